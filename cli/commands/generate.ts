@@ -1,0 +1,187 @@
+// `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
+// progress after each one so an interrupted run resumes where it stopped.
+import { createHash } from 'node:crypto';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  SettingsError, GenerationError, bookMarkdown, nextStep, planSteps, restoreBook, runStep, startBook, stepLabel, fieldType, parseSettings,
+  type ResolvedSpec, type Settings, type BookState,
+} from '../../engine/index.js';
+import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
+import { openDatabase } from '../../server/db/connect.js';
+import { loadProgress, saveProgress } from '../../server/db/progress.js';
+import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
+
+export interface GenerateOptions {
+  set: string[];
+  lang?: string;
+  chapters?: string;
+  out?: string;
+  withOutline?: boolean;
+  state?: string;
+  fresh?: boolean;
+  json?: boolean;
+}
+
+export const CLI_USER = 'cli';
+export const DEFAULT_STATE = path.join('.karya', 'state.sqlite');
+
+/** Turn --set/--lang/--chapters into validated settings and a chapter count, or exit 2 naming the field. */
+export function settingsFromOptions(spec: ResolvedSpec, opts: Pick<GenerateOptions, 'set' | 'lang' | 'chapters'>, where = ''): { settings: Settings; totalChapters?: number } {
+  const raw: Record<string, unknown> = {};
+  for (const pair of opts.set ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) fail(`${where}--set ${JSON.stringify(pair)}: expected name=value`);
+    const name = pair.slice(0, eq).trim();
+    const field = spec.fields.find((f) => f.name === name);
+    raw[name] = field ? fieldType(field).parseText(pair.slice(eq + 1), field) : pair.slice(eq + 1);
+  }
+  if (opts.lang !== undefined) {
+    if (opts.lang !== 'en' && opts.lang !== 'ms') fail(`${where}--lang: "${opts.lang}" is not one of en, ms`);
+    const langField = spec.fields.find((f) => f.role === 'language');
+    if (langField) raw[langField.name] = opts.lang;
+    else if (opts.lang !== spec.fixedLanguage) fail(`${where}--lang: ${spec.id} always writes in ${spec.fixedLanguage}`);
+  }
+  let settings: Settings;
+  try {
+    settings = parseSettings(spec, raw);
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      for (const i of error.issues) {
+        const allowed = i.allowed && !i.message.includes(' one of ') ? ` (allowed: ${i.allowed.join(', ')})` : '';
+        process.stderr.write(`karya: ${where}${i.field}: ${i.message}${allowed}\n`);
+      }
+      throw new CliExit(EXIT.badInput);
+    }
+    throw error;
+  }
+  let totalChapters: number | undefined;
+  if (opts.chapters !== undefined) {
+    const n = Number(opts.chapters);
+    const min = spec.flow.conclusion === 'replaces-last' ? 2 : 1;
+    if (!Number.isInteger(n) || n < min || n > 100) fail(`${where}--chapters: "${opts.chapters}" must be a whole number from ${min} to 100`);
+    const chaptersField = spec.fields.find((f) => f.role === 'chapters');
+    if (spec.kind !== 'book') info(`karya: ${spec.id} writes a single output; --chapters is ignored`);
+    else if (!chaptersField) info(`karya: ${spec.id} has ${spec.flow.sections?.length} fixed sections; --chapters is ignored`);
+    else {
+      totalChapters = n;
+      settings = { ...settings, [chaptersField.name]: n };
+    }
+  }
+  return { settings, ...(totalChapters !== undefined ? { totalChapters } : {}) };
+}
+
+/** The key under which the CLI saves a book: the same generator and settings resume the same book. */
+export function progressKey(spec: ResolvedSpec, settings: Settings, totalChapters: number): string {
+  const canonical = JSON.stringify([spec.id, totalChapters, Object.keys(settings).sort().map((k) => [k, settings[k]])]);
+  return `${spec.id}:${createHash('sha256').update(canonical).digest('hex').slice(0, 16)}`;
+}
+
+let noticeShown = false;
+/** The provider from the environment; says once on stderr when it is the offline one. */
+export function cliProvider(): Provider {
+  const provider = providerFromEnv();
+  if (provider.isOffline && !noticeShown) {
+    noticeShown = true;
+    info('karya: OPENAI_API_KEY is not set; using the offline provider (clearly marked demo text, no network).');
+  }
+  return provider;
+}
+
+function liveProgress(label: string): { onDelta: (d: string) => void; stop: () => void } {
+  const isTty = process.stderr.isTTY === true;
+  let words = 0;
+  let last = 0;
+  return {
+    onDelta(delta) {
+      words += countWords(delta);
+      const now = Date.now();
+      if (isTty && now - last > 100) {
+        last = now;
+        process.stderr.write(`\r  … ${label}: ${words} words so far`);
+      }
+    },
+    stop() {
+      if (isTty && last) process.stderr.write('\r\x1b[K');
+    },
+  };
+}
+
+export async function generateCommand(id: string, opts: GenerateOptions): Promise<void> {
+  const catalog = catalogOrExit();
+  const spec = specOrExit(catalog, id);
+  const { settings, totalChapters } = settingsFromOptions(spec, opts);
+  const provider = cliProvider();
+  const started = startBook({ spec, settings, totalChapters });
+  const key = progressKey(spec, settings, started.totalChapters);
+  const store = await openDatabase(opts.state ?? DEFAULT_STATE);
+  const controller = new AbortController();
+  let isInterrupted = false;
+  const onSignal = () => {
+    isInterrupted = true;
+    controller.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    let state: BookState = started;
+    if (!opts.fresh && spec.kind !== 'image') {
+      const saved = await loadProgress(store.db, CLI_USER, key);
+      const restored = saved ? restoreBook(spec, saved.state) : null;
+      if (restored) {
+        state = restored;
+        const done = restored.content.length + (restored.outline !== undefined ? 1 : 0);
+        const all = planSteps(spec, restored.totalChapters).length;
+        info(`karya: resuming ${spec.id}: ${done} of ${all} parts already written (use --fresh to start again)`);
+      }
+    }
+    const parts: Array<{ label: string; words: number; seconds: number }> = [];
+    let png: Uint8Array | undefined;
+    for (let step = nextStep(spec, state); step; step = nextStep(spec, state)) {
+      const label = stepLabel(step, state.lang, spec);
+      const live = liveProgress(label);
+      let outcome;
+      try {
+        outcome = await runStep({ spec, renderer: catalog.renderer, provider, state, step, signal: controller.signal, onDelta: live.onDelta });
+      } finally {
+        live.stop();
+      }
+      state = outcome.state;
+      png = outcome.png ?? png;
+      if (spec.kind !== 'image') await saveProgress(store.db, { userId: CLI_USER, key, bookType: spec.bookType, state });
+      parts.push({ label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)) });
+      info(`  ✓ ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
+    }
+    const result = writeResult(spec, state, opts, png);
+    if (opts.json) {
+      process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, parts, out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
+    } else if (!result.file) process.stdout.write(result.markdown ?? '');
+    if (result.file) info(`karya: wrote ${result.file}`);
+  } catch (error) {
+    if (isInterrupted) {
+      info('karya: interrupted; finished parts are saved, run the same command again to continue');
+      throw new CliExit(EXIT.interrupted);
+    }
+    if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await store.close();
+  }
+}
+
+function writeResult(spec: ResolvedSpec, state: BookState, opts: GenerateOptions, png?: Uint8Array): { file?: string; markdown?: string } {
+  if (spec.kind === 'image') {
+    const file = opts.out ?? `${spec.id}.png`;
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    writeFileSync(file, png ?? new Uint8Array());
+    return { file };
+  }
+  const markdown = bookMarkdown(spec, state, { withOutline: opts.withOutline });
+  if (!opts.out) return { markdown };
+  mkdirSync(path.dirname(path.resolve(opts.out)), { recursive: true });
+  writeFileSync(opts.out, markdown);
+  return { file: opts.out };
+}

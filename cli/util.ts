@@ -1,0 +1,40 @@
+// Shared CLI helpers: exit codes, loading the catalog with readable errors, stderr output.
+import { loadCatalog } from '../engine/node/load.js';
+import { SpecError, formatSpecIssue, type Catalog } from '../engine/index.js';
+
+export const EXIT = { ok: 0, failed: 1, badInput: 2, interrupted: 130 } as const;
+
+/** Thrown to end the command with an exit code after its message was printed. */
+export class CliExit extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
+export function fail(message: string, code: number = EXIT.badInput): never {
+  process.stderr.write(`karya: ${message}\n`);
+  throw new CliExit(code);
+}
+
+export function info(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+/** Load every generator, or print `file: path: message` lines and exit 1. */
+export function catalogOrExit(opts: { generatorsDir?: string; templatesDir?: string } = {}): Catalog {
+  try {
+    return loadCatalog(opts);
+  } catch (error) {
+    if (error instanceof SpecError) {
+      for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
+      throw new CliExit(EXIT.failed);
+    }
+    throw error;
+  }
+}
+
+export function specOrExit(catalog: Catalog, id: string) {
+  const spec = catalog.get(id);
+  if (!spec) fail(`unknown generator "${id}"; run "karya list" to see the ${catalog.specs.length} generators`);
+  return spec;
+}

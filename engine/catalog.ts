@@ -1,0 +1,104 @@
+// Build the set of compiled generators from file sources (no file system here: see engine/node/load.ts).
+// Every problem in every file is collected and reported together; nothing starts with an invalid spec.
+import YAML from 'yaml';
+import type { ResolvedSpec } from './spec/types.js';
+import type { SharedFile } from './spec/format.js';
+import { parseShared, resolveSpec } from './spec/resolve.js';
+import { SpecError, type SpecIssue } from './errors.js';
+import { checkTemplates, PromptRenderer, type TemplateSources } from './compile/prompt.js';
+import { compileForm, type FormModel } from './compile/form.js';
+import { compileSettingsSchema } from './compile/schema.js';
+
+export interface Sources {
+  /** generators/*.yaml by display path, e.g. "generators/romance.yaml" (files starting with _ excluded). */
+  generators: Readonly<Record<string, string>>;
+  shared: { file: string; text: string };
+  templates: TemplateSources;
+  /** Display path of a template name, e.g. "templates/book/chapter.hbs". */
+  templateFile: (name: string) => string;
+}
+
+export interface Catalog {
+  readonly specs: readonly ResolvedSpec[];
+  readonly renderer: PromptRenderer;
+  get(id: string): ResolvedSpec | undefined;
+  form(id: string): FormModel | undefined;
+}
+
+function parseYaml(file: string, text: string): { data?: unknown; issues: SpecIssue[] } {
+  const doc = YAML.parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length) {
+    return { issues: doc.errors.map((e) => ({ file, path: e.linePos ? `line ${e.linePos[0].line}` : '', message: e.message.split('\n')[0]! })) };
+  }
+  return { data: doc.toJS(), issues: [] };
+}
+
+/** Parse, resolve and check every generator; throws one SpecError listing every problem. */
+export function buildCatalog(sources: Sources, opts: { now?: Date } = {}): Catalog {
+  const issues: SpecIssue[] = [];
+  const sharedYaml = parseYaml(sources.shared.file, sources.shared.text);
+  issues.push(...sharedYaml.issues);
+  let shared: SharedFile | undefined;
+  if (!sharedYaml.issues.length) {
+    try {
+      shared = parseShared(sources.shared.file, sharedYaml.data);
+    } catch (e) {
+      if (e instanceof SpecError) issues.push(...e.issues);
+      else throw e;
+    }
+  }
+  if (!shared) throw new SpecError(issues);
+
+  const specs: ResolvedSpec[] = [];
+  for (const [file, text] of Object.entries(sources.generators).sort(([a], [b]) => a.localeCompare(b))) {
+    const parsed = parseYaml(file, text);
+    if (parsed.issues.length) {
+      issues.push(...parsed.issues);
+      continue;
+    }
+    try {
+      const spec = resolveSpec({ file, data: parsed.data, shared, now: opts.now });
+      const base = file.split('/').pop()!.replace(/\.ya?ml$/, '');
+      if (spec.id !== base) issues.push({ file, path: 'id', message: `"${spec.id}" must match the file name "${base}"` });
+      issues.push(...checkTemplates(spec, sources.templates, sources.templateFile));
+      specs.push(spec);
+    } catch (e) {
+      if (e instanceof SpecError) issues.push(...e.issues);
+      else throw e;
+    }
+  }
+  const seen = new Map<string, string>();
+  for (const s of specs.filter((x) => x.kind === 'book')) {
+    const other = seen.get(s.bookType);
+    if (other) issues.push({ file: s.file, path: 'bookType', message: `"${s.bookType}" is already used by ${other}` });
+    seen.set(s.bookType, s.file);
+  }
+  if (issues.length) throw new SpecError(issues);
+
+  const byId = new Map(specs.map((s) => [s.id, s]));
+  const forms = new Map<string, FormModel>();
+  const renderer = new PromptRenderer(sources.templates);
+  return {
+    specs,
+    renderer,
+    get: (id) => byId.get(id),
+    form(id) {
+      const spec = byId.get(id);
+      if (!spec) return undefined;
+      let form = forms.get(id);
+      if (!form) {
+        form = compileForm(spec);
+        forms.set(id, form);
+      }
+      return form;
+    },
+  };
+}
+
+/** Compile every artefact of every generator (schema, form) once, e.g. to warm caches or to benchmark. */
+export function compileAll(catalog: Catalog): void {
+  for (const spec of catalog.specs) {
+    compileSettingsSchema(spec);
+    catalog.form(spec.id);
+  }
+}

@@ -1,0 +1,249 @@
+// The book flow as pure functions: steps (outline → introduction = chapter 0 → chapters → conclusion),
+// labels, progress, settings lock, character details and resume. No I/O: callers persist BookState.
+import type { Lang, ResolvedSection, ResolvedSpec, Settings } from '../spec/types.js';
+import { word } from '../i18n.js';
+
+export type Step =
+  | { readonly kind: 'outline' }
+  | { readonly kind: 'introduction'; readonly position: 0 }
+  | { readonly kind: 'chapter'; readonly position: number; readonly section?: ResolvedSection }
+  | { readonly kind: 'conclusion'; readonly position: number }
+  | { readonly kind: 'single' }
+  | { readonly kind: 'image' };
+
+/** Everything needed to continue a book (or a single output); JSON-serialisable, stored as saved progress. */
+export interface BookState {
+  readonly generatorId: string;
+  readonly settings: Settings;
+  readonly lang: Lang;
+  readonly totalChapters: number;
+  readonly outline?: string;
+  /** One text per part written: introduction, chapters, conclusion (or the single output). */
+  readonly content: readonly string[];
+  /** Next position to write: 0 introduction, 1..N chapters, then the conclusion. */
+  readonly currentChapter: number;
+  readonly characterDetails?: string;
+  /** Settings are locked once the introduction exists. */
+  readonly isLocked: boolean;
+}
+
+export interface FlowSummary {
+  outline: boolean;
+  outlineKind: 'story' | 'guide' | 'none';
+  conclusion: 'after-last' | 'replaces-last';
+  progressDenominator: 'total' | 'total+2' | number;
+  sections?: Array<{ id: string; label: { en: string; ms: string }; description?: { en: string; ms: string } }>;
+  savesProgress: boolean;
+  characterDetails: boolean;
+  retry: boolean;
+  chapterField?: string;
+}
+
+/** The language a book is written in: the language field when there is one, else the spec's fixed one. */
+export function bookLanguage(spec: ResolvedSpec, settings: Settings): Lang {
+  const field = spec.fields.find((f) => f.role === 'language');
+  const value = field ? settings[field.name] : undefined;
+  return value === 'ms' || value === 'en' ? value : spec.fixedLanguage;
+}
+
+/** Number of chapters (or fixed sections) a book will have with these settings. */
+export function chapterCount(spec: ResolvedSpec, settings: Settings): number {
+  if (spec.kind !== 'book') return 0;
+  if (spec.flow.sections) return spec.flow.sections.length;
+  const field = spec.fields.find((f) => f.role === 'chapters');
+  const n = Number(field ? settings[field.name] : NaN);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+/** Position of the conclusion: total+1 after the last chapter, or total when it replaces the last. */
+export function conclusionPosition(spec: ResolvedSpec, totalChapters: number): number {
+  return spec.flow.conclusion === 'replaces-last' ? totalChapters : totalChapters + 1;
+}
+
+/** Start a book (or a single output) with validated settings. `totalChapters` overrides the count. */
+export function startBook(input: { spec: ResolvedSpec; settings: Settings; totalChapters?: number }): BookState {
+  const { spec, settings } = input;
+  const total = input.totalChapters ?? chapterCount(spec, settings);
+  if (spec.kind === 'book' && (!Number.isInteger(total) || total < (spec.flow.conclusion === 'replaces-last' ? 2 : 1))) {
+    throw new RangeError(`invalid chapter count ${total}`);
+  }
+  return { generatorId: spec.id, settings, lang: bookLanguage(spec, settings), totalChapters: total, content: [], currentChapter: 0, isLocked: false };
+}
+
+/** Every step of a book in order. */
+export function planSteps(spec: ResolvedSpec, totalChapters: number): Step[] {
+  if (spec.kind === 'image') return [{ kind: 'image' }];
+  if (spec.kind !== 'book') return [{ kind: 'single' }];
+  const steps: Step[] = [];
+  if (spec.flow.outline !== 'none') steps.push({ kind: 'outline' });
+  steps.push({ kind: 'introduction', position: 0 });
+  const end = conclusionPosition(spec, totalChapters);
+  for (let n = 1; n < end; n++) steps.push(chapterStep(spec, n));
+  steps.push({ kind: 'conclusion', position: end });
+  return steps;
+}
+
+function chapterStep(spec: ResolvedSpec, n: number): Step {
+  const section = spec.flow.sections?.[n - 1];
+  return section ? { kind: 'chapter', position: n, section } : { kind: 'chapter', position: n };
+}
+
+/** The step to run next, or null when the book is complete. */
+export function nextStep(spec: ResolvedSpec, state: BookState): Step | null {
+  if (spec.kind === 'image') return state.content.length ? null : { kind: 'image' };
+  if (spec.kind !== 'book') return state.content.length ? null : { kind: 'single' };
+  if (state.content.length === 0 && spec.flow.outline !== 'none' && state.outline === undefined) return { kind: 'outline' };
+  const end = conclusionPosition(spec, state.totalChapters);
+  if (state.currentChapter === 0) return { kind: 'introduction', position: 0 };
+  if (state.currentChapter < end) return chapterStep(spec, state.currentChapter);
+  if (state.currentChapter === end) return { kind: 'conclusion', position: end };
+  return null;
+}
+
+export function isComplete(spec: ResolvedSpec, state: BookState): boolean {
+  return nextStep(spec, state) === null;
+}
+
+/** Two steps are the same step (used to refuse a step the flow does not allow). */
+export function isSameStep(a: Step, b: Step): boolean {
+  return a.kind === b.kind && ('position' in a ? a.position : -1) === ('position' in b ? b.position : -1);
+}
+
+/**
+ * The state after `step` produced `text`. Pure: returns a new state.
+ * The introduction locks the settings and, for fiction, captures the character details.
+ */
+export function applyStep(spec: ResolvedSpec, state: BookState, step: Step, text: string): BookState {
+  const expected = nextStep(spec, state);
+  if (!expected || !isSameStep(expected, step)) throw new Error(`step ${step.kind} is not the next step of ${spec.id}`);
+  switch (step.kind) {
+    case 'outline':
+      return { ...state, outline: text };
+    case 'introduction': {
+      const details = spec.flow.characterDetails ? extractCharacterDetails(text) : undefined;
+      return { ...state, content: [text], currentChapter: 1, isLocked: true, ...(details ? { characterDetails: details } : {}) };
+    }
+    case 'chapter':
+    case 'conclusion':
+      return { ...state, content: [...state.content, text], currentChapter: step.position + 1 };
+    default:
+      return { ...state, content: [text], currentChapter: 1 };
+  }
+}
+
+/** "Introduction", "Chapter 3" / "Bab 3", a fixed section's name, "Conclusion". */
+export function stepLabel(step: Step, lang: Lang, spec?: ResolvedSpec): string {
+  switch (step.kind) {
+    case 'outline':
+      return word(spec?.flow.outline === 'guide' ? 'guideOutline' : 'storyOutline', lang);
+    case 'introduction':
+      return word('introduction', lang);
+    case 'chapter':
+      return step.section ? step.section.label[lang] : word('chapter', lang, { n: step.position });
+    case 'conclusion':
+      return word('conclusion', lang);
+    default:
+      return spec ? spec.prompts.outputName[lang] : '';
+  }
+}
+
+/** The default chapter title ("Chapter n") used when the user leaves the title blank. */
+export function defaultChapterTitle(step: Step, lang: Lang): string {
+  return 'position' in step && step.kind === 'chapter' ? word('chapter', lang, { n: step.position }) : stepLabel(step, lang);
+}
+
+/** The submit button's label for a step; "Generating..." while loading. */
+export function buttonLabel(spec: ResolvedSpec, step: Step | null, lang: Lang, isLoading = false): string {
+  if (isLoading) return word('generating', lang);
+  if (!step) return word('bookComplete', lang);
+  switch (step.kind) {
+    case 'outline':
+      return word(spec.flow.outline === 'guide' ? 'generateGuideOutline' : 'generateStoryOutline', lang);
+    case 'introduction':
+      return word('generateIntroduction', lang);
+    case 'chapter':
+      return word('generateChapter', lang, { n: step.position });
+    case 'conclusion':
+      return word('generateConclusion', lang);
+    default:
+      return spec.buttonLabel?.[lang] ?? word('generate', lang);
+  }
+}
+
+/** The toast after an outline: "Story outline generated!" / "Rangka cerita telah dijana!". */
+export function outlineToast(spec: ResolvedSpec, lang: Lang): string {
+  return word(spec.flow.outline === 'guide' ? 'guideOutlineDone' : 'storyOutlineDone', lang);
+}
+
+/** Progress as the spec shows it: current chapter out of the spec's denominator, and the 1/3-2/3-3/3 step text. */
+export function progress(spec: ResolvedSpec, state: BookState): { current: number; total: number; ratio: number; stepText: string } {
+  const d = spec.flow.progressDenominator;
+  const total = d === 'total' ? state.totalChapters : d === 'total+2' ? state.totalChapters + 2 : d;
+  const step = nextStep(spec, state);
+  const current = step === null ? total : Math.min(state.currentChapter, total);
+  const stepKey = !step ? 'bookComplete' : step.kind === 'outline' ? 'stepOutline' : step.kind === 'introduction' ? 'stepIntroduction' : step.kind === 'conclusion' ? 'stepConclusion' : 'stepChapters';
+  return { current, total, ratio: total > 0 ? current / total : 0, stepText: word(stepKey, state.lang) };
+}
+
+/**
+ * The "Character Details" block of an introduction: the text after that label, up to a blank line or
+ * the next heading-like capitalised line (spec/guides-and-fiction.md §4).
+ */
+export function extractCharacterDetails(text: string): string | undefined {
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((l) => /^[#*\s]*character details\b/i.test(l.trim()));
+  if (start < 0) return undefined;
+  const first = lines[start]!.replace(/^[#*\s]*character details[*:\s]*/i, '').trim();
+  const out: string[] = first ? [first] : [];
+  for (const line of lines.slice(start + 1)) {
+    const t = line.trim();
+    if (t === '') {
+      if (out.length) break;
+      continue;
+    }
+    if (/^#/.test(t) || /^[A-Z][^:]{0,60}$/.test(t.replace(/\*/g, '')) && !/^[-*•]/.test(t)) break;
+    out.push(t);
+  }
+  const details = out.join('\n').trim();
+  return details || undefined;
+}
+
+/** What `karya show` and the studio need to know about a generator's flow. */
+export function describeFlow(spec: ResolvedSpec): FlowSummary {
+  const f = spec.flow;
+  const chapterField = spec.fields.find((x) => x.role === 'chapters')?.name;
+  return {
+    outline: f.outline !== 'none',
+    outlineKind: f.outline,
+    conclusion: f.conclusion,
+    progressDenominator: f.progressDenominator,
+    ...(f.sections ? { sections: f.sections.map((s) => JSON.parse(JSON.stringify(s)) as NonNullable<FlowSummary['sections']>[number]) } : {}),
+    savesProgress: f.savesProgress,
+    characterDetails: f.characterDetails,
+    retry: f.retry,
+    ...(chapterField ? { chapterField } : {}),
+  };
+}
+
+/**
+ * Check and normalise a saved BookState before resuming: the generator must match and the position be reachable.
+ * Returns null when the saved record cannot continue this generator.
+ */
+export function restoreBook(spec: ResolvedSpec, saved: unknown): BookState | null {
+  if (!saved || typeof saved !== 'object') return null;
+  const s = saved as Partial<BookState>;
+  if (s.generatorId !== spec.id || !Array.isArray(s.content) || typeof s.currentChapter !== 'number' || typeof s.totalChapters !== 'number' || !s.settings) return null;
+  if (s.lang !== 'en' && s.lang !== 'ms') return null;
+  if (s.currentChapter > conclusionPosition(spec, s.totalChapters) + 1 || s.currentChapter < 0) return null;
+  return {
+    generatorId: spec.id,
+    settings: s.settings,
+    lang: s.lang,
+    totalChapters: s.totalChapters,
+    ...(typeof s.outline === 'string' ? { outline: s.outline } : {}),
+    content: s.content.map(String),
+    currentChapter: s.currentChapter,
+    ...(typeof s.characterDetails === 'string' ? { characterDetails: s.characterDetails } : {}),
+    isLocked: s.content.length > 0,
+  };
+}

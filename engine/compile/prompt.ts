@@ -1,0 +1,313 @@
+// Prompt rendering: handlebars (noEscape) templates shared by all generators, plus each spec's brief.
+// checkTemplates() walks the templates' syntax trees so an unknown variable is a validate-time error.
+import Handlebars from 'handlebars';
+import type { Lang, ResolvedSpec, Settings } from '../spec/types.js';
+import type { SpecIssue } from '../errors.js';
+import { fieldType } from '../fields/registry.js';
+import { isFieldVisible } from './schema.js';
+import { defaultChapterTitle, stepLabel, type BookState, type Step } from './flow.js';
+import { LANGUAGE_NAMES } from '../i18n.js';
+
+/** Template sources by name: path under templates/ without .hbs (e.g. "book/chapter", "partials/settings"). */
+export type TemplateSources = Readonly<Record<string, string>>;
+
+export interface SettingLine {
+  name: string;
+  label: string;
+  value: string;
+}
+
+/** Everything a template may use. checkTemplates() rejects any other root name. */
+export interface PromptContext {
+  generator: { id: string; title: string; family: string; kind: string };
+  brief: string;
+  lang: Lang;
+  languageName: string;
+  isMalay: boolean;
+  settings: Record<string, unknown>;
+  labels: Record<string, string>;
+  settingsList: SettingLine[];
+  step: { kind: string; label: string; title: string; number: number };
+  totalChapters: number;
+  chaptersLeft: number;
+  isLastChapter: boolean;
+  outline: string;
+  characterDetails: string;
+  previousEnding: string;
+  sections: Array<{ label: string; description: string }>;
+  section: { label: string; description: string };
+  wordTarget: number;
+  outputName: string;
+}
+
+export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
+  'generator', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
+  'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName',
+] satisfies Array<keyof PromptContext>);
+
+/** Keys whose second path part must be a field name of the spec. */
+const FIELD_KEYED = new Set(['settings', 'labels']);
+
+const HELPERS: Record<string, Handlebars.HelperDelegate> = {
+  eq: (a: unknown, b: unknown) => String(a) === String(b),
+  add: (a: unknown, b: unknown) => Number(a) + Number(b),
+  join: (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''),
+};
+const BUILTIN_BLOCKS = new Set(['if', 'unless', 'each', 'with']);
+
+export interface RenderedPrompt {
+  system: string;
+  user: string;
+  maxTokens: number;
+  temperature: number;
+  presencePenalty: number;
+  frequencyPenalty: number;
+  /** Structured facts for providers that do not read prompts (the offline provider). */
+  meta: PromptMeta;
+}
+
+export interface PromptMeta {
+  generatorId: string;
+  family: string;
+  kind: string;
+  stepKind: Step['kind'];
+  stepLabel: string;
+  lang: Lang;
+  title: string;
+  settingsSummary: Array<{ label: string; value: string }>;
+  wordTarget: number;
+  outline?: string;
+  isFiction: boolean;
+}
+
+/** A handlebars environment with the shared partials and helpers; templates compile once, lazily. */
+export class PromptRenderer {
+  private readonly hb = Handlebars.create();
+  private readonly compiled = new Map<string, Handlebars.TemplateDelegate>();
+  constructor(readonly templates: TemplateSources) {
+    for (const [name, source] of Object.entries(templates)) {
+      if (name.startsWith('partials/')) this.hb.registerPartial(name.slice('partials/'.length), source);
+    }
+    for (const [name, fn] of Object.entries(HELPERS)) this.hb.registerHelper(name, fn);
+  }
+
+  renderTemplate(name: string, context: object): string {
+    let fn = this.compiled.get(name);
+    if (!fn) {
+      const source = this.templates[name];
+      if (source === undefined) throw new Error(`template "${name}" does not exist under templates/`);
+      fn = this.hb.compile(source, { noEscape: true, strict: false });
+      this.compiled.set(name, fn);
+    }
+    return tidy(fn(context));
+  }
+
+  renderString(source: string, context: object): string {
+    return tidy(this.hb.compile(source, { noEscape: true })(context));
+  }
+}
+
+function tidy(text: string): string {
+  return text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** The template a step uses. */
+export function templateFor(spec: ResolvedSpec, step: Step): string {
+  switch (step.kind) {
+    case 'outline':
+      return spec.prompts.outline;
+    case 'introduction':
+      return spec.prompts.introduction;
+    case 'chapter':
+      return spec.prompts.chapter;
+    case 'conclusion':
+      return spec.prompts.conclusion;
+    case 'image':
+      return spec.prompts.image;
+    default:
+      return spec.prompts.single;
+  }
+}
+
+/** The templates a spec uses (for drift guards and validation). */
+export function templatesUsed(spec: ResolvedSpec): string[] {
+  const p = spec.prompts;
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline] : []), p.introduction, p.chapter, p.conclusion];
+  if (spec.kind === 'image') return [p.image];
+  return [p.system, p.single];
+}
+
+const ENDING_WORDS = 120;
+
+/** Build the context of one step. Settings descriptions are in English: prompts are written in English. */
+export function buildContext(input: { spec: ResolvedSpec; state: BookState; step: Step; chapterTitle?: string; renderer?: PromptRenderer }): PromptContext {
+  const { spec, state, step } = input;
+  const settings = state.settings as Settings;
+  const labels: Record<string, string> = {};
+  const settingsList: SettingLine[] = [];
+  for (const f of spec.fields) {
+    if (f.role === 'language' || !isFieldVisible(f, settings)) continue;
+    const value = fieldType(f).describe(settings[f.name], f, 'en');
+    labels[f.name] = value;
+    if (f.inPrompt && value !== '') settingsList.push({ name: f.name, label: f.label.en, value });
+  }
+  const number = 'position' in step ? step.position : 0;
+  const given = input.chapterTitle?.trim();
+  const last = state.content.length ? state.content[state.content.length - 1]! : '';
+  const lastWords = last.split(/\s+/).filter(Boolean);
+  const section = step.kind === 'chapter' && step.section ? step.section : undefined;
+  const endPosition = spec.flow.conclusion === 'replaces-last' ? state.totalChapters : state.totalChapters + 1;
+  const ctx: PromptContext = {
+    generator: { id: spec.id, title: spec.title.en, family: spec.family, kind: spec.kind },
+    brief: '',
+    lang: state.lang,
+    languageName: LANGUAGE_NAMES[state.lang],
+    isMalay: state.lang === 'ms',
+    settings: { ...settings },
+    labels,
+    settingsList,
+    step: { kind: step.kind, label: stepLabel(step, 'en', spec), title: given || defaultChapterTitle(step, 'en'), number },
+    totalChapters: state.totalChapters,
+    chaptersLeft: Math.max(0, endPosition - 1 - number),
+    isLastChapter: step.kind === 'chapter' && number === endPosition - 1,
+    outline: state.outline ?? '',
+    characterDetails: state.characterDetails ?? '',
+    previousEnding: lastWords.length > ENDING_WORDS ? '…' + lastWords.slice(-ENDING_WORDS).join(' ') : lastWords.join(' '),
+    sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label.en, description: s.description?.en ?? '' })),
+    section: { label: section?.label.en ?? '', description: section?.description?.en ?? '' },
+    wordTarget: spec.prompts.wordTarget,
+    outputName: spec.prompts.outputName.en,
+  };
+  if (input.renderer && spec.prompts.brief) ctx.brief = input.renderer.renderString(spec.prompts.brief, ctx);
+  return ctx;
+}
+
+/**
+ * Render the system and user prompts of one step, with the model settings of the spec.
+ * @example renderPrompt({ spec, renderer, state, step: nextStep(spec, state)! })
+ */
+export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string }): RenderedPrompt {
+  const { spec, renderer, state, step } = input;
+  const ctx = buildContext(input);
+  const user = renderer.renderTemplate(templateFor(spec, step), ctx);
+  const system = spec.kind === 'image' ? '' : renderer.renderTemplate(spec.prompts.system, ctx);
+  return {
+    system,
+    user,
+    maxTokens: spec.model.tokens,
+    temperature: spec.model.temperature,
+    presencePenalty: spec.model.presencePenalty,
+    frequencyPenalty: spec.model.frequencyPenalty,
+    meta: {
+      generatorId: spec.id,
+      family: spec.family,
+      kind: spec.kind,
+      stepKind: step.kind,
+      stepLabel: stepLabel(step, state.lang, spec),
+      lang: state.lang,
+      title: spec.title[state.lang],
+      settingsSummary: spec.fields
+        .filter((f) => f.inPrompt && f.role !== 'language' && isFieldVisible(f, state.settings))
+        .map((f) => ({ label: f.label[state.lang], value: fieldType(f).describe(state.settings[f.name], f, state.lang) }))
+        .filter((s) => s.value !== ''),
+      wordTarget: step.kind === 'outline' ? 400 : spec.prompts.wordTarget,
+      ...(state.outline ? { outline: state.outline } : {}),
+      isFiction: spec.family === 'fiction' || spec.flow.outline === 'story',
+    },
+  };
+}
+
+// ---- validation of templates against the context ----
+
+type HbNode = { type: string; [k: string]: unknown };
+type HbPath = { type: 'PathExpression'; original: string; parts: string[]; data: boolean; depth: number };
+
+/** Problems with the templates a spec uses: missing templates or partials, unknown helpers or variables. */
+export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, templateFile: (name: string) => string): SpecIssue[] {
+  const issues: SpecIssue[] = [];
+  const fieldNames = new Set(spec.fields.map((f) => f.name));
+  const visited = new Set<string>();
+
+  const checkPath = (p: HbPath, where: { file: string; path: string }, isScoped: boolean) => {
+    let parts = p.parts;
+    if (p.data) {
+      if (parts[0] !== 'root') return;
+      parts = parts.slice(1);
+    } else if (isScoped || p.depth > 0 || p.original === 'this' || p.original.startsWith('this.')) return;
+    const root = parts[0];
+    if (root === undefined) return;
+    if (!CONTEXT_KEYS.has(root)) {
+      issues.push({ ...where, message: `{{${p.original}}}: "${root}" is not a prompt variable (${[...CONTEXT_KEYS].join(', ')})` });
+    } else if (FIELD_KEYED.has(root) && parts[1] !== undefined && !fieldNames.has(parts[1])) {
+      issues.push({ ...where, message: `{{${p.original}}}: ${spec.id} has no field "${parts[1]}"` });
+    }
+  };
+
+  const walk = (node: HbNode | undefined, where: { file: string; path: string }, isScoped: boolean): void => {
+    if (!node) return;
+    const params = (node.params as HbNode[] | undefined) ?? [];
+    const hashPairs = ((node.hash as { pairs?: Array<{ value: HbNode }> } | undefined)?.pairs ?? []).map((x) => x.value);
+    const checkExpr = (e: HbNode) => {
+      if (e.type === 'PathExpression') checkPath(e as unknown as HbPath, where, isScoped);
+      else if (e.type === 'SubExpression') walk(e, where, isScoped);
+    };
+    switch (node.type) {
+      case 'Program':
+        for (const s of node.body as HbNode[]) walk(s, where, isScoped);
+        return;
+      case 'MustacheStatement':
+      case 'SubExpression': {
+        const path = node.path as HbPath;
+        if (params.length || hashPairs.length || node.type === 'SubExpression') {
+          if (!(path.original in HELPERS)) issues.push({ ...where, message: `{{${path.original} …}}: "${path.original}" is not a helper (${Object.keys(HELPERS).join(', ')})` });
+        } else checkExpr(path as unknown as HbNode);
+        params.forEach(checkExpr);
+        hashPairs.forEach(checkExpr);
+        return;
+      }
+      case 'BlockStatement': {
+        const name = (node.path as HbPath).original;
+        if (!BUILTIN_BLOCKS.has(name)) issues.push({ ...where, message: `{{#${name}}}: "${name}" is not a block helper (${[...BUILTIN_BLOCKS].join(', ')})` });
+        params.forEach(checkExpr);
+        const opensScope = name === 'each' || name === 'with';
+        walk(node.program as HbNode, where, isScoped || opensScope);
+        walk(node.inverse as HbNode | undefined, where, isScoped);
+        return;
+      }
+      case 'PartialStatement': {
+        const name = (node.name as HbPath).original;
+        const full = `partials/${name}`;
+        if (templates[full] === undefined) {
+          issues.push({ ...where, message: `{{> ${name}}}: partial ${templateFile(full)} does not exist` });
+          return;
+        }
+        if (!visited.has(full)) {
+          visited.add(full);
+          walkSource(templates[full]!, { file: templateFile(full), path: '' }, isScoped);
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  };
+
+  const walkSource = (source: string, where: { file: string; path: string }, isScoped = false) => {
+    try {
+      walk(Handlebars.parse(source) as unknown as HbNode, where, isScoped);
+    } catch (e) {
+      issues.push({ ...where, message: `template does not parse: ${(e as Error).message.split('\n')[0]}` });
+    }
+  };
+
+  for (const name of templatesUsed(spec)) {
+    if (templates[name] === undefined) {
+      issues.push({ file: spec.file, path: 'prompts', message: `template ${templateFile(name)} does not exist` });
+      continue;
+    }
+    visited.clear();
+    walkSource(templates[name]!, { file: templateFile(name), path: `(used by ${spec.id})` });
+  }
+  if (spec.prompts.brief) walkSource(spec.prompts.brief, { file: spec.file, path: 'prompts.brief' });
+  return issues;
+}

@@ -1,0 +1,42 @@
+// flags: several independent toggles; the value is the list of option values switched on.
+import * as z from 'zod';
+import type { FieldTypeDef } from './registry.js';
+import { findOption, listValues, quote } from './options.js';
+
+export const flagsType: FieldTypeDef = {
+  widget: 'flags',
+  check(field) {
+    const issues: Array<[string, string]> = [];
+    if (!field.options || field.options.length === 0) issues.push(['options', 'flags need at least one option']);
+    const d = field.default;
+    if (d !== undefined && !Array.isArray(d)) issues.push(['default', 'must be a list of option values']);
+    if (Array.isArray(d)) {
+      d.forEach((v, i) => {
+        if (!findOption(field, v)) issues.push([`default.${i}`, `${quote(v)} is not one of ${listValues(field)}`]);
+      });
+    }
+    return issues;
+  },
+  fallbackDefault: () => [],
+  zod(field) {
+    return z.array(z.string(), { error: 'must be a list' }).transform((list, ctx) => {
+      const out: string[] = [];
+      for (const v of list) {
+        const option = findOption(field, v);
+        if (!option) {
+          ctx.addIssue({ code: 'custom', message: `${quote(v)} is not one of ${listValues(field)}`, params: { allowed: (field.options ?? []).map((o) => o.value) } });
+          return z.NEVER;
+        }
+        if (!out.includes(String(option.value))) out.push(String(option.value));
+      }
+      return out;
+    });
+  },
+  parseText: (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean),
+  isEmpty: (v) => v === undefined || v === null,
+  describe(value, field, lang) {
+    const list = Array.isArray(value) ? value : [];
+    if (list.length === 0) return lang === 'ms' ? 'Tiada' : 'None';
+    return list.map((v) => findOption(field, v)?.label[lang] ?? String(v)).join(', ');
+  },
+};

@@ -1,0 +1,33 @@
+// Interface words the engine puts on steps, buttons and toasts, in en and ms.
+import type { Lang } from './spec/types.js';
+
+export const WORDS = {
+  introduction: { en: 'Introduction', ms: 'Pengenalan' },
+  chapter: { en: 'Chapter {n}', ms: 'Bab {n}' },
+  conclusion: { en: 'Conclusion', ms: 'Kesimpulan' },
+  storyOutline: { en: 'Story Outline', ms: 'Rangka Cerita' },
+  guideOutline: { en: 'Guide Outline', ms: 'Rangka Panduan' },
+  generateStoryOutline: { en: 'Generate Story Outline', ms: 'Jana Rangka Cerita' },
+  generateGuideOutline: { en: 'Generate Guide Outline', ms: 'Jana Rangka Panduan' },
+  generateIntroduction: { en: 'Generate Introduction', ms: 'Jana Pengenalan' },
+  generateChapter: { en: 'Generate Chapter {n}', ms: 'Jana Bab {n}' },
+  generateConclusion: { en: 'Generate Conclusion', ms: 'Jana Kesimpulan' },
+  generate: { en: 'Generate', ms: 'Jana' },
+  generating: { en: 'Generating...', ms: 'Sedang Menjana...' },
+  storyOutlineDone: { en: 'Story outline generated!', ms: 'Rangka cerita telah dijana!' },
+  guideOutlineDone: { en: 'Guide outline generated!', ms: 'Rangka panduan telah dijana!' },
+  stepOutline: { en: 'Step 1/3: Generate the outline', ms: 'Langkah 1/3: Jana rangka' },
+  stepIntroduction: { en: 'Step 2/3: Generate the introduction', ms: 'Langkah 2/3: Jana pengenalan' },
+  stepChapters: { en: 'Step 3/3: Generate the next sections', ms: 'Langkah 3/3: Jana bahagian seterusnya' },
+  stepConclusion: { en: 'Generate the conclusion to complete your book.', ms: 'Jana kesimpulan untuk melengkapkan buku anda.' },
+  bookComplete: { en: 'Your book is complete.', ms: 'Buku anda telah lengkap.' },
+} as const satisfies Record<string, { en: string; ms: string }>;
+
+export type WordKey = keyof typeof WORDS;
+
+/** An interface word in a language, with {n}-style placeholders filled. */
+export function word(key: WordKey, lang: Lang, vars: Record<string, string | number> = {}): string {
+  return WORDS[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+}
+
+export const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', ms: 'Bahasa Malaysia' };

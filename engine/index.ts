@@ -1,0 +1,13 @@
+// The engine's public surface for every caller, browser included (no Node-only imports here).
+export * from './spec/types.js';
+export * from './errors.js';
+export * from './i18n.js';
+export { resolveSpec, parseShared } from './spec/resolve.js';
+export { buildCatalog, compileAll, type Catalog, type Sources } from './catalog.js';
+export * from './compile/schema.js';
+export * from './compile/form.js';
+export * from './compile/flow.js';
+export * from './compile/prompt.js';
+export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
+export { runStep, type StepOutcome } from './run.js';
+export { bookMarkdown } from './book.js';

@@ -1,0 +1,139 @@
+// The offline provider: deterministic demo text (no network) that uses the chosen settings and the
+// requested language, roughly respects the requested length, and says clearly that it is demo text.
+import type { ImageRequest, ImageResult, Provider, TextRequest, TextResult } from './types.js';
+import type { Lang } from '../spec/types.js';
+import type { PromptMeta } from '../compile/prompt.js';
+import { GenerationError } from '../errors.js';
+import { renderCoverPng } from './cover.js';
+
+export const OFFLINE_MARK: Record<Lang, string> = {
+  en: '*Offline demo text: no AI model wrote this. Set OPENAI_API_KEY to write with a real model.*',
+  ms: '*Teks demo luar talian: tiada model AI yang menulis ini. Tetapkan OPENAI_API_KEY untuk menulis dengan model sebenar.*',
+};
+
+const SENTENCES: Record<Lang, string[]> = {
+  en: [
+    'The {a} thread of this {kind} grows stronger as the pages turn.',
+    'Here the {a} mood meets a {b} turn, and nothing stays quite the same.',
+    'Every detail is chosen to suit a {b} reader who wants the {a} side of things.',
+    'A quiet moment gives way to something {a}, and the {kind} moves on.',
+    'What began as {b} now asks a harder question.',
+    'The morning light falls on the street as the next idea takes shape.',
+    'Small choices add up, and the {kind} keeps its promise to the reader.',
+    'A name is spoken, a door opens, and the {a} path becomes clear.',
+    'Each step builds on the last, so the reader never loses the thread.',
+    'There is warmth here, and a little tension, in the {b} manner.',
+  ],
+  ms: [
+    'Benang {a} dalam {kind} ini semakin kuat apabila halaman diselak.',
+    'Di sini suasana {a} bertemu liku {b}, dan tiada apa yang kekal sama.',
+    'Setiap butiran dipilih untuk pembaca {b} yang mahukan sisi {a}.',
+    'Saat yang tenang bertukar menjadi sesuatu yang {a}, dan {kind} ini terus bergerak.',
+    'Apa yang bermula sebagai {b} kini bertanya soalan yang lebih sukar.',
+    'Cahaya pagi jatuh ke jalan ketika idea seterusnya mula terbentuk.',
+    'Pilihan kecil menjadi besar, dan {kind} ini menunaikan janjinya kepada pembaca.',
+    'Sebuah nama disebut, sebuah pintu terbuka, dan laluan {a} menjadi jelas.',
+    'Setiap langkah dibina atas langkah sebelumnya, jadi pembaca tidak pernah hilang arah.',
+    'Ada kehangatan di sini, dan sedikit ketegangan, dalam gaya {b}.',
+  ],
+};
+
+const KIND_WORD: Record<Lang, { book: string; single: string }> = {
+  en: { book: 'book', single: 'piece' },
+  ms: { book: 'buku', single: 'karya' },
+};
+
+const CHARACTERS: Record<Lang, string[]> = {
+  en: ['- Aisha Rahman: the lead, 28, stubborn and kind', '- Daniel Lee: her counterpart, 31, guarded but honest', '- Mak Som: the neighbour who notices everything'],
+  ms: ['- Aisha Rahman: watak utama, 28 tahun, degil tetapi baik hati', '- Daniel Lee: pasangannya, 31 tahun, berhati-hati tetapi jujur', '- Mak Som: jiran yang memerhati segalanya'],
+};
+
+const OUTLINE_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} beginnings, {b} turns', ms: 'Bab {n}: permulaan {a}, liku {b}' };
+
+/** A small deterministic PRNG seeded from a string (FNV-1a + mulberry32). */
+function seeded(seed: string): () => number {
+  let h = 2166136261;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+  let s = h >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function fill(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+}
+
+/** Compose the demo text for one request. */
+export function offlineText(request: TextRequest): string {
+  const meta: PromptMeta = request.meta ?? {
+    generatorId: 'text', family: 'test', kind: 'single', stepKind: 'single', stepLabel: 'Text', lang: 'en', title: 'Karya', settingsSummary: [], wordTarget: 200, isFiction: false,
+  };
+  const lang = meta.lang;
+  const rand = seeded(`${request.system}\n${request.user}`);
+  const values = meta.settingsSummary.map((s) => s.value.toLowerCase()).filter((v) => v.length < 40);
+  const pick = (list: string[]) => list[Math.floor(rand() * list.length)]!;
+  const vars = () => ({ a: values.length ? pick(values) : lang === 'ms' ? 'tenang' : 'gentle', b: values.length ? pick(values) : lang === 'ms' ? 'biasa' : 'familiar', kind: KIND_WORD[lang][meta.kind === 'book' ? 'book' : 'single'] });
+  const target = Math.max(40, Math.min(meta.wordTarget, Math.floor(request.maxTokens * 0.7)));
+
+  const lines: string[] = [OFFLINE_MARK[lang], ''];
+  const summary = meta.settingsSummary.map((s) => `${s.label}: ${s.value}`).join(' · ');
+  if (summary) lines.push(`_${meta.title} — ${summary}_`, '');
+  if (meta.stepKind === 'outline') {
+    for (let n = 1; n <= 6; n++) lines.push(`${n}. ${fill(OUTLINE_LINE[lang], { ...vars(), n: String(n) })}`);
+    return lines.join('\n');
+  }
+  if (meta.stepKind === 'introduction' && meta.isFiction) {
+    lines.push(lang === 'ms' ? 'Character Details:' : 'Character Details:', ...CHARACTERS[lang], '');
+  }
+  let words = 0;
+  while (words < target) {
+    const paragraph: string[] = [];
+    for (let i = 0; i < 5 && words < target; i++) {
+      const sentence = fill(pick(SENTENCES[lang]), vars());
+      paragraph.push(sentence);
+      words += sentence.split(/\s+/).length;
+    }
+    lines.push(paragraph.join(' '), '');
+  }
+  return lines.join('\n').trim();
+}
+
+function abortError(): GenerationError {
+  return new GenerationError('aborted');
+}
+
+export function createOfflineProvider(): Provider {
+  return {
+    name: 'offline',
+    isOffline: true,
+    async generateText(request) {
+      if (request.signal?.aborted) throw abortError();
+      if (!request.user.trim()) throw new GenerationError('prompt_required');
+      const text = offlineText(request);
+      if (request.onDelta) {
+        const chunks = text.match(/\S+\s*/g) ?? [];
+        for (let i = 0; i < chunks.length; i += 8) {
+          if (request.signal?.aborted) throw abortError();
+          request.onDelta(chunks.slice(i, i + 8).join(''));
+          if (i % 400 === 0) await new Promise((r) => setImmediate(r));
+        }
+      }
+      const result: TextResult = {
+        text,
+        model: 'offline-demo',
+        usage: { promptTokens: Math.ceil((request.system.length + request.user.length) / 4), completionTokens: Math.ceil(text.length / 4), totalTokens: 0 },
+      };
+      result.usage!.totalTokens = result.usage!.promptTokens + result.usage!.completionTokens;
+      return result;
+    },
+    async generateImage(request: ImageRequest): Promise<ImageResult> {
+      if (request.signal?.aborted) throw abortError();
+      return { png: renderCoverPng(request), model: 'offline-cover' };
+    },
+  };
+}

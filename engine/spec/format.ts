@@ -1,0 +1,148 @@
+// The YAML format of a generator file (authored spec) and of generators/_shared.yaml, as zod schemas.
+// `AuthoredSpec` is inferred from here; scripts/gen-json-schema.ts turns it into JSON Schema for editors.
+import * as z from 'zod';
+
+/** A text in both interface languages. */
+export const Bilingual = z
+  .object({ en: z.string().min(1), ms: z.string().min(1) })
+  .strict()
+  .describe('Text in English (en) and Bahasa Malaysia (ms)');
+
+const Scalar = z.union([z.string(), z.number(), z.boolean()]);
+
+/** Visibility or requiredness that depends on another field's value. */
+export const Condition = z
+  .object({
+    field: z.string().describe('name of the field this one depends on'),
+    is: z.union([Scalar, z.array(Scalar)]).describe('the value (or any of the values) that turns the rule on'),
+  })
+  .strict();
+
+export const OptionDef = z
+  .object({
+    value: z.union([z.string().min(1), z.number()]),
+    en: z.string().min(1),
+    ms: z.string().min(1),
+    description: Bilingual.optional(),
+  })
+  .strict()
+  .describe('One choice: its machine value and its labels in en and ms');
+
+export const FIELD_TYPES = ['select', 'text', 'textarea', 'number', 'checkbox', 'flags'] as const;
+export const FIELD_ROLES = ['language', 'chapters', 'chapterTitle'] as const;
+
+export const FieldDef = z
+  .object({
+    use: z.string().optional().describe('start from a shared field in generators/_shared.yaml, then apply the keys given here'),
+    type: z.enum(FIELD_TYPES).optional(),
+    role: z
+      .enum(FIELD_ROLES)
+      .optional()
+      .describe('language: the output language (en|ms); chapters: the chapter count; chapterTitle: the per-chapter title'),
+    label: Bilingual.optional(),
+    help: Bilingual.optional(),
+    placeholder: Bilingual.optional(),
+    options: z.array(OptionDef).optional(),
+    default: z.union([Scalar, z.array(z.string())]).optional(),
+    defaultFrom: z.enum(['currentYear']).optional().describe('a default computed when the generator is compiled'),
+    required: z.boolean().optional(),
+    visibleWhen: Condition.optional(),
+    requiredWhen: Condition.optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    maxLength: z.number().int().positive().optional(),
+    inPrompt: z.boolean().optional().describe('false keeps the field out of the settings list in prompts (default true)'),
+  })
+  .strict();
+
+export const SectionDef = z
+  .object({
+    id: z.string().min(1),
+    en: z.string().min(1),
+    ms: z.string().min(1),
+    description: Bilingual.optional(),
+  })
+  .strict();
+
+export const FlowDef = z
+  .object({
+    outline: z.enum(['story', 'guide', 'none']).optional().describe('outline step flavour, or none'),
+    sections: z.array(SectionDef).min(1).optional().describe('fixed sections instead of a chosen chapter count'),
+    conclusion: z
+      .enum(['after-last', 'replaces-last'])
+      .optional()
+      .describe('after-last: conclusion at position total+1; replaces-last: conclusion at position total'),
+    progressDenominator: z
+      .union([z.enum(['total', 'total+2']), z.number().int().positive()])
+      .optional(),
+    savesProgress: z.boolean().optional(),
+    characterDetails: z.boolean().optional().describe('extract "Character Details" from the introduction (fiction)'),
+    retry: z.boolean().optional(),
+  })
+  .strict();
+
+export const PromptsDef = z
+  .object({
+    brief: z.string().optional().describe('handlebars text describing this generator, included in every prompt'),
+    system: z.string().optional(),
+    outline: z.string().optional(),
+    introduction: z.string().optional(),
+    chapter: z.string().optional(),
+    conclusion: z.string().optional(),
+    single: z.string().optional(),
+    image: z.string().optional(),
+    wordTarget: z.number().int().positive().optional().describe('words asked for per chapter or output'),
+    outputName: Bilingual.optional().describe('what a single output is called, e.g. poem / puisi'),
+  })
+  .strict()
+  .describe('template names are paths under templates/ without .hbs');
+
+export const ModelDef = z
+  .object({
+    tokens: z.union([z.string(), z.number().int().positive()]).optional().describe('a token preset name or a number'),
+    temperature: z.number().min(0).max(2).optional(),
+    presencePenalty: z.number().min(-2).max(2).optional(),
+    frequencyPenalty: z.number().min(-2).max(2).optional(),
+  })
+  .strict();
+
+export const FAMILIES = ['fiction', 'nonfiction', 'creative', 'publishing', 'covers', 'test'] as const;
+export const KINDS = ['book', 'single', 'image', 'test'] as const;
+
+export const AuthoredSpec = z
+  .object({
+    $schema: z.string().optional(),
+    id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
+    preset: z.string().optional().describe('a preset in generators/_shared.yaml whose values this file starts from'),
+    family: z.enum(FAMILIES).optional(),
+    kind: z.enum(KINDS).optional(),
+    bookType: z.string().regex(/^[a-z][a-z0-9_]*$/).optional().describe('saved-progress key, e.g. mystery_thriller'),
+    contentType: z.string().optional().describe('content_type in history and prompt_type in usage records'),
+    title: Bilingual,
+    tagline: Bilingual,
+    typeLabel: Bilingual.optional().describe('the book type as the resume dialog names it'),
+    buttonLabel: Bilingual.optional().describe('the submit button of a single-shot tool'),
+    language: z.enum(['en', 'ms']).optional().describe('fixed output language when there is no language field'),
+    fields: z.record(z.string(), FieldDef).optional(),
+    flow: FlowDef.optional(),
+    prompts: PromptsDef.optional(),
+    model: ModelDef.optional(),
+    cost: z.number().int().min(0).optional(),
+    image: z.object({ size: z.enum(['1024x1024', '1024x1792', '1792x1024']) }).strict().optional(),
+  })
+  .strict();
+export type AuthoredSpec = z.infer<typeof AuthoredSpec>;
+export type AuthoredField = z.infer<typeof FieldDef>;
+
+/** A preset: any part of a spec except its identity. */
+export const PresetDef = AuthoredSpec.omit({ $schema: true, id: true, preset: true, title: true, tagline: true }).partial();
+
+export const SharedFile = z
+  .object({
+    $schema: z.string().optional(),
+    fields: z.record(z.string(), FieldDef),
+    tokenPresets: z.record(z.string(), z.number().int().positive()),
+    presets: z.record(z.string(), PresetDef),
+  })
+  .strict();
+export type SharedFile = z.infer<typeof SharedFile>;

@@ -1,0 +1,225 @@
+// resolveSpec(): authored YAML data → frozen ResolvedSpec (shared fields, presets and defaults applied).
+// Every problem is reported as file + path + message; an invalid spec never resolves.
+import type * as z from 'zod';
+import { AuthoredSpec, FieldDef, SharedFile, type AuthoredField } from './format.js';
+import type { Bilingual, Condition, FieldValue, Lang, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, Scalar } from './types.js';
+import { SpecError, type SpecIssue } from '../errors.js';
+import { fieldType } from '../fields/registry.js';
+import { findOption, listValues, quote } from '../fields/options.js';
+
+/** Engine-wide defaults, from spec/platform.md §9; presets in _shared.yaml override them. */
+const MODEL_DEFAULTS = { tokens: 'default', temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 } as const;
+const PROMPT_DEFAULTS = {
+  brief: '',
+  system: 'system',
+  outline: 'book/outline',
+  introduction: 'book/introduction',
+  chapter: 'book/chapter',
+  conclusion: 'book/conclusion',
+  single: 'single',
+  image: 'image',
+} as const;
+
+export function zodIssues(file: string, error: z.ZodError, prefix = ''): SpecIssue[] {
+  return error.issues.map((i) => ({ file, path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'), message: i.message }));
+}
+
+/** Validate the parsed _shared.yaml. */
+export function parseShared(file: string, data: unknown): SharedFile {
+  const parsed = SharedFile.safeParse(data);
+  if (!parsed.success) throw new SpecError(zodIssues(file, parsed.error));
+  return parsed.data;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+  }
+  return value;
+}
+
+function conditionValues(c: Condition): Scalar[] {
+  return Array.isArray(c.is) ? [...(c.is as Scalar[])] : [c.is as Scalar];
+}
+
+/**
+ * Resolve one authored generator against the shared file.
+ * @example resolveSpec({ file: 'generators/poems.yaml', data: YAML.parse(text), shared })
+ */
+export function resolveSpec(input: { file: string; data: unknown; shared: SharedFile; now?: Date }): ResolvedSpec {
+  const { file, shared } = input;
+  const parsed = AuthoredSpec.safeParse(input.data);
+  if (!parsed.success) throw new SpecError(zodIssues(file, parsed.error));
+  const authored = parsed.data;
+  const issues: SpecIssue[] = [];
+  const issue = (path: string, message: string) => issues.push({ file, path, message });
+
+  // 1. Preset: the authored file's values win; fields keep the preset's order first.
+  const preset = authored.preset ? shared.presets[authored.preset] : {};
+  if (authored.preset && !preset) {
+    issue('preset', `"${authored.preset}" is not one of ${Object.keys(shared.presets).join(', ')}`);
+  }
+  const p = preset ?? {};
+  const merged = {
+    ...p,
+    ...authored,
+    fields: { ...(p.fields ?? {}), ...(authored.fields ?? {}) },
+    flow: { ...(p.flow ?? {}), ...(authored.flow ?? {}) },
+    prompts: { ...(p.prompts ?? {}), ...(authored.prompts ?? {}) },
+    model: { ...(p.model ?? {}), ...(authored.model ?? {}) },
+  };
+  const kind = merged.kind ?? 'single';
+  const family = merged.family;
+  if (!family) issue('family', 'is required (fiction, nonfiction, creative, publishing, covers, test)');
+
+  // 2. Fields: shared definitions under `use`, then the file's own keys.
+  const fields: ResolvedField[] = [];
+  for (const [name, own] of Object.entries(merged.fields)) {
+    const path = `fields.${name}`;
+    let base: AuthoredField = {};
+    if (own.use) {
+      const shared0 = shared.fields[own.use];
+      if (!shared0) {
+        issue(`${path}.use`, `"${own.use}" is not one of ${Object.keys(shared.fields).join(', ')}`);
+        continue;
+      }
+      base = shared0;
+    }
+    const def = FieldDef.parse({ ...base, ...own, use: undefined });
+    if (!def.type) {
+      issue(`${path}.type`, 'is required (select, text, textarea, number, checkbox, flags)');
+      continue;
+    }
+    if (!def.label) {
+      issue(`${path}.label`, 'is required ({en, ms})');
+      continue;
+    }
+    let field: ResolvedField = {
+      name,
+      type: def.type,
+      role: def.role,
+      label: def.label,
+      help: def.help,
+      placeholder: def.placeholder,
+      options: def.options?.map((o) => ({ value: o.value, label: { en: o.en, ms: o.ms }, description: o.description })),
+      default: def.defaultFrom === 'currentYear' ? (input.now ?? new Date()).getFullYear() : (def.default as FieldValue),
+      required: def.required ?? false,
+      visibleWhen: def.visibleWhen,
+      requiredWhen: def.requiredWhen,
+      min: def.min,
+      max: def.max,
+      maxLength: def.maxLength,
+      inPrompt: def.inPrompt ?? (def.role !== 'chapterTitle' && def.role !== 'chapters'),
+    };
+    const type = fieldType(field);
+    for (const [sub, message] of type.check(field)) issue(`${path}.${sub}`, message);
+    if (field.default === undefined) field = { ...field, default: type.fallbackDefault(field) };
+    fields.push(field);
+  }
+
+  // 3. Conditions refer to fields that exist, with values those fields can take.
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  for (const f of fields) {
+    for (const key of ['visibleWhen', 'requiredWhen'] as const) {
+      const c = f[key];
+      if (!c) continue;
+      const target = byName.get(c.field);
+      if (!target) {
+        issue(`fields.${f.name}.${key}.field`, `"${c.field}" is not a field of this generator`);
+        continue;
+      }
+      if (target.options) {
+        for (const v of conditionValues(c)) {
+          if (!findOption(target, v)) issue(`fields.${f.name}.${key}.is`, `${quote(v)} is not one of ${listValues(target)}`);
+        }
+      }
+    }
+  }
+
+  // 4. Roles.
+  for (const role of ['language', 'chapters', 'chapterTitle'] as const) {
+    const withRole = fields.filter((f) => f.role === role);
+    if (withRole.length > 1) issue(`fields.${withRole[1]!.name}.role`, `only one field may have role ${role}`);
+  }
+  const languageField = fields.find((f) => f.role === 'language');
+  if (languageField) {
+    const values = (languageField.options ?? []).map((o) => String(o.value)).sort().join(',');
+    if (languageField.type !== 'select' || values !== 'en,ms') issue(`fields.${languageField.name}.options`, 'the language field offers exactly en and ms');
+  }
+  const chaptersField = fields.find((f) => f.role === 'chapters');
+  if (chaptersField) {
+    (chaptersField.options ?? []).forEach((o, i) => {
+      if (typeof o.value !== 'number' || !Number.isInteger(o.value) || o.value < 1) {
+        issue(`fields.${chaptersField.name}.options.${i}.value`, `${quote(o.value)} is not a positive whole number of chapters`);
+      }
+    });
+  }
+
+  // 5. Flow.
+  const f = merged.flow;
+  const flow: ResolvedFlow = {
+    outline: f.outline ?? 'none',
+    sections: f.sections?.map((s) => ({ id: s.id, label: { en: s.en, ms: s.ms }, description: s.description })),
+    conclusion: f.conclusion ?? 'after-last',
+    progressDenominator: f.progressDenominator ?? 'total',
+    savesProgress: f.savesProgress ?? kind === 'book',
+    characterDetails: f.characterDetails ?? false,
+    retry: f.retry ?? false,
+  };
+  if (kind === 'book') {
+    if (!chaptersField && !flow.sections) issue('flow.sections', 'a book needs fixed sections or a field with role chapters');
+    if (chaptersField && flow.sections) issue('flow.sections', 'a book has either fixed sections or a chapter-count field, not both');
+    if (flow.sections && flow.conclusion === 'replaces-last') issue('flow.conclusion', 'fixed sections cannot be replaced by the conclusion');
+    const minChapters = flow.conclusion === 'replaces-last' ? 2 : 1;
+    for (const o of chaptersField?.options ?? []) {
+      if (typeof o.value === 'number' && o.value < minChapters) issue(`fields.${chaptersField!.name}.options`, `${o.value} chapters cannot reach a conclusion that replaces the last chapter`);
+    }
+  } else if (authored.flow?.sections || authored.flow?.outline) {
+    issue('flow', `a ${kind} generator has no outline or sections`);
+  }
+  if (kind === 'image' && !merged.image) issue('image', 'an image generator needs image.size');
+
+  // 6. Prompts and model.
+  const wordTarget = merged.prompts.wordTarget ?? (kind === 'book' ? 1500 : 400);
+  const prompts: ResolvedPrompts = {
+    ...PROMPT_DEFAULTS,
+    ...Object.fromEntries(Object.entries(merged.prompts).filter(([, v]) => v !== undefined)),
+    wordTarget,
+    outputName: merged.prompts.outputName ?? { en: 'text', ms: 'teks' },
+  } as ResolvedPrompts;
+  const m = { ...MODEL_DEFAULTS, ...Object.fromEntries(Object.entries(merged.model).filter(([, v]) => v !== undefined)) };
+  let tokens = 0;
+  let tokenPreset: string | undefined;
+  if (typeof m.tokens === 'number') tokens = m.tokens;
+  else if (shared.tokenPresets[m.tokens] !== undefined) {
+    tokens = shared.tokenPresets[m.tokens]!;
+    tokenPreset = m.tokens;
+  } else issue('model.tokens', `"${m.tokens}" is not one of ${Object.keys(shared.tokenPresets).join(', ')} (or a number)`);
+  const model: ResolvedModel = { tokens, tokenPreset, temperature: m.temperature, presencePenalty: m.presencePenalty, frequencyPenalty: m.frequencyPenalty };
+
+  if (issues.length > 0) throw new SpecError(issues);
+
+  const bookType = merged.bookType ?? authored.id.replace(/-/g, '_');
+  const resolved: ResolvedSpec = {
+    file,
+    id: authored.id,
+    route: `/${authored.id}`,
+    family: family!,
+    kind,
+    bookType,
+    contentType: merged.contentType ?? bookType,
+    title: authored.title,
+    tagline: authored.tagline,
+    typeLabel: (merged.typeLabel ?? authored.title) as Bilingual,
+    buttonLabel: merged.buttonLabel,
+    fixedLanguage: (merged.language ?? 'en') as Lang,
+    fields,
+    flow,
+    prompts,
+    model,
+    cost: merged.cost ?? 1,
+    image: merged.image,
+  };
+  return deepFreeze(resolved);
+}

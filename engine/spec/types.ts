@@ -1,0 +1,108 @@
+// The resolved spec: what every compiler reads. Produced only by resolveSpec(), frozen, never mutated.
+import type { FAMILIES, KINDS, FIELD_TYPES, FIELD_ROLES } from './format.js';
+
+export type Lang = 'en' | 'ms';
+export const LANGS: readonly Lang[] = ['en', 'ms'];
+export type Bilingual = { readonly en: string; readonly ms: string };
+export type Scalar = string | number | boolean;
+export type FieldType = (typeof FIELD_TYPES)[number];
+export type FieldRole = (typeof FIELD_ROLES)[number];
+export type Family = (typeof FAMILIES)[number];
+export type Kind = (typeof KINDS)[number];
+
+export interface Condition {
+  readonly field: string;
+  readonly is: Scalar | readonly Scalar[];
+}
+
+export interface ResolvedOption {
+  readonly value: string | number;
+  readonly label: Bilingual;
+  readonly description?: Bilingual;
+}
+
+export type FieldValue = string | number | boolean | readonly string[] | undefined;
+
+export interface ResolvedField {
+  readonly name: string;
+  readonly type: FieldType;
+  readonly role?: FieldRole;
+  readonly label: Bilingual;
+  readonly help?: Bilingual;
+  readonly placeholder?: Bilingual;
+  readonly options?: readonly ResolvedOption[];
+  readonly default: FieldValue;
+  readonly required: boolean;
+  readonly visibleWhen?: Condition;
+  readonly requiredWhen?: Condition;
+  readonly min?: number;
+  readonly max?: number;
+  readonly maxLength?: number;
+  readonly inPrompt: boolean;
+}
+
+export interface ResolvedSection {
+  readonly id: string;
+  readonly label: Bilingual;
+  readonly description?: Bilingual;
+}
+
+export type ConclusionPlacement = 'after-last' | 'replaces-last';
+export type ProgressDenominator = 'total' | 'total+2' | number;
+
+export interface ResolvedFlow {
+  readonly outline: 'story' | 'guide' | 'none';
+  readonly sections?: readonly ResolvedSection[];
+  readonly conclusion: ConclusionPlacement;
+  readonly progressDenominator: ProgressDenominator;
+  readonly savesProgress: boolean;
+  readonly characterDetails: boolean;
+  readonly retry: boolean;
+}
+
+export interface ResolvedPrompts {
+  readonly brief: string;
+  readonly system: string;
+  readonly outline: string;
+  readonly introduction: string;
+  readonly chapter: string;
+  readonly conclusion: string;
+  readonly single: string;
+  readonly image: string;
+  readonly wordTarget: number;
+  readonly outputName: Bilingual;
+}
+
+export interface ResolvedModel {
+  readonly tokens: number;
+  readonly tokenPreset?: string;
+  readonly temperature: number;
+  readonly presencePenalty: number;
+  readonly frequencyPenalty: number;
+}
+
+export interface ResolvedSpec {
+  /** Path of the YAML file as given to the loader (for messages). */
+  readonly file: string;
+  readonly id: string;
+  readonly route: string;
+  readonly family: Family;
+  readonly kind: Kind;
+  readonly bookType: string;
+  readonly contentType: string;
+  readonly title: Bilingual;
+  readonly tagline: Bilingual;
+  readonly typeLabel: Bilingual;
+  readonly buttonLabel?: Bilingual;
+  /** Output language when the generator has no language field. */
+  readonly fixedLanguage: Lang;
+  readonly fields: readonly ResolvedField[];
+  readonly flow: ResolvedFlow;
+  readonly prompts: ResolvedPrompts;
+  readonly model: ResolvedModel;
+  readonly cost: number;
+  readonly image?: { readonly size: '1024x1024' | '1024x1792' | '1792x1024' };
+}
+
+/** User settings after validation: field name → value. */
+export type Settings = Readonly<Record<string, FieldValue>>;

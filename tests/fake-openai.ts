@@ -1,0 +1,179 @@
+// A small OpenAI-compatible HTTP server (node:http) for tests and benchmarks: records every request,
+// answers chat completions (plain or streamed), image generations and image downloads, and can be
+// scripted to fail, hang, add latency, or enforce a request-rate limit.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown> | undefined;
+  at: number;
+}
+
+/** One scripted answer: a status with a JSON body, a hang (never answers), or a text to return. */
+export type ScriptedReply =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | { hang: true }
+  | { text: string }
+  | { dropConnection: true };
+
+export interface FakeOpenAIOptions {
+  /** Latency added before every chat answer, in ms. */
+  latencyMs?: number;
+  /** Enforced limit: more than this many chat requests in any 60 s window get 429. */
+  requestsPerMinute?: number;
+  /** Text of a default answer; receives the request body. */
+  answer?: (body: Record<string, unknown>, index: number) => string;
+}
+
+export interface FakeOpenAI {
+  url: string;
+  /** Base URL for the SDK: `${url}/v1`. */
+  baseURL: string;
+  requests: RecordedRequest[];
+  /** Requests to /v1/chat/completions only. */
+  chatRequests(): RecordedRequest[];
+  /** Queue replies for the next chat requests (consumed in order, then defaults resume). */
+  script(...replies: ScriptedReply[]): void;
+  /** Queue replies for the next image requests. */
+  scriptImages(...replies: ScriptedReply[]): void;
+  /** Highest number of chat requests in flight at once. */
+  maxInFlight(): number;
+  /** Number of chat requests refused by the rate limit. */
+  rateLimited(): number;
+  close(): Promise<void>;
+}
+
+/** A 1x1 transparent PNG. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
+  const requests: RecordedRequest[] = [];
+  const chatQueue: ScriptedReply[] = [];
+  const imageQueue: ScriptedReply[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const windowStarts: number[] = [];
+  let inFlight = 0;
+  let peak = 0;
+  let limited = 0;
+  let chatCount = 0;
+  let origin = '';
+
+  const sendJson = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+
+  const completion = (body: Record<string, unknown>, text: string) => ({
+    id: `chatcmpl-${chatCount}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: String(body.model ?? 'fake'),
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 10, completion_tokens: text.split(/\s+/).length, total_tokens: 10 + text.split(/\s+/).length },
+  });
+
+  const streamText = (res: http.ServerResponse, body: Record<string, unknown>, text: string) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const words = text.match(/\S+\s*/g) ?? [];
+    const base = { id: `chatcmpl-${chatCount}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: String(body.model ?? 'fake') };
+    for (const w of words) res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`);
+    res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+    const opts = body.stream_options as { include_usage?: boolean } | undefined;
+    if (opts?.include_usage) {
+      res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length } })}\n\n`);
+    }
+    res.end('data: [DONE]\n\n');
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: Record<string, unknown> | undefined;
+      try {
+        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
+      } catch {
+        body = undefined;
+      }
+      const path = (req.url ?? '/').split('?')[0]!;
+      requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, at: Date.now() });
+
+      if (req.method === 'GET' && path.startsWith('/images/')) {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(TINY_PNG);
+        return;
+      }
+      if (req.method === 'POST' && path.endsWith('/images/generations')) {
+        const reply = imageQueue.shift();
+        if (reply && 'hang' in reply) return;
+        if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? {}, reply.headers);
+        return sendJson(res, 200, { created: 1, data: [{ url: `${origin}/images/cover.png` }] });
+      }
+      if (req.method === 'POST' && path.endsWith('/chat/completions')) {
+        const index = chatCount++;
+        const b = body ?? {};
+        if (options.requestsPerMinute) {
+          const now = Date.now();
+          while (windowStarts.length && now - windowStarts[0]! >= 60_000) windowStarts.shift();
+          if (windowStarts.length >= options.requestsPerMinute) {
+            limited++;
+            const wait = Math.max(0.001, (60_000 - (now - windowStarts[0]!)) / 1000);
+            return sendJson(res, 429, { error: { message: 'Rate limit reached', type: 'rate_limit' } }, { 'retry-after': wait.toFixed(3) });
+          }
+          windowStarts.push(now);
+        }
+        const reply = chatQueue.shift();
+        if (reply && 'hang' in reply) return;
+        if (reply && 'dropConnection' in reply) {
+          req.socket.destroy();
+          return;
+        }
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        try {
+          if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+          if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? { error: { message: `status ${reply.status}` } }, reply.headers);
+          const text = reply && 'text' in reply ? reply.text : options.answer ? options.answer(b, index) : `Fake answer ${index + 1}. Character Details:\n- Aisha: the lead\n\nThe end.`;
+          if (b.stream) streamText(res, b, text);
+          else sendJson(res, 200, completion(b, text));
+        } finally {
+          inFlight--;
+        }
+        return;
+      }
+      sendJson(res, 404, { error: { message: `no route ${req.method} ${path}` } });
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    url: origin,
+    baseURL: `${origin}/v1`,
+    requests,
+    chatRequests: () => requests.filter((r) => r.path.endsWith('/chat/completions')),
+    script: (...replies) => chatQueue.push(...replies),
+    scriptImages: (...replies) => imageQueue.push(...replies),
+    maxInFlight: () => peak,
+    rateLimited: () => limited,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// Run standalone: `tsx tests/fake-openai.ts [port]` prints the base URL (for manual checks).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const fake = await startFakeOpenAI();
+  process.stdout.write(`${fake.baseURL}\n`);
+}

@@ -1,10 +1,20 @@
 // `karya`: list, show, validate and generate books from the YAML generators (commander).
 // Exit codes: 0 done, 1 failure (generation or invalid spec files), 2 bad input.
 import { Command, CommanderError } from 'commander';
-import { listCommand, showCommand } from './commands/info.js';
-import { validateCommand } from './commands/validate.js';
-import { generateCommand } from './commands/generate.js';
 import { EXIT, CliExit } from './util.js';
+
+// Commands load their modules on use, so `karya list` does not pay for the SDK, SQLite or resvg.
+const lazy =
+  <A extends unknown[]>(load: () => Promise<(...args: A) => unknown>) =>
+  async (...args: A): Promise<void> => {
+    await (await load())(...args);
+  };
+const listCommand = lazy(async () => (await import('./commands/info.js')).listCommand);
+const showCommand = lazy(async () => (await import('./commands/info.js')).showCommand);
+const validateCommand = lazy(async () => (await import('./commands/validate.js')).validateCommand);
+const generateCommand = lazy(async () => (await import('./commands/generate.js')).generateCommand);
+const batchCommand = lazy(async () => (await import('./commands/batch.js')).batchCommand);
+const serveCommand = lazy(async () => (await import('./commands/serve.js')).serveCommand);
 
 const program = new Command();
 program
@@ -43,6 +53,32 @@ program
   .option('--fresh', 'start the book again instead of resuming saved progress')
   .option('--json', 'print a JSON summary on stdout')
   .action(generateCommand);
+
+program
+  .command('batch <jobs-file>')
+  .description('write many books from a jobs file (YAML list or JSON Lines) in parallel within rate limits; resumable')
+  .option('--concurrency <n>', 'calls in flight at once (default 4)')
+  .option('--rpm <n>', 'requests per minute at most')
+  .option('--tpm <n>', 'tokens per minute at most, counted as prompt + max_tokens')
+  .option('--out <dir>', 'folder for the books (default books/)')
+  .option('--json', 'print NDJSON events on stdout')
+  .option('--dry-run', 'print the plan (books, calls, tokens, lower-bound time) and call nothing')
+  .option('--latency <seconds>', 'seconds per call the dry-run estimate assumes (default 20)')
+  .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+  .action(batchCommand);
+
+program
+  .command('test-ai')
+  .description('check every AI provider config with a 1-token call: name, model, latency, ok/error; exit 1 if none works')
+  .option('--timeout <ms>', 'time-out of each check in ms (default 30000)')
+  .option('--json', 'print JSON')
+  .action(async (opts: { json?: boolean; timeout?: string }) => (await import('./commands/test-ai.js')).testAiCommand(opts));
+
+program
+  .command('serve')
+  .description('start the server: the studio and the JSON API under /api (docs/api.md)')
+  .option('--port <n>', 'port to listen on (default PORT or 3000; 0 picks a free port)')
+  .action(serveCommand);
 
 try {
   await program.parseAsync(process.argv);

@@ -25,12 +25,21 @@ export interface Catalog {
   form(id: string): FormModel | undefined;
 }
 
+/** Parsed YAML by file text: an unchanged file is not parsed again when the catalog is rebuilt. */
+const yamlCache = new Map<string, { data?: unknown; errors: Array<{ line?: number; message: string }> }>();
+
 function parseYaml(file: string, text: string): { data?: unknown; issues: SpecIssue[] } {
-  const doc = YAML.parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length) {
-    return { issues: doc.errors.map((e) => ({ file, path: e.linePos ? `line ${e.linePos[0].line}` : '', message: e.message.split('\n')[0]! })) };
+  let parsed = yamlCache.get(text);
+  if (!parsed) {
+    const doc = YAML.parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+    parsed = doc.errors.length
+      ? { errors: doc.errors.map((e) => ({ line: e.linePos?.[0].line, message: e.message.split('\n')[0]! })) }
+      : { data: doc.toJS(), errors: [] };
+    yamlCache.set(text, parsed);
   }
-  return { data: doc.toJS(), issues: [] };
+  const issues = parsed.errors.map((e) => ({ file, path: e.line ? `line ${e.line}` : '', message: e.message }));
+  // Callers get their own copy: resolving must never see another build's objects.
+  return issues.length ? { issues } : { data: structuredClone(parsed.data), issues };
 }
 
 /** Parse, resolve and check every generator; throws one SpecError listing every problem. */

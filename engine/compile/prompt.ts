@@ -220,6 +220,17 @@ export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRender
 // ---- validation of templates against the context ----
 
 type HbNode = { type: string; [k: string]: unknown };
+
+/** Parsed templates by source text: each template is parsed once, however many specs use it. */
+const astCache = new Map<string, HbNode>();
+function parseTemplate(source: string): HbNode {
+  let ast = astCache.get(source);
+  if (!ast) {
+    ast = Handlebars.parse(source) as unknown as HbNode;
+    astCache.set(source, ast);
+  }
+  return ast;
+}
 type HbPath = { type: 'PathExpression'; original: string; parts: string[]; data: boolean; depth: number };
 
 /** Problems with the templates a spec uses: missing templates or partials, unknown helpers or variables. */
@@ -294,7 +305,7 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
 
   const walkSource = (source: string, where: { file: string; path: string }, isScoped = false) => {
     try {
-      walk(Handlebars.parse(source) as unknown as HbNode, where, isScoped);
+      walk(parseTemplate(source), where, isScoped);
     } catch (e) {
       issues.push({ ...where, message: `template does not parse: ${(e as Error).message.split('\n')[0]}` });
     }

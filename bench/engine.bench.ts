@@ -1,0 +1,49 @@
+// `npm run bench`: time to load and compile every generator (cold: a fresh process; warm: repeated in one
+// process) and the wall time of `karya list`. Prints figures; asserts nothing. Goal: warm < 100 ms.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { buildCatalog, compileAll } from '../engine/index.js';
+import { readSources, ROOT } from '../engine/node/load.js';
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function timeOnce(): { read: number; build: number; compile: number; total: number; count: number } {
+  const t0 = performance.now();
+  const sources = readSources();
+  const t1 = performance.now();
+  const catalog = buildCatalog(sources);
+  const t2 = performance.now();
+  compileAll(catalog);
+  const t3 = performance.now();
+  return { read: t1 - t0, build: t2 - t1, compile: t3 - t2, total: t3 - t0, count: catalog.specs.length };
+}
+
+const isChild = process.argv.includes('--cold-child');
+if (isChild) {
+  process.stdout.write(JSON.stringify(timeOnce()));
+} else {
+  const cold: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/engine.bench.ts'), '--cold-child'], { cwd: ROOT, encoding: 'utf8' });
+    cold.push((JSON.parse(r.stdout) as { total: number }).total);
+  }
+  timeOnce();
+  const warm: ReturnType<typeof timeOnce>[] = [];
+  for (let i = 0; i < 20; i++) warm.push(timeOnce());
+  const list: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    spawnSync(process.execPath, [path.join(ROOT, 'bin/karya.js'), 'list'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, OPENAI_API_KEY: '' } });
+    list.push(performance.now() - t);
+  }
+  const f = (n: number) => `${n.toFixed(1)} ms`;
+  const count = warm[0]!.count;
+  console.log(`generators: ${count}`);
+  console.log(`cold load+compile (fresh process, median of 5): ${f(median(cold))}`);
+  console.log(`warm load+compile (median of 20): ${f(median(warm.map((w) => w.total)))}  [read ${f(median(warm.map((w) => w.read)))}, parse+resolve+check ${f(median(warm.map((w) => w.build)))}, schemas+forms ${f(median(warm.map((w) => w.compile)))}]`);
+  console.log(`karya list (whole command, median of 5): ${f(median(list))}`);
+  console.log(`goal: warm < 100 ms — ${median(warm.map((w) => w.total)) < 100 ? 'met' : 'NOT met'}`);
+}

@@ -1,0 +1,150 @@
+// The `karya` command as a user runs it: list, show, validate, generate, exit codes and resume.
+import { mkdtempSync, readFileSync, cpSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startCli } from './run-cli.js';
+import { ROOT } from '../../engine/node/load.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-cli-'));
+const state = path.join(tmp, 'state.sqlite');
+
+describe('karya list / show / validate', () => {
+  it('list --json lists every generator with id, family, kind and title', async () => {
+    const r = await runCli(['list', '--json']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout) as Array<{ id: string; family: string; kind: string; title: { en: string; ms: string } }>;
+    expect(rows.map((x) => x.id)).toEqual(expect.arrayContaining(['romance', 'travel-guide', 'poems']));
+    expect(rows.find((x) => x.id === 'romance')).toMatchObject({ family: 'fiction', kind: 'book', title: { en: expect.any(String), ms: expect.any(String) } });
+  });
+
+  it('show romance --json prints the contract shape', async () => {
+    const r = await runCli(['show', 'romance', '--json']);
+    expect(r.code).toBe(0);
+    const g = JSON.parse(r.stdout);
+    expect(g).toMatchObject({ id: 'romance', route: '/romance', family: 'fiction', kind: 'book', bookType: 'romance', cost: 1 });
+    expect(g.model).toEqual({ tokens: 3000, temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 });
+    expect(g.flow).toMatchObject({ outline: true, conclusion: 'after-last', progressDenominator: 'total', savesProgress: true, characterDetails: true });
+    const heat = g.fields.find((f: { name: string }) => f.name === 'heatLevel');
+    expect(heat).toMatchObject({ name: 'heatLevel', type: 'select', required: false, default: 'sweet' });
+    expect(heat.options[0]).toEqual({ value: 'sweet', label: { en: expect.any(String), ms: expect.any(String) } });
+    const chapters = g.fields.find((f: { name: string }) => f.name === 'numberOfChapters');
+    expect(chapters.options.map((o: { value: number }) => o.value)).toEqual([7, 10, 12, 15, 18, 20]);
+    expect(chapters.default).toBe(12);
+  });
+
+  it('show of an unknown generator exits 2 and says how to list them', async () => {
+    const r = await runCli(['show', 'nope', '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown generator "nope"');
+  });
+
+  it('validate exits 0 on the repository', async () => {
+    const r = await runCli(['validate']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ok: \d+ generators valid/);
+  });
+
+  it('validate exits 1 with file: path: message lines on a broken copy', async () => {
+    const dir = path.join(tmp, 'broken');
+    cpSync(path.join(ROOT, 'generators'), dir, { recursive: true });
+    const file = path.join(dir, 'romance.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('default: 12', 'default: 13').replace("- { value: steamy, en: Steamy, ms: Hangat }", "- { value: steamy, en: Steamy, ms: Hangat }\n    default: hot"));
+    const r = await runCli(['validate', dir]);
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toContain(`${file}: fields.heatLevel.default: "hot" is not one of sweet, mild, moderate, steamy`);
+    expect(lines).toContain(`${file}: fields.numberOfChapters.default: 13 is not one of 7, 10, 12, 15, 18, 20`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('karya generate (offline)', () => {
+  it('writes a title, Introduction, Chapters 1-3 and a Conclusion', async () => {
+    const out = path.join(tmp, 'book.md');
+    const r = await runCli(['generate', 'romance', '--chapters', '3', '--out', out, '--state', state]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('offline provider');
+    const md = readFileSync(out, 'utf8');
+    expect(md.match(/^#{1,2} .*/gm)).toEqual(['# Romance Story Creator', '## Introduction', '## Chapter 1', '## Chapter 2', '## Chapter 3', '## Conclusion']);
+    expect(md).toContain('Offline demo text');
+    expect(r.stderr).toMatch(/Chapter 2\s+\d+ words\s+[\d.]+s/);
+  });
+
+  it('in Malay the headings are Pengenalan, Bab 1-3, Kesimpulan', async () => {
+    const out = path.join(tmp, 'buku.md');
+    const r = await runCli(['generate', 'romance', '--chapters', '3', '--lang', 'ms', '--out', out, '--state', state]);
+    expect(r.code).toBe(0);
+    const md = readFileSync(out, 'utf8');
+    expect(md.match(/^## .*/gm)).toEqual(['## Pengenalan', '## Bab 1', '## Bab 2', '## Bab 3', '## Kesimpulan']);
+    expect(md).toContain('Teks demo luar talian');
+  });
+
+  it('--with-outline keeps the outline in the book', async () => {
+    const r = await runCli(['generate', 'romance', '--chapters', '1', '--with-outline', '--state', state, '--fresh']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('## Story Outline');
+  });
+
+  it('a single-shot generator writes one output to stdout', async () => {
+    const r = await runCli(['generate', 'poems', '--set', 'tone=hopeful', '--state', state]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^# Healing Poem Creator/);
+    expect(r.stdout).toContain('Hopeful');
+  });
+
+  it.each([
+    [['generate', 'romance', '--set', 'heatLevel=scorching'], 'heatLevel: "scorching" is not one of sweet, mild, moderate, steamy'],
+    [['generate', 'romance', '--set', 'heatlevel=mild'], 'heatlevel: is not a setting of romance'],
+    [['generate', 'romance', '--lang', 'fr'], '--lang: "fr" is not one of en, ms'],
+    [['generate', 'romance', '--chapters', 'zero'], '--chapters: "zero" must be a whole number from 1 to 100'],
+    [['generate', 'travel-guide'], 'destination: is required'],
+    [['generate', 'nope'], 'unknown generator "nope"'],
+  ])('bad input exits 2 and names the field: %j', async (args, message) => {
+    const r = await runCli([...args, '--state', state]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+
+  it('--json prints a summary with the parts', async () => {
+    const r = await runCli(['generate', 'travel-guide', '--set', 'destination=Melaka', '--json', '--state', state, '--fresh']);
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout);
+    expect(summary.parts.map((p: { label: string }) => p.label)).toEqual([
+      'Guide Outline', 'Introduction', 'Cultural Highlights & History', 'Must-See Attractions', 'Food & Dining Guide', 'Accommodation Guide',
+      'Transportation & Getting Around', 'Shopping & Entertainment', 'Local Tips & Safety', 'Conclusion',
+    ]);
+    expect(summary.markdown).toContain('Melaka');
+  });
+});
+
+describe('karya generate resumes after being killed', () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ latencyMs: 300, answer: (_b, i) => `Answer ${i}. Character Details:\n- Aisha: lead\n\nMore.` });
+  });
+  afterAll(() => fake.close());
+
+  it('SIGKILL after the second part, then the same command generates only the missing parts', async () => {
+    const env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
+    const out = path.join(tmp, 'resumed.md');
+    const args = ['generate', 'romance', '--chapters', '5', '--out', out, '--state', path.join(tmp, 'resume.sqlite')];
+    const first = startCli(args, { env });
+    while (fake.chatRequests().length < 3) await new Promise((r) => setTimeout(r, 20));
+    first.child.kill('SIGKILL');
+    const killed = await first.done;
+    expect(killed.signal).toBe('SIGKILL');
+    const firstRun = fake.chatRequests().map((r) => JSON.stringify(r.body));
+    const finished = firstRun.slice(0, 2);
+
+    const second = await runCli(args, { env });
+    expect(second.code).toBe(0);
+    expect(second.stderr).toMatch(/resuming romance: 2 of 8 parts already written/);
+    const secondRun = fake.chatRequests().map((r) => JSON.stringify(r.body)).slice(firstRun.length);
+    for (const prompt of finished) expect(secondRun).not.toContain(prompt);
+    expect(secondRun.length).toBe(6);
+    const md = readFileSync(out, 'utf8');
+    expect(md.match(/^## .*/gm)).toEqual(['## Introduction', '## Chapter 1', '## Chapter 2', '## Chapter 3', '## Chapter 4', '## Chapter 5', '## Conclusion']);
+  });
+});

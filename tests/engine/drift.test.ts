@@ -1,0 +1,19 @@
+// Drift guards: the committed JSON Schemas match the zod format; every YAML file names its schema.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jsonSchemas } from '../../scripts/gen-json-schema.js';
+import { ROOT } from '../../engine/node/load.js';
+
+describe('generated files', () => {
+  it('engine/spec/*.schema.json are up to date (npm run gen:schema)', () => {
+    for (const [file, text] of Object.entries(jsonSchemas())) expect(readFileSync(file, 'utf8'), path.relative(ROOT, file)).toBe(text);
+  });
+  it('every generator file starts with its $schema line', () => {
+    const dir = path.join(ROOT, 'generators');
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
+      const first = readFileSync(path.join(dir, f), 'utf8').split('\n')[0];
+      expect(first, f).toBe(`# yaml-language-server: $schema=../engine/spec/${f === '_shared.yaml' ? 'shared' : 'generator'}.schema.json`);
+    }
+  });
+});

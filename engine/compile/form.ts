@@ -1,11 +1,12 @@
 // compileForm(): the studio's form model, plain JSON-serialisable data (ordered fields, widgets,
 // labels in en and ms, options, defaults, visibility rules), plus what the page needs about the flow.
-import type { Bilingual, Condition, FieldRole, FieldValue, ResolvedSpec } from '../spec/types.js';
+import type { Bilingual, Condition, FieldRole, FieldType, FieldValue, Lang, ResolvedSpec } from '../spec/types.js';
 import { fieldType, type Widget } from '../fields/registry.js';
 import { describeFlow, type FlowSummary } from './flow.js';
 
 export interface FormField {
   name: string;
+  type: FieldType;
   widget: Widget;
   role?: FieldRole;
   label: Bilingual;
@@ -31,7 +32,10 @@ export interface FormModel {
   tagline: Bilingual;
   typeLabel: Bilingual;
   buttonLabel?: Bilingual;
-  fixedLanguage: string;
+  fixedLanguage: Lang;
+  /** What one output of a single-shot tool is called ("a healing poem"). */
+  outputName: Bilingual;
+  contentType: string;
   cost: number;
   fields: FormField[];
   flow: FlowSummary;
@@ -50,10 +54,13 @@ export function compileForm(spec: ResolvedSpec): FormModel {
     typeLabel: spec.typeLabel,
     ...(spec.buttonLabel ? { buttonLabel: spec.buttonLabel } : {}),
     fixedLanguage: spec.fixedLanguage,
+    outputName: spec.prompts.outputName,
+    contentType: spec.contentType,
     cost: spec.cost,
     fields: spec.fields.map((f) => {
       const field: FormField = {
         name: f.name,
+        type: f.type,
         widget: fieldType(f).widget,
         role: f.role,
         label: f.label,
@@ -73,4 +80,54 @@ export function compileForm(spec: ResolvedSpec): FormModel {
     flow: describeFlow(spec),
   };
   return model;
+}
+
+/**
+ * Rebuild, from a form model received over HTTP, the parts of a resolved spec that the settings schema
+ * and the flow functions read, so the studio validates and labels steps exactly as the server does.
+ * @example const spec = specFromForm(form); compileSettingsSchema(spec); buttonLabel(spec, nextStep(spec, state), 'ms')
+ */
+export function specFromForm(form: FormModel): ResolvedSpec {
+  const f = form.flow;
+  return {
+    file: `${form.id}.yaml`,
+    id: form.id,
+    route: form.route,
+    family: form.family as ResolvedSpec['family'],
+    kind: form.kind as ResolvedSpec['kind'],
+    bookType: form.bookType,
+    contentType: form.contentType,
+    title: form.title,
+    tagline: form.tagline,
+    typeLabel: form.typeLabel,
+    ...(form.buttonLabel ? { buttonLabel: form.buttonLabel } : {}),
+    fixedLanguage: form.fixedLanguage,
+    fields: form.fields.map((x) => ({
+      name: x.name,
+      type: x.type,
+      ...(x.role ? { role: x.role } : {}),
+      label: x.label,
+      ...(x.options ? { options: x.options } : {}),
+      default: x.default,
+      required: x.required,
+      ...(x.visibleWhen ? { visibleWhen: x.visibleWhen } : {}),
+      ...(x.requiredWhen ? { requiredWhen: x.requiredWhen } : {}),
+      ...(x.min !== undefined ? { min: x.min } : {}),
+      ...(x.max !== undefined ? { max: x.max } : {}),
+      ...(x.maxLength !== undefined ? { maxLength: x.maxLength } : {}),
+      inPrompt: true,
+    })),
+    flow: {
+      outline: f.outlineKind,
+      ...(f.sections ? { sections: f.sections } : {}),
+      conclusion: f.conclusion,
+      progressDenominator: f.progressDenominator,
+      savesProgress: f.savesProgress,
+      characterDetails: f.characterDetails,
+      retry: f.retry,
+    },
+    prompts: { brief: '', system: '', outline: '', introduction: '', chapter: '', conclusion: '', single: '', image: '', wordTarget: 0, outputName: form.outputName },
+    model: { tokens: 0, temperature: 0, presencePenalty: 0, frequencyPenalty: 0 },
+    cost: form.cost,
+  };
 }

@@ -20,6 +20,8 @@ export interface SettingLine {
 /** Everything a template may use. checkTemplates() rejects any other root name. */
 export interface PromptContext {
   generator: { id: string; title: string; family: string; kind: string };
+  /** The kind of book in English, e.g. "Romance", "Travel Guide" (the spec's typeLabel). */
+  bookName: string;
   brief: string;
   lang: Lang;
   languageName: string;
@@ -41,7 +43,7 @@ export interface PromptContext {
 }
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
-  'generator', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
+  'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
   'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName',
 ] satisfies Array<keyof PromptContext>);
 
@@ -159,6 +161,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: BookState; step
   const endPosition = spec.flow.conclusion === 'replaces-last' ? state.totalChapters : state.totalChapters + 1;
   const ctx: PromptContext = {
     generator: { id: spec.id, title: spec.title.en, family: spec.family, kind: spec.kind },
+    bookName: spec.typeLabel.en,
     brief: '',
     lang: state.lang,
     languageName: LANGUAGE_NAMES[state.lang],

@@ -71,3 +71,19 @@ describe('rendered prompts (golden cases)', () => {
     expect(renderPrompt({ spec: s, renderer: c.renderer, state, step: { kind: 'outline' } }).user).toContain('Calm & "quoted" <b>');
   });
 });
+
+describe('specFromForm (what the studio rebuilds from the form model)', () => {
+  it('validates and labels steps exactly like the resolved spec', async () => {
+    const { specFromForm, compileSettingsSchema, buttonLabel, planSteps, stepLabel } = await import('../../engine/browser.js');
+    const form = JSON.parse(JSON.stringify(compileForm(spec)));
+    const rebuilt = specFromForm(form);
+    for (const raw of [{}, { mood: 'tense', numberOfChapters: '3' }, { mood: 'angry' }, { includeISBN: true }, { includeISBN: true, isbn: 'x' }]) {
+      expect(compileSettingsSchema(rebuilt).safeParse(raw)).toEqual(compileSettingsSchema(spec).safeParse(raw));
+    }
+    for (const lang of ['en', 'ms'] as const) {
+      expect(planSteps(rebuilt, 3).map((s) => [stepLabel(s, lang, rebuilt), buttonLabel(rebuilt, s, lang)])).toEqual(
+        planSteps(spec, 3).map((s) => [stepLabel(s, lang, spec), buttonLabel(spec, s, lang)]),
+      );
+    }
+  });
+});

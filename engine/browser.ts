@@ -1,0 +1,9 @@
+// The engine's browser entry for the studio: settings schema, form model, flow and words — no YAML
+// parser, no handlebars, no Node modules. The studio imports only this file.
+export * from './spec/types.js';
+export * from './i18n.js';
+export { CATALOGUE, catalogueMessage, type CatalogueCode } from './errors.js';
+export * from './compile/schema.js';
+export { specFromForm, type FormModel, type FormField } from './compile/form.js';
+export * from './compile/flow.js';
+export { fieldType } from './fields/registry.js';

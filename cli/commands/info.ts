@@ -25,6 +25,9 @@ export function showJson(spec: ResolvedSpec) {
     contentType: spec.contentType,
     title: spec.title,
     tagline: spec.tagline,
+    typeLabel: spec.typeLabel,
+    /** en|ms when the generator has a language field, else its fixed output language. */
+    languages: spec.fields.some((f) => f.role === 'language') ? ['en', 'ms'] : [spec.fixedLanguage],
     fields: spec.fields.map((f) => ({
       name: f.name,
       type: f.type,

@@ -31,6 +31,8 @@ export interface PromptContext {
   settingsList: SettingLine[];
   step: { kind: string; label: string; title: string; number: number };
   totalChapters: number;
+  /** Chapters actually written between the introduction and the conclusion. */
+  chapterCount: number;
   chaptersLeft: number;
   isLastChapter: boolean;
   outline: string;
@@ -44,7 +46,7 @@ export interface PromptContext {
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName',
 ] satisfies Array<keyof PromptContext>);
 
 /** Keys whose second path part must be a field name of the spec. */
@@ -141,6 +143,12 @@ export function templatesUsed(spec: ResolvedSpec): string[] {
 
 const ENDING_WORDS = 120;
 
+/** Words asked for: chosen by a field (story length) when the spec says so, else the spec's number. */
+export function wordTargetOf(spec: ResolvedSpec, settings: Settings): number {
+  const by = spec.prompts.wordTargetBy;
+  return (by && by.values[String(settings[by.field])]) || spec.prompts.wordTarget;
+}
+
 /** Build the context of one step. Settings descriptions are in English: prompts are written in English. */
 export function buildContext(input: { spec: ResolvedSpec; state: BookState; step: Step; chapterTitle?: string; renderer?: PromptRenderer }): PromptContext {
   const { spec, state, step } = input;
@@ -155,7 +163,9 @@ export function buildContext(input: { spec: ResolvedSpec; state: BookState; step
   }
   const number = 'position' in step ? step.position : 0;
   const given = input.chapterTitle?.trim();
-  const last = state.content.length ? state.content[state.content.length - 1]! : '';
+  let last = state.content.length ? state.content[state.content.length - 1]! : '';
+  // The introduction's "Character Details" block is sent on its own; keep it out of "how the last part ended".
+  if (state.content.length === 1 && state.characterDetails) last = last.replace(/^[#*\s]*character details[\s\S]*?(\n\s*\n|$)/im, '');
   const lastWords = last.split(/\s+/).filter(Boolean);
   const section = step.kind === 'chapter' && step.section ? step.section : undefined;
   const endPosition = spec.flow.conclusion === 'replaces-last' ? state.totalChapters : state.totalChapters + 1;
@@ -171,6 +181,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: BookState; step
     settingsList,
     step: { kind: step.kind, label: stepLabel(step, 'en', spec), title: given || defaultChapterTitle(step, 'en'), number },
     totalChapters: state.totalChapters,
+    chapterCount: endPosition - 1,
     chaptersLeft: Math.max(0, endPosition - 1 - number),
     isLastChapter: step.kind === 'chapter' && number === endPosition - 1,
     outline: state.outline ?? '',
@@ -178,7 +189,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: BookState; step
     previousEnding: lastWords.length > ENDING_WORDS ? '…' + lastWords.slice(-ENDING_WORDS).join(' ') : lastWords.join(' '),
     sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label.en, description: s.description?.en ?? '' })),
     section: { label: section?.label.en ?? '', description: section?.description?.en ?? '' },
-    wordTarget: spec.prompts.wordTarget,
+    wordTarget: wordTargetOf(spec, settings),
     outputName: spec.prompts.outputName.en,
   };
   if (input.renderer && spec.prompts.brief) ctx.brief = input.renderer.renderString(spec.prompts.brief, ctx);
@@ -213,7 +224,7 @@ export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRender
         .filter((f) => f.inPrompt && f.role !== 'language' && isFieldVisible(f, state.settings))
         .map((f) => ({ label: f.label[state.lang], value: fieldType(f).describe(state.settings[f.name], f, state.lang) }))
         .filter((s) => s.value !== ''),
-      wordTarget: step.kind === 'outline' ? 400 : spec.prompts.wordTarget,
+      wordTarget: step.kind === 'outline' ? 400 : wordTargetOf(spec, state.settings),
       ...(state.outline ? { outline: state.outline } : {}),
       isFiction: spec.family === 'fiction' || spec.flow.outline === 'story',
     },

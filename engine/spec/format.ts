@@ -91,7 +91,16 @@ export const PromptsDef = z
     conclusion: z.string().optional(),
     single: z.string().optional(),
     image: z.string().optional(),
-    wordTarget: z.number().int().positive().optional().describe('words asked for per chapter or output'),
+    wordTarget: z
+      .union([
+        z.number().int().positive(),
+        z
+          .object({ field: z.string(), values: z.record(z.string(), z.number().int().positive()) })
+          .strict()
+          .describe('a word target chosen by a select field, e.g. storyLength: {short: 500, medium: 1000, long: 1500}'),
+      ])
+      .optional()
+      .describe('words asked for per chapter or output'),
     outputName: Bilingual.optional().describe('what a single output is called, e.g. poem / puisi'),
   })
   .strict()

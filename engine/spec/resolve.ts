@@ -181,11 +181,29 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
   if (kind === 'image' && !merged.image) issue('image', 'an image generator needs image.size');
 
   // 6. Prompts and model.
-  const wordTarget = merged.prompts.wordTarget ?? (kind === 'book' ? 1500 : 400);
+  const fallbackWords = kind === 'book' ? 1500 : 400;
+  const wt = merged.prompts.wordTarget;
+  let wordTarget = typeof wt === 'number' ? wt : fallbackWords;
+  let wordTargetBy: ResolvedPrompts['wordTargetBy'];
+  if (wt !== undefined && typeof wt !== 'number') {
+    const target = byName.get(wt.field);
+    if (!target || target.type !== 'select') issue('prompts.wordTarget.field', `"${wt.field}" is not a select field of this generator`);
+    else {
+      for (const o of target.options ?? []) {
+        if (wt.values[String(o.value)] === undefined) issue(`prompts.wordTarget.values`, `no word target for ${wt.field} "${o.value}"`);
+      }
+      for (const v of Object.keys(wt.values)) {
+        if (!findOption(target, v)) issue(`prompts.wordTarget.values.${v}`, `${quote(v)} is not one of ${listValues(target)}`);
+      }
+      wordTargetBy = { field: wt.field, values: wt.values };
+      wordTarget = wt.values[String(target.default)] ?? fallbackWords;
+    }
+  }
   const prompts: ResolvedPrompts = {
     ...PROMPT_DEFAULTS,
     ...Object.fromEntries(Object.entries(merged.prompts).filter(([, v]) => v !== undefined)),
     wordTarget,
+    ...(wordTargetBy ? { wordTargetBy } : {}),
     outputName: merged.prompts.outputName ?? { en: 'text', ms: 'teks' },
   } as ResolvedPrompts;
   const m = { ...MODEL_DEFAULTS, ...Object.fromEntries(Object.entries(merged.model).filter(([, v]) => v !== undefined)) };

@@ -69,7 +69,10 @@ export interface ResolvedPrompts {
   readonly conclusion: string;
   readonly single: string;
   readonly image: string;
+  /** Words per chapter or output when no field chooses it. */
   readonly wordTarget: number;
+  /** A select field whose value chooses the word target. */
+  readonly wordTargetBy?: { readonly field: string; readonly values: Readonly<Record<string, number>> };
   readonly outputName: Bilingual;
 }
 

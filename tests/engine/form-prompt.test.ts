@@ -87,3 +87,17 @@ describe('specFromForm (what the studio rebuilds from the form model)', () => {
     }
   });
 });
+
+describe('a word target chosen by a field', () => {
+  it('asks for the words of the chosen length', () => {
+    const c = catalogOf({ 'generators/sample.yaml': SAMPLE.replace('prompts:', 'prompts:\n  wordTarget: { field: mood, values: { calm: 500, tense: 1200 } }') });
+    const s = c.get('sample')!;
+    for (const [mood, words] of [['calm', 500], ['tense', 1200]] as const) {
+      let state = startBook({ spec: s, settings: parseSettings(s, { mood }) });
+      state = applyStep(s, state, { kind: 'outline' }, 'o');
+      const p = renderPrompt({ spec: s, renderer: c.renderer, state, step: { kind: 'introduction', position: 0 } });
+      expect(p.user).toContain(`about ${words} words`);
+      expect(p.meta.wordTarget).toBe(words);
+    }
+  });
+});

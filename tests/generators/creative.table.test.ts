@@ -84,7 +84,9 @@ const rows: GeneratorExpectation[] = [
       focusArea: { options: ['life-lessons', 'character', 'historical', 'spiritual', 'moral', 'prophetic'], default: 'life-lessons' },
     },
     flow: singleNoSave,
-    model: { tokens: 800, temperature: 0.7, ...penalties },
+    // Tokens: spec/ names the creative preset (800), too small for a 1,500-word story; the documented
+    // choice (generators/README.md) is the story preset, 3000.
+    model: { tokens: 3000, temperature: 0.7, ...penalties },
     cost: 1,
   },
   {
@@ -126,7 +128,7 @@ const rows: GeneratorExpectation[] = [
       educationalFocus: { options: ['social-skills', 'language', 'numbers', 'colors', 'nature', 'emotions', 'problem-solving'], default: 'social-skills' },
     },
     flow: { outline: false, savesProgress: true, retry: true },
-    model: { tokens: 800, temperature: 0.8, ...penalties },
+    model: { tokens: 3000, temperature: 0.8, ...penalties },
     cost: 1,
   },
   {
@@ -163,7 +165,7 @@ const rows: GeneratorExpectation[] = [
       includeExtras: { type: 'flags', options: ['pronunciation', 'vocabulary', 'grammar', 'exercises'], default: ['pronunciation', 'vocabulary'] },
     },
     flow: singleNoSave,
-    model: { tokens: 800, temperature: 0.8, ...penalties },
+    model: { tokens: 3000, temperature: 0.8, ...penalties },
     cost: 1,
   },
   {

@@ -22,6 +22,16 @@ export class SpecError extends Error {
   }
 }
 
+/** The provider config file (karya.config.yaml) is invalid: file, path inside it and the fix. */
+export class ProviderConfigError extends Error {
+  readonly issues: readonly SpecIssue[];
+  constructor(issues: readonly SpecIssue[]) {
+    super(issues.map(formatSpecIssue).join('\n'));
+    this.name = 'ProviderConfigError';
+    this.issues = issues;
+  }
+}
+
 /** A field problem in user settings: the field, what is wrong, and what is allowed. */
 export interface SettingsIssue {
   readonly field: string;
@@ -81,6 +91,14 @@ export const CATALOGUE = {
   max_retries: {
     en: 'Maximum retry attempts reached. Please try again later.',
     ms: 'Had percubaan semula telah dicapai. Sila cuba lagi kemudian.',
+  },
+  connection_retry: {
+    en: 'Connection error. Retrying... ({n}/{max})',
+    ms: 'Ralat sambungan. Mencuba semula... ({n}/{max})',
+  },
+  init_error: {
+    en: 'Failed to initialize AI service. Please try again.',
+    ms: 'Gagal memulakan perkhidmatan AI. Sila cuba lagi.',
   },
   insufficient_credits: {
     en: 'Insufficient credits. Please upgrade your plan.',

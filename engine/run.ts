@@ -1,7 +1,7 @@
 // Run one step of a book: render its prompt, call the provider (streaming deltas if asked) and return the
 // next state. Pure of storage: the caller saves the returned state (after every step).
 import type { ResolvedSpec } from './spec/types.js';
-import type { Provider, TokenUsage } from './providers/types.js';
+import type { Provider, RetryNotice, TokenUsage } from './providers/types.js';
 import { countWords } from './providers/types.js';
 import { applyStep, type BookState, type Step } from './compile/flow.js';
 import { renderPrompt, type PromptRenderer } from './compile/prompt.js';
@@ -27,6 +27,8 @@ export async function runStep(input: {
   chapterTitle?: string;
   signal?: AbortSignal;
   onDelta?: (delta: string) => void;
+  /** Told before the provider retries on its own ("Connection error. Retrying... (n/3)"). */
+  onRetry?: (notice: RetryNotice) => void;
 }): Promise<StepOutcome> {
   const { spec, state, step } = input;
   const started = performance.now();
@@ -47,6 +49,7 @@ export async function runStep(input: {
     meta: prompt.meta,
     signal: input.signal,
     onDelta: input.onDelta,
+    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
   });
   const text = result.text.trim();
   if (!text) throw new GenerationError('no_content');

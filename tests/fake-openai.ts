@@ -1,6 +1,8 @@
 // A small OpenAI-compatible HTTP server (node:http) for tests and benchmarks: records every request,
 // answers chat completions (plain or streamed), image generations and image downloads, and can be
-// scripted to fail, hang, add latency, or enforce a request-rate limit.
+// scripted to fail, hang, add latency, or enforce a request-rate limit. The provider's 1-token
+// initialisation test calls (max_tokens 1, not streamed) are "probes": they answer "OK" from their own
+// script (scriptProbes), do not advance the answer index, and never consume scripted chat replies.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -10,6 +12,10 @@ export interface RecordedRequest {
   headers: http.IncomingHttpHeaders;
   body: Record<string, unknown> | undefined;
   at: number;
+  /** The query string, e.g. "?api-version=2024-10-21" ("" when none). */
+  search?: string;
+  /** When the answer was fully written (chat requests answered 2xx only); unset while in flight or after a failure. */
+  answeredAt?: number;
 }
 
 /** One scripted answer: a status with a JSON body, a hang (never answers), or a text to return. */
@@ -22,19 +28,37 @@ export type ScriptedReply =
 export interface FakeOpenAIOptions {
   /** Latency added before every chat answer, in ms. */
   latencyMs?: number;
-  /** Enforced limit: more than this many chat requests in any 60 s window get 429. */
+  /** Enforced limit: more than this many chat requests in any 60 s window (or `rateWindowMs`) get 429. */
   requestsPerMinute?: number;
+  /** The sliding window `requestsPerMinute` counts over, in ms (default 60 000); short windows keep rate tests fast. */
+  rateWindowMs?: number;
+  /** Decide a reply per chat request from its body (e.g. fail one book's calls); undefined falls through to the defaults. */
+  reply?: (body: Record<string, unknown>, index: number) => ScriptedReply | undefined;
   /** Text of a default answer; receives the request body. */
   answer?: (body: Record<string, unknown>, index: number) => string;
 }
 
 export interface FakeOpenAI {
   url: string;
+  /** Port the server listens on (127.0.0.1). */
+  port: number;
   /** Base URL for the SDK: `${url}/v1`. */
   baseURL: string;
   requests: RecordedRequest[];
-  /** Requests to /v1/chat/completions only. */
+  /** Requests to /v1/chat/completions only (generations and probes). */
   chatRequests(): RecordedRequest[];
+  /** Chat requests that are generations (not 1-token initialisation probes). */
+  generationRequests(): RecordedRequest[];
+  /** The 1-token initialisation test calls (max_tokens 1, not streamed). */
+  probeRequests(): RecordedRequest[];
+  /** Requests to the image-generation endpoint. */
+  imageRequests(): RecordedRequest[];
+  /** Queue replies for the next probes (consumed in order, then they answer 200 "OK" again). */
+  scriptProbes(...replies: ScriptedReply[]): void;
+  /** Chat requests whose client went away before the answer was sent (aborted or timed out). */
+  abandoned(): number;
+  /** Resolves once `n` chat requests (generations and probes) have been received in all. */
+  waitForChatRequests(n: number): Promise<void>;
   /** Queue replies for the next chat requests (consumed in order, then defaults resume). */
   script(...replies: ScriptedReply[]): void;
   /** Queue replies for the next image requests. */
@@ -53,6 +77,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const requests: RecordedRequest[] = [];
   const chatQueue: ScriptedReply[] = [];
   const imageQueue: ScriptedReply[] = [];
+  const probeQueue: ScriptedReply[] = [];
+  const chatWaiters: Array<{ n: number; resolve: () => void }> = [];
+  let abandonedCount = 0;
+  let chatSeen = 0;
   const sockets = new Set<import('node:net').Socket>();
   const windowStarts: number[] = [];
   let inFlight = 0;
@@ -100,7 +128,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         body = undefined;
       }
       const path = (req.url ?? '/').split('?')[0]!;
-      requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, at: Date.now() });
+      const search = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
+      requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, at: Date.now(), search });
 
       if (req.method === 'GET' && path.startsWith('/images/')) {
         res.writeHead(200, { 'content-type': 'image/png' });
@@ -114,19 +143,30 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         return sendJson(res, 200, { created: 1, data: [{ url: `${origin}/images/cover.png` }] });
       }
       if (req.method === 'POST' && path.endsWith('/chat/completions')) {
-        const index = chatCount++;
         const b = body ?? {};
+        const isProbe = b.max_tokens === 1 && !b.stream;
+        const index = isProbe ? -1 : chatCount++;
+        chatSeen++;
+        for (const w of chatWaiters.filter((x) => chatSeen >= x.n)) {
+          chatWaiters.splice(chatWaiters.indexOf(w), 1);
+          w.resolve();
+        }
+        res.on('close', () => {
+          if (!res.writableEnded) abandonedCount++;
+        });
+        const recorded = requests[requests.length - 1]!;
         if (options.requestsPerMinute) {
           const now = Date.now();
-          while (windowStarts.length && now - windowStarts[0]! >= 60_000) windowStarts.shift();
+          const windowMs = options.rateWindowMs ?? 60_000;
+          while (windowStarts.length && now - windowStarts[0]! >= windowMs) windowStarts.shift();
           if (windowStarts.length >= options.requestsPerMinute) {
             limited++;
-            const wait = Math.max(0.001, (60_000 - (now - windowStarts[0]!)) / 1000);
+            const wait = Math.max(0.001, (windowMs - (now - windowStarts[0]!)) / 1000);
             return sendJson(res, 429, { error: { message: 'Rate limit reached', type: 'rate_limit' } }, { 'retry-after': wait.toFixed(3) });
           }
           windowStarts.push(now);
         }
-        const reply = chatQueue.shift();
+        const reply = isProbe ? probeQueue.shift() : chatQueue.shift() ?? options.reply?.(b, index);
         if (reply && 'hang' in reply) return;
         if (reply && 'dropConnection' in reply) {
           req.socket.destroy();
@@ -137,9 +177,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         try {
           if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
           if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? { error: { message: `status ${reply.status}` } }, reply.headers);
-          const text = reply && 'text' in reply ? reply.text : options.answer ? options.answer(b, index) : `Fake answer ${index + 1}. Character Details:\n- Aisha: the lead\n\nThe end.`;
+          const text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : `Fake answer ${index + 1}. Character Details:\n- Aisha: the lead\n\nThe end.`;
           if (b.stream) streamText(res, b, text);
           else sendJson(res, 200, completion(b, text));
+          recorded.answeredAt = Date.now();
         } finally {
           inFlight--;
         }
@@ -155,11 +196,20 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
+  const isChat = (r: RecordedRequest) => r.path.endsWith('/chat/completions');
+  const isProbeRequest = (r: RecordedRequest) => isChat(r) && r.body?.max_tokens === 1 && !r.body?.stream;
   return {
     url: origin,
+    port,
     baseURL: `${origin}/v1`,
     requests,
-    chatRequests: () => requests.filter((r) => r.path.endsWith('/chat/completions')),
+    chatRequests: () => requests.filter(isChat),
+    generationRequests: () => requests.filter((r) => isChat(r) && !isProbeRequest(r)),
+    probeRequests: () => requests.filter(isProbeRequest),
+    imageRequests: () => requests.filter((r) => r.path.endsWith('/images/generations')),
+    scriptProbes: (...replies) => probeQueue.push(...replies),
+    abandoned: () => abandonedCount,
+    waitForChatRequests: (n) => (chatSeen >= n ? Promise.resolve() : new Promise<void>((resolve) => chatWaiters.push({ n, resolve }))),
     script: (...replies) => chatQueue.push(...replies),
     scriptImages: (...replies) => imageQueue.push(...replies),
     maxInFlight: () => peak,

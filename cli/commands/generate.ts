@@ -143,7 +143,13 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       const live = liveProgress(label);
       let outcome;
       try {
-        outcome = await runStep({ spec, renderer: catalog.renderer, provider, state, step, signal: controller.signal, onDelta: live.onDelta });
+        outcome = await runStep({
+          spec, renderer: catalog.renderer, provider, state, step, signal: controller.signal, onDelta: live.onDelta,
+          onRetry: (notice) => {
+            live.stop();
+            info(`  … ${label}: ${notice.message}`);
+          },
+        });
       } finally {
         live.stop();
       }

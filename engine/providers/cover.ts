@@ -1,75 +1,333 @@
-// Offline cover art: an SVG with the title, an author/character line and colours chosen by genre and
-// mood, rendered to PNG at the requested size with @resvg/resvg-js (a prebuilt binary in the npm package).
+// Offline cover art: an SVG with the book's title, an author or character line, colours chosen by
+// genre (or the kids colour scheme) and mood, and motifs to match, rendered to PNG at the requested
+// size with @resvg/resvg-js (a prebuilt binary in the npm package; text uses the system's fonts).
 import { Resvg } from '@resvg/resvg-js';
+import type { Lang } from '../spec/types.js';
 import type { ImageRequest } from './types.js';
 
-const PALETTES: Record<string, [string, string, string]> = {
-  children: ['#ffd166', '#06d6a0', '#1b1b3a'],
-  mystery: ['#22223b', '#4a4e69', '#f2e9e4'],
-  fantasy: ['#5a189a', '#ff9e00', '#fff3e0'],
-  scifi: ['#03045e', '#00b4d8', '#e0fbfc'],
-  romance: ['#ff4d6d', '#ffb3c1', '#2b2d42'],
-  thriller: ['#111111', '#d00000', '#f8f9fa'],
-  horror: ['#0b0b0b', '#6a040f', '#e5e5e5'],
-  nonfiction: ['#f1faee', '#457b9d', '#1d3557'],
-  playful: ['#ffbe0b', '#fb5607', '#1b1b3a'],
-  mysterious: ['#240046', '#7b2cbf', '#f8f9fa'],
-  dramatic: ['#1a1a1a', '#e63946', '#f1faee'],
-  peaceful: ['#caf0f8', '#90e0ef', '#03045e'],
-  adventurous: ['#2d6a4f', '#f4a261', '#fefae0'],
-  romantic: ['#ffafcc', '#cdb4db', '#3d405b'],
-  happy: ['#ffe66d', '#4ecdc4', '#1a535c'],
+export type CoverGenre = 'children' | 'mystery' | 'fantasy' | 'scifi' | 'romance' | 'thriller' | 'horror' | 'nonfiction';
+export type CoverMood =
+  | 'playful' | 'mysterious' | 'dramatic' | 'peaceful' | 'adventurous' | 'romantic'
+  | 'happy' | 'excited' | 'curious' | 'friendly' | 'brave';
+export type CoverScheme = 'bright' | 'pastel' | 'rainbow' | 'nature' | 'fantasy' | 'candy';
+
+/** What the offline cover shows, taken from the settings of a cover request. */
+export interface CoverFacts {
+  title: string;
+  /** "by …" (author) or "featuring …" (main character), in the request's language. */
+  byline?: string;
+  genre?: CoverGenre;
+  mood?: CoverMood;
+  /** The kids cover's colour scheme. */
+  scheme?: CoverScheme;
+  lang: Lang;
+}
+
+/** [top, bottom, accent, ink] */
+type Palette = readonly [string, string, string, string];
+
+// Value synonyms (normalised: lower case, letters only) in en and ms, spec/nonfiction-creative-publishing.md §3.
+const GENRES: Record<CoverGenre, string[]> = {
+  children: ['children', 'childrens', 'kids', 'kanakkanak'],
+  mystery: ['mystery', 'misteri'],
+  fantasy: ['fantasy', 'fantasi'],
+  scifi: ['scifi', 'sciencefiction', 'fiksyensains', 'sainsfiksyen'],
+  romance: ['romance', 'romantik', 'cinta', 'percintaan'],
+  thriller: ['thriller', 'saspens', 'cemas'],
+  horror: ['horror', 'seram'],
+  nonfiction: ['nonfiction', 'bukanfiksyen', 'nonfiksyen'],
 };
+const MOODS: Record<CoverMood, string[]> = {
+  playful: ['playful', 'ceria', 'riang', 'sukabermain'],
+  mysterious: ['mysterious', 'misterius', 'penuhmisteri', 'misteri'],
+  dramatic: ['dramatic', 'dramatik'],
+  peaceful: ['peaceful', 'tenang', 'damai', 'aman'],
+  adventurous: ['adventurous', 'pengembaraan', 'penuhpengembaraan', 'mencabar'],
+  romantic: ['romantic', 'romantik'],
+  happy: ['happy', 'gembira'],
+  excited: ['excited', 'teruja'],
+  curious: ['curious', 'ingintahu'],
+  friendly: ['friendly', 'mesra', 'ramah'],
+  brave: ['brave', 'berani'],
+};
+const SCHEMES: Record<CoverScheme, string[]> = {
+  bright: ['bright', 'cerah', 'terang'],
+  pastel: ['pastel'],
+  rainbow: ['rainbow', 'pelangi'],
+  nature: ['nature', 'alam', 'alamsemulajadi', 'semulajadi'],
+  fantasy: ['fantasy', 'fantasi'],
+  candy: ['candy', 'gulagula', 'manisan'],
+};
+
+const GENRE_PALETTES: Record<CoverGenre, Palette> = {
+  children: ['#7bdff2', '#fff3b0', '#ff8fab', '#1d3557'],
+  mystery: ['#14213d', '#3d405b', '#e9c46a', '#f1faee'],
+  fantasy: ['#240046', '#7b2cbf', '#ffd166', '#fff8e7'],
+  scifi: ['#03045e', '#0077b6', '#00f5d4', '#e0fbfc'],
+  romance: ['#590d22', '#ff758f', '#ffccd5', '#fff0f3'],
+  thriller: ['#0b090a', '#660708', '#e5383b', '#f5f3f4'],
+  horror: ['#000000', '#2b0f0f', '#9d0208', '#e5e5e5'],
+  nonfiction: ['#f8f9fa', '#ced4da', '#e63946', '#1d3557'],
+};
+const SCHEME_PALETTES: Record<CoverScheme, Palette> = {
+  bright: ['#00bbf9', '#fee440', '#f15bb5', '#1b1b3a'],
+  pastel: ['#cdb4db', '#bde0fe', '#ffafcc', '#3d405b'],
+  rainbow: ['#8ecae6', '#fefae0', '#ff595e', '#1b1b3a'],
+  nature: ['#95d5b2', '#fefae0', '#2d6a4f', '#1b4332'],
+  fantasy: ['#7b2cbf', '#ffc8dd', '#ffd166', '#240046'],
+  candy: ['#ffc6ff', '#fdffb6', '#ff70a6', '#5a189a'],
+};
+const MOOD_ACCENTS: Record<CoverMood, string> = {
+  playful: '#ffbe0b', mysterious: '#9d4edd', dramatic: '#e63946', peaceful: '#90e0ef', adventurous: '#f4a261', romantic: '#ffafcc',
+  happy: '#ffd60a', excited: '#ff006e', curious: '#3a86ff', friendly: '#fb8500', brave: '#d00000',
+};
+const DEFAULT_PALETTE: Palette = ['#264653', '#2a9d8f', '#e9c46a', '#fefae0'];
+
+const BYLINE: Record<Lang, { author: string; character: string; untitled: string; footer: string }> = {
+  en: { author: 'by', character: 'featuring', untitled: 'Untitled', footer: 'Offline demo cover · Karya' },
+  ms: { author: 'oleh', character: 'bersama', untitled: 'Tanpa Tajuk', footer: 'Kulit demo luar talian · Karya' },
+};
+
+const SANS = 'DejaVu Sans, Liberation Sans, Noto Sans, Arial, Helvetica, sans-serif';
+const SERIF = 'DejaVu Serif, Liberation Serif, Noto Serif, Georgia, Times New Roman, serif';
+
+function normalise(value: string): string {
+  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+}
+
+/** The key whose synonym equals the value, or (when `isLoose`, for a field known by its label) occurs in it: "Soft Pastels" → pastel. */
+function lookup<K extends string>(table: Record<K, string[]>, value: string, isLoose = false): K | undefined {
+  const n = normalise(value);
+  const keys = Object.keys(table) as K[];
+  return keys.find((k) => table[k].includes(n)) ?? (isLoose ? keys.find((k) => table[k].some((syn) => n.includes(syn))) : undefined);
+}
+
+/** Read the cover's facts from a request's settings (labels in en or ms, values as the user chose them). */
+export function coverFacts(request: ImageRequest): CoverFacts {
+  const lang: Lang = request.meta?.lang ?? 'en';
+  const summary = request.meta?.settingsSummary ?? [];
+  const find = (label: RegExp, not?: RegExp) => summary.find((s) => label.test(s.label) && !(not && not.test(s.label)))?.value.trim() || undefined;
+  const title = find(/title|tajuk/i) ?? BYLINE[lang].untitled;
+  const author = find(/author|pengarang|penulis/i);
+  const character = find(/character|watak/i, /mood|suasana|emosi|perasaan/i);
+  const byLabel = <K extends string>(label: RegExp, table: Record<K, string[]>) => {
+    const v = find(label);
+    return v ? lookup(table, v, true) : undefined;
+  };
+  const anyValue = <K extends string>(table: Record<K, string[]>) => summary.map((s) => lookup(table, s.value)).find((k) => k !== undefined);
+  const scheme = byLabel(/colou?r|warna/i, SCHEMES);
+  const genre = byLabel(/genre/i, GENRES) ?? anyValue(GENRES);
+  const mood = byLabel(/mood|suasana|emosi|perasaan/i, MOODS) ?? anyValue(MOODS);
+  const byline = author ? `${BYLINE[lang].author} ${author}` : character ? `${BYLINE[lang].character} ${character}` : undefined;
+  return { title, lang, ...(byline ? { byline } : {}), ...(genre ? { genre } : {}), ...(mood ? { mood } : {}), ...(scheme ? { scheme } : {}) };
+}
 
 function escapeXml(s: string): string {
   return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
-/** Break a title into lines of at most `width` characters. */
-function wrap(text: string, width: number): string[] {
+/** Break text into lines of at most `width` characters (words longer than that are cut). */
+export function wrapText(text: string, width: number, maxLines: number): string[] {
   const out: string[] = [];
   let line = '';
-  for (const w of text.split(/\s+/).filter(Boolean)) {
-    if ((line + ' ' + w).trim().length > width && line) {
+  for (const raw of text.split(/\s+/).filter(Boolean)) {
+    const word = raw.length > width ? `${raw.slice(0, width - 1)}…` : raw;
+    if (line && (line + ' ' + word).length > width) {
       out.push(line);
-      line = w;
-    } else line = (line + ' ' + w).trim();
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
   }
   if (line) out.push(line);
-  return out.slice(0, 5);
+  if (out.length > maxLines) {
+    const kept = out.slice(0, maxLines);
+    kept[maxLines - 1] = `${kept[maxLines - 1]!.replace(/[.,;:!?…]*$/, '')}…`;
+    return kept;
+  }
+  return out;
 }
 
-export function coverSvg(input: { title: string; subtitle: string; palette: [string, string, string]; width: number; height: number }): string {
-  const { width: w, height: h } = input;
-  const [bg, accent, ink] = input.palette;
-  const titleLines = wrap(input.title, 16);
-  const size = Math.round(w / 10);
-  const startY = h * 0.32;
-  const titleSvg = titleLines
-    .map((l, i) => `<text x="${w / 2}" y="${Math.round(startY + i * size * 1.15)}" font-size="${size}" font-weight="bold" text-anchor="middle" fill="${ink}" font-family="DejaVu Sans, Arial, sans-serif">${escapeXml(l)}</text>`)
-    .join('');
+/** A small deterministic PRNG (FNV-1a seed, mulberry32) so the same title always gives the same cover. */
+function seeded(seed: string): () => number {
+  let h = 2166136261;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
+  let s = h >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+function heart(x: number, y: number, s: number, fill: string, opacity: number): string {
+  return `<path d="M ${r1(x)} ${r1(y + s * 0.3)} C ${r1(x - s)} ${r1(y - s * 0.4)} ${r1(x - s * 0.45)} ${r1(y - s)} ${r1(x)} ${r1(y - s * 0.45)} C ${r1(x + s * 0.45)} ${r1(y - s)} ${r1(x + s)} ${r1(y - s * 0.4)} ${r1(x)} ${r1(y + s * 0.3)} Z" fill="${fill}" opacity="${opacity}"/>`;
+}
+
+function star(x: number, y: number, s: number, fill: string, opacity: number): string {
+  const pts: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const a = (Math.PI / 5) * i - Math.PI / 2;
+    const rad = i % 2 === 0 ? s : s * 0.45;
+    pts.push(`${r1(x + rad * Math.cos(a))},${r1(y + rad * Math.sin(a))}`);
+  }
+  return `<polygon points="${pts.join(' ')}" fill="${fill}" opacity="${opacity}"/>`;
+}
+
+/** Motifs for a genre or scheme, then for a mood, drawn behind the title. */
+function motifs(facts: CoverFacts, w: number, h: number, p: Palette, rand: () => number, layout: { characterY: number }): string {
+  const [top, bottom, accent, ink] = p;
+  const out: string[] = [];
+  const isKids = facts.scheme !== undefined || facts.genre === 'children';
+  const theme = isKids ? 'kids' : facts.genre ?? 'default';
+  const scatter = (n: number, draw: (x: number, y: number, s: number) => string, yFrom = 0, yTo = 1) => {
+    for (let i = 0; i < n; i++) out.push(draw(rand() * w, h * (yFrom + rand() * (yTo - yFrom)), 0.5 + rand()));
+  };
+  switch (theme) {
+    case 'kids': {
+      out.push(`<circle cx="${r1(w * 0.82)}" cy="${r1(h * 0.16)}" r="${r1(w * 0.09)}" fill="#ffd60a"/>`);
+      for (let i = 0; i < 12; i++) {
+        const a = (Math.PI / 6) * i;
+        out.push(`<line x1="${r1(w * 0.82 + Math.cos(a) * w * 0.11)}" y1="${r1(h * 0.16 + Math.sin(a) * w * 0.11)}" x2="${r1(w * 0.82 + Math.cos(a) * w * 0.15)}" y2="${r1(h * 0.16 + Math.sin(a) * w * 0.15)}" stroke="#ffd60a" stroke-width="${r1(w * 0.012)}" stroke-linecap="round"/>`);
+      }
+      if (facts.scheme === 'rainbow') {
+        ['#ff595e', '#ffca3a', '#8ac926', '#1982c4', '#6a4c93'].forEach((c, i) => {
+          out.push(`<circle cx="${r1(w / 2)}" cy="${r1(h * 1.02)}" r="${r1(w * (0.62 - i * 0.05))}" fill="none" stroke="${c}" stroke-width="${r1(w * 0.05)}" opacity="0.85"/>`);
+        });
+      }
+      for (let i = 0; i < 3; i++) {
+        const cx = w * (0.12 + rand() * 0.5);
+        const cy = h * (0.1 + rand() * 0.12);
+        out.push(`<g fill="#ffffff" opacity="0.9"><ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${r1(w * 0.07)}" ry="${r1(w * 0.035)}"/><ellipse cx="${r1(cx + w * 0.05)}" cy="${r1(cy - w * 0.02)}" rx="${r1(w * 0.05)}" ry="${r1(w * 0.035)}"/></g>`);
+      }
+      const hill = facts.scheme === 'nature' || facts.scheme === 'rainbow' ? '#52b788' : accent;
+      out.push(`<path d="M 0 ${r1(h * 0.8)} Q ${r1(w * 0.25)} ${r1(h * 0.68)} ${r1(w * 0.5)} ${r1(h * 0.8)} T ${w} ${r1(h * 0.78)} L ${w} ${h} L 0 ${h} Z" fill="${hill}" opacity="0.7"/>`);
+      out.push(`<path d="M 0 ${r1(h * 0.88)} Q ${r1(w * 0.3)} ${r1(h * 0.78)} ${r1(w * 0.62)} ${r1(h * 0.88)} T ${w} ${r1(h * 0.86)} L ${w} ${h} L 0 ${h} Z" fill="${ink}" opacity="0.25"/>`);
+      // A friendly round character whose face follows the mood.
+      const cx = w * 0.5;
+      const r = w * 0.1;
+      const cy = Math.min(h * 0.86, Math.max(h * 0.66, layout.characterY + r));
+      const moodColour = facts.mood ? MOOD_ACCENTS[facts.mood] : accent;
+      const mouth = facts.mood === 'curious'
+        ? `<circle cx="${r1(cx)}" cy="${r1(cy + r * 0.4)}" r="${r1(r * 0.12)}" fill="${ink}"/>`
+        : `<path d="M ${r1(cx - r * 0.4)} ${r1(cy + r * 0.25)} Q ${r1(cx)} ${r1(cy + r * (facts.mood === 'excited' ? 0.85 : 0.65))} ${r1(cx + r * 0.4)} ${r1(cy + r * 0.25)}" fill="none" stroke="${ink}" stroke-width="${r1(r * 0.1)}" stroke-linecap="round"/>`;
+      out.push(`<g><circle cx="${r1(cx)}" cy="${r1(cy)}" r="${r1(r)}" fill="${moodColour}" stroke="${ink}" stroke-width="${r1(r * 0.06)}"/>`
+        + `<circle cx="${r1(cx - r * 0.35)}" cy="${r1(cy - r * 0.15)}" r="${r1(r * 0.12)}" fill="${ink}"/><circle cx="${r1(cx + r * 0.35)}" cy="${r1(cy - r * 0.15)}" r="${r1(r * 0.12)}" fill="${ink}"/>`
+        + `${mouth}${facts.mood === 'brave' ? `<path d="M ${r1(cx - r)} ${r1(cy - r * 0.55)} L ${r1(cx + r)} ${r1(cy - r * 0.55)}" stroke="#d00000" stroke-width="${r1(r * 0.18)}"/>` : ''}</g>`);
+      break;
+    }
+    case 'fantasy':
+      scatter(40, (x, y, s) => star(x, y, w * 0.008 * s, '#fff8e7', 0.5 + s * 0.2), 0, 0.7);
+      out.push(`<circle cx="${r1(w * 0.75)}" cy="${r1(h * 0.14)}" r="${r1(w * 0.09)}" fill="${accent}"/><circle cx="${r1(w * 0.79)}" cy="${r1(h * 0.125)}" r="${r1(w * 0.085)}" fill="${top}"/>`);
+      out.push(`<path d="M ${r1(w * 0.2)} ${h} L ${r1(w * 0.2)} ${r1(h * 0.74)} L ${r1(w * 0.26)} ${r1(h * 0.68)} L ${r1(w * 0.32)} ${r1(h * 0.74)} L ${r1(w * 0.32)} ${r1(h * 0.8)} L ${r1(w * 0.44)} ${r1(h * 0.8)} L ${r1(w * 0.44)} ${r1(h * 0.7)} L ${r1(w * 0.5)} ${r1(h * 0.62)} L ${r1(w * 0.56)} ${r1(h * 0.7)} L ${r1(w * 0.56)} ${r1(h * 0.8)} L ${r1(w * 0.68)} ${r1(h * 0.8)} L ${r1(w * 0.68)} ${r1(h * 0.74)} L ${r1(w * 0.74)} ${r1(h * 0.68)} L ${r1(w * 0.8)} ${r1(h * 0.74)} L ${r1(w * 0.8)} ${h} Z" fill="${top}" opacity="0.85"/>`);
+      break;
+    case 'scifi':
+      scatter(70, (x, y, s) => `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(w * 0.002 * s + 1)}" fill="#ffffff" opacity="${r1(0.4 + s * 0.3)}"/>`);
+      out.push(`<circle cx="${r1(w * 0.68)}" cy="${r1(h * 0.72)}" r="${r1(w * 0.22)}" fill="${accent}" opacity="0.85"/>`);
+      out.push(`<ellipse cx="${r1(w * 0.68)}" cy="${r1(h * 0.72)}" rx="${r1(w * 0.36)}" ry="${r1(w * 0.06)}" fill="none" stroke="${ink}" stroke-width="${r1(w * 0.012)}" opacity="0.8" transform="rotate(-15 ${r1(w * 0.68)} ${r1(h * 0.72)})"/>`);
+      break;
+    case 'romance':
+      scatter(16, (x, y, s) => heart(x, y, w * 0.03 * s, accent, 0.35), 0.5, 1);
+      out.push(heart(w * 0.5, h * 0.72, w * 0.16, accent, 0.8));
+      break;
+    case 'mystery':
+    case 'horror':
+      out.push(`<circle cx="${r1(w * 0.7)}" cy="${r1(h * 0.1)}" r="${r1(w * 0.09)}" fill="${theme === 'horror' ? '#e5e5e5' : accent}" opacity="0.85"/>`);
+      for (let i = 0; i < 5; i++) out.push(`<rect x="0" y="${r1(h * (0.6 + i * 0.07))}" width="${w}" height="${r1(h * 0.03)}" fill="${ink}" opacity="${r1(0.05 + i * 0.03)}"/>`);
+      if (theme === 'horror') scatter(9, (x, _y, s) => `<rect x="${r1(x)}" y="0" width="${r1(w * 0.008 * s)}" height="${r1(h * 0.04 * s)}" rx="${r1(w * 0.004)}" fill="${accent}" opacity="0.8"/>`);
+      break;
+    case 'thriller':
+      for (let i = 0; i < 4; i++) out.push(`<polygon points="${r1(w * (0.1 + i * 0.25))},${h} ${r1(w * (0.25 + i * 0.25))},${h} ${r1(w * (0.65 + i * 0.2))},0 ${r1(w * (0.55 + i * 0.2))},0" fill="${accent}" opacity="0.18"/>`);
+      break;
+    case 'nonfiction':
+      for (let i = 0; i < 6; i++) out.push(`<rect x="${r1(w * 0.08)}" y="${r1(h * (0.62 + i * 0.035))}" width="${r1(w * (0.3 + rand() * 0.5))}" height="${r1(h * 0.012)}" fill="${i % 2 ? ink : accent}" opacity="0.7"/>`);
+      break;
+    default:
+      out.push(`<circle cx="${r1(w * 0.78)}" cy="${r1(h * 0.16)}" r="${r1(w * 0.12)}" fill="${accent}" opacity="0.55"/>`);
+      out.push(`<circle cx="${r1(w * 0.2)}" cy="${r1(h * 0.82)}" r="${r1(w * 0.22)}" fill="${bottom}" opacity="0.35"/>`);
+  }
+  if (!isKids && facts.mood) {
+    const m = MOOD_ACCENTS[facts.mood];
+    switch (facts.mood) {
+      case 'playful':
+        scatter(30, (x, y, s) => `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(w * 0.008 * s)}" fill="${m}" opacity="0.8"/>`);
+        break;
+      case 'mysterious':
+        for (let i = 0; i < 3; i++) out.push(`<ellipse cx="${r1(w * rand())}" cy="${r1(h * (0.55 + i * 0.12))}" rx="${r1(w * 0.7)}" ry="${r1(h * 0.03)}" fill="${m}" opacity="0.18"/>`);
+        break;
+      case 'dramatic':
+        for (let i = 0; i < 8; i++) out.push(`<line x1="${r1(w / 2)}" y1="${r1(h * 0.35)}" x2="${r1(w * (i / 7))}" y2="${h}" stroke="${m}" stroke-width="${r1(w * 0.01)}" opacity="0.25"/>`);
+        break;
+      case 'peaceful':
+        for (let i = 0; i < 3; i++) out.push(`<path d="M 0 ${r1(h * (0.82 + i * 0.05))} Q ${r1(w * 0.25)} ${r1(h * (0.79 + i * 0.05))} ${r1(w * 0.5)} ${r1(h * (0.82 + i * 0.05))} T ${w} ${r1(h * (0.82 + i * 0.05))}" fill="none" stroke="${m}" stroke-width="${r1(w * 0.01)}" opacity="0.6"/>`);
+        break;
+      case 'adventurous':
+        out.push(`<polygon points="0,${h} ${r1(w * 0.3)},${r1(h * 0.7)} ${r1(w * 0.5)},${r1(h * 0.82)} ${r1(w * 0.72)},${r1(h * 0.62)} ${w},${r1(h * 0.85)} ${w},${h}" fill="${m}" opacity="0.45"/>`);
+        break;
+      case 'romantic':
+        scatter(10, (x, y, s) => heart(x, y, w * 0.02 * s, m, 0.5), 0.55, 1);
+        break;
+      default:
+        break;
+    }
+  }
+  return out.join('\n');
+}
+
+/** The palette of a cover: the kids colour scheme, else the genre, with the mood's accent. */
+export function coverPalette(facts: CoverFacts): Palette {
+  const base = facts.scheme ? SCHEME_PALETTES[facts.scheme] : facts.genre ? GENRE_PALETTES[facts.genre] : DEFAULT_PALETTE;
+  if (!facts.mood || facts.scheme) return base;
+  return [base[0], base[1], MOOD_ACCENTS[facts.mood], base[3]];
+}
+
+/** The SVG of an offline cover. */
+export function coverSvg(facts: CoverFacts, size: { width: number; height: number }): string {
+  const { width: w, height: h } = size;
+  const palette = coverPalette(facts);
+  const [top, bottom, accent, ink] = palette;
+  const isSquare = h / w < 1.2;
+  const rand = seeded(`${facts.title}|${facts.genre ?? ''}|${facts.mood ?? ''}|${facts.scheme ?? ''}`);
+  const isKids = facts.scheme !== undefined || facts.genre === 'children';
+  const family = isKids || facts.genre === 'scifi' || facts.genre === 'thriller' ? SANS : SERIF;
+
+  // Title block: wrapped lines on a translucent band, sized so the longest line fits.
+  const lines = wrapText(facts.title, isSquare ? 14 : 16, 4);
+  const longest = Math.max(...lines.map((l) => l.length), 1);
+  const fontSize = Math.round(Math.min(w * (isSquare ? 0.1 : 0.11), (w * 0.8) / (longest * 0.6)));
+  const lineHeight = fontSize * 1.18;
+  const bandTop = isSquare ? h * 0.08 : h * 0.2;
+  const bandHeight = lines.length * lineHeight + fontSize * 0.9;
+  const bandFill = isKids ? '#ffffff' : top;
+  const titleSvg = lines
+    .map((l, i) => `<text x="${r1(w / 2)}" y="${r1(bandTop + fontSize * 0.45 + fontSize + i * lineHeight)}" font-size="${fontSize}" font-weight="bold" text-anchor="middle" fill="${ink}" font-family="${family}">${escapeXml(l)}</text>`)
+    .join('\n');
+  const bylineSize = Math.round(w / (isSquare ? 24 : 22));
+  const bylineY = isSquare ? bandTop + bandHeight + bylineSize * 1.6 : h * 0.9;
+  const byline = facts.byline
+    ? `<text x="${r1(w / 2)}" y="${r1(bylineY)}" font-size="${bylineSize}" text-anchor="middle" fill="${ink}" font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>${escapeXml(wrapText(facts.byline, 40, 1)[0] ?? '')}</text>`
+    : '';
+  const footer = `<text x="${r1(w / 2)}" y="${r1(h - w * 0.025)}" font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" font-family="${SANS}">${escapeXml(BYLINE[facts.lang].footer)}</text>`;
+
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${accent}"/></linearGradient></defs>
-<rect width="${w}" height="${h}" fill="url(#g)"/>
-<circle cx="${w * 0.78}" cy="${h * 0.16}" r="${w * 0.12}" fill="${accent}" opacity="0.55"/>
-<circle cx="${w * 0.2}" cy="${h * 0.82}" r="${w * 0.22}" fill="${bg}" opacity="0.35"/>
-<rect x="${w * 0.08}" y="${h * 0.08}" width="${w * 0.84}" height="${h * 0.84}" fill="none" stroke="${ink}" stroke-width="4" opacity="0.6"/>
+<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
+<rect width="${w}" height="${h}" fill="url(#sky)"/>
+${motifs(facts, w, h, palette, rand, { characterY: bylineY + bylineSize })}
+<rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" rx="${r1(w * 0.03)}" fill="${bandFill}" opacity="${isKids ? 0.82 : 0.55}"/>
+<rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" rx="${r1(w * 0.03)}" fill="none" stroke="${accent}" stroke-width="${r1(w * 0.006)}"/>
 ${titleSvg}
-<text x="${w / 2}" y="${Math.round(h * 0.86)}" font-size="${Math.round(w / 26)}" text-anchor="middle" fill="${ink}" font-family="DejaVu Sans, Arial, sans-serif">${escapeXml(input.subtitle)}</text>
+${byline}
+<rect x="${r1(w * 0.03)}" y="${r1(w * 0.03)}" width="${r1(w * 0.94)}" height="${r1(h - w * 0.06)}" fill="none" stroke="${ink}" stroke-width="3" opacity="0.35"/>
+${footer}
 </svg>`;
 }
 
-/** Render the offline cover for an image request as PNG bytes. */
+/** Render the offline cover of an image request as PNG bytes at the requested size. */
 export function renderCoverPng(request: ImageRequest): Uint8Array {
   const [width, height] = request.size.split('x').map(Number) as [number, number];
-  const summary = request.meta?.settingsSummary ?? [];
-  const get = (label: RegExp) => summary.find((s) => label.test(s.label))?.value ?? '';
-  const title = get(/title|tajuk/i) || request.meta?.title || 'Karya';
-  const keys = summary.map((s) => s.value.toLowerCase().replace(/[^a-z]/g, ''));
-  const paletteKey = keys.find((k) => PALETTES[k]) ?? 'fantasy';
-  const character = get(/character|watak/i);
-  const subtitle = character ? character : 'Karya · offline cover';
-  const svg = coverSvg({ title, subtitle, palette: PALETTES[paletteKey]!, width, height });
-  const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: true } }).render().asPng();
+  const svg = coverSvg(coverFacts(request), { width, height });
+  const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
   return new Uint8Array(png);
 }

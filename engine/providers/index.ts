@@ -1,17 +1,48 @@
-// Provider selection: OPENAI_API_KEY (+ OPENAI_BASE_URL, KARYA_MODEL) picks the OpenAI-compatible
-// provider; without a key the offline provider writes demo text. Node-side only (not for the studio).
-import type { Provider } from './types.js';
+// Provider selection for the CLI, the batch runner and the server (Node-side only, never the studio):
+// karya.config.yaml (or the file KARYA_CONFIG names) or OPENAI_API_KEY (+ OPENAI_BASE_URL, KARYA_MODEL)
+// select the real provider; with neither, the offline provider writes clearly-labelled demo text.
+import type { Provider, ProviderEvent } from './types.js';
 import { createOfflineProvider } from './offline.js';
-import { createOpenAIProvider, DEFAULT_MODEL } from './openai.js';
+import { createOpenAIProvider } from './openai.js';
+import { loadProviderConfigs } from './config.js';
 
-export type { Provider, TextRequest, TextResult, ImageRequest, ImageResult, TokenUsage } from './types.js';
+export type { Provider, TextRequest, TextResult, ImageRequest, ImageResult, TokenUsage, RetryNotice, ProviderEvent } from './types.js';
 export { countWords } from './types.js';
 export { createOfflineProvider } from './offline.js';
-export { createOpenAIProvider } from './openai.js';
+export { createOpenAIProvider, probeConfig, toGenerationError, DEFAULT_MODEL, type OpenAIProvider, type OpenAIProviderOptions } from './openai.js';
+export {
+  loadProviderConfigs, parseConfigFile, configFromEnv, describeTarget, Secret, CONFIG_FILE_NAME,
+  type ProviderConfig, type AzureConfig, type OpenAICompatibleConfig, type LoadedConfigs,
+} from './config.js';
+export { PROVIDER_LIMITS, type ProviderLimits } from './timing.js';
+export { checkProviderConfigs, type ConfigCheck } from './check.js';
+export { RequestsByKey } from './inflight.js';
+export { streamText } from './stream.js';
+export { renderCoverPng, coverSvg, coverFacts, type CoverFacts } from './cover.js';
 
-/** The provider the environment asks for. */
-export function providerFromEnv(env: NodeJS.ProcessEnv = process.env): Provider {
-  const key = env.OPENAI_API_KEY?.trim();
-  if (!key) return createOfflineProvider();
-  return createOpenAIProvider({ apiKey: key, baseURL: env.OPENAI_BASE_URL || undefined, model: env.KARYA_MODEL || DEFAULT_MODEL });
+export interface ProviderFromEnvOptions {
+  /** Where karya.config.yaml is looked for (default: the working directory). */
+  cwd?: string;
+  /** A config file to use instead of ./karya.config.yaml. */
+  configFile?: string;
+  /** Generation time-out in ms (default: the config file's, KARYA_TIMEOUT_MS, or 180 000). */
+  timeoutMs?: number;
+  onEvent?: (event: ProviderEvent) => void;
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * The provider the environment asks for. Throws ProviderConfigError (file: path: message) when the
+ * config file is invalid: a broken config never falls back to the offline provider silently.
+ */
+export function providerFromEnv(env: NodeJS.ProcessEnv = process.env, options: ProviderFromEnvOptions = {}): Provider {
+  const loaded = loadProviderConfigs({ env, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.configFile ? { file: options.configFile } : {}) });
+  if (loaded.configs.length === 0) return createOfflineProvider();
+  const timeoutMs = options.timeoutMs ?? loaded.timeoutMs;
+  return createOpenAIProvider({
+    configs: loaded.configs,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
 }

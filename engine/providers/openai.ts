@@ -1,105 +1,192 @@
-// OpenAI-compatible provider through the `openai` package: chat completions with the spec's model
-// settings; streamed deltas when asked. Errors map to the catalogue (engine/errors.ts).
-import OpenAI from 'openai';
-import type { ImageRequest, ImageResult, Provider, TextRequest, TextResult } from './types.js';
+// The real provider through the `openai` package: OpenAI, Azure OpenAI or any OpenAI-compatible
+// server. Chat completions (plain or streamed, usage recorded), cover images (generated, then
+// downloaded), with the client pool (rotation, shared initialisation), the retry policy and a deadline.
+import type OpenAI from 'openai';
 import { GenerationError } from '../errors.js';
+import type { ImageRequest, ImageResult, Provider, ProviderEvent, TextRequest, TextResult, TokenUsage } from './types.js';
+import { chatModelOf, configFromEnv, imageModelOf, type ProviderConfig } from './config.js';
+import { createClient } from './client.js';
+import { ClientPool, type Lease } from './pool.js';
+import { withRetries } from './retry.js';
+import { classifyFailure, imageFailureMessage, statusText, toGenerationError as mapFailure, type FailureContext } from './failures.js';
+import { PROVIDER_LIMITS, startDeadline, type ProviderLimits } from './timing.js';
+
+export { DEFAULT_MODEL } from './config.js';
 
 export interface OpenAIProviderOptions {
-  apiKey: string;
+  /** One config the short way: a key and an optional base URL and model. */
+  apiKey?: string;
   baseURL?: string;
   model?: string;
-  /** Per-request time-out in ms (default 180 000). */
+  /** Several configs; the active one rotates (see pool.ts). Takes precedence over apiKey. */
+  configs?: readonly ProviderConfig[];
+  /** Time-out of one generation, retries included, in ms (default 180 000). */
   timeoutMs?: number;
+  /** Override timings and retry budgets (tests; spec/ fixes the defaults). */
+  limits?: Partial<ProviderLimits>;
   fetch?: typeof globalThis.fetch;
+  /** Initialisation, rotation, retry and usage reports (names only, never keys). */
+  onEvent?: (event: ProviderEvent) => void;
 }
 
-export const DEFAULT_MODEL = 'gpt-4o-mini';
+/** The real provider, with the names of its configs. */
+export interface OpenAIProvider extends Provider {
+  readonly configs: readonly ProviderConfig[];
+  /** The name of the config in use now. */
+  activeConfigName(): string;
+}
 
-/** Map an SDK or network failure to a catalogue error. */
+/** The 1-token test call that initialisation (and `karya test-ai`) makes. */
+export async function probeConfig(lease: Lease, signal: AbortSignal): Promise<void> {
+  await lease.client.chat.completions.create(
+    { model: chatModelOf(lease.config), messages: [{ role: 'user', content: 'Hi' }], max_tokens: 1 },
+    { signal },
+  );
+}
+
+/** Map an SDK or network failure to a catalogue error (kept for callers of the first version). */
 export function toGenerationError(error: unknown, signal?: AbortSignal): GenerationError {
-  if (error instanceof GenerationError) return error;
-  if (error instanceof OpenAI.APIUserAbortError || signal?.aborted) return new GenerationError('aborted', { cause: error });
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new GenerationError('timeout', { cause: error });
-  if (error instanceof OpenAI.APIConnectionError) return new GenerationError('generation_failed', { cause: error, isRetryable: true });
-  if (error instanceof OpenAI.APIError) {
-    const status = error.status;
-    if (status === 401) return new GenerationError('auth_error', { status, cause: error });
-    if (status === 429) return new GenerationError('rate_limited', { status, cause: error, isRetryable: true });
-    if (status === 503) return new GenerationError('service_unavailable', { status, cause: error, isRetryable: true });
-    if (status !== undefined && status >= 500) return new GenerationError('server_error', { status, cause: error });
-    return new GenerationError('generation_failed', { status, cause: error });
-  }
-  return new GenerationError('generation_failed', { cause: error });
+  return mapFailure(error, signal ? { signal } : {});
 }
 
-export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
-  const model = options.model ?? DEFAULT_MODEL;
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseURL,
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? 180_000,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+function toUsage(u: OpenAI.CompletionUsage | null | undefined): TokenUsage | undefined {
+  return u ? { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, totalTokens: u.total_tokens } : undefined;
+}
+
+function configsOf(options: OpenAIProviderOptions): readonly ProviderConfig[] {
+  if (options.configs?.length) return options.configs;
+  if (!options.apiKey) throw new GenerationError('config_error');
+  const config = configFromEnv({ OPENAI_API_KEY: options.apiKey, OPENAI_BASE_URL: options.baseURL, KARYA_MODEL: options.model });
+  return config ? [config] : [];
+}
+
+/**
+ * The OpenAI-compatible provider.
+ * @example createOpenAIProvider({ configs: loadProviderConfigs().configs })
+ * @example createOpenAIProvider({ apiKey: 'x', baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3.1' })
+ */
+export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProvider {
+  const configs = configsOf(options);
+  const limits: ProviderLimits = { ...PROVIDER_LIMITS, ...options.limits };
+  const defaultTimeoutMs = options.timeoutMs ?? limits.generationTimeoutMs;
+  const secrets = configs.map((c) => c.apiKey.reveal());
+  const onEvent = options.onEvent;
+  const requestTimeout = (timeoutMs: number) => (timeoutMs > limits.requestTimeoutMarginMs * 2 ? timeoutMs - limits.requestTimeoutMarginMs : timeoutMs);
+  const pool = new ClientPool({
+    configs,
+    limits,
+    createClient: (config) => createClient(config, { requestTimeoutMs: requestTimeout(defaultTimeoutMs), ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    probe: probeConfig,
+    ...(onEvent ? { onEvent } : {}),
   });
+
+  async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSignal, timeout: number, onStart: () => void): Promise<TextResult> {
+    const model = chatModelOf(lease.config);
+    const body = {
+      model,
+      messages: [
+        { role: 'system' as const, content: request.system },
+        { role: 'user' as const, content: request.user },
+      ],
+      max_tokens: request.maxTokens,
+      temperature: request.temperature,
+      presence_penalty: request.presencePenalty,
+      frequency_penalty: request.frequencyPenalty,
+    };
+    let text = '';
+    let usage: TokenUsage | undefined;
+    if (request.onDelta) {
+      const stream = await lease.client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout });
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta?.content ?? '';
+        if (delta) {
+          onStart();
+          text += delta;
+          request.onDelta(delta);
+        }
+        usage = toUsage(chunk.usage) ?? usage;
+      }
+    } else {
+      const answer = await lease.client.chat.completions.create(body, { signal, timeout });
+      text = answer.choices[0]?.message?.content ?? '';
+      usage = toUsage(answer.usage);
+    }
+    if (!text.trim()) throw new GenerationError('no_content');
+    const shownModel = lease.config.model;
+    if (usage) onEvent?.({ type: 'usage', config: lease.config.name, model: shownModel, usage });
+    return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}) };
+  }
+
   return {
     name: 'openai',
     isOffline: false,
+    configs,
+    activeConfigName: () => pool.activeConfig().name,
+
     async generateText(request: TextRequest): Promise<TextResult> {
       if (!request.user.trim()) throw new GenerationError('prompt_required');
-      const body = {
-        model,
-        messages: [
-          { role: 'system' as const, content: request.system },
-          { role: 'user' as const, content: request.user },
-        ],
-        max_tokens: request.maxTokens,
-        temperature: request.temperature,
-        presence_penalty: request.presencePenalty,
-        frequency_penalty: request.frequencyPenalty,
-      };
+      const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
+      const deadline = startDeadline(timeoutMs, request.signal);
+      const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets };
+      let hasStarted = false;
+      let configName = pool.activeConfig().name;
       try {
-        if (request.onDelta) {
-          const stream = await client.chat.completions.create(
-            { ...body, stream: true, stream_options: { include_usage: true } },
-            { signal: request.signal },
-          );
-          let text = '';
-          let usage: TextResult['usage'];
-          for await (const chunk of stream) {
-            const delta = chunk.choices[0]?.delta?.content ?? '';
-            if (delta) {
-              text += delta;
-              request.onDelta(delta);
-            }
-            if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens, totalTokens: chunk.usage.total_tokens };
-          }
-          if (!text.trim()) throw new GenerationError('no_content');
-          return { text, model, ...(usage ? { usage } : {}) };
-        }
-        const answer = await client.chat.completions.create(body, { signal: request.signal });
-        const text = answer.choices[0]?.message?.content ?? '';
-        if (!text.trim()) throw new GenerationError('no_content');
-        const u = answer.usage;
-        return { text, model, ...(u ? { usage: { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, totalTokens: u.total_tokens } } : {}) };
+        return await withRetries(
+          async () => {
+            const lease = await pool.acquire(deadline.signal);
+            configName = lease.config.name;
+            return await completeOnce(lease, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
+              hasStarted = true;
+            });
+          },
+          {
+            limits,
+            signal: deadline.signal,
+            context,
+            lang: request.meta?.lang ?? 'en',
+            canRetry: () => !hasStarted,
+            onRetry: (notice) => {
+              onEvent?.({ type: 'retry', config: configName, notice });
+              request.onRetry?.(notice);
+            },
+          },
+        );
       } catch (error) {
-        throw toGenerationError(error, request.signal);
+        throw mapFailure(error, context);
+      } finally {
+        deadline.dispose();
       }
     },
+
     async generateImage(request: ImageRequest): Promise<ImageResult> {
+      if (!request.prompt.trim()) throw new GenerationError('prompt_required');
+      const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
+      const deadline = startDeadline(timeoutMs, request.signal);
+      const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets };
+      const failed = (message: string, cause?: unknown) => new GenerationError('image_failed', { vars: { message }, ...(cause ? { cause } : {}) });
       try {
-        const answer = await client.images.generate(
-          { model: 'dall-e-3', prompt: request.prompt, n: 1, size: request.size, quality: 'standard', style: 'vivid', response_format: 'url' },
-          { signal: request.signal },
+        const lease = await pool.acquire(deadline.signal);
+        const model = imageModelOf(lease.config);
+        const answer = await lease.client.images.generate(
+          { model, prompt: request.prompt, n: 1, size: request.size, quality: 'standard', style: 'vivid', response_format: 'url' },
+          { signal: deadline.signal, timeout: requestTimeout(timeoutMs) },
         );
-        const url = answer.data?.[0]?.url;
-        if (!url) throw new GenerationError('no_image_url');
-        const res = await (options.fetch ?? fetch)(url, { signal: request.signal });
-        if (!res.ok) throw new GenerationError('image_failed', { vars: { message: res.statusText || `status ${res.status}` } });
-        return { png: new Uint8Array(await res.arrayBuffer()), model: 'dall-e-3' };
+        const first = answer.data?.[0];
+        if (first?.url) {
+          const res = await (options.fetch ?? globalThis.fetch)(first.url, { signal: deadline.signal });
+          if (!res.ok) throw failed(res.statusText || statusText(res.status) || `HTTP ${res.status}`);
+          return { png: new Uint8Array(await res.arrayBuffer()), model, url: first.url, config: lease.config.name };
+        }
+        // Servers that cannot return URLs (gpt-image-1, some local servers) send the bytes inline.
+        if (first?.b64_json) return { png: new Uint8Array(Buffer.from(first.b64_json, 'base64')), model, config: lease.config.name };
+        throw new GenerationError('no_image_url');
       } catch (error) {
         if (error instanceof GenerationError) throw error;
-        const message = error instanceof Error ? error.message : 'Unknown error';
-        throw new GenerationError('image_failed', { vars: { message }, cause: error });
+        const kind = classifyFailure(error, context);
+        if (kind === 'timeout' || kind === 'aborted') throw mapFailure(error, context);
+        throw failed(imageFailureMessage(error, secrets), mapFailure(error, context).cause);
+      } finally {
+        deadline.dispose();
       }
     },
   };

@@ -1,6 +1,7 @@
 // The provider interface every caller (CLI, server, batch) uses. Providers never see settings objects,
 // only a rendered prompt; `meta` carries structured facts for the offline provider.
 import type { PromptMeta } from '../compile/prompt.js';
+import type { CatalogueCode } from '../errors.js';
 
 export interface TextRequest {
   system: string;
@@ -14,6 +15,24 @@ export interface TextRequest {
   signal?: AbortSignal;
   /** Called with each text delta as it arrives (streaming). */
   onDelta?: (delta: string) => void;
+  /** Called before an automatic retry (network failure, 429 or 503); `message` is what a user sees. */
+  onRetry?: (notice: RetryNotice) => void;
+  /** Time-out for the whole generation, retries included, in ms (default: the provider's, 180 000). */
+  timeoutMs?: number;
+}
+
+/** An automatic retry about to happen. */
+export interface RetryNotice {
+  /** `network`: "Connection error. Retrying... (n/3)"; `rate_limited` (429) and `service_unavailable` (503). */
+  reason: 'network' | 'rate_limited' | 'service_unavailable';
+  /** 1-based number of this retry. */
+  attempt: number;
+  /** The most retries allowed for this reason. */
+  of: number;
+  /** Wait before the retry, in ms. */
+  delayMs: number;
+  /** Catalogue message in the request's language, e.g. "Connection error. Retrying... (1/3)". */
+  message: string;
 }
 
 export interface TokenUsage {
@@ -26,6 +45,8 @@ export interface TextResult {
   text: string;
   usage?: TokenUsage;
   model: string;
+  /** Name of the provider config that answered (real providers). */
+  config?: string;
 }
 
 export interface ImageRequest {
@@ -33,13 +54,26 @@ export interface ImageRequest {
   size: '1024x1024' | '1024x1792' | '1792x1024';
   meta?: PromptMeta;
   signal?: AbortSignal;
+  /** Time-out for the image call and its download, in ms (default: the provider's, 180 000). */
+  timeoutMs?: number;
 }
 
 export interface ImageResult {
-  /** PNG bytes. */
+  /** PNG bytes (downloaded from the image URL for real providers). */
   png: Uint8Array;
   model: string;
+  /** The URL the image was downloaded from (real providers). */
+  url?: string;
+  /** Name of the provider config that answered (real providers). */
+  config?: string;
 }
+
+/** What a real provider reports while it works (names only: never a key). */
+export type ProviderEvent =
+  | { type: 'init'; config: string; attempt: number; isOk: boolean; latencyMs: number; code?: CatalogueCode; status?: number }
+  | { type: 'rotate'; from: string; to: string; reason: 'interval' | 'init-failure' }
+  | { type: 'retry'; config: string; notice: RetryNotice }
+  | { type: 'usage'; config: string; model: string; usage: TokenUsage };
 
 export interface Provider {
   readonly name: string;

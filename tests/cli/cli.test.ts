@@ -131,17 +131,17 @@ describe('karya generate resumes after being killed', () => {
     const out = path.join(tmp, 'resumed.md');
     const args = ['generate', 'romance', '--chapters', '5', '--out', out, '--state', path.join(tmp, 'resume.sqlite')];
     const first = startCli(args, { env });
-    while (fake.chatRequests().length < 3) await new Promise((r) => setTimeout(r, 20));
+    while (fake.generationRequests().length < 3) await new Promise((r) => setTimeout(r, 20));
     first.child.kill('SIGKILL');
     const killed = await first.done;
     expect(killed.signal).toBe('SIGKILL');
-    const firstRun = fake.chatRequests().map((r) => JSON.stringify(r.body));
+    const firstRun = fake.generationRequests().map((r) => JSON.stringify(r.body));
     const finished = firstRun.slice(0, 2);
 
     const second = await runCli(args, { env });
     expect(second.code).toBe(0);
     expect(second.stderr).toMatch(/resuming romance: 2 of 8 parts already written/);
-    const secondRun = fake.chatRequests().map((r) => JSON.stringify(r.body)).slice(firstRun.length);
+    const secondRun = fake.generationRequests().map((r) => JSON.stringify(r.body)).slice(firstRun.length);
     for (const prompt of finished) expect(secondRun).not.toContain(prompt);
     expect(secondRun.length).toBe(6);
     const md = readFileSync(out, 'utf8');

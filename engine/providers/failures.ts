@@ -1,0 +1,101 @@
+// What went wrong with a provider call: classify an SDK or network failure (for the retry policy),
+// map it to a catalogue error (engine/errors.ts), read retry-after, and keep keys out of messages.
+import OpenAI from 'openai';
+import { GenerationError } from '../errors.js';
+
+/** How a failed attempt counts for the retry policy. */
+export type FailureKind = 'rate_limited' | 'service_unavailable' | 'network' | 'timeout' | 'aborted' | 'final';
+
+/** Where a call stands when it failed: the caller's signal and whether our own deadline fired. */
+export interface FailureContext {
+  signal?: AbortSignal;
+  isTimedOut?: () => boolean;
+  /** Strings that must never appear in a message (the API keys in use). */
+  secrets?: readonly string[];
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 408: 'Request Timeout', 409: 'Conflict',
+  413: 'Payload Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+/** The HTTP status text of a code ("Bad Request"), if it is a common one. */
+export function statusText(status: number): string | undefined {
+  return STATUS_TEXT[status];
+}
+
+/** Classify one failed attempt. */
+export function classifyFailure(error: unknown, ctx: FailureContext = {}): FailureKind {
+  if (ctx.isTimedOut?.()) return 'timeout';
+  if (error instanceof OpenAI.APIUserAbortError || ctx.signal?.aborted) return 'aborted';
+  if (error instanceof GenerationError) return 'final';
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof OpenAI.APIConnectionError) return 'network';
+  if (error instanceof OpenAI.APIError) {
+    if (error.status === 429) return 'rate_limited';
+    if (error.status === 503) return 'service_unavailable';
+  }
+  return 'final';
+}
+
+/** Replace every secret (and anything shaped like an OpenAI key, masked or not) with "[redacted]". */
+export function redact(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[redacted]');
+  return out.replace(/\bsk-[A-Za-z0-9_*\-.]{3,}/g, '[redacted]');
+}
+
+/** A cause that is safe to log: the failure's name, status and redacted message, no headers or bodies. */
+export function safeCause(error: unknown, secrets: readonly string[] = []): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = new Error(redact(message, secrets));
+  cause.name = error instanceof Error ? error.constructor.name : 'Error';
+  return cause;
+}
+
+/** The upstream HTTP status of a failure, if any. */
+export function statusOf(error: unknown): number | undefined {
+  if (error instanceof GenerationError) return error.status;
+  return error instanceof OpenAI.APIError && typeof error.status === 'number' ? error.status : undefined;
+}
+
+/** Map an SDK or network failure to a catalogue error with a stable code. */
+export function toGenerationError(error: unknown, ctx: FailureContext = {}): GenerationError {
+  if (error instanceof GenerationError) return error;
+  const cause = safeCause(error, ctx.secrets);
+  const kind = classifyFailure(error, ctx);
+  if (kind === 'timeout') return new GenerationError('timeout', { cause });
+  if (kind === 'aborted') return new GenerationError('aborted', { cause });
+  if (kind === 'network') return new GenerationError('generation_failed', { cause, isRetryable: true });
+  const status = statusOf(error);
+  if (status === 401) return new GenerationError('auth_error', { status, cause });
+  if (status === 429) return new GenerationError('rate_limited', { status, cause, isRetryable: true });
+  if (status === 503) return new GenerationError('service_unavailable', { status, cause, isRetryable: true });
+  if (status !== undefined && status >= 500) return new GenerationError('server_error', { status, cause });
+  return new GenerationError('generation_failed', { ...(status !== undefined ? { status } : {}), cause });
+}
+
+/** The wait a failure's retry-after-ms / retry-after header asks for, in ms (seconds or an HTTP date). */
+export function retryAfterMs(error: unknown, now: number = Date.now()): number | undefined {
+  if (!(error instanceof OpenAI.APIError) || !error.headers) return undefined;
+  const ms = Number.parseFloat(error.headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const raw = error.headers.get('retry-after');
+  if (!raw) return undefined;
+  const seconds = Number.parseFloat(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The message an image failure shows: the server's error.message, else its status text, else "Unknown error". */
+export function imageFailureMessage(error: unknown, secrets: readonly string[] = []): string {
+  if (error instanceof OpenAI.APIError) {
+    const body = error.error as { message?: unknown } | undefined;
+    if (body && typeof body.message === 'string' && body.message.trim()) return redact(body.message.trim(), secrets);
+    if (typeof error.status === 'number') return statusText(error.status) ?? `HTTP ${error.status}`;
+  }
+  if (error instanceof Error && error.message.trim()) return redact(error.message.trim(), secrets);
+  return 'Unknown error';
+}

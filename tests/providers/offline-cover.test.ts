@@ -1,0 +1,86 @@
+// The offline cover: a real PNG at the generator's size (spec/nonfiction-creative-publishing.md §9:
+// 1024x1024 kids, 1024x1792 otherwise) with the title, an author or character line, and colours by
+// genre (or the kids colour scheme) and mood.
+import { describe, expect, it } from 'vitest';
+import { coverFacts, coverPalette, coverSvg, renderCoverPng, wrapText } from '../../engine/providers/cover.js';
+import { createOfflineProvider } from '../../engine/providers/offline.js';
+import { loadCatalog } from '../../engine/node/load.js';
+import { parseSettings, renderPrompt, runStep, startBook } from '../../engine/index.js';
+import type { ImageRequest } from '../../engine/providers/types.js';
+import { readPng } from './helpers.js';
+
+const catalog = loadCatalog();
+
+/** The image request the engine builds for a cover generator with these settings. */
+function coverRequest(id: string, settings: Record<string, unknown>): ImageRequest {
+  const spec = catalog.get(id)!;
+  const state = startBook({ spec, settings: parseSettings(spec, settings) });
+  const prompt = renderPrompt({ spec, renderer: catalog.renderer, state, step: { kind: 'image' } });
+  return { prompt: prompt.user, size: spec.image!.size, meta: prompt.meta };
+}
+
+describe('offline cover PNG', () => {
+  it('kids-book-cover "Sang Kancil" with a mouse deer: a valid 1024x1024 PNG through the engine', async () => {
+    const spec = catalog.get('kids-book-cover')!;
+    const state = startBook({ spec, settings: parseSettings(spec, { title: 'Sang Kancil', mainCharacter: 'a mouse deer' }) });
+    const outcome = await runStep({ spec, renderer: catalog.renderer, provider: createOfflineProvider(), state, step: { kind: 'image' } });
+    expect(readPng(outcome.png!)).toMatchObject({ width: 1024, height: 1024 });
+  });
+
+  it('book-cover: a valid 1024x1792 PNG', () => {
+    expect(readPng(renderCoverPng(coverRequest('book-cover', { title: 'The Last Dragon of Langkawi', genre: 'fantasy' })))).toMatchObject({ width: 1024, height: 1792 });
+  });
+
+  it('shows the title and the character line (kids) or the main character (book)', () => {
+    const kids = coverFacts(coverRequest('kids-book-cover', { title: 'Sang Kancil', mainCharacter: 'a mouse deer', colorScheme: 'nature', characterMood: 'curious' }));
+    expect(kids).toMatchObject({ title: 'Sang Kancil', byline: 'featuring a mouse deer', scheme: 'nature', mood: 'curious' });
+    const svg = coverSvg(kids, { width: 1024, height: 1024 });
+    expect(svg).toContain('>Sang Kancil<');
+    expect(svg).toContain('>featuring a mouse deer<');
+    expect(svg).toContain('Offline demo cover');
+    const book = coverFacts(coverRequest('book-cover', { title: 'Orbit', genre: 'scifi', mood: 'adventurous', mainCharacter: 'Captain Mei' }));
+    expect(book).toMatchObject({ title: 'Orbit', genre: 'scifi', mood: 'adventurous', byline: 'featuring Captain Mei' });
+  });
+
+  it('an author line reads "by …" (en) and "oleh …" (ms)', () => {
+    const meta = (lang: 'en' | 'ms', label: string) => ({
+      generatorId: 'x', family: 'covers', kind: 'image', stepKind: 'image' as const, stepLabel: '', lang, title: 'x', wordTarget: 0, isFiction: false,
+      settingsSummary: [{ label: lang === 'en' ? 'Book Title' : 'Tajuk Buku', value: 'Hikayat' }, { label, value: 'Aisha Rahman' }],
+    });
+    expect(coverFacts({ prompt: 'x', size: '1024x1792', meta: meta('en', 'Author Name') }).byline).toBe('by Aisha Rahman');
+    expect(coverFacts({ prompt: 'x', size: '1024x1792', meta: meta('ms', 'Nama Pengarang') }).byline).toBe('oleh Aisha Rahman');
+  });
+
+  it('colours follow the genre, the mood and the kids colour scheme', () => {
+    const genres = ['children', 'mystery', 'fantasy', 'scifi', 'romance', 'thriller', 'horror', 'nonfiction'];
+    const palettes = genres.map((genre) => coverPalette(coverFacts(coverRequest('book-cover', { title: 'T', genre }))).join());
+    expect(new Set(palettes).size).toBe(genres.length);
+    const fantasy = coverPalette(coverFacts(coverRequest('book-cover', { title: 'T', genre: 'fantasy', mood: 'playful' })));
+    const fantasyRomantic = coverPalette(coverFacts(coverRequest('book-cover', { title: 'T', genre: 'fantasy', mood: 'romantic' })));
+    expect(fantasy[0]).toBe(fantasyRomantic[0]);
+    expect(fantasy[2]).not.toBe(fantasyRomantic[2]);
+    const schemes = ['bright', 'pastel', 'rainbow', 'nature', 'fantasy', 'candy'];
+    const kids = schemes.map((colorScheme) => coverFacts(coverRequest('kids-book-cover', { title: 'T', mainCharacter: 'c', colorScheme })));
+    expect(kids.map((k) => k.scheme)).toEqual(schemes);
+    expect(new Set(kids.map((k) => coverPalette(k).join())).size).toBe(schemes.length);
+    const a = Buffer.from(renderCoverPng(coverRequest('book-cover', { title: 'Same', genre: 'horror' })));
+    const b = Buffer.from(renderCoverPng(coverRequest('book-cover', { title: 'Same', genre: 'romance' })));
+    expect(a.equals(b)).toBe(false);
+  });
+
+  it('Malay option labels are understood too', () => {
+    const meta = {
+      generatorId: 'book-cover', family: 'covers', kind: 'image', stepKind: 'image' as const, stepLabel: '', lang: 'ms' as const, title: 'x', wordTarget: 0, isFiction: false,
+      settingsSummary: [{ label: 'Tajuk Buku', value: 'Pontianak' }, { label: 'Genre Buku', value: 'Seram' }, { label: 'Suasana', value: 'Penuh Misteri' }],
+    };
+    expect(coverFacts({ prompt: 'x', size: '1024x1792', meta })).toMatchObject({ title: 'Pontianak', genre: 'horror', mood: 'mysterious', lang: 'ms' });
+  });
+
+  it('a long title wraps and is cut with an ellipsis; markup in it is escaped', () => {
+    expect(wrapText('The Extraordinary and Unbelievable Adventures of a Very Small Mouse Deer in the Great Forest', 16, 4)).toHaveLength(4);
+    expect(wrapText('The Extraordinary and Unbelievable Adventures of a Very Small Mouse Deer in the Great Forest', 16, 4).at(-1)).toMatch(/…$/);
+    const svg = coverSvg({ title: 'Tom & <Jerry>', lang: 'en' }, { width: 1024, height: 1792 });
+    expect(svg).toContain('Tom &amp; &lt;Jerry&gt;');
+    expect(readPng(renderCoverPng({ prompt: 'x', size: '1024x1024' }))).toMatchObject({ width: 1024, height: 1024 });
+  });
+});

@@ -4,6 +4,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { Lang } from '../spec/types.js';
 import type { ImageRequest } from './types.js';
+import { seeded } from './seeded.js';
 
 export type CoverGenre = 'children' | 'mystery' | 'fantasy' | 'scifi' | 'romance' | 'thriller' | 'horror' | 'nonfiction';
 export type CoverMood =
@@ -146,19 +147,6 @@ export function wrapText(text: string, width: number, maxLines: number): string[
   return out;
 }
 
-/** A small deterministic PRNG (FNV-1a seed, mulberry32) so the same title always gives the same cover. */
-function seeded(seed: string): () => number {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  let s = h >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 

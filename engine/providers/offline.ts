@@ -5,6 +5,7 @@ import type { Lang } from '../spec/types.js';
 import type { PromptMeta } from '../compile/prompt.js';
 import { GenerationError } from '../errors.js';
 import { renderCoverPng } from './cover.js';
+import { seeded } from './seeded.js';
 
 export const OFFLINE_MARK: Record<Lang, string> = {
   en: '*Offline demo text: no AI model wrote this. Set OPENAI_API_KEY to write with a real model.*',
@@ -50,19 +51,6 @@ const CHARACTERS: Record<Lang, string[]> = {
 
 const OUTLINE_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} beginnings, {b} turns', ms: 'Bab {n}: permulaan {a}, liku {b}' };
 
-/** A small deterministic PRNG seeded from a string (FNV-1a + mulberry32). */
-function seeded(seed: string): () => number {
-  let h = 2166136261;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619);
-  let s = h >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function fill(template: string, vars: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');

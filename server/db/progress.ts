@@ -1,8 +1,9 @@
 // Saved progress: load, save (after every step) and delete a BookState under (user, key).
-import type { Kysely } from 'kysely';
+// The row mapping is shared by the async functions (CLI) and the server's synchronous store.
+import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { BookState } from '../../engine/index.js';
-import type { Database } from './types.js';
+import type { BookProgressTable, Database } from './types.js';
 
 export interface ProgressRow {
   bookType: string;
@@ -10,25 +11,24 @@ export interface ProgressRow {
   updatedAt: string;
 }
 
-export async function loadProgress(db: Kysely<Database>, userId: string, key: string): Promise<ProgressRow | undefined> {
-  const row = await db.selectFrom('book_progress').selectAll().where('user_id', '=', userId).where('progress_key', '=', key).executeTakeFirst();
-  if (!row) return undefined;
-  const state: BookState = {
+/** A book_progress row as a BookState. */
+export function progressRowToState(row: Selectable<BookProgressTable>): BookState {
+  const content = JSON.parse(row.content) as string[];
+  return {
     generatorId: row.generator_id,
     settings: JSON.parse(row.settings) as BookState['settings'],
     lang: row.lang === 'ms' ? 'ms' : 'en',
     totalChapters: row.total_chapters,
     ...(row.outline !== null ? { outline: row.outline } : {}),
-    content: JSON.parse(row.content) as string[],
+    content,
     currentChapter: row.current_chapter,
     ...(row.character_details !== null ? { characterDetails: row.character_details } : {}),
-    isLocked: (JSON.parse(row.content) as string[]).length > 0,
+    isLocked: content.length > 0,
   };
-  return { bookType: row.book_type, state, updatedAt: row.updated_at };
 }
 
-/** Insert or replace the saved state; one statement, so it is atomic. */
-export async function saveProgress(db: Kysely<Database>, input: { userId: string; key: string; bookType: string; state: BookState }): Promise<void> {
+/** The upsert statement that saves a BookState; one statement, so it is atomic. */
+export function saveProgressQuery(db: Kysely<Database>, input: { userId: string; key: string; bookType: string; state: BookState }) {
   const { state } = input;
   const values = {
     user_id: input.userId,
@@ -43,11 +43,21 @@ export async function saveProgress(db: Kysely<Database>, input: { userId: string
     outline: state.outline ?? null,
     character_details: state.characterDetails ?? null,
   };
-  await db
+  return db
     .insertInto('book_progress')
     .values(values)
-    .onConflict((oc) => oc.columns(['user_id', 'progress_key']).doUpdateSet({ ...values, updated_at: sql`CURRENT_TIMESTAMP` }))
-    .execute();
+    .onConflict((oc) => oc.columns(['user_id', 'progress_key']).doUpdateSet({ ...values, updated_at: sql`CURRENT_TIMESTAMP` }));
+}
+
+export async function loadProgress(db: Kysely<Database>, userId: string, key: string): Promise<ProgressRow | undefined> {
+  const row = await db.selectFrom('book_progress').selectAll().where('user_id', '=', userId).where('progress_key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  return { bookType: row.book_type, state: progressRowToState(row), updatedAt: row.updated_at };
+}
+
+/** Insert or replace the saved state. */
+export async function saveProgress(db: Kysely<Database>, input: { userId: string; key: string; bookType: string; state: BookState }): Promise<void> {
+  await saveProgressQuery(db, input).execute();
 }
 
 export async function deleteProgress(db: Kysely<Database>, userId: string, key: string): Promise<boolean> {

@@ -1,0 +1,138 @@
+// `npm run bench:server`: in one run and one process tree, autocannon (this process) against three
+// servers in child processes: an Express hello-world, GET /api/me with a session, and a credit-charging
+// generation with the offline provider. The cases alternate for BENCH_ROUNDS rounds (default 3) of
+// BENCH_SECONDS each (default 5), so a change in machine load hits every case alike; it prints the
+// median req/s and p99 of each and the ratios to hello-world.
+// Goal: GET /api/me ≥ 0.5× hello-world with p99 ≤ 20 ms at 10 connections. Prints figures; asserts nothing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+}
+interface AutocannonResult {
+  requests: Histogram;
+  latency: Histogram;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: { url: string; connections: number; duration: number; method?: string; headers?: Record<string, string>; body?: string }) => Promise<AutocannonResult>;
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 10;
+const ADMIN_EMAIL = 'bench-admin@karya.test';
+const SELF = fileURLToPath(import.meta.url);
+
+/** A child: print `READY <url>` once listening. */
+async function runChild(kind: string): Promise<void> {
+  if (kind === 'hello') {
+    const { default: express } = await import('express');
+    const app = express();
+    app.get('/', (_req, res) => {
+      res.send('Hello World!');
+    });
+    const server = app.listen(0, '127.0.0.1', () => process.stdout.write(`READY http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
+    return;
+  }
+  // The Karya server exactly as `karya serve` builds it, logging at info level (to /dev/null here).
+  const pino = (await import('pino')).default;
+  const { createServer } = await import('node:http');
+  const { configFromEnv } = await import('../server/config.js');
+  const { openDatabase } = await import('../server/db/connect.js');
+  const { createContext, createLogger, prepareStore } = await import('../server/start.js');
+  const { createApp } = await import('../server/app.js');
+  const config = configFromEnv(process.env, { dbFile: path.join(mkdtempSync(path.join(tmpdir(), 'karya-bench-')), 'karya.sqlite'), adminEmail: ADMIN_EMAIL });
+  const ctx = createContext({ config, database: await openDatabase(config.dbFile), logger: createLogger(config.logLevel, pino.destination({ dest: '/dev/null', sync: true })) });
+  prepareStore(ctx);
+  const server = createServer(createApp(ctx));
+  server.listen(0, '127.0.0.1', () => process.stdout.write(`READY http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
+}
+
+function startChild(kind: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--child', kind], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, OPENAI_API_KEY: '', KARYA_LOG_LEVEL: process.env.KARYA_LOG_LEVEL ?? 'info' },
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /READY (\S+)/.exec(out);
+      if (match) resolve({ url: match[1]!, child });
+    });
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+}
+
+async function post(url: string, body: unknown, cookie?: string): Promise<{ status: number; cookie?: string; body: Record<string, unknown> }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  return { status: res.status, cookie: res.headers.get('set-cookie')?.split(';')[0], body: (await res.json()) as Record<string, unknown> };
+}
+
+async function main(): Promise<void> {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const hello = await startChild('hello');
+  const karya = await startChild('karya');
+  try {
+    const admin = await post(`${karya.url}/api/auth/sign-up/email`, { email: ADMIN_EMAIL, password: 'bench-secret' });
+    const user = await post(`${karya.url}/api/auth/sign-up/email`, { email: 'bench-user@karya.test', password: 'bench-secret' });
+    const userId = (user.body.user as { id: string }).id;
+    const patch = await fetch(`${karya.url}/api/admin/users/${userId}`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: admin.cookie! }, body: JSON.stringify({ credits: 1_000_000_000 }) });
+    if (patch.status !== 200) throw new Error(`could not give the bench user credits: ${patch.status}`);
+
+    const cases: Array<{ name: string; url: string; method?: string; headers?: Record<string, string>; body?: string }> = [
+      { name: 'Express hello-world', url: `${hello.url}/` },
+      { name: 'GET /api/me (session)', url: `${karya.url}/api/me`, headers: { cookie: user.cookie! } },
+      {
+        name: 'POST generate poems (offline, 1 credit)',
+        url: `${karya.url}/api/generators/poems/generate`,
+        method: 'POST',
+        headers: { cookie: user.cookie!, 'content-type': 'application/json' },
+        body: JSON.stringify({ settings: {} }),
+      },
+    ];
+    const runs = cases.map(() => [] as AutocannonResult[]);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, c] of cases.entries()) {
+        const options = { url: c.url, connections: CONNECTIONS, ...(c.method ? { method: c.method } : {}), ...(c.headers ? { headers: c.headers } : {}), ...(c.body ? { body: c.body } : {}) };
+        await autocannon({ ...options, duration: 1 });
+        runs[i]!.push(await autocannon({ ...options, duration: SECONDS }));
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const rows = cases.map((c, i) => {
+      const r = runs[i]!;
+      return {
+        name: c.name,
+        rps: median(r.map((x) => x.requests.average)),
+        p50: median(r.map((x) => x.latency.p50)),
+        p99: median(r.map((x) => x.latency.p99)),
+        bad: r.reduce((n, x) => n + x.non2xx + x.errors + x.timeouts, 0),
+      };
+    });
+    const base = rows[0]!.rps;
+    process.stdout.write(`\nServer benchmark: ${CONNECTIONS} connections, median of ${ROUNDS} alternating rounds of ${SECONDS} s per case (1 s warm-up each), Node ${process.version}\n\n`);
+    process.stdout.write(`${'case'.padEnd(42)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× hello'.padStart(8)} ${'non-2xx'.padStart(8)}\n`);
+    for (const row of rows) {
+      process.stdout.write(`${row.name.padEnd(42)} ${row.rps.toFixed(0).padStart(9)} ${row.p50.toFixed(1).padStart(7)} ${row.p99.toFixed(1).padStart(7)} ${(row.rps / base).toFixed(2).padStart(8)} ${String(row.bad).padStart(8)}\n`);
+    }
+    const me = rows[1]!;
+    process.stdout.write(`\nGoal GET /api/me ≥ 0.5× hello-world and p99 ≤ 20 ms: ${me.rps / base >= 0.5 && me.p99 <= 20 ? 'met' : 'NOT met'} (${(me.rps / base).toFixed(2)}×, p99 ${me.p99} ms)\n`);
+  } finally {
+    hello.child.kill();
+    karya.child.kill();
+  }
+}
+
+const childKind = process.argv.indexOf('--child');
+if (childKind >= 0) await runChild(process.argv[childKind + 1]!);
+else await main();

@@ -1,0 +1,32 @@
+// `karya serve [--port N]`: the HTTP server with the studio and the JSON API (see docs/api.md).
+import { startServer } from '../../server/start.js';
+import { fail, info } from '../util.js';
+
+export interface ServeOptions {
+  port?: string;
+}
+
+export async function serveCommand(opts: ServeOptions): Promise<void> {
+  let port: number | undefined;
+  if (opts.port !== undefined) {
+    port = Number(opts.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: "${opts.port}" must be a whole number from 0 to 65535`);
+  }
+  const running = await startServer(port !== undefined ? { port } : {});
+  const { config, provider } = running.ctx;
+  process.stdout.write(`Karya is running at ${running.url}\n`);
+  info(`  database: ${config.dbFile}`);
+  info(`  provider: ${provider.isOffline ? 'offline (demo text; set OPENAI_API_KEY for a real model)' : provider.name}`);
+  info(`  administrator: ${config.adminEmail ?? 'none (set KARYA_ADMIN_EMAIL and sign up with that address)'}`);
+  info(`  mail: ${running.ctx.mailer.transport === 'smtp' ? 'SMTP' : 'mail_outbox table and the log (set KARYA_SMTP_URL to send)'}`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      info('karya: stopping the server');
+      running.close().then(resolve, resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

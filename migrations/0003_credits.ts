@@ -1,0 +1,92 @@
+// Money tables: the credit ledger (every balance change is one row), usage records, generations (so a
+// charge left behind by a crash is refunded at the next start), credit codes and links with their claims.
+// A claim is unique per user and code/link, so a second claim can never grant twice.
+import { sql, type Kysely } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // No foreign key to users: the ledger outlives a deleted account.
+  await db.schema
+    .createTable('credit_transactions')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('signup', 'charge', 'refund', 'adjustment', 'role', 'code', 'link')`))
+    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('previous_balance', 'integer', (c) => c.notNull())
+    .addColumn('new_balance', 'integer', (c) => c.notNull().check(sql`new_balance >= 0`))
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('reference', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('credit_transactions_user').on('credit_transactions').columns(['user_id', 'id']).execute();
+
+  await db.schema
+    .createTable('usage_records')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('prompt_type', 'text', (c) => c.notNull())
+    .addColumn('credits_used', 'integer', (c) => c.notNull())
+    .addColumn('metadata', 'text', (c) => c.notNull().defaultTo('{}'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('usage_records_user').on('usage_records').column('user_id').execute();
+
+  await db.schema
+    .createTable('generations')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('generator_id', 'text', (c) => c.notNull())
+    .addColumn('step', 'text', (c) => c.notNull())
+    .addColumn('credits_charged', 'integer', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('running', 'succeeded', 'failed', 'refunded')`))
+    .addColumn('error_code', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('finished_at', 'text')
+    .execute();
+  await db.schema.createIndex('generations_status').on('generations').column('status').execute();
+
+  await db.schema
+    .createTable('credit_codes')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('code', 'text', (c) => c.notNull().unique())
+    .addColumn('credits', 'integer', (c) => c.notNull().check(sql`credits > 0`))
+    .addColumn('description', 'text')
+    .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('created_by', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('credit_code_claims')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('code_id', 'integer', (c) => c.notNull().references('credit_codes.id').onDelete('cascade'))
+    .addColumn('credits_awarded', 'integer', (c) => c.notNull())
+    .addColumn('claimed_at', 'text', (c) => c.notNull())
+    .addUniqueConstraint('credit_code_claims_once', ['user_id', 'code_id'])
+    .execute();
+
+  await db.schema
+    .createTable('credit_links')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('token', 'text', (c) => c.notNull().unique())
+    .addColumn('credits', 'integer', (c) => c.notNull().check(sql`credits between 1 and 10000`))
+    .addColumn('description', 'text')
+    .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('created_by', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('credit_link_claims')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('link_id', 'integer', (c) => c.notNull().references('credit_links.id').onDelete('cascade'))
+    .addColumn('credits_awarded', 'integer', (c) => c.notNull())
+    .addColumn('claimed_at', 'text', (c) => c.notNull())
+    .addUniqueConstraint('credit_link_claims_once', ['user_id', 'link_id'])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['credit_link_claims', 'credit_links', 'credit_code_claims', 'credit_codes', 'generations', 'usage_records', 'credit_transactions']) {
+    await db.schema.dropTable(table).execute();
+  }
+}

@@ -1,0 +1,71 @@
+// The Express app: request log, helmet, same-origin check, JSON bodies (100 kB), the API routers, the
+// studio, and the error handler that gives every failure the API error shape.
+import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
+import type { AppContext } from './context.js';
+import { authRoutes } from './auth/routes.js';
+import { ApiError, errorBody } from './http/errors.js';
+import { helmetMiddleware, sameOriginCheck } from './http/security.js';
+import { requestLog } from './http/request-log.js';
+import { adminRoutes } from './routes/admin.js';
+import { creditRoutes } from './routes/credits.js';
+import { generatorRoutes } from './routes/generators.js';
+import { historyRoutes } from './routes/history.js';
+import { meRoutes } from './routes/me.js';
+import { progressRoutes } from './routes/progress.js';
+import { studioRoutes } from './static.js';
+
+/** Every API router and where it is mounted under /api (tests walk these to cover every route). */
+export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => Router]> = [
+  ['/auth', authRoutes],
+  ['/me', meRoutes],
+  ['/generators', generatorRoutes],
+  ['/progress', progressRoutes],
+  ['/history', historyRoutes],
+  ['/credits', creditRoutes],
+  ['/admin', adminRoutes],
+];
+
+export function createApp(ctx: AppContext): Express {
+  const { config, logger, store } = ctx;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(requestLog(logger));
+  app.use(helmetMiddleware());
+  app.use('/api', sameOriginCheck([config.publicUrl]));
+  app.use('/api', express.json({ limit: config.jsonLimit }));
+
+  app.get('/api/health', (_req, res) => {
+    store.raw('SELECT 1').get();
+    res.json({ status: 'ok', version: config.version, provider: ctx.provider.name, generators: ctx.catalog.specs.length });
+  });
+  for (const [path, routes] of API_ROUTERS) app.use(`/api${path}`, routes(ctx));
+  app.use('/api', (_req, _res, next) => next(ApiError.of(404, 'not_found')));
+  app.use(studioRoutes(config.studioDir));
+  app.use(errorHandler(logger));
+  return app;
+}
+
+/** Every error becomes `{error: {code, message, fields?}}`; unexpected ones are logged and answered 500. */
+function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    let apiError: ApiError;
+    if (error instanceof ApiError) apiError = error;
+    else if (isBodyParserError(error) && error.type === 'entity.too.large') apiError = ApiError.of(413, 'body_too_large');
+    else if (isBodyParserError(error) && error.status >= 400 && error.status < 500) apiError = ApiError.of(error.status, error.type === 'entity.parse.failed' ? 'invalid_json' : 'invalid_request');
+    else {
+      logger.error({ err: error, req: { method: req.method, url: req.originalUrl } }, 'unexpected error');
+      apiError = ApiError.of(500, 'unexpected');
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(apiError.status).json(errorBody(apiError));
+  };
+}
+
+function isBodyParserError(error: unknown): error is { status: number; type: string } {
+  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' && typeof (error as { type?: unknown }).type === 'string';
+}

@@ -1,0 +1,194 @@
+// /api/auth: sign-up, sign-in (remember me), sign-out, session, password reset by e-mail.
+// Unknown e-mail and wrong password answer alike (same message, same scrypt work); a reset request
+// answers the same for known and unknown addresses, and at most once a minute per address.
+import { randomBytes } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import * as z from 'zod';
+import type { AppContext } from '../context.js';
+import { nowIso } from '../db/store.js';
+import { createUser, findUserByEmail, normaliseEmail, passwordHashOf, setPasswordHash, toProfile } from '../db/users.js';
+import { ApiError, MESSAGES } from '../http/errors.js';
+import { limiter } from '../http/security.js';
+import { parse } from '../http/validate.js';
+import { authOf, forgetSession } from './middleware.js';
+import { hashPassword, needsRehash, verifyPassword } from './password.js';
+import { clearSessionCookie, createSession, deleteSession, deleteUserSessions, hashToken, setSessionCookie } from './sessions.js';
+
+export const RESET_TOKEN_MS = 60 * 60 * 1000;
+export const MIN_PASSWORD = 6;
+const MAX_PASSWORD = 256;
+
+export const emailSchema = z
+  .string({ error: MESSAGES.email_required })
+  .trim()
+  .min(1, { error: MESSAGES.email_required })
+  .max(254, { error: MESSAGES.invalid_email })
+  .pipe(z.email({ error: MESSAGES.invalid_email }));
+export const newPasswordSchema = z
+  .string({ error: MESSAGES.password_too_short })
+  .min(MIN_PASSWORD, { error: MESSAGES.password_too_short })
+  .max(MAX_PASSWORD, { error: `Password must be at most ${MAX_PASSWORD} characters` });
+
+const SignUpBody = z.strictObject({
+  email: emailSchema,
+  password: newPasswordSchema,
+  name: z.string().trim().max(100).optional(),
+  /** The plan chosen on the sign-up page; purchases are a later issue, so every account starts free. */
+  plan: z.enum(['free', 'pro', 'business'], { error: 'Invalid plan selected' }).optional(),
+  rememberMe: z.boolean().optional(),
+});
+const SignInBody = z.strictObject({
+  email: z.string({ error: MESSAGES.email_required }).trim().min(1, { error: MESSAGES.email_required }).max(254),
+  password: z.string({ error: MESSAGES.invalid_credentials }).min(1, { error: MESSAGES.invalid_credentials }).max(MAX_PASSWORD),
+  rememberMe: z.boolean().optional(),
+});
+const ResetRequestBody = z.strictObject({ email: emailSchema });
+const ResetBody = z.strictObject({
+  token: z.string({ error: MESSAGES.reset_invalid }).min(1, { error: MESSAGES.reset_invalid }).max(200),
+  newPassword: newPasswordSchema,
+});
+
+function emailKey(req: Request): string | undefined {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? `email:${normaliseEmail(email)}` : undefined;
+}
+
+/** One hash to verify against when the e-mail is unknown, so both failures cost the same. */
+function dummyHash(ctx: AppContext): Promise<string> {
+  const cached = dummyHashes.get(ctx);
+  if (cached) return cached;
+  const made = hashPassword(randomBytes(16).toString('hex'), ctx.config.scryptLogN);
+  dummyHashes.set(ctx, made);
+  return made;
+}
+const dummyHashes = new WeakMap<AppContext, Promise<string>>();
+
+function sessionJson(expiresAt: number, isRemembered: boolean) {
+  return { expires_at: new Date(expiresAt).toISOString(), is_remembered: isRemembered };
+}
+
+export function authRoutes(ctx: AppContext): Router {
+  const { store, config, logger } = ctx;
+  const router = Router();
+  const lastResetRequest = new Map<string, number>();
+  // Made now, so the first sign-in with an unknown e-mail costs no more than later ones.
+  dummyHash(ctx).catch((error: unknown) => logger.error({ err: error }, 'could not prepare the dummy password hash'));
+
+  /** A new session (a new token) for this browser, replacing the one it had; answers its JSON. */
+  const startSession = (req: Request, res: Response, input: { userId: string; isRemembered: boolean }) => {
+    const previous = authOf(store, req).session;
+    if (previous) deleteSession(store, previous.sessionId);
+    const session = createSession(store, { ...input, ip: req.ip, userAgent: req.get('user-agent') });
+    setSessionCookie(req, res, session, input.isRemembered);
+    forgetSession(req);
+    return sessionJson(session.expiresAt, input.isRemembered);
+  };
+
+  const sendResetLink = (address: string, now: number) => {
+    const user = findUserByEmail(store, address);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    store.run(store.db.insertInto('password_resets').values({ token_hash: hashToken(token), user_id: user.id, expires_at: now + RESET_TOKEN_MS, used_at: null, created_at: nowIso() }));
+    const link = `${config.publicUrl}/reset-password?type=recovery&token=${encodeURIComponent(token)}`;
+    ctx.mailer
+      .send({
+        to: user.email,
+        subject: 'Reset your Karya password',
+        text: `Someone asked to reset the password of your Karya account.\n\nOpen this link within one hour to choose a new password (it works once):\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'failed to send the password reset e-mail'));
+  };
+
+  router.post('/sign-up/email', limiter(config.rateLimits.signUp), async (req, res) => {
+    const body = parse(SignUpBody, req.body);
+    if (findUserByEmail(store, body.email)) throw ApiError.of(409, 'email_taken');
+    const passwordHash = await hashPassword(body.password, config.scryptLogN);
+    const role = config.adminEmail && normaliseEmail(body.email) === config.adminEmail ? 'admin' : 'free';
+    const user = createUser(store, { email: body.email, passwordHash, role, ...(body.name ? { name: body.name } : {}) });
+    if (!user) throw ApiError.of(409, 'email_taken');
+    const session = startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
+    logger.info({ userId: user.id, role }, 'account created');
+    res.status(201).json({ message: MESSAGES.account_created, user: toProfile(user), session });
+  });
+
+  router.post(
+    '/sign-in/email',
+    limiter({ ...config.rateLimits.signIn, skipSuccessfulRequests: true }),
+    limiter({ ...config.rateLimits.signInPerEmail, key: emailKey, skipSuccessfulRequests: true }),
+    async (req, res) => {
+      const body = parse(SignInBody, req.body);
+      const user = findUserByEmail(store, body.email);
+      const stored = user ? passwordHashOf(store, user.id) : undefined;
+      const isValid = await verifyPassword(body.password, stored ?? (await dummyHash(ctx)));
+      if (!user || !stored || !isValid) throw ApiError.of(401, 'invalid_credentials');
+      if (needsRehash(stored, config.scryptLogN)) setPasswordHash(store, { userId: user.id, hash: await hashPassword(body.password, config.scryptLogN) });
+      const session = startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
+      res.json({ message: MESSAGES.signed_in, user: toProfile(user), session });
+    },
+  );
+
+  router.post('/sign-out', (req, res) => {
+    const session = authOf(store, req).session;
+    if (session) deleteSession(store, session.sessionId);
+    forgetSession(req);
+    clearSessionCookie(req, res);
+    res.json({ message: MESSAGES.signed_out });
+  });
+
+  router.get('/get-session', (req, res) => {
+    const auth = authOf(store, req);
+    if (!auth.session) {
+      if (auth.hasCookie) clearSessionCookie(req, res);
+      res.json({ user: null, session: null });
+      return;
+    }
+    const { user, expiresAt, isRemembered } = auth.session;
+    res.json({ user: toProfile(user), session: sessionJson(expiresAt, isRemembered) });
+  });
+
+  router.post('/request-password-reset', limiter(config.rateLimits.resetRequest), (req, res) => {
+    const { email } = parse(ResetRequestBody, req.body);
+    const address = normaliseEmail(email);
+    const now = Date.now();
+    const last = lastResetRequest.get(address);
+    if (last !== undefined && now - last < config.rateLimits.resetPerEmailMs) throw ApiError.of(429, 'reset_too_soon');
+    if (lastResetRequest.size > 10_000) {
+      for (const [key, at] of lastResetRequest) if (now - at >= config.rateLimits.resetPerEmailMs) lastResetRequest.delete(key);
+    }
+    lastResetRequest.set(address, now);
+    res.json({ message: MESSAGES.reset_sent });
+    // After the answer, so a known address answers exactly as fast as an unknown one.
+    setImmediate(() => {
+      try {
+        sendResetLink(address, now);
+      } catch (error) {
+        logger.error({ err: error }, 'failed to prepare the password reset e-mail');
+      }
+    });
+  });
+
+  router.post('/reset-password', limiter(config.rateLimits.signIn), async (req, res) => {
+    const body = parse(ResetBody, req.body);
+    const tokenHash = hashToken(body.token);
+    const found = store.first(store.db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash));
+    if (!found || found.used_at !== null) throw ApiError.of(400, 'reset_invalid');
+    if (found.expires_at <= Date.now()) throw ApiError.of(400, 'reset_expired');
+    const passwordHash = await hashPassword(body.newPassword, config.scryptLogN);
+    // Consume the token and change the password in one transaction: a token works exactly once.
+    const userId = store.transaction(() => {
+      const used = store.run(store.db.updateTable('password_resets').set({ used_at: nowIso() }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', Date.now()));
+      if (!used) return null;
+      setPasswordHash(store, { userId: found.user_id, hash: passwordHash });
+      deleteUserSessions(store, { userId: found.user_id });
+      store.run(store.db.deleteFrom('password_resets').where('user_id', '=', found.user_id).where('token_hash', '!=', tokenHash));
+      return found.user_id;
+    });
+    if (!userId) throw ApiError.of(400, 'reset_invalid');
+    forgetSession(req);
+    clearSessionCookie(req, res);
+    logger.info({ userId }, 'password reset; every session of the account ended');
+    res.json({ message: MESSAGES.password_updated });
+  });
+
+  return router;
+}

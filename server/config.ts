@@ -1,0 +1,97 @@
+// Server settings from the environment (and `karya serve` flags). Every value has a default that works
+// on a fresh machine: a SQLite file under .karya/, the offline provider, mail into the outbox table.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../engine/node/load.js';
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface ServerConfig {
+  dbFile: string;
+  port: number;
+  host: string;
+  /** Origin used in e-mailed links; never taken from a request's Host header. */
+  publicUrl: string;
+  /** The account with this e-mail is the administrator (role admin, 9999 credits). */
+  adminEmail?: string;
+  /** scrypt cost as log2(N): 17 (N=2^17, OWASP) by default; tests lower it. */
+  scryptLogN: number;
+  /** smtp:// or smtps:// URL; without it mail goes to the server log and the mail_outbox table. */
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  /** Express "trust proxy" setting, for the client IP behind a reverse proxy. */
+  trustProxy: boolean | number | string;
+  version: string;
+  jsonLimit: string;
+  /** Provider time-out of one generation step (spec/platform.md §9: 180 000 ms). */
+  generationTimeoutMs: number;
+  studioDir: string;
+  rateLimits: {
+    signIn: RateLimit;
+    signInPerEmail: RateLimit;
+    signUp: RateLimit;
+    resetRequest: RateLimit;
+    /** Minimum time between two reset requests for one e-mail address. */
+    resetPerEmailMs: number;
+  };
+}
+
+export const DEFAULT_DB = path.join('.karya', 'karya.sqlite');
+export const DEFAULT_PORT = 3000;
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function intFrom(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name}: "${value}" must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+function trustProxyFrom(value: string | undefined): boolean | number | string {
+  if (!value) return false;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** The configuration the environment asks for; `overrides` win (flags, tests). */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const port = overrides.port ?? intFrom(env.PORT, DEFAULT_PORT, 0, 65535, 'PORT');
+  const adminEmail = env.KARYA_ADMIN_EMAIL?.trim().toLowerCase() || undefined;
+  const config: ServerConfig = {
+    dbFile: env.KARYA_DB || DEFAULT_DB,
+    port,
+    host: env.KARYA_HOST || '127.0.0.1',
+    publicUrl: (env.KARYA_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    ...(adminEmail ? { adminEmail } : {}),
+    scryptLogN: intFrom(env.KARYA_SCRYPT_LOG_N, 17, 4, 20, 'KARYA_SCRYPT_LOG_N'),
+    ...(env.KARYA_SMTP_URL ? { smtpUrl: env.KARYA_SMTP_URL } : {}),
+    mailFrom: env.KARYA_MAIL_FROM || 'Karya <no-reply@karya.local>',
+    logLevel: env.KARYA_LOG_LEVEL || 'info',
+    trustProxy: trustProxyFrom(env.KARYA_TRUST_PROXY),
+    version: env.KARYA_VERSION || packageVersion(),
+    jsonLimit: '100kb',
+    generationTimeoutMs: 180_000,
+    studioDir: path.join(ROOT, 'studio', 'dist'),
+    rateLimits: {
+      signIn: { limit: 20, windowMs: 15 * 60_000 },
+      signInPerEmail: { limit: 10, windowMs: 15 * 60_000 },
+      signUp: { limit: 20, windowMs: 60 * 60_000 },
+      resetRequest: { limit: 5, windowMs: 15 * 60_000 },
+      resetPerEmailMs: 60_000,
+    },
+    ...overrides,
+  };
+  return config;
+}

@@ -1,0 +1,16 @@
+// What every route needs, built once per server (or per test).
+import type { Logger } from 'pino';
+import type { Catalog } from '../engine/index.js';
+import type { Provider } from '../engine/providers/index.js';
+import type { ServerConfig } from './config.js';
+import type { Store } from './db/store.js';
+import type { Mailer } from './mail.js';
+
+export interface AppContext {
+  config: ServerConfig;
+  store: Store;
+  catalog: Catalog;
+  provider: Provider;
+  logger: Logger;
+  mailer: Mailer;
+}

@@ -1,0 +1,144 @@
+// Credit codes and credit links: create, list with claim counts, soft-delete links, and claim. A claim
+// is one transaction (find, insert the claim, add the credits) and unique per user, so two claims of
+// the same code or link by one user, however concurrent, grant once.
+import { randomInt } from 'node:crypto';
+import SQLite from 'better-sqlite3';
+import type { Store } from './store.js';
+import { nowIso } from './store.js';
+import { changeCredits, type Balance } from './credits.js';
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** `CREDIT300-7QX2M9KD`: a label and the amount, a dash, 8 random upper-case alphanumerics. */
+export function linkToken(credits: number): string {
+  let suffix = '';
+  for (let i = 0; i < 8; i++) suffix += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  return `CREDIT${credits}-${suffix}`;
+}
+
+export type ClaimResult = { status: 'granted'; credits: number; balance: Balance } | { status: 'invalid' } | { status: 'already_claimed' };
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof SQLite.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export function redeemCode(store: Store, input: { userId: string; code: string }): ClaimResult {
+  const { userId, code } = input;
+  try {
+    return store.transaction((): ClaimResult => {
+      const row = store.first(store.db.selectFrom('credit_codes').selectAll().where('code', '=', code).where('is_active', '=', 1));
+      if (!row) return { status: 'invalid' };
+      const claimed = store.first(store.db.selectFrom('credit_code_claims').select('id').where('user_id', '=', userId).where('code_id', '=', row.id));
+      if (claimed) return { status: 'already_claimed' };
+      store.run(store.db.insertInto('credit_code_claims').values({ user_id: userId, code_id: row.id, credits_awarded: row.credits, claimed_at: nowIso() }));
+      const balance = changeCredits(store, { userId, amount: row.credits, type: 'code', reason: `Credit code ${row.code}`, reference: `code:${row.id}` });
+      if (!balance) throw new Error(`user ${userId} vanished during a code claim`);
+      return { status: 'granted', credits: row.credits, balance };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: 'already_claimed' };
+    throw error;
+  }
+}
+
+export function claimLink(store: Store, input: { userId: string; token: string }): ClaimResult {
+  const { userId, token } = input;
+  try {
+    return store.transaction((): ClaimResult => {
+      const row = store.first(store.db.selectFrom('credit_links').selectAll().where('token', '=', token).where('is_active', '=', 1));
+      if (!row) return { status: 'invalid' };
+      const claimed = store.first(store.db.selectFrom('credit_link_claims').select('id').where('user_id', '=', userId).where('link_id', '=', row.id));
+      if (claimed) return { status: 'already_claimed' };
+      store.run(store.db.insertInto('credit_link_claims').values({ user_id: userId, link_id: row.id, credits_awarded: row.credits, claimed_at: nowIso() }));
+      const balance = changeCredits(store, { userId, amount: row.credits, type: 'link', reason: `Credit link ${row.token}`, reference: `link:${row.id}` });
+      if (!balance) throw new Error(`user ${userId} vanished during a link claim`);
+      return { status: 'granted', credits: row.credits, balance };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: 'already_claimed' };
+    throw error;
+  }
+}
+
+export function createLink(store: Store, input: { credits: number; description?: string; createdBy: string }) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return store.first(
+        store.db
+          .insertInto('credit_links')
+          .values({ token: linkToken(input.credits), credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso() })
+          .returningAll(),
+      )!;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** Active links, newest first, each with its number of claims. */
+export function listLinks(store: Store) {
+  return store.all(
+    store.db
+      .selectFrom('credit_links as l')
+      .leftJoin('users as u', 'u.id', 'l.created_by')
+      .select((eb) => [
+        'l.id', 'l.token', 'l.credits', 'l.description', 'l.created_by', 'u.email as created_by_email', 'l.created_at', 'l.is_active',
+        eb.selectFrom('credit_link_claims as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.link_id', '=', 'l.id').as('claims'),
+      ])
+      .where('l.is_active', '=', 1)
+      .orderBy('l.created_at', 'desc')
+      .orderBy('l.id', 'desc'),
+  );
+}
+
+export function deactivateLink(store: Store, id: number): boolean {
+  return store.run(store.db.updateTable('credit_links').set({ is_active: 0 }).where('id', '=', id).where('is_active', '=', 1)) > 0;
+}
+
+/** Undefined when the code exists already. */
+export function createCode(store: Store, input: { code: string; credits: number; description?: string; createdBy: string }) {
+  try {
+    return store.first(
+      store.db.insertInto('credit_codes').values({ code: input.code, credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso() }).returningAll(),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+export function listCodes(store: Store) {
+  return store.all(
+    store.db
+      .selectFrom('credit_codes as k')
+      .select((eb) => [
+        'k.id', 'k.code', 'k.credits', 'k.description', 'k.is_active', 'k.created_by', 'k.created_at',
+        eb.selectFrom('credit_code_claims as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.code_id', '=', 'k.id').as('claims'),
+      ])
+      .orderBy('k.created_at', 'desc')
+      .orderBy('k.id', 'desc'),
+  );
+}
+
+/** Code claims and link claims with the claimer's e-mail, newest first. */
+export function listClaims(store: Store) {
+  const codeClaims = store.all(
+    store.db
+      .selectFrom('credit_code_claims as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .innerJoin('credit_codes as k', 'k.id', 'c.code_id')
+      .select(['c.id', 'u.email as user_email', 'k.code', 'k.credits', 'c.credits_awarded', 'c.claimed_at'])
+      .orderBy('c.claimed_at', 'desc')
+      .orderBy('c.id', 'desc'),
+  );
+  const linkClaims = store.all(
+    store.db
+      .selectFrom('credit_link_claims as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .innerJoin('credit_links as l', 'l.id', 'c.link_id')
+      .select(['c.id', 'u.email as user_email', 'l.token', 'l.credits', 'c.credits_awarded', 'c.claimed_at'])
+      .orderBy('c.claimed_at', 'desc')
+      .orderBy('c.id', 'desc'),
+  );
+  return { code_claims: codeClaims, link_claims: linkClaims };
+}

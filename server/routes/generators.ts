@@ -1,0 +1,136 @@
+// /api/generators: the compiled list, each generator's form model, and POST …/:id/generate, which runs
+// the user's next step (JSON answer, or `delta` events then `done`/`error` with Accept: text/event-stream).
+import { Router } from 'express';
+import * as z from 'zod';
+import { isSameStep, nextStep, runStep, stepLabel, type Lang, type Step } from '../../engine/index.js';
+import type { AppContext } from '../context.js';
+import { findUserById } from '../db/users.js';
+import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
+import { openEventStream, wantsEventStream } from '../http/sse.js';
+import { parse } from '../http/validate.js';
+import { requireUser, sessionOf } from '../auth/middleware.js';
+import { bookStateFor, chargeStep, commitStep, donePayload, failureOf, KeyedMutex, refundStep, settingsOrError } from '../generation.js';
+
+const Id = z.strictObject({ id: z.string().min(1).max(80) });
+
+const StepRef = z.strictObject({
+  kind: z.enum(['outline', 'introduction', 'chapter', 'conclusion', 'single', 'image']),
+  position: z.number().int().min(0).max(10_000).optional(),
+});
+
+const GenerateBody = z.strictObject({
+  settings: z.record(z.string(), z.unknown()).default({}),
+  lang: z.enum(['en', 'ms']).optional(),
+  chapterTitle: z.string().max(120).optional(),
+  /** The step the client means to run; 409 when the book is elsewhere (a stale tab, a double click). */
+  step: StepRef.optional(),
+});
+
+function stepOf(ref: z.infer<typeof StepRef>): Step {
+  const position = ref.position ?? 0;
+  switch (ref.kind) {
+    case 'outline':
+      return { kind: 'outline' };
+    case 'introduction':
+      return { kind: 'introduction', position: 0 };
+    case 'chapter':
+      return { kind: 'chapter', position };
+    case 'conclusion':
+      return { kind: 'conclusion', position };
+    case 'single':
+      return { kind: 'single' };
+    case 'image':
+      return { kind: 'image' };
+  }
+}
+
+export function generatorRoutes(ctx: AppContext): Router {
+  const { store, catalog, provider, config, logger } = ctx;
+  const router = Router();
+  const books = new KeyedMutex();
+  const summaries = catalog.specs.map((spec) => {
+    const form = catalog.form(spec.id)!;
+    return { id: form.id, route: form.route, family: form.family, kind: form.kind, bookType: form.bookType, title: form.title, tagline: form.tagline, typeLabel: form.typeLabel, cost: form.cost };
+  });
+
+  router.get('/', (_req, res) => {
+    res.json({ generators: summaries });
+  });
+
+  router.get('/:id', (req, res) => {
+    const { id } = parse(Id, req.params);
+    const form = catalog.form(id);
+    if (!form) throw ApiError.of(404, 'generator_not_found');
+    res.json(form);
+  });
+
+  router.post('/:id/generate', requireUser(store, 'not_signed_in'), async (req, res) => {
+    const { id } = parse(Id, req.params);
+    const spec = catalog.get(id);
+    if (!spec) throw ApiError.of(404, 'generator_not_found');
+    const body = parse(GenerateBody, req.body);
+    const userId = sessionOf(req).user.id;
+
+    const raw: Record<string, unknown> = { ...body.settings };
+    const langField = spec.fields.find((f) => f.role === 'language');
+    if (body.lang && langField) raw[langField.name] = body.lang;
+    const hintLang: Lang = body.lang ?? (raw[langField?.name ?? ''] === 'ms' ? 'ms' : spec.fixedLanguage);
+    if (body.lang && !langField && body.lang !== spec.fixedLanguage) {
+      throw new ApiError(400, 'invalid_settings', MESSAGES.invalid_request, { lang: `${spec.id} always writes in ${spec.fixedLanguage}` });
+    }
+    const settings = settingsOrError({ spec, raw, lang: hintLang });
+    const chapterField = spec.fields.find((f) => f.role === 'chapterTitle');
+    const chapterTitle = body.chapterTitle?.trim() || (chapterField ? String(settings[chapterField.name] ?? '').trim() : '') || undefined;
+
+    const client = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) client.abort();
+    });
+
+    await books.run(spec.kind === 'book' ? `${userId}\u0000${spec.bookType}` : null, async () => {
+      if (client.signal.aborted) return;
+      const state = bookStateFor(store, { userId, spec, settings });
+      const lang = state.lang;
+      const step = nextStep(spec, state);
+      if (!step) throw ApiError.of(409, 'book_complete');
+      if (body.step && !isSameStep(step, stepOf(body.step))) {
+        throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed, { step: `the next step is ${stepLabel(step, 'en', spec)}` });
+      }
+      const label = stepLabel(step, lang, spec);
+      const charge = chargeStep(store, { userId, spec, step, label });
+      if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+
+      const stream = wantsEventStream(req.get('accept')) ? openEventStream(res) : null;
+      const timeout = AbortSignal.timeout(config.generationTimeoutMs);
+      try {
+        const outcome = await runStep({
+          spec, renderer: catalog.renderer, provider, state, step, chapterTitle,
+          signal: AbortSignal.any([client.signal, timeout]),
+          ...(stream ? { onDelta: (text: string) => stream.send('delta', { text }) } : {}),
+        });
+        if (client.signal.aborted) {
+          refundStep(store, { userId, charge, reason: `Refund: ${spec.id} ${label} (client went away)`, errorCode: 'client_gone' });
+          return;
+        }
+        commitStep(store, { userId, spec, outcome, label, charge, ...(chapterTitle ? { chapterTitle } : {}) });
+        const payload = donePayload({ spec, outcome, label, charge, creditsAvailable: findUserById(store, userId)?.credits_available ?? 0 });
+        if (stream) {
+          stream.send('done', payload);
+          stream.close();
+        } else res.json(payload);
+      } catch (error) {
+        const isClientGone = client.signal.aborted;
+        const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
+        refundStep(store, { userId, charge, reason: `Refund: ${spec.id} ${label} (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
+        if (failure.status >= 500 && !isClientGone) logger.warn({ err: error, generator: spec.id, code: failure.code }, 'generation failed; charge refunded');
+        if (isClientGone) return;
+        if (stream) {
+          stream.send('error', errorBody(failure).error);
+          stream.close();
+        } else throw failure;
+      }
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,63 @@
+// /api/me: the signed-in user's profile, profile edits (name, bio) and password change (verifies the
+// current password; other sessions end).
+import { Router } from 'express';
+import * as z from 'zod';
+import type { AppContext } from '../context.js';
+import { passwordHashOf, setPasswordHash, toProfile, updateProfile } from '../db/users.js';
+import { ApiError, MESSAGES } from '../http/errors.js';
+import { limiter } from '../http/security.js';
+import { parse } from '../http/validate.js';
+import { requireUser, sessionOf } from '../auth/middleware.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { deleteUserSessions } from '../auth/sessions.js';
+import { newPasswordSchema } from '../auth/routes.js';
+
+const ProfilePatch = z
+  .strictObject({
+    name: z.string().trim().max(100).optional(),
+    bio: z.string().trim().max(2000).optional(),
+  })
+  .refine((b) => b.name !== undefined || b.bio !== undefined, { error: 'Give a name or a bio' });
+
+const PasswordChange = z.strictObject({
+  currentPassword: z.string({ error: MESSAGES.current_password_wrong }).min(1, { error: MESSAGES.current_password_wrong }).max(256),
+  newPassword: newPasswordSchema,
+});
+
+export function meRoutes(ctx: AppContext): Router {
+  const { store, config } = ctx;
+  const router = Router();
+  router.use(requireUser(store));
+
+  router.get('/', (req, res) => {
+    res.json(toProfile(sessionOf(req).user));
+  });
+
+  router.patch('/', (req, res) => {
+    const patch = parse(ProfilePatch, req.body);
+    const user = updateProfile(store, { userId: sessionOf(req).user.id, ...patch });
+    if (!user) throw ApiError.of(404, 'user_not_found');
+    res.json({ message: MESSAGES.profile_updated, user: toProfile(user) });
+  });
+
+  router.post(
+    '/password',
+    limiter({ ...config.rateLimits.signInPerEmail, key: (req) => `password:${sessionOf(req).user.id}`, skipSuccessfulRequests: true }),
+    async (req, res) => {
+      const body = parse(PasswordChange, req.body);
+      const { user, sessionId } = sessionOf(req);
+      const stored = passwordHashOf(store, user.id);
+      if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
+        throw ApiError.of(400, 'current_password_wrong', { currentPassword: MESSAGES.current_password_wrong });
+      }
+      const hash = await hashPassword(body.newPassword, config.scryptLogN);
+      store.transaction(() => {
+        setPasswordHash(store, { userId: user.id, hash });
+        deleteUserSessions(store, { userId: user.id, keepId: sessionId });
+      });
+      res.json({ message: MESSAGES.password_updated });
+    },
+  );
+
+  return router;
+}

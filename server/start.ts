@@ -1,0 +1,102 @@
+// Start the server: open the database (migrations run), refund generations a crash interrupted, make
+// the KARYA_ADMIN_EMAIL account admin, record a deployment for a new version, then listen.
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import pino, { type Logger } from 'pino';
+import { loadCatalog } from '../engine/node/load.js';
+import { providerFromEnv, type Provider } from '../engine/providers/index.js';
+import type { Catalog } from '../engine/index.js';
+import { configFromEnv, type ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type OpenedDatabase } from './db/connect.js';
+import { Store } from './db/store.js';
+import { findUserByEmail, setRole } from './db/users.js';
+import { recordStart } from './db/system.js';
+import { deleteExpiredSessions } from './auth/sessions.js';
+import { refundInterrupted } from './generation.js';
+import { createMailer } from './mail.js';
+import { createApp } from './app.js';
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'req.body.password', 'req.body.newPassword', 'req.body.currentPassword'],
+      censor: '[redacted]',
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** Everything a server needs, on an open database; used by startServer and by tests. */
+export function createContext(input: { config: ServerConfig; database: OpenedDatabase; logger?: Logger; provider?: Provider; catalog?: Catalog }): AppContext {
+  const { config, database } = input;
+  const logger = input.logger ?? createLogger(config.logLevel);
+  const store = new Store(database.db, database.sqlite);
+  return {
+    config,
+    store,
+    catalog: input.catalog ?? loadCatalog(),
+    provider: input.provider ?? providerFromEnv(),
+    logger,
+    mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, store, logger }),
+  };
+}
+
+/** Work done once at start: crash recovery, the administrator account, the deployment record. */
+export function prepareStore(ctx: AppContext): void {
+  const { store, config, logger } = ctx;
+  const refunded = refundInterrupted(store);
+  if (refunded) logger.warn({ refunded }, 'refunded generations interrupted by the last stop');
+  deleteExpiredSessions(store);
+  if (config.adminEmail) {
+    const admin = findUserByEmail(store, config.adminEmail);
+    if (admin && admin.role !== 'admin') {
+      setRole(store, { userId: admin.id, role: 'admin', reason: 'KARYA_ADMIN_EMAIL account made administrator' });
+      logger.info({ email: admin.email }, 'KARYA_ADMIN_EMAIL account is now the administrator');
+    }
+  }
+  const deployment = recordStart(store, { version: config.version, url: config.publicUrl });
+  if (deployment) logger.info({ version: deployment.version }, 'new version: deployment recorded');
+}
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  let config = configFromEnv(env, overrides);
+  const database = await openDatabase(config.dbFile);
+  const server = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  // Port 0 picks a free port: links in e-mails must carry the real one.
+  if (config.port === 0) config = { ...config, port, publicUrl: env.KARYA_PUBLIC_URL ? config.publicUrl : `http://localhost:${port}` };
+  const ctx = createContext({ config, database });
+  prepareStore(ctx);
+  server.on('request', createApp(ctx));
+  const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    ctx,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// Durability: the server process is killed with SIGKILL during a burst of credit changes (admin
+// credit adjustments and credit-charging generations); every change the server acknowledged is in
+// the database afterwards, every balance equals its ledger, and the restart refunds cut-off generations.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../engine/node/load.js';
+import { openDatabase } from '../../server/db/connect.js';
+import { Store } from '../../server/db/store.js';
+import { refundInterrupted } from '../../server/generation.js';
+
+const ADMIN = 'boss@karya.test';
+let child: ChildProcess | undefined;
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+});
+
+async function startChild(dbFile: string): Promise<string> {
+  child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'serve', '--port', '0'], {
+    cwd: ROOT,
+    env: { ...process.env, KARYA_DB: dbFile, KARYA_ADMIN_EMAIL: ADMIN, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    child!.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child!.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child!.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+async function json(url: string, init: { method?: string; cookie?: string; body?: unknown } = {}) {
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, cookie };
+}
+
+describe('SIGKILL during a burst of credit changes', () => {
+  it('loses no acknowledged change', async () => {
+    const dbFile = path.join(mkdtempSync(path.join(tmpdir(), 'karya-crash-')), 'karya.sqlite');
+    const url = await startChild(dbFile);
+    const admin = (await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: ADMIN, password: 'secret1' } })).cookie!;
+    const target = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: 'target@karya.test', password: 'secret1' } });
+    const writer = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: 'writer@karya.test', password: 'secret1' } });
+    const targetId = (target.body.user as { id: string }).id;
+    const writerId = (writer.body.user as { id: string }).id;
+    expect((await json(`${url}/api/admin/users/${writerId}`, { method: 'PATCH', cookie: admin, body: { credits: 1_000_000 } })).status).toBe(200);
+
+    const ackedCredits: number[] = [];
+    const ackedGenerations: string[] = [];
+    let isRunning = true;
+    let next = 1;
+    const adjuster = async () => {
+      while (isRunning) {
+        const value = next++;
+        try {
+          const res = await json(`${url}/api/admin/users/${targetId}`, { method: 'PATCH', cookie: admin, body: { credits: value } });
+          if (res.status === 200) ackedCredits.push(value);
+        } catch {
+          return;
+        }
+      }
+    };
+    const generator = async () => {
+      while (isRunning) {
+        try {
+          const res = await json(`${url}/api/generators/poems/generate`, { method: 'POST', cookie: writer.cookie!, body: { settings: {} } });
+          if (res.status === 200) ackedGenerations.push(String(res.body.generation_id));
+        } catch {
+          return;
+        }
+      }
+    };
+    const workers = [...Array.from({ length: 6 }, adjuster), ...Array.from({ length: 4 }, generator)];
+    while (ackedCredits.length < 150 || ackedGenerations.length < 30) await new Promise((r) => setTimeout(r, 5));
+    child!.kill('SIGKILL');
+    isRunning = false;
+    await Promise.all(workers);
+    await new Promise((r) => child!.exitCode !== null || child!.signalCode !== null ? r(undefined) : child!.once('exit', r));
+
+    const database = await openDatabase(dbFile);
+    try {
+      const store = new Store(database.db, database.sqlite);
+      const ledger = store.all(store.db.selectFrom('credit_transactions').selectAll());
+      const adjustments = new Set(ledger.filter((r) => r.user_id === targetId && r.reason === 'Admin credit adjustment').map((r) => r.new_balance));
+      expect(ackedCredits.filter((v) => !adjustments.has(v))).toEqual([]);
+      const charges = new Set(ledger.filter((r) => r.user_id === writerId && r.type === 'charge').map((r) => r.reference));
+      expect(ackedGenerations.filter((id) => !charges.has(id))).toEqual([]);
+      const succeeded = new Set(store.all(store.db.selectFrom('generations').select('id').where('status', '=', 'succeeded')).map((g) => g.id));
+      expect(ackedGenerations.filter((id) => !succeeded.has(id))).toEqual([]);
+
+      const balanceMatchesLedger = () => {
+        for (const userId of [targetId, writerId]) {
+          const balance = store.first(store.db.selectFrom('users').select('credits_available').where('id', '=', userId))!.credits_available;
+          const sum = store.all(store.db.selectFrom('credit_transactions').select('amount').where('user_id', '=', userId)).reduce((a, r) => a + r.amount, 0);
+          expect(balance).toBe(sum);
+        }
+      };
+      balanceMatchesLedger();
+      refundInterrupted(store);
+      balanceMatchesLedger();
+      expect(store.all(store.db.selectFrom('generations').selectAll().where('status', '=', 'running'))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,151 @@
+// Hardening: helmet headers, the same-origin check on every non-GET, the JSON body limit, the error
+// shape for unknown routes and bad JSON, log redaction, the studio (built or not), and property-based
+// fuzzing of every JSON body of every route (generated from the routers): never a 5xx.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createLogger } from '../../server/start.js';
+import { createCode } from '../../server/db/codes.js';
+import { findUserByEmail } from '../../server/db/users.js';
+import { apiRoutes, signUp, startTestServer, uniqueEmail, userWithRole } from './helpers.js';
+
+const logLines: string[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, callback) {
+    logLines.push(chunk.toString('utf8'));
+    callback();
+  },
+});
+const ts = await startTestServer({ logger: createLogger('info', sink) });
+afterAll(() => ts.close());
+
+describe('headers and origin', () => {
+  it('sets helmet headers on the API and the studio page', async () => {
+    for (const url of ['/api/health', '/']) {
+      const res = await ts.http.get(url);
+      expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('refuses a cross-site state change, allows same-origin and non-browser clients', async () => {
+    const host = new URL(ts.url).host;
+    const evil = await ts.http.post('/api/auth/sign-up/email').set('origin', 'https://evil.example').send({ email: uniqueEmail(), password: 'secret1' });
+    expect(evil.status).toBe(403);
+    expect(evil.body.error).toEqual({ code: 'cross_origin', message: 'Cross-origin requests are not allowed' });
+    const site = await ts.http.post('/api/auth/sign-out').set('sec-fetch-site', 'cross-site');
+    expect(site.status).toBe(403);
+    expect((await ts.http.post('/api/auth/sign-up/email').set('origin', `http://${host}`).set('sec-fetch-site', 'same-origin').send({ email: uniqueEmail(), password: 'secret1' })).status).toBe(201);
+    expect((await ts.http.post('/api/auth/sign-up/email').set('origin', ts.ctx.config.publicUrl).send({ email: uniqueEmail(), password: 'secret1' })).status).toBe(201);
+    expect((await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail(), password: 'secret1' })).status).toBe(201);
+    expect((await ts.http.get('/api/health').set('origin', 'https://evil.example')).status).toBe(200);
+  });
+});
+
+describe('bodies and errors', () => {
+  it('answers 413 above 100 kB, 400 for malformed JSON, 404 JSON for an unknown API route', async () => {
+    const big = await ts.http.post('/api/auth/sign-in/email').set('content-type', 'application/json').send(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(110_000) }));
+    expect(big.status).toBe(413);
+    expect(big.body.error.code).toBe('body_too_large');
+    const bad = await ts.http.post('/api/auth/sign-in/email').set('content-type', 'application/json').send('{"email": ');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toEqual({ code: 'invalid_json', message: 'The request body is not valid JSON' });
+    const missing = await ts.http.get('/api/nothing-here');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('health answers without a session', async () => {
+    const res = await ts.http.get('/api/health');
+    expect(res.body).toMatchObject({ status: 'ok', provider: 'offline', generators: ts.ctx.catalog.specs.length });
+  });
+});
+
+describe('logs', () => {
+  it('request lines carry no cookie, authorization or password; the logger redacts them wherever they are logged', async () => {
+    const cookie = await signUp(ts);
+    logLines.length = 0;
+    await ts.http.get('/api/me').set('cookie', cookie).set('authorization', 'Bearer top-secret-token');
+    await ts.http.post('/api/auth/sign-in/email').send({ email: 'nobody@karya.test', password: 'hunter2-secret' });
+    ts.ctx.logger.warn({ req: { headers: { cookie: 'karya_session=leaked', authorization: 'Bearer leaked' }, body: { password: 'leaked-password' } } }, 'a line with headers');
+    const text = logLines.join('');
+    expect(text).toContain('"url":"/api/me"');
+    expect(text).toContain('"statusCode":401');
+    expect(text).toContain('[redacted]');
+    for (const secret of [cookie.split('=')[1]!, 'top-secret-token', 'hunter2-secret', 'leaked']) expect(text).not.toContain(secret);
+  });
+});
+
+describe('the studio', () => {
+  it('says the studio is not built when studio/dist is missing', async () => {
+    const res = await ts.http.get('/profile/edit');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('The studio is not built yet');
+  });
+
+  it('serves studio/dist with the single-page fallback when it exists', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'karya-studio-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Studio</title><div id="root"></div>');
+    writeFileSync(path.join(dir, 'app.js'), 'console.log(1)');
+    const built = await startTestServer({ config: { studioDir: dir } });
+    try {
+      expect((await built.http.get('/')).text).toContain('<div id="root">');
+      expect((await built.http.get('/romance')).text).toContain('<div id="root">');
+      expect((await built.http.get('/app.js')).text).toBe('console.log(1)');
+      expect((await built.http.get('/api/nope')).status).toBe(404);
+    } finally {
+      await built.close();
+    }
+  });
+});
+
+describe('fuzzing every JSON body (fast-check): never a 5xx', () => {
+  const KEYS = [
+    'email', 'password', 'name', 'bio', 'plan', 'rememberMe', 'token', 'newPassword', 'currentPassword', 'settings', 'lang', 'chapterTitle', 'step',
+    'code', 'credits', 'description', 'role', 'reason', 'useAzure', 'kind', 'position', 'numberOfChapters', 'heatLevel', '__proto__', 'constructor',
+  ];
+  const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('', ' ', 'en', 'ms', 'admin', 'pro', 'secret1', 'POEMS', 'x'.repeat(300), -1, 0, 6, 1e308, 10_000, 10_001, true, null));
+  const shaped = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 });
+  const settingsShaped = fc.record({ settings: fc.dictionary(fc.constantFrom('language', 'heatLevel', 'numberOfChapters', 'tone', 'theme', 'x'), value), lang: value, step: value }, { requiredKeys: [] });
+  const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }), shaped, settingsShaped);
+
+  const routes = apiRoutes(ts.ctx).filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method));
+
+  it('finds the JSON routes', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(routes)('$method $path', async ({ method, path: template }) => {
+    const admin = await userWithRole(ts, 'admin');
+    const target = uniqueEmail('fuzz');
+    await signUp(ts, target);
+    const targetId = findUserByEmail(ts.ctx.store, target)!.id;
+    createCode(ts.ctx.store, { code: `FUZZ${Math.random().toString(36).slice(2, 8).toUpperCase()}`, credits: 1, createdBy: 'test' });
+    const deployment = ts.ctx.store.first(ts.ctx.store.db.selectFrom('deployments').select('id'))!.id;
+    const url = template.replace(':id/generate', 'poems/generate').replace('/users/:id', `/users/${targetId}`).replace('/deployments/:id', `/deployments/${deployment}`);
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (payload, asAdmin) => {
+        const cookie = asAdmin ? admin.cookie! : (await userWithRole(ts, 'free')).cookie!;
+        const res = await fetch(`${ts.url}${url}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(payload) });
+        await res.arrayBuffer();
+        if (res.status >= 500) throw new Error(`${method} ${url} answered ${res.status} to ${JSON.stringify(payload)}`);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('docs/api.md', () => {
+  it('documents every route of the routers', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { ROOT } = await import('../../engine/node/load.js');
+    const docs = readFileSync(path.join(ROOT, 'docs', 'api.md'), 'utf8');
+    const missing = apiRoutes(ts.ctx).filter((r) => !docs.includes(`\`${r.method} ${r.path}`));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,142 @@
+// Test servers: an in-memory (or file) database, the offline provider unless a test passes another,
+// a low scrypt cost, silent logs and generous rate limits (one suite tests the real ones).
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import request from 'supertest';
+import type { Provider } from '../../engine/providers/index.js';
+import { createOfflineProvider } from '../../engine/providers/index.js';
+import { configFromEnv, type ServerConfig } from '../../server/config.js';
+import { openDatabase } from '../../server/db/connect.js';
+import { createContext, createLogger, prepareStore } from '../../server/start.js';
+import { API_ROUTERS, createApp } from '../../server/app.js';
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import type { AppContext } from '../../server/context.js';
+import { findUserByEmail, setRole } from '../../server/db/users.js';
+import type { Role } from '../../server/db/types.js';
+
+export const ADMIN_EMAIL = 'admin@karya.test';
+export const PASSWORD = 'secret1';
+
+export interface TestServer {
+  ctx: AppContext;
+  server: Server;
+  url: string;
+  http: ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+const GENEROUS = { limit: 100_000, windowMs: 60_000 };
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return configFromEnv(
+    {},
+    {
+      dbFile: ':memory:',
+      adminEmail: ADMIN_EMAIL,
+      scryptLogN: 4,
+      logLevel: 'silent',
+      studioDir: '/nonexistent/studio/dist',
+      rateLimits: { signIn: GENEROUS, signInPerEmail: GENEROUS, signUp: GENEROUS, resetRequest: GENEROUS, resetPerEmailMs: 0 },
+      ...overrides,
+    },
+  );
+}
+
+export async function startTestServer(opts: { provider?: Provider; config?: Partial<ServerConfig>; logger?: Logger } = {}): Promise<TestServer> {
+  const config = testConfig(opts.config);
+  const database = await openDatabase(config.dbFile);
+  const ctx = createContext({ config, database, provider: opts.provider ?? createOfflineProvider(), logger: opts.logger ?? createLogger(config.logLevel) });
+  prepareStore(ctx);
+  const server = createServer(createApp(ctx));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    ctx,
+    server,
+    url,
+    http: request(server),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+
+/** The `karya_session=…` pair from a response's Set-Cookie header. */
+export function sessionCookie(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' ? [raw] : [];
+  const found = list.find((c) => c.startsWith('karya_session='));
+  if (!found) throw new Error(`no session cookie in ${JSON.stringify(list)}`);
+  return found.split(';')[0]!;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${process.pid}@karya.test`;
+}
+
+/** Sign up (free, 10 credits) and answer the session cookie. */
+export async function signUp(ts: TestServer, email = uniqueEmail(), password = PASSWORD): Promise<string> {
+  const res = await ts.http.post('/api/auth/sign-up/email').send({ email, password });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return sessionCookie(res);
+}
+
+/** A signed-in user with a role (the admin is the KARYA_ADMIN_EMAIL account). */
+export async function userWithRole(ts: TestServer, role: Role | 'anonymous'): Promise<{ cookie?: string; email?: string; id?: string }> {
+  if (role === 'anonymous') return {};
+  const email = role === 'admin' ? ADMIN_EMAIL : uniqueEmail(role);
+  const existing = role === 'admin' ? findUserByEmail(ts.ctx.store, email) : undefined;
+  let cookie: string;
+  if (existing) {
+    const res = await ts.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD });
+    cookie = sessionCookie(res);
+  } else cookie = await signUp(ts, email);
+  const user = findUserByEmail(ts.ctx.store, email)!;
+  if (role !== 'admin' && role !== 'free') setRole(ts.ctx.store, { userId: user.id, role, reason: 'test' });
+  return { cookie, email, id: user.id };
+}
+
+/** Read a whole server-sent event stream into `{event, data}` pairs. */
+export function parseEvents(text: string): Array<{ event: string; data: unknown }> {
+  return text
+    .split('\n\n')
+    .filter((block) => block.includes('data:'))
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = block
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
+      return { event, data: JSON.parse(data) as unknown };
+    });
+}
+
+/** Every route of a router as `{method, path}` (path with the mount prefix), in declaration order. */
+export function routesOf(router: Router, prefix: string): Array<{ method: string; path: string }> {
+  const routes: Array<{ method: string; path: string }> = [];
+  for (const layer of router.stack) {
+    if (!layer.route) continue;
+    const methods = new Set(layer.route.stack.map((l) => l.method.toUpperCase()));
+    for (const method of methods) routes.push({ method, path: `${prefix}${layer.route.path === '/' ? '' : layer.route.path}` });
+  }
+  return routes;
+}
+
+/** Every API route of the app, generated from the routers (plus /api/health). */
+export function apiRoutes(ctx: AppContext): Array<{ method: string; path: string }> {
+  return [{ method: 'GET', path: '/api/health' }, ...API_ROUTERS.flatMap(([path, make]) => routesOf(make(ctx), `/api${path}`))];
+}
+
+/** Status of a request without reading the body (for event streams that never end). */
+export async function statusOf(url: string, init: RequestInit): Promise<number> {
+  const controller = new AbortController();
+  const res = await fetch(url, { ...init, signal: controller.signal });
+  controller.abort();
+  return res.status;
+}

@@ -1,0 +1,274 @@
+// The jobs file of `karya batch`: read a YAML list or JSON Lines, then validate every job against its
+// generator before anything is spent. Settings go through `karya generate`'s own settingsFromOptions,
+// so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate` command.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { LineCounter, isMap, isSeq, parseDocument } from 'yaml';
+import { parseSettings, SettingsError, startBook, type Catalog, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import { progressKey, settingsFromOptions } from '../commands/generate.js';
+import { CliExit } from '../util.js';
+
+/** One entry of the jobs file before validation, with where it came from. */
+export interface RawJob {
+  /** 1-based position in the file. */
+  index: number;
+  /** 1-based line where the job starts. */
+  line: number;
+  value: unknown;
+}
+
+/** A job that passed validation: everything the scheduler needs to write one book. */
+export interface BatchJob {
+  index: number;
+  line: number;
+  /** The job's id, or `<index>-<generator>` when it has none; names its events and its output file. */
+  name: string;
+  spec: ResolvedSpec;
+  settings: Settings;
+  totalChapters: number;
+  /** Saved-progress key: `karya generate`'s key, with `~n` for the n-th job of identical settings. */
+  key: string;
+  outFile: string;
+}
+
+/** One problem with one job. `field` is the job field (`settings.heatLevel`, `lang`, …) or empty for the whole job. */
+export interface JobIssue {
+  job: string;
+  line: number;
+  field: string;
+  message: string;
+  allowed?: readonly (string | number)[];
+}
+
+export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out'] as const;
+
+/** The jobs file cannot be read or parsed at all (not one job is usable). */
+export class JobsFileError extends Error {
+  constructor(readonly file: string, readonly line: number | undefined, message: string) {
+    super(`${file}${line ? `:${line}` : ''}: ${message}`);
+    this.name = 'JobsFileError';
+  }
+}
+
+/** Read a jobs file (or stdin for "-"): a YAML list (JSON arrays are YAML too) or JSON Lines. */
+export function readJobsFile(file: string): RawJob[] {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (error) {
+    throw new JobsFileError(file, undefined, `cannot read the jobs file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  return isJsonLines(file, text) ? parseJsonLines(file, text) : parseYamlList(file, text);
+}
+
+function isJsonLines(file: string, text: string): boolean {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.jsonl' || ext === '.ndjson') return true;
+  if (ext === '.yaml' || ext === '.yml' || ext === '.json') return false;
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  return lines.length > 0 && lines.every((l) => l.startsWith('{') && l.endsWith('}'));
+}
+
+export function parseJsonLines(file: string, text: string): RawJob[] {
+  const jobs: RawJob[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line) return;
+    try {
+      jobs.push({ index: jobs.length + 1, line: i + 1, value: JSON.parse(line) as unknown });
+    } catch (error) {
+      throw new JobsFileError(file, i + 1, `not valid JSON (${(error as Error).message}); a JSON Lines jobs file has one job object per line`);
+    }
+  });
+  if (!jobs.length) throw new JobsFileError(file, undefined, 'no jobs in the file');
+  return jobs;
+}
+
+export function parseYamlList(file: string, text: string): RawJob[] {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const first = doc.errors[0];
+  if (first) throw new JobsFileError(file, first.pos ? lineCounter.linePos(first.pos[0]).line : undefined, first.message.split('\n')[0] ?? 'invalid YAML');
+  const root = doc.contents;
+  const seq = isMap(root) && isSeq(root.get('jobs', true)) ? root.get('jobs', true) : root;
+  if (!isSeq(seq)) throw new JobsFileError(file, undefined, 'expected a list of jobs (each "- generator: …"), or JSON Lines');
+  const jobs = seq.items.map((item, i): RawJob => {
+    const start = (item as { range?: [number, number, number] } | null)?.range?.[0];
+    return { index: i + 1, line: start !== undefined ? lineCounter.linePos(start).line : 0, value: (item as { toJSON?: () => unknown } | null)?.toJSON?.() ?? item };
+  });
+  if (!jobs.length) throw new JobsFileError(file, undefined, 'no jobs in the file');
+  return jobs;
+}
+
+/** A file-name-safe form of a job id. */
+export function slug(text: string): string {
+  return text.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'job';
+}
+
+/** Text values for --set: flags as comma lists, the rest as written. */
+function settingText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.map(String).join(',');
+  if (typeof value === 'object') return undefined;
+  return String(value);
+}
+
+export interface ValidateOptions {
+  catalog: Catalog;
+  file: string;
+  outDir: string;
+}
+
+/** A job's own fields once their shapes are right (settings not checked yet). */
+interface JobShape {
+  id?: string;
+  spec: ResolvedSpec;
+  settings: Record<string, unknown>;
+  lang?: string;
+  /** The chapter count for --chapters, when the generator takes one. */
+  chapters?: string;
+  out?: string;
+}
+
+/** Check the fields of one job (not its settings); every problem goes to `add`. */
+function checkShape(o: Record<string, unknown>, catalog: Catalog, add: (field: string, message: string, allowed?: readonly (string | number)[]) => void): JobShape | undefined {
+  const generatorIds = catalog.specs.map((s) => s.id);
+  for (const k of Object.keys(o)) if (!(JOB_FIELDS as readonly string[]).includes(k)) add(k, 'is not a job field', JOB_FIELDS);
+  const id = jobId(o.id);
+  if (o.id !== undefined && id === undefined) add('id', 'must be a non-empty text');
+  const spec = typeof o.generator === 'string' ? catalog.get(o.generator) : undefined;
+  if (o.generator === undefined) add('generator', 'is required', generatorIds);
+  else if (!spec) add('generator', `${JSON.stringify(o.generator)} is not a generator`, generatorIds);
+
+  const raw = o.settings ?? {};
+  const settings = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  if (!settings) add('settings', 'must be a map of setting names to values');
+  for (const [name, value] of Object.entries(settings ?? {})) {
+    if (value !== undefined && value !== null && settingText(value) === undefined) add(`settings.${name}`, 'must be a text, number, true/false or a list');
+  }
+
+  let lang: string | undefined;
+  if (o.lang !== undefined) {
+    if (o.lang !== 'en' && o.lang !== 'ms') add('lang', `${JSON.stringify(o.lang)} is not one of en, ms`, ['en', 'ms']);
+    else if (spec && !spec.fields.some((f) => f.role === 'language') && o.lang !== spec.fixedLanguage) add('lang', `${spec.id} always writes in ${spec.fixedLanguage}`, [spec.fixedLanguage]);
+    else lang = o.lang;
+  }
+  let chapters: string | undefined;
+  if (o.chapters !== undefined && spec) {
+    const min = spec.flow.conclusion === 'replaces-last' ? 2 : 1;
+    const n = Number(o.chapters);
+    if (typeof o.chapters === 'boolean' || !Number.isInteger(n) || n < min || n > 100) add('chapters', `${JSON.stringify(o.chapters)} must be a whole number from ${min} to 100`);
+    // Fixed sections and single outputs ignore the count, as `karya generate --chapters` does.
+    else if (spec.kind === 'book' && spec.fields.some((f) => f.role === 'chapters')) chapters = String(n);
+  }
+  if (o.out !== undefined && (typeof o.out !== 'string' || !o.out.trim())) add('out', 'must be a file name');
+  if (!spec || !settings) return undefined;
+  return { ...(id !== undefined ? { id } : {}), spec, settings, ...(lang ? { lang } : {}), ...(chapters ? { chapters } : {}), ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}) };
+}
+
+function jobId(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  return typeof value === 'number' ? String(value) : undefined;
+}
+
+/**
+ * Validate every job; returns the usable jobs and every problem found (all jobs are checked, so one run
+ * reports every invalid job). Nothing here calls a provider or touches saved progress.
+ */
+export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { jobs: BatchJob[]; issues: JobIssue[] } {
+  const jobs: BatchJob[] = [];
+  const issues: JobIssue[] = [];
+  const width = Math.max(2, String(raw.length).length);
+  const ids = new Map<string, number>();
+  const outs = new Map<string, string>();
+  const keys = new Map<string, number>();
+
+  for (const item of raw) {
+    const o = item.value && typeof item.value === 'object' && !Array.isArray(item.value) ? (item.value as Record<string, unknown>) : undefined;
+    const id = jobId(o?.id);
+    const label = id !== undefined ? `job "${id}"` : `job ${item.index}`;
+    const found: JobIssue[] = [];
+    const add = (field: string, message: string, allowed?: readonly (string | number)[]) => found.push({ job: label, line: item.line, field, message, ...(allowed ? { allowed } : {}) });
+    const reject = () => {
+      issues.push(...found);
+    };
+
+    if (!o) {
+      add('', 'a job must be an object like {generator: romance, settings: {…}}');
+      reject();
+      continue;
+    }
+    const shape = checkShape(o, opts.catalog, add);
+    if (id !== undefined) {
+      const prev = ids.get(id);
+      if (prev !== undefined) add('id', `is used by job ${prev} too; ids must be unique`);
+      else ids.set(id, item.index);
+    }
+    if (!shape || found.length) {
+      reject();
+      continue;
+    }
+    const { spec } = shape;
+    const settingIssues = checkSettings(spec, shape.settings, shape.lang, label, item.line);
+    if (settingIssues.length) {
+      issues.push(...settingIssues);
+      continue;
+    }
+
+    // The settings `karya generate --set name=value … --lang … --chapters …` would use, so the key matches.
+    const set = Object.entries(shape.settings).flatMap(([name, value]) => {
+      const text = settingText(value);
+      return text === undefined ? [] : [`${name}=${text}`];
+    });
+    let resolved: { settings: Settings; totalChapters?: number };
+    try {
+      resolved = settingsFromOptions(spec, { set, ...(shape.lang ? { lang: shape.lang } : {}), ...(shape.chapters ? { chapters: shape.chapters } : {}) }, `${opts.file}:${item.line} (${label}): settings.`);
+    } catch (error) {
+      // settingsFromOptions printed its reason on stderr already.
+      if (!(error instanceof CliExit)) throw error;
+      add('settings', 'refused by the settings check of karya generate (see above)');
+      reject();
+      continue;
+    }
+    let totalChapters: number;
+    try {
+      totalChapters = startBook({ spec, settings: resolved.settings, totalChapters: resolved.totalChapters }).totalChapters;
+    } catch (error) {
+      add('chapters', error instanceof Error ? error.message : String(error));
+      reject();
+      continue;
+    }
+
+    const name = id ?? `${String(item.index).padStart(width, '0')}-${spec.id}`;
+    const ext = spec.kind === 'image' ? '.png' : '.md';
+    const chosen = shape.out ?? `${slug(name)}${ext}`;
+    const outFile = path.resolve(opts.outDir, path.extname(chosen) ? chosen : `${chosen}${ext}`);
+    const clash = outs.get(outFile);
+    if (clash) {
+      add('out', `${path.relative(process.cwd(), outFile) || outFile} is written by ${clash} too`);
+      reject();
+      continue;
+    }
+    outs.set(outFile, label);
+
+    const base = progressKey(spec, resolved.settings, totalChapters);
+    const seen = (keys.get(base) ?? 0) + 1;
+    keys.set(base, seen);
+    jobs.push({ index: item.index, line: item.line, name, spec, settings: resolved.settings, totalChapters, key: seen === 1 ? base : `${base}~${seen}`, outFile });
+  }
+  return { jobs, issues };
+}
+
+/** The engine's verdict on a job's settings as structured issues (settingsFromOptions would print and exit). */
+function checkSettings(spec: ResolvedSpec, settings: Record<string, unknown>, lang: string | undefined, label: string, line: number): JobIssue[] {
+  const raw: Record<string, unknown> = { ...settings };
+  const langField = spec.fields.find((f) => f.role === 'language');
+  if (lang && langField) raw[langField.name] = lang;
+  try {
+    parseSettings(spec, raw);
+    return [];
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    return error.issues.map((i) => ({ job: label, line, field: `settings.${i.field}`, message: i.message, ...(i.allowed ? { allowed: i.allowed } : {}) }));
+  }
+}

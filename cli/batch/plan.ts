@@ -1,0 +1,172 @@
+// What a batch will cost before it runs (`--dry-run`): calls and tokens budgeted per book, the longest
+// chain, and the lower bound on the wall time at the given limits. Also used by the benchmark.
+import { applyStep, nextStep, renderPrompt, type BookState, type PromptRenderer, type Step } from '../../engine/index.js';
+import { estimatePromptTokens } from './limits.js';
+import type { BookRun } from './scheduler.js';
+
+export interface BookPlan {
+  name: string;
+  index: number;
+  generator: string;
+  lang: string;
+  out: string;
+  steps: number;
+  done: number;
+  /** Calls still to make. */
+  calls: number;
+  /** Tokens budgeted for those calls: estimated prompts + max_tokens. */
+  tokens: number;
+  promptTokens: number;
+  maxTokens: number;
+  /** The biggest single call, which must fit into --tpm. */
+  largestCall: number;
+}
+
+/** A stand-in for text not written yet, long enough to fill what later prompts quote (outline, previous ending). */
+function standIn(step: Step): string {
+  const words = step.kind === 'outline' ? 400 : 150;
+  return Array.from({ length: words }, (_, i) => (i % 12 === 11 ? 'word.' : 'word')).join(' ');
+}
+
+/** Walk the steps still to do, rendering each prompt as it will be sent (earlier parts stood in for). */
+export function planBook(book: BookRun, renderer: PromptRenderer): BookPlan {
+  const { job } = book;
+  const { spec } = job;
+  let state: BookState = book.state;
+  let calls = 0;
+  let promptTokens = 0;
+  let maxTokens = 0;
+  let largestCall = 0;
+  for (let step = nextStep(spec, state); step; step = nextStep(spec, state)) {
+    calls++;
+    if (step.kind !== 'image') {
+      const prompt = renderPrompt({ spec, renderer, state, step });
+      const p = estimatePromptTokens(prompt.system, prompt.user);
+      promptTokens += p;
+      maxTokens += prompt.maxTokens;
+      largestCall = Math.max(largestCall, p + prompt.maxTokens);
+    }
+    state = applyStep(spec, state, step, standIn(step));
+  }
+  return {
+    name: job.name, index: job.index, generator: spec.id, lang: book.state.lang, out: job.outFile,
+    steps: book.totalSteps, done: book.doneSteps, calls, tokens: promptTokens + maxTokens, promptTokens, maxTokens, largestCall,
+  };
+}
+
+export interface BoundInput {
+  calls: number;
+  /** Calls in the longest chain still to run. */
+  longestChain: number;
+  tokens?: number;
+  concurrency: number;
+  /** Requests per window and tokens per window. */
+  rpm?: number;
+  tpm?: number;
+  windowMs?: number;
+  /** Seconds one call takes. */
+  latencySeconds: number;
+}
+
+export interface Bound {
+  seconds: number;
+  chain: number;
+  concurrency: number;
+  requests: number;
+  tokens: number;
+}
+
+/**
+ * The lower bound on the wall time: max(longest chain × latency, calls × latency ÷ concurrency,
+ * calls ÷ request rate, tokens ÷ token rate). No schedule can beat any of the four.
+ */
+export function lowerBound(b: BoundInput): Bound {
+  const windowSeconds = (b.windowMs ?? 60_000) / 1000;
+  const chain = b.longestChain * b.latencySeconds;
+  const concurrency = (b.calls * b.latencySeconds) / Math.max(1, b.concurrency);
+  const requests = b.rpm ? (b.calls / b.rpm) * windowSeconds : 0;
+  const tokens = b.tpm && b.tokens ? (b.tokens / b.tpm) * windowSeconds : 0;
+  return { seconds: Math.max(chain, concurrency, requests, tokens), chain, concurrency, requests, tokens };
+}
+
+export function formatSeconds(seconds: number): string {
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+  const m = Math.floor(seconds / 60);
+  if (m < 60) return `${m} min ${Math.round(seconds - m * 60)} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+export interface PlanSummary {
+  type: 'plan';
+  books: number;
+  complete: number;
+  calls: number;
+  tokens: number;
+  promptTokens: number;
+  maxTokens: number;
+  longestChain: number;
+  limits: { concurrency: number; rpm: number | null; tpm: number | null };
+  assumedLatencySeconds: number;
+  lowerBoundSeconds: number;
+  bound: Bound;
+  /** Calls whose budget is above --tpm (they wait for an empty window and go alone). */
+  oversizedCalls: number;
+  jobs: BookPlan[];
+}
+
+export function summarisePlan(plans: readonly BookPlan[], limits: { concurrency: number; rpm?: number; tpm?: number }, latencySeconds: number): PlanSummary {
+  const calls = plans.reduce((n, p) => n + p.calls, 0);
+  const tokens = plans.reduce((n, p) => n + p.tokens, 0);
+  const longestChain = plans.reduce((n, p) => Math.max(n, p.calls), 0);
+  const bound = lowerBound({ calls, longestChain, tokens, concurrency: limits.concurrency, rpm: limits.rpm, tpm: limits.tpm, latencySeconds });
+  return {
+    type: 'plan',
+    books: plans.length,
+    complete: plans.filter((p) => p.calls === 0).length,
+    calls,
+    tokens,
+    promptTokens: plans.reduce((n, p) => n + p.promptTokens, 0),
+    maxTokens: plans.reduce((n, p) => n + p.maxTokens, 0),
+    longestChain,
+    limits: { concurrency: limits.concurrency, rpm: limits.rpm ?? null, tpm: limits.tpm ?? null },
+    assumedLatencySeconds: latencySeconds,
+    lowerBoundSeconds: Number(bound.seconds.toFixed(3)),
+    bound,
+    oversizedCalls: limits.tpm ? plans.filter((p) => p.largestCall > limits.tpm!).length : 0,
+    jobs: [...plans],
+  };
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+/** The plan as text for a terminal. */
+export function formatPlan(plan: PlanSummary, cwd: string = process.cwd()): string {
+  const rows = plan.jobs.map((p) => [String(p.index), p.name, p.generator, p.lang, `${p.done}/${p.steps}`, String(p.calls), n(p.tokens), relative(p.out, cwd)]);
+  const head = ['#', 'job', 'generator', 'lang', 'done', 'calls', 'tokens', 'out'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === 5 || i === 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const b = plan.bound;
+  const L = plan.assumedLatencySeconds;
+  const terms = [
+    `longest chain ${plan.longestChain} × ${L} s = ${formatSeconds(b.chain)}`,
+    `${n(plan.calls)} calls × ${L} s ÷ concurrency ${plan.limits.concurrency} = ${formatSeconds(b.concurrency)}`,
+    ...(plan.limits.rpm ? [`${n(plan.calls)} calls ÷ ${n(plan.limits.rpm)} rpm = ${formatSeconds(b.requests)}`] : []),
+    ...(plan.limits.tpm ? [`${n(plan.tokens)} tokens ÷ ${n(plan.limits.tpm)} tpm = ${formatSeconds(b.tokens)}`] : []),
+  ];
+  const out = [
+    line(head),
+    ...rows.map(line),
+    '',
+    `books ${plan.books}${plan.complete ? ` (${plan.complete} already complete)` : ''} · calls ${n(plan.calls)} · tokens budgeted ${n(plan.tokens)} (prompts ≈ ${n(plan.promptTokens)} + max_tokens ${n(plan.maxTokens)})`,
+    `limits: concurrency ${plan.limits.concurrency} · rpm ${plan.limits.rpm ? n(plan.limits.rpm) : 'none'} · tpm ${plan.limits.tpm ? n(plan.limits.tpm) : 'none'}`,
+    `lower bound ${formatSeconds(plan.lowerBoundSeconds)} at an assumed ${L} s per call (--latency): the largest of`,
+    ...terms.map((t) => `  ${t}`),
+  ];
+  if (plan.oversizedCalls) out.push(`note: ${plan.oversizedCalls} book(s) have a call budgeted above --tpm; such a call waits for an empty minute and goes alone`);
+  return out.join('\n') + '\n';
+}
+
+function relative(file: string, cwd: string): string {
+  const r = file.startsWith(cwd) ? file.slice(cwd.length + 1) : file;
+  return r || file;
+}

@@ -1,0 +1,186 @@
+// How a batch tells people and programs what happens: NDJSON events on stdout (--json) and human
+// progress on stderr (cli-progress bars on a terminal, plain lines otherwise; NO_COLOR honoured).
+import path from 'node:path';
+import cliProgress from 'cli-progress';
+import type { BatchEvent, BatchResult } from './scheduler.js';
+import { formatSeconds } from './plan.js';
+
+/** The events --json prints (step_started and rate_limited are for the progress display only). */
+export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ type: 'summary'; exitCode: number } & BatchResult);
+
+export function isPublicEvent(event: BatchEvent): event is Exclude<BatchEvent, { type: 'step_started' }> {
+  return event.type !== 'step_started';
+}
+
+/** One JSON object per line on a stream. */
+export function ndjsonWriter(stream: NodeJS.WritableStream = process.stdout): (event: PublicEvent) => void {
+  return (event) => {
+    stream.write(`${JSON.stringify(event)}\n`);
+  };
+}
+
+/** Colours only on a terminal and only when NO_COLOR is unset or empty (https://no-color.org). */
+export function shouldUseColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  return stream.isTTY === true && !env.NO_COLOR;
+}
+
+type Paint = (code: number, text: string) => string;
+
+export interface ProgressOptions {
+  stream?: NodeJS.WriteStream;
+  env?: NodeJS.ProcessEnv;
+  totalSteps: number;
+  doneSteps: number;
+  books: number;
+  /** Most book bars shown at once under the overall bar. */
+  maxBars?: number;
+  cwd?: string;
+}
+
+/** Human progress on stderr. */
+export class HumanProgress {
+  private readonly stream: NodeJS.WriteStream;
+  private readonly isTty: boolean;
+  private readonly paint: Paint;
+  private readonly multibar?: cliProgress.MultiBar;
+  private readonly overall?: cliProgress.SingleBar;
+  private readonly bars = new Map<string, { bar: cliProgress.SingleBar; lastActive: number; isBusy: boolean }>();
+  private readonly maxBars: number;
+  private readonly cwd: string;
+  private done: number;
+  private succeeded = 0;
+  private failed = 0;
+  private readonly total: number;
+
+  constructor(opts: ProgressOptions) {
+    this.stream = opts.stream ?? process.stderr;
+    this.isTty = this.stream.isTTY === true;
+    const hasColor = shouldUseColor(this.stream, opts.env);
+    this.paint = hasColor ? (code, text) => `\x1b[${code}m${text}\x1b[0m` : (_code, text) => text;
+    this.maxBars = opts.maxBars ?? 8;
+    this.cwd = opts.cwd ?? process.cwd();
+    this.done = opts.doneSteps;
+    this.total = opts.totalSteps;
+    if (this.isTty) {
+      this.multibar = new cliProgress.MultiBar(
+        { stream: this.stream, hideCursor: true, clearOnComplete: false, barsize: 24, format: '  {name} {bar} {value}/{total} {step}' },
+        cliProgress.Presets.shades_classic,
+      );
+      this.overall = this.multibar.create(this.total, this.done, { counts: this.counts() }, { format: `${this.paint(1, 'batch')} {bar} {value}/{total} steps · {counts} · {duration_formatted}` });
+    } else {
+      this.line(`karya batch: ${opts.books} books, ${this.total - this.done} of ${this.total} steps to write`);
+    }
+  }
+
+  handle(event: BatchEvent): void {
+    switch (event.type) {
+      case 'job_started':
+        if (!this.isTty) {
+          const where = event.done >= event.steps ? 'already written' : event.done ? `resuming at step ${event.done + 1} of ${event.steps}` : plural(event.steps, 'step');
+          this.line(`▶ ${event.job} (${event.generator}, ${event.lang}): ${where}`);
+        }
+        return;
+      case 'step_started':
+        this.showBar(event.job, event.done, event.steps, `${event.step}…`);
+        return;
+      case 'step_done': {
+        this.done++;
+        this.overall?.update(this.done, { counts: this.counts() });
+        const tokens = event.tokens ? ` · ${event.tokens.total.toLocaleString('en-US')} tokens` : '';
+        if (this.isTty) {
+          const b = this.bars.get(event.job);
+          if (b) {
+            b.isBusy = false;
+            b.lastActive = Date.now();
+            b.bar.update(event.done, { name: pad(event.job), step: `${event.step} ✓` });
+          }
+        } else {
+          const w = String(this.total).length;
+          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${plural(event.words, 'word')}`}${tokens} · ${event.seconds.toFixed(1)} s`);
+        }
+        return;
+      }
+      case 'step_retry':
+        this.line(this.paint(33, `  ↻ ${event.job} · ${event.step}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}; retrying in ${event.waitSeconds.toFixed(1)} s (attempt ${event.attempt + 1})`));
+        return;
+      case 'rate_limited':
+        this.line(this.paint(33, `  … the provider says too many requests: pausing every call for ${event.waitSeconds.toFixed(1)} s`));
+        return;
+      case 'job_done':
+        this.succeeded++;
+        this.dropBar(event.job);
+        this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${event.words ? `${event.words.toLocaleString('en-US')} words, ` : ''}${plural(event.calls, 'call')}, ${formatSeconds(event.seconds)})`);
+        this.overall?.update(this.done, { counts: this.counts() });
+        return;
+      case 'job_failed':
+        this.failed++;
+        this.dropBar(event.job);
+        this.line(`${this.paint(31, '✗')} ${event.job}${event.step ? ` · ${event.step}` : ''}: ${event.code}${event.status ? ` (HTTP ${event.status})` : ''}: ${event.message}`);
+        this.overall?.update(this.done, { counts: this.counts() });
+        return;
+    }
+  }
+
+  /** Stop the bars and print the closing lines. */
+  finish(result: BatchResult): void {
+    this.multibar?.stop();
+    const parts = [`${result.succeeded} of ${result.books} books written`];
+    if (result.failed) parts.push(this.paint(31, `${result.failed} failed`));
+    if (result.unfinished) parts.push(`${result.unfinished} unfinished`);
+    parts.push(plural(result.calls, 'call'), ...(result.retries ? [`${result.retries} ${result.retries === 1 ? 'retry' : 'retries'}`] : []), ...(result.tokens ? [`${result.tokens.toLocaleString('en-US')} tokens`] : []), formatSeconds(result.seconds));
+    this.stream.write(`karya batch: ${parts.join(' · ')}\n`);
+    if (result.isInterrupted) this.stream.write('karya: interrupted; finished steps are saved, run the same command again to continue\n');
+    else if (result.failed) this.stream.write('karya: run the same command again to retry the failed books (finished steps are kept)\n');
+  }
+
+  /** Stop drawing at once (interrupt or error). */
+  stop(): void {
+    this.multibar?.stop();
+  }
+
+  private showBar(job: string, value: number, total: number, step: string): void {
+    if (!this.multibar) return;
+    let b = this.bars.get(job);
+    if (!b) {
+      if (this.bars.size >= this.maxBars) {
+        const idle = [...this.bars.entries()].filter(([, x]) => !x.isBusy).sort((x, y) => x[1].lastActive - y[1].lastActive)[0];
+        if (!idle) return;
+        this.dropBar(idle[0]);
+      }
+      b = { bar: this.multibar.create(total, value, { name: pad(job), step }), lastActive: Date.now(), isBusy: true };
+      this.bars.set(job, b);
+    }
+    b.isBusy = true;
+    b.lastActive = Date.now();
+    b.bar.update(value, { name: pad(job), step });
+  }
+
+  private dropBar(job: string): void {
+    const b = this.bars.get(job);
+    if (!b || !this.multibar) return;
+    this.multibar.remove(b.bar);
+    this.bars.delete(job);
+  }
+
+  private counts(): string {
+    return `${this.succeeded} books done${this.failed ? `, ${this.paint(31, `${this.failed} failed`)}` : ''}`;
+  }
+
+  private line(text: string): void {
+    if (this.multibar) this.multibar.log(`${text}\n`);
+    else this.stream.write(`${text}\n`);
+  }
+
+  private relative(file: string): string {
+    const r = path.relative(this.cwd, file);
+    return r && !r.startsWith('..') ? r : file;
+  }
+}
+
+function pad(name: string): string {
+  return name.length > 28 ? `${name.slice(0, 27)}…` : name.padEnd(28);
+}
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}

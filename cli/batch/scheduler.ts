@@ -1,0 +1,377 @@
+// The batch scheduler: every book is a chain of steps (outline → introduction → chapters → conclusion);
+// all chains run at once and their calls share one p-queue, which bounds the calls in flight and the
+// requests per window, with a token window (limits.ts) for tokens per minute. The book with the most
+// steps left goes first, so the longest chain never ends up alone at the end. Progress is saved after
+// every step under `karya generate`'s key; a 429 pauses every chain for the wait the server asks.
+import { setMaxListeners } from 'node:events';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import PQueue from 'p-queue';
+import type { Kysely } from 'kysely';
+import {
+  GenerationError, bookMarkdown, nextStep, planSteps, renderPrompt, restoreBook, runStep, startBook, stepLabel,
+  type BookState, type CatalogueCode, type PromptRenderer, type Step, type StepOutcome,
+} from '../../engine/index.js';
+import type { Provider, TextRequest } from '../../engine/providers/index.js';
+import { loadProgress, saveProgress } from '../../server/db/progress.js';
+import type { Database } from '../../server/db/types.js';
+import { CLI_USER } from '../commands/generate.js';
+import type { BatchJob } from './jobs.js';
+import { TokenWindow, estimatePromptTokens, type TokenReservation } from './limits.js';
+
+export interface BatchLimits {
+  /** Calls in flight at once. */
+  concurrency: number;
+  /** Requests per window (per minute by default). */
+  rpm?: number;
+  /** Tokens per window, counted as prompt + max_tokens. */
+  tpm?: number;
+  /** The window rpm and tpm count over, in ms (60 000; shorter in tests and the benchmark). */
+  windowMs?: number;
+  /**
+   * Slack added to the window so that the delay between our send and the server's clock (prompt
+   * rendering, a busy CPU, the network) never puts one request too many into the server's window
+   * (default 1% of the window, at least 25 ms).
+   */
+  marginMs?: number;
+}
+
+export interface RetryPolicy {
+  /** Attempts of one step answered 429 before the book fails with rate_limited. */
+  rateLimitAttempts: number;
+  /** Attempts of one step that failed with another retryable error (network, 503). */
+  attempts: number;
+  /** First back-off when the server gives no retry-after; doubles each time, at most 60 s. */
+  baseDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { rateLimitAttempts: 6, attempts: 3, baseDelayMs: 1_000 };
+
+/** A job with its saved progress loaded: what is left to do. */
+export interface BookRun {
+  job: BatchJob;
+  state: BookState;
+  totalSteps: number;
+  doneSteps: number;
+  isComplete: boolean;
+}
+
+export interface StepTokens {
+  prompt: number;
+  completion: number;
+  total: number;
+}
+
+export type BatchEvent =
+  | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string }
+  | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
+  | { type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number }
+  | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
+  | { type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number }
+  | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
+  | { type: 'rate_limited'; waitSeconds: number };
+
+export interface BatchResult {
+  books: number;
+  succeeded: number;
+  failed: number;
+  /** Books left unfinished by an interrupt (their finished steps are saved). */
+  unfinished: number;
+  isInterrupted: boolean;
+  calls: number;
+  retries: number;
+  tokens: number;
+  seconds: number;
+}
+
+export interface RunBatchInput {
+  books: readonly BookRun[];
+  renderer: PromptRenderer;
+  provider: Provider;
+  db: Kysely<Database>;
+  limits: BatchLimits;
+  retry?: Partial<RetryPolicy>;
+  signal?: AbortSignal;
+  onEvent?: (event: BatchEvent) => void;
+}
+
+/** Load each job's saved progress (the same record `karya generate` resumes); images are done when their file exists. */
+export async function loadBooks(db: Kysely<Database> | undefined, jobs: readonly BatchJob[]): Promise<BookRun[]> {
+  const books: BookRun[] = [];
+  for (const job of jobs) {
+    const { spec } = job;
+    let state = startBook({ spec, settings: job.settings, totalChapters: job.totalChapters });
+    const totalSteps = planSteps(spec, job.totalChapters).length;
+    if (spec.kind === 'image') {
+      const isDone = existsSync(job.outFile) && statSync(job.outFile).size > 0;
+      books.push({ job, state, totalSteps, doneSteps: isDone ? 1 : 0, isComplete: isDone });
+      continue;
+    }
+    const saved = db ? await loadProgress(db, CLI_USER, job.key) : undefined;
+    const restored = saved ? restoreBook(spec, saved.state) : null;
+    if (restored && restored.totalChapters === job.totalChapters) state = restored;
+    const doneSteps = state.content.length + (state.outline !== undefined ? 1 : 0);
+    books.push({ job, state, totalSteps, doneSteps, isComplete: nextStep(spec, state) === null });
+  }
+  return books;
+}
+
+/** The wait a failure asks for: a `retryAfterMs` property or a retry-after(-ms) header anywhere on its cause chain. */
+export function retryAfterMs(error: unknown, now: number = Date.now()): number | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
+    const direct = (e as { retryAfterMs?: unknown }).retryAfterMs;
+    if (typeof direct === 'number' && Number.isFinite(direct) && direct >= 0) return direct;
+    const headers = (e as { headers?: unknown }).headers;
+    const get = (name: string): string | undefined => {
+      if (!headers || typeof headers !== 'object') return undefined;
+      if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(n: string): string | null }).get(name) ?? undefined;
+      const v = (headers as Record<string, unknown>)[name];
+      return typeof v === 'string' ? v : undefined;
+    };
+    const ms = Number.parseFloat(get('retry-after-ms') ?? '');
+    if (Number.isFinite(ms) && ms >= 0) return ms;
+    const raw = get('retry-after');
+    if (raw) {
+      const seconds = Number.parseFloat(raw);
+      if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+      const date = Date.parse(raw);
+      if (!Number.isNaN(date)) return Math.max(0, date - now);
+    }
+  }
+  return undefined;
+}
+
+function asGenerationError(error: unknown): GenerationError {
+  if (error instanceof GenerationError) return error;
+  return new GenerationError('unexpected', { cause: error });
+}
+
+/** Write a file whole or not at all (a kill mid-write never leaves half a book). */
+function writeAtomically(file: string, data: string | Uint8Array): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * p-queue's sliding window for --rpm, cut into slices: at most `intervalCap` requests per `interval`,
+ * where `interval` × (rpm ÷ intervalCap) spans the window plus the margin. Any window then holds at
+ * most rpm requests, and they go at an even pace instead of a burst per window. A burst is what the
+ * server sees out of order: requests started together reach it 10-100 ms apart (each start renders a
+ * prompt and builds a request first), so a burst-shaped window overshoots at the server's clock.
+ * @example requestPacing(60, 60_000, 600) // { interval: 1010, intervalCap: 1 }: one request a second
+ */
+export function requestPacing(rpm: number, windowMs: number, marginMs: number): { interval: number; intervalCap: number } {
+  const span = windowMs + marginMs;
+  // Slices of at least 50 ms: a timer that fires a little late then delays a few requests, not each one.
+  const minSliceMs = 50;
+  let best = { interval: span, intervalCap: rpm, rate: rpm / span };
+  const first = Math.max(1, Math.floor((rpm * minSliceMs) / span));
+  for (let cap = first; cap <= Math.min(rpm, first * 2 + 16); cap++) {
+    const slices = Math.floor(rpm / cap);
+    const interval = span / slices;
+    const rate = (slices * cap) / span;
+    if (interval >= minSliceMs && (rate > best.rate || (rate === best.rate && cap < best.intervalCap))) best = { interval, intervalCap: cap, rate };
+  }
+  return { interval: best.interval, intervalCap: best.intervalCap };
+}
+
+/** Codes after which no other call can succeed either: the batch stops calling. */
+const FATAL_CODES: ReadonlySet<string> = new Set(['auth_error', 'config_error', 'init_failed', 'init_error']);
+
+/** Run every book to its end (or until the signal aborts); never throws for a failed book. */
+export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
+  const started = performance.now();
+  const { limits, signal, renderer, db } = input;
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...input.retry };
+  const emit = input.onEvent ?? (() => undefined);
+  // Every queued call listens to the one signal: hundreds of listeners are expected, not a leak.
+  if (signal) setMaxListeners(0, signal);
+  const windowMs = limits.windowMs ?? 60_000;
+  const marginMs = limits.marginMs ?? Math.max(25, Math.round(windowMs * 0.01));
+  const queue = new PQueue({
+    concurrency: Math.max(1, limits.concurrency),
+    ...(limits.rpm ? { ...requestPacing(limits.rpm, windowMs, marginMs), strict: true } : {}),
+  });
+  const tokenWindow = limits.tpm ? new TokenWindow(limits.tpm, windowMs + marginMs) : undefined;
+  const totals = { calls: 0, retries: 0, tokens: 0 };
+  let fatal: GenerationError | undefined;
+
+  // A 429 anywhere pauses every chain until the wait the server asked for has passed.
+  let resumeAt = 0;
+  let resumeTimer: NodeJS.Timeout | undefined;
+  const slowDown = (ms: number) => {
+    const until = Date.now() + ms;
+    if (until <= resumeAt) return;
+    resumeAt = until;
+    queue.pause();
+    emit({ type: 'rate_limited', waitSeconds: Number((ms / 1000).toFixed(3)) });
+    if (resumeTimer) clearTimeout(resumeTimer);
+    resumeTimer = setTimeout(() => {
+      resumeTimer = undefined;
+      if (!signal?.aborted) queue.start();
+    }, ms);
+  };
+
+  // Providers that retry a 429 themselves say so through onRetry: slow every chain down as well.
+  type RetryHook = (notice: { reason: string; delayMs: number }) => void;
+  const provider: Provider = {
+    name: input.provider.name,
+    isOffline: input.provider.isOffline,
+    generateText: (request) => {
+      const own = (request as { onRetry?: RetryHook }).onRetry;
+      const observed: TextRequest & { onRetry?: RetryHook } = {
+        ...request,
+        onRetry: (notice) => {
+          if (notice.reason === 'rate_limited') slowDown(notice.delayMs);
+          own?.(notice);
+        },
+      };
+      return input.provider.generateText(observed);
+    },
+    generateImage: (request) => input.provider.generateImage(request),
+  };
+
+  /** One step, retried on 429 (after the server's wait) and on retryable failures. */
+  const runOneStep = async (book: BookRun, state: BookState, step: Step, label: string, stepsLeft: number, onStart: () => void): Promise<StepOutcome & { budget: number }> => {
+    const { spec } = book.job;
+    for (let attempt = 1; ; attempt++) {
+      if (fatal) throw fatal;
+      // The token budget needs the prompt rendered once more; only worth it when --tpm is limiting.
+      let budget = 0;
+      if (tokenWindow && step.kind !== 'image') {
+        const prompt = renderPrompt({ spec, renderer, state, step });
+        budget = estimatePromptTokens(prompt.system, prompt.user) + prompt.maxTokens;
+      }
+      let reservation: TokenReservation | undefined;
+      try {
+        if (tokenWindow && budget) reservation = await tokenWindow.acquire(budget, signal);
+        const outcome = await queue.add(
+          async () => {
+            // A call queued before an authentication error never goes out.
+            if (fatal) throw fatal;
+            // The task starts exactly when the request is sent: p-queue's window and the token window count now.
+            reservation?.send();
+            totals.calls++;
+            onStart();
+            try {
+              return await runStep({ spec, renderer, provider, state, step, signal });
+            } catch (error) {
+              // Marked before p-queue hands this slot to the next call.
+              if (error instanceof GenerationError && FATAL_CODES.has(error.code)) fatal ??= error;
+              throw error;
+            }
+          },
+          { priority: stepsLeft, signal },
+        );
+        return { ...outcome, budget };
+      } catch (error) {
+        reservation?.release();
+        if (signal?.aborted) throw error;
+        const failure = asGenerationError(error);
+        const isRateLimited = failure.code === 'rate_limited' || failure.status === 429;
+        const limit = isRateLimited ? retry.rateLimitAttempts : failure.isRetryable ? retry.attempts : 1;
+        if (attempt >= limit) throw failure;
+        const backoff = Math.min(60_000, retry.baseDelayMs * 2 ** (attempt - 1));
+        // A server's retry-after is honoured up to 2 minutes (a longer one means a quota, not a rate).
+        const wait = isRateLimited ? Math.min(retryAfterMs(error) ?? backoff, 120_000) : backoff;
+        totals.retries++;
+        emit({ type: 'step_retry', job: book.job.name, index: book.job.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: Number((wait / 1000).toFixed(3)) });
+        if (isRateLimited) slowDown(wait);
+        else await sleep(wait, signal);
+      }
+    }
+  };
+
+  const runBook = async (book: BookRun): Promise<'done' | 'failed' | 'unfinished'> => {
+    const { job } = book;
+    const { spec } = job;
+    const bookStarted = performance.now();
+    let state = book.state;
+    let done = book.doneSteps;
+    let words = 0;
+    let calls = 0;
+    let hasStarted = false;
+    const start = () => {
+      if (hasStarted) return;
+      hasStarted = true;
+      emit({ type: 'job_started', job: job.name, index: job.index, generator: spec.id, lang: state.lang, steps: book.totalSteps, done, out: job.outFile });
+    };
+    if (book.isComplete) start();
+    let label = '';
+    let png: Uint8Array | undefined;
+    try {
+      // A cover keeps no saved progress: its file is its progress.
+      const isCoverDone = spec.kind === 'image' && book.isComplete;
+      for (let step = isCoverDone ? null : nextStep(spec, state); step; step = nextStep(spec, state)) {
+        if (signal?.aborted) return 'unfinished';
+        label = stepLabel(step, state.lang, spec);
+        const current = label;
+        const outcome = await runOneStep(book, state, step, label, book.totalSteps - done, () => {
+          start();
+          emit({ type: 'step_started', job: job.name, index: job.index, step: current, done, steps: book.totalSteps });
+        });
+        calls++;
+        state = outcome.state;
+        png = outcome.png ?? png;
+        // Committed before anything else happens: a kill after this line never asks for this step again.
+        if (spec.kind !== 'image') await saveProgress(db, { userId: CLI_USER, key: job.key, bookType: spec.bookType, state });
+        done++;
+        words += outcome.words;
+        const u = outcome.usage;
+        if (u) totals.tokens += u.totalTokens;
+        emit({
+          type: 'step_done', job: job.name, index: job.index, step: label, kind: step.kind, words: outcome.words,
+          tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,
+          ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps,
+        });
+      }
+      if (spec.kind === 'image') {
+        if (png) writeAtomically(job.outFile, png);
+      } else writeAtomically(job.outFile, bookMarkdown(spec, state));
+      emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls });
+      return 'done';
+    } catch (error) {
+      if (signal?.aborted) return 'unfinished';
+      const failure = asGenerationError(error);
+      if (FATAL_CODES.has(failure.code) && !fatal) fatal = failure;
+      start();
+      emit({ type: 'job_failed', job: job.name, index: job.index, step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, ...(failure.status ? { status: failure.status } : {}) });
+      return 'failed';
+    }
+  };
+
+  try {
+    const outcomes = await Promise.all(input.books.map(runBook));
+    return {
+      books: outcomes.length,
+      succeeded: outcomes.filter((o) => o === 'done').length,
+      failed: outcomes.filter((o) => o === 'failed').length,
+      unfinished: outcomes.filter((o) => o === 'unfinished').length,
+      isInterrupted: signal?.aborted === true,
+      ...totals,
+      seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
+    };
+  } finally {
+    if (resumeTimer) clearTimeout(resumeTimer);
+    tokenWindow?.close();
+    queue.clear();
+  }
+}

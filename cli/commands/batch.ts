@@ -1,0 +1,128 @@
+// `karya batch <jobs-file>`: many books in one command, as fast as the limits allow and crash-safe.
+// Every job is validated before anything is spent; progress is saved after every step in the same
+// local state (and under the same keys) as `karya generate`, so a killed batch resumes where it stopped.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { OpenedDatabase } from '../../server/db/connect.js';
+import { openBatchState } from '../batch/state.js';
+import { DEFAULT_STATE, cliProvider } from './generate.js';
+import { CliExit, EXIT, catalogOrExit, fail } from '../util.js';
+import { JobsFileError, readJobsFile, validateJobs, type JobIssue, type RawJob } from '../batch/jobs.js';
+import { loadBooks, runBatch, type BatchEvent } from '../batch/scheduler.js';
+import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
+import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
+
+export interface BatchOptions {
+  concurrency?: string;
+  rpm?: string;
+  tpm?: string;
+  out?: string;
+  json?: boolean;
+  dryRun?: boolean;
+  state?: string;
+  latency?: string;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+export const DEFAULT_OUT = 'books';
+/** The per-call time the dry-run's estimate assumes: a 1,500-word chapter from a fast chat model. */
+export const DEFAULT_LATENCY_SECONDS = 20;
+
+function positive(name: string, value: string | undefined, opts: { isInteger?: boolean; max?: number } = {}): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  const isValid = Number.isFinite(n) && n > 0 && (!opts.isInteger || Number.isInteger(n)) && (opts.max === undefined || n <= opts.max);
+  if (!isValid) fail(`--${name}: "${value}" must be a ${opts.isInteger ? 'whole ' : ''}number above 0${opts.max ? ` and at most ${opts.max}` : ''}`);
+  return n;
+}
+
+function formatIssue(file: string, issue: JobIssue): string {
+  const allowed = issue.allowed && !issue.message.includes(' one of ') ? ` (allowed: ${issue.allowed.join(', ')})` : '';
+  return `${file}:${issue.line}: ${issue.job}: ${issue.field ? `${issue.field}: ` : ''}${issue.message}${allowed}`;
+}
+
+export async function batchCommand(file: string, opts: BatchOptions): Promise<void> {
+  const concurrency = positive('concurrency', opts.concurrency, { isInteger: true, max: 1000 }) ?? DEFAULT_CONCURRENCY;
+  const rpm = positive('rpm', opts.rpm, { isInteger: true });
+  const tpm = positive('tpm', opts.tpm, { isInteger: true });
+  const latency = positive('latency', opts.latency) ?? DEFAULT_LATENCY_SECONDS;
+  const outDir = path.resolve(opts.out ?? DEFAULT_OUT);
+  const statePath = opts.state ?? DEFAULT_STATE;
+  const emitJson = opts.json ? ndjsonWriter() : undefined;
+
+  // 1. Read and validate every job. Nothing is called and nothing is saved before all of them pass.
+  const catalog = catalogOrExit();
+  let raw: RawJob[];
+  try {
+    raw = readJobsFile(file);
+  } catch (error) {
+    if (error instanceof JobsFileError) fail(error.message);
+    throw error;
+  }
+  const { jobs, issues } = validateJobs(raw, { catalog, file, outDir });
+  if (issues.length) {
+    const bad = new Set(issues.map((i) => `${i.line}:${i.job}`)).size;
+    for (const issue of issues) process.stderr.write(`karya: ${formatIssue(file, issue)}\n`);
+    process.stderr.write(`karya: ${bad} of ${raw.length} jobs are invalid; nothing was generated\n`);
+    if (emitJson) {
+      for (const i of issues) process.stdout.write(`${JSON.stringify({ type: 'invalid_job', ...i })}\n`);
+      process.stdout.write(`${JSON.stringify({ type: 'summary', books: raw.length, invalid: bad, exitCode: EXIT.badInput })}\n`);
+    }
+    throw new CliExit(EXIT.badInput);
+  }
+
+  // 2. Load saved progress (a dry run never creates the state file).
+  let store: OpenedDatabase | undefined;
+  if (!opts.dryRun || existsSync(statePath)) store = await openBatchState(statePath);
+  try {
+    const books = await loadBooks(store?.db, jobs);
+
+    if (opts.dryRun) {
+      const plan = summarisePlan(books.map((b) => planBook(b, catalog.renderer)), { concurrency, rpm, tpm }, latency);
+      process.stdout.write(opts.json ? `${JSON.stringify(plan)}\n` : formatPlan(plan));
+      return;
+    }
+
+    // 3. Run. Ctrl-C (or SIGTERM) stops new calls and aborts the ones in flight; a second one quits at once.
+    const provider = cliProvider();
+    const controller = new AbortController();
+    let signals = 0;
+    const progress = new HumanProgress({
+      totalSteps: books.reduce((n, b) => n + b.totalSteps, 0),
+      doneSteps: books.reduce((n, b) => n + b.doneSteps, 0),
+      books: books.length,
+      maxBars: Math.min(concurrency, 10),
+    });
+    const onSignal = () => {
+      signals++;
+      if (signals > 1) {
+        progress.stop();
+        process.exit(EXIT.interrupted);
+      }
+      controller.abort(new Error('interrupted'));
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    const onEvent = (event: BatchEvent) => {
+      progress.handle(event);
+      if (emitJson && isPublicEvent(event) && event.type !== 'rate_limited') emitJson(event);
+    };
+    let result;
+    try {
+      result = await runBatch({ books, renderer: catalog.renderer, provider, db: store!.db, limits: { concurrency, rpm, tpm }, signal: controller.signal, onEvent });
+    } catch (error) {
+      progress.stop();
+      throw error;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    const exitCode = result.isInterrupted ? EXIT.interrupted : result.failed ? EXIT.failed : EXIT.ok;
+    progress.finish(result);
+    emitJson?.({ type: 'summary', ...result, exitCode });
+    if (exitCode !== EXIT.ok) throw new CliExit(exitCode);
+  } finally {
+    await store?.close();
+  }
+}
+

@@ -1,0 +1,102 @@
+// Helpers for the `karya batch` suites: temp folders, running the CLI against the fake server, and
+// reading the fake's request log the way the tests compare it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import type { FakeOpenAI, RecordedRequest } from '../fake-openai.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = path.join(ROOT, 'bin', 'karya.js');
+
+const tempDirs: string[] = [];
+
+export function tempDir(prefix = 'karya-batch-'): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Remove every folder tempDir() made in this test file. */
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export function writeJobs(dir: string, name: string, text: string): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** The calls a book makes: requests with a real prompt (not a provider's 1-token check). */
+export function bookRequests(fake: FakeOpenAI): RecordedRequest[] {
+  return fake.chatRequests().filter((r) => Number(r.body?.max_tokens ?? 0) > 1);
+}
+
+/** A request's identity: its messages (the same step of the same book always sends the same ones). */
+export function promptId(r: RecordedRequest): string {
+  return createHash('sha256').update(JSON.stringify(r.body?.messages ?? null)).digest('hex').slice(0, 16);
+}
+
+/** The user prompt of a request. */
+export function userPrompt(r: RecordedRequest): string {
+  const messages = (r.body?.messages ?? []) as Array<{ role: string; content: string }>;
+  return messages.find((m) => m.role === 'user')?.content ?? '';
+}
+
+export interface CliRun {
+  child: ChildProcess;
+  done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+  stdout(): string;
+  stderr(): string;
+}
+
+/** Start `karya <args>` in `cwd` with the fake server as the provider. */
+export function startCli(args: string[], opts: { cwd: string; fake?: FakeOpenAI; env?: NodeJS.ProcessEnv }): CliRun {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...opts.env };
+  delete env.KARYA_CONFIG;
+  if (opts.fake) {
+    env.OPENAI_API_KEY = 'sk-test-batch';
+    env.OPENAI_BASE_URL = opts.fake.baseURL;
+  } else delete env.OPENAI_API_KEY;
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
+    child.on('close', (code, signal) => resolve({ code, signal, stdout: out, stderr: err }));
+  });
+  return { child, done, stdout: () => out, stderr: () => err };
+}
+
+export async function runCli(args: string[], opts: { cwd: string; fake?: FakeOpenAI; env?: NodeJS.ProcessEnv }) {
+  return startCli(args, opts).done;
+}
+
+/** Wait until `check` holds (polling), or fail after `timeoutMs`. */
+export async function waitFor(check: () => boolean, timeoutMs = 30_000, what = 'condition'): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Most requests in any window of `windowMs`, from the server's timestamps. */
+export function busiestWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; j < sorted.length; j++) {
+    while (sorted[j]! - sorted[i]! >= windowMs) i++;
+    best = Math.max(best, j - i + 1);
+  }
+  return best;
+}
+
+/** NDJSON lines as objects. */
+export function events(stdout: string): Array<Record<string, unknown>> {
+  return stdout.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+}

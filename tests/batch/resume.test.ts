@@ -1,0 +1,96 @@
+// Crash safety of `karya batch`, as a user would see it: SIGKILL halfway, then the same command again
+// finishes the batch without asking the server for any finished step again; Ctrl-C (SIGINT) stops new
+// calls, aborts the ones in flight, keeps what finished and exits 130.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { loadCatalog } from '../../engine/node/load.js';
+import { validateJobs, parseYamlList } from '../../cli/batch/jobs.js';
+import { loadBooks } from '../../cli/batch/scheduler.js';
+import { openBatchState } from '../../cli/batch/state.js';
+import { bookRequests, promptId, startCli, tempDir, waitFor, writeJobs, removeTempDirs } from './helpers.js';
+
+const fakes: FakeOpenAI[] = [];
+afterAll(async () => {
+  await Promise.all(fakes.map((f) => f.close()));
+  removeTempDirs();
+});
+
+// Four books of 4-5 steps (outline, introduction, chapters, conclusion) and one of 10 (fixed sections).
+const JOBS = `
+- { id: kl, generator: romance, lang: en, chapters: 2, settings: { settingType: urban } }
+- { id: pantai, generator: romance, lang: ms, chapters: 2, settings: { settingType: coastal } }
+- { id: angkasa, generator: sci-fi, lang: ms, chapters: 2 }
+- { id: dapur, generator: cookbook, chapters: 2, settings: { cuisineType: asian } }
+- { id: penang, generator: travel-guide, lang: ms, settings: { destination: Penang } }
+`;
+
+/** Steps saved and steps in all, for every job of the file, read from the state a stopped process left. */
+async function savedSteps(dir: string, file: string): Promise<{ saved: number; total: number }> {
+  const catalog = loadCatalog();
+  const { jobs } = validateJobs(parseYamlList(file, JOBS), { catalog, file, outDir: path.join(dir, 'books') });
+  const store = await openBatchState(path.join(dir, '.karya', 'state.sqlite'));
+  try {
+    const books = await loadBooks(store.db, jobs);
+    return { saved: books.reduce((n, b) => n + b.doneSteps, 0), total: books.reduce((n, b) => n + b.totalSteps, 0) };
+  } finally {
+    await store.close();
+  }
+}
+
+describe.concurrent('karya batch: crash safety', () => {
+  it('after SIGKILL halfway, the same command finishes with no finished step requested again', async () => {
+    const fake = await startFakeOpenAI({ latencyMs: 150 });
+    fakes.push(fake);
+    const dir = tempDir();
+    const file = writeJobs(dir, 'jobs.yaml', JOBS);
+    const args = ['batch', file, '--concurrency', '3'];
+
+    const first = startCli(args, { cwd: dir, fake });
+    await waitFor(() => bookRequests(fake).filter((r) => r.answeredAt).length >= 10, 45_000, '10 answered calls');
+    first.child.kill('SIGKILL');
+    const killed = await first.done;
+    expect(killed.signal).toBe('SIGKILL');
+    const firstRun = bookRequests(fake);
+    const { saved, total } = await savedSteps(dir, file);
+    expect(firstRun.length).toBeLessThan(total);
+    expect(saved).toBeGreaterThanOrEqual(8);
+
+    const second = await startCli(args, { cwd: dir, fake }).done;
+    expect(second.stderr).toContain('5 of 5 books written');
+    expect(second.code).toBe(0);
+    const secondRun = bookRequests(fake).slice(firstRun.length);
+    // Exactly the steps that were not saved are asked for: no saved step is generated again.
+    expect(secondRun.length).toBe(total - saved);
+    const firstIds = firstRun.map(promptId);
+    const repeated = secondRun.map(promptId).filter((id) => firstIds.includes(id));
+    // A repeat is only a call that was still in flight at the kill (never more than --concurrency).
+    expect(repeated.length).toBe(firstRun.length - saved);
+    expect(repeated.length).toBeLessThanOrEqual(3);
+    for (const id of repeated) expect(firstRun.filter((r) => promptId(r) === id)).toHaveLength(1);
+    expect(readdirSync(path.join(dir, 'books')).sort()).toEqual(['angkasa.md', 'dapur.md', 'kl.md', 'pantai.md', 'penang.md']);
+  }, 90_000);
+
+  it('Ctrl-C stops new calls, aborts the ones in flight, keeps finished steps and exits 130', async () => {
+    const fake = await startFakeOpenAI({ latencyMs: 2_500 });
+    fakes.push(fake);
+    const dir = tempDir();
+    const file = writeJobs(dir, 'jobs.yaml', JOBS);
+    const run = startCli(['batch', file, '--concurrency', '2'], { cwd: dir, fake });
+    await waitFor(() => bookRequests(fake).filter((r) => r.answeredAt).length >= 2 && bookRequests(fake).length >= 4, 45_000, 'two answered calls and two in flight');
+    const inFlight = bookRequests(fake).filter((r) => !r.answeredAt).length;
+    expect(inFlight).toBeGreaterThan(0);
+    const sentAt = Date.now();
+    run.child.kill('SIGINT');
+    const r = await run.done;
+    const stoppedIn = Date.now() - sentAt;
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain('interrupted; finished steps are saved');
+    // The calls in flight were cut off, not waited for (each takes 2.5 s at the fake).
+    expect(stoppedIn).toBeLessThan(2_000);
+    // No call started after the interrupt.
+    expect(bookRequests(fake).filter((x) => x.at > sentAt + 250)).toEqual([]);
+    expect((await savedSteps(dir, file)).saved).toBe(bookRequests(fake).filter((x) => x.answeredAt && x.answeredAt < sentAt).length);
+  }, 90_000);
+});

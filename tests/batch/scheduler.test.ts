@@ -1,0 +1,167 @@
+// The scheduler against the fake OpenAI server, in process: the limits are never exceeded (measured at
+// the server), calls go as soon as the limits allow, a 429 slows every chain down, a failing book does
+// not stop the others, and a stopped batch resumes without asking for a finished step again.
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../engine/node/load.js';
+import { providerFromEnv, type Provider } from '../../engine/providers/index.js';
+import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
+import { validateJobs, type RawJob } from '../../cli/batch/jobs.js';
+import { loadBooks, runBatch, retryAfterMs, type BatchEvent, type BatchLimits } from '../../cli/batch/scheduler.js';
+import { openBatchState } from '../../cli/batch/state.js';
+import { estimatePromptTokens } from '../../cli/batch/limits.js';
+import { bookRequests, busiestWindow, promptId, tempDir, userPrompt, removeTempDirs } from './helpers.js';
+
+const catalog = loadCatalog();
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+afterAll(removeTempDirs);
+
+const romance = (n: number, chapters = 1) =>
+  Array.from({ length: n }, (_, i) => ({ id: `r${i + 1}`, generator: 'romance', lang: i % 2 ? 'ms' : 'en', chapters, settings: { romanceType: ['contemporary', 'historical', 'paranormal', 'fantasy', 'small-town', 'second-chance'][i % 6], heatLevel: ['sweet', 'mild'][Math.floor(i / 6) % 2] } }));
+
+async function setup(fakeOptions: FakeOpenAIOptions, values: unknown[], opts: { dir?: string; warmUpMs?: number } = {}) {
+  const fake = await startFakeOpenAI(fakeOptions);
+  const dir = opts.dir ?? tempDir();
+  const store = await openBatchState(path.join(dir, 'state.sqlite'));
+  cleanups.push(async () => {
+    await store.close();
+    await fake.close();
+  });
+  const raw: RawJob[] = values.map((value, i) => ({ index: i + 1, line: i + 1, value }));
+  const { jobs, issues } = validateJobs(raw, { catalog, file: 'jobs', outDir: path.join(dir, 'books') });
+  expect(issues).toEqual([]);
+  const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
+  if (opts.warmUpMs !== undefined) {
+    // A provider may check its client with one extra request on first use: keep it out of the measured windows.
+    await provider.generateText({ system: 's', user: 'warm-up', maxTokens: 1, temperature: 0, presencePenalty: 0, frequencyPenalty: 0 });
+    await new Promise((r) => setTimeout(r, opts.warmUpMs));
+  }
+  const run = async (limits: BatchLimits, extra: { signal?: AbortSignal; onEvent?: (e: BatchEvent) => void; provider?: Provider } = {}) => {
+    const books = await loadBooks(store.db, jobs);
+    const events: BatchEvent[] = [];
+    const result = await runBatch({
+      books, renderer: catalog.renderer, provider: extra.provider ?? provider, db: store.db, limits, retry: { baseDelayMs: 50 },
+      ...(extra.signal ? { signal: extra.signal } : {}),
+      onEvent: (e) => {
+        events.push(e);
+        extra.onEvent?.(e);
+      },
+    });
+    return { result, events, books };
+  };
+  return { fake, dir, store, jobs, run };
+}
+
+describe('limits, measured at the fake server', () => {
+  it('keeps exactly --concurrency calls in flight and no more', async () => {
+    const { fake, run } = await setup({ latencyMs: 60 }, romance(6));
+    const { result } = await run({ concurrency: 3 });
+    expect(result).toMatchObject({ books: 6, succeeded: 6, failed: 0, calls: 24 });
+    expect(fake.maxInFlight()).toBe(3);
+  });
+
+  it('never sends more than --rpm requests in any window, and sends each one as soon as the window allows', async () => {
+    // The margin covers the delay between a start and the server's clock on a busy machine (both share this process).
+    const windowMs = 400;
+    const marginMs = 120;
+    const { fake, run } = await setup({ latencyMs: 20, requestsPerMinute: 5, rateWindowMs: windowMs }, romance(5), { warmUpMs: windowMs + 50 });
+    const { result } = await run({ concurrency: 10, rpm: 5, windowMs, marginMs });
+    expect(result).toMatchObject({ succeeded: 5, failed: 0, calls: 20, retries: 0 });
+    const times = bookRequests(fake).map((r) => r.at);
+    expect(fake.rateLimited()).toBe(0);
+    expect(busiestWindow(times, windowMs)).toBeLessThanOrEqual(5);
+    // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer.
+    const gaps = times.slice(5).map((t, i) => t - times[i]!).sort((a, b) => a - b);
+    expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(windowMs + marginMs + 60);
+    // 20 requests at one per (window + margin) ÷ 5: the last goes 19 paces after the first, give or take a busy CPU.
+    expect(times.at(-1)! - times[0]!).toBeLessThan(1.3 * 19 * ((windowMs + marginMs) / 5) + 200);
+  });
+
+  it('never budgets more than --tpm tokens (prompt + max_tokens) into any window', async () => {
+    const windowMs = 500;
+    const poems = Array.from({ length: 6 }, (_, i) => ({ generator: 'poems', lang: i % 2 ? 'ms' : 'en', settings: { tone: ['gentle', 'hopeful', 'reflective'][i % 3] } }));
+    const { fake, run } = await setup({ latencyMs: 10 }, poems, { warmUpMs: 0 });
+    const { result, events } = await run({ concurrency: 6, tpm: 1600, windowMs, marginMs: 150 });
+    expect(result).toMatchObject({ succeeded: 6, failed: 0 });
+    const sent = bookRequests(fake).map((r) => {
+      const [system, user] = (r.body!.messages as Array<{ content: string }>).map((m) => m.content);
+      return { at: r.at, tokens: estimatePromptTokens(system!, user!) + Number(r.body!.max_tokens) };
+    });
+    expect(sent.every((s) => s.tokens > 600 && s.tokens <= 800)).toBe(true);
+    for (const s of sent) {
+      const inWindow = sent.filter((x) => x.at >= s.at && x.at - s.at < windowMs).reduce((n, x) => n + x.tokens, 0);
+      expect(inWindow).toBeLessThanOrEqual(1600);
+    }
+    // Two calls fit a window: the six go in three windows.
+    expect(sent.at(-1)!.at - sent[0]!.at).toBeGreaterThanOrEqual(2 * windowMs);
+    expect(events.find((e) => e.type === 'step_done')).toMatchObject({ budget: expect.any(Number) });
+  });
+});
+
+describe('failures', () => {
+  it('on a 429 pauses every chain for the retry-after the server gives, then finishes', async () => {
+    const { fake, run } = await setup({ latencyMs: 30 }, romance(4), { warmUpMs: 0 });
+    fake.script({ status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '0.5' } });
+    const { result, events } = await run({ concurrency: 4 });
+    expect(result).toMatchObject({ succeeded: 4, failed: 0 });
+    const requests = bookRequests(fake);
+    const refused = requests[0]!;
+    // Requests already on their way when the 429 came back may land; nothing new is sent during the pause.
+    const during = requests.filter((r) => r.at > refused.at + 100 && r.at < refused.at + 450);
+    expect(during).toEqual([]);
+    expect(events.some((e) => e.type === 'rate_limited' || e.type === 'step_retry')).toBe(true);
+  });
+
+  it('fails the book whose calls fail with 500 and finishes the others', async () => {
+    const values = [
+      { id: 'penang', generator: 'travel-guide', settings: { destination: 'Penang' } },
+      { id: 'langkawi', generator: 'travel-guide', settings: { destination: 'Langkawi' } },
+      { id: 'poem', generator: 'poems' },
+    ];
+    const { run } = await setup({ latencyMs: 5, reply: (body) => (JSON.stringify(body.messages).includes('Langkawi') ? { status: 500 } : undefined) }, values);
+    const { result, events } = await run({ concurrency: 2 });
+    expect(result).toMatchObject({ books: 3, succeeded: 2, failed: 1 });
+    expect(events.find((e) => e.type === 'job_failed')).toMatchObject({ job: 'langkawi', code: 'server_error', status: 500, step: 'Guide Outline' });
+    expect(events.filter((e) => e.type === 'job_done').map((e) => (e as { job: string }).job).sort()).toEqual(['penang', 'poem']);
+  });
+
+  it('stops calling after an authentication error: every book fails with auth_error', async () => {
+    const { fake, run } = await setup({ latencyMs: 5, reply: () => ({ status: 401 }) }, romance(6));
+    const { result, events } = await run({ concurrency: 2 });
+    expect(result).toMatchObject({ succeeded: 0, failed: 6 });
+    expect(events.filter((e) => e.type === 'job_failed').every((e) => (e as { code: string }).code === 'auth_error')).toBe(true);
+    expect(bookRequests(fake).length).toBeLessThanOrEqual(2);
+  });
+
+  it('reads retry-after from a failure and its causes', () => {
+    expect(retryAfterMs({ headers: new Headers({ 'retry-after': '1.5' }) })).toBe(1500);
+    expect(retryAfterMs(new Error('x', { cause: { headers: { 'retry-after-ms': '250' } } }))).toBe(250);
+    expect(retryAfterMs({ retryAfterMs: 42 })).toBe(42);
+    expect(retryAfterMs(new Error('none'))).toBeUndefined();
+  });
+});
+
+describe('stopping and resuming', () => {
+  it('an abort keeps every finished step; the next run makes only the missing calls', async () => {
+    const { fake, run } = await setup({ latencyMs: 40 }, romance(4, 2));
+    const controller = new AbortController();
+    let done = 0;
+    const first = await run({ concurrency: 2 }, { signal: controller.signal, onEvent: (e) => e.type === 'step_done' && ++done === 7 && controller.abort(new Error('stop')) });
+    expect(first.result).toMatchObject({ isInterrupted: true, succeeded: 0 });
+    const firstRun = bookRequests(fake).map(promptId);
+    const second = await run({ concurrency: 2 });
+    expect(second.books.reduce((n, b) => n + b.doneSteps, 0)).toBe(7);
+    expect(second.result).toMatchObject({ succeeded: 4, failed: 0, calls: 20 - 7 });
+    const secondRun = bookRequests(fake).slice(firstRun.length).map(promptId);
+    // Only calls cut off in flight are asked again; every prompt twice at most.
+    const repeated = secondRun.filter((id) => firstRun.includes(id));
+    expect(repeated.length).toBe(firstRun.length - 7);
+    expect(repeated.length).toBeLessThanOrEqual(2);
+    const third = await run({ concurrency: 2 });
+    expect(third.result).toMatchObject({ succeeded: 4, calls: 0 });
+    expect(userPrompt(bookRequests(fake)[0]!)).toBeTruthy();
+  });
+});

@@ -1,6 +1,31 @@
 #!/usr/bin/env node
-// Launcher for the `karya` command: runs the TypeScript CLI through tsx (no build step).
-import { register } from 'tsx/esm/api';
+// Launcher for the `karya` command. Uses the esbuild bundle in dist/cli/ (built by `npm ci` through the
+// prepare script, or `npm run build`) while it is newer than every source file; otherwise runs the
+// TypeScript sources through tsx, so an edited checkout never runs stale code. KARYA_NO_BUNDLE=1 forces tsx.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-register();
-await import('../cli/main.ts');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = path.join(root, 'dist', 'cli', 'build.json');
+
+function newestSource() {
+  let newest = 0;
+  for (const dir of ['cli', 'engine', 'server', 'migrations']) {
+    const full = path.join(root, dir);
+    if (!existsSync(full)) continue;
+    for (const entry of readdirSync(full, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+const isBundleFresh = process.env.KARYA_NO_BUNDLE !== '1' && existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource();
+if (isBundleFresh) {
+  await import(pathToFileURL(path.join(root, 'dist', 'cli', 'main.js')).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../cli/main.ts');
+}

@@ -16,6 +16,12 @@ const generateCommand = lazy(async () => (await import('./commands/generate.js')
 const batchCommand = lazy(async () => (await import('./commands/batch.js')).batchCommand);
 const serveCommand = lazy(async () => (await import('./commands/serve.js')).serveCommand);
 
+// A reader that closes early (`karya list | head`) is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 const program = new Command();
 program
   .name('karya')

@@ -21,9 +21,9 @@ export function info(message: string): void {
 }
 
 /** Load every generator, or print `file: path: message` lines and exit 1. */
-export function catalogOrExit(opts: { generatorsDir?: string; templatesDir?: string } = {}): Catalog {
+export function catalogOrExit(opts: { generatorsDir?: string; templatesDir?: string; isValidating?: boolean } = {}): Catalog {
   try {
-    return loadCatalog(opts);
+    return loadCatalog({ generatorsDir: opts.generatorsDir, templatesDir: opts.templatesDir, useDiskCache: !opts.isValidating });
   } catch (error) {
     if (error instanceof SpecError) {
       for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);

@@ -84,9 +84,14 @@ export function buildCatalog(sources: Sources, opts: { now?: Date } = {}): Catal
   }
   if (issues.length) throw new SpecError(issues);
 
+  return catalogFromSpecs(specs, sources.templates);
+}
+
+/** A catalog over already resolved (and checked) specs, e.g. read back from the catalog cache. */
+export function catalogFromSpecs(specs: readonly ResolvedSpec[], templates: TemplateSources): Catalog {
   const byId = new Map(specs.map((s) => [s.id, s]));
   const forms = new Map<string, FormModel>();
-  const renderer = new PromptRenderer(sources.templates);
+  const renderer = new PromptRenderer(templates);
   return {
     specs,
     renderer,

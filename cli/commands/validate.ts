@@ -5,6 +5,6 @@ import { catalogOrExit } from '../util.js';
 export function validateCommand(dir: string | undefined, opts: { templates?: string }): void {
   const generatorsDir = dir ? path.resolve(dir) : undefined;
   const templatesDir = opts.templates ? path.resolve(opts.templates) : undefined;
-  const catalog = catalogOrExit({ generatorsDir, templatesDir });
+  const catalog = catalogOrExit({ generatorsDir, templatesDir, isValidating: true });
   process.stdout.write(`ok: ${catalog.specs.length} generators valid\n`);
 }

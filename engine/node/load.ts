@@ -1,11 +1,21 @@
 // Read generators/, generators/_shared.yaml and templates/ from disk and build the catalog.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildCatalog, type Catalog, type Sources } from '../catalog.js';
+import { buildCatalog, catalogFromSpecs, type Catalog, type Sources } from '../catalog.js';
+import type { ResolvedSpec } from '../spec/types.js';
 
-/** The repository root (where generators/ and templates/ live). */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The repository root (where generators/ and templates/ live), found upwards from this module, so it
+ * is the same whether the code runs from source (engine/node/) or from the CLI bundle (dist/cli/). */
+export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'generators', '_shared.yaml'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(start, '..', '..');
+  }
+}
 
 function listFiles(dir: string, ext: string): string[] {
   if (!existsSync(dir)) return [];
@@ -43,11 +53,70 @@ export function readSources(opts: { generatorsDir?: string; templatesDir?: strin
 
 let cached: Catalog | undefined;
 
-/** Load the repository's generators (cached per process). Throws SpecError on any invalid file. */
-export function loadCatalog(opts: { generatorsDir?: string; templatesDir?: string; fresh?: boolean } = {}): Catalog {
+/** Engine sources whose code decides what a generator file resolves to: part of the cache key. */
+const RESOLVING_SOURCES = ['engine/spec/format.ts', 'engine/spec/resolve.ts', 'engine/spec/types.ts', 'engine/catalog.ts', 'engine/compile/prompt.ts', 'engine/fields'];
+
+export function cacheKey(sources: Sources): string {
+  const hash = createHash('sha256');
+  hash.update(`year ${new Date().getFullYear()}\n`);
+  for (const rel of RESOLVING_SOURCES) {
+    const full = path.join(ROOT, rel);
+    const files = rel.endsWith('.ts') ? [full] : listFiles(full, '.ts').sort();
+    for (const f of files) if (existsSync(f)) hash.update(`${f}\n${readFileSync(f, 'utf8')}\n`);
+  }
+  hash.update(JSON.stringify([sources.shared.file, sources.shared.text, Object.entries(sources.generators).sort(), Object.entries(sources.templates).sort()]));
+  return hash.digest('hex');
+}
+
+const CACHE_FILE = path.join(ROOT, '.karya', 'cache', 'catalog.json');
+
+function readCache(key: string): ResolvedSpec[] | undefined {
+  try {
+    const data = JSON.parse(readFileSync(CACHE_FILE, 'utf8')) as { key: string; specs: ResolvedSpec[] };
+    return data.key === key ? data.specs : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(key: string, specs: readonly ResolvedSpec[]): void {
+  try {
+    mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
+    const tmp = `${CACHE_FILE}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ key, specs }));
+    renameSync(tmp, CACHE_FILE);
+  } catch {
+    // A read-only checkout just builds the catalog every time.
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * Load the repository's generators (cached per process). Throws SpecError on any invalid file.
+ * With `useDiskCache`, a catalog resolved earlier from byte-identical sources (and engine code) is read
+ * back from .karya/cache instead of parsing every YAML file again; `karya validate` never uses it.
+ */
+export function loadCatalog(opts: { generatorsDir?: string; templatesDir?: string; fresh?: boolean; useDiskCache?: boolean } = {}): Catalog {
   const isDefault = !opts.generatorsDir && !opts.templatesDir;
   if (isDefault && cached && !opts.fresh) return cached;
-  const catalog = buildCatalog(readSources(opts));
+  const sources = readSources(opts);
+  let catalog: Catalog | undefined;
+  if (isDefault && opts.useDiskCache) {
+    const key = cacheKey(sources);
+    const specs = readCache(key);
+    if (specs) catalog = catalogFromSpecs(deepFreeze(specs), sources.templates);
+    else {
+      catalog = buildCatalog(sources);
+      writeCache(key, catalog.specs);
+    }
+  } else catalog = buildCatalog(sources);
   if (isDefault) cached = catalog;
   return catalog;
 }

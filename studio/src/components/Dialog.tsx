@@ -1,0 +1,115 @@
+// An accessible modal dialog: labelled, focus moved inside and kept there (Tab cycles), Escape closes,
+// focus returns to what opened it.
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { X } from 'lucide-react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keep keyboard focus inside `ref` while `isActive`; Escape calls `onClose`. */
+export function useFocusTrap(ref: RefObject<HTMLElement | null>, isActive: boolean, onClose?: () => void, returnTo?: RefObject<HTMLElement | null>): void {
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useEffect(() => {
+    if (!isActive) return;
+    const node = ref.current;
+    if (!node) return;
+    const previous = (returnTo?.current ?? document.activeElement) as HTMLElement | null;
+    const items = () => [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden]'));
+    const initial = node.querySelector<HTMLElement>('[data-autofocus]') ?? items()[0] ?? node;
+    if (initial === node && !node.hasAttribute('tabindex')) node.setAttribute('tabindex', '-1');
+    initial.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && onCloseRef.current) {
+        e.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const list = items();
+      if (list.length === 0) {
+        e.preventDefault();
+        return;
+      }
+      const first = list[0]!;
+      const last = list[list.length - 1]!;
+      if (e.shiftKey && (document.activeElement === first || !node.contains(document.activeElement))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (document.activeElement === last || !node.contains(document.activeElement))) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      if (previous && document.contains(previous)) previous.focus();
+    };
+  }, [isActive, ref, returnTo]);
+}
+
+export interface DialogProps {
+  isOpen: boolean;
+  title: string;
+  onClose?: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Show the close (×) button. */
+  hasCloseButton?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+  testId?: string;
+}
+
+export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButton = true, size = 'md', testId }: DialogProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useFocusTrap(ref, isOpen, onClose);
+  if (!isOpen) return null;
+  const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-2xl' : 'max-w-md';
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
+      <div className="absolute inset-0 bg-black/50" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        className={`relative max-h-[90vh] w-full ${width} overflow-y-auto rounded-t-2xl bg-white p-5 shadow-2xl sm:rounded-2xl dark:bg-neutral-900`}
+      >
+        <div className="mb-3 flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
+          {hasCloseButton && onClose && (
+            <button type="button" className="btn-ghost -mr-2 -mt-1" aria-label="Close" onClick={onClose}>
+              <X className="h-5 w-5" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+        <div className="text-sm text-gray-700 dark:text-gray-300">{children}</div>
+        {footer && <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>}
+      </div>
+    </div>
+  );
+}
+
+/** A confirm prompt ("Delete this item?") with Cancel and a confirm button. */
+export function ConfirmDialog(props: { isOpen: boolean; title: string; message: string; confirmLabel: string; onConfirm(): void; onCancel(): void; isDanger?: boolean }) {
+  return (
+    <Dialog
+      isOpen={props.isOpen}
+      title={props.title}
+      onClose={props.onCancel}
+      size="sm"
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={props.onCancel}>Cancel</button>
+          <button type="button" className={props.isDanger ? 'btn-danger' : 'btn-primary'} onClick={props.onConfirm} data-autofocus>
+            {props.confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{props.message}</p>
+    </Dialog>
+  );
+}

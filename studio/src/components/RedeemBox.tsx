@@ -1,0 +1,62 @@
+// The credit-code redeem box: one text box forced to upper case; the button is disabled while the box
+// is empty or a redeem is running. Shared by the profile page and /redeem.
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-hot-toast';
+import { Ticket } from 'lucide-react';
+import { api, ApiError } from '../lib/api.js';
+import { useAuth } from '../lib/auth.js';
+
+export interface RedeemResult {
+  message: string;
+  credits_awarded: number;
+  credits_available: number;
+}
+
+/** Redeem a code (trimmed, upper-cased); toasts the outcome and updates the balance. */
+export async function redeemCode(code: string, setCredits: (n: number) => void): Promise<RedeemResult | null> {
+  try {
+    const r = await api<RedeemResult>('/credits/redeem', { method: 'POST', body: { code: code.trim().toUpperCase() } });
+    setCredits(r.credits_available);
+    toast.success(r.message || 'Credit code redeemed successfully!');
+    return r;
+  } catch (error) {
+    toast.error(error instanceof ApiError && (error.status === 404 || error.status === 409 || error.status === 400) ? 'Invalid or expired code' : 'Failed to redeem code');
+    return null;
+  }
+}
+
+export function RedeemBox({ onRedeemed }: { onRedeemed?: (r: RedeemResult) => void }) {
+  const { setCredits } = useAuth();
+  const [code, setCode] = useState('');
+  const [isRedeeming, setIsRedeeming] = useState(false);
+  const id = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return;
+    setIsRedeeming(true);
+    const r = await redeemCode(code, setCredits);
+    setIsRedeeming(false);
+    if (r) {
+      setCode('');
+      onRedeemed?.(r);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="card p-5" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="flex items-center gap-2 text-base font-semibold"><Ticket className="h-5 w-5 text-brand-600" aria-hidden="true" /> Redeem Credit Code</h2>
+      <label htmlFor={`${id}-code`} className="label mt-3">Credit code</label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={`${id}-code`}
+          className="input font-mono uppercase"
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          placeholder="ENTER CODE"
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <button type="submit" className="btn-primary shrink-0" disabled={!code.trim() || isRedeeming}>{isRedeeming ? 'Redeeming...' : 'Redeem'}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,210 @@
+// The signed-in shell: a side navigation fixed on wide screens (16rem) and a 280 px slide-in drawer on
+// small ones, grouped by family from the server's generator list, with the credit balance in its header.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import {
+  BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, LayoutDashboard, LogOut, Menu, Moon, Shield, Sun, User, X,
+} from 'lucide-react';
+import { useAuth } from '../lib/auth.js';
+import { GROUPS, MARKETING_LINKS, useGenerators, type GeneratorSummary } from '../lib/generators.js';
+import { useTheme } from '../lib/theme.js';
+import { useFocusTrap } from './Dialog.js';
+
+const COLLAPSED_KEY = 'karya.nav.collapsed';
+
+function readCollapsed(): Record<string, boolean> {
+  try {
+    return JSON.parse(localStorage.getItem(COLLAPSED_KEY) ?? '{}') as Record<string, boolean>;
+  } catch {
+    return {};
+  }
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-2 rounded-md px-3 py-1.5 text-sm transition ${
+    isActive ? 'bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100' : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-neutral-800'
+  }`;
+
+function NavGroup({ id, label, isOpen, onToggle, children }: { id: string; label: string; isOpen: boolean; onToggle(): void; children: ReactNode }) {
+  const listId = `nav-${useId().replace(/:/g, '')}-${id}`;
+  return (
+    <div className="mt-2">
+      <button
+        type="button"
+        className="flex w-full items-center justify-between rounded-md px-3 py-1.5 text-xs font-semibold uppercase tracking-wide text-gray-500 hover:bg-gray-100 dark:text-gray-400 dark:hover:bg-neutral-800"
+        aria-expanded={isOpen}
+        aria-controls={listId}
+        onClick={onToggle}
+      >
+        {label}
+        <ChevronDown className={`h-4 w-4 transition-transform ${isOpen ? '' : '-rotate-90'}`} aria-hidden="true" />
+      </button>
+      <ul id={listId} hidden={!isOpen} className="mt-1 space-y-0.5">
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | null; onNavigate?: () => void }) {
+  const { user, isAdmin, signOut } = useAuth();
+  const { theme, toggle } = useTheme();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState<Record<string, boolean>>(readCollapsed);
+  const toggleGroup = (family: string) =>
+    setCollapsed((c) => {
+      const next = { ...c, [family]: !c[family] };
+      try {
+        localStorage.setItem(COLLAPSED_KEY, JSON.stringify(next));
+      } catch {
+        /* not stored: the choice lasts for this page */
+      }
+      return next;
+    });
+  const byTitle = (a: GeneratorSummary, b: GeneratorSummary) => a.typeLabel.en.localeCompare(b.typeLabel.en);
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="border-b border-gray-200 px-4 py-4 dark:border-neutral-700">
+        <Link to="/" onClick={onNavigate} className="flex items-center gap-2 text-lg font-bold text-gray-900 dark:text-white">
+          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white"><BookOpen className="h-5 w-5" aria-hidden="true" /></span>
+          Karya
+        </Link>
+        <div className="mt-3 rounded-lg bg-brand-50 px-3 py-2 dark:bg-brand-600/15">
+          <p className="flex items-center gap-1.5 text-sm font-semibold text-brand-700 dark:text-brand-100" data-testid="credit-balance">
+            <Coins className="h-4 w-4" aria-hidden="true" />
+            <span>{user ? user.credits_available.toLocaleString('en') : '…'}</span> credits
+          </p>
+          <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400">1 credit per chapter</p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">35+ generators</p>
+        </div>
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-3">
+        <NavLink to="/" end className={linkClass} onClick={onNavigate}>
+          <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
+        </NavLink>
+        {GROUPS.map((group) => {
+          const items = (generators ?? []).filter((g) => g.family === group.family).sort(byTitle);
+          if (generators && items.length === 0 && group.family !== 'publishing') return null;
+          return (
+            <NavGroup key={group.family} id={group.family} label={group.label} isOpen={!collapsed[group.family]} onToggle={() => toggleGroup(group.family)}>
+              {items.map((g) => (
+                <li key={g.id}>
+                  <NavLink to={g.route} className={linkClass} onClick={onNavigate}>
+                    {g.typeLabel.en}
+                  </NavLink>
+                </li>
+              ))}
+              {group.family === 'publishing' &&
+                MARKETING_LINKS.map((l) => (
+                  <li key={l.href}>
+                    <a href={l.href} target="_blank" rel="noopener noreferrer" className={linkClass({ isActive: false })}>
+                      {l.label} <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+            </NavGroup>
+          );
+        })}
+        {(generators ?? []).filter((g) => !GROUPS.some((x) => x.family === g.family)).length > 0 && (
+          <div className="mt-3 space-y-0.5 border-t border-gray-200 pt-3 dark:border-neutral-700">
+            {(generators ?? [])
+              .filter((g) => !GROUPS.some((x) => x.family === g.family))
+              .map((g) => (
+                <NavLink key={g.id} to={g.route} className={linkClass} onClick={onNavigate}>
+                  <FlaskConical className="h-4 w-4" aria-hidden="true" /> {g.typeLabel.en}
+                </NavLink>
+              ))}
+          </div>
+        )}
+      </nav>
+      <div className="space-y-0.5 border-t border-gray-200 px-2 py-3 dark:border-neutral-700">
+        <NavLink to="/topup" className={linkClass} onClick={onNavigate}>
+          <Coins className="h-4 w-4" aria-hidden="true" /> Top Up Credits
+        </NavLink>
+        <NavLink to="/profile/edit" className={linkClass} onClick={onNavigate}>
+          <User className="h-4 w-4" aria-hidden="true" /> Edit Profile
+        </NavLink>
+        {isAdmin && (
+          <NavLink to="/admin" className={linkClass} onClick={onNavigate}>
+            <Shield className="h-4 w-4" aria-hidden="true" /> Admin
+          </NavLink>
+        )}
+        <button type="button" onClick={toggle} className={`${linkClass({ isActive: false })} w-full`} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+          {theme === 'dark' ? <Sun className="h-4 w-4" aria-hidden="true" /> : <Moon className="h-4 w-4" aria-hidden="true" />}
+          {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+        </button>
+        <button
+          type="button"
+          className={`${linkClass({ isActive: false })} w-full`}
+          onClick={async () => {
+            onNavigate?.();
+            if (await signOut()) navigate('/', { replace: true });
+          }}
+        >
+          <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default function Shell({ children }: { children?: ReactNode }) {
+  const { user } = useAuth();
+  const { generators } = useGenerators();
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const location = useLocation();
+  const drawerRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  useFocusTrap(drawerRef, isDrawerOpen, () => setIsDrawerOpen(false), menuButtonRef);
+
+  useEffect(() => setIsDrawerOpen(false), [location.pathname]);
+
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      {/* Wide screens: fixed side navigation, 16rem. */}
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-gray-200 bg-white lg:block dark:border-neutral-700 dark:bg-neutral-900">
+        <Sidebar generators={generators} />
+      </aside>
+      {/* Small screens: a header with the menu button, and a 280 px drawer. */}
+      <header className="sticky top-0 z-20 flex items-center justify-between border-b border-gray-200 bg-white/95 px-3 py-2 backdrop-blur lg:hidden dark:border-neutral-700 dark:bg-neutral-900/95">
+        <button ref={menuButtonRef} type="button" className="btn-ghost" aria-label="Open menu" aria-expanded={isDrawerOpen} aria-controls="drawer" onClick={() => setIsDrawerOpen(true)}>
+          <Menu className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <Link to="/" className="font-bold">Karya</Link>
+        <span className="flex items-center gap-1 text-sm font-semibold text-brand-700 dark:text-brand-100" data-testid="credit-balance-mobile">
+          <Coins className="h-4 w-4" aria-hidden="true" />
+          {user?.credits_available.toLocaleString('en')}
+        </span>
+      </header>
+      <div
+        className={`fixed inset-0 z-40 bg-black/40 transition-opacity lg:hidden ${isDrawerOpen ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+        aria-hidden="true"
+        onClick={() => setIsDrawerOpen(false)}
+      />
+      <div
+        id="drawer"
+        ref={drawerRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        aria-hidden={!isDrawerOpen}
+        className={`fixed inset-y-0 left-0 z-50 w-[280px] max-w-full border-r border-gray-200 bg-white shadow-xl transition-transform duration-200 lg:hidden dark:border-neutral-700 dark:bg-neutral-900 ${
+          isDrawerOpen ? 'visible translate-x-0' : 'invisible -translate-x-full'
+        }`}
+      >
+        <button type="button" className="btn-ghost absolute right-2 top-3" aria-label="Close menu" onClick={() => setIsDrawerOpen(false)}>
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <Sidebar generators={generators} onNavigate={() => setIsDrawerOpen(false)} />
+      </div>
+      <main id="main" tabIndex={-1} className="min-w-0 px-4 py-6 focus:outline-none sm:px-6 lg:ml-64 lg:px-8">
+        {children ?? <Outlet />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Module declarations for what Vite bundles besides TypeScript.
+declare module '*.css';

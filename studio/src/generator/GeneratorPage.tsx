@@ -1,0 +1,416 @@
+// One component tree for every generator: the form model served at GET /api/generators/:id drives the
+// settings form (engine schema), the flow (engine nextStep/planSteps/buttonLabel/progress) and the page's
+// words in the book's language. The server holds the book; this page mirrors it.
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-hot-toast';
+import { Lock, RotateCcw } from 'lucide-react';
+import {
+  applyStep, buttonLabel, catalogueMessage, nextStep, outlineToast, specFromForm, startBook, stepLabel,
+  type BookState, type FormModel, type Lang, type ResolvedSpec, type Settings, type Step,
+} from '../../../engine/browser.js';
+import { api, ApiError } from '../lib/api.js';
+import { useAuth } from '../lib/auth.js';
+import { loadForm, type GeneratorSummary } from '../lib/generators.js';
+import { PageLoading } from '../components/Spinner.js';
+import { Dialog } from '../components/Dialog.js';
+import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
+import { CoverPreview, partHeading, Preview, ProcessSteps, WritingProgress, type PreviewPart } from './parts.js';
+import { useGeneration, type DonePayload } from './useGeneration.js';
+import { pageWord } from './words.js';
+
+/** GET /api/progress/:bookType. */
+export interface SavedProgress {
+  book_type: string;
+  generator_id?: string;
+  lang?: Lang;
+  current_chapter: number;
+  total_chapters: number;
+  content: string[];
+  settings: Record<string, unknown>;
+  outline: string | null;
+}
+
+export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
+  const [form, setForm] = useState<FormModel | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    loadForm(summary.id).then(
+      (f) => isCurrent && setForm(f),
+      () => isCurrent && setError(pageWord('loadFailed', 'en')),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [summary.id]);
+  useEffect(() => {
+    document.title = `${summary.title.en} · Karya`;
+    return () => {
+      document.title = 'Karya';
+    };
+  }, [summary.title.en]);
+  if (error) return <div role="alert" className="error-box mx-auto mt-10 max-w-md">{error}</div>;
+  if (!form) return <PageLoading label="Loading generator" />;
+  return <GeneratorWorkspace form={form} />;
+}
+
+function safeFresh(spec: ResolvedSpec, settings: Settings): BookState {
+  try {
+    return startBook({ spec, settings });
+  } catch {
+    return { generatorId: spec.id, settings, lang: 'en', totalChapters: 0, content: [], currentChapter: 0, isLocked: false };
+  }
+}
+
+function stepRef(step: Step): { kind: string; position?: number } {
+  return 'position' in step ? { kind: step.kind, position: step.position } : { kind: step.kind };
+}
+
+export function GeneratorWorkspace({ form }: { form: FormModel }) {
+  const spec = useMemo(() => specFromForm(form), [form]);
+  const settingsForm = useSettingsForm(form, spec);
+  const { methods } = settingsForm;
+  const { isAdmin, setCredits, refresh, setUser } = useAuth();
+  const navigate = useNavigate();
+  const isBook = spec.kind === 'book';
+  const chapterTitleField = form.fields.find((f) => f.role === 'chapterTitle')?.name;
+
+  const [book, setBook] = useState<BookState | null>(null);
+  const [output, setOutput] = useState<{ text: string; image?: string } | null>(null);
+  const [titles, setTitles] = useState<Record<number, string>>({});
+  const [saved, setSaved] = useState<SavedProgress | null>(null);
+  const [isStartNewOpen, setIsStartNewOpen] = useState(false);
+
+  const values = methods.watch();
+  const rawSettings = values as Settings;
+  const fresh = safeFresh(spec, rawSettings);
+  // Until the introduction the form's settings apply (an outline already written is kept); from then on
+  // the locked settings of the book.
+  const state: BookState = book?.isLocked ? book : { ...fresh, ...(book?.outline !== undefined ? { outline: book.outline } : {}) };
+  const lang: Lang = isBook ? (book?.isLocked ? book.lang : formLanguage(form, values)) : formLanguage(form, values);
+  const step: Step | null = isBook ? nextStep(spec, state) : spec.kind === 'image' ? { kind: 'image' } : { kind: 'single' };
+  const isLocked = Boolean(book?.isLocked);
+
+  // Resume: saved progress found on entry opens the dialog once.
+  useEffect(() => {
+    if (!form.flow.savesProgress) return;
+    let isCurrent = true;
+    api<SavedProgress>(`/progress/${encodeURIComponent(form.bookType)}`).then(
+      (p) => {
+        if (!isCurrent || (p.generator_id && p.generator_id !== form.id)) return;
+        if (p.content.length === 0 && p.outline === null) return;
+        setSaved(p);
+      },
+      (e: unknown) => {
+        if (isCurrent && !(e instanceof ApiError && (e.status === 404 || e.status === 401))) toast.error(pageWord('progressLoadFailed', 'en'));
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [form]);
+
+  const restore = useCallback(
+    (p: SavedProgress) => {
+      methods.reset(valuesFromSettings(form, p.settings));
+      if (isBook) {
+        const restored: BookState = {
+          generatorId: form.id,
+          settings: p.settings as Settings,
+          lang: p.lang ?? (formLanguage(form, p.settings) as Lang),
+          totalChapters: p.total_chapters,
+          ...(p.outline !== null ? { outline: p.outline } : {}),
+          content: p.content,
+          currentChapter: p.current_chapter,
+          isLocked: p.content.length > 0,
+        };
+        setBook(restored);
+      } else if (p.content.length > 0) {
+        setOutput({ text: p.content[p.content.length - 1]! });
+      }
+    },
+    [form, isBook, methods],
+  );
+
+  /** Re-read the server's book after a conflict (another tab, a closed dialog). */
+  const resync = useCallback(async () => {
+    try {
+      restore(await api<SavedProgress>(`/progress/${encodeURIComponent(form.bookType)}`));
+    } catch {
+      setBook(null);
+    }
+  }, [form.bookType, restore]);
+
+  const clearSaved = useCallback(async (l: Lang) => {
+    try {
+      await api(`/progress/${encodeURIComponent(form.bookType)}`, { method: 'DELETE' });
+      toast.success(pageWord('progressCleared', l));
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return true;
+      toast.error(pageWord('progressClearFailed', l));
+      return false;
+    }
+  }, [form.bookType]);
+
+  const onDone = (payload: DonePayload, base: BookState, ran: Step, chapterTitle?: string) => {
+    setCredits(payload.credits_available);
+    void refresh();
+    if (isBook) {
+      try {
+        setBook(applyStep(spec, base, ran, payload.content));
+      } catch {
+        void resync();
+      }
+      if (chapterTitle && 'position' in ran) setTitles((t) => ({ ...t, [ran.position]: chapterTitle }));
+      if (chapterTitleField) methods.setValue(chapterTitleField, '');
+    } else {
+      setOutput({ text: payload.content, ...(payload.image ? { image: payload.image } : {}) });
+    }
+    // One result toast at a time: a quick run of steps replaces it instead of piling toasts up.
+    if (ran.kind === 'outline') toast.success(payload.toast ?? outlineToast(spec, base.lang), { id: 'generation-result' });
+    else toast.success(pageWord('successToast', base.lang, { n: payload.credits_available.toLocaleString('en') }), { id: 'generation-result' });
+  };
+
+  const onFailure = (e: ApiError, l: Lang): boolean => {
+    if (e.status === 401) {
+      toast.error(e.code === 'session_expired' ? e.message : catalogueMessage('not_signed_in', l));
+      setUser(null);
+      return true;
+    }
+    if (e.status === 402) {
+      toast.error(e.message || catalogueMessage('insufficient_credits', l));
+      if (!isAdmin) navigate('/upgrade', { state: { needed: form.cost, tool: form.title.en } });
+      return true;
+    }
+    if (e.status === 409) {
+      toast.error(e.message);
+      void resync();
+      return true;
+    }
+    if (e.status === 400 && e.fields) {
+      for (const [name, message] of Object.entries(e.fields)) {
+        if (form.fields.some((f) => f.name === name)) methods.setError(name, { type: 'server', message });
+      }
+      toast.error(e.code === 'invalid_chapters' ? catalogueMessage('invalid_chapters', l) : pageWord('fixHighlighted', l));
+      return true;
+    }
+    if (e.status === 400 && e.code === 'invalid_chapters') {
+      toast.error(catalogueMessage('invalid_chapters', l));
+      return true;
+    }
+    if (spec.kind === 'image') toast.error(pageWord('coverFailed', l));
+    else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries') toast.error(e.message);
+    return false;
+  };
+
+  // The callbacks of the request in flight see the state it started from.
+  const previewRef = useRef<HTMLDivElement>(null);
+  const pendingRef = useRef<{ base: BookState; step: Step; chapterTitle?: string; lang: Lang } | null>(null);
+  const generation = useGeneration(form.id, lang, {
+    onDone: (payload) => {
+      const p = pendingRef.current;
+      if (p) onDone(payload, p.base, p.step, p.chapterTitle);
+    },
+    onFailure: (e) => onFailure(e, pendingRef.current?.lang ?? lang),
+  });
+
+  const start = (settings: Settings) => {
+    if (!step) return;
+    let base: BookState;
+    if (isBook && isLocked && book) base = book;
+    else {
+      try {
+        base = startBook({ spec, settings });
+      } catch {
+        toast.error(catalogueMessage('invalid_chapters', lang));
+        return;
+      }
+      if (book?.outline !== undefined) base = { ...base, outline: book.outline };
+    }
+    const ranStep = isBook ? nextStep(spec, base) : step;
+    if (!ranStep) return;
+    const chapterTitle = chapterTitleField && ranStep.kind === 'chapter' ? String(methods.getValues(chapterTitleField) ?? '').trim() : '';
+    pendingRef.current = { base, step: ranStep, ...(chapterTitle ? { chapterTitle } : {}), lang: base.lang };
+    void generation.run({ settings: { ...base.settings }, ...(chapterTitle ? { chapterTitle } : {}), step: stepRef(ranStep) });
+    // On one-column screens the preview is below the form: bring it into view as the text arrives.
+    if (typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 1023px)').matches) {
+      previewRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (generation.isLoading || !step) return;
+    if (isLocked && book) {
+      start(book.settings);
+      return;
+    }
+    void methods.handleSubmit(
+      (settings) => start(settings),
+      (errors) => {
+        const chaptersField = form.flow.chapterField;
+        toast.error(chaptersField && errors[chaptersField] ? catalogueMessage('invalid_chapters', lang) : pageWord('fixHighlighted', lang));
+      },
+    )();
+  };
+
+  const startNew = async () => {
+    setIsStartNewOpen(false);
+    if (form.flow.savesProgress && !(await clearSaved(lang))) return;
+    generation.reset();
+    setBook(null);
+    setOutput(null);
+    setTitles({});
+    methods.reset(defaultValues(form));
+  };
+
+  // The preview's finished parts.
+  const parts: PreviewPart[] = isBook
+    ? state.content.map((text, i) => {
+        const heading = partHeading(spec, i, state.totalChapters, state.lang);
+        const title = titles[i];
+        return { key: `part-${i}`, heading: title ? `${heading}: ${title}` : heading, text };
+      })
+    : output && !output.image
+      ? [{ key: 'output', text: output.text }]
+      : [];
+  const streamingHeading = isBook && generation.isLoading && pendingRef.current ? stepLabel(pendingRef.current.step, lang, spec) : undefined;
+  const label = spec.kind === 'image' && generation.isLoading ? pageWord('generatingCover', lang) : buttonLabel(spec, step, lang, generation.isLoading);
+  const showChapterTitle = isBook && step?.kind === 'chapter' && chapterTitleField !== undefined;
+  const hasStarted = isBook && (state.outline !== undefined || state.content.length > 0);
+
+  return (
+    <div className="mx-auto max-w-7xl" lang={lang === 'ms' ? 'ms' : 'en'}>
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold sm:text-3xl" data-testid="generator-title">{form.title[lang]}</h1>
+        <p className="mt-1 text-gray-600 dark:text-gray-400">{form.tagline[lang]}</p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+        <div className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">
+          <form onSubmit={submit} noValidate className="card p-5" aria-label={form.title[lang]} data-testid="settings-form">
+            <h2 className="mb-4 text-sm font-semibold text-gray-700 dark:text-gray-300">{pageWord('settings', lang)}</h2>
+            <SettingsFields form={form} api={settingsForm} lang={lang} isLocked={isLocked || generation.isLoading} hidden={chapterTitleField ? [chapterTitleField] : []} />
+            {isLocked && (
+              <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="locked-note">
+                <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {pageWord('lockedNote', lang)}
+              </p>
+            )}
+            {isBook && (
+              <div className="mt-6 border-t border-gray-200 pt-4 dark:border-neutral-700">
+                <div className="flex items-baseline justify-between gap-2">
+                  <h2 className="text-base font-semibold" data-testid="chapter-heading">{step ? stepLabel(step, lang, spec) : pageWord('writingProgress', lang)}</h2>
+                  <span className="text-sm tabular-nums text-gray-600 dark:text-gray-400" data-testid="chapter-counter">{Math.min(state.currentChapter, state.totalChapters)} / {state.totalChapters}</span>
+                </div>
+                {showChapterTitle && (
+                  <div className="mt-3">
+                    <SettingsFields form={form} api={settingsForm} lang={lang} only={[chapterTitleField!]} isLocked={generation.isLoading} />
+                  </div>
+                )}
+                <ProcessSteps spec={spec} state={state} step={step} lang={lang} />
+              </div>
+            )}
+            {form.cost > 1 && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{pageWord('costNote', lang, { n: form.cost })}</p>}
+            <button type="submit" className="btn-primary mt-6 w-full py-2.5" disabled={generation.isLoading || !step} data-testid="generate-button">
+              {label}
+            </button>
+            {(hasStarted || (isBook && !step)) && (
+              <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>
+                <RotateCcw className="h-4 w-4" aria-hidden="true" /> {pageWord('startNewBook', lang)}
+              </button>
+            )}
+          </form>
+        </div>
+        <div className="min-w-0 scroll-mt-16" ref={previewRef}>
+          {isBook && hasStarted && <WritingProgress spec={spec} state={state} lang={lang} />}
+          {spec.kind === 'image' ? (
+            <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={lang} alt={form.title[lang]} />
+          ) : (
+            <Preview
+              parts={parts}
+              {...(isBook && state.outline !== undefined ? { outline: state.outline } : {})}
+              outlineLabel={stepLabel({ kind: 'outline' }, lang, spec)}
+              streaming={generation.streaming}
+              {...(streamingHeading ? { streamingHeading } : {})}
+              isLoading={generation.isLoading}
+              elapsed={generation.elapsed}
+              error={generation.error}
+              canRetry={form.flow.retry}
+              onRetry={generation.retry}
+              isBook={isBook}
+              lang={lang}
+            />
+          )}
+        </div>
+      </div>
+
+      <Dialog
+        isOpen={saved !== null}
+        title={pageWord('resumeTitle', saved?.lang ?? lang)}
+        onClose={() => setSaved(null)}
+        testId="resume-dialog"
+        footer={
+          <>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={async () => {
+                const l = saved?.lang ?? lang;
+                setSaved(null);
+                if (await clearSaved(l)) {
+                  setBook(null);
+                  setOutput(null);
+                  methods.reset(defaultValues(form));
+                }
+              }}
+            >
+              {pageWord('startNewBook', saved?.lang ?? lang)}
+            </button>
+            <button
+              type="button"
+              className="btn-primary"
+              data-autofocus
+              onClick={() => {
+                if (saved) restore(saved);
+                setSaved(null);
+              }}
+            >
+              {pageWord('continueProgress', saved?.lang ?? lang)}
+            </button>
+          </>
+        }
+      >
+        {saved && <ResumeSummary spec={spec} form={form} saved={saved} />}
+      </Dialog>
+      <Dialog
+        isOpen={isStartNewOpen}
+        title={pageWord('startNewBook', lang)}
+        onClose={() => setIsStartNewOpen(false)}
+        size="sm"
+        footer={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setIsStartNewOpen(false)}>{pageWord('close', lang)}</button>
+            <button type="button" className="btn-danger" onClick={() => void startNew()}>{pageWord('startNewBook', lang)}</button>
+          </>
+        }
+      >
+        <p>{lang === 'ms' ? 'Kemajuan buku ini akan dipadamkan.' : 'The saved progress of this book will be deleted.'}</p>
+      </Dialog>
+    </div>
+  );
+}
+
+function ResumeSummary({ spec, form, saved }: { spec: ResolvedSpec; form: FormModel; saved: SavedProgress }) {
+  const l = saved.lang ?? 'en';
+  if (spec.kind !== 'book') return <p>{pageWord('resumeSingle', l, { type: form.typeLabel[l] })}</p>;
+  const state: BookState = {
+    generatorId: form.id, settings: saved.settings as Settings, lang: l, totalChapters: saved.total_chapters,
+    ...(saved.outline !== null ? { outline: saved.outline } : {}), content: saved.content, currentChapter: saved.current_chapter, isLocked: saved.content.length > 0,
+  };
+  const next = nextStep(spec, state);
+  const vars = { type: form.typeLabel[l], n: Math.min(saved.current_chapter, saved.total_chapters), total: saved.total_chapters };
+  return <p data-testid="resume-summary">{next ? pageWord('resumeBody', l, { ...vars, step: stepLabel(next, l, spec) }) : pageWord('resumeDone', l, vars)}</p>;
+}
+
+export type { FormValues };

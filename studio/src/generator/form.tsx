@@ -1,0 +1,329 @@
+// The spec-driven settings form: react-hook-form validated by the engine's zod schema
+// (compileSettingsSchema), fields rendered from the served form model through a widget registry keyed
+// by the field's widget, labels and options in the page's language, conditional fields shown and
+// required as the model says.
+import { useId, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Controller, useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  compileSettingsSchema, isFieldRequired, isFieldVisible, specFromForm,
+  type FormField, type FormModel, type Lang, type ResolvedField, type ResolvedSpec, type Settings,
+} from '../../../engine/browser.js';
+import { fieldMessage } from './messages.js';
+
+export type FormValues = Record<string, unknown>;
+
+/** The form's starting values: every field at its default, in the shape its widget edits. */
+export function defaultValues(form: FormModel): FormValues {
+  return Object.fromEntries(form.fields.map((f) => [f.name, initialValue(f, f.default)]));
+}
+
+/** A stored setting as the widget edits it (saved settings restored on Continue). */
+export function initialValue(field: FormField, value: unknown): unknown {
+  if (field.widget === 'flags') return Array.isArray(value) ? value.map(String) : [];
+  if (field.widget === 'checkbox') return value === true;
+  if (value === undefined || value === null) return '';
+  return field.widget === 'select' ? String(value) : value;
+}
+
+/** Form values from saved settings, every missing field at its default. */
+export function valuesFromSettings(form: FormModel, settings: Readonly<Record<string, unknown>>): FormValues {
+  return Object.fromEntries(form.fields.map((f) => [f.name, initialValue(f, f.name in settings ? settings[f.name] : f.default)]));
+}
+
+export interface SettingsFormApi {
+  spec: ResolvedSpec;
+  methods: UseFormReturn<FormValues, unknown, Settings>;
+}
+
+/** react-hook-form bound to the generator's settings schema. */
+export function useSettingsForm(form: FormModel, spec?: ResolvedSpec): SettingsFormApi {
+  const resolved = useMemo(() => spec ?? specFromForm(form), [form, spec]);
+  const schema = useMemo(() => compileSettingsSchema(resolved), [resolved]);
+  const methods = useForm<FormValues, unknown, Settings>({
+    defaultValues: defaultValues(form),
+    resolver: zodResolver(schema as never) as never,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  return { spec: resolved, methods };
+}
+
+interface WidgetProps {
+  field: FormField;
+  lang: Lang;
+  id: string;
+  methods: UseFormReturn<FormValues, unknown, Settings>;
+  isDisabled: boolean;
+  isRequired: boolean;
+  describedBy?: string;
+  hasError: boolean;
+}
+
+const text = (b: { en: string; ms: string } | undefined, lang: Lang) => (b ? b[lang] : undefined);
+
+function SelectWidget({ field, lang, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
+  return (
+    <select
+      id={id}
+      className="input"
+      disabled={isDisabled}
+      aria-required={isRequired || undefined}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy}
+      {...methods.register(field.name)}
+    >
+      {(field.options ?? []).map((o) => (
+        <option key={String(o.value)} value={String(o.value)}>
+          {o.label[lang]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function TextWidget({ field, lang, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
+  return (
+    <input
+      id={id}
+      type="text"
+      className="input"
+      disabled={isDisabled}
+      placeholder={text(field.placeholder, lang)}
+      maxLength={field.maxLength}
+      aria-required={isRequired || undefined}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy}
+      {...methods.register(field.name)}
+    />
+  );
+}
+
+function TextareaWidget({ field, lang, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
+  return (
+    <textarea
+      id={id}
+      rows={4}
+      className="input"
+      disabled={isDisabled}
+      placeholder={text(field.placeholder, lang)}
+      maxLength={field.maxLength}
+      aria-required={isRequired || undefined}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy}
+      {...methods.register(field.name)}
+    />
+  );
+}
+
+function NumberWidget({ field, lang, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
+  return (
+    <input
+      id={id}
+      type="number"
+      inputMode="numeric"
+      className="input"
+      disabled={isDisabled}
+      min={field.min}
+      max={field.max}
+      placeholder={text(field.placeholder, lang)}
+      aria-required={isRequired || undefined}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy}
+      {...methods.register(field.name)}
+    />
+  );
+}
+
+function CheckboxWidget({ field, id, methods, isDisabled, describedBy, hasError }: WidgetProps) {
+  return (
+    <input
+      id={id}
+      type="checkbox"
+      className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500"
+      disabled={isDisabled}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy}
+      {...methods.register(field.name)}
+    />
+  );
+}
+
+function FlagsWidget({ field, lang, id, methods, isDisabled, describedBy }: WidgetProps) {
+  return (
+    <Controller
+      control={methods.control}
+      name={field.name}
+      render={({ field: f }) => {
+        const list = Array.isArray(f.value) ? (f.value as string[]) : [];
+        return (
+          <div className="grid gap-2 sm:grid-cols-2" aria-describedby={describedBy}>
+            {(field.options ?? []).map((o) => {
+              const value = String(o.value);
+              const optionId = `${id}-${value}`;
+              return (
+                <label key={value} htmlFor={optionId} className="flex items-center gap-2 text-sm">
+                  <input
+                    id={optionId}
+                    type="checkbox"
+                    className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500"
+                    disabled={isDisabled}
+                    checked={list.includes(value)}
+                    onBlur={f.onBlur}
+                    onChange={(e) => f.onChange(e.target.checked ? [...list, value] : list.filter((v) => v !== value))}
+                  />
+                  {o.label[lang]}
+                </label>
+              );
+            })}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+/** One widget per kind of input; a new field type adds one entry here. */
+const WIDGETS: Readonly<Record<FormField['widget'], ComponentType<WidgetProps>>> = {
+  select: SelectWidget,
+  text: TextWidget,
+  textarea: TextareaWidget,
+  number: NumberWidget,
+  checkbox: CheckboxWidget,
+  flags: FlagsWidget,
+};
+
+/** Widgets whose label wraps a group (legend) or sits after the control. */
+const GROUPED = new Set<FormField['widget']>(['flags']);
+const INLINE = new Set<FormField['widget']>(['checkbox']);
+
+function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
+  field: FormField;
+  spec: ResolvedSpec;
+  lang: Lang;
+  methods: UseFormReturn<FormValues, unknown, Settings>;
+  isDisabled: boolean;
+  values: FormValues;
+  errors: FieldErrors<FormValues>;
+}) {
+  const id = `field-${useId().replace(/:/g, '')}-${field.name}`;
+  const resolved = spec.fields.find((f) => f.name === field.name) as ResolvedField;
+  const isRequired = isFieldRequired(resolved, values);
+  const error = errors[field.name]?.message;
+  const label = field.label[lang];
+  const helpId = field.help ? `${id}-help` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
+  const Widget = WIDGETS[field.widget];
+  const widget = <Widget field={field} lang={lang} id={id} methods={methods} isDisabled={isDisabled} isRequired={isRequired} describedBy={describedBy} hasError={Boolean(error)} />;
+  const marker = isRequired ? <span className="text-red-600" aria-hidden="true"> *</span> : null;
+  const help = field.help && <p id={helpId} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{field.help[lang]}</p>;
+  const errorText = error && (
+    <p id={errorId} className="field-error" role="alert">
+      {fieldMessage(label, String(error), lang)}
+    </p>
+  );
+  let body: ReactNode;
+  if (GROUPED.has(field.widget)) {
+    body = (
+      <fieldset>
+        <legend className="label">{label}{marker}</legend>
+        {widget}
+      </fieldset>
+    );
+  } else if (INLINE.has(field.widget)) {
+    body = (
+      <div className="flex items-center gap-2">
+        {widget}
+        <label htmlFor={id} className="text-sm font-medium text-gray-700 dark:text-gray-300">{label}{marker}</label>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <label htmlFor={id} className="label">{label}{marker}</label>
+        {widget}
+      </>
+    );
+  }
+  return (
+    <div data-field={field.name}>
+      {body}
+      {help}
+      {errorText}
+    </div>
+  );
+}
+
+/**
+ * Every visible field of the model. `isLocked` disables all but the fields named in `unlocked`;
+ * `hidden` names fields not to render here and `only` the fields to render (the page places the
+ * chapter title itself).
+ */
+export function SettingsFields({ form, api, lang, isLocked = false, unlocked = [], hidden = [], only }: {
+  form: FormModel;
+  api: SettingsFormApi;
+  lang: Lang;
+  isLocked?: boolean;
+  unlocked?: readonly string[];
+  hidden?: readonly string[];
+  /** Render only these fields. */
+  only?: readonly string[];
+}) {
+  const { methods, spec } = api;
+  const values = methods.watch();
+  const errors = methods.formState.errors;
+  return (
+    <div className="space-y-4">
+      {form.fields.map((field) => {
+        const resolved = spec.fields.find((f) => f.name === field.name) as ResolvedField;
+        if (hidden.includes(field.name) || (only && !only.includes(field.name)) || !isFieldVisible(resolved, values)) return null;
+        return (
+          <FieldRow
+            key={field.name}
+            field={field}
+            spec={spec}
+            lang={lang}
+            methods={methods}
+            isDisabled={isLocked && !unlocked.includes(field.name)}
+            values={values}
+            errors={errors}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/** The language a page speaks: the language field's value when it is en or ms, else the model's fixed one. */
+export function formLanguage(form: FormModel, values: FormValues): Lang {
+  const field = form.fields.find((f) => f.role === 'language');
+  const v = field ? values[field.name] : undefined;
+  return v === 'ms' || v === 'en' ? v : form.fixedLanguage;
+}
+
+/**
+ * A self-contained settings form (fields and a submit button): validated settings go to `onValid`,
+ * field errors to `onInvalid`. The generator page composes the same pieces with its flow around them.
+ */
+export function SettingsForm({ form, submitLabel, onValid, onInvalid, lang }: {
+  form: FormModel;
+  submitLabel: string;
+  onValid(settings: Settings): void;
+  onInvalid?(errors: Record<string, string>): void;
+  lang?: Lang;
+}) {
+  const api = useSettingsForm(form);
+  const values = api.methods.watch();
+  const pageLang = lang ?? formLanguage(form, values);
+  const submit = api.methods.handleSubmit(
+    (settings) => onValid(settings),
+    (errors) => onInvalid?.(Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, String(e?.message ?? '')]))),
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label={form.title[pageLang]}>
+      <SettingsFields form={form} api={api} lang={pageLang} />
+      <button type="submit" className="btn-primary mt-6 w-full">{submitLabel}</button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+// Interface words of the generator pages in en and ms (the engine's WORDS cover steps, buttons and the
+// outline toast; its CATALOGUE the error messages). A Malay book gets a Malay page.
+import type { Lang } from '../../../engine/browser.js';
+
+export const PAGE_WORDS = {
+  settings: { en: 'Settings', ms: 'Tetapan' },
+  preview: { en: 'Preview', ms: 'Pratonton' },
+  generationProcess: { en: 'Generation Process', ms: 'Proses Penjanaan' },
+  writingProgress: { en: 'Writing Progress', ms: 'Kemajuan Penulisan' },
+  chapters: { en: 'Chapters 1–{n}', ms: 'Bab 1–{n}' },
+  placeholder: { en: 'Your generated content will appear here', ms: 'Kandungan yang dijana akan dipaparkan di sini' },
+  growingHint: {
+    en: 'Your book keeps growing here as you generate each part.',
+    ms: 'Buku anda terus bertambah di sini setiap kali anda menjana satu bahagian.',
+  },
+  words: { en: '{n} words', ms: '{n} patah perkataan' },
+  copy: { en: 'Copy', ms: 'Salin' },
+  copied: { en: 'Copied!', ms: 'Disalin!' },
+  copyFailed: { en: 'Could not copy the text', ms: 'Teks tidak dapat disalin' },
+  retry: { en: 'Try Again', ms: 'Cuba Lagi' },
+  generatingContent: { en: 'Generating content...', ms: 'Sedang menjana kandungan...' },
+  hint60: { en: 'This is taking longer than usual...', ms: 'Ini mengambil masa lebih lama daripada biasa...' },
+  hint120: { en: 'Complex content may take up to 3 minutes...', ms: 'Kandungan yang kompleks mungkin mengambil masa sehingga 3 minit...' },
+  hint150: { en: 'Your content is being carefully crafted...', ms: 'Kandungan anda sedang dihasilkan dengan teliti...' },
+  hint170: { en: 'Almost there...', ms: 'Hampir siap...' },
+  loadingToast: {
+    en: 'Generating content. This may take up to 90 seconds...',
+    ms: 'Sedang menjana kandungan. Ini mungkin mengambil masa sehingga 90 saat...',
+  },
+  successToast: {
+    en: 'Content generated successfully! {n} credits remaining.',
+    ms: 'Kandungan berjaya dijana! Baki kredit: {n}.',
+  },
+  timeoutToast: { en: 'Generation timed out - please try again', ms: 'Penjanaan tamat masa - sila cuba lagi' },
+  lockedNote: {
+    en: 'Settings are locked for this book so that it stays consistent.',
+    ms: 'Tetapan dikunci untuk buku ini supaya ia kekal konsisten.',
+  },
+  startNewBook: { en: 'Start New Book', ms: 'Mulakan Buku Baharu' },
+  continueProgress: { en: 'Continue Progress', ms: 'Teruskan Kemajuan' },
+  resumeTitle: { en: 'Continue Previous Progress?', ms: 'Teruskan Kemajuan Sebelumnya?' },
+  resumeBody: {
+    en: 'You have saved progress for {type} ({n} / {total}). Next: {step}.',
+    ms: 'Anda mempunyai kemajuan tersimpan untuk {type} ({n} / {total}). Seterusnya: {step}.',
+  },
+  resumeDone: {
+    en: 'You have saved progress for {type} ({n} / {total}). The book is complete.',
+    ms: 'Anda mempunyai kemajuan tersimpan untuk {type} ({n} / {total}). Buku ini telah lengkap.',
+  },
+  resumeSingle: { en: 'You have a saved {type} result.', ms: 'Anda mempunyai hasil {type} yang disimpan.' },
+  progressCleared: { en: 'Progress cleared', ms: 'Kemajuan telah dikosongkan' },
+  progressClearFailed: { en: 'Failed to clear progress', ms: 'Gagal mengosongkan kemajuan' },
+  progressLoadFailed: { en: 'Failed to load saved progress', ms: 'Gagal memuatkan kemajuan yang disimpan' },
+  outline: { en: 'Outline', ms: 'Rangka' },
+  showOutline: { en: 'Show outline', ms: 'Tunjuk rangka' },
+  generatedCover: { en: 'Generated Cover', ms: 'Kulit Buku Yang Dijana' },
+  downloadCover: { en: 'Download Cover', ms: 'Muat Turun Kulit Buku' },
+  generatingCover: { en: 'Generating Cover...', ms: 'Sedang Menjana Kulit...' },
+  generatingYourCover: { en: 'Generating your book cover...', ms: 'Sedang menjana kulit buku anda...' },
+  coverFailed: { en: 'Failed to generate book cover. Please try again.', ms: 'Gagal menjana kulit buku. Sila cuba lagi.' },
+  costNote: { en: 'This will use {n} credits.', ms: 'Ini akan menggunakan {n} kredit.' },
+  required: { en: '{label} is required', ms: '{label} diperlukan' },
+  numberRange: { en: '{label} must be a number {range}', ms: '{label} mesti nombor {range}' },
+  tooLong: { en: '{label} must be at most {n} characters', ms: '{label} mesti tidak melebihi {n} aksara' },
+  notAnOption: { en: '{label}: please choose one of the options', ms: '{label}: sila pilih salah satu pilihan' },
+  fixHighlighted: { en: 'Please check the highlighted fields', ms: 'Sila semak medan yang ditandakan' },
+  chapterHeading: { en: 'Current part', ms: 'Bahagian semasa' },
+  loadFailed: { en: 'Failed to load this generator.', ms: 'Gagal memuatkan penjana ini.' },
+  close: { en: 'Close', ms: 'Tutup' },
+} as const satisfies Record<string, { en: string; ms: string }>;
+
+export type PageWord = keyof typeof PAGE_WORDS;
+
+/** A page word in a language with {placeholders} filled. */
+export function pageWord(key: PageWord, lang: Lang, vars: Record<string, string | number> = {}): string {
+  return PAGE_WORDS[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+}

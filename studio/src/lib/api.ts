@@ -1,0 +1,164 @@
+// The studio's HTTP client: JSON calls under /api with the server's error shape
+// `{error: {code, message, fields?}}`, and the generation call read as server-sent events.
+export interface Profile {
+  id: string;
+  email: string;
+  name: string;
+  bio: string;
+  role: 'free' | 'pro' | 'business' | 'admin';
+  credits_available: number;
+  total_usage: number;
+  created_at?: string;
+  updated_at?: string;
+}
+
+/** A failed call: HTTP status (0 when the network failed), the server's code, message and field errors. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    if (fields) this.fields = fields;
+  }
+
+  get isNetwork(): boolean {
+    return this.status === 0;
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const sessionListeners = new Set<Listener>();
+
+/** Called when a signed-in call answers 401 "session expired" (the auth layer signs the user out). */
+export function onSessionExpired(listener: Listener): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  const e = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined)?.error;
+  const error = new ApiError(res.status, e?.code ?? `http_${res.status}`, e?.message ?? res.statusText ?? 'Request failed', e?.fields);
+  if (res.status === 401 && error.code === 'session_expired') for (const l of sessionListeners) l(error);
+  return error;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Call a JSON route; throws ApiError. */
+export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method: opts.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', (error as Error).message || 'Network error');
+  }
+  if (!res.ok) throw await errorFrom(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** One server-sent event. */
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Split a text/event-stream body into events (named events with JSON data). */
+export function parseEventBlock(block: string): StreamEvent | null {
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line.startsWith(':')) continue;
+    if (line.startsWith('event:')) event = line.slice(6).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+  }
+  if (data.length === 0) return null;
+  try {
+    return { event, data: JSON.parse(data.join('\n')) as unknown };
+  } catch {
+    return { event, data: data.join('\n') };
+  }
+}
+
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestAnimationFrame === 'function' && typeof document !== 'undefined' && document.visibilityState === 'visible') requestAnimationFrame(() => resolve());
+    else setTimeout(resolve, 16);
+  });
+
+/**
+ * POST and read the answer as server-sent events. `onEvent` gets every event in order; when deltas and
+ * the final event arrive in one network chunk, the deltas are shown for a frame first, so the reader
+ * always sees the text stream in. Non-2xx answers throw ApiError before any event.
+ */
+export async function postEventStream(path: string, body: unknown, onEvent: (e: StreamEvent) => void, signal?: AbortSignal): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', (error as Error).message || 'Network error');
+  }
+  if (!res.ok) throw await errorFrom(res);
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('text/event-stream') || !res.body) {
+    // A JSON answer (a server without streaming): one `done` event.
+    onEvent({ event: 'done', data: await res.json() });
+    return;
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let hasDeltas = false;
+  const handle = async (event: StreamEvent) => {
+    if (event.event === 'delta') hasDeltas = true;
+    else if (hasDeltas) await nextFrame();
+    onEvent(event);
+  };
+  for (;;) {
+    let chunk: ReadableStreamReadResult<string>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, 'network', (error as Error).message || 'Network error');
+    }
+    if (chunk.done) break;
+    buffer += chunk.value.replace(/\r\n/g, '\n');
+    let at: number;
+    while ((at = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, at);
+      buffer = buffer.slice(at + 2);
+      const event = parseEventBlock(block);
+      if (event) await handle(event);
+    }
+  }
+  const rest = parseEventBlock(buffer.trim());
+  if (rest) await handle(rest);
+}

@@ -1,0 +1,81 @@
+// Who is signed in, mirrored from the server: the session is read once at start (a spinner meanwhile),
+// the profile refreshed on demand, the balance updated after every charge. The server decides; the
+// studio only mirrors it.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { toast } from 'react-hot-toast';
+import { api, onSessionExpired, type Profile } from './api.js';
+
+interface AuthValue {
+  user: Profile | null;
+  isLoading: boolean;
+  isAdmin: boolean;
+  setUser(user: Profile | null): void;
+  /** Reload the profile from GET /api/me (after a charge elsewhere, a redeem, a claim). */
+  refresh(): Promise<Profile | null>;
+  setCredits(credits: number): void;
+  signOut(): Promise<boolean>;
+}
+
+const AuthContext = createContext<AuthValue | null>(null);
+
+export function AuthProvider({ children, initialUser }: { children: ReactNode; initialUser?: Profile | null }) {
+  const [user, setUser] = useState<Profile | null>(initialUser ?? null);
+  const [isLoading, setIsLoading] = useState(initialUser === undefined);
+
+  useEffect(() => {
+    if (initialUser !== undefined) return;
+    let isCurrent = true;
+    api<{ user: Profile | null }>('/auth/get-session')
+      .then((s) => isCurrent && setUser(s.user))
+      .catch(() => isCurrent && setUser(null))
+      .finally(() => isCurrent && setIsLoading(false));
+    return () => {
+      isCurrent = false;
+    };
+  }, [initialUser]);
+
+  useEffect(
+    () =>
+      onSessionExpired((error) => {
+        setUser(null);
+        toast.error(error.message, { id: 'session-expired' });
+      }),
+    [],
+  );
+
+  const refresh = useCallback(async () => {
+    try {
+      const me = await api<Profile>('/me');
+      setUser(me);
+      return me;
+    } catch {
+      return null;
+    }
+  }, []);
+
+  const setCredits = useCallback((credits: number) => setUser((u) => (u ? { ...u, credits_available: credits } : u)), []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api('/auth/sign-out', { method: 'POST', body: {} });
+      setUser(null);
+      toast.success('Signed out successfully');
+      return true;
+    } catch {
+      toast.error('Failed to sign out');
+      return false;
+    }
+  }, []);
+
+  const value = useMemo<AuthValue>(
+    () => ({ user, isLoading, isAdmin: user?.role === 'admin', setUser, refresh, setCredits, signOut }),
+    [user, isLoading, refresh, setCredits, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth() outside <AuthProvider>');
+  return value;
+}

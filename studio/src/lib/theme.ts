@@ -1,0 +1,75 @@
+// Light/dark theme: stored under `theme`, defaulting to the system preference; sets the <html> class and
+// the browser's theme colour (dark #1a1a1a, light #ffffff). One shared value for every toggle on the page.
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+
+export type Theme = 'light' | 'dark';
+export const THEME_KEY = 'theme';
+export const THEME_COLOR: Record<Theme, string> = { dark: '#1a1a1a', light: '#ffffff' };
+
+function systemTheme(): Theme {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+export function storedTheme(): Theme | null {
+  try {
+    const v = localStorage.getItem(THEME_KEY);
+    return v === 'dark' || v === 'light' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function applyTheme(theme: Theme): void {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    document.head.append(meta);
+  }
+  meta.content = THEME_COLOR[theme];
+}
+
+let current: Theme | null = null;
+const listeners = new Set<() => void>();
+
+function setTheme(theme: Theme): void {
+  current = theme;
+  applyTheme(theme);
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const snapshot = (): Theme => (current ??= storedTheme() ?? systemTheme());
+
+/** The current theme and a toggle that stores the choice. */
+export function useTheme(): { theme: Theme; toggle(): void } {
+  const theme = useSyncExternalStore(subscribe, snapshot, () => 'light' as Theme);
+  useEffect(() => {
+    // Without a stored choice the theme follows the system preference as it changes.
+    if (typeof matchMedia !== 'function') return;
+    const mq = matchMedia('(prefers-color-scheme: dark)');
+    const follow = () => !storedTheme() && setTheme(mq.matches ? 'dark' : 'light');
+    mq.addEventListener('change', follow);
+    return () => mq.removeEventListener('change', follow);
+  }, []);
+  const toggle = useCallback(() => {
+    const next: Theme = snapshot() === 'dark' ? 'light' : 'dark';
+    try {
+      localStorage.setItem(THEME_KEY, next);
+    } catch {
+      /* private mode: the choice lasts for this page only */
+    }
+    setTheme(next);
+  }, []);
+  return { theme, toggle };
+}
+
+/** Apply the stored or system theme before the first render (no flash of the wrong theme). */
+export function initTheme(): void {
+  setTheme(storedTheme() ?? systemTheme());
+}

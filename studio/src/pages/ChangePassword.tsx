@@ -1,0 +1,55 @@
+// /profile/change-password: current, new and confirm; Update Password really changes it (the server
+// checks the current one), Cancel goes back to /.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-hot-toast';
+import { api, ApiError } from '../lib/api.js';
+import { useAuth } from '../lib/auth.js';
+
+export default function ChangePassword() {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!current) return setError('Please enter your current password');
+    if (next !== confirm) return setError('New passwords do not match');
+    if (next.length < 6) return setError('Password must be at least 6 characters long');
+    setIsBusy(true);
+    setError(null);
+    try {
+      await api('/me/password', { method: 'POST', body: { currentPassword: current, newPassword: next } });
+      toast.success('Password updated successfully');
+      navigate('/', { replace: true });
+    } catch (err) {
+      const message = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : 'Failed to update password';
+      setError(message);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <div className="mx-auto max-w-md">
+      <h1 className="text-2xl font-bold">Change Password</h1>
+      <form onSubmit={submit} noValidate className="card mt-6 p-5">
+        {error && <div role="alert" className="error-box mb-4">{error}</div>}
+        {/* For password managers: which account this password belongs to. */}
+        <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
+        <label htmlFor="cp-current" className="label">Current Password</label>
+        <input id="cp-current" type="password" autoComplete="current-password" className="input" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <label htmlFor="cp-new" className="label mt-4">New Password</label>
+        <input id="cp-new" type="password" autoComplete="new-password" className="input" value={next} onChange={(e) => setNext(e.target.value)} />
+        <label htmlFor="cp-confirm" className="label mt-4">Confirm New Password</label>
+        <input id="cp-confirm" type="password" autoComplete="new-password" className="input" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn-secondary" onClick={() => navigate('/')}>Cancel</button>
+          <button type="submit" className="btn-primary" disabled={isBusy}>{isBusy ? 'Updating...' : 'Update Password'}</button>
+        </div>
+      </form>
+    </div>
+  );
+}

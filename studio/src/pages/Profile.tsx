@@ -1,0 +1,169 @@
+// /profile/edit: e-mail (read-only), name, bio, Save Changes, the change-password link; the redeem
+// box; the content history with search, a type filter and delete after a confirm prompt.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-hot-toast';
+import { ChevronDown, Search, Trash2 } from 'lucide-react';
+import { api, type Profile as ProfileData } from '../lib/api.js';
+import { useAuth } from '../lib/auth.js';
+import { RedeemBox } from '../components/RedeemBox.js';
+import { ConfirmDialog } from '../components/Dialog.js';
+import { Spinner } from '../components/Spinner.js';
+
+interface HistoryItem {
+  id: number;
+  title: string;
+  content_type: string;
+  content: string;
+  created_at: string;
+}
+
+function ProfileForm() {
+  const { user, setUser } = useAuth();
+  const [name, setName] = useState(user?.name ?? '');
+  const [bio, setBio] = useState(user?.bio ?? '');
+  const [isSaving, setIsSaving] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setIsSaving(true);
+    try {
+      const r = await api<{ user: ProfileData }>('/me', { method: 'PATCH', body: { name, bio } });
+      setUser(r.user);
+      toast.success('Profile updated successfully');
+    } catch {
+      toast.error('Failed to update profile');
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="card p-5" aria-labelledby="profile-h">
+      <h2 id="profile-h" className="text-base font-semibold">Profile</h2>
+      <label htmlFor="profile-email" className="label mt-4">Email</label>
+      <input id="profile-email" className="input" value={user?.email ?? ''} readOnly aria-readonly="true" />
+      <label htmlFor="profile-name" className="label mt-4">Display Name</label>
+      <input id="profile-name" className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      <label htmlFor="profile-bio" className="label mt-4">Bio</label>
+      <textarea id="profile-bio" className="input min-h-24" value={bio} maxLength={2000} onChange={(e) => setBio(e.target.value)} />
+      <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
+        <Link to="/profile/change-password" className="link text-sm">Change Password</Link>
+        <button type="submit" className="btn-primary" disabled={isSaving}>{isSaving ? 'Saving...' : 'Save Changes'}</button>
+      </div>
+    </form>
+  );
+}
+
+function ContentHistory() {
+  const [items, setItems] = useState<HistoryItem[] | null>(null);
+  const [types, setTypes] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState('all');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<HistoryItem | null>(null);
+  const [reload, setReload] = useState(0);
+  const id = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      const q = new URLSearchParams({ limit: '200' });
+      if (search.trim()) q.set('search', search.trim());
+      if (type !== 'all') q.set('type', type);
+      api<{ items: HistoryItem[]; types: string[] }>(`/history?${q}`, { signal: controller.signal }).then(
+        (r) => {
+          setItems(r.items);
+          setTypes(r.types);
+        },
+        (error: Error) => {
+          if (error.name !== 'AbortError') {
+            setItems([]);
+            toast.error('Failed to load content history');
+          }
+        },
+      );
+    }, search ? 250 : 0);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [search, type, reload]);
+
+  const remove = async (item: HistoryItem) => {
+    setToDelete(null);
+    try {
+      await api(`/history/${item.id}`, { method: 'DELETE' });
+      toast.success('Item deleted successfully');
+      setItems((list) => list?.filter((x) => x.id !== item.id) ?? null);
+      setReload((n) => n + 1);
+    } catch {
+      toast.error('Failed to delete item');
+    }
+  };
+
+  return (
+    <section className="card p-5" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="text-base font-semibold">Content History</h2>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <div className="relative flex-1">
+          <label htmlFor={`${id}-search`} className="sr-only">Search history</label>
+          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-gray-400" aria-hidden="true" />
+          <input id={`${id}-search`} type="search" className="input pl-9" placeholder="Search by title or type" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <label htmlFor={`${id}-type`} className="sr-only">Filter by type</label>
+        <select id={`${id}-type`} className="input sm:w-56" value={type} onChange={(e) => setType(e.target.value)}>
+          <option value="all">All Types</option>
+          {types.map((t) => <option key={t} value={t}>{t}</option>)}
+        </select>
+      </div>
+      {items === null ? (
+        <div className="py-8 text-center"><Spinner label="Loading history" /></div>
+      ) : items.length === 0 ? (
+        <p className="py-8 text-center text-sm text-gray-500">No content yet.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-gray-100 dark:divide-neutral-800" data-testid="history-list">
+          {items.map((item) => (
+            <li key={item.id} className="py-3">
+              <div className="flex items-start justify-between gap-3">
+                <button type="button" className="flex min-w-0 flex-1 items-start gap-2 text-left" aria-expanded={openId === item.id} onClick={() => setOpenId(openId === item.id ? null : item.id)}>
+                  <ChevronDown className={`mt-0.5 h-4 w-4 shrink-0 transition-transform ${openId === item.id ? '' : '-rotate-90'}`} aria-hidden="true" />
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">{item.title}</span>
+                    <span className="text-xs text-gray-500">{item.content_type} · {new Date(item.created_at).toLocaleString('en-GB')}</span>
+                  </span>
+                </button>
+                <button type="button" className="btn-ghost text-red-600" aria-label={`Delete ${item.title}`} onClick={() => setToDelete(item)}>
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                </button>
+              </div>
+              {openId === item.id && (
+                <div className="mt-2 max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg bg-gray-50 p-3 text-sm dark:bg-neutral-800">
+                  {item.content.startsWith('data:image/') ? <img src={item.content} alt={item.title} className="max-h-72" /> : item.content}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        title="Delete this item?"
+        message={`"${toDelete?.title ?? ''}" will be removed from your content history.`}
+        confirmLabel="Delete"
+        isDanger
+        onConfirm={() => toDelete && void remove(toDelete)}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}
+
+export default function Profile() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Profile Settings</h1>
+      <ProfileForm />
+      <RedeemBox />
+      <ContentHistory />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// /reset-password?type=recovery&token=…: choose a new password from the e-mailed link.
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-hot-toast';
+import { api, ApiError } from '../lib/api.js';
+import { AuthLayout } from '../components/AuthLayout.js';
+
+export default function ResetPassword() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const type = params.get('type') || 'recovery';
+  const token = params.get('token');
+  const isLinkValid = Boolean(token) && type === 'recovery';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(isLinkValid ? null : 'Invalid password reset link');
+  const [isBusy, setIsBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!isLinkValid) return setError('Invalid password reset link');
+    if (!password || !confirm) return setError('Password must be at least 6 characters');
+    if (password.length < 6) return setError('Password must be at least 6 characters');
+    if (password !== confirm) return setError('Passwords do not match');
+    setIsBusy(true);
+    setError(null);
+    try {
+      await api('/auth/reset-password', { method: 'POST', body: { token, newPassword: password } });
+      toast.success('Password updated successfully');
+      navigate('/signin', { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : 'Failed to update password');
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Reset password" subtitle="Choose a new password for your account.">
+      <form onSubmit={submit} noValidate>
+        {error && <div role="alert" className="error-box mb-4">{error}</div>}
+        <input type="text" name="username" autoComplete="username" value="" readOnly hidden />
+        <label htmlFor="reset-password" className="label">New Password</label>
+        <input id="reset-password" type="password" autoComplete="new-password" className="input" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <label htmlFor="reset-confirm" className="label mt-4">Confirm New Password</label>
+        <input id="reset-confirm" type="password" autoComplete="new-password" className="input" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row">
+          <button type="button" className="btn-secondary flex-1" onClick={() => navigate('/signin')}>Back to Sign In</button>
+          <button type="submit" className="btn-primary flex-1" disabled={isBusy || !isLinkValid}>{isBusy ? 'Updating...' : 'Reset Password'}</button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,139 @@
+// End-to-end helpers: build the studio once, start `karya serve` on a temporary database with the
+// offline provider, drive Debian's chromium with playwright-core.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const ARTIFACTS = path.join(ROOT, 'test-results', 'e2e');
+export const hasChromium = existsSync(CHROMIUM);
+export const SKIP_REASON = `needs Debian chromium at ${CHROMIUM} (apt-get install -y chromium); .ci/run installs it`;
+
+/** Build studio/dist with Vite (the same build `npm start` serves). */
+export function buildStudio(): void {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(ROOT, 'studio', 'vite.config.ts'), '--logLevel', 'warn'], {
+    cwd: ROOT,
+    // vitest sets NODE_ENV=test, which would give a development build of React.
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export interface RunningKarya {
+  url: string;
+  adminEmail: string;
+  stop(): Promise<void>;
+}
+
+/** `karya serve --port 0` on a fresh SQLite file, offline provider, KARYA_ADMIN_EMAIL set. */
+export async function startKarya(): Promise<RunningKarya> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-e2e-'));
+  const adminEmail = 'admin@e2e.test';
+  const env: NodeJS.ProcessEnv = { ...process.env, KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: adminEmail, KARYA_SCRYPT_LOG_N: '10', KARYA_LOG_LEVEL: 'warn', NO_COLOR: '1' };
+  for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'KARYA_MODEL', 'KARYA_CONFIG', 'PORT', 'KARYA_PUBLIC_URL']) delete env[key];
+  // The working directory is the temporary one, so no karya.config.yaml of the checkout is picked up.
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'serve', '--port', '0'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`karya serve did not start in 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /running at (http:\/\/\S+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace('//localhost:', '//127.0.0.1:'));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`karya serve exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    adminEmail,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+export async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  return { context, page };
+}
+
+/** Wait until the element's text is exactly `text` (or matches it). */
+export async function waitForText(page: Page, selector: string, text: string | RegExp, timeout = 30_000): Promise<void> {
+  const source = typeof text === 'string' ? { s: text } : { r: text.source, f: text.flags };
+  await page.waitForFunction(
+    ([sel, t]) => {
+      const el = document.querySelector(sel as string);
+      const content = el?.textContent?.trim() ?? '';
+      const want = t as { s?: string; r?: string; f?: string };
+      return want.s !== undefined ? content === want.s : new RegExp(want.r!, want.f).test(content);
+    },
+    [selector, source] as const,
+    { timeout },
+  );
+}
+
+export async function signUp(page: Page, base: string, email: string, password: string): Promise<void> {
+  await page.goto(`${base}/signin`);
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.waitForURL((u) => u.pathname === '/signup');
+  await page.getByLabel('Confirm Password').waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/signup'));
+}
+
+export async function signIn(page: Page, base: string, email: string, password: string, from = '/signin'): Promise<void> {
+  await page.goto(`${base}${from}`);
+  await page.waitForURL((u) => u.pathname === '/signin');
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => u.pathname !== '/signin');
+}
+
+/** Record every length the streaming part of the preview had (a MutationObserver in the page). */
+export async function watchStreaming(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __streamLengths: number[] };
+    w.__streamLengths = [];
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-streaming="true"]');
+      if (el) w.__streamLengths.push(el.textContent?.length ?? 0);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+export async function streamedLengths(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { __streamLengths: number[] }).__streamLengths);
+}

@@ -1,0 +1,280 @@
+// End to end: the built studio served by `karya serve` (temporary database, offline provider), driven
+// in Debian's chromium. One server and one browser for the file; the cases run in order and share the
+// accounts they create. Skips (with the reason) only when /usr/bin/chromium is absent.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { routeSizes, SIGNIN_BUDGET_KB } from '../../bench/studio.bench.js';
+import {
+  ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, SKIP_REASON, signIn, signUp, startKarya, streamedLengths, waitForText, watchStreaming,
+  type RunningKarya,
+} from './helpers.js';
+
+const PASSWORD = 'secret12';
+const AUTHOR = 'ana.author@e2e.test';
+const button = '[data-testid="generate-button"]';
+const balance = '[data-testid="credit-balance"] span';
+
+if (!hasChromium) {
+  describe('studio end to end', () => {
+    it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
+  });
+} else {
+  describe('studio end to end (chromium, karya serve, offline provider)', () => {
+    let karya: RunningKarya;
+    let browser: Browser;
+    let author: Page;
+    let admin: Page;
+    let base = '';
+
+    beforeAll(async () => {
+      buildStudio();
+      [karya, browser] = await Promise.all([startKarya(), launchChromium()]);
+      base = karya.url;
+      author = (await newPage(browser)).page;
+      admin = (await newPage(browser)).page;
+    }, 180_000);
+
+    // A failed case leaves screenshots of both browsers behind to look at.
+    afterEach(async ({ task }) => {
+      if (task.result?.state !== 'fail') return;
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      await author?.screenshot({ path: path.join(ARTIFACTS, `FAILED-${name}-author.png`) }).catch(() => undefined);
+      await admin?.screenshot({ path: path.join(ARTIFACTS, `FAILED-${name}-admin.png`) }).catch(() => undefined);
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await karya?.stop();
+    }, 30_000);
+
+    it(`the JavaScript for /signin is within ${SIGNIN_BUDGET_KB} KB gzip`, () => {
+      const signin = routeSizes().find((r) => r.name === '/signin')!;
+      expect(signin.gzipKB).toBeLessThanOrEqual(SIGNIN_BUDGET_KB);
+    });
+
+    it('a new user signs up and the dashboard shows 10 credits', async () => {
+      await author.goto(`${base}/`);
+      await author.waitForURL((u) => u.pathname === '/signin');
+      await signUp(author, base, AUTHOR, PASSWORD);
+      expect(new URL(author.url()).pathname).toBe('/');
+      await waitForText(author, '[data-testid="stat-credits"]', '10');
+      await waitForText(author, balance, '10');
+      expect(await author.textContent('h1')).toBe('Welcome back, ana.author!');
+      expect(await author.textContent('[data-testid="stat-plan"]')).toBe('Free');
+    }, 120_000);
+
+    it('romance: outline, introduction and one chapter; text streams in; credits drop', async () => {
+      await author.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Romance', exact: true }).click();
+      await author.waitForURL((u) => u.pathname === '/romance');
+      await waitForText(author, button, 'Generate Story Outline');
+      await author.getByLabel('Heat Level').selectOption('moderate');
+      await author.getByLabel('Number of Chapters').selectOption('7');
+      await watchStreaming(author);
+
+      await author.click(button);
+      await waitForText(author, button, 'Generate Introduction');
+      await waitForText(author, balance, '9');
+      expect(await author.textContent('[data-testid="outline"]')).toContain('Offline demo text');
+
+      await author.click(button);
+      await waitForText(author, button, 'Generate Chapter 1');
+      await waitForText(author, balance, '8');
+      const lengths = await streamedLengths(author);
+      expect(lengths.some((n) => n > 0), 'the preview showed text while the introduction was streaming').toBe(true);
+      expect(await author.getByLabel('Heat Level').isDisabled()).toBe(true);
+      expect(await author.textContent('[data-testid="chapter-counter"]')).toBe('1 / 7');
+
+      await author.getByLabel('Chapter Title (optional)').fill('The First Meeting');
+      await author.click(button);
+      await waitForText(author, button, 'Generate Chapter 2');
+      await waitForText(author, balance, '7');
+      await waitForText(author, '[data-testid="progress-counter"]', '2 / 7');
+      const headings = await author.locator('[data-testid="preview-part"] h3').allTextContents();
+      expect(headings).toEqual(['Introduction', 'Chapter 1: The First Meeting']);
+      expect(Number((await author.textContent('[data-testid="word-count"]'))!.replace(/\D/g, ''))).toBeGreaterThan(100);
+      // Copy shows "Copied!" for 2 s, and the clipboard holds the book.
+      const copy = author.getByRole('button', { name: 'Copy' });
+      await copy.click();
+      await author.getByRole('button', { name: 'Copied!' }).waitFor();
+      expect(await author.evaluate(() => navigator.clipboard.readText())).toContain('Chapter 1: The First Meeting');
+      await author.waitForTimeout(2100);
+      expect(await author.getByRole('button', { name: 'Copied!' }).count()).toBe(0);
+      await author.screenshot({ path: path.join(ARTIFACTS, 'romance-1440.png') });
+    }, 120_000);
+
+    it('reload: the resume dialog; Continue restores settings and position; Start New clears it', async () => {
+      await author.reload();
+      const dialog = author.getByTestId('resume-dialog');
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('Continue Previous Progress?');
+      await author.getByRole('button', { name: 'Continue Progress' }).click();
+      await waitForText(author, button, 'Generate Chapter 2');
+      expect(await author.getByLabel('Heat Level').inputValue()).toBe('moderate');
+      expect(await author.getByLabel('Number of Chapters').inputValue()).toBe('7');
+      expect(await author.textContent('[data-testid="chapter-counter"]')).toBe('2 / 7');
+      expect(await author.locator('[data-testid="preview-part"]').count()).toBe(2);
+
+      await author.reload();
+      await author.getByTestId('resume-dialog').waitFor();
+      await author.getByRole('button', { name: 'Start New Book' }).click();
+      await author.getByText('Progress cleared').waitFor();
+      await waitForText(author, button, 'Generate Story Outline');
+      await author.reload();
+      await waitForText(author, button, 'Generate Story Outline');
+      await author.waitForTimeout(500);
+      expect(await author.getByTestId('resume-dialog').count()).toBe(0);
+    }, 120_000);
+
+    it('a Malay book shows Malay labels, buttons and toasts', async () => {
+      await author.goto(`${base}/horror`);
+      await waitForText(author, button, 'Generate Story Outline');
+      await author.getByLabel('Language').selectOption('ms');
+      await waitForText(author, button, 'Jana Rangka Cerita');
+      await author.getByLabel('Bahasa', { exact: true }).waitFor();
+      expect(await author.textContent('[data-testid="generator-title"]')).toBe('Penjana Cerita Seram');
+      await author.click(button);
+      await author.getByText('Rangka cerita telah dijana!').waitFor();
+      await waitForText(author, button, 'Jana Pengenalan');
+      await author.click(button);
+      await waitForText(author, button, 'Jana Bab 1');
+      expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Pengenalan']);
+      expect(await author.textContent('[data-testid="writing-progress"]')).toContain('Kemajuan Penulisan');
+      await author.getByText(/Kandungan berjaya dijana!/).first().waitFor();
+      await waitForText(author, balance, '5');
+    }, 120_000);
+
+    it('the administrator adjusts a user’s credits and the list updates live', async () => {
+      await signUp(admin, base, karya.adminEmail, PASSWORD);
+      await waitForText(admin, balance, '9,999');
+      await admin.getByRole('link', { name: 'Admin' }).click();
+      await admin.waitForURL((u) => u.pathname === '/admin');
+      const row = admin.locator(`tr[data-email="${AUTHOR}"]`);
+      await row.waitFor();
+      expect(await row.getByTestId('user-credits').textContent()).toBe('5');
+      // The administrator's own controls are disabled.
+      expect(await admin.locator(`tr[data-email="${karya.adminEmail}"] button`).first().isDisabled()).toBe(true);
+      await row.getByRole('button', { name: `Adjust credits of ${AUTHOR}` }).click();
+      const dialog = admin.getByTestId('adjust-credits-dialog');
+      await dialog.getByLabel('Credits').fill('50');
+      await dialog.getByRole('button', { name: 'Save Credits' }).click();
+      await admin.getByText('Credits updated successfully').waitFor();
+      await waitForText(admin, `tr[data-email="${AUTHOR}"] [data-testid="user-credits"]`, '50');
+      // A change made elsewhere (the author generating) reaches the list without a reload.
+      await author.goto(`${base}/poems`);
+      await author.click(button);
+      await waitForText(author, balance, '49');
+      await waitForText(admin, `tr[data-email="${AUTHOR}"] [data-testid="user-credits"]`, '49');
+      await admin.mouse.move(0, 0);
+      await admin.screenshot({ path: path.join(ARTIFACTS, 'admin-1440.png'), fullPage: true });
+    }, 120_000);
+
+    it('a credit code made by the administrator is redeemed on the profile', async () => {
+      await admin.getByLabel('Code (blank for a random one)').fill('e2e-gift');
+      await admin.getByLabel('Credits', { exact: true }).last().fill('25');
+      await admin.getByRole('button', { name: 'Create Code' }).click();
+      await admin.getByTestId('credit-codes').getByText('E2E-GIFT').waitFor();
+
+      await author.goto(`${base}/profile/edit`);
+      const box = author.getByLabel('Credit code', { exact: true });
+      await box.fill('e2e-gift');
+      expect(await box.inputValue()).toBe('E2E-GIFT');
+      await author.getByRole('button', { name: 'Redeem', exact: true }).click();
+      await author.getByText('Credit code redeemed successfully!').waitFor();
+      await waitForText(author, balance, '74');
+      // Redeeming again is refused.
+      await box.fill('E2E-GIFT');
+      await author.getByRole('button', { name: 'Redeem', exact: true }).click();
+      await author.getByText('Invalid or expired code').waitFor();
+
+      // A credit link: generated by the administrator, claimed with confetti, then the profile.
+      await admin.getByText('500 credits', { exact: true }).click();
+      await admin.getByRole('button', { name: 'Generate Credit URL' }).click();
+      await admin.getByText('Credit URL generated successfully').waitFor();
+      const link = (await admin.getByTestId('credit-links').locator('p.font-mono').first().textContent())!;
+      expect(link).toMatch(/\/claim\/CREDIT500-[A-Z0-9]{8}$/);
+      await author.goto(`${base}${new URL(link).pathname}`);
+      await author.getByText('Congratulations!').waitFor();
+      await author.getByText('You received 500 credits.').waitFor();
+      await author.locator('canvas').first().waitFor({ state: 'attached' });
+      await author.waitForURL((u) => u.pathname === '/profile/edit', { timeout: 30_000 });
+      await waitForText(author, balance, '574');
+      await admin.reload();
+      await admin.getByRole('tab', { name: 'Code Claims (1)' }).waitFor();
+      await admin.getByRole('tab', { name: 'Link Claims (1)' }).waitFor();
+    }, 120_000);
+
+    it('a non-admin opening /admin lands on /; a user without credits is sent to /upgrade', async () => {
+      await author.goto(`${base}/admin`);
+      await author.waitForURL((u) => u.pathname === '/');
+      expect(await author.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+
+      const row = admin.locator(`tr[data-email="${AUTHOR}"]`);
+      await row.getByRole('button', { name: `Adjust credits of ${AUTHOR}` }).click();
+      await admin.getByTestId('adjust-credits-dialog').getByLabel('Credits').fill('0');
+      await admin.getByTestId('adjust-credits-dialog').getByRole('button', { name: 'Save Credits' }).click();
+      await waitForText(admin, `tr[data-email="${AUTHOR}"] [data-testid="user-credits"]`, '0');
+      await author.goto(`${base}/romance`);
+      await author.waitForURL((u) => u.pathname === '/upgrade');
+      await author.getByText('Get More Credits').waitFor();
+      // The administrator always passes the credit guard.
+      await admin.goto(`${base}/book-cover`);
+      await waitForText(admin, button, 'Generate Book Cover');
+    }, 120_000);
+
+    it('signed out, a visitor is sent to /signin and comes back after signing in; unknown paths go to /', async () => {
+      const { context, page } = await newPage(browser);
+      await page.goto(`${base}/study-guide`);
+      await page.waitForURL((u) => u.pathname === '/signin');
+      await signIn(page, base, karya.adminEmail, PASSWORD, '/study-guide');
+      expect(new URL(page.url()).pathname).toBe('/study-guide');
+      await page.goto(`${base}/no-such-page`);
+      await page.waitForURL((u) => u.pathname === '/');
+      await context.close();
+    }, 120_000);
+
+    it('375 px: the drawer opens over the page (screenshot)', async () => {
+      const { context, page } = await newPage(browser, { width: 375, height: 812 });
+      await signIn(page, base, AUTHOR, PASSWORD);
+      await page.goto(`${base}/test`);
+      await waitForText(page, button, 'Run AI Test');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await drawer.getByRole('button', { name: 'Fiction', exact: true }).waitFor();
+      await page.waitForTimeout(300);
+      const box = await drawer.boundingBox();
+      expect(box?.width).toBe(280);
+      expect(box?.x).toBe(0);
+      const file = path.join(ARTIFACTS, 'drawer-375.png');
+      await page.screenshot({ path: file });
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(300);
+      // Closed: slid out to the left and hidden from assistive technology.
+      expect((await page.locator('#drawer').boundingBox())?.x ?? -280).toBeLessThan(0);
+      expect(await drawer.count()).toBe(0);
+      // The page fits the narrow screen: nothing scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      // The AI test page costs nothing, so it runs with 0 credits.
+      await page.click(button);
+      await page.getByTestId('preview-part').waitFor();
+      expect(await page.textContent('[data-testid="preview"]')).toContain('Offline demo text');
+
+      // The theme toggle is stored under `theme` and sets the browser's theme colour.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await drawer.getByRole('button', { name: 'Switch to dark theme' }).click();
+      expect(await page.evaluate(() => [localStorage.getItem('theme'), document.querySelector('meta[name=theme-color]')?.getAttribute('content'), document.documentElement.classList.contains('dark')])).toEqual(['dark', '#1a1a1a', true]);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'drawer-375-dark.png') });
+      await drawer.getByRole('button', { name: 'Sign Out' }).click();
+      await page.getByText('Signed out successfully').waitFor();
+      await page.waitForURL((u) => u.pathname === '/signin');
+
+      // The widest page, the admin portal, also fits: its tables scroll inside their cards.
+      await signIn(page, base, karya.adminEmail, PASSWORD);
+      await page.goto(`${base}/admin`);
+      await page.getByTestId('users-table').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await context.close();
+    }, 120_000);
+  });
+}

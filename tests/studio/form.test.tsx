@@ -1,0 +1,211 @@
+// @vitest-environment jsdom
+// The studio's spec-driven settings form, rendered from the real form models the server serves
+// (compileForm over generators/*.yaml): every widget, defaults, conditional fields, validation messages
+// in en and ms, and the parsed settings handed to the page. Expected values come from spec/.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { FormModel, Settings } from '../../engine/browser.js';
+import { loadCatalog } from '../../engine/node/load.js';
+import type { Catalog } from '../../engine/index.js';
+import { SettingsForm, defaultValues, valuesFromSettings } from '../../studio/src/generator/form.js';
+import { fieldMessage } from '../../studio/src/generator/messages.js';
+import { slowHint } from '../../studio/src/generator/parts.js';
+
+let catalog: Catalog;
+/** The form model as the browser receives it: through JSON, like GET /api/generators/:id. */
+const model = (id: string): FormModel => JSON.parse(JSON.stringify(catalog.form(id))) as FormModel;
+
+beforeAll(() => {
+  catalog = loadCatalog();
+});
+afterEach(cleanup);
+
+function renderForm(id: string, opts: { lang?: 'en' | 'ms' } = {}) {
+  const onValid = vi.fn<(s: Settings) => void>();
+  const onInvalid = vi.fn<(e: Record<string, string>) => void>();
+  const form = model(id);
+  render(<SettingsForm form={form} submitLabel="Generate" onValid={onValid} onInvalid={onInvalid} {...(opts.lang ? { lang: opts.lang } : {})} />);
+  return { form, onValid, onInvalid, user: userEvent.setup() };
+}
+
+describe('every field type renders as its widget, labelled', () => {
+  // [generator, field label (en), widget check]
+  const cases: Array<[string, string, (el: HTMLElement) => void]> = [
+    ['romance', 'Heat Level', (el) => expect(el.tagName).toBe('SELECT')],
+    ['copyright', 'Book Title', (el) => expect((el as HTMLInputElement).type).toBe('text')],
+    ['book-title', 'Book Content', (el) => expect(el.tagName).toBe('TEXTAREA')],
+    ['copyright', 'Publication Year', (el) => expect((el as HTMLInputElement).type).toBe('number')],
+    ['copyright', 'Include ISBN', (el) => expect((el as HTMLInputElement).type).toBe('checkbox')],
+  ];
+  it.each(cases)('%s: %s', (id, label, check) => {
+    renderForm(id);
+    check(screen.getByLabelText(new RegExp(`^${label}`)));
+  });
+
+  it('flags render as a group of checkboxes under a legend (language-story includeExtras)', () => {
+    renderForm('language-story');
+    const group = screen.getByRole('group', { name: 'Include Extras' });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(4);
+  });
+
+  it('select options carry the labels of the page language', () => {
+    renderForm('romance', { lang: 'ms' });
+    const select = screen.getByLabelText('Tahap Keintiman') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Manis (bersih)', 'Sederhana Ringan', 'Sederhana', 'Hangat']);
+  });
+});
+
+describe('defaults from spec/', () => {
+  it('romance: first value of each list, 12 chapters, language en', () => {
+    renderForm('romance');
+    expect((screen.getByLabelText('Romance Type') as HTMLSelectElement).value).toBe('contemporary');
+    expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).value).toBe('12');
+    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
+  });
+
+  it('sci-fi settingScope defaults to interplanetary; children ageGroup to 5-8; conspiracy threat national', () => {
+    expect(defaultValues(model('sci-fi')).settingScope).toBe('interplanetary');
+    expect(defaultValues(model('children')).ageGroup).toBe('5-8');
+    expect(defaultValues(model('conspiracy')).threatLevel).toBe('national');
+    expect(defaultValues(model('conspiracy')).plotComplexity).toBe('intricate');
+  });
+
+  it('copyright: disclaimer on, ISBN off, publication year the current year', () => {
+    renderForm('copyright');
+    expect((screen.getByLabelText('Include Disclaimer') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Include ISBN') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText(/^Publication Year/) as HTMLInputElement).value).toBe(String(new Date().getFullYear()));
+  });
+
+  it('language story extras: pronunciation and vocabulary on, grammar and exercises off', () => {
+    renderForm('language-story');
+    const checked = (name: string) => (screen.getByLabelText(name) as HTMLInputElement).checked;
+    expect([checked('Pronunciation Guide'), checked('Vocabulary List'), checked('Grammar Notes'), checked('Practice Exercises')]).toEqual([true, true, false, false]);
+  });
+
+  it('saved settings restore into the widgets, missing ones at their defaults', () => {
+    const values = valuesFromSettings(model('romance'), { heatLevel: 'steamy', numberOfChapters: 7 });
+    expect(values.heatLevel).toBe('steamy');
+    expect(values.numberOfChapters).toBe('7');
+    expect(values.plotStyle).toBe('enemies-to-lovers');
+  });
+});
+
+describe('conditional fields', () => {
+  it('copyright: the ISBN field appears only when Include ISBN is ticked', async () => {
+    const { user } = renderForm('copyright');
+    expect(screen.queryByLabelText('ISBN')).toBeNull();
+    await user.click(screen.getByLabelText('Include ISBN'));
+    expect(screen.getByLabelText('ISBN')).toBeTruthy();
+    await user.click(screen.getByLabelText('Include ISBN'));
+    expect(screen.queryByLabelText('ISBN')).toBeNull();
+  });
+
+  it('kids cover: the custom setting appears, and is required, only when the setting is custom', async () => {
+    const { user, onValid } = renderForm('kids-book-cover');
+    expect(screen.queryByLabelText(/Describe Your Setting/)).toBeNull();
+    await user.type(screen.getByLabelText(/^Book Title/), 'Sang Kancil');
+    await user.type(screen.getByLabelText(/^Main Character/), 'a mouse deer');
+    await user.selectOptions(screen.getByLabelText('Setting'), 'custom');
+    const custom = screen.getByLabelText(/Describe Your Setting/);
+    expect(custom.getAttribute('aria-required')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Describe Your Setting is required')).toBeTruthy();
+    expect(onValid).not.toHaveBeenCalled();
+    await user.type(custom, 'a floating island');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    expect(onValid.mock.calls[0]![0]).toMatchObject({ setting: 'custom', customSetting: 'a floating island', title: 'Sang Kancil' });
+  });
+
+  it('self-help: a custom topic is required when the topic is others', async () => {
+    const { user } = renderForm('self-help');
+    await user.selectOptions(screen.getByLabelText('Topic'), 'others');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/is required$/);
+  });
+});
+
+describe('validation messages', () => {
+  it('copyright: required texts and the year range, each naming its field', async () => {
+    const { user, onInvalid, onValid } = renderForm('copyright');
+    const year = screen.getByLabelText(/^Publication Year/);
+    await user.clear(year);
+    await user.type(year, '1800');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Book Title is required')).toBeTruthy();
+    expect(screen.getByText('Author Name is required')).toBeTruthy();
+    expect(screen.getByText('Publication Year must be a number between 1900 and 2100')).toBeTruthy();
+    expect(onValid).not.toHaveBeenCalled();
+    expect(Object.keys(onInvalid.mock.calls[0]![0]).sort()).toEqual(['authorName', 'bookTitle', 'publicationYear']);
+    // The error is tied to its input for screen readers.
+    const title = screen.getByLabelText(/^Book Title/);
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe('Book Title is required');
+  });
+
+  it('Malay pages give Malay messages', async () => {
+    const { user } = renderForm('biography', { lang: 'ms' });
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/diperlukan$/);
+  });
+
+  it('messages from the engine schema, in both languages', () => {
+    expect(fieldMessage('Tahun Penerbitan', 'must be a number between 1900 and 2100', 'ms')).toBe('Tahun Penerbitan mesti nombor antara 1900 dan 2100');
+    expect(fieldMessage('ISBN', 'must be at most 40 characters', 'en')).toBe('ISBN must be at most 40 characters');
+    expect(fieldMessage('Bab', '"99" is not one of 5, 7', 'ms')).toBe('Bab: sila pilih salah satu pilihan');
+  });
+
+  it('a valid form hands over parsed settings: numbers as numbers, flags as lists, hidden fields dropped', async () => {
+    const { user, onValid } = renderForm('copyright');
+    await user.type(screen.getByLabelText(/^Book Title/), '  Hikayat  ');
+    await user.type(screen.getByLabelText(/^Author Name/), 'Aminah');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(onValid).toHaveBeenCalled());
+    const settings = onValid.mock.calls[0]![0];
+    expect(settings.bookTitle).toBe('Hikayat');
+    expect(settings.publicationYear).toBe(new Date().getFullYear());
+    expect(settings.includeDisclaimer).toBe(true);
+    expect('isbn' in settings).toBe(false);
+  });
+
+  it('chapter counts arrive as integers; flags as the ticked values', async () => {
+    const a = renderForm('romance');
+    await a.user.selectOptions(screen.getByLabelText('Number of Chapters'), '7');
+    await a.user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(a.onValid).toHaveBeenCalled());
+    expect(a.onValid.mock.calls[0]![0].numberOfChapters).toBe(7);
+    cleanup();
+    const b = renderForm('language-story');
+    await b.user.click(screen.getByLabelText('Grammar Notes'));
+    await b.user.click(screen.getByLabelText('Pronunciation Guide'));
+    await b.user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(b.onValid).toHaveBeenCalled());
+    expect(b.onValid.mock.calls[0]![0].includeExtras).toEqual(['vocabulary', 'grammar']);
+  });
+});
+
+describe('labels follow the language field', () => {
+  it('switching the language to Bahasa Malaysia relabels the form', async () => {
+    const { user } = renderForm('romance');
+    expect(screen.getByLabelText('Heat Level')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Language'), 'ms');
+    expect(screen.getByLabelText('Tahap Keintiman')).toBeTruthy();
+    expect(screen.getByLabelText('Bahasa')).toBeTruthy();
+  });
+});
+
+describe('slow-generation hints (spec/: 60, 120, 150, 170 s)', () => {
+  it.each([
+    [59, null],
+    [60, 'This is taking longer than usual...'],
+    [120, 'Complex content may take up to 3 minutes...'],
+    [150, 'Your content is being carefully crafted...'],
+    [170, 'Almost there...'],
+  ])('%i s', (s, hint) => {
+    expect(slowHint(s, 'en')).toBe(hint);
+  });
+});

@@ -1,0 +1,78 @@
+// Issue 3's promises, checked through the real command: exactly the 41 generators of spec/, and every one
+// generates offline with `--chapters 2` (in Malay too where it has the language field).
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+// The ids as the issue lists them (the route without its slash), typed from spec/.
+const EXPECTED = {
+  fiction: ['romance', 'horror', 'sci-fi', 'mystery-thriller', 'crime', 'adventure', 'children', 'conspiracy', 'apocalyptic'],
+  nonfiction: ['financial', 'pet-care', 'travel-guide', 'study-guide', 'self-help', 'biography', 'money', 'sports', 'black-history', 'mental-health', 'health-fitness', 'parenting', 'guide', 'cookbook'],
+  creative: ['poems', 'dad-jokes', 'fun-facts', 'did-you-know', 'islamic-stories', 'sad-stories', 'rhyme-story', 'moral-values', 'language-story', 'riddles'],
+  publishing: ['amazon-pdp', 'amazon-keywords', 'copyright', 'book-title', 'author-name'],
+  covers: ['book-cover', 'kids-book-cover'],
+  test: ['test'],
+};
+const ALL = Object.values(EXPECTED).flat();
+
+/** Values for the required text fields of spec/ (the rest take their defaults). */
+const REQUIRED: Record<string, string[]> = {
+  'travel-guide': ['destination=Penang'],
+  'study-guide': ['subject=Biology', 'topic=Cell division'],
+  biography: ['personName=Tunku Abdul Rahman'],
+  sports: ['athleteName=Lee Chong Wei'],
+  'black-history': ['personName=Rosa Parks'],
+  guide: ['topic=Home gardening'],
+  'fun-facts': ['topic=Volcanoes'],
+  'did-you-know': ['topic=The ocean'],
+  'islamic-stories': ['prophet=Nabi Yusuf'],
+  'amazon-pdp': ['bookTitle=Hujan di Kuala Lumpur'],
+  'amazon-keywords': ['bookTitle=Hujan di Kuala Lumpur'],
+  copyright: ['bookTitle=Hujan di Kuala Lumpur', 'authorName=Aisha Rahman'],
+  'book-title': ['bookContent=A story about a baker in Ipoh who finds a letter from her grandmother.'],
+  'book-cover': ['title=Hujan di Kuala Lumpur'],
+  'kids-book-cover': ['title=Sang Kancil', 'mainCharacter=a mouse deer'],
+};
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-every-'));
+
+describe('the 41 generators', () => {
+  it('karya list --json lists exactly the ids of the issue, with their families', async () => {
+    const r = await runCli(['list', '--json']);
+    const rows = JSON.parse(r.stdout) as Array<{ id: string; family: string }>;
+    expect(rows.map((x) => x.id).sort()).toEqual([...ALL].sort());
+    for (const [family, ids] of Object.entries(EXPECTED)) for (const id of ids) expect(rows.find((x) => x.id === id)!.family, id).toBe(family);
+  });
+
+  it('every generator writes its output offline, in en and (with a language field) in ms', { timeout: 240_000 }, async () => {
+    const shows = await Promise.all(ALL.map(async (id) => [id, JSON.parse((await runCli(['show', id, '--json'])).stdout) as { kind: string; languages: string[] }] as const));
+    const runs: Array<{ id: string; lang: string; kind: string }> = [];
+    for (const [id, show] of shows) for (const lang of show.languages) runs.push({ id, lang, kind: show.kind });
+    const failures: string[] = [];
+    for (let i = 0; i < runs.length; i += 3) {
+      await Promise.all(
+        runs.slice(i, i + 3).map(async ({ id, lang, kind }) => {
+          const out = path.join(tmp, `${id}-${lang}.${kind === 'image' ? 'png' : 'md'}`);
+          const args = ['generate', id, '--chapters', '2', '--lang', lang, '--out', out, '--state', path.join(tmp, 'state.sqlite'), '--fresh'];
+          for (const s of REQUIRED[id] ?? []) args.push('--set', s);
+          const r = await runCli(args);
+          if (r.code !== 0) return failures.push(`${id} ${lang}: exit ${r.code} ${r.stderr.trim().split('\n').pop()}`);
+          if (kind === 'image') {
+            const png = readFileSync(out);
+            if (png.subarray(1, 4).toString() !== 'PNG') failures.push(`${id}: not a PNG`);
+          } else {
+            const md = readFileSync(out, 'utf8');
+            if (statSync(out).size < 200) failures.push(`${id} ${lang}: output too short`);
+            const conclusion = lang === 'ms' ? '## Kesimpulan' : '## Conclusion';
+            if (kind === 'book' && !md.includes(conclusion)) failures.push(`${id} ${lang}: no ${conclusion}`);
+            if (lang === 'ms' && !md.includes('Teks demo luar talian')) failures.push(`${id} ms: not written in Malay`);
+          }
+        }),
+      );
+    }
+    expect(failures).toEqual([]);
+    expect(runs.length).toBeGreaterThan(ALL.length);
+  });
+});

@@ -15,8 +15,8 @@ export const OFFLINE_MARK: Record<Lang, string> = {
 const SENTENCES: Record<Lang, string[]> = {
   en: [
     'The {a} thread of this {kind} grows stronger as the pages turn.',
-    'Here the {a} mood meets a {b} turn, and nothing stays quite the same.',
-    'Every detail is chosen to suit a {b} reader who wants the {a} side of things.',
+    'Here the {a} mood meets the {b} turn, and nothing stays quite the same.',
+    'Every detail is chosen to suit the {b} reader who wants the {a} side of things.',
     'A quiet moment gives way to something {a}, and the {kind} moves on.',
     'What began as {b} now asks a harder question.',
     'The morning light falls on the street as the next idea takes shape.',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCatalog, catalogFromSpecs, type Catalog, type Sources } from '../catalog.js';
 import type { ResolvedSpec } from '../spec/types.js';
+import { deepFreeze } from '../spec/resolve.js';
 
 /** The repository root (where generators/ and templates/ live), found upwards from this module, so it
  * is the same whether the code runs from source (engine/node/) or from the CLI bundle (dist/cli/). */
@@ -90,13 +91,6 @@ function writeCache(key: string, specs: readonly ResolvedSpec[]): void {
   }
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
-  }
-  return value;
-}
 
 /**
  * Load the repository's generators (cached per process). Throws SpecError on any invalid file.

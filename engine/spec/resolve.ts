@@ -31,7 +31,8 @@ export function parseShared(file: string, data: unknown): SharedFile {
   return parsed.data;
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freeze a resolved spec and everything in it (also used for specs read back from the catalog cache). */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);

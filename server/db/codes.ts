@@ -22,42 +22,59 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof SQLite.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-export function redeemCode(store: Store, input: { userId: string; code: string }): ClaimResult {
-  const { userId, code } = input;
+/** What differs between claiming a code and claiming a link; the claim itself is shared. */
+interface ClaimSource {
+  /** The active code or link, or undefined. */
+  find(): { id: number; credits: number; name: string } | undefined;
+  hasClaimed(id: number): boolean;
+  recordClaim(id: number, credits: number): void;
+  ledger: { type: 'code' | 'link'; reason: string };
+}
+
+/** One claim per user, in one transaction: find, record the claim, add the credits to the ledger. */
+function claimOnce(store: Store, userId: string, source: ClaimSource): ClaimResult {
   try {
     return store.transaction((): ClaimResult => {
-      const row = store.first(store.db.selectFrom('credit_codes').selectAll().where('code', '=', code).where('is_active', '=', 1));
+      const row = source.find();
       if (!row) return { status: 'invalid' };
-      const claimed = store.first(store.db.selectFrom('credit_code_claims').select('id').where('user_id', '=', userId).where('code_id', '=', row.id));
-      if (claimed) return { status: 'already_claimed' };
-      store.run(store.db.insertInto('credit_code_claims').values({ user_id: userId, code_id: row.id, credits_awarded: row.credits, claimed_at: nowIso() }));
-      const balance = changeCredits(store, { userId, amount: row.credits, type: 'code', reason: `Credit code ${row.code}`, reference: `code:${row.id}` });
-      if (!balance) throw new Error(`user ${userId} vanished during a code claim`);
+      if (source.hasClaimed(row.id)) return { status: 'already_claimed' };
+      source.recordClaim(row.id, row.credits);
+      const { type, reason } = source.ledger;
+      const balance = changeCredits(store, { userId, amount: row.credits, type, reason: `${reason} ${row.name}`, reference: `${type}:${row.id}` });
+      if (!balance) throw new Error(`user ${userId} vanished during a ${type} claim`);
       return { status: 'granted', credits: row.credits, balance };
     });
   } catch (error) {
+    // A concurrent claim by the same user lost the race on the unique (user, code|link) constraint.
     if (isUniqueViolation(error)) return { status: 'already_claimed' };
     throw error;
   }
 }
 
+export function redeemCode(store: Store, input: { userId: string; code: string }): ClaimResult {
+  const { userId, code } = input;
+  return claimOnce(store, userId, {
+    find: () => {
+      const row = store.first(store.db.selectFrom('credit_codes').selectAll().where('code', '=', code).where('is_active', '=', 1));
+      return row && { id: row.id, credits: row.credits, name: row.code };
+    },
+    hasClaimed: (id) => !!store.first(store.db.selectFrom('credit_code_claims').select('id').where('user_id', '=', userId).where('code_id', '=', id)),
+    recordClaim: (id, credits) => store.run(store.db.insertInto('credit_code_claims').values({ user_id: userId, code_id: id, credits_awarded: credits, claimed_at: nowIso() })),
+    ledger: { type: 'code', reason: 'Credit code' },
+  });
+}
+
 export function claimLink(store: Store, input: { userId: string; token: string }): ClaimResult {
   const { userId, token } = input;
-  try {
-    return store.transaction((): ClaimResult => {
+  return claimOnce(store, userId, {
+    find: () => {
       const row = store.first(store.db.selectFrom('credit_links').selectAll().where('token', '=', token).where('is_active', '=', 1));
-      if (!row) return { status: 'invalid' };
-      const claimed = store.first(store.db.selectFrom('credit_link_claims').select('id').where('user_id', '=', userId).where('link_id', '=', row.id));
-      if (claimed) return { status: 'already_claimed' };
-      store.run(store.db.insertInto('credit_link_claims').values({ user_id: userId, link_id: row.id, credits_awarded: row.credits, claimed_at: nowIso() }));
-      const balance = changeCredits(store, { userId, amount: row.credits, type: 'link', reason: `Credit link ${row.token}`, reference: `link:${row.id}` });
-      if (!balance) throw new Error(`user ${userId} vanished during a link claim`);
-      return { status: 'granted', credits: row.credits, balance };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return { status: 'already_claimed' };
-    throw error;
-  }
+      return row && { id: row.id, credits: row.credits, name: row.token };
+    },
+    hasClaimed: (id) => !!store.first(store.db.selectFrom('credit_link_claims').select('id').where('user_id', '=', userId).where('link_id', '=', id)),
+    recordClaim: (id, credits) => store.run(store.db.insertInto('credit_link_claims').values({ user_id: userId, link_id: id, credits_awarded: credits, claimed_at: nowIso() })),
+    ledger: { type: 'link', reason: 'Credit link' },
+  });
 }
 
 export function createLink(store: Store, input: { credits: number; description?: string; createdBy: string }) {

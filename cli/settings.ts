@@ -1,0 +1,63 @@
+// Settings from the command line (--set, --lang, --chapters), checked by the engine before anything is
+// spent, and the key under which a book's progress is saved.
+import { createHash } from 'node:crypto';
+import { SettingsError, fieldType, parseSettings, type ResolvedSpec, type Settings } from '../engine/index.js';
+import { fail, info, EXIT, CliExit } from './util.js';
+
+export interface SettingsOptions {
+  set: string[];
+  lang?: string;
+  chapters?: string;
+}
+
+/** Turn --set/--lang/--chapters into validated settings and a chapter count, or exit 2 naming the field. */
+export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, where = ''): { settings: Settings; totalChapters?: number } {
+  const raw: Record<string, unknown> = {};
+  for (const pair of opts.set ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) fail(`${where}--set ${JSON.stringify(pair)}: expected name=value`);
+    const name = pair.slice(0, eq).trim();
+    const field = spec.fields.find((f) => f.name === name);
+    raw[name] = field ? fieldType(field).parseText(pair.slice(eq + 1), field) : pair.slice(eq + 1);
+  }
+  if (opts.lang !== undefined) {
+    if (opts.lang !== 'en' && opts.lang !== 'ms') fail(`${where}--lang: "${opts.lang}" is not one of en, ms`);
+    const langField = spec.fields.find((f) => f.role === 'language');
+    if (langField) raw[langField.name] = opts.lang;
+    else if (opts.lang !== spec.fixedLanguage) fail(`${where}--lang: ${spec.id} always writes in ${spec.fixedLanguage}`);
+  }
+  let settings: Settings;
+  try {
+    settings = parseSettings(spec, raw);
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      for (const i of error.issues) {
+        const allowed = i.allowed && !i.message.includes(' one of ') ? ` (allowed: ${i.allowed.join(', ')})` : '';
+        process.stderr.write(`karya: ${where}${i.field}: ${i.message}${allowed}\n`);
+      }
+      throw new CliExit(EXIT.badInput);
+    }
+    throw error;
+  }
+  let totalChapters: number | undefined;
+  if (opts.chapters !== undefined) {
+    const n = Number(opts.chapters);
+    const min = spec.flow.conclusion === 'replaces-last' ? 2 : 1;
+    if (!Number.isInteger(n) || n < min || n > 100) fail(`${where}--chapters: "${opts.chapters}" must be a whole number from ${min} to 100`);
+    const chaptersField = spec.fields.find((f) => f.role === 'chapters');
+    if (spec.kind !== 'book') info(`karya: ${spec.id} writes a single output; --chapters is ignored`);
+    else if (!chaptersField) info(`karya: ${spec.id} has ${spec.flow.sections?.length} fixed sections; --chapters is ignored`);
+    else {
+      totalChapters = n;
+      settings = { ...settings, [chaptersField.name]: n };
+    }
+  }
+  return { settings, ...(totalChapters !== undefined ? { totalChapters } : {}) };
+}
+
+/** The key under which the CLI saves a book: the same generator and settings resume the same book. */
+export function progressKey(spec: ResolvedSpec, settings: Settings, totalChapters: number): string {
+  const canonical = JSON.stringify([spec.id, totalChapters, Object.keys(settings).sort().map((k) => [k, settings[k]])]);
+  return `${spec.id}:${createHash('sha256').update(canonical).digest('hex').slice(0, 16)}`;
+}
+

@@ -1,0 +1,22 @@
+// /api/credits: redeem a credit code and claim a credit link (once per user each).
+import * as z from 'zod';
+import { VALIDATION_MESSAGES as M } from './messages.js';
+
+/** The code as typed: trimmed and upper-cased by the server. */
+export const RedeemBody = z.strictObject({
+  code: z.string({ error: M.invalid_code }).trim().min(1, { error: M.invalid_code }).max(64, { error: M.invalid_code }).transform((c) => c.toUpperCase()),
+});
+export type RedeemBody = z.infer<typeof RedeemBody>;
+
+export const ClaimBody = z.strictObject({
+  token: z.string({ error: M.invalid_link }).trim().min(1, { error: M.invalid_link }).max(64, { error: M.invalid_link }),
+});
+export type ClaimBody = z.infer<typeof ClaimBody>;
+
+/** A granted redeem or claim: the credits it gave and the new balance. */
+export const CreditsGrantedResponse = z.strictObject({
+  message: z.string().min(1),
+  credits_awarded: z.number().int().positive(),
+  credits_available: z.number().int().min(0),
+});
+export type CreditsGrantedResponse = z.infer<typeof CreditsGrantedResponse>;

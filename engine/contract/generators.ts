@@ -1,0 +1,80 @@
+// /api/generators: the compiled list and each generator's form model (compileForm), as served.
+// The generation route and its events belong to books.ts.
+import * as z from 'zod';
+import type { FormModel } from '../compile/form.js';
+import { FAMILIES, FIELD_ROLES, FIELD_TYPES, KINDS } from '../spec/format.js';
+
+const Bilingual = z.strictObject({ en: z.string(), ms: z.string() });
+const Scalar = z.union([z.string(), z.number(), z.boolean()]);
+const Condition = z.strictObject({ field: z.string(), is: z.union([Scalar, z.array(Scalar)]) });
+
+export const GeneratorIdParams = z.strictObject({ id: z.string().min(1).max(80) });
+export type GeneratorIdParams = z.infer<typeof GeneratorIdParams>;
+
+/** One generator of the list: enough for the navigation, the dashboard and the credit guard. */
+export const GeneratorSummary = z.strictObject({
+  id: z.string().min(1),
+  route: z.string().min(1),
+  family: z.enum(FAMILIES),
+  kind: z.enum(KINDS),
+  bookType: z.string().min(1),
+  title: Bilingual,
+  tagline: Bilingual,
+  typeLabel: Bilingual,
+  cost: z.number().int().min(0),
+});
+export type GeneratorSummary = z.infer<typeof GeneratorSummary>;
+
+export const GeneratorsResponse = z.strictObject({ generators: z.array(GeneratorSummary) });
+export type GeneratorsResponse = z.infer<typeof GeneratorsResponse>;
+
+const FormFieldSchema = z.strictObject({
+  name: z.string().min(1),
+  type: z.enum(FIELD_TYPES),
+  widget: z.enum(FIELD_TYPES),
+  role: z.enum(FIELD_ROLES).optional(),
+  label: Bilingual,
+  help: Bilingual.optional(),
+  placeholder: Bilingual.optional(),
+  options: z.array(z.strictObject({ value: z.union([z.string(), z.number()]), label: Bilingual, description: Bilingual.optional() })).optional(),
+  /** Absent from the JSON when the field has no default; the engine's FormField types that as a key that may be undefined. */
+  default: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional().transform((value) => value),
+  required: z.boolean(),
+  visibleWhen: Condition.optional(),
+  requiredWhen: Condition.optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  maxLength: z.number().int().positive().optional(),
+});
+
+const FlowSummarySchema = z.strictObject({
+  outline: z.boolean(),
+  outlineKind: z.enum(['story', 'guide', 'none']),
+  conclusion: z.enum(['after-last', 'replaces-last']),
+  progressDenominator: z.union([z.literal('total'), z.literal('total+2'), z.number().int().positive()]),
+  sections: z.array(z.strictObject({ id: z.string().min(1), label: Bilingual, description: Bilingual.optional() })).optional(),
+  savesProgress: z.boolean(),
+  characterDetails: z.boolean(),
+  retry: z.boolean(),
+  chapterField: z.string().optional(),
+});
+
+/** `GET /api/generators/:id`: the form model, typed as the engine's FormModel (what specFromForm reads). */
+export const GeneratorForm: z.ZodType<FormModel> = z.strictObject({
+  id: z.string().min(1),
+  route: z.string().min(1),
+  family: z.enum(FAMILIES),
+  kind: z.enum(KINDS),
+  bookType: z.string().min(1),
+  title: Bilingual,
+  tagline: Bilingual,
+  typeLabel: Bilingual,
+  buttonLabel: Bilingual.optional(),
+  fixedLanguage: z.enum(['en', 'ms']),
+  outputName: Bilingual,
+  contentType: z.string().min(1),
+  cost: z.number().int().min(0),
+  fields: z.array(FormFieldSchema),
+  flow: FlowSummarySchema,
+});
+export type GeneratorForm = FormModel;

@@ -1,0 +1,16 @@
+// The server's catalogue messages that the contract's request schemas carry as their zod error
+// messages. The server maps a message back to its error code, so each one must stay word for word
+// equal to server/http/errors.ts MESSAGES (tests/contract checks it).
+export const VALIDATION_MESSAGES = {
+  email_required: 'Please enter your email address',
+  invalid_email: 'Please enter a valid email address',
+  password_too_short: 'Password must be at least 6 characters long',
+  invalid_credentials: 'Invalid email or password',
+  reset_invalid: 'Invalid or expired session. Please request a new reset link.',
+  current_password_wrong: 'Current password is incorrect',
+  invalid_credit_amount: 'Please enter a valid credit amount between 1 and 10000',
+  invalid_code: 'Invalid or expired code',
+  invalid_link: 'Invalid or expired credit link',
+} as const;
+
+export type ValidationMessageCode = keyof typeof VALIDATION_MESSAGES;

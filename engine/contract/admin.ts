@@ -1,55 +1,55 @@
 // /api/admin: users (and their live event stream), credit links and codes, claims, deployments with
 // rollback, and the AI configuration (never a key). The administrator only.
 import * as z from 'zod';
-import { Email, NewPassword } from './auth.js';
-import { AssignableRole, Profile, Timestamp } from './common.js';
+import { EmailSchema, NewPasswordSchema } from './auth.js';
+import { AssignableRoleSchema, ProfileSchema, TimestampSchema } from './common.js';
 import { VALIDATION_MESSAGES as M } from './messages.js';
 
 // ------------------------------------------------------------------ users
 
-export const UserIdParams = z.strictObject({ id: z.string().min(1).max(64) });
-export type UserIdParams = z.infer<typeof UserIdParams>;
+export const UserIdParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
+export type UserIdParams = z.infer<typeof UserIdParamsSchema>;
 
-export const AdminUsersResponse = z.strictObject({ users: z.array(Profile) });
-export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+export const AdminUsersResponseSchema = z.strictObject({ users: z.array(ProfileSchema) });
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
 
-export const NewUserBody = z.strictObject({
-  email: Email,
-  password: NewPassword,
-  role: AssignableRole.default('free'),
+export const NewUserBodySchema = z.strictObject({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  role: AssignableRoleSchema.default('free'),
   name: z.string().trim().max(100).optional(),
 });
-export type NewUserBody = z.infer<typeof NewUserBody>;
+export type NewUserBody = z.infer<typeof NewUserBodySchema>;
 
 /** Either a new role (the credits reset to the role's amount) or a new balance. */
-export const UserPatchBody = z.union([
-  z.strictObject({ role: AssignableRole }),
+export const UserPatchBodySchema = z.union([
+  z.strictObject({ role: AssignableRoleSchema }),
   z.strictObject({ credits: z.number().int().min(0).max(1_000_000_000) }),
 ]);
-export type UserPatchBody = z.infer<typeof UserPatchBody>;
+export type UserPatchBody = z.infer<typeof UserPatchBodySchema>;
 
 /** A user added or changed. `user` is absent only if the user vanished while being changed. */
-export const UserUpdatedResponse = z.strictObject({ message: z.string().min(1), user: Profile.optional() });
-export type UserUpdatedResponse = z.infer<typeof UserUpdatedResponse>;
+export const UserUpdatedResponseSchema = z.strictObject({ message: z.string().min(1), user: ProfileSchema.optional() });
+export type UserUpdatedResponse = z.infer<typeof UserUpdatedResponseSchema>;
 
 /** `POST /api/admin/users` (201): the new user is always there. */
-export const UserAddedResponse = z.strictObject({ message: z.string().min(1), user: Profile });
-export type UserAddedResponse = z.infer<typeof UserAddedResponse>;
+export const UserAddedResponseSchema = z.strictObject({ message: z.string().min(1), user: ProfileSchema });
+export type UserAddedResponse = z.infer<typeof UserAddedResponseSchema>;
 
 /** SSE `users` of `GET /api/admin/users/events`: the whole list, sent at once. */
-export const UsersEvent = AdminUsersResponse;
-export type UsersEvent = z.infer<typeof UsersEvent>;
+export const UsersEventSchema = AdminUsersResponseSchema;
+export type UsersEvent = z.infer<typeof UsersEventSchema>;
 
 /** SSE `user`: one user changed (sign-up, credits, role, profile) or was deleted. */
-export const UserChangeEvent = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('upsert'), id: z.string().min(1), user: Profile }),
+export const UserChangeEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('upsert'), id: z.string().min(1), user: ProfileSchema }),
   z.strictObject({ type: z.literal('delete'), id: z.string().min(1), user: z.null() }),
 ]);
-export type UserChangeEvent = z.infer<typeof UserChangeEvent>;
+export type UserChangeEvent = z.infer<typeof UserChangeEventSchema>;
 
 /** Every event of the admin's user stream, by event name. */
-export const AdminUserEvents = { users: UsersEvent, user: UserChangeEvent } as const;
-export type AdminUserEvents = { [E in keyof typeof AdminUserEvents]: z.infer<(typeof AdminUserEvents)[E]> };
+export const AdminUserEventSchemas = { users: UsersEventSchema, user: UserChangeEventSchema } as const;
+export type AdminUserEvents = { [E in keyof typeof AdminUserEventSchemas]: z.infer<(typeof AdminUserEventSchemas)[E]> };
 
 // ------------------------------------------------------------------ credit links and codes
 
@@ -59,38 +59,38 @@ const creditAmount = z
   .min(1, { error: M.invalid_credit_amount })
   .max(10_000, { error: M.invalid_credit_amount });
 
-export const NewCreditLinkBody = z.strictObject({
+export const NewCreditLinkBodySchema = z.strictObject({
   credits: creditAmount,
   description: z.string().trim().max(200).optional(),
 });
-export type NewCreditLinkBody = z.infer<typeof NewCreditLinkBody>;
+export type NewCreditLinkBody = z.infer<typeof NewCreditLinkBodySchema>;
 
 /** An active credit link with its claim count and its claim URL. */
-export const CreditLink = z.strictObject({
+export const CreditLinkSchema = z.strictObject({
   id: z.number().int().positive(),
   token: z.string().min(1),
   credits: z.number().int().positive(),
   description: z.string().nullable(),
   created_by: z.string().nullable(),
   created_by_email: z.string().nullable(),
-  created_at: Timestamp,
+  created_at: TimestampSchema,
   is_active: z.boolean(),
   claims: z.number().int().min(0),
   url: z.string().min(1),
 });
-export type CreditLink = z.infer<typeof CreditLink>;
+export type CreditLink = z.infer<typeof CreditLinkSchema>;
 
-export const CreditLinksResponse = z.strictObject({ links: z.array(CreditLink) });
-export type CreditLinksResponse = z.infer<typeof CreditLinksResponse>;
+export const CreditLinksResponseSchema = z.strictObject({ links: z.array(CreditLinkSchema) });
+export type CreditLinksResponse = z.infer<typeof CreditLinksResponseSchema>;
 
 /** The link just made (201): the list's row without the creator's e-mail. */
-export const CreatedCreditLink = CreditLink.omit({ created_by_email: true });
-export type CreatedCreditLink = z.infer<typeof CreatedCreditLink>;
+export const CreatedCreditLinkSchema = CreditLinkSchema.omit({ created_by_email: true });
+export type CreatedCreditLink = z.infer<typeof CreatedCreditLinkSchema>;
 
-export const CreditLinkCreatedResponse = z.strictObject({ message: z.string().min(1), link: CreatedCreditLink });
-export type CreditLinkCreatedResponse = z.infer<typeof CreditLinkCreatedResponse>;
+export const CreditLinkCreatedResponseSchema = z.strictObject({ message: z.string().min(1), link: CreatedCreditLinkSchema });
+export type CreditLinkCreatedResponse = z.infer<typeof CreditLinkCreatedResponseSchema>;
 
-export const NewCreditCodeBody = z.strictObject({
+export const NewCreditCodeBodySchema = z.strictObject({
   code: z
     .string()
     .trim()
@@ -100,25 +100,25 @@ export const NewCreditCodeBody = z.strictObject({
   credits: creditAmount,
   description: z.string().trim().max(200).optional(),
 });
-export type NewCreditCodeBody = z.infer<typeof NewCreditCodeBody>;
+export type NewCreditCodeBody = z.infer<typeof NewCreditCodeBodySchema>;
 
-export const CreditCode = z.strictObject({
+export const CreditCodeSchema = z.strictObject({
   id: z.number().int().positive(),
   code: z.string().min(1),
   credits: z.number().int().positive(),
   description: z.string().nullable(),
   is_active: z.boolean(),
   created_by: z.string().nullable(),
-  created_at: Timestamp,
+  created_at: TimestampSchema,
   claims: z.number().int().min(0),
 });
-export type CreditCode = z.infer<typeof CreditCode>;
+export type CreditCode = z.infer<typeof CreditCodeSchema>;
 
-export const CreditCodesResponse = z.strictObject({ codes: z.array(CreditCode) });
-export type CreditCodesResponse = z.infer<typeof CreditCodesResponse>;
+export const CreditCodesResponseSchema = z.strictObject({ codes: z.array(CreditCodeSchema) });
+export type CreditCodesResponse = z.infer<typeof CreditCodesResponseSchema>;
 
-export const CreditCodeCreatedResponse = z.strictObject({ message: z.string().min(1), code: CreditCode });
-export type CreditCodeCreatedResponse = z.infer<typeof CreditCodeCreatedResponse>;
+export const CreditCodeCreatedResponseSchema = z.strictObject({ message: z.string().min(1), code: CreditCodeSchema });
+export type CreditCodeCreatedResponse = z.infer<typeof CreditCodeCreatedResponseSchema>;
 
 // ------------------------------------------------------------------ claims
 
@@ -127,43 +127,43 @@ const claimColumns = {
   user_email: z.string(),
   credits: z.number().int().positive(),
   credits_awarded: z.number().int().positive(),
-  claimed_at: Timestamp,
+  claimed_at: TimestampSchema,
 };
-export const CodeClaim = z.strictObject({ ...claimColumns, code: z.string().min(1) });
-export type CodeClaim = z.infer<typeof CodeClaim>;
-export const LinkClaim = z.strictObject({ ...claimColumns, token: z.string().min(1) });
-export type LinkClaim = z.infer<typeof LinkClaim>;
+export const CodeClaimSchema = z.strictObject({ ...claimColumns, code: z.string().min(1) });
+export type CodeClaim = z.infer<typeof CodeClaimSchema>;
+export const LinkClaimSchema = z.strictObject({ ...claimColumns, token: z.string().min(1) });
+export type LinkClaim = z.infer<typeof LinkClaimSchema>;
 
 /** Every claim, newest first. */
-export const ClaimsResponse = z.strictObject({ code_claims: z.array(CodeClaim), link_claims: z.array(LinkClaim) });
-export type ClaimsResponse = z.infer<typeof ClaimsResponse>;
+export const ClaimsResponseSchema = z.strictObject({ code_claims: z.array(CodeClaimSchema), link_claims: z.array(LinkClaimSchema) });
+export type ClaimsResponse = z.infer<typeof ClaimsResponseSchema>;
 
 // ------------------------------------------------------------------ deployments
 
-export const Deployment = z.strictObject({
+export const DeploymentSchema = z.strictObject({
   id: z.number().int().positive(),
   version: z.string(),
   status: z.string(),
   url: z.string().nullable(),
   /** A start (`{kind: "start", node}`) or a rollback (`{kind: "rollback", rolledBackFrom, originalVersion, rollbackReason, …}`). */
   metadata: z.record(z.string(), z.unknown()),
-  created_at: Timestamp,
+  created_at: TimestampSchema,
 });
-export type Deployment = z.infer<typeof Deployment>;
+export type Deployment = z.infer<typeof DeploymentSchema>;
 
-export const DeploymentsResponse = z.strictObject({ deployments: z.array(Deployment) });
-export type DeploymentsResponse = z.infer<typeof DeploymentsResponse>;
+export const DeploymentsResponseSchema = z.strictObject({ deployments: z.array(DeploymentSchema) });
+export type DeploymentsResponse = z.infer<typeof DeploymentsResponseSchema>;
 
-export const RollbackBody = z.strictObject({ reason: z.string().trim().max(500).optional() });
-export type RollbackBody = z.infer<typeof RollbackBody>;
+export const RollbackBodySchema = z.strictObject({ reason: z.string().trim().max(500).optional() });
+export type RollbackBody = z.infer<typeof RollbackBodySchema>;
 
-export const RollbackResponse = z.strictObject({ message: z.string().min(1), deployment: Deployment });
-export type RollbackResponse = z.infer<typeof RollbackResponse>;
+export const RollbackResponseSchema = z.strictObject({ message: z.string().min(1), deployment: DeploymentSchema });
+export type RollbackResponse = z.infer<typeof RollbackResponseSchema>;
 
 // ------------------------------------------------------------------ AI configuration
 
 /** One provider the server knows: never its key, only whether one is set. */
-export const AIProviderConfig = z.strictObject({
+export const AIProviderConfigSchema = z.strictObject({
   name: z.string(),
   model: z.string(),
   /** The host of the endpoint, never its path or query. */
@@ -171,19 +171,19 @@ export const AIProviderConfig = z.strictObject({
   has_key: z.boolean(),
   is_active: z.boolean(),
 });
-export type AIProviderConfig = z.infer<typeof AIProviderConfig>;
+export type AIProviderConfig = z.infer<typeof AIProviderConfigSchema>;
 
 const aiConfigColumns = {
   active: z.string(),
-  configs: z.array(AIProviderConfig),
+  configs: z.array(AIProviderConfigSchema),
   openai_config: z.strictObject({ useAzure: z.boolean() }),
 };
-export const AIConfigResponse = z.strictObject(aiConfigColumns);
-export type AIConfigResponse = z.infer<typeof AIConfigResponse>;
+export const AIConfigResponseSchema = z.strictObject(aiConfigColumns);
+export type AIConfigResponse = z.infer<typeof AIConfigResponseSchema>;
 
-export const AIConfigBody = z.strictObject({ useAzure: z.boolean() });
-export type AIConfigBody = z.infer<typeof AIConfigBody>;
+export const AIConfigBodySchema = z.strictObject({ useAzure: z.boolean() });
+export type AIConfigBody = z.infer<typeof AIConfigBodySchema>;
 
 /** `PUT /api/admin/ai-config`: the configuration after the change, with a message. */
-export const AIConfigUpdatedResponse = z.strictObject({ message: z.string().min(1), ...aiConfigColumns });
-export type AIConfigUpdatedResponse = z.infer<typeof AIConfigUpdatedResponse>;
+export const AIConfigUpdatedResponseSchema = z.strictObject({ message: z.string().min(1), ...aiConfigColumns });
+export type AIConfigUpdatedResponse = z.infer<typeof AIConfigUpdatedResponseSchema>;

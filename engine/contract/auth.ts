@@ -1,14 +1,14 @@
 // /api/auth: sign-up, sign-in, sign-out, the session, password reset by e-mail. Bodies as the server
 // validates them (its catalogue messages included) and its answers.
 import * as z from 'zod';
-import { Profile, Timestamp } from './common.js';
+import { ProfileSchema, TimestampSchema } from './common.js';
 import { VALIDATION_MESSAGES as M } from './messages.js';
 
 export const MIN_PASSWORD = 6;
 export const MAX_PASSWORD = 256;
 
 /** An e-mail address as typed: trimmed, required, at most 254 characters. */
-export const Email = z
+export const EmailSchema = z
   .string({ error: M.email_required })
   .trim()
   .min(1, { error: M.email_required })
@@ -16,7 +16,7 @@ export const Email = z
   .pipe(z.email({ error: M.invalid_email }));
 
 /** A password being chosen (sign-up, reset, change, an admin adding a user). */
-export const NewPassword = z
+export const NewPasswordSchema = z
   .string({ error: M.password_too_short })
   .min(MIN_PASSWORD, { error: M.password_too_short })
   .max(MAX_PASSWORD, { error: `Password must be at most ${MAX_PASSWORD} characters` });
@@ -24,42 +24,42 @@ export const NewPassword = z
 /** The plans of the sign-up page; every account starts free until purchases exist. */
 export const SIGN_UP_PLANS = ['free', 'pro', 'business'] as const;
 
-export const SignUpBody = z.strictObject({
-  email: Email,
-  password: NewPassword,
+export const SignUpBodySchema = z.strictObject({
+  email: EmailSchema,
+  password: NewPasswordSchema,
   name: z.string().trim().max(100).optional(),
   plan: z.enum(SIGN_UP_PLANS, { error: 'Invalid plan selected' }).optional(),
   rememberMe: z.boolean().optional(),
 });
-export type SignUpBody = z.infer<typeof SignUpBody>;
+export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
-export const SignInBody = z.strictObject({
+export const SignInBodySchema = z.strictObject({
   email: z.string({ error: M.email_required }).trim().min(1, { error: M.email_required }).max(254),
   password: z.string({ error: M.invalid_credentials }).min(1, { error: M.invalid_credentials }).max(MAX_PASSWORD),
   rememberMe: z.boolean().optional(),
 });
-export type SignInBody = z.infer<typeof SignInBody>;
+export type SignInBody = z.infer<typeof SignInBodySchema>;
 
-export const ResetRequestBody = z.strictObject({ email: Email });
-export type ResetRequestBody = z.infer<typeof ResetRequestBody>;
+export const ResetRequestBodySchema = z.strictObject({ email: EmailSchema });
+export type ResetRequestBody = z.infer<typeof ResetRequestBodySchema>;
 
-export const ResetPasswordBody = z.strictObject({
+export const ResetPasswordBodySchema = z.strictObject({
   token: z.string({ error: M.reset_invalid }).min(1, { error: M.reset_invalid }).max(200),
-  newPassword: NewPassword,
+  newPassword: NewPasswordSchema,
 });
-export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 /** The session of this browser: when it ends, and whether "remember me" keeps it 30 days. */
-export const SessionInfo = z.strictObject({ expires_at: Timestamp, is_remembered: z.boolean() });
-export type SessionInfo = z.infer<typeof SessionInfo>;
+export const SessionInfoSchema = z.strictObject({ expires_at: TimestampSchema, is_remembered: z.boolean() });
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 /** 201 of sign-up and 200 of sign-in (the session cookie comes with it). */
-export const SignedInResponse = z.strictObject({ message: z.string().min(1), user: Profile, session: SessionInfo });
-export type SignedInResponse = z.infer<typeof SignedInResponse>;
+export const SignedInResponseSchema = z.strictObject({ message: z.string().min(1), user: ProfileSchema, session: SessionInfoSchema });
+export type SignedInResponse = z.infer<typeof SignedInResponseSchema>;
 
 /** `GET /api/auth/get-session`: the user and session, or both null when signed out. */
-export const GetSessionResponse = z.union([
-  z.strictObject({ user: Profile, session: SessionInfo }),
+export const GetSessionResponseSchema = z.union([
+  z.strictObject({ user: ProfileSchema, session: SessionInfoSchema }),
   z.strictObject({ user: z.null(), session: z.null() }),
 ]);
-export type GetSessionResponse = z.infer<typeof GetSessionResponse>;
+export type GetSessionResponse = z.infer<typeof GetSessionResponseSchema>;

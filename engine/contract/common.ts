@@ -3,56 +3,56 @@
 import * as z from 'zod';
 
 /** `{error: {code, message, fields?}}`: the body of every non-2xx answer and of the SSE `error` event's data (its inner object). */
-export const ApiErrorBody = z.strictObject({
+export const ApiErrorBodySchema = z.strictObject({
   code: z.string().min(1),
   message: z.string(),
   /** Field path → first message, e.g. `{email: "Please enter a valid email address"}`. */
   fields: z.record(z.string(), z.string()).optional(),
 });
-export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
-export const ApiErrorEnvelope = z.strictObject({ error: ApiErrorBody });
-export type ApiErrorEnvelope = z.infer<typeof ApiErrorEnvelope>;
+export const ApiErrorEnvelopeSchema = z.strictObject({ error: ApiErrorBodySchema });
+export type ApiErrorEnvelope = z.infer<typeof ApiErrorEnvelopeSchema>;
 
 /** An answer that only says what happened ("Signed out successfully"). */
-export const MessageResponse = z.strictObject({ message: z.string().min(1) });
-export type MessageResponse = z.infer<typeof MessageResponse>;
+export const MessageResponseSchema = z.strictObject({ message: z.string().min(1) });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 /** Every time the API answers is ISO 8601 in UTC (`2025-01-31T09:30:00.000Z`). */
-export const Timestamp = z.iso.datetime();
+export const TimestampSchema = z.iso.datetime();
 
 export const ROLES = ['free', 'pro', 'business', 'admin'] as const;
-export const Role = z.enum(ROLES);
-export type Role = z.infer<typeof Role>;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
 
 /** Roles an administrator may give; admin belongs to the KARYA_ADMIN_EMAIL account only. */
 export const ASSIGNABLE_ROLES = ['free', 'pro', 'business'] as const;
-export const AssignableRole = z.enum(ASSIGNABLE_ROLES);
-export type AssignableRole = z.infer<typeof AssignableRole>;
+export const AssignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
+export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
 
 /** The user as the API shows it: `GET /api/me`, the `user` of auth answers, admin user rows. */
-export const Profile = z.strictObject({
+export const ProfileSchema = z.strictObject({
   id: z.string().min(1),
   email: z.string(),
   name: z.string(),
   bio: z.string(),
-  role: Role,
+  role: RoleSchema,
   credits_available: z.number().int().min(0),
   total_usage: z.number().int().min(0),
-  created_at: Timestamp,
-  updated_at: Timestamp,
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
 });
-export type Profile = z.infer<typeof Profile>;
+export type Profile = z.infer<typeof ProfileSchema>;
 
 /** A positive whole-number id in a path (`/api/history/:id`); the client sends a number. */
-export const NumericIdParams = z.strictObject({ id: z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER) });
-export type NumericIdParams = z.infer<typeof NumericIdParams>;
+export const NumericIdParamsSchema = z.strictObject({ id: z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export type NumericIdParams = z.infer<typeof NumericIdParamsSchema>;
 
 /** `GET /api/health`. */
-export const HealthResponse = z.strictObject({
+export const HealthResponseSchema = z.strictObject({
   status: z.literal('ok'),
   version: z.string(),
   provider: z.string(),
   generators: z.number().int().min(0),
 });
-export type HealthResponse = z.infer<typeof HealthResponse>;
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

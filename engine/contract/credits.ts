@@ -3,20 +3,20 @@ import * as z from 'zod';
 import { VALIDATION_MESSAGES as M } from './messages.js';
 
 /** The code as typed: trimmed and upper-cased by the server. */
-export const RedeemBody = z.strictObject({
+export const RedeemBodySchema = z.strictObject({
   code: z.string({ error: M.invalid_code }).trim().min(1, { error: M.invalid_code }).max(64, { error: M.invalid_code }).transform((c) => c.toUpperCase()),
 });
-export type RedeemBody = z.infer<typeof RedeemBody>;
+export type RedeemBody = z.infer<typeof RedeemBodySchema>;
 
-export const ClaimBody = z.strictObject({
+export const ClaimBodySchema = z.strictObject({
   token: z.string({ error: M.invalid_link }).trim().min(1, { error: M.invalid_link }).max(64, { error: M.invalid_link }),
 });
-export type ClaimBody = z.infer<typeof ClaimBody>;
+export type ClaimBody = z.infer<typeof ClaimBodySchema>;
 
 /** A granted redeem or claim: the credits it gave and the new balance. */
-export const CreditsGrantedResponse = z.strictObject({
+export const CreditsGrantedResponseSchema = z.strictObject({
   message: z.string().min(1),
   credits_awarded: z.number().int().positive(),
   credits_available: z.number().int().min(0),
 });
-export type CreditsGrantedResponse = z.infer<typeof CreditsGrantedResponse>;
+export type CreditsGrantedResponse = z.infer<typeof CreditsGrantedResponseSchema>;

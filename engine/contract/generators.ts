@@ -8,11 +8,11 @@ const Bilingual = z.strictObject({ en: z.string(), ms: z.string() });
 const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 const Condition = z.strictObject({ field: z.string(), is: z.union([Scalar, z.array(Scalar)]) });
 
-export const GeneratorIdParams = z.strictObject({ id: z.string().min(1).max(80) });
-export type GeneratorIdParams = z.infer<typeof GeneratorIdParams>;
+export const GeneratorIdParamsSchema = z.strictObject({ id: z.string().min(1).max(80) });
+export type GeneratorIdParams = z.infer<typeof GeneratorIdParamsSchema>;
 
 /** One generator of the list: enough for the navigation, the dashboard and the credit guard. */
-export const GeneratorSummary = z.strictObject({
+export const GeneratorSummarySchema = z.strictObject({
   id: z.string().min(1),
   route: z.string().min(1),
   family: z.enum(FAMILIES),
@@ -23,10 +23,10 @@ export const GeneratorSummary = z.strictObject({
   typeLabel: Bilingual,
   cost: z.number().int().min(0),
 });
-export type GeneratorSummary = z.infer<typeof GeneratorSummary>;
+export type GeneratorSummary = z.infer<typeof GeneratorSummarySchema>;
 
-export const GeneratorsResponse = z.strictObject({ generators: z.array(GeneratorSummary) });
-export type GeneratorsResponse = z.infer<typeof GeneratorsResponse>;
+export const GeneratorsResponseSchema = z.strictObject({ generators: z.array(GeneratorSummarySchema) });
+export type GeneratorsResponse = z.infer<typeof GeneratorsResponseSchema>;
 
 const FormFieldSchema = z.strictObject({
   name: z.string().min(1),
@@ -60,7 +60,7 @@ const FlowSummarySchema = z.strictObject({
 });
 
 /** `GET /api/generators/:id`: the form model, typed as the engine's FormModel (what specFromForm reads). */
-export const GeneratorForm: z.ZodType<FormModel> = z.strictObject({
+export const GeneratorFormSchema: z.ZodType<FormModel> = z.strictObject({
   id: z.string().min(1),
   route: z.string().min(1),
   family: z.enum(FAMILIES),

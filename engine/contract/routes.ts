@@ -5,7 +5,7 @@
 import type * as z from 'zod';
 import * as admin from './admin.js';
 import * as auth from './auth.js';
-import { HealthResponse, MessageResponse, NumericIdParams } from './common.js';
+import { HealthResponseSchema, MessageResponseSchema, NumericIdParamsSchema } from './common.js';
 import * as credits from './credits.js';
 import * as generators from './generators.js';
 import * as history from './history.js';
@@ -25,43 +25,43 @@ export interface RouteDef {
 }
 
 export const ROUTES = {
-  'GET /health': { response: HealthResponse },
+  'GET /health': { response: HealthResponseSchema },
 
-  'POST /auth/sign-up/email': { body: auth.SignUpBody, response: auth.SignedInResponse, status: 201 },
-  'POST /auth/sign-in/email': { body: auth.SignInBody, response: auth.SignedInResponse },
-  'POST /auth/sign-out': { response: MessageResponse },
-  'GET /auth/get-session': { response: auth.GetSessionResponse },
-  'POST /auth/request-password-reset': { body: auth.ResetRequestBody, response: MessageResponse },
-  'POST /auth/reset-password': { body: auth.ResetPasswordBody, response: MessageResponse },
+  'POST /auth/sign-up/email': { body: auth.SignUpBodySchema, response: auth.SignedInResponseSchema, status: 201 },
+  'POST /auth/sign-in/email': { body: auth.SignInBodySchema, response: auth.SignedInResponseSchema },
+  'POST /auth/sign-out': { response: MessageResponseSchema },
+  'GET /auth/get-session': { response: auth.GetSessionResponseSchema },
+  'POST /auth/request-password-reset': { body: auth.ResetRequestBodySchema, response: MessageResponseSchema },
+  'POST /auth/reset-password': { body: auth.ResetPasswordBodySchema, response: MessageResponseSchema },
 
-  'GET /me': { response: me.MeResponse },
-  'PATCH /me': { body: me.ProfilePatchBody, response: me.ProfileUpdatedResponse },
-  'POST /me/password': { body: me.PasswordChangeBody, response: MessageResponse },
+  'GET /me': { response: me.MeResponseSchema },
+  'PATCH /me': { body: me.ProfilePatchBodySchema, response: me.ProfileUpdatedResponseSchema },
+  'POST /me/password': { body: me.PasswordChangeBodySchema, response: MessageResponseSchema },
 
-  'GET /generators': { response: generators.GeneratorsResponse },
-  'GET /generators/:id': { params: generators.GeneratorIdParams, response: generators.GeneratorForm },
+  'GET /generators': { response: generators.GeneratorsResponseSchema },
+  'GET /generators/:id': { params: generators.GeneratorIdParamsSchema, response: generators.GeneratorFormSchema },
 
-  'GET /history': { query: history.HistoryQuery, response: history.HistoryResponse },
-  'DELETE /history/:id': { params: NumericIdParams, response: MessageResponse },
+  'GET /history': { query: history.HistoryQuerySchema, response: history.HistoryResponseSchema },
+  'DELETE /history/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
 
-  'POST /credits/redeem': { body: credits.RedeemBody, response: credits.CreditsGrantedResponse },
-  'POST /credits/claim': { body: credits.ClaimBody, response: credits.CreditsGrantedResponse },
+  'POST /credits/redeem': { body: credits.RedeemBodySchema, response: credits.CreditsGrantedResponseSchema },
+  'POST /credits/claim': { body: credits.ClaimBodySchema, response: credits.CreditsGrantedResponseSchema },
 
-  'GET /admin/users': { response: admin.AdminUsersResponse },
-  'POST /admin/users': { body: admin.NewUserBody, response: admin.UserAddedResponse, status: 201 },
-  'GET /admin/users/events': { events: admin.AdminUserEvents },
-  'PATCH /admin/users/:id': { params: admin.UserIdParams, body: admin.UserPatchBody, response: admin.UserUpdatedResponse },
-  'DELETE /admin/users/:id': { params: admin.UserIdParams, response: MessageResponse },
-  'GET /admin/credit-links': { response: admin.CreditLinksResponse },
-  'POST /admin/credit-links': { body: admin.NewCreditLinkBody, response: admin.CreditLinkCreatedResponse, status: 201 },
-  'DELETE /admin/credit-links/:id': { params: NumericIdParams, response: MessageResponse },
-  'GET /admin/credit-codes': { response: admin.CreditCodesResponse },
-  'POST /admin/credit-codes': { body: admin.NewCreditCodeBody, response: admin.CreditCodeCreatedResponse, status: 201 },
-  'GET /admin/claims': { response: admin.ClaimsResponse },
-  'GET /admin/deployments': { response: admin.DeploymentsResponse },
-  'POST /admin/deployments/:id/rollback': { params: NumericIdParams, body: admin.RollbackBody, response: admin.RollbackResponse, status: 201 },
-  'GET /admin/ai-config': { response: admin.AIConfigResponse },
-  'PUT /admin/ai-config': { body: admin.AIConfigBody, response: admin.AIConfigUpdatedResponse },
+  'GET /admin/users': { response: admin.AdminUsersResponseSchema },
+  'POST /admin/users': { body: admin.NewUserBodySchema, response: admin.UserAddedResponseSchema, status: 201 },
+  'GET /admin/users/events': { events: admin.AdminUserEventSchemas },
+  'PATCH /admin/users/:id': { params: admin.UserIdParamsSchema, body: admin.UserPatchBodySchema, response: admin.UserUpdatedResponseSchema },
+  'DELETE /admin/users/:id': { params: admin.UserIdParamsSchema, response: MessageResponseSchema },
+  'GET /admin/credit-links': { response: admin.CreditLinksResponseSchema },
+  'POST /admin/credit-links': { body: admin.NewCreditLinkBodySchema, response: admin.CreditLinkCreatedResponseSchema, status: 201 },
+  'DELETE /admin/credit-links/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
+  'GET /admin/credit-codes': { response: admin.CreditCodesResponseSchema },
+  'POST /admin/credit-codes': { body: admin.NewCreditCodeBodySchema, response: admin.CreditCodeCreatedResponseSchema, status: 201 },
+  'GET /admin/claims': { response: admin.ClaimsResponseSchema },
+  'GET /admin/deployments': { response: admin.DeploymentsResponseSchema },
+  'POST /admin/deployments/:id/rollback': { params: NumericIdParamsSchema, body: admin.RollbackBodySchema, response: admin.RollbackResponseSchema, status: 201 },
+  'GET /admin/ai-config': { response: admin.AIConfigResponseSchema },
+  'PUT /admin/ai-config': { body: admin.AIConfigBodySchema, response: admin.AIConfigUpdatedResponseSchema },
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof ROUTES;

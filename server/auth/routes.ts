@@ -3,50 +3,20 @@
 // answers the same for known and unknown addresses, and at most once a minute per address.
 import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import * as z from 'zod';
+import { ResetPasswordBodySchema, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema, type SessionInfo } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../db/store.js';
 import { createUser, findUserByEmail, normaliseEmail, passwordHashOf, setPasswordHash, toProfile } from '../db/users.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { limiter } from '../http/security.js';
+import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { authOf, forgetSession } from './middleware.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { clearSessionCookie, createSession, deleteSession, deleteUserSessions, hashToken, setSessionCookie } from './sessions.js';
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
-export const MIN_PASSWORD = 6;
-const MAX_PASSWORD = 256;
-
-export const emailSchema = z
-  .string({ error: MESSAGES.email_required })
-  .trim()
-  .min(1, { error: MESSAGES.email_required })
-  .max(254, { error: MESSAGES.invalid_email })
-  .pipe(z.email({ error: MESSAGES.invalid_email }));
-export const newPasswordSchema = z
-  .string({ error: MESSAGES.password_too_short })
-  .min(MIN_PASSWORD, { error: MESSAGES.password_too_short })
-  .max(MAX_PASSWORD, { error: `Password must be at most ${MAX_PASSWORD} characters` });
-
-const SignUpBody = z.strictObject({
-  email: emailSchema,
-  password: newPasswordSchema,
-  name: z.string().trim().max(100).optional(),
-  /** The plan chosen on the sign-up page; purchases are a later issue, so every account starts free. */
-  plan: z.enum(['free', 'pro', 'business'], { error: 'Invalid plan selected' }).optional(),
-  rememberMe: z.boolean().optional(),
-});
-const SignInBody = z.strictObject({
-  email: z.string({ error: MESSAGES.email_required }).trim().min(1, { error: MESSAGES.email_required }).max(254),
-  password: z.string({ error: MESSAGES.invalid_credentials }).min(1, { error: MESSAGES.invalid_credentials }).max(MAX_PASSWORD),
-  rememberMe: z.boolean().optional(),
-});
-const ResetRequestBody = z.strictObject({ email: emailSchema });
-const ResetBody = z.strictObject({
-  token: z.string({ error: MESSAGES.reset_invalid }).min(1, { error: MESSAGES.reset_invalid }).max(200),
-  newPassword: newPasswordSchema,
-});
+export { MIN_PASSWORD } from '../../engine/contract/index.js';
 
 function emailKey(req: Request): string | undefined {
   const email = (req.body as { email?: unknown } | undefined)?.email;
@@ -63,7 +33,7 @@ function dummyHash(ctx: AppContext): Promise<string> {
 }
 const dummyHashes = new WeakMap<AppContext, Promise<string>>();
 
-function sessionJson(expiresAt: number, isRemembered: boolean) {
+function sessionJson(expiresAt: number, isRemembered: boolean): SessionInfo {
   return { expires_at: new Date(expiresAt).toISOString(), is_remembered: isRemembered };
 }
 
@@ -99,8 +69,8 @@ export function authRoutes(ctx: AppContext): Router {
       .catch((error: unknown) => logger.error({ err: error }, 'failed to send the password reset e-mail'));
   };
 
-  router.post('/sign-up/email', limiter(config.rateLimits.signUp), async (req, res) => {
-    const body = parse(SignUpBody, req.body);
+  router.post('/sign-up/email', limiter(config.rateLimits.signUp), async (req, res: Reply<'POST /auth/sign-up/email'>) => {
+    const body = parse(SignUpBodySchema, req.body);
     if (findUserByEmail(store, body.email)) throw ApiError.of(409, 'email_taken');
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
     const role = config.adminEmail && normaliseEmail(body.email) === config.adminEmail ? 'admin' : 'free';
@@ -115,8 +85,8 @@ export function authRoutes(ctx: AppContext): Router {
     '/sign-in/email',
     limiter({ ...config.rateLimits.signIn, skipSuccessfulRequests: true }),
     limiter({ ...config.rateLimits.signInPerEmail, key: emailKey, skipSuccessfulRequests: true }),
-    async (req, res) => {
-      const body = parse(SignInBody, req.body);
+    async (req, res: Reply<'POST /auth/sign-in/email'>) => {
+      const body = parse(SignInBodySchema, req.body);
       const user = findUserByEmail(store, body.email);
       const stored = user ? passwordHashOf(store, user.id) : undefined;
       const isValid = await verifyPassword(body.password, stored ?? (await dummyHash(ctx)));
@@ -127,7 +97,7 @@ export function authRoutes(ctx: AppContext): Router {
     },
   );
 
-  router.post('/sign-out', (req, res) => {
+  router.post('/sign-out', (req, res: Reply<'POST /auth/sign-out'>) => {
     const session = authOf(store, req).session;
     if (session) deleteSession(store, session.sessionId);
     forgetSession(req);
@@ -135,7 +105,7 @@ export function authRoutes(ctx: AppContext): Router {
     res.json({ message: MESSAGES.signed_out });
   });
 
-  router.get('/get-session', (req, res) => {
+  router.get('/get-session', (req, res: Reply<'GET /auth/get-session'>) => {
     const auth = authOf(store, req);
     if (!auth.session) {
       if (auth.hasCookie) clearSessionCookie(req, res);
@@ -146,8 +116,8 @@ export function authRoutes(ctx: AppContext): Router {
     res.json({ user: toProfile(user), session: sessionJson(expiresAt, isRemembered) });
   });
 
-  router.post('/request-password-reset', limiter(config.rateLimits.resetRequest), (req, res) => {
-    const { email } = parse(ResetRequestBody, req.body);
+  router.post('/request-password-reset', limiter(config.rateLimits.resetRequest), (req, res: Reply<'POST /auth/request-password-reset'>) => {
+    const { email } = parse(ResetRequestBodySchema, req.body);
     const address = normaliseEmail(email);
     const now = Date.now();
     const last = lastResetRequest.get(address);
@@ -167,8 +137,8 @@ export function authRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.post('/reset-password', limiter(config.rateLimits.signIn), async (req, res) => {
-    const body = parse(ResetBody, req.body);
+  router.post('/reset-password', limiter(config.rateLimits.signIn), async (req, res: Reply<'POST /auth/reset-password'>) => {
+    const body = parse(ResetPasswordBodySchema, req.body);
     const tokenHash = hashToken(body.token);
     const found = store.first(store.db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash));
     if (!found || found.used_at !== null) throw ApiError.of(400, 'reset_invalid');

@@ -4,45 +4,22 @@
 // account cannot be demoted, re-credited or deleted.
 import { randomInt } from 'node:crypto';
 import { Router } from 'express';
-import * as z from 'zod';
+import {
+  AIConfigBodySchema, NewCreditCodeBodySchema, NewCreditLinkBodySchema, NewUserBodySchema, NumericIdParamsSchema, RollbackBodySchema,
+  UserIdParamsSchema, UserPatchBodySchema, type AIConfigResponse,
+} from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { changeCredits } from '../db/credits.js';
 import { createCode, createLink, deactivateLink, listClaims, listCodes, listLinks } from '../db/codes.js';
 import { listDeployments, OPENAI_CONFIG_KEY, readConfig, rollBack, writeConfig, type OpenAIConfigValue } from '../db/system.js';
-import { ASSIGNABLE_ROLES, createUser, deleteUser, findUserById, listUsers, setRole, toProfile } from '../db/users.js';
+import { createUser, deleteUser, findUserById, listUsers, setRole, toProfile } from '../db/users.js';
 import type { User } from '../db/types.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
+import { typedStream, type Reply } from '../http/contract.js';
 import { openEventStream } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import { requireAdmin, sessionOf } from '../auth/middleware.js';
 import { hashPassword } from '../auth/password.js';
-import { emailSchema, newPasswordSchema } from '../auth/routes.js';
-
-const UserId = z.strictObject({ id: z.string().min(1).max(64) });
-const NumericId = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
-const NewUser = z.strictObject({
-  email: emailSchema,
-  password: newPasswordSchema,
-  role: z.enum(ASSIGNABLE_ROLES).default('free'),
-  name: z.string().trim().max(100).optional(),
-});
-const UserPatch = z.union([
-  z.strictObject({ role: z.enum(ASSIGNABLE_ROLES) }),
-  z.strictObject({ credits: z.number().int().min(0).max(1_000_000_000) }),
-]);
-const creditAmount = z.number({ error: MESSAGES.invalid_credit_amount }).int({ error: MESSAGES.invalid_credit_amount }).min(1, { error: MESSAGES.invalid_credit_amount }).max(10_000, { error: MESSAGES.invalid_credit_amount });
-const NewLink = z.strictObject({
-  credits: creditAmount,
-  description: z.string().trim().max(200).optional(),
-});
-const NewCode = z.strictObject({
-  code: z.string().trim().toUpperCase().regex(/^[A-Z0-9_-]{3,40}$/, { error: 'A code is 3 to 40 letters, digits, - or _' }).optional(),
-  credits: creditAmount,
-  description: z.string().trim().max(200).optional(),
-});
-const RollbackBody = z.strictObject({ reason: z.string().trim().max(500).optional() });
-const AIConfigBody = z.strictObject({ useAzure: z.boolean() });
 
 /** The KARYA_ADMIN_EMAIL account (or any admin) is out of reach of the admin API's changes. */
 function isProtected(user: User, adminEmail: string | undefined): boolean {
@@ -78,12 +55,12 @@ export function adminRoutes(ctx: AppContext): Router {
     return user;
   };
 
-  router.get('/users', (_req, res) => {
+  router.get('/users', (_req, res: Reply<'GET /admin/users'>) => {
     res.json({ users: listUsers(store).map(toProfile) });
   });
 
-  router.post('/users', async (req, res) => {
-    const body = parse(NewUser, req.body);
+  router.post('/users', async (req, res: Reply<'POST /admin/users'>) => {
+    const body = parse(NewUserBodySchema, req.body);
     if (config.adminEmail && body.email.toLowerCase() === config.adminEmail) throw ApiError.of(403, 'protected_account');
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
     const user = createUser(store, { email: body.email, passwordHash, role: body.role, ...(body.name ? { name: body.name } : {}) });
@@ -92,7 +69,7 @@ export function adminRoutes(ctx: AppContext): Router {
   });
 
   router.get('/users/events', (_req, res) => {
-    const stream = openEventStream(res, { keepAliveMs: 25_000 });
+    const stream = typedStream<'GET /admin/users/events'>(openEventStream(res, { keepAliveMs: 25_000 }));
     stream.send('users', { users: listUsers(store).map(toProfile) });
     const unsubscribe = store.onUserChange((id) => {
       const user = findUserById(store, id);
@@ -101,9 +78,9 @@ export function adminRoutes(ctx: AppContext): Router {
     res.on('close', unsubscribe);
   });
 
-  router.patch('/users/:id', (req, res) => {
-    const { id } = parse(UserId, req.params);
-    const patch = parse(UserPatch, req.body);
+  router.patch('/users/:id', (req, res: Reply<'PATCH /admin/users/:id'>) => {
+    const { id } = parse(UserIdParamsSchema, req.params);
+    const patch = parse(UserPatchBodySchema, req.body);
     const target = targetOf(id);
     if ('role' in patch) {
       const user = setRole(store, { userId: target.id, role: patch.role, reason: `Role changed to ${patch.role} by the administrator` });
@@ -115,58 +92,58 @@ export function adminRoutes(ctx: AppContext): Router {
     res.json({ message: MESSAGES.credits_updated, user: user && toProfile(user) });
   });
 
-  router.delete('/users/:id', (req, res) => {
-    const { id } = parse(UserId, req.params);
+  router.delete('/users/:id', (req, res: Reply<'DELETE /admin/users/:id'>) => {
+    const { id } = parse(UserIdParamsSchema, req.params);
     const target = targetOf(id);
     if (!deleteUser(store, target.id)) throw ApiError.of(404, 'user_not_found');
     res.json({ message: MESSAGES.user_deleted });
   });
 
-  router.get('/credit-links', (_req, res) => {
-    res.json({ links: listLinks(store).map((l) => ({ ...l, is_active: l.is_active === 1, url: `${config.publicUrl}/claim/${l.token}` })) });
+  router.get('/credit-links', (_req, res: Reply<'GET /admin/credit-links'>) => {
+    res.json({ links: listLinks(store).map((l) => ({ ...l, is_active: l.is_active === 1, claims: l.claims ?? 0, url: `${config.publicUrl}/claim/${l.token}` })) });
   });
 
-  router.post('/credit-links', (req, res) => {
-    const body = parse(NewLink, req.body);
+  router.post('/credit-links', (req, res: Reply<'POST /admin/credit-links'>) => {
+    const body = parse(NewCreditLinkBodySchema, req.body);
     const link = createLink(store, { credits: body.credits, ...(body.description ? { description: body.description } : {}), createdBy: sessionOf(req).user.id });
     res.status(201).json({ message: MESSAGES.link_created, link: { ...link, is_active: link.is_active === 1, claims: 0, url: `${config.publicUrl}/claim/${link.token}` } });
   });
 
-  router.delete('/credit-links/:id', (req, res) => {
-    const { id } = parse(NumericId, req.params);
+  router.delete('/credit-links/:id', (req, res: Reply<'DELETE /admin/credit-links/:id'>) => {
+    const { id } = parse(NumericIdParamsSchema, req.params);
     if (!deactivateLink(store, id)) throw ApiError.of(404, 'not_found');
     res.json({ message: MESSAGES.link_deleted });
   });
 
-  router.get('/credit-codes', (_req, res) => {
-    res.json({ codes: listCodes(store).map((c) => ({ ...c, is_active: c.is_active === 1 })) });
+  router.get('/credit-codes', (_req, res: Reply<'GET /admin/credit-codes'>) => {
+    res.json({ codes: listCodes(store).map((c) => ({ ...c, is_active: c.is_active === 1, claims: c.claims ?? 0 })) });
   });
 
-  router.post('/credit-codes', (req, res) => {
-    const body = parse(NewCode, req.body);
+  router.post('/credit-codes', (req, res: Reply<'POST /admin/credit-codes'>) => {
+    const body = parse(NewCreditCodeBodySchema, req.body);
     const code = createCode(store, { code: body.code ?? randomCode(), credits: body.credits, ...(body.description ? { description: body.description } : {}), createdBy: sessionOf(req).user.id });
     if (!code) throw ApiError.of(409, 'code_exists');
     res.status(201).json({ message: MESSAGES.code_created, code: { ...code, is_active: code.is_active === 1, claims: 0 } });
   });
 
-  router.get('/claims', (_req, res) => {
+  router.get('/claims', (_req, res: Reply<'GET /admin/claims'>) => {
     res.json(listClaims(store));
   });
 
-  router.get('/deployments', (_req, res) => {
+  router.get('/deployments', (_req, res: Reply<'GET /admin/deployments'>) => {
     res.json({ deployments: listDeployments(store) });
   });
 
-  router.post('/deployments/:id/rollback', (req, res) => {
-    const { id } = parse(NumericId, req.params);
-    const body = parse(RollbackBody, req.body ?? {});
+  router.post('/deployments/:id/rollback', (req, res: Reply<'POST /admin/deployments/:id/rollback'>) => {
+    const { id } = parse(NumericIdParamsSchema, req.params);
+    const body = parse(RollbackBodySchema, req.body ?? {});
     const result = rollBack(store, { id, reason: body.reason || 'Manual rollback from the admin portal', by: sessionOf(req).user.email });
     if (result.status === 'not_found') throw ApiError.of(404, 'deployment_not_found');
     if (result.status === 'not_success') throw ApiError.of(409, 'rollback_failed');
     res.status(201).json({ message: MESSAGES.rolled_back, deployment: result.deployment });
   });
 
-  const aiConfig = () => {
+  const aiConfig = (): AIConfigResponse => {
     const openaiConfig = readConfig<OpenAIConfigValue>(store, OPENAI_CONFIG_KEY, { useAzure: false });
     const hasKey = Boolean(process.env.OPENAI_API_KEY?.trim());
     return {
@@ -179,12 +156,12 @@ export function adminRoutes(ctx: AppContext): Router {
     };
   };
 
-  router.get('/ai-config', (_req, res) => {
+  router.get('/ai-config', (_req, res: Reply<'GET /admin/ai-config'>) => {
     res.json(aiConfig());
   });
 
-  router.put('/ai-config', (req, res) => {
-    const body = parse(AIConfigBody, req.body);
+  router.put('/ai-config', (req, res: Reply<'PUT /admin/ai-config'>) => {
+    const body = parse(AIConfigBodySchema, req.body);
     writeConfig(store, OPENAI_CONFIG_KEY, { useAzure: body.useAzure });
     res.json({ message: MESSAGES.config_updated, ...aiConfig() });
   });

@@ -1,20 +1,14 @@
 // /api/credits: redeem a credit code (trimmed, upper-cased) and claim a credit link, once per user.
 import { Router } from 'express';
-import * as z from 'zod';
+import { ClaimBodySchema, RedeemBodySchema, type CreditsGrantedResponse } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { claimLink, redeemCode, type ClaimResult } from '../db/codes.js';
 import { ApiError, MESSAGES, type MessageCode } from '../http/errors.js';
+import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 
-const RedeemBody = z.strictObject({
-  code: z.string({ error: MESSAGES.invalid_code }).trim().min(1, { error: MESSAGES.invalid_code }).max(64, { error: MESSAGES.invalid_code }).transform((c) => c.toUpperCase()),
-});
-const ClaimBody = z.strictObject({
-  token: z.string({ error: MESSAGES.invalid_link }).trim().min(1, { error: MESSAGES.invalid_link }).max(64, { error: MESSAGES.invalid_link }),
-});
-
-function answer(result: ClaimResult, success: MessageCode, invalid: MessageCode) {
+function answer(result: ClaimResult, success: MessageCode, invalid: MessageCode): CreditsGrantedResponse {
   if (result.status === 'invalid') throw ApiError.of(404, invalid);
   // The claim was already made by this user: the same message as an invalid one (spec/ has no other).
   if (result.status === 'already_claimed') throw new ApiError(409, 'already_claimed', MESSAGES[invalid]);
@@ -26,13 +20,13 @@ export function creditRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(requireUser(store));
 
-  router.post('/redeem', (req, res) => {
-    const { code } = parse(RedeemBody, req.body);
+  router.post('/redeem', (req, res: Reply<'POST /credits/redeem'>) => {
+    const { code } = parse(RedeemBodySchema, req.body);
     res.json(answer(redeemCode(store, { userId: sessionOf(req).user.id, code }), 'code_redeemed', 'invalid_code'));
   });
 
-  router.post('/claim', (req, res) => {
-    const { token } = parse(ClaimBody, req.body);
+  router.post('/claim', (req, res: Reply<'POST /credits/claim'>) => {
+    const { token } = parse(ClaimBodySchema, req.body);
     res.json(answer(claimLink(store, { userId: sessionOf(req).user.id, token }), 'link_claimed', 'invalid_link'));
   });
 

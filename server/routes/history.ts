@@ -2,19 +2,12 @@
 // title and content type and a type filter; delete one item. Others' items answer 404.
 import { Router } from 'express';
 import { sql } from 'kysely';
-import * as z from 'zod';
+import { HistoryQuerySchema, NumericIdParamsSchema } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
+import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
-
-const Query = z.strictObject({
-  search: z.string().max(200).optional(),
-  type: z.string().max(80).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-const Params = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -25,8 +18,8 @@ export function historyRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(requireUser(store));
 
-  router.get('/', (req, res) => {
-    const query = parse(Query, req.query);
+  router.get('/', (req, res: Reply<'GET /history'>) => {
+    const query = parse(HistoryQuerySchema, req.query);
     const userId = sessionOf(req).user.id;
     let select = store.db
       .selectFrom('content_history')
@@ -43,8 +36,8 @@ export function historyRoutes(ctx: AppContext): Router {
     res.json({ items, types });
   });
 
-  router.delete('/:id', (req, res) => {
-    const { id } = parse(Params, req.params);
+  router.delete('/:id', (req, res: Reply<'DELETE /history/:id'>) => {
+    const { id } = parse(NumericIdParamsSchema, req.params);
     const deleted = store.run(store.db.deleteFrom('content_history').where('id', '=', id).where('user_id', '=', sessionOf(req).user.id));
     if (!deleted) throw ApiError.of(404, 'not_found');
     res.json({ message: MESSAGES.item_deleted });

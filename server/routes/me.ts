@@ -1,40 +1,28 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change (verifies the
 // current password; other sessions end).
 import { Router } from 'express';
-import * as z from 'zod';
+import { PasswordChangeBodySchema, ProfilePatchBodySchema } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { passwordHashOf, setPasswordHash, toProfile, updateProfile } from '../db/users.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { limiter } from '../http/security.js';
+import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { deleteUserSessions } from '../auth/sessions.js';
-import { newPasswordSchema } from '../auth/routes.js';
-
-const ProfilePatch = z
-  .strictObject({
-    name: z.string().trim().max(100).optional(),
-    bio: z.string().trim().max(2000).optional(),
-  })
-  .refine((b) => b.name !== undefined || b.bio !== undefined, { error: 'Give a name or a bio' });
-
-const PasswordChange = z.strictObject({
-  currentPassword: z.string({ error: MESSAGES.current_password_wrong }).min(1, { error: MESSAGES.current_password_wrong }).max(256),
-  newPassword: newPasswordSchema,
-});
 
 export function meRoutes(ctx: AppContext): Router {
   const { store, config } = ctx;
   const router = Router();
   router.use(requireUser(store));
 
-  router.get('/', (req, res) => {
+  router.get('/', (req, res: Reply<'GET /me'>) => {
     res.json(toProfile(sessionOf(req).user));
   });
 
-  router.patch('/', (req, res) => {
-    const patch = parse(ProfilePatch, req.body);
+  router.patch('/', (req, res: Reply<'PATCH /me'>) => {
+    const patch = parse(ProfilePatchBodySchema, req.body);
     const user = updateProfile(store, { userId: sessionOf(req).user.id, ...patch });
     if (!user) throw ApiError.of(404, 'user_not_found');
     res.json({ message: MESSAGES.profile_updated, user: toProfile(user) });
@@ -43,8 +31,8 @@ export function meRoutes(ctx: AppContext): Router {
   router.post(
     '/password',
     limiter({ ...config.rateLimits.signInPerEmail, key: (req) => `password:${sessionOf(req).user.id}`, skipSuccessfulRequests: true }),
-    async (req, res) => {
-      const body = parse(PasswordChange, req.body);
+    async (req, res: Reply<'POST /me/password'>) => {
+      const body = parse(PasswordChangeBodySchema, req.body);
       const { user, sessionId } = sessionOf(req);
       const stored = passwordHashOf(store, user.id);
       if (!stored || !(await verifyPassword(body.currentPassword, stored))) {

@@ -2,7 +2,10 @@
 // parser, no handlebars, no Node modules. The studio imports only this file.
 export * from './spec/types.js';
 export * from './i18n.js';
-export { CATALOGUE, catalogueMessage, type CatalogueCode } from './errors.js';
+export {
+  CATALOGUE, catalogueMessage, SETTINGS_MESSAGES, settingsIssueMessage,
+  type CatalogueCode, type SettingsIssue, type SettingsIssueCode, type SettingsIssueParams,
+} from './errors.js';
 export * from './compile/schema.js';
 export { specFromForm, type FormModel, type FormField } from './compile/form.js';
 export * from './compile/flow.js';

@@ -1,7 +1,9 @@
-// Error classes (one per kind of failure) and the user-facing message catalogue in en and ms.
+// Error classes (one per kind of failure) and the user-facing message catalogue in en and ms: the
+// generation messages (CATALOGUE) and the settings issues (SETTINGS_MESSAGES), rendered from data.
 import type { Lang } from './spec/types.js';
+import { fillPlaceholders } from './i18n.js';
 
-/** One problem in a spec file: `generators/x.yaml: fields.heatLevel.default: "hot" is not one of …`. */
+/** One problem in a file: `generators/x.yaml: fields.heatLevel.default: "hot" is not one of …`. */
 export interface SpecIssue {
   readonly file: string;
   readonly path: string;
@@ -12,7 +14,11 @@ export function formatSpecIssue(issue: SpecIssue): string {
   return issue.path ? `${issue.file}: ${issue.path}: ${issue.message}` : `${issue.file}: ${issue.message}`;
 }
 
-/** A spec file (or the shared file, or a template) is invalid. Nothing starts with an invalid spec. */
+/**
+ * A file karya reads is invalid: a generator spec, the shared file, a template, or the provider config
+ * (karya.config.yaml and its environment variables). Each issue names the file, the path inside it and
+ * the fix. Nothing starts with an invalid file.
+ */
 export class SpecError extends Error {
   readonly issues: readonly SpecIssue[];
   constructor(issues: readonly SpecIssue[]) {
@@ -22,28 +28,131 @@ export class SpecError extends Error {
   }
 }
 
-/** The provider config file (karya.config.yaml) is invalid: file, path inside it and the fix. */
-export class ProviderConfigError extends Error {
-  readonly issues: readonly SpecIssue[];
-  constructor(issues: readonly SpecIssue[]) {
-    super(issues.map(formatSpecIssue).join('\n'));
-    this.name = 'ProviderConfigError';
-    this.issues = issues;
+/** The params of each settings issue code: what is wrong with one setting, as data. */
+export interface SettingsIssueParams {
+  /** A required field has no value. */
+  required: Record<string, never>;
+  /** A select or flags value is not among the options. */
+  not_an_option: { value: unknown; allowed: readonly (string | number)[] };
+  /** A number field got something else, or a number outside min/max. */
+  number_range: { min?: number; max?: number };
+  /** A text is longer than the field allows. */
+  too_long: { max: number };
+  /** A text field got something that is not text. */
+  not_text: Record<string, never>;
+  /** A checkbox got something that is not true/false (or yes/no, on/off, 1/0). */
+  not_true_false: Record<string, never>;
+  /** A flags field got something that is not a list. */
+  not_a_list: Record<string, never>;
+  /** The settings are not an object of name → value. */
+  not_an_object: Record<string, never>;
+  /** A name that is not a field of the generator. */
+  unknown_setting: { generator: string; allowed: readonly string[] };
+}
+
+export type SettingsIssueCode = keyof SettingsIssueParams;
+
+/** A problem with one setting: the field, a stable code and its params, e.g. `{field: 'year', code: 'number_range', params: {min: 1900, max: 2100}}`. */
+export type SettingsIssue = {
+  readonly [C in SettingsIssueCode]: { readonly field: string; readonly code: C; readonly params: Readonly<SettingsIssueParams[C]> };
+}[SettingsIssueCode];
+
+interface Phrase {
+  readonly en: string;
+  readonly ms: string;
+}
+
+/**
+ * How each settings issue reads: `bare` follows the field's name (`heatLevel: "hot" is not one of …`, as
+ * the CLI and the API print it) and `labelled` is a sentence naming the field's label (the studio form).
+ * Placeholders: {label}, {value}, {allowed}, {range}, {max}, {generator}.
+ */
+export const SETTINGS_MESSAGES: Readonly<Record<SettingsIssueCode, { readonly bare: Phrase; readonly labelled: Phrase }>> = {
+  required: {
+    bare: { en: 'is required', ms: 'diperlukan' },
+    labelled: { en: '{label} is required', ms: '{label} diperlukan' },
+  },
+  not_an_option: {
+    bare: { en: '{value} is not one of {allowed}', ms: '{value} bukan salah satu daripada {allowed}' },
+    labelled: { en: '{label}: please choose one of the options', ms: '{label}: sila pilih salah satu pilihan' },
+  },
+  number_range: {
+    bare: { en: 'must be a number {range}', ms: 'mesti nombor {range}' },
+    labelled: { en: '{label} must be a number {range}', ms: '{label} mesti nombor {range}' },
+  },
+  too_long: {
+    bare: { en: 'must be at most {max} characters', ms: 'mesti tidak melebihi {max} aksara' },
+    labelled: { en: '{label} must be at most {max} characters', ms: '{label} mesti tidak melebihi {max} aksara' },
+  },
+  not_text: {
+    bare: { en: 'must be text', ms: 'mesti teks' },
+    labelled: { en: '{label} must be text', ms: '{label} mesti teks' },
+  },
+  not_true_false: {
+    bare: { en: 'must be true or false', ms: 'mesti ya atau tidak' },
+    labelled: { en: '{label} must be true or false', ms: '{label} mesti ya atau tidak' },
+  },
+  not_a_list: {
+    bare: { en: 'must be a list', ms: 'mesti senarai' },
+    labelled: { en: '{label} must be a list', ms: '{label} mesti senarai' },
+  },
+  not_an_object: {
+    bare: { en: 'settings must be an object', ms: 'tetapan mesti objek' },
+    labelled: { en: '{label} must be an object', ms: '{label} mesti objek' },
+  },
+  unknown_setting: {
+    bare: { en: 'is not a setting of {generator}', ms: 'bukan tetapan {generator}' },
+    labelled: { en: '{label} is not a setting of {generator}', ms: '{label} bukan tetapan {generator}' },
+  },
+};
+
+/** The {range} of number_range: which phrase depends on which of min and max the field has. */
+const NUMBER_RANGES = {
+  between: { en: 'between {min} and {max}', ms: 'antara {min} dan {max}' },
+  atLeast: { en: 'at least {min}', ms: 'sekurang-kurangnya {min}' },
+  atMost: { en: 'at most {max}', ms: 'paling banyak {max}' },
+  any: { en: '', ms: '' },
+} as const satisfies Record<string, Phrase>;
+
+/** A value as issues quote it: text in double quotes, numbers and the rest as JSON. */
+export function quoteValue(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value);
+}
+
+function issueVars(issue: SettingsIssue, lang: Lang): Record<string, string | number> {
+  switch (issue.code) {
+    case 'not_an_option':
+      return { value: quoteValue(issue.params.value), allowed: issue.params.allowed.join(', ') };
+    case 'number_range': {
+      const { min, max } = issue.params;
+      const range = min !== undefined && max !== undefined ? 'between' : min !== undefined ? 'atLeast' : max !== undefined ? 'atMost' : 'any';
+      return { range: fillPlaceholders(NUMBER_RANGES[range][lang], { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) }) };
+    }
+    case 'too_long':
+      return { max: issue.params.max };
+    case 'unknown_setting':
+      return { generator: issue.params.generator, allowed: issue.params.allowed.join(', ') };
+    default:
+      return {};
   }
 }
 
-/** A field problem in user settings: the field, what is wrong, and what is allowed. */
-export interface SettingsIssue {
-  readonly field: string;
-  readonly message: string;
-  readonly allowed?: readonly (string | number)[];
+/**
+ * One settings issue in words, in en or ms: after the field's name, or as a sentence when `label` is given.
+ * @example settingsIssueMessage({ field: 'isbn', code: 'required', params: {} }, { lang: 'ms', label: 'ISBN' }) // 'ISBN diperlukan'
+ */
+export function settingsIssueMessage(issue: SettingsIssue, opts: { lang?: Lang; label?: string } = {}): string {
+  const lang = opts.lang ?? 'en';
+  const entry = SETTINGS_MESSAGES[issue.code];
+  const vars = { ...issueVars(issue, lang), ...(opts.label !== undefined ? { label: opts.label } : {}) };
+  return fillPlaceholders(opts.label !== undefined ? entry.labelled[lang] : entry.bare[lang], vars).trim();
 }
 
-/** User settings do not satisfy a generator's schema. */
+/** User settings do not satisfy a generator's schema. `message` is English for logs; callers read `issues`. */
 export class SettingsError extends Error {
   readonly issues: readonly SettingsIssue[];
   constructor(issues: readonly SettingsIssue[]) {
-    super(issues.map((i) => `${i.field}: ${i.message}`).join('\n'));
+    super(issues.map((i) => (i.field ? `${i.field}: ${settingsIssueMessage(i)}` : settingsIssueMessage(i))).join('\n'));
     this.name = 'SettingsError';
     this.issues = issues;
   }
@@ -119,7 +228,7 @@ export type CatalogueCode = keyof typeof CATALOGUE;
 
 /** The catalogue message for a code, in a language, with {placeholders} filled. */
 export function catalogueMessage(code: CatalogueCode, lang: Lang = 'en', vars: Record<string, string> = {}): string {
-  return CATALOGUE[code][lang].replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? `{${k}}`);
+  return fillPlaceholders(CATALOGUE[code][lang], vars);
 }
 
 /** A generation failed; `code` is a stable catalogue code, `status` the upstream HTTP status if any. */

@@ -25,9 +25,20 @@ export const WORDS = {
 
 export type WordKey = keyof typeof WORDS;
 
+/**
+ * Fill `{name}` placeholders from `vars`; a placeholder without a value stays as written.
+ * @example fillPlaceholders('Chapter {n}', { n: 3 }) // 'Chapter 3'
+ */
+export function fillPlaceholders(template: string, vars: Readonly<Record<string, string | number>> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, k: string) => {
+    const value = Object.hasOwn(vars, k) ? vars[k] : undefined;
+    return value === undefined ? whole : String(value);
+  });
+}
+
 /** An interface word in a language, with {n}-style placeholders filled. */
 export function word(key: WordKey, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return WORDS[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+  return fillPlaceholders(WORDS[key][lang], vars);
 }
 
 export const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', ms: 'Bahasa Malaysia' };

@@ -1,6 +1,6 @@
 // `karya test-ai`: the 1-token check on every AI provider config (what the studio's AI test page
 // shows): name, model, latency and ok or the error a user would see; exit 1 if none works.
-import { ProviderConfigError, formatSpecIssue } from '../../engine/errors.js';
+import { SpecError, formatSpecIssue } from '../../engine/errors.js';
 import { checkProviderConfigs, loadProviderConfigs, type ConfigCheck, type LoadedConfigs } from '../../engine/providers/index.js';
 import { EXIT, CliExit, fail, info } from '../util.js';
 
@@ -27,7 +27,7 @@ export async function testAiCommand(opts: TestAiOptions): Promise<void> {
   try {
     loaded = loadProviderConfigs();
   } catch (error) {
-    if (error instanceof ProviderConfigError) {
+    if (error instanceof SpecError) {
       for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
       throw new CliExit(EXIT.failed);
     }

@@ -3,7 +3,8 @@
 import * as z from 'zod';
 import type { Condition, FieldValue, ResolvedField, ResolvedSpec, Settings } from '../spec/types.js';
 import { fieldType } from '../fields/registry.js';
-import { SettingsError, type SettingsIssue } from '../errors.js';
+import { SETTINGS_MESSAGES, SettingsError, type SettingsIssue } from '../errors.js';
+import { reportIssue } from '../fields/issue.js';
 
 /** True when a condition holds for the given settings. */
 export function conditionHolds(condition: Condition, values: Readonly<Record<string, unknown>>): boolean {
@@ -27,19 +28,28 @@ export function defaultSettings(spec: ResolvedSpec): Settings {
 
 const cache = new WeakMap<ResolvedSpec, z.ZodType<Settings>>();
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
  * The settings schema: accepts a partial object of raw values, returns complete validated settings.
- * Issues carry the field name as path and, for choices, the allowed values in `params.allowed`.
+ * Every issue is a custom issue on the field's path whose params carry the settings issue as data
+ * (`{code: 'not_an_option', value, allowed}`); `settingsIssueOf` reads it back.
  */
 export function compileSettingsSchema(spec: ResolvedSpec): z.ZodType<Settings> {
   const hit = cache.get(spec);
   if (hit) return hit;
   const valueSchemas = new Map(spec.fields.map((f) => [f.name, fieldType(f).zod(f)]));
-  const names = new Set(spec.fields.map((f) => f.name));
+  const names = spec.fields.map((f) => f.name);
 
-  const schema = z.record(z.string(), z.unknown(), { error: 'settings must be an object' }).transform((raw, ctx) => {
+  const schema = z.unknown().transform((raw, ctx): Settings => {
+    if (!isPlainObject(raw)) {
+      reportIssue(ctx, { code: 'not_an_object', params: {} });
+      return z.NEVER;
+    }
     for (const key of Object.keys(raw)) {
-      if (!names.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: `is not a setting of ${spec.id}`, params: { allowed: [...names] } });
+      if (!names.includes(key)) reportIssue(ctx, { code: 'unknown_setting', params: { generator: spec.id, allowed: names }, path: [key] });
     }
     // Pass 1: every field's own value (or its default), so conditions can look at any field.
     const values: Record<string, FieldValue> = {};
@@ -55,9 +65,7 @@ export function compileSettingsSchema(spec: ResolvedSpec): z.ZodType<Settings> {
       if (result.success) values[field.name] = result.data as FieldValue;
       else {
         failed.add(field.name);
-        for (const i of result.error.issues) {
-          ctx.addIssue({ code: 'custom', path: [field.name], message: i.message, params: (i as { params?: Record<string, unknown> }).params });
-        }
+        for (const i of result.error.issues) ctx.addIssue({ ...i, code: 'custom', path: [field.name] });
       }
     }
     // Pass 2: visibility and requiredness.
@@ -66,7 +74,7 @@ export function compileSettingsSchema(spec: ResolvedSpec): z.ZodType<Settings> {
       if (!isFieldVisible(field, values)) continue;
       const type = fieldType(field);
       if (isFieldRequired(field, values) && !failed.has(field.name) && type.isEmpty(values[field.name])) {
-        ctx.addIssue({ code: 'custom', path: [field.name], message: 'is required' });
+        reportIssue(ctx, { code: 'required', params: {}, path: [field.name] });
         continue;
       }
       out[field.name] = values[field.name];
@@ -77,13 +85,19 @@ export function compileSettingsSchema(spec: ResolvedSpec): z.ZodType<Settings> {
   return schema;
 }
 
+/** The settings issue a settings-schema zod issue carries (field from its path, code and params from its params). */
+export function settingsIssueOf(issue: z.core.$ZodIssue): SettingsIssue {
+  const field = String(issue.path[0] ?? '');
+  const { code, ...params } = (issue.code === 'custom' ? issue.params : undefined) ?? {};
+  if (typeof code !== 'string' || !Object.hasOwn(SETTINGS_MESSAGES, code)) {
+    throw new Error(`settings schema issue without a settings issue code at "${field}": ${issue.message}`);
+  }
+  return { field, code, params } as SettingsIssue;
+}
+
 /** Validate raw settings; throws SettingsError naming each field, what is wrong and what is allowed. */
 export function parseSettings(spec: ResolvedSpec, raw: Readonly<Record<string, unknown>>): Settings {
   const result = compileSettingsSchema(spec).safeParse(raw);
   if (result.success) return result.data;
-  const issues: SettingsIssue[] = result.error.issues.map((i) => {
-    const allowed = (i as { params?: { allowed?: Array<string | number> } }).params?.allowed;
-    return { field: String(i.path[0] ?? ''), message: i.message, ...(allowed ? { allowed } : {}) };
-  });
-  throw new SettingsError(issues);
+  throw new SettingsError(result.error.issues.map(settingsIssueOf));
 }

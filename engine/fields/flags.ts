@@ -1,7 +1,8 @@
 // flags: several independent toggles; the value is the list of option values switched on.
 import * as z from 'zod';
 import type { FieldTypeDef } from './registry.js';
-import { findOption, listValues, quote } from './options.js';
+import { findOption, notAnOptionMessage, optionValues } from './options.js';
+import { reportIssue } from './issue.js';
 
 export const flagsType: FieldTypeDef = {
   widget: 'flags',
@@ -12,19 +13,23 @@ export const flagsType: FieldTypeDef = {
     if (d !== undefined && !Array.isArray(d)) issues.push(['default', 'must be a list of option values']);
     if (Array.isArray(d)) {
       d.forEach((v, i) => {
-        if (!findOption(field, v)) issues.push([`default.${i}`, `${quote(v)} is not one of ${listValues(field)}`]);
+        if (!findOption(field, v)) issues.push([`default.${i}`, notAnOptionMessage(field, v)]);
       });
     }
     return issues;
   },
   fallbackDefault: () => [],
   zod(field) {
-    return z.array(z.string(), { error: 'must be a list' }).transform((list, ctx) => {
+    return z.unknown().transform((list, ctx) => {
+      if (!Array.isArray(list)) {
+        reportIssue(ctx, { code: 'not_a_list', params: {} });
+        return z.NEVER;
+      }
       const out: string[] = [];
       for (const v of list) {
-        const option = findOption(field, v);
+        const option = typeof v === 'string' || typeof v === 'number' ? findOption(field, v) : undefined;
         if (!option) {
-          ctx.addIssue({ code: 'custom', message: `${quote(v)} is not one of ${listValues(field)}`, params: { allowed: (field.options ?? []).map((o) => o.value) } });
+          reportIssue(ctx, { code: 'not_an_option', params: { value: v, allowed: optionValues(field) } });
           return z.NEVER;
         }
         if (!out.includes(String(option.value))) out.push(String(option.value));

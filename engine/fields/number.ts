@@ -1,6 +1,7 @@
 // number: an integer or decimal within min/max; numeric strings are accepted and converted.
 import * as z from 'zod';
 import type { FieldTypeDef } from './registry.js';
+import { reportIssue } from './issue.js';
 
 function range(min?: number, max?: number): string {
   if (min !== undefined && max !== undefined) return `between ${min} and ${max}`;
@@ -23,11 +24,16 @@ export const numberType: FieldTypeDef = {
   },
   fallbackDefault: (field) => field.min,
   zod(field) {
-    const message = `must be a number ${range(field.min, field.max)}`;
-    let n = z.number({ error: message });
-    if (field.min !== undefined) n = n.min(field.min, { error: message });
-    if (field.max !== undefined) n = n.max(field.max, { error: message });
-    return z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v), n);
+    const { min, max } = field;
+    const params = { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+    return z.unknown().transform((v, ctx) => {
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      if (typeof n !== 'number' || !Number.isFinite(n) || (min !== undefined && n < min) || (max !== undefined && n > max)) {
+        reportIssue(ctx, { code: 'number_range', params });
+        return z.NEVER;
+      }
+      return n;
+    });
   },
   parseText: (raw) => raw,
   isEmpty: (v) => v === undefined || v === null || v === '',

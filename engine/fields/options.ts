@@ -1,5 +1,8 @@
 // Helpers shared by the option-based field types (select, flags).
 import type { ResolvedField, ResolvedOption } from '../spec/types.js';
+import { settingsIssueMessage } from '../errors.js';
+
+export { quoteValue as quote } from '../errors.js';
 
 export function optionValues(field: ResolvedField): Array<string | number> {
   return (field.options ?? []).map((o) => o.value);
@@ -14,6 +17,7 @@ export function findOption(field: ResolvedField, value: unknown): ResolvedOption
   return (field.options ?? []).find((o) => o.value === value || String(o.value) === String(value));
 }
 
-export function quote(value: unknown): string {
-  return typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+/** `"hot" is not one of sweet, mild, …`: the catalogue's words for a value outside the options (spec checks use it too). */
+export function notAnOptionMessage(field: ResolvedField, value: unknown): string {
+  return settingsIssueMessage({ field: field.name, code: 'not_an_option', params: { value, allowed: optionValues(field) } });
 }

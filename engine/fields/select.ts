@@ -1,7 +1,8 @@
 // select: one value out of a list of options; numeric options (chapter counts) come out as integers.
 import * as z from 'zod';
 import type { FieldTypeDef } from './registry.js';
-import { findOption, listValues, optionValues, quote } from './options.js';
+import { findOption, notAnOptionMessage, optionValues, quote } from './options.js';
+import { reportIssue } from './issue.js';
 
 export const selectType: FieldTypeDef = {
   widget: 'select',
@@ -14,22 +15,21 @@ export const selectType: FieldTypeDef = {
       seen.add(String(o.value));
     });
     if (field.default !== undefined && field.options && !findOption(field, field.default)) {
-      issues.push(['default', `${quote(field.default)} is not one of ${listValues(field)}`]);
+      issues.push(['default', notAnOptionMessage(field, field.default)]);
     }
     return issues;
   },
   fallbackDefault: (field) => field.options?.[0]?.value,
   zod(field) {
-    const values = optionValues(field);
-    const message = `must be one of ${listValues(field)}`;
+    const allowed = optionValues(field);
     return z.unknown().transform((v, ctx) => {
       const option = findOption(field, v);
       if (!option) {
-        ctx.addIssue({ code: 'custom', message: `${quote(v)} is not one of ${values.join(', ')}`, params: { allowed: values } });
+        reportIssue(ctx, { code: 'not_an_option', params: { value: v, allowed } });
         return z.NEVER;
       }
       return option.value;
-    }).describe(message);
+    });
   },
   parseText: (raw) => raw,
   isEmpty: (v) => v === undefined || v === null || v === '',

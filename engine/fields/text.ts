@@ -1,6 +1,7 @@
 // text and textarea: free text, trimmed; maxLength guards the prompt size.
 import * as z from 'zod';
 import type { FieldTypeDef } from './registry.js';
+import { reportIssue } from './issue.js';
 
 const DEFAULT_MAX = { text: 200, textarea: 20000 } as const;
 
@@ -11,10 +12,18 @@ function makeTextType(widget: 'text' | 'textarea'): FieldTypeDef {
     fallbackDefault: () => '',
     zod(field) {
       const max = field.maxLength ?? DEFAULT_MAX[widget];
-      return z
-        .string({ error: 'must be text' })
-        .transform((s) => s.trim())
-        .pipe(z.string().max(max, { error: `must be at most ${max} characters` }));
+      return z.unknown().transform((v, ctx) => {
+        if (typeof v !== 'string') {
+          reportIssue(ctx, { code: 'not_text', params: {} });
+          return z.NEVER;
+        }
+        const text = v.trim();
+        if (text.length > max) {
+          reportIssue(ctx, { code: 'too_long', params: { max } });
+          return z.NEVER;
+        }
+        return text;
+      });
     },
     parseText: (raw) => raw,
     isEmpty: (v) => v === undefined || v === null || (typeof v === 'string' && v.trim() === ''),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import * as z from 'zod';
-import { ProviderConfigError, type SpecIssue } from '../errors.js';
+import { SpecError, type SpecIssue } from '../errors.js';
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 export const DEFAULT_IMAGE_MODEL = 'dall-e-3';
@@ -143,10 +143,10 @@ export function parseConfigFile(input: { text: string; file: string; env: Record
     data = parseYaml(input.text);
   } catch (error) {
     const message = error instanceof YAMLParseError ? error.message.split('\n')[0]! : String(error);
-    throw new ProviderConfigError([{ file, path: '', message: `not valid YAML: ${message}` }]);
+    throw new SpecError([{ file, path: '', message: `not valid YAML: ${message}` }]);
   }
   const top = ConfigFileSchema.safeParse(data ?? {});
-  if (!top.success) throw new ProviderConfigError(zodIssues(file, '', top.error));
+  if (!top.success) throw new SpecError(zodIssues(file, '', top.error));
   const issues: SpecIssue[] = [];
   const configs: ProviderConfig[] = [];
   const names = new Set<string>();
@@ -200,7 +200,7 @@ export function parseConfigFile(input: { text: string; file: string; env: Record
       });
     }
   });
-  if (issues.length > 0) throw new ProviderConfigError(issues);
+  if (issues.length > 0) throw new SpecError(issues);
   return { configs, file, ...(top.data.timeoutMs !== undefined ? { timeoutMs: top.data.timeoutMs } : {}) };
 }
 
@@ -213,7 +213,7 @@ export function configFromEnv(env: Record<string, string | undefined>): Provider
   try {
     if (baseURL !== DEFAULT_BASE_URL) name = new URL(baseURL).host;
   } catch {
-    throw new ProviderConfigError([{ file: 'environment', path: 'OPENAI_BASE_URL', message: `"${baseURL}" is not a URL, e.g. http://127.0.0.1:11434/v1` }]);
+    throw new SpecError([{ file: 'environment', path: 'OPENAI_BASE_URL', message: `"${baseURL}" is not a URL, e.g. http://127.0.0.1:11434/v1` }]);
   }
   return {
     type: 'openai',
@@ -231,7 +231,7 @@ function timeoutFromEnv(env: Record<string, string | undefined>): number | undef
   if (!raw) return undefined;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) {
-    throw new ProviderConfigError([{ file: 'environment', path: 'KARYA_TIMEOUT_MS', message: `"${raw}" must be a whole number of milliseconds, e.g. 180000` }]);
+    throw new SpecError([{ file: 'environment', path: 'KARYA_TIMEOUT_MS', message: `"${raw}" must be a whole number of milliseconds, e.g. 180000` }]);
   }
   return n;
 }
@@ -248,7 +248,7 @@ export function loadProviderConfigs(opts: { env?: Record<string, string | undefi
   const envTimeout = timeoutFromEnv(env);
   if (named || existsSync(file)) {
     const shown = path.relative(cwd, file) || file;
-    if (!existsSync(file)) throw new ProviderConfigError([{ file: shown, path: '', message: 'no such file (named by KARYA_CONFIG)' }]);
+    if (!existsSync(file)) throw new SpecError([{ file: shown, path: '', message: 'no such file (named by KARYA_CONFIG)' }]);
     const loaded = parseConfigFile({ text: readFileSync(file, 'utf8'), file: shown.startsWith('..') ? file : shown, env });
     const timeoutMs = envTimeout ?? loaded.timeoutMs;
     return { ...loaded, ...(timeoutMs !== undefined ? { timeoutMs } : {}) };

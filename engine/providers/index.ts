@@ -32,7 +32,7 @@ export interface ProviderFromEnvOptions {
 }
 
 /**
- * The provider the environment asks for. Throws ProviderConfigError (file: path: message) when the
+ * The provider the environment asks for. Throws SpecError (file: path: message) when the
  * config file is invalid: a broken config never falls back to the offline provider silently.
  */
 export function providerFromEnv(env: NodeJS.ProcessEnv = process.env, options: ProviderFromEnvOptions = {}): Provider {

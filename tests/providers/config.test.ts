@@ -10,7 +10,7 @@ import { configFromEnv, loadProviderConfigs, parseConfigFile, Secret, type Provi
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { checkProviderConfigs } from '../../engine/providers/check.js';
 import { createOpenAIProvider } from '../../engine/providers/openai.js';
-import { ProviderConfigError } from '../../engine/errors.js';
+import { SpecError } from '../../engine/errors.js';
 import type { ProviderEvent } from '../../engine/providers/types.js';
 import { rejectionOf, textRequest } from './helpers.js';
 
@@ -26,10 +26,10 @@ const problem = (text: string, env: Record<string, string> = {}) => {
   try {
     parse(text, env);
   } catch (error) {
-    expect(error).toBeInstanceOf(ProviderConfigError);
+    expect(error).toBeInstanceOf(SpecError);
     return (error as Error).message;
   }
-  throw new Error('expected a ProviderConfigError');
+  throw new Error('expected a SpecError');
 };
 
 describe('configs from the environment', () => {

@@ -11,12 +11,12 @@ import { loadCatalog } from '../../engine/node/load.js';
 import type { Catalog } from '../../engine/index.js';
 import { Toaster } from 'react-hot-toast';
 import { AuthProvider, useAuth } from '../../studio/src/lib/auth.js';
-import type { Profile } from '../../studio/src/lib/api.js';
+import type { Profile } from '../../engine/contract/index.js';
 import { GeneratorWorkspace } from '../../studio/src/generator/GeneratorPage.js';
 
 let catalog: Catalog;
 const model = (id: string): FormModel => JSON.parse(JSON.stringify(catalog.form(id))) as FormModel;
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0 };
+const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 
 beforeAll(() => {
   catalog = loadCatalog();

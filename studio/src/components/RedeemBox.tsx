@@ -3,19 +3,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { Ticket } from 'lucide-react';
-import { api, ApiError } from '../lib/api.js';
+import type { CreditsGrantedResponse } from '../../../engine/contract/index.js';
+import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 
-export interface RedeemResult {
-  message: string;
-  credits_awarded: number;
-  credits_available: number;
-}
-
 /** Redeem a code (trimmed, upper-cased); toasts the outcome and updates the balance. */
-export async function redeemCode(code: string, setCredits: (n: number) => void): Promise<RedeemResult | null> {
+export async function redeemCode(code: string, setCredits: (n: number) => void): Promise<CreditsGrantedResponse | null> {
   try {
-    const r = await api<RedeemResult>('/credits/redeem', { method: 'POST', body: { code: code.trim().toUpperCase() } });
+    const r = await call('POST /credits/redeem', { body: { code: code.trim().toUpperCase() } });
     setCredits(r.credits_available);
     toast.success(r.message || 'Credit code redeemed successfully!');
     return r;
@@ -25,7 +20,7 @@ export async function redeemCode(code: string, setCredits: (n: number) => void):
   }
 }
 
-export function RedeemBox({ onRedeemed }: { onRedeemed?: (r: RedeemResult) => void }) {
+export function RedeemBox({ onRedeemed }: { onRedeemed?: (r: CreditsGrantedResponse) => void }) {
   const { setCredits } = useAuth();
   const [code, setCode] = useState('');
   const [isRedeeming, setIsRedeeming] = useState(false);

@@ -1,16 +1,7 @@
-// The studio's HTTP client: JSON calls under /api with the server's error shape
-// `{error: {code, message, fields?}}`, and the generation call read as server-sent events.
-export interface Profile {
-  id: string;
-  email: string;
-  name: string;
-  bio: string;
-  role: 'free' | 'pro' | 'business' | 'admin';
-  credits_available: number;
-  total_usage: number;
-  created_at?: string;
-  updated_at?: string;
-}
+// The studio's HTTP client, typed from the contract (engine/contract): `call('GET /me')` answers a
+// Profile, `call('PATCH /me', {body})` checks the body at compile time. Errors have the server's shape
+// `{error: {code, message, fields?}}`; the generation call is read as server-sent events.
+import type { ApiErrorEnvelope, EventsOf, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../../../engine/contract/index.js';
 
 /** A failed call: HTTP status (0 when the network failed), the server's code, message and field errors. */
 export class ApiError extends Error {
@@ -46,7 +37,7 @@ async function errorFrom(res: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const e = (body as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | undefined)?.error;
+  const e = (body as Partial<ApiErrorEnvelope> | undefined)?.error;
   const error = new ApiError(res.status, e?.code ?? `http_${res.status}`, e?.message ?? res.statusText ?? 'Request failed', e?.fields);
   if (res.status === 401 && error.code === 'session_expired') for (const l of sessionListeners) l(error);
   return error;
@@ -58,7 +49,10 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Call a JSON route; throws ApiError. */
+/**
+ * Call a JSON route by path, untyped; throws ApiError. Only for routes the contract's route table does
+ * not list (the book routes of books.ts); every other call goes through `call`.
+ */
 export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
   let res: Response;
   try {
@@ -76,6 +70,44 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
   if (!res.ok) throw await errorFrom(res);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
+}
+
+/** What `call` takes besides the route: its params, query and body as the contract types them. */
+export type CallInput<K extends JsonRouteKey> = RequestOf<K> & { signal?: AbortSignal };
+
+/** `"DELETE /history/:id"` with `{id: 7}` → `["DELETE", "/history/7"]`; the query is appended. */
+export function routeUrl(route: string, input: { params?: object; query?: object } = {}): [method: NonNullable<CallOptions['method']>, path: string] {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space) as NonNullable<CallOptions['method']>;
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = route.slice(space + 1).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  const search = query.toString();
+  return [method, search ? `${path}?${search}` : path];
+}
+
+/**
+ * Call a route of the contract; the answer is typed with the contract's response. Throws ApiError.
+ * @example const me = await call('GET /me'); await call('DELETE /history/:id', { params: { id: 7 } });
+ */
+export function call<K extends JsonRouteKey>(route: K, ...[input]: {} extends RequestOf<K> ? [input?: CallInput<K>] : [input: CallInput<K>]): Promise<ResponseOf<K>> {
+  const { params, query, body, signal } = (input ?? {}) as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
+  const [method, path] = routeUrl(route, { ...(params ? { params } : {}), ...(query ? { query } : {}) });
+  return api<ResponseOf<K>>(path, { method, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) });
+}
+
+/** Handlers of a streaming route's events, each typed with the contract's event data. */
+export type EventHandlers<K extends StreamRouteKey> = { [E in keyof EventsOf<K>]?: (data: EventsOf<K>[E]) => void };
+
+/** Open a streaming route of the contract (GET, server-sent events) with typed handlers; the caller closes it. */
+export function openEvents<K extends StreamRouteKey>(route: K, handlers: EventHandlers<K>): EventSource {
+  const [, path] = routeUrl(route);
+  const source = new EventSource(`/api${path}`);
+  for (const [event, handle] of Object.entries(handlers) as Array<[string, ((data: unknown) => void) | undefined]>) {
+    if (handle) source.addEventListener(event, (e) => handle(JSON.parse((e as MessageEvent<string>).data) as unknown));
+  }
+  return source;
 }
 
 /** One server-sent event. */

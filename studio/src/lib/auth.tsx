@@ -3,7 +3,8 @@
 // studio only mirrors it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
-import { api, onSessionExpired, type Profile } from './api.js';
+import type { Profile } from '../../../engine/contract/index.js';
+import { call, onSessionExpired } from './api.js';
 
 interface AuthValue {
   user: Profile | null;
@@ -25,7 +26,7 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
   useEffect(() => {
     if (initialUser !== undefined) return;
     let isCurrent = true;
-    api<{ user: Profile | null }>('/auth/get-session')
+    call('GET /auth/get-session')
       .then((s) => isCurrent && setUser(s.user))
       .catch(() => isCurrent && setUser(null))
       .finally(() => isCurrent && setIsLoading(false));
@@ -45,7 +46,7 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
 
   const refresh = useCallback(async () => {
     try {
-      const me = await api<Profile>('/me');
+      const me = await call('GET /me');
       setUser(me);
       return me;
     } catch {
@@ -57,7 +58,7 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
 
   const signOut = useCallback(async () => {
     try {
-      await api('/auth/sign-out', { method: 'POST', body: {} });
+      await call('POST /auth/sign-out');
       setUser(null);
       toast.success('Signed out successfully');
       return true;

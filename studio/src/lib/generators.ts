@@ -1,20 +1,10 @@
 // The generators the server serves: the list (for the navigation, the dashboard and the credit guard)
 // and each form model (for the generator pages). Fetched once per page load and shared.
 import { useEffect, useState } from 'react';
-import type { FormModel } from '../../../engine/browser.js';
-import { api } from './api.js';
+import type { GeneratorForm, GeneratorSummary } from '../../../engine/contract/index.js';
+import { call } from './api.js';
 
-export interface GeneratorSummary {
-  id: string;
-  route: string;
-  family: string;
-  kind: string;
-  bookType: string;
-  title: { en: string; ms: string };
-  tagline: { en: string; ms: string };
-  typeLabel: { en: string; ms: string };
-  cost: number;
-}
+export type { GeneratorSummary };
 
 /** Navigation groups by family, in the order of spec/platform.md §2 ("Marketing" holds the publishing tools). */
 export const GROUPS: ReadonlyArray<{ family: string; label: string }> = [
@@ -33,10 +23,10 @@ export const MARKETING_LINKS: ReadonlyArray<{ href: string; label: string }> = [
 ];
 
 let listPromise: Promise<GeneratorSummary[]> | null = null;
-const formPromises = new Map<string, Promise<FormModel>>();
+const formPromises = new Map<string, Promise<GeneratorForm>>();
 
 export function loadGenerators(): Promise<GeneratorSummary[]> {
-  listPromise ??= api<{ generators: GeneratorSummary[] }>('/generators').then(
+  listPromise ??= call('GET /generators').then(
     (r) => r.generators,
     (error: unknown) => {
       listPromise = null;
@@ -46,10 +36,10 @@ export function loadGenerators(): Promise<GeneratorSummary[]> {
   return listPromise;
 }
 
-export function loadForm(id: string): Promise<FormModel> {
+export function loadForm(id: string): Promise<GeneratorForm> {
   let p = formPromises.get(id);
   if (!p) {
-    p = api<FormModel>(`/generators/${encodeURIComponent(id)}`).catch((error: unknown) => {
+    p = call('GET /generators/:id', { params: { id } }).catch((error: unknown) => {
       formPromises.delete(id);
       throw error;
     });

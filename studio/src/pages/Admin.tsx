@@ -4,12 +4,12 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import { Bot, Copy, History, Link2, Plus, RotateCcw, Ticket, Trash2, Users } from 'lucide-react';
-import { api, ApiError, type Profile } from '../lib/api.js';
+import { ASSIGNABLE_ROLES, type AIConfigResponse, type AssignableRole, type ClaimsResponse, type CreditCode, type CreditLink, type Deployment, type Profile } from '../../../engine/contract/index.js';
+import { ApiError, call, openEvents } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { ConfirmDialog, Dialog } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
 
-const ROLES = ['free', 'pro', 'business'] as const;
 const PRESETS = [300, 500, 1000] as const;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,21 +29,15 @@ function Section({ title, icon: Icon, children, action }: { title: string; icon:
 
 // ---------------------------------------------------------------- AI configuration
 
-interface AIConfig {
-  active: string;
-  configs: Array<{ name: string; model: string; endpoint: string | null; has_key: boolean; is_active: boolean }>;
-  openai_config: { useAzure: boolean };
-}
-
 function AIConfiguration() {
-  const [config, setConfig] = useState<AIConfig | null>(null);
+  const [config, setConfig] = useState<AIConfigResponse | null>(null);
   const [hasFailed, setHasFailed] = useState(false);
   useEffect(() => {
-    api<AIConfig>('/admin/ai-config').then(setConfig, () => setHasFailed(true));
+    call('GET /admin/ai-config').then(setConfig, () => setHasFailed(true));
   }, []);
   const toggleAzure = async (useAzure: boolean) => {
     try {
-      const r = await api<AIConfig & { message: string }>('/admin/ai-config', { method: 'PUT', body: { useAzure } });
+      const r = await call('PUT /admin/ai-config', { body: { useAzure } });
       setConfig(r);
       toast.success(r.message);
     } catch (e) {
@@ -85,26 +79,6 @@ function AIConfiguration() {
 
 // ---------------------------------------------------------------- credit links and codes
 
-interface CreditLink {
-  id: number;
-  token: string;
-  credits: number;
-  description: string | null;
-  created_at: string;
-  claims: number;
-  url: string;
-}
-
-interface CreditCode {
-  id: number;
-  code: string;
-  credits: number;
-  description: string | null;
-  is_active: boolean;
-  created_at: string;
-  claims: number;
-}
-
 async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
@@ -124,7 +98,7 @@ function CreditLinks({ onChange }: { onChange(): void }) {
   const [toDelete, setToDelete] = useState<CreditLink | null>(null);
   const id = useId();
   const load = useCallback(() => {
-    api<{ links: CreditLink[] }>('/admin/credit-links').then(
+    call('GET /admin/credit-links').then(
       (r) => setLinks(r.links),
       () => {
         setLinks([]);
@@ -144,7 +118,7 @@ function CreditLinks({ onChange }: { onChange(): void }) {
     setError(null);
     setIsBusy(true);
     try {
-      const r = await api<{ message: string; link: CreditLink }>('/admin/credit-links', { method: 'POST', body: { credits, ...(description.trim() ? { description: description.trim() } : {}) } });
+      const r = await call('POST /admin/credit-links', { body: { credits, ...(description.trim() ? { description: description.trim() } : {}) } });
       toast.success(r.message || 'Credit URL generated successfully');
       setDescription('');
       load();
@@ -157,7 +131,7 @@ function CreditLinks({ onChange }: { onChange(): void }) {
   const remove = async (link: CreditLink) => {
     setToDelete(null);
     try {
-      await api(`/admin/credit-links/${link.id}`, { method: 'DELETE' });
+      await call('DELETE /admin/credit-links/:id', { params: { id: link.id } });
       toast.success('URL deleted successfully');
       load();
       onChange();
@@ -231,7 +205,7 @@ function CreditCodes() {
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const load = useCallback(() => {
-    api<{ codes: CreditCode[] }>('/admin/credit-codes').then((r) => setCodes(r.codes), () => setCodes([]));
+    call('GET /admin/credit-codes').then((r) => setCodes(r.codes), () => setCodes([]));
   }, []);
   useEffect(load, [load]);
   const create = async (e: FormEvent) => {
@@ -243,7 +217,7 @@ function CreditCodes() {
     }
     setError(null);
     try {
-      const r = await api<{ message: string }>('/admin/credit-codes', { method: 'POST', body: { credits: n, ...(code.trim() ? { code: code.trim().toUpperCase() } : {}) } });
+      const r = await call('POST /admin/credit-codes', { body: { credits: n, ...(code.trim() ? { code: code.trim().toUpperCase() } : {}) } });
       toast.success(r.message);
       setCode('');
       load();
@@ -285,16 +259,11 @@ function CreditCodes() {
 
 // ---------------------------------------------------------------- claims
 
-interface Claims {
-  code_claims: Array<{ id: number; user_email: string; code: string; credits_awarded: number; claimed_at: string }>;
-  link_claims: Array<{ id: number; user_email: string; token: string; credits_awarded: number; claimed_at: string }>;
-}
-
 function ClaimsHistory({ version }: { version: number }) {
-  const [claims, setClaims] = useState<Claims | null>(null);
+  const [claims, setClaims] = useState<ClaimsResponse | null>(null);
   const [tab, setTab] = useState<'code' | 'link'>('code');
   useEffect(() => {
-    api<Claims>('/admin/claims').then(setClaims, () => {
+    call('GET /admin/claims').then(setClaims, () => {
       setClaims({ code_claims: [], link_claims: [] });
       toast.error('Failed to load claims');
     });
@@ -331,20 +300,11 @@ function ClaimsHistory({ version }: { version: number }) {
 
 // ---------------------------------------------------------------- deployments
 
-interface Deployment {
-  id: number;
-  version: string;
-  status: string;
-  url: string | null;
-  metadata: Record<string, unknown>;
-  created_at: string;
-}
-
 function Deployments() {
   const [list, setList] = useState<Deployment[] | null>(null);
   const [target, setTarget] = useState<Deployment | null>(null);
   const load = useCallback(() => {
-    api<{ deployments: Deployment[] }>('/admin/deployments').then((r) => setList(r.deployments), () => {
+    call('GET /admin/deployments').then((r) => setList(r.deployments), () => {
       setList([]);
       toast.error('Failed to load deployment history');
     });
@@ -353,7 +313,7 @@ function Deployments() {
   const rollBack = async (d: Deployment) => {
     setTarget(null);
     try {
-      await api(`/admin/deployments/${d.id}/rollback`, { method: 'POST', body: {} });
+      await call('POST /admin/deployments/:id/rollback', { params: { id: d.id }, body: {} });
       toast.success('Successfully rolled back deployment');
       load();
     } catch {
@@ -391,7 +351,7 @@ function useLiveUsers(): Profile[] | null {
   useEffect(() => {
     let isClosed = false;
     const fallback = () =>
-      api<{ users: Profile[] }>('/admin/users').then(
+      call('GET /admin/users').then(
         (r) => !isClosed && setUsers(r.users),
         () => !isClosed && toast.error('Failed to load users'),
       );
@@ -399,19 +359,18 @@ function useLiveUsers(): Profile[] | null {
       void fallback();
       return;
     }
-    const source = new EventSource('/api/admin/users/events');
-    source.addEventListener('users', (e) => setUsers((JSON.parse((e as MessageEvent<string>).data) as { users: Profile[] }).users));
-    source.addEventListener('user', (e) => {
-      const change = JSON.parse((e as MessageEvent<string>).data) as { type: 'upsert' | 'delete'; id: string; user: Profile | null };
-      setUsers((list) => {
-        if (!list) return list;
-        if (change.type === 'delete' || !change.user) return list.filter((u) => u.id !== change.id);
-        const i = list.findIndex((u) => u.id === change.id);
-        if (i < 0) return [change.user, ...list];
-        const next = [...list];
-        next[i] = change.user;
-        return next;
-      });
+    const source = openEvents('GET /admin/users/events', {
+      users: (all) => setUsers(all.users),
+      user: (change) =>
+        setUsers((list) => {
+          if (!list) return list;
+          if (change.type === 'delete') return list.filter((u) => u.id !== change.id);
+          const i = list.findIndex((u) => u.id === change.id);
+          if (i < 0) return [change.user, ...list];
+          const next = [...list];
+          next[i] = change.user;
+          return next;
+        }),
     });
     let failures = 0;
     source.onerror = () => {
@@ -435,7 +394,7 @@ function useLiveUsers(): Profile[] | null {
 function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [role, setRole] = useState<(typeof ROLES)[number]>('free');
+  const [role, setRole] = useState<AssignableRole>('free');
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const id = useId();
@@ -446,7 +405,7 @@ function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }
     setIsBusy(true);
     setError(null);
     try {
-      await api('/admin/users', { method: 'POST', body: { email: email.trim(), password, role } });
+      await call('POST /admin/users', { body: { email: email.trim(), password, role } });
       toast.success('User added successfully');
       setEmail('');
       setPassword('');
@@ -468,8 +427,8 @@ function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }
         <div><label htmlFor={`${id}-password`} className="label">Password</label><input id={`${id}-password`} type="password" autoComplete="new-password" className="input" value={password} onChange={(e) => setPassword(e.target.value)} /></div>
         <div>
           <label htmlFor={`${id}-role`} className="label">Role</label>
-          <select id={`${id}-role`} className="input" value={role} onChange={(e) => setRole(e.target.value as (typeof ROLES)[number])}>
-            {ROLES.map((r) => <option key={r} value={r}>{capital(r)}</option>)}
+          <select id={`${id}-role`} className="input" value={role} onChange={(e) => setRole(e.target.value as AssignableRole)}>
+            {ASSIGNABLE_ROLES.map((r) => <option key={r} value={r}>{capital(r)}</option>)}
           </select>
         </div>
         <div className="flex justify-end gap-2 pt-2">
@@ -497,7 +456,7 @@ function AdjustCreditsDialog({ user, onClose }: { user: Profile | null; onClose(
     const n = Number(credits);
     if (credits.trim() === '' || !Number.isInteger(n) || n < 0) return setError('Enter a whole number of credits, 0 or more');
     try {
-      await api(`/admin/users/${encodeURIComponent(user.id)}`, { method: 'PATCH', body: { credits: n } });
+      await call('PATCH /admin/users/:id', { params: { id: user.id }, body: { credits: n } });
       toast.success('Credits updated successfully');
       onClose();
     } catch {
@@ -528,9 +487,9 @@ function UserManagement() {
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [adjusting, setAdjusting] = useState<Profile | null>(null);
   const [deleting, setDeleting] = useState<Profile | null>(null);
-  const changeRole = async (u: Profile, role: string) => {
+  const changeRole = async (u: Profile, role: AssignableRole) => {
     try {
-      await api(`/admin/users/${encodeURIComponent(u.id)}`, { method: 'PATCH', body: { role } });
+      await call('PATCH /admin/users/:id', { params: { id: u.id }, body: { role } });
       toast.success('User role updated successfully');
     } catch {
       toast.error('Failed to update user role');
@@ -539,7 +498,7 @@ function UserManagement() {
   const remove = async (u: Profile) => {
     setDeleting(null);
     try {
-      await api(`/admin/users/${encodeURIComponent(u.id)}`, { method: 'DELETE' });
+      await call('DELETE /admin/users/:id', { params: { id: u.id } });
       toast.success('User deleted successfully');
     } catch {
       toast.error('Failed to delete user');
@@ -561,9 +520,9 @@ function UserManagement() {
                     <td className="py-2 pr-3">{u.email}</td>
                     <td className="py-2 pr-3">
                       <label htmlFor={`role-${u.id}`} className="sr-only">Role of {u.email}</label>
-                      <select id={`role-${u.id}`} className="input w-32 py-1" value={u.role} disabled={isProtected} onChange={(e) => void changeRole(u, e.target.value)}>
+                      <select id={`role-${u.id}`} className="input w-32 py-1" value={u.role} disabled={isProtected} onChange={(e) => void changeRole(u, e.target.value as AssignableRole)}>
                         {isProtected && <option value="admin">Admin</option>}
-                        {ROLES.map((r) => <option key={r} value={r}>{capital(r)}</option>)}
+                        {ASSIGNABLE_ROLES.map((r) => <option key={r} value={r}>{capital(r)}</option>)}
                       </select>
                     </td>
                     <td className="py-2 pr-3 tabular-nums" data-testid="user-credits">{u.credits_available.toLocaleString('en')}</td>

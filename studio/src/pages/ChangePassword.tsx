@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { api, ApiError } from '../lib/api.js';
+import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 
 export default function ChangePassword() {
@@ -22,7 +22,7 @@ export default function ChangePassword() {
     setIsBusy(true);
     setError(null);
     try {
-      await api('/me/password', { method: 'POST', body: { currentPassword: current, newPassword: next } });
+      await call('POST /me/password', { body: { currentPassword: current, newPassword: next } });
       toast.success('Password updated successfully');
       navigate('/', { replace: true });
     } catch (err) {

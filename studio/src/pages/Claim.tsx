@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Gift } from 'lucide-react';
-import { api, ApiError } from '../lib/api.js';
+import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { CenteredCard } from '../components/CenteredCard.js';
 import { PageLoading, Spinner } from '../components/Spinner.js';
@@ -39,7 +39,7 @@ export default function Claim() {
   useEffect(() => {
     if (!user || hasStarted.current || purchase) return;
     hasStarted.current = true;
-    api<{ message: string; credits_awarded: number; credits_available: number }>('/credits/claim', { method: 'POST', body: { token } }).then(
+    call('POST /credits/claim', { body: { token } }).then(
       (r) => {
         setCredits(r.credits_available);
         setAwarded(r.credits_awarded);

@@ -4,19 +4,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { ChevronDown, Search, Trash2 } from 'lucide-react';
-import { api, type Profile as ProfileData } from '../lib/api.js';
+import type { HistoryItem } from '../../../engine/contract/index.js';
+import { call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { RedeemBox } from '../components/RedeemBox.js';
 import { ConfirmDialog } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
-
-interface HistoryItem {
-  id: number;
-  title: string;
-  content_type: string;
-  content: string;
-  created_at: string;
-}
 
 function ProfileForm() {
   const { user, setUser } = useAuth();
@@ -27,7 +20,7 @@ function ProfileForm() {
     e.preventDefault();
     setIsSaving(true);
     try {
-      const r = await api<{ user: ProfileData }>('/me', { method: 'PATCH', body: { name, bio } });
+      const r = await call('PATCH /me', { body: { name, bio } });
       setUser(r.user);
       toast.success('Profile updated successfully');
     } catch {
@@ -66,10 +59,8 @@ function ContentHistory() {
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      const q = new URLSearchParams({ limit: '200' });
-      if (search.trim()) q.set('search', search.trim());
-      if (type !== 'all') q.set('type', type);
-      api<{ items: HistoryItem[]; types: string[] }>(`/history?${q}`, { signal: controller.signal }).then(
+      const query = { limit: 200, ...(search.trim() ? { search: search.trim() } : {}), ...(type !== 'all' ? { type } : {}) };
+      call('GET /history', { query, signal: controller.signal }).then(
         (r) => {
           setItems(r.items);
           setTypes(r.types);
@@ -91,7 +82,7 @@ function ContentHistory() {
   const remove = async (item: HistoryItem) => {
     setToDelete(null);
     try {
-      await api(`/history/${item.id}`, { method: 'DELETE' });
+      await call('DELETE /history/:id', { params: { id: item.id } });
       toast.success('Item deleted successfully');
       setItems((list) => list?.filter((x) => x.id !== item.id) ?? null);
       setReload((n) => n + 1);

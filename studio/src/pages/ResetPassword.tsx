@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { api, ApiError } from '../lib/api.js';
+import { ApiError, call } from '../lib/api.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 
 export default function ResetPassword() {
@@ -18,14 +18,14 @@ export default function ResetPassword() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!isLinkValid) return setError('Invalid password reset link');
+    if (!isLinkValid || !token) return setError('Invalid password reset link');
     if (!password || !confirm) return setError('Password must be at least 6 characters');
     if (password.length < 6) return setError('Password must be at least 6 characters');
     if (password !== confirm) return setError('Passwords do not match');
     setIsBusy(true);
     setError(null);
     try {
-      await api('/auth/reset-password', { method: 'POST', body: { token, newPassword: password } });
+      await call('POST /auth/reset-password', { body: { token, newPassword: password } });
       toast.success('Password updated successfully');
       navigate('/signin', { replace: true });
     } catch (err) {

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { api, ApiError, type Profile } from '../lib/api.js';
+import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { returnPath } from '../components/Guards.js';
@@ -32,7 +32,7 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
     setIsSending(true);
     setError(null);
     try {
-      await api('/auth/request-password-reset', { method: 'POST', body: { email: email.trim() } });
+      await call('POST /auth/request-password-reset', { body: { email: email.trim() } });
       toast.success('Check your email for password reset instructions (including spam/junk folder)', { duration: 8000 });
       onBack();
     } catch (err) {
@@ -78,7 +78,7 @@ export default function SignIn() {
     setIsBusy(true);
     setError(null);
     try {
-      const r = await api<{ user: Profile }>('/auth/sign-in/email', { method: 'POST', body: { email: email.trim(), password, rememberMe: isRemembered } });
+      const r = await call('POST /auth/sign-in/email', { body: { email: email.trim(), password, rememberMe: isRemembered } });
       toast.success('Successfully signed in!');
       setUser(r.user);
       navigate(returnPath(location.state), { replace: true });

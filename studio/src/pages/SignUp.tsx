@@ -2,12 +2,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { api, ApiError, type Profile } from '../lib/api.js';
+import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { returnPath } from '../components/Guards.js';
 
 const PLANS = ['pro', 'business'] as const;
+const isPlan = (value: string): value is (typeof PLANS)[number] => (PLANS as readonly string[]).includes(value);
 
 export default function SignUp() {
   const { setUser } = useAuth();
@@ -16,7 +17,7 @@ export default function SignUp() {
   const [params] = useSearchParams();
   const hasPlan = params.has('plan');
   const plan = params.get('plan') || 'pro';
-  const isPlanValid = (PLANS as readonly string[]).includes(plan);
+  const isPlanValid = isPlan(plan);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -33,10 +34,7 @@ export default function SignUp() {
     setIsBusy(true);
     setError(null);
     try {
-      const r = await api<{ user: Profile; message: string }>('/auth/sign-up/email', {
-        method: 'POST',
-        body: { email: email.trim(), password, ...(hasPlan ? { plan } : {}) },
-      });
+      const r = await call('POST /auth/sign-up/email', { body: { email: email.trim(), password, ...(hasPlan && isPlan(plan) ? { plan } : {}) } });
       toast.success(r.message || 'Account created successfully!');
       setUser(r.user);
       navigate(returnPath(location.state), { replace: true });

@@ -1,7 +1,7 @@
 // Settings from the command line (--set, --lang, --chapters), checked by the engine before anything is
 // spent, and the key under which a book's progress is saved.
 import { createHash } from 'node:crypto';
-import { SettingsError, fieldType, parseSettings, type ResolvedSpec, type Settings } from '../engine/index.js';
+import { SettingsError, fieldType, parseSettings, settingsIssueMessage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
 import { fail, info, EXIT, CliExit } from './util.js';
 
 export interface SettingsOptions {
@@ -31,10 +31,7 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
     settings = parseSettings(spec, raw);
   } catch (error) {
     if (error instanceof SettingsError) {
-      for (const i of error.issues) {
-        const allowed = i.allowed && !i.message.includes(' one of ') ? ` (allowed: ${i.allowed.join(', ')})` : '';
-        process.stderr.write(`karya: ${where}${i.field}: ${i.message}${allowed}\n`);
-      }
+      for (const i of error.issues) process.stderr.write(`karya: ${where}${formatSettingsIssue(i)}\n`);
       throw new CliExit(EXIT.badInput);
     }
     throw error;
@@ -53,6 +50,15 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
     }
   }
   return { settings, ...(totalChapters !== undefined ? { totalChapters } : {}) };
+}
+
+/**
+ * One settings issue as the CLI prints it: `heatLevel: "scorching" is not one of sweet, mild, moderate, steamy`;
+ * an unknown name lists the settings there are.
+ */
+export function formatSettingsIssue(issue: SettingsIssue): string {
+  const allowed = issue.code === 'unknown_setting' ? ` (allowed: ${issue.params.allowed.join(', ')})` : '';
+  return `${issue.field ? `${issue.field}: ` : ''}${settingsIssueMessage(issue)}${allowed}`;
 }
 
 /** The key under which the CLI saves a book: the same generator and settings resume the same book. */

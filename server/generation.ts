@@ -3,7 +3,7 @@
 // history, usage) or the refund. The HTTP side (JSON or event stream) is in routes/generate.ts.
 import { randomUUID } from 'node:crypto';
 import {
-  GenerationError, SettingsError, bookLanguage, buttonLabel, catalogueMessage, nextStep, outlineToast, parseSettings, progress, restoreBook, startBook, stepLabel,
+  GenerationError, SettingsError, settingsIssueMessage, bookLanguage, buttonLabel, catalogueMessage, nextStep, outlineToast, parseSettings, progress, restoreBook, startBook, stepLabel,
   type BookState, type Lang, type ResolvedSpec, type Settings, type Step, type StepOutcome,
 } from '../engine/index.js';
 import type { Store } from './db/store.js';
@@ -42,7 +42,7 @@ export function settingsOrError(input: { spec: ResolvedSpec; raw: Readonly<Recor
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
     const fields: Record<string, string> = {};
-    for (const issue of error.issues) fields[issue.field] ??= issue.message;
+    for (const issue of error.issues) fields[issue.field] ??= settingsIssueMessage(issue, { lang });
     const chaptersField = spec.fields.find((f) => f.role === 'chapters')?.name;
     const isChapters = chaptersField !== undefined && fields[chaptersField] !== undefined;
     throw new ApiError(400, isChapters ? 'invalid_chapters' : 'invalid_settings', isChapters ? catalogueMessage('invalid_chapters', lang) : MESSAGES.invalid_request, fields);

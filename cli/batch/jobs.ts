@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, isMap, isSeq, parseDocument } from 'yaml';
-import { parseSettings, SettingsError, startBook, type Catalog, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import { parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../commands/generate.js';
 import { CliExit } from '../util.js';
 
@@ -269,6 +269,9 @@ function checkSettings(spec: ResolvedSpec, settings: Record<string, unknown>, la
     return [];
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
-    return error.issues.map((i) => ({ job: label, line, field: `settings.${i.field}`, message: i.message, ...(i.allowed ? { allowed: i.allowed } : {}) }));
+    return error.issues.map((i) => {
+      const allowed = i.code === 'not_an_option' || i.code === 'unknown_setting' ? i.params.allowed : undefined;
+      return { job: label, line, field: `settings.${i.field}`, message: settingsIssueMessage(i), ...(allowed ? { allowed } : {}) };
+    });
   }
 }

@@ -1,7 +1,6 @@
 // The API's error shape `{error: {code, message, fields?}}` (shared/DESIGN.md) and the server's
 // messages. Wording comes from spec/platform.md §8 wherever spec/ has one; generation messages come
 // from the engine's bilingual catalogue.
-import type { Response } from 'express';
 import { catalogueMessage, type CatalogueCode, type Lang } from '../../engine/index.js';
 
 export const MESSAGES = {
@@ -90,8 +89,4 @@ export class ApiError extends Error {
 
 export function errorBody(error: ApiError): { error: { code: string; message: string; fields?: Record<string, string> } } {
   return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
-}
-
-export function sendError(res: Response, error: ApiError): void {
-  res.status(error.status).json(errorBody(error));
 }

@@ -1,9 +1,13 @@
 // zod at every route: parse params, query and bodies, or answer 400 with per-field messages.
-// When an issue carries one of the server's catalogue messages, that message and its code lead.
+// A schema that needs its own error code says so as data (engine/error-code.ts withErrorCode: the
+// issue's params carry the code); parse() answers with the first such code, never reading the words.
 import type * as z from 'zod';
+import { errorCodeOf } from '../../engine/error-code.js';
 import { ApiError, MESSAGES, type MessageCode } from './errors.js';
 
-const CODE_BY_MESSAGE = new Map<string, MessageCode>(Object.entries(MESSAGES).map(([code, message]) => [message, code as MessageCode]));
+function isMessageCode(code: string | undefined): code is MessageCode {
+  return code !== undefined && Object.hasOwn(MESSAGES, code);
+}
 
 /** Field path → first message, e.g. `{ email: "Please enter a valid email address" }`. */
 export function fieldsOf(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
@@ -15,11 +19,11 @@ export function fieldsOf(issues: readonly z.core.$ZodIssue[]): Record<string, st
   return fields;
 }
 
-/** Parse `value` with `schema` or throw a 400 ApiError naming each field. */
+/** Parse `value` with `schema` or throw a 400 ApiError naming each field, with the code the first coded issue carries. */
 export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields = fieldsOf(result.error.issues);
-  const code = result.error.issues.map((i) => CODE_BY_MESSAGE.get(i.message)).find((c) => c !== undefined) ?? 'invalid_request';
+  const code = result.error.issues.map(errorCodeOf).find(isMessageCode) ?? 'invalid_request';
   throw new ApiError(400, code, MESSAGES[code], fields);
 }

@@ -9,7 +9,7 @@ import type { FormModel, Settings } from '../../engine/browser.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import type { Catalog } from '../../engine/index.js';
 import { SettingsForm, defaultValues, valuesFromSettings } from '../../studio/src/generator/form.js';
-import { fieldMessage } from '../../studio/src/generator/messages.js';
+import { fieldMessage, serverFieldMessage } from '../../studio/src/generator/messages.js';
 import { slowHint } from '../../studio/src/generator/parts.js';
 
 let catalog: Catalog;
@@ -154,9 +154,16 @@ describe('validation messages', () => {
   });
 
   it('messages from the engine schema, in both languages', () => {
-    expect(fieldMessage('Tahun Penerbitan', 'must be a number between 1900 and 2100', 'ms')).toBe('Tahun Penerbitan mesti nombor antara 1900 dan 2100');
-    expect(fieldMessage('ISBN', 'must be at most 40 characters', 'en')).toBe('ISBN must be at most 40 characters');
-    expect(fieldMessage('Bab', '"99" is not one of 5, 7', 'ms')).toBe('Bab: sila pilih salah satu pilihan');
+    expect(fieldMessage({ field: 'publicationYear', code: 'number_range', params: { min: 1900, max: 2100 } }, { label: 'Tahun Penerbitan', lang: 'ms' })).toBe('Tahun Penerbitan mesti nombor antara 1900 dan 2100');
+    expect(fieldMessage({ field: 'isbn', code: 'too_long', params: { max: 40 } }, { label: 'ISBN', lang: 'en' })).toBe('ISBN must be at most 40 characters');
+    expect(fieldMessage({ field: 'numberOfChapters', code: 'not_an_option', params: { value: '99', allowed: [5, 7] } }, { label: 'Bab', lang: 'ms' })).toBe('Bab: sila pilih salah satu pilihan');
+    expect(fieldMessage({ field: 'heatLevel', code: 'not_an_option', params: { value: 'hot', allowed: ['sweet'] } }, { label: 'Heat Level', lang: 'en' })).toBe('Heat Level: please choose one of the options');
+    expect(fieldMessage({ field: 'bookTitle', code: 'required', params: {} }, { label: 'Tajuk Buku', lang: 'ms' })).toBe('Tajuk Buku diperlukan');
+  });
+
+  it('a message the server worded follows the field label', () => {
+    expect(serverFieldMessage('is required', { label: 'Book Title', lang: 'en' })).toBe('Book Title is required');
+    expect(serverFieldMessage('diperlukan', { label: 'Tajuk Buku', lang: 'ms' })).toBe('Tajuk Buku diperlukan');
   });
 
   it('a valid form hands over parsed settings: numbers as numbers, flags as lists, hidden fields dropped', async () => {

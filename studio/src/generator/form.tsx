@@ -3,13 +3,13 @@
 // by the field's widget, labels and options in the page's language, conditional fields shown and
 // required as the model says.
 import { useId, useMemo, type ComponentType, type ReactNode } from 'react';
-import { Controller, useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type FieldError, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
 import {
-  compileSettingsSchema, isFieldRequired, isFieldVisible, specFromForm,
-  type FormField, type FormModel, type Lang, type ResolvedField, type ResolvedSpec, type Settings,
+  compileSettingsSchema, isFieldRequired, isFieldVisible, settingsIssueOf, specFromForm,
+  type FormField, type FormModel, type Lang, type ResolvedField, type ResolvedSpec, type Settings, type SettingsIssue,
 } from '../../../engine/browser.js';
-import { fieldMessage } from './messages.js';
+import { fieldMessage, serverFieldMessage } from './messages.js';
 
 export type FormValues = Record<string, unknown>;
 
@@ -36,13 +36,38 @@ export interface SettingsFormApi {
   methods: UseFormReturn<FormValues, unknown, Settings>;
 }
 
+/** A field error of the form: from the schema it carries the engine's issue (code and params); from a 400 answer, the server's words. */
+export interface SettingsFieldError extends FieldError {
+  issue?: SettingsIssue;
+}
+
+/** Validate with the engine's settings schema, keeping each field's first issue as data for the form to word. */
+function settingsResolver(spec: ResolvedSpec): Resolver<FormValues, unknown, Settings> {
+  const schema = compileSettingsSchema(spec);
+  return (values, _context, options) => {
+    const result = schema.safeParse(values);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, SettingsFieldError> = {};
+    for (const zodIssue of result.error.issues) {
+      const issue = settingsIssueOf(zodIssue);
+      errors[issue.field] ??= { type: issue.code, message: zodIssue.message, issue };
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
+
+/** A field error in words, in the page's language, naming the field. */
+function wordError(error: SettingsFieldError, opts: { label: string; lang: Lang }): string {
+  return error.issue ? fieldMessage(error.issue, opts) : serverFieldMessage(String(error.message ?? ''), opts);
+}
+
 /** react-hook-form bound to the generator's settings schema. */
 export function useSettingsForm(form: FormModel, spec?: ResolvedSpec): SettingsFormApi {
   const resolved = useMemo(() => spec ?? specFromForm(form), [form, spec]);
-  const schema = useMemo(() => compileSettingsSchema(resolved), [resolved]);
+  const resolver = useMemo(() => settingsResolver(resolved), [resolved]);
   const methods = useForm<FormValues, unknown, Settings>({
     defaultValues: defaultValues(form),
-    resolver: zodResolver(schema as never) as never,
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -209,8 +234,9 @@ function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
   const id = `field-${useId().replace(/:/g, '')}-${field.name}`;
   const resolved = spec.fields.find((f) => f.name === field.name) as ResolvedField;
   const isRequired = isFieldRequired(resolved, values);
-  const error = errors[field.name]?.message;
+  const fieldError = errors[field.name] as SettingsFieldError | undefined;
   const label = field.label[lang];
+  const error = fieldError && wordError(fieldError, { label, lang });
   const helpId = field.help ? `${id}-help` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
@@ -220,7 +246,7 @@ function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
   const help = field.help && <p id={helpId} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{field.help[lang]}</p>;
   const errorText = error && (
     <p id={errorId} className="field-error" role="alert">
-      {fieldMessage(label, String(error), lang)}
+      {error}
     </p>
   );
   let body: ReactNode;
@@ -318,7 +344,10 @@ export function SettingsForm({ form, submitLabel, onValid, onInvalid, lang }: {
   const pageLang = lang ?? formLanguage(form, values);
   const submit = api.methods.handleSubmit(
     (settings) => onValid(settings),
-    (errors) => onInvalid?.(Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, String(e?.message ?? '')]))),
+    (errors) => onInvalid?.(Object.fromEntries(Object.entries(errors).map(([name, e]) => {
+      const label = form.fields.find((f) => f.name === name)?.label[pageLang] ?? name;
+      return [name, e ? wordError(e as SettingsFieldError, { label, lang: pageLang }) : ''];
+    }))),
   );
   return (
     <form onSubmit={submit} noValidate aria-label={form.title[pageLang]}>

@@ -1,26 +1,15 @@
-// Field error messages from the engine's schema ("is required", "must be a number between 1900 and
-// 2100", …) as sentences naming the field, in the page's language.
-import type { Lang } from '../../../engine/browser.js';
+// Field error messages on the generator pages, in the page's language: the engine's settings issues
+// (code and params) worded by its catalogue as sentences naming the field, or a message the server
+// already worded, put after the field's label.
+import { settingsIssueMessage, type Lang, type SettingsIssue } from '../../../engine/browser.js';
 import { pageWord } from './words.js';
 
-const RANGE_MS: Array<[RegExp, string]> = [
-  [/^between (\S+) and (\S+)$/, 'antara $1 dan $2'],
-  [/^at least (\S+)$/, 'sekurang-kurangnya $1'],
-  [/^at most (\S+)$/, 'paling banyak $1'],
-  [/^a number$/, ''],
-];
+/** One settings issue for one field, as the studio shows it: "Book Title is required". */
+export function fieldMessage(issue: SettingsIssue, opts: { label: string; lang: Lang }): string {
+  return settingsIssueMessage(issue, opts);
+}
 
-/** One schema message for one field, as the studio shows it. */
-export function fieldMessage(label: string, message: string, lang: Lang): string {
-  if (message === 'is required') return pageWord('required', lang, { label });
-  const number = /^must be a number ?(.*)$/.exec(message);
-  if (number) {
-    let range = number[1] ?? '';
-    if (lang === 'ms') for (const [re, to] of RANGE_MS) range = range.replace(re, to);
-    return pageWord('numberRange', lang, { label, range }).trim();
-  }
-  const tooLong = /^must be at most (\d+) characters$/.exec(message);
-  if (tooLong) return pageWord('tooLong', lang, { label, n: tooLong[1]! });
-  if (/is not one of|must be one of/.test(message)) return pageWord('notAnOption', lang, { label });
-  return `${label} ${message}`;
+/** A field message from a 400 answer (worded by the server after the field's name): "Book Title is required". */
+export function serverFieldMessage(message: string, opts: { label: string; lang: Lang }): string {
+  return pageWord('serverFieldError', opts.lang, { label: opts.label, message });
 }

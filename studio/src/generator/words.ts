@@ -1,6 +1,6 @@
 // Interface words of the generator pages in en and ms (the engine's WORDS cover steps, buttons and the
-// outline toast; its CATALOGUE the error messages). A Malay book gets a Malay page.
-import type { Lang } from '../../../engine/browser.js';
+// outline toast; its CATALOGUE and SETTINGS_MESSAGES the error messages). A Malay book gets a Malay page.
+import { fillPlaceholders, type Lang } from '../../../engine/browser.js';
 
 export const PAGE_WORDS = {
   settings: { en: 'Settings', ms: 'Tetapan' },
@@ -59,10 +59,7 @@ export const PAGE_WORDS = {
   generatingYourCover: { en: 'Generating your book cover...', ms: 'Sedang menjana kulit buku anda...' },
   coverFailed: { en: 'Failed to generate book cover. Please try again.', ms: 'Gagal menjana kulit buku. Sila cuba lagi.' },
   costNote: { en: 'This will use {n} credits.', ms: 'Ini akan menggunakan {n} kredit.' },
-  required: { en: '{label} is required', ms: '{label} diperlukan' },
-  numberRange: { en: '{label} must be a number {range}', ms: '{label} mesti nombor {range}' },
-  tooLong: { en: '{label} must be at most {n} characters', ms: '{label} mesti tidak melebihi {n} aksara' },
-  notAnOption: { en: '{label}: please choose one of the options', ms: '{label}: sila pilih salah satu pilihan' },
+  serverFieldError: { en: '{label} {message}', ms: '{label} {message}' },
   fixHighlighted: { en: 'Please check the highlighted fields', ms: 'Sila semak medan yang ditandakan' },
   chapterHeading: { en: 'Current part', ms: 'Bahagian semasa' },
   loadFailed: { en: 'Failed to load this generator.', ms: 'Gagal memuatkan penjana ini.' },
@@ -73,5 +70,5 @@ export type PageWord = keyof typeof PAGE_WORDS;
 
 /** A page word in a language with {placeholders} filled. */
 export function pageWord(key: PageWord, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return PAGE_WORDS[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+  return fillPlaceholders(PAGE_WORDS[key][lang], vars);
 }

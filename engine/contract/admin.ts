@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { EmailSchema, NewPasswordSchema } from './auth.js';
 import { AssignableRoleSchema, ProfileSchema, TimestampSchema } from './common.js';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import { failsWith } from './messages.js';
 
 // ------------------------------------------------------------------ users
 
@@ -53,11 +53,7 @@ export type AdminUserEvents = { [E in keyof typeof AdminUserEventSchemas]: z.inf
 
 // ------------------------------------------------------------------ credit links and codes
 
-const creditAmount = z
-  .number({ error: M.invalid_credit_amount })
-  .int({ error: M.invalid_credit_amount })
-  .min(1, { error: M.invalid_credit_amount })
-  .max(10_000, { error: M.invalid_credit_amount });
+const creditAmount = failsWith('invalid_credit_amount', z.number().int().min(1).max(10_000));
 
 export const NewCreditLinkBodySchema = z.strictObject({
   credits: creditAmount,

@@ -2,24 +2,18 @@
 // validates them (its catalogue messages included) and its answers.
 import * as z from 'zod';
 import { ProfileSchema, TimestampSchema } from './common.js';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import { failsWith } from './messages.js';
 
 export const MIN_PASSWORD = 6;
 export const MAX_PASSWORD = 256;
 
 /** An e-mail address as typed: trimmed, required, at most 254 characters. */
-export const EmailSchema = z
-  .string({ error: M.email_required })
-  .trim()
-  .min(1, { error: M.email_required })
-  .max(254, { error: M.invalid_email })
-  .pipe(z.email({ error: M.invalid_email }));
+export const EmailSchema = failsWith('email_required', z.string().trim().min(1)).pipe(failsWith('invalid_email', z.string().max(254).pipe(z.email())));
 
 /** A password being chosen (sign-up, reset, change, an admin adding a user). */
-export const NewPasswordSchema = z
-  .string({ error: M.password_too_short })
-  .min(MIN_PASSWORD, { error: M.password_too_short })
-  .max(MAX_PASSWORD, { error: `Password must be at most ${MAX_PASSWORD} characters` });
+export const NewPasswordSchema = failsWith('password_too_short', z.string().min(MIN_PASSWORD)).pipe(
+  z.string().max(MAX_PASSWORD, { error: `Password must be at most ${MAX_PASSWORD} characters` }),
+);
 
 /** The plans of the sign-up page; every account starts free until purchases exist. */
 export const SIGN_UP_PLANS = ['free', 'pro', 'business'] as const;
@@ -34,8 +28,8 @@ export const SignUpBodySchema = z.strictObject({
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
 export const SignInBodySchema = z.strictObject({
-  email: z.string({ error: M.email_required }).trim().min(1, { error: M.email_required }).max(254),
-  password: z.string({ error: M.invalid_credentials }).min(1, { error: M.invalid_credentials }).max(MAX_PASSWORD),
+  email: failsWith('email_required', z.string().trim().min(1)).pipe(z.string().max(254)),
+  password: failsWith('invalid_credentials', z.string().min(1)).pipe(z.string().max(MAX_PASSWORD)),
   rememberMe: z.boolean().optional(),
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
@@ -44,7 +38,7 @@ export const ResetRequestBodySchema = z.strictObject({ email: EmailSchema });
 export type ResetRequestBody = z.infer<typeof ResetRequestBodySchema>;
 
 export const ResetPasswordBodySchema = z.strictObject({
-  token: z.string({ error: M.reset_invalid }).min(1, { error: M.reset_invalid }).max(200),
+  token: failsWith('reset_invalid', z.string().min(1)).pipe(z.string().max(200)),
   newPassword: NewPasswordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;

@@ -1,15 +1,15 @@
 // /api/credits: redeem a credit code and claim a credit link (once per user each).
 import * as z from 'zod';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import { failsWith } from './messages.js';
 
 /** The code as typed: trimmed and upper-cased by the server. */
 export const RedeemBodySchema = z.strictObject({
-  code: z.string({ error: M.invalid_code }).trim().min(1, { error: M.invalid_code }).max(64, { error: M.invalid_code }).transform((c) => c.toUpperCase()),
+  code: failsWith('invalid_code', z.string().trim().min(1).max(64)).transform((c) => c.toUpperCase()),
 });
 export type RedeemBody = z.infer<typeof RedeemBodySchema>;
 
 export const ClaimBodySchema = z.strictObject({
-  token: z.string({ error: M.invalid_link }).trim().min(1, { error: M.invalid_link }).max(64, { error: M.invalid_link }),
+  token: failsWith('invalid_link', z.string().trim().min(1).max(64)),
 });
 export type ClaimBody = z.infer<typeof ClaimBodySchema>;
 

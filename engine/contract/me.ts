@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { MAX_PASSWORD, NewPasswordSchema } from './auth.js';
 import { ProfileSchema } from './common.js';
-import { VALIDATION_MESSAGES as M } from './messages.js';
+import { failsWith } from './messages.js';
 
 export const MeResponseSchema = ProfileSchema;
 export type MeResponse = z.infer<typeof MeResponseSchema>;
@@ -20,7 +20,7 @@ export const ProfileUpdatedResponseSchema = z.strictObject({ message: z.string()
 export type ProfileUpdatedResponse = z.infer<typeof ProfileUpdatedResponseSchema>;
 
 export const PasswordChangeBodySchema = z.strictObject({
-  currentPassword: z.string({ error: M.current_password_wrong }).min(1, { error: M.current_password_wrong }).max(MAX_PASSWORD),
+  currentPassword: failsWith('current_password_wrong', z.string().min(1)).pipe(z.string().max(MAX_PASSWORD)),
   newPassword: NewPasswordSchema,
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBodySchema>;

@@ -1,6 +1,9 @@
-// The server's catalogue messages that the contract's request schemas carry as their zod error
-// messages. The server maps a message back to its error code, so each one must stay word for word
-// equal to server/http/errors.ts MESSAGES (tests/contract checks it).
+// The server's catalogue messages that the contract's request schemas fail with. Each failure carries
+// its code as data (withErrorCode: the issue's params.code), which the server answers with; each message
+// must stay word for word equal to server/http/errors.ts MESSAGES (tests/contract checks it).
+import type * as z from 'zod';
+import { withErrorCode } from '../error-code.js';
+
 export const VALIDATION_MESSAGES = {
   email_required: 'Please enter your email address',
   invalid_email: 'Please enter a valid email address',
@@ -14,3 +17,8 @@ export const VALIDATION_MESSAGES = {
 } as const;
 
 export type ValidationMessageCode = keyof typeof VALIDATION_MESSAGES;
+
+/** `schema`, whose every failure is one issue with the message of `code` and the code itself as data. */
+export function failsWith<T extends z.ZodType>(code: ValidationMessageCode, schema: T): z.ZodType<z.output<T>, z.input<T>> {
+  return withErrorCode(schema, { code, message: VALIDATION_MESSAGES[code] });
+}

@@ -119,12 +119,12 @@ async function runOnce(s: Scenario, fake: Awaited<ReturnType<typeof startRemoteF
     const catalog = loadCatalog();
     const { jobs, issues } = validateJobs(benchJobs(), { catalog, file: 'bench', outDir: path.join(dir, 'books') });
     if (issues.length) throw new Error(`bench jobs are invalid: ${JSON.stringify(issues[0])}`);
-    const books = await loadBooks(store.db, jobs);
+    const books = await loadBooks(store, jobs);
     // Let the server's window empty, so every run starts from a fresh rate window (when the limit can bind).
     if (s.rate < BOOKS * STEPS + 2) await new Promise((r) => setTimeout(r, s.windowMs + LATENCY_MS));
     const before = await fake.stats();
     const started = performance.now();
-    const result = await runBatch({ books, renderer: catalog.renderer, provider, db: store.db, limits: { concurrency: s.concurrency, rpm: s.rate, windowMs: s.windowMs } });
+    const result = await runBatch({ books, renderer: catalog.renderer, provider, state: store, limits: { concurrency: s.concurrency, rpm: s.rate, windowMs: s.windowMs } });
     const wall = (performance.now() - started) / 1000;
     const after = await fake.stats();
     if (result.failed || result.succeeded !== BOOKS) throw new Error(`${s.name}: ${result.failed} books failed`);

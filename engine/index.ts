@@ -9,5 +9,6 @@ export * from './compile/form.js';
 export * from './compile/flow.js';
 export * from './compile/prompt.js';
 export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
-export { runStep, type StepOutcome } from './run.js';
+export * from './session/index.js';
 export { bookMarkdown } from './book.js';
+export * from './contract/books.js';

@@ -4,10 +4,12 @@ import * as m0001 from './0001_book_progress.js';
 import * as m0002 from './0002_accounts.js';
 import * as m0003 from './0003_credits.js';
 import * as m0004 from './0004_history_config_deployments.js';
+import * as m0005 from './0005_books.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
   '0002_accounts': m0002,
   '0003_credits': m0003,
   '0004_history_config_deployments': m0004,
+  '0005_books': m0005,
 };

@@ -1,16 +1,16 @@
-// One generation step for one user, on the server: the book state the server holds, the atomic charge
-// (with a generations row), the step itself through the engine, then either the commit (progress,
-// history, usage) or the refund. The HTTP side (JSON or event stream) is in routes/generate.ts.
+// What the server adds around the engine's book session for one user's step: the atomic charge (with a
+// generations row), the commit of the step (its part, history, usage) as the session's progress port,
+// or the refund. The HTTP side (JSON or event stream) is in routes/generators.ts.
 import { randomUUID } from 'node:crypto';
 import {
-  GenerationError, SettingsError, settingsIssueMessage, bookLanguage, buttonLabel, catalogueMessage, nextStep, outlineToast, parseSettings, progress, restoreBook, startBook, stepLabel,
-  type BookState, type Lang, type ResolvedSpec, type Settings, type Step, type StepOutcome,
+  GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, outlineToast, parseSettings, stepKey, stepRef,
+  type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type Step, type StepResult, type StepSave,
 } from '../engine/index.js';
 import type { Store } from './db/store.js';
 import { nowIso } from './db/store.js';
 import { changeCredits } from './db/credits.js';
 import { addUsage, findUserById } from './db/users.js';
-import { progressRowToState, saveProgressQuery } from './db/progress.js';
+import { loadBook, writeStep } from './store/books.js';
 import { ApiError, MESSAGES } from './http/errors.js';
 
 /** Runs tasks with the same key one after another (one book of one user advances one step at a time). */
@@ -47,31 +47,6 @@ export function settingsOrError(input: { spec: ResolvedSpec; raw: Readonly<Recor
     const isChapters = chaptersField !== undefined && fields[chaptersField] !== undefined;
     throw new ApiError(400, isChapters ? 'invalid_chapters' : 'invalid_settings', isChapters ? catalogueMessage('invalid_chapters', lang) : MESSAGES.invalid_request, fields);
   }
-}
-
-/** The state of the user's book of this type as the server holds it, or null. */
-export function heldBook(store: Store, input: { userId: string; spec: ResolvedSpec }): BookState | null {
-  const { userId, spec } = input;
-  const row = store.first(store.db.selectFrom('book_progress').selectAll().where('user_id', '=', userId).where('progress_key', '=', spec.bookType));
-  return row ? restoreBook(spec, progressRowToState(row)) : null;
-}
-
-/**
- * The state the next step runs on. Until the introduction exists the request's settings apply (an
- * outline already written is kept); from the introduction on, the locked settings apply.
- */
-export function bookStateFor(store: Store, input: { userId: string; spec: ResolvedSpec; settings: Settings }): BookState {
-  const { userId, spec, settings } = input;
-  const held = spec.kind === 'book' ? heldBook(store, { userId, spec }) : null;
-  if (held?.isLocked) return held;
-  let fresh: BookState;
-  try {
-    fresh = startBook({ spec, settings });
-  } catch (error) {
-    if (error instanceof RangeError) throw new ApiError(400, 'invalid_chapters', catalogueMessage('invalid_chapters', bookLanguage(spec, settings)));
-    throw error;
-  }
-  return held?.outline !== undefined ? { ...fresh, outline: held.outline } : fresh;
 }
 
 export interface Charge {
@@ -131,27 +106,40 @@ export function refundInterrupted(store: Store): number {
   return running.length;
 }
 
-/** Save the result: progress (books and saving single tools), content history, usage, the generation row. */
-export function commitStep(store: Store, input: { userId: string; spec: ResolvedSpec; outcome: StepOutcome; label: string; chapterTitle?: string; charge: Charge }): void {
-  const { spec, outcome, userId } = input;
-  const lang = outcome.state.lang;
+/**
+ * The user's saved books as the session's progress port. A step's save is its commit: in one transaction
+ * its part (books and tools that save progress), the content history, usage and the generation's status.
+ */
+export function userProgress(store: Store, input: { userId: string; spec: ResolvedSpec; charge: () => Charge | undefined; chapterTitle?: string }): ProgressStore {
+  const { userId, spec } = input;
+  return {
+    load: async (key) => loadBook(store, userId, key),
+    saveStep: async (key, save) => {
+      const charge = input.charge();
+      if (!charge) throw new Error('a step was saved before it was charged');
+      commitStep(store, { userId, key, spec, save, charge, ...(input.chapterTitle ? { chapterTitle: input.chapterTitle } : {}) });
+    },
+  };
+}
+
+function commitStep(store: Store, input: { userId: string; key: string; spec: ResolvedSpec; save: StepSave; chapterTitle?: string; charge: Charge }): void {
+  const { spec, save, userId } = input;
+  const lang = save.state.lang;
   const now = nowIso();
   store.transaction(() => {
-    if (spec.kind === 'book' || spec.flow.savesProgress) {
-      store.run(saveProgressQuery(store.db, { userId, key: spec.bookType, bookType: spec.bookType, state: outcome.state }));
-    }
-    const chapterTitle = outcome.step.kind === 'chapter' && input.chapterTitle ? ` (${input.chapterTitle})` : '';
-    const title = spec.kind === 'book' ? `${spec.typeLabel[lang]}: ${input.label}${chapterTitle}` : spec.title[lang];
-    store.run(store.db.insertInto('content_history').values({ user_id: userId, title, content_type: spec.contentType, content: outcome.text, generator_id: spec.id, created_at: now }));
-    if (outcome.step.kind !== 'outline') addUsage(store, userId);
+    writeStep(store, userId, input.key, save);
+    const chapterTitle = save.step.kind === 'chapter' && input.chapterTitle ? ` (${input.chapterTitle})` : '';
+    const title = spec.kind === 'book' ? `${spec.typeLabel[lang]}: ${save.label}${chapterTitle}` : spec.title[lang];
+    store.run(store.db.insertInto('content_history').values({ user_id: userId, title, content_type: spec.contentType, content: save.text, generator_id: spec.id, created_at: now }));
+    if (save.step.kind !== 'outline') addUsage(store, userId);
     store.run(
       store.db.insertInto('usage_records').values({
         user_id: userId,
         prompt_type: spec.contentType,
         credits_used: input.charge.credits,
         metadata: JSON.stringify({
-          generator: spec.id, step: stepKey(outcome.step), words: outcome.words, seconds: Number(outcome.seconds.toFixed(3)), generation: input.charge.generationId,
-          ...(outcome.usage ? { tokens: outcome.usage } : {}),
+          generator: spec.id, step: save.stepKey, words: save.words, seconds: Number(save.seconds.toFixed(3)), generation: input.charge.generationId,
+          ...(save.usage ? { tokens: save.usage } : {}),
         }),
         created_at: now,
       }),
@@ -160,26 +148,22 @@ export function commitStep(store: Store, input: { userId: string; spec: Resolved
   });
 }
 
-export function stepKey(step: Step): string {
-  return 'position' in step ? `${step.kind}:${step.position}` : step.kind;
-}
-
 /** What the client gets when a step is done (JSON answer or the stream's `done` event). */
-export function donePayload(input: { spec: ResolvedSpec; outcome: StepOutcome; label: string; charge: Charge; creditsAvailable: number }) {
-  const { spec, outcome } = input;
-  const lang = outcome.state.lang;
-  const next = nextStep(spec, outcome.state);
+export function donePayload(input: { spec: ResolvedSpec; result: StepResult; book: BookView; charge: Charge; creditsAvailable: number }): DonePayload {
+  const { spec, result, book } = input;
+  const lang = result.state.lang;
   return {
     generation_id: input.charge.generationId,
     generator_id: spec.id,
-    part: { kind: outcome.step.kind, ...('position' in outcome.step ? { position: outcome.step.position } : {}) },
-    label: input.label,
-    content: outcome.text,
-    words: outcome.words,
-    progress: spec.kind === 'book' ? progress(spec, outcome.state) : null,
-    next: next ? { kind: next.kind, ...('position' in next ? { position: next.position } : {}), label: stepLabel(next, lang, spec), button: buttonLabel(spec, next, lang) } : null,
-    ...(outcome.step.kind === 'outline' ? { toast: outlineToast(spec, lang) } : {}),
-    ...(outcome.png ? { image: `data:image/png;base64,${Buffer.from(outcome.png).toString('base64')}` } : {}),
+    part: stepRef(result.step),
+    label: result.label,
+    content: result.text,
+    words: result.words,
+    progress: book.progress,
+    next: book.next,
+    book: spec.kind === 'book' ? book : null,
+    ...(result.step.kind === 'outline' ? { toast: outlineToast(spec, lang) } : {}),
+    ...(result.png ? { image: `data:image/png;base64,${Buffer.from(result.png).toString('base64')}` } : {}),
     credits_charged: input.charge.credits,
     credits_available: input.creditsAvailable,
   };

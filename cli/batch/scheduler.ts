@@ -7,14 +7,16 @@ import { setMaxListeners } from 'node:events';
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
-import type { Kysely } from 'kysely';
 import {
-  GenerationError, bookMarkdown, nextStep, planSteps, renderPrompt, restoreBook, runStep, startBook, stepLabel,
-  type BookState, type CatalogueCode, type PromptRenderer, type Step, type StepOutcome,
+  BookSession, GenerationError, bookMarkdown, planSteps, renderPrompt, startBook,
+  type BookState, type CatalogueCode, type PromptRenderer, type Step, type StepResult,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/providers/index.js';
-import { loadProgress, saveProgress } from '../../server/db/progress.js';
-import type { Database } from '../../server/db/types.js';
+import { retryAfterMs } from '../../engine/providers/failures.js';
+import { sleep } from '../../engine/providers/timing.js';
+
+export { retryAfterMs } from '../../engine/providers/failures.js';
+import type { StateFile } from '../../server/store/state.js';
 import { CLI_USER } from '../commands/generate.js';
 import type { BatchJob } from './jobs.js';
 import { TokenWindow, estimatePromptTokens, type TokenReservation } from './limits.js';
@@ -88,58 +90,32 @@ export interface RunBatchInput {
   books: readonly BookRun[];
   renderer: PromptRenderer;
   provider: Provider;
-  db: Kysely<Database>;
+  /** The state file the books are saved in (`openBatchState`). */
+  state: StateFile;
   limits: BatchLimits;
   retry?: Partial<RetryPolicy>;
   signal?: AbortSignal;
   onEvent?: (event: BatchEvent) => void;
 }
 
-/** Load each job's saved progress (the same record `karya generate` resumes); images are done when their file exists. */
-export async function loadBooks(db: Kysely<Database> | undefined, jobs: readonly BatchJob[]): Promise<BookRun[]> {
+/** Load each job's saved progress (saved under the job's id); images are done when their file exists. */
+export async function loadBooks(state: StateFile | undefined, jobs: readonly BatchJob[]): Promise<BookRun[]> {
   const books: BookRun[] = [];
   for (const job of jobs) {
     const { spec } = job;
-    let state = startBook({ spec, settings: job.settings, totalChapters: job.totalChapters });
+    const fresh = startBook({ spec, settings: job.settings, totalChapters: job.totalChapters });
     const totalSteps = planSteps(spec, job.totalChapters).length;
     if (spec.kind === 'image') {
       const isDone = existsSync(job.outFile) && statSync(job.outFile).size > 0;
-      books.push({ job, state, totalSteps, doneSteps: isDone ? 1 : 0, isComplete: isDone });
+      books.push({ job, state: fresh, totalSteps, doneSteps: isDone ? 1 : 0, isComplete: isDone });
       continue;
     }
-    const saved = db ? await loadProgress(db, CLI_USER, job.key) : undefined;
-    const restored = saved ? restoreBook(spec, saved.state) : null;
-    if (restored && restored.totalChapters === job.totalChapters) state = restored;
-    const doneSteps = state.content.length + (state.outline !== undefined ? 1 : 0);
-    books.push({ job, state, totalSteps, doneSteps, isComplete: nextStep(spec, state) === null });
+    const saved = state ? await state.load(CLI_USER, job.key) : null;
+    const held = saved?.state ?? fresh;
+    const doneSteps = saved ? held.content.length + (held.outline !== undefined ? 1 : 0) : 0;
+    books.push({ job, state: held, totalSteps, doneSteps, isComplete: saved?.isFinished === true });
   }
   return books;
-}
-
-/** The wait a failure asks for: a `retryAfterMs` property or a retry-after(-ms) header anywhere on its cause chain. */
-export function retryAfterMs(error: unknown, now: number = Date.now()): number | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
-    const direct = (e as { retryAfterMs?: unknown }).retryAfterMs;
-    if (typeof direct === 'number' && Number.isFinite(direct) && direct >= 0) return direct;
-    const headers = (e as { headers?: unknown }).headers;
-    const get = (name: string): string | undefined => {
-      if (!headers || typeof headers !== 'object') return undefined;
-      if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(n: string): string | null }).get(name) ?? undefined;
-      const v = (headers as Record<string, unknown>)[name];
-      return typeof v === 'string' ? v : undefined;
-    };
-    const ms = Number.parseFloat(get('retry-after-ms') ?? '');
-    if (Number.isFinite(ms) && ms >= 0) return ms;
-    const raw = get('retry-after');
-    if (raw) {
-      const seconds = Number.parseFloat(raw);
-      if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-      const date = Date.parse(raw);
-      if (!Number.isNaN(date)) return Math.max(0, date - now);
-    }
-  }
-  return undefined;
 }
 
 function asGenerationError(error: unknown): GenerationError {
@@ -153,21 +129,6 @@ function writeAtomically(file: string, data: string | Uint8Array): void {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, data);
   renameSync(tmp, file);
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**
@@ -199,7 +160,8 @@ const FATAL_CODES: ReadonlySet<string> = new Set(['auth_error', 'config_error', 
 /** Run every book to its end (or until the signal aborts); never throws for a failed book. */
 export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   const started = performance.now();
-  const { limits, signal, renderer, db } = input;
+  const { limits, signal, renderer } = input;
+  const progressStore = input.state.progress(CLI_USER);
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...input.retry };
   const emit = input.onEvent ?? (() => undefined);
   // Every queued call listens to the one signal: hundreds of listeners are expected, not a leak.
@@ -250,14 +212,14 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   };
 
   /** One step, retried on 429 (after the server's wait) and on retryable failures. */
-  const runOneStep = async (book: BookRun, state: BookState, step: Step, label: string, stepsLeft: number, onStart: () => void): Promise<StepOutcome & { budget: number }> => {
+  const runOneStep = async (book: BookRun, session: BookSession, step: Step, label: string, stepsLeft: number, onStart: () => void): Promise<StepResult & { budget: number }> => {
     const { spec } = book.job;
     for (let attempt = 1; ; attempt++) {
       if (fatal) throw fatal;
       // The token budget needs the prompt rendered once more; only worth it when --tpm is limiting.
       let budget = 0;
       if (tokenWindow && step.kind !== 'image') {
-        const prompt = renderPrompt({ spec, renderer, state, step });
+        const prompt = renderPrompt({ spec, renderer, state: session.state, step });
         budget = estimatePromptTokens(prompt.system, prompt.user) + prompt.maxTokens;
       }
       let reservation: TokenReservation | undefined;
@@ -272,7 +234,8 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
             totals.calls++;
             onStart();
             try {
-              return await runStep({ spec, renderer, provider, state, step, signal });
+              // Saved before anything else happens: a kill after this never asks for this step again.
+              return await session.advance({ provider, ...(signal ? { signal } : {}) });
             } catch (error) {
               // Marked before p-queue hands this slot to the next call.
               if (error instanceof GenerationError && FATAL_CODES.has(error.code)) fatal ??= error;
@@ -304,7 +267,6 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     const { job } = book;
     const { spec } = job;
     const bookStarted = performance.now();
-    let state = book.state;
     let done = book.doneSteps;
     let words = 0;
     let calls = 0;
@@ -312,27 +274,27 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     const start = () => {
       if (hasStarted) return;
       hasStarted = true;
-      emit({ type: 'job_started', job: job.name, index: job.index, generator: spec.id, lang: state.lang, steps: book.totalSteps, done, out: job.outFile });
+      emit({ type: 'job_started', job: job.name, index: job.index, generator: spec.id, lang: book.state.lang, steps: book.totalSteps, done, out: job.outFile });
     };
     if (book.isComplete) start();
     let label = '';
     let png: Uint8Array | undefined;
     try {
-      // A cover keeps no saved progress: its file is its progress.
-      const isCoverDone = spec.kind === 'image' && book.isComplete;
-      for (let step = isCoverDone ? null : nextStep(spec, state); step; step = nextStep(spec, state)) {
+      // A finished book is not written again (its file is, from the saved parts, if it went missing);
+      // a cover keeps no saved progress: its file is its progress.
+      const session = book.isComplete ? null : await BookSession.open({
+        spec, renderer, provider, store: progressStore, key: job.key, settings: job.settings, totalChapters: job.totalChapters, onFinished: 'restart',
+      });
+      for (let step = session?.next() ?? null; session && step; step = session.next()) {
         if (signal?.aborted) return 'unfinished';
-        label = stepLabel(step, state.lang, spec);
+        label = session.label(step);
         const current = label;
-        const outcome = await runOneStep(book, state, step, label, book.totalSteps - done, () => {
+        const outcome = await runOneStep(book, session, step, label, book.totalSteps - done, () => {
           start();
           emit({ type: 'step_started', job: job.name, index: job.index, step: current, done, steps: book.totalSteps });
         });
         calls++;
-        state = outcome.state;
         png = outcome.png ?? png;
-        // Committed before anything else happens: a kill after this line never asks for this step again.
-        if (spec.kind !== 'image') await saveProgress(db, { userId: CLI_USER, key: job.key, bookType: spec.bookType, state });
         done++;
         words += outcome.words;
         const u = outcome.usage;
@@ -343,6 +305,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
           ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps,
         });
       }
+      const state = session?.state ?? book.state;
       if (spec.kind === 'image') {
         if (png) writeAtomically(job.outFile, png);
       } else writeAtomically(job.outFile, bookMarkdown(spec, state));

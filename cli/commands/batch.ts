@@ -3,7 +3,7 @@
 // local state (and under the same keys) as `karya generate`, so a killed batch resumes where it stopped.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { OpenedDatabase } from '../../server/db/connect.js';
+import type { StateFile } from '../../server/store/state.js';
 import { openBatchState } from '../batch/state.js';
 import { DEFAULT_STATE, cliProvider } from './generate.js';
 import { CliExit, EXIT, catalogOrExit, fail } from '../util.js';
@@ -72,10 +72,10 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   }
 
   // 2. Load saved progress (a dry run never creates the state file).
-  let store: OpenedDatabase | undefined;
+  let store: StateFile | undefined;
   if (!opts.dryRun || existsSync(statePath)) store = await openBatchState(statePath);
   try {
-    const books = await loadBooks(store?.db, jobs);
+    const books = await loadBooks(store, jobs);
 
     if (opts.dryRun) {
       const plan = summarisePlan(books.map((b) => planBook(b, catalog.renderer)), { concurrency, rpm, tpm }, latency);
@@ -109,7 +109,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     };
     let result;
     try {
-      result = await runBatch({ books, renderer: catalog.renderer, provider, db: store!.db, limits: { concurrency, rpm, tpm }, signal: controller.signal, onEvent });
+      result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: controller.signal, onEvent });
     } catch (error) {
       progress.stop();
       throw error;

@@ -2,13 +2,9 @@
 // progress after each one so an interrupted run resumes where it stopped.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  SettingsError, GenerationError, bookMarkdown, nextStep, planSteps, restoreBook, runStep, startBook, stepLabel, fieldType, parseSettings,
-  type ResolvedSpec, type Settings, type BookState,
-} from '../../engine/index.js';
+import { BookSession, GenerationError, planSteps, startBook, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
 import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
-import { openDatabase } from '../../server/db/connect.js';
-import { loadProgress, saveProgress } from '../../server/db/progress.js';
+import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
@@ -57,14 +53,16 @@ function liveProgress(label: string): { onDelta: (d: string) => void; stop: () =
   };
 }
 
+/** Progress of a CLI run lives in no file (covers: the PNG is the result). */
+const NO_PROGRESS: ProgressStore = { load: async () => null, saveStep: async () => undefined };
+
 export async function generateCommand(id: string, opts: GenerateOptions): Promise<void> {
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
   const { settings, totalChapters } = settingsFromOptions(spec, opts);
   const provider = cliProvider();
-  const started = startBook({ spec, settings, totalChapters });
-  const key = progressKey(spec, settings, started.totalChapters);
-  const store = await openDatabase(opts.state ?? DEFAULT_STATE);
+  const total = startBook({ spec, settings, totalChapters }).totalChapters;
+  const stateFile = spec.kind === 'image' ? null : await openStateFile(opts.state ?? DEFAULT_STATE);
   const controller = new AbortController();
   let isInterrupted = false;
   const onSignal = () => {
@@ -75,26 +73,23 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   process.once('SIGTERM', onSignal);
 
   try {
-    let state: BookState = started;
-    if (!opts.fresh && spec.kind !== 'image') {
-      const saved = await loadProgress(store.db, CLI_USER, key);
-      const restored = saved ? restoreBook(spec, saved.state) : null;
-      if (restored) {
-        state = restored;
-        const done = restored.content.length + (restored.outline !== undefined ? 1 : 0);
-        const all = planSteps(spec, restored.totalChapters).length;
-        info(`karya: resuming ${spec.id}: ${done} of ${all} parts already written (use --fresh to start again)`);
-      }
+    // Only an interrupted book resumes: a finished one (or a single piece) is written anew.
+    const session = await BookSession.open({
+      spec, renderer: catalog.renderer, provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
+      key: progressKey(spec, settings, total), settings, totalChapters: total, onFinished: 'restart', isFresh: opts.fresh === true,
+    });
+    if (session.resumedParts !== null) {
+      info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);
     }
     const parts: Array<{ label: string; words: number; seconds: number }> = [];
     let png: Uint8Array | undefined;
-    for (let step = nextStep(spec, state); step; step = nextStep(spec, state)) {
-      const label = stepLabel(step, state.lang, spec);
+    for (let step = session.next(); step; step = session.next()) {
+      const label = session.label(step);
       const live = liveProgress(label);
       let outcome;
       try {
-        outcome = await runStep({
-          spec, renderer: catalog.renderer, provider, state, step, signal: controller.signal, onDelta: live.onDelta,
+        outcome = await session.advance({
+          signal: controller.signal, onDelta: live.onDelta,
           onRetry: (notice) => {
             live.stop();
             info(`  … ${label}: ${notice.message}`);
@@ -103,13 +98,12 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       } finally {
         live.stop();
       }
-      state = outcome.state;
       png = outcome.png ?? png;
-      if (spec.kind !== 'image') await saveProgress(store.db, { userId: CLI_USER, key, bookType: spec.bookType, state });
       parts.push({ label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)) });
       info(`  ✓ ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
     }
-    const result = writeResult(spec, state, opts, png);
+    const state = session.state;
+    const result = writeResult(spec, session.assemble({ withOutline: opts.withOutline }), opts, png);
     if (opts.json) {
       process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, parts, out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
     } else if (!result.file) process.stdout.write(result.markdown ?? '');
@@ -124,18 +118,17 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    await store.close();
+    await stateFile?.close();
   }
 }
 
-function writeResult(spec: ResolvedSpec, state: BookState, opts: GenerateOptions, png?: Uint8Array): { file?: string; markdown?: string } {
+function writeResult(spec: ResolvedSpec, markdown: string, opts: GenerateOptions, png?: Uint8Array): { file?: string; markdown?: string } {
   if (spec.kind === 'image') {
     const file = opts.out ?? `${spec.id}.png`;
     mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     writeFileSync(file, png ?? new Uint8Array());
     return { file };
   }
-  const markdown = bookMarkdown(spec, state, { withOutline: opts.withOutline });
   if (!opts.out) return { markdown };
   mkdirSync(path.dirname(path.resolve(opts.out)), { recursive: true });
   writeFileSync(opts.out, markdown);

@@ -1,15 +1,15 @@
 // The book flow as pure functions: steps (outline → introduction = chapter 0 → chapters → conclusion),
 // labels, progress, settings lock, character details and resume. No I/O: callers persist BookState.
-import type { Lang, ResolvedSection, ResolvedSpec, Settings } from '../spec/types.js';
+import type { Lang, ResolvedSpec, Settings } from '../spec/types.js';
 import { word } from '../i18n.js';
+import { conclusionPosition, minChapters } from '../spec/conclusion.js';
+import { isSameStep, type Step } from '../session/step.js';
+import { partStep } from '../session/labels.js';
 
-export type Step =
-  | { readonly kind: 'outline' }
-  | { readonly kind: 'introduction'; readonly position: 0 }
-  | { readonly kind: 'chapter'; readonly position: number; readonly section?: ResolvedSection }
-  | { readonly kind: 'conclusion'; readonly position: number }
-  | { readonly kind: 'single' }
-  | { readonly kind: 'image' };
+export type { Step } from '../session/step.js';
+export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef } from '../session/step.js';
+export { conclusionPosition, minChapters } from '../spec/conclusion.js';
+export { stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle } from '../session/labels.js';
 
 /** Everything needed to continue a book (or a single output); JSON-serialisable, stored as saved progress. */
 export interface BookState {
@@ -55,16 +55,11 @@ export function chapterCount(spec: ResolvedSpec, settings: Settings): number {
   return Number.isInteger(n) && n > 0 ? n : 0;
 }
 
-/** Position of the conclusion: total+1 after the last chapter, or total when it replaces the last. */
-export function conclusionPosition(spec: ResolvedSpec, totalChapters: number): number {
-  return spec.flow.conclusion === 'replaces-last' ? totalChapters : totalChapters + 1;
-}
-
 /** Start a book (or a single output) with validated settings. `totalChapters` overrides the count. */
 export function startBook(input: { spec: ResolvedSpec; settings: Settings; totalChapters?: number }): BookState {
   const { spec, settings } = input;
   const total = input.totalChapters ?? chapterCount(spec, settings);
-  if (spec.kind === 'book' && (!Number.isInteger(total) || total < (spec.flow.conclusion === 'replaces-last' ? 2 : 1))) {
+  if (spec.kind === 'book' && (!Number.isInteger(total) || total < minChapters(spec.flow))) {
     throw new RangeError(`invalid chapter count ${total}`);
   }
   return { generatorId: spec.id, settings, lang: bookLanguage(spec, settings), totalChapters: total, content: [], currentChapter: 0, isLocked: false };
@@ -77,15 +72,10 @@ export function planSteps(spec: ResolvedSpec, totalChapters: number): Step[] {
   const steps: Step[] = [];
   if (spec.flow.outline !== 'none') steps.push({ kind: 'outline' });
   steps.push({ kind: 'introduction', position: 0 });
-  const end = conclusionPosition(spec, totalChapters);
-  for (let n = 1; n < end; n++) steps.push(chapterStep(spec, n));
+  const end = conclusionPosition(spec.flow, totalChapters);
+  for (let n = 1; n < end; n++) steps.push(partStep(spec, n, totalChapters));
   steps.push({ kind: 'conclusion', position: end });
   return steps;
-}
-
-function chapterStep(spec: ResolvedSpec, n: number): Step {
-  const section = spec.flow.sections?.[n - 1];
-  return section ? { kind: 'chapter', position: n, section } : { kind: 'chapter', position: n };
 }
 
 /** The step to run next, or null when the book is complete. */
@@ -93,20 +83,11 @@ export function nextStep(spec: ResolvedSpec, state: BookState): Step | null {
   if (spec.kind === 'image') return state.content.length ? null : { kind: 'image' };
   if (spec.kind !== 'book') return state.content.length ? null : { kind: 'single' };
   if (state.content.length === 0 && spec.flow.outline !== 'none' && state.outline === undefined) return { kind: 'outline' };
-  const end = conclusionPosition(spec, state.totalChapters);
+  const end = conclusionPosition(spec.flow, state.totalChapters);
   if (state.currentChapter === 0) return { kind: 'introduction', position: 0 };
-  if (state.currentChapter < end) return chapterStep(spec, state.currentChapter);
+  if (state.currentChapter < end) return partStep(spec, state.currentChapter, state.totalChapters);
   if (state.currentChapter === end) return { kind: 'conclusion', position: end };
   return null;
-}
-
-export function isComplete(spec: ResolvedSpec, state: BookState): boolean {
-  return nextStep(spec, state) === null;
-}
-
-/** Two steps are the same step (used to refuse a step the flow does not allow). */
-export function isSameStep(a: Step, b: Step): boolean {
-  return a.kind === b.kind && ('position' in a ? a.position : -1) === ('position' in b ? b.position : -1);
 }
 
 /**
@@ -129,50 +110,6 @@ export function applyStep(spec: ResolvedSpec, state: BookState, step: Step, text
     default:
       return { ...state, content: [text], currentChapter: 1 };
   }
-}
-
-/** "Introduction", "Chapter 3" / "Bab 3", a fixed section's name, "Conclusion". */
-export function stepLabel(step: Step, lang: Lang, spec?: ResolvedSpec): string {
-  switch (step.kind) {
-    case 'outline':
-      return word(spec?.flow.outline === 'guide' ? 'guideOutline' : 'storyOutline', lang);
-    case 'introduction':
-      return word('introduction', lang);
-    case 'chapter':
-      return step.section ? step.section.label[lang] : word('chapter', lang, { n: step.position });
-    case 'conclusion':
-      return word('conclusion', lang);
-    default:
-      return spec ? spec.prompts.outputName[lang] : '';
-  }
-}
-
-/** The default chapter title ("Chapter n") used when the user leaves the title blank. */
-export function defaultChapterTitle(step: Step, lang: Lang): string {
-  return 'position' in step && step.kind === 'chapter' ? word('chapter', lang, { n: step.position }) : stepLabel(step, lang);
-}
-
-/** The submit button's label for a step; "Generating..." while loading. */
-export function buttonLabel(spec: ResolvedSpec, step: Step | null, lang: Lang, isLoading = false): string {
-  if (isLoading) return word('generating', lang);
-  if (!step) return word('bookComplete', lang);
-  switch (step.kind) {
-    case 'outline':
-      return word(spec.flow.outline === 'guide' ? 'generateGuideOutline' : 'generateStoryOutline', lang);
-    case 'introduction':
-      return word('generateIntroduction', lang);
-    case 'chapter':
-      return word('generateChapter', lang, { n: step.position });
-    case 'conclusion':
-      return word('generateConclusion', lang);
-    default:
-      return spec.buttonLabel?.[lang] ?? word('generate', lang);
-  }
-}
-
-/** The toast after an outline: "Story outline generated!" / "Rangka cerita telah dijana!". */
-export function outlineToast(spec: ResolvedSpec, lang: Lang): string {
-  return word(spec.flow.outline === 'guide' ? 'guideOutlineDone' : 'storyOutlineDone', lang);
 }
 
 /** Progress as the spec shows it: current chapter out of the spec's denominator, and the 1/3-2/3-3/3 step text. */
@@ -234,7 +171,7 @@ export function restoreBook(spec: ResolvedSpec, saved: unknown): BookState | nul
   const s = saved as Partial<BookState>;
   if (s.generatorId !== spec.id || !Array.isArray(s.content) || typeof s.currentChapter !== 'number' || typeof s.totalChapters !== 'number' || !s.settings) return null;
   if (s.lang !== 'en' && s.lang !== 'ms') return null;
-  if (s.currentChapter > conclusionPosition(spec, s.totalChapters) + 1 || s.currentChapter < 0) return null;
+  if (s.currentChapter > conclusionPosition(spec.flow, s.totalChapters) + 1 || s.currentChapter < 0) return null;
   return {
     generatorId: spec.id,
     settings: s.settings,

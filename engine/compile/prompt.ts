@@ -7,6 +7,7 @@ import { fieldType } from '../fields/registry.js';
 import { isFieldVisible } from './schema.js';
 import { defaultChapterTitle, stepLabel, type BookState, type Step } from './flow.js';
 import { LANGUAGE_NAMES } from '../i18n.js';
+import { conclusionPosition } from '../spec/conclusion.js';
 
 /** Template sources by name: path under templates/ without .hbs (e.g. "book/chapter", "partials/settings"). */
 export type TemplateSources = Readonly<Record<string, string>>;
@@ -175,7 +176,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: BookState; step
   if (state.content.length === 1 && state.characterDetails) last = last.replace(/^[#*\s]*character details[\s\S]*?(\n\s*\n|$)/im, '');
   const lastWords = last.split(/\s+/).filter(Boolean);
   const section = step.kind === 'chapter' && step.section ? step.section : undefined;
-  const endPosition = spec.flow.conclusion === 'replaces-last' ? state.totalChapters : state.totalChapters + 1;
+  const endPosition = conclusionPosition(spec.flow, state.totalChapters);
   const ctx: PromptContext = {
     generator: { id: spec.id, title: spec.title.en, family: spec.family, kind: spec.kind },
     bookName: spec.typeLabel.en,

@@ -76,17 +76,33 @@ export function toGenerationError(error: unknown, ctx: FailureContext = {}): Gen
   return new GenerationError('generation_failed', { ...(status !== undefined ? { status } : {}), cause });
 }
 
-/** The wait a failure's retry-after-ms / retry-after header asks for, in ms (seconds or an HTTP date). */
+/**
+ * The wait a failure asks for, in ms: a `retryAfterMs` property, or a retry-after-ms / retry-after header
+ * (seconds or an HTTP date) on the error or anywhere on its cause chain (the SDK's errors and ours alike).
+ */
 export function retryAfterMs(error: unknown, now: number = Date.now()): number | undefined {
-  if (!(error instanceof OpenAI.APIError) || !error.headers) return undefined;
-  const ms = Number.parseFloat(error.headers.get('retry-after-ms') ?? '');
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const raw = error.headers.get('retry-after');
-  if (!raw) return undefined;
-  const seconds = Number.parseFloat(raw);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(raw);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
+    const direct = (e as { retryAfterMs?: unknown }).retryAfterMs;
+    if (typeof direct === 'number' && Number.isFinite(direct) && direct >= 0) return direct;
+    const headers = (e as { headers?: unknown }).headers;
+    const get = (name: string): string | undefined => {
+      if (!headers || typeof headers !== 'object') return undefined;
+      if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(n: string): string | null }).get(name) ?? undefined;
+      const v = (headers as Record<string, unknown>)[name];
+      return typeof v === 'string' ? v : undefined;
+    };
+    const ms = Number.parseFloat(get('retry-after-ms') ?? '');
+    if (Number.isFinite(ms) && ms >= 0) return ms;
+    const raw = get('retry-after');
+    if (raw) {
+      const seconds = Number.parseFloat(raw);
+      if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+      const date = Date.parse(raw);
+      if (!Number.isNaN(date)) return Math.max(0, date - now);
+    }
+  }
+  return undefined;
 }
 
 /** The message an image failure shows: the server's error.message, else its status text, else "Unknown error". */

@@ -1,34 +1,66 @@
-// Open the SQLite database (WAL, foreign keys, FULL sync) through kysely and run migrations.
-// Used by the server and by the CLI's local state.
+// Open a SQLite database (WAL, foreign keys, FULL sync) through kysely and bring its schema up to date.
+// Migrations run under SQLite's write lock and inside one transaction, so that any number of processes
+// opening the same new file at once all succeed: the first migrates, the others wait and find it done.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { migrations } from '../../migrations/index.js';
 import type { Database } from './types.js';
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
-export interface OpenedDatabase {
-  db: Kysely<Database>;
+export interface OpenedDatabase<DB = Database> {
+  db: Kysely<DB>;
   sqlite: SQLite.Database;
   close(): Promise<void>;
 }
 
+export interface MigrationSet {
+  migrations: Record<string, Migration>;
+  /** The table that records which migrations ran (kysely's default for the server). */
+  tableName?: string;
+}
+
 /** Open (creating folders and tables as needed) the database at `file`. ':memory:' works for tests. */
 export async function openDatabase(file: string): Promise<OpenedDatabase> {
+  return openSqlite<Database>(file, { migrations });
+}
+
+/** Open a SQLite file and run a set of migrations on it under the write lock. */
+export async function openSqlite<DB>(file: string, set: MigrationSet): Promise<OpenedDatabase<DB>> {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  const sqlite = new SQLite(file, { timeout: 30_000 });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    sqlite.pragma('busy_timeout = 30000');
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    await migrateLocked(db as Kysely<unknown>, sqlite, set);
+  } catch (error) {
     await db.destroy();
-    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
   }
   return { db, sqlite, close: () => db.destroy() };
+}
+
+async function migrateLocked(db: Kysely<unknown>, sqlite: SQLite.Database, set: MigrationSet): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => set.migrations },
+    disableTransactions: true,
+    ...(set.tableName ? { migrationTableName: set.tableName, migrationLockTableName: `${set.tableName}_lock` } : {}),
+  });
+  // BEGIN IMMEDIATE takes the write lock (waiting up to busy_timeout for another process's migration);
+  // every migration and kysely's bookkeeping then run inside this one transaction.
+  sqlite.exec('BEGIN IMMEDIATE');
+  let isCommitted = false;
+  try {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+    sqlite.exec('COMMIT');
+    isCommitted = true;
+  } finally {
+    if (!isCommitted && sqlite.inTransaction) sqlite.exec('ROLLBACK');
+  }
 }

@@ -2,47 +2,18 @@
 // the user's next step (JSON answer, or `delta` events then `done`/`error` with Accept: text/event-stream).
 import { Router } from 'express';
 import * as z from 'zod';
-import { isSameStep, nextStep, runStep, stepLabel, type Lang, type Step } from '../../engine/index.js';
+import { BookSession, SessionError, stepKey, type Lang } from '../../engine/index.js';
+import { GenerateBodySchema, GeneratorIdParamsSchema } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { findUserById } from '../db/users.js';
 import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
-import { bookStateFor, chargeStep, commitStep, donePayload, failureOf, KeyedMutex, refundStep, settingsOrError } from '../generation.js';
+import { chargeStep, donePayload, failureOf, KeyedMutex, refundStep, settingsOrError, userProgress, type Charge } from '../generation.js';
 
-const Id = z.strictObject({ id: z.string().min(1).max(80) });
-
-const StepRef = z.strictObject({
-  kind: z.enum(['outline', 'introduction', 'chapter', 'conclusion', 'single', 'image']),
-  position: z.number().int().min(0).max(10_000).optional(),
-});
-
-const GenerateBody = z.strictObject({
-  settings: z.record(z.string(), z.unknown()).default({}),
-  lang: z.enum(['en', 'ms']).optional(),
-  chapterTitle: z.string().max(120).optional(),
-  /** The step the client means to run; 409 when the book is elsewhere (a stale tab, a double click). */
-  step: StepRef.optional(),
-});
-
-function stepOf(ref: z.infer<typeof StepRef>): Step {
-  const position = ref.position ?? 0;
-  switch (ref.kind) {
-    case 'outline':
-      return { kind: 'outline' };
-    case 'introduction':
-      return { kind: 'introduction', position: 0 };
-    case 'chapter':
-      return { kind: 'chapter', position };
-    case 'conclusion':
-      return { kind: 'conclusion', position };
-    case 'single':
-      return { kind: 'single' };
-    case 'image':
-      return { kind: 'image' };
-  }
-}
+const Id = GeneratorIdParamsSchema;
+const GenerateBody = GenerateBodySchema;
 
 export function generatorRoutes(ctx: AppContext): Router {
   const { store, catalog, provider, config, logger } = ctx;
@@ -89,31 +60,36 @@ export function generatorRoutes(ctx: AppContext): Router {
 
     await books.run(spec.kind === 'book' ? `${userId}\u0000${spec.bookType}` : null, async () => {
       if (client.signal.aborted) return;
-      const state = bookStateFor(store, { userId, spec, settings });
-      const lang = state.lang;
-      const step = nextStep(spec, state);
-      if (!step) throw ApiError.of(409, 'book_complete');
-      if (body.step && !isSameStep(step, stepOf(body.step))) {
-        throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed, { step: `the next step is ${stepLabel(step, 'en', spec)}` });
+      let charge: Charge | undefined;
+      let session: BookSession;
+      try {
+        session = await BookSession.open({
+          spec, renderer: catalog.renderer, provider, key: spec.bookType, settings, onFinished: 'keep',
+          store: userProgress(store, { userId, spec, charge: () => charge, ...(chapterTitle ? { chapterTitle } : {}) }),
+        });
+      } catch (error) {
+        if (error instanceof SessionError) throw ApiError.catalogue(400, 'invalid_chapters', hintLang);
+        throw error;
       }
-      const label = stepLabel(step, lang, spec);
-      const charge = chargeStep(store, { userId, spec, step, label });
+      const lang: Lang = session.state.lang;
+      const step = session.next();
+      if (!step) throw ApiError.of(409, 'book_complete');
+      if (body.step && stepKey(body.step) !== stepKey(step)) {
+        throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed, { step: `the next step is ${session.label(step)}` });
+      }
+      const label = session.label(step);
+      charge = chargeStep(store, { userId, spec, step, label }) ?? undefined;
       if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
 
       const stream = wantsEventStream(req.get('accept')) ? openEventStream(res) : null;
       const timeout = AbortSignal.timeout(config.generationTimeoutMs);
       try {
-        const outcome = await runStep({
-          spec, renderer: catalog.renderer, provider, state, step, chapterTitle,
-          signal: AbortSignal.any([client.signal, timeout]),
+        const result = await session.advance({
+          expected: step, signal: AbortSignal.any([client.signal, timeout]),
+          ...(chapterTitle ? { chapterTitle } : {}),
           ...(stream ? { onDelta: (text: string) => stream.send('delta', { text }) } : {}),
         });
-        if (client.signal.aborted) {
-          refundStep(store, { userId, charge, reason: `Refund: ${spec.id} ${label} (client went away)`, errorCode: 'client_gone' });
-          return;
-        }
-        commitStep(store, { userId, spec, outcome, label, charge, ...(chapterTitle ? { chapterTitle } : {}) });
-        const payload = donePayload({ spec, outcome, label, charge, creditsAvailable: findUserById(store, userId)?.credits_available ?? 0 });
+        const payload = donePayload({ spec, result, book: session.view(), charge, creditsAvailable: findUserById(store, userId)?.credits_available ?? 0 });
         if (stream) {
           stream.send('done', payload);
           stream.close();

@@ -66,7 +66,7 @@ describe('validating jobs', () => {
     expect(issues).toEqual([expect.objectContaining({ field: 'lang', message: 'dad-jokes always writes in en' })]);
   });
 
-  it('uses the settings and the saved-progress key of the same `karya generate` command', () => {
+  it('uses the settings of the same `karya generate` command, saved under the job\'s id', () => {
     const { jobs, issues } = validate(
       rawJobs(
         { generator: 'romance', lang: 'ms', chapters: 3, settings: { heatLevel: 'mild', plotStyle: 'slow-burn' } },
@@ -86,14 +86,14 @@ describe('validating jobs', () => {
       const total = startBook({ spec, settings: generate.settings, totalChapters: generate.totalChapters }).totalChapters;
       expect(jobs[i]!.settings).toEqual(generate.settings);
       expect(jobs[i]!.totalChapters).toBe(total);
-      expect(jobs[i]!.key).toBe(progressKey(spec, generate.settings, total));
+      expect(jobs[i]!.key).toBe(`batch:${jobs[i]!.name}:${progressKey(spec, generate.settings, total)}`);
     });
     expect(jobs[0]!.totalChapters).toBe(3);
   });
 
   it('gives identical jobs their own books and names outputs from the id or the index and generator', () => {
     const { jobs } = validate(rawJobs({ generator: 'poems' }, { generator: 'poems' }, { id: 'Puisi Saya!', generator: 'poems', lang: 'ms' }, { generator: 'poems', out: 'custom/p' }));
-    expect(jobs[1]!.key).toBe(`${jobs[0]!.key}~2`);
+    expect(new Set(jobs.map((j) => j.key)).size).toBe(4);
     expect(jobs.map((j) => path.relative(outDir, j.outFile))).toEqual(['01-poems.md', '02-poems.md', 'Puisi-Saya.md', path.join('custom', 'p.md')]);
   });
 

@@ -32,7 +32,7 @@ async function savedSteps(dir: string, file: string): Promise<{ saved: number; t
   const { jobs } = validateJobs(parseYamlList(file, JOBS), { catalog, file, outDir: path.join(dir, 'books') });
   const store = await openBatchState(path.join(dir, '.karya', 'state.sqlite'));
   try {
-    const books = await loadBooks(store.db, jobs);
+    const books = await loadBooks(store, jobs);
     return { saved: books.reduce((n, b) => n + b.doneSteps, 0), total: books.reduce((n, b) => n + b.totalSteps, 0) };
   } finally {
     await store.close();

@@ -40,10 +40,10 @@ async function setup(fakeOptions: FakeOpenAIOptions, values: unknown[], opts: { 
     await new Promise((r) => setTimeout(r, opts.warmUpMs));
   }
   const run = async (limits: BatchLimits, extra: { signal?: AbortSignal; onEvent?: (e: BatchEvent) => void; provider?: Provider } = {}) => {
-    const books = await loadBooks(store.db, jobs);
+    const books = await loadBooks(store, jobs);
     const events: BatchEvent[] = [];
     const result = await runBatch({
-      books, renderer: catalog.renderer, provider: extra.provider ?? provider, db: store.db, limits, retry: { baseDelayMs: 50 },
+      books, renderer: catalog.renderer, provider: extra.provider ?? provider, state: store, limits, retry: { baseDelayMs: 50 },
       ...(extra.signal ? { signal: extra.signal } : {}),
       onEvent: (e) => {
         events.push(e);

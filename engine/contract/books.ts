@@ -1,0 +1,90 @@
+// The contract of the book routes: generating the next step (JSON or server-sent events) and the saved
+// book (`/api/progress/:bookType`). The server parses and answers with these schemas; the studio's
+// client is typed from them.
+import * as z from 'zod';
+import { StepRefSchema } from '../session/step.js';
+
+const Lang = z.enum(['en', 'ms']);
+
+export const ProgressSchema = z.object({ current: z.number(), total: z.number(), ratio: z.number(), stepText: z.string() });
+
+/** One step as the reader sees it: its wire ref (kind, position) and its label in the book's language. */
+export const LabelledStepSchema = StepRefSchema.extend({ label: z.string() });
+
+/** A book as the server holds it: what is written, what comes next, and progress. Rendered by the studio as is. */
+export const BookViewSchema = z.object({
+  generator_id: z.string(),
+  lang: Lang,
+  total_chapters: z.number().int(),
+  settings: z.record(z.string(), z.unknown()),
+  /** Settings are locked once the introduction exists. */
+  is_locked: z.boolean(),
+  is_finished: z.boolean(),
+  outline: z.object({ label: z.string(), text: z.string() }).nullable(),
+  parts: z.array(LabelledStepSchema.extend({ text: z.string() })),
+  next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
+  /** spec/ progress: current out of the spec's denominator, with the 1/3-2/3-3/3 step text. */
+  progress: ProgressSchema.nullable(),
+  /** Chapter counter: parts written after the introduction, out of the chapter count. */
+  counter: z.object({ current: z.number().int(), total: z.number().int() }),
+  /** Every step of the book in order, chapters included. */
+  plan: z.array(LabelledStepSchema.extend({ is_done: z.boolean() })),
+});
+export type BookView = z.infer<typeof BookViewSchema>;
+
+/** POST /api/generators/:id/generate */
+export const GenerateBodySchema = z.strictObject({
+  settings: z.record(z.string(), z.unknown()).default({}),
+  lang: Lang.optional(),
+  chapterTitle: z.string().max(120).optional(),
+  /** The step the client means to run; 409 when the book is elsewhere (a stale tab, a double click). */
+  step: StepRefSchema.optional(),
+});
+export type GenerateBody = z.input<typeof GenerateBodySchema>;
+
+/** The answer to a generation step (JSON) and the stream's `done` event. */
+export const DonePayloadSchema = z.object({
+  generation_id: z.string(),
+  generator_id: z.string(),
+  part: StepRefSchema,
+  label: z.string(),
+  content: z.string(),
+  words: z.number(),
+  progress: ProgressSchema.nullable(),
+  next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
+  /** The book after this step (books only). */
+  book: BookViewSchema.nullable(),
+  toast: z.string().optional(),
+  /** data: URL of the PNG, for image generators. */
+  image: z.string().optional(),
+  credits_charged: z.number(),
+  credits_available: z.number(),
+});
+export type DonePayload = z.infer<typeof DonePayloadSchema>;
+
+/** Server-sent events of a streamed step. */
+export const DeltaEventSchema = z.object({ text: z.string() });
+export const StreamErrorEventSchema = z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export const GenerationEventSchemas = { delta: DeltaEventSchema, done: DonePayloadSchema, error: StreamErrorEventSchema } as const;
+export type GenerationEvent =
+  | { event: 'delta'; data: z.infer<typeof DeltaEventSchema> }
+  | { event: 'done'; data: DonePayload }
+  | { event: 'error'; data: z.infer<typeof StreamErrorEventSchema> };
+
+/** GET /api/progress/:bookType: the saved book as stored, and as the reader sees it (`book`). */
+export const SavedProgressSchema = z.object({
+  book_type: z.string(),
+  generator_id: z.string(),
+  lang: Lang,
+  current_chapter: z.number().int(),
+  total_chapters: z.number().int(),
+  content: z.array(z.string()),
+  settings: z.record(z.string(), z.unknown()),
+  outline: z.string().nullable(),
+  progress: ProgressSchema.optional(),
+  updated_at: z.string(),
+  book: BookViewSchema.optional(),
+});
+export type SavedProgress = z.infer<typeof SavedProgressSchema>;
+
+export const BookTypeParamsSchema = z.strictObject({ bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/) });

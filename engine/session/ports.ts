@@ -1,0 +1,51 @@
+// What a book session needs from the outside world, as ports: where progress is kept (async, so that
+// SQLite, Postgres or a test double can stand behind it) and what time it is. The provider port is
+// engine/providers/types.ts's Provider.
+import type { BookState } from '../compile/flow.js';
+import type { TokenUsage } from '../providers/types.js';
+import type { Step } from './step.js';
+
+/** A book as it was saved under a key. */
+export interface SavedBook {
+  readonly state: BookState;
+  /** Every step of the book is written. */
+  readonly isFinished: boolean;
+  /** ISO 8601. */
+  readonly updatedAt: string;
+}
+
+/** What one finished step asks the store to keep: its own part and the book's small header. */
+export interface StepSave {
+  readonly generatorId: string;
+  readonly bookType: string;
+  /** The book after the step (its header: settings, position, character details). */
+  readonly state: BookState;
+  readonly step: Step;
+  /** engine/session/step.ts's key of the step. */
+  readonly stepKey: string;
+  /** -1 the outline, 0 the introduction (or a single output), then chapters and the conclusion. */
+  readonly position: number;
+  readonly text: string;
+  /** The step starts a new book under its key: parts saved earlier under it are dropped. */
+  readonly isFirst: boolean;
+  readonly isFinished: boolean;
+  /** Whether the generator keeps saved progress at all (books, and single tools that save). */
+  readonly keepsProgress: boolean;
+  readonly label: string;
+  readonly words: number;
+  readonly seconds: number;
+  readonly usage?: TokenUsage;
+}
+
+/** Saved progress. `saveStep` is the step's commit point: a step is done once it returns. */
+export interface ProgressStore {
+  load(key: string): Promise<SavedBook | null>;
+  saveStep(key: string, save: StepSave): Promise<void>;
+}
+
+export interface Clock {
+  /** Milliseconds, for durations. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => performance.now() };

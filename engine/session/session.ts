@@ -1,0 +1,217 @@
+// The book session: the one step loop of Karya. Start or resume a book under a key, advance it one
+// step (render the prompt, call the provider with deltas and an AbortSignal, post-process, save the
+// step's own part through the progress port), tell whether it is finished, assemble it. `karya
+// generate`, `karya batch` (which only schedules around `advance`) and the server (which only adds
+// charging, history and HTTP around it) all run books through this class.
+import type { ResolvedSpec, Settings } from '../spec/types.js';
+import type { Provider, RetryNotice, TokenUsage } from '../providers/types.js';
+import { countWords } from '../providers/types.js';
+import { applyStep, nextStep, restoreBook, startBook, type BookState } from '../compile/flow.js';
+import { renderPrompt, type PromptRenderer } from '../compile/prompt.js';
+import { GenerationError } from '../errors.js';
+import { bookMarkdown } from '../book.js';
+import { stepLabel } from './labels.js';
+import { stepKey, type Step } from './step.js';
+import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
+import { bookView } from './view.js';
+import type { BookView } from '../contract/books.js';
+
+/** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
+export class SessionError extends Error {
+  constructor(
+    readonly code: 'book_complete' | 'step_not_allowed' | 'invalid_chapters',
+    readonly params: Readonly<Record<string, string | number>> = {},
+  ) {
+    super(code);
+    this.name = 'SessionError';
+  }
+}
+
+export interface StepOutcome {
+  state: BookState;
+  step: Step;
+  text: string;
+  words: number;
+  seconds: number;
+  usage?: TokenUsage;
+  /** PNG bytes for image generators. */
+  png?: Uint8Array;
+}
+
+export interface StepResult extends StepOutcome {
+  label: string;
+}
+
+export interface AdvanceOptions {
+  signal?: AbortSignal;
+  onDelta?: (delta: string) => void;
+  /** Told before the provider retries on its own ("Connection error. Retrying... (n/3)"). */
+  onRetry?: (notice: RetryNotice) => void;
+  /** The user's title for the chapter this step writes. */
+  chapterTitle?: string;
+  /** The provider for this step only (a batch wraps the session's provider to watch its retries). */
+  provider?: Provider;
+}
+
+export interface OpenSessionInput {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  store: ProgressStore;
+  clock?: Clock;
+  /** Where the book is saved: the CLI's settings key, a batch job's key, the server's book type. */
+  key: string;
+  settings: Settings;
+  /** Overrides the chapter count of the settings (`--chapters`). */
+  totalChapters?: number;
+  /**
+   * A finished book saved under the key: `restart` writes a new one (the CLI: a finished book is never
+   * replayed), `keep` keeps it (the server: the user starts anew explicitly; nothing is left to advance).
+   */
+  onFinished: 'restart' | 'keep';
+  /** Ignore anything saved under the key and start afresh (`--fresh`). */
+  isFresh?: boolean;
+}
+
+/** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
+export async function runStep(input: {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  step: Step;
+  chapterTitle?: string;
+  signal?: AbortSignal;
+  onDelta?: (delta: string) => void;
+  onRetry?: (notice: RetryNotice) => void;
+  clock?: Clock;
+}): Promise<StepOutcome> {
+  const { spec, state, step } = input;
+  const clock = input.clock ?? systemClock;
+  const started = clock.now();
+  const seconds = () => (clock.now() - started) / 1000;
+  const prompt = renderPrompt({ spec, renderer: input.renderer, state, step, chapterTitle: input.chapterTitle });
+  if (!prompt.user.trim()) throw new GenerationError('prompt_required');
+  if (step.kind === 'image') {
+    const image = await input.provider.generateImage({ prompt: prompt.user, size: spec.image?.size ?? '1024x1024', meta: prompt.meta, signal: input.signal });
+    const text = prompt.user;
+    return { state: applyStep(spec, state, step, text), step, text, words: 0, seconds: seconds(), png: image.png };
+  }
+  const result = await input.provider.generateText({
+    system: prompt.system,
+    user: prompt.user,
+    maxTokens: prompt.maxTokens,
+    temperature: prompt.temperature,
+    presencePenalty: prompt.presencePenalty,
+    frequencyPenalty: prompt.frequencyPenalty,
+    meta: prompt.meta,
+    signal: input.signal,
+    onDelta: input.onDelta,
+    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
+  });
+  const text = result.text.trim();
+  if (!text) throw new GenerationError('no_content');
+  return { state: applyStep(spec, state, step, text), step, text, words: countWords(text), seconds: seconds(), ...(result.usage ? { usage: result.usage } : {}) };
+}
+
+export class BookSession {
+  private constructor(
+    readonly spec: ResolvedSpec,
+    private readonly ports: { renderer: PromptRenderer; provider: Provider; store: ProgressStore; clock: Clock },
+    readonly key: string,
+    private current: BookState,
+    /** Parts already written when the session opened an interrupted book; null for a new book. */
+    readonly resumedParts: number | null,
+    private hasSavedPart: boolean,
+  ) {}
+
+  /** Open the book saved under the key, or start one with these settings (see OpenSessionInput). */
+  static async open(input: OpenSessionInput): Promise<BookSession> {
+    const { spec, key } = input;
+    const ports = { renderer: input.renderer, provider: input.provider, store: input.store, clock: input.clock ?? systemClock };
+    let fresh: BookState;
+    try {
+      fresh = startBook({ spec, settings: input.settings, ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}) });
+    } catch (error) {
+      if (error instanceof RangeError) throw new SessionError('invalid_chapters', { total: input.totalChapters ?? 0 });
+      throw error;
+    }
+    // Only books continue: a single piece is one step, so a saved one is always finished.
+    const saved: SavedBook | null = spec.kind === 'book' && !input.isFresh ? await input.store.load(key) : null;
+    const held = saved && !(saved.isFinished && input.onFinished === 'restart') ? restoreBook(spec, saved.state) : null;
+    if (held?.isLocked) return new BookSession(spec, ports, key, held, held.content.length + (held.outline !== undefined ? 1 : 0), true);
+    // Until the introduction exists the given settings apply; an outline already written is kept.
+    if (held?.outline !== undefined) return new BookSession(spec, ports, key, { ...fresh, outline: held.outline }, 1, true);
+    return new BookSession(spec, ports, key, fresh, null, false);
+  }
+
+  get state(): BookState {
+    return this.current;
+  }
+
+  /** The step `advance` runs next, or null when the book is finished. */
+  next(): Step | null {
+    return nextStep(this.spec, this.current);
+  }
+
+  get isFinished(): boolean {
+    return this.next() === null;
+  }
+
+  /** The label of a step in the book's language ("Chapter 3", "Bab 3"). */
+  label(step: Step): string {
+    return stepLabel(step, this.current.lang, this.spec);
+  }
+
+  /**
+   * Write the next step and save it. `expected` refuses the call when the book is elsewhere (a stale tab,
+   * a double click). The step is saved only if the signal has not aborted by the time the text is
+   * complete: an aborted step leaves the book as it was.
+   */
+  async advance(opts: AdvanceOptions & { expected?: Step | { kind: string; position?: number } } = {}): Promise<StepResult> {
+    const step = this.next();
+    if (!step) throw new SessionError('book_complete');
+    if (opts.expected && stepKey(opts.expected as Step) !== stepKey(step)) throw new SessionError('step_not_allowed', { next: stepKey(step) });
+    const { spec } = this;
+    const before = this.current;
+    const label = stepLabel(step, before.lang, spec);
+    const outcome = await runStep({
+      spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, state: before, step, clock: this.ports.clock,
+      ...(opts.chapterTitle ? { chapterTitle: opts.chapterTitle } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(opts.onDelta ? { onDelta: opts.onDelta } : {}),
+      ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+    });
+    if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
+    const position = step.kind === 'outline' ? -1 : 'position' in step ? step.position : 0;
+    await this.ports.store.saveStep(this.key, {
+      generatorId: spec.id,
+      bookType: spec.bookType,
+      state: outcome.state,
+      step,
+      stepKey: stepKey(step),
+      position,
+      text: outcome.text,
+      isFirst: !this.hasSavedPart,
+      isFinished: nextStep(spec, outcome.state) === null,
+      keepsProgress: spec.kind === 'book' || (spec.flow.savesProgress && spec.kind !== 'image'),
+      label,
+      words: outcome.words,
+      seconds: outcome.seconds,
+      ...(outcome.usage ? { usage: outcome.usage } : {}),
+    });
+    this.hasSavedPart = true;
+    this.current = outcome.state;
+    return { ...outcome, label };
+  }
+
+  /** The book as Markdown: a title, then one heading per part. */
+  assemble(opts: { withOutline?: boolean } = {}): string {
+    return bookMarkdown(this.spec, this.current, opts);
+  }
+
+  /** What a reader of the book sees: parts with labels, the next step, progress. */
+  view(): BookView {
+    return bookView(this.spec, this.current);
+  }
+}

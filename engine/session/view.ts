@@ -1,0 +1,38 @@
+// A book as its reader sees it (the contract's BookView): the parts with their labels, the next step
+// and its button, progress and the plan. The server answers it after every step and the studio renders
+// it as is, so the studio never replays the flow itself.
+import type { ResolvedSpec } from '../spec/types.js';
+import type { BookView } from '../contract/books.js';
+import { nextStep, planSteps, progress, type BookState } from '../compile/flow.js';
+import { buttonLabel, partStep, stepLabel } from './labels.js';
+import { stepKey, stepRef, type Step } from './step.js';
+
+
+
+/** The reader's view of a book state. */
+export function bookView(spec: ResolvedSpec, state: BookState): BookView {
+  const lang = state.lang;
+  const next = nextStep(spec, state);
+  const isBook = spec.kind === 'book';
+  const label = (step: Step) => stepLabel(step, lang, spec);
+  const parts = state.content.map((text, i) => {
+    const step = partStep(spec, i, state.totalChapters);
+    return { ...stepRef(step), label: label(step), text };
+  });
+  const plan = isBook && state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : [];
+  const done = new Set([...(state.outline !== undefined ? ['outline'] : []), ...parts.map((p) => stepKey(p))]);
+  return {
+    generator_id: spec.id,
+    lang,
+    total_chapters: state.totalChapters,
+    settings: { ...state.settings },
+    is_locked: state.isLocked,
+    is_finished: next === null,
+    outline: state.outline !== undefined ? { label: label({ kind: 'outline' }), text: state.outline } : null,
+    parts,
+    next: next ? { ...stepRef(next), label: label(next), button: buttonLabel(spec, next, lang) } : null,
+    progress: isBook ? progress(spec, state) : null,
+    counter: { current: Math.min(state.currentChapter, state.totalChapters), total: state.totalChapters },
+    plan: plan.map((s) => ({ ...stepRef(s), label: label(s), is_done: done.has(stepKey(s)) })),
+  };
+}

@@ -1,0 +1,40 @@
+// Saved books, shared by the server's database and the CLI's state file: one header row per book
+// (settings, position, character details) and one row per written part, so that a step appends its own
+// part and rewrites only the small header, whatever the length of the book.
+import { sql, type Kysely } from 'kysely';
+
+export async function createBookTables(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('books')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('owner', 'text', (c) => c.notNull())
+    .addColumn('book_key', 'text', (c) => c.notNull())
+    .addColumn('book_type', 'text', (c) => c.notNull())
+    .addColumn('generator_id', 'text', (c) => c.notNull())
+    .addColumn('lang', 'text', (c) => c.notNull().defaultTo('en'))
+    .addColumn('total_chapters', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('current_chapter', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
+    .addColumn('character_details', 'text')
+    .addColumn('is_finished', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+    .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+    .addUniqueConstraint('books_owner_key', ['owner', 'book_key'])
+    .execute();
+  await db.schema
+    .createTable('book_parts')
+    .addColumn('book_id', 'integer', (c) => c.notNull().references('books.id').onDelete('cascade'))
+    // -1 the outline, 0 the introduction (or a single output), then chapters and the conclusion.
+    .addColumn('position', 'integer', (c) => c.notNull())
+    // The step's key (engine/session/step.ts): outline, introduction, chapter:3, conclusion:6, single.
+    .addColumn('step', 'text', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+    .addPrimaryKeyConstraint('book_parts_pk', ['book_id', 'position'])
+    .execute();
+}
+
+export async function dropBookTables(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('book_parts').execute();
+  await db.schema.dropTable('books').execute();
+}

@@ -10,5 +10,5 @@ export * from './history.js';
 export * from './admin.js';
 export * from './generators.js';
 export * from './routes.js';
-// The book routes (POST /generators/:id/generate with its delta/done/error events, /progress/:bookType)
-// are described in ./books.ts: add `export * from './books.js';` here when that file lands.
+// The book routes: POST /generators/:id/generate with its delta/done/error events, /progress/:bookType.
+export * from './books.js';

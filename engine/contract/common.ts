@@ -1,6 +1,7 @@
 // What every area of the HTTP contract shares: the error envelope, the `{message}` answer, times,
 // roles and the profile (the user as the API shows it, snake_case as spec/ names it).
 import * as z from 'zod';
+import { ASSIGNABLE_ROLES, ROLES } from './roles.js';
 
 /** `{error: {code, message, fields?}}`: the body of every non-2xx answer and of the SSE `error` event's data (its inner object). */
 export const ApiErrorBodySchema = z.strictObject({
@@ -21,12 +22,10 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 /** Every time the API answers is ISO 8601 in UTC (`2025-01-31T09:30:00.000Z`). */
 export const TimestampSchema = z.iso.datetime();
 
-export const ROLES = ['free', 'pro', 'business', 'admin'] as const;
+export { ASSIGNABLE_ROLES, ROLES };
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** Roles an administrator may give; admin belongs to the KARYA_ADMIN_EMAIL account only. */
-export const ASSIGNABLE_ROLES = ['free', 'pro', 'business'] as const;
 export const AssignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
 export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
 

@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import { Bot, Copy, History, Link2, Plus, RotateCcw, Ticket, Trash2, Users } from 'lucide-react';
-import { ASSIGNABLE_ROLES, type AIConfigResponse, type AssignableRole, type ClaimsResponse, type CreditCode, type CreditLink, type Deployment, type Profile } from '../../../engine/contract/index.js';
+import type { AIConfigResponse, AssignableRole, ClaimsResponse, CreditCode, CreditLink, Deployment, Profile } from '../../../engine/contract/index.js';
+import { ASSIGNABLE_ROLES } from '../../../engine/contract/roles.js';
 import { ApiError, call, openEvents } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { ConfirmDialog, Dialog } from '../components/Dialog.js';

@@ -1,0 +1,65 @@
+// `karya generate` and the book session: a finished book or piece is never replayed (only an interrupted
+// run resumes), and the state file holds saved books only, safe for several processes at once.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-session-'));
+
+describe('karya generate writes a new book every time a run finished', () => {
+  let fake: FakeOpenAI;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ answer: (_b, i) => `Answer number ${i}. Character Details:\n- Aisha: lead\n\nThe end of part ${i}.` });
+    env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
+  });
+  afterAll(() => fake.close());
+
+  it('poems twice with the same settings asks the model twice and writes two different pieces', async () => {
+    const state = path.join(tmp, 'poems.sqlite');
+    const before = fake.generationRequests().length;
+    const first = await runCli(['generate', 'poems', '--set', 'theme=journey', '--out', path.join(tmp, 'p1.md'), '--state', state], { env });
+    const second = await runCli(['generate', 'poems', '--set', 'theme=journey', '--out', path.join(tmp, 'p2.md'), '--state', state], { env });
+    expect([first.code, second.code]).toEqual([0, 0]);
+    expect(fake.generationRequests().length - before).toBe(2);
+    expect(second.stderr).not.toMatch(/resuming/);
+    const [a, b] = [readFileSync(path.join(tmp, 'p1.md'), 'utf8'), readFileSync(path.join(tmp, 'p2.md'), 'utf8')];
+    expect(a).not.toBe(b);
+  });
+
+  it('a finished romance is written again from the outline on, not served from the saved book', async () => {
+    const state = path.join(tmp, 'romance.sqlite');
+    const args = ['generate', 'romance', '--chapters', '1', '--state', state];
+    const before = fake.generationRequests().length;
+    const first = await runCli([...args, '--out', path.join(tmp, 'r1.md')], { env });
+    const afterFirst = fake.generationRequests().length;
+    const second = await runCli([...args, '--out', path.join(tmp, 'r2.md')], { env });
+    expect([first.code, second.code]).toEqual([0, 0]);
+    // Outline, introduction, chapter 1, conclusion: four calls each time.
+    expect(afterFirst - before).toBe(4);
+    expect(fake.generationRequests().length - afterFirst).toBe(4);
+    expect(second.stderr).not.toMatch(/resuming/);
+    expect(readFileSync(path.join(tmp, 'r2.md'), 'utf8')).not.toBe(readFileSync(path.join(tmp, 'r1.md'), 'utf8'));
+  });
+});
+
+describe('the state file', () => {
+  it('six `karya generate poems` started at once on a new state file all succeed; it holds saved books only', async () => {
+    const state = path.join(tmp, 'fresh', 'state.sqlite');
+    const runs = await Promise.all(Array.from({ length: 6 }, (_, i) => runCli(['generate', 'poems', '--out', path.join(tmp, `c${i}.md`), '--state', state])));
+    for (const r of runs) expect({ code: r.code, stderr: r.code === 0 ? '' : r.stderr }).toEqual({ code: 0, stderr: '' });
+    const db = new SQLite(state, { readonly: true });
+    try {
+      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
+      expect(tables).not.toContain('users');
+      expect(tables).toEqual(expect.arrayContaining(['book_parts', 'books']));
+      expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual(['book_parts', 'books']);
+    } finally {
+      db.close();
+    }
+  });
+});

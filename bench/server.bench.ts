@@ -52,7 +52,7 @@ async function runChild(kind: string): Promise<void> {
   const { createApp } = await import('../server/app.js');
   const config = configFromEnv(process.env, { dbFile: path.join(mkdtempSync(path.join(tmpdir(), 'karya-bench-')), 'karya.sqlite'), adminEmail: ADMIN_EMAIL });
   const ctx = createContext({ config, database: await openDatabase(config.dbFile), logger: createLogger(config.logLevel, pino.destination({ dest: '/dev/null', sync: true })) });
-  prepareStore(ctx);
+  await prepareStore(ctx);
   const server = createServer(createApp(ctx));
   server.listen(0, '127.0.0.1', () => process.stdout.write(`READY http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
 }

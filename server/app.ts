@@ -26,7 +26,7 @@ export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => R
 ];
 
 export function createApp(ctx: AppContext): Express {
-  const { config, logger, store } = ctx;
+  const { config, logger, repos } = ctx;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -36,8 +36,8 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', sameOriginCheck([config.publicUrl]));
   app.use('/api', express.json({ limit: config.jsonLimit }));
 
-  app.get('/api/health', (_req, res) => {
-    store.raw('SELECT 1').get();
+  app.get('/api/health', async (_req, res) => {
+    await repos.system.ping();
     res.json({ status: 'ok', version: config.version, provider: ctx.provider.name, generators: ctx.catalog.specs.length });
   });
   for (const [path, routes] of API_ROUTERS) app.use(`/api${path}`, routes(ctx));

@@ -2,21 +2,16 @@
 // and the server log, so a password reset works on a fresh machine with no mail server.
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Store } from './db/store.js';
-import { nowIso } from './db/store.js';
+import type { MailMessage, SystemRepository } from './store/ports.js';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
+export type { MailMessage } from './store/ports.js';
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(input: { smtpUrl?: string; from: string; store: Store; logger: Logger }): Mailer {
+export function createMailer(input: { smtpUrl?: string; from: string; outbox: Pick<SystemRepository, 'writeToOutbox'>; logger: Logger }): Mailer {
   if (input.smtpUrl) {
     const transporter = nodemailer.createTransport(input.smtpUrl);
     return {
@@ -29,8 +24,7 @@ export function createMailer(input: { smtpUrl?: string; from: string; store: Sto
   return {
     transport: 'outbox',
     async send(message) {
-      const { store } = input;
-      store.run(store.db.insertInto('mail_outbox').values({ to_address: message.to, subject: message.subject, body: message.text, created_at: nowIso() }));
+      await input.outbox.writeToOutbox(message);
       input.logger.info({ mail: message }, 'no SMTP configured (KARYA_SMTP_URL): mail written to the mail_outbox table');
     },
   };

@@ -9,11 +9,7 @@ import type { Catalog } from '../engine/index.js';
 import { configFromEnv, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type OpenedDatabase } from './db/connect.js';
-import { Store } from './db/store.js';
-import { findUserByEmail, setRole } from './db/users.js';
-import { recordStart } from './db/system.js';
-import { deleteExpiredSessions } from './auth/sessions.js';
-import { refundInterrupted } from './generation.js';
+import { sqliteRepositories, Store } from './store/sqlite/index.js';
 import { createMailer } from './mail.js';
 import { createApp } from './app.js';
 
@@ -33,30 +29,29 @@ export function createContext(input: { config: ServerConfig; database: OpenedDat
   const { config, database } = input;
   const logger = input.logger ?? createLogger(config.logLevel);
   const store = new Store(database.db, database.sqlite);
+  const repos = sqliteRepositories(store);
   return {
     config,
+    repos,
     store,
     catalog: input.catalog ?? loadCatalog(),
     provider: input.provider ?? providerFromEnv(),
     logger,
-    mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, store, logger }),
+    mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, outbox: repos.system, logger }),
   };
 }
 
 /** Work done once at start: crash recovery, the administrator account, the deployment record. */
-export function prepareStore(ctx: AppContext): void {
-  const { store, config, logger } = ctx;
-  const refunded = refundInterrupted(store);
+export async function prepareStore(ctx: AppContext): Promise<void> {
+  const { repos, config, logger } = ctx;
+  const refunded = await repos.generations.refundInterrupted();
   if (refunded) logger.warn({ refunded }, 'refunded generations interrupted by the last stop');
-  deleteExpiredSessions(store);
+  await repos.auth.deleteExpiredSessions();
   if (config.adminEmail) {
-    const admin = findUserByEmail(store, config.adminEmail);
-    if (admin && admin.role !== 'admin') {
-      setRole(store, { userId: admin.id, role: 'admin', reason: 'KARYA_ADMIN_EMAIL account made administrator' });
-      logger.info({ email: admin.email }, 'KARYA_ADMIN_EMAIL account is now the administrator');
-    }
+    const admin = await repos.users.promoteToAdmin({ email: config.adminEmail, reason: 'KARYA_ADMIN_EMAIL account made administrator' });
+    if (admin) logger.info({ email: admin.email }, 'KARYA_ADMIN_EMAIL account is now the administrator');
   }
-  const deployment = recordStart(store, { version: config.version, url: config.publicUrl });
+  const deployment = await repos.system.recordStart({ version: config.version, url: config.publicUrl });
   if (deployment) logger.info({ version: deployment.version }, 'new version: deployment recorded');
 }
 
@@ -84,7 +79,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
   // Port 0 picks a free port: links in e-mails must carry the real one.
   if (config.port === 0) config = { ...config, port, publicUrl: env.KARYA_PUBLIC_URL ? config.publicUrl : `http://localhost:${port}` };
   const ctx = createContext({ config, database });
-  prepareStore(ctx);
+  await prepareStore(ctx);
   server.on('request', createApp(ctx));
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
   return {

@@ -2,7 +2,8 @@
 // ("Session expired. Please sign in again." when a cookie was sent but its session is gone),
 // requireAdmin answers 403 to every signed-in user who is not the administrator.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Store } from '../db/store.js';
+import type { AuthRepository } from '../store/ports.js';
+import { sqliteRepositories, Store } from '../store/sqlite/index.js';
 import { ApiError } from '../http/errors.js';
 import { clearSessionCookie, findSession, readCookie, SESSION_COOKIE, type SessionInfo } from './sessions.js';
 
@@ -11,21 +12,41 @@ interface RequestAuth {
   session: SessionInfo | null;
 }
 
-const cache = new WeakMap<Request, RequestAuth>();
+/**
+ * Where sessions are looked up. A SQLite Store is accepted only while the generation routes still pass
+ * ctx.store; it stands for its adapter's auth repository.
+ */
+export type SessionSource = AuthRepository | Store;
 
-export function authOf(store: Store, req: Request): RequestAuth {
-  let auth = cache.get(req);
-  if (!auth) {
-    const token = readCookie(req, SESSION_COOKIE);
-    auth = { hasCookie: token !== undefined, session: token ? findSession(store, token) : null };
+function authRepositoryOf(source: SessionSource): AuthRepository {
+  return source instanceof Store ? sqliteRepositories(source).auth : source;
+}
+
+/** Per request: the lookup while it runs, then its answer (read synchronously by sessionOf). */
+const cache = new WeakMap<Request, RequestAuth | Promise<RequestAuth>>();
+
+export function authOf(source: SessionSource, req: Request): Promise<RequestAuth> {
+  const cached = cache.get(req);
+  if (cached) return Promise.resolve(cached);
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) {
+    const auth = { hasCookie: false, session: null };
     cache.set(req, auth);
+    return Promise.resolve(auth);
   }
-  return auth;
+  const lookup = findSession(authRepositoryOf(source), token).then((session) => {
+    const auth = { hasCookie: true, session };
+    if (cache.get(req) === lookup) cache.set(req, auth);
+    return auth;
+  });
+  cache.set(req, lookup);
+  return lookup;
 }
 
 /** The session of a request that passed requireUser. */
 export function sessionOf(req: Request): SessionInfo {
-  const session = cache.get(req)?.session;
+  const auth = cache.get(req);
+  const session = auth instanceof Promise ? undefined : auth?.session;
   if (!session) throw new Error('sessionOf() called on a route without requireUser');
   return session;
 }
@@ -35,9 +56,9 @@ export function forgetSession(req: Request): void {
   cache.delete(req);
 }
 
-export function requireUser(store: Store, unauthenticatedCode: 'unauthenticated' | 'not_signed_in' = 'unauthenticated'): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const auth = authOf(store, req);
+export function requireUser(source: SessionSource, unauthenticatedCode: 'unauthenticated' | 'not_signed_in' = 'unauthenticated'): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const auth = await authOf(source, req);
     if (auth.session) return next();
     if (auth.hasCookie) {
       clearSessionCookie(req, res);
@@ -47,8 +68,8 @@ export function requireUser(store: Store, unauthenticatedCode: 'unauthenticated'
   };
 }
 
-export function requireAdmin(store: Store): RequestHandler {
-  const signedIn = requireUser(store);
+export function requireAdmin(source: SessionSource): RequestHandler {
+  const signedIn = requireUser(source);
   return (req, res, next) =>
     signedIn(req, res, (error?: unknown) => {
       if (error) return next(error);

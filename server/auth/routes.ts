@@ -5,15 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { ResetPasswordBodySchema, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema, type SessionInfo } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
-import { nowIso } from '../db/store.js';
-import { createUser, findUserByEmail, normaliseEmail, passwordHashOf, setPasswordHash, toProfile } from '../db/users.js';
+import { normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { limiter } from '../http/security.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { authOf, forgetSession } from './middleware.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
-import { clearSessionCookie, createSession, deleteSession, deleteUserSessions, hashToken, setSessionCookie } from './sessions.js';
+import { clearSessionCookie, createSession, hashToken, setSessionCookie } from './sessions.js';
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 export { MIN_PASSWORD } from '../../engine/contract/index.js';
@@ -38,27 +37,27 @@ function sessionJson(expiresAt: number, isRemembered: boolean): SessionInfo {
 }
 
 export function authRoutes(ctx: AppContext): Router {
-  const { store, config, logger } = ctx;
+  const { repos, config, logger } = ctx;
   const router = Router();
   const lastResetRequest = new Map<string, number>();
   // Made now, so the first sign-in with an unknown e-mail costs no more than later ones.
   dummyHash(ctx).catch((error: unknown) => logger.error({ err: error }, 'could not prepare the dummy password hash'));
 
   /** A new session (a new token) for this browser, replacing the one it had; answers its JSON. */
-  const startSession = (req: Request, res: Response, input: { userId: string; isRemembered: boolean }) => {
-    const previous = authOf(store, req).session;
-    if (previous) deleteSession(store, previous.sessionId);
-    const session = createSession(store, { ...input, ip: req.ip, userAgent: req.get('user-agent') });
+  const startSession = async (req: Request, res: Response, input: { userId: string; isRemembered: boolean }) => {
+    const previous = (await authOf(repos.auth, req)).session;
+    if (previous) await repos.auth.deleteSession(previous.sessionId);
+    const session = await createSession(repos.auth, { ...input, ip: req.ip, userAgent: req.get('user-agent') });
     setSessionCookie(req, res, session, input.isRemembered);
     forgetSession(req);
     return sessionJson(session.expiresAt, input.isRemembered);
   };
 
-  const sendResetLink = (address: string, now: number) => {
-    const user = findUserByEmail(store, address);
+  const sendResetLink = async (address: string, now: number) => {
+    const user = await repos.users.findByEmail(address);
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
-    store.run(store.db.insertInto('password_resets').values({ token_hash: hashToken(token), user_id: user.id, expires_at: now + RESET_TOKEN_MS, used_at: null, created_at: nowIso() }));
+    await repos.auth.createPasswordReset({ tokenHash: hashToken(token), userId: user.id, expiresAt: now + RESET_TOKEN_MS });
     const link = `${config.publicUrl}/reset-password?type=recovery&token=${encodeURIComponent(token)}`;
     ctx.mailer
       .send({
@@ -71,12 +70,12 @@ export function authRoutes(ctx: AppContext): Router {
 
   router.post('/sign-up/email', limiter(config.rateLimits.signUp), async (req, res: Reply<'POST /auth/sign-up/email'>) => {
     const body = parse(SignUpBodySchema, req.body);
-    if (findUserByEmail(store, body.email)) throw ApiError.of(409, 'email_taken');
+    if (await repos.users.findByEmail(body.email)) throw ApiError.of(409, 'email_taken');
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
     const role = config.adminEmail && normaliseEmail(body.email) === config.adminEmail ? 'admin' : 'free';
-    const user = createUser(store, { email: body.email, passwordHash, role, ...(body.name ? { name: body.name } : {}) });
+    const user = await repos.users.create({ email: body.email, passwordHash, role, ...(body.name ? { name: body.name } : {}) });
     if (!user) throw ApiError.of(409, 'email_taken');
-    const session = startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
+    const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
     logger.info({ userId: user.id, role }, 'account created');
     res.status(201).json({ message: MESSAGES.account_created, user: toProfile(user), session });
   });
@@ -87,26 +86,26 @@ export function authRoutes(ctx: AppContext): Router {
     limiter({ ...config.rateLimits.signInPerEmail, key: emailKey, skipSuccessfulRequests: true }),
     async (req, res: Reply<'POST /auth/sign-in/email'>) => {
       const body = parse(SignInBodySchema, req.body);
-      const user = findUserByEmail(store, body.email);
-      const stored = user ? passwordHashOf(store, user.id) : undefined;
+      const user = await repos.users.findByEmail(body.email);
+      const stored = user ? await repos.auth.passwordHashOf(user.id) : undefined;
       const isValid = await verifyPassword(body.password, stored ?? (await dummyHash(ctx)));
       if (!user || !stored || !isValid) throw ApiError.of(401, 'invalid_credentials');
-      if (needsRehash(stored, config.scryptLogN)) setPasswordHash(store, { userId: user.id, hash: await hashPassword(body.password, config.scryptLogN) });
-      const session = startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
+      if (needsRehash(stored, config.scryptLogN)) await repos.auth.setPasswordHash({ userId: user.id, hash: await hashPassword(body.password, config.scryptLogN) });
+      const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
       res.json({ message: MESSAGES.signed_in, user: toProfile(user), session });
     },
   );
 
-  router.post('/sign-out', (req, res: Reply<'POST /auth/sign-out'>) => {
-    const session = authOf(store, req).session;
-    if (session) deleteSession(store, session.sessionId);
+  router.post('/sign-out', async (req, res: Reply<'POST /auth/sign-out'>) => {
+    const session = (await authOf(repos.auth, req)).session;
+    if (session) await repos.auth.deleteSession(session.sessionId);
     forgetSession(req);
     clearSessionCookie(req, res);
     res.json({ message: MESSAGES.signed_out });
   });
 
-  router.get('/get-session', (req, res: Reply<'GET /auth/get-session'>) => {
-    const auth = authOf(store, req);
+  router.get('/get-session', async (req, res: Reply<'GET /auth/get-session'>) => {
+    const auth = await authOf(repos.auth, req);
     if (!auth.session) {
       if (auth.hasCookie) clearSessionCookie(req, res);
       res.json({ user: null, session: null });
@@ -129,30 +128,19 @@ export function authRoutes(ctx: AppContext): Router {
     res.json({ message: MESSAGES.reset_sent });
     // After the answer, so a known address answers exactly as fast as an unknown one.
     setImmediate(() => {
-      try {
-        sendResetLink(address, now);
-      } catch (error) {
-        logger.error({ err: error }, 'failed to prepare the password reset e-mail');
-      }
+      sendResetLink(address, now).catch((error: unknown) => logger.error({ err: error }, 'failed to prepare the password reset e-mail'));
     });
   });
 
   router.post('/reset-password', limiter(config.rateLimits.signIn), async (req, res: Reply<'POST /auth/reset-password'>) => {
     const body = parse(ResetPasswordBodySchema, req.body);
     const tokenHash = hashToken(body.token);
-    const found = store.first(store.db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash));
-    if (!found || found.used_at !== null) throw ApiError.of(400, 'reset_invalid');
-    if (found.expires_at <= Date.now()) throw ApiError.of(400, 'reset_expired');
+    const found = await repos.auth.findPasswordReset(tokenHash);
+    if (!found || found.isUsed) throw ApiError.of(400, 'reset_invalid');
+    if (found.expiresAt <= Date.now()) throw ApiError.of(400, 'reset_expired');
     const passwordHash = await hashPassword(body.newPassword, config.scryptLogN);
     // Consume the token and change the password in one transaction: a token works exactly once.
-    const userId = store.transaction(() => {
-      const used = store.run(store.db.updateTable('password_resets').set({ used_at: nowIso() }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', Date.now()));
-      if (!used) return null;
-      setPasswordHash(store, { userId: found.user_id, hash: passwordHash });
-      deleteUserSessions(store, { userId: found.user_id });
-      store.run(store.db.deleteFrom('password_resets').where('user_id', '=', found.user_id).where('token_hash', '!=', tokenHash));
-      return found.user_id;
-    });
+    const userId = await repos.auth.resetPassword({ tokenHash, hash: passwordHash });
     if (!userId) throw ApiError.of(400, 'reset_invalid');
     forgetSession(req);
     clearSessionCookie(req, res);

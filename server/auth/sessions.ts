@@ -2,9 +2,9 @@
 // A new token on every sign-in; sign-out, password change and password reset delete sessions.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Store } from '../db/store.js';
-import { nowIso } from '../db/store.js';
-import type { User } from '../db/types.js';
+import type { AuthRepository, SessionInfo } from '../store/ports.js';
+
+export type { SessionInfo } from '../store/ports.js';
 
 export const SESSION_COOKIE = 'karya_session';
 /** "Remember me": 30 days and a persistent cookie; otherwise a browser-session cookie and 1 day. */
@@ -19,60 +19,24 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export interface SessionInfo {
-  sessionId: number;
-  expiresAt: number;
-  isRemembered: boolean;
-  user: User;
-}
-
-export function createSession(store: Store, input: { userId: string; isRemembered: boolean; ip?: string; userAgent?: string }): { token: string; expiresAt: number } {
+/** A new session: a fresh token, whose hash only is stored. */
+export async function createSession(auth: AuthRepository, input: { userId: string; isRemembered: boolean; ip?: string; userAgent?: string }): Promise<{ token: string; expiresAt: number }> {
   const token = newToken();
   const expiresAt = Date.now() + (input.isRemembered ? REMEMBERED_MS : SESSION_MS);
-  store.run(
-    store.db.insertInto('sessions').values({
-      token_hash: hashToken(token),
-      user_id: input.userId,
-      is_remembered: input.isRemembered ? 1 : 0,
-      expires_at: expiresAt,
-      ip_address: input.ip?.slice(0, 64) ?? null,
-      user_agent: input.userAgent?.slice(0, 256) ?? null,
-      created_at: nowIso(),
-    }),
-  );
+  await auth.createSession({
+    tokenHash: hashToken(token),
+    userId: input.userId,
+    isRemembered: input.isRemembered,
+    expiresAt,
+    ...(input.ip !== undefined ? { ip: input.ip.slice(0, 64) } : {}),
+    ...(input.userAgent !== undefined ? { userAgent: input.userAgent.slice(0, 256) } : {}),
+  });
   return { token, expiresAt };
 }
 
-const LOOKUP = `SELECT s.id AS session_id, s.expires_at AS session_expires_at, s.is_remembered AS session_is_remembered, u.*
-  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`;
-
-type LookupRow = User & { session_id: number; session_expires_at: number; session_is_remembered: number };
-
-/** The live session of a token, or null (unknown or expired; an expired row is deleted). */
-export function findSession(store: Store, token: string): SessionInfo | null {
-  const row = store.raw(LOOKUP).get(hashToken(token)) as LookupRow | undefined;
-  if (!row) return null;
-  const { session_id, session_expires_at, session_is_remembered, ...user } = row;
-  if (session_expires_at <= Date.now()) {
-    deleteSession(store, session_id);
-    return null;
-  }
-  return { sessionId: session_id, expiresAt: session_expires_at, isRemembered: session_is_remembered === 1, user };
-}
-
-export function deleteSession(store: Store, sessionId: number): void {
-  store.run(store.db.deleteFrom('sessions').where('id', '=', sessionId));
-}
-
-/** Delete every session of a user, except `keepId` when given. */
-export function deleteUserSessions(store: Store, input: { userId: string; keepId?: number }): void {
-  let query = store.db.deleteFrom('sessions').where('user_id', '=', input.userId);
-  if (input.keepId !== undefined) query = query.where('id', '!=', input.keepId);
-  store.run(query);
-}
-
-export function deleteExpiredSessions(store: Store): void {
-  store.run(store.db.deleteFrom('sessions').where('expires_at', '<=', Date.now()));
+/** The live session of a token, or null (unknown or expired). */
+export function findSession(auth: AuthRepository, token: string): Promise<SessionInfo | null> {
+  return auth.findSession(hashToken(token));
 }
 
 /** The value of one cookie from the Cookie header. */

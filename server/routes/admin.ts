@@ -9,11 +9,8 @@ import {
   UserIdParamsSchema, UserPatchBodySchema, type AIConfigResponse,
 } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
-import { changeCredits } from '../db/credits.js';
-import { createCode, createLink, deactivateLink, listClaims, listCodes, listLinks } from '../db/codes.js';
-import { listDeployments, OPENAI_CONFIG_KEY, readConfig, rollBack, writeConfig, type OpenAIConfigValue } from '../db/system.js';
-import { createUser, deleteUser, findUserById, listUsers, setRole, toProfile } from '../db/users.js';
-import type { User } from '../db/types.js';
+import { OPENAI_CONFIG_KEY, toProfile, type OpenAIConfigValue } from '../store/model.js';
+import type { User } from '../store/ports.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { typedStream, type Reply } from '../http/contract.js';
 import { openEventStream } from '../http/sse.js';
@@ -44,107 +41,112 @@ function randomCode(): string {
 }
 
 export function adminRoutes(ctx: AppContext): Router {
-  const { store, config, provider } = ctx;
+  const { repos, config, provider, logger } = ctx;
   const router = Router();
-  router.use(requireAdmin(store));
+  router.use(requireAdmin(repos.auth));
 
-  const targetOf = (id: string): User => {
-    const user = findUserById(store, id);
+  const targetOf = async (id: string): Promise<User> => {
+    const user = await repos.users.findById(id);
     if (!user) throw ApiError.of(404, 'user_not_found');
     if (isProtected(user, config.adminEmail)) throw ApiError.of(403, 'protected_account');
     return user;
   };
 
-  router.get('/users', (_req, res: Reply<'GET /admin/users'>) => {
-    res.json({ users: listUsers(store).map(toProfile) });
+  router.get('/users', async (_req, res: Reply<'GET /admin/users'>) => {
+    res.json({ users: (await repos.users.list()).map(toProfile) });
   });
 
   router.post('/users', async (req, res: Reply<'POST /admin/users'>) => {
     const body = parse(NewUserBodySchema, req.body);
     if (config.adminEmail && body.email.toLowerCase() === config.adminEmail) throw ApiError.of(403, 'protected_account');
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
-    const user = createUser(store, { email: body.email, passwordHash, role: body.role, ...(body.name ? { name: body.name } : {}) });
+    const user = await repos.users.create({ email: body.email, passwordHash, role: body.role, ...(body.name ? { name: body.name } : {}) });
     if (!user) throw ApiError.of(409, 'email_taken');
     res.status(201).json({ message: MESSAGES.user_added, user: toProfile(user) });
   });
 
-  router.get('/users/events', (_req, res) => {
+  router.get('/users/events', async (_req, res) => {
     const stream = typedStream<'GET /admin/users/events'>(openEventStream(res, { keepAliveMs: 25_000 }));
-    stream.send('users', { users: listUsers(store).map(toProfile) });
-    const unsubscribe = store.onUserChange((id) => {
-      const user = findUserById(store, id);
+    stream.send('users', { users: (await repos.users.list()).map(toProfile) });
+    const sendUser = async (id: string) => {
+      const user = await repos.users.findById(id);
       stream.send('user', user ? { type: 'upsert', id, user: toProfile(user) } : { type: 'delete', id, user: null });
+    };
+    const unsubscribe = await repos.users.onChange((id) => {
+      sendUser(id).catch((error: unknown) => logger.error({ err: error, userId: id }, 'live user list: could not read the changed user'));
     });
-    res.on('close', unsubscribe);
+    // The client may have gone while the list was read.
+    if (res.closed) unsubscribe();
+    else res.on('close', unsubscribe);
   });
 
-  router.patch('/users/:id', (req, res: Reply<'PATCH /admin/users/:id'>) => {
+  router.patch('/users/:id', async (req, res: Reply<'PATCH /admin/users/:id'>) => {
     const { id } = parse(UserIdParamsSchema, req.params);
     const patch = parse(UserPatchBodySchema, req.body);
-    const target = targetOf(id);
+    const target = await targetOf(id);
     if ('role' in patch) {
-      const user = setRole(store, { userId: target.id, role: patch.role, reason: `Role changed to ${patch.role} by the administrator` });
+      const user = await repos.users.setRole({ userId: target.id, role: patch.role, reason: `Role changed to ${patch.role} by the administrator` });
       res.json({ message: MESSAGES.role_updated, user: user && toProfile(user) });
       return;
     }
-    changeCredits(store, { userId: target.id, setTo: patch.credits, type: 'adjustment', reason: 'Admin credit adjustment', reference: `admin:${sessionOf(req).user.id}` });
-    const user = findUserById(store, target.id);
+    await repos.credits.setBalance({ userId: target.id, credits: patch.credits, reason: 'Admin credit adjustment', reference: `admin:${sessionOf(req).user.id}` });
+    const user = await repos.users.findById(target.id);
     res.json({ message: MESSAGES.credits_updated, user: user && toProfile(user) });
   });
 
-  router.delete('/users/:id', (req, res: Reply<'DELETE /admin/users/:id'>) => {
+  router.delete('/users/:id', async (req, res: Reply<'DELETE /admin/users/:id'>) => {
     const { id } = parse(UserIdParamsSchema, req.params);
-    const target = targetOf(id);
-    if (!deleteUser(store, target.id)) throw ApiError.of(404, 'user_not_found');
+    const target = await targetOf(id);
+    if (!(await repos.users.delete(target.id))) throw ApiError.of(404, 'user_not_found');
     res.json({ message: MESSAGES.user_deleted });
   });
 
-  router.get('/credit-links', (_req, res: Reply<'GET /admin/credit-links'>) => {
-    res.json({ links: listLinks(store).map((l) => ({ ...l, is_active: l.is_active === 1, claims: l.claims ?? 0, url: `${config.publicUrl}/claim/${l.token}` })) });
+  router.get('/credit-links', async (_req, res: Reply<'GET /admin/credit-links'>) => {
+    res.json({ links: (await repos.codes.listLinks()).map((l) => ({ ...l, is_active: l.is_active === 1, url: `${config.publicUrl}/claim/${l.token}` })) });
   });
 
-  router.post('/credit-links', (req, res: Reply<'POST /admin/credit-links'>) => {
+  router.post('/credit-links', async (req, res: Reply<'POST /admin/credit-links'>) => {
     const body = parse(NewCreditLinkBodySchema, req.body);
-    const link = createLink(store, { credits: body.credits, ...(body.description ? { description: body.description } : {}), createdBy: sessionOf(req).user.id });
+    const link = await repos.codes.createLink({ credits: body.credits, ...(body.description ? { description: body.description } : {}), createdBy: sessionOf(req).user.id });
     res.status(201).json({ message: MESSAGES.link_created, link: { ...link, is_active: link.is_active === 1, claims: 0, url: `${config.publicUrl}/claim/${link.token}` } });
   });
 
-  router.delete('/credit-links/:id', (req, res: Reply<'DELETE /admin/credit-links/:id'>) => {
+  router.delete('/credit-links/:id', async (req, res: Reply<'DELETE /admin/credit-links/:id'>) => {
     const { id } = parse(NumericIdParamsSchema, req.params);
-    if (!deactivateLink(store, id)) throw ApiError.of(404, 'not_found');
+    if (!(await repos.codes.deactivateLink(id))) throw ApiError.of(404, 'not_found');
     res.json({ message: MESSAGES.link_deleted });
   });
 
-  router.get('/credit-codes', (_req, res: Reply<'GET /admin/credit-codes'>) => {
-    res.json({ codes: listCodes(store).map((c) => ({ ...c, is_active: c.is_active === 1, claims: c.claims ?? 0 })) });
+  router.get('/credit-codes', async (_req, res: Reply<'GET /admin/credit-codes'>) => {
+    res.json({ codes: (await repos.codes.listCodes()).map((c) => ({ ...c, is_active: c.is_active === 1 })) });
   });
 
-  router.post('/credit-codes', (req, res: Reply<'POST /admin/credit-codes'>) => {
+  router.post('/credit-codes', async (req, res: Reply<'POST /admin/credit-codes'>) => {
     const body = parse(NewCreditCodeBodySchema, req.body);
-    const code = createCode(store, { code: body.code ?? randomCode(), credits: body.credits, ...(body.description ? { description: body.description } : {}), createdBy: sessionOf(req).user.id });
+    const code = await repos.codes.createCode({ code: body.code ?? randomCode(), credits: body.credits, ...(body.description ? { description: body.description } : {}), createdBy: sessionOf(req).user.id });
     if (!code) throw ApiError.of(409, 'code_exists');
     res.status(201).json({ message: MESSAGES.code_created, code: { ...code, is_active: code.is_active === 1, claims: 0 } });
   });
 
-  router.get('/claims', (_req, res: Reply<'GET /admin/claims'>) => {
-    res.json(listClaims(store));
+  router.get('/claims', async (_req, res: Reply<'GET /admin/claims'>) => {
+    res.json(await repos.codes.listClaims());
   });
 
-  router.get('/deployments', (_req, res: Reply<'GET /admin/deployments'>) => {
-    res.json({ deployments: listDeployments(store) });
+  router.get('/deployments', async (_req, res: Reply<'GET /admin/deployments'>) => {
+    res.json({ deployments: await repos.system.listDeployments() });
   });
 
-  router.post('/deployments/:id/rollback', (req, res: Reply<'POST /admin/deployments/:id/rollback'>) => {
+  router.post('/deployments/:id/rollback', async (req, res: Reply<'POST /admin/deployments/:id/rollback'>) => {
     const { id } = parse(NumericIdParamsSchema, req.params);
     const body = parse(RollbackBodySchema, req.body ?? {});
-    const result = rollBack(store, { id, reason: body.reason || 'Manual rollback from the admin portal', by: sessionOf(req).user.email });
+    const result = await repos.system.rollBack({ id, reason: body.reason || 'Manual rollback from the admin portal', by: sessionOf(req).user.email });
     if (result.status === 'not_found') throw ApiError.of(404, 'deployment_not_found');
     if (result.status === 'not_success') throw ApiError.of(409, 'rollback_failed');
     res.status(201).json({ message: MESSAGES.rolled_back, deployment: result.deployment });
   });
 
-  const aiConfig = (): AIConfigResponse => {
-    const openaiConfig = readConfig<OpenAIConfigValue>(store, OPENAI_CONFIG_KEY, { useAzure: false });
+  const aiConfig = async (): Promise<AIConfigResponse> => {
+    const openaiConfig = await repos.system.readConfig<OpenAIConfigValue>(OPENAI_CONFIG_KEY, { useAzure: false });
     const hasKey = Boolean(process.env.OPENAI_API_KEY?.trim());
     return {
       active: provider.name,
@@ -156,14 +158,14 @@ export function adminRoutes(ctx: AppContext): Router {
     };
   };
 
-  router.get('/ai-config', (_req, res: Reply<'GET /admin/ai-config'>) => {
-    res.json(aiConfig());
+  router.get('/ai-config', async (_req, res: Reply<'GET /admin/ai-config'>) => {
+    res.json(await aiConfig());
   });
 
-  router.put('/ai-config', (req, res: Reply<'PUT /admin/ai-config'>) => {
+  router.put('/ai-config', async (req, res: Reply<'PUT /admin/ai-config'>) => {
     const body = parse(AIConfigBodySchema, req.body);
-    writeConfig(store, OPENAI_CONFIG_KEY, { useAzure: body.useAzure });
-    res.json({ message: MESSAGES.config_updated, ...aiConfig() });
+    await repos.system.writeConfig(OPENAI_CONFIG_KEY, { useAzure: body.useAzure });
+    res.json({ message: MESSAGES.config_updated, ...(await aiConfig()) });
   });
 
   return router;

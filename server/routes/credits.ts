@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { ClaimBodySchema, RedeemBodySchema, type CreditsGrantedResponse } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
-import { claimLink, redeemCode, type ClaimResult } from '../db/codes.js';
+import type { ClaimResult } from '../store/ports.js';
 import { ApiError, MESSAGES, type MessageCode } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
@@ -16,18 +16,18 @@ function answer(result: ClaimResult, success: MessageCode, invalid: MessageCode)
 }
 
 export function creditRoutes(ctx: AppContext): Router {
-  const { store } = ctx;
+  const { repos } = ctx;
   const router = Router();
-  router.use(requireUser(store));
+  router.use(requireUser(repos.auth));
 
-  router.post('/redeem', (req, res: Reply<'POST /credits/redeem'>) => {
+  router.post('/redeem', async (req, res: Reply<'POST /credits/redeem'>) => {
     const { code } = parse(RedeemBodySchema, req.body);
-    res.json(answer(redeemCode(store, { userId: sessionOf(req).user.id, code }), 'code_redeemed', 'invalid_code'));
+    res.json(answer(await repos.codes.redeemCode({ userId: sessionOf(req).user.id, code }), 'code_redeemed', 'invalid_code'));
   });
 
-  router.post('/claim', (req, res: Reply<'POST /credits/claim'>) => {
+  router.post('/claim', async (req, res: Reply<'POST /credits/claim'>) => {
     const { token } = parse(ClaimBodySchema, req.body);
-    res.json(answer(claimLink(store, { userId: sessionOf(req).user.id, token }), 'link_claimed', 'invalid_link'));
+    res.json(answer(await repos.codes.claimLink({ userId: sessionOf(req).user.id, token }), 'link_claimed', 'invalid_link'));
   });
 
   return router;

@@ -3,27 +3,26 @@
 import { Router } from 'express';
 import { PasswordChangeBodySchema, ProfilePatchBodySchema } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
-import { passwordHashOf, setPasswordHash, toProfile, updateProfile } from '../db/users.js';
+import { toProfile } from '../store/model.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { limiter } from '../http/security.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import { deleteUserSessions } from '../auth/sessions.js';
 
 export function meRoutes(ctx: AppContext): Router {
-  const { store, config } = ctx;
+  const { repos, config } = ctx;
   const router = Router();
-  router.use(requireUser(store));
+  router.use(requireUser(repos.auth));
 
   router.get('/', (req, res: Reply<'GET /me'>) => {
     res.json(toProfile(sessionOf(req).user));
   });
 
-  router.patch('/', (req, res: Reply<'PATCH /me'>) => {
+  router.patch('/', async (req, res: Reply<'PATCH /me'>) => {
     const patch = parse(ProfilePatchBodySchema, req.body);
-    const user = updateProfile(store, { userId: sessionOf(req).user.id, ...patch });
+    const user = await repos.users.updateProfile({ userId: sessionOf(req).user.id, ...patch });
     if (!user) throw ApiError.of(404, 'user_not_found');
     res.json({ message: MESSAGES.profile_updated, user: toProfile(user) });
   });
@@ -34,15 +33,12 @@ export function meRoutes(ctx: AppContext): Router {
     async (req, res: Reply<'POST /me/password'>) => {
       const body = parse(PasswordChangeBodySchema, req.body);
       const { user, sessionId } = sessionOf(req);
-      const stored = passwordHashOf(store, user.id);
+      const stored = await repos.auth.passwordHashOf(user.id);
       if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
         throw ApiError.of(400, 'current_password_wrong', { currentPassword: MESSAGES.current_password_wrong });
       }
       const hash = await hashPassword(body.newPassword, config.scryptLogN);
-      store.transaction(() => {
-        setPasswordHash(store, { userId: user.id, hash });
-        deleteUserSessions(store, { userId: user.id, keepId: sessionId });
-      });
+      await repos.auth.changePassword({ userId: user.id, hash, keepSessionId: sessionId });
       res.json({ message: MESSAGES.password_updated });
     },
   );

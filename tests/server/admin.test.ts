@@ -3,10 +3,6 @@
 // account, the live user list (server-sent events), links, codes, claims, deployments and AI config.
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminRoutes } from '../../server/routes/admin.js';
-import { createCode, createLink } from '../../server/db/codes.js';
-import { ledgerOf } from '../../server/db/credits.js';
-import { findUserByEmail } from '../../server/db/users.js';
-import { recordStart } from '../../server/db/system.js';
 import { ADMIN_EMAIL, PASSWORD, routesOf, signUp, startTestServer, statusOf, uniqueEmail, userWithRole } from './helpers.js';
 
 const ts = await startTestServer();
@@ -22,7 +18,7 @@ async function sampleRequest(method: string, path: string): Promise<{ path: stri
   const target = async () => {
     const email = uniqueEmail('target');
     await signUp(ts, email);
-    return findUserByEmail(ts.ctx.store, email)!.id;
+    return (await ts.ctx.repos.users.findByEmail(email))!.id;
   };
   switch (`${method} ${path}`) {
     case 'GET /api/admin/users':
@@ -42,11 +38,11 @@ async function sampleRequest(method: string, path: string): Promise<{ path: stri
     case 'POST /api/admin/credit-links':
       return { path, body: { credits: 300 } };
     case 'DELETE /api/admin/credit-links/:id':
-      return { path: path.replace(':id', String(createLink(ts.ctx.store, { credits: 5, createdBy: 'test' }).id)) };
+      return { path: path.replace(':id', String((await ts.ctx.repos.codes.createLink({ credits: 5, createdBy: 'test' })).id)) };
     case 'POST /api/admin/credit-codes':
       return { path, body: { credits: 25 } };
     case 'POST /api/admin/deployments/:id/rollback':
-      return { path: path.replace(':id', String(ts.ctx.store.first(ts.ctx.store.db.selectFrom('deployments').select('id').where('status', '=', 'success'))!.id)), body: { reason: 'matrix' } };
+      return { path: path.replace(':id', String(ts.store.first(ts.store.db.selectFrom('deployments').select('id').where('status', '=', 'success'))!.id)), body: { reason: 'matrix' } };
     case 'PUT /api/admin/ai-config':
       return { path, body: { useAzure: false } };
     default:
@@ -112,12 +108,12 @@ describe('users', () => {
   it('changing the role resets the credits to the role amount; setting credits writes "Admin credit adjustment"', async () => {
     const email = uniqueEmail();
     await signUp(ts, email);
-    const id = findUserByEmail(ts.ctx.store, email)!.id;
+    const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
     const role = await ts.http.patch(`/api/admin/users/${id}`).set('cookie', adminCookie).send({ role: 'pro' });
     expect(role.body).toMatchObject({ message: 'User role updated successfully', user: { role: 'pro', credits_available: 150 } });
     const credits = await ts.http.patch(`/api/admin/users/${id}`).set('cookie', adminCookie).send({ credits: 77 });
     expect(credits.body).toMatchObject({ message: 'Credits updated successfully', user: { role: 'pro', credits_available: 77 } });
-    const last = ledgerOf(ts.ctx.store, id).at(-1)!;
+    const last = (await ts.ctx.repos.credits.ledger(id)).at(-1)!;
     expect(last).toMatchObject({ type: 'adjustment', amount: -73, previous_balance: 150, new_balance: 77, reason: 'Admin credit adjustment' });
     for (const body of [{ credits: -1 }, { credits: 1.5 }, { role: 'admin' }, { role: 'pro', credits: 5 }, {}]) {
       expect((await ts.http.patch(`/api/admin/users/${id}`).set('cookie', adminCookie).send(body)).status).toBe(400);
@@ -137,18 +133,18 @@ describe('users', () => {
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('protected_account');
     }
-    expect(findUserByEmail(ts.ctx.store, ADMIN_EMAIL)).toMatchObject({ role: 'admin' });
+    expect(await ts.ctx.repos.users.findByEmail(ADMIN_EMAIL)).toMatchObject({ role: 'admin' });
   });
 
   it('deletes a user with their sessions and saved progress', async () => {
     const email = uniqueEmail();
     const cookie = await signUp(ts, email);
     await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: {} });
-    const id = findUserByEmail(ts.ctx.store, email)!.id;
+    const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
     const res = await ts.http.delete(`/api/admin/users/${id}`).set('cookie', adminCookie);
     expect(res.body.message).toBe('User deleted successfully');
     expect((await ts.http.get('/api/me').set('cookie', cookie)).status).toBe(401);
-    expect(ts.ctx.store.all(ts.ctx.store.db.selectFrom('book_progress').selectAll().where('user_id', '=', id))).toEqual([]);
+    expect(ts.store.all(ts.store.db.selectFrom('books').selectAll().where('owner', '=', id))).toEqual([]);
     expect((await ts.http.delete(`/api/admin/users/${id}`).set('cookie', adminCookie)).status).toBe(404);
   });
 
@@ -169,7 +165,7 @@ describe('users', () => {
     const email = uniqueEmail('live');
     await signUp(ts, email);
     await waitFor(email);
-    const id = findUserByEmail(ts.ctx.store, email)!.id;
+    const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
     await ts.http.patch(`/api/admin/users/${id}`).set('cookie', adminCookie).send({ credits: 321 });
     await waitFor('"credits_available":321');
     await ts.http.delete(`/api/admin/users/${id}`).set('cookie', adminCookie);
@@ -200,7 +196,7 @@ describe('credit links, codes and claims', () => {
     const del = await ts.http.delete(`/api/admin/credit-links/${created.id}`).set('cookie', adminCookie);
     expect(del.body.message).toBe('URL deleted successfully');
     expect((await ts.http.get('/api/admin/credit-links').set('cookie', adminCookie)).body.links.some((l: { id: number }) => l.id === created.id)).toBe(false);
-    expect(ts.ctx.store.first(ts.ctx.store.db.selectFrom('credit_links').selectAll().where('id', '=', created.id))).toMatchObject({ is_active: 0 });
+    expect(ts.store.first(ts.store.db.selectFrom('credit_links').selectAll().where('id', '=', created.id))).toMatchObject({ is_active: 0 });
     expect((await ts.http.delete(`/api/admin/credit-links/${created.id}`).set('cookie', adminCookie)).status).toBe(404);
   });
 
@@ -217,8 +213,8 @@ describe('credit links, codes and claims', () => {
   });
 
   it('lists code claims and link claims with the claimer’s e-mail, newest first', async () => {
-    createCode(ts.ctx.store, { code: 'CLAIMS1', credits: 3, createdBy: 'test' });
-    const link = createLink(ts.ctx.store, { credits: 4, createdBy: 'test' });
+    await ts.ctx.repos.codes.createCode({ code: 'CLAIMS1', credits: 3, createdBy: 'test' });
+    const link = await ts.ctx.repos.codes.createLink({ credits: 4, createdBy: 'test' });
     const email = uniqueEmail('claimer');
     const cookie = await signUp(ts, email);
     await ts.http.post('/api/credits/redeem').set('cookie', cookie).send({ code: 'claims1' });
@@ -232,10 +228,10 @@ describe('credit links, codes and claims', () => {
 describe('deployments', () => {
   it('records a start per new version and rolls back only from success records', async () => {
     const list = async () => (await ts.http.get('/api/admin/deployments').set('cookie', adminCookie)).body.deployments as Array<{ id: number; version: string; status: string; url: string; metadata: Record<string, unknown> }>;
-    const startCount = () => ts.ctx.store.all(ts.ctx.store.db.selectFrom('deployments').selectAll()).filter((d) => JSON.parse(d.metadata).kind === 'start').length;
+    const startCount = () => ts.store.all(ts.store.db.selectFrom('deployments').selectAll()).filter((d) => JSON.parse(d.metadata).kind === 'start').length;
     const before = startCount();
-    expect(recordStart(ts.ctx.store, { version: ts.ctx.config.version, url: ts.ctx.config.publicUrl })).toBeUndefined();
-    expect(recordStart(ts.ctx.store, { version: '9.9.9', url: 'http://k.test' })?.version).toBe('9.9.9');
+    expect(await ts.ctx.repos.system.recordStart({ version: ts.ctx.config.version, url: ts.ctx.config.publicUrl })).toBeUndefined();
+    expect((await ts.ctx.repos.system.recordStart({ version: '9.9.9', url: 'http://k.test' }))?.version).toBe('9.9.9');
     expect(startCount()).toBe(before + 1);
     const original = (await list()).find((d) => d.version === ts.ctx.config.version)!;
     const res = await ts.http.post(`/api/admin/deployments/${original.id}/rollback`).set('cookie', adminCookie).send({ reason: 'bad release' });
@@ -248,7 +244,7 @@ describe('deployments', () => {
       metadata: { rolledBackFrom: '9.9.9', originalVersion: original.version, rollbackReason: 'bad release' },
     });
     expect((await list())[0]!.id).toBe(res.body.deployment.id);
-    ts.ctx.store.sqlite.prepare("INSERT INTO deployments (version, status, url, metadata, created_at) VALUES ('bad', 'failed', null, '{}', ?)").run(new Date().toISOString());
+    ts.store.sqlite.prepare("INSERT INTO deployments (version, status, url, metadata, created_at) VALUES ('bad', 'failed', null, '{}', ?)").run(new Date().toISOString());
     const failed = (await list()).find((d) => d.status === 'failed')!;
     const refused = await ts.http.post(`/api/admin/deployments/${failed.id}/rollback`).set('cookie', adminCookie).send({});
     expect(refused.status).toBe(409);
@@ -277,7 +273,7 @@ describe('AI configuration', () => {
     }
     const put = await ts.http.put('/api/admin/ai-config').set('cookie', adminCookie).send({ useAzure: true });
     expect(put.body.openai_config).toEqual({ useAzure: true });
-    const row = ts.ctx.store.first(ts.ctx.store.db.selectFrom('config').selectAll().where('key', '=', 'openai_config'))!;
+    const row = ts.store.first(ts.store.db.selectFrom('config').selectAll().where('key', '=', 'openai_config'))!;
     expect(JSON.parse(row.value)).toEqual({ useAzure: true });
     expect((await ts.http.put('/api/admin/ai-config').set('cookie', adminCookie).send({ useAzure: 'yes' })).status).toBe(400);
   });

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => ts.close());
 
-const outbox = () => ts.ctx.store.all(ts.ctx.store.db.selectFrom('mail_outbox').selectAll().orderBy('id'));
+const outbox = () => ts.store.all(ts.store.db.selectFrom('mail_outbox').selectAll().orderBy('id'));
 const tokenFromMail = (body: string) => decodeURIComponent(/token=([^\s&]+)/.exec(body)![1]!);
 
 describe('sign-up', () => {
@@ -94,7 +94,7 @@ describe('sign-in, session and sign-out', () => {
   it('stores only a hash of the session token', async () => {
     const cookie = await signUp(ts);
     const token = cookie.split('=')[1]!;
-    const rows = ts.ctx.store.all(ts.ctx.store.db.selectFrom('sessions').select('token_hash'));
+    const rows = ts.store.all(ts.store.db.selectFrom('sessions').select('token_hash'));
     expect(rows.some((r) => r.token_hash === token)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });
@@ -136,7 +136,7 @@ describe('sign-in, session and sign-out', () => {
 
   it('an expired session is refused', async () => {
     const cookie = await signUp(ts);
-    ts.ctx.store.sqlite.prepare('UPDATE sessions SET expires_at = ?').run(Date.now() - 1);
+    ts.store.sqlite.prepare('UPDATE sessions SET expires_at = ?').run(Date.now() - 1);
     expect((await ts.http.get('/api/me').set('cookie', cookie)).body.error.code).toBe('session_expired');
   });
 
@@ -161,7 +161,7 @@ describe('password reset by e-mail', () => {
     expect(mails[0]!.to_address).toBe(email);
     expect(mails[0]!.body).toContain(`${ts.ctx.config.publicUrl}/reset-password?type=recovery&token=`);
     const token = tokenFromMail(mails[0]!.body);
-    const row = ts.ctx.store.all(ts.ctx.store.db.selectFrom('password_resets').selectAll()).at(-1)!;
+    const row = ts.store.all(ts.store.db.selectFrom('password_resets').selectAll()).at(-1)!;
     expect(row.token_hash).not.toBe(token);
     expect(row.expires_at - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(row.expires_at - Date.now()).toBeLessThanOrEqual(60 * 60_000);
@@ -186,7 +186,7 @@ describe('password reset by e-mail', () => {
     await ts.http.post('/api/auth/request-password-reset').send({ email });
     await new Promise((r) => setTimeout(r, 20));
     const token = tokenFromMail(outbox()[before]!.body);
-    ts.ctx.store.sqlite.prepare('UPDATE password_resets SET expires_at = ?').run(Date.now() - 1);
+    ts.store.sqlite.prepare('UPDATE password_resets SET expires_at = ?').run(Date.now() - 1);
     const res = await ts.http.post('/api/auth/reset-password').send({ token, newPassword: 'brand-new' });
     expect(res.body.error).toEqual({ code: 'reset_expired', message: 'Your password reset link has expired. Please request a new one.' });
   });
@@ -309,7 +309,7 @@ describe('mail through SMTP when KARYA_SMTP_URL is set', () => {
       expect(received).toHaveLength(1);
       expect(received[0]).toContain(email);
       expect(received[0]!.replace(/=\r\n/g, '')).toMatch(/reset-password\?type=3Drecovery&token=3D|reset-password\?type=recovery&token=/);
-      expect(mailed.ctx.store.all(mailed.ctx.store.db.selectFrom('mail_outbox').selectAll())).toHaveLength(0);
+      expect(mailed.store.all(mailed.store.db.selectFrom('mail_outbox').selectAll())).toHaveLength(0);
     } finally {
       await mailed.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));

@@ -8,8 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../engine/node/load.js';
 import { openDatabase } from '../../server/db/connect.js';
-import { Store } from '../../server/db/store.js';
-import { refundInterrupted } from '../../server/generation.js';
+import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
 
 const ADMIN = 'boss@karya.test';
 let child: ChildProcess | undefined;
@@ -111,7 +110,7 @@ describe('SIGKILL during a burst of credit changes', () => {
         }
       };
       balanceMatchesLedger();
-      refundInterrupted(store);
+      await sqliteRepositories(store).generations.refundInterrupted();
       balanceMatchesLedger();
       expect(store.all(store.db.selectFrom('generations').selectAll().where('status', '=', 'running'))).toEqual([]);
     } finally {

@@ -2,9 +2,6 @@
 // 50 concurrent generations on a balance of 20 give exactly 20 successes, 30 × 402, a balance of 0 and
 // exactly 20 charge rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeCredits, ledgerOf } from '../../server/db/credits.js';
-import { createCode, createLink } from '../../server/db/codes.js';
-import { findUserByEmail } from '../../server/db/users.js';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 
 let ts: TestServer;
@@ -16,8 +13,8 @@ afterAll(() => ts.close());
 async function newUser() {
   const email = uniqueEmail();
   const cookie = await signUp(ts, email);
-  const id = findUserByEmail(ts.ctx.store, email)!.id;
-  return { cookie, id, balance: () => findUserByEmail(ts.ctx.store, email)!.credits_available };
+  const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
+  return { cookie, id, balance: () => ts.store.first(ts.store.db.selectFrom('users').select('credits_available').where('id', '=', id))!.credits_available };
 }
 
 function post(path: string, cookie: string, body: unknown): Promise<{ status: number; body: { error?: { code: string; message: string }; [k: string]: unknown } }> {
@@ -29,7 +26,7 @@ function post(path: string, cookie: string, body: unknown): Promise<{ status: nu
 
 describe('credit codes', () => {
   it('redeems a code once per user, trimmed and upper-cased', async () => {
-    createCode(ts.ctx.store, { code: 'WELCOME50', credits: 50, createdBy: 'test' });
+    await ts.ctx.repos.codes.createCode({ code: 'WELCOME50', credits: 50, createdBy: 'test' });
     const u = await newUser();
     const res = await post('/api/credits/redeem', u.cookie, { code: '  welcome50 ' });
     expect(res.status).toBe(200);
@@ -39,7 +36,7 @@ describe('credit codes', () => {
     expect(again.body.error).toEqual({ code: 'already_claimed', message: 'Invalid or expired code' });
     const other = await newUser();
     expect((await post('/api/credits/redeem', other.cookie, { code: 'welcome50' })).status).toBe(200);
-    expect(ledgerOf(ts.ctx.store, u.id).filter((r) => r.type === 'code')).toHaveLength(1);
+    expect((await ts.ctx.repos.credits.ledger(u.id)).filter((r) => r.type === 'code')).toHaveLength(1);
   });
 
   it('"Invalid or expired code" for an unknown code; 400 for an empty one; 401 signed out', async () => {
@@ -52,26 +49,26 @@ describe('credit codes', () => {
   });
 
   it('20 concurrent redeems of one code by one user grant once', async () => {
-    createCode(ts.ctx.store, { code: 'RACE100', credits: 100, createdBy: 'test' });
+    await ts.ctx.repos.codes.createCode({ code: 'RACE100', credits: 100, createdBy: 'test' });
     const u = await newUser();
     const answers = await Promise.all(Array.from({ length: 20 }, () => post('/api/credits/redeem', u.cookie, { code: 'race100' })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
     expect(u.balance()).toBe(110);
-    expect(ledgerOf(ts.ctx.store, u.id).filter((r) => r.type === 'code')).toHaveLength(1);
+    expect((await ts.ctx.repos.credits.ledger(u.id)).filter((r) => r.type === 'code')).toHaveLength(1);
   });
 });
 
 describe('credit links', () => {
   it('claims a link once per user; concurrent claims grant once; a deleted link is invalid', async () => {
-    const link = createLink(ts.ctx.store, { credits: 300, createdBy: 'test' });
+    const link = await ts.ctx.repos.codes.createLink({ credits: 300, createdBy: 'test' });
     expect(link.token).toMatch(/^CREDIT300-[A-Z0-9]{8}$/);
     const u = await newUser();
     const answers = await Promise.all(Array.from({ length: 20 }, () => post('/api/credits/claim', u.cookie, { token: link.token })));
     expect(answers.filter((a) => a.status === 200).map((a) => a.body)).toEqual([{ message: 'Credits claimed successfully!', credits_awarded: 300, credits_available: 310 }]);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
     expect(u.balance()).toBe(310);
-    ts.ctx.store.sqlite.prepare('UPDATE credit_links SET is_active = 0 WHERE id = ?').run(link.id);
+    ts.store.sqlite.prepare('UPDATE credit_links SET is_active = 0 WHERE id = ?').run(link.id);
     const late = await newUser();
     const res = await post('/api/credits/claim', late.cookie, { token: link.token });
     expect(res.status).toBe(404);
@@ -85,15 +82,15 @@ describe('the credit race', () => {
     ['romance', { settings: { numberOfChapters: 20 } }],
   ])('50 concurrent %s generations on a balance of 20: 20 succeed, 30 get 402, balance 0, 20 ledger rows', async (id, body) => {
     const u = await newUser();
-    changeCredits(ts.ctx.store, { userId: u.id, setTo: 20, type: 'adjustment', reason: 'race' });
+    await ts.ctx.repos.credits.setBalance({ userId: u.id, credits: 20, reason: 'race' });
     const answers = await Promise.all(Array.from({ length: 50 }, () => post(`/api/generators/${id}/generate`, u.cookie, body)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
     expect(statuses.filter((s) => s === 402)).toHaveLength(30);
     expect(u.balance()).toBe(0);
-    const charges = ledgerOf(ts.ctx.store, u.id).filter((r) => r.type === 'charge');
+    const charges = (await ts.ctx.repos.credits.ledger(u.id)).filter((r) => r.type === 'charge');
     expect(charges).toHaveLength(20);
     expect(charges.map((r) => r.new_balance).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    expect(ledgerOf(ts.ctx.store, u.id).filter((r) => r.type === 'refund')).toHaveLength(0);
+    expect((await ts.ctx.repos.credits.ledger(u.id)).filter((r) => r.type === 'refund')).toHaveLength(0);
   });
 });

@@ -4,8 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
-import { changeCredits, ledgerOf } from '../../server/db/credits.js';
-import { findUserByEmail } from '../../server/db/users.js';
 import { parseEvents, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 let ts: TestServer;
@@ -22,7 +20,7 @@ const gen = (server: TestServer, id: string, cookie: string | undefined, body: o
 async function newUser(server: TestServer = ts) {
   const email = uniqueEmail();
   const cookie = await signUp(server, email);
-  const user = () => findUserByEmail(server.ctx.store, email)!;
+  const user = () => server.store.first(server.store.db.selectFrom('users').selectAll().where('email', '=', email))!;
   return { cookie, email, user, id: user().id };
 }
 const romance = { settings: { numberOfChapters: 7, heatLevel: 'mild' } };
@@ -70,7 +68,7 @@ describe('a romance book, step by step', () => {
     expect(saved.body).toMatchObject({ book_type: 'romance', current_chapter: 1, total_chapters: 7, content: [intro.body.content], outline: outline.body.content });
     expect(saved.body.settings).toMatchObject({ heatLevel: 'mild', numberOfChapters: 7, language: 'en' });
 
-    const ledger = ledgerOf(ts.ctx.store, u.id);
+    const ledger = await ts.ctx.repos.credits.ledger(u.id);
     expect(ledger.map((r) => [r.type, r.amount, r.previous_balance, r.new_balance])).toEqual([
       ['signup', 10, 0, 10],
       ['charge', -1, 10, 9],
@@ -79,7 +77,7 @@ describe('a romance book, step by step', () => {
     const history = await ts.http.get('/api/history').set('cookie', u.cookie);
     expect(history.body.items.map((i: { title: string }) => i.title)).toEqual(['Romance: Introduction', 'Romance: Story Outline']);
     expect(history.body.items[0]).toMatchObject({ content_type: 'romance', content: intro.body.content });
-    const usage = ts.ctx.store.all(ts.ctx.store.db.selectFrom('usage_records').selectAll().where('user_id', '=', u.id));
+    const usage = ts.store.all(ts.store.db.selectFrom('usage_records').selectAll().where('user_id', '=', u.id));
     expect(usage.map((r) => [r.prompt_type, r.credits_used])).toEqual([['romance', 1], ['romance', 1]]);
   });
 
@@ -134,7 +132,7 @@ describe('refusals', () => {
     expect(shape.status).toBe(400);
     expect(Object.keys(shape.body.error.fields).sort()).toEqual(['lang', 'settings']);
     expect(u.user().credits_available).toBe(10);
-    expect(ledgerOf(ts.ctx.store, u.id)).toHaveLength(1);
+    expect(await ts.ctx.repos.credits.ledger(u.id)).toHaveLength(1);
   });
 
   it('409 for a step the flow does not allow', async () => {
@@ -147,20 +145,20 @@ describe('refusals', () => {
 
   it('402 "Insufficient credits. Please upgrade your plan." without credits; the admin always passes', async () => {
     const u = await newUser();
-    changeCredits(ts.ctx.store, { userId: u.id, setTo: 0, type: 'adjustment', reason: 'test' });
+    await ts.ctx.repos.credits.setBalance({ userId: u.id, credits: 0, reason: 'test' });
     const res = await gen(ts, 'poems', u.cookie, { settings: {} });
     expect(res.status).toBe(402);
     expect(res.body.error).toEqual({ code: 'insufficient_credits', message: 'Insufficient credits. Please upgrade your plan.' });
     const ms = await gen(ts, 'romance', u.cookie, { ...romance, lang: 'ms' });
     expect(ms.body.error.message).toBe('Kredit tidak mencukupi. Sila naik taraf pelan anda.');
-    expect(ledgerOf(ts.ctx.store, u.id)).toHaveLength(2);
+    expect(await ts.ctx.repos.credits.ledger(u.id)).toHaveLength(2);
 
     const admin = await userWithRole(ts, 'admin');
-    changeCredits(ts.ctx.store, { userId: admin.id!, setTo: 0, type: 'adjustment', reason: 'test' });
+    await ts.ctx.repos.credits.setBalance({ userId: admin.id!, credits: 0, reason: 'test' });
     const passes = await gen(ts, 'poems', admin.cookie, { settings: {} });
     expect(passes.status).toBe(200);
     expect(passes.body).toMatchObject({ credits_charged: 0, credits_available: 0 });
-    changeCredits(ts.ctx.store, { userId: admin.id!, setTo: 9999, type: 'adjustment', reason: 'test' });
+    await ts.ctx.repos.credits.setBalance({ userId: admin.id!, credits: 9999, reason: 'test' });
   });
 
   it('401 "Please sign in to generate content" when signed out; 404 for an unknown generator', async () => {
@@ -251,8 +249,8 @@ describe('failures refund the charge', () => {
     expect(res.status).toBe(502);
     expect(res.body.error).toEqual({ code: 'server_error', message: 'Server error. Please try again in a few moments.' });
     expect(u.user().credits_available).toBe(10);
-    expect(ledgerOf(failing.ctx.store, u.id).map((r) => [r.type, r.amount])).toEqual([['signup', 10], ['charge', -1], ['refund', 1]]);
-    const generation = failing.ctx.store.first(failing.ctx.store.db.selectFrom('generations').selectAll().where('user_id', '=', u.id));
+    expect((await failing.ctx.repos.credits.ledger(u.id)).map((r) => [r.type, r.amount])).toEqual([['signup', 10], ['charge', -1], ['refund', 1]]);
+    const generation = failing.store.first(failing.store.db.selectFrom('generations').selectAll().where('user_id', '=', u.id));
     expect(generation).toMatchObject({ status: 'refunded', error_code: 'server_error' });
     expect((await failing.http.get('/api/history').set('cookie', u.cookie)).body.items).toEqual([]);
     expect(u.user().total_usage).toBe(0);
@@ -287,7 +285,7 @@ describe('failures refund the charge', () => {
     expect(u.user().credits_available).toBe(9);
     controller.abort();
     await pending;
-    const row = () => failing.ctx.store.first(failing.ctx.store.db.selectFrom('generations').selectAll().where('user_id', '=', u.id));
+    const row = () => failing.store.first(failing.store.db.selectFrom('generations').selectAll().where('user_id', '=', u.id));
     for (let i = 0; i < 200 && row()?.status === 'running'; i++) await new Promise((r) => setTimeout(r, 10));
     expect(row()).toMatchObject({ status: 'refunded', error_code: 'client_gone' });
     expect(u.user().credits_available).toBe(10);

@@ -8,8 +8,6 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createLogger } from '../../server/start.js';
-import { createCode } from '../../server/db/codes.js';
-import { findUserByEmail } from '../../server/db/users.js';
 import { apiRoutes, signUp, startTestServer, uniqueEmail, userWithRole } from './helpers.js';
 
 const logLines: string[] = [];
@@ -124,9 +122,9 @@ describe('fuzzing every JSON body (fast-check): never a 5xx', () => {
     const admin = await userWithRole(ts, 'admin');
     const target = uniqueEmail('fuzz');
     await signUp(ts, target);
-    const targetId = findUserByEmail(ts.ctx.store, target)!.id;
-    createCode(ts.ctx.store, { code: `FUZZ${Math.random().toString(36).slice(2, 8).toUpperCase()}`, credits: 1, createdBy: 'test' });
-    const deployment = ts.ctx.store.first(ts.ctx.store.db.selectFrom('deployments').select('id'))!.id;
+    const targetId = (await ts.ctx.repos.users.findByEmail(target))!.id;
+    await ts.ctx.repos.codes.createCode({ code: `FUZZ${Math.random().toString(36).slice(2, 8).toUpperCase()}`, credits: 1, createdBy: 'test' });
+    const deployment = ts.store.first(ts.store.db.selectFrom('deployments').select('id'))!.id;
     const url = template.replace(':id/generate', 'poems/generate').replace('/users/:id', `/users/${targetId}`).replace('/deployments/:id', `/deployments/${deployment}`);
     await fc.assert(
       fc.asyncProperty(body, fc.boolean(), async (payload, asAdmin) => {

@@ -12,14 +12,16 @@ import { API_ROUTERS, createApp } from '../../server/app.js';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../server/context.js';
-import { findUserByEmail, setRole } from '../../server/db/users.js';
-import type { Role } from '../../server/db/types.js';
+import type { Role } from '../../server/store/ports.js';
+import type { Store } from '../../server/store/sqlite/store.js';
 
 export const ADMIN_EMAIL = 'admin@karya.test';
 export const PASSWORD = 'secret1';
 
 export interface TestServer {
   ctx: AppContext;
+  /** The SQLite adapter's synchronous store, for tests that read or change tables directly. */
+  store: Store;
   server: Server;
   url: string;
   http: ReturnType<typeof request>;
@@ -47,12 +49,13 @@ export async function startTestServer(opts: { provider?: Provider; config?: Part
   const config = testConfig(opts.config);
   const database = await openDatabase(config.dbFile);
   const ctx = createContext({ config, database, provider: opts.provider ?? createOfflineProvider(), logger: opts.logger ?? createLogger(config.logLevel) });
-  prepareStore(ctx);
+  await prepareStore(ctx);
   const server = createServer(createApp(ctx));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     ctx,
+    store: ctx.store,
     server,
     url,
     http: request(server),
@@ -90,14 +93,14 @@ export async function signUp(ts: TestServer, email = uniqueEmail(), password = P
 export async function userWithRole(ts: TestServer, role: Role | 'anonymous'): Promise<{ cookie?: string; email?: string; id?: string }> {
   if (role === 'anonymous') return {};
   const email = role === 'admin' ? ADMIN_EMAIL : uniqueEmail(role);
-  const existing = role === 'admin' ? findUserByEmail(ts.ctx.store, email) : undefined;
+  const existing = role === 'admin' ? await ts.ctx.repos.users.findByEmail(email) : undefined;
   let cookie: string;
   if (existing) {
     const res = await ts.http.post('/api/auth/sign-in/email').send({ email, password: PASSWORD });
     cookie = sessionCookie(res);
   } else cookie = await signUp(ts, email);
-  const user = findUserByEmail(ts.ctx.store, email)!;
-  if (role !== 'admin' && role !== 'free') setRole(ts.ctx.store, { userId: user.id, role, reason: 'test' });
+  const user = (await ts.ctx.repos.users.findByEmail(email))!;
+  if (role !== 'admin' && role !== 'free') await ts.ctx.repos.users.setRole({ userId: user.id, role, reason: 'test' });
   return { cookie, email, id: user.id };
 }
 

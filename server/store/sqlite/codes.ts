@@ -1,11 +1,12 @@
-// Credit codes and credit links: create, list with claim counts, soft-delete links, and claim. A claim
+// Credit codes and credit links on SQLite: create, list with claim counts, soft-delete links, and claim. A claim
 // is one transaction (find, insert the claim, add the credits) and unique per user, so two claims of
 // the same code or link by one user, however concurrent, grant once.
 import { randomInt } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import type { Store } from './store.js';
 import { nowIso } from './store.js';
-import { changeCredits, type Balance } from './credits.js';
+import type { ClaimResult, CodeRepository, CreditCode, CreditCodeListing, CreditLink, CreditLinkListing } from '../ports.js';
+import { changeCredits } from './credits.js';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -15,8 +16,6 @@ export function linkToken(credits: number): string {
   for (let i = 0; i < 8; i++) suffix += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
   return `CREDIT${credits}-${suffix}`;
 }
-
-export type ClaimResult = { status: 'granted'; credits: number; balance: Balance } | { status: 'invalid' } | { status: 'already_claimed' };
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof SQLite.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -77,7 +76,7 @@ export function claimLink(store: Store, input: { userId: string; token: string }
   });
 }
 
-export function createLink(store: Store, input: { credits: number; description?: string; createdBy: string }) {
+export function createLink(store: Store, input: { credits: number; description?: string; createdBy: string }): CreditLink {
   for (let attempt = 0; ; attempt++) {
     try {
       return store.first(
@@ -93,14 +92,14 @@ export function createLink(store: Store, input: { credits: number; description?:
 }
 
 /** Active links, newest first, each with its number of claims. */
-export function listLinks(store: Store) {
+export function listLinks(store: Store): CreditLinkListing[] {
   return store.all(
     store.db
       .selectFrom('credit_links as l')
       .leftJoin('users as u', 'u.id', 'l.created_by')
       .select((eb) => [
         'l.id', 'l.token', 'l.credits', 'l.description', 'l.created_by', 'u.email as created_by_email', 'l.created_at', 'l.is_active',
-        eb.selectFrom('credit_link_claims as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.link_id', '=', 'l.id').as('claims'),
+        eb.selectFrom('credit_link_claims as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.link_id', '=', 'l.id').$asScalar().$notNull().as('claims'),
       ])
       .where('l.is_active', '=', 1)
       .orderBy('l.created_at', 'desc')
@@ -113,7 +112,7 @@ export function deactivateLink(store: Store, id: number): boolean {
 }
 
 /** Undefined when the code exists already. */
-export function createCode(store: Store, input: { code: string; credits: number; description?: string; createdBy: string }) {
+export function createCode(store: Store, input: { code: string; credits: number; description?: string; createdBy: string }): CreditCode | undefined {
   try {
     return store.first(
       store.db.insertInto('credit_codes').values({ code: input.code, credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso() }).returningAll(),
@@ -124,13 +123,13 @@ export function createCode(store: Store, input: { code: string; credits: number;
   }
 }
 
-export function listCodes(store: Store) {
+export function listCodes(store: Store): CreditCodeListing[] {
   return store.all(
     store.db
       .selectFrom('credit_codes as k')
       .select((eb) => [
         'k.id', 'k.code', 'k.credits', 'k.description', 'k.is_active', 'k.created_by', 'k.created_at',
-        eb.selectFrom('credit_code_claims as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.code_id', '=', 'k.id').as('claims'),
+        eb.selectFrom('credit_code_claims as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.code_id', '=', 'k.id').$asScalar().$notNull().as('claims'),
       ])
       .orderBy('k.created_at', 'desc')
       .orderBy('k.id', 'desc'),
@@ -158,4 +157,17 @@ export function listClaims(store: Store) {
       .orderBy('c.id', 'desc'),
   );
   return { code_claims: codeClaims, link_claims: linkClaims };
+}
+
+export function sqliteCodes(store: Store): CodeRepository {
+  return {
+    redeemCode: async (input) => redeemCode(store, input),
+    claimLink: async (input) => claimLink(store, input),
+    createCode: async (input) => createCode(store, input),
+    listCodes: async () => listCodes(store),
+    createLink: async (input) => createLink(store, input),
+    listLinks: async () => listLinks(store),
+    deactivateLink: async (id) => deactivateLink(store, id),
+    listClaims: async () => listClaims(store),
+  };
 }

@@ -1,11 +1,8 @@
-// The config table (key → JSON value, created when missing) and deployment records.
+// On SQLite: the config table (key → JSON value, created when missing), deployment records, the mail
+// outbox and the health check.
 import type { Store } from './store.js';
 import { nowIso } from './store.js';
-
-export const OPENAI_CONFIG_KEY = 'openai_config';
-export interface OpenAIConfigValue {
-  useAzure: boolean;
-}
+import type { Deployment, RollbackResult, SystemRepository } from '../ports.js';
 
 /** The value under `key`, inserting `fallback` first when the key is missing. */
 export function readConfig<T>(store: Store, key: string, fallback: T): T {
@@ -24,15 +21,6 @@ export function writeConfig(store: Store, key: string, value: unknown): void {
       .values({ key, value: JSON.stringify(value), created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now })),
   );
-}
-
-export interface Deployment {
-  id: number;
-  version: string;
-  status: string;
-  url: string | null;
-  metadata: Record<string, unknown>;
-  created_at: string;
 }
 
 function toDeployment(row: { id: number; version: string; status: string; url: string | null; metadata: string; created_at: string }): Deployment {
@@ -62,7 +50,7 @@ export function recordStart(store: Store, input: { version: string; url: string 
  * the source (rolledBackFrom: the version current until now, originalVersion, rollbackReason).
  * Only success records can be rolled back to.
  */
-export function rollBack(store: Store, input: { id: number; reason: string; by: string }): { status: 'done'; deployment: Deployment } | { status: 'not_found' } | { status: 'not_success' } {
+export function rollBack(store: Store, input: { id: number; reason: string; by: string }): RollbackResult {
   return store.transaction(() => {
     const target = store.first(store.db.selectFrom('deployments').selectAll().where('id', '=', input.id));
     if (!target) return { status: 'not_found' as const };
@@ -82,4 +70,20 @@ export function rollBack(store: Store, input: { id: number; reason: string; by: 
     )!;
     return { status: 'done' as const, deployment: toDeployment(row) };
   });
+}
+
+export function sqliteSystem(store: Store): SystemRepository {
+  return {
+    ping: async () => {
+      store.raw('SELECT 1').get();
+    },
+    readConfig: async (key, fallback) => readConfig(store, key, fallback),
+    writeConfig: async (key, value) => writeConfig(store, key, value),
+    listDeployments: async () => listDeployments(store),
+    recordStart: async (input) => recordStart(store, input),
+    rollBack: async (input) => rollBack(store, input),
+    writeToOutbox: async (message) => {
+      store.run(store.db.insertInto('mail_outbox').values({ to_address: message.to, subject: message.subject, body: message.text, created_at: nowIso() }));
+    },
+  };
 }

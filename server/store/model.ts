@@ -1,0 +1,35 @@
+// Rules and shapes of stored data that every adapter and every caller share: role credits, the
+// profile the API shows, e-mail normalisation, config keys. No database access here.
+import type { Role, User } from './schema.js';
+
+/** Credits a role gets when it is set or changed (spec/platform.md §6). */
+export const ROLE_CREDITS: Readonly<Record<Role, number>> = { free: 10, pro: 150, business: 500, admin: 9999 };
+/** Roles an administrator may give; admin belongs to the KARYA_ADMIN_EMAIL account only. */
+export const ASSIGNABLE_ROLES = ['free', 'pro', 'business'] as const;
+
+/** The profile as the API shows it (snake_case, spec/platform.md §3). */
+export interface Profile {
+  id: string;
+  email: string;
+  name: string;
+  bio: string;
+  role: Role;
+  credits_available: number;
+  total_usage: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toProfile(user: User): Profile {
+  const { id, email, name, bio, role, credits_available, total_usage, created_at, updated_at } = user;
+  return { id, email, name, bio, role, credits_available, total_usage, created_at, updated_at };
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const OPENAI_CONFIG_KEY = 'openai_config';
+export interface OpenAIConfigValue {
+  useAzure: boolean;
+}

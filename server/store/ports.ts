@@ -1,0 +1,237 @@
+// The server's storage as ports: one repository per area, every method a whole use case that is atomic
+// inside and answers a Promise. The SQLite adapter (server/store/sqlite/) implements them today; a
+// Postgres adapter implements the same interfaces, and callers see only these (through AppContext.repos).
+import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
+import type { Selectable } from 'kysely';
+
+export type { CreditTransaction, Role, User } from './schema.js';
+
+/** A balance before and after one change. */
+export interface Balance {
+  previous: number;
+  next: number;
+}
+
+/** Profiles: accounts with role, credits and usage count. Every write tells the change listeners. */
+export interface UserRepository {
+  findById(id: string): Promise<User | undefined>;
+  /** The e-mail is normalised (trimmed, lower case) before the lookup. */
+  findByEmail(email: string): Promise<User | undefined>;
+  /** Newest first. */
+  list(): Promise<User[]>;
+  /**
+   * A user with a password hash, the role's starting credits and their ledger row, in one transaction.
+   * Undefined when the e-mail is taken.
+   */
+  create(input: { email: string; passwordHash: string; role: Role; name?: string }): Promise<User | undefined>;
+  /** Undefined when the user does not exist. */
+  updateProfile(input: { userId: string; name?: string; bio?: string }): Promise<User | undefined>;
+  /** Set a role and reset the credits to the role's amount (a ledger row records it), in one transaction. */
+  setRole(input: { userId: string; role: Role; reason: string }): Promise<User | undefined>;
+  /** Make the account with this e-mail admin (role and its credits) unless it is already; answers it when changed. */
+  promoteToAdmin(input: { email: string; reason: string }): Promise<User | undefined>;
+  /** Delete a user with everything that is theirs (sessions, history, claims, saved progress); the ledger stays. */
+  delete(userId: string): Promise<boolean>;
+  /**
+   * Listen to changes of users (the admin's live list): the listener runs after the change is committed,
+   * once per user however many writes there were. Answers the unsubscribe function.
+   */
+  onChange(listener: (userId: string) => void): Promise<() => void>;
+}
+
+/** A live session with its user. */
+export interface SessionInfo {
+  sessionId: number;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+  isRemembered: boolean;
+  user: User;
+}
+
+export interface PasswordReset {
+  userId: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+  isUsed: boolean;
+}
+
+/** Sessions, password hashes and password-reset tokens. Tokens are stored only as their hashes. */
+export interface AuthRepository {
+  createSession(input: { tokenHash: string; userId: string; isRemembered: boolean; expiresAt: number; ip?: string; userAgent?: string }): Promise<void>;
+  /**
+   * The live session of a token hash with its user, or null (unknown or expired; an expired one is
+   * deleted). The hot path of every signed-in request: one indexed lookup.
+   */
+  findSession(tokenHash: string): Promise<SessionInfo | null>;
+  deleteSession(sessionId: number): Promise<void>;
+  /** Answers how many were deleted. */
+  deleteExpiredSessions(): Promise<number>;
+  passwordHashOf(userId: string): Promise<string | undefined>;
+  /** Replace the stored hash (a rehash at a higher cost); sessions stay. */
+  setPasswordHash(input: { userId: string; hash: string }): Promise<void>;
+  /** Change the password and end every other session of the user, in one transaction. */
+  changePassword(input: { userId: string; hash: string; keepSessionId: number }): Promise<void>;
+  createPasswordReset(input: { tokenHash: string; userId: string; expiresAt: number }): Promise<void>;
+  findPasswordReset(tokenHash: string): Promise<PasswordReset | undefined>;
+  /**
+   * Use a reset token once, in one transaction: consume it (unused and unexpired), set the password,
+   * end every session of the user and drop their other tokens. Answers the user's id, or null when the
+   * token was used, expired or unknown.
+   */
+  resetPassword(input: { tokenHash: string; hash: string }): Promise<string | null>;
+}
+
+/** Balances and the ledger: every change is one guarded update plus one credit_transactions row. */
+export interface CreditRepository {
+  /** Check and deduct in one transaction; null when the user is missing or the balance is short (never negative). */
+  charge(input: { userId: string; amount: number; reason: string; reference?: string }): Promise<Balance | null>;
+  /** Set the balance (an administrator's adjustment); null when the user is missing. */
+  setBalance(input: { userId: string; credits: number; reason: string; reference?: string }): Promise<Balance | null>;
+  /** Undefined when the user does not exist. */
+  balanceOf(userId: string): Promise<number | undefined>;
+  /** Oldest first. */
+  ledger(userId: string): Promise<CreditTransaction[]>;
+}
+
+export type CreditCode = Selectable<CreditCodesTable>;
+export type CreditLink = Selectable<CreditLinksTable>;
+export type CreditCodeListing = CreditCode & { claims: number };
+export type CreditLinkListing = CreditLink & { created_by_email: string | null; claims: number };
+export interface CodeClaimListing {
+  id: number;
+  user_email: string;
+  code: string;
+  credits: number;
+  credits_awarded: number;
+  claimed_at: string;
+}
+export interface LinkClaimListing {
+  id: number;
+  user_email: string;
+  token: string;
+  credits: number;
+  credits_awarded: number;
+  claimed_at: string;
+}
+
+export type ClaimResult = { status: 'granted'; credits: number; balance: Balance } | { status: 'invalid' } | { status: 'already_claimed' };
+
+/** Credit codes and credit links. A claim is one transaction and unique per user: concurrent claims grant once. */
+export interface CodeRepository {
+  redeemCode(input: { userId: string; code: string }): Promise<ClaimResult>;
+  claimLink(input: { userId: string; token: string }): Promise<ClaimResult>;
+  /** Undefined when the code exists already. */
+  createCode(input: { code: string; credits: number; description?: string; createdBy: string }): Promise<CreditCode | undefined>;
+  /** Newest first, each with its number of claims. */
+  listCodes(): Promise<CreditCodeListing[]>;
+  /** A new link with a fresh random token. */
+  createLink(input: { credits: number; description?: string; createdBy: string }): Promise<CreditLink>;
+  /** Active links, newest first, each with its number of claims. */
+  listLinks(): Promise<CreditLinkListing[]>;
+  /** Soft-delete; false when there is no such active link. */
+  deactivateLink(id: number): Promise<boolean>;
+  /** Code claims and link claims with the claimer's e-mail, newest first. */
+  listClaims(): Promise<{ code_claims: CodeClaimListing[]; link_claims: LinkClaimListing[] }>;
+}
+
+export interface HistoryItem {
+  id: number;
+  title: string;
+  content_type: string;
+  content: string;
+  generator_id: string | null;
+  created_at: string;
+}
+
+/** Content history: each user's generated items. */
+export interface HistoryRepository {
+  /**
+   * The user's items newest first, of one content type when `type` is given, matching `search`
+   * (case-insensitive, in title or content type; blank = all) when given; and every content type the
+   * user has, sorted.
+   */
+  list(input: { userId: string; search?: string; type?: string; limit: number; offset: number }): Promise<{ items: HistoryItem[]; types: string[] }>;
+  /** Only the user's own item; false when there is none. */
+  delete(input: { userId: string; id: number }): Promise<boolean>;
+}
+
+/** A generation step's charge. */
+export interface Charge {
+  generationId: string;
+  credits: number;
+}
+
+export interface GenerationCommit {
+  userId: string;
+  charge: Charge;
+  history: { title: string; contentType: string; content: string; generatorId: string };
+  usage: { promptType: string; metadata: Record<string, unknown>; isPart: boolean };
+}
+
+/** Generation steps and their usage: charge, refund or commit; refunds after a crash. */
+export interface GenerationRepository {
+  /**
+   * Check and deduct `cost` and record a running generation, in one transaction; null when the user is
+   * missing or short (the admin always passes, charged 0 when short). Not flushed to disk on its own:
+   * the caller tells nobody of it before the flushed commit of `commit` or `refund`, so a crash in
+   * between loses the charge together with the generation it paid for.
+   */
+  start(input: { userId: string; generatorId: string; step: string; cost: number; reason: string }): Promise<Charge | null>;
+  /** Give the charge back and mark the generation refunded (failed when nothing was charged). */
+  refund(input: { userId: string; charge: Charge; reason: string; errorCode: string }): Promise<void>;
+  /**
+   * Keep a finished step, in one transaction: a history item, a usage record, the user's part count
+   * (when `isPart`), and the generation marked succeeded. (Saved progress is the progress store's.)
+   */
+  commit(input: GenerationCommit): Promise<void>;
+  /** Refund every generation still running (the server stopped during it); answers how many. */
+  refundInterrupted(): Promise<number>;
+}
+
+export interface Deployment {
+  id: number;
+  version: string;
+  status: string;
+  url: string | null;
+  metadata: Record<string, unknown>;
+  created_at: string;
+}
+
+export type RollbackResult = { status: 'done'; deployment: Deployment } | { status: 'not_found' } | { status: 'not_success' };
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Configuration values, deployment records, the mail outbox and the health check. */
+export interface SystemRepository {
+  /** Resolves when the database answers. */
+  ping(): Promise<void>;
+  /** The JSON value under `key`, storing `fallback` first when the key is missing. */
+  readConfig<T>(key: string, fallback: T): Promise<T>;
+  writeConfig(key: string, value: unknown): Promise<void>;
+  /** Newest first. */
+  listDeployments(): Promise<Deployment[]>;
+  /** Record a start when this version differs from the last version started; answers the new record. */
+  recordStart(input: { version: string; url: string }): Promise<Deployment | undefined>;
+  /**
+   * A rollback record (version `rollback-to-{version}`, the target's url, metadata naming the source),
+   * in one transaction; only success records can be rolled back to.
+   */
+  rollBack(input: { id: number; reason: string; by: string }): Promise<RollbackResult>;
+  /** Keep an e-mail that no mail server sends (no SMTP configured). */
+  writeToOutbox(message: MailMessage): Promise<void>;
+}
+
+/** Every repository of the server. */
+export interface Repositories {
+  users: UserRepository;
+  auth: AuthRepository;
+  credits: CreditRepository;
+  codes: CodeRepository;
+  history: HistoryRepository;
+  generations: GenerationRepository;
+  system: SystemRepository;
+}

@@ -1,0 +1,33 @@
+// The SQLite adapter: every repository on one synchronous better-sqlite3 Store (prepared statements,
+// one-block transactions), each method answering a Promise like any other adapter's.
+import type { Repositories } from '../ports.js';
+import { sqliteAuth } from './auth.js';
+import { sqliteCodes } from './codes.js';
+import { sqliteCredits } from './credits.js';
+import { sqliteGenerations } from './generations.js';
+import { sqliteHistory } from './history.js';
+import { Store } from './store.js';
+import { sqliteSystem } from './system.js';
+import { sqliteUsers } from './users.js';
+
+export { Store } from './store.js';
+
+const built = new WeakMap<Store, Repositories>();
+
+/** The repositories on `store` (the same object for the same store). */
+export function sqliteRepositories(store: Store): Repositories {
+  let repos = built.get(store);
+  if (!repos) {
+    repos = {
+      users: sqliteUsers(store),
+      auth: sqliteAuth(store),
+      credits: sqliteCredits(store),
+      codes: sqliteCodes(store),
+      history: sqliteHistory(store),
+      generations: sqliteGenerations(store),
+      system: sqliteSystem(store),
+    };
+    built.set(store, repos);
+  }
+  return repos;
+}

@@ -1,6 +1,7 @@
 // The server's storage as ports: one repository per area, every method a whole use case that is atomic
 // inside and answers a Promise. The SQLite adapter (server/store/sqlite/) implements them today; a
 // Postgres adapter implements the same interfaces, and callers see only these (through AppContext.repos).
+import type { StepSave } from '../../engine/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
 import type { Selectable } from 'kysely';
 
@@ -164,6 +165,8 @@ export interface Charge {
 export interface GenerationCommit {
   userId: string;
   charge: Charge;
+  /** The step's part of the user's saved book under `key` (kept only when `save.keepsProgress`). */
+  book?: { key: string; save: StepSave };
   history: { title: string; contentType: string; content: string; generatorId: string };
   usage: { promptType: string; metadata: Record<string, unknown>; isPart: boolean };
 }
@@ -180,8 +183,8 @@ export interface GenerationRepository {
   /** Give the charge back and mark the generation refunded (failed when nothing was charged). */
   refund(input: { userId: string; charge: Charge; reason: string; errorCode: string }): Promise<void>;
   /**
-   * Keep a finished step, in one transaction: a history item, a usage record, the user's part count
-   * (when `isPart`), and the generation marked succeeded. (Saved progress is the progress store's.)
+   * Keep a finished step, in one transaction: its part of the saved book (when given), a history item,
+   * a usage record, the user's part count (when `isPart`), and the generation marked succeeded.
    */
   commit(input: GenerationCommit): Promise<void>;
   /** Refund every generation still running (the server stopped during it); answers how many. */

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../server/db/connect.js';
 import type { Repositories } from '../../server/store/ports.js';
 import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
+import { loadBook } from '../../server/store/books.js';
+import type { StepSave } from '../../engine/index.js';
 
 let database: OpenedDatabase;
 let store: Store;
@@ -126,6 +128,25 @@ describe('generations', () => {
     expect((await repos.history.list({ userId: user.id, limit: 10, offset: 0 })).items.map((i) => i.content)).toEqual(['Roses']);
     const usage = store.all(store.db.selectFrom('usage_records').selectAll().where('user_id', '=', user.id));
     expect(usage.map((u) => [u.prompt_type, u.credits_used, JSON.parse(u.metadata)])).toEqual([['poem', 2, { generator: 'poems', words: 1 }]]);
+  });
+
+  it("commit keeps the step's part of the saved book in the same transaction", async () => {
+    const user = await newUser();
+    const charge = (await repos.generations.start({ userId: user.id, ...step, generatorId: 'romance', step: 'introduction' }))!;
+    const save: StepSave = {
+      generatorId: 'romance', bookType: 'romance', step: { kind: 'introduction', position: 0 }, stepKey: 'introduction', position: 0, text: 'Once upon a time',
+      state: { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, content: ['Once upon a time'], currentChapter: 1, isLocked: true },
+      isFirst: true, isFinished: false, keepsProgress: true, label: 'Introduction', words: 4, seconds: 0.1,
+    };
+    await repos.generations.commit({
+      userId: user.id,
+      charge,
+      book: { key: 'romance', save },
+      history: { title: 'Romance: Introduction', contentType: 'romance', content: save.text, generatorId: 'romance' },
+      usage: { promptType: 'romance', metadata: {}, isPart: true },
+    });
+    expect(loadBook(store, user.id, 'romance')?.state).toMatchObject({ content: ['Once upon a time'], currentChapter: 1 });
+    expect(statusOf(charge.generationId)?.status).toBe('succeeded');
   });
 
   it('refundInterrupted refunds every running generation once', async () => {

@@ -1,11 +1,12 @@
 // Generation steps on SQLite: the charge with its generations row (one transaction, not flushed on its
-// own), the refund, the commit of history and usage, and the refunds after a crash.
+// own), the refund, the commit of the book's part with history and usage, and the refunds after a crash.
 import { randomUUID } from 'node:crypto';
 import type { Store } from './store.js';
 import { nowIso } from './store.js';
 import type { Charge, GenerationCommit, GenerationRepository } from '../ports.js';
 import { changeCredits } from './credits.js';
 import { addUsage, findUserById } from './users.js';
+import { writeStep } from '../books.js';
 
 export function startGeneration(store: Store, input: { userId: string; generatorId: string; step: string; cost: number; reason: string }): Charge | null {
   const generationId = randomUUID();
@@ -46,14 +47,12 @@ export function refundGeneration(store: Store, input: { userId: string; charge: 
   });
 }
 
-/**
- * History, usage and the generation's status; nests in a caller's transaction, so an adapter that also
- * saves the book's progress can keep both in one.
- */
+/** The book's part, history, usage and the generation's status, in one transaction (nests in a caller's). */
 export function commitGeneration(store: Store, input: GenerationCommit): void {
   const { userId, charge, history, usage } = input;
   const now = nowIso();
   store.transaction(() => {
+    if (input.book) writeStep(store, userId, input.book.key, input.book.save);
     store.run(store.db.insertInto('content_history').values({ user_id: userId, title: history.title, content_type: history.contentType, content: history.content, generator_id: history.generatorId, created_at: now }));
     if (usage.isPart) addUsage(store, userId);
     store.run(store.db.insertInto('usage_records').values({ user_id: userId, prompt_type: usage.promptType, credits_used: charge.credits, metadata: JSON.stringify(usage.metadata), created_at: now }));

@@ -9,4 +9,7 @@ export {
 export * from './compile/schema.js';
 export { specFromForm, type FormModel, type FormField } from './compile/form.js';
 export * from './compile/flow.js';
+export { bookView, previewBook } from './session/view.js';
+export { sleep } from './providers/timing.js';
+export type { BookView, DonePayload, SavedProgress, GenerateBody } from './contract/books.js';
 export { fieldType } from './fields/registry.js';

@@ -1,9 +1,10 @@
 // A book as its reader sees it (the contract's BookView): the parts with their labels, the next step
 // and its button, progress and the plan. The server answers it after every step and the studio renders
 // it as is, so the studio never replays the flow itself.
-import type { ResolvedSpec } from '../spec/types.js';
+import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { BookView } from '../contract/books.js';
-import { nextStep, planSteps, progress, type BookState } from '../compile/flow.js';
+import { bookLanguage, nextStep, planSteps, progress, startBook, type BookState } from '../compile/flow.js';
+import { minChapters } from '../spec/conclusion.js';
 import { buttonLabel, partStep, stepLabel } from './labels.js';
 import { stepKey, stepRef, type Step } from './step.js';
 
@@ -19,7 +20,8 @@ export function bookView(spec: ResolvedSpec, state: BookState): BookView {
     const step = partStep(spec, i, state.totalChapters);
     return { ...stepRef(step), label: label(step), text };
   });
-  const plan = isBook && state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : [];
+  // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
+  const plan = !isBook ? [] : state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
   const done = new Set([...(state.outline !== undefined ? ['outline'] : []), ...parts.map((p) => stepKey(p))]);
   return {
     generator_id: spec.id,
@@ -35,4 +37,18 @@ export function bookView(spec: ResolvedSpec, state: BookState): BookView {
     counter: { current: Math.min(state.currentChapter, state.totalChapters), total: state.totalChapters },
     plan: plan.map((s) => ({ ...stepRef(s), label: label(s), is_done: done.has(stepKey(s)) })),
   };
+}
+
+/**
+ * The view of a book not started yet (or holding only its outline) with the form's current settings: what
+ * the studio shows before the settings lock. An invalid chapter count gives a book of 0 chapters (no plan).
+ */
+export function previewBook(spec: ResolvedSpec, settings: Settings, outline?: string): BookView {
+  let state: BookState;
+  try {
+    state = startBook({ spec, settings });
+  } catch {
+    state = { generatorId: spec.id, settings, lang: bookLanguage(spec, settings), totalChapters: 0, content: [], currentChapter: 0, isLocked: false };
+  }
+  return bookView(spec, outline !== undefined ? { ...state, outline } : state);
 }

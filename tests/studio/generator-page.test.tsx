@@ -8,7 +8,7 @@ import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { FormModel } from '../../engine/browser.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import type { Catalog } from '../../engine/index.js';
+import { applyStep, bookView, nextStep, parseSettings, restoreBook, startBook, stepRef, type BookState, type Catalog } from '../../engine/index.js';
 import { Toaster } from 'react-hot-toast';
 import { AuthProvider, useAuth } from '../../studio/src/lib/auth.js';
 import type { Profile } from '../../engine/contract/index.js';
@@ -53,6 +53,31 @@ function done(content: string, credits: number, extra: Record<string, unknown> =
   return { generation_id: 'g', part: { kind: 'x' }, label: '', content, words: content.split(' ').length, progress: null, next: null, credits_charged: 1, credits_available: credits, ...extra };
 }
 
+/**
+ * The book the server holds, as the real server keeps it (through the engine's flow): a step's `done`
+ * answer carries the book after it, and the saved progress carries the book as the reader sees it.
+ */
+function heldBook(id: string, saved?: Omit<BookState, 'generatorId' | 'isLocked'>) {
+  const spec = catalog.get(id)!;
+  let state: BookState | null = saved ? restoreBook(spec, { ...saved, generatorId: id }) : null;
+  return {
+    step(body: { settings: Record<string, unknown> }, content: string, credits: number, extra: Record<string, unknown> = {}) {
+      if (!state?.isLocked) state = { ...startBook({ spec, settings: parseSettings(spec, body.settings) }), ...(state?.outline !== undefined ? { outline: state.outline } : {}) };
+      const step = nextStep(spec, state)!;
+      state = applyStep(spec, state, step, content);
+      const book = bookView(spec, state);
+      return done(content, credits, { part: stepRef(step), book, next: book.next, progress: book.progress, ...extra });
+    },
+    saved() {
+      if (!state) return null;
+      return {
+        book_type: spec.bookType, generator_id: id, lang: state.lang, current_chapter: state.currentChapter, total_chapters: state.totalChapters,
+        content: state.content, settings: state.settings, outline: state.outline ?? null, updated_at: '2025-01-01T00:00:00.000Z', book: bookView(spec, state),
+      };
+    },
+  };
+}
+
 function CreditProbe() {
   return <span data-testid="credit-balance-test">{useAuth().user?.credits_available}</span>;
 }
@@ -75,11 +100,12 @@ const button = () => screen.getByTestId('generate-button');
 describe('a book page follows the flow', () => {
   it('romance in English: outline → introduction → chapter 1, text in the preview, settings locked', async () => {
     let credits = 10;
-    const calls = stubServer((url) => {
+    const held = heldBook('romance');
+    const calls = stubServer((url, init) => {
       if (url.startsWith('/api/progress/')) return json(404, { error: { code: 'progress_not_found', message: 'No saved progress' } });
       if (url.endsWith('/generate')) {
         credits -= 1;
-        return sse([['delta', { text: 'Once upon ' }], ['delta', { text: 'a time.' }], ['done', done(`Part written, ${credits} left`, credits)]]);
+        return sse([['delta', { text: 'Once upon ' }], ['delta', { text: 'a time.' }], ['done', held.step(JSON.parse(String(init.body)), `Part written, ${credits} left`, credits)]]);
       }
       return json(404, {});
     });
@@ -111,9 +137,10 @@ describe('a book page follows the flow', () => {
   });
 
   it('romance in Malay: Malay buttons, steps and toasts', async () => {
-    stubServer((url) => {
+    const held = heldBook('romance');
+    stubServer((url, init) => {
       if (url.startsWith('/api/progress/')) return json(404, {});
-      return sse([['done', done('Rangka', 9, { toast: 'Rangka cerita telah dijana!' })]]);
+      return sse([['done', held.step(JSON.parse(String(init.body)), 'Rangka', 9, { toast: 'Rangka cerita telah dijana!' })]]);
     });
     const user = renderPage('romance');
     await user.selectOptions(screen.getByLabelText('Language'), 'ms');
@@ -127,11 +154,8 @@ describe('a book page follows the flow', () => {
 
 describe('resume', () => {
   it('saved progress opens the dialog; Continue restores settings and position', async () => {
-    stubServer((url) =>
-      url.startsWith('/api/progress/')
-        ? json(200, { book_type: 'romance', generator_id: 'romance', lang: 'en', current_chapter: 3, total_chapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' })
-        : json(404, {}),
-    );
+    const held = heldBook('romance', { lang: 'en', currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' });
+    stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
     const user = renderPage('romance');
     const dialog = await screen.findByTestId('resume-dialog');
     expect(dialog.textContent).toContain('Continue Previous Progress?');
@@ -142,9 +166,10 @@ describe('resume', () => {
   });
 
   it('Start New deletes the saved progress', async () => {
+    const held = heldBook('romance', { lang: 'ms', currentChapter: 1, totalChapters: 12, content: ['x'], settings: { language: 'ms', numberOfChapters: 12 }, outline: 'o' });
     const calls = stubServer((url, init) => {
       if (url.startsWith('/api/progress/') && init.method === 'DELETE') return json(200, { message: 'Progress cleared' });
-      if (url.startsWith('/api/progress/')) return json(200, { book_type: 'romance', generator_id: 'romance', lang: 'ms', current_chapter: 1, total_chapters: 12, content: ['x'], settings: { language: 'ms' }, outline: 'o' });
+      if (url.startsWith('/api/progress/')) return json(200, held.saved());
       return json(404, {});
     });
     const user = renderPage('romance');

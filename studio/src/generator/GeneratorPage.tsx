@@ -1,13 +1,14 @@
 // One component tree for every generator: the form model served at GET /api/generators/:id drives the
-// settings form (engine schema), the flow (engine nextStep/planSteps/buttonLabel/progress) and the page's
-// words in the book's language. The server holds the book; this page mirrors it.
+// settings form (engine schema) and the page's words in the book's language. The server holds the book:
+// after every step the page renders the book the server answers (parts, next step, progress), and before
+// the settings lock it shows the book the form's settings would start.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Lock, RotateCcw } from 'lucide-react';
 import {
-  applyStep, buttonLabel, catalogueMessage, nextStep, outlineToast, specFromForm, startBook, stepLabel,
-  type BookState, type FormModel, type Lang, type ResolvedSpec, type Settings, type Step,
+  buttonLabel, catalogueMessage, outlineToast, previewBook, specFromForm, stepLabel,
+  type BookView, type DonePayload, type FormModel, type Lang, type ResolvedSpec, type SavedProgress, type Settings, type StepRef,
 } from '../../../engine/browser.js';
 import { api, ApiError } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
@@ -15,21 +16,9 @@ import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
 import { Dialog } from '../components/Dialog.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
-import { CoverPreview, partHeading, Preview, ProcessSteps, WritingProgress, type PreviewPart } from './parts.js';
-import { useGeneration, type DonePayload } from './useGeneration.js';
+import { CoverPreview, Preview, ProcessSteps, WritingProgress, type PreviewPart } from './parts.js';
+import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
-
-/** GET /api/progress/:bookType. */
-export interface SavedProgress {
-  book_type: string;
-  generator_id?: string;
-  lang?: Lang;
-  current_chapter: number;
-  total_chapters: number;
-  content: string[];
-  settings: Record<string, unknown>;
-  outline: string | null;
-}
 
 export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
   const [form, setForm] = useState<FormModel | null>(null);
@@ -55,17 +44,7 @@ export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
   return <GeneratorWorkspace form={form} />;
 }
 
-function safeFresh(spec: ResolvedSpec, settings: Settings): BookState {
-  try {
-    return startBook({ spec, settings });
-  } catch {
-    return { generatorId: spec.id, settings, lang: 'en', totalChapters: 0, content: [], currentChapter: 0, isLocked: false };
-  }
-}
-
-function stepRef(step: Step): { kind: string; position?: number } {
-  return 'position' in step ? { kind: step.kind, position: step.position } : { kind: step.kind };
-}
+const progressPath = (bookType: string) => `/progress/${encodeURIComponent(bookType)}`;
 
 export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const spec = useMemo(() => specFromForm(form), [form]);
@@ -76,27 +55,26 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const isBook = spec.kind === 'book';
   const chapterTitleField = form.fields.find((f) => f.role === 'chapterTitle')?.name;
 
-  const [book, setBook] = useState<BookState | null>(null);
+  // The book as the server last answered it (books only).
+  const [book, setBook] = useState<BookView | null>(null);
   const [output, setOutput] = useState<{ text: string; image?: string } | null>(null);
   const [titles, setTitles] = useState<Record<number, string>>({});
   const [saved, setSaved] = useState<SavedProgress | null>(null);
   const [isStartNewOpen, setIsStartNewOpen] = useState(false);
 
   const values = methods.watch();
-  const rawSettings = values as Settings;
-  const fresh = safeFresh(spec, rawSettings);
-  // Until the introduction the form's settings apply (an outline already written is kept); from then on
-  // the locked settings of the book.
-  const state: BookState = book?.isLocked ? book : { ...fresh, ...(book?.outline !== undefined ? { outline: book.outline } : {}) };
-  const lang: Lang = isBook ? (book?.isLocked ? book.lang : formLanguage(form, values)) : formLanguage(form, values);
-  const step: Step | null = isBook ? nextStep(spec, state) : spec.kind === 'image' ? { kind: 'image' } : { kind: 'single' };
-  const isLocked = Boolean(book?.isLocked);
+  const isLocked = book?.is_locked === true;
+  // From the introduction on the server's book, with its locked settings; before that the book the form's
+  // settings would start (an outline the server already holds is kept).
+  const view: BookView | null = isBook ? (isLocked && book ? book : previewBook(spec, values as Settings, book?.outline?.text)) : null;
+  const lang: Lang = view?.is_locked ? view.lang : formLanguage(form, values);
+  const step: StepRef | null = view ? (view.next ? { kind: view.next.kind, ...(view.next.position !== undefined ? { position: view.next.position } : {}) } : null) : { kind: spec.kind === 'image' ? 'image' : 'single' };
 
   // Resume: saved progress found on entry opens the dialog once.
   useEffect(() => {
     if (!form.flow.savesProgress) return;
     let isCurrent = true;
-    api<SavedProgress>(`/progress/${encodeURIComponent(form.bookType)}`).then(
+    api<SavedProgress>(progressPath(form.bookType)).then(
       (p) => {
         if (!isCurrent || (p.generator_id && p.generator_id !== form.id)) return;
         if (p.content.length === 0 && p.outline === null) return;
@@ -114,21 +92,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const restore = useCallback(
     (p: SavedProgress) => {
       methods.reset(valuesFromSettings(form, p.settings));
-      if (isBook) {
-        const restored: BookState = {
-          generatorId: form.id,
-          settings: p.settings as Settings,
-          lang: p.lang ?? (formLanguage(form, p.settings) as Lang),
-          totalChapters: p.total_chapters,
-          ...(p.outline !== null ? { outline: p.outline } : {}),
-          content: p.content,
-          currentChapter: p.current_chapter,
-          isLocked: p.content.length > 0,
-        };
-        setBook(restored);
-      } else if (p.content.length > 0) {
-        setOutput({ text: p.content[p.content.length - 1]! });
-      }
+      if (isBook) setBook(p.book ?? null);
+      else if (p.content.length > 0) setOutput({ text: p.content[p.content.length - 1]! });
     },
     [form, isBook, methods],
   );
@@ -136,7 +101,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   /** Re-read the server's book after a conflict (another tab, a closed dialog). */
   const resync = useCallback(async () => {
     try {
-      restore(await api<SavedProgress>(`/progress/${encodeURIComponent(form.bookType)}`));
+      restore(await api<SavedProgress>(progressPath(form.bookType)));
     } catch {
       setBook(null);
     }
@@ -144,7 +109,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
   const clearSaved = useCallback(async (l: Lang) => {
     try {
-      await api(`/progress/${encodeURIComponent(form.bookType)}`, { method: 'DELETE' });
+      await api(progressPath(form.bookType), { method: 'DELETE' });
       toast.success(pageWord('progressCleared', l));
       return true;
     } catch (e) {
@@ -154,23 +119,20 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     }
   }, [form.bookType]);
 
-  const onDone = (payload: DonePayload, base: BookState, ran: Step, chapterTitle?: string) => {
+  const onDone = (payload: DonePayload, ran: StepRef, l: Lang, chapterTitle?: string) => {
     setCredits(payload.credits_available);
     void refresh();
     if (isBook) {
-      try {
-        setBook(applyStep(spec, base, ran, payload.content));
-      } catch {
-        void resync();
-      }
-      if (chapterTitle && 'position' in ran) setTitles((t) => ({ ...t, [ran.position]: chapterTitle }));
+      if (payload.book) setBook(payload.book);
+      else void resync();
+      if (chapterTitle && ran.position !== undefined) setTitles((t) => ({ ...t, [ran.position!]: chapterTitle }));
       if (chapterTitleField) methods.setValue(chapterTitleField, '');
     } else {
       setOutput({ text: payload.content, ...(payload.image ? { image: payload.image } : {}) });
     }
     // One result toast at a time: a quick run of steps replaces it instead of piling toasts up.
-    if (ran.kind === 'outline') toast.success(payload.toast ?? outlineToast(spec, base.lang), { id: 'generation-result' });
-    else toast.success(pageWord('successToast', base.lang, { n: payload.credits_available.toLocaleString('en') }), { id: 'generation-result' });
+    if (ran.kind === 'outline') toast.success(payload.toast ?? outlineToast(spec, l), { id: 'generation-result' });
+    else toast.success(pageWord('successToast', l, { n: payload.credits_available.toLocaleString('en') }), { id: 'generation-result' });
   };
 
   const onFailure = (e: ApiError, l: Lang): boolean => {
@@ -205,35 +167,27 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     return false;
   };
 
-  // The callbacks of the request in flight see the state it started from.
+  // The callbacks of the request in flight see the step it asked for.
   const previewRef = useRef<HTMLDivElement>(null);
-  const pendingRef = useRef<{ base: BookState; step: Step; chapterTitle?: string; lang: Lang } | null>(null);
+  const pendingRef = useRef<{ step: StepRef; label: string; chapterTitle?: string; lang: Lang } | null>(null);
   const generation = useGeneration(form.id, lang, {
     onDone: (payload) => {
       const p = pendingRef.current;
-      if (p) onDone(payload, p.base, p.step, p.chapterTitle);
+      if (p) onDone(payload, p.step, p.lang, p.chapterTitle);
     },
     onFailure: (e) => onFailure(e, pendingRef.current?.lang ?? lang),
   });
 
   const start = (settings: Settings) => {
     if (!step) return;
-    let base: BookState;
-    if (isBook && isLocked && book) base = book;
-    else {
-      try {
-        base = startBook({ spec, settings });
-      } catch {
-        toast.error(catalogueMessage('invalid_chapters', lang));
-        return;
-      }
-      if (book?.outline !== undefined) base = { ...base, outline: book.outline };
+    if (isBook && view && view.total_chapters === 0) {
+      toast.error(catalogueMessage('invalid_chapters', lang));
+      return;
     }
-    const ranStep = isBook ? nextStep(spec, base) : step;
-    if (!ranStep) return;
-    const chapterTitle = chapterTitleField && ranStep.kind === 'chapter' ? String(methods.getValues(chapterTitleField) ?? '').trim() : '';
-    pendingRef.current = { base, step: ranStep, ...(chapterTitle ? { chapterTitle } : {}), lang: base.lang };
-    void generation.run({ settings: { ...base.settings }, ...(chapterTitle ? { chapterTitle } : {}), step: stepRef(ranStep) });
+    const chapterTitle = chapterTitleField && step.kind === 'chapter' ? String(methods.getValues(chapterTitleField) ?? '').trim() : '';
+    const label = view?.next?.label ?? stepLabel({ kind: spec.kind === 'image' ? 'image' : 'single' }, lang, spec);
+    pendingRef.current = { step, label, ...(chapterTitle ? { chapterTitle } : {}), lang };
+    void generation.run({ settings: { ...settings }, ...(chapterTitle ? { chapterTitle } : {}), step });
     // On one-column screens the preview is below the form: bring it into view as the text arrives.
     if (typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 1023px)').matches) {
       previewRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
@@ -244,7 +198,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     e.preventDefault();
     if (generation.isLoading || !step) return;
     if (isLocked && book) {
-      start(book.settings);
+      start(book.settings as Settings);
       return;
     }
     void methods.handleSubmit(
@@ -266,20 +220,23 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     methods.reset(defaultValues(form));
   };
 
-  // The preview's finished parts.
-  const parts: PreviewPart[] = isBook
-    ? state.content.map((text, i) => {
-        const heading = partHeading(spec, i, state.totalChapters, state.lang);
-        const title = titles[i];
-        return { key: `part-${i}`, heading: title ? `${heading}: ${title}` : heading, text };
+  // The preview's finished parts, as the server labelled them.
+  const parts: PreviewPart[] = view
+    ? view.parts.map((p) => {
+        const title = p.position !== undefined ? titles[p.position] : undefined;
+        return { key: `part-${p.position ?? 0}`, heading: title ? `${p.label}: ${title}` : p.label, text: p.text };
       })
     : output && !output.image
       ? [{ key: 'output', text: output.text }]
       : [];
-  const streamingHeading = isBook && generation.isLoading && pendingRef.current ? stepLabel(pendingRef.current.step, lang, spec) : undefined;
-  const label = spec.kind === 'image' && generation.isLoading ? pageWord('generatingCover', lang) : buttonLabel(spec, step, lang, generation.isLoading);
+  const streamingHeading = isBook && generation.isLoading && pendingRef.current ? pendingRef.current.label : undefined;
+  const label =
+    spec.kind === 'image' && generation.isLoading ? pageWord('generatingCover', lang)
+    : generation.isLoading ? buttonLabel(spec, null, lang, true)
+    : view ? (view.next?.button ?? buttonLabel(spec, null, lang))
+    : buttonLabel(spec, { kind: spec.kind === 'image' ? 'image' : 'single' }, lang);
   const showChapterTitle = isBook && step?.kind === 'chapter' && chapterTitleField !== undefined;
-  const hasStarted = isBook && (state.outline !== undefined || state.content.length > 0);
+  const hasStarted = view !== null && (view.outline !== null || view.parts.length > 0);
 
   return (
     <div className="mx-auto max-w-7xl" lang={lang === 'ms' ? 'ms' : 'en'}>
@@ -300,15 +257,15 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
             {isBook && (
               <div className="mt-6 border-t border-gray-200 pt-4 dark:border-neutral-700">
                 <div className="flex items-baseline justify-between gap-2">
-                  <h2 className="text-base font-semibold" data-testid="chapter-heading">{step ? stepLabel(step, lang, spec) : pageWord('writingProgress', lang)}</h2>
-                  <span className="text-sm tabular-nums text-gray-600 dark:text-gray-400" data-testid="chapter-counter">{Math.min(state.currentChapter, state.totalChapters)} / {state.totalChapters}</span>
+                  <h2 className="text-base font-semibold" data-testid="chapter-heading">{view?.next?.label ?? pageWord('writingProgress', lang)}</h2>
+                  <span className="text-sm tabular-nums text-gray-600 dark:text-gray-400" data-testid="chapter-counter">{view?.counter.current ?? 0} / {view?.counter.total ?? 0}</span>
                 </div>
                 {showChapterTitle && (
                   <div className="mt-3">
                     <SettingsFields form={form} api={settingsForm} lang={lang} only={[chapterTitleField!]} isLocked={generation.isLoading} />
                   </div>
                 )}
-                <ProcessSteps spec={spec} state={state} step={step} lang={lang} />
+                {view && <ProcessSteps spec={spec} book={view} lang={lang} />}
               </div>
             )}
             {form.cost > 1 && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{pageWord('costNote', lang, { n: form.cost })}</p>}
@@ -323,13 +280,13 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
           </form>
         </div>
         <div className="min-w-0 scroll-mt-16" ref={previewRef}>
-          {isBook && hasStarted && <WritingProgress spec={spec} state={state} lang={lang} />}
+          {view && hasStarted && view.progress && <WritingProgress progress={view.progress} lang={lang} />}
           {spec.kind === 'image' ? (
             <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={lang} alt={form.title[lang]} />
           ) : (
             <Preview
               parts={parts}
-              {...(isBook && state.outline !== undefined ? { outline: state.outline } : {})}
+              {...(view?.outline ? { outline: view.outline.text } : {})}
               outlineLabel={stepLabel({ kind: 'outline' }, lang, spec)}
               streaming={generation.streaming}
               {...(streamingHeading ? { streamingHeading } : {})}
@@ -403,14 +360,10 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
 function ResumeSummary({ spec, form, saved }: { spec: ResolvedSpec; form: FormModel; saved: SavedProgress }) {
   const l = saved.lang ?? 'en';
-  if (spec.kind !== 'book') return <p>{pageWord('resumeSingle', l, { type: form.typeLabel[l] })}</p>;
-  const state: BookState = {
-    generatorId: form.id, settings: saved.settings as Settings, lang: l, totalChapters: saved.total_chapters,
-    ...(saved.outline !== null ? { outline: saved.outline } : {}), content: saved.content, currentChapter: saved.current_chapter, isLocked: saved.content.length > 0,
-  };
-  const next = nextStep(spec, state);
-  const vars = { type: form.typeLabel[l], n: Math.min(saved.current_chapter, saved.total_chapters), total: saved.total_chapters };
-  return <p data-testid="resume-summary">{next ? pageWord('resumeBody', l, { ...vars, step: stepLabel(next, l, spec) }) : pageWord('resumeDone', l, vars)}</p>;
+  if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', l, { type: form.typeLabel[l] })}</p>;
+  const { next, counter } = saved.book;
+  const vars = { type: form.typeLabel[l], n: counter.current, total: counter.total };
+  return <p data-testid="resume-summary">{next ? pageWord('resumeBody', l, { ...vars, step: next.label }) : pageWord('resumeDone', l, vars)}</p>;
 }
 
 export type { FormValues };

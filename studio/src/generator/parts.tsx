@@ -3,7 +3,7 @@
 // slow-generation hints, error with retry) and the cover preview with Download Cover.
 import { useEffect, useRef, useState } from 'react';
 import { AlertTriangle, Check, Copy, Download, Loader2, RotateCcw } from 'lucide-react';
-import { planSteps, progress, stepLabel, word, type BookState, type Lang, type ResolvedSpec, type Step } from '../../../engine/browser.js';
+import { stepKey, type BookView, type Lang, type ResolvedSpec } from '../../../engine/browser.js';
 import { pageWord } from './words.js';
 import { Markdown } from '../components/Markdown.js';
 
@@ -23,37 +23,26 @@ export function countWords(text: string): number {
   return t ? t.split(/\s+/).length : 0;
 }
 
-const isSame = (a: Step | null, b: Step) => a !== null && a.kind === b.kind && ('position' in a ? a.position : -1) === ('position' in b ? b.position : -1);
-
-/** The book's steps, chapters folded into one line unless the book has named sections. */
-export function ProcessSteps({ spec, state, step, lang }: { spec: ResolvedSpec; state: BookState; step: Step | null; lang: Lang }) {
-  const total = state.totalChapters;
-  const steps = total > 0 ? planSteps(spec, total) : planSteps(spec, 1).filter((s) => s.kind !== 'chapter');
+/** The book's steps as the server planned them, chapters folded into one line unless the book has named sections. */
+export function ProcessSteps({ spec, book, lang }: { spec: ResolvedSpec; book: BookView; lang: Lang }) {
+  const current = book.next ? stepKey(book.next) : null;
   const rows: Array<{ key: string; label: string; isCurrent: boolean; isDone: boolean }> = [];
-  const order = (s: Step) => (s.kind === 'outline' ? -1 : 'position' in s ? s.position : 0);
-  const currentOrder = step ? order(step) : Number.POSITIVE_INFINITY;
   const hasSections = Boolean(spec.flow.sections);
-  let chapters: Step[] = [];
+  let chapters: BookView['plan'] = [];
   const flush = () => {
     if (chapters.length === 0) return;
-    const first = chapters[0]!;
-    const last = chapters[chapters.length - 1]!;
-    const isCurrent = chapters.some((c) => isSame(step, c));
-    rows.push({
-      key: 'chapters',
-      label: isCurrent && step ? `${pageWord('chapters', lang, { n: chapters.length })} · ${stepLabel(step, lang, spec)}` : pageWord('chapters', lang, { n: chapters.length }),
-      isCurrent,
-      isDone: order(last) < currentOrder && order(first) < currentOrder,
-    });
+    const here = chapters.find((c) => stepKey(c) === current);
+    const folded = pageWord('chapters', lang, { n: chapters.length });
+    rows.push({ key: 'chapters', label: here ? `${folded} · ${here.label}` : folded, isCurrent: here !== undefined, isDone: chapters.every((c) => c.is_done) });
     chapters = [];
   };
-  for (const s of steps) {
+  for (const s of book.plan) {
     if (s.kind === 'chapter' && !hasSections) {
       chapters.push(s);
       continue;
     }
     flush();
-    rows.push({ key: `${s.kind}-${'position' in s ? s.position : ''}`, label: stepLabel(s, lang, spec), isCurrent: isSame(step, s), isDone: order(s) < currentOrder && !(s.kind === 'outline' && state.outline === undefined) });
+    rows.push({ key: stepKey(s), label: s.label, isCurrent: stepKey(s) === current, isDone: s.is_done });
   }
   flush();
   return (
@@ -79,8 +68,7 @@ export function ProcessSteps({ spec, state, step, lang }: { spec: ResolvedSpec; 
   );
 }
 
-export function WritingProgress({ spec, state, lang }: { spec: ResolvedSpec; state: BookState; lang: Lang }) {
-  const p = progress(spec, state);
+export function WritingProgress({ progress: p, lang }: { progress: NonNullable<BookView['progress']>; lang: Lang }) {
   const percent = Math.round(Math.min(1, Math.max(0, p.ratio)) * 100);
   return (
     <section className="card mb-4 p-4" aria-labelledby="progress-h" data-testid="writing-progress">
@@ -231,13 +219,4 @@ export function CoverPreview({ image, fileName, isLoading, error, lang, alt }: {
       </div>
     </section>
   );
-}
-
-/** The heading of a finished part of a book: Introduction, Chapter n (or a section's name), Conclusion. */
-export function partHeading(spec: ResolvedSpec, index: number, total: number, lang: Lang): string {
-  if (index === 0) return word('introduction', lang);
-  const conclusionAt = spec.flow.conclusion === 'replaces-last' ? total : total + 1;
-  if (index === conclusionAt) return word('conclusion', lang);
-  const section = spec.flow.sections?.[index - 1];
-  return section ? section.label[lang] : word('chapter', lang, { n: index });
 }

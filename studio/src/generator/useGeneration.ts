@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'react-hot-toast';
-import { catalogueMessage, type Lang } from '../../../engine/browser.js';
+import { catalogueMessage, sleep, type DonePayload, type GenerateBody, type Lang } from '../../../engine/browser.js';
 import { ApiError, postEventStream } from '../lib/api.js';
 import { pageWord } from './words.js';
 
@@ -12,26 +12,7 @@ export const GENERATION_TIMEOUT_MS = 180_000;
 export const NETWORK_RETRIES = 3;
 export const NETWORK_RETRY_DELAY_MS = 2000;
 
-/** The server's `done` event (and JSON answer). */
-export interface DonePayload {
-  generation_id: string;
-  part: { kind: string; position?: number };
-  label: string;
-  content: string;
-  words: number;
-  progress: { current: number; total: number; ratio: number; stepText: string } | null;
-  next: { kind: string; position?: number; label: string; button: string } | null;
-  toast?: string;
-  image?: string;
-  credits_charged: number;
-  credits_available: number;
-}
-
-export interface GenerationRequest {
-  settings: Record<string, unknown>;
-  chapterTitle?: string;
-  step: { kind: string; position?: number };
-}
+export type GenerationRequest = GenerateBody & { settings: Record<string, unknown> };
 
 export type GenerationStatus = 'idle' | 'loading' | 'error' | 'success';
 
@@ -40,15 +21,6 @@ export interface GenerationCallbacks {
   /** A failure before or during the stream; return true when the page handled it fully (no error state). */
   onFailure(error: ApiError): boolean | void;
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(new DOMException('aborted', 'AbortError'));
-    }, { once: true });
-  });
 
 export function useGeneration(generatorId: string, lang: Lang, callbacks: GenerationCallbacks) {
   const [status, setStatus] = useState<GenerationStatus>('idle');

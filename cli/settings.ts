@@ -1,7 +1,7 @@
 // Settings from the command line (--set, --lang, --chapters), checked by the engine before anything is
 // spent, and the key under which a book's progress is saved.
 import { createHash } from 'node:crypto';
-import { SettingsError, fieldType, parseSettings, settingsIssueMessage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
+import { SettingsError, fieldType, minChapters, parseSettings, settingsIssueMessage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
 import { fail, info, EXIT, CliExit } from './util.js';
 
 export interface SettingsOptions {
@@ -39,7 +39,7 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
   let totalChapters: number | undefined;
   if (opts.chapters !== undefined) {
     const n = Number(opts.chapters);
-    const min = spec.flow.conclusion === 'replaces-last' ? 2 : 1;
+    const min = minChapters(spec.flow);
     if (!Number.isInteger(n) || n < min || n > 100) fail(`${where}--chapters: "${opts.chapters}" must be a whole number from ${min} to 100`);
     const chaptersField = spec.fields.find((f) => f.role === 'chapters');
     if (spec.kind !== 'book') info(`karya: ${spec.id} writes a single output; --chapters is ignored`);

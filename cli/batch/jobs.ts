@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, isMap, isSeq, parseDocument } from 'yaml';
-import { parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import { minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../commands/generate.js';
 import { CliExit } from '../util.js';
 
@@ -26,7 +26,7 @@ export interface BatchJob {
   spec: ResolvedSpec;
   settings: Settings;
   totalChapters: number;
-  /** Saved-progress key: `karya generate`'s key, with `~n` for the n-th job of identical settings. */
+  /** Saved-progress key: the job's name and `karya generate`'s key of its settings. */
   key: string;
   outFile: string;
 }
@@ -155,7 +155,7 @@ function checkShape(o: Record<string, unknown>, catalog: Catalog, add: (field: s
   }
   let chapters: string | undefined;
   if (o.chapters !== undefined && spec) {
-    const min = spec.flow.conclusion === 'replaces-last' ? 2 : 1;
+    const min = minChapters(spec.flow);
     const n = Number(o.chapters);
     if (typeof o.chapters === 'boolean' || !Number.isInteger(n) || n < min || n > 100) add('chapters', `${JSON.stringify(o.chapters)} must be a whole number from ${min} to 100`);
     // Fixed sections and single outputs ignore the count, as `karya generate --chapters` does.
@@ -181,7 +181,6 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
   const width = Math.max(2, String(raw.length).length);
   const ids = new Map<string, number>();
   const outs = new Map<string, string>();
-  const keys = new Map<string, number>();
 
   for (const item of raw) {
     const o = item.value && typeof item.value === 'object' && !Array.isArray(item.value) ? (item.value as Record<string, unknown>) : undefined;
@@ -251,10 +250,10 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
     }
     outs.set(outFile, label);
 
-    const base = progressKey(spec, resolved.settings, totalChapters);
-    const seen = (keys.get(base) ?? 0) + 1;
-    keys.set(base, seen);
-    jobs.push({ index: item.index, line: item.line, name, spec, settings: resolved.settings, totalChapters, key: seen === 1 ? base : `${base}~${seen}`, outFile });
+    // Keyed by the job's id (and its settings): rerunning the file skips the jobs it finished, and a job
+    // whose settings were edited since writes a new book.
+    const key = `batch:${name}:${progressKey(spec, resolved.settings, totalChapters)}`;
+    jobs.push({ index: item.index, line: item.line, name, spec, settings: resolved.settings, totalChapters, key, outFile });
   }
   return { jobs, issues };
 }

@@ -1,6 +1,6 @@
 // The book flow as pure functions: steps (outline → introduction = chapter 0 → chapters → conclusion),
 // labels, progress, settings lock, character details and resume. No I/O: callers persist BookState.
-import type { Lang, ResolvedSpec, Settings } from '../spec/types.js';
+import type { ConclusionPlacement, Lang, ResolvedSpec, Settings } from '../spec/types.js';
 import { word } from '../i18n.js';
 import { conclusionPosition, minChapters } from '../spec/conclusion.js';
 import { isSameStep, type Step } from '../session/step.js';
@@ -30,7 +30,7 @@ export interface BookState {
 export interface FlowSummary {
   outline: boolean;
   outlineKind: 'story' | 'guide' | 'none';
-  conclusion: 'after-last' | 'replaces-last';
+  conclusion: ConclusionPlacement;
   progressDenominator: 'total' | 'total+2' | number;
   sections?: Array<{ id: string; label: { en: string; ms: string }; description?: { en: string; ms: string } }>;
   savesProgress: boolean;

@@ -6,6 +6,7 @@ import type { Bilingual, Condition, FieldValue, Lang, ResolvedField, ResolvedSpe
 import { SpecError, type SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
 import { findOption, listValues, quote } from '../fields/options.js';
+import { minChapters } from './conclusion.js';
 
 /** Engine-wide defaults, from spec/platform.md §9; presets in _shared.yaml override them. */
 const MODEL_DEFAULTS = { tokens: 'default', temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 } as const;
@@ -172,9 +173,9 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     if (!chaptersField && !flow.sections) issue('flow.sections', 'a book needs fixed sections or a field with role chapters');
     if (chaptersField && flow.sections) issue('flow.sections', 'a book has either fixed sections or a chapter-count field, not both');
     if (flow.sections && flow.conclusion === 'replaces-last') issue('flow.conclusion', 'fixed sections cannot be replaced by the conclusion');
-    const minChapters = flow.conclusion === 'replaces-last' ? 2 : 1;
+    const fewest = minChapters(flow);
     for (const o of chaptersField?.options ?? []) {
-      if (typeof o.value === 'number' && o.value < minChapters) issue(`fields.${chaptersField!.name}.options`, `${o.value} chapters cannot reach a conclusion that replaces the last chapter`);
+      if (typeof o.value === 'number' && o.value < fewest) issue(`fields.${chaptersField!.name}.options`, `${o.value} chapters cannot reach a conclusion that replaces the last chapter`);
     }
   } else if (authored.flow?.sections || authored.flow?.outline) {
     issue('flow', `a ${kind} generator has no outline or sections`);

@@ -47,7 +47,8 @@ export interface ResolvedSection {
   readonly description?: Bilingual;
 }
 
-export type ConclusionPlacement = 'after-last' | 'replaces-last';
+import type { ConclusionPlacement } from './conclusion.js';
+export type { ConclusionPlacement };
 export type ProgressDenominator = 'total' | 'total+2' | number;
 
 export interface ResolvedFlow {

@@ -7,7 +7,7 @@ export {
   type CatalogueCode, type SettingsIssue, type SettingsIssueCode, type SettingsIssueParams,
 } from './errors.js';
 export * from './compile/schema.js';
-export { specFromForm, type FormModel, type FormField } from './compile/form.js';
+export { bookSpecFromForm, type FormModel, type FormField } from './compile/form.js';
 export * from './compile/flow.js';
 export { bookView, previewBook } from './session/view.js';
 export { sleep } from './providers/timing.js';

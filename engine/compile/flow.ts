@@ -1,6 +1,6 @@
 // The book flow as pure functions: steps (outline → introduction = chapter 0 → chapters → conclusion),
 // labels, progress, settings lock, character details and resume. No I/O: callers persist BookState.
-import type { ConclusionPlacement, Lang, ResolvedSpec, Settings } from '../spec/types.js';
+import type { BookSpec, ConclusionPlacement, Lang, Settings } from '../spec/types.js';
 import { word } from '../i18n.js';
 import { conclusionPosition, minChapters } from '../spec/conclusion.js';
 import { isSameStep, type Step } from '../session/step.js';
@@ -40,14 +40,14 @@ export interface FlowSummary {
 }
 
 /** The language a book is written in: the language field when there is one, else the spec's fixed one. */
-export function bookLanguage(spec: ResolvedSpec, settings: Settings): Lang {
+export function bookLanguage(spec: BookSpec, settings: Settings): Lang {
   const field = spec.fields.find((f) => f.role === 'language');
   const value = field ? settings[field.name] : undefined;
   return value === 'ms' || value === 'en' ? value : spec.fixedLanguage;
 }
 
 /** Number of chapters (or fixed sections) a book will have with these settings. */
-export function chapterCount(spec: ResolvedSpec, settings: Settings): number {
+export function chapterCount(spec: BookSpec, settings: Settings): number {
   if (spec.kind !== 'book') return 0;
   if (spec.flow.sections) return spec.flow.sections.length;
   const field = spec.fields.find((f) => f.role === 'chapters');
@@ -56,7 +56,7 @@ export function chapterCount(spec: ResolvedSpec, settings: Settings): number {
 }
 
 /** Start a book (or a single output) with validated settings. `totalChapters` overrides the count. */
-export function startBook(input: { spec: ResolvedSpec; settings: Settings; totalChapters?: number }): BookState {
+export function startBook(input: { spec: BookSpec; settings: Settings; totalChapters?: number }): BookState {
   const { spec, settings } = input;
   const total = input.totalChapters ?? chapterCount(spec, settings);
   if (spec.kind === 'book' && (!Number.isInteger(total) || total < minChapters(spec.flow))) {
@@ -66,7 +66,7 @@ export function startBook(input: { spec: ResolvedSpec; settings: Settings; total
 }
 
 /** Every step of a book in order. */
-export function planSteps(spec: ResolvedSpec, totalChapters: number): Step[] {
+export function planSteps(spec: BookSpec, totalChapters: number): Step[] {
   if (spec.kind === 'image') return [{ kind: 'image' }];
   if (spec.kind !== 'book') return [{ kind: 'single' }];
   const steps: Step[] = [];
@@ -79,7 +79,7 @@ export function planSteps(spec: ResolvedSpec, totalChapters: number): Step[] {
 }
 
 /** The step to run next, or null when the book is complete. */
-export function nextStep(spec: ResolvedSpec, state: BookState): Step | null {
+export function nextStep(spec: BookSpec, state: BookState): Step | null {
   if (spec.kind === 'image') return state.content.length ? null : { kind: 'image' };
   if (spec.kind !== 'book') return state.content.length ? null : { kind: 'single' };
   if (state.content.length === 0 && spec.flow.outline !== 'none' && state.outline === undefined) return { kind: 'outline' };
@@ -94,7 +94,7 @@ export function nextStep(spec: ResolvedSpec, state: BookState): Step | null {
  * The state after `step` produced `text`. Pure: returns a new state.
  * The introduction locks the settings and, for fiction, captures the character details.
  */
-export function applyStep(spec: ResolvedSpec, state: BookState, step: Step, text: string): BookState {
+export function applyStep(spec: BookSpec, state: BookState, step: Step, text: string): BookState {
   const expected = nextStep(spec, state);
   if (!expected || !isSameStep(expected, step)) throw new Error(`step ${step.kind} is not the next step of ${spec.id}`);
   switch (step.kind) {
@@ -113,7 +113,7 @@ export function applyStep(spec: ResolvedSpec, state: BookState, step: Step, text
 }
 
 /** Progress as the spec shows it: current chapter out of the spec's denominator, and the 1/3-2/3-3/3 step text. */
-export function progress(spec: ResolvedSpec, state: BookState): { current: number; total: number; ratio: number; stepText: string } {
+export function progress(spec: BookSpec, state: BookState): { current: number; total: number; ratio: number; stepText: string } {
   const d = spec.flow.progressDenominator;
   const total = d === 'total' ? state.totalChapters : d === 'total+2' ? state.totalChapters + 2 : d;
   const step = nextStep(spec, state);
@@ -146,7 +146,7 @@ export function extractCharacterDetails(text: string): string | undefined {
 }
 
 /** What `karya show` and the studio need to know about a generator's flow. */
-export function describeFlow(spec: ResolvedSpec): FlowSummary {
+export function describeFlow(spec: BookSpec): FlowSummary {
   const f = spec.flow;
   const chapterField = spec.fields.find((x) => x.role === 'chapters')?.name;
   return {
@@ -166,7 +166,7 @@ export function describeFlow(spec: ResolvedSpec): FlowSummary {
  * Check and normalise a saved BookState before resuming: the generator must match and the position be reachable.
  * Returns null when the saved record cannot continue this generator.
  */
-export function restoreBook(spec: ResolvedSpec, saved: unknown): BookState | null {
+export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
   if (!saved || typeof saved !== 'object') return null;
   const s = saved as Partial<BookState>;
   if (s.generatorId !== spec.id || !Array.isArray(s.content) || typeof s.currentChapter !== 'number' || typeof s.totalChapters !== 'number' || !s.settings) return null;

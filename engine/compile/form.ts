@@ -1,6 +1,6 @@
 // compileForm(): the studio's form model, plain JSON-serialisable data (ordered fields, widgets,
 // labels in en and ms, options, defaults, visibility rules), plus what the page needs about the flow.
-import type { Bilingual, Condition, FieldRole, FieldType, FieldValue, Lang, ResolvedSpec } from '../spec/types.js';
+import type { Bilingual, Condition, FieldRole, FieldType, FieldValue, Lang, BookSpec, ResolvedSpec } from '../spec/types.js';
 import { fieldType, type Widget } from '../fields/registry.js';
 import { describeFlow, type FlowSummary } from './flow.js';
 
@@ -83,40 +83,18 @@ export function compileForm(spec: ResolvedSpec): FormModel {
 }
 
 /**
- * Rebuild, from a form model received over HTTP, the parts of a resolved spec that the settings schema
- * and the flow functions read, so the studio validates and labels steps exactly as the server does.
- * @example const spec = specFromForm(form); compileSettingsSchema(spec); buttonLabel(spec, nextStep(spec, state), 'ms')
+ * The slice of the spec the studio needs (settings schema, flow, labels, the reader's view), from the
+ * served form model: nothing is invented for the parts the studio never reads (prompts, model).
+ * @example const spec = bookSpecFromForm(form); compileSettingsSchema(spec); previewBook(spec, settings)
  */
-export function specFromForm(form: FormModel): ResolvedSpec {
+export function bookSpecFromForm(form: FormModel): BookSpec {
   const f = form.flow;
   return {
-    file: `${form.id}.yaml`,
     id: form.id,
-    route: form.route,
-    family: form.family as ResolvedSpec['family'],
-    kind: form.kind as ResolvedSpec['kind'],
-    bookType: form.bookType,
-    contentType: form.contentType,
-    title: form.title,
-    tagline: form.tagline,
-    typeLabel: form.typeLabel,
-    ...(form.buttonLabel ? { buttonLabel: form.buttonLabel } : {}),
+    kind: form.kind as BookSpec['kind'],
     fixedLanguage: form.fixedLanguage,
-    fields: form.fields.map((x) => ({
-      name: x.name,
-      type: x.type,
-      ...(x.role ? { role: x.role } : {}),
-      label: x.label,
-      ...(x.options ? { options: x.options } : {}),
-      default: x.default,
-      required: x.required,
-      ...(x.visibleWhen ? { visibleWhen: x.visibleWhen } : {}),
-      ...(x.requiredWhen ? { requiredWhen: x.requiredWhen } : {}),
-      ...(x.min !== undefined ? { min: x.min } : {}),
-      ...(x.max !== undefined ? { max: x.max } : {}),
-      ...(x.maxLength !== undefined ? { maxLength: x.maxLength } : {}),
-      inPrompt: true,
-    })),
+    ...(form.buttonLabel ? { buttonLabel: form.buttonLabel } : {}),
+    fields: form.fields,
     flow: {
       outline: f.outlineKind,
       ...(f.sections ? { sections: f.sections } : {}),
@@ -126,8 +104,6 @@ export function specFromForm(form: FormModel): ResolvedSpec {
       characterDetails: f.characterDetails,
       retry: f.retry,
     },
-    prompts: { brief: '', system: '', outline: '', introduction: '', chapter: '', conclusion: '', single: '', image: '', wordTarget: 0, outputName: form.outputName },
-    model: { tokens: 0, temperature: 0, presencePenalty: 0, frequencyPenalty: 0 },
-    cost: form.cost,
+    prompts: { outputName: form.outputName },
   };
 }

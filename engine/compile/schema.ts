@@ -1,7 +1,7 @@
 // compileSettingsSchema(): the zod schema of one generator's settings (options, defaults, required and
 // conditional requirements, hidden fields dropped, chapter counts as integers). Shared by studio, server and CLI.
 import * as z from 'zod';
-import type { Condition, FieldValue, ResolvedField, ResolvedSpec, Settings } from '../spec/types.js';
+import type { Condition, FieldValue, FieldShape, BookSpec, Settings } from '../spec/types.js';
 import { fieldType } from '../fields/registry.js';
 import { SETTINGS_MESSAGES, SettingsError, type SettingsIssue } from '../errors.js';
 import { reportIssue } from '../fields/issue.js';
@@ -13,20 +13,20 @@ export function conditionHolds(condition: Condition, values: Readonly<Record<str
   return wanted.some((w) => String(w) === String(actual));
 }
 
-export function isFieldVisible(field: ResolvedField, values: Readonly<Record<string, unknown>>): boolean {
+export function isFieldVisible(field: FieldShape, values: Readonly<Record<string, unknown>>): boolean {
   return !field.visibleWhen || conditionHolds(field.visibleWhen, values);
 }
 
-export function isFieldRequired(field: ResolvedField, values: Readonly<Record<string, unknown>>): boolean {
+export function isFieldRequired(field: FieldShape, values: Readonly<Record<string, unknown>>): boolean {
   return field.required || (field.requiredWhen !== undefined && conditionHolds(field.requiredWhen, values));
 }
 
 /** The default settings of a generator (every field at its default). */
-export function defaultSettings(spec: ResolvedSpec): Settings {
+export function defaultSettings(spec: BookSpec): Settings {
   return Object.fromEntries(spec.fields.map((f) => [f.name, f.default]));
 }
 
-const cache = new WeakMap<ResolvedSpec, z.ZodType<Settings>>();
+const cache = new WeakMap<BookSpec, z.ZodType<Settings>>();
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -37,7 +37,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Every issue is a custom issue on the field's path whose params carry the settings issue as data
  * (`{code: 'not_an_option', value, allowed}`); `settingsIssueOf` reads it back.
  */
-export function compileSettingsSchema(spec: ResolvedSpec): z.ZodType<Settings> {
+export function compileSettingsSchema(spec: BookSpec): z.ZodType<Settings> {
   const hit = cache.get(spec);
   if (hit) return hit;
   const valueSchemas = new Map(spec.fields.map((f) => [f.name, fieldType(f).zod(f)]));
@@ -96,7 +96,7 @@ export function settingsIssueOf(issue: z.core.$ZodIssue): SettingsIssue {
 }
 
 /** Validate raw settings; throws SettingsError naming each field, what is wrong and what is allowed. */
-export function parseSettings(spec: ResolvedSpec, raw: Readonly<Record<string, unknown>>): Settings {
+export function parseSettings(spec: BookSpec, raw: Readonly<Record<string, unknown>>): Settings {
   const result = compileSettingsSchema(spec).safeParse(raw);
   if (result.success) return result.data;
   throw new SettingsError(result.error.issues.map(settingsIssueOf));

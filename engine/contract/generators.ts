@@ -59,7 +59,7 @@ const FlowSummarySchema = z.strictObject({
   chapterField: z.string().optional(),
 });
 
-/** `GET /api/generators/:id`: the form model, typed as the engine's FormModel (what specFromForm reads). */
+/** `GET /api/generators/:id`: the form model, typed as the engine's FormModel (what bookSpecFromForm reads). */
 export const GeneratorFormSchema: z.ZodType<FormModel> = z.strictObject({
   id: z.string().min(1),
   route: z.string().min(1),

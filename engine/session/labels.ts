@@ -1,12 +1,12 @@
 // Part labels, in one place: the name of every step and part of a book ("Introduction", "Chapter 3" /
 // "Bab 3", a fixed section's name, "Conclusion"), the submit button's words and the outline toast.
-import type { Lang, ResolvedSpec } from '../spec/types.js';
+import type { Lang, BookSpec } from '../spec/types.js';
 import { word } from '../i18n.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import type { Step } from './step.js';
 
 /** "Introduction", "Chapter 3" / "Bab 3", a fixed section's name, "Conclusion". */
-export function stepLabel(step: Step, lang: Lang, spec?: ResolvedSpec): string {
+export function stepLabel(step: Step, lang: Lang, spec?: BookSpec): string {
   switch (step.kind) {
     case 'outline':
       return word(spec?.flow.outline === 'guide' ? 'guideOutline' : 'storyOutline', lang);
@@ -27,7 +27,7 @@ export function defaultChapterTitle(step: Step, lang: Lang): string {
 }
 
 /** The submit button's label for a step; "Generating..." while loading. */
-export function buttonLabel(spec: ResolvedSpec, step: Step | null, lang: Lang, isLoading = false): string {
+export function buttonLabel(spec: BookSpec, step: Step | null, lang: Lang, isLoading = false): string {
   if (isLoading) return word('generating', lang);
   if (!step) return word('bookComplete', lang);
   switch (step.kind) {
@@ -45,12 +45,12 @@ export function buttonLabel(spec: ResolvedSpec, step: Step | null, lang: Lang, i
 }
 
 /** The toast after an outline: "Story outline generated!" / "Rangka cerita telah dijana!". */
-export function outlineToast(spec: ResolvedSpec, lang: Lang): string {
+export function outlineToast(spec: BookSpec, lang: Lang): string {
   return word(spec.flow.outline === 'guide' ? 'guideOutlineDone' : 'storyOutlineDone', lang);
 }
 
 /** The step that wrote the `index`-th part of a book (0 the introduction, then chapters, then the conclusion). */
-export function partStep(spec: ResolvedSpec, index: number, totalChapters: number): Step {
+export function partStep(spec: BookSpec, index: number, totalChapters: number): Step {
   if (spec.kind === 'image') return { kind: 'image' };
   if (spec.kind !== 'book') return { kind: 'single' };
   if (index === 0) return { kind: 'introduction', position: 0 };
@@ -61,6 +61,6 @@ export function partStep(spec: ResolvedSpec, index: number, totalChapters: numbe
 }
 
 /** The heading of the `index`-th finished part of a book. */
-export function partLabel(spec: ResolvedSpec, index: number, totalChapters: number, lang: Lang): string {
+export function partLabel(spec: BookSpec, index: number, totalChapters: number, lang: Lang): string {
   return stepLabel(partStep(spec, index, totalChapters), lang, spec);
 }

@@ -1,7 +1,7 @@
 // A book as its reader sees it (the contract's BookView): the parts with their labels, the next step
 // and its button, progress and the plan. The server answers it after every step and the studio renders
 // it as is, so the studio never replays the flow itself.
-import type { ResolvedSpec, Settings } from '../spec/types.js';
+import type { BookSpec, Settings } from '../spec/types.js';
 import type { BookView } from '../contract/books.js';
 import { bookLanguage, nextStep, planSteps, progress, startBook, type BookState } from '../compile/flow.js';
 import { minChapters } from '../spec/conclusion.js';
@@ -11,7 +11,7 @@ import { stepKey, stepRef, type Step } from './step.js';
 
 
 /** The reader's view of a book state. */
-export function bookView(spec: ResolvedSpec, state: BookState): BookView {
+export function bookView(spec: BookSpec, state: BookState): BookView {
   const lang = state.lang;
   const next = nextStep(spec, state);
   const isBook = spec.kind === 'book';
@@ -43,7 +43,7 @@ export function bookView(spec: ResolvedSpec, state: BookState): BookView {
  * The view of a book not started yet (or holding only its outline) with the form's current settings: what
  * the studio shows before the settings lock. An invalid chapter count gives a book of 0 chapters (no plan).
  */
-export function previewBook(spec: ResolvedSpec, settings: Settings, outline?: string): BookView {
+export function previewBook(spec: BookSpec, settings: Settings, outline?: string): BookView {
   let state: BookState;
   try {
     state = startBook({ spec, settings });

@@ -23,7 +23,8 @@ export interface ResolvedOption {
 
 export type FieldValue = string | number | boolean | readonly string[] | undefined;
 
-export interface ResolvedField {
+/** A field as the settings schema, the flow and the form read it (the studio gets it from the form model). */
+export interface FieldShape {
   readonly name: string;
   readonly type: FieldType;
   readonly role?: FieldRole;
@@ -38,6 +39,9 @@ export interface ResolvedField {
   readonly min?: number;
   readonly max?: number;
   readonly maxLength?: number;
+}
+
+export interface ResolvedField extends FieldShape {
   readonly inPrompt: boolean;
 }
 
@@ -110,3 +114,17 @@ export interface ResolvedSpec {
 
 /** User settings after validation: field name → value. */
 export type Settings = Readonly<Record<string, FieldValue>>;
+
+/**
+ * The slice of a spec that the settings schema, the book flow, part labels and the reader's view read:
+ * a ResolvedSpec is one, and the studio builds one from the served form model (bookSpecFromForm).
+ */
+export interface BookSpec {
+  readonly id: string;
+  readonly kind: Kind;
+  readonly fixedLanguage: Lang;
+  readonly buttonLabel?: Bilingual;
+  readonly fields: readonly FieldShape[];
+  readonly flow: ResolvedFlow;
+  readonly prompts: { readonly outputName: Bilingual };
+}

@@ -72,11 +72,11 @@ describe('rendered prompts (golden cases)', () => {
   });
 });
 
-describe('specFromForm (what the studio rebuilds from the form model)', () => {
+describe('bookSpecFromForm (what the studio rebuilds from the form model)', () => {
   it('validates and labels steps exactly like the resolved spec', async () => {
-    const { specFromForm, compileSettingsSchema, buttonLabel, planSteps, stepLabel } = await import('../../engine/browser.js');
+    const { bookSpecFromForm, compileSettingsSchema, buttonLabel, planSteps, stepLabel } = await import('../../engine/browser.js');
     const form = JSON.parse(JSON.stringify(compileForm(spec)));
-    const rebuilt = specFromForm(form);
+    const rebuilt = bookSpecFromForm(form);
     for (const raw of [{}, { mood: 'tense', numberOfChapters: '3' }, { mood: 'angry' }, { includeISBN: true }, { includeISBN: true, isbn: 'x' }]) {
       expect(compileSettingsSchema(rebuilt).safeParse(raw)).toEqual(compileSettingsSchema(spec).safeParse(raw));
     }

@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Lock, RotateCcw } from 'lucide-react';
 import {
-  buttonLabel, catalogueMessage, outlineToast, previewBook, specFromForm, stepLabel,
-  type BookView, type DonePayload, type FormModel, type Lang, type ResolvedSpec, type SavedProgress, type Settings, type StepRef,
+  buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel,
+  type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../../../engine/browser.js';
 import { api, ApiError } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
@@ -47,7 +47,7 @@ export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
 const progressPath = (bookType: string) => `/progress/${encodeURIComponent(bookType)}`;
 
 export function GeneratorWorkspace({ form }: { form: FormModel }) {
-  const spec = useMemo(() => specFromForm(form), [form]);
+  const spec = useMemo(() => bookSpecFromForm(form), [form]);
   const settingsForm = useSettingsForm(form, spec);
   const { methods } = settingsForm;
   const { isAdmin, setCredits, refresh, setUser } = useAuth();
@@ -358,7 +358,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   );
 }
 
-function ResumeSummary({ spec, form, saved }: { spec: ResolvedSpec; form: FormModel; saved: SavedProgress }) {
+function ResumeSummary({ spec, form, saved }: { spec: BookSpec; form: FormModel; saved: SavedProgress }) {
   const l = saved.lang ?? 'en';
   if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', l, { type: form.typeLabel[l] })}</p>;
   const { next, counter } = saved.book;

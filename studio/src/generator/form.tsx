@@ -6,8 +6,8 @@ import { useId, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import {
-  compileSettingsSchema, isFieldRequired, isFieldVisible, settingsIssueOf, specFromForm,
-  type FormField, type FormModel, type Lang, type ResolvedField, type ResolvedSpec, type Settings, type SettingsIssue,
+  compileSettingsSchema, isFieldRequired, isFieldVisible, settingsIssueOf, bookSpecFromForm,
+  type FormField, type FormModel, type Lang, type FieldShape, type BookSpec, type Settings, type SettingsIssue,
 } from '../../../engine/browser.js';
 import { fieldMessage, serverFieldMessage } from './messages.js';
 
@@ -32,7 +32,7 @@ export function valuesFromSettings(form: FormModel, settings: Readonly<Record<st
 }
 
 export interface SettingsFormApi {
-  spec: ResolvedSpec;
+  spec: BookSpec;
   methods: UseFormReturn<FormValues, unknown, Settings>;
 }
 
@@ -42,7 +42,7 @@ export interface SettingsFieldError extends FieldError {
 }
 
 /** Validate with the engine's settings schema, keeping each field's first issue as data for the form to word. */
-function settingsResolver(spec: ResolvedSpec): Resolver<FormValues, unknown, Settings> {
+function settingsResolver(spec: BookSpec): Resolver<FormValues, unknown, Settings> {
   const schema = compileSettingsSchema(spec);
   return (values, _context, options) => {
     const result = schema.safeParse(values);
@@ -62,8 +62,8 @@ function wordError(error: SettingsFieldError, opts: { label: string; lang: Lang 
 }
 
 /** react-hook-form bound to the generator's settings schema. */
-export function useSettingsForm(form: FormModel, spec?: ResolvedSpec): SettingsFormApi {
-  const resolved = useMemo(() => spec ?? specFromForm(form), [form, spec]);
+export function useSettingsForm(form: FormModel, spec?: BookSpec): SettingsFormApi {
+  const resolved = useMemo(() => spec ?? bookSpecFromForm(form), [form, spec]);
   const resolver = useMemo(() => settingsResolver(resolved), [resolved]);
   const methods = useForm<FormValues, unknown, Settings>({
     defaultValues: defaultValues(form),
@@ -224,7 +224,7 @@ const INLINE = new Set<FormField['widget']>(['checkbox']);
 
 function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
   field: FormField;
-  spec: ResolvedSpec;
+  spec: BookSpec;
   lang: Lang;
   methods: UseFormReturn<FormValues, unknown, Settings>;
   isDisabled: boolean;
@@ -232,7 +232,7 @@ function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
   errors: FieldErrors<FormValues>;
 }) {
   const id = `field-${useId().replace(/:/g, '')}-${field.name}`;
-  const resolved = spec.fields.find((f) => f.name === field.name) as ResolvedField;
+  const resolved = spec.fields.find((f) => f.name === field.name) as FieldShape;
   const isRequired = isFieldRequired(resolved, values);
   const fieldError = errors[field.name] as SettingsFieldError | undefined;
   const label = field.label[lang];
@@ -302,7 +302,7 @@ export function SettingsFields({ form, api, lang, isLocked = false, unlocked = [
   return (
     <div className="space-y-4">
       {form.fields.map((field) => {
-        const resolved = spec.fields.find((f) => f.name === field.name) as ResolvedField;
+        const resolved = spec.fields.find((f) => f.name === field.name) as FieldShape;
         if (hidden.includes(field.name) || (only && !only.includes(field.name)) || !isFieldVisible(resolved, values)) return null;
         return (
           <FieldRow

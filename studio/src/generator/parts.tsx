@@ -3,7 +3,7 @@
 // slow-generation hints, error with retry) and the cover preview with Download Cover.
 import { useEffect, useRef, useState } from 'react';
 import { AlertTriangle, Check, Copy, Download, Loader2, RotateCcw } from 'lucide-react';
-import { stepKey, type BookView, type Lang, type ResolvedSpec } from '../../../engine/browser.js';
+import { stepKey, type BookView, type Lang, type BookSpec } from '../../../engine/browser.js';
 import { pageWord } from './words.js';
 import { Markdown } from '../components/Markdown.js';
 
@@ -24,7 +24,7 @@ export function countWords(text: string): number {
 }
 
 /** The book's steps as the server planned them, chapters folded into one line unless the book has named sections. */
-export function ProcessSteps({ spec, book, lang }: { spec: ResolvedSpec; book: BookView; lang: Lang }) {
+export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookView; lang: Lang }) {
   const current = book.next ? stepKey(book.next) : null;
   const rows: Array<{ key: string; label: string; isCurrent: boolean; isDone: boolean }> = [];
   const hasSections = Boolean(spec.flow.sections);

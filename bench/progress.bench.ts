@@ -10,9 +10,9 @@ import { BookSession, parseSettings, type ProgressStore, type StepSave } from '.
 import { createOfflineProvider } from '../engine/providers/index.js';
 import { loadCatalog } from '../engine/node/load.js';
 import { STATE_MIGRATION_TABLE, stateMigrations } from '../migrations/state.js';
-import { openSqlite } from '../server/db/connect.js';
+import { openSqlite } from '../server/store/sqlite/connect.js';
 import { Store } from '../server/store/sqlite/store.js';
-import { bookStore } from '../server/store/books.js';
+import { bookStore } from '../server/store/sqlite/books.js';
 
 const CHAPTERS = 100;
 const catalog = loadCatalog({ useDiskCache: true });

@@ -47,7 +47,7 @@ async function runChild(kind: string): Promise<void> {
   const pino = (await import('pino')).default;
   const { createServer } = await import('node:http');
   const { configFromEnv } = await import('../server/config.js');
-  const { openDatabase } = await import('../server/db/connect.js');
+  const { openDatabase } = await import('../server/store/sqlite/connect.js');
   const { createContext, createLogger, prepareStore } = await import('../server/start.js');
   const { createApp } = await import('../server/app.js');
   const config = configFromEnv(process.env, { dbFile: path.join(mkdtempSync(path.join(tmpdir(), 'karya-bench-')), 'karya.sqlite'), adminEmail: ADMIN_EMAIL });

@@ -4,18 +4,12 @@ import type { Catalog } from '../engine/index.js';
 import type { Provider } from '../engine/providers/index.js';
 import type { ServerConfig } from './config.js';
 import type { Repositories } from './store/ports.js';
-import type { Store } from './store/sqlite/store.js';
 import type { Mailer } from './mail.js';
 
 export interface AppContext {
   config: ServerConfig;
   /** Storage: every route and module reaches the database through these repositories only. */
   repos: Repositories;
-  /**
-   * The SQLite adapter's synchronous store, left here only for the generation code (generation.ts and
-   * the generators and progress routes) until it moves to `repos`; then this field goes.
-   */
-  store: Store;
   catalog: Catalog;
   provider: Provider;
   logger: Logger;

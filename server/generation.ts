@@ -1,16 +1,12 @@
-// What the server adds around the engine's book session for one user's step: the atomic charge (with a
-// generations row), the commit of the step (its part, history, usage) as the session's progress port,
-// or the refund. The HTTP side (JSON or event stream) is in routes/generators.ts.
-import { randomUUID } from 'node:crypto';
+// What the server adds around the engine's book session for one user's step: the request's settings
+// checked, one step of one user's book at a time, the commit of the step (its part, history, usage) as the
+// session's progress port, the answer, and the failure as an API error. Charging and refunds are the
+// generations repository's; the HTTP side (JSON or event stream) is in routes/generators.ts.
 import {
-  GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, outlineToast, parseSettings, stepKey, stepRef,
-  type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type Step, type StepResult, type StepSave,
+  GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, outlineToast, parseSettings, stepRef,
+  type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult,
 } from '../engine/index.js';
-import type { Store } from './db/store.js';
-import { nowIso } from './db/store.js';
-import { changeCredits } from './db/credits.js';
-import { addUsage, findUserById } from './db/users.js';
-import { loadBook, writeStep } from './store/books.js';
+import type { Charge, Repositories } from './store/ports.js';
 import { ApiError, MESSAGES } from './http/errors.js';
 
 /** Runs tasks with the same key one after another (one book of one user advances one step at a time). */
@@ -49,103 +45,35 @@ export function settingsOrError(input: { spec: ResolvedSpec; raw: Readonly<Recor
   }
 }
 
-export interface Charge {
-  generationId: string;
-  credits: number;
-}
-
-/**
- * Check and deduct the step's cost in one transaction (the admin always passes); null when short.
- * The commit is not flushed on its own: the client learns of the charge only with the result or the
- * refund, whose flushed commit carries it to disk (one fsync per step instead of two).
- */
-export function chargeStep(store: Store, input: { userId: string; spec: ResolvedSpec; step: Step; label: string }): Charge | null {
-  const generationId = randomUUID();
-  return store.transaction(() => {
-    const user = findUserById(store, input.userId);
-    if (!user) return null;
-    let credits = input.spec.cost;
-    if (credits > 0) {
-      const reason = `${input.spec.id}: ${input.label}`;
-      const balance = changeCredits(store, { userId: user.id, amount: -credits, type: 'charge', reason, reference: generationId });
-      if (!balance) {
-        if (user.role !== 'admin') return null;
-        credits = 0;
-      }
-    }
-    store.run(
-      store.db.insertInto('generations').values({
-        id: generationId, user_id: user.id, generator_id: input.spec.id, step: stepKey(input.step), credits_charged: credits, status: 'running', error_code: null, created_at: nowIso(),
-      }),
-    );
-    return { generationId, credits };
-  }, { isDeferred: true });
-}
-
-/** Give the charge back (generation failed, client gone, or the server stopped during it). */
-export function refundStep(store: Store, input: { userId: string; charge: Charge; reason: string; errorCode: string }): void {
-  store.transaction(() => {
-    if (input.charge.credits > 0 && findUserById(store, input.userId)) {
-      changeCredits(store, { userId: input.userId, amount: input.charge.credits, type: 'refund', reason: input.reason, reference: input.charge.generationId });
-    }
-    store.run(
-      store.db
-        .updateTable('generations')
-        .set({ status: input.charge.credits > 0 ? 'refunded' : 'failed', error_code: input.errorCode, finished_at: nowIso() })
-        .where('id', '=', input.charge.generationId),
-    );
-  });
-}
-
-/** Refund every generation that was running when the server stopped (crash, kill -9). */
-export function refundInterrupted(store: Store): number {
-  const running = store.all(store.db.selectFrom('generations').selectAll().where('status', '=', 'running'));
-  for (const g of running) {
-    refundStep(store, { userId: g.user_id, charge: { generationId: g.id, credits: g.credits_charged }, reason: `Refund: ${g.generator_id} ${g.step} (server stopped)`, errorCode: 'interrupted' });
-  }
-  return running.length;
-}
-
 /**
  * The user's saved books as the session's progress port. A step's save is its commit: in one transaction
  * its part (books and tools that save progress), the content history, usage and the generation's status.
  */
-export function userProgress(store: Store, input: { userId: string; spec: ResolvedSpec; charge: () => Charge | undefined; chapterTitle?: string }): ProgressStore {
+export function userProgress(repos: Repositories, input: { userId: string; spec: ResolvedSpec; charge: () => Charge | undefined; chapterTitle?: string }): ProgressStore {
   const { userId, spec } = input;
   return {
-    load: async (key) => loadBook(store, userId, key),
+    load: (key) => repos.books.load({ userId, key }),
     saveStep: async (key, save) => {
       const charge = input.charge();
       if (!charge) throw new Error('a step was saved before it was charged');
-      commitStep(store, { userId, key, spec, save, charge, ...(input.chapterTitle ? { chapterTitle: input.chapterTitle } : {}) });
+      const lang = save.state.lang;
+      const chapterTitle = save.step.kind === 'chapter' && input.chapterTitle ? ` (${input.chapterTitle})` : '';
+      await repos.generations.commit({
+        userId,
+        charge,
+        book: { key, save },
+        history: { title: spec.kind === 'book' ? `${spec.typeLabel[lang]}: ${save.label}${chapterTitle}` : spec.title[lang], contentType: spec.contentType, content: save.text, generatorId: spec.id },
+        usage: {
+          promptType: spec.contentType,
+          isPart: save.step.kind !== 'outline',
+          metadata: {
+            generator: spec.id, step: save.stepKey, words: save.words, seconds: Number(save.seconds.toFixed(3)), generation: charge.generationId,
+            ...(save.usage ? { tokens: save.usage } : {}),
+          },
+        },
+      });
     },
   };
-}
-
-function commitStep(store: Store, input: { userId: string; key: string; spec: ResolvedSpec; save: StepSave; chapterTitle?: string; charge: Charge }): void {
-  const { spec, save, userId } = input;
-  const lang = save.state.lang;
-  const now = nowIso();
-  store.transaction(() => {
-    writeStep(store, userId, input.key, save);
-    const chapterTitle = save.step.kind === 'chapter' && input.chapterTitle ? ` (${input.chapterTitle})` : '';
-    const title = spec.kind === 'book' ? `${spec.typeLabel[lang]}: ${save.label}${chapterTitle}` : spec.title[lang];
-    store.run(store.db.insertInto('content_history').values({ user_id: userId, title, content_type: spec.contentType, content: save.text, generator_id: spec.id, created_at: now }));
-    if (save.step.kind !== 'outline') addUsage(store, userId);
-    store.run(
-      store.db.insertInto('usage_records').values({
-        user_id: userId,
-        prompt_type: spec.contentType,
-        credits_used: input.charge.credits,
-        metadata: JSON.stringify({
-          generator: spec.id, step: save.stepKey, words: save.words, seconds: Number(save.seconds.toFixed(3)), generation: input.charge.generationId,
-          ...(save.usage ? { tokens: save.usage } : {}),
-        }),
-        created_at: now,
-      }),
-    );
-    store.run(store.db.updateTable('generations').set({ status: 'succeeded', finished_at: now }).where('id', '=', input.charge.generationId));
-  });
 }
 
 /** What the client gets when a step is done (JSON answer or the stream's `done` event). */

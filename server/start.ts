@@ -8,7 +8,7 @@ import { providerFromEnv, type Provider } from '../engine/providers/index.js';
 import type { Catalog } from '../engine/index.js';
 import { configFromEnv, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { openDatabase, type OpenedDatabase } from './db/connect.js';
+import { openDatabase, type OpenedDatabase } from './store/sqlite/connect.js';
 import { sqliteRepositories, Store } from './store/sqlite/index.js';
 import { createMailer } from './mail.js';
 import { createApp } from './app.js';
@@ -33,7 +33,6 @@ export function createContext(input: { config: ServerConfig; database: OpenedDat
   return {
     config,
     repos,
-    store,
     catalog: input.catalog ?? loadCatalog(),
     provider: input.provider ?? providerFromEnv(),
     logger,

@@ -3,7 +3,6 @@
 // requireAdmin answers 403 to every signed-in user who is not the administrator.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AuthRepository } from '../store/ports.js';
-import { sqliteRepositories, Store } from '../store/sqlite/index.js';
 import { ApiError } from '../http/errors.js';
 import { clearSessionCookie, findSession, readCookie, SESSION_COOKIE, type SessionInfo } from './sessions.js';
 
@@ -12,20 +11,11 @@ interface RequestAuth {
   session: SessionInfo | null;
 }
 
-/**
- * Where sessions are looked up. A SQLite Store is accepted only while the generation routes still pass
- * ctx.store; it stands for its adapter's auth repository.
- */
-export type SessionSource = AuthRepository | Store;
-
-function authRepositoryOf(source: SessionSource): AuthRepository {
-  return source instanceof Store ? sqliteRepositories(source).auth : source;
-}
 
 /** Per request: the lookup while it runs, then its answer (read synchronously by sessionOf). */
 const cache = new WeakMap<Request, RequestAuth | Promise<RequestAuth>>();
 
-export function authOf(source: SessionSource, req: Request): Promise<RequestAuth> {
+export function authOf(source: AuthRepository, req: Request): Promise<RequestAuth> {
   const cached = cache.get(req);
   if (cached) return Promise.resolve(cached);
   const token = readCookie(req, SESSION_COOKIE);
@@ -34,7 +24,7 @@ export function authOf(source: SessionSource, req: Request): Promise<RequestAuth
     cache.set(req, auth);
     return Promise.resolve(auth);
   }
-  const lookup = findSession(authRepositoryOf(source), token).then((session) => {
+  const lookup = findSession(source, token).then((session) => {
     const auth = { hasCookie: true, session };
     if (cache.get(req) === lookup) cache.set(req, auth);
     return auth;
@@ -56,7 +46,7 @@ export function forgetSession(req: Request): void {
   cache.delete(req);
 }
 
-export function requireUser(source: SessionSource, unauthenticatedCode: 'unauthenticated' | 'not_signed_in' = 'unauthenticated'): RequestHandler {
+export function requireUser(source: AuthRepository, unauthenticatedCode: 'unauthenticated' | 'not_signed_in' = 'unauthenticated'): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     const auth = await authOf(source, req);
     if (auth.session) return next();
@@ -68,7 +58,7 @@ export function requireUser(source: SessionSource, unauthenticatedCode: 'unauthe
   };
 }
 
-export function requireAdmin(source: SessionSource): RequestHandler {
+export function requireAdmin(source: AuthRepository): RequestHandler {
   const signedIn = requireUser(source);
   return (req, res, next) =>
     signedIn(req, res, (error?: unknown) => {

@@ -5,18 +5,18 @@ import * as z from 'zod';
 import { BookSession, SessionError, stepKey, type Lang } from '../../engine/index.js';
 import { GenerateBodySchema, GeneratorIdParamsSchema } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
-import { findUserById } from '../db/users.js';
 import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
-import { chargeStep, donePayload, failureOf, KeyedMutex, refundStep, settingsOrError, userProgress, type Charge } from '../generation.js';
+import { donePayload, failureOf, KeyedMutex, settingsOrError, userProgress } from '../generation.js';
+import type { Charge } from '../store/ports.js';
 
 const Id = GeneratorIdParamsSchema;
 const GenerateBody = GenerateBodySchema;
 
 export function generatorRoutes(ctx: AppContext): Router {
-  const { store, catalog, provider, config, logger } = ctx;
+  const { repos, catalog, provider, config, logger } = ctx;
   const router = Router();
   const books = new KeyedMutex();
   const summaries = catalog.specs.map((spec) => {
@@ -35,7 +35,7 @@ export function generatorRoutes(ctx: AppContext): Router {
     res.json(form);
   });
 
-  router.post('/:id/generate', requireUser(store, 'not_signed_in'), async (req, res) => {
+  router.post('/:id/generate', requireUser(repos.auth, 'not_signed_in'), async (req, res) => {
     const { id } = parse(Id, req.params);
     const spec = catalog.get(id);
     if (!spec) throw ApiError.of(404, 'generator_not_found');
@@ -65,7 +65,7 @@ export function generatorRoutes(ctx: AppContext): Router {
       try {
         session = await BookSession.open({
           spec, renderer: catalog.renderer, provider, key: spec.bookType, settings, onFinished: 'keep',
-          store: userProgress(store, { userId, spec, charge: () => charge, ...(chapterTitle ? { chapterTitle } : {}) }),
+          store: userProgress(repos, { userId, spec, charge: () => charge, ...(chapterTitle ? { chapterTitle } : {}) }),
         });
       } catch (error) {
         if (error instanceof SessionError) throw ApiError.catalogue(400, 'invalid_chapters', hintLang);
@@ -78,7 +78,7 @@ export function generatorRoutes(ctx: AppContext): Router {
         throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed, { step: `the next step is ${session.label(step)}` });
       }
       const label = session.label(step);
-      charge = chargeStep(store, { userId, spec, step, label }) ?? undefined;
+      charge = (await repos.generations.start({ userId, generatorId: spec.id, step: stepKey(step), cost: spec.cost, reason: `${spec.id}: ${label}` })) ?? undefined;
       if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
 
       const stream = wantsEventStream(req.get('accept')) ? openEventStream(res) : null;
@@ -89,7 +89,7 @@ export function generatorRoutes(ctx: AppContext): Router {
           ...(chapterTitle ? { chapterTitle } : {}),
           ...(stream ? { onDelta: (text: string) => stream.send('delta', { text }) } : {}),
         });
-        const payload = donePayload({ spec, result, book: session.view(), charge, creditsAvailable: findUserById(store, userId)?.credits_available ?? 0 });
+        const payload = donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 });
         if (stream) {
           stream.send('done', payload);
           stream.close();
@@ -97,7 +97,7 @@ export function generatorRoutes(ctx: AppContext): Router {
       } catch (error) {
         const isClientGone = client.signal.aborted;
         const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
-        refundStep(store, { userId, charge, reason: `Refund: ${spec.id} ${label} (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
+        await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${label} (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
         if (failure.status >= 500 && !isClientGone) logger.warn({ err: error, generator: spec.id, code: failure.code }, 'generation failed; charge refunded');
         if (isClientGone) return;
         if (stream) {

@@ -5,19 +5,18 @@ import { Router } from 'express';
 import { bookView, progress, restoreBook } from '../../engine/index.js';
 import { BookTypeParamsSchema, type SavedProgress } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
-import { loadBook, removeBook } from '../store/books.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 
 export function progressRoutes(ctx: AppContext): Router {
-  const { store, catalog } = ctx;
+  const { repos, catalog } = ctx;
   const router = Router();
-  router.use(requireUser(store));
+  router.use(requireUser(repos.auth));
 
-  router.get('/:bookType', (req, res) => {
+  router.get('/:bookType', async (req, res) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
-    const saved = loadBook(store, sessionOf(req).user.id, bookType);
+    const saved = await repos.books.load({ userId: sessionOf(req).user.id, key: bookType });
     if (!saved) throw ApiError.of(404, 'progress_not_found');
     const { state } = saved;
     const spec = catalog.get(state.generatorId);
@@ -38,9 +37,9 @@ export function progressRoutes(ctx: AppContext): Router {
     res.json(body);
   });
 
-  router.delete('/:bookType', (req, res) => {
+  router.delete('/:bookType', async (req, res) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
-    if (!removeBook(store, sessionOf(req).user.id, bookType)) throw ApiError.of(404, 'progress_not_found');
+    if (!(await repos.books.remove({ userId: sessionOf(req).user.id, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
     res.json({ message: MESSAGES.progress_cleared });
   });
 

@@ -1,7 +1,7 @@
 // The server's storage as ports: one repository per area, every method a whole use case that is atomic
 // inside and answers a Promise. The SQLite adapter (server/store/sqlite/) implements them today; a
 // Postgres adapter implements the same interfaces, and callers see only these (through AppContext.repos).
-import type { StepSave } from '../../engine/index.js';
+import type { SavedBook, StepSave } from '../../engine/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
 import type { Selectable } from 'kysely';
 
@@ -228,8 +228,17 @@ export interface SystemRepository {
   writeToOutbox(message: MailMessage): Promise<void>;
 }
 
+/** Users' saved books (written by `generations.commit`, one part per step). */
+export interface BookRepository {
+  /** The user's book under `key` (the book type), or null. */
+  load(input: { userId: string; key: string }): Promise<(SavedBook & { bookType: string }) | null>;
+  /** "Start New": false when there was none. */
+  remove(input: { userId: string; key: string }): Promise<boolean>;
+}
+
 /** Every repository of the server. */
 export interface Repositories {
+  books: BookRepository;
   users: UserRepository;
   auth: AuthRepository;
   credits: CreditRepository;

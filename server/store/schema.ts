@@ -1,8 +1,6 @@
 // Table types for kysely, shared by every adapter (SQLite and Postgres run the same schema). Keep in step with migrations/.
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-// Saved books (books, book_parts) are typed with their adapter: server/store/books.ts.
-import type { BooksDatabase } from './books.js';
 
 export type Role = 'free' | 'pro' | 'business' | 'admin';
 
@@ -177,3 +175,34 @@ export interface Database extends BooksDatabase {
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type CreditTransaction = Selectable<CreditTransactionsTable>;
+
+/** Saved books: a header row per book and one row per written part (migrations/books.ts). */
+export interface BooksTable {
+  id: Generated<number>;
+  owner: string;
+  book_key: string;
+  book_type: string;
+  generator_id: string;
+  lang: string;
+  total_chapters: number;
+  current_chapter: number;
+  /** JSON object of settings. */
+  settings: string;
+  character_details: string | null;
+  is_finished: number;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface BookPartsTable {
+  book_id: number;
+  position: number;
+  step: string;
+  text: string;
+  created_at: Generated<string>;
+}
+
+export interface BooksDatabase {
+  books: BooksTable;
+  book_parts: BookPartsTable;
+}

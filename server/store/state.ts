@@ -1,9 +1,10 @@
 // The CLI's state file: saved books only (migrations/state.ts), opened for `karya generate` and
 // `karya batch`. Nothing else of the server's storage is reached from the CLI.
 import { STATE_MIGRATION_TABLE, stateMigrations } from '../../migrations/state.js';
-import { openSqlite } from '../db/connect.js';
+import { openSqlite } from './sqlite/connect.js';
 import { Store } from './sqlite/store.js';
-import { bookStore, loadBook, type BooksDatabase } from './books.js';
+import { bookStore, loadBook } from './sqlite/books.js';
+import type { BooksDatabase } from './schema.js';
 import type { ProgressStore, SavedBook } from '../../engine/index.js';
 
 export interface StateFile {

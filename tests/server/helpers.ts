@@ -6,14 +6,14 @@ import request from 'supertest';
 import type { Provider } from '../../engine/providers/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
 import { configFromEnv, type ServerConfig } from '../../server/config.js';
-import { openDatabase } from '../../server/db/connect.js';
+import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { createContext, createLogger, prepareStore } from '../../server/start.js';
 import { API_ROUTERS, createApp } from '../../server/app.js';
 import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../server/context.js';
 import type { Role } from '../../server/store/ports.js';
-import type { Store } from '../../server/store/sqlite/store.js';
+import { Store } from '../../server/store/sqlite/store.js';
 
 export const ADMIN_EMAIL = 'admin@karya.test';
 export const PASSWORD = 'secret1';
@@ -55,7 +55,7 @@ export async function startTestServer(opts: { provider?: Provider; config?: Part
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     ctx,
-    store: ctx.store,
+    store: new Store(database.db, database.sqlite),
     server,
     url,
     http: request(server),

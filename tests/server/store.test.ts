@@ -2,10 +2,10 @@
 // atomic inside (check and deduct, charge with its generation row, a reset token used once) and every
 // method answers a Promise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../server/db/connect.js';
+import { openDatabase, type OpenedDatabase } from '../../server/store/sqlite/connect.js';
 import type { Repositories } from '../../server/store/ports.js';
 import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
-import { loadBook } from '../../server/store/books.js';
+import { loadBook } from '../../server/store/sqlite/books.js';
 import type { StepSave } from '../../engine/index.js';
 
 let database: OpenedDatabase;

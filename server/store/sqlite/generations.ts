@@ -6,7 +6,7 @@ import { nowIso } from './store.js';
 import type { Charge, GenerationCommit, GenerationRepository } from '../ports.js';
 import { changeCredits } from './credits.js';
 import { addUsage, findUserById } from './users.js';
-import { writeStep } from '../books.js';
+import { writeStep } from './books.js';
 
 export function startGeneration(store: Store, input: { userId: string; generatorId: string; step: string; cost: number; reason: string }): Charge | null {
   const generationId = randomUUID();

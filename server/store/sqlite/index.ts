@@ -2,6 +2,7 @@
 // one-block transactions), each method answering a Promise like any other adapter's.
 import type { Repositories } from '../ports.js';
 import { sqliteAuth } from './auth.js';
+import { loadBook, removeBook } from './books.js';
 import { sqliteCodes } from './codes.js';
 import { sqliteCredits } from './credits.js';
 import { sqliteGenerations } from './generations.js';
@@ -19,6 +20,10 @@ export function sqliteRepositories(store: Store): Repositories {
   let repos = built.get(store);
   if (!repos) {
     repos = {
+      books: {
+        load: async ({ userId, key }) => loadBook(store, userId, key),
+        remove: async ({ userId, key }) => removeBook(store, userId, key),
+      },
       users: sqliteUsers(store),
       auth: sqliteAuth(store),
       credits: sqliteCredits(store),

@@ -2,41 +2,12 @@
 // A step writes its own part and the book's small header row, never the whole book, so saving costs the
 // same at chapter 95 as at chapter 1. Statements run synchronously on the connection, so a step's save
 // (and, on the server, the rows it commits with it) is one transaction.
-import type { Compilable, Kysely, Generated } from 'kysely';
+import type { Compilable, Kysely } from 'kysely';
+import type { BooksDatabase } from '../schema.js';
 import { sql } from 'kysely';
-import type { BookState, ProgressStore, SavedBook, StepSave } from '../../engine/index.js';
+import type { BookState, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
 
-export interface BooksTable {
-  id: Generated<number>;
-  owner: string;
-  book_key: string;
-  book_type: string;
-  generator_id: string;
-  lang: string;
-  total_chapters: number;
-  current_chapter: number;
-  /** JSON object of settings. */
-  settings: string;
-  character_details: string | null;
-  is_finished: number;
-  created_at: Generated<string>;
-  updated_at: Generated<string>;
-}
-
-export interface BookPartsTable {
-  book_id: number;
-  position: number;
-  step: string;
-  text: string;
-  created_at: Generated<string>;
-}
-
-export interface BooksDatabase {
-  books: BooksTable;
-  book_parts: BookPartsTable;
-}
-
-/** Runs kysely-built queries synchronously (server/db/store.ts's Store is one). */
+/** Runs kysely-built queries synchronously (the SQLite adapter's Store is one). */
 export interface SyncSql {
   readonly db: Kysely<any>;
   first<R>(query: Compilable<R>): R | undefined;

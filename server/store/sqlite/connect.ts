@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
-import { migrations } from '../../migrations/index.js';
-import type { Database } from './types.js';
+import { migrations } from '../../../migrations/index.js';
+import type { Database } from '../schema.js';
 
 export interface OpenedDatabase<DB = Database> {
   db: Kysely<DB>;

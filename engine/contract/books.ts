@@ -3,6 +3,7 @@
 // client is typed from them.
 import * as z from 'zod';
 import { StepRefSchema } from '../session/step.js';
+import { ApiErrorBodySchema, TimestampSchema } from './common.js';
 
 const Lang = z.enum(['en', 'ms']);
 
@@ -64,7 +65,8 @@ export type DonePayload = z.infer<typeof DonePayloadSchema>;
 
 /** Server-sent events of a streamed step. */
 export const DeltaEventSchema = z.object({ text: z.string() });
-export const StreamErrorEventSchema = z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() });
+/** The `error` event: the error envelope's inner object (the charge was refunded). */
+export const StreamErrorEventSchema = ApiErrorBodySchema;
 export const GenerationEventSchemas = { delta: DeltaEventSchema, done: DonePayloadSchema, error: StreamErrorEventSchema } as const;
 export type GenerationEvent =
   | { event: 'delta'; data: z.infer<typeof DeltaEventSchema> }
@@ -82,7 +84,7 @@ export const SavedProgressSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
   outline: z.string().nullable(),
   progress: ProgressSchema.optional(),
-  updated_at: z.string(),
+  updated_at: TimestampSchema,
   book: BookViewSchema.optional(),
 });
 export type SavedProgress = z.infer<typeof SavedProgressSchema>;

@@ -1,9 +1,10 @@
 // The route table: every /api route of the areas above, keyed `"METHOD /path"` (the path after /api,
 // with Express-style `:params`), with the schemas of its params, query, body and answer (or its
 // server-sent events). The studio's client is typed from it; tests/contract checks the server
-// against it. The book routes (generation, progress) are described in books.ts.
+// against it. The generation route answers JSON, or its events with Accept: text/event-stream.
 import type * as z from 'zod';
 import * as admin from './admin.js';
+import * as books from './books.js';
 import * as auth from './auth.js';
 import { HealthResponseSchema, MessageResponseSchema, NumericIdParamsSchema } from './common.js';
 import * as credits from './credits.js';
@@ -40,6 +41,10 @@ export const ROUTES = {
 
   'GET /generators': { response: generators.GeneratorsResponseSchema },
   'GET /generators/:id': { params: generators.GeneratorIdParamsSchema, response: generators.GeneratorFormSchema },
+
+  'POST /generators/:id/generate': { params: generators.GeneratorIdParamsSchema, body: books.GenerateBodySchema, response: books.DonePayloadSchema, events: books.GenerationEventSchemas },
+  'GET /progress/:bookType': { params: books.BookTypeParamsSchema, response: books.SavedProgressSchema },
+  'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
 
   'GET /history': { query: history.HistoryQuerySchema, response: history.HistoryResponseSchema },
   'DELETE /history/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },

@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import * as z from 'zod';
 import { BookSession, SessionError, stepKey, type Lang } from '../../engine/index.js';
-import { GenerateBodySchema, GeneratorIdParamsSchema } from '../../engine/contract/index.js';
+import { GenerateBodySchema, GenerationEventSchemas, GeneratorIdParamsSchema } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
@@ -11,6 +11,9 @@ import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { donePayload, failureOf, KeyedMutex, settingsOrError, userProgress } from '../generation.js';
 import type { Charge } from '../store/ports.js';
+import type { Reply, TypedEventStream } from '../http/contract.js';
+
+type GenerationEvents = { [E in keyof typeof GenerationEventSchemas]: z.output<(typeof GenerationEventSchemas)[E]> };
 
 const Id = GeneratorIdParamsSchema;
 const GenerateBody = GenerateBodySchema;
@@ -35,7 +38,7 @@ export function generatorRoutes(ctx: AppContext): Router {
     res.json(form);
   });
 
-  router.post('/:id/generate', requireUser(repos.auth, 'not_signed_in'), async (req, res) => {
+  router.post('/:id/generate', requireUser(repos.auth, 'not_signed_in'), async (req, res: Reply<'POST /generators/:id/generate'>) => {
     const { id } = parse(Id, req.params);
     const spec = catalog.get(id);
     if (!spec) throw ApiError.of(404, 'generator_not_found');
@@ -81,7 +84,7 @@ export function generatorRoutes(ctx: AppContext): Router {
       charge = (await repos.generations.start({ userId, generatorId: spec.id, step: stepKey(step), cost: spec.cost, reason: `${spec.id}: ${label}` })) ?? undefined;
       if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
 
-      const stream = wantsEventStream(req.get('accept')) ? openEventStream(res) : null;
+      const stream: TypedEventStream<GenerationEvents> | null = wantsEventStream(req.get('accept')) ? openEventStream(res) : null;
       const timeout = AbortSignal.timeout(config.generationTimeoutMs);
       try {
         const result = await session.advance({

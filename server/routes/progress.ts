@@ -8,13 +8,14 @@ import type { AppContext } from '../context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
+import type { Reply } from '../http/contract.js';
 
 export function progressRoutes(ctx: AppContext): Router {
   const { repos, catalog } = ctx;
   const router = Router();
   router.use(requireUser(repos.auth));
 
-  router.get('/:bookType', async (req, res) => {
+  router.get('/:bookType', async (req, res: Reply<'GET /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     const saved = await repos.books.load({ userId: sessionOf(req).user.id, key: bookType });
     if (!saved) throw ApiError.of(404, 'progress_not_found');
@@ -37,7 +38,7 @@ export function progressRoutes(ctx: AppContext): Router {
     res.json(body);
   });
 
-  router.delete('/:bookType', async (req, res) => {
+  router.delete('/:bookType', async (req, res: Reply<'DELETE /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     if (!(await repos.books.remove({ userId: sessionOf(req).user.id, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
     res.json({ message: MESSAGES.progress_cleared });

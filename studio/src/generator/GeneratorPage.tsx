@@ -10,7 +10,7 @@ import {
   buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../../../engine/browser.js';
-import { api, ApiError } from '../lib/api.js';
+import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
@@ -44,8 +44,6 @@ export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
   return <GeneratorWorkspace form={form} />;
 }
 
-const progressPath = (bookType: string) => `/progress/${encodeURIComponent(bookType)}`;
-
 export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const spec = useMemo(() => bookSpecFromForm(form), [form]);
   const settingsForm = useSettingsForm(form, spec);
@@ -74,7 +72,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   useEffect(() => {
     if (!form.flow.savesProgress) return;
     let isCurrent = true;
-    api<SavedProgress>(progressPath(form.bookType)).then(
+    call('GET /progress/:bookType', { params: { bookType: form.bookType } }).then(
       (p) => {
         if (!isCurrent || (p.generator_id && p.generator_id !== form.id)) return;
         if (p.content.length === 0 && p.outline === null) return;
@@ -101,7 +99,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   /** Re-read the server's book after a conflict (another tab, a closed dialog). */
   const resync = useCallback(async () => {
     try {
-      restore(await api<SavedProgress>(progressPath(form.bookType)));
+      restore(await call('GET /progress/:bookType', { params: { bookType: form.bookType } }));
     } catch {
       setBook(null);
     }
@@ -109,7 +107,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
   const clearSaved = useCallback(async (l: Lang) => {
     try {
-      await api(progressPath(form.bookType), { method: 'DELETE' });
+      await call('DELETE /progress/:bookType', { params: { bookType: form.bookType } });
       toast.success(pageWord('progressCleared', l));
       return true;
     } catch (e) {

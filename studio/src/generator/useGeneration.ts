@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'react-hot-toast';
 import { catalogueMessage, sleep, type DonePayload, type GenerateBody, type Lang } from '../../../engine/browser.js';
-import { ApiError, postEventStream } from '../lib/api.js';
+import { ApiError, postEventStream, routeUrl } from '../lib/api.js';
 import { pageWord } from './words.js';
 
 export const GENERATION_TIMEOUT_MS = 180_000;
@@ -87,7 +87,7 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
         let outcome: { done?: DonePayload; error?: ApiError } = {};
         try {
           await postEventStream(
-            `/generators/${encodeURIComponent(generatorId)}/generate`,
+            routeUrl('POST /generators/:id/generate', { params: { id: generatorId } })[1],
             { settings: request.settings, ...(request.chapterTitle ? { chapterTitle: request.chapterTitle } : {}), step: request.step },
             (event) => {
               if (event.event === 'delta') {

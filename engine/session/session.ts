@@ -11,7 +11,7 @@ import { renderPrompt, type PromptRenderer } from '../compile/prompt.js';
 import { GenerationError } from '../errors.js';
 import { bookMarkdown } from '../book.js';
 import { stepLabel } from './labels.js';
-import { stepKey, type Step } from './step.js';
+import { stepKey, stepPosition, type Step } from './step.js';
 import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
 import { bookView } from './view.js';
 import type { BookView } from '../contract/books.js';
@@ -183,14 +183,13 @@ export class BookSession {
       ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
     });
     if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
-    const position = step.kind === 'outline' ? -1 : 'position' in step ? step.position : 0;
     await this.ports.store.saveStep(this.key, {
       generatorId: spec.id,
       bookType: spec.bookType,
       state: outcome.state,
       step,
       stepKey: stepKey(step),
-      position,
+      position: stepPosition(step),
       text: outcome.text,
       isFirst: !this.hasSavedPart,
       isFinished: nextStep(spec, outcome.state) === null,

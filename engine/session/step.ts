@@ -30,7 +30,7 @@ export function stepRef(step: Step): StepRef {
 
 /** The stored key of a step: `chapter:3`, `conclusion:6`, `introduction`, `outline`. */
 export function stepKey(step: Step | StepRef): string {
-  return step.kind === 'chapter' || step.kind === 'conclusion' ? `${step.kind}:${step.position ?? 0}` : step.kind;
+  return step.kind === 'chapter' || step.kind === 'conclusion' ? `${step.kind}:${stepPosition(step)}` : step.kind;
 }
 
 /** A stored key back to its wire form, or null when it is not a step key. */
@@ -48,4 +48,9 @@ export function parseStepKey(key: string): StepRef | null {
 /** Two steps (or a step and a wire ref) name the same step. */
 export function isSameStep(a: Step | StepRef, b: Step | StepRef): boolean {
   return stepKey(a) === stepKey(b);
+}
+
+/** Where a step's text sits in a saved book: -1 the outline, 0 the introduction (or a single output), then its position. */
+export function stepPosition(step: Step | StepRef): number {
+  return step.kind === 'outline' ? -1 : 'position' in step ? (step.position ?? 0) : 0;
 }

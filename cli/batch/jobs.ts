@@ -38,6 +38,8 @@ export interface JobIssue {
   field: string;
   message: string;
   allowed?: readonly (string | number)[];
+  /** The message already names the allowed values (`"fr" is not one of en, ms`). */
+  isListed?: boolean;
 }
 
 export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out'] as const;
@@ -131,7 +133,9 @@ interface JobShape {
 }
 
 /** Check the fields of one job (not its settings); every problem goes to `add`. */
-function checkShape(o: Record<string, unknown>, catalog: Catalog, add: (field: string, message: string, allowed?: readonly (string | number)[]) => void): JobShape | undefined {
+type AddIssue = (field: string, message: string, allowed?: readonly (string | number)[], isListed?: boolean) => void;
+
+function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue): JobShape | undefined {
   const generatorIds = catalog.specs.map((s) => s.id);
   for (const k of Object.keys(o)) if (!(JOB_FIELDS as readonly string[]).includes(k)) add(k, 'is not a job field', JOB_FIELDS);
   const id = jobId(o.id);
@@ -149,7 +153,7 @@ function checkShape(o: Record<string, unknown>, catalog: Catalog, add: (field: s
 
   let lang: string | undefined;
   if (o.lang !== undefined) {
-    if (o.lang !== 'en' && o.lang !== 'ms') add('lang', `${JSON.stringify(o.lang)} is not one of en, ms`, ['en', 'ms']);
+    if (o.lang !== 'en' && o.lang !== 'ms') add('lang', `${JSON.stringify(o.lang)} is not one of en, ms`, ['en', 'ms'], true);
     else if (spec && !spec.fields.some((f) => f.role === 'language') && o.lang !== spec.fixedLanguage) add('lang', `${spec.id} always writes in ${spec.fixedLanguage}`, [spec.fixedLanguage]);
     else lang = o.lang;
   }
@@ -187,7 +191,7 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
     const id = jobId(o?.id);
     const label = id !== undefined ? `job "${id}"` : `job ${item.index}`;
     const found: JobIssue[] = [];
-    const add = (field: string, message: string, allowed?: readonly (string | number)[]) => found.push({ job: label, line: item.line, field, message, ...(allowed ? { allowed } : {}) });
+    const add: AddIssue = (field, message, allowed, isListed) => found.push({ job: label, line: item.line, field, message, ...(allowed ? { allowed } : {}), ...(isListed ? { isListed } : {}) });
     const reject = () => {
       issues.push(...found);
     };
@@ -270,7 +274,7 @@ function checkSettings(spec: ResolvedSpec, settings: Record<string, unknown>, la
     if (!(error instanceof SettingsError)) throw error;
     return error.issues.map((i) => {
       const allowed = i.code === 'not_an_option' || i.code === 'unknown_setting' ? i.params.allowed : undefined;
-      return { job: label, line, field: `settings.${i.field}`, message: settingsIssueMessage(i), ...(allowed ? { allowed } : {}) };
+      return { job: label, line, field: `settings.${i.field}`, message: settingsIssueMessage(i), ...(allowed ? { allowed } : {}), ...(i.code === 'not_an_option' ? { isListed: true } : {}) };
     });
   }
 }

@@ -37,7 +37,7 @@ function positive(name: string, value: string | undefined, opts: { isInteger?: b
 }
 
 function formatIssue(file: string, issue: JobIssue): string {
-  const allowed = issue.allowed && !issue.message.includes(' one of ') ? ` (allowed: ${issue.allowed.join(', ')})` : '';
+  const allowed = issue.allowed && !issue.isListed ? ` (allowed: ${issue.allowed.join(', ')})` : '';
   return `${file}:${issue.line}: ${issue.job}: ${issue.field ? `${issue.field}: ` : ''}${issue.message}${allowed}`;
 }
 
@@ -65,7 +65,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     for (const issue of issues) process.stderr.write(`karya: ${formatIssue(file, issue)}\n`);
     process.stderr.write(`karya: ${bad} of ${raw.length} jobs are invalid; nothing was generated\n`);
     if (emitJson) {
-      for (const i of issues) process.stdout.write(`${JSON.stringify({ type: 'invalid_job', ...i })}\n`);
+      for (const { isListed: _listed, ...i } of issues) process.stdout.write(`${JSON.stringify({ type: 'invalid_job', ...i })}\n`);
       process.stdout.write(`${JSON.stringify({ type: 'summary', books: raw.length, invalid: bad, exitCode: EXIT.badInput })}\n`);
     }
     throw new CliExit(EXIT.badInput);

@@ -4,6 +4,7 @@ import type { ImageRequest, ImageResult, Provider, TextRequest, TextResult } fro
 import type { Lang } from '../spec/types.js';
 import type { PromptMeta } from '../compile/prompt.js';
 import { GenerationError } from '../errors.js';
+import { fillPlaceholders } from '../i18n.js';
 import { renderCoverPng } from './cover.js';
 import { seeded } from './seeded.js';
 
@@ -52,9 +53,6 @@ const CHARACTERS: Record<Lang, string[]> = {
 const OUTLINE_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} beginnings, {b} turns', ms: 'Bab {n}: permulaan {a}, liku {b}' };
 
 
-function fill(template: string, vars: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
-}
 
 /** Compose the demo text for one request. */
 export function offlineText(request: TextRequest): string {
@@ -72,7 +70,7 @@ export function offlineText(request: TextRequest): string {
   const summary = meta.settingsSummary.map((s) => `${s.label}: ${s.value}`).join(' · ');
   if (summary) lines.push(`_${meta.title} — ${summary}_`, '');
   if (meta.stepKind === 'outline') {
-    for (let n = 1; n <= 6; n++) lines.push(`${n}. ${fill(OUTLINE_LINE[lang], { ...vars(), n: String(n) })}`);
+    for (let n = 1; n <= 6; n++) lines.push(`${n}. ${fillPlaceholders(OUTLINE_LINE[lang], { ...vars(), n: String(n) })}`);
     return lines.join('\n');
   }
   if (meta.stepKind === 'introduction' && meta.isFiction) {
@@ -82,7 +80,7 @@ export function offlineText(request: TextRequest): string {
   while (words < target) {
     const paragraph: string[] = [];
     for (let i = 0; i < 5 && words < target; i++) {
-      const sentence = fill(pick(SENTENCES[lang]), vars());
+      const sentence = fillPlaceholders(pick(SENTENCES[lang]), vars());
       paragraph.push(sentence);
       words += sentence.split(/\s+/).length;
     }

@@ -86,12 +86,15 @@ export function adminRoutes(ctx: AppContext): Router {
     const target = await targetOf(id);
     if ('role' in patch) {
       const user = await repos.users.setRole({ userId: target.id, role: patch.role, reason: `Role changed to ${patch.role} by the administrator` });
-      res.json({ message: MESSAGES.role_updated, user: user && toProfile(user) });
+      // Deleted by another request since the check above.
+      if (!user) throw ApiError.of(404, 'user_not_found');
+      res.json({ message: MESSAGES.role_updated, user: toProfile(user) });
       return;
     }
     await repos.credits.setBalance({ userId: target.id, credits: patch.credits, reason: 'Admin credit adjustment', reference: `admin:${sessionOf(req).user.id}` });
     const user = await repos.users.findById(target.id);
-    res.json({ message: MESSAGES.credits_updated, user: user && toProfile(user) });
+    if (!user) throw ApiError.of(404, 'user_not_found');
+    res.json({ message: MESSAGES.credits_updated, user: toProfile(user) });
   });
 
   router.delete('/users/:id', async (req, res: Reply<'DELETE /admin/users/:id'>) => {

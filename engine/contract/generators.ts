@@ -60,20 +60,11 @@ const FlowSummarySchema = z.strictObject({
 });
 
 /** `GET /api/generators/:id`: the form model, typed as the engine's FormModel (what bookSpecFromForm reads). */
-export const GeneratorFormSchema: z.ZodType<FormModel> = z.strictObject({
-  id: z.string().min(1),
-  route: z.string().min(1),
-  family: z.enum(FAMILIES),
-  kind: z.enum(KINDS),
-  bookType: z.string().min(1),
-  title: Bilingual,
-  tagline: Bilingual,
-  typeLabel: Bilingual,
+export const GeneratorFormSchema: z.ZodType<FormModel> = GeneratorSummarySchema.extend({
   buttonLabel: Bilingual.optional(),
   fixedLanguage: z.enum(['en', 'ms']),
   outputName: Bilingual,
   contentType: z.string().min(1),
-  cost: z.number().int().min(0),
   fields: z.array(FormFieldSchema),
   flow: FlowSummarySchema,
 });

@@ -1,15 +1,10 @@
 // The provider interface every caller (CLI, server, batch) uses. Providers never see settings objects,
 // only a rendered prompt; `meta` carries structured facts for the offline provider.
-import type { PromptMeta } from '../compile/prompt.js';
+import type { PromptMeta, RenderedPrompt } from '../compile/prompt.js';
 import type { CatalogueCode } from '../errors.js';
 
-export interface TextRequest {
-  system: string;
-  user: string;
-  maxTokens: number;
-  temperature: number;
-  presencePenalty: number;
-  frequencyPenalty: number;
+/** A rendered prompt (system, user, token budget, sampling) plus what the call needs. */
+export interface TextRequest extends Omit<RenderedPrompt, 'meta'> {
   meta?: PromptMeta;
   /** Cancels the request at once. */
   signal?: AbortSignal;

@@ -4,7 +4,7 @@
 // generate`, `karya batch` (which only schedules around `advance`) and the server (which only adds
 // charging, history and HTTP around it) all run books through this class.
 import type { ResolvedSpec, Settings } from '../spec/types.js';
-import type { Provider, RetryNotice, TokenUsage } from '../providers/types.js';
+import type { Provider, TextRequest, TokenUsage } from '../providers/types.js';
 import { countWords } from '../providers/types.js';
 import { applyStep, nextStep, restoreBook, startBook, type BookState } from '../compile/flow.js';
 import { renderPrompt, type PromptRenderer } from '../compile/prompt.js';
@@ -42,11 +42,8 @@ export interface StepResult extends StepOutcome {
   label: string;
 }
 
-export interface AdvanceOptions {
-  signal?: AbortSignal;
-  onDelta?: (delta: string) => void;
-  /** Told before the provider retries on its own ("Connection error. Retrying... (n/3)"). */
-  onRetry?: (notice: RetryNotice) => void;
+/** The call's signal, deltas and retry notices ("Connection error. Retrying... (n/3)"), and: */
+export interface AdvanceOptions extends Pick<TextRequest, 'signal' | 'onDelta' | 'onRetry'> {
   /** The user's title for the chapter this step writes. */
   chapterTitle?: string;
   /** The provider for this step only (a batch wraps the session's provider to watch its retries). */
@@ -74,16 +71,12 @@ export interface OpenSessionInput {
 }
 
 /** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
-export async function runStep(input: {
+export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   spec: ResolvedSpec;
   renderer: PromptRenderer;
   provider: Provider;
   state: BookState;
   step: Step;
-  chapterTitle?: string;
-  signal?: AbortSignal;
-  onDelta?: (delta: string) => void;
-  onRetry?: (notice: RetryNotice) => void;
   clock?: Clock;
 }): Promise<StepOutcome> {
   const { spec, state, step } = input;
@@ -98,13 +91,7 @@ export async function runStep(input: {
     return { state: applyStep(spec, state, step, text), step, text, words: 0, seconds: seconds(), png: image.png };
   }
   const result = await input.provider.generateText({
-    system: prompt.system,
-    user: prompt.user,
-    maxTokens: prompt.maxTokens,
-    temperature: prompt.temperature,
-    presencePenalty: prompt.presencePenalty,
-    frequencyPenalty: prompt.frequencyPenalty,
-    meta: prompt.meta,
+    ...prompt,
     signal: input.signal,
     onDelta: input.onDelta,
     ...(input.onRetry ? { onRetry: input.onRetry } : {}),

@@ -1,5 +1,6 @@
 // `karya`: list, show, validate and generate books from the YAML generators (commander).
-// Exit codes: 0 done, 1 failure (generation or invalid spec files), 2 bad input.
+// Exit codes: 0 done, 1 failure (generation or invalid spec files), 2 bad input. runKarya() returns the
+// code instead of exiting, so the tests run the command in their own process; bin/karya.js exits.
 import { Command, CommanderError } from 'commander';
 import { EXIT, CliExit } from './util.js';
 
@@ -16,83 +17,88 @@ const generateCommand = lazy(async () => (await import('./commands/generate.js')
 const batchCommand = lazy(async () => (await import('./commands/batch.js')).batchCommand);
 const serveCommand = lazy(async () => (await import('./commands/serve.js')).serveCommand);
 
-// A reader that closes early (`karya list | head`) is not an error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
+/** A new program per run: commander keeps the parsed options on the command objects. */
+function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('karya')
+    .description('Karya: write books, stories and publishing material with AI, from one YAML file per generator.')
+    .showHelpAfterError()
+    .exitOverride();
 
-const program = new Command();
-program
-  .name('karya')
-  .description('Karya: write books, stories and publishing material with AI, from one YAML file per generator.')
-  .showHelpAfterError()
-  .exitOverride();
+  program
+    .command('list')
+    .description('list every generator (id, family, kind, title)')
+    .option('--json', 'print JSON')
+    .action(listCommand);
 
-program
-  .command('list')
-  .description('list every generator (id, family, kind, title)')
-  .option('--json', 'print JSON')
-  .action(listCommand);
+  program
+    .command('show <id>')
+    .description('show a compiled generator: fields, options, defaults, flow, cost, model')
+    .option('--json', 'print JSON')
+    .action(showCommand);
 
-program
-  .command('show <id>')
-  .description('show a compiled generator: fields, options, defaults, flow, cost, model')
-  .option('--json', 'print JSON')
-  .action(showCommand);
+  program
+    .command('validate [dir]')
+    .description('validate generator files (default: generators/); exit 1 with "file: path: message" lines')
+    .option('--templates <dir>', 'templates folder (default: templates/)')
+    .action(validateCommand);
 
-program
-  .command('validate [dir]')
-  .description('validate generator files (default: generators/); exit 1 with "file: path: message" lines')
-  .option('--templates <dir>', 'templates folder (default: templates/)')
-  .action(validateCommand);
+  program
+    .command('generate <id>')
+    .description('write a whole book (or a single output) as Markdown; resumes an interrupted book')
+    .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--lang <lang>', 'output language: en or ms')
+    .option('--chapters <n>', 'number of chapters (any whole number from 1 to 100; overrides the setting)')
+    .option('--out <file>', 'write the result here (Markdown, or PNG for covers) instead of stdout')
+    .option('--with-outline', 'include the outline in the book')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--fresh', 'start the book again instead of resuming saved progress')
+    .option('--json', 'print a JSON summary on stdout')
+    .action(generateCommand);
 
-program
-  .command('generate <id>')
-  .description('write a whole book (or a single output) as Markdown; resumes an interrupted book')
-  .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .option('--lang <lang>', 'output language: en or ms')
-  .option('--chapters <n>', 'number of chapters (any whole number from 1 to 100; overrides the setting)')
-  .option('--out <file>', 'write the result here (Markdown, or PNG for covers) instead of stdout')
-  .option('--with-outline', 'include the outline in the book')
-  .option('--state <path>', 'local state database (default .karya/state.sqlite)')
-  .option('--fresh', 'start the book again instead of resuming saved progress')
-  .option('--json', 'print a JSON summary on stdout')
-  .action(generateCommand);
+  program
+    .command('batch <jobs-file>')
+    .description('write many books from a jobs file (YAML list or JSON Lines) in parallel within rate limits; resumable')
+    .option('--concurrency <n>', 'calls in flight at once (default 4)')
+    .option('--rpm <n>', 'requests per minute at most')
+    .option('--tpm <n>', 'tokens per minute at most, counted as prompt + max_tokens')
+    .option('--out <dir>', 'folder for the books (default books/)')
+    .option('--json', 'print NDJSON events on stdout')
+    .option('--dry-run', 'print the plan (books, calls, tokens, lower-bound time) and call nothing')
+    .option('--latency <seconds>', 'seconds per call the dry-run estimate assumes (default 20)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .action(batchCommand);
 
-program
-  .command('batch <jobs-file>')
-  .description('write many books from a jobs file (YAML list or JSON Lines) in parallel within rate limits; resumable')
-  .option('--concurrency <n>', 'calls in flight at once (default 4)')
-  .option('--rpm <n>', 'requests per minute at most')
-  .option('--tpm <n>', 'tokens per minute at most, counted as prompt + max_tokens')
-  .option('--out <dir>', 'folder for the books (default books/)')
-  .option('--json', 'print NDJSON events on stdout')
-  .option('--dry-run', 'print the plan (books, calls, tokens, lower-bound time) and call nothing')
-  .option('--latency <seconds>', 'seconds per call the dry-run estimate assumes (default 20)')
-  .option('--state <path>', 'local state database (default .karya/state.sqlite)')
-  .action(batchCommand);
+  program
+    .command('test-ai')
+    .description('check every AI provider config with a 1-token call: name, model, latency, ok/error; exit 1 if none works')
+    .option('--timeout <ms>', 'time-out of each check in ms (default 30000)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean; timeout?: string }) => (await import('./commands/test-ai.js')).testAiCommand(opts));
 
-program
-  .command('test-ai')
-  .description('check every AI provider config with a 1-token call: name, model, latency, ok/error; exit 1 if none works')
-  .option('--timeout <ms>', 'time-out of each check in ms (default 30000)')
-  .option('--json', 'print JSON')
-  .action(async (opts: { json?: boolean; timeout?: string }) => (await import('./commands/test-ai.js')).testAiCommand(opts));
+  program
+    .command('serve')
+    .description('start the server: the studio and the JSON API under /api (docs/api.md)')
+    .option('--port <n>', 'port to listen on (default PORT or 3000; 0 picks a free port)')
+    .action(serveCommand);
 
-program
-  .command('serve')
-  .description('start the server: the studio and the JSON API under /api (docs/api.md)')
-  .option('--port <n>', 'port to listen on (default PORT or 3000; 0 picks a free port)')
-  .action(serveCommand);
+  return program;
+}
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CliExit) process.exitCode = error.code;
-  else if (error instanceof CommanderError) process.exitCode = error.exitCode === 0 ? 0 : EXIT.badInput;
-  else {
+/**
+ * Run `karya <argv…>` (the words after `karya`) and return its exit code; output goes to process.stdout
+ * and process.stderr. Never exits the process.
+ * @example process.exitCode = await runKarya(['list', '--json']);
+ */
+export async function runKarya(argv: readonly string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync([...argv], { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CliExit) return error.code;
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
     process.stderr.write(`karya: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = EXIT.failed;
+    return EXIT.failed;
   }
 }

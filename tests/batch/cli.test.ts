@@ -1,11 +1,13 @@
 // `karya batch` as a user runs it, against the fake OpenAI server: invalid jobs spend nothing (exit 2),
 // all books written (exit 0, NDJSON events), one failing book (exit 1, the rest still finish), and
-// --dry-run (the plan, no call, no state file).
+// --dry-run (the plan, no call, no state file). The command runs in the test's process (the kills and
+// Ctrl-C are in resume.test.ts, with a real process).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { bookRequests, events, runCli, tempDir, writeJobs, removeTempDirs } from './helpers.js';
+import { bookRequests, events, tempDir, writeJobs, removeTempDirs } from './helpers.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 
 const fakes: FakeOpenAI[] = [];
 afterAll(async () => {
@@ -16,6 +18,11 @@ async function fake(options: Parameters<typeof startFakeOpenAI>[0] = {}): Promis
   const f = await startFakeOpenAI(options);
   fakes.push(f);
   return f;
+}
+
+/** `karya <args>` in `cwd` with the fake server as the provider. */
+function runCli(args: string[], opts: { cwd: string; fake: FakeOpenAI }) {
+  return runKaryaInProcess(args, { cwd: opts.cwd, env: { OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: opts.fake.baseURL } });
 }
 
 const GOOD_JOBS = `
@@ -31,7 +38,7 @@ const GOOD_JOBS = `
   lang: ms
 `;
 
-describe.concurrent('karya batch (CLI)', () => {
+describe('karya batch (CLI)', () => {
   it('validates every job before any call: all invalid jobs listed, exit 2, nothing requested or saved', async () => {
     const f = await fake();
     const dir = tempDir();

@@ -1,18 +1,32 @@
-// The `karya` command as a user runs it: list, show, validate, generate, exit codes and resume.
+// The `karya` command as a user runs it: list, show, validate, generate, exit codes and resume. The
+// command runs in the test's process, except for the installed launcher and the run killed with SIGKILL.
 import { mkdtempSync, readFileSync, cpSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startCli } from './run-cli.js';
+import { KARYA, runCli, startCli } from './run-cli.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 import { ROOT } from '../../engine/node/load.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-cli-'));
 const state = path.join(tmp, 'state.sqlite');
 
+describe('the installed command', () => {
+  it('bin/karya.js (package.json "bin", what `npx karya` runs) prints to a pipe and exits with the command\'s code', async () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(path.join(ROOT, pkg.bin.karya!)).toBe(KARYA);
+    const [list, unknown] = await Promise.all([runCli(['list', '--json']), runCli(['show', 'nope'])]);
+    expect(list.code).toBe(0);
+    expect((JSON.parse(list.stdout) as unknown[]).length).toBeGreaterThan(40);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown generator "nope"');
+  });
+});
+
 describe('karya list / show / validate', () => {
   it('list --json lists every generator with id, family, kind and title', async () => {
-    const r = await runCli(['list', '--json']);
+    const r = await runKaryaInProcess(['list', '--json']);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as Array<{ id: string; family: string; kind: string; title: { en: string; ms: string } }>;
     expect(rows.map((x) => x.id)).toEqual(expect.arrayContaining(['romance', 'travel-guide', 'poems']));
@@ -20,7 +34,7 @@ describe('karya list / show / validate', () => {
   });
 
   it('show romance --json prints the contract shape', async () => {
-    const r = await runCli(['show', 'romance', '--json']);
+    const r = await runKaryaInProcess(['show', 'romance', '--json']);
     expect(r.code).toBe(0);
     const g = JSON.parse(r.stdout);
     expect(g).toMatchObject({ id: 'romance', route: '/romance', family: 'fiction', kind: 'book', bookType: 'romance', cost: 1 });
@@ -35,13 +49,13 @@ describe('karya list / show / validate', () => {
   });
 
   it('show of an unknown generator exits 2 and says how to list them', async () => {
-    const r = await runCli(['show', 'nope', '--json']);
+    const r = await runKaryaInProcess(['show', 'nope', '--json']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown generator "nope"');
   });
 
   it('validate exits 0 on the repository', async () => {
-    const r = await runCli(['validate']);
+    const r = await runKaryaInProcess(['validate']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^ok: \d+ generators valid/);
   });
@@ -51,7 +65,7 @@ describe('karya list / show / validate', () => {
     cpSync(path.join(ROOT, 'generators'), dir, { recursive: true });
     const file = path.join(dir, 'romance.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('default: 12', 'default: 13').replace("- { value: steamy, en: Steamy, ms: Hangat }", "- { value: steamy, en: Steamy, ms: Hangat }\n    default: hot"));
-    const r = await runCli(['validate', dir]);
+    const r = await runKaryaInProcess(['validate', dir]);
     expect(r.code).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toContain(`${file}: fields.heatLevel.default: "hot" is not one of sweet, mild, moderate, steamy`);
@@ -63,7 +77,7 @@ describe('karya list / show / validate', () => {
 describe('karya generate (offline)', () => {
   it('writes a title, Introduction, Chapters 1-3 and a Conclusion', async () => {
     const out = path.join(tmp, 'book.md');
-    const r = await runCli(['generate', 'romance', '--chapters', '3', '--out', out, '--state', state]);
+    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--out', out, '--state', state]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('offline provider');
     const md = readFileSync(out, 'utf8');
@@ -74,7 +88,7 @@ describe('karya generate (offline)', () => {
 
   it('in Malay the headings are Pengenalan, Bab 1-3, Kesimpulan', async () => {
     const out = path.join(tmp, 'buku.md');
-    const r = await runCli(['generate', 'romance', '--chapters', '3', '--lang', 'ms', '--out', out, '--state', state]);
+    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--lang', 'ms', '--out', out, '--state', state]);
     expect(r.code).toBe(0);
     const md = readFileSync(out, 'utf8');
     expect(md.match(/^## .*/gm)).toEqual(['## Pengenalan', '## Bab 1', '## Bab 2', '## Bab 3', '## Kesimpulan']);
@@ -82,13 +96,13 @@ describe('karya generate (offline)', () => {
   });
 
   it('--with-outline keeps the outline in the book', async () => {
-    const r = await runCli(['generate', 'romance', '--chapters', '1', '--with-outline', '--state', state, '--fresh']);
+    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--with-outline', '--state', state, '--fresh']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('## Story Outline');
   });
 
   it('a single-shot generator writes one output to stdout', async () => {
-    const r = await runCli(['generate', 'poems', '--set', 'tone=hopeful', '--state', state]);
+    const r = await runKaryaInProcess(['generate', 'poems', '--set', 'tone=hopeful', '--state', state]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^# Healing Poem Creator/);
     expect(r.stdout).toContain('Hopeful');
@@ -102,13 +116,13 @@ describe('karya generate (offline)', () => {
     [['generate', 'travel-guide'], 'destination: is required'],
     [['generate', 'nope'], 'unknown generator "nope"'],
   ])('bad input exits 2 and names the field: %j', async (args, message) => {
-    const r = await runCli([...args, '--state', state]);
+    const r = await runKaryaInProcess([...args, '--state', state]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
   });
 
   it('--json prints a summary with the parts', async () => {
-    const r = await runCli(['generate', 'travel-guide', '--set', 'destination=Melaka', '--json', '--state', state, '--fresh']);
+    const r = await runKaryaInProcess(['generate', 'travel-guide', '--set', 'destination=Melaka', '--json', '--state', state, '--fresh']);
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout);
     expect(summary.parts.map((p: { label: string }) => p.label)).toEqual([

@@ -1,4 +1,6 @@
-// Spawn the real `karya` command (bin/karya.js) and collect what it prints.
+// Spawn the real `karya` command (bin/karya.js, what `npx karya` runs) and collect what it prints: for the
+// tests where the process is the point (signals, kills, the launcher, several processes at once). Every
+// other CLI test runs the command in the test's own process (tests/karya-in-process.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../../engine/node/load.js';

@@ -1,11 +1,13 @@
 // `karya generate` and the book session: a finished book or piece is never replayed (only an interrupted
-// run resumes), and the state file holds saved books only, safe for several processes at once.
+// run resumes), and the state file holds saved books only, safe for several processes at once (the one
+// test that spawns them; the others run the command in the test's process).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-session-'));
@@ -22,8 +24,8 @@ describe('karya generate writes a new book every time a run finished', () => {
   it('poems twice with the same settings asks the model twice and writes two different pieces', async () => {
     const state = path.join(tmp, 'poems.sqlite');
     const before = fake.generationRequests().length;
-    const first = await runCli(['generate', 'poems', '--set', 'theme=journey', '--out', path.join(tmp, 'p1.md'), '--state', state], { env });
-    const second = await runCli(['generate', 'poems', '--set', 'theme=journey', '--out', path.join(tmp, 'p2.md'), '--state', state], { env });
+    const first = await runKaryaInProcess(['generate', 'poems', '--set', 'theme=journey', '--out', path.join(tmp, 'p1.md'), '--state', state], { env });
+    const second = await runKaryaInProcess(['generate', 'poems', '--set', 'theme=journey', '--out', path.join(tmp, 'p2.md'), '--state', state], { env });
     expect([first.code, second.code]).toEqual([0, 0]);
     expect(fake.generationRequests().length - before).toBe(2);
     expect(second.stderr).not.toMatch(/resuming/);
@@ -35,9 +37,9 @@ describe('karya generate writes a new book every time a run finished', () => {
     const state = path.join(tmp, 'romance.sqlite');
     const args = ['generate', 'romance', '--chapters', '1', '--state', state];
     const before = fake.generationRequests().length;
-    const first = await runCli([...args, '--out', path.join(tmp, 'r1.md')], { env });
+    const first = await runKaryaInProcess([...args, '--out', path.join(tmp, 'r1.md')], { env });
     const afterFirst = fake.generationRequests().length;
-    const second = await runCli([...args, '--out', path.join(tmp, 'r2.md')], { env });
+    const second = await runKaryaInProcess([...args, '--out', path.join(tmp, 'r2.md')], { env });
     expect([first.code, second.code]).toEqual([0, 0]);
     // Outline, introduction, chapter 1, conclusion: four calls each time.
     expect(afterFirst - before).toBe(4);

@@ -1,12 +1,13 @@
-// The real `karya` CLI (spawned) against the fake OpenAI-compatible server: generate with
-// OPENAI_BASE_URL + OPENAI_API_KEY, `karya test-ai`, and the offline kids cover. The runs are
-// concurrent (each CLI start costs seconds); a test that scripts replies has its own fake server.
+// The `karya` CLI (run in the test's process) against the fake OpenAI-compatible server: generate with
+// OPENAI_BASE_URL + OPENAI_API_KEY, `karya test-ai`, and the offline kids cover. A test that scripts
+// replies has its own fake server.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it as serialIt } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { readPng, runKarya } from './helpers.js';
+import { readPng } from './helpers.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
 
 let fake: FakeOpenAI;
 beforeAll(async () => {
@@ -14,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const it = (name: string, fn: () => Promise<void>) => serialIt.concurrent(name, fn, 120_000);
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'karya-cli-'));
 
 /** A fake server of the test's own (for scripted replies), closed afterwards. */
@@ -30,7 +30,7 @@ async function withOwnFake<T>(use: (own: FakeOpenAI) => Promise<T>): Promise<T> 
 describe('karya generate against any OpenAI-compatible server', () => {
   it('OPENAI_BASE_URL=<fake>/v1 OPENAI_API_KEY=x karya generate poems writes the poem', async () => {
     const cwd = tmp();
-    const run = await runKarya(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' } });
+    const run = await runKaryaInProcess(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' } });
     expect(run.stderr).not.toContain('offline');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Ombak memeluk pantai,');
@@ -44,7 +44,7 @@ describe('karya generate against any OpenAI-compatible server', () => {
     const cwd = tmp();
     const run = await withOwnFake((own) => {
       own.script({ status: 401, body: { error: { message: 'Incorrect API key provided: sk-cli-secret-4242' } } });
-      return runKarya(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_BASE_URL: own.baseURL, OPENAI_API_KEY: 'sk-cli-secret-4242' } });
+      return runKaryaInProcess(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], { cwd, env: { OPENAI_BASE_URL: own.baseURL, OPENAI_API_KEY: 'sk-cli-secret-4242' } });
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Authentication error. Please refresh the page and try again.');
@@ -54,7 +54,7 @@ describe('karya generate against any OpenAI-compatible server', () => {
   it('an invalid karya.config.yaml stops with file: path: message', async () => {
     const cwd = tmp();
     writeFileSync(path.join(cwd, 'karya.config.yaml'), 'providers:\n  - { name: main, apiKey: sk-in-file-123456 }\n');
-    const run = await runKarya(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], { cwd, env: {} });
+    const run = await runKaryaInProcess(['generate', 'poems', '--state', path.join(cwd, 'state.sqlite')], { cwd, env: {} });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('karya.config.yaml: providers.0.apiKey: keys never go in this file');
     expect(run.stderr).not.toContain('sk-in-file-123456');
@@ -68,7 +68,7 @@ describe('karya test-ai', () => {
       path.join(cwd, 'karya.config.yaml'),
       `providers:\n  - { name: local-fake, baseURL: "${fake.baseURL}", model: llama3.1 }\n  - { name: nowhere, baseURL: "http://127.0.0.1:1/v1", apiKeyEnv: NOWHERE_KEY }\n`,
     );
-    const run = await runKarya(['test-ai'], { cwd, env: { NOWHERE_KEY: 'k' } });
+    const run = await runKaryaInProcess(['test-ai'], { cwd, env: { NOWHERE_KEY: 'k' } });
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^NAME\s+MODEL\s+LATENCY\s+RESULT$/);
@@ -80,7 +80,7 @@ describe('karya test-ai', () => {
     const cwd = tmp();
     const run = await withOwnFake((own) => {
       own.scriptProbes({ status: 401 });
-      return runKarya(['test-ai', '--json'], { cwd, env: { OPENAI_BASE_URL: own.baseURL, OPENAI_API_KEY: 'sk-nope-777777' } });
+      return runKaryaInProcess(['test-ai', '--json'], { cwd, env: { OPENAI_BASE_URL: own.baseURL, OPENAI_API_KEY: 'sk-nope-777777' } });
     });
     expect(run.code).toBe(1);
     const out = JSON.parse(run.stdout) as { results: Array<{ name: string; isOk: boolean; message: string; status: number }> };
@@ -89,7 +89,7 @@ describe('karya test-ai', () => {
   });
 
   it('exit 1 when no AI service is configured', async () => {
-    const run = await runKarya(['test-ai'], { cwd: tmp(), env: {} });
+    const run = await runKaryaInProcess(['test-ai'], { cwd: tmp(), env: {} });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('no AI service is configured');
   });
@@ -98,7 +98,7 @@ describe('karya test-ai', () => {
 describe('offline cover', () => {
   it('karya generate kids-book-cover --set title="Sang Kancil" --set mainCharacter="a mouse deer" --out cover.png writes a 1024x1024 PNG', async () => {
     const cwd = tmp();
-    const run = await runKarya(['generate', 'kids-book-cover', '--set', 'title=Sang Kancil', '--set', 'mainCharacter=a mouse deer', '--out', 'cover.png', '--state', path.join(cwd, 's.sqlite')], { cwd, env: {} });
+    const run = await runKaryaInProcess(['generate', 'kids-book-cover', '--set', 'title=Sang Kancil', '--set', 'mainCharacter=a mouse deer', '--out', 'cover.png', '--state', path.join(cwd, 's.sqlite')], { cwd, env: {} });
     expect(run.stderr).toContain('offline');
     expect(run.code).toBe(0);
     expect(readPng(readFileSync(path.join(cwd, 'cover.png')))).toMatchObject({ width: 1024, height: 1024 });
@@ -106,7 +106,7 @@ describe('offline cover', () => {
 
   it('with a real provider the image is downloaded to the --out file', async () => {
     const cwd = tmp();
-    const run = await runKarya(['generate', 'book-cover', '--set', 'title=Orbit', '--out', 'cover.png', '--state', path.join(cwd, 's.sqlite')], {
+    const run = await runKaryaInProcess(['generate', 'book-cover', '--set', 'title=Orbit', '--out', 'cover.png', '--state', path.join(cwd, 's.sqlite')], {
       cwd,
       env: { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'x' },
     });

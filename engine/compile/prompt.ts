@@ -1,7 +1,7 @@
 // Prompt rendering: handlebars (noEscape) templates shared by all generators, plus each spec's brief.
 // checkTemplates() walks the templates' syntax trees so an unknown variable is a validate-time error.
 import Handlebars from 'handlebars';
-import type { Lang, ResolvedSpec, Settings } from '../spec/types.js';
+import type { FieldRole, Lang, ResolvedSpec, Settings } from '../spec/types.js';
 import type { SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
 import { isFieldVisible } from './schema.js';
@@ -79,7 +79,8 @@ export interface PromptMeta {
   stepLabel: string;
   lang: Lang;
   title: string;
-  settingsSummary: Array<{ label: string; value: string }>;
+  /** The settings as the prompt lists them; `role` lets the offline cover find its title, by-line and colours. */
+  settingsSummary: Array<{ label: string; value: string; role?: FieldRole }>;
   wordTarget: number;
   outline?: string;
   isFiction: boolean;
@@ -230,7 +231,7 @@ export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRender
       title: spec.title[state.lang],
       settingsSummary: spec.fields
         .filter((f) => f.inPrompt && f.role !== 'language' && isFieldVisible(f, state.settings))
-        .map((f) => ({ label: f.label[state.lang], value: fieldType(f).describe(state.settings[f.name], f, state.lang) }))
+        .map((f) => ({ label: f.label[state.lang], value: fieldType(f).describe(state.settings[f.name], f, state.lang), ...(f.role ? { role: f.role } : {}) }))
         .filter((s) => s.value !== ''),
       wordTarget: step.kind === 'outline' ? 400 : wordTargetOf(spec, state.settings),
       ...(state.outline ? { outline: state.outline } : {}),

@@ -2,7 +2,7 @@
 // genre (or the kids colour scheme) and mood, and motifs to match, rendered to PNG at the requested
 // size with @resvg/resvg-js (a prebuilt binary in the npm package; text uses the system's fonts).
 import { Resvg } from '@resvg/resvg-js';
-import type { Lang } from '../spec/types.js';
+import type { FieldRole, Lang } from '../spec/types.js';
 import type { ImageRequest } from './types.js';
 import { seeded } from './seeded.js';
 
@@ -96,29 +96,31 @@ function normalise(value: string): string {
   return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
 }
 
-/** The key whose synonym equals the value, or (when `isLoose`, for a field known by its label) occurs in it: "Soft Pastels" → pastel. */
-function lookup<K extends string>(table: Record<K, string[]>, value: string, isLoose = false): K | undefined {
+/** The key one of whose synonyms occurs in the value: "Soft Pastels" → pastel, "Fiksyen Sains" → scifi. */
+function lookup<K extends string>(table: Record<K, string[]>, value: string): K | undefined {
   const n = normalise(value);
   const keys = Object.keys(table) as K[];
-  return keys.find((k) => table[k].includes(n)) ?? (isLoose ? keys.find((k) => table[k].some((syn) => n.includes(syn))) : undefined);
+  return keys.find((k) => table[k].includes(n)) ?? keys.find((k) => table[k].some((syn) => n.includes(syn)));
 }
 
-/** Read the cover's facts from a request's settings (labels in en or ms, values as the user chose them). */
+/**
+ * Read the cover's facts from a request's settings: each from the field with its role (bookTitle, author,
+ * mainCharacter, genre, mood, colorScheme), the option values as the user saw them, in en or ms.
+ */
 export function coverFacts(request: ImageRequest): CoverFacts {
   const lang: Lang = request.meta?.lang ?? 'en';
   const summary = request.meta?.settingsSummary ?? [];
-  const find = (label: RegExp, not?: RegExp) => summary.find((s) => label.test(s.label) && !(not && not.test(s.label)))?.value.trim() || undefined;
-  const title = find(/title|tajuk/i) ?? BYLINE[lang].untitled;
-  const author = find(/author|pengarang|penulis/i);
-  const character = find(/character|watak/i, /mood|suasana|emosi|perasaan/i);
-  const byLabel = <K extends string>(label: RegExp, table: Record<K, string[]>) => {
-    const v = find(label);
-    return v ? lookup(table, v, true) : undefined;
+  const byRole = (role: FieldRole) => summary.find((s) => s.role === role)?.value.trim() || undefined;
+  const fromTable = <K extends string>(role: FieldRole, table: Record<K, string[]>) => {
+    const value = byRole(role);
+    return value ? lookup(table, value) : undefined;
   };
-  const anyValue = <K extends string>(table: Record<K, string[]>) => summary.map((s) => lookup(table, s.value)).find((k) => k !== undefined);
-  const scheme = byLabel(/colou?r|warna/i, SCHEMES);
-  const genre = byLabel(/genre/i, GENRES) ?? anyValue(GENRES);
-  const mood = byLabel(/mood|suasana|emosi|perasaan/i, MOODS) ?? anyValue(MOODS);
+  const title = byRole('bookTitle') ?? BYLINE[lang].untitled;
+  const author = byRole('author');
+  const character = byRole('mainCharacter');
+  const scheme = fromTable('colorScheme', SCHEMES);
+  const genre = fromTable('genre', GENRES);
+  const mood = fromTable('mood', MOODS);
   const byline = author ? `${BYLINE[lang].author} ${author}` : character ? `${BYLINE[lang].character} ${character}` : undefined;
   return { title, lang, ...(byline ? { byline } : {}), ...(genre ? { genre } : {}), ...(mood ? { mood } : {}), ...(scheme ? { scheme } : {}) };
 }

@@ -29,7 +29,7 @@ export const OptionDef = z
   .describe('One choice: its machine value and its labels in en and ms');
 
 export const FIELD_TYPES = ['select', 'text', 'textarea', 'number', 'checkbox', 'flags'] as const;
-export const FIELD_ROLES = ['language', 'chapters', 'chapterTitle'] as const;
+export const FIELD_ROLES = ['language', 'chapters', 'chapterTitle', 'bookTitle', 'author', 'mainCharacter', 'genre', 'mood', 'colorScheme'] as const;
 
 export const FieldDef = z
   .object({
@@ -38,7 +38,10 @@ export const FieldDef = z
     role: z
       .enum(FIELD_ROLES)
       .optional()
-      .describe('language: the output language (en|ms); chapters: the chapter count; chapterTitle: the per-chapter title'),
+      .describe(
+        'language: the output language (en|ms); chapters: the chapter count; chapterTitle: the per-chapter title; ' +
+          'bookTitle, author, mainCharacter, genre, mood, colorScheme: what the offline cover draws (title, by-line, featuring line, colours)',
+      ),
     label: Bilingual.optional(),
     help: Bilingual.optional(),
     placeholder: Bilingual.optional(),

@@ -45,10 +45,36 @@ describe('offline cover PNG', () => {
   it('an author line reads "by …" (en) and "oleh …" (ms)', () => {
     const meta = (lang: 'en' | 'ms', label: string) => ({
       generatorId: 'x', family: 'covers', kind: 'image', stepKind: 'image' as const, stepLabel: '', lang, title: 'x', wordTarget: 0, isFiction: false,
-      settingsSummary: [{ label: lang === 'en' ? 'Book Title' : 'Tajuk Buku', value: 'Hikayat' }, { label, value: 'Aisha Rahman' }],
+      settingsSummary: [{ label: lang === 'en' ? 'Book Title' : 'Tajuk Buku', value: 'Hikayat', role: 'bookTitle' as const }, { label, value: 'Aisha Rahman', role: 'author' as const }],
     });
     expect(coverFacts({ prompt: 'x', size: '1024x1792', meta: meta('en', 'Author Name') }).byline).toBe('by Aisha Rahman');
     expect(coverFacts({ prompt: 'x', size: '1024x1792', meta: meta('ms', 'Nama Pengarang') }).byline).toBe('oleh Aisha Rahman');
+  });
+
+  it('reads each fact from the field with its role, never from a label', () => {
+    const meta = {
+      generatorId: 'x', family: 'covers', kind: 'image', stepKind: 'image' as const, stepLabel: '', lang: 'en' as const, title: 'x', wordTarget: 0, isFiction: false,
+      settingsSummary: [
+        { label: 'Book Title', value: 'Not the title' },
+        { label: 'Author', value: 'Nobody' },
+        { label: 'Genre', value: 'Horror' },
+        { label: 'Heading', value: 'Hikayat', role: 'bookTitle' as const },
+        { label: 'Written by', value: 'Aisha Rahman', role: 'author' as const },
+        { label: 'Kind of book', value: 'Romance', role: 'genre' as const },
+      ],
+    };
+    expect(coverFacts({ prompt: 'x', size: '1024x1792', meta })).toEqual({ title: 'Hikayat', byline: 'by Aisha Rahman', genre: 'romance', lang: 'en' });
+    expect(coverFacts({ prompt: 'x', size: '1024x1792', meta: { ...meta, settingsSummary: meta.settingsSummary.slice(0, 3) } })).toEqual({ title: 'Untitled', lang: 'en' });
+  });
+
+  it('every image generator marks its title, and what else its cover shows, with a role', () => {
+    const covers = catalog.specs.filter((s) => s.kind === 'image');
+    expect(covers.map((s) => s.id).sort()).toEqual(['book-cover', 'kids-book-cover']);
+    const roles = Object.fromEntries(covers.map((s) => [s.id, Object.fromEntries(s.fields.filter((f) => f.role).map((f) => [f.role, f.name]))]));
+    expect(roles).toEqual({
+      'book-cover': { bookTitle: 'title', genre: 'genre', mainCharacter: 'mainCharacter', mood: 'mood' },
+      'kids-book-cover': { bookTitle: 'title', mainCharacter: 'mainCharacter', mood: 'characterMood', colorScheme: 'colorScheme' },
+    });
   });
 
   it('colours follow the genre, the mood and the kids colour scheme', () => {
@@ -71,7 +97,11 @@ describe('offline cover PNG', () => {
   it('Malay option labels are understood too', () => {
     const meta = {
       generatorId: 'book-cover', family: 'covers', kind: 'image', stepKind: 'image' as const, stepLabel: '', lang: 'ms' as const, title: 'x', wordTarget: 0, isFiction: false,
-      settingsSummary: [{ label: 'Tajuk Buku', value: 'Pontianak' }, { label: 'Genre Buku', value: 'Seram' }, { label: 'Suasana', value: 'Penuh Misteri' }],
+      settingsSummary: [
+        { label: 'Tajuk Buku', value: 'Pontianak', role: 'bookTitle' as const },
+        { label: 'Genre Buku', value: 'Seram', role: 'genre' as const },
+        { label: 'Suasana', value: 'Penuh Misteri', role: 'mood' as const },
+      ],
     };
     expect(coverFacts({ prompt: 'x', size: '1024x1792', meta })).toMatchObject({ title: 'Pontianak', genre: 'horror', mood: 'mysterious', lang: 'ms' });
   });

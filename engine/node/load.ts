@@ -54,17 +54,27 @@ export function readSources(opts: { generatorsDir?: string; templatesDir?: strin
 
 let cached: Catalog | undefined;
 
-/** Engine sources whose code decides what a generator file resolves to: part of the cache key. */
-const RESOLVING_SOURCES = ['engine/spec/format.ts', 'engine/spec/resolve.ts', 'engine/spec/types.ts', 'engine/catalog.ts', 'engine/compile/prompt.ts', 'engine/fields'];
+/**
+ * The folder of the code that resolves generator files: engine/ when running from source, the bundle's
+ * folder when running from the CLI bundle (dist/cli/). Every code file in it is part of the cache key,
+ * found by walking the folder, so a new engine file can never be left out.
+ */
+export const RESOLVING_CODE_DIR = codeDirOf(path.dirname(fileURLToPath(import.meta.url)));
 
-export function cacheKey(sources: Sources): string {
+function codeDirOf(here: string): string {
+  return path.basename(here) === 'node' && path.basename(path.dirname(here)) === 'engine' ? path.dirname(here) : here;
+}
+
+/** The code files under `dir` (.ts and .js), as sorted `/`-separated paths relative to it. */
+export function codeFiles(dir: string): string[] {
+  return [...listFiles(dir, '.ts'), ...listFiles(dir, '.js')].map((f) => path.relative(dir, f).split(path.sep).join('/')).sort();
+}
+
+/** The disk cache's key: the year (for currentYear defaults), every file of the resolving code and the sources. */
+export function cacheKey(sources: Sources, codeDir: string = RESOLVING_CODE_DIR): string {
   const hash = createHash('sha256');
   hash.update(`year ${new Date().getFullYear()}\n`);
-  for (const rel of RESOLVING_SOURCES) {
-    const full = path.join(ROOT, rel);
-    const files = rel.endsWith('.ts') ? [full] : listFiles(full, '.ts').sort();
-    for (const f of files) if (existsSync(f)) hash.update(`${f}\n${readFileSync(f, 'utf8')}\n`);
-  }
+  for (const file of codeFiles(codeDir)) hash.update(`${file}\n${readFileSync(path.join(codeDir, file), 'utf8')}\n`);
   hash.update(JSON.stringify([sources.shared.file, sources.shared.text, Object.entries(sources.generators).sort(), Object.entries(sources.templates).sort()]));
   return hash.digest('hex');
 }

@@ -1,8 +1,11 @@
 // The disk cache of the resolved catalog returns exactly what a fresh build returns, and any change to a
-// generator, the shared file or a template gives a different key.
+// generator, the shared file, a template or any file of the engine (a new one too) gives a different key.
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog } from '../../engine/index.js';
-import { cacheKey, loadCatalog, readSources } from '../../engine/node/load.js';
+import { ROOT, RESOLVING_CODE_DIR, cacheKey, codeFiles, loadCatalog, readSources } from '../../engine/node/load.js';
 
 describe('catalog disk cache', () => {
   it('a cache hit equals a fresh build', () => {
@@ -20,5 +23,28 @@ describe('catalog disk cache', () => {
     expect(cacheKey({ ...s, shared: { ...s.shared, text: s.shared.text + '\n# edit' } })).not.toBe(key);
     expect(cacheKey({ ...s, templates: { ...s.templates, system: 'x' } })).not.toBe(key);
     expect(cacheKey(readSources())).toBe(key);
+  });
+  it('the key covers every .ts file of engine/, found by walking it', () => {
+    expect(RESOLVING_CODE_DIR).toBe(path.join(ROOT, 'engine'));
+    const walked = readdirSync(path.join(ROOT, 'engine'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => f.split(path.sep).join('/'));
+    expect(codeFiles(RESOLVING_CODE_DIR)).toEqual(walked.sort());
+    expect(codeFiles(RESOLVING_CODE_DIR)).toEqual(expect.arrayContaining(['spec/conclusion.ts', 'fields/select.ts', 'catalog.ts']));
+  });
+  it('a new or edited engine file gives a different key', () => {
+    const s = readSources();
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-engine-'));
+    const engine = path.join(tmp, 'engine');
+    try {
+      cpSync(path.join(ROOT, 'engine'), engine, { recursive: true });
+      const key = cacheKey(s, engine);
+      expect(cacheKey(s, engine)).toBe(key);
+      writeFileSync(path.join(engine, 'spec', 'new-rule.ts'), 'export const isNew = true;\n');
+      const withNewFile = cacheKey(s, engine);
+      expect(withNewFile).not.toBe(key);
+      writeFileSync(path.join(engine, 'spec', 'new-rule.ts'), 'export const isNew = false;\n');
+      expect(cacheKey(s, engine)).not.toBe(withNewFile);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -1,14 +1,19 @@
 // @vitest-environment jsdom
-// The studio's spec-driven settings form, rendered from the real form models the server serves
-// (compileForm over generators/*.yaml): every widget, defaults, conditional fields, validation messages
-// in en and ms, and the parsed settings handed to the page. Expected values come from spec/.
+// The studio's spec-driven settings form on the generator page, rendered from the real form models the
+// server serves (compileForm over generators/*.yaml): every widget, defaults, conditional fields,
+// validation messages in en and ms, and the parsed settings the page sends to the server. Expected
+// values come from spec/.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import type { FormModel, Settings } from '../../engine/browser.js';
+import type { Profile } from '../../engine/contract/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import type { Catalog } from '../../engine/index.js';
-import { SettingsForm, defaultValues, valuesFromSettings } from '../../studio/src/generator/form.js';
+import { defaultValues, valuesFromSettings } from '../../studio/src/generator/form.js';
+import { GeneratorWorkspace } from '../../studio/src/generator/GeneratorPage.js';
+import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { fieldMessage, serverFieldMessage } from '../../studio/src/generator/messages.js';
 import { slowHint } from '../../studio/src/generator/parts.js';
 
@@ -16,18 +21,43 @@ let catalog: Catalog;
 /** The form model as the browser receives it: through JSON, like GET /api/generators/:id. */
 const model = (id: string): FormModel => JSON.parse(JSON.stringify(catalog.form(id))) as FormModel;
 
+const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+
 beforeAll(() => {
   catalog = loadCatalog();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
-function renderForm(id: string, opts: { lang?: 'en' | 'ms' } = {}) {
-  const onValid = vi.fn<(s: Settings) => void>();
-  const onInvalid = vi.fn<(e: Record<string, string>) => void>();
+/**
+ * The generator's page around the form, with a server that keeps the settings each generate request
+ * sends (and answers it with an error: the page's generation is not what these tests are about).
+ * `lang: 'ms'` switches the language field to Bahasa Malaysia, as a user would.
+ */
+async function renderForm(id: string, opts: { lang?: 'en' | 'ms' } = {}) {
+  const sent: Settings[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (url.endsWith('/generate')) sent.push((JSON.parse(String(init.body)) as { settings: Settings }).settings);
+    return new Response(JSON.stringify({ error: { code: 'service_unavailable', message: 'Service unavailable' } }), { status: 503, headers: { 'content-type': 'application/json' } });
+  });
   const form = model(id);
-  render(<SettingsForm form={form} submitLabel="Generate" onValid={onValid} onInvalid={onInvalid} {...(opts.lang ? { lang: opts.lang } : {})} />);
-  return { form, onValid, onInvalid, user: userEvent.setup() };
+  render(
+    <MemoryRouter>
+      <AuthProvider initialUser={USER}>
+        <GeneratorWorkspace form={form} />
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+  const user = userEvent.setup();
+  if (opts.lang === 'ms') await user.selectOptions(screen.getByLabelText('Language'), 'ms');
+  return { form, sent, user };
 }
+
+const generate = () => screen.getByTestId('generate-button');
+/** The fields marked invalid for screen readers. */
+const invalidFields = () => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => el.closest('[data-field]')?.getAttribute('data-field')).sort();
 
 describe('every field type renders as its widget, labelled', () => {
   // [generator, field label (en), widget check]
@@ -38,27 +68,27 @@ describe('every field type renders as its widget, labelled', () => {
     ['copyright', 'Publication Year', (el) => expect((el as HTMLInputElement).type).toBe('number')],
     ['copyright', 'Include ISBN', (el) => expect((el as HTMLInputElement).type).toBe('checkbox')],
   ];
-  it.each(cases)('%s: %s', (id, label, check) => {
-    renderForm(id);
+  it.each(cases)('%s: %s', async (id, label, check) => {
+    await renderForm(id);
     check(screen.getByLabelText(new RegExp(`^${label}`)));
   });
 
-  it('flags render as a group of checkboxes under a legend (language-story includeExtras)', () => {
-    renderForm('language-story');
+  it('flags render as a group of checkboxes under a legend (language-story includeExtras)', async () => {
+    await renderForm('language-story');
     const group = screen.getByRole('group', { name: 'Include Extras' });
     expect(within(group).getAllByRole('checkbox')).toHaveLength(4);
   });
 
-  it('select options carry the labels of the page language', () => {
-    renderForm('romance', { lang: 'ms' });
+  it('select options carry the labels of the page language', async () => {
+    await renderForm('romance', { lang: 'ms' });
     const select = screen.getByLabelText('Tahap Keintiman') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['Manis (bersih)', 'Sederhana Ringan', 'Sederhana', 'Hangat']);
   });
 });
 
 describe('defaults from spec/', () => {
-  it('romance: first value of each list, 12 chapters, language en', () => {
-    renderForm('romance');
+  it('romance: first value of each list, 12 chapters, language en', async () => {
+    await renderForm('romance');
     expect((screen.getByLabelText('Romance Type') as HTMLSelectElement).value).toBe('contemporary');
     expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).value).toBe('12');
     expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
@@ -71,15 +101,15 @@ describe('defaults from spec/', () => {
     expect(defaultValues(model('conspiracy')).plotComplexity).toBe('intricate');
   });
 
-  it('copyright: disclaimer on, ISBN off, publication year the current year', () => {
-    renderForm('copyright');
+  it('copyright: disclaimer on, ISBN off, publication year the current year', async () => {
+    await renderForm('copyright');
     expect((screen.getByLabelText('Include Disclaimer') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Include ISBN') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText(/^Publication Year/) as HTMLInputElement).value).toBe(String(new Date().getFullYear()));
   });
 
-  it('language story extras: pronunciation and vocabulary on, grammar and exercises off', () => {
-    renderForm('language-story');
+  it('language story extras: pronunciation and vocabulary on, grammar and exercises off', async () => {
+    await renderForm('language-story');
     const checked = (name: string) => (screen.getByLabelText(name) as HTMLInputElement).checked;
     expect([checked('Pronunciation Guide'), checked('Vocabulary List'), checked('Grammar Notes'), checked('Practice Exercises')]).toEqual([true, true, false, false]);
   });
@@ -94,7 +124,7 @@ describe('defaults from spec/', () => {
 
 describe('conditional fields', () => {
   it('copyright: the ISBN field appears only when Include ISBN is ticked', async () => {
-    const { user } = renderForm('copyright');
+    const { user } = await renderForm('copyright');
     expect(screen.queryByLabelText('ISBN')).toBeNull();
     await user.click(screen.getByLabelText('Include ISBN'));
     expect(screen.getByLabelText('ISBN')).toBeTruthy();
@@ -103,26 +133,26 @@ describe('conditional fields', () => {
   });
 
   it('kids cover: the custom setting appears, and is required, only when the setting is custom', async () => {
-    const { user, onValid } = renderForm('kids-book-cover');
+    const { user, sent } = await renderForm('kids-book-cover');
     expect(screen.queryByLabelText(/Describe Your Setting/)).toBeNull();
     await user.type(screen.getByLabelText(/^Book Title/), 'Sang Kancil');
     await user.type(screen.getByLabelText(/^Main Character/), 'a mouse deer');
     await user.selectOptions(screen.getByLabelText('Setting'), 'custom');
     const custom = screen.getByLabelText(/Describe Your Setting/);
     expect(custom.getAttribute('aria-required')).toBe('true');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await user.click(generate());
     expect(await screen.findByText('Describe Your Setting is required')).toBeTruthy();
-    expect(onValid).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     await user.type(custom, 'a floating island');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
-    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
-    expect(onValid.mock.calls[0]![0]).toMatchObject({ setting: 'custom', customSetting: 'a floating island', title: 'Sang Kancil' });
+    await user.click(generate());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ setting: 'custom', customSetting: 'a floating island', title: 'Sang Kancil' });
   });
 
   it('self-help: a custom topic is required when the topic is others', async () => {
-    const { user } = renderForm('self-help');
+    const { user } = await renderForm('self-help');
     await user.selectOptions(screen.getByLabelText('Topic'), 'others');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await user.click(generate());
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toMatch(/is required$/);
   });
@@ -130,16 +160,16 @@ describe('conditional fields', () => {
 
 describe('validation messages', () => {
   it('copyright: required texts and the year range, each naming its field', async () => {
-    const { user, onInvalid, onValid } = renderForm('copyright');
+    const { user, sent } = await renderForm('copyright');
     const year = screen.getByLabelText(/^Publication Year/);
     await user.clear(year);
     await user.type(year, '1800');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await user.click(generate());
     expect(await screen.findByText('Book Title is required')).toBeTruthy();
     expect(screen.getByText('Author Name is required')).toBeTruthy();
     expect(screen.getByText('Publication Year must be a number between 1900 and 2100')).toBeTruthy();
-    expect(onValid).not.toHaveBeenCalled();
-    expect(Object.keys(onInvalid.mock.calls[0]![0]).sort()).toEqual(['authorName', 'bookTitle', 'publicationYear']);
+    expect(sent).toEqual([]);
+    expect(invalidFields()).toEqual(['authorName', 'bookTitle', 'publicationYear']);
     // The error is tied to its input for screen readers.
     const title = screen.getByLabelText(/^Book Title/);
     expect(title.getAttribute('aria-invalid')).toBe('true');
@@ -147,8 +177,8 @@ describe('validation messages', () => {
   });
 
   it('Malay pages give Malay messages', async () => {
-    const { user } = renderForm('biography', { lang: 'ms' });
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    const { user } = await renderForm('biography', { lang: 'ms' });
+    await user.click(generate());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/diperlukan$/);
   });
@@ -167,12 +197,12 @@ describe('validation messages', () => {
   });
 
   it('a valid form hands over parsed settings: numbers as numbers, flags as lists, hidden fields dropped', async () => {
-    const { user, onValid } = renderForm('copyright');
+    const { user, sent } = await renderForm('copyright');
     await user.type(screen.getByLabelText(/^Book Title/), '  Hikayat  ');
     await user.type(screen.getByLabelText(/^Author Name/), 'Aminah');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
-    await waitFor(() => expect(onValid).toHaveBeenCalled());
-    const settings = onValid.mock.calls[0]![0];
+    await user.click(generate());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const settings = sent[0]!;
     expect(settings.bookTitle).toBe('Hikayat');
     expect(settings.publicationYear).toBe(new Date().getFullYear());
     expect(settings.includeDisclaimer).toBe(true);
@@ -180,24 +210,24 @@ describe('validation messages', () => {
   });
 
   it('chapter counts arrive as integers; flags as the ticked values', async () => {
-    const a = renderForm('romance');
+    const a = await renderForm('romance');
     await a.user.selectOptions(screen.getByLabelText('Number of Chapters'), '7');
-    await a.user.click(screen.getByRole('button', { name: 'Generate' }));
-    await waitFor(() => expect(a.onValid).toHaveBeenCalled());
-    expect(a.onValid.mock.calls[0]![0].numberOfChapters).toBe(7);
+    await a.user.click(generate());
+    await waitFor(() => expect(a.sent).toHaveLength(1));
+    expect(a.sent[0]!.numberOfChapters).toBe(7);
     cleanup();
-    const b = renderForm('language-story');
+    const b = await renderForm('language-story');
     await b.user.click(screen.getByLabelText('Grammar Notes'));
     await b.user.click(screen.getByLabelText('Pronunciation Guide'));
-    await b.user.click(screen.getByRole('button', { name: 'Generate' }));
-    await waitFor(() => expect(b.onValid).toHaveBeenCalled());
-    expect(b.onValid.mock.calls[0]![0].includeExtras).toEqual(['vocabulary', 'grammar']);
+    await b.user.click(generate());
+    await waitFor(() => expect(b.sent).toHaveLength(1));
+    expect(b.sent[0]!.includeExtras).toEqual(['vocabulary', 'grammar']);
   });
 });
 
 describe('labels follow the language field', () => {
   it('switching the language to Bahasa Malaysia relabels the form', async () => {
-    const { user } = renderForm('romance');
+    const { user } = await renderForm('romance');
     expect(screen.getByLabelText('Heat Level')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Language'), 'ms');
     expect(screen.getByLabelText('Tahap Keintiman')).toBeTruthy();

@@ -282,16 +282,14 @@ function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
 }
 
 /**
- * Every visible field of the model. `isLocked` disables all but the fields named in `unlocked`;
- * `hidden` names fields not to render here and `only` the fields to render (the page places the
- * chapter title itself).
+ * Every visible field of the model. `isLocked` disables them all; `hidden` names fields not to render
+ * here and `only` the fields to render (the page places the chapter title itself).
  */
-export function SettingsFields({ form, api, lang, isLocked = false, unlocked = [], hidden = [], only }: {
+export function SettingsFields({ form, api, lang, isLocked = false, hidden = [], only }: {
   form: FormModel;
   api: SettingsFormApi;
   lang: Lang;
   isLocked?: boolean;
-  unlocked?: readonly string[];
   hidden?: readonly string[];
   /** Render only these fields. */
   only?: readonly string[];
@@ -311,7 +309,7 @@ export function SettingsFields({ form, api, lang, isLocked = false, unlocked = [
             spec={spec}
             lang={lang}
             methods={methods}
-            isDisabled={isLocked && !unlocked.includes(field.name)}
+            isDisabled={isLocked}
             values={values}
             errors={errors}
           />
@@ -326,33 +324,4 @@ export function formLanguage(form: FormModel, values: FormValues): Lang {
   const field = form.fields.find((f) => f.role === 'language');
   const v = field ? values[field.name] : undefined;
   return v === 'ms' || v === 'en' ? v : form.fixedLanguage;
-}
-
-/**
- * A self-contained settings form (fields and a submit button): validated settings go to `onValid`,
- * field errors to `onInvalid`. The generator page composes the same pieces with its flow around them.
- */
-export function SettingsForm({ form, submitLabel, onValid, onInvalid, lang }: {
-  form: FormModel;
-  submitLabel: string;
-  onValid(settings: Settings): void;
-  onInvalid?(errors: Record<string, string>): void;
-  lang?: Lang;
-}) {
-  const api = useSettingsForm(form);
-  const values = api.methods.watch();
-  const pageLang = lang ?? formLanguage(form, values);
-  const submit = api.methods.handleSubmit(
-    (settings) => onValid(settings),
-    (errors) => onInvalid?.(Object.fromEntries(Object.entries(errors).map(([name, e]) => {
-      const label = form.fields.find((f) => f.name === name)?.label[pageLang] ?? name;
-      return [name, e ? wordError(e as SettingsFieldError, { label, lang: pageLang }) : ''];
-    }))),
-  );
-  return (
-    <form onSubmit={submit} noValidate aria-label={form.title[pageLang]}>
-      <SettingsFields form={form} api={api} lang={pageLang} />
-      <button type="submit" className="btn-primary mt-6 w-full">{submitLabel}</button>
-    </form>
-  );
 }

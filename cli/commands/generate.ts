@@ -23,14 +23,10 @@ export interface GenerateOptions {
 export const CLI_USER = 'cli';
 export const DEFAULT_STATE = path.join('.karya', 'state.sqlite');
 
-let noticeShown = false;
-/** The provider from the environment; says once on stderr when it is the offline one. */
+/** The provider from the environment, once per command; says so on stderr when it is the offline one. */
 export function cliProvider(): Provider {
   const provider = providerFromEnv();
-  if (provider.isOffline && !noticeShown) {
-    noticeShown = true;
-    info('karya: OPENAI_API_KEY is not set; using the offline provider (clearly marked demo text, no network).');
-  }
+  if (provider.isOffline) info('karya: OPENAI_API_KEY is not set; using the offline provider (clearly marked demo text, no network).');
   return provider;
 }
 

@@ -1,7 +1,7 @@
 // resolveSpec(): authored YAML data → frozen ResolvedSpec (shared fields, presets and defaults applied).
 // Every problem is reported as file + path + message; an invalid spec never resolves.
 import type * as z from 'zod';
-import { AuthoredSpec, FieldDef, SharedFile, type AuthoredField } from './format.js';
+import { AuthoredSpec, FIELD_ROLES, FieldDef, SharedFile, type AuthoredField } from './format.js';
 import type { Bilingual, Condition, FieldValue, Lang, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, Scalar } from './types.js';
 import { SpecError, type SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
@@ -140,7 +140,7 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
   }
 
   // 4. Roles.
-  for (const role of ['language', 'chapters', 'chapterTitle'] as const) {
+  for (const role of FIELD_ROLES) {
     const withRole = fields.filter((f) => f.role === role);
     if (withRole.length > 1) issue(`fields.${withRole[1]!.name}.role`, `only one field may have role ${role}`);
   }

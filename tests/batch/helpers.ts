@@ -72,10 +72,6 @@ export function startCli(args: string[], opts: { cwd: string; fake?: FakeOpenAI;
   return { child, done, stdout: () => out, stderr: () => err };
 }
 
-export async function runCli(args: string[], opts: { cwd: string; fake?: FakeOpenAI; env?: NodeJS.ProcessEnv }) {
-  return startCli(args, opts).done;
-}
-
 /** Wait until `check` holds (polling), or fail after `timeoutMs`. */
 export async function waitFor(check: () => boolean, timeoutMs = 30_000, what = 'condition'): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -1,6 +1,5 @@
 // Shared helpers for the provider suites: a minimal text request, waiting on real I/O while vitest's
 // fake timers hold the clock, a strict PNG reader, and a way to run the real `karya` CLI.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateSync, crc32 } from 'node:zlib';
@@ -16,7 +15,6 @@ export function textRequest(overrides: Partial<TextRequest> = {}): TextRequest {
 
 // Captured before any test fakes the timers: real waiting for real sockets.
 const realSetTimeout = globalThis.setTimeout;
-const realClearTimeout = globalThis.clearTimeout;
 
 /** Let real I/O (the fake server, the SDK's fetch) make progress. */
 export function realPause(ms = 5): Promise<void> {
@@ -102,26 +100,3 @@ export function readPng(bytes: Uint8Array): PngInfo {
   return info;
 }
 
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Run `karya …` (bin/karya.js, what `npx karya` runs) with exactly the environment given. */
-export function runKarya(args: string[], opts: { env?: Record<string, string>; cwd: string; timeoutMs?: number }): Promise<CliRun> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...opts.env };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), ...args], { cwd: opts.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    const timer = realSetTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 100_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      realClearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}

@@ -87,77 +87,41 @@ interface WidgetProps {
 
 const text = (b: { en: string; ms: string } | undefined, lang: Lang) => (b ? b[lang] : undefined);
 
-function SelectWidget({ field, lang, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
+/** What every widget's control carries: id, state, accessibility and the form binding. */
+function controlProps({ field, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
+  return {
+    id,
+    className: 'input',
+    disabled: isDisabled,
+    'aria-required': isRequired || undefined,
+    'aria-invalid': hasError || undefined,
+    'aria-describedby': describedBy,
+    ...methods.register(field.name),
+  };
+}
+
+function SelectWidget(props: WidgetProps) {
   return (
-    <select
-      id={id}
-      className="input"
-      disabled={isDisabled}
-      aria-required={isRequired || undefined}
-      aria-invalid={hasError || undefined}
-      aria-describedby={describedBy}
-      {...methods.register(field.name)}
-    >
-      {(field.options ?? []).map((o) => (
+    <select {...controlProps(props)}>
+      {(props.field.options ?? []).map((o) => (
         <option key={String(o.value)} value={String(o.value)}>
-          {o.label[lang]}
+          {o.label[props.lang]}
         </option>
       ))}
     </select>
   );
 }
 
-function TextWidget({ field, lang, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
-  return (
-    <input
-      id={id}
-      type="text"
-      className="input"
-      disabled={isDisabled}
-      placeholder={text(field.placeholder, lang)}
-      maxLength={field.maxLength}
-      aria-required={isRequired || undefined}
-      aria-invalid={hasError || undefined}
-      aria-describedby={describedBy}
-      {...methods.register(field.name)}
-    />
-  );
+function TextWidget(props: WidgetProps) {
+  return <input type="text" placeholder={text(props.field.placeholder, props.lang)} maxLength={props.field.maxLength} {...controlProps(props)} />;
 }
 
-function TextareaWidget({ field, lang, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
-  return (
-    <textarea
-      id={id}
-      rows={4}
-      className="input"
-      disabled={isDisabled}
-      placeholder={text(field.placeholder, lang)}
-      maxLength={field.maxLength}
-      aria-required={isRequired || undefined}
-      aria-invalid={hasError || undefined}
-      aria-describedby={describedBy}
-      {...methods.register(field.name)}
-    />
-  );
+function TextareaWidget(props: WidgetProps) {
+  return <textarea rows={4} placeholder={text(props.field.placeholder, props.lang)} maxLength={props.field.maxLength} {...controlProps(props)} />;
 }
 
-function NumberWidget({ field, lang, id, methods, isDisabled, isRequired, describedBy, hasError }: WidgetProps) {
-  return (
-    <input
-      id={id}
-      type="number"
-      inputMode="numeric"
-      className="input"
-      disabled={isDisabled}
-      min={field.min}
-      max={field.max}
-      placeholder={text(field.placeholder, lang)}
-      aria-required={isRequired || undefined}
-      aria-invalid={hasError || undefined}
-      aria-describedby={describedBy}
-      {...methods.register(field.name)}
-    />
-  );
+function NumberWidget(props: WidgetProps) {
+  return <input type="number" inputMode="numeric" min={props.field.min} max={props.field.max} placeholder={text(props.field.placeholder, props.lang)} {...controlProps(props)} />;
 }
 
 function CheckboxWidget({ field, id, methods, isDisabled, describedBy, hasError }: WidgetProps) {

@@ -1,23 +1,81 @@
-// Assemble a finished (or partial) book as Markdown: a title, then one ## heading per part.
-import type { ResolvedSpec } from './spec/types.js';
-import { planSteps, stepLabel, type BookState } from './compile/flow.js';
+// A book as a document: its title, language and parts with their headings, built once from a book's
+// state and shared by every output (Markdown here; EPUB, DOCX and PDF in engine/node/export/). Pure, so
+// the studio can build the same document for its preview.
+import type { Lang, ResolvedSpec } from './spec/types.js';
+import type { BookState } from './compile/flow.js';
+import { partStep, stepLabel } from './session/labels.js';
+import { stepKey } from './session/step.js';
 
-export function bookMarkdown(spec: ResolvedSpec, state: BookState, opts: { withOutline?: boolean } = {}): string {
+export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface DocumentPart {
+  /** The step key of the part (`introduction`, `chapter:3`, `conclusion:4`, `single`). */
+  readonly id: string;
+  /** "Introduction", "Chapter 3" / "Bab 3", a section's name; "Chapter 3: The Storm" with the user's title. */
+  readonly heading: string;
+  /** The part's text as written (Markdown). */
+  readonly markdown: string;
+}
+
+export interface BookDocument {
+  readonly title: string;
+  readonly author?: string;
+  readonly lang: Lang;
+  /** What kind of book it is, in its language ("Romance Story", "Buku Masakan"). */
+  readonly typeLabel: string;
+  readonly outline?: DocumentPart;
+  readonly parts: readonly DocumentPart[];
+}
+
+/** The format a file name asks for (`book.epub` → epub), or null for an unknown extension. */
+export function formatOfFile(file: string): ExportFormat | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase();
+  const format = ext === 'markdown' ? 'md' : ext;
+  return (EXPORT_FORMATS as readonly string[]).includes(format ?? '') ? (format as ExportFormat) : null;
+}
+
+/**
+ * The document of a book (or a single output). A book's title is its own when its settings name one
+ * (a field with role bookTitle), else the generator's title; `chapterTitles` are the user's titles by
+ * position ("Chapter 3: The Storm").
+ */
+export function bookDocument(
+  spec: ResolvedSpec,
+  state: BookState,
+  opts: { withOutline?: boolean; title?: string; author?: string; chapterTitles?: Readonly<Record<number, string>> } = {},
+): BookDocument {
   const lang = state.lang;
-  const out: string[] = [`# ${spec.title[lang]}`, ''];
-  if (spec.kind !== 'book') {
-    out.push(state.content[0] ?? '', '');
-    return out.join('\n').trimEnd() + '\n';
-  }
-  const steps = planSteps(spec, state.totalChapters);
-  if (opts.withOutline && state.outline) {
-    const outlineStep = steps.find((s) => s.kind === 'outline');
-    out.push(`## ${outlineStep ? stepLabel(outlineStep, lang, spec) : 'Outline'}`, '', state.outline, '');
-  }
-  const parts = steps.filter((s) => s.kind !== 'outline');
-  state.content.forEach((text, i) => {
-    const step = parts[i];
-    if (step) out.push(`## ${stepLabel(step, lang, spec)}`, '', text, '');
+  // A single output (a description, keywords, a poem) is titled by its generator, not by the book it is for.
+  const setting = (role: 'bookTitle' | 'author') => {
+    const field = spec.kind === 'book' ? spec.fields.find((f) => f.role === role) : undefined;
+    const value = field ? state.settings[field.name] : undefined;
+    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  };
+  const title = opts.title?.trim() || setting('bookTitle') || spec.title[lang];
+  const author = opts.author?.trim() || setting('author');
+  const parts: DocumentPart[] = state.content.map((markdown, i) => {
+    const step = partStep(spec, i, state.totalChapters);
+    const label = spec.kind === 'book' ? stepLabel(step, lang, spec) : title;
+    const own = 'position' in step ? opts.chapterTitles?.[step.position]?.trim() : undefined;
+    return { id: stepKey(step), heading: own && step.kind === 'chapter' ? `${label}: ${own}` : label, markdown };
   });
+  const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;
+  return { title, ...(author ? { author } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts };
+}
+
+/** A document as Markdown: `# title`, then one `##` heading per part (a single output has none). */
+export function documentMarkdown(doc: BookDocument, opts: { isSingle?: boolean } = {}): string {
+  const out: string[] = [`# ${doc.title}`, ''];
+  if (doc.outline) out.push(`## ${doc.outline.heading}`, '', doc.outline.markdown, '');
+  for (const part of doc.parts) {
+    if (!opts.isSingle) out.push(`## ${part.heading}`, '');
+    out.push(part.markdown, '');
+  }
   return out.join('\n').trimEnd() + '\n';
+}
+
+/** A finished (or partial) book as Markdown. */
+export function bookMarkdown(spec: ResolvedSpec, state: BookState, opts: { withOutline?: boolean } = {}): string {
+  return documentMarkdown(bookDocument(spec, state, opts), { isSingle: spec.kind !== 'book' });
 }

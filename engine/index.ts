@@ -10,5 +10,5 @@ export * from './compile/flow.js';
 export * from './compile/prompt.js';
 export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
 export * from './session/index.js';
-export { bookMarkdown } from './book.js';
+export * from './book.js';
 export * from './contract/books.js';

@@ -1,6 +1,6 @@
 // The server's catalogue messages that the contract's request schemas fail with. Each failure carries
-// its code as data (withErrorCode: the params.code), which the server answers with; each message
-// must stay word for word equal to server/http/errors.ts MESSAGES (tests/contract checks it).
+// its code as data (withErrorCode: the params.code), which the server answers with. These messages
+// are written here once; server/http/errors.ts MESSAGES spreads them.
 import type * as z from 'zod';
 import { withErrorCode } from '../error-code.js';
 

@@ -2,20 +2,17 @@
 // messages. Wording comes from spec/platform.md §8 wherever spec/ has one; generation messages come
 // from the engine's bilingual catalogue.
 import { catalogueMessage, type CatalogueCode, type Lang } from '../../engine/index.js';
+import { VALIDATION_MESSAGES } from '../../engine/contract/messages.js';
 
 export const MESSAGES = {
+  // The request schemas' own messages (engine/contract/messages.ts), kept there once.
+  ...VALIDATION_MESSAGES,
   // Auth (spec/platform.md §8)
   email_taken: 'An account with this email already exists',
-  password_too_short: 'Password must be at least 6 characters long',
-  invalid_credentials: 'Invalid email or password',
-  invalid_email: 'Please enter a valid email address',
-  email_required: 'Please enter your email address',
   reset_too_soon: 'Please wait a minute before requesting another reset',
   too_many_attempts: 'Too many attempts. Please wait a few minutes and try again',
-  reset_invalid: 'Invalid or expired session. Please request a new reset link.',
   reset_expired: 'Your password reset link has expired. Please request a new one.',
   password_update_failed: 'Failed to update password',
-  current_password_wrong: 'Current password is incorrect',
   session_expired: 'Session expired. Please sign in again.',
   unauthenticated: 'User not authenticated',
   account_created: 'Account created successfully!',
@@ -29,13 +26,10 @@ export const MESSAGES = {
   progress_cleared: 'Progress cleared',
   // Codes and links
   code_redeemed: 'Credit code redeemed successfully!',
-  invalid_code: 'Invalid or expired code',
   link_claimed: 'Credits claimed successfully!',
-  invalid_link: 'Invalid or expired credit link',
   // Admin
   forbidden: 'Only the administrator can do this',
   protected_account: "The administrator's own role, credits and account cannot be changed",
-  invalid_credit_amount: 'Please enter a valid credit amount between 1 and 10000',
   link_created: 'Credit URL generated successfully',
   link_deleted: 'URL deleted successfully',
   code_created: 'Credit code created successfully',

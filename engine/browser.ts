@@ -13,3 +13,4 @@ export { bookView, previewBook } from './session/view.js';
 export { sleep } from './providers/timing.js';
 export type { BookView, DonePayload, SavedProgress, GenerateBody } from './contract/books.js';
 export { fieldType } from './fields/registry.js';
+export { parseMarkdown, spansText, type Block, type Span, type HeadingLevel } from './markdown.js';

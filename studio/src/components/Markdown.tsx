@@ -1,55 +1,58 @@
-// A small Markdown reader for generated text (headings, lists, paragraphs, **bold**, *italic*), built
-// from React elements: the model's text is never inserted as HTML.
-import { Fragment, memo, type ReactNode } from 'react';
+// Generated text as React elements, from the engine's one Markdown reader (engine/markdown.ts, the same
+// blocks the EPUB, DOCX and PDF exports print): the model's text is never inserted as HTML.
+import { memo, useMemo, type ReactNode } from 'react';
+import { parseMarkdown, type Block, type Span } from '../../../engine/browser.js';
 
-function inline(text: string, key: string): ReactNode[] {
-  const out: ReactNode[] = [];
-  const re = /(\*\*[^*\n]+\*\*|__[^_\n]+__|\*[^*\n]+\*|_[^_\n]+_)/g;
-  let last = 0;
-  let m: RegExpExecArray | null;
-  let i = 0;
-  while ((m = re.exec(text))) {
-    if (m.index > last) out.push(text.slice(last, m.index));
-    const token = m[0];
-    const isBold = token.startsWith('**') || token.startsWith('__');
-    const inner = isBold ? token.slice(2, -2) : token.slice(1, -1);
-    out.push(isBold ? <strong key={`${key}-${i++}`}>{inner}</strong> : <em key={`${key}-${i++}`}>{inner}</em>);
-    last = m.index + token.length;
+function spans(list: readonly Span[], key: string): ReactNode[] {
+  return list.map((s, i) => {
+    const k = `${key}-${i}`;
+    switch (s.kind) {
+      case 'text':
+        return s.text;
+      case 'strong':
+        return <strong key={k}>{spans(s.children, k)}</strong>;
+      case 'em':
+        return <em key={k}>{spans(s.children, k)}</em>;
+      case 'code':
+        return <code key={k} className="rounded bg-gray-100 px-1 text-[0.9em] dark:bg-neutral-800">{s.text}</code>;
+      case 'break':
+        return <br key={k} />;
+    }
+  });
+}
+
+/** A list item: a lone paragraph sits in the item itself, as in the studio's earlier look. */
+function item(blocks: readonly Block[], key: string): ReactNode {
+  const [first] = blocks;
+  if (blocks.length === 1 && first?.kind === 'paragraph') return spans(first.spans, key);
+  return blocks.map((b, i) => block(b, `${key}-${i}`));
+}
+
+function block(b: Block, key: string): ReactNode {
+  switch (b.kind) {
+    case 'heading': {
+      const cls = b.level <= 2 ? 'mt-4 mb-2 text-lg font-semibold' : 'mt-3 mb-1.5 font-semibold';
+      return <p key={key} role="heading" aria-level={Math.min(b.level + 2, 6)} className={cls}>{spans(b.spans, key)}</p>;
+    }
+    case 'paragraph':
+      return <p key={key} className="mb-3">{spans(b.spans, key)}</p>;
+    case 'list': {
+      const items = b.items.map((blocks, i) => <li key={i}>{item(blocks, `${key}-${i}`)}</li>);
+      return b.isOrdered
+        ? <ol key={key} start={b.start === 1 ? undefined : b.start} className="mb-3 list-decimal space-y-1 pl-6">{items}</ol>
+        : <ul key={key} className="mb-3 list-disc space-y-1 pl-6">{items}</ul>;
+    }
+    case 'quote':
+      return <blockquote key={key} className="mb-3 border-l-4 border-gray-300 pl-4 italic dark:border-neutral-600">{b.blocks.map((c, i) => block(c, `${key}-${i}`))}</blockquote>;
+    case 'code':
+      return <pre key={key} className="mb-3 overflow-x-auto rounded bg-gray-100 p-3 text-sm dark:bg-neutral-800"><code>{b.text}</code></pre>;
+    case 'rule':
+      return <hr key={key} className="my-4 border-gray-300 dark:border-neutral-600" />;
   }
-  if (last < text.length) out.push(text.slice(last));
-  return out;
 }
 
 /** Memoised: a long book re-renders only the part that is still being written. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  const blocks = text.replace(/\r\n/g, '\n').split(/\n{2,}/);
-  return (
-    <>
-      {blocks.map((block, b) => {
-        const lines = block.split('\n').filter((l) => l.trim() !== '');
-        if (lines.length === 0) return null;
-        const heading = /^(#{1,6})\s+(.*)$/.exec(lines[0]!.trim());
-        if (heading && lines.length === 1) {
-          const level = heading[1]!.length;
-          const cls = level <= 2 ? 'mt-4 mb-2 text-lg font-semibold' : 'mt-3 mb-1.5 font-semibold';
-          return <p key={b} role="heading" aria-level={Math.min(level + 2, 6)} className={cls}>{inline(heading[2]!, `h${b}`)}</p>;
-        }
-        if (lines.every((l) => /^\s*([-*•]|\d+[.)])\s+/.test(l))) {
-          const isOrdered = /^\s*\d/.test(lines[0]!);
-          const items = lines.map((l, i) => <li key={i}>{inline(l.replace(/^\s*([-*•]|\d+[.)])\s+/, ''), `l${b}-${i}`)}</li>);
-          return isOrdered ? <ol key={b} className="mb-3 list-decimal space-y-1 pl-6">{items}</ol> : <ul key={b} className="mb-3 list-disc space-y-1 pl-6">{items}</ul>;
-        }
-        return (
-          <p key={b} className="mb-3">
-            {lines.map((l, i) => (
-              <Fragment key={i}>
-                {i > 0 && <br />}
-                {inline(l.replace(/^#{1,6}\s+/, ''), `p${b}-${i}`)}
-              </Fragment>
-            ))}
-          </p>
-        );
-      })}
-    </>
-  );
+  const blocks = useMemo(() => parseMarkdown(text), [text]);
+  return <>{blocks.map((b, i) => block(b, String(i)))}</>;
 });

@@ -1,0 +1,187 @@
+// The one Markdown reader of generated text: marked's lexer turns a part's Markdown into a small block
+// model (headings, paragraphs, lists, quotes, rules, code) that the studio's preview and every export
+// (EPUB, DOCX, PDF) render. The model holds plain text only: raw HTML in the text becomes text, and each
+// renderer escapes what it prints. Pure, so the studio uses it too.
+import { Lexer, type Token, type Tokens } from 'marked';
+
+/** Inline text: plain text, emphasis, code spans and hard line breaks. */
+export type Span =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'strong' | 'em'; readonly children: readonly Span[] }
+  | { readonly kind: 'code'; readonly text: string }
+  | { readonly kind: 'break' };
+
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+export type Block =
+  | { readonly kind: 'heading'; readonly level: HeadingLevel; readonly spans: readonly Span[] }
+  | { readonly kind: 'paragraph'; readonly spans: readonly Span[] }
+  | { readonly kind: 'list'; readonly isOrdered: boolean; readonly start: number; readonly items: readonly (readonly Block[])[] }
+  | { readonly kind: 'quote'; readonly blocks: readonly Block[] }
+  | { readonly kind: 'code'; readonly text: string }
+  | { readonly kind: 'rule' };
+
+// `breaks`: a single newline is a line break, as the model means it in poems, lyrics and addresses.
+const LEXER_OPTIONS = { gfm: true, breaks: true } as const;
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', mdash: '—', ndash: '–', hellip: '…',
+  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', copy: '©',
+};
+
+/** Character references as the characters they stand for (CommonMark reads `&amp;` as `&`). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (whole, name: string) => {
+    if (name[0] !== '#') return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+  });
+}
+
+/** Adjacent text spans joined, so renderers see one run per stretch of plain text. */
+function pushText(out: Span[], text: string): void {
+  if (!text) return;
+  const last = out[out.length - 1];
+  if (last?.kind === 'text') out[out.length - 1] = { kind: 'text', text: last.text + text };
+  else out.push({ kind: 'text', text });
+}
+
+/** Raw text that may hold newlines: each newline a line break, as in the rest of the text. */
+function pushLines(out: Span[], text: string): void {
+  text.split('\n').forEach((line, i) => {
+    if (i > 0) out.push({ kind: 'break' });
+    pushText(out, line);
+  });
+}
+
+function inlineSpans(tokens: readonly Token[] | undefined, out: Span[] = []): Span[] {
+  for (const token of tokens ?? []) {
+    const t = token as Tokens.Generic;
+    switch (token.type) {
+      case 'strong':
+      case 'em': {
+        const children = inlineSpans((token as Tokens.Strong | Tokens.Em).tokens);
+        if (children.length) out.push({ kind: token.type, children });
+        break;
+      }
+      case 'codespan':
+        out.push({ kind: 'code', text: decodeEntities((token as Tokens.Codespan).text) });
+        break;
+      case 'br':
+        out.push({ kind: 'break' });
+        break;
+      // Links and struck text keep their words, images their description: books carry no links.
+      case 'link':
+      case 'del':
+        inlineSpans((token as Tokens.Link | Tokens.Del).tokens, out);
+        break;
+      case 'image':
+        pushText(out, (token as Tokens.Image).text);
+        break;
+      case 'checkbox':
+        pushText(out, (token as Tokens.Checkbox).checked ? '[x] ' : '[ ] ');
+        break;
+      // Raw HTML is shown as the text it is, never interpreted.
+      case 'html':
+        pushLines(out, t.raw);
+        break;
+      case 'escape':
+        pushText(out, (token as Tokens.Escape).text);
+        break;
+      default:
+        if (t.tokens?.length) inlineSpans(t.tokens, out);
+        else pushText(out, decodeEntities(typeof t.text === 'string' ? t.text : t.raw));
+    }
+  }
+  return out;
+}
+
+function blocksOf(tokens: readonly Token[], out: Block[] = []): Block[] {
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'space':
+      case 'def':
+        break;
+      case 'heading': {
+        const t = token as Tokens.Heading;
+        out.push({ kind: 'heading', level: Math.min(Math.max(t.depth, 1), 6) as HeadingLevel, spans: inlineSpans(t.tokens) });
+        break;
+      }
+      case 'paragraph':
+        out.push({ kind: 'paragraph', spans: inlineSpans((token as Tokens.Paragraph).tokens) });
+        break;
+      // Text directly in a tight list item.
+      case 'text': {
+        const t = token as Tokens.Text;
+        const spans = t.tokens ? inlineSpans(t.tokens) : [{ kind: 'text', text: decodeEntities(t.text) } as const];
+        const last = out[out.length - 1];
+        if (last?.kind === 'paragraph') out[out.length - 1] = { kind: 'paragraph', spans: [...last.spans, { kind: 'break' }, ...spans] };
+        else out.push({ kind: 'paragraph', spans });
+        break;
+      }
+      case 'list': {
+        const t = token as Tokens.List;
+        const items = t.items.map((item) => {
+          const blocks = blocksOf(item.tokens);
+          if (!item.task) return blocks;
+          const [first, ...rest] = blocks;
+          const box: Span = { kind: 'text', text: item.checked ? '[x] ' : '[ ] ' };
+          return first?.kind === 'paragraph' ? [{ kind: 'paragraph', spans: [box, ...first.spans] } as const, ...rest] : blocks;
+        });
+        out.push({ kind: 'list', isOrdered: t.ordered, start: typeof t.start === 'number' ? t.start : 1, items });
+        break;
+      }
+      case 'blockquote':
+        out.push({ kind: 'quote', blocks: blocksOf((token as Tokens.Blockquote).tokens) });
+        break;
+      case 'code':
+        out.push({ kind: 'code', text: (token as Tokens.Code).text });
+        break;
+      case 'hr':
+        out.push({ kind: 'rule' });
+        break;
+      // A table reads as one line per row, its cells separated by " · ", the header row in bold.
+      case 'table': {
+        const t = token as Tokens.Table;
+        const row = (cells: readonly Tokens.TableCell[]): Span[] => {
+          const spans: Span[] = [];
+          cells.forEach((cell, i) => {
+            if (i > 0) pushText(spans, ' · ');
+            inlineSpans(cell.tokens, spans);
+          });
+          return spans;
+        };
+        out.push({ kind: 'paragraph', spans: [{ kind: 'strong', children: row(t.header) }] });
+        for (const cells of t.rows) out.push({ kind: 'paragraph', spans: row(cells) });
+        break;
+      }
+      // An HTML block is text like any other.
+      case 'html': {
+        const spans: Span[] = [];
+        pushLines(spans, token.raw.trim());
+        out.push({ kind: 'paragraph', spans });
+        break;
+      }
+      default: {
+        const t = token as Tokens.Generic;
+        if (t.tokens?.length) out.push({ kind: 'paragraph', spans: inlineSpans(t.tokens) });
+        else if (t.raw.trim()) out.push({ kind: 'paragraph', spans: [{ kind: 'text', text: t.raw.trim() }] });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A part's Markdown as blocks. Lines starting with "•" count as list items, as the model writes them.
+ * @example parseMarkdown('## Rain\n\nIt *fell*.') // [{kind:'heading', level:2, …}, {kind:'paragraph', …}]
+ */
+export function parseMarkdown(markdown: string): Block[] {
+  const text = markdown.replace(/\r\n?/g, '\n').replace(/^(\s*)•[ \t]+/gm, '$1- ');
+  return blocksOf(new Lexer(LEXER_OPTIONS).lex(text));
+}
+
+/** The plain text of some spans (a line break is a space): for titles, running heads and tables of contents. */
+export function spansText(spans: readonly Span[]): string {
+  return spans.map((s) => (s.kind === 'text' || s.kind === 'code' ? s.text : s.kind === 'break' ? ' ' : spansText(s.children))).join('');
+}

@@ -38,3 +38,12 @@ export async function dropBookTables(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('book_parts').execute();
   await db.schema.dropTable('books').execute();
 }
+
+/** Parts remember whether their text is complete (a part still cut at the token limit is kept, marked). */
+export async function addPartCompleteness(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('book_parts').addColumn('is_complete', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+}
+
+export async function dropPartCompleteness(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('book_parts').dropColumn('is_complete').execute();
+}

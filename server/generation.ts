@@ -68,6 +68,7 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
           isPart: save.step.kind !== 'outline',
           metadata: {
             generator: spec.id, step: save.stepKey, words: save.words, seconds: Number(save.seconds.toFixed(3)), generation: charge.generationId,
+            ...(save.continuations ? { continuations: save.continuations, complete: save.isComplete } : {}),
             ...(save.usage ? { tokens: save.usage } : {}),
           },
         },
@@ -87,6 +88,7 @@ export function donePayload(input: { spec: ResolvedSpec; result: StepResult; boo
     label: result.label,
     content: result.text,
     words: result.words,
+    is_complete: result.isComplete,
     progress: book.progress,
     next: book.next,
     book: spec.kind === 'book' ? book : null,

@@ -22,7 +22,7 @@ export interface RecordedRequest {
 export type ScriptedReply =
   | { status: number; body?: unknown; headers?: Record<string, string> }
   | { hang: true }
-  | { text: string }
+  | { text: string; finishReason?: 'stop' | 'length' }
   | { dropConnection: true };
 
 export interface FakeOpenAIOptions {
@@ -34,6 +34,10 @@ export interface FakeOpenAIOptions {
   rateWindowMs?: number;
   /** Decide a reply per chat request from its body (e.g. fail one book's calls); undefined falls through to the defaults. */
   reply?: (body: Record<string, unknown>, index: number) => ScriptedReply | undefined;
+  /** Why a default answer ended: `length` cuts it as a model does at max_tokens (default `stop`). */
+  finishReason?: (body: Record<string, unknown>, index: number) => 'stop' | 'length' | undefined;
+  /** Pause between streamed words, in ms (a slow stream). */
+  streamDelayMs?: number;
   /** Text of a default answer; receives the request body. */
   answer?: (body: Record<string, unknown>, index: number) => string;
 }
@@ -94,21 +98,25 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     res.end(JSON.stringify(body));
   };
 
-  const completion = (body: Record<string, unknown>, text: string) => ({
+  const completion = (body: Record<string, unknown>, text: string, finishReason: string) => ({
     id: `chatcmpl-${chatCount}`,
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model: String(body.model ?? 'fake'),
-    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason }],
     usage: { prompt_tokens: 10, completion_tokens: text.split(/\s+/).length, total_tokens: 10 + text.split(/\s+/).length },
   });
 
-  const streamText = (res: http.ServerResponse, body: Record<string, unknown>, text: string) => {
+  const streamText = async (res: http.ServerResponse, body: Record<string, unknown>, text: string, finishReason: string) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const words = text.match(/\S+\s*/g) ?? [];
     const base = { id: `chatcmpl-${chatCount}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: String(body.model ?? 'fake') };
-    for (const w of words) res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`);
-    res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+    for (const w of words) {
+      if (options.streamDelayMs) await new Promise((r) => setTimeout(r, options.streamDelayMs));
+      if (res.destroyed) return;
+      res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`);
+    }
+    res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] })}\n\n`);
     const opts = body.stream_options as { include_usage?: boolean } | undefined;
     if (opts?.include_usage) {
       res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: 10, completion_tokens: words.length, total_tokens: 10 + words.length } })}\n\n`);
@@ -178,8 +186,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
           if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? { error: { message: `status ${reply.status}` } }, reply.headers);
           const text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : `Fake answer ${index + 1}. Character Details:\n- Aisha: the lead\n\nThe end.`;
-          if (b.stream) streamText(res, b, text);
-          else sendJson(res, 200, completion(b, text));
+          const finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';
+          if (b.stream) await streamText(res, b, text, finishReason);
+          else sendJson(res, 200, completion(b, text, finishReason));
           recorded.answeredAt = Date.now();
         } finally {
           inFlight--;

@@ -25,6 +25,8 @@ export interface BookState {
   readonly characterDetails?: string;
   /** Settings are locked once the introduction exists. */
   readonly isLocked: boolean;
+  /** Positions of parts still cut at the token limit after their continuations (kept, marked incomplete). */
+  readonly incompleteParts?: readonly number[];
 }
 
 export interface FlowSummary {
@@ -182,5 +184,6 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     currentChapter: s.currentChapter,
     ...(typeof s.characterDetails === 'string' ? { characterDetails: s.characterDetails } : {}),
     isLocked: s.content.length > 0,
+    ...(Array.isArray(s.incompleteParts) && s.incompleteParts.length ? { incompleteParts: s.incompleteParts.filter((p): p is number => typeof p === 'number') } : {}),
   };
 }

@@ -43,11 +43,13 @@ export interface PromptContext {
   section: { label: string; description: string };
   wordTarget: number;
   outputName: string;
+  /** The end of a cut answer, for the continuation prompt (templates/continue.hbs); empty otherwise. */
+  cutEnding: string;
 }
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName', 'cutEnding',
 ] satisfies Array<keyof PromptContext>);
 
 /** Keys whose second path part must be a field name of the spec. */
@@ -145,12 +147,16 @@ export function templateFor(spec: ResolvedSpec, step: Step): string {
 /** The templates a spec uses (for drift guards and validation). */
 export function templatesUsed(spec: ResolvedSpec): string[] {
   const p = spec.prompts;
-  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline] : []), p.introduction, p.chapter, p.conclusion];
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE];
   if (spec.kind === 'image') return [p.image];
-  return [p.system, p.single];
+  return [p.system, p.single, CONTINUE_TEMPLATE];
 }
 
 const ENDING_WORDS = 120;
+
+/** The template that asks for the rest of an answer cut at the token limit (the same for every generator). */
+export const CONTINUE_TEMPLATE = 'continue';
+const CUT_ENDING_WORDS = 150;
 
 /** Words asked for: chosen by a field (story length) when the spec says so, else the spec's number. */
 export function wordTargetOf(spec: ResolvedSpec, settings: Settings): number {
@@ -200,6 +206,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: BookState; step
     section: { label: section?.label.en ?? '', description: section?.description?.en ?? '' },
     wordTarget: wordTargetOf(spec, settings),
     outputName: spec.prompts.outputName.en,
+    cutEnding: '',
   };
   if (input.renderer && spec.prompts.brief) ctx.brief = input.renderer.renderString(spec.prompts.brief, ctx);
   return ctx;
@@ -238,6 +245,18 @@ export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRender
       isFiction: spec.family === 'fiction' || spec.flow.outline === 'story',
     },
   };
+}
+
+/**
+ * The prompt that asks for the rest of a step's answer after it was cut at the token limit: the step's
+ * own prompt, then templates/continue.hbs with the end of what was written so far.
+ */
+export function renderContinuation(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string; soFar: string }): RenderedPrompt {
+  const first = renderPrompt(input);
+  const words = input.soFar.split(/\s+/).filter(Boolean);
+  const cutEnding = (words.length > CUT_ENDING_WORDS ? '…' : '') + words.slice(-CUT_ENDING_WORDS).join(' ');
+  const ask = input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...buildContext(input), cutEnding });
+  return { ...first, user: `${first.user}\n\n${ask}` };
 }
 
 // ---- validation of templates against the context ----

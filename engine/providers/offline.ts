@@ -112,6 +112,7 @@ export function createOfflineProvider(): Provider {
       const result: TextResult = {
         text,
         model: 'offline-demo',
+        finishReason: 'stop',
         usage: { promptTokens: Math.ceil((request.system.length + request.user.length) / 4), completionTokens: Math.ceil(text.length / 4), totalTokens: 0 },
       };
       result.usage!.totalTokens = result.usage!.promptTokens + result.usage!.completionTokens;

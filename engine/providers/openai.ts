@@ -95,6 +95,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
     };
     let text = '';
     let usage: TokenUsage | undefined;
+    let finishReason: string | undefined;
     if (request.onDelta) {
       const stream = await lease.client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout });
       for await (const chunk of stream) {
@@ -104,17 +105,19 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
           text += delta;
           request.onDelta(delta);
         }
+        finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
         usage = toUsage(chunk.usage) ?? usage;
       }
     } else {
       const answer = await lease.client.chat.completions.create(body, { signal, timeout });
       text = answer.choices[0]?.message?.content ?? '';
+      finishReason = answer.choices[0]?.finish_reason ?? undefined;
       usage = toUsage(answer.usage);
     }
     if (!text.trim()) throw new GenerationError('no_content');
     const shownModel = lease.config.model;
     if (usage) onEvent?.({ type: 'usage', config: lease.config.name, model: shownModel, usage });
-    return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}) };
+    return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}) };
   }
 
   return {

@@ -39,6 +39,8 @@ export interface TokenUsage {
 export interface TextResult {
   text: string;
   usage?: TokenUsage;
+  /** Why the model stopped: `length` means the text was cut at the token limit (OpenAI's finish_reason). */
+  finishReason?: string;
   model: string;
   /** Name of the provider config that answered (real providers). */
   config?: string;

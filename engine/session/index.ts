@@ -3,4 +3,4 @@ export * from './step.js';
 export * from './labels.js';
 export * from './ports.js';
 export * from './view.js';
-export { BookSession, SessionError, runStep, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput } from './session.js';
+export { BookSession, SessionError, joinCut, runStep, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput } from './session.js';

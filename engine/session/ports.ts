@@ -26,6 +26,10 @@ export interface StepSave {
   /** -1 the outline, 0 the introduction (or a single output), then chapters and the conclusion. */
   readonly position: number;
   readonly text: string;
+  /** False when the text is still cut at the token limit (kept, marked incomplete). */
+  readonly isComplete: boolean;
+  /** Continuation calls the step made after answers cut at the token limit. */
+  readonly continuations: number;
   /** The step starts a new book under its key: parts saved earlier under it are dropped. */
   readonly isFirst: boolean;
   readonly isFinished: boolean;

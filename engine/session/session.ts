@@ -7,7 +7,7 @@ import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../providers/types.js';
 import { countWords } from '../providers/types.js';
 import { applyStep, nextStep, restoreBook, startBook, type BookState } from '../compile/flow.js';
-import { renderPrompt, type PromptRenderer } from '../compile/prompt.js';
+import { renderContinuation, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { GenerationError } from '../errors.js';
 import { bookMarkdown } from '../book.js';
 import { stepLabel } from './labels.js';
@@ -31,6 +31,10 @@ export interface StepOutcome {
   state: BookState;
   step: Step;
   text: string;
+  /** False when the text was still cut at the token limit after the continuations. */
+  isComplete: boolean;
+  /** Continuation calls made for this step (0 when the first answer was whole). */
+  continuations: number;
   words: number;
   seconds: number;
   usage?: TokenUsage;
@@ -88,17 +92,57 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   if (step.kind === 'image') {
     const image = await input.provider.generateImage({ prompt: prompt.user, size: spec.image?.size ?? '1024x1024', meta: prompt.meta, signal: input.signal });
     const text = prompt.user;
-    return { state: applyStep(spec, state, step, text), step, text, words: 0, seconds: seconds(), png: image.png };
+    return { state: applyStep(spec, state, step, text), step, text, words: 0, seconds: seconds(), png: image.png, isComplete: true, continuations: 0 };
   }
-  const result = await input.provider.generateText({
-    ...prompt,
-    signal: input.signal,
-    onDelta: input.onDelta,
-    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
-  });
-  const text = result.text.trim();
+  const call = (request: RenderedPrompt, onDelta?: (delta: string) => void) =>
+    input.provider.generateText({ ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
+  let result = await call(prompt, input.onDelta);
+  let text = result.text;
+  let usage = result.usage;
+  // A part cut at the token limit is continued (at most MAX_CONTINUATIONS times) and joined seamlessly;
+  // still cut after that, it is kept but marked incomplete: nothing cut is stored as complete.
+  let continuations = 0;
+  while (result.finishReason === 'length' && continuations < MAX_CONTINUATIONS && text.trim()) {
+    continuations++;
+    const soFar = text;
+    let isFirstDelta = true;
+    const onDelta = input.onDelta
+      ? (delta: string) => {
+          input.onDelta!(isFirstDelta ? joinCut(soFar, delta).slice(soFar.length) : delta);
+          isFirstDelta = false;
+        }
+      : undefined;
+    result = await call(renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...(input.chapterTitle ? { chapterTitle: input.chapterTitle } : {}) }), onDelta);
+    text = joinCut(soFar, result.text);
+    usage = addUsage(usage, result.usage);
+  }
+  text = text.trim();
   if (!text) throw new GenerationError('no_content');
-  return { state: applyStep(spec, state, step, text), step, text, words: countWords(text), seconds: seconds(), ...(result.usage ? { usage: result.usage } : {}) };
+  const isComplete = result.finishReason !== 'length';
+  const after = applyStep(spec, state, step, text);
+  const position = stepPosition(step);
+  const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
+  return { state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations, ...(usage ? { usage } : {}) };
+}
+
+const MAX_CONTINUATIONS = 2;
+
+/**
+ * `before` (an answer cut at the token limit) followed by its continuation `after`: a stretch the model
+ * repeated is dropped, and a space goes between two words that would otherwise run together.
+ */
+export function joinCut(before: string, after: string): string {
+  const rest = after.trimStart();
+  for (let n = Math.min(300, before.length, rest.length); n >= 20; n--) {
+    if (rest.startsWith(before.slice(-n))) return before + rest.slice(n);
+  }
+  if (/\s$/.test(before) || /^\s/.test(after) || /^[,.;:!?)\]}”’»…]/.test(after)) return before + after;
+  return `${before} ${after}`;
+}
+
+function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage | undefined {
+  if (!a || !b) return a ?? b;
+  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, totalTokens: a.totalTokens + b.totalTokens };
 }
 
 export class BookSession {
@@ -178,6 +222,8 @@ export class BookSession {
       stepKey: stepKey(step),
       position: stepPosition(step),
       text: outcome.text,
+      isComplete: outcome.isComplete,
+      continuations: outcome.continuations,
       isFirst: !this.hasSavedPart,
       isFinished: nextStep(spec, outcome.state) === null,
       keepsProgress: spec.kind === 'book' || (spec.flow.savesProgress && spec.kind !== 'image'),

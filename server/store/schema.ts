@@ -199,6 +199,8 @@ export interface BookPartsTable {
   position: number;
   step: string;
   text: string;
+  /** 0 when the part is still cut at the token limit after its continuations. */
+  is_complete: Generated<number>;
   created_at: Generated<string>;
 }
 

@@ -136,7 +136,7 @@ describe('generations', () => {
     const save: StepSave = {
       generatorId: 'romance', bookType: 'romance', step: { kind: 'introduction', position: 0 }, stepKey: 'introduction', position: 0, text: 'Once upon a time',
       state: { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, content: ['Once upon a time'], currentChapter: 1, isLocked: true },
-      isFirst: true, isFinished: false, keepsProgress: true, label: 'Introduction', words: 4, seconds: 0.1,
+      isComplete: true, continuations: 0, isFirst: true, isFinished: false, keepsProgress: true, label: 'Introduction', words: 4, seconds: 0.1,
     };
     await repos.generations.commit({
       userId: user.id,

@@ -1,0 +1,105 @@
+// A part cut at the token limit (finish_reason "length") is continued and joined, on the plain and the
+// streamed path; still cut after two continuations it is kept but marked incomplete, never stored as
+// complete. The AI API is the fake server of tests/fake-openai.ts, each answer marked with its number.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BookSession, joinCut, parseSettings, type ProgressStore, type SavedBook, type StepSave } from '../../engine/index.js';
+import { providerFromEnv } from '../../engine/providers/index.js';
+import { loadCatalog } from '../../engine/node/load.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+
+const catalog = loadCatalog({ useDiskCache: true });
+const romance = catalog.get('romance')!;
+
+function memoryStore() {
+  const saves: StepSave[] = [];
+  let book: SavedBook | null = null;
+  const store: ProgressStore = {
+    load: async () => book,
+    saveStep: async (_key, save) => {
+      saves.push(save);
+      book = { state: save.state, isFinished: save.isFinished, updatedAt: '' };
+    },
+  };
+  return { store, saves };
+}
+
+const userOf = (body: Record<string, unknown> | undefined) => String((body?.messages as Array<{ role: string; content: string }>)?.find((m) => m.role === 'user')?.content ?? '');
+
+describe('truncated answers', () => {
+  let fake: FakeOpenAI;
+  /** Answers that come back cut: by the number of the request (0-based). */
+  let cutAnswers = new Set<number>();
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({
+      answer: (_b, i) => `Answer ${i} begins here and goes on for a while until the limit stops it`,
+      finishReason: (_b, i) => (cutAnswers.has(i) ? 'length' : 'stop'),
+    });
+  });
+  afterAll(() => fake.close());
+
+  const openBook = async (lang: 'en' | 'ms' = 'en') => {
+    const { store, saves } = memoryStore();
+    const session = await BookSession.open({
+      spec: romance, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }), store, key: 'k',
+      settings: parseSettings(romance, { language: lang }), totalChapters: 1, onFinished: 'restart',
+    });
+    return { session, saves };
+  };
+
+  it.each([
+    ['plain', false],
+    ['streamed', true],
+  ])('%s: a cut outline is continued once and stored whole, with the continuation asked from where it stopped', async (_name, isStreamed) => {
+    const first = fake.generationRequests().length;
+    cutAnswers = new Set([first]);
+    const { session, saves } = await openBook();
+    let streamed = '';
+    const result = await session.advance(isStreamed ? { onDelta: (d) => (streamed += d) } : {});
+    const requests = fake.generationRequests().slice(first);
+    expect(requests).toHaveLength(2);
+    const ask = userOf(requests[1]!.body);
+    expect(ask.startsWith(userOf(requests[0]!.body))).toBe(true);
+    expect(ask).toContain('Your previous answer was cut off by the length limit');
+    expect(ask).toContain(`Answer ${first} begins here and goes on for a while until the limit stops it`);
+    expect(result.text).toBe(`Answer ${first} begins here and goes on for a while until the limit stops it Answer ${first + 1} begins here and goes on for a while until the limit stops it`);
+    expect(result).toMatchObject({ isComplete: true, continuations: 1 });
+    expect(saves.at(-1)).toMatchObject({ text: result.text, isComplete: true });
+    if (isStreamed) expect(streamed).toBe(result.text);
+  });
+
+  it('a part still cut after two continuations is kept, marked incomplete, and shown so', async () => {
+    const { session, saves } = await openBook();
+    cutAnswers = new Set();
+    await session.advance();
+    const first = fake.generationRequests().length;
+    cutAnswers = new Set([first, first + 1, first + 2, first + 3]);
+    const intro = await session.advance();
+    expect(fake.generationRequests().length - first).toBe(3);
+    expect(intro).toMatchObject({ isComplete: false, continuations: 2 });
+    expect(saves.at(-1)).toMatchObject({ stepKey: 'introduction', isComplete: false });
+    expect(session.view().parts).toEqual([expect.objectContaining({ kind: 'introduction', is_complete: false })]);
+    cutAnswers = new Set();
+    await session.advance();
+    expect(session.view().parts.map((p) => p.is_complete)).toEqual([false, true]);
+  });
+
+  it('a Malay book asks for the rest in Malay', async () => {
+    const first = fake.generationRequests().length;
+    cutAnswers = new Set([first]);
+    const { session } = await openBook('ms');
+    await session.advance();
+    expect(userOf(fake.generationRequests()[first + 1]!.body)).toContain('Jawapan anda yang sebelumnya terpotong kerana had panjang');
+  });
+});
+
+describe('joinCut', () => {
+  it.each([
+    ['The storm', 'broke at dawn.', 'The storm broke at dawn.'],
+    ['The storm ', 'broke at dawn.', 'The storm broke at dawn.'],
+    ['The storm', ', at last, broke.', 'The storm, at last, broke.'],
+    ['She walked into the old house and the door closed behind her', 'the door closed behind her with a bang.', 'She walked into the old house and the door closed behind her with a bang.'],
+    ['Line one.\n\nLine two', '\n\nLine three.', 'Line one.\n\nLine two\n\nLine three.'],
+  ])('%j + %j', (before, after, joined) => {
+    expect(joinCut(before, after)).toBe(joined);
+  });
+});

@@ -228,12 +228,31 @@ export interface SystemRepository {
   writeToOutbox(message: MailMessage): Promise<void>;
 }
 
+/**
+ * A finished book of the user ("My books"): kept when its book type was started anew, or still the
+ * current book of its type (`isCurrent`). The id stays the same when it is kept.
+ */
+export interface FinishedBook extends SavedBook {
+  id: number;
+  bookType: string;
+  isCurrent: boolean;
+}
+
 /** Users' saved books (written by `generations.commit`, one part per step). */
 export interface BookRepository {
   /** The user's book under `key` (the book type), or null. */
   load(input: { userId: string; key: string }): Promise<(SavedBook & { bookType: string }) | null>;
-  /** "Start New": false when there was none. */
+  /**
+   * "Start New": a finished book is kept (one of `listFinished`, same id); any other book under `key` is
+   * deleted. False when there was none.
+   */
   remove(input: { userId: string; key: string }): Promise<boolean>;
+  /** The user's finished books (kept and current), most recently finished first. */
+  listFinished(input: { userId: string }): Promise<FinishedBook[]>;
+  /** One of the user's finished books, or null (another user's, unfinished or missing). */
+  findFinished(input: { userId: string; id: number }): Promise<FinishedBook | null>;
+  /** Delete one of the user's finished books; false when there is no such book. */
+  removeFinished(input: { userId: string; id: number }): Promise<boolean>;
 }
 
 /** Every repository of the server. */

@@ -2,8 +2,9 @@
 // A step writes its own part and the book's small header row, never the whole book, so saving costs the
 // same at chapter 95 as at chapter 1. Statements run synchronously on the connection, so a step's save
 // (and, on the server, the rows it commits with it) is one transaction.
-import type { Compilable, Kysely } from 'kysely';
-import type { BooksDatabase } from '../schema.js';
+import type { Compilable, ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { BooksDatabase, BooksTable } from '../schema.js';
+import type { FinishedBook } from '../ports.js';
 import { sql } from 'kysely';
 import type { BookState, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
 
@@ -28,8 +29,13 @@ function isoOf(stamp: string): string {
 /** The book saved under (owner, key), or null. */
 export function loadBook(runner: SyncSql, owner: string, key: string): (SavedBook & { bookType: string }) | null {
   const row = runner.first(db(runner).selectFrom('books').selectAll().where('owner', '=', owner).where('book_key', '=', key));
-  if (!row) return null;
-  const parts = runner.all(db(runner).selectFrom('book_parts').select(['position', 'text']).where('book_id', '=', row.id).orderBy('position'));
+  return row ? bookOfRow(runner, row) : null;
+}
+
+/** A header row with its parts, as the engine's saved book. */
+function bookOfRow(runner: SyncSql, row: Selectable<BooksTable>): SavedBook & { bookType: string } {
+  const parts = runner.all(db(runner).selectFrom('book_parts').select(['position', 'text', 'is_complete']).where('book_id', '=', row.id).orderBy('position'));
+  const incompleteParts = parts.filter((p) => p.is_complete === 0).map((p) => p.position);
   const outline = parts.find((p) => p.position < 0)?.text;
   const content = parts.filter((p) => p.position >= 0).map((p) => p.text);
   const state: BookState = {
@@ -42,6 +48,7 @@ export function loadBook(runner: SyncSql, owner: string, key: string): (SavedBoo
     currentChapter: row.current_chapter,
     ...(row.character_details !== null ? { characterDetails: row.character_details } : {}),
     isLocked: content.length > 0,
+    ...(incompleteParts.length ? { incompleteParts } : {}),
   };
   return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
 }
@@ -76,8 +83,8 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
     runner.run(
       db(runner)
         .insertInto('book_parts')
-        .values({ book_id: bookId, position: save.position, step: save.stepKey, text: save.text })
-        .onConflict((oc) => oc.columns(['book_id', 'position']).doUpdateSet({ step: save.stepKey, text: save.text })),
+        .values({ book_id: bookId, position: save.position, step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0 })
+        .onConflict((oc) => oc.columns(['book_id', 'position']).doUpdateSet({ step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0 })),
     );
   });
 }
@@ -85,6 +92,60 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
 /** Delete the book under (owner, key); true when there was one. */
 export function removeBook(runner: SyncSql, owner: string, key: string): boolean {
   return runner.run(db(runner).deleteFrom('books').where('owner', '=', owner).where('book_key', '=', key)) > 0;
+}
+
+/**
+ * Kept books. A live book's key is its book type (the CLI's: its settings or job key), never with a colon;
+ * a finished book that its book type starts anew from is kept under `kept:<id>`, with its id, parts and
+ * finishing time unchanged. "Finished books" are finished books (an introduction written, every step
+ * done), so a single tool's saved output is never one.
+ */
+const KEPT_PREFIX = 'kept:';
+
+function isFinishedBook(eb: ExpressionBuilder<BooksDatabase, 'books'>) {
+  return eb.and([
+    eb('books.is_finished', '=', 1),
+    eb.exists(eb.selectFrom('book_parts').select('book_parts.book_id').whereRef('book_parts.book_id', '=', 'books.id').where('book_parts.step', '=', 'introduction')),
+  ]);
+}
+
+function finishedOfRow(runner: SyncSql, row: Selectable<BooksTable>): FinishedBook {
+  return { ...bookOfRow(runner, row), id: row.id, isCurrent: !row.book_key.startsWith(KEPT_PREFIX) };
+}
+
+/**
+ * Start anew under (owner, key): a finished book is kept (moved to its kept key), anything else is
+ * deleted, in one transaction. True when there was a book.
+ */
+export function startNewBook(runner: SyncSql, owner: string, key: string): boolean {
+  return runner.transaction(() => {
+    const kept = runner.run(
+      db(runner)
+        .updateTable('books')
+        .set({ book_key: sql<string>`${KEPT_PREFIX} || id` })
+        .where('owner', '=', owner)
+        .where('book_key', '=', key)
+        .where(isFinishedBook),
+    );
+    return kept > 0 || removeBook(runner, owner, key);
+  });
+}
+
+/** The owner's finished books (kept and live), most recently finished first. */
+export function listFinishedBooks(runner: SyncSql, owner: string): FinishedBook[] {
+  const rows = runner.all(db(runner).selectFrom('books').selectAll().where('owner', '=', owner).where(isFinishedBook).orderBy('updated_at', 'desc').orderBy('id', 'desc'));
+  return rows.map((row) => finishedOfRow(runner, row));
+}
+
+/** One finished book of the owner by id, or null (another owner's, unfinished or missing). */
+export function findFinishedBook(runner: SyncSql, owner: string, id: number): FinishedBook | null {
+  const row = runner.first(db(runner).selectFrom('books').selectAll().where('id', '=', id).where('owner', '=', owner).where(isFinishedBook));
+  return row ? finishedOfRow(runner, row) : null;
+}
+
+/** Delete one finished book of the owner by id (its parts go with it); false when there is no such book. */
+export function removeFinishedBook(runner: SyncSql, owner: string, id: number): boolean {
+  return runner.run(db(runner).deleteFrom('books').where('id', '=', id).where('owner', '=', owner).where(isFinishedBook)) > 0;
 }
 
 /** Delete every book of an owner (a deleted account). */

@@ -2,7 +2,7 @@
 // one-block transactions), each method answering a Promise like any other adapter's.
 import type { Repositories } from '../ports.js';
 import { sqliteAuth } from './auth.js';
-import { loadBook, removeBook } from './books.js';
+import { findFinishedBook, listFinishedBooks, loadBook, removeFinishedBook, startNewBook } from './books.js';
 import { sqliteCodes } from './codes.js';
 import { sqliteCredits } from './credits.js';
 import { sqliteGenerations } from './generations.js';
@@ -22,7 +22,10 @@ export function sqliteRepositories(store: Store): Repositories {
     repos = {
       books: {
         load: async ({ userId, key }) => loadBook(store, userId, key),
-        remove: async ({ userId, key }) => removeBook(store, userId, key),
+        remove: async ({ userId, key }) => startNewBook(store, userId, key),
+        listFinished: async ({ userId }) => listFinishedBooks(store, userId),
+        findFinished: async ({ userId, id }) => findFinishedBook(store, userId, id),
+        removeFinished: async ({ userId, id }) => removeFinishedBook(store, userId, id),
       },
       users: sqliteUsers(store),
       auth: sqliteAuth(store),

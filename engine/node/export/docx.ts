@@ -1,0 +1,131 @@
+// A book document as a Word file (docx): a title page, a copyright page and a table of contents, then
+// each part from a new page under a Heading 1 (its inner headings Heading 2 and 3), so Word's navigation
+// pane, its table of contents and KDP's conversion all find the parts. 6 × 9 in pages like the PDF.
+import {
+  AlignmentType, Document, Footer, HeadingLevel, LevelFormat, Packer, PageNumber, Paragraph, TableOfContents, TextRun,
+  type IRunOptions, type ParagraphChild,
+} from 'docx';
+import type { BookDocument } from '../../book.js';
+import type { Block, Span } from '../../markdown.js';
+import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, xmlSafe } from './sections.js';
+
+const INCH = 1440; // twips
+const LANGUAGE = { en: 'en-GB', ms: 'ms-MY' } as const;
+const MONO = 'Courier New';
+
+type RunStyle = Pick<IRunOptions, 'bold' | 'italics' | 'font'>;
+
+function runs(spans: readonly Span[], style: RunStyle = {}): TextRun[] {
+  return spans.flatMap((s): TextRun[] => {
+    switch (s.kind) {
+      case 'text':
+        return [new TextRun({ ...style, text: xmlSafe(s.text) })];
+      case 'strong':
+        return runs(s.children, { ...style, bold: true });
+      case 'em':
+        return runs(s.children, { ...style, italics: true });
+      case 'code':
+        return [new TextRun({ ...style, font: MONO, text: xmlSafe(s.text) })];
+      case 'break':
+        return [new TextRun({ ...style, break: 1 })];
+    }
+  });
+}
+
+/** Numbered lists restart at 1: each list is its own instance of the one numbering. */
+interface ListCounter {
+  next: number;
+}
+
+function paragraphs(blocks: readonly Block[], lists: ListCounter, depth = 0, isQuote = false): Paragraph[] {
+  const quote = isQuote ? { indent: { left: 0.5 * INCH, right: 0.5 * INCH } } : {};
+  return blocks.flatMap((b): Paragraph[] => {
+    switch (b.kind) {
+      case 'heading':
+        return [new Paragraph({ heading: innerHeadingLevel(b.level) === 2 ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_3, children: runs(b.spans) })];
+      case 'paragraph':
+        return [new Paragraph({ ...quote, children: runs(b.spans, isQuote ? { italics: true } : {}) })];
+      case 'list': {
+        const instance = lists.next++;
+        const level = Math.min(depth, 8);
+        return b.items.flatMap((item) =>
+          item.flatMap((inner, i) => {
+            if (inner.kind === 'paragraph' && i === 0) {
+              const marker = b.isOrdered ? { numbering: { reference: 'ordered', level, instance } } : { bullet: { level } };
+              return [new Paragraph({ ...marker, children: runs(inner.spans) })];
+            }
+            return paragraphs([inner], lists, depth + 1, isQuote);
+          }),
+        );
+      }
+      case 'quote':
+        return paragraphs(b.blocks, lists, depth, true);
+      case 'code':
+        return [new Paragraph({ children: b.text.split('\n').map((line, i) => new TextRun({ font: MONO, size: 18, text: xmlSafe(line), ...(i > 0 ? { break: 1 } : {}) })) })];
+      case 'rule':
+        return [new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 240, after: 240 }, children: [new TextRun('*   *   *')] })];
+    }
+  });
+}
+
+const centred = (text: string, opts: { size?: number; bold?: boolean; italics?: boolean; before?: number } = {}) =>
+  new Paragraph({
+    alignment: AlignmentType.CENTER, spacing: { before: opts.before ?? 0, after: 240 },
+    children: [new TextRun({ text: xmlSafe(text), ...(opts.size ? { size: opts.size } : {}), ...(opts.bold ? { bold: true } : {}), ...(opts.italics ? { italics: true } : {}) })],
+  });
+
+/** A book document as DOCX bytes. */
+export async function renderDocx(doc: BookDocument, opts: { date?: Date } = {}): Promise<Uint8Array> {
+  const date = opts.date ?? new Date();
+  const words = EXPORT_WORDS[doc.lang];
+  const { notice, writtenWith } = copyrightLines(doc, date.getFullYear());
+  const lists: ListCounter = { next: 1 };
+  const page = { size: { width: 6 * INCH, height: 9 * INCH }, margin: { top: 0.75 * INCH, bottom: 0.75 * INCH, left: 0.75 * INCH, right: 0.75 * INCH } };
+
+  const front = [
+    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, spacing: { before: 2.5 * INCH, after: 480 }, children: [new TextRun(xmlSafe(doc.title))] }),
+    ...(doc.author ? [centred(doc.author, { size: 28 })] : []),
+    new Paragraph({ pageBreakBefore: true, spacing: { before: 4 * INCH, after: 120 }, children: [new TextRun({ text: xmlSafe(doc.title), italics: true })] }),
+    ...(doc.author ? [new Paragraph({ spacing: { after: 120 }, children: [new TextRun(xmlSafe(`${words.by} ${doc.author}`))] })] : []),
+    new Paragraph({ spacing: { after: 120 }, children: [new TextRun(xmlSafe(notice))] }),
+    new Paragraph({ children: [new TextRun(writtenWith)] }),
+    new Paragraph({ pageBreakBefore: true, spacing: { after: 360 }, children: [new TextRun({ text: words.contents, bold: true, size: 32 })] }),
+    new TableOfContents(words.contents, { hyperlink: true, headingStyleRange: '1-1', pageNumbersEntryLevelsRange: '1-1', beginDirty: false }),
+  ];
+  const body = documentSections(doc).flatMap((section, i) => [
+    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: i > 0, children: [new TextRun(xmlSafe(section.heading))] }),
+    ...paragraphs(section.blocks, lists),
+  ]);
+  const pageNumber: ParagraphChild = new TextRun({ children: [PageNumber.CURRENT] });
+
+  const file = new Document({
+    title: xmlSafe(doc.title), ...(doc.author ? { creator: xmlSafe(doc.author) } : {}), description: `${doc.typeLabel}. ${writtenWith}.`,
+    lastModifiedBy: 'Karya',
+    styles: {
+      default: {
+        document: { run: { font: 'Georgia', size: 22, language: { value: LANGUAGE[doc.lang] } }, paragraph: { spacing: { after: 160, line: 300 } } },
+        heading1: { run: { size: 36, bold: true }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 1.25 * INCH, after: 480 }, keepNext: true } },
+        heading2: { run: { size: 28, bold: true }, paragraph: { spacing: { before: 360, after: 160 }, keepNext: true } },
+        heading3: { run: { size: 24, bold: true }, paragraph: { spacing: { before: 240, after: 120 }, keepNext: true } },
+      },
+    },
+    numbering: {
+      config: [{
+        reference: 'ordered',
+        levels: Array.from({ length: 9 }, (_, level) => ({
+          level, format: LevelFormat.DECIMAL, text: `%${level + 1}.`, alignment: AlignmentType.START,
+          style: { paragraph: { indent: { left: 0.4 * INCH * (level + 1), hanging: 0.25 * INCH } } },
+        })),
+      }],
+    },
+    sections: [
+      { properties: { page }, children: front },
+      {
+        properties: { page: { ...page, pageNumbers: { start: 1 } } },
+        footers: { default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [pageNumber] })] }) },
+        children: body,
+      },
+    ],
+  });
+  return new Uint8Array(await Packer.toBuffer(file));
+}

@@ -1,0 +1,135 @@
+// A book document as an EPUB 3 (epub-gen-memory zips it): a title page, a copyright page, the linked
+// table of contents (the nav, titled in the book's language), then one XHTML file per part. Every text is
+// escaped (xhtml.ts); the files hold no scripts, so epubcheck finds nothing to report.
+import { createHash } from 'node:crypto';
+import { EPub, type Chapter, type Options } from 'epub-gen-memory';
+import type { BookDocument } from '../../book.js';
+import { blocksXhtml, escapeXml } from './xhtml.js';
+import { EXPORT_WORDS, copyrightLines, documentSections } from './sections.js';
+
+const CSS = `body { font-family: serif; line-height: 1.5; margin: 0 5%; }
+h1 { font-size: 1.6em; text-align: center; margin: 2.5em 0 1.5em; page-break-before: always; }
+h2 { font-size: 1.25em; margin: 1.5em 0 0.75em; }
+h3 { font-size: 1.1em; margin: 1.25em 0 0.5em; }
+p { margin: 0 0 0.75em; text-align: justify; }
+blockquote { margin: 1em 2em; font-style: italic; }
+hr { border: 0; border-top: 1px solid #999; margin: 1.5em 30%; }
+pre { white-space: pre-wrap; font-size: 0.9em; }
+nav ol { list-style: none; padding: 0; }
+nav li { margin: 0.4em 0; }
+.titlepage { text-align: center; margin-top: 30%; }
+.titlepage h1 { font-size: 2em; margin: 0 0 1em; page-break-before: avoid; }
+.author { font-size: 1.2em; text-align: center; }
+.copyright { margin-top: 60%; font-size: 0.9em; }
+.copyright p { text-align: left; margin: 0 0 0.5em; }
+`;
+
+const HEAD = (title: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="<%= lang %>" lang="<%= lang %>">
+<head>
+<meta charset="UTF-8"/>
+<title>${title}</title>
+<link rel="stylesheet" type="text/css" href="style.css"/>
+</head>`;
+
+// EJS templates for epub-gen-memory: `<%= %>` escapes what the library passes; what this file bakes in
+// is escaped by escapeXml (so it cannot hold "<%" either).
+const CHAPTER = `${HEAD('<%= title %>')}
+<body>
+<%- content %>
+</body>
+</html>`;
+
+function navTemplate(firstPart: { file: string; heading: string }): string {
+  return `${HEAD('<%= tocTitle %>')}
+<body>
+<nav epub:type="toc" id="toc">
+<h1><%= tocTitle %></h1>
+<ol>
+<% content.forEach(function (c) { if (!c.excludeFromToc) { %><li><a href="<%= c.filename %>"><%= c.title %></a></li>
+<% } }) %></ol>
+</nav>
+<nav epub:type="landmarks" hidden="hidden">
+<ol>
+<li><a epub:type="toc" href="toc.xhtml#toc"><%= tocTitle %></a></li>
+<li><a epub:type="bodymatter" href="${escapeXml(firstPart.file)}">${escapeXml(firstPart.heading)}</a></li>
+</ol>
+</nav>
+</body>
+</html>`;
+}
+
+function packageTemplate(opts: { rights: string; modified: string; author?: string }): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="BookId" xml:lang="<%= lang %>">
+<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+<dc:identifier id="BookId"><%= id %></dc:identifier>
+<dc:title><%= title %></dc:title>
+<dc:language><%= lang %></dc:language>
+${opts.author ? `<dc:creator id="creator">${escapeXml(opts.author)}</dc:creator>\n` : ''}<dc:description><%= description %></dc:description>
+<dc:date><%= date.slice(0, 10) %></dc:date>
+<dc:rights>${escapeXml(opts.rights)}</dc:rights>
+<meta property="dcterms:modified">${opts.modified}</meta>
+</metadata>
+<manifest>
+<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
+<item id="toc" href="toc.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+<item id="css" href="style.css" media-type="text/css"/>
+<% content.forEach(function (c, i) { %><item id="content_<%= i %>" href="<%= c.filename %>" media-type="application/xhtml+xml"/>
+<% }) %></manifest>
+<spine toc="ncx">
+<% content.forEach(function (c, i) { if (c.beforeToc) { %><itemref idref="content_<%= i %>"/>
+<% } }) %><itemref idref="toc"/>
+<% content.forEach(function (c, i) { if (!c.beforeToc) { %><itemref idref="content_<%= i %>"/>
+<% } }) %></spine>
+</package>`;
+}
+
+/** The same book gets the same identifier each time it is exported, so readers keep its place. */
+function bookIdentifier(doc: BookDocument): string {
+  const hex = createHash('sha256').update(JSON.stringify([doc.title, doc.author ?? '', doc.lang, doc.parts.map((p) => p.id)])).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** epub-gen-memory draws a random identifier; a book's own is stable. */
+class BookEpub extends EPub {
+  constructor(options: Options, content: Chapter[], identifier: string) {
+    super(options, content);
+    this.uuid = identifier;
+  }
+}
+
+/** A book document as EPUB 3 bytes. */
+export async function renderEpub(doc: BookDocument, opts: { date?: Date } = {}): Promise<Uint8Array> {
+  const date = opts.date ?? new Date();
+  const words = EXPORT_WORDS[doc.lang];
+  const title = escapeXml(doc.title);
+  const { notice, writtenWith } = copyrightLines(doc, date.getFullYear());
+  const sections = documentSections(doc);
+  const files = sections.map((_, i) => `part-${String(i + 1).padStart(3, '0')}.xhtml`);
+  const chapters: Chapter[] = [
+    {
+      title: doc.title, filename: 'title-page.xhtml', beforeToc: true, excludeFromToc: true,
+      content: `<section epub:type="titlepage" class="titlepage"><h1>${title}</h1>${doc.author ? `<p class="author">${escapeXml(doc.author)}</p>` : ''}</section>`,
+    },
+    {
+      title: notice, filename: 'copyright.xhtml', beforeToc: true, excludeFromToc: true,
+      content: `<section epub:type="copyright-page" class="copyright"><p><em>${title}</em></p>${doc.author ? `<p>${escapeXml(`${words.by} ${doc.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p><p>${escapeXml(writtenWith)}</p></section>`,
+    },
+    ...sections.map((s, i): Chapter => ({
+      title: s.heading, filename: files[i]!,
+      content: `<section epub:type="${s.id === 'outline' ? 'preface' : 'chapter'}"><h1>${escapeXml(s.heading)}</h1>\n${blocksXhtml(s.blocks)}</section>`,
+    })),
+  ];
+  const options: Options = {
+    title: doc.title, author: doc.author ? [doc.author] : [], publisher: 'Karya', description: `${doc.typeLabel}. ${writtenWith}.`,
+    lang: doc.lang, date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
+    prependChapterTitles: false, version: 3, css: CSS, verbose: false,
+    chapterXHTML: CHAPTER, tocXHTML: navTemplate({ file: files[0] ?? 'toc.xhtml', heading: sections[0]?.heading ?? words.contents }),
+    contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}) }),
+  };
+  return new Uint8Array(await new BookEpub(options, chapters, bookIdentifier(doc)).genEpub());
+}

@@ -1,0 +1,55 @@
+// What every export (EPUB, DOCX, PDF) prints of a book document: its sections as blocks from the one
+// Markdown reader, the words of the front matter in the book's language, and the heading levels inside a
+// part.
+import type { BookDocument } from '../../book.js';
+import type { Lang } from '../../spec/types.js';
+import { parseMarkdown, spansText, type Block } from '../../markdown.js';
+
+/** A part (or the outline) ready to print: its heading and its text as blocks. */
+export interface Section {
+  readonly id: string;
+  readonly heading: string;
+  readonly blocks: readonly Block[];
+}
+
+/** The words the exports add around the text, by language. */
+export interface ExportWords {
+  readonly contents: string;
+  readonly writtenWith: string;
+  readonly by: string;
+}
+
+export const EXPORT_WORDS: Readonly<Record<Lang, ExportWords>> = {
+  en: { contents: 'Contents', writtenWith: 'Written with Karya', by: 'by' },
+  ms: { contents: 'Kandungan', writtenWith: 'Ditulis dengan Karya', by: 'oleh' },
+};
+
+const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerCase();
+
+/**
+ * The outline (when the document has one) and the parts, as blocks. A part whose text opens with its own
+ * heading ("## Chapter 1") loses that line: the export prints the part's heading already.
+ */
+export function documentSections(doc: BookDocument): Section[] {
+  return [...(doc.outline ? [doc.outline] : []), ...doc.parts].map((part) => {
+    const blocks = parseMarkdown(part.markdown);
+    const [first] = blocks;
+    const isRepeat = first?.kind === 'heading' && normal(spansText(first.spans)) === normal(part.heading);
+    return { id: part.id, heading: part.heading, blocks: isRepeat ? blocks.slice(1) : blocks };
+  });
+}
+
+/** The level a heading inside a part takes under the part's own (level 1): `#`/`##` → 2, deeper → 3. */
+export function innerHeadingLevel(level: number): 2 | 3 {
+  return level <= 2 ? 2 : 3;
+}
+
+/** The copyright page's lines: "© 2025 Author" (or "© 2025") and "Written with Karya". */
+export function copyrightLines(doc: BookDocument, year: number): { notice: string; writtenWith: string } {
+  return { notice: `© ${year}${doc.author ? ` ${doc.author}` : ''}`, writtenWith: EXPORT_WORDS[doc.lang].writtenWith };
+}
+
+/** Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/FFFF), removed. */
+export function xmlSafe(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+}

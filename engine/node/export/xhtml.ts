@@ -1,0 +1,59 @@
+// Blocks as XHTML for the EPUB: every text escaped, so nothing in a part is ever read as markup.
+import type { Block, Span } from '../../markdown.js';
+import { innerHeadingLevel, xmlSafe } from './sections.js';
+
+/** Text as XHTML character data or attribute value. */
+export function escapeXml(text: string): string {
+  return xmlSafe(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function spansXhtml(spans: readonly Span[]): string {
+  return spans
+    .map((s) => {
+      switch (s.kind) {
+        case 'text':
+          return escapeXml(s.text);
+        case 'strong':
+          return `<strong>${spansXhtml(s.children)}</strong>`;
+        case 'em':
+          return `<em>${spansXhtml(s.children)}</em>`;
+        case 'code':
+          return `<code>${escapeXml(s.text)}</code>`;
+        case 'break':
+          return '<br/>';
+      }
+    })
+    .join('');
+}
+
+/** A list item: a lone paragraph sits in the `li` itself. */
+function itemXhtml(blocks: readonly Block[]): string {
+  const [first] = blocks;
+  return blocks.length === 1 && first?.kind === 'paragraph' ? spansXhtml(first.spans) : blocksXhtml(blocks);
+}
+
+/** Blocks of a part as XHTML; the part's own heading is the `h1`, its inner headings `h2`/`h3`. */
+export function blocksXhtml(blocks: readonly Block[]): string {
+  return blocks
+    .map((b) => {
+      switch (b.kind) {
+        case 'heading': {
+          const h = `h${innerHeadingLevel(b.level)}`;
+          return `<${h}>${spansXhtml(b.spans)}</${h}>`;
+        }
+        case 'paragraph':
+          return `<p>${spansXhtml(b.spans)}</p>`;
+        case 'list': {
+          const tag = b.isOrdered ? 'ol' : 'ul';
+          return `<${tag}>${b.items.map((item) => `<li>${itemXhtml(item)}</li>`).join('')}</${tag}>`;
+        }
+        case 'quote':
+          return `<blockquote>${blocksXhtml(b.blocks)}</blockquote>`;
+        case 'code':
+          return `<pre><code>${escapeXml(b.text)}</code></pre>`;
+        case 'rule':
+          return '<hr/>';
+      }
+    })
+    .join('\n');
+}

@@ -2,7 +2,7 @@
 // state and shared by every output (Markdown here; EPUB, DOCX and PDF in engine/node/export/). Pure, so
 // the studio can build the same document for its preview.
 import type { Lang, ResolvedSpec } from './spec/types.js';
-import type { BookState } from './compile/flow.js';
+import { extractTitle, type BookState } from './compile/flow.js';
 import { partStep, stepLabel } from './session/labels.js';
 import { stepKey } from './session/step.js';
 
@@ -36,9 +36,9 @@ export function formatOfFile(file: string): ExportFormat | null {
 }
 
 /**
- * The document of a book (or a single output). A book's title is its own when its settings name one
- * (a field with role bookTitle), else the generator's title; `chapterTitles` are the user's titles by
- * position ("Chapter 3: The Storm").
+ * The document of a book (or a single output). A book's title is its own (given, a field with role
+ * bookTitle, or its outline's working title), else its kind; the user's chapter titles (the state's, or
+ * `chapterTitles`) join their headings ("Chapter 3: The Storm").
  */
 export function bookDocument(
   spec: ResolvedSpec,
@@ -52,12 +52,14 @@ export function bookDocument(
     const value = field ? state.settings[field.name] : undefined;
     return typeof value === 'string' && value.trim() ? value.trim() : undefined;
   };
-  const title = opts.title?.trim() || setting('bookTitle') || spec.title[lang];
+  // The book's own title: given, set in its settings, or the working title its outline gave; else what it
+  // is ("Romance Story"), never the generator's name.
+  const title = opts.title?.trim() || setting('bookTitle') || (spec.kind === 'book' ? extractTitle(state.outline) || spec.typeLabel[lang] : spec.title[lang]);
   const author = opts.author?.trim() || setting('author');
   const parts: DocumentPart[] = state.content.map((markdown, i) => {
     const step = partStep(spec, i, state.totalChapters);
     const label = spec.kind === 'book' ? stepLabel(step, lang, spec) : title;
-    const own = 'position' in step ? opts.chapterTitles?.[step.position]?.trim() : undefined;
+    const own = 'position' in step ? (opts.chapterTitles ?? state.chapterTitles)?.[step.position]?.trim() : undefined;
     return { id: stepKey(step), heading: own && step.kind === 'chapter' ? `${label}: ${own}` : label, markdown };
   });
   const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;

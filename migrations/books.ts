@@ -47,3 +47,12 @@ export async function addPartCompleteness(db: Kysely<unknown>): Promise<void> {
 export async function dropPartCompleteness(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('book_parts').dropColumn('is_complete').execute();
 }
+
+/** Parts keep the user's own title (a chapter's "The Storm"), so it heads the chapter and survives resume. */
+export async function addPartTitle(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('book_parts').addColumn('title', 'text').execute();
+}
+
+export async function dropPartTitle(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('book_parts').dropColumn('title').execute();
+}

@@ -6,6 +6,7 @@ import * as m0003 from './0003_credits.js';
 import * as m0004 from './0004_history_config_deployments.js';
 import * as m0005 from './0005_books.js';
 import * as m0006 from './0006_part_complete.js';
+import * as m0007 from './0007_part_title.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_history_config_deployments': m0004,
   '0005_books': m0005,
   '0006_part_complete': m0006,
+  '0007_part_title': m0007,
 };

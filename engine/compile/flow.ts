@@ -27,6 +27,8 @@ export interface BookState {
   readonly isLocked: boolean;
   /** Positions of parts still cut at the token limit after their continuations (kept, marked incomplete). */
   readonly incompleteParts?: readonly number[];
+  /** The user's own chapter titles, by position ("The Storm" → "Chapter 3: The Storm"). */
+  readonly chapterTitles?: Readonly<Record<number, string>>;
 }
 
 export interface FlowSummary {
@@ -147,6 +149,19 @@ export function extractCharacterDetails(text: string): string | undefined {
   return details || undefined;
 }
 
+/**
+ * The working title an outline gives on its first lines ("Title: Hujan di Kuala Lumpur" / "Tajuk: …",
+ * asked for by the outline templates), or undefined.
+ */
+export function extractTitle(outline: string | undefined): string | undefined {
+  for (const line of (outline ?? '').split(/\r?\n/).slice(0, 8)) {
+    const m = /^[#>*_\s]*(?:working\s+title|book\s+title|title|tajuk(?:\s+kerja)?(?:\s+buku)?)[*_\s]*[:：][*_\s]*(.+)$/i.exec(line.trim());
+    const title = m?.[1]?.replace(/[*_#]+/g, '').replace(/^["“'‘]+|["”'’]+$/g, '').trim();
+    if (title) return title.slice(0, 200);
+  }
+  return undefined;
+}
+
 /** What `karya show` and the studio need to know about a generator's flow. */
 export function describeFlow(spec: BookSpec): FlowSummary {
   const f = spec.flow;
@@ -185,5 +200,6 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     ...(typeof s.characterDetails === 'string' ? { characterDetails: s.characterDetails } : {}),
     isLocked: s.content.length > 0,
     ...(Array.isArray(s.incompleteParts) && s.incompleteParts.length ? { incompleteParts: s.incompleteParts.filter((p): p is number => typeof p === 'number') } : {}),
+    ...(s.chapterTitles && typeof s.chapterTitles === 'object' && Object.keys(s.chapterTitles).length ? { chapterTitles: { ...s.chapterTitles } } : {}),
   };
 }

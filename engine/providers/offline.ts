@@ -50,6 +50,7 @@ const CHARACTERS: Record<Lang, string[]> = {
   ms: ['- Aisha Rahman: watak utama, 28 tahun, degil tetapi baik hati', '- Daniel Lee: pasangannya, 31 tahun, berhati-hati tetapi jujur', '- Mak Som: jiran yang memerhati segalanya'],
 };
 
+const TITLE_LINE: Record<Lang, string> = { en: 'Title: A Tale of {a} Beginnings', ms: 'Tajuk: Kisah Permulaan {a}' };
 const OUTLINE_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} beginnings, {b} turns', ms: 'Bab {n}: permulaan {a}, liku {b}' };
 
 
@@ -70,6 +71,8 @@ export function offlineText(request: TextRequest): string {
   const summary = meta.settingsSummary.map((s) => `${s.label}: ${s.value}`).join(' · ');
   if (summary) lines.push(`_${meta.title} — ${summary}_`, '');
   if (meta.stepKind === 'outline') {
+    // The working title line the outline templates ask for.
+    lines.push(fillPlaceholders(TITLE_LINE[lang], vars()), '');
     for (let n = 1; n <= 6; n++) lines.push(`${n}. ${fillPlaceholders(OUTLINE_LINE[lang], { ...vars(), n: String(n) })}`);
     return lines.join('\n');
   }

@@ -28,6 +28,8 @@ export interface StepSave {
   readonly text: string;
   /** False when the text is still cut at the token limit (kept, marked incomplete). */
   readonly isComplete: boolean;
+  /** The user's own title of the part (a chapter), when given. */
+  readonly title?: string;
   /** Continuation calls the step made after answers cut at the token limit. */
   readonly continuations: number;
   /** The step starts a new book under its key: parts saved earlier under it are dropped. */

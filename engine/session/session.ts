@@ -214,6 +214,9 @@ export class BookSession {
       ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
     });
     if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
+    // The user's title of this chapter is kept with the book: it becomes its heading and survives resume.
+    const title = step.kind === 'chapter' ? opts.chapterTitle?.trim() : undefined;
+    if (title) outcome.state = { ...outcome.state, chapterTitles: { ...outcome.state.chapterTitles, [stepPosition(step)]: title } };
     await this.ports.store.saveStep(this.key, {
       generatorId: spec.id,
       bookType: spec.bookType,
@@ -224,6 +227,7 @@ export class BookSession {
       text: outcome.text,
       isComplete: outcome.isComplete,
       continuations: outcome.continuations,
+      ...(title ? { title } : {}),
       isFirst: !this.hasSavedPart,
       isFinished: nextStep(spec, outcome.state) === null,
       keepsProgress: spec.kind === 'book' || (spec.flow.savesProgress && spec.kind !== 'image'),

@@ -18,7 +18,8 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   const label = (step: Step) => stepLabel(step, lang, spec);
   const parts = state.content.map((text, i) => {
     const step = partStep(spec, i, state.totalChapters);
-    return { ...stepRef(step), label: label(step), text, is_complete: !state.incompleteParts?.includes(i) };
+    const title = state.chapterTitles?.[i];
+    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
   const plan = !isBook ? [] : state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');

@@ -201,6 +201,8 @@ export interface BookPartsTable {
   text: string;
   /** 0 when the part is still cut at the token limit after its continuations. */
   is_complete: Generated<number>;
+  /** The user's own title of the part (a chapter), or null. */
+  title: string | null;
   created_at: Generated<string>;
 }
 

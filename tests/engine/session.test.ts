@@ -3,7 +3,7 @@
 // details) and from the issue's rules: a step saves its own part only; only an interrupted book resumes.
 import { describe, expect, it } from 'vitest';
 import {
-  BookSession, GenerationError, SessionError, parseSettings, parseStepKey, planSteps, stepKey, stepRef,
+  BookSession, GenerationError, SessionError, extractTitle, parseSettings, parseStepKey, planSteps, stepKey, stepRef,
   type ProgressStore, type SavedBook, type StepSave,
 } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
@@ -133,5 +133,35 @@ describe('BookSession', () => {
   it('a chapter count the flow cannot reach is refused before anything is written', async () => {
     const { store } = memoryStore();
     await expect(open(store, createOfflineProvider(), { chapters: 0 })).rejects.toMatchObject({ code: 'invalid_chapters' });
+  });
+});
+
+describe('a real book', () => {
+  it.each([
+    ['Title: Hujan di Kuala Lumpur\n\n1. Chapter 1', 'Hujan di Kuala Lumpur'],
+    ['**Working Title:** "The Last Monsoon"\nPremise: …', 'The Last Monsoon'],
+    ['# Tajuk: Kisah Permulaan Bandar\n', 'Kisah Permulaan Bandar'],
+    ['Tajuk kerja: Rumah di Bukit', 'Rumah di Bukit'],
+    ['Premise: no title here', undefined],
+  ])('the outline %j gives the title %j', (outline, title) => {
+    expect(extractTitle(outline)).toBe(title);
+  });
+
+  it("is titled by its outline, not by the generator; the user's chapter titles head their chapters and survive resume", async () => {
+    const { store } = memoryStore();
+    const provider = createOfflineProvider();
+    const session = await open(store, provider, { chapters: 2 });
+    await session.advance();
+    await session.advance();
+    await session.advance({ chapterTitle: 'The Meeting' });
+    const resumed = await open(store, provider, { chapters: 2 });
+    expect(resumed.state.chapterTitles).toEqual({ 1: 'The Meeting' });
+    while (resumed.next()) await resumed.advance();
+    const markdown = resumed.assemble();
+    const heading = markdown.split('\n')[0]!;
+    expect(heading).not.toBe(`# ${romance.title.en}`);
+    expect(heading).toBe(`# ${extractTitle(resumed.state.outline)}`);
+    expect(markdown.match(/^## .*/gm)).toEqual(['## Introduction', '## Chapter 1: The Meeting', '## Chapter 2', '## Conclusion']);
+    expect(resumed.view().parts[1]).toMatchObject({ label: 'Chapter 1', title: 'The Meeting' });
   });
 });

@@ -7,6 +7,7 @@ import { ApiError, errorBody } from './http/errors.js';
 import { helmetMiddleware, sameOriginCheck } from './http/security.js';
 import { requestLog } from './http/request-log.js';
 import { adminRoutes } from './routes/admin.js';
+import { bookRoutes } from './routes/books.js';
 import { creditRoutes } from './routes/credits.js';
 import { generatorRoutes } from './routes/generators.js';
 import { historyRoutes } from './routes/history.js';
@@ -20,6 +21,7 @@ export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => R
   ['/me', meRoutes],
   ['/generators', generatorRoutes],
   ['/progress', progressRoutes],
+  ['/books', bookRoutes],
   ['/history', historyRoutes],
   ['/credits', creditRoutes],
   ['/admin', adminRoutes],

@@ -1,7 +1,8 @@
-// The contract of the book routes: generating the next step (JSON or server-sent events) and the saved
-// book (`/api/progress/:bookType`). The server parses and answers with these schemas; the studio's
-// client is typed from them.
+// The contract of the book routes: generating the next step (JSON or server-sent events), the saved
+// book (`/api/progress/:bookType`), the user's finished books and their downloads (`/api/books`). The
+// server parses and answers with these schemas; the studio's client is typed from them.
 import * as z from 'zod';
+import { EXPORT_FORMATS, type ExportFormat } from '../book.js';
 import { StepRefSchema } from '../session/step.js';
 import { ApiErrorBodySchema, TimestampSchema } from './common.js';
 
@@ -90,3 +91,54 @@ export const SavedProgressSchema = z.object({
 export type SavedProgress = z.infer<typeof SavedProgressSchema>;
 
 export const BookTypeParamsSchema = z.strictObject({ bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/) });
+
+/** How each export format is sent: its media type and file extension. */
+export const EXPORT_FILE_TYPES = {
+  md: { contentType: 'text/markdown; charset=utf-8', extension: 'md' },
+  epub: { contentType: 'application/epub+zip', extension: 'epub' },
+  docx: { contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx' },
+  pdf: { contentType: 'application/pdf', extension: 'pdf' },
+} as const satisfies Record<ExportFormat, { contentType: string; extension: string }>;
+
+export { EXPORT_FORMATS, type ExportFormat };
+
+/** `?format=` of the export routes. */
+export const ExportQuerySchema = z.strictObject({
+  format: z.enum(EXPORT_FORMATS, { error: `Choose one of ${EXPORT_FORMATS.join(', ')}` }),
+});
+export type ExportQuery = z.infer<typeof ExportQuerySchema>;
+
+/**
+ * The file name of a book's download: its title as a lower-case ASCII slug, then the format's extension.
+ * @example exportFileName('Cinta di Kuala Lumpur!', 'epub') // "cinta-di-kuala-lumpur.epub"
+ */
+export function exportFileName(title: string, format: ExportFormat): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 80)
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'book'}.${EXPORT_FILE_TYPES[format].extension}`;
+}
+
+/** One of the user's finished books (`GET /api/books`): kept by "Start New", or still the current book of its type. */
+export const MyBookSchema = z.strictObject({
+  id: z.number().int().positive(),
+  title: z.string(),
+  book_type: z.string(),
+  generator_id: z.string(),
+  /** What kind of book it is, in the book's language ("Romance Story"). */
+  type_label: z.string(),
+  lang: Lang,
+  /** Words of its parts (the outline not counted). */
+  words: z.number().int().min(0),
+  finished_at: TimestampSchema,
+  /** Still the book of its generator page (its type has not been started anew). */
+  is_current: z.boolean(),
+});
+export type MyBook = z.infer<typeof MyBookSchema>;
+
+export const MyBooksResponseSchema = z.strictObject({ books: z.array(MyBookSchema) });
+export type MyBooksResponse = z.infer<typeof MyBooksResponseSchema>;

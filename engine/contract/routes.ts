@@ -1,6 +1,6 @@
 // The route table: every /api route of the areas above, keyed `"METHOD /path"` (the path after /api,
 // with Express-style `:params`), with the schemas of its params, query, body and answer (or its
-// server-sent events). The studio's client is typed from it; tests/contract checks the server
+// server-sent events, or a file). The studio's client is typed from it; tests/contract checks the server
 // against it. The generation route answers JSON, or its events with Accept: text/event-stream.
 import type * as z from 'zod';
 import * as admin from './admin.js';
@@ -23,6 +23,11 @@ export interface RouteDef {
   readonly status?: 201;
   /** An event stream: event name → schema of its data. */
   readonly events?: Readonly<Record<string, z.ZodType>>;
+  /**
+   * A file download: the body is the file, with its Content-Type and `Content-Disposition: attachment;
+   * filename="…"` (the export routes: engine/contract/books.ts EXPORT_FILE_TYPES).
+   */
+  readonly file?: true;
 }
 
 export const ROUTES = {
@@ -45,6 +50,10 @@ export const ROUTES = {
   'POST /generators/:id/generate': { params: generators.GeneratorIdParamsSchema, body: books.GenerateBodySchema, response: books.DonePayloadSchema, events: books.GenerationEventSchemas },
   'GET /progress/:bookType': { params: books.BookTypeParamsSchema, response: books.SavedProgressSchema },
   'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
+  'GET /books': { response: books.MyBooksResponseSchema },
+  'GET /books/:bookType/export': { params: books.BookTypeParamsSchema, query: books.ExportQuerySchema, file: true },
+  'GET /books/:id/export': { params: NumericIdParamsSchema, query: books.ExportQuerySchema, file: true },
+  'DELETE /books/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
 
   'GET /history': { query: history.HistoryQuerySchema, response: history.HistoryResponseSchema },
   'DELETE /history/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
@@ -73,8 +82,10 @@ export type Routes = typeof ROUTES;
 export type RouteKey = keyof Routes;
 /** Routes answered with JSON (not an event stream). */
 export type JsonRouteKey = { [K in RouteKey]: Routes[K] extends { response: z.ZodType } ? K : never }[RouteKey];
-/** Routes answered with server-sent events. */
-export type StreamRouteKey = Exclude<RouteKey, JsonRouteKey>;
+/** Routes answered with a file download. */
+export type FileRouteKey = { [K in RouteKey]: Routes[K] extends { file: true } ? K : never }[RouteKey];
+/** Routes answered with server-sent events only. */
+export type StreamRouteKey = Exclude<RouteKey, JsonRouteKey | FileRouteKey>;
 
 type InputOf<D, Part extends 'params' | 'query' | 'body'> = D extends { [P in Part]: infer S extends z.ZodType } ? z.input<S> : never;
 

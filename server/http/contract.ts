@@ -1,8 +1,8 @@
 // The HTTP contract (engine/contract) on the server side: a route's Express response typed with the
-// contract's answer, and its event stream typed with the contract's events, so an answer that drifts
-// from the contract fails the typecheck.
+// contract's answer, its event stream typed with the contract's events, and a file route's download, so
+// an answer that drifts from the contract fails the typecheck.
 import type { Response } from 'express';
-import type { EventsOf, JsonRouteKey, ResponseOf, StreamRouteKey } from '../../engine/contract/index.js';
+import type { EventsOf, FileRouteKey, JsonRouteKey, ResponseOf, StreamRouteKey } from '../../engine/contract/index.js';
 import type { EventStream } from './sse.js';
 
 /** The response of route `K` ("GET /me"): `res.json()` accepts only the contract's answer. */
@@ -16,4 +16,26 @@ export interface TypedEventStream<Events> {
 /** The event stream of route `K`, typed with the contract's events. */
 export function typedStream<K extends StreamRouteKey>(stream: EventStream): TypedEventStream<EventsOf<K>> {
   return stream;
+}
+
+/** A file to download: its bytes, media type and file name (ASCII, without quotes). */
+export interface Download {
+  bytes: Uint8Array;
+  contentType: string;
+  fileName: string;
+}
+
+/** The response of file route `K` ("GET /books/:id/export"), answered with `sendDownload`. */
+export type FileReply<K extends FileRouteKey> = Response & { readonly fileRoute?: K };
+
+/** Answer a file route with a download: the bytes, their Content-Type and an attachment Content-Disposition. */
+export function sendDownload<K extends FileRouteKey>(res: FileReply<K>, download: Download): void {
+  res.status(200);
+  res.set({
+    'content-type': download.contentType,
+    'content-disposition': `attachment; filename="${download.fileName.replace(/["\\\r\n]/g, '')}"`,
+    'content-length': String(download.bytes.byteLength),
+    'cache-control': 'private, no-store',
+  });
+  res.end(Buffer.from(download.bytes.buffer, download.bytes.byteOffset, download.bytes.byteLength));
 }

@@ -1,18 +1,17 @@
 // The HTTP contract (engine/contract) against the real server: every route of the route table is called
 // in-process and its answer parsed with the contract's schema (strict objects, so a field added, renamed
-// or retyped on either side fails here), error answers are parsed with the error envelope, the admin's
-// user stream with its event schemas, and the route table must list exactly the server's routes.
+// or retyped on either side fails here), a file route's download checked against the export file types,
+// error answers are parsed with the error envelope, the admin's user stream with its event schemas, and
+// the route table must list exactly the server's routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Response } from 'supertest';
 import * as z from 'zod';
 import {
-  AdminUserEventSchemas, ApiErrorEnvelopeSchema, ROUTES, VALIDATION_MESSAGES,
-  type CreditCodeCreatedResponse, type CreditLinkCreatedResponse, type DeploymentsResponse, type GeneratorsResponse, type HistoryResponse, type JsonRouteKey, type ResponseOf,
+  AdminUserEventSchemas, ApiErrorEnvelopeSchema, EXPORT_FILE_TYPES, ROUTES, VALIDATION_MESSAGES,
+  type CreditCodeCreatedResponse, type CreditLinkCreatedResponse, type DeploymentsResponse, type FileRouteKey, type GeneratorsResponse, type HistoryResponse, type JsonRouteKey, type ResponseOf,
 } from '../../engine/contract/index.js';
 import { MESSAGES } from '../../server/http/errors.js';
 import { apiRoutes, PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from '../server/helpers.js';
-
-/** Routes described by books.ts (the lead's remodel), not by the route table. */
 
 let ts: TestServer;
 let user: { cookie: string; email: string };
@@ -33,6 +32,31 @@ function answerOf<K extends JsonRouteKey>(route: K, res: Response): ResponseOf<K
   const parsed = def.response.safeParse(res.body);
   expect(parsed.success ? [] : parsed.error.issues, `${route} answered outside the contract`).toEqual([]);
   return res.body as ResponseOf<K>;
+}
+
+/** A file route's download: 200, one of the export file types, an attachment with a file name of that type, bytes. */
+function fileOf(route: FileRouteKey, res: Response): Buffer {
+  const def: { file: true } = ROUTES[route];
+  expect(def.file).toBe(true);
+  expect(res.status, `${route}: ${String(res.body)}`).toBe(200);
+  const type = Object.values(EXPORT_FILE_TYPES).find((t) => t.contentType === res.headers['content-type']);
+  expect(type, `${route} answered ${res.headers['content-type']}`).toBeDefined();
+  expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="[a-z0-9-]+\\.${type!.extension}"$`));
+  expect((res.body as Buffer).length).toBeGreaterThan(0);
+  return res.body as Buffer;
+}
+
+/** GET a download with its bytes as a Buffer. */
+function download(path: string, cookie: string) {
+  return ts.http
+    .get(path)
+    .set('cookie', cookie)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 }
 
 /** An error answer: its status, and the envelope `{error: {code, message, fields?}}`. */
@@ -103,7 +127,20 @@ describe('answers match the contract', () => {
     expect(intro.book).toMatchObject({ is_locked: true, counter: { current: 1, total: 7 }, parts: [{ kind: 'introduction', position: 0, label: 'Introduction' }] });
     const saved = answerOf('GET /progress/:bookType', await ts.http.get('/api/progress/romance').set('cookie', user.cookie));
     expect(saved.book?.next).toMatchObject({ kind: 'chapter', position: 1, label: 'Chapter 1' });
+    fileOf('GET /books/:bookType/export', await download('/api/books/romance/export?format=md', user.cookie));
     answerOf('DELETE /progress/:bookType', await ts.http.delete('/api/progress/romance').set('cookie', user.cookie));
+  });
+
+  it('my books: a finished book listed, kept by Start New, downloaded in every format and deleted', async () => {
+    const { cookie } = await userWithRole(ts, 'pro');
+    for (let next: unknown = true; next !== null; ) {
+      next = answerOf('POST /generators/:id/generate', await ts.http.post('/api/generators/romance/generate').set('cookie', cookie!).send({ settings: { numberOfChapters: 7 } })).next;
+    }
+    answerOf('DELETE /progress/:bookType', await ts.http.delete('/api/progress/romance').set('cookie', cookie!));
+    const { books } = answerOf('GET /books', await ts.http.get('/api/books').set('cookie', cookie!));
+    expect(books.map((b) => [b.book_type, b.is_current])).toEqual([['romance', false]]);
+    for (const format of Object.keys(EXPORT_FILE_TYPES)) fileOf('GET /books/:id/export', await download(`/api/books/${books[0]!.id}/export?format=${format}`, cookie!));
+    answerOf('DELETE /books/:id', await ts.http.delete(`/api/books/${books[0]!.id}`).set('cookie', cookie!));
   });
 
   it('history: list (search, type, paging) and delete', async () => {
@@ -193,6 +230,8 @@ describe('errors match the envelope', () => {
     ['unknown field', () => ts.http.patch('/api/me').set('cookie', user.cookie).send({ name: 'x', role: 'admin' }), 400, 'invalid_request'],
     ['not the administrator', () => ts.http.get('/api/admin/users').set('cookie', user.cookie), 403, 'forbidden'],
     ['unknown route', () => ts.http.get('/api/nowhere'), 404, 'not_found'],
+    ['no such book', () => ts.http.get('/api/books/romance/export?format=pdf').set('cookie', user.cookie), 404, 'progress_not_found'],
+    ['unknown export format', () => ts.http.get('/api/books/romance/export?format=mobi').set('cookie', user.cookie), 400, 'invalid_request'],
     ['unknown code', () => ts.http.post('/api/credits/redeem').set('cookie', user.cookie).send({ code: 'NO-SUCH-CODE' }), 404, 'invalid_code'],
     ['taken e-mail', () => ts.http.post('/api/auth/sign-up/email').send({ email: user.email, password: PASSWORD }), 409, 'email_taken'],
   ] as const)('%s', async (_name, send, status, code) => {

@@ -1,0 +1,89 @@
+// /api/books: the signed-in user's books as files. The current book of a type downloads as Markdown, EPUB,
+// DOCX or PDF as soon as it has a part; finished books ("My books": kept when their type was started anew,
+// or still current) are listed, downloaded and deleted by id. Other users' books answer 404.
+import { Router, type Request } from 'express';
+import { bookDocument, type BookState, type ExportFormat } from '../../engine/index.js';
+import { countWords } from '../../engine/providers/index.js';
+import { renderDocument } from '../../engine/node/export/index.js';
+import { BookTypeParamsSchema, EXPORT_FILE_TYPES, ExportQuerySchema, exportFileName, NumericIdParamsSchema, type MyBook } from '../../engine/contract/index.js';
+import type { AppContext } from '../context.js';
+import { ApiError, MESSAGES } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireUser, sessionOf } from '../auth/middleware.js';
+import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
+import type { FinishedBook } from '../store/ports.js';
+
+/** Saved book ids are whole numbers; a book type always has a letter, so one path serves both. */
+const isBookId = (value: string) => /^\d+$/.test(value);
+
+export function bookRoutes(ctx: AppContext): Router {
+  const { repos, catalog } = ctx;
+  const router = Router();
+  router.use(requireUser(repos.auth));
+
+  /** The document of a saved state, or null when its generator is gone or is no book. */
+  const documentOf = (state: BookState) => {
+    const spec = catalog.get(state.generatorId);
+    return spec?.kind === 'book' ? { spec, doc: bookDocument(spec, state) } : null;
+  };
+
+  const download = async (res: FileReply<'GET /books/:bookType/export' | 'GET /books/:id/export'>, state: BookState, format: ExportFormat, notFound: ApiError) => {
+    const found = documentOf(state);
+    if (!found) throw notFound;
+    const bytes = await renderDocument(found.doc, format);
+    sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(found.doc.title, format) });
+  };
+
+  const listing = (book: FinishedBook): MyBook | null => {
+    const found = documentOf(book.state);
+    if (!found) return null;
+    const { spec, doc } = found;
+    return {
+      id: book.id,
+      title: doc.title,
+      book_type: book.bookType,
+      generator_id: spec.id,
+      type_label: doc.typeLabel,
+      lang: doc.lang,
+      words: doc.parts.reduce((n, p) => n + countWords(p.markdown), 0),
+      finished_at: book.updatedAt,
+      is_current: book.isCurrent,
+    };
+  };
+
+  const userId = (req: Request) => sessionOf(req).user.id;
+
+  router.get('/', async (req, res: Reply<'GET /books'>) => {
+    const books = await repos.books.listFinished({ userId: userId(req) });
+    res.json({ books: books.map(listing).filter((b): b is MyBook => b !== null) });
+  });
+
+  // A saved book by id first; any other value is a book type (the next route).
+  router.get('/:id/export', async (req, res: FileReply<'GET /books/:id/export'>, next) => {
+    if (!isBookId(String(req.params.id))) {
+      next('route');
+      return;
+    }
+    const { id } = parse(NumericIdParamsSchema, req.params);
+    const { format } = parse(ExportQuerySchema, req.query);
+    const book = await repos.books.findFinished({ userId: userId(req), id });
+    if (!book) throw ApiError.of(404, 'not_found');
+    await download(res, book.state, format, ApiError.of(404, 'not_found'));
+  });
+
+  router.get('/:bookType/export', async (req, res: FileReply<'GET /books/:bookType/export'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const { format } = parse(ExportQuerySchema, req.query);
+    const saved = await repos.books.load({ userId: userId(req), key: bookType });
+    if (!saved) throw ApiError.of(404, 'progress_not_found');
+    await download(res, saved.state, format, ApiError.of(404, 'progress_not_found'));
+  });
+
+  router.delete('/:id', async (req, res: Reply<'DELETE /books/:id'>) => {
+    const { id } = parse(NumericIdParamsSchema, req.params);
+    if (!(await repos.books.removeFinished({ userId: userId(req), id }))) throw ApiError.of(404, 'not_found');
+    res.json({ message: MESSAGES.item_deleted });
+  });
+
+  return router;
+}

@@ -10,7 +10,7 @@ import {
   buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../../../engine/browser.js';
-import { ApiError, call } from '../lib/api.js';
+import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
@@ -295,6 +295,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               onRetry={generation.retry}
               isBook={isBook}
               lang={lang}
+              {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
             />
           )}
         </div>

@@ -1,9 +1,11 @@
 // The pieces of a generator page around the form: the Generation Process list, the Writing Progress
-// panel, the live preview (streamed text, word count, Copy/Copied!, placeholder, loading with the
-// slow-generation hints, error with retry) and the cover preview with Download Cover.
+// panel, the live preview (streamed text, word count, Copy/Copied!, the Download menu, placeholder,
+// loading with the slow-generation hints, error with retry) and the cover preview with Download Cover.
 import { useEffect, useRef, useState } from 'react';
 import { AlertTriangle, Check, Copy, Download, Loader2, RotateCcw } from 'lucide-react';
 import { stepKey, type BookView, type Lang, type BookSpec } from '../../../engine/browser.js';
+import type { ExportFormat } from '../../../engine/contract/index.js';
+import { DownloadMenu } from '../components/DownloadMenu.js';
 import { pageWord } from './words.js';
 import { Markdown } from '../components/Markdown.js';
 
@@ -122,7 +124,7 @@ export interface PreviewPart {
   text: string;
 }
 
-export function Preview({ parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang }: {
+export function Preview({ parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, downloadHref }: {
   parts: PreviewPart[];
   outline?: string;
   outlineLabel: string;
@@ -135,6 +137,8 @@ export function Preview({ parts, outline, outlineLabel, streaming, streamingHead
   onRetry(): void;
   isBook: boolean;
   lang: Lang;
+  /** The saved book's download link per format; the Download menu shows when given (the book has a part). */
+  downloadHref?: (format: ExportFormat) => string;
 }) {
   const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.text}` : p.text)), ...(streaming ? [streaming] : [])].join('\n\n');
   const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming);
@@ -148,6 +152,7 @@ export function Preview({ parts, outline, outlineLabel, streaming, streamingHead
         <div className="flex items-center gap-3">
           <span className="text-xs text-gray-500 tabular-nums" data-testid="word-count">{pageWord('words', lang, { n: words.toLocaleString('en') })}</span>
           <CopyButton text={all} lang={lang} />
+          {downloadHref && <DownloadMenu hrefOf={downloadHref} lang={lang} />}
         </div>
       </div>
       <div className="flex-1 overflow-y-auto px-4 py-4 lg:max-h-[calc(100vh-14rem)]" data-testid="preview" aria-live="off" aria-busy={isLoading}>

@@ -1,6 +1,8 @@
 // Interface words of the generator pages in en and ms (the engine's WORDS cover steps, buttons and the
 // outline toast; its CATALOGUE and SETTINGS_MESSAGES the error messages). A Malay book gets a Malay page.
-import { fillPlaceholders, type Lang } from '../../../engine/browser.js';
+// The i18n module alone (not the engine's browser entry), so pages that only need words stay small.
+import { fillPlaceholders } from '../../../engine/i18n.js';
+import type { Lang } from '../../../engine/browser.js';
 
 export const PAGE_WORDS = {
   settings: { en: 'Settings', ms: 'Tetapan' },
@@ -64,6 +66,33 @@ export const PAGE_WORDS = {
   chapterHeading: { en: 'Current part', ms: 'Bahagian semasa' },
   loadFailed: { en: 'Failed to load this generator.', ms: 'Gagal memuatkan penjana ini.' },
   close: { en: 'Close', ms: 'Tutup' },
+  // The Download menu of the preview and the downloads of "My books".
+  download: { en: 'Download', ms: 'Muat Turun' },
+  downloadAs: { en: 'Download as {format}', ms: 'Muat turun sebagai {format}' },
+  downloadFormats: { en: 'Download formats', ms: 'Format muat turun' },
+  // "My books" on the profile page.
+  myBooks: { en: 'My Books', ms: 'Buku Saya' },
+  myBooksIntro: {
+    en: 'Your finished books. Starting a new book keeps the finished one here.',
+    ms: 'Buku anda yang telah siap. Memulakan buku baharu akan menyimpan buku yang telah siap di sini.',
+  },
+  noBooks: { en: 'No finished books yet.', ms: 'Belum ada buku yang siap.' },
+  loadingBooks: { en: 'Loading your books', ms: 'Memuatkan buku anda' },
+  booksLoadFailed: { en: 'Failed to load your books', ms: 'Gagal memuatkan buku anda' },
+  finishedOn: { en: 'Finished {date}', ms: 'Siap pada {date}' },
+  currentBook: { en: 'Current book', ms: 'Buku semasa' },
+  langEn: { en: 'English', ms: 'Bahasa Inggeris' },
+  langMs: { en: 'Bahasa Malaysia', ms: 'Bahasa Malaysia' },
+  deleteBook: { en: 'Delete', ms: 'Padam' },
+  deleteBookLabel: { en: 'Delete {title}', ms: 'Padam {title}' },
+  deleteBookTitle: { en: 'Delete this book?', ms: 'Padam buku ini?' },
+  deleteBookBody: {
+    en: '"{title}" will be deleted for good. Download it first if you want to keep a copy.',
+    ms: '"{title}" akan dipadam secara kekal. Muat turun dahulu jika anda mahu menyimpan salinannya.',
+  },
+  cancel: { en: 'Cancel', ms: 'Batal' },
+  bookDeleted: { en: 'Book deleted', ms: 'Buku telah dipadam' },
+  bookDeleteFailed: { en: 'Failed to delete the book', ms: 'Gagal memadam buku' },
 } as const satisfies Record<string, { en: string; ms: string }>;
 
 export type PageWord = keyof typeof PAGE_WORDS;

@@ -1,7 +1,8 @@
 // The studio's HTTP client, typed from the contract (engine/contract): `call('GET /me')` answers a
 // Profile, `call('PATCH /me', {body})` checks the body at compile time. Errors have the server's shape
-// `{error: {code, message, fields?}}`; the generation call is read as server-sent events.
-import type { ApiErrorEnvelope, EventsOf, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../../../engine/contract/index.js';
+// `{error: {code, message, fields?}}`; the generation call is read as server-sent events; a file route
+// becomes a link (`fileHref`) that the browser downloads.
+import type { ApiErrorEnvelope, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../../../engine/contract/index.js';
 
 /** A failed call: HTTP status (0 when the network failed), the server's code, message and field errors. */
 export class ApiError extends Error {
@@ -95,6 +96,16 @@ export function call<K extends JsonRouteKey>(route: K, ...[input]: {} extends Re
   const { params, query, body, signal } = (input ?? {}) as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
   const [method, path] = routeUrl(route, { ...(params ? { params } : {}), ...(query ? { query } : {}) });
   return api<ResponseOf<K>>(path, { method, ...(body !== undefined ? { body } : {}), ...(signal ? { signal } : {}) });
+}
+
+/**
+ * The address of a file route of the contract, for a plain `<a href download>` link: the browser sends
+ * the session cookie and saves the file under the server's file name.
+ * @example fileHref('GET /books/:id/export', { params: { id: 7 }, query: { format: 'epub' } }) // "/api/books/7/export?format=epub"
+ */
+export function fileHref<K extends FileRouteKey>(route: K, input: RequestOf<K>): string {
+  const { params, query } = input as { params?: object; query?: object };
+  return `/api${routeUrl(route, { ...(params ? { params } : {}), ...(query ? { query } : {}) })[1]}`;
 }
 
 /** Handlers of a streaming route's events, each typed with the contract's event data. */

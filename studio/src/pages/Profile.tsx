@@ -1,15 +1,19 @@
 // /profile/edit: e-mail (read-only), name, bio, Save Changes, the change-password link; the redeem
-// box; the content history with search, a type filter and delete after a confirm prompt.
+// box; "My books" (finished books: download in each format, delete after a confirmation); the content
+// history with search, a type filter and delete after a confirm prompt.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { ChevronDown, Search, Trash2 } from 'lucide-react';
-import type { HistoryItem } from '../../../engine/contract/index.js';
-import { call } from '../lib/api.js';
+import { BookOpen, ChevronDown, Search, Trash2 } from 'lucide-react';
+import type { HistoryItem, MyBook } from '../../../engine/contract/index.js';
+import { call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
+import { browserLang } from '../lib/lang.js';
 import { RedeemBox } from '../components/RedeemBox.js';
-import { ConfirmDialog } from '../components/Dialog.js';
+import { ConfirmDialog, Dialog } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
+import { DownloadMenu } from '../components/DownloadMenu.js';
+import { pageWord } from '../generator/words.js';
 
 function ProfileForm() {
   const { user, setUser } = useAuth();
@@ -43,6 +47,91 @@ function ProfileForm() {
         <button type="submit" className="btn-primary" disabled={isSaving}>{isSaving ? 'Saving...' : 'Save Changes'}</button>
       </div>
     </form>
+  );
+}
+
+/** The user's finished books, in the reader's language (Bahasa Malaysia when the browser prefers it). */
+function MyBooks() {
+  const [books, setBooks] = useState<MyBook[] | null>(null);
+  const [toDelete, setToDelete] = useState<MyBook | null>(null);
+  const lang = browserLang();
+  const id = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    call('GET /books', { signal: controller.signal }).then(
+      (r) => setBooks(r.books),
+      (error: Error) => {
+        if (error.name === 'AbortError') return;
+        setBooks([]);
+        toast.error(pageWord('booksLoadFailed', lang));
+      },
+    );
+    return () => controller.abort();
+  }, [lang]);
+
+  const remove = async (book: MyBook) => {
+    setToDelete(null);
+    try {
+      await call('DELETE /books/:id', { params: { id: book.id } });
+      toast.success(pageWord('bookDeleted', lang));
+      setBooks((list) => list?.filter((b) => b.id !== book.id) ?? null);
+    } catch {
+      toast.error(pageWord('bookDeleteFailed', lang));
+    }
+  };
+
+  return (
+    <section className="card p-5" aria-labelledby={`${id}-h`} lang={lang} data-testid="my-books">
+      <h2 id={`${id}-h`} className="text-base font-semibold">{pageWord('myBooks', lang)}</h2>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{pageWord('myBooksIntro', lang)}</p>
+      {books === null ? (
+        <div className="py-8 text-center"><Spinner label={pageWord('loadingBooks', lang)} /></div>
+      ) : books.length === 0 ? (
+        <p className="py-8 text-center text-sm text-gray-500">{pageWord('noBooks', lang)}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-gray-100 dark:divide-neutral-800" data-testid="my-books-list">
+          {books.map((book) => (
+            <li key={book.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="my-book">
+              <div className="flex min-w-0 flex-1 items-start gap-2">
+                <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+                <div className="min-w-0">
+                  <span className="block truncate font-medium" lang={book.lang}>{book.title}</span>
+                  <span className="text-xs text-gray-500">
+                    <span lang={book.lang}>{book.type_label}</span>
+                    {' · '}{pageWord(book.lang === 'ms' ? 'langMs' : 'langEn', lang)}
+                    {' · '}{pageWord('words', lang, { n: book.words.toLocaleString('en') })}
+                    {' · '}{pageWord('finishedOn', lang, { date: new Date(book.finished_at).toLocaleDateString(lang === 'ms' ? 'ms-MY' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) })}
+                    {book.is_current && <>{' · '}{pageWord('currentBook', lang)}</>}
+                  </span>
+                </div>
+              </div>
+              <div className="flex items-center gap-1">
+                <DownloadMenu hrefOf={(format) => fileHref('GET /books/:id/export', { params: { id: book.id }, query: { format } })} lang={lang} testId={`download-book-${book.id}`} />
+                <button type="button" className="btn-ghost text-red-600" aria-label={pageWord('deleteBookLabel', lang, { title: book.title })} onClick={() => setToDelete(book)}>
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog
+        isOpen={toDelete !== null}
+        title={pageWord('deleteBookTitle', lang)}
+        onClose={() => setToDelete(null)}
+        size="sm"
+        testId="delete-book-dialog"
+        footer={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setToDelete(null)}>{pageWord('cancel', lang)}</button>
+            <button type="button" className="btn-danger" data-autofocus onClick={() => toDelete && void remove(toDelete)}>{pageWord('deleteBook', lang)}</button>
+          </>
+        }
+      >
+        <p>{pageWord('deleteBookBody', lang, { title: toDelete?.title ?? '' })}</p>
+      </Dialog>
+    </section>
   );
 }
 
@@ -154,6 +243,7 @@ export default function Profile() {
       <h1 className="text-2xl font-bold">Profile Settings</h1>
       <ProfileForm />
       <RedeemBox />
+      <MyBooks />
       <ContentHistory />
     </div>
   );

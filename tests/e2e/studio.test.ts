@@ -2,6 +2,7 @@
 // in Debian's chromium. One server and one browser for the file; the cases run in order and share the
 // accounts they create. Skips (with the reason) only when /usr/bin/chromium is absent.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { routeSizes, SIGNIN_BUDGET_KB } from '../../bench/studio.bench.js';
@@ -125,6 +126,68 @@ if (!hasChromium) {
       await author.waitForTimeout(500);
       expect(await author.getByTestId('resume-dialog').count()).toBe(0);
     }, 120_000);
+
+    it('a new user downloads the EPUB of a romance from the preview (keyboard), finishes it and finds it in My books', async () => {
+      const { context, page } = await newPage(browser);
+      await signUp(page, base, 'dina.download@e2e.test', PASSWORD);
+      await page.goto(`${base}/romance`);
+      await waitForText(page, button, 'Generate Story Outline');
+      await page.getByLabel('Number of Chapters').selectOption('7');
+      await page.click(button);
+      await waitForText(page, button, 'Generate Introduction');
+      // Only the outline: nothing to download yet.
+      expect(await page.getByTestId('download-menu').count()).toBe(0);
+      await page.click(button);
+      await waitForText(page, button, 'Generate Chapter 1');
+
+      // The menu opens and is walked with the keyboard; Enter on EPUB downloads the file.
+      const menuButton = page.getByRole('button', { name: 'Download', exact: true });
+      await menuButton.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('link', { name: 'Download as EPUB' }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Download as EPUB');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'download-menu-1440.png') });
+      const [epub] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+      expect(epub.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
+      const bytes = readFileSync((await epub.path())!);
+      expect(bytes.length).toBeGreaterThan(0);
+      expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+      // The EPUB container: its first entry is the uncompressed mimetype.
+      expect(bytes.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
+
+      // The 10 free credits write the whole book (7 chapters and the conclusion).
+      for (let chapter = 1; chapter <= 7; chapter++) {
+        await page.click(button);
+        await waitForText(page, balance, String(8 - chapter));
+      }
+      await page.click(button);
+      await waitForText(page, balance, '0');
+      expect(await page.locator('[data-testid="preview-part"]').count()).toBe(9);
+      // Start New keeps the finished book in My books.
+      await page.getByRole('button', { name: 'Start New Book' }).click();
+      await page.getByRole('dialog', { name: 'Start New Book' }).getByRole('button', { name: 'Start New Book' }).click();
+      await page.getByText('Progress cleared').waitFor();
+
+      await page.goto(`${base}/profile/edit`);
+      const row = page.getByTestId('my-book');
+      await row.waitFor();
+      expect(await row.count()).toBe(1);
+      expect(await row.textContent()).toMatch(/Romance · English · [\d,]+ words · Finished/);
+      await row.getByRole('button', { name: 'Download', exact: true }).click();
+      const [docx] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as DOCX' }).click()]);
+      expect(docx.suggestedFilename()).toMatch(/^[a-z0-9-]+\.docx$/);
+      expect(readFileSync((await docx.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'my-books-1440.png') });
+
+      const title = (await row.locator('span.font-medium').textContent())!;
+      await row.getByRole('button', { name: `Delete ${title}` }).click();
+      await page.getByRole('dialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByText('Book deleted').waitFor();
+      await page.getByText('No finished books yet.').waitFor();
+      await context.close();
+    }, 180_000);
 
     it('a Malay book shows Malay labels, buttons and toasts', async () => {
       await author.goto(`${base}/horror`);

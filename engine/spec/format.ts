@@ -118,6 +118,49 @@ export const ModelDef = z
   })
   .strict();
 
+/** The parts of a KDP package (`karya publish`), written in this order by the publishing generators. */
+export const PUBLISH_PARTS = ['title', 'author', 'description', 'keywords', 'copyright', 'cover'] as const;
+/** What a book passes to its publishing steps as {{context}} and {{bookContext}}. */
+export const PUBLISH_CONTEXT_PARTS = ['outline', 'introduction', 'characterDetails'] as const;
+/** The book's data a publishing setting may use in {{…}}; `settings` and `labels` take a field name of the book. */
+export const PUBLISH_VARIABLES = ['title', 'subtitle', 'author', 'lang', 'bookName', 'context', 'mainCharacter', 'settings', 'labels'] as const;
+
+export const PublishPartDef = z
+  .object({
+    generator: z.string().optional().describe('the publishing generator that writes this part, e.g. book-title, amazon-pdp, kids-book-cover'),
+    settings: z
+      .record(z.string(), z.union([Scalar, z.array(z.string())]))
+      .optional()
+      .describe(
+        "that generator's settings; text may use the book's {{title}}, {{subtitle}}, {{author}}, {{lang}}, {{bookName}}, " +
+          '{{context}}, {{mainCharacter}}, {{settings.<field>}} and {{labels.<field>}} (with {{#if}}); a value that renders empty is left out',
+      ),
+    withContext: z.boolean().optional().describe("pass the book's text to the prompt as {{bookContext}} (default false)"),
+  })
+  .strict();
+
+export const PublishDef = z
+  .object({
+    context: z
+      .object({
+        parts: z.array(z.enum(PUBLISH_CONTEXT_PARTS)).min(1).optional().describe('which parts of the book, in this order'),
+        maxWords: z.number().int().positive().optional().describe('cut the text to this many words'),
+      })
+      .strict()
+      .optional()
+      .describe("the book's text given to the publishing steps ({{context}} in settings, {{bookContext}} in prompts)"),
+    categories: z.array(z.string().min(1)).min(1).max(3).optional().describe('suggested KDP categories (up to 3), e.g. "Fiction / Romance / Contemporary"'),
+    title: PublishPartDef.optional().describe('title and subtitle options (book-title); the first that KDP accepts is used'),
+    author: PublishPartDef.optional().describe('a pen name (author-name) when --author is not given'),
+    description: PublishPartDef.optional().describe('the Amazon description (amazon-pdp), kept to the HTML KDP accepts'),
+    keywords: PublishPartDef.optional().describe('search keywords (amazon-keywords), up to 7 of at most 50 characters'),
+    copyright: PublishPartDef.optional().describe('the copyright page (copyright), placed before the book'),
+    cover: PublishPartDef.optional().describe('the front cover (book-cover, kids-book-cover), at its image.publishSize'),
+  })
+  .strict()
+  .describe('how `karya publish` makes a KDP package of this book: the publishing generator and settings of each part; merged key by key over _shared.yaml publish.default and publish.<family>');
+export type AuthoredPublish = z.infer<typeof PublishDef>;
+
 export const FAMILIES = ['fiction', 'nonfiction', 'creative', 'publishing', 'covers', 'test'] as const;
 export const KINDS = ['book', 'single', 'image', 'test'] as const;
 
@@ -140,14 +183,25 @@ export const AuthoredSpec = z
     prompts: PromptsDef.optional(),
     model: ModelDef.optional(),
     cost: z.number().int().min(0).optional(),
-    image: z.object({ size: z.enum(['1024x1024', '1024x1792', '1792x1024']) }).strict().optional(),
+    image: z
+      .object({
+        size: z.enum(['1024x1024', '1024x1792', '1792x1024']).describe('the size the image model is asked for'),
+        publishSize: z
+          .string()
+          .regex(/^[1-9]\d{2,4}x[1-9]\d{2,4}$/, 'WIDTHxHEIGHT in pixels, e.g. 1600x2560')
+          .optional()
+          .describe("the cover's size in a KDP package (`karya publish`), e.g. KDP's ideal 1600x2560: the image is scaled to fill it and cropped evenly"),
+      })
+      .strict()
+      .optional(),
+    publish: PublishDef.optional(),
   })
   .strict();
 export type AuthoredSpec = z.infer<typeof AuthoredSpec>;
 export type AuthoredField = z.infer<typeof FieldDef>;
 
 /** A preset: any part of a spec except its identity. */
-export const PresetDef = AuthoredSpec.omit({ $schema: true, id: true, preset: true, title: true, tagline: true }).partial();
+export const PresetDef = AuthoredSpec.omit({ $schema: true, id: true, preset: true, title: true, tagline: true, publish: true }).partial();
 
 export const SharedFile = z
   .object({
@@ -155,6 +209,10 @@ export const SharedFile = z
     fields: z.record(z.string(), FieldDef),
     tokenPresets: z.record(z.string(), z.number().int().positive()),
     presets: z.record(z.string(), PresetDef),
+    publish: z
+      .partialRecord(z.enum(['default', 'fiction', 'nonfiction', 'creative']), PublishDef)
+      .optional()
+      .describe("`karya publish` data every book starts from (default), then its family's, then the generator's own publish block"),
   })
   .strict();
 export type SharedFile = z.infer<typeof SharedFile>;

@@ -1,12 +1,13 @@
 // resolveSpec(): authored YAML data → frozen ResolvedSpec (shared fields, presets and defaults applied).
 // Every problem is reported as file + path + message; an invalid spec never resolves.
 import type * as z from 'zod';
-import { AuthoredSpec, FIELD_ROLES, FieldDef, SharedFile, type AuthoredField } from './format.js';
-import type { Bilingual, Condition, FieldValue, Lang, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, Scalar } from './types.js';
+import { AuthoredSpec, FIELD_ROLES, FieldDef, PUBLISH_PARTS, SharedFile, type AuthoredField, type AuthoredPublish } from './format.js';
+import type { Bilingual, Condition, Family, FieldValue, Kind, Lang, PublishPart, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
 import { SpecError, type SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
 import { findOption, listValues, quote } from '../fields/options.js';
 import { minChapters } from './conclusion.js';
+import { publishValueProblems } from '../publish/values.js';
 
 /** Engine-wide defaults, from spec/platform.md §9; presets in _shared.yaml override them. */
 const MODEL_DEFAULTS = { tokens: 'default', temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 } as const;
@@ -218,6 +219,10 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
   } else issue('model.tokens', `"${m.tokens}" is not one of ${Object.keys(shared.tokenPresets).join(', ')} (or a number)`);
   const model: ResolvedModel = { tokens, tokenPreset, temperature: m.temperature, presencePenalty: m.presencePenalty, frequencyPenalty: m.frequencyPenalty };
 
+  // 7. Publishing (books only): shared default, then the family's block, then the file's own.
+  const publish = resolvePublish({ kind, family, own: authored.publish, shared, fieldNames: new Set(fields.map((x) => x.name)), issue });
+  const publishSize = merged.image?.publishSize?.split('x').map(Number) as [number, number] | undefined;
+
   if (issues.length > 0) throw new SpecError(issues);
 
   const bookType = merged.bookType ?? authored.id.replace(/-/g, '_');
@@ -239,7 +244,82 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     prompts,
     model,
     cost: merged.cost ?? 1,
-    image: merged.image,
+    ...(merged.image ? { image: { size: merged.image.size, ...(publishSize ? { publishSize: { width: publishSize[0], height: publishSize[1] } } : {}) } } : {}),
+    ...(publish ? { publish } : {}),
   };
   return deepFreeze(resolved);
+}
+
+const PUBLISH_DEFAULT_CONTEXT = { parts: ['outline', 'introduction'], maxWords: 600 } as const;
+
+/** Variables a part cannot use because it runs before they are known (parts run in PUBLISH_PARTS order). */
+const NOT_YET_KNOWN: Readonly<Record<PublishPart, ReadonlySet<string>>> = {
+  title: new Set(['title', 'subtitle', 'author']),
+  author: new Set(['author']),
+  description: new Set(),
+  keywords: new Set(),
+  copyright: new Set(),
+  cover: new Set(),
+};
+
+/** A book's publish block over _shared.yaml's; problems name where the value was set. */
+function resolvePublish(input: {
+  kind: Kind;
+  family: Family | undefined;
+  own: AuthoredPublish | undefined;
+  shared: SharedFile;
+  fieldNames: ReadonlySet<string>;
+  issue: (path: string, message: string) => void;
+}): ResolvedPublish | undefined {
+  const { kind, family, own, shared, issue } = input;
+  if (kind !== 'book') {
+    if (own) issue('publish', `only books are published; a ${kind} generator has no publish block`);
+    return undefined;
+  }
+  const familyBlock = family === 'fiction' || family === 'nonfiction' || family === 'creative' ? shared.publish?.[family] : undefined;
+  const layers: Array<{ from: string; block: AuthoredPublish }> = [
+    ...(shared.publish?.default ? [{ from: '_shared.yaml publish.default', block: shared.publish.default }] : []),
+    ...(familyBlock ? [{ from: `_shared.yaml publish.${family}`, block: familyBlock }] : []),
+    ...(own ? [{ from: 'this file', block: own }] : []),
+  ];
+  const context = { parts: [...PUBLISH_DEFAULT_CONTEXT.parts] as ResolvedPublish['context']['parts'], maxWords: PUBLISH_DEFAULT_CONTEXT.maxWords as number };
+  let categories: readonly string[] | undefined;
+  const parts = {} as Record<PublishPart, ResolvedPublishPart>;
+  for (const { block } of layers) {
+    if (block.context?.parts) context.parts = block.context.parts;
+    if (block.context?.maxWords) context.maxWords = block.context.maxWords;
+    if (block.categories) categories = block.categories;
+  }
+  if (!categories) issue('publish.categories', 'is required: suggest 1 to 3 KDP categories here or in _shared.yaml publish');
+  for (const part of PUBLISH_PARTS) {
+    let generator: string | undefined;
+    let withContext = false;
+    const settings: Record<string, Scalar | readonly string[]> = {};
+    const origin: Record<string, string> = {};
+    for (const { from, block } of layers) {
+      const p = block[part];
+      if (!p) continue;
+      // Settings inherited for another generator mean nothing to this one: naming a new generator starts afresh.
+      if (p.generator && p.generator !== generator) {
+        for (const name of Object.keys(settings)) delete settings[name];
+        generator = p.generator;
+      }
+      if (p.withContext !== undefined) withContext = p.withContext;
+      for (const [name, value] of Object.entries(p.settings ?? {})) {
+        settings[name] = value as Scalar | readonly string[];
+        origin[name] = from;
+      }
+    }
+    if (!generator) {
+      issue(`publish.${part}.generator`, 'is required: name the publishing generator here or in _shared.yaml publish.default');
+      continue;
+    }
+    for (const [name, value] of Object.entries(settings)) {
+      if (typeof value !== 'string') continue;
+      const where = origin[name] === 'this file' ? '' : ` (set in ${origin[name]})`;
+      for (const problem of publishValueProblems(value, input.fieldNames, NOT_YET_KNOWN[part])) issue(`publish.${part}.settings.${name}`, `${problem}${where}`);
+    }
+    parts[part] = { generator, settings, withContext };
+  }
+  return { context, categories: categories ?? [], parts };
 }

@@ -1,5 +1,5 @@
 // The resolved spec: what every compiler reads. Produced only by resolveSpec(), frozen, never mutated.
-import type { FAMILIES, KINDS, FIELD_TYPES, FIELD_ROLES } from './format.js';
+import type { FAMILIES, KINDS, FIELD_TYPES, FIELD_ROLES, PUBLISH_PARTS, PUBLISH_CONTEXT_PARTS } from './format.js';
 
 export type Lang = 'en' | 'ms';
 export const LANGS: readonly Lang[] = ['en', 'ms'];
@@ -9,6 +9,8 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export type FieldRole = (typeof FIELD_ROLES)[number];
 export type Family = (typeof FAMILIES)[number];
 export type Kind = (typeof KINDS)[number];
+export type PublishPart = (typeof PUBLISH_PARTS)[number];
+export type PublishContextPart = (typeof PUBLISH_CONTEXT_PARTS)[number];
 
 export interface Condition {
   readonly field: string;
@@ -89,6 +91,26 @@ export interface ResolvedModel {
   readonly frequencyPenalty: number;
 }
 
+/** One part of a KDP package: the publishing generator that writes it and its settings (values may hold {{…}}). */
+export interface ResolvedPublishPart {
+  readonly generator: string;
+  readonly settings: Readonly<Record<string, Scalar | readonly string[]>>;
+  readonly withContext: boolean;
+}
+
+/** How `karya publish` packages a book (books only): _shared.yaml's default, the family's, then the file's own. */
+export interface ResolvedPublish {
+  readonly context: { readonly parts: readonly PublishContextPart[]; readonly maxWords: number };
+  readonly categories: readonly string[];
+  readonly parts: Readonly<Record<PublishPart, ResolvedPublishPart>>;
+}
+
+/** A size in pixels, e.g. KDP's ideal cover 1600 × 2560. */
+export interface PixelSize {
+  readonly width: number;
+  readonly height: number;
+}
+
 export interface ResolvedSpec {
   /** Path of the YAML file as given to the loader (for messages). */
   readonly file: string;
@@ -109,7 +131,13 @@ export interface ResolvedSpec {
   readonly prompts: ResolvedPrompts;
   readonly model: ResolvedModel;
   readonly cost: number;
-  readonly image?: { readonly size: '1024x1024' | '1024x1792' | '1792x1024' };
+  readonly image?: {
+    readonly size: '1024x1024' | '1024x1792' | '1792x1024';
+    /** The size of the cover in a KDP package; the image is scaled to fill it and cropped evenly. */
+    readonly publishSize?: PixelSize;
+  };
+  /** Present on books: how `karya publish` turns the book into a KDP package. */
+  readonly publish?: ResolvedPublish;
 }
 
 /** User settings after validation: field name → value. */

@@ -273,9 +273,16 @@ export function coverPalette(facts: CoverFacts): Palette {
   return [base[0], base[1], MOOD_ACCENTS[facts.mood], base[3]];
 }
 
-/** The SVG of an offline cover. */
+/**
+ * KDP's e-book cover shape (1600 × 2560, height 1.6 × width). A taller cover keeps its frame, footer and
+ * by-line inside a band of that shape, so fitting it to a KDP package crops only background.
+ */
+const KDP_COVER_RATIO = 1.6;
+
+/** The SVG of an offline cover, drawn at any size (1024x1792 for the model's portrait, 1600x2560 for KDP). */
 export function coverSvg(facts: CoverFacts, size: { width: number; height: number }): string {
   const { width: w, height: h } = size;
+  const safe = Math.max(0, (h - w * KDP_COVER_RATIO) / 2);
   const palette = coverPalette(facts);
   const [top, bottom, accent, ink] = palette;
   const isSquare = h / w < 1.2;
@@ -295,21 +302,21 @@ export function coverSvg(facts: CoverFacts, size: { width: number; height: numbe
     .map((l, i) => `<text x="${r1(w / 2)}" y="${r1(bandTop + fontSize * 0.45 + fontSize + i * lineHeight)}" font-size="${fontSize}" font-weight="bold" text-anchor="middle" fill="${ink}" font-family="${family}">${escapeXml(l)}</text>`)
     .join('\n');
   const bylineSize = Math.round(w / (isSquare ? 24 : 22));
-  const bylineY = isSquare ? bandTop + bandHeight + bylineSize * 1.6 : h * 0.9;
+  const bylineY = isSquare ? bandTop + bandHeight + bylineSize * 1.6 : Math.min(h * 0.9, h - safe - bylineSize * 2.5);
   const byline = facts.byline
     ? `<text x="${r1(w / 2)}" y="${r1(bylineY)}" font-size="${bylineSize}" text-anchor="middle" fill="${ink}" font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>${escapeXml(wrapText(facts.byline, 40, 1)[0] ?? '')}</text>`
     : '';
-  const footer = `<text x="${r1(w / 2)}" y="${r1(h - w * 0.025)}" font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" font-family="${SANS}">${escapeXml(BYLINE[facts.lang].footer)}</text>`;
+  const footer = `<text x="${r1(w / 2)}" y="${r1(h - safe - w * 0.025)}" font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" font-family="${SANS}">${escapeXml(BYLINE[facts.lang].footer)}</text>`;
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>
 <rect width="${w}" height="${h}" fill="url(#sky)"/>
-${motifs(facts, w, h, palette, rand, { characterY: bylineY + bylineSize })}
+${motifs(facts, w, h, palette, rand, { characterY: isSquare ? bylineY + bylineSize : (bandTop + bandHeight + bylineY) / 2 - w * 0.1 })}
 <rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" rx="${r1(w * 0.03)}" fill="${bandFill}" opacity="${isKids ? 0.82 : 0.55}"/>
 <rect x="${r1(w * 0.06)}" y="${r1(bandTop)}" width="${r1(w * 0.88)}" height="${r1(bandHeight)}" rx="${r1(w * 0.03)}" fill="none" stroke="${accent}" stroke-width="${r1(w * 0.006)}"/>
 ${titleSvg}
 ${byline}
-<rect x="${r1(w * 0.03)}" y="${r1(w * 0.03)}" width="${r1(w * 0.94)}" height="${r1(h - w * 0.06)}" fill="none" stroke="${ink}" stroke-width="3" opacity="0.35"/>
+<rect x="${r1(w * 0.03)}" y="${r1(safe + w * 0.03)}" width="${r1(w * 0.94)}" height="${r1(h - 2 * safe - w * 0.06)}" fill="none" stroke="${ink}" stroke-width="3" opacity="0.35"/>
 ${footer}
 </svg>`;
 }

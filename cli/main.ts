@@ -15,6 +15,7 @@ const showCommand = lazy(async () => (await import('./commands/info.js')).showCo
 const validateCommand = lazy(async () => (await import('./commands/validate.js')).validateCommand);
 const generateCommand = lazy(async () => (await import('./commands/generate.js')).generateCommand);
 const batchCommand = lazy(async () => (await import('./commands/batch.js')).batchCommand);
+const publishCommand = lazy(async () => (await import('./commands/publish.js')).publishCommand);
 const serveCommand = lazy(async () => (await import('./commands/serve.js')).serveCommand);
 
 /** A new program per run: commander keeps the parsed options on the command objects. */
@@ -56,6 +57,21 @@ function buildProgram(): Command {
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--json', 'print a JSON summary on stdout')
     .action(generateCommand);
+
+  program
+    .command('publish <id>')
+    .description('write a book (resuming it like generate) and a KDP package for it: manuscript.epub and .docx, cover.png, description, keywords, metadata, readiness')
+    .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--lang <lang>', 'output language: en or ms')
+    .option('--chapters <n>', 'number of chapters (any whole number from 1 to 100; overrides the setting)')
+    .requiredOption('--out <dir>', 'the folder to write the package into')
+    .option('--title <title>', "the book's title (default: the book's own, else the book-title generator's)")
+    .option('--subtitle <subtitle>', "the book's subtitle")
+    .option('--author <name>', 'the author name (default: a pen name from the author-name generator)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--fresh', 'start the book again instead of resuming saved progress')
+    .option('--json', 'print a JSON summary on stdout')
+    .action(publishCommand);
 
   program
     .command('batch <jobs-file>')

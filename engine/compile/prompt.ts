@@ -45,11 +45,19 @@ export interface PromptContext {
   outputName: string;
   /** The end of a cut answer, for the continuation prompt (templates/continue.hbs); empty otherwise. */
   cutEnding: string;
+  /** The book a publishing step is about (`karya publish`): its outline and opening, shortened; '' otherwise. */
+  bookContext: string;
 }
+
+/**
+ * The state a step is rendered from. A publishing step carries the text of the book it is for
+ * (engine/publish); every other step has none.
+ */
+export type PromptState = BookState & { readonly bookContext?: string };
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName', 'cutEnding',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName', 'cutEnding', 'bookContext',
 ] satisfies Array<keyof PromptContext>);
 
 /** Keys whose second path part must be a field name of the spec. */
@@ -165,7 +173,7 @@ export function wordTargetOf(spec: ResolvedSpec, settings: Settings): number {
 }
 
 /** Build the context of one step. Settings descriptions are in English: prompts are written in English. */
-export function buildContext(input: { spec: ResolvedSpec; state: BookState; step: Step; chapterTitle?: string; renderer?: PromptRenderer }): PromptContext {
+export function buildContext(input: { spec: ResolvedSpec; state: PromptState; step: Step; chapterTitle?: string; renderer?: PromptRenderer }): PromptContext {
   const { spec, state, step } = input;
   const settings = state.settings as Settings;
   const labels: Record<string, string> = {};
@@ -207,6 +215,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: BookState; step
     wordTarget: wordTargetOf(spec, settings),
     outputName: spec.prompts.outputName.en,
     cutEnding: '',
+    bookContext: state.bookContext?.trim() ?? '',
   };
   if (input.renderer && spec.prompts.brief) ctx.brief = input.renderer.renderString(spec.prompts.brief, ctx);
   return ctx;
@@ -216,7 +225,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: BookState; step
  * Render the system and user prompts of one step, with the model settings of the spec.
  * @example renderPrompt({ spec, renderer, state, step: nextStep(spec, state)! })
  */
-export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string }): RenderedPrompt {
+export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; chapterTitle?: string }): RenderedPrompt {
   const { spec, renderer, state, step } = input;
   const ctx = buildContext(input);
   const user = renderer.renderTemplate(templateFor(spec, step), ctx);

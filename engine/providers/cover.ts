@@ -302,9 +302,11 @@ export function coverSvg(facts: CoverFacts, size: { width: number; height: numbe
     .map((l, i) => `<text x="${r1(w / 2)}" y="${r1(bandTop + fontSize * 0.45 + fontSize + i * lineHeight)}" font-size="${fontSize}" font-weight="bold" text-anchor="middle" fill="${ink}" font-family="${family}">${escapeXml(l)}</text>`)
     .join('\n');
   const bylineSize = Math.round(w / (isSquare ? 24 : 22));
+  // As many characters as fit the band's width (bold kids lettering is wider).
+  const bylineChars = Math.min(40, Math.floor((w * 0.88) / (bylineSize * (isKids ? 0.66 : 0.58))));
   const bylineY = isSquare ? bandTop + bandHeight + bylineSize * 1.6 : Math.min(h * 0.9, h - safe - bylineSize * 2.5);
   const byline = facts.byline
-    ? `<text x="${r1(w / 2)}" y="${r1(bylineY)}" font-size="${bylineSize}" text-anchor="middle" fill="${ink}" font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>${escapeXml(wrapText(facts.byline, 40, 1)[0] ?? '')}</text>`
+    ? `<text x="${r1(w / 2)}" y="${r1(bylineY)}" font-size="${bylineSize}" text-anchor="middle" fill="${ink}" font-family="${family}"${isKids ? ' font-weight="bold"' : ''}>${escapeXml(wrapText(facts.byline, bylineChars, 1)[0] ?? '')}</text>`
     : '';
   const footer = `<text x="${r1(w / 2)}" y="${r1(h - safe - w * 0.025)}" font-size="${Math.round(w / 64)}" text-anchor="middle" fill="${ink}" opacity="0.7" font-family="${SANS}">${escapeXml(BYLINE[facts.lang].footer)}</text>`;
 

@@ -1,0 +1,122 @@
+// `karya publish <id> --out DIR`: write the book as `karya generate` does (resuming the same saved book),
+// then run the publishing generators its publish block names and write a KDP package: manuscript.epub,
+// manuscript.docx, cover.png, description.html, keywords.txt, metadata.json and readiness.json.
+import path from 'node:path';
+import {
+  BookSession, GenerationError, SpecError, formatSpecIssue, planSteps, startBook,
+} from '../../engine/index.js';
+import { checkPublishPlan, directPublishStep, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/publish/index.js';
+import { openStateFile } from '../../server/store/state.js';
+import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
+import { settingsFromOptions, progressKey } from '../settings.js';
+import { CLI_USER, DEFAULT_STATE, cliProvider } from './generate.js';
+
+export interface PublishOptions {
+  set: string[];
+  lang?: string;
+  chapters?: string;
+  out: string;
+  title?: string;
+  subtitle?: string;
+  author?: string;
+  state?: string;
+  fresh?: boolean;
+  json?: boolean;
+}
+
+const PART_NAMES = { title: 'title', author: 'author', description: 'description', keywords: 'keywords', copyright: 'copyright page', cover: 'cover' } as const;
+
+function credits(n: number): string {
+  return `${n} credit${n === 1 ? '' : 's'}`;
+}
+
+export async function publishCommand(id: string, opts: PublishOptions): Promise<void> {
+  const catalog = catalogOrExit();
+  const spec = specOrExit(catalog, id);
+  if (spec.kind !== 'book' || !spec.publish) {
+    const books = catalog.specs.filter((s) => s.publish).map((s) => s.id);
+    fail(`${id} is not a book; karya publish takes one of ${books.join(', ')}`);
+  }
+  const { settings, totalChapters } = settingsFromOptions(spec, opts);
+  // Nothing is spent on a package that cannot be made: every publishing generator and setting is checked first.
+  const planIssues = checkPublishPlan(spec, (x) => catalog.get(x));
+  if (planIssues.length) {
+    for (const issue of planIssues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
+    throw new CliExit(EXIT.failed);
+  }
+  const provider = cliProvider();
+  const total = startBook({ spec, settings, totalChapters }).totalChapters;
+  const stateFile = await openStateFile(opts.state ?? DEFAULT_STATE);
+  const controller = new AbortController();
+  let isInterrupted = false;
+  const onSignal = () => {
+    isInterrupted = true;
+    controller.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    // A finished book saved under the same key is packaged as it is (`karya generate` then `karya publish`).
+    const session = await BookSession.open({
+      spec, renderer: catalog.renderer, provider, store: stateFile.progress(CLI_USER),
+      key: progressKey(spec, settings, total), settings, totalChapters: total, onFinished: 'keep', isFresh: opts.fresh === true,
+    });
+    const planned = planSteps(spec, total).length;
+    if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${planned} parts already written (use --fresh to start again)`);
+    let bookSteps = 0;
+    for (let step = session.next(); step; step = session.next()) {
+      const outcome = await session.advance({ signal: controller.signal, onRetry: (notice) => info(`  … ${session.label(step!)}: ${notice.message}`) });
+      bookSteps++;
+      info(`  ✓ ${outcome.label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
+    }
+    const bookCost = planned * spec.cost;
+
+    info(`karya: making the KDP package in ${opts.out}`);
+    const direct = directPublishStep({ renderer: catalog.renderer, provider, signal: controller.signal });
+    let started = 0;
+    const runStep: RunPublishStep = (step) => {
+      started = performance.now();
+      return direct(step);
+    };
+    const onStep = (done: PackageStepDone) => {
+      const name = PART_NAMES[done.part].padEnd(16);
+      if (done.skipped) info(`  – ${name} ${done.skipped === 'given' ? 'as given' : "the book's own"} (no step)`);
+      else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${credits(done.cost).padStart(9)}  ${((performance.now() - started) / 1000).toFixed(1)}s`);
+    };
+    const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}) };
+    const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
+    const { writeKdpPackage } = await import('../../engine/node/publish.js');
+    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts });
+
+    for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
+    info('karya: readiness');
+    info(written.summary);
+    const cost = { book: bookCost, publishing: parts.cost, total: bookCost + parts.cost, thisRun: bookSteps * spec.cost + parts.cost };
+    info(`karya: the package cost ${credits(cost.total)}: the book ${credits(cost.book)} (${planned} parts), publishing ${credits(cost.publishing)} (${parts.steps.filter((s) => !s.skipped).map((s) => `${s.generatorId} ${s.cost}`).join(', ')})`
+      + (cost.thisRun !== cost.total ? `; this run ${credits(cost.thisRun)}` : ''));
+    if (opts.json) {
+      process.stdout.write(JSON.stringify({
+        id: spec.id, lang: session.state.lang, out: opts.out, files: written.files, title: parts.title, author: parts.author,
+        steps: parts.steps, cost, ready: written.readiness.ready, checks: written.readiness.checks,
+      }) + '\n');
+    }
+    if (!written.readiness.ready) throw new CliExit(EXIT.failed);
+  } catch (error) {
+    if (error instanceof CliExit) throw error;
+    if (isInterrupted) {
+      info('karya: interrupted; finished parts of the book are saved, run the same command again to continue');
+      throw new CliExit(EXIT.interrupted);
+    }
+    if (error instanceof SpecError) {
+      for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
+      throw new CliExit(EXIT.failed);
+    }
+    if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await stateFile.close();
+  }
+}

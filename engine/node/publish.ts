@@ -1,0 +1,131 @@
+// Write a KDP package folder (Node only): the manuscript as EPUB and DOCX, the cover fitted to its
+// package size, the description, keywords, metadata and readiness, checking the EPUB with epubcheck when
+// it is installed. The pure parts (steps, HTML, rules, checks) are engine/publish/.
+import { execFile } from 'node:child_process';
+import { accessSync, constants, mkdirSync, openSync, readSync, closeSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import { nextStep, type BookState } from '../compile/flow.js';
+import type { PixelSize, ResolvedSpec } from '../spec/types.js';
+import { renderDocument } from './export/index.js';
+import {
+  formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize,
+  type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
+} from '../publish/index.js';
+
+/** The files of a package, in the order the CLI lists them. */
+export const PACKAGE_FILES = ['manuscript.epub', 'manuscript.docx', 'cover.png', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'] as const;
+
+/**
+ * A PNG scaled to fill a size and cropped evenly at the edges that overflow (a 1024 × 1792 cover becomes
+ * 1600 × 2560). Returned unchanged when it already has that size.
+ */
+export function fitPng(png: Uint8Array, size: PixelSize): Uint8Array {
+  const now = pngSize(png);
+  if (!now) throw new Error('the cover is not a PNG image');
+  if (now.width === size.width && now.height === size.height) return png;
+  const href = `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">`
+    + `<image width="${size.width}" height="${size.height}" preserveAspectRatio="xMidYMid slice" href="${href}"/></svg>`;
+  return new Uint8Array(new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng());
+}
+
+/** Where epubcheck is on PATH, or null. */
+function findOnPath(command: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const file = path.join(dir, command);
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}
+
+/** True when the file is a Java archive: Debian installs /usr/bin/epubcheck as an executable JAR, which needs binfmt support to run directly. */
+function isJar(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    readSync(fd, head, 0, 2, 0);
+    return head.toString('latin1') === 'PK';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const EPUBCHECK_TIMEOUT_MS = 180_000;
+
+/**
+ * epubcheck's verdict on an EPUB file: pass (no errors), fail (its first errors), or skipped with the
+ * reason when epubcheck (Debian: `apt install epubcheck`) or Java is not installed.
+ */
+export function runEpubcheck(file: string): Promise<EpubcheckResult> {
+  const found = findOnPath('epubcheck');
+  if (!found) return Promise.resolve({ status: 'skipped', detail: 'epubcheck is not installed (Debian/Ubuntu: apt install epubcheck)' });
+  // A one-shot check: the JVM's quick start (client compiler, serial GC) halves the time over its defaults.
+  const [command, args] = isJar(found) ? ['java', ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', found, file]] : [found, [file]];
+  return new Promise((resolve) => {
+    execFile(command, args, { timeout: EPUBCHECK_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const output = `${stdout}\n${stderr}`;
+      const summary = /Messages:\s*(\d+) fatals?\s*\/\s*(\d+) errors?\s*\/\s*(\d+) warnings?/i.exec(output);
+      if (!summary) {
+        const reason = error && 'code' in error && error.code === 'ENOENT' ? `${command} is not installed` : (error?.message.split('\n')[0] ?? 'no summary in its output');
+        resolve({ status: 'skipped', detail: `epubcheck did not run: ${reason}` });
+        return;
+      }
+      const [fatals, errors, warnings] = [Number(summary[1]), Number(summary[2]), Number(summary[3])];
+      const messages = output.split('\n').filter((l) => /^(FATAL|ERROR|WARNING)\(/.test(l.trim())).slice(0, 5).map((l) => l.trim().replace(file, path.basename(file)));
+      const counts = `${fatals} fatal, ${errors} errors, ${warnings} warnings`;
+      resolve(fatals + errors === 0
+        ? { status: 'pass', detail: `epubcheck: ${counts}${messages.length ? `: ${messages.join(' | ')}` : ''}` }
+        : { status: 'fail', detail: `epubcheck: ${counts}: ${messages.join(' | ')}` });
+    });
+  });
+}
+
+export interface WrittenPackage {
+  dir: string;
+  files: string[];
+  metadata: KdpMetadata;
+  readiness: Readiness;
+  /** readiness as lines for a terminal. */
+  summary: string;
+}
+
+/**
+ * Write the seven files of a KDP package into `dir` from a book and its publishing parts.
+ * @example await writeKdpPackage({ dir: 'pkg', book: spec, state: session.state, parts: await writePackageParts({…}) })
+ */
+export async function writeKdpPackage(input: {
+  dir: string;
+  book: ResolvedSpec;
+  state: BookState;
+  parts: PackageParts;
+  /** Checks the written EPUB (default runEpubcheck; tests may stub it). */
+  epubcheck?: (file: string) => Promise<EpubcheckResult>;
+}): Promise<WrittenPackage> {
+  const { dir, book, state, parts } = input;
+  mkdirSync(dir, { recursive: true });
+  const doc = packageDocument(book, state, parts);
+  const epub = await renderDocument(doc, 'epub');
+  const docx = await renderDocument(doc, 'docx');
+  const cover = fitPng(parts.cover.png, parts.cover.size);
+  const metadata = packageMetadataOf(book, state, parts);
+  const at = (name: string) => path.join(dir, name);
+  writeFileSync(at('manuscript.epub'), epub);
+  writeFileSync(at('manuscript.docx'), docx);
+  writeFileSync(at('cover.png'), cover);
+  writeFileSync(at('description.html'), `${parts.description}\n`);
+  writeFileSync(at('keywords.txt'), parts.keywords.map((k) => `${k}\n`).join(''));
+  writeFileSync(at('metadata.json'), `${JSON.stringify(metadata, null, 2)}\n`);
+  const epubcheck = await (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));
+  const readiness = packageReadiness({
+    metadata, isBookComplete: nextStep(book, state) === null, epub, docx, epubcheck, cover, coverSize: parts.cover.size,
+    notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
+  });
+  writeFileSync(at('readiness.json'), `${JSON.stringify({ generator: book.id, ...readiness, ...(parts.notes.keywords ? { notes: { keywords: parts.notes.keywords } } : {}) }, null, 2)}\n`);
+  return { dir, files: [...PACKAGE_FILES], metadata, readiness, summary: formatReadiness(readiness) };
+}

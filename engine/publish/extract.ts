@@ -1,0 +1,101 @@
+// Read the answers of the publishing generators: title options, a pen name, keywords. The prompts ask for
+// a layout ("Title:", numbered names in bold, numbered keywords); an answer that does not follow it
+// (the offline demo text) still gives something usable, and says that it was a fallback.
+import { titleProblems } from './rules.js';
+
+/** Lines of an answer without Markdown emphasis, list numbers or bullets, and without lines that are all emphasis (notes). */
+function plainLines(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^(\*[^*]+\*|_[^_]+_)$/.test(l) && !/^#+\s/.test(l));
+}
+
+function stripMarkup(line: string): string {
+  return line
+    .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
+    .replace(/\*\*|__|`/g, '')
+    .replace(/^[*_]+|[*_]+$/g, '')
+    .trim();
+}
+
+function unquote(text: string): string {
+  return text.replace(/^["'“”‘’«»]+|["'“”‘’«»]+$/g, '').trim();
+}
+
+/** The first words of a line, without the full stop a sentence ends with. */
+function firstWords(line: string, count: number): string {
+  return line.split(/\s+/).slice(0, count).join(' ').replace(/[\s.,;:!?…-]+$/, '');
+}
+
+export interface TitleChoice {
+  title: string;
+  subtitle?: string;
+  /** `answer`: read from a "Title:" line; `fallback`: the answer had none, its first line was used. */
+  source: 'answer' | 'fallback';
+}
+
+/** Every "Title:" / "Subtitle:" pair of a title answer, in order ("Tajuk:" / "Subtajuk:" in Malay). */
+export function titleOptions(answer: string): Array<{ title: string; subtitle?: string }> {
+  const options: Array<{ title: string; subtitle?: string }> = [];
+  for (const line of answer.replace(/\r\n?/g, '\n').split('\n').map(stripMarkup)) {
+    const sub = /^(?:sub-?title|subtajuk|sub-?tajuk)\s*:\s*(.+)$/i.exec(line);
+    const main = /^(?:title|tajuk)\s*:\s*(.+)$/i.exec(line);
+    if (sub && options.length && options[options.length - 1]!.subtitle === undefined) options[options.length - 1]!.subtitle = unquote(sub[1]!);
+    else if (main) options.push({ title: unquote(main[1]!) });
+  }
+  return options.filter((o) => o.title);
+}
+
+/**
+ * The title of a package from a title answer: the first option KDP accepts (else the first option), or,
+ * when the answer has no "Title:" line, its first line cut to 8 words.
+ */
+export function chooseTitle(answer: string): TitleChoice {
+  const options = titleOptions(answer);
+  if (options.length) {
+    const best = options.find((o) => titleProblems(o).length === 0) ?? options[0]!;
+    return { ...best, source: 'answer' };
+  }
+  const first = plainLines(answer).map(stripMarkup).find(Boolean) ?? '';
+  return { title: unquote(firstWords(first, 8)), source: 'fallback' };
+}
+
+/** The first pen name of an author-name answer: its first bold name, else a numbered line's name, else the first words. */
+export function chooseAuthor(answer: string): { author: string; source: 'answer' | 'fallback' } {
+  for (const line of answer.replace(/\r\n?/g, '\n').split('\n')) {
+    const bold = /\*\*([^*]{2,60})\*\*/.exec(line);
+    if (bold && /^\s*(?:\d+[.)]|[-*+•])?\s*\*\*/.test(line)) return { author: unquote(bold[1]!.replace(/[:\s]+$/, '')), source: 'answer' };
+  }
+  for (const line of answer.replace(/\r\n?/g, '\n').split('\n')) {
+    const numbered = /^\s*\d+[.)]\s+(.+)$/.exec(line);
+    if (numbered) {
+      const name = stripMarkup(numbered[1]!).split(/\s+[-–—:(]|\s*[:–—(]/)[0]!.trim();
+      if (name) return { author: unquote(name), source: 'answer' };
+    }
+  }
+  const first = plainLines(answer).map(stripMarkup).find(Boolean) ?? '';
+  return { author: unquote(firstWords(first.replace(/[^\p{L}\s'-]/gu, ' '), 3)), source: 'fallback' };
+}
+
+/**
+ * Keyword candidates of a keyword answer in order: numbered or bulleted lines without their explanation
+ * ("1. cozy mystery - readers who…" → "cozy mystery"); when there are none, the short phrases of its prose.
+ */
+export function keywordCandidates(answer: string): { candidates: string[]; source: 'answer' | 'fallback' } {
+  const lines = answer.replace(/\r\n?/g, '\n').split('\n');
+  const listed = lines
+    .filter((l) => /^\s*(?:\d+[.)]|[-*+•])\s+\S/.test(l))
+    .map((l) => unquote(stripMarkup(l).split(/\s+[-–—]\s+|\s*:\s+|\s+\(/)[0]!.trim()))
+    .filter((k) => k && !/[:]$/.test(k));
+  if (listed.length) return { candidates: listed.map((k) => k.toLowerCase()), source: 'answer' };
+  const phrases = plainLines(answer)
+    .flatMap((l) => stripMarkup(l).split(/[.,;:!?…—–()]+/))
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => {
+      const n = p.split(/\s+/).length;
+      return p && n >= 1 && n <= 6;
+    });
+  return { candidates: phrases, source: 'fallback' };
+}

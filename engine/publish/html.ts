@@ -1,0 +1,202 @@
+// The HTML of an Amazon book description as KDP takes it: Markdown from the model turned into HTML, then
+// only the tags KDP keeps, no attributes, text escaped, and at most 4,000 characters with the tags.
+
+/** The tags KDP keeps in a book description; every other tag is removed (its text stays). */
+export const KDP_TAGS = ['b', 'i', 'em', 'strong', 'u', 'br', 'p', 'ul', 'ol', 'li', 'h4', 'h5', 'h6'] as const;
+/** KDP's limit on a description, counted with the tags. */
+export const KDP_DESCRIPTION_MAX = 4000;
+
+const ALLOWED: ReadonlySet<string> = new Set(KDP_TAGS);
+const VOID = new Set(['br']);
+/** Elements whose content is not text for a reader: removed with everything inside them. */
+const DROPPED_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'title', 'head', 'svg', 'math', 'select'];
+
+type Token = { kind: 'open' | 'close'; tag: string } | { kind: 'void'; tag: string } | { kind: 'text'; text: string };
+
+/** Named entities models write; any other name stays as written (shown as text). */
+const ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '©', reg: '®', trade: '™', hellip: '…',
+  mdash: '—', ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', bull: '•', middot: '·', eacute: 'é',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name: string) => {
+    const lower = name.toLowerCase();
+    if (lower.startsWith('#x')) return safeCodePoint(parseInt(lower.slice(2), 16)) ?? whole;
+    if (lower.startsWith('#')) return safeCodePoint(parseInt(lower.slice(1), 10)) ?? whole;
+    return ENTITIES[lower] ?? whole;
+  });
+}
+
+function safeCodePoint(n: number): string | undefined {
+  return Number.isInteger(n) && n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : undefined;
+}
+
+/** Text as HTML: `&`, `<` and `>` escaped (quotes need no escaping outside attributes, and no attribute is kept). */
+export function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+/** Split HTML into allowed tags (attributes dropped) and decoded text; every other tag is dropped. */
+function tokenize(html: string): Token[] {
+  const dropped = new RegExp(`<(${DROPPED_WITH_CONTENT.join('|')})\\b[^>]*>[\\s\\S]*?(?:</\\1\\s*>|$)`, 'gi');
+  const source = html.replace(/<!--[\s\S]*?(?:-->|$)/g, '').replace(dropped, '').replace(/<!\[CDATA\[[\s\S]*?(?:\]\]>|$)/g, '').replace(/<![^>]*>/g, '');
+  const tokens: Token[] = [];
+  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g;
+  let last = 0;
+  const pushText = (raw: string) => {
+    if (raw) tokens.push({ kind: 'text', text: decodeEntities(raw) });
+  };
+  for (let m = tag.exec(source); m; m = tag.exec(source)) {
+    pushText(source.slice(last, m.index));
+    last = m.index + m[0].length;
+    const name = m[2]!.toLowerCase();
+    // A lone DROPPED_WITH_CONTENT closing tag, or any tag KDP does not keep: its text (if any) stays.
+    if (!ALLOWED.has(name)) continue;
+    if (VOID.has(name)) tokens.push({ kind: 'void', tag: name });
+    else tokens.push({ kind: m[1] ? 'close' : 'open', tag: name });
+  }
+  pushText(source.slice(last));
+  return tokens;
+}
+
+/** Tokens with every element closed in order: stray closing tags dropped, unclosed ones closed. */
+function balance(tokens: readonly Token[]): Token[] {
+  const out: Token[] = [];
+  const open: string[] = [];
+  for (const t of tokens) {
+    if (t.kind === 'open') {
+      open.push(t.tag);
+      out.push(t);
+    } else if (t.kind === 'close') {
+      const at = open.lastIndexOf(t.tag);
+      if (at < 0) continue;
+      while (open.length > at) out.push({ kind: 'close', tag: open.pop()! });
+    } else out.push(t);
+  }
+  while (open.length) out.push({ kind: 'close', tag: open.pop()! });
+  return out;
+}
+
+const serialise = (t: Token): string => (t.kind === 'text' ? escapeText(t.text) : t.kind === 'close' ? `</${t.tag}>` : `<${t.tag}>`);
+const closers = (open: readonly string[]): number => open.reduce((n, tag) => n + tag.length + 3, 0);
+
+/** The longest start of a text whose escaped form fits `room` characters, cut after a whole word when it can be. */
+function cutText(text: string, room: number): string {
+  const ellipsis = '…';
+  let fit = '';
+  let length = 0;
+  for (const ch of text) {
+    length += escapeText(ch).length;
+    if (length + ellipsis.length > room) break;
+    fit += ch;
+  }
+  if (fit.length === text.length) return text;
+  const atWord = fit.replace(/\s+\S*$/, '');
+  const kept = (atWord.trim() ? atWord : fit).trimEnd();
+  return kept ? kept + ellipsis : '';
+}
+
+/**
+ * A description as KDP accepts it: only KDP_TAGS, without attributes, every element closed, text
+ * escaped, at most `maxChars` characters counted with the tags; a cut falls between words, never
+ * inside a tag or an escape, and closes what is open.
+ * @example sanitizeKdpHtml('<p onclick="x()">Hi <a href="/">there</a><script>evil()</script></p>') // '<p>Hi there</p>'
+ */
+export function sanitizeKdpHtml(html: string, opts: { maxChars?: number } = {}): string {
+  const max = opts.maxChars ?? KDP_DESCRIPTION_MAX;
+  const tokens = balance(tokenize(html));
+  let out = '';
+  const open: string[] = [];
+  for (const t of tokens) {
+    const piece = serialise(t);
+    const nextOpen = t.kind === 'open' ? [...open, t.tag] : t.kind === 'close' ? open.slice(0, -1) : open;
+    if (out.length + piece.length + closers(nextOpen) <= max) {
+      out += piece;
+      if (t.kind === 'open') open.push(t.tag);
+      else if (t.kind === 'close') open.pop();
+      continue;
+    }
+    if (t.kind === 'text') out += escapeText(cutText(t.text, max - out.length - closers(open)));
+    break;
+  }
+  // A cut can leave elements opened with nothing in them: drop those, then close the rest.
+  while (open.length && out.endsWith(`<${open[open.length - 1]}>`)) out = out.slice(0, -(open.pop()!.length + 2));
+  while (open.length) out += `</${open.pop()}>`;
+  return out.replace(/<(p|li|h4|h5|h6|b|i|em|strong|u)>\s*<\/\1>/g, '').trim();
+}
+
+/** The tags of an HTML text that KDP would not keep (for the readiness check). */
+export function disallowedTags(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g)) {
+    const name = m[1]!.toLowerCase();
+    if (!ALLOWED.has(name) || /<[a-z0-9]+\s+[^>]/i.test(m[0])) found.add(m[0].length > 40 ? `${m[0].slice(0, 37)}…` : m[0]);
+  }
+  return [...found];
+}
+
+/** Inline Markdown of one escaped line: **bold**, __bold__, *italic*, _italic_. */
+function inline(escaped: string): string {
+  return escaped
+    .replace(/\*\*(?=\S)(.+?)(?<=\S)\*\*/g, '<strong>$1</strong>')
+    .replace(/__(?=\S)(.+?)(?<=\S)__/g, '<strong>$1</strong>')
+    .replace(/(^|[^*\w])\*(?=\S)(.+?)(?<=\S)\*(?!\*)/g, '$1<em>$2</em>')
+    .replace(/(^|[^_\w])_(?=\S)(.+?)(?<=\S)_(?![_\w])/g, '$1<em>$2</em>');
+}
+
+/** True when a model answered in HTML rather than Markdown. */
+function looksLikeHtml(text: string): boolean {
+  return /<(p|br|ul|ol|li|b|strong|em|i|h[1-6])\b[^>]*>/i.test(text);
+}
+
+/**
+ * A description written in Markdown (as the models answer) as HTML with KDP's tags: paragraphs, bullet and
+ * numbered lists, headings as h4 to h6, bold and italics. An answer already in HTML is kept as it is;
+ * either way the result still goes through sanitizeKdpHtml.
+ * @example markdownToKdpHtml('**Hook**\n\n- one\n- two') // '<p><strong>Hook</strong></p><ul><li>one</li><li>two</li></ul>'
+ */
+export function markdownToKdpHtml(markdown: string): string {
+  if (looksLikeHtml(markdown)) return markdown;
+  const out: string[] = [];
+  let list: 'ul' | 'ol' | null = null;
+  let paragraph: string[] = [];
+  const flushParagraph = () => {
+    if (paragraph.length) out.push(`<p>${paragraph.join('<br>')}</p>`);
+    paragraph = [];
+  };
+  const closeList = () => {
+    if (list) out.push(`</${list}>`);
+    list = null;
+  };
+  for (const raw of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.trim();
+    const bullet = /^[-*+•]\s+(.*)$/.exec(line);
+    const numbered = /^\d+[.)]\s+(.*)$/.exec(line);
+    const heading = /^(#{1,6})\s+(.*?)\s*#*$/.exec(line);
+    if (!line || /^(-{3,}|\*{3,}|_{3,})$/.test(line)) {
+      flushParagraph();
+      closeList();
+    } else if (heading) {
+      flushParagraph();
+      closeList();
+      const level = Math.min(6, Math.max(4, heading[1]!.length + 2));
+      out.push(`<h${level}>${inline(escapeText(heading[2]!))}</h${level}>`);
+    } else if (bullet || numbered) {
+      flushParagraph();
+      const kind = bullet ? 'ul' : 'ol';
+      if (list !== kind) {
+        closeList();
+        out.push(`<${kind}>`);
+        list = kind;
+      }
+      out.push(`<li>${inline(escapeText((bullet ?? numbered)![1]!))}</li>`);
+    } else {
+      closeList();
+      paragraph.push(inline(escapeText(line)));
+    }
+  }
+  flushParagraph();
+  closeList();
+  return out.join('');
+}

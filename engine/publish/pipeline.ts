@@ -1,0 +1,179 @@
+// The publishing steps of a KDP package, in order: title, author, description, keywords, copyright page,
+// cover. Each runs the publishing generator its book's publish block names, with the settings it
+// declares, through a `runStep` the caller gives (the CLI runs it directly; the server can charge it).
+import { planSteps, startBook, type BookState } from '../compile/flow.js';
+import type { PromptRenderer, PromptState } from '../compile/prompt.js';
+import type { Provider } from '../providers/types.js';
+import { runStep } from '../session/session.js';
+import { bookDocument, type BookDocument } from '../book.js';
+import { SpecError } from '../errors.js';
+import { countWords } from '../providers/types.js';
+import { PUBLISH_PARTS } from '../spec/format.js';
+import type { Lang, PixelSize, PublishPart, ResolvedSpec, Settings } from '../spec/types.js';
+import { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
+import { markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
+import { packageMetadata, type KdpMetadata } from './metadata.js';
+import { bookContextOf, bookOwnTitle, checkPublishPlan, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './plan.js';
+import { kdpKeywords } from './rules.js';
+
+/** One publishing step: the generator, its validated settings and the book's text when the part asks for it. */
+export interface PublishStep {
+  readonly part: PublishPart;
+  /** The publishing generator (a cover generator as packageCoverSpec gives it). */
+  readonly spec: ResolvedSpec;
+  readonly settings: Settings;
+  /** The prompt's {{bookContext}}; '' unless the part has `withContext`. */
+  readonly bookContext: string;
+}
+
+export interface PublishStepResult {
+  readonly text: string;
+  /** The image of a cover step, at the model's size. */
+  readonly png?: Uint8Array;
+}
+
+/** Run one step of generator X with settings S (and charge it, on the server). */
+export type RunPublishStep = (step: PublishStep) => Promise<PublishStepResult>;
+
+/**
+ * A RunPublishStep that calls the provider directly (the CLI); the server wraps it to charge each step.
+ * The step is a single output (or a cover), so nothing is saved.
+ */
+export function directPublishStep(ports: { renderer: PromptRenderer; provider: Provider; signal?: AbortSignal }): RunPublishStep {
+  return async ({ spec, settings, bookContext }) => {
+    const state: PromptState = { ...startBook({ spec, settings }), bookContext };
+    const outcome = await runStep({ spec, renderer: ports.renderer, provider: ports.provider, state, step: planSteps(spec, 0)[0]!, ...(ports.signal ? { signal: ports.signal } : {}) });
+    return { text: outcome.text, ...(outcome.png ? { png: outcome.png } : {}) };
+  };
+}
+
+export interface PackageStepDone {
+  part: PublishPart;
+  generatorId: string;
+  cost: number;
+  /** Set when no step ran: the value was given (--title, --author) or is the book's own (its outline's title). */
+  skipped?: 'given' | 'book';
+}
+
+/** Everything the publishing steps produced, before the files are made. */
+export interface PackageParts {
+  title: string;
+  subtitle: string;
+  author: string;
+  /** HTML with only KDP's tags, at most 4,000 characters. */
+  description: string;
+  keywords: string[];
+  /** The copyright page in Markdown, placed before the book. */
+  copyright: string;
+  /** The cover as drawn (the model's size) and the size the package wants. */
+  cover: { png: Uint8Array; size: PixelSize };
+  categories: string[];
+  /** How the title, author and keywords were found when the answers did not follow the asked layout. */
+  notes: { title?: string; author?: string; keywords?: string };
+  steps: PackageStepDone[];
+  /** Credits of the publishing steps run (each step's spec.cost). */
+  cost: number;
+}
+
+/**
+ * Run the publishing steps of a finished book. The whole publish block is checked first (every generator
+ * exists, every setting is one its generator takes), so nothing is spent on a package that cannot be made.
+ * @example await writePackageParts({ book: spec, state: session.state, specOf: catalog.get, runStep })
+ */
+export async function writePackageParts(input: {
+  book: ResolvedSpec;
+  state: BookState;
+  specOf: (id: string) => ResolvedSpec | undefined;
+  runStep: RunPublishStep;
+  given?: { title?: string; subtitle?: string; author?: string };
+  onStep?: (done: PackageStepDone) => void;
+}): Promise<PackageParts> {
+  const { book, state, runStep, given = {} } = input;
+  const issues = checkPublishPlan(book, input.specOf, state);
+  if (issues.length) throw new SpecError(issues);
+  const publish = book.publish!;
+  const context = bookContextOf(book, state);
+  const ownTitle = given.title?.trim() ? undefined : bookOwnTitle(book, state);
+  const facts: { -readonly [K in keyof BookFacts]: BookFacts[K] } = {
+    title: given.title?.trim() || ownTitle || '', subtitle: given.subtitle?.trim() || undefined, author: given.author?.trim() ?? '',
+  };
+  const notes: PackageParts['notes'] = {};
+  const steps: PackageStepDone[] = [];
+  const out: Partial<Record<PublishPart, PublishStepResult>> = {};
+
+  for (const part of PUBLISH_PARTS) {
+    const declared = publish.parts[part];
+    const target = part === 'cover' ? packageCoverSpec(input.specOf(declared.generator)!) : input.specOf(declared.generator)!;
+    const skipped = part === 'title' && facts.title !== '' ? (ownTitle ? 'book' : 'given') : part === 'author' && facts.author !== '' ? 'given' : undefined;
+    if (skipped) {
+      steps.push({ part, generatorId: target.id, cost: 0, skipped });
+      input.onStep?.(steps[steps.length - 1]!);
+      continue;
+    }
+    const vars = publishVariables(book, state, facts, context);
+    const { settings, issues: settingIssues } = partSettings({ book, part, target, vars });
+    if (!settings) throw new SpecError(settingIssues);
+    const result = await runStep({ part, spec: target, settings, bookContext: declared.withContext ? context : '' });
+    out[part] = result;
+    if (part === 'title') {
+      const choice = chooseTitle(result.text);
+      facts.title = choice.title;
+      facts.subtitle = choice.subtitle;
+      if (choice.source === 'fallback') notes.title = `the ${target.id} answer had no "Title:" line; its first words were used`;
+    } else if (part === 'author') {
+      const choice = chooseAuthor(result.text);
+      facts.author = choice.author;
+      if (choice.source === 'fallback') notes.author = `the ${target.id} answer had no name in bold; its first words were used`;
+    }
+    steps.push({ part, generatorId: target.id, cost: target.cost });
+    input.onStep?.(steps[steps.length - 1]!);
+  }
+
+  const found = keywordCandidates(out.keywords?.text ?? '');
+  const { keywords, dropped } = kdpKeywords(found.candidates);
+  if (found.source === 'fallback' || dropped.length) {
+    notes.keywords = [
+      found.source === 'fallback' ? 'the keyword answer had no numbered list; short phrases of it were used' : '',
+      dropped.length ? `left out: ${dropped.map((d) => `"${d.keyword}" (${d.reason})`).join(', ')}` : '',
+    ].filter(Boolean).join('; ');
+  }
+  const coverPng = out.cover?.png;
+  if (!coverPng) throw new Error(`the cover step (${publish.parts.cover.generator}) returned no image`);
+  return {
+    title: facts.title,
+    subtitle: facts.subtitle ?? '',
+    author: facts.author,
+    description: sanitizeKdpHtml(markdownToKdpHtml(out.description?.text ?? '')),
+    keywords,
+    copyright: out.copyright?.text ?? '',
+    cover: { png: coverPng, size: input.specOf(publish.parts.cover.generator)!.image!.publishSize! },
+    categories: [...publish.categories],
+    notes,
+    steps,
+    cost: steps.reduce((n, s) => n + s.cost, 0),
+  };
+}
+
+const COPYRIGHT_HEADING: Record<Lang, string> = { en: 'Copyright', ms: 'Hak Cipta' };
+
+/** The manuscript of a package: the book titled and signed as published, its copyright page first. */
+export function packageDocument(book: ResolvedSpec, state: BookState, parts: Pick<PackageParts, 'title' | 'author' | 'copyright'>): BookDocument {
+  const doc = bookDocument(book, state, { title: parts.title, author: parts.author });
+  if (!parts.copyright.trim()) return doc;
+  return { ...doc, parts: [{ id: 'copyright', heading: COPYRIGHT_HEADING[doc.lang], markdown: parts.copyright.trim() }, ...doc.parts] };
+}
+
+/** metadata.json of a package; the word count is the book's own text (without the copyright page). */
+export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: PackageParts): KdpMetadata {
+  return packageMetadata({
+    title: parts.title,
+    subtitle: parts.subtitle,
+    author: parts.author,
+    language: state.lang,
+    description: parts.description,
+    keywords: parts.keywords,
+    categories: parts.categories,
+    wordCount: state.content.reduce((n, text) => n + countWords(text), 0),
+    generator: book.id,
+  });
+}

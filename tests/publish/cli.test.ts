@@ -1,0 +1,121 @@
+// `karya publish` with the offline provider, in this process: the seven files of a KDP package, every
+// readiness check passing, the book's language in the metadata, the kids cover for a children's book,
+// a saved book packaged without being written again, and bad input refused before anything is spent.
+import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runKaryaInProcess } from '../karya-in-process.js';
+import { KDP_DESCRIPTION_MAX, KDP_TAGS, pngSize } from '../../engine/publish/index.js';
+
+const SEVEN_FILES = ['cover.png', 'description.html', 'keywords.txt', 'manuscript.docx', 'manuscript.epub', 'metadata.json', 'readiness.json'];
+/** Credits from spec/: 1 a text step, 6 a cover (platform §9, the cover forms). */
+const COST = { text: 1, cover: 6 };
+/** A folder on PATH without epubcheck: the check is then skipped (one test runs the real epubcheck when it is installed). */
+const WITHOUT_EPUBCHECK = { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') };
+
+interface Summary {
+  id: string;
+  lang: string;
+  files: string[];
+  steps: Array<{ part: string; generatorId: string; cost: number; skipped?: string }>;
+  cost: { book: number; publishing: number; total: number; thisRun: number };
+  ready: boolean;
+  checks: Array<{ id: string; status: string }>;
+}
+
+function tempDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'karya-publish-'));
+}
+
+const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
+
+describe('karya publish', () => {
+  it('romance --chapters 3 --out pkg/: seven files, every readiness check passes', async () => {
+    const cwd = tempDir();
+    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--out', 'pkg/', '--json'], { cwd });
+    expect(r.code, r.stderr).toBe(0);
+    const pkg = path.join(cwd, 'pkg');
+    expect(readdirSync(pkg).sort()).toEqual(SEVEN_FILES);
+
+    const readiness = JSON.parse(read(pkg, 'readiness.json')) as { ready: boolean; checks: Array<{ id: string; status: string; detail?: string }> };
+    expect(readiness.ready).toBe(true);
+    const epubcheck = readiness.checks.find((c) => c.id === 'epubcheck')!;
+    const isInstalled = (process.env.PATH ?? '').split(path.delimiter).some((d) => existsSync(path.join(d, 'epubcheck')));
+    expect(epubcheck.status, epubcheck.detail).toBe(isInstalled ? 'pass' : 'skipped');
+    expect(readiness.checks.filter((c) => c.id !== 'epubcheck').map((c) => [c.id, c.status])).toEqual(
+      ['book-complete', 'manuscript-epub', 'manuscript-docx', 'cover-size', 'description', 'keywords', 'title', 'author', 'language', 'categories', 'print-length'].map((id) => [id, 'pass']),
+    );
+
+    const metadata = JSON.parse(read(pkg, 'metadata.json'));
+    expect(metadata).toMatchObject({ language: 'en', generator: 'romance', categories: ['Fiction / Romance / General', 'Fiction / Romance / Contemporary'], printTrim: '6 x 9 in' });
+    expect(metadata.title).not.toBe('');
+    expect(`${metadata.title}${metadata.subtitle}`.length).toBeLessThanOrEqual(200);
+    expect(metadata.author).not.toBe('');
+    expect(metadata.estimatedPrintPages).toBe(Math.ceil(metadata.wordCount / 300));
+
+    const keywords = read(pkg, 'keywords.txt').split('\n').filter(Boolean);
+    expect(keywords).toEqual(metadata.keywords);
+    expect(keywords.length).toBeGreaterThan(0);
+    expect(keywords.length).toBeLessThanOrEqual(7);
+    for (const k of keywords) expect(k.length).toBeLessThanOrEqual(50);
+
+    const description = read(pkg, 'description.html').trim();
+    expect(description).toBe(metadata.description);
+    expect(description.length).toBeLessThanOrEqual(KDP_DESCRIPTION_MAX);
+    for (const tag of description.match(/<\/?([a-z0-9]+)[^>]*>/g) ?? []) expect(KDP_TAGS as readonly string[]).toContain(tag.replace(/[</>]/g, ''));
+
+    expect(pngSize(readFileSync(path.join(pkg, 'cover.png')))).toEqual({ width: 1600, height: 2560 });
+    for (const file of ['manuscript.epub', 'manuscript.docx']) expect(readFileSync(path.join(pkg, file)).subarray(0, 2).toString()).toBe('PK');
+
+    const summary = JSON.parse(r.stdout) as Summary;
+    const ran = summary.steps.filter((s) => !s.skipped);
+    expect(ran.find((s) => s.part === 'cover')).toEqual({ part: 'cover', generatorId: 'book-cover', cost: COST.cover });
+    for (const s of ran.filter((x) => x.part !== 'cover')) expect(s.cost).toBe(COST.text);
+    // The book: outline, introduction, 3 chapters and the conclusion, 1 credit each.
+    expect(summary.cost).toEqual({ book: 6, publishing: ran.reduce((n, s) => n + s.cost, 0), total: 6 + ran.reduce((n, s) => n + s.cost, 0), thisRun: summary.cost.total });
+    expect(r.stderr).toContain(`karya: the package cost ${summary.cost.total} credits`);
+    expect(r.stderr).toContain('ready for KDP');
+    expect(r.stderr).toMatch(/✓ description +amazon-pdp +1 credit/);
+  }, 120_000);
+
+  it('--lang ms: a Malay book declares ms; a book already written under the same key is packaged, not written again', async () => {
+    const cwd = tempDir();
+    const generated = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'book.md'], { cwd });
+    expect(generated.code, generated.stderr).toBe(0);
+    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'pkg', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('6 of 6 parts already written');
+    const metadata = JSON.parse(read(path.join(cwd, 'pkg'), 'metadata.json'));
+    expect(metadata.language).toBe('ms');
+    expect(metadata.description).toContain('Teks demo luar talian');
+    const summary = JSON.parse(r.stdout) as Summary;
+    expect(summary).toMatchObject({ lang: 'ms', ready: true });
+    expect(summary.cost.thisRun).toBe(summary.cost.publishing);
+    expect(summary.checks.find((c) => c.id === 'epubcheck')?.status).toBe('skipped');
+  }, 120_000);
+
+  it("a children's book gets the kids cover, fitted to 1600 × 2560", async () => {
+    const cwd = tempDir();
+    const r = await runKaryaInProcess(['publish', 'children', '--chapters', '5', '--out', 'kids', '--author', 'Aisha Rahman', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as Summary;
+    expect(summary.steps.find((s) => s.part === 'cover')).toEqual({ part: 'cover', generatorId: 'kids-book-cover', cost: COST.cover });
+    expect(summary.steps.find((s) => s.part === 'author')).toMatchObject({ skipped: 'given', cost: 0 });
+    expect(JSON.parse(read(path.join(cwd, 'kids'), 'metadata.json'))).toMatchObject({ author: 'Aisha Rahman', categories: ['Juvenile Fiction / General', 'Juvenile Fiction / Action & Adventure / General'] });
+    expect(pngSize(readFileSync(path.join(cwd, 'kids', 'cover.png')))).toEqual({ width: 1600, height: 2560 });
+  }, 120_000);
+
+  it('refuses what is not a book, and a missing --out, with exit 2 before anything is written', async () => {
+    const cwd = tempDir();
+    const single = await runKaryaInProcess(['publish', 'poems', '--out', 'pkg'], { cwd });
+    expect(single.code).toBe(2);
+    expect(single.stderr).toContain('karya: poems is not a book; karya publish takes one of');
+    const noOut = await runKaryaInProcess(['publish', 'romance'], { cwd });
+    expect(noOut.code).toBe(2);
+    expect(noOut.stderr).toContain("required option '--out <dir>'");
+    const badSetting = await runKaryaInProcess(['publish', 'romance', '--set', 'heatLevel=scorching', '--out', 'pkg'], { cwd });
+    expect(badSetting.code).toBe(2);
+    expect(existsSync(path.join(cwd, 'pkg'))).toBe(false);
+  }, 60_000);
+});

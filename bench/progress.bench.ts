@@ -32,6 +32,7 @@ async function run(mode: 'parts' | 'whole-book'): Promise<Array<{ position: numb
   const wal = () => statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
   const measured: ProgressStore = {
     load: parts.load,
+    saveMemory: parts.saveMemory,
     saveStep: async (key: string, save: StepSave) => {
       const before = wal();
       const t = performance.now();

@@ -56,3 +56,14 @@ export async function addPartTitle(db: Kysely<unknown>): Promise<void> {
 export async function dropPartTitle(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('book_parts').dropColumn('title').execute();
 }
+
+/** A book keeps its running memory (the story so far) and the last part it took in. */
+export async function addBookMemory(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').addColumn('memory', 'text').execute();
+  await db.schema.alterTable('books').addColumn('memory_up_to', 'integer').execute();
+}
+
+export async function dropBookMemory(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').dropColumn('memory_up_to').execute();
+  await db.schema.alterTable('books').dropColumn('memory').execute();
+}

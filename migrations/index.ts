@@ -7,6 +7,7 @@ import * as m0004 from './0004_history_config_deployments.js';
 import * as m0005 from './0005_books.js';
 import * as m0006 from './0006_part_complete.js';
 import * as m0007 from './0007_part_title.js';
+import * as m0008 from './0008_book_memory.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_books': m0005,
   '0006_part_complete': m0006,
   '0007_part_title': m0007,
+  '0008_book_memory': m0008,
 };

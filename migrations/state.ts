@@ -1,7 +1,7 @@
 // The CLI's state file (`karya generate`, `karya batch`) holds saved books only: its own migration list,
 // recorded in its own table so that it never mixes with the server's history.
 import type { Migration } from 'kysely';
-import { addPartCompleteness, addPartTitle, createBookTables, dropBookTables, dropPartCompleteness, dropPartTitle } from './books.js';
+import { addBookMemory, addPartCompleteness, addPartTitle, createBookTables, dropBookMemory, dropBookTables, dropPartCompleteness, dropPartTitle } from './books.js';
 
 export const STATE_MIGRATION_TABLE = 'karya_state_migration';
 
@@ -9,4 +9,5 @@ export const stateMigrations: Record<string, Migration> = {
   '0001_books': { up: createBookTables, down: dropBookTables },
   '0002_part_complete': { up: addPartCompleteness, down: dropPartCompleteness },
   '0003_part_title': { up: addPartTitle, down: dropPartTitle },
+  '0004_book_memory': { up: addBookMemory, down: dropBookMemory },
 };

@@ -53,6 +53,7 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
   const { userId, spec } = input;
   return {
     load: (key) => repos.books.load({ userId, key }),
+    saveMemory: (key, save) => repos.books.saveMemory({ userId, key, ...save }),
     saveStep: async (key, save) => {
       const charge = input.charge();
       if (!charge) throw new Error('a step was saved before it was charged');

@@ -29,6 +29,10 @@ export interface BookState {
   readonly incompleteParts?: readonly number[];
   /** The user's own chapter titles, by position ("The Storm" → "Chapter 3: The Storm"). */
   readonly chapterTitles?: Readonly<Record<number, string>>;
+  /** The story so far: the running memory the session keeps after each part (bounded), for later chapters. */
+  readonly memory?: string;
+  /** The position of the last part the memory includes (absent: none yet). */
+  readonly memoryUpTo?: number;
 }
 
 export interface FlowSummary {
@@ -201,5 +205,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     isLocked: s.content.length > 0,
     ...(Array.isArray(s.incompleteParts) && s.incompleteParts.length ? { incompleteParts: s.incompleteParts.filter((p): p is number => typeof p === 'number') } : {}),
     ...(s.chapterTitles && typeof s.chapterTitles === 'object' && Object.keys(s.chapterTitles).length ? { chapterTitles: { ...s.chapterTitles } } : {}),
+    ...(typeof s.memory === 'string' && s.memory ? { memory: s.memory } : {}),
+    ...(typeof s.memoryUpTo === 'number' ? { memoryUpTo: s.memoryUpTo } : {}),
   };
 }

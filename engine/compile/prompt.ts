@@ -45,6 +45,12 @@ export interface PromptContext {
   outputName: string;
   /** The end of a cut answer, for the continuation prompt (templates/continue.hbs); empty otherwise. */
   cutEnding: string;
+  /** The story so far (the session's running memory of the book), bounded; '' before it exists. */
+  storySoFar: string;
+  /** This chapter's (or section's) entry from the outline; '' when the outline has none for it. */
+  chapterPlan: string;
+  /** The part the memory step reads (templates/memory.hbs); '' otherwise. */
+  newPart: string;
   /** The book a publishing step is about (`karya publish`): its outline and opening, shortened; '' otherwise. */
   bookContext: string;
 }
@@ -57,7 +63,7 @@ export type PromptState = BookState & { readonly bookContext?: string };
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName', 'cutEnding', 'bookContext',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'newPart',
 ] satisfies Array<keyof PromptContext>);
 
 /** Keys whose second path part must be a field name of the spec. */
@@ -85,7 +91,8 @@ export interface PromptMeta {
   generatorId: string;
   family: string;
   kind: string;
-  stepKind: Step['kind'];
+  /** `memory`: the call that updates the story so far after a part. */
+  stepKind: Step['kind'] | 'memory';
   stepLabel: string;
   lang: Lang;
   title: string;
@@ -155,7 +162,7 @@ export function templateFor(spec: ResolvedSpec, step: Step): string {
 /** The templates a spec uses (for drift guards and validation). */
 export function templatesUsed(spec: ResolvedSpec): string[] {
   const p = spec.prompts;
-  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE];
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, MEMORY_TEMPLATE];
   if (spec.kind === 'image') return [p.image];
   return [p.system, p.single, CONTINUE_TEMPLATE];
 }
@@ -164,6 +171,8 @@ const ENDING_WORDS = 120;
 
 /** The template that asks for the rest of an answer cut at the token limit (the same for every generator). */
 export const CONTINUE_TEMPLATE = 'continue';
+/** The template that updates the story so far after a part of a book. */
+export const MEMORY_TEMPLATE = 'memory';
 const CUT_ENDING_WORDS = 150;
 
 /** Words asked for: chosen by a field (story length) when the spec says so, else the spec's number. */
@@ -216,6 +225,9 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     outputName: spec.prompts.outputName.en,
     cutEnding: '',
     bookContext: state.bookContext?.trim() ?? '',
+    storySoFar: state.memory ?? '',
+    chapterPlan: step.kind === 'chapter' ? chapterPlanOf(state.outline, step.position, section?.label[state.lang]) : '',
+    newPart: '',
   };
   if (input.renderer && spec.prompts.brief) ctx.brief = input.renderer.renderString(spec.prompts.brief, ctx);
   return ctx;
@@ -266,6 +278,49 @@ export function renderContinuation(input: { spec: ResolvedSpec; renderer: Prompt
   const cutEnding = (words.length > CUT_ENDING_WORDS ? '…' : '') + words.slice(-CUT_ENDING_WORDS).join(' ');
   const ask = input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...buildContext(input), cutEnding });
   return { ...first, user: `${first.user}\n\n${ask}` };
+}
+
+/** The memory is asked for in at most this many words, and cut there if the model writes more. */
+export const MEMORY_WORDS = 250;
+
+/**
+ * The prompt that updates a book's running memory (the story so far) after `step` wrote `text`:
+ * templates/memory.hbs with the memory so far and the new part. Not streamed, small budget.
+ */
+export function renderMemoryUpdate(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; text: string }): RenderedPrompt {
+  const first = renderPrompt(input);
+  const ctx = { ...buildContext(input), newPart: input.text, wordTarget: MEMORY_WORDS };
+  return {
+    ...first,
+    user: input.renderer.renderTemplate(MEMORY_TEMPLATE, ctx),
+    maxTokens: Math.round(MEMORY_WORDS * 3),
+    temperature: 0.3,
+    presencePenalty: 0,
+    frequencyPenalty: 0,
+    meta: { ...first.meta, stepKind: 'memory', wordTarget: MEMORY_WORDS },
+  };
+}
+
+/**
+ * The entry an outline gives for chapter `n` (a line naming "Chapter n" / "Bab n", or the section's name,
+ * and the lines under it up to the next entry), or '' when the outline has none.
+ */
+export function chapterPlanOf(outline: string | undefined, n: number, sectionLabel?: string): string {
+  if (!outline) return '';
+  const lines = outline.split(/\r?\n/);
+  const escaped = sectionLabel?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const isEntry = (line: string, k: number) => new RegExp(`^[#*\\s\\-\\d.)]*(?:chapter|bab|section|bahagian)\\s+${k}\\b`, 'i').test(line.trim());
+  const isAnyEntry = (line: string) => /^[#*\s\-\d.)]*(?:chapter|bab|section|bahagian)\s+\d+\b/i.test(line.trim());
+  let start = lines.findIndex((l) => isEntry(l, n));
+  if (start < 0 && escaped) start = lines.findIndex((l) => new RegExp(escaped, 'i').test(l));
+  if (start < 0) return '';
+  const out = [lines[start]!.trim()];
+  for (const line of lines.slice(start + 1)) {
+    if (isAnyEntry(line) || /^#{1,3}\s/.test(line.trim())) break;
+    if (out.length >= 12) break;
+    out.push(line.trim());
+  }
+  return out.join('\n').trim();
 }
 
 // ---- validation of templates against the context ----

@@ -23,7 +23,8 @@ export const BookViewSchema = z.object({
   is_locked: z.boolean(),
   is_finished: z.boolean(),
   outline: z.object({ label: z.string(), text: z.string() }).nullable(),
-  parts: z.array(LabelledStepSchema.extend({ text: z.string() })),
+  /** `title`: the user's own chapter title; `is_complete` is false for a part still cut at the token limit after its continuations. */
+  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean() })),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
   /** spec/ progress: current out of the spec's denominator, with the 1/3-2/3-3/3 step text. */
   progress: ProgressSchema.nullable(),
@@ -52,6 +53,8 @@ export const DonePayloadSchema = z.object({
   label: z.string(),
   content: z.string(),
   words: z.number(),
+  /** False when the text was still cut at the token limit after two continuations (kept, marked incomplete). */
+  is_complete: z.boolean(),
   progress: ProgressSchema.nullable(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
   /** The book after this step (books only). */

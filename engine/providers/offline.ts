@@ -50,6 +50,10 @@ const CHARACTERS: Record<Lang, string[]> = {
   ms: ['- Aisha Rahman: watak utama, 28 tahun, degil tetapi baik hati', '- Daniel Lee: pasangannya, 31 tahun, berhati-hati tetapi jujur', '- Mak Som: jiran yang memerhati segalanya'],
 };
 
+const MEMORY_LINES: Record<Lang, string[]> = {
+  en: ['So far: {a} beginnings and {b} turns.', 'Open threads: what the {a} choice will cost.', 'Characters: everyone is where the last part left them.'],
+  ms: ['Setakat ini: permulaan {a} dan liku {b}.', 'Urusan belum selesai: harga pilihan {a}.', 'Watak: semua berada di tempat bahagian terakhir meninggalkan mereka.'],
+};
 const TITLE_LINE: Record<Lang, string> = { en: 'Title: A Tale of {a} Beginnings', ms: 'Tajuk: Kisah Permulaan {a}' };
 const OUTLINE_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} beginnings, {b} turns', ms: 'Bab {n}: permulaan {a}, liku {b}' };
 
@@ -70,6 +74,11 @@ export function offlineText(request: TextRequest): string {
   const lines: string[] = [OFFLINE_MARK[lang], ''];
   const summary = meta.settingsSummary.map((s) => `${s.label}: ${s.value}`).join(' · ');
   if (summary) lines.push(`_${meta.title} — ${summary}_`, '');
+  if (meta.stepKind === 'memory') {
+    // The story so far: a few bounded lines, whatever the length of the book.
+    const memoryLines = MEMORY_LINES[lang].map((line) => `- ${fillPlaceholders(line, vars())}`);
+    return [OFFLINE_MARK[lang], '', ...memoryLines].join('\n');
+  }
   if (meta.stepKind === 'outline') {
     // The working title line the outline templates ask for.
     lines.push(fillPlaceholders(TITLE_LINE[lang], vars()), '');

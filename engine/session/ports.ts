@@ -43,10 +43,20 @@ export interface StepSave {
   readonly usage?: TokenUsage;
 }
 
-/** Saved progress. `saveStep` is the step's commit point: a step is done once it returns. */
+/** A book's running memory after it took in the part at position `upTo`. */
+export interface MemorySave {
+  readonly memory: string;
+  readonly upTo: number;
+}
+
+/**
+ * Saved progress. `saveStep` is the step's commit point: a step is done once it returns. `saveMemory`
+ * keeps the book's updated memory (a small header update; no part, no charge).
+ */
 export interface ProgressStore {
   load(key: string): Promise<SavedBook | null>;
   saveStep(key: string, save: StepSave): Promise<void>;
+  saveMemory(key: string, save: MemorySave): Promise<void>;
 }
 
 export interface Clock {

@@ -7,10 +7,10 @@ import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../providers/types.js';
 import { countWords } from '../providers/types.js';
 import { applyStep, nextStep, restoreBook, startBook, type BookState } from '../compile/flow.js';
-import { renderContinuation, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { MEMORY_WORDS, renderContinuation, renderMemoryUpdate, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { GenerationError } from '../errors.js';
 import { bookMarkdown } from '../book.js';
-import { stepLabel } from './labels.js';
+import { partStep, stepLabel } from './labels.js';
 import { stepKey, stepPosition, type Step } from './step.js';
 import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
 import { bookView } from './view.js';
@@ -140,6 +140,17 @@ export function joinCut(before: string, after: string): string {
   return `${before} ${after}`;
 }
 
+/** At most `n` words of `text` (the model was asked for fewer; this only bounds a model that ignores it). */
+function capWords(text: string, n: number): string {
+  const words = text.split(/(\s+)/);
+  return words.length <= n * 2 ? text : words.slice(0, n * 2).join('').trim() + ' …';
+}
+
+/** An introduction without its "Character Details" block (kept in the state on its own). */
+function withoutCharacterDetails(text: string): string {
+  return text.replace(/^[#*\s]*character details[\s\S]*?(\n\s*\n|$)/im, '').trim();
+}
+
 function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage | undefined {
   if (!a || !b) return a ?? b;
   return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, totalTokens: a.totalTokens + b.totalTokens };
@@ -189,6 +200,42 @@ export class BookSession {
     return this.next() === null;
   }
 
+  /**
+   * True when the book's memory (the story so far) has not yet taken in its last written part. Callers
+   * run `remember()` after each `advance()`; a book that keeps memory catches up before its next step.
+   */
+  get needsMemory(): boolean {
+    const { spec } = this;
+    const last = this.current.content.length - 1;
+    if (spec.kind !== 'book' || last < 0 || this.isFinished) return false;
+    return (this.current.memoryUpTo ?? -1) < last;
+  }
+
+  /**
+   * Update the book's memory with the parts it has not taken in (one call per part, small and not
+   * streamed) and save it. Part of the step that wrote the part: no extra credit. A failure leaves the
+   * memory as it was (the written part is saved already) and is tried again before the next step.
+   */
+  async remember(opts: Pick<AdvanceOptions, 'signal' | 'provider'> = {}): Promise<{ calls: number; usage?: TokenUsage }> {
+    let calls = 0;
+    let usage: TokenUsage | undefined;
+    while (this.needsMemory) {
+      const state = this.current;
+      const position = (state.memoryUpTo ?? -1) + 1;
+      const step = partStep(this.spec, position, state.totalChapters);
+      const text = position === 0 && state.characterDetails ? withoutCharacterDetails(state.content[0]!) : state.content[position]!;
+      const prompt = renderMemoryUpdate({ spec: this.spec, renderer: this.ports.renderer, state, step, text });
+      const result = await (opts.provider ?? this.ports.provider).generateText({ ...prompt, ...(opts.signal ? { signal: opts.signal } : {}) });
+      calls++;
+      usage = addUsage(usage, result.usage);
+      const memory = capWords(result.text.trim(), Math.round(MEMORY_WORDS * 1.2));
+      if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
+      await this.ports.store.saveMemory(this.key, { memory, upTo: position });
+      this.current = { ...this.current, memory, memoryUpTo: position };
+    }
+    return { calls, ...(usage ? { usage } : {}) };
+  }
+
   /** The label of a step in the book's language ("Chapter 3", "Bab 3"). */
   label(step: Step): string {
     return stepLabel(step, this.current.lang, this.spec);
@@ -202,6 +249,11 @@ export class BookSession {
   async advance(opts: AdvanceOptions & { expected?: Step | { kind: string; position?: number } } = {}): Promise<StepResult> {
     const step = this.next();
     if (!step) throw new SessionError('book_complete');
+    // A memory update that failed (or a process that died) after the last part: catch up first, so the
+    // next part is written with the story so far. Its failure does not stop the step.
+    if (this.needsMemory) await this.remember(opts).catch((error: unknown) => {
+      if (opts.signal?.aborted) throw error;
+    });
     if (opts.expected && stepKey(opts.expected as Step) !== stepKey(step)) throw new SessionError('step_not_allowed', { next: stepKey(step) });
     const { spec } = this;
     const before = this.current;

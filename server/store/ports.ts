@@ -1,7 +1,7 @@
 // The server's storage as ports: one repository per area, every method a whole use case that is atomic
 // inside and answers a Promise. The SQLite adapter (server/store/sqlite/) implements them today; a
 // Postgres adapter implements the same interfaces, and callers see only these (through AppContext.repos).
-import type { SavedBook, StepSave } from '../../engine/index.js';
+import type { MemorySave, SavedBook, StepSave } from '../../engine/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
 import type { Selectable } from 'kysely';
 
@@ -242,6 +242,8 @@ export interface FinishedBook extends SavedBook {
 export interface BookRepository {
   /** The user's book under `key` (the book type), or null. */
   load(input: { userId: string; key: string }): Promise<(SavedBook & { bookType: string }) | null>;
+  /** Keep the book's updated memory (the story so far); its header only. */
+  saveMemory(input: { userId: string; key: string } & MemorySave): Promise<void>;
   /**
    * "Start New": a finished book is kept (one of `listFinished`, same id); any other book under `key` is
    * deleted. False when there was none.

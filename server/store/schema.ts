@@ -189,6 +189,9 @@ export interface BooksTable {
   /** JSON object of settings. */
   settings: string;
   character_details: string | null;
+  /** The story so far (bounded) and the position of the last part it took in. */
+  memory: Generated<string | null>;
+  memory_up_to: Generated<number | null>;
   is_finished: number;
   created_at: Generated<string>;
   updated_at: Generated<string>;

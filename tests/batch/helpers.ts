@@ -35,6 +35,22 @@ export function bookRequests(fake: FakeOpenAI): RecordedRequest[] {
   return fake.chatRequests().filter((r) => Number(r.body?.max_tokens ?? 0) > 1);
 }
 
+/** The call that updates a book's memory after a part (templates/memory.hbs), not a step of the book. */
+export function isMemoryRequest(r: RecordedRequest): boolean {
+  return /You keep a short memory of a book|Anda menyimpan ingatan ringkas bagi sebuah buku/.test(userPrompt(r));
+}
+
+/** The requests that write a step of a book (not memory updates, not probes). */
+export function stepRequests(fake: FakeOpenAI): RecordedRequest[] {
+  return bookRequests(fake).filter((r) => !isMemoryRequest(r));
+}
+
+/**
+ * Calls one romance makes: outline, introduction, its chapters and the conclusion, plus one memory
+ * update after the introduction and after each chapter (none after the conclusion: the book is done).
+ */
+export const romanceCalls = (chapters: number) => ({ steps: chapters + 3, memory: chapters + 1, all: 2 * chapters + 4 });
+
 /** A request's identity: its messages (the same step of the same book always sends the same ones). */
 export function promptId(r: RecordedRequest): string {
   return createHash('sha256').update(JSON.stringify(r.body?.messages ?? null)).digest('hex').slice(0, 16);

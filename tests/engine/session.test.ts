@@ -17,23 +17,31 @@ const romance = catalog.get('romance')!;
 function memoryStore() {
   const books = new Map<string, SavedBook>();
   const saves: Array<{ key: string; save: StepSave }> = [];
+  const memories: Array<{ key: string; memory: string; upTo: number }> = [];
   const store: ProgressStore = {
     load: async (key) => books.get(key) ?? null,
+    saveMemory: async (key, save) => {
+      memories.push({ key, ...save });
+      const book = books.get(key);
+      if (book) books.set(key, { ...book, state: { ...book.state, memory: save.memory, memoryUpTo: save.upTo } });
+    },
     saveStep: async (key, save) => {
       saves.push({ key, save });
       if (save.keepsProgress) books.set(key, { state: save.state, isFinished: save.isFinished, updatedAt: new Date().toISOString() });
     },
   };
-  return { store, saves, books };
+  return { store, saves, books, memories };
 }
 
-/** The offline provider, counting calls, with text that says which call wrote it. */
+/** The offline provider, counting step calls, with text that says which call wrote it. */
 function countingProvider() {
   const offline = createOfflineProvider();
   let calls = 0;
   const provider: Provider = {
     ...offline,
     generateText: async (request) => {
+      // Memory updates (the story so far) are not steps: pass them through uncounted.
+      if (request.meta?.stepKind === 'memory') return offline.generateText(request);
       calls++;
       const result = await offline.generateText(request);
       return { ...result, text: `Call ${calls}. ${result.text}` };

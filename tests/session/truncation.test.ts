@@ -15,6 +15,7 @@ function memoryStore() {
   let book: SavedBook | null = null;
   const store: ProgressStore = {
     load: async () => book,
+    saveMemory: async () => undefined,
     saveStep: async (_key, save) => {
       saves.push(save);
       book = { state: save.state, isFinished: save.isFinished, updatedAt: '' };

@@ -6,7 +6,7 @@ import type { Compilable, ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { BooksDatabase, BooksTable } from '../schema.js';
 import type { FinishedBook } from '../ports.js';
 import { sql } from 'kysely';
-import type { BookState, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
+import type { BookState, MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
 
 /** Runs kysely-built queries synchronously (the SQLite adapter's Store is one). */
 export interface SyncSql {
@@ -34,8 +34,9 @@ export function loadBook(runner: SyncSql, owner: string, key: string): (SavedBoo
 
 /** A header row with its parts, as the engine's saved book. */
 function bookOfRow(runner: SyncSql, row: Selectable<BooksTable>): SavedBook & { bookType: string } {
-  const parts = runner.all(db(runner).selectFrom('book_parts').select(['position', 'text', 'is_complete']).where('book_id', '=', row.id).orderBy('position'));
+  const parts = runner.all(db(runner).selectFrom('book_parts').select(['position', 'text', 'is_complete', 'title']).where('book_id', '=', row.id).orderBy('position'));
   const incompleteParts = parts.filter((p) => p.is_complete === 0).map((p) => p.position);
+  const chapterTitles = Object.fromEntries(parts.filter((p) => p.title !== null).map((p) => [p.position, p.title!]));
   const outline = parts.find((p) => p.position < 0)?.text;
   const content = parts.filter((p) => p.position >= 0).map((p) => p.text);
   const state: BookState = {
@@ -49,6 +50,9 @@ function bookOfRow(runner: SyncSql, row: Selectable<BooksTable>): SavedBook & { 
     ...(row.character_details !== null ? { characterDetails: row.character_details } : {}),
     isLocked: content.length > 0,
     ...(incompleteParts.length ? { incompleteParts } : {}),
+    ...(Object.keys(chapterTitles).length ? { chapterTitles } : {}),
+    ...(row.memory !== null ? { memory: row.memory } : {}),
+    ...(row.memory_up_to !== null ? { memoryUpTo: row.memory_up_to } : {}),
   };
   return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
 }
@@ -68,6 +72,8 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
     current_chapter: state.currentChapter,
     settings: JSON.stringify(state.settings),
     character_details: state.characterDetails ?? null,
+    memory: state.memory ?? null,
+    memory_up_to: state.memoryUpTo ?? null,
     is_finished: save.isFinished ? 1 : 0,
   };
   runner.transaction(() => {
@@ -83,10 +89,15 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
     runner.run(
       db(runner)
         .insertInto('book_parts')
-        .values({ book_id: bookId, position: save.position, step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0 })
-        .onConflict((oc) => oc.columns(['book_id', 'position']).doUpdateSet({ step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0 })),
+        .values({ book_id: bookId, position: save.position, step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null })
+        .onConflict((oc) => oc.columns(['book_id', 'position']).doUpdateSet({ step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null })),
     );
   });
+}
+
+/** Keep a book's updated memory: its header only. */
+export function writeMemory(runner: SyncSql, owner: string, key: string, save: MemorySave): void {
+  runner.run(db(runner).updateTable('books').set({ memory: save.memory, memory_up_to: save.upTo, updated_at: sql`CURRENT_TIMESTAMP` }).where('owner', '=', owner).where('book_key', '=', key));
 }
 
 /** Delete the book under (owner, key); true when there was one. */
@@ -158,6 +169,7 @@ export function bookStore(runner: SyncSql, owner: string): ProgressStore & { rem
   return {
     load: async (key) => loadBook(runner, owner, key),
     saveStep: async (key, save) => writeStep(runner, owner, key, save),
+    saveMemory: async (key, save) => writeMemory(runner, owner, key, save),
     remove: async (key) => removeBook(runner, owner, key),
   };
 }

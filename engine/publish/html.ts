@@ -136,6 +136,20 @@ export function disallowedTags(html: string): string[] {
   return [...found];
 }
 
+/**
+ * A Markdown line's text as HTML: escaped, except tags written inline (Markdown allows raw HTML), which
+ * are left for sanitizeKdpHtml to keep or remove (a link keeps its text, a script goes).
+ */
+function escapeMarkdownText(line: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of line.matchAll(/<\/?[a-zA-Z][a-zA-Z0-9]*\b(?:[^>"']|"[^"]*"|'[^']*')*>/g)) {
+    out += escapeText(line.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + escapeText(line.slice(last));
+}
+
 /** Inline Markdown of one escaped line: **bold**, __bold__, *italic*, _italic_. */
 function inline(escaped: string): string {
   return escaped
@@ -181,7 +195,7 @@ export function markdownToKdpHtml(markdown: string): string {
       flushParagraph();
       closeList();
       const level = Math.min(6, Math.max(4, heading[1]!.length + 2));
-      out.push(`<h${level}>${inline(escapeText(heading[2]!))}</h${level}>`);
+      out.push(`<h${level}>${inline(escapeMarkdownText(heading[2]!))}</h${level}>`);
     } else if (bullet || numbered) {
       flushParagraph();
       const kind = bullet ? 'ul' : 'ol';
@@ -190,10 +204,10 @@ export function markdownToKdpHtml(markdown: string): string {
         out.push(`<${kind}>`);
         list = kind;
       }
-      out.push(`<li>${inline(escapeText((bullet ?? numbered)![1]!))}</li>`);
+      out.push(`<li>${inline(escapeMarkdownText((bullet ?? numbered)![1]!))}</li>`);
     } else {
       closeList();
-      paragraph.push(inline(escapeText(line)));
+      paragraph.push(inline(escapeMarkdownText(line)));
     }
   }
   flushParagraph();

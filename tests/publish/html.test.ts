@@ -60,7 +60,8 @@ describe('markdownToKdpHtml', () => {
   it('an answer already in HTML is left to the sanitiser', () => {
     expect(markdownToKdpHtml('<p>Hi <a href="x">there</a></p>')).toBe('<p>Hi <a href="x">there</a></p>');
   });
-  it('angle brackets in Markdown are text, not tags', () => {
-    expect(sanitizeKdpHtml(markdownToKdpHtml('Use <script> wisely & well'))).toBe('<p>Use &lt;script&gt; wisely &amp; well</p>');
+  it('angle brackets in Markdown are text; tags written inline go through the sanitiser', () => {
+    expect(sanitizeKdpHtml(markdownToKdpHtml('5 < 6 & 7 > 3'))).toBe('<p>5 &lt; 6 &amp; 7 &gt; 3</p>');
+    expect(sanitizeKdpHtml(markdownToKdpHtml('**Buy** <a href="https://x.example">here</a><script>x()</script> now'))).toBe('<p><strong>Buy</strong> here now</p>');
   });
 });

@@ -1,0 +1,95 @@
+// The publishing steps with a step runner the caller gives (as the server will, to charge each one): what
+// each step is asked (generator, settings from the YAML, the book's text), and what the package makes of
+// the answers.
+import { describe, expect, it } from 'vitest';
+import { parseSettings, startBook, type BookState } from '../../engine/index.js';
+import { loadCatalog } from '../../engine/node/load.js';
+import { packageDocument, packageMetadataOf, writePackageParts, type PublishStep } from '../../engine/publish/index.js';
+import { renderCoverPng } from '../../engine/providers/cover.js';
+
+const catalog = loadCatalog({ useDiskCache: false });
+const romance = catalog.get('romance')!;
+
+/** A finished 1-chapter romance in Malay whose outline gives no title (so the title step runs). */
+function finishedBook(): BookState {
+  const settings = parseSettings(romance, { language: 'ms', settingType: 'coastal' });
+  return {
+    ...startBook({ spec: romance, settings, totalChapters: 1 }),
+    outline: '1. Bab 1: Pertemuan di pantai',
+    content: ['Character Details:\n- Aisha: guru muda\n\nAisha tiba di Kuantan.', 'Bab satu.', 'Penutup.'],
+    characterDetails: '- Aisha: guru muda',
+    currentChapter: 3,
+    isLocked: true,
+  };
+}
+
+const ANSWERS: Record<string, string> = {
+  'book-title': '1. Tajuk: Ombak Percuma\nSubtajuk: Kisah Cinta\n2. Tajuk: Ombak Kuantan\nSubtajuk: Sebuah Kisah Cinta di Pantai Timur',
+  'author-name': '1. **Nur Aina Yusof** — lembut dan moden\nBranding: …',
+  'amazon-pdp': '**Cinta di tepi pantai.**\n\n- Manis\n- Menyentuh hati\n\n<a href="https://x.example">Beli</a> sekarang!',
+  'amazon-keywords': '1. novel cinta - pembaca\n2. cinta percuma - x\n3. romantik pantai - y',
+  copyright: 'Hak Cipta © 2026 Nur Aina Yusof',
+};
+
+describe('writePackageParts', () => {
+  it('runs each part through the given runner with the YAML settings and the book text, and reads the answers', async () => {
+    const asked: PublishStep[] = [];
+    const state = finishedBook();
+    const parts = await writePackageParts({
+      book: romance, state, specOf: (id) => catalog.get(id),
+      runStep: async (step) => {
+        asked.push(step);
+        return step.spec.kind === 'image'
+          ? { text: 'cover prompt', png: renderCoverPng({ prompt: 'x', size: step.spec.image!.size }) }
+          : { text: ANSWERS[step.spec.id]! };
+      },
+    });
+    expect(asked.map((s) => [s.part, s.spec.id])).toEqual([
+      ['title', 'book-title'], ['author', 'author-name'], ['description', 'amazon-pdp'], ['keywords', 'amazon-keywords'], ['copyright', 'copyright'], ['cover', 'book-cover'],
+    ]);
+    const [title, author, description, keywords, copyright, cover] = asked;
+    expect(title!.settings).toMatchObject({ language: 'ms', genre: 'romance', titleStyle: 'emotional' });
+    expect(title!.settings.bookContent).toContain('Pertemuan di pantai');
+    expect(title!.settings.bookContent).toContain('Aisha tiba di Kuantan');
+    expect(title!.bookContext).toBe('');
+    expect(author!.settings).toMatchObject({ language: 'ms', genre: 'romance' });
+    // The title chosen is the first KDP accepts ("Percuma" is refused), and later steps get it.
+    expect(description!.settings).toMatchObject({ language: 'ms', bookTitle: 'Ombak Kuantan', genre: 'romance', keyFeatures: 'emotional' });
+    expect(description!.bookContext).toContain('Aisha tiba di Kuantan');
+    expect(keywords!.bookContext).toBe(description!.bookContext);
+    expect(copyright!.settings).toMatchObject({ bookTitle: 'Ombak Kuantan', authorName: 'Nur Aina Yusof', rightsType: 'all-rights' });
+    expect(cover!.settings).toMatchObject({ title: 'Ombak Kuantan', genre: 'romance', mood: 'romantic', setting: 'Coastal', mainCharacter: 'Aisha: guru muda' });
+    expect(cover!.spec.image).toEqual({ size: '1024x1792', publishSize: { width: 1600, height: 2560 } });
+
+    expect(parts).toMatchObject({
+      title: 'Ombak Kuantan', subtitle: 'Sebuah Kisah Cinta di Pantai Timur', author: 'Nur Aina Yusof',
+      description: '<p><strong>Cinta di tepi pantai.</strong></p><ul><li>Manis</li><li>Menyentuh hati</li></ul><p>Beli sekarang!</p>',
+      keywords: ['novel cinta', 'romantik pantai'], cost: 1 + 1 + 1 + 1 + 1 + 6, notes: { keywords: 'left out: "cinta percuma" (KDP refuses "percuma")' },
+    });
+
+    const doc = packageDocument(romance, state, parts);
+    expect(doc.title).toBe('Ombak Kuantan');
+    expect(doc.author).toBe('Nur Aina Yusof');
+    expect(doc.parts[0]).toEqual({ id: 'copyright', heading: 'Hak Cipta', markdown: 'Hak Cipta © 2026 Nur Aina Yusof' });
+    expect(packageMetadataOf(romance, state, parts)).toMatchObject({ language: 'ms', wordCount: 13, estimatedPrintPages: 1 });
+  });
+
+  it('a given title and author skip their steps; nothing is run when the plan is wrong', async () => {
+    const ran: string[] = [];
+    const parts = await writePackageParts({
+      book: romance, state: finishedBook(), specOf: (id) => catalog.get(id), given: { title: 'Laut', author: 'Aina' },
+      runStep: async (step) => {
+        ran.push(step.spec.id);
+        return step.spec.kind === 'image' ? { text: '', png: renderCoverPng({ prompt: 'x', size: '1024x1792' }) } : { text: ANSWERS[step.spec.id]! };
+      },
+    });
+    expect(ran).toEqual(['amazon-pdp', 'amazon-keywords', 'copyright', 'book-cover']);
+    expect(parts.steps.slice(0, 2)).toEqual([{ part: 'title', generatorId: 'book-title', cost: 0, skipped: 'given' }, { part: 'author', generatorId: 'author-name', cost: 0, skipped: 'given' }]);
+    await expect(writePackageParts({
+      book: romance, state: finishedBook(), specOf: (id) => (id === 'amazon-pdp' ? undefined : catalog.get(id)),
+      runStep: async () => {
+        throw new Error('must not run');
+      },
+    })).rejects.toThrow('generators/romance.yaml: publish.description.generator: "amazon-pdp" is not a generator');
+  });
+});

@@ -26,6 +26,17 @@ const FIELD_KEYED = new Set(['settings', 'labels']);
 const BLOCKS = new Set(['if', 'unless']);
 
 type HbNode = { type: string; [k: string]: unknown };
+
+/** Parsed texts: the same default values are checked for every book, so each is parsed once. */
+const parsed = new Map<string, HbNode>();
+function parse(text: string): HbNode {
+  let ast = parsed.get(text);
+  if (!ast) {
+    ast = Handlebars.parse(text) as unknown as HbNode;
+    parsed.set(text, ast);
+  }
+  return ast;
+}
 type HbPath = { original: string; parts: string[]; data: boolean; depth: number };
 
 /**
@@ -80,7 +91,7 @@ export function publishValueProblems(text: string, fieldNames: ReadonlySet<strin
     }
   };
   try {
-    walk(Handlebars.parse(text) as unknown as HbNode);
+    walk(parse(text));
   } catch (error) {
     problems.push(`does not parse: ${(error as Error).message.split('\n')[0]}`);
   }

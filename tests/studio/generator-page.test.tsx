@@ -61,10 +61,12 @@ function heldBook(id: string, saved?: Omit<BookState, 'generatorId' | 'isLocked'
   const spec = catalog.get(id)!;
   let state: BookState | null = saved ? restoreBook(spec, { ...saved, generatorId: id }) : null;
   return {
-    step(body: { settings: Record<string, unknown> }, content: string, credits: number, extra: Record<string, unknown> = {}) {
+    step(body: { settings: Record<string, unknown>; chapterTitle?: string }, content: string, credits: number, extra: Record<string, unknown> = {}) {
       if (!state?.isLocked) state = { ...startBook({ spec, settings: parseSettings(spec, body.settings) }), ...(state?.outline !== undefined ? { outline: state.outline } : {}) };
       const step = nextStep(spec, state)!;
       state = applyStep(spec, state, step, content);
+      // The server keeps a user's chapter title with the book.
+      if (body.chapterTitle && step.kind === 'chapter') state = { ...state, chapterTitles: { ...state.chapterTitles, [step.position]: body.chapterTitle } };
       const book = bookView(spec, state);
       return done(content, credits, { part: stepRef(step), book, next: book.next, progress: book.progress, ...extra });
     },

@@ -56,7 +56,6 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   // The book as the server last answered it (books only).
   const [book, setBook] = useState<BookView | null>(null);
   const [output, setOutput] = useState<{ text: string; image?: string } | null>(null);
-  const [titles, setTitles] = useState<Record<number, string>>({});
   const [saved, setSaved] = useState<SavedProgress | null>(null);
   const [isStartNewOpen, setIsStartNewOpen] = useState(false);
 
@@ -123,7 +122,6 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     if (isBook) {
       if (payload.book) setBook(payload.book);
       else void resync();
-      if (chapterTitle && ran.position !== undefined) setTitles((t) => ({ ...t, [ran.position!]: chapterTitle }));
       if (chapterTitleField) methods.setValue(chapterTitleField, '');
     } else {
       setOutput({ text: payload.content, ...(payload.image ? { image: payload.image } : {}) });
@@ -214,16 +212,13 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     generation.reset();
     setBook(null);
     setOutput(null);
-    setTitles({});
     methods.reset(defaultValues(form));
   };
 
-  // The preview's finished parts, as the server labelled them.
+  // The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
+  // with the book, so it survives a reload and a resume).
   const parts: PreviewPart[] = view
-    ? view.parts.map((p) => {
-        const title = p.position !== undefined ? titles[p.position] : undefined;
-        return { key: `part-${p.position ?? 0}`, heading: title ? `${p.label}: ${title}` : p.label, text: p.text };
-      })
+    ? view.parts.map((p) => ({ key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete }))
     : output && !output.image
       ? [{ key: 'output', text: output.text }]
       : [];

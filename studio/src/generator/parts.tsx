@@ -122,6 +122,8 @@ export interface PreviewPart {
   key: string;
   heading?: string;
   text: string;
+  /** False when the part was still cut at the length limit after Karya asked the model to continue it. */
+  isComplete?: boolean;
 }
 
 export function Preview({ parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, downloadHref }: {
@@ -166,6 +168,11 @@ export function Preview({ parts, outline, outlineLabel, streaming, streamingHead
           <article key={p.key} className="mb-6" data-testid="preview-part">
             {p.heading && <h3 className="mb-2 text-base font-semibold">{p.heading}</h3>}
             <div className="text-[15px] leading-relaxed"><Markdown text={p.text} /></div>
+            {p.isComplete === false && (
+              <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="incomplete-part">
+                {pageWord('incompletePart', lang)}
+              </p>
+            )}
           </article>
         ))}
         {streaming && (

@@ -66,6 +66,10 @@ export const PAGE_WORDS = {
   chapterHeading: { en: 'Current part', ms: 'Bahagian semasa' },
   loadFailed: { en: 'Failed to load this generator.', ms: 'Gagal memuatkan penjana ini.' },
   close: { en: 'Close', ms: 'Tutup' },
+  incompletePart: {
+    en: 'This part was cut off at the length limit, even after asking the model to continue it. It is kept as it is; you may want to rewrite its ending.',
+    ms: 'Bahagian ini terpotong kerana had panjang, walaupun selepas model diminta menyambungnya. Ia disimpan seadanya; anda mungkin mahu menulis semula pengakhirannya.',
+  },
   // The Download menu of the preview and the downloads of "My books".
   download: { en: 'Download', ms: 'Muat Turun' },
   downloadAs: { en: 'Download as {format}', ms: 'Muat turun sebagai {format}' },

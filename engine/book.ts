@@ -2,7 +2,7 @@
 // state and shared by every output (Markdown here; EPUB, DOCX and PDF in engine/node/export/). Pure, so
 // the studio can build the same document for its preview.
 import type { Lang, ResolvedSpec } from './spec/types.js';
-import { extractTitle, type BookState } from './compile/flow.js';
+import { extractTitle, withoutCharacterDetails, type BookState } from './compile/flow.js';
 import { partStep, stepLabel } from './session/labels.js';
 import { stepKey } from './session/step.js';
 
@@ -60,7 +60,9 @@ export function bookDocument(
     const step = partStep(spec, i, state.totalChapters);
     const label = spec.kind === 'book' ? stepLabel(step, lang, spec) : title;
     const own = 'position' in step ? (opts.chapterTitles ?? state.chapterTitles)?.[step.position]?.trim() : undefined;
-    return { id: stepKey(step), heading: own && step.kind === 'chapter' ? `${label}: ${own}` : label, markdown };
+    // The character list is kept with the book for later chapters, not printed in its introduction.
+    const text = i === 0 && state.characterDetails ? withoutCharacterDetails(markdown) : markdown;
+    return { id: stepKey(step), heading: own && step.kind === 'chapter' ? `${label}: ${own}` : label, markdown: text };
   });
   const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;
   return { title, ...(author ? { author } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts };

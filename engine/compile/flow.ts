@@ -153,6 +153,11 @@ export function extractCharacterDetails(text: string): string | undefined {
   return details || undefined;
 }
 
+/** An introduction without its "Character Details" block (kept in the state on its own, out of the book's text). */
+export function withoutCharacterDetails(text: string): string {
+  return text.replace(/^[#*\s]*character details[\s\S]*?(\n\s*\n|$)/im, '').trim();
+}
+
 /**
  * The working title an outline gives on its first lines ("Title: Hujan di Kuala Lumpur" / "Tajuk: …",
  * asked for by the outline templates), or undefined.

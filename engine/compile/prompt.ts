@@ -5,7 +5,7 @@ import type { FieldRole, Lang, ResolvedSpec, Settings } from '../spec/types.js';
 import type { SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
 import { isFieldVisible } from './schema.js';
-import { defaultChapterTitle, stepLabel, type BookState, type Step } from './flow.js';
+import { defaultChapterTitle, stepLabel, withoutCharacterDetails, type BookState, type Step } from './flow.js';
 import { LANGUAGE_NAMES } from '../i18n.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 
@@ -197,7 +197,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   const given = input.chapterTitle?.trim();
   let last = state.content.length ? state.content[state.content.length - 1]! : '';
   // The introduction's "Character Details" block is sent on its own; keep it out of "how the last part ended".
-  if (state.content.length === 1 && state.characterDetails) last = last.replace(/^[#*\s]*character details[\s\S]*?(\n\s*\n|$)/im, '');
+  if (state.content.length === 1 && state.characterDetails) last = withoutCharacterDetails(last);
   const lastWords = last.split(/\s+/).filter(Boolean);
   const section = step.kind === 'chapter' && step.section ? step.section : undefined;
   const endPosition = conclusionPosition(spec.flow, state.totalChapters);

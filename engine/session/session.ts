@@ -6,7 +6,7 @@
 import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../providers/types.js';
 import { countWords } from '../providers/types.js';
-import { applyStep, nextStep, restoreBook, startBook, type BookState } from '../compile/flow.js';
+import { applyStep, nextStep, restoreBook, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
 import { MEMORY_WORDS, renderContinuation, renderMemoryUpdate, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { GenerationError } from '../errors.js';
 import { bookMarkdown } from '../book.js';
@@ -146,10 +146,6 @@ function capWords(text: string, n: number): string {
   return words.length <= n * 2 ? text : words.slice(0, n * 2).join('').trim() + ' …';
 }
 
-/** An introduction without its "Character Details" block (kept in the state on its own). */
-function withoutCharacterDetails(text: string): string {
-  return text.replace(/^[#*\s]*character details[\s\S]*?(\n\s*\n|$)/im, '').trim();
-}
 
 function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage | undefined {
   if (!a || !b) return a ?? b;

@@ -14,6 +14,7 @@ const listCommand = lazy(async () => (await import('./commands/info.js')).listCo
 const showCommand = lazy(async () => (await import('./commands/info.js')).showCommand);
 const validateCommand = lazy(async () => (await import('./commands/validate.js')).validateCommand);
 const generateCommand = lazy(async () => (await import('./commands/generate.js')).generateCommand);
+const exportCommand = lazy(async () => (await import('./commands/export.js')).exportCommand);
 const batchCommand = lazy(async () => (await import('./commands/batch.js')).batchCommand);
 const publishCommand = lazy(async () => (await import('./commands/publish.js')).publishCommand);
 const serveCommand = lazy(async () => (await import('./commands/serve.js')).serveCommand);
@@ -47,16 +48,29 @@ function buildProgram(): Command {
 
   program
     .command('generate <id>')
-    .description('write a whole book (or a single output) as Markdown; resumes an interrupted book')
+    .description('write a whole book (or a single output) as Markdown, EPUB, DOCX or PDF; resumes an interrupted book')
     .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--lang <lang>', 'output language: en or ms')
     .option('--chapters <n>', 'number of chapters (any whole number from 1 to 100; overrides the setting)')
-    .option('--out <file>', 'write the result here (Markdown, or PNG for covers) instead of stdout')
+    .option('--out <file>', 'write the result here instead of stdout: .md, .epub, .docx or .pdf (PNG for covers)')
+    .option('--format <format>', 'md, epub, docx or pdf (default: from the --out extension)')
     .option('--with-outline', 'include the outline in the book')
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--json', 'print a JSON summary on stdout')
     .action(generateCommand);
+
+  program
+    .command('export <id>')
+    .description('write a saved book (generate\'s settings options find it) as md, epub, docx or pdf, without calling the model')
+    .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--lang <lang>', 'output language: en or ms')
+    .option('--chapters <n>', 'number of chapters, as given to karya generate')
+    .requiredOption('--out <file>', 'the file to write: .md, .epub, .docx or .pdf')
+    .option('--format <format>', 'md, epub, docx or pdf (default: from the --out extension)')
+    .option('--with-outline', 'include the outline in the book')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .action(exportCommand);
 
   program
     .command('publish <id>')

@@ -1,12 +1,12 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
-import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { BookSession, GenerationError, planSteps, startBook, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, GenerationError, planSteps, startBook, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
 import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
 import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
+import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
 
 export interface GenerateOptions {
@@ -14,6 +14,8 @@ export interface GenerateOptions {
   lang?: string;
   chapters?: string;
   out?: string;
+  /** md, epub, docx or pdf; by default the --out file's extension (Markdown on stdout without --out). */
+  format?: string;
   withOutline?: boolean;
   state?: string;
   fresh?: boolean;
@@ -50,12 +52,13 @@ function liveProgress(label: string): { onDelta: (d: string) => void; stop: () =
 }
 
 /** Progress of a CLI run lives in no file (covers: the PNG is the result). */
-const NO_PROGRESS: ProgressStore = { load: async () => null, saveStep: async () => undefined };
+const NO_PROGRESS: ProgressStore = { load: async () => null, saveStep: async () => undefined, saveMemory: async () => undefined };
 
 export async function generateCommand(id: string, opts: GenerateOptions): Promise<void> {
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
   const { settings, totalChapters } = settingsFromOptions(spec, opts);
+  const format = exportFormatOrExit(spec, opts);
   const provider = cliProvider();
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const stateFile = spec.kind === 'image' ? null : await openStateFile(opts.state ?? DEFAULT_STATE);
@@ -97,9 +100,16 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       png = outcome.png ?? png;
       parts.push({ label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)) });
       info(`  ✓ ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
+      // The story so far, for the next part (part of this step; a failure is tried again before the next one).
+      try {
+        await session.remember({ signal: controller.signal });
+      } catch (error) {
+        if (isInterrupted || !(error instanceof GenerationError)) throw error;
+        info(`  … ${label}: the story so far could not be updated (${error.message}); it will be tried again before the next part`);
+      }
     }
     const state = session.state;
-    const result = writeResult(spec, session.assemble({ withOutline: opts.withOutline }), opts, png);
+    const result = await writeResult(spec, { markdown: session.assemble({ withOutline: opts.withOutline }), state, format }, opts, png);
     if (opts.json) {
       process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, parts, out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
     } else if (!result.file) process.stdout.write(result.markdown ?? '');
@@ -118,15 +128,15 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   }
 }
 
-function writeResult(spec: ResolvedSpec, markdown: string, opts: GenerateOptions, png?: Uint8Array): { file?: string; markdown?: string } {
+async function writeResult(
+  spec: ResolvedSpec, book: { markdown: string; state: BookState; format: ExportFormat }, opts: GenerateOptions, png?: Uint8Array,
+): Promise<{ file?: string; markdown?: string }> {
   if (spec.kind === 'image') {
     const file = opts.out ?? `${spec.id}.png`;
-    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    writeFileSync(file, png ?? new Uint8Array());
+    writeOut(file, png ?? new Uint8Array());
     return { file };
   }
-  if (!opts.out) return { markdown };
-  mkdirSync(path.dirname(path.resolve(opts.out)), { recursive: true });
-  writeFileSync(opts.out, markdown);
+  if (!opts.out) return { markdown: book.markdown };
+  writeOut(opts.out, book.format === 'md' ? book.markdown : await exportBytes(spec, book.state, book.format, { withOutline: opts.withOutline }));
   return { file: opts.out };
 }

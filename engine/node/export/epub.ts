@@ -61,6 +61,21 @@ function navTemplate(firstPart: { file: string; heading: string }): string {
 </html>`;
 }
 
+// The EPUB 2 table of contents, for old readers: the same entries as the nav, played in order from 1.
+const NCX = `<?xml version="1.0" encoding="UTF-8"?>
+<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1" xml:lang="<%= lang %>">
+<head>
+<meta name="dtb:uid" content="<%= id %>"/>
+<meta name="dtb:depth" content="1"/>
+<meta name="dtb:totalPageCount" content="0"/>
+<meta name="dtb:maxPageNumber" content="0"/>
+</head>
+<docTitle><text><%= title %></text></docTitle>
+<navMap>
+<% var order = 0; content.forEach(function (c, i) { if (!c.excludeFromToc) { order++; %><navPoint id="nav_<%= i %>" playOrder="<%= order %>"><navLabel><text><%= c.title %></text></navLabel><content src="<%= c.filename %>"/></navPoint>
+<% } }) %></navMap>
+</ncx>`;
+
 function packageTemplate(opts: { rights: string; modified: string; author?: string }): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="BookId" xml:lang="<%= lang %>">
@@ -128,7 +143,7 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date } = {}):
     title: doc.title, author: doc.author ? [doc.author] : [], publisher: 'Karya', description: `${doc.typeLabel}. ${writtenWith}.`,
     lang: doc.lang, date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
     prependChapterTitles: false, version: 3, css: CSS, verbose: false,
-    chapterXHTML: CHAPTER, tocXHTML: navTemplate({ file: files[0] ?? 'toc.xhtml', heading: sections[0]?.heading ?? words.contents }),
+    chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate({ file: files[0] ?? 'toc.xhtml', heading: sections[0]?.heading ?? words.contents }),
     contentOPF: packageTemplate({ rights: notice, modified: date.toISOString().replace(/\.\d{3}Z$/, 'Z'), ...(doc.author ? { author: doc.author } : {}) }),
   };
   return new Uint8Array(await new BookEpub(options, chapters, bookIdentifier(doc)).genEpub());

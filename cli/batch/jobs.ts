@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LineCounter, isMap, isSeq, parseDocument } from 'yaml';
-import { minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import { EXPORT_FORMATS, minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../commands/generate.js';
 import { CliExit } from '../util.js';
 
@@ -29,6 +29,8 @@ export interface BatchJob {
   /** Saved-progress key: the job's name and `karya generate`'s key of its settings. */
   key: string;
   outFile: string;
+  /** The book in other formats besides the Markdown (`formats: [epub, pdf]`): `<out>.<ext>` each. */
+  exports: readonly { format: ExportFormat; file: string }[];
 }
 
 /** One problem with one job. `field` is the job field (`settings.heatLevel`, `lang`, …) or empty for the whole job. */
@@ -42,7 +44,7 @@ export interface JobIssue {
   isListed?: boolean;
 }
 
-export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out'] as const;
+export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats'] as const;
 
 /** The jobs file cannot be read or parsed at all (not one job is usable). */
 export class JobsFileError extends Error {
@@ -130,6 +132,8 @@ interface JobShape {
   /** The chapter count for --chapters, when the generator takes one. */
   chapters?: string;
   out?: string;
+  /** Formats written besides the Markdown file. */
+  formats: ExportFormat[];
 }
 
 /** Check the fields of one job (not its settings); every problem goes to `add`. */
@@ -166,8 +170,30 @@ function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue)
     else if (spec.kind === 'book' && spec.fields.some((f) => f.role === 'chapters')) chapters = String(n);
   }
   if (o.out !== undefined && (typeof o.out !== 'string' || !o.out.trim())) add('out', 'must be a file name');
+  const formats = checkFormats(o.formats, spec, add);
   if (!spec || !settings) return undefined;
-  return { ...(id !== undefined ? { id } : {}), spec, settings, ...(lang ? { lang } : {}), ...(chapters ? { chapters } : {}), ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}) };
+  return {
+    ...(id !== undefined ? { id } : {}), spec, settings, ...(lang ? { lang } : {}), ...(chapters ? { chapters } : {}),
+    ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}), formats,
+  };
+}
+
+/** `formats: [epub, pdf]` (or one name): the formats a book is written in besides its Markdown file. */
+function checkFormats(value: unknown, spec: ResolvedSpec | undefined, add: AddIssue): ExportFormat[] {
+  if (value === undefined || value === null) return [];
+  const names = Array.isArray(value) ? value : [value];
+  if (spec?.kind === 'image') {
+    add('formats', `${spec.id} makes a PNG image; formats are for books`);
+    return [];
+  }
+  const formats: ExportFormat[] = [];
+  for (const name of names) {
+    const format = typeof name === 'string' ? name.trim().toLowerCase().replace(/^\./, '') : name;
+    if (!(EXPORT_FORMATS as readonly unknown[]).includes(format)) add('formats', `${JSON.stringify(name)} is not one of ${EXPORT_FORMATS.join(', ')}`, EXPORT_FORMATS, true);
+    // The Markdown file is always written.
+    else if (format !== 'md' && !formats.includes(format as ExportFormat)) formats.push(format as ExportFormat);
+  }
+  return formats;
 }
 
 function jobId(value: unknown): string | undefined {
@@ -246,18 +272,22 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
     const ext = spec.kind === 'image' ? '.png' : '.md';
     const chosen = shape.out ?? `${slug(name)}${ext}`;
     const outFile = path.resolve(opts.outDir, path.extname(chosen) ? chosen : `${chosen}${ext}`);
-    const clash = outs.get(outFile);
+    // `books/romance-kl.md` with formats [epub] also writes `books/romance-kl.epub`.
+    const stem = outFile.slice(0, outFile.length - path.extname(outFile).length);
+    const exports = shape.formats.map((format) => ({ format, file: `${stem}.${format}` }));
+    const files = [outFile, ...exports.map((e) => e.file)];
+    const clash = files.map((file) => ({ file, by: outs.get(file) })).find((c) => c.by !== undefined) ?? (new Set(files).size < files.length ? { file: outFile, by: 'its own formats' } : undefined);
     if (clash) {
-      add('out', `${path.relative(process.cwd(), outFile) || outFile} is written by ${clash} too`);
+      add(clash.file === outFile ? 'out' : 'formats', `${path.relative(process.cwd(), clash.file) || clash.file} is written by ${clash.by} too`);
       reject();
       continue;
     }
-    outs.set(outFile, label);
+    for (const file of files) outs.set(file, label);
 
     // Keyed by the job's id (and its settings): rerunning the file skips the jobs it finished, and a job
     // whose settings were edited since writes a new book.
     const key = `batch:${name}:${progressKey(spec, resolved.settings, totalChapters)}`;
-    jobs.push({ index: item.index, line: item.line, name, spec, settings: resolved.settings, totalChapters, key, outFile });
+    jobs.push({ index: item.index, line: item.line, name, spec, settings: resolved.settings, totalChapters, key, outFile, exports });
   }
   return { jobs, issues };
 }

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node
 import path from 'node:path';
 import PQueue from 'p-queue';
 import {
-  BookSession, GenerationError, bookMarkdown, planSteps, renderPrompt, startBook,
+  BookSession, GenerationError, MEMORY_WORDS, bookDocument, bookMarkdown, planSteps, renderPrompt, startBook,
   type BookState, type CatalogueCode, type PromptRenderer, type Step, type StepResult,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/providers/index.js';
@@ -263,6 +263,36 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     }
   };
 
+  /**
+   * The book's memory update after a part: one more call, scheduled and rate-limited like a step. A
+   * failure other than a fatal one is left for the next step to catch up on.
+   */
+  const rememberPart = async (session: BookSession, stepsLeft: number): Promise<void> => {
+    if (!session.needsMemory || fatal) return;
+    const last = session.state.content.at(-1) ?? '';
+    const budget = tokenWindow ? estimatePromptTokens(session.state.memory ?? '', last) + MEMORY_WORDS * 3 : 0;
+    let reservation: TokenReservation | undefined;
+    try {
+      if (tokenWindow) reservation = await tokenWindow.acquire(budget, signal);
+      await queue.add(
+        async () => {
+          if (fatal) throw fatal;
+          reservation?.send();
+          totals.calls++;
+          return session.remember({ provider, ...(signal ? { signal } : {}) });
+        },
+        { priority: stepsLeft, signal },
+      );
+    } catch (error) {
+      reservation?.release();
+      if (signal?.aborted) throw error;
+      if (error instanceof GenerationError && FATAL_CODES.has(error.code)) {
+        fatal ??= error;
+        throw error;
+      }
+    }
+  };
+
   const runBook = async (book: BookRun): Promise<'done' | 'failed' | 'unfinished'> => {
     const { job } = book;
     const { spec } = job;
@@ -304,11 +334,19 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
           tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,
           ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps,
         });
+        await rememberPart(session, book.totalSteps - done);
       }
       const state = session?.state ?? book.state;
       if (spec.kind === 'image') {
         if (png) writeAtomically(job.outFile, png);
-      } else writeAtomically(job.outFile, bookMarkdown(spec, state));
+      } else {
+        writeAtomically(job.outFile, bookMarkdown(spec, state));
+        if (job.exports.length) {
+          const { renderDocument } = await import('../../engine/node/export/index.js');
+          const doc = bookDocument(spec, state);
+          for (const { format, file } of job.exports) writeAtomically(file, await renderDocument(doc, format));
+        }
+      }
       emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls });
       return 'done';
     } catch (error) {

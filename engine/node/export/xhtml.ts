@@ -26,10 +26,10 @@ export function spansXhtml(spans: readonly Span[]): string {
     .join('');
 }
 
-/** A list item: a lone paragraph sits in the `li` itself. */
+/** A list item: its first paragraph sits in the `li` itself, what follows (a nested list) after it. */
 function itemXhtml(blocks: readonly Block[]): string {
-  const [first] = blocks;
-  return blocks.length === 1 && first?.kind === 'paragraph' ? spansXhtml(first.spans) : blocksXhtml(blocks);
+  const [first, ...rest] = blocks;
+  return first?.kind === 'paragraph' ? `${spansXhtml(first.spans)}${blocksXhtml(rest)}` : blocksXhtml(blocks);
 }
 
 /** Blocks of a part as XHTML; the part's own heading is the `h1`, its inner headings `h2`/`h3`. */

@@ -21,11 +21,11 @@ function spans(list: readonly Span[], key: string): ReactNode[] {
   });
 }
 
-/** A list item: a lone paragraph sits in the item itself, as in the studio's earlier look. */
+/** A list item: its first paragraph sits in the item itself (the studio's earlier look), a nested list after it. */
 function item(blocks: readonly Block[], key: string): ReactNode {
-  const [first] = blocks;
-  if (blocks.length === 1 && first?.kind === 'paragraph') return spans(first.spans, key);
-  return blocks.map((b, i) => block(b, `${key}-${i}`));
+  const [first, ...rest] = blocks;
+  if (first?.kind !== 'paragraph') return blocks.map((b, i) => block(b, `${key}-${i}`));
+  return [...spans(first.spans, `${key}-p`), ...rest.map((b, i) => block(b, `${key}-${i + 1}`))];
 }
 
 function block(b: Block, key: string): ReactNode {

@@ -174,6 +174,26 @@ describe('karya export', () => {
     expect(readFileSync(path.join(tmp, 'x', 'again.md'), 'utf8')).toMatch(/^# .+\n\n## Pengenalan\n\nJawapan 1\./);
   });
 
+  it('an unfinished book exports the parts written so far, and says so', async () => {
+    // The third call (chapter 1) is refused: outline and introduction are saved.
+    const failing = await startFakeOpenAI({ reply: (_b, i) => (i >= 2 ? { status: 400, body: { error: { message: 'refused' } } } : undefined) });
+    try {
+      const broken = path.join(tmp, 'broken.sqlite');
+      const args = ['romance', '--chapters', '2', '--state', broken];
+      const stopped = await runKaryaInProcess(['generate', ...args, '--out', path.join(tmp, 'y', 'book.md')], { env: { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: failing.baseURL }, cwd: tmp });
+      expect(stopped.code).toBe(1);
+      const calls = failing.requests.length;
+      const run = await runKaryaInProcess(['export', ...args, '--out', path.join(tmp, 'y', 'part.docx')], { cwd: tmp });
+      expect(run, run.stderr).toMatchObject({ code: 0 });
+      expect(run.stderr).toMatch(/not finished \(2 of 5 parts written\)/);
+      expect(failing.requests.length).toBe(calls);
+      const xml = zipText(readZip(readFileSync(path.join(tmp, 'y', 'part.docx'))), 'word/document.xml');
+      expect(xml.match(/<w:pStyle w:val="Heading1"\/>/g)).toHaveLength(1);
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('exits 2 naming the command to run when no book of those settings was saved, creating no state file', async () => {
     const missing = path.join(tmp, 'none', 'state.sqlite');
     const calls = fake.requests.length;

@@ -1,8 +1,10 @@
-// Write a KDP package folder (Node only): the manuscript as EPUB and DOCX, the cover fitted to its
-// package size, the description, keywords, metadata and readiness, checking the EPUB with epubcheck when
-// it is installed. The pure parts (steps, HTML, rules, checks) are engine/publish/.
+// Make a KDP package (Node only), in memory (the server) or as a folder (the CLI): the manuscript as EPUB
+// and DOCX, the cover fitted to its package size, the description, keywords, metadata and readiness,
+// checking the EPUB with epubcheck when it is installed. The pure parts (steps, HTML, rules, checks) are
+// engine/publish/.
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdirSync, openSync, readSync, closeSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { nextStep, type BookState } from '../compile/flow.js';
@@ -86,6 +88,68 @@ export function runEpubcheck(file: string): Promise<EpubcheckResult> {
   });
 }
 
+/** The files of a package in memory, by name (PACKAGE_FILES), with its metadata and readiness. */
+export interface BuiltPackage {
+  files: Record<PackageFile, Uint8Array>;
+  metadata: KdpMetadata;
+  readiness: Readiness;
+  /** readiness as lines for a terminal. */
+  summary: string;
+}
+
+export type PackageFile = (typeof PACKAGE_FILES)[number];
+
+/**
+ * epubcheck's verdict on an EPUB in memory: written to a temporary folder for the check and removed after
+ * (the server's packages are never written to disk).
+ */
+export async function runEpubcheckOnBytes(epub: Uint8Array): Promise<EpubcheckResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-epubcheck-'));
+  try {
+    const file = path.join(dir, 'manuscript.epub');
+    writeFileSync(file, epub);
+    return await runEpubcheck(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The seven files of a KDP package in memory, from a book and its publishing parts: the manuscript as
+ * EPUB and DOCX, the cover fitted to its package size, description, keywords, metadata and readiness
+ * (with `epubcheck`'s verdict on the EPUB).
+ * @example const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes })
+ */
+export async function buildKdpPackage(input: {
+  book: ResolvedSpec;
+  state: BookState;
+  parts: PackageParts;
+  epubcheck: (epub: Uint8Array) => Promise<EpubcheckResult>;
+}): Promise<BuiltPackage> {
+  const { book, state, parts } = input;
+  const doc = packageDocument(book, state, parts);
+  const epub = await renderDocument(doc, 'epub');
+  const docx = await renderDocument(doc, 'docx');
+  const cover = fitPng(parts.cover.png, parts.cover.size);
+  const metadata = packageMetadataOf(book, state, parts);
+  const text = (value: string) => new TextEncoder().encode(value);
+  const epubcheck = await input.epubcheck(epub);
+  const readiness = packageReadiness({
+    metadata, isBookComplete: nextStep(book, state) === null, epub, docx, epubcheck, cover, coverSize: parts.cover.size,
+    notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
+  });
+  const files: Record<PackageFile, Uint8Array> = {
+    'manuscript.epub': epub,
+    'manuscript.docx': docx,
+    'cover.png': cover,
+    'description.html': text(`${parts.description}\n`),
+    'keywords.txt': text(parts.keywords.map((k) => `${k}\n`).join('')),
+    'metadata.json': text(`${JSON.stringify(metadata, null, 2)}\n`),
+    'readiness.json': text(`${JSON.stringify({ generator: book.id, ...readiness, ...(parts.notes.keywords ? { notes: { keywords: parts.notes.keywords } } : {}) }, null, 2)}\n`),
+  };
+  return { files, metadata, readiness, summary: formatReadiness(readiness) };
+}
+
 export interface WrittenPackage {
   dir: string;
   files: string[];
@@ -109,23 +173,15 @@ export async function writeKdpPackage(input: {
 }): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
   mkdirSync(dir, { recursive: true });
-  const doc = packageDocument(book, state, parts);
-  const epub = await renderDocument(doc, 'epub');
-  const docx = await renderDocument(doc, 'docx');
-  const cover = fitPng(parts.cover.png, parts.cover.size);
-  const metadata = packageMetadataOf(book, state, parts);
   const at = (name: string) => path.join(dir, name);
-  writeFileSync(at('manuscript.epub'), epub);
-  writeFileSync(at('manuscript.docx'), docx);
-  writeFileSync(at('cover.png'), cover);
-  writeFileSync(at('description.html'), `${parts.description}\n`);
-  writeFileSync(at('keywords.txt'), parts.keywords.map((k) => `${k}\n`).join(''));
-  writeFileSync(at('metadata.json'), `${JSON.stringify(metadata, null, 2)}\n`);
-  const epubcheck = await (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));
-  const readiness = packageReadiness({
-    metadata, isBookComplete: nextStep(book, state) === null, epub, docx, epubcheck, cover, coverSize: parts.cover.size,
-    notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
+  // epubcheck reads the EPUB where the package keeps it.
+  const built = await buildKdpPackage({
+    book, state, parts,
+    epubcheck: async (epub) => {
+      writeFileSync(at('manuscript.epub'), epub);
+      return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));
+    },
   });
-  writeFileSync(at('readiness.json'), `${JSON.stringify({ generator: book.id, ...readiness, ...(parts.notes.keywords ? { notes: { keywords: parts.notes.keywords } } : {}) }, null, 2)}\n`);
-  return { dir, files: [...PACKAGE_FILES], metadata, readiness, summary: formatReadiness(readiness) };
+  for (const name of PACKAGE_FILES) writeFileSync(at(name), built.files[name]);
+  return { dir, files: [...PACKAGE_FILES], metadata: built.metadata, readiness: built.readiness, summary: built.summary };
 }

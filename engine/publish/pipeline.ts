@@ -75,6 +75,32 @@ export interface PackageParts {
   cost: number;
 }
 
+/** What a caller gives instead of a step: the book's own title, subtitle or author name. */
+export interface GivenFacts {
+  title?: string;
+  subtitle?: string;
+  author?: string;
+}
+
+/**
+ * The steps a package of this book will run, in order, each with its generator and cost (0 when it is
+ * skipped: a given title or author, or the title the book gives itself), and their total: what
+ * publishing costs before anything is spent. The book's publish block must pass checkPublishPlan.
+ * @example plannedPublishSteps({ book, state, specOf: catalog.get, given: { author: 'Siti Aminah' } }).cost
+ */
+export function plannedPublishSteps(input: { book: ResolvedSpec; state: BookState; specOf: (id: string) => ResolvedSpec | undefined; given?: GivenFacts }): { steps: PackageStepDone[]; cost: number } {
+  const { book, state, given = {} } = input;
+  const isTitleGiven = Boolean(given.title?.trim());
+  const ownTitle = isTitleGiven ? undefined : bookOwnTitle(book, state);
+  const steps = PUBLISH_PARTS.map((part): PackageStepDone => {
+    const generator = book.publish!.parts[part].generator;
+    const target = part === 'cover' ? packageCoverSpec(input.specOf(generator)!) : input.specOf(generator)!;
+    const skipped = part === 'title' && (isTitleGiven || ownTitle) ? (ownTitle ? 'book' : 'given') : part === 'author' && given.author?.trim() ? 'given' : undefined;
+    return skipped ? { part, generatorId: target.id, cost: 0, skipped } : { part, generatorId: target.id, cost: target.cost };
+  });
+  return { steps, cost: steps.reduce((n, s) => n + s.cost, 0) };
+}
+
 /**
  * Run the publishing steps of a finished book. The whole publish block is checked first (every generator
  * exists, every setting is one its generator takes), so nothing is spent on a package that cannot be made.
@@ -85,7 +111,7 @@ export async function writePackageParts(input: {
   state: BookState;
   specOf: (id: string) => ResolvedSpec | undefined;
   runStep: RunPublishStep;
-  given?: { title?: string; subtitle?: string; author?: string };
+  given?: GivenFacts;
   onStep?: (done: PackageStepDone) => void;
 }): Promise<PackageParts> {
   const { book, state, runStep, given = {} } = input;
@@ -100,14 +126,15 @@ export async function writePackageParts(input: {
   const notes: PackageParts['notes'] = {};
   const steps: PackageStepDone[] = [];
   const out: Partial<Record<PublishPart, PublishStepResult>> = {};
+  const planned = plannedPublishSteps({ book, state, specOf: input.specOf, given });
 
-  for (const part of PUBLISH_PARTS) {
+  for (const plan of planned.steps) {
+    const { part } = plan;
     const declared = publish.parts[part];
     const target = part === 'cover' ? packageCoverSpec(input.specOf(declared.generator)!) : input.specOf(declared.generator)!;
-    const skipped = part === 'title' && facts.title !== '' ? (ownTitle ? 'book' : 'given') : part === 'author' && facts.author !== '' ? 'given' : undefined;
-    if (skipped) {
-      steps.push({ part, generatorId: target.id, cost: 0, skipped });
-      input.onStep?.(steps[steps.length - 1]!);
+    if (plan.skipped) {
+      steps.push(plan);
+      input.onStep?.(plan);
       continue;
     }
     const vars = publishVariables(book, state, facts, context);

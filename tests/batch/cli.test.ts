@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { bookRequests, events, tempDir, writeJobs, removeTempDirs } from './helpers.js';
+import { bookRequests, events, stepRequests, tempDir, writeJobs, removeTempDirs } from './helpers.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 
 const fakes: FakeOpenAI[] = [];
@@ -80,8 +80,10 @@ describe('karya batch (CLI)', () => {
     const step = ev.find((e) => e.type === 'step_done' && e.job === 'cinta-ms');
     expect(step).toMatchObject({ step: 'Rangka Cerita', words: expect.any(Number), tokens: { total: expect.any(Number) }, seconds: expect.any(Number) });
     expect(ev.filter((e) => e.type === 'step_done')).toHaveLength(4 + 10 + 1);
-    expect(ev.at(-1)).toMatchObject({ type: 'summary', books: 3, succeeded: 3, failed: 0, calls: 15, exitCode: 0 });
-    expect(bookRequests(f)).toHaveLength(15);
+    // 15 steps, and a memory update after each introduction, chapter and section: 2 for the romance, 8 for the guide.
+    expect(ev.at(-1)).toMatchObject({ type: 'summary', books: 3, succeeded: 3, failed: 0, calls: 15 + 10, exitCode: 0 });
+    expect(bookRequests(f)).toHaveLength(15 + 10);
+    expect(stepRequests(f)).toHaveLength(15);
     expect(r.stderr).toContain('3 of 3 books written');
   }, 60_000);
 

@@ -80,7 +80,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     if (session.resumedParts !== null) {
       info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);
     }
-    const parts: Array<{ label: string; words: number; seconds: number }> = [];
+    const parts: Array<{ label: string; words: number; seconds: number; complete: boolean }> = [];
     let png: Uint8Array | undefined;
     for (let step = session.next(); step; step = session.next()) {
       const label = session.label(step);
@@ -98,8 +98,13 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
         live.stop();
       }
       png = outcome.png ?? png;
-      parts.push({ label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)) });
-      info(`  ✓ ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
+      parts.push({ label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)), complete: outcome.isComplete });
+      info(`  ${outcome.isComplete ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
+      if (outcome.continuations) {
+        info(outcome.isComplete
+          ? `    ${label} reached the length limit; continued ${outcome.continuations} time${outcome.continuations > 1 ? 's' : ''} and joined`
+          : `    ${label} is still cut off at the length limit after ${outcome.continuations} continuations: kept and marked incomplete`);
+      }
       // The story so far, for the next part (part of this step; a failure is tried again before the next one).
       try {
         await session.remember({ signal: controller.signal });

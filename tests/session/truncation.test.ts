@@ -1,7 +1,11 @@
 // A part cut at the token limit (finish_reason "length") is continued and joined, on the plain and the
 // streamed path; still cut after two continuations it is kept but marked incomplete, never stored as
 // complete. The AI API is the fake server of tests/fake-openai.ts, each answer marked with its number.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runKaryaInProcess } from '../karya-in-process.js';
 import { BookSession, joinCut, parseSettings, type ProgressStore, type SavedBook, type StepSave } from '../../engine/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
@@ -102,5 +106,27 @@ describe('joinCut', () => {
     ['Line one.\n\nLine two', '\n\nLine three.', 'Line one.\n\nLine two\n\nLine three.'],
   ])('%j + %j', (before, after, joined) => {
     expect(joinCut(before, after)).toBe(joined);
+  });
+});
+
+describe('karya generate says what was cut', () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({
+      answer: (_b, i) => `Answer ${i} of the book.`,
+      // Every answer to the introduction (its continuations included) is cut at the limit.
+      finishReason: (body) => (/Write the introduction/.test(userOf(body)) ? 'length' : 'stop'),
+    });
+  });
+  afterAll(() => fake.close());
+
+  it('marks the part with ⚠ and says it is kept incomplete; --json has complete: false', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-cut-'));
+    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/⚠ Introduction/);
+    expect(r.stderr).toContain('Introduction is still cut off at the length limit after 2 continuations: kept and marked incomplete');
+    const summary = JSON.parse(r.stdout) as { parts: Array<{ label: string; complete: boolean }> };
+    expect(summary.parts.map((p) => [p.label, p.complete])).toEqual([['Story Outline', true], ['Introduction', false], ['Chapter 1', true], ['Conclusion', true]]);
   });
 });

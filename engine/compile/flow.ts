@@ -131,17 +131,24 @@ export function progress(spec: BookSpec, state: BookState): { current: number; t
 }
 
 /**
- * The "Character Details" block of an introduction: the text after that label, up to a blank line or
- * the next heading-like capitalised line (spec/guides-and-fiction.md §4).
+ * Headings a character list may come under: the one the introduction template asks for in each language
+ * ("Character Details:", "Butiran Watak:") and the translations a model writes instead, so a list under a
+ * heading the model chose is not silently lost. Only the asked-for ones may run on into text on their line.
  */
-export function extractCharacterDetails(text: string): string | undefined {
+const CHARACTER_HEADINGS = /^[#*_\s]*(?:(?:character\s+details|butiran\s+watak)\b|(?:characters?|character\s+list|main\s+characters|(?:maklumat|perincian|butiran|senarai|profil)\s+(?:watak(?:-watak)?|karakter)|watak(?:-watak)?\s+utama|detail\s+karakter)[*_\s]*(?::|$))/i;
+
+/** Where the character list of an introduction sits: its lines, the heading's index, the index after the list, and the list. */
+function locateCharacterDetails(text: string): { lines: string[]; start: number; end: number; details: string } | undefined {
   const lines = text.split(/\r?\n/);
-  const start = lines.findIndex((l) => /^[#*\s]*character details\b/i.test(l.trim()));
+  const start = lines.findIndex((l) => CHARACTER_HEADINGS.test(l.trim()));
   if (start < 0) return undefined;
-  const first = lines[start]!.replace(/^[#*\s]*character details[*:\s]*/i, '').trim();
+  const heading = lines[start]!.trim();
+  const label = CHARACTER_HEADINGS.exec(heading)![0];
+  const first = heading.slice(label.length).replace(/^[*_:\s]+/, '').trim();
   const out: string[] = first ? [first] : [];
-  for (const line of lines.slice(start + 1)) {
-    const t = line.trim();
+  let end = start + 1;
+  for (; end < lines.length; end++) {
+    const t = lines[end]!.trim();
     if (t === '') {
       if (out.length) break;
       continue;
@@ -150,12 +157,23 @@ export function extractCharacterDetails(text: string): string | undefined {
     out.push(t);
   }
   const details = out.join('\n').trim();
-  return details || undefined;
+  return details ? { lines, start, end, details } : undefined;
 }
 
-/** An introduction without its "Character Details" block (kept in the state on its own, out of the book's text). */
+/**
+ * The character list of an introduction: the text after its heading ("Character Details:" or "Butiran
+ * Watak:", or a heading the model translated it to), up to a blank line or the next heading-like
+ * capitalised line (spec/guides-and-fiction.md §4).
+ */
+export function extractCharacterDetails(text: string): string | undefined {
+  return locateCharacterDetails(text)?.details;
+}
+
+/** An introduction without its character list (kept in the state on its own, out of the book's text). */
 export function withoutCharacterDetails(text: string): string {
-  return text.replace(/^[#*\s]*character details[\s\S]*?(\n\s*\n|$)/im, '').trim();
+  const found = locateCharacterDetails(text);
+  if (!found) return text.trim();
+  return [...found.lines.slice(0, found.start), ...found.lines.slice(found.end)].join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
 
 /**

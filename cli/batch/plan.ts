@@ -1,6 +1,6 @@
 // What a batch will cost before it runs (`--dry-run`): calls and tokens budgeted per book, the longest
 // chain, and the lower bound on the wall time at the given limits. Also used by the benchmark.
-import { applyStep, nextStep, renderPrompt, type BookState, type PromptRenderer, type Step } from '../../engine/index.js';
+import { MEMORY_WORDS, applyStep, nextStep, renderMemoryUpdate, renderPrompt, stepPosition, type BookState, type PromptRenderer, type RenderedPrompt, type Step } from '../../engine/index.js';
 import { estimatePromptTokens } from './limits.js';
 import type { BookRun } from './scheduler.js';
 
@@ -37,16 +37,24 @@ export function planBook(book: BookRun, renderer: PromptRenderer): BookPlan {
   let promptTokens = 0;
   let maxTokens = 0;
   let largestCall = 0;
+  const count = (prompt: RenderedPrompt) => {
+    const p = estimatePromptTokens(prompt.system, prompt.user);
+    promptTokens += p;
+    maxTokens += prompt.maxTokens;
+    largestCall = Math.max(largestCall, p + prompt.maxTokens);
+  };
+  const memoryStandIn = Array.from({ length: MEMORY_WORDS }, () => 'word').join(' ');
   for (let step = nextStep(spec, state); step; step = nextStep(spec, state)) {
     calls++;
-    if (step.kind !== 'image') {
-      const prompt = renderPrompt({ spec, renderer, state, step });
-      const p = estimatePromptTokens(prompt.system, prompt.user);
-      promptTokens += p;
-      maxTokens += prompt.maxTokens;
-      largestCall = Math.max(largestCall, p + prompt.maxTokens);
+    if (step.kind !== 'image') count(renderPrompt({ spec, renderer, state, step }));
+    const text = standIn(step);
+    state = applyStep(spec, state, step, text);
+    // A book's memory update after its introduction and each chapter is one more call (none after the conclusion).
+    if (spec.kind === 'book' && (step.kind === 'introduction' || step.kind === 'chapter') && nextStep(spec, state)) {
+      calls++;
+      count(renderMemoryUpdate({ spec, renderer, state, step, text }));
+      state = { ...state, memory: memoryStandIn, memoryUpTo: stepPosition(step) };
     }
-    state = applyStep(spec, state, step, standIn(step));
   }
   return {
     name: job.name, index: job.index, generator: spec.id, lang: book.state.lang, out: job.outFile,

@@ -106,10 +106,12 @@ describe('karya batch (CLI)', () => {
     const file = writeJobs(dir, 'jobs.yaml', GOOD_JOBS);
     const r = await runCli(['batch', file, '--dry-run', '--rpm', '30', '--tpm', '60000', '--concurrency', '2', '--latency', '10'], { cwd: dir, fake: f });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/books 3 · calls 15 · tokens budgeted [\d,]+/);
-    expect(r.stdout).toContain('longest chain 10 × 10 s = 1 min 40 s');
-    expect(r.stdout).toContain('15 calls ÷ 30 rpm = 30 s');
-    expect(r.stdout).toMatch(/lower bound 1 min 40 s at an assumed 10 s per call/);
+    // 15 steps and 10 memory updates (2 for the 1-chapter romance, 8 for the 7-section guide); the guide's
+    // chain is its 10 steps and 8 updates.
+    expect(r.stdout).toMatch(/books 3 · calls 25 · tokens budgeted [\d,]+/);
+    expect(r.stdout).toContain('longest chain 18 × 10 s = 3 min 0 s');
+    expect(r.stdout).toContain('25 calls ÷ 30 rpm = 50 s');
+    expect(r.stdout).toMatch(/lower bound 3 min 0 s at an assumed 10 s per call/);
     expect(f.requests).toEqual([]);
     expect(existsSync(path.join(dir, '.karya'))).toBe(false);
   }, 60_000);

@@ -8,6 +8,7 @@ import * as m0005 from './0005_books.js';
 import * as m0006 from './0006_part_complete.js';
 import * as m0007 from './0007_part_title.js';
 import * as m0008 from './0008_book_memory.js';
+import * as m0009 from './0009_book_packages.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_part_complete': m0006,
   '0007_part_title': m0007,
   '0008_book_memory': m0008,
+  '0009_book_packages': m0009,
 };

@@ -13,6 +13,7 @@ import { generatorRoutes } from './routes/generators.js';
 import { historyRoutes } from './routes/history.js';
 import { meRoutes } from './routes/me.js';
 import { progressRoutes } from './routes/progress.js';
+import { publishRoutes } from './routes/publish.js';
 import { studioRoutes } from './static.js';
 
 /** Every API router and where it is mounted under /api (tests walk these to cover every route). */
@@ -22,6 +23,7 @@ export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => R
   ['/generators', generatorRoutes],
   ['/progress', progressRoutes],
   ['/books', bookRoutes],
+  ['/books', publishRoutes],
   ['/history', historyRoutes],
   ['/credits', creditRoutes],
   ['/admin', adminRoutes],

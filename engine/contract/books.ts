@@ -1,9 +1,11 @@
 // The contract of the book routes: generating the next step (JSON or server-sent events), the saved
-// book (`/api/progress/:bookType`), the user's finished books and their downloads (`/api/books`). The
-// server parses and answers with these schemas; the studio's client is typed from them.
+// book (`/api/progress/:bookType`), the user's finished books and their downloads (`/api/books`), and a
+// finished book's KDP package (`/api/books/:bookType/publish`). The server parses and answers with these
+// schemas; the studio's client is typed from them.
 import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../book.js';
 import { StepRefSchema } from '../session/step.js';
+import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { ApiErrorBodySchema, TimestampSchema } from './common.js';
 
 const Lang = z.enum(['en', 'ms']);
@@ -145,3 +147,77 @@ export type MyBook = z.infer<typeof MyBookSchema>;
 
 export const MyBooksResponseSchema = z.strictObject({ books: z.array(MyBookSchema) });
 export type MyBooksResponse = z.infer<typeof MyBooksResponseSchema>;
+
+/** The publishing steps of a KDP package, in order (engine/spec/format.ts PUBLISH_PARTS). */
+const PublishPart = z.enum(['title', 'author', 'description', 'keywords', 'copyright', 'cover'] as const satisfies readonly PublishPartName[]);
+
+/** POST /api/books/:bookType/publish: the author name to print; without it a pen name is written (one step). */
+export const PublishBodySchema = z.strictObject({
+  author: z.string().trim().max(100).optional(),
+});
+export type PublishBody = z.input<typeof PublishBodySchema>;
+
+/** One publishing step: the generator it runs and its credits (0 when skipped: `given` author, the `book`'s own title). */
+export const PublishStepSchema = z.strictObject({
+  part: PublishPart,
+  generator_id: z.string(),
+  cost: z.number().int().min(0),
+  skipped: z.enum(['given', 'book']).optional(),
+});
+export type PublishStepInfo = z.infer<typeof PublishStepSchema>;
+
+/** One readiness check of a package (engine/publish/readiness.ts): what is checked, the outcome, what to fix. */
+export const ReadinessCheckSchema = z.strictObject({
+  id: z.string(),
+  label: z.string(),
+  status: z.enum(['pass', 'fail', 'warn', 'skipped']),
+  detail: z.string().optional(),
+  fix: z.string().optional(),
+});
+
+/** A book's KDP package as kept for download: its readiness report, the steps that made it and their cost. */
+export const KdpPackageSchema = z.strictObject({
+  title: z.string(),
+  subtitle: z.string(),
+  author: z.string(),
+  /** No check failed (a warning or a skipped check does not count against it). */
+  ready: z.boolean(),
+  checks: z.array(ReadinessCheckSchema),
+  steps: z.array(PublishStepSchema),
+  /** Credits of the steps run (each generator's cost; the administrator is charged 0 when short). */
+  cost: z.number().int().min(0),
+  /** The files of the zip, in order. */
+  files: z.array(z.string()),
+  created_at: TimestampSchema,
+});
+export type KdpPackage = z.infer<typeof KdpPackageSchema>;
+
+/** GET /api/books/:bookType/publish: what publishing the current book costs, and its package when made. */
+export const PublishQuoteSchema = z.strictObject({
+  /** Only a finished book is published. */
+  is_finished: z.boolean(),
+  steps: z.array(PublishStepSchema),
+  cost: z.number().int().min(0),
+  package: KdpPackageSchema.nullable(),
+});
+export type PublishQuote = z.infer<typeof PublishQuoteSchema>;
+
+/** POST /api/books/:bookType/publish: the package made (kept for download) and the credits. */
+export const PublishResponseSchema = z.strictObject({
+  package: KdpPackageSchema,
+  credits_charged: z.number().int().min(0),
+  credits_available: z.number().int().min(0),
+});
+export type PublishResponse = z.infer<typeof PublishResponseSchema>;
+
+/** How a package downloads (GET /api/books/:bookType/publish/package). */
+export const PACKAGE_FILE_TYPE = { contentType: 'application/zip', extension: 'zip' } as const;
+
+/**
+ * The file name of a book's KDP package: the slug of its exports, then `-kdp.zip`.
+ * @example packageFileName('Cinta di Kuala Lumpur!') // "cinta-di-kuala-lumpur-kdp.zip"
+ */
+export function packageFileName(title: string): string {
+  const slug = exportFileName(title, 'md').slice(0, -'.md'.length);
+  return `${slug}-kdp.${PACKAGE_FILE_TYPE.extension}`;
+}

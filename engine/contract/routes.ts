@@ -54,6 +54,9 @@ export const ROUTES = {
   'GET /books/:bookType/export': { params: books.BookTypeParamsSchema, query: books.ExportQuerySchema, file: true },
   'GET /books/:id/export': { params: NumericIdParamsSchema, query: books.ExportQuerySchema, file: true },
   'DELETE /books/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
+  'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: books.PublishQuoteSchema },
+  'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: books.PublishBodySchema, response: books.PublishResponseSchema },
+  'GET /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, file: true },
 
   'GET /history': { query: history.HistoryQuerySchema, response: history.HistoryResponseSchema },
   'DELETE /history/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },

@@ -2,6 +2,7 @@
 // inside and answers a Promise. The SQLite adapter (server/store/sqlite/) implements them today; a
 // Postgres adapter implements the same interfaces, and callers see only these (through AppContext.repos).
 import type { MemorySave, SavedBook, StepSave } from '../../engine/index.js';
+import type { KdpPackage } from '../../engine/contract/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
 import type { Selectable } from 'kysely';
 
@@ -255,6 +256,17 @@ export interface BookRepository {
   findFinished(input: { userId: string; id: number }): Promise<FinishedBook | null>;
   /** Delete one of the user's finished books; false when there is no such book. */
   removeFinished(input: { userId: string; id: number }): Promise<boolean>;
+  /** The id of the user's book under `key` (the book a KDP package is made from), or null. */
+  findBookId(input: { userId: string; key: string }): Promise<number | null>;
+  /**
+   * Keep a KDP package with one of the user's books (by id, so it stays with the book when Start New keeps
+   * it), replacing the book's earlier package; false when the user has no such book. Deleted with the book.
+   */
+  savePackage(input: { userId: string; bookId: number; zip: Uint8Array; report: KdpPackage }): Promise<boolean>;
+  /** The report of the package of the user's book under `key`, or null. */
+  findPackage(input: { userId: string; key: string }): Promise<KdpPackage | null>;
+  /** The zip of that package with its report, or null. */
+  packageZip(input: { userId: string; key: string }): Promise<{ zip: Uint8Array; report: KdpPackage } | null>;
 }
 
 /** Every repository of the server. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Response } from 'supertest';
 import * as z from 'zod';
 import {
-  AdminUserEventSchemas, ApiErrorEnvelopeSchema, EXPORT_FILE_TYPES, ROUTES, VALIDATION_MESSAGES,
+  AdminUserEventSchemas, ApiErrorEnvelopeSchema, EXPORT_FILE_TYPES, PACKAGE_FILE_TYPE, ROUTES, VALIDATION_MESSAGES,
   type CreditCodeCreatedResponse, type CreditLinkCreatedResponse, type DeploymentsResponse, type FileRouteKey, type GeneratorsResponse, type HistoryResponse, type JsonRouteKey, type ResponseOf,
 } from '../../engine/contract/index.js';
 import { MESSAGES } from '../../server/http/errors.js';
@@ -34,12 +34,12 @@ function answerOf<K extends JsonRouteKey>(route: K, res: Response): ResponseOf<K
   return res.body as ResponseOf<K>;
 }
 
-/** A file route's download: 200, one of the export file types, an attachment with a file name of that type, bytes. */
+/** A file route's download: 200, one of the export file types (or a KDP package's zip), an attachment with a file name of that type, bytes. */
 function fileOf(route: FileRouteKey, res: Response): Buffer {
   const def: { file: true } = ROUTES[route];
   expect(def.file).toBe(true);
   expect(res.status, `${route}: ${String(res.body)}`).toBe(200);
-  const type = Object.values(EXPORT_FILE_TYPES).find((t) => t.contentType === res.headers['content-type']);
+  const type = [...Object.values(EXPORT_FILE_TYPES), PACKAGE_FILE_TYPE].find((t) => t.contentType === res.headers['content-type']);
   expect(type, `${route} answered ${res.headers['content-type']}`).toBeDefined();
   expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="[a-z0-9-]+\\.${type!.extension}"$`));
   expect((res.body as Buffer).length).toBeGreaterThan(0);
@@ -143,6 +143,19 @@ describe('answers match the contract', () => {
     answerOf('DELETE /books/:id', await ts.http.delete(`/api/books/${books[0]!.id}`).set('cookie', cookie!));
   });
 
+  it('publishing: the cost of a finished book, its package made, shown and downloaded as a zip', async () => {
+    const { cookie } = await userWithRole(ts, 'pro');
+    for (let next: unknown = true; next !== null; ) {
+      next = answerOf('POST /generators/:id/generate', await ts.http.post('/api/generators/children/generate').set('cookie', cookie!).send({ settings: { numberOfChapters: 5 } })).next;
+    }
+    const quote = answerOf('GET /books/:bookType/publish', await ts.http.get('/api/books/children/publish').set('cookie', cookie!));
+    expect(quote).toMatchObject({ is_finished: true, package: null });
+    const made = answerOf('POST /books/:bookType/publish', await ts.http.post('/api/books/children/publish').set('cookie', cookie!).send({ author: 'Siti Aminah' }));
+    expect(made.credits_charged).toBe(quote.cost - 1);
+    expect(answerOf('GET /books/:bookType/publish', await ts.http.get('/api/books/children/publish').set('cookie', cookie!)).package).toEqual(made.package);
+    expect(fileOf('GET /books/:bookType/publish/package', await download('/api/books/children/publish/package', cookie!)).subarray(0, 2).toString('latin1')).toBe('PK');
+  }, 60_000);
+
   it('history: list (search, type, paging) and delete', async () => {
     const generated = await ts.http.post('/api/generators/poems/generate').set('cookie', user.cookie).send({ settings: {} });
     expect(generated.status, JSON.stringify(generated.body)).toBe(200);
@@ -232,6 +245,7 @@ describe('errors match the envelope', () => {
     ['unknown route', () => ts.http.get('/api/nowhere'), 404, 'not_found'],
     ['no such book', () => ts.http.get('/api/books/romance/export?format=pdf').set('cookie', user.cookie), 404, 'progress_not_found'],
     ['unknown export format', () => ts.http.get('/api/books/romance/export?format=mobi').set('cookie', user.cookie), 400, 'invalid_request'],
+    ['no book to publish', () => ts.http.post('/api/books/romance/publish').set('cookie', user.cookie).send({}), 404, 'progress_not_found'],
     ['unknown code', () => ts.http.post('/api/credits/redeem').set('cookie', user.cookie).send({ code: 'NO-SUCH-CODE' }), 404, 'invalid_code'],
     ['taken e-mail', () => ts.http.post('/api/auth/sign-up/email').send({ email: user.email, password: PASSWORD }), 409, 'email_taken'],
   ] as const)('%s', async (_name, send, status, code) => {

@@ -7,6 +7,7 @@ import { sqliteCodes } from './codes.js';
 import { sqliteCredits } from './credits.js';
 import { sqliteGenerations } from './generations.js';
 import { sqliteHistory } from './history.js';
+import { findBookId, findPackage, packageZip, savePackage } from './packages.js';
 import { Store } from './store.js';
 import { sqliteSystem } from './system.js';
 import { sqliteUsers } from './users.js';
@@ -27,6 +28,10 @@ export function sqliteRepositories(store: Store): Repositories {
         listFinished: async ({ userId }) => listFinishedBooks(store, userId),
         findFinished: async ({ userId, id }) => findFinishedBook(store, userId, id),
         removeFinished: async ({ userId, id }) => removeFinishedBook(store, userId, id),
+        findBookId: async ({ userId, key }) => findBookId(store, userId, key),
+        savePackage: async ({ userId, bookId, zip, report }) => savePackage(store, { owner: userId, bookId, zip, report }),
+        findPackage: async ({ userId, key }) => findPackage(store, userId, key),
+        packageZip: async ({ userId, key }) => packageZip(store, userId, key),
       },
       users: sqliteUsers(store),
       auth: sqliteAuth(store),

@@ -1,0 +1,139 @@
+// A finished book's KDP package on the server: the engine's publishing steps (engine/publish), each one
+// charged like a generation step (start, run, then commit with history and usage, or refund), the files
+// made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
+// routes/publish.ts.
+import { zipSync, type Zippable } from 'fflate';
+import { bookDocument, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
+import { countWords } from '../engine/providers/index.js';
+import type { KdpPackage, PublishStepInfo } from '../engine/contract/index.js';
+import { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes, type PackageFile } from '../engine/node/publish.js';
+import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../engine/publish/index.js';
+import type { AppContext } from './context.js';
+import { failureOf } from './generation.js';
+import { ApiError } from './http/errors.js';
+
+/** The publishing errors, in the book's language (the studio shows them as they are). */
+const PUBLISH_MESSAGES = {
+  book_not_finished: {
+    en: 'Finish your book before publishing it: {step} is next.',
+    ms: 'Siapkan buku anda sebelum menerbitkannya: {step} ialah langkah seterusnya.',
+  },
+  package_not_found: { en: 'This book has no KDP package yet. Publish it first.', ms: 'Buku ini belum mempunyai pakej KDP. Terbitkannya dahulu.' },
+  publish_running: { en: 'This book is being published already. Please wait.', ms: 'Buku ini sedang diterbitkan. Sila tunggu.' },
+  not_publishable: {
+    en: 'This book cannot be published: its publishing settings have errors.',
+    ms: 'Buku ini tidak dapat diterbitkan: tetapan penerbitannya mempunyai ralat.',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type PublishErrorCode = keyof typeof PUBLISH_MESSAGES;
+
+/** A publishing error with its message in `lang` (`{step}` filled from `vars`). */
+export function publishError(status: number, code: PublishErrorCode, lang: Lang, vars: Record<string, string> = {}): ApiError {
+  return new ApiError(status, code, PUBLISH_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (m, name: string) => vars[name] ?? m));
+}
+
+/** A user's saved book that a package is made from, with its generator. */
+export interface PublishableBook {
+  spec: ResolvedSpec;
+  state: BookState;
+  isFinished: boolean;
+}
+
+/**
+ * The generator of a saved book, when it can be published: a book whose publish block passes
+ * checkPublishPlan. Otherwise 409 not_publishable (the problems go to the log: they are the catalog's).
+ */
+export function publishableSpec(ctx: AppContext, state: BookState): ResolvedSpec {
+  const spec = ctx.catalog.get(state.generatorId);
+  if (spec?.kind !== 'book' || !spec.publish) throw publishError(409, 'not_publishable', state.lang);
+  const issues = checkPublishPlan(spec, (id) => ctx.catalog.get(id), state);
+  if (issues.length) {
+    ctx.logger.error({ generator: spec.id, issues: issues.map(formatSpecIssue) }, 'publish block refused');
+    throw publishError(409, 'not_publishable', state.lang);
+  }
+  return spec;
+}
+
+export const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
+
+/** What publishing a book costs before anything is spent: its steps and their credits. */
+export function publishQuote(ctx: AppContext, book: PublishableBook, given: { author?: string } = {}): { steps: PublishStepInfo[]; cost: number } {
+  const planned = plannedPublishSteps({ book: book.spec, state: book.state, specOf: (id) => ctx.catalog.get(id), given });
+  return { steps: planned.steps.map(stepInfo), cost: planned.cost };
+}
+
+/** 409 book_not_finished, naming the step the book is at. */
+export function unfinishedError(book: PublishableBook): ApiError {
+  const next = nextStep(book.spec, book.state);
+  return publishError(409, 'book_not_finished', book.state.lang, { step: next ? stepLabel(next, book.state.lang, book.spec) : '' });
+}
+
+/**
+ * A RunPublishStep that charges each step as a generation step: the generator's cost first (402 when the
+ * user cannot pay; the administrator passes), then the provider, then the commit with a history item and a
+ * usage record; a failed step is refunded and answered as the generation route answers it.
+ */
+export function chargedPublishStep(ctx: AppContext, input: { userId: string; lang: Lang; bookTitle: string; onCharged: (credits: number) => void }): RunPublishStep {
+  const { repos, catalog, provider, config } = ctx;
+  const { userId, lang } = input;
+  return async (step) => {
+    const { part, spec } = step;
+    const charge = await repos.generations.start({ userId, generatorId: spec.id, step: `publish:${part}`, cost: spec.cost, reason: `${spec.id}: ${part} of "${input.bookTitle}"` });
+    if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    const timeout = AbortSignal.timeout(config.generationTimeoutMs);
+    try {
+      const result = await directPublishStep({ renderer: catalog.renderer, provider, signal: timeout })(step);
+      await repos.generations.commit({
+        userId,
+        charge,
+        history: { title: `${spec.title[lang]}: ${input.bookTitle}`, contentType: spec.contentType, content: result.text, generatorId: spec.id },
+        usage: { promptType: spec.contentType, isPart: true, metadata: { generator: spec.id, step: `publish:${part}`, words: countWords(result.text), generation: charge.generationId } },
+      });
+      input.onCharged(charge.credits);
+      return result;
+    } catch (error) {
+      const failure = error instanceof ApiError ? error : failureOf(error, { lang, isTimeout: timeout.aborted });
+      await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${part} (${failure.code})`, errorCode: failure.code });
+      if (failure.status >= 500) ctx.logger.warn({ err: error, generator: spec.id, code: failure.code }, 'publishing step failed; charge refunded');
+      throw failure;
+    }
+  };
+}
+
+/** Already compressed files are stored as they are; text is deflated. */
+const STORED: ReadonlySet<PackageFile> = new Set(['manuscript.epub', 'manuscript.docx', 'cover.png']);
+
+/** The package's files as one zip, in PACKAGE_FILES order. */
+export function zipPackage(files: Record<PackageFile, Uint8Array>, date: Date): Uint8Array {
+  const entries: Zippable = {};
+  for (const name of PACKAGE_FILES) entries[name] = [files[name], { level: STORED.has(name) ? 0 : 6, mtime: date }];
+  return zipSync(entries);
+}
+
+/**
+ * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
+ * Answers the package's report and the credits charged.
+ */
+export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: { author?: string } }): Promise<{ report: KdpPackage; charged: number }> {
+  const { userId, book } = input;
+  const { spec, state } = book;
+  let charged = 0;
+  const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle: bookDocument(spec, state).title, onCharged: (n) => (charged += n) });
+  const parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given: input.given });
+  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes });
+  const now = new Date();
+  const report: KdpPackage = {
+    title: parts.title,
+    subtitle: parts.subtitle,
+    author: parts.author,
+    ready: built.readiness.ready,
+    checks: built.readiness.checks,
+    steps: parts.steps.map(stepInfo),
+    cost: parts.cost,
+    files: [...PACKAGE_FILES],
+    created_at: now.toISOString(),
+  };
+  await ctx.repos.books.savePackage({ userId, bookId: input.bookId, zip: zipPackage(built.files, now), report });
+  return { report, charged };
+}

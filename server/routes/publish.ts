@@ -1,0 +1,75 @@
+// /api/books/:bookType/publish: the current book's KDP package. GET says what publishing costs (before
+// anything is spent) and shows the package made last; POST runs the publishing steps of a finished book,
+// each charged as a generation step, and answers the readiness report; GET …/package downloads the kept
+// package as a zip. Other users' books are never reachable (404, as for a missing book).
+import { Router, type Request } from 'express';
+import { nextStep } from '../../engine/index.js';
+import { BookTypeParamsSchema, PACKAGE_FILE_TYPE, packageFileName, PublishBodySchema } from '../../engine/contract/index.js';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../http/errors.js';
+import { parse } from '../http/validate.js';
+import { requireUser, sessionOf } from '../auth/middleware.js';
+import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
+import { publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../publish.js';
+
+export function publishRoutes(ctx: AppContext): Router {
+  const { repos } = ctx;
+  const router = Router();
+  router.use(requireUser(repos.auth));
+  /** Books being published (user and book type): a second request meanwhile is refused, not charged twice. */
+  const running = new Set<string>();
+
+  const userId = (req: Request) => sessionOf(req).user.id;
+
+  /** The user's book of that type with its generator, or 404 progress_not_found. */
+  const bookOf = async (owner: string, bookType: string): Promise<PublishableBook> => {
+    const saved = await repos.books.load({ userId: owner, key: bookType });
+    if (!saved) throw ApiError.of(404, 'progress_not_found');
+    const spec = publishableSpec(ctx, saved.state);
+    return { spec, state: saved.state, isFinished: nextStep(spec, saved.state) === null };
+  };
+
+  router.get('/:bookType/publish', async (req, res: Reply<'GET /books/:bookType/publish'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const book = await bookOf(userId(req), bookType);
+    const { steps, cost } = publishQuote(ctx, book);
+    res.json({ is_finished: book.isFinished, steps, cost, package: await repos.books.findPackage({ userId: userId(req), key: bookType }) });
+  });
+
+  router.post('/:bookType/publish', async (req, res: Reply<'POST /books/:bookType/publish'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const body = parse(PublishBodySchema, req.body ?? {});
+    const { user } = sessionOf(req);
+    const book = await bookOf(user.id, bookType);
+    const lang = book.state.lang;
+    if (!book.isFinished) throw unfinishedError(book);
+    const key = `${user.id}\u0000${bookType}`;
+    if (running.has(key)) throw publishError(409, 'publish_running', lang);
+    running.add(key);
+    try {
+      const bookId = await repos.books.findBookId({ userId: user.id, key: bookType });
+      if (bookId === null) throw ApiError.of(404, 'progress_not_found');
+      const given = body.author ? { author: body.author } : {};
+      // Nothing is spent on a package the user cannot pay for in full (the administrator always passes).
+      const { cost } = publishQuote(ctx, book, given);
+      if (user.role !== 'admin' && ((await repos.credits.balanceOf(user.id)) ?? 0) < cost) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+      const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given });
+      res.json({ package: report, credits_charged: charged, credits_available: (await repos.credits.balanceOf(user.id)) ?? 0 });
+    } finally {
+      running.delete(key);
+    }
+  });
+
+  router.get('/:bookType/publish/package', async (req, res: FileReply<'GET /books/:bookType/publish/package'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const found = await repos.books.packageZip({ userId: userId(req), key: bookType });
+    if (!found) {
+      const saved = await repos.books.load({ userId: userId(req), key: bookType });
+      if (!saved) throw ApiError.of(404, 'progress_not_found');
+      throw publishError(404, 'package_not_found', saved.state.lang);
+    }
+    sendDownload(res, { bytes: found.zip, contentType: PACKAGE_FILE_TYPE.contentType, fileName: packageFileName(found.report.title) });
+  });
+
+  return router;
+}

@@ -1,0 +1,259 @@
+// /api/books/:bookType/publish: what a package costs before spending, each publishing step charged once
+// (a generation row, a ledger charge and a history item per step), a failing step refunded, 402 before
+// anything is spent, the administrator passing, 409 for an unfinished book or a publish already running,
+// other users' books unreachable, and the kept package downloaded as a zip of the seven files.
+import { unzipSync } from 'fflate';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Response } from 'supertest';
+import {
+  ApiErrorEnvelopeSchema, PACKAGE_FILE_TYPE, packageFileName, PublishQuoteSchema, PublishResponseSchema, type KdpPackage,
+} from '../../engine/contract/index.js';
+import { GenerationError } from '../../engine/index.js';
+import { createOfflineProvider, type Provider } from '../../engine/providers/index.js';
+import { pngSize } from '../../engine/publish/index.js';
+import { ADMIN_EMAIL, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+
+/** Credits from spec/: 1 a text step, 6 a cover; a children's book has its own title, so no title step. */
+const STEPS = [
+  { part: 'title', generator_id: 'book-title', cost: 0, skipped: 'book' },
+  { part: 'author', generator_id: 'author-name', cost: 1 },
+  { part: 'description', generator_id: 'amazon-pdp', cost: 1 },
+  { part: 'keywords', generator_id: 'amazon-keywords', cost: 1 },
+  { part: 'copyright', generator_id: 'copyright', cost: 1 },
+  { part: 'cover', generator_id: 'kids-book-cover', cost: 6 },
+] as const;
+const COST = 10;
+const SEVEN_FILES = ['manuscript.epub', 'manuscript.docx', 'cover.png', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'];
+const CHECKS = ['book-complete', 'manuscript-epub', 'epubcheck', 'manuscript-docx', 'cover-size', 'description', 'keywords', 'title', 'author', 'language', 'categories', 'print-length'];
+
+let ts: TestServer;
+beforeAll(async () => {
+  ts = await startTestServer();
+});
+afterAll(() => ts?.close());
+
+/** Write a whole children's book (outline, introduction, 5 chapters, conclusion: 8 credits), or up to `until`. */
+async function writeBook(server: TestServer, cookie: string, until?: string): Promise<void> {
+  for (;;) {
+    const res = await server.http.post('/api/generators/children/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 5 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as { part: { kind: string }; next: unknown };
+    if (body.part.kind === until || body.next === null) return;
+  }
+}
+
+function download(server: TestServer, path: string, cookie?: string) {
+  const req = server.http.get(path).buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+  return cookie ? req.set('cookie', cookie) : req;
+}
+
+function errorOf(res: Response, status: number, code: string) {
+  expect(res.status, Buffer.isBuffer(res.body) ? res.body.toString() : JSON.stringify(res.body)).toBe(status);
+  const body = Buffer.isBuffer(res.body) ? (JSON.parse(res.body.toString('utf8')) as unknown) : res.body;
+  return ApiErrorEnvelopeSchema.parse(body).error;
+}
+
+/** A user with `credits` and a finished children's book. */
+async function authorWithBook(server: TestServer, credits: number): Promise<{ cookie: string; id: string }> {
+  const email = uniqueEmail('publisher');
+  const cookie = await signUp(server, email);
+  const id = (await server.ctx.repos.users.findByEmail(email))!.id;
+  await server.ctx.repos.credits.setBalance({ userId: id, credits: 100, reason: 'test' });
+  await writeBook(server, cookie);
+  await server.ctx.repos.credits.setBalance({ userId: id, credits, reason: 'test' });
+  return { cookie, id };
+}
+
+/** The user's generations of publishing steps, oldest first. */
+function publishingRows(server: TestServer, userId: string) {
+  return server.store.all(
+    server.store.db.selectFrom('generations').select(['generator_id', 'step', 'credits_charged', 'status']).where('user_id', '=', userId).where('step', 'like', 'publish:%').orderBy(sql`rowid`),
+  );
+}
+
+const balanceOf = async (server: TestServer, userId: string) => (await server.ctx.repos.credits.balanceOf(userId))!;
+
+describe('POST /api/books/:bookType/publish: a finished book', () => {
+  let author: { cookie: string; id: string };
+  let report: KdpPackage;
+  let historyBefore: number;
+
+  beforeAll(async () => {
+    author = await authorWithBook(ts, 50);
+    historyBefore = (await ts.ctx.repos.history.list({ userId: author.id, limit: 1000, offset: 0 })).items.length;
+  });
+
+  it('GET says what publishing costs before anything is spent, step by step', async () => {
+    const res = await ts.http.get('/api/books/children/publish').set('cookie', author.cookie);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, package: null });
+    expect(await balanceOf(ts, author.id)).toBe(50);
+    expect(publishingRows(ts, author.id)).toEqual([]);
+  });
+
+  it('runs each step once, charged and kept in the history, and answers the readiness report', async () => {
+    const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = PublishResponseSchema.parse(res.body);
+    report = body.package;
+    expect(body.credits_charged).toBe(COST);
+    expect(body.credits_available).toBe(50 - COST);
+    expect(await balanceOf(ts, author.id)).toBe(50 - COST);
+    expect(report.steps).toEqual(STEPS);
+    expect(report.cost).toBe(COST);
+    expect(report.files).toEqual(SEVEN_FILES);
+    expect(report.title).not.toBe('');
+    expect(report.author).not.toBe('');
+
+    // Every check of the offline package passes (epubcheck is skipped only where it is not installed).
+    expect(report.checks.map((c) => c.id)).toEqual(CHECKS);
+    expect(report.ready).toBe(true);
+    for (const check of report.checks) expect([check.id, check.status]).toEqual([check.id, check.id === 'epubcheck' && check.status === 'skipped' ? 'skipped' : 'pass']);
+
+    expect(publishingRows(ts, author.id)).toEqual(
+      STEPS.filter((s) => !('skipped' in s)).map((s) => ({ generator_id: s.generator_id, step: `publish:${s.part}`, credits_charged: s.cost, status: 'succeeded' })),
+    );
+    const history = (await ts.ctx.repos.history.list({ userId: author.id, limit: 1000, offset: 0 })).items;
+    expect(history.length - historyBefore).toBe(5);
+    const ledger = (await ts.ctx.repos.credits.ledger(author.id)).filter((t) => t.type === 'charge').slice(-5);
+    expect(ledger.map((t) => t.amount)).toEqual([-1, -1, -1, -1, -6]);
+  }, 60_000);
+
+  it('keeps the package: GET shows it, …/package downloads the zip of the seven files', async () => {
+    const quote = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', author.cookie)).body);
+    expect(quote.package).toEqual(report);
+
+    const res = await download(ts, '/api/books/children/publish/package', author.cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(PACKAGE_FILE_TYPE.contentType);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${packageFileName(report.title)}"`);
+    const zip = res.body as Buffer;
+    expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+    const files = unzipSync(new Uint8Array(zip));
+    expect(Object.keys(files)).toEqual(SEVEN_FILES);
+    const text = (name: string) => new TextDecoder().decode(files[name]);
+    for (const name of ['manuscript.epub', 'manuscript.docx']) expect(new TextDecoder().decode(files[name]!.subarray(0, 2))).toBe('PK');
+    expect(pngSize(files['cover.png']!)).toEqual({ width: 1600, height: 2560 });
+    const metadata = JSON.parse(text('metadata.json')) as { title: string; author: string; language: string; generator: string; keywords: string[]; description: string };
+    expect(metadata).toMatchObject({ title: report.title, author: report.author, language: 'en', generator: 'children' });
+    expect(text('keywords.txt').split('\n').filter(Boolean)).toEqual(metadata.keywords);
+    expect(text('description.html').trim()).toBe(metadata.description);
+    expect(JSON.parse(text('readiness.json'))).toMatchObject({ generator: 'children', ready: true, checks: report.checks });
+  });
+
+  it('publishing again with the author named skips the pen name, costs one credit less and replaces the package', async () => {
+    const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({ author: '  Siti Aminah ' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = PublishResponseSchema.parse(res.body);
+    expect(body.package.author).toBe('Siti Aminah');
+    expect(body.package.steps.find((s) => s.part === 'author')).toEqual({ part: 'author', generator_id: 'author-name', cost: 0, skipped: 'given' });
+    expect(body.credits_charged).toBe(COST - 1);
+    expect(await balanceOf(ts, author.id)).toBe(50 - COST - (COST - 1));
+    const quote = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', author.cookie)).body);
+    expect(quote.package?.author).toBe('Siti Aminah');
+    expect(quote.cost).toBe(COST);
+    const zip = unzipSync(new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer));
+    expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).author).toBe('Siti Aminah');
+  }, 60_000);
+
+  it("other users never reach the book or its package", async () => {
+    const other = await signUp(ts);
+    errorOf(await ts.http.get('/api/books/children/publish').set('cookie', other), 404, 'progress_not_found');
+    errorOf(await ts.http.post('/api/books/children/publish').set('cookie', other).send({}), 404, 'progress_not_found');
+    errorOf(await download(ts, '/api/books/children/publish/package', other), 404, 'progress_not_found');
+    // With a book of their own, still not this one's package.
+    await writeBook(ts, other, 'outline');
+    errorOf(await download(ts, '/api/books/children/publish/package', other), 404, 'package_not_found');
+  });
+
+  it('deleting the book deletes its package', async () => {
+    const { books } = (await ts.http.get('/api/books').set('cookie', author.cookie)).body as { books: Array<{ id: number; book_type: string }> };
+    const book = books.find((b) => b.book_type === 'children')!;
+    expect(ts.store.sqlite.prepare('SELECT book_id FROM book_packages WHERE book_id = ?').all(book.id)).toEqual([{ book_id: book.id }]);
+    expect((await ts.http.delete(`/api/books/${book.id}`).set('cookie', author.cookie)).status).toBe(200);
+    expect(ts.store.sqlite.prepare('SELECT book_id FROM book_packages WHERE book_id = ?').all(book.id)).toEqual([]);
+  });
+});
+
+describe('refusals: nothing is charged', () => {
+  it('409 book_not_finished for an unfinished book, naming the next step; GET still says what it would cost', async () => {
+    const cookie = await signUp(ts);
+    await writeBook(ts, cookie, 'introduction');
+    const quote = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body);
+    expect(quote).toMatchObject({ is_finished: false, package: null });
+    const error = errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({}), 409, 'book_not_finished');
+    expect(error.message).toBe('Finish your book before publishing it: Chapter 1 is next.');
+    errorOf(await download(ts, '/api/books/children/publish/package', cookie), 404, 'package_not_found');
+  });
+
+  it('402 insufficient_credits before any step when the package costs more than the balance', async () => {
+    const author = await authorWithBook(ts, COST - 1);
+    errorOf(await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}), 402, 'insufficient_credits');
+    expect(await balanceOf(ts, author.id)).toBe(COST - 1);
+    expect(publishingRows(ts, author.id)).toEqual([]);
+  });
+
+  it('400 for an unknown field or a too long author; 401 signed out', async () => {
+    const { cookie } = await authorWithBook(ts, 0);
+    expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ title: 'x' }), 400, 'invalid_request')).toBeDefined();
+    expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ author: 'x'.repeat(101) }), 400, 'invalid_request').fields).toHaveProperty('author');
+    errorOf(await ts.http.post('/api/books/children/publish').send({}), 401, 'unauthenticated');
+    errorOf(await ts.http.get('/api/books/children/publish'), 401, 'unauthenticated');
+    errorOf(await download(ts, '/api/books/children/publish/package'), 401, 'unauthenticated');
+  });
+
+  it('409 publish_running for a second request while the book is being published; it is charged once', async () => {
+    const author = await authorWithBook(ts, 50);
+    const [first, second] = await Promise.all([
+      ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}),
+      new Promise((r) => setTimeout(r, 50)).then(() => ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({})),
+    ]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    errorOf(second, 409, 'publish_running');
+    expect(await balanceOf(ts, author.id)).toBe(50 - COST);
+  }, 60_000);
+});
+
+it('the administrator passes the credit guard (charged 0 when short)', async () => {
+  const { cookie } = await userWithRole(ts, 'admin');
+  const admin = (await ts.ctx.repos.users.findByEmail(ADMIN_EMAIL))!;
+  await writeBook(ts, cookie!);
+  await ts.ctx.repos.credits.setBalance({ userId: admin.id, credits: 0, reason: 'test' });
+  const res = await ts.http.post('/api/books/children/publish').set('cookie', cookie!).send({});
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(PublishResponseSchema.parse(res.body)).toMatchObject({ credits_charged: 0, credits_available: 0 });
+}, 60_000);
+
+describe('a failing step', () => {
+  let failing: TestServer;
+  beforeAll(async () => {
+    const offline = createOfflineProvider();
+    const provider: Provider = {
+      ...offline,
+      generateImage: async () => {
+        throw new GenerationError('service_unavailable', { status: 503 });
+      },
+    };
+    failing = await startTestServer({ provider });
+  });
+  afterAll(() => failing?.close());
+
+  it('is refunded, the steps before it stay charged, and no package is kept', async () => {
+    const author = await authorWithBook(failing, 50);
+    errorOf(await failing.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}), 503, 'service_unavailable');
+    expect(publishingRows(failing, author.id)).toEqual([
+      ...STEPS.filter((s) => !('skipped' in s) && s.part !== 'cover').map((s) => ({ generator_id: s.generator_id, step: `publish:${s.part}`, credits_charged: s.cost, status: 'succeeded' })),
+      { generator_id: 'kids-book-cover', step: 'publish:cover', credits_charged: 6, status: 'refunded' },
+    ]);
+    expect(await balanceOf(failing, author.id)).toBe(50 - 4);
+    const refund = (await failing.ctx.repos.credits.ledger(author.id)).at(-1)!;
+    expect(refund).toMatchObject({ type: 'refund', amount: 6 });
+    expect(PublishQuoteSchema.parse((await failing.http.get('/api/books/children/publish').set('cookie', author.cookie)).body).package).toBeNull();
+    errorOf(await download(failing, '/api/books/children/publish/package', author.cookie), 404, 'package_not_found');
+  }, 60_000);
+});

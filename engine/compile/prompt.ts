@@ -21,7 +21,7 @@ export interface SettingLine {
 /** Everything a template may use. checkTemplates() rejects any other root name. */
 export interface PromptContext {
   generator: { id: string; title: string; family: string; kind: string };
-  /** The kind of book in English, e.g. "Romance", "Travel Guide" (the spec's typeLabel). */
+  /** The kind of book in the book's language, e.g. "Romance" / "Romantik" (the spec's typeLabel). */
   bookName: string;
   brief: string;
   lang: Lang;
@@ -181,17 +181,21 @@ export function wordTargetOf(spec: ResolvedSpec, settings: Settings): number {
   return (by && by.values[String(settings[by.field])]) || spec.prompts.wordTarget;
 }
 
-/** Build the context of one step. Settings descriptions are in English: prompts are written in English. */
+/**
+ * Build the context of one step. Everything that can reach the output is in the book's language: setting
+ * labels and values, chapter titles, section names, the kind of book and the output's name.
+ */
 export function buildContext(input: { spec: ResolvedSpec; state: PromptState; step: Step; chapterTitle?: string; renderer?: PromptRenderer }): PromptContext {
   const { spec, state, step } = input;
+  const lang = state.lang;
   const settings = state.settings as Settings;
   const labels: Record<string, string> = {};
   const settingsList: SettingLine[] = [];
   for (const f of spec.fields) {
     if (f.role === 'language' || !isFieldVisible(f, settings)) continue;
-    const value = fieldType(f).describe(settings[f.name], f, 'en');
+    const value = fieldType(f).describe(settings[f.name], f, lang);
     labels[f.name] = value;
-    if (f.inPrompt && value !== '') settingsList.push({ name: f.name, label: f.label.en, value });
+    if (f.inPrompt && value !== '') settingsList.push({ name: f.name, label: f.label[lang], value });
   }
   const number = 'position' in step ? step.position : 0;
   const given = input.chapterTitle?.trim();
@@ -203,7 +207,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   const endPosition = conclusionPosition(spec.flow, state.totalChapters);
   const ctx: PromptContext = {
     generator: { id: spec.id, title: spec.title.en, family: spec.family, kind: spec.kind },
-    bookName: spec.typeLabel.en,
+    bookName: spec.typeLabel[lang],
     brief: '',
     lang: state.lang,
     languageName: LANGUAGE_NAMES[state.lang],
@@ -211,7 +215,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     settings: { ...settings },
     labels,
     settingsList,
-    step: { kind: step.kind, label: stepLabel(step, 'en', spec), title: given || defaultChapterTitle(step, 'en'), number },
+    step: { kind: step.kind, label: stepLabel(step, lang, spec), title: given || defaultChapterTitle(step, lang), number },
     totalChapters: state.totalChapters,
     chapterCount: endPosition - 1,
     chaptersLeft: Math.max(0, endPosition - 1 - number),
@@ -219,10 +223,10 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     outline: state.outline ?? '',
     characterDetails: state.characterDetails ?? '',
     previousEnding: lastWords.length > ENDING_WORDS ? '…' + lastWords.slice(-ENDING_WORDS).join(' ') : lastWords.join(' '),
-    sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label.en, description: s.description?.en ?? '' })),
-    section: { label: section?.label.en ?? '', description: section?.description?.en ?? '' },
+    sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label[lang], description: s.description?.[lang] ?? '' })),
+    section: { label: section?.label[lang] ?? '', description: section?.description?.[lang] ?? '' },
     wordTarget: wordTargetOf(spec, settings),
-    outputName: spec.prompts.outputName.en,
+    outputName: spec.prompts.outputName[lang],
     cutEnding: '',
     bookContext: state.bookContext?.trim() ?? '',
     storySoFar: state.memory ?? '',

@@ -78,10 +78,11 @@ describe('every generator file', () => {
               if (!f.inPrompt || f.role === 'language') continue;
               const v = settings[f.name];
               if (v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+              // Settings reach the prompt in the book's language (Malay labels in a Malay book).
               const shown = f.options
-                ? (Array.isArray(v) ? v : [v]).map((x) => f.options!.find((o) => String(o.value) === String(x))!.label.en)
+                ? (Array.isArray(v) ? v : [v]).map((x) => f.options!.find((o) => String(o.value) === String(x))!.label[lang])
                 : typeof v === 'boolean'
-                  ? [v ? 'Yes' : 'No']
+                  ? [v ? (lang === 'ms' ? 'Ya' : 'Yes') : lang === 'ms' ? 'Tidak' : 'No']
                   : [String(v)];
               for (const s of shown) expect(p.user, `${f.name} reaches the ${step.kind} prompt`).toContain(s);
             }

@@ -33,14 +33,19 @@ const golden: GoldenCase[] = [
     expected: { contains: ['story outline', '3 chapters', 'Mood: Tense', 'Extras: Glossary', 'Mood Tense; extras Glossary.', 'Write the whole answer in English.'], absent: ['Bahasa Malaysia'], maxTokens: 3000, temperature: 0.8 },
   },
   {
-    name: 'Malay chapter asks for Bahasa Malaysia, carries outline, character details, the previous ending and the title',
+    name: 'Malay chapter is asked for in Malay (title, settings, part names), carries outline, character details, the previous ending and the title',
     input: {
       settings: { language: 'ms', numberOfChapters: 3 },
       step: { kind: 'chapter', position: 1 },
       chapterTitle: 'Hujan Pertama',
       before: [[{ kind: 'outline' }, 'OUTLINE-TEXT'], [{ kind: 'introduction', position: 0 }, 'Opening words.\nCharacter Details:\n- Siti: lead\n\nLAST-SENTENCE']],
     },
-    expected: { contains: ['Chapter 1 of 3', '"Hujan Pertama"', 'OUTLINE-TEXT', '- Siti: lead', 'LAST-SENTENCE', 'Bahasa Malaysia', 'about 1500 words', '100-150 words'], maxTokens: 3000, temperature: 0.8 },
+    expected: {
+      contains: ['Tulis Bab 1 daripada 3 bab, bertajuk "Hujan Pertama"', 'OUTLINE-TEXT', '- Siti: lead', 'LAST-SENTENCE', 'Bahasa Malaysia', '- Suasana: Tenang', 'kira-kira 1500 patah perkataan', '100-150 patah perkataan'],
+      absent: ['Chapter', "The author's choices", 'Mood:', 'Calm'],
+      maxTokens: 3000,
+      temperature: 0.8,
+    },
   },
   {
     name: 'the conditional ISBN reaches the prompt only when included',
@@ -57,7 +62,7 @@ describe('rendered prompts (golden cases)', () => {
     const p = renderPrompt({ spec, renderer: cat.renderer, state, step: input.step, chapterTitle: input.chapterTitle });
     for (const s of expected.contains) expect(p.user).toContain(s);
     for (const s of expected.absent ?? []) expect(p.user).not.toContain(s);
-    expect(p.system).toMatch(/expert writer/);
+    expect(p.system).toMatch(state.lang === 'ms' ? /penulis dan editor pakar/ : /expert writer/);
     expect(p.maxTokens).toBe(expected.maxTokens);
     expect(p.temperature).toBe(expected.temperature);
     expect(p.presencePenalty).toBe(0.3);

@@ -162,7 +162,7 @@ export function templateFor(spec: ResolvedSpec, step: Step): string {
 /** The templates a spec uses (for drift guards and validation). */
 export function templatesUsed(spec: ResolvedSpec): string[] {
   const p = spec.prompts;
-  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, MEMORY_TEMPLATE];
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE];
   if (spec.kind === 'image') return [p.image];
   return [p.system, p.single, CONTINUE_TEMPLATE];
 }
@@ -173,6 +173,8 @@ const ENDING_WORDS = 120;
 export const CONTINUE_TEMPLATE = 'continue';
 /** The template that updates the story so far after a part of a book. */
 export const MEMORY_TEMPLATE = 'memory';
+/** The firmer instruction a part written in the wrong language is asked again with (engine/session). */
+export const FIRM_LANGUAGE_TEMPLATE = 'firm-language';
 const CUT_ENDING_WORDS = 150;
 
 /** Words asked for: chosen by a field (story length) when the spec says so, else the spec's number. */

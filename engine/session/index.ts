@@ -3,4 +3,5 @@ export * from './step.js';
 export * from './labels.js';
 export * from './ports.js';
 export * from './view.js';
-export { BookSession, SessionError, joinCut, runStep, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput } from './session.js';
+export { BookSession, SessionError, joinCut, runStep, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput, type LanguageRetry } from './session.js';
+export * from './language.js';

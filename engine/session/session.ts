@@ -7,13 +7,14 @@ import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../providers/types.js';
 import { countWords } from '../providers/types.js';
 import { applyStep, nextStep, restoreBook, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
-import { MEMORY_WORDS, renderContinuation, renderMemoryUpdate, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { buildContext, FIRM_LANGUAGE_TEMPLATE, MEMORY_WORDS, renderContinuation, renderMemoryUpdate, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { GenerationError } from '../errors.js';
 import { bookMarkdown } from '../book.js';
 import { partStep, stepLabel } from './labels.js';
 import { stepKey, stepPosition, type Step } from './step.js';
 import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
 import { bookView } from './view.js';
+import { findLanguageDrift, type LanguageDrift } from './language.js';
 import type { BookView } from '../contract/books.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
@@ -40,6 +41,18 @@ export interface StepOutcome {
   usage?: TokenUsage;
   /** PNG bytes for image generators. */
   png?: Uint8Array;
+  /**
+   * Set when the first answer was not in the book's language (a Malay book answered in English or
+   * Indonesian, or the reverse): the part was written again once with a firmer instruction
+   * (templates/firm-language.hbs) and the second answer kept.
+   */
+  languageDrift?: LanguageRetry;
+}
+
+/** A part found in the wrong language, and whether writing it again fixed that. */
+export interface LanguageRetry extends LanguageDrift {
+  /** False when the answer written again is still not in the book's language (it is kept all the same). */
+  readonly isResolved: boolean;
 }
 
 export interface StepResult extends StepOutcome {
@@ -96,33 +109,62 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   }
   const call = (request: RenderedPrompt, onDelta?: (delta: string) => void) =>
     input.provider.generateText({ ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
-  let result = await call(prompt, input.onDelta);
-  let text = result.text;
-  let usage = result.usage;
-  // A part cut at the token limit is continued (at most MAX_CONTINUATIONS times) and joined seamlessly;
-  // still cut after that, it is kept but marked incomplete: nothing cut is stored as complete.
-  let continuations = 0;
-  while (result.finishReason === 'length' && continuations < MAX_CONTINUATIONS && text.trim()) {
-    continuations++;
-    const soFar = text;
-    let isFirstDelta = true;
-    const onDelta = input.onDelta
-      ? (delta: string) => {
-          input.onDelta!(isFirstDelta ? joinCut(soFar, delta).slice(soFar.length) : delta);
-          isFirstDelta = false;
-        }
-      : undefined;
-    result = await call(renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...(input.chapterTitle ? { chapterTitle: input.chapterTitle } : {}) }), onDelta);
-    text = joinCut(soFar, result.text);
-    usage = addUsage(usage, result.usage);
+  const title = input.chapterTitle ? { chapterTitle: input.chapterTitle } : {};
+  // One answer: a part cut at the token limit is continued (at most MAX_CONTINUATIONS times) and joined
+  // seamlessly; still cut after that, it is kept but marked incomplete: nothing cut is stored as complete.
+  const write = async (request: RenderedPrompt, onFirstDelta?: (delta: string) => void) => {
+    let result = await call(request, onFirstDelta);
+    let text = result.text;
+    let usage = result.usage;
+    let continuations = 0;
+    while (result.finishReason === 'length' && continuations < MAX_CONTINUATIONS && text.trim()) {
+      continuations++;
+      const soFar = text;
+      let isFirstDelta = true;
+      const onDelta = onFirstDelta
+        ? (delta: string) => {
+            onFirstDelta(isFirstDelta ? joinCut(soFar, delta).slice(soFar.length) : delta);
+            isFirstDelta = false;
+          }
+        : undefined;
+      result = await call(renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...title }), onDelta);
+      text = joinCut(soFar, result.text);
+      usage = addUsage(usage, result.usage);
+    }
+    return { text: text.trim(), isComplete: result.finishReason !== 'length', usage, continuations };
+  };
+  let answer = await write(prompt, input.onDelta);
+  let continuations = answer.continuations;
+  let usage = answer.usage;
+  // A book's part in another language than the book's is written again once, with a firmer instruction
+  // in the book's language. Its words are not streamed: the caller gets the kept text with the result.
+  let languageDrift: LanguageRetry | undefined;
+  const drift = isLanguageChecked(spec, step) && answer.text ? findLanguageDrift(answer.text, state.lang) : undefined;
+  if (drift) {
+    const again = await write(renderFirmLanguage({ spec, renderer: input.renderer, state, step, ...title }));
+    continuations += again.continuations;
+    usage = addUsage(usage, again.usage);
+    if (again.text) answer = again;
+    languageDrift = { ...drift, isResolved: !findLanguageDrift(answer.text, state.lang) };
   }
-  text = text.trim();
+  const text = answer.text;
   if (!text) throw new GenerationError('no_content');
-  const isComplete = result.finishReason !== 'length';
+  const isComplete = answer.isComplete;
   const after = applyStep(spec, state, step, text);
   const position = stepPosition(step);
   const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
-  return { state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations, ...(usage ? { usage } : {}) };
+  return { state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations, ...(usage ? { usage } : {}), ...(languageDrift ? { languageDrift } : {}) };
+}
+
+/** The written parts of a book are checked for their language; single pieces may mix languages on purpose (a language-learning story). */
+function isLanguageChecked(spec: ResolvedSpec, step: Step): boolean {
+  return spec.kind === 'book' && (step.kind === 'outline' || step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion');
+}
+
+/** A step's own prompt followed by templates/firm-language.hbs: the whole part again, in the book's language only. */
+function renderFirmLanguage(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string }): RenderedPrompt {
+  const first = renderPrompt(input);
+  return { ...first, user: `${first.user}\n\n${input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, buildContext(input))}` };
 }
 
 const MAX_CONTINUATIONS = 2;

@@ -1,0 +1,204 @@
+// The output language is checked after every written part of a book: Malay is told from English and from
+// Indonesian (word lists, per paragraph with a vote), and a part that drifted is written again once with a
+// firmer instruction in the book's language, the drift reported on the step's result. The AI API is the
+// fake server of tests/fake-openai.ts, answering per prompt.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BookSession, detectLanguage, findLanguageDrift, parseSettings, type ProgressStore, type SavedBook, type StepResult } from '../../engine/index.js';
+import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
+import { offlineText } from '../../engine/providers/offline.js';
+import { loadCatalog } from '../../engine/node/load.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
+
+const catalog = loadCatalog({ useDiskCache: true });
+
+const MALAY = [
+  'Hujan mula turun ketika Aisyah melangkah keluar dari pejabat. Dia berdiri di bawah bumbung kedai kopi itu sambil memerhati jalan yang semakin sesak. Dia tidak mahu pulang lagi, kerana dia tahu emaknya pasti akan bertanya tentang lelaki yang ditemuinya minggu lalu.',
+  'Daniel muncul dari seberang jalan dengan payung biru di tangan. Dia tersenyum seolah-olah tiada apa yang berlaku antara mereka. Aisyah cuba berpaling, tetapi langkahnya terhenti apabila lelaki itu menyebut namanya dengan perlahan.',
+  'Saya fikir awak sudah lupa, kata Daniel. Aisyah menggeleng. Dia faham bahawa pertemuan ini bukan kebetulan, dan dia juga sedar hatinya masih belum bersedia untuk mendengar penjelasan itu.',
+].join('\n\n');
+
+const INDONESIAN = [
+  'Hujan mulai turun ketika Aisyah melangkah keluar dari kantor. Dia berdiri di bawah atap toko kopi itu sambil memperhatikan jalan yang semakin macet. Dia belum mau pulang, karena dia tahu ibunya pasti akan bertanya tentang pria yang ditemuinya kemarin.',
+  'Daniel muncul dari seberang jalan dengan payung biru di tangan. Dia tersenyum seolah-olah tidak ada apa-apa yang terjadi di antara mereka. Aisyah mencoba berpaling, tetapi langkahnya terhenti ketika pria itu menyebut namanya dengan pelan.',
+  'Aku pikir kamu sudah lupa, kata Daniel. Aisyah menggeleng. Dia paham bahwa pertemuan ini bukan kebetulan, dan dia juga sadar hatinya belum siap untuk mendengar penjelasan itu.',
+].join('\n\n');
+
+const ENGLISH = [
+  'The rain began as Aisha stepped out of the office. She stood under the awning of the coffee shop and watched the road fill with cars. She did not want to go home yet, because she knew her mother would ask about the man she had met last week.',
+  'Daniel appeared across the street with a blue umbrella in his hand. He smiled as if nothing had ever happened between them. Aisha tried to turn away, but she stopped when he said her name softly.',
+].join('\n\n');
+
+const MALAY_GUIDE = [
+  'Pulau Pinang terkenal dengan makanan jalanannya yang pelbagai. Pelancong boleh menikmati char kuey teow, laksa dan nasi kandar di gerai-gerai sepanjang Lebuh Chulia. Harga makanan di sini agak murah, iaitu sekitar RM5 hingga RM15 sepinggan.',
+  'Untuk bergerak di sekitar bandar, bas Rapid Penang ialah pilihan yang paling jimat. Teksi dan perkhidmatan e-hailing (Grab) juga mudah didapati, tetapi pastikan anda menyemak harga sebelum memulakan perjalanan.',
+].join('\n\n');
+
+const INDONESIAN_GUIDE = [
+  'Bali terkenal dengan pantainya yang indah dan budayanya yang unik. Wisatawan bisa menikmati nasi campur, sate lilit dan babi guling di warung-warung sepanjang jalan. Harga makanan di sini cukup murah, yaitu sekitar Rp25.000 sampai Rp50.000 per porsi.',
+  'Untuk berkeliling pulau, kebanyakan wisatawan menyewa mobil atau sepeda motor. Taksi online juga mudah ditemukan, tetapi pastikan Anda memeriksa harga sebelum memulai perjalanan karena tarifnya bisa berbeda.',
+].join('\n\n');
+
+const ENGLISH_GUIDE_OF_PENANG = [
+  'Penang is famous for its street food. Visitors can enjoy char kuey teow, laksa and nasi kandar at the hawker stalls along Lebuh Chulia and Jalan Kimberley, where a plate costs around RM5 to RM15.',
+  'To get around the island, the Rapid Penang bus is the cheapest choice. Taxis and Grab are easy to find, but check the price before you set off, especially at night.',
+].join('\n\n');
+
+describe('detectLanguage (word lists, per paragraph)', () => {
+  it.each([
+    ['a Malay story', MALAY, 'ms'],
+    ['the same story in Indonesian', INDONESIAN, 'id'],
+    ['the same story in English', ENGLISH, 'en'],
+    ['a Malay travel guide with English and local names in it', MALAY_GUIDE, 'ms'],
+    ['an Indonesian travel guide', INDONESIAN_GUIDE, 'id'],
+    ['an English guide full of Malay names', ENGLISH_GUIDE_OF_PENANG, 'en'],
+    ['mostly Malay with one English paragraph', `${MALAY}\n\n${ENGLISH.split('\n\n')[1]}`, 'ms'],
+    ['a Malay heading over an English part', `# Bab 3\n\n${ENGLISH}`, 'en'],
+  ] as const)('%s → %s', (_name, text, language) => {
+    expect(detectLanguage(text).language).toBe(language);
+  });
+
+  it('gives no verdict on text too short to tell (a one-line answer, a list of names)', () => {
+    expect(detectLanguage('Fake answer 1. Character Details:\n- Aisha: the lead\n\nThe end.').language).toBeNull();
+    expect(detectLanguage('Tajuk: Ombak Kuantan').language).toBeNull();
+    expect(findLanguageDrift('OK', 'ms')).toBeUndefined();
+  });
+
+  it('reports the drift with the share of the text in the language found', () => {
+    expect(findLanguageDrift(ENGLISH, 'ms')).toEqual({ expected: 'ms', found: 'en', share: 1 });
+    expect(findLanguageDrift(INDONESIAN, 'ms')).toMatchObject({ expected: 'ms', found: 'id' });
+    expect(findLanguageDrift(MALAY, 'en')).toMatchObject({ expected: 'en', found: 'ms' });
+    expect(findLanguageDrift(MALAY, 'ms')).toBeUndefined();
+    expect(findLanguageDrift(ENGLISH, 'en')).toBeUndefined();
+  });
+
+  it("passes the offline provider's demo text in both languages", () => {
+    const spec = catalog.get('romance')!;
+    for (const lang of ['ms', 'en'] as const) {
+      for (const stepKind of ['outline', 'introduction', 'chapter', 'conclusion'] as const) {
+        const text = offlineText({
+          system: 's', user: `${lang} ${stepKind}`, maxTokens: 3000, temperature: 0.8, presencePenalty: 0, frequencyPenalty: 0,
+          meta: { generatorId: spec.id, family: 'fiction', kind: 'book', stepKind, stepLabel: 'x', lang, title: spec.title[lang], settingsSummary: [{ label: 'Latar', value: lang === 'ms' ? 'Bandar' : 'Urban' }], wordTarget: 1500, isFiction: true },
+        });
+        expect(findLanguageDrift(text, lang), `${lang} ${stepKind}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('is cheap: a 1,500-word chapter is checked in well under a millisecond on average', () => {
+    const chapter = Array.from({ length: 12 }, () => MALAY).join('\n\n');
+    findLanguageDrift(chapter, 'ms');
+    const t = performance.now();
+    for (let i = 0; i < 50; i++) findLanguageDrift(chapter, 'ms');
+    expect((performance.now() - t) / 50).toBeLessThan(5);
+  });
+});
+
+function memoryStore(): ProgressStore & { texts: () => string[] } {
+  let book: SavedBook | null = null;
+  return {
+    load: async () => book,
+    saveStep: async (_key, save) => {
+      book = { state: save.state, isFinished: save.isFinished, updatedAt: '' };
+    },
+    saveMemory: async () => undefined,
+    texts: () => [...(book?.state.content ?? [])],
+  };
+}
+
+const FIRM_MS = 'Jawapan anda yang sebelumnya tidak ditulis dalam Bahasa Malaysia';
+const FIRM_EN = 'Your previous answer was not written in English';
+
+describe('a part in the wrong language is written again once, and the drift is reported', () => {
+  let fake: FakeOpenAI;
+  /** What the fake model writes for a prompt; set per test. */
+  let model: (prompt: string) => string = () => MALAY;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ answer: (body) => model(String((body.messages as Array<{ content: string }>).at(-1)?.content ?? '')) });
+  });
+  afterAll(() => fake.close());
+
+  const openBook = async (lang: 'en' | 'ms') => {
+    const spec = catalog.get('romance')!;
+    const store = memoryStore();
+    const session = await BookSession.open({
+      spec, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }), store,
+      key: `drift-${lang}`, settings: parseSettings(spec, { language: lang }), totalChapters: 1, onFinished: 'restart', isFresh: true,
+    });
+    return { session, store };
+  };
+  const writeBook = async (session: BookSession) => {
+    const results: StepResult[] = [];
+    while (session.next()) results.push(await session.advance());
+    return results;
+  };
+
+  it('a Malay book whose first chapter comes back in English: asked again with the firmer Malay instruction, the Malay answer kept, the drift on the result', async () => {
+    const { session, store } = await openBook('ms');
+    model = (prompt) => (prompt.includes('Tulis Bab 1') && !prompt.includes(FIRM_MS) ? ENGLISH : MALAY);
+    const before = fake.generationRequests().length;
+    const results = await writeBook(session);
+    const prompts = fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r)).map(userPrompt);
+    // outline, introduction, chapter 1 twice, conclusion: one regeneration, no more.
+    expect(prompts).toHaveLength(5);
+    expect(prompts.filter((p) => p.includes(FIRM_MS))).toHaveLength(1);
+    const again = prompts.find((p) => p.includes(FIRM_MS))!;
+    expect(again).toContain('Tulis Bab 1');
+    expect(again).toMatch(/bukan "karena", "bahwa", "saja"/);
+    const chapter = results.find((r) => r.step.kind === 'chapter')!;
+    expect(chapter.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });
+    expect(chapter.text).toBe(MALAY);
+    expect(store.texts()[1]).toBe(MALAY);
+    expect(results.filter((r) => r.step.kind !== 'chapter').map((r) => r.languageDrift)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('a Malay book answered in Indonesian is asked again too, and a second wrong answer is kept and reported unresolved (never a third call)', async () => {
+    const { session } = await openBook('ms');
+    model = (prompt) => (prompt.includes('Tulis pengenalan') ? INDONESIAN : MALAY);
+    const before = fake.generationRequests().length;
+    const intro = (await session.advance(), await session.advance());
+    const calls = fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r));
+    expect(calls).toHaveLength(3);
+    expect(intro.languageDrift).toMatchObject({ expected: 'ms', found: 'id', isResolved: false });
+    expect(intro.text).toBe(INDONESIAN);
+  });
+
+  it('an English book answered in Malay is asked again in English', async () => {
+    const { session } = await openBook('en');
+    model = (prompt) => (prompt.includes(FIRM_EN) ? ENGLISH : prompt.includes('Write Chapter 1') ? MALAY : ENGLISH);
+    const results = await writeBook(session);
+    const chapter = results.find((r) => r.step.kind === 'chapter')!;
+    expect(chapter.languageDrift).toEqual({ expected: 'en', found: 'ms', share: 1, isResolved: true });
+    expect(chapter.text).toBe(ENGLISH);
+  });
+
+  it('short answers are never judged (no regeneration for a one-line reply)', async () => {
+    const { session } = await openBook('ms');
+    model = () => 'Fake answer. Character Details:\n- Aisha: the lead\n\nThe end.';
+    const before = fake.generationRequests().length;
+    const results = await writeBook(session);
+    expect(fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r))).toHaveLength(4);
+    expect(results.every((r) => r.languageDrift === undefined)).toBe(true);
+  });
+});
+
+describe('offline demo books pass the check', () => {
+  it.each([
+    ['romance', { language: 'ms' }],
+    ['travel-guide', { language: 'ms', destination: 'Pulau Pinang' }],
+    ['romance', { language: 'en' }],
+  ] as const)('%s %j: no part is written twice', async (id, raw) => {
+    const spec = catalog.get(id)!;
+    const offline = createOfflineProvider();
+    let calls = 0;
+    const provider = { ...offline, generateText: (r: Parameters<typeof offline.generateText>[0]) => ((calls += r.meta?.stepKind === 'memory' ? 0 : 1), offline.generateText(r)) };
+    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: memoryStore(), key: 'offline', settings: parseSettings(spec, raw), totalChapters: spec.flow.sections ? undefined : 2, onFinished: 'restart' });
+    let steps = 0;
+    while (session.next()) {
+      const result = await session.advance();
+      steps++;
+      expect(result.languageDrift, `${id} ${result.label}`).toBeUndefined();
+    }
+    expect(calls).toBe(steps);
+  });
+});

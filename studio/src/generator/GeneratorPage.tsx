@@ -17,6 +17,7 @@ import { PageLoading } from '../components/Spinner.js';
 import { Dialog } from '../components/Dialog.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
 import { CoverPreview, Preview, ProcessSteps, WritingProgress, type PreviewPart } from './parts.js';
+import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
 
@@ -293,6 +294,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
             />
           )}
+          {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={lang} />}
         </div>
       </div>
 

@@ -97,6 +97,32 @@ export const PAGE_WORDS = {
   cancel: { en: 'Cancel', ms: 'Batal' },
   bookDeleted: { en: 'Book deleted', ms: 'Buku telah dipadam' },
   bookDeleteFailed: { en: 'Failed to delete the book', ms: 'Gagal memadam buku' },
+  // The Publish panel of a finished book (a KDP package).
+  publishTitle: { en: 'Publish on Amazon KDP', ms: 'Terbitkan di Amazon KDP' },
+  publishIntro: {
+    en: "Makes a KDP package of this book: a title, an author name, a description, keywords, a copyright page and a cover, with the manuscript as EPUB and DOCX, checked against KDP's rules.",
+    ms: 'Menghasilkan pakej KDP untuk buku ini: tajuk, nama pengarang, penerangan, kata kunci, halaman hak cipta dan kulit buku, bersama manuskrip dalam EPUB dan DOCX, disemak mengikut peraturan KDP.',
+  },
+  publishAuthor: { en: 'Author name (optional)', ms: 'Nama pengarang (pilihan)' },
+  publishAuthorHint: { en: 'Leave blank and a pen name is written for you.', ms: 'Biarkan kosong dan nama pena akan ditulis untuk anda.' },
+  publishCost: { en: 'Publishing costs {n} credits.', ms: 'Penerbitan menggunakan {n} kredit.' },
+  publishShort: { en: 'You have {n} credits.', ms: 'Anda mempunyai {n} kredit.' },
+  publishButton: { en: 'Publish ({n} credits)', ms: 'Terbitkan ({n} kredit)' },
+  publishAgain: { en: 'Publish again ({n} credits)', ms: 'Terbitkan semula ({n} kredit)' },
+  publishing: { en: 'Publishing… this can take a few minutes', ms: 'Sedang menerbitkan… ini mungkin mengambil masa beberapa minit' },
+  publishLoading: { en: 'Loading the publishing cost', ms: 'Memuatkan kos penerbitan' },
+  publishLoadFailed: { en: 'Could not load the publishing cost.', ms: 'Kos penerbitan tidak dapat dimuatkan.' },
+  publishFailed: { en: 'Publishing failed. Please try again.', ms: 'Penerbitan gagal. Sila cuba lagi.' },
+  publishDone: { en: 'Your KDP package is ready to download.', ms: 'Pakej KDP anda sedia untuk dimuat turun.' },
+  readinessTitle: { en: 'Readiness checks', ms: 'Semakan kesediaan' },
+  readinessReady: { en: 'Ready for KDP', ms: 'Sedia untuk KDP' },
+  readinessNotReady: { en: 'Not ready for KDP ({n} failed)', ms: 'Belum sedia untuk KDP ({n} gagal)' },
+  checkPass: { en: 'Passed', ms: 'Lulus' },
+  checkFail: { en: 'Failed', ms: 'Gagal' },
+  checkWarn: { en: 'Advice', ms: 'Nasihat' },
+  checkSkipped: { en: 'Skipped', ms: 'Dilangkau' },
+  checkFix: { en: 'To fix: {fix}', ms: 'Cara membetulkan: {fix}' },
+  downloadPackage: { en: 'Download package (.zip)', ms: 'Muat turun pakej (.zip)' },
 } as const satisfies Record<string, { en: string; ms: string }>;
 
 export type PageWord = keyof typeof PAGE_WORDS;

@@ -1,7 +1,7 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, planSteps, startBook, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, GenerationError, bookLengthScore, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
 import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
@@ -80,7 +80,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     if (session.resumedParts !== null) {
       info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);
     }
-    const parts: Array<{ label: string; words: number; seconds: number; complete: boolean }> = [];
+    const parts: Array<{ label: string; words: number; seconds: number; complete: boolean; target?: number; score?: number; languageDrift?: LanguageRetry }> = [];
     let png: Uint8Array | undefined;
     for (let step = session.next(); step; step = session.next()) {
       const label = session.label(step);
@@ -98,8 +98,12 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
         live.stop();
       }
       png = outcome.png ?? png;
-      parts.push({ label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)), complete: outcome.isComplete });
-      info(`  ${outcome.isComplete ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
+      parts.push({
+        label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)), complete: outcome.isComplete,
+        ...(outcome.target ? { target: outcome.target, score: outcome.score } : {}),
+        ...(outcome.languageDrift ? { languageDrift: outcome.languageDrift } : {}),
+      });
+      info(`  ${outcome.isComplete ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome)}${driftNote(outcome)}`);
       if (outcome.continuations) {
         info(outcome.isComplete
           ? `    ${label} reached the length limit; continued ${outcome.continuations} time${outcome.continuations > 1 ? 's' : ''} and joined`
@@ -116,7 +120,8 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     const state = session.state;
     const result = await writeResult(spec, { markdown: session.assemble({ withOutline: opts.withOutline }), state, format }, opts, png);
     if (opts.json) {
-      process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, parts, out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
+      const score = bookLengthScore(parts.map((p) => p.score));
+      process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(score !== undefined ? { score } : {}), parts, out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
     } else if (!result.file) process.stdout.write(result.markdown ?? '');
     if (result.file) info(`karya: wrote ${result.file}`);
   } catch (error) {
@@ -131,6 +136,21 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     process.off('SIGTERM', onSignal);
     await stateFile?.close();
   }
+}
+
+/** "  target 1500, S_l 97.3" for a part asked for a number of words; '' otherwise. */
+function lengthNote(outcome: StepResult): string {
+  return outcome.target ? `  target ${outcome.target}, S_l ${outcome.score!.toFixed(1)}` : '';
+}
+
+/** "  language: answered in English, written again in Bahasa Malaysia" when the first answer was in another language. */
+function driftNote(outcome: StepResult): string {
+  const drift = outcome.languageDrift;
+  if (!drift) return '';
+  const found = TEXT_LANGUAGE_NAMES[drift.found];
+  return drift.isResolved
+    ? `  language: answered in ${found}, written again in ${LANGUAGE_NAMES[drift.expected]}`
+    : `  language: answered in ${found}, written again once, still not in ${LANGUAGE_NAMES[drift.expected]} (kept)`;
 }
 
 async function writeResult(

@@ -5,3 +5,4 @@ export * from './ports.js';
 export * from './view.js';
 export { BookSession, SessionError, joinCut, runStep, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput, type LanguageRetry } from './session.js';
 export * from './language.js';
+export * from './measure.js';

@@ -15,6 +15,7 @@ import { stepKey, stepPosition, type Step } from './step.js';
 import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
 import { bookView } from './view.js';
 import { findLanguageDrift, type LanguageDrift } from './language.js';
+import { lengthScore } from './measure.js';
 import type { BookView } from '../contract/books.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
@@ -47,6 +48,13 @@ export interface StepOutcome {
    * (templates/firm-language.hbs) and the second answer kept.
    */
   languageDrift?: LanguageRetry;
+  /** The words the prompt asked for (introduction, chapters, conclusion of a book); absent for other steps. */
+  target?: number;
+  /**
+   * LongWriter's length score S_l of the part against `target` (0–100), counted on the part as the book
+   * shows it (an introduction without its character list).
+   */
+  score?: number;
 }
 
 /** A part found in the wrong language, and whether writing it again fixed that. */
@@ -153,7 +161,15 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const after = applyStep(spec, state, step, text);
   const position = stepPosition(step);
   const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
-  return { state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations, ...(usage ? { usage } : {}), ...(languageDrift ? { languageDrift } : {}) };
+  const measured = isMeasured(spec, step) && prompt.meta.wordTarget > 0
+    ? { target: prompt.meta.wordTarget, score: lengthScore(prompt.meta.wordTarget, countWords(step.kind === 'introduction' && after.characterDetails ? withoutCharacterDetails(text) : text)) }
+    : {};
+  return { state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations, ...(usage ? { usage } : {}), ...(languageDrift ? { languageDrift } : {}), ...measured };
+}
+
+/** The parts whose prompt asks for a number of words (the chapter format): a book's introduction, chapters and conclusion. */
+function isMeasured(spec: ResolvedSpec, step: Step): boolean {
+  return spec.kind === 'book' && (step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion');
 }
 
 /** The written parts of a book are checked for their language; single pieces may mix languages on purpose (a language-learning story). */

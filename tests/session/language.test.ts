@@ -2,8 +2,13 @@
 // Indonesian (word lists, per paragraph with a vote), and a part that drifted is written again once with a
 // firmer instruction in the book's language, the drift reported on the step's result. The AI API is the
 // fake server of tests/fake-openai.ts, answering per prompt.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BookSession, detectLanguage, findLanguageDrift, parseSettings, type ProgressStore, type SavedBook, type StepResult } from '../../engine/index.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
+import { BookSession, detectLanguage, findLanguageDrift, lengthScore, parseSettings, type ProgressStore, type SavedBook, type StepResult } from '../../engine/index.js';
+import { countWords as countWordsOf } from '../../engine/providers/types.js';
 import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
 import { offlineText } from '../../engine/providers/offline.js';
 import { loadCatalog } from '../../engine/node/load.js';
@@ -170,6 +175,24 @@ describe('a part in the wrong language is written again once, and the drift is r
     const chapter = results.find((r) => r.step.kind === 'chapter')!;
     expect(chapter.languageDrift).toEqual({ expected: 'en', found: 'ms', share: 1, isResolved: true });
     expect(chapter.text).toBe(ENGLISH);
+  });
+
+  it('karya generate says so on the part\'s line and in --json, with words against the target and S_l', async () => {
+    model = (prompt) => (prompt.includes('Tulis Bab 1') && !prompt.includes(FIRM_MS) ? ENGLISH : MALAY);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-drift-'));
+    const r = await runKaryaInProcess(['generate', 'romance', '--lang', 'ms', '--chapters', '1', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/✓ Bab 1 +\d+ words +[\d.]+s {2}target 1500, S_l \d+\.\d {2}language: answered in English, written again in Bahasa Malaysia/);
+    expect(r.stderr).toMatch(/✓ Pengenalan +\d+ words +[\d.]+s {2}target 1500, S_l \d+\.\d\n/);
+    const summary = JSON.parse(r.stdout) as { score: number; parts: Array<{ label: string; words: number; target?: number; score?: number; languageDrift?: unknown }> };
+    const chapter = summary.parts.find((p) => p.label === 'Bab 1')!;
+    expect(chapter.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });
+    expect(summary.parts.map((p) => p.target)).toEqual([undefined, 1500, 1500, 1500]);
+    // The fake's Malay answer is far shorter than 1,500 words: S_l is low, and the book's score is the mean.
+    const words = countWordsOf(MALAY);
+    expect(chapter.score).toBe(lengthScore(1500, words));
+    const scores = summary.parts.filter((p) => p.score !== undefined).map((p) => p.score!);
+    expect(summary.score).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / scores.length, 1);
   });
 
   it('short answers are never judged (no regeneration for a one-line reply)', async () => {

@@ -146,7 +146,7 @@ describe('answers match the contract', () => {
   it('publishing: the cost of a finished book, its package made, shown and downloaded as a zip', async () => {
     const { cookie } = await userWithRole(ts, 'pro');
     for (let next: unknown = true; next !== null; ) {
-      next = answerOf('POST /generators/:id/generate', await ts.http.post('/api/generators/children/generate').set('cookie', cookie!).send({ settings: { numberOfChapters: 5 } })).next;
+      next = answerOf('POST /generators/:id/generate', await ts.http.post('/api/generators/children/generate').set('cookie', cookie!).send({ settings: { numberOfChapters: 5, ageGroup: '8-12' } })).next;
     }
     const quote = answerOf('GET /books/:bookType/publish', await ts.http.get('/api/books/children/publish').set('cookie', cookie!));
     expect(quote).toMatchObject({ is_finished: true, package: null });

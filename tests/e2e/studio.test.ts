@@ -2,12 +2,13 @@
 // in Debian's chromium. One server and one browser for the file; the cases run in order and share the
 // accounts they create. Skips (with the reason) only when /usr/bin/chromium is absent.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { routeSizes, SIGNIN_BUDGET_KB } from '../../bench/studio.bench.js';
 import {
-  ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, SKIP_REASON, signIn, signUp, startKarya, streamedLengths, waitForText, watchStreaming,
+  ARTIFACTS, buildStudio, grantCredits, hasChromium, launchChromium, newPage, SKIP_REASON, signIn, signUp, startKarya, streamedLengths, waitForText, watchStreaming,
   type RunningKarya,
 } from './helpers.js';
 
@@ -339,5 +340,54 @@ if (!hasChromium) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await context.close();
     }, 120_000);
+
+    it("a new user writes a children's book, publishes it (every readiness check passes) and downloads the KDP package", async () => {
+      const email = 'pia.publisher@e2e.test';
+      const { context, page } = await newPage(browser);
+      await signUp(page, base, email, PASSWORD);
+      // The book (8 steps) and its package (10) cost more than the 10 free credits.
+      await grantCredits(base, { email: karya.adminEmail, password: PASSWORD }, email, 30);
+      await page.goto(`${base}/children`);
+      await waitForText(page, button, 'Generate Story Outline');
+      await waitForText(page, balance, '30');
+      expect(await page.getByLabel('Number of Chapters').inputValue()).toBe('5');
+      // Ages 8-12: chapters long enough for a paperback (KDP's 24 pages), so every check passes.
+      await page.getByLabel('Age Group').selectOption('8-12');
+      // Outline, introduction, 5 chapters and the conclusion; no Publish panel before the book is finished.
+      for (let step = 1; step <= 8; step++) {
+        expect(await page.getByTestId('publish-panel').count()).toBe(0);
+        await page.click(button);
+        await waitForText(page, balance, String(30 - step));
+      }
+      const panel = page.getByTestId('publish-panel');
+      await panel.waitFor();
+      await waitForText(page, '[data-testid="publish-cost"]', 'Publishing costs 10 credits.');
+      expect(await page.getByTestId('publish-button').textContent()).toBe('Publish (10 credits)');
+      await page.getByTestId('publish-button').click();
+      await waitForText(page, '[data-testid="readiness-summary"]', 'Ready for KDP', 150_000);
+      await waitForText(page, balance, '12');
+      const checks = page.getByTestId('readiness-check');
+      const statuses = await checks.evaluateAll((items) => items.map((li) => [li.getAttribute('data-check'), li.getAttribute('data-status')]));
+      expect(statuses.length).toBe(12);
+      // Every check passes (epubcheck may only be skipped where it is not installed).
+      const epubcheckInstalled = (process.env.PATH ?? '').split(path.delimiter).some((d) => existsSync(path.join(d, 'epubcheck')));
+      expect(statuses).toEqual(statuses.map(([id]) => [id, id === 'epubcheck' && !epubcheckInstalled ? 'skipped' : 'pass']));
+      expect(await page.getByTestId('readiness-fix').count()).toBe(0);
+      await panel.screenshot({ path: path.join(ARTIFACTS, 'publish-panel-1440.png') });
+
+      const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download package (.zip)' }).click()]);
+      expect(zip.suggestedFilename()).toMatch(/^[a-z0-9-]+-kdp\.zip$/);
+      const bytes = readFileSync((await zip.path())!);
+      expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+      expect(Object.keys(unzipSync(new Uint8Array(bytes)))).toEqual(['manuscript.epub', 'manuscript.docx', 'cover.png', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json']);
+
+      // A reload shows the package made, ready to download again.
+      await page.reload();
+      await page.getByTestId('resume-dialog').waitFor();
+      await page.getByRole('button', { name: 'Continue Progress' }).click();
+      await waitForText(page, '[data-testid="readiness-summary"]', 'Ready for KDP');
+      expect(await page.getByTestId('publish-button').textContent()).toBe('Publish again (10 credits)');
+      await context.close();
+    }, 300_000);
   });
 }

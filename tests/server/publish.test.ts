@@ -33,10 +33,13 @@ beforeAll(async () => {
 });
 afterAll(() => ts?.close());
 
-/** Write a whole children's book (outline, introduction, 5 chapters, conclusion: 8 credits), or up to `until`. */
+/**
+ * Write a whole children's book (outline, introduction, 5 chapters, conclusion: 8 credits), or up to `until`.
+ * For ages 8-12, whose chapters are long enough for a paperback (KDP's 24 pages), so no check only advises.
+ */
 async function writeBook(server: TestServer, cookie: string, until?: string): Promise<void> {
   for (;;) {
-    const res = await server.http.post('/api/generators/children/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 5 } });
+    const res = await server.http.post('/api/generators/children/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 5, ageGroup: '8-12' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = res.body as { part: { kind: string }; next: unknown };
     if (body.part.kind === until || body.next === null) return;

@@ -3,7 +3,7 @@
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
 import { zipSync, type Zippable } from 'fflate';
-import { bookDocument, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
+import { bookDocument, fillPlaceholders, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
 import { countWords } from '../engine/providers/index.js';
 import type { KdpPackage, PublishStepInfo } from '../engine/contract/index.js';
 import { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes, type PackageFile } from '../engine/node/publish.js';
@@ -30,7 +30,7 @@ export type PublishErrorCode = keyof typeof PUBLISH_MESSAGES;
 
 /** A publishing error with its message in `lang` (`{step}` filled from `vars`). */
 export function publishError(status: number, code: PublishErrorCode, lang: Lang, vars: Record<string, string> = {}): ApiError {
-  return new ApiError(status, code, PUBLISH_MESSAGES[code][lang].replace(/\{(\w+)\}/g, (m, name: string) => vars[name] ?? m));
+  return new ApiError(status, code, fillPlaceholders(PUBLISH_MESSAGES[code][lang], vars));
 }
 
 /** A user's saved book that a package is made from, with its generator. */
@@ -55,7 +55,7 @@ export function publishableSpec(ctx: AppContext, state: BookState): ResolvedSpec
   return spec;
 }
 
-export const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
+const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
 
 /** What publishing a book costs before anything is spent: its steps and their credits. */
 export function publishQuote(ctx: AppContext, book: PublishableBook, given: { author?: string } = {}): { steps: PublishStepInfo[]; cost: number } {

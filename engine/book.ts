@@ -3,6 +3,7 @@
 // the studio can build the same document for its preview.
 import type { Lang, ResolvedSpec } from './spec/types.js';
 import { extractTitle, withoutCharacterDetails, type BookState } from './compile/flow.js';
+import { withoutChapterPlan } from './compile/chapter-plan.js';
 import { partStep, stepLabel } from './session/labels.js';
 import { stepKey } from './session/step.js';
 
@@ -61,7 +62,9 @@ export function bookDocument(
     const label = spec.kind === 'book' ? stepLabel(step, lang, spec) : title;
     const own = 'position' in step ? (opts.chapterTitles ?? state.chapterTitles)?.[step.position]?.trim() : undefined;
     // The character list is kept with the book for later chapters, not printed in its introduction.
-    const text = i === 0 && state.characterDetails ? withoutCharacterDetails(markdown) : markdown;
+    // So is the chapter plan a book without an outline took from its introduction.
+    let text = i === 0 && state.characterDetails ? withoutCharacterDetails(markdown) : markdown;
+    if (i === 0 && spec.kind === 'book' && spec.flow.outline === 'none') text = withoutChapterPlan(text);
     return { id: stepKey(step), heading: own && step.kind === 'chapter' ? `${label}: ${own}` : label, markdown: text };
   });
   const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;

@@ -3,6 +3,7 @@
 import type { BookSpec, ConclusionPlacement, Lang, Settings } from '../spec/types.js';
 import { word } from '../i18n.js';
 import { conclusionPosition, minChapters } from '../spec/conclusion.js';
+import { extractChapterPlan } from './chapter-plan.js';
 import { isSameStep, type Step } from '../session/step.js';
 import { partStep } from '../session/labels.js';
 
@@ -110,7 +111,9 @@ export function applyStep(spec: BookSpec, state: BookState, step: Step, text: st
       return { ...state, outline: text };
     case 'introduction': {
       const details = spec.flow.characterDetails ? extractCharacterDetails(text) : undefined;
-      return { ...state, content: [text], currentChapter: 1, isLocked: true, ...(details ? { characterDetails: details } : {}) };
+      // A book without an outline step takes its chapter plan from its introduction.
+      const plan = spec.flow.outline === 'none' ? extractChapterPlan(text) : undefined;
+      return { ...state, content: [text], currentChapter: 1, isLocked: true, ...(details ? { characterDetails: details } : {}), ...(plan ? { outline: plan } : {}) };
     }
     case 'chapter':
     case 'conclusion':
@@ -221,7 +224,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     settings: s.settings,
     lang: s.lang,
     totalChapters: s.totalChapters,
-    ...(typeof s.outline === 'string' ? { outline: s.outline } : {}),
+    ...(typeof s.outline === 'string' ? { outline: s.outline } : spec.flow.outline === 'none' && typeof s.content[0] === 'string' && extractChapterPlan(s.content[0]) ? { outline: extractChapterPlan(s.content[0])! } : {}),
     content: s.content.map(String),
     currentChapter: s.currentChapter,
     ...(typeof s.characterDetails === 'string' ? { characterDetails: s.characterDetails } : {}),

@@ -8,6 +8,7 @@ import { isFieldVisible } from './schema.js';
 import { defaultChapterTitle, stepLabel, withoutCharacterDetails, type BookState, type Step } from './flow.js';
 import { LANGUAGE_NAMES } from '../i18n.js';
 import { conclusionPosition } from '../spec/conclusion.js';
+import { withoutChapterPlan } from './chapter-plan.js';
 
 /** Template sources by name: path under templates/ without .hbs (e.g. "book/chapter", "partials/settings"). */
 export type TemplateSources = Readonly<Record<string, string>>;
@@ -100,6 +101,10 @@ export interface PromptMeta {
   settingsSummary: Array<{ label: string; value: string; role?: FieldRole }>;
   wordTarget: number;
   outline?: string;
+  /** Chapters written between the introduction and the conclusion (books). */
+  chapterCount?: number;
+  /** The introduction is asked to end with a chapter plan (a book without an outline step or sections). */
+  asksChapterPlan?: boolean;
   isFiction: boolean;
 }
 
@@ -204,6 +209,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   let last = state.content.length ? state.content[state.content.length - 1]! : '';
   // The introduction's "Character Details" block is sent on its own; keep it out of "how the last part ended".
   if (state.content.length === 1 && state.characterDetails) last = withoutCharacterDetails(last);
+  if (state.content.length === 1 && spec.flow.outline === 'none') last = withoutChapterPlan(last);
   const lastWords = last.split(/\s+/).filter(Boolean);
   const section = step.kind === 'chapter' && step.section ? step.section : undefined;
   const endPosition = conclusionPosition(spec.flow, state.totalChapters);
@@ -268,6 +274,8 @@ export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRender
         .map((f) => ({ label: f.label[state.lang], value: fieldType(f).describe(state.settings[f.name], f, state.lang), ...(f.role ? { role: f.role } : {}) }))
         .filter((s) => s.value !== ''),
       wordTarget: step.kind === 'outline' ? 400 : wordTargetOf(spec, state.settings),
+      ...(spec.kind === 'book' ? { chapterCount: conclusionPosition(spec.flow, state.totalChapters) - 1 } : {}),
+      ...(step.kind === 'introduction' && spec.flow.outline === 'none' && !spec.flow.sections ? { asksChapterPlan: true } : {}),
       ...(state.outline ? { outline: state.outline } : {}),
       isFiction: spec.family === 'fiction' || spec.flow.outline === 'story',
     },

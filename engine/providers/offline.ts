@@ -54,6 +54,7 @@ const MEMORY_LINES: Record<Lang, string[]> = {
   en: ['So far: {a} beginnings and {b} turns.', 'Open threads: what the {a} choice will cost.', 'Characters: everyone is where the last part left them.'],
   ms: ['Setakat ini: permulaan {a} dan liku {b}.', 'Urusan belum selesai: harga pilihan {a}.', 'Watak: semua berada di tempat bahagian terakhir meninggalkan mereka.'],
 };
+const PLAN_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} ground – what the {b} steps mean', ms: 'Bab {n}: asas {a} – maksud langkah {b}' };
 const TITLE_LINE: Record<Lang, string> = { en: 'Title: A Tale of {a} Beginnings', ms: 'Tajuk: Kisah Permulaan {a}' };
 const OUTLINE_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} beginnings, {b} turns', ms: 'Bab {n}: permulaan {a}, liku {b}' };
 
@@ -89,6 +90,9 @@ export function offlineText(request: TextRequest): string {
     lines.push(lang === 'ms' ? 'Character Details:' : 'Character Details:', ...CHARACTERS[lang], '');
   }
   let words = 0;
+  const plan: string[] = meta.asksChapterPlan
+    ? ['', lang === 'ms' ? 'Rancangan Bab:' : 'Chapter Plan:', ...Array.from({ length: meta.chapterCount ?? 3 }, (_, i) => fillPlaceholders(PLAN_LINE[lang], { ...vars(), n: String(i + 1) }))]
+    : [];
   while (words < target) {
     const paragraph: string[] = [];
     for (let i = 0; i < 5 && words < target; i++) {
@@ -98,6 +102,7 @@ export function offlineText(request: TextRequest): string {
     }
     lines.push(paragraph.join(' '), '');
   }
+  lines.push(...plan);
   return lines.join('\n').trim();
 }
 

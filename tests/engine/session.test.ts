@@ -3,7 +3,7 @@
 // details) and from the issue's rules: a step saves its own part only; only an interrupted book resumes.
 import { describe, expect, it } from 'vitest';
 import {
-  BookSession, GenerationError, SessionError, extractTitle, parseSettings, parseStepKey, planSteps, stepKey, stepRef,
+  BookSession, GenerationError, SessionError, conclusionPosition, extractTitle, parseSettings, parseStepKey, planSteps, renderPrompt, stepKey, stepRef,
   type ProgressStore, type SavedBook, type StepSave,
 } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
@@ -171,5 +171,31 @@ describe('a real book', () => {
     expect(heading).toBe(`# ${extractTitle(resumed.state.outline)}`);
     expect(markdown.match(/^## .*/gm)).toEqual(['## Introduction', '## Chapter 1: The Meeting', '## Chapter 2', '## Conclusion']);
     expect(resumed.view().parts[1]).toMatchObject({ label: 'Chapter 1', title: 'The Meeting' });
+  });
+});
+
+describe('a book without an outline step', () => {
+  it('takes its chapter plan from the introduction: kept for later chapters, left out of the book', async () => {
+    const spec = catalog.get('mental-health')!;
+    expect(spec.flow.outline).toBe('none');
+    const { store } = memoryStore();
+    const session = await BookSession.open({
+      spec, renderer: catalog.renderer, provider: createOfflineProvider(), store, key: 'mh', settings: parseSettings(spec, {}), totalChapters: 3, onFinished: 'restart',
+    });
+    expect(session.next()).toEqual({ kind: 'introduction', position: 0 });
+    await session.advance();
+    // One line per chapter actually written (the conclusion may take the last chapter's place).
+    const plan = session.state.outline!.split('\n');
+    expect(plan).toHaveLength(conclusionPosition(spec.flow, 3) - 1);
+    plan.forEach((line, i) => expect(line).toMatch(new RegExp(`^Chapter ${i + 1}: .+`)));
+    const chapterPrompt = renderPrompt({ spec, renderer: catalog.renderer, state: session.state, step: session.next()! });
+    expect(chapterPrompt.user).toContain(`What the outline plans for this part:\n${session.state.outline!.split('\n')[0]}`);
+    while (session.next()) await session.advance();
+    expect(session.assemble()).not.toMatch(/Chapter Plan:/);
+    // A resumed book finds its plan again in the saved introduction.
+    const resumed = await BookSession.open({
+      spec, renderer: catalog.renderer, provider: createOfflineProvider(), store, key: 'mh', settings: parseSettings(spec, {}), totalChapters: 3, onFinished: 'keep',
+    });
+    expect(resumed.state.outline).toBe(session.state.outline);
   });
 });

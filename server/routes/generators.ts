@@ -99,7 +99,12 @@ export function generatorRoutes(ctx: AppContext): Router {
         } else res.json(payload);
         // The story so far, for the next step (part of this one: nothing charged). The book stays locked
         // for this user until it is done; a failure is tried again before the next step.
-        await session.remember({ signal: AbortSignal.timeout(config.generationTimeoutMs) }).catch((err: unknown) => logger.warn({ err, generator: spec.id }, 'memory update failed; tried again before the next step'));
+        await session
+          .remember({ signal: AbortSignal.timeout(config.generationTimeoutMs) })
+          .then(async ({ calls, usage }) => {
+            if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, generation: charge!.generationId, ...(usage ? { tokens: usage } : {}) } });
+          })
+          .catch((err: unknown) => logger.warn({ err, generator: spec.id }, 'memory update failed; tried again before the next step'));
       } catch (error) {
         const isClientGone = client.signal.aborted;
         const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });

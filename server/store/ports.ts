@@ -190,6 +190,8 @@ export interface GenerationRepository {
   commit(input: GenerationCommit): Promise<void>;
   /** Refund every generation still running (the server stopped during it); answers how many. */
   refundInterrupted(): Promise<number>;
+  /** A usage record of calls that belong to a step already committed (the memory update): no credits. */
+  recordUsage(input: { userId: string; promptType: string; metadata: Record<string, unknown> }): Promise<void>;
 }
 
 export interface Deployment {

@@ -78,7 +78,10 @@ describe('a romance book, step by step', () => {
     expect(history.body.items.map((i: { title: string }) => i.title)).toEqual(['Romance: Introduction', 'Romance: Story Outline']);
     expect(history.body.items[0]).toMatchObject({ content_type: 'romance', content: intro.body.content });
     const usage = ts.store.all(ts.store.db.selectFrom('usage_records').selectAll().where('user_id', '=', u.id));
-    expect(usage.map((r) => [r.prompt_type, r.credits_used])).toEqual([['romance', 1], ['romance', 1]]);
+    // One record per charged step; the memory update after the introduction is recorded apart, at no charge.
+    const steps = usage.filter((r) => JSON.parse(r.metadata).step !== 'memory');
+    expect(steps.map((r) => [r.prompt_type, r.credits_used])).toEqual([['romance', 1], ['romance', 1]]);
+    expect(usage.filter((r) => JSON.parse(r.metadata).step === 'memory').every((r) => r.credits_used === 0)).toBe(true);
   });
 
   it('locks the settings at the introduction: later chapters ignore changed settings', async () => {

@@ -74,5 +74,8 @@ export function sqliteGenerations(store: Store): GenerationRepository {
     refund: async (input) => refundGeneration(store, input),
     commit: async (input) => commitGeneration(store, input),
     refundInterrupted: async () => refundInterrupted(store),
+    recordUsage: async ({ userId, promptType, metadata }) => {
+      store.run(store.db.insertInto('usage_records').values({ user_id: userId, prompt_type: promptType, credits_used: 0, metadata: JSON.stringify(metadata), created_at: nowIso() }));
+    },
   };
 }

@@ -1,7 +1,7 @@
 // Prompt rendering: handlebars (noEscape) templates shared by all generators, plus each spec's brief.
 // checkTemplates() walks the templates' syntax trees so an unknown variable is a validate-time error.
 import Handlebars from 'handlebars';
-import type { FieldRole, Lang, ResolvedSpec, Settings } from '../spec/types.js';
+import { LANGS, type Bilingual, type FieldRole, type Lang, type ResolvedSpec, type Settings } from '../spec/types.js';
 import type { SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
 import { isFieldVisible } from './schema.js';
@@ -9,6 +9,7 @@ import { defaultChapterTitle, stepLabel, withoutCharacterDetails, type BookState
 import { LANGUAGE_NAMES } from '../i18n.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { withoutChapterPlan } from './chapter-plan.js';
+import { maxTokensOf } from './budget.js';
 
 /** Template sources by name: path under templates/ without .hbs (e.g. "book/chapter", "partials/settings"). */
 export type TemplateSources = Readonly<Record<string, string>>;
@@ -43,6 +44,8 @@ export interface PromptContext {
   sections: Array<{ label: string; description: string }>;
   section: { label: string; description: string };
   wordTarget: number;
+  /** How this part is laid out (the spec's section, chapter or book format, rendered), after "Write about N words."; '' for none. */
+  format: string;
   outputName: string;
   /** The end of a cut answer, for the continuation prompt (templates/continue.hbs); empty otherwise. */
   cutEnding: string;
@@ -64,7 +67,7 @@ export type PromptState = BookState & { readonly bookContext?: string };
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'newPart',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'newPart',
 ] satisfies Array<keyof PromptContext>);
 
 /** Keys whose second path part must be a field name of the spec. */
@@ -74,7 +77,24 @@ const HELPERS: Record<string, Handlebars.HelperDelegate> = {
   eq: (a: unknown, b: unknown) => String(a) === String(b),
   add: (a: unknown, b: unknown) => Number(a) + Number(b),
   join: (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''),
+  /** `{{a labels.style}}`: "an Educational", "a Fun" (Malay has no article: the word alone). */
+  a: (word: unknown, options: Handlebars.HelperOptions) => {
+    const text = String(word ?? '');
+    return (options?.data?.root as { isMalay?: boolean } | undefined)?.isMalay ? text : `${indefiniteArticle(text)} ${text}`;
+  },
 };
+
+/** Words whose first letter misleads: a vowel sounding "yoo" or "w" (a Unique, a One-Pot), a silent h (an Hour). */
+const A_BEFORE_VOWEL = /^(uni(?![nm])|us[eu]|ut[ei]|eu|one\b|once\b)/i;
+const AN_BEFORE_CONSONANT = /^(hour|honest|honou?r|heir)/i;
+
+/** "a" or "an" by the sound of the word that follows. */
+export function indefiniteArticle(word: string): 'a' | 'an' {
+  const w = word.trim();
+  if (AN_BEFORE_CONSONANT.test(w)) return 'an';
+  if (A_BEFORE_VOWEL.test(w)) return 'a';
+  return /^[aeiou]/i.test(w) || /^(8|11|18)(?!\d)/.test(w) ? 'an' : 'a';
+}
 const BUILTIN_BLOCKS = new Set(['if', 'unless', 'each', 'with']);
 
 export interface RenderedPrompt {
@@ -234,6 +254,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label[lang], description: s.description?.[lang] ?? '' })),
     section: { label: section?.label[lang] ?? '', description: section?.description?.[lang] ?? '' },
     wordTarget: wordTargetOf(spec, settings),
+    format: '',
     outputName: spec.prompts.outputName[lang],
     cutEnding: '',
     bookContext: state.bookContext?.trim() ?? '',
@@ -242,7 +263,16 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     newPart: '',
   };
   if (input.renderer && spec.prompts.brief) ctx.brief = input.renderer.renderString(spec.prompts.brief, ctx);
+  const format = formatOf(spec, step);
+  if (input.renderer && format) ctx.format = input.renderer.renderString(format[state.lang], ctx);
   return ctx;
+}
+
+/** The layout a part asks for: its section's, else (chapters) the chapter format, else the book's; none for outlines and single outputs. */
+function formatOf(spec: ResolvedSpec, step: Step): Bilingual | undefined {
+  const p = spec.prompts;
+  if (step.kind === 'chapter') return (step.section && p.sectionFormats?.[step.section.id]) || p.chapterFormat || p.format;
+  return step.kind === 'introduction' || step.kind === 'conclusion' ? p.format : undefined;
 }
 
 /**
@@ -257,7 +287,7 @@ export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRender
   return {
     system,
     user,
-    maxTokens: spec.model.tokens,
+    maxTokens: maxTokensOf({ spec, settings: state.settings, lang: state.lang, step, words: ctx.wordTarget }),
     temperature: spec.model.temperature,
     presencePenalty: spec.model.presencePenalty,
     frequencyPenalty: spec.model.frequencyPenalty,
@@ -440,5 +470,11 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
     walkSource(templates[name]!, { file: templateFile(name), path: `(used by ${spec.id})` });
   }
   if (spec.prompts.brief) walkSource(spec.prompts.brief, { file: spec.file, path: 'prompts.brief' });
+  const formats: Array<[string, Bilingual | undefined]> = [
+    ['prompts.format', spec.prompts.format],
+    ['prompts.chapterFormat', spec.prompts.chapterFormat],
+    ...Object.entries(spec.prompts.sectionFormats ?? {}).map(([id, f]): [string, Bilingual] => [`flow.sections.${id}.format`, f]),
+  ];
+  for (const [where, f] of formats) for (const lang of LANGS) if (f) walkSource(f[lang], { file: spec.file, path: `${where}.${lang}` });
   return issues;
 }

@@ -58,12 +58,18 @@ export const FieldDef = z
   })
   .strict();
 
+/** How a part of a book is laid out, in the book's language (handlebars, like a brief). */
+export const FormatText = Bilingual.describe(
+  'how a part is laid out, in en and ms (handlebars, like brief): paragraphs, lists, recipes, questions with answers…; follows "Write about N words." in the prompt',
+);
+
 export const SectionDef = z
   .object({
     id: z.string().min(1),
     en: z.string().min(1),
     ms: z.string().min(1),
     description: Bilingual.optional(),
+    format: FormatText.optional().describe("this section's layout, instead of prompts.chapterFormat and prompts.format (e.g. practice questions with answers)"),
   })
   .strict();
 
@@ -104,14 +110,37 @@ export const PromptsDef = z
       ])
       .optional()
       .describe('words asked for per chapter or output'),
+    format: FormatText.optional().describe(
+      "the layout of every part of a book (introduction, chapters, conclusion); _shared.yaml's book presets give the plain-prose default",
+    ),
+    chapterFormat: FormatText.optional().describe('the layout of the numbered chapters only, instead of format (e.g. recipes: ingredients and numbered steps)'),
     outputName: Bilingual.optional().describe('what a single output is called, e.g. poem / puisi'),
   })
   .strict()
   .describe('template names are paths under templates/ without .hbs');
 
+export const BudgetDef = z
+  .object({
+    per: z
+      .string()
+      .min(1)
+      .describe('a rate in _shared.yaml budgets.rates: the tokens of one unit in en and ms (word, joke, fact, riddle…), measured on sample outputs'),
+    items: z
+      .union([z.string().min(1), z.number().int().positive()])
+      .optional()
+      .describe('how many units the step asks for: a field whose value is the count (e.g. numberOfJokes) or a fixed count; without it, the words the step asks for (its word target)'),
+  })
+  .strict()
+  .describe('max_tokens that follows the request: units x tokens per unit x headroom + overhead (_shared.yaml budgets), never below model.tokens');
+export type AuthoredBudget = z.infer<typeof BudgetDef>;
+
 export const ModelDef = z
   .object({
-    tokens: z.union([z.string(), z.number().int().positive()]).optional().describe('a token preset name or a number'),
+    tokens: z
+      .union([z.string(), z.number().int().positive()])
+      .optional()
+      .describe('a token preset name or a number; with a budget, the floor max_tokens never goes below'),
+    budget: BudgetDef.optional(),
     temperature: z.number().min(0).max(2).optional(),
     presencePenalty: z.number().min(-2).max(2).optional(),
     frequencyPenalty: z.number().min(-2).max(2).optional(),
@@ -208,6 +237,17 @@ export const SharedFile = z
     $schema: z.string().optional(),
     fields: z.record(z.string(), FieldDef),
     tokenPresets: z.record(z.string(), z.number().int().positive()),
+    budgets: z
+      .object({
+        headroom: z.number().min(1).max(3).describe('the measured tokens are multiplied by this'),
+        overhead: z.number().int().min(0).describe('tokens added for a title, headings and blank lines'),
+        rates: z
+          .record(z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'a camelCase name'), z.object({ en: z.number().positive(), ms: z.number().positive() }).strict())
+          .describe('tokens per unit (a word, a joke, a riddle with its answer…) in en and ms, at least what tests/engine/token-samples.yaml measures'),
+      })
+      .strict()
+      .optional()
+      .describe('what model.budget computes max_tokens from'),
     presets: z.record(z.string(), PresetDef),
     publish: z
       .partialRecord(z.enum(['default', 'fiction', 'nonfiction', 'creative']), PublishDef)

@@ -1,8 +1,8 @@
 // resolveSpec(): authored YAML data → frozen ResolvedSpec (shared fields, presets and defaults applied).
 // Every problem is reported as file + path + message; an invalid spec never resolves.
 import type * as z from 'zod';
-import { AuthoredSpec, FIELD_ROLES, FieldDef, PUBLISH_PARTS, SharedFile, type AuthoredField, type AuthoredPublish } from './format.js';
-import type { Bilingual, Condition, Family, FieldValue, Kind, Lang, PublishPart, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
+import { AuthoredSpec, FIELD_ROLES, FieldDef, PUBLISH_PARTS, SharedFile, type AuthoredBudget, type AuthoredField, type AuthoredPublish } from './format.js';
+import type { Bilingual, Condition, Family, FieldValue, Kind, Lang, PublishPart, ResolvedBudget, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
 import { SpecError, type SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
 import { findOption, listValues, quote } from '../fields/options.js';
@@ -202,11 +202,18 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
       wordTarget = wt.values[String(target.default)] ?? fallbackWords;
     }
   }
+  const sectionFormats = Object.fromEntries((f.sections ?? []).filter((s) => s.format).map((s) => [s.id, s.format!]));
+  if (kind !== 'book') {
+    for (const key of ['format', 'chapterFormat'] as const) {
+      if (merged.prompts[key]) issue(`prompts.${key}`, `only the parts of a book have a format; a ${kind} generator says its layout in prompts.brief`);
+    }
+  }
   const prompts: ResolvedPrompts = {
     ...PROMPT_DEFAULTS,
     ...Object.fromEntries(Object.entries(merged.prompts).filter(([, v]) => v !== undefined)),
     wordTarget,
     ...(wordTargetBy ? { wordTargetBy } : {}),
+    ...(Object.keys(sectionFormats).length ? { sectionFormats } : {}),
     outputName: merged.prompts.outputName ?? { en: 'text', ms: 'teks' },
   } as ResolvedPrompts;
   const m = { ...MODEL_DEFAULTS, ...Object.fromEntries(Object.entries(merged.model).filter(([, v]) => v !== undefined)) };
@@ -217,7 +224,15 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     tokens = shared.tokenPresets[m.tokens]!;
     tokenPreset = m.tokens;
   } else issue('model.tokens', `"${m.tokens}" is not one of ${Object.keys(shared.tokenPresets).join(', ')} (or a number)`);
-  const model: ResolvedModel = { tokens, tokenPreset, temperature: m.temperature, presencePenalty: m.presencePenalty, frequencyPenalty: m.frequencyPenalty };
+  const budget = merged.model.budget ? resolveBudget({ budget: merged.model.budget, kind, shared, byName, issue }) : undefined;
+  const model: ResolvedModel = {
+    tokens,
+    tokenPreset,
+    ...(budget ? { budget } : {}),
+    temperature: m.temperature,
+    presencePenalty: m.presencePenalty,
+    frequencyPenalty: m.frequencyPenalty,
+  };
 
   // 7. Publishing (books only): shared default, then the family's block, then the file's own.
   const publish = resolvePublish({ kind, family, own: authored.publish, shared, fieldNames: new Set(fields.map((x) => x.name)), issue });
@@ -248,6 +263,46 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     ...(publish ? { publish } : {}),
   };
   return deepFreeze(resolved);
+}
+
+/** model.budget against _shared.yaml budgets: the rate exists, and the count comes from a field that holds whole numbers. */
+function resolveBudget(input: {
+  budget: AuthoredBudget;
+  kind: Kind;
+  shared: SharedFile;
+  byName: ReadonlyMap<string, ResolvedField>;
+  issue: (path: string, message: string) => void;
+}): ResolvedBudget | undefined {
+  const { budget, kind, shared, byName, issue } = input;
+  if (kind === 'image') {
+    issue('model.budget', 'an image generator writes no text, so it has no token budget');
+    return undefined;
+  }
+  const rates = shared.budgets?.rates ?? {};
+  const tokensPer = rates[budget.per];
+  if (!tokensPer) {
+    issue('model.budget.per', `"${budget.per}" is not one of ${Object.keys(rates).join(', ') || '(none: add _shared.yaml budgets.rates)'}`);
+    return undefined;
+  }
+  let itemsField: string | undefined;
+  let count: number | undefined;
+  if (typeof budget.items === 'number') count = budget.items;
+  else if (budget.items !== undefined) {
+    const target = byName.get(budget.items);
+    const isCount = (v: unknown) => Number.isInteger(Number(v)) && Number(v) >= 1;
+    if (!target) issue('model.budget.items', `"${budget.items}" is not a field of this generator`);
+    else if (target.type === 'select' && (target.options ?? []).every((o) => isCount(o.value))) itemsField = target.name;
+    else if (target.type === 'number' && target.max !== undefined && (target.min ?? 0) >= 1) itemsField = target.name;
+    else issue('model.budget.items', `"${budget.items}" must be a select of whole numbers or a number field with min >= 1 and a max`);
+  }
+  return {
+    per: budget.per,
+    tokensPer: { en: tokensPer.en, ms: tokensPer.ms },
+    ...(itemsField ? { itemsField } : {}),
+    ...(count ? { count } : {}),
+    headroom: shared.budgets!.headroom,
+    overhead: shared.budgets!.overhead,
+  };
 }
 
 const PUBLISH_DEFAULT_CONTEXT = { parts: ['outline', 'introduction'], maxWords: 600 } as const;

@@ -81,11 +81,32 @@ export interface ResolvedPrompts {
   /** A select field whose value chooses the word target. */
   readonly wordTargetBy?: { readonly field: string; readonly values: Readonly<Record<string, number>> };
   readonly outputName: Bilingual;
+  /** The layout of every part of a book, after "Write about N words." ('' for none). */
+  readonly format?: Bilingual;
+  /** The layout of numbered chapters, instead of `format`. */
+  readonly chapterFormat?: Bilingual;
+  /** The layout of a fixed section by its id, instead of `chapterFormat` and `format` (kept out of the flow the studio gets). */
+  readonly sectionFormats?: Readonly<Record<string, Bilingual>>;
+}
+
+/** max_tokens that follows the request: units × tokens per unit × headroom + overhead, never below `ResolvedModel.tokens`. */
+export interface ResolvedBudget {
+  /** The rate's name in _shared.yaml budgets.rates, e.g. "joke", "word". */
+  readonly per: string;
+  readonly tokensPer: Readonly<Record<Lang, number>>;
+  /** A field whose value is the number of units (numberOfJokes); absent with `count` or for words. */
+  readonly itemsField?: string;
+  /** A fixed number of units (10 keywords). */
+  readonly count?: number;
+  readonly headroom: number;
+  readonly overhead: number;
 }
 
 export interface ResolvedModel {
+  /** max_tokens, or with a budget the floor it never goes below (the token preset of spec/platform.md §9). */
   readonly tokens: number;
   readonly tokenPreset?: string;
+  readonly budget?: ResolvedBudget;
   readonly temperature: number;
   readonly presencePenalty: number;
   readonly frequencyPenalty: number;

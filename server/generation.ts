@@ -90,6 +90,7 @@ export function donePayload(input: { spec: ResolvedSpec; result: StepResult; boo
     content: result.text,
     words: result.words,
     is_complete: result.isComplete,
+    ...(result.languageDrift ? { language_drift: { expected: result.languageDrift.expected, found: result.languageDrift.found, resolved: result.languageDrift.isResolved } } : {}),
     progress: book.progress,
     next: book.next,
     book: spec.kind === 'book' ? book : null,

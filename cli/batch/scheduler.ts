@@ -67,7 +67,7 @@ export interface StepTokens {
 export type BatchEvent =
   | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string }
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | { type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number }
+  | { type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number }
   | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
   | { type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number }
   | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
@@ -331,6 +331,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
         if (u) totals.tokens += u.totalTokens;
         emit({
           type: 'step_done', job: job.name, index: job.index, step: label, kind: step.kind, words: outcome.words, complete: outcome.isComplete,
+          ...(outcome.languageDrift ? { languageDrift: { expected: outcome.languageDrift.expected, found: outcome.languageDrift.found, resolved: outcome.languageDrift.isResolved } } : {}),
           tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,
           ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps,
         });

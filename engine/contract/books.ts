@@ -57,6 +57,11 @@ export const DonePayloadSchema = z.object({
   words: z.number(),
   /** False when the text was still cut at the token limit after two continuations (kept, marked incomplete). */
   is_complete: z.boolean(),
+  /**
+   * Present when the part came back in another language than the book's and was asked for again once:
+   * what was expected and found, and whether the second answer is in the book's language.
+   */
+  language_drift: z.object({ expected: z.enum(['en', 'ms']), found: z.string(), resolved: z.boolean() }).optional(),
   progress: ProgressSchema.nullable(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
   /** The book after this step (books only). */

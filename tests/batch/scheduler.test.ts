@@ -8,6 +8,7 @@ import { providerFromEnv, type Provider } from '../../engine/providers/index.js'
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { validateJobs, type RawJob } from '../../cli/batch/jobs.js';
 import { loadBooks, runBatch, retryAfterMs, type BatchEvent, type BatchLimits } from '../../cli/batch/scheduler.js';
+import { planBook } from '../../cli/batch/plan.js';
 import { openBatchState } from '../../cli/batch/state.js';
 import { estimatePromptTokens } from '../../cli/batch/limits.js';
 import { bookRequests, busiestWindow, promptId, romanceCalls, stepRequests, tempDir, userPrompt, removeTempDirs } from './helpers.js';
@@ -84,17 +85,20 @@ describe('limits, measured at the fake server', () => {
   it('never budgets more than --tpm tokens (prompt + max_tokens) into any window', async () => {
     const windowMs = 500;
     const poems = Array.from({ length: 6 }, (_, i) => ({ generator: 'poems', lang: i % 2 ? 'ms' : 'en', settings: { tone: ['gentle', 'hopeful', 'reflective'][i % 3] } }));
-    const { fake, run } = await setup({ latencyMs: 10 }, poems, { warmUpMs: 0 });
-    const { result, events } = await run({ concurrency: 6, tpm: 1600, windowMs, marginMs: 150 });
+    const { fake, run, store, jobs } = await setup({ latencyMs: 10 }, poems, { warmUpMs: 0 });
+    // A window holds two of these calls and never three: tpm is twice the largest call the plan budgets.
+    const perCall = Math.max(...(await loadBooks(store, jobs)).map((b) => planBook(b, catalog.renderer).largestCall));
+    const tpm = 2 * perCall;
+    const { result, events } = await run({ concurrency: 6, tpm, windowMs, marginMs: 150 });
     expect(result).toMatchObject({ succeeded: 6, failed: 0 });
     const sent = bookRequests(fake).map((r) => {
       const [system, user] = (r.body!.messages as Array<{ content: string }>).map((m) => m.content);
       return { at: r.at, tokens: estimatePromptTokens(system!, user!) + Number(r.body!.max_tokens) };
     });
-    expect(sent.every((s) => s.tokens > 600 && s.tokens <= 800)).toBe(true);
+    expect(sent.every((s) => s.tokens > tpm / 3 && s.tokens <= perCall)).toBe(true);
     for (const s of sent) {
       const inWindow = sent.filter((x) => x.at >= s.at && x.at - s.at < windowMs).reduce((n, x) => n + x.tokens, 0);
-      expect(inWindow).toBeLessThanOrEqual(1600);
+      expect(inWindow).toBeLessThanOrEqual(tpm);
     }
     // Two calls fit a window: the six go in three windows.
     expect(sent.at(-1)!.at - sent[0]!.at).toBeGreaterThanOrEqual(2 * windowMs);

@@ -87,7 +87,7 @@ export function offlineText(request: TextRequest): string {
     return lines.join('\n');
   }
   if (meta.stepKind === 'introduction' && meta.isFiction) {
-    lines.push(lang === 'ms' ? 'Character Details:' : 'Character Details:', ...CHARACTERS[lang], '');
+    lines.push(lang === 'ms' ? 'Butiran Watak:' : 'Character Details:', ...CHARACTERS[lang], '');
   }
   let words = 0;
   const plan: string[] = meta.asksChapterPlan

@@ -348,7 +348,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
           </>
         }
       >
-        <p>{lang === 'ms' ? 'Kemajuan buku ini akan dipadamkan.' : 'The saved progress of this book will be deleted.'}</p>
+        <p>{pageWord(view?.is_finished ? 'startNewKeeps' : 'startNewDeletes', lang)}</p>
       </Dialog>
     </div>
   );

@@ -66,6 +66,11 @@ export const PAGE_WORDS = {
   chapterHeading: { en: 'Current part', ms: 'Bahagian semasa' },
   loadFailed: { en: 'Failed to load this generator.', ms: 'Gagal memuatkan penjana ini.' },
   close: { en: 'Close', ms: 'Tutup' },
+  startNewDeletes: { en: 'The saved progress of this book will be deleted.', ms: 'Kemajuan buku ini akan dipadamkan.' },
+  startNewKeeps: {
+    en: 'This finished book stays in My books on your profile, where you can download it; the page starts a new book.',
+    ms: 'Buku yang telah siap ini kekal dalam Buku Saya di profil anda, tempat anda boleh memuat turunnya; halaman ini memulakan buku baharu.',
+  },
   incompletePart: {
     en: 'This part was cut off at the length limit, even after asking the model to continue it. It is kept as it is; you may want to rewrite its ending.',
     ms: 'Bahagian ini terpotong kerana had panjang, walaupun selepas model diminta menyambungnya. Ia disimpan seadanya; anda mungkin mahu menulis semula pengakhirannya.',

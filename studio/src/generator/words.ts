@@ -68,7 +68,7 @@ export const PAGE_WORDS = {
   close: { en: 'Close', ms: 'Tutup' },
   startNewDeletes: { en: 'The saved progress of this book will be deleted.', ms: 'Kemajuan buku ini akan dipadamkan.' },
   startNewKeeps: {
-    en: 'This finished book stays in My books on your profile, where you can download it; the page starts a new book.',
+    en: 'This finished book stays in My Books on your profile, where you can download it; the page starts a new book.',
     ms: 'Buku yang telah siap ini kekal dalam Buku Saya di profil anda, tempat anda boleh memuat turunnya; halaman ini memulakan buku baharu.',
   },
   incompletePart: {

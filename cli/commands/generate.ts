@@ -5,6 +5,7 @@ import { BookSession, GenerationError, bookLengthScore, planSteps, startBook, TE
 import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
 import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
+import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
@@ -62,14 +63,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   const provider = cliProvider();
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const stateFile = spec.kind === 'image' ? null : await openStateFile(opts.state ?? DEFAULT_STATE);
-  const controller = new AbortController();
-  let isInterrupted = false;
-  const onSignal = () => {
-    isInterrupted = true;
-    controller.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const interrupt = listenForInterrupt();
 
   try {
     // Only an interrupted book resumes: a finished one (or a single piece) is written anew.
@@ -88,7 +82,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       let outcome;
       try {
         outcome = await session.advance({
-          signal: controller.signal, onDelta: live.onDelta,
+          signal: interrupt.signal, onDelta: live.onDelta,
           onRetry: (notice) => {
             live.stop();
             info(`  … ${label}: ${notice.message}`);
@@ -111,9 +105,9 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       }
       // The story so far, for the next part (part of this step; a failure is tried again before the next one).
       try {
-        await session.remember({ signal: controller.signal });
+        await session.remember({ signal: interrupt.signal });
       } catch (error) {
-        if (isInterrupted || !(error instanceof GenerationError)) throw error;
+        if (interrupt.isInterrupted || !(error instanceof GenerationError)) throw error;
         info(`  … ${label}: the story so far could not be updated (${error.message}); it will be tried again before the next part`);
       }
     }
@@ -125,15 +119,14 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     } else if (!result.file) process.stdout.write(result.markdown ?? '');
     if (result.file) info(`karya: wrote ${result.file}`);
   } catch (error) {
-    if (isInterrupted) {
+    if (interrupt.isInterrupted) {
       info('karya: interrupted; finished parts are saved, run the same command again to continue');
       throw new CliExit(EXIT.interrupted);
     }
     if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
     throw error;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    interrupt.release();
     await stateFile?.close();
   }
 }

@@ -8,6 +8,7 @@ import {
 import { checkPublishPlan, directPublishStep, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/publish/index.js';
 import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
+import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { CLI_USER, DEFAULT_STATE, cliProvider } from './generate.js';
 
@@ -47,14 +48,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   const provider = cliProvider();
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const stateFile = await openStateFile(opts.state ?? DEFAULT_STATE);
-  const controller = new AbortController();
-  let isInterrupted = false;
-  const onSignal = () => {
-    isInterrupted = true;
-    controller.abort();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const interrupt = listenForInterrupt();
 
   try {
     // A finished book saved under the same key is packaged as it is (`karya generate` then `karya publish`).
@@ -66,14 +60,14 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${planned} parts already written (use --fresh to start again)`);
     let bookSteps = 0;
     for (let step = session.next(); step; step = session.next()) {
-      const outcome = await session.advance({ signal: controller.signal, onRetry: (notice) => info(`  … ${session.label(step!)}: ${notice.message}`) });
+      const outcome = await session.advance({ signal: interrupt.signal, onRetry: (notice) => info(`  … ${session.label(step!)}: ${notice.message}`) });
       bookSteps++;
       info(`  ✓ ${outcome.label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
     }
     const bookCost = planned * spec.cost;
 
     info(`karya: making the KDP package in ${opts.out}`);
-    const direct = directPublishStep({ renderer: catalog.renderer, provider, signal: controller.signal });
+    const direct = directPublishStep({ renderer: catalog.renderer, provider, signal: interrupt.signal });
     let started = 0;
     const runStep: RunPublishStep = (step) => {
       started = performance.now();
@@ -104,7 +98,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     if (!written.readiness.ready) throw new CliExit(EXIT.failed);
   } catch (error) {
     if (error instanceof CliExit) throw error;
-    if (isInterrupted) {
+    if (interrupt.isInterrupted) {
       info('karya: interrupted; finished parts of the book are saved, run the same command again to continue');
       throw new CliExit(EXIT.interrupted);
     }
@@ -115,8 +109,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
     throw error;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    interrupt.release();
     await stateFile.close();
   }
 }

@@ -78,12 +78,13 @@ export function offlineText(request: TextRequest): string {
   if (meta.stepKind === 'memory') {
     // The story so far: a few bounded lines, whatever the length of the book.
     const memoryLines = MEMORY_LINES[lang].map((line) => `- ${fillPlaceholders(line, vars())}`);
-    return [OFFLINE_MARK[lang], '', ...memoryLines].join('\n');
+    return memoryLines.join('\n');
   }
   if (meta.stepKind === 'outline') {
     // The working title line the outline templates ask for.
     lines.push(fillPlaceholders(TITLE_LINE[lang], vars()), '');
-    for (let n = 1; n <= 6; n++) lines.push(`${n}. ${fillPlaceholders(OUTLINE_LINE[lang], { ...vars(), n: String(n) })}`);
+    // One entry per chapter, as the outline templates ask (6 when the count is unknown).
+    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++) lines.push(`${n}. ${fillPlaceholders(OUTLINE_LINE[lang], { ...vars(), n: String(n) })}`);
     return lines.join('\n');
   }
   if (meta.stepKind === 'introduction' && meta.isFiction) {

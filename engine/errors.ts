@@ -222,6 +222,17 @@ export const CATALOGUE = {
   unexpected: { en: 'An unexpected error occurred', ms: 'Ralat yang tidak dijangka berlaku' },
   image_failed: { en: 'Failed to generate image: {message}', ms: 'Gagal menjana imej: {message}' },
   no_image_url: { en: 'No image URL in response', ms: 'Tiada URL imej dalam respons' },
+  // Publishing a finished book (KDP package).
+  book_not_finished: {
+    en: 'Finish your book before publishing it: {step} is next.',
+    ms: 'Siapkan buku anda sebelum menerbitkannya: {step} ialah langkah seterusnya.',
+  },
+  package_not_found: { en: 'This book has no KDP package yet. Publish it first.', ms: 'Buku ini belum mempunyai pakej KDP. Terbitkannya dahulu.' },
+  publish_running: { en: 'This book is being published already. Please wait.', ms: 'Buku ini sedang diterbitkan. Sila tunggu.' },
+  not_publishable: {
+    en: 'This book cannot be published: its publishing settings have errors.',
+    ms: 'Buku ini tidak dapat diterbitkan: tetapan penerbitannya mempunyai ralat.',
+  },
 } as const satisfies Record<string, { en: string; ms: string }>;
 
 export type CatalogueCode = keyof typeof CATALOGUE;

@@ -3,7 +3,7 @@
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
 import { zipSync, type Zippable } from 'fflate';
-import { bookDocument, fillPlaceholders, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
+import { bookDocument, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
 import { countWords } from '../engine/providers/index.js';
 import type { KdpPackage, PublishStepInfo } from '../engine/contract/index.js';
 import { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes, type PackageFile } from '../engine/node/publish.js';
@@ -12,25 +12,9 @@ import type { AppContext } from './context.js';
 import { failureOf } from './generation.js';
 import { ApiError } from './http/errors.js';
 
-/** The publishing errors, in the book's language (the studio shows them as they are). */
-const PUBLISH_MESSAGES = {
-  book_not_finished: {
-    en: 'Finish your book before publishing it: {step} is next.',
-    ms: 'Siapkan buku anda sebelum menerbitkannya: {step} ialah langkah seterusnya.',
-  },
-  package_not_found: { en: 'This book has no KDP package yet. Publish it first.', ms: 'Buku ini belum mempunyai pakej KDP. Terbitkannya dahulu.' },
-  publish_running: { en: 'This book is being published already. Please wait.', ms: 'Buku ini sedang diterbitkan. Sila tunggu.' },
-  not_publishable: {
-    en: 'This book cannot be published: its publishing settings have errors.',
-    ms: 'Buku ini tidak dapat diterbitkan: tetapan penerbitannya mempunyai ralat.',
-  },
-} as const satisfies Record<string, Record<Lang, string>>;
-
-export type PublishErrorCode = keyof typeof PUBLISH_MESSAGES;
-
-/** A publishing error with its message in `lang` (`{step}` filled from `vars`). */
-export function publishError(status: number, code: PublishErrorCode, lang: Lang, vars: Record<string, string> = {}): ApiError {
-  return new ApiError(status, code, fillPlaceholders(PUBLISH_MESSAGES[code][lang], vars));
+/** A publishing error with its catalogue message (engine/errors.ts) in `lang`. */
+export function publishError(status: number, code: 'book_not_finished' | 'package_not_found' | 'publish_running' | 'not_publishable', lang: Lang, vars: Record<string, string> = {}): ApiError {
+  return ApiError.catalogue(status, code, lang, vars);
 }
 
 /** A user's saved book that a package is made from, with its generator. */

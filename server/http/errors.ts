@@ -76,8 +76,8 @@ export class ApiError extends Error {
   }
 
   /** An error with an engine catalogue message (en or ms). */
-  static catalogue(status: number, code: CatalogueCode, lang: Lang = 'en'): ApiError {
-    return new ApiError(status, code, catalogueMessage(code, lang));
+  static catalogue(status: number, code: CatalogueCode, lang: Lang = 'en', vars: Record<string, string> = {}): ApiError {
+    return new ApiError(status, code, catalogueMessage(code, lang, vars));
   }
 }
 

@@ -1,12 +1,13 @@
 // Saved progress of books, shared by the CLI (`karya generate`, `karya batch`) and the server.
 // progress_key is the book type for the server's one-per-user-per-type progress, and a hash of the
 // generator and settings for the CLI, so one table serves both.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { autoId, defaultNow } from './dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('book_progress')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('progress_key', 'text', (c) => c.notNull())
     .addColumn('book_type', 'text', (c) => c.notNull())
@@ -18,8 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('outline', 'text')
     .addColumn('character_details', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
-    .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+    .addColumn('created_at', 'text', defaultNow(db))
+    .addColumn('updated_at', 'text', defaultNow(db))
     .addUniqueConstraint('book_progress_user_key', ['user_id', 'progress_key'])
     .execute();
 }

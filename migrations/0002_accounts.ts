@@ -2,6 +2,7 @@
 // kept apart from profiles, sessions and password-reset tokens (both stored as SHA-256 hashes only),
 // and the mail outbox used when no SMTP server is configured.
 import { sql, type Kysely } from 'kysely';
+import { autoId, epochMsType } from './dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -27,11 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('sessions')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('is_remembered', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('expires_at', 'integer', (c) => c.notNull())
+    .addColumn('expires_at', epochMsType(db), (c) => c.notNull())
     .addColumn('ip_address', 'text')
     .addColumn('user_agent', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -42,7 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('password_resets')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('expires_at', 'integer', (c) => c.notNull())
+    .addColumn('expires_at', epochMsType(db), (c) => c.notNull())
     .addColumn('used_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
@@ -50,7 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('mail_outbox')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('to_address', 'text', (c) => c.notNull())
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())

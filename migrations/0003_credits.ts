@@ -2,12 +2,13 @@
 // charge left behind by a crash is refunded at the next start), credit codes and links with their claims.
 // A claim is unique per user and code/link, so a second claim can never grant twice.
 import { sql, type Kysely } from 'kysely';
+import { autoId } from './dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // No foreign key to users: the ledger outlives a deleted account.
   await db.schema
     .createTable('credit_transactions')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('signup', 'charge', 'refund', 'adjustment', 'role', 'code', 'link')`))
     .addColumn('amount', 'integer', (c) => c.notNull())
@@ -21,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('usage_records')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('prompt_type', 'text', (c) => c.notNull())
     .addColumn('credits_used', 'integer', (c) => c.notNull())
@@ -46,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('credit_codes')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('credits', 'integer', (c) => c.notNull().check(sql`credits > 0`))
     .addColumn('description', 'text')
@@ -56,7 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable('credit_code_claims')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('code_id', 'integer', (c) => c.notNull().references('credit_codes.id').onDelete('cascade'))
     .addColumn('credits_awarded', 'integer', (c) => c.notNull())
@@ -66,7 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('credit_links')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('token', 'text', (c) => c.notNull().unique())
     .addColumn('credits', 'integer', (c) => c.notNull().check(sql`credits between 1 and 10000`))
     .addColumn('description', 'text')
@@ -76,7 +77,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable('credit_link_claims')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('link_id', 'integer', (c) => c.notNull().references('credit_links.id').onDelete('cascade'))
     .addColumn('credits_awarded', 'integer', (c) => c.notNull())

@@ -1,12 +1,13 @@
 // Saved books, shared by the server's database and the CLI's state file: one header row per book
 // (settings, position, character details) and one row per written part, so that a step appends its own
 // part and rewrites only the small header, whatever the length of the book.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { autoId, defaultNow } from './dialect.js';
 
 export async function createBookTables(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('books')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('owner', 'text', (c) => c.notNull())
     .addColumn('book_key', 'text', (c) => c.notNull())
     .addColumn('book_type', 'text', (c) => c.notNull())
@@ -17,8 +18,8 @@ export async function createBookTables(db: Kysely<unknown>): Promise<void> {
     .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('character_details', 'text')
     .addColumn('is_finished', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
-    .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+    .addColumn('created_at', 'text', defaultNow(db))
+    .addColumn('updated_at', 'text', defaultNow(db))
     .addUniqueConstraint('books_owner_key', ['owner', 'book_key'])
     .execute();
   await db.schema
@@ -29,7 +30,7 @@ export async function createBookTables(db: Kysely<unknown>): Promise<void> {
     // The step's key (engine/session/step.ts): outline, introduction, chapter:3, conclusion:6, single.
     .addColumn('step', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
+    .addColumn('created_at', 'text', defaultNow(db))
     .addPrimaryKeyConstraint('book_parts_pk', ['book_id', 'position'])
     .execute();
 }

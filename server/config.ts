@@ -11,6 +11,8 @@ export interface RateLimit {
 
 export interface ServerConfig {
   dbFile: string;
+  /** KARYA_DATABASE_URL: postgres://… switches storage to Postgres (shared by instances and workers). */
+  databaseUrl?: string;
   port: number;
   host: string;
   /** Origin used in e-mailed links; never taken from a request's Host header. */
@@ -65,12 +67,22 @@ function trustProxyFrom(value: string | undefined): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+/** KARYA_DATABASE_URL when set: a postgres:// (or postgresql://) URL, anything else is an error naming the variable. */
+export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env.KARYA_DATABASE_URL?.trim();
+  if (!value) return undefined;
+  if (!/^postgres(ql)?:\/\/[^\s]+$/i.test(value)) throw new Error('KARYA_DATABASE_URL: must be a Postgres URL such as postgres://user:password@host:5432/karya (unset it to use the embedded SQLite file)');
+  return value;
+}
+
 /** The configuration the environment asks for; `overrides` win (flags, tests). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = overrides.port ?? intFrom(env.PORT, DEFAULT_PORT, 0, 65535, 'PORT');
   const adminEmail = env.KARYA_ADMIN_EMAIL?.trim().toLowerCase() || undefined;
+  const databaseUrl = databaseUrlFrom(env);
   const config: ServerConfig = {
     dbFile: env.KARYA_DB || DEFAULT_DB,
+    ...(databaseUrl ? { databaseUrl } : {}),
     port,
     host: env.KARYA_HOST || '127.0.0.1',
     publicUrl: (env.KARYA_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

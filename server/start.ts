@@ -8,8 +8,10 @@ import { providerFromEnv, type Provider } from '../engine/providers/index.js';
 import type { Catalog } from '../engine/index.js';
 import { configFromEnv, type ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
-import { openDatabase, type OpenedDatabase } from './store/sqlite/connect.js';
+import type { OpenedDatabase } from './store/sqlite/connect.js';
 import { sqliteRepositories, Store } from './store/sqlite/index.js';
+import { openStore, type OpenedStore } from './store/open.js';
+import type { Repositories } from './store/ports.js';
 import { createMailer } from './mail.js';
 import { createApp } from './app.js';
 
@@ -24,12 +26,12 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** Everything a server needs, on an open database; used by startServer and by tests. */
-export function createContext(input: { config: ServerConfig; database: OpenedDatabase; logger?: Logger; provider?: Provider; catalog?: Catalog }): AppContext {
+/** Everything a server needs, on open repositories (or an open SQLite database); used by startServer and by tests. */
+export function createContext(input: { config: ServerConfig; database?: OpenedDatabase; repos?: Repositories; logger?: Logger; provider?: Provider; catalog?: Catalog }): AppContext {
   const { config, database } = input;
   const logger = input.logger ?? createLogger(config.logLevel);
-  const store = new Store(database.db, database.sqlite);
-  const repos = sqliteRepositories(store);
+  const repos = input.repos ?? (database ? sqliteRepositories(new Store(database.db, database.sqlite)) : undefined);
+  if (!repos) throw new Error('createContext: give repos or an open database');
   return {
     config,
     repos,
@@ -58,12 +60,13 @@ export interface RunningServer {
   url: string;
   server: Server;
   ctx: AppContext;
+  store: OpenedStore;
   close(): Promise<void>;
 }
 
 export async function startServer(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   let config = configFromEnv(env, overrides);
-  const database = await openDatabase(config.dbFile);
+  const database = await openStore(config);
   const server = createServer();
   try {
     await new Promise<void>((resolve, reject) => {
@@ -77,7 +80,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
   const { port } = server.address() as AddressInfo;
   // Port 0 picks a free port: links in e-mails must carry the real one.
   if (config.port === 0) config = { ...config, port, publicUrl: env.KARYA_PUBLIC_URL ? config.publicUrl : `http://localhost:${port}` };
-  const ctx = createContext({ config, database });
+  const ctx = createContext({ config, repos: database.repos });
   await prepareStore(ctx);
   server.on('request', createApp(ctx));
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
@@ -85,6 +88,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     url: `http://${host}:${port}`,
     server,
     ctx,
+    store: database,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

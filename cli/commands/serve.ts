@@ -15,7 +15,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   const running = await startServer(port !== undefined ? { port } : {});
   const { config, provider } = running.ctx;
   process.stdout.write(`Karya is running at ${running.url}\n`);
-  info(`  database: ${config.dbFile}`);
+  info(`  database: ${running.store.kind === 'postgres' ? `Postgres ${running.store.location}` : config.dbFile}`);
   info(`  provider: ${provider.isOffline ? 'offline (demo text; set OPENAI_API_KEY for a real model)' : provider.name}`);
   info(`  administrator: ${config.adminEmail ?? 'none (set KARYA_ADMIN_EMAIL and sign up with that address)'}`);
   info(`  mail: ${running.ctx.mailer.transport === 'smtp' ? 'SMTP' : 'mail_outbox table and the log (set KARYA_SMTP_URL to send)'}`);

@@ -1,22 +1,70 @@
-// The repositories through their ports (server/store/ports.ts), on the SQLite adapter: each use case is
-// atomic inside (check and deduct, charge with its generation row, a reset token used once) and every
-// method answers a Promise.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../server/store/sqlite/connect.js';
+// The repositories through their ports (server/store/ports.ts), one shared suite run on every adapter
+// (SQLite, and Postgres on a throw-away cluster, tests/postgres.ts): each use case is atomic inside
+// (check and deduct, charge with its generation row, a reset token used once) and every method answers
+// a Promise.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../../server/store/sqlite/connect.js';
 import type { Repositories } from '../../server/store/ports.js';
+import type { Database } from '../../server/store/schema.js';
 import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
-import { loadBook } from '../../server/store/sqlite/books.js';
+import { openPostgres } from '../../server/store/postgres/connect.js';
+import { postgresRepositories } from '../../server/store/postgres/index.js';
+import { postgresUnavailable, startPostgres } from '../postgres.js';
 import type { StepSave } from '../../engine/index.js';
 
-let database: OpenedDatabase;
-let store: Store;
+interface Opened {
+  repos: Repositories;
+  /** For looking at rows the ports do not show. */
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+const pgSkip = postgresUnavailable();
+if (pgSkip) console.warn(pgSkip);
+
+const adapters: Array<{ name: string; skip: string | null; open(): Promise<Opened> }> = [
+  {
+    name: 'sqlite',
+    skip: null,
+    open: async () => {
+      const database = await openDatabase(':memory:');
+      const store = new Store(database.db, database.sqlite);
+      expect(sqliteRepositories(store)).toBe(sqliteRepositories(store));
+      return { repos: sqliteRepositories(store), db: database.db, close: () => database.close() };
+    },
+  },
+  {
+    name: 'postgres',
+    skip: pgSkip,
+    open: async () => {
+      const cluster = await startPostgres();
+      const opened = await openPostgres(await cluster.createDatabase());
+      const repos = postgresRepositories(opened);
+      return {
+        repos,
+        db: opened.db,
+        close: async () => {
+          await repos.close();
+          await opened.close();
+          cluster.stop();
+        },
+      };
+    },
+  },
+];
+
+describe.each(adapters)('store on $name', (adapter) => {
 let repos: Repositories;
+let db: Kysely<Database>;
+let opened: Opened | undefined;
 beforeAll(async () => {
-  database = await openDatabase(':memory:');
-  store = new Store(database.db, database.sqlite);
-  repos = sqliteRepositories(store);
+  if (adapter.skip) return;
+  opened = await adapter.open();
+  ({ repos, db } = opened);
 });
-afterAll(() => database.close());
+afterAll(() => opened?.close());
+const it_ = adapter.skip ? it.skip : it;
 
 let counter = 0;
 async function newUser(role: 'free' | 'admin' = 'free') {
@@ -26,45 +74,57 @@ async function newUser(role: 'free' | 'admin' = 'free') {
   return user;
 }
 
-describe('sqliteRepositories', () => {
-  it('answers the same repositories for the same store', () => {
-    expect(sqliteRepositories(store)).toBe(repos);
-  });
-});
-
 describe('users', () => {
-  it('creates with the role credits and a signup ledger row; the e-mail is normalised and unique', async () => {
+  it_('creates with the role credits and a signup ledger row; the e-mail is normalised and unique', async () => {
     const user = await newUser();
     expect(user).toMatchObject({ email: `store${counter}@karya.test`, role: 'free', credits_available: 10 });
     expect(await repos.users.create({ email: user.email.toUpperCase(), passwordHash: 'x', role: 'pro' })).toBeUndefined();
     expect((await repos.credits.ledger(user.id)).map((r) => [r.type, r.amount, r.new_balance])).toEqual([['signup', 10, 10]]);
   });
 
-  it('promotes the administrator account once', async () => {
+  it_('promotes the administrator account once', async () => {
     const user = await newUser();
     expect(await repos.users.promoteToAdmin({ email: user.email, reason: 'test' })).toMatchObject({ role: 'admin', credits_available: 9999 });
     expect(await repos.users.promoteToAdmin({ email: user.email, reason: 'test' })).toBeUndefined();
     expect(await repos.users.promoteToAdmin({ email: 'nobody@karya.test', reason: 'test' })).toBeUndefined();
   });
 
-  it('tells change listeners once per user after the change, until unsubscribed', async () => {
+  it_('tells change listeners once per user after the change is committed, until unsubscribed', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const seen: string[] = [];
+    const unsubscribe = await repos.users.onChange((id) => seen.push(id));
+    await repos.users.setRole({ userId: user.id, role: 'pro', reason: 'test' });
+    // Listeners run after the commit (SQLite: after the synchronous block; Postgres: by NOTIFY).
+    expect(seen).toEqual([]);
+    await vi.waitFor(() => expect(seen).toEqual([user.id]));
+    unsubscribe();
+    await repos.users.updateProfile({ userId: user.id, bio: 'B' });
+    // A second listener seeing a later change proves the first one would have seen this one.
+    const later: string[] = [];
+    const unsubscribeLater = await repos.users.onChange((id) => later.push(id));
+    await repos.users.updateProfile({ userId: other.id, bio: 'C' });
+    await vi.waitFor(() => expect(later).toContain(other.id));
+    unsubscribeLater();
+    expect(seen).toEqual([user.id]);
+  });
+
+  it_('deleting a user tells the listeners and removes their books, sessions and history', async () => {
     const user = await newUser();
     const seen: string[] = [];
     const unsubscribe = await repos.users.onChange((id) => seen.push(id));
-    await repos.users.updateProfile({ userId: user.id, name: 'A' });
-    await repos.credits.setBalance({ userId: user.id, credits: 3, reason: 'test' });
-    expect(seen).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(seen).toEqual([user.id]);
+    await repos.auth.createSession({ tokenHash: `del-${user.id}`, userId: user.id, isRemembered: false, expiresAt: Date.now() + 60_000 });
+    expect(await repos.users.delete(user.id)).toBe(true);
+    expect(await repos.users.delete(user.id)).toBe(false);
+    await vi.waitFor(() => expect(seen).toContain(user.id));
     unsubscribe();
-    await repos.users.updateProfile({ userId: user.id, bio: 'B' });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(seen).toEqual([user.id]);
+    expect(await repos.auth.findSession(`del-${user.id}`)).toBeNull();
+    expect(await repos.users.findById(user.id)).toBeUndefined();
   });
 });
 
 describe('credits', () => {
-  it('charge checks and deducts: never below zero, one ledger row per charge', async () => {
+  it_('charge checks and deducts: never below zero, one ledger row per charge', async () => {
     const user = await newUser();
     expect(await repos.credits.charge({ userId: user.id, amount: 4, reason: 'a', reference: 'r1' })).toEqual({ previous: 10, next: 6 });
     expect(await repos.credits.charge({ userId: user.id, amount: 7, reason: 'b' })).toBeNull();
@@ -76,7 +136,7 @@ describe('credits', () => {
     expect(charges.map((r) => [r.amount, r.previous_balance, r.new_balance, r.reference])).toEqual([[-4, 10, 6, 'r1']]);
   });
 
-  it('concurrent charges on a balance of 5 grant exactly 5', async () => {
+  it_('concurrent charges on a balance of 5 grant exactly 5', async () => {
     const user = await newUser();
     await repos.credits.setBalance({ userId: user.id, credits: 5, reason: 'race' });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => repos.credits.charge({ userId: user.id, amount: 1, reason: `race ${i}` })));
@@ -87,14 +147,14 @@ describe('credits', () => {
 
 describe('generations', () => {
   const step = { generatorId: 'poems', step: 'single', cost: 2, reason: 'poems: Poem' };
-  const statusOf = (id: string) => store.first(store.db.selectFrom('generations').select(['status', 'credits_charged', 'error_code']).where('id', '=', id));
+  const statusOf = (id: string) => db.selectFrom('generations').select(['status', 'credits_charged', 'error_code']).where('id', '=', id).executeTakeFirst();
 
-  it('start charges and records a running generation; null when short, the admin passes charged 0', async () => {
+  it_('start charges and records a running generation; null when short, the admin passes charged 0', async () => {
     const user = await newUser();
     await repos.credits.setBalance({ userId: user.id, credits: 3, reason: 'test' });
     const charge = (await repos.generations.start({ userId: user.id, ...step }))!;
     expect(charge.credits).toBe(2);
-    expect(statusOf(charge.generationId)).toEqual({ status: 'running', credits_charged: 2, error_code: null });
+    expect(await statusOf(charge.generationId)).toEqual({ status: 'running', credits_charged: 2, error_code: null });
     expect(await repos.generations.start({ userId: user.id, ...step })).toBeNull();
     expect(await repos.credits.balanceOf(user.id)).toBe(1);
 
@@ -103,18 +163,18 @@ describe('generations', () => {
     expect((await repos.generations.start({ userId: admin.id, ...step }))?.credits).toBe(0);
   });
 
-  it('refund gives the charge back and marks the generation refunded (failed when nothing was charged)', async () => {
+  it_('refund gives the charge back and marks the generation refunded (failed when nothing was charged)', async () => {
     const user = await newUser();
     const charge = (await repos.generations.start({ userId: user.id, ...step }))!;
     await repos.generations.refund({ userId: user.id, charge, reason: 'Refund: test', errorCode: 'timeout' });
     expect(await repos.credits.balanceOf(user.id)).toBe(10);
-    expect(statusOf(charge.generationId)).toEqual({ status: 'refunded', credits_charged: 2, error_code: 'timeout' });
+    expect(await statusOf(charge.generationId)).toEqual({ status: 'refunded', credits_charged: 2, error_code: 'timeout' });
     const free = (await repos.generations.start({ userId: user.id, ...step, cost: 0 }))!;
     await repos.generations.refund({ userId: user.id, charge: free, reason: 'Refund: test', errorCode: 'timeout' });
-    expect(statusOf(free.generationId)?.status).toBe('failed');
+    expect((await statusOf(free.generationId))?.status).toBe('failed');
   });
 
-  it('commit writes history, usage and the part count, and marks the generation succeeded', async () => {
+  it_('commit writes history, usage and the part count, and marks the generation succeeded', async () => {
     const user = await newUser();
     const charge = (await repos.generations.start({ userId: user.id, ...step }))!;
     await repos.generations.commit({
@@ -123,14 +183,14 @@ describe('generations', () => {
       history: { title: 'Poem', contentType: 'poem', content: 'Roses', generatorId: 'poems' },
       usage: { promptType: 'poem', metadata: { generator: 'poems', words: 1 }, isPart: true },
     });
-    expect(statusOf(charge.generationId)?.status).toBe('succeeded');
+    expect((await statusOf(charge.generationId))?.status).toBe('succeeded');
     expect((await repos.users.findById(user.id))?.total_usage).toBe(1);
     expect((await repos.history.list({ userId: user.id, limit: 10, offset: 0 })).items.map((i) => i.content)).toEqual(['Roses']);
-    const usage = store.all(store.db.selectFrom('usage_records').selectAll().where('user_id', '=', user.id));
+    const usage = await db.selectFrom('usage_records').selectAll().where('user_id', '=', user.id).execute();
     expect(usage.map((u) => [u.prompt_type, u.credits_used, JSON.parse(u.metadata)])).toEqual([['poem', 2, { generator: 'poems', words: 1 }]]);
   });
 
-  it("commit keeps the step's part of the saved book in the same transaction", async () => {
+  it_("commit keeps the step's part of the saved book in the same transaction", async () => {
     const user = await newUser();
     const charge = (await repos.generations.start({ userId: user.id, ...step, generatorId: 'romance', step: 'introduction' }))!;
     const save: StepSave = {
@@ -145,22 +205,128 @@ describe('generations', () => {
       history: { title: 'Romance: Introduction', contentType: 'romance', content: save.text, generatorId: 'romance' },
       usage: { promptType: 'romance', metadata: {}, isPart: true },
     });
-    expect(loadBook(store, user.id, 'romance')?.state).toMatchObject({ content: ['Once upon a time'], currentChapter: 1 });
-    expect(statusOf(charge.generationId)?.status).toBe('succeeded');
+    expect((await repos.books.load({ userId: user.id, key: 'romance' }))?.state).toMatchObject({ content: ['Once upon a time'], currentChapter: 1 });
+    expect((await statusOf(charge.generationId))?.status).toBe('succeeded');
   });
 
-  it('refundInterrupted refunds every running generation once', async () => {
+  it_('refundInterrupted refunds every running generation once', async () => {
     const user = await newUser();
     const charge = (await repos.generations.start({ userId: user.id, ...step }))!;
     expect(await repos.generations.refundInterrupted()).toBeGreaterThanOrEqual(1);
-    expect(statusOf(charge.generationId)).toMatchObject({ status: 'refunded', error_code: 'interrupted' });
+    expect(await statusOf(charge.generationId)).toMatchObject({ status: 'refunded', error_code: 'interrupted' });
     expect(await repos.credits.balanceOf(user.id)).toBe(10);
     expect(await repos.generations.refundInterrupted()).toBe(0);
   });
 });
 
+describe('books', () => {
+  const finishedSave = (text: string): StepSave => ({
+    generatorId: 'poems', bookType: 'poems', step: { kind: 'introduction', position: 0 }, stepKey: 'introduction', position: 0, text,
+    state: { generatorId: 'poems', settings: { topic: 'sea' }, lang: 'ms', totalChapters: 0, content: [text], currentChapter: 1, isLocked: true, memory: 'so far', memoryUpTo: 0 },
+    isComplete: true, continuations: 0, isFirst: true, isFinished: true, keepsProgress: true, label: 'Poem', words: 1, seconds: 0.1,
+  });
+  const commitBook = async (userId: string, text: string) => {
+    const charge = (await repos.generations.start({ userId, generatorId: 'poems', step: 'introduction', cost: 1, reason: 'poems' }))!;
+    await repos.generations.commit({
+      userId, charge, book: { key: 'poems', save: finishedSave(text) },
+      history: { title: 'Poem', contentType: 'poem', content: text, generatorId: 'poems' }, usage: { promptType: 'poem', metadata: {}, isPart: true },
+    });
+  };
+
+  it_('Start New keeps a finished book under the same id; packages stay with it; only the owner reaches it', async () => {
+    const user = await newUser();
+    const stranger = await newUser();
+    await commitBook(user.id, 'Laut');
+    const loaded = (await repos.books.load({ userId: user.id, key: 'poems' }))!;
+    expect(loaded).toMatchObject({ isFinished: true, bookType: 'poems', state: { content: ['Laut'], lang: 'ms', settings: { topic: 'sea' }, memory: 'so far', memoryUpTo: 0 } });
+    expect(loaded.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const [current] = await repos.books.listFinished({ userId: user.id });
+    expect(current).toMatchObject({ isCurrent: true, bookType: 'poems' });
+    const bookId = (await repos.books.findBookId({ userId: user.id, key: 'poems' }))!;
+    expect(bookId).toBe(current!.id);
+    const report = { created_at: '2026-01-01T00:00:00.000Z' } as never;
+    expect(await repos.books.savePackage({ userId: stranger.id, bookId, zip: new Uint8Array([1]), report })).toBe(false);
+    expect(await repos.books.savePackage({ userId: user.id, bookId, zip: new Uint8Array([1, 2, 3]), report })).toBe(true);
+    expect(await repos.books.savePackage({ userId: user.id, bookId, zip: new Uint8Array([4, 5]), report })).toBe(true);
+    expect(await repos.books.findPackage({ userId: user.id, key: 'poems' })).toEqual(report);
+    expect([...(await repos.books.packageZip({ userId: user.id, key: 'poems' }))!.zip]).toEqual([4, 5]);
+    expect(await repos.books.packageZip({ userId: stranger.id, key: 'poems' })).toBeNull();
+
+    await repos.books.saveMemory({ userId: user.id, key: 'poems', memory: 'later', upTo: 0 });
+    expect((await repos.books.load({ userId: user.id, key: 'poems' }))?.state.memory).toBe('later');
+    expect(await repos.books.remove({ userId: user.id, key: 'poems' })).toBe(true);
+    expect(await repos.books.load({ userId: user.id, key: 'poems' })).toBeNull();
+    await commitBook(user.id, 'Gunung');
+    const finished = await repos.books.listFinished({ userId: user.id });
+    expect(finished.map((b) => [b.state.content[0], b.isCurrent])).toEqual(expect.arrayContaining([['Laut', false], ['Gunung', true]]));
+    expect(finished).toHaveLength(2);
+    expect((await repos.books.findFinished({ userId: user.id, id: bookId }))?.state.content).toEqual(['Laut']);
+    expect(await repos.books.findFinished({ userId: stranger.id, id: bookId })).toBeNull();
+    expect(await repos.books.removeFinished({ userId: stranger.id, id: bookId })).toBe(false);
+    expect(await repos.books.removeFinished({ userId: user.id, id: bookId })).toBe(true);
+    expect((await repos.books.listFinished({ userId: user.id })).map((b) => b.state.content[0])).toEqual(['Gunung']);
+  });
+});
+
+describe('codes, history and system', () => {
+  it_('a code and a link grant once per user, even when claimed concurrently', async () => {
+    const admin = await newUser('admin');
+    const user = await newUser();
+    expect(await repos.codes.createCode({ code: `GIFT${counter}`, credits: 5, createdBy: admin.id })).toMatchObject({ credits: 5, is_active: 1 });
+    expect(await repos.codes.createCode({ code: `GIFT${counter}`, credits: 5, createdBy: admin.id })).toBeUndefined();
+    const claims = await Promise.all([1, 2, 3].map(() => repos.codes.redeemCode({ userId: user.id, code: `GIFT${counter}` })));
+    expect(claims.filter((c) => c.status === 'granted')).toHaveLength(1);
+    expect(claims.filter((c) => c.status === 'already_claimed')).toHaveLength(2);
+    expect(await repos.codes.redeemCode({ userId: user.id, code: 'NOPE' })).toEqual({ status: 'invalid' });
+    const link = await repos.codes.createLink({ credits: 7, createdBy: admin.id });
+    expect(link.token).toMatch(/^CREDIT7-[A-Z0-9]{8}$/);
+    expect(await repos.codes.claimLink({ userId: user.id, token: link.token })).toMatchObject({ status: 'granted', credits: 7, balance: { previous: 15, next: 22 } });
+    expect((await repos.codes.listLinks()).find((l) => l.id === link.id)).toMatchObject({ claims: 1, created_by_email: admin.email });
+    expect((await repos.codes.listCodes()).find((c) => c.code === `GIFT${counter}`)?.claims).toBe(1);
+    const listed = await repos.codes.listClaims();
+    expect(listed.code_claims.some((c) => c.user_email === user.email)).toBe(true);
+    expect(listed.link_claims.some((c) => c.token === link.token)).toBe(true);
+    expect(await repos.codes.deactivateLink(link.id)).toBe(true);
+    expect(await repos.codes.deactivateLink(link.id)).toBe(false);
+  });
+
+  it_('history searches case-insensitively with LIKE wildcards taken literally, filters by type, deletes only own items', async () => {
+    const user = await newUser();
+    for (const [title, type] of [['Sea 100%', 'poem'], ['Mountain', 'poem'], ['Sea_story', 'story']] as const) {
+      const charge = (await repos.generations.start({ userId: user.id, generatorId: 'poems', step: 'single', cost: 0, reason: 'x' }))!;
+      await repos.generations.commit({ userId: user.id, charge, history: { title, contentType: type, content: title, generatorId: 'poems' }, usage: { promptType: type, metadata: {}, isPart: false } });
+    }
+    const list = (input: { search?: string; type?: string }) => repos.history.list({ userId: user.id, limit: 10, offset: 0, ...input });
+    expect((await list({ search: 'SEA' })).items.map((i) => i.title)).toEqual(['Sea_story', 'Sea 100%']);
+    expect((await list({ search: '100%' })).items.map((i) => i.title)).toEqual(['Sea 100%']);
+    expect((await list({ search: 'a_s' })).items.map((i) => i.title)).toEqual(['Sea_story']);
+    const poems = await list({ type: 'poem' });
+    expect(poems.items.map((i) => i.title)).toEqual(['Mountain', 'Sea 100%']);
+    expect(poems.types).toEqual(['poem', 'story']);
+    const other = await newUser();
+    expect(await repos.history.delete({ userId: other.id, id: poems.items[0]!.id })).toBe(false);
+    expect(await repos.history.delete({ userId: user.id, id: poems.items[0]!.id })).toBe(true);
+  });
+
+  it_('config, deployments with rollback, outbox and ping', async () => {
+    await repos.system.ping();
+    expect(await repos.system.readConfig('k', { a: 1 })).toEqual({ a: 1 });
+    await repos.system.writeConfig('k', { a: 2 });
+    expect(await repos.system.readConfig('k', { a: 1 })).toEqual({ a: 2 });
+    const first = (await repos.system.recordStart({ version: '1.0.0', url: 'http://a' }))!;
+    expect(await repos.system.recordStart({ version: '1.0.0', url: 'http://a' })).toBeUndefined();
+    await repos.system.recordStart({ version: '1.1.0', url: 'http://b' });
+    expect(await repos.system.rollBack({ id: 999_999, reason: 'x', by: 'a' })).toEqual({ status: 'not_found' });
+    const rolled = await repos.system.rollBack({ id: first.id, reason: 'broken', by: 'admin' });
+    expect(rolled).toMatchObject({ status: 'done', deployment: { version: 'rollback-to-1.0.0', url: 'http://a', metadata: { rolledBackFrom: '1.1.0', originalVersion: '1.0.0' } } });
+    expect((await repos.system.listDeployments()).map((d) => d.version)).toEqual(['rollback-to-1.0.0', '1.1.0', '1.0.0']);
+    await repos.system.writeToOutbox({ to: 'a@karya.test', subject: 'Hi', text: 'Body' });
+    expect(await db.selectFrom('mail_outbox').select(['to_address', 'subject']).execute()).toEqual([{ to_address: 'a@karya.test', subject: 'Hi' }]);
+  });
+});
+
 describe('auth', () => {
-  it('a reset token works once: the password changes and every session ends', async () => {
+  it_('a reset token works once: the password changes and every session ends', async () => {
     const user = await newUser();
     await repos.auth.createSession({ tokenHash: 's1', userId: user.id, isRemembered: true, expiresAt: Date.now() + 60_000 });
     expect((await repos.auth.findSession('s1'))?.user.id).toBe(user.id);
@@ -172,11 +338,11 @@ describe('auth', () => {
     expect(await repos.auth.findSession('s1')).toBeNull();
   });
 
-  it('an expired session is gone on lookup; changePassword keeps only the current session', async () => {
+  it_('an expired session is gone on lookup; changePassword keeps only the current session', async () => {
     const user = await newUser();
     await repos.auth.createSession({ tokenHash: 'old', userId: user.id, isRemembered: false, expiresAt: Date.now() - 1 });
     expect(await repos.auth.findSession('old')).toBeNull();
-    expect(store.first(store.db.selectFrom('sessions').select('id').where('token_hash', '=', 'old'))).toBeUndefined();
+    expect(await db.selectFrom('sessions').select('id').where('token_hash', '=', 'old').executeTakeFirst()).toBeUndefined();
     await repos.auth.createSession({ tokenHash: 'a', userId: user.id, isRemembered: false, expiresAt: Date.now() + 60_000 });
     await repos.auth.createSession({ tokenHash: 'b', userId: user.id, isRemembered: false, expiresAt: Date.now() + 60_000 });
     const current = (await repos.auth.findSession('a'))!;
@@ -185,4 +351,5 @@ describe('auth', () => {
     expect(await repos.auth.findSession('b')).toBeNull();
     expect(await repos.auth.passwordHashOf(user.id)).toBe('changed');
   });
+});
 });

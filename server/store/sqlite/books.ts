@@ -34,7 +34,16 @@ export function loadBook(runner: SyncSql, owner: string, key: string): (SavedBoo
 
 /** A header row with its parts, as the engine's saved book. */
 function bookOfRow(runner: SyncSql, row: Selectable<BooksTable>): SavedBook & { bookType: string } {
-  const parts = runner.all(db(runner).selectFrom('book_parts').select(['position', 'text', 'is_complete', 'title']).where('book_id', '=', row.id).orderBy('position'));
+  return bookOfRows(row, runner.all(partsOf(db(runner), row.id)));
+}
+
+/** The parts of a book, in order (every adapter runs this query). */
+export function partsOf(books: Kysely<BooksDatabase>, bookId: number) {
+  return books.selectFrom('book_parts').select(['position', 'text', 'is_complete', 'title']).where('book_id', '=', bookId).orderBy('position');
+}
+
+/** A header row and its parts as the engine's saved book (shared by every adapter). */
+export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position: number; text: string; is_complete: number; title: string | null }>): SavedBook & { bookType: string } {
   const incompleteParts = parts.filter((p) => p.is_complete === 0).map((p) => p.position);
   const chapterTitles = Object.fromEntries(parts.filter((p) => p.title !== null).map((p) => [p.position, p.title!]));
   const outline = parts.find((p) => p.position < 0)?.text;
@@ -111,9 +120,9 @@ export function removeBook(runner: SyncSql, owner: string, key: string): boolean
  * finishing time unchanged. "Finished books" are finished books (an introduction written, every step
  * done), so a single tool's saved output is never one.
  */
-const KEPT_PREFIX = 'kept:';
+export const KEPT_PREFIX = 'kept:';
 
-function isFinishedBook(eb: ExpressionBuilder<BooksDatabase, 'books'>) {
+export function isFinishedBook(eb: ExpressionBuilder<BooksDatabase, 'books'>) {
   return eb.and([
     eb('books.is_finished', '=', 1),
     eb.exists(eb.selectFrom('book_parts').select('book_parts.book_id').whereRef('book_parts.book_id', '=', 'books.id').where('book_parts.step', '=', 'introduction')),

@@ -4,7 +4,7 @@ import type { Store } from './store.js';
 import type { HistoryRepository } from '../ports.js';
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped (ESCAPE '\'). */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -23,7 +23,7 @@ export function writeConfig(store: Store, key: string, value: unknown): void {
   );
 }
 
-function toDeployment(row: { id: number; version: string; status: string; url: string | null; metadata: string; created_at: string }): Deployment {
+export function toDeployment(row: { id: number; version: string; status: string; url: string | null; metadata: string; created_at: string }): Deployment {
   return { ...row, metadata: JSON.parse(row.metadata) as Record<string, unknown> };
 }
 

@@ -1,0 +1,51 @@
+// Open a Postgres database (KARYA_DATABASE_URL) through kysely's PostgresDialect on a `pg` pool and bring
+// its schema up to date with the same migrations as SQLite (migrations/dialect.ts holds the differences).
+// kysely's migrator takes a Postgres advisory lock, so any number of processes starting at once all
+// succeed: the first migrates, the others wait and find it done.
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
+import { migrations } from '../../../migrations/index.js';
+import type { Database } from '../schema.js';
+
+export interface OpenedPostgres<DB = Database> {
+  db: Kysely<DB>;
+  pool: pg.Pool;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** bigint (epoch milliseconds, count(*)) as a JS number: every value stored here is far below 2^53. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.INT8 && format !== 'binary') return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url.trim());
+}
+
+/** A pool on `url` (with bigint parsed as a number); `max` connections. */
+export function createPool(url: string, opts: { max?: number } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, types });
+  // An idle client losing its connection (the server restarted) must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Open the server's database at `url` and run its migrations. */
+export async function openPostgres(url: string, opts: { max?: number; migrations?: Record<string, Migration> } = {}): Promise<OpenedPostgres> {
+  const pool = createPool(url, opts);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => opts.migrations ?? migrations } });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, pool, url, close: () => db.destroy() };
+}

@@ -1,0 +1,108 @@
+// A throw-away Postgres cluster for tests: initdb in a temporary directory (as the `postgres` user when
+// the tests run as root, since initdb refuses root), started by pg_ctl on a unix socket in that directory
+// and a free TCP port on 127.0.0.1, fsync off. One cluster per test file, one database per call of
+// `createDatabase`; `stop` ends it and deletes the directory. Without the binaries the tests are skipped
+// with a message, except in CI (CI=true), where that is a failure: .ci/run installs them.
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface PostgresCluster {
+  /** postgres://… of a new empty database. */
+  createDatabase(name?: string): Promise<string>;
+  stop(): void;
+}
+
+/** The folder of initdb and pg_ctl (KARYA_PG_BIN, Debian's /usr/lib/postgresql/<n>/bin, or pg_config --bindir), or null. */
+export function postgresBinDir(): string | null {
+  const candidates: string[] = [];
+  if (process.env.KARYA_PG_BIN) candidates.push(process.env.KARYA_PG_BIN);
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian)) {
+    for (const v of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(debian, v, 'bin'));
+  }
+  const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  if (fromConfig.status === 0) candidates.push(fromConfig.stdout.trim());
+  return candidates.find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl'))) ?? null;
+}
+
+/** Why Postgres tests cannot run here, or null when they can. Throws in CI, where they must run. */
+export function postgresUnavailable(): string | null {
+  if (postgresBinDir()) return null;
+  const message = 'Postgres tests skipped: no initdb/pg_ctl found (apt-get install postgresql, or set KARYA_PG_BIN)';
+  if (process.env.CI === 'true') throw new Error(`${message}; in CI they must run (.ci/run installs postgresql)`);
+  return message;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const isRoot = process.getuid?.() === 0;
+
+function run(bin: string, args: string[], opts: { allowFail?: boolean } = {}): void {
+  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+  if (result.status !== 0 && !opts.allowFail) throw new Error(`${path.basename(bin)} failed (${result.status}): ${result.stderr || result.stdout}`);
+}
+
+let counter = 0;
+
+/** Start a cluster (initdb + pg_ctl start). */
+export async function startPostgres(): Promise<PostgresCluster> {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('no Postgres binaries (postgresUnavailable() says why)');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-pg-'));
+  if (isRoot) {
+    const id = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    chownSync(dir, Number(id.stdout.trim()), Number(gid.stdout.trim()));
+  }
+  const data = path.join(dir, 'data');
+  run(path.join(bin, 'initdb'), ['-D', data, '-U', 'karya', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  let port = 0;
+  for (let attempt = 0; ; attempt++) {
+    port = await freePort();
+    const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=16MB`;
+    try {
+      run(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
+      break;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+  let isStopped = false;
+  const stop = () => {
+    if (isStopped) return;
+    isStopped = true;
+    run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], { allowFail: true });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stop);
+  const base = `postgres://karya@127.0.0.1:${port}`;
+  return {
+    async createDatabase(name) {
+      counter += 1;
+      const database = name ?? `karya_${process.pid}_${counter}`;
+      const client = new pg.Client({ connectionString: `${base}/postgres` });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${database}"`);
+      } finally {
+        await client.end();
+      }
+      return `${base}/${database}`;
+    },
+    stop,
+  };
+}

@@ -3,7 +3,8 @@
 import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import type { AppContext } from './context.js';
 import { authRoutes } from './auth/routes.js';
-import { ApiError, errorBody } from './http/errors.js';
+import { ApiError, errorBody, localised } from './http/errors.js';
+import { requestLang } from './auth/middleware.js';
 import { helmetMiddleware, sameOriginCheck } from './http/security.js';
 import { requestLog } from './http/request-log.js';
 import { adminRoutes } from './routes/admin.js';
@@ -66,7 +67,7 @@ function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
       res.end();
       return;
     }
-    res.status(apiError.status).json(errorBody(apiError));
+    res.status(apiError.status).json(errorBody(localised(apiError, requestLang(req))));
   };
 }
 

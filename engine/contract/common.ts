@@ -29,6 +29,9 @@ export type Role = z.infer<typeof RoleSchema>;
 export const AssignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
 export type AssignableRole = z.infer<typeof AssignableRoleSchema>;
 
+/** The languages of the studio and of books: English and Bahasa Malaysia. */
+export const LangSchema = z.enum(['en', 'ms']);
+
 /** The user as the API shows it: `GET /api/me`, the `user` of auth answers, admin user rows. */
 export const ProfileSchema = z.strictObject({
   id: z.string().min(1),
@@ -38,6 +41,8 @@ export const ProfileSchema = z.strictObject({
   role: RoleSchema,
   credits_available: z.number().int().min(0),
   total_usage: z.number().int().min(0),
+  /** The studio language the user chose (the shell, dashboard, profile, admin and messages). */
+  lang: LangSchema,
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

@@ -1,7 +1,7 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change.
 import * as z from 'zod';
 import { MAX_PASSWORD, NewPasswordSchema } from './auth.js';
-import { ProfileSchema } from './common.js';
+import { LangSchema, ProfileSchema } from './common.js';
 import { failsWith } from './messages.js';
 
 export const MeResponseSchema = ProfileSchema;
@@ -24,3 +24,7 @@ export const PasswordChangeBodySchema = z.strictObject({
   newPassword: NewPasswordSchema,
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBodySchema>;
+
+/** `PUT /api/me/lang`: the studio language of the account. */
+export const LangBodySchema = z.strictObject({ lang: LangSchema });
+export type LangBody = z.infer<typeof LangBodySchema>;

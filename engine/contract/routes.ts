@@ -43,6 +43,7 @@ export const ROUTES = {
   'GET /me': { response: me.MeResponseSchema },
   'PATCH /me': { body: me.ProfilePatchBodySchema, response: me.ProfileUpdatedResponseSchema },
   'POST /me/password': { body: me.PasswordChangeBodySchema, response: MessageResponseSchema },
+  'PUT /me/lang': { body: me.LangBodySchema, response: me.MeResponseSchema },
 
   'GET /generators': { response: generators.GeneratorsResponseSchema },
   'GET /generators/:id': { params: generators.GeneratorIdParamsSchema, response: generators.GeneratorFormSchema },

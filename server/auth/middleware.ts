@@ -2,6 +2,7 @@
 // ("Session expired. Please sign in again." when a cookie was sent but its session is gone),
 // requireAdmin answers 403 to every signed-in user who is not the administrator.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Lang } from '../../engine/index.js';
 import type { AuthRepository } from '../store/ports.js';
 import { ApiError } from '../http/errors.js';
 import { clearSessionCookie, findSession, readCookie, SESSION_COOKIE, type SessionInfo } from './sessions.js';
@@ -39,6 +40,22 @@ export function sessionOf(req: Request): SessionInfo {
   const session = auth instanceof Promise ? undefined : auth?.session;
   if (!session) throw new Error('sessionOf() called on a route without requireUser');
   return session;
+}
+
+/**
+ * The language to answer a request in: the signed-in account's studio language once the session is
+ * known, else the first English or Malay tag of Accept-Language (the studio sends its language), else en.
+ */
+export function requestLang(req: Request): Lang {
+  const auth = cache.get(req);
+  const user = auth instanceof Promise ? undefined : auth?.session?.user;
+  if (user) return user.lang;
+  for (const part of (req.headers['accept-language'] ?? '').split(',')) {
+    const primary = part.trim().split(/[-;]/)[0]?.toLowerCase();
+    if (primary === 'ms') return 'ms';
+    if (primary === 'en') return 'en';
+  }
+  return 'en';
 }
 
 /** Forget the cached session of this request (after sign-out or a password change). */

@@ -6,11 +6,11 @@ import { Router, type Request, type Response } from 'express';
 import { ResetPasswordBodySchema, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema, type SessionInfo } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { normaliseEmail, toProfile } from '../store/model.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, messageIn } from '../http/errors.js';
 import { limiter } from '../http/security.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
-import { authOf, forgetSession } from './middleware.js';
+import { authOf, forgetSession, requestLang } from './middleware.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { clearSessionCookie, createSession, hashToken, setSessionCookie } from './sessions.js';
 
@@ -73,11 +73,11 @@ export function authRoutes(ctx: AppContext): Router {
     if (await repos.users.findByEmail(body.email)) throw ApiError.of(409, 'email_taken');
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
     const role = config.adminEmail && normaliseEmail(body.email) === config.adminEmail ? 'admin' : 'free';
-    const user = await repos.users.create({ email: body.email, passwordHash, role, ...(body.name ? { name: body.name } : {}) });
+    const user = await repos.users.create({ email: body.email, passwordHash, role, ...(body.name ? { name: body.name } : {}), ...(body.lang ? { lang: body.lang } : {}) });
     if (!user) throw ApiError.of(409, 'email_taken');
     const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
     logger.info({ userId: user.id, role }, 'account created');
-    res.status(201).json({ message: MESSAGES.account_created, user: toProfile(user), session });
+    res.status(201).json({ message: messageIn('account_created', user.lang), user: toProfile(user), session });
   });
 
   router.post(
@@ -92,7 +92,7 @@ export function authRoutes(ctx: AppContext): Router {
       if (!user || !stored || !isValid) throw ApiError.of(401, 'invalid_credentials');
       if (needsRehash(stored, config.scryptLogN)) await repos.auth.setPasswordHash({ userId: user.id, hash: await hashPassword(body.password, config.scryptLogN) });
       const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
-      res.json({ message: MESSAGES.signed_in, user: toProfile(user), session });
+      res.json({ message: messageIn('signed_in', user.lang), user: toProfile(user), session });
     },
   );
 
@@ -101,7 +101,7 @@ export function authRoutes(ctx: AppContext): Router {
     if (session) await repos.auth.deleteSession(session.sessionId);
     forgetSession(req);
     clearSessionCookie(req, res);
-    res.json({ message: MESSAGES.signed_out });
+    res.json({ message: messageIn('signed_out', requestLang(req)) });
   });
 
   router.get('/get-session', async (req, res: Reply<'GET /auth/get-session'>) => {
@@ -125,7 +125,7 @@ export function authRoutes(ctx: AppContext): Router {
       for (const [key, at] of lastResetRequest) if (now - at >= config.rateLimits.resetPerEmailMs) lastResetRequest.delete(key);
     }
     lastResetRequest.set(address, now);
-    res.json({ message: MESSAGES.reset_sent });
+    res.json({ message: messageIn('reset_sent', requestLang(req)) });
     // After the answer, so a known address answers exactly as fast as an unknown one.
     setImmediate(() => {
       sendResetLink(address, now).catch((error: unknown) => logger.error({ err: error }, 'failed to prepare the password reset e-mail'));
@@ -145,7 +145,7 @@ export function authRoutes(ctx: AppContext): Router {
     forgetSession(req);
     clearSessionCookie(req, res);
     logger.info({ userId }, 'password reset; every session of the account ended');
-    res.json({ message: MESSAGES.password_updated });
+    res.json({ message: messageIn('password_updated', requestLang(req)) });
   });
 
   return router;

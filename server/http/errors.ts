@@ -1,6 +1,8 @@
 // The API's error shape `{error: {code, message, fields?}}` (shared/DESIGN.md) and the server's
 // messages. Wording comes from spec/platform.md §8 wherever spec/ has one; generation messages come
-// from the engine's bilingual catalogue.
+// from the engine's bilingual catalogue. MESSAGES_MS words the server's own messages in Malay: an error
+// made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
+// the caller's language when it is answered (`localised`).
 import { catalogueMessage, type CatalogueCode, type Lang } from '../../engine/index.js';
 import { VALIDATION_MESSAGES } from '../../engine/contract/messages.js';
 
@@ -27,6 +29,8 @@ export const MESSAGES = {
   // Codes and links
   code_redeemed: 'Credit code redeemed successfully!',
   link_claimed: 'Credits claimed successfully!',
+  code_already_redeemed: 'You have already redeemed this code',
+  link_already_claimed: 'You have already claimed this credit link',
   // Admin
   forbidden: 'Only the administrator can do this',
   protected_account: "The administrator's own role, credits and account cannot be changed",
@@ -58,6 +62,71 @@ export const MESSAGES = {
 
 export type MessageCode = keyof typeof MESSAGES;
 
+/** The server's messages in Bahasa Malaysia (a code without one answers in English). */
+export const MESSAGES_MS: Readonly<Record<MessageCode, string>> = {
+  email_required: 'Sila masukkan alamat e-mel anda',
+  invalid_email: 'Sila masukkan alamat e-mel yang sah',
+  password_too_short: 'Kata laluan mestilah sekurang-kurangnya 6 aksara',
+  invalid_credentials: 'E-mel atau kata laluan tidak sah',
+  reset_invalid: 'Sesi tidak sah atau telah tamat tempoh. Sila minta pautan set semula yang baharu.',
+  current_password_wrong: 'Kata laluan semasa tidak betul',
+  invalid_credit_amount: 'Sila masukkan jumlah kredit yang sah antara 1 dan 10000',
+  invalid_code: 'Kod tidak sah atau telah tamat tempoh',
+  invalid_link: 'Pautan kredit tidak sah atau telah tamat tempoh',
+  email_taken: 'Akaun dengan e-mel ini sudah wujud',
+  reset_too_soon: 'Sila tunggu seminit sebelum meminta set semula yang lain',
+  too_many_attempts: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi',
+  reset_expired: 'Pautan set semula kata laluan anda telah tamat tempoh. Sila minta yang baharu.',
+  password_update_failed: 'Gagal mengemas kini kata laluan',
+  session_expired: 'Sesi telah tamat. Sila log masuk semula.',
+  unauthenticated: 'Pengguna tidak disahkan',
+  account_created: 'Akaun berjaya dicipta!',
+  signed_in: 'Berjaya log masuk!',
+  signed_out: 'Berjaya log keluar',
+  reset_sent: 'Semak e-mel anda untuk arahan set semula kata laluan',
+  password_updated: 'Kata laluan berjaya dikemas kini',
+  profile_updated: 'Profil berjaya dikemas kini',
+  item_deleted: 'Item berjaya dipadam',
+  progress_cleared: 'Kemajuan telah dikosongkan',
+  code_redeemed: 'Kod kredit berjaya ditebus!',
+  link_claimed: 'Kredit berjaya dituntut!',
+  code_already_redeemed: 'Anda telah menebus kod ini',
+  link_already_claimed: 'Anda telah menuntut pautan kredit ini',
+  forbidden: 'Hanya pentadbir boleh melakukan ini',
+  protected_account: 'Peranan, kredit dan akaun pentadbir sendiri tidak boleh diubah',
+  link_created: 'URL kredit berjaya dijana',
+  link_deleted: 'URL berjaya dipadam',
+  code_created: 'Kod kredit berjaya dicipta',
+  code_exists: 'Kod kredit dengan nama ini sudah wujud',
+  credits_updated: 'Kredit berjaya dikemas kini',
+  role_updated: 'Peranan pengguna berjaya dikemas kini',
+  user_added: 'Pengguna berjaya ditambah',
+  user_deleted: 'Pengguna berjaya dipadam',
+  user_not_found: 'Pengguna tidak dijumpai',
+  rolled_back: 'Berjaya melancarkan semula versi terdahulu',
+  rollback_failed: 'Gagal melancarkan semula versi terdahulu',
+  deployment_not_found: 'Pelancaran tidak dijumpai',
+  config_updated: 'Konfigurasi AI dikemas kini',
+  generator_not_found: 'Penjana tidak dijumpai',
+  step_not_allowed: 'Langkah ini bukan langkah seterusnya bagi buku anda',
+  book_complete: 'Buku anda telah lengkap.',
+  progress_not_found: 'Tiada kemajuan tersimpan',
+  not_found: 'Tidak dijumpai',
+  invalid_request: 'Sila semak medan yang ditandakan',
+  invalid_json: 'Badan permintaan bukan JSON yang sah',
+  body_too_large: 'Badan permintaan terlalu besar',
+  cross_origin: 'Permintaan rentas asal tidak dibenarkan',
+  unexpected: 'Ralat yang tidak dijangka berlaku',
+};
+
+/** A server message in a language. */
+export function messageIn(code: MessageCode, lang: Lang): string {
+  return lang === 'ms' ? MESSAGES_MS[code] : MESSAGES[code];
+}
+
+/** How an error's words were made, so they can be made again in the caller's language. */
+type Wording = { kind: 'message'; code: MessageCode } | { kind: 'catalogue'; code: CatalogueCode; vars: Record<string, string> };
+
 /** An error that becomes an API error response. */
 export class ApiError extends Error {
   constructor(
@@ -70,15 +139,40 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** An error with a server message. */
+  /** Set by `of` and by `catalogue` without a language: the message follows the caller's language. */
+  wording?: Wording;
+  /** Field → the message code of its message, for the fields worded from a code. */
+  fieldCodes?: Record<string, MessageCode>;
+
+  /** An error with a server message (worded in the caller's language when answered). */
   static of(status: number, code: MessageCode, fields?: Record<string, string>): ApiError {
-    return new ApiError(status, code, MESSAGES[code], fields);
+    const error = new ApiError(status, code, MESSAGES[code], fields);
+    error.wording = { kind: 'message', code };
+    return error;
   }
 
-  /** An error with an engine catalogue message (en or ms). */
-  static catalogue(status: number, code: CatalogueCode, lang: Lang = 'en', vars: Record<string, string> = {}): ApiError {
-    return new ApiError(status, code, catalogueMessage(code, lang, vars));
+  /**
+   * An error with an engine catalogue message: in `lang` when given (a book's language), else in the
+   * caller's language when answered.
+   */
+  static catalogue(status: number, code: CatalogueCode, lang?: Lang, vars: Record<string, string> = {}): ApiError {
+    const error = new ApiError(status, code, catalogueMessage(code, lang ?? 'en', vars));
+    if (lang === undefined) error.wording = { kind: 'catalogue', code, vars };
+    return error;
   }
+}
+
+/** The error worded in `lang` where it was made from codes; otherwise as it is. */
+export function localised(error: ApiError, lang: Lang): ApiError {
+  if (lang === 'en' || (!error.wording && !error.fieldCodes)) return error;
+  const w = error.wording;
+  const message = !w ? error.message : w.kind === 'message' ? messageIn(w.code, lang) : catalogueMessage(w.code, lang, w.vars);
+  let fields = error.fields;
+  if (fields && error.fieldCodes) {
+    fields = { ...fields };
+    for (const [field, code] of Object.entries(error.fieldCodes)) if (Object.hasOwn(fields, field)) fields[field] = messageIn(code, lang);
+  }
+  return new ApiError(error.status, error.code, message, fields);
 }
 
 export function errorBody(error: ApiError): { error: { code: string; message: string; fields?: Record<string, string> } } {

@@ -25,5 +25,14 @@ export function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   if (result.success) return result.data;
   const fields = fieldsOf(result.error.issues);
   const code = result.error.issues.map(errorCodeOf).find(isMessageCode) ?? 'invalid_request';
-  throw new ApiError(400, code, MESSAGES[code], fields);
+  const error = ApiError.of(400, code, fields);
+  // Each field's first issue that carries a code is worded again in the caller's language.
+  const fieldCodes: Record<string, MessageCode> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    const issueCode = errorCodeOf(issue);
+    if (!(key in fieldCodes) && fields[key] === issue.message && isMessageCode(issueCode)) fieldCodes[key] = issueCode;
+  }
+  if (Object.keys(fieldCodes).length) error.fieldCodes = fieldCodes;
+  throw error;
 }

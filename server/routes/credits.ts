@@ -3,16 +3,20 @@ import { Router } from 'express';
 import { ClaimBodySchema, RedeemBodySchema, type CreditsGrantedResponse } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import type { ClaimResult } from '../store/ports.js';
-import { ApiError, MESSAGES, type MessageCode } from '../http/errors.js';
+import type { Lang } from '../../engine/index.js';
+import { ApiError, messageIn, type MessageCode } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
-import { requireUser, sessionOf } from '../auth/middleware.js';
+import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 
-function answer(result: ClaimResult, success: MessageCode, invalid: MessageCode): CreditsGrantedResponse {
-  if (result.status === 'invalid') throw ApiError.of(404, invalid);
-  // The claim was already made by this user: the same message as an invalid one (spec/ has no other).
-  if (result.status === 'already_claimed') throw new ApiError(409, 'already_claimed', MESSAGES[invalid]);
-  return { message: MESSAGES[success], credits_awarded: result.credits, credits_available: result.balance.next };
+function answer(result: ClaimResult, codes: { success: MessageCode; invalid: MessageCode; already: MessageCode }, lang: Lang): CreditsGrantedResponse {
+  if (result.status === 'invalid') throw ApiError.of(404, codes.invalid);
+  // This user made this claim before: say so (409 already_claimed), not "invalid or expired".
+  if (result.status === 'already_claimed') {
+    const error = ApiError.of(409, codes.already);
+    throw Object.assign(new ApiError(409, 'already_claimed', error.message), { wording: error.wording });
+  }
+  return { message: messageIn(codes.success, lang), credits_awarded: result.credits, credits_available: result.balance.next };
 }
 
 export function creditRoutes(ctx: AppContext): Router {
@@ -22,12 +26,14 @@ export function creditRoutes(ctx: AppContext): Router {
 
   router.post('/redeem', async (req, res: Reply<'POST /credits/redeem'>) => {
     const { code } = parse(RedeemBodySchema, req.body);
-    res.json(answer(await repos.codes.redeemCode({ userId: sessionOf(req).user.id, code }), 'code_redeemed', 'invalid_code'));
+    const result = await repos.codes.redeemCode({ userId: sessionOf(req).user.id, code });
+    res.json(answer(result, { success: 'code_redeemed', invalid: 'invalid_code', already: 'code_already_redeemed' }, requestLang(req)));
   });
 
   router.post('/claim', async (req, res: Reply<'POST /credits/claim'>) => {
     const { token } = parse(ClaimBodySchema, req.body);
-    res.json(answer(await repos.codes.claimLink({ userId: sessionOf(req).user.id, token }), 'link_claimed', 'invalid_link'));
+    const result = await repos.codes.claimLink({ userId: sessionOf(req).user.id, token });
+    res.json(answer(result, { success: 'link_claimed', invalid: 'invalid_link', already: 'link_already_claimed' }, requestLang(req)));
   });
 
   return router;

@@ -1,10 +1,10 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change (verifies the
 // current password; other sessions end).
 import { Router } from 'express';
-import { PasswordChangeBodySchema, ProfilePatchBodySchema } from '../../engine/contract/index.js';
+import { LangBodySchema, PasswordChangeBodySchema, ProfilePatchBodySchema } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { toProfile } from '../store/model.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, messageIn } from '../http/errors.js';
 import { limiter } from '../http/security.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
@@ -24,7 +24,14 @@ export function meRoutes(ctx: AppContext): Router {
     const patch = parse(ProfilePatchBodySchema, req.body);
     const user = await repos.users.updateProfile({ userId: sessionOf(req).user.id, ...patch });
     if (!user) throw ApiError.of(404, 'user_not_found');
-    res.json({ message: MESSAGES.profile_updated, user: toProfile(user) });
+    res.json({ message: messageIn('profile_updated', user.lang), user: toProfile(user) });
+  });
+
+  router.put('/lang', async (req, res: Reply<'PUT /me/lang'>) => {
+    const { lang } = parse(LangBodySchema, req.body);
+    const user = await repos.users.updateProfile({ userId: sessionOf(req).user.id, lang });
+    if (!user) throw ApiError.of(404, 'user_not_found');
+    res.json(toProfile(user));
   });
 
   router.post(
@@ -35,11 +42,11 @@ export function meRoutes(ctx: AppContext): Router {
       const { user, sessionId } = sessionOf(req);
       const stored = await repos.auth.passwordHashOf(user.id);
       if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
-        throw ApiError.of(400, 'current_password_wrong', { currentPassword: MESSAGES.current_password_wrong });
+        throw ApiError.of(400, 'current_password_wrong', { currentPassword: messageIn('current_password_wrong', user.lang) });
       }
       const hash = await hashPassword(body.newPassword, config.scryptLogN);
       await repos.auth.changePassword({ userId: user.id, hash, keepSessionId: sessionId });
-      res.json({ message: MESSAGES.password_updated });
+      res.json({ message: messageIn('password_updated', user.lang) });
     },
   );
 

@@ -16,13 +16,14 @@ export interface Profile {
   role: Role;
   credits_available: number;
   total_usage: number;
+  lang: 'en' | 'ms';
   created_at: string;
   updated_at: string;
 }
 
 export function toProfile(user: User): Profile {
-  const { id, email, name, bio, role, credits_available, total_usage, created_at, updated_at } = user;
-  return { id, email, name, bio, role, credits_available, total_usage, created_at, updated_at };
+  const { id, email, name, bio, role, credits_available, total_usage, lang, created_at, updated_at } = user;
+  return { id, email, name, bio, role, credits_available, total_usage, lang, created_at, updated_at };
 }
 
 export function normaliseEmail(email: string): string {

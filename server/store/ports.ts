@@ -25,9 +25,9 @@ export interface UserRepository {
    * A user with a password hash, the role's starting credits and their ledger row, in one transaction.
    * Undefined when the e-mail is taken.
    */
-  create(input: { email: string; passwordHash: string; role: Role; name?: string }): Promise<User | undefined>;
-  /** Undefined when the user does not exist. */
-  updateProfile(input: { userId: string; name?: string; bio?: string }): Promise<User | undefined>;
+  create(input: { email: string; passwordHash: string; role: Role; name?: string; lang?: 'en' | 'ms' }): Promise<User | undefined>;
+  /** Name, bio and studio language; undefined when the user does not exist. */
+  updateProfile(input: { userId: string; name?: string; bio?: string; lang?: 'en' | 'ms' }): Promise<User | undefined>;
   /** Set a role and reset the credits to the role's amount (a ledger row records it), in one transaction. */
   setRole(input: { userId: string; role: Role; reason: string }): Promise<User | undefined>;
   /** Make the account with this e-mail admin (role and its credits) unless it is already; answers it when changed. */

@@ -12,6 +12,8 @@ export interface UsersTable {
   role: Role;
   credits_available: number;
   total_usage: Generated<number>;
+  /** The studio language the user chose (migration 0012). */
+  lang: Generated<'en' | 'ms'>;
   created_at: string;
   updated_at: string;
 }

@@ -30,7 +30,7 @@ describe('sign-up', () => {
     expect(cookie).toMatch(/Expires=/);
     const me = await ts.http.get('/api/me').set('cookie', sessionCookie(res));
     expect(me.body).toMatchObject({ email, role: 'free', credits_available: 10, total_usage: 0 });
-    expect(Object.keys(me.body).sort()).toEqual(['bio', 'created_at', 'credits_available', 'email', 'id', 'name', 'role', 'total_usage', 'updated_at']);
+    expect(Object.keys(me.body).sort()).toEqual(['bio', 'created_at', 'credits_available', 'email', 'id', 'lang', 'name', 'role', 'total_usage', 'updated_at']);
   });
 
   it('refuses a taken e-mail (any case) with the spec message', async () => {

@@ -101,7 +101,7 @@ describe('file links and the reader\'s language', () => {
 });
 
 describe('My books on the profile', () => {
-  const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 10, total_usage: 0, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+  const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
   const BOOKS: MyBook[] = [
     { id: 7, title: 'Cinta di Pesisir', book_type: 'romance', generator_id: 'romance', type_label: 'Romantik', lang: 'ms', words: 12345, finished_at: '2025-03-02T10:00:00.000Z', is_current: true },
     { id: 3, title: 'A Tale of Gentle Beginnings', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 9000, finished_at: '2025-02-01T10:00:00.000Z', is_current: false },

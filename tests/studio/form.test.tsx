@@ -21,7 +21,7 @@ let catalog: Catalog;
 /** The form model as the browser receives it: through JSON, like GET /api/generators/:id. */
 const model = (id: string): FormModel => JSON.parse(JSON.stringify(catalog.form(id))) as FormModel;
 
-const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 
 beforeAll(() => {
   catalog = loadCatalog();

@@ -25,13 +25,13 @@ export function listUsers(store: Store): User[] {
  * Create a user with a password hash, starting credits for the role and a ledger row, in one
  * transaction. Returns undefined when the e-mail is taken.
  */
-export function createUser(store: Store, input: { email: string; passwordHash: string; role: Role; name?: string }): User | undefined {
+export function createUser(store: Store, input: { email: string; passwordHash: string; role: Role; name?: string; lang?: 'en' | 'ms' }): User | undefined {
   const email = normaliseEmail(input.email);
   const id = randomUUID();
   const now = nowIso();
   const created = store.transaction(() => {
     if (findUserByEmail(store, email)) return false;
-    store.run(store.db.insertInto('users').values({ id, email, name: input.name ?? '', role: input.role, credits_available: 0, created_at: now, updated_at: now }));
+    store.run(store.db.insertInto('users').values({ id, email, name: input.name ?? '', role: input.role, credits_available: 0, lang: input.lang ?? 'en', created_at: now, updated_at: now }));
     store.run(store.db.insertInto('user_passwords').values({ user_id: id, hash: input.passwordHash, updated_at: now }));
     changeCredits(store, { userId: id, amount: ROLE_CREDITS[input.role], type: 'signup', reason: `Starting credits (${input.role})` });
     return true;
@@ -39,7 +39,7 @@ export function createUser(store: Store, input: { email: string; passwordHash: s
   return created ? findUserById(store, id) : undefined;
 }
 
-export function updateProfile(store: Store, input: { userId: string; name?: string; bio?: string }): User | undefined {
+export function updateProfile(store: Store, input: { userId: string; name?: string; bio?: string; lang?: 'en' | 'ms' }): User | undefined {
   const { userId, ...patch } = input;
   store.run(store.db.updateTable('users').set({ ...patch, updated_at: nowIso() }).where('id', '=', userId));
   store.userChanged(userId);

@@ -9,6 +9,8 @@ import { useAuth } from '../lib/auth.js';
 import { GROUPS, MARKETING_LINKS, useGenerators, type GeneratorSummary } from '../lib/generators.js';
 import { useTheme } from '../lib/theme.js';
 import { useFocusTrap } from './Dialog.js';
+import { LanguageSwitch } from './LanguageSwitch.js';
+import { useT } from '../i18n/index.js';
 
 const COLLAPSED_KEY = 'karya.nav.collapsed';
 
@@ -49,6 +51,7 @@ function NavGroup({ id, label, isOpen, onToggle, children }: { id: string; label
 function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | null; onNavigate?: () => void }) {
   const { user, isAdmin, signOut } = useAuth();
   const { theme, toggle } = useTheme();
+  const { t, lang } = useT();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>(readCollapsed);
   const toggleGroup = (family: string) =>
@@ -61,7 +64,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
       }
       return next;
     });
-  const byTitle = (a: GeneratorSummary, b: GeneratorSummary) => a.typeLabel.en.localeCompare(b.typeLabel.en);
+  const byTitle = (a: GeneratorSummary, b: GeneratorSummary) => a.typeLabel[lang].localeCompare(b.typeLabel[lang], lang);
 
   return (
     <div className="flex h-full flex-col">
@@ -73,25 +76,25 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
         <div className="mt-3 rounded-lg bg-brand-50 px-3 py-2 dark:bg-brand-600/15">
           <p className="flex items-center gap-1.5 text-sm font-semibold text-brand-700 dark:text-brand-100" data-testid="credit-balance">
             <Coins className="h-4 w-4" aria-hidden="true" />
-            <span>{user ? user.credits_available.toLocaleString('en') : '…'}</span> credits
+            <span>{user ? user.credits_available.toLocaleString('en') : '…'}</span> {t('shell.creditUnit', { n: user?.credits_available ?? 0 })}
           </p>
-          <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400">1 credit per chapter</p>
-          <p className="text-xs text-gray-600 dark:text-gray-400">35+ generators</p>
+          <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400">{t('shell.perChapter')}</p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">{t('shell.generatorCount')}</p>
         </div>
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-3">
+      <nav aria-label={t('shell.mainNav')} className="flex-1 overflow-y-auto px-2 py-3">
         <NavLink to="/" end className={linkClass} onClick={onNavigate}>
-          <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
+          <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> {t('shell.dashboard')}
         </NavLink>
         {GROUPS.map((group) => {
           const items = (generators ?? []).filter((g) => g.family === group.family).sort(byTitle);
           if (generators && items.length === 0 && group.family !== 'publishing') return null;
           return (
-            <NavGroup key={group.family} id={group.family} label={group.label} isOpen={!collapsed[group.family]} onToggle={() => toggleGroup(group.family)}>
+            <NavGroup key={group.family} id={group.family} label={t(group.label)} isOpen={!collapsed[group.family]} onToggle={() => toggleGroup(group.family)}>
               {items.map((g) => (
                 <li key={g.id}>
                   <NavLink to={g.route} className={linkClass} onClick={onNavigate}>
-                    {g.typeLabel.en}
+                    {g.typeLabel[lang]}
                   </NavLink>
                 </li>
               ))}
@@ -99,8 +102,8 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
                 MARKETING_LINKS.map((l) => (
                   <li key={l.href}>
                     <a href={l.href} target="_blank" rel="noopener noreferrer" className={linkClass({ isActive: false })}>
-                      {l.label} <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-                      <span className="sr-only">(opens in a new tab)</span>
+                      {t(l.label)} <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+                      <span className="sr-only">{t('shell.opensNewTab')}</span>
                     </a>
                   </li>
                 ))}
@@ -113,7 +116,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
               .filter((g) => !GROUPS.some((x) => x.family === g.family))
               .map((g) => (
                 <NavLink key={g.id} to={g.route} className={linkClass} onClick={onNavigate}>
-                  <FlaskConical className="h-4 w-4" aria-hidden="true" /> {g.typeLabel.en}
+                  <FlaskConical className="h-4 w-4" aria-hidden="true" /> {g.typeLabel[lang]}
                 </NavLink>
               ))}
           </div>
@@ -121,20 +124,21 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
       </nav>
       <div className="space-y-0.5 border-t border-gray-200 px-2 py-3 dark:border-neutral-700">
         <NavLink to="/topup" className={linkClass} onClick={onNavigate}>
-          <Coins className="h-4 w-4" aria-hidden="true" /> Top Up Credits
+          <Coins className="h-4 w-4" aria-hidden="true" /> {t('shell.topUp')}
         </NavLink>
         <NavLink to="/profile/edit" className={linkClass} onClick={onNavigate}>
-          <User className="h-4 w-4" aria-hidden="true" /> Edit Profile
+          <User className="h-4 w-4" aria-hidden="true" /> {t('shell.editProfile')}
         </NavLink>
         {isAdmin && (
           <NavLink to="/admin" className={linkClass} onClick={onNavigate}>
-            <Shield className="h-4 w-4" aria-hidden="true" /> Admin
+            <Shield className="h-4 w-4" aria-hidden="true" /> {t('shell.admin')}
           </NavLink>
         )}
-        <button type="button" onClick={toggle} className={`${linkClass({ isActive: false })} w-full`} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+        <button type="button" onClick={toggle} className={`${linkClass({ isActive: false })} w-full`} aria-label={theme === 'dark' ? t('shell.toLightTheme') : t('shell.toDarkTheme')}>
           {theme === 'dark' ? <Sun className="h-4 w-4" aria-hidden="true" /> : <Moon className="h-4 w-4" aria-hidden="true" />}
-          {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+          {theme === 'dark' ? t('shell.lightTheme') : t('shell.darkTheme')}
         </button>
+        <LanguageSwitch className="px-3 py-1" />
         <button
           type="button"
           className={`${linkClass({ isActive: false })} w-full`}
@@ -143,7 +147,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
             if (await signOut()) navigate('/', { replace: true });
           }}
         >
-          <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+          <LogOut className="h-4 w-4" aria-hidden="true" /> {t('shell.signOut')}
         </button>
       </div>
     </div>
@@ -152,6 +156,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
 
 export default function Shell({ children }: { children?: ReactNode }) {
   const { user } = useAuth();
+  const { t } = useT();
   const { generators } = useGenerators();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const location = useLocation();
@@ -164,7 +169,7 @@ export default function Shell({ children }: { children?: ReactNode }) {
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       {/* Wide screens: fixed side navigation, 16rem. */}
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-gray-200 bg-white lg:block dark:border-neutral-700 dark:bg-neutral-900">
@@ -172,13 +177,14 @@ export default function Shell({ children }: { children?: ReactNode }) {
       </aside>
       {/* Small screens: a header with the menu button, and a 280 px drawer. */}
       <header className="sticky top-0 z-20 flex items-center justify-between border-b border-gray-200 bg-white/95 px-3 py-2 backdrop-blur lg:hidden dark:border-neutral-700 dark:bg-neutral-900/95">
-        <button ref={menuButtonRef} type="button" className="btn-ghost" aria-label="Open menu" aria-expanded={isDrawerOpen} aria-controls="drawer" onClick={() => setIsDrawerOpen(true)}>
+        <button ref={menuButtonRef} type="button" className="btn-ghost" aria-label={t('shell.openMenu')} aria-expanded={isDrawerOpen} aria-controls="drawer" onClick={() => setIsDrawerOpen(true)}>
           <Menu className="h-5 w-5" aria-hidden="true" />
         </button>
         <Link to="/" className="font-bold">Karya</Link>
         <span className="flex items-center gap-1 text-sm font-semibold text-brand-700 dark:text-brand-100" data-testid="credit-balance-mobile">
           <Coins className="h-4 w-4" aria-hidden="true" />
-          {user?.credits_available.toLocaleString('en')}
+          <span aria-hidden="true">{user?.credits_available.toLocaleString('en')}</span>
+          {user && <span className="sr-only">{t('shell.credits', { n: user.credits_available })}</span>}
         </span>
       </header>
       <div
@@ -191,13 +197,13 @@ export default function Shell({ children }: { children?: ReactNode }) {
         ref={drawerRef}
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={t('shell.menu')}
         aria-hidden={!isDrawerOpen}
         className={`fixed inset-y-0 left-0 z-50 w-[280px] max-w-full border-r border-gray-200 bg-white shadow-xl transition-transform duration-200 lg:hidden dark:border-neutral-700 dark:bg-neutral-900 ${
           isDrawerOpen ? 'visible translate-x-0' : 'invisible -translate-x-full'
         }`}
       >
-        <button type="button" className="btn-ghost absolute right-2 top-3" aria-label="Close menu" onClick={() => setIsDrawerOpen(false)}>
+        <button type="button" className="btn-ghost absolute right-2 top-3" aria-label={t('shell.closeMenu')} onClick={() => setIsDrawerOpen(false)}>
           <X className="h-5 w-5" aria-hidden="true" />
         </button>
         <Sidebar generators={generators} onNavigate={() => setIsDrawerOpen(false)} />

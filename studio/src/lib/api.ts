@@ -22,6 +22,17 @@ export class ApiError extends Error {
   }
 }
 
+let requestLang: 'en' | 'ms' | null = null;
+
+/** The studio language, sent as Accept-Language so the server words its errors in it (i18n/lang.tsx sets it). */
+export function setRequestLang(lang: 'en' | 'ms'): void {
+  requestLang = lang;
+}
+
+function langHeader(): Record<string, string> {
+  return requestLang ? { 'accept-language': requestLang } : {};
+}
+
 type Listener = (error: ApiError) => void;
 const sessionListeners = new Set<Listener>();
 
@@ -60,7 +71,7 @@ export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
     res = await fetch(`/api${path}`, {
       method: opts.method ?? 'GET',
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { accept: 'application/json', ...langHeader(), ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
@@ -161,7 +172,7 @@ export async function postEventStream(path: string, body: unknown, onEvent: (e: 
     res = await fetch(`/api${path}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...langHeader() },
       body: JSON.stringify(body),
       ...(signal ? { signal } : {}),
     });

@@ -5,6 +5,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { toast } from 'react-hot-toast';
 import type { Profile } from '../../../engine/contract/index.js';
 import { call, onSessionExpired } from './api.js';
+import { LangProvider, storedLang, translate } from '../i18n/index.js';
 
 interface AuthValue {
   user: Profile | null;
@@ -60,19 +61,27 @@ export function AuthProvider({ children, initialUser }: { children: ReactNode; i
     try {
       await call('POST /auth/sign-out');
       setUser(null);
-      toast.success('Signed out successfully');
+      toast.success(translate('shell.signedOut', storedLang() ?? 'en'));
       return true;
     } catch {
-      toast.error('Failed to sign out');
+      toast.error(translate('shell.signOutFailed', storedLang() ?? 'en'));
       return false;
     }
+  }, []);
+
+  const saveAccountLang = useCallback(async (lang: 'en' | 'ms') => {
+    setUser(await call('PUT /me/lang', { body: { lang } }));
   }, []);
 
   const value = useMemo<AuthValue>(
     () => ({ user, isLoading, isAdmin: user?.role === 'admin', setUser, refresh, setCredits, signOut }),
     [user, isLoading, refresh, setCredits, signOut],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      <LangProvider accountLang={user?.lang ?? null} saveAccountLang={saveAccountLang}>{children}</LangProvider>
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthValue {

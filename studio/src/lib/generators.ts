@@ -3,23 +3,24 @@
 import { useEffect, useState } from 'react';
 import type { GeneratorForm, GeneratorSummary } from '../../../engine/contract/index.js';
 import { call } from './api.js';
+import type { MessageKey } from '../i18n/index.js';
 
 export type { GeneratorSummary };
 
-/** Navigation groups by family, in the order of spec/platform.md §2 ("Marketing" holds the publishing tools). */
-export const GROUPS: ReadonlyArray<{ family: string; label: string }> = [
-  { family: 'fiction', label: 'Fiction' },
-  { family: 'nonfiction', label: 'Non-fiction' },
-  { family: 'creative', label: 'Creative' },
-  { family: 'publishing', label: 'Marketing' },
-  { family: 'covers', label: 'Covers' },
+/** Navigation groups by family, in the order of spec/platform.md §2 ("Marketing" holds the publishing tools); labels are i18n keys. */
+export const GROUPS: ReadonlyArray<{ family: string; label: MessageKey }> = [
+  { family: 'fiction', label: 'shell.groupFiction' },
+  { family: 'nonfiction', label: 'shell.groupNonfiction' },
+  { family: 'creative', label: 'shell.groupCreative' },
+  { family: 'publishing', label: 'shell.groupMarketing' },
+  { family: 'covers', label: 'shell.groupCovers' },
 ];
 
 /** External links listed with the Marketing group. */
-export const MARKETING_LINKS: ReadonlyArray<{ href: string; label: string }> = [
-  { href: 'https://www.canva.com/templates/?query=book-cover', label: 'Design Templates' },
-  { href: 'https://drive.google.com/drive/search?q=self-publishing%20guide', label: 'Publishing Guide' },
-  { href: 'https://kdp.amazon.com/', label: 'Publishing Tool' },
+export const MARKETING_LINKS: ReadonlyArray<{ href: string; label: MessageKey }> = [
+  { href: 'https://www.canva.com/templates/?query=book-cover', label: 'shell.designTemplates' },
+  { href: 'https://drive.google.com/drive/search?q=self-publishing%20guide', label: 'shell.publishingGuide' },
+  { href: 'https://kdp.amazon.com/', label: 'shell.publishingTool' },
 ];
 
 let listPromise: Promise<GeneratorSummary[]> | null = null;

@@ -8,6 +8,7 @@ import { GROUPS, useGenerators } from '../lib/generators.js';
 import { relativeAge } from '../lib/time.js';
 import { UPDATES, type ProductUpdate } from '../data/updates.js';
 import { Dialog } from '../components/Dialog.js';
+import { useT } from '../i18n/index.js';
 
 function StatCard({ label, value, icon: Icon, testId }: { label: string; value: string; icon: typeof Coins; testId: string }) {
   return (
@@ -42,6 +43,7 @@ function UpdateDetail({ update, onClose }: { update: ProductUpdate | null; onClo
 
 export default function Dashboard() {
   const { user } = useAuth();
+  const { t } = useT();
   const { generators } = useGenerators();
   const [openUpdate, setOpenUpdate] = useState<ProductUpdate | null>(null);
   const name = user?.email.split('@')[0] ?? '';
@@ -81,7 +83,7 @@ export default function Dashboard() {
         if (items.length === 0) return null;
         return (
           <section key={group.family} className="mt-8" aria-labelledby={`carousel-${group.family}`}>
-            <h2 id={`carousel-${group.family}`} className="text-lg font-semibold">{group.label}</h2>
+            <h2 id={`carousel-${group.family}`} className="text-lg font-semibold">{t(group.label)}</h2>
             <ul className="no-scrollbar -mx-1 mt-3 flex snap-x gap-4 overflow-x-auto px-1 pb-3" data-testid={`carousel-${group.family}`}>
               {items.map((g) => (
                 <li key={g.id} className="w-60 shrink-0 snap-start">

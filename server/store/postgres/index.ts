@@ -140,7 +140,7 @@ function postgresUsers(db: Db, feed: UserChangeFeed): UserRepository {
       try {
         return await inTransaction(db, async (trx) => {
           if (await findUserByEmail(trx, email)) return undefined;
-          await trx.insertInto('users').values({ id, email, name: input.name ?? '', role: input.role, credits_available: 0, created_at: now, updated_at: now }).execute();
+          await trx.insertInto('users').values({ id, email, name: input.name ?? '', role: input.role, credits_available: 0, lang: input.lang ?? 'en', created_at: now, updated_at: now }).execute();
           await trx.insertInto('user_passwords').values({ user_id: id, hash: input.passwordHash, updated_at: now }).execute();
           await changeCredits(trx, { userId: id, amount: ROLE_CREDITS[input.role], type: 'signup', reason: `Starting credits (${input.role})` });
           return findUserById(trx, id);

@@ -5,6 +5,12 @@ import type { Provider } from '../engine/providers/index.js';
 import type { ServerConfig } from './config.js';
 import type { Repositories } from './store/ports.js';
 import type { Mailer } from './mail.js';
+import type { StepHooks, StepRequest } from './steps.js';
+
+/** Runs generation steps somewhere else than this request's process (the Postgres job queue). */
+export interface StepDispatcher {
+  run(request: StepRequest, hooks: StepHooks): Promise<void>;
+}
 
 export interface AppContext {
   config: ServerConfig;
@@ -14,4 +20,6 @@ export interface AppContext {
   provider: Provider;
   logger: Logger;
   mailer: Mailer;
+  /** Set with Postgres: steps go through the job queue to whichever worker takes them. */
+  steps?: StepDispatcher;
 }

@@ -172,15 +172,28 @@ export interface GenerationCommit {
   usage: { promptType: string; metadata: Record<string, unknown>; isPart: boolean };
 }
 
+/** A generation step as recorded: who, which step, what was charged and how it ended. */
+export interface GenerationRecord {
+  id: string;
+  userId: string;
+  step: string;
+  credits: number;
+  status: 'running' | 'succeeded' | 'failed' | 'refunded';
+  errorCode: string | null;
+}
+
 /** Generation steps and their usage: charge, refund or commit; refunds after a crash. */
 export interface GenerationRepository {
   /**
    * Check and deduct `cost` and record a running generation, in one transaction; null when the user is
-   * missing or short (the admin always passes, charged 0 when short). Not flushed to disk on its own:
+   * missing or short (the admin always passes, charged 0 when short). `generationId` names it when the
+   * caller knows it already (a queued job's id). Not flushed to disk on its own:
    * the caller tells nobody of it before the flushed commit of `commit` or `refund`, so a crash in
    * between loses the charge together with the generation it paid for.
    */
-  start(input: { userId: string; generatorId: string; step: string; cost: number; reason: string }): Promise<Charge | null>;
+  start(input: { userId: string; generatorId: string; step: string; cost: number; reason: string; generationId?: string }): Promise<Charge | null>;
+  /** A generation by id (a retried job looks for the one its first attempt started), or undefined. */
+  find(generationId: string): Promise<GenerationRecord | undefined>;
   /** Give the charge back and mark the generation refunded (failed when nothing was charged). */
   refund(input: { userId: string; charge: Charge; reason: string; errorCode: string }): Promise<void>;
   /**

@@ -420,7 +420,7 @@ function postgresGenerations(db: Db): GenerationRepository {
   return {
     start: (input) =>
       inTransaction(db, async (trx) => {
-        const generationId = randomUUID();
+        const generationId = input.generationId ?? randomUUID();
         const user = await findUserById(trx, input.userId);
         if (!user) return null;
         let credits = input.cost;
@@ -437,6 +437,10 @@ function postgresGenerations(db: Db): GenerationRepository {
           .execute();
         return { generationId, credits };
       }),
+    find: async (generationId) => {
+      const row = await db.selectFrom('generations').selectAll().where('id', '=', generationId).executeTakeFirst();
+      return row && { id: row.id, userId: row.user_id, step: row.step, credits: row.credits_charged, status: row.status, errorCode: row.error_code };
+    },
     refund: (input) => refundGeneration(db, input),
     commit: (input: GenerationCommit) =>
       inTransaction(db, async (trx) => {

@@ -8,8 +8,8 @@ import { changeCredits } from './credits.js';
 import { addUsage, findUserById } from './users.js';
 import { writeStep } from './books.js';
 
-export function startGeneration(store: Store, input: { userId: string; generatorId: string; step: string; cost: number; reason: string }): Charge | null {
-  const generationId = randomUUID();
+export function startGeneration(store: Store, input: { userId: string; generatorId: string; step: string; cost: number; reason: string; generationId?: string }): Charge | null {
+  const generationId = input.generationId ?? randomUUID();
   return store.transaction(
     () => {
       const user = findUserById(store, input.userId);
@@ -71,6 +71,10 @@ export function refundInterrupted(store: Store): number {
 export function sqliteGenerations(store: Store): GenerationRepository {
   return {
     start: async (input) => startGeneration(store, input),
+    find: async (generationId) => {
+      const row = store.first(store.db.selectFrom('generations').selectAll().where('id', '=', generationId));
+      return row && { id: row.id, userId: row.user_id, step: row.step, credits: row.credits_charged, status: row.status, errorCode: row.error_code };
+    },
     refund: async (input) => refundGeneration(store, input),
     commit: async (input) => commitGeneration(store, input),
     refundInterrupted: async () => refundInterrupted(store),

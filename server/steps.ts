@@ -1,0 +1,158 @@
+// One generation step of one user's book, from the checked request to the answer: open the book session,
+// check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
+// refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
+// with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
+import { BookSession, SessionError, catalogueMessage, parseStepKey, stepKey, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../engine/index.js';
+import type { AppContext } from './context.js';
+import { ApiError, MESSAGES } from './http/errors.js';
+import { donePayload, failureOf, userProgress } from './generation.js';
+import type { Charge } from './store/ports.js';
+
+/** A checked generation request (JSON-safe: it is a job's data with Postgres). */
+export interface StepRequest {
+  userId: string;
+  generatorId: string;
+  settings: Settings;
+  /** The language for errors before the book's own is known. */
+  hintLang: Lang;
+  chapterTitle?: string;
+  /** The step the client asked for (stepKey), checked against the book's next step. */
+  expectedStep?: string;
+  /**
+   * The generation's id when it is known before the step runs (a queued job's id): a retried job finds
+   * its generation and is not charged again; a step already committed is answered from the saved book.
+   */
+  generationId?: string;
+}
+
+export interface StepHooks {
+  /** The client went away: the step is aborted and refunded, and nothing is answered. */
+  client: AbortSignal;
+  /** The step is charged and about to run (the route opens its event stream now). */
+  onCharged?(): void;
+  onDelta?(text: string): void;
+  /** The answer, sent before the memory update runs. */
+  onDone(payload: DonePayload): void;
+}
+
+/** A step that failed: the API error to answer, unless the client went away. */
+export class StepFailure extends Error {
+  constructor(
+    readonly error: ApiError,
+    readonly isClientGone: boolean,
+  ) {
+    super(error.message);
+    this.name = 'StepFailure';
+  }
+}
+
+/**
+ * Run the user's next step. Throws ApiError before a charge (404, 400, 402, 409) and StepFailure after one
+ * (the charge refunded). Resolves once the answer is given and the memory update is done.
+ */
+export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: StepHooks): Promise<void> {
+  const { repos, catalog, provider, config, logger } = ctx;
+  const { userId, hintLang, chapterTitle } = request;
+  const spec = catalog.get(request.generatorId);
+  if (!spec) throw ApiError.of(404, 'generator_not_found');
+  // Waited for the book's previous step, and the client left meanwhile.
+  if (hooks.client.aborted) return;
+  let charge: Charge | undefined;
+  let session: BookSession;
+  try {
+    session = await BookSession.open({
+      spec, renderer: catalog.renderer, provider, key: spec.bookType, settings: request.settings, onFinished: 'keep',
+      store: userProgress(repos, { userId, spec, charge: () => charge, ...(chapterTitle ? { chapterTitle } : {}) }),
+    });
+  } catch (error) {
+    if (error instanceof SessionError) throw ApiError.catalogue(400, 'invalid_chapters', hintLang);
+    throw error;
+  }
+  const lang: Lang = session.state.lang;
+
+  // A retried job: its generation is charged already, or even committed or refunded.
+  const earlier = request.generationId ? await repos.generations.find(request.generationId) : undefined;
+  if (earlier && earlier.status === 'succeeded') {
+    hooks.onCharged?.();
+    hooks.onDone(await answerFromBook(ctx, { session, generationId: earlier.id, stepKey: earlier.step, credits: earlier.credits, userId, generatorId: spec.id }));
+    return;
+  }
+  if (earlier && earlier.status !== 'running') throw new StepFailure(new ApiError(502, earlier.errorCode ?? 'unexpected', catalogueOr(earlier.errorCode, lang)), false);
+
+  const step = session.next();
+  if (!step) {
+    if (earlier) await repos.generations.refund({ userId, charge: { generationId: earlier.id, credits: earlier.credits }, reason: `Refund: ${spec.id} (book already complete)`, errorCode: 'book_complete' });
+    throw ApiError.of(409, 'book_complete');
+  }
+  const expected = earlier?.step ?? request.expectedStep;
+  if (expected && expected !== stepKey(step)) {
+    if (earlier) await repos.generations.refund({ userId, charge: { generationId: earlier.id, credits: earlier.credits }, reason: `Refund: ${spec.id} (step moved on)`, errorCode: 'step_not_allowed' });
+    throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed, { step: `the next step is ${session.label(step)}` });
+  }
+  const label = session.label(step);
+  charge = earlier
+    ? { generationId: earlier.id, credits: earlier.credits }
+    : ((await repos.generations.start({ userId, generatorId: spec.id, step: stepKey(step), cost: spec.cost, reason: `${spec.id}: ${label}`, ...(request.generationId ? { generationId: request.generationId } : {}) })) ?? undefined);
+  if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+
+  hooks.onCharged?.();
+  const timeout = AbortSignal.timeout(config.generationTimeoutMs);
+  try {
+    const result = await session.advance({
+      expected: step, signal: AbortSignal.any([hooks.client, timeout]),
+      ...(chapterTitle ? { chapterTitle } : {}),
+      ...(hooks.onDelta ? { onDelta: hooks.onDelta } : {}),
+    });
+    hooks.onDone(donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }));
+  } catch (error) {
+    const isClientGone = hooks.client.aborted;
+    const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
+    await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${label} (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
+    if (failure.status >= 500 && !isClientGone) logger.warn({ err: error, generator: spec.id, code: failure.code }, 'generation failed; charge refunded');
+    throw new StepFailure(failure, isClientGone);
+  }
+  // The story so far, for the next step (part of this one: nothing charged). The book stays locked for
+  // this user until it is done; a failure is tried again before the next step.
+  const generationId = charge.generationId;
+  await session
+    .remember({ signal: AbortSignal.timeout(config.generationTimeoutMs) })
+    .then(async ({ calls, usage }) => {
+      if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, generation: generationId, ...(usage ? { tokens: usage } : {}) } });
+    })
+    .catch((err: unknown) => logger.warn({ err, generator: spec.id }, 'memory update failed; tried again before the next step'));
+}
+
+/** The catalogue message of a stored error code, or the generic one. */
+function catalogueOr(code: string | null, lang: Lang): string {
+  try {
+    return code ? catalogueMessage(code as CatalogueCode, lang) : MESSAGES.unexpected;
+  } catch {
+    return MESSAGES.unexpected;
+  }
+}
+
+/** The answer of a step committed by an attempt that stopped before answering (a worker killed just then). */
+async function answerFromBook(ctx: AppContext, input: { session: BookSession; generationId: string; stepKey: string; credits: number; userId: string; generatorId: string }): Promise<DonePayload> {
+  const { session } = input;
+  const spec = ctx.catalog.get(input.generatorId)!;
+  const ref = parseStepKey(input.stepKey) ?? { kind: 'single' as const };
+  const position = ref.kind === 'outline' ? -1 : (ref.position ?? 0);
+  const state = session.state;
+  const text = (position < 0 ? state.outline : state.content[position]) ?? '';
+  const view = session.view();
+  return {
+    generation_id: input.generationId,
+    generator_id: spec.id,
+    part: ref,
+    label: view.plan.find((p) => stepKey(p) === input.stepKey)?.label ?? input.stepKey,
+    content: text,
+    words: text.split(/\s+/).filter(Boolean).length,
+    is_complete: !(state.incompleteParts ?? []).includes(position),
+    progress: view.progress,
+    next: view.next,
+    book: spec.kind === 'book' ? view : null,
+    credits_charged: input.credits,
+    credits_available: (await ctx.repos.credits.balanceOf(input.userId)) ?? 0,
+  };
+}
+

@@ -233,6 +233,35 @@ export const CATALOGUE = {
     en: 'This book cannot be published: its publishing settings have errors.',
     ms: 'Buku ini tidak dapat diterbitkan: tetapan penerbitannya mempunyai ralat.',
   },
+  // Buying credits (Stripe Checkout) and API access.
+  invalid_package: { en: 'Invalid credit package', ms: 'Pakej kredit tidak sah' },
+  checkout_unavailable: {
+    en: 'Checkout is not set up on this server. Ask the administrator for a credit code or link.',
+    ms: 'Pembayaran dalam talian belum disediakan pada pelayan ini. Minta kod atau pautan kredit daripada pentadbir.',
+  },
+  checkout_failed: { en: 'Failed to start checkout process', ms: 'Gagal memulakan proses pembayaran' },
+  purchase_not_found: { en: 'No purchase with this checkout session', ms: 'Tiada pembelian dengan sesi pembayaran ini' },
+  credits_added: { en: 'Credits added', ms: 'Kredit ditambah' },
+  api_access_required: {
+    en: 'API access comes with the Business plan. Upgrade to use API keys.',
+    ms: 'Akses API disertakan dengan pelan Business. Naik taraf untuk menggunakan kunci API.',
+  },
+  invalid_api_key: { en: 'Invalid or revoked API key', ms: 'Kunci API tidak sah atau telah dibatalkan' },
+  api_key_not_allowed: {
+    en: 'API keys work only on generation, progress, history and export routes. Sign in for this one.',
+    ms: 'Kunci API hanya boleh digunakan untuk laluan penjanaan, kemajuan, sejarah dan eksport. Sila log masuk untuk laluan ini.',
+  },
+  api_key_name: {
+    en: 'Please give the key a name of 1 to 64 characters',
+    ms: 'Sila beri kunci itu nama sepanjang 1 hingga 64 aksara',
+  },
+  api_key_not_found: { en: 'API key not found', ms: 'Kunci API tidak dijumpai' },
+  too_many_api_keys: {
+    en: 'You have the most API keys allowed ({max}). Revoke one first.',
+    ms: 'Anda sudah mempunyai bilangan maksimum kunci API ({max}). Batalkan satu dahulu.',
+  },
+  api_key_created: { en: 'API key created. Copy it now: it is shown only once.', ms: 'Kunci API dicipta. Salin sekarang: ia hanya dipaparkan sekali.' },
+  api_key_revoked: { en: 'API key revoked', ms: 'Kunci API dibatalkan' },
 } as const satisfies Record<string, { en: string; ms: string }>;
 
 export type CatalogueCode = keyof typeof CATALOGUE;

@@ -9,6 +9,7 @@ import * as m0006 from './0006_part_complete.js';
 import * as m0007 from './0007_part_title.js';
 import * as m0008 from './0008_book_memory.js';
 import * as m0009 from './0009_book_packages.js';
+import * as m0010 from './0010_purchases_api_keys.js';
 import * as m0012 from './0012_user_lang.js';
 
 export const migrations: Record<string, Migration> = {
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007_part_title': m0007,
   '0008_book_memory': m0008,
   '0009_book_packages': m0009,
+  '0010_purchases_api_keys': m0010,
   '0012_user_lang': m0012,
 };

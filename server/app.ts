@@ -13,6 +13,7 @@ import { creditRoutes } from './routes/credits.js';
 import { generatorRoutes } from './routes/generators.js';
 import { historyRoutes } from './routes/history.js';
 import { meRoutes } from './routes/me.js';
+import { checkoutRoutes, paymentRoutes, WEBHOOK_PATH } from './routes/payments.js';
 import { progressRoutes } from './routes/progress.js';
 import { publishRoutes } from './routes/publish.js';
 import { studioRoutes } from './static.js';
@@ -27,6 +28,8 @@ export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => R
   ['/books', publishRoutes],
   ['/history', historyRoutes],
   ['/credits', creditRoutes],
+  ['/checkout', checkoutRoutes],
+  ['/payments', paymentRoutes],
   ['/admin', adminRoutes],
 ];
 
@@ -39,7 +42,9 @@ export function createApp(ctx: AppContext): Express {
   app.use(requestLog(logger));
   app.use(helmetMiddleware());
   app.use('/api', sameOriginCheck([config.publicUrl]));
-  app.use('/api', express.json({ limit: config.jsonLimit }));
+  const json = express.json({ limit: config.jsonLimit });
+  // The Stripe webhook reads its own raw body: its signature is over the exact bytes sent.
+  app.use('/api', (req, res, next) => (req.path === WEBHOOK_PATH ? next() : json(req, res, next)));
 
   app.get('/api/health', async (_req, res) => {
     await repos.system.ping();

@@ -3,10 +3,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../engine/node/load.js';
+import { TOPUP_CREDITS, type TopUpCredits } from '../engine/contract/payments.js';
 
 export interface RateLimit {
   limit: number;
   windowMs: number;
+}
+
+/** Stripe Checkout: on only when both the secret key and the webhook's signing secret are set. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (stripe-mock, a test's fake): `http://127.0.0.1:12111`. */
+  apiBase?: string;
 }
 
 export interface ServerConfig {
@@ -32,6 +41,10 @@ export interface ServerConfig {
   /** Provider time-out of one generation step (spec/platform.md §9: 180 000 ms). */
   generationTimeoutMs: number;
   studioDir: string;
+  /** STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET (+ STRIPE_API_BASE); absent: checkout answers 503. */
+  stripe?: StripeConfig;
+  /** The top-up page's external payment links by package credits (KARYA_TOPUP_URLS). */
+  topupUrls: Partial<Record<TopUpCredits, string>>;
   rateLimits: {
     signIn: RateLimit;
     signInPerEmail: RateLimit;
@@ -75,11 +88,47 @@ export function databaseUrlFrom(env: NodeJS.ProcessEnv = process.env): string | 
   return value;
 }
 
+function httpUrl(value: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name}: "${value}" is not a URL (write http://… or https://…)`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name}: "${value}" must start with https:// or http://`);
+  return url.toString();
+}
+
+/** `150=https://pay.example/a,300=https://…,600=https://…` → the link of each top-up package. */
+export function topupUrlsFrom(value: string | undefined): Partial<Record<TopUpCredits, string>> {
+  const urls: Partial<Record<TopUpCredits, string>> = {};
+  for (const entry of (value ?? '').split(/[,\s]+/).filter(Boolean)) {
+    const at = entry.indexOf('=');
+    const credits = Number(entry.slice(0, at));
+    if (at < 0 || !TOPUP_CREDITS.includes(credits as TopUpCredits)) {
+      throw new Error(`KARYA_TOPUP_URLS: "${entry}" must be credits=URL with credits one of ${TOPUP_CREDITS.join(', ')} (e.g. 150=https://pay.example/150)`);
+    }
+    urls[credits as TopUpCredits] = httpUrl(entry.slice(at + 1), `KARYA_TOPUP_URLS (${credits})`);
+  }
+  return urls;
+}
+
+function stripeFrom(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secretKey && !webhookSecret) return undefined;
+  // Taking payments that could never be granted (or granting without checkout) is worse than no checkout.
+  if (!secretKey || !webhookSecret) throw new Error(`${secretKey ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'} is missing: checkout needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (README: Payments with Stripe)`);
+  const apiBase = env.STRIPE_API_BASE?.trim();
+  return { secretKey, webhookSecret, ...(apiBase ? { apiBase: httpUrl(apiBase, 'STRIPE_API_BASE') } : {}) };
+}
+
 /** The configuration the environment asks for; `overrides` win (flags, tests). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = overrides.port ?? intFrom(env.PORT, DEFAULT_PORT, 0, 65535, 'PORT');
   const adminEmail = env.KARYA_ADMIN_EMAIL?.trim().toLowerCase() || undefined;
   const databaseUrl = databaseUrlFrom(env);
+  const stripe = overrides.stripe ?? stripeFrom(env);
   const config: ServerConfig = {
     dbFile: env.KARYA_DB || DEFAULT_DB,
     ...(databaseUrl ? { databaseUrl } : {}),
@@ -96,6 +145,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     jsonLimit: '100kb',
     generationTimeoutMs: 180_000,
     studioDir: path.join(ROOT, 'studio', 'dist'),
+    ...(stripe ? { stripe } : {}),
+    topupUrls: topupUrlsFrom(env.KARYA_TOPUP_URLS),
     rateLimits: {
       signIn: { limit: 20, windowMs: 15 * 60_000 },
       signInPerEmail: { limit: 10, windowMs: 15 * 60_000 },

@@ -6,6 +6,7 @@ import type { ServerConfig } from './config.js';
 import type { Repositories } from './store/ports.js';
 import type { Mailer } from './mail.js';
 import type { StepHooks, StepRequest } from './steps.js';
+import type { Checkout } from './payments.js';
 
 /** Runs generation steps somewhere else than this request's process (the Postgres job queue). */
 export interface StepDispatcher {
@@ -22,4 +23,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Set with Postgres: steps go through the job queue to whichever worker takes them. */
   steps?: StepDispatcher;
+  /** Stripe Checkout, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
+  checkout?: Checkout;
 }

@@ -14,6 +14,7 @@ import { openStore, type OpenedStore } from './store/open.js';
 import type { Repositories } from './store/ports.js';
 import { createMailer } from './mail.js';
 import { createApp } from './app.js';
+import { createCheckout } from './payments.js';
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
@@ -39,6 +40,7 @@ export function createContext(input: { config: ServerConfig; database?: OpenedDa
     provider: input.provider ?? providerFromEnv(),
     logger,
     mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, outbox: repos.system, logger }),
+    ...(config.stripe ? { checkout: createCheckout({ config: config.stripe, publicUrl: config.publicUrl }) } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ export * from './messages.js';
 export * from './auth.js';
 export * from './me.js';
 export * from './credits.js';
+export * from './payments.js';
 export * from './history.js';
 export * from './admin.js';
 export * from './generators.js';

@@ -11,6 +11,7 @@ import * as credits from './credits.js';
 import * as generators from './generators.js';
 import * as history from './history.js';
 import * as me from './me.js';
+import * as payments from './payments.js';
 
 /** What the contract says about one route. */
 export interface RouteDef {
@@ -64,6 +65,12 @@ export const ROUTES = {
 
   'POST /credits/redeem': { body: credits.RedeemBodySchema, response: credits.CreditsGrantedResponseSchema },
   'POST /credits/claim': { body: credits.ClaimBodySchema, response: credits.CreditsGrantedResponseSchema },
+
+  'POST /checkout': { body: payments.CheckoutBodySchema, response: payments.CheckoutResponseSchema },
+  'GET /checkout/sessions/:sessionId': { params: payments.CheckoutSessionParamsSchema, response: payments.PurchaseStatusSchema },
+  // Called by Stripe with its signed event as the raw body (never by the studio).
+  'POST /payments/webhook': { response: payments.WebhookResponseSchema },
+  'GET /payments/options': { response: payments.PaymentOptionsSchema },
 
   'GET /admin/users': { response: admin.AdminUsersResponseSchema },
   'POST /admin/users': { body: admin.NewUserBodySchema, response: admin.UserAddedResponseSchema, status: 201 },

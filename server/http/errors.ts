@@ -57,6 +57,9 @@ export const MESSAGES = {
   invalid_json: 'The request body is not valid JSON',
   body_too_large: 'The request body is too large',
   cross_origin: 'Cross-origin requests are not allowed',
+  // The Stripe webhook (read by Stripe and the operator, not by users)
+  invalid_signature: 'The Stripe-Signature header is missing or does not match the body',
+  webhook_unconfigured: 'Stripe webhooks are not set up on this server (STRIPE_WEBHOOK_SECRET)',
   unexpected: 'An unexpected error occurred',
 } as const;
 
@@ -116,6 +119,8 @@ export const MESSAGES_MS: Readonly<Record<MessageCode, string>> = {
   invalid_json: 'Badan permintaan bukan JSON yang sah',
   body_too_large: 'Badan permintaan terlalu besar',
   cross_origin: 'Permintaan rentas asal tidak dibenarkan',
+  invalid_signature: 'Pengepala Stripe-Signature tiada atau tidak sepadan dengan badan permintaan',
+  webhook_unconfigured: 'Webhook Stripe belum disediakan pada pelayan ini (STRIPE_WEBHOOK_SECRET)',
   unexpected: 'Ralat yang tidak dijangka berlaku',
 };
 

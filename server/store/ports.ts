@@ -284,6 +284,54 @@ export interface BookRepository {
   packageZip(input: { userId: string; key: string }): Promise<{ zip: Uint8Array; report: KdpPackage } | null>;
 }
 
+/** A paid Checkout Session, as kept. */
+export interface Purchase {
+  sessionId: string;
+  userId: string;
+  packageId: string;
+  credits: number;
+  createdAt: string;
+}
+
+export type PurchaseGrant = { status: 'granted'; balance: Balance } | { status: 'already_granted' } | { status: 'no_user' };
+
+/** Purchases paid through Stripe Checkout: each session id is granted once, whatever the deliveries. */
+export interface PurchaseRepository {
+  /**
+   * Record the purchase and add its credits (a `purchase` ledger row referring to the session), in one
+   * transaction; `already_granted` when the session id was granted before (a replayed webhook), even
+   * under concurrent deliveries (the session id is unique); `no_user` (nothing kept) when the user is gone.
+   */
+  grant(input: { sessionId: string; userId: string; packageId: string; credits: number; amountTotal: number | null; currency: string | null }): Promise<PurchaseGrant>;
+  /** The purchase of a session id, or undefined (not granted yet). */
+  find(sessionId: string): Promise<Purchase | undefined>;
+}
+
+/** An API key as listed: never the key itself. */
+export interface ApiKeyListing {
+  id: number;
+  name: string;
+  /** The key's first characters (`karya_AbC1…`), to tell keys apart. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** API keys of business and admin accounts, stored as SHA-256 hashes only. */
+export interface ApiKeyRepository {
+  /** Keep a new key (its hash and prefix) unless the user has `maxKeys` live keys already (then undefined). */
+  create(input: { userId: string; name: string; keyHash: string; prefix: string; maxKeys: number }): Promise<ApiKeyListing | undefined>;
+  /** The user's live keys, newest first. */
+  list(userId: string): Promise<ApiKeyListing[]>;
+  /** Revoke one of the user's live keys; false when there is none with this id. */
+  revoke(input: { userId: string; id: number }): Promise<boolean>;
+  /**
+   * The live key with this hash and its user, or null (unknown or revoked). Marks it used (at most once a
+   * minute, so a busy key does not write on every request).
+   */
+  authenticate(keyHash: string): Promise<{ keyId: number; user: User } | null>;
+}
+
 /** Every repository of the server. */
 export interface Repositories {
   books: BookRepository;
@@ -294,4 +342,6 @@ export interface Repositories {
   history: HistoryRepository;
   generations: GenerationRepository;
   system: SystemRepository;
+  purchases: PurchaseRepository;
+  apiKeys: ApiKeyRepository;
 }

@@ -53,7 +53,7 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
-export type CreditTransactionType = 'signup' | 'charge' | 'refund' | 'adjustment' | 'role' | 'code' | 'link';
+export type CreditTransactionType = 'signup' | 'charge' | 'refund' | 'adjustment' | 'role' | 'code' | 'link' | 'purchase';
 
 export interface CreditTransactionsTable {
   id: Generated<number>;
@@ -156,7 +156,32 @@ export interface DeploymentsTable {
   created_at: string;
 }
 
+/** A paid Checkout Session, granted once (migration 0010). */
+export interface PurchasesTable {
+  session_id: string;
+  user_id: string;
+  package: string;
+  credits: number;
+  amount_total: number | null;
+  currency: string | null;
+  created_at: string;
+}
+
+/** An API key of a business or admin account: only its SHA-256 hash and first characters are kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database extends BooksDatabase {
+  purchases: PurchasesTable;
+  api_keys: ApiKeysTable;
   users: UsersTable;
   user_passwords: UserPasswordsTable;
   sessions: SessionsTable;

@@ -11,6 +11,7 @@ import {
   type CreditCodeCreatedResponse, type CreditLinkCreatedResponse, type DeploymentsResponse, type FileRouteKey, type GeneratorsResponse, type HistoryResponse, type JsonRouteKey, type ResponseOf,
 } from '../../engine/contract/index.js';
 import { MESSAGES } from '../../server/http/errors.js';
+import { SECRET_KEY, WEBHOOK_SECRET, startFakeStripe } from '../fake-stripe.js';
 import { apiRoutes, PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from '../server/helpers.js';
 
 let ts: TestServer;
@@ -232,6 +233,27 @@ describe('answers match the contract', () => {
       expect(change).toEqual({ type: 'delete', id, user: null });
     } finally {
       controller.abort();
+    }
+  });
+});
+
+describe('buying credits matches the contract', () => {
+  it('checkout, the signed webhook, the landing poll and the payment options', async () => {
+    const stripe = await startFakeStripe();
+    const paying = await startTestServer({ config: { stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url } } });
+    try {
+      const cookie = await signUp(paying);
+      answerOf('POST /checkout', await paying.http.post('/api/checkout').set('cookie', cookie).send({ package: 'basic' }));
+      const session = stripe.sessions[0]!;
+      const poll = () => paying.http.get(`/api/checkout/sessions/${session.id}`).set('cookie', cookie);
+      expect(answerOf('GET /checkout/sessions/:sessionId', await poll()).status).toBe('pending');
+      const { payload, signature } = stripe.delivery({ session });
+      answerOf('POST /payments/webhook', await paying.http.post('/api/payments/webhook').set('content-type', 'application/json').set('stripe-signature', signature).send(payload));
+      expect(answerOf('GET /checkout/sessions/:sessionId', await poll()).status).toBe('granted');
+      answerOf('GET /payments/options', await paying.http.get('/api/payments/options').set('cookie', cookie));
+    } finally {
+      await paying.close();
+      await stripe.close();
     }
   });
 });

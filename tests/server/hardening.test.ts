@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createLogger } from '../../server/start.js';
 import { apiRoutes, signUp, startTestServer, uniqueEmail, userWithRole } from './helpers.js';
+import { SECRET_KEY, WEBHOOK_SECRET, startFakeStripe } from '../fake-stripe.js';
 
 const logLines: string[] = [];
 const sink = new Writable({
@@ -17,8 +18,13 @@ const sink = new Writable({
     callback();
   },
 });
-const ts = await startTestServer({ logger: createLogger('info', sink) });
-afterAll(() => ts.close());
+// Checkout is configured (against a fake Stripe) so that the fuzzing reaches past "not set up".
+const stripe = await startFakeStripe();
+const ts = await startTestServer({ logger: createLogger('info', sink), config: { stripe: { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url } } });
+afterAll(async () => {
+  await ts.close();
+  await stripe.close();
+});
 
 describe('headers and origin', () => {
   it('sets helmet headers on the API and the studio page', async () => {
@@ -105,9 +111,9 @@ describe('the studio', () => {
 describe('fuzzing every JSON body (fast-check): never a 5xx', () => {
   const KEYS = [
     'email', 'password', 'name', 'bio', 'plan', 'rememberMe', 'token', 'newPassword', 'currentPassword', 'settings', 'lang', 'chapterTitle', 'step',
-    'code', 'credits', 'description', 'role', 'reason', 'useAzure', 'kind', 'position', 'numberOfChapters', 'heatLevel', '__proto__', 'constructor',
+    'code', 'credits', 'description', 'role', 'reason', 'useAzure', 'kind', 'position', 'numberOfChapters', 'heatLevel', 'package', '__proto__', 'constructor',
   ];
-  const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('', ' ', 'en', 'ms', 'admin', 'pro', 'secret1', 'POEMS', 'x'.repeat(300), -1, 0, 6, 1e308, 10_000, 10_001, true, null));
+  const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('', ' ', 'en', 'ms', 'admin', 'pro', 'basic', 'secret1', 'POEMS', 'x'.repeat(300), -1, 0, 6, 1e308, 10_000, 10_001, true, null));
   const shaped = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 });
   const settingsShaped = fc.record({ settings: fc.dictionary(fc.constantFrom('language', 'heatLevel', 'numberOfChapters', 'tone', 'theme', 'x'), value), lang: value, step: value }, { requiredKeys: [] });
   const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }), shaped, settingsShaped);

@@ -352,4 +352,44 @@ describe('auth', () => {
     expect(await repos.auth.passwordHashOf(user.id)).toBe('changed');
   });
 });
+
+describe('purchases', () => {
+  it_('grants a session once, however many deliveries arrive at once, with a purchase ledger row', async () => {
+    const user = await newUser();
+    const grant = { sessionId: `cs_store_${counter}`, userId: user.id, packageId: 'pro', credits: 500, amountTotal: 4999, currency: 'usd' };
+    const results = await Promise.all(Array.from({ length: 8 }, () => repos.purchases.grant(grant)));
+    expect(results.filter((r) => r.status === 'granted')).toEqual([{ status: 'granted', balance: { previous: 10, next: 510 } }]);
+    expect(results.filter((r) => r.status === 'already_granted')).toHaveLength(7);
+    expect(await repos.credits.balanceOf(user.id)).toBe(510);
+    expect((await repos.credits.ledger(user.id)).filter((t) => t.type === 'purchase')).toMatchObject([{ amount: 500, reference: grant.sessionId }]);
+    expect(await repos.purchases.find(grant.sessionId)).toMatchObject({ userId: user.id, packageId: 'pro', credits: 500 });
+    expect(await repos.purchases.find('cs_none')).toBeUndefined();
+  });
+
+  it_('keeps nothing for a user who is gone', async () => {
+    expect(await repos.purchases.grant({ sessionId: 'cs_gone', userId: 'nobody', packageId: 'basic', credits: 300, amountTotal: null, currency: null })).toEqual({ status: 'no_user' });
+    expect(await repos.purchases.find('cs_gone')).toBeUndefined();
+  });
+});
+
+describe('api keys', () => {
+  it_('creates up to the cap, lists newest first without the hash, authenticates live keys only, revokes own keys only', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const first = (await repos.apiKeys.create({ userId: user.id, name: 'one', keyHash: `h1-${counter}`, prefix: 'karya_aaaa', maxKeys: 2 }))!;
+    const second = (await repos.apiKeys.create({ userId: user.id, name: 'two', keyHash: `h2-${counter}`, prefix: 'karya_bbbb', maxKeys: 2 }))!;
+    expect(await repos.apiKeys.create({ userId: user.id, name: 'three', keyHash: `h3-${counter}`, prefix: 'karya_cccc', maxKeys: 2 })).toBeUndefined();
+    expect((await repos.apiKeys.list(user.id)).map((k) => k.name)).toEqual(['two', 'one']);
+    expect(Object.keys(first).sort()).toEqual(['createdAt', 'id', 'lastUsedAt', 'name', 'prefix']);
+    const auth = await repos.apiKeys.authenticate(`h1-${counter}`);
+    expect(auth).toMatchObject({ keyId: first.id, user: { id: user.id, email: user.email } });
+    expect((await repos.apiKeys.list(user.id)).find((k) => k.id === first.id)?.lastUsedAt).not.toBeNull();
+    expect(await repos.apiKeys.revoke({ userId: other.id, id: first.id })).toBe(false);
+    expect(await repos.apiKeys.revoke({ userId: user.id, id: first.id })).toBe(true);
+    expect(await repos.apiKeys.revoke({ userId: user.id, id: first.id })).toBe(false);
+    expect(await repos.apiKeys.authenticate(`h1-${counter}`)).toBeNull();
+    expect(await repos.apiKeys.authenticate('unknown')).toBeNull();
+    expect((await repos.apiKeys.list(user.id)).map((k) => k.id)).toEqual([second.id]);
+  });
+});
 });

@@ -18,6 +18,7 @@ import { likePattern } from '../sqlite/history.js';
 import { toDeployment } from '../sqlite/system.js';
 import { inTransaction, postgresBooks, writeStep } from './books.js';
 import type { OpenedPostgres } from './connect.js';
+import { postgresApiKeys, postgresPurchases } from './purchases.js';
 
 type Db = Kysely<Database>;
 
@@ -46,7 +47,7 @@ interface CreditChange {
  * Add `amount` (negative to deduct) or set the balance to `setTo`, with its ledger row, in one
  * transaction: the user's row is locked first, so concurrent changes queue and never overdraw.
  */
-async function changeCredits(db: Db, change: CreditChange & ({ amount: number; setTo?: never } | { setTo: number; amount?: never })): Promise<Balance | null> {
+export async function changeCredits(db: Db, change: CreditChange & ({ amount: number; setTo?: never } | { setTo: number; amount?: never })): Promise<Balance | null> {
   return inTransaction(db, async (trx) => {
     const before = await trx.selectFrom('users').select('credits_available').where('id', '=', change.userId).forUpdate().executeTakeFirst();
     if (!before) return null;
@@ -541,6 +542,8 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
     history: postgresHistory(db),
     generations: postgresGenerations(db),
     system: postgresSystem(db),
+    purchases: postgresPurchases(db),
+    apiKeys: postgresApiKeys(db),
     close: () => feed.close(),
   };
 }

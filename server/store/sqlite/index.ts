@@ -7,6 +7,7 @@ import { sqliteCodes } from './codes.js';
 import { sqliteCredits } from './credits.js';
 import { sqliteGenerations } from './generations.js';
 import { sqliteHistory } from './history.js';
+import { sqliteApiKeys, sqlitePurchases } from './purchases.js';
 import { findBookId, findPackage, packageZip, savePackage } from './packages.js';
 import { Store } from './store.js';
 import { sqliteSystem } from './system.js';
@@ -40,6 +41,8 @@ export function sqliteRepositories(store: Store): Repositories {
       history: sqliteHistory(store),
       generations: sqliteGenerations(store),
       system: sqliteSystem(store),
+      purchases: sqlitePurchases(store),
+      apiKeys: sqliteApiKeys(store),
     };
     built.set(store, repos);
   }

@@ -1,0 +1,57 @@
+// Buying credits: the purchase page's packages (spec/platform.md §9) as the one table the server grants
+// from and the studio shows, POST /api/checkout (a Stripe Checkout Session), the success landing's poll,
+// the Stripe webhook's answer, and the payment options (is checkout set up; the top-up page's links).
+import * as z from 'zod';
+
+/** The purchase page's one-time packages: basic 300 credits at $29.99, pro 500 at $49.99, business 1000 at $99.99. */
+export const PURCHASE_PACKAGES = {
+  basic: { name: 'Basic', credits: 300, priceCents: 2999 },
+  pro: { name: 'Pro', credits: 500, priceCents: 4999 },
+  business: { name: 'Business', credits: 1000, priceCents: 9999 },
+} as const satisfies Record<string, { name: string; credits: number; priceCents: number }>;
+
+export type PurchasePackageId = keyof typeof PURCHASE_PACKAGES;
+export const PURCHASE_PACKAGE_IDS = Object.keys(PURCHASE_PACKAGES) as [PurchasePackageId, ...PurchasePackageId[]];
+/** Prices are in US dollars (spec/platform.md §9). */
+export const PURCHASE_CURRENCY = 'usd';
+
+export function isPurchasePackage(id: unknown): id is PurchasePackageId {
+  return typeof id === 'string' && Object.hasOwn(PURCHASE_PACKAGES, id);
+}
+
+/** The top-up page's packages (RM; paid through the operator's own payment links, KARYA_TOPUP_URLS). */
+export const TOPUP_CREDITS = [150, 300, 600] as const;
+export type TopUpCredits = (typeof TOPUP_CREDITS)[number];
+
+/** `POST /api/checkout`: which package to buy. */
+export const CheckoutBodySchema = z.strictObject({ package: z.enum(PURCHASE_PACKAGE_IDS) });
+export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
+
+/** Where to send the browser: the Checkout Session's page. */
+export const CheckoutResponseSchema = z.strictObject({ url: z.url() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+
+/** A Checkout Session id as Stripe writes them (`cs_test_…`, `cs_live_…`). */
+export const CheckoutSessionParamsSchema = z.strictObject({ sessionId: z.string().regex(/^[A-Za-z0-9_]{1,255}$/) });
+export type CheckoutSessionParams = z.infer<typeof CheckoutSessionParamsSchema>;
+
+/**
+ * `GET /api/checkout/sessions/:sessionId`: has this purchase of the signed-in user been granted yet (the
+ * webhook landed)? `pending` until then; `granted` with the package's credits and the balance now.
+ */
+export const PurchaseStatusSchema = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('pending'), credits_available: z.number().int().min(0) }),
+  z.strictObject({ status: z.literal('granted'), package: z.enum(PURCHASE_PACKAGE_IDS), credits_awarded: z.number().int().positive(), credits_available: z.number().int().min(0), message: z.string().min(1) }),
+]);
+export type PurchaseStatus = z.infer<typeof PurchaseStatusSchema>;
+
+/** `POST /api/payments/webhook` (called by Stripe): received, and whether this delivery granted credits. */
+export const WebhookResponseSchema = z.strictObject({ received: z.literal(true), granted: z.boolean() });
+export type WebhookResponse = z.infer<typeof WebhookResponseSchema>;
+
+/** `GET /api/payments/options`: whether checkout is set up, and the top-up page's payment links (null: not set). */
+export const PaymentOptionsSchema = z.strictObject({
+  checkout: z.boolean(),
+  topup: z.array(z.strictObject({ credits: z.literal(TOPUP_CREDITS), url: z.url().nullable() })),
+});
+export type PaymentOptions = z.infer<typeof PaymentOptionsSchema>;

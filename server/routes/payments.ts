@@ -1,0 +1,101 @@
+// Buying credits. /api/checkout: a Stripe Checkout Session for a package, and the success landing's poll
+// (has the webhook granted this session to me yet?). /api/payments: the Stripe webhook (signed; its raw
+// body is kept for the signature, app.ts RAW_BODY_PATHS) and the payment options the studio shows.
+import express, { Router, type Request } from 'express';
+import { CheckoutBodySchema, CheckoutSessionParamsSchema, PURCHASE_PACKAGES, TOPUP_CREDITS, isPurchasePackage, type PaymentOptions } from '../../engine/contract/index.js';
+import { catalogueMessage } from '../../engine/index.js';
+import type { AppContext } from '../context.js';
+import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
+import { ApiError } from '../http/errors.js';
+import type { Reply } from '../http/contract.js';
+import { parse } from '../http/validate.js';
+import { paidSessionOf } from '../payments.js';
+
+/** The webhook's path under /api: express.json must leave its body alone (app.ts). */
+export const WEBHOOK_PATH = '/payments/webhook';
+
+export function checkoutRoutes(ctx: AppContext): Router {
+  const { repos, logger } = ctx;
+  const router = Router();
+  router.use(requireUser(repos.auth));
+
+  router.post('/', async (req, res: Reply<'POST /checkout'>) => {
+    const checkout = ctx.checkout;
+    if (!checkout) throw ApiError.catalogue(503, 'checkout_unavailable');
+    const result = CheckoutBodySchema.safeParse(req.body);
+    if (!result.success) {
+      const packageId: unknown = (req.body as { package?: unknown } | undefined)?.package;
+      const message = catalogueMessage('invalid_package', requestLang(req));
+      // Only the package can be wrong in a way worth its own words; any other field is refused the same way.
+      throw new ApiError(400, 'invalid_package', message, { package: isPurchasePackage(packageId) ? message : `${message}: choose one of ${Object.keys(PURCHASE_PACKAGES).join(', ')}` });
+    }
+    const { user } = sessionOf(req);
+    let url: string;
+    try {
+      url = await checkout.createSession({ packageId: result.data.package, user });
+    } catch (error) {
+      logger.error({ err: error, package: result.data.package }, 'Stripe refused to create a Checkout Session');
+      throw ApiError.catalogue(502, 'checkout_failed');
+    }
+    res.json({ url });
+  });
+
+  router.get('/sessions/:sessionId', async (req, res: Reply<'GET /checkout/sessions/:sessionId'>) => {
+    const { sessionId } = parse(CheckoutSessionParamsSchema, req.params);
+    const { user } = sessionOf(req);
+    const purchase = await repos.purchases.find(sessionId);
+    const creditsAvailable = (await repos.credits.balanceOf(user.id)) ?? 0;
+    if (!purchase) {
+      res.json({ status: 'pending', credits_available: creditsAvailable });
+      return;
+    }
+    if (purchase.userId !== user.id || !isPurchasePackage(purchase.packageId)) throw ApiError.catalogue(404, 'purchase_not_found');
+    res.json({ status: 'granted', package: purchase.packageId, credits_awarded: purchase.credits, credits_available: creditsAvailable, message: catalogueMessage('credits_added', requestLang(req)) });
+  });
+
+  return router;
+}
+
+function signatureOf(req: Request): string | undefined {
+  return req.get('stripe-signature') || undefined;
+}
+
+export function paymentRoutes(ctx: AppContext): Router {
+  const { repos, config, logger } = ctx;
+  const router = Router();
+
+  // The raw bytes Stripe signed: parsed JSON re-serialised would not match the signature.
+  router.post('/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res: Reply<'POST /payments/webhook'>) => {
+    const checkout = ctx.checkout;
+    if (!checkout) throw ApiError.of(503, 'webhook_unconfigured');
+    const signature = signatureOf(req);
+    if (!signature || !Buffer.isBuffer(req.body)) throw ApiError.of(400, 'invalid_signature');
+    let event;
+    try {
+      event = checkout.verifyEvent(req.body, signature);
+    } catch (error) {
+      logger.warn({ err: error }, 'Stripe webhook refused: bad signature');
+      throw ApiError.of(400, 'invalid_signature');
+    }
+    const paid = paidSessionOf(event);
+    if (!paid) {
+      res.json({ received: true, granted: false });
+      return;
+    }
+    const grant = await repos.purchases.grant(paid);
+    if (grant.status === 'granted') logger.info({ session: paid.sessionId, user: paid.userId, package: paid.packageId, credits: paid.credits }, 'purchase granted');
+    else if (grant.status === 'no_user') logger.error({ session: paid.sessionId, user: paid.userId, package: paid.packageId }, 'purchase for a user that no longer exists: nothing granted (refund it in Stripe)');
+    // A replay (already granted) is answered 2xx too, so Stripe stops retrying.
+    res.json({ received: true, granted: grant.status === 'granted' });
+  });
+
+  router.get('/options', requireUser(repos.auth), (_req, res: Reply<'GET /payments/options'>) => {
+    const options: PaymentOptions = {
+      checkout: ctx.checkout !== undefined,
+      topup: TOPUP_CREDITS.map((credits) => ({ credits, url: config.topupUrls[credits] ?? null })),
+    };
+    res.json(options);
+  });
+
+  return router;
+}

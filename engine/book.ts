@@ -37,6 +37,19 @@ export function formatOfFile(file: string): ExportFormat | null {
 }
 
 /**
+ * A book's own title: set in its settings (a field with role bookTitle), or the working title its
+ * outline gave; else what it is ("Romance Story"), never the generator's name. A single output is
+ * titled by its generator.
+ */
+export function bookTitleOf(spec: ResolvedSpec, state: BookState): string {
+  const lang = state.lang;
+  const field = spec.kind === 'book' ? spec.fields.find((f) => f.role === 'bookTitle') : undefined;
+  const value = field ? state.settings[field.name] : undefined;
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  return spec.kind === 'book' ? extractTitle(state.outline) || spec.typeLabel[lang] : spec.title[lang];
+}
+
+/**
  * The document of a book (or a single output). A book's title is its own (given, a field with role
  * bookTitle, or its outline's working title), else its kind; the user's chapter titles (the state's, or
  * `chapterTitles`) join their headings ("Chapter 3: The Storm").
@@ -55,7 +68,7 @@ export function bookDocument(
   };
   // The book's own title: given, set in its settings, or the working title its outline gave; else what it
   // is ("Romance Story"), never the generator's name.
-  const title = opts.title?.trim() || setting('bookTitle') || (spec.kind === 'book' ? extractTitle(state.outline) || spec.typeLabel[lang] : spec.title[lang]);
+  const title = opts.title?.trim() || bookTitleOf(spec, state);
   const author = opts.author?.trim() || setting('author');
   const parts: DocumentPart[] = state.content.map((markdown, i) => {
     const step = partStep(spec, i, state.totalChapters);

@@ -12,3 +12,4 @@ export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
 export * from './session/index.js';
 export * from './book.js';
 export * from './contract/books.js';
+export { contentTitle, historyTitle, stepHistoryTitle } from './history-title.js';

@@ -3,6 +3,7 @@
 // session's progress port, the answer, and the failure as an API error. Charging and refunds are the
 // generations repository's; the HTTP side (JSON or event stream) is in routes/generators.ts.
 import {
+  stepHistoryTitle,
   GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, outlineToast, parseSettings, stepRef,
   type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult,
 } from '../engine/index.js';
@@ -57,13 +58,11 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
     saveStep: async (key, save) => {
       const charge = input.charge();
       if (!charge) throw new Error('a step was saved before it was charged');
-      const lang = save.state.lang;
-      const chapterTitle = save.step.kind === 'chapter' && input.chapterTitle ? ` (${input.chapterTitle})` : '';
       await repos.generations.commit({
         userId,
         charge,
         book: { key, save },
-        history: { title: spec.kind === 'book' ? `${spec.typeLabel[lang]}: ${save.label}${chapterTitle}` : spec.title[lang], contentType: spec.contentType, content: save.text, generatorId: spec.id },
+        history: { title: stepHistoryTitle(spec, save, save.step.kind === 'chapter' ? input.chapterTitle : undefined), contentType: spec.contentType, content: save.text, generatorId: spec.id },
         usage: {
           promptType: spec.contentType,
           isPart: save.step.kind !== 'outline',

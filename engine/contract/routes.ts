@@ -61,6 +61,7 @@ export const ROUTES = {
   'GET /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, file: true },
 
   'GET /history': { query: history.HistoryQuerySchema, response: history.HistoryResponseSchema },
+  'GET /history/:id': { params: NumericIdParamsSchema, response: history.HistoryItemSchema },
   'DELETE /history/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
 
   'POST /credits/redeem': { body: credits.RedeemBodySchema, response: credits.CreditsGrantedResponseSchema },

@@ -1,28 +1,49 @@
-// /api/history: the user's own generated items, newest first, with a case-insensitive search over
-// title and content type and a type filter; delete one item. Others' items answer 404.
+// /api/history: the user's own generated items, newest first, a page at a time by cursor (titles and
+// metadata, no content), with full-text search and a type filter; one item with its content; delete
+// one item. Others' items answer 404.
 import { Router } from 'express';
-import { HistoryQuerySchema, NumericIdParamsSchema } from '../../engine/contract/index.js';
+import { HistoryQuerySchema, NumericIdParamsSchema, type HistoryType } from '../../engine/contract/index.js';
+import type { Catalog } from '../../engine/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 
+/** Content type → the display name of the (first) generator that makes it, from the compiled catalog. */
+function typeNames(catalog: Catalog): (type: string) => HistoryType {
+  const names = new Map<string, HistoryType['name']>();
+  for (const spec of catalog.specs) if (!names.has(spec.contentType)) names.set(spec.contentType, { en: spec.title.en, ms: spec.title.ms });
+  return (type) => ({ type, name: names.get(type) ?? { en: type, ms: type } });
+}
+
 export function historyRoutes(ctx: AppContext): Router {
   const { repos } = ctx;
   const router = Router();
+  const nameOf = typeNames(ctx.catalog);
   router.use(requireUser(repos.auth));
 
   router.get('/', async (req, res: Reply<'GET /history'>) => {
     const query = parse(HistoryQuerySchema, req.query);
-    const { items, types } = await repos.history.list({
-      userId: sessionOf(req).user.id,
-      type: query.type === 'all' ? undefined : query.type,
-      search: query.search,
-      limit: query.limit,
-      offset: query.offset,
-    });
-    res.json({ items, types });
+    const userId = sessionOf(req).user.id;
+    const [page, types] = await Promise.all([
+      repos.history.list({
+        userId,
+        ...(query.type && query.type !== 'all' ? { type: query.type } : {}),
+        ...(query.search ? { search: query.search } : {}),
+        ...(query.cursor ? { before: query.cursor } : {}),
+        limit: query.limit,
+      }),
+      repos.history.types({ userId }),
+    ]);
+    res.json({ items: page.items, next_cursor: page.nextCursor, types: types.map(nameOf) });
+  });
+
+  router.get('/:id', async (req, res: Reply<'GET /history/:id'>) => {
+    const { id } = parse(NumericIdParamsSchema, req.params);
+    const item = await repos.history.get({ userId: sessionOf(req).user.id, id });
+    if (!item) throw ApiError.of(404, 'not_found');
+    res.json(item);
   });
 
   router.delete('/:id', async (req, res: Reply<'DELETE /history/:id'>) => {

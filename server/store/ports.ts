@@ -136,23 +136,38 @@ export interface CodeRepository {
   listClaims(): Promise<{ code_claims: CodeClaimListing[]; link_claims: LinkClaimListing[] }>;
 }
 
-export interface HistoryItem {
+/** One item as the history list shows it: its title and metadata, never its content. */
+export interface HistoryListItem {
   id: number;
   title: string;
   content_type: string;
-  content: string;
   generator_id: string | null;
   created_at: string;
 }
 
-/** Content history: each user's generated items. */
+/** One item with its content (opened). */
+export interface HistoryItem extends HistoryListItem {
+  content: string;
+}
+
+/**
+ * Content history: each user's generated items. Scales with the number of items: pages by cursor,
+ * lists without content, indexed type filter and search (SQLite: FTS5, see migrations/0014; Postgres:
+ * its full-text index behind the same `list({ search })`).
+ */
 export interface HistoryRepository {
   /**
-   * The user's items newest first, of one content type when `type` is given, matching `search`
-   * (case-insensitive, in title or content type; blank = all) when given; and every content type the
-   * user has, sorted.
+   * One page of the user's items, newest first: those older than `before` (an item id; the previous
+   * page's `nextCursor`), of one content type when `type` is given, and matching `search` when it has
+   * words: every word must start a word of the item's title, content type or text, case- and
+   * accent-insensitively (`story mo` finds "The Moonlit Story"). `nextCursor` is the cursor of the
+   * next page, null on the last page.
    */
-  list(input: { userId: string; search?: string; type?: string; limit: number; offset: number }): Promise<{ items: HistoryItem[]; types: string[] }>;
+  list(input: { userId: string; search?: string; type?: string; before?: number; limit: number }): Promise<{ items: HistoryListItem[]; nextCursor: number | null }>;
+  /** Every content type the user has items of, sorted (cheap: one index seek per type). */
+  types(input: { userId: string }): Promise<string[]>;
+  /** One of the user's own items with its content; undefined for another user's item or none. */
+  get(input: { userId: string; id: number }): Promise<HistoryItem | undefined>;
   /** Only the user's own item; false when there is none. */
   delete(input: { userId: string; id: number }): Promise<boolean>;
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { FormModel } from '../../engine/browser.js';
-import type { CreditsGrantedResponse, GeneratorForm, HistoryItem, Profile, RequestOf, ResponseOf } from '../../engine/contract/index.js';
+import type { CreditsGrantedResponse, GeneratorForm, HistoryItem, HistoryListItem, Profile, RequestOf, ResponseOf } from '../../engine/contract/index.js';
 import { ROOT } from '../../engine/node/load.js';
 import { ApiError, call, routeUrl } from '../../studio/src/lib/api.js';
 
@@ -44,7 +44,8 @@ describe('call', () => {
 
   it('is typed from the contract', () => {
     expectTypeOf<ResponseOf<'GET /me'>>().toEqualTypeOf<Profile>();
-    expectTypeOf<ResponseOf<'GET /history'>['items'][number]>().toEqualTypeOf<HistoryItem>();
+    expectTypeOf<ResponseOf<'GET /history'>['items'][number]>().toEqualTypeOf<HistoryListItem>();
+    expectTypeOf<ResponseOf<'GET /history/:id'>>().toEqualTypeOf<HistoryItem>();
     expectTypeOf<ResponseOf<'GET /generators/:id'>>().toEqualTypeOf<GeneratorForm>();
     expectTypeOf<GeneratorForm>().toEqualTypeOf<FormModel>();
     expectTypeOf<RequestOf<'PATCH /me'>>().toEqualTypeOf<{ body: { name?: string; bio?: string } }>();

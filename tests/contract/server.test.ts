@@ -157,12 +157,14 @@ describe('answers match the contract', () => {
     expect(fileOf('GET /books/:bookType/publish/package', await download('/api/books/children/publish/package', cookie!)).subarray(0, 2).toString('latin1')).toBe('PK');
   }, 60_000);
 
-  it('history: list (search, type, paging) and delete', async () => {
+  it('history: list (search, type, cursor pages), one item, delete', async () => {
     const generated = await ts.http.post('/api/generators/poems/generate').set('cookie', user.cookie).send({ settings: {} });
     expect(generated.status, JSON.stringify(generated.body)).toBe(200);
     const all: HistoryResponse = answerOf('GET /history', await ts.http.get('/api/history').set('cookie', user.cookie));
     expect(all.items.length).toBeGreaterThan(0);
-    answerOf('GET /history', await ts.http.get('/api/history').query({ search: 'zzz', type: 'all', limit: 5, offset: 0 }).set('cookie', user.cookie));
+    answerOf('GET /history', await ts.http.get('/api/history').query({ search: 'zzz', type: 'all', limit: 5 }).set('cookie', user.cookie));
+    answerOf('GET /history', await ts.http.get('/api/history').query({ type: 'poem', limit: 1, cursor: all.items[0]!.id }).set('cookie', user.cookie));
+    answerOf('GET /history/:id', await ts.http.get(`/api/history/${all.items[0]!.id}`).set('cookie', user.cookie));
     answerOf('DELETE /history/:id', await ts.http.delete(`/api/history/${all.items[0]!.id}`).set('cookie', user.cookie));
   });
 

@@ -75,8 +75,13 @@ describe('a romance book, step by step', () => {
       ['charge', -1, 9, 8],
     ]);
     const history = await ts.http.get('/api/history').set('cookie', u.cookie);
-    expect(history.body.items.map((i: { title: string }) => i.title)).toEqual(['Romance: Introduction', 'Romance: Story Outline']);
-    expect(history.body.items[0]).toMatchObject({ content_type: 'romance', content: intro.body.content });
+    // Titled by the book's own title (the outline's "Title:" line) and the part, not by the generator's name.
+    const bookTitle = /^Title: (.+)$/m.exec(outline.body.content)![1]!;
+    expect(history.body.items.map((i: { title: string }) => i.title)).toEqual([`${bookTitle} — Introduction`, `${bookTitle} — Story Outline`]);
+    expect(history.body.items[0]).toMatchObject({ content_type: 'romance' });
+    expect(history.body.items[0]).not.toHaveProperty('content');
+    const opened = await ts.http.get(`/api/history/${history.body.items[0].id}`).set('cookie', u.cookie);
+    expect(opened.body).toMatchObject({ content_type: 'romance', content: intro.body.content });
     const usage = ts.store.all(ts.store.db.selectFrom('usage_records').selectAll().where('user_id', '=', u.id));
     // One record per charged step; the memory update after the introduction is recorded apart, at no charge.
     const steps = usage.filter((r) => JSON.parse(r.metadata).step !== 'memory');
@@ -86,14 +91,15 @@ describe('a romance book, step by step', () => {
 
   it('locks the settings at the introduction: later chapters ignore changed settings', async () => {
     const u = await newUser();
-    await gen(ts, 'romance', u.cookie, romance);
+    const outline = await gen(ts, 'romance', u.cookie, romance);
     await gen(ts, 'romance', u.cookie, romance);
     const chapter = await gen(ts, 'romance', u.cookie, { settings: { numberOfChapters: 20, heatLevel: 'steamy' }, chapterTitle: 'The Storm' });
     expect(chapter.body).toMatchObject({ part: { kind: 'chapter', position: 1 }, label: 'Chapter 1' });
     const saved = await ts.http.get('/api/progress/romance').set('cookie', u.cookie);
     expect(saved.body).toMatchObject({ current_chapter: 2, total_chapters: 7, settings: { heatLevel: 'mild', numberOfChapters: 7 } });
     const history = await ts.http.get('/api/history').set('cookie', u.cookie);
-    expect(history.body.items[0].title).toBe('Romance: Chapter 1 (The Storm)');
+    const bookTitle = /^Title: (.+)$/m.exec(outline.body.content)![1]!;
+    expect(history.body.items[0].title).toBe(`${bookTitle} — Chapter 1: The Storm`);
   });
 
   it('writes the book to its conclusion with 10 credits, then 409 "book complete"', async () => {

@@ -54,24 +54,46 @@ describe('saved progress', () => {
 });
 
 describe('content history', () => {
-  it('lists own items newest first with the fields tools rely on, and the distinct types', async () => {
+  it('lists own items newest first, titles and metadata without content, and the distinct types with their generators\' names', async () => {
     const res = await ts.http.get('/api/history').set('cookie', alice);
     expect(res.status).toBe(200);
     expect(res.body.items.map((i: { content_type: string }) => i.content_type)).toEqual(['poem', 'romance', 'romance']);
-    for (const key of ['id', 'title', 'content_type', 'content', 'created_at']) expect(res.body.items[0]).toHaveProperty(key);
-    expect(res.body.types).toEqual(['poem', 'romance']);
+    for (const key of ['id', 'title', 'content_type', 'generator_id', 'created_at']) expect(res.body.items[0]).toHaveProperty(key);
+    for (const item of res.body.items) expect(item).not.toHaveProperty('content');
+    expect(res.body.next_cursor).toBeNull();
+    // The display names the generator pages show (spec: Healing Poem Creator, Romance Story Creator).
+    expect(res.body.types).toEqual([
+      { type: 'poem', name: { en: 'Healing Poem Creator', ms: expect.any(String) } },
+      { type: 'romance', name: { en: 'Romance Story Creator', ms: expect.any(String) } },
+    ]);
     const bobs = await ts.http.get('/api/history').set('cookie', bob);
     expect(bobs.body.items.map((i: { content_type: string }) => i.content_type)).toEqual(['dad_jokes']);
   });
 
-  it('searches title and type case-insensitively, and filters by type', async () => {
-    const search = async (query: string) => (await ts.http.get(`/api/history?${query}`).set('cookie', alice)).body.items.map((i: { title: string }) => i.title);
-    expect(await search('search=INTRODUCTION')).toEqual(['Romance: Introduction']);
+  it('searches words of title and type case-insensitively, and filters by type', async () => {
+    const search = async (query: string) => (await ts.http.get(`/api/history?${query}`).set('cookie', alice)).body.items.map((i: { title: string }) => i.title) as string[];
+    const [intro] = await search('search=INTRODUCTION');
+    expect(intro).toMatch(/Introduction$/);
+    expect(await search('search=intro')).toEqual([intro]);
     expect(await search('search=POEM')).toHaveLength(1);
-    expect(await search('type=romance')).toEqual(['Romance: Introduction', 'Romance: Story Outline']);
+    expect(await search('type=romance')).toEqual([intro, expect.stringMatching(/Story Outline$/)]);
     expect(await search('search=%25')).toEqual([]);
-    expect(await search('type=romance&search=outline')).toEqual(['Romance: Story Outline']);
+    expect(await search('search=%22')).toEqual([]);
+    expect(await search('type=romance&search=outline')).toEqual([expect.stringMatching(/Story Outline$/)]);
+    expect(await search('type=poem&search=outline')).toEqual([]);
     expect((await ts.http.get('/api/history?limit=0').set('cookie', alice)).status).toBe(400);
+    expect((await ts.http.get('/api/history?cursor=abc').set('cookie', alice)).status).toBe(400);
+  });
+
+  it('opens one item with its content; another user\'s item is 404', async () => {
+    const [item] = (await ts.http.get('/api/history?type=poem').set('cookie', alice)).body.items as Array<{ id: number; title: string }>;
+    const res = await ts.http.get(`/api/history/${item!.id}`).set('cookie', alice);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: item!.id, title: item!.title, content_type: 'poem' });
+    expect(res.body.content.length).toBeGreaterThan(20);
+    expect((await ts.http.get(`/api/history/${item!.id}`).set('cookie', bob)).status).toBe(404);
+    expect((await ts.http.get(`/api/history/${item!.id}`)).status).toBe(401);
+    expect((await ts.http.get('/api/history/999999').set('cookie', alice)).status).toBe(404);
   });
 
   it("user B cannot delete user A's item (404); A can", async () => {
@@ -83,6 +105,7 @@ describe('content history', () => {
     expect(res.body.message).toBe('Item deleted successfully');
     expect((await ts.http.delete(`/api/history/${id}`).set('cookie', alice)).status).toBe(404);
     expect((await ts.http.delete('/api/history/abc').set('cookie', alice)).status).toBe(400);
+    expect((await ts.http.get(`/api/history/${id}`).set('cookie', alice)).status).toBe(404);
   });
 });
 

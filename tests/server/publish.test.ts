@@ -88,7 +88,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
 
   beforeAll(async () => {
     author = await authorWithBook(ts, 50);
-    historyBefore = (await ts.ctx.repos.history.list({ userId: author.id, limit: 1000, offset: 0 })).items.length;
+    historyBefore = (await ts.ctx.repos.history.list({ userId: author.id, limit: 1000 })).items.length;
   });
 
   it('GET says what publishing costs before anything is spent, step by step', async () => {
@@ -121,7 +121,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     expect(publishingRows(ts, author.id)).toEqual(
       STEPS.filter((s) => !('skipped' in s)).map((s) => ({ generator_id: s.generator_id, step: `publish:${s.part}`, credits_charged: s.cost, status: 'succeeded' })),
     );
-    const history = (await ts.ctx.repos.history.list({ userId: author.id, limit: 1000, offset: 0 })).items;
+    const history = (await ts.ctx.repos.history.list({ userId: author.id, limit: 1000 })).items;
     expect(history.length - historyBefore).toBe(5);
     const ledger = (await ts.ctx.repos.credits.ledger(author.id)).filter((t) => t.type === 'charge').slice(-5);
     expect(ledger.map((t) => t.amount)).toEqual([-1, -1, -1, -1, -6]);

@@ -185,7 +185,10 @@ describe('generations', () => {
     });
     expect((await statusOf(charge.generationId))?.status).toBe('succeeded');
     expect((await repos.users.findById(user.id))?.total_usage).toBe(1);
-    expect((await repos.history.list({ userId: user.id, limit: 10, offset: 0 })).items.map((i) => i.content)).toEqual(['Roses']);
+    const [item] = (await repos.history.list({ userId: user.id, limit: 10 })).items;
+    expect(item).toMatchObject({ title: 'Poem', content_type: 'poem' });
+    expect(item).not.toHaveProperty('content');
+    expect((await repos.history.get({ userId: user.id, id: item!.id }))?.content).toBe('Roses');
     const usage = await db.selectFrom('usage_records').selectAll().where('user_id', '=', user.id).execute();
     expect(usage.map((u) => [u.prompt_type, u.credits_used, JSON.parse(u.metadata)])).toEqual([['poem', 2, { generator: 'poems', words: 1 }]]);
   });
@@ -290,22 +293,36 @@ describe('codes, history and system', () => {
     expect(await repos.codes.deactivateLink(link.id)).toBe(false);
   });
 
-  it_('history searches case-insensitively with LIKE wildcards taken literally, filters by type, deletes only own items', async () => {
+  it_('history: word-prefix search (case-insensitive, symbols literal), type filter, cursor pages without content, own items only', async () => {
     const user = await newUser();
     for (const [title, type] of [['Sea 100%', 'poem'], ['Mountain', 'poem'], ['Sea_story', 'story']] as const) {
       const charge = (await repos.generations.start({ userId: user.id, generatorId: 'poems', step: 'single', cost: 0, reason: 'x' }))!;
-      await repos.generations.commit({ userId: user.id, charge, history: { title, contentType: type, content: title, generatorId: 'poems' }, usage: { promptType: type, metadata: {}, isPart: false } });
+      await repos.generations.commit({ userId: user.id, charge, history: { title, contentType: type, content: `${title} text`, generatorId: 'poems' }, usage: { promptType: type, metadata: {}, isPart: false } });
     }
-    const list = (input: { search?: string; type?: string }) => repos.history.list({ userId: user.id, limit: 10, offset: 0, ...input });
-    expect((await list({ search: 'SEA' })).items.map((i) => i.title)).toEqual(['Sea_story', 'Sea 100%']);
-    expect((await list({ search: '100%' })).items.map((i) => i.title)).toEqual(['Sea 100%']);
-    expect((await list({ search: 'a_s' })).items.map((i) => i.title)).toEqual(['Sea_story']);
+    const list = (input: { search?: string; type?: string; before?: number; limit?: number }) => repos.history.list({ userId: user.id, limit: 10, ...input });
+    const titles = async (input: { search?: string; type?: string }) => (await list(input)).items.map((i) => i.title);
+    expect(await titles({ search: 'SEA' })).toEqual(['Sea_story', 'Sea 100%']);
+    expect(await titles({ search: '100%' })).toEqual(['Sea 100%']);
+    expect(await titles({ search: 'sto' })).toEqual(['Sea_story']);
+    expect(await titles({ search: 'mountain TEXT' })).toEqual(['Mountain']);
+    expect(await titles({ search: 'ea' })).toEqual([]);
+    expect(await titles({ search: '%' })).toEqual([]);
+    expect(await titles({ search: 'sea', type: 'poem' })).toEqual(['Sea 100%']);
     const poems = await list({ type: 'poem' });
     expect(poems.items.map((i) => i.title)).toEqual(['Mountain', 'Sea 100%']);
-    expect(poems.types).toEqual(['poem', 'story']);
+    for (const item of poems.items) expect(item).not.toHaveProperty('content');
+    expect(await repos.history.types({ userId: user.id })).toEqual(['poem', 'story']);
+    const first = await list({ limit: 2 });
+    expect(first.items.map((i) => i.title)).toEqual(['Sea_story', 'Mountain']);
+    const second = await list({ limit: 2, before: first.nextCursor! });
+    expect([second.items.map((i) => i.title), second.nextCursor]).toEqual([['Sea 100%'], null]);
     const other = await newUser();
+    expect(await repos.history.get({ userId: other.id, id: poems.items[0]!.id })).toBeUndefined();
+    expect(await repos.history.get({ userId: user.id, id: poems.items[0]!.id })).toMatchObject({ title: 'Mountain', content: 'Mountain text' });
+    expect((await repos.history.list({ userId: other.id, search: 'sea', limit: 10 })).items).toEqual([]);
     expect(await repos.history.delete({ userId: other.id, id: poems.items[0]!.id })).toBe(false);
     expect(await repos.history.delete({ userId: user.id, id: poems.items[0]!.id })).toBe(true);
+    expect(await titles({ search: 'mountain' })).toEqual([]);
   });
 
   it_('config, deployments with rollback, outbox and ping', async () => {

@@ -117,7 +117,7 @@ describe('My books on the profile', () => {
       if (url === '/api/me') return json(USER);
       if (url === '/api/books' && method === 'GET') return json({ books: BOOKS });
       if (url === '/api/books/3' && method === 'DELETE') return json({ message: 'Item deleted successfully' });
-      if (url.startsWith('/api/history')) return json({ items: [], types: [] });
+      if (url.startsWith('/api/history')) return json({ items: [], next_cursor: null, types: [] });
       return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 });
     });
     return calls;
@@ -181,7 +181,7 @@ describe('My books on the profile', () => {
   it('says so when there is no finished book', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en'], language: 'en' });
     vi.stubGlobal('fetch', async (url: string) => {
-      const body = url === '/api/books' ? { books: [] } : url.startsWith('/api/history') ? { items: [], types: [] } : url === '/api/auth/get-session' ? { user: USER, session: null } : USER;
+      const body = url === '/api/books' ? { books: [] } : url.startsWith('/api/history') ? { items: [], next_cursor: null, types: [] } : url === '/api/auth/get-session' ? { user: USER, session: null } : USER;
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     });
     renderProfile();

@@ -383,20 +383,41 @@ function postgresCodes(db: Db): CodeRepository {
   };
 }
 
+const HISTORY_LIST_COLUMNS = ['id', 'title', 'content_type', 'generator_id', 'created_at'] as const;
+
+/**
+ * History on Postgres: the same use cases as SQLite's (server/store/sqlite/history.ts), with the search
+ * on the generated tsvector column `search_vector` and its GIN index (migrations/0014): every word of
+ * the search as a prefix (`word:*`), 'simple' configuration (no stemming; not accent-insensitive, as
+ * the unaccent extension needs privileges the server may not have).
+ */
 function postgresHistory(db: Db): HistoryRepository {
   return {
-    list: async ({ userId, search, type, limit, offset }) => {
-      let select = db.selectFrom('content_history').select(['id', 'title', 'content_type', 'content', 'generator_id', 'created_at']).where('user_id', '=', userId);
+    list: async ({ userId, search, type, before, limit }) => {
+      let select = db.selectFrom('content_history').select(HISTORY_LIST_COLUMNS).where('user_id', '=', userId);
+      if (before !== undefined) select = select.where('id', '<', before);
       if (type) select = select.where('content_type', '=', type);
-      const text = search?.trim();
-      if (text) {
-        const pattern = likePattern(text.toLowerCase());
-        select = select.where(sql<boolean>`(lower(title) LIKE ${pattern} ESCAPE '\\' OR lower(content_type) LIKE ${pattern} ESCAPE '\\')`);
+      if (search?.trim()) {
+        const words = search.normalize('NFKC').match(/[\p{L}\p{N}]+/gu);
+        if (!words) return { items: [], nextCursor: null };
+        const query = words.slice(0, 16).map((w) => `${w}:*`).join(' & ');
+        select = select.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${query})`);
       }
-      const items = await select.orderBy('id', 'desc').limit(limit).offset(offset).execute();
-      const types = (await db.selectFrom('content_history').select('content_type').distinct().where('user_id', '=', userId).orderBy('content_type').execute()).map((r) => r.content_type);
-      return { items, types };
+      const rows = await select.orderBy('id', 'desc').limit(limit + 1).execute();
+      const hasMore = rows.length > limit;
+      const items = hasMore ? rows.slice(0, limit) : rows;
+      return { items, nextCursor: hasMore ? items[items.length - 1]!.id : null };
     },
+    types: async ({ userId }) => {
+      // Distinct types by skipping through the (user_id, content_type, id) index: one seek per type.
+      const result = await sql<{ type: string }>`WITH RECURSIVE t(type) AS (
+          SELECT (SELECT min(content_type) FROM content_history WHERE user_id = ${userId})
+          UNION ALL
+          SELECT (SELECT min(content_type) FROM content_history WHERE user_id = ${userId} AND content_type > t.type) FROM t WHERE t.type IS NOT NULL
+        ) SELECT type FROM t WHERE type IS NOT NULL`.execute(db);
+      return result.rows.map((r) => r.type);
+    },
+    get: async ({ userId, id }) => db.selectFrom('content_history').select([...HISTORY_LIST_COLUMNS, 'content']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst(),
     delete: async ({ userId, id }) => (await db.deleteFrom('content_history').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()).numDeletedRows > 0n,
   };
 }

@@ -1,11 +1,12 @@
 // /profile/edit: e-mail (read-only), name, bio, Save Changes, the change-password link; the redeem
 // box; "My books" (finished books: download in each format, delete after a confirmation); the content
-// history with search, a type filter and delete after a confirm prompt.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// history a page at a time (load more / infinite scroll), with search, a type filter (generators'
+// display names), each item's content fetched when it is opened, and delete after a confirm prompt.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { BookOpen, ChevronDown, Search, Trash2 } from 'lucide-react';
-import type { HistoryItem, MyBook } from '../../../engine/contract/index.js';
+import type { HistoryListItem, HistoryType, MyBook } from '../../../engine/contract/index.js';
 import { call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { browserLang } from '../lib/lang.js';
@@ -135,28 +136,52 @@ function MyBooks() {
   );
 }
 
+/** The history's own words (the spec's English messages, and Bahasa Malaysia for readers who prefer it). */
+const HISTORY_WORDS = {
+  noContent: { en: 'No content yet.', ms: 'Belum ada kandungan.' },
+  noMatch: { en: 'No items match “{search}”.', ms: 'Tiada item sepadan dengan “{search}”.' },
+  noMatchType: { en: 'No items of this type.', ms: 'Tiada item jenis ini.' },
+  loadMore: { en: 'Load more', ms: 'Muatkan lagi' },
+  loadingContent: { en: 'Loading content', ms: 'Memuatkan kandungan' },
+  contentFailed: { en: 'Could not load this item. Close it and open it again to retry.', ms: 'Item ini tidak dapat dimuatkan. Tutup dan buka semula untuk mencuba lagi.' },
+} as const;
+
+const PAGE_SIZE = 30;
+
+/** An opened item's content: loading, loaded, or failed. */
+type Opened = { state: 'loading' } | { state: 'loaded'; content: string } | { state: 'failed' };
+
 function ContentHistory() {
-  const [items, setItems] = useState<HistoryItem[] | null>(null);
-  const [types, setTypes] = useState<string[]>([]);
+  const lang = browserLang();
+  const word = (key: keyof typeof HISTORY_WORDS, vars: Record<string, string> = {}) => HISTORY_WORDS[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+  const [items, setItems] = useState<HistoryListItem[] | null>(null);
+  const [nextCursor, setNextCursor] = useState<number | null>(null);
+  const [isLoadingMore, setIsLoadingMore] = useState(false);
+  const [types, setTypes] = useState<HistoryType[]>([]);
   const [search, setSearch] = useState('');
   const [type, setType] = useState('all');
   const [openId, setOpenId] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<HistoryItem | null>(null);
+  const [opened, setOpened] = useState<Record<number, Opened>>({});
+  const [toDelete, setToDelete] = useState<HistoryListItem | null>(null);
   const [reload, setReload] = useState(0);
+  const sentinel = useRef<HTMLDivElement>(null);
   const id = useId();
+  const query = (cursor?: number) => ({ limit: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(type !== 'all' ? { type } : {}), ...(cursor ? { cursor } : {}) });
 
+  // The first page, again whenever the search or the filter changes (the search after a short pause in typing).
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      const query = { limit: 200, ...(search.trim() ? { search: search.trim() } : {}), ...(type !== 'all' ? { type } : {}) };
-      call('GET /history', { query, signal: controller.signal }).then(
+      call('GET /history', { query: query(), signal: controller.signal }).then(
         (r) => {
           setItems(r.items);
+          setNextCursor(r.next_cursor);
           setTypes(r.types);
         },
         (error: Error) => {
           if (error.name !== 'AbortError') {
             setItems([]);
+            setNextCursor(null);
             toast.error('Failed to load content history');
           }
         },
@@ -166,9 +191,48 @@ function ContentHistory() {
       clearTimeout(timer);
       controller.abort();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- query() reads exactly these
   }, [search, type, reload]);
 
-  const remove = async (item: HistoryItem) => {
+  const loadMore = async () => {
+    if (nextCursor === null || isLoadingMore) return;
+    setIsLoadingMore(true);
+    try {
+      const r = await call('GET /history', { query: query(nextCursor) });
+      setItems((list) => [...(list ?? []), ...r.items.filter((item) => !list?.some((x) => x.id === item.id))]);
+      setNextCursor(r.next_cursor);
+    } catch {
+      toast.error('Failed to load content history');
+    } finally {
+      setIsLoadingMore(false);
+    }
+  };
+
+  // Infinite scroll: the next page loads when the end of the list comes into view (the button stays for keyboards and old browsers).
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || nextCursor === null || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  });
+
+  const toggle = async (item: HistoryListItem) => {
+    if (openId === item.id) return setOpenId(null);
+    setOpenId(item.id);
+    if (opened[item.id]?.state === 'loaded' || opened[item.id]?.state === 'loading') return;
+    setOpened((o) => ({ ...o, [item.id]: { state: 'loading' } }));
+    try {
+      const full = await call('GET /history/:id', { params: { id: item.id } });
+      setOpened((o) => ({ ...o, [item.id]: { state: 'loaded', content: full.content } }));
+    } catch {
+      setOpened((o) => ({ ...o, [item.id]: { state: 'failed' } }));
+    }
+  };
+
+  const remove = async (item: HistoryListItem) => {
     setToDelete(null);
     try {
       await call('DELETE /history/:id', { params: { id: item.id } });
@@ -179,6 +243,9 @@ function ContentHistory() {
       toast.error('Failed to delete item');
     }
   };
+
+  const typeName = (t: string) => types.find((x) => x.type === t)?.name[lang] ?? t;
+  const emptyText = search.trim() ? word('noMatch', { search: search.trim() }) : type !== 'all' ? word('noMatchType') : word('noContent');
 
   return (
     <section className="card p-5" aria-labelledby={`${id}-h`}>
@@ -192,37 +259,49 @@ function ContentHistory() {
         <label htmlFor={`${id}-type`} className="sr-only">Filter by type</label>
         <select id={`${id}-type`} className="input sm:w-56" value={type} onChange={(e) => setType(e.target.value)}>
           <option value="all">All Types</option>
-          {types.map((t) => <option key={t} value={t}>{t}</option>)}
+          {types.map((t) => <option key={t.type} value={t.type}>{t.name[lang]}</option>)}
         </select>
       </div>
       {items === null ? (
         <div className="py-8 text-center"><Spinner label="Loading history" /></div>
       ) : items.length === 0 ? (
-        <p className="py-8 text-center text-sm text-gray-500">No content yet.</p>
+        <p className="py-8 text-center text-sm text-gray-500" data-testid="history-empty">{emptyText}</p>
       ) : (
-        <ul className="mt-4 divide-y divide-gray-100 dark:divide-neutral-800" data-testid="history-list">
-          {items.map((item) => (
-            <li key={item.id} className="py-3">
-              <div className="flex items-start justify-between gap-3">
-                <button type="button" className="flex min-w-0 flex-1 items-start gap-2 text-left" aria-expanded={openId === item.id} onClick={() => setOpenId(openId === item.id ? null : item.id)}>
-                  <ChevronDown className={`mt-0.5 h-4 w-4 shrink-0 transition-transform ${openId === item.id ? '' : '-rotate-90'}`} aria-hidden="true" />
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium">{item.title}</span>
-                    <span className="text-xs text-gray-500">{item.content_type} · {new Date(item.created_at).toLocaleString('en-GB')}</span>
-                  </span>
-                </button>
-                <button type="button" className="btn-ghost text-red-600" aria-label={`Delete ${item.title}`} onClick={() => setToDelete(item)}>
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                </button>
-              </div>
-              {openId === item.id && (
-                <div className="mt-2 max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg bg-gray-50 p-3 text-sm dark:bg-neutral-800">
-                  {item.content.startsWith('data:image/') ? <img src={item.content} alt={item.title} className="max-h-72" /> : item.content}
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="mt-4 divide-y divide-gray-100 dark:divide-neutral-800" data-testid="history-list">
+            {items.map((item) => {
+              const view = opened[item.id];
+              return (
+                <li key={item.id} className="py-3">
+                  <div className="flex items-start justify-between gap-3">
+                    <button type="button" className="flex min-w-0 flex-1 items-start gap-2 text-left" aria-expanded={openId === item.id} onClick={() => void toggle(item)}>
+                      <ChevronDown className={`mt-0.5 h-4 w-4 shrink-0 transition-transform ${openId === item.id ? '' : '-rotate-90'}`} aria-hidden="true" />
+                      <span className="min-w-0">
+                        <span className="block truncate font-medium">{item.title}</span>
+                        <span className="text-xs text-gray-500">{typeName(item.content_type)} · {new Date(item.created_at).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB')}</span>
+                      </span>
+                    </button>
+                    <button type="button" className="btn-ghost text-red-600" aria-label={`Delete ${item.title}`} onClick={() => setToDelete(item)}>
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                  </div>
+                  {openId === item.id && (
+                    <div className="mt-2 max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg bg-gray-50 p-3 text-sm dark:bg-neutral-800" data-testid="history-content">
+                      {!view || view.state === 'loading' ? <Spinner label={word('loadingContent')} /> : view.state === 'failed' ? <p role="alert">{word('contentFailed')}</p> : view.content.startsWith('data:image/') ? <img src={view.content} alt={item.title} className="max-h-72" /> : view.content}
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {nextCursor !== null && (
+            <div ref={sentinel} className="mt-3 text-center">
+              <button type="button" className="btn-secondary" onClick={() => void loadMore()} disabled={isLoadingMore}>
+                {isLoadingMore ? <Spinner label={word('loadMore')} /> : word('loadMore')}
+              </button>
+            </div>
+          )}
+        </>
       )}
       <ConfirmDialog
         isOpen={toDelete !== null}

@@ -1,0 +1,81 @@
+// The title of a content-history item: what the item itself is called, computed once when it is saved
+// and stored with it, so that a list of items needs no content. A book's part: the book's own title
+// and the part ("Hujan di Kuala Lumpur — Chapter 3: The Storm"); a single output (a poem, a
+// description): its heading or title line, else its first line of text. Never the generator's name
+// unless the item has no text (an image). Pure (the server, migrations and the studio can use it).
+import type { ResolvedSpec } from './spec/types.js';
+import type { StepSave } from './session/ports.js';
+import { bookTitleOf } from './book.js';
+
+const MAX_TITLE = 120;
+/** How many lines from the top are looked at. */
+const HEAD_LINES = 16;
+
+/** Markdown markers at the start of a line: headings, quotes, list bullets and numbers. */
+const LINE_MARKERS = /^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)+/;
+/** "Title: …" / "Tajuk: …" lines (what the prompts ask models to start with). */
+const TITLE_LINE = /^[#>*_\s]*(?:working\s+title|book\s+title|title|tajuk(?:\s+kerja)?(?:\s+buku)?)[*_\s]*[:：][*_\s]*(.+)$/i;
+
+/** A line's plain text: no leading markers, no emphasis or code marks, no link syntax, one space between words. */
+function plain(line: string): string {
+  return line
+    .replace(LINE_MARKERS, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|\*|_|`|~~)/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[#:\s]+$/, '')
+    .replace(/^["“'‘]+|["”'’]+$/g, '')
+    .trim();
+}
+
+function shorten(text: string): string {
+  if (text.length <= MAX_TITLE) return text;
+  const cut = text.slice(0, MAX_TITLE - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > MAX_TITLE / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
+function headLines(content: string): string[] {
+  return content.startsWith('data:') ? [] : content.slice(0, 6000).split(/\r?\n/).slice(0, HEAD_LINES);
+}
+
+/** A wholly emphasised line: `**A Title**` (bold: a title) or `*a note*` / `_a note_` (italic: a note about the text, skipped). */
+const BOLD_LINE = /^\s*(\*\*|__)(?!\s)(.+?)\1\s*$/;
+const ITALIC_LINE = /^\s*([*_])(?![*_\s])(.+?)\1\s*$/;
+
+/** What the text calls itself on its first lines: a heading, a "Title:" line or a wholly bold line; undefined when none. */
+export function contentTitle(content: string): string | undefined {
+  const lines = headLines(content);
+  for (const [i, line] of lines.entries()) {
+    const next = lines[i + 1] ?? '';
+    const titleLine = TITLE_LINE.exec(line.trim())?.[1];
+    const text = titleLine ?? (/^\s*#{1,6}\s+\S/.test(line) || BOLD_LINE.test(line) || (line.trim() && /^\s*(=+|-+)\s*$/.test(next)) ? line : undefined);
+    const title = text === undefined ? '' : plain(text);
+    if (title) return shorten(title);
+  }
+  return undefined;
+}
+
+/** The first line of text (not a wholly italic note such as the offline demo mark); undefined when none. */
+export function firstLine(content: string): string | undefined {
+  for (const line of headLines(content)) {
+    if (ITALIC_LINE.test(line) || /^[-=*_\s]*$/.test(line)) continue;
+    const text = plain(line);
+    // A first line of prose: its first sentence.
+    if (text) return shorten(text.length > 60 ? (/^.{20,}?[.!?](?=\s)/u.exec(text)?.[0] ?? text) : text);
+  }
+  return undefined;
+}
+
+/** An item's title from its content alone: its own title, else its first line, else `fallback`. */
+export function historyTitle(content: string, fallback: string): string {
+  return contentTitle(content) ?? firstLine(content) ?? fallback;
+}
+
+/** The history title of a saved step (`chapterTitle`: the user's title of the chapter, when given). */
+export function stepHistoryTitle(spec: ResolvedSpec, save: StepSave, chapterTitle?: string): string {
+  const lang = save.state.lang;
+  if (spec.kind !== 'book') return historyTitle(save.text, spec.title[lang]);
+  const part = save.step.kind === 'outline' ? save.label : (contentTitle(save.text) ?? `${save.label}${chapterTitle ? `: ${chapterTitle}` : ''}`);
+  return shorten(`${bookTitleOf(spec, save.state)} — ${part}`);
+}

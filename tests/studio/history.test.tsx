@@ -9,6 +9,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import type { HistoryListItem, HistoryType, Profile as ProfileData } from '../../engine/contract/index.js';
 import { AuthProvider } from '../../studio/src/lib/auth.js';
+import { LangProvider } from '../../studio/src/i18n/index.js';
 import Profile from '../../studio/src/pages/Profile.js';
 
 beforeAll(() => {
@@ -21,7 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 10, total_usage: 0, created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 const TYPES: HistoryType[] = [
   { type: 'amazon_pdp', name: { en: 'Amazon Book Description', ms: 'Deskripsi Buku Amazon' } },
   { type: 'romance', name: { en: 'Romance Story Creator', ms: 'Penjana Cerita Romantik' } },
@@ -50,12 +51,14 @@ function serve() {
   return calls;
 }
 
-const renderProfile = () =>
+const renderProfile = (accountLang: 'en' | 'ms' = 'en') =>
   render(
     <MemoryRouter>
       <AuthProvider>
-        <Profile />
-        <Toaster />
+        <LangProvider accountLang={accountLang} saveAccountLang={async () => undefined}>
+          <Profile />
+          <Toaster />
+        </LangProvider>
       </AuthProvider>
     </MemoryRouter>,
   );
@@ -102,12 +105,16 @@ describe('content history on the profile', () => {
     expect(empty.textContent).toBe('No items match “zebra”.');
   });
 
-  it('names the types in Malay for a reader who prefers it', async () => {
-    vi.stubGlobal('navigator', { ...navigator, languages: ['ms-MY'], language: 'ms-MY' });
+  it('in Malay for an account that writes in Malay: the section and the types', async () => {
     serve();
-    renderProfile();
-    await screen.findByTestId('history-list');
-    const filter = screen.getByRole('combobox', { name: 'Filter by type' });
-    await waitFor(() => expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toContain('Deskripsi Buku Amazon'));
+    const user = userEvent.setup();
+    renderProfile('ms');
+    const list = await screen.findByTestId('history-list');
+    expect(screen.getByRole('heading', { name: 'Sejarah Kandungan' })).toBeTruthy();
+    const filter = screen.getByRole('combobox', { name: 'Tapis mengikut jenis' });
+    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['Semua Jenis', 'Deskripsi Buku Amazon', 'Penjana Cerita Romantik']);
+    expect(list.textContent).toContain('Deskripsi Buku Amazon ·');
+    await user.type(screen.getByRole('searchbox', { name: 'Cari sejarah' }), 'zebra');
+    await waitFor(() => expect(screen.getByTestId('history-empty').textContent).toBe('Tiada item sepadan dengan “zebra”.'));
   });
 });

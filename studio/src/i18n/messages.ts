@@ -1,11 +1,13 @@
 // Every message of the studio's own pages (not the generator pages, whose words follow the book's
 // language: studio/src/generator/words.ts). One table per area, merged here; add an area's table
 // to MESSAGES and its keys become valid for `t()`.
+import { HISTORY } from './history.js';
 import { SHELL } from './shell.js';
 import type { Table } from './types.js';
 
 export const MESSAGES = {
   ...SHELL,
+  ...HISTORY,
 } as const satisfies Table;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -10,6 +10,7 @@ import type { HistoryListItem, HistoryType, MyBook } from '../../../engine/contr
 import { call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { browserLang } from '../lib/lang.js';
+import { useT } from '../i18n/index.js';
 import { RedeemBox } from '../components/RedeemBox.js';
 import { ConfirmDialog, Dialog } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
@@ -136,24 +137,13 @@ function MyBooks() {
   );
 }
 
-/** The history's own words (the spec's English messages, and Bahasa Malaysia for readers who prefer it). */
-const HISTORY_WORDS = {
-  noContent: { en: 'No content yet.', ms: 'Belum ada kandungan.' },
-  noMatch: { en: 'No items match “{search}”.', ms: 'Tiada item sepadan dengan “{search}”.' },
-  noMatchType: { en: 'No items of this type.', ms: 'Tiada item jenis ini.' },
-  loadMore: { en: 'Load more', ms: 'Muatkan lagi' },
-  loadingContent: { en: 'Loading content', ms: 'Memuatkan kandungan' },
-  contentFailed: { en: 'Could not load this item. Close it and open it again to retry.', ms: 'Item ini tidak dapat dimuatkan. Tutup dan buka semula untuk mencuba lagi.' },
-} as const;
-
 const PAGE_SIZE = 30;
 
 /** An opened item's content: loading, loaded, or failed. */
 type Opened = { state: 'loading' } | { state: 'loaded'; content: string } | { state: 'failed' };
 
 function ContentHistory() {
-  const lang = browserLang();
-  const word = (key: keyof typeof HISTORY_WORDS, vars: Record<string, string> = {}) => HISTORY_WORDS[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+  const { t, lang } = useT();
   const [items, setItems] = useState<HistoryListItem[] | null>(null);
   const [nextCursor, setNextCursor] = useState<number | null>(null);
   const [isLoadingMore, setIsLoadingMore] = useState(false);
@@ -182,7 +172,7 @@ function ContentHistory() {
           if (error.name !== 'AbortError') {
             setItems([]);
             setNextCursor(null);
-            toast.error('Failed to load content history');
+            toast.error(t('history.loadFailed'));
           }
         },
       );
@@ -202,7 +192,7 @@ function ContentHistory() {
       setItems((list) => [...(list ?? []), ...r.items.filter((item) => !list?.some((x) => x.id === item.id))]);
       setNextCursor(r.next_cursor);
     } catch {
-      toast.error('Failed to load content history');
+      toast.error(t('history.loadFailed'));
     } finally {
       setIsLoadingMore(false);
     }
@@ -236,34 +226,34 @@ function ContentHistory() {
     setToDelete(null);
     try {
       await call('DELETE /history/:id', { params: { id: item.id } });
-      toast.success('Item deleted successfully');
+      toast.success(t('history.deleted'));
       setItems((list) => list?.filter((x) => x.id !== item.id) ?? null);
       setReload((n) => n + 1);
     } catch {
-      toast.error('Failed to delete item');
+      toast.error(t('history.deleteFailed'));
     }
   };
 
   const typeName = (t: string) => types.find((x) => x.type === t)?.name[lang] ?? t;
-  const emptyText = search.trim() ? word('noMatch', { search: search.trim() }) : type !== 'all' ? word('noMatchType') : word('noContent');
+  const emptyText = search.trim() ? t('history.noMatch', { search: search.trim() }) : type !== 'all' ? t('history.noMatchType') : t('history.noContent');
 
   return (
     <section className="card p-5" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} className="text-base font-semibold">Content History</h2>
+      <h2 id={`${id}-h`} className="text-base font-semibold">{t('history.heading')}</h2>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">
-          <label htmlFor={`${id}-search`} className="sr-only">Search history</label>
+          <label htmlFor={`${id}-search`} className="sr-only">{t('history.searchLabel')}</label>
           <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-gray-400" aria-hidden="true" />
-          <input id={`${id}-search`} type="search" className="input pl-9" placeholder="Search by title or type" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input id={`${id}-search`} type="search" className="input pl-9" placeholder={t('history.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        <label htmlFor={`${id}-type`} className="sr-only">Filter by type</label>
+        <label htmlFor={`${id}-type`} className="sr-only">{t('history.filterLabel')}</label>
         <select id={`${id}-type`} className="input sm:w-56" value={type} onChange={(e) => setType(e.target.value)}>
-          <option value="all">All Types</option>
+          <option value="all">{t('history.allTypes')}</option>
           {types.map((t) => <option key={t.type} value={t.type}>{t.name[lang]}</option>)}
         </select>
       </div>
       {items === null ? (
-        <div className="py-8 text-center"><Spinner label="Loading history" /></div>
+        <div className="py-8 text-center"><Spinner label={t('history.loading')} /></div>
       ) : items.length === 0 ? (
         <p className="py-8 text-center text-sm text-gray-500" data-testid="history-empty">{emptyText}</p>
       ) : (
@@ -281,13 +271,13 @@ function ContentHistory() {
                         <span className="text-xs text-gray-500">{typeName(item.content_type)} · {new Date(item.created_at).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB')}</span>
                       </span>
                     </button>
-                    <button type="button" className="btn-ghost text-red-600" aria-label={`Delete ${item.title}`} onClick={() => setToDelete(item)}>
+                    <button type="button" className="btn-ghost text-red-600" aria-label={t('history.deleteLabel', { title: item.title })} onClick={() => setToDelete(item)}>
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
                     </button>
                   </div>
                   {openId === item.id && (
                     <div className="mt-2 max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg bg-gray-50 p-3 text-sm dark:bg-neutral-800" data-testid="history-content">
-                      {!view || view.state === 'loading' ? <Spinner label={word('loadingContent')} /> : view.state === 'failed' ? <p role="alert">{word('contentFailed')}</p> : view.content.startsWith('data:image/') ? <img src={view.content} alt={item.title} className="max-h-72" /> : view.content}
+                      {!view || view.state === 'loading' ? <Spinner label={t('history.loadingContent')} /> : view.state === 'failed' ? <p role="alert">{t('history.contentFailed')}</p> : view.content.startsWith('data:image/') ? <img src={view.content} alt={item.title} className="max-h-72" /> : view.content}
                     </div>
                   )}
                 </li>
@@ -297,7 +287,7 @@ function ContentHistory() {
           {nextCursor !== null && (
             <div ref={sentinel} className="mt-3 text-center">
               <button type="button" className="btn-secondary" onClick={() => void loadMore()} disabled={isLoadingMore}>
-                {isLoadingMore ? <Spinner label={word('loadMore')} /> : word('loadMore')}
+                {isLoadingMore ? <Spinner label={t('history.loadMore')} /> : t('history.loadMore')}
               </button>
             </div>
           )}
@@ -305,9 +295,9 @@ function ContentHistory() {
       )}
       <ConfirmDialog
         isOpen={toDelete !== null}
-        title="Delete this item?"
-        message={`"${toDelete?.title ?? ''}" will be removed from your content history.`}
-        confirmLabel="Delete"
+        title={t('history.deleteTitle')}
+        message={t('history.deleteBody', { title: toDelete?.title ?? '' })}
+        confirmLabel={t('history.delete')}
         isDanger
         onConfirm={() => toDelete && void remove(toDelete)}
         onCancel={() => setToDelete(null)}

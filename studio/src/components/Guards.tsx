@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, type Location } from 'react-router-dom';
 import { useAuth } from '../lib/auth.js';
 import { PageLoading } from './Spinner.js';
+import { useT } from '../i18n/index.js';
 
 export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
@@ -18,8 +19,9 @@ export function returnPath(state: unknown): string {
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
+  const { t } = useT();
   const location = useLocation();
-  if (isLoading) return <PageLoading label="Checking your session" />;
+  if (isLoading) return <PageLoading label={t('common.checkingSession')} />;
   if (!user) {
     const from = location.pathname === '/' ? undefined : { pathname: location.pathname, search: location.search, hash: location.hash };
     return <Navigate to="/signin" replace state={from ? { from } : null} />;
@@ -29,8 +31,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { user, isLoading } = useAuth();
+  const { t } = useT();
   const location = useLocation();
-  if (isLoading) return <PageLoading label="Checking your session" />;
+  if (isLoading) return <PageLoading label={t('common.checkingSession')} />;
   if (user) return <Navigate to={returnPath(location.state)} replace />;
   return <>{children}</>;
 }

@@ -1,5 +1,9 @@
 // A spinner with an accessible label; `Loading` fills the page while the session or a route loads.
-export function Spinner({ label = 'Loading', className = 'h-6 w-6' }: { label?: string; className?: string }) {
+import { useT } from '../i18n/index.js';
+
+export function Spinner({ label, className = 'h-6 w-6' }: { label?: string; className?: string }) {
+  const { t } = useT();
+  label ??= t('common.loading');
   return (
     <span role="status" aria-label={label} className="inline-flex items-center">
       <span className={`${className} animate-spin rounded-full border-2 border-brand-600 border-t-transparent`} aria-hidden="true" />
@@ -7,7 +11,7 @@ export function Spinner({ label = 'Loading', className = 'h-6 w-6' }: { label?: 
   );
 }
 
-export function PageLoading({ label = 'Loading' }: { label?: string }) {
+export function PageLoading({ label }: { label?: string }) {
   return (
     <div className="flex min-h-[50vh] w-full items-center justify-center" data-testid="page-loading">
       <Spinner label={label} className="h-8 w-8" />

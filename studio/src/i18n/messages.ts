@@ -1,12 +1,16 @@
 // Every message of the studio's own pages (not the generator pages, whose words follow the book's
 // language: studio/src/generator/words.ts). One table per area, merged here; add an area's table
 // to MESSAGES and its keys become valid for `t()`.
+import { AUTH } from './auth.js';
+import { DASHBOARD } from './dashboard.js';
 import { HISTORY } from './history.js';
 import { SHELL } from './shell.js';
 import type { Table } from './types.js';
 
 export const MESSAGES = {
   ...SHELL,
+  ...DASHBOARD,
+  ...AUTH,
   ...HISTORY,
 } as const satisfies Table;
 

@@ -6,7 +6,8 @@ import { toast } from 'react-hot-toast';
 import { Gift } from 'lucide-react';
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
-import { CenteredCard } from '../components/CenteredCard.js';
+import { AuthLayout } from '../components/AuthLayout.js';
+import { useT } from '../i18n/index.js';
 import { PageLoading, Spinner } from '../components/Spinner.js';
 
 export const CONFETTI_MS = 3000;
@@ -30,6 +31,7 @@ const PURCHASE = /^CREDIT(\d+)-SUCCESS$/i;
 export default function Claim() {
   const { token = '' } = useParams();
   const { user, isLoading, setCredits } = useAuth();
+  const { t } = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const hasStarted = useRef(false);
@@ -43,49 +45,49 @@ export default function Claim() {
       (r) => {
         setCredits(r.credits_available);
         setAwarded(r.credits_awarded);
-        toast.success(r.message || 'Credits claimed successfully!', { duration: 5000, icon: '🎁' });
+        toast.success(t('credits.claimed'), { duration: 5000, icon: '🎁' });
         void celebrate();
         setTimeout(() => navigate('/profile/edit', { replace: true }), REDIRECT_MS);
       },
       (error: unknown) => {
-        toast.error(error instanceof ApiError && error.status >= 400 && error.status < 500 ? 'Invalid or expired credit link' : 'Failed to claim credits');
+        const isAlreadyClaimed = error instanceof ApiError && error.code === 'already_claimed';
+        const isInvalid = error instanceof ApiError && error.status >= 400 && error.status < 500;
+        toast.error(t(isAlreadyClaimed ? 'credits.linkAlreadyClaimed' : isInvalid ? 'credits.invalidLink' : 'credits.claimFailed'));
         navigate('/', { replace: true });
       },
     );
-  }, [user, token, purchase, setCredits, navigate]);
+  }, [user, token, purchase, setCredits, navigate, t]);
 
   if (isLoading) return <PageLoading />;
   if (purchase) {
     return (
-      <CenteredCard title="Thank you for your purchase">
-        <p className="text-sm text-gray-600 dark:text-gray-400">
-          Your {purchase[1]} credits are delivered within 5 minutes. Online checkout is coming soon; until then credits are added by the administrator.
-        </p>
-        <Link to="/" className="btn-primary mt-6">Go to Dashboard</Link>
-      </CenteredCard>
+      <AuthLayout title={t('landing.purchaseTitle')} isCentered>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('landing.purchaseBody', { n: purchase[1]! })}</p>
+        <Link to="/" className="btn-primary mt-6">{t('landing.goToDashboard')}</Link>
+      </AuthLayout>
     );
   }
   if (!user) {
     return (
-      <CenteredCard title="Sign in required">
+      <AuthLayout title={t('landing.signInRequired')} isCentered>
         <Gift className="mx-auto h-12 w-12 text-brand-600" aria-hidden="true" />
-        <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">Sign in to claim the credits in this link.</p>
-        <Link to="/signin" state={{ from: { pathname: location.pathname, search: '', hash: '' } }} className="btn-primary mt-6">Sign In</Link>
-      </CenteredCard>
+        <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">{t('landing.signInToClaim')}</p>
+        <Link to="/signin" state={{ from: { pathname: location.pathname, search: '', hash: '' } }} className="btn-primary mt-6">{t('auth.signIn')}</Link>
+      </AuthLayout>
     );
   }
   if (credits === null) {
     return (
-      <CenteredCard title="Claiming your credits">
-        <Spinner label="Claiming credits" className="h-8 w-8" />
-      </CenteredCard>
+      <AuthLayout title={t('landing.claiming')} isCentered>
+        <Spinner label={t('landing.claiming')} className="h-8 w-8" />
+      </AuthLayout>
     );
   }
   return (
-    <CenteredCard title="Congratulations!">
+    <AuthLayout title={t('landing.congratulations')} isCentered>
       <Gift className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />
-      <p className="mt-3 text-lg font-semibold" role="status">You received {credits.toLocaleString('en')} credits.</p>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Taking you to your profile…</p>
-    </CenteredCard>
+      <p className="mt-3 text-lg font-semibold" role="status">{t('landing.received', { n: credits })}</p>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('landing.toProfile')}</p>
+    </AuthLayout>
   );
 }

@@ -1,6 +1,7 @@
 // The dashboard: greeting, four stat cards, Recent Updates with a detail modal, and one horizontally
-// scrolling carousel per navigation group with a card per tool.
-import { useState } from 'react';
+// scrolling carousel per navigation group with a card per tool. A new account is welcomed as new (its
+// first visit in this browser before it has written anything), everyone else "Welcome back".
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BookText, Coins, Crown, Layers, Megaphone } from 'lucide-react';
 import { useAuth } from '../lib/auth.js';
@@ -8,7 +9,34 @@ import { GROUPS, useGenerators } from '../lib/generators.js';
 import { relativeAge } from '../lib/time.js';
 import { UPDATES, type ProductUpdate } from '../data/updates.js';
 import { Dialog } from '../components/Dialog.js';
-import { useT } from '../i18n/index.js';
+import { useT, type MessageKey } from '../i18n/index.js';
+
+const GREETED_KEY = 'karya.greeted';
+
+/** Whether this account was greeted in this browser before (the dashboard records it after the first visit). */
+function wasGreeted(userId: string): boolean {
+  try {
+    return (JSON.parse(localStorage.getItem(GREETED_KEY) ?? '[]') as string[]).includes(userId);
+  } catch {
+    return false;
+  }
+}
+
+function rememberGreeted(userId: string): void {
+  try {
+    const seen = JSON.parse(localStorage.getItem(GREETED_KEY) ?? '[]') as string[];
+    if (!seen.includes(userId)) localStorage.setItem(GREETED_KEY, JSON.stringify([...seen, userId].slice(-20)));
+  } catch {
+    /* not stored: the next visit greets as new again */
+  }
+}
+
+const PLAN_KEYS: Record<string, MessageKey> = { free: 'dashboard.planFree', pro: 'dashboard.planPro', business: 'dashboard.planBusiness', admin: 'dashboard.planAdmin' };
+const CATEGORY_KEYS: Record<ProductUpdate['category'], MessageKey> = {
+  'New Feature': 'dashboard.categoryNewFeature',
+  Improvement: 'dashboard.categoryImprovement',
+  Announcement: 'dashboard.categoryAnnouncement',
+};
 
 function StatCard({ label, value, icon: Icon, testId }: { label: string; value: string; icon: typeof Coins; testId: string }) {
   return (
@@ -23,18 +51,19 @@ function StatCard({ label, value, icon: Icon, testId }: { label: string; value: 
 }
 
 function UpdateDetail({ update, onClose }: { update: ProductUpdate | null; onClose(): void }) {
+  const { t, lang } = useT();
   return (
-    <Dialog isOpen={update !== null} title={update?.title ?? ''} onClose={onClose} size="lg" testId="update-detail">
+    <Dialog isOpen={update !== null} title={update?.title[lang] ?? ''} onClose={onClose} size="lg" testId="update-detail">
       {update && (
         <div className="space-y-4">
-          <p className="text-xs text-gray-500">
-            <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100">{update.category}</span>{' '}
-            {new Date(update.date).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })} · {relativeAge(update.date)}
+          <p className="text-xs text-gray-600 dark:text-gray-400">
+            <span className="rounded bg-brand-50 px-2 py-0.5 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100">{t(CATEGORY_KEYS[update.category])}</span>{' '}
+            {new Date(update.date).toLocaleDateString(lang === 'ms' ? 'ms-MY' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' })} · {relativeAge(update.date, new Date(), lang)}
           </p>
-          <section><h3 className="font-semibold">Overview</h3><p className="mt-1">{update.overview}</p></section>
-          <section><h3 className="font-semibold">New Features</h3><ul className="mt-1 list-disc pl-5">{update.newFeatures.map((f) => <li key={f}>{f}</li>)}</ul></section>
-          <section><h3 className="font-semibold">Improvements</h3><ul className="mt-1 list-disc pl-5">{update.improvements.map((f) => <li key={f}>{f}</li>)}</ul></section>
-          {update.notes && <section><h3 className="font-semibold">Additional Notes</h3><p className="mt-1">{update.notes}</p></section>}
+          <section><h3 className="font-semibold">{t('dashboard.overview')}</h3><p className="mt-1">{update.overview[lang]}</p></section>
+          <section><h3 className="font-semibold">{t('dashboard.newFeatures')}</h3><ul className="mt-1 list-disc pl-5">{update.newFeatures.map((f) => <li key={f.en}>{f[lang]}</li>)}</ul></section>
+          <section><h3 className="font-semibold">{t('dashboard.improvements')}</h3><ul className="mt-1 list-disc pl-5">{update.improvements.map((f) => <li key={f.en}>{f[lang]}</li>)}</ul></section>
+          {update.notes && <section><h3 className="font-semibold">{t('dashboard.notes')}</h3><p className="mt-1">{update.notes[lang]}</p></section>}
         </div>
       )}
     </Dialog>
@@ -43,35 +72,40 @@ function UpdateDetail({ update, onClose }: { update: ProductUpdate | null; onClo
 
 export default function Dashboard() {
   const { user } = useAuth();
-  const { t } = useT();
+  const { t, lang } = useT();
   const { generators } = useGenerators();
   const [openUpdate, setOpenUpdate] = useState<ProductUpdate | null>(null);
   const name = user?.email.split('@')[0] ?? '';
-  const plan = user?.role ? user.role.charAt(0).toUpperCase() + user.role.slice(1) : 'Free';
+  const plan = t(PLAN_KEYS[user?.role ?? 'free'] ?? 'dashboard.planFree');
+  // Decided once per visit: new when this browser never greeted the account and it has written nothing.
+  const [isNew] = useState(() => (user ? user.total_usage === 0 && !wasGreeted(user.id) : false));
+  useEffect(() => {
+    if (user) rememberGreeted(user.id);
+  }, [user]);
 
   return (
     <div className="mx-auto max-w-7xl">
-      <h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {name}!</h1>
-      <p className="mt-1 text-gray-600 dark:text-gray-400">35+ generators, 25+ types, trusted by 1000+ authors. What will you write today?</p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t(isNew ? 'dashboard.welcomeNew' : 'dashboard.welcomeBack', { name })}</h1>
+      <p className="mt-1 text-gray-600 dark:text-gray-400">{t(isNew ? 'dashboard.introNew' : 'dashboard.intro')}</p>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Chapters Generated" value={(user?.total_usage ?? 0).toLocaleString('en')} icon={BookText} testId="stat-chapters" />
-        <StatCard label="Credits Available" value={(user?.credits_available ?? 0).toLocaleString('en')} icon={Coins} testId="stat-credits" />
-        <StatCard label="Plan" value={plan} icon={Crown} testId="stat-plan" />
-        <StatCard label="Types" value="25+" icon={Layers} testId="stat-types" />
+        <StatCard label={t('dashboard.chaptersGenerated')} value={(user?.total_usage ?? 0).toLocaleString('en')} icon={BookText} testId="stat-chapters" />
+        <StatCard label={t('dashboard.creditsAvailable')} value={(user?.credits_available ?? 0).toLocaleString('en')} icon={Coins} testId="stat-credits" />
+        <StatCard label={t('dashboard.plan')} value={plan} icon={Crown} testId="stat-plan" />
+        <StatCard label={t('dashboard.types')} value="25+" icon={Layers} testId="stat-types" />
       </div>
 
       <section className="card mt-6 p-5" aria-labelledby="updates-h">
-        <h2 id="updates-h" className="flex items-center gap-2 text-lg font-semibold"><Megaphone className="h-5 w-5 text-brand-600" aria-hidden="true" /> Recent Updates</h2>
+        <h2 id="updates-h" className="flex items-center gap-2 text-lg font-semibold"><Megaphone className="h-5 w-5 text-brand-600" aria-hidden="true" /> {t('dashboard.recentUpdates')}</h2>
         <ul className="mt-3 divide-y divide-gray-100 dark:divide-neutral-800">
           {UPDATES.map((u) => (
             <li key={u.id}>
               <button type="button" className="flex w-full flex-col items-start gap-0.5 rounded-md px-2 py-3 text-left hover:bg-gray-50 sm:flex-row sm:items-center sm:justify-between dark:hover:bg-neutral-800" onClick={() => setOpenUpdate(u)}>
                 <span>
-                  <span className="font-medium">{u.title}</span>
-                  <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600 dark:bg-neutral-800 dark:text-gray-400">{u.category}</span>
+                  <span className="font-medium">{u.title[lang]}</span>
+                  <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-600 dark:bg-neutral-800 dark:text-gray-400">{t(CATEGORY_KEYS[u.category])}</span>
                 </span>
-                <span className="text-xs text-gray-500">{relativeAge(u.date)}</span>
+                <span className="text-xs text-gray-600 dark:text-gray-400">{relativeAge(u.date, new Date(), lang)}</span>
               </button>
             </li>
           ))}
@@ -79,7 +113,7 @@ export default function Dashboard() {
       </section>
 
       {GROUPS.map((group) => {
-        const items = (generators ?? []).filter((g) => g.family === group.family).sort((a, b) => a.typeLabel.en.localeCompare(b.typeLabel.en));
+        const items = (generators ?? []).filter((g) => g.family === group.family).sort((a, b) => a.typeLabel[lang].localeCompare(b.typeLabel[lang], lang));
         if (items.length === 0) return null;
         return (
           <section key={group.family} className="mt-8" aria-labelledby={`carousel-${group.family}`}>
@@ -88,9 +122,9 @@ export default function Dashboard() {
               {items.map((g) => (
                 <li key={g.id} className="w-60 shrink-0 snap-start">
                   <Link to={g.route} className="card flex h-full flex-col p-4 transition hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-500">
-                    <span className="font-semibold">{g.title.en}</span>
-                    <span className="mt-1 text-sm text-gray-600 dark:text-gray-400">{g.tagline.en}</span>
-                    <span className="mt-auto pt-3 text-xs text-gray-500">{g.cost} credit{g.cost === 1 ? '' : 's'} per {g.kind === 'book' ? 'chapter' : 'generation'}</span>
+                    <span className="font-semibold">{g.title[lang]}</span>
+                    <span className="mt-1 text-sm text-gray-600 dark:text-gray-400">{g.tagline[lang]}</span>
+                    <span className="mt-auto pt-3 text-xs text-gray-600 dark:text-gray-400">{t(g.kind === 'book' ? 'dashboard.costPerChapter' : 'dashboard.costPerGeneration', { n: g.cost })}</span>
                   </Link>
                 </li>
               ))}

@@ -3,13 +3,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../lib/auth.js';
-import { CenteredCard } from '../components/CenteredCard.js';
+import { AuthLayout } from '../components/AuthLayout.js';
+import { useT } from '../i18n/index.js';
 import { RedeemBox, redeemCode } from '../components/RedeemBox.js';
 import { PageLoading, Spinner } from '../components/Spinner.js';
 
 export default function Redeem() {
   const { code } = useParams();
   const { user, isLoading, setCredits } = useAuth();
+  const { t } = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const hasStarted = useRef(false);
@@ -28,23 +30,23 @@ export default function Redeem() {
   if (isLoading) return <PageLoading />;
   if (!user) {
     return (
-      <CenteredCard title="Sign in to redeem">
-        <p className="text-sm text-gray-600 dark:text-gray-400">Sign in to redeem {code ? <strong className="font-mono">{code.toUpperCase()}</strong> : 'your credit code'}.</p>
-        <Link to="/signin" state={{ from: { pathname: location.pathname, search: '', hash: '' } }} className="btn-primary mt-6">Sign In</Link>
-      </CenteredCard>
+      <AuthLayout title={t('landing.signInToRedeem')} isCentered>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{code ? t('landing.signInToRedeemCode', { code: code.toUpperCase() }) : t('landing.signInToRedeemAny')}</p>
+        <Link to="/signin" state={{ from: { pathname: location.pathname, search: '', hash: '' } }} className="btn-primary mt-6">{t('auth.signIn')}</Link>
+      </AuthLayout>
     );
   }
   if (state === 'redeeming') {
     return (
-      <CenteredCard title="Redeeming your code">
-        <Spinner label="Redeeming" className="h-8 w-8" />
-      </CenteredCard>
+      <AuthLayout title={t('landing.redeeming')} isCentered>
+        <Spinner label={t('credits.redeemingButton')} className="h-8 w-8" />
+      </AuthLayout>
     );
   }
   return (
-    <CenteredCard title="Redeem a credit code">
+    <AuthLayout title={t('landing.redeemTitle')} isCentered>
       <div className="text-left"><RedeemBox onRedeemed={() => navigate('/profile/edit')} /></div>
-      <Link to="/" className="link mt-4 inline-block text-sm">Back to Dashboard</Link>
-    </CenteredCard>
+      <Link to="/" className="link mt-4 inline-block text-sm">{t('landing.backToDashboard')}</Link>
+    </AuthLayout>
   );
 }

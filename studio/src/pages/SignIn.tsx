@@ -7,18 +7,20 @@ import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { returnPath } from '../components/Guards.js';
+import { useT, type MessageKey } from '../i18n/index.js';
 
 /** The reset-request failure message of spec/platform.md §8. */
-function resetRequestMessage(error: unknown): string {
+function resetRequestMessage(error: unknown): MessageKey {
   if (error instanceof ApiError) {
-    if (error.code === 'reset_too_soon') return 'Please wait a minute before requesting another reset';
-    if (error.status === 429) return 'Too many attempts. Please wait a few minutes and try again';
-    if (error.status === 400) return 'Please enter a valid email address';
+    if (error.code === 'reset_too_soon') return 'auth.resetTooSoon';
+    if (error.status === 429) return 'auth.tooManyAttempts';
+    if (error.status === 400) return 'auth.invalidEmail';
   }
-  return 'Failed to send reset instructions. Please try again.';
+  return 'auth.resetFailed';
 }
 
 function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack(): void }) {
+  const { t } = useT();
   const [email, setEmail] = useState(initialEmail);
   const [isSending, setIsSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,17 +28,17 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim()) {
-      setError('Please enter your email address');
+      setError(t('auth.emailRequired'));
       return;
     }
     setIsSending(true);
     setError(null);
     try {
       await call('POST /auth/request-password-reset', { body: { email: email.trim() } });
-      toast.success('Check your email for password reset instructions (including spam/junk folder)', { duration: 8000 });
+      toast.success(t('auth.resetSent'), { duration: 8000 });
       onBack();
     } catch (err) {
-      const message = resetRequestMessage(err);
+      const message = t(resetRequestMessage(err));
       setError(message);
       toast.error(message);
     } finally {
@@ -45,21 +47,22 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} className="text-base font-semibold">Reset your password</h2>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Enter your e-mail and we will send you a link to choose a new password.</p>
+      <h2 id={`${id}-h`} className="text-base font-semibold">{t('auth.resetYourPassword')}</h2>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('auth.resetIntro')}</p>
       {error && <div role="alert" className="error-box mt-4">{error}</div>}
-      <label htmlFor={`${id}-email`} className="label mt-4">Email</label>
+      <label htmlFor={`${id}-email`} className="label mt-4">{t('auth.email')}</label>
       <input id={`${id}-email`} type="email" autoComplete="email" className="input" value={email} onChange={(e) => setEmail(e.target.value)} />
       <button type="submit" className="btn-primary mt-4 w-full" disabled={!email.trim() || isSending}>
-        {isSending ? 'Sending...' : 'Send Reset Instructions'}
+        {isSending ? t('auth.sending') : t('auth.sendReset')}
       </button>
-      <button type="button" className="btn-secondary mt-2 w-full" onClick={onBack}>Back to Sign In</button>
+      <button type="button" className="btn-secondary mt-2 w-full" onClick={onBack}>{t('auth.backToSignIn')}</button>
     </form>
   );
 }
 
 export default function SignIn() {
   const { setUser } = useAuth();
+  const { t } = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
@@ -72,47 +75,47 @@ export default function SignIn() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim() || !password) {
-      setError(!email.trim() ? 'Please enter your email address' : 'Invalid email or password');
+      setError(!email.trim() ? t('auth.emailRequired') : t('auth.invalidCredentials'));
       return;
     }
     setIsBusy(true);
     setError(null);
     try {
       const r = await call('POST /auth/sign-in/email', { body: { email: email.trim(), password, rememberMe: isRemembered } });
-      toast.success('Successfully signed in!');
+      toast.success(t('auth.signedIn'));
       setUser(r.user);
       navigate(returnPath(location.state), { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : 'Failed to sign in. Please try again.');
+      setError(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : t('auth.signInFailed'));
     } finally {
       setIsBusy(false);
     }
   };
 
   return (
-    <AuthLayout title={isForgotOpen ? 'Forgot password' : 'Sign in to Karya'} subtitle={isForgotOpen ? undefined : 'Write books, stories and more in English and Bahasa Malaysia.'}>
+    <AuthLayout title={isForgotOpen ? t('auth.forgotTitle') : t('auth.signInTitle')} subtitle={isForgotOpen ? undefined : t('auth.signInSubtitle')}>
       {isForgotOpen ? (
         <ForgotPassword initialEmail={email} onBack={() => setIsForgotOpen(false)} />
       ) : (
         <form onSubmit={submit} noValidate>
           {error && <div role="alert" className="error-box mb-4" data-testid="auth-error">{error}</div>}
-          <label htmlFor="signin-email" className="label">Email</label>
+          <label htmlFor="signin-email" className="label">{t('auth.email')}</label>
           <input id="signin-email" name="email" type="email" autoComplete="email" required className="input" value={email} onChange={(e) => setEmail(e.target.value)} />
-          <label htmlFor="signin-password" className="label mt-4">Password</label>
+          <label htmlFor="signin-password" className="label mt-4">{t('auth.password')}</label>
           <input id="signin-password" name="password" type="password" autoComplete="current-password" required className="input" value={password} onChange={(e) => setPassword(e.target.value)} />
           <div className="mt-4 flex items-center justify-between">
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" className="h-4 w-4 rounded border-gray-300 text-brand-600" checked={isRemembered} onChange={(e) => setIsRemembered(e.target.checked)} />
-              Remember me
+              {t('auth.rememberMe')}
             </label>
-            <button type="button" className="link text-sm" onClick={() => setIsForgotOpen(true)}>Forgot password?</button>
+            <button type="button" className="link text-sm" onClick={() => setIsForgotOpen(true)}>{t('auth.forgotPassword')}</button>
           </div>
-          <button type="submit" className="btn-primary mt-6 w-full" disabled={isBusy}>{isBusy ? 'Signing in...' : 'Sign In'}</button>
+          <button type="submit" className="btn-primary mt-6 w-full" disabled={isBusy}>{isBusy ? t('auth.signingIn') : t('auth.signIn')}</button>
           <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
-            Don&apos;t have an account? <Link to="/signup" state={location.state} className="link">Sign up</Link>
+            {t('auth.noAccount')} <Link to="/signup" state={location.state} className="link">{t('auth.signUpLink')}</Link>
           </p>
           <p className="mt-2 text-center text-sm text-gray-600 dark:text-gray-400">
-            Trouble signing in? <a className="link" href="mailto:?subject=Karya%20account%20help">Contact the administrator</a>
+            {t('auth.trouble')} <a className="link" href="mailto:?subject=Karya%20account%20help">{t('auth.contactAdmin')}</a>
           </p>
         </form>
       )}

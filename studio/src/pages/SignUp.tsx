@@ -6,12 +6,14 @@ import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { returnPath } from '../components/Guards.js';
+import { useT } from '../i18n/index.js';
 
 const PLANS = ['pro', 'business'] as const;
 const isPlan = (value: string): value is (typeof PLANS)[number] => (PLANS as readonly string[]).includes(value);
 
 export default function SignUp() {
   const { setUser } = useAuth();
+  const { t, lang } = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -26,20 +28,20 @@ export default function SignUp() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim()) return setError('Please enter your email address');
-    if (!password) return setError('Password must be at least 6 characters long');
-    if (password !== confirm) return setError('Passwords do not match');
-    if (password.length < 6) return setError('Password must be at least 6 characters long');
-    if (hasPlan && !isPlanValid) return setError('Invalid plan selected');
+    if (!email.trim()) return setError(t('auth.emailRequired'));
+    if (!password) return setError(t('auth.passwordTooShort'));
+    if (password !== confirm) return setError(t('auth.passwordsDontMatch'));
+    if (password.length < 6) return setError(t('auth.passwordTooShort'));
+    if (hasPlan && !isPlanValid) return setError(t('auth.invalidPlan'));
     setIsBusy(true);
     setError(null);
     try {
-      const r = await call('POST /auth/sign-up/email', { body: { email: email.trim(), password, ...(hasPlan && isPlan(plan) ? { plan } : {}) } });
-      toast.success(r.message || 'Account created successfully!');
+      const r = await call('POST /auth/sign-up/email', { body: { email: email.trim(), password, lang, ...(hasPlan && isPlan(plan) ? { plan } : {}) } });
+      toast.success(t('auth.accountCreated'));
       setUser(r.user);
       navigate(returnPath(location.state), { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : 'Failed to create account. Please try again.');
+      setError(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : t('auth.signUpFailed'));
     } finally {
       setIsBusy(false);
     }
@@ -47,24 +49,24 @@ export default function SignUp() {
 
   const planName = plan.charAt(0).toUpperCase() + plan.slice(1);
   return (
-    <AuthLayout title="Create your account" subtitle="Start with 10 free credits.">
+    <AuthLayout title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitle')}>
       {hasPlan && (
         <div className={isPlanValid ? 'mb-4 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-brand-700 dark:border-brand-700 dark:bg-brand-600/15 dark:text-brand-100' : 'error-box mb-4'} data-testid="plan-banner">
-          {isPlanValid ? `You are signing up for the ${planName} plan. Your account starts on the free plan; the ${planName} purchase opens once checkout is available.` : 'Invalid plan selected'}
+          {isPlanValid ? t('auth.planBanner', { plan: planName }) : t('auth.invalidPlan')}
         </div>
       )}
       <form onSubmit={submit} noValidate>
         {error && <div role="alert" className="error-box mb-4" data-testid="auth-error">{error}</div>}
-        <label htmlFor="signup-email" className="label">Email</label>
+        <label htmlFor="signup-email" className="label">{t('auth.email')}</label>
         <input id="signup-email" type="email" autoComplete="email" required className="input" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <label htmlFor="signup-password" className="label mt-4">Password</label>
+        <label htmlFor="signup-password" className="label mt-4">{t('auth.password')}</label>
         <input id="signup-password" type="password" autoComplete="new-password" required minLength={6} aria-describedby="signup-password-hint" className="input" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <p id="signup-password-hint" className="mt-1 text-xs text-gray-500">At least 6 characters.</p>
-        <label htmlFor="signup-confirm" className="label mt-4">Confirm Password</label>
+        <p id="signup-password-hint" className="mt-1 text-xs text-gray-600 dark:text-gray-400">{t('auth.passwordHint')}</p>
+        <label htmlFor="signup-confirm" className="label mt-4">{t('auth.confirmPassword')}</label>
         <input id="signup-confirm" type="password" autoComplete="new-password" required className="input" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        <button type="submit" className="btn-primary mt-6 w-full" disabled={isBusy}>{isBusy ? 'Creating account...' : 'Sign Up'}</button>
+        <button type="submit" className="btn-primary mt-6 w-full" disabled={isBusy}>{isBusy ? t('auth.creatingAccount') : t('auth.signUp')}</button>
         <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
-          Already have an account? <Link to="/signin" state={location.state} className="link">Sign in</Link>
+          {t('auth.haveAccount')} <Link to="/signin" state={location.state} className="link">{t('auth.signInLink')}</Link>
         </p>
       </form>
     </AuthLayout>

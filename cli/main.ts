@@ -111,7 +111,14 @@ function buildProgram(): Command {
     .command('serve')
     .description('start the server: the studio and the JSON API under /api (docs/api.md)')
     .option('--port <n>', 'port to listen on (default PORT or 3000; 0 picks a free port)')
+    .option('--no-worker', 'with KARYA_DATABASE_URL: do not run queued generation steps in this process (leave them to `karya worker`)')
     .action(serveCommand);
+
+  program
+    .command('worker')
+    .description('run generation steps from the Postgres job queue (needs KARYA_DATABASE_URL); any number of workers share the work')
+    .option('--concurrency <n>', 'steps run at once (default KARYA_WORKER_CONCURRENCY or 4)')
+    .action(async (opts: { concurrency?: string }) => (await import('./commands/worker.js')).workerCommand(opts));
 
   return program;
 }

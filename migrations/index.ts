@@ -12,6 +12,7 @@ import * as m0009 from './0009_book_packages.js';
 import * as m0010 from './0010_purchases_api_keys.js';
 import * as m0012 from './0012_user_lang.js';
 import * as m0014 from './0014_history_search.js';
+import * as m0015 from './0015_step_queue.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_purchases_api_keys': m0010,
   '0012_user_lang': m0012,
   '0014_history_search': m0014,
+  '0015_step_queue': m0015,
 };

@@ -22,6 +22,10 @@ export interface ServerConfig {
   dbFile: string;
   /** KARYA_DATABASE_URL: postgres://… switches storage to Postgres (shared by instances and workers). */
   databaseUrl?: string;
+  /** With Postgres: whether this server also runs queued steps (`karya serve --no-worker` sets false). */
+  runsWorker: boolean;
+  /** Steps one worker process runs at once (KARYA_WORKER_CONCURRENCY, default 4). */
+  workerConcurrency: number;
   port: number;
   host: string;
   /** Origin used in e-mailed links; never taken from a request's Host header. */
@@ -132,6 +136,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
   const config: ServerConfig = {
     dbFile: env.KARYA_DB || DEFAULT_DB,
     ...(databaseUrl ? { databaseUrl } : {}),
+    runsWorker: true,
+    workerConcurrency: intFrom(env.KARYA_WORKER_CONCURRENCY, 4, 1, 256, 'KARYA_WORKER_CONCURRENCY'),
     port,
     host: env.KARYA_HOST || '127.0.0.1',
     publicUrl: (env.KARYA_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

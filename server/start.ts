@@ -13,6 +13,7 @@ import { sqliteRepositories, Store } from './store/sqlite/index.js';
 import { openStore, type OpenedStore } from './store/open.js';
 import type { Repositories } from './store/ports.js';
 import { createMailer } from './mail.js';
+import { openQueue, queueDispatcher, startStepWorker, type StepQueue, type StepWorker } from './queue/index.js';
 import { createApp } from './app.js';
 import { createCheckout } from './payments.js';
 
@@ -47,8 +48,12 @@ export function createContext(input: { config: ServerConfig; database?: OpenedDa
 /** Work done once at start: crash recovery, the administrator account, the deployment record. */
 export async function prepareStore(ctx: AppContext): Promise<void> {
   const { repos, config, logger } = ctx;
-  const refunded = await repos.generations.refundInterrupted();
-  if (refunded) logger.warn({ refunded }, 'refunded generations interrupted by the last stop');
+  // With the job queue, a step interrupted by a stopped process is retried or refunded by the queue (other
+  // instances' steps are running now); the single server refunds what its own last stop interrupted.
+  if (!ctx.steps) {
+    const refunded = await repos.generations.refundInterrupted();
+    if (refunded) logger.warn({ refunded }, 'refunded generations interrupted by the last stop');
+  }
   await repos.auth.deleteExpiredSessions();
   if (config.adminEmail) {
     const admin = await repos.users.promoteToAdmin({ email: config.adminEmail, reason: 'KARYA_ADMIN_EMAIL account made administrator' });
@@ -63,6 +68,9 @@ export interface RunningServer {
   server: Server;
   ctx: AppContext;
   store: OpenedStore;
+  /** With Postgres: the job queue, and this process's worker unless runsWorker is false. */
+  queue?: StepQueue;
+  worker?: StepWorker;
   close(): Promise<void>;
 }
 
@@ -83,6 +91,13 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
   // Port 0 picks a free port: links in e-mails must carry the real one.
   if (config.port === 0) config = { ...config, port, publicUrl: env.KARYA_PUBLIC_URL ? config.publicUrl : `http://localhost:${port}` };
   const ctx = createContext({ config, repos: database.repos });
+  let queue: StepQueue | undefined;
+  let worker: StepWorker | undefined;
+  if (database.postgres) {
+    queue = await openQueue(database.postgres, ctx.logger);
+    ctx.steps = queueDispatcher(queue);
+    if (config.runsWorker) worker = await startStepWorker(ctx, queue, { concurrency: config.workerConcurrency });
+  }
   await prepareStore(ctx);
   server.on('request', createApp(ctx));
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
@@ -91,11 +106,15 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     server,
     ctx,
     store: database,
+    ...(queue ? { queue } : {}),
+    ...(worker ? { worker } : {}),
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await worker?.stop();
+      await queue?.close();
       await database.close();
     },
   };

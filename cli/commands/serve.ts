@@ -4,6 +4,8 @@ import { fail, info } from '../util.js';
 
 export interface ServeOptions {
   port?: string;
+  /** commander's --no-worker */
+  worker?: boolean;
 }
 
 export async function serveCommand(opts: ServeOptions): Promise<void> {
@@ -12,10 +14,11 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
     port = Number(opts.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: "${opts.port}" must be a whole number from 0 to 65535`);
   }
-  const running = await startServer(port !== undefined ? { port } : {});
+  const running = await startServer({ ...(port !== undefined ? { port } : {}), ...(opts.worker === false ? { runsWorker: false } : {}) });
   const { config, provider } = running.ctx;
   process.stdout.write(`Karya is running at ${running.url}\n`);
   info(`  database: ${running.store.kind === 'postgres' ? `Postgres ${running.store.location}` : config.dbFile}`);
+  if (running.queue) info(`  steps: Postgres job queue; ${running.worker ? `this process runs up to ${config.workerConcurrency} at once` : 'run by `karya worker` processes (--no-worker)'}`);
   info(`  provider: ${provider.isOffline ? 'offline (demo text; set OPENAI_API_KEY for a real model)' : provider.name}`);
   info(`  administrator: ${config.adminEmail ?? 'none (set KARYA_ADMIN_EMAIL and sign up with that address)'}`);
   info(`  mail: ${running.ctx.mailer.transport === 'smtp' ? 'SMTP' : 'mail_outbox table and the log (set KARYA_SMTP_URL to send)'}`);
@@ -24,7 +27,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       info('karya: stopping the server');
-      running.close().then(resolve, resolve);
+      (running.worker ? running.worker.stop({ drainMs: config.generationTimeoutMs }) : Promise.resolve()).then(() => running.close()).then(resolve, resolve);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

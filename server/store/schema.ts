@@ -179,9 +179,28 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** A queued step's answer (server/queue/): JSON of a StepOutcome. */
+export interface StepResultsTable {
+  job_id: string;
+  result: string;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+}
+
+/** A running step held by a live worker, renewed by its heartbeat. */
+export interface StepLeasesTable {
+  job_id: string;
+  queue: string;
+  worker_id: string;
+  /** Milliseconds since the epoch. */
+  heartbeat_at: number;
+}
+
 export interface Database extends BooksDatabase {
   purchases: PurchasesTable;
   api_keys: ApiKeysTable;
+  step_results: StepResultsTable;
+  step_leases: StepLeasesTable;
   users: UsersTable;
   user_passwords: UserPasswordsTable;
   sessions: SessionsTable;

@@ -1,0 +1,168 @@
+// Scale-out on one Postgres (KARYA_DATABASE_URL): two `karya serve --no-worker` instances and two
+// `karya worker` processes, spawned for real because several processes and SIGKILL are the point.
+// A session made on one instance works on the other; a credit race split over both instances grants
+// exactly the balance; a worker killed mid-step leaves the request to finish on the other worker,
+// charged once and written once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../engine/node/load.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
+
+const skip = postgresUnavailable();
+if (skip) console.warn(skip);
+
+const ADMIN = 'boss@karya.test';
+const children: ChildProcess[] = [];
+let cluster: PostgresCluster | undefined;
+let fake: FakeOpenAI | undefined;
+let databaseUrl = '';
+let isSlow = false;
+const LONG = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await fake?.close();
+  cluster?.stop();
+});
+
+function env(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    KARYA_DATABASE_URL: databaseUrl, KARYA_ADMIN_EMAIL: ADMIN, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn',
+    OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake!.baseURL, KARYA_WORKER_CONCURRENCY: '4',
+  };
+}
+
+/** Spawn `karya <args>` and wait for the line that says it is ready. */
+function karya(args: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), ...args], { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`karya ${args.join(' ')} did not start: ${out}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = ready.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, match, output: () => out });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`karya ${args.join(' ')} exited with ${code}: ${out}`)));
+  });
+}
+
+async function json(url: string, init: { method?: string; cookie?: string; body?: unknown } = {}) {
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  return { status: res.status, body: (await res.json()) as Record<string, any>, cookie };
+}
+
+async function signUp(url: string, email: string) {
+  const res = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email, password: 'secret1' } });
+  expect(res.status).toBe(201);
+  return { cookie: res.cookie!, id: String(res.body.user.id) };
+}
+
+describe.skipIf(skip)('two server instances and two workers on one Postgres', () => {
+  let a = '';
+  let b = '';
+  let admin = '';
+  const workers: Array<{ child: ChildProcess; id: string }> = [];
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ streamDelayMs: 25, answer: () => (isSlow ? LONG : 'A short marked poem') });
+    cluster = await startPostgres();
+    databaseUrl = await cluster.createDatabase();
+    // The first instance migrates; the others start together against the migrated database.
+    a = (await karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/)).match[1]!;
+    const started = await Promise.all([
+      karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/),
+      karya(['worker', '--concurrency', '4'], /karya worker (\S+):/),
+      karya(['worker', '--concurrency', '4'], /karya worker (\S+):/),
+    ]);
+    b = started[0].match[1]!;
+    for (const w of started.slice(1)) workers.push({ child: w.child, id: w.match[1]! });
+    admin = (await signUp(a, ADMIN)).cookie;
+  }, 240_000);
+
+  it('a session made on instance A works on instance B', async () => {
+    const user = await signUp(a, 'traveller@karya.test');
+    const me = await json(`${b}/api/me`, { cookie: user.cookie });
+    expect(me.status).toBe(200);
+    expect(JSON.stringify(me.body)).toContain('traveller@karya.test');
+    expect((await json(`${b}/api/auth/sign-out`, { method: 'POST', cookie: user.cookie })).status).toBeLessThan(300);
+    expect((await json(`${a}/api/me`, { cookie: user.cookie })).status).toBe(401);
+  });
+
+  it('50 generation requests alternating A and B from a user with 20 credits: exactly 20 succeed, balance 0', async () => {
+    const user = await signUp(a, 'racer@karya.test');
+    expect((await json(`${b}/api/admin/users/${user.id}`, { method: 'PATCH', cookie: admin, body: { credits: 20 } })).status).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => json(`${i % 2 ? b : a}/api/generators/poems/generate`, { method: 'POST', cookie: user.cookie, body: { settings: {} } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(30);
+    const me = await json(`${b}/api/me`, { cookie: user.cookie });
+    expect(JSON.stringify(me.body)).toMatch(/"credits_available":0\b/);
+    const history = await json(`${a}/api/history?limit=100`, { cookie: user.cookie });
+    expect(history.body.items).toHaveLength(20);
+  }, 240_000);
+
+  it('a worker SIGKILLed mid-step: the request completes on the other worker, charged once, written once', async () => {
+    isSlow = true;
+    const user = await signUp(b, 'survivor@karya.test');
+    const before = (await json(`${a}/api/me`, { cookie: user.cookie })).body;
+    const res = await fetch(`${a}/api/generators/dad-jokes/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: user.cookie },
+      body: JSON.stringify({ settings: {} }),
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let isKilled = false;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+        if (!isKilled && text.includes('event: delta')) {
+          // The worker holding the step's lease is the one to kill.
+          const { rows } = await client.query<{ worker_id: string }>('SELECT worker_id FROM step_leases');
+          expect(rows).toHaveLength(1);
+          const victim = workers.find((w) => w.id === rows[0]!.worker_id)!;
+          victim.child.kill('SIGKILL');
+          isKilled = true;
+        }
+      }
+      expect(isKilled).toBe(true);
+      expect(text).toContain('event: done');
+      const done = JSON.parse(/event: done\ndata: (.*)\n/.exec(text)![1]!) as { generation_id: string; content: string; credits_charged: number };
+      expect(done.content).toContain('word119');
+      const charges = await client.query('SELECT type, amount FROM credit_transactions WHERE reference = $1 ORDER BY id', [done.generation_id]);
+      expect(charges.rows).toEqual([{ type: 'charge', amount: -done.credits_charged }]);
+      const generations = await client.query('SELECT status FROM generations WHERE id = $1', [done.generation_id]);
+      expect(generations.rows).toEqual([{ status: 'succeeded' }]);
+      const history = await json(`${b}/api/history?limit=100`, { cookie: user.cookie });
+      expect(history.body.items).toHaveLength(1);
+      const after = (await json(`${b}/api/me`, { cookie: user.cookie })).body;
+      expect(JSON.stringify(after)).toContain(`"credits_available":${Number(/"credits_available":(\d+)/.exec(JSON.stringify(before))![1]) - done.credits_charged}`);
+    } finally {
+      await client.end();
+    }
+  }, 180_000);
+});

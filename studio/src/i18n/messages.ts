@@ -4,6 +4,7 @@
 import { AUTH } from './auth.js';
 import { DASHBOARD } from './dashboard.js';
 import { HISTORY } from './history.js';
+import { PROFILE } from './profile.js';
 import { SHELL } from './shell.js';
 import type { Table } from './types.js';
 
@@ -12,6 +13,7 @@ export const MESSAGES = {
   ...DASHBOARD,
   ...AUTH,
   ...HISTORY,
+  ...PROFILE,
 } as const satisfies Table;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
-// The reader's language for pages that belong to no book (the profile's "My books"): Bahasa Malaysia when
-// the browser prefers Malay, English otherwise. A book's own pages follow the book's language instead.
+// The browser's preferred studio language: the first guess before the user chooses one (the choice is
+// then kept in the browser and, once signed in, on the account: studio/src/i18n/lang.tsx).
 import type { Lang } from '../../../engine/browser.js';
 
 /** `ms` when the browser's first Malay-or-English preference is Malay, else `en`. */

@@ -5,10 +5,12 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
+import { useT } from '../i18n/index.js';
 
 export default function ChangePassword() {
   const navigate = useNavigate();
   const { user } = useAuth();
+  const { t } = useT();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -16,17 +18,17 @@ export default function ChangePassword() {
   const [isBusy, setIsBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!current) return setError('Please enter your current password');
-    if (next !== confirm) return setError('New passwords do not match');
-    if (next.length < 6) return setError('Password must be at least 6 characters long');
+    if (!current) return setError(t('password.enterCurrent'));
+    if (next !== confirm) return setError(t('password.mismatch'));
+    if (next.length < 6) return setError(t('password.tooShort'));
     setIsBusy(true);
     setError(null);
     try {
       await call('POST /me/password', { body: { currentPassword: current, newPassword: next } });
-      toast.success('Password updated successfully');
+      toast.success(t('password.updated'));
       navigate('/', { replace: true });
     } catch (err) {
-      const message = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : 'Failed to update password';
+      const message = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 ? err.message : t('password.failed');
       setError(message);
     } finally {
       setIsBusy(false);
@@ -34,20 +36,20 @@ export default function ChangePassword() {
   };
   return (
     <div className="mx-auto max-w-md">
-      <h1 className="text-2xl font-bold">Change Password</h1>
+      <h1 className="text-2xl font-bold">{t('password.title')}</h1>
       <form onSubmit={submit} noValidate className="card mt-6 p-5">
         {error && <div role="alert" className="error-box mb-4">{error}</div>}
         {/* For password managers: which account this password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-        <label htmlFor="cp-current" className="label">Current Password</label>
+        <label htmlFor="cp-current" className="label">{t('password.current')}</label>
         <input id="cp-current" type="password" autoComplete="current-password" className="input" value={current} onChange={(e) => setCurrent(e.target.value)} />
-        <label htmlFor="cp-new" className="label mt-4">New Password</label>
+        <label htmlFor="cp-new" className="label mt-4">{t('password.new')}</label>
         <input id="cp-new" type="password" autoComplete="new-password" className="input" value={next} onChange={(e) => setNext(e.target.value)} />
-        <label htmlFor="cp-confirm" className="label mt-4">Confirm New Password</label>
+        <label htmlFor="cp-confirm" className="label mt-4">{t('password.confirm')}</label>
         <input id="cp-confirm" type="password" autoComplete="new-password" className="input" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={() => navigate('/')}>Cancel</button>
-          <button type="submit" className="btn-primary" disabled={isBusy}>{isBusy ? 'Updating...' : 'Update Password'}</button>
+          <button type="button" className="btn-secondary" onClick={() => navigate('/')}>{t('common.cancel')}</button>
+          <button type="submit" className="btn-primary" disabled={isBusy}>{isBusy ? t('password.updating') : t('password.update')}</button>
         </div>
       </form>
     </div>

@@ -9,7 +9,6 @@ import { BookOpen, ChevronDown, Search, Trash2 } from 'lucide-react';
 import type { HistoryListItem, HistoryType, MyBook } from '../../../engine/contract/index.js';
 import { call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
-import { browserLang } from '../lib/lang.js';
 import { useT } from '../i18n/index.js';
 import { RedeemBox } from '../components/RedeemBox.js';
 import { ConfirmDialog, Dialog } from '../components/Dialog.js';
@@ -19,6 +18,7 @@ import { pageWord } from '../generator/words.js';
 
 function ProfileForm() {
   const { user, setUser } = useAuth();
+  const { t } = useT();
   const [name, setName] = useState(user?.name ?? '');
   const [bio, setBio] = useState(user?.bio ?? '');
   const [isSaving, setIsSaving] = useState(false);
@@ -28,35 +28,35 @@ function ProfileForm() {
     try {
       const r = await call('PATCH /me', { body: { name, bio } });
       setUser(r.user);
-      toast.success('Profile updated successfully');
+      toast.success(t('profile.updated'));
     } catch {
-      toast.error('Failed to update profile');
+      toast.error(t('profile.updateFailed'));
     } finally {
       setIsSaving(false);
     }
   };
   return (
     <form onSubmit={submit} className="card p-5" aria-labelledby="profile-h">
-      <h2 id="profile-h" className="text-base font-semibold">Profile</h2>
-      <label htmlFor="profile-email" className="label mt-4">Email</label>
+      <h2 id="profile-h" className="text-base font-semibold">{t('profile.section')}</h2>
+      <label htmlFor="profile-email" className="label mt-4">{t('profile.email')}</label>
       <input id="profile-email" className="input" value={user?.email ?? ''} readOnly aria-readonly="true" />
-      <label htmlFor="profile-name" className="label mt-4">Display Name</label>
+      <label htmlFor="profile-name" className="label mt-4">{t('profile.displayName')}</label>
       <input id="profile-name" className="input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-      <label htmlFor="profile-bio" className="label mt-4">Bio</label>
+      <label htmlFor="profile-bio" className="label mt-4">{t('profile.bio')}</label>
       <textarea id="profile-bio" className="input min-h-24" value={bio} maxLength={2000} onChange={(e) => setBio(e.target.value)} />
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-        <Link to="/profile/change-password" className="link text-sm">Change Password</Link>
-        <button type="submit" className="btn-primary" disabled={isSaving}>{isSaving ? 'Saving...' : 'Save Changes'}</button>
+        <Link to="/profile/change-password" className="link text-sm">{t('profile.changePassword')}</Link>
+        <button type="submit" className="btn-primary" disabled={isSaving}>{isSaving ? t('profile.saving') : t('profile.save')}</button>
       </div>
     </form>
   );
 }
 
-/** The user's finished books, in the reader's language (Bahasa Malaysia when the browser prefers it). */
+/** The user's finished books, in the studio language. */
 function MyBooks() {
   const [books, setBooks] = useState<MyBook[] | null>(null);
   const [toDelete, setToDelete] = useState<MyBook | null>(null);
-  const lang = browserLang();
+  const { lang } = useT();
   const id = useId();
 
   useEffect(() => {
@@ -307,9 +307,10 @@ function ContentHistory() {
 }
 
 export default function Profile() {
+  const { t } = useT();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold">Profile Settings</h1>
+      <h1 className="text-2xl font-bold">{t('profile.title')}</h1>
       <ProfileForm />
       <RedeemBox />
       <MyBooks />

@@ -1,0 +1,27 @@
+// The profile (spec/platform.md §2 "Profile") and change password. The history section has its own
+// table (history.ts); "My books" uses the generator pages' words (generator/words.ts).
+import type { Table } from './types.js';
+
+export const PROFILE = {
+  'profile.title': { en: 'Profile Settings', ms: 'Tetapan Profil' },
+  'profile.section': { en: 'Profile', ms: 'Profil' },
+  'profile.email': { en: 'Email', ms: 'E-mel' },
+  'profile.displayName': { en: 'Display Name', ms: 'Nama Paparan' },
+  'profile.bio': { en: 'Bio', ms: 'Bio' },
+  'profile.changePassword': { en: 'Change Password', ms: 'Tukar Kata Laluan' },
+  'profile.save': { en: 'Save Changes', ms: 'Simpan Perubahan' },
+  'profile.saving': { en: 'Saving...', ms: 'Sedang menyimpan...' },
+  'profile.updated': { en: 'Profile updated successfully', ms: 'Profil berjaya dikemas kini' },
+  'profile.updateFailed': { en: 'Failed to update profile', ms: 'Gagal mengemas kini profil' },
+  'password.title': { en: 'Change Password', ms: 'Tukar Kata Laluan' },
+  'password.current': { en: 'Current Password', ms: 'Kata Laluan Semasa' },
+  'password.new': { en: 'New Password', ms: 'Kata Laluan Baharu' },
+  'password.confirm': { en: 'Confirm New Password', ms: 'Sahkan Kata Laluan Baharu' },
+  'password.update': { en: 'Update Password', ms: 'Kemas Kini Kata Laluan' },
+  'password.updating': { en: 'Updating...', ms: 'Sedang mengemas kini...' },
+  'password.enterCurrent': { en: 'Please enter your current password', ms: 'Sila masukkan kata laluan semasa anda' },
+  'password.mismatch': { en: 'New passwords do not match', ms: 'Kata laluan baharu tidak sepadan' },
+  'password.tooShort': { en: 'Password must be at least 6 characters long', ms: 'Kata laluan mestilah sekurang-kurangnya 6 aksara' },
+  'password.updated': { en: 'Password updated successfully', ms: 'Kata laluan berjaya dikemas kini' },
+  'password.failed': { en: 'Failed to update password', ms: 'Gagal mengemas kini kata laluan' },
+} as const satisfies Table;

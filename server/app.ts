@@ -14,6 +14,8 @@ import { generatorRoutes } from './routes/generators.js';
 import { historyRoutes } from './routes/history.js';
 import { meRoutes } from './routes/me.js';
 import { checkoutRoutes, paymentRoutes, WEBHOOK_PATH } from './routes/payments.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
+import { acceptApiKeys } from './auth/api-keys.js';
 import { progressRoutes } from './routes/progress.js';
 import { publishRoutes } from './routes/publish.js';
 import { studioRoutes } from './static.js';
@@ -30,8 +32,12 @@ export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => R
   ['/credits', creditRoutes],
   ['/checkout', checkoutRoutes],
   ['/payments', paymentRoutes],
+  ['/api-keys', apiKeyRoutes],
   ['/admin', adminRoutes],
 ];
+
+/** Where `Authorization: Bearer <key>` is accepted: generation, saved progress, books (exports, publishing) and history. */
+export const API_KEY_PATHS = ['/generators', '/progress', '/books', '/history'] as const;
 
 export function createApp(ctx: AppContext): Express {
   const { config, logger, repos } = ctx;
@@ -50,6 +56,8 @@ export function createApp(ctx: AppContext): Express {
     await repos.system.ping();
     res.json({ status: 'ok', version: config.version, provider: ctx.provider.name, generators: ctx.catalog.specs.length });
   });
+  // API keys work on generation, progress, history and export routes only (never account, key or admin routes).
+  app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));
   for (const [path, routes] of API_ROUTERS) app.use(`/api${path}`, routes(ctx));
   app.use('/api', (_req, _res, next) => next(ApiError.of(404, 'not_found')));
   app.use(studioRoutes(config.studioDir));

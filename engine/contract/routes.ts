@@ -12,6 +12,7 @@ import * as generators from './generators.js';
 import * as history from './history.js';
 import * as me from './me.js';
 import * as payments from './payments.js';
+import * as apiKeys from './api-keys.js';
 
 /** What the contract says about one route. */
 export interface RouteDef {
@@ -72,6 +73,10 @@ export const ROUTES = {
   // Called by Stripe with its signed event as the raw body (never by the studio).
   'POST /payments/webhook': { response: payments.WebhookResponseSchema },
   'GET /payments/options': { response: payments.PaymentOptionsSchema },
+
+  'GET /api-keys': { response: apiKeys.ApiKeysResponseSchema },
+  'POST /api-keys': { body: apiKeys.NewApiKeyBodySchema, response: apiKeys.ApiKeyCreatedSchema, status: 201 },
+  'DELETE /api-keys/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
 
   'GET /admin/users': { response: admin.AdminUsersResponseSchema },
   'POST /admin/users': { body: admin.NewUserBodySchema, response: admin.UserAddedResponseSchema, status: 201 },

@@ -58,6 +58,19 @@ export function requestLang(req: Request): Lang {
   return 'en';
 }
 
+/**
+ * Authenticate this request with an API key instead of a cookie (server/auth/api-keys.ts, on the routes
+ * that accept keys): requireUser and sessionOf then see the key's user.
+ */
+export function useApiKeySession(req: Request, input: { keyId: number; user: SessionInfo['user'] }): void {
+  cache.set(req, { hasCookie: false, session: { sessionId: 0, expiresAt: Number.POSITIVE_INFINITY, isRemembered: false, user: input.user, apiKeyId: input.keyId } });
+}
+
+/** A request that carries `Authorization: Bearer …`. */
+export function hasBearer(req: Request): boolean {
+  return /^bearer(\s|$)/i.test(req.get('authorization') ?? '');
+}
+
 /** Forget the cached session of this request (after sign-out or a password change). */
 export function forgetSession(req: Request): void {
   cache.delete(req);
@@ -71,6 +84,8 @@ export function requireUser(source: AuthRepository, unauthenticatedCode: 'unauth
       clearSessionCookie(req, res);
       return next(ApiError.of(401, 'session_expired'));
     }
+    // An API key on a route that does not take keys (account, keys, admin, credits): say so.
+    if (hasBearer(req)) return next(ApiError.catalogue(401, 'api_key_not_allowed'));
     return next(unauthenticatedCode === 'not_signed_in' ? ApiError.catalogue(401, 'not_signed_in') : ApiError.of(401, 'unauthenticated'));
   };
 }

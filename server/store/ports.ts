@@ -48,6 +48,8 @@ export interface SessionInfo {
   expiresAt: number;
   isRemembered: boolean;
   user: User;
+  /** Set when the request came with an API key instead of a session cookie (sessionId is then 0). */
+  apiKeyId?: number;
 }
 
 export interface PasswordReset {

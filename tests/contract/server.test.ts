@@ -260,6 +260,17 @@ describe('buying credits matches the contract', () => {
   });
 });
 
+describe('API keys match the contract', () => {
+  it('make, list, use and revoke a key', async () => {
+    const { cookie } = await userWithRole(ts, 'business');
+    const made = answerOf('POST /api-keys', await ts.http.post('/api/api-keys').set('cookie', cookie!).send({ name: 'contract' }));
+    expect(answerOf('GET /api-keys', await ts.http.get('/api/api-keys').set('cookie', cookie!)).keys.map((k) => k.id)).toEqual([made.id]);
+    answerOf('GET /history', await ts.http.get('/api/history').set('authorization', `Bearer ${made.key}`));
+    answerOf('DELETE /api-keys/:id', await ts.http.delete(`/api/api-keys/${made.id}`).set('cookie', cookie!));
+    errorOf(await ts.http.get('/api/history').set('authorization', `Bearer ${made.key}`), 401, 'invalid_api_key');
+  });
+});
+
 describe('errors match the envelope', () => {
   it.each([
     ['signed out', () => ts.http.get('/api/me'), 401, 'unauthenticated'],

@@ -1,0 +1,43 @@
+// /api/api-keys: the signed-in business or admin user's API keys (free and pro: 403). Only a session
+// cookie manages keys: a key cannot make, list or revoke keys.
+import { Router } from 'express';
+import { MAX_API_KEYS, NewApiKeyBodySchema, NumericIdParamsSchema } from '../../engine/contract/index.js';
+import { catalogueMessage } from '../../engine/index.js';
+import type { AppContext } from '../context.js';
+import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
+import { hasApiAccess, newApiKey } from '../auth/api-keys.js';
+import { ApiError } from '../http/errors.js';
+import type { Reply } from '../http/contract.js';
+import { parse } from '../http/validate.js';
+
+export function apiKeyRoutes(ctx: AppContext): Router {
+  const { repos } = ctx;
+  const router = Router();
+  router.use(requireUser(repos.auth), (req, _res, next) => next(hasApiAccess(sessionOf(req).user.role) ? undefined : ApiError.catalogue(403, 'api_access_required')));
+
+  router.get('/', async (req, res: Reply<'GET /api-keys'>) => {
+    const keys = await repos.apiKeys.list(sessionOf(req).user.id);
+    res.json({ keys: keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, created_at: k.createdAt, last_used_at: k.lastUsedAt })) });
+  });
+
+  router.post('/', async (req, res: Reply<'POST /api-keys'>) => {
+    const lang = requestLang(req);
+    const result = NewApiKeyBodySchema.safeParse(req.body);
+    if (!result.success) {
+      const message = catalogueMessage('api_key_name', lang);
+      throw new ApiError(400, 'api_key_name', message, { name: message });
+    }
+    const { key, hash, prefix } = newApiKey();
+    const created = await repos.apiKeys.create({ userId: sessionOf(req).user.id, name: result.data.name, keyHash: hash, prefix, maxKeys: MAX_API_KEYS });
+    if (!created) throw ApiError.catalogue(409, 'too_many_api_keys', undefined, { max: String(MAX_API_KEYS) });
+    res.status(201).json({ id: created.id, name: created.name, key, created_at: created.createdAt });
+  });
+
+  router.delete('/:id', async (req, res: Reply<'DELETE /api-keys/:id'>) => {
+    const { id } = parse(NumericIdParamsSchema, req.params);
+    if (!(await repos.apiKeys.revoke({ userId: sessionOf(req).user.id, id }))) throw ApiError.catalogue(404, 'api_key_not_found');
+    res.json({ message: catalogueMessage('api_key_revoked', requestLang(req)) });
+  });
+
+  return router;
+}

@@ -262,6 +262,24 @@ export const CATALOGUE = {
   },
   api_key_created: { en: 'API key created. Copy it now: it is shown only once.', ms: 'Kunci API dicipta. Salin sekarang: ia hanya dipaparkan sekali.' },
   api_key_revoked: { en: 'API key revoked', ms: 'Kunci API dibatalkan' },
+  // Metering and hardening (issue 13).
+  idempotency_in_progress: {
+    en: 'This request is still running. Please wait for its answer.',
+    ms: 'Permintaan ini masih berjalan. Sila tunggu jawapannya.',
+  },
+  idempotency_key_reused: {
+    en: 'This Idempotency-Key was already used for a different request. Send a new key.',
+    ms: 'Idempotency-Key ini telah digunakan untuk permintaan lain. Hantar kunci baharu.',
+  },
+  too_many_attempts: {
+    en: 'Too many attempts. Please wait a few minutes and try again',
+    ms: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi',
+  },
+  bad_path: { en: 'The address is not valid.', ms: 'Alamat ini tidak sah.' },
+  host_not_allowed: {
+    en: 'This server does not answer for this address. The operator can add it to KARYA_ALLOWED_HOSTS.',
+    ms: 'Pelayan ini tidak menjawab untuk alamat ini. Pengendali boleh menambahnya dalam KARYA_ALLOWED_HOSTS.',
+  },
 } as const satisfies Record<string, { en: string; ms: string }>;
 
 export type CatalogueCode = keyof typeof CATALOGUE;

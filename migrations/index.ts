@@ -10,6 +10,7 @@ import * as m0007 from './0007_part_title.js';
 import * as m0008 from './0008_book_memory.js';
 import * as m0009 from './0009_book_packages.js';
 import * as m0010 from './0010_purchases_api_keys.js';
+import * as m0011 from './0011_metering_security.js';
 import * as m0012 from './0012_user_lang.js';
 import * as m0014 from './0014_history_search.js';
 import * as m0015 from './0015_step_queue.js';
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '0008_book_memory': m0008,
   '0009_book_packages': m0009,
   '0010_purchases_api_keys': m0010,
+  '0011_metering_security': m0011,
   '0012_user_lang': m0012,
   '0014_history_search': m0014,
   '0015_step_queue': m0015,

@@ -49,6 +49,15 @@ export interface ServerConfig {
   stripe?: StripeConfig;
   /** The top-up page's external payment links by package credits (KARYA_TOPUP_URLS). */
   topupUrls: Partial<Record<TopUpCredits, string>>;
+  /**
+   * Generation requests per user, a token bucket kept in the database: `burst` at once, then one more
+   * every `refillMs` (KARYA_GENERATION_BURST, KARYA_GENERATION_PER_MINUTE).
+   */
+  generationRate: { burst: number; refillMs: number };
+  /** Credit code and link claims per user (a token bucket in the database): guessing codes is slow. */
+  claimRate: { burst: number; refillMs: number };
+  /** How long the AI test page's last answer serves users who are not the administrator. */
+  testCheckTtlMs: number;
   rateLimits: {
     signIn: RateLimit;
     signInPerEmail: RateLimit;
@@ -153,6 +162,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     studioDir: path.join(ROOT, 'studio', 'dist'),
     ...(stripe ? { stripe } : {}),
     topupUrls: topupUrlsFrom(env.KARYA_TOPUP_URLS),
+    generationRate: {
+      burst: intFrom(env.KARYA_GENERATION_BURST, 20, 1, 100_000, 'KARYA_GENERATION_BURST'),
+      refillMs: 60_000 / intFrom(env.KARYA_GENERATION_PER_MINUTE, 10, 1, 100_000, 'KARYA_GENERATION_PER_MINUTE'),
+    },
+    claimRate: { burst: 10, refillMs: 60_000 },
+    testCheckTtlMs: 5 * 60_000,
     rateLimits: {
       signIn: { limit: 20, windowMs: 15 * 60_000 },
       signInPerEmail: { limit: 10, windowMs: 15 * 60_000 },

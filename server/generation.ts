@@ -58,14 +58,16 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
     saveStep: async (key, save) => {
       const charge = input.charge();
       if (!charge) throw new Error('a step was saved before it was charged');
+      // The AI test page checks the service: its answer is not content, so no history and no part count.
+      const isContent = spec.kind !== 'test';
       await repos.generations.commit({
         userId,
         charge,
         book: { key, save },
-        history: { title: stepHistoryTitle(spec, save, save.step.kind === 'chapter' ? input.chapterTitle : undefined), contentType: spec.contentType, content: save.text, generatorId: spec.id },
+        ...(isContent ? { history: { title: stepHistoryTitle(spec, save, save.step.kind === 'chapter' ? input.chapterTitle : undefined), contentType: spec.contentType, content: save.text, generatorId: spec.id } } : {}),
         usage: {
           promptType: spec.contentType,
-          isPart: save.step.kind !== 'outline',
+          isPart: isContent && save.step.kind !== 'outline',
           metadata: {
             generator: spec.id, step: save.stepKey, words: save.words, seconds: Number(save.seconds.toFixed(3)), generation: charge.generationId,
             ...(save.continuations ? { continuations: save.continuations, complete: save.isComplete } : {}),

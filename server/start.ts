@@ -53,6 +53,8 @@ export async function prepareStore(ctx: AppContext): Promise<void> {
   if (!ctx.steps) {
     const refunded = await repos.generations.refundInterrupted();
     if (refunded) logger.warn({ refunded }, 'refunded generations interrupted by the last stop');
+    // Their requests were refunded above: a retry with the same Idempotency-Key runs again.
+    await repos.idempotency.releaseRunning();
   }
   await repos.auth.deleteExpiredSessions();
   if (config.adminEmail) {

@@ -91,10 +91,17 @@ export const NewCreditCodeBodySchema = z.strictObject({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9_-]{3,40}$/, { error: 'A code is 3 to 40 letters, digits, - or _' })
+    .regex(/^[A-Z0-9_-]{8,40}$/, { error: 'A code is 8 to 40 letters, digits, - or _' })
     .optional(),
   credits: creditAmount,
   description: z.string().trim().max(200).optional(),
+  /** After this time (ISO 8601, in the future) the code no longer redeems; absent = never expires. */
+  expires_at: z.iso
+    .datetime({ offset: true, error: 'An expiry is a date and time (ISO 8601)' })
+    .refine((value) => Date.parse(value) > Date.now(), { error: 'The expiry must be in the future' })
+    .optional(),
+  /** How many users may redeem the code; absent = no cap. */
+  max_redemptions: z.number({ error: 'A redemption cap is a whole number from 1 to 1000000' }).int({ error: 'A redemption cap is a whole number from 1 to 1000000' }).min(1, { error: 'A redemption cap is a whole number from 1 to 1000000' }).max(1_000_000, { error: 'A redemption cap is a whole number from 1 to 1000000' }).optional(),
 });
 export type NewCreditCodeBody = z.infer<typeof NewCreditCodeBodySchema>;
 
@@ -106,6 +113,10 @@ export const CreditCodeSchema = z.strictObject({
   is_active: z.boolean(),
   created_by: z.string().nullable(),
   created_at: TimestampSchema,
+  /** ISO time after which the code no longer redeems; null = never. */
+  expires_at: z.string().nullable(),
+  /** How many users may redeem it; null = no cap. */
+  max_redemptions: z.number().int().positive().nullable(),
   claims: z.number().int().min(0),
 });
 export type CreditCode = z.infer<typeof CreditCodeSchema>;

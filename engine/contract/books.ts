@@ -47,6 +47,24 @@ export const GenerateBodySchema = z.strictObject({
 });
 export type GenerateBody = z.input<typeof GenerateBodySchema>;
 
+/**
+ * Request headers of a generation step. `Idempotency-Key` (1 to 255 visible ASCII characters, e.g. a
+ * UUID): a retry with the same key by the same user within 24 hours answers the stored answer of the
+ * first request (with `Idempotent-Replayed: true`) and charges nothing again; while the first request
+ * still runs it answers 409 `idempotency_in_progress` (with Retry-After); the same key with another
+ * generator or body answers 422 `idempotency_key_reused`. A request that failed (refunded) stores
+ * nothing: its key can be sent again.
+ */
+export const GenerateHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, { error: 'An Idempotency-Key is 1 to 255 visible ASCII characters' })
+    .optional(),
+});
+export type GenerateHeaders = z.input<typeof GenerateHeadersSchema>;
+/** The response header of an answer replayed from an earlier request with the same Idempotency-Key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
 /** The answer to a generation step (JSON) and the stream's `done` event. */
 export const DonePayloadSchema = z.object({
   generation_id: z.string(),
@@ -71,6 +89,11 @@ export const DonePayloadSchema = z.object({
   image: z.string().optional(),
   credits_charged: z.number(),
   credits_available: z.number(),
+  /**
+   * The AI test page for users who are not the administrator: the answer of the service's last check
+   * (shared, a few minutes old at most) rather than a new call; nothing is charged or kept in history.
+   */
+  is_cached: z.boolean().optional(),
 });
 export type DonePayload = z.infer<typeof DonePayloadSchema>;
 

@@ -17,6 +17,8 @@ import * as apiKeys from './api-keys.js';
 /** What the contract says about one route. */
 export interface RouteDef {
   readonly params?: z.ZodType;
+  /** Request headers the route reads (names in lower case), beyond the cookie and Content-Type. */
+  readonly headers?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   /** The JSON answer on success (absent for an event stream). */
@@ -50,7 +52,7 @@ export const ROUTES = {
   'GET /generators': { response: generators.GeneratorsResponseSchema },
   'GET /generators/:id': { params: generators.GeneratorIdParamsSchema, response: generators.GeneratorFormSchema },
 
-  'POST /generators/:id/generate': { params: generators.GeneratorIdParamsSchema, body: books.GenerateBodySchema, response: books.DonePayloadSchema, events: books.GenerationEventSchemas },
+  'POST /generators/:id/generate': { params: generators.GeneratorIdParamsSchema, headers: books.GenerateHeadersSchema, body: books.GenerateBodySchema, response: books.DonePayloadSchema, events: books.GenerationEventSchemas },
   'GET /progress/:bookType': { params: books.BookTypeParamsSchema, response: books.SavedProgressSchema },
   'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
   'GET /books': { response: books.MyBooksResponseSchema },
@@ -88,6 +90,7 @@ export const ROUTES = {
   'DELETE /admin/credit-links/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
   'GET /admin/credit-codes': { response: admin.CreditCodesResponseSchema },
   'POST /admin/credit-codes': { body: admin.NewCreditCodeBodySchema, response: admin.CreditCodeCreatedResponseSchema, status: 201 },
+  'DELETE /admin/credit-codes/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
   'GET /admin/claims': { response: admin.ClaimsResponseSchema },
   'GET /admin/deployments': { response: admin.DeploymentsResponseSchema },
   'POST /admin/deployments/:id/rollback': { params: NumericIdParamsSchema, body: admin.RollbackBodySchema, response: admin.RollbackResponseSchema, status: 201 },

@@ -16,7 +16,7 @@ export function openEventStream(res: Response, opts: { keepAliveMs?: number } = 
   res.on('close', stop);
   return {
     send(event, data) {
-      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      if (!res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     close() {
       stop();

@@ -126,9 +126,20 @@ export function adminRoutes(ctx: AppContext): Router {
 
   router.post('/credit-codes', async (req, res: Reply<'POST /admin/credit-codes'>) => {
     const body = parse(NewCreditCodeBodySchema, req.body);
-    const code = await repos.codes.createCode({ code: body.code ?? randomCode(), credits: body.credits, ...(body.description ? { description: body.description } : {}), createdBy: sessionOf(req).user.id });
+    const code = await repos.codes.createCode({
+      code: body.code ?? randomCode(), credits: body.credits, createdBy: sessionOf(req).user.id,
+      ...(body.description ? { description: body.description } : {}),
+      ...(body.expires_at ? { expiresAt: new Date(body.expires_at).toISOString() } : {}),
+      ...(body.max_redemptions ? { maxRedemptions: body.max_redemptions } : {}),
+    });
     if (!code) throw ApiError.of(409, 'code_exists');
     res.status(201).json({ message: MESSAGES.code_created, code: { ...code, is_active: code.is_active === 1, claims: 0 } });
+  });
+
+  router.delete('/credit-codes/:id', async (req, res: Reply<'DELETE /admin/credit-codes/:id'>) => {
+    const { id } = parse(NumericIdParamsSchema, req.params);
+    if (!(await repos.codes.deactivateCode(id))) throw ApiError.of(404, 'not_found');
+    res.json({ message: MESSAGES.code_deactivated });
   });
 
   router.get('/claims', async (_req, res: Reply<'GET /admin/claims'>) => {

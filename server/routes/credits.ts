@@ -20,9 +20,16 @@ function answer(result: ClaimResult, codes: { success: MessageCode; invalid: Mes
 }
 
 export function creditRoutes(ctx: AppContext): Router {
-  const { repos } = ctx;
+  const { repos, config } = ctx;
   const router = Router();
   router.use(requireUser(repos.auth));
+  // Every claim attempt (codes and links together) takes a token from the user's bucket: a code cannot be guessed by trying.
+  router.use(async (req, res, next) => {
+    const take = await repos.limits.take({ key: `claim:${sessionOf(req).user.id}`, capacity: config.claimRate.burst, refillMs: config.claimRate.refillMs });
+    if (take.isAllowed) return next();
+    res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
+    return next(ApiError.catalogue(429, 'too_many_attempts'));
+  });
 
   router.post('/redeem', async (req, res: Reply<'POST /credits/redeem'>) => {
     const { code } = parse(RedeemBodySchema, req.body);

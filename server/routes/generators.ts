@@ -1,9 +1,10 @@
 // /api/generators: the compiled list, each generator's form model, and POST …/:id/generate, which runs
 // the user's next step (JSON answer, or `delta` events then `done`/`error` with Accept: text/event-stream).
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import * as z from 'zod';
 import { stepKey, type Lang } from '../../engine/index.js';
-import { GenerateBodySchema, GenerationEventSchemas, GeneratorIdParamsSchema } from '../../engine/contract/index.js';
+import { GenerateBodySchema, GenerateHeadersSchema, GenerationEventSchemas, GeneratorIdParamsSchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../steps.js';
@@ -17,11 +18,25 @@ type GenerationEvents = { [E in keyof typeof GenerationEventSchemas]: z.output<(
 
 const Id = GeneratorIdParamsSchema;
 const GenerateBody = GenerateBodySchema;
+const GenerateHeaders = GenerateHeadersSchema;
+/** How long a stored answer serves retries with the same Idempotency-Key. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The request an Idempotency-Key stands for: the generator and the body, with object keys sorted. */
+function hashRequest(input: { generatorId: string; body: unknown }): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(canonical)
+    : value && typeof value === 'object' ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+    : value;
+  return createHash('sha256').update(JSON.stringify(canonical({ generator: input.generatorId, body: input.body ?? null }))).digest('hex');
+}
 
 export function generatorRoutes(ctx: AppContext): Router {
-  const { repos, catalog } = ctx;
+  const { repos, catalog, config, logger } = ctx;
   const router = Router();
   const books = new KeyedMutex();
+  /** The AI test page's last answer per settings (see isSharedCheck). */
+  const checks = new Map<string, { payload: DonePayload; at: number }>();
   const summaries = catalog.specs.map((spec) => {
     const form = catalog.form(spec.id)!;
     return { id: form.id, route: form.route, family: form.family, kind: form.kind, bookType: form.bookType, title: form.title, tagline: form.tagline, typeLabel: form.typeLabel, cost: form.cost };
@@ -43,6 +58,7 @@ export function generatorRoutes(ctx: AppContext): Router {
     const spec = catalog.get(id);
     if (!spec) throw ApiError.of(404, 'generator_not_found');
     const body = parse(GenerateBody, req.body);
+    const headers = parse(GenerateHeaders, { 'idempotency-key': req.get('idempotency-key') });
     const userId = sessionOf(req).user.id;
 
     const raw: Record<string, unknown> = { ...body.settings };
@@ -56,43 +72,125 @@ export function generatorRoutes(ctx: AppContext): Router {
     const chapterField = spec.fields.find((f) => f.role === 'chapterTitle');
     const chapterTitle = body.chapterTitle?.trim() || (chapterField ? String(settings[chapterField.name] ?? '').trim() : '') || undefined;
 
-    const client = new AbortController();
+    const isStream = wantsEventStream(req.get('accept'));
+    const { user } = sessionOf(req);
+
+    // Every generation request of a user takes a token from their bucket (kept in the database).
+    const take = await repos.limits.take({ key: `generate:${userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
+    if (!take.isAllowed) {
+      res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
+      throw ApiError.catalogue(429, 'rate_limited', hintLang);
+    }
+
+    const idempotencyKey = headers['idempotency-key'];
+    if (idempotencyKey) {
+      const requestHash = hashRequest({ generatorId: spec.id, body: req.body as unknown });
+      const found = await repos.idempotency.begin({ userId, key: idempotencyKey, requestHash, ttlMs: IDEMPOTENCY_TTL_MS });
+      if (found.status === 'running') {
+        res.set('Retry-After', '1');
+        throw ApiError.catalogue(409, 'idempotency_in_progress', hintLang);
+      }
+      if (found.status === 'mismatch') throw ApiError.catalogue(422, 'idempotency_key_reused', hintLang);
+      if (found.status === 'done') {
+        res.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        const stored = JSON.parse(found.body) as DonePayload;
+        if (isStream) {
+          const replay: TypedEventStream<GenerationEvents> = openEventStream(res);
+          replay.send('done', stored);
+          replay.close();
+        } else res.status(found.responseStatus).json(stored);
+        return;
+      }
+    }
+
+    // The step is cancelled (and refunded) when the client goes away before anything was sent to it. Once
+    // a delta has been sent, the text reached the user: the step runs to its end and is kept and paid for.
+    const cancel = new AbortController();
+    let hasSent = false;
+    let isClientGone = false;
     res.on('close', () => {
-      if (!res.writableFinished) client.abort();
+      if (res.writableFinished) return;
+      isClientGone = true;
+      if (!hasSent) cancel.abort();
     });
+
+    let stream: TypedEventStream<GenerationEvents> | null = null;
+    let isStored = false;
+    let answered: Promise<void> | undefined;
+    /** The answer of a finished step: kept under the Idempotency-Key first, then the `done` event or JSON. */
+    const answer = (payload: DonePayload) => {
+      answered = (async () => {
+        if (idempotencyKey) {
+          await repos.idempotency.finish({ userId, key: idempotencyKey, responseStatus: 200, body: JSON.stringify(payload) });
+          isStored = true;
+        }
+        if (isClientGone) logger.info({ generator: spec.id, generation: payload.generation_id }, 'client went away after text was sent: the step was kept and charged');
+        const open = stream as TypedEventStream<GenerationEvents> | null;
+        if (open) {
+          open.send('done', payload);
+          open.close();
+        } else if (!res.headersSent && !res.destroyed) res.json(payload);
+      })();
+    };
+
+    // The AI test page, for anyone but the administrator, is a health check shared by all: at most one
+    // call to the service per settings every testCheckTtlMs, whatever the number of clicks or users.
+    const isSharedCheck = spec.kind === 'test' && user.role !== 'admin';
+    const checkKey = `${spec.id}\u0000${JSON.stringify(settings)}`;
 
     const request: StepRequest = {
       userId, generatorId: spec.id, settings, hintLang,
       ...(chapterTitle ? { chapterTitle } : {}),
       ...(body.step ? { expectedStep: stepKey(body.step) } : {}),
     };
+    const hooks: StepHooks = {
+      client: cancel.signal,
+      onCharged: () => {
+        if (isStream) stream = openEventStream(res);
+      },
+      onDelta: (text) => {
+        if (isClientGone) return;
+        hasSent = true;
+        stream?.send('delta', { text });
+      },
+      onDone: (payload) => {
+        if (spec.kind === 'test') checks.set(checkKey, { payload, at: Date.now() });
+        answer(payload);
+      },
+    };
     // With Postgres a worker runs the step (server/queue/); here, this process does. One step of one
     // user's book at a time either way (the queue holds a lock per book).
-    const run = ctx.steps ? (hooks: StepHooks) => ctx.steps!.run(request, hooks) : (hooks: StepHooks) => books.run(spec.kind === 'book' ? `${userId}\u0000${spec.bookType}` : null, () => runUserStep(ctx, request, hooks));
-    let stream: TypedEventStream<GenerationEvents> | null = null;
-    if (client.signal.aborted) return;
-    try {
-      await run({
-        client: client.signal,
-        onCharged: () => {
-          if (wantsEventStream(req.get('accept'))) stream = openEventStream(res);
-        },
-        onDelta: (text) => stream?.send('delta', { text }),
-        onDone: (payload) => {
-          if (stream) {
-            stream.send('done', payload);
-            stream.close();
-          } else res.json(payload);
-        },
+    const runStep = () => (ctx.steps ? ctx.steps.run(request, hooks) : runUserStep(ctx, request, hooks));
+    const lockKey = spec.kind === 'book' && !ctx.steps ? `${userId}\u0000${spec.bookType}` : isSharedCheck ? `check\u0000${checkKey}` : null;
+    const run = () =>
+      books.run(lockKey, async () => {
+        if (cancel.signal.aborted) return;
+        const last = isSharedCheck ? checks.get(checkKey) : undefined;
+        if (last && Date.now() - last.at < config.testCheckTtlMs) {
+          if (isStream) stream = openEventStream(res);
+          stream?.send('delta', { text: last.payload.content });
+          answer({ ...last.payload, credits_charged: 0, credits_available: (await repos.credits.balanceOf(userId)) ?? 0, is_cached: true });
+          return;
+        }
+        await runStep();
       });
-    } catch (error) {
-      if (!(error instanceof StepFailure)) throw error;
-      if (error.isClientGone) return;
-      const open = stream as TypedEventStream<GenerationEvents> | null;
-      if (open) {
-        open.send('error', errorBody(error.error).error);
-        open.close();
-      } else throw error.error;
+
+    try {
+      if (cancel.signal.aborted) return;
+      try {
+        await run();
+        await answered;
+      } catch (error) {
+        if (!(error instanceof StepFailure)) throw error;
+        if (error.isClientGone || isClientGone) return;
+        const open = stream as TypedEventStream<GenerationEvents> | null;
+        if (open) {
+          open.send('error', errorBody(error.error).error);
+          open.close();
+        } else throw error.error;
+      }
+    } finally {
+      if (idempotencyKey && !isStored) await repos.idempotency.release({ userId, key: idempotencyKey });
     }
   });
 

@@ -118,6 +118,7 @@ export interface LinkClaimListing {
   claimed_at: string;
 }
 
+/** A claim: granted, or refused (unknown, inactive, expired or used up: all `invalid`), or already made by this user. */
 export type ClaimResult = { status: 'granted'; credits: number; balance: Balance } | { status: 'invalid' } | { status: 'already_claimed' };
 
 /** Credit codes and credit links. A claim is one transaction and unique per user: concurrent claims grant once. */
@@ -125,7 +126,9 @@ export interface CodeRepository {
   redeemCode(input: { userId: string; code: string }): Promise<ClaimResult>;
   claimLink(input: { userId: string; token: string }): Promise<ClaimResult>;
   /** Undefined when the code exists already. */
-  createCode(input: { code: string; credits: number; description?: string; createdBy: string }): Promise<CreditCode | undefined>;
+  createCode(input: { code: string; credits: number; description?: string; createdBy: string; expiresAt?: string; maxRedemptions?: number }): Promise<CreditCode | undefined>;
+  /** Deactivate a code (it no longer redeems; its claims stay); false when there is no such active code. */
+  deactivateCode(id: number): Promise<boolean>;
   /** Newest first, each with its number of claims. */
   listCodes(): Promise<CreditCodeListing[]>;
   /** A new link with a fresh random token. */
@@ -185,7 +188,8 @@ export interface GenerationCommit {
   charge: Charge;
   /** The step's part of the user's saved book under `key` (kept only when `save.keepsProgress`). */
   book?: { key: string; save: StepSave };
-  history: { title: string; contentType: string; content: string; generatorId: string };
+  /** The content history item; absent for what is not content (the AI test page). */
+  history?: { title: string; contentType: string; content: string; generatorId: string };
   usage: { promptType: string; metadata: Record<string, unknown>; isPart: boolean };
 }
 
@@ -349,8 +353,56 @@ export interface ApiKeyRepository {
   authenticate(keyHash: string): Promise<{ keyId: number; user: User } | null>;
 }
 
+/** The answer of taking from a token bucket. */
+export type BucketTake = { isAllowed: true; remaining: number } | { isAllowed: false; retryAfterMs: number };
+
+/**
+ * Counters that limit how often something may happen, kept in the database so that a restart does not
+ * reset them (and several servers on one database share them). Each method is one atomic step.
+ */
+export interface LimitRepository {
+  /**
+   * Take one token from the bucket under `key`: full (`capacity`) at first use, refilled by one token
+   * every `refillMs`. Refused (nothing taken) when less than one token is left, with the wait until one is.
+   */
+  take(input: { key: string; capacity: number; refillMs: number; now?: number }): Promise<BucketTake>;
+  /** The failures counted under `key` and when the last happened (ms since the epoch), or null. */
+  failures(key: string): Promise<{ failures: number; lastFailureAt: number } | null>;
+  /** Count one more failure under `key`; answers the count. */
+  recordFailure(input: { key: string; now?: number }): Promise<number>;
+  clearFailures(key: string): Promise<void>;
+}
+
+/** What `begin` found under a user's Idempotency-Key. */
+export type IdempotencyBegin =
+  | { status: 'new' }
+  | { status: 'running' }
+  | { status: 'mismatch' }
+  | { status: 'done'; responseStatus: number; body: string };
+
+/**
+ * Stored answers of generation requests by the client's Idempotency-Key (per user, kept 24 hours): a
+ * retry with the same key gets the stored answer instead of a second charge.
+ */
+export interface IdempotencyRepository {
+  /**
+   * Claim the key for a request (its hash covers the route and the body), in one transaction: `new`
+   * when nobody had it (now marked running), `running` while the first request runs, `done` with its
+   * stored answer, `mismatch` when the key was used for another request. Keys older than `ttlMs` are forgotten.
+   */
+  begin(input: { userId: string; key: string; requestHash: string; ttlMs: number; now?: number }): Promise<IdempotencyBegin>;
+  /** Store the answer of the request that claimed the key. */
+  finish(input: { userId: string; key: string; responseStatus: number; body: string }): Promise<void>;
+  /** Forget a running key (its request failed and charged nothing: a retry runs it again). */
+  release(input: { userId: string; key: string }): Promise<void>;
+  /** Forget every running key (the server stopped during their requests); answers how many. */
+  releaseRunning(): Promise<number>;
+}
+
 /** Every repository of the server. */
 export interface Repositories {
+  limits: LimitRepository;
+  idempotency: IdempotencyRepository;
   books: BookRepository;
   users: UserRepository;
   auth: AuthRepository;

@@ -100,6 +100,10 @@ export interface CreditCodesTable {
   is_active: Generated<number>;
   created_by: string | null;
   created_at: string;
+  /** ISO time after which the code no longer redeems; null = never. */
+  expires_at: string | null;
+  /** How many users may redeem the code; null = no cap. */
+  max_redemptions: number | null;
 }
 
 export interface CreditCodeClaimsTable {
@@ -196,11 +200,41 @@ export interface StepLeasesTable {
   heartbeat_at: number;
 }
 
+/** A token bucket (migration 0011): tokens left at `updated_at` (ms since the epoch). */
+export interface RateBucketsTable {
+  key: string;
+  tokens: number;
+  updated_at: number;
+}
+
+/** Consecutive failures under a key (sign-in per account and IP), the last at `last_failure_at` (ms). */
+export interface FailureCountersTable {
+  key: string;
+  failures: number;
+  last_failure_at: number;
+}
+
+/** A generation request's stored answer under its Idempotency-Key (per user). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status: 'running' | 'done';
+  response_status: number | null;
+  /** JSON. */
+  response_body: string | null;
+  /** ms since the epoch. */
+  created_at: number;
+}
+
 export interface Database extends BooksDatabase {
   purchases: PurchasesTable;
   api_keys: ApiKeysTable;
   step_results: StepResultsTable;
   step_leases: StepLeasesTable;
+  rate_buckets: RateBucketsTable;
+  failure_counters: FailureCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
   user_passwords: UserPasswordsTable;
   sessions: SessionsTable;

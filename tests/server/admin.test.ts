@@ -1,6 +1,7 @@
 // The admin API: a role matrix generated from the admin router (every route × anonymous, free, pro,
 // business, admin: only the admin gets 2xx), then each route's behaviour, the protected administrator
 // account, the live user list (server-sent events), links, codes, claims, deployments and AI config.
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminRoutes } from '../../server/routes/admin.js';
 import { ADMIN_EMAIL, PASSWORD, routesOf, signUp, startTestServer, statusOf, uniqueEmail, userWithRole } from './helpers.js';
@@ -41,6 +42,8 @@ async function sampleRequest(method: string, path: string): Promise<{ path: stri
       return { path: path.replace(':id', String((await ts.ctx.repos.codes.createLink({ credits: 5, createdBy: 'test' })).id)) };
     case 'POST /api/admin/credit-codes':
       return { path, body: { credits: 25 } };
+    case 'DELETE /api/admin/credit-codes/:id':
+      return { path: path.replace(':id', String((await ts.ctx.repos.codes.createCode({ code: `MATRIX-${randomUUID().slice(0, 8).toUpperCase()}`, credits: 5, createdBy: 'test' }))!.id)) };
     case 'POST /api/admin/deployments/:id/rollback':
       return { path: path.replace(':id', String(ts.store.first(ts.store.db.selectFrom('deployments').select('id').where('status', '=', 'success'))!.id)), body: { reason: 'matrix' } };
     case 'PUT /api/admin/ai-config':
@@ -55,7 +58,7 @@ describe('role matrix (generated from the admin router)', () => {
     expect(ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
         'GET /api/admin/users', 'POST /api/admin/users', 'PATCH /api/admin/users/:id', 'DELETE /api/admin/users/:id', 'GET /api/admin/users/events',
-        'GET /api/admin/credit-links', 'POST /api/admin/credit-links', 'DELETE /api/admin/credit-links/:id', 'GET /api/admin/credit-codes', 'POST /api/admin/credit-codes',
+        'GET /api/admin/credit-links', 'POST /api/admin/credit-links', 'DELETE /api/admin/credit-links/:id', 'GET /api/admin/credit-codes', 'POST /api/admin/credit-codes', 'DELETE /api/admin/credit-codes/:id',
         'GET /api/admin/claims', 'GET /api/admin/deployments', 'POST /api/admin/deployments/:id/rollback', 'GET /api/admin/ai-config', 'PUT /api/admin/ai-config',
       ].sort(),
     );

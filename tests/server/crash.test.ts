@@ -19,7 +19,7 @@ afterAll(() => {
 async function startChild(dbFile: string): Promise<string> {
   child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'serve', '--port', '0'], {
     cwd: ROOT,
-    env: { ...process.env, KARYA_DB: dbFile, KARYA_ADMIN_EMAIL: ADMIN, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: '' },
+    env: { ...process.env, KARYA_DB: dbFile, KARYA_ADMIN_EMAIL: ADMIN, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: '', KARYA_GENERATION_BURST: '100000', KARYA_GENERATION_PER_MINUTE: '100000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -40,6 +40,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       logLevel: 'silent',
       studioDir: '/nonexistent/studio/dist',
       rateLimits: { signIn: GENEROUS, signInPerEmail: GENEROUS, signUp: GENEROUS, resetRequest: GENEROUS, resetPerEmailMs: 0 },
+      generationRate: { burst: 100_000, refillMs: 1 },
+      claimRate: { burst: 100_000, refillMs: 1 },
       ...overrides,
     },
   );

@@ -17,6 +17,7 @@ import { linkToken } from '../sqlite/codes.js';
 import { likePattern } from '../sqlite/history.js';
 import { toDeployment } from '../sqlite/system.js';
 import { inTransaction, postgresBooks, writeStep } from './books.js';
+import { postgresIdempotency, postgresLimits } from './limits.js';
 import type { OpenedPostgres } from './connect.js';
 import { postgresApiKeys, postgresPurchases } from './purchases.js';
 
@@ -292,8 +293,15 @@ function postgresCodes(db: Db): CodeRepository {
     redeemCode: ({ userId, code }) =>
       claimOnce(db, userId, {
         find: async (trx) => {
-          const row = await trx.selectFrom('credit_codes').selectAll().where('code', '=', code).where('is_active', '=', 1).executeTakeFirst();
-          return row && { id: row.id, credits: row.credits, name: row.code };
+          // Locked: concurrent claims of a capped code by different users queue here, so the cap holds.
+          const row = await trx.selectFrom('credit_codes').selectAll().where('code', '=', code).where('is_active', '=', 1).forUpdate().executeTakeFirst();
+          if (!row) return undefined;
+          if (row.expires_at !== null && row.expires_at <= nowIso()) return undefined;
+          if (row.max_redemptions !== null) {
+            const used = Number((await trx.selectFrom('credit_code_claims').select((e) => e.fn.countAll<number>().as('n')).where('code_id', '=', row.id).executeTakeFirst())?.n ?? 0);
+            if (used >= row.max_redemptions) return undefined;
+          }
+          return { id: row.id, credits: row.credits, name: row.code };
         },
         hasClaimed: async (trx, id) => !!(await trx.selectFrom('credit_code_claims').select('id').where('user_id', '=', userId).where('code_id', '=', id).executeTakeFirst()),
         recordClaim: async (trx, id, credits) => {
@@ -317,7 +325,10 @@ function postgresCodes(db: Db): CodeRepository {
       try {
         return await db
           .insertInto('credit_codes')
-          .values({ code: input.code, credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso() })
+          .values({
+            code: input.code, credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso(),
+            expires_at: input.expiresAt ?? null, max_redemptions: input.maxRedemptions ?? null,
+          })
           .returningAll()
           .executeTakeFirst();
       } catch (error) {
@@ -329,7 +340,7 @@ function postgresCodes(db: Db): CodeRepository {
       db
         .selectFrom('credit_codes as k')
         .select((eb) => [
-          'k.id', 'k.code', 'k.credits', 'k.description', 'k.is_active', 'k.created_by', 'k.created_at',
+          'k.id', 'k.code', 'k.credits', 'k.description', 'k.is_active', 'k.created_by', 'k.created_at', 'k.expires_at', 'k.max_redemptions',
           eb.selectFrom('credit_code_claims as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.code_id', '=', 'k.id').$asScalar().$notNull().as('claims'),
         ])
         .orderBy('k.created_at', 'desc')
@@ -361,6 +372,7 @@ function postgresCodes(db: Db): CodeRepository {
         .orderBy('l.id', 'desc')
         .execute(),
     deactivateLink: async (id) => (await db.updateTable('credit_links').set({ is_active: 0 }).where('id', '=', id).where('is_active', '=', 1).executeTakeFirst()).numUpdatedRows > 0n,
+    deactivateCode: async (id) => (await db.updateTable('credit_codes').set({ is_active: 0 }).where('id', '=', id).where('is_active', '=', 1).executeTakeFirst()).numUpdatedRows > 0n,
     listClaims: async () => {
       const codeClaims = await db
         .selectFrom('credit_code_claims as c')
@@ -472,7 +484,7 @@ function postgresGenerations(db: Db): GenerationRepository {
         const row = await trx.selectFrom('generations').select('status').where('id', '=', charge.generationId).forUpdate().executeTakeFirst();
         if (row && row.status !== 'running') return;
         if (input.book) await writeStep(trx as never, userId, input.book.key, input.book.save);
-        await trx.insertInto('content_history').values({ user_id: userId, title: history.title, content_type: history.contentType, content: history.content, generator_id: history.generatorId, created_at: now }).execute();
+        if (history) await trx.insertInto('content_history').values({ user_id: userId, title: history.title, content_type: history.contentType, content: history.content, generator_id: history.generatorId, created_at: now }).execute();
         if (usage.isPart) {
           await trx.updateTable('users').set((eb) => ({ total_usage: eb('total_usage', '+', 1), updated_at: now })).where('id', '=', userId).execute();
           await userChanged(trx, userId);
@@ -565,6 +577,8 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
     system: postgresSystem(db),
     purchases: postgresPurchases(db),
     apiKeys: postgresApiKeys(db),
+    limits: postgresLimits(db),
+    idempotency: postgresIdempotency(db),
     close: () => feed.close(),
   };
 }

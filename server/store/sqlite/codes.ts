@@ -55,7 +55,13 @@ export function redeemCode(store: Store, input: { userId: string; code: string }
   return claimOnce(store, userId, {
     find: () => {
       const row = store.first(store.db.selectFrom('credit_codes').selectAll().where('code', '=', code).where('is_active', '=', 1));
-      return row && { id: row.id, credits: row.credits, name: row.code };
+      if (!row) return undefined;
+      if (row.expires_at !== null && row.expires_at <= nowIso()) return undefined;
+      if (row.max_redemptions !== null) {
+        const used = store.first(store.db.selectFrom('credit_code_claims').select((e) => e.fn.countAll<number>().as('n')).where('code_id', '=', row.id))?.n ?? 0;
+        if (used >= row.max_redemptions) return undefined;
+      }
+      return { id: row.id, credits: row.credits, name: row.code };
     },
     hasClaimed: (id) => !!store.first(store.db.selectFrom('credit_code_claims').select('id').where('user_id', '=', userId).where('code_id', '=', id)),
     recordClaim: (id, credits) => store.run(store.db.insertInto('credit_code_claims').values({ user_id: userId, code_id: id, credits_awarded: credits, claimed_at: nowIso() })),
@@ -112,10 +118,16 @@ export function deactivateLink(store: Store, id: number): boolean {
 }
 
 /** Undefined when the code exists already. */
-export function createCode(store: Store, input: { code: string; credits: number; description?: string; createdBy: string }): CreditCode | undefined {
+export function createCode(store: Store, input: { code: string; credits: number; description?: string; createdBy: string; expiresAt?: string; maxRedemptions?: number }): CreditCode | undefined {
   try {
     return store.first(
-      store.db.insertInto('credit_codes').values({ code: input.code, credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso() }).returningAll(),
+      store.db
+        .insertInto('credit_codes')
+        .values({
+          code: input.code, credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso(),
+          expires_at: input.expiresAt ?? null, max_redemptions: input.maxRedemptions ?? null,
+        })
+        .returningAll(),
     );
   } catch (error) {
     if (isUniqueViolation(error)) return undefined;
@@ -128,7 +140,7 @@ export function listCodes(store: Store): CreditCodeListing[] {
     store.db
       .selectFrom('credit_codes as k')
       .select((eb) => [
-        'k.id', 'k.code', 'k.credits', 'k.description', 'k.is_active', 'k.created_by', 'k.created_at',
+        'k.id', 'k.code', 'k.credits', 'k.description', 'k.is_active', 'k.created_by', 'k.created_at', 'k.expires_at', 'k.max_redemptions',
         eb.selectFrom('credit_code_claims as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.code_id', '=', 'k.id').$asScalar().$notNull().as('claims'),
       ])
       .orderBy('k.created_at', 'desc')
@@ -168,6 +180,7 @@ export function sqliteCodes(store: Store): CodeRepository {
     createLink: async (input) => createLink(store, input),
     listLinks: async () => listLinks(store),
     deactivateLink: async (id) => deactivateLink(store, id),
+    deactivateCode: async (id) => store.run(store.db.updateTable('credit_codes').set({ is_active: 0 }).where('id', '=', id).where('is_active', '=', 1)) > 0,
     listClaims: async () => listClaims(store),
   };
 }

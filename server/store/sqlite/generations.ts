@@ -53,7 +53,7 @@ export function commitGeneration(store: Store, input: GenerationCommit): void {
   const now = nowIso();
   store.transaction(() => {
     if (input.book) writeStep(store, userId, input.book.key, input.book.save);
-    store.run(store.db.insertInto('content_history').values({ user_id: userId, title: history.title, content_type: history.contentType, content: history.content, generator_id: history.generatorId, created_at: now }));
+    if (history) store.run(store.db.insertInto('content_history').values({ user_id: userId, title: history.title, content_type: history.contentType, content: history.content, generator_id: history.generatorId, created_at: now }));
     if (usage.isPart) addUsage(store, userId);
     store.run(store.db.insertInto('usage_records').values({ user_id: userId, prompt_type: usage.promptType, credits_used: charge.credits, metadata: JSON.stringify(usage.metadata), created_at: now }));
     store.run(store.db.updateTable('generations').set({ status: 'succeeded', finished_at: now }).where('id', '=', charge.generationId));

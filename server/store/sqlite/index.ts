@@ -8,6 +8,7 @@ import { sqliteCredits } from './credits.js';
 import { sqliteGenerations } from './generations.js';
 import { sqliteHistory } from './history.js';
 import { sqliteApiKeys, sqlitePurchases } from './purchases.js';
+import { sqliteIdempotency, sqliteLimits } from './limits.js';
 import { findBookId, findPackage, packageZip, savePackage } from './packages.js';
 import { Store } from './store.js';
 import { sqliteSystem } from './system.js';
@@ -43,6 +44,8 @@ export function sqliteRepositories(store: Store): Repositories {
       system: sqliteSystem(store),
       purchases: sqlitePurchases(store),
       apiKeys: sqliteApiKeys(store),
+      limits: sqliteLimits(store),
+      idempotency: sqliteIdempotency(store),
     };
     built.set(store, repos);
   }

@@ -203,7 +203,10 @@ function CreditCodes() {
   const [codes, setCodes] = useState<CreditCode[] | null>(null);
   const [code, setCode] = useState('');
   const [credits, setCredits] = useState('100');
+  const [expires, setExpires] = useState('');
+  const [cap, setCap] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [toDeactivate, setToDeactivate] = useState<CreditCode | null>(null);
   const id = useId();
   const load = useCallback(() => {
     call('GET /admin/credit-codes').then((r) => setCodes(r.codes), () => setCodes([]));
@@ -212,34 +215,65 @@ function CreditCodes() {
   const create = async (e: FormEvent) => {
     e.preventDefault();
     const n = Number(credits);
-    if (!Number.isInteger(n) || n < 1 || n > 10000) {
-      setError('Please enter a valid credit amount between 1 and 10000');
+    const wanted = code.trim().toUpperCase();
+    const capValue = cap.trim() ? Number(cap) : undefined;
+    const expiresAt = expires ? new Date(expires) : undefined;
+    const problem =
+      !Number.isInteger(n) || n < 1 || n > 10000 ? 'Please enter a valid credit amount between 1 and 10000'
+      : wanted && !/^[A-Z0-9_-]{8,40}$/.test(wanted) ? 'A code is 8 to 40 letters, digits, - or _'
+      : capValue !== undefined && (!Number.isInteger(capValue) || capValue < 1 || capValue > 1_000_000) ? 'A redemption cap is a whole number from 1 to 1000000'
+      : expiresAt && !(expiresAt.getTime() > Date.now()) ? 'The expiry must be in the future'
+      : null;
+    if (problem) {
+      setError(problem);
       return;
     }
     setError(null);
     try {
-      const r = await call('POST /admin/credit-codes', { body: { credits: n, ...(code.trim() ? { code: code.trim().toUpperCase() } : {}) } });
+      const r = await call('POST /admin/credit-codes', {
+        body: { credits: n, ...(wanted ? { code: wanted } : {}), ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}), ...(capValue !== undefined ? { max_redemptions: capValue } : {}) },
+      });
       toast.success(r.message);
       setCode('');
+      setExpires('');
+      setCap('');
       load();
     } catch (err) {
-      const message = err instanceof ApiError && err.status < 500 ? err.message : 'Failed to create the credit code';
+      const message = err instanceof ApiError && err.status < 500 ? (err.fields ? Object.values(err.fields).join('; ') : err.message) : 'Failed to create the credit code';
       setError(message);
       toast.error(message);
     }
   };
+  const deactivate = async (c: CreditCode) => {
+    setToDeactivate(null);
+    try {
+      const r = await call('DELETE /admin/credit-codes/:id', { params: { id: c.id } });
+      toast.success(r.message);
+      load();
+    } catch {
+      toast.error('Failed to deactivate the credit code');
+    }
+  };
   return (
     <Section title="Credit Codes" icon={Ticket}>
-      <form onSubmit={create} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor={`${id}-code`} className="label">Code (blank for a random one)</label>
-          <input id={`${id}-code`} className="input font-mono uppercase" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
+      <form onSubmit={create} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+        <div className="lg:col-span-2">
+          <label htmlFor={`${id}-code`} className="label">Code (8+ characters; blank for a random one)</label>
+          <input id={`${id}-code`} className="input font-mono uppercase" maxLength={40} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
         </div>
         <div>
           <label htmlFor={`${id}-credits`} className="label">Credits</label>
-          <input id={`${id}-credits`} type="number" min={1} max={10000} className="input sm:w-32" value={credits} onChange={(e) => setCredits(e.target.value)} />
+          <input id={`${id}-credits`} type="number" min={1} max={10000} className="input" value={credits} onChange={(e) => setCredits(e.target.value)} />
         </div>
-        <button type="submit" className="btn-primary"><Plus className="h-4 w-4" aria-hidden="true" /> Create Code</button>
+        <div>
+          <label htmlFor={`${id}-expires`} className="label">Expires (optional)</label>
+          <input id={`${id}-expires`} type="datetime-local" className="input" value={expires} onChange={(e) => setExpires(e.target.value)} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-cap`} className="label">Max redemptions (optional)</label>
+          <input id={`${id}-cap`} type="number" min={1} className="input" value={cap} onChange={(e) => setCap(e.target.value)} />
+        </div>
+        <button type="submit" className="btn-primary sm:col-span-2 lg:col-span-5 lg:justify-self-start"><Plus className="h-4 w-4" aria-hidden="true" /> Create Code</button>
       </form>
       {error && <p role="alert" className="field-error">{error}</p>}
       <div className="mt-4">
@@ -248,12 +282,20 @@ function CreditCodes() {
             {codes.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="font-mono font-semibold">{c.code}</span>
-                <span className="text-gray-500">{c.credits} credits · {c.claims} claim{c.claims === 1 ? '' : 's'}{c.is_active ? '' : ' · inactive'}</span>
+                <span className="flex items-center gap-2 text-gray-500">
+                  {c.credits} credits · {c.claims}{c.max_redemptions !== null ? ` of ${c.max_redemptions}` : ''} claim{c.claims === 1 && c.max_redemptions === null ? '' : 's'}
+                  {c.expires_at ? ` · ${Date.parse(c.expires_at) <= Date.now() ? 'expired' : 'expires'} ${when(c.expires_at)}` : ''}
+                  {c.is_active ? '' : ' · inactive'}
+                  {c.is_active && (
+                    <button type="button" className="btn-ghost px-2 py-1 text-red-600" aria-label={`Deactivate ${c.code}`} onClick={() => setToDeactivate(c)}>Deactivate</button>
+                  )}
+                </span>
               </li>
             ))}
           </ul>
         )}
       </div>
+      <ConfirmDialog isOpen={toDeactivate !== null} title="Deactivate this code?" message={`${toDeactivate?.code ?? ''} will no longer redeem. Its claims stay.`} confirmLabel="Deactivate" isDanger onConfirm={() => toDeactivate && void deactivate(toDeactivate)} onCancel={() => setToDeactivate(null)} />
     </Section>
   );
 }

@@ -1,17 +1,23 @@
 // Vite build of the studio: studio/ → studio/dist (served by `karya serve`), one chunk per route,
-// a manifest for `npm run bench:studio`. `vite --config studio/vite.config.ts` proxies /api to :3000.
+// a manifest for `npm run bench:studio`, and every text asset pre-compressed (gzip, brotli). `vite --config studio/vite.config.ts` proxies /api to :3000.
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/precompress.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
   root: here,
   base: '/',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // gzip + brotli next to every text asset once the bundle is written (server/static.ts serves them).
+    { name: 'karya-precompress', apply: 'build', closeBundle: () => void precompress(path.join(here, 'dist')) },
+  ],
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,

@@ -1,14 +1,17 @@
 // Hardening: helmet headers, the same-origin check on every non-GET, the JSON body limit, the error
 // shape for unknown routes and bad JSON, log redaction, the studio (built or not), and property-based
 // fuzzing of every JSON body of every route (generated from the routers): never a 5xx.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createLogger } from '../../server/start.js';
-import { apiRoutes, signUp, startTestServer, uniqueEmail, userWithRole } from './helpers.js';
+import { apiRoutes, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { precompress } from '../../studio/scripts/precompress.mjs';
 import { SECRET_KEY, WEBHOOK_SECRET, startFakeStripe } from '../fake-stripe.js';
 
 const logLines: string[] = [];
@@ -105,6 +108,74 @@ describe('the studio', () => {
     } finally {
       await built.close();
     }
+  });
+
+  describe('a built studio: pre-compressed assets, encoding negotiation and caching', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'karya-studio-'));
+    const script = `export const words = [${Array.from({ length: 400 }, (_, i) => `"word ${i}"`).join(', ')}];\n`;
+    const page = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(60)}</body></html>`;
+    let built: TestServer;
+    beforeAll(async () => {
+      mkdirSync(path.join(dir, 'assets'));
+      writeFileSync(path.join(dir, 'index.html'), page);
+      writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), script);
+      writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\n');
+      // What the build does after Vite writes the bundle.
+      const written = precompress(dir);
+      expect(written.map((w) => w.file).sort()).toEqual(['assets/index-AbCd1234.js', 'index.html']);
+      expect(existsSync(path.join(dir, 'assets', 'index-AbCd1234.js.br')) && existsSync(path.join(dir, 'assets', 'index-AbCd1234.js.gz'))).toBe(true);
+      built = await startTestServer({ config: { studioDir: dir } });
+    });
+    afterAll(() => built.close());
+    /** The raw answer (no client-side decoding), as a browser's network layer receives it. */
+    const get = (url: string, acceptEncoding: string, extra: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(`${built.url}${url}`, { headers: { 'accept-encoding': acceptEncoding, ...extra } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+
+    it('answers brotli, gzip or plain by Accept-Encoding, always with Vary: Accept-Encoding, and the same bytes once decoded', async () => {
+      const br = await get('/assets/index-AbCd1234.js', 'gzip, deflate, br');
+      expect([br.status, br.headers['content-encoding'], br.headers.vary]).toEqual([200, 'br', 'Accept-Encoding']);
+      expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(brotliDecompressSync(br.body).toString()).toBe(script);
+      expect(Number(br.headers['content-length'])).toBeLessThan(script.length / 3);
+
+      const gz = await get('/assets/index-AbCd1234.js', 'gzip');
+      expect([gz.headers['content-encoding'], gz.headers.vary]).toEqual(['gzip', 'Accept-Encoding']);
+      expect(gunzipSync(gz.body).toString()).toBe(script);
+
+      for (const header of ['identity', 'br;q=0, gzip;q=0', '']) {
+        const plain = await get('/assets/index-AbCd1234.js', header);
+        expect([plain.headers['content-encoding'], plain.headers.vary]).toEqual([undefined, 'Accept-Encoding']);
+        expect(plain.body.toString()).toBe(script);
+      }
+      expect((await get('/assets/index-AbCd1234.js', 'br;q=0, *')).headers['content-encoding']).toBe('gzip');
+    });
+
+    it('hashed assets are cached for a year, immutable; index.html is never cached, also as the fallback page', async () => {
+      expect((await get('/assets/index-AbCd1234.js', 'br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const url of ['/', '/index.html', '/romance', '/profile/edit']) {
+        const res = await get(url, 'br');
+        expect([res.status, res.headers['cache-control'], res.headers['content-encoding']]).toEqual([200, 'no-store', 'br']);
+        expect(brotliDecompressSync(res.body).toString()).toBe(page);
+      }
+      const robots = await get('/robots.txt', 'br');
+      expect([robots.headers['cache-control'], robots.headers['content-encoding'], robots.body.toString()]).toEqual(['no-cache', undefined, 'User-agent: *\n']);
+    });
+
+    it('a revalidation with the ETag answers 304; a missing build file is a 404, not the page', async () => {
+      const first = await get('/assets/index-AbCd1234.js', 'gzip');
+      const again = await get('/assets/index-AbCd1234.js', 'gzip', { 'if-none-match': first.headers.etag! });
+      expect(again.status).toBe(304);
+      const missing = await get('/assets/index-OldBuild1.js', 'br');
+      expect([missing.status, missing.headers['cache-control']]).toEqual([404, 'no-store']);
+      const head = await built.http.head('/assets/index-AbCd1234.js').set('accept-encoding', 'br');
+      expect([head.status, head.headers['content-encoding']]).toEqual([200, 'br']);
+    });
   });
 });
 

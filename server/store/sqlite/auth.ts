@@ -10,8 +10,51 @@ const LOOKUP = `SELECT s.id AS session_id, s.expires_at AS session_expires_at, s
 
 type LookupRow = User & { session_id: number; session_expires_at: number; session_is_remembered: number };
 
+/**
+ * The hot path of every signed-in request, cached safely: an answer is reused only while the database
+ * has not changed at all since it was read, by this connection (SQLite's total_changes()) or by any other
+ * connection or process (PRAGMA data_version: a CLI, a second server on the same file). One tiny
+ * statement checks both; any write (a sign-out, a role or credit change, a new generation) empties the
+ * cache, so a revoked session or a changed user is seen by the very next request, as without a cache.
+ * Expiry is still checked on every use. (The Postgres adapter keeps the plain lookup: with several
+ * instances there is no equally cheap "nothing changed anywhere" check, and the lookup is one indexed join.)
+ */
+const VERSION = 'SELECT total_changes() AS local, (SELECT data_version FROM pragma_data_version) AS other';
+const MAX_CACHED = 10_000;
+
+interface SessionCache {
+  version: string;
+  sessions: Map<string, SessionInfo>;
+}
+
+const caches = new WeakMap<Store, SessionCache>();
+
+function dbVersion(store: Store): string {
+  const v = store.raw(VERSION).get() as { local: number; other: number };
+  return `${v.local}:${v.other}`;
+}
+
 /** The live session of a token hash, or null (unknown or expired; an expired row is deleted). */
 export function findSession(store: Store, tokenHash: string): SessionInfo | null {
+  const version = dbVersion(store);
+  let cache = caches.get(store);
+  if (!cache || cache.version !== version) {
+    cache = { version, sessions: new Map() };
+    caches.set(store, cache);
+  }
+  const cached = cache.sessions.get(tokenHash);
+  if (cached && cached.expiresAt > Date.now()) return { ...cached, user: { ...cached.user } };
+  const found = lookupSession(store, tokenHash);
+  // Only an answer read at the version checked above is kept (the lookup itself may have deleted an expired row).
+  if (found && dbVersion(store) === version) {
+    if (cache.sessions.size >= MAX_CACHED) cache.sessions.clear();
+    cache.sessions.set(tokenHash, found);
+    return { ...found, user: { ...found.user } };
+  }
+  return found;
+}
+
+function lookupSession(store: Store, tokenHash: string): SessionInfo | null {
   const row = store.raw(LOOKUP).get(tokenHash) as LookupRow | undefined;
   if (!row) return null;
   const { session_id, session_expires_at, session_is_remembered, ...user } = row;

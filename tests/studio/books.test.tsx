@@ -107,14 +107,14 @@ describe('My books on the profile', () => {
     { id: 3, title: 'A Tale of Gentle Beginnings', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 9000, finished_at: '2025-02-01T10:00:00.000Z', is_current: false },
   ];
 
-  function serve() {
+  function serve(user: ProfileData = USER) {
     const calls: string[] = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       calls.push(`${method} ${url}`);
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-      if (url === '/api/auth/get-session') return json({ user: USER, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
-      if (url === '/api/me') return json(USER);
+      if (url === '/api/auth/get-session') return json({ user, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
+      if (url === '/api/me') return json(user);
       if (url === '/api/books' && method === 'GET') return json({ books: BOOKS });
       if (url === '/api/books/3' && method === 'DELETE') return json({ message: 'Item deleted successfully' });
       if (url.startsWith('/api/history')) return json({ items: [], next_cursor: null, types: [] });
@@ -161,13 +161,14 @@ describe('My books on the profile', () => {
     await waitFor(() => expect(within(section).getAllByTestId('my-book')).toHaveLength(1));
   });
 
-  it('in Malay when the browser prefers it; cancel keeps the book', async () => {
-    vi.stubGlobal('navigator', { ...navigator, languages: ['ms-MY'], language: 'ms-MY' });
-    const calls = serve();
+  it('in Malay when the account chose Malay (even with an English browser); cancel keeps the book', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
+    const calls = serve({ ...USER, lang: 'ms' });
     const user = userEvent.setup();
     renderProfile();
     const section = await screen.findByTestId('my-books');
-    expect(within(section).getByRole('heading', { name: 'Buku Saya' })).toBeTruthy();
+    // The account's language arrives with the session.
+    expect(await within(section).findByRole('heading', { name: 'Buku Saya' })).toBeTruthy();
     const rows = await within(section).findAllByTestId('my-book');
     expect(rows[1]!.textContent).toContain('Romance · Bahasa Inggeris · 9,000 patah perkataan · Siap pada');
     await user.click(within(rows[1]!).getByRole('button', { name: 'Padam A Tale of Gentle Beginnings' }));

@@ -222,6 +222,20 @@ export const CATALOGUE = {
   unexpected: { en: 'An unexpected error occurred', ms: 'Ralat yang tidak dijangka berlaku' },
   image_failed: { en: 'Failed to generate image: {message}', ms: 'Gagal menjana imej: {message}' },
   no_image_url: { en: 'No image URL in response', ms: 'Tiada URL imej dalam respons' },
+  // Editing a written part by hand (engine/session/edit.ts).
+  part_empty: { en: 'The text of a part cannot be empty.', ms: 'Teks sesuatu bahagian tidak boleh kosong.' },
+  part_too_long: {
+    en: 'A part can hold at most {max} characters. Shorten the text and save again.',
+    ms: 'Sesuatu bahagian boleh memuatkan paling banyak {max} aksara. Pendekkan teks dan simpan semula.',
+  },
+  part_not_found: {
+    en: 'This part is not written yet, so it cannot be edited.',
+    ms: 'Bahagian ini belum ditulis, jadi ia tidak boleh disunting.',
+  },
+  step_running: {
+    en: 'A step of this book is being written. Edit it when the step is done.',
+    ms: 'Satu langkah buku ini sedang ditulis. Suntinglah selepas langkah itu selesai.',
+  },
   // Publishing a finished book (KDP package).
   book_not_finished: {
     en: 'Finish your book before publishing it: {step} is next.',

@@ -31,6 +31,24 @@ export class KeyedMutex {
   }
 }
 
+const BOOK_LOCKS = new WeakMap<object, { mutex: KeyedMutex; writing: Set<string> }>();
+
+/**
+ * The server's locks of users' books, one set per app context: `mutex` is held by a step with its memory
+ * update (an edit by hand waits for it), `writing` names the books whose step is being written now (an
+ * edit by hand is refused then: the text it would change is about to move on).
+ */
+export function bookLocks(ctx: object): { mutex: KeyedMutex; writing: Set<string> } {
+  let locks = BOOK_LOCKS.get(ctx);
+  if (!locks) BOOK_LOCKS.set(ctx, (locks = { mutex: new KeyedMutex(), writing: new Set() }));
+  return locks;
+}
+
+/** The lock key of one user's book of one type. */
+export function bookLockKey(userId: string, bookType: string): string {
+  return `${userId}\u0000${bookType}`;
+}
+
 /** Validate the request's settings with the generator's schema: 400 naming each field. */
 export function settingsOrError(input: { spec: ResolvedSpec; raw: Readonly<Record<string, unknown>>; lang: Lang }): Settings {
   const { spec, raw, lang } = input;

@@ -5,7 +5,7 @@
 import { BookSession, SessionError, catalogueMessage, parseStepKey, stepKey, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../engine/index.js';
 import type { AppContext } from './context.js';
 import { ApiError, MESSAGES } from './http/errors.js';
-import { donePayload, failureOf, userProgress } from './generation.js';
+import { bookLockKey, bookLocks, donePayload, failureOf, userProgress } from './generation.js';
 import type { Charge } from './store/ports.js';
 
 /** A checked generation request (JSON-safe: it is a job's data with Postgres). */
@@ -97,12 +97,18 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
 
   hooks.onCharged?.();
   const timeout = AbortSignal.timeout(config.generationTimeoutMs);
+  // While the part is written an edit by hand is refused (routes/progress.ts): it would be overtaken.
+  const { writing } = bookLocks(ctx);
+  const writingKey = bookLockKey(userId, spec.bookType);
   try {
-    const result = await session.advance({
-      expected: step, signal: AbortSignal.any([hooks.client, timeout]),
-      ...(chapterTitle ? { chapterTitle } : {}),
-      ...(hooks.onDelta ? { onDelta: hooks.onDelta } : {}),
-    });
+    writing.add(writingKey);
+    const result = await session
+      .advance({
+        expected: step, signal: AbortSignal.any([hooks.client, timeout]),
+        ...(chapterTitle ? { chapterTitle } : {}),
+        ...(hooks.onDelta ? { onDelta: hooks.onDelta } : {}),
+      })
+      .finally(() => writing.delete(writingKey));
     hooks.onDone(donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }));
   } catch (error) {
     const isClientGone = hooks.client.aborted;

@@ -105,5 +105,6 @@ export function bookSpecFromForm(form: FormModel): BookSpec {
       retry: f.retry,
     },
     prompts: { outputName: form.outputName },
+    cost: form.cost,
   };
 }

@@ -58,7 +58,10 @@ export function compileSettingsSchema(spec: BookSpec): z.ZodType<Settings> {
       const type = fieldType(field);
       const given = raw[field.name];
       if (type.isEmpty(given)) {
-        values[field.name] = field.default;
+        // A missing value takes the default; a required value the user emptied stays empty, so it is
+        // reported as required instead of silently becoming the default (an emptied Publication Year).
+        if (given !== undefined && field.required) values[field.name] = undefined;
+        else values[field.name] = field.default;
         continue;
       }
       const result = valueSchemas.get(field.name)!.safeParse(given);

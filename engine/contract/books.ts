@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../book.js';
 import { StepRefSchema } from '../session/step.js';
+import { MAX_PART_CHARS } from '../session/edit.js';
 import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { ApiErrorBodySchema, TimestampSchema } from './common.js';
 
@@ -34,6 +35,8 @@ export const BookViewSchema = z.object({
   counter: z.object({ current: z.number().int(), total: z.number().int() }),
   /** Every step of the book in order, chapters included. */
   plan: z.array(LabelledStepSchema.extend({ is_done: z.boolean() })),
+  /** Credits: each step, the whole book, the steps still to write (engine/session/cost.ts; what the server charges). */
+  cost: z.object({ step: z.number().int().min(0), total: z.number().int().min(0), remaining: z.number().int().min(0) }),
 });
 export type BookView = z.infer<typeof BookViewSchema>;
 
@@ -122,6 +125,31 @@ export const SavedProgressSchema = z.object({
   book: BookViewSchema.optional(),
 });
 export type SavedProgress = z.infer<typeof SavedProgressSchema>;
+
+/** GET /api/progress/:bookType when nothing is saved: an ordinary answer, not an error. */
+export const NoSavedProgressSchema = z.strictObject({ book: z.null() });
+export const SavedProgressResponseSchema = z.union([SavedProgressSchema, NoSavedProgressSchema]);
+export type SavedProgressResponse = z.infer<typeof SavedProgressResponseSchema>;
+
+/** A saved book, or null when `GET /api/progress/:bookType` answered that nothing is saved. */
+export function savedProgressOf(answer: SavedProgressResponse): SavedProgress | null {
+  return 'book_type' in answer ? answer : null;
+}
+
+/**
+ * PUT /api/progress/:bookType/part: a written part (or the outline) replaced by the user's text, between
+ * steps. The engine checks the text (engine/session/edit.ts: not empty, at most MAX_PART_CHARS); the
+ * schema only bounds what is read.
+ */
+export const PartEditBodySchema = z.strictObject({
+  part: StepRefSchema,
+  text: z.string().max(MAX_PART_CHARS * 2),
+});
+export type PartEditBody = z.input<typeof PartEditBodySchema>;
+
+/** The book after the edit; `memory_reset` when the story memory had read the old text and is rebuilt before the next step. */
+export const PartEditResponseSchema = z.strictObject({ book: BookViewSchema, memory_reset: z.boolean() });
+export type PartEditResponse = z.infer<typeof PartEditResponseSchema>;
 
 export const BookTypeParamsSchema = z.strictObject({ bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/) });
 

@@ -53,7 +53,8 @@ export const ROUTES = {
   'GET /generators/:id': { params: generators.GeneratorIdParamsSchema, response: generators.GeneratorFormSchema },
 
   'POST /generators/:id/generate': { params: generators.GeneratorIdParamsSchema, headers: books.GenerateHeadersSchema, body: books.GenerateBodySchema, response: books.DonePayloadSchema, events: books.GenerationEventSchemas },
-  'GET /progress/:bookType': { params: books.BookTypeParamsSchema, response: books.SavedProgressSchema },
+  'GET /progress/:bookType': { params: books.BookTypeParamsSchema, response: books.SavedProgressResponseSchema },
+  'PUT /progress/:bookType/part': { params: books.BookTypeParamsSchema, body: books.PartEditBodySchema, response: books.PartEditResponseSchema },
   'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
   'GET /books': { response: books.MyBooksResponseSchema },
   'GET /books/:bookType/export': { params: books.BookTypeParamsSchema, query: books.ExportQuerySchema, file: true },

@@ -6,3 +6,5 @@ export * from './view.js';
 export { BookSession, SessionError, joinCut, runStep, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput, type LanguageRetry } from './session.js';
 export * from './language.js';
 export * from './measure.js';
+export * from './cost.js';
+export * from './edit.js';

@@ -7,6 +7,7 @@ import { bookLanguage, nextStep, planSteps, progress, startBook, type BookState 
 import { minChapters } from '../spec/conclusion.js';
 import { buttonLabel, partStep, stepLabel } from './labels.js';
 import { stepKey, stepRef, type Step } from './step.js';
+import { bookCost } from './cost.js';
 
 
 
@@ -37,6 +38,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     progress: isBook ? progress(spec, state) : null,
     counter: { current: Math.min(state.currentChapter, state.totalChapters), total: state.totalChapters },
     plan: plan.map((s) => ({ ...stepRef(s), label: label(s), is_done: done.has(stepKey(s)) })),
+    cost: bookCost(spec, state),
   };
 }
 

@@ -176,4 +176,6 @@ export interface BookSpec {
   readonly fields: readonly FieldShape[];
   readonly flow: ResolvedFlow;
   readonly prompts: { readonly outputName: Bilingual };
+  /** Credits charged for each step (the server charges every step of a book at this cost). */
+  readonly cost: number;
 }

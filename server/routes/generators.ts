@@ -11,7 +11,7 @@ import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../s
 import { openEventStream, wantsEventStream } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
-import { KeyedMutex, settingsOrError } from '../generation.js';
+import { bookLockKey, bookLocks, settingsOrError } from '../generation.js';
 import type { Reply, TypedEventStream } from '../http/contract.js';
 
 type GenerationEvents = { [E in keyof typeof GenerationEventSchemas]: z.output<(typeof GenerationEventSchemas)[E]> };
@@ -34,7 +34,8 @@ function hashRequest(input: { generatorId: string; body: unknown }): string {
 export function generatorRoutes(ctx: AppContext): Router {
   const { repos, catalog, config, logger } = ctx;
   const router = Router();
-  const books = new KeyedMutex();
+  // Shared with the edit route (routes/progress.ts): an edit waits for a step's memory update.
+  const books = bookLocks(ctx).mutex;
   /** The AI test page's last answer per settings (see isSharedCheck). */
   const checks = new Map<string, { payload: DonePayload; at: number }>();
   const summaries = catalog.specs.map((spec) => {
@@ -161,7 +162,7 @@ export function generatorRoutes(ctx: AppContext): Router {
     // With Postgres a worker runs the step (server/queue/); here, this process does. One step of one
     // user's book at a time either way (the queue holds a lock per book).
     const runStep = () => (ctx.steps ? ctx.steps.run(request, hooks) : runUserStep(ctx, request, hooks));
-    const lockKey = spec.kind === 'book' && !ctx.steps ? `${userId}\u0000${spec.bookType}` : isSharedCheck ? `check\u0000${checkKey}` : null;
+    const lockKey = spec.kind === 'book' && !ctx.steps ? bookLockKey(userId, spec.bookType) : isSharedCheck ? `check\u0000${checkKey}` : null;
     const run = () =>
       books.run(lockKey, async () => {
         if (cancel.signal.aborted) return;

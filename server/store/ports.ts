@@ -1,7 +1,7 @@
 // The server's storage as ports: one repository per area, every method a whole use case that is atomic
 // inside and answers a Promise. The SQLite adapter (server/store/sqlite/) implements them today; a
 // Postgres adapter implements the same interfaces, and callers see only these (through AppContext.repos).
-import type { MemorySave, SavedBook, StepSave } from '../../engine/index.js';
+import type { BookState, MemorySave, SavedBook, StepSave } from '../../engine/index.js';
 import type { KdpPackage } from '../../engine/contract/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
 import type { Selectable } from 'kysely';
@@ -281,6 +281,11 @@ export interface BookRepository {
   load(input: { userId: string; key: string }): Promise<(SavedBook & { bookType: string }) | null>;
   /** Keep the book's updated memory (the story so far); its header only. */
   saveMemory(input: { userId: string; key: string } & MemorySave): Promise<void>;
+  /**
+   * A written part (or the outline, position -1) edited by hand: its text (then complete) and the book's
+   * header from `state` (character details, memory), in one transaction. False when there is no such part.
+   */
+  savePartEdit(input: { userId: string; key: string; position: number; text: string; state: BookState }): Promise<boolean>;
   /**
    * "Start New": a finished book is kept (one of `listFinished`, same id); any other book under `key` is
    * deleted. False when there was none.

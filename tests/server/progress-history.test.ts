@@ -19,19 +19,19 @@ beforeAll(async () => {
 afterAll(() => ts.close());
 
 describe('saved progress', () => {
-  it('GET answers the snake_case record; 404 when there is none', async () => {
+  it('GET answers the snake_case record; {book: null} (200) when there is none', async () => {
     const res = await ts.http.get('/api/progress/romance').set('cookie', alice);
     expect(res.status).toBe(200);
     for (const key of ['book_type', 'current_chapter', 'total_chapters', 'content', 'settings', 'outline']) expect(res.body).toHaveProperty(key);
     expect(res.body).toMatchObject({ book_type: 'romance', current_chapter: 1, total_chapters: 7 });
     expect(typeof res.body.outline).toBe('string');
     const none = await ts.http.get('/api/progress/horror').set('cookie', alice);
-    expect(none.status).toBe(404);
-    expect(none.body.error.code).toBe('progress_not_found');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ book: null });
   });
 
-  it("user B can neither read nor delete user A's progress (404)", async () => {
-    expect((await ts.http.get('/api/progress/romance').set('cookie', bob)).status).toBe(404);
+  it("user B can neither read nor delete user A's progress (nothing saved for B; delete 404)", async () => {
+    expect((await ts.http.get('/api/progress/romance').set('cookie', bob)).body).toEqual({ book: null });
     expect((await ts.http.delete('/api/progress/romance').set('cookie', bob)).status).toBe(404);
     expect((await ts.http.get('/api/progress/romance').set('cookie', alice)).status).toBe(200);
   });
@@ -47,7 +47,7 @@ describe('saved progress', () => {
     const res = await ts.http.delete('/api/progress/romance').set('cookie', cookie);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Progress cleared');
-    expect((await ts.http.get('/api/progress/romance').set('cookie', cookie)).status).toBe(404);
+    expect((await ts.http.get('/api/progress/romance').set('cookie', cookie)).body).toEqual({ book: null });
     const again = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: {} });
     expect(again.body.part.kind).toBe('outline');
   });

@@ -35,6 +35,11 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** The server's answer when nothing is saved (GET /api/progress/…), else a 404. */
+function noProgress(url: string): Response {
+  return url.startsWith('/api/progress/') ? json(200, { book: null }) : json(404, {});
+}
+
 function sse(events: Array<[string, unknown]>): Response {
   const text = events.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join('');
   return new Response(text, { status: 200, headers: { 'content-type': 'text/event-stream' } });
@@ -98,13 +103,15 @@ function renderPage(id: string) {
 }
 
 const button = () => screen.getByTestId('generate-button');
+// The button's words; the step's cost is on its own line under them.
+const label = () => screen.getByTestId('generate-label');
 
 describe('a book page follows the flow', () => {
   it('romance in English: outline → introduction → chapter 1, text in the preview, settings locked', async () => {
     let credits = 10;
     const held = heldBook('romance');
     const calls = stubServer((url, init) => {
-      if (url.startsWith('/api/progress/')) return json(404, { error: { code: 'progress_not_found', message: 'No saved progress' } });
+      if (url.startsWith('/api/progress/')) return json(200, { book: null });
       if (url.endsWith('/generate')) {
         credits -= 1;
         return sse([['delta', { text: 'Once upon ' }], ['delta', { text: 'a time.' }], ['done', held.step(JSON.parse(String(init.body)), `Part written, ${credits} left`, credits)]]);
@@ -112,17 +119,17 @@ describe('a book page follows the flow', () => {
       return json(404, {});
     });
     const user = renderPage('romance');
-    expect(button().textContent).toBe('Generate Story Outline');
+    expect(label().textContent).toBe('Generate Story Outline');
     expect(screen.getByTestId('preview-placeholder').textContent).toBe('Your generated content will appear here');
 
     await user.click(button());
-    await waitFor(() => expect(button().textContent).toBe('Generate Introduction'));
+    await waitFor(() => expect(label().textContent).toBe('Generate Introduction'));
     expect(screen.getByTestId('outline').textContent).toContain('Part written, 9 left');
     expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({ step: { kind: 'outline' }, settings: { numberOfChapters: 12, language: 'en' } });
     expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).disabled).toBe(false);
 
     await user.click(button());
-    await waitFor(() => expect(button().textContent).toBe('Generate Chapter 1'));
+    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 1'));
     expect(screen.getByTestId('chapter-counter').textContent).toBe('1 / 12');
     expect(screen.getByTestId('progress-counter').textContent).toBe('1 / 12');
     expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).disabled).toBe(true);
@@ -131,25 +138,25 @@ describe('a book page follows the flow', () => {
     const title = screen.getByLabelText('Chapter Title (optional)');
     await user.type(title, 'The Meeting');
     await user.click(button());
-    await waitFor(() => expect(button().textContent).toBe('Generate Chapter 2'));
+    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 2'));
     const last = calls.filter((c) => c.url.endsWith('/generate')).at(-1)!;
     expect(last.body).toMatchObject({ chapterTitle: 'The Meeting', step: { kind: 'chapter', position: 1 } });
-    expect(screen.getByText('Chapter 1: The Meeting')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Chapter 1: The Meeting' })).toBeTruthy();
     expect(screen.getByTestId('credit-balance-test').textContent).toBe('7');
   });
 
   it('romance in Malay: Malay buttons, steps and toasts', async () => {
     const held = heldBook('romance');
     stubServer((url, init) => {
-      if (url.startsWith('/api/progress/')) return json(404, {});
+      if (url.startsWith('/api/progress/')) return json(200, { book: null });
       return sse([['done', held.step(JSON.parse(String(init.body)), 'Rangka', 9, { toast: 'Rangka cerita telah dijana!' })]]);
     });
     const user = renderPage('romance');
     await user.selectOptions(screen.getByLabelText('Language'), 'ms');
-    expect(button().textContent).toBe('Jana Rangka Cerita');
+    expect(label().textContent).toBe('Jana Rangka Cerita');
     expect(screen.getByText('Proses Penjanaan')).toBeTruthy();
     await user.click(button());
-    await waitFor(() => expect(button().textContent).toBe('Jana Pengenalan'));
+    await waitFor(() => expect(label().textContent).toBe('Jana Pengenalan'));
     expect(await screen.findByText('Rangka cerita telah dijana!')).toBeTruthy();
   });
 });
@@ -162,7 +169,7 @@ describe('resume', () => {
     const dialog = await screen.findByTestId('resume-dialog');
     expect(dialog.textContent).toContain('Continue Previous Progress?');
     await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
-    expect(button().textContent).toBe('Generate Chapter 3');
+    expect(label().textContent).toBe('Generate Chapter 3');
     expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).value).toBe('steamy');
     expect(screen.getByTestId('chapter-counter').textContent).toBe('3 / 7');
   });
@@ -180,13 +187,13 @@ describe('resume', () => {
     await user.click(screen.getByRole('button', { name: 'Mulakan Buku Baharu' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(screen.queryByTestId('resume-dialog')).toBeNull();
-    expect(button().textContent).toBe('Generate Story Outline');
+    expect(label().textContent).toBe('Generate Story Outline');
   });
 });
 
 describe('single tools and server errors', () => {
   it('a 400 answer marks the fields it names', async () => {
-    stubServer((url) => (url.endsWith('/generate') ? json(400, { error: { code: 'invalid_settings', message: 'Please check the highlighted fields', fields: { bookTitle: 'is required' } } }) : json(404, {})));
+    stubServer((url) => (url.endsWith('/generate') ? json(400, { error: { code: 'invalid_settings', message: 'Please check the highlighted fields', fields: { bookTitle: 'is required' } } }) : noProgress(url)));
     const user = renderPage('amazon-keywords');
     await user.type(screen.getByLabelText(/^Book Title/), 'x');
     await user.click(button());
@@ -194,9 +201,9 @@ describe('single tools and server errors', () => {
   });
 
   it('a cover shows the image with Download Cover named after the generator', async () => {
-    stubServer((url) => (url.endsWith('/generate') ? sse([['done', done('prompt', 4, { image: 'data:image/png;base64,iVBORw0KGgo=' })]]) : json(404, {})));
+    stubServer((url) => (url.endsWith('/generate') ? sse([['done', done('prompt', 4, { image: 'data:image/png;base64,iVBORw0KGgo=' })]]) : noProgress(url)));
     const user = renderPage('kids-book-cover');
-    expect(button().textContent).toBe('Generate Book Cover');
+    expect(label().textContent).toBe('Generate Book Cover');
     await user.type(screen.getByLabelText(/^Book Title/), 'Sang Kancil');
     await user.type(screen.getByLabelText(/^Main Character/), 'a mouse deer');
     await user.click(button());
@@ -208,7 +215,7 @@ describe('single tools and server errors', () => {
   it('the preview shows the error with Try Again where the flow offers retry', async () => {
     let n = 0;
     stubServer((url) => {
-      if (!url.endsWith('/generate')) return json(404, {});
+      if (!url.endsWith('/generate')) return noProgress(url);
       n += 1;
       return n === 1 ? sse([['error', { code: 'server_error', message: 'Server error. Please try again in a few moments.' }]]) : sse([['done', done('Ok now', 9)]]);
     });
@@ -218,5 +225,156 @@ describe('single tools and server errors', () => {
     expect(error.textContent).toContain('Server error. Please try again in a few moments.');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(screen.getByTestId('preview').textContent).toContain('Ok now'));
+  });
+});
+
+describe('the writing experience (issue 15)', () => {
+  it('"no saved progress" is an ordinary answer: no dialog, no error toast', async () => {
+    stubServer((url) => (url.startsWith('/api/progress/') ? json(200, { book: null }) : json(404, {})));
+    renderPage('romance');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('resume-dialog')).toBeNull();
+    expect(screen.queryByText('Failed to load saved progress')).toBeNull();
+  });
+
+  it('closing the resume dialog (Escape or ×) keeps the saved book, and Generate asks for its next step', async () => {
+    for (const close of ['escape', 'x'] as const) {
+      const held = heldBook('romance', { lang: 'en', currentChapter: 2, totalChapters: 7, content: ['intro', 'one'], settings: { language: 'en', heatLevel: 'mild', numberOfChapters: 7 }, outline: 'the outline' });
+      const calls = stubServer((url, init) => {
+        if (url.startsWith('/api/progress/')) return json(200, held.saved());
+        if (url.endsWith('/generate')) return sse([['done', held.step(JSON.parse(String(init.body)), 'two', 9)]]);
+        return json(404, {});
+      });
+      const user = renderPage('romance');
+      await screen.findByTestId('resume-dialog');
+      if (close === 'escape') await user.keyboard('{Escape}');
+      else await user.click(screen.getByRole('button', { name: 'Close' }));
+      expect(screen.queryByTestId('resume-dialog')).toBeNull();
+      expect(label().textContent).toBe('Generate Chapter 2');
+      expect(screen.getByTestId('chapter-counter').textContent).toBe('2 / 7');
+      await user.click(button());
+      await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
+      expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({ step: { kind: 'chapter', position: 2 } });
+      expect(screen.queryByText('This step is not the next step of your book')).toBeNull();
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a single tool\'s resume dialog offers "Start New", not "Start New Book"', async () => {
+    const saved = { book_type: 'dad_jokes', generator_id: 'dad-jokes', lang: 'en', current_chapter: 1, total_chapters: 1, content: ['Why did the chicken…'], settings: {}, outline: null, updated_at: '2025-01-01T00:00:00.000Z' };
+    stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
+    renderPage('dad-jokes');
+    const dialog = await screen.findByTestId('resume-dialog');
+    expect(dialog.textContent).not.toContain('Start New Book');
+    expect(screen.getByRole('button', { name: 'Start New' })).toBeTruthy();
+  });
+
+  it('focus returns to the generate button after a step started with Enter', async () => {
+    const held = heldBook('romance');
+    stubServer((url, init) => {
+      if (url.startsWith('/api/progress/')) return json(200, { book: null });
+      if (url.endsWith('/generate')) return sse([['delta', { text: 'Outline…' }], ['done', held.step(JSON.parse(String(init.body)), 'The outline', 9)]]);
+      return json(404, {});
+    });
+    const user = renderPage('romance');
+    button().focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(label().textContent).toBe('Generate Introduction'));
+    await waitFor(() => expect(document.activeElement).toBe(button()));
+  });
+
+  it('the cost: each button states its step, the form the whole default romance before its first step', async () => {
+    const held = heldBook('romance');
+    stubServer((url, init) => {
+      if (url.startsWith('/api/progress/')) return json(200, { book: null });
+      if (url.endsWith('/generate')) return sse([['done', held.step(JSON.parse(String(init.body)), 'The outline', 9)]]);
+      return json(404, {});
+    });
+    const user = renderPage('romance');
+    // A default romance: 12 chapters, so outline + introduction + 12 chapters + conclusion at 1 credit each.
+    expect(screen.getByTestId('book-cost').textContent).toContain('This book: 15 credits — you have 10');
+    expect(screen.getByTestId('book-cost-short').textContent).toBe('You need 5 more credits to finish it.');
+    expect(screen.getByTestId('step-cost').textContent).toBe('1 credit');
+    await user.selectOptions(screen.getByLabelText('Number of Chapters'), '7');
+    expect(screen.getByTestId('book-cost').textContent).toContain('This book: 10 credits — you have 10');
+    expect(screen.queryByTestId('book-cost-short')).toBeNull();
+    await user.click(button());
+    await waitFor(() => expect(label().textContent).toBe('Generate Introduction'));
+    expect(screen.getByTestId('book-cost').textContent).toContain('To finish this book: 9 credits');
+  });
+
+  it('the chapter counter explains itself ("1 / 7" after the introduction is the chapter written next)', async () => {
+    const held = heldBook('romance', { lang: 'en', currentChapter: 1, totalChapters: 7, content: ['intro'], settings: { language: 'en', numberOfChapters: 7 }, outline: 'o' });
+    stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
+    const user = renderPage('romance');
+    await screen.findByTestId('resume-dialog');
+    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    expect(screen.getByTestId('chapter-counter').textContent).toBe('1 / 7');
+    expect(screen.getByTestId('chapter-counter-help').textContent).toBe('The chapter you write next, out of all chapters.');
+  });
+
+  it('Markdown renders while it streams: an unclosed **bold** shows bold, never its stars', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    stubServer(async (url) => {
+      if (url.startsWith('/api/progress/')) return json(200, { book: null });
+      if (!url.endsWith('/generate')) return json(404, {});
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode(`event: delta\ndata: ${JSON.stringify({ text: '## The Plan\n\nShe said **never' })}\n\n`));
+          await gate;
+          controller.enqueue(encoder.encode(`event: done\ndata: ${JSON.stringify(done('x', 9))}\n\n`));
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    });
+    const user = renderPage('poems');
+    await user.click(button());
+    const text = await screen.findByTestId('streaming-text');
+    await waitFor(() => expect(text.textContent).toContain('She said never'));
+    expect(text.textContent).not.toContain('*');
+    expect(text.textContent).not.toContain('#');
+    expect(text.querySelector('strong')?.textContent).toBe('never');
+    expect(text.querySelector('[role="heading"]')?.textContent).toBe('The Plan');
+    release();
+  });
+
+  it('a written part is edited by hand: saved to progress, shown, and a refused edit says why', async () => {
+    const held = heldBook('romance', { lang: 'en', currentChapter: 2, totalChapters: 7, content: ['The intro.', 'Chapter one as written.'], settings: { language: 'en', numberOfChapters: 7 }, outline: 'o' });
+    const saved = held.saved()!;
+    let n = 0;
+    const calls = stubServer((url, init) => {
+      if (url.endsWith('/progress/romance/part')) {
+        n += 1;
+        if (n === 1) return json(400, { error: { code: 'part_empty', message: 'The text of a part cannot be empty.', fields: { text: 'The text of a part cannot be empty.' } } });
+        const body = JSON.parse(String(init.body)) as { text: string };
+        const book = { ...saved.book, parts: saved.book.parts.map((p) => (p.position === 1 ? { ...p, text: body.text } : p)) };
+        return json(200, { book, memory_reset: true });
+      }
+      if (url.startsWith('/api/progress/')) return json(200, saved);
+      return json(404, {});
+    });
+    const user = renderPage('romance');
+    await screen.findByTestId('resume-dialog');
+    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    // The manuscript: a navigator to each part with its word count.
+    const nav = screen.getByRole('navigation', { name: 'Parts of the book' });
+    expect(nav.textContent).toContain('Chapter 1 · 4');
+    await user.click(screen.getByRole('button', { name: 'Edit Chapter 1' }));
+    const area = screen.getByLabelText('Text of Chapter 1') as HTMLTextAreaElement;
+    expect(area.value).toBe('Chapter one as written.');
+    await user.clear(area);
+    await user.click(screen.getByTestId('save-edit'));
+    expect((await screen.findByRole('alert')).textContent).toBe('The text of a part cannot be empty.');
+    await user.type(area, 'Chapter one, rewritten by hand.');
+    await user.click(screen.getByTestId('save-edit'));
+    await waitFor(() => expect(screen.queryByTestId('part-editor')).toBeNull());
+    const put = calls.filter((c) => c.method === 'PUT').at(-1)!;
+    expect(put.body).toEqual({ part: { kind: 'chapter', position: 1 }, text: 'Chapter one, rewritten by hand.' });
+    expect(screen.getByTestId('preview').textContent).toContain('Chapter one, rewritten by hand.');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Chapter 1' }));
   });
 });

@@ -3,7 +3,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BookPartsTable, BooksDatabase, BooksTable } from '../schema.js';
 import type { BookRepository, FinishedBook } from '../ports.js';
-import type { MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
+import type { BookState, MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
 import type { KdpPackage } from '../../../engine/contract/index.js';
 import { KEPT_PREFIX, bookOfRows, isFinishedBook, partsOf } from '../sqlite/books.js';
 import type { BookPackagesTable } from '../sqlite/packages.js';
@@ -72,6 +72,19 @@ export async function writeMemory(db: Db, owner: string, key: string, save: Memo
   await db.updateTable('books').set({ memory: save.memory, memory_up_to: save.upTo, updated_at: NOW }).where('owner', '=', owner).where('book_key', '=', key).execute();
 }
 
+/** A part edited by hand (the SQLite adapter's writePartEdit): its text, then the header's details and memory. */
+export async function writePartEdit(db: Db, owner: string, key: string, edit: { position: number; text: string; state: BookState }): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key).executeTakeFirst();
+    if (!row) return false;
+    const changed = await trx.updateTable('book_parts').set({ text: edit.text, is_complete: 1 }).where('book_id', '=', row.id).where('position', '=', edit.position).executeTakeFirst();
+    if (changed.numUpdatedRows === 0n) return false;
+    const { state } = edit;
+    await trx.updateTable('books').set({ character_details: state.characterDetails ?? null, memory: state.memory ?? null, memory_up_to: state.memoryUpTo ?? null }).where('id', '=', row.id).execute();
+    return true;
+  });
+}
+
 export async function removeBook(db: Db, owner: string, key: string): Promise<boolean> {
   const result = await db.deleteFrom('books').where('owner', '=', owner).where('book_key', '=', key).executeTakeFirst();
   return result.numDeletedRows > 0n;
@@ -94,6 +107,7 @@ export function postgresBooks(db: Kysely<any>): BookRepository {
   return {
     load: ({ userId, key }) => loadBook(books, userId, key),
     saveMemory: ({ userId, key, memory, upTo }) => writeMemory(books, userId, key, { memory, upTo }),
+    savePartEdit: ({ userId, key, position, text, state }) => writePartEdit(books, userId, key, { position, text, state }),
     remove: ({ userId, key }) =>
       inTransaction(books, async (trx) => {
         const kept = await trx

@@ -109,6 +109,27 @@ export function writeMemory(runner: SyncSql, owner: string, key: string, save: M
   runner.run(db(runner).updateTable('books').set({ memory: save.memory, memory_up_to: save.upTo, updated_at: sql`CURRENT_TIMESTAMP` }).where('owner', '=', owner).where('book_key', '=', key));
 }
 
+/**
+ * A part edited by hand: its text (complete now) and the header's character details and memory from the
+ * edited state, in one transaction (the book's finishing time stays). False when the book or the part is missing.
+ */
+export function writePartEdit(runner: SyncSql, owner: string, key: string, edit: { position: number; text: string; state: BookState }): boolean {
+  const { state } = edit;
+  return runner.transaction(() => {
+    const row = runner.first(db(runner).selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
+    if (!row) return false;
+    const changed = runner.run(db(runner).updateTable('book_parts').set({ text: edit.text, is_complete: 1 }).where('book_id', '=', row.id).where('position', '=', edit.position));
+    if (changed === 0) return false;
+    runner.run(
+      db(runner)
+        .updateTable('books')
+        .set({ character_details: state.characterDetails ?? null, memory: state.memory ?? null, memory_up_to: state.memoryUpTo ?? null })
+        .where('id', '=', row.id),
+    );
+    return true;
+  });
+}
+
 /** Delete the book under (owner, key); true when there was one. */
 export function removeBook(runner: SyncSql, owner: string, key: string): boolean {
   return runner.run(db(runner).deleteFrom('books').where('owner', '=', owner).where('book_key', '=', key)) > 0;

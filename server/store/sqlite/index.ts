@@ -2,7 +2,7 @@
 // one-block transactions), each method answering a Promise like any other adapter's.
 import type { Repositories } from '../ports.js';
 import { sqliteAuth } from './auth.js';
-import { findFinishedBook, listFinishedBooks, loadBook, removeFinishedBook, startNewBook, writeMemory } from './books.js';
+import { findFinishedBook, listFinishedBooks, loadBook, removeFinishedBook, startNewBook, writeMemory, writePartEdit } from './books.js';
 import { sqliteCodes } from './codes.js';
 import { sqliteCredits } from './credits.js';
 import { sqliteGenerations } from './generations.js';
@@ -26,6 +26,7 @@ export function sqliteRepositories(store: Store): Repositories {
       books: {
         load: async ({ userId, key }) => loadBook(store, userId, key),
         saveMemory: async ({ userId, key, memory, upTo }) => writeMemory(store, userId, key, { memory, upTo }),
+        savePartEdit: async ({ userId, key, position, text, state }) => writePartEdit(store, userId, key, { position, text, state }),
         remove: async ({ userId, key }) => startNewBook(store, userId, key),
         listFinished: async ({ userId }) => listFinishedBooks(store, userId),
         findFinished: async ({ userId, id }) => findFinishedBook(store, userId, id),

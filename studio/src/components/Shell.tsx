@@ -78,7 +78,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
             <Coins className="h-4 w-4" aria-hidden="true" />
             <span>{user ? user.credits_available.toLocaleString('en') : '…'}</span> {t('shell.creditUnit', { n: user?.credits_available ?? 0 })}
           </p>
-          <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400">{t('shell.perChapter')}</p>
+          <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400" data-testid="cost-note">{t('shell.perChapter')}</p>
           <p className="text-xs text-gray-600 dark:text-gray-400">{t('shell.generatorCount')}</p>
         </div>
       </div>

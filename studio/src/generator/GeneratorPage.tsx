@@ -10,13 +10,15 @@ import {
   buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../../../engine/browser.js';
+import { savedProgressOf } from '../../../engine/contract/books.js';
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
 import { Dialog } from '../components/Dialog.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
-import { CoverPreview, Preview, ProcessSteps, WritingProgress, type PreviewPart } from './parts.js';
+import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
+import { Preview, type PreviewPart } from './Manuscript.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
@@ -49,7 +51,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const spec = useMemo(() => bookSpecFromForm(form), [form]);
   const settingsForm = useSettingsForm(form, spec);
   const { methods } = settingsForm;
-  const { isAdmin, setCredits, refresh, setUser } = useAuth();
+  const { user, isAdmin, setCredits, refresh, setUser } = useAuth();
   const navigate = useNavigate();
   const isBook = spec.kind === 'book';
   const chapterTitleField = form.fields.find((f) => f.role === 'chapterTitle')?.name;
@@ -73,13 +75,14 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     if (!form.flow.savesProgress) return;
     let isCurrent = true;
     call('GET /progress/:bookType', { params: { bookType: form.bookType } }).then(
-      (p) => {
-        if (!isCurrent || (p.generator_id && p.generator_id !== form.id)) return;
+      (answer) => {
+        const p = savedProgressOf(answer);
+        if (!isCurrent || !p || (p.generator_id && p.generator_id !== form.id)) return;
         if (p.content.length === 0 && p.outline === null) return;
         setSaved(p);
       },
       (e: unknown) => {
-        if (isCurrent && !(e instanceof ApiError && (e.status === 404 || e.status === 401))) toast.error(pageWord('progressLoadFailed', 'en'));
+        if (isCurrent && !(e instanceof ApiError && e.status === 401)) toast.error(pageWord('progressLoadFailed', 'en'));
       },
     );
     return () => {
@@ -99,7 +102,9 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   /** Re-read the server's book after a conflict (another tab, a closed dialog). */
   const resync = useCallback(async () => {
     try {
-      restore(await call('GET /progress/:bookType', { params: { bookType: form.bookType } }));
+      const p = savedProgressOf(await call('GET /progress/:bookType', { params: { bookType: form.bookType } }));
+      if (p) restore(p);
+      else setBook(null);
     } catch {
       setBook(null);
     }
@@ -117,7 +122,18 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     }
   }, [form.bookType]);
 
+  // Focus stays with the generate button through a step (it is never disabled under the keyboard's
+  // focus) and comes back to it after the step, unless the reader has moved on to another control.
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const refocus = () => {
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active === buttonRef.current) buttonRef.current?.focus();
+    });
+  };
+
   const onDone = (payload: DonePayload, ran: StepRef, l: Lang, chapterTitle?: string) => {
+    refocus();
     setCredits(payload.credits_available);
     void refresh();
     if (isBook) {
@@ -133,6 +149,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   };
 
   const onFailure = (e: ApiError, l: Lang): boolean => {
+    refocus();
     if (e.status === 401) {
       toast.error(e.code === 'session_expired' ? e.message : catalogueMessage('not_signed_in', l));
       setUser(null);
@@ -184,16 +201,14 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     const chapterTitle = chapterTitleField && step.kind === 'chapter' ? String(methods.getValues(chapterTitleField) ?? '').trim() : '';
     const label = view?.next?.label ?? stepLabel({ kind: spec.kind === 'image' ? 'image' : 'single' }, lang, spec);
     pendingRef.current = { step, label, ...(chapterTitle ? { chapterTitle } : {}), lang };
+    // The preview follows the text as it arrives (on phones the page scrolls to it): Manuscript.tsx.
     void generation.run({ settings: { ...settings }, ...(chapterTitle ? { chapterTitle } : {}), step });
-    // On one-column screens the preview is below the form: bring it into view as the text arrives.
-    if (typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 1023px)').matches) {
-      previewRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
-    }
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (generation.isLoading || !step) return;
+    buttonRef.current?.focus();
     if (isLocked && book) {
       start(book.settings as Settings);
       return;
@@ -219,7 +234,10 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   // The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
   // with the book, so it survives a reload and a resume).
   const parts: PreviewPart[] = view
-    ? view.parts.map((p) => ({ key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete }))
+    ? view.parts.map((p) => ({
+        key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
+        ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
+      }))
     : output && !output.image
       ? [{ key: 'output', text: output.text }]
       : [];
@@ -230,6 +248,28 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     : view ? (view.next?.button ?? buttonLabel(spec, null, lang))
     : buttonLabel(spec, { kind: spec.kind === 'image' ? 'image' : 'single' }, lang);
   const showChapterTitle = isBook && step?.kind === 'chapter' && chapterTitleField !== undefined;
+
+  // A written part edited by hand (a saved book, between steps): the server keeps it, later steps build on it.
+  const saveEdit = async (part: StepRef, text: string): Promise<string | null> => {
+    try {
+      const answer = await call('PUT /progress/:bookType/part', { params: { bookType: form.bookType }, body: { part, text } });
+      setBook(answer.book);
+      toast.success(pageWord('editSaved', lang), { id: 'edit-result' });
+      return null;
+    } catch (e) {
+      if (e instanceof ApiError) {
+        if (e.status === 401) setUser(null);
+        return e.fields?.text ?? e.message ?? pageWord('editFailed', lang);
+      }
+      return pageWord('editFailed', lang);
+    }
+  };
+
+  // Cost before spending: the step's credits on the button, the whole book's (or what is left of it) on the form.
+  const have = user?.credits_available ?? 0;
+  const stepCost = view ? view.cost.step : form.cost;
+  const stepCostText = stepCost === 1 ? pageWord('stepCostOne', lang) : pageWord('stepCostMany', lang, { n: stepCost });
+  const costLeft = view ? (view.parts.length === 0 && view.outline === null ? view.cost.total : view.cost.remaining) : 0;
   const hasStarted = view !== null && (view.outline !== null || view.parts.length > 0);
 
   return (
@@ -252,8 +292,9 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               <div className="mt-6 border-t border-gray-200 pt-4 dark:border-neutral-700">
                 <div className="flex items-baseline justify-between gap-2">
                   <h2 className="text-base font-semibold" data-testid="chapter-heading">{view?.next?.label ?? pageWord('writingProgress', lang)}</h2>
-                  <span className="text-sm tabular-nums text-gray-600 dark:text-gray-400" data-testid="chapter-counter">{view?.counter.current ?? 0} / {view?.counter.total ?? 0}</span>
+                  <span className="text-sm tabular-nums text-gray-600 dark:text-gray-400" data-testid="chapter-counter" aria-describedby="chapter-counter-help">{view?.counter.current ?? 0} / {view?.counter.total ?? 0}</span>
                 </div>
+                <p id="chapter-counter-help" className="mt-0.5 text-right text-xs text-gray-500 dark:text-gray-400" data-testid="chapter-counter-help">{pageWord('counterHelp', lang)}</p>
                 {showChapterTitle && (
                   <div className="mt-3">
                     <SettingsFields form={form} api={settingsForm} lang={lang} only={[chapterTitleField!]} isLocked={generation.isLoading} />
@@ -262,9 +303,27 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
                 {view && <ProcessSteps spec={spec} book={view} lang={lang} />}
               </div>
             )}
-            {form.cost > 1 && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{pageWord('costNote', lang, { n: form.cost })}</p>}
-            <button type="submit" className="btn-primary mt-6 w-full py-2.5" disabled={generation.isLoading || !step} data-testid="generate-button">
-              {label}
+            {isBook && view && view.next && (
+              <div className="mt-4 rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-neutral-800/60" data-testid="book-cost">
+                <p className="font-medium">
+                  {view.parts.length === 0 && view.outline === null
+                    ? pageWord('bookCost', lang, { total: view.cost.total, have: isAdmin ? '∞' : have.toLocaleString('en') })
+                    : pageWord('bookCostLeft', lang, { n: view.cost.remaining, have: isAdmin ? '∞' : have.toLocaleString('en') })}
+                </p>
+                <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('bookCostWhy', lang, { n: stepCostText })}</p>
+                {!isAdmin && costLeft > have && <p className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="book-cost-short">{pageWord('bookCostShort', lang, { n: costLeft - have })}</p>}
+              </div>
+            )}
+            {!isBook && form.cost > 1 && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{pageWord('costNote', lang, { n: form.cost })}</p>}
+            <button
+              ref={buttonRef}
+              type="submit"
+              className="btn-primary mt-6 w-full flex-col gap-0 py-2.5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+              aria-disabled={generation.isLoading || !step ? true : undefined}
+              data-testid="generate-button"
+            >
+              <span data-testid="generate-label">{label}</span>
+              {step && !generation.isLoading && <span className="text-xs font-normal opacity-90" data-testid="step-cost">{stepCostText}</span>}
             </button>
             {(hasStarted || (isBook && !step)) && (
               <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>
@@ -292,6 +351,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               isBook={isBook}
               lang={lang}
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
+              {...(isBook && form.flow.savesProgress && book && (book.parts.length > 0 || book.outline) ? { onSaveEdit: saveEdit } : {})}
             />
           )}
           {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={lang} />}
@@ -301,7 +361,12 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       <Dialog
         isOpen={saved !== null}
         title={pageWord('resumeTitle', saved?.lang ?? lang)}
-        onClose={() => setSaved(null)}
+        // Closing (× or Escape) keeps the saved book, as Continue does: the page must show the book the
+        // server holds, or its next Generate would be refused. Starting over is the explicit button.
+        onClose={() => {
+          if (saved) restore(saved);
+          setSaved(null);
+        }}
         testId="resume-dialog"
         footer={
           <>
@@ -318,7 +383,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
                 }
               }}
             >
-              {pageWord('startNewBook', saved?.lang ?? lang)}
+              {pageWord(isBook ? 'startNewBook' : 'startNew', saved?.lang ?? lang)}
             </button>
             <button
               type="button"

@@ -1,13 +1,9 @@
 // The pieces of a generator page around the form: the Generation Process list, the Writing Progress
-// panel, the live preview (streamed text, word count, Copy/Copied!, the Download menu, placeholder,
-// loading with the slow-generation hints, error with retry) and the cover preview with Download Cover.
+// panel, the Copy button and the cover preview with Download Cover (the text preview is Manuscript.tsx).
 import { useEffect, useRef, useState } from 'react';
-import { AlertTriangle, Check, Copy, Download, Loader2, RotateCcw } from 'lucide-react';
+import { Check, Copy, Download, Loader2 } from 'lucide-react';
 import { stepKey, type BookView, type Lang, type BookSpec } from '../../../engine/browser.js';
-import type { ExportFormat } from '../../../engine/contract/index.js';
-import { DownloadMenu } from '../components/DownloadMenu.js';
 import { pageWord } from './words.js';
-import { Markdown } from '../components/Markdown.js';
 
 export const COPIED_MS = 2000;
 
@@ -86,7 +82,7 @@ export function WritingProgress({ progress: p, lang }: { progress: NonNullable<B
   );
 }
 
-function CopyButton({ text, lang }: { text: string; lang: Lang }) {
+export function CopyButton({ text, lang }: { text: string; lang: Lang }) {
   const [isCopied, setIsCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -115,94 +111,6 @@ function CopyButton({ text, lang }: { text: string; lang: Lang }) {
       {isCopied ? <Check className="h-4 w-4 text-green-600" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
       {isCopied ? pageWord('copied', lang) : pageWord('copy', lang)}
     </button>
-  );
-}
-
-export interface PreviewPart {
-  key: string;
-  heading?: string;
-  text: string;
-  /** False when the part was still cut at the length limit after Karya asked the model to continue it. */
-  isComplete?: boolean;
-}
-
-export function Preview({ parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, downloadHref }: {
-  parts: PreviewPart[];
-  outline?: string;
-  outlineLabel: string;
-  streaming: string;
-  streamingHeading?: string;
-  isLoading: boolean;
-  elapsed: number;
-  error: string | null;
-  canRetry: boolean;
-  onRetry(): void;
-  isBook: boolean;
-  lang: Lang;
-  /** The saved book's download link per format; the Download menu shows when given (the book has a part). */
-  downloadHref?: (format: ExportFormat) => string;
-}) {
-  const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.text}` : p.text)), ...(streaming ? [streaming] : [])].join('\n\n');
-  const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming);
-  const hint = isLoading ? slowHint(elapsed, lang) : null;
-  const isEmpty = parts.length === 0 && !streaming && !outline;
-  const bottomRef = useRef<HTMLDivElement>(null);
-  return (
-    <section className="card flex min-h-[500px] flex-col" aria-labelledby="preview-h">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 px-4 py-3 dark:border-neutral-700">
-        <h2 id="preview-h" className="text-sm font-semibold">{pageWord('preview', lang)}</h2>
-        <div className="flex items-center gap-3">
-          <span className="text-xs text-gray-500 tabular-nums" data-testid="word-count">{pageWord('words', lang, { n: words.toLocaleString('en') })}</span>
-          <CopyButton text={all} lang={lang} />
-          {downloadHref && <DownloadMenu hrefOf={downloadHref} lang={lang} />}
-        </div>
-      </div>
-      <div className="flex-1 overflow-y-auto px-4 py-4 lg:max-h-[calc(100vh-14rem)]" data-testid="preview" aria-live="off" aria-busy={isLoading}>
-        {outline !== undefined && (
-          <details className="mb-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" open={parts.length === 0}>
-            <summary className="cursor-pointer text-sm font-semibold">{outlineLabel}</summary>
-            <div className="mt-2 text-sm leading-relaxed" data-testid="outline"><Markdown text={outline} /></div>
-          </details>
-        )}
-        {parts.map((p) => (
-          <article key={p.key} className="mb-6" data-testid="preview-part">
-            {p.heading && <h3 className="mb-2 text-base font-semibold">{p.heading}</h3>}
-            <div className="text-[15px] leading-relaxed"><Markdown text={p.text} /></div>
-            {p.isComplete === false && (
-              <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="incomplete-part">
-                {pageWord('incompletePart', lang)}
-              </p>
-            )}
-          </article>
-        ))}
-        {streaming && (
-          <article className="mb-6" data-streaming="true" data-testid="streaming">
-            {streamingHeading && <h3 className="mb-2 text-base font-semibold">{streamingHeading}</h3>}
-            <div className="whitespace-pre-wrap text-[15px] leading-relaxed">{streaming}<span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-brand-600 align-middle" aria-hidden="true" /></div>
-          </article>
-        )}
-        {isLoading && (
-          <div className="flex flex-col items-center gap-2 py-6 text-center text-sm text-gray-600 dark:text-gray-400" role="status" data-testid="preview-loading">
-            <Loader2 className="h-6 w-6 animate-spin text-brand-600" aria-hidden="true" />
-            <span>{pageWord('generatingContent', lang)}</span>
-            {hint && <span className="font-medium text-amber-700 dark:text-amber-400" data-testid="slow-hint">{hint}</span>}
-          </div>
-        )}
-        {error && !isLoading && (
-          <div role="alert" className="error-box flex flex-col items-start gap-2" data-testid="preview-error">
-            <span className="flex items-center gap-2"><AlertTriangle className="h-4 w-4" aria-hidden="true" /> {error}</span>
-            {canRetry && (
-              <button type="button" className="btn-secondary px-3 py-1.5" onClick={onRetry}>
-                <RotateCcw className="h-4 w-4" aria-hidden="true" /> {pageWord('retry', lang)}
-              </button>
-            )}
-          </div>
-        )}
-        {isEmpty && !isLoading && !error && <p className="py-16 text-center text-gray-500" data-testid="preview-placeholder">{pageWord('placeholder', lang)}</p>}
-        {isBook && !isEmpty && <p className="mt-2 text-xs text-gray-500">{pageWord('growingHint', lang)}</p>}
-        <div ref={bottomRef} />
-      </div>
-    </section>
   );
 }
 

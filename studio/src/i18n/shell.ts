@@ -24,7 +24,8 @@ export const SHELL = {
   /** The word after a number shown on its own ("10 credits" with the 10 in its own element). */
   'shell.creditUnit': { en: { one: 'credit', other: 'credits' }, ms: 'kredit' },
   'shell.creditsLabel': { en: 'Credit balance', ms: 'Baki kredit' },
-  'shell.perChapter': { en: '1 credit per chapter', ms: '1 kredit setiap bab' },
+  // What a book costs (engine/session/cost.ts: every step at 1 credit; a default 12-chapter romance is 15).
+  'shell.perChapter': { en: '1 credit per step: a 12-chapter book is 15 credits', ms: '1 kredit setiap langkah: buku 12 bab ialah 15 kredit' },
   'shell.generatorCount': { en: '35+ generators', ms: '35+ penjana' },
   'shell.mainNav': { en: 'Main', ms: 'Utama' },
   'shell.skipToContent': { en: 'Skip to content', ms: 'Langkau ke kandungan' },

@@ -1,0 +1,80 @@
+// Editing a written part by hand between steps: the outline or one part (introduction, chapter,
+// conclusion) gets the user's text, and everything later steps read from it follows. Later steps read
+// the saved book (previous ending, outline, character details, story memory), so the edited text is
+// what they build on. The running memory is cumulative (one summary, no copy per part): when it has
+// already taken in the edited part it is dropped and rebuilt from the parts as they are now, before the
+// next step (BookSession.needsMemory / remember: part of that step, never charged).
+import type { BookSpec } from '../spec/types.js';
+import { extractCharacterDetails, type BookState } from '../compile/flow.js';
+import { extractChapterPlan } from '../compile/chapter-plan.js';
+import { partStep } from './labels.js';
+import { stepKey, stepPosition, type StepRef } from './step.js';
+
+/** The most characters a part may hold when edited by hand (a long chapter is ~10 000). */
+export const MAX_PART_CHARS = 60_000;
+
+/** Why an edit is refused: no such written part, or an empty or oversized text. */
+export class EditError extends Error {
+  constructor(
+    readonly code: 'part_not_found' | 'part_empty' | 'part_too_long',
+    readonly params: Readonly<Record<string, string | number>> = {},
+  ) {
+    super(code);
+    this.name = 'EditError';
+  }
+}
+
+export interface PartEdit {
+  /** The book after the edit. */
+  readonly state: BookState;
+  /** -1 the outline, else the part's position. */
+  readonly position: number;
+  /** The text as kept (trimmed). */
+  readonly text: string;
+  /** The story memory had taken in the old text and is now marked for a rebuild. */
+  readonly isMemoryReset: boolean;
+}
+
+/**
+ * The book with one written part replaced by the user's text. Pure.
+ * @example editPart(spec, state, { kind: 'chapter', position: 2 }, 'Rain fell on Kuala Lumpur…')
+ */
+export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: string): PartEdit {
+  const kept = text.replace(/\r\n?/g, '\n').trim();
+  if (!kept) throw new EditError('part_empty');
+  if (kept.length > MAX_PART_CHARS) throw new EditError('part_too_long', { max: MAX_PART_CHARS });
+  if (spec.kind !== 'book') throw new EditError('part_not_found');
+  if (part.kind === 'outline') {
+    if (state.outline === undefined || spec.flow.outline === 'none') throw new EditError('part_not_found');
+    return { state: { ...state, outline: kept }, position: -1, text: kept, isMemoryReset: false };
+  }
+  const position = stepPosition(part);
+  if (position < 0 || position >= state.content.length || stepKey(partStep(spec, position, state.totalChapters)) !== stepKey(part)) {
+    throw new EditError('part_not_found');
+  }
+  const content = state.content.map((t, i) => (i === position ? kept : t));
+  let next: BookState = { ...state, content };
+  // The user finished the part: it is no longer "cut at the length limit".
+  if (state.incompleteParts?.includes(position)) {
+    const rest = state.incompleteParts.filter((p) => p !== position);
+    const { incompleteParts: _dropped, ...without } = next;
+    next = rest.length ? { ...without, incompleteParts: rest } : without;
+  }
+  if (position === 0) {
+    // What the introduction gives later steps is read again from the edited text.
+    const { characterDetails: _old, ...without } = next;
+    const details = spec.flow.characterDetails ? extractCharacterDetails(kept) : undefined;
+    next = details ? { ...without, characterDetails: details } : without;
+    if (spec.flow.outline === 'none') {
+      const plan = extractChapterPlan(kept);
+      const { outline: _plan, ...noPlan } = next;
+      next = plan ? { ...noPlan, outline: plan } : noPlan;
+    }
+  }
+  const isMemoryReset = state.memoryUpTo !== undefined && state.memoryUpTo >= position;
+  if (isMemoryReset) {
+    const { memory: _m, memoryUpTo: _u, ...without } = next;
+    next = without;
+  }
+  return { state: next, position, text: kept, isMemoryReset };
+}

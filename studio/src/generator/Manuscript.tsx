@@ -1,0 +1,248 @@
+// The live preview as a manuscript: a navigator to every part (with its word count), the parts at a
+// reading width, each editable by hand between steps, and the part being written rendered as Markdown
+// while it streams, kept in view (useFollow) with the slow-generation hints right under it and "Jump to
+// latest" when the reader has scrolled away. Also the placeholder, the error with retry, Copy/Copied!
+// and the Download menu.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw } from 'lucide-react';
+import type { Lang, StepRef } from '../../../engine/browser.js';
+import type { ExportFormat } from '../../../engine/contract/index.js';
+import { DownloadMenu } from '../components/DownloadMenu.js';
+import { Markdown } from '../components/Markdown.js';
+import { CopyButton, countWords, slowHint } from './parts.js';
+import { closeOpenMarkdown } from './streaming.js';
+import { useFollow } from './useFollow.js';
+import { pageWord } from './words.js';
+
+export interface PreviewPart {
+  key: string;
+  heading?: string;
+  text: string;
+  /** False when the part was still cut at the length limit after Karya asked the model to continue it. */
+  isComplete?: boolean;
+  /** The part's step: given when it can be edited by hand. */
+  ref?: StepRef;
+}
+
+export interface PreviewProps {
+  parts: PreviewPart[];
+  outline?: string;
+  outlineLabel: string;
+  streaming: string;
+  streamingHeading?: string;
+  isLoading: boolean;
+  elapsed: number;
+  error: string | null;
+  canRetry: boolean;
+  onRetry(): void;
+  isBook: boolean;
+  lang: Lang;
+  /** The saved book's download link per format; the Download menu shows when given (the book has a part). */
+  downloadHref?: (format: ExportFormat) => string;
+  /** Save a part edited by hand; answers an error message, or null when saved. Absent: parts are not editable. */
+  onSaveEdit?: (part: StepRef, text: string) => Promise<string | null>;
+}
+
+const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: n.toLocaleString('en') });
+
+export function Preview(props: PreviewProps) {
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, downloadHref, onSaveEdit } = props;
+  const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.text}` : p.text)), ...(streaming ? [streaming] : [])].join('\n\n');
+  const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming);
+  const hint = isLoading ? slowHint(elapsed, lang) : null;
+  const isEmpty = parts.length === 0 && !streaming && !outline;
+  const boxRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const follow = useFollow({ isActive: isLoading, box: boxRef, end: endRef, content: `${streaming.length}:${hint ?? ''}` });
+  const [editing, setEditing] = useState<string | null>(null);
+  // A step that starts closes an open editor (its text stays in the saved book).
+  useEffect(() => {
+    if (isLoading) setEditing(null);
+  }, [isLoading]);
+
+  const navItems = [
+    ...(outline !== undefined ? [{ id: 'part-outline', label: outlineLabel, words: countWords(outline) }] : []),
+    ...parts.filter((p) => p.heading).map((p) => ({ id: p.key, label: p.heading!, words: countWords(p.text) })),
+    ...(isLoading && streamingHeading ? [{ id: 'part-streaming', label: `${streamingHeading} (${pageWord('writingNow', lang)})`, words: countWords(streaming) }] : []),
+  ];
+  const goTo = (id: string) => {
+    if (isLoading) follow.pause();
+    const target = document.getElementById(id);
+    target?.scrollIntoView?.({ block: 'start' });
+    target?.querySelector<HTMLElement>('[data-part-heading]')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <section className="card flex min-h-[500px] flex-col" aria-labelledby="preview-h">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 px-4 py-3 dark:border-neutral-700">
+        <h2 id="preview-h" className="text-sm font-semibold">{pageWord('preview', lang)}</h2>
+        <div className="flex items-center gap-3">
+          <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="word-count">{WORDS_FMT(words, lang)}</span>
+          <CopyButton text={all} lang={lang} />
+          {downloadHref && <DownloadMenu hrefOf={downloadHref} lang={lang} />}
+        </div>
+      </div>
+      {isBook && navItems.length > 1 && (
+        <nav aria-label={pageWord('partsNav', lang)} className="border-b border-gray-200 px-4 py-2 dark:border-neutral-700" data-testid="parts-nav">
+          <ol className="flex gap-1.5 overflow-x-auto pb-1 text-xs">
+            {navItems.map((item) => (
+              <li key={item.id} className="shrink-0">
+                <button type="button" className="rounded-full border border-gray-300 px-2.5 py-1 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-neutral-600 dark:hover:bg-neutral-800" onClick={() => goTo(item.id)}>
+                  {item.label} <span className="text-gray-500 tabular-nums dark:text-gray-400">· {item.words.toLocaleString('en')}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <div className="relative flex-1">
+        <div ref={boxRef} className="h-full overflow-y-auto px-4 py-4 lg:max-h-[calc(100vh-14rem)]" data-testid="preview" aria-live="off" aria-busy={isLoading}>
+          <div className="mx-auto max-w-[68ch]" data-testid="manuscript">
+            {outline !== undefined && (
+              <details id="part-outline" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" open={parts.length === 0}>
+                <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0}>{outlineLabel}</summary>
+                <div className="mt-2 text-sm leading-relaxed" data-testid="outline">
+                  {onSaveEdit && !isLoading ? (
+                    <EditablePart id="outline" label={outlineLabel} text={outline} lang={lang} isOpen={editing === 'outline'} onOpen={setEditing} onSave={(text) => onSaveEdit({ kind: 'outline' }, text)}>
+                      <Markdown text={outline} />
+                    </EditablePart>
+                  ) : (
+                    <Markdown text={outline} />
+                  )}
+                </div>
+              </details>
+            )}
+            {parts.map((p) => (
+              <article key={p.key} id={p.key} className="mb-6 scroll-mt-4" data-testid="preview-part">
+                {p.heading && (
+                  <div className="mb-2 flex items-baseline justify-between gap-3">
+                    <h3 className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading>{p.heading}</h3>
+                    <span className="shrink-0 text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(countWords(p.text), lang)}</span>
+                  </div>
+                )}
+                <div className="text-[15px] leading-relaxed">
+                  {onSaveEdit && p.ref && !isLoading ? (
+                    <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isOpen={editing === p.key} onOpen={setEditing} onSave={(text) => onSaveEdit(p.ref!, text)}>
+                      <Markdown text={p.text} />
+                    </EditablePart>
+                  ) : (
+                    <Markdown text={p.text} />
+                  )}
+                </div>
+                {p.isComplete === false && (
+                  <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="incomplete-part">
+                    {pageWord('incompletePart', lang)}
+                  </p>
+                )}
+              </article>
+            ))}
+            {isLoading && (
+              <article id="part-streaming" className="mb-6 scroll-mt-4" data-streaming="true" data-testid="streaming">
+                {streamingHeading && <h3 className="mb-2 text-base font-semibold" tabIndex={-1} data-part-heading>{streamingHeading}</h3>}
+                {streaming && <div className="text-[15px] leading-relaxed" data-testid="streaming-text"><Markdown text={closeOpenMarkdown(streaming)} /></div>}
+                <div className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400" role="status" data-testid="preview-loading">
+                  <Loader2 className="h-4 w-4 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
+                  <span>{pageWord('generatingContent', lang)}</span>
+                  {hint && <span className="font-medium text-amber-700 dark:text-amber-400" data-testid="slow-hint">{hint}</span>}
+                </div>
+              </article>
+            )}
+            {error && !isLoading && (
+              <div role="alert" className="error-box flex flex-col items-start gap-2" data-testid="preview-error">
+                <span className="flex items-center gap-2"><AlertTriangle className="h-4 w-4" aria-hidden="true" /> {error}</span>
+                {canRetry && (
+                  <button type="button" className="btn-secondary px-3 py-1.5" onClick={onRetry}>
+                    <RotateCcw className="h-4 w-4" aria-hidden="true" /> {pageWord('retry', lang)}
+                  </button>
+                )}
+              </div>
+            )}
+            {isEmpty && !isLoading && !error && <p className="py-16 text-center text-gray-500 dark:text-gray-400" data-testid="preview-placeholder">{pageWord('placeholder', lang)}</p>}
+            {isBook && !isEmpty && <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">{pageWord('growingHint', lang)}</p>}
+            <div ref={endRef} className="h-px" data-testid="preview-end" />
+          </div>
+        </div>
+        {isLoading && !follow.isFollowing && (
+          <button
+            type="button"
+            className="btn-primary fixed bottom-4 left-1/2 z-30 -translate-x-1/2 px-3 py-1.5 shadow-lg lg:absolute lg:bottom-3"
+            onClick={follow.jump}
+            data-testid="jump-to-latest"
+          >
+            <ArrowDown className="h-4 w-4" aria-hidden="true" /> {pageWord('jumpToLatest', lang)}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** A part with an Edit button that turns it into a text box with Save and Cancel. */
+function EditablePart({ id, label, text, lang, isOpen, onOpen, onSave, children }: {
+  id: string;
+  label: string;
+  text: string;
+  lang: Lang;
+  isOpen: boolean;
+  onOpen(id: string | null): void;
+  onSave(text: string): Promise<string | null>;
+  children: ReactNode;
+}) {
+  const [draft, setDraft] = useState(text);
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const areaRef = useRef<HTMLTextAreaElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (isOpen) {
+      setDraft(text);
+      setError(null);
+      areaRef.current?.focus();
+    } else if (wasOpen.current) editRef.current?.focus();
+    wasOpen.current = isOpen;
+    // Only when the editor opens or closes (not on every new text).
+  }, [isOpen]);
+  if (!isOpen) {
+    return (
+      <>
+        {children}
+        <button ref={editRef} type="button" className="btn-ghost mt-1 px-2 py-1 text-xs" onClick={() => onOpen(id)} aria-label={pageWord('editPartLabel', lang, { part: label })} data-testid="edit-part">
+          <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('editPart', lang)}
+        </button>
+      </>
+    );
+  }
+  const areaId = `edit-${id}`;
+  const save = async () => {
+    setIsSaving(true);
+    const failure = await onSave(draft);
+    setIsSaving(false);
+    if (failure) {
+      setError(failure);
+      areaRef.current?.focus();
+    } else onOpen(null);
+  };
+  return (
+    <div className="space-y-2" data-testid="part-editor">
+      <label htmlFor={areaId} className="label">{pageWord('editPartText', lang, { part: label })}</label>
+      <textarea
+        id={areaId}
+        ref={areaRef}
+        className="input min-h-[16rem] font-[inherit] leading-relaxed"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        aria-describedby={`${areaId}-hint${error ? ` ${areaId}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+      />
+      <p id={`${areaId}-hint`} className="text-xs text-gray-500 dark:text-gray-400">{pageWord('editPartHint', lang)} {WORDS_FMT(countWords(draft), lang)}</p>
+      {error && <p id={`${areaId}-error`} className="field-error" role="alert">{error}</p>}
+      <div className="flex gap-2">
+        <button type="button" className="btn-primary px-3 py-1.5" onClick={() => void save()} disabled={isSaving} data-testid="save-edit">
+          {isSaving ? pageWord('saving', lang) : pageWord('save', lang)}
+        </button>
+        <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => onOpen(null)} disabled={isSaving}>{pageWord('cancel', lang)}</button>
+      </div>
+    </div>
+  );
+}

@@ -15,6 +15,8 @@ import {
 const PASSWORD = 'secret12';
 const AUTHOR = 'ana.author@e2e.test';
 const button = '[data-testid="generate-button"]';
+// The button's words (its step's cost is on a line of its own under them).
+const label = '[data-testid="generate-label"]';
 const balance = '[data-testid="credit-balance"] span';
 
 if (!hasChromium) {
@@ -69,18 +71,18 @@ if (!hasChromium) {
     it('romance: outline, introduction and one chapter; text streams in; credits drop', async () => {
       await author.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Romance', exact: true }).click();
       await author.waitForURL((u) => u.pathname === '/romance');
-      await waitForText(author, button, 'Generate Story Outline');
+      await waitForText(author, label, 'Generate Story Outline');
       await author.getByLabel('Heat Level').selectOption('moderate');
       await author.getByLabel('Number of Chapters').selectOption('7');
       await watchStreaming(author);
 
       await author.click(button);
-      await waitForText(author, button, 'Generate Introduction');
+      await waitForText(author, label, 'Generate Introduction');
       await waitForText(author, balance, '9');
       expect(await author.textContent('[data-testid="outline"]')).toContain('Offline demo text');
 
       await author.click(button);
-      await waitForText(author, button, 'Generate Chapter 1');
+      await waitForText(author, label, 'Generate Chapter 1');
       await waitForText(author, balance, '8');
       const lengths = await streamedLengths(author);
       expect(lengths.some((n) => n > 0), 'the preview showed text while the introduction was streaming').toBe(true);
@@ -89,7 +91,7 @@ if (!hasChromium) {
 
       await author.getByLabel('Chapter Title (optional)').fill('The First Meeting');
       await author.click(button);
-      await waitForText(author, button, 'Generate Chapter 2');
+      await waitForText(author, label, 'Generate Chapter 2');
       await waitForText(author, balance, '7');
       await waitForText(author, '[data-testid="progress-counter"]', '2 / 7');
       const headings = await author.locator('[data-testid="preview-part"] h3').allTextContents();
@@ -111,7 +113,7 @@ if (!hasChromium) {
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('Continue Previous Progress?');
       await author.getByRole('button', { name: 'Continue Progress' }).click();
-      await waitForText(author, button, 'Generate Chapter 2');
+      await waitForText(author, label, 'Generate Chapter 2');
       expect(await author.getByLabel('Heat Level').inputValue()).toBe('moderate');
       expect(await author.getByLabel('Number of Chapters').inputValue()).toBe('7');
       expect(await author.textContent('[data-testid="chapter-counter"]')).toBe('2 / 7');
@@ -121,9 +123,9 @@ if (!hasChromium) {
       await author.getByTestId('resume-dialog').waitFor();
       await author.getByRole('button', { name: 'Start New Book' }).click();
       await author.getByText('Progress cleared').waitFor();
-      await waitForText(author, button, 'Generate Story Outline');
+      await waitForText(author, label, 'Generate Story Outline');
       await author.reload();
-      await waitForText(author, button, 'Generate Story Outline');
+      await waitForText(author, label, 'Generate Story Outline');
       await author.waitForTimeout(500);
       expect(await author.getByTestId('resume-dialog').count()).toBe(0);
     }, 120_000);
@@ -132,14 +134,14 @@ if (!hasChromium) {
       const { context, page } = await newPage(browser);
       await signUp(page, base, 'dina.download@e2e.test', PASSWORD);
       await page.goto(`${base}/romance`);
-      await waitForText(page, button, 'Generate Story Outline');
+      await waitForText(page, label, 'Generate Story Outline');
       await page.getByLabel('Number of Chapters').selectOption('7');
       await page.click(button);
-      await waitForText(page, button, 'Generate Introduction');
+      await waitForText(page, label, 'Generate Introduction');
       // Only the outline: nothing to download yet.
       expect(await page.getByTestId('download-menu').count()).toBe(0);
       await page.click(button);
-      await waitForText(page, button, 'Generate Chapter 1');
+      await waitForText(page, label, 'Generate Chapter 1');
 
       // The menu opens and is walked with the keyboard; Enter on EPUB downloads the file.
       const menuButton = page.getByRole('button', { name: 'Download', exact: true });
@@ -192,16 +194,16 @@ if (!hasChromium) {
 
     it('a Malay book shows Malay labels, buttons and toasts', async () => {
       await author.goto(`${base}/horror`);
-      await waitForText(author, button, 'Generate Story Outline');
+      await waitForText(author, label, 'Generate Story Outline');
       await author.getByLabel('Language').selectOption('ms');
-      await waitForText(author, button, 'Jana Rangka Cerita');
+      await waitForText(author, label, 'Jana Rangka Cerita');
       await author.getByLabel('Bahasa', { exact: true }).waitFor();
       expect(await author.textContent('[data-testid="generator-title"]')).toBe('Penjana Cerita Seram');
       await author.click(button);
       await author.getByText('Rangka cerita telah dijana!').waitFor();
-      await waitForText(author, button, 'Jana Pengenalan');
+      await waitForText(author, label, 'Jana Pengenalan');
       await author.click(button);
-      await waitForText(author, button, 'Jana Bab 1');
+      await waitForText(author, label, 'Jana Bab 1');
       expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Pengenalan']);
       expect(await author.textContent('[data-testid="writing-progress"]')).toContain('Kemajuan Penulisan');
       await author.getByText(/Kandungan berjaya dijana!/).first().waitFor();
@@ -283,7 +285,7 @@ if (!hasChromium) {
       await author.getByText('Get More Credits').waitFor();
       // The administrator always passes the credit guard.
       await admin.goto(`${base}/book-cover`);
-      await waitForText(admin, button, 'Generate Book Cover');
+      await waitForText(admin, label, 'Generate Book Cover');
     }, 120_000);
 
     it('signed out, a visitor is sent to /signin and comes back after signing in; unknown paths go to /', async () => {
@@ -301,7 +303,7 @@ if (!hasChromium) {
       const { context, page } = await newPage(browser, { width: 375, height: 812 });
       await signIn(page, base, AUTHOR, PASSWORD);
       await page.goto(`${base}/test`);
-      await waitForText(page, button, 'Run AI Test');
+      await waitForText(page, label, 'Run AI Test');
       await page.getByRole('button', { name: 'Open menu' }).click();
       const drawer = page.getByRole('dialog', { name: 'Menu' });
       await drawer.getByRole('button', { name: 'Fiction', exact: true }).waitFor();
@@ -348,7 +350,7 @@ if (!hasChromium) {
       // The book (8 steps) and its package (10) cost more than the 10 free credits.
       await grantCredits(base, { email: karya.adminEmail, password: PASSWORD }, email, 30);
       await page.goto(`${base}/children`);
-      await waitForText(page, button, 'Generate Story Outline');
+      await waitForText(page, label, 'Generate Story Outline');
       await waitForText(page, balance, '30');
       expect(await page.getByLabel('Number of Chapters').inputValue()).toBe('5');
       // Ages 8-12: chapters long enough for a paperback (KDP's 24 pages), so every check passes.

@@ -30,12 +30,16 @@ export interface RunningKarya {
   stop(): Promise<void>;
 }
 
-/** `karya serve --port 0` on a fresh SQLite file, offline provider, KARYA_ADMIN_EMAIL set. */
-export async function startKarya(): Promise<RunningKarya> {
+/**
+ * `karya serve --port 0` on a fresh SQLite file, offline provider, KARYA_ADMIN_EMAIL set. `env` adds
+ * variables after the checkout's are cleared (OPENAI_BASE_URL of a fake provider, for a slow stream).
+ */
+export async function startKarya(opts: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningKarya> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-e2e-'));
   const adminEmail = 'admin@e2e.test';
   const env: NodeJS.ProcessEnv = { ...process.env, KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: adminEmail, KARYA_SCRYPT_LOG_N: '10', KARYA_LOG_LEVEL: 'warn', NO_COLOR: '1' };
   for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'KARYA_MODEL', 'KARYA_CONFIG', 'PORT', 'KARYA_PUBLIC_URL']) delete env[key];
+  Object.assign(env, opts.env ?? {});
   // The working directory is the temporary one, so no karya.config.yaml of the checkout is picked up.
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'serve', '--port', '0'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

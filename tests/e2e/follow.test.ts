@@ -1,0 +1,160 @@
+// End to end, issue 15: the preview follows the writing. `karya serve` talks to a slow streaming fake
+// provider (tests/fake-openai.ts, a pause between words); while the introduction and a chapter stream,
+// the page is sampled many times and the end of the text being written must be inside the visible part
+// of the preview (and of the window) in at least 90% of samples. Scrolling up shows "Jump to latest",
+// which brings the end back. One case on a phone-sized viewport, where the page itself scrolls.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, SKIP_REASON, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
+
+const PASSWORD = 'secret12';
+const label = '[data-testid="generate-label"]';
+const button = '[data-testid="generate-button"]';
+
+/** A long Markdown answer: paragraphs, a heading and bold words, about 320 words. */
+function longAnswer(): string {
+  const paragraph = (n: number) => `Paragraph ${n}: the rain over **Kuala Lumpur** kept falling while Aisha walked past the night market, counting the lanterns and the promises she had not kept. She stopped at the old stall where her grandmother once sold kuih.`;
+  return ['## A New Day', ...Array.from({ length: 8 }, (_, i) => paragraph(i + 1))].join('\n\n');
+}
+
+/** Where the end of the text being written is: inside the preview box and the window, or not (null when nothing streams). */
+function sampleEndInView(page: Page): Promise<boolean | null> {
+  return page.evaluate(() => {
+    const text = document.querySelector('[data-testid="streaming-text"]');
+    const box = document.querySelector('[data-testid="preview"]');
+    if (!text || !box || !text.textContent?.trim()) return null;
+    const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+    let last: Text | null = null;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if ((n.textContent ?? '').trim()) last = n as Text;
+    if (!last) return null;
+    const range = document.createRange();
+    range.setStart(last, Math.max(0, last.length - 1));
+    range.setEnd(last, last.length);
+    const r = range.getBoundingClientRect();
+    const b = box.getBoundingClientRect();
+    const top = Math.max(b.top, 0);
+    const bottom = Math.min(b.bottom, window.innerHeight);
+    return r.bottom > top && r.top < bottom;
+  });
+}
+
+/** Sample while a step streams (until the button is ready again); answers [in view, sampled]. */
+async function sampleStep(page: Page): Promise<[number, number]> {
+  await page.click(button);
+  await page.waitForSelector('[data-testid="streaming-text"]', { timeout: 60_000 });
+  let inView = 0;
+  let total = 0;
+  while ((await page.locator('[data-streaming="true"]').count()) > 0) {
+    const seen = await sampleEndInView(page);
+    if (seen !== null) {
+      total++;
+      if (seen) inView++;
+    }
+    await page.waitForTimeout(60);
+  }
+  return [inView, total];
+}
+
+if (!hasChromium) {
+  describe('the preview follows the writing', () => {
+    it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
+  });
+} else {
+  describe('the preview follows the writing (chromium, karya serve, slow streaming fake provider)', () => {
+    let fake: FakeOpenAI;
+    let karya: RunningKarya;
+    let browser: Browser;
+    const pages: Page[] = [];
+
+    beforeAll(async () => {
+      buildStudio();
+      fake = await startFakeOpenAI({
+        streamDelayMs: 25,
+        answer: (body) => (JSON.stringify(body.messages ?? '').includes('short memory') ? 'Aisha is in Kuala Lumpur.' : longAnswer()),
+      });
+      [karya, browser] = await Promise.all([startKarya({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } }), launchChromium()]);
+    }, 180_000);
+
+    afterEach(async ({ task }) => {
+      if (task.result?.state !== 'fail') return;
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      for (const [i, p] of pages.entries()) await p.screenshot({ path: path.join(ARTIFACTS, `FAILED-${name}-${i}.png`) }).catch(() => undefined);
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await karya?.stop();
+      await fake?.close();
+    }, 30_000);
+
+    it('desktop: the end of the text stays in view through the introduction and a chapter; scrolling up offers "Jump to latest"', async () => {
+      const { page } = await newPage(browser, { width: 1280, height: 800 });
+      pages.push(page);
+      await signUp(page, karya.url, 'fiona.follow@e2e.test', PASSWORD);
+      await page.goto(`${karya.url}/romance`);
+      await waitForText(page, label, 'Generate Story Outline');
+      await page.getByLabel('Number of Chapters').selectOption('7');
+      await page.click(button);
+      await waitForText(page, label, 'Generate Introduction', 60_000);
+
+      for (const next of ['Generate Chapter 1', 'Generate Chapter 2']) {
+        const [inView, total] = await sampleStep(page);
+        await waitForText(page, label, next, 60_000);
+        expect(total, 'samples taken while the text streamed').toBeGreaterThanOrEqual(10);
+        expect(inView / total, `end of the text in view in ${inView} of ${total} samples`).toBeGreaterThanOrEqual(0.9);
+      }
+      // Focus came back to the generate button after the step.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('generate-button');
+
+      // Chapter 2: the reader scrolls up in the preview; "Jump to latest" appears and brings the end back.
+      await page.click(button);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 600, undefined, { timeout: 60_000 });
+      const box = (await page.getByTestId('preview').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -5000);
+      const jump = page.getByRole('button', { name: 'Jump to latest' });
+      await jump.waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(300);
+      // Left where the reader went: the end is out of view while more text arrives.
+      expect(await sampleEndInView(page)).toBe(false);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-1280.png') });
+      await jump.click();
+      await page.waitForTimeout(150);
+      expect(await sampleEndInView(page)).toBe(true);
+      expect(await jump.count()).toBe(0);
+      await waitForText(page, label, 'Generate Chapter 3', 60_000);
+      // Streamed Markdown never showed its raw markers.
+      expect(await page.getByTestId('preview').textContent()).not.toContain('**');
+    }, 300_000);
+
+    it('phone: the page scrolls with the text, and "Jump to latest" is in Malay for a Malay book', async () => {
+      const { page } = await newPage(browser, { width: 390, height: 844 });
+      pages.push(page);
+      await signUp(page, karya.url, 'putri.phone@e2e.test', PASSWORD);
+      await page.goto(`${karya.url}/romance`);
+      await waitForText(page, label, 'Generate Story Outline');
+      await page.getByTestId('settings-form').getByLabel('Language').selectOption('ms');
+      await page.getByLabel('Bilangan Bab').selectOption('7');
+      await page.click(button);
+      await waitForText(page, label, 'Jana Pengenalan', 60_000);
+      const [inView, total] = await sampleStep(page);
+      expect(total).toBeGreaterThanOrEqual(10);
+      expect(inView / total, `end of the text in view in ${inView} of ${total} samples`).toBeGreaterThanOrEqual(0.9);
+      await waitForText(page, label, 'Jana Bab 1', 60_000);
+
+      await page.click(button);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 600, undefined, { timeout: 60_000 });
+      await page.mouse.move(200, 400);
+      await page.mouse.wheel(0, -3000);
+      const jump = page.getByRole('button', { name: 'Lompat ke terkini' });
+      await jump.waitFor({ timeout: 10_000 });
+      await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-390.png') });
+      await jump.click();
+      await page.waitForTimeout(150);
+      expect(await sampleEndInView(page)).toBe(true);
+      await waitForText(page, label, 'Jana Bab 2', 60_000);
+    }, 300_000);
+  });
+}

@@ -289,6 +289,7 @@ export const CATALOGUE = {
     en: 'Too many attempts. Please wait a few minutes and try again',
     ms: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi',
   },
+  image_unavailable: { en: 'Failed to generate image. Please try again.', ms: 'Gagal menjana imej. Sila cuba lagi.' },
   bad_path: { en: 'The address is not valid.', ms: 'Alamat ini tidak sah.' },
   host_not_allowed: {
     en: 'This server does not answer for this address. The operator can add it to KARYA_ALLOWED_HOSTS.',

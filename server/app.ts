@@ -5,7 +5,8 @@ import type { AppContext } from './context.js';
 import { authRoutes } from './auth/routes.js';
 import { ApiError, errorBody, localised } from './http/errors.js';
 import { requestLang } from './auth/middleware.js';
-import { helmetMiddleware, sameOriginCheck } from './http/security.js';
+import { HTTPS_LOCAL } from './auth/sessions.js';
+import { allowedHosts, helmetMiddleware, hostCheck, sameOriginCheck } from './http/security.js';
 import { requestLog } from './http/request-log.js';
 import { adminRoutes } from './routes/admin.js';
 import { bookRoutes } from './routes/books.js';
@@ -44,10 +45,13 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.locals[HTTPS_LOCAL] = new URL(config.publicUrl).protocol === 'https:';
 
   app.use(requestLog(logger));
   app.use(helmetMiddleware());
-  app.use('/api', sameOriginCheck([config.publicUrl]));
+  const isAllowedHost = allowedHosts({ publicUrl: config.publicUrl, extra: config.allowedHosts });
+  app.use('/api', hostCheck(isAllowedHost));
+  app.use('/api', sameOriginCheck({ trustedOrigins: [config.publicUrl], isAllowedHost }));
   const json = express.json({ limit: config.jsonLimit });
   // The Stripe webhook reads its own raw body: its signature is over the exact bytes sent.
   app.use('/api', (req, res, next) => (req.path === WEBHOOK_PATH ? next() : json(req, res, next)));
@@ -70,6 +74,8 @@ function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     let apiError: ApiError;
     if (error instanceof ApiError) apiError = error;
+    // A path whose percent-encoding does not decode (`/api/generators/%E0%A4%A`): the client's mistake.
+    else if (error instanceof URIError) apiError = ApiError.catalogue(400, 'bad_path');
     else if (isBodyParserError(error) && error.type === 'entity.too.large') apiError = ApiError.of(413, 'body_too_large');
     else if (isBodyParserError(error) && error.status >= 400 && error.status < 500) apiError = ApiError.of(error.status, error.type === 'entity.parse.failed' ? 'invalid_json' : 'invalid_request');
     else {

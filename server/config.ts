@@ -38,8 +38,10 @@ export interface ServerConfig {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
-  /** Express "trust proxy" setting, for the client IP behind a reverse proxy. */
-  trustProxy: boolean | number | string;
+  /** Express "trust proxy" setting, for the client IP behind a reverse proxy: a hop count or addresses, never `true`. */
+  trustProxy: false | number | string;
+  /** Hosts besides KARYA_PUBLIC_URL's (and loopback) that the API answers for (KARYA_ALLOWED_HOSTS). */
+  allowedHosts: string[];
   version: string;
   jsonLimit: string;
   /** Provider time-out of one generation step (spec/platform.md §9: 180 000 ms). */
@@ -58,6 +60,13 @@ export interface ServerConfig {
   claimRate: { burst: number; refillMs: number };
   /** How long the AI test page's last answer serves users who are not the administrator. */
   testCheckTtlMs: number;
+  /** How often a long-lived stream (the admin's live user list) checks that its session still lives. */
+  sessionRecheckMs: number;
+  /**
+   * Failed sign-ins per account and IP (counted in the database): the first `freeAttempts` cost nothing,
+   * then each further attempt must wait `baseDelayMs`, doubling per failure up to `maxDelayMs`.
+   */
+  signInThrottle: { freeAttempts: number; baseDelayMs: number; maxDelayMs: number };
   rateLimits: {
     signIn: RateLimit;
     signInPerEmail: RateLimit;
@@ -86,11 +95,48 @@ function intFrom(value: string | undefined, fallback: number, min: number, max: 
   return n;
 }
 
-function trustProxyFrom(value: string | undefined): boolean | number | string {
-  if (!value) return false;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const IP_OR_SUBNET = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?$/i;
+
+/**
+ * KARYA_TRUST_PROXY: the number of proxies in front of the server, or their addresses/subnets. `true`
+ * (trust every hop) is refused: any client could then pick its own IP in X-Forwarded-For and escape
+ * every per-IP limit.
+ */
+function trustProxyFrom(value: string | undefined): false | number | string {
+  const text = value?.trim();
+  if (!text || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    throw new Error('KARYA_TRUST_PROXY: "true" would trust any X-Forwarded-For, so every client could choose its own IP and escape the sign-in and rate limits. Give the number of proxies in front of the server (e.g. 1) or their addresses or subnets (e.g. loopback or 10.0.0.0/8,192.168.1.10)');
+  }
+  if (/^\d+$/.test(text)) return intFrom(text, 0, 0, 10, 'KARYA_TRUST_PROXY');
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.find((e) => !PROXY_NAMES.has(e) && !IP_OR_SUBNET.test(e));
+  if (bad !== undefined || !entries.length) {
+    throw new Error(`KARYA_TRUST_PROXY: "${bad ?? text}" is neither a number of proxies nor an address, a subnet (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`);
+  }
+  return entries.join(',');
+}
+
+/** KARYA_PUBLIC_URL: an http(s) origin. */
+function publicUrlFrom(value: string | undefined, port: number): string {
+  const text = (value?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`KARYA_PUBLIC_URL: "${text}" must be an http:// or https:// address such as https://karya.example.com`);
+  return text;
+}
+
+/** KARYA_ALLOWED_HOSTS: more host names (any port) or host:port pairs the server answers for, comma-separated. */
+function allowedHostsFrom(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const bad = entries.find((e) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(e));
+  if (bad !== undefined) throw new Error(`KARYA_ALLOWED_HOSTS: "${bad}" is not a host name or host:port (e.g. karya.lan,192.168.1.5:3000)`);
+  return entries;
 }
 
 /** KARYA_DATABASE_URL when set: a postgres:// (or postgresql://) URL, anything else is an error naming the variable. */
@@ -149,7 +195,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     workerConcurrency: intFrom(env.KARYA_WORKER_CONCURRENCY, 4, 1, 256, 'KARYA_WORKER_CONCURRENCY'),
     port,
     host: env.KARYA_HOST || '127.0.0.1',
-    publicUrl: (env.KARYA_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: publicUrlFrom(env.KARYA_PUBLIC_URL, port),
+    allowedHosts: allowedHostsFrom(env.KARYA_ALLOWED_HOSTS),
     ...(adminEmail ? { adminEmail } : {}),
     scryptLogN: intFrom(env.KARYA_SCRYPT_LOG_N, 17, 4, 20, 'KARYA_SCRYPT_LOG_N'),
     ...(env.KARYA_SMTP_URL ? { smtpUrl: env.KARYA_SMTP_URL } : {}),
@@ -168,6 +215,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     },
     claimRate: { burst: 10, refillMs: 60_000 },
     testCheckTtlMs: 5 * 60_000,
+    sessionRecheckMs: 10_000,
+    signInThrottle: { freeAttempts: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000 },
     rateLimits: {
       signIn: { limit: 20, windowMs: 15 * 60_000 },
       signInPerEmail: { limit: 10, windowMs: 15 * 60_000 },

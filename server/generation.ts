@@ -131,6 +131,7 @@ export function failureOf(error: unknown, context: { lang: Lang; isTimeout: bool
     : code === 'timeout' || code === 'aborted' ? 504
     : code === 'prompt_required' ? 400
     : 502;
-  // image_failed carries the upstream reason, already filled into the error's (English) message.
-  return new ApiError(status, code, code === 'image_failed' ? error.message : catalogueMessage(code, lang));
+  // The provider's own words (image_failed carries the upstream reason) never reach the user: they go to
+  // the log with the error; the user reads the catalogue message.
+  return new ApiError(status, code, catalogueMessage(code === 'image_failed' ? 'image_unavailable' : code, lang));
 }

@@ -5,7 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Lang } from '../../engine/index.js';
 import type { AuthRepository } from '../store/ports.js';
 import { ApiError } from '../http/errors.js';
-import { clearSessionCookie, findSession, readCookie, SESSION_COOKIE, type SessionInfo } from './sessions.js';
+import { clearSessionCookie, findSession, readCookie, sessionCookieName, type SessionInfo } from './sessions.js';
 
 interface RequestAuth {
   hasCookie: boolean;
@@ -19,7 +19,7 @@ const cache = new WeakMap<Request, RequestAuth | Promise<RequestAuth>>();
 export function authOf(source: AuthRepository, req: Request): Promise<RequestAuth> {
   const cached = cache.get(req);
   if (cached) return Promise.resolve(cached);
-  const token = readCookie(req, SESSION_COOKIE);
+  const token = readCookie(req, sessionCookieName(req));
   if (!token) {
     const auth = { hasCookie: false, session: null };
     cache.set(req, auth);

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { ResetPasswordBodySchema, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema, type SessionInfo } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
+import type { ServerConfig } from '../config.js';
 import { normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
 import { limiter } from '../http/security.js';
@@ -17,9 +18,15 @@ import { clearSessionCookie, createSession, hashToken, setSessionCookie } from '
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 export { MIN_PASSWORD } from '../../engine/contract/index.js';
 
-function emailKey(req: Request): string | undefined {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.trim() ? `email:${normaliseEmail(email)}` : undefined;
+/**
+ * How long (ms) the next sign-in attempt for one account from one IP must still wait: nothing for the
+ * first `freeAttempts` failures, then `baseDelayMs` after the last failure, doubling with each further
+ * failure up to `maxDelayMs` (progressive delay, not a lockout: the wait ends by itself).
+ */
+export function signInWait(counted: { failures: number; lastFailureAt: number } | null, rule: ServerConfig['signInThrottle'], now = Date.now()): number {
+  if (!counted || counted.failures < rule.freeAttempts) return 0;
+  const delay = Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(30, counted.failures - rule.freeAttempts));
+  return Math.max(0, counted.lastFailureAt + delay - now);
 }
 
 /** One hash to verify against when the e-mail is unknown, so both failures cost the same. */
@@ -83,13 +90,24 @@ export function authRoutes(ctx: AppContext): Router {
   router.post(
     '/sign-in/email',
     limiter({ ...config.rateLimits.signIn, skipSuccessfulRequests: true }),
-    limiter({ ...config.rateLimits.signInPerEmail, key: emailKey, skipSuccessfulRequests: true }),
     async (req, res: Reply<'POST /auth/sign-in/email'>) => {
       const body = parse(SignInBodySchema, req.body);
+      // Failures are counted per account and IP (in the database): wrong passwords from elsewhere slow down
+      // only their sender, never the owner signing in from their own address.
+      const throttleKey = `signin:${normaliseEmail(body.email)}|${req.ip ?? ''}`;
+      const wait = signInWait(await repos.limits.failures(throttleKey), config.signInThrottle);
+      if (wait > 0) {
+        res.set('Retry-After', String(Math.ceil(wait / 1000)));
+        throw ApiError.catalogue(429, 'too_many_attempts');
+      }
       const user = await repos.users.findByEmail(body.email);
       const stored = user ? await repos.auth.passwordHashOf(user.id) : undefined;
       const isValid = await verifyPassword(body.password, stored ?? (await dummyHash(ctx)));
-      if (!user || !stored || !isValid) throw ApiError.of(401, 'invalid_credentials');
+      if (!user || !stored || !isValid) {
+        await repos.limits.recordFailure({ key: throttleKey });
+        throw ApiError.of(401, 'invalid_credentials');
+      }
+      await repos.limits.clearFailures(throttleKey);
       if (needsRehash(stored, config.scryptLogN)) await repos.auth.setPasswordHash({ userId: user.id, hash: await hashPassword(body.password, config.scryptLogN) });
       const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
       res.json({ message: messageIn('signed_in', user.lang), user: toProfile(user), session });

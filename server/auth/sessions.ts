@@ -7,6 +7,23 @@ import type { AuthRepository, SessionInfo } from '../store/ports.js';
 export type { SessionInfo } from '../store/ports.js';
 
 export const SESSION_COOKIE = 'karya_session';
+/**
+ * The cookie's name when KARYA_PUBLIC_URL is https: the `__Host-` prefix makes the browser refuse it
+ * unless it is Secure, for path / and without a Domain, so no sibling subdomain can set or shadow it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-karya_session';
+
+/** Set by createApp: whether the public URL is https (then the cookie is Secure and __Host- prefixed). */
+export const HTTPS_LOCAL = 'karyaHttps';
+
+function isHttps(req: Request): boolean {
+  return req.app?.locals?.[HTTPS_LOCAL] === true;
+}
+
+/** The session cookie's name for this server (see SECURE_SESSION_COOKIE). */
+export function sessionCookieName(req: Request): string {
+  return isHttps(req) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 /** "Remember me": 30 days and a persistent cookie; otherwise a browser-session cookie and 1 day. */
 export const REMEMBERED_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_MS = 24 * 60 * 60 * 1000;
@@ -57,15 +74,15 @@ export function readCookie(req: Request, name: string): string | undefined {
 }
 
 export function setSessionCookie(req: Request, res: Response, session: { token: string; expiresAt: number }, isRemembered: boolean): void {
-  res.cookie(SESSION_COOKIE, session.token, {
+  res.cookie(sessionCookieName(req), session.token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.secure,
+    secure: isHttps(req) || req.secure,
     path: '/',
     ...(isRemembered ? { expires: new Date(session.expiresAt) } : {}),
   });
 }
 
 export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
+  res.clearCookie(sessionCookieName(req), { httpOnly: true, sameSite: 'lax', secure: isHttps(req) || req.secure, path: '/' });
 }

@@ -17,22 +17,67 @@ export function helmetMiddleware(): RequestHandler {
   });
 }
 
+/** Names of this machine that no other site's page can take over (a rebound DNS name cannot be one of them). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** `host` or `host:port` in lower case, or null for a malformed value. */
+function hostOf(value: string): { name: string; port: string } | null {
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(value.trim().toLowerCase());
+  return match ? { name: match[1]!, port: match[2] ?? '' } : null;
+}
+
+/**
+ * The hosts this server answers for: the host of KARYA_PUBLIC_URL (with its port), each entry of
+ * KARYA_ALLOWED_HOSTS (`name` for any port, `name:port` for one), and the loopback names on any port
+ * (a page on another site cannot make a browser send them: that is what a DNS rebinding attack needs).
+ */
+export function allowedHosts(input: { publicUrl: string; extra: readonly string[] }): (host: string | undefined) => boolean {
+  const exact = new Set<string>();
+  const anyPort = new Set<string>(LOOPBACK_HOSTS);
+  const url = new URL(input.publicUrl);
+  exact.add(url.host.toLowerCase());
+  // The default port may or may not be in the Host header.
+  if (!url.port) exact.add(`${url.hostname.toLowerCase()}:${url.protocol === 'https:' ? '443' : '80'}`);
+  for (const entry of input.extra) {
+    const parsed = hostOf(entry);
+    if (!parsed) continue;
+    if (parsed.port) exact.add(`${parsed.name}:${parsed.port}`);
+    else anyPort.add(parsed.name);
+  }
+  return (host) => {
+    const parsed = host ? hostOf(host) : null;
+    if (!parsed) return false;
+    return anyPort.has(parsed.name) || exact.has(parsed.port ? `${parsed.name}:${parsed.port}` : parsed.name);
+  };
+}
+
+/**
+ * Answer only for the configured hosts (see allowedHosts): a request whose Host header names another
+ * host (a DNS name rebound to this server by another site's page) gets 421 `host_not_allowed`.
+ */
+export function hostCheck(isAllowed: (host: string | undefined) => boolean): RequestHandler {
+  return (req, _res, next) => (isAllowed(req.get('host')) ? next() : next(ApiError.catalogue(421, 'host_not_allowed')));
+}
+
 /**
  * Refuse a cross-site state-changing request: a browser sends Origin (and Sec-Fetch-Site) on every
  * POST/PUT/PATCH/DELETE, so a mismatch means another site is driving the user's cookies. Clients that
  * are not browsers (curl, the CLI, tests) send neither header and carry no ambient cookies to abuse.
+ * The Origin must be KARYA_PUBLIC_URL, or this request's own origin on an allowed host.
  */
-export function sameOriginCheck(trustedOrigins: readonly string[]): RequestHandler {
-  const trusted = new Set(trustedOrigins.map((o) => o.replace(/\/+$/, '').toLowerCase()));
+export function sameOriginCheck(input: { trustedOrigins: readonly string[]; isAllowedHost: (host: string | undefined) => boolean }): RequestHandler {
+  const trusted = new Set(input.trustedOrigins.map((o) => o.replace(/\/+$/, '').toLowerCase()));
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const site = req.get('sec-fetch-site');
     if (site && site !== 'same-origin' && site !== 'none') return next(ApiError.of(403, 'cross_origin'));
     const origin = req.get('origin');
     if (origin === undefined) return next();
-    const own = `${req.protocol}://${req.get('host') ?? ''}`.toLowerCase();
+    const host = req.get('host') ?? '';
+    const own = `${req.protocol}://${host}`.toLowerCase();
     const given = origin.toLowerCase();
-    return given === own || trusted.has(given) ? next() : next(ApiError.of(403, 'cross_origin'));
+    if (trusted.has(given)) return next();
+    return given === own && input.isAllowedHost(host) ? next() : next(ApiError.of(403, 'cross_origin'));
   };
 }
 

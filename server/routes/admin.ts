@@ -16,6 +16,7 @@ import { typedStream, type Reply } from '../http/contract.js';
 import { openEventStream } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import { requireAdmin, sessionOf } from '../auth/middleware.js';
+import { findSession, readCookie, sessionCookieName } from '../auth/sessions.js';
 import { hashPassword } from '../auth/password.js';
 
 /** The KARYA_ADMIN_EMAIL account (or any admin) is out of reach of the admin API's changes. */
@@ -65,19 +66,54 @@ export function adminRoutes(ctx: AppContext): Router {
     res.status(201).json({ message: MESSAGES.user_added, user: toProfile(user) });
   });
 
-  router.get('/users/events', async (_req, res) => {
+  router.get('/users/events', async (req, res) => {
+    // The stream lives as long as the administrator's session: it is checked again before every event,
+    // every sessionRecheckMs and when it expires, and the stream closes once the session has ended
+    // (signed out, expired, revoked by a password change or reset, or no longer the administrator).
+    const token = readCookie(req, sessionCookieName(req));
+    const { expiresAt } = sessionOf(req);
     const stream = typedStream<'GET /admin/users/events'>(openEventStream(res, { keepAliveMs: 25_000 }));
+    let isClosed = false;
+    const timers: NodeJS.Timeout[] = [];
+    const close = () => {
+      if (isClosed) return;
+      isClosed = true;
+      for (const t of timers) clearTimeout(t);
+      stream.close();
+    };
+    const isSessionLive = async () => {
+      if (isClosed || !token) return false;
+      const session = await findSession(repos.auth, token);
+      if (session && session.user.role === 'admin') return true;
+      logger.info('admin live user list closed: the session ended');
+      close();
+      return false;
+    };
+    const recheck = () => {
+      isSessionLive().catch((error: unknown) => {
+        logger.error({ err: error }, 'live user list: could not check the session');
+        close();
+      });
+    };
+    timers.push(setInterval(recheck, config.sessionRecheckMs));
+    timers.push(setTimeout(recheck, Math.min(2 ** 31 - 1, Math.max(0, expiresAt - Date.now()) + 1)));
+    for (const t of timers) t.unref();
     stream.send('users', { users: (await repos.users.list()).map(toProfile) });
     const sendUser = async (id: string) => {
+      if (!(await isSessionLive())) return;
       const user = await repos.users.findById(id);
       stream.send('user', user ? { type: 'upsert', id, user: toProfile(user) } : { type: 'delete', id, user: null });
     };
     const unsubscribe = await repos.users.onChange((id) => {
       sendUser(id).catch((error: unknown) => logger.error({ err: error, userId: id }, 'live user list: could not read the changed user'));
     });
+    const end = () => {
+      unsubscribe();
+      close();
+    };
     // The client may have gone while the list was read.
-    if (res.closed) unsubscribe();
-    else res.on('close', unsubscribe);
+    if (res.closed) end();
+    else res.on('close', end);
   });
 
   router.patch('/users/:id', async (req, res: Reply<'PATCH /admin/users/:id'>) => {

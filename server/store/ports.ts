@@ -73,7 +73,7 @@ export interface AuthRepository {
   passwordHashOf(userId: string): Promise<string | undefined>;
   /** Replace the stored hash (a rehash at a higher cost); sessions stay. */
   setPasswordHash(input: { userId: string; hash: string }): Promise<void>;
-  /** Change the password and end every other session of the user, in one transaction. */
+  /** Change the password, end every other session of the user and delete their reset tokens, in one transaction. */
   changePassword(input: { userId: string; hash: string; keepSessionId: number }): Promise<void>;
   createPasswordReset(input: { tokenHash: string; userId: string; expiresAt: number }): Promise<void>;
   findPasswordReset(tokenHash: string): Promise<PasswordReset | undefined>;

@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       rateLimits: { signIn: GENEROUS, signInPerEmail: GENEROUS, signUp: GENEROUS, resetRequest: GENEROUS, resetPerEmailMs: 0 },
       generationRate: { burst: 100_000, refillMs: 1 },
       claimRate: { burst: 100_000, refillMs: 1 },
+      signInThrottle: { freeAttempts: 100_000, baseDelayMs: 1, maxDelayMs: 1 },
       ...overrides,
     },
   );
@@ -69,11 +70,12 @@ export async function startTestServer(opts: { provider?: Provider; config?: Part
   };
 }
 
-/** The `karya_session=…` pair from a response's Set-Cookie header. */
+/** The `karya_session=…` (or `__Host-karya_session=…`) pair from a response's Set-Cookie header. */
 export function sessionCookie(res: { headers: Record<string, unknown> }): string {
   const raw = res.headers['set-cookie'];
   const list = Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' ? [raw] : [];
-  const found = list.find((c) => c.startsWith('karya_session='));
+  // `__Host-karya_session` when the public URL is https (server/auth/sessions.ts).
+  const found = list.find((c) => c.startsWith('karya_session=') || c.startsWith('__Host-karya_session='));
   if (!found) throw new Error(`no session cookie in ${JSON.stringify(list)}`);
   return found.split(';')[0]!;
 }

@@ -223,6 +223,8 @@ function postgresAuth(db: Db, pool: pg.Pool): AuthRepository {
       inTransaction(db, async (trx) => {
         await setPasswordHash(trx, { userId, hash });
         await deleteUserSessions(trx, { userId, keepId: keepSessionId });
+        // A reset link sent before the change must not set the password again.
+        await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
       }),
     createPasswordReset: async (input) => {
       await db.insertInto('password_resets').values({ token_hash: input.tokenHash, user_id: input.userId, expires_at: input.expiresAt, used_at: null, created_at: nowIso() }).execute();

@@ -104,6 +104,8 @@ export function sqliteAuth(store: Store): AuthRepository {
       store.transaction(() => {
         setPasswordHash(store, { userId, hash });
         deleteUserSessions(store, { userId, keepId: keepSessionId });
+        // A reset link sent before the change must not set the password again.
+        store.run(store.db.deleteFrom('password_resets').where('user_id', '=', userId));
       });
     },
     createPasswordReset: async (input) => {

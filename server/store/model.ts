@@ -2,8 +2,9 @@
 // profile the API shows, e-mail normalisation, config keys. No database access here.
 import type { Role, User } from './schema.js';
 
-/** Credits a role gets when it is set or changed (spec/platform.md §6). */
-export const ROLE_CREDITS: Readonly<Record<Role, number>> = { free: 10, pro: 150, business: 500, admin: 9999 };
+/** Credits a role gets when it is set or changed (spec/platform.md §6): one table, in the contract, so the admin page can state them before a role change. */
+export { ROLE_CREDITS } from '../../engine/contract/roles.js';
+
 /** Roles an administrator may give; admin belongs to the KARYA_ADMIN_EMAIL account only. */
 export const ASSIGNABLE_ROLES = ['free', 'pro', 'business'] as const;
 

@@ -2,6 +2,7 @@
 // focus returns to what opened it.
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { X } from 'lucide-react';
+import { useT } from '../i18n/index.js';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -63,6 +64,7 @@ export interface DialogProps {
 export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButton = true, size = 'md', testId }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const { t } = useT();
   useFocusTrap(ref, isOpen, onClose);
   if (!isOpen) return null;
   const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-2xl' : 'max-w-md';
@@ -80,7 +82,7 @@ export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButto
         <div className="mb-3 flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-lg font-semibold">{title}</h2>
           {hasCloseButton && onClose && (
-            <button type="button" className="btn-ghost -mr-2 -mt-1" aria-label="Close" onClick={onClose}>
+            <button type="button" className="btn-ghost -mr-2 -mt-1" aria-label={t('common.close')} onClick={onClose}>
               <X className="h-5 w-5" aria-hidden="true" />
             </button>
           )}
@@ -94,6 +96,7 @@ export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButto
 
 /** A confirm prompt ("Delete this item?") with Cancel and a confirm button. */
 export function ConfirmDialog(props: { isOpen: boolean; title: string; message: string; confirmLabel: string; onConfirm(): void; onCancel(): void; isDanger?: boolean }) {
+  const { t } = useT();
   return (
     <Dialog
       isOpen={props.isOpen}
@@ -102,7 +105,7 @@ export function ConfirmDialog(props: { isOpen: boolean; title: string; message: 
       size="sm"
       footer={
         <>
-          <button type="button" className="btn-secondary" onClick={props.onCancel}>Cancel</button>
+          <button type="button" className="btn-secondary" onClick={props.onCancel}>{t('common.cancel')}</button>
           <button type="button" className={props.isDanger ? 'btn-danger' : 'btn-primary'} onClick={props.onConfirm} data-autofocus>
             {props.confirmLabel}
           </button>

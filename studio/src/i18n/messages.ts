@@ -1,6 +1,7 @@
 // Every message of the studio's own pages (not the generator pages, whose words follow the book's
 // language: studio/src/generator/words.ts). One table per area, merged here; add an area's table
 // to MESSAGES and its keys become valid for `t()`.
+import { ADMIN } from './admin.js';
 import { AUTH } from './auth.js';
 import { DASHBOARD } from './dashboard.js';
 import { HISTORY } from './history.js';
@@ -14,6 +15,7 @@ export const MESSAGES = {
   ...AUTH,
   ...HISTORY,
   ...PROFILE,
+  ...ADMIN,
 } as const satisfies Table;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,19 +1,25 @@
 // /admin: AI configuration, credit URL generator (and credit codes), claims history, deployment history
-// with Roll back, and user management refreshed live from the server's event stream. The server allows
-// all of it to the administrator only; this page mirrors its answers.
+// with Roll back (never on the running version), and user management refreshed live from the server's
+// event stream (a role change is confirmed first: it resets the credits; on a phone each user is a card
+// with its actions in view). The server allows all of it to the administrator only; this page mirrors
+// its answers. Texts in the studio language.
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import { Bot, Copy, History, Link2, Plus, RotateCcw, Ticket, Trash2, Users } from 'lucide-react';
 import type { AIConfigResponse, AssignableRole, ClaimsResponse, CreditCode, CreditLink, Deployment, Profile } from '../../../engine/contract/index.js';
-import { ASSIGNABLE_ROLES } from '../../../engine/contract/roles.js';
+import { ASSIGNABLE_ROLES, ROLE_CREDITS } from '../../../engine/contract/roles.js';
 import { ApiError, call, openEvents } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { ConfirmDialog, Dialog } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
+import { useT, type MessageKey } from '../i18n/index.js';
+import type { Lang } from '../../../engine/browser.js';
 
 const PRESETS = [300, 500, 1000] as const;
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const ROLE_NAMES: Record<Profile['role'], MessageKey> = { free: 'admin.roleFree', pro: 'admin.rolePro', business: 'admin.roleBusiness', admin: 'admin.roleAdmin' };
+const when = (iso: string, lang: Lang) => new Date(iso).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** A preset or tab label: a visible ring when its (visually hidden) radio has keyboard focus. */
+const FOCUS_WITHIN = 'has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-brand-500 has-[input:focus-visible]:ring-offset-2 dark:has-[input:focus-visible]:ring-offset-neutral-900';
 
 function Section({ title, icon: Icon, children, action }: { title: string; icon: typeof Bot; children: ReactNode; action?: ReactNode }) {
   const id = useId();
@@ -31,6 +37,7 @@ function Section({ title, icon: Icon, children, action }: { title: string; icon:
 // ---------------------------------------------------------------- AI configuration
 
 function AIConfiguration() {
+  const { t } = useT();
   const [config, setConfig] = useState<AIConfigResponse | null>(null);
   const [hasFailed, setHasFailed] = useState(false);
   useEffect(() => {
@@ -40,38 +47,38 @@ function AIConfiguration() {
     try {
       const r = await call('PUT /admin/ai-config', { body: { useAzure } });
       setConfig(r);
-      toast.success(r.message);
+      toast.success(t('admin.aiUpdated'));
     } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : 'Failed to update the AI configuration');
+      toast.error(e instanceof ApiError && e.status < 500 && e.status !== 0 ? e.message : t('admin.aiUpdateFailed'));
     }
   };
   return (
-    <Section title="AI Configuration" icon={Bot}>
+    <Section title={t('admin.aiTitle')} icon={Bot}>
       {hasFailed ? (
-        <p className="error-box">Failed to load the AI configuration</p>
+        <p className="error-box">{t('admin.aiLoadFailed')}</p>
       ) : !config ? (
-        <Spinner label="Loading AI configuration" />
+        <Spinner label={t('admin.aiLoading')} />
       ) : (
         <div className="space-y-3 text-sm">
-          <p>Active service: <strong data-testid="ai-active">{config.active === 'offline' ? 'Offline demo writer' : 'Cloud AI service'}</strong></p>
+          <p>{t('admin.activeService')} <strong data-testid="ai-active">{config.active === 'offline' ? t('admin.offlineWriter') : t('admin.cloudService')}</strong></p>
           <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 dark:divide-neutral-800 dark:border-neutral-700">
             {config.configs.map((c) => (
               <li key={c.name} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                 <span>
-                  <span className="font-medium">{c.name === 'offline' ? 'Offline demo' : 'Cloud AI service'}</span>{' '}
-                  <span className="text-gray-500">· {c.name === 'offline' ? 'no key needed' : c.has_key ? 'key configured on the server' : 'no key configured'}</span>
+                  <span className="font-medium">{c.name === 'offline' ? t('admin.offlineDemo') : t('admin.cloudService')}</span>{' '}
+                  <span className="text-gray-600 dark:text-gray-400">· {c.name === 'offline' ? t('admin.noKeyNeeded') : c.has_key ? t('admin.keyConfigured') : t('admin.noKey')}</span>
                 </span>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}>
-                  {c.is_active ? 'Active' : 'Inactive'}
+                  {c.is_active ? t('admin.active') : t('admin.inactive')}
                 </span>
               </li>
             ))}
           </ul>
           <label className="flex items-center gap-2">
             <input type="checkbox" className="h-4 w-4 rounded border-gray-300" checked={config.openai_config.useAzure} onChange={(e) => void toggleAzure(e.target.checked)} />
-            Use the Azure deployment (openai_config.useAzure)
+            {t('admin.useAzure')}
           </label>
-          <p className="text-xs text-gray-500">Keys never leave the server.</p>
+          <p className="text-xs text-gray-600 dark:text-gray-400">{t('admin.keysStay')}</p>
         </div>
       )}
     </Section>
@@ -90,6 +97,7 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 function CreditLinks({ onChange }: { onChange(): void }) {
+  const { t, lang } = useT();
   const [links, setLinks] = useState<CreditLink[] | null>(null);
   const [preset, setPreset] = useState<number | 'custom'>(300);
   const [custom, setCustom] = useState('');
@@ -103,28 +111,28 @@ function CreditLinks({ onChange }: { onChange(): void }) {
       (r) => setLinks(r.links),
       () => {
         setLinks([]);
-        toast.error('Failed to load credit URLs');
+        toast.error(t('admin.linksLoadFailed'));
       },
     );
-  }, []);
+  }, [t]);
   useEffect(load, [load]);
 
   const generate = async (e: FormEvent) => {
     e.preventDefault();
     const credits = preset === 'custom' ? Number(custom) : preset;
     if (!Number.isInteger(credits) || credits < 1 || credits > 10000) {
-      setError('Please enter a valid credit amount between 1 and 10000');
+      setError(t('admin.invalidAmount'));
       return;
     }
     setError(null);
     setIsBusy(true);
     try {
       const r = await call('POST /admin/credit-links', { body: { credits, ...(description.trim() ? { description: description.trim() } : {}) } });
-      toast.success(r.message || 'Credit URL generated successfully');
+      if (r) toast.success(t('admin.linkCreated'));
       setDescription('');
       load();
     } catch (err) {
-      toast.error(err instanceof ApiError && err.status === 400 ? err.message : 'Failed to generate credit URL');
+      toast.error(err instanceof ApiError && err.status === 400 ? err.message : t('admin.linkCreateFailed'));
     } finally {
       setIsBusy(false);
     }
@@ -133,73 +141,74 @@ function CreditLinks({ onChange }: { onChange(): void }) {
     setToDelete(null);
     try {
       await call('DELETE /admin/credit-links/:id', { params: { id: link.id } });
-      toast.success('URL deleted successfully');
+      toast.success(t('admin.linkDeleted'));
       load();
       onChange();
     } catch {
-      toast.error('Failed to delete URL');
+      toast.error(t('admin.linkDeleteFailed'));
     }
   };
 
   return (
-    <Section title="Credit URL Generator" icon={Link2}>
+    <Section title={t('admin.linksTitle')} icon={Link2}>
       <form onSubmit={generate} noValidate className="space-y-3">
         <fieldset>
-          <legend className="label">Credits</legend>
+          <legend className="label">{t('admin.credits')}</legend>
           <div className="flex flex-wrap gap-2">
             {PRESETS.map((p) => (
-              <label key={p} className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${preset === p ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100' : 'border-gray-300 dark:border-neutral-600'}`}>
+              <label key={p} className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${FOCUS_WITHIN} ${preset === p ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100' : 'border-gray-300 dark:border-neutral-600'}`}>
                 <input type="radio" name={`${id}-preset`} className="sr-only" checked={preset === p} onChange={() => setPreset(p)} />
-                {p} credits
+                {t('admin.presetCredits', { n: p })}
               </label>
             ))}
-            <label className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${preset === 'custom' ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100' : 'border-gray-300 dark:border-neutral-600'}`}>
+            <label className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm ${FOCUS_WITHIN} ${preset === 'custom' ? 'border-brand-600 bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100' : 'border-gray-300 dark:border-neutral-600'}`}>
               <input type="radio" name={`${id}-preset`} className="sr-only" checked={preset === 'custom'} onChange={() => setPreset('custom')} />
-              Custom
+              {t('admin.custom')}
             </label>
           </div>
         </fieldset>
         {preset === 'custom' && (
           <div>
-            <label htmlFor={`${id}-custom`} className="label">Custom amount (1–10000)</label>
+            <label htmlFor={`${id}-custom`} className="label">{t('admin.customAmount')}</label>
             <input id={`${id}-custom`} type="number" min={1} max={10000} className="input sm:w-48" value={custom} onChange={(e) => setCustom(e.target.value)} />
           </div>
         )}
         <div>
-          <label htmlFor={`${id}-desc`} className="label">Description (optional)</label>
+          <label htmlFor={`${id}-desc`} className="label">{t('admin.description')}</label>
           <input id={`${id}-desc`} className="input" maxLength={200} value={description} onChange={(e) => setDescription(e.target.value)} />
         </div>
         {error && <p role="alert" className="field-error">{error}</p>}
-        <button type="submit" className="btn-primary" disabled={isBusy}><Plus className="h-4 w-4" aria-hidden="true" /> Generate Credit URL</button>
+        <button type="submit" className="btn-primary" disabled={isBusy}><Plus className="h-4 w-4" aria-hidden="true" /> {t('admin.generateLink')}</button>
       </form>
       <div className="mt-5">
-        {!links ? <Spinner label="Loading credit URLs" /> : links.length === 0 ? (
-          <p className="text-sm text-gray-500">No active credit URLs.</p>
+        {!links ? <Spinner label={t('admin.linksLoading')} /> : links.length === 0 ? (
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noLinks')}</p>
         ) : (
           <ul className="divide-y divide-gray-100 dark:divide-neutral-800" data-testid="credit-links">
             {links.map((l) => (
               <li key={l.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="truncate font-mono text-sm">{l.url}</p>
-                  <p className="text-xs text-gray-500">{l.credits} credits · {l.claims} claim{l.claims === 1 ? '' : 's'}{l.description ? ` · ${l.description}` : ''} · {when(l.created_at)}</p>
+                  <p className="text-xs text-gray-600 dark:text-gray-400">{t('admin.linkCredits', { n: l.credits })} · {t('admin.claimCount', { n: l.claims })}{l.description ? ` · ${l.description}` : ''} · {when(l.created_at, lang)}</p>
                 </div>
                 <div className="flex gap-2">
-                  <button type="button" className="btn-secondary px-3 py-1.5" onClick={async () => (await copyText(l.url)) ? toast.success('Claim link copied to clipboard') : toast.error('Failed to copy claim link')}>
-                    <Copy className="h-4 w-4" aria-hidden="true" /> Copy link
+                  <button type="button" className="btn-secondary px-3 py-1.5" onClick={async () => (await copyText(l.url)) ? toast.success(t('admin.linkCopied')) : toast.error(t('admin.linkCopyFailed'))}>
+                    <Copy className="h-4 w-4" aria-hidden="true" /> {t('admin.copyLink')}
                   </button>
-                  <button type="button" className="btn-ghost text-red-600" aria-label={`Delete ${l.token}`} onClick={() => setToDelete(l)}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
+                  <button type="button" className="btn-ghost text-red-600" aria-label={t('admin.deleteNamed', { name: l.token })} onClick={() => setToDelete(l)}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
                 </div>
               </li>
             ))}
           </ul>
         )}
       </div>
-      <ConfirmDialog isOpen={toDelete !== null} title="Delete this URL?" message={`${toDelete?.url ?? ''} will stop working.`} confirmLabel="Delete" isDanger onConfirm={() => toDelete && void remove(toDelete)} onCancel={() => setToDelete(null)} />
+      <ConfirmDialog isOpen={toDelete !== null} title={t('admin.deleteLinkTitle')} message={t('admin.deleteLinkBody', { url: toDelete?.url ?? '' })} confirmLabel={t('admin.delete')} isDanger onConfirm={() => toDelete && void remove(toDelete)} onCancel={() => setToDelete(null)} />
     </Section>
   );
 }
 
 function CreditCodes() {
+  const { t, lang } = useT();
   const [codes, setCodes] = useState<CreditCode[] | null>(null);
   const [code, setCode] = useState('');
   const [credits, setCredits] = useState('100');
@@ -219,10 +228,10 @@ function CreditCodes() {
     const capValue = cap.trim() ? Number(cap) : undefined;
     const expiresAt = expires ? new Date(expires) : undefined;
     const problem =
-      !Number.isInteger(n) || n < 1 || n > 10000 ? 'Please enter a valid credit amount between 1 and 10000'
-      : wanted && !/^[A-Z0-9_-]{8,40}$/.test(wanted) ? 'A code is 8 to 40 letters, digits, - or _'
-      : capValue !== undefined && (!Number.isInteger(capValue) || capValue < 1 || capValue > 1_000_000) ? 'A redemption cap is a whole number from 1 to 1000000'
-      : expiresAt && !(expiresAt.getTime() > Date.now()) ? 'The expiry must be in the future'
+      !Number.isInteger(n) || n < 1 || n > 10000 ? t('admin.invalidAmount')
+      : wanted && !/^[A-Z0-9_-]{8,40}$/.test(wanted) ? t('admin.codeFormat')
+      : capValue !== undefined && (!Number.isInteger(capValue) || capValue < 1 || capValue > 1_000_000) ? t('admin.capRange')
+      : expiresAt && !(expiresAt.getTime() > Date.now()) ? t('admin.expiryFuture')
       : null;
     if (problem) {
       setError(problem);
@@ -233,13 +242,13 @@ function CreditCodes() {
       const r = await call('POST /admin/credit-codes', {
         body: { credits: n, ...(wanted ? { code: wanted } : {}), ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}), ...(capValue !== undefined ? { max_redemptions: capValue } : {}) },
       });
-      toast.success(r.message);
+      if (r) toast.success(t('admin.codeCreated'));
       setCode('');
       setExpires('');
       setCap('');
       load();
     } catch (err) {
-      const message = err instanceof ApiError && err.status < 500 ? (err.fields ? Object.values(err.fields).join('; ') : err.message) : 'Failed to create the credit code';
+      const message = err instanceof ApiError && err.status < 500 ? (err.fields ? Object.values(err.fields).join('; ') : err.message) : t('admin.codeCreateFailed');
       setError(message);
       toast.error(message);
     }
@@ -247,47 +256,47 @@ function CreditCodes() {
   const deactivate = async (c: CreditCode) => {
     setToDeactivate(null);
     try {
-      const r = await call('DELETE /admin/credit-codes/:id', { params: { id: c.id } });
-      toast.success(r.message);
+      await call('DELETE /admin/credit-codes/:id', { params: { id: c.id } });
+      toast.success(t('admin.codeDeactivated'));
       load();
     } catch {
-      toast.error('Failed to deactivate the credit code');
+      toast.error(t('admin.codeDeactivateFailed'));
     }
   };
   return (
-    <Section title="Credit Codes" icon={Ticket}>
+    <Section title={t('admin.codesTitle')} icon={Ticket}>
       <form onSubmit={create} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <div className="lg:col-span-2">
-          <label htmlFor={`${id}-code`} className="label">Code (8+ characters; blank for a random one)</label>
+          <label htmlFor={`${id}-code`} className="label">{t('admin.codeLabel')}</label>
           <input id={`${id}-code`} className="input font-mono uppercase" maxLength={40} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
         </div>
         <div>
-          <label htmlFor={`${id}-credits`} className="label">Credits</label>
+          <label htmlFor={`${id}-credits`} className="label">{t('admin.credits')}</label>
           <input id={`${id}-credits`} type="number" min={1} max={10000} className="input" value={credits} onChange={(e) => setCredits(e.target.value)} />
         </div>
         <div>
-          <label htmlFor={`${id}-expires`} className="label">Expires (optional)</label>
+          <label htmlFor={`${id}-expires`} className="label">{t('admin.expires')}</label>
           <input id={`${id}-expires`} type="datetime-local" className="input" value={expires} onChange={(e) => setExpires(e.target.value)} />
         </div>
         <div>
-          <label htmlFor={`${id}-cap`} className="label">Max redemptions (optional)</label>
+          <label htmlFor={`${id}-cap`} className="label">{t('admin.maxRedemptions')}</label>
           <input id={`${id}-cap`} type="number" min={1} className="input" value={cap} onChange={(e) => setCap(e.target.value)} />
         </div>
-        <button type="submit" className="btn-primary sm:col-span-2 lg:col-span-5 lg:justify-self-start"><Plus className="h-4 w-4" aria-hidden="true" /> Create Code</button>
+        <button type="submit" className="btn-primary sm:col-span-2 lg:col-span-5 lg:justify-self-start"><Plus className="h-4 w-4" aria-hidden="true" /> {t('admin.createCode')}</button>
       </form>
       {error && <p role="alert" className="field-error">{error}</p>}
       <div className="mt-4">
-        {!codes ? <Spinner label="Loading codes" /> : codes.length === 0 ? <p className="text-sm text-gray-500">No credit codes yet.</p> : (
+        {!codes ? <Spinner label={t('admin.codesLoading')} /> : codes.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noCodes')}</p> : (
           <ul className="divide-y divide-gray-100 text-sm dark:divide-neutral-800" data-testid="credit-codes">
             {codes.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="font-mono font-semibold">{c.code}</span>
-                <span className="flex items-center gap-2 text-gray-500">
-                  {c.credits} credits · {c.claims}{c.max_redemptions !== null ? ` of ${c.max_redemptions}` : ''} claim{c.claims === 1 && c.max_redemptions === null ? '' : 's'}
-                  {c.expires_at ? ` · ${Date.parse(c.expires_at) <= Date.now() ? 'expired' : 'expires'} ${when(c.expires_at)}` : ''}
-                  {c.is_active ? '' : ' · inactive'}
+                <span className="flex flex-wrap items-center gap-2 text-gray-600 dark:text-gray-400">
+                  {t('admin.linkCredits', { n: c.credits })} · {c.max_redemptions !== null ? t('admin.claimsOf', { n: c.claims, max: c.max_redemptions }) : t('admin.claimCount', { n: c.claims })}
+                  {c.expires_at ? ` · ${t(Date.parse(c.expires_at) <= Date.now() ? 'admin.expired' : 'admin.expiresOn', { date: when(c.expires_at, lang) })}` : ''}
+                  {c.is_active ? '' : ` · ${t('admin.codeInactive')}`}
                   {c.is_active && (
-                    <button type="button" className="btn-ghost px-2 py-1 text-red-600" aria-label={`Deactivate ${c.code}`} onClick={() => setToDeactivate(c)}>Deactivate</button>
+                    <button type="button" className="btn-ghost px-2 py-1 text-red-600" aria-label={t('admin.deactivateNamed', { name: c.code })} onClick={() => setToDeactivate(c)}>{t('admin.deactivate')}</button>
                   )}
                 </span>
               </li>
@@ -295,7 +304,7 @@ function CreditCodes() {
           </ul>
         )}
       </div>
-      <ConfirmDialog isOpen={toDeactivate !== null} title="Deactivate this code?" message={`${toDeactivate?.code ?? ''} will no longer redeem. Its claims stay.`} confirmLabel="Deactivate" isDanger onConfirm={() => toDeactivate && void deactivate(toDeactivate)} onCancel={() => setToDeactivate(null)} />
+      <ConfirmDialog isOpen={toDeactivate !== null} title={t('admin.deactivateTitle')} message={t('admin.deactivateBody', { code: toDeactivate?.code ?? '' })} confirmLabel={t('admin.deactivate')} isDanger onConfirm={() => toDeactivate && void deactivate(toDeactivate)} onCancel={() => setToDeactivate(null)} />
     </Section>
   );
 }
@@ -303,34 +312,35 @@ function CreditCodes() {
 // ---------------------------------------------------------------- claims
 
 function ClaimsHistory({ version }: { version: number }) {
+  const { t, lang } = useT();
   const [claims, setClaims] = useState<ClaimsResponse | null>(null);
   const [tab, setTab] = useState<'code' | 'link'>('code');
   useEffect(() => {
     call('GET /admin/claims').then(setClaims, () => {
       setClaims({ code_claims: [], link_claims: [] });
-      toast.error('Failed to load claims');
+      toast.error(t('admin.claimsLoadFailed'));
     });
-  }, [version]);
+  }, [version, t]);
   const rows = claims ? (tab === 'code' ? claims.code_claims.map((c) => ({ id: c.id, email: c.user_email, what: c.code, credits: c.credits_awarded, at: c.claimed_at })) : claims.link_claims.map((c) => ({ id: c.id, email: c.user_email, what: c.token, credits: c.credits_awarded, at: c.claimed_at }))) : [];
   const tabClass = (isActive: boolean) => `rounded-t-md border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400'}`;
   return (
-    <Section title="Credit Claims History" icon={History}>
-      <div role="tablist" aria-label="Claims" className="flex gap-2 border-b border-gray-200 dark:border-neutral-700">
+    <Section title={t('admin.claimsTitle')} icon={History}>
+      <div role="tablist" aria-label={t('admin.claimsTabs')} className="flex gap-2 border-b border-gray-200 dark:border-neutral-700">
         <button type="button" role="tab" id="tab-code" aria-controls="panel-claims" aria-selected={tab === 'code'} className={tabClass(tab === 'code')} onClick={() => setTab('code')}>
-          Code Claims ({claims?.code_claims.length ?? 0})
+          {t('admin.codeClaims', { n: claims?.code_claims.length ?? 0 })}
         </button>
         <button type="button" role="tab" id="tab-link" aria-controls="panel-claims" aria-selected={tab === 'link'} className={tabClass(tab === 'link')} onClick={() => setTab('link')}>
-          Link Claims ({claims?.link_claims.length ?? 0})
+          {t('admin.linkClaims', { n: claims?.link_claims.length ?? 0 })}
         </button>
       </div>
       <div id="panel-claims" role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-3">
-        {!claims ? <Spinner label="Loading claims" /> : rows.length === 0 ? <p className="text-sm text-gray-500">No claims yet.</p> : (
+        {!claims ? <Spinner label={t('admin.claimsLoading')} /> : rows.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noClaims')}</p> : (
           <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase text-gray-500"><tr><th className="py-2 pr-3">User</th><th className="py-2 pr-3">{tab === 'code' ? 'Code' : 'Link'}</th><th className="py-2 pr-3">Credits</th><th className="py-2">Claimed</th></tr></thead>
+              <thead className="text-xs uppercase text-gray-600 dark:text-gray-400"><tr><th className="py-2 pr-3">{t('admin.colUser')}</th><th className="py-2 pr-3">{t(tab === 'code' ? 'admin.colCode' : 'admin.colLink')}</th><th className="py-2 pr-3">{t('admin.colCredits')}</th><th className="py-2">{t('admin.colClaimed')}</th></tr></thead>
               <tbody className="divide-y divide-gray-100 dark:divide-neutral-800">
                 {rows.map((r) => (
-                  <tr key={r.id}><td className="py-2 pr-3">{r.email}</td><td className="py-2 pr-3 font-mono">{r.what}</td><td className="py-2 pr-3">{r.credits}</td><td className="py-2">{when(r.at)}</td></tr>
+                  <tr key={r.id}><td className="py-2 pr-3">{r.email}</td><td className="py-2 pr-3 font-mono">{r.what}</td><td className="py-2 pr-3">{r.credits}</td><td className="py-2">{when(r.at, lang)}</td></tr>
                 ))}
               </tbody>
             </table>
@@ -344,44 +354,49 @@ function ClaimsHistory({ version }: { version: number }) {
 // ---------------------------------------------------------------- deployments
 
 function Deployments() {
+  const { t, lang } = useT();
   const [list, setList] = useState<Deployment[] | null>(null);
   const [target, setTarget] = useState<Deployment | null>(null);
   const load = useCallback(() => {
     call('GET /admin/deployments').then((r) => setList(r.deployments), () => {
       setList([]);
-      toast.error('Failed to load deployment history');
+      toast.error(t('admin.deploymentsLoadFailed'));
     });
-  }, []);
+  }, [t]);
   useEffect(load, [load]);
   const rollBack = async (d: Deployment) => {
     setTarget(null);
     try {
       await call('POST /admin/deployments/:id/rollback', { params: { id: d.id }, body: {} });
-      toast.success('Successfully rolled back deployment');
+      toast.success(t('admin.rolledBack'));
       load();
     } catch {
-      toast.error('Failed to roll back deployment');
+      toast.error(t('admin.rollbackFailed'));
     }
   };
+  // Newest first: the newest successful deployment is the one running; rolling back to it does nothing.
+  const running = list?.find((d) => d.status === 'success');
   return (
-    <Section title="Deployment History" icon={RotateCcw}>
-      {!list ? <Spinner label="Loading deployments" /> : list.length === 0 ? <p className="text-sm text-gray-500">No deployments recorded.</p> : (
+    <Section title={t('admin.deploymentsTitle')} icon={RotateCcw}>
+      {!list ? <Spinner label={t('admin.deploymentsLoading')} /> : list.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noDeployments')}</p> : (
         <ul className="divide-y divide-gray-100 text-sm dark:divide-neutral-800" data-testid="deployments">
           {list.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-version={d.version}>
               <span>
                 <span className="font-mono font-semibold">{d.version}</span>{' '}
-                <span className={`ml-1 rounded-full px-2 py-0.5 text-xs ${d.status === 'success' ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}>{d.status}</span>
-                <span className="ml-2 text-gray-500">{when(d.created_at)}</span>
+                <span className={`ml-1 rounded-full px-2 py-0.5 text-xs ${d.status === 'success' ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}>{d.status === 'success' ? t('admin.statusSuccess') : d.status}</span>
+                <span className="ml-2 text-gray-600 dark:text-gray-400">{when(d.created_at, lang)}</span>
               </span>
-              {d.status === 'success' && (
-                <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => setTarget(d)}><RotateCcw className="h-4 w-4" aria-hidden="true" /> Roll back</button>
+              {d === running ? (
+                <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100" data-testid="deployment-running">{t('admin.running')}</span>
+              ) : d.status === 'success' && (
+                <button type="button" className="btn-secondary px-3 py-1.5" aria-label={t('admin.rollBackNamed', { version: d.version })} onClick={() => setTarget(d)}><RotateCcw className="h-4 w-4" aria-hidden="true" /> {t('admin.rollBack')}</button>
               )}
             </li>
           ))}
         </ul>
       )}
-      <ConfirmDialog isOpen={target !== null} title="Roll back?" message={`Roll back to version ${target?.version ?? ''}? A new rollback record is added.`} confirmLabel="Roll back" onConfirm={() => target && void rollBack(target)} onCancel={() => setTarget(null)} />
+      <ConfirmDialog isOpen={target !== null} title={t('admin.rollBackTitle')} message={t('admin.rollBackBody', { running: running?.version ?? '', version: target?.version ?? '' })} confirmLabel={t('admin.rollBack')} onConfirm={() => target && void rollBack(target)} onCancel={() => setTarget(null)} />
     </Section>
   );
 }
@@ -390,13 +405,14 @@ function Deployments() {
 
 /** The user list, live: the server's event stream of the users table, with a plain load as fallback. */
 function useLiveUsers(): Profile[] | null {
+  const { t } = useT();
   const [users, setUsers] = useState<Profile[] | null>(null);
   useEffect(() => {
     let isClosed = false;
     const fallback = () =>
       call('GET /admin/users').then(
         (r) => !isClosed && setUsers(r.users),
-        () => !isClosed && toast.error('Failed to load users'),
+        () => !isClosed && toast.error(t('admin.usersLoadFailed')),
       );
     if (typeof EventSource === 'undefined') {
       void fallback();
@@ -430,11 +446,12 @@ function useLiveUsers(): Profile[] | null {
       isClosed = true;
       source.close();
     };
-  }, []);
+  }, [t]);
   return users;
 }
 
 function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
+  const { t } = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<AssignableRole>('free');
@@ -443,40 +460,40 @@ function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }
   const id = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim()) return setError('Please enter your email address');
-    if (password.length < 6) return setError('Password must be at least 6 characters long');
+    if (!email.trim()) return setError(t('auth.emailRequired'));
+    if (password.length < 6) return setError(t('auth.passwordTooShort'));
     setIsBusy(true);
     setError(null);
     try {
       await call('POST /admin/users', { body: { email: email.trim(), password, role } });
-      toast.success('User added successfully');
+      toast.success(t('admin.userAdded'));
       setEmail('');
       setPassword('');
       setRole('free');
       onClose();
     } catch (err) {
-      const message = err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : 'Failed to add user';
+      const message = err instanceof ApiError && err.status < 500 && err.status !== 0 ? err.message : t('admin.userAddFailed');
       setError(message);
-      toast.error('Failed to add user');
+      toast.error(t('admin.userAddFailed'));
     } finally {
       setIsBusy(false);
     }
   };
   return (
-    <Dialog isOpen={isOpen} title="Add User" onClose={onClose} testId="add-user-dialog">
+    <Dialog isOpen={isOpen} title={t('admin.addUser')} onClose={onClose} testId="add-user-dialog">
       <form onSubmit={submit} noValidate className="space-y-3">
         {error && <div role="alert" className="error-box">{error}</div>}
-        <div><label htmlFor={`${id}-email`} className="label">Email</label><input id={`${id}-email`} type="email" className="input" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus /></div>
-        <div><label htmlFor={`${id}-password`} className="label">Password</label><input id={`${id}-password`} type="password" autoComplete="new-password" className="input" value={password} onChange={(e) => setPassword(e.target.value)} /></div>
+        <div><label htmlFor={`${id}-email`} className="label">{t('admin.email')}</label><input id={`${id}-email`} type="email" className="input" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus /></div>
+        <div><label htmlFor={`${id}-password`} className="label">{t('admin.password')}</label><input id={`${id}-password`} type="password" autoComplete="new-password" className="input" value={password} onChange={(e) => setPassword(e.target.value)} /></div>
         <div>
-          <label htmlFor={`${id}-role`} className="label">Role</label>
+          <label htmlFor={`${id}-role`} className="label">{t('admin.role')}</label>
           <select id={`${id}-role`} className="input" value={role} onChange={(e) => setRole(e.target.value as AssignableRole)}>
-            {ASSIGNABLE_ROLES.map((r) => <option key={r} value={r}>{capital(r)}</option>)}
+            {ASSIGNABLE_ROLES.map((r) => <option key={r} value={r}>{t(ROLE_NAMES[r])}</option>)}
           </select>
         </div>
         <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn-primary" disabled={isBusy}>{isBusy ? 'Adding...' : 'Add User'}</button>
+          <button type="button" className="btn-secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" className="btn-primary" disabled={isBusy}>{isBusy ? t('admin.adding') : t('admin.addUser')}</button>
         </div>
       </form>
     </Dialog>
@@ -484,6 +501,7 @@ function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }
 }
 
 function AdjustCreditsDialog({ user, onClose }: { user: Profile | null; onClose(): void }) {
+  const { t } = useT();
   const [credits, setCredits] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -497,84 +515,98 @@ function AdjustCreditsDialog({ user, onClose }: { user: Profile | null; onClose(
     e.preventDefault();
     if (!user) return;
     const n = Number(credits);
-    if (credits.trim() === '' || !Number.isInteger(n) || n < 0) return setError('Enter a whole number of credits, 0 or more');
+    if (credits.trim() === '' || !Number.isInteger(n) || n < 0) return setError(t('admin.wholeNumber'));
     try {
       await call('PATCH /admin/users/:id', { params: { id: user.id }, body: { credits: n } });
-      toast.success('Credits updated successfully');
+      toast.success(t('admin.creditsUpdated'));
       onClose();
     } catch {
-      toast.error('Failed to update credits');
+      toast.error(t('admin.creditsUpdateFailed'));
     }
   };
   return (
-    <Dialog isOpen={user !== null} title="Adjust Credits" onClose={onClose} testId="adjust-credits-dialog">
+    <Dialog isOpen={user !== null} title={t('admin.adjustTitle')} onClose={onClose} testId="adjust-credits-dialog">
       <form onSubmit={submit} noValidate className="space-y-3">
-        <p>Set the credit balance of <strong>{user?.email}</strong>.</p>
+        <p>{t('admin.adjustIntro', { email: user?.email ?? '' })}</p>
         <div>
-          <label htmlFor={`${id}-credits`} className="label">Credits</label>
+          <label htmlFor={`${id}-credits`} className="label">{t('admin.credits')}</label>
           <input id={`${id}-credits`} type="number" min={0} className="input" value={credits} onChange={(e) => setCredits(e.target.value)} data-autofocus />
           {error && <p role="alert" className="field-error">{error}</p>}
         </div>
         <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn-primary">Save Credits</button>
+          <button type="button" className="btn-secondary" onClick={onClose}>{t('common.cancel')}</button>
+          <button type="submit" className="btn-primary">{t('admin.saveCredits')}</button>
         </div>
       </form>
     </Dialog>
   );
 }
 
+/** On a phone each row is a card: the header row is hidden and each cell says what it is. */
+function CellLabel({ children }: { children: ReactNode }) {
+  return <span className="mr-1 text-xs font-medium uppercase text-gray-600 sm:hidden dark:text-gray-400">{children}:</span>;
+}
+
 function UserManagement() {
   const { user: me } = useAuth();
+  const { t, lang } = useT();
   const users = useLiveUsers();
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [adjusting, setAdjusting] = useState<Profile | null>(null);
   const [deleting, setDeleting] = useState<Profile | null>(null);
+  const [roleChange, setRoleChange] = useState<{ user: Profile; role: AssignableRole } | null>(null);
   const changeRole = async (u: Profile, role: AssignableRole) => {
+    setRoleChange(null);
     try {
       await call('PATCH /admin/users/:id', { params: { id: u.id }, body: { role } });
-      toast.success('User role updated successfully');
+      toast.success(t('admin.roleUpdated'));
     } catch {
-      toast.error('Failed to update user role');
+      toast.error(t('admin.roleUpdateFailed'));
     }
   };
   const remove = async (u: Profile) => {
     setDeleting(null);
     try {
       await call('DELETE /admin/users/:id', { params: { id: u.id } });
-      toast.success('User deleted successfully');
+      toast.success(t('admin.userDeleted'));
     } catch {
-      toast.error('Failed to delete user');
+      toast.error(t('admin.userDeleteFailed'));
     }
   };
   return (
-    <Section title="User Management" icon={Users} action={<button type="button" className="btn-primary" onClick={() => setIsAddOpen(true)}><Plus className="h-4 w-4" aria-hidden="true" /> Add User</button>}>
-      {!users ? <Spinner label="Loading users" /> : (
-        <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="users-table">
-            <thead className="text-xs uppercase text-gray-500">
-              <tr><th className="py-2 pr-3">Email</th><th className="py-2 pr-3">Role</th><th className="py-2 pr-3">Credits</th><th className="py-2 pr-3">Usage</th><th className="py-2 pr-3">Joined</th><th className="py-2"><span className="sr-only">Actions</span></th></tr>
+    <Section title={t('admin.usersTitle')} icon={Users} action={<button type="button" className="btn-primary" onClick={() => setIsAddOpen(true)}><Plus className="h-4 w-4" aria-hidden="true" /> {t('admin.addUser')}</button>}>
+      {!users ? <Spinner label={t('admin.usersLoading')} /> : (
+        <div className="relative sm:overflow-x-auto">
+          <table className="w-full text-left text-sm sm:min-w-[40rem]" data-testid="users-table">
+            <thead className="text-xs uppercase text-gray-600 max-sm:hidden dark:text-gray-400">
+              <tr><th className="py-2 pr-3">{t('admin.colEmail')}</th><th className="py-2 pr-3">{t('admin.colRole')}</th><th className="py-2 pr-3">{t('admin.colCredits')}</th><th className="py-2 pr-3">{t('admin.colUsage')}</th><th className="py-2 pr-3">{t('admin.colJoined')}</th><th className="py-2"><span className="sr-only">{t('admin.colActions')}</span></th></tr>
             </thead>
-            <tbody className="divide-y divide-gray-100 dark:divide-neutral-800">
+            <tbody className="divide-y divide-gray-100 max-sm:block dark:divide-neutral-800">
               {users.map((u) => {
                 const isProtected = u.role === 'admin' || u.id === me?.id;
                 return (
-                  <tr key={u.id} data-email={u.email}>
-                    <td className="py-2 pr-3">{u.email}</td>
-                    <td className="py-2 pr-3">
-                      <label htmlFor={`role-${u.id}`} className="sr-only">Role of {u.email}</label>
-                      <select id={`role-${u.id}`} className="input w-32 py-1" value={u.role} disabled={isProtected} onChange={(e) => void changeRole(u, e.target.value as AssignableRole)}>
-                        {isProtected && <option value="admin">Admin</option>}
-                        {ASSIGNABLE_ROLES.map((r) => <option key={r} value={r}>{capital(r)}</option>)}
+                  <tr key={u.id} data-email={u.email} className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-4 max-sm:gap-y-2 max-sm:py-3">
+                    <td className="py-2 pr-3 max-sm:w-full max-sm:break-all max-sm:p-0 max-sm:font-medium">{u.email}</td>
+                    <td className="py-2 pr-3 max-sm:p-0">
+                      <label htmlFor={`role-${u.id}`} className="sr-only">{t('admin.roleOf', { email: u.email })}</label>
+                      <select
+                        id={`role-${u.id}`}
+                        className="input w-36 py-1"
+                        value={u.role}
+                        disabled={isProtected}
+                        onChange={(e) => setRoleChange({ user: u, role: e.target.value as AssignableRole })}
+                      >
+                        {isProtected && <option value="admin">{t('admin.roleAdmin')}</option>}
+                        {ASSIGNABLE_ROLES.map((r) => <option key={r} value={r}>{t(ROLE_NAMES[r])}</option>)}
                       </select>
                     </td>
-                    <td className="py-2 pr-3 tabular-nums" data-testid="user-credits">{u.credits_available.toLocaleString('en')}</td>
-                    <td className="py-2 pr-3 tabular-nums">{u.total_usage}</td>
-                    <td className="py-2 pr-3 text-gray-500">{u.created_at ? new Date(u.created_at).toLocaleDateString('en-GB') : ''}</td>
-                    <td className="py-2">
+                    <td className="py-2 pr-3 tabular-nums max-sm:p-0"><CellLabel>{t('admin.colCredits')}</CellLabel><span data-testid="user-credits">{u.credits_available.toLocaleString('en')}</span></td>
+                    <td className="py-2 pr-3 tabular-nums max-sm:p-0"><CellLabel>{t('admin.colUsage')}</CellLabel>{u.total_usage}</td>
+                    <td className="py-2 pr-3 text-gray-600 max-sm:p-0 dark:text-gray-400"><CellLabel>{t('admin.colJoined')}</CellLabel>{u.created_at ? new Date(u.created_at).toLocaleDateString(lang === 'ms' ? 'ms-MY' : 'en-GB') : ''}</td>
+                    <td className="py-2 max-sm:ml-auto max-sm:p-0">
                       <div className="flex justify-end gap-1">
-                        <button type="button" className="btn-secondary px-2.5 py-1" disabled={isProtected} onClick={() => setAdjusting(u)} aria-label={`Adjust credits of ${u.email}`}>Credits</button>
-                        <button type="button" className="btn-ghost text-red-600" disabled={isProtected} onClick={() => setDeleting(u)} aria-label={`Delete ${u.email}`}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
+                        <button type="button" className="btn-secondary px-2.5 py-1" disabled={isProtected} onClick={() => setAdjusting(u)} aria-label={t('admin.adjustOf', { email: u.email })}>{t('admin.creditsButton')}</button>
+                        <button type="button" className="btn-ghost text-red-600" disabled={isProtected} onClick={() => setDeleting(u)} aria-label={t('admin.deleteNamed', { name: u.email })}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
                       </div>
                     </td>
                   </tr>
@@ -586,16 +618,29 @@ function UserManagement() {
       )}
       <AddUserDialog isOpen={isAddOpen} onClose={() => setIsAddOpen(false)} />
       <AdjustCreditsDialog user={adjusting} onClose={() => setAdjusting(null)} />
-      <ConfirmDialog isOpen={deleting !== null} title="Delete user?" message={`${deleting?.email ?? ''} and everything they wrote will be deleted.`} confirmLabel="Delete" isDanger onConfirm={() => deleting && void remove(deleting)} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog
+        isOpen={roleChange !== null}
+        title={t('admin.roleChangeTitle')}
+        message={
+          roleChange
+            ? t('admin.roleChangeBody', { email: roleChange.user.email, role: t(ROLE_NAMES[roleChange.role]), credits: ROLE_CREDITS[roleChange.role], current: roleChange.user.credits_available })
+            : ''
+        }
+        confirmLabel={t('admin.changeRole')}
+        onConfirm={() => roleChange && void changeRole(roleChange.user, roleChange.role)}
+        onCancel={() => setRoleChange(null)}
+      />
+      <ConfirmDialog isOpen={deleting !== null} title={t('admin.deleteUserTitle')} message={t('admin.deleteUserBody', { email: deleting?.email ?? '' })} confirmLabel={t('admin.delete')} isDanger onConfirm={() => deleting && void remove(deleting)} onCancel={() => setDeleting(null)} />
     </Section>
   );
 }
 
 export default function Admin() {
+  const { t } = useT();
   const [claimsVersion, setClaimsVersion] = useState(0);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <h1 className="text-2xl font-bold">Admin Portal</h1>
+      <h1 className="text-2xl font-bold">{t('admin.title')}</h1>
       <div className="grid gap-6 xl:grid-cols-2">
         <AIConfiguration />
         <Deployments />

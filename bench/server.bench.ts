@@ -3,11 +3,12 @@
 // generation with the offline provider. The cases alternate for BENCH_ROUNDS rounds (default 3) of
 // BENCH_SECONDS each (default 5), so a change in machine load hits every case alike; it prints the
 // median req/s and p99 of each and the ratios to hello-world.
-// Goal: GET /api/me ≥ 0.5× hello-world with p99 ≤ 20 ms at 10 connections. Prints figures; asserts nothing.
+// Goal (issue 16): GET /api/me ≥ 0.6× hello-world at 10 connections. Prints figures; asserts nothing.
+// BENCH_SKIP_GENERATE=1 leaves out the generation case (bench:all).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
@@ -92,13 +93,13 @@ async function main(): Promise<void> {
     const cases: Array<{ name: string; url: string; method?: string; headers?: Record<string, string>; body?: string }> = [
       { name: 'Express hello-world', url: `${hello.url}/` },
       { name: 'GET /api/me (session)', url: `${karya.url}/api/me`, headers: { cookie: user.cookie! } },
-      {
+      ...(process.env.BENCH_SKIP_GENERATE === '1' ? [] : [{
         name: 'POST generate poems (offline, 1 credit)',
         url: `${karya.url}/api/generators/poems/generate`,
         method: 'POST',
         headers: { cookie: user.cookie!, 'content-type': 'application/json' },
         body: JSON.stringify({ settings: {} }),
-      },
+      }]),
     ];
     const runs = cases.map(() => [] as AutocannonResult[]);
     for (let round = 0; round < ROUNDS; round++) {
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
       process.stdout.write(`${row.name.padEnd(42)} ${row.rps.toFixed(0).padStart(9)} ${row.p50.toFixed(1).padStart(7)} ${row.p99.toFixed(1).padStart(7)} ${(row.rps / base).toFixed(2).padStart(8)} ${String(row.bad).padStart(8)}\n`);
     }
     const me = rows[1]!;
-    process.stdout.write(`\nGoal GET /api/me ≥ 0.5× hello-world and p99 ≤ 20 ms: ${me.rps / base >= 0.5 && me.p99 <= 20 ? 'met' : 'NOT met'} (${(me.rps / base).toFixed(2)}×, p99 ${me.p99} ms)\n`);
+    process.stdout.write(`\nGoal GET /api/me ≥ 0.6× hello-world: ${me.rps / base >= 0.6 ? 'met' : 'NOT met'} (${(me.rps / base).toFixed(2)}×, p99 ${me.p99} ms; load ${os.loadavg()[0]!.toFixed(1)})\nBENCH_ME_RATIO ${(me.rps / base).toFixed(3)}\n`);
   } finally {
     hello.child.kill();
     karya.child.kill();

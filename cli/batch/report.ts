@@ -13,9 +13,37 @@ export function isPublicEvent(event: BatchEvent): event is Exclude<BatchEvent, {
 }
 
 /** One JSON object per line on a stream. */
-export function ndjsonWriter(stream: NodeJS.WritableStream = process.stdout): (event: PublicEvent) => void {
-  return (event) => {
-    stream.write(`${JSON.stringify(event)}\n`);
+export function ndjsonWriter(stream: NodeJS.WritableStream = process.stdout): ((event: PublicEvent) => void) & { flush(): void } {
+  const out = batchedWriter(stream);
+  return Object.assign((event: PublicEvent) => out.write(`${JSON.stringify(event)}\n`), { flush: out.flush });
+}
+
+/**
+ * Writes gathered per turn of the event loop: lines written while many calls finish at once go out in one
+ * write (a batch of 100 calls in flight would otherwise make a write per line to a pipe or file). Flushed
+ * at the latest on the next turn, at 64 KiB, and by `flush()` (before exiting).
+ */
+export function batchedWriter(stream: NodeJS.WritableStream): { write(text: string): void; flush(): void } {
+  let pending: string[] = [];
+  let size = 0;
+  let scheduled: NodeJS.Immediate | undefined;
+  const flush = () => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    if (!pending.length) return;
+    const text = pending.join('');
+    pending = [];
+    size = 0;
+    stream.write(text);
+  };
+  return {
+    write(text) {
+      pending.push(text);
+      size += text.length;
+      if (size >= 64 * 1024) flush();
+      else scheduled ??= setImmediate(flush);
+    },
+    flush,
   };
 }
 
@@ -52,8 +80,12 @@ export class HumanProgress {
   private failed = 0;
   private readonly total: number;
 
+  /** Lines to a pipe or file, gathered per turn of the event loop (a terminal shows bars instead). */
+  private readonly out: { write(text: string): void; flush(): void };
+
   constructor(opts: ProgressOptions) {
     this.stream = opts.stream ?? process.stderr;
+    this.out = batchedWriter(this.stream);
     this.isTty = this.stream.isTTY === true;
     const hasColor = shouldUseColor(this.stream, opts.env);
     this.paint = hasColor ? (code, text) => `\x1b[${code}m${text}\x1b[0m` : (_code, text) => text;
@@ -123,6 +155,7 @@ export class HumanProgress {
 
   /** Stop the bars and print the closing lines. */
   finish(result: BatchResult): void {
+    this.out.flush();
     this.multibar?.stop();
     const parts = [`${result.succeeded} of ${result.books} books written`];
     if (result.failed) parts.push(this.paint(31, `${result.failed} failed`));
@@ -135,6 +168,7 @@ export class HumanProgress {
 
   /** Stop drawing at once (interrupt or error). */
   stop(): void {
+    this.out.flush();
     this.multibar?.stop();
   }
 
@@ -168,7 +202,7 @@ export class HumanProgress {
 
   private line(text: string): void {
     if (this.multibar) this.multibar.log(`${text}\n`);
-    else this.stream.write(`${text}\n`);
+    else this.out.write(`${text}\n`);
   }
 
   private relative(file: string): string {

@@ -118,6 +118,12 @@ export async function loadBooks(state: StateFile | undefined, jobs: readonly Bat
   return books;
 }
 
+/** A book's state without its texts (what a finished book in a batch keeps in memory). */
+function withoutText(state: BookState): BookState {
+  const { outline: _outline, characterDetails: _details, memory: _memory, chapterTitles: _titles, ...rest } = state;
+  return { ...rest, content: [] };
+}
+
 function asGenerationError(error: unknown): GenerationError {
   if (error instanceof GenerationError) return error;
   return new GenerationError('unexpected', { cause: error });
@@ -349,6 +355,8 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
         }
       }
       emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls });
+      // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.
+      book.state = withoutText(book.state);
       return 'done';
     } catch (error) {
       if (signal?.aborted) return 'unfinished';

@@ -84,7 +84,8 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     }
 
     // 3. Run. Ctrl-C (or SIGTERM) stops new calls and aborts the ones in flight; a second one quits at once.
-    const provider = cliProvider();
+    // The provider check runs alongside the first calls, once (not every 60 s while calls succeed).
+    const provider = cliProvider({ forBatch: true });
     const controller = new AbortController();
     let signals = 0;
     const progress = new HumanProgress({
@@ -97,6 +98,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       signals++;
       if (signals > 1) {
         progress.stop();
+        emitJson?.flush();
         process.exit(EXIT.interrupted);
       }
       controller.abort(new Error('interrupted'));
@@ -112,6 +114,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: controller.signal, onEvent });
     } catch (error) {
       progress.stop();
+      emitJson?.flush();
       throw error;
     } finally {
       process.off('SIGINT', onSignal);
@@ -120,6 +123,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     const exitCode = result.isInterrupted ? EXIT.interrupted : result.failed ? EXIT.failed : EXIT.ok;
     progress.finish(result);
     emitJson?.({ type: 'summary', ...result, exitCode });
+    emitJson?.flush();
     if (exitCode !== EXIT.ok) throw new CliExit(exitCode);
   } finally {
     await store?.close();

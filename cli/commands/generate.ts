@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { BookSession, GenerationError, bookLengthScore, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
+import { lightFetch } from '../../engine/node/light-fetch.js';
 import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
@@ -27,8 +28,9 @@ export const CLI_USER = 'cli';
 export const DEFAULT_STATE = path.join('.karya', 'state.sqlite');
 
 /** The provider from the environment, once per command; says so on stderr when it is the offline one. */
-export function cliProvider(): Provider {
-  const provider = providerFromEnv();
+export function cliProvider(opts: { forBatch?: boolean } = {}): Provider {
+  // A batch checks the provider alongside its first calls and sends through the lighter fetch (engine/node/light-fetch.ts).
+  const provider = providerFromEnv(process.env, opts.forBatch ? { probeAlongside: true, fetch: lightFetch } : {});
   if (provider.isOffline) info('karya: OPENAI_API_KEY is not set; using the offline provider (clearly marked demo text, no network).');
   return provider;
 }

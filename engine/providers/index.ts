@@ -29,6 +29,8 @@ export interface ProviderFromEnvOptions {
   timeoutMs?: number;
   onEvent?: (event: ProviderEvent) => void;
   fetch?: typeof globalThis.fetch;
+  /** Check a client alongside its first requests, and not again while requests succeed (`karya batch`). */
+  probeAlongside?: boolean;
 }
 
 /**
@@ -44,5 +46,6 @@ export function providerFromEnv(env: NodeJS.ProcessEnv = process.env, options: P
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.probeAlongside ? { probeAlongside: true } : {}),
   });
 }

@@ -27,6 +27,8 @@ export interface OpenAIProviderOptions {
   fetch?: typeof globalThis.fetch;
   /** Initialisation, rotation, retry and usage reports (names only, never keys). */
   onEvent?: (event: ProviderEvent) => void;
+  /** Check a client alongside its first requests, and not again while requests succeed (pool.ts; `karya batch`). */
+  probeAlongside?: boolean;
 }
 
 /** The real provider, with the names of its configs. */
@@ -78,6 +80,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
     createClient: (config) => createClient(config, { requestTimeoutMs: requestTimeout(defaultTimeoutMs), ...(options.fetch ? { fetch: options.fetch } : {}) }),
     probe: probeConfig,
     ...(onEvent ? { onEvent } : {}),
+    ...(options.probeAlongside ? { probeAlongside: true } : {}),
   });
 
   async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSignal, timeout: number, onStart: () => void): Promise<TextResult> {
@@ -136,11 +139,24 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
       try {
         return await withRetries(
           async () => {
-            const lease = await pool.acquire(deadline.signal);
+            let lease = await pool.acquire(deadline.signal);
             configName = lease.config.name;
-            return await completeOnce(lease, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
-              hasStarted = true;
-            });
+            const send = (on: Lease) =>
+              completeOnce(on, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
+                hasStarted = true;
+              });
+            try {
+              const result = await send(lease);
+              pool.markHealthy(lease);
+              return result;
+            } catch (error) {
+              // Sent before its client's check finished (probeAlongside): when the check failed, the
+              // config does not work; initialise as without probeAlongside (rotating, retrying) and send again.
+              if (!lease.check || hasStarted || (await lease.check.then(() => true, () => false))) throw error;
+              lease = await pool.acquire(deadline.signal, { isChecked: true });
+              configName = lease.config.name;
+              return await send(lease);
+            }
           },
           {
             limits,

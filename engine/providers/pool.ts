@@ -11,6 +11,12 @@ import { raceAbort, sleep, startDeadline, type ProviderLimits } from './timing.j
 export interface Lease {
   readonly config: ProviderConfig;
   readonly client: OpenAI;
+  /**
+   * With `probeAlongside`: the client's check, still running while the first requests use it. It
+   * rejects when the config does not work; a request that failed on such a client is sent again on a
+   * checked one (`acquire(signal, { isChecked: true })`).
+   */
+  readonly check?: Promise<void>;
 }
 
 export interface PoolOptions {
@@ -20,6 +26,13 @@ export interface PoolOptions {
   /** The initialisation test call; rejects when the config does not work. */
   probe: (lease: Lease, signal: AbortSignal) => Promise<void>;
   onEvent?: (event: ProviderEvent) => void;
+  /**
+   * Batch use (`karya batch`): the 1-token check runs alongside the first real requests instead of
+   * before them, and while requests succeed the client stays in use without being checked again every
+   * `clientCacheMs` (a successful request proves the config works as well as a check would). Rotation
+   * to another config still checks that one (alongside its first requests).
+   */
+  probeAlongside?: boolean;
 }
 
 /**
@@ -29,7 +42,7 @@ export interface PoolOptions {
 export class ClientPool {
   private active = 0;
   private rotatedAt = Date.now();
-  private cached: { index: number; client: OpenAI; at: number } | undefined;
+  private cached: { index: number; client: OpenAI; at: number; check?: Promise<void> } | undefined;
   private initializing: Promise<Lease> | undefined;
   private readonly secrets: string[];
 
@@ -44,19 +57,59 @@ export class ClientPool {
     return this.options.configs[this.active]!;
   }
 
-  /** The client of the active config; concurrent callers share one initialisation. */
-  acquire(signal?: AbortSignal): Promise<Lease> {
+  /**
+   * The client of the active config; concurrent callers share one initialisation. `isChecked` asks for
+   * a client whose check has passed (after a request failed on an unchecked one).
+   */
+  acquire(signal?: AbortSignal, opts: { isChecked?: boolean } = {}): Promise<Lease> {
     this.rotateIfDue();
     const cached = this.cached;
-    if (cached && cached.index === this.active && Date.now() - cached.at < this.options.limits.clientCacheMs) {
-      return Promise.resolve({ config: this.options.configs[cached.index]!, client: cached.client });
+    if (cached && cached.index === this.active && Date.now() - cached.at < this.options.limits.clientCacheMs && !(opts.isChecked && cached.check)) {
+      return Promise.resolve({ config: this.options.configs[cached.index]!, client: cached.client, ...(cached.check ? { check: cached.check } : {}) });
     }
+    if (this.options.probeAlongside && !opts.isChecked && !this.initializing) return Promise.resolve(this.startAlongside());
     if (!this.initializing) {
       this.initializing = this.initialise().finally(() => {
         this.initializing = undefined;
       });
     }
     return raceAbort(this.initializing, signal);
+  }
+
+  /** A request on `lease` succeeded: with probeAlongside, its client needs no new check for another clientCacheMs. */
+  markHealthy(lease: Lease): void {
+    if (this.options.probeAlongside && this.cached?.client === lease.client) this.cached.at = Date.now();
+  }
+
+  /** A new client for the active config, handed out at once while its check runs. */
+  private startAlongside(): Lease {
+    const { configs, limits, onEvent } = this.options;
+    const index = this.active;
+    const config = configs[index]!;
+    const client = this.options.createClient(config);
+    const started = Date.now();
+    const deadline = startDeadline(limits.probeTimeoutMs);
+    const check = this.probeAcceptingRateLimit({ config, client }, deadline.signal).then(
+      () => {
+        onEvent?.({ type: 'init', config: config.name, attempt: 1, isOk: true, latencyMs: Date.now() - started });
+        if (this.cached?.client === client) this.cached = { index, client, at: Math.max(this.cached.at, Date.now()) };
+      },
+      (error: unknown) => {
+        const mapped = toGenerationError(error, { isTimedOut: deadline.isTimedOut, secrets: this.secrets });
+        const status = statusOf(error);
+        onEvent?.({ type: 'init', config: config.name, attempt: 1, isOk: false, latencyMs: Date.now() - started, code: mapped.code, ...(status !== undefined ? { status } : {}) });
+        if (this.cached?.client === client) {
+          this.cached = undefined;
+          if (configs.length > 1) this.moveTo((this.active + 1) % configs.length, 'init-failure');
+          this.rotatedAt = Date.now();
+        }
+        throw error;
+      },
+    ).finally(() => deadline.dispose());
+    // Observed by the requests that used the client; never an unhandled rejection.
+    check.catch(() => undefined);
+    this.cached = { index, client, at: Date.now(), check };
+    return { config, client, check };
   }
 
   /** Forget the cached client (the next acquire initialises again). */

@@ -97,6 +97,7 @@ function buildProgram(): Command {
     .option('--json', 'print NDJSON events on stdout')
     .option('--dry-run', 'print the plan (books, calls, tokens, lower-bound time) and call nothing')
     .option('--latency <seconds>', 'seconds per call the dry-run estimate assumes (default 20)')
+    .option('--queue', 'with KARYA_DATABASE_URL: queue every step for `karya worker` processes (any number, any machines) under one shared --rpm/--tpm budget; this command shows progress and writes the books')
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .action(batchCommand);
 

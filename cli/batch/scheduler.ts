@@ -163,6 +163,21 @@ export function requestPacing(rpm: number, windowMs: number, marginMs: number): 
 /** Codes after which no other call can succeed either: the batch stops calling. */
 const FATAL_CODES: ReadonlySet<string> = new Set(['auth_error', 'config_error', 'init_failed', 'init_error']);
 
+/** Write a finished book's files: its Markdown and the other formats it asks for, or a cover's PNG. */
+export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint8Array): Promise<void> {
+  const { spec } = job;
+  if (spec.kind === 'image') {
+    if (png) writeAtomically(job.outFile, png);
+    return;
+  }
+  writeAtomically(job.outFile, bookMarkdown(spec, state));
+  if (job.exports.length) {
+    const { renderDocument } = await import('../../engine/node/export/index.js');
+    const doc = bookDocument(spec, state);
+    for (const { format, file } of job.exports) writeAtomically(file, await renderDocument(doc, format));
+  }
+}
+
 /** Run every book to its end (or until the signal aborts); never throws for a failed book. */
 export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   const started = performance.now();
@@ -343,17 +358,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
         });
         await rememberPart(session, book.totalSteps - done);
       }
-      const state = session?.state ?? book.state;
-      if (spec.kind === 'image') {
-        if (png) writeAtomically(job.outFile, png);
-      } else {
-        writeAtomically(job.outFile, bookMarkdown(spec, state));
-        if (job.exports.length) {
-          const { renderDocument } = await import('../../engine/node/export/index.js');
-          const doc = bookDocument(spec, state);
-          for (const { format, file } of job.exports) writeAtomically(file, await renderDocument(doc, format));
-        }
-      }
+      await writeBookFiles(job, session?.state ?? book.state, png);
       emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls });
       // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.
       book.state = withoutText(book.state);

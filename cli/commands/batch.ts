@@ -7,7 +7,7 @@ import type { StateFile } from '../../server/store/state.js';
 import { openBatchState } from '../batch/state.js';
 import { DEFAULT_STATE, cliProvider } from './generate.js';
 import { CliExit, EXIT, catalogOrExit, fail } from '../util.js';
-import { JobsFileError, readJobsFile, validateJobs, type JobIssue, type RawJob } from '../batch/jobs.js';
+import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
 import { loadBooks, runBatch, type BatchEvent } from '../batch/scheduler.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
@@ -21,6 +21,8 @@ export interface BatchOptions {
   dryRun?: boolean;
   state?: string;
   latency?: string;
+  /** --queue: run on `karya worker` processes through Postgres (KARYA_DATABASE_URL). */
+  queue?: boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -70,6 +72,8 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     }
     throw new CliExit(EXIT.badInput);
   }
+
+  if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson });
 
   // 2. Load saved progress (a dry run never creates the state file).
   let store: StateFile | undefined;
@@ -130,3 +134,47 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   }
 }
 
+
+/** --queue: the workers write the steps; this process queues them, shows progress and writes the books. */
+async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: ReturnType<typeof ndjsonWriter> | undefined }): Promise<void> {
+  const { runQueuedBatch } = await import('../batch/queued.js');
+  const controller = new AbortController();
+  let signals = 0;
+  let progress: HumanProgress | undefined;
+  const early: BatchEvent[] = [];
+  const onSignal = () => {
+    signals++;
+    if (signals > 1) {
+      progress?.stop();
+      process.exit(EXIT.interrupted);
+    }
+    controller.abort(new Error('interrupted'));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const onEvent = (event: BatchEvent) => {
+    if (progress) progress.handle(event);
+    else early.push(event);
+    if (opts.emitJson && isPublicEvent(event) && event.type !== 'rate_limited') opts.emitJson(event);
+  };
+  let result;
+  try {
+    result = await runQueuedBatch({
+      jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: controller.signal, onEvent,
+      onPlanned: ({ totalSteps, doneSteps }) => {
+        progress = new HumanProgress({ totalSteps, doneSteps, books: jobs.length, maxBars: Math.min(opts.concurrency, 10) });
+        for (const event of early.splice(0)) progress.handle(event);
+      },
+    });
+  } catch (error) {
+    progress?.stop();
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  const exitCode = result.isInterrupted ? EXIT.interrupted : result.failed ? EXIT.failed : EXIT.ok;
+  progress?.finish(result);
+  opts.emitJson?.({ type: 'summary', ...result, exitCode });
+  if (exitCode !== EXIT.ok) throw new CliExit(exitCode);
+}

@@ -23,6 +23,7 @@ import type { OpenedPostgres } from '../store/postgres/connect.js';
 import { ApiError } from '../http/errors.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../steps.js';
 import { StepChannel, type StepEvent } from './channel.js';
+import { BATCH_QUEUE, ensureBatchQueue, giveUpBatchStep, runBatchStep, type BatchBookJob } from './batch.js';
 
 export const STEP_QUEUE = 'karya-step';
 
@@ -63,6 +64,7 @@ export async function openQueue(postgres: OpenedPostgres, logger: Logger): Promi
       if (!(await boss.getQueue(STEP_QUEUE))) throw error;
     });
   }
+  await ensureBatchQueue(boss);
   const channel = new StepChannel(postgres.url, postgres.pool, (error) => logger.warn({ err: error }, 'step events connection lost; listening again'));
   await channel.start();
   return {
@@ -170,11 +172,25 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   heartbeat.unref();
   sweeper.unref();
 
+  /** Hold a lease on a job while it runs: renewed by the heartbeat, dropped when it ends. */
+  const leased = async <T>(queueName: string, jobId: string, abort: AbortController, fn: () => Promise<T>): Promise<T> => {
+    running.set(jobId, abort);
+    try {
+      await queue.db.insertInto('step_leases').values({ job_id: jobId, queue: queueName, worker_id: workerId, heartbeat_at: Date.now() }).onConflict((oc) => oc.column('job_id').doUpdateSet({ queue: queueName, worker_id: workerId, heartbeat_at: Date.now() })).execute();
+      return await fn();
+    } finally {
+      running.delete(jobId);
+      await queue.db.deleteFrom('step_leases').where('job_id', '=', jobId).where('worker_id', '=', workerId).execute().catch(() => undefined);
+    }
+  };
+
   const handle = async (job: PgBoss.JobWithMetadata<StepRequest>) => {
-    const request = job.data;
     const abort = new AbortController();
-    running.set(job.id, abort);
-    await queue.db.insertInto('step_leases').values({ job_id: job.id, queue: STEP_QUEUE, worker_id: workerId, heartbeat_at: Date.now() }).onConflict((oc) => oc.column('job_id').doUpdateSet({ worker_id: workerId, heartbeat_at: Date.now() })).execute();
+    await leased(STEP_QUEUE, job.id, abort, () => handleStep(job, abort));
+  };
+
+  const handleStep = async (job: PgBoss.JobWithMetadata<StepRequest>, abort: AbortController) => {
+    const request = job.data;
     // Events go out in order: one chain per job.
     let tail: Promise<void> = Promise.resolve();
     const publish = (event: StepEvent) => {
@@ -218,8 +234,6 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       if (job.retryCount >= job.retryLimit) await giveUp(ctx, queue, job).catch((err: unknown) => logger.warn({ err }, 'could not answer a failed step'));
       throw error;
     } finally {
-      running.delete(job.id);
-      await queue.db.deleteFrom('step_leases').where('job_id', '=', job.id).where('worker_id', '=', workerId).execute().catch(() => undefined);
       await lock.release();
     }
   };
@@ -230,6 +244,21 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     workIds.push(
       await queue.boss.work<StepRequest>(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
         if (job) await handle(job);
+      }),
+    );
+  }
+  for (let i = 0; i < concurrency; i++) {
+    workIds.push(
+      await queue.boss.work<BatchBookJob>(BATCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        await leased(BATCH_QUEUE, job.id, new AbortController(), async () => {
+          try {
+            await runBatchStep(ctx, queue, job);
+          } catch (error) {
+            if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);
+            throw error;
+          }
+        });
       }),
     );
   }
@@ -258,7 +287,7 @@ function failureOutcome(error: ApiError, charged: boolean): StepOutcome {
 async function bookLock(ctx: AppContext, pool: pg.Pool, request: StepRequest): Promise<{ release(): Promise<void> }> {
   const spec = ctx.catalog.get(request.generatorId);
   if (!spec || spec.kind !== 'book') return { release: async () => undefined };
-  const key = `${request.userId}\u0000${spec.bookType}`;
+  const key = `karya_book|${request.userId}|${spec.bookType}`;
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
@@ -288,6 +317,11 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
   for (const lease of dead) {
     logger.warn({ job: lease.job_id, worker: lease.worker_id }, 'worker stopped during a step; the step goes back to the queue');
     await queue.boss.fail(lease.queue, lease.job_id, { reason: 'worker stopped' });
+    if (lease.queue === BATCH_QUEUE) {
+      const job = await queue.boss.getJobById<BatchBookJob>(lease.queue, lease.job_id);
+      if (job && job.state === 'failed') await giveUpBatchStep(queue.db, queue.pool, job.data);
+      continue;
+    }
     const job = await queue.boss.getJobById<StepRequest>(lease.queue, lease.job_id);
     if (job && job.state === 'failed') await giveUp(ctx, queue, job);
   }

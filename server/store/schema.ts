@@ -227,7 +227,38 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** `karya batch --queue`: one batch and its shared budget (server/queue/batch.ts). */
+export interface BatchesTable {
+  id: string;
+  rpm: number | null;
+  tpm: number | null;
+  window_ms: Generated<number>;
+  created_at: number;
+}
+
+export interface BatchBooksTable {
+  batch_id: string;
+  job_key: string;
+  status: 'queued' | 'done' | 'failed';
+  steps_done: Generated<number>;
+  error_code: string | null;
+  message: string | null;
+  png: Uint8Array | null;
+  updated_at: number;
+}
+
+/** Calls counted against a budget (a batch's rpm/tpm), in the database's clock. */
+export interface RateCallsTable {
+  id: Generated<number>;
+  budget: string;
+  at: number;
+  tokens: number;
+}
+
 export interface Database extends BooksDatabase {
+  batches: BatchesTable;
+  batch_books: BatchBooksTable;
+  rate_calls: RateCallsTable;
   purchases: PurchasesTable;
   api_keys: ApiKeysTable;
   step_results: StepResultsTable;

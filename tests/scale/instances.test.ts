@@ -119,6 +119,18 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
     expect(history.body.items).toHaveLength(20);
   }, 240_000);
 
+  it('two requests for the same book on A and B at once run one after the other: outline, then introduction', async () => {
+    const user = await signUp(a, 'novelist@karya.test');
+    const body = { settings: { settingType: 'urban' } };
+    const results = await Promise.all([a, b].map((url) => json(`${url}/api/generators/romance/generate`, { method: 'POST', cookie: user.cookie, body })));
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(results.map((r) => r.body.part.kind).sort()).toEqual(['introduction', 'outline']);
+    const progress = await json(`${b}/api/progress/romance`, { cookie: user.cookie });
+    expect(progress.status).toBe(200);
+    expect(progress.body.book.parts).toHaveLength(1);
+    expect(progress.body.book.outline).not.toBeNull();
+  }, 120_000);
+
   it('a worker SIGKILLed mid-step: the request completes on the other worker, charged once, written once', async () => {
     isSlow = true;
     const user = await signUp(b, 'survivor@karya.test');

@@ -1,0 +1,125 @@
+// `karya batch <jobs-file> --queue`: the batch's books go to the Postgres job queue (KARYA_DATABASE_URL)
+// and any number of `karya worker` processes write them under the batch's one rpm/tpm budget
+// (server/queue/batch.ts). This command queues the first step of every unfinished book, shows the
+// workers' progress as it comes (LISTEN karya_batch), and writes each book's files here when it is
+// done. Progress is saved in Postgres under the same keys as a local batch, so running the same command
+// again (after an interrupt, or a failed book) continues where the books stopped.
+import { randomUUID } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import pg from 'pg';
+import pino from 'pino';
+import { planSteps } from '../../engine/index.js';
+import { configFromEnv } from '../../server/config.js';
+import { openStore } from '../../server/store/open.js';
+import { openQueue } from '../../server/queue/index.js';
+import { BATCH_CHANNEL, BATCH_OWNER, sendBatchStep, type BatchBookJob, type BatchNotice } from '../../server/queue/batch.js';
+import { postgresBookStore } from '../../server/store/postgres/books.js';
+import type { BatchJob } from './jobs.js';
+import { writeBookFiles, type BatchEvent, type BatchResult } from './scheduler.js';
+import { fail } from '../util.js';
+
+export interface QueuedBatchInput {
+  jobs: readonly BatchJob[];
+  rpm?: number;
+  tpm?: number;
+  signal: AbortSignal;
+  onEvent(event: BatchEvent): void;
+  /** Called once the saved progress is known: steps in all and steps already written. */
+  onPlanned?(plan: { totalSteps: number; doneSteps: number }): void;
+}
+
+export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResult> {
+  const started = performance.now();
+  let config;
+  try {
+    config = configFromEnv(process.env);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (!config.databaseUrl) fail('--queue runs the batch on `karya worker` processes through Postgres: set KARYA_DATABASE_URL=postgres://… (the same as the workers\')');
+  const store = await openStore(config);
+  const postgres = store.postgres!;
+  const queue = await openQueue(postgres, pino({ level: 'silent' }));
+  const listener = new pg.Client({ connectionString: postgres.url });
+  const batchId = randomUUID();
+  const byKey = new Map(input.jobs.map((job) => [job.key, job]));
+  const written = new Map<string, 'done' | 'failed'>();
+  const stepsDone = new Map<string, number>();
+  const started_ = new Map<string, number>();
+  const totals = { calls: 0, tokens: 0, retries: 0 };
+  try {
+    // Progress notices from the workers, for this batch only.
+    await listener.connect();
+    listener.on('notification', (message) => {
+      const payload = message.payload ?? '';
+      if (message.channel !== BATCH_CHANNEL || !payload.startsWith(`${batchId} `)) return;
+      const notice = JSON.parse(payload.slice(batchId.length + 1)) as BatchNotice;
+      if (notice.type === 'step_started' || notice.type === 'step_retry') input.onEvent(notice);
+      else if (notice.type === 'step_done') {
+        totals.calls++;
+        totals.tokens += notice.tokens?.total ?? 0;
+        input.onEvent(notice);
+      }
+      if (notice.type === 'step_retry') totals.retries++;
+    });
+    await listener.query(`LISTEN ${BATCH_CHANNEL}`);
+
+    await postgres.db.insertInto('batches').values({ id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, created_at: Date.now() }).execute();
+    const books = postgresBookStore(postgres.db, BATCH_OWNER);
+    let totalSteps = 0;
+    let doneSteps = 0;
+    const toQueue: Array<{ job: BatchJob; done: number }> = [];
+    for (const job of input.jobs) {
+      const steps = planSteps(job.spec, job.totalChapters).length;
+      const saved = job.spec.kind === 'image' ? null : await books.load(job.key);
+      const done = job.spec.kind === 'image' ? (existsSync(job.outFile) && statSync(job.outFile).size > 0 ? steps : 0) : saved ? saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0) : 0;
+      const isFinished = job.spec.kind === 'image' ? done === steps : saved?.isFinished === true;
+      totalSteps += steps;
+      doneSteps += done;
+      stepsDone.set(job.key, done);
+      started_.set(job.key, performance.now());
+      input.onEvent({ type: 'job_started', job: job.name, index: job.index, generator: job.spec.id, lang: saved?.state.lang ?? String(job.settings.language ?? job.spec.fixedLanguage), steps, done, out: job.outFile });
+      await postgres.db.insertInto('batch_books').values({ batch_id: batchId, job_key: job.key, status: isFinished ? 'done' : 'queued', updated_at: Date.now() }).execute();
+      if (!isFinished) toQueue.push({ job, done });
+    }
+    input.onPlanned?.({ totalSteps, doneSteps });
+    for (const { job, done } of toQueue) {
+      const data: BatchBookJob = { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile };
+      await sendBatchStep(queue.boss, data, `from:${done}`);
+    }
+
+    // The books as they end: written here from the saved progress (or the cover's PNG).
+    while (written.size < input.jobs.length && !input.signal.aborted) {
+      const rows = await postgres.db.selectFrom('batch_books').select(['job_key', 'status', 'error_code', 'message', 'png']).where('batch_id', '=', batchId).where('status', '!=', 'queued').execute();
+      for (const row of rows) {
+        if (written.has(row.job_key)) continue;
+        const job = byKey.get(row.job_key)!;
+        if (row.status === 'failed') {
+          written.set(row.job_key, 'failed');
+          input.onEvent({ type: 'job_failed', job: job.name, index: job.index, step: '', code: (row.error_code ?? 'unexpected') as never, message: row.message ?? '' });
+          continue;
+        }
+        const saved = job.spec.kind === 'image' ? null : await books.load(job.key);
+        if (job.spec.kind !== 'image' && !saved) continue;
+        await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
+        written.set(row.job_key, 'done');
+        const words = saved ? saved.state.content.join(' ').split(/\s+/).filter(Boolean).length : 0;
+        input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0) });
+      }
+      if (written.size < input.jobs.length) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const isInterrupted = input.signal.aborted && written.size < input.jobs.length;
+    // Interrupted: the batch's chains end after the steps running now (each saved when it finishes).
+    if (isInterrupted) await postgres.db.deleteFrom('batches').where('id', '=', batchId).execute();
+    const succeeded = [...written.values()].filter((v) => v === 'done').length;
+    const failed = [...written.values()].filter((v) => v === 'failed').length;
+    return {
+      books: input.jobs.length, succeeded, failed, unfinished: input.jobs.length - succeeded - failed, isInterrupted,
+      calls: totals.calls, retries: totals.retries, tokens: totals.tokens, seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
+    };
+  } finally {
+    await listener.end().catch(() => undefined);
+    await queue.close();
+    await store.close();
+  }
+}

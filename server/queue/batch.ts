@@ -1,0 +1,225 @@
+// `karya batch --queue`: a batch's books as chains of jobs on the Postgres queue, run by any number of
+// `karya worker` processes under the batch's one rpm/tpm budget, counted in Postgres.
+// - Each job is one step of one book. The worker opens the book's session on the saved progress
+//   (owner `cli`, the job's key, as `karya generate` and `karya batch` save it), runs the book's next
+//   step, updates its memory, and sends the job of the step after it (ids derived from the batch, the
+//   book and the step, so a retried job never queues a step twice). A step's save is its commit point:
+//   a job retried after its worker was killed finds the finished step saved and goes on with the next,
+//   so no finished step is asked for again; only a call cut off in flight is.
+// - Every call of every worker first takes its place in the batch's budget: a sliding window of calls
+//   (rpm) and tokens (tpm) kept in rate_calls and decided under an advisory lock, in the database's clock.
+// - Progress goes to the waiting command by NOTIFY (channel karya_batch) and is kept in batch_books.
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import {
+  BookSession, GenerationError, planSteps, stepKey, type Settings, type Step,
+} from '../../engine/index.js';
+import type { Provider, TextRequest } from '../../engine/providers/index.js';
+import { sleep } from '../../engine/providers/timing.js';
+import type { AppContext } from '../context.js';
+import type { Database } from '../store/schema.js';
+import { postgresBookStore } from '../store/postgres/books.js';
+
+export const BATCH_QUEUE = 'karya-batch-step';
+export const BATCH_CHANNEL = 'karya_batch';
+/** The saved books' owner: the CLI's (cli/commands/generate.ts CLI_USER). */
+export const BATCH_OWNER = 'cli';
+/** Attempts of a step that failed with a retryable error (network, 429, 503) before its book fails. */
+export const BATCH_RETRY_LIMIT = 5;
+
+/** One book of a batch, as a job's data: enough to open its session anywhere. */
+export interface BatchBookJob {
+  batchId: string;
+  key: string;
+  name: string;
+  index: number;
+  generatorId: string;
+  settings: Settings;
+  totalChapters: number;
+  /** Where the command writes it (shown in progress lines only). */
+  out: string;
+}
+
+/** What workers tell the waiting command (a subset of the batch's progress events). */
+export type BatchNotice =
+  | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
+  | { type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; tokens: { prompt: number; completion: number; total: number } | null; seconds: number; done: number; steps: number }
+  | { type: 'step_retry'; job: string; index: number; step: string; code: GenerationError['code']; status?: number; attempt: number; waitSeconds: number }
+  | { type: 'book_done'; job: string; key: string }
+  | { type: 'book_failed'; job: string; key: string; step: string; code: string; message: string; status?: number };
+
+/** A stable job id (uuid form) for a step of a book in a batch. */
+export function batchJobId(batchId: string, key: string, step: string): string {
+  const h = createHash('sha256').update(`${batchId}\u0000${key}\u0000${step}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export async function notifyBatch(pool: pg.Pool, batchId: string, notice: BatchNotice): Promise<void> {
+  await pool.query('SELECT pg_notify($1, $2)', [BATCH_CHANNEL, `${batchId} ${JSON.stringify(notice)}`]);
+}
+
+/** Queue the job of a book's next step (once: the id is derived from the step). */
+export async function sendBatchStep(boss: PgBoss, job: BatchBookJob, step: string): Promise<void> {
+  await boss.send(BATCH_QUEUE, job, { id: batchJobId(job.batchId, job.key, step), retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true });
+}
+
+export async function ensureBatchQueue(boss: PgBoss): Promise<void> {
+  if (await boss.getQueue(BATCH_QUEUE)) return;
+  await boss.createQueue(BATCH_QUEUE, { name: BATCH_QUEUE, retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, expireInSeconds: 30 * 60 }).catch(async (error: unknown) => {
+    if (!(await boss.getQueue(BATCH_QUEUE))) throw error;
+  });
+}
+
+/** Rough tokens of a call as the API counts them: prompt (about 4 characters a token) + max_tokens. */
+function callTokens(request: TextRequest): number {
+  return Math.ceil((request.system.length + request.user.length) / 4) + 11 + request.maxTokens;
+}
+
+/**
+ * Take a place in a batch's budget for one call of `tokens`: wait (sleeping, not holding the lock) while
+ * the last window holds `rpm` calls already or too many tokens. Decided under an advisory lock, with the
+ * database's clock, so workers on any machines share one window.
+ */
+export async function takeBudget(db: Kysely<Database>, input: { batchId: string; rpm: number | null; tpm: number | null; windowMs: number; tokens: number; signal?: AbortSignal }): Promise<void> {
+  const { batchId, rpm, tpm, windowMs } = input;
+  if (!rpm && !tpm) return;
+  const tokens = tpm ? Math.min(input.tokens, tpm) : input.tokens;
+  for (;;) {
+    const waitMs = await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`karya_budget:${batchId}`}))`.execute(trx);
+      const now = Number((await sql<{ now: string }>`SELECT floor(extract(epoch from clock_timestamp()) * 1000)::bigint AS now`.execute(trx)).rows[0]!.now);
+      await trx.deleteFrom('rate_calls').where('budget', '=', batchId).where('at', '<=', now - windowMs).execute();
+      const calls = await trx.selectFrom('rate_calls').select(['at', 'tokens']).where('budget', '=', batchId).orderBy('at').execute();
+      const used = calls.reduce((n, c) => n + c.tokens, 0);
+      const isRpmFull = rpm !== null && calls.length >= rpm;
+      const isTpmFull = tpm !== null && used + tokens > tpm;
+      if (!isRpmFull && !isTpmFull) {
+        await trx.insertInto('rate_calls').values({ budget: batchId, at: now, tokens }).execute();
+        return 0;
+      }
+      // Wait until enough of the oldest calls leave the window.
+      let index = 0;
+      if (isRpmFull) index = Math.max(index, calls.length - rpm! );
+      if (isTpmFull) {
+        let freed = 0;
+        let i = 0;
+        while (i < calls.length && used - freed + tokens > tpm!) freed += calls[i++]!.tokens;
+        index = Math.max(index, i - 1);
+      }
+      return Math.max(5, calls[Math.min(index, calls.length - 1)]!.at + windowMs - now + 1);
+    });
+    if (waitMs === 0) return;
+    await sleep(waitMs, input.signal);
+  }
+}
+
+/** Whether a failure is worth another attempt of the job (network, rate limit, overloaded server). */
+function isRetryable(error: unknown): boolean {
+  return error instanceof GenerationError ? error.isRetryable || error.code === 'rate_limited' : true;
+}
+
+/** Run one queued batch step (a worker's handler); answers whether the book is over (done or failed). */
+export async function runBatchStep(ctx: AppContext, env: { db: Kysely<Database>; pool: pg.Pool; boss: PgBoss }, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
+  const data = job.data;
+  const { db, pool, boss } = env;
+  const spec = ctx.catalog.get(data.generatorId);
+  const fail = async (step: string, code: string, message: string, status?: number) => {
+    await db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
+    await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) });
+  };
+  if (!spec) return fail('', 'unexpected', `generator "${data.generatorId}" is not known to this worker`);
+  const batch = await db.selectFrom('batches').selectAll().where('id', '=', data.batchId).executeTakeFirst();
+  if (!batch) return;
+  const budget = { batchId: batch.id, rpm: batch.rpm, tpm: batch.tpm, windowMs: batch.window_ms };
+  // Every call (steps, continuations, memory updates) waits for its place in the batch's budget.
+  const provider: Provider = {
+    name: ctx.provider.name,
+    isOffline: ctx.provider.isOffline,
+    generateText: async (request) => {
+      await takeBudget(db, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
+      return ctx.provider.generateText(request);
+    },
+    generateImage: async (request) => {
+      await takeBudget(db, { ...budget, tokens: 0 });
+      return ctx.provider.generateImage(request);
+    },
+  };
+  const totalSteps = planSteps(spec, data.totalChapters).length;
+  // One step of a book at a time, even if two batches (an interrupted command run again) hold it.
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`karya_batch_book|${BATCH_OWNER}|${data.key}`]);
+  } catch (error) {
+    lock.release(true);
+    throw error;
+  }
+  try {
+    await runLocked(ctx, { db, pool, boss, provider, totalSteps }, data, job);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock_all()').then(() => lock.release(), () => lock.release(true));
+  }
+}
+
+async function runLocked(ctx: AppContext, env: { db: Kysely<Database>; pool: pg.Pool; boss: PgBoss; provider: Provider; totalSteps: number }, data: BatchBookJob, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
+  const { db, pool, boss, provider, totalSteps } = env;
+  const spec = ctx.catalog.get(data.generatorId)!;
+  const fail = async (step: string, code: string, message: string, status?: number) => {
+    await db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
+    await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) });
+  };
+  // The batch was stopped (its command interrupted): its chains end here.
+  if (!(await db.selectFrom('batches').select('id').where('id', '=', data.batchId).executeTakeFirst())) return;
+  const store = postgresBookStore(db, BATCH_OWNER);
+  const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings, totalChapters: data.totalChapters, onFinished: 'keep' });
+  const step = session.next();
+  const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
+  if (!step) {
+    await finishBook(db, pool, data, null);
+    return;
+  }
+  const label = session.label(step);
+  await notifyBatch(pool, data.batchId, { type: 'step_started', job: data.name, index: data.index, step: label, done: doneOf(), steps: totalSteps });
+  let result;
+  try {
+    result = await session.advance({ expected: step, signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) });
+  } catch (error) {
+    const failure = error instanceof GenerationError ? error : new GenerationError('unexpected', { cause: error });
+    if (isRetryable(error) && job.retryCount < job.retryLimit) {
+      await notifyBatch(pool, data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt: job.retryCount + 1, waitSeconds: 2 ** job.retryCount * 2 });
+      throw error;
+    }
+    await fail(label, failure.code, failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, failure.status);
+    return;
+  }
+  const u = result.usage;
+  await db.updateTable('batch_books').set({ steps_done: doneOf(), updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
+  await notifyBatch(pool, data.batchId, {
+    type: 'step_done', job: data.name, index: data.index, step: label, kind: step.kind, words: result.words, complete: result.isComplete,
+    tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null, seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps,
+  });
+  // The memory update belongs to this step: a failure is caught up before the next one.
+  await session.remember({ signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) }).catch(() => undefined);
+  const next = session.next();
+  if (next) await sendBatchStep(boss, data, stepKey(next));
+  else await finishBook(db, pool, data, result.png ?? null);
+}
+
+async function finishBook(db: Kysely<Database>, pool: pg.Pool, data: BatchBookJob, png: Uint8Array | null): Promise<void> {
+  await db
+    .updateTable('batch_books')
+    .set({ status: 'done', updated_at: Date.now(), ...(png ? { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) } : {}) })
+    .where('batch_id', '=', data.batchId)
+    .where('job_key', '=', data.key)
+    .execute();
+  await notifyBatch(pool, data.batchId, { type: 'book_done', job: data.name, key: data.key });
+}
+
+/** A batch step out of attempts after its workers were killed: its book fails (its finished steps stay saved). */
+export async function giveUpBatchStep(db: Kysely<Database>, pool: pg.Pool, data: BatchBookJob): Promise<void> {
+  const message = 'the workers running this step stopped; run the same command again to continue';
+  await db.updateTable('batch_books').set({ status: 'failed', error_code: 'service_unavailable', message, updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
+  await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step: '', code: 'service_unavailable', message });
+}
+

@@ -1,0 +1,83 @@
+// `karya batch --queue` on one Postgres with two `karya worker`s, one SIGKILLed mid-run: every book is
+// written, and no finished step is asked of the provider again (only a call cut off in flight on the
+// killed worker is). Spawned processes: several processes and SIGKILL are the point.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
+import { busiestWindow, promptId, removeTempDirs, startCli, stepRequests, bookRequests, tempDir, waitFor, writeJobs, type CliRun } from '../batch/helpers.js';
+
+const skip = postgresUnavailable();
+if (skip) console.warn(skip);
+
+const JOBS = `
+- { id: kl, generator: romance, lang: en, chapters: 2, settings: { settingType: urban } }
+- { id: pantai, generator: romance, lang: ms, chapters: 2, settings: { settingType: coastal } }
+- { id: angkasa, generator: sci-fi, lang: ms, chapters: 2 }
+- { id: dapur, generator: cookbook, chapters: 2, settings: { cuisineType: asian } }
+`;
+
+let cluster: PostgresCluster | undefined;
+let fake: FakeOpenAI | undefined;
+const runs: CliRun[] = [];
+afterAll(async () => {
+  for (const run of runs) if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+  await fake?.close();
+  cluster?.stop();
+  removeTempDirs();
+});
+
+describe.skipIf(skip)('karya batch --queue with two workers', () => {
+  let databaseUrl = '';
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    databaseUrl = await cluster.createDatabase();
+  }, 60_000);
+
+  it('one worker killed mid-run: every book written, no finished step requested twice, one rpm budget', async () => {
+    fake = await startFakeOpenAI({ latencyMs: 300 });
+    const dir = tempDir('karya-queue-');
+    const file = writeJobs(dir, 'jobs.yaml', JOBS);
+    const env = { KARYA_DATABASE_URL: databaseUrl, KARYA_LOG_LEVEL: 'warn' };
+    const start = (args: string[]) => {
+      const run = startCli(args, { cwd: dir, fake, env });
+      runs.push(run);
+      return run;
+    };
+    const workers = [start(['worker', '--concurrency', '3']), start(['worker', '--concurrency', '3'])];
+    await waitFor(() => workers.every((w) => w.stderr().includes('karya worker ')), 90_000, 'two workers started');
+    const batch = start(['batch', file, '--queue', '--rpm', '600']);
+    await waitFor(() => bookRequests(fake!).filter((r) => r.answeredAt).length >= 6, 90_000, '6 answered calls');
+
+    // Kill the worker that holds a running step.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ worker_id: string }>('SELECT worker_id FROM step_leases LIMIT 1');
+    await client.end();
+    expect(rows.length).toBeGreaterThan(0);
+    const victimPid = Number(rows[0]!.worker_id.split(':')[1]);
+    const victim = workers.find((w) => w.child.pid === victimPid)!;
+    const killedAt = Date.now();
+    victim.child.kill('SIGKILL');
+    const inFlight = stepRequests(fake).filter((r) => !r.answeredAt).length;
+
+    const result = await batch.done;
+    expect(result.stderr).toContain('4 of 4 books written');
+    expect(result.code).toBe(0);
+    expect(readdirSync(path.join(dir, 'books')).sort()).toEqual(['angkasa.md', 'dapur.md', 'kl.md', 'pantai.md']);
+    expect(readFileSync(path.join(dir, 'books', 'kl.md'), 'utf8').length).toBeGreaterThan(100);
+
+    // Each step asked once, except the calls the kill cut off in flight (asked again once).
+    const ids = stepRequests(fake).map(promptId);
+    const repeated = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+    expect(repeated.length).toBeLessThanOrEqual(Math.max(inFlight, 3));
+    for (const id of repeated) {
+      expect(ids.filter((x) => x === id)).toHaveLength(2);
+      expect(stepRequests(fake).find((r) => promptId(r) === id)!.at).toBeLessThan(killedAt);
+    }
+    // One shared budget: never more than 10 calls in any second across both workers (--rpm 600).
+    expect(busiestWindow(bookRequests(fake).map((r) => r.at), 1_000)).toBeLessThanOrEqual(11);
+  }, 240_000);
+});

@@ -33,6 +33,8 @@ function env(): NodeJS.ProcessEnv {
     ...process.env,
     KARYA_DATABASE_URL: databaseUrl, KARYA_ADMIN_EMAIL: ADMIN, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn',
     OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake!.baseURL, KARYA_WORKER_CONCURRENCY: '4',
+    // The per-user generation rate (a shared bucket) would answer 429 before the credits run out: the race is about credits.
+    KARYA_GENERATION_BURST: '1000',
   };
 }
 

@@ -69,7 +69,7 @@ if (!hasChromium) {
     const pages: Page[] = [];
 
     beforeAll(async () => {
-      buildStudio();
+      await buildStudio();
       fake = await startFakeOpenAI({
         streamDelayMs: 25,
         answer: (body) => (JSON.stringify(body.messages ?? '').includes('short memory') ? 'Aisha is in Kuala Lumpur.' : longAnswer()),

@@ -1,7 +1,7 @@
 // End-to-end helpers: build the studio once, start `karya serve` on a temporary database with the
 // offline provider, drive Debian's chromium with playwright-core.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,14 +14,44 @@ export const ARTIFACTS = path.join(ROOT, 'test-results', 'e2e');
 export const hasChromium = existsSync(CHROMIUM);
 export const SKIP_REASON = `needs Debian chromium at ${CHROMIUM} (apt-get install -y chromium); .ci/run installs it`;
 
-/** Build studio/dist with Vite (the same build `npm start` serves). */
-export function buildStudio(): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(ROOT, 'studio', 'vite.config.ts'), '--logLevel', 'warn'], {
-    cwd: ROOT,
-    // vitest sets NODE_ENV=test, which would give a development build of React.
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+/** The newest modification time under `p` (a file or a folder). */
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let max = 0;
+  for (const name of readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, name)));
+  return max;
+}
+
+/**
+ * Build studio/dist with Vite (the same build `npm start` serves). Several e2e files may ask at once:
+ * a lock folder lets one build while the others wait, and a build newer than every source is kept.
+ */
+export async function buildStudio(): Promise<void> {
+  const lock = path.join(ROOT, 'studio', '.e2e-build-lock');
+  for (let waited = 0; ; waited += 250) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (waited > 240_000) throw new Error(`${lock} is held for 4 minutes: remove it if no build is running`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    const sources = ['studio/src', 'studio/public', 'studio/index.html', 'studio/vite.config.ts', 'engine'].map((p) => newestMtime(path.join(ROOT, p)));
+    const built = newestMtime(path.join(ROOT, 'studio', 'dist', 'index.html'));
+    if (built > 0 && built >= Math.max(...sources)) return;
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(ROOT, 'studio', 'vite.config.ts'), '--logLevel', 'warn'], {
+      cwd: ROOT,
+      // vitest sets NODE_ENV=test, which would give a development build of React.
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface RunningKarya {
@@ -31,17 +61,18 @@ export interface RunningKarya {
 }
 
 /**
- * `karya serve --port 0` on a fresh SQLite file, offline provider, KARYA_ADMIN_EMAIL set. `env` adds
- * variables after the checkout's are cleared (OPENAI_BASE_URL of a fake provider, for a slow stream).
+ * `karya serve` on a fresh SQLite file, offline provider, KARYA_ADMIN_EMAIL set. `env` adds variables
+ * after the checkout's are cleared (OPENAI_BASE_URL of a fake provider, for a slow stream; Stripe's);
+ * `port` (default 0: any free port) for a server whose KARYA_PUBLIC_URL must be known before it starts.
  */
-export async function startKarya(opts: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningKarya> {
+export async function startKarya(opts: { env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<RunningKarya> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-e2e-'));
   const adminEmail = 'admin@e2e.test';
   const env: NodeJS.ProcessEnv = { ...process.env, KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: adminEmail, KARYA_SCRYPT_LOG_N: '10', KARYA_LOG_LEVEL: 'warn', NO_COLOR: '1' };
-  for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'KARYA_MODEL', 'KARYA_CONFIG', 'PORT', 'KARYA_PUBLIC_URL']) delete env[key];
+  for (const key of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'KARYA_MODEL', 'KARYA_CONFIG', 'PORT', 'KARYA_PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE', 'KARYA_TOPUP_URLS']) delete env[key];
   Object.assign(env, opts.env ?? {});
   // The working directory is the temporary one, so no karya.config.yaml of the checkout is picked up.
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'serve', '--port', '0'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'serve', '--port', String(opts.port ?? 0)], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`karya serve did not start in 60 s:\n${output}`)), 60_000);
@@ -73,6 +104,16 @@ export async function startKarya(opts: { env?: NodeJS.ProcessEnv } = {}): Promis
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port that was free a moment ago (for a server whose public URL must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 export async function launchChromium(): Promise<Browser> {

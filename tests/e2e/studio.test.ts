@@ -32,7 +32,7 @@ if (!hasChromium) {
     let base = '';
 
     beforeAll(async () => {
-      buildStudio();
+      await buildStudio();
       [karya, browser] = await Promise.all([startKarya(), launchChromium()]);
       base = karya.url;
       author = (await newPage(browser)).page;

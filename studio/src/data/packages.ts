@@ -1,31 +1,56 @@
-// Credit packages of spec/platform.md §9: the purchase page's (USD) and the top-up page's (RM). Both
-// exist, as spec/ gives both.
+// Credit packages of spec/platform.md §9: the purchase page's (USD, sold through Stripe Checkout; the
+// server's own table in engine/contract/payments.ts) and the top-up page's (RM, the operator's payment
+// links). Both exist, as spec/ gives both.
+import { PURCHASE_PACKAGES, PURCHASE_PACKAGE_IDS, type PurchasePackageId, type TopUpCredits } from '../../../engine/contract/payments.js';
+import type { MessageKey } from '../i18n/index.js';
+
 export interface UpgradePackage {
-  id: 'basic' | 'pro' | 'business';
+  id: PurchasePackageId;
   name: string;
   credits: number;
   price: string;
   isPopular: boolean;
-  features: string[];
+  features: MessageKey[];
 }
 
-export const UPGRADE_PACKAGES: readonly UpgradePackage[] = [
-  { id: 'basic', name: 'Basic', credits: 300, price: '$29.99', isPopular: false, features: ['300 credits', 'All Features', 'Priority Support'] },
-  { id: 'pro', name: 'Pro', credits: 500, price: '$49.99', isPopular: true, features: ['500 credits', 'All Features', 'Priority Support', '24/7 Support'] },
-  { id: 'business', name: 'Business', credits: 1000, price: '$99.99', isPopular: false, features: ['1000 credits', 'All Features', 'Priority Support', '24/7 Support', 'API Access'] },
-];
+/** What each package lists after its credits (spec/platform.md §9). */
+const FEATURES: Record<PurchasePackageId, MessageKey[]> = {
+  basic: ['feature.allFeatures', 'feature.prioritySupport'],
+  pro: ['feature.allFeatures', 'feature.prioritySupport', 'feature.support247'],
+  business: ['feature.allFeatures', 'feature.prioritySupport', 'feature.support247', 'feature.apiAccess'],
+};
+
+export const UPGRADE_PACKAGES: readonly UpgradePackage[] = PURCHASE_PACKAGE_IDS.map((id) => {
+  const p = PURCHASE_PACKAGES[id];
+  return { id, name: p.name, credits: p.credits, price: `$${(p.priceCents / 100).toFixed(2)}`, isPopular: id === 'pro', features: FEATURES[id] };
+});
 
 export interface TopUpPackage {
-  credits: number;
-  price: string;
-  saving: string;
+  credits: TopUpCredits;
+  priceRm: number;
   isBestValue: boolean;
 }
 
 export const TOPUP_PACKAGES: readonly TopUpPackage[] = [
-  { credits: 150, price: 'RM45', saving: 'Save RM15 vs buying 2x150 separately', isBestValue: false },
-  { credits: 300, price: 'RM75', saving: 'Save RM48 vs buying 2x300 separately', isBestValue: false },
-  { credits: 600, price: 'RM97', saving: 'Save RM78 vs buying 4x150 separately', isBestValue: true },
+  { credits: 150, priceRm: 45, isBestValue: false },
+  { credits: 300, priceRm: 75, isBestValue: false },
+  { credits: 600, priceRm: 97, isBestValue: true },
 ];
 
-export const TRUST_BADGES: readonly string[] = ['Credits never expire', 'Delivered within 5 minutes', 'FPX or bank transfer', 'Official receipt'];
+/**
+ * What a package saves against buying the same credits in smaller packages, worked out from the prices
+ * so the page can never claim more than it gives: 300 saves RM15 against 2 x 150; 600 saves RM53 against
+ * 2 x 300 and RM83 against 4 x 150. (spec/'s copy claims RM48 and RM78, figures that fit a price of RM102,
+ * not the RM97 it states: the page shows the true saving at the price it shows.)
+ */
+export function topUpSavings(pkg: TopUpPackage): Array<{ amount: number; count: number; size: number }> {
+  return TOPUP_PACKAGES.filter((smaller) => smaller.credits < pkg.credits && pkg.credits % smaller.credits === 0)
+    .map((smaller) => {
+      const count = pkg.credits / smaller.credits;
+      return { amount: count * smaller.priceRm - pkg.priceRm, count, size: smaller.credits };
+    })
+    .filter((s) => s.amount > 0)
+    .sort((a, b) => a.amount - b.amount);
+}
+
+export const TRUST_BADGES: readonly MessageKey[] = ['badge.neverExpire', 'badge.delivered', 'badge.fpx', 'badge.receipt'];

@@ -42,8 +42,8 @@ export const AUTH = {
   'auth.passwordsDontMatch': { en: 'Passwords do not match', ms: 'Kata laluan tidak sepadan' },
   'auth.invalidPlan': { en: 'Invalid plan selected', ms: 'Pelan yang dipilih tidak sah' },
   'auth.planBanner': {
-    en: 'You are signing up for the {plan} plan. Your account starts on the free plan; the {plan} purchase opens once checkout is available.',
-    ms: 'Anda mendaftar untuk pelan {plan}. Akaun anda bermula dengan pelan percuma; pembelian {plan} dibuka apabila pembayaran dalam talian tersedia.',
+    en: 'You are signing up for the {plan} plan. Your account starts on the free plan with 10 credits; buy the {plan} package on the Get More Credits page once signed up.',
+    ms: 'Anda mendaftar untuk pelan {plan}. Akaun anda bermula dengan pelan percuma dan 10 kredit; beli pakej {plan} di halaman Dapatkan Lebih Banyak Kredit selepas mendaftar.',
   },
   'auth.accountCreated': { en: 'Account created successfully!', ms: 'Akaun berjaya dicipta!' },
   'auth.signUpFailed': { en: 'Failed to create account. Please try again.', ms: 'Gagal mencipta akaun. Sila cuba lagi.' },

@@ -5,6 +5,7 @@ import { ADMIN } from './admin.js';
 import { AUTH } from './auth.js';
 import { DASHBOARD } from './dashboard.js';
 import { HISTORY } from './history.js';
+import { PAYMENTS } from './payments.js';
 import { PROFILE } from './profile.js';
 import { SHELL } from './shell.js';
 import type { Table } from './types.js';
@@ -16,6 +17,7 @@ export const MESSAGES = {
   ...HISTORY,
   ...PROFILE,
   ...ADMIN,
+  ...PAYMENTS,
 } as const satisfies Table;
 
 export type MessageKey = keyof typeof MESSAGES;

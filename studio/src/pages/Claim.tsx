@@ -1,5 +1,5 @@
-// /claim/{token}: claim a credit link. Signed out: a sign-in prompt. Signed in: a spinner, then the
-// congratulations state with confetti for 3 s and a redirect to the profile after 3 s; a failure goes to /.
+// /claim/{token}: claim a credit link (CREDIT{n}-SUCCESS is the purchase landing instead: PurchaseLanding).
+// Signed out: a sign-in prompt. Signed in: a spinner, then the congratulations state with confetti for 3 s and a redirect to the profile after 3 s; a failure goes to /.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
@@ -9,21 +9,11 @@ import { useAuth } from '../lib/auth.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { useT } from '../i18n/index.js';
 import { PageLoading, Spinner } from '../components/Spinner.js';
+import { celebrate } from '../lib/confetti.js';
+import { PurchaseLanding } from './PurchaseLanding.js';
 
-export const CONFETTI_MS = 3000;
+export { CONFETTI_MS } from '../lib/confetti.js';
 export const REDIRECT_MS = 3000;
-
-async function celebrate(): Promise<void> {
-  if (typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-  const { default: confetti } = await import('canvas-confetti');
-  const end = Date.now() + CONFETTI_MS;
-  const frame = () => {
-    confetti({ particleCount: 4, angle: 60, spread: 60, origin: { x: 0, y: 0.7 }, disableForReducedMotion: true });
-    confetti({ particleCount: 4, angle: 120, spread: 60, origin: { x: 1, y: 0.7 }, disableForReducedMotion: true });
-    if (Date.now() < end) requestAnimationFrame(frame);
-  };
-  frame();
-}
 
 /** A post-purchase landing code (CREDIT{n}-SUCCESS) rather than a credit link. */
 const PURCHASE = /^CREDIT(\d+)-SUCCESS$/i;
@@ -59,14 +49,7 @@ export default function Claim() {
   }, [user, token, purchase, setCredits, navigate, t]);
 
   if (isLoading) return <PageLoading />;
-  if (purchase) {
-    return (
-      <AuthLayout title={t('landing.purchaseTitle')} isCentered>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t('landing.purchaseBody', { n: purchase[1]! })}</p>
-        <Link to="/" className="btn-primary mt-6">{t('landing.goToDashboard')}</Link>
-      </AuthLayout>
-    );
-  }
+  if (purchase) return <PurchaseLanding credits={Number(purchase[1])} />;
   if (!user) {
     return (
       <AuthLayout title={t('landing.signInRequired')} isCentered>

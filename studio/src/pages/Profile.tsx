@@ -7,10 +7,12 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { BookOpen, ChevronDown, Search, Trash2 } from 'lucide-react';
 import type { HistoryListItem, HistoryType, MyBook } from '../../../engine/contract/index.js';
+import { API_ROLES } from '../../../engine/contract/api-keys.js';
 import { call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { useT } from '../i18n/index.js';
 import { RedeemBox } from '../components/RedeemBox.js';
+import { ApiKeysPanel } from '../components/ApiKeysPanel.js';
 import { ConfirmDialog, Dialog } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
@@ -308,11 +310,14 @@ function ContentHistory() {
 
 export default function Profile() {
   const { t } = useT();
+  const { user } = useAuth();
+  const hasApiAccess = user !== null && (API_ROLES as readonly string[]).includes(user.role);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">{t('profile.title')}</h1>
       <ProfileForm />
       <RedeemBox />
+      {hasApiAccess && <ApiKeysPanel />}
       <MyBooks />
       <ContentHistory />
     </div>

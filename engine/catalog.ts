@@ -31,10 +31,16 @@ const yamlCache = new Map<string, { data?: unknown; errors: Array<{ line?: numbe
 function parseYaml(file: string, text: string): { data?: unknown; issues: SpecIssue[] } {
   let parsed = yamlCache.get(text);
   if (!parsed) {
-    const doc = YAML.parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-    parsed = doc.errors.length
-      ? { errors: doc.errors.map((e) => ({ line: e.linePos?.[0].line, message: e.message.split('\n')[0]! })) }
-      : { data: doc.toJS(), errors: [] };
+    try {
+      // The fast path: straight to plain data (no document model kept); a file with errors is parsed
+      // again below for every error with its line.
+      parsed = { data: YAML.parse(text, { uniqueKeys: true, logLevel: 'error' }), errors: [] };
+    } catch {
+      const doc = YAML.parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+      parsed = doc.errors.length
+        ? { errors: doc.errors.map((e) => ({ line: e.linePos?.[0].line, message: e.message.split('\n')[0]! })) }
+        : { data: doc.toJS(), errors: [] };
+    }
     yamlCache.set(text, parsed);
   }
   const issues = parsed.errors.map((e) => ({ file, path: e.line ? `line ${e.line}` : '', message: e.message }));

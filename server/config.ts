@@ -56,6 +56,11 @@ export interface ServerConfig {
    * every `refillMs` (KARYA_GENERATION_BURST, KARYA_GENERATION_PER_MINUTE).
    */
   generationRate: { burst: number; refillMs: number };
+  /**
+   * Requests per API key, a token bucket kept in the database: `burst` at once, then one more every
+   * `refillMs` (KARYA_API_KEY_BURST, KARYA_API_KEY_PER_MINUTE). Generations also count against generationRate.
+   */
+  apiKeyRate: { burst: number; refillMs: number };
   /** Credit code and link claims per user (a token bucket in the database): guessing codes is slow. */
   claimRate: { burst: number; refillMs: number };
   /** How long the AI test page's last answer serves users who are not the administrator. */
@@ -212,6 +217,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     generationRate: {
       burst: intFrom(env.KARYA_GENERATION_BURST, 20, 1, 100_000, 'KARYA_GENERATION_BURST'),
       refillMs: 60_000 / intFrom(env.KARYA_GENERATION_PER_MINUTE, 10, 1, 100_000, 'KARYA_GENERATION_PER_MINUTE'),
+    },
+    apiKeyRate: {
+      burst: intFrom(env.KARYA_API_KEY_BURST, 60, 1, 100_000, 'KARYA_API_KEY_BURST'),
+      refillMs: 60_000 / intFrom(env.KARYA_API_KEY_PER_MINUTE, 60, 1, 100_000, 'KARYA_API_KEY_PER_MINUTE'),
     },
     claimRate: { burst: 10, refillMs: 60_000 },
     testCheckTtlMs: 5 * 60_000,

@@ -35,17 +35,24 @@ function bearerOf(req: Request): string {
 /**
  * On the routes that take API keys (generation, progress, history and export): a request with
  * `Authorization: Bearer <key>` is the key's user, without a cookie or an Origin. An unknown or revoked
- * key is 401 `invalid_api_key`; a key whose account is no longer business or admin is 403.
+ * key is 401 `invalid_api_key`; a key whose account is no longer business or admin is 403. Each key has
+ * its own rate (config.apiKeyRate, a token bucket in the database, so a restart does not reset it):
+ * past it, 429 `rate_limited` with Retry-After.
  */
 export function acceptApiKeys(ctx: AppContext): RequestHandler {
-  const { repos } = ctx;
-  return async (req, _res, next) => {
+  const { repos, config } = ctx;
+  return async (req, res, next) => {
     if (!hasBearer(req)) return next();
     const key = bearerOf(req);
     const found = key.startsWith(API_KEY_PREFIX) && key.length < 100 ? await repos.apiKeys.authenticate(hashApiKey(key)) : null;
     if (!found) return next(ApiError.catalogue(401, 'invalid_api_key'));
     useApiKeySession(req, found);
     if (!hasApiAccess(found.user.role)) return next(ApiError.catalogue(403, 'api_access_required'));
+    const take = await repos.limits.take({ key: `apikey:${found.keyId}`, capacity: config.apiKeyRate.burst, refillMs: config.apiKeyRate.refillMs });
+    if (!take.isAllowed) {
+      res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
+      return next(ApiError.catalogue(429, 'rate_limited'));
+    }
     return next();
   };
 }

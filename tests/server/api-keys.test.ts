@@ -145,3 +145,37 @@ describe('Authorization: Bearer <key>', () => {
     expect(res.body.error.code).toBe('api_access_required');
   });
 });
+
+describe('per-key rate limit', () => {
+  it('counts each key on its own, answers 429 with Retry-After past it, and keeps counting across a restart', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dbFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'karya-keys-')), 'karya.sqlite');
+    const config = { dbFile, apiKeyRate: { burst: 3, refillMs: 10 * 60_000 } };
+    let server = await startTestServer({ config });
+    let first = '';
+    try {
+      const cookie = (await userWithRole(server, 'business')).cookie!;
+      first = (await server.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'one' })).body.key as string;
+      const second = (await server.http.post('/api/api-keys').set('cookie', cookie).send({ name: 'two' })).body.key as string;
+      for (let i = 0; i < 3; i++) expect((await server.http.get('/api/history').set(bearer(first))).status).toBe(200);
+      const limited = await server.http.get('/api/history').set(bearer(first));
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toMatchObject({ code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await server.http.get('/api/history').set(bearer(second))).status).toBe(200);
+      // The same user signed in with the cookie is not limited by the key's bucket.
+      expect((await server.http.get('/api/history').set('cookie', cookie)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+    server = await startTestServer({ config });
+    try {
+      expect((await server.http.get('/api/history').set(bearer(first))).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+});
+

@@ -40,21 +40,32 @@ function sampleEndInView(page: Page): Promise<boolean | null> {
   });
 }
 
-/** Sample while a step streams (until the button is ready again); answers [in view, sampled]. */
-async function sampleStep(page: Page): Promise<[number, number]> {
+/** Where the part being written (or a written part) sits in the manuscript, whatever is scrolled. */
+function topOf(page: Page, selector: string): Promise<number | null> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector<HTMLElement>(sel);
+    const manuscript = document.querySelector('[data-testid="manuscript"]');
+    return el && manuscript ? el.getBoundingClientRect().top - manuscript.getBoundingClientRect().top : null;
+  }, selector);
+}
+
+/** Sample while a step streams (until the button is ready again); answers [in view, sampled, last top of the part being written]. */
+async function sampleStep(page: Page): Promise<[number, number, number | null]> {
   await page.click(button);
   await page.waitForSelector('[data-testid="streaming-text"]', { timeout: 60_000 });
   let inView = 0;
   let total = 0;
+  let top: number | null = null;
   while ((await page.locator('[data-streaming="true"]').count()) > 0) {
     const seen = await sampleEndInView(page);
+    top = (await topOf(page, '[data-streaming="true"]')) ?? top;
     if (seen !== null) {
       total++;
       if (seen) inView++;
     }
     await page.waitForTimeout(60);
   }
-  return [inView, total];
+  return [inView, total, top];
 }
 
 if (!hasChromium) {
@@ -99,11 +110,13 @@ if (!hasChromium) {
       await page.click(button);
       await waitForText(page, label, 'Generate Introduction', 60_000);
 
-      for (const next of ['Generate Chapter 1', 'Generate Chapter 2']) {
-        const [inView, total] = await sampleStep(page);
+      for (const [position, next] of [[0, 'Generate Chapter 1'], [1, 'Generate Chapter 2']] as const) {
+        const [inView, total, top] = await sampleStep(page);
         await waitForText(page, label, next, 60_000);
         expect(total, 'samples taken while the text streamed').toBeGreaterThanOrEqual(10);
         expect(inView / total, `end of the text in view in ${inView} of ${total} samples`).toBeGreaterThanOrEqual(0.9);
+        // No jump at the end: the finished part sits where the part being written was.
+        expect(Math.abs((await topOf(page, `#part-${position}`))! - top!), 'the part moved when it was finished').toBeLessThanOrEqual(2);
       }
       // Focus came back to the generate button after the step.
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('generate-button');
@@ -129,9 +142,13 @@ if (!hasChromium) {
       expect(await page.getByTestId('preview').textContent()).not.toContain('**');
     }, 300_000);
 
-    it('phone: the page scrolls with the text, and "Jump to latest" is in Malay for a Malay book', async () => {
+    it('phone: the page scrolls with the text, "Jump to latest" is in Malay for a Malay book, and the console stays clean', async () => {
       const { page } = await newPage(browser, { width: 390, height: 844 });
       pages.push(page);
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') consoleErrors.push(m.text());
+      });
       await signUp(page, karya.url, 'putri.phone@e2e.test', PASSWORD);
       await page.goto(`${karya.url}/romance`);
       await waitForText(page, label, 'Generate Story Outline');
@@ -155,6 +172,8 @@ if (!hasChromium) {
       await page.waitForTimeout(150);
       expect(await sampleEndInView(page)).toBe(true);
       await waitForText(page, label, 'Jana Bab 2', 60_000);
+      // A generator visit with nothing saved is an ordinary answer: no 404 in the console.
+      expect(consoleErrors).toEqual([]);
     }, 300_000);
   });
 }

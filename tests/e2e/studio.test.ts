@@ -119,6 +119,8 @@ if (!hasChromium) {
       expect(await author.getByLabel('Number of Chapters').inputValue()).toBe('7');
       expect(await author.textContent('[data-testid="chapter-counter"]')).toBe('2 / 7');
       expect(await author.locator('[data-testid="preview-part"]').count()).toBe(2);
+      // The user's chapter title comes back with the book.
+      expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction', 'Chapter 1: The First Meeting']);
 
       await author.reload();
       await author.getByTestId('resume-dialog').waitFor();

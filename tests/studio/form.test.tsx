@@ -149,6 +149,20 @@ describe('conditional fields', () => {
     expect(sent[0]).toMatchObject({ setting: 'custom', customSetting: 'a floating island', title: 'Sang Kancil' });
   });
 
+  it('copyright: an emptied Publication Year is reported as required, never silently this year (spec: required, 1900-2100)', async () => {
+    const { user, sent } = await renderForm('copyright');
+    await user.type(screen.getByLabelText(/^Book Title/), 'Hikayat Malam');
+    await user.type(screen.getByLabelText(/^Author Name/), 'Siti Aminah');
+    await user.clear(screen.getByLabelText(/^Publication Year/));
+    await user.click(generate());
+    expect(await screen.findByText('Publication Year is required')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await user.type(screen.getByLabelText(/^Publication Year/), '1850');
+    await user.click(generate());
+    expect(await screen.findByText(/Publication Year must be .*1900.*2100/)).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
   it('self-help: a custom topic is required when the topic is others', async () => {
     const { user } = await renderForm('self-help');
     await user.selectOptions(screen.getByLabelText('Topic'), 'others');

@@ -98,12 +98,13 @@ export function Preview(props: PreviewProps) {
       <div className="relative flex-1">
         <div ref={boxRef} className="h-full overflow-y-auto px-4 py-4 lg:max-h-[calc(100vh-14rem)]" data-testid="preview" aria-live="off" aria-busy={isLoading}>
           <div className="mx-auto max-w-[68ch]" data-testid="manuscript">
+            {/* The outline closes once the introduction starts: nothing above the text being written moves when it ends. */}
             {outline !== undefined && (
-              <details id="part-outline" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" open={parts.length === 0}>
+              <details id="part-outline" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" open={parts.length === 0 && !(isLoading && streamingHeading !== undefined && streamingHeading !== outlineLabel)}>
                 <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0}>{outlineLabel}</summary>
                 <div className="mt-2 text-sm leading-relaxed" data-testid="outline">
-                  {onSaveEdit && !isLoading ? (
-                    <EditablePart id="outline" label={outlineLabel} text={outline} lang={lang} isOpen={editing === 'outline'} onOpen={setEditing} onSave={(text) => onSaveEdit({ kind: 'outline' }, text)}>
+                  {onSaveEdit ? (
+                    <EditablePart id="outline" label={outlineLabel} text={outline} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={setEditing} onSave={(text) => onSaveEdit({ kind: 'outline' }, text)}>
                       <Markdown text={outline} />
                     </EditablePart>
                   ) : (
@@ -121,8 +122,9 @@ export function Preview(props: PreviewProps) {
                   </div>
                 )}
                 <div className="text-[15px] leading-relaxed">
-                  {onSaveEdit && p.ref && !isLoading ? (
-                    <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isOpen={editing === p.key} onOpen={setEditing} onSave={(text) => onSaveEdit(p.ref!, text)}>
+                  {onSaveEdit && p.ref ? (
+                    // The Edit button stays while a step runs (disabled), so no part moves when the step ends.
+                    <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={setEditing} onSave={(text) => onSaveEdit(p.ref!, text)}>
                       <Markdown text={p.text} />
                     </EditablePart>
                   ) : (
@@ -178,11 +180,13 @@ export function Preview(props: PreviewProps) {
 }
 
 /** A part with an Edit button that turns it into a text box with Save and Cancel. */
-function EditablePart({ id, label, text, lang, isOpen, onOpen, onSave, children }: {
+function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSave, children }: {
   id: string;
   label: string;
   text: string;
   lang: Lang;
+  /** A step is running: no edit now (the button stays in place). */
+  isDisabled: boolean;
   isOpen: boolean;
   onOpen(id: string | null): void;
   onSave(text: string): Promise<string | null>;
@@ -207,7 +211,7 @@ function EditablePart({ id, label, text, lang, isOpen, onOpen, onSave, children 
     return (
       <>
         {children}
-        <button ref={editRef} type="button" className="btn-ghost mt-1 px-2 py-1 text-xs" onClick={() => onOpen(id)} aria-label={pageWord('editPartLabel', lang, { part: label })} data-testid="edit-part">
+        <button ref={editRef} type="button" className="btn-ghost mt-1 px-2 py-1 text-xs" onClick={() => onOpen(id)} disabled={isDisabled} aria-label={pageWord('editPartLabel', lang, { part: label })} data-testid="edit-part">
           <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('editPart', lang)}
         </button>
       </>

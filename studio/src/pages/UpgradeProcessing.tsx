@@ -1,6 +1,6 @@
 // The upgrade-processing page (/upgrade-processing?plan=…&token=…): a spinner, then a toast, then /.
-// Checkout is a later issue: with no upgrade route on the server yet, a valid link ends in the spec's
-// failure message; an incomplete link in "Invalid upgrade link".
+// Plan upgrades by token (spec/'s process_upgrade) are not offered: credits are bought on /upgrade through
+// Stripe Checkout. So a complete link ends in the spec's failure message; an incomplete one in "Invalid upgrade link".
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';

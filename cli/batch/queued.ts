@@ -85,7 +85,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
     input.onPlanned?.({ totalSteps, doneSteps });
     for (const { job, done } of toQueue) {
       const data: BatchBookJob = { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile };
-      await sendBatchStep(queue.boss, data, `from:${done}`);
+      await sendBatchStep(queue.boss, queue.pool, data, `from:${done}`);
     }
 
     // The books as they end: written here from the saved progress (or the cover's PNG).

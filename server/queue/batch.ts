@@ -21,6 +21,7 @@ import { sleep } from '../../engine/providers/timing.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../store/schema.js';
 import { postgresBookStore } from '../store/postgres/books.js';
+import { announceJob } from './channel.js';
 
 export const BATCH_QUEUE = 'karya-batch-step';
 export const BATCH_CHANNEL = 'karya_batch';
@@ -61,8 +62,9 @@ export async function notifyBatch(pool: pg.Pool, batchId: string, notice: BatchN
 }
 
 /** Queue the job of a book's next step (once: the id is derived from the step). */
-export async function sendBatchStep(boss: PgBoss, job: BatchBookJob, step: string): Promise<void> {
+export async function sendBatchStep(boss: PgBoss, pool: pg.Pool, job: BatchBookJob, step: string): Promise<void> {
   await boss.send(BATCH_QUEUE, job, { id: batchJobId(job.batchId, job.key, step), retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true });
+  await announceJob(pool, BATCH_QUEUE);
 }
 
 export async function ensureBatchQueue(boss: PgBoss): Promise<void> {
@@ -202,7 +204,7 @@ async function runLocked(ctx: AppContext, env: { db: Kysely<Database>; pool: pg.
   // The memory update belongs to this step: a failure is caught up before the next one.
   await session.remember({ signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) }).catch(() => undefined);
   const next = session.next();
-  if (next) await sendBatchStep(boss, data, stepKey(next));
+  if (next) await sendBatchStep(boss, pool, data, stepKey(next));
   else await finishBook(db, pool, data, result.png ?? null);
 }
 

@@ -5,6 +5,13 @@ import pg from 'pg';
 
 export const EVENTS_CHANNEL = 'karya_step_events';
 export const CANCEL_CHANNEL = 'karya_step_cancel';
+/** A job was queued (payload: the queue's name): idle workers fetch at once instead of at their next poll. */
+export const JOBS_CHANNEL = 'karya_jobs';
+
+/** Tell every worker that a job waits on `queueName`. */
+export async function announceJob(pool: pg.Pool, queueName: string): Promise<void> {
+  await pool.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queueName]);
+}
 
 export type StepEvent = { t: 'charged' } | { t: 'delta'; d: string } | { t: 'end' };
 
@@ -14,6 +21,7 @@ const MAX_DELTA_CHARS = 1500;
 export class StepChannel {
   private readonly jobs = new Map<string, (event: StepEvent) => void>();
   private readonly cancelListeners = new Set<(jobId: string) => void>();
+  private readonly jobListeners = new Set<(queueName: string) => void>();
   private client: pg.Client | null = null;
   private ready: Promise<void> | null = null;
   private isClosed = false;
@@ -36,6 +44,10 @@ export class StepChannel {
       });
       client.on('notification', (message) => {
         if (!message.payload) return;
+        if (message.channel === JOBS_CHANNEL) {
+          for (const listener of this.jobListeners) listener(message.payload);
+          return;
+        }
         if (message.channel === CANCEL_CHANNEL) {
           for (const listener of this.cancelListeners) listener(message.payload);
           return;
@@ -48,6 +60,7 @@ export class StepChannel {
       await client.connect();
       await client.query(`LISTEN ${EVENTS_CHANNEL}`);
       await client.query(`LISTEN ${CANCEL_CHANNEL}`);
+      await client.query(`LISTEN ${JOBS_CHANNEL}`);
       if (this.isClosed) await client.end();
       else this.client = client;
     })();
@@ -63,6 +76,11 @@ export class StepChannel {
   onCancel(listener: (jobId: string) => void): () => void {
     this.cancelListeners.add(listener);
     return () => this.cancelListeners.delete(listener);
+  }
+
+  onJob(listener: (queueName: string) => void): () => void {
+    this.jobListeners.add(listener);
+    return () => this.jobListeners.delete(listener);
   }
 
   async publish(jobId: string, event: StepEvent): Promise<void> {
@@ -81,6 +99,7 @@ export class StepChannel {
     this.isClosed = true;
     this.jobs.clear();
     this.cancelListeners.clear();
+    this.jobListeners.clear();
     await this.ready?.catch(() => undefined);
     await this.client?.end().catch(() => undefined);
   }

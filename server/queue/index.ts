@@ -22,7 +22,7 @@ import type { Database } from '../store/schema.js';
 import type { OpenedPostgres } from '../store/postgres/connect.js';
 import { ApiError } from '../http/errors.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../steps.js';
-import { StepChannel, type StepEvent } from './channel.js';
+import { StepChannel, announceJob, type StepEvent } from './channel.js';
 import { BATCH_QUEUE, ensureBatchQueue, giveUpBatchStep, runBatchStep, type BatchBookJob } from './batch.js';
 
 export const STEP_QUEUE = 'karya-step';
@@ -136,6 +136,7 @@ export function queueDispatcher(queue: StepQueue): StepDispatcher {
         queue.boss
           .send(STEP_QUEUE, { ...request, generationId: jobId }, { id: jobId })
           .then(async () => {
+            await announceJob(queue.pool, STEP_QUEUE);
             // The outcome may be written already when the worker was quicker than this subscription's first event.
             const outcome = await readOutcome(queue, jobId);
             if (outcome) await finish();
@@ -262,6 +263,11 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       }),
     );
   }
+  // A job queued anywhere wakes this process's workers of its queue (else they fetch at their next poll).
+  const workNames = new Map<string, string>(workIds.map((id, i) => [id, i < concurrency ? STEP_QUEUE : BATCH_QUEUE]));
+  const offJob = queue.channel.onJob((name) => {
+    for (const [id, queueName] of workNames) if (queueName === name) queue.boss.notifyWorker(id);
+  });
   logger.info({ workerId, concurrency }, 'step worker started');
   return {
     id: workerId,
@@ -275,6 +281,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       clearInterval(heartbeat);
       clearInterval(sweeper);
       offCancel();
+      offJob();
     },
   };
 }

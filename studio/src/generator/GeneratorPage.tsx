@@ -323,7 +323,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               data-testid="generate-button"
             >
               <span data-testid="generate-label">{label}</span>
-              {step && !generation.isLoading && <span className="text-xs font-normal opacity-90" data-testid="step-cost">{stepCostText}</span>}
+              {step && !generation.isLoading && <span className="text-xs font-normal" data-testid="step-cost">{stepCostText}</span>}
             </button>
             {(hasStarted || (isBook && !step)) && (
               <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>

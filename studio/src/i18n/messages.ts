@@ -3,6 +3,7 @@
 // to MESSAGES and its keys become valid for `t()`.
 import { ADMIN } from './admin.js';
 import { AUTH } from './auth.js';
+import { CREDITS } from './credits.js';
 import { DASHBOARD } from './dashboard.js';
 import { HISTORY } from './history.js';
 import { PAYMENTS } from './payments.js';
@@ -18,6 +19,7 @@ export const MESSAGES = {
   ...PROFILE,
   ...ADMIN,
   ...PAYMENTS,
+  ...CREDITS,
 } as const satisfies Table;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,24 +5,26 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Spinner } from '../components/Spinner.js';
+import { useT } from '../i18n/index.js';
 
 export default function UpgradeProcessing() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { t } = useT();
   useEffect(() => {
     const plan = params.get('plan');
     const token = params.get('token');
     const timer = setTimeout(() => {
-      if (!plan || !token) toast.error('Invalid upgrade link');
-      else toast.error('Failed to process upgrade. Please try again or contact support.');
+      if (!plan || !token) toast.error(t('processing.invalidLink'));
+      else toast.error(t('processing.failed'));
       navigate('/', { replace: true });
     }, 800);
     return () => clearTimeout(timer);
-  }, [params, navigate]);
+  }, [params, navigate, t]);
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4">
-      <Spinner label="Processing your upgrade" className="h-10 w-10" />
-      <p className="text-sm text-gray-600 dark:text-gray-400">Processing your upgrade…</p>
+      <Spinner label={t('processing.label')} className="h-10 w-10" />
+      <p className="text-sm text-gray-600 dark:text-gray-400">{t('processing.text')}</p>
     </div>
   );
 }

@@ -1,0 +1,282 @@
+// End to end, issue 15: the whole studio in Bahasa Malaysia, and accessibility on every studio route.
+// - A user who switches to Bahasa Malaysia sees the shell's groups and menu entries in Malay (expected
+//   texts typed here; generator entries are the generators' Malay names), `<html lang="ms">`, and the
+//   choice survives a reload and a sign-in in another browser context. A choice made before sign-in is
+//   kept by sign-up.
+// - axe-core 4 (injected into the page) on every studio route, signed out, as a user and as the
+//   administrator: no serious or critical violations. Keyboard focus is visible on every control reached
+//   with Tab. On a phone the admin's user actions are on screen.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, ROOT, SKIP_REASON, signUp, startKarya, type RunningKarya } from './helpers.js';
+
+const PASSWORD = 'secret12';
+const AXE_SOURCE = readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+/** The shell in Malay: the navigation groups of spec/platform.md §2 and the fixed entries. */
+const MALAY_GROUPS = ['Fiksyen', 'Bukan Fiksyen', 'Kreatif', 'Pemasaran', 'Kulit Buku'];
+const MALAY_ENTRIES = ['Papan Pemuka', 'Tambah Kredit', 'Sunting Profil', 'Log Keluar'];
+/** Some generator entries by their Malay names (spec/nonfiction-creative-publishing.md names Penjana Buku Motivasi's type). */
+const MALAY_GENERATORS = ['Romantik', 'Seram', 'Fiksyen Sains', 'Buku Motivasi', 'Panduan Penjagaan Haiwan', 'Penjana Kulit Buku', 'Penjana Deskripsi Amazon', 'Jenaka Ayah'];
+const ENGLISH_SHELL = ['Fiction', 'Non-fiction', 'Creative', 'Marketing', 'Covers', 'Dashboard', 'Top Up Credits', 'Edit Profile', 'Sign Out', 'Admin', 'Design Templates', 'Publishing Guide', 'Publishing Tool'];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/** axe-core's serious and critical violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Press Tab `count` times and answer the controls that showed no focus indicator (no outline and no
+ * ring on the control, or on the label of a visually hidden radio).
+ */
+async function controlsWithoutFocusIndicator(page: Page, count: number): Promise<string[]> {
+  const missing: string[] = [];
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.click(1, 1);
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press('Tab');
+    const result = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const shows = (e: Element) => {
+        const s = getComputedStyle(e);
+        const hasOutline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 && s.outlineColor !== 'rgba(0, 0, 0, 0)' && s.outlineColor !== 'transparent';
+        return hasOutline || (s.boxShadow !== 'none' && s.boxShadow !== '');
+      };
+      const label = el.closest('label');
+      const ok = shows(el) || (label !== null && shows(label));
+      const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+      return { ok, name };
+    });
+    if (result && !result.ok) missing.push(result.name);
+  }
+  return missing;
+}
+
+/** The texts of the desktop sidebar: group buttons, links and buttons. */
+async function shellTexts(page: Page): Promise<{ groups: string[]; entries: string[] }> {
+  return page.evaluate(() => {
+    const aside = document.querySelector('aside')!;
+    const groups = [...aside.querySelectorAll('nav button[aria-expanded]')].map((b) => b.textContent!.trim());
+    const entries = [...aside.querySelectorAll('a, button:not([aria-expanded])')].map((e) => e.textContent!.replace(/\(.*?\)/g, '').trim()).filter(Boolean);
+    return { groups, entries };
+  });
+}
+
+if (!hasChromium) {
+  describe('studio language and accessibility end to end', () => {
+    it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
+  });
+} else {
+  describe('studio language and accessibility end to end (chromium, karya serve, axe-core)', () => {
+    let karya: RunningKarya;
+    let browser: Browser;
+    let base = '';
+    const pages: Page[] = [];
+    const open = async (viewport?: { width: number; height: number }) => {
+      const { page } = await newPage(browser, viewport);
+      pages.push(page);
+      return page;
+    };
+
+    beforeAll(async () => {
+      buildStudio();
+      [karya, browser] = await Promise.all([startKarya(), launchChromium()]);
+      base = karya.url;
+    }, 180_000);
+
+    afterEach(async ({ task }) => {
+      if (task.result?.state !== 'fail') return;
+      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50);
+      await Promise.all(pages.map((p, i) => p.screenshot({ path: path.join(ARTIFACTS, `FAILED-${name}-${i}.png`) }).catch(() => undefined)));
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await karya?.stop();
+    }, 30_000);
+
+    it('a user who switches to Bahasa Malaysia gets a Malay shell and <html lang="ms">, kept after a reload and on another browser', async () => {
+      const email = 'siti.lang@e2e.test';
+      const page = await open();
+      await signUp(page, base, email, PASSWORD);
+      await page.locator('aside nav').waitFor();
+      await page.locator('aside nav a', { hasText: 'Romance' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+
+      await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+      await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+      const check = async (p: Page) => {
+        await p.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+        expect(await p.getAttribute('html', 'lang')).toBe('ms');
+        const { groups, entries } = await shellTexts(p);
+        expect(groups).toEqual(MALAY_GROUPS);
+        for (const entry of [...MALAY_ENTRIES, ...MALAY_GENERATORS]) expect(entries, entry).toContain(entry);
+        for (const english of ENGLISH_SHELL) expect(entries, english).not.toContain(english);
+        // No generator is listed under its English name where it has a Malay one.
+        const list = (await (await p.request.get(`${base}/api/generators`)).json()) as { generators: Array<{ typeLabel: { en: string; ms: string } }> };
+        for (const g of list.generators) if (g.typeLabel.en !== g.typeLabel.ms) expect(entries, g.typeLabel.en).not.toContain(g.typeLabel.en);
+        expect(await p.locator('aside [data-testid="credit-balance"]').textContent()).toBe('10 kredit');
+      };
+      await check(page);
+      // Saved to the account: the dashboard speaks Malay too, and a reload keeps it.
+      expect(await page.textContent('h1')).toMatch(/^Selamat datang ke Karya, siti\.lang!$/);
+      await page.reload();
+      await check(page);
+      expect(await page.textContent('h1')).toBe('Selamat kembali, siti.lang!');
+
+      // Another browser (no local choice, an English browser): signing in brings the account's language.
+      const other = await open();
+      await other.goto(`${base}/signin`);
+      expect(await other.getAttribute('html', 'lang')).toBe('en');
+      await other.getByLabel('Email').fill(email);
+      await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await other.getByRole('button', { name: 'Sign In' }).click();
+      await other.waitForURL((u) => u.pathname === '/');
+      await check(other);
+    }, 180_000);
+
+    it('a language chosen before signing up is kept by the new account; the auth screens speak it', async () => {
+      const page = await open();
+      await page.goto(`${base}/signin`);
+      await page.getByTestId('language-switch').selectOption('ms');
+      await page.getByRole('heading', { name: 'Log masuk ke Karya' }).waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe('ms');
+      await page.getByRole('link', { name: 'Daftar' }).click();
+      await page.getByLabel('Sahkan Kata Laluan').waitFor();
+      await page.getByLabel('E-mel').fill('amin.lang@e2e.test');
+      await page.getByLabel('Kata Laluan', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Sahkan Kata Laluan').fill('different');
+      await page.getByRole('button', { name: 'Daftar' }).click();
+      expect(await page.getByTestId('auth-error').textContent()).toBe('Kata laluan tidak sepadan');
+      await page.getByLabel('Sahkan Kata Laluan').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Daftar' }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+      const me = (await (await page.request.get(`${base}/api/me`)).json()) as { lang: string };
+      expect(me.lang).toBe('ms');
+    }, 120_000);
+
+    it('axe-core: no serious or critical violations on any route, signed out, as a user and as the administrator', async () => {
+      const problems: string[] = [];
+      const visit = async (page: Page, route: string, ready: string) => {
+        await page.goto(`${base}${route}`);
+        await page.locator(ready).first().waitFor();
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        for (const v of await seriousViolations(page)) problems.push(`${route} (${await page.getAttribute('html', 'lang')}): ${v}`);
+      };
+      // Signed out.
+      const visitor = await open();
+      for (const [route, ready] of [
+        ['/signin', 'form'],
+        ['/signup', 'form'],
+        ['/reset-password?type=recovery&token=abc', 'form'],
+        ['/success', 'main h1'],
+        ['/redeem/WELCOME50', 'main h1'],
+        ['/claim/CREDIT300-ABCDEFGH', 'main h1'],
+      ] as const) await visit(visitor, route, ready);
+
+      // A user, in English and in Malay.
+      const user = await open();
+      await signUp(user, base, 'axe.user@e2e.test', PASSWORD);
+      const userRoutes: Array<[string, string]> = [
+        ['/', 'main h1'],
+        ['/profile/edit', 'main h1'],
+        ['/profile/change-password', 'main h1'],
+        ['/topup', 'main h1'],
+        ['/upgrade', 'main h1'],
+        ['/romance', 'main form'],
+        ['/poems', 'main form'],
+        ['/book-cover', 'main form'],
+      ];
+      for (const [route, ready] of userRoutes) await visit(user, route, ready);
+      await user.locator('aside [data-testid="language-switch"]').selectOption('ms');
+      await user.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+      for (const [route, ready] of userRoutes) await visit(user, route, ready);
+
+      // The administrator (the account of KARYA_ADMIN_EMAIL).
+      const admin = await open();
+      await signUp(admin, base, karya.adminEmail, PASSWORD);
+      await visit(admin, '/admin', '[data-testid="users-table"]');
+      await visit(admin, '/', 'main h1');
+      // A phone: the drawer open, then the admin page.
+      const phone = await open({ width: 390, height: 844 });
+      await phone.goto(`${base}/signin`);
+      await phone.getByLabel('Email').fill(karya.adminEmail);
+      await phone.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await phone.getByRole('button', { name: 'Sign In' }).click();
+      await phone.waitForURL((u) => u.pathname === '/');
+      await visit(phone, '/admin', '[data-testid="users-table"]');
+      await phone.getByRole('button', { name: 'Open menu' }).click();
+      await phone.locator('#drawer nav a').first().waitFor();
+      for (const v of await seriousViolations(phone)) problems.push(`drawer: ${v}`);
+      expect(problems).toEqual([]);
+    }, 300_000);
+
+    it('on a phone the administrator reaches every user’s actions without scrolling sideways', async () => {
+      const phone = await open({ width: 390, height: 844 });
+      await phone.goto(`${base}/signin`);
+      await phone.getByLabel('Email').fill(karya.adminEmail);
+      await phone.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await phone.getByRole('button', { name: 'Sign In' }).click();
+      await phone.waitForURL((u) => u.pathname === '/');
+      await phone.goto(`${base}/admin`);
+      const row = phone.locator('tr[data-email="axe.user@e2e.test"]');
+      await row.waitFor();
+      for (const name of ['Adjust credits of axe.user@e2e.test', 'Delete axe.user@e2e.test']) {
+        const box = (await row.getByRole('button', { name }).boundingBox())!;
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+      }
+      const role = (await row.getByLabel('Role of axe.user@e2e.test').boundingBox())!;
+      expect(role.x + role.width).toBeLessThanOrEqual(390);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }, 120_000);
+
+    it('keyboard focus is visible on every control (the admin’s credit presets included)', async () => {
+      const admin = pages[pages.length - 1]!;
+      const desktop = await open();
+      await desktop.goto(`${base}/signin`);
+      const missing: string[] = [];
+      for (const m of await controlsWithoutFocusIndicator(desktop, 12)) missing.push(`/signin: ${m}`);
+      await desktop.getByLabel('Email').fill(karya.adminEmail);
+      await desktop.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await desktop.getByRole('button', { name: 'Sign In' }).click();
+      await desktop.waitForURL((u) => u.pathname === '/');
+      await desktop.locator('aside nav a', { hasText: 'Romance' }).waitFor();
+      for (const m of await controlsWithoutFocusIndicator(desktop, 60)) missing.push(`/: ${m}`);
+      await desktop.goto(`${base}/admin`);
+      await desktop.getByTestId('users-table').waitFor();
+      // The presets: Tab to the first, arrows between them; the chosen one shows a ring.
+      const preset = desktop.locator('input[type="radio"]').first();
+      await preset.focus();
+      await desktop.keyboard.press('ArrowRight');
+      const ring = await desktop.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        return { type: (el as HTMLInputElement).type, shadow: getComputedStyle(el.closest('label')!).boxShadow };
+      });
+      expect(ring.type).toBe('radio');
+      expect(ring.shadow).not.toBe('none');
+      for (const m of await controlsWithoutFocusIndicator(desktop, 80)) missing.push(`/admin: ${m}`);
+      expect(missing).toEqual([]);
+      expect(admin).toBeTruthy();
+    }, 180_000);
+  });
+}

@@ -58,9 +58,11 @@ export function progressRoutes(ctx: AppContext): Router {
     const lang = held.lang;
     // Not while a step is written (its text would build on the old one); a memory update after a step
     // is waited for, so the edit marks the memory it has just written.
-    if (writing.has(key)) throw ApiError.catalogue(409, 'step_running', lang);
+    // (`writing` in this process; a running generation in the database for a worker of the queue.)
+    const isWriting = async () => writing.has(key) || (await repos.generations.isRunning({ userId, generatorId: spec.id }));
+    if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
     await mutex.run(key, async () => {
-      if (writing.has(key)) throw ApiError.catalogue(409, 'step_running', lang);
+      if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
       // Read again inside the lock: a step may have finished between the first read and now.
       const current = await repos.books.load({ userId, key: bookType });
       const state = current ? restoreBook(spec, current.state) : null;

@@ -215,6 +215,8 @@ export interface GenerationRepository {
   start(input: { userId: string; generatorId: string; step: string; cost: number; reason: string; generationId?: string }): Promise<Charge | null>;
   /** A generation by id (a retried job looks for the one its first attempt started), or undefined. */
   find(generationId: string): Promise<GenerationRecord | undefined>;
+  /** A step of this generator is being written for the user now (a generation still running, in any process). */
+  isRunning(input: { userId: string; generatorId: string }): Promise<boolean>;
   /** Give the charge back and mark the generation refunded (failed when nothing was charged). */
   refund(input: { userId: string; charge: Charge; reason: string; errorCode: string }): Promise<void>;
   /**

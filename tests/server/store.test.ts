@@ -269,6 +269,31 @@ describe('books', () => {
     expect(await repos.books.removeFinished({ userId: user.id, id: bookId })).toBe(true);
     expect((await repos.books.listFinished({ userId: user.id })).map((b) => b.state.content[0])).toEqual(['Gunung']);
   });
+
+  it_('a part edited by hand: its text (complete now) and the header from the edited state; only the owner\'s, only a written part', async () => {
+    const user = await newUser();
+    const stranger = await newUser();
+    await commitBook(user.id, 'Laut');
+    const edited = { generatorId: 'poems', settings: { topic: 'sea' }, lang: 'ms' as const, totalChapters: 0, content: ['Laut biru'], currentChapter: 1, isLocked: true, characterDetails: 'Mak Minah' };
+    expect(await repos.books.savePartEdit({ userId: stranger.id, key: 'poems', position: 0, text: 'X', state: edited })).toBe(false);
+    expect(await repos.books.savePartEdit({ userId: user.id, key: 'poems', position: 3, text: 'X', state: edited })).toBe(false);
+    expect(await repos.books.savePartEdit({ userId: user.id, key: 'poems', position: 0, text: 'Laut biru', state: edited })).toBe(true);
+    const loaded = (await repos.books.load({ userId: user.id, key: 'poems' }))!;
+    // The memory that had read the old text is gone (the edited state has none); the book stays finished.
+    expect(loaded).toMatchObject({ isFinished: true, state: { content: ['Laut biru'], characterDetails: 'Mak Minah' } });
+    expect(loaded.state.memory).toBeUndefined();
+    expect(loaded.state.memoryUpTo).toBeUndefined();
+  });
+
+  it_('isRunning: a generation of the user still running for that generator', async () => {
+    const user = await newUser();
+    expect(await repos.generations.isRunning({ userId: user.id, generatorId: 'poems' })).toBe(false);
+    const charge = (await repos.generations.start({ userId: user.id, generatorId: 'poems', step: 'single', cost: 1, reason: 'poems' }))!;
+    expect(await repos.generations.isRunning({ userId: user.id, generatorId: 'poems' })).toBe(true);
+    expect(await repos.generations.isRunning({ userId: user.id, generatorId: 'romance' })).toBe(false);
+    await repos.generations.refund({ userId: user.id, charge, reason: 'Refund: test', errorCode: 'timeout' });
+    expect(await repos.generations.isRunning({ userId: user.id, generatorId: 'poems' })).toBe(false);
+  });
 });
 
 describe('codes, history and system', () => {

@@ -477,6 +477,8 @@ function postgresGenerations(db: Db): GenerationRepository {
       const row = await db.selectFrom('generations').selectAll().where('id', '=', generationId).executeTakeFirst();
       return row && { id: row.id, userId: row.user_id, step: row.step, credits: row.credits_charged, status: row.status, errorCode: row.error_code };
     },
+    isRunning: async ({ userId, generatorId }) =>
+      (await db.selectFrom('generations').select('id').where('user_id', '=', userId).where('generator_id', '=', generatorId).where('status', '=', 'running').limit(1).executeTakeFirst()) !== undefined,
     refund: (input) => refundGeneration(db, input),
     commit: (input: GenerationCommit) =>
       inTransaction(db, async (trx) => {

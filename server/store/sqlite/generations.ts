@@ -75,6 +75,8 @@ export function sqliteGenerations(store: Store): GenerationRepository {
       const row = store.first(store.db.selectFrom('generations').selectAll().where('id', '=', generationId));
       return row && { id: row.id, userId: row.user_id, step: row.step, credits: row.credits_charged, status: row.status, errorCode: row.error_code };
     },
+    isRunning: async ({ userId, generatorId }) =>
+      store.first(store.db.selectFrom('generations').select('id').where('user_id', '=', userId).where('generator_id', '=', generatorId).where('status', '=', 'running').limit(1)) !== undefined,
     refund: async (input) => refundGeneration(store, input),
     commit: async (input) => commitGeneration(store, input),
     refundInterrupted: async () => refundInterrupted(store),

@@ -198,7 +198,7 @@ if (!hasChromium) {
     it('a Malay book shows Malay labels, buttons and toasts', async () => {
       await author.goto(`${base}/horror`);
       await waitForText(author, label, 'Generate Story Outline');
-      await author.getByLabel('Language').selectOption('ms');
+      await author.getByTestId('settings-form').getByLabel('Language').selectOption('ms');
       await waitForText(author, label, 'Jana Rangka Cerita');
       await author.getByLabel('Bahasa', { exact: true }).waitFor();
       expect(await author.textContent('[data-testid="generator-title"]')).toBe('Penjana Cerita Seram');

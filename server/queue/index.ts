@@ -90,16 +90,26 @@ async function readOutcome(queue: StepQueue, jobId: string): Promise<StepOutcome
 }
 
 /** The server side: enqueue the step, relay its events to the request's hooks, answer its outcome. */
-export function queueDispatcher(queue: StepQueue): StepDispatcher {
+export function queueDispatcher(queue: StepQueue, opts: { startTimeoutMs?: number } = {}): StepDispatcher {
+  const startTimeoutMs = opts.startTimeoutMs ?? 180_000;
   return {
     run: (request: StepRequest, hooks: StepHooks) =>
       new Promise<void>((resolve, reject) => {
         const jobId = randomUUID();
         let isCharged = false;
         let isSettled = false;
+        // No worker took the step (none is running, or all are busy for that long): it is dropped, and
+        // the user is told the service is unavailable; nothing was charged.
+        const startTimer = setTimeout(() => {
+          void queue.boss.cancel(STEP_QUEUE, jobId).catch(() => undefined);
+          void queue.channel.cancel(jobId).catch(() => undefined);
+          settle(() => reject(ApiError.catalogue(503, 'service_unavailable', request.hintLang)));
+        }, startTimeoutMs);
+        startTimer.unref();
         const settle = (fn: () => void) => {
           if (isSettled) return;
           isSettled = true;
+          clearTimeout(startTimer);
           unsubscribe();
           hooks.client.removeEventListener('abort', onAbort);
           fn();
@@ -121,6 +131,7 @@ export function queueDispatcher(queue: StepQueue): StepDispatcher {
         const unsubscribe = queue.channel.subscribe(jobId, (event: StepEvent) => {
           if (isSettled) return;
           if (event.t === 'charged') {
+            clearTimeout(startTimer);
             if (!isCharged) hooks.onCharged?.();
             isCharged = true;
           } else if (event.t === 'delta') hooks.onDelta?.(event.d);

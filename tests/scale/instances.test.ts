@@ -106,6 +106,26 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
     expect((await json(`${a}/api/me`, { cookie: user.cookie })).status).toBe(401);
   });
 
+  it("the admin's live user list on A shows a change made on B", async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${a}/api/admin/users/events`, { headers: { cookie: admin }, signal: controller.signal });
+    const reader = res.body!.getReader();
+    let text = '';
+    const waitFor = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        text += new TextDecoder().decode(value);
+      }
+    };
+    await waitFor('event: users');
+    const user = await signUp(b, 'watched@karya.test');
+    await waitFor('watched@karya.test');
+    expect((await json(`${b}/api/admin/users/${user.id}`, { method: 'PATCH', cookie: admin, body: { credits: 321 } })).status).toBe(200);
+    await waitFor('"credits_available":321');
+    controller.abort();
+  });
+
   it('50 generation requests alternating A and B from a user with 20 credits: exactly 20 succeed, balance 0', async () => {
     const user = await signUp(a, 'racer@karya.test');
     expect((await json(`${b}/api/admin/users/${user.id}`, { method: 'PATCH', cookie: admin, body: { credits: 20 } })).status).toBe(200);

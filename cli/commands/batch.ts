@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StateFile } from '../../server/store/state.js';
 import { openBatchState } from '../batch/state.js';
+import { databaseUrlFrom } from '../../server/config.js';
 import { DEFAULT_STATE, cliProvider } from './generate.js';
 import { CliExit, EXIT, catalogOrExit, fail } from '../util.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
@@ -36,6 +37,14 @@ function positive(name: string, value: string | undefined, opts: { isInteger?: b
   const isValid = Number.isFinite(n) && n > 0 && (!opts.isInteger || Number.isInteger(n)) && (opts.max === undefined || n <= opts.max);
   if (!isValid) fail(`--${name}: "${value}" must be a ${opts.isInteger ? 'whole ' : ''}number above 0${opts.max ? ` and at most ${opts.max}` : ''}`);
   return n;
+}
+
+function databaseUrlOrExit(): string | undefined {
+  try {
+    return databaseUrlFrom(process.env);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function formatIssue(file: string, issue: JobIssue): string {
@@ -77,7 +86,10 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
 
   // 2. Load saved progress (a dry run never creates the state file).
   let store: StateFile | undefined;
-  if (!opts.dryRun || existsSync(statePath)) store = await openBatchState(statePath);
+  // With KARYA_DATABASE_URL (and no --state) the books are saved in Postgres, where `--queue` keeps them too.
+  const databaseUrl = opts.state ? undefined : databaseUrlOrExit();
+  if (databaseUrl) store = await (await import('../../server/store/postgres/state.js')).openPostgresState(databaseUrl);
+  else if (!opts.dryRun || existsSync(statePath)) store = await openBatchState(statePath);
   try {
     const books = await loadBooks(store, jobs);
 

@@ -80,4 +80,27 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
     // One shared budget: never more than 10 calls in any second across both workers (--rpm 600).
     expect(busiestWindow(bookRequests(fake).map((r) => r.at), 1_000)).toBeLessThanOrEqual(11);
   }, 240_000);
+
+  it('a local batch with KARYA_DATABASE_URL saves its books in Postgres: --queue then finds them written and only writes the files', async () => {
+    const quick = await startFakeOpenAI();
+    try {
+      const dir = tempDir('karya-queue-');
+      const file = writeJobs(dir, 'jobs.yaml', '- { id: solo, generator: romance, lang: ms, chapters: 1 }\n');
+      const env = { KARYA_DATABASE_URL: databaseUrl, KARYA_LOG_LEVEL: 'warn' };
+      const local = await startCli(['batch', file], { cwd: dir, fake: quick, env }).done;
+      expect(local.stderr).toContain('1 of 1 books written');
+      const calls = stepRequests(quick).length;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const { rows } = await client.query("SELECT is_finished FROM books WHERE owner = 'cli' AND book_key LIKE 'batch:solo:%'");
+      await client.end();
+      expect(rows).toEqual([{ is_finished: 1 }]);
+      const queued = await startCli(['batch', file, '--queue', '--out', 'again'], { cwd: dir, fake: quick, env }).done;
+      expect(queued.stderr).toContain('1 of 1 books written');
+      expect(stepRequests(quick)).toHaveLength(calls);
+      expect(readFileSync(path.join(dir, 'again', 'solo.md'), 'utf8')).toBe(readFileSync(path.join(dir, 'books', 'solo.md'), 'utf8'));
+    } finally {
+      await quick.close();
+    }
+  }, 120_000);
 });

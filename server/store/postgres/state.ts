@@ -1,0 +1,15 @@
+// Saved books of the CLI (`karya batch` with KARYA_DATABASE_URL) on Postgres: the StateFile port of
+// server/store/state.ts on the server's database, so a local batch and `karya batch --queue` save
+// under the same owner and keys and continue each other's books.
+import type { StateFile } from '../state.js';
+import { openPostgres } from './connect.js';
+import { loadBook, postgresBookStore } from './books.js';
+
+export async function openPostgresState(url: string): Promise<StateFile> {
+  const opened = await openPostgres(url);
+  return {
+    progress: (owner) => postgresBookStore(opened.db, owner),
+    load: (owner, key) => loadBook(opened.db as never, owner, key),
+    close: () => opened.close(),
+  };
+}

@@ -137,6 +137,8 @@ if (!hasChromium) {
       await page.waitForTimeout(150);
       expect(await sampleEndInView(page)).toBe(true);
       expect(await jump.count()).toBe(0);
+      // The keyboard stays with the text being written (not on <body>).
+      expect(await page.evaluate(() => document.activeElement?.closest('[data-streaming="true"]') !== null)).toBe(true);
       await waitForText(page, label, 'Generate Chapter 3', 60_000);
       // Streamed Markdown never showed its raw markers.
       expect(await page.getByTestId('preview').textContent()).not.toContain('**');

@@ -378,3 +378,18 @@ describe('the writing experience (issue 15)', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Chapter 1' }));
   });
 });
+
+describe('the preview while a step runs', () => {
+  it('shows the slow-generation hint right under the text being written, in the book\'s language', async () => {
+    const { Preview } = await import('../../studio/src/generator/Manuscript.js');
+    const common = { parts: [], outlineLabel: 'Story Outline', streamingHeading: 'Chapter 3', isLoading: true, error: null, canRetry: false, onRetry: () => undefined, isBook: true };
+    const { rerender } = render(<Preview {...common} streaming="The storm broke over **Penang" elapsed={30} lang="en" />);
+    expect(screen.queryByTestId('slow-hint')).toBeNull();
+    rerender(<Preview {...common} streaming="The storm broke over **Penang" elapsed={61} lang="en" />);
+    const hint = screen.getByTestId('slow-hint');
+    expect(hint.textContent).toBe('This is taking longer than usual...');
+    expect(hint.closest('[data-streaming="true"]')).toBe(screen.getByTestId('streaming'));
+    rerender(<Preview {...common} streaming="Ribut melanda" elapsed={171} lang="ms" />);
+    expect(screen.getByTestId('slow-hint').textContent).toBe('Hampir siap...');
+  });
+});

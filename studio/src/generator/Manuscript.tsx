@@ -168,7 +168,11 @@ export function Preview(props: PreviewProps) {
           <button
             type="button"
             className="btn-primary fixed bottom-4 left-1/2 z-30 -translate-x-1/2 px-3 py-1.5 shadow-lg lg:absolute lg:bottom-3"
-            onClick={follow.jump}
+            onClick={() => {
+              // The button goes away once followed: keep the keyboard with the text being written.
+              document.querySelector<HTMLElement>('#part-streaming [data-part-heading]')?.focus({ preventScroll: true });
+              follow.jump();
+            }}
             data-testid="jump-to-latest"
           >
             <ArrowDown className="h-4 w-4" aria-hidden="true" /> {pageWord('jumpToLatest', lang)}

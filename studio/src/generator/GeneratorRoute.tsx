@@ -5,11 +5,13 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth.js';
 import { generatorByRoute, useGenerators } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
+import { useT } from '../i18n/index.js';
 import { GeneratorPage } from './GeneratorPage.js';
 
 export default function GeneratorRoute() {
   const { generators, error } = useGenerators();
   const { user, isAdmin } = useAuth();
+  const { t, lang } = useT();
   const location = useLocation();
   const path = location.pathname.replace(/\/+$/, '') || '/';
   // The credit guard decides when the page is entered; spending the last credit on the page does not
@@ -19,7 +21,7 @@ export default function GeneratorRoute() {
   if (error) {
     return (
       <div role="alert" className="error-box mx-auto mt-10 max-w-md">
-        Failed to load the generators. <button type="button" className="link" onClick={() => window.location.reload()}>Reload</button>
+        {t('shell.generatorsFailed')} <button type="button" className="link" onClick={() => window.location.reload()}>{t('common.reload')}</button>
       </div>
     );
   }
@@ -30,6 +32,6 @@ export default function GeneratorRoute() {
     const needed = generator.cost;
     entry.current = { path, isAllowed: isAdmin || user.credits_available >= needed };
   }
-  if (!entry.current.isAllowed) return <Navigate to="/upgrade" replace state={{ needed: generator.cost, tool: generator.title.en }} />;
+  if (!entry.current.isAllowed) return <Navigate to="/upgrade" replace state={{ needed: generator.cost, tool: generator.title[lang] }} />;
   return <GeneratorPage key={generator.id} summary={generator} />;
 }

@@ -32,11 +32,12 @@ export const SHELL = {
   'shell.openMenu': { en: 'Open menu', ms: 'Buka menu' },
   'shell.closeMenu': { en: 'Close menu', ms: 'Tutup menu' },
   'shell.menu': { en: 'Menu', ms: 'Menu' },
-  'shell.language': { en: 'Language', ms: 'Bahasa' },
+  'shell.language': { en: 'Studio language', ms: 'Bahasa studio' },
   'shell.langEn': { en: 'English', ms: 'English' },
   'shell.langMs': { en: 'Bahasa Malaysia', ms: 'Bahasa Malaysia' },
   'shell.langSaveFailed': { en: 'Failed to save your language', ms: 'Gagal menyimpan bahasa anda' },
   'shell.signedOut': { en: 'Signed out successfully', ms: 'Berjaya log keluar' },
   'shell.signOutFailed': { en: 'Failed to sign out', ms: 'Gagal log keluar' },
   'shell.loading': { en: 'Loading', ms: 'Memuatkan' },
+  'shell.generatorsFailed': { en: 'Failed to load the generators.', ms: 'Gagal memuatkan penjana.' },
 } as const satisfies Table;

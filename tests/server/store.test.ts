@@ -434,4 +434,63 @@ describe('api keys', () => {
     expect((await repos.apiKeys.list(user.id)).map((k) => k.id)).toEqual([second.id]);
   });
 });
+describe('limits, idempotency keys and code rules (issue 13)', () => {
+  it_('a token bucket: full at first, refused when empty with the wait, refilled over time; concurrent takes never overdraw', async () => {
+    const key = `bucket-${counter++}`;
+    const t0 = 1_000_000;
+    const rule = { key, capacity: 3, refillMs: 1_000 };
+    for (let i = 0; i < 3; i++) expect((await repos.limits.take({ ...rule, now: t0 })).isAllowed).toBe(true);
+    expect(await repos.limits.take({ ...rule, now: t0 + 250 })).toEqual({ isAllowed: false, retryAfterMs: 750 });
+    expect(await repos.limits.take({ ...rule, now: t0 + 1_000 })).toEqual({ isAllowed: true, remaining: 0 });
+    const other = `bucket-${counter++}`;
+    const taken = await Promise.all(Array.from({ length: 8 }, () => repos.limits.take({ key: other, capacity: 5, refillMs: 3_600_000, now: t0 })));
+    expect(taken.filter((t) => t.isAllowed)).toHaveLength(5);
+  });
+
+  it_('failure counters count, remember the last time and clear', async () => {
+    const key = `fail-${counter++}`;
+    expect(await repos.limits.failures(key)).toBeNull();
+    expect(await repos.limits.recordFailure({ key, now: 5 })).toBe(1);
+    expect(await repos.limits.recordFailure({ key, now: 9 })).toBe(2);
+    expect(await repos.limits.failures(key)).toEqual({ failures: 2, lastFailureAt: 9 });
+    await repos.limits.clearFailures(key);
+    expect(await repos.limits.failures(key)).toBeNull();
+  });
+
+  it_('an idempotency key: new once (even concurrently), running, done with its answer, mismatch for another request, released, forgotten after its time', async () => {
+    const user = await newUser();
+    const key = { userId: user.id, key: 'k-1', requestHash: 'h-1', ttlMs: 60_000 };
+    const begun = await Promise.all([1, 2, 3].map(() => repos.idempotency.begin({ ...key, now: 1_000 })));
+    expect(begun.filter((b) => b.status === 'new')).toHaveLength(1);
+    expect(begun.filter((b) => b.status === 'running')).toHaveLength(2);
+    expect(await repos.idempotency.begin({ ...key, requestHash: 'h-2', now: 1_000 })).toEqual({ status: 'mismatch' });
+    await repos.idempotency.finish({ userId: user.id, key: 'k-1', responseStatus: 200, body: '{"ok":true}' });
+    expect(await repos.idempotency.begin({ ...key, now: 2_000 })).toEqual({ status: 'done', responseStatus: 200, body: '{"ok":true}' });
+    await repos.idempotency.release({ userId: user.id, key: 'k-1' });
+    expect((await repos.idempotency.begin({ ...key, now: 3_000 })).status).toBe('done');
+    expect(await repos.idempotency.begin({ ...key, now: 1_000 + 60_001 })).toEqual({ status: 'new' });
+    await repos.idempotency.release({ userId: user.id, key: 'k-1' });
+    expect((await repos.idempotency.begin({ ...key, now: 70_000 })).status).toBe('new');
+    expect(await repos.idempotency.releaseRunning()).toBeGreaterThanOrEqual(1);
+    expect((await repos.idempotency.begin({ ...key, now: 70_000 })).status).toBe('new');
+  });
+
+  it_('a capped code grants at most its cap, even to concurrent users; an expired or deactivated code is invalid', async () => {
+    const admin = await newUser('admin');
+    const code = `CAPPED-${counter++}`;
+    await repos.codes.createCode({ code, credits: 2, createdBy: admin.id, maxRedemptions: 2 });
+    const users = await Promise.all([1, 2, 3, 4].map(() => newUser()));
+    const claims = await Promise.all(users.map((u) => repos.codes.redeemCode({ userId: u.id, code })));
+    expect(claims.filter((c) => c.status === 'granted')).toHaveLength(2);
+    expect(claims.filter((c) => c.status === 'invalid')).toHaveLength(2);
+    const expired = `EXPIRED-${counter++}`;
+    await repos.codes.createCode({ code: expired, credits: 2, createdBy: admin.id, expiresAt: new Date(Date.now() - 1_000).toISOString() });
+    expect(await repos.codes.redeemCode({ userId: users[0]!.id, code: expired })).toEqual({ status: 'invalid' });
+    const off = `OFF-${counter++}`;
+    const made = (await repos.codes.createCode({ code: off, credits: 2, createdBy: admin.id }))!;
+    expect(await repos.codes.deactivateCode(made.id)).toBe(true);
+    expect(await repos.codes.deactivateCode(made.id)).toBe(false);
+    expect(await repos.codes.redeemCode({ userId: users[0]!.id, code: off })).toEqual({ status: 'invalid' });
+  });
+});
 });

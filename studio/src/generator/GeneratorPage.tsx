@@ -145,6 +145,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     }
     // One result toast at a time: a quick run of steps replaces it instead of piling toasts up.
     if (ran.kind === 'outline') toast.success(payload.toast ?? outlineToast(spec, l), { id: 'generation-result' });
+    else if (payload.is_cached) toast.success(pageWord('sharedCheck', l), { id: 'generation-result' });
     else toast.success(pageWord('successToast', l, { n: payload.credits_available.toLocaleString('en') }), { id: 'generation-result' });
   };
 

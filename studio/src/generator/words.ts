@@ -60,6 +60,11 @@ export const PAGE_WORDS = {
   generatingCover: { en: 'Generating Cover...', ms: 'Sedang Menjana Kulit...' },
   generatingYourCover: { en: 'Generating your book cover...', ms: 'Sedang menjana kulit buku anda...' },
   coverFailed: { en: 'Failed to generate book cover. Please try again.', ms: 'Gagal menjana kulit buku. Sila cuba lagi.' },
+  // The AI test page for anyone but the administrator: the service's last check, shared (docs/api.md).
+  sharedCheck: {
+    en: 'The AI service is answering (its last check, at most 5 minutes old). No credits used.',
+    ms: 'Perkhidmatan AI sedang menjawab (semakan terakhirnya, paling lama 5 minit). Tiada kredit digunakan.',
+  },
   costNote: { en: 'This will use {n} credits.', ms: 'Ini akan menggunakan {n} kredit.' },
   // Cost before spending (engine/session/cost.ts: what the server charges, step by step).
   stepCostOne: { en: '1 credit', ms: '1 kredit' },

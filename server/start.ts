@@ -57,6 +57,7 @@ export async function prepareStore(ctx: AppContext): Promise<void> {
     await repos.idempotency.releaseRunning();
   }
   await repos.auth.deleteExpiredSessions();
+  await repos.limits.prune({ olderThan: Date.now() - LIMITS_KEPT_MS });
   if (config.adminEmail) {
     const admin = await repos.users.promoteToAdmin({ email: config.adminEmail, reason: 'KARYA_ADMIN_EMAIL account made administrator' });
     if (admin) logger.info({ email: admin.email }, 'KARYA_ADMIN_EMAIL account is now the administrator');
@@ -64,6 +65,12 @@ export async function prepareStore(ctx: AppContext): Promise<void> {
   const deployment = await repos.system.recordStart({ version: config.version, url: config.publicUrl });
   if (deployment) logger.info({ version: deployment.version }, 'new version: deployment recorded');
 }
+
+/**
+ * How long an untouched rate bucket or sign-in failure counter is kept: far longer than any bucket takes
+ * to refill or any sign-in delay lasts, so forgetting it changes nothing.
+ */
+export const LIMITS_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export interface RunningServer {
   url: string;
@@ -101,6 +108,10 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     if (config.runsWorker) worker = await startStepWorker(ctx, queue, { concurrency: config.workerConcurrency });
   }
   await prepareStore(ctx);
+  const pruning = setInterval(() => {
+    ctx.repos.limits.prune({ olderThan: Date.now() - LIMITS_KEPT_MS }).catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not prune old rate limit counters'));
+  }, 60 * 60_000);
+  pruning.unref();
   server.on('request', createApp(ctx));
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
   return {
@@ -111,6 +122,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     ...(queue ? { queue } : {}),
     ...(worker ? { worker } : {}),
     async close() {
+      clearInterval(pruning);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

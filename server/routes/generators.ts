@@ -86,7 +86,8 @@ export function generatorRoutes(ctx: AppContext): Router {
     const idempotencyKey = headers['idempotency-key'];
     if (idempotencyKey) {
       const requestHash = hashRequest({ generatorId: spec.id, body: req.body as unknown });
-      const found = await repos.idempotency.begin({ userId, key: idempotencyKey, requestHash, ttlMs: IDEMPOTENCY_TTL_MS });
+      // A key still running after three step time-outs belongs to a server that stopped during it.
+      const found = await repos.idempotency.begin({ userId, key: idempotencyKey, requestHash, ttlMs: IDEMPOTENCY_TTL_MS, staleMs: 3 * config.generationTimeoutMs });
       if (found.status === 'running') {
         res.set('Retry-After', '1');
         throw ApiError.catalogue(409, 'idempotency_in_progress', hintLang);

@@ -378,6 +378,8 @@ export interface LimitRepository {
   /** Count one more failure under `key`; answers the count. */
   recordFailure(input: { key: string; now?: number }): Promise<number>;
   clearFailures(key: string): Promise<void>;
+  /** Forget buckets and failure counters untouched since `olderThan` (ms since the epoch); answers how many. */
+  prune(input: { olderThan: number }): Promise<number>;
 }
 
 /** What `begin` found under a user's Idempotency-Key. */
@@ -395,9 +397,10 @@ export interface IdempotencyRepository {
   /**
    * Claim the key for a request (its hash covers the route and the body), in one transaction: `new`
    * when nobody had it (now marked running), `running` while the first request runs, `done` with its
-   * stored answer, `mismatch` when the key was used for another request. Keys older than `ttlMs` are forgotten.
+   * stored answer, `mismatch` when the key was used for another request. Keys older than `ttlMs` are forgotten,
+   * and a key still running after `staleMs` (its server stopped during it) is claimed anew.
    */
-  begin(input: { userId: string; key: string; requestHash: string; ttlMs: number; now?: number }): Promise<IdempotencyBegin>;
+  begin(input: { userId: string; key: string; requestHash: string; ttlMs: number; staleMs?: number; now?: number }): Promise<IdempotencyBegin>;
   /** Store the answer of the request that claimed the key. */
   finish(input: { userId: string; key: string; responseStatus: number; body: string }): Promise<void>;
   /** Forget a running key (its request failed and charged nothing: a retry runs it again). */

@@ -455,6 +455,14 @@ describe('limits, idempotency keys and code rules (issue 13)', () => {
     expect(await repos.limits.failures(key)).toEqual({ failures: 2, lastFailureAt: 9 });
     await repos.limits.clearFailures(key);
     expect(await repos.limits.failures(key)).toBeNull();
+    // Pruning forgets what was untouched since then, and nothing newer.
+    const old = `fail-${counter++}`;
+    const fresh = `fail-${counter++}`;
+    await repos.limits.recordFailure({ key: old, now: 10 });
+    await repos.limits.recordFailure({ key: fresh, now: 5_000 });
+    expect(await repos.limits.prune({ olderThan: 1_000 })).toBeGreaterThanOrEqual(1);
+    expect(await repos.limits.failures(old)).toBeNull();
+    expect(await repos.limits.failures(fresh)).toEqual({ failures: 1, lastFailureAt: 5_000 });
   });
 
   it_('an idempotency key: new once (even concurrently), running, done with its answer, mismatch for another request, released, forgotten after its time', async () => {
@@ -473,6 +481,10 @@ describe('limits, idempotency keys and code rules (issue 13)', () => {
     expect((await repos.idempotency.begin({ ...key, now: 70_000 })).status).toBe('new');
     expect(await repos.idempotency.releaseRunning()).toBeGreaterThanOrEqual(1);
     expect((await repos.idempotency.begin({ ...key, now: 70_000 })).status).toBe('new');
+    // Still running long after any step could (its server stopped): claimed anew.
+    expect((await repos.idempotency.begin({ ...key, staleMs: 5_000, now: 74_000 })).status).toBe('running');
+    expect((await repos.idempotency.begin({ ...key, staleMs: 5_000, now: 76_000 })).status).toBe('new');
+    expect((await repos.idempotency.begin({ ...key, staleMs: 5_000, now: 76_001 })).status).toBe('running');
   });
 
   it_('a capped code grants at most its cap, even to concurrent users; an expired or deactivated code is invalid', async () => {

@@ -35,12 +35,17 @@ export function postgresLimits(db: Db): LimitRepository {
     clearFailures: async (key) => {
       await db.deleteFrom('failure_counters').where('key', '=', key).execute();
     },
+    prune: async ({ olderThan }) => {
+      const failures = await db.deleteFrom('failure_counters').where('last_failure_at', '<', olderThan).executeTakeFirst();
+      const buckets = await db.deleteFrom('rate_buckets').where('updated_at', '<', olderThan).executeTakeFirst();
+      return Number(failures.numDeletedRows) + Number(buckets.numDeletedRows);
+    },
   };
 }
 
 export function postgresIdempotency(db: Db): IdempotencyRepository {
   return {
-    begin: ({ userId, key, requestHash, ttlMs, now = Date.now() }) =>
+    begin: ({ userId, key, requestHash, ttlMs, staleMs, now = Date.now() }) =>
       inTransaction(db, async (trx): Promise<IdempotencyBegin> => {
         await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).where('created_at', '<', now - ttlMs).execute();
         const inserted = await trx
@@ -50,8 +55,12 @@ export function postgresIdempotency(db: Db): IdempotencyRepository {
           .returning('key')
           .executeTakeFirst();
         if (inserted) return { status: 'new' };
-        const row = await trx.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirstOrThrow();
+        const row = await trx.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
         if (row.request_hash !== requestHash) return { status: 'mismatch' };
+        if (row.status === 'running' && staleMs !== undefined && Number(row.created_at) < now - staleMs) {
+          await trx.updateTable('idempotency_keys').set({ created_at: now }).where('user_id', '=', userId).where('key', '=', key).execute();
+          return { status: 'new' };
+        }
         if (row.status === 'running' || row.response_status === null || row.response_body === null) return { status: 'running' };
         return { status: 'done', responseStatus: Number(row.response_status), body: row.response_body };
       }),

@@ -47,12 +47,18 @@ export function sqliteLimits(store: Store): LimitRepository {
     clearFailures: async (key) => {
       store.run(store.db.deleteFrom('failure_counters').where('key', '=', key));
     },
+    prune: async ({ olderThan }) =>
+      store.transaction(
+        () =>
+          store.run(store.db.deleteFrom('failure_counters').where('last_failure_at', '<', olderThan)) +
+          store.run(store.db.deleteFrom('rate_buckets').where('updated_at', '<', olderThan)),
+      ),
   };
 }
 
 export function sqliteIdempotency(store: Store): IdempotencyRepository {
   return {
-    begin: async ({ userId, key, requestHash, ttlMs, now = Date.now() }): Promise<IdempotencyBegin> =>
+    begin: async ({ userId, key, requestHash, ttlMs, staleMs, now = Date.now() }): Promise<IdempotencyBegin> =>
       store.transaction(() => {
         store.run(store.db.deleteFrom('idempotency_keys').where('created_at', '<', now - ttlMs));
         const row = store.first(store.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key));
@@ -61,6 +67,10 @@ export function sqliteIdempotency(store: Store): IdempotencyRepository {
           return { status: 'new' };
         }
         if (row.request_hash !== requestHash) return { status: 'mismatch' };
+        if (row.status === 'running' && staleMs !== undefined && row.created_at < now - staleMs) {
+          store.run(store.db.updateTable('idempotency_keys').set({ created_at: now }).where('user_id', '=', userId).where('key', '=', key));
+          return { status: 'new' };
+        }
         if (row.status === 'running' || row.response_status === null || row.response_body === null) return { status: 'running' };
         return { status: 'done', responseStatus: row.response_status, body: row.response_body };
       }),

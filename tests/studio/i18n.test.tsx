@@ -10,6 +10,7 @@ import type { Profile } from '../../engine/contract/index.js';
 import { AuthProvider } from '../../studio/src/lib/auth.js';
 import Shell from '../../studio/src/components/Shell.js';
 import { LANG_KEY, MESSAGES, translate } from '../../studio/src/i18n/index.js';
+import { pageWord } from '../../studio/src/generator/words.js';
 
 const USER: Profile = { id: 'u1', email: 'siti@karya.test', name: '', bio: '', role: 'free', credits_available: 1, total_usage: 0, lang: 'ms', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 
@@ -50,6 +51,15 @@ describe('message tables', () => {
       ['ms', 10, '10 kredit'],
     ];
     for (const [lang, n, expected] of cases) expect(translate('shell.credits', lang, { n })).toBe(expected);
+  });
+
+  it('the generator page counts the same way: "1 credit remaining", not "1 credits remaining" (issue 15)', () => {
+    expect(pageWord('successToast', 'en', { n: '1' })).toBe('Content generated successfully! 1 credit remaining.');
+    expect(pageWord('successToast', 'en', { n: '1,500' })).toBe('Content generated successfully! 1,500 credits remaining.');
+    expect(pageWord('successToast', 'en', { n: '0' })).toBe('Content generated successfully! 0 credits remaining.');
+    expect(pageWord('successToast', 'ms', { n: '1' })).toBe('Kandungan berjaya dijana! Baki kredit: 1.');
+    expect(pageWord('words', 'en', { n: '1' })).toBe('1 word');
+    expect(pageWord('bookCostLeft', 'en', { n: 1, have: '9' })).toBe('To finish this book: 1 credit — you have 9');
   });
 });
 

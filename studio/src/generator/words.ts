@@ -3,6 +3,8 @@
 // The i18n module alone (not the engine's browser entry), so pages that only need words stay small.
 import { fillPlaceholders } from '../../../engine/i18n.js';
 import type { Lang } from '../../../engine/browser.js';
+import { pickForm } from '../i18n/plural.js';
+import type { Text } from '../i18n/types.js';
 
 export const PAGE_WORDS = {
   settings: { en: 'Settings', ms: 'Tetapan' },
@@ -15,7 +17,7 @@ export const PAGE_WORDS = {
     en: 'Your book keeps growing here as you generate each part.',
     ms: 'Buku anda terus bertambah di sini setiap kali anda menjana satu bahagian.',
   },
-  words: { en: '{n} words', ms: '{n} patah perkataan' },
+  words: { en: { one: '{n} word', other: '{n} words' }, ms: '{n} patah perkataan' },
   copy: { en: 'Copy', ms: 'Salin' },
   copied: { en: 'Copied!', ms: 'Disalin!' },
   copyFailed: { en: 'Could not copy the text', ms: 'Teks tidak dapat disalin' },
@@ -30,7 +32,7 @@ export const PAGE_WORDS = {
     ms: 'Sedang menjana kandungan. Ini mungkin mengambil masa sehingga 90 saat...',
   },
   successToast: {
-    en: 'Content generated successfully! {n} credits remaining.',
+    en: { one: 'Content generated successfully! {n} credit remaining.', other: 'Content generated successfully! {n} credits remaining.' },
     ms: 'Kandungan berjaya dijana! Baki kredit: {n}.',
   },
   timeoutToast: { en: 'Generation timed out - please try again', ms: 'Penjanaan tamat masa - sila cuba lagi' },
@@ -70,7 +72,7 @@ export const PAGE_WORDS = {
   stepCostOne: { en: '1 credit', ms: '1 kredit' },
   stepCostMany: { en: '{n} credits', ms: '{n} kredit' },
   bookCost: { en: 'This book: {total} credits — you have {have}', ms: 'Buku ini: {total} kredit — anda mempunyai {have}' },
-  bookCostLeft: { en: 'To finish this book: {n} credits — you have {have}', ms: 'Untuk menyiapkan buku ini: {n} kredit — anda mempunyai {have}' },
+  bookCostLeft: { en: { one: 'To finish this book: {n} credit — you have {have}', other: 'To finish this book: {n} credits — you have {have}' }, ms: 'Untuk menyiapkan buku ini: {n} kredit — anda mempunyai {have}' },
   bookCostWhy: {
     en: '{n} per step: the outline, the introduction, each chapter and the conclusion.',
     ms: '{n} setiap langkah: rangka, pengenalan, setiap bab dan penutup.',
@@ -146,7 +148,7 @@ export const PAGE_WORDS = {
   publishAuthor: { en: 'Author name (optional)', ms: 'Nama pengarang (pilihan)' },
   publishAuthorHint: { en: 'Leave blank and a pen name is written for you.', ms: 'Biarkan kosong dan nama pena akan ditulis untuk anda.' },
   publishCost: { en: 'Publishing costs {n} credits.', ms: 'Penerbitan menggunakan {n} kredit.' },
-  publishShort: { en: 'You have {n} credits.', ms: 'Anda mempunyai {n} kredit.' },
+  publishShort: { en: { one: 'You have {n} credit.', other: 'You have {n} credits.' }, ms: 'Anda mempunyai {n} kredit.' },
   publishButton: { en: 'Publish ({n} credits)', ms: 'Terbitkan ({n} kredit)' },
   publishAgain: { en: 'Publish again ({n} credits)', ms: 'Terbitkan semula ({n} kredit)' },
   publishing: { en: 'Publishing… this can take a few minutes', ms: 'Sedang menerbitkan… ini mungkin mengambil masa beberapa minit' },
@@ -163,11 +165,12 @@ export const PAGE_WORDS = {
   checkSkipped: { en: 'Skipped', ms: 'Dilangkau' },
   checkFix: { en: 'To fix: {fix}', ms: 'Cara membetulkan: {fix}' },
   downloadPackage: { en: 'Download package (.zip)', ms: 'Muat turun pakej (.zip)' },
-} as const satisfies Record<string, { en: string; ms: string }>;
+} as const satisfies Record<string, { en: Text; ms: Text }>;
 
 export type PageWord = keyof typeof PAGE_WORDS;
 
-/** A page word in a language with {placeholders} filled. */
+/** A page word in a language with {placeholders} filled; a counted word takes the form for `vars.n`. */
 export function pageWord(key: PageWord, lang: Lang, vars: Record<string, string | number> = {}): string {
-  return fillPlaceholders(PAGE_WORDS[key][lang], vars);
+  const text: Text = PAGE_WORDS[key][lang];
+  return fillPlaceholders(pickForm(text, lang, vars.n), vars);
 }

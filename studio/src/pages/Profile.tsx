@@ -161,7 +161,10 @@ function ContentHistory() {
   const query = (cursor?: number) => ({ limit: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(type !== 'all' ? { type } : {}), ...(cursor ? { cursor } : {}) });
 
   // The first page, again whenever the search or the filter changes (the search after a short pause in typing).
+  // `listId` tells a later page which list it belongs to: one for an older search is dropped.
+  const listId = useRef(0);
   useEffect(() => {
+    listId.current += 1;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       call('GET /history', { query: query(), signal: controller.signal }).then(
@@ -189,8 +192,10 @@ function ContentHistory() {
   const loadMore = async () => {
     if (nextCursor === null || isLoadingMore) return;
     setIsLoadingMore(true);
+    const forList = listId.current;
     try {
       const r = await call('GET /history', { query: query(nextCursor) });
+      if (forList !== listId.current) return;
       setItems((list) => [...(list ?? []), ...r.items.filter((item) => !list?.some((x) => x.id === item.id))]);
       setNextCursor(r.next_cursor);
     } catch {

@@ -40,6 +40,25 @@ describe('headers and origin', () => {
     }
   });
 
+  it('the recorded helmet headers are exactly what helmet itself sets on a request', async () => {
+    const { default: express } = await import('express');
+    const { default: helmet } = await import('helmet');
+    const { helmetMiddleware } = await import('../../server/http/security.js');
+    const { default: request } = await import('supertest');
+    const headersOf = async (middleware: import('express').RequestHandler) => {
+      const app = express();
+      app.disable('x-powered-by');
+      app.use(middleware);
+      app.get('/', (_req, res) => void res.send('ok'));
+      const { headers } = await request(app).get('/');
+      return Object.fromEntries(Object.entries(headers).filter(([k]) => !['date', 'etag', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(k)));
+    };
+    const own = helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"], 'upgrade-insecure-requests': null } } });
+    const recorded = await headersOf(helmetMiddleware());
+    expect(Object.keys(recorded).length).toBeGreaterThan(8);
+    expect(recorded).toEqual(await headersOf(own));
+  });
+
   it('refuses a cross-site state change, allows same-origin and non-browser clients', async () => {
     const host = new URL(ts.url).host;
     const evil = await ts.http.post('/api/auth/sign-up/email').set('origin', 'https://evil.example').send({ email: uniqueEmail(), password: 'secret1' });

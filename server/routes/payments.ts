@@ -22,19 +22,19 @@ export function checkoutRoutes(ctx: AppContext): Router {
   router.post('/', async (req, res: Reply<'POST /checkout'>) => {
     const checkout = ctx.checkout;
     if (!checkout) throw ApiError.catalogue(503, 'checkout_unavailable');
-    const result = CheckoutBodySchema.safeParse(req.body);
-    if (!result.success) {
-      const packageId: unknown = (req.body as { package?: unknown } | undefined)?.package;
+    const packageId: unknown = (req.body as { package?: unknown } | undefined)?.package;
+    if (!isPurchasePackage(packageId)) {
       const message = catalogueMessage('invalid_package', requestLang(req));
-      // Only the package can be wrong in a way worth its own words; any other field is refused the same way.
-      throw new ApiError(400, 'invalid_package', message, { package: isPurchasePackage(packageId) ? message : `${message}: choose one of ${Object.keys(PURCHASE_PACKAGES).join(', ')}` });
+      throw new ApiError(400, 'invalid_package', message, { package: `${message} (${Object.keys(PURCHASE_PACKAGES).join(', ')})` });
     }
+    // The package is fine: anything else wrong (an unknown field) is the usual validation answer.
+    const body = parse(CheckoutBodySchema, req.body);
     const { user } = sessionOf(req);
     let url: string;
     try {
-      url = await checkout.createSession({ packageId: result.data.package, user });
+      url = await checkout.createSession({ packageId: body.package, user });
     } catch (error) {
-      logger.error({ err: error, package: result.data.package }, 'Stripe refused to create a Checkout Session');
+      logger.error({ err: error, package: body.package }, 'Stripe refused to create a Checkout Session');
       throw ApiError.catalogue(502, 'checkout_failed');
     }
     res.json({ url });

@@ -80,6 +80,14 @@ describe('POST /api/checkout', () => {
     expect(stripe.sessions.length).toBe(before);
   });
 
+  it('refuses unknown fields next to a valid package (400 invalid_request naming the field)', async () => {
+    const { cookie } = await newUser();
+    const res = await ts.http.post('/api/checkout').set('cookie', cookie).send({ package: 'basic', credits: 99999 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+    expect(Object.keys(res.body.error.fields)).toEqual(['_']);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await ts.http.post('/api/checkout').send({ package: 'basic' })).status).toBe(401);
   });

@@ -19,6 +19,8 @@ export interface RouteDef {
   readonly params?: z.ZodType;
   /** Request headers the route reads (names in lower case), beyond the cookie and Content-Type. */
   readonly headers?: z.ZodType;
+  /** Response headers the route may answer with, beyond Content-Type and Set-Cookie. */
+  readonly replyHeaders?: readonly string[];
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   /** The JSON answer on success (absent for an event stream). */
@@ -38,7 +40,7 @@ export const ROUTES = {
   'GET /health': { response: HealthResponseSchema },
 
   'POST /auth/sign-up/email': { body: auth.SignUpBodySchema, response: auth.SignedInResponseSchema, status: 201 },
-  'POST /auth/sign-in/email': { body: auth.SignInBodySchema, response: auth.SignedInResponseSchema },
+  'POST /auth/sign-in/email': { replyHeaders: ['Retry-After'], body: auth.SignInBodySchema, response: auth.SignedInResponseSchema },
   'POST /auth/sign-out': { response: MessageResponseSchema },
   'GET /auth/get-session': { response: auth.GetSessionResponseSchema },
   'POST /auth/request-password-reset': { body: auth.ResetRequestBodySchema, response: MessageResponseSchema },
@@ -52,7 +54,7 @@ export const ROUTES = {
   'GET /generators': { response: generators.GeneratorsResponseSchema },
   'GET /generators/:id': { params: generators.GeneratorIdParamsSchema, response: generators.GeneratorFormSchema },
 
-  'POST /generators/:id/generate': { params: generators.GeneratorIdParamsSchema, headers: books.GenerateHeadersSchema, body: books.GenerateBodySchema, response: books.DonePayloadSchema, events: books.GenerationEventSchemas },
+  'POST /generators/:id/generate': { params: generators.GeneratorIdParamsSchema, headers: books.GenerateHeadersSchema, replyHeaders: ['Retry-After', books.IDEMPOTENT_REPLAYED_HEADER], body: books.GenerateBodySchema, response: books.DonePayloadSchema, events: books.GenerationEventSchemas },
   'GET /progress/:bookType': { params: books.BookTypeParamsSchema, response: books.SavedProgressResponseSchema },
   'PUT /progress/:bookType/part': { params: books.BookTypeParamsSchema, body: books.PartEditBodySchema, response: books.PartEditResponseSchema },
   'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
@@ -68,8 +70,8 @@ export const ROUTES = {
   'GET /history/:id': { params: NumericIdParamsSchema, response: history.HistoryItemSchema },
   'DELETE /history/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
 
-  'POST /credits/redeem': { body: credits.RedeemBodySchema, response: credits.CreditsGrantedResponseSchema },
-  'POST /credits/claim': { body: credits.ClaimBodySchema, response: credits.CreditsGrantedResponseSchema },
+  'POST /credits/redeem': { replyHeaders: ['Retry-After'], body: credits.RedeemBodySchema, response: credits.CreditsGrantedResponseSchema },
+  'POST /credits/claim': { replyHeaders: ['Retry-After'], body: credits.ClaimBodySchema, response: credits.CreditsGrantedResponseSchema },
 
   'POST /checkout': { body: payments.CheckoutBodySchema, response: payments.CheckoutResponseSchema },
   'GET /checkout/sessions/:sessionId': { params: payments.CheckoutSessionParamsSchema, response: payments.PurchaseStatusSchema },

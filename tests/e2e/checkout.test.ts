@@ -111,6 +111,13 @@ if (!hasChromium) {
       expect(await (await page.waitForFunction(drawn)).jsonValue()).toEqual({ isDrawn: true, csp: [] });
       await page.screenshot({ path: path.join(ARTIFACTS, 'purchase-landing.png') });
 
+      // The same event delivered again (Stripe retries) grants nothing more; tampered or unsigned is 400.
+      const post = (body: string, sig?: string) => fetch(`${base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) }, body });
+      const replays = await Promise.all(Array.from({ length: 9 }, async () => (await post(payload, signature)).json()));
+      expect(replays).toEqual(Array(9).fill({ received: true, granted: false }));
+      expect((await post(payload.replace('"pro"', '"business"'), signature)).status).toBe(400);
+      expect((await post(payload)).status).toBe(400);
+
       await page.getByRole('link', { name: 'Start writing' }).click();
       await waitForText(page, balance, '500');
     }, 120_000);

@@ -5,10 +5,11 @@
 // shows "Credits added" with the new balance and confetti drawn under the server's CSP. Also the top-up
 // page's links and savings, and the API-keys panel of the profile.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { SECRET_KEY, WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../fake-stripe.js';
-import { ARTIFACTS, buildStudio, freePort, grantCredits, hasChromium, launchChromium, newPage, SKIP_REASON, signIn, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
+import { ARTIFACTS, ROOT, buildStudio, freePort, grantCredits, hasChromium, launchChromium, newPage, SKIP_REASON, signIn, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
 
 const PASSWORD = 'secret12';
 const BUYER = 'bima.buyer@e2e.test';
@@ -20,6 +21,16 @@ async function watchCsp(page: Page): Promise<void> {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
     document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+
+/** axe-core's serious and critical violations on the page as it is now (the panel with a new key shown). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
 }
 
@@ -146,6 +157,8 @@ if (!hasChromium) {
       await shown.waitFor();
       const key = await shown.inputValue();
       expect(key).toMatch(/^karya_[A-Za-z0-9_-]{43}$/);
+      await panel.getByRole('button', { name: 'Revoke Publishing script' }).waitFor();
+      expect(await seriousViolations(admin)).toEqual([]);
       const history = await fetch(`${base}/api/history`, { headers: { authorization: `Bearer ${key}` } });
       expect(history.status).toBe(200);
 

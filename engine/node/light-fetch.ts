@@ -1,7 +1,8 @@
 // A lighter `fetch` for the provider SDK in `karya batch`: node:http(s) with keep-alive agents, the
-// answer read whole (or streamed for server-sent events) into a standard Response. Undici's fetch
-// costs several times more CPU per request, which a batch of thousands of calls in flight pays on its
-// one thread. Anything but http(s) goes to the global fetch. Aborts reject with an AbortError, as fetch does.
+// answer read whole (or streamed for server-sent events) into a standard Response. Through the SDK a
+// call costs 0.87-0.97 ms of CPU this way against 1.5-1.6 ms with the global (undici) fetch (100 calls in
+// flight, same run, load 14 on 2 cores), which a batch of thousands of calls pays on its one thread.
+// Anything but http(s) goes to the global fetch. Aborts reject with an AbortError, as fetch does.
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';

@@ -15,7 +15,22 @@ export interface SyncSql {
   all<R>(query: Compilable<R>): R[];
   run(query: Compilable<unknown>): number;
   transaction<T>(fn: () => T): T;
+  /** A prepared statement of raw SQL, prepared once (the Store's): the hot path of every step's save. */
+  raw?(sql: string): { run(...params: unknown[]): { changes: number }; get(...params: unknown[]): unknown };
 }
+
+// Every step's save (and every memory update) runs these: prepared once, with no query building per call.
+const UPSERT_BOOK = `INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, is_finished)
+  VALUES (@owner, @book_key, @book_type, @generator_id, @lang, @total_chapters, @current_chapter, @settings, @character_details, @memory, @memory_up_to, @is_finished)
+  ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id, lang = excluded.lang,
+    total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter, settings = excluded.settings,
+    character_details = excluded.character_details, memory = excluded.memory, memory_up_to = excluded.memory_up_to,
+    is_finished = excluded.is_finished, updated_at = CURRENT_TIMESTAMP
+  RETURNING id`;
+const DELETE_PARTS = 'DELETE FROM book_parts WHERE book_id = ?';
+const UPSERT_PART = `INSERT INTO book_parts (book_id, position, step, text, is_complete, title) VALUES (@book_id, @position, @step, @text, @is_complete, @title)
+  ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`;
+const UPDATE_MEMORY = 'UPDATE books SET memory = ?, memory_up_to = ?, updated_at = CURRENT_TIMESTAMP WHERE owner = ? AND book_key = ?';
 
 function db(runner: SyncSql): Kysely<BooksDatabase> {
   return runner.db as Kysely<BooksDatabase>;
@@ -85,6 +100,15 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
     memory_up_to: state.memoryUpTo ?? null,
     is_finished: save.isFinished ? 1 : 0,
   };
+  const raw = runner.raw?.bind(runner);
+  if (raw) {
+    runner.transaction(() => {
+      const { id: bookId } = raw(UPSERT_BOOK).get({ owner, book_key: key, ...header }) as { id: number };
+      if (save.isFirst) raw(DELETE_PARTS).run(bookId);
+      raw(UPSERT_PART).run({ book_id: bookId, position: save.position, step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null });
+    });
+    return;
+  }
   runner.transaction(() => {
     const row = runner.first(
       db(runner)
@@ -106,6 +130,10 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
 
 /** Keep a book's updated memory: its header only. */
 export function writeMemory(runner: SyncSql, owner: string, key: string, save: MemorySave): void {
+  if (runner.raw) {
+    runner.raw(UPDATE_MEMORY).run(save.memory, save.upTo, owner, key);
+    return;
+  }
   runner.run(db(runner).updateTable('books').set({ memory: save.memory, memory_up_to: save.upTo, updated_at: sql`CURRENT_TIMESTAMP` }).where('owner', '=', owner).where('book_key', '=', key));
 }
 

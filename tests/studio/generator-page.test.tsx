@@ -375,6 +375,7 @@ describe('the writing experience (issue 15)', () => {
     const put = calls.filter((c) => c.method === 'PUT').at(-1)!;
     expect(put.body).toEqual({ part: { kind: 'chapter', position: 1 }, text: 'Chapter one, rewritten by hand.' });
     expect(screen.getByTestId('preview').textContent).toContain('Chapter one, rewritten by hand.');
+    expect(await screen.findByText('Your edit is saved. The next step first re-reads the book with it, so it may take a little longer.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Chapter 1' }));
   });
 });

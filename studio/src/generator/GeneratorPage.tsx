@@ -255,7 +255,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     try {
       const answer = await call('PUT /progress/:bookType/part', { params: { bookType: form.bookType }, body: { part, text } });
       setBook(answer.book);
-      toast.success(pageWord('editSaved', lang), { id: 'edit-result' });
+      toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', lang), { id: 'edit-result' });
       return null;
     } catch (e) {
       if (e instanceof ApiError) {
@@ -308,8 +308,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               <div className="mt-4 rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-neutral-800/60" data-testid="book-cost">
                 <p className="font-medium">
                   {view.parts.length === 0 && view.outline === null
-                    ? pageWord('bookCost', lang, { total: view.cost.total, have: isAdmin ? '∞' : have.toLocaleString('en') })
-                    : pageWord('bookCostLeft', lang, { n: view.cost.remaining, have: isAdmin ? '∞' : have.toLocaleString('en') })}
+                    ? pageWord('bookCost', lang, { total: view.cost.total, have: have.toLocaleString('en') })
+                    : pageWord('bookCostLeft', lang, { n: view.cost.remaining, have: have.toLocaleString('en') })}
                 </p>
                 <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('bookCostWhy', lang, { n: stepCostText })}</p>
                 {!isAdmin && costLeft > have && <p className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="book-cost-short">{pageWord('bookCostShort', lang, { n: costLeft - have })}</p>}

@@ -96,6 +96,10 @@ export const PAGE_WORDS = {
   save: { en: 'Save', ms: 'Simpan' },
   saving: { en: 'Saving…', ms: 'Menyimpan…' },
   editSaved: { en: 'Your edit is saved', ms: 'Suntingan anda telah disimpan' },
+  editSavedMemory: {
+    en: 'Your edit is saved. The next step first re-reads the book with it, so it may take a little longer.',
+    ms: 'Suntingan anda telah disimpan. Langkah seterusnya membaca semula buku dengannya dahulu, jadi ia mungkin mengambil masa lebih sedikit.',
+  },
   editFailed: { en: 'Failed to save your edit', ms: 'Gagal menyimpan suntingan anda' },
   startNew: { en: 'Start New', ms: 'Mula Baharu' },
   serverFieldError: { en: '{label} {message}', ms: '{label} {message}' },

@@ -305,7 +305,16 @@ function benchEngine(): void {
   }
   const r = median(real);
   const c = median(cached);
-  process.stdout.write(`  real rebuild (YAML changed) median ${r.toFixed(1)} ms; same sources (parse cache hit) ${c.toFixed(1)} ms\n`);
+  // What an edit costs: one generator's text changed, the others unchanged (their parse is reused).
+  const first = Object.keys(sources.generators)[0]!;
+  const one: number[] = [];
+  for (let i = 0; i < (QUICK ? 8 : 15); i++) {
+    const changed = { ...sources, generators: { ...sources.generators, [first]: `${sources.generators[first]}\n# one edit ${i}\n` } };
+    const t = performance.now();
+    compileAll(buildCatalog(changed as typeof sources));
+    one.push(performance.now() - t);
+  }
+  process.stdout.write(`  real rebuild (every YAML changed) median ${r.toFixed(1)} ms; one generator edited ${median(one).toFixed(1)} ms; same sources (parse cache hit) ${c.toFixed(1)} ms\n`);
   // 100 ms on an idle machine, where the cache hit took 36 ms (the issue's figure): on a loaded machine it
   // holds when the real rebuild is at most 100/36 of the cache hit measured in the same run.
   report({ figure: 'engine real rebuild (warm process, YAML changed)', measured: `${r.toFixed(1)} ms = ${(r / c).toFixed(2)}× the parse-cache hit (${c.toFixed(1)} ms) in this run`, goal: '≤ 100 ms (idle; loaded: ≤ 2.78× the cache hit)', holds: r <= 100 || r / c <= 100 / 36 });

@@ -67,11 +67,10 @@ export async function sendBatchStep(boss: PgBoss, pool: pg.Pool, job: BatchBookJ
   await announceJob(pool, BATCH_QUEUE);
 }
 
+/** Create the batch queue unless it exists (openQueue calls this under its setup lock). */
 export async function ensureBatchQueue(boss: PgBoss): Promise<void> {
   if (await boss.getQueue(BATCH_QUEUE)) return;
-  await boss.createQueue(BATCH_QUEUE, { name: BATCH_QUEUE, retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, expireInSeconds: 30 * 60 }).catch(async (error: unknown) => {
-    if (!(await boss.getQueue(BATCH_QUEUE))) throw error;
-  });
+  await boss.createQueue(BATCH_QUEUE, { name: BATCH_QUEUE, retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, expireInSeconds: 30 * 60 });
 }
 
 /** Rough tokens of a call as the API counts them: prompt (about 4 characters a token) + max_tokens. */

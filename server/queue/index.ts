@@ -58,13 +58,20 @@ export async function openQueue(postgres: OpenedPostgres, logger: Logger): Promi
   });
   boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
   await boss.start();
-  // Queue options apply to every job; createQueue is idempotent only through this check.
-  if (!(await boss.getQueue(STEP_QUEUE))) {
-    await boss.createQueue(STEP_QUEUE, { name: STEP_QUEUE, retryLimit: RETRY_LIMIT, retryDelay: 0, expireInSeconds: 30 * 60 }).catch(async (error: unknown) => {
-      if (!(await boss.getQueue(STEP_QUEUE))) throw error;
-    });
+  // Processes starting together would deadlock creating the same queues (pg-boss adds a partition per
+  // queue): one at a time, under an advisory lock.
+  const setup = await postgres.pool.connect();
+  try {
+    await setup.query("SELECT pg_advisory_lock(hashtext('karya_queue_setup'))");
+    if (!(await boss.getQueue(STEP_QUEUE))) await boss.createQueue(STEP_QUEUE, { name: STEP_QUEUE, retryLimit: RETRY_LIMIT, retryDelay: 0, expireInSeconds: 30 * 60 });
+    await ensureBatchQueue(boss);
+    await setup.query("SELECT pg_advisory_unlock(hashtext('karya_queue_setup'))");
+    setup.release();
+  } catch (error) {
+    setup.release(true);
+    await boss.stop({ graceful: false, close: true }).catch(() => undefined);
+    throw error;
   }
-  await ensureBatchQueue(boss);
   const channel = new StepChannel(postgres.url, postgres.pool, (error) => logger.warn({ err: error }, 'step events connection lost; listening again'));
   await channel.start();
   return {

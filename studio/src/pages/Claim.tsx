@@ -1,12 +1,13 @@
 // /claim/{token}: claim a credit link (CREDIT{n}-SUCCESS is the purchase landing instead: PurchaseLanding).
 // Signed out: a sign-in prompt. Signed in: a spinner, then the congratulations state with confetti for 3 s and a redirect to the profile after 3 s; a failure goes to /.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Gift } from 'lucide-react';
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { AuthLayout } from '../components/AuthLayout.js';
+import { SignInPrompt } from '../components/SignInPrompt.js';
 import { useT } from '../i18n/index.js';
 import { PageLoading, Spinner } from '../components/Spinner.js';
 import { celebrate } from '../lib/confetti.js';
@@ -23,7 +24,6 @@ export default function Claim() {
   const { user, isLoading, setCredits } = useAuth();
   const { t } = useT();
   const navigate = useNavigate();
-  const location = useLocation();
   const hasStarted = useRef(false);
   const [credits, setAwarded] = useState<number | null>(null);
   const purchase = PURCHASE.exec(token);
@@ -51,13 +51,7 @@ export default function Claim() {
   if (isLoading) return <PageLoading />;
   if (purchase) return <PurchaseLanding credits={Number(purchase[1])} />;
   if (!user) {
-    return (
-      <AuthLayout title={t('landing.signInRequired')} isCentered>
-        <Gift className="mx-auto h-12 w-12 text-brand-600" aria-hidden="true" />
-        <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">{t('landing.signInToClaim')}</p>
-        <Link to="/signin" state={{ from: { pathname: location.pathname, search: '', hash: '' } }} className="btn-primary mt-6">{t('auth.signIn')}</Link>
-      </AuthLayout>
-    );
+    return <SignInPrompt title={t('landing.signInRequired')} message={t('landing.signInToClaim')} icon={<Gift className="mx-auto h-12 w-12 text-brand-600" aria-hidden="true" />} />;
   }
   if (credits === null) {
     return (

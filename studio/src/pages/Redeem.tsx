@@ -1,9 +1,11 @@
 // /redeem/{code}: redeems the code in the path once the visitor is signed in, then opens the profile;
-// /redeem without a code shows the redeem box.
+// /redeem without a code shows the redeem box. (Claim is the credit-link counterpart: another resource
+// and another outcome, sharing the frame and the sign-in prompt.)
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../lib/auth.js';
 import { AuthLayout } from '../components/AuthLayout.js';
+import { SignInPrompt } from '../components/SignInPrompt.js';
 import { useT } from '../i18n/index.js';
 import { RedeemBox, redeemCode } from '../components/RedeemBox.js';
 import { PageLoading, Spinner } from '../components/Spinner.js';
@@ -13,7 +15,6 @@ export default function Redeem() {
   const { user, isLoading, setCredits } = useAuth();
   const { t } = useT();
   const navigate = useNavigate();
-  const location = useLocation();
   const hasStarted = useRef(false);
   const [state, setState] = useState<'idle' | 'redeeming' | 'failed'>('idle');
 
@@ -29,12 +30,7 @@ export default function Redeem() {
 
   if (isLoading) return <PageLoading />;
   if (!user) {
-    return (
-      <AuthLayout title={t('landing.signInToRedeem')} isCentered>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{code ? t('landing.signInToRedeemCode', { code: code.toUpperCase() }) : t('landing.signInToRedeemAny')}</p>
-        <Link to="/signin" state={{ from: { pathname: location.pathname, search: '', hash: '' } }} className="btn-primary mt-6">{t('auth.signIn')}</Link>
-      </AuthLayout>
-    );
+    return <SignInPrompt title={t('landing.signInToRedeem')} message={code ? t('landing.signInToRedeemCode', { code: code.toUpperCase() }) : t('landing.signInToRedeemAny')} />;
   }
   if (state === 'redeeming') {
     return (

@@ -22,28 +22,31 @@ import { Preview, type PreviewPart } from './Manuscript.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
+import { useLang } from '../i18n/index.js';
 
 export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
   const [form, setForm] = useState<FormModel | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Before a book's language is known (loading, its errors, the window title): the studio language.
+  const { lang: studioLang } = useLang();
   useEffect(() => {
     let isCurrent = true;
     loadForm(summary.id).then(
       (f) => isCurrent && setForm(f),
-      () => isCurrent && setError(pageWord('loadFailed', 'en')),
+      () => isCurrent && setError(pageWord('loadFailed', studioLang)),
     );
     return () => {
       isCurrent = false;
     };
-  }, [summary.id]);
+  }, [summary.id, studioLang]);
   useEffect(() => {
-    document.title = `${summary.title.en} · Karya`;
+    document.title = `${summary.title[studioLang]} · Karya`;
     return () => {
       document.title = 'Karya';
     };
-  }, [summary.title.en]);
+  }, [summary.title, studioLang]);
   if (error) return <div role="alert" className="error-box mx-auto mt-10 max-w-md">{error}</div>;
-  if (!form) return <PageLoading label="Loading generator" />;
+  if (!form) return <PageLoading />;
   return <GeneratorWorkspace form={form} />;
 }
 
@@ -52,6 +55,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const settingsForm = useSettingsForm(form, spec);
   const { methods } = settingsForm;
   const { user, isAdmin, setCredits, refresh, setUser } = useAuth();
+  const { lang: studioLang } = useLang();
   const navigate = useNavigate();
   const isBook = spec.kind === 'book';
   const chapterTitleField = form.fields.find((f) => f.role === 'chapterTitle')?.name;
@@ -82,7 +86,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         setSaved(p);
       },
       (e: unknown) => {
-        if (isCurrent && !(e instanceof ApiError && e.status === 401)) toast.error(pageWord('progressLoadFailed', 'en'));
+        if (isCurrent && !(e instanceof ApiError && e.status === 401)) toast.error(pageWord('progressLoadFailed', studioLang));
       },
     );
     return () => {

@@ -10,6 +10,7 @@ import type { KdpPackage, PublishQuote } from '../../../engine/contract/index.js
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { pageWord, type PageWord } from './words.js';
+import { useLang } from '../i18n/index.js';
 
 type CheckStatus = KdpPackage['checks'][number]['status'];
 
@@ -27,6 +28,8 @@ function costOf(quote: PublishQuote, isAuthorGiven: boolean): number {
 }
 
 export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang }) {
+  // The upgrade page it may send the reader to speaks the studio language.
+  const { lang: studioLang } = useLang();
   const { user, isAdmin, setCredits, refresh } = useAuth();
   const navigate = useNavigate();
   const authorId = useId();
@@ -66,7 +69,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     } catch (error) {
       const message = error instanceof ApiError && error.status !== 0 ? error.message : pageWord('publishFailed', lang);
       toast.error(message, { id: 'publish-result' });
-      if (error instanceof ApiError && error.status === 402 && !isAdmin) navigate('/upgrade', { state: { needed: cost, tool: pageWord('publishTitle', 'en') } });
+      if (error instanceof ApiError && error.status === 402 && !isAdmin) navigate('/upgrade', { state: { needed: cost, tool: pageWord('publishTitle', studioLang) } });
       // Steps before a failing one stay charged, and a dropped connection may still have made the package.
       void load();
     } finally {

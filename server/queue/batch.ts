@@ -91,8 +91,8 @@ export async function takeBudget(db: Kysely<Database>, input: { batchId: string;
     const waitMs = await db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`karya_budget:${batchId}`}))`.execute(trx);
       const now = Number((await sql<{ now: string }>`SELECT floor(extract(epoch from clock_timestamp()) * 1000)::bigint AS now`.execute(trx)).rows[0]!.now);
-      await trx.deleteFrom('rate_calls').where('budget', '=', batchId).where('at', '<=', now - windowMs).execute();
-      const calls = await trx.selectFrom('rate_calls').select(['at', 'tokens']).where('budget', '=', batchId).orderBy('at').execute();
+      // Older places stay (the worker's sweep drops them after an hour): the batch's calls can be counted.
+      const calls = await trx.selectFrom('rate_calls').select(['at', 'tokens']).where('budget', '=', batchId).where('at', '>', now - windowMs).orderBy('at').execute();
       const used = calls.reduce((n, c) => n + c.tokens, 0);
       const isRpmFull = rpm !== null && calls.length >= rpm;
       const isTpmFull = tpm !== null && used + tokens > tpm;

@@ -338,6 +338,11 @@ async function bookLock(ctx: AppContext, pool: pg.Pool, request: StepRequest): P
  * (when its generation is still running) and its request answered with the failure.
  */
 export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger: Logger): Promise<number> {
+  // Answers are read within seconds of being written, and a batch's budget looks back one window:
+  // anything older than an hour is nobody's any more.
+  const hourAgo = Date.now() - 3_600_000;
+  await queue.db.deleteFrom('step_results').where('created_at', '<', hourAgo).execute();
+  await queue.db.deleteFrom('rate_calls').where('at', '<', hourAgo).execute();
   const dead = await queue.db.deleteFrom('step_leases').where('heartbeat_at', '<', Date.now() - LEASE_TIMEOUT_MS).returning(['job_id', 'queue', 'worker_id']).execute();
   for (const lease of dead) {
     logger.warn({ job: lease.job_id, worker: lease.worker_id }, 'worker stopped during a step; the step goes back to the queue');

@@ -89,10 +89,10 @@ function CreditProbe() {
   return <span data-testid="credit-balance-test">{useAuth().user?.credits_available}</span>;
 }
 
-function renderPage(id: string) {
+function renderPage(id: string, user: Profile = USER) {
   render(
     <MemoryRouter>
-      <AuthProvider initialUser={USER}>
+      <AuthProvider initialUser={user}>
         <GeneratorWorkspace form={model(id)} />
         <CreditProbe />
         <Toaster />
@@ -158,6 +158,25 @@ describe('a book page follows the flow', () => {
     await user.click(button());
     await waitFor(() => expect(label().textContent).toBe('Jana Pengenalan'));
     expect(await screen.findByText('Rangka cerita telah dijana!')).toBeTruthy();
+  });
+});
+
+describe('the book language starts at the studio language', () => {
+  it('a user whose studio speaks Malay starts a Malay book (and can still choose English)', async () => {
+    stubServer((url) => noProgress(url));
+    const user = renderPage('romance', { ...USER, lang: 'ms' });
+    const language = (await screen.findByLabelText('Bahasa')) as HTMLSelectElement;
+    expect(language.value).toBe('ms');
+    expect(label().textContent).toBe('Jana Rangka Cerita');
+    await user.selectOptions(language, 'en');
+    await waitFor(() => expect(label().textContent).toBe('Generate Story Outline'));
+  });
+
+  it('an English studio starts an English book (the spec\'s default)', async () => {
+    stubServer((url) => noProgress(url));
+    renderPage('romance');
+    expect(((await screen.findByLabelText('Language')) as HTMLSelectElement).value).toBe('en');
+    expect(label().textContent).toBe('Generate Story Outline');
   });
 });
 

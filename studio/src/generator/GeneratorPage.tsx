@@ -52,10 +52,10 @@ export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
 
 export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const spec = useMemo(() => bookSpecFromForm(form), [form]);
-  const settingsForm = useSettingsForm(form, spec);
+  const { lang: studioLang } = useLang();
+  const settingsForm = useSettingsForm(form, spec, studioLang);
   const { methods } = settingsForm;
   const { user, isAdmin, setCredits, refresh, setUser } = useAuth();
-  const { lang: studioLang } = useLang();
   const navigate = useNavigate();
   const isBook = spec.kind === 'book';
   const chapterTitleField = form.fields.find((f) => f.role === 'chapterTitle')?.name;
@@ -233,7 +233,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     generation.reset();
     setBook(null);
     setOutput(null);
-    methods.reset(defaultValues(form));
+    methods.reset(defaultValues(form, studioLang));
   };
 
   // The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
@@ -384,7 +384,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
                 if (await clearSaved(l)) {
                   setBook(null);
                   setOutput(null);
-                  methods.reset(defaultValues(form));
+                  methods.reset(defaultValues(form, studioLang));
                 }
               }}
             >

@@ -13,9 +13,18 @@ import { fieldMessage, serverFieldMessage } from './messages.js';
 
 export type FormValues = Record<string, unknown>;
 
-/** The form's starting values: every field at its default, in the shape its widget edits. */
-export function defaultValues(form: FormModel): FormValues {
-  return Object.fromEntries(form.fields.map((f) => [f.name, initialValue(f, f.default)]));
+/**
+ * The form's starting values: every field at its default, in the shape its widget edits. A book's
+ * language starts at the studio's language when the generator offers it (a user who chose Bahasa
+ * Malaysia for the studio writes in Malay unless they pick English).
+ */
+export function defaultValues(form: FormModel, studioLang?: Lang): FormValues {
+  return Object.fromEntries(
+    form.fields.map((f) => {
+      const offersStudioLang = studioLang !== undefined && f.role === 'language' && (f.options ?? []).some((o) => o.value === studioLang);
+      return [f.name, initialValue(f, offersStudioLang ? studioLang : f.default)];
+    }),
+  );
 }
 
 /** A stored setting as the widget edits it (saved settings restored on Continue). */
@@ -62,11 +71,11 @@ function wordError(error: SettingsFieldError, opts: { label: string; lang: Lang 
 }
 
 /** react-hook-form bound to the generator's settings schema. */
-export function useSettingsForm(form: FormModel, spec?: BookSpec): SettingsFormApi {
+export function useSettingsForm(form: FormModel, spec?: BookSpec, studioLang?: Lang): SettingsFormApi {
   const resolved = useMemo(() => spec ?? bookSpecFromForm(form), [form, spec]);
   const resolver = useMemo(() => settingsResolver(resolved), [resolved]);
   const methods = useForm<FormValues, unknown, Settings>({
-    defaultValues: defaultValues(form),
+    defaultValues: defaultValues(form, studioLang),
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',

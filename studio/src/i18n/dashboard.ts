@@ -28,7 +28,7 @@ export const DASHBOARD = {
   'dashboard.categoryNewFeature': { en: 'New Feature', ms: 'Ciri Baharu' },
   'dashboard.categoryImprovement': { en: 'Improvement', ms: 'Penambahbaikan' },
   'dashboard.categoryAnnouncement': { en: 'Announcement', ms: 'Pengumuman' },
-  'dashboard.costPerChapter': { en: { one: '{n} credit per chapter', other: '{n} credits per chapter' }, ms: '{n} kredit setiap bab' },
+  'dashboard.costPerChapter': { en: { one: '{n} credit per step', other: '{n} credits per step' }, ms: '{n} kredit setiap langkah' },
   'dashboard.costPerGeneration': { en: { one: '{n} credit per generation', other: '{n} credits per generation' }, ms: '{n} kredit setiap penjanaan' },
   'age.today': { en: 'Today', ms: 'Hari ini' },
   'age.yesterday': { en: 'Yesterday', ms: 'Semalam' },

@@ -43,9 +43,32 @@ const TYPES = `WITH RECURSIVE t(type) AS (
     SELECT (SELECT min(content_type) FROM content_history WHERE user_id = @userId AND content_type > t.type) FROM t WHERE t.type IS NOT NULL
   ) SELECT type FROM t WHERE type IS NOT NULL`;
 
+/**
+ * Runs each query in its own turn of the event loop, one at a time, in arrival order. better-sqlite3
+ * answers synchronously, so several searches that arrive together (one per debounced keystroke of a few
+ * users) would otherwise run back to back in one turn, and a streamed delta to another user would wait
+ * for all of them; this way it waits for at most one. (A callback queued by setImmediate from inside a
+ * setImmediate callback runs in the next turn, after timers and I/O.)
+ */
+function oneQueryPerTurn(): <T>(query: () => T) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(query: () => T) => {
+    const run = tail.then(() => new Promise<T>((resolve, reject) => setImmediate(() => {
+      try {
+        resolve(query());
+      } catch (e) {
+        reject(e);
+      }
+    })));
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
 export function sqliteHistory(store: Store): HistoryRepository {
+  const inTurn = oneQueryPerTurn();
   return {
-    list: async ({ userId, search, type, before, limit }) => {
+    list: ({ userId, search, type, before, limit }) => inTurn(() => {
       const upTo = before ?? Number.MAX_SAFE_INTEGER;
       let rows: HistoryListItem[];
       if (search?.trim()) {
@@ -59,8 +82,8 @@ export function sqliteHistory(store: Store): HistoryRepository {
       const hasMore = rows.length > limit;
       const items = hasMore ? rows.slice(0, limit) : rows;
       return { items, nextCursor: hasMore ? items[items.length - 1]!.id : null };
-    },
-    types: async ({ userId }) => (store.raw(TYPES).all({ userId }) as Array<{ type: string }>).map((r) => r.type),
+    }),
+    types: ({ userId }) => inTurn(() => (store.raw(TYPES).all({ userId }) as Array<{ type: string }>).map((r) => r.type)),
     get: async ({ userId, id }) => store.first(store.db.selectFrom('content_history').select([...LIST_COLUMNS, 'content']).where('id', '=', id).where('user_id', '=', userId)),
     delete: async ({ userId, id }) => store.run(store.db.deleteFrom('content_history').where('id', '=', id).where('user_id', '=', userId)) > 0,
   };

@@ -4,7 +4,8 @@
 // steps left goes first, so the longest chain never ends up alone at the end. Progress is saved after
 // every step under `karya generate`'s key; a 429 pauses every chain for the wait the server asks.
 import { setMaxListeners } from 'node:events';
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import {
@@ -129,12 +130,18 @@ function asGenerationError(error: unknown): GenerationError {
   return new GenerationError('unexpected', { cause: error });
 }
 
-/** Write a file whole or not at all (a kill mid-write never leaves half a book). */
-function writeAtomically(file: string, data: string | Uint8Array): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, file);
+/**
+ * Write a file whole or not at all (a kill mid-write never leaves half a book), off the event loop: a
+ * batch writes its books while other books' calls are in flight, and a synchronous write per finished
+ * book (0.6 ms each for 400 books in the benchmark) delayed their answers and next calls. The temporary
+ * name is unique per write, so two writes in flight never share it.
+ */
+let writes = 0;
+async function writeAtomically(file: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${writes++}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
 }
 
 /**
@@ -167,14 +174,14 @@ const FATAL_CODES: ReadonlySet<string> = new Set(['auth_error', 'config_error', 
 export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint8Array): Promise<void> {
   const { spec } = job;
   if (spec.kind === 'image') {
-    if (png) writeAtomically(job.outFile, png);
+    if (png) await writeAtomically(job.outFile, png);
     return;
   }
-  writeAtomically(job.outFile, bookMarkdown(spec, state));
+  await writeAtomically(job.outFile, bookMarkdown(spec, state));
   if (job.exports.length) {
     const { renderDocument } = await import('../../engine/node/export/index.js');
     const doc = bookDocument(spec, state);
-    for (const { format, file } of job.exports) writeAtomically(file, await renderDocument(doc, format));
+    for (const { format, file } of job.exports) await writeAtomically(file, await renderDocument(doc, format));
   }
 }
 
@@ -194,6 +201,27 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     ...(limits.rpm ? { ...requestPacing(limits.rpm, windowMs, marginMs), strict: true } : {}),
   });
   const tokenWindow = limits.tpm ? new TokenWindow(limits.tpm, windowMs + marginMs) : undefined;
+
+  // One abort listener for every waiting call. p-queue's per-task `signal` adds a listener per queued
+  // call, and Node's EventTarget compares each new listener with every one already there: with hundreds
+  // of books waiting, that comparison was a visible share of a batch's CPU. On abort the waiting calls
+  // are dropped from the queue and rejected here; a running call ends through its own request's signal.
+  const waiting = new Set<(reason: unknown) => void>();
+  const onAbort = () => {
+    queue.clear();
+    for (const reject of waiting) reject(signal!.reason);
+    waiting.clear();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const schedule = <T>(task: () => Promise<T>, priority: number): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      waiting.add(reject);
+      queue.add(() => {
+        waiting.delete(reject);
+        return task();
+      }, { priority }).then(resolve, reject);
+    });
   const totals = { calls: 0, retries: 0, tokens: 0 };
   let fatal: GenerationError | undefined;
 
@@ -246,7 +274,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
       let reservation: TokenReservation | undefined;
       try {
         if (tokenWindow && budget) reservation = await tokenWindow.acquire(budget, signal);
-        const outcome = await queue.add(
+        const outcome = await schedule(
           async () => {
             // A call queued before an authentication error never goes out.
             if (fatal) throw fatal;
@@ -263,7 +291,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
               throw error;
             }
           },
-          { priority: stepsLeft, signal },
+          stepsLeft,
         );
         return { ...outcome, budget };
       } catch (error) {
@@ -295,14 +323,14 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     let reservation: TokenReservation | undefined;
     try {
       if (tokenWindow) reservation = await tokenWindow.acquire(budget, signal);
-      await queue.add(
+      await schedule(
         async () => {
           if (fatal) throw fatal;
           reservation?.send();
           totals.calls++;
           return session.remember({ provider, ...(signal ? { signal } : {}) });
         },
-        { priority: stepsLeft, signal },
+        stepsLeft,
       );
     } catch (error) {
       reservation?.release();
@@ -385,6 +413,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
       seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
     };
   } finally {
+    signal?.removeEventListener('abort', onAbort);
     if (resumeTimer) clearTimeout(resumeTimer);
     tokenWindow?.close();
     queue.clear();

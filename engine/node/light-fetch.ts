@@ -21,6 +21,38 @@ function headersOf(init: RequestInit['headers']): Record<string, string> {
   return out;
 }
 
+/**
+ * A whole answer as a Response without a stream behind it: undici's Response over a body builds a
+ * ReadableStream (and its transferable wrapper) per answer, a third of the response's cost in a batch's
+ * CPU profile, for bytes that are already all here. text(), json() and arrayBuffer() read the bytes;
+ * `body` makes the stream only if someone asks for it.
+ */
+class WholeResponse extends Response {
+  readonly #bytes: Buffer<ArrayBuffer>;
+  #stream: ReadableStream<Uint8Array> | null | undefined;
+  constructor(bytes: Buffer<ArrayBuffer>, init: ResponseInit) {
+    super(null, init);
+    this.#bytes = bytes;
+  }
+  stream(): ReadableStream<Uint8Array> | null {
+    return (this.#stream ??= new Response(this.#bytes).body);
+  }
+  override async text(): Promise<string> {
+    return this.#bytes.toString('utf8');
+  }
+  override async json(): Promise<any> {
+    return JSON.parse(this.#bytes.toString('utf8'));
+  }
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#bytes.buffer.slice(this.#bytes.byteOffset, this.#bytes.byteOffset + this.#bytes.byteLength) as ArrayBuffer;
+  }
+}
+Object.defineProperty(WholeResponse.prototype, 'body', {
+  get(this: WholeResponse) {
+    return this.stream();
+  },
+});
+
 function abortError(signal: AbortSignal): unknown {
   return signal.reason instanceof Error && signal.reason.name !== 'AbortError' ? signal.reason : new DOMException('This operation was aborted', 'AbortError');
 }
@@ -54,7 +86,7 @@ export const lightFetch: typeof globalThis.fetch = (input, init = {}) => {
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         signal?.removeEventListener('abort', onAbort);
-        resolve(new Response(hasBody ? Buffer.concat(chunks) : null, meta));
+        resolve(hasBody ? new WholeResponse(Buffer.concat(chunks), meta) : new Response(null, meta));
       });
       res.on('error', (error) => {
         signal?.removeEventListener('abort', onAbort);

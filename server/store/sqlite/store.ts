@@ -9,6 +9,7 @@ const MAX_STATEMENTS = 500;
 
 export class Store {
   private readonly statements = new Map<string, SQLite.Statement>();
+  private readonly plucked = new Map<string, SQLite.Statement>();
   private readonly userListeners = new Set<(userId: string) => void>();
   private readonly changedUsers = new Set<string>();
 
@@ -48,6 +49,16 @@ export class Store {
   /** Raw SQL for the few hot paths that kysely's builder would slow down (session lookup). */
   raw(sql: string): SQLite.Statement {
     return this.prepare(sql);
+  }
+
+  /** A raw statement that answers the first column only (prepared once, kept apart from raw()'s). */
+  rawValue(sql: string): SQLite.Statement {
+    let statement = this.plucked.get(sql);
+    if (!statement) {
+      statement = this.sqlite.prepare(sql).pluck();
+      this.plucked.set(sql, statement);
+    }
+    return statement;
   }
 
   /**

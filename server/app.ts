@@ -1,5 +1,6 @@
 // The Express app: request log, helmet, same-origin check, JSON bodies (100 kB), the API routers, the
 // studio, and the error handler that gives every failure the API error shape.
+import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
 import type { AppContext } from './context.js';
 import { authRoutes } from './auth/routes.js';
@@ -57,8 +58,10 @@ export function createApp(ctx: AppContext): Express {
     series(
       hostCheck(isAllowedHost),
       sameOriginCheck({ trustedOrigins: [config.publicUrl], isAllowedHost }),
-      // The Stripe webhook reads its own raw body: its signature is over the exact bytes sent.
-      (req, res, next) => (req.path === WEBHOOK_PATH ? next() : json(req, res, next)),
+      // The Stripe webhook reads its own raw body: its signature is over the exact bytes sent. A request
+      // without a body (no Content-Length, no Transfer-Encoding: body-parser's own test, made here
+      // first) skips the parser, as the parser itself would.
+      (req, res, next) => (!hasBody(req) || req.path === WEBHOOK_PATH ? next() : json(req, res, next)),
     ),
   );
 
@@ -73,6 +76,11 @@ export function createApp(ctx: AppContext): Express {
   app.use(studioRoutes(config.studioDir));
   app.use(errorHandler(logger));
   return app;
+}
+
+/** Whether a request has a body: type-is's hasBody, the test body-parser makes before anything else. */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
 }
 
 /** Every error becomes `{error: {code, message, fields?}}`; unexpected ones are logged and answered 500. */

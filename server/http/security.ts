@@ -66,10 +66,23 @@ export function allowedHosts(input: { publicUrl: string; extra: readonly string[
     if (parsed.port) exact.add(`${parsed.name}:${parsed.port}`);
     else anyPort.add(parsed.name);
   }
-  return (host) => {
-    const parsed = host ? hostOf(host) : null;
+  const isAllowed = (host: string): boolean => {
+    const parsed = hostOf(host);
     if (!parsed) return false;
     return anyPort.has(parsed.name) || exact.has(parsed.port ? `${parsed.name}:${parsed.port}` : parsed.name);
+  };
+  // The answer depends on the Host string only: remembered for the few values a server sees (bounded,
+  // so a client sending many different Host headers only empties it).
+  const answers = new Map<string, boolean>();
+  return (host) => {
+    if (!host) return false;
+    let answer = answers.get(host);
+    if (answer === undefined) {
+      answer = isAllowed(host);
+      if (answers.size >= 64) answers.clear();
+      answers.set(host, answer);
+    }
+    return answer;
   };
 }
 

@@ -6,14 +6,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 export function series(...handlers: RequestHandler[]): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    let index = 0;
-    const step = (error?: unknown): void => {
-      if (error !== undefined && error !== null) return next(error);
-      const handler = handlers[index++];
-      if (!handler) return next();
-      void handler(req, res, step);
-    };
-    step();
-  };
+  return (req: Request, res: Response, next: NextFunction) => run(handlers, 0, req, res, next);
+}
+
+function run(handlers: readonly RequestHandler[], index: number, req: Request, res: Response, next: NextFunction): void {
+  const handler = handlers[index];
+  if (!handler) return next();
+  void handler(req, res, (error?: unknown) => (error !== undefined && error !== null ? next(error) : run(handlers, index + 1, req, res, next)));
 }

@@ -18,7 +18,7 @@ import { contentTitle } from '../engine/history-title.js';
 import { isPostgres } from './dialect.js';
 
 /** The FTS row of a content_history row, as SQL expressions over the row `r` (used by the triggers and the backfill). */
-const FTS_VALUES = (r: string) =>
+export const FTS_VALUES = (r: string) =>
   `${r}.id, 'u' || lower(hex(${r}.user_id)), 'k' || lower(hex(${r}.content_type)), ` +
   `${r}.title || ' ' || replace(${r}.content_type, '_', ' ') || ' ' || (CASE WHEN substr(${r}.content, 1, 5) = 'data:' THEN '' ELSE ${r}.content END)`;
 

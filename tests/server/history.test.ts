@@ -1,7 +1,7 @@
 // Content history at scale, through the repository port (SQLite adapter: FTS5 search, type index,
 // cursor pages): pages without content that add up to every item once, word-prefix search that is
 // case- and accent-insensitive and only ever finds the user's own items, the type filter with search,
-// cheap distinct types, the index following deletes, and migration 0014 on a database with items.
+// cheap distinct types, the index following deletes, and migrations 0014 and 0017 on a database with items.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.js';
@@ -151,6 +151,37 @@ describe('migration 0014 on a database that has items', () => {
       expect(items.map((i) => i.title)).toEqual(['Romance: Chapter 2', 'Quiet Harbour']);
       expect((await repo.list({ userId: user!.id, search: 'boats', limit: 10 })).items.map((i) => i.title)).toEqual(['Quiet Harbour']);
       expect((await repo.list({ userId: user!.id, search: 'rain city', limit: 10 })).items.map((i) => i.title)).toEqual(['Romance: Chapter 2']);
+    } finally {
+      await upgraded.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    }
+  });
+});
+
+describe('migration 0017 (prefix indexes up to 6 letters) on a database that has items', () => {
+  it('rebuilds the search index from the items; prefix search, new items and deletes still work', async () => {
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0017'));
+    const file = `/tmp/karya-history-migration17-${process.pid}-${Date.now()}.db`;
+    const old = await openSqlite<Database>(file, { migrations: before });
+    const oldStore = new Store(old.db, old.sqlite);
+    const user = await sqliteRepositories(oldStore).users.create({ email: 'old17@karya.test', passwordHash: 'x', role: 'free' });
+    oldStore.run(oldStore.db.insertInto('content_history').values({ user_id: user!.id, title: 'Harbour', content_type: 'poem', content: 'The lighthouse keeper sleeps.', generator_id: 'poems', created_at: nowIso() }));
+    await old.close();
+
+    const upgraded = await openDatabase(file);
+    try {
+      const store = new Store(upgraded.db, upgraded.sqlite);
+      const repo = sqliteRepositories(store).history;
+      const titles = async (search: string) => (await repo.list({ userId: user!.id, search, limit: 10 })).items.map((i) => i.title);
+      const ddl = (upgraded.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'content_history_fts'").get() as { sql: string }).sql;
+      expect(ddl).toContain("prefix='2 3 4 5 6'");
+      for (const typed of ['li', 'lig', 'ligh', 'light', 'lighth', 'lighthouse', 'keep sle']) expect(await titles(typed)).toEqual(['Harbour']);
+      expect(await titles('lighthouses')).toEqual([]);
+      store.run(store.db.insertInto('content_history').values({ user_id: user!.id, title: 'Storm', content_type: 'poem', content: 'Thunderclouds gather.', generator_id: 'poems', created_at: nowIso() }));
+      expect(await titles('thunde')).toEqual(['Storm']);
+      const harbour = (await repo.list({ userId: user!.id, limit: 10 })).items.find((i) => i.title === 'Harbour')!;
+      expect(await repo.delete({ userId: user!.id, id: harbour.id })).toBe(true);
+      expect(await titles('lighth')).toEqual([]);
     } finally {
       await upgraded.close();
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });

@@ -1,7 +1,8 @@
 // Offline cover art: an SVG with the book's title, an author or character line, colours chosen by
 // genre (or the kids colour scheme) and mood, and motifs to match, rendered to PNG at the requested
 // size with @resvg/resvg-js (a prebuilt binary in the npm package; text uses the system's fonts).
-import { Resvg } from '@resvg/resvg-js';
+import { createRequire } from 'node:module';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type { FieldRole, Lang } from '../spec/types.js';
 import type { ImageRequest } from './types.js';
 import { seeded } from './seeded.js';
@@ -323,10 +324,19 @@ ${footer}
 </svg>`;
 }
 
+/**
+ * The native renderer, loaded on the first cover: every command that imports the providers (`karya
+ * batch` of text books, `generate`, `serve`) would otherwise load the binary at start-up (~15 ms).
+ */
+let resvg: typeof ResvgClass | undefined;
+function Resvg(): typeof ResvgClass {
+  return (resvg ??= (createRequire(import.meta.url)('@resvg/resvg-js') as { Resvg: typeof ResvgClass }).Resvg);
+}
+
 /** Render the offline cover of an image request as PNG bytes at the requested size. */
 export function renderCoverPng(request: ImageRequest): Uint8Array {
   const [width, height] = request.size.split('x').map(Number) as [number, number];
   const svg = coverSvg(coverFacts(request), { width, height });
-  const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
+  const png = new (Resvg())(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
   return new Uint8Array(png);
 }

@@ -7,7 +7,7 @@
 // BENCH_SKIP_GENERATE=1 leaves out the generation case (bench:all).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ interface Histogram {
   p99: number;
 }
 interface AutocannonResult {
-  requests: Histogram;
+  requests: Histogram & { total: number };
   latency: Histogram;
   non2xx: number;
   errors: number;
@@ -32,6 +32,18 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 10;
 const ADMIN_EMAIL = 'bench-admin@karya.test';
 const SELF = fileURLToPath(import.meta.url);
+
+/**
+ * CPU time (user + system, µs) a server process has used, from /proc (Linux; undefined elsewhere).
+ * Req/s on a shared machine moves with everybody else's load; a server's own CPU per request moves
+ * much less, so it is printed next to the req/s. (Clock ticks: 10 ms, so a round needs some seconds.)
+ */
+function cpuMicros(pid: number | undefined): number | undefined {
+  const file = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(file)) return undefined;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1e6 / 100);
+}
 
 /** A child: print `READY <url>` once listening. */
 async function runChild(kind: string): Promise<void> {
@@ -90,23 +102,29 @@ async function main(): Promise<void> {
     const patch = await fetch(`${karya.url}/api/admin/users/${userId}`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: admin.cookie! }, body: JSON.stringify({ credits: 1_000_000_000 }) });
     if (patch.status !== 200) throw new Error(`could not give the bench user credits: ${patch.status}`);
 
-    const cases: Array<{ name: string; url: string; method?: string; headers?: Record<string, string>; body?: string }> = [
-      { name: 'Express hello-world', url: `${hello.url}/` },
-      { name: 'GET /api/me (session)', url: `${karya.url}/api/me`, headers: { cookie: user.cookie! } },
+    const cases: Array<{ name: string; url: string; pid: number | undefined; method?: string; headers?: Record<string, string>; body?: string }> = [
+      { name: 'Express hello-world', url: `${hello.url}/`, pid: hello.child.pid },
+      { name: 'GET /api/me (session)', url: `${karya.url}/api/me`, pid: karya.child.pid, headers: { cookie: user.cookie! } },
       ...(process.env.BENCH_SKIP_GENERATE === '1' ? [] : [{
         name: 'POST generate poems (offline, 1 credit)',
         url: `${karya.url}/api/generators/poems/generate`,
+        pid: karya.child.pid,
         method: 'POST',
         headers: { cookie: user.cookie!, 'content-type': 'application/json' },
         body: JSON.stringify({ settings: {} }),
       }]),
     ];
     const runs = cases.map(() => [] as AutocannonResult[]);
+    const cpu = cases.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, c] of cases.entries()) {
         const options = { url: c.url, connections: CONNECTIONS, ...(c.method ? { method: c.method } : {}), ...(c.headers ? { headers: c.headers } : {}), ...(c.body ? { body: c.body } : {}) };
         await autocannon({ ...options, duration: 1 });
-        runs[i]!.push(await autocannon({ ...options, duration: SECONDS }));
+        const before = cpuMicros(c.pid);
+        const result = await autocannon({ ...options, duration: SECONDS });
+        const after = cpuMicros(c.pid);
+        runs[i]!.push(result);
+        if (before !== undefined && after !== undefined && result.requests.total > 0) cpu[i]!.push((after - before) / result.requests.total);
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -118,16 +136,19 @@ async function main(): Promise<void> {
         p50: median(r.map((x) => x.latency.p50)),
         p99: median(r.map((x) => x.latency.p99)),
         bad: r.reduce((n, x) => n + x.non2xx + x.errors + x.timeouts, 0),
+        cpu: cpu[i]!.length ? median(cpu[i]!) : NaN,
       };
     });
     const base = rows[0]!.rps;
     process.stdout.write(`\nServer benchmark: ${CONNECTIONS} connections, median of ${ROUNDS} alternating rounds of ${SECONDS} s per case (1 s warm-up each), Node ${process.version}\n\n`);
-    process.stdout.write(`${'case'.padEnd(42)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× hello'.padStart(8)} ${'non-2xx'.padStart(8)}\n`);
+    process.stdout.write(`${'case'.padEnd(42)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'× hello'.padStart(8)} ${'non-2xx'.padStart(8)} ${'server CPU µs/req'.padStart(18)}\n`);
     for (const row of rows) {
-      process.stdout.write(`${row.name.padEnd(42)} ${row.rps.toFixed(0).padStart(9)} ${row.p50.toFixed(1).padStart(7)} ${row.p99.toFixed(1).padStart(7)} ${(row.rps / base).toFixed(2).padStart(8)} ${String(row.bad).padStart(8)}\n`);
+      process.stdout.write(`${row.name.padEnd(42)} ${row.rps.toFixed(0).padStart(9)} ${row.p50.toFixed(1).padStart(7)} ${row.p99.toFixed(1).padStart(7)} ${(row.rps / base).toFixed(2).padStart(8)} ${String(row.bad).padStart(8)} ${row.cpu.toFixed(0).padStart(18)}\n`);
     }
     const me = rows[1]!;
     process.stdout.write(`\nGoal GET /api/me ≥ 0.6× hello-world: ${me.rps / base >= 0.6 ? 'met' : 'NOT met'} (${(me.rps / base).toFixed(2)}×, p99 ${me.p99} ms; load ${os.loadavg()[0]!.toFixed(1)})\nBENCH_ME_RATIO ${(me.rps / base).toFixed(3)}\n`);
+    // Hello-world's CPU per request over /api/me's: the req/s ratio a server would reach when CPU-bound alone.
+    if (Number.isFinite(me.cpu)) process.stdout.write(`Server CPU per request: hello-world ${rows[0]!.cpu.toFixed(0)} µs, GET /api/me ${me.cpu.toFixed(0)} µs (hello/me ${(rows[0]!.cpu / me.cpu).toFixed(2)}×)\nBENCH_ME_CPU_RATIO ${(rows[0]!.cpu / me.cpu).toFixed(3)}\n`);
   } finally {
     hello.child.kill();
     karya.child.kill();

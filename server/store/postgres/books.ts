@@ -5,7 +5,7 @@ import type { BookPartsTable, BooksDatabase, BooksTable } from '../schema.js';
 import type { BookRepository, FinishedBook } from '../ports.js';
 import type { BookState, MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
 import type { KdpPackage } from '../../../engine/contract/index.js';
-import { KEPT_PREFIX, bookOfRows, isFinishedBook, partsOf } from '../sqlite/books.js';
+import { KEPT_PREFIX, bookOfRows, headerOfStep, isFinishedBook, partsOf } from '../sqlite/books.js';
 import type { BookPackagesTable } from '../sqlite/packages.js';
 
 interface PackagesDatabase extends BooksDatabase {
@@ -38,19 +38,7 @@ export async function loadBook(db: Db, owner: string, key: string): Promise<(Sav
 /** Save one step: upsert the header, drop earlier parts when the step starts a new book, add the part. */
 export async function writeStep(db: Db, owner: string, key: string, save: StepSave): Promise<void> {
   if (!save.keepsProgress) return;
-  const { state } = save;
-  const header = {
-    book_type: save.bookType,
-    generator_id: save.generatorId,
-    lang: state.lang,
-    total_chapters: state.totalChapters,
-    current_chapter: state.currentChapter,
-    settings: JSON.stringify(state.settings),
-    character_details: state.characterDetails ?? null,
-    memory: state.memory ?? null,
-    memory_up_to: state.memoryUpTo ?? null,
-    is_finished: save.isFinished ? 1 : 0,
-  };
+  const header = headerOfStep(save);
   await inTransaction(db, async (trx) => {
     const row = await trx
       .insertInto('books')

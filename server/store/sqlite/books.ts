@@ -81,14 +81,10 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
   return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
 }
 
-/**
- * Save one step: upsert the header, drop earlier parts when the step starts a new book, add the part.
- * Synchronous, so callers can run it inside a larger transaction.
- */
-export function writeStep(runner: SyncSql, owner: string, key: string, save: StepSave): void {
-  if (!save.keepsProgress) return;
+/** The books row a saved step writes (both adapters). */
+export function headerOfStep(save: StepSave) {
   const { state } = save;
-  const header = {
+  return {
     book_type: save.bookType,
     generator_id: save.generatorId,
     lang: state.lang,
@@ -100,6 +96,15 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
     memory_up_to: state.memoryUpTo ?? null,
     is_finished: save.isFinished ? 1 : 0,
   };
+}
+
+/**
+ * Save one step: upsert the header, drop earlier parts when the step starts a new book, add the part.
+ * Synchronous, so callers can run it inside a larger transaction.
+ */
+export function writeStep(runner: SyncSql, owner: string, key: string, save: StepSave): void {
+  if (!save.keepsProgress) return;
+  const header = headerOfStep(save);
   const raw = runner.raw?.bind(runner);
   if (raw) {
     runner.transaction(() => {

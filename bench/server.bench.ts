@@ -56,15 +56,14 @@ async function runChild(kind: string): Promise<void> {
     const server = app.listen(0, '127.0.0.1', () => process.stdout.write(`READY http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
     return;
   }
-  // The Karya server exactly as `karya serve` builds it, logging at info level (to /dev/null here).
-  const pino = (await import('pino')).default;
+  // The Karya server exactly as `karya serve` builds it, logging at info level to the same kind of destination (/dev/null here instead of standard output).
   const { createServer } = await import('node:http');
   const { configFromEnv } = await import('../server/config.js');
   const { openDatabase } = await import('../server/store/sqlite/connect.js');
-  const { createContext, createLogger, prepareStore } = await import('../server/start.js');
+  const { createContext, createLogger, logDestination, prepareStore } = await import('../server/start.js');
   const { createApp } = await import('../server/app.js');
   const config = configFromEnv(process.env, { dbFile: path.join(mkdtempSync(path.join(tmpdir(), 'karya-bench-')), 'karya.sqlite'), adminEmail: ADMIN_EMAIL });
-  const ctx = createContext({ config, database: await openDatabase(config.dbFile), logger: createLogger(config.logLevel, pino.destination({ dest: '/dev/null', sync: true })) });
+  const ctx = createContext({ config, database: await openDatabase(config.dbFile), logger: createLogger(config.logLevel, logDestination('/dev/null')) });
   await prepareStore(ctx);
   const server = createServer(createApp(ctx));
   server.listen(0, '127.0.0.1', () => process.stdout.write(`READY http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));

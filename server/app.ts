@@ -1,7 +1,7 @@
 // The Express app: request log, helmet, same-origin check, JSON bodies (100 kB), the API routers, the
 // studio, and the error handler that gives every failure the API error shape.
 import type { IncomingMessage } from 'node:http';
-import express, { type ErrorRequestHandler, type Express, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { AppContext } from './context.js';
 import { authRoutes } from './auth/routes.js';
 import { ApiError, errorBody, localised } from './http/errors.js';
@@ -10,6 +10,7 @@ import { HTTPS_LOCAL } from './auth/sessions.js';
 import { allowedHosts, helmetMiddleware, hostCheck, sameOriginCheck } from './http/security.js';
 import { requestLog } from './http/request-log.js';
 import { series } from './http/series.js';
+import { fullPath, type ApiRoutes } from './http/routes.js';
 import { adminRoutes } from './routes/admin.js';
 import { bookRoutes } from './routes/books.js';
 import { creditRoutes } from './routes/credits.js';
@@ -23,8 +24,8 @@ import { progressRoutes } from './routes/progress.js';
 import { publishRoutes } from './routes/publish.js';
 import { studioRoutes } from './static.js';
 
-/** Every API router and where it is mounted under /api (tests walk these to cover every route). */
-export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => Router]> = [
+/** Every route module and where its routes sit under /api (tests walk these to cover every route). */
+export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => ApiRoutes]> = [
   ['/auth', authRoutes],
   ['/me', meRoutes],
   ['/generators', generatorRoutes],
@@ -46,6 +47,10 @@ export function createApp(ctx: AppContext): Express {
   const { config, logger, repos } = ctx;
   const app = express();
   app.disable('x-powered-by');
+  // API answers are private and current: `Cache-Control: no-store` (below) instead of an ETag hashed from
+  // every body, which no client could use. The public catalog sets its own (routes/generators.ts), and
+  // the studio's files theirs (static.ts).
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.locals[HTTPS_LOCAL] = new URL(config.publicUrl).protocol === 'https:';
 
@@ -57,6 +62,7 @@ export function createApp(ctx: AppContext): Express {
     '/api',
     series(
       hostCheck(isAllowedHost),
+      noStore,
       sameOriginCheck({ trustedOrigins: [config.publicUrl], isAllowedHost }),
       // The Stripe webhook reads its own raw body: its signature is over the exact bytes sent. A request
       // without a body (no Content-Length, no Transfer-Encoding: body-parser's own test, made here
@@ -71,12 +77,21 @@ export function createApp(ctx: AppContext): Express {
   });
   // API keys work on generation, progress, history and export routes only (never account, key or admin routes).
   app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));
-  for (const [path, routes] of API_ROUTERS) app.use(`/api${path}`, routes(ctx));
+  // Each route on the app's own router at its full path (server/http/routes.ts), in declaration order.
+  for (const [mount, routes] of API_ROUTERS) {
+    for (const route of routes(ctx).routes) app[route.method](fullPath(`/api${mount}`, route.path), ...route.handlers);
+  }
   app.use('/api', (_req, _res, next) => next(ApiError.of(404, 'not_found')));
   app.use(studioRoutes(config.studioDir));
   app.use(errorHandler(logger));
   return app;
 }
+
+/** No cache keeps an API answer (a profile, a balance, a book); a route may say otherwise (the catalog). */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('cache-control', 'no-store');
+  next();
+};
 
 /** Whether a request has a body: type-is's hasBody, the test body-parser makes before anything else. */
 function hasBody(req: IncomingMessage): boolean {

@@ -2,7 +2,7 @@
 // Unknown e-mail and wrong password answer alike (same message, same scrypt work); a reset request
 // answers the same for known and unknown addresses, and at most once a minute per address.
 import { randomBytes } from 'node:crypto';
-import { Router, type Request, type Response } from 'express';
+import { type Request, type Response } from 'express';
 import { ResetPasswordBodySchema, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema, type SessionInfo } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import type { ServerConfig } from '../config.js';
@@ -14,6 +14,7 @@ import { parse } from '../http/validate.js';
 import { authOf, forgetSession, requestLang } from './middleware.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { clearSessionCookie, createSession, hashToken, setSessionCookie } from './sessions.js';
+import { ApiRoutes } from '../http/routes.js';
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 export { MIN_PASSWORD } from '../../engine/contract/index.js';
@@ -43,9 +44,9 @@ function sessionJson(expiresAt: number, isRemembered: boolean): SessionInfo {
   return { expires_at: new Date(expiresAt).toISOString(), is_remembered: isRemembered };
 }
 
-export function authRoutes(ctx: AppContext): Router {
+export function authRoutes(ctx: AppContext): ApiRoutes {
   const { repos, config, logger } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   const lastResetRequest = new Map<string, number>();
   // Made now, so the first sign-in with an unknown e-mail costs no more than later ones.
   dummyHash(ctx).catch((error: unknown) => logger.error({ err: error }, 'could not prepare the dummy password hash'));

@@ -1,7 +1,8 @@
 // The HTTP contract (engine/contract) on the server side: a route's Express response typed with the
 // contract's answer, its event stream typed with the contract's events, and a file route's download, so
 // an answer that drifts from the contract fails the typecheck.
-import type { Response } from 'express';
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
 import type { EventsOf, FileRouteKey, JsonRouteKey, ResponseOf, StreamRouteKey } from '../../engine/contract/index.js';
 import type { EventStream } from './sse.js';
 
@@ -16,6 +17,27 @@ export interface TypedEventStream<Events> {
 /** The event stream of route `K`, typed with the contract's events. */
 export function typedStream<K extends StreamRouteKey>(stream: EventStream): TypedEventStream<EventsOf<K>> {
   return stream;
+}
+
+/** A public answer that does not change while the server runs, serialised once (see sendPublicJson). */
+export interface PublicJson {
+  body: string;
+  etag: string;
+}
+
+export function publicJson(value: unknown): PublicJson {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+}
+
+/** Answer with a PublicJson: revalidated by its ETag (`no-cache`), 304 when the client has it. */
+export function sendPublicJson(req: Request, res: Response, answer: PublicJson): void {
+  res.set({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache', etag: answer.etag });
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.send(answer.body);
 }
 
 /** A file to download: its bytes, media type and file name (ASCII, without quotes). */

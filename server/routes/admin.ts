@@ -3,7 +3,6 @@
 // deployments with rollback, and the AI configuration (never any key). The administrator's own
 // account cannot be demoted, re-credited or deleted.
 import { randomInt } from 'node:crypto';
-import { Router } from 'express';
 import {
   AIConfigBodySchema, NewCreditCodeBodySchema, NewCreditLinkBodySchema, NewUserBodySchema, NumericIdParamsSchema, RollbackBodySchema,
   UserIdParamsSchema, UserPatchBodySchema, type AIConfigResponse,
@@ -18,6 +17,7 @@ import { parse } from '../http/validate.js';
 import { requireAdmin, sessionOf } from '../auth/middleware.js';
 import { findSession, readCookie, sessionCookieName } from '../auth/sessions.js';
 import { hashPassword } from '../auth/password.js';
+import { ApiRoutes } from '../http/routes.js';
 
 /** The KARYA_ADMIN_EMAIL account (or any admin) is out of reach of the admin API's changes. */
 function isProtected(user: User, adminEmail: string | undefined): boolean {
@@ -41,9 +41,9 @@ function randomCode(): string {
   return out;
 }
 
-export function adminRoutes(ctx: AppContext): Router {
+export function adminRoutes(ctx: AppContext): ApiRoutes {
   const { repos, config, provider, logger } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   router.use(requireAdmin(repos.auth));
 
   const targetOf = async (id: string): Promise<User> => {

@@ -1,6 +1,5 @@
 // /api/api-keys: the signed-in business or admin user's API keys (free and pro: 403). Only a session
 // cookie manages keys: a key cannot make, list or revoke keys.
-import { Router } from 'express';
 import { MAX_API_KEYS, NewApiKeyBodySchema, NumericIdParamsSchema } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
 import type { AppContext } from '../context.js';
@@ -9,10 +8,11 @@ import { hasApiAccess, newApiKey } from '../auth/api-keys.js';
 import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
+import { ApiRoutes } from '../http/routes.js';
 
-export function apiKeyRoutes(ctx: AppContext): Router {
+export function apiKeyRoutes(ctx: AppContext): ApiRoutes {
   const { repos } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   router.use(requireUser(repos.auth), (req, _res, next) => next(hasApiAccess(sessionOf(req).user.role) ? undefined : ApiError.catalogue(403, 'api_access_required')));
 
   router.get('/', async (req, res: Reply<'GET /api-keys'>) => {

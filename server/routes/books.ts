@@ -1,7 +1,7 @@
 // /api/books: the signed-in user's books as files. The current book of a type downloads as Markdown, EPUB,
 // DOCX or PDF as soon as it has a part; finished books ("My books": kept when their type was started anew,
 // or still current) are listed, downloaded and deleted by id. Other users' books answer 404.
-import { Router, type Request } from 'express';
+import { type Request } from 'express';
 import { bookDocument, type BookState, type ExportFormat } from '../../engine/index.js';
 import { countWords } from '../../engine/providers/index.js';
 import { renderDocument } from '../../engine/node/export/index.js';
@@ -12,13 +12,14 @@ import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
 import type { FinishedBook } from '../store/ports.js';
+import { ApiRoutes } from '../http/routes.js';
 
 /** Saved book ids are whole numbers; a book type always has a letter, so one path serves both. */
 const isBookId = (value: string) => /^\d+$/.test(value);
 
-export function bookRoutes(ctx: AppContext): Router {
+export function bookRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
 
   /** The document of a saved state, or null when its generator is gone or is no book. */

@@ -1,5 +1,4 @@
 // /api/credits: redeem a credit code (trimmed, upper-cased) and claim a credit link, once per user.
-import { Router } from 'express';
 import { ClaimBodySchema, RedeemBodySchema, type CreditsGrantedResponse } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import type { ClaimResult } from '../store/ports.js';
@@ -8,6 +7,7 @@ import { ApiError, messageIn, type MessageCode } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
+import { ApiRoutes } from '../http/routes.js';
 
 function answer(result: ClaimResult, codes: { success: MessageCode; invalid: MessageCode; already: MessageCode }, lang: Lang): CreditsGrantedResponse {
   if (result.status === 'invalid') throw ApiError.of(404, codes.invalid);
@@ -19,9 +19,9 @@ function answer(result: ClaimResult, codes: { success: MessageCode; invalid: Mes
   return { message: messageIn(codes.success, lang), credits_awarded: result.credits, credits_available: result.balance.next };
 }
 
-export function creditRoutes(ctx: AppContext): Router {
+export function creditRoutes(ctx: AppContext): ApiRoutes {
   const { repos, config } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
   // Every claim attempt (codes and links together) takes a token from the user's bucket: a code cannot be guessed by trying.
   router.use(async (req, res, next) => {

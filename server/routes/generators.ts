@@ -1,7 +1,6 @@
 // /api/generators: the compiled list, each generator's form model, and POST …/:id/generate, which runs
 // the user's next step (JSON answer, or `delta` events then `done`/`error` with Accept: text/event-stream).
 import { createHash } from 'node:crypto';
-import { Router } from 'express';
 import * as z from 'zod';
 import { stepKey, type Lang } from '../../engine/index.js';
 import { GenerateBodySchema, GenerateHeadersSchema, GenerationEventSchemas, GeneratorIdParamsSchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
@@ -12,7 +11,8 @@ import { openEventStream, wantsEventStream } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { bookLockKey, bookLocks, settingsOrError } from '../generation.js';
-import type { Reply, TypedEventStream } from '../http/contract.js';
+import { publicJson, sendPublicJson, type PublicJson, type Reply, type TypedEventStream } from '../http/contract.js';
+import { ApiRoutes } from '../http/routes.js';
 
 type GenerationEvents = { [E in keyof typeof GenerationEventSchemas]: z.output<(typeof GenerationEventSchemas)[E]> };
 
@@ -31,9 +31,9 @@ function hashRequest(input: { generatorId: string; body: unknown }): string {
   return createHash('sha256').update(JSON.stringify(canonical({ generator: input.generatorId, body: input.body ?? null }))).digest('hex');
 }
 
-export function generatorRoutes(ctx: AppContext): Router {
+export function generatorRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog, config, logger } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   // Shared with the edit route (routes/progress.ts): an edit waits for a step's memory update.
   const books = bookLocks(ctx).mutex;
   /** The AI test page's last answer per settings (see isSharedCheck). */
@@ -43,15 +43,25 @@ export function generatorRoutes(ctx: AppContext): Router {
     return { id: form.id, route: form.route, family: form.family, kind: form.kind, bookType: form.bookType, title: form.title, tagline: form.tagline, typeLabel: form.typeLabel, cost: form.cost };
   });
 
-  router.get('/', (_req, res) => {
-    res.json({ generators: summaries });
+  // The catalog is public and fixed while the server runs: each answer is serialised once, with an ETag,
+  // and a client that has it is answered 304.
+  const list = publicJson({ generators: summaries });
+  const forms = new Map<string, PublicJson>();
+
+  router.get('/', (req, res) => {
+    sendPublicJson(req, res, list);
   });
 
   router.get('/:id', (req, res) => {
     const { id } = parse(Id, req.params);
-    const form = catalog.form(id);
-    if (!form) throw ApiError.of(404, 'generator_not_found');
-    res.json(form);
+    let answer = forms.get(id);
+    if (!answer) {
+      const form = catalog.form(id);
+      if (!form) throw ApiError.of(404, 'generator_not_found');
+      answer = publicJson(form);
+      forms.set(id, answer);
+    }
+    sendPublicJson(req, res, answer);
   });
 
   router.post('/:id/generate', requireUser(repos.auth, 'not_signed_in'), async (req, res: Reply<'POST /generators/:id/generate'>) => {

@@ -1,7 +1,6 @@
 // /api/history: the user's own generated items, newest first, a page at a time by cursor (titles and
 // metadata, no content), with full-text search and a type filter; one item with its content; delete
 // one item. Others' items answer 404.
-import { Router } from 'express';
 import { HistoryQuerySchema, NumericIdParamsSchema, type HistoryType } from '../../engine/contract/index.js';
 import type { Catalog } from '../../engine/index.js';
 import type { AppContext } from '../context.js';
@@ -9,6 +8,7 @@ import { ApiError, MESSAGES } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
+import { ApiRoutes } from '../http/routes.js';
 
 /** Content type → the display name of the (first) generator that makes it, from the compiled catalog. */
 function typeNames(catalog: Catalog): (type: string) => HistoryType {
@@ -17,9 +17,9 @@ function typeNames(catalog: Catalog): (type: string) => HistoryType {
   return (type) => ({ type, name: names.get(type) ?? { en: type, ms: type } });
 }
 
-export function historyRoutes(ctx: AppContext): Router {
+export function historyRoutes(ctx: AppContext): ApiRoutes {
   const { repos } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   const nameOf = typeNames(ctx.catalog);
   router.use(requireUser(repos.auth));
 

@@ -1,6 +1,5 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change (verifies the
 // current password; other sessions end).
-import { Router } from 'express';
 import { LangBodySchema, PasswordChangeBodySchema, ProfilePatchBodySchema } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { toProfile } from '../store/model.js';
@@ -10,10 +9,11 @@ import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { ApiRoutes } from '../http/routes.js';
 
-export function meRoutes(ctx: AppContext): Router {
+export function meRoutes(ctx: AppContext): ApiRoutes {
   const { repos, config } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
 
   router.get('/', (req, res: Reply<'GET /me'>) => {

@@ -1,7 +1,7 @@
 // Buying credits. /api/checkout: a Stripe Checkout Session for a package, and the success landing's poll
 // (has the webhook granted this session to me yet?). /api/payments: the Stripe webhook (signed; its raw
 // body is kept for the signature, app.ts RAW_BODY_PATHS) and the payment options the studio shows.
-import express, { Router, type Request } from 'express';
+import express, { type Request } from 'express';
 import { CheckoutBodySchema, CheckoutSessionParamsSchema, PURCHASE_PACKAGES, TOPUP_CREDITS, isPurchasePackage, type PaymentOptions } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
 import type { AppContext } from '../context.js';
@@ -10,13 +10,14 @@ import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { paidSessionOf } from '../payments.js';
+import { ApiRoutes } from '../http/routes.js';
 
 /** The webhook's path under /api: express.json must leave its body alone (app.ts). */
 export const WEBHOOK_PATH = '/payments/webhook';
 
-export function checkoutRoutes(ctx: AppContext): Router {
+export function checkoutRoutes(ctx: AppContext): ApiRoutes {
   const { repos, logger } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
 
   router.post('/', async (req, res: Reply<'POST /checkout'>) => {
@@ -60,9 +61,9 @@ function signatureOf(req: Request): string | undefined {
   return req.get('stripe-signature') || undefined;
 }
 
-export function paymentRoutes(ctx: AppContext): Router {
+export function paymentRoutes(ctx: AppContext): ApiRoutes {
   const { repos, config, logger } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
 
   // The raw bytes Stripe signed: parsed JSON re-serialised would not match the signature.
   router.post('/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res: Reply<'POST /payments/webhook'>) => {

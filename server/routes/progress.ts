@@ -2,7 +2,6 @@
 // resumed book continues with it, and the book as the reader sees it; `{book: null}` when none is saved),
 // a written part edited by hand (PUT …/part), and "Start New" (delete). Other users' books are never
 // seen: their owner is the session's user.
-import { Router } from 'express';
 import { bookView, catalogueMessage, editPart, EditError, progress, restoreBook } from '../../engine/index.js';
 import { BookTypeParamsSchema, PartEditBodySchema, type SavedProgress } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
@@ -11,10 +10,11 @@ import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import type { Reply } from '../http/contract.js';
 import { bookLockKey, bookLocks } from '../generation.js';
+import { ApiRoutes } from '../http/routes.js';
 
-export function progressRoutes(ctx: AppContext): Router {
+export function progressRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   const { mutex, writing } = bookLocks(ctx);
   router.use(requireUser(repos.auth));
 

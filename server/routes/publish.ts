@@ -2,7 +2,7 @@
 // anything is spent) and shows the package made last; POST runs the publishing steps of a finished book,
 // each charged as a generation step, and answers the readiness report; GET …/package downloads the kept
 // package as a zip. Other users' books are never reachable (404, as for a missing book).
-import { Router, type Request } from 'express';
+import { type Request } from 'express';
 import { nextStep } from '../../engine/index.js';
 import { BookTypeParamsSchema, PACKAGE_FILE_TYPE, packageFileName, PublishBodySchema } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
@@ -11,10 +11,11 @@ import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
 import { publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../publish.js';
+import { ApiRoutes } from '../http/routes.js';
 
-export function publishRoutes(ctx: AppContext): Router {
+export function publishRoutes(ctx: AppContext): ApiRoutes {
   const { repos } = ctx;
-  const router = Router();
+  const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
   /** Books being published (user and book type): a second request meanwhile is refused, not charged twice. */
   const running = new Set<string>();

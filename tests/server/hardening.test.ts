@@ -59,6 +59,28 @@ describe('headers and origin', () => {
     expect(recorded).toEqual(await headersOf(own));
   });
 
+  it('API answers are no-store and carry no ETag; the public catalog revalidates with one and answers 304', async () => {
+    const cookie = await signUp(ts, uniqueEmail());
+    for (const url of ['/api/me', '/api/history', '/api/books', '/api/nope']) {
+      const res = await ts.http.get(url).set('cookie', cookie);
+      expect(res.status, url).toBe(url === '/api/nope' ? 404 : 200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers.etag, url).toBeUndefined();
+    }
+    for (const url of ['/api/generators', '/api/generators/romance']) {
+      const first = await ts.http.get(url);
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.headers.etag).toMatch(/^"[\w-]{27}"$/);
+      const again = await ts.http.get(url).set('if-none-match', first.headers.etag!);
+      expect(again.status).toBe(304);
+      expect(again.text ?? '').toBe('');
+      expect((await ts.http.get(url).set('if-none-match', '"other"')).body).toEqual(first.body);
+    }
+    expect((await ts.http.get('/api/generators/no-such-generator')).status).toBe(404);
+  });
+
   it('refuses a cross-site state change, allows same-origin and non-browser clients', async () => {
     const host = new URL(ts.url).host;
     const evil = await ts.http.post('/api/auth/sign-up/email').set('origin', 'https://evil.example').send({ email: uniqueEmail(), password: 'secret1' });

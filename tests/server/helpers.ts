@@ -9,7 +9,7 @@ import { configFromEnv, type ServerConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { createContext, createLogger, prepareStore } from '../../server/start.js';
 import { API_ROUTERS, createApp } from '../../server/app.js';
-import type { Router } from 'express';
+import { fullPath, type ApiRoutes } from '../../server/http/routes.js';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../server/context.js';
 import type { Role } from '../../server/store/ports.js';
@@ -124,15 +124,9 @@ export function parseEvents(text: string): Array<{ event: string; data: unknown 
     });
 }
 
-/** Every route of a router as `{method, path}` (path with the mount prefix), in declaration order. */
-export function routesOf(router: Router, prefix: string): Array<{ method: string; path: string }> {
-  const routes: Array<{ method: string; path: string }> = [];
-  for (const layer of router.stack) {
-    if (!layer.route) continue;
-    const methods = new Set(layer.route.stack.map((l) => l.method.toUpperCase()));
-    for (const method of methods) routes.push({ method, path: `${prefix}${layer.route.path === '/' ? '' : layer.route.path}` });
-  }
-  return routes;
+/** Every route of a route module as `{method, path}` (path with the mount prefix), in declaration order. */
+export function routesOf(routes: ApiRoutes, prefix: string): Array<{ method: string; path: string }> {
+  return routes.routes.map((route) => ({ method: route.method.toUpperCase(), path: fullPath(prefix, route.path) }));
 }
 
 /** Every API route of the app, generated from the routers (plus /api/health). */

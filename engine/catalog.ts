@@ -1,11 +1,11 @@
 // Build the set of compiled generators from file sources (no file system here: see engine/node/load.ts).
 // Every problem in every file is collected and reported together; nothing starts with an invalid spec.
-import YAML from 'yaml';
 import jsyaml from 'js-yaml';
 import type { ResolvedSpec } from './spec/types.js';
 import type { SharedFile } from './spec/format.js';
 import { parseShared, resolveSpec } from './spec/resolve.js';
 import { SpecError, type SpecIssue } from './errors.js';
+import { fullYaml } from './yaml.js';
 import { checkTemplates, PromptRenderer, type TemplateSources } from './compile/prompt.js';
 import { compileForm, type FormModel } from './compile/form.js';
 import { compileSettingsSchema } from './compile/schema.js';
@@ -40,7 +40,7 @@ function parseYaml(file: string, text: string): { data?: unknown; issues: SpecIs
       // (tests/engine/yaml-parsers.test.ts checks both give the same data for every file in generators/).
       parsed = { data: jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }), errors: [] };
     } catch {
-      const doc = YAML.parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+      const doc = fullYaml().parseDocument(text, { prettyErrors: true, uniqueKeys: true });
       parsed = doc.errors.length
         ? { errors: doc.errors.map((e) => ({ line: e.linePos?.[0].line, message: e.message.split('\n')[0]! })) }
         : { data: doc.toJS(), errors: [] };

@@ -8,7 +8,7 @@ import { ROOT } from '../engine/node/load.js';
 
 const outdir = path.join(ROOT, 'dist', 'cli');
 const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-const BUNDLED = new Set(['kysely', 'zod', 'openai']);
+const BUNDLED = new Set(['kysely', 'zod', 'openai', 'handlebars', 'commander', 'cli-progress', 'p-queue', 'js-yaml']);
 rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 await build({
@@ -24,6 +24,8 @@ await build({
   // (zod ~70 ms, openai ~90 ms). Bundled, they load as part of a few chunks. Native and CommonJS
   // packages, and everything the server alone uses, stay external.
   external: Object.keys(dependencies).filter((name) => !BUNDLED.has(name)).flatMap((name) => [name, `${name}/*`]),
+  // Bundled CommonJS packages (handlebars, commander, cli-progress) require Node's own modules.
+  banner: { js: "import { createRequire as __karyaCreateRequire } from 'node:module'; const require = __karyaCreateRequire(import.meta.url);" },
   sourcemap: 'linked',
   logLevel: 'warning',
 });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import jsyaml from 'js-yaml';
-import { LineCounter, isMap, isSeq, parseDocument } from 'yaml';
+import { fullYaml } from '../../engine/yaml.js';
 import { EXPORT_FORMATS, minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../commands/generate.js';
 import { CliExit } from '../util.js';
@@ -119,6 +119,7 @@ function fastYamlList(text: string): RawJob[] | undefined {
 export function parseYamlList(file: string, text: string): RawJob[] {
   const fast = fastYamlList(text);
   if (fast) return fast;
+  const { LineCounter, isMap, isSeq, parseDocument } = fullYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const first = doc.errors[0];

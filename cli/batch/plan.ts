@@ -145,7 +145,13 @@ export function summarisePlan(plans: readonly BookPlan[], limits: { concurrency:
   };
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
+/**
+ * A count with thousands separators (12,345). One formatter for every line: toLocaleString('en-US')
+ * builds a new one per call (about 0.15 ms), which a batch paid on every progress line.
+ */
+const counts = new Intl.NumberFormat('en-US');
+export const count = (x: number): string => counts.format(x);
+const n = count;
 
 /** The plan as text for a terminal. */
 export function formatPlan(plan: PlanSummary, cwd: string = process.cwd()): string {

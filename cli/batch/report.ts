@@ -3,7 +3,7 @@
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { BatchEvent, BatchResult } from './scheduler.js';
-import { formatSeconds } from './plan.js';
+import { count, formatSeconds } from './plan.js';
 
 /** The events --json prints (step_started and rate_limited are for the progress display only). */
 export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ type: 'summary'; exitCode: number } & BatchResult);
@@ -118,7 +118,7 @@ export class HumanProgress {
       case 'step_done': {
         this.done++;
         this.overall?.update(this.done, { counts: this.counts() });
-        const tokens = event.tokens ? ` · ${event.tokens.total.toLocaleString('en-US')} tokens` : '';
+        const tokens = event.tokens ? ` · ${count(event.tokens.total)} tokens` : '';
         if (this.isTty) {
           const b = this.bars.get(event.job);
           if (b) {
@@ -141,7 +141,7 @@ export class HumanProgress {
       case 'job_done':
         this.succeeded++;
         this.dropBar(event.job);
-        this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${event.words ? `${event.words.toLocaleString('en-US')} words, ` : ''}${plural(event.calls, 'call')}, ${formatSeconds(event.seconds)})`);
+        this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${event.words ? `${count(event.words)} words, ` : ''}${plural(event.calls, 'call')}, ${formatSeconds(event.seconds)})`);
         this.overall?.update(this.done, { counts: this.counts() });
         return;
       case 'job_failed':
@@ -160,7 +160,7 @@ export class HumanProgress {
     const parts = [`${result.succeeded} of ${result.books} books written`];
     if (result.failed) parts.push(this.paint(31, `${result.failed} failed`));
     if (result.unfinished) parts.push(`${result.unfinished} unfinished`);
-    parts.push(plural(result.calls, 'call'), ...(result.retries ? [`${result.retries} ${result.retries === 1 ? 'retry' : 'retries'}`] : []), ...(result.tokens ? [`${result.tokens.toLocaleString('en-US')} tokens`] : []), formatSeconds(result.seconds));
+    parts.push(plural(result.calls, 'call'), ...(result.retries ? [`${result.retries} ${result.retries === 1 ? 'retry' : 'retries'}`] : []), ...(result.tokens ? [`${count(result.tokens)} tokens`] : []), formatSeconds(result.seconds));
     this.stream.write(`karya batch: ${parts.join(' · ')}\n`);
     if (result.isInterrupted) this.stream.write('karya: interrupted; finished steps are saved, run the same command again to continue\n');
     else if (result.failed) this.stream.write('karya: run the same command again to retry the failed books (finished steps are kept)\n');
@@ -216,5 +216,5 @@ function pad(name: string): string {
 }
 
 function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+  return `${count(n)} ${word}${n === 1 ? '' : 's'}`;
 }

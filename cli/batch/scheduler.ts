@@ -167,6 +167,9 @@ export function requestPacing(rpm: number, windowMs: number, marginMs: number): 
   return { interval: best.interval, intervalCap: best.intervalCap };
 }
 
+/** Books started together before the event loop gets a turn (runBatch). */
+const START_GROUP = 8;
+
 /** Codes after which no other call can succeed either: the batch stops calling. */
 const FATAL_CODES: ReadonlySet<string> = new Set(['auth_error', 'config_error', 'init_failed', 'init_error']);
 
@@ -402,7 +405,15 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   };
 
   try {
-    const outcomes = await Promise.all(input.books.map(runBook));
+    // Books start in order, a few at a time: between them the event loop sends the requests already
+    // built, so the first calls go out while the rest are still being opened (with 400 books, opening
+    // them all first held every request back by a tenth of a second or more).
+    const running: Array<Promise<'done' | 'failed' | 'unfinished'>> = [];
+    for (const [i, book] of input.books.entries()) {
+      running.push(runBook(book));
+      if (i % START_GROUP === START_GROUP - 1 && i < input.books.length - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const outcomes = await Promise.all(running);
     return {
       books: outcomes.length,
       succeeded: outcomes.filter((o) => o === 'done').length,

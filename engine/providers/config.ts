@@ -4,9 +4,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
 import * as z from 'zod';
 import { SpecError, type SpecIssue } from '../errors.js';
+import { fullYaml } from '../yaml.js';
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 export const DEFAULT_IMAGE_MODEL = 'dall-e-3';
@@ -140,9 +140,9 @@ export function parseConfigFile(input: { text: string; file: string; env: Record
   const { file, env } = input;
   let data: unknown;
   try {
-    data = parseYaml(input.text);
+    data = fullYaml().parse(input.text);
   } catch (error) {
-    const message = error instanceof YAMLParseError ? error.message.split('\n')[0]! : String(error);
+    const message = error instanceof fullYaml().YAMLParseError ? error.message.split('\n')[0]! : String(error);
     throw new SpecError([{ file, path: '', message: `not valid YAML: ${message}` }]);
   }
   const top = ConfigFileSchema.safeParse(data ?? {});

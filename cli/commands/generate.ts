@@ -29,8 +29,9 @@ export const DEFAULT_STATE = path.join('.karya', 'state.sqlite');
 
 /** The provider from the environment, once per command; says so on stderr when it is the offline one. */
 export function cliProvider(opts: { forBatch?: boolean } = {}): Provider {
-  // A batch checks the provider alongside its first calls and sends through the lighter fetch (engine/node/light-fetch.ts).
-  const provider = providerFromEnv(process.env, opts.forBatch ? { probeAlongside: true, fetch: lightFetch } : {});
+  // A batch checks the provider alongside its first calls and sends its plain calls straight through the
+  // lighter fetch (engine/providers/direct.ts, engine/node/light-fetch.ts).
+  const provider = providerFromEnv(process.env, opts.forBatch ? { probeAlongside: true, fetch: lightFetch, directChat: true } : {});
   if (provider.isOffline) info('karya: OPENAI_API_KEY is not set; using the offline provider (clearly marked demo text, no network).');
   return provider;
 }

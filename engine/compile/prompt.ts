@@ -280,9 +280,13 @@ function formatOf(spec: ResolvedSpec, step: Step): Bilingual | undefined {
  * @example renderPrompt({ spec, renderer, state, step: nextStep(spec, state)! })
  */
 export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; chapterTitle?: string }): RenderedPrompt {
-  const { spec, renderer, state, step } = input;
   const ctx = buildContext(input);
-  const user = renderer.renderTemplate(templateFor(spec, step), ctx);
+  return promptOf(input, ctx, input.renderer.renderTemplate(templateFor(input.spec, input.step), ctx));
+}
+
+/** A step's prompt around a user prompt already rendered from `ctx` (the step's context): the system prompt, the model settings and the meta. */
+function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step }, ctx: PromptContext, user: string): RenderedPrompt {
+  const { spec, renderer, state, step } = input;
   const system = spec.kind === 'image' ? '' : renderer.renderTemplate(spec.prompts.system, ctx);
   return {
     system,
@@ -317,10 +321,11 @@ export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRender
  * own prompt, then templates/continue.hbs with the end of what was written so far.
  */
 export function renderContinuation(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string; soFar: string }): RenderedPrompt {
-  const first = renderPrompt(input);
+  const ctx = buildContext(input);
+  const first = promptOf(input, ctx, input.renderer.renderTemplate(templateFor(input.spec, input.step), ctx));
   const words = input.soFar.split(/\s+/).filter(Boolean);
   const cutEnding = (words.length > CUT_ENDING_WORDS ? '…' : '') + words.slice(-CUT_ENDING_WORDS).join(' ');
-  const ask = input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...buildContext(input), cutEnding });
+  const ask = input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...ctx, cutEnding });
   return { ...first, user: `${first.user}\n\n${ask}` };
 }
 
@@ -332,8 +337,10 @@ export const MEMORY_WORDS = 250;
  * templates/memory.hbs with the memory so far and the new part. Not streamed, small budget.
  */
 export function renderMemoryUpdate(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; text: string }): RenderedPrompt {
-  const first = renderPrompt(input);
-  const ctx = { ...buildContext(input), newPart: input.text, wordTarget: MEMORY_WORDS };
+  // The step's system prompt and meta, without rendering the step's own user prompt (it is not sent).
+  const stepCtx = buildContext(input);
+  const first = promptOf(input, stepCtx, '');
+  const ctx = { ...stepCtx, newPart: input.text, wordTarget: MEMORY_WORDS };
   return {
     ...first,
     user: input.renderer.renderTemplate(MEMORY_TEMPLATE, ctx),

@@ -31,6 +31,8 @@ export interface ProviderFromEnvOptions {
   fetch?: typeof globalThis.fetch;
   /** Check a client alongside its first requests, and not again while requests succeed (`karya batch`). */
   probeAlongside?: boolean;
+  /** Plain chat completions straight through `fetch`, not the SDK's request machinery (openai.ts; `karya batch`). */
+  directChat?: boolean;
 }
 
 /**
@@ -47,5 +49,6 @@ export function providerFromEnv(env: NodeJS.ProcessEnv = process.env, options: P
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.probeAlongside ? { probeAlongside: true } : {}),
+    ...(options.directChat ? { directChat: true } : {}),
   });
 }

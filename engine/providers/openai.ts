@@ -1,7 +1,8 @@
 // The real provider through the `openai` package: OpenAI, Azure OpenAI or any OpenAI-compatible
 // server. Chat completions (plain or streamed, usage recorded), cover images (generated, then
 // downloaded), with the client pool (rotation, shared initialisation), the retry policy and a deadline.
-import type OpenAI from 'openai';
+import { AzureOpenAI, type default as OpenAI } from 'openai';
+import { directChat } from './direct.js';
 import { GenerationError } from '../errors.js';
 import type { ImageRequest, ImageResult, Provider, ProviderEvent, TextRequest, TextResult, TokenUsage } from './types.js';
 import { chatModelOf, configFromEnv, imageModelOf, type ProviderConfig } from './config.js';
@@ -29,6 +30,12 @@ export interface OpenAIProviderOptions {
   onEvent?: (event: ProviderEvent) => void;
   /** Check a client alongside its first requests, and not again while requests succeed (pool.ts; `karya batch`). */
   probeAlongside?: boolean;
+  /**
+   * Send plain (not streamed) chat completions of OpenAI and OpenAI-compatible configs straight through
+   * `fetch` (direct.ts) instead of the SDK's request machinery: same request, same errors, less CPU a
+   * call (`karya batch`). Azure configs and streamed calls always use the SDK.
+   */
+  directChat?: boolean;
 }
 
 /** The real provider, with the names of its configs. */
@@ -73,6 +80,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
   const defaultTimeoutMs = options.timeoutMs ?? limits.generationTimeoutMs;
   const secrets = configs.map((c) => c.apiKey.reveal());
   const onEvent = options.onEvent;
+  const direct = options.directChat ? (options.fetch ?? globalThis.fetch) : undefined;
   const requestTimeout = (timeoutMs: number) => (timeoutMs > limits.requestTimeoutMarginMs * 2 ? timeoutMs - limits.requestTimeoutMarginMs : timeoutMs);
   const pool = new ClientPool({
     configs,
@@ -112,7 +120,9 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
         usage = toUsage(chunk.usage) ?? usage;
       }
     } else {
-      const answer = await lease.client.chat.completions.create(body, { signal, timeout });
+      const answer = direct && !(lease.client instanceof AzureOpenAI)
+        ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
+        : await lease.client.chat.completions.create(body, { signal, timeout });
       text = answer.choices[0]?.message?.content ?? '';
       finishReason = answer.choices[0]?.finish_reason ?? undefined;
       usage = toUsage(answer.usage);

@@ -34,19 +34,59 @@ function abortReason(message: string): Error {
   return error;
 }
 
+/** The callbacks waiting for each signal's abort (see whenAborted). */
+const waiting = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
+ * Run `callback` when `signal` aborts; the returned function stops waiting. A signal gets one real
+ * listener however many wait on it: a batch's hundreds of calls in flight all wait on its one signal,
+ * and EventTarget compares each new listener with every one already there (a visible share of a
+ * batch's CPU when every call added and removed its own).
+ */
+export function whenAborted(signal: AbortSignal, callback: () => void): () => void {
+  if (signal.aborted) {
+    callback();
+    return () => undefined;
+  }
+  let callbacks = waiting.get(signal);
+  if (!callbacks) {
+    const created = new Set<() => void>();
+    callbacks = created;
+    waiting.set(signal, created);
+    signal.addEventListener(
+      'abort',
+      () => {
+        waiting.delete(signal);
+        for (const run of [...created]) run();
+      },
+      { once: true },
+    );
+  }
+  const mine = callbacks;
+  const run = () => {
+    mine.delete(run);
+    callback();
+  };
+  mine.add(run);
+  return () => {
+    mine.delete(run);
+  };
+}
+
 /** Wait `ms`, or reject as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason ?? abortReason('aborted'));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason ?? abortReason('aborted'));
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stop?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stop = signal
+      ? whenAborted(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason ?? abortReason('aborted'));
+        })
+      : undefined;
   });
 }
 
@@ -55,15 +95,14 @@ export function raceAbort<T>(promise: Promise<T>, signal?: AbortSignal): Promise
   if (!signal) return promise;
   if (signal.aborted) return Promise.reject(signal.reason ?? abortReason('aborted'));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason ?? abortReason('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
+    const stop = whenAborted(signal, () => reject(signal.reason ?? abortReason('aborted')));
     promise.then(
       (v) => {
-        signal.removeEventListener('abort', onAbort);
+        stop();
         resolve(v);
       },
       (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        stop();
         reject(e);
       },
     );
@@ -90,15 +129,16 @@ export function startDeadline(timeoutMs: number, parent?: AbortSignal): Deadline
     controller.abort(abortReason(`timed out after ${timeoutMs} ms`));
   }, timeoutMs);
   const onParentAbort = () => controller.abort(parent?.reason ?? abortReason('aborted'));
+  let stopWaiting: (() => void) | undefined;
   if (parent?.aborted) onParentAbort();
-  else parent?.addEventListener('abort', onParentAbort, { once: true });
+  else if (parent) stopWaiting = whenAborted(parent, onParentAbort);
   return {
     signal: controller.signal,
     isTimedOut: () => isTimedOut,
     remainingMs: () => Math.max(0, endsAt - Date.now()),
     dispose() {
       clearTimeout(timer);
-      parent?.removeEventListener('abort', onParentAbort);
+      stopWaiting?.();
     },
   };
 }

@@ -2,7 +2,9 @@
 // starts in ~0.1 s instead of compiling TypeScript on every run. Packages stay external. Runs on
 // `npm ci` (prepare); bin/karya.js uses the bundle only while it is newer than every source file.
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../engine/node/load.js';
 
@@ -29,5 +31,13 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
-writeFileSync(path.join(outdir, 'build.json'), JSON.stringify({ builtAt: new Date().toISOString() }) + '\n');
+// The bundle's identity, for the catalog's disk cache (engine/node/load.ts): a start then reads one small
+// file instead of hashing 2 MB of bundled code.
+const hash = createHash('sha256');
+for (const file of readdirSync(outdir).filter((f) => f.endsWith('.js')).sort()) hash.update(`${file}\n`).update(readFileSync(path.join(outdir, file)));
+writeFileSync(path.join(outdir, 'build.json'), JSON.stringify({ builtAt: new Date().toISOString(), codeHash: hash.digest('hex') }) + '\n');
 process.stdout.write(`karya: CLI bundle built in dist/cli/ (${Math.round(performance.now() - started)} ms)\n`);
+// Fill the catalog's disk cache for this bundle now (`npm ci` runs this build), so the first command after
+// an install or a rebuild does not compile every generator. A generator that does not compile only
+// leaves the cache empty: the command that needs it reports the problem.
+spawnSync(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'list', '--json'], { cwd: ROOT, stdio: 'ignore' });

@@ -74,9 +74,22 @@ export function codeFiles(dir: string): string[] {
 export function cacheKey(sources: Sources, codeDir: string = RESOLVING_CODE_DIR): string {
   const hash = createHash('sha256');
   hash.update(`year ${new Date().getFullYear()}\n`);
-  for (const file of codeFiles(codeDir)) hash.update(`${file}\n${readFileSync(path.join(codeDir, file), 'utf8')}\n`);
+  // The bundle (dist/cli) names its code by the hash its build wrote; source files are hashed one by one.
+  const built = builtCodeHash(codeDir);
+  if (built) hash.update(`bundle ${built}\n`);
+  else for (const file of codeFiles(codeDir)) hash.update(`${file}\n${readFileSync(path.join(codeDir, file), 'utf8')}\n`);
   hash.update(JSON.stringify([sources.shared.file, sources.shared.text, Object.entries(sources.generators).sort(), Object.entries(sources.templates).sort()]));
   return hash.digest('hex');
+}
+
+/** The code hash scripts/build-cli.ts writes into the bundle's build.json, if `codeDir` is a bundle. */
+function builtCodeHash(codeDir: string): string | undefined {
+  try {
+    const { codeHash } = JSON.parse(readFileSync(path.join(codeDir, 'build.json'), 'utf8')) as { codeHash?: unknown };
+    return typeof codeHash === 'string' && codeHash ? codeHash : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const CACHE_FILE = path.join(ROOT, '.karya', 'cache', 'catalog.json');

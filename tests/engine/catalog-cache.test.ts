@@ -47,4 +47,25 @@ describe('catalog disk cache', () => {
       rmSync(tmp, { recursive: true, force: true });
     }
   });
+  it('a bundle is named by the code hash its build wrote: a new build gives a different key', () => {
+    const s = readSources();
+    const bundle = mkdtempSync(path.join(os.tmpdir(), 'karya-bundle-'));
+    try {
+      writeFileSync(path.join(bundle, 'main.js'), 'export {};\n');
+      writeFileSync(path.join(bundle, 'build.json'), JSON.stringify({ builtAt: 'then', codeHash: 'a'.repeat(64) }));
+      const key = cacheKey(s, bundle);
+      // The hash stands for the code: the files are not read again at every start.
+      writeFileSync(path.join(bundle, 'main.js'), 'export const changed = true;\n');
+      expect(cacheKey(s, bundle)).toBe(key);
+      writeFileSync(path.join(bundle, 'build.json'), JSON.stringify({ builtAt: 'now', codeHash: 'b'.repeat(64) }));
+      expect(cacheKey(s, bundle)).not.toBe(key);
+      // Without a build's hash, the files themselves are hashed.
+      rmSync(path.join(bundle, 'build.json'));
+      const unbuilt = cacheKey(s, bundle);
+      writeFileSync(path.join(bundle, 'main.js'), 'export const changedAgain = true;\n');
+      expect(cacheKey(s, bundle)).not.toBe(unbuilt);
+    } finally {
+      rmSync(bundle, { recursive: true, force: true });
+    }
+  });
 });

@@ -242,6 +242,7 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
   const width = Math.max(2, String(raw.length).length);
   const ids = new Map<string, number>();
   const outs = new Map<string, string>();
+  const checkedSettings = new Map<string, { settings: Settings; totalChapters: number; progress: string }>();
 
   for (const item of raw) {
     const o = item.value && typeof item.value === 'object' && !Array.isArray(item.value) ? (item.value as Record<string, unknown>) : undefined;
@@ -269,35 +270,44 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
       continue;
     }
     const { spec } = shape;
-    const settingIssues = checkSettings(spec, shape.settings, shape.lang, label, item.line);
-    if (settingIssues.length) {
-      issues.push(...settingIssues);
-      continue;
-    }
+    // Jobs with the same generator and settings are checked once (a file of 400 jobs often has a handful of
+    // distinct settings): the check, the settings karya generate would use, the chapter count and the key.
+    const same = `${spec.id}\u0000${JSON.stringify([shape.settings, shape.lang ?? null, shape.chapters ?? null])}`;
+    let checked = checkedSettings.get(same);
+    if (!checked) {
+      const settingIssues = checkSettings(spec, shape.settings, shape.lang, label, item.line);
+      if (settingIssues.length) {
+        issues.push(...settingIssues);
+        continue;
+      }
 
-    // The settings `karya generate --set name=value … --lang … --chapters …` would use, so the key matches.
-    const set = Object.entries(shape.settings).flatMap(([name, value]) => {
-      const text = settingText(value);
-      return text === undefined ? [] : [`${name}=${text}`];
-    });
-    let resolved: { settings: Settings; totalChapters?: number };
-    try {
-      resolved = settingsFromOptions(spec, { set, ...(shape.lang ? { lang: shape.lang } : {}), ...(shape.chapters ? { chapters: shape.chapters } : {}) }, `${opts.file}:${item.line} (${label}): settings.`);
-    } catch (error) {
-      // settingsFromOptions printed its reason on stderr already.
-      if (!(error instanceof CliExit)) throw error;
-      add('settings', 'refused by the settings check of karya generate (see above)');
-      reject();
-      continue;
+      // The settings `karya generate --set name=value … --lang … --chapters …` would use, so the key matches.
+      const set = Object.entries(shape.settings).flatMap(([name, value]) => {
+        const text = settingText(value);
+        return text === undefined ? [] : [`${name}=${text}`];
+      });
+      let resolved: { settings: Settings; totalChapters?: number };
+      try {
+        resolved = settingsFromOptions(spec, { set, ...(shape.lang ? { lang: shape.lang } : {}), ...(shape.chapters ? { chapters: shape.chapters } : {}) }, `${opts.file}:${item.line} (${label}): settings.`);
+      } catch (error) {
+        // settingsFromOptions printed its reason on stderr already.
+        if (!(error instanceof CliExit)) throw error;
+        add('settings', 'refused by the settings check of karya generate (see above)');
+        reject();
+        continue;
+      }
+      let totalChapters: number;
+      try {
+        totalChapters = startBook({ spec, settings: resolved.settings, totalChapters: resolved.totalChapters }).totalChapters;
+      } catch (error) {
+        add('chapters', error instanceof Error ? error.message : String(error));
+        reject();
+        continue;
+      }
+      checked = { settings: resolved.settings, totalChapters, progress: progressKey(spec, resolved.settings, totalChapters) };
+      checkedSettings.set(same, checked);
     }
-    let totalChapters: number;
-    try {
-      totalChapters = startBook({ spec, settings: resolved.settings, totalChapters: resolved.totalChapters }).totalChapters;
-    } catch (error) {
-      add('chapters', error instanceof Error ? error.message : String(error));
-      reject();
-      continue;
-    }
+    const { totalChapters } = checked;
 
     const name = id ?? `${String(item.index).padStart(width, '0')}-${spec.id}`;
     const ext = spec.kind === 'image' ? '.png' : '.md';
@@ -317,8 +327,8 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
 
     // Keyed by the job's id (and its settings): rerunning the file skips the jobs it finished, and a job
     // whose settings were edited since writes a new book.
-    const key = `batch:${name}:${progressKey(spec, resolved.settings, totalChapters)}`;
-    jobs.push({ index: item.index, line: item.line, name, spec, settings: resolved.settings, totalChapters, key, outFile, exports });
+    const key = `batch:${name}:${checked.progress}`;
+    jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports });
   }
   return { jobs, issues };
 }

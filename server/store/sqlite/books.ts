@@ -16,7 +16,7 @@ export interface SyncSql {
   run(query: Compilable<unknown>): number;
   transaction<T>(fn: () => T): T;
   /** A prepared statement of raw SQL, prepared once (the Store's): the hot path of every step's save. */
-  raw?(sql: string): { run(...params: unknown[]): { changes: number }; get(...params: unknown[]): unknown };
+  raw?(sql: string): { run(...params: unknown[]): { changes: number }; get(...params: unknown[]): unknown; all(...params: unknown[]): unknown[] };
 }
 
 // Every step's save (and every memory update) runs these: prepared once, with no query building per call.
@@ -30,6 +30,8 @@ const UPSERT_BOOK = `INSERT INTO books (owner, book_key, book_type, generator_id
 const DELETE_PARTS = 'DELETE FROM book_parts WHERE book_id = ?';
 const UPSERT_PART = `INSERT INTO book_parts (book_id, position, step, text, is_complete, title) VALUES (@book_id, @position, @step, @text, @is_complete, @title)
   ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`;
+const LOAD_BOOK = 'SELECT * FROM books WHERE owner = ? AND book_key = ?';
+const LOAD_PARTS = 'SELECT position, text, is_complete, title FROM book_parts WHERE book_id = ? ORDER BY position';
 const UPDATE_MEMORY = 'UPDATE books SET memory = ?, memory_up_to = ?, updated_at = CURRENT_TIMESTAMP WHERE owner = ? AND book_key = ?';
 
 function db(runner: SyncSql): Kysely<BooksDatabase> {
@@ -43,6 +45,11 @@ function isoOf(stamp: string): string {
 
 /** The book saved under (owner, key), or null. */
 export function loadBook(runner: SyncSql, owner: string, key: string): (SavedBook & { bookType: string }) | null {
+  // Every book a batch opens (and every step the server runs) reads its book: prepared once, no query building.
+  if (runner.raw) {
+    const found = runner.raw(LOAD_BOOK).get(owner, key) as Selectable<BooksTable> | undefined;
+    return found ? bookOfRows(found, runner.raw(LOAD_PARTS).all(found.id) as Parameters<typeof bookOfRows>[1]) : null;
+  }
   const row = runner.first(db(runner).selectFrom('books').selectAll().where('owner', '=', owner).where('book_key', '=', key));
   return row ? bookOfRow(runner, row) : null;
 }

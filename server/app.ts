@@ -25,9 +25,10 @@ import { publishRoutes } from './routes/publish.js';
 import { studioRoutes } from './static.js';
 
 /** Every route module and where its routes sit under /api (tests walk these to cover every route). */
+// Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
 export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => ApiRoutes]> = [
-  ['/auth', authRoutes],
   ['/me', meRoutes],
+  ['/auth', authRoutes],
   ['/generators', generatorRoutes],
   ['/progress', progressRoutes],
   ['/books', bookRoutes],

@@ -1,6 +1,6 @@
-// `npm run bench:server`: in one run and one process tree, autocannon (this process) against three
-// servers in child processes: an Express hello-world, GET /api/me with a session, and a credit-charging
-// generation with the offline provider. The cases alternate for BENCH_ROUNDS rounds (default 3) of
+// `npm run bench:server`: in one run and one process tree, autocannon (this process) against two
+// servers in child processes: an Express hello-world, and `karya serve` (the built bundle, as a user
+// runs it) for GET /api/me with a session and a credit-charging generation with the offline provider. The cases alternate for BENCH_ROUNDS rounds (default 3) of
 // BENCH_SECONDS each (default 5), so a change in machine load hits every case alike; it prints the
 // median req/s and p99 of each and the ratios to hello-world.
 // Goal (issue 16): GET /api/me ≥ 0.6× hello-world at 10 connections. Prints figures; asserts nothing.
@@ -56,17 +56,42 @@ async function runChild(kind: string): Promise<void> {
     const server = app.listen(0, '127.0.0.1', () => process.stdout.write(`READY http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
     return;
   }
-  // The Karya server exactly as `karya serve` builds it, logging at info level to the same kind of destination (/dev/null here instead of standard output).
-  const { createServer } = await import('node:http');
-  const { configFromEnv } = await import('../server/config.js');
-  const { openDatabase } = await import('../server/store/sqlite/connect.js');
-  const { createContext, createLogger, logDestination, prepareStore } = await import('../server/start.js');
-  const { createApp } = await import('../server/app.js');
-  const config = configFromEnv(process.env, { dbFile: path.join(mkdtempSync(path.join(tmpdir(), 'karya-bench-')), 'karya.sqlite'), adminEmail: ADMIN_EMAIL });
-  const ctx = createContext({ config, database: await openDatabase(config.dbFile), logger: createLogger(config.logLevel, logDestination('/dev/null')) });
-  await prepareStore(ctx);
-  const server = createServer(createApp(ctx));
-  server.listen(0, '127.0.0.1', () => process.stdout.write(`READY http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
+}
+
+/** A port free now on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The Karya server as a user starts it: `karya serve` (the built bundle, as installed), SQLite in a new
+ * folder, logging at info level to standard output (here /dev/null).
+ */
+async function startKarya(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'karya-bench-'));
+  const child = spawn(process.execPath, [path.join(path.dirname(SELF), '..', 'bin', 'karya.js'), 'serve', '--port', String(port)], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, OPENAI_API_KEY: '', KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: ADMIN_EMAIL, KARYA_LOG_LEVEL: process.env.KARYA_LOG_LEVEL ?? 'info' },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`karya serve exited with ${child.exitCode}`);
+    const ready = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ready) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('karya serve did not answer /api/health within 30 s');
 }
 
 function startChild(kind: string): Promise<{ url: string; child: ChildProcess }> {
@@ -93,7 +118,7 @@ async function post(url: string, body: unknown, cookie?: string): Promise<{ stat
 async function main(): Promise<void> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const hello = await startChild('hello');
-  const karya = await startChild('karya');
+  const karya = await startKarya();
   try {
     const admin = await post(`${karya.url}/api/auth/sign-up/email`, { email: ADMIN_EMAIL, password: 'bench-secret' });
     const user = await post(`${karya.url}/api/auth/sign-up/email`, { email: 'bench-user@karya.test', password: 'bench-secret' });

@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../engine/node/load.js';
 
@@ -38,6 +39,8 @@ for (const file of readdirSync(outdir).filter((f) => f.endsWith('.js')).sort()) 
 writeFileSync(path.join(outdir, 'build.json'), JSON.stringify({ builtAt: new Date().toISOString(), codeHash: hash.digest('hex') }) + '\n');
 process.stdout.write(`karya: CLI bundle built in dist/cli/ (${Math.round(performance.now() - started)} ms)\n`);
 // Fill the catalog's disk cache for this bundle now (`npm ci` runs this build), so the first command after
-// an install or a rebuild does not compile every generator. A generator that does not compile only
-// leaves the cache empty: the command that needs it reports the problem.
-spawnSync(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'list', '--json'], { cwd: ROOT, stdio: 'ignore' });
+// an install or a rebuild does not compile every generator: once for commands run inside the checkout
+// and once for those run from any other folder (file names in the catalog are relative inside it,
+// absolute outside). A generator that does not compile only leaves the cache empty: the command that
+// needs it reports the problem.
+for (const cwd of [ROOT, tmpdir()]) spawnSync(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'list', '--json'], { cwd, stdio: 'ignore' });

@@ -1,5 +1,5 @@
 // Read generators/, generators/_shared.yaml and templates/ from disk and build the catalog.
-import { readdirSync, readFileSync, existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, mkdirSync, writeFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,11 +92,21 @@ function builtCodeHash(codeDir: string): string | undefined {
   }
 }
 
-const CACHE_FILE = path.join(ROOT, '.karya', 'cache', 'catalog.json');
+/**
+ * The disk cache: one file per key, the newest few kept. File names in the catalog (for messages) depend
+ * on the working directory (relative inside the checkout, absolute outside it), so commands run from
+ * different folders have different keys; one shared file made each of them rebuild the other's.
+ */
+const CACHE_DIR = path.join(ROOT, '.karya', 'cache');
+const CACHE_KEPT = 4;
+
+function cacheFile(key: string): string {
+  return path.join(CACHE_DIR, `catalog-${key.slice(0, 32)}.json`);
+}
 
 function readCache(key: string): ResolvedSpec[] | undefined {
   try {
-    const data = JSON.parse(readFileSync(CACHE_FILE, 'utf8')) as { key: string; specs: ResolvedSpec[] };
+    const data = JSON.parse(readFileSync(cacheFile(key), 'utf8')) as { key: string; specs: ResolvedSpec[] };
     return data.key === key ? data.specs : undefined;
   } catch {
     return undefined;
@@ -105,15 +115,22 @@ function readCache(key: string): ResolvedSpec[] | undefined {
 
 function writeCache(key: string, specs: readonly ResolvedSpec[]): void {
   try {
-    mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
-    const tmp = `${CACHE_FILE}.${process.pid}.tmp`;
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const file = cacheFile(key);
+    const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify({ key, specs }));
-    renameSync(tmp, CACHE_FILE);
+    renameSync(tmp, file);
+    const others = readdirSync(CACHE_DIR)
+      .filter((name) => name === 'catalog.json' || (name.startsWith('catalog-') && name.endsWith('.json')))
+      .map((name) => path.join(CACHE_DIR, name))
+      .filter((f) => f !== file)
+      .map((f) => ({ f, at: statSync(f).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    for (const { f } of others.slice(CACHE_KEPT - 1)) rmSync(f, { force: true });
   } catch {
     // A read-only checkout just builds the catalog every time.
   }
 }
-
 
 /**
  * Load the repository's generators (cached per process). Throws SpecError on any invalid file.

@@ -86,7 +86,13 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
     configs,
     limits,
     createClient: (config) => createClient(config, { requestTimeoutMs: requestTimeout(defaultTimeoutMs), ...(options.fetch ? { fetch: options.fetch } : {}) }),
-    probe: probeConfig,
+    // Sent directly too: a batch then never builds the SDK's request (nor loads fetch's implementation).
+    probe: direct
+      ? async (lease, signal) => {
+          if (lease.client instanceof AzureOpenAI) return probeConfig(lease, signal);
+          await directChat(lease.client, { model: chatModelOf(lease.config), messages: [{ role: 'user', content: 'Hi' }], max_tokens: 1 }, { signal, timeout: requestTimeout(defaultTimeoutMs), fetch: direct });
+        }
+      : probeConfig,
     ...(onEvent ? { onEvent } : {}),
     ...(options.probeAlongside ? { probeAlongside: true } : {}),
   });

@@ -262,10 +262,38 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     chapterPlan: step.kind === 'chapter' ? chapterPlanOf(state.outline, step.position, section?.label[state.lang]) : '',
     newPart: '',
   };
-  if (input.renderer && spec.prompts.brief) ctx.brief = input.renderer.renderString(spec.prompts.brief, ctx);
+  // The brief and the format are rendered when a template reads them, once: the system prompt and the
+  // memory update never do (that was two template runs of every memory call of a batch).
+  const { renderer } = input;
+  const briefSource = spec.prompts.brief;
+  if (renderer && briefSource) lazily(ctx, 'brief', () => renderer.renderString(briefSource, ctx));
   const format = formatOf(spec, step);
-  if (input.renderer && format) ctx.format = input.renderer.renderString(format[state.lang], ctx);
+  if (renderer && format) lazily(ctx, 'format', () => renderer.renderString(format[state.lang], ctx));
   return ctx;
+}
+
+/** Make `ctx[key]` a value computed on first read (an own, enumerable property, as templates and spreads expect). */
+function lazily(ctx: PromptContext, key: 'brief' | 'format', compute: () => string): void {
+  let value: string | undefined;
+  let isComputing = false;
+  Object.defineProperty(ctx, key, {
+    enumerable: true,
+    configurable: true,
+    // While it renders, the value reads as empty (as it did when it was rendered before the others).
+    get: () => {
+      if (value !== undefined) return value;
+      if (isComputing) return '';
+      isComputing = true;
+      try {
+        return (value = compute());
+      } finally {
+        isComputing = false;
+      }
+    },
+    set: (next: string) => {
+      value = next;
+    },
+  });
 }
 
 /** The layout a part asks for: its section's, else (chapters) the chapter format, else the book's; none for outlines and single outputs. */
@@ -340,7 +368,8 @@ export function renderMemoryUpdate(input: { spec: ResolvedSpec; renderer: Prompt
   // The step's system prompt and meta, without rendering the step's own user prompt (it is not sent).
   const stepCtx = buildContext(input);
   const first = promptOf(input, stepCtx, '');
-  const ctx = { ...stepCtx, newPart: input.text, wordTarget: MEMORY_WORDS };
+  // Not a spread: that would render the step's brief and format, which the memory template never reads.
+  const ctx = Object.assign(stepCtx, { newPart: input.text, wordTarget: MEMORY_WORDS });
   return {
     ...first,
     user: input.renderer.renderTemplate(MEMORY_TEMPLATE, ctx),

@@ -52,8 +52,13 @@ function isHashed(relative: string): boolean {
   return relative.startsWith('assets/') && /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i.test(relative);
 }
 
+/** A strong ETag for bytes that do not change while the server runs (the studio's files, the API's catalog). */
+export function etagOf(body: string | Buffer, suffix = ''): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}${suffix}"`;
+}
+
 function variant(body: Buffer, suffix = ''): Variant {
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}${suffix}"` };
+  return { body, etag: etagOf(body, suffix) };
 }
 
 function walk(dir: string, base = dir): string[] {

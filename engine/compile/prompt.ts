@@ -308,8 +308,13 @@ function formatOf(spec: ResolvedSpec, step: Step): Bilingual | undefined {
  * @example renderPrompt({ spec, renderer, state, step: nextStep(spec, state)! })
  */
 export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; chapterTitle?: string }): RenderedPrompt {
+  return stepPrompt(input).prompt;
+}
+
+/** A step's prompt and the context it was rendered from (for the prompts built on it). */
+function stepPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; chapterTitle?: string }): { ctx: PromptContext; prompt: RenderedPrompt } {
   const ctx = buildContext(input);
-  return promptOf(input, ctx, input.renderer.renderTemplate(templateFor(input.spec, input.step), ctx));
+  return { ctx, prompt: promptOf(input, ctx, input.renderer.renderTemplate(templateFor(input.spec, input.step), ctx)) };
 }
 
 /** A step's prompt around a user prompt already rendered from `ctx` (the step's context): the system prompt, the model settings and the meta. */
@@ -349,8 +354,7 @@ function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: 
  * own prompt, then templates/continue.hbs with the end of what was written so far.
  */
 export function renderContinuation(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string; soFar: string }): RenderedPrompt {
-  const ctx = buildContext(input);
-  const first = promptOf(input, ctx, input.renderer.renderTemplate(templateFor(input.spec, input.step), ctx));
+  const { ctx, prompt: first } = stepPrompt(input);
   const words = input.soFar.split(/\s+/).filter(Boolean);
   const cutEnding = (words.length > CUT_ENDING_WORDS ? '…' : '') + words.slice(-CUT_ENDING_WORDS).join(' ');
   const ask = input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...ctx, cutEnding });

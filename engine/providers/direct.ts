@@ -6,6 +6,7 @@
 // controller): about a fifth of a batch call's CPU, paid on the one thread that runs every book.
 // Azure clients and streamed calls keep the SDK.
 import OpenAI from 'openai';
+import { startDeadline } from './timing.js';
 
 export type ChatBody = OpenAI.ChatCompletionCreateParamsNonStreaming;
 
@@ -17,25 +18,19 @@ export async function directChat(client: OpenAI, body: ChatBody, opts: { signal:
   if (client.apiKey) headers.authorization = `Bearer ${client.apiKey}`;
   if (client.organization) headers['openai-organization'] = client.organization;
   if (client.project) headers['openai-project'] = client.project;
-  const controller = new AbortController();
-  let isTimedOut = false;
-  const timer = setTimeout(() => {
-    isTimedOut = true;
-    controller.abort();
-  }, opts.timeout);
-  const onAbort = () => controller.abort(opts.signal.reason);
-  opts.signal.addEventListener('abort', onAbort, { once: true });
+  // The caller's signal and this request's time-out in one (timing.ts), as the SDK's own time-out does.
+  const deadline = startDeadline(opts.timeout, opts.signal);
   // Any failure before the whole answer is in: the caller's abort, our time-out, or the connection.
   const failed = (error: unknown) => {
     if (opts.signal.aborted) return new OpenAI.APIUserAbortError();
-    if (isTimedOut) return new OpenAI.APIConnectionTimeoutError();
+    if (deadline.isTimedOut()) return new OpenAI.APIConnectionTimeoutError();
     return new OpenAI.APIConnectionError({ cause: error instanceof Error ? error : new Error(String(error)) });
   };
   try {
     let text: string;
     let response: Response;
     try {
-      response = await opts.fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+      response = await opts.fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: deadline.signal });
       text = await response.text();
     } catch (error) {
       throw failed(error);
@@ -50,7 +45,6 @@ export async function directChat(client: OpenAI, body: ChatBody, opts: { signal:
     if (json === undefined || typeof json !== 'object' || json === null) throw new OpenAI.APIError(response.status, undefined, 'the answer is not JSON', response.headers);
     return json as OpenAI.ChatCompletion;
   } finally {
-    clearTimeout(timer);
-    opts.signal.removeEventListener('abort', onAbort);
+    deadline.dispose();
   }
 }

@@ -2,7 +2,7 @@
 // server. Chat completions (plain or streamed, usage recorded), cover images (generated, then
 // downloaded), with the client pool (rotation, shared initialisation), the retry policy and a deadline.
 import { AzureOpenAI, type default as OpenAI } from 'openai';
-import { directChat } from './direct.js';
+import { directChat, type ChatBody } from './direct.js';
 import { GenerationError } from '../errors.js';
 import type { ImageRequest, ImageResult, Provider, ProviderEvent, TextRequest, TextResult, TokenUsage } from './types.js';
 import { chatModelOf, configFromEnv, imageModelOf, type ProviderConfig } from './config.js';
@@ -47,10 +47,12 @@ export interface OpenAIProvider extends Provider {
 
 /** The 1-token test call that initialisation (and `karya test-ai`) makes. */
 export async function probeConfig(lease: Lease, signal: AbortSignal): Promise<void> {
-  await lease.client.chat.completions.create(
-    { model: chatModelOf(lease.config), messages: [{ role: 'user', content: 'Hi' }], max_tokens: 1 },
-    { signal },
-  );
+  await lease.client.chat.completions.create(probeBody(lease.config), { signal });
+}
+
+/** The body of that 1-token call. */
+function probeBody(config: ProviderConfig): ChatBody {
+  return { model: chatModelOf(config), messages: [{ role: 'user', content: 'Hi' }], max_tokens: 1 };
 }
 
 /** Map an SDK or network failure to a catalogue error (kept for callers of the first version). */
@@ -90,7 +92,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
     probe: direct
       ? async (lease, signal) => {
           if (lease.client instanceof AzureOpenAI) return probeConfig(lease, signal);
-          await directChat(lease.client, { model: chatModelOf(lease.config), messages: [{ role: 'user', content: 'Hi' }], max_tokens: 1 }, { signal, timeout: requestTimeout(defaultTimeoutMs), fetch: direct });
+          await directChat(lease.client, probeBody(lease.config), { signal, timeout: requestTimeout(defaultTimeoutMs), fetch: direct });
         }
       : probeConfig,
     ...(onEvent ? { onEvent } : {}),

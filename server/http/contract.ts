@@ -1,10 +1,10 @@
 // The HTTP contract (engine/contract) on the server side: a route's Express response typed with the
 // contract's answer, its event stream typed with the contract's events, and a file route's download, so
 // an answer that drifts from the contract fails the typecheck.
-import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { EventsOf, FileRouteKey, JsonRouteKey, ResponseOf, StreamRouteKey } from '../../engine/contract/index.js';
 import type { EventStream } from './sse.js';
+import { etagOf } from '../static.js';
 
 /** The response of route `K` ("GET /me"): `res.json()` accepts only the contract's answer. */
 export type Reply<K extends JsonRouteKey> = Response<ResponseOf<K>>;
@@ -27,7 +27,7 @@ export interface PublicJson {
 
 export function publicJson(value: unknown): PublicJson {
   const body = JSON.stringify(value);
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  return { body, etag: etagOf(body) };
 }
 
 /** Answer with a PublicJson: revalidated by its ETag (`no-cache`), 304 when the client has it. */

@@ -6,6 +6,8 @@ import { extractTitle, withoutCharacterDetails, type BookState } from './compile
 import { withoutChapterPlan } from './compile/chapter-plan.js';
 import { partStep, stepLabel } from './session/labels.js';
 import { stepKey } from './session/step.js';
+import { chapterTitleOf } from './compile/prompt.js';
+import { takeLeadingHeading } from './compile/heading.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -73,10 +75,13 @@ export function bookDocument(
   const parts: DocumentPart[] = state.content.map((markdown, i) => {
     const step = partStep(spec, i, state.totalChapters);
     const label = spec.kind === 'book' ? stepLabel(step, lang, spec) : title;
-    const own = 'position' in step ? (opts.chapterTitles ?? state.chapterTitles)?.[step.position]?.trim() : undefined;
+    // The chapter's title: the user's own, else its outline entry's (engine/compile/prompt.ts chapterTitleOf).
+    const own = spec.kind === 'book' ? chapterTitleOf(spec, { ...state, ...(opts.chapterTitles ? { chapterTitles: { ...state.chapterTitles, ...opts.chapterTitles } } : {}) }, step) : undefined;
     // The character list is kept with the book for later chapters, not printed in its introduction.
     // So is the chapter plan a book without an outline took from its introduction.
     let text = i === 0 && state.characterDetails ? withoutCharacterDetails(markdown) : markdown;
+    // A heading the model wrote at the top of a part (saved before the session took them off) is not printed twice.
+    if (spec.kind === 'book') text = takeLeadingHeading(text, step).text;
     if (i === 0 && spec.kind === 'book' && spec.flow.outline === 'none') text = withoutChapterPlan(text);
     return { id: stepKey(step), heading: own && step.kind === 'chapter' ? `${label}: ${own}` : label, markdown: text };
   });

@@ -77,6 +77,53 @@ export interface FakeOpenAI {
 /** A 1x1 transparent PNG. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
+/** The words a request asks for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)" of its user message; 0 when it asks for none. */
+export function askedWordsOf(body: Record<string, unknown>): number {
+  const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
+  const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  const last = [...user.matchAll(/Write about ([\d,]+) (?:more )?words|Tulis kira-kira ([\d,]+) patah perkataan/g)].at(-1);
+  return last ? Number((last[1] ?? last[2])!.replace(/,/g, '')) : 0;
+}
+
+const FILL_EN = 'The rain kept falling over the harbour while the lights of the town came on one by one.';
+const FILL_MS = 'Hujan terus turun di pelabuhan ketika lampu-lampu pekan menyala satu demi satu.';
+
+/**
+ * The default answer: "Fake answer N." with a character list, as a model that follows the request writes it:
+ * as many words as the request asks for (in the request's language), so a part is never extended for being short.
+ */
+function defaultAnswer(body: Record<string, unknown>, index: number): string {
+  const head = `Fake answer ${index + 1}. Character Details:\n- Aisha: the lead\n\n`;
+  const asked = askedWordsOf(body);
+  const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
+  const isMalay = messages.some((m) => /Bahasa Malaysia/.test(m.content));
+  const filler = (isMalay ? FILL_MS : FILL_EN).split(' ');
+  const words: string[] = [];
+  for (let i = 0; words.length < asked - 6; i++) words.push(filler[i % filler.length]!);
+  return `${head}${words.length ? `${words.join(' ')}\n\n` : ''}The end.`;
+}
+
+/**
+ * A scripted answer made as long as the request asks (its last paragraph repeated, so its language stays
+ * the same): for tests about something other than length, where a short answer would be extended.
+ */
+export function fullLength(answer: (body: Record<string, unknown>, index: number) => string): (body: Record<string, unknown>, index: number) => string {
+  return (body, index) => {
+    const text = answer(body, index);
+    const asked = askedWordsOf(body);
+    const count = (t: string) => t.split(/\s+/).filter(Boolean).length;
+    if (!asked || count(text) >= asked) return text;
+    const last = text.trim().split(/\n\s*\n/).at(-1)!.trim();
+    const parts = [text.trim()];
+    let words = count(text);
+    while (words < asked && count(last) > 0) {
+      parts.push(last);
+      words += count(last);
+    }
+    return parts.join('\n\n');
+  };
+}
+
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const requests: RecordedRequest[] = [];
   const chatQueue: ScriptedReply[] = [];
@@ -185,7 +232,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         try {
           if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
           if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? { error: { message: `status ${reply.status}` } }, reply.headers);
-          const text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : `Fake answer ${index + 1}. Character Details:\n- Aisha: the lead\n\nThe end.`;
+          const text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : defaultAnswer(b, index);
           const finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';
           if (b.stream) await streamText(res, b, text, finishReason);
           else sendJson(res, 200, completion(b, text, finishReason));

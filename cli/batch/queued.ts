@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import pg from 'pg';
 import pino from 'pino';
-import { planSteps } from '../../engine/index.js';
+import { bookView, planSteps } from '../../engine/index.js';
 import { configFromEnv } from '../../server/config.js';
 import { openStore } from '../../server/store/open.js';
 import { openQueue } from '../../server/queue/index.js';
@@ -46,7 +46,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
   const written = new Map<string, 'done' | 'failed'>();
   const stepsDone = new Map<string, number>();
   const started_ = new Map<string, number>();
-  const totals = { calls: 0, tokens: 0, retries: 0 };
+  const totals = { calls: 0, tokens: 0, retries: 0, shortParts: 0 };
   try {
     // Progress notices from the workers, for this batch only.
     await listener.connect();
@@ -106,7 +106,10 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
         await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
         written.set(row.job_key, 'done');
         const words = saved ? saved.state.content.join(' ').split(/\s+/).filter(Boolean).length : 0;
-        input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0) });
+        // Parts still short after their extensions, read off the saved book as the studio shows it.
+        const shortParts = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state).parts.filter((p) => p.is_short).length : 0;
+        totals.shortParts += shortParts;
+        input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}) });
       }
       if (written.size < input.jobs.length) await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -117,7 +120,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
     const failed = [...written.values()].filter((v) => v === 'failed').length;
     return {
       books: input.jobs.length, succeeded, failed, unfinished: input.jobs.length - succeeded - failed, isInterrupted,
-      calls: totals.calls, retries: totals.retries, tokens: totals.tokens, seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
+      calls: totals.calls, retries: totals.retries, tokens: totals.tokens, shortParts: totals.shortParts, seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
     };
   } finally {
     await listener.end().catch(() => undefined);

@@ -124,11 +124,11 @@ export class HumanProgress {
           if (b) {
             b.isBusy = false;
             b.lastActive = Date.now();
-            b.bar.update(event.done, { name: pad(event.job), step: `${event.step} ✓` });
+            b.bar.update(event.done, { name: pad(event.job), step: `${event.step} ${event.short ? '⚠ short' : '✓'}` });
           }
         } else {
           const w = String(this.total).length;
-          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${plural(event.words, 'word')}`}${tokens} · ${event.seconds.toFixed(1)} s`);
+          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${plural(event.words, 'word')}`}${event.short ? ` (short: target ${event.target})` : ''}${tokens} · ${event.seconds.toFixed(1)} s`);
         }
         return;
       }
@@ -141,7 +141,7 @@ export class HumanProgress {
       case 'job_done':
         this.succeeded++;
         this.dropBar(event.job);
-        this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${event.words ? `${count(event.words)} words, ` : ''}${plural(event.calls, 'call')}, ${formatSeconds(event.seconds)})`);
+        this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${event.words ? `${count(event.words)} words, ` : ''}${event.shortParts ? `${plural(event.shortParts, 'short part')}, ` : ''}${plural(event.calls, 'call')}, ${formatSeconds(event.seconds)})`);
         this.overall?.update(this.done, { counts: this.counts() });
         return;
       case 'job_failed':
@@ -160,6 +160,7 @@ export class HumanProgress {
     const parts = [`${result.succeeded} of ${result.books} books written`];
     if (result.failed) parts.push(this.paint(31, `${result.failed} failed`));
     if (result.unfinished) parts.push(`${result.unfinished} unfinished`);
+    if (result.shortParts) parts.push(this.paint(33, `${plural(result.shortParts, 'short part')} (under 0.85 of the words asked for)`));
     parts.push(plural(result.calls, 'call'), ...(result.retries ? [`${result.retries} ${result.retries === 1 ? 'retry' : 'retries'}`] : []), ...(result.tokens ? [`${count(result.tokens)} tokens`] : []), formatSeconds(result.seconds));
     this.stream.write(`karya batch: ${parts.join(' · ')}\n`);
     if (result.isInterrupted) this.stream.write('karya: interrupted; finished steps are saved, run the same command again to continue\n');

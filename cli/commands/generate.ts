@@ -77,7 +77,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     if (session.resumedParts !== null) {
       info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);
     }
-    const parts: Array<{ label: string; words: number; seconds: number; complete: boolean; target?: number; score?: number; languageDrift?: LanguageRetry }> = [];
+    const parts: Array<{ label: string; words: number; seconds: number; complete: boolean; target?: number; score?: number; short?: true; long?: true; extensions?: number; languageDrift?: LanguageRetry }> = [];
     let png: Uint8Array | undefined;
     for (let step = session.next(); step; step = session.next()) {
       const label = session.label(step);
@@ -98,9 +98,19 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       parts.push({
         label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)), complete: outcome.isComplete,
         ...(outcome.target ? { target: outcome.target, score: outcome.score } : {}),
+        ...(outcome.short ? { short: true as const } : {}),
+        ...(outcome.long ? { long: true as const } : {}),
+        ...(outcome.extensions ? { extensions: outcome.extensions } : {}),
         ...(outcome.languageDrift ? { languageDrift: outcome.languageDrift } : {}),
       });
-      info(`  ${outcome.isComplete ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome)}${driftNote(outcome)}`);
+      // A part that is cut off or still short gets no check mark.
+      info(`  ${outcome.isComplete && !outcome.short ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome)}${driftNote(outcome)}`);
+      if (outcome.extensions && outcome.target) {
+        info(outcome.short
+          ? `    ${label} is short: ${outcome.words} of ${outcome.target} words after ${outcome.extensions} extension${outcome.extensions > 1 ? 's' : ''}: kept and marked short`
+          : `    ${label} came back short; extended ${outcome.extensions} time${outcome.extensions > 1 ? 's' : ''} to ${outcome.words} words`);
+      } else if (outcome.short) info(`    ${label} is short: ${outcome.words} of ${outcome.target} words: kept and marked short`);
+      if (outcome.long) info(`    ${label} is long: ${outcome.words} words for a target of ${outcome.target}: kept as written`);
       if (outcome.continuations) {
         info(outcome.isComplete
           ? `    ${label} reached the length limit; continued ${outcome.continuations} time${outcome.continuations > 1 ? 's' : ''} and joined`
@@ -134,9 +144,9 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   }
 }
 
-/** "  target 1500, S_l 97.3" for a part asked for a number of words; '' otherwise. */
+/** "  target 1500, S_l 97.3" for a part asked for a number of words ("…, short" under 0.85 of it); '' otherwise. */
 function lengthNote(outcome: StepResult): string {
-  return outcome.target ? `  target ${outcome.target}, S_l ${outcome.score!.toFixed(1)}` : '';
+  return outcome.target ? `  target ${outcome.target}, S_l ${outcome.score!.toFixed(1)}${outcome.short ? ', short' : outcome.long ? ', long' : ''}` : '';
 }
 
 /** "  language: answered in English, written again in Bahasa Malaysia" when the first answer was in another language. */

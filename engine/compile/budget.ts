@@ -6,8 +6,23 @@ import type { Step } from './flow.js';
 /** Budgets are rounded up to a multiple of this, so they read as round numbers in logs and plans. */
 const ROUND_TO = 50;
 
-/** Steps whose prompt asks for the word target; the outline asks for none and keeps the floor. */
-const ASKS_FOR_WORDS: ReadonlySet<Step['kind']> = new Set(['introduction', 'chapter', 'conclusion', 'single']);
+/** Steps whose budget follows the words they ask for (the outline: its entries, see outlineWords). */
+const ASKS_FOR_WORDS: ReadonlySet<Step['kind']> = new Set(['outline', 'introduction', 'chapter', 'conclusion', 'single']);
+
+/**
+ * The words an outline of `chapters` entries runs to: the title, premise, characters and ending (about
+ * 300 words) and up to 110 words an entry (the templates ask for 60 to 90; models run over). The outline's
+ * budget grows with the chapter count, so a 40-chapter outline is not cut at chapter 25.
+ */
+export function outlineWords(chapters: number): number {
+  return 300 + Math.max(1, chapters) * 110;
+}
+
+/**
+ * The most max_tokens one request asks for: models cap their output (16,384 tokens for gpt-4o-mini) and
+ * refuse a request that asks for more. An outline past it is completed by follow-up requests (engine/session).
+ */
+export const MAX_OUTPUT_TOKENS = 12_000;
 
 /**
  * The max_tokens of one step. `words` is the word target the step's prompt asks for.
@@ -24,5 +39,5 @@ export function maxTokensOf(input: { spec: ResolvedSpec; settings: Settings; lan
   else units = ASKS_FOR_WORDS.has(step.kind) ? words : 0;
   if (!Number.isFinite(units) || units <= 0) return floor;
   const wanted = units * budget.tokensPer[lang] * budget.headroom + budget.overhead;
-  return Math.max(floor, Math.ceil(wanted / ROUND_TO) * ROUND_TO);
+  return Math.max(floor, Math.min(MAX_OUTPUT_TOKENS, Math.ceil(wanted / ROUND_TO) * ROUND_TO));
 }

@@ -9,7 +9,8 @@ import { defaultChapterTitle, stepLabel, withoutCharacterDetails, type BookState
 import { LANGUAGE_NAMES } from '../i18n.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { withoutChapterPlan } from './chapter-plan.js';
-import { maxTokensOf } from './budget.js';
+import { maxTokensOf, outlineWords } from './budget.js';
+import { outlineEntry, parseOutline, type ParsedOutline } from './outline.js';
 
 /** Template sources by name: path under templates/ without .hbs (e.g. "book/chapter", "partials/settings"). */
 export type TemplateSources = Readonly<Record<string, string>>;
@@ -57,6 +58,27 @@ export interface PromptContext {
   newPart: string;
   /** The book a publishing step is about (`karya publish`): its outline and opening, shortened; '' otherwise. */
   bookContext: string;
+  /** The book's premise, from its outline (bounded); '' when the outline gives none. */
+  premise: string;
+  /** How the outline plans the book to end: given to the last chapters and the conclusion only; '' otherwise. */
+  plannedEnding: string;
+  /** The next chapter's entry from the outline, so this part ends leading there ('' for the last chapter). */
+  nextChapterPlan: string;
+  /** The main characters block of the outline ('' when it has none). */
+  outlineCharacters: string;
+  /** The outline is too long to send whole with the introduction (the premise, characters and chapter 1's entry go instead). */
+  isLongOutline: boolean;
+  /** A long part is asked for in scenes: how many ('' / 0 below the threshold) and about how many words each. */
+  beats: number;
+  beatWords: number;
+  /** A length extension (templates/extend.hbs): the words the part has, and about how many more it needs; 0 otherwise. */
+  wordsWritten: number;
+  wordsNeeded: number;
+  /** The outline step asked again for the entries it left out (templates/outline-more.hbs): the first and last missing chapter; 0 otherwise. */
+  missingFrom: number;
+  missingTo: number;
+  /** A bible update that must also fold older chapter lines into one arc (templates/memory.hbs): those lines; '' otherwise. */
+  foldLines: string;
 }
 
 /**
@@ -68,6 +90,7 @@ export type PromptState = BookState & { readonly bookContext?: string };
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
   'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'newPart',
+  'premise', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
 ] satisfies Array<keyof PromptContext>);
 
 /** Keys whose second path part must be a field name of the spec. */
@@ -187,12 +210,20 @@ export function templateFor(spec: ResolvedSpec, step: Step): string {
 /** The templates a spec uses (for drift guards and validation). */
 export function templatesUsed(spec: ResolvedSpec): string[] {
   const p = spec.prompts;
-  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE];
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE];
   if (spec.kind === 'image') return [p.image];
   return [p.system, p.single, CONTINUE_TEMPLATE];
 }
 
-const ENDING_WORDS = 120;
+/** The end of the previous part a chapter's request carries. */
+const ENDING_WORDS = 150;
+/** An outline longer than this is not sent whole with the introduction (its premise, characters and first entry are). */
+const LONG_OUTLINE_WORDS = 700;
+/** Parts asked for at least this many words are planned as scenes of about BEAT_WORDS each. */
+const BEATS_FROM_WORDS = 1000;
+const BEAT_WORDS = 400;
+/** The last chapters (this many before the conclusion) and the conclusion get the planned ending. */
+const ENDING_CHAPTERS = 2;
 
 /** The template that asks for the rest of an answer cut at the token limit (the same for every generator). */
 export const CONTINUE_TEMPLATE = 'continue';
@@ -200,7 +231,38 @@ export const CONTINUE_TEMPLATE = 'continue';
 export const MEMORY_TEMPLATE = 'memory';
 /** The firmer instruction a part written in the wrong language is asked again with (engine/session). */
 export const FIRM_LANGUAGE_TEMPLATE = 'firm-language';
+/** The follow-up that asks a part that came back short for the words it still needs (engine/session). */
+export const EXTEND_TEMPLATE = 'extend';
+/** The follow-up that asks an outline for the chapter entries it left out (engine/session). */
+export const OUTLINE_MORE_TEMPLATE = 'outline-more';
 const CUT_ENDING_WORDS = 150;
+
+/** The last parsed outline (a book's steps parse the same outline again and again). */
+let lastOutline: { text: string; labels: string; parsed: ParsedOutline } | undefined;
+/** The outline of a book, parsed once per text (fixed-section guides find entries by their sections' names). */
+export function parsedOutlineOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<BookState, 'outline' | 'lang'>): ParsedOutline {
+  const text = state.outline ?? '';
+  const sectionLabels = spec.flow.sections?.map((s) => s.label[state.lang]);
+  const labels = sectionLabels?.join('\u0000') ?? '';
+  if (lastOutline?.text !== text || lastOutline.labels !== labels) lastOutline = { text, labels, parsed: parseOutline(text, sectionLabels ? { sectionLabels } : undefined) };
+  return lastOutline.parsed;
+}
+
+/**
+ * A chapter's title: the user's own (typed for it), else the one its outline entry gives; undefined
+ * for parts other than numbered chapters (introduction, conclusion, fixed sections).
+ */
+export function chapterTitleOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<BookState, 'outline' | 'lang' | 'chapterTitles'>, step: Step): string | undefined {
+  if (step.kind !== 'chapter' || step.section) return undefined;
+  const own = state.chapterTitles?.[step.position]?.trim();
+  return own || outlineEntry(parsedOutlineOf(spec, state), step.position)?.title?.trim() || undefined;
+}
+
+/** At most `n` words of a text, for prompts. */
+function firstWords(text: string | undefined, n: number): string {
+  const words = (text ?? '').trim().split(/\s+/).filter(Boolean);
+  return words.length <= n ? words.join(' ') : `${words.slice(0, n).join(' ')} …`;
+}
 
 /** Words asked for: chosen by a field (story length) when the spec says so, else the spec's number. */
 export function wordTargetOf(spec: ResolvedSpec, settings: Settings): number {
@@ -233,6 +295,12 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   const lastWords = last.split(/\s+/).filter(Boolean);
   const section = step.kind === 'chapter' && step.section ? step.section : undefined;
   const endPosition = conclusionPosition(spec.flow, state.totalChapters);
+  const parsed = spec.kind === 'book' ? parsedOutlineOf(spec, state) : undefined;
+  const entryText = (n: number) => (parsed ? outlineEntry(parsed, n)?.text ?? '' : '');
+  const isPart = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
+  const outlineTitle = step.kind === 'chapter' && !section ? chapterTitleOf(spec, { ...state, chapterTitles: {} }, step) : undefined;
+  const wordTarget = wordTargetOf(spec, settings);
+  const beats = isPart && wordTarget >= BEATS_FROM_WORDS ? Math.round(wordTarget / BEAT_WORDS) : 0;
   const ctx: PromptContext = {
     generator: { id: spec.id, title: spec.title.en, family: spec.family, kind: spec.kind },
     bookName: spec.typeLabel[lang],
@@ -243,7 +311,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     settings: { ...settings },
     labels,
     settingsList,
-    step: { kind: step.kind, label: stepLabel(step, lang, spec), title: given || defaultChapterTitle(step, lang), number },
+    step: { kind: step.kind, label: stepLabel(step, lang, spec), title: given || outlineTitle || defaultChapterTitle(step, lang), number },
     totalChapters: state.totalChapters,
     chapterCount: endPosition - 1,
     chaptersLeft: Math.max(0, endPosition - 1 - number),
@@ -253,14 +321,26 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     previousEnding: lastWords.length > ENDING_WORDS ? '…' + lastWords.slice(-ENDING_WORDS).join(' ') : lastWords.join(' '),
     sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label[lang], description: s.description?.[lang] ?? '' })),
     section: { label: section?.label[lang] ?? '', description: section?.description?.[lang] ?? '' },
-    wordTarget: wordTargetOf(spec, settings),
+    wordTarget,
     format: '',
     outputName: spec.prompts.outputName[lang],
     cutEnding: '',
     bookContext: state.bookContext?.trim() ?? '',
     storySoFar: state.memory ?? '',
-    chapterPlan: step.kind === 'chapter' ? chapterPlanOf(state.outline, step.position, section?.label[state.lang]) : '',
+    chapterPlan: step.kind === 'chapter' ? entryText(step.position) : '',
     newPart: '',
+    premise: isPart ? firstWords(parsed?.premise, 100) : '',
+    plannedEnding: (step.kind === 'chapter' && step.position >= endPosition - ENDING_CHAPTERS) || step.kind === 'conclusion' ? firstWords(parsed?.ending, 120) : '',
+    nextChapterPlan: step.kind === 'introduction' ? entryText(1) : step.kind === 'chapter' && step.position + 1 < endPosition ? entryText(step.position + 1) : '',
+    outlineCharacters: isPart ? firstWords(parsed?.characters, 150) : '',
+    isLongOutline: (state.outline ?? '').split(/\s+/).length > LONG_OUTLINE_WORDS,
+    beats,
+    beatWords: beats ? Math.round(wordTarget / beats) : 0,
+    wordsWritten: 0,
+    wordsNeeded: 0,
+    missingFrom: 0,
+    missingTo: 0,
+    foldLines: '',
   };
   // The brief and the format are rendered when a template reads them, once: the system prompt and the
   // memory update never do (that was two template runs of every memory call of a batch).
@@ -324,7 +404,7 @@ function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: 
   return {
     system,
     user,
-    maxTokens: maxTokensOf({ spec, settings: state.settings, lang: state.lang, step, words: ctx.wordTarget }),
+    maxTokens: maxTokensOf({ spec, settings: state.settings, lang: state.lang, step, words: step.kind === 'outline' ? outlineWords(ctx.chapterCount) : ctx.wordTarget }),
     temperature: spec.model.temperature,
     presencePenalty: spec.model.presencePenalty,
     frequencyPenalty: spec.model.frequencyPenalty,
@@ -361,22 +441,52 @@ export function renderContinuation(input: { spec: ResolvedSpec; renderer: Prompt
   return { ...first, user: `${first.user}\n\n${ask}` };
 }
 
-/** The memory is asked for in at most this many words, and cut there if the model writes more. */
-export const MEMORY_WORDS = 250;
+/**
+ * The prompt that asks a part that came back short for the words it still needs: the step's own prompt,
+ * then templates/extend.hbs with the words written, the words still needed, the end of the text so far
+ * and the part's plan. Its answer is joined to the part (engine/session).
+ */
+export function renderExtension(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string; soFar: string }): RenderedPrompt {
+  const { ctx, prompt: first } = stepPrompt(input);
+  const words = input.soFar.split(/\s+/).filter(Boolean);
+  const cutEnding = (words.length > CUT_ENDING_WORDS ? '…' : '') + words.slice(-CUT_ENDING_WORDS).join(' ');
+  const wordsNeeded = Math.max(50, Math.round((ctx.wordTarget - words.length) / 10) * 10);
+  const ask = input.renderer.renderTemplate(EXTEND_TEMPLATE, { ...ctx, cutEnding, wordsWritten: words.length, wordsNeeded });
+  const maxTokens = maxTokensOf({ spec: input.spec, settings: input.state.settings, lang: input.state.lang, step: input.step, words: wordsNeeded });
+  return { ...first, user: `${first.user}\n\n${ask}`, maxTokens };
+}
+
+/**
+ * The prompt that asks an outline for the chapter entries it left out (`from` to `to`): the outline's own
+ * prompt, then templates/outline-more.hbs with the end of the outline so far. Its answer is added to the outline.
+ */
+export function renderOutlineMore(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; soFar: string; from: number; to: number }): RenderedPrompt {
+  const step: Step = { kind: 'outline' };
+  const { ctx, prompt: first } = stepPrompt({ ...input, step });
+  const words = input.soFar.split(/\s+/).filter(Boolean);
+  const cutEnding = (words.length > CUT_ENDING_WORDS ? '…' : '') + words.slice(-CUT_ENDING_WORDS).join(' ');
+  const ask = input.renderer.renderTemplate(OUTLINE_MORE_TEMPLATE, { ...ctx, cutEnding, missingFrom: input.from, missingTo: input.to });
+  const maxTokens = maxTokensOf({ spec: input.spec, settings: input.state.settings, lang: input.state.lang, step, words: outlineWords(input.to - input.from + 1) });
+  return { ...first, user: `${first.user}\n\n${ask}`, maxTokens };
+}
+
+/** The bible update is asked for in at most this many words (its sections have their own limits: engine/session/bible.ts). */
+export const MEMORY_WORDS = 450;
 
 /**
  * The prompt that updates a book's running memory (the story so far) after `step` wrote `text`:
  * templates/memory.hbs with the memory so far and the new part. Not streamed, small budget.
  */
-export function renderMemoryUpdate(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; text: string }): RenderedPrompt {
+export function renderMemoryUpdate(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; text: string; foldLines?: string; isFirm?: boolean }): RenderedPrompt {
   // The step's system prompt and meta, without rendering the step's own user prompt (it is not sent).
   const stepCtx = buildContext(input);
   const first = promptOf(input, stepCtx, '');
   // Not a spread: that would render the step's brief and format, which the memory template never reads.
-  const ctx = Object.assign(stepCtx, { newPart: input.text, wordTarget: MEMORY_WORDS });
+  const ctx = Object.assign(stepCtx, { newPart: input.text, wordTarget: MEMORY_WORDS, foldLines: input.foldLines ?? '' });
+  const user = input.renderer.renderTemplate(MEMORY_TEMPLATE, ctx);
   return {
     ...first,
-    user: input.renderer.renderTemplate(MEMORY_TEMPLATE, ctx),
+    user: input.isFirm ? `${user}\n\n${input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, ctx)}` : user,
     maxTokens: Math.round(MEMORY_WORDS * 3),
     temperature: 0.3,
     presencePenalty: 0,

@@ -26,8 +26,17 @@ export const BookViewSchema = z.object({
   is_locked: z.boolean(),
   is_finished: z.boolean(),
   outline: z.object({ label: z.string(), text: z.string() }).nullable(),
-  /** `title`: the user's own chapter title; `is_complete` is false for a part still cut at the token limit after its continuations. */
-  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean() })),
+  /**
+   * `title`: the chapter's title (the user's own, else its outline entry's); `is_complete` is false for a part
+   * still cut at the token limit after its continuations; `words` of the part as the book shows it, and for
+   * prose parts the words asked for (`target`) and `is_short` when it is under 0.85 of them after its
+   * length extensions (the studio offers "write more").
+   */
+  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional() })),
+  /** The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open threads, facts; '' before it exists. */
+  bible: z.string().optional(),
+  /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */
+  bible_notes: z.string().optional(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
   /** spec/ progress: current out of the spec's denominator, with the 1/3-2/3-3/3 step text. */
   progress: ProgressSchema.nullable(),

@@ -50,13 +50,25 @@ const CHARACTERS: Record<Lang, string[]> = {
   ms: ['- Aisha Rahman: watak utama, 28 tahun, degil tetapi baik hati', '- Daniel Lee: pasangannya, 31 tahun, berhati-hati tetapi jujur', '- Mak Som: jiran yang memerhati segalanya'],
 };
 
+/** A story-bible update in the shape templates/memory.hbs asks for ({part}: the part's label). */
 const MEMORY_LINES: Record<Lang, string[]> = {
-  en: ['So far: {a} beginnings and {b} turns.', 'Open threads: what the {a} choice will cost.', 'Characters: everyone is where the last part left them.'],
-  ms: ['Setakat ini: permulaan {a} dan liku {b}.', 'Urusan belum selesai: harga pilihan {a}.', 'Watak: semua berada di tempat bahagian terakhir meninggalkan mereka.'],
+  en: ['## Chapter', '{part}: {a} beginnings give way to {b} turns.', '## Characters', '- Aisha Rahman | the lead | where {part} left her | {part}', '- Daniel Lee | her counterpart | guarded but listening | {part}', '## Open threads', '- what the {a} choice will cost | {part} | open', '## Established facts', '- The story is set where the {b} path begins.'],
+  ms: ['## Bab', '{part}: permulaan {a} bertukar menjadi liku {b}.', '## Watak', '- Aisha Rahman | watak utama | di tempat {part} meninggalkannya | {part}', '- Daniel Lee | pasangannya | berhati-hati tetapi mendengar | {part}', '## Urusan belum selesai', '- harga pilihan {a} | {part} | terbuka', '## Fakta yang ditetapkan', '- Cerita ini berlaku di tempat laluan {b} bermula.'],
 };
+const PREMISE_LINE: Record<Lang, string> = { en: 'Premise: a {a} story of {b} choices and what they cost.', ms: 'Premis: kisah {a} tentang pilihan {b} dan harganya.' };
+const ENDING_LINE: Record<Lang, string> = { en: 'Ending: the {a} path closes on a {b} promise kept.', ms: 'Pengakhiran: laluan {a} berakhir dengan janji {b} yang ditunaikan.' };
 const PLAN_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} ground – what the {b} steps mean', ms: 'Bab {n}: asas {a} – maksud langkah {b}' };
 const TITLE_LINE: Record<Lang, string> = { en: 'Title: A Tale of {a} Beginnings', ms: 'Tajuk: Kisah Permulaan {a}' };
-const OUTLINE_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} beginnings, {b} turns', ms: 'Bab {n}: permulaan {a}, liku {b}' };
+const OUTLINE_LINE: Record<Lang, string> = { en: 'Chapter {n}: {title}\n{a} beginnings meet {b} turns.', ms: 'Bab {n}: {title}\nPermulaan {a} bertemu liku {b}.' };
+/** Demo chapter titles, in turn (a number follows past the tenth). */
+const DEMO_TITLES: Record<Lang, string[]> = {
+  en: ['First Light', 'A Door Opens', 'The Long Road', 'Small Choices', 'The Turn', 'Old Promises', 'Storm Warning', 'What Was Hidden', 'The Return', 'Morning Again'],
+  ms: ['Cahaya Pertama', 'Pintu Terbuka', 'Jalan Panjang', 'Pilihan Kecil', 'Liku', 'Janji Lama', 'Amaran Ribut', 'Yang Tersembunyi', 'Kepulangan', 'Pagi Sekali Lagi'],
+};
+function demoTitle(lang: Lang, n: number): string {
+  const base = DEMO_TITLES[lang][(n - 1) % 10]!;
+  return n > 10 ? `${base} ${Math.ceil(n / 10)}` : base;
+}
 
 
 
@@ -76,15 +88,16 @@ export function offlineText(request: TextRequest): string {
   const summary = meta.settingsSummary.map((s) => `${s.label}: ${s.value}`).join(' · ');
   if (summary) lines.push(`_${meta.title} — ${summary}_`, '');
   if (meta.stepKind === 'memory') {
-    // The story so far: a few bounded lines, whatever the length of the book.
-    const memoryLines = MEMORY_LINES[lang].map((line) => `- ${fillPlaceholders(line, vars())}`);
-    return memoryLines.join('\n');
+    // A story-bible update: a few bounded lines, whatever the length of the book.
+    const v = { ...vars(), part: meta.stepLabel };
+    return MEMORY_LINES[lang].map((line) => fillPlaceholders(line, v)).join('\n');
   }
   if (meta.stepKind === 'outline') {
     // The working title line the outline templates ask for.
-    lines.push(fillPlaceholders(TITLE_LINE[lang], vars()), '');
+    lines.push(fillPlaceholders(TITLE_LINE[lang], vars()), fillPlaceholders(PREMISE_LINE[lang], vars()), '');
     // One entry per chapter, as the outline templates ask (6 when the count is unknown).
-    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++) lines.push(`${n}. ${fillPlaceholders(OUTLINE_LINE[lang], { ...vars(), n: String(n) })}`);
+    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++) lines.push(fillPlaceholders(OUTLINE_LINE[lang], { ...vars(), n: String(n), title: demoTitle(lang, n) }), '');
+    lines.push('', fillPlaceholders(ENDING_LINE[lang], vars()));
     return lines.join('\n');
   }
   if (meta.stepKind === 'introduction' && meta.isFiction) {

@@ -7,7 +7,10 @@ import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../providers/types.js';
 import { countWords } from '../providers/types.js';
 import { applyStep, nextStep, restoreBook, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
-import { buildContext, FIRM_LANGUAGE_TEMPLATE, MEMORY_WORDS, renderContinuation, renderMemoryUpdate, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { takeLeadingHeading } from '../compile/heading.js';
+import { conclusionPosition } from '../spec/conclusion.js';
+import { applyBibleUpdate, bookBible, linesToFold, parseBible, parseBibleUpdate, renderBible } from './bible.js';
 import { GenerationError } from '../errors.js';
 import { bookMarkdown } from '../book.js';
 import { partStep, stepLabel } from './labels.js';
@@ -15,7 +18,7 @@ import { stepKey, stepPosition, type Step } from './step.js';
 import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
 import { bookView } from './view.js';
 import { findLanguageDrift, type LanguageDrift } from './language.js';
-import { lengthScore } from './measure.js';
+import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
 import type { BookView } from '../contract/books.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
@@ -37,6 +40,18 @@ export interface StepOutcome {
   isComplete: boolean;
   /** Continuation calls made for this step (0 when the first answer was whole). */
   continuations: number;
+  /**
+   * Length extensions made for this step: follow-ups that asked a part that came back under
+   * SHORT_RATIO of its target for the words it still needed (at most MAX_EXTENSIONS), or an outline for
+   * the chapter entries it left out. Part of the step: no extra charge.
+   */
+  extensions: number;
+  /** A part still under SHORT_RATIO × its target after its extensions (kept, reported as short). */
+  short?: true;
+  /** A part over LONG_RATIO × its target (kept, reported as long). */
+  long?: true;
+  /** The chapter title the model's own leading heading named (the heading itself is taken off the text). */
+  title?: string;
   words: number;
   seconds: number;
   usage?: TokenUsage;
@@ -113,7 +128,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   if (step.kind === 'image') {
     const image = await input.provider.generateImage({ prompt: prompt.user, size: spec.image?.size ?? '1024x1024', meta: prompt.meta, signal: input.signal });
     const text = prompt.user;
-    return { state: applyStep(spec, state, step, text), step, text, words: 0, seconds: seconds(), png: image.png, isComplete: true, continuations: 0 };
+    return { state: applyStep(spec, state, step, text), step, text, words: 0, seconds: seconds(), png: image.png, isComplete: true, continuations: 0, extensions: 0 };
   }
   const call = (request: RenderedPrompt, onDelta?: (delta: string) => void) =>
     input.provider.generateText({ ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
@@ -155,16 +170,116 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     if (again.text) answer = again;
     languageDrift = { ...drift, isResolved: !findLanguageDrift(answer.text, state.lang) };
   }
-  const text = answer.text;
+  // A model's own leading heading is taken off the part (the part has its heading); a title it named is kept.
+  const heading = takeLeadingHeading(answer.text, step);
+  let text = heading.text.trim();
   if (!text) throw new GenerationError('no_content');
-  const isComplete = answer.isComplete;
+  let isComplete = answer.isComplete;
+  let extensions = 0;
+  const stream = input.onDelta;
+  const extend = async (request: RenderedPrompt, separator: string) => {
+    let isFirst = true;
+    const more = await write(request, stream ? (delta) => {
+      stream(isFirst ? separator + delta.trimStart() : delta);
+      isFirst = false;
+    } : undefined);
+    extensions++;
+    continuations += more.continuations;
+    usage = addUsage(usage, more.usage);
+    return more;
+  };
+  // An outline that left chapters without an entry (cut at its budget, or a model that stopped early) is
+  // asked for the missing ones, at most MAX_EXTENSIONS times: every chapter gets its plan.
+  if (step.kind === 'outline' && spec.kind === 'book' && !spec.flow.sections) {
+    const chapters = conclusionPosition(spec.flow, state.totalChapters) - 1;
+    for (let i = 0; i < MAX_EXTENSIONS && !input.signal?.aborted; i++) {
+      const found = new Set(parsedOutlineOf(spec, { outline: text, lang: state.lang }).entries.map((e: { number: number }) => e.number));
+      const missing = Array.from({ length: chapters }, (_, k) => k + 1).filter((n) => !found.has(n));
+      if (!missing.length || !found.size) break;
+      const more = await extend(renderOutlineMore({ spec, renderer: input.renderer, state, soFar: text, from: missing[0]!, to: chapters }), '\n\n');
+      if (!more.text) break;
+      text = `${text}\n\n${more.text}`;
+      isComplete = more.isComplete;
+    }
+  }
+  const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
+  const counted = (t: string) => countWords(step.kind === 'introduction' && spec.flow.characterDetails ? withoutCharacterDetails(t) : t);
+  // A prose part that came back short is extended: the words it still needs, from where it stopped,
+  // with its plan (templates/extend.hbs), at most MAX_EXTENSIONS times.
+  if (target > 0) {
+    for (let i = 0; i < MAX_EXTENSIONS && counted(text) < SHORT_RATIO * target && !input.signal?.aborted; i++) {
+      const more = await extend(renderExtension({ spec, renderer: input.renderer, state, step, soFar: text, ...title }), joinSeparator(text));
+      const added = takeLeadingHeading(more.text, step).text.trim();
+      if (!added) break;
+      text = joinExtension(text, added);
+      isComplete = more.isComplete;
+    }
+  }
   const after = applyStep(spec, state, step, text);
   const position = stepPosition(step);
   const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
-  const measured = isMeasured(spec, step) && prompt.meta.wordTarget > 0
-    ? { target: prompt.meta.wordTarget, score: lengthScore(prompt.meta.wordTarget, countWords(step.kind === 'introduction' && after.characterDetails ? withoutCharacterDetails(text) : text)) }
+  const words = target > 0 ? counted(text) : 0;
+  const measured = target > 0
+    ? { target, score: lengthScore(target, words), ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}) }
     : {};
-  return { state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations, ...(usage ? { usage } : {}), ...(languageDrift ? { languageDrift } : {}), ...measured };
+  return {
+    state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations, extensions,
+    ...(usage ? { usage } : {}), ...(languageDrift ? { languageDrift } : {}), ...measured, ...(heading.title ? { title: heading.title } : {}),
+  };
+}
+
+/** Length extensions (or outline follow-ups) one step makes at most. */
+export const MAX_EXTENSIONS = 2;
+
+/** How an extension's text follows the part: a new paragraph after a finished sentence, else the same line. */
+function joinSeparator(before: string): string {
+  return /[.!?…"”’)\]*_]\s*$/.test(before) ? '\n\n' : ' ';
+}
+
+/** A part and its extension: a stretch the model repeated is dropped, and the two join as joinSeparator says. */
+export function joinExtension(before: string, after: string): string {
+  const joined = joinCut(before, after);
+  if (joined !== `${before} ${after}` && joined !== before + after) return joined;
+  return before.trimEnd() + joinSeparator(before) + after.trimStart();
+}
+
+/**
+ * "Write more" on a written prose part (the studio's action on a part marked short): one extension
+ * request for the part at `position`, from where its text ends, with its plan (templates/extend.hbs).
+ * Pure of storage: the caller saves the returned text as the part's new text (as a hand edit is saved)
+ * and charges it as a step. The request is rendered from the book as it stood when the part was written
+ * (the parts before it), so its plan, bible and previous ending are the part's own.
+ */
+export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapterTitle'> & {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  position: number;
+}): Promise<{ text: string; added: string; words: number; target: number; isShort: boolean; usage?: TokenUsage }> {
+  const { spec, state, position } = input;
+  const current = state.content[position];
+  if (spec.kind !== 'book' || current === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
+  const step = partStep(spec, position, state.totalChapters);
+  // The book as it was before this part: the same context the part was written with.
+  const before: BookState = { ...state, content: state.content.slice(0, position), currentChapter: position };
+  const soFar = position === 0 && state.characterDetails ? withoutCharacterDetails(current) : current;
+  const title = chapterTitleOf(spec, state, step);
+  const request = renderExtension({ spec, renderer: input.renderer, state: before, step, soFar, ...(title ? { chapterTitle: title } : {}) });
+  const separator = joinSeparator(current);
+  let isFirst = true;
+  const result = await input.provider.generateText({
+    ...request,
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
+    ...(input.onDelta ? { onDelta: (delta: string) => { input.onDelta!(isFirst ? separator + delta.trimStart() : delta); isFirst = false; } } : {}),
+  });
+  const added = takeLeadingHeading(result.text, step).text.trim();
+  if (!added) throw new GenerationError('no_content');
+  const text = joinExtension(current, added);
+  const target = wordTargetOf(spec, state.settings);
+  const words = countWords(position === 0 && state.characterDetails ? withoutCharacterDetails(text) : text);
+  return { text, added, words, target, isShort: words < SHORT_RATIO * target, ...(result.usage ? { usage: result.usage } : {}) };
 }
 
 /** The parts whose prompt asks for a number of words (the chapter format): a book's introduction, chapters and conclusion. */
@@ -198,11 +313,6 @@ export function joinCut(before: string, after: string): string {
   return `${before} ${after}`;
 }
 
-/** At most `n` words of `text` (the model was asked for fewer; this only bounds a model that ignores it). */
-function capWords(text: string, n: number): string {
-  const words = text.split(/(\s+)/);
-  return words.length <= n * 2 ? text : words.slice(0, n * 2).join('').trim() + ' …';
-}
 
 
 function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage | undefined {
@@ -273,21 +383,45 @@ export class BookSession {
   async remember(opts: Pick<AdvanceOptions, 'signal' | 'provider'> = {}): Promise<{ calls: number; usage?: TokenUsage }> {
     let calls = 0;
     let usage: TokenUsage | undefined;
+    const provider = opts.provider ?? this.ports.provider;
     while (this.needsMemory) {
       const state = this.current;
       const position = (state.memoryUpTo ?? -1) + 1;
       const step = partStep(this.spec, position, state.totalChapters);
       const text = position === 0 && state.characterDetails ? withoutCharacterDetails(state.content[0]!) : state.content[position]!;
-      const prompt = renderMemoryUpdate({ spec: this.spec, renderer: this.ports.renderer, state, step, text });
-      const result = await (opts.provider ?? this.ports.provider).generateText({ ...prompt, ...(opts.signal ? { signal: opts.signal } : {}) });
-      calls++;
-      usage = addUsage(usage, result.usage);
-      const memory = capWords(result.text.trim(), Math.round(MEMORY_WORDS * 1.2));
+      const bible = parseBible(state.memory);
+      const fold = linesToFold(bible);
+      const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
+      const ask = async (isFirm: boolean) => {
+        const prompt = renderMemoryUpdate({ spec: this.spec, renderer: this.ports.renderer, state, step, text, foldLines, isFirm });
+        const result = await provider.generateText({ ...prompt, ...(opts.signal ? { signal: opts.signal } : {}) });
+        calls++;
+        usage = addUsage(usage, result.usage);
+        return result.text.trim();
+      };
+      // The update is language-checked like any answer: asked again once with a firm language line; an
+      // answer still in another language is not taken in (the bible stays as it was for this part).
+      let answer = await ask(false);
+      if (answer && findLanguageDrift(answer, state.lang)) {
+        answer = await ask(true);
+        if (findLanguageDrift(answer, state.lang)) answer = '';
+      }
       if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
+      const update = answer ? parseBibleUpdate(answer) : undefined;
+      const next = update ? applyBibleUpdate(bible, update, { label: stepLabel(step, state.lang, this.spec), lang: state.lang }) : bible;
+      const memory = renderBible(next, state.lang, { omit: ['premise', 'ending'] });
       await this.ports.store.saveMemory(this.key, { memory, upTo: position });
       this.current = { ...this.current, memory, memoryUpTo: position };
     }
     return { calls, ...(usage ? { usage } : {}) };
+  }
+
+  /**
+   * The story bible as the writer reads it: the premise and planned ending from the outline, then what
+   * the session keeps (recent parts, arcs, characters, open threads, facts); '' before anything exists.
+   */
+  bible(): string {
+    return bookBible(this.spec, this.current);
   }
 
   /** The label of a step in the book's language ("Chapter 3", "Bab 3"). */
@@ -321,7 +455,8 @@ export class BookSession {
     });
     if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
     // The user's title of this chapter is kept with the book: it becomes its heading and survives resume.
-    const title = step.kind === 'chapter' ? opts.chapterTitle?.trim() : undefined;
+    // Without one (and none in the outline), a title the model's own heading named is kept the same way.
+    const title = step.kind === 'chapter' ? opts.chapterTitle?.trim() || (!chapterTitleOf(spec, before, step) ? outcome.title : undefined) : undefined;
     if (title) outcome.state = { ...outcome.state, chapterTitles: { ...outcome.state.chapterTitles, [stepPosition(step)]: title } };
     await this.ports.store.saveStep(this.key, {
       generatorId: spec.id,
@@ -357,3 +492,4 @@ export class BookSession {
     return bookView(this.spec, this.current);
   }
 }
+

@@ -1,13 +1,18 @@
 // A book as its reader sees it (the contract's BookView): the parts with their labels, the next step
 // and its button, progress and the plan. The server answers it after every step and the studio renders
 // it as is, so the studio never replays the flow itself.
-import type { BookSpec, Settings } from '../spec/types.js';
+import type { BookSpec, ResolvedSpec, Settings } from '../spec/types.js';
 import type { BookView } from '../contract/books.js';
 import { bookLanguage, nextStep, planSteps, progress, startBook, type BookState } from '../compile/flow.js';
 import { minChapters } from '../spec/conclusion.js';
 import { buttonLabel, partStep, stepLabel } from './labels.js';
 import { stepKey, stepRef, type Step } from './step.js';
 import { bookCost } from './cost.js';
+import { chapterTitleOf, wordTargetOf } from '../compile/prompt.js';
+import { countWords } from '../providers/types.js';
+import { withoutCharacterDetails } from '../compile/flow.js';
+import { SHORT_RATIO } from './measure.js';
+import { bookBible } from './bible.js';
 
 
 
@@ -17,10 +22,16 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   const next = nextStep(spec, state);
   const isBook = spec.kind === 'book';
   const label = (step: Step) => stepLabel(step, lang, spec);
+  // The words a prose part is asked for (the studio's own spec shape has no prompts: no target there).
+  const target = isBook && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
   const parts = state.content.map((text, i) => {
     const step = partStep(spec, i, state.totalChapters);
-    const title = state.chapterTitles?.[i];
-    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i) };
+    // The user's own title, else the one the outline gives the chapter.
+    const title = chapterTitleOf(spec, state, step) ?? state.chapterTitles?.[i];
+    const words = countWords(i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text);
+    // A prose part under SHORT_RATIO of the words asked for: the studio offers "write more".
+    const measured = target > 0 ? { target, is_short: words < SHORT_RATIO * target } : {};
+    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), words, ...measured };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
   const plan = !isBook ? [] : state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
@@ -33,6 +44,8 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     is_locked: state.isLocked,
     is_finished: next === null,
     outline: state.outline !== undefined ? { label: label({ kind: 'outline' }), text: state.outline } : null,
+    bible: isBook ? bookBible(spec, state) : '',
+    bible_notes: state.memory ?? '',
     parts,
     next: next ? { ...stepRef(next), label: label(next), button: buttonLabel(spec, next, lang) } : null,
     progress: isBook ? progress(spec, state) : null,

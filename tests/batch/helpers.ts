@@ -37,7 +37,7 @@ export function bookRequests(fake: FakeOpenAI): RecordedRequest[] {
 
 /** The call that updates a book's memory after a part (templates/memory.hbs), not a step of the book. */
 export function isMemoryRequest(r: RecordedRequest): boolean {
-  return /You keep a short memory of a book|Anda menyimpan ingatan ringkas bagi sebuah buku/.test(userPrompt(r));
+  return /^(?:Update the story bible|Kemas kini catatan cerita)/.test(userPrompt(r));
 }
 
 /** The requests that write a step of a book (not memory updates, not probes). */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KARYA, runCli, startCli } from './run-cli.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { ROOT } from '../../engine/node/load.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest } from '../batch/helpers.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-cli-'));
@@ -85,7 +85,8 @@ describe('karya generate (offline)', () => {
     const headings = md.match(/^#{1,2} .*/gm)!;
     // The book is titled by its outline's working title (the offline outline gives one), never "Romance Story Creator".
     expect(headings[0]).toMatch(/^# A Tale of .+ Beginnings$/);
-    expect(headings.slice(1)).toEqual(['## Introduction', '## Chapter 1', '## Chapter 2', '## Chapter 3', '## Conclusion']);
+    // The outline's chapter titles head the chapters (the offline outline titles them First Light, A Door Opens…).
+    expect(headings.slice(1)).toEqual(['## Introduction', '## Chapter 1: First Light', '## Chapter 2: A Door Opens', '## Chapter 3: The Long Road', '## Conclusion']);
     expect(md).toContain('Offline demo text');
     expect(r.stderr).toMatch(/Chapter 2\s+\d+ words\s+[\d.]+s/);
   });
@@ -95,7 +96,7 @@ describe('karya generate (offline)', () => {
     const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--lang', 'ms', '--out', out, '--state', state]);
     expect(r.code).toBe(0);
     const md = readFileSync(out, 'utf8');
-    expect(md.match(/^## .*/gm)).toEqual(['## Pengenalan', '## Bab 1', '## Bab 2', '## Bab 3', '## Kesimpulan']);
+    expect(md.match(/^## .*/gm)).toEqual(['## Pengenalan', '## Bab 1: Cahaya Pertama', '## Bab 2: Pintu Terbuka', '## Bab 3: Jalan Panjang', '## Kesimpulan']);
     expect(md).toContain('Teks demo luar talian');
   });
 
@@ -140,7 +141,7 @@ describe('karya generate (offline)', () => {
 describe('karya generate resumes after being killed', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ latencyMs: 300, answer: (_b, i) => `Answer ${i}. Character Details:\n- Aisha: lead\n\nMore.` });
+    fake = await startFakeOpenAI({ latencyMs: 300, answer: fullLength((_b, i) => `Answer ${i}. Character Details:\n- Aisha: lead\n\nMore of the story, as long as asked.`) });
   });
   afterAll(() => fake.close());
 

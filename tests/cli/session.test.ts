@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest } from '../batch/helpers.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-session-'));
@@ -17,7 +17,7 @@ describe('karya generate writes a new book every time a run finished', () => {
   let fake: FakeOpenAI;
   let env: Record<string, string>;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ answer: (_b, i) => `Answer number ${i}. Character Details:\n- Aisha: lead\n\nThe end of part ${i}.` });
+    fake = await startFakeOpenAI({ answer: fullLength((_b, i) => `Answer number ${i}. Character Details:\n- Aisha: lead\n\nThe end of part ${i}.`) });
     env = { OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake.baseURL };
   });
   afterAll(() => fake.close());

@@ -134,9 +134,23 @@ describe('budgets fit the text they ask for (issue 11)', () => {
     expect(promptAt(spec, { numberOfJokes: 20 }, 'single').maxTokens).toBeGreaterThan(500);
   });
 
-  it('an outline asks for no word count and keeps the floor', () => {
+  it("an outline's budget grows with its chapters: 40 entries of about 90 words fit, in both languages, and no request asks past 12,000 tokens", () => {
     const spec = catalog.get('romance')!;
-    expect(promptAt(spec, { language: 'ms' }, 'outline').maxTokens).toBe(spec.model.tokens);
+    const outlineOf = (lang: 'en' | 'ms', chapters: number) => {
+      const word = lang === 'ms' ? 'Bab' : 'Chapter';
+      const head = `${lang === 'ms' ? 'Tajuk' : 'Title'}: X\n${lang === 'ms' ? 'Premis' : 'Premise'}: ${proseOutput(samples.word![lang]!, 60)}\n`;
+      return head + Array.from({ length: chapters }, (_, i) => `${word} ${i + 1}: A Title Here\n${proseOutput(samples.word![lang]!, 90)}`).join('\n\n');
+    };
+    const at = (lang: 'en' | 'ms', chapters: number) => {
+      const state = { ...startBook({ spec, settings: parseSettings(spec, { language: lang }), totalChapters: chapters }) };
+      return renderPrompt({ spec, renderer: catalog.renderer, state, step: { kind: 'outline' } }).maxTokens;
+    };
+    for (const lang of ['en', 'ms'] as const) {
+      expect(at(lang, 12)).toBeGreaterThanOrEqual(spec.model.tokens);
+      expect(tokens(outlineOf(lang, 40)), `${lang}: 40 entries`).toBeLessThanOrEqual(at(lang, 40));
+      expect(at(lang, 40)).toBeGreaterThan(at(lang, 12));
+      expect(at(lang, 100)).toBeLessThanOrEqual(12_000);
+    }
   });
 });
 

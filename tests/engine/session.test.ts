@@ -88,7 +88,7 @@ describe('BookSession', () => {
     // The introduction locks the settings and keeps the character details for later chapters.
     expect(saves[1]!.save.state.isLocked).toBe(true);
     expect(session.isFinished).toBe(true);
-    expect(session.assemble().match(/^## .*/gm)).toEqual(['## Introduction', '## Chapter 1', '## Chapter 2', '## Conclusion']);
+    expect(session.assemble().match(/^## .*/gm)).toEqual(['## Introduction', '## Chapter 1: First Light', '## Chapter 2: A Door Opens', '## Conclusion']);
   });
 
   it('an interrupted book resumes with only the missing parts; a finished one is written anew (restart) or kept (keep)', async () => {
@@ -169,7 +169,8 @@ describe('a real book', () => {
     const heading = markdown.split('\n')[0]!;
     expect(heading).not.toBe(`# ${romance.title.en}`);
     expect(heading).toBe(`# ${extractTitle(resumed.state.outline)}`);
-    expect(markdown.match(/^## .*/gm)).toEqual(['## Introduction', '## Chapter 1: The Meeting', '## Chapter 2', '## Conclusion']);
+    // Chapter 1 keeps the user's title; chapter 2 takes its outline entry's.
+    expect(markdown.match(/^## .*/gm)).toEqual(['## Introduction', '## Chapter 1: The Meeting', '## Chapter 2: A Door Opens', '## Conclusion']);
     expect(resumed.view().parts[1]).toMatchObject({ label: 'Chapter 1', title: 'The Meeting' });
   });
 });

@@ -12,7 +12,7 @@ import { countWords as countWordsOf } from '../../engine/providers/types.js';
 import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
 import { offlineText } from '../../engine/providers/offline.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
@@ -119,7 +119,7 @@ describe('a part in the wrong language is written again once, and the drift is r
   /** What the fake model writes for a prompt; set per test. */
   let model: (prompt: string) => string = () => MALAY;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ answer: (body) => model(String((body.messages as Array<{ content: string }>).at(-1)?.content ?? '')) });
+    fake = await startFakeOpenAI({ answer: fullLength((body) => model(String((body.messages as Array<{ content: string }>).at(-1)?.content ?? ''))) });
   });
   afterAll(() => fake.close());
 
@@ -152,8 +152,9 @@ describe('a part in the wrong language is written again once, and the drift is r
     expect(again).toMatch(/bukan "karena", "bahwa", "saja"/);
     const chapter = results.find((r) => r.step.kind === 'chapter')!;
     expect(chapter.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });
-    expect(chapter.text).toBe(MALAY);
-    expect(store.texts()[1]).toBe(MALAY);
+    // The Malay answer is kept (made as long as asked: the fake repeats its last paragraph).
+    expect(chapter.text.startsWith(MALAY)).toBe(true);
+    expect(store.texts()[1]!.startsWith(MALAY)).toBe(true);
     expect(results.filter((r) => r.step.kind !== 'chapter').map((r) => r.languageDrift)).toEqual([undefined, undefined, undefined]);
   });
 
@@ -165,7 +166,7 @@ describe('a part in the wrong language is written again once, and the drift is r
     const calls = fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r));
     expect(calls).toHaveLength(3);
     expect(intro.languageDrift).toMatchObject({ expected: 'ms', found: 'id', isResolved: false });
-    expect(intro.text).toBe(INDONESIAN);
+    expect(intro.text.startsWith(INDONESIAN)).toBe(true);
   });
 
   it('an English book answered in Malay is asked again in English', async () => {
@@ -174,7 +175,7 @@ describe('a part in the wrong language is written again once, and the drift is r
     const results = await writeBook(session);
     const chapter = results.find((r) => r.step.kind === 'chapter')!;
     expect(chapter.languageDrift).toEqual({ expected: 'en', found: 'ms', share: 1, isResolved: true });
-    expect(chapter.text).toBe(ENGLISH);
+    expect(chapter.text.startsWith(ENGLISH)).toBe(true);
   });
 
   it('karya generate says so on the part\'s line and in --json, with words against the target and S_l', async () => {
@@ -188,9 +189,8 @@ describe('a part in the wrong language is written again once, and the drift is r
     const chapter = summary.parts.find((p) => p.label === 'Bab 1')!;
     expect(chapter.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });
     expect(summary.parts.map((p) => p.target)).toEqual([undefined, 1500, 1500, 1500]);
-    // The fake's Malay answer is far shorter than 1,500 words: S_l is low, and the book's score is the mean.
-    const words = countWordsOf(MALAY);
-    expect(chapter.score).toBe(lengthScore(1500, words));
+    // S_l of the kept answer against its 1,500 words, and the book's score is the mean.
+    expect(chapter.score).toBe(lengthScore(1500, chapter.words));
     const scores = summary.parts.filter((p) => p.score !== undefined).map((p) => p.score!);
     expect(summary.score).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / scores.length, 1);
   });

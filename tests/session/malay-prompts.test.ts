@@ -49,7 +49,7 @@ const books: Array<{ id: string; settings: Record<string, unknown>; chapters?: n
     id: 'romance',
     settings: { language: 'ms', romanceType: 'second-chance', heatLevel: 'mild', plotStyle: 'slow-burn', settingType: 'coastal', conflictType: 'family' },
     chapters: 3,
-    malay: ['- Jenis Romantik: Peluang Kedua', '- Tahap Keintiman: Sederhana Ringan', '- Latar: Pesisir Pantai', 'Tulis Bab 2 daripada 3 bab, bertajuk "Bab 2"', '(genre: Romantik)', 'Pilihan pengarang:', '"Butiran Watak:"', 'Butiran watak (kekalkan', 'Bab 1 hingga Bab 3'],
+    malay: ['- Jenis Romantik: Peluang Kedua', '- Tahap Keintiman: Sederhana Ringan', '- Latar: Pesisir Pantai', 'Tulis Bab 2 daripada 3 bab, bertajuk "Pintu Terbuka"', '(genre: Romantik)', 'Pilihan pengarang:', '"Butiran Watak:"', 'Butiran watak (kekalkan', 'Bab 1 hingga Bab 3'],
   },
   {
     id: 'travel-guide',
@@ -75,6 +75,6 @@ describe('a Malay book is asked for in Malay: no English label in any of its pro
   it('the same book in English keeps its English labels (the check would see them)', async () => {
     const prompts = await promptsOfBook('romance', { ...books[0]!.settings, language: 'en' }, 3);
     const all = prompts.join('\n');
-    for (const text of ['- Romance Type: Second Chance', '- Heat Level: Mild', 'Write Chapter 2 of 3, titled "Chapter 2"', '"Character Details:"']) expect(all).toContain(text);
+    for (const text of ['- Romance Type: Second Chance', '- Heat Level: Mild', 'Write Chapter 2 of 3, titled "A Door Opens"', '"Character Details:"']) expect(all).toContain(text);
   });
 });

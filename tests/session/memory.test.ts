@@ -1,11 +1,11 @@
-// Story memory (issue: books that hold together): after each part the session keeps a running "story so
-// far" that later chapter prompts carry, bounded however long the book. The fake AI server plays a model
-// whose chapters each report one event and whose memory keeps the events it is shown.
+// The story bible (issue: books that keep their length and their story): after each part the session keeps a
+// structured bible that later chapter prompts carry, bounded however long the book. The fake AI server plays
+// a model whose chapters each report one event and whose bible updates keep the events they are shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookSession, parseSettings, type ProgressStore, type SavedBook } from '../../engine/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { askedWordsOf, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
@@ -30,14 +30,17 @@ describe('story memory', () => {
     fake = await startFakeOpenAI({
       answer: (body, i) => {
         const prompt = String((body.messages as Array<{ role: string; content: string }>).at(-1)?.content ?? '');
-        if (/You keep a short memory of a book|Anda menyimpan ingatan ringkas/.test(prompt)) {
-          // A model that keeps every event it is shown, and nothing else.
-          return `Events so far: ${[...new Set(prompt.match(/EVENT-\d+/g) ?? [])].join(', ')}.`;
+        if (/^(Update the story bible|Kemas kini catatan cerita)/.test(prompt)) {
+          // A model that keeps every event it is shown: the new part's events as its line, all of them as facts.
+          const shown = [...new Set(prompt.match(/EVENT-\d+/g) ?? [])];
+          const part = prompt.slice(prompt.search(/The part just written|Bahagian yang baru ditulis/));
+          const fresh = [...new Set(part.match(/EVENT-\d+/g) ?? [])];
+          return ['## Chapter', `Events: ${fresh.join(', ')}.`, '## Established facts', ...shown.map((e) => `- ${e} happened.`)].join('\n');
         }
         if (/outline/i.test(prompt) && !/What the outline plans/.test(prompt) && i === 0) {
           return ['Title: The Long Monsoon', ...Array.from({ length: CHAPTERS }, (_, n) => `Chapter ${n + 1}: the plan for chapter ${n + 1}, PLAN-${n + 1}.`)].join('\n');
         }
-        return `Part ${i}. Something happened here: EVENT-${i}. ${'The rain kept falling on the town. '.repeat(30)}`;
+        return `Part ${i}. Something happened here: EVENT-${i}. ${'The rain kept falling on the town. '.repeat(Math.ceil(askedWordsOf(body) / 7))}`;
       },
     });
   });
@@ -65,10 +68,11 @@ describe('story memory', () => {
     expect(fake.generationRequests().filter(isMemoryRequest)).toHaveLength(CHAPTERS + 1);
     for (let k = 3; k <= CHAPTERS; k++) {
       const prompt = chapterPrompts.get(k)!;
-      // This chapter's entry of the outline, not the whole outline.
+      // This chapter's entry of the outline and the next one's (so it ends leading there), not the whole outline.
       expect(prompt).toContain(`PLAN-${k}.`);
-      expect(prompt).not.toContain(`PLAN-${k + 1}.`);
-      // An event of chapter 1 (long before chapter k−1) reaches chapter k through the memory.
+      if (k < CHAPTERS) expect(prompt).toContain(`PLAN-${k + 1}.`);
+      expect(prompt).not.toContain(`PLAN-${k + 2}.`);
+      // An event of chapter 1 (long before chapter k−1) reaches chapter k through the story bible.
       expect(prompt).toContain(eventOf.get(1)!);
       expect(prompt).toContain(eventOf.get(k - 2)!);
     }
@@ -92,8 +96,9 @@ describe('story memory', () => {
     const before = fake.generationRequests().length;
     await resumed.advance();
     const [memoryCall, chapterCall] = fake.generationRequests().slice(before);
-    expect(userPrompt(memoryCall!)).toContain('Anda menyimpan ingatan ringkas bagi sebuah buku');
-    expect(userPrompt(chapterCall!)).toContain('Events so far:');
+    expect(userPrompt(memoryCall!)).toMatch(/^Kemas kini catatan cerita bagi sebuah buku/);
+    expect(userPrompt(chapterCall!)).toContain('Catatan cerita setakat ini');
+    expect(userPrompt(chapterCall!)).toMatch(/EVENT-\d+ happened/);
     expect(resumed.state.memoryUpTo).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { BookSession, joinCut, parseSettings, type ProgressStore, type SavedBook, type StepSave } from '../../engine/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const romance = catalog.get('romance')!;
@@ -36,7 +36,7 @@ describe('truncated answers', () => {
   let cutAnswers = new Set<number>();
   beforeAll(async () => {
     fake = await startFakeOpenAI({
-      answer: (_b, i) => `Answer ${i} begins here and goes on for a while until the limit stops it`,
+      answer: fullLength((_b, i) => `Answer ${i} begins here and goes on for a while until the limit stops it`),
       finishReason: (_b, i) => (cutAnswers.has(i) ? 'length' : 'stop'),
     });
   });
@@ -113,7 +113,7 @@ describe('karya generate says what was cut', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
     fake = await startFakeOpenAI({
-      answer: (_b, i) => `Answer ${i} of the book.`,
+      answer: fullLength((_b, i) => `Answer ${i} of the book.`),
       // Every answer to the introduction (its continuations included) is cut at the limit.
       finishReason: (body) => (/Write the introduction/.test(userOf(body)) ? 'length' : 'stop'),
     });

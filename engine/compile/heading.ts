@@ -1,0 +1,65 @@
+// One heading per part: a model often starts a part with its own heading ("# Chapter 3: The Storm",
+// "**Bab 3**", "Introduction"), which would print under the part's own heading in every export and the
+// studio. The leading heading is taken off the text; a chapter title it names is kept as the part's title
+// when the part has none of its own (engine/session).
+import type { Step } from '../session/step.js';
+
+/** Words that name a part in a heading, in both languages. */
+const PART_WORDS = /^(?:chapter|bab|section|bahagian|part|introduction|pengenalan|prologue|prolog|conclusion|kesimpulan|epilogue|epilog|penutup|pendahuluan|mukadimah)\b/i;
+/** A number as a heading writes it: 3, III, three, tiga. */
+const NUMBER = /^(?:\d{1,3}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan|sepuluh|sebelas|[a-z]+\s+belas|[a-z]+\s+puluh(?:\s+[a-z]+)?|ke-?\d{1,3}|pertama|kedua|ketiga)\b/i;
+
+export interface LeadingHeading {
+  /** The text without its leading heading. */
+  readonly text: string;
+  /** The chapter's title the heading gave ("The Storm"), when it gave one beyond the part's label. */
+  readonly title?: string;
+}
+
+/** Markdown marks and quotes off a heading's words. */
+function plain(line: string): string {
+  return line
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/^(\*\*|__)(.*)\1$/, '$2')
+    .replace(/[*_`]+/g, '')
+    .replace(/^["“'‘]+|["”'’]+$/g, '')
+    .trim();
+}
+
+/**
+ * The part's text without a leading heading the model wrote, and the title it named. A heading is a
+ * first line that is a Markdown heading, a line wholly in bold, or a short line naming the part
+ * ("Chapter 3: The Storm", "Bab 3", "Introduction"); a first line of prose is never taken. Only parts of
+ * a book are looked at (a poem's title is part of the poem).
+ * @example takeLeadingHeading('## Chapter 3: The Storm\n\nRain fell…', { kind: 'chapter', position: 3 }) // { text: 'Rain fell…', title: 'The Storm' }
+ */
+export function takeLeadingHeading(text: string, step: Step): LeadingHeading {
+  if (step.kind !== 'introduction' && step.kind !== 'chapter' && step.kind !== 'conclusion') return { text };
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const first = lines.findIndex((l) => l.trim() !== '');
+  if (first < 0) return { text };
+  const line = lines[first]!.trim();
+  const isMarkdownHeading = /^#{1,6}\s+\S/.test(line);
+  const isBold = /^(\*\*|__)[^*_].*\1[:.]?$/.test(line) && !/\*\*.*\*\*.+\*\*/.test(line);
+  const words = plain(line).split(/\s+/).filter(Boolean);
+  const namesPart = PART_WORDS.test(plain(line));
+  const isShortLabel = namesPart && words.length <= 14 && !/[.!?]["”’]?$/.test(plain(line).replace(/\b(?:no|bil)\.$/i, ''));
+  if (!(isMarkdownHeading || isBold || isShortLabel)) return { text };
+  const heading = plain(line).replace(/[.:]$/, '').trim();
+  if (!heading || words.length > 16) return { text };
+  // Nothing else follows: the heading is the whole answer, not a heading.
+  const rest = lines.slice(first + 1).join('\n').trim();
+  if (!rest) return { text };
+  let title: string | undefined;
+  if (step.kind === 'chapter') {
+    const m = /^(?:chapter|bab|section|bahagian|part)\s+(.+)$/i.exec(heading);
+    if (m) {
+      // "Chapter 3: The Storm", "Bab Tiga — Ribut", "Chapter 3": the words after the number.
+      const afterWord = m[1]!;
+      const num = NUMBER.exec(afterWord);
+      const after = num ? afterWord.slice(num[0].length) : '';
+      title = num ? after.replace(/^\s*[:.\-–—|]\s*/, '').trim() || undefined : undefined;
+    } else if (!namesPart) title = heading;
+  }
+  return { text: rest, ...(title ? { title: title.slice(0, 120) } : {}) };
+}

@@ -1,0 +1,372 @@
+// The story bible: what a long book must remember, structured and bounded. It replaces one free
+// "story so far" text: the premise and the planned ending (from the outline), one line per recent part,
+// older parts folded into arcs, a character table (name, role, current state, last seen), open threads
+// (where opened, resolved or not) and established facts. After every part the model answers a small
+// update (templates/memory.hbs asks for it); the session merges it here, and the limits below keep the
+// bible (and so every chapter's request) the same size at chapter 100 as at chapter 10.
+//
+// The bible is kept as Markdown in the book's `memory` (both databases store it as they stored the
+// memory text), so the studio shows and edits it as text and a hand edit is read back by parseBible.
+import type { Lang, ResolvedSpec } from '../spec/types.js';
+import type { BookState } from '../compile/flow.js';
+import { parsedOutlineOf } from '../compile/prompt.js';
+
+export interface BibleLine {
+  /** "Chapter 3", "Bab 3", "Introduction"; for an arc "Chapters 1–3" / "Bab 1–3". */
+  readonly label: string;
+  readonly line: string;
+}
+
+export interface BibleCharacter {
+  readonly name: string;
+  readonly role: string;
+  /** Where they are, what they know and feel now. */
+  readonly state: string;
+  /** The part they last appeared in. */
+  readonly lastSeen: string;
+}
+
+export interface BibleThread {
+  readonly thread: string;
+  /** The part it was opened in. */
+  readonly opened: string;
+  readonly isResolved: boolean;
+}
+
+export interface StoryBible {
+  readonly premise: string;
+  readonly ending: string;
+  /** The most recent parts, one line each, oldest first. */
+  readonly chapters: readonly BibleLine[];
+  /** Older parts folded into arcs, oldest first. */
+  readonly arcs: readonly BibleLine[];
+  readonly characters: readonly BibleCharacter[];
+  readonly threads: readonly BibleThread[];
+  readonly facts: readonly string[];
+}
+
+/** What one update answer brings; absent sections keep what the bible had. */
+export interface BibleUpdate {
+  readonly chapterLine?: string;
+  readonly arcLine?: string;
+  readonly characters?: readonly BibleCharacter[];
+  readonly threads?: readonly BibleThread[];
+  readonly facts?: readonly string[];
+}
+
+/**
+ * The bounds of a bible. Chapter lines past `chapters` fold, `foldSize` at a time, into an arc; arcs past
+ * `arcs` merge pairwise. Every entry is cut at its word limit, so the bible's size has a ceiling
+ * (about 1,200 words) whatever the length of the book.
+ */
+export const BIBLE_LIMITS = {
+  premiseWords: 80,
+  endingWords: 70,
+  chapters: 6,
+  foldSize: 3,
+  arcs: 3,
+  lineWords: 40,
+  characters: 10,
+  threads: 8,
+  facts: 12,
+  entryWords: 30,
+} as const;
+
+export const EMPTY_BIBLE: StoryBible = { premise: '', ending: '', chapters: [], arcs: [], characters: [], threads: [], facts: [] };
+
+type Section = 'premise' | 'ending' | 'chapters' | 'arcs' | 'characters' | 'threads' | 'facts' | 'chapter' | 'arc';
+
+/** Section headings as the bible is written, by language. */
+const HEADINGS: Record<Lang, Record<Exclude<Section, 'chapter' | 'arc'>, string>> = {
+  en: { premise: 'Premise', ending: 'Planned ending', chapters: 'Chapters so far', arcs: 'Earlier arcs', characters: 'Characters', threads: 'Open threads', facts: 'Established facts' },
+  ms: { premise: 'Premis', ending: 'Pengakhiran yang dirancang', chapters: 'Bab setakat ini', arcs: 'Arka terdahulu', characters: 'Watak', threads: 'Urusan belum selesai', facts: 'Fakta yang ditetapkan' },
+};
+
+/** The headings a bible or an update answer may use (both languages, and the words models write instead). */
+const SECTION_NAMES: ReadonlyArray<[RegExp, Section]> = [
+  [/^(premise|premis|the premise)$/, 'premise'],
+  [/^(planned ending|ending|how the story ends|pengakhiran yang dirancang|pengakhiran|penamat)$/, 'ending'],
+  [/^(chapters so far|chapters|story so far|parts so far|bab setakat ini|bab-bab|bahagian setakat ini)$/, 'chapters'],
+  [/^(earlier arcs|arcs|arka terdahulu|arka)$/, 'arcs'],
+  [/^(this chapter|chapter|this part|part|new chapter|bab|bab ini|bahagian|bahagian ini)$/, 'chapter'],
+  [/^(arc|new arc|folded arc|arka baharu|arka baru)$/, 'arc'],
+  [/^(characters|character table|main characters|watak|watak-watak|jadual watak)$/, 'characters'],
+  [/^(open threads|threads|plot threads|urusan belum selesai|urusan|benang cerita)$/, 'threads'],
+  [/^(established facts|facts|key facts|fakta yang ditetapkan|fakta|fakta penting)$/, 'facts'],
+];
+
+/** A heading line's section: `## Characters`, `**Characters**`, `Characters:`. */
+function sectionOf(line: string): Section | undefined {
+  const m = /^(?:#{1,6}\s*|\*\*|__)?\s*([^:*#_|]{2,40}?)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/.exec(line.trim());
+  if (!m) return undefined;
+  const name = m[1]!.toLowerCase().replace(/\s+/g, ' ').trim();
+  return SECTION_NAMES.find(([re]) => re.test(name))?.[1];
+}
+
+/** At most `n` words of `text` (an ellipsis marks a cut). */
+export function capWords(text: string, n: number): string {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  return words.length <= n ? words.join(' ') : `${words.slice(0, n).join(' ')} …`;
+}
+
+/** Words in a text. */
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+const clean = (s: string) => s.replace(/^[-*•\d.)\s]+/, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
+
+/** "Name | role | state | last seen", or "Name: role, state" / "Name – role". */
+function parseCharacter(line: string): BibleCharacter | undefined {
+  const text = clean(line);
+  if (!text) return undefined;
+  const cells = text.split('|').map((c) => c.trim());
+  if (cells.length >= 2) {
+    const [name, role = '', state = '', lastSeen = ''] = cells;
+    return name ? { name: capWords(name, 8), role: capWords(role, BIBLE_LIMITS.entryWords), state: capWords(state, BIBLE_LIMITS.entryWords), lastSeen: capWords(lastSeen, 6) } : undefined;
+  }
+  const m = /^([^:–—-]{1,60}?)\s*[:–—-]\s*(.+)$/.exec(text);
+  if (!m) return { name: capWords(text, 8), role: '', state: '', lastSeen: '' };
+  return { name: m[1]!.trim(), role: '', state: capWords(m[2]!, BIBLE_LIMITS.entryWords), lastSeen: '' };
+}
+
+const RESOLVED = /^(resolved|closed|done|selesai|diselesaikan|terlerai|ditutup)\b/i;
+const OPEN = /^(open|ongoing|unresolved|terbuka|belum selesai|berterusan)\b/i;
+
+/** "thread | where opened | open|resolved", or a plain thread (open). */
+function parseThread(line: string): BibleThread | undefined {
+  const text = clean(line);
+  if (!text) return undefined;
+  const cells = text.split('|').map((c) => c.trim()).filter(Boolean);
+  const status = cells.length >= 2 ? cells[cells.length - 1]! : '';
+  const isResolved = RESOLVED.test(status) || /\((resolved|selesai)\)\s*$/i.test(text);
+  const hasStatus = RESOLVED.test(status) || OPEN.test(status);
+  const body = hasStatus ? cells.slice(0, -1) : cells;
+  const thread = (body[0] ?? text).replace(/\((resolved|selesai|open|terbuka)\)\s*$/i, '').trim();
+  return thread ? { thread: capWords(thread, BIBLE_LIMITS.entryWords), opened: capWords(body[1] ?? '', 6), isResolved } : undefined;
+}
+
+/** "Chapter 3: line" (a recent part or an arc). */
+function parseLabelled(line: string): BibleLine | undefined {
+  const text = clean(line);
+  const m = /^([^:]{1,40}?)\s*:\s*(.+)$/.exec(text);
+  if (m) return { label: m[1]!.trim(), line: capWords(m[2]!, BIBLE_LIMITS.lineWords) };
+  return text ? { label: '', line: capWords(text, BIBLE_LIMITS.lineWords) } : undefined;
+}
+
+/** The lines of a text under each section heading; lines before any heading are under `undefined`. */
+function sections(text: string): Map<Section | undefined, string[]> {
+  const out = new Map<Section | undefined, string[]>();
+  let current: Section | undefined;
+  for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const heading = sectionOf(line);
+    if (heading && (/^#|^\*\*|^__|:$/.test(line) || line.length < 40)) {
+      current = heading;
+      if (!out.has(current)) out.set(current, []);
+      continue;
+    }
+    // "Premise: text" on one line.
+    const inline = /^([^:]{2,40}):\s*(\S.*)$/.exec(line.replace(/^\*\*|\*\*(?=:)/g, ''));
+    const inlineSection = inline ? sectionOf(`${inline[1]}:`) : undefined;
+    if (inlineSection && (inlineSection === 'premise' || inlineSection === 'ending' || inlineSection === 'chapter' || inlineSection === 'arc')) {
+      current = inlineSection;
+      out.set(current, [...(out.get(current) ?? []), inline![2]!]);
+      continue;
+    }
+    out.set(current, [...(out.get(current) ?? []), line]);
+  }
+  return out;
+}
+
+const isItem = (line: string) => /^[-*•]|^\d+[.)]\s/.test(line);
+
+/** Items of a list section: bullet lines (a line without a bullet continues the item before it). */
+function items(lines: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const line of lines ?? []) {
+    if (isItem(line) || !out.length) out.push(line);
+    else out[out.length - 1] += ` ${line}`;
+  }
+  return out.map((l) => l.trim()).filter((l) => clean(l) !== '');
+}
+
+/**
+ * Read a bible kept as Markdown (as renderBible writes it, or as a writer edited it). A memory kept before
+ * the bible existed (free text) becomes the first arc, so nothing it held is lost.
+ */
+export function parseBible(text: string | undefined): StoryBible {
+  if (!text?.trim()) return EMPTY_BIBLE;
+  const s = sections(text);
+  const known = [...s.keys()].some((k) => k !== undefined);
+  if (!known) return { ...EMPTY_BIBLE, arcs: [{ label: '', line: capWords(text.replace(/\s+/g, ' '), BIBLE_LIMITS.lineWords * 3) }] };
+  const para = (k: Section) => (s.get(k) ?? []).join(' ').trim();
+  return bounded({
+    premise: para('premise'),
+    ending: para('ending'),
+    chapters: items(s.get('chapters')).map(parseLabelled).filter((x): x is BibleLine => !!x),
+    arcs: items(s.get('arcs')).map(parseLabelled).filter((x): x is BibleLine => !!x),
+    characters: items(s.get('characters')).map(parseCharacter).filter((x): x is BibleCharacter => !!x),
+    threads: items(s.get('threads')).map(parseThread).filter((x): x is BibleThread => !!x),
+    facts: items(s.get('facts')).map(clean).filter(Boolean),
+  });
+}
+
+/**
+ * Read a model's update answer (the shape templates/memory.hbs asks for). Undefined when it holds nothing
+ * the bible can use (an empty or unrelated answer): the bible then stays as it was.
+ */
+export function parseBibleUpdate(answer: string): BibleUpdate | undefined {
+  const s = sections(answer);
+  const has = (k: Section) => s.has(k);
+  const known = (['chapter', 'arc', 'characters', 'threads', 'facts', 'chapters'] as const).some(has);
+  if (!known) {
+    const line = answer.replace(/\s+/g, ' ').trim();
+    return line ? { chapterLine: capWords(line, BIBLE_LIMITS.lineWords) } : undefined;
+  }
+  const chapter = (s.get('chapter') ?? s.get('chapters')?.slice(-1) ?? s.get(undefined) ?? []).map(clean).join(' ').trim();
+  const arc = (s.get('arc') ?? s.get('arcs') ?? []).map(clean).join(' ').trim();
+  return {
+    ...(chapter ? { chapterLine: capWords(chapter.replace(/^[^:]{1,30}:\s*(?=\S)/, (m) => (/\d|introduction|pengenalan|conclusion|kesimpulan/i.test(m) ? '' : m)), BIBLE_LIMITS.lineWords) } : {}),
+    ...(arc ? { arcLine: capWords(arc, BIBLE_LIMITS.lineWords) } : {}),
+    ...(has('characters') ? { characters: items(s.get('characters')).map(parseCharacter).filter((x): x is BibleCharacter => !!x) } : {}),
+    ...(has('threads') ? { threads: items(s.get('threads')).map(parseThread).filter((x): x is BibleThread => !!x) } : {}),
+    ...(has('facts') ? { facts: items(s.get('facts')).map(clean).filter(Boolean) } : {}),
+  };
+}
+
+/** Every section cut to its limits (entries by words, lists by count; resolved threads go first). */
+export function bounded(b: StoryBible): StoryBible {
+  const L = BIBLE_LIMITS;
+  const open = b.threads.filter((t) => !t.isResolved);
+  const resolved = b.threads.filter((t) => t.isResolved);
+  // Keep the open threads; resolved ones only while there is room (the most recently listed).
+  const threads = open.length >= L.threads ? open.slice(0, L.threads) : [...resolved.slice(-(L.threads - open.length)), ...open].slice(0, L.threads);
+  return {
+    premise: capWords(b.premise, L.premiseWords),
+    ending: capWords(b.ending, L.endingWords),
+    chapters: b.chapters.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
+    arcs: b.arcs.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
+    characters: b.characters.slice(0, L.characters).map((c) => ({ name: capWords(c.name, 8), role: capWords(c.role, L.entryWords), state: capWords(c.state, L.entryWords), lastSeen: capWords(c.lastSeen, 6) })),
+    threads,
+    facts: dedupe(b.facts).slice(0, L.facts).map((f) => capWords(f, L.entryWords)),
+  };
+}
+
+function dedupe(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return list.filter((x) => {
+    const k = x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    if (!k || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** The chapter lines the next update is asked to fold into one arc (empty while the bible has room). */
+export function linesToFold(b: StoryBible): readonly BibleLine[] {
+  return b.chapters.length >= BIBLE_LIMITS.chapters ? b.chapters.slice(0, BIBLE_LIMITS.foldSize) : [];
+}
+
+/** "Chapters 1–3" / "Bab 1–3" from the labels of the lines folded ("Introduction", "Chapter 1", …). */
+function arcLabel(lines: readonly BibleLine[], lang: Lang): string {
+  const first = lines[0]?.label ?? '';
+  const last = lines[lines.length - 1]?.label ?? '';
+  const num = (l: string) => /(\d+)/.exec(l)?.[1];
+  const a = num(first);
+  const z = num(last);
+  const word = lang === 'ms' ? 'Bab' : 'Chapters';
+  if (a && z) return `${word} ${a}–${z}`;
+  if (z) return `${first} – ${lang === 'ms' ? 'Bab' : 'Chapter'} ${z}`;
+  return [first, last].filter(Boolean).join(' – ');
+}
+
+/** Join two lines into one within the line limit (a fold the model did not write). */
+function joined(lines: readonly BibleLine[]): string {
+  const share = Math.max(6, Math.floor(BIBLE_LIMITS.lineWords / Math.max(1, lines.length)));
+  return lines.map((l) => capWords(l.line, share).replace(/ …$/, '').replace(/[.;]+$/, '')).join('; ') + '.';
+}
+
+/**
+ * The bible after part `label` was written and the model answered `update`: the part's line is added,
+ * the oldest lines fold into an arc once there are too many (with the model's arc line when it wrote
+ * one), arcs merge pairwise past their limit, and the tables take the update's versions. Pure.
+ */
+export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: { label: string; lang: Lang; premise?: string; ending?: string }): StoryBible {
+  let chapters = [...bible.chapters.filter((c) => c.label !== input.label), ...(update.chapterLine ? [{ label: input.label, line: update.chapterLine }] : [])];
+  let arcs = [...bible.arcs];
+  while (chapters.length > BIBLE_LIMITS.chapters) {
+    const fold = chapters.slice(0, BIBLE_LIMITS.foldSize);
+    const isAsked = linesToFold(bible).length > 0 && fold[0]?.label === linesToFold(bible)[0]?.label;
+    arcs.push({ label: arcLabel(fold, input.lang), line: isAsked && update.arcLine ? update.arcLine : joined(fold) });
+    chapters = chapters.slice(BIBLE_LIMITS.foldSize);
+  }
+  while (arcs.length > BIBLE_LIMITS.arcs) {
+    const [a, b, ...rest] = arcs;
+    arcs = [{ label: mergeLabels(a!.label, b!.label, input.lang), line: joined([a!, b!]) }, ...rest];
+  }
+  return bounded({
+    premise: input.premise ?? bible.premise,
+    ending: input.ending ?? bible.ending,
+    chapters,
+    arcs,
+    characters: update.characters?.length ? mergeCharacters(bible.characters, update.characters) : bible.characters,
+    threads: update.threads?.length ? update.threads : bible.threads,
+    facts: update.facts?.length ? update.facts : bible.facts,
+  });
+}
+
+/** The update's table, with characters it left out kept after it while there is room (a minor character who left the scene is not forgotten). */
+function mergeCharacters(old: readonly BibleCharacter[], fresh: readonly BibleCharacter[]): BibleCharacter[] {
+  const names = new Set(fresh.map((c) => c.name.toLowerCase()));
+  return [...fresh, ...old.filter((c) => !names.has(c.name.toLowerCase()))];
+}
+
+function mergeLabels(a: string, b: string, lang: Lang): string {
+  const from = /(\d+)/.exec(a)?.[1];
+  const to = /(\d+)(?!.*\d)/.exec(b)?.[1];
+  return from && to ? `${lang === 'ms' ? 'Bab' : 'Chapters'} ${from}–${to}` : [a, b].filter(Boolean).join(' – ');
+}
+
+/**
+ * The bible as Markdown, in the book's language. `omit` leaves sections out (a chapter's request carries
+ * the premise on its own and the planned ending only near the end).
+ */
+export function renderBible(b: StoryBible, lang: Lang, opts: { omit?: ReadonlyArray<'premise' | 'ending'> } = {}): string {
+  const h = HEADINGS[lang];
+  const out: string[] = [];
+  const add = (heading: string, lines: string[]) => {
+    if (lines.length) out.push(`## ${heading}`, ...lines, '');
+  };
+  if (!opts.omit?.includes('premise')) add(h.premise, b.premise ? [b.premise] : []);
+  if (!opts.omit?.includes('ending')) add(h.ending, b.ending ? [b.ending] : []);
+  add(h.arcs, b.arcs.map((a) => `- ${a.label ? `${a.label}: ` : ''}${a.line}`));
+  add(h.chapters, b.chapters.map((c) => `- ${c.label ? `${c.label}: ` : ''}${c.line}`));
+  add(h.characters, b.characters.map((c) => `- ${[c.name, c.role, c.state, c.lastSeen].join(' | ').replace(/( \| )+$/, '')}`));
+  const status = (t: BibleThread) => (t.isResolved ? (lang === 'ms' ? 'selesai' : 'resolved') : lang === 'ms' ? 'terbuka' : 'open');
+  add(h.threads, b.threads.map((t) => `- ${t.thread} | ${t.opened || '-'} | ${status(t)}`));
+  add(h.facts, b.facts.map((f) => `- ${f}`));
+  return out.join('\n').trim();
+}
+
+/** True when a bible holds nothing a chapter could use. */
+export function isEmptyBible(b: StoryBible): boolean {
+  return !b.premise && !b.ending && !b.chapters.length && !b.arcs.length && !b.characters.length && !b.threads.length && !b.facts.length;
+}
+
+/** Words of a bible as rendered (the figure `npm run eval` prints by chapter). */
+export function bibleWords(text: string | undefined): number {
+  return text ? wordCount(text) : 0;
+}
+
+/**
+ * The story bible of a book as the writer reads it (the studio, `--with-bible` exports): the premise and
+ * planned ending from the outline, then what the session keeps; '' before anything exists.
+ */
+export function bookBible(spec: Pick<ResolvedSpec, 'kind' | 'flow'>, state: BookState): string {
+  if (spec.kind !== 'book') return '';
+  const parsed = parsedOutlineOf(spec, state);
+  const kept = parseBible(state.memory);
+  return renderBible(bounded({ ...kept, premise: parsed.premise ?? '', ending: parsed.ending ?? '' }), state.lang);
+}

@@ -1,0 +1,167 @@
+// The story bible (engine/session/bible.ts): a model's update answer is read in either language, merged
+// into the bible with older chapter lines folded into arcs, and the whole stays within its limits however
+// long the book; a bible a writer edited reads back; a memory kept before the bible is not lost. And one
+// heading per part (engine/compile/heading.ts): a model's own leading heading is taken off the part.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { applyBibleUpdate, BIBLE_LIMITS, EMPTY_BIBLE, linesToFold, parseBible, parseBibleUpdate, renderBible, bibleWords, type StoryBible } from '../../engine/session/bible.js';
+import { takeLeadingHeading } from '../../engine/compile/heading.js';
+
+const UPDATE_EN = `## Chapter
+Aisha finds her father's letter under the stairs and hides it from Daniel.
+## Characters
+- Aisha Rahman | the lead, a journalist | angry, hiding the letter | Chapter 3
+- Daniel Lee | her rival | suspects something | Chapter 3
+## Open threads
+- Who wrote the letter | Chapter 3 | open
+- The missing boat | Chapter 1 | resolved
+## Established facts
+- The café is on Jalan Alor.
+- Aisha is 28.`;
+
+const UPDATE_MS = `## Bab
+Aisyah menemui surat ayahnya di bawah tangga dan menyembunyikannya daripada Daniel.
+## Watak
+- Aisyah | watak utama, wartawan | marah, menyembunyikan surat | Bab 3
+## Urusan belum selesai
+- Siapa yang menulis surat itu | Bab 3 | terbuka
+## Fakta yang ditetapkan
+- Kafe itu terletak di Jalan Alor.`;
+
+describe('a bible update answer', () => {
+  it('is read in English: the chapter line, the character table, threads with their status, facts', () => {
+    const u = parseBibleUpdate(UPDATE_EN)!;
+    expect(u.chapterLine).toBe("Aisha finds her father's letter under the stairs and hides it from Daniel.");
+    expect(u.characters).toEqual([
+      { name: 'Aisha Rahman', role: 'the lead, a journalist', state: 'angry, hiding the letter', lastSeen: 'Chapter 3' },
+      { name: 'Daniel Lee', role: 'her rival', state: 'suspects something', lastSeen: 'Chapter 3' },
+    ]);
+    expect(u.threads).toEqual([
+      { thread: 'Who wrote the letter', opened: 'Chapter 3', isResolved: false },
+      { thread: 'The missing boat', opened: 'Chapter 1', isResolved: true },
+    ]);
+    expect(u.facts).toEqual(['The café is on Jalan Alor.', 'Aisha is 28.']);
+  });
+
+  it('is read in Malay', () => {
+    const u = parseBibleUpdate(UPDATE_MS)!;
+    expect(u.chapterLine).toMatch(/^Aisyah menemui surat/);
+    expect(u.characters?.[0]?.name).toBe('Aisyah');
+    expect(u.threads).toEqual([{ thread: 'Siapa yang menulis surat itu', opened: 'Bab 3', isResolved: false }]);
+    expect(u.facts).toEqual(['Kafe itu terletak di Jalan Alor.']);
+  });
+
+  it('with bold headings and "Name: text" characters, as models also write it', () => {
+    const u = parseBibleUpdate('**Chapter:** Aisha runs.\n\n**Characters**\n- Aisha: the lead, running\n\n**Established facts**\n1. The sea is cold.')!;
+    expect(u.chapterLine).toBe('Aisha runs.');
+    expect(u.characters?.[0]).toMatchObject({ name: 'Aisha', state: 'the lead, running' });
+    expect(u.facts).toEqual(['The sea is cold.']);
+  });
+
+  it('with no sections at all is taken as the chapter line; an empty answer is nothing', () => {
+    expect(parseBibleUpdate('Aisha ran to the harbour.')).toEqual({ chapterLine: 'Aisha ran to the harbour.' });
+    expect(parseBibleUpdate('   ')).toBeUndefined();
+  });
+});
+
+describe('the bible, updated part after part', () => {
+  const label = (k: number) => (k === 0 ? 'Introduction' : `Chapter ${k}`);
+  const grow = (chapters: number, fill: (k: number) => string): StoryBible => {
+    let bible = EMPTY_BIBLE;
+    for (let k = 0; k <= chapters; k++) {
+      const fold = linesToFold(bible);
+      const update = parseBibleUpdate(fill(k) + (fold.length ? `\n## Arc\nArc up to ${fold.at(-1)!.label}.` : ''))!;
+      bible = parseBible(renderBible(applyBibleUpdate(bible, update, { label: label(k), lang: 'en' }), 'en', { omit: ['premise', 'ending'] }));
+    }
+    return bible;
+  };
+  const full = (k: number) =>
+    [
+      '## Chapter', `In chapter ${k} ${'the story moves on and '.repeat(8)}`,
+      '## Characters', ...Array.from({ length: 15 }, (_, i) => `- Person ${i} | role ${i} ${'word '.repeat(20)}| state ${'long '.repeat(30)}| ${label(k)}`),
+      '## Open threads', ...Array.from({ length: 12 }, (_, i) => `- thread ${i} of ${k} | ${label(k)} | open`),
+      '## Established facts', ...Array.from({ length: 20 }, (_, i) => `- fact ${i} from chapter ${k} ${'detail '.repeat(30)}`),
+    ].join('\n');
+
+  it('folds older chapter lines into arcs, using the arc line the model wrote when asked', () => {
+    const bible = grow(8, (k) => `## Chapter\nLine of ${label(k)}.`);
+    expect(bible.chapters.length).toBeLessThanOrEqual(BIBLE_LIMITS.chapters);
+    expect(bible.chapters.at(-1)).toEqual({ label: 'Chapter 8', line: 'Line of Chapter 8.' });
+    expect(bible.arcs[0]).toEqual({ label: 'Introduction – Chapter 2', line: 'Arc up to Chapter 2.' });
+  });
+
+  it('stays within a fixed size however long the book (chapter 100 as chapter 10), even when the model writes past every limit', () => {
+    const ten = bibleWords(renderBible(grow(10, full), 'en'));
+    const hundred = bibleWords(renderBible(grow(100, full), 'en'));
+    expect(hundred).toBeLessThanOrEqual(ten * 1.25);
+    expect(hundred).toBeLessThan(1600);
+    const b = grow(100, full);
+    expect(b.characters.length).toBeLessThanOrEqual(BIBLE_LIMITS.characters);
+    expect(b.threads.length).toBeLessThanOrEqual(BIBLE_LIMITS.threads);
+    expect(b.facts.length).toBeLessThanOrEqual(BIBLE_LIMITS.facts);
+    expect(b.arcs.length).toBeLessThanOrEqual(BIBLE_LIMITS.arcs);
+  });
+
+  it('keeps a character the update left out while there is room', () => {
+    let b = applyBibleUpdate(EMPTY_BIBLE, parseBibleUpdate(UPDATE_EN)!, { label: 'Chapter 3', lang: 'en' });
+    b = applyBibleUpdate(b, parseBibleUpdate('## Chapter\nDaniel leaves.\n## Characters\n- Daniel Lee | rival | gone to Penang | Chapter 4')!, { label: 'Chapter 4', lang: 'en' });
+    expect(b.characters.map((c) => c.name)).toEqual(['Daniel Lee', 'Aisha Rahman']);
+    expect(b.characters[0]!.state).toBe('gone to Penang');
+  });
+
+  it('renders in the book language and reads back what it rendered (a writer may edit it as text)', () => {
+    const b = applyBibleUpdate(EMPTY_BIBLE, parseBibleUpdate(UPDATE_MS)!, { label: 'Bab 3', lang: 'ms', premise: 'Aisyah mencari ayahnya.', ending: 'Dia menemuinya.' });
+    const text = renderBible(b, 'ms');
+    expect(text).toContain('## Premis');
+    expect(text).toContain('## Watak');
+    expect(text).toContain('## Fakta yang ditetapkan');
+    expect(text).not.toMatch(/## (Characters|Premise|Established facts)/);
+    expect(parseBible(text)).toEqual(b);
+  });
+
+  it('a story memory saved before the bible existed becomes an arc, not lost', () => {
+    const b = parseBible('- So far: Aisha met Daniel.\n- Open threads: the letter.');
+    expect(b.arcs[0]!.line).toContain('Aisha met Daniel');
+  });
+
+  it('any sequence of updates keeps every list within its limit (property)', () => {
+    const entry = fc.string({ minLength: 1, maxLength: 60 }).map((s) => s.replace(/[\n|#]/g, ' ').trim() || 'x');
+    fc.assert(
+      fc.property(fc.array(fc.record({ line: entry, chars: fc.array(entry, { maxLength: 20 }), facts: fc.array(entry, { maxLength: 25 }) }), { minLength: 1, maxLength: 40 }), (updates) => {
+        let b = EMPTY_BIBLE;
+        updates.forEach((u, i) => {
+          b = applyBibleUpdate(b, { chapterLine: u.line, characters: u.chars.map((name) => ({ name, role: '', state: '', lastSeen: '' })), facts: u.facts }, { label: `Chapter ${i + 1}`, lang: 'en' });
+        });
+        return b.chapters.length <= BIBLE_LIMITS.chapters && b.arcs.length <= BIBLE_LIMITS.arcs && b.characters.length <= BIBLE_LIMITS.characters && b.facts.length <= BIBLE_LIMITS.facts;
+      }),
+    );
+  });
+});
+
+describe('one heading per part', () => {
+  const chapter3 = { kind: 'chapter', position: 3 } as const;
+  it.each([
+    ['## Chapter 3: The Storm\n\nRain fell on the harbour.', 'The Storm'],
+    ['# Chapter 3 — The Storm\nRain fell on the harbour.', 'The Storm'],
+    ['**Chapter Three: The Storm**\n\nRain fell on the harbour.', 'The Storm'],
+    ['Chapter 3\n\nRain fell on the harbour.', undefined],
+    ['### Bab 3: Ribut\n\nRain fell on the harbour.', 'Ribut'],
+    ['**Bab Tiga**\n\nRain fell on the harbour.', undefined],
+    ['# The Storm\n\nRain fell on the harbour.', 'The Storm'],
+  ])('%j loses its heading (title %j)', (text, title) => {
+    const got = takeLeadingHeading(text, chapter3);
+    expect(got.text).toBe('Rain fell on the harbour.');
+    expect(got.title).toBe(title);
+  });
+
+  it('leaves prose that starts the part alone, and a poem its title', () => {
+    expect(takeLeadingHeading('Chapter three began with rain. It fell all night.\n\nMore.', chapter3).text).toBe('Chapter three began with rain. It fell all night.\n\nMore.');
+    expect(takeLeadingHeading('The harbour was quiet.\nRain fell.', chapter3).text).toBe('The harbour was quiet.\nRain fell.');
+    expect(takeLeadingHeading('# Ode to Rain\n\nRain falls.', { kind: 'single' }).text).toBe('# Ode to Rain\n\nRain falls.');
+  });
+
+  it('drops an introduction\'s or a conclusion\'s own heading without taking a title', () => {
+    expect(takeLeadingHeading('## Introduction\n\nIt began in Penang.', { kind: 'introduction', position: 0 })).toEqual({ text: 'It began in Penang.' });
+    expect(takeLeadingHeading('**Kesimpulan**\n\nAkhirnya.', { kind: 'conclusion', position: 7 })).toEqual({ text: 'Akhirnya.' });
+  });
+});

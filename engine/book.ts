@@ -6,7 +6,7 @@ import { extractTitle, withoutCharacterDetails, type BookState } from './compile
 import { withoutChapterPlan } from './compile/chapter-plan.js';
 import { partStep, stepLabel } from './session/labels.js';
 import { stepKey } from './session/step.js';
-import { chapterTitleOf } from './compile/prompt.js';
+import { chapterTitleOf } from './compile/plan.js';
 import { takeLeadingHeading } from './compile/heading.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;

@@ -10,7 +10,10 @@ import { LANGUAGE_NAMES } from '../i18n.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { withoutChapterPlan } from './chapter-plan.js';
 import { maxTokensOf, outlineWords } from './budget.js';
-import { outlineEntry, parseOutline, type ParsedOutline } from './outline.js';
+import { outlineEntry } from './outline.js';
+import { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './plan.js';
+
+export { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './plan.js';
 
 /** Template sources by name: path under templates/ without .hbs (e.g. "book/chapter", "partials/settings"). */
 export type TemplateSources = Readonly<Record<string, string>>;
@@ -237,38 +240,12 @@ export const EXTEND_TEMPLATE = 'extend';
 export const OUTLINE_MORE_TEMPLATE = 'outline-more';
 const CUT_ENDING_WORDS = 150;
 
-/** The last parsed outline (a book's steps parse the same outline again and again). */
-let lastOutline: { text: string; labels: string; parsed: ParsedOutline } | undefined;
-/** The outline of a book, parsed once per text (fixed-section guides find entries by their sections' names). */
-export function parsedOutlineOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<BookState, 'outline' | 'lang'>): ParsedOutline {
-  const text = state.outline ?? '';
-  const sectionLabels = spec.flow.sections?.map((s) => s.label[state.lang]);
-  const labels = sectionLabels?.join('\u0000') ?? '';
-  if (lastOutline?.text !== text || lastOutline.labels !== labels) lastOutline = { text, labels, parsed: parseOutline(text, sectionLabels ? { sectionLabels } : undefined) };
-  return lastOutline.parsed;
-}
-
-/**
- * A chapter's title: the user's own (typed for it), else the one its outline entry gives; undefined
- * for parts other than numbered chapters (introduction, conclusion, fixed sections).
- */
-export function chapterTitleOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<BookState, 'outline' | 'lang' | 'chapterTitles'>, step: Step): string | undefined {
-  if (step.kind !== 'chapter' || step.section) return undefined;
-  const own = state.chapterTitles?.[step.position]?.trim();
-  return own || outlineEntry(parsedOutlineOf(spec, state), step.position)?.title?.trim() || undefined;
-}
-
 /** At most `n` words of a text, for prompts. */
 function firstWords(text: string | undefined, n: number): string {
   const words = (text ?? '').trim().split(/\s+/).filter(Boolean);
   return words.length <= n ? words.join(' ') : `${words.slice(0, n).join(' ')} …`;
 }
 
-/** Words asked for: chosen by a field (story length) when the spec says so, else the spec's number. */
-export function wordTargetOf(spec: ResolvedSpec, settings: Settings): number {
-  const by = spec.prompts.wordTargetBy;
-  return (by && by.values[String(settings[by.field])]) || spec.prompts.wordTarget;
-}
 
 /**
  * Build the context of one step. Everything that can reach the output is in the book's language: setting

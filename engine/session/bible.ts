@@ -9,7 +9,7 @@
 // memory text), so the studio shows and edits it as text and a hand edit is read back by parseBible.
 import type { Lang, ResolvedSpec } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
-import { parsedOutlineOf } from '../compile/prompt.js';
+import { parsedOutlineOf } from '../compile/plan.js';
 
 export interface BibleLine {
   /** "Chapter 3", "Bab 3", "Introduction"; for an arc "Chapters 1–3" / "Bab 1–3". */

@@ -8,7 +8,7 @@ import { minChapters } from '../spec/conclusion.js';
 import { buttonLabel, partStep, stepLabel } from './labels.js';
 import { stepKey, stepRef, type Step } from './step.js';
 import { bookCost } from './cost.js';
-import { chapterTitleOf, wordTargetOf } from '../compile/prompt.js';
+import { chapterTitleOf, wordTargetOf } from '../compile/plan.js';
 import { countWords } from '../providers/types.js';
 import { withoutCharacterDetails } from '../compile/flow.js';
 import { SHORT_RATIO } from './measure.js';

@@ -57,7 +57,7 @@ describe('editing a written part by hand', () => {
   const gen = (cookie: string, body: object = { settings: { numberOfChapters: 7 } }) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send(body);
   const edit = (cookie: string, part: object, text: string, bookType = 'romance') => ts.http.put(`/api/progress/${bookType}/part`).set('cookie', cookie).send({ part, text });
   const promptOf = (r: { body?: Record<string, unknown> }) => JSON.stringify((r.body as { messages?: unknown })?.messages ?? '');
-  const isMemoryCall = (r: { body?: Record<string, unknown> }) => promptOf(r).includes('You keep a short memory');
+  const isMemoryCall = (r: { body?: Record<string, unknown> }) => promptOf(r).includes('Update the story bible of a book');
   /** Wait for the memory update after the last step (it runs after the step's answer) to be answered. */
   async function settle() {
     const isDone = () => {

@@ -472,28 +472,6 @@ export function renderMemoryUpdate(input: { spec: ResolvedSpec; renderer: Prompt
   };
 }
 
-/**
- * The entry an outline gives for chapter `n` (a line naming "Chapter n" / "Bab n", or the section's name,
- * and the lines under it up to the next entry), or '' when the outline has none.
- */
-export function chapterPlanOf(outline: string | undefined, n: number, sectionLabel?: string): string {
-  if (!outline) return '';
-  const lines = outline.split(/\r?\n/);
-  const escaped = sectionLabel?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const isEntry = (line: string, k: number) => new RegExp(`^[#*\\s\\-\\d.)]*(?:chapter|bab|section|bahagian)\\s+${k}\\b`, 'i').test(line.trim());
-  const isAnyEntry = (line: string) => /^[#*\s\-\d.)]*(?:chapter|bab|section|bahagian)\s+\d+\b/i.test(line.trim());
-  let start = lines.findIndex((l) => isEntry(l, n));
-  if (start < 0 && escaped) start = lines.findIndex((l) => new RegExp(escaped, 'i').test(l));
-  if (start < 0) return '';
-  const out = [lines[start]!.trim()];
-  for (const line of lines.slice(start + 1)) {
-    if (isAnyEntry(line) || /^#{1,3}\s/.test(line.trim())) break;
-    if (out.length >= 12) break;
-    out.push(line.trim());
-  }
-  return out.join('\n').trim();
-}
-
 // ---- validation of templates against the context ----
 
 type HbNode = { type: string; [k: string]: unknown };

@@ -18,6 +18,7 @@ const exportCommand = lazy(async () => (await import('./commands/export.js')).ex
 const batchCommand = lazy(async () => (await import('./commands/batch.js')).batchCommand);
 const publishCommand = lazy(async () => (await import('./commands/publish.js')).publishCommand);
 const serveCommand = lazy(async () => (await import('./commands/serve.js')).serveCommand);
+const promptsCommand = lazy(async () => (await import('./commands/prompts.js')).promptsCommand);
 
 /** A new program per run: commander keeps the parsed options on the command objects. */
 function buildProgram(): Command {
@@ -71,6 +72,17 @@ function buildProgram(): Command {
     .option('--with-outline', 'include the outline in the book')
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .action(exportCommand);
+
+  program
+    .command('prompts <id>')
+    .description("print the exact messages a step would send (system and user, with the bible and the plan as they would be), without calling the model")
+    .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--lang <lang>', 'output language: en or ms')
+    .option('--chapters <n>', 'number of chapters, as given to karya generate')
+    .option('--step <step>', 'outline, introduction, chapter:N or conclusion (default: the saved book\'s next step, else the first)')
+    .option('--state <path>', 'local state database, read if it exists (default .karya/state.sqlite)')
+    .option('--json', 'print {messages: [{role, content}], max_tokens, temperature, …}')
+    .action(promptsCommand);
 
   program
     .command('publish <id>')

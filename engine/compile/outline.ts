@@ -176,6 +176,8 @@ export function parseOutline(outline: string | undefined, opts: { sectionLabels?
 
   let title: string | undefined;
   const premise: string[] = [];
+  /** Text before the first entry with no label: the premise only when the outline labels none. */
+  const preamble: string[] = [];
   const characters: string[] = [];
   const ending: string[] = [];
   const entries: OutlineEntry[] = [];
@@ -234,14 +236,14 @@ export function parseOutline(outline: string | undefined, opts: { sectionLabels?
         title = unquote(unmark(line)).slice(0, 200);
         continue;
       }
-      premise.push(line.trim());
+      (block === 'premise' ? premise : preamble).push(line.trim());
     } else if (block === 'characters') characters.push(line.trim());
     else if (block === 'ending') ending.push(line.trim());
   }
   flush();
   entries.sort((a, b) => a.number - b.number);
   const text = (list: string[]) => list.map((l) => unmark(l) ? l : '').join('\n').trim() || undefined;
-  const premiseText = text(premise);
+  const premiseText = text(premise) ?? text(preamble);
   const charactersText = text(characters);
   const endingText = text(ending);
   return {

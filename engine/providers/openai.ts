@@ -76,6 +76,24 @@ function configsOf(options: OpenAIProviderOptions): readonly ProviderConfig[] {
  * @example createOpenAIProvider({ configs: loadProviderConfigs().configs })
  * @example createOpenAIProvider({ apiKey: 'x', baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3.1' })
  */
+/**
+ * The chat completion body of a text request, as every OpenAI-compatible call sends it (`karya prompts`
+ * prints it without sending it).
+ */
+export function chatBody(request: Pick<TextRequest, 'system' | 'user' | 'maxTokens' | 'temperature' | 'presencePenalty' | 'frequencyPenalty'>, model: string) {
+  return {
+    model,
+    messages: [
+      { role: 'system' as const, content: request.system },
+      { role: 'user' as const, content: request.user },
+    ],
+    max_tokens: request.maxTokens,
+    temperature: request.temperature,
+    presence_penalty: request.presencePenalty,
+    frequency_penalty: request.frequencyPenalty,
+  };
+}
+
 export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProvider {
   const configs = configsOf(options);
   const limits: ProviderLimits = { ...PROVIDER_LIMITS, ...options.limits };
@@ -100,18 +118,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
   });
 
   async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSignal, timeout: number, onStart: () => void): Promise<TextResult> {
-    const model = chatModelOf(lease.config);
-    const body = {
-      model,
-      messages: [
-        { role: 'system' as const, content: request.system },
-        { role: 'user' as const, content: request.user },
-      ],
-      max_tokens: request.maxTokens,
-      temperature: request.temperature,
-      presence_penalty: request.presencePenalty,
-      frequency_penalty: request.frequencyPenalty,
-    };
+    const body = chatBody(request, chatModelOf(lease.config));
     let text = '';
     let usage: TokenUsage | undefined;
     let finishReason: string | undefined;

@@ -68,7 +68,7 @@ export const BIBLE_LIMITS = {
   lineWords: 40,
   characters: 10,
   threads: 8,
-  facts: 12,
+  facts: 20,
   entryWords: 30,
 } as const;
 

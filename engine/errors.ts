@@ -228,6 +228,10 @@ export const CATALOGUE = {
     en: 'A part can hold at most {max} characters. Shorten the text and save again.',
     ms: 'Sesuatu bahagian boleh memuatkan paling banyak {max} aksara. Pendekkan teks dan simpan semula.',
   },
+  bible_too_long: {
+    en: 'The story bible can hold at most {max} characters. Shorten it and save again.',
+    ms: 'Catatan cerita boleh memuatkan paling banyak {max} aksara. Pendekkan dan simpan semula.',
+  },
   part_not_found: {
     en: 'This part is not written yet, so it cannot be edited.',
     ms: 'Bahagian ini belum ditulis, jadi ia tidak boleh disunting.',

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../book.js';
 import { StepRefSchema } from '../session/step.js';
-import { MAX_PART_CHARS } from '../session/edit.js';
+import { MAX_BIBLE_CHARS, MAX_PART_CHARS } from '../session/edit.js';
 import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { ApiErrorBodySchema, TimestampSchema } from './common.js';
 
@@ -159,6 +159,19 @@ export type PartEditBody = z.input<typeof PartEditBodySchema>;
 /** The book after the edit; `memory_reset` when the story memory had read the old text and is rebuilt before the next step. */
 export const PartEditResponseSchema = z.strictObject({ book: BookViewSchema, memory_reset: z.boolean() });
 export type PartEditResponse = z.infer<typeof PartEditResponseSchema>;
+
+/** "Write more" on a written prose part (a part marked short): one more request from where it ends, charged as a step. */
+export const WriteMoreBodySchema = z.strictObject({ part: StepRefSchema });
+export type WriteMoreBody = z.input<typeof WriteMoreBodySchema>;
+/** The book after "write more": the part's words now and the words added; the credits left. */
+export const WriteMoreResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), added: z.number().int(), credits_available: z.number() });
+export type WriteMoreResponse = z.infer<typeof WriteMoreResponseSchema>;
+
+/** The story bible edited by hand (all but the premise and planned ending, which come from the outline). */
+export const BibleEditBodySchema = z.strictObject({ text: z.string().max(MAX_BIBLE_CHARS * 2) });
+export type BibleEditBody = z.input<typeof BibleEditBodySchema>;
+export const BibleEditResponseSchema = z.strictObject({ book: BookViewSchema });
+export type BibleEditResponse = z.infer<typeof BibleEditResponseSchema>;
 
 export const BookTypeParamsSchema = z.strictObject({ bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/) });
 

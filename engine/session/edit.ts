@@ -9,6 +9,7 @@ import { extractCharacterDetails, type BookState } from '../compile/flow.js';
 import { extractChapterPlan } from '../compile/chapter-plan.js';
 import { partStep } from './labels.js';
 import { stepKey, stepPosition, type StepRef } from './step.js';
+import { bounded, parseBible, renderBible } from './bible.js';
 
 /** The most characters a part may hold when edited by hand (a long chapter is ~10 000). */
 export const MAX_PART_CHARS = 60_000;
@@ -16,7 +17,7 @@ export const MAX_PART_CHARS = 60_000;
 /** Why an edit is refused: no such written part, or an empty or oversized text. */
 export class EditError extends Error {
   constructor(
-    readonly code: 'part_not_found' | 'part_empty' | 'part_too_long',
+    readonly code: 'part_not_found' | 'part_empty' | 'part_too_long' | 'bible_too_long',
     readonly params: Readonly<Record<string, string | number>> = {},
   ) {
     super(code);
@@ -77,4 +78,23 @@ export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: 
     next = without;
   }
   return { state: next, position, text: kept, isMemoryReset };
+}
+
+/** The most characters a story bible edited by hand may hold (a full bible is about 15 000). */
+export const MAX_BIBLE_CHARS = 30_000;
+
+/**
+ * The book with its story bible replaced by the writer's text, read back into the bible's sections and
+ * limits (engine/session/bible.ts). The premise and planned ending come from the outline (edited there),
+ * so they are not kept from this text. The bible then covers every part written so far. Pure.
+ * @example editBible(spec, state, '## Characters\n- Aisha | lead | in Penang | Chapter 3')
+ */
+export function editBible(spec: BookSpec, state: BookState, text: string): { state: BookState; memory: string; upTo: number } {
+  if (spec.kind !== 'book' || state.content.length === 0) throw new EditError('part_not_found');
+  const kept = text.replace(/\r\n?/g, '\n').trim();
+  if (kept.length > MAX_BIBLE_CHARS) throw new EditError('bible_too_long', { max: MAX_BIBLE_CHARS });
+  const bible = parseBible(kept);
+  const memory = renderBible(bounded({ ...bible, premise: '', ending: '' }), state.lang, { omit: ['premise', 'ending'] });
+  const upTo = Math.max(state.memoryUpTo ?? -1, state.content.length - 1);
+  return { state: { ...state, memory, memoryUpTo: upTo }, memory, upTo };
 }

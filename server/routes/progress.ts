@@ -1,9 +1,11 @@
 // /api/progress/:bookType: the signed-in user's saved book of that type (the outline included, so a
 // resumed book continues with it, and the book as the reader sees it; `{book: null}` when none is saved),
-// a written part edited by hand (PUT …/part), and "Start New" (delete). Other users' books are never
+// a written part edited by hand (PUT …/part), "write more" on a prose part (POST …/more, charged as a
+// step), the story bible edited by hand (PUT …/bible), and "Start New" (delete). Other users' books are never
 // seen: their owner is the session's user.
-import { bookView, catalogueMessage, editPart, EditError, progress, restoreBook } from '../../engine/index.js';
-import { BookTypeParamsSchema, PartEditBodySchema, type SavedProgress } from '../../engine/contract/index.js';
+import { bookView, catalogueMessage, editBible, editPart, EditError, extendPart, partStep, progress, restoreBook, stepKey, stepPosition, type BookState, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { BibleEditBodySchema, BookTypeParamsSchema, PartEditBodySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
+import { failureOf } from '../generation.js';
 import type { AppContext } from '../context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { parse } from '../http/validate.js';
@@ -81,6 +83,100 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }
       res.json({ book: bookView(spec, edit.state), memory_reset: edit.isMemoryReset });
+    });
+  });
+
+  /**
+   * The user's saved book of a type, checked for an edit or a "write more": it exists, no step of it is
+   * being written (in this process or by a worker), and it is read again inside the book's lock.
+   */
+  const withBook = async <T>(userId: string, bookType: string, run: (book: { spec: ResolvedSpec; state: BookState; lang: Lang }) => Promise<T>): Promise<T> => {
+    const key = bookLockKey(userId, bookType);
+    const saved = await repos.books.load({ userId, key: bookType });
+    const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
+    const held = saved && spec ? restoreBook(spec, saved.state) : null;
+    if (!saved || !spec || !held) throw ApiError.of(404, 'progress_not_found');
+    const lang = held.lang;
+    const isWriting = async () => writing.has(key) || (await repos.generations.isRunning({ userId, generatorId: spec.id }));
+    if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
+    return mutex.run(key, async () => {
+      if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
+      const current = await repos.books.load({ userId, key: bookType });
+      const state = current ? restoreBook(spec, current.state) : null;
+      if (!state) throw ApiError.of(404, 'progress_not_found');
+      return run({ spec, state, lang });
+    });
+  };
+
+  const editFailure = (error: unknown, lang: Lang): never => {
+    if (!(error instanceof EditError)) throw error;
+    const vars = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
+    const message = catalogueMessage(error.code, lang, vars);
+    if (error.code === 'part_not_found') throw new ApiError(404, error.code, message);
+    throw new ApiError(400, error.code, message, { text: message });
+  };
+
+  // "Write more" on a written prose part (the studio offers it on a part marked short): one request from
+  // where the part ends, with its plan, charged and refunded exactly as a step; the longer text is saved as
+  // a hand edit is (the story bible is rebuilt if it had read the part).
+  router.post('/:bookType/more', async (req, res: Reply<'POST /progress/:bookType/more'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const body = parse(WriteMoreBodySchema, req.body);
+    const userId = sessionOf(req).user.id;
+    const writingKey = bookLockKey(userId, bookType);
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+      const position = body.part.kind === 'outline' ? -1 : stepPosition(body.part);
+      const isProse = body.part.kind === 'introduction' || body.part.kind === 'chapter' || body.part.kind === 'conclusion';
+      if (!isProse || position < 0 || position >= state.content.length || stepKey(partStep(spec, position, state.totalChapters)) !== stepKey(body.part)) {
+        throw ApiError.catalogue(404, 'part_not_found', lang);
+      }
+      const label = partStep(spec, position, state.totalChapters);
+      const charge = await repos.generations.start({ userId, generatorId: spec.id, step: `more:${stepKey(label)}`, cost: spec.cost, reason: `${spec.id}: write more (${stepKey(label)})` });
+      if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+      const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+      const client = new AbortController();
+      res.on('close', () => {
+        if (!res.writableEnded) client.abort();
+      });
+      writing.add(writingKey);
+      try {
+        const more = await extendPart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal: AbortSignal.any([client.signal, timeout]) });
+        const edit = editPart(spec, state, body.part, more.text);
+        if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+        await repos.generations.commit({
+          userId, charge,
+          usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step: `more:${stepKey(label)}`, words: more.words, generation: charge.generationId, ...(more.usage ? { tokens: more.usage } : {}) } },
+        });
+        res.json({ book: bookView(spec, edit.state), words: more.words, added: more.added.split(/\s+/).filter(Boolean).length, credits_available: (await repos.credits.balanceOf(userId)) ?? 0 });
+      } catch (error) {
+        const isClientGone = client.signal.aborted;
+        if (error instanceof ApiError || error instanceof EditError) {
+          await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} write more (${error.code})`, errorCode: error.code });
+          return error instanceof ApiError ? Promise.reject(error) : editFailure(error, lang);
+        }
+        const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
+        await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} write more (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
+        throw failure;
+      } finally {
+        writing.delete(writingKey);
+      }
+    });
+  });
+
+  // The story bible edited by hand: read back into its sections and limits and kept as the book's memory.
+  router.put('/:bookType/bible', async (req, res: Reply<'PUT /progress/:bookType/bible'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const body = parse(BibleEditBodySchema, req.body);
+    const userId = sessionOf(req).user.id;
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+      let edit;
+      try {
+        edit = editBible(spec, state, body.text);
+      } catch (error) {
+        return editFailure(error, lang);
+      }
+      await repos.books.saveMemory({ userId, key: bookType, memory: edit.memory, upTo: edit.upTo });
+      res.json({ book: bookView(spec, edit.state) });
     });
   });
 

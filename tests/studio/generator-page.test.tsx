@@ -397,6 +397,57 @@ describe('the writing experience (issue 15)', () => {
     expect(await screen.findByText('Your edit is saved. The next step first re-reads the book with it, so it may take a little longer.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Chapter 1' }));
   });
+
+  it('a short part shows how short it is and Write more with its cost; the outline titles head the chapters; the story bible is shown and edited', async () => {
+    const outline = 'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nChapter 2: The Harbour\nShe goes to the harbour.\n\nEnding: She finds him.';
+    const held = heldBook('romance', {
+      lang: 'en', currentChapter: 2, totalChapters: 7, content: ['An opening of a few words only.', 'Chapter one as written, far shorter than asked.'], settings: { language: 'en', numberOfChapters: 7 }, outline,
+      memory: '## Characters\n- Aisha | lead | searching | Chapter 1', memoryUpTo: 1,
+    });
+    const saved = held.saved()!;
+    const longer = `${saved.book.parts[1]!.text} ${'More words of the chapter. '.repeat(300)}`;
+    const calls = stubServer((url, init) => {
+      if (url.endsWith('/progress/romance/more')) {
+        const book = { ...saved.book, parts: saved.book.parts.map((p) => (p.position === 1 ? { ...p, text: longer, words: 1207, is_short: false } : p)) };
+        return json(200, { book, words: 1207, added: 1200, credits_available: 9 });
+      }
+      if (url.endsWith('/progress/romance/bible')) {
+        const body = JSON.parse(String(init.body)) as { text: string };
+        return json(200, { book: { ...saved.book, bible: `${saved.book.bible}\n${body.text}`, bible_notes: body.text } });
+      }
+      if (url.startsWith('/api/progress/')) return json(200, saved);
+      return json(404, {});
+    });
+    const user = renderPage('romance');
+    await screen.findByTestId('resume-dialog');
+    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    // The outline's title heads chapter 1, in the manuscript and its navigator.
+    expect(screen.getByRole('heading', { name: 'Chapter 1: The Letter' })).toBeTruthy();
+    // Both parts are short: each says by how much, and offers Write more at the step's cost.
+    const notes = screen.getAllByTestId('short-part');
+    expect(notes).toHaveLength(2);
+    expect(notes[1]!.textContent).toContain('Short: 8 of 1,500 words');
+    const more = screen.getByRole('button', { name: 'Write more of Chapter 1: The Letter' });
+    expect(more.textContent).toContain('1 credit');
+    await user.click(more);
+    await waitFor(() => expect(screen.getAllByTestId('short-part')).toHaveLength(1));
+    const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/more'))!;
+    expect(post.body).toEqual({ part: { kind: 'chapter', position: 1 } });
+    expect(screen.getByTestId('preview').textContent).toContain('More words of the chapter.');
+    expect(screen.getByTestId('credit-balance-test').textContent).toBe('9');
+    // The story bible: premise from the outline, the characters the book keeps; edited by hand.
+    const bible = screen.getByTestId('story-bible');
+    expect(bible.textContent).toContain('Aisha looks for her father');
+    expect(bible.textContent).toContain('searching');
+    await user.click(screen.getByRole('button', { name: 'Edit Story Bible' }));
+    const area = screen.getByLabelText('Text of Story Bible') as HTMLTextAreaElement;
+    expect(area.value).toContain('## Characters');
+    await user.type(area, '\n- Daniel | fisherman | helping | Chapter 1');
+    await user.click(screen.getByTestId('save-edit'));
+    await waitFor(() => expect(screen.queryByTestId('part-editor')).toBeNull());
+    const put = calls.find((c) => c.method === 'PUT' && c.url.endsWith('/bible'))!;
+    expect((put.body as { text: string }).text).toContain('Daniel | fisherman');
+  });
 });
 
 describe('the preview while a step runs', () => {

@@ -241,6 +241,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const parts: PreviewPart[] = view
     ? view.parts.map((p) => ({
         key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
+        ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
         ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
       }))
     : output && !output.image
@@ -260,6 +261,39 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       const answer = await call('PUT /progress/:bookType/part', { params: { bookType: form.bookType }, body: { part, text } });
       setBook(answer.book);
       toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', lang), { id: 'edit-result' });
+      return null;
+    } catch (e) {
+      if (e instanceof ApiError) {
+        if (e.status === 401) setUser(null);
+        return e.fields?.text ?? e.message ?? pageWord('editFailed', lang);
+      }
+      return pageWord('editFailed', lang);
+    }
+  };
+
+  // "Write more" on a short part: charged as a step on the server; the book comes back with the longer text.
+  const writeMore = async (part: StepRef): Promise<string | null> => {
+    try {
+      const answer = await call('POST /progress/:bookType/more', { params: { bookType: form.bookType }, body: { part } });
+      setBook(answer.book);
+      if (user) setUser({ ...user, credits_available: answer.credits_available });
+      toast.success(pageWord('wroteMore', lang, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
+      return null;
+    } catch (e) {
+      if (e instanceof ApiError) {
+        if (e.status === 401) setUser(null);
+        return e.message ?? pageWord('writeMoreFailed', lang);
+      }
+      return pageWord('writeMoreFailed', lang);
+    }
+  };
+
+  // The story bible edited by hand: the next chapter reads it.
+  const saveBible = async (text: string): Promise<string | null> => {
+    try {
+      const answer = await call('PUT /progress/:bookType/bible', { params: { bookType: form.bookType }, body: { text } });
+      setBook(answer.book);
+      toast.success(pageWord('bibleSaved', lang), { id: 'edit-result' });
       return null;
     } catch (e) {
       if (e instanceof ApiError) {
@@ -357,6 +391,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               lang={lang}
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
               {...(isBook && form.flow.savesProgress && book && (book.parts.length > 0 || book.outline) ? { onSaveEdit: saveEdit } : {})}
+              {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, stepCostText, onSaveBible: saveBible } : {})}
+              {...(isBook && view?.bible ? { bible: { text: view.bible, notes: view.bible_notes ?? '' } } : {})}
             />
           )}
           {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={lang} />}

@@ -22,6 +22,9 @@ export interface PreviewPart {
   isComplete?: boolean;
   /** The part's step: given when it can be edited by hand. */
   ref?: StepRef;
+  /** Words asked for, and whether the part is still under 0.85 of them after the engine's extensions. */
+  target?: number;
+  isShort?: boolean;
 }
 
 export interface PreviewProps {
@@ -41,12 +44,19 @@ export interface PreviewProps {
   downloadHref?: (format: ExportFormat) => string;
   /** Save a part edited by hand; answers an error message, or null when saved. Absent: parts are not editable. */
   onSaveEdit?: (part: StepRef, text: string) => Promise<string | null>;
+  /** "Write more" on a short part (charged as a step); answers an error message, or null when done. */
+  onWriteMore?: (part: StepRef) => Promise<string | null>;
+  /** The step cost shown on Write more ("1 credit"). */
+  stepCostText?: string;
+  /** The story bible (the premise and planned ending from the outline, then what the book keeps) and its editable part. */
+  bible?: { text: string; notes: string };
+  onSaveBible?: (text: string) => Promise<string | null>;
 }
 
 const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: n.toLocaleString('en') });
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, downloadHref, onSaveEdit } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible } = props;
   const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.text}` : p.text)), ...(streaming ? [streaming] : [])].join('\n\n');
   const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming);
   const hint = isLoading ? slowHint(elapsed, lang) : null;
@@ -113,6 +123,21 @@ export function Preview(props: PreviewProps) {
                 </div>
               </details>
             )}
+            {bible && (bible.text || bible.notes) && (
+              <details id="part-bible" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" data-testid="story-bible">
+                <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0}>{pageWord('storyBible', lang)}</summary>
+                <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">{pageWord('storyBibleHint', lang)}</p>
+                <div className="mt-2 text-sm leading-relaxed">
+                  {onSaveBible ? (
+                    <EditablePart id="bible" label={pageWord('storyBible', lang)} text={bible.notes} lang={lang} isDisabled={isLoading} isOpen={editing === 'bible'} onOpen={setEditing} onSave={onSaveBible}>
+                      <Markdown text={bible.text} />
+                    </EditablePart>
+                  ) : (
+                    <Markdown text={bible.text} />
+                  )}
+                </div>
+              </details>
+            )}
             {parts.map((p) => (
               <article key={p.key} id={p.key} className="mb-6 scroll-mt-4" data-testid="preview-part">
                 {p.heading && (
@@ -131,6 +156,9 @@ export function Preview(props: PreviewProps) {
                     <Markdown text={p.text} />
                   )}
                 </div>
+                {p.isShort && p.target !== undefined && (
+                  <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+                )}
                 {p.isComplete === false && (
                   <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="incomplete-part">
                     {pageWord('incompletePart', lang)}
@@ -180,6 +208,33 @@ export function Preview(props: PreviewProps) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The note on a part still short after the engine's extensions, with its "Write more" action. */
+function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { part: PreviewPart; lang: Lang; isDisabled: boolean; onWriteMore?: () => Promise<string | null>; costText?: string }) {
+  const [isWriting, setIsWriting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const words = countWords(part.text);
+  const run = async () => {
+    if (!onWriteMore) return;
+    setIsWriting(true);
+    setError(null);
+    const failure = await onWriteMore();
+    setIsWriting(false);
+    if (failure) setError(failure);
+  };
+  return (
+    <div role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="short-part">
+      <span>{pageWord('shortPart', lang, { words: words.toLocaleString('en'), target: (part.target ?? 0).toLocaleString('en') })}</span>
+      {onWriteMore && (
+        <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void run()} disabled={isDisabled || isWriting} aria-label={pageWord('writeMoreLabel', lang, { part: part.heading ?? '' })} data-testid="write-more">
+          {isWriting ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> : <Pencil className="h-3.5 w-3.5" aria-hidden="true" />}
+          {isWriting ? pageWord('writingMore', lang) : `${pageWord('writeMore', lang)}${costText ? ` (${costText})` : ''}`}
+        </button>
+      )}
+      {error && <span className="field-error w-full" role="alert">{error}</span>}
+    </div>
   );
 }
 

@@ -116,6 +116,22 @@ export const PAGE_WORDS = {
     en: 'This part was cut off at the length limit, even after asking the model to continue it. It is kept as it is; you may want to rewrite its ending.',
     ms: 'Bahagian ini terpotong kerana had panjang, walaupun selepas model diminta menyambungnya. Ia disimpan seadanya; anda mungkin mahu menulis semula pengakhirannya.',
   },
+  // Length control and the story bible (the long-books issue).
+  shortPart: {
+    en: 'Short: {words} of {target} words, even after asking the model for more.',
+    ms: 'Pendek: {words} daripada {target} patah perkataan, walaupun selepas model diminta menulis lagi.',
+  },
+  writeMore: { en: 'Write more', ms: 'Tulis lagi' },
+  writeMoreLabel: { en: 'Write more of {part}', ms: 'Tulis lagi untuk {part}' },
+  writingMore: { en: 'Writing more…', ms: 'Sedang menulis lagi…' },
+  wroteMore: { en: '{n} words added', ms: '{n} patah perkataan ditambah' },
+  writeMoreFailed: { en: 'Could not write more. Please try again.', ms: 'Tidak dapat menulis lagi. Sila cuba lagi.' },
+  storyBible: { en: 'Story Bible', ms: 'Catatan Cerita' },
+  storyBibleHint: {
+    en: 'What later chapters are told to keep consistent: recent chapters, characters, open threads and facts. The premise and planned ending come from the outline.',
+    ms: 'Perkara yang mesti kekal konsisten dalam bab-bab seterusnya: bab terkini, watak, urusan belum selesai dan fakta. Premis dan pengakhiran yang dirancang diambil daripada rangka.',
+  },
+  bibleSaved: { en: 'The story bible is saved; the next chapter reads it.', ms: 'Catatan cerita telah disimpan; bab seterusnya akan membacanya.' },
   // The Download menu of the preview and the downloads of "My books".
   download: { en: 'Download', ms: 'Muat Turun' },
   downloadAs: { en: 'Download as {format}', ms: 'Muat turun sebagai {format}' },

@@ -40,6 +40,19 @@ export interface FakeOpenAIOptions {
   streamDelayMs?: number;
   /** Text of a default answer; receives the request body. */
   answer?: (body: Record<string, unknown>, index: number) => string;
+  /**
+   * A model that writes this share of every ask: the default answer to a request that asks for words (the
+   * last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)") is exactly round(ratio × N)
+   * words of prose in the request's language, ending with a full stop; an introduction that asks for
+   * "Character Details:" / "Butiran Watak:" gets that block after them. Requests that ask for no words
+   * keep the usual default. `answer` and scripted replies take precedence.
+   */
+  writeRatio?: number | ((body: Record<string, unknown>, index: number) => number);
+  /**
+   * Answer as a model capped at max_tokens does: an answer longer than the request's max_tokens (counted
+   * with gpt-tokenizer's o200k encoding) is cut there and sent with finish_reason "length" (plain or streamed).
+   */
+  honourMaxTokens?: boolean;
 }
 
 export interface FakeOpenAI {
@@ -122,6 +135,125 @@ export function fullLength(answer: (body: Record<string, unknown>, index: number
     }
     return parts.join('\n\n');
   };
+}
+
+/** The user message of a request (all user messages, joined). */
+export function userMessageOf(body: Record<string, unknown>): string {
+  const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
+  return messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+}
+
+/** True when the request is for a Malay book (its messages name "Bahasa Malaysia"). */
+export function isMalayRequest(body: Record<string, unknown>): boolean {
+  const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
+  return messages.some((m) => /Bahasa Malaysia/.test(m.content));
+}
+
+/** Sentences of plausible prose a scripted model writes (one story: a harbour town, a shop, two people). */
+export const PROSE_SENTENCES: Readonly<Record<'en' | 'ms', readonly string[]>> = {
+  en: [
+    'The rain kept falling over the harbour while the lights of the town came on one by one.',
+    'Aisha folded the letter twice and slipped it into the pocket of her coat.',
+    'Daniel waited by the old bookshop, pretending to read the notices on the door.',
+    'Neither of them spoke for a while, and the silence felt warmer than any apology.',
+    'She remembered the summer they had painted the boat blue and laughed until the sun went down.',
+    'He asked whether she still took her tea without sugar, and she smiled because he had not forgotten.',
+    'The market smelled of grilled fish, wet stone and the jasmine that grew along the wall.',
+    'Her grandmother had always said that a promise made near the sea could never be broken.',
+    'A gull cried somewhere above the pier as the ferry sounded its horn.',
+    'Daniel admitted that he had come back to town for the restaurant, and not for her.',
+    'Aisha did not believe him, but she let the lie rest between them like a small stone.',
+    'They walked past the shuttered cinema where they had once shared a bag of roasted peanuts.',
+    'The wind pulled at her scarf, and he reached out to catch it before it flew away.',
+    'For a moment their hands touched, and she forgot what she had meant to say.',
+    'In the kitchen of the guesthouse, her aunt was already asking questions she could not answer.',
+    'She counted the money in the till for the third time, but the sum was still too small.',
+    'She knew that if the shop closed, the last thing her father had built would be gone.',
+    'Daniel offered to help with the accounts, and she refused before he had finished the sentence.',
+    'Later she regretted it, sitting alone on the steps with a cup of cold coffee.',
+    'The tide came in slowly, covering the rocks where they used to search for crabs.',
+    'Somewhere a radio played an old song about leaving home, and she turned it off.',
+    'By morning the storm had passed, leaving the streets washed and bright.',
+    'He was standing at the door with two loaves of bread and an expression she could not read.',
+    'She let him in, telling herself it was only because the bread was still warm.',
+  ],
+  ms: [
+    'Hujan terus turun di pelabuhan ketika lampu-lampu pekan menyala satu demi satu.',
+    'Aisyah melipat surat itu dua kali dan menyimpannya di dalam poket kotnya.',
+    'Daniel menunggu di hadapan kedai buku lama sambil berpura-pura membaca notis di pintu.',
+    'Mereka tidak bercakap untuk seketika, dan kesunyian itu terasa lebih hangat daripada sebarang permohonan maaf.',
+    'Dia teringat musim cuti sekolah ketika mereka mengecat bot itu dengan warna biru dan ketawa sehingga matahari terbenam.',
+    'Lelaki itu bertanya sama ada dia masih minum teh tanpa gula, dan Aisyah tersenyum kerana dia belum lupa.',
+    'Pasar itu berbau ikan bakar, batu yang basah dan bunga melur yang tumbuh di sepanjang tembok.',
+    'Neneknya selalu berkata bahawa janji yang dibuat di tepi laut tidak akan dapat dimungkiri.',
+    'Seekor burung camar berbunyi di atas jeti ketika feri membunyikan honnya.',
+    'Daniel mengaku bahawa dia pulang ke pekan itu kerana restoran, bukan kerana Aisyah.',
+    'Aisyah tidak mempercayainya, tetapi dia membiarkan dusta itu terletak di antara mereka seperti sebutir batu kecil.',
+    'Mereka berjalan melepasi panggung wayang lama tempat mereka pernah berkongsi sebungkus kacang rebus.',
+    'Angin menarik selendangnya, dan Daniel menghulurkan tangan untuk menangkapnya sebelum ia terbang.',
+    'Untuk seketika tangan mereka bersentuhan, dan dia terlupa apa yang mahu dikatakannya.',
+    'Di dapur rumah tumpangan, ibu saudaranya sudah bertanya soalan yang tidak dapat dijawabnya.',
+    'Dia mengira wang di dalam laci kaunter buat kali ketiga, tetapi jumlahnya tetap tidak mencukupi.',
+    'Dia tahu bahawa jika kedai itu ditutup, hasil terakhir usaha ayahnya akan hilang begitu sahaja.',
+    'Daniel menawarkan diri untuk membantu menguruskan akaun, tetapi Aisyah menolak sebelum dia habis bercakap.',
+    'Kemudian dia menyesal, duduk seorang diri di tangga dengan secawan kopi yang sudah sejuk.',
+    'Air pasang naik perlahan-lahan dan menenggelamkan batu-batu tempat mereka dahulu mencari ketam.',
+    'Di suatu tempat sebuah radio memainkan lagu lama tentang meninggalkan kampung halaman, lalu dia mematikannya.',
+    'Menjelang pagi ribut itu telah berlalu, dan jalan-jalan kelihatan bersih serta terang.',
+    'Lelaki itu berdiri di muka pintu dengan dua buku roti dan wajah yang sukar ditafsirkan.',
+    'Aisyah membenarkannya masuk sambil memberitahu dirinya bahawa roti itu masih panas, itu sahaja.',
+  ],
+};
+
+/**
+ * Exactly `words` words of prose from `sentences` (one after another from sentence `start`, in paragraphs
+ * of about 120 words), the last sentence cut to fit and ending with a full stop; '' for 0 words.
+ * @example writeProse(5, PROSE_SENTENCES.en) // 'The rain kept falling over.'
+ */
+export function writeProse(words: number, sentences: readonly string[], start = 0): string {
+  if (words <= 0 || !sentences.length) return '';
+  const paragraphs: string[][] = [[]];
+  let count = 0;
+  let inParagraph = 0;
+  for (let i = start; count < words; i++) {
+    const sentence = sentences[((i % sentences.length) + sentences.length) % sentences.length]!.split(' ');
+    const take = sentence.slice(0, words - count);
+    if (take.length < sentence.length) take[take.length - 1] = `${take[take.length - 1]!.replace(/[,;:.!?]+$/, '')}.`;
+    if (inParagraph >= 120) {
+      paragraphs.push([]);
+      inParagraph = 0;
+    }
+    paragraphs[paragraphs.length - 1]!.push(take.join(' '));
+    count += take.length;
+    inParagraph += take.length;
+  }
+  return paragraphs.map((p) => p.join(' ')).join('\n\n');
+}
+
+/** The character list an introduction is asked to end with ("Character Details:" / "Butiran Watak:"). */
+export function characterDetailsBlock(lang: 'en' | 'ms'): string {
+  return lang === 'ms'
+    ? 'Butiran Watak:\n- Aisyah Rahman: pemilik kedai buku, 29 tahun, tenang tetapi degil, mahu menyelamatkan kedai ayahnya\n- Daniel Lee: tukang masak, 31 tahun, ramah dan berahsia, pulang untuk membuka restoran'
+    : 'Character Details:\n- Aisha Rahman: bookshop owner, 29, calm but stubborn, wants to save her father\'s shop\n- Daniel Lee: chef, 31, warm and secretive, back in town to open a restaurant';
+}
+
+/** True when a request asks for the character list an introduction ends with. */
+export function asksCharacterDetails(body: Record<string, unknown>): boolean {
+  return /"Character Details:"|"Butiran Watak:"/.test(userMessageOf(body));
+}
+
+/** The answer of `writeRatio`: round(ratio × the words asked) words of prose (and the character list when asked). */
+function ratioAnswer(body: Record<string, unknown>, index: number, ratio: number): string {
+  const lang = isMalayRequest(body) ? 'ms' : 'en';
+  const text = writeProse(Math.round(ratio * askedWordsOf(body)), PROSE_SENTENCES[lang], index * 7);
+  return asksCharacterDetails(body) ? `${text}\n\n${characterDetailsBlock(lang)}\n` : text;
+}
+
+/** An answer cut at `maxTokens` tokens (o200k, as gpt-4o models count), or undefined when it fits. */
+async function cutAtTokens(text: string, maxTokens: number): Promise<string | undefined> {
+  const { encode, decode } = await import('gpt-tokenizer/encoding/o200k_base');
+  const tokens = encode(text);
+  return tokens.length > maxTokens ? decode(tokens.slice(0, maxTokens)) : undefined;
 }
 
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
@@ -232,8 +364,17 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         try {
           if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
           if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? { error: { message: `status ${reply.status}` } }, reply.headers);
-          const text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : defaultAnswer(b, index);
-          const finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';
+          const ratio = typeof options.writeRatio === 'function' ? options.writeRatio(b, index) : options.writeRatio;
+          let text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : ratio !== undefined && askedWordsOf(b) > 0 ? ratioAnswer(b, index, ratio) : defaultAnswer(b, index);
+          let finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';
+          const maxTokens = Number(b.max_tokens ?? b.max_completion_tokens);
+          if (options.honourMaxTokens && !isProbe && maxTokens > 0) {
+            const cut = await cutAtTokens(text, maxTokens);
+            if (cut !== undefined) {
+              text = cut;
+              finishReason = 'length';
+            }
+          }
           if (b.stream) await streamText(res, b, text, finishReason);
           else sendJson(res, 200, completion(b, text, finishReason));
           recorded.answeredAt = Date.now();

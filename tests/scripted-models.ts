@@ -1,139 +1,582 @@
-// Scripted models for the fake AI server (tests/fake-openai.ts): deterministic stand-ins for how real models
-// fail at long books, used by the tests and by `npm run eval`. Each reads the request as a model would
-// (what step it is, how many words it asks for, its language) and answers:
-//   underWriter(r)  writes r × every ask (parts and extensions), as most models do at long targets;
-//   drifter(opts)   answers a Malay book's chapters in Indonesian or English;
-//   planter()       plants one unique fact per chapter and keeps every fact it is shown in its bible updates.
-// All of them write outlines with a titled entry of ~90 words per chapter, and bible updates in the shape
-// templates/memory.hbs asks for.
-import { askedWordsOf } from './fake-openai.js';
+// Scripted models for tests and `npm run eval`: deterministic answer functions for the fake OpenAI server
+// (tests/fake-openai.ts) that behave like the models the long-books issue names. Each one reads what a
+// request asks for from its text (see describeRequest), as a model would, and answers:
+//   - underWriter(ratio): writes ratio × every ask (parts and length extensions);
+//   - drifter(opts): answers a Malay book's parts in Indonesian or English (an English book's in Malay);
+//   - planter(): writes every part at its target and plants one unique fact per chapter, and its bible
+//     updates echo every planted fact the request shows;
+//   - outliner(entryWords): writes outlines of the asked chapter count (every model writes outlines so).
+// Every model also writes valid story-bible updates, continues an answer cut at max_tokens from where it
+// was cut, and can mark each answer ("[answer 12]") so a test can find which answer went where.
+//   const model = planter();
+//   const fake = await startFakeOpenAI(model.fakeOptions());
+import { createRequire } from 'node:module';
+import {
+  askedWordsOf, asksCharacterDetails, characterDetailsBlock, isMalayRequest, PROSE_SENTENCES, userMessageOf, writeProse,
+  type FakeOpenAIOptions,
+} from './fake-openai.js';
 
-export type Answer = (body: Record<string, unknown>, index: number) => string;
+export type Body = Record<string, unknown>;
+/** A book's language. */
+export type BookLang = 'en' | 'ms';
+/** A language a scripted answer can be written in (Indonesian: the drift a Malay book must not take). */
+export type ProseLang = 'en' | 'ms' | 'id';
 
-export function userOf(body: Record<string, unknown>): string {
-  const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
-  return messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+/** Real Indonesian (not Malaysian Malay): bisa, saja, karena, uang, mobil, kalian, nggak, kantor, besok… */
+export const INDONESIAN_SENTENCES: readonly string[] = [
+  'Hujan masih turun di pelabuhan waktu lampu-lampu kota mulai menyala satu per satu.',
+  'Aisyah melipat surat itu dua kali lalu memasukkannya ke saku jaketnya.',
+  'Daniel menunggu di depan toko buku tua sambil pura-pura membaca pengumuman di pintu.',
+  'Mereka nggak bicara untuk beberapa saat, karena keduanya bingung mau mulai dari mana.',
+  'Dia ingat liburan waktu mereka mengecat perahu itu dengan warna biru dan tertawa sampai matahari terbenam.',
+  'Daniel bertanya apakah dia masih minum teh tanpa gula, dan Aisyah tersenyum karena cowok itu belum lupa.',
+  'Pasar itu bau ikan bakar, batu yang basah dan bunga melati yang tumbuh di sepanjang tembok.',
+  'Neneknya selalu bilang bahwa janji yang dibuat di tepi laut nggak bisa dilanggar.',
+  'Daniel mengaku bahwa dia pulang ke kota itu karena restoran saja, bukan karena Aisyah.',
+  'Aisyah nggak percaya, tapi dia membiarkan kebohongan itu begitu saja.',
+  'Mereka berjalan melewati bioskop tua tempat mereka dulu berbagi sebungkus kacang rebus.',
+  'Mobil tua milik ayahnya masih terparkir di depan toko dengan ban yang kempes.',
+  'Dia menghitung uang di laci kasir untuk ketiga kalinya, tapi jumlahnya tetap nggak cukup.',
+  'Teleponnya bergetar karena ada pesan lagi dari bank soal pinjaman toko itu.',
+  'Kalau toko itu tutup, hasil kerja keras ayahnya bakal hilang begitu saja.',
+  'Daniel mau bantu mengurus pembukuan, tapi Aisyah menolak sebelum dia selesai ngomong.',
+  'Kalian pikir aku nggak bisa mengurus toko ini sendiri, katanya kepada sepupu-sepupunya.',
+  'Besok pagi dia harus ke kantor bank dan menjelaskan semuanya kepada manajer.',
+  'Sore itu dia duduk sendirian di tangga dengan secangkir kopi yang sudah dingin.',
+  'Air pasang naik pelan-pelan dan menutupi batu-batu tempat mereka dulu mencari kepiting.',
+  'Menjelang pagi badai sudah lewat, dan jalanan kelihatan bersih dan terang.',
+  'Daniel berdiri di depan pintu dengan dua bungkus roti dan wajah yang susah ditebak.',
+];
+
+const SENTENCES: Readonly<Record<ProseLang, readonly string[]>> = { ...PROSE_SENTENCES, id: INDONESIAN_SENTENCES };
+
+/** What a request asks for, read from its text as a model reads it. */
+export interface RequestInfo {
+  /** What the request writes: a book's outline, one of its parts, a story-bible update, a single piece (`prose`), or something else. */
+  kind: 'outline' | 'introduction' | 'chapter' | 'conclusion' | 'prose' | 'memory' | 'other';
+  /**
+   * A follow-up to a part or an outline: a length extension ("Write about N more words"), a continuation
+   * after a cut ("Your previous answer was cut off"), the part again with a firm language line, or the
+   * outline's missing entries.
+   */
+  follow?: 'extension' | 'continuation' | 'firm' | 'outline-more';
+  /** The book's language (Malay when the request names "Bahasa Malaysia"). */
+  lang: BookLang;
+  /** The words asked for: the last "Write about N (more) words" / "Tulis kira-kira N patah perkataan (lagi)"; 0 when none. */
+  asked: number;
+  /** The chapter a chapter request writes ("Write Chapter K of M" / "Tulis Bab K daripada M"). */
+  chapter?: number;
+  /** The chapters an outline asks for ("Chapter 1 to Chapter N" / "Bab 1 hingga Bab N"). */
+  chapters?: number;
+  /** The entries an outline follow-up asks for ("Chapter A to Chapter B" still missing). */
+  missing?: readonly [number, number];
+  /** A story-bible update: the label of the part just written ("Chapter 3", "Bab 3", "Introduction"). */
+  label?: string;
+  /** A story-bible update that asks to fold older chapter lines into an arc. */
+  asksArc?: boolean;
+  /** The end of the answer so far, as a continuation or an extension shows it ('"""'-quoted). */
+  shownEnding?: string;
+  /** An introduction asked to end with "Character Details:" / "Butiran Watak:". */
+  wantsCharacterDetails: boolean;
+  /** The outline is a story's (fiction: "Ending:") rather than a guide's ("Conclusion:"). */
+  isStory?: boolean;
+  user: string;
 }
 
-export const isMalayRequest = (user: string) => /Bahasa Malaysia/.test(user);
-export const isOutlineRequest = (user: string) => /^(Create a detailed (story )?outline|Hasilkan rangka)/.test(user);
+/** Words of a text (as the engine counts them). */
+const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const num = (m: RegExpExecArray | null) => (m ? Number(m.slice(1).find(Boolean)) : undefined);
+
+/**
+ * What a chat request asks for (see RequestInfo).
+ * @example describeRequest(body).kind // 'chapter'
+ */
+export function describeRequest(body: Body): RequestInfo {
+  const user = userMessageOf(body);
+  const lang: BookLang = isMalayRequest(body) ? 'ms' : 'en';
+  const asked = askedWordsOf(body);
+  const base = { lang, asked, user, wantsCharacterDetails: asksCharacterDetails(body) };
+  const shown = /(?:It ended like this|Ia berakhir begini):\s*\n"""\n([\s\S]*?)\n"""/.exec(user)?.[1];
+  const ending = shown !== undefined ? { shownEnding: shown.replace(/^…/, '').trim() } : {};
+  // Bible updates: the current wording and the memory update of the templates before the bible existed.
+  if (/^(?:Update the story bible|Kemas kini catatan cerita|You keep a short memory|Anda menyimpan ingatan)/.test(user.trim())) {
+    const label = /(?:The part just written|Bahagian yang baru ditulis) \(([^)]+)\):/.exec(user)?.[1];
+    return { ...base, kind: 'memory', ...(label ? { label } : {}), asksArc: /^## (?:Arc|Arka)$/m.test(user) };
+  }
+  if (/^(?:Create a detailed (?:story )?outline|Hasilkan rangka)/.test(user.trim())) {
+    const chapters = num(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)/.exec(user)) ?? num(/ of (\d+) chapters|sebanyak (\d+) bab/.exec(user));
+    const missing = /(?:Write only the entries still missing, Chapter (\d+) to Chapter (\d+)|Tulis hanya entri yang belum ada, Bab (\d+) hingga Bab (\d+))/.exec(user);
+    const range = missing ? (missing.slice(1).filter(Boolean).map(Number) as [number, number]) : undefined;
+    const follow = range ? 'outline-more' as const : /Your previous answer was cut off|Jawapan anda yang sebelumnya terpotong/.test(user) ? 'continuation' as const : undefined;
+    return {
+      ...base, kind: 'outline', ...(chapters ? { chapters } : {}), ...(range ? { missing: range } : {}), ...(follow ? { follow } : {}), ...ending,
+      isStory: /story outline|rangka cerita/.test(user),
+    };
+  }
+  const chapter = num(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(user));
+  const kind: RequestInfo['kind'] = chapter ? 'chapter'
+    : /^Write the introduction|^Tulis pengenalan/m.test(user) ? 'introduction'
+    : /^Write the conclusion|^Tulis kesimpulan/m.test(user) ? 'conclusion'
+    : asked > 0 ? 'prose' : 'other';
+  const follow = /Your previous answer was cut off|Jawapan anda yang sebelumnya terpotong/.test(user) ? 'continuation' as const
+    : /Write about [\d,]+ more words|Tulis kira-kira [\d,]+ patah perkataan lagi/.test(user) ? 'extension' as const
+    : /Your previous answer was not written in|Jawapan anda yang sebelumnya tidak ditulis dalam/.test(user) ? 'firm' as const
+    : undefined;
+  return { ...base, kind, ...(chapter ? { chapter } : {}), ...(follow ? { follow } : {}), ...ending };
+}
+
+/** The user message of a request body. */
+export const userOf = (body: Body): string => userMessageOf(body);
+/** Predicates on a request's user message (as describeRequest reads it). */
+export const isOutlineRequest = (user: string) => /^(?:Create a detailed (?:story )?outline|Hasilkan rangka)/.test(user.trim());
 export const isOutlineMoreRequest = (user: string) => /Write only the entries still missing|Tulis hanya entri yang belum ada/.test(user);
-export const isBibleRequest = (user: string) => /^(Update the story bible|Kemas kini catatan cerita|You keep a short memory|Anda menyimpan ingatan)/.test(user);
-export const isExtensionRequest = (user: string) => /Write about [\d,]+ more words|patah perkataan lagi/.test(user);
-/** The chapter a request writes (0 for other parts). */
+export const isBibleRequest = (user: string) => /^(?:Update the story bible|Kemas kini catatan cerita|You keep a short memory|Anda menyimpan ingatan)/.test(user.trim());
+export const isExtensionRequest = (user: string) => /Write about [\d,]+ more words|Tulis kira-kira [\d,]+ patah perkataan lagi/.test(user);
+/** The chapter a request writes ("Write Chapter K of" / "Tulis Bab K daripada"); 0 for other requests. */
 export const chapterOfRequest = (user: string) => Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(user)?.slice(1).find(Boolean) ?? 0);
 
-const PROSE: Record<'en' | 'ms' | 'id', string[]> = {
+// ---------------------------------------------------------------------------------------------------
+// Outlines
+
+const TITLE_WORDS = {
+  en: {
+    adjectives: ['Quiet', 'Broken', 'Borrowed', 'Hidden', 'Last', 'Silver', 'Stubborn', 'Distant'],
+    nouns: ['Harbour', 'Letter', 'Lantern', 'Promise', 'Tide', 'Kitchen', 'Ledger', 'Ferry', 'Garden', 'Storm', 'Bridge', 'Recipe'],
+  },
+  ms: {
+    adjectives: ['yang Sunyi', 'yang Retak', 'Pinjaman', 'Tersembunyi', 'Terakhir', 'Perak', 'yang Degil', 'yang Jauh'],
+    nouns: ['Pelabuhan', 'Surat', 'Pelita', 'Janji', 'Air Pasang', 'Dapur', 'Lejar', 'Feri', 'Taman', 'Ribut', 'Jambatan', 'Resipi'],
+  },
+} as const;
+
+/** The title the outliner gives chapter `k` (unique up to chapter 96): "The Quiet Harbour", "Pelabuhan yang Sunyi". */
+export function chapterTitle(k: number, lang: BookLang): string {
+  const w = TITLE_WORDS[lang];
+  const adjective = w.adjectives[(k - 1) % w.adjectives.length]!;
+  const noun = w.nouns[Math.floor((k - 1) / w.adjectives.length) % w.nouns.length]!;
+  return lang === 'ms' ? `${noun} ${adjective}` : `The ${adjective} ${noun}`;
+}
+
+const PLAN_SENTENCES: Readonly<Record<BookLang, readonly string[]>> = {
   en: [
-    'The rain came in from the sea while Aisha walked the length of the harbour road.',
-    'Daniel waited by the old customs house, his hands deep in the pockets of his coat.',
-    'Neither of them spoke for a long time, and the silence said more than either wanted.',
-    'She remembered the letter under the stairs and wondered who else had read it.',
-    'Somewhere behind them a ferry sounded its horn, low and patient, and the lights came on.',
-    'He told her that the town had changed, but she knew it was only the two of them.',
+    'Aisha finds a reason to doubt what Daniel told her about the restaurant.',
+    'The bank sets a date for the loan, and the shop has less time than anyone thought.',
+    'Daniel cooks for the whole street during the blackout, and the town starts to warm to him.',
+    'An old photograph in the shop shows their fathers standing side by side on the pier.',
+    'Aunt Rohani warns Aisha that some debts are older than the shop itself.',
+    'A festival by the sea brings them together in front of everyone they know.',
+    'A misunderstanding over a signed contract sends Aisha back to her silence.',
+    'Daniel tells the truth about why he left town ten years ago.',
+    'The chapter ends with a choice that neither of them can take back.',
+    'A storm floods the lower street, and the two of them work through the night to save the books.',
   ],
   ms: [
-    'Hujan datang dari arah laut ketika Aisyah berjalan menyusuri jalan pelabuhan.',
-    'Daniel menunggu di sebelah bangunan kastam lama, tangannya dimasukkan ke dalam poket kot.',
-    'Lama mereka tidak bercakap, dan kesunyian itu berkata lebih banyak daripada yang mereka mahu.',
-    'Dia teringat akan surat di bawah tangga dan tertanya-tanya siapa lagi yang telah membacanya.',
-    'Di belakang mereka, sebuah feri membunyikan hon dengan perlahan, dan lampu-lampu mula menyala.',
-    'Dia memberitahunya bahawa pekan itu sudah berubah, tetapi Aisyah tahu hanya mereka berdua yang berubah.',
-  ],
-  id: [
-    'Hujan datang dari arah laut ketika Aisyah berjalan menyusuri jalan pelabuhan.',
-    'Daniel menunggu di samping gedung bea cukai lama, tangannya dimasukkan ke saku jaketnya.',
-    'Lama mereka tidak bicara, karena keheningan itu sudah cukup bilang apa yang mereka mau.',
-    'Dia ingat surat di bawah tangga dan bertanya-tanya siapa saja yang sudah membacanya kemarin.',
-    'Di belakang mereka, kapal feri membunyikan klakson, dan lampu-lampu mulai menyala di kantor.',
-    'Dia bilang kota itu sudah berubah, tapi Aisyah tahu kalian berdua yang berubah, nggak ada yang lain.',
+    'Aisyah menemui sebab untuk meragui apa yang diberitahu oleh Daniel tentang restoran itu.',
+    'Pihak bank menetapkan tarikh pinjaman, dan masa untuk kedai itu lebih singkat daripada yang disangka.',
+    'Daniel memasak untuk seluruh lorong ketika bekalan elektrik terputus, dan penduduk pekan mula menyukainya.',
+    'Sekeping gambar lama di kedai itu menunjukkan ayah mereka berdiri bersebelahan di atas jeti.',
+    'Mak Su Rohani memberi amaran kepada Aisyah bahawa sesetengah hutang lebih tua daripada kedai itu sendiri.',
+    'Sebuah pesta di tepi laut menemukan mereka di hadapan semua orang yang mereka kenali.',
+    'Salah faham tentang kontrak yang telah ditandatangani membuatkan Aisyah kembali berdiam diri.',
+    'Daniel menceritakan sebab sebenar dia meninggalkan pekan itu sepuluh tahun dahulu.',
+    'Bab ini berakhir dengan satu pilihan yang tidak dapat ditarik balik oleh mereka berdua.',
+    'Ribut membanjiri lorong bawah, dan mereka berdua bekerja sepanjang malam untuk menyelamatkan buku-buku itu.',
   ],
 };
 
-/** Exactly about `n` words of prose in a language, whole sentences. */
-export function prose(n: number, lang: 'en' | 'ms' | 'id', seed = 0): string {
-  const out: string[] = [];
-  let words = 0;
-  for (let i = seed; words < n; i++) {
-    const s = PROSE[lang][i % PROSE[lang].length]!;
-    out.push(s);
-    words += s.split(' ').length;
-    if (out.length % 5 === 0) out.push('\n\n');
+/**
+ * The entry the outliner writes for chapter `k`: its head ("Chapter k: title") and a plan of `entryWords`
+ * words whose first sentence names the chapter's title (so a test can find the entry in a request).
+ */
+export function outlineEntry(k: number, lang: BookLang, entryWords = 90): { head: string; plan: string; opening: string } {
+  const title = chapterTitle(k, lang);
+  const opening = lang === 'ms' ? `Dalam bab “${title}”, kisah bersambung dari tempat bab sebelumnya berakhir.` : `${title} begins where the last chapter ended.`;
+  // Whole sentences up to about `entryWords` words (an entry never stops mid-sentence).
+  const plan = [opening];
+  let words = wordsIn(opening);
+  for (let i = k * 3; words < entryWords - 4; i++) {
+    const sentence = PLAN_SENTENCES[lang][i % PLAN_SENTENCES[lang].length]!;
+    plan.push(sentence);
+    words += wordsIn(sentence);
   }
-  return out.join(' ').replace(/ \n\n /g, '\n\n').trim();
+  return { head: `${lang === 'ms' ? 'Bab' : 'Chapter'} ${k}: ${title}`, plan: plan.join(' '), opening };
 }
 
-/** An outline of `n` titled entries of ~`entryWords` words, with premise, characters and ending. */
-export function scriptedOutline(n: number, lang: 'en' | 'ms', entryWords = 90, from = 1): string {
-  const ms = lang === 'ms';
-  const lines = from === 1 ? [ms ? 'Tajuk: Lampu di Pelabuhan' : 'Title: Lights on the Harbour', ms ? 'Premis: Aisyah pulang ke pekan pelabuhan untuk mencari ayahnya yang hilang.' : 'Premise: Aisha comes home to the harbour town to find her missing father.', ms ? 'Watak utama:\n- Aisyah: wartawan\n- Daniel: nelayan' : 'Main characters:\n- Aisha: a journalist\n- Daniel: a fisherman', ''] : [];
-  for (let k = from; k <= n; k++) lines.push(`${ms ? 'Bab' : 'Chapter'} ${k}: ${ms ? 'Lampu' : 'Lantern'} ${k}`, `plan-${k} ${prose(entryWords - 1, lang, k)}`, '');
-  lines.push(ms ? 'Pengakhiran: Aisyah menemui ayahnya di rumah api.' : 'Ending: Aisha finds her father at the lighthouse.');
-  return lines.join('\n');
+function outlineEntries(from: number, to: number, lang: BookLang, entryWords: number): string[] {
+  const out: string[] = [];
+  for (let k = from; k <= to; k++) {
+    const e = outlineEntry(k, lang, entryWords);
+    out.push(`${e.head}\n${e.plan}`);
+  }
+  return out;
 }
 
-/** The chapter count an outline request asks for. */
-function outlineChapters(user: string): number {
-  return Number(/Chapter 1 to Chapter (\d+)|Bab 1 hingga Bab (\d+)/.exec(user)?.slice(1).find(Boolean) ?? /of (\d+) chapters|sebanyak (\d+) bab/.exec(user)?.slice(1).find(Boolean) ?? 6);
+function outlineEnd(lang: BookLang, isStory: boolean): string {
+  if (lang === 'ms') {
+    return isStory
+      ? 'Pengakhiran: Aisyah menyelamatkan kedai itu dengan bantuan seluruh pekan, dan Daniel memilih untuk kekal. Mereka membuka kedai buku dan dapur kecil di bawah satu bumbung.'
+      : 'Kesimpulan: Kesimpulan menghimpunkan pelajaran setiap bab dan memberi pembaca langkah seterusnya.';
+  }
+  return isStory
+    ? 'Ending: Aisha saves the shop with the help of the whole town, and Daniel chooses to stay. They open a bookshop and a small kitchen under one roof.'
+    : 'Conclusion: The conclusion gathers the lessons of every chapter and gives the reader the next steps.';
 }
 
-/** A planted fact's sentence for chapter k, with its unique token. */
-export const factOf = (k: number, lang: 'en' | 'ms') => (lang === 'ms' ? `Lampu di loteng itu bertanda kod KX-${k}-bara.` : `The lamp in the attic is marked with the code KX-${k}-ember.`);
-export const FACT_TOKEN = /KX-\d+-(?:ember|bara)/g;
-
-/** A bible update in the asked shape, keeping `facts`. */
-function bibleUpdate(user: string, facts: string[]): string {
-  const ms = isMalayRequest(user);
-  const part = user.slice(Math.max(0, user.search(/The part just written|Bahagian yang baru ditulis/)));
-  const fold = /## (?:Arc|Arka)\n/.test(user.slice(user.search(/Answer in|Jawab dalam/))) || /sums up these older lines|meringkaskan baris-baris lama/.test(user);
-  const line = ms ? `Aisyah mencari ayahnya; ${part.slice(0, 60).replace(/\s+/g, ' ')}` : `Aisha searches for her father; ${part.slice(0, 60).replace(/\s+/g, ' ')}`;
-  return [
-    ms ? '## Bab' : '## Chapter', line,
-    ...(fold ? [ms ? '## Arka' : '## Arc', ms ? 'Aisyah pulang dan mula mencari.' : 'Aisha came home and began the search.'] : []),
-    ms ? '## Watak' : '## Characters', ms ? '- Aisyah | wartawan | sedang mencari | kini' : '- Aisha | journalist | searching | now', ms ? '- Daniel | nelayan | membantu | kini' : '- Daniel | fisherman | helping | now',
-    ms ? '## Urusan belum selesai' : '## Open threads', ms ? '- ayah yang hilang | Bab 1 | terbuka' : '- the missing father | Chapter 1 | open',
-    ms ? '## Fakta yang ditetapkan' : '## Established facts', ...facts.map((f) => `- ${f}`),
-  ].join('\n');
+/** An outline of `chapters` entries as the outline templates ask for it (title, premise, characters, entries, ending). */
+export function writeOutline(chapters: number, lang: BookLang, entryWords = 90, isStory = true): string {
+  const head = lang === 'ms'
+    ? [
+        'Tajuk: Lampu di Pelabuhan',
+        'Premis: Aisyah Rahman mesti menyelamatkan kedai buku ayahnya di sebuah pekan pesisir sebelum pihak bank menutupnya. Kepulangan Daniel Lee, cinta pertamanya, membawa harapan dan rahsia lama yang mengancam segala-galanya.',
+        'Watak utama:',
+        '- Aisyah Rahman: pemilik kedai buku yang mahu menyelamatkan warisan ayahnya',
+        '- Daniel Lee: tukang masak yang pulang untuk membuka restoran dan menebus kesilapan lama',
+        '- Mak Su Rohani: ibu saudara Aisyah yang menyimpan rahsia keluarga',
+      ]
+    : [
+        'Title: Lights on the Harbour',
+        "Premise: Aisha Rahman must save her late father's bookshop in a small coastal town before the bank closes it. The return of Daniel Lee, her first love, brings hope and an old secret that threatens everything.",
+        'Main characters:',
+        "- Aisha Rahman: the bookshop's owner, who wants to keep her father's legacy alive",
+        '- Daniel Lee: a chef back in town to open a restaurant and make up for an old mistake',
+        "- Aunt Rohani: Aisha's aunt, who keeps the family's secret",
+      ];
+  return [head.join('\n'), ...outlineEntries(1, chapters, lang, entryWords), outlineEnd(lang, isStory)].join('\n\n');
 }
 
-interface ModelOptions {
-  /** Share of every ask written. */
-  ratio?: number;
-  /** Plant a unique fact per chapter, and keep every fact shown in bible updates. */
-  plants?: boolean;
-  /** Answer a Malay book's chapters in this language instead (every `every`-th chapter; 1 = all). */
-  driftTo?: 'id' | 'en';
-  every?: number;
+// ---------------------------------------------------------------------------------------------------
+// Planted facts
+
+const FACT_OBJECTS: Readonly<Record<BookLang, readonly string[]>> = {
+  en: ['lamp in the attic', 'key to the boathouse', 'blue ledger', "father's compass", 'tin of old stamps', 'ferry ticket', 'brass bell of the shop', 'recipe card'],
+  ms: ['Pelita di loteng', 'Kunci rumah bot', 'Lejar biru', 'Kompas ayahnya', 'Tin setem lama', 'Tiket feri', 'Loceng tembaga kedai', 'Kad resipi'],
+};
+const FACT_WORDS = ['ember', 'cedar', 'tide', 'moss', 'flint', 'heron', 'amber', 'reed', 'slate', 'coral', 'pearl', 'thorn'];
+
+/** The fact the planter plants in chapter `k`: a sentence with a token no other chapter has ("KX-07-ember"). */
+export function plantedFact(k: number, lang: BookLang): { chapter: number; token: string; sentence: string } {
+  const letter = (n: number) => String.fromCharCode(65 + (((n % 26) + 26) % 26));
+  const token = `${letter(k * 7 + 10)}${letter(k * 11 + 23)}-${String(k).padStart(2, '0')}-${FACT_WORDS[k % FACT_WORDS.length]}`;
+  const object = FACT_OBJECTS[lang][k % FACT_OBJECTS[lang].length]!;
+  const sentence = lang === 'ms' ? `${object} itu ditanda dengan kod ${token}.` : `The ${object} is marked with the code ${token}.`;
+  return { chapter: k, token, sentence };
+}
+
+/** The planted tokens a text holds, in the order they first appear. */
+export function plantedTokensIn(text: string): string[] {
+  return [...new Set(text.match(/\b[A-Z]{2}-\d{2}-[a-z]+\b/g) ?? [])];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Story-bible updates
+
+const CHAPTER_LINES: Readonly<Record<BookLang, readonly string[]>> = {
+  en: [
+    'Aisha and Daniel meet again at the harbour, and the debt on the shop comes between them.',
+    'Daniel helps in the shop during a storm, and Aisha starts to trust him again.',
+    'Aunt Rohani hides a letter from the bank, and Aisha finds it.',
+    'The town gathers at the festival, and Daniel cooks for everyone.',
+    'Aisha learns that their fathers were partners once, and the partnership ended badly.',
+    'A quarrel over the contract sends Aisha and Daniel apart for a while.',
+  ],
+  ms: [
+    'Aisyah dan Daniel bertemu semula di pelabuhan, dan hutang kedai itu memisahkan mereka.',
+    'Daniel membantu di kedai ketika ribut, dan Aisyah mula mempercayainya semula.',
+    'Mak Su Rohani menyembunyikan surat daripada pihak bank, dan Aisyah menemuinya.',
+    'Penduduk pekan berkumpul di pesta itu, dan Daniel memasak untuk semua orang.',
+    'Aisyah mengetahui bahawa ayah mereka pernah berkongsi perniagaan, dan perkongsian itu berakhir dengan buruk.',
+    'Pertengkaran tentang kontrak itu memisahkan Aisyah dan Daniel untuk seketika.',
+  ],
+};
+
+function bibleUpdate(info: RequestInfo, facts: readonly string[], part: number): string {
+  const ms = info.lang === 'ms';
+  const label = info.label ?? (ms ? 'bahagian ini' : 'this part');
+  const line = CHAPTER_LINES[info.lang][part % CHAPTER_LINES[info.lang].length]!;
+  const out = [ms ? '## Bab' : '## Chapter', line];
+  if (info.asksArc) {
+    out.push(ms ? '## Arka' : '## Arc', ms
+      ? 'Aisyah berjuang menyelamatkan kedai ayahnya sementara kepulangan Daniel membuka semula luka lama dan harapan baharu.'
+      : "Aisha fights to save her father's shop while Daniel's return reopens old wounds and new hope.");
+  }
+  if (ms) {
+    out.push(
+      '## Watak',
+      `- Aisyah Rahman | pemilik kedai buku | bimbang tentang hutang tetapi mula mempercayai Daniel | ${label}`,
+      `- Daniel Lee | tukang masak | berahsia tentang sebab dia pulang | ${label}`,
+      '- Mak Su Rohani | ibu saudara Aisyah | menyimpan surat daripada bank | Bab 2',
+      '## Urusan belum selesai',
+      '- hutang kedai kepada pihak bank | Pengenalan | terbuka',
+      '- sebab Daniel meninggalkan pekan | Bab 1 | terbuka',
+      '## Fakta yang ditetapkan',
+    );
+  } else {
+    out.push(
+      '## Characters',
+      `- Aisha Rahman | bookshop owner | worried about the debt but starting to trust Daniel | ${label}`,
+      `- Daniel Lee | chef | secretive about why he came back | ${label}`,
+      "- Aunt Rohani | Aisha's aunt | keeps a letter from the bank | Chapter 2",
+      '## Open threads',
+      "- the shop's debt to the bank | Introduction | open",
+      '- why Daniel left town | Chapter 1 | open',
+      '## Established facts',
+    );
+  }
+  out.push(...facts.map((f) => `- ${f}`));
+  return out.join('\n');
+}
+
+const GENERIC_FACTS: Readonly<Record<BookLang, readonly string[]>> = {
+  en: ['The bookshop stands on Jalan Pelabuhan, by the ferry pier.', 'The bank gave the shop ninety days to pay.', 'Aisha is 29 and Daniel is 31.'],
+  ms: ['Kedai buku itu terletak di Jalan Pelabuhan, berhampiran jeti feri.', 'Pihak bank memberi kedai itu sembilan puluh hari untuk membayar.', 'Aisyah berumur 29 tahun dan Daniel 31 tahun.'],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The models
+
+/** One answer a scripted model gave. */
+export interface AnswerRecord {
+  /** The fake server's answer index (0-based; probes are not counted). */
+  index: number;
+  info: Omit<RequestInfo, 'user'>;
+  /** Words of the answer as written (before any max_tokens cut), without the character list. */
+  words: number;
+  /** The language its prose was written in (prose answers only). */
+  wrote?: ProseLang;
+  text: string;
+}
+
+/** An answer function for startFakeOpenAI's `answer`. */
+export type Answer = (body: Body, index: number) => string;
+
+/** A scripted model: itself an answer function (`answer: model`), with what it answered. */
+export interface ScriptedModel extends Answer {
+  readonly model: string;
+  /** The answer function for startFakeOpenAI (the model itself). */
+  readonly answer: Answer;
+  /** Options for startFakeOpenAI: this model's answers, cut at max_tokens unless `honourMaxTokens: false` was given. */
+  fakeOptions(extra?: FakeOpenAIOptions): FakeOpenAIOptions;
+  /** Every answer given, in order. */
+  readonly answers: readonly AnswerRecord[];
+  /** The facts planted so far, by chapter (the planter only). */
+  readonly planted: ReadonlyMap<number, { token: string; sentence: string }>;
+}
+
+export interface ModelOptions {
+  /** Words of plan an outline entry runs to (default 90). */
   entryWords?: number;
+  /** Start each answer with "[answer N]" (N: the fake's answer index + 1; counted in its words). */
+  mark?: boolean;
+  /** Cut answers at the request's max_tokens with finish_reason length (default true). */
+  honourMaxTokens?: boolean;
 }
 
-/** A scripted model (see the file's head). */
-export function scriptedModel(opts: ModelOptions = {}): Answer {
-  const ratio = opts.ratio ?? 1;
-  return (body) => {
-    const user = userOf(body);
-    const lang: 'en' | 'ms' = isMalayRequest(user) ? 'ms' : 'en';
-    if (isOutlineMoreRequest(user)) {
-      const m = /Chapter (\d+) to Chapter (\d+)|Bab (\d+) hingga Bab (\d+)/.exec(user);
-      const [from, to] = m ? [Number(m[1] ?? m[3]), Number(m[2] ?? m[4])] : [1, 6];
-      return scriptedOutline(to, lang, opts.entryWords ?? 90, from);
+interface Behaviour {
+  /** Share of the words asked that a prose answer writes. */
+  ratio(info: RequestInfo): number;
+  /** The language a prose answer is written in. */
+  language(info: RequestInfo): ProseLang;
+  /** The sentence planted in a prose answer (second sentence), if any. */
+  plant?(info: RequestInfo): string | undefined;
+  /** The facts a bible update lists. */
+  facts(info: RequestInfo): readonly string[];
+}
+
+
+/** `text` with whitespace runs as single spaces, and where each of its characters was in `text`. */
+function normalised(text: string): { flat: string; at: number[] } {
+  let flat = '';
+  const at: number[] = [];
+  let wasSpace = false;
+  for (let i = 0; i < text.length; i++) {
+    const isSpace = /\s/.test(text[i]!);
+    if (isSpace && (wasSpace || !flat)) continue;
+    flat += isSpace ? ' ' : text[i]!;
+    at.push(i);
+    wasSpace = isSpace;
+  }
+  return { flat, at };
+}
+
+/** Where in `sentences` a text stopped: the index after the bank sentence that ends latest in it (0 when none). */
+function resumeIndex(text: string, sentences: readonly string[]): number {
+  let best = -1;
+  let bestAt = -1;
+  sentences.forEach((s, i) => {
+    const at = text.lastIndexOf(s);
+    if (at > bestAt) {
+      bestAt = at;
+      best = i;
     }
-    if (isOutlineRequest(user)) return scriptedOutline(outlineChapters(user), lang, opts.entryWords ?? 90);
-    if (isBibleRequest(user)) {
-      const facts = opts.plants ? [...new Set(user.match(FACT_TOKEN) ?? [])].map((t) => factOf(Number(/KX-(\d+)/.exec(t)![1]), lang)) : [lang === 'ms' ? 'Pekan itu terletak di tepi laut.' : 'The town lies by the sea.'];
-      return bibleUpdate(user, facts);
-    }
-    const asked = askedWordsOf(body);
-    if (!asked) return lang === 'ms' ? 'Baik.' : 'OK.';
-    const k = chapterOfRequest(user);
-    const drift = lang === 'ms' && opts.driftTo && k > 0 && k % (opts.every ?? 1) === 0 && !/tidak ditulis dalam Bahasa Malaysia/.test(user) ? opts.driftTo : undefined;
-    const words = Math.max(5, Math.round(asked * ratio));
-    const planted = opts.plants && k > 0 && !isExtensionRequest(user) ? ` ${factOf(k, lang)}` : '';
-    const intro = /Character Details:|Butiran Watak:/.test(user) && !isExtensionRequest(user) ? `\n\n${lang === 'ms' ? 'Butiran Watak:' : 'Character Details:'}\n- Aisha: ${lang === 'ms' ? 'wartawan' : 'a journalist'}\n` : '';
-    return `${prose(words - (planted ? 12 : 0), drift ?? lang, k)}${planted}${intro}`;
+  });
+  return best + 1;
+}
+
+/** `text` cut at `maxTokens` o200k tokens as the fake server cuts it (the tokenizer is loaded on first use). */
+function cutAt(text: string, maxTokens: number): string | undefined {
+  tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as typeof tokenizer;
+  const tokens = tokenizer!.encode(text);
+  return tokens.length > maxTokens ? tokenizer!.decode(tokens.slice(0, maxTokens)) : undefined;
+}
+let tokenizer: { encode(text: string): number[]; decode(tokens: number[]): string } | undefined;
+
+function scriptedModel(name: string, opts: ModelOptions, behaviour: Behaviour): ScriptedModel {
+  const answers: AnswerRecord[] = [];
+  const planted = new Map<number, { token: string; sentence: string }>();
+  const entryWords = opts.entryWords ?? 90;
+  const record = (index: number, info: RequestInfo, text: string, words: number, wrote?: ProseLang) => {
+    const { user: _user, ...rest } = info;
+    answers.push({ index, info: rest, words, text, ...(wrote ? { wrote } : {}) });
+    return text;
   };
+  const mark = (index: number) => (opts.mark ? `[answer ${index + 1}] ` : '');
+
+  /**
+   * The rest of an earlier answer that was cut where `shown` ends, with a little overlap (the engine drops
+   * it). The answer is the latest one that holds `shown`; where it was cut is where `maxTokens` cuts it (the
+   * continuation asks with the step's own budget), else the first place that ends with `shown`.
+   */
+  const continuation = (shown: string, maxTokens: number): string | undefined => {
+    const needle = normalised(shown).flat.slice(-400);
+    if (needle.length < 20) return undefined;
+    for (let i = answers.length - 1; i >= 0; i--) {
+      const full = answers[i]!.text;
+      const { flat, at } = normalised(full);
+      if (!flat.includes(needle)) continue;
+      const budgeted = maxTokens > 0 ? cutAt(full, maxTokens) : undefined;
+      const cut = budgeted !== undefined && normalised(budgeted).flat.endsWith(needle) ? budgeted.length : at[flat.indexOf(needle) + needle.length - 1]! + 1;
+      if (cut >= full.length) return undefined;
+      return full.slice(Math.max(0, cut - 60));
+    }
+    return undefined;
+  };
+
+  const answer = (body: Body, index: number): string => {
+    const info = describeRequest(body);
+    if (info.follow === 'continuation' && info.shownEnding) {
+      const rest = continuation(info.shownEnding, Number(body.max_tokens ?? body.max_completion_tokens ?? 0));
+      if (rest) return record(index, info, rest, wordsIn(rest));
+    }
+    if (info.kind === 'memory') {
+      const part = info.label ? Number(/(\d+)/.exec(info.label)?.[1] ?? 0) : 0;
+      const text = bibleUpdate(info, behaviour.facts(info), part);
+      return record(index, info, opts.mark ? text.replace(/\n/, `\n${mark(index)}`) : text, wordsIn(text));
+    }
+    if (info.kind === 'outline') {
+      const isStory = info.isStory ?? true;
+      const text = info.missing
+        ? [...outlineEntries(info.missing[0], info.missing[1], info.lang, entryWords), outlineEnd(info.lang, isStory)].join('\n\n')
+        : writeOutline(info.chapters ?? 12, info.lang, entryWords, isStory);
+      const marked = opts.mark ? `${text}\n\n${mark(index).trim()}` : text;
+      return record(index, info, marked, wordsIn(marked));
+    }
+    if (info.asked > 0) {
+      const language = behaviour.language(info);
+      const sentences = SENTENCES[language];
+      const words = Math.round(behaviour.ratio(info) * info.asked);
+      const start = info.follow === 'extension' && info.shownEnding ? resumeIndex(info.shownEnding, sentences) : (info.chapter ?? 0) * 5 + (info.kind === 'conclusion' ? 3 : 0);
+      const prefix = mark(index);
+      const fact = info.follow !== 'extension' ? behaviour.plant?.(info) : undefined;
+      const budget = Math.max(1, words - wordsIn(prefix) - (fact ? wordsIn(fact) : 0));
+      let text = writeProse(budget, sentences, start);
+      if (fact) {
+        // The fact goes in as the second sentence: early in the part, so the next chapter's "previous ending" does not carry it.
+        const first = text.indexOf('. ') + 1;
+        text = first > 0 ? `${text.slice(0, first)} ${fact}${text.slice(first)}` : `${text} ${fact}`;
+      }
+      text = `${prefix}${text}`;
+      const counted = wordsIn(text);
+      if (info.wantsCharacterDetails && info.follow !== 'extension') text = `${text}\n\n${characterDetailsBlock(language === 'en' ? 'en' : 'ms')}\n`;
+      return record(index, info, text, counted, language);
+    }
+    const text = `${mark(index)}${writeProse(40, SENTENCES[info.lang], index)}`;
+    return record(index, info, text, wordsIn(text), info.lang);
+  };
+
+  const model = Object.assign((body: Body, index: number) => answer(body, index), {
+    model: name,
+    answer,
+    answers,
+    planted,
+    fakeOptions: (extra: FakeOpenAIOptions = {}): FakeOpenAIOptions => ({ honourMaxTokens: opts.honourMaxTokens ?? true, ...extra, answer }),
+  }) satisfies ScriptedModel;
+  if (behaviour.plant) {
+    const plant = behaviour.plant;
+    behaviour.plant = (info) => {
+      const sentence = plant(info);
+      if (sentence && info.chapter) planted.set(info.chapter, { token: plantedTokensIn(sentence)[0]!, sentence });
+      return sentence;
+    };
+  }
+  return model;
 }
 
-export const underWriter = (ratio: number) => scriptedModel({ ratio });
-export const drifter = (driftTo: 'id' | 'en' = 'id', every = 2) => scriptedModel({ driftTo, every });
-export const planter = () => scriptedModel({ plants: true });
+/**
+ * A model that writes `ratio` × every ask: each part and each length extension comes back with
+ * round(ratio × the words asked) words. Outlines and story-bible updates are written in full.
+ * @example startFakeOpenAI(underWriter(0.6).fakeOptions())
+ */
+export function underWriter(ratio: number, opts: ModelOptions = {}): ScriptedModel {
+  return scriptedModel(`under-writer ${ratio}`, opts, {
+    ratio: () => ratio,
+    language: (info) => info.lang,
+    facts: (info) => GENERIC_FACTS[info.lang],
+  });
+}
+
+export interface DrifterOptions extends ModelOptions {
+  /** The language a Malay book's drifting parts are written in: Indonesian (default) or English. */
+  into?: 'id' | 'en' | ((info: RequestInfo) => 'id' | 'en');
+  /** Which parts drift: all of them (default), the chapters numbered, or those a predicate picks. */
+  parts?: 'all' | readonly number[] | ((info: RequestInfo) => boolean);
+  /** Drift also when asked again with the firm language line (default false: that answer is in the book's language). */
+  stubborn?: boolean | ((info: RequestInfo) => boolean);
+  /** An English book's drifting parts are written in Malay (default false: English books are answered in English). */
+  reverse?: boolean;
+  /** Share of each ask written (default 1). */
+  ratio?: number;
+}
+
+/**
+ * A model that answers a Malay book's parts (some or all) in Indonesian or English, and otherwise writes
+ * every ask in full in the book's language (outlines and story-bible updates included).
+ * @example drifter({ into: 'id', parts: [2, 4] })
+ */
+export function drifter(opts: DrifterOptions = {}): ScriptedModel {
+  const picks = (info: RequestInfo) => {
+    const p = opts.parts ?? 'all';
+    if (p === 'all') return true;
+    if (typeof p === 'function') return p(info);
+    return info.chapter !== undefined && p.includes(info.chapter);
+  };
+  const isStubborn = (info: RequestInfo) => (typeof opts.stubborn === 'function' ? opts.stubborn(info) : opts.stubborn ?? false);
+  return scriptedModel(`drifter ${typeof opts.into === 'string' ? opts.into : 'id'}`, opts, {
+    ratio: () => opts.ratio ?? 1,
+    language: (info) => {
+      const isPart = info.kind === 'introduction' || info.kind === 'chapter' || info.kind === 'conclusion';
+      if (!isPart || !picks(info) || (info.follow === 'firm' && !isStubborn(info))) return info.lang;
+      if (info.lang === 'en') return opts.reverse ? 'ms' : 'en';
+      return typeof opts.into === 'function' ? opts.into(info) : opts.into ?? 'id';
+    },
+    facts: (info) => GENERIC_FACTS[info.lang],
+  });
+}
+
+/**
+ * A model that writes every part at its target and plants one unique fact in each chapter (see
+ * plantedFact; recorded in `planted`); its story-bible updates list, under Established facts, every
+ * planted fact the request shows (the bible so far and the new part), in the order they appear.
+ */
+export function planter(opts: ModelOptions = {}): ScriptedModel {
+  return scriptedModel('planter', opts, {
+    ratio: () => 1,
+    language: (info) => info.lang,
+    plant: (info) => (info.kind === 'chapter' && info.chapter ? plantedFact(info.chapter, info.lang).sentence : undefined),
+    facts: (info) => plantedTokensIn(info.user).map((t) => plantedFact(Number(t.split('-')[1]), info.lang).sentence),
+  });
+}
+
+/** A model that writes outlines of about `entryWords` words an entry, and everything else in full (as underWriter(1)). */
+export function outliner(entryWords = 90, opts: ModelOptions = {}): ScriptedModel {
+  return Object.assign(underWriter(1, { ...opts, entryWords }), { model: `outliner ${entryWords}` });
+}

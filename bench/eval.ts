@@ -1,212 +1,408 @@
-// `npm run eval`: measures whole books. Scripted models (tests/scripted-models.ts: an under-writer at 60 %
-// and 20 %, a drifter into Indonesian, a planter of one fact per chapter) answer through the fake AI
-// server on loopback, and with `--real` (and OPENAI_API_KEY set) a real model does; books of 12 and 40
-// chapters by default. Per book it prints: the length score S_l, the share of prose parts within ±15 % of
-// their target, parts still short, extension calls, thread recall (facts planted in chapters of the first
-// half still present in later chapters' requests), the bible's size by chapter and chapter N's request
-// against chapter 5's, and parts not in the book's language; each book is written with the current
-// templates and with a baseline version (`--baseline <git ref>`), side by side. JSON results go to
+// `npm run eval`: measures whole books. Scripted models (tests/scripted-models.ts) answer through the fake
+// AI server (tests/fake-openai.ts) on 127.0.0.1, in this process, through the engine's real OpenAI
+// provider; with `--real` (or `--models real`) and OPENAI_API_KEY set, a real model does too (providerFromEnv:
+// OPENAI_BASE_URL, KARYA_MODEL, karya.config.yaml). Books of 12 and 40 chapters by default, in English and
+// Malay, written once with the current templates and once with a baseline version (`--baseline <git ref>`,
+// templates/ read from git), side by side. Per book it prints: S_l, the share of prose parts within ±15 %
+// of their target, parts still short, extension calls, thread recall (facts planted in the first half
+// still in later chapters' requests), outline entries carried, the bible's size by chapter and the growth
+// of a chapter's request, and parts kept in another language. JSON results go to
 // bench/results/eval-<time>.json. Prints figures; asserts nothing.
-//   npm run eval -- [--chapters 12,40] [--lang en,ms] [--models under60,under20,drifter,planter] [--baseline REF] [--real] [--quick] [--json]
+//   npm run eval -- [--models under60,under20,drifter,planter,real] [--lang en,ms] [--chapters 12,40]
+//                   [--generators romance] [--baseline REF|none] [--real] [--quick] [--parts] [--json]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BookSession, PromptRenderer, bibleWords, bookLengthScore, detectLanguage, parseSettings, type ProgressStore, type SavedBook, type TemplateSources } from '../engine/index.js';
-import { providerFromEnv, type Provider } from '../engine/providers/index.js';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import {
+  BookSession, PromptRenderer, bibleWords, bookLengthScore, detectLanguage, parseSettings, LONG_RATIO, SHORT_RATIO,
+  type ProgressStore, type ResolvedSpec, type SavedBook, type Settings, type TemplateSources, withoutCharacterDetails,
+} from '../engine/index.js';
+import { providerFromEnv, type Provider, type TextRequest } from '../engine/providers/index.js';
+import { lightFetch } from '../engine/node/light-fetch.js';
 import { loadCatalog, ROOT } from '../engine/node/load.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../tests/fake-openai.js';
-import { chapterOfRequest, drifter, FACT_TOKEN, isBibleRequest, isExtensionRequest, planter, underWriter, userOf, type Answer } from '../tests/scripted-models.js';
+import { startFakeOpenAI } from '../tests/fake-openai.js';
+import { describeRequest, drifter, outlineEntry, planter, plantedFact, underWriter, type RequestInfo, type ScriptedModel } from '../tests/scripted-models.js';
 
 const { values } = parseArgs({
   options: {
-    chapters: { type: 'string', default: '12,40' },
-    lang: { type: 'string', default: 'en' },
     models: { type: 'string', default: 'under60,under20,drifter,planter' },
-    generator: { type: 'string', default: 'romance' },
+    lang: { type: 'string', default: 'en,ms' },
+    chapters: { type: 'string', default: '12,40' },
+    generators: { type: 'string', default: 'romance' },
     baseline: { type: 'string', default: '3f3099e' },
     real: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
+    parts: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
 });
 
-const MODELS: Record<string, { about: string; answer: Answer; langs?: Array<'en' | 'ms'> }> = {
-  under60: { about: 'writes 60 % of every ask', answer: underWriter(0.6) },
-  under20: { about: 'writes 20 % of every ask', answer: underWriter(0.2) },
-  drifter: { about: "answers every 2nd chapter of a Malay book in Indonesian, Malay when told firmly", answer: drifter('id', 2), langs: ['ms'] },
-  planter: { about: 'plants a unique fact per chapter; its bible updates keep every fact shown', answer: planter() },
+// ---------------------------------------------------------------------------------------------------
+// What is run
+
+/** The scripted models, each made afresh for every book (they record what they planted). */
+const SCRIPTED: Record<string, { about: string; make: () => ScriptedModel }> = {
+  under60: { about: 'under-writer 0.6: writes 60 % of every ask (parts and extensions)', make: () => underWriter(0.6) },
+  under20: { about: 'under-writer 0.2: writes 20 % of every ask', make: () => underWriter(0.2) },
+  drifter: {
+    about: 'drifter: every 3rd chapter of a Malay book in Indonesian or English in turn (of an English book, in Malay); asked again firmly it complies, except every 12th chapter',
+    make: () => drifter({
+      parts: (i) => i.kind === 'chapter' && (i.chapter ?? 0) % 3 === 0,
+      into: (i) => ((i.chapter ?? 0) / 3) % 2 === 1 ? 'id' : 'en',
+      stubborn: (i) => (i.chapter ?? 0) % 12 === 0,
+      reverse: true,
+    }),
+  },
+  planter: { about: 'planter: writes every part at its target, plants one unique fact per chapter, its bible updates echo every fact shown', make: () => planter() },
 };
 
 const catalog = loadCatalog({ useDiskCache: true });
-const spec = catalog.get(values.generator);
-if (!spec || spec.kind !== 'book') throw new Error(`--generator: "${values.generator}" is not a book generator (karya list shows them)`);
-const chapterCounts = (values.quick ? '6' : values.chapters).split(',').map((c) => Number(c.trim())).filter((n) => Number.isInteger(n) && n > 0);
+const asked = values.models.split(',').map((m) => m.trim()).filter(Boolean);
+const unknown = asked.filter((m) => m !== 'real' && !(m in SCRIPTED));
+if (unknown.length) throw new Error(`--models: unknown ${unknown.join(', ')} (known: ${[...Object.keys(SCRIPTED), 'real'].join(', ')})`);
+const scriptedNames = asked.filter((m) => m in SCRIPTED);
+const wantsReal = values.real || asked.includes('real');
 const langs = values.lang.split(',').map((l) => l.trim()).filter((l): l is 'en' | 'ms' => l === 'en' || l === 'ms');
-const modelNames = values.models.split(',').map((m) => m.trim()).filter((m) => m in MODELS);
+const chapterCounts = (values.quick ? '6' : values.chapters).split(',').map((c) => Number(c.trim())).filter((n) => Number.isInteger(n) && n > 0);
+const specs = values.generators.split(',').map((id) => {
+  const spec = catalog.get(id.trim());
+  if (!spec || spec.kind !== 'book') throw new Error(`--generators: "${id}" is not a book generator (karya list shows them)`);
+  return spec;
+});
 
-/** The templates at a git ref, over the current ones (a name the ref lacks keeps its current text). */
-function templatesAt(ref: string): { sources: TemplateSources; note: string } | undefined {
+/** The templates at a git ref, over the current ones (a template the ref lacks keeps its current text). */
+function templatesAt(ref: string): { sources: TemplateSources; note: string } | { error: string } {
   try {
-    const names = execFileSync('git', ['ls-tree', '-r', '--name-only', ref, 'templates/'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter((n) => n.endsWith('.hbs'));
+    const names = execFileSync('git', ['ls-tree', '-r', '--name-only', ref, '--', 'templates/'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+      .split('\n').filter((n) => n.endsWith('.hbs'));
+    if (!names.length) return { error: `${ref} has no templates/` };
     const sources: Record<string, string> = { ...catalog.renderer.templates };
     for (const file of names) sources[file.slice('templates/'.length, -'.hbs'.length)] = execFileSync('git', ['show', `${ref}:${file}`], { cwd: ROOT, encoding: 'utf8' });
-    const added = Object.keys(catalog.renderer.templates).filter((n) => !names.includes(`templates/${n}.hbs`));
-    return { sources, note: added.length ? `templates new since ${ref} kept as they are now: ${added.join(', ')}` : '' };
+    const kept = Object.keys(catalog.renderer.templates).filter((n) => !names.includes(`templates/${n}.hbs`)).sort();
+    return { sources, note: kept.length ? `templates ${ref} lacks, kept as they are now: ${kept.join(', ')}` : '' };
   } catch (error) {
-    console.error(`eval: the baseline templates at ${ref} could not be read (${(error as Error).message.split('\n')[0]}); comparing the current templates only`);
-    return undefined;
+    return { error: (error as Error).message.split('\n')[0]! };
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One book
+
+interface PartRow {
+  label: string;
+  /** Words of the part as the engine measures it (an introduction without its character list). */
+  words: number;
+  target?: number;
+  score?: number;
+  extensions: number;
+  continuations: number;
+  short?: true;
+  long?: true;
+  /** The language the kept text was found in (null: too little to tell). */
+  found: string | null;
+  /** The first answer came back in this language and the part was asked again. */
+  drift?: string;
 }
 
 interface BookRow {
   model: string;
-  templates: 'current' | 'baseline';
-  lang: string;
+  generator: string;
+  templates: string;
+  lang: 'en' | 'ms';
   chapters: number;
+  /** S_l of the book: the mean of its prose parts' scores. */
   score?: number;
-  withinTolerance: number;
-  shortParts: number;
   proseParts: number;
+  /** Prose parts within ±15 % of their target. */
+  withinTolerance: number;
+  /** Parts still under 0.85 × their target after their extensions. */
+  shortParts: number;
+  longParts: number;
+  /** Length extension calls (requests that asked for "N more words"). */
   extensions: number;
-  /** Facts planted in the first half still in later chapters' requests (planter only). */
+  continuations: number;
+  /** Planter only: for each fact planted in chapter k ≤ N/2, the share of chapter requests after k that carry it; the mean. */
   threadRecall?: number;
-  /** Recall, at the last chapter, of the facts planted in chapters 1–3. */
+  /** Planter only: the facts of chapters 1–3 in chapter N's request. */
   earlyRecallAtEnd?: number;
+  /** Chapters whose request carries their own outline entry (scripted outlines). */
+  entriesCarried?: number;
+  /** Words of the story bible shown in chapter k's request ("ch1", "ch5", …, "max"). */
   bibleWords: Record<string, number>;
-  /** Characters of the last chapter's request over chapter 5's. */
-  growth?: number;
+  /** o200k tokens of the system and user messages of chapter 5's and chapter N's requests, and their ratio. */
+  requestTokens: { ch5?: number; last?: number; growth?: number };
+  /** Prose parts whose kept text is in another language than the book's. */
   wrongLanguage: number;
+  /** Parts whose first answer was in another language (written again with the firm language line). */
   drifts: number;
-  calls: number;
+  /** Requests by what they asked (outline, part, extension, continuation, firm, memory, other). */
+  requests: Record<string, number>;
   seconds: number;
+  parts?: PartRow[];
   error?: string;
+}
+
+/** Settings for an evaluation book: the defaults, the language, and each required text field's placeholder. */
+function evalSettings(spec: ResolvedSpec, lang: 'en' | 'ms'): Settings {
+  const raw: Record<string, unknown> = {};
+  for (const f of spec.fields) {
+    if (f.role === 'language') raw[f.name] = lang;
+    else if (f.required && f.type === 'text' && !f.default) raw[f.name] = (f.placeholder?.[lang] ?? 'x').replace(/^(e\.g\.|cth\.)\s*/i, '');
+  }
+  return parseSettings(spec, raw);
 }
 
 function memoryStore(): ProgressStore {
   let book: SavedBook | null = null;
   return {
     load: async () => book,
-    saveStep: async (_k, save) => {
+    saveStep: async (_key, save) => {
       book = { state: save.state, isFinished: save.isFinished, updatedAt: '' };
     },
-    saveMemory: async (_k, save) => {
+    saveMemory: async (_key, save) => {
       if (book) book = { ...book, state: { ...book.state, memory: save.memory, memoryUpTo: save.upTo } };
     },
   };
 }
 
-async function evaluate(model: string, renderer: PromptRenderer, templates: BookRow['templates'], lang: 'en' | 'ms', chapters: number, provider: Provider, fake?: FakeOpenAI): Promise<BookRow> {
-  const started = performance.now();
-  const first = fake?.requests.length ?? 0;
-  const session = await BookSession.open({ spec: spec!, renderer, provider, store: memoryStore(), key: `${model}-${lang}-${chapters}`, settings: parseSettings(spec!, { language: lang }), totalChapters: chapters, onFinished: 'restart' });
-  const parts: Array<{ words: number; target?: number; score?: number; short?: boolean; text: string }> = [];
-  let extensions = 0;
-  let drifts = 0;
-  const bible: Record<string, number> = {};
-  const mark = new Set([1, 5, 10, 20, 40, chapters]);
-  try {
-    while (session.next()) {
-      const step = session.next()!;
-      if (step.kind === 'chapter' && mark.has(step.position)) bible[`ch${step.position}`] = bibleWords(session.state.memory);
-      const r = await session.advance();
-      extensions += r.extensions;
-      if (r.languageDrift) drifts++;
-      if (r.target) parts.push({ words: r.words, target: r.target, ...(r.score !== undefined ? { score: r.score } : {}), ...(r.short ? { short: true } : {}), text: r.text });
-      await session.remember();
-    }
-  } catch (error) {
-    return { model, templates, lang, chapters, withinTolerance: 0, shortParts: 0, proseParts: parts.length, extensions, bibleWords: bible, wrongLanguage: 0, drifts, calls: 0, seconds: 0, error: (error as Error).message };
-  }
-  const requests = fake ? fake.requests.slice(first).filter((r) => r.path.endsWith('/chat/completions') && !(r.body?.max_tokens === 1 && !r.body?.stream)) : [];
-  const chapterRequests = new Map<number, string>();
-  for (const r of requests) {
-    const user = userOf(r.body ?? {});
-    const k = chapterOfRequest(user);
-    if (k && !isExtensionRequest(user) && !isBibleRequest(user) && !chapterRequests.has(k)) chapterRequests.set(k, JSON.stringify(r.body?.messages ?? []));
-  }
-  // Thread recall: each fact planted in chapter k ≤ N/2 (its token), in the requests of chapters after k.
-  let recall: number | undefined;
-  let early: number | undefined;
-  if (model === 'planter' && chapterRequests.size) {
-    const last = Math.max(...chapterRequests.keys());
-    const shares: number[] = [];
-    for (let k = 1; k <= Math.floor(last / 2); k++) {
-      const token = lang === 'ms' ? `KX-${k}-bara` : `KX-${k}-ember`;
-      const later = [...chapterRequests.entries()].filter(([n]) => n > k);
-      if (later.length) shares.push(later.filter(([, body]) => body.includes(token)).length / later.length);
-    }
-    recall = shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : undefined;
-    const lastBody = chapterRequests.get(last) ?? '';
-    early = [1, 2, 3].filter((k) => lastBody.includes(lang === 'ms' ? `KX-${k}-bara` : `KX-${k}-ember`)).length / 3;
-    void FACT_TOKEN;
-  }
-  const lastChapter = chapterRequests.size ? Math.max(...chapterRequests.keys()) : 0;
-  const growth = chapterRequests.has(5) && lastChapter > 5 ? chapterRequests.get(lastChapter)!.length / chapterRequests.get(5)!.length : undefined;
-  const score = bookLengthScore(parts.map((p) => p.score));
+/** A request as sent, with what it asks for (read from its text, as the scripted models read it). */
+interface SentRequest {
+  request: TextRequest;
+  info: RequestInfo;
+}
+
+/** The provider, with every request it is given kept in order. */
+function recording(provider: Provider): { provider: Provider; sent: SentRequest[] } {
+  const sent: SentRequest[] = [];
   return {
-    model, templates, lang, chapters,
-    ...(score !== undefined ? { score } : {}),
-    withinTolerance: parts.filter((p) => p.target && Math.abs(p.words / p.target - 1) <= 0.15).length / Math.max(1, parts.length),
-    shortParts: parts.filter((p) => p.short).length,
-    proseParts: parts.length,
-    extensions,
-    ...(recall !== undefined ? { threadRecall: recall } : {}),
-    ...(early !== undefined ? { earlyRecallAtEnd: early } : {}),
-    bibleWords: { ...bible, end: bibleWords(session.state.memory) },
-    ...(growth !== undefined ? { growth } : {}),
-    wrongLanguage: parts.filter((p) => { const found = detectLanguage(p.text).language; return found !== null && found !== lang; }).length,
-    drifts,
-    calls: requests.length,
-    seconds: (performance.now() - started) / 1000,
+    sent,
+    provider: {
+      ...provider,
+      generateText: (request) => {
+        const body = { messages: [{ role: 'system', content: request.system }, { role: 'user', content: request.user }], max_tokens: request.maxTokens };
+        sent.push({ request, info: describeRequest(body) });
+        return provider.generateText(request);
+      },
+    },
   };
 }
 
-const baseline = templatesAt(values.baseline);
-const renderers: Array<[BookRow['templates'], PromptRenderer]> = [['current', catalog.renderer], ...(baseline ? [['baseline', new PromptRenderer(baseline.sources)] as [BookRow['templates'], PromptRenderer]] : [])];
-const rows: BookRow[] = [];
-for (const model of modelNames) {
-  const fake = await startFakeOpenAI({ answer: MODELS[model]!.answer });
-  const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-eval', OPENAI_BASE_URL: fake.baseURL });
+const BIBLE_AT = [1, 5, 10, 20, 40];
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined);
+
+async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: ScriptedModel; provider: Provider; renderer: PromptRenderer; templates: string; lang: 'en' | 'ms'; chapters: number }): Promise<BookRow> {
+  const { spec, lang, chapters } = input;
+  const started = performance.now();
+  const { provider, sent } = recording(input.provider);
+  const parts: PartRow[] = [];
+  /** Chapter k's own first request (its system and user text) and the bible the session held when it was sent. */
+  const chapterRequests = new Map<number, { text: string; bible: string }>();
+  const row: BookRow = {
+    model: input.model, generator: spec.id, templates: input.templates, lang, chapters, proseParts: 0, withinTolerance: 0, shortParts: 0, longParts: 0,
+    extensions: 0, continuations: 0, bibleWords: {}, requestTokens: {}, wrongLanguage: 0, drifts: 0, requests: {}, seconds: 0,
+  };
   try {
-    for (const lang of MODELS[model]!.langs ?? langs) {
-      for (const chapters of chapterCounts) {
-        for (const [name, renderer] of renderers) rows.push(await evaluate(model, renderer, name, lang, chapters, provider, fake));
+    const session = await BookSession.open({
+      spec, renderer: input.renderer, provider, store: memoryStore(), key: `eval-${input.model}-${spec.id}-${lang}-${chapters}`,
+      settings: evalSettings(spec, lang), ...(spec.flow.sections ? {} : { totalChapters: chapters }), onFinished: 'restart',
+    });
+    while (session.next()) {
+      const step = session.next()!;
+      const bible = session.state.memory ?? '';
+      const before = sent.length;
+      const result = await session.advance();
+      const own = sent.slice(before).find((s) => s.request.meta?.stepKind !== 'memory');
+      if (step.kind === 'chapter' && !step.section && own) chapterRequests.set(step.position, { text: `${own.request.system}\n${own.request.user}`, bible });
+      if (result.target) {
+        const found = detectLanguage(result.text).language;
+        // Measured as the engine measures a part: an introduction without its character list.
+        const prose = step.kind === 'introduction' && spec.flow.characterDetails ? words(withoutCharacterDetails(result.text)) : result.words;
+        const short = result.short ?? (prose < SHORT_RATIO * result.target ? true : undefined);
+        const long = result.long ?? (prose > LONG_RATIO * result.target ? true : undefined);
+        parts.push({
+          label: result.label, words: prose, target: result.target, ...(result.score !== undefined ? { score: result.score } : {}),
+          extensions: result.extensions ?? 0, continuations: result.continuations, ...(short ? { short } : {}), ...(long ? { long } : {}), found,
+          ...(result.languageDrift ? { drift: result.languageDrift.found } : {}),
+        });
       }
+      await session.remember();
     }
-  } finally {
-    await fake.close();
+  } catch (error) {
+    row.error = (error as Error).message;
   }
-}
-if (values.real) {
-  if (!process.env.OPENAI_API_KEY) console.error('eval: --real needs OPENAI_API_KEY (and OPENAI_BASE_URL / KARYA_MODEL for other servers); skipped');
-  else for (const lang of langs) rows.push(await evaluate('real', catalog.renderer, 'current', lang, Math.min(...chapterCounts), providerFromEnv()));
+  // Length.
+  const score = bookLengthScore(parts.map((p) => p.score));
+  if (score !== undefined) row.score = score;
+  row.proseParts = parts.length;
+  row.withinTolerance = parts.filter((p) => p.target && Math.abs(p.words / p.target - 1) <= 0.15).length / Math.max(1, parts.length);
+  row.shortParts = parts.filter((p) => p.short).length;
+  row.longParts = parts.filter((p) => p.long).length;
+  for (const s of sent) {
+    const kind = s.request.meta?.stepKind === 'memory' ? 'memory' : s.info.follow ?? (s.info.kind === 'other' ? 'other' : s.info.kind === 'outline' ? 'outline' : 'part');
+    row.requests[kind] = (row.requests[kind] ?? 0) + 1;
+  }
+  row.extensions = row.requests.extension ?? 0;
+  row.continuations = row.requests.continuation ?? 0;
+  // Thread recall: each fact planted in chapter k ≤ N/2, in the requests of chapters k+1 … N.
+  const written = [...chapterRequests.keys()].sort((a, b) => a - b);
+  const last = written.at(-1) ?? 0;
+  if (input.scripted?.planted.size) {
+    const tokenOf = (k: number) => input.scripted!.planted.get(k)?.token ?? plantedFact(k, lang).token;
+    const shares: number[] = [];
+    for (let k = 1; k <= Math.floor(last / 2); k++) {
+      const later = written.filter((j) => j > k);
+      if (later.length) shares.push(later.filter((j) => chapterRequests.get(j)!.text.includes(tokenOf(k))).length / later.length);
+    }
+    const recall = mean(shares);
+    if (recall !== undefined) row.threadRecall = recall;
+    const early = [1, 2, 3].filter((k) => k < last);
+    if (early.length) row.earlyRecallAtEnd = early.filter((k) => chapterRequests.get(last)!.text.includes(tokenOf(k))).length / early.length;
+  }
+  // Every chapter its outline entry (the scripted outline's entries open with a sentence naming their title).
+  if (input.scripted && written.length) {
+    row.entriesCarried = written.filter((k) => chapterRequests.get(k)!.text.includes(outlineEntry(k, lang).opening)).length / written.length;
+  }
+  // The bible a chapter's request shows, and the growth of the request.
+  let max = 0;
+  for (const k of written) {
+    const { text, bible } = chapterRequests.get(k)!;
+    const shown = bible.trim() && text.includes(bible.trim()) ? bibleWords(bible) : 0;
+    max = Math.max(max, shown);
+    if (BIBLE_AT.includes(k) || k === last) row.bibleWords[`ch${k}`] = shown;
+  }
+  row.bibleWords.max = max;
+  const tokens = (k: number) => (chapterRequests.has(k) ? encode(chapterRequests.get(k)!.text).length : undefined);
+  const ch5 = tokens(5);
+  const lastTokens = last > 5 ? tokens(last) : undefined;
+  row.requestTokens = { ...(ch5 ? { ch5 } : {}), ...(lastTokens ? { last: lastTokens } : {}), ...(ch5 && lastTokens ? { growth: lastTokens / ch5 } : {}) };
+  // Language.
+  row.wrongLanguage = parts.filter((p) => p.found !== null && p.found !== lang).length;
+  row.drifts = parts.filter((p) => p.drift).length;
+  row.seconds = (performance.now() - started) / 1000;
+  if (values.parts) row.parts = parts;
+  return row;
 }
 
-const results = { at: new Date().toISOString(), generator: spec.id, baseline: baseline ? values.baseline : null, models: Object.fromEntries(modelNames.map((m) => [m, MODELS[m]!.about])), rows };
+// ---------------------------------------------------------------------------------------------------
+// The run
+
+const versions: Array<{ name: string; renderer: PromptRenderer }> = [{ name: 'current', renderer: catalog.renderer }];
+let baselineNote = '';
+if (values.baseline !== 'none') {
+  const at = templatesAt(values.baseline);
+  if ('error' in at) console.error(`eval: the baseline templates at ${values.baseline} cannot be used (${at.error}); the current templates only`);
+  else {
+    versions.push({ name: values.baseline, renderer: new PromptRenderer(at.sources) });
+    baselineNote = at.note;
+  }
+}
+
+const rows: BookRow[] = [];
+const runStarted = performance.now();
+let fakeRequests = 0;
+for (const spec of specs) {
+  for (const name of scriptedNames) {
+    for (const lang of langs) {
+      for (const chapters of chapterCounts) {
+        for (const version of versions) {
+          const scripted = SCRIPTED[name]!.make();
+          const fake = await startFakeOpenAI(scripted.fakeOptions());
+          try {
+            const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-eval', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }, { directChat: true, fetch: lightFetch });
+            rows.push(await writeBook({ spec, model: name, scripted, provider, renderer: version.renderer, templates: version.name, lang, chapters }));
+            fakeRequests += fake.generationRequests().length;
+          } finally {
+            await fake.close();
+          }
+        }
+      }
+    }
+  }
+  if (wantsReal) {
+    if (!process.env.OPENAI_API_KEY?.trim()) console.error('eval: a real model needs OPENAI_API_KEY (and OPENAI_BASE_URL / KARYA_MODEL for other servers); skipped');
+    else {
+      const provider = providerFromEnv();
+      const chapters = Math.min(...chapterCounts);
+      for (const lang of langs) for (const version of versions) rows.push(await writeBook({ spec, model: 'real', provider, renderer: version.renderer, templates: version.name, lang, chapters }));
+    }
+  }
+}
+const totalSeconds = (performance.now() - runStarted) / 1000;
+
+/** The real model as configured (names only, never keys). */
+function realAbout(): string {
+  return `real model: ${process.env.KARYA_MODEL?.trim() || 'the default model'} at ${process.env.OPENAI_BASE_URL?.trim() || 'api.openai.com'} (or karya.config.yaml); books of ${Math.min(...chapterCounts)} chapters`;
+}
+
+const at = new Date().toISOString();
+const results = {
+  at, generators: specs.map((s) => s.id), chapters: chapterCounts, langs, templates: versions.map((v) => v.name), ...(baselineNote ? { baselineNote } : {}),
+  models: Object.fromEntries([...scriptedNames.map((m) => [m, SCRIPTED[m]!.about]), ...(rows.some((r) => r.model === 'real') ? [['real', realAbout()]] : [])]),
+  fakeRequests, seconds: totalSeconds, rows,
+};
 const dir = path.join(ROOT, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
-const file = path.join(dir, `eval-${results.at.replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+const file = path.join(dir, `eval-${at.replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, `${JSON.stringify(results, null, 1)}\n`);
 
 if (values.json) {
   console.log(JSON.stringify(results, null, 2));
 } else {
+  printTables();
+  console.log(`results: ${path.relative(process.cwd(), file)} (${rows.length} books, ${fakeRequests} requests to the fake server, ${totalSeconds.toFixed(1)} s)`);
+}
+
+function printTables(): void {
   const pct = (x?: number) => (x === undefined ? '-' : `${Math.round(100 * x)}%`);
+  const fix = (x?: number, d = 1) => (x === undefined ? '-' : x.toFixed(d));
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
   const num = (s: string | number, n: number) => String(s).padStart(n);
-  console.log(`${spec.id}, scripted models on the fake AI server${baseline ? `; templates: current vs ${values.baseline}${baseline.note ? ` (${baseline.note})` : ''}` : ''}`);
-  console.log(`${pad('model', 9)} ${pad('lang', 4)} ${num('ch', 3)} ${pad('templates', 9)} ${num('S_l', 6)} ${num('±15%', 5)} ${num('short', 5)} ${num('ext', 4)} ${num('recall', 6)} ${num('early', 5)} ${pad('bible words (ch1/5/10/20/40/end)', 34)} ${num('growth', 6)} ${num('lang✗', 5)} ${num('drift', 5)} ${num('calls', 5)} ${num('time', 6)}`);
+  const names = versions.map((v) => v.name);
+  /** A figure for each template version, side by side: "96.3 | 71.0". */
+  const pair = (cells: string[], width: number) => cells.map((c) => num(c, width)).join(' |');
+  const groups = new Map<string, BookRow[]>();
   for (const r of rows) {
-    const b = r.bibleWords;
-    const bible = ['ch1', 'ch5', 'ch10', 'ch20', 'ch40', 'end'].map((k) => b[k] ?? '-').join('/');
-    console.log(`${pad(r.model, 9)} ${pad(r.lang, 4)} ${num(r.chapters, 3)} ${pad(r.templates, 9)} ${num(r.score?.toFixed(1) ?? '-', 6)} ${num(pct(r.withinTolerance), 5)} ${num(`${r.shortParts}/${r.proseParts}`, 5)} ${num(r.extensions, 4)} ${num(pct(r.threadRecall), 6)} ${num(pct(r.earlyRecallAtEnd), 5)} ${pad(bible, 34)} ${num(r.growth?.toFixed(2) ?? '-', 6)} ${num(r.wrongLanguage, 5)} ${num(r.drifts, 5)} ${num(r.calls, 5)} ${num(`${r.seconds.toFixed(1)}s`, 6)}${r.error ? `  error: ${r.error}` : ''}`);
+    const key = `${r.model}\u0000${r.generator}\u0000${r.lang}\u0000${r.chapters}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const of = (group: BookRow[], f: (r: BookRow) => string) => names.map((n) => {
+    const r = group.find((x) => x.templates === n);
+    return r ? (r.error ? 'error' : f(r)) : '';
+  });
+  const w = names.length;
+  const col = (title: string, width: number) => num(title, width * w + 2 * (w - 1));
+  const models = `${pad('model', 9)} ${pad('book', 10)} ${pad('lang', 4)} ${num('ch', 3)}`;
+  const real = rows.some((r) => r.model === 'real');
+  console.log(`${specs.map((s) => s.id).join(', ')} books through the engine's OpenAI provider: ${scriptedNames.length ? 'scripted models on the fake AI server (127.0.0.1)' : ''}${scriptedNames.length && real ? ' and ' : ''}${real ? 'a real model' : ''}.`);
+  console.log(`Each figure: ${names.join(' | ')} templates${baselineNote ? ` (${baselineNote})` : ''}.`);
+  console.log('');
+  console.log(`${models} ${col('S_l', 5)} ${col('±15%', 4)} ${col('short', 5)} ${col('ext', 4)} ${col('recall', 4)} ${col('early', 4)} ${col('entries', 4)} ${col('lang✗', 3)} ${col('drift', 3)} ${col('calls', 4)}`);
+  for (const group of groups.values()) {
+    const r0 = group[0]!;
+    console.log(`${pad(r0.model, 9)} ${pad(r0.generator, 10)} ${pad(r0.lang, 4)} ${num(r0.chapters, 3)} ${pair(of(group, (r) => fix(r.score)), 5)} ${pair(of(group, (r) => pct(r.withinTolerance)), 4)} ${pair(of(group, (r) => `${r.shortParts}/${r.proseParts}`), 5)} ${pair(of(group, (r) => String(r.extensions)), 4)} ${pair(of(group, (r) => pct(r.threadRecall)), 4)} ${pair(of(group, (r) => pct(r.earlyRecallAtEnd)), 4)} ${pair(of(group, (r) => pct(r.entriesCarried)), 4)} ${pair(of(group, (r) => String(r.wrongLanguage)), 3)} ${pair(of(group, (r) => String(r.drifts)), 3)} ${pair(of(group, (r) => String(Object.values(r.requests).reduce((a, b) => a + b, 0))), 4)}`);
   }
   console.log('');
-  console.log('S_l: LongWriter length score of the book (mean over prose parts; 100 = the words asked for). ±15%: prose parts within 15 % of their target.');
-  console.log('short: parts still under 0.85 of their target after up to two extensions / prose parts. ext: extension calls (part of their steps).');
-  console.log('recall: planter only; for each fact planted in a chapter of the first half, the share of later chapter requests that still carry it. early: facts of chapters 1-3 in the last chapter\'s request.');
-  console.log('bible words: the story bible a chapter request carries, at chapters 1, 5, 10, 20, 40 and after the last part. growth: last chapter\'s request size / chapter 5\'s.');
-  console.log('lang✗: prose parts kept in another language than the book\'s. drift: parts answered in the wrong language first (asked again).');
-  console.log(`results: ${path.relative(process.cwd(), file)}`);
+  console.log(`${models} ${pad('templates', 9)} ${BIBLE_AT.map((k) => num(`ch${k}`, 5)).join(' ')} ${num('last', 5)} ${num('max', 5)}  ${num('tok ch5', 7)} ${num('tok chN', 7)} ${num('N/5', 5)} ${num('time', 6)}`);
+  for (const group of groups.values()) {
+    for (const r of group) {
+      const b = r.bibleWords;
+      const lastKey = `ch${r.chapters}`;
+      console.log(`${pad(r.model, 9)} ${pad(r.generator, 10)} ${pad(r.lang, 4)} ${num(r.chapters, 3)} ${pad(r.templates, 9)} ${BIBLE_AT.map((k) => num(b[`ch${k}`] ?? '-', 5)).join(' ')} ${num(b[lastKey] ?? '-', 5)} ${num(b.max ?? '-', 5)}  ${num(r.requestTokens.ch5 ?? '-', 7)} ${num(r.requestTokens.last ?? '-', 7)} ${num(fix(r.requestTokens.growth, 2), 5)} ${num(`${r.seconds.toFixed(1)}s`, 6)}${r.error ? `  error: ${r.error}` : ''}`);
+    }
+  }
+  console.log('');
+  console.log('Models:');
+  for (const m of scriptedNames) console.log(`  ${pad(m, 8)} ${SCRIPTED[m]!.about}`);
+  if (real) console.log(`  ${pad('real', 8)} ${realAbout()}`);
+  console.log('Figures (each for the current templates | the baseline\'s):');
+  console.log('  S_l      LongWriter length score of the book: mean over its prose parts (100 = the words asked for; 0 at 4× or ⅓ of them).');
+  console.log('  ±15%     share of prose parts within 15 % of their target.   short: parts still under 0.85 × target after their extensions / prose parts.');
+  console.log('  ext      length-extension requests ("Write about N more words"; at most two a part).   calls: requests of the book (bible updates included).');
+  console.log('  recall   planter only: for each fact planted in a chapter k ≤ N/2, the share of chapter requests after k that carry its token; the mean.');
+  console.log('  early    planter only: share of the facts of chapters 1–3 in chapter N\'s request.   entries: chapters whose request carries their own outline entry.');
+  console.log('  lang✗    prose parts kept in another language than the book\'s.   drift: parts whose first answer was in another language (asked again firmly).');
+  console.log('  chK      words of the story bible shown in chapter K\'s request (last: chapter N; max: the largest).   tok: o200k tokens of a chapter\'s request; N/5: chapter N\'s over chapter 5\'s.');
 }

@@ -5,9 +5,9 @@
 // writes the parts before the step, and the session keeps its bible as a real run would. No provider is
 // ever built from the environment, so no request leaves the process whatever keys are set.
 import { existsSync } from 'node:fs';
-import { BookSession, planSteps, renderPrompt, startBook, stepKey, type BookState, type ProgressStore, type SavedBook, type Step } from '../../engine/index.js';
+import { BookSession, planSteps, renderPrompt, startBook, stepKey, type BookState, type ProgressStore, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
-import { chatBody } from '../../engine/providers/openai.js';
+import { chatBody, imageBody } from '../../engine/providers/openai.js';
 import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
@@ -20,6 +20,25 @@ export interface PromptsOptions {
   step?: string;
   state?: string;
   json?: boolean;
+}
+
+/** The model field of the printed bodies: the model is the provider config's, which this command never reads. */
+const NO_MODEL = '';
+
+/** A step as `--step` names it: `outline`, `introduction`, `chapter:3`, `conclusion`, `single`, `image`. */
+function stepName(step: Step): string {
+  return step.kind === 'conclusion' ? 'conclusion' : stepKey(step);
+}
+
+/** The `--step` values of a plan, for the message of a bad one: "outline, introduction, chapter:1…chapter:12, conclusion". */
+function stepNames(steps: readonly Step[]): string {
+  const chapters = steps.filter((s) => s.kind === 'chapter');
+  const names: string[] = [];
+  for (const s of steps) {
+    if (s.kind !== 'chapter') names.push(stepName(s));
+    else if (s === chapters[0]) names.push(chapters.length > 1 ? `${stepName(s)}…${stepName(chapters[chapters.length - 1]!)}` : stepName(s));
+  }
+  return names.join(', ');
 }
 
 /** A progress store in memory (the scripted book is never saved). */
@@ -37,24 +56,67 @@ function memoryStore(): ProgressStore {
 }
 
 /** The saved book of these settings, read without creating a state file; null when there is none. */
-async function savedBook(statePath: string, key: string): Promise<BookState | null> {
+async function savedBook(statePath: string, key: string): Promise<SavedBook | null> {
   if (!existsSync(statePath)) return null;
   const stateFile = await openStateFile(statePath);
   try {
     const saved = await stateFile.load(CLI_USER, key);
-    return saved && (saved.state.content.length > 0 || saved.state.outline !== undefined) ? saved.state : null;
+    return saved && (saved.state.content.length > 0 || saved.state.outline !== undefined) ? saved : null;
   } finally {
     await stateFile.close();
   }
 }
 
-/** The book as it stood just before `step`: parts from the step's position on are left out. */
-function before(state: BookState, step: Step): BookState {
-  if (step.kind === 'outline') return { ...state, content: [], currentChapter: 0, isLocked: false, outline: undefined as never };
-  if (!('position' in step)) return { ...state, content: [], currentChapter: 0 };
-  const kept = state.content.slice(0, step.position);
-  const memoryUpTo = state.memoryUpTo !== undefined ? Math.min(state.memoryUpTo, step.position - 1) : undefined;
-  return { ...state, content: kept, currentChapter: step.position, isLocked: step.position > 0, ...(memoryUpTo !== undefined && memoryUpTo >= 0 ? { memoryUpTo } : {}) };
+/**
+ * The saved book as the prompt of `step` reads it when the step is not its next one: the parts from the
+ * step's position on are left out (so "how the last part ended" is the part before it). Before the
+ * introduction nothing of the book exists but its settings; later, its bible stays as saved.
+ */
+function atStep(state: BookState, step: Step): BookState {
+  const { outline, memory, memoryUpTo, characterDetails, ...rest } = state;
+  const position = 'position' in step ? step.position : 0;
+  if (step.kind === 'outline' || position === 0) {
+    return { ...rest, ...(step.kind !== 'outline' && outline !== undefined ? { outline } : {}), content: [], currentChapter: 0, isLocked: false };
+  }
+  return {
+    ...state,
+    content: state.content.slice(0, position),
+    currentChapter: position,
+    isLocked: true,
+    ...(memoryUpTo !== undefined ? { memoryUpTo: Math.min(memoryUpTo, position - 1) } : {}),
+  };
+}
+
+/** "its story bible as saved (up to chapter:4)", for the notes. */
+function bibleNote(spec: ResolvedSpec, state: BookState): string {
+  if (!state.memory || state.memoryUpTo === undefined) return 'no story bible yet';
+  const part = planSteps(spec, state.totalChapters).find((s) => 'position' in s && s.position === state.memoryUpTo);
+  return `its story bible as saved (up to ${part ? stepName(part) : `part ${state.memoryUpTo}`})`;
+}
+
+/** The step and the state it is rendered from, with a note saying which state that is. */
+function fromSaved(session: BookSession, wanted: Step | undefined, steps: readonly Step[], statePath: string): { step: Step; state: BookState; note: string } {
+  const { spec } = session;
+  const saved = session.state;
+  const next = session.next();
+  const where = `the saved book in ${statePath}`;
+  // A finished book: `karya generate` would start it again, so its first step is the one it would send next.
+  const step = wanted ?? next ?? steps[0]!;
+  if (next && stepKey(next) === stepKey(step)) {
+    const lag = session.needsMemory ? '; its story bible has not taken in its last part yet (a real run would update it first, with the model)' : '';
+    return { step, state: saved, note: `rendered from ${where}: its next step${lag}` };
+  }
+  const state = atStep(saved, step);
+  const status = next ? `its next step is ${stepName(next)}` : `it is finished${wanted ? '' : ', so karya generate would start it again with this step'}`;
+  const position = 'position' in step ? step.position : 0;
+  if (step.kind === 'outline' || position === 0) {
+    return { step, state, note: `rendered from ${where} (${status}) as it stood before ${stepName(step)}: its settings${state.outline !== undefined ? ' and outline' : ''}` };
+  }
+  if (position > saved.content.length) {
+    return { step, state, note: `rendered from ${where} as it stands (${status}; ${saved.content.length} parts written, ${bibleNote(spec, state)}); the parts between are not written` };
+  }
+  const later = saved.memoryUpTo !== undefined && saved.memoryUpTo >= position ? ', which knows of the parts from this one on' : '';
+  return { step, state, note: `rendered from ${where} (${status}): the parts before ${stepName(step)}, with ${bibleNote(spec, saved)}${later}` };
 }
 
 export async function promptsCommand(id: string, opts: PromptsOptions): Promise<void> {
@@ -63,60 +125,66 @@ export async function promptsCommand(id: string, opts: PromptsOptions): Promise<
   const { settings, totalChapters } = settingsFromOptions(spec, opts);
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const steps = planSteps(spec, total);
-  const keys = steps.map(stepKey);
-  // "conclusion" names the conclusion whatever its position; "chapter:N" a chapter.
-  const wanted = opts.step === 'conclusion' ? steps.find((s) => s.kind === 'conclusion') : opts.step ? steps.find((s) => stepKey(s) === opts.step) : undefined;
-  if (opts.step && !wanted) {
-    const chapters = steps.filter((s) => s.kind === 'chapter');
-    const names = [...new Set(steps.map((s) => (s.kind === 'chapter' ? 'chapter' : s.kind)))].map((k) =>
-      k === 'chapter' ? (chapters.length > 1 ? `chapter:1…chapter:${chapters.length}` : 'chapter:1') : k,
-    );
-    fail(`--step: "${opts.step}" is not a step of this ${spec.kind === 'book' ? `${total}-chapter book` : `${spec.id} output`} (${names.join(', ')})`);
+  // "conclusion" names the conclusion whatever its position (its stored key, "conclusion:13", is taken too).
+  const wanted = opts.step === undefined ? undefined : steps.find((s) => stepName(s) === opts.step || stepKey(s) === opts.step);
+  if (opts.step !== undefined && !wanted) {
+    fail(`--step: "${opts.step}" is not a step of this ${spec.kind === 'book' ? `${total}-chapter book` : `${spec.id} output`} (${stepNames(steps)})`);
   }
 
   const statePath = opts.state ?? DEFAULT_STATE;
   const key = progressKey(spec, settings, total);
   const saved = spec.kind === 'book' ? await savedBook(statePath, key) : null;
+  const offline = createOfflineProvider();
   let state: BookState;
   let step: Step;
   let source: 'saved' | 'scripted';
   if (saved) {
     source = 'saved';
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: createOfflineProvider(), store: { load: async () => ({ state: saved, isFinished: false, updatedAt: '' }), saveStep: async () => undefined, saveMemory: async () => undefined }, key, settings, totalChapters: total, onFinished: 'keep' });
-    step = wanted ?? session.next() ?? steps[steps.length - 1]!;
-    const nextKey = session.next() ? stepKey(session.next()!) : null;
-    state = nextKey === stepKey(step) ? session.state : before(session.state, step);
-    info(`karya: rendered from the saved book in ${statePath} (${nextKey === stepKey(step) ? 'its next step' : nextKey ? `as it stood before ${stepKey(step)}; its next step is ${nextKey}` : 'finished; as it stood before this step'})`);
+    // Opened from a store that saves nothing: the state file is only read.
+    const session = await BookSession.open({
+      spec, renderer: catalog.renderer, provider: offline, key, settings, totalChapters: total, onFinished: 'keep',
+      store: { load: async () => saved, saveStep: async () => undefined, saveMemory: async () => undefined },
+    });
+    const at = fromSaved(session, wanted, steps, statePath);
+    ({ step, state } = at);
+    info(`karya: ${at.note}`);
   } else {
     source = 'scripted';
     step = wanted ?? steps[0]!;
     // A scripted book up to the step: the offline provider writes the parts before it, the session keeps the bible.
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: createOfflineProvider(), store: memoryStore(), key, settings, totalChapters: total, onFinished: 'restart' });
+    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: offline, store: memoryStore(), key, settings, totalChapters: total, onFinished: 'restart' });
     const target = stepKey(step);
     while (session.next() && stepKey(session.next()!) !== target) {
       await session.advance();
       await session.remember();
     }
-    if (session.needsMemory) await session.remember();
     state = session.state;
-    if (spec.kind === 'book' && keys.indexOf(target) > 0) info(`karya: no saved book with these settings; rendered from a scripted book (offline demo parts before ${target})`);
+    if (spec.kind === 'book' && steps.indexOf(step) > 0) info(`karya: no saved book with these settings; rendered from a scripted book (offline demo parts and story bible before ${stepName(step)})`);
   }
 
   const prompt = renderPrompt({ spec, renderer: catalog.renderer, state, step });
-  const label = (spec.kind === 'book' ? stepKey(step) : step.kind);
-  // An image step sends its prompt to the image model; a text step the chat messages below.
-  const body = spec.kind === 'image'
-    ? { messages: [{ role: 'user' as const, content: prompt.user }], max_tokens: 0, temperature: 0, presence_penalty: 0, frequency_penalty: 0 }
-    : chatBody(prompt, '(model)');
-  const messages = body.messages.filter((m) => m.role !== 'system' || m.content !== '');
+  const name = stepName(step);
+  const header = [`# ${spec.id}`, `${prompt.meta.stepLabel} (${name})`, state.lang];
+  let printed: Record<string, unknown>;
+  let messages: ReadonlyArray<{ role: string; content: string }>;
+  if (step.kind === 'image') {
+    // A cover sends its prompt to the image model: one prompt, no chat messages, no token limit.
+    const { model: _model, prompt: text, ...image } = imageBody({ prompt: prompt.user, size: spec.image?.size ?? '1024x1024' }, NO_MODEL);
+    messages = [{ role: 'prompt', content: text }];
+    printed = { messages, ...image };
+    header.push(`size ${image.size}`, `quality ${image.quality}`, `style ${image.style}`);
+  } else {
+    const { model: _model, ...body } = chatBody(prompt, NO_MODEL);
+    messages = body.messages;
+    printed = body;
+    header.push(`max_tokens ${body.max_tokens}`, `temperature ${body.temperature}`, `presence_penalty ${body.presence_penalty}`, `frequency_penalty ${body.frequency_penalty}`);
+  }
   if (opts.json) {
-    process.stdout.write(JSON.stringify({
-      generator: spec.id, step: label, lang: state.lang, source, messages: messages.map((m) => ({ role: m.role, content: m.content })),
-      max_tokens: body.max_tokens, temperature: body.temperature, presence_penalty: body.presence_penalty, frequency_penalty: body.frequency_penalty,
-    }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ generator: spec.id, step: name, lang: state.lang, source, ...printed }, null, 2) + '\n');
     return;
   }
-  const out = [`# ${spec.id} · ${prompt.meta.stepLabel} (${label}) · ${state.lang} · max_tokens ${body.max_tokens} · temperature ${body.temperature} · ${source} book`, ''];
+  header.push(`${source}${spec.kind === 'book' ? ' book' : ''}`);
+  const out = [header.join(' · '), ''];
   for (const m of messages) out.push(`--- ${m.role} ---`, m.content, '');
   process.stdout.write(out.join('\n'));
 }

@@ -72,11 +72,6 @@ function configsOf(options: OpenAIProviderOptions): readonly ProviderConfig[] {
 }
 
 /**
- * The OpenAI-compatible provider.
- * @example createOpenAIProvider({ configs: loadProviderConfigs().configs })
- * @example createOpenAIProvider({ apiKey: 'x', baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3.1' })
- */
-/**
  * The chat completion body of a text request, as every OpenAI-compatible call sends it (`karya prompts`
  * prints it without sending it).
  */
@@ -94,6 +89,18 @@ export function chatBody(request: Pick<TextRequest, 'system' | 'user' | 'maxToke
   };
 }
 
+/**
+ * The image generation body of a cover request, as the provider sends it (`karya prompts` prints it).
+ */
+export function imageBody(request: Pick<ImageRequest, 'prompt' | 'size'>, model: string) {
+  return { model, prompt: request.prompt, n: 1, size: request.size, quality: 'standard' as const, style: 'vivid' as const, response_format: 'url' as const };
+}
+
+/**
+ * The OpenAI-compatible provider.
+ * @example createOpenAIProvider({ configs: loadProviderConfigs().configs })
+ * @example createOpenAIProvider({ apiKey: 'x', baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3.1' })
+ */
 export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProvider {
   const configs = configsOf(options);
   const limits: ProviderLimits = { ...PROVIDER_LIMITS, ...options.limits };
@@ -212,7 +219,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
         const lease = await pool.acquire(deadline.signal);
         const model = imageModelOf(lease.config);
         const answer = await lease.client.images.generate(
-          { model, prompt: request.prompt, n: 1, size: request.size, quality: 'standard', style: 'vivid', response_format: 'url' },
+          imageBody(request, model),
           { signal: deadline.signal, timeout: requestTimeout(timeoutMs) },
         );
         const first = answer.data?.[0];

@@ -1,4 +1,4 @@
-// /api/auth: sign-up, sign-in (remember me), sign-out, session, password reset by e-mail.
+// /api/auth: sign-up, sign-in (remember me), sign-out, session, password reset by e-mail (in the account's language).
 // Unknown e-mail and wrong password answer alike (same message, same scrypt work); a reset request
 // answers the same for known and unknown addresses, and at most once a minute per address.
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,7 @@ import { parse } from '../http/validate.js';
 import { authOf, forgetSession, requestLang } from './middleware.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { clearSessionCookie, createSession, hashToken, setSessionCookie } from './sessions.js';
+import { resetPasswordMail } from './emails.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
@@ -67,12 +68,9 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     const token = randomBytes(32).toString('base64url');
     await repos.auth.createPasswordReset({ tokenHash: hashToken(token), userId: user.id, expiresAt: now + RESET_TOKEN_MS });
     const link = `${config.publicUrl}/reset-password?type=recovery&token=${encodeURIComponent(token)}`;
+    // In the account's language, whatever language the page that asked for it spoke.
     ctx.mailer
-      .send({
-        to: user.email,
-        subject: 'Reset your Karya password',
-        text: `Someone asked to reset the password of your Karya account.\n\nOpen this link within one hour to choose a new password (it works once):\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
-      })
+      .send(resetPasswordMail({ to: user.email, link, lang: user.lang }))
       .catch((error: unknown) => logger.error({ err: error }, 'failed to send the password reset e-mail'));
   };
 

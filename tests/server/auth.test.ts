@@ -285,6 +285,85 @@ describe('rate limits (the real settings)', () => {
   });
 });
 
+describe('the reset e-mail speaks the account\'s language (issue 24)', () => {
+  /** A message as an SMTP server received it: its Subject and its text body, quoted-printable undone. */
+  const readMail = (raw: string) => {
+    const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+    const subject = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '';
+    let body = rest.join('\n\n');
+    if (/quoted-printable/i.test(head)) body = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return { subject, body: body.replace(/\r\n/g, '\n') };
+  };
+
+  it('a Malay account gets a Malay subject and body, an English account English ones, whatever the asking page spoke (SMTP)', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let text = '';
+        stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        stream.on('end', () => {
+          received.push(text);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const mailed = await startTestServer({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+    const resetOf = async (email: string, pageLang: 'en' | 'ms') => {
+      const before = received.length;
+      const res = await mailed.http.post('/api/auth/request-password-reset').set('accept-language', pageLang).send({ email });
+      expect(res.status).toBe(200);
+      for (let i = 0; i < 100 && received.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(received).toHaveLength(before + 1);
+      return readMail(received[before]!);
+    };
+    try {
+      // Signed up from a Malay studio (the account keeps its language), asking from an English page.
+      const malay = uniqueEmail('aminah');
+      expect((await mailed.http.post('/api/auth/sign-up/email').send({ email: malay, password: PASSWORD, lang: 'ms' })).status).toBe(201);
+      const ms = await resetOf(malay, 'en');
+      expect(ms.subject).toBe('Tetapkan semula kata laluan Karya anda');
+      expect(ms.body).toContain('Seseorang telah meminta untuk menetapkan semula kata laluan akaun Karya anda.');
+      expect(ms.body).toContain('Buka pautan ini dalam tempoh satu jam untuk memilih kata laluan baharu (pautan ini hanya boleh digunakan sekali):');
+      expect(ms.body).toContain('Jika bukan anda yang membuat permintaan ini, abaikan e-mel ini; kata laluan anda kekal seperti sedia ada.');
+      expect(ms.body).toMatch(/\/reset-password\?type=recovery&token=\S+/);
+      expect(ms.body).not.toMatch(/Reset your|choose a new password|ignore this e-mail/);
+
+      // An English account asking from a Malay page.
+      const english = uniqueEmail('adam');
+      await signUp(mailed, english);
+      const en = await resetOf(english, 'ms');
+      expect(en.subject).toBe('Reset your Karya password');
+      expect(en.body).toContain('Open this link within one hour to choose a new password (it works once):');
+      expect(en.body).toContain('If it was not you, ignore this e-mail; your password stays as it is.');
+      expect(en.body).not.toContain('kata laluan');
+
+      // The account's language changed in the studio (PUT /api/me/lang) is the one the next e-mail speaks.
+      const cookie = await signUp(mailed, uniqueEmail('switcher'));
+      const me = await mailed.http.put('/api/me/lang').set('cookie', cookie).send({ lang: 'ms' });
+      expect(me.status).toBe(200);
+      expect((await resetOf(me.body.email as string, 'en')).subject).toBe('Tetapkan semula kata laluan Karya anda');
+    } finally {
+      await mailed.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
+  it('the outbox keeps the same words (no SMTP configured)', async () => {
+    const email = uniqueEmail('siti');
+    expect((await ts.http.post('/api/auth/sign-up/email').send({ email, password: PASSWORD, lang: 'ms' })).status).toBe(201);
+    const before = outbox().length;
+    await ts.http.post('/api/auth/request-password-reset').send({ email });
+    for (let i = 0; i < 50 && outbox().length === before; i++) await new Promise((r) => setTimeout(r, 20));
+    const [mail] = outbox().slice(before);
+    expect(mail).toMatchObject({ to_address: email, subject: 'Tetapkan semula kata laluan Karya anda' });
+    expect(mail!.body).toContain('Buka pautan ini dalam tempoh satu jam');
+  });
+});
+
 describe('mail through SMTP when KARYA_SMTP_URL is set', () => {
   it('sends the reset e-mail with nodemailer and writes nothing to the outbox', async () => {
     const received: string[] = [];

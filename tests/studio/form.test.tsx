@@ -34,7 +34,8 @@ afterEach(() => {
 /**
  * The generator's page around the form, with a server that keeps the settings each generate request
  * sends (and answers it with an error: the page's generation is not what these tests are about).
- * `lang: 'ms'` switches the language field to Bahasa Malaysia, as a user would.
+ * `lang: 'ms'`: the account's studio language is Bahasa Malaysia (the page's words follow it, and a book's
+ * language field starts at it).
  */
 async function renderForm(id: string, opts: { lang?: 'en' | 'ms' } = {}) {
   const sent: Settings[] = [];
@@ -45,13 +46,12 @@ async function renderForm(id: string, opts: { lang?: 'en' | 'ms' } = {}) {
   const form = model(id);
   render(
     <MemoryRouter>
-      <AuthProvider initialUser={USER}>
+      <AuthProvider initialUser={{ ...USER, lang: opts.lang ?? 'en' }}>
         <GeneratorWorkspace form={form} />
       </AuthProvider>
     </MemoryRouter>,
   );
   const user = userEvent.setup();
-  if (opts.lang === 'ms') await user.selectOptions(screen.getByLabelText('Language'), 'ms');
   return { form, sent, user };
 }
 
@@ -79,7 +79,7 @@ describe('every field type renders as its widget, labelled', () => {
     expect(within(group).getAllByRole('checkbox')).toHaveLength(4);
   });
 
-  it('select options carry the labels of the page language', async () => {
+  it('select options carry the labels of the studio language', async () => {
     await renderForm('romance', { lang: 'ms' });
     const select = screen.getByLabelText('Tahap Keintiman') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['Manis (bersih)', 'Sederhana Ringan', 'Sederhana', 'Hangat']);
@@ -190,7 +190,7 @@ describe('validation messages', () => {
     expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe('Book Title is required');
   });
 
-  it('Malay pages give Malay messages', async () => {
+  it('a Malay studio gives Malay messages', async () => {
     const { user } = await renderForm('biography', { lang: 'ms' });
     await user.click(generate());
     const alert = await screen.findByRole('alert');
@@ -239,13 +239,28 @@ describe('validation messages', () => {
   });
 });
 
-describe('labels follow the language field', () => {
-  it('switching the language to Bahasa Malaysia relabels the form', async () => {
+describe('labels follow the studio language, not the book\'s (issue 24)', () => {
+  it('an English studio writing a Malay book keeps its English labels', async () => {
     const { user } = await renderForm('romance');
     expect(screen.getByLabelText('Heat Level')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Language'), 'ms');
+    expect(screen.getByLabelText('Heat Level')).toBeTruthy();
+    expect(screen.getByLabelText('Language')).toBeTruthy();
+    expect(screen.getByTestId('generate-label').textContent).toBe('Generate Story Outline');
+  });
+
+  it('a Malay studio writing an English book keeps its Malay labels', async () => {
+    const { user } = await renderForm('romance', { lang: 'ms' });
+    await user.selectOptions(screen.getByLabelText('Bahasa'), 'en');
     expect(screen.getByLabelText('Tahap Keintiman')).toBeTruthy();
-    expect(screen.getByLabelText('Bahasa')).toBeTruthy();
+    expect(screen.getByTestId('generate-label').textContent).toBe('Jana Rangka Cerita');
+  });
+
+  it('a generator that always writes English speaks Malay in a Malay studio (dad jokes)', async () => {
+    await renderForm('dad-jokes', { lang: 'ms' });
+    expect(screen.getByTestId('generator-title').textContent).toBe('Penjana Jenaka Ayah');
+    for (const label of ['Jenis Jenaka', 'Tema', 'Umur Khalayak', 'Bilangan Jenaka']) expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeTruthy();
+    expect(screen.getByText('Tetapan')).toBeTruthy();
   });
 });
 

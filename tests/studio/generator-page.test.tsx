@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The generator page around the form, against a scripted server (fetch stubbed): step labels and
-// buttons in en and ms, streamed text in the preview, the settings lock after the introduction, the
-// resume dialog, and the field errors a 400 answer carries.
+// buttons in en and ms (the page's words in the studio language, the book's text in the book's), streamed
+// text in the preview, the settings lock after the introduction, the resume dialog, and the field errors a
+// 400 answer carries.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -145,19 +146,44 @@ describe('a book page follows the flow', () => {
     expect(screen.getByTestId('credit-balance-test').textContent).toBe('7');
   });
 
-  it('romance in Malay: Malay buttons, steps and toasts', async () => {
+  it('romance in a Malay studio: Malay buttons, steps and toasts', async () => {
     const held = heldBook('romance');
     stubServer((url, init) => {
       if (url.startsWith('/api/progress/')) return json(200, { book: null });
       return sse([['done', held.step(JSON.parse(String(init.body)), 'Rangka', 9, { toast: 'Rangka cerita telah dijana!' })]]);
     });
-    const user = renderPage('romance');
-    await user.selectOptions(screen.getByLabelText('Language'), 'ms');
+    const user = renderPage('romance', { ...USER, lang: 'ms' });
     expect(label().textContent).toBe('Jana Rangka Cerita');
     expect(screen.getByText('Proses Penjanaan')).toBeTruthy();
     await user.click(button());
     await waitFor(() => expect(label().textContent).toBe('Jana Pengenalan'));
     expect(await screen.findByText('Rangka cerita telah dijana!')).toBeTruthy();
+  });
+
+  it('a Malay book in an English studio: the controls speak English, the book\'s headings stay Malay (issue 24)', async () => {
+    const held = heldBook('romance');
+    stubServer((url, init) => {
+      if (url.startsWith('/api/progress/')) return json(200, { book: null });
+      return sse([['done', held.step(JSON.parse(String(init.body)), 'Teks bahagian ini.', 9, { toast: 'Rangka cerita telah dijana!' })]]);
+    });
+    const user = renderPage('romance');
+    await user.selectOptions(screen.getByLabelText('Language'), 'ms');
+    expect(label().textContent).toBe('Generate Story Outline');
+    expect(screen.getByText('Generation Process')).toBeTruthy();
+    await user.click(button());
+    await waitFor(() => expect(label().textContent).toBe('Generate Introduction'));
+    expect(await screen.findByText('Story outline generated!')).toBeTruthy();
+    await user.click(button());
+    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 1'));
+    expect(screen.getByTestId('chapter-heading').textContent).toBe('Chapter 1');
+    expect(screen.getByTestId('writing-progress').textContent).toContain('Step 3/3: Generate the next sections');
+    expect(screen.getByTestId('process-steps').textContent).toContain('Introduction');
+    expect(screen.getByLabelText('Heat Level')).toBeTruthy();
+    // The book's text: its outline and part headings in Malay, marked so.
+    const heading = screen.getByRole('heading', { name: 'Pengenalan' });
+    expect(heading.getAttribute('lang')).toBe('ms');
+    expect(screen.getByText('Rangka Cerita', { selector: 'summary' }).getAttribute('lang')).toBe('ms');
+    expect(screen.getByTestId('word-count').textContent).toMatch(/words$/);
   });
 });
 
@@ -169,7 +195,10 @@ describe('the book language starts at the studio language', () => {
     expect(language.value).toBe('ms');
     expect(label().textContent).toBe('Jana Rangka Cerita');
     await user.selectOptions(language, 'en');
-    await waitFor(() => expect(label().textContent).toBe('Generate Story Outline'));
+    expect(language.value).toBe('en');
+    // An English book; the page still speaks the studio's Malay.
+    expect(label().textContent).toBe('Jana Rangka Cerita');
+    expect(screen.getByLabelText('Bahasa')).toBe(language);
   });
 
   it('an English studio starts an English book (the spec\'s default)', async () => {
@@ -193,6 +222,26 @@ describe('resume', () => {
     expect(screen.getByTestId('chapter-counter').textContent).toBe('3 / 7');
   });
 
+  it('an English book in a Malay studio: the dialog and, after Continue, the page speak Malay; the book stays English (issue 24)', async () => {
+    const held = heldBook('romance', { lang: 'en', currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' });
+    stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
+    const user = renderPage('romance', { ...USER, lang: 'ms' });
+    const dialog = await screen.findByTestId('resume-dialog');
+    expect(dialog.textContent).toContain('Teruskan Kemajuan Sebelumnya?');
+    expect(screen.getByTestId('resume-summary').textContent).toBe('Anda mempunyai kemajuan tersimpan untuk Romantik (3 / 7). Seterusnya: Bab 3.');
+    expect(screen.getByRole('button', { name: 'Mulakan Buku Baharu' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
+    expect(label().textContent).toBe('Jana Bab 3');
+    expect(screen.getByTestId('chapter-heading').textContent).toBe('Bab 3');
+    expect((screen.getByLabelText('Tahap Keintiman') as HTMLSelectElement).value).toBe('steamy');
+    expect((screen.getByLabelText('Bahasa') as HTMLSelectElement).value).toBe('en');
+    expect(screen.getByText('Tetapan')).toBeTruthy();
+    expect(screen.getByTestId('locked-note').textContent).toContain('Tetapan dikunci');
+    // The book's own headings stay English.
+    expect(screen.getByRole('heading', { name: 'Introduction' }).getAttribute('lang')).toBe('en');
+    expect(screen.getByRole('heading', { name: 'Chapter 2' })).toBeTruthy();
+  });
+
   it('Start New deletes the saved progress', async () => {
     const held = heldBook('romance', { lang: 'ms', currentChapter: 1, totalChapters: 12, content: ['x'], settings: { language: 'ms', numberOfChapters: 12 }, outline: 'o' });
     const calls = stubServer((url, init) => {
@@ -200,10 +249,11 @@ describe('resume', () => {
       if (url.startsWith('/api/progress/')) return json(200, held.saved());
       return json(404, {});
     });
+    // A Malay book in an English studio: the dialog speaks English.
     const user = renderPage('romance');
     await screen.findByTestId('resume-dialog');
-    expect(screen.getByText('Teruskan Kemajuan Sebelumnya?')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Mulakan Buku Baharu' }));
+    expect(screen.getByText('Continue Previous Progress?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Start New Book' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(screen.queryByTestId('resume-dialog')).toBeNull();
     expect(label().textContent).toBe('Generate Story Outline');
@@ -244,6 +294,29 @@ describe('single tools and server errors', () => {
     expect(error.textContent).toContain('Server error. Please try again in a few moments.');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(screen.getByTestId('preview').textContent).toContain('Ok now'));
+  });
+
+  it('a generator that always writes English, in a Malay studio: Malay page, toasts and errors (the server words the failure in the book\'s English) (issue 24)', async () => {
+    stubServer((url) => (url.endsWith('/generate') ? sse([['error', { code: 'generation_failed', message: 'Failed to generate content. Please try again.' }]]) : noProgress(url)));
+    const user = renderPage('dad-jokes', { ...USER, lang: 'ms' });
+    expect(screen.getByTestId('generator-title').textContent).toBe('Penjana Jenaka Ayah');
+    expect(label().textContent).toBe('Jana Jenaka');
+    expect((screen.getByLabelText('Jenis Jenaka') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Ketuk-Ketuk');
+    await user.click(button());
+    const error = await screen.findByTestId('preview-error');
+    expect(error.textContent).toContain('Gagal menjana kandungan. Sila cuba lagi.');
+    expect(error.textContent).not.toContain('Failed');
+  });
+
+  it('a cover in a Malay studio: Malay labels, button, heading and download (issue 24)', async () => {
+    stubServer((url) => (url.endsWith('/generate') ? sse([['done', done('prompt', 4, { image: 'data:image/png;base64,iVBORw0KGgo=' })]]) : noProgress(url)));
+    const user = renderPage('book-cover', { ...USER, lang: 'ms' });
+    expect(label().textContent).toBe('Jana Kulit Buku');
+    expect(screen.getByText('Kulit Buku Yang Dijana')).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Tajuk Buku/), 'Hikayat');
+    await user.click(button());
+    expect(await screen.findByRole('link', { name: 'Muat Turun Kulit Buku' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Penjana Kulit Buku' })).toBeTruthy();
   });
 });
 

@@ -1,5 +1,6 @@
 // One component tree for every generator: the form model served at GET /api/generators/:id drives the
-// settings form (engine schema) and the page's words in the book's language. The server holds the book:
+// settings form (engine schema). The page's controls speak the studio language; the book's text (its
+// parts and their headings, the text being written) stays in the book's language. The server holds the book:
 // after every step the page renders the book the server answers (parts, next step, progress), and before
 // the settings lock it shows the book the form's settings would start.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -22,38 +23,43 @@ import { Preview, type PreviewPart } from './Manuscript.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
+import { studioMessage } from './messages.js';
 import { useLang } from '../i18n/index.js';
+import { nextButtonWord, progressWord, stepWord } from './stepWords.js';
 
 export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
   const [form, setForm] = useState<FormModel | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // Before a book's language is known (loading, its errors, the window title): the studio language.
+  const [hasFailed, setHasFailed] = useState(false);
   const { lang: studioLang } = useLang();
+  // Loaded once per generator: the form model carries its words in en and ms, and the page words its
+  // failure in the studio language of the moment.
   useEffect(() => {
     let isCurrent = true;
     loadForm(summary.id).then(
       (f) => isCurrent && setForm(f),
-      () => isCurrent && setError(pageWord('loadFailed', studioLang)),
+      () => isCurrent && setHasFailed(true),
     );
     return () => {
       isCurrent = false;
     };
-  }, [summary.id, studioLang]);
+  }, [summary.id]);
   useEffect(() => {
     document.title = `${summary.title[studioLang]} · Karya`;
     return () => {
       document.title = 'Karya';
     };
   }, [summary.title, studioLang]);
-  if (error) return <div role="alert" className="error-box mx-auto mt-10 max-w-md">{error}</div>;
+  if (hasFailed) return <div role="alert" className="error-box mx-auto mt-10 max-w-md">{pageWord('loadFailed', studioLang)}</div>;
   if (!form) return <PageLoading />;
   return <GeneratorWorkspace form={form} />;
 }
 
 export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const spec = useMemo(() => bookSpecFromForm(form), [form]);
-  const { lang: studioLang } = useLang();
-  const settingsForm = useSettingsForm(form, spec, studioLang);
+  // `ui`: the studio language, for every label, button, note, toast and dialog of the page (a fixed-language
+  // generator and a resumed book in another language included); `lang`: the book's language, for its text.
+  const { lang: ui } = useLang();
+  const settingsForm = useSettingsForm(form, spec, ui);
   const { methods } = settingsForm;
   const { user, isAdmin, setCredits, refresh, setUser } = useAuth();
   const navigate = useNavigate();
@@ -86,7 +92,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         setSaved(p);
       },
       (e: unknown) => {
-        if (isCurrent && !(e instanceof ApiError && e.status === 401)) toast.error(pageWord('progressLoadFailed', studioLang));
+        if (isCurrent && !(e instanceof ApiError && e.status === 401)) toast.error(pageWord('progressLoadFailed', ui));
       },
     );
     return () => {
@@ -148,7 +154,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       setOutput({ text: payload.content, ...(payload.image ? { image: payload.image } : {}) });
     }
     // One result toast at a time: a quick run of steps replaces it instead of piling toasts up.
-    if (ran.kind === 'outline') toast.success(payload.toast ?? outlineToast(spec, l), { id: 'generation-result' });
+    // The server's outline toast is in the book's language; the page's toasts speak the studio's.
+    if (ran.kind === 'outline') toast.success(outlineToast(spec, l), { id: 'generation-result' });
     else if (payload.is_cached) toast.success(pageWord('sharedCheck', l), { id: 'generation-result' });
     else toast.success(pageWord('successToast', l, { n: payload.credits_available.toLocaleString('en') }), { id: 'generation-result' });
   };
@@ -161,12 +168,12 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return true;
     }
     if (e.status === 402) {
-      toast.error(e.message || catalogueMessage('insufficient_credits', l));
-      if (!isAdmin) navigate('/upgrade', { state: { needed: form.cost, tool: form.title.en } });
+      toast.error(e.message ? studioMessage(e, l) : catalogueMessage('insufficient_credits', l));
+      if (!isAdmin) navigate('/upgrade', { state: { needed: form.cost, tool: form.title[ui] } });
       return true;
     }
     if (e.status === 409) {
-      toast.error(e.message);
+      toast.error(studioMessage(e, l));
       void resync();
       return true;
     }
@@ -182,30 +189,31 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return true;
     }
     if (spec.kind === 'image') toast.error(pageWord('coverFailed', l));
-    else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries') toast.error(e.message);
+    else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries') toast.error(studioMessage(e, l));
     return false;
   };
 
   // The callbacks of the request in flight see the step it asked for.
   const previewRef = useRef<HTMLDivElement>(null);
+  // `label`: the heading of the part being written (the book's text); `lang`: the toasts' language.
   const pendingRef = useRef<{ step: StepRef; label: string; chapterTitle?: string; lang: Lang } | null>(null);
-  const generation = useGeneration(form.id, lang, {
+  const generation = useGeneration(form.id, ui, {
     onDone: (payload) => {
       const p = pendingRef.current;
       if (p) onDone(payload, p.step, p.lang, p.chapterTitle);
     },
-    onFailure: (e) => onFailure(e, pendingRef.current?.lang ?? lang),
+    onFailure: (e) => onFailure(e, pendingRef.current?.lang ?? ui),
   });
 
   const start = (settings: Settings) => {
     if (!step) return;
     if (isBook && view && view.total_chapters === 0) {
-      toast.error(catalogueMessage('invalid_chapters', lang));
+      toast.error(catalogueMessage('invalid_chapters', ui));
       return;
     }
     const chapterTitle = chapterTitleField && step.kind === 'chapter' ? String(methods.getValues(chapterTitleField) ?? '').trim() : '';
     const label = view?.next?.label ?? stepLabel({ kind: spec.kind === 'image' ? 'image' : 'single' }, lang, spec);
-    pendingRef.current = { step, label, ...(chapterTitle ? { chapterTitle } : {}), lang };
+    pendingRef.current = { step, label, ...(chapterTitle ? { chapterTitle } : {}), lang: ui };
     // The preview follows the text as it arrives (on phones the page scrolls to it): Manuscript.tsx.
     void generation.run({ settings: { ...settings }, ...(chapterTitle ? { chapterTitle } : {}), step });
   };
@@ -222,18 +230,18 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       (settings) => start(settings),
       (errors) => {
         const chaptersField = form.flow.chapterField;
-        toast.error(chaptersField && errors[chaptersField] ? catalogueMessage('invalid_chapters', lang) : pageWord('fixHighlighted', lang));
+        toast.error(chaptersField && errors[chaptersField] ? catalogueMessage('invalid_chapters', ui) : pageWord('fixHighlighted', ui));
       },
     )();
   };
 
   const startNew = async () => {
     setIsStartNewOpen(false);
-    if (form.flow.savesProgress && !(await clearSaved(lang))) return;
+    if (form.flow.savesProgress && !(await clearSaved(ui))) return;
     generation.reset();
     setBook(null);
     setOutput(null);
-    methods.reset(defaultValues(form, studioLang));
+    methods.reset(defaultValues(form, ui));
   };
 
   // The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
@@ -249,10 +257,10 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       : [];
   const streamingHeading = isBook && generation.isLoading && pendingRef.current ? pendingRef.current.label : undefined;
   const label =
-    spec.kind === 'image' && generation.isLoading ? pageWord('generatingCover', lang)
-    : generation.isLoading ? buttonLabel(spec, null, lang, true)
-    : view ? (view.next?.button ?? buttonLabel(spec, null, lang))
-    : buttonLabel(spec, { kind: spec.kind === 'image' ? 'image' : 'single' }, lang);
+    spec.kind === 'image' && generation.isLoading ? pageWord('generatingCover', ui)
+    : generation.isLoading ? buttonLabel(spec, null, ui, true)
+    : view ? nextButtonWord(spec, view, ui)
+    : buttonLabel(spec, { kind: spec.kind === 'image' ? 'image' : 'single' }, ui);
   const showChapterTitle = isBook && step?.kind === 'chapter' && chapterTitleField !== undefined;
 
   // A written part edited by hand (a saved book, between steps): the server keeps it, later steps build on it.
@@ -260,14 +268,14 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     try {
       const answer = await call('PUT /progress/:bookType/part', { params: { bookType: form.bookType }, body: { part, text } });
       setBook(answer.book);
-      toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', lang), { id: 'edit-result' });
+      toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', ui), { id: 'edit-result' });
       return null;
     } catch (e) {
       if (e instanceof ApiError) {
         if (e.status === 401) setUser(null);
-        return e.fields?.text ?? e.message ?? pageWord('editFailed', lang);
+        return e.fields?.text ?? (e.message ? studioMessage(e, ui) : pageWord('editFailed', ui));
       }
-      return pageWord('editFailed', lang);
+      return pageWord('editFailed', ui);
     }
   };
 
@@ -277,14 +285,14 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       const answer = await call('POST /progress/:bookType/more', { params: { bookType: form.bookType }, body: { part } });
       setBook(answer.book);
       if (user) setUser({ ...user, credits_available: answer.credits_available });
-      toast.success(pageWord('wroteMore', lang, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
+      toast.success(pageWord('wroteMore', ui, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
       return null;
     } catch (e) {
       if (e instanceof ApiError) {
         if (e.status === 401) setUser(null);
-        return e.message ?? pageWord('writeMoreFailed', lang);
+        return e.message ? studioMessage(e, ui) : pageWord('writeMoreFailed', ui);
       }
-      return pageWord('writeMoreFailed', lang);
+      return pageWord('writeMoreFailed', ui);
     }
   };
 
@@ -293,67 +301,67 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     try {
       const answer = await call('PUT /progress/:bookType/bible', { params: { bookType: form.bookType }, body: { text } });
       setBook(answer.book);
-      toast.success(pageWord('bibleSaved', lang), { id: 'edit-result' });
+      toast.success(pageWord('bibleSaved', ui), { id: 'edit-result' });
       return null;
     } catch (e) {
       if (e instanceof ApiError) {
         if (e.status === 401) setUser(null);
-        return e.fields?.text ?? e.message ?? pageWord('editFailed', lang);
+        return e.fields?.text ?? (e.message ? studioMessage(e, ui) : pageWord('editFailed', ui));
       }
-      return pageWord('editFailed', lang);
+      return pageWord('editFailed', ui);
     }
   };
 
   // Cost before spending: the step's credits on the button, the whole book's (or what is left of it) on the form.
   const have = user?.credits_available ?? 0;
   const stepCost = view ? view.cost.step : form.cost;
-  const stepCostText = stepCost === 1 ? pageWord('stepCostOne', lang) : pageWord('stepCostMany', lang, { n: stepCost });
+  const stepCostText = stepCost === 1 ? pageWord('stepCostOne', ui) : pageWord('stepCostMany', ui, { n: stepCost });
   const costLeft = view ? (view.parts.length === 0 && view.outline === null ? view.cost.total : view.cost.remaining) : 0;
   const hasStarted = view !== null && (view.outline !== null || view.parts.length > 0);
 
   return (
-    <div className="mx-auto max-w-7xl" lang={lang === 'ms' ? 'ms' : 'en'}>
+    <div className="mx-auto max-w-7xl">
       <header className="mb-6">
-        <h1 className="text-2xl font-bold sm:text-3xl" data-testid="generator-title">{form.title[lang]}</h1>
-        <p className="mt-1 text-gray-600 dark:text-gray-400">{form.tagline[lang]}</p>
+        <h1 className="text-2xl font-bold sm:text-3xl" data-testid="generator-title">{form.title[ui]}</h1>
+        <p className="mt-1 text-gray-600 dark:text-gray-400">{form.tagline[ui]}</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">
-          <form onSubmit={submit} noValidate className="card p-5" aria-label={form.title[lang]} data-testid="settings-form">
-            <h2 className="mb-4 text-sm font-semibold text-gray-700 dark:text-gray-300">{pageWord('settings', lang)}</h2>
-            <SettingsFields form={form} api={settingsForm} lang={lang} isLocked={isLocked || generation.isLoading} hidden={chapterTitleField ? [chapterTitleField] : []} />
+          <form onSubmit={submit} noValidate className="card p-5" aria-label={form.title[ui]} data-testid="settings-form">
+            <h2 className="mb-4 text-sm font-semibold text-gray-700 dark:text-gray-300">{pageWord('settings', ui)}</h2>
+            <SettingsFields form={form} api={settingsForm} lang={ui} isLocked={isLocked || generation.isLoading} hidden={chapterTitleField ? [chapterTitleField] : []} />
             {isLocked && (
               <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="locked-note">
-                <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {pageWord('lockedNote', lang)}
+                <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {pageWord('lockedNote', ui)}
               </p>
             )}
             {isBook && (
               <div className="mt-6 border-t border-gray-200 pt-4 dark:border-neutral-700">
                 <div className="flex items-baseline justify-between gap-2">
-                  <h2 className="text-base font-semibold" data-testid="chapter-heading">{view?.next?.label ?? pageWord('writingProgress', lang)}</h2>
+                  <h2 className="text-base font-semibold" data-testid="chapter-heading">{view?.next ? stepWord(spec, view.next, ui) : pageWord('writingProgress', ui)}</h2>
                   <span className="text-sm tabular-nums text-gray-600 dark:text-gray-400" data-testid="chapter-counter" aria-describedby="chapter-counter-help">{view?.counter.current ?? 0} / {view?.counter.total ?? 0}</span>
                 </div>
-                <p id="chapter-counter-help" className="mt-0.5 text-right text-xs text-gray-500 dark:text-gray-400" data-testid="chapter-counter-help">{pageWord('counterHelp', lang)}</p>
+                <p id="chapter-counter-help" className="mt-0.5 text-right text-xs text-gray-500 dark:text-gray-400" data-testid="chapter-counter-help">{pageWord('counterHelp', ui)}</p>
                 {showChapterTitle && (
                   <div className="mt-3">
-                    <SettingsFields form={form} api={settingsForm} lang={lang} only={[chapterTitleField!]} isLocked={generation.isLoading} />
+                    <SettingsFields form={form} api={settingsForm} lang={ui} only={[chapterTitleField!]} isLocked={generation.isLoading} />
                   </div>
                 )}
-                {view && <ProcessSteps spec={spec} book={view} lang={lang} />}
+                {view && <ProcessSteps spec={spec} book={view} lang={ui} />}
               </div>
             )}
             {isBook && view && view.next && (
               <div className="mt-4 rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-neutral-800/60" data-testid="book-cost">
                 <p className="font-medium">
                   {view.parts.length === 0 && view.outline === null
-                    ? pageWord('bookCost', lang, { total: view.cost.total, have: have.toLocaleString('en') })
-                    : pageWord('bookCostLeft', lang, { n: view.cost.remaining, have: have.toLocaleString('en') })}
+                    ? pageWord('bookCost', ui, { total: view.cost.total, have: have.toLocaleString('en') })
+                    : pageWord('bookCostLeft', ui, { n: view.cost.remaining, have: have.toLocaleString('en') })}
                 </p>
-                <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('bookCostWhy', lang, { n: stepCostText })}</p>
-                {!isAdmin && costLeft > have && <p className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="book-cost-short">{pageWord('bookCostShort', lang, { n: costLeft - have })}</p>}
+                <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('bookCostWhy', ui, { n: stepCostText })}</p>
+                {!isAdmin && costLeft > have && <p className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="book-cost-short">{pageWord('bookCostShort', ui, { n: costLeft - have })}</p>}
               </div>
             )}
-            {!isBook && form.cost > 1 && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{pageWord('costNote', lang, { n: form.cost })}</p>}
+            {!isBook && form.cost > 1 && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{pageWord('costNote', ui, { n: form.cost })}</p>}
             <button
               ref={buttonRef}
               type="submit"
@@ -366,15 +374,15 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
             </button>
             {(hasStarted || (isBook && !step)) && (
               <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>
-                <RotateCcw className="h-4 w-4" aria-hidden="true" /> {pageWord('startNewBook', lang)}
+                <RotateCcw className="h-4 w-4" aria-hidden="true" /> {pageWord('startNewBook', ui)}
               </button>
             )}
           </form>
         </div>
         <div className="min-w-0 scroll-mt-16" ref={previewRef}>
-          {view && hasStarted && view.progress && <WritingProgress progress={view.progress} lang={lang} />}
+          {view && hasStarted && view.progress && <WritingProgress progress={{ ...view.progress, stepText: progressWord(view, ui) }} lang={ui} />}
           {spec.kind === 'image' ? (
-            <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={lang} alt={form.title[lang]} />
+            <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={form.title[ui]} />
           ) : (
             <Preview
               parts={parts}
@@ -388,20 +396,21 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               canRetry={form.flow.retry}
               onRetry={generation.retry}
               isBook={isBook}
-              lang={lang}
+              lang={ui}
+              bookLang={lang}
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
               {...(isBook && form.flow.savesProgress && book && (book.parts.length > 0 || book.outline) ? { onSaveEdit: saveEdit } : {})}
               {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, stepCostText, onSaveBible: saveBible } : {})}
               {...(isBook && view?.bible ? { bible: { text: view.bible, notes: view.bible_notes ?? '' } } : {})}
             />
           )}
-          {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={lang} />}
+          {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={ui} />}
         </div>
       </div>
 
       <Dialog
         isOpen={saved !== null}
-        title={pageWord('resumeTitle', saved?.lang ?? lang)}
+        title={pageWord('resumeTitle', ui)}
         // Closing (× or Escape) keeps the saved book, as Continue does: the page must show the book the
         // server holds, or its next Generate would be refused. Starting over is the explicit button.
         onClose={() => {
@@ -415,16 +424,15 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               type="button"
               className="btn-secondary"
               onClick={async () => {
-                const l = saved?.lang ?? lang;
                 setSaved(null);
-                if (await clearSaved(l)) {
+                if (await clearSaved(ui)) {
                   setBook(null);
                   setOutput(null);
-                  methods.reset(defaultValues(form, studioLang));
+                  methods.reset(defaultValues(form, ui));
                 }
               }}
             >
-              {pageWord(isBook ? 'startNewBook' : 'startNew', saved?.lang ?? lang)}
+              {pageWord(isBook ? 'startNewBook' : 'startNew', ui)}
             </button>
             <button
               type="button"
@@ -435,37 +443,37 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
                 setSaved(null);
               }}
             >
-              {pageWord('continueProgress', saved?.lang ?? lang)}
+              {pageWord('continueProgress', ui)}
             </button>
           </>
         }
       >
-        {saved && <ResumeSummary spec={spec} form={form} saved={saved} />}
+        {saved && <ResumeSummary spec={spec} form={form} saved={saved} lang={ui} />}
       </Dialog>
       <Dialog
         isOpen={isStartNewOpen}
-        title={pageWord('startNewBook', lang)}
+        title={pageWord('startNewBook', ui)}
         onClose={() => setIsStartNewOpen(false)}
         size="sm"
         footer={
           <>
-            <button type="button" className="btn-secondary" onClick={() => setIsStartNewOpen(false)}>{pageWord('close', lang)}</button>
-            <button type="button" className="btn-danger" onClick={() => void startNew()}>{pageWord('startNewBook', lang)}</button>
+            <button type="button" className="btn-secondary" onClick={() => setIsStartNewOpen(false)}>{pageWord('close', ui)}</button>
+            <button type="button" className="btn-danger" onClick={() => void startNew()}>{pageWord('startNewBook', ui)}</button>
           </>
         }
       >
-        <p>{pageWord(view?.is_finished ? 'startNewKeeps' : 'startNewDeletes', lang)}</p>
+        <p>{pageWord(view?.is_finished ? 'startNewKeeps' : 'startNewDeletes', ui)}</p>
       </Dialog>
     </div>
   );
 }
 
-function ResumeSummary({ spec, form, saved }: { spec: BookSpec; form: FormModel; saved: SavedProgress }) {
-  const l = saved.lang ?? 'en';
-  if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', l, { type: form.typeLabel[l] })}</p>;
+/** What the saved book is and where it stands, in the studio language `lang` (whatever the book's language). */
+function ResumeSummary({ spec, form, saved, lang }: { spec: BookSpec; form: FormModel; saved: SavedProgress; lang: Lang }) {
+  if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', lang, { type: form.typeLabel[lang] })}</p>;
   const { next, counter } = saved.book;
-  const vars = { type: form.typeLabel[l], n: counter.current, total: counter.total };
-  return <p data-testid="resume-summary">{next ? pageWord('resumeBody', l, { ...vars, step: next.label }) : pageWord('resumeDone', l, vars)}</p>;
+  const vars = { type: form.typeLabel[lang], n: counter.current, total: counter.total };
+  return <p data-testid="resume-summary">{next ? pageWord('resumeBody', lang, { ...vars, step: stepWord(spec, next, lang) }) : pageWord('resumeDone', lang, vars)}</p>;
 }
 
 export type { FormValues };

@@ -39,7 +39,10 @@ export interface PreviewProps {
   canRetry: boolean;
   onRetry(): void;
   isBook: boolean;
+  /** The studio language: the preview's own words (buttons, counts, notes, hints). */
   lang: Lang;
+  /** The book's language: its text and the headings of its parts (marked `lang` for screen readers and spelling). */
+  bookLang?: Lang;
   /** The saved book's download link per format; the Download menu shows when given (the book has a part). */
   downloadHref?: (format: ExportFormat) => string;
   /** Save a part edited by hand; answers an error message, or null when saved. Absent: parts are not editable. */
@@ -56,7 +59,7 @@ export interface PreviewProps {
 const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: n.toLocaleString('en') });
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible } = props;
   const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.text}` : p.text)), ...(streaming ? [streaming] : [])].join('\n\n');
   const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming);
   const hint = isLoading ? slowHint(elapsed, lang) : null;
@@ -111,8 +114,8 @@ export function Preview(props: PreviewProps) {
             {/* The outline closes once the introduction starts: nothing above the text being written moves when it ends. */}
             {outline !== undefined && (
               <details id="part-outline" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" open={parts.length === 0 && !(isLoading && streamingHeading !== undefined && streamingHeading !== outlineLabel)}>
-                <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0}>{outlineLabel}</summary>
-                <div className="mt-2 text-sm leading-relaxed" data-testid="outline">
+                <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0} lang={bookLang}>{outlineLabel}</summary>
+                <div className="mt-2 text-sm leading-relaxed" data-testid="outline" lang={bookLang}>
                   {onSaveEdit ? (
                     <EditablePart id="outline" label={outlineLabel} text={outline} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={setEditing} onSave={(text) => onSaveEdit({ kind: 'outline' }, text)}>
                       <Markdown text={outline} />
@@ -142,11 +145,11 @@ export function Preview(props: PreviewProps) {
               <article key={p.key} id={p.key} className="mb-6 scroll-mt-4" data-testid="preview-part">
                 {p.heading && (
                   <div className="mb-2 flex items-baseline justify-between gap-3">
-                    <h3 className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading>{p.heading}</h3>
+                    <h3 className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading lang={bookLang}>{p.heading}</h3>
                     <span className="shrink-0 text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(countWords(p.text), lang)}</span>
                   </div>
                 )}
-                <div className="text-[15px] leading-relaxed">
+                <div className="text-[15px] leading-relaxed" lang={bookLang}>
                   {onSaveEdit && p.ref ? (
                     // The Edit button stays while a step runs (disabled), so no part moves when the step ends.
                     <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={setEditing} onSave={(text) => onSaveEdit(p.ref!, text)}>
@@ -168,8 +171,8 @@ export function Preview(props: PreviewProps) {
             ))}
             {isLoading && (
               <article id="part-streaming" className="mb-6 scroll-mt-4" data-streaming="true" data-testid="streaming">
-                {streamingHeading && <h3 className="mb-2 text-base font-semibold" tabIndex={-1} data-part-heading>{streamingHeading}</h3>}
-                {streaming && <div className="text-[15px] leading-relaxed" data-testid="streaming-text"><Markdown text={closeOpenMarkdown(streaming)} /></div>}
+                {streamingHeading && <h3 className="mb-2 text-base font-semibold" tabIndex={-1} data-part-heading lang={bookLang}>{streamingHeading}</h3>}
+                {streaming && <div className="text-[15px] leading-relaxed" data-testid="streaming-text" lang={bookLang}><Markdown text={closeOpenMarkdown(streaming)} /></div>}
                 <div className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400" role="status" data-testid="preview-loading">
                   <Loader2 className="h-4 w-4 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
                   <span>{pageWord('generatingContent', lang)}</span>
@@ -270,7 +273,7 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
     return (
       <>
         {children}
-        <button ref={editRef} type="button" className="btn-ghost mt-1 px-2 py-1 text-xs" onClick={() => onOpen(id)} disabled={isDisabled} aria-label={pageWord('editPartLabel', lang, { part: label })} data-testid="edit-part">
+        <button ref={editRef} type="button" className="btn-ghost mt-1 px-2 py-1 text-xs" onClick={() => onOpen(id)} disabled={isDisabled} aria-label={pageWord('editPartLabel', lang, { part: label })} data-testid="edit-part" lang={lang}>
           <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('editPart', lang)}
         </button>
       </>
@@ -287,7 +290,7 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
     } else onOpen(null);
   };
   return (
-    <div className="space-y-2" data-testid="part-editor">
+    <div className="space-y-2" data-testid="part-editor" lang={lang}>
       <label htmlFor={areaId} className="label">{pageWord('editPartText', lang, { part: label })}</label>
       <textarea
         id={areaId}

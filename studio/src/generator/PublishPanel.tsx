@@ -1,6 +1,6 @@
 // The Publish panel of a finished book: what a KDP package costs before anything is spent, publishing it
 // (the server runs and charges each step), the readiness checks with what to fix, and the package's zip.
-// The package made last is shown again on the next visit. Words in the book's language.
+// The package made last is shown again on the next visit. Words in the studio language (the page's `lang`).
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';

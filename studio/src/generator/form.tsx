@@ -1,6 +1,6 @@
 // The spec-driven settings form: react-hook-form validated by the engine's zod schema
 // (compileSettingsSchema), fields rendered from the served form model through a widget registry keyed
-// by the field's widget, labels and options in the page's language, conditional fields shown and
+// by the field's widget, labels and options in the studio language, conditional fields shown and
 // required as the model says.
 import { useId, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -292,7 +292,7 @@ export function SettingsFields({ form, api, lang, isLocked = false, hidden = [],
   );
 }
 
-/** The language a page speaks: the language field's value when it is en or ms, else the model's fixed one. */
+/** The book's language (what the model writes in): the language field's value when it is en or ms, else the model's fixed one. The page's own words follow the studio language. */
 export function formLanguage(form: FormModel, values: FormValues): Lang {
   const field = form.fields.find((f) => f.role === 'language');
   const v = field ? values[field.name] : undefined;

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Check, Copy, Download, Loader2 } from 'lucide-react';
 import { stepKey, type BookView, type Lang, type BookSpec } from '../../../engine/browser.js';
 import { pageWord } from './words.js';
+import { stepWord } from './stepWords.js';
 
 export const COPIED_MS = 2000;
 
@@ -21,7 +22,7 @@ export function countWords(text: string): number {
   return t ? t.split(/\s+/).length : 0;
 }
 
-/** The book's steps as the server planned them, chapters folded into one line unless the book has named sections. */
+/** The book's steps as the server planned them, chapters folded into one line unless the book has named sections; named in `lang` (the studio's). */
 export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookView; lang: Lang }) {
   const current = book.next ? stepKey(book.next) : null;
   const rows: Array<{ key: string; label: string; isCurrent: boolean; isDone: boolean }> = [];
@@ -31,7 +32,7 @@ export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookV
     if (chapters.length === 0) return;
     const here = chapters.find((c) => stepKey(c) === current);
     const folded = pageWord('chapters', lang, { n: chapters.length });
-    rows.push({ key: 'chapters', label: here ? `${folded} · ${here.label}` : folded, isCurrent: here !== undefined, isDone: chapters.every((c) => c.is_done) });
+    rows.push({ key: 'chapters', label: here ? `${folded} · ${stepWord(spec, here, lang)}` : folded, isCurrent: here !== undefined, isDone: chapters.every((c) => c.is_done) });
     chapters = [];
   };
   for (const s of book.plan) {
@@ -40,7 +41,7 @@ export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookV
       continue;
     }
     flush();
-    rows.push({ key: stepKey(s), label: s.label, isCurrent: stepKey(s) === current, isDone: s.is_done });
+    rows.push({ key: stepKey(s), label: stepWord(spec, s, lang), isCurrent: stepKey(s) === current, isDone: s.is_done });
   }
   flush();
   return (

@@ -7,6 +7,7 @@ import { toast } from 'react-hot-toast';
 import { catalogueMessage, sleep, type DonePayload, type GenerateBody, type Lang } from '../../../engine/browser.js';
 import { ApiError, postEventStream, routeUrl } from '../lib/api.js';
 import { pageWord } from './words.js';
+import { studioMessage } from './messages.js';
 
 export const GENERATION_TIMEOUT_MS = 180_000;
 export const NETWORK_RETRIES = 3;
@@ -79,7 +80,7 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
         setStreaming('');
         const isHandled = callbacksRef.current.onFailure(e) === true;
         setStatus(isHandled ? 'idle' : 'error');
-        setError(isHandled ? null : e.message);
+        setError(isHandled ? null : studioMessage(e, l));
       };
 
       for (let attempt = 0; ; attempt++) {
@@ -141,7 +142,7 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
           callbacksRef.current.onDone(outcome.done);
         } else {
           const e = outcome.error ?? new ApiError(502, 'no_content', catalogueMessage('no_content', l));
-          toast.error(e.message);
+          toast.error(studioMessage(e, l));
           fail(e);
         }
         return;

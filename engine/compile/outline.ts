@@ -1,14 +1,15 @@
 // An outline as models really write it: a working title, a premise, the main characters, one entry per
 // chapter and how the book ends. Entries come in many shapes ("Chapter 3: The Storm", "**3. The Storm**",
-// "### Bab Tiga — Ribut", "3) …", "Chapter Three", "Bab ke-3", a fixed section's name); the parser first
-// decides which shape the outline uses for its entries (so a guide's numbered key points inside
-// "Chapter N" entries are not taken for chapters), then reads each entry up to the next one. Linear in
-// the outline's length. Pure.
+// "### Bab Tiga — Ribut", "3) …", "Chapter Three", "Bab ke-3", a row of a Markdown table, a fixed
+// section's name); the parser first decides which shape the outline uses for its entries (so a guide's
+// numbered key points inside "Chapter N" entries are not taken for chapters, and "Part One" groups
+// chapters rather than being chapter 1), then reads each entry up to the next one, the ending block, a
+// heading that is not part of it or the model's closing remarks. Linear in the outline's length. Pure.
 
 export interface OutlineEntry {
   /** The chapter number (1-based) the entry is for. */
   readonly number: number;
-  /** The chapter's own title when the entry gives one ("Chapter 3: The Storm" → "The Storm"), without Markdown marks or quotes. */
+  /** The chapter's own title when the entry gives one ("Chapter 3: The Storm" → "The Storm"), without Markdown marks or quotes; absent when the entry's head is a plan sentence rather than a title. */
   readonly title?: string;
   /** What happens in the chapter: the entry's text without its heading, number and title ('' for a title only). */
   readonly plan: string;
@@ -17,54 +18,68 @@ export interface OutlineEntry {
 }
 
 export interface ParsedOutline {
-  /** The working title ("Title:" / "Tajuk:"). */
+  /** The working title ("Title:" / "Tajuk:" line, as extractTitle reads it; else the outline's own top heading). */
   readonly title?: string;
   /** The premise ("Premise:" / "Premis:" block, or the text between the title and the first entry). */
   readonly premise?: string;
-  /** The main characters block. */
+  /** The main characters block ("Main characters:", "Watak utama:"…). */
   readonly characters?: string;
-  /** How the book ends: the block after the entries headed "Ending", "Conclusion", "Kesimpulan", "Pengakhiran"… */
+  /** How the book ends: the block headed "Ending", "Conclusion", "Kesimpulan", "Pengakhiran"…, or the closing paragraph after the last entry. */
   readonly ending?: string;
   /** One entry per chapter found, in chapter order, at most one per number (the first wins). */
   readonly entries: readonly OutlineEntry[];
 }
 
-const EN_NUMBERS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-const EN_TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const MS_UNITS: Record<string, number> = { satu: 1, dua: 2, tiga: 3, empat: 4, lima: 5, enam: 6, tujuh: 7, lapan: 8, sembilan: 9 };
-const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, pertama: 1 };
+// ---- Numbers, as digits, words (English, Malay) or Roman numerals -------------------------------------
 
-/** The words a number can be written with, for the entry-head pattern. */
-const NUMBER_WORD = [
-  ...EN_NUMBERS.slice(1), ...Object.keys(EN_TENS), ...Object.keys(MS_UNITS), ...Object.keys(ORDINALS),
-  'sepuluh', 'sebelas', 'belas', 'puluh', 'seratus', 'hundred', 'kedua', 'ketiga', 'keempat', 'kelima',
-].join('|');
+const EN_UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const EN_ORDINALS = ['zeroth', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth'];
+const EN_TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const EN_ORDINAL_TENS = ['', '', 'twentieth', 'thirtieth', 'fortieth', 'fiftieth', 'sixtieth', 'seventieth', 'eightieth', 'ninetieth'];
+const MS_UNITS = ['', 'satu', 'dua', 'tiga', 'empat', 'lima', 'enam', 'tujuh', 'lapan', 'sembilan'];
 
-/** "three", "twenty-one", "dua belas", "dua puluh satu", "ke-3", "III" → a number; NaN otherwise. */
-export function numberOf(word: string): number {
-  const w = word.toLowerCase().replace(/[–—]/g, '-').trim();
-  if (/^\d{1,3}$/.test(w)) return Number(w);
-  const ke = /^ke-?(\d{1,3})$/.exec(w);
-  if (ke) return Number(ke[1]);
-  if (/^ke(?:dua|tiga|empat|lima|enam|tujuh|lapan|sembilan)$/.test(w)) return MS_UNITS[w.slice(2)]!;
-  if (w in ORDINALS) return ORDINALS[w]!;
-  const en = EN_NUMBERS.indexOf(w);
-  if (en > 0) return en;
-  const enTens = /^(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s]+(one|two|three|four|five|six|seven|eight|nine))?$/.exec(w);
-  if (enTens) return EN_TENS[enTens[1]!]! + (enTens[2] ? EN_NUMBERS.indexOf(enTens[2]) : 0);
-  if (w === 'sepuluh') return 10;
-  if (w === 'sebelas') return 11;
-  const belas = /^(dua|tiga|empat|lima|enam|tujuh|lapan|sembilan)\s+belas$/.exec(w);
-  if (belas) return 10 + MS_UNITS[belas[1]!]!;
-  const puluh = /^(dua|tiga|empat|lima|enam|tujuh|lapan|sembilan)\s+puluh(?:\s+(satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan))?$/.exec(w);
-  if (puluh) return 10 * MS_UNITS[puluh[1]!]! + (puluh[2] ? MS_UNITS[puluh[2]]! : 0);
-  if (w in MS_UNITS) return MS_UNITS[w]!;
-  const roman = /^[ivxl]+$/i.test(w) ? romanOf(w) : NaN;
-  return roman;
+function englishNumber(t: readonly string[]): number {
+  if (t.length === 1) {
+    const w = t[0]!;
+    const unit = Math.max(EN_UNITS.indexOf(w), EN_ORDINALS.indexOf(w));
+    if (unit > 0) return unit;
+    const tens = Math.max(EN_TENS.indexOf(w), EN_ORDINAL_TENS.indexOf(w));
+    if (tens > 1) return tens * 10;
+    return w === 'hundred' || w === 'hundredth' ? 100 : NaN;
+  }
+  if (t.length === 2) {
+    if ((t[0] === 'one' || t[0] === 'a') && (t[1] === 'hundred' || t[1] === 'hundredth')) return 100;
+    const tens = EN_TENS.indexOf(t[0]!);
+    const unit = Math.max(EN_UNITS.indexOf(t[1]!), EN_ORDINALS.indexOf(t[1]!));
+    if (tens > 1 && unit > 0 && unit < 10) return tens * 10 + unit;
+  }
+  return NaN;
+}
+
+function malayNumber(t: readonly string[]): number {
+  if (!t.length) return NaN;
+  // Ordinals: "pertama", "kedua", "ketiga", "kesepuluh", "kedua belas", "kedua puluh satu".
+  if (t.length === 1 && t[0] === 'pertama') return 1;
+  const first = t[0]!;
+  const words = first.startsWith('ke') && first.length > 2 && first !== 'ke' ? [first.slice(2), ...t.slice(1)] : t;
+  const unit = (w: string | undefined) => (w ? MS_UNITS.indexOf(w) : -1);
+  if (words.length === 1) {
+    const w = words[0]!;
+    if (unit(w) > 0) return unit(w);
+    return w === 'sepuluh' ? 10 : w === 'sebelas' ? 11 : w === 'seratus' ? 100 : NaN;
+  }
+  const u = unit(words[0]);
+  if (u < 1) return NaN;
+  if (words.length === 2 && words[1] === 'belas' && u >= 2) return 10 + u;
+  if (words[1] === 'puluh' && u >= 2) {
+    if (words.length === 2) return 10 * u;
+    if (words.length === 3 && unit(words[2]) > 0) return 10 * u + unit(words[2]);
+  }
+  return NaN;
 }
 
 function romanOf(s: string): number {
-  const v: Record<string, number> = { i: 1, v: 5, x: 10, l: 50 };
+  const v: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
   let total = 0;
   for (let i = 0; i < s.length; i++) {
     const a = v[s[i]!.toLowerCase()]!;
@@ -74,42 +89,185 @@ function romanOf(s: string): number {
   return total > 0 && total <= 100 ? total : NaN;
 }
 
-/** Markdown decoration before a line's words: headings, bullets, quotes, bold, italics. */
-const LEAD = String.raw`^[#>\s]*(?:[-*•+]\s+)?[*_\s]*`;
-const NUM = String.raw`(\d{1,3}|ke-?\d{1,3}|(?:${NUMBER_WORD})(?:[-\s]+(?:${NUMBER_WORD}))*)`;
-/** "Chapter 3", "Bab Tiga", "Section 2", "Bahagian ke-4", optionally after a list number ("1. Chapter 1:"). */
-const WORD_HEAD = new RegExp(`${LEAD}(?:\\d{1,3}[.)]\\s*)?[*_]*(?:chapter|chap\\.|bab|section|bahagian)[*_\\s]+${NUM}\\b[*_]*\\s*(.*)$`, 'i');
-/** "3. The Storm", "3) …", "**3. The Storm**", "## 3. The Storm", "3 – The Storm". */
-const NUMBER_HEAD = new RegExp(`${LEAD}(\\d{1,3})\\s*(?:[.)]|[:–—-](?=\\s))[*_]*\\s*(.*)$`);
-/** Blocks of the outline other than entries, by their label. */
-const BLOCKS: ReadonlyArray<[RegExp, 'title' | 'premise' | 'characters' | 'ending' | 'other']> = [
-  [/^(?:working\s+title|book\s+title|title|tajuk(?:\s+kerja)?(?:\s+buku)?)$/, 'title'],
-  [/^(?:premise|the\s+premise|premis|logline|synopsis|sinopsis|overview|gambaran\s+keseluruhan|who\s+(?:this|the)\s+book\s+is\s+for|untuk\s+siapa(?:\s+buku\s+ini)?|reader(?:\s+and\s+promise)?|pembaca)$/, 'premise'],
-  [/^(?:main\s+characters?|characters?|key\s+characters|cast|watak(?:-watak)?(?:\s+utama)?|senarai\s+watak)$/, 'characters'],
-  [/^(?:ending|the\s+ending|how\s+the\s+story\s+(?:ends|concludes)|conclusion|resolution|epilogue|finale|kesimpulan|pengakhiran|penamat|penutup|peleraian|epilog|what\s+the\s+conclusion\s+(?:will\s+)?covers?)$/, 'ending'],
-  [/^(?:setting|latar|themes?|tema|tone|nada|genre|structure|struktur|notes?|nota)$/, 'other'],
+/** "3", "three", "twenty-one", "Third", "dua belas", "dua puluh satu", "ketiga", "ke-3", "IV" → a number; NaN otherwise. */
+export function numberOf(word: string): number {
+  const w = word.toLowerCase().replace(/[–—]/g, '-').trim();
+  if (/^\d{1,3}$/.test(w)) return Number(w);
+  const ke = /^ke-?\s?(\d{1,3})$/.exec(w);
+  if (ke) return Number(ke[1]);
+  const tokens = w.split(/[-\s]+/).filter(Boolean);
+  const en = englishNumber(tokens);
+  if (Number.isFinite(en)) return en;
+  const ms = malayNumber(tokens);
+  if (Number.isFinite(ms)) return ms;
+  return tokens.length === 1 && /^[ivxlc]+$/.test(w) ? romanOf(w) : NaN;
+}
+
+/**
+ * The number a head's text starts with ("3: The Storm", "Three – …", "Dua Puluh Satu", "ke-4", "IV") and
+ * the text after it. The longest run of number words that reads as one number wins, so "One Last Chance"
+ * is 1 and "Last Chance". Roman numerals count only in capitals ("I", "IV"), never "i" or "mix".
+ */
+function leadingNumber(s: string): { n: number; rest: string } | undefined {
+  const digits = /^(?:ke-?\s?)?(\d{1,3})(?![\d]|[.,]\d)/i.exec(s);
+  if (digits) return { n: Number(digits[1]), rest: s.slice(digits[0].length) };
+  const tokens: Array<{ word: string; end: number }> = [];
+  const word = /[A-Za-z]+/y;
+  const gap = /[-–\s]+/y;
+  let at = 0;
+  while (tokens.length < 4) {
+    word.lastIndex = at;
+    const m = word.exec(s);
+    if (!m) break;
+    tokens.push({ word: m[0], end: word.lastIndex });
+    gap.lastIndex = word.lastIndex;
+    if (!gap.exec(s)) break;
+    at = gap.lastIndex;
+  }
+  for (let k = tokens.length; k > 0; k--) {
+    const words = tokens.slice(0, k).map((t) => t.word);
+    const only = words[0]!;
+    // A word of Roman letters counts only in capitals ("IV"), so "civil" or "mix" stay words.
+    const n = k === 1 && /^[ivxlc]+$/i.test(only) ? (/^[IVXLC]+$/.test(only) ? romanOf(only) : NaN) : numberOf(words.join(' '));
+    if (Number.isFinite(n) && n > 0) return { n, rest: s.slice(tokens[k - 1]!.end) };
+  }
+  return undefined;
+}
+
+// ---- Lines ------------------------------------------------------------------------------------------
+
+/**
+ * Markdown decoration before a line's words: headings, quotes, a bullet, bold, italics. Matched once and
+ * never given back (a lookahead and a back-reference make it atomic), so a line of 20,000 spaces or
+ * asterisks costs one pass, not a quadratic backtrack.
+ */
+const LEAD = String.raw`^(?=(?<lead>[#>\s]*(?:[-*•+]\s+)?[*_\s]*))\k<lead>`;
+
+type Family = 'chapter' | 'section' | 'part';
+const FAMILY: Record<string, Family> = { chapter: 'chapter', 'chap.': 'chapter', 'ch.': 'chapter', bab: 'chapter', section: 'section', bahagian: 'section', part: 'part', act: 'part', babak: 'part' };
+/** "Chapter 3", "Bab Tiga", "Section 2", "Bahagian ke-4", "Part One", optionally after a list number ("1. Chapter 1:"). */
+const WORD_HEAD = new RegExp(`${LEAD}(?:\\d{1,3}[.)]\\s*)?[*_]*(chapter|chap\\.|ch\\.|bab|section|bahagian|part|act|babak)(?:[*_\\s]+|(?=\\d))(.*)$`, 'i');
+
+interface WordHead {
+  readonly family: Family;
+  readonly number: number;
+  /** The text after the number and its delimiter. */
+  readonly head: string;
+}
+
+/** A "Chapter N" / "Bab N" / "Part N" head, or undefined ("Chapter 2 ends with…", "Section 1.1" are not heads). */
+function wordHeadOf(line: string): WordHead | undefined {
+  const m = WORD_HEAD.exec(line);
+  if (!m) return undefined;
+  // m[1] is the line's lead (LEAD's named group).
+  const num = leadingNumber(m[3]!);
+  if (!num) return undefined;
+  if (/^['’]\w/.test(num.rest)) return undefined;
+  const delimiter = /^[*_]*\s*([:.)|\-–—]+)?\s*(?:[*_]{1,2}(?=\s|$))?\s*/.exec(num.rest)!;
+  const head = num.rest.slice(delimiter[0].length);
+  // Without a delimiter, a head continuing in lower case is a sentence about a chapter, not its heading.
+  if (!delimiter[1] && /^[a-z]/.test(head)) return undefined;
+  return { family: FAMILY[m[2]!.toLowerCase()]!, number: num.n, head };
+}
+
+/** "3. The Storm", "3) …", "**3. The Storm**", "## 3. The Storm", "3 – The Storm" (never "1.5 million"). */
+const NUMBER_HEAD = /^(?=([#>\s]*)((?:[-*•+]\s+)?)([*_]*)(\s*))\1\2\3\4(\d{1,3})\s*(?:([.)])(?!\d)|([:–—-])(?=\s))[*_]*\s*(.*)$/;
+
+interface NumberHead {
+  readonly number: number;
+  readonly head: string;
+  readonly indent: number;
+  /** The list's look (heading level, bold, delimiter), to tell entries from key points numbered the same way. */
+  readonly signature: string;
+}
+
+function numberHeadOf(line: string): NumberHead | undefined {
+  const m = NUMBER_HEAD.exec(line);
+  if (!m) return undefined;
+  const lead = m[1]!;
+  return {
+    number: Number(m[5]),
+    head: m[8]!,
+    indent: lead.replace(/[#>]/g, '').length,
+    signature: `${(lead.match(/#/g) ?? []).length}${m[3] ? 'b' : ''}${m[6] ?? m[7]}`,
+  };
+}
+
+/** A Markdown table's cells, or undefined for a line that is not a table row. */
+function cellsOf(line: string): string[] | undefined {
+  if (!/^\s*\|.*\|/.test(line)) return undefined;
+  return line.trim().replace(/^\|/, '').replace(/\|\s*$/, '').split('|').map((c) => c.trim());
+}
+const isSeparatorRow = (cells: readonly string[]) => cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '');
+
+/** The chapter a table row is for ("| 3 | The Storm | … |", "| Chapter 3 | … |"), with its head cell's text. */
+function tableRowOf(cells: readonly string[]): { number: number; head: string } | undefined {
+  const first = unmark(cells[0] ?? '');
+  const plain = /^(\d{1,3})\.?$/.exec(first);
+  if (plain) return { number: Number(plain[1]), head: '' };
+  const word = wordHeadOf(first);
+  return word && word.family !== 'part' ? { number: word.number, head: word.head } : undefined;
+}
+
+type BlockKind = 'title' | 'premise' | 'characters' | 'ending' | 'entries' | 'other';
+/** Blocks of the outline other than entries, by their label (lower case, parentheses removed). */
+const BLOCKS: ReadonlyArray<[RegExp, BlockKind]> = [
+  [/^(?:(?:the\s+)?(?:working|book|novel|story)\s+title|title|tajuk(?:\s+(?:kerja|buku|novel|cerita))*|judul(?:\s+buku)?)$/, 'title'],
+  [/^(?:(?:the\s+)?premise(?:\s+and\s+stakes)?|premis|logline|synopsis|sinopsis|summary|ringkasan(?:\s+cerita)?|overview|gambaran\s+keseluruhan|concept|konsep|blurb|who\s+(?:this|the)\s+book\s+is\s+for|untuk\s+siapa(?:\s+buku\s+ini)?|(?:the\s+)?reader(?:\s+and\s+promise)?|pembaca(?:\s+sasaran)?|target\s+(?:reader|audience)s?)$/, 'premise'],
+  [/^(?:(?:the\s+)?(?:main|key|principal|central|core|supporting)?\s*(?:characters?|cast)(?:\s+list)?|(?:senarai\s+)?watak(?:-watak)?(?:\s+(?:utama|penting|sampingan))?|tokoh(?:-tokoh)?(?:\s+utama)?)$/, 'characters'],
+  [/^(?:(?:the\s+|story\s+|planned\s+|book\s+)?ending|how\s+(?:the\s+)?(?:story|book|novel|it)\s+(?:ends|concludes)|(?:the\s+)?conclusion(?:\s+of\s+the\s+(?:story|book))?|(?:the\s+)?resolution|climax\s+and\s+resolution|epilogue|finale|what\s+the\s+conclusion\s+(?:will\s+)?covers?|kesimpulan(?:\s+cerita)?|pengakhiran(?:\s+cerita)?|penamat|penutup|peleraian|penyelesaian|kesudahan(?:\s+cerita)?|epilog|bagaimana\s+(?:cerita|kisah|buku)\s+(?:ini\s+)?berakhir)$/, 'ending'],
+  [/^(?:chapters|the\s+chapters|chapter\s+(?:outlines?|breakdown|summaries|plan|list)|chapter-by-chapter(?:\s+(?:outline|breakdown|plan|summary))?|(?:detailed\s+|story\s+|book\s+|plot\s+|novel\s+)?outline|plot|rangka(?:\s+(?:cerita|bab|buku|terperinci|novel))?|senarai\s+bab|bab-bab|pecahan\s+bab|struktur\s+bab|ringkasan\s+bab)$/, 'entries'],
+  [/^(?:setting|latar(?:\s+belakang|\s+tempat)?|themes?|tema|tone|nada|genre|structure|struktur|notes?|nota|prologue|prolog|style|gaya|pov|point\s+of\s+view|sudut\s+pandangan|world|dunia|motifs?|subplots?|sub-?plot|key\s+themes)$/, 'other'],
 ];
 
 /** A line that opens a block ("Premise:", "**Ending**", "## Main characters") and the text after its label. */
-function blockOf(line: string): { kind: (typeof BLOCKS)[number][1]; rest: string } | undefined {
-  const m = new RegExp(`${LEAD}([^:*_#]{2,40}?)[*_]*\\s*(?::|：|[*_]+\\s*$|$)[*_\\s]*(.*)$`).exec(line);
+const BLOCK_LINE = new RegExp(`${LEAD}([^:*_#|]{2,48}?)[*_]*\\s*(?::|：|[*_]+\\s*$|$)[*_\\s]*(.*)$`);
+function blockOf(line: string): { kind: BlockKind; rest: string; label: string } | undefined {
+  const m = BLOCK_LINE.exec(line);
   if (!m) return undefined;
-  const label = m[1]!.toLowerCase().replace(/\s+/g, ' ').trim();
+  const [, , rawLabel, rawRest] = m as unknown as [string, string, string, string];
+  const label = rawLabel.toLowerCase().replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').trim();
   const found = BLOCKS.find(([re]) => re.test(label));
   if (!found) return undefined;
-  // "Conclusion" alone is a block only when it stands as a label (a line of its own or "Conclusion: …").
-  const hasColon = /[:：]/.test(line.slice(0, line.indexOf(m[1]!) + m[1]!.length + 8));
-  const isHeading = /^\s*(#|\*\*|__)/.test(line) || m[2] === '';
-  if (!hasColon && !isHeading) return undefined;
-  return { kind: found[1], rest: m[2]!.replace(/[*_]+$/, '').trim() };
+  // A label stands as one: with a colon, as a heading or bold, or on a line of its own.
+  const hasColon = /[:：]/.test(line.slice(0, line.indexOf(rawLabel) + rawLabel.length + 8));
+  if (!hasColon && !isHeadingLike(line) && rawRest !== '') return undefined;
+  return { kind: found[1], rest: trimEnd(rawRest, '*_').trim(), label };
 }
 
-const unmark = (s: string) => s.replace(/\*\*|__|`/g, '').replace(/^[*_#\s]+|[*_\s]+$/g, '').trim();
-const unquote = (s: string) => s.replace(/^["“'‘«]+|["”'’»]+$/g, '').trim();
+/** A Markdown heading, a line in bold or a line in capitals. */
+function isHeadingLike(line: string): boolean {
+  const t = line.trim();
+  return /^#{1,6}\s/.test(t) || /^(\*\*|__)/.test(t) || (/[A-Z]/.test(t) && t === t.toUpperCase() && t.length <= 80);
+}
+const headingLevel = (line: string) => /^\s*(#{1,6})\s/.exec(line)?.[1]!.length ?? 0;
+const isRule = (line: string) => /^\s*([-*_=])(?:\s*\1){2,}\s*$/.test(line);
+
+/** What a model says around an outline rather than in it. */
+const CHATTER = /^(?:let me know|i hope|hope this|feel free|would you like|if you(?:'d| would)? like|shall i|do you want|want me to|i can (?:also|adjust|expand)|happy to|beritahu saya|semoga (?:rangka|ini)|harap (?:rangka|ini)|jika anda (?:mahu|ingin|perlukan|mahukan)|adakah anda (?:mahu|ingin))/i;
+const INTRO = /^(?:(?:sure|certainly|of course|absolutely|great|okay|ok|baiklah|baik|tentu|sudah tentu)\b[!,.]?\s*)?(?:here(?:'s| is| are)|below is|the following is|berikut(?:nya)?|di bawah (?:ini )?(?:ialah|adalah))/i;
+/** The opening words of a closing paragraph that tells how the book ends, written without a label. */
+const ENDING_PHRASE = /^(?:in the end\b|ultimately\b|by the (?:end|close) of the (?:book|story|novel)|the (?:story|book|novel) (?:ends|concludes|closes)|it ends (?:with|when)|pada akhirnya\b|akhirnya,|di penghujung (?:cerita|kisah|novel|buku)|(?:cerita|kisah|novel|buku) ini (?:berakhir|diakhiri|ditutup|berkesudahan))/i;
+
+/** `s` without the given characters (and whitespace) at its end: a loop, as `/[…]+$/` is quadratic on long runs. */
+function trimEnd(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && (chars.includes(s[end - 1]!) || /\s/.test(s[end - 1]!))) end--;
+  return s.slice(0, end);
+}
+const unmark = (s: string) => trimEnd(s.replace(/\*\*|__|`/g, '').replace(/^[*_#\s]+/, ''), '*_').trim();
+const unquote = (s: string) => trimEnd(s.replace(/^["“'‘«]+/, ''), '"”\'’»').trim();
+
+/** A line that can be a title: short, not a bullet, not a sentence, not a label. */
+function isTitleLike(s: string): boolean {
+  const t = unmark(s);
+  return !!t && t.split(/\s+/).length <= 12 && !/[.!?:;,]["”’]?$/.test(t) && !/^[-*•+]\s/.test(s.trim()) && !/^\d/.test(t);
+}
 
 /** The head of an entry (after its number) as a title and the start of its plan. */
 function splitHead(head: string): { title?: string; plan: string } {
-  let h = head.replace(/^[\s:.\-–—|]+/, '').trim();
+  // "(approx. 3,000 words)" says how long the chapter is, not what it is called.
+  let h = head.replace(/\((?:[^()]{0,40}?\d[^()]{0,40}?(?:words?|perkataan|patah)[^()]{0,20}|~?\s?\d[\d,.\s]{0,20})\)/gi, ' ').replace(/\s{2,}/g, ' ').replace(/^[\s:.\-–—|]+/, '').trim();
   if (!h) return { plan: '' };
   // "**The Storm**: Aisha…", "*The Storm* – Aisha…"
   const bold = /^(\*\*|__|\*|_)(.+?)\1\s*[:.\-–—]?\s*(.*)$/.exec(h);
@@ -117,48 +275,77 @@ function splitHead(head: string): { title?: string; plan: string } {
   h = unmark(h);
   const quoted = /^["“‘«](.+?)["”’»]\s*[:.\-–—]?\s*(.*)$/.exec(h);
   if (quoted) return withTitle(quoted[1]!, quoted[2]!);
-  // "The Storm – Aisha finds…", "The Storm: Aisha…", "The Storm. Aisha finds…"
-  const sep = /^(.{1,90}?)\s*(?:\s[-–—]\s|:\s|\.\s+(?=[A-Z"“]))\s*(.+)$/.exec(h);
-  if (sep && sep[1]!.split(/\s+/).length <= 10 && !/[.!?]$/.test(sep[1]!)) return withTitle(sep[1]!, sep[2]!);
+  // "The Storm – Aisha finds…", "The Storm: Aisha…", "The Storm. Aisha finds…" (not "Dr. Tan arrives…")
+  const sep = /^(.{1,90}?)\s*(?:\s[-–—]+\s|:\s|\.\s+(?=[A-Z"“]))\s*(.+)$/.exec(h);
+  if (sep && sep[1]!.split(/\s+/).length <= 10 && !/[.!?]$/.test(sep[1]!) && !/(?:^|\s)(?:dr|mr|mrs|ms|st|prof|en|tn|pn|hj|cik|sr|jr)$/i.test(sep[1]!)) return withTitle(sep[1]!, sep[2]!);
   const words = h.split(/\s+/).length;
   if (words <= 12 && !/[.!?]["”’]?$/.test(h)) return withTitle(h, '');
   return { plan: h };
 }
 
 function withTitle(title: string, plan: string): { title?: string; plan: string } {
-  const t = unquote(unmark(title)).replace(/[.:]+$/, '').trim();
+  const t = trimEnd(unquote(unmark(title)), '.:').replace(/[*_]+/g, '').trim();
   return t ? { title: t.slice(0, 120), plan: plan.trim() } : { plan: plan.trim() };
 }
 
-interface Head {
-  readonly number: number;
-  readonly head: string;
-}
+// ---- The parse --------------------------------------------------------------------------------------
 
-/** The entry a line opens under a style, or undefined. */
-function headOf(line: string, style: 'word' | 'number', sectionLabels?: readonly string[]): Head | undefined {
-  if (sectionLabels?.length) {
-    const plain = unmark(line).toLowerCase();
-    const i = sectionLabels.findIndex((l) => {
-      const label = l.toLowerCase();
-      return plain.replace(/^\d{1,2}[.)]\s*/, '').startsWith(label) || (plain.includes(label) && plain.length <= label.length + 12);
-    });
-    if (i >= 0) {
-      const rest = unmark(line).replace(/^\d{1,2}[.)]\s*/, '').slice(sectionLabels[i]!.length);
-      return { number: i + 1, head: rest.replace(/^[\s:.\-–—]+/, '') };
+type Style = { kind: 'word'; family: Family } | { kind: 'number' } | { kind: 'table' };
+
+/** The outline's entry style, decided from all its lines before any is read as an entry. */
+function styleOf(lines: readonly string[]): Style {
+  const words: Record<Family, number> = { chapter: 0, section: 0, part: 0 };
+  let numbers = 0;
+  let rows = 0;
+  for (const line of lines) {
+    const w = wordHeadOf(line);
+    if (w) words[w.family]++;
+    else if (numberHeadOf(line)) numbers++;
+    else {
+      const cells = cellsOf(line);
+      if (cells && tableRowOf(cells)) rows++;
     }
   }
-  if (style === 'word') {
-    const m = WORD_HEAD.exec(line);
-    if (!m) return undefined;
-    const n = numberOf(m[1]!);
-    return Number.isFinite(n) && n > 0 ? { number: n, head: m[2]! } : undefined;
+  if (words.chapter >= 2 || (words.chapter === 1 && numbers < 2 && rows < 2 && words.section < 2)) return { kind: 'word', family: 'chapter' };
+  if (words.section >= 2 || (words.section === 1 && numbers < 2 && rows < 2)) return { kind: 'word', family: 'section' };
+  if (rows >= 2 && rows >= numbers) return { kind: 'table' };
+  if (numbers >= 2 || words.part < 2) return { kind: 'number' };
+  return { kind: 'word', family: 'part' };
+}
+
+interface Rec {
+  readonly number: number;
+  /** The head's text after its number. */
+  readonly head: string;
+  readonly first: string;
+  readonly lines: string[];
+  /** The heading level of a "## Chapter 3" entry (0 when it is not a Markdown heading). */
+  readonly level: number;
+  /** Set by a table row. */
+  readonly table?: { title?: string; plan: string };
+}
+
+interface EndingPart {
+  /** The block's label, normalised ("ending", "kesimpulan"; '' for an unlabelled closing paragraph). */
+  readonly label: string;
+  /** The ending's text (labels removed). */
+  readonly text: string[];
+  /** The lines as written, to give back to the entry when this turns out to be the entry's own ending. */
+  readonly raw: string[];
+  readonly after?: Rec;
+  followed: boolean;
+}
+
+/** A fixed section's entry: a line starting with its name ("Food & Dining Guide", "2. Food & Dining Guide: …"). */
+function sectionHeadOf(line: string, labels: readonly string[]): { number: number; head: string } | undefined {
+  const plain = unmark(line).replace(/^\d{1,2}[.)]\s*/, '').replace(/^(?:section|bahagian)\s+\d{1,2}\s*[:.\-–—]\s*/i, '');
+  const lower = plain.toLowerCase();
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i]!.toLowerCase().trim();
+    if (!label) continue;
+    if (lower.startsWith(label) && !/^[\p{L}\p{N}]/u.test(lower.slice(label.length))) return { number: i + 1, head: unmark(plain.slice(label.length).replace(/^[\s:.\-–—*_]+/, '')) };
   }
-  // A numbered list item at the outermost level only (sub-points are indented).
-  if (/^\s{2,}/.test(line)) return undefined;
-  const m = NUMBER_HEAD.exec(line);
-  if (!m) return undefined;
-  return { number: Number(m[1]), head: m[2]! };
+  return undefined;
 }
 
 /**
@@ -167,85 +354,275 @@ function headOf(line: string, style: 'word' | 'number', sectionLabels?: readonly
  * @example parseOutline('Title: Rain\nChapter 1: The Storm\nAisha runs.').entries[0] // { number: 1, title: 'The Storm', plan: 'Aisha runs.', text: 'Chapter 1: The Storm\nAisha runs.' }
  */
 export function parseOutline(outline: string | undefined, opts: { sectionLabels?: readonly string[] } = {}): ParsedOutline {
-  const lines = (outline ?? '').replace(/\r\n?/g, '\n').split('\n');
-  // The outline's entry style: "Chapter N"/"Bab N" heads when it has at least two; else numbered lines.
-  const wordHeads = lines.filter((l) => WORD_HEAD.test(l) && Number.isFinite(numberOf(WORD_HEAD.exec(l)![1]!))).length;
-  const numberOnlyHeads = lines.filter((l) => NUMBER_HEAD.test(l) && !WORD_HEAD.test(l)).length;
-  const style: 'word' | 'number' = wordHeads >= 2 || (wordHeads === 1 && numberOnlyHeads < 2) ? 'word' : 'number';
-  const sectionLabels = opts.sectionLabels;
+  const lines = (outline ?? '').replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
+  const style = styleOf(lines);
+  const labels = opts.sectionLabels?.filter((l) => l.trim()) ?? [];
+  const minIndent = Math.min(...lines.map((l) => (style.kind === 'number' ? numberHeadOf(l)?.indent : undefined) ?? Infinity));
+
+  /** A line that can open an entry, before the sequence rules of numbered lists. */
+  const candidate = (line: string): boolean => {
+    if (labels.length && sectionHeadOf(line, labels)) return true;
+    if (style.kind === 'word') return wordHeadOf(line)?.family === style.family;
+    if (style.kind === 'table') return !!(cellsOf(line) && tableRowOf(cellsOf(line)!));
+    const n = numberHeadOf(line);
+    return !!n && n.indent <= minIndent + 1 && !wordHeadOf(line);
+  };
+  // Whether an entry can still follow line i (a per-chapter "Ending:" is then the chapter's, not the book's).
+  const laterEntry: boolean[] = new Array(lines.length + 1).fill(false);
+  for (let i = lines.length - 1; i >= 0; i--) laterEntry[i] = laterEntry[i + 1]! || candidate(lines[i]!);
 
   let title: string | undefined;
+  let awaitTitle = false;
   const premise: string[] = [];
   /** Text before the first entry with no label: the premise only when the outline labels none. */
   const preamble: string[] = [];
   const characters: string[] = [];
-  const ending: string[] = [];
-  const entries: OutlineEntry[] = [];
-  const seen = new Set<number>();
-  let block: 'title' | 'premise' | 'characters' | 'ending' | 'other' | 'preamble' = 'preamble';
-  let current: { head: Head; first: string; lines: string[] } | undefined;
+  /** Lines of the labelled block being read, and whether the last was a numbered item. */
+  let blockItems = 0;
+  let blockNumbered = false;
+  const endings: EndingPart[] = [];
+  const recs: Rec[] = [];
+  type Block = BlockKind | 'preamble' | 'after';
+  let block: Block = 'preamble';
+  let current: Rec | undefined;
+  let blankBefore = false;
   let lastNumber = 0;
+  let entrySignature: string | undefined;
+  let subList: { last: number; signature: string } | undefined;
+  let tableColumns: { title?: number; plan?: number } = {};
 
-  const flush = () => {
-    if (!current) return;
-    const { head, first } = current;
-    if (!seen.has(head.number)) {
-      seen.add(head.number);
-      const split = splitHead(head.head);
-      const body = current.lines.join('\n').trim();
-      const plan = [split.plan, body].filter(Boolean).join('\n').trim();
-      entries.push({ number: head.number, ...(split.title ? { title: split.title } : {}), plan, text: [first.trim(), body].filter(Boolean).join('\n') });
-    }
+  const open = (rec: Rec) => {
+    current = rec;
+    recs.push(rec);
+    for (const e of endings) if (!e.followed) e.followed = true;
+    lastNumber = Math.max(lastNumber, rec.number);
+    subList = undefined;
+    block = 'entries';
+  };
+  const close = (next: BlockKind | 'after') => {
     current = undefined;
+    block = next;
+  };
+  const startEnding = (label: string, text: string[], raw: string[]) => {
+    endings.push({ label, text, raw, ...(current ? { after: current } : {}), followed: false });
+    close('ending');
   };
 
-  for (const raw of lines) {
-    const line = raw.replace(/\s+$/, '');
-    if (!line.trim()) {
+  /** The entry line i opens, when it opens one. */
+  const entryAt = (line: string): Rec | undefined => {
+    const section = labels.length ? sectionHeadOf(line, labels) : undefined;
+    if (section) return section.number === current?.number ? undefined : { number: section.number, head: section.head, first: line, lines: [], level: headingLevel(line) };
+    if (style.kind === 'word') {
+      const w = wordHeadOf(line);
+      if (!w || w.family !== style.family || w.number === current?.number) return undefined;
+      return { number: w.number, head: w.head, first: line, lines: [], level: headingLevel(line) };
+    }
+    if (style.kind === 'table') {
+      const cells = cellsOf(line);
+      if (!cells) return undefined;
+      if (isSeparatorRow(cells)) return undefined;
+      const row = tableRowOf(cells);
+      if (!row) {
+        // A header row names the columns.
+        const find = (re: RegExp) => { const k = cells.findIndex((c) => re.test(unmark(c))); return k >= 0 ? k : undefined; };
+        const t = find(/^(?:(?:chapter\s+)?title|name|tajuk(?:\s+bab)?|nama|judul)$/i);
+        const p = find(/summary|plan|synopsis|what happens|description|events|key points|content|ringkasan|sinopsis|isi|peristiwa|huraian|penerangan|kandungan|apa yang berlaku/i);
+        tableColumns = { ...(t !== undefined ? { title: t } : {}), ...(p !== undefined ? { plan: p } : {}) };
+        return undefined;
+      }
+      const rest = cells.map((c, k) => ({ c: c.trim(), k })).filter(({ k }) => k > 0);
+      let entryTitle: string | undefined;
+      let plan: string[];
+      if (tableColumns.title !== undefined || tableColumns.plan !== undefined) {
+        entryTitle = tableColumns.title !== undefined ? cells[tableColumns.title] : row.head ? splitHead(row.head).title : undefined;
+        plan = tableColumns.plan !== undefined ? [cells[tableColumns.plan] ?? ''] : rest.filter(({ k }) => k !== tableColumns.title).map(({ c }) => c);
+      } else if (row.head) {
+        const split = splitHead(row.head);
+        entryTitle = split.title;
+        plan = [split.plan, ...rest.map(({ c }) => c)];
+      } else if (rest.length >= 2 && isTitleLike(rest[0]!.c)) {
+        entryTitle = rest[0]!.c;
+        plan = rest.slice(1).map(({ c }) => c);
+      } else {
+        const split = splitHead(rest.map(({ c }) => c).join(' – '));
+        entryTitle = split.title;
+        plan = [split.plan];
+      }
+      const cleanTitle = entryTitle ? unquote(unmark(entryTitle)) : '';
+      return { number: row.number, head: '', first: line, lines: [], level: 0, table: { ...(cleanTitle ? { title: cleanTitle } : {}), plan: plan.map(unmark).filter(Boolean).join(' ') } };
+    }
+    const n = numberHeadOf(line);
+    if (!n || n.indent > minIndent + 1 || wordHeadOf(line)) return undefined;
+    // A list under the characters (or another labelled block) before any entry is that block's own list;
+    // the chapters start with a "1." after it (after a blank line, or after lines that were not numbered).
+    if (!current && !recs.length && (block === 'characters' || block === 'other')) {
+      const restart = n.number === 1 && blockItems > 0 && (blankBefore || !blockNumbered);
+      if (!restart) return undefined;
+    }
+    if (n.number <= lastNumber) {
+      if (current) subList = { last: n.number, signature: n.signature };
+      return undefined;
+    }
+    if (current && subList && n.number === subList.last + 1 && !blankBefore && !(n.signature === entrySignature && subList.signature !== entrySignature)) {
+      subList = { ...subList, last: n.number };
+      return undefined;
+    }
+    entrySignature ??= n.signature;
+    return { number: n.number, head: n.head, first: line, lines: [], level: headingLevel(line) };
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!line.trim() || isRule(line)) {
+      blankBefore = true;
       if (current) current.lines.push('');
       continue;
     }
-    const head = headOf(line, style, sectionLabels);
-    // A numbered head that goes backwards inside a word-style outline is a sub-point, never an entry.
-    if (head && !(style === 'number' && current && head.number <= lastNumber && head.number !== 1)) {
-      flush();
-      current = { head, first: line, lines: [] };
-      lastNumber = head.number;
-      block = 'other';
+    const plain = unmark(line);
+    if (CHATTER.test(plain)) {
+      if (block !== 'preamble' || recs.length) close('other');
+      blankBefore = false;
       continue;
     }
-    const b = blockOf(line);
-    if (b && !(b.kind === 'characters' && current)) {
-      flush();
-      block = b.kind;
-      if (b.kind === 'title') {
-        if (!title && b.rest) title = unquote(unmark(b.rest)).slice(0, 200);
-        block = 'preamble';
-      } else if (b.rest) (b.kind === 'premise' ? premise : b.kind === 'characters' ? characters : b.kind === 'ending' ? ending : []).push(b.rest);
-      continue;
-    }
-    if (current) {
-      current.lines.push(line.trim());
-      continue;
-    }
-    if (block === 'premise' || (block === 'preamble' && !entries.length)) {
-      // A line such as "Here is a detailed outline:" is not the premise.
-      if (block === 'preamble' && /^(here\s+is|here's|berikut|below|di\s+bawah)\b.*[:：]\s*$/i.test(line.trim())) continue;
-      if (block === 'preamble' && /^[#\s]*$/.test(line)) continue;
-      if (block === 'preamble' && /^#/.test(line.trim()) && !title) {
+    if (awaitTitle) {
+      awaitTitle = false;
+      if (!title && isTitleLike(line)) {
         title = unquote(unmark(line)).slice(0, 200);
+        block = 'preamble';
+        blankBefore = false;
         continue;
       }
-      (block === 'premise' ? premise : preamble).push(line.trim());
-    } else if (block === 'characters') characters.push(line.trim());
-    else if (block === 'ending') ending.push(line.trim());
+      block = 'preamble';
+    }
+
+    const rec = entryAt(line);
+    if (rec) {
+      open(rec);
+      blankBefore = false;
+      continue;
+    }
+    // A table's entries end with the table; what follows it is not part of the last row. Its other rows
+    // (header, separator) are no one's text.
+    if (style.kind === 'table' && cellsOf(line)) {
+      blankBefore = false;
+      continue;
+    }
+    if (current?.table) close('after');
+
+    // "Part Two", "Act II" (and "Bahagian 2" / "Section 2" headings in a "Chapter N" outline) group chapters.
+    const word = wordHeadOf(line);
+    if (word && !(style.kind === 'word' && word.family === style.family) && (word.family === 'part' || (word.family === 'section' && isHeadingLike(line))) && unmark(line).split(/\s+/).length <= 14) {
+      close('entries');
+      blankBefore = false;
+      continue;
+    }
+
+    const b = blockOf(line);
+    if (b) {
+      if (current) {
+        const heading = isHeadingLike(line);
+        const later = laterEntry[i + 1]!;
+        if (b.kind === 'ending' && (blankBefore || heading || !later)) {
+          startEnding(b.label, b.rest ? [b.rest] : [], [line.trim()]);
+          blankBefore = false;
+          continue;
+        }
+        if ((b.kind === 'other' || b.kind === 'entries') && blankBefore && (!later || (headingLevel(line) > 0 && headingLevel(line) <= (current.level || 6)))) {
+          close(b.kind === 'entries' ? 'entries' : 'other');
+          blankBefore = false;
+          continue;
+        }
+        // Anything else labelled inside an entry ("Setting:", "Characters:", "Summary:") is the entry's.
+        current.lines.push(line.trim());
+        blankBefore = false;
+        continue;
+      }
+      if (b.kind === 'ending') startEnding(b.label, b.rest ? [b.rest] : [], [line.trim()]);
+      else if (b.kind === 'title') {
+        if (!title && b.rest) title = unquote(unmark(b.rest)).slice(0, 200);
+        awaitTitle = !b.rest;
+        block = 'preamble';
+      } else {
+        block = b.kind;
+        blockItems = b.rest ? 1 : 0;
+        blockNumbered = false;
+        if (b.kind === 'entries' && !title && b.rest && isHeadingLike(line) && isTitleLike(b.rest)) title = unquote(unmark(b.rest)).slice(0, 200);
+        if (b.rest) {
+          if (b.kind === 'premise') premise.push(b.rest);
+          else if (b.kind === 'characters') characters.push(b.rest);
+        }
+      }
+      blankBefore = false;
+      continue;
+    }
+
+    if (current) {
+      // A heading of the entry's level or above that is not an entry ends it ("## Appendix" after "## Chapter 9").
+      const level = headingLevel(line);
+      if (level && current.level && level <= current.level) {
+        close('other');
+      } else if (blankBefore && !laterEntry[i + 1] && ENDING_PHRASE.test(plain)) {
+        startEnding('', [line.trim()], [line.trim()]);
+      } else {
+        current.lines.push(line.trim());
+      }
+      blankBefore = false;
+      continue;
+    }
+
+    const text = line.trim();
+    switch (block as Block) {
+      case 'preamble':
+        if (recs.length) break;
+        if (INTRO.test(plain) && (/[:：]$/.test(plain) || /outline|rangka|draf|plan/i.test(plain))) break;
+        if (!title && !preamble.length && !premise.length && (headingLevel(line) || /^(\*\*|__).+(\*\*|__)$/.test(text)) && isTitleLike(line)) {
+          title = unquote(unmark(line)).slice(0, 200);
+          break;
+        }
+        preamble.push(text);
+        break;
+      case 'premise':
+        premise.push(text);
+        break;
+      case 'characters':
+        characters.push(text);
+        break;
+      case 'ending':
+        endings[endings.length - 1]?.text.push(text);
+        endings[endings.length - 1]?.raw.push(text);
+        break;
+      case 'after':
+        startEnding('', [text], [text]);
+        break;
+      default:
+        break;
+    }
+    blockItems++;
+    blockNumbered = /^\d{1,3}[.)]/.test(plain);
+    blankBefore = false;
   }
-  flush();
+
+  // The book's ending: the ending blocks no entry follows (else the last block, as when missing entries
+  // were written after it); an earlier ending block an entry follows, or one inside the last entry with
+  // the same label as a later block ("**Ending:** …" of the last chapter, then "## Ending"), was that
+  // entry's own.
+  const trailing = endings.filter((e, k) => !e.followed && !(e.after && endings.slice(k + 1).some((later) => later.label === e.label)));
+  const bookEndings = trailing.length ? trailing : endings.slice(-1);
+  for (const e of endings) if (!bookEndings.includes(e) && e.after) e.after.lines.push('', ...e.raw);
+
+  const entries: OutlineEntry[] = [];
+  const seen = new Set<number>();
+  for (const rec of recs) {
+    if (seen.has(rec.number)) continue;
+    seen.add(rec.number);
+    entries.push(entryOf(rec));
+  }
   entries.sort((a, b) => a.number - b.number);
-  const text = (list: string[]) => list.map((l) => unmark(l) ? l : '').join('\n').trim() || undefined;
-  const premiseText = text(premise) ?? text(preamble);
-  const charactersText = text(characters);
-  const endingText = text(ending);
+
+  const joined = (list: readonly string[]) => list.filter((l) => !isRule(l)).join('\n').replace(/\n{3,}/g, '\n\n').trim() || undefined;
+  const premiseText = joined(premise) ?? joined(preamble);
+  const charactersText = joined(characters);
+  const endingText = joined(bookEndings.flatMap((e) => e.text));
   return {
     ...(title ? { title } : {}),
     ...(premiseText ? { premise: premiseText } : {}),
@@ -253,6 +630,26 @@ export function parseOutline(outline: string | undefined, opts: { sectionLabels?
     ...(endingText ? { ending: endingText } : {}),
     entries,
   };
+}
+
+function entryOf(rec: Rec): OutlineEntry {
+  const body = rec.lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  const text = [rec.first.trim(), body].filter(Boolean).join('\n');
+  if (rec.table) return { number: rec.number, ...(rec.table.title ? { title: rec.table.title } : {}), plan: [rec.table.plan, body].filter(Boolean).join('\n'), text };
+  let split = splitHead(rec.head);
+  let rest = body;
+  // "CHAPTER 3" on its own line, the title on the next ("The Storm" or "Title: The Storm").
+  if (!split.title && !split.plan && body) {
+    const [firstLine, ...others] = body.split('\n');
+    const labelled = /^[*_\s]*(?:(?:chapter\s+)?title|tajuk(?:\s+bab)?)[*_\s]*[:：][*_\s]*(.+)$/i.exec(firstLine!);
+    const candidate = labelled ? labelled[1]! : firstLine!;
+    if (isTitleLike(candidate) || (labelled && unmark(candidate))) {
+      split = withTitle(candidate, '');
+      rest = others.join('\n').trim();
+    }
+  }
+  const plan = [split.plan, rest].filter(Boolean).join('\n').trim();
+  return { number: rec.number, ...(split.title ? { title: split.title } : {}), plan, text };
 }
 
 /** The entry for chapter n, or undefined. */

@@ -144,7 +144,7 @@ if (!hasChromium) {
       expect(await page.getByTestId('preview').textContent()).not.toContain('**');
     }, 300_000);
 
-    it('phone: the page scrolls with the text, "Jump to latest" is in Malay for a Malay book, and the console stays clean', async () => {
+    it('phone: the page scrolls with the text, "Jump to latest" is in Malay in a Malay studio, and the console stays clean', async () => {
       const { page } = await newPage(browser, { width: 390, height: 844 });
       pages.push(page);
       const consoleErrors: string[] = [];
@@ -152,9 +152,11 @@ if (!hasChromium) {
         if (m.type() === 'error') consoleErrors.push(m.text());
       });
       await signUp(page, karya.url, 'putri.phone@e2e.test', PASSWORD);
+      // The account's studio language is Malay (the page's words follow it, and a new book starts in it).
+      expect(await page.evaluate(async () => (await fetch('/api/me/lang', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lang: 'ms' }) })).status)).toBe(200);
       await page.goto(`${karya.url}/romance`);
-      await waitForText(page, label, 'Generate Story Outline');
-      await page.getByTestId('settings-form').getByLabel('Language').selectOption('ms');
+      await waitForText(page, label, 'Jana Rangka Cerita');
+      expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('ms');
       await page.getByLabel('Bilangan Bab').selectOption('7');
       await page.click(button);
       await waitForText(page, label, 'Jana Pengenalan', 60_000);

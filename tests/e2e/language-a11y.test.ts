@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, ROOT, SKIP_REASON, signUp, startKarya, type RunningKarya } from './helpers.js';
+import { ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, ROOT, SKIP_REASON, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
 
 const PASSWORD = 'secret12';
 const AXE_SOURCE = readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
@@ -173,6 +173,98 @@ if (!hasChromium) {
       const me = (await (await page.request.get(`${base}/api/me`)).json()) as { lang: string };
       expect(me.lang).toBe('ms');
     }, 120_000);
+
+    it('in a Malay studio the generators that always write English (covers, dad jokes, language story) speak Malay, and an English book keeps a Malay page through its resume dialog (issue 24)', async () => {
+      const page = await open();
+      await signUp(page, base, 'nora.lang@e2e.test', PASSWORD);
+      await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+      await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+      const label = '[data-testid="generate-label"]';
+
+      /** Each visible field's own label (its legend for a group), without the required marker. */
+      const fieldLabels = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid="settings-form"] [data-field]')].map((f) => (f.querySelector('legend, label')?.textContent ?? '').replace('*', '').trim()),
+        );
+      // Expected words typed from generators/*.yaml (`karya show <id> --json`): title, field labels in Malay
+      // and in English, the generate button, and one default option as the select shows it.
+      const pages: Array<{ route: string; title: string; tagline: string; labels: string[]; english: string[]; button: string; option: [string, string] }> = [
+        {
+          route: '/book-cover', title: 'Penjana Kulit Buku', tagline: 'Kulit buku yang menarik perhatian untuk buku anda',
+          labels: ['Tajuk Buku', 'Genre Buku', 'Gaya Kulit Buku', 'Watak Utama', 'Latar', 'Suasana', 'Butiran Tambahan'],
+          english: ['Book Title', 'Genre', 'Cover Style', 'Main Character', 'Setting', 'Mood', 'Additional Details'],
+          button: 'Jana Kulit Buku', option: ['Gaya Kulit Buku', 'Ceria dan Berwarna-warni'],
+        },
+        {
+          route: '/kids-book-cover', title: 'Penjana Kulit Buku Kanak-kanak', tagline: 'Kulit buku ceria dan mesra kanak-kanak untuk buku bergambar anda',
+          labels: ['Tajuk Buku', 'Watak Utama', 'Emosi Watak', 'Latar', 'Skema Warna', 'Gaya Seni', 'Elemen Tambahan'],
+          english: ['Book Title', 'Main Character', 'Character Mood', 'Setting', 'Colour Scheme', 'Art Style', 'Additional Elements'],
+          button: 'Jana Kulit Buku', option: ['Latar', 'Hutan Ajaib'],
+        },
+        {
+          route: '/dad-jokes', title: 'Penjana Jenaka Ayah', tagline: 'Jenaka ayah yang mesra keluarga untuk setiap suasana',
+          labels: ['Jenis Jenaka', 'Tema', 'Umur Khalayak', 'Bilangan Jenaka'],
+          english: ['Joke Type', 'Theme', 'Audience Age', 'Number of Jokes'],
+          button: 'Jana Jenaka', option: ['Jenis Jenaka', 'Ketuk-Ketuk'],
+        },
+        {
+          route: '/language-story', title: 'Cerita Pembelajaran Bahasa', tagline: 'Belajar bahasa baharu melalui cerita pendek mengikut tahap anda',
+          labels: ['Bahasa Yang Dipelajari', 'Tema', 'Tahap Kesukaran', 'Gaya Cerita', 'Bahan Tambahan'],
+          english: ['Language to Learn', 'Theme', 'Difficulty Level', 'Story Style', 'Include Extras'],
+          button: 'Jana Cerita', option: ['Bahasa Yang Dipelajari', 'Bahasa Sepanyol'],
+        },
+      ];
+      for (const p of pages) {
+        await page.goto(`${base}${p.route}`);
+        await waitForText(page, '[data-testid="generator-title"]', p.title);
+        expect(await page.getAttribute('html', 'lang')).toBe('ms');
+        expect(await page.locator('main header p').first().textContent(), p.route).toBe(p.tagline);
+        const labels = await fieldLabels();
+        expect(labels, p.route).toEqual(expect.arrayContaining(p.labels));
+        for (const english of p.english) expect(labels, `${p.route}: ${english}`).not.toContain(english);
+        expect(await page.textContent(label), p.route).toBe(p.button);
+        await page.getByTestId('settings-form').getByRole('heading', { name: 'Tetapan' }).waitFor();
+        const [field, option] = p.option;
+        const select = page.getByTestId('settings-form').getByLabel(field, { exact: true });
+        expect(await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent), p.route).toBe(option);
+        expect(await page.getByTestId('preview-placeholder').textContent(), p.route).toBe('Kandungan yang dijana akan dipaparkan di sini');
+        // No part of the page is marked as English.
+        expect(await page.locator('main [lang="en"]').count(), p.route).toBe(0);
+      }
+      await page.goto(`${base}/book-cover`);
+      expect(await page.getByLabel('Tajuk Buku').getAttribute('placeholder')).toBe('Masukkan tajuk buku anda');
+
+      // An English book written from the Malay studio: the controls stay Malay, its headings are English.
+      await page.goto(`${base}/romance`);
+      await waitForText(page, label, 'Jana Rangka Cerita');
+      await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).selectOption('en');
+      await page.getByLabel('Bilangan Bab').selectOption('7');
+      await waitForText(page, label, 'Jana Rangka Cerita');
+      await page.click('[data-testid="generate-button"]');
+      await waitForText(page, label, 'Jana Pengenalan', 60_000);
+      await page.click('[data-testid="generate-button"]');
+      await waitForText(page, label, 'Jana Bab 1', 60_000);
+      expect(await page.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction']);
+
+      // Back later: the resume dialog speaks Malay, and so does the page after Continue.
+      await page.reload();
+      const dialog = page.getByTestId('resume-dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('heading', { name: 'Teruskan Kemajuan Sebelumnya?' }).waitFor();
+      expect(await page.getByTestId('resume-summary').textContent()).toBe('Anda mempunyai kemajuan tersimpan untuk Romantik (1 / 7). Seterusnya: Bab 1.');
+      await dialog.getByRole('button', { name: 'Mulakan Buku Baharu' }).waitFor();
+      await dialog.getByRole('button', { name: 'Teruskan Kemajuan' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await waitForText(page, label, 'Jana Bab 1');
+      expect(await page.getByTestId('chapter-heading').textContent()).toBe('Bab 1');
+      expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('en');
+      await page.getByTestId('settings-form').getByLabel('Tahap Keintiman').waitFor();
+      expect(await page.getByTestId('locked-note').textContent()).toContain('Tetapan dikunci');
+      expect(await page.getByTestId('writing-progress').textContent()).toContain('Kemajuan Penulisan');
+      expect(await page.getAttribute('html', 'lang')).toBe('ms');
+      expect(await page.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction']);
+      expect(await page.getAttribute('[data-testid="preview-part"] h3', 'lang')).toBe('en');
+    }, 240_000);
 
     it('axe-core: no serious or critical violations on any route, signed out, as a user and as the administrator', async () => {
       const problems: string[] = [];

@@ -195,12 +195,13 @@ if (!hasChromium) {
       await context.close();
     }, 180_000);
 
-    it('a Malay book shows Malay labels, buttons and toasts', async () => {
+    it('a Malay book in a Malay studio shows Malay labels, buttons and toasts; back in English, the controls turn English and the book stays Malay', async () => {
       await author.goto(`${base}/horror`);
       await waitForText(author, label, 'Generate Story Outline');
-      await author.getByTestId('settings-form').getByLabel('Language').selectOption('ms');
+      // The page speaks the studio language (issue 24): switching the studio relabels it, the book's language is its own field.
+      await author.locator('aside [data-testid="language-switch"]').selectOption('ms');
       await waitForText(author, label, 'Jana Rangka Cerita');
-      await author.getByLabel('Bahasa', { exact: true }).waitFor();
+      await author.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).selectOption('ms');
       expect(await author.textContent('[data-testid="generator-title"]')).toBe('Penjana Cerita Seram');
       await author.click(button);
       await author.getByText('Rangka cerita telah dijana!').waitFor();
@@ -211,6 +212,11 @@ if (!hasChromium) {
       expect(await author.textContent('[data-testid="writing-progress"]')).toContain('Kemajuan Penulisan');
       await author.getByText(/Kandungan berjaya dijana!/).first().waitFor();
       await waitForText(author, balance, '5');
+      await author.locator('aside [data-testid="language-switch"]').selectOption('en');
+      await waitForText(author, label, 'Generate Chapter 1');
+      expect(await author.textContent('[data-testid="writing-progress"]')).toContain('Writing Progress');
+      expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Pengenalan']);
+      expect(await author.getAttribute('[data-testid="preview-part"] h3', 'lang')).toBe('ms');
     }, 120_000);
 
     it('the administrator adjusts a user’s credits and the list updates live', async () => {

@@ -261,7 +261,7 @@ const unquote = (s: string) => trimEnd(s.replace(/^["“'‘«]+/, ''), '"”\'�
 /** A line that can be a title: short, not a bullet, not a sentence, not a label. */
 function isTitleLike(s: string): boolean {
   const t = unmark(s);
-  return !!t && t.split(/\s+/).length <= 12 && !/[.!?:;,]["”’]?$/.test(t) && !/^[-*•+]\s/.test(s.trim()) && !/^\d/.test(t);
+  return !!t && t.split(/\s+/).length <= 12 && !/[.:;,]["”’]?$/.test(t) && !/^[-*•+]\s/.test(s.trim()) && !/^\d/.test(t);
 }
 
 /** The head of an entry (after its number) as a title and the start of its plan. */
@@ -278,8 +278,9 @@ function splitHead(head: string): { title?: string; plan: string } {
   // "The Storm – Aisha finds…", "The Storm: Aisha…", "The Storm. Aisha finds…" (not "Dr. Tan arrives…")
   const sep = /^(.{1,90}?)\s*(?:\s[-–—]+\s|:\s|\.\s+(?=[A-Z"“]))\s*(.+)$/.exec(h);
   if (sep && sep[1]!.split(/\s+/).length <= 10 && !/[.!?]$/.test(sep[1]!) && !/(?:^|\s)(?:dr|mr|mrs|ms|st|prof|en|tn|pn|hj|cik|sr|jr)$/i.test(sep[1]!)) return withTitle(sep[1]!, sep[2]!);
+  // A short head is a title unless it ends as a sentence does ("Where Does Your Salary Go?" is a title).
   const words = h.split(/\s+/).length;
-  if (words <= 12 && !/[.!?]["”’]?$/.test(h)) return withTitle(h, '');
+  if (words <= 12 && !/\.["”’]?$/.test(h)) return withTitle(h, '');
   return { plan: h };
 }
 
@@ -306,7 +307,9 @@ function styleOf(lines: readonly string[]): Style {
       if (cells && tableRowOf(cells)) rows++;
     }
   }
-  if (words.chapter >= 2 || (words.chapter === 1 && numbers < 2 && rows < 2 && words.section < 2)) return { kind: 'word', family: 'chapter' };
+  // Any "Chapter N"/"Bab N" head makes those the entries (an outline cut after its first entry still has
+  // its key points numbered under it); sentences about a chapter ("Chapter 2 ends…") are not heads.
+  if (words.chapter >= 1) return { kind: 'word', family: 'chapter' };
   if (words.section >= 2 || (words.section === 1 && numbers < 2 && rows < 2)) return { kind: 'word', family: 'section' };
   if (rows >= 2 && rows >= numbers) return { kind: 'table' };
   if (numbers >= 2 || words.part < 2) return { kind: 'number' };
@@ -357,7 +360,8 @@ export function parseOutline(outline: string | undefined, opts: { sectionLabels?
   const lines = (outline ?? '').replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
   const style = styleOf(lines);
   const labels = opts.sectionLabels?.filter((l) => l.trim()) ?? [];
-  const minIndent = Math.min(...lines.map((l) => (style.kind === 'number' ? numberHeadOf(l)?.indent : undefined) ?? Infinity));
+  // The outermost indentation of the numbered lines (key points are indented deeper).
+  const minIndent = style.kind === 'number' ? lines.reduce((min, l) => Math.min(min, numberHeadOf(l)?.indent ?? Infinity), Infinity) : Infinity;
 
   /** A line that can open an entry, before the sequence rules of numbered lists. */
   const candidate = (line: string): boolean => {
@@ -408,7 +412,7 @@ export function parseOutline(outline: string | undefined, opts: { sectionLabels?
     close('ending');
   };
 
-  /** The entry line i opens, when it opens one. */
+  /** The entry a line opens, when it opens one (with the list's sequence rules for numbered lines). */
   const entryAt = (line: string): Rec | undefined => {
     const section = labels.length ? sectionHeadOf(line, labels) : undefined;
     if (section) return section.number === current?.number ? undefined : { number: section.number, head: section.head, first: line, lines: [], level: headingLevel(line) };

@@ -172,6 +172,21 @@ export function extractCharacterDetails(text: string): string | undefined {
   return locateCharacterDetails(text)?.details;
 }
 
+/**
+ * An introduction split around its character list: the prose before it, the list's lines (heading
+ * included) and the prose after it; undefined when it has none. A length extension goes after the prose,
+ * never inside the list (engine/session).
+ */
+export function splitCharacterDetails(text: string): { before: string; block: string; after: string } | undefined {
+  const found = locateCharacterDetails(text);
+  if (!found) return undefined;
+  return {
+    before: found.lines.slice(0, found.start).join('\n').trim(),
+    block: found.lines.slice(found.start, found.end).join('\n').trim(),
+    after: found.lines.slice(found.end).join('\n').trim(),
+  };
+}
+
 /** An introduction without its character list (kept in the state on its own, out of the book's text). */
 export function withoutCharacterDetails(text: string): string {
   const found = locateCharacterDetails(text);

@@ -250,8 +250,18 @@ export function bounded(b: StoryBible): StoryBible {
     arcs: b.arcs.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
     characters: b.characters.slice(0, L.characters).map((c) => ({ name: capWords(c.name, 8), role: capWords(c.role, L.entryWords), state: capWords(c.state, L.entryWords), lastSeen: capWords(c.lastSeen, 6) })),
     threads,
-    facts: dedupe(b.facts).slice(0, L.facts).map((f) => capWords(f, L.entryWords)),
+    facts: keepEnds(dedupe(b.facts), L.facts).map((f) => capWords(f, L.entryWords)),
   };
+}
+
+/**
+ * At most `n` items: past the limit, the first half (what the book established early, which a model tends
+ * to list first) and the most recent half, so neither the early facts nor the new ones are all lost.
+ */
+function keepEnds<T>(list: readonly T[], n: number): T[] {
+  if (list.length <= n) return [...list];
+  const head = Math.ceil(n / 2);
+  return [...list.slice(0, head), ...list.slice(list.length - (n - head))];
 }
 
 function dedupe(list: readonly string[]): string[] {

@@ -6,7 +6,7 @@
 import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../providers/types.js';
 import { countWords } from '../providers/types.js';
-import { applyStep, nextStep, restoreBook, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
+import { applyStep, nextStep, restoreBook, splitCharacterDetails, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
 import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { conclusionPosition } from '../spec/conclusion.js';
@@ -208,10 +208,14 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   // with its plan (templates/extend.hbs), at most MAX_EXTENSIONS times.
   if (target > 0) {
     for (let i = 0; i < MAX_EXTENSIONS && counted(text) < SHORT_RATIO * target && !input.signal?.aborted; i++) {
-      const more = await extend(renderExtension({ spec, renderer: input.renderer, state, step, soFar: text, ...title }), joinSeparator(text));
-      const added = takeLeadingHeading(more.text, step).text.trim();
+      // An introduction's character list stays at its end: the prose is extended, the list put back after it.
+      const split = step.kind === 'introduction' && spec.flow.characterDetails ? splitCharacterDetails(text) : undefined;
+      const prose = split ? [split.before, split.after].filter(Boolean).join('\n\n') : text;
+      const more = await extend(renderExtension({ spec, renderer: input.renderer, state, step, soFar: prose, ...title }), joinSeparator(prose));
+      // A model that writes the list again with its extension: only the first list is kept.
+      const added = takeLeadingHeading(split ? withoutCharacterDetails(more.text) : more.text, step).text.trim();
       if (!added) break;
-      text = joinExtension(text, added);
+      text = split ? `${joinExtension(prose, added)}\n\n${split.block}` : joinExtension(text, added);
       isComplete = more.isComplete;
     }
   }

@@ -13,7 +13,9 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
-import { BookSession, bookView, lengthScore, parseBible, parseSettings, type ProgressStore } from '../../engine/index.js';
+import { BookSession, bookView, lengthScore, parseBible, parseSettings, withoutCharacterDetails, type ProgressStore } from '../../engine/index.js';
+import { countWords } from '../../engine/providers/types.js';
+import { underWriter } from '../scripted-models.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 
@@ -148,6 +150,30 @@ describe('length control: a part that comes back short is extended (karya genera
       expect(line, p.label).toMatch(/⚠/);
       expect(line).not.toMatch(/✓/);
       expect(line).toMatch(/short/);
+    }
+  });
+});
+
+describe('an introduction with its character list is extended before the list', () => {
+  it('with a model that writes 60 % and the list as asked, the introduction reaches 0.85 of its target and the list stays whole', async () => {
+    const fake = await startFakeOpenAI({ answer: underWriter(0.6) });
+    try {
+      const spec = catalog.get('romance')!;
+      const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
+      const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: memoryStore(), key: 'intro', settings: parseSettings(spec, {}), totalChapters: 3, onFinished: 'restart' });
+      await session.advance();
+      const intro = await session.advance();
+      expect(intro.step.kind).toBe('introduction');
+      expect(intro.extensions).toBeGreaterThanOrEqual(1);
+      expect(intro.short).toBeUndefined();
+      const prose = withoutCharacterDetails(intro.text);
+      expect(countWords(prose)).toBeGreaterThanOrEqual(0.85 * 1500);
+      // The list is the last block of the part, and holds only the list.
+      const details = session.state.characterDetails!;
+      expect(details.split('\n').every((line) => /^- /.test(line))).toBe(true);
+      expect(intro.text.trimEnd().endsWith(details.split('\n').at(-1)!)).toBe(true);
+    } finally {
+      await fake.close();
     }
   });
 });

@@ -29,7 +29,7 @@ export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; for
 }
 
 /** The book's bytes in a format: Markdown exactly as `karya generate` has always written it. */
-export async function exportBytes(spec: ResolvedSpec, state: BookState, format: ExportFormat, opts: { withOutline?: boolean } = {}): Promise<Uint8Array | string> {
+export async function exportBytes(spec: ResolvedSpec, state: BookState, format: ExportFormat, opts: { withOutline?: boolean; withBible?: boolean } = {}): Promise<Uint8Array | string> {
   if (format === 'md') return bookMarkdown(spec, state, opts);
   const { renderDocument } = await import('../engine/node/export/index.js');
   return renderDocument(bookDocument(spec, state, opts), format);

@@ -56,6 +56,7 @@ function buildProgram(): Command {
     .option('--out <file>', 'write the result here instead of stdout: .md, .epub, .docx or .pdf (PNG for covers)')
     .option('--format <format>', 'md, epub, docx or pdf (default: from the --out extension)')
     .option('--with-outline', 'include the outline in the book')
+    .option('--with-bible', 'include the story bible (premise, planned ending, characters, open threads, facts) after the outline')
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--json', 'print a JSON summary on stdout')
@@ -70,6 +71,7 @@ function buildProgram(): Command {
     .requiredOption('--out <file>', 'the file to write: .md, .epub, .docx or .pdf')
     .option('--format <format>', 'md, epub, docx or pdf (default: from the --out extension)')
     .option('--with-outline', 'include the outline in the book')
+    .option('--with-bible', 'include the story bible (premise, planned ending, characters, open threads, facts) after the outline')
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .action(exportCommand);
 

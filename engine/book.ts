@@ -8,6 +8,7 @@ import { partStep, stepLabel } from './session/labels.js';
 import { stepKey } from './session/step.js';
 import { chapterTitleOf } from './compile/plan.js';
 import { takeLeadingHeading } from './compile/heading.js';
+import { bookBible } from './session/bible.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -59,7 +60,7 @@ export function bookTitleOf(spec: ResolvedSpec, state: BookState): string {
 export function bookDocument(
   spec: ResolvedSpec,
   state: BookState,
-  opts: { withOutline?: boolean; title?: string; author?: string; chapterTitles?: Readonly<Record<number, string>> } = {},
+  opts: { withOutline?: boolean; withBible?: boolean; title?: string; author?: string; chapterTitles?: Readonly<Record<number, string>> } = {},
 ): BookDocument {
   const lang = state.lang;
   // A single output (a description, keywords, a poem) is titled by its generator, not by the book it is for.
@@ -86,8 +87,14 @@ export function bookDocument(
     return { id: stepKey(step), heading: own && step.kind === 'chapter' ? `${label}: ${own}` : label, markdown: text };
   });
   const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;
-  return { title, ...(author ? { author } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts };
+  // The story bible only on request (`--with-bible`), as a part after the outline; its own sections one level down.
+  const bible = opts.withBible ? bookBible(spec, state) : '';
+  const biblePart = bible ? [{ id: 'bible', heading: BIBLE_HEADING[lang], markdown: bible.replace(/^## /gm, '### ') }] : [];
+  return { title, ...(author ? { author } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts] };
 }
+
+/** The heading of the story bible in an export, in the book's language. */
+const BIBLE_HEADING: Readonly<Record<Lang, string>> = { en: 'Story Bible', ms: 'Catatan Cerita' };
 
 /** A document as Markdown: `# title`, then one `##` heading per part (a single output has none). */
 export function documentMarkdown(doc: BookDocument, opts: { isSingle?: boolean } = {}): string {
@@ -101,6 +108,6 @@ export function documentMarkdown(doc: BookDocument, opts: { isSingle?: boolean }
 }
 
 /** A finished (or partial) book as Markdown. */
-export function bookMarkdown(spec: ResolvedSpec, state: BookState, opts: { withOutline?: boolean } = {}): string {
+export function bookMarkdown(spec: ResolvedSpec, state: BookState, opts: { withOutline?: boolean; withBible?: boolean } = {}): string {
   return documentMarkdown(bookDocument(spec, state, opts), { isSingle: spec.kind !== 'book' });
 }

@@ -16,6 +16,8 @@ export interface ExportOptions {
   out: string;
   format?: string;
   withOutline?: boolean;
+  /** Print the story bible after the outline (`--with-bible`). */
+  withBible?: boolean;
   state?: string;
 }
 
@@ -44,7 +46,7 @@ export async function exportCommand(id: string, opts: ExportOptions): Promise<vo
       const written = saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0);
       info(`karya: this ${spec.id} book is not finished (${written} of ${planSteps(spec, total).length} parts written); exporting the parts written so far. Run "${command}" to finish it.`);
     }
-    writeOut(opts.out, await exportBytes(spec, saved.state, format, { withOutline: opts.withOutline }));
+    writeOut(opts.out, await exportBytes(spec, saved.state, format, { withOutline: opts.withOutline, withBible: opts.withBible }));
     info(`karya: wrote ${opts.out}`);
   } finally {
     await stateFile.close();

@@ -1,7 +1,7 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, bookLengthScore, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
+import { BookSession, GenerationError, bookLengthScore, bookMarkdown, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
 import { lightFetch } from '../../engine/node/light-fetch.js';
 import { openStateFile } from '../../server/store/state.js';
@@ -19,6 +19,8 @@ export interface GenerateOptions {
   /** md, epub, docx or pdf; by default the --out file's extension (Markdown on stdout without --out). */
   format?: string;
   withOutline?: boolean;
+  /** Print the story bible after the outline (`--with-bible`). */
+  withBible?: boolean;
   state?: string;
   fresh?: boolean;
   json?: boolean;
@@ -125,7 +127,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       }
     }
     const state = session.state;
-    const result = await writeResult(spec, { markdown: session.assemble({ withOutline: opts.withOutline }), state, format }, opts, png);
+    const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format }, opts, png);
     if (opts.json) {
       const score = bookLengthScore(parts.map((p) => p.score));
       process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(score !== undefined ? { score } : {}), parts, out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
@@ -168,6 +170,6 @@ async function writeResult(
     return { file };
   }
   if (!opts.out) return { markdown: book.markdown };
-  writeOut(opts.out, book.format === 'md' ? book.markdown : await exportBytes(spec, book.state, book.format, { withOutline: opts.withOutline }));
+  writeOut(opts.out, book.format === 'md' ? book.markdown : await exportBytes(spec, book.state, book.format, { withOutline: opts.withOutline, withBible: opts.withBible }));
   return { file: opts.out };
 }

@@ -86,7 +86,9 @@ export const MAX_BIBLE_CHARS = 30_000;
 /**
  * The book with its story bible replaced by the writer's text, read back into the bible's sections and
  * limits (engine/session/bible.ts). The premise and planned ending come from the outline (edited there),
- * so they are not kept from this text. The bible then covers every part written so far. Pure.
+ * so they are not kept from this text. The parts the bible has read stay as they were (`upTo`): a part it
+ * has not taken in yet (a bible reset by a part edit, an update that failed) is still folded into the
+ * writer's text before the next step, so a note added to an empty bible does not replace its rebuild. Pure.
  * @example editBible(spec, state, '## Characters\n- Aisha | lead | in Penang | Chapter 3')
  */
 export function editBible(spec: BookSpec, state: BookState, text: string): { state: BookState; memory: string; upTo: number } {
@@ -95,6 +97,6 @@ export function editBible(spec: BookSpec, state: BookState, text: string): { sta
   if (kept.length > MAX_BIBLE_CHARS) throw new EditError('bible_too_long', { max: MAX_BIBLE_CHARS });
   const bible = parseBible(kept);
   const memory = renderBible(bounded({ ...bible, premise: '', ending: '' }), state.lang, { omit: ['premise', 'ending'] });
-  const upTo = Math.max(state.memoryUpTo ?? -1, state.content.length - 1);
+  const upTo = state.memoryUpTo ?? -1;
   return { state: { ...state, memory, memoryUpTo: upTo }, memory, upTo };
 }

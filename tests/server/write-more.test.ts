@@ -14,10 +14,12 @@ describe('short parts, write more and the story bible on the server', () => {
   /** The model writes this share of every ask. */
   let ratio = 0.2;
   let fails = false;
+  /** The model never answers the next prose request (a step or a write more left running). */
+  let hangs = false;
   beforeAll(async () => {
     fake = await startFakeOpenAI({
       answer: (body, i) => underWriter(ratio)(body, i),
-      reply: () => (fails ? { status: 500, body: { error: { message: 'down' } } } : undefined),
+      reply: (body) => (fails ? { status: 500, body: { error: { message: 'down' } } } : hangs && !isBibleRequest(userOf(body)) ? { hang: true } : undefined),
     });
     ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
   });
@@ -111,8 +113,99 @@ describe('short parts, write more and the story bible on the server', () => {
     const chapter = fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {})).find((u) => /Write Chapter 1 of/.test(u))!;
     expect(chapter).toContain('Pak Ngah');
 
+    const kept = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes as string;
     const tooLong = await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: 'x '.repeat(20_000) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error ?? tooLong.body.code).toBeDefined();
+    const message = 'The story bible can hold at most 30000 characters. Shorten it and save again.';
+    expect(tooLong.body.error).toEqual({ code: 'bible_too_long', message, fields: { text: message } });
+    // Nothing of the refused text was kept.
+    expect((await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes).toBe(kept);
   });
+
+  it('a bible reset by a part edit, then a note added by hand: the next step folds the written parts into the note', async () => {
+    ratio = 1;
+    const cookie = await signUp(ts, uniqueEmail());
+    await gen(cookie);
+    const intro = await gen(cookie);
+    let book = intro.body.book;
+    for (let i = 0; i < 50 && !book.bible_notes; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
+    }
+    expect(book.bible_notes).toContain('## Characters');
+    const edit = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 }, text: `${book.parts[0].text}\n\nA closing line added by hand.` });
+    expect(edit.body).toMatchObject({ memory_reset: true, book: { bible_notes: '' } });
+    const note = await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: '## Established facts\n- The lighthouse keeper is called Pak Ngah.' });
+    expect(note.status, JSON.stringify(note.body)).toBe(200);
+    expect(note.body.book.bible_notes).toBe('## Established facts\n- The lighthouse keeper is called Pak Ngah.');
+    const before = fake.generationRequests().length;
+    expect((await gen(cookie)).status).toBe(200);
+    const sent = fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {}));
+    // The introduction is taken in again before chapter 1, on top of the note (the update request carries
+    // it, for the model to keep), and the chapter reads the rebuilt bible.
+    const fold = sent.findIndex((u) => isBibleRequest(u));
+    const chapter = sent.findIndex((u) => /Write Chapter 1 of/.test(u));
+    expect(fold).toBeGreaterThanOrEqual(0);
+    expect(fold).toBeLessThan(chapter);
+    expect(sent[fold]).toContain('Pak Ngah');
+    expect(sent[fold]).toContain('A closing line added by hand.');
+    expect(sent[chapter]).toMatch(/## Characters\n- Aisha Rahman/);
+  });
+
+  it('is refused (409) while a step of the book is being written, and a part edit or a bible edit is refused while write more runs', async () => {
+    ratio = 0.2;
+    const cookie = await signUp(ts, uniqueEmail());
+    await gen(cookie);
+    const intro = await gen(cookie);
+    const credits = intro.body.credits_available as number;
+    const bible = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes as string;
+    const running = 'A step of this book is being written. Edit it when the step is done.';
+
+    // A step (chapter 1) hangs at the model.
+    hangs = true;
+    let seen = fake.generationRequests().length;
+    const step = new AbortController();
+    const stepping = fetch(`${ts.url}/api/generators/romance/generate`, {
+      method: 'POST', headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ settings: { numberOfChapters: 7 } }), signal: step.signal,
+    }).catch(() => undefined);
+    for (let i = 0; i < 500 && !fake.generationRequests().slice(seen).some((r) => /Write Chapter 1 of/.test(userOf(r.body ?? {}))); i++) await new Promise((r) => setTimeout(r, 20));
+    const refused = await more(cookie, { kind: 'introduction', position: 0 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'step_running', message: running });
+    const refusedBible = await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: '## Established facts\n- Not now.' });
+    expect(refusedBible.status).toBe(409);
+    step.abort();
+    await stepping;
+    // The aborted step is refunded; the refused write more was never charged.
+    for (let i = 0; i < 100 && (await balance(cookie)) !== credits; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await balance(cookie)).toBe(credits);
+
+    // Write more hangs at the model: the part and the bible cannot be edited meanwhile.
+    seen = fake.generationRequests().length;
+    const client = new AbortController();
+    const writing = fetch(`${ts.url}/api/progress/romance/more`, {
+      method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ part: { kind: 'introduction', position: 0 } }), signal: client.signal,
+    }).catch(() => undefined);
+    for (let i = 0; i < 500 && !fake.generationRequests().slice(seen).some((r) => isExtensionRequest(userOf(r.body ?? {}))); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await balance(cookie)).toBe(credits - 1);
+    const partEdit = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 }, text: 'Edited meanwhile' });
+    expect(partEdit.status).toBe(409);
+    expect((await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: '## Established facts\n- Not now.' })).status).toBe(409);
+    expect((await more(cookie, { kind: 'introduction', position: 0 })).status).toBe(409);
+    // The writer leaves: the request is aborted and refunded, and the book is as it was.
+    client.abort();
+    await writing;
+    hangs = false;
+    for (let i = 0; i < 100 && (await balance(cookie)) !== credits; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await balance(cookie)).toBe(credits);
+    const saved = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
+    expect(saved.parts[0].text).toBe(intro.body.book.parts[0].text);
+    expect(saved.bible_notes).toBe(bible);
+  });
+
+  /** The user's credits now. */
+  const balance = async (cookie: string) => {
+    const me = await ts.http.get('/api/me').set('cookie', cookie);
+    return (me.body.credits_available ?? me.body.user?.credits_available) as number;
+  };
 });

@@ -286,6 +286,14 @@ describe('books', () => {
     expect(loaded.state.memoryUpTo).toBeUndefined();
   });
 
+  it_('the story bible edited by hand after a reset: its text kept with "no part read yet" (upTo -1), so the next step folds every part into it', async () => {
+    const user = await newUser();
+    await commitBook(user.id, 'Laut');
+    await repos.books.saveMemory({ userId: user.id, key: 'poems', memory: '## Fakta yang ditetapkan\n- Pak Ngah menjaga rumah api.', upTo: -1 });
+    const loaded = (await repos.books.load({ userId: user.id, key: 'poems' }))!;
+    expect(loaded.state).toMatchObject({ content: ['Laut'], memory: '## Fakta yang ditetapkan\n- Pak Ngah menjaga rumah api.', memoryUpTo: -1 });
+  });
+
   it_('isRunning: a generation of the user still running for that generator', async () => {
     const user = await newUser();
     expect(await repos.generations.isRunning({ userId: user.id, generatorId: 'poems' })).toBe(false);

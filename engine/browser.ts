@@ -10,6 +10,7 @@ export * from './compile/schema.js';
 export { bookSpecFromForm, type FormModel, type FormField } from './compile/form.js';
 export * from './compile/flow.js';
 export { bookView, previewBook } from './session/view.js';
+export { EMPTY_BIBLE, parseBible, renderBible, type StoryBible } from './session/bible.js';
 export { sleep } from './providers/timing.js';
 export type { BookView, DonePayload, SavedProgress, GenerateBody } from './contract/books.js';
 export { fieldType } from './fields/registry.js';

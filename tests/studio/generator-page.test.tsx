@@ -508,18 +508,62 @@ describe('the writing experience (issue 15)', () => {
     expect(post.body).toEqual({ part: { kind: 'chapter', position: 1 } });
     expect(screen.getByTestId('preview').textContent).toContain('More words of the chapter.');
     expect(screen.getByTestId('credit-balance-test').textContent).toBe('9');
-    // The story bible: premise from the outline, the characters the book keeps; edited by hand.
+    // The story bible: premise and ending from the outline (read only), the characters the book keeps; edited by hand.
     const bible = screen.getByTestId('story-bible');
-    expect(bible.textContent).toContain('Aisha looks for her father');
-    expect(bible.textContent).toContain('searching');
+    expect(bible.querySelector('summary')!.textContent).toBe('Story Bible');
+    const fromOutline = screen.getByTestId('bible-outline');
+    expect(fromOutline.textContent).toContain('Aisha looks for her father');
+    expect(fromOutline.textContent).toContain('She finds him.');
+    expect(fromOutline.textContent).not.toContain('searching');
+    expect(fromOutline.getAttribute('lang')).toBe('en');
+    expect(screen.getByTestId('bible-notes').textContent).toContain('searching');
     await user.click(screen.getByRole('button', { name: 'Edit Story Bible' }));
     const area = screen.getByLabelText('Text of Story Bible') as HTMLTextAreaElement;
-    expect(area.value).toContain('## Characters');
+    // The text box holds what the book keeps, not the premise; the premise stays in view above it.
+    expect(area.value).toBe('## Characters\n- Aisha | lead | searching | Chapter 1');
+    expect(screen.getByTestId('bible-outline').textContent).toContain('Aisha looks for her father');
     await user.type(area, '\n- Daniel | fisherman | helping | Chapter 1');
     await user.click(screen.getByTestId('save-edit'));
     await waitFor(() => expect(screen.queryByTestId('part-editor')).toBeNull());
     const put = calls.find((c) => c.method === 'PUT' && c.url.endsWith('/bible'))!;
     expect((put.body as { text: string }).text).toContain('Daniel | fisherman');
+  });
+
+  it('in a Malay studio, a Malay book: "Pendek: … daripada … patah perkataan", Tulis lagi with its cost, Bab titles from the outline, Catatan Cerita; a part not short has no marker', async () => {
+    const outline = 'Tajuk: Hujan\nPremis: Aisha mencari ayahnya.\n\nBab 1: Surat Itu\nDia menjumpai sepucuk surat.\n\nBab 2: Pelabuhan\nDia pergi ke pelabuhan.\n\nPengakhiran: Dia menemui ayahnya.';
+    const long = 'Perkataan yang cukup panjang untuk bahagian ini. '.repeat(200).trim();
+    const held = heldBook('romance', {
+      lang: 'ms', currentChapter: 2, totalChapters: 7, content: [long, 'Bab satu yang terlalu pendek.'], settings: { language: 'ms', numberOfChapters: 7 }, outline,
+    });
+    const saved = held.saved()!;
+    expect(saved.book.parts.map((p) => p.is_short)).toEqual([false, true]);
+    const calls = stubServer((url) => {
+      if (url.endsWith('/progress/romance/more')) return json(402, { error: { code: 'insufficient_credits', message: 'Not enough credits.' } });
+      if (url.startsWith('/api/progress/')) return json(200, saved);
+      return json(404, {});
+    });
+    const user = renderPage('romance', { ...USER, lang: 'ms' });
+    await screen.findByTestId('resume-dialog');
+    await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
+    const heading = screen.getByRole('heading', { name: 'Bab 1: Surat Itu' });
+    expect(heading.getAttribute('lang')).toBe('ms');
+    // The contents list the chapter by its title too, with its words.
+    expect(screen.getByTestId('parts-nav').textContent).toContain('Bab 1: Surat Itu · 5');
+    // Only the short chapter is marked.
+    const notes = screen.getAllByTestId('short-part');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.closest('article')!.id).toBe('part-1');
+    expect(notes[0]!.textContent).toContain('Pendek: 5 daripada 1,500 patah perkataan');
+    const more = screen.getByRole('button', { name: 'Tulis lagi untuk Bab 1: Surat Itu' });
+    expect(more.textContent).toBe('Tulis lagi (1 kredit)');
+    // A refusal is said in the studio's language, under the button.
+    await user.click(more);
+    expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toMatch(/kredit/i);
+    expect(calls.filter((c) => c.url.endsWith('/more'))).toHaveLength(1);
+    expect(screen.getByTestId('story-bible').querySelector('summary')!.textContent).toBe('Catatan Cerita');
+    expect(screen.getByTestId('bible-outline').textContent).toContain('Aisha mencari ayahnya.');
+    // No part kept yet: the panel says it fills in, and notes may be added now.
+    expect(screen.getByTestId('bible-notes').textContent).toContain('Belum ada apa-apa');
   });
 });
 

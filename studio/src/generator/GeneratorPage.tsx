@@ -19,7 +19,7 @@ import { PageLoading } from '../components/Spinner.js';
 import { Dialog } from '../components/Dialog.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
 import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
-import { Preview, type PreviewPart } from './Manuscript.js';
+import { bibleShown, Preview, type PreviewPart } from './Manuscript.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
@@ -249,6 +249,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const parts: PreviewPart[] = view
     ? view.parts.map((p) => ({
         key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
+        ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
         ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
       }))
@@ -401,7 +402,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
               {...(isBook && form.flow.savesProgress && book && (book.parts.length > 0 || book.outline) ? { onSaveEdit: saveEdit } : {})}
               {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, stepCostText, onSaveBible: saveBible } : {})}
-              {...(isBook && view?.bible ? { bible: { text: view.bible, notes: view.bible_notes ?? '' } } : {})}
+              {...(isBook && view?.bible ? { bible: bibleShown(view.bible, view.bible_notes ?? '', lang) } : {})}
             />
           )}
           {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={ui} />}

@@ -5,7 +5,7 @@
 // and the Download menu.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw } from 'lucide-react';
-import type { Lang, StepRef } from '../../../engine/browser.js';
+import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../../../engine/browser.js';
 import type { ExportFormat } from '../../../engine/contract/index.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
 import { Markdown } from '../components/Markdown.js';
@@ -22,6 +22,8 @@ export interface PreviewPart {
   isComplete?: boolean;
   /** The part's step: given when it can be edited by hand. */
   ref?: StepRef;
+  /** The part's words as the book counts them (its character list left out); else counted here. */
+  words?: number;
   /** Words asked for, and whether the part is still under 0.85 of them after the engine's extensions. */
   target?: number;
   isShort?: boolean;
@@ -51,12 +53,33 @@ export interface PreviewProps {
   onWriteMore?: (part: StepRef) => Promise<string | null>;
   /** The step cost shown on Write more ("1 credit"). */
   stepCostText?: string;
-  /** The story bible (the premise and planned ending from the outline, then what the book keeps) and its editable part. */
-  bible?: { text: string; notes: string };
+  /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
+  bible?: BibleShown;
   onSaveBible?: (text: string) => Promise<string | null>;
 }
 
 const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: n.toLocaleString('en') });
+const partWords = (p: PreviewPart) => p.words ?? countWords(p.text);
+
+/** The story bible as the panel shows it. */
+export interface BibleShown {
+  /** The premise and planned ending (Markdown): from the outline, edited there. */
+  fromOutline: string;
+  /** What the book keeps (recent parts, arcs, characters, open threads, facts) as the next step reads it. */
+  kept: string;
+  /** The same as saved: the text the writer edits. */
+  notes: string;
+}
+
+/** The book's story bible (BookView.bible, .bible_notes) split into what the outline gives and what the writer may edit. */
+export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleShown {
+  const parsed = parseBible(bible);
+  return {
+    fromOutline: renderBible({ ...EMPTY_BIBLE, premise: parsed.premise, ending: parsed.ending }, bookLang),
+    kept: renderBible(parsed, bookLang, { omit: ['premise', 'ending'] }),
+    notes,
+  };
+}
 
 export function Preview(props: PreviewProps) {
   const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible } = props;
@@ -75,7 +98,7 @@ export function Preview(props: PreviewProps) {
 
   const navItems = [
     ...(outline !== undefined ? [{ id: 'part-outline', label: outlineLabel, words: countWords(outline) }] : []),
-    ...parts.filter((p) => p.heading).map((p) => ({ id: p.key, label: p.heading!, words: countWords(p.text) })),
+    ...parts.filter((p) => p.heading).map((p) => ({ id: p.key, label: p.heading!, words: partWords(p) })),
     ...(isLoading && streamingHeading ? [{ id: 'part-streaming', label: `${streamingHeading} (${pageWord('writingNow', lang)})`, words: countWords(streaming) }] : []),
   ];
   const goTo = (id: string) => {
@@ -126,17 +149,19 @@ export function Preview(props: PreviewProps) {
                 </div>
               </details>
             )}
-            {bible && (bible.text || bible.notes) && (
+            {/* The story bible beside the outline: the premise and planned ending stay as the outline gives them; the rest is edited here. */}
+            {bible && (bible.fromOutline || bible.kept || onSaveBible) && (
               <details id="part-bible" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" data-testid="story-bible">
                 <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0}>{pageWord('storyBible', lang)}</summary>
                 <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">{pageWord('storyBibleHint', lang)}</p>
-                <div className="mt-2 text-sm leading-relaxed">
+                {bible.fromOutline && <div className="mt-2 text-sm leading-relaxed" data-testid="bible-outline" lang={bookLang}><Markdown text={bible.fromOutline} /></div>}
+                <div className="mt-2 text-sm leading-relaxed" data-testid="bible-notes">
                   {onSaveBible ? (
                     <EditablePart id="bible" label={pageWord('storyBible', lang)} text={bible.notes} lang={lang} isDisabled={isLoading} isOpen={editing === 'bible'} onOpen={setEditing} onSave={onSaveBible}>
-                      <Markdown text={bible.text} />
+                      {bible.kept ? <div lang={bookLang}><Markdown text={bible.kept} /></div> : <p className="text-xs text-gray-500 dark:text-gray-400">{pageWord('bibleEmpty', lang)}</p>}
                     </EditablePart>
                   ) : (
-                    <Markdown text={bible.text} />
+                    bible.kept && <div lang={bookLang}><Markdown text={bible.kept} /></div>
                   )}
                 </div>
               </details>
@@ -146,7 +171,7 @@ export function Preview(props: PreviewProps) {
                 {p.heading && (
                   <div className="mb-2 flex items-baseline justify-between gap-3">
                     <h3 className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading lang={bookLang}>{p.heading}</h3>
-                    <span className="shrink-0 text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(countWords(p.text), lang)}</span>
+                    <span className="shrink-0 text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(partWords(p), lang)}</span>
                   </div>
                 )}
                 <div className="text-[15px] leading-relaxed" lang={bookLang}>
@@ -218,7 +243,7 @@ export function Preview(props: PreviewProps) {
 function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { part: PreviewPart; lang: Lang; isDisabled: boolean; onWriteMore?: () => Promise<string | null>; costText?: string }) {
   const [isWriting, setIsWriting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const words = countWords(part.text);
+  const words = partWords(part);
   const run = async () => {
     if (!onWriteMore) return;
     setIsWriting(true);

@@ -132,6 +132,10 @@ export const PAGE_WORDS = {
     ms: 'Perkara yang mesti kekal konsisten dalam bab-bab seterusnya: bab terkini, watak, urusan belum selesai dan fakta. Premis dan pengakhiran yang dirancang diambil daripada rangka.',
   },
   bibleSaved: { en: 'The story bible is saved; the next chapter reads it.', ms: 'Catatan cerita telah disimpan; bab seterusnya akan membacanya.' },
+  bibleEmpty: {
+    en: 'Nothing kept yet: it fills in after each part is written. You can add notes now.',
+    ms: 'Belum ada apa-apa: ia diisi selepas setiap bahagian ditulis. Anda boleh menambah catatan sekarang.',
+  },
   // The Download menu of the preview and the downloads of "My books".
   download: { en: 'Download', ms: 'Muat Turun' },
   downloadAs: { en: 'Download as {format}', ms: 'Muat turun sebagai {format}' },

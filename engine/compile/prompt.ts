@@ -322,7 +322,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   // The brief and the format are rendered when a template reads them, once: the system prompt and the
   // memory update never do (that was two template runs of every memory call of a batch).
   const { renderer } = input;
-  const briefSource = spec.prompts.brief;
+  const briefSource = spec.prompts.brief[state.lang];
   if (renderer && briefSource) lazily(ctx, 'brief', () => renderer.renderString(briefSource, ctx));
   const format = formatOf(spec, step);
   if (renderer && format) lazily(ctx, 'format', () => renderer.renderString(format[state.lang], ctx));
@@ -574,7 +574,7 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
     visited.clear();
     walkSource(templates[name]!, { file: templateFile(name), path: `(used by ${spec.id})` });
   }
-  if (spec.prompts.brief) walkSource(spec.prompts.brief, { file: spec.file, path: 'prompts.brief' });
+  for (const lang of LANGS) if (spec.prompts.brief[lang]) walkSource(spec.prompts.brief[lang], { file: spec.file, path: `prompts.brief.${lang}` });
   const formats: Array<[string, Bilingual | undefined]> = [
     ['prompts.format', spec.prompts.format],
     ['prompts.chapterFormat', spec.prompts.chapterFormat],

@@ -63,6 +63,29 @@ export const FormatText = Bilingual.describe(
   'how a part is laid out, in en and ms (handlebars, like brief): paragraphs, lists, recipes, questions with answers…; follows "Write about N words." in the prompt',
 );
 
+/**
+ * A generator's brief, in the language of the book (handlebars). A generator that offers Bahasa Malaysia (a
+ * language field with ms, or `language: ms`) writes it for both languages, side by side; a plain string is
+ * the English brief of a generator that writes English only.
+ */
+export const BriefText = z
+  .union([
+    z.string().describe('the English brief of a generator that writes English only (fixed `language: en`, no language field)'),
+    z
+      .object({
+        en: z.string().min(1).optional().describe('the brief of an English book'),
+        ms: z.string().min(1).optional().describe('the brief of a Malay book, written in Bahasa Malaysia (not a translation word for word)'),
+      })
+      .strict()
+      .describe('one brief per output language the generator offers: { en: "…", ms: "…" }'),
+  ])
+  .describe(
+    'handlebars text describing this generator, included in every prompt of its book or piece, in the output language: ' +
+      '{ en, ms } for a generator that offers ms (karya validate refuses it without ms); a plain string only for an English-only generator',
+  );
+
+export type AuthoredBrief = z.infer<typeof BriefText>;
+
 export const SectionDef = z
   .object({
     id: z.string().min(1),
@@ -92,7 +115,7 @@ export const FlowDef = z
 
 export const PromptsDef = z
   .object({
-    brief: z.string().optional().describe('handlebars text describing this generator, included in every prompt'),
+    brief: BriefText.optional(),
     system: z.string().optional(),
     outline: z.string().optional(),
     introduction: z.string().optional(),

@@ -1,7 +1,7 @@
 // resolveSpec(): authored YAML data → frozen ResolvedSpec (shared fields, presets and defaults applied).
 // Every problem is reported as file + path + message; an invalid spec never resolves.
 import type * as z from 'zod';
-import { AuthoredSpec, FIELD_ROLES, FieldDef, PUBLISH_PARTS, SharedFile, type AuthoredBudget, type AuthoredField, type AuthoredPublish } from './format.js';
+import { AuthoredSpec, FIELD_ROLES, FieldDef, PUBLISH_PARTS, SharedFile, type AuthoredBrief, type AuthoredBudget, type AuthoredField, type AuthoredPublish } from './format.js';
 import type { Bilingual, Condition, Family, FieldValue, Kind, Lang, PublishPart, ResolvedBudget, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
 import { SpecError, type SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
@@ -12,7 +12,6 @@ import { publishValueProblems } from '../publish/values.js';
 /** Engine-wide defaults, from spec/platform.md §9; presets in _shared.yaml override them. */
 const MODEL_DEFAULTS = { tokens: 'default', temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 } as const;
 const PROMPT_DEFAULTS = {
-  brief: '',
   system: 'system',
   outline: 'book/outline',
   introduction: 'book/introduction',
@@ -208,9 +207,12 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
       if (merged.prompts[key]) issue(`prompts.${key}`, `only the parts of a book have a format; a ${kind} generator says its layout in prompts.brief`);
     }
   }
+  const offered: Lang[] = languageField ? (languageField.options ?? []).map((o) => String(o.value) as Lang) : [(merged.language ?? 'en') as Lang];
+  const brief = resolveBrief(merged.prompts.brief, offered, issue);
   const prompts: ResolvedPrompts = {
     ...PROMPT_DEFAULTS,
     ...Object.fromEntries(Object.entries(merged.prompts).filter(([, v]) => v !== undefined)),
+    brief,
     wordTarget,
     ...(wordTargetBy ? { wordTargetBy } : {}),
     ...(Object.keys(sectionFormats).length ? { sectionFormats } : {}),
@@ -263,6 +265,26 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     ...(publish ? { publish } : {}),
   };
   return deepFreeze(resolved);
+}
+
+const REFUSES_MISSING_BRIEF = false;
+const LANGUAGE_NAMES_EN: Readonly<Record<Lang, string>> = { en: 'English (en)', ms: 'Bahasa Malaysia (ms)' };
+
+/**
+ * The brief in each output language. A generator writes its brief in every language it offers, so that a
+ * Malay book is asked for in Malay: a plain string is the English brief only, allowed when English is all
+ * the generator writes.
+ */
+function resolveBrief(authored: AuthoredBrief | undefined, offered: readonly Lang[], issue: (path: string, message: string) => void): Record<Lang, string> {
+  if (authored === undefined) return { en: '', ms: '' };
+  const texts: Partial<Record<Lang, string>> = typeof authored === 'string' ? { en: authored } : authored;
+  for (const lang of offered) {
+    if (texts[lang] || !REFUSES_MISSING_BRIEF) continue;
+    const where = typeof authored === 'string' ? 'is one English text' : `has no ${lang} text`;
+    const shape = offered.map((l) => `${l}: "…"`).join(', ');
+    issue('prompts.brief', `${where}, but this generator offers ${LANGUAGE_NAMES_EN[lang]}: write it as { ${shape} }, the ${lang} brief written in ${lang === 'ms' ? 'Bahasa Malaysia' : 'English'} (see generators/README.md, "Briefs")`);
+  }
+  return { en: texts.en ?? '', ms: texts.ms ?? '' };
 }
 
 /** model.budget against _shared.yaml budgets: the rate exists, and the count comes from a field that holds whole numbers. */

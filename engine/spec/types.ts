@@ -68,7 +68,8 @@ export interface ResolvedFlow {
 }
 
 export interface ResolvedPrompts {
-  readonly brief: string;
+  /** The brief of a book or piece in each output language ('' where the generator has none in that language). */
+  readonly brief: Readonly<Record<Lang, string>>;
   readonly system: string;
   readonly outline: string;
   readonly introduction: string;

@@ -52,5 +52,7 @@ fields:
     default: 5
   chapterTitle: { use: chapterTitle }
 prompts:
-  brief: "Mood {{labels.mood}}; extras {{labels.extras}}."
+  brief:
+    en: "Mood {{labels.mood}}; extras {{labels.extras}}."
+    ms: "Suasana {{labels.mood}}; tambahan {{labels.extras}}."
 `;

@@ -165,11 +165,13 @@ describe('English prompts use "a" and "an" correctly', () => {
   });
 
   it('the {{a}} helper writes the word alone in a Malay prompt (Malay has no article)', () => {
-    const c = catalogOf({ 'generators/sample.yaml': SAMPLE.replace('"Mood {{labels.mood}}; extras {{labels.extras}}."', '"Mood: {{a labels.mood}} one."') });
+    const c = catalogOf({
+      'generators/sample.yaml': SAMPLE.replace('"Mood {{labels.mood}}; extras {{labels.extras}}."', '"Mood: {{a labels.mood}} one."').replace('"Suasana {{labels.mood}}; tambahan {{labels.extras}}."', '"Suasana: {{a labels.mood}} sahaja."'),
+    });
     const s = c.get('sample')!;
     const render = (language: Lang) => renderPrompt({ spec: s, renderer: c.renderer, state: startBook({ spec: s, settings: parseSettings(s, { language }) }), step: { kind: 'outline' } }).user;
     expect(render('en')).toContain('Mood: a Calm one.');
-    expect(render('ms')).toContain('Mood: Tenang one.');
+    expect(render('ms')).toContain('Suasana: Tenang sahaja.');
   });
 });
 

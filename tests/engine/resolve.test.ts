@@ -30,8 +30,8 @@ describe('spec errors name the file, the path and what is wrong', () => {
     ['an unknown top-level key', broken('tagline:', 'tagLine: { en: x, ms: y }\ntagline:'), 'generators/sample.yaml: Unrecognized key: "tagLine"'],
     ['invalid YAML', { 'generators/sample.yaml': 'id: sample\n  bad: [' }, 'generators/sample.yaml: line'],
     ['an id that is not the file name', { 'generators/other.yaml': SAMPLE }, 'generators/other.yaml: id: "sample" must match the file name "other"'],
-    ['a template variable the spec does not provide', broken('"Mood {{labels.mood}}', '"Mood {{labels.colour}} {{heat}}'), 'generators/sample.yaml: prompts.brief: {{labels.colour}}: sample has no field "colour"'],
-    ['an unknown prompt variable', broken('"Mood {{labels.mood}}', '"Mood {{heat}}'), 'generators/sample.yaml: prompts.brief: {{heat}}: "heat" is not a prompt variable'],
+    ['a template variable the spec does not provide', broken('"Mood {{labels.mood}}', '"Mood {{labels.colour}} {{heat}}'), 'generators/sample.yaml: prompts.brief.en: {{labels.colour}}: sample has no field "colour"'],
+    ['an unknown prompt variable', broken('"Mood {{labels.mood}}', '"Mood {{heat}}'), 'generators/sample.yaml: prompts.brief.en: {{heat}}: "heat" is not a prompt variable'],
     ['a word target for a value the field does not have', broken('prompts:', 'prompts:\n  wordTarget: { field: mood, values: { calm: 500, angry: 900 } }'), 'generators/sample.yaml: prompts.wordTarget.values'],
     ['a missing template', broken('preset: fiction-book', 'preset: fiction-book\nprompts: { chapter: fiction/nope }\n'), 'generators/sample.yaml'],
   ])('%s', (_name, files, expected) => {

@@ -267,7 +267,6 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
   return deepFreeze(resolved);
 }
 
-const REFUSES_MISSING_BRIEF = false;
 const LANGUAGE_NAMES_EN: Readonly<Record<Lang, string>> = { en: 'English (en)', ms: 'Bahasa Malaysia (ms)' };
 
 /**
@@ -279,7 +278,7 @@ function resolveBrief(authored: AuthoredBrief | undefined, offered: readonly Lan
   if (authored === undefined) return { en: '', ms: '' };
   const texts: Partial<Record<Lang, string>> = typeof authored === 'string' ? { en: authored } : authored;
   for (const lang of offered) {
-    if (texts[lang] || !REFUSES_MISSING_BRIEF) continue;
+    if (texts[lang]) continue;
     const where = typeof authored === 'string' ? 'is one English text' : `has no ${lang} text`;
     const shape = offered.map((l) => `${l}: "…"`).join(', ');
     issue('prompts.brief', `${where}, but this generator offers ${LANGUAGE_NAMES_EN[lang]}: write it as { ${shape} }, the ${lang} brief written in ${lang === 'ms' ? 'Bahasa Malaysia' : 'English'} (see generators/README.md, "Briefs")`);

@@ -1,7 +1,8 @@
 // Malay end to end: every prompt of a whole Malay book (system and user, memory updates included) carries
 // no English chapter title, setting label, option label, section name or part name of its generator:
 // what can reach the output is Malay. The expected words are the spec's own `en` labels, searched as
-// whole words, case-sensitively (the briefs are English instructions written in lower case around them).
+// whole words, case-sensitively, as labels are written. Whether the rest of each request is Malay too is
+// tests/generators/malay-prompts.test.ts's measure.
 import { describe, expect, it } from 'vitest';
 import { BookSession, WORDS, parseSettings, type ResolvedSpec } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';

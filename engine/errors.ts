@@ -185,6 +185,12 @@ export const CATALOGUE = {
     ms: 'Penjanaan tamat masa. Sila cuba lagi.',
   },
   no_content: { en: 'No content generated', ms: 'Tiada kandungan dijana' },
+  // An answer in another language than asked, asked again once and still so (engine/session/language.ts).
+  // {found} and {expected} are language names in the message's language (wrongLanguageNames).
+  wrong_language: {
+    en: 'The answer came back in {found}, not {expected}, even when asked again. Nothing was saved for this step and it costs nothing. Please try again.',
+    ms: 'Jawapan diterima dalam {found}, bukan {expected}, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Sila cuba lagi.',
+  },
   generation_failed: {
     en: 'Failed to generate content. Please try again.',
     ms: 'Gagal menjana kandungan. Sila cuba lagi.',
@@ -308,16 +314,51 @@ export function catalogueMessage(code: CatalogueCode, lang: Lang = 'en', vars: R
   return fillPlaceholders(CATALOGUE[code][lang], vars);
 }
 
-/** A generation failed; `code` is a stable catalogue code, `status` the upstream HTTP status if any. */
+/** A language an answer can come back in (engine/session/language.ts TextLanguage). */
+export type AnswerLanguage = 'en' | 'ms' | 'id';
+
+/** The names of the languages an answer can come back in, as a message in each language writes them. */
+export const ANSWER_LANGUAGE_NAMES: Readonly<Record<Lang, Readonly<Record<AnswerLanguage, string>>>> = {
+  en: { en: 'English', ms: 'Bahasa Malaysia', id: 'Indonesian' },
+  ms: { en: 'bahasa Inggeris', ms: 'Bahasa Malaysia', id: 'bahasa Indonesia' },
+};
+
+/** What a message says when it does not know the language (a failure read back from storage by its code alone). */
+const SOME_OTHER_LANGUAGE: Readonly<Record<Lang, string>> = { en: 'another language', ms: 'bahasa lain' };
+
+/** The {found} and {expected} of wrong_language in a message's language, from the codes a GenerationError carries. */
+function wrongLanguageNames(params: Readonly<Record<string, string>>, lang: Lang): Record<string, string> {
+  const names = ANSWER_LANGUAGE_NAMES[lang] as Readonly<Record<string, string>>;
+  return { found: names[params.found ?? ''] ?? SOME_OTHER_LANGUAGE[lang], expected: names[params.expected ?? ''] ?? SOME_OTHER_LANGUAGE[lang] };
+}
+
+/**
+ * A generation failure in words, in the user's language: the catalogue message of its code, with the
+ * placeholders its params fill (wrong_language names the language found and the one asked for). Takes a
+ * GenerationError or just a stored code.
+ * @example generationMessage(new GenerationError('wrong_language', { params: { expected: 'ms', found: 'id' } }), 'ms') // 'Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, …'
+ */
+export function generationMessage(error: Pick<GenerationError, 'code'> & { params?: Readonly<Record<string, string>> }, lang: Lang = 'en'): string {
+  const params = error.params ?? {};
+  return catalogueMessage(error.code, lang, error.code === 'wrong_language' ? wrongLanguageNames(params, lang) : { ...params });
+}
+
+/**
+ * A generation failed; `code` is a stable catalogue code, `status` the upstream HTTP status if any, `params`
+ * what the code's message needs, as data (wrong_language: `expected` and `found`, language codes). The
+ * error's own message is the English one.
+ */
 export class GenerationError extends Error {
   readonly code: CatalogueCode;
   readonly status?: number;
   readonly isRetryable: boolean;
-  constructor(code: CatalogueCode, opts: { status?: number; isRetryable?: boolean; vars?: Record<string, string>; cause?: unknown } = {}) {
-    super(catalogueMessage(code, 'en', opts.vars), { cause: opts.cause });
+  readonly params?: Readonly<Record<string, string>>;
+  constructor(code: CatalogueCode, opts: { status?: number; isRetryable?: boolean; vars?: Record<string, string>; params?: Record<string, string>; cause?: unknown } = {}) {
+    super(opts.params ? generationMessage({ code, params: opts.params }, 'en') : catalogueMessage(code, 'en', opts.vars), { cause: opts.cause });
     this.name = 'GenerationError';
     this.code = code;
     this.status = opts.status;
     this.isRetryable = opts.isRetryable ?? false;
+    if (opts.params) this.params = opts.params;
   }
 }

@@ -4,7 +4,7 @@
 // generations repository's; the HTTP side (JSON or event stream) is in routes/generators.ts.
 import {
   stepHistoryTitle,
-  GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, outlineToast, parseSettings, stepRef,
+  GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, generationMessage, outlineToast, parseSettings, stepRef,
   type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult,
 } from '../engine/index.js';
 import type { Charge, Repositories } from './store/ports.js';
@@ -132,6 +132,7 @@ export function failureOf(error: unknown, context: { lang: Lang; isTimeout: bool
     : code === 'prompt_required' ? 400
     : 502;
   // The provider's own words (image_failed carries the upstream reason) never reach the user: they go to
-  // the log with the error; the user reads the catalogue message.
-  return new ApiError(status, code, catalogueMessage(code === 'image_failed' ? 'image_unavailable' : code, lang));
+  // the log with the error; the user reads the catalogue message (wrong_language naming the language found).
+  const message = code === 'image_failed' ? catalogueMessage('image_unavailable', lang) : code === error.code ? generationMessage(error, lang) : catalogueMessage(code, lang);
+  return new ApiError(status, code, message);
 }

@@ -2,7 +2,7 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, SessionError, catalogueMessage, parseStepKey, stepKey, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../engine/index.js';
+import { BookSession, SessionError, generationMessage, parseStepKey, stepKey, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../engine/index.js';
 import type { AppContext } from './context.js';
 import { ApiError, MESSAGES } from './http/errors.js';
 import { bookLockKey, bookLocks, donePayload, failureOf, userProgress } from './generation.js';
@@ -131,7 +131,7 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
 /** The catalogue message of a stored error code, or the generic one. */
 function catalogueOr(code: string | null, lang: Lang): string {
   try {
-    return code ? catalogueMessage(code as CatalogueCode, lang) : MESSAGES.unexpected;
+    return code ? generationMessage({ code: code as CatalogueCode }, lang) : MESSAGES.unexpected;
   } catch {
     return MESSAGES.unexpected;
   }

@@ -58,9 +58,10 @@ export interface StepOutcome {
   /** PNG bytes for image generators. */
   png?: Uint8Array;
   /**
-   * Set when the first answer was not in the book's language (a Malay book answered in English or
-   * Indonesian, or the reverse): the part was written again once with a firmer instruction
-   * (templates/firm-language.hbs) and the second answer kept.
+   * Set when an answer of the step was not in the language asked for (a Malay book or piece answered in
+   * English or Indonesian, or the reverse): it was asked again once with a firmer instruction
+   * (templates/firm-language.hbs) and the answer in the right language kept. A second answer still in
+   * another language fails the step (GenerationError `wrong_language`): nothing is kept.
    */
   languageDrift?: LanguageRetry;
   /** The words the prompt asked for (introduction, chapters, conclusion of a book); absent for other steps. */
@@ -72,9 +73,9 @@ export interface StepOutcome {
   score?: number;
 }
 
-/** A part found in the wrong language, and whether writing it again fixed that. */
+/** An answer found in the wrong language and asked again. */
 export interface LanguageRetry extends LanguageDrift {
-  /** False when the answer written again is still not in the book's language (it is kept all the same). */
+  /** Always true on a step that completes: an answer still in the wrong language fails the step (`wrong_language`). */
   readonly isResolved: boolean;
 }
 
@@ -156,20 +157,34 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     }
     return { text: text.trim(), isComplete: result.finishReason !== 'length', usage, continuations };
   };
-  let answer = await write(prompt, input.onDelta);
-  let continuations = answer.continuations;
-  let usage = answer.usage;
-  // A book's part in another language than the book's is written again once, with a firmer instruction
-  // in the book's language. Its words are not streamed: the caller gets the kept text with the result.
+  // Every answer is language-checked (the part or piece, and each follow-up below: the check covers the
+  // continuations joined to it): one in another language than asked is asked again once with a firmer
+  // instruction (templates/firm-language.hbs); still in another language, the step fails
+  // (`wrong_language`, naming the language found) and nothing of it is kept. The answer asked again is
+  // not streamed: the caller gets the kept text with the result.
+  let continuations = 0;
+  let usage: TokenUsage | undefined;
   let languageDrift: LanguageRetry | undefined;
-  const drift = isLanguageChecked(spec, step) && answer.text ? findLanguageDrift(answer.text, state.lang) : undefined;
-  if (drift) {
-    const again = await write(renderFirmLanguage({ spec, renderer: input.renderer, state, step, ...title }));
+  const isChecked = isLanguageChecked(spec, step);
+  // The firm line of a follow-up (an extension, the outline's missing entries) asks for that follow-up
+  // again from where the text stops; of a first answer, for the whole part again (templates/firm-language.hbs).
+  const firmLine = (soFar: string | undefined) =>
+    input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state, step, ...title }), ...(soFar ? { cutEnding: lastWords(soFar, 30) } : {}) });
+  const checkedWrite = async (request: RenderedPrompt, onFirstDelta: ((delta: string) => void) | undefined, soFar?: string) => {
+    const first = await write(request, onFirstDelta);
+    continuations += first.continuations;
+    usage = addUsage(usage, first.usage);
+    const drift = isChecked && first.text ? findLanguageDrift(first.text, state.lang) : undefined;
+    if (!drift || input.signal?.aborted) return first;
+    const again = await write({ ...request, user: `${request.user}\n\n${firmLine(soFar)}` });
     continuations += again.continuations;
     usage = addUsage(usage, again.usage);
-    if (again.text) answer = again;
-    languageDrift = { ...drift, isResolved: !findLanguageDrift(answer.text, state.lang) };
-  }
+    const still = again.text ? findLanguageDrift(again.text, state.lang) : drift;
+    if (still && !input.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
+    languageDrift ??= { ...drift, isResolved: true };
+    return again;
+  };
+  const answer = await checkedWrite(prompt, input.onDelta);
   // A model's own leading heading is taken off the part (the part has its heading); a title it named is kept.
   const heading = takeLeadingHeading(answer.text, step);
   let text = heading.text.trim();
@@ -179,13 +194,11 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const stream = input.onDelta;
   const extend = async (request: RenderedPrompt, separator: string) => {
     let isFirst = true;
-    const more = await write(request, stream ? (delta) => {
+    const more = await checkedWrite(request, stream ? (delta) => {
       stream(isFirst ? separator + delta.trimStart() : delta);
       isFirst = false;
-    } : undefined);
+    } : undefined, text);
     extensions++;
-    continuations += more.continuations;
-    usage = addUsage(usage, more.usage);
     return more;
   };
   // An outline that left chapters without an entry (cut at its budget, or a model that stopped early) is
@@ -232,6 +245,12 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   };
 }
 
+/** The last `n` words of a text (with a leading ellipsis when cut). */
+function lastWords(text: string, n: number): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  return (words.length > n ? '…' : '') + words.slice(-n).join(' ');
+}
+
 /** Length extensions (or outline follow-ups) one step makes at most. */
 export const MAX_EXTENSIONS = 2;
 
@@ -272,18 +291,29 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const request = renderExtension({ spec, renderer: input.renderer, state: before, step, soFar, ...(title ? { chapterTitle: title } : {}) });
   const separator = joinSeparator(current);
   let isFirst = true;
-  const result = await input.provider.generateText({
-    ...request,
+  const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => input.provider.generateText({
+    ...req,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onRetry ? { onRetry: input.onRetry } : {}),
-    ...(input.onDelta ? { onDelta: (delta: string) => { input.onDelta!(isFirst ? separator + delta.trimStart() : delta); isFirst = false; } } : {}),
+    ...(onDelta ? { onDelta } : {}),
   });
+  let result = await ask(request, input.onDelta ? (delta: string) => { input.onDelta!(isFirst ? separator + delta.trimStart() : delta); isFirst = false; } : undefined);
+  let usage = result.usage;
+  // Language-checked as any answer: asked again once with the firm line (not streamed), then refused.
+  const drift = spec.flow.languageCheck !== false && result.text.trim() ? findLanguageDrift(result.text, state.lang) : undefined;
+  if (drift && !input.signal?.aborted) {
+    const firm = input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state: before, step, ...(title ? { chapterTitle: title } : {}) }), cutEnding: lastWords(soFar, 30) });
+    result = await ask({ ...request, user: `${request.user}\n\n${firm}` });
+    usage = addUsage(usage, result.usage);
+    const still = result.text.trim() ? findLanguageDrift(result.text, state.lang) : drift;
+    if (still && !input.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
+  }
   const added = takeLeadingHeading(result.text, step).text.trim();
   if (!added) throw new GenerationError('no_content');
   const text = joinExtension(current, added);
   const target = wordTargetOf(spec, state.settings);
   const words = countWords(position === 0 && state.characterDetails ? withoutCharacterDetails(text) : text);
-  return { text, added, words, target, isShort: words < SHORT_RATIO * target, ...(result.usage ? { usage: result.usage } : {}) };
+  return { text, added, words, target, isShort: words < SHORT_RATIO * target, ...(usage ? { usage } : {}) };
 }
 
 /** The parts whose prompt asks for a number of words (the chapter format): a book's introduction, chapters and conclusion. */
@@ -291,15 +321,13 @@ function isMeasured(spec: ResolvedSpec, step: Step): boolean {
   return spec.kind === 'book' && (step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion');
 }
 
-/** The written parts of a book are checked for their language; single pieces may mix languages on purpose (a language-learning story). */
+/**
+ * Every text answer is checked for its language (book parts, outlines, single pieces, publishing pieces,
+ * their continuations and extensions), except a generator's that mixes languages on purpose
+ * (`flow.languageCheck: false`: a language-learning story).
+ */
 function isLanguageChecked(spec: ResolvedSpec, step: Step): boolean {
-  return spec.kind === 'book' && (step.kind === 'outline' || step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion');
-}
-
-/** A step's own prompt followed by templates/firm-language.hbs: the whole part again, in the book's language only. */
-function renderFirmLanguage(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string }): RenderedPrompt {
-  const first = renderPrompt(input);
-  return { ...first, user: `${first.user}\n\n${input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, buildContext(input))}` };
+  return step.kind !== 'image' && spec.flow.languageCheck !== false;
 }
 
 const MAX_CONTINUATIONS = 2;

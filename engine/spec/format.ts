@@ -110,6 +110,10 @@ export const FlowDef = z
     savesProgress: z.boolean().optional(),
     characterDetails: z.boolean().optional().describe('extract "Character Details" from the introduction (fiction)'),
     retry: z.boolean().optional(),
+    languageCheck: z
+      .boolean()
+      .optional()
+      .describe('false for a piece that mixes languages on purpose (a language-learning story): its answers are not checked for the output language (default true)'),
   })
   .strict();
 

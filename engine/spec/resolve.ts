@@ -168,6 +168,7 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     savesProgress: f.savesProgress ?? kind === 'book',
     characterDetails: f.characterDetails ?? false,
     retry: f.retry ?? false,
+    languageCheck: f.languageCheck ?? true,
   };
   if (kind === 'book') {
     if (!chaptersField && !flow.sections) issue('flow.sections', 'a book needs fixed sections or a field with role chapters');

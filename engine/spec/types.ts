@@ -65,6 +65,11 @@ export interface ResolvedFlow {
   readonly savesProgress: boolean;
   readonly characterDetails: boolean;
   readonly retry: boolean;
+  /**
+   * False for a piece that mixes languages on purpose (a language-learning story): its answers are not
+   * checked for the output language (engine/session/language.ts). Absent (the studio's slice) or true: checked.
+   */
+  readonly languageCheck?: boolean;
 }
 
 export interface ResolvedPrompts {

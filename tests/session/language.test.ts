@@ -1,13 +1,17 @@
-// The output language is checked after every written part of a book: Malay is told from English and from
-// Indonesian (word lists, per paragraph with a vote), and a part that drifted is written again once with a
-// firmer instruction in the book's language, the drift reported on the step's result. The AI API is the
-// fake server of tests/fake-openai.ts, answering per prompt.
-import { mkdtempSync } from 'node:fs';
+// Every answer is checked for its language: book parts, outlines, single pieces, publishing pieces, their
+// continuations and length extensions. Malay is told from English and from Indonesian
+// (engine/session/language.ts); an answer in the wrong language is asked again once with a firmer
+// instruction in the language asked for (templates/firm-language.hbs), and a second one fails the step
+// (GenerationError wrong_language, naming the language that came back): nothing of it is saved. The AI API
+// is the fake server of tests/fake-openai.ts, answering per prompt.
+import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { BookSession, detectLanguage, findLanguageDrift, lengthScore, parseSettings, type ProgressStore, type SavedBook, type StepResult } from '../../engine/index.js';
+import { BookSession, GenerationError, detectLanguage, findLanguageDrift, generationMessage, lengthScore, parseSettings, type ProgressStore, type SavedBook, type StepResult } from '../../engine/index.js';
+import { directPublishStep } from '../../engine/publish/index.js';
+import { readSample } from '../language-sample.js';
 import { countWords as countWordsOf } from '../../engine/providers/types.js';
 import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
 import { offlineText } from '../../engine/providers/offline.js';
@@ -158,15 +162,32 @@ describe('a part in the wrong language is written again once, and the drift is r
     expect(results.filter((r) => r.step.kind !== 'chapter').map((r) => r.languageDrift)).toEqual([undefined, undefined, undefined]);
   });
 
-  it('a Malay book answered in Indonesian is asked again too, and a second wrong answer is kept and reported unresolved (never a third call)', async () => {
-    const { session } = await openBook('ms');
+  it('a Malay book answered in Indonesian twice: the step fails naming Indonesian, nothing of it is saved, never a third call', async () => {
+    const { session, store } = await openBook('ms');
     model = (prompt) => (prompt.includes('Tulis pengenalan') ? INDONESIAN : MALAY);
+    await session.advance();
     const before = fake.generationRequests().length;
-    const intro = (await session.advance(), await session.advance());
-    const calls = fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r));
-    expect(calls).toHaveLength(3);
-    expect(intro.languageDrift).toMatchObject({ expected: 'ms', found: 'id', isResolved: false });
-    expect(intro.text.startsWith(INDONESIAN)).toBe(true);
+    const error = await session.advance().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GenerationError);
+    expect(error).toMatchObject({ code: 'wrong_language', params: { expected: 'ms', found: 'id' } });
+    expect((error as GenerationError).message).toMatch(/^The answer came back in Indonesian, not Bahasa Malaysia, even when asked again\. Nothing was saved/);
+    expect(generationMessage(error as GenerationError, 'ms')).toMatch(/^Jawapan diterima dalam bahasa Indonesia, bukan Bahasa Malaysia, walaupun selepas diminta sekali lagi\./);
+    const prompts = fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r)).map(userPrompt);
+    expect(prompts).toHaveLength(2);
+    expect(prompts[1]).toContain(FIRM_MS);
+    // The outline is all the book has; the introduction is still the next step.
+    expect(store.texts()).toEqual([]);
+    expect(session.next()).toMatchObject({ kind: 'introduction' });
+  });
+
+  it('a Malay chapter with English loan words, brand names and places is not asked again', async () => {
+    const { session } = await openBook('ms');
+    const loanWords = readSample('ms-mixed').filter((x) => x.kind === 'fiction').map((x) => x.text).join('\n\n');
+    model = (prompt) => (prompt.includes('Tulis Bab 1') ? loanWords : MALAY);
+    const before = fake.generationRequests().length;
+    const results = await writeBook(session);
+    expect(fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r))).toHaveLength(4);
+    expect(results.every((r) => r.languageDrift === undefined)).toBe(true);
   });
 
   it('an English book answered in Malay is asked again in English', async () => {
@@ -202,6 +223,134 @@ describe('a part in the wrong language is written again once, and the drift is r
     const results = await writeBook(session);
     expect(fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r))).toHaveLength(4);
     expect(results.every((r) => r.languageDrift === undefined)).toBe(true);
+  });
+});
+
+const MALAY_POEM = readSample('ms').filter((x) => x.kind === 'verse').map((x) => x.text).join('\n\n');
+const ENGLISH_POEM = readSample('en').filter((x) => x.kind === 'verse').map((x) => x.text).join('\n\n');
+
+describe('single pieces, publishing pieces and follow-ups are checked the same way', () => {
+  let fake: FakeOpenAI;
+  /** What the fake model writes for a request; set per test. Answers are not padded to the words asked. */
+  let model: (prompt: string) => string = () => MALAY_POEM;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ answer: (body) => model(String((body.messages as Array<{ content: string }>).at(-1)?.content ?? '')) });
+  });
+  afterAll(() => fake.close());
+  const provider = () => providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
+  const stepPrompts = (before: number) => fake.generationRequests().slice(before).filter((r) => !isMemoryRequest(r)).map(userPrompt);
+  const openPiece = async (id: string, raw: Record<string, unknown>) => {
+    const spec = catalog.get(id)!;
+    const store = memoryStore();
+    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: provider(), store, key: `${id}-piece`, settings: parseSettings(spec, raw), onFinished: 'restart', isFresh: true });
+    return { session, store };
+  };
+
+  it('a Malay poem answered in English is asked again once with the firm Malay line, and the Malay poem kept', async () => {
+    const { session, store } = await openPiece('poems', { language: 'ms' });
+    model = (prompt) => (prompt.includes(FIRM_MS) ? MALAY_POEM : ENGLISH_POEM);
+    const before = fake.generationRequests().length;
+    const result = await session.advance();
+    const prompts = stepPrompts(before);
+    expect(prompts).toHaveLength(2);
+    expect(prompts[1]).toContain('Tulis semula keseluruhan bahagian ini dari awal');
+    expect(result.languageDrift).toEqual({ expected: 'ms', found: 'en', share: 1, isResolved: true });
+    expect(result.text).toBe(MALAY_POEM);
+    expect(store.texts()).toEqual([MALAY_POEM]);
+  });
+
+  it('a Malay poem answered in English twice fails naming English: nothing is saved', async () => {
+    const { session, store } = await openPiece('poems', { language: 'ms' });
+    model = () => ENGLISH_POEM;
+    const before = fake.generationRequests().length;
+    const error = await session.advance().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'GenerationError', code: 'wrong_language', params: { expected: 'ms', found: 'en' } });
+    expect((error as Error).message).toMatch(/^The answer came back in English, not Bahasa Malaysia/);
+    expect(generationMessage(error as GenerationError, 'ms')).toMatch(/^Jawapan diterima dalam bahasa Inggeris, bukan Bahasa Malaysia/);
+    expect(stepPrompts(before)).toHaveLength(2);
+    expect(store.texts()).toEqual([]);
+    expect(session.isFinished).toBe(false);
+  });
+
+  it('an English poem answered in Malay is asked again in English', async () => {
+    const { session } = await openPiece('poems', { language: 'en' });
+    model = (prompt) => (prompt.includes(FIRM_EN) ? ENGLISH_POEM : MALAY_POEM);
+    const result = await session.advance();
+    expect(result.languageDrift).toMatchObject({ expected: 'en', found: 'ms', isResolved: true });
+    expect(result.text).toBe(ENGLISH_POEM);
+  });
+
+  it('a piece that mixes languages on purpose (language-story: flow.languageCheck false) is not checked', async () => {
+    expect(catalog.get('language-story')!.flow.languageCheck).toBe(false);
+    expect(catalog.get('poems')!.flow.languageCheck).toBe(true);
+    const { session } = await openPiece('language-story', { language: 'italian' });
+    // An Italian story (whose "di", "dia" and "per" look like Malay function words) with English notes.
+    const story = [
+      'La mattina Marco va al mercato con sua madre. Compra il pane, il formaggio e una bottiglia di latte. Dopo la spesa, si siede al bar e ordina un caffè.',
+      'Il barista gli dà un cornetto caldo. Marco è felice: il sabato mattina è il giorno più bello della settimana per lui e per la sua famiglia.',
+      'Summary: Marco goes to the market with his mother and enjoys a coffee afterwards.',
+    ].join('\n\n');
+    model = () => story;
+    const before = fake.generationRequests().length;
+    const result = await session.advance();
+    expect(stepPrompts(before)).toHaveLength(1);
+    expect(result.languageDrift).toBeUndefined();
+  });
+
+  it("a Malay book's Amazon description answered in English is asked again; a second English one fails the publishing step", async () => {
+    const spec = catalog.get('amazon-pdp')!;
+    const settings = parseSettings(spec, { language: 'ms', bookTitle: 'Hujan di Kuala Lumpur' });
+    const english = readSample('en').filter((x) => x.kind === 'nonfiction').map((x) => x.text).join('\n\n');
+    const malay = readSample('ms').filter((x) => x.kind === 'fiction').slice(0, 2).map((x) => x.text).join('\n\n');
+    const run = directPublishStep({ renderer: catalog.renderer, provider: provider() });
+    model = (prompt) => (prompt.includes(FIRM_MS) ? malay : english);
+    expect((await run({ part: 'description', spec, settings, bookContext: '' })).text).toBe(malay);
+    model = () => english;
+    await expect(run({ part: 'description', spec, settings, bookContext: '' })).rejects.toMatchObject({ code: 'wrong_language', params: { found: 'en' } });
+  });
+
+  it("a length extension is checked too: asked again from where the part stops, and a second English one fails the step", async () => {
+    const spec = catalog.get('romance')!;
+    const open = async () => {
+      const session = await BookSession.open({
+        spec, renderer: catalog.renderer, provider: provider(), store: memoryStore(), key: 'extension-drift',
+        settings: parseSettings(spec, { language: 'ms' }), totalChapters: 1, onFinished: 'restart', isFresh: true,
+      });
+      model = () => `${MALAY}\n\n${MALAY}`.repeat(12);
+      await session.advance(); // outline
+      await session.advance(); // introduction
+      return session;
+    };
+    const shortChapter = MALAY;
+    const isExtension = (prompt: string) => prompt.includes('Sambung bahagian yang sama tepat dari titik itu');
+    let session = await open();
+    model = (prompt) => (!isExtension(prompt) ? shortChapter : prompt.includes(FIRM_MS) ? `${MALAY}\n\n`.repeat(12) : ENGLISH);
+    let before = fake.generationRequests().length;
+    const chapter = await session.advance();
+    const asked = stepPrompts(before);
+    const again = asked.find((p) => p.includes(FIRM_MS))!;
+    expect(again).toContain('Tulis semula sambungan itu, dari tempat teks ini berhenti');
+    expect(isExtension(again)).toBe(true);
+    expect(chapter.languageDrift).toMatchObject({ expected: 'ms', found: 'en', isResolved: true });
+    expect(findLanguageDrift(chapter.text, 'ms')).toBeUndefined();
+    expect(chapter.extensions).toBeGreaterThanOrEqual(1);
+
+    session = await open();
+    model = (prompt) => (isExtension(prompt) ? ENGLISH : shortChapter);
+    before = fake.generationRequests().length;
+    await expect(session.advance()).rejects.toMatchObject({ code: 'wrong_language', params: { expected: 'ms', found: 'en' } });
+    expect(stepPrompts(before)).toHaveLength(3);
+    expect(session.next()).toMatchObject({ kind: 'chapter', position: 1 });
+  });
+
+  it('karya generate: a Malay poem answered in English twice exits 1 with the message naming English, nothing written', async () => {
+    model = () => ENGLISH_POEM;
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-wrong-language-'));
+    const out = path.join(dir, 'poem.md');
+    const r = await runKaryaInProcess(['generate', 'poems', '--lang', 'ms', '--out', out, '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('karya: The answer came back in English, not Bahasa Malaysia, even when asked again.');
+    expect(existsSync(out)).toBe(false);
   });
 });
 

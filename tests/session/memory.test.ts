@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookSession, parseSettings, type ProgressStore, type SavedBook } from '../../engine/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { askedWordsOf, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { askedWordsOf, isMalayRequest, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
@@ -40,6 +40,8 @@ describe('story memory', () => {
         if (/outline/i.test(prompt) && !/What the outline plans/.test(prompt) && i === 0) {
           return ['Title: The Long Monsoon', ...Array.from({ length: CHAPTERS }, (_, n) => `Chapter ${n + 1}: the plan for chapter ${n + 1}, PLAN-${n + 1}.`)].join('\n');
         }
+        // Parts in the book's language (every answer is language-checked).
+        if (isMalayRequest(body)) return `Bahagian ${i}. Sesuatu berlaku di sini: EVENT-${i}. ${'Hujan terus turun di pekan itu. '.repeat(Math.ceil(askedWordsOf(body) / 6))}`;
         return `Part ${i}. Something happened here: EVENT-${i}. ${'The rain kept falling on the town. '.repeat(Math.ceil(askedWordsOf(body) / 7))}`;
       },
     });

@@ -9,7 +9,7 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { BookSession, joinCut, parseSettings, type ProgressStore, type SavedBook, type StepSave } from '../../engine/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { fullLength, isMalayRequest, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
 const romance = catalog.get('romance')!;
@@ -36,7 +36,8 @@ describe('truncated answers', () => {
   let cutAnswers = new Set<number>();
   beforeAll(async () => {
     fake = await startFakeOpenAI({
-      answer: fullLength((_b, i) => `Answer ${i} begins here and goes on for a while until the limit stops it`),
+      // Answers in the book's language (every answer is language-checked).
+      answer: fullLength((b, i) => (isMalayRequest(b) ? `Jawapan ${i} bermula di sini dan berterusan seketika sehingga had panjang menghentikannya` : `Answer ${i} begins here and goes on for a while until the limit stops it`)),
       finishReason: (_b, i) => (cutAnswers.has(i) ? 'length' : 'stop'),
     });
   });

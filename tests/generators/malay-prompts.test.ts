@@ -60,7 +60,8 @@ const FUNCTION_WORDS = new Set(
 const COMMON_WORDS = new Set(
   `chapter chapters book books story stories reader readers section sections title titles answer answers heading headings line lines
   list numbered brief exactly first last part parts plain clear simple english short long end start include includes writing written
-  tell show explain follow number numbers theme type style level age group audience kind setting genre text prose paragraph paragraphs`.split(/\s+/).filter(Boolean),
+  tell show explain follow number numbers theme type style level age group audience kind setting genre text prose paragraph paragraphs
+  heat world conflict arc riddle riddles joke jokes fact facts poem poems romance`.split(/\s+/).filter(Boolean),
 );
 
 /** Words: letters and digits, with inner apostrophes, hyphens or full stops ("a.s.", "kanak-kanak" and "1920-an" are one word each). */
@@ -179,6 +180,7 @@ function followUps(spec: ResolvedSpec, states: Array<{ state: BookState; step: S
     out.push({ name: `${name} (sambungan)`, text: textOf(renderContinuation({ spec, renderer, state, step, soFar: PART_MS })) });
     const firm = buildContext({ spec, state, step, renderer });
     out.push({ name: `${name} (bahasa)`, text: `${textOf(renderPrompt({ spec, renderer, state, step }))}\n\n${renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, firm)}` });
+    out.push({ name: `${name} (bahasa sambungan)`, text: renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...firm, cutEnding: PART_MS }) });
     if (step.kind === 'outline') {
       out.push({ name: `${name} (rangka belum lengkap)`, text: textOf(renderOutlineMore({ spec, renderer, state, soFar: 'Tajuk: Surat Datuk\nBab 1: Pulang\nAisyah pulang ke kampung.', from: 2, to: state.totalChapters })) });
     } else {
@@ -296,6 +298,21 @@ describe('every step of every Malay generator is asked for in Malay', () => {
     });
   }
 
+  it('every request carries the Malay brief of its generator (a generator with an English brief has a Malay one)', () => {
+    for (const spec of malaySpecs) {
+      expect(Boolean(spec.prompts.brief.ms), spec.id).toBe(Boolean(spec.prompts.brief.en));
+      if (!spec.prompts.brief.ms) continue;
+      const { settings } = sampleSettings(spec, 'ms');
+      const state = startBook({ spec, settings });
+      for (const step of planSteps(spec, state.totalChapters).slice(0, 2)) {
+        const brief = buildContext({ spec, state, step, renderer: catalog.renderer }).brief;
+        expect(brief.length, spec.id).toBeGreaterThan(40);
+        expect(renderPrompt({ spec, renderer: catalog.renderer, state, step }).user, spec.id).toContain(brief);
+        expect(measure(brief, []).share, spec.id).toBe(0);
+      }
+    }
+  });
+
   it('the publishing pieces of a Malay book (karya publish: title, pen name, description, keywords, copyright page)', async () => {
     const offline = createOfflineProvider();
     const failures: string[] = [];
@@ -336,12 +353,50 @@ describe('every step of every Malay generator is asked for in Malay', () => {
       expect(m.sentences.length, r.name).toBeGreaterThan(0);
     }
     expect(measure(PART_EN, []).share).toBeGreaterThan(0.1);
+    // The issue's examples of English briefs with Malay labels dropped in.
+    for (const sentence of [
+      'This is Kontemporari romance with Manis (bersih) heat level and Musuh Jadi Kekasih arc, set in Bandar world; the main conflict is Dalaman.',
+      'Write exactly 5 riddles, numbered 1 to 5, of the Klasik type, on Umum theme.',
+      'Tell the story of Nabi Yusuf on the theme of Keimanan.',
+    ]) {
+      expect(measure(sentence, ['Nabi Yusuf']).share, sentence).toBeGreaterThan(0.2);
+      expect(measure(sentence, ['Nabi Yusuf']).sentences.length, sentence).toBeGreaterThan(0);
+    }
     expect(measure(PART_MS, []).share).toBe(0);
   });
 
   it('prints the worst request of each generator', () => {
     for (const r of report.sort((a, b) => a.id.localeCompare(b.id))) process.stdout.write(`malay prompts: ${r.id}: worst ${r.worst}\n`);
     expect(report.length).toBe(malaySpecs.length);
+  });
+});
+
+// Issue 24, item 5: the words a Malay answer must carry are asked for in Malay ("Answers" → "Jawapan", "Copyright" →
+// "Hak Cipta", "All rights reserved" → "Hak cipta terpelihara", Malay keywords and description for stores, "Bab").
+describe('Malay output conventions are asked for in Malay', () => {
+  const userOf = (id: string, overrides: Record<string, unknown> = {}, at = 0) => {
+    const spec = catalog.get(id)!;
+    let state = startBook({ spec, settings: sampleSettings(spec, 'ms', overrides).settings });
+    const steps = planSteps(spec, state.totalChapters);
+    for (const step of steps.slice(0, at)) state = applyStep(spec, state, step, step.kind === 'outline' ? `Tajuk: Surat Datuk\n${OUTLINE_MS}` : PART_MS);
+    return renderPrompt({ spec, renderer: catalog.renderer, state, step: steps[at]! }).user;
+  };
+
+  it.each([
+    ['riddles', {}, 0, ['bahagian bertajuk "Jawapan"', 'bernombor 1 hingga 5'], ['Answers', 'numbered']],
+    ['copyright', { rightsType: 'all-rights' }, 0, ['"Hak Cipta © 2026 Siti Aminah Rahman"', '"Hak cipta terpelihara."'], ['Copyright', 'All rights reserved', 'all rights reserved']],
+    ['copyright', { rightsType: 'shared-rights', includeISBN: true, isbn: '' }, 0, ['"Sebahagian hak terpelihara."', '"ISBN: [akan ditetapkan]"'], ['Some rights reserved', 'to be assigned']],
+    ['book-title', {}, 0, ['"Tajuk:", "Subtajuk:"', 'tepat 5 pilihan'], ['Title:', 'Subtitle:']],
+    ['amazon-keywords', {}, 0, ['dalam Bahasa Malaysia, seperti yang ditaip oleh pembaca Malaysia', '"Ekor pendek"', '"Ekor panjang"'], ['Short-tail', 'Long-tail']],
+    ['amazon-pdp', {}, 0, ['Tulis deskripsi halaman produk Amazon', 'pembaca di Malaysia'], ['product-page description']],
+    ['did-you-know', {}, 0, ['mulakan setiap fakta dengan "Tahukah anda"'], ['Did you know']],
+    ['author-name', {}, 0, ['"Penjenamaan:"', 'Nomborkan nama-nama itu 1 hingga 5'], ['Branding:']],
+    ['islamic-stories', {}, 0, ['"a.s."', '"s.a.w."', 'Allah SWT'], ['peace be upon him']],
+    ['romance', {}, 3, ['Tulis Bab 2 daripada 12 bab', 'Premis buku:'], ['Chapter']],
+  ] as const)('%s %o', (id, overrides, at, present, absent) => {
+    const user = userOf(id, overrides, at);
+    for (const text of present) expect(user).toContain(text);
+    for (const text of absent) expect(user).not.toContain(text);
   });
 });
 

@@ -8,15 +8,18 @@
 // still in later chapters' requests), outline entries carried, the bible's size by chapter and the growth
 // of a chapter's request, and parts kept in another language. JSON results go to
 // bench/results/eval-<time>.json. Prints figures; asserts nothing.
+// Every run ends with the language check's accuracy on its labelled sample (tests/fixtures/language/,
+// per class); `--language` prints only that, with the samples told wrong.
 //   npm run eval -- [--models under60,under20,drifter,planter,real] [--lang en,ms] [--chapters 12,40]
 //                   [--generators romance] [--baseline REF|none] [--real] [--quick] [--parts] [--json]
+//   npm run eval -- --language [--json]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import {
-  BookSession, PromptRenderer, bibleWords, bookLengthScore, detectLanguage, parseSettings, LONG_RATIO, SHORT_RATIO,
+  BookSession, GenerationError, PromptRenderer, bibleWords, bookLengthScore, detectLanguage, parseSettings, LONG_RATIO, SHORT_RATIO,
   type ProgressStore, type ResolvedSpec, type SavedBook, type Settings, type TemplateSources, withoutCharacterDetails,
 } from '../engine/index.js';
 import { providerFromEnv, type Provider, type TextRequest } from '../engine/providers/index.js';
@@ -24,6 +27,7 @@ import { lightFetch } from '../engine/node/light-fetch.js';
 import { loadCatalog, ROOT } from '../engine/node/load.js';
 import { startFakeOpenAI } from '../tests/fake-openai.js';
 import { describeRequest, drifter, outlineEntry, planter, plantedFact, underWriter, type RequestInfo, type ScriptedModel } from '../tests/scripted-models.js';
+import { sampleAccuracy, type ClassAccuracy } from '../tests/language-sample.js';
 
 const { values } = parseArgs({
   options: {
@@ -36,8 +40,29 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     parts: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    language: { type: 'boolean', default: false },
   },
 });
+
+// ---------------------------------------------------------------------------------------------------
+// The language check on its labelled sample (engine/session/language.ts, tests/fixtures/language/)
+
+const languageAccuracy: ClassAccuracy[] = sampleAccuracy();
+
+/** One line per class of the labelled sample: told right / samples, the share; with `wrong`, the samples told wrong. */
+function printLanguageSample(wrong: boolean): void {
+  console.log('Language check on its labelled sample (tests/fixtures/language/; real news measured separately, see engine/session/language.ts):');
+  for (const c of languageAccuracy) {
+    console.log(`  ${c.label.padEnd(9)} ${`${c.right}/${c.total}`.padStart(6)}  ${(100 * c.accuracy).toFixed(1).padStart(5)} %  ${c.about}`);
+    if (wrong) for (const w of c.wrong) console.log(`            told ${w.found ?? 'nothing'} (${w.kind}): ${w.text}…`);
+  }
+}
+
+if (values.language) {
+  if (values.json) console.log(JSON.stringify(languageAccuracy, null, 2));
+  else printLanguageSample(true);
+  process.exit(0);
+}
 
 // ---------------------------------------------------------------------------------------------------
 // What is run
@@ -142,6 +167,8 @@ interface BookRow {
   seconds: number;
   parts?: PartRow[];
   error?: string;
+  /** The step that failed because its answer, asked again, was still in another language (the book stops there). */
+  languageFailed?: string;
 }
 
 /** Settings for an evaluation book: the defaults, the language, and each required text field's placeholder. */
@@ -213,7 +240,11 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
       const step = session.next()!;
       const bible = session.state.memory ?? '';
       const before = sent.length;
-      const result = await session.advance();
+      const result = await session.advance().catch((error: unknown) => {
+        // A step still in another language when asked again fails (as the studio shows it): the book stops there.
+        if (error instanceof GenerationError && error.code === 'wrong_language') row.languageFailed = `${session.label(step)}: ${error.params?.found} twice`;
+        throw error;
+      });
       const own = sent.slice(before).find((s) => s.request.meta?.stepKind !== 'memory');
       if (step.kind === 'chapter' && !step.section && own) chapterRequests.set(step.position, { text: `${own.request.system}\n${own.request.user}`, bible });
       if (result.target) {
@@ -231,7 +262,7 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
       await session.remember();
     }
   } catch (error) {
-    row.error = (error as Error).message;
+    if (!row.languageFailed) row.error = (error as Error).message;
   }
   // Length.
   const score = bookLengthScore(parts.map((p) => p.score));
@@ -342,6 +373,7 @@ const results = {
   at, generators: specs.map((s) => s.id), chapters: chapterCounts, langs, templates: versions.map((v) => v.name), ...(baselineNote ? { baselineNote } : {}),
   models: Object.fromEntries([...scriptedNames.map((m) => [m, SCRIPTED[m]!.about]), ...(rows.some((r) => r.model === 'real') ? [['real', realAbout()]] : [])]),
   fakeRequests, seconds: totalSeconds, rows,
+  language: languageAccuracy.map(({ label, right, total, accuracy }) => ({ label, right, total, accuracy })),
 };
 const dir = path.join(ROOT, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
@@ -352,6 +384,8 @@ if (values.json) {
   console.log(JSON.stringify(results, null, 2));
 } else {
   printTables();
+  console.log('');
+  printLanguageSample(false);
   console.log(`results: ${path.relative(process.cwd(), file)} (${rows.length} books, ${fakeRequests} requests to the fake server, ${totalSeconds.toFixed(1)} s)`);
 }
 
@@ -390,7 +424,7 @@ function printTables(): void {
     for (const r of group) {
       const b = r.bibleWords;
       const lastKey = `ch${r.chapters}`;
-      console.log(`${pad(r.model, 9)} ${pad(r.generator, 10)} ${pad(r.lang, 4)} ${num(r.chapters, 3)} ${pad(r.templates, 9)} ${BIBLE_AT.map((k) => num(b[`ch${k}`] ?? '-', 5)).join(' ')} ${num(b[lastKey] ?? '-', 5)} ${num(b.max ?? '-', 5)}  ${num(r.requestTokens.ch5 ?? '-', 7)} ${num(r.requestTokens.last ?? '-', 7)} ${num(fix(r.requestTokens.growth, 2), 5)} ${num(`${r.seconds.toFixed(1)}s`, 6)}${r.error ? `  error: ${r.error}` : ''}`);
+      console.log(`${pad(r.model, 9)} ${pad(r.generator, 10)} ${pad(r.lang, 4)} ${num(r.chapters, 3)} ${pad(r.templates, 9)} ${BIBLE_AT.map((k) => num(b[`ch${k}`] ?? '-', 5)).join(' ')} ${num(b[lastKey] ?? '-', 5)} ${num(b.max ?? '-', 5)}  ${num(r.requestTokens.ch5 ?? '-', 7)} ${num(r.requestTokens.last ?? '-', 7)} ${num(fix(r.requestTokens.growth, 2), 5)} ${num(`${r.seconds.toFixed(1)}s`, 6)}${r.error ? `  error: ${r.error}` : ''}${r.languageFailed ? `  stopped: ${r.languageFailed}` : ''}`);
     }
   }
   console.log('');
@@ -404,5 +438,6 @@ function printTables(): void {
   console.log('  recall   planter only: for each fact planted in a chapter k ≤ N/2, the share of chapter requests after k that carry its token; the mean.');
   console.log('  early    planter only: share of the facts of chapters 1–3 in chapter N\'s request.   entries: chapters whose request carries their own outline entry.');
   console.log('  lang✗    prose parts kept in another language than the book\'s.   drift: parts whose first answer was in another language (asked again firmly).');
+  console.log('  stopped  a step whose answer was still in another language when asked again: it fails (wrong_language) and the book stops there.');
   console.log('  chK      words of the story bible shown in chapter K\'s request (last: chapter N; max: the largest).   tok: o200k tokens of a chapter\'s request; N/5: chapter N\'s over chapter 5\'s.');
 }

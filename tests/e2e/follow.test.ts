@@ -13,10 +13,12 @@ const PASSWORD = 'secret12';
 const label = '[data-testid="generate-label"]';
 const button = '[data-testid="generate-button"]';
 
-/** A long Markdown answer: paragraphs, a heading and bold words, about 320 words. */
-function longAnswer(): string {
-  const paragraph = (n: number) => `Paragraph ${n}: the rain over **Kuala Lumpur** kept falling while Aisha walked past the night market, counting the lanterns and the promises she had not kept. She stopped at the old stall where her grandmother once sold kuih.`;
-  return ['## A New Day', ...Array.from({ length: 8 }, (_, i) => paragraph(i + 1))].join('\n\n');
+/** A long Markdown answer: paragraphs, a heading and bold words, about 320 words, in the request's language (every answer is language-checked). */
+function longAnswer(isMalay = false): string {
+  const paragraph = (n: number) => isMalay
+    ? `Perenggan ${n}: hujan di **Kuala Lumpur** terus turun ketika Aisyah berjalan melalui pasar malam, mengira tanglung dan janji yang belum ditunaikannya. Dia berhenti di gerai lama tempat neneknya pernah menjual kuih.`
+    : `Paragraph ${n}: the rain over **Kuala Lumpur** kept falling while Aisha walked past the night market, counting the lanterns and the promises she had not kept. She stopped at the old stall where her grandmother once sold kuih.`;
+  return [isMalay ? '## Hari Baharu' : '## A New Day', ...Array.from({ length: 8 }, (_, i) => paragraph(i + 1))].join('\n\n');
 }
 
 /** Where the end of the text being written is: inside the preview box and the window, or not (null when nothing streams). */
@@ -83,7 +85,7 @@ if (!hasChromium) {
       await buildStudio();
       fake = await startFakeOpenAI({
         streamDelayMs: 25,
-        answer: (body) => (JSON.stringify(body.messages ?? '').includes('short memory') ? 'Aisha is in Kuala Lumpur.' : longAnswer()),
+        answer: (body) => longAnswer(JSON.stringify(body.messages ?? '').includes('Bahasa Malaysia')),
       });
       [karya, browser] = await Promise.all([startKarya({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } }), launchChromium()]);
     }, 180_000);

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import {
   BookSession, GenerationError, PromptRenderer, bibleWords, bookLengthScore, detectLanguage, parseSettings, LONG_RATIO, SHORT_RATIO,
-  type ProgressStore, type ResolvedSpec, type SavedBook, type Settings, type TemplateSources, withoutCharacterDetails,
+  inMemoryProgressStore, type ResolvedSpec, type Settings, type TemplateSources, withoutCharacterDetails,
 } from '../engine/index.js';
 import { providerFromEnv, type Provider, type TextRequest } from '../engine/providers/index.js';
 import { lightFetch } from '../engine/node/light-fetch.js';
@@ -181,18 +181,6 @@ function evalSettings(spec: ResolvedSpec, lang: 'en' | 'ms'): Settings {
   return parseSettings(spec, raw);
 }
 
-function memoryStore(): ProgressStore {
-  let book: SavedBook | null = null;
-  return {
-    load: async () => book,
-    saveStep: async (_key, save) => {
-      book = { state: save.state, isFinished: save.isFinished, updatedAt: '' };
-    },
-    saveMemory: async (_key, save) => {
-      if (book) book = { ...book, state: { ...book.state, memory: save.memory, memoryUpTo: save.upTo } };
-    },
-  };
-}
 
 /** A request as sent, with what it asks for (read from its text, as the scripted models read it). */
 interface SentRequest {
@@ -233,7 +221,7 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
   };
   try {
     const session = await BookSession.open({
-      spec, renderer: input.renderer, provider, store: memoryStore(), key: `eval-${input.model}-${spec.id}-${lang}-${chapters}`,
+      spec, renderer: input.renderer, provider, store: inMemoryProgressStore(), key: `eval-${input.model}-${spec.id}-${lang}-${chapters}`,
       settings: evalSettings(spec, lang), ...(spec.flow.sections ? {} : { totalChapters: chapters }), onFinished: 'restart',
     });
     while (session.next()) {

@@ -5,7 +5,7 @@
 // writes the parts before the step, and the session keeps its bible as a real run would. No provider is
 // ever built from the environment, so no request leaves the process whatever keys are set.
 import { existsSync } from 'node:fs';
-import { BookSession, planSteps, renderPrompt, startBook, stepKey, type BookState, type ProgressStore, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
+import { BookSession, inMemoryProgressStore, planSteps, renderPrompt, startBook, stepKey, type BookState, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
 import { chatBody, imageBody } from '../../engine/providers/openai.js';
 import { openStateFile } from '../../server/store/state.js';
@@ -41,19 +41,6 @@ function stepNames(steps: readonly Step[]): string {
   return names.join(', ');
 }
 
-/** A progress store in memory (the scripted book is never saved). */
-function memoryStore(): ProgressStore {
-  let book: SavedBook | null = null;
-  return {
-    load: async () => book,
-    saveStep: async (_key, save) => {
-      book = { state: save.state, isFinished: save.isFinished, updatedAt: '' };
-    },
-    saveMemory: async (_key, save) => {
-      if (book) book = { ...book, state: { ...book.state, memory: save.memory, memoryUpTo: save.upTo } };
-    },
-  };
-}
 
 /** The saved book of these settings, read without creating a state file; null when there is none. */
 async function savedBook(statePath: string, key: string): Promise<SavedBook | null> {
@@ -152,7 +139,7 @@ export async function promptsCommand(id: string, opts: PromptsOptions): Promise<
     source = 'scripted';
     step = wanted ?? steps[0]!;
     // A scripted book up to the step: the offline provider writes the parts before it, the session keeps the bible.
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: offline, store: memoryStore(), key, settings, totalChapters: total, onFinished: 'restart' });
+    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: offline, store: inMemoryProgressStore(), key, settings, totalChapters: total, onFinished: 'restart' });
     const target = stepKey(step);
     while (session.next() && stepKey(session.next()!) !== target) {
       await session.advance();

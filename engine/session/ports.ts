@@ -59,6 +59,20 @@ export interface ProgressStore {
   saveMemory(key: string, save: MemorySave): Promise<void>;
 }
 
+/** A progress store of one book held in memory, never saved (scripted runs, `karya prompts`, tests). */
+export function inMemoryProgressStore(): ProgressStore {
+  let book: SavedBook | null = null;
+  return {
+    load: async () => book,
+    saveStep: async (_key, save) => {
+      book = { state: save.state, isFinished: save.isFinished, updatedAt: '' };
+    },
+    saveMemory: async (_key, save) => {
+      if (book) book = { ...book, state: { ...book.state, memory: save.memory, memoryUpTo: save.upTo } };
+    },
+  };
+}
+
 export interface Clock {
   /** Milliseconds, for durations. */
   now(): number;

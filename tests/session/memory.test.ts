@@ -2,7 +2,7 @@
 // structured bible that later chapter prompts carry, bounded however long the book. The fake AI server plays
 // a model whose chapters each report one event and whose bible updates keep the events they are shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BookSession, parseSettings, type ProgressStore, type SavedBook } from '../../engine/index.js';
+import { BookSession, inMemoryProgressStore, parseSettings } from '../../engine/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { askedWordsOf, isMalayRequest, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
@@ -11,18 +11,6 @@ import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 const catalog = loadCatalog({ useDiskCache: true });
 const CHAPTERS = 20;
 
-function memoryStore(): ProgressStore {
-  let book: SavedBook | null = null;
-  return {
-    load: async () => book,
-    saveStep: async (_key, save) => {
-      book = { state: save.state, isFinished: save.isFinished, updatedAt: '' };
-    },
-    saveMemory: async (_key, save) => {
-      if (book) book = { ...book, state: { ...book.state, memory: save.memory, memoryUpTo: save.upTo } };
-    },
-  };
-}
 
 describe('story memory', () => {
   let fake: FakeOpenAI;
@@ -51,7 +39,7 @@ describe('story memory', () => {
   it(`a ${CHAPTERS}-chapter romance: each chapter's prompt carries its outline entry and events from before the previous part; late prompts stay as small as early ones`, async () => {
     const spec = catalog.get('romance')!;
     const session = await BookSession.open({
-      spec, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }), store: memoryStore(),
+      spec, renderer: catalog.renderer, provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }), store: inMemoryProgressStore(),
       key: 'memory', settings: parseSettings(spec, {}), totalChapters: CHAPTERS, onFinished: 'restart',
     });
     const chapterPrompts = new Map<number, string>();
@@ -85,7 +73,7 @@ describe('story memory', () => {
 
   it('the memory is asked for in Malay for a Malay book, and a failed update is caught up before the next step', async () => {
     const spec = catalog.get('romance')!;
-    const store = memoryStore();
+    const store = inMemoryProgressStore();
     const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
     const open = () => BookSession.open({ spec, renderer: catalog.renderer, provider, store, key: 'ms', settings: parseSettings(spec, { language: 'ms' }), totalChapters: 2, onFinished: 'restart' });
     const session = await open();

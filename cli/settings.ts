@@ -1,18 +1,21 @@
 // Settings from the command line (--set, --lang, --chapters), checked by the engine before anything is
 // spent, and the key under which a book's progress is saved.
 import { createHash } from 'node:crypto';
-import { SettingsError, fieldType, minChapters, parseSettings, settingsIssueMessage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
+import { readFileSync, statSync } from 'node:fs';
+import { SettingsError, fieldType, minChapters, parseBriefMarkdown, parseSettings, settingsIssueMessage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
 import { fail, info, EXIT, CliExit } from './util.js';
 
 export interface SettingsOptions {
   set: string[];
+  /** A Markdown brief file (`--brief`): one heading per setting. */
+  brief?: string;
   lang?: string;
   chapters?: string;
 }
 
 /** Turn --set/--lang/--chapters into validated settings and a chapter count, or exit 2 naming the field. */
 export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, where = ''): { settings: Settings; totalChapters?: number } {
-  const raw: Record<string, unknown> = {};
+  const raw: Record<string, unknown> = opts.brief !== undefined ? briefSettings(spec, opts.brief, where) : {};
   for (const pair of opts.set ?? []) {
     const eq = pair.indexOf('=');
     if (eq < 1) fail(`${where}--set ${JSON.stringify(pair)}: expected name=value`);
@@ -52,6 +55,29 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
   return { settings, ...(totalChapters !== undefined ? { totalChapters } : {}) };
 }
 
+/** The largest brief file read (a brief is a page or two; the fields themselves are bounded too). */
+const MAX_BRIEF_BYTES = 64 * 1024;
+
+/** The settings a Markdown brief gives, or exit 2 saying what is wrong with the file. */
+function briefSettings(spec: ResolvedSpec, file: string, where: string): Record<string, unknown> {
+  let text: string;
+  try {
+    const size = statSync(file).size;
+    if (size > MAX_BRIEF_BYTES) fail(`${where}--brief ${file}: the file is ${Math.ceil(size / 1024)} KB; a brief may be at most ${MAX_BRIEF_BYTES / 1024} KB`);
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof CliExit) throw error;
+    fail(`${where}--brief ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); give the path of a Markdown file`);
+  }
+  const { values, unknown } = parseBriefMarkdown(spec, text);
+  if (unknown.length) {
+    const headings = spec.fields.filter((f) => f.type === 'text' || f.type === 'textarea' || f.type === 'select').map((f) => f.label.en);
+    fail(`${where}--brief ${file}: heading "${unknown[0]}" names no setting of ${spec.id} (headings: ${headings.join(', ')})`);
+  }
+  if (!Object.keys(values).length) fail(`${where}--brief ${file}: no setting found; write a heading per setting, e.g. "# Premise" with the text under it`);
+  return values;
+}
+
 /**
  * One settings issue as the CLI prints it: `heatLevel: "scorching" is not one of sweet, mild, moderate, steamy`;
  * an unknown name lists the settings there are.
@@ -63,7 +89,10 @@ export function formatSettingsIssue(issue: SettingsIssue): string {
 
 /** The key under which the CLI saves a book: the same generator and settings resume the same book. */
 export function progressKey(spec: ResolvedSpec, settings: Settings, totalChapters: number): string {
-  const canonical = JSON.stringify([spec.id, totalChapters, Object.keys(settings).sort().map((k) => [k, settings[k]])]);
+  // A preset's field left empty (the book brief) leaves the key as it was before the field existed, so books
+  // saved before the brief still resume.
+  const unset = new Set(spec.fields.filter((f) => f.fromPreset && (settings[f.name] === '' || settings[f.name] === undefined)).map((f) => f.name));
+  const canonical = JSON.stringify([spec.id, totalChapters, Object.keys(settings).filter((k) => !unset.has(k)).sort().map((k) => [k, settings[k]])]);
   return `${spec.id}:${createHash('sha256').update(canonical).digest('hex').slice(0, 16)}`;
 }
 

@@ -8,6 +8,7 @@ export * from './compile/schema.js';
 export * from './compile/form.js';
 export * from './compile/flow.js';
 export * from './compile/prompt.js';
+export * from './compile/brief.js';
 export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
 export * from './session/index.js';
 export * from './book.js';

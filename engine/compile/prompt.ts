@@ -12,6 +12,7 @@ import { withoutChapterPlan } from './chapter-plan.js';
 import { maxTokensOf, outlineWords } from './budget.js';
 import { outlineEntry } from './outline.js';
 import { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './plan.js';
+import { writerBriefOf } from './brief.js';
 
 export { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './plan.js';
 
@@ -63,6 +64,10 @@ export interface PromptContext {
   bookContext: string;
   /** The book's premise, from its outline (bounded); '' when the outline gives none. */
   premise: string;
+  /** The writer's own premise (the brief's premise field, bounded), given to every step; '' when none. */
+  writerPremise: string;
+  /** The writer's working title (the brief), kept by the outline; '' when none. */
+  workingTitle: string;
   /** How the outline plans the book to end: given to the last chapters and the conclusion only; '' otherwise. */
   plannedEnding: string;
   /** The next chapter's entry from the outline, so this part ends leading there ('' for the last chapter). */
@@ -93,7 +98,7 @@ export type PromptState = BookState & { readonly bookContext?: string };
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
   'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'newPart',
-  'premise', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
+  'premise', 'writerPremise', 'workingTitle', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
 ] satisfies Array<keyof PromptContext>);
 
 /** Keys whose second path part must be a field name of the spec. */
@@ -220,6 +225,9 @@ export function templatesUsed(spec: ResolvedSpec): string[] {
 
 /** The end of the previous part a chapter's request carries. */
 const ENDING_WORDS = 150;
+/** The writer's premise is sent with every step, cut at this many words (the field allows 1,200 characters). */
+const WRITER_PREMISE_WORDS = 220;
+
 /** An outline longer than this is not sent whole with the introduction (its premise, characters and first entry are). */
 const LONG_OUTLINE_WORDS = 700;
 /** Parts asked for at least this many words are planned as scenes of about BEAT_WORDS each. */
@@ -261,7 +269,9 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     if (f.role === 'language' || !isFieldVisible(f, settings)) continue;
     const value = fieldType(f).describe(settings[f.name], f, lang);
     labels[f.name] = value;
-    if (f.inPrompt && value !== '') settingsList.push({ name: f.name, label: f.label[lang], value });
+    // An option with an empty value is "no choice" (Point of View: Any): nothing to tell the model. A
+    // value of several lines (the brief's characters) becomes one line.
+    if (f.inPrompt && value !== '' && settings[f.name] !== '') settingsList.push({ name: f.name, label: f.label[lang], value: value.replace(/\s*\n\s*/g, '; ') });
   }
   const number = 'position' in step ? step.position : 0;
   const given = input.chapterTitle?.trim();
@@ -277,6 +287,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   const isPart = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
   const outlineTitle = step.kind === 'chapter' && !section ? chapterTitleOf(spec, { ...state, chapterTitles: {} }, step) : undefined;
   const wordTarget = wordTargetOf(spec, settings);
+  const brief = writerBriefOf(spec, settings);
   const beats = isPart && wordTarget >= BEATS_FROM_WORDS ? Math.round(wordTarget / BEAT_WORDS) : 0;
   const ctx: PromptContext = {
     generator: { id: spec.id, title: spec.title.en, family: spec.family, kind: spec.kind },
@@ -307,6 +318,8 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     chapterPlan: step.kind === 'chapter' ? entryText(step.position) : '',
     newPart: '',
     premise: isPart ? firstWords(parsed?.premise, 100) : '',
+    writerPremise: firstWords(brief.premise, WRITER_PREMISE_WORDS),
+    workingTitle: brief.workingTitle,
     plannedEnding: (step.kind === 'chapter' && step.position >= endPosition - ENDING_CHAPTERS) || step.kind === 'conclusion' ? firstWords(parsed?.ending, 120) : '',
     nextChapterPlan: step.kind === 'introduction' ? entryText(1) : step.kind === 'chapter' && step.position + 1 < endPosition ? entryText(step.position + 1) : '',
     outlineCharacters: isPart ? firstWords(parsed?.characters, 150) : '',

@@ -7,9 +7,10 @@
 //
 // The bible is kept as Markdown in the book's `memory` (both databases store it as they stored the
 // memory text), so the studio shows and edits it as text and a hand edit is read back by parseBible.
-import type { Lang, ResolvedSpec } from '../spec/types.js';
+import type { FieldShape, Lang, ResolvedSpec } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
 import { parsedOutlineOf } from '../compile/plan.js';
+import { writerBriefOf, type WriterBrief } from '../compile/brief.js';
 
 export interface BibleLine {
   /** "Chapter 3", "Bab 3", "Introduction"; for an arc "Chapters 1–3" / "Bab 1–3". */
@@ -374,9 +375,23 @@ export function bibleWords(text: string | undefined): number {
  * The story bible of a book as the writer reads it (the studio, `--with-bible` exports): the premise and
  * planned ending from the outline, then what the session keeps; '' before anything exists.
  */
-export function bookBible(spec: Pick<ResolvedSpec, 'kind' | 'flow'>, state: BookState): string {
+export function bookBible(spec: Pick<ResolvedSpec, 'kind' | 'flow'> & { readonly fields: readonly FieldShape[] }, state: BookState): string {
   if (spec.kind !== 'book') return '';
   const parsed = parsedOutlineOf(spec, state);
-  const kept = parseBible(state.memory);
-  return renderBible(bounded({ ...kept, premise: parsed.premise ?? '', ending: parsed.ending ?? '' }), state.lang);
+  const brief = writerBriefOf(spec, state.settings);
+  const kept = withWriterBrief(parseBible(state.memory), brief);
+  return renderBible(bounded({ ...kept, premise: brief.premise || parsed.premise || '', ending: parsed.ending ?? '' }), state.lang);
+}
+
+/**
+ * The bible with the writer's brief in it (issue 25): the writer's characters head the character table from
+ * the start (a character the bible already has keeps its entry); nothing else changes.
+ */
+export function withWriterBrief(b: StoryBible, brief: WriterBrief): StoryBible {
+  if (!brief.characters.length) return b;
+  const key = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+  const known = new Map(b.characters.map((c) => [key(c.name), c]));
+  const writers = brief.characters.map((c) => known.get(key(c.name)) ?? { name: c.name, role: c.role, state: '', lastSeen: '' });
+  const mine = new Set(writers.map((c) => key(c.name)));
+  return { ...b, characters: [...writers, ...b.characters.filter((c) => !mine.has(key(c.name)))] };
 }

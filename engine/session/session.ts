@@ -10,7 +10,8 @@ import { applyStep, nextStep, restoreBook, splitCharacterDetails, startBook, wit
 import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { conclusionPosition } from '../spec/conclusion.js';
-import { applyBibleUpdate, bookBible, linesToFold, parseBible, parseBibleUpdate, renderBible } from './bible.js';
+import { applyBibleUpdate, bookBible, linesToFold, parseBible, parseBibleUpdate, renderBible, withWriterBrief } from './bible.js';
+import { writerBriefOf } from '../compile/brief.js';
 import { GenerationError } from '../errors.js';
 import { bookMarkdown } from '../book.js';
 import { partStep, stepLabel } from './labels.js';
@@ -421,7 +422,7 @@ export class BookSession {
       const position = (state.memoryUpTo ?? -1) + 1;
       const step = partStep(this.spec, position, state.totalChapters);
       const text = position === 0 && state.characterDetails ? withoutCharacterDetails(state.content[0]!) : state.content[position]!;
-      const bible = parseBible(state.memory);
+      const bible = withWriterBrief(parseBible(state.memory), writerBriefOf(this.spec, state.settings));
       const fold = linesToFold(bible);
       const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
       const ask = async (isFirm: boolean) => {

@@ -20,7 +20,7 @@ export const Condition = z
 
 export const OptionDef = z
   .object({
-    value: z.union([z.string().min(1), z.number()]),
+    value: z.union([z.string(), z.number()]).describe('"" is the "no choice" option of an optional select (Any): it stays out of the prompt'),
     en: z.string().min(1),
     ms: z.string().min(1),
     description: Bilingual.optional(),
@@ -29,7 +29,7 @@ export const OptionDef = z
   .describe('One choice: its machine value and its labels in en and ms');
 
 export const FIELD_TYPES = ['select', 'text', 'textarea', 'number', 'checkbox', 'flags'] as const;
-export const FIELD_ROLES = ['language', 'chapters', 'chapterTitle', 'bookTitle', 'author', 'mainCharacter', 'genre', 'mood', 'colorScheme'] as const;
+export const FIELD_ROLES = ['language', 'chapters', 'chapterTitle', 'bookTitle', 'author', 'mainCharacter', 'genre', 'mood', 'colorScheme', 'workingTitle', 'premise', 'characters'] as const;
 
 export const FieldDef = z
   .object({
@@ -40,7 +40,8 @@ export const FieldDef = z
       .optional()
       .describe(
         'language: the output language (en|ms); chapters: the chapter count; chapterTitle: the per-chapter title; ' +
-          'bookTitle, author, mainCharacter, genre, mood, colorScheme: what the offline cover draws (title, by-line, featuring line, colours)',
+          'bookTitle, author, mainCharacter, genre, mood, colorScheme: what the offline cover draws (title, by-line, featuring line, colours); ' +
+          'workingTitle, premise, characters: the writer\'s brief of a book (the outline keeps the title, every step carries the premise, the story bible starts from the characters)',
       ),
     label: Bilingual.optional(),
     help: Bilingual.optional(),

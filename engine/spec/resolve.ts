@@ -57,7 +57,8 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
   const issues: SpecIssue[] = [];
   const issue = (path: string, message: string) => issues.push({ file, path, message });
 
-  // 1. Preset: the authored file's values win; fields keep the preset's order first.
+  // 1. Preset: the authored file's values win. Fields: the generator's own first, then the preset's it does
+  //    not name (the book brief), and the per-chapter title last, next to the button it goes with.
   const preset = authored.preset ? shared.presets[authored.preset] : {};
   if (authored.preset && !preset) {
     issue('preset', `"${authored.preset}" is not one of ${Object.keys(shared.presets).join(', ')}`);
@@ -66,7 +67,7 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
   const merged = {
     ...p,
     ...authored,
-    fields: { ...(p.fields ?? {}), ...(authored.fields ?? {}) },
+    fields: mergeFields(p.fields ?? {}, authored.fields ?? {}, shared.fields),
     flow: { ...(p.flow ?? {}), ...(authored.flow ?? {}) },
     prompts: { ...(p.prompts ?? {}), ...(authored.prompts ?? {}) },
     model: { ...(p.model ?? {}), ...(authored.model ?? {}) },
@@ -113,6 +114,7 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
       max: def.max,
       maxLength: def.maxLength,
       inPrompt: def.inPrompt ?? (def.role !== 'chapterTitle' && def.role !== 'chapters'),
+      ...(authored.fields && name in authored.fields ? {} : p.fields && name in p.fields ? { fromPreset: true } : {}),
     };
     const type = fieldType(field);
     for (const [sub, message] of type.check(field)) issue(`${path}.${sub}`, message);
@@ -399,4 +401,16 @@ function resolvePublish(input: {
     parts[part] = { generator, settings, withContext };
   }
   return { context, categories: categories ?? [], parts };
+}
+
+/** The generator's fields, then the preset's it does not name, the chapterTitle field (own or shared by `use`) last. */
+function mergeFields<F extends { use?: string; role?: string }>(preset: Record<string, F>, own: Record<string, F>, shared: Record<string, { role?: string }>): Record<string, F> {
+  const merged: Record<string, F> = { ...own };
+  for (const [name, f] of Object.entries(preset)) if (!(name in own)) merged[name] = f;
+  const isChapterTitle = (f: F) => f.role === 'chapterTitle' || (f.use !== undefined && shared[f.use]?.role === 'chapterTitle');
+  const last = Object.entries(merged).filter(([, f]) => isChapterTitle(f));
+  const out: Record<string, F> = {};
+  for (const [name, f] of Object.entries(merged)) if (!isChapterTitle(f)) out[name] = f;
+  for (const [name, f] of last) out[name] = f;
+  return out;
 }

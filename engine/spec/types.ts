@@ -45,6 +45,8 @@ export interface FieldShape {
 
 export interface ResolvedField extends FieldShape {
   readonly inPrompt: boolean;
+  /** Given by the preset, not named by the generator (the book brief): left empty, it is not part of a book's identity. */
+  readonly fromPreset?: boolean;
 }
 
 export interface ResolvedSection {

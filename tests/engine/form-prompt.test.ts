@@ -10,7 +10,9 @@ describe('form model', () => {
   const form = compileForm(spec);
   it('is ordered, plain, with widgets, bilingual labels, defaults and visibility rules', () => {
     expect(form.fields.map((f) => [f.name, f.widget])).toEqual([
-      ['language', 'select'], ['mood', 'select'], ['includeISBN', 'checkbox'], ['isbn', 'text'], ['extras', 'flags'], ['year', 'number'], ['numberOfChapters', 'select'], ['chapterTitle', 'text'],
+      ['language', 'select'], ['mood', 'select'], ['includeISBN', 'checkbox'], ['isbn', 'text'], ['extras', 'flags'], ['year', 'number'], ['numberOfChapters', 'select'],
+      // The fiction-book preset's brief (issue 25), then the per-chapter title last.
+      ['workingTitle', 'text'], ['premise', 'textarea'], ['characters', 'textarea'], ['pointOfView', 'select'], ['tense', 'select'], ['chapterTitle', 'text'],
     ]);
     expect(form.fields[1]).toMatchObject({ label: { en: 'Mood', ms: 'Suasana' }, default: 'calm', options: [{ value: 'calm', label: { en: 'Calm', ms: 'Tenang' } }, { value: 'tense', label: { en: 'Tense', ms: 'Tegang' } }] });
     expect(form.fields[3]).toMatchObject({ visibleWhen: { field: 'includeISBN', is: true }, requiredWhen: { field: 'includeISBN', is: true } });

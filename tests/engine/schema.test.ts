@@ -22,7 +22,7 @@ function messagesOf(raw: Record<string, unknown>) {
 
 describe('settings schema', () => {
   it('fills defaults and hides fields whose condition is off', () => {
-    expect(parseSettings(spec, {})).toEqual({ language: 'en', mood: 'calm', includeISBN: false, extras: ['map'], year: 2026, numberOfChapters: 5, chapterTitle: '' });
+    expect(parseSettings(spec, {})).toEqual({ language: 'en', mood: 'calm', includeISBN: false, extras: ['map'], year: 2026, numberOfChapters: 5, workingTitle: '', premise: '', characters: '', pointOfView: '', tense: '', chapterTitle: '' });
   });
   it('rejects a value outside the options, naming the allowed values', () => {
     expect(issuesOf({ mood: 'angry' })).toEqual([{ field: 'mood', code: 'not_an_option', params: { value: 'angry', allowed: ['calm', 'tense'] } }]);

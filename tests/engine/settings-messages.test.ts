@@ -30,7 +30,7 @@ describe('every field type reports its problems as a code with params', () => {
     [{ includeISBN: true, isbn: 42 }, { field: 'isbn', code: 'not_text', params: {} }],
     [{ includeISBN: true, isbn: 'x'.repeat(201) }, { field: 'isbn', code: 'too_long', params: { max: 200 } }],
     [{ includeISBN: true }, { field: 'isbn', code: 'required', params: {} }],
-    [{ colour: 'red' }, { field: 'colour', code: 'unknown_setting', params: { generator: 'sample', allowed: ['language', 'mood', 'includeISBN', 'isbn', 'extras', 'year', 'numberOfChapters', 'chapterTitle'] } }],
+    [{ colour: 'red' }, { field: 'colour', code: 'unknown_setting', params: { generator: 'sample', allowed: ['language', 'mood', 'includeISBN', 'isbn', 'extras', 'year', 'numberOfChapters', 'workingTitle', 'premise', 'characters', 'pointOfView', 'tense', 'chapterTitle'] } }],
     [['calm'], { field: '', code: 'not_an_object', params: {} }],
   ];
   it.each(cases)('%j', (raw, issue) => {

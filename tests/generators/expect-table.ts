@@ -41,6 +41,14 @@ export interface GeneratorExpectation {
   imageSize?: string;
 }
 
+/**
+ * The writer's brief every book gets (issue 25): working title, premise, main characters, point of view and
+ * tense for a story; working title, premise (what the book is about), the reader's goal and what it must
+ * cover for a guide. All optional.
+ */
+const STORY_BRIEF = ['workingTitle', 'premise', 'characters', 'pointOfView', 'tense'];
+const GUIDE_BRIEF = ['workingTitle', 'premise', 'readerGoal', 'mustCover'];
+
 export function checkGeneratorTable(group: string, rows: GeneratorExpectation[]): void {
   const catalog = loadCatalog();
   describe(`${group} generators match spec/`, () => {
@@ -55,8 +63,12 @@ export function checkGeneratorTable(group: string, rows: GeneratorExpectation[])
           if (row.titleMs) expect(spec.title.ms).toBe(row.titleMs);
           expect(spec.title.ms).not.toBe(spec.title.en);
         });
-        it('has exactly the fields of spec/, in order', () => {
-          expect(spec.fields.map((f) => f.name)).toEqual(Object.keys(row.fields));
+        it('has exactly the fields of spec/, in order, and a book the brief of issue 25 before its chapter title', () => {
+          const own = Object.keys(row.fields);
+          const brief = row.kind !== 'book' ? [] : spec.prompts.outline === 'fiction/outline' ? STORY_BRIEF : GUIDE_BRIEF;
+          const titled = own.at(-1) === 'chapterTitle';
+          const want = titled ? [...own.slice(0, -1), ...brief, 'chapterTitle'] : [...own, ...brief];
+          expect(spec.fields.map((f) => f.name)).toEqual(want);
         });
         for (const [name, want] of Object.entries(row.fields)) {
           it(`field ${name}`, () => {

@@ -38,6 +38,12 @@ const TYPED: Record<string, string> = {
   athleteName: 'Datuk Lee Chong Wei',
   subject: 'Sains',
   destination: 'Pulau Pinang',
+  // The book brief (issue 25), as a Malay writer would type it.
+  workingTitle: 'Monsun Terakhir',
+  premise: 'Aisyah, guru muda di Kuala Selangor, menemui surat lama arwah datuknya yang membuka rahsia keluarga.',
+  characters: 'Aisyah: guru muda yang degil\nPak Hassan: penjaga masjid yang menyimpan rahsia',
+  readerGoal: 'Menyediakan hidangan sihat untuk keluarga setiap hari',
+  mustCover: 'Belanjawan mingguan\nMenu untuk kanak-kanak',
 };
 const TYPED_BY_GENERATOR: Record<string, Record<string, string>> = {
   'black-history': { personName: 'Nelson Mandela' },
@@ -234,10 +240,12 @@ function optionVariants(spec: ResolvedSpec): Array<{ overrides: Record<string, u
     }
     if (f.type === 'checkbox') for (const v of [true, false]) out.push({ overrides: { [f.name]: v }, label: ` [${f.name}=${v}]` });
   }
-  // Conditional fields shown: each condition's value at once (self-help's own topic, the ISBN).
+  // Conditional fields shown: each condition's value at once (self-help's own topic, the ISBN). A field shown
+  // only for another output language (an English book's tense) is never part of a Malay request.
+  const languageField = spec.fields.find((f) => f.role === 'language')?.name;
   for (const f of spec.fields) {
     const c = f.visibleWhen ?? f.requiredWhen;
-    if (c && out.every((v) => !(c.field in v.overrides && v.overrides[c.field] === c.is))) out.push({ overrides: { [c.field]: Array.isArray(c.is) ? c.is[0] : c.is }, label: ` [${c.field}=${String(c.is)}]` });
+    if (c && c.field !== languageField && out.every((v) => !(c.field in v.overrides && v.overrides[c.field] === c.is))) out.push({ overrides: { [c.field]: Array.isArray(c.is) ? c.is[0] : c.is }, label: ` [${c.field}=${String(c.is)}]` });
   }
   return out;
 }

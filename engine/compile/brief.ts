@@ -1,0 +1,100 @@
+// The writer's brief of a book (issue 25): working title, premise and main characters, told by the fields
+// that carry those roles (generators/_shared.yaml gives them to every book through the fiction-book and
+// guide-book presets). The outline and every later step carry the brief; the story bible starts from its
+// characters. A brief can also come as a Markdown file (`karya generate --brief FILE`): one heading per field.
+import type { FieldShape, Settings } from '../spec/types.js';
+
+type WithFields = { readonly fields: readonly FieldShape[] };
+
+export interface BriefCharacter {
+  readonly name: string;
+  /** Who they are, in the writer's words ('' when only the name was given). */
+  readonly role: string;
+}
+
+export interface WriterBrief {
+  readonly workingTitle: string;
+  readonly premise: string;
+  readonly characters: readonly BriefCharacter[];
+}
+
+const valueOfRole = (spec: WithFields, settings: Settings, role: string): string => {
+  const field = spec.fields.find((f) => f.role === role);
+  const value = field ? settings[field.name] : undefined;
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/**
+ * Main characters as the writer lists them: one a line ("Aisyah: a baker in Ipoh", "- Daniel — her rival",
+ * "Mak Som (the aunt)"), or one line separated by semicolons.
+ */
+export function parseBriefCharacters(text: string): BriefCharacter[] {
+  const lines = text.includes('\n') ? text.split('\n') : text.split(';');
+  const out: BriefCharacter[] = [];
+  for (const raw of lines) {
+    const line = raw.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim();
+    if (!line) continue;
+    const m = /^(.+?)\s*(?::|—|–|\s-\s|,|\()\s*(.*?)\)?$/.exec(line);
+    const name = (m ? m[1]! : line).replace(/\*\*/g, '').trim();
+    const role = m ? m[2]!.trim() : '';
+    if (name && name.split(/\s+/).length <= 6) out.push({ name, role });
+    else if (line) out.push({ name: line.split(/\s+/).slice(0, 3).join(' '), role: line });
+  }
+  return out;
+}
+
+/** The brief a book's settings give (empty strings and no characters where the writer left it blank). */
+export function writerBriefOf(spec: WithFields, settings: Settings): WriterBrief {
+  return {
+    workingTitle: valueOfRole(spec, settings, 'workingTitle'),
+    premise: valueOfRole(spec, settings, 'premise'),
+    characters: parseBriefCharacters(valueOfRole(spec, settings, 'characters')),
+  };
+}
+
+/**
+ * A Markdown brief read into settings: each `#`/`##` heading names a field (by its name, or its English or
+ * Malay label, case and "(optional)" ignored) and the text under it is the value. Text before the first
+ * heading is the premise when the generator has one. Headings that name no field are returned as unknown.
+ */
+export function parseBriefMarkdown(spec: WithFields, text: string): { values: Record<string, string>; unknown: string[] } {
+  const norm = (s: string) => s.toLowerCase().replace(/\(.*?\)/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const byName = new Map<string, string>();
+  for (const f of spec.fields) {
+    if (f.type !== 'text' && f.type !== 'textarea' && f.type !== 'select') continue;
+    for (const key of [f.name, f.label.en, f.label.ms]) byName.set(norm(key), f.name);
+  }
+  // Common ways of saying the brief's headings.
+  const aliases: Record<string, string> = { title: 'workingTitle', tajuk: 'workingTitle', characters: 'characters', cast: 'characters', watak: 'characters', pov: 'pointOfView', 'point of view': 'pointOfView', 'sudut pandangan': 'pointOfView' };
+  for (const [alias, name] of Object.entries(aliases)) if (spec.fields.some((f) => f.name === name) && !byName.has(alias)) byName.set(alias, name);
+  const values: Record<string, string> = {};
+  const unknown: string[] = [];
+  let current: string | null = spec.fields.some((f) => f.name === 'premise') ? 'premise' : null;
+  let buffer: string[] = [];
+  const flush = () => {
+    const value = buffer.join('\n').trim();
+    if (current && value) values[current] = values[current] ? `${values[current]}\n${value}` : value;
+    buffer = [];
+  };
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      flush();
+      const name = byName.get(norm(heading[1]!));
+      if (!name) unknown.push(heading[1]!);
+      current = name ?? null;
+      continue;
+    }
+    buffer.push(line);
+  }
+  flush();
+  // A select takes the option whose value or label the writer typed.
+  for (const f of spec.fields) {
+    const given = values[f.name];
+    if (f.type !== 'select' || given === undefined) continue;
+    const want = norm(given);
+    const option = (f.options ?? []).find((o) => [String(o.value), o.label.en, o.label.ms].some((x) => norm(x) === want));
+    values[f.name] = option ? String(option.value) : given;
+  }
+  return { values, unknown };
+}

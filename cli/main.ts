@@ -19,6 +19,7 @@ const batchCommand = lazy(async () => (await import('./commands/batch.js')).batc
 const publishCommand = lazy(async () => (await import('./commands/publish.js')).publishCommand);
 const serveCommand = lazy(async () => (await import('./commands/serve.js')).serveCommand);
 const promptsCommand = lazy(async () => (await import('./commands/prompts.js')).promptsCommand);
+const rewriteCommand = lazy(async () => (await import('./commands/rewrite.js')).rewriteCommand);
 
 /** A new program per run: commander keeps the parsed options on the command objects. */
 function buildProgram(): Command {
@@ -76,6 +77,19 @@ function buildProgram(): Command {
     .option('--with-bible', 'include the story bible (premise, planned ending, characters, open threads, facts) after the outline')
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .action(exportCommand);
+
+  program
+    .command('rewrite <id>')
+    .description("write one part of a saved book again, with a note or none; the previous text is kept as a version, the story bible brought up to date")
+    .requiredOption('--part <part>', 'introduction, chapter:N or conclusion')
+    .option('--note <text>', 'what the new text must do differently ("make the ending darker", "more dialogue")')
+    .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--brief <file>', 'the Markdown brief given to karya generate')
+    .option('--lang <lang>', 'output language: en or ms')
+    .option('--chapters <n>', 'number of chapters, as given to karya generate')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--json', 'print a JSON summary on stdout')
+    .action(rewriteCommand);
 
   program
     .command('prompts <id>')

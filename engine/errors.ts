@@ -238,6 +238,10 @@ export const CATALOGUE = {
     en: 'The story bible can hold at most {max} characters. Shorten it and save again.',
     ms: 'Catatan cerita boleh memuatkan paling banyak {max} aksara. Pendekkan dan simpan semula.',
   },
+  note_too_long: {
+    en: 'A rewrite note can hold at most {max} characters. Shorten it and try again.',
+    ms: 'Nota tulis semula boleh memuatkan paling banyak {max} aksara. Pendekkan dan cuba lagi.',
+  },
   part_not_found: {
     en: 'This part is not written yet, so it cannot be edited.',
     ms: 'Bahagian ini belum ditulis, jadi ia tidak boleh disunting.',

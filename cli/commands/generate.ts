@@ -38,7 +38,7 @@ export function cliProvider(opts: { forBatch?: boolean } = {}): Provider {
   return provider;
 }
 
-function liveProgress(label: string): { onDelta: (d: string) => void; stop: () => void } {
+export function liveProgress(label: string): { onDelta: (d: string) => void; stop: () => void } {
   const isTty = process.stderr.isTTY === true;
   let words = 0;
   let last = 0;

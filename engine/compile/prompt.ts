@@ -68,6 +68,10 @@ export interface PromptContext {
   writerPremise: string;
   /** The writer's working title (the brief), kept by the outline; '' when none. */
   workingTitle: string;
+  /** A rewrite's current text of the part (templates/rewrite.hbs); '' otherwise. */
+  currentText: string;
+  /** The writer's note for a rewrite ("make the ending darker"); '' when none. */
+  rewriteNote: string;
   /** How the outline plans the book to end: given to the last chapters and the conclusion only; '' otherwise. */
   plannedEnding: string;
   /** The next chapter's entry from the outline, so this part ends leading there ('' for the last chapter). */
@@ -98,7 +102,7 @@ export type PromptState = BookState & { readonly bookContext?: string };
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
   'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'newPart',
-  'premise', 'writerPremise', 'workingTitle', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
+  'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
 ] satisfies Array<keyof PromptContext>);
 
 /** Keys whose second path part must be a field name of the spec. */
@@ -218,7 +222,7 @@ export function templateFor(spec: ResolvedSpec, step: Step): string {
 /** The templates a spec uses (for drift guards and validation). */
 export function templatesUsed(spec: ResolvedSpec): string[] {
   const p = spec.prompts;
-  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE];
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE];
   if (spec.kind === 'image') return [p.image];
   return [p.system, p.single, CONTINUE_TEMPLATE];
 }
@@ -244,6 +248,8 @@ export const MEMORY_TEMPLATE = 'memory';
 export const FIRM_LANGUAGE_TEMPLATE = 'firm-language';
 /** The follow-up that asks a part that came back short for the words it still needs (engine/session). */
 export const EXTEND_TEMPLATE = 'extend';
+/** A written part asked for again, with its current text and the writer's note (engine/session rewritePart). */
+export const REWRITE_TEMPLATE = 'rewrite';
 /** The follow-up that asks an outline for the chapter entries it left out (engine/session). */
 export const OUTLINE_MORE_TEMPLATE = 'outline-more';
 const CUT_ENDING_WORDS = 150;
@@ -320,6 +326,8 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     premise: isPart ? firstWords(parsed?.premise, 100) : '',
     writerPremise: firstWords(brief.premise, WRITER_PREMISE_WORDS),
     workingTitle: brief.workingTitle,
+    currentText: '',
+    rewriteNote: '',
     plannedEnding: (step.kind === 'chapter' && step.position >= endPosition - ENDING_CHAPTERS) || step.kind === 'conclusion' ? firstWords(parsed?.ending, 120) : '',
     nextChapterPlan: step.kind === 'introduction' ? entryText(1) : step.kind === 'chapter' && step.position + 1 < endPosition ? entryText(step.position + 1) : '',
     outlineCharacters: isPart ? firstWords(parsed?.characters, 150) : '',
@@ -428,6 +436,17 @@ export function renderContinuation(input: { spec: ResolvedSpec; renderer: Prompt
   const words = input.soFar.split(/\s+/).filter(Boolean);
   const cutEnding = (words.length > CUT_ENDING_WORDS ? '…' : '') + words.slice(-CUT_ENDING_WORDS).join(' ');
   const ask = input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...ctx, cutEnding });
+  return { ...first, user: `${first.user}\n\n${ask}` };
+}
+
+/**
+ * The prompt that writes a written part again (issue 25, "rewrite"): the part's own prompt, as it was written
+ * (its plan, the brief, the bible, the previous ending), then templates/rewrite.hbs with its current text and
+ * the writer's note.
+ */
+export function renderRewrite(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string; currentText: string; note?: string }): RenderedPrompt {
+  const { ctx, prompt: first } = stepPrompt(input);
+  const ask = input.renderer.renderTemplate(REWRITE_TEMPLATE, { ...ctx, currentText: input.currentText.trim(), rewriteNote: (input.note ?? '').trim() });
   return { ...first, user: `${first.user}\n\n${ask}` };
 }
 

@@ -305,7 +305,12 @@ function joined(lines: readonly BibleLine[]): string {
  * one), arcs merge pairwise past their limit, and the tables take the update's versions. Pure.
  */
 export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: { label: string; lang: Lang; premise?: string; ending?: string }): StoryBible {
-  let chapters = [...bible.chapters.filter((c) => c.label !== input.label), ...(update.chapterLine ? [{ label: input.label, line: update.chapterLine }] : [])];
+  // A part's line replaces the line it had (a rewritten part keeps its place); a new part's line goes last.
+  const line = update.chapterLine ? { label: input.label, line: update.chapterLine } : undefined;
+  const at = bible.chapters.findIndex((c) => c.label === input.label);
+  let chapters = at >= 0
+    ? bible.chapters.flatMap((c, i) => (i === at ? (line ? [line] : []) : [c]))
+    : [...bible.chapters, ...(line ? [line] : [])];
   let arcs = [...bible.arcs];
   while (chapters.length > BIBLE_LIMITS.chapters) {
     const fold = chapters.slice(0, BIBLE_LIMITS.foldSize);

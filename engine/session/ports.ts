@@ -57,6 +57,16 @@ export interface ProgressStore {
   load(key: string): Promise<SavedBook | null>;
   saveStep(key: string, save: StepSave): Promise<void>;
   saveMemory(key: string, save: MemorySave): Promise<void>;
+  /** Keep a part's text as a version before a rewrite replaces it (a store without versions keeps none). */
+  keepVersion?(key: string, version: PartVersionSave): Promise<void>;
+}
+
+/** The text of a part kept as a version when a rewrite replaces it. */
+export interface PartVersionSave {
+  readonly position: number;
+  readonly text: string;
+  /** The writer's note of the rewrite that replaced it. */
+  readonly note?: string;
 }
 
 /** A progress store of one book held in memory, never saved (scripted runs, `karya prompts`, tests). */

@@ -7,12 +7,13 @@ import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../providers/types.js';
 import { countWords } from '../providers/types.js';
 import { applyStep, nextStep, restoreBook, splitCharacterDetails, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
-import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { applyBibleUpdate, bookBible, linesToFold, parseBible, parseBibleUpdate, renderBible, withWriterBrief } from './bible.js';
 import { writerBriefOf } from '../compile/brief.js';
 import { GenerationError } from '../errors.js';
+import { EditError } from './edit.js';
 import { bookMarkdown } from '../book.js';
 import { partStep, stepLabel } from './labels.js';
 import { stepKey, stepPosition, type Step } from './step.js';
@@ -120,12 +121,16 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   state: BookState;
   step: Step;
   clock?: Clock;
+  /** Write a written part again: its current text and the writer's note go with the step's prompt (templates/rewrite.hbs). */
+  rewrite?: { text: string; note?: string };
 }): Promise<StepOutcome> {
   const { spec, state, step } = input;
   const clock = input.clock ?? systemClock;
   const started = clock.now();
   const seconds = () => (clock.now() - started) / 1000;
-  const prompt = renderPrompt({ spec, renderer: input.renderer, state, step, chapterTitle: input.chapterTitle });
+  const prompt = input.rewrite
+    ? renderRewrite({ spec, renderer: input.renderer, state, step, ...(input.chapterTitle ? { chapterTitle: input.chapterTitle } : {}), currentText: input.rewrite.text, ...(input.rewrite.note ? { note: input.rewrite.note } : {}) })
+    : renderPrompt({ spec, renderer: input.renderer, state, step, chapterTitle: input.chapterTitle });
   if (!prompt.user.trim()) throw new GenerationError('prompt_required');
   if (step.kind === 'image') {
     const image = await input.provider.generateImage({ prompt: prompt.user, size: spec.image?.size ?? '1024x1024', meta: prompt.meta, signal: input.signal });
@@ -317,6 +322,102 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   return { text, added, words, target, isShort: words < SHORT_RATIO * target, ...(usage ? { usage } : {}) };
 }
 
+/** The longest note a writer may give a rewrite (a sentence or a short paragraph). */
+export const MAX_REWRITE_NOTE_CHARS = 1000;
+
+/** A written part written again: the book with the new text, the text it replaced, and the step's outcome. */
+export interface Rewrite {
+  readonly state: BookState;
+  readonly position: number;
+  readonly step: Step;
+  readonly text: string;
+  readonly previous: string;
+  readonly outcome: StepOutcome;
+}
+
+/**
+ * "Rewrite" and "write again" (issue 25) on a written part of a book: the part's own request, rendered from
+ * the book as it stood when the part was written (its plan, the brief, the bible, the previous ending), with
+ * its current text and the writer's note (none: written again), answered and checked like any step (cut
+ * answers continued, short ones extended, the language checked). Pure of storage: the caller keeps the
+ * previous text as a version, saves the new one and brings the bible up to date (BookSession.rewrite does).
+ */
+export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chapterTitle'> & {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  position: number;
+  note?: string;
+  clock?: Clock;
+}): Promise<Rewrite> {
+  const { spec, state, position } = input;
+  const previous = state.content[position];
+  if (spec.kind !== 'book' || previous === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
+  const note = (input.note ?? '').trim();
+  if (note.length > MAX_REWRITE_NOTE_CHARS) throw new EditError('note_too_long', { max: MAX_REWRITE_NOTE_CHARS });
+  const step = partStep(spec, position, state.totalChapters);
+  const before: BookState = { ...state, content: state.content.slice(0, position), currentChapter: position };
+  const title = chapterTitleOf(spec, state, step);
+  const current = position === 0 && state.characterDetails ? withoutCharacterDetails(previous) : previous;
+  const outcome = await runStep({
+    spec, renderer: input.renderer, provider: input.provider, state: before, step, rewrite: { text: current, ...(note ? { note } : {}) },
+    ...(title ? { chapterTitle: title } : {}),
+    ...(input.clock ? { clock: input.clock } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onDelta ? { onDelta: input.onDelta } : {}),
+    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
+  });
+  if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
+  // The rest of the book stays as it is: only this part's text (and what the introduction gives later
+  // steps, its character list) changes; the bible is brought up to date by the caller.
+  const content = state.content.map((t, i) => (i === position ? outcome.text : t));
+  let next: BookState = { ...state, content };
+  if (position === 0 && outcome.state.characterDetails !== undefined) next = { ...next, characterDetails: outcome.state.characterDetails };
+  const incomplete = (state.incompleteParts ?? []).filter((p) => p !== position).concat(outcome.isComplete ? [] : [position]);
+  const { incompleteParts: _old, ...withoutIncomplete } = next;
+  next = incomplete.length ? { ...withoutIncomplete, incompleteParts: incomplete } : withoutIncomplete;
+  return { state: next, position, step, text: outcome.text, previous, outcome };
+}
+
+/**
+ * The story bible after it took in the part at `position` (one small update call, language-checked like
+ * every answer, asked again once firmly; an answer still in another language leaves the bible as it was).
+ * Pure of storage. Used after each part (BookSession.remember) and after a rewrite.
+ */
+export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  position: number;
+}): Promise<{ memory: string; calls: number; usage?: TokenUsage }> {
+  const { spec, state, position } = input;
+  let calls = 0;
+  let usage: TokenUsage | undefined;
+  const step = partStep(spec, position, state.totalChapters);
+  const text = position === 0 && state.characterDetails ? withoutCharacterDetails(state.content[0]!) : state.content[position]!;
+  const bible = withWriterBrief(parseBible(state.memory), writerBriefOf(spec, state.settings));
+  const fold = linesToFold(bible);
+  const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
+  const ask = async (isFirm: boolean) => {
+    const prompt = renderMemoryUpdate({ spec, renderer: input.renderer, state, step, text, foldLines, isFirm });
+    const result = await input.provider.generateText({ ...prompt, ...(input.signal ? { signal: input.signal } : {}) });
+    calls++;
+    usage = addUsage(usage, result.usage);
+    return result.text.trim();
+  };
+  let answer = await ask(false);
+  if (answer && findLanguageDrift(answer, state.lang)) {
+    answer = await ask(true);
+    if (findLanguageDrift(answer, state.lang)) answer = '';
+  }
+  if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
+  const update = answer ? parseBibleUpdate(answer) : undefined;
+  const next = update ? applyBibleUpdate(bible, update, { label: stepLabel(step, state.lang, spec), lang: state.lang }) : bible;
+  return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}) };
+}
+
 /** The parts whose prompt asks for a number of words (the chapter format): a book's introduction, chapters and conclusion. */
 function isMeasured(spec: ResolvedSpec, step: Step): boolean {
   return spec.kind === 'book' && (step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion');
@@ -420,31 +521,13 @@ export class BookSession {
     while (this.needsMemory) {
       const state = this.current;
       const position = (state.memoryUpTo ?? -1) + 1;
-      const step = partStep(this.spec, position, state.totalChapters);
-      const text = position === 0 && state.characterDetails ? withoutCharacterDetails(state.content[0]!) : state.content[position]!;
-      const bible = withWriterBrief(parseBible(state.memory), writerBriefOf(this.spec, state.settings));
-      const fold = linesToFold(bible);
-      const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
-      const ask = async (isFirm: boolean) => {
-        const prompt = renderMemoryUpdate({ spec: this.spec, renderer: this.ports.renderer, state, step, text, foldLines, isFirm });
-        const result = await provider.generateText({ ...prompt, ...(opts.signal ? { signal: opts.signal } : {}) });
-        calls++;
-        usage = addUsage(usage, result.usage);
-        return result.text.trim();
-      };
-      // The update is language-checked like any answer: asked again once with a firm language line; an
-      // answer still in another language is not taken in (the bible stays as it was for this part).
-      let answer = await ask(false);
-      if (answer && findLanguageDrift(answer, state.lang)) {
-        answer = await ask(true);
-        if (findLanguageDrift(answer, state.lang)) answer = '';
-      }
-      if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
-      const update = answer ? parseBibleUpdate(answer) : undefined;
-      const next = update ? applyBibleUpdate(bible, update, { label: stepLabel(step, state.lang, this.spec), lang: state.lang }) : bible;
-      const memory = renderBible(next, state.lang, { omit: ['premise', 'ending'] });
-      await this.ports.store.saveMemory(this.key, { memory, upTo: position });
-      this.current = { ...this.current, memory, memoryUpTo: position };
+      // The update is language-checked like any answer (updateBible); an answer still in another language
+      // is not taken in (the bible stays as it was for this part).
+      const updated = await updateBible({ spec: this.spec, renderer: this.ports.renderer, provider, state, position, ...(opts.signal ? { signal: opts.signal } : {}) });
+      calls += updated.calls;
+      usage = addUsage(usage, updated.usage);
+      await this.ports.store.saveMemory(this.key, { memory: updated.memory, upTo: position });
+      this.current = { ...this.current, memory: updated.memory, memoryUpTo: position };
     }
     return { calls, ...(usage ? { usage } : {}) };
   }
@@ -513,6 +596,41 @@ export class BookSession {
     this.hasSavedPart = true;
     this.current = outcome.state;
     return { ...outcome, label };
+  }
+
+  /**
+   * Write a written part again (issue 25), with the writer's note or none, and save it: the text it replaces
+   * is kept as a version (when the store keeps versions), the new text saved as the part, and the story
+   * bible, if it had taken the part in, brought up to date with one update call. Refused while the book
+   * has no such written part.
+   */
+  async rewrite(position: number, opts: Omit<AdvanceOptions, 'chapterTitle'> & { note?: string } = {}): Promise<StepResult & { previous: string; bibleCalls: number }> {
+    const { spec } = this;
+    const provider = opts.provider ?? this.ports.provider;
+    const signal = opts.signal ? { signal: opts.signal } : {};
+    const done = await rewritePart({
+      spec, renderer: this.ports.renderer, provider, state: this.current, position, clock: this.ports.clock, ...signal,
+      ...(opts.note ? { note: opts.note } : {}),
+      ...(opts.onDelta ? { onDelta: opts.onDelta } : {}),
+      ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+    });
+    const label = stepLabel(done.step, this.current.lang, spec);
+    await this.ports.store.keepVersion?.(this.key, { position, text: done.previous, ...(opts.note ? { note: opts.note } : {}) });
+    await this.ports.store.saveStep(this.key, {
+      generatorId: spec.id, bookType: spec.bookType, state: done.state, step: done.step, stepKey: stepKey(done.step), position, text: done.text,
+      isComplete: done.outcome.isComplete, continuations: done.outcome.continuations, isFirst: false, isFinished: nextStep(spec, done.state) === null,
+      keepsProgress: true, label, words: done.outcome.words, seconds: done.outcome.seconds, ...(done.outcome.usage ? { usage: done.outcome.usage } : {}),
+      ...(done.state.chapterTitles?.[position] ? { title: done.state.chapterTitles[position] } : {}),
+    });
+    this.current = done.state;
+    let bibleCalls = 0;
+    if ((done.state.memoryUpTo ?? -1) >= position) {
+      const updated = await updateBible({ spec, renderer: this.ports.renderer, provider, state: done.state, position, ...signal });
+      bibleCalls = updated.calls;
+      await this.ports.store.saveMemory(this.key, { memory: updated.memory, upTo: done.state.memoryUpTo! });
+      this.current = { ...this.current, memory: updated.memory };
+    }
+    return { ...done.outcome, state: this.current, label, previous: done.previous, bibleCalls };
   }
 
   /** The book as Markdown: a title, then one heading per part. */

@@ -242,6 +242,10 @@ export const CATALOGUE = {
     en: 'A rewrite note can hold at most {max} characters. Shorten it and try again.',
     ms: 'Nota tulis semula boleh memuatkan paling banyak {max} aksara. Pendekkan dan cuba lagi.',
   },
+  version_not_found: {
+    en: 'That earlier version of this part is not kept any more.',
+    ms: 'Versi terdahulu bahagian ini tidak disimpan lagi.',
+  },
   part_not_found: {
     en: 'This part is not written yet, so it cannot be edited.',
     ms: 'Bahagian ini belum ditulis, jadi ia tidak boleh disunting.',

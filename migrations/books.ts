@@ -68,3 +68,25 @@ export async function dropBookMemory(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('memory_up_to').execute();
   await db.schema.alterTable('books').dropColumn('memory').execute();
 }
+
+/**
+ * A part's earlier texts (issue 25: rewrite keeps the text it replaces as a version the writer can restore):
+ * one row per version of a part, numbered from 1 per part; they go with their book.
+ */
+export async function createPartVersions(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('part_versions')
+    .addColumn('book_id', 'integer', (c) => c.notNull().references('books.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    // The writer's note of the rewrite that replaced this text ('' when it was written again without one).
+    .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('created_at', 'text', defaultNow(db))
+    .addPrimaryKeyConstraint('part_versions_pk', ['book_id', 'position', 'version'])
+    .execute();
+}
+
+export async function dropPartVersions(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('part_versions').execute();
+}

@@ -1,7 +1,7 @@
 // The CLI's state file (`karya generate`, `karya batch`) holds saved books only: its own migration list,
 // recorded in its own table so that it never mixes with the server's history.
 import type { Migration } from 'kysely';
-import { addBookMemory, addPartCompleteness, addPartTitle, createBookTables, dropBookMemory, dropBookTables, dropPartCompleteness, dropPartTitle } from './books.js';
+import { addBookMemory, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropBookMemory, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
 
 export const STATE_MIGRATION_TABLE = 'karya_state_migration';
 
@@ -10,4 +10,5 @@ export const stateMigrations: Record<string, Migration> = {
   '0002_part_complete': { up: addPartCompleteness, down: dropPartCompleteness },
   '0003_part_title': { up: addPartTitle, down: dropPartTitle },
   '0004_book_memory': { up: addBookMemory, down: dropBookMemory },
+  '0005_part_versions': { up: createPartVersions, down: dropPartVersions },
 };

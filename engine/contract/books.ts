@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../book.js';
 import { StepRefSchema } from '../session/step.js';
-import { MAX_BIBLE_CHARS, MAX_PART_CHARS } from '../session/edit.js';
+import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
 import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { ApiErrorBodySchema, TimestampSchema } from './common.js';
 
@@ -166,6 +166,36 @@ export type WriteMoreBody = z.input<typeof WriteMoreBodySchema>;
 /** The book after "write more": the part's words now and the words added; the credits left. */
 export const WriteMoreResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), added: z.number().int(), credits_available: z.number() });
 export type WriteMoreResponse = z.infer<typeof WriteMoreResponseSchema>;
+
+/**
+ * POST /api/progress/:bookType/rewrite: a written part written again (issue 25), with the writer's note or
+ * none, charged as a step (refunded when it fails); the text it replaces is kept as a version.
+ */
+export const RewriteBodySchema = z.strictObject({ part: StepRefSchema, note: z.string().max(MAX_REWRITE_NOTE_CHARS).optional() });
+export type RewriteBody = z.input<typeof RewriteBodySchema>;
+/** The book after the rewrite, the part's words, the version number the previous text was kept as, and the credits left. */
+export const RewriteResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), kept_version: z.number().int(), credits_available: z.number() });
+export type RewriteResponse = z.infer<typeof RewriteResponseSchema>;
+
+/** GET /api/progress/:bookType/versions?position=N: a part's earlier texts, newest first. */
+export const VersionsQuerySchema = z.strictObject({ position: z.coerce.number().int().min(0).max(10_000) });
+export const PartVersionSchema = z.strictObject({
+  version: z.number().int(),
+  /** The writer's note of the rewrite that replaced it ('' when none). */
+  note: z.string(),
+  words: z.number().int(),
+  text: z.string(),
+  created_at: TimestampSchema,
+});
+export type PartVersionView = z.infer<typeof PartVersionSchema>;
+export const VersionsResponseSchema = z.strictObject({ position: z.number().int(), versions: z.array(PartVersionSchema) });
+export type VersionsResponse = z.infer<typeof VersionsResponseSchema>;
+
+/** POST /api/progress/:bookType/versions/restore: an earlier text back as the part; the text it replaces is kept as a version. */
+export const RestoreVersionBodySchema = z.strictObject({ part: StepRefSchema, version: z.number().int().min(1) });
+export type RestoreVersionBody = z.input<typeof RestoreVersionBodySchema>;
+export const RestoreVersionResponseSchema = z.strictObject({ book: BookViewSchema, kept_version: z.number().int() });
+export type RestoreVersionResponse = z.infer<typeof RestoreVersionResponseSchema>;
 
 /** The story bible edited by hand (all but the premise and planned ending, which come from the outline). */
 export const BibleEditBodySchema = z.strictObject({ text: z.string().max(MAX_BIBLE_CHARS * 2) });

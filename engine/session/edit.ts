@@ -11,6 +11,9 @@ import { partStep } from './labels.js';
 import { stepKey, stepPosition, type StepRef } from './step.js';
 import { bounded, parseBible, renderBible } from './bible.js';
 
+/** The longest note a writer may give a rewrite (a sentence or a short paragraph). */
+export const MAX_REWRITE_NOTE_CHARS = 1000;
+
 /** The most characters a part may hold when edited by hand (a long chapter is ~10 000). */
 export const MAX_PART_CHARS = 60_000;
 

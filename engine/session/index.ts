@@ -4,7 +4,7 @@ export * from './labels.js';
 export * from './ports.js';
 export * from './view.js';
 export * from './bible.js';
-export { BookSession, SessionError, joinCut, joinExtension, extendPart, rewritePart, updateBible, runStep, MAX_EXTENSIONS, MAX_REWRITE_NOTE_CHARS, type Rewrite, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput, type LanguageRetry } from './session.js';
+export { BookSession, SessionError, joinCut, joinExtension, extendPart, rewritePart, updateBible, runStep, MAX_EXTENSIONS, type Rewrite, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput, type LanguageRetry } from './session.js';
 export * from './language.js';
 export * from './measure.js';
 export * from './cost.js';

@@ -13,7 +13,7 @@ import { conclusionPosition } from '../spec/conclusion.js';
 import { applyBibleUpdate, bookBible, linesToFold, parseBible, parseBibleUpdate, renderBible, withWriterBrief } from './bible.js';
 import { writerBriefOf } from '../compile/brief.js';
 import { GenerationError } from '../errors.js';
-import { EditError } from './edit.js';
+import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
 import { bookMarkdown } from '../book.js';
 import { partStep, stepLabel } from './labels.js';
 import { stepKey, stepPosition, type Step } from './step.js';
@@ -322,8 +322,6 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   return { text, added, words, target, isShort: words < SHORT_RATIO * target, ...(usage ? { usage } : {}) };
 }
 
-/** The longest note a writer may give a rewrite (a sentence or a short paragraph). */
-export const MAX_REWRITE_NOTE_CHARS = 1000;
 
 /** A written part written again: the book with the new text, the text it replaced, and the step's outcome. */
 export interface Rewrite {

@@ -1,10 +1,12 @@
 // /api/progress/:bookType: the signed-in user's saved book of that type (the outline included, so a
 // resumed book continues with it, and the book as the reader sees it; `{book: null}` when none is saved),
 // a written part edited by hand (PUT …/part), "write more" on a prose part (POST …/more, charged as a
-// step), the story bible edited by hand (PUT …/bible), and "Start New" (delete). Other users' books are never
+// step), a part rewritten with a note or written again (POST …/rewrite, charged as a step) and its earlier
+// versions (GET …/versions, POST …/versions/restore), the story bible edited by hand (PUT …/bible), and
+// "Start New" (delete). Other users' books are never
 // seen: their owner is the session's user.
-import { bookView, catalogueMessage, editBible, editPart, EditError, extendPart, partStep, progress, restoreBook, stepKey, stepPosition, type BookState, type Lang, type ResolvedSpec } from '../../engine/index.js';
-import { BibleEditBodySchema, BookTypeParamsSchema, PartEditBodySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
+import { bookView, catalogueMessage, editBible, editPart, EditError, extendPart, partStep, progress, restoreBook, rewritePart, stepKey, stepPosition, updateBible, type BookState, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
+import { BibleEditBodySchema, BookTypeParamsSchema, PartEditBodySchema, RestoreVersionBodySchema, RewriteBodySchema, VersionsQuerySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
 import { failureOf } from '../generation.js';
 import type { AppContext } from '../context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
@@ -160,6 +162,112 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
       } finally {
         writing.delete(writingKey);
       }
+    });
+  });
+
+  /** The position of a written prose part of the book, or 404 part_not_found. */
+  const proseAt = (spec: ResolvedSpec, state: BookState, part: StepRef, lang: Lang): number => {
+    const position = part.kind === 'outline' ? -1 : stepPosition(part);
+    const isProse = part.kind === 'introduction' || part.kind === 'chapter' || part.kind === 'conclusion';
+    if (!isProse || position < 0 || position >= state.content.length || stepKey(partStep(spec, position, state.totalChapters)) !== stepKey(part)) {
+      throw ApiError.catalogue(404, 'part_not_found', lang);
+    }
+    return position;
+  };
+
+  // "Rewrite" (with the writer's note) and "write again" (without) on a written part (issue 25): the part's
+  // own request with its current text and the note, charged and refunded exactly as a step; the text it
+  // replaces is kept as a version (restorable), the new one saved as the part, and the story bible, if it
+  // had read the part, brought up to date (one update call, part of the rewrite).
+  router.post('/:bookType/rewrite', async (req, res: Reply<'POST /progress/:bookType/rewrite'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const body = parse(RewriteBodySchema, req.body);
+    const userId = sessionOf(req).user.id;
+    const writingKey = bookLockKey(userId, bookType);
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+      const position = proseAt(spec, state, body.part, lang);
+      const label = stepKey(partStep(spec, position, state.totalChapters));
+      const note = body.note?.trim() ?? '';
+      const step = `rewrite:${label}`;
+      const charge = await repos.generations.start({ userId, generatorId: spec.id, step, cost: spec.cost, reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` });
+      if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+      const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+      const client = new AbortController();
+      res.on('close', () => {
+        if (!res.writableEnded) client.abort();
+      });
+      const signal = AbortSignal.any([client.signal, timeout]);
+      writing.add(writingKey);
+      try {
+        const done = await rewritePart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal, ...(note ? { note } : {}) });
+        const kept = await repos.versions.keep({ userId, key: bookType, position, text: done.previous, ...(note ? { note } : {}) });
+        if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
+        let next = done.state;
+        if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: done.text, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+        if ((next.memoryUpTo ?? -1) >= position) {
+          // The bible follows the new text; a failed update leaves it as it was (the part is saved).
+          const updated = await updateBible({ spec, renderer: catalog.renderer, provider: ctx.provider, state: next, position, signal }).catch(() => null);
+          if (updated) {
+            await repos.books.saveMemory({ userId, key: bookType, memory: updated.memory, upTo: next.memoryUpTo! });
+            next = { ...next, memory: updated.memory };
+          }
+        }
+        await repos.generations.commit({
+          userId, charge,
+          usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, words: done.outcome.words, generation: charge.generationId, ...(done.outcome.usage ? { tokens: done.outcome.usage } : {}) } },
+        });
+        res.json({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, credits_available: (await repos.credits.balanceOf(userId)) ?? 0 });
+      } catch (error) {
+        const isClientGone = client.signal.aborted;
+        if (error instanceof ApiError || error instanceof EditError) {
+          await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} rewrite (${error.code})`, errorCode: error.code });
+          return error instanceof ApiError ? Promise.reject(error) : editFailure(error, lang);
+        }
+        const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
+        await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} rewrite (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
+        throw failure;
+      } finally {
+        writing.delete(writingKey);
+      }
+    });
+  });
+
+  // A part's earlier texts, newest first (kept by rewrites and restores).
+  router.get('/:bookType/versions', async (req, res: Reply<'GET /progress/:bookType/versions'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const { position } = parse(VersionsQuerySchema, req.query);
+    const userId = sessionOf(req).user.id;
+    if (!(await repos.books.load({ userId, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
+    const versions = await repos.versions.list({ userId, key: bookType, position });
+    res.json({
+      position,
+      versions: versions.map((v) => ({ version: v.version, note: v.note, words: v.text.split(/\s+/).filter(Boolean).length, text: v.text, created_at: v.createdAt })),
+    });
+  });
+
+  // An earlier text back as the part (free: nothing is written); the text it replaces is kept as a version,
+  // so a restore can itself be undone. The bible is rebuilt before the next step if it had read the part.
+  router.post('/:bookType/versions/restore', async (req, res: Reply<'POST /progress/:bookType/versions/restore'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const body = parse(RestoreVersionBodySchema, req.body);
+    const userId = sessionOf(req).user.id;
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+      const position = proseAt(spec, state, body.part, lang);
+      const version = await repos.versions.find({ userId, key: bookType, position, version: body.version });
+      if (!version) throw ApiError.catalogue(404, 'version_not_found', lang);
+      let edit;
+      try {
+        edit = editPart(spec, state, body.part, version.text);
+      } catch (error) {
+        return editFailure(error, lang);
+      }
+      // The bible stays as it is (a restore writes nothing; the writer can edit the bible by hand).
+      const restored: BookState = { ...edit.state, ...(state.memory !== undefined ? { memory: state.memory } : {}), ...(state.memoryUpTo !== undefined ? { memoryUpTo: state.memoryUpTo } : {}) };
+      const kept = await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]! });
+      if (kept === null || !(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: restored }))) {
+        throw ApiError.catalogue(404, 'part_not_found', lang);
+      }
+      res.json({ book: bookView(spec, restored), kept_version: kept });
     });
   });
 

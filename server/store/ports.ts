@@ -1,6 +1,7 @@
 // The server's storage as ports: one repository per area, every method a whole use case that is atomic
 // inside and answers a Promise. The SQLite adapter (server/store/sqlite/) implements them today; a
 // Postgres adapter implements the same interfaces, and callers see only these (through AppContext.repos).
+import type { PartVersion } from './versions.js';
 import type { BookState, MemorySave, SavedBook, StepSave } from '../../engine/index.js';
 import type { KdpPackage } from '../../engine/contract/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
@@ -410,7 +411,17 @@ export interface IdempotencyRepository {
 }
 
 /** Every repository of the server. */
+/** A part's earlier texts (part_versions), kept when a rewrite replaces it; found through the user's book under `key`. */
+export interface VersionRepository {
+  /** A part's versions, newest first. */
+  list(input: { userId: string; key: string; position: number }): Promise<PartVersion[]>;
+  /** Keep a text as the part's newest version; answers its number, null when the user has no book under `key`. */
+  keep(input: { userId: string; key: string; position: number; text: string; note?: string }): Promise<number | null>;
+  find(input: { userId: string; key: string; position: number; version: number }): Promise<PartVersion | null>;
+}
+
 export interface Repositories {
+  versions: VersionRepository;
   limits: LimitRepository;
   idempotency: IdempotencyRepository;
   books: BookRepository;

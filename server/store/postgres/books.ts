@@ -1,5 +1,6 @@
 // Saved books and KDP packages on Postgres: the same queries as the SQLite adapter's (server/store/sqlite/
 // books.ts, packages.ts), awaited on a pool, with the row-to-book mapping shared.
+import { clearVersionsQuery, type VersionsDatabase } from '../versions.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BookPartsTable, BooksDatabase, BooksTable } from '../schema.js';
 import type { BookRepository, FinishedBook } from '../ports.js';
@@ -46,7 +47,10 @@ export async function writeStep(db: Db, owner: string, key: string, save: StepSa
       .onConflict((oc) => oc.columns(['owner', 'book_key']).doUpdateSet({ ...header, updated_at: NOW }))
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (save.isFirst) await trx.deleteFrom('book_parts').where('book_id', '=', row.id).execute();
+    if (save.isFirst) {
+      await trx.deleteFrom('book_parts').where('book_id', '=', row.id).execute();
+      await clearVersionsQuery(trx as unknown as Kysely<VersionsDatabase>, row.id).execute();
+    }
     const part = { step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null };
     await trx
       .insertInto('book_parts')

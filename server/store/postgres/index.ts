@@ -3,6 +3,7 @@
 // transaction as one synchronous block, Postgres gets from row locks (SELECT … FOR UPDATE, guarded
 // UPDATEs) and unique constraints. Changes of users rows are told to every instance through
 // LISTEN/NOTIFY (channel karya_users), so the admin's live list follows writes made anywhere.
+import { postgresVersions } from './versions.js';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
@@ -572,6 +573,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
   const feed = new UserChangeFeed(url);
   return {
     books: postgresBooks(db),
+    versions: postgresVersions(db as unknown as Kysely<unknown>),
     users: postgresUsers(db, feed),
     auth: postgresAuth(db, pool),
     credits: postgresCredits(db),

@@ -6,6 +6,8 @@ import type { Compilable, ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { BooksDatabase, BooksTable } from '../schema.js';
 import type { FinishedBook } from '../ports.js';
 import { sql } from 'kysely';
+import { clearVersionsQuery, type VersionsDatabase } from '../versions.js';
+import { keepVersionSync } from './versions.js';
 import type { BookState, MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
 
 /** Runs kysely-built queries synchronously (the SQLite adapter's Store is one). */
@@ -28,6 +30,7 @@ const UPSERT_BOOK = `INSERT INTO books (owner, book_key, book_type, generator_id
     is_finished = excluded.is_finished, updated_at = CURRENT_TIMESTAMP
   RETURNING id`;
 const DELETE_PARTS = 'DELETE FROM book_parts WHERE book_id = ?';
+const DELETE_VERSIONS = 'DELETE FROM part_versions WHERE book_id = ?';
 const UPSERT_PART = `INSERT INTO book_parts (book_id, position, step, text, is_complete, title) VALUES (@book_id, @position, @step, @text, @is_complete, @title)
   ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`;
 const LOAD_BOOK = 'SELECT * FROM books WHERE owner = ? AND book_key = ?';
@@ -116,7 +119,10 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
   if (raw) {
     runner.transaction(() => {
       const { id: bookId } = raw(UPSERT_BOOK).get({ owner, book_key: key, ...header }) as { id: number };
-      if (save.isFirst) raw(DELETE_PARTS).run(bookId);
+      if (save.isFirst) {
+        raw(DELETE_PARTS).run(bookId);
+        raw(DELETE_VERSIONS).run(bookId);
+      }
       raw(UPSERT_PART).run({ book_id: bookId, position: save.position, step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null });
     });
     return;
@@ -130,7 +136,10 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
         .returning('id'),
     );
     const bookId = row!.id;
-    if (save.isFirst) runner.run(db(runner).deleteFrom('book_parts').where('book_id', '=', bookId));
+    if (save.isFirst) {
+      runner.run(db(runner).deleteFrom('book_parts').where('book_id', '=', bookId));
+      runner.run(clearVersionsQuery(runner.db as Kysely<VersionsDatabase>, bookId));
+    }
     runner.run(
       db(runner)
         .insertInto('book_parts')
@@ -240,6 +249,10 @@ export function bookStore(runner: SyncSql, owner: string): ProgressStore & { rem
     load: async (key) => loadBook(runner, owner, key),
     saveStep: async (key, save) => writeStep(runner, owner, key, save),
     saveMemory: async (key, save) => writeMemory(runner, owner, key, save),
+    keepVersion: async (key, version) => {
+      const row = runner.first((runner.db as Kysely<BooksDatabase>).selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
+      if (row) keepVersionSync(runner, row.id, version);
+    },
     remove: async (key) => removeBook(runner, owner, key),
   };
 }

@@ -13,6 +13,7 @@ import { findBookId, findPackage, packageZip, savePackage } from './packages.js'
 import { Store } from './store.js';
 import { sqliteSystem } from './system.js';
 import { sqliteUsers } from './users.js';
+import { sqliteVersions } from './versions.js';
 
 export { Store } from './store.js';
 
@@ -36,6 +37,7 @@ export function sqliteRepositories(store: Store): Repositories {
         findPackage: async ({ userId, key }) => findPackage(store, userId, key),
         packageZip: async ({ userId, key }) => packageZip(store, userId, key),
       },
+      versions: sqliteVersions(store),
       users: sqliteUsers(store),
       auth: sqliteAuth(store),
       credits: sqliteCredits(store),

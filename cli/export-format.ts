@@ -1,9 +1,10 @@
 // The file format of a CLI export (`karya generate --out`, `karya export`): from --format or the --out
 // file's extension, checked before anything is spent; and the book written in it.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bookDocument, bookMarkdown, EXPORT_FORMATS, formatOfFile, type BookState, type ExportFormat, type ResolvedSpec } from '../engine/index.js';
 import { fail } from './util.js';
+import { makeDirs } from './fs-check.js';
 
 const ALLOWED = `${EXPORT_FORMATS.join(', ')} (.${EXPORT_FORMATS.join(', .')})`;
 
@@ -35,7 +36,8 @@ export async function exportBytes(spec: ResolvedSpec, state: BookState, format: 
   return renderDocument(bookDocument(spec, state, opts), format);
 }
 
+/** Write a result file, making its missing folders (never with Node's recursive mkdir: see fs-check.ts). */
 export function writeOut(file: string, data: Uint8Array | string): void {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  makeDirs(path.dirname(path.resolve(file)));
   writeFileSync(file, data);
 }

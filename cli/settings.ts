@@ -2,7 +2,7 @@
 // spent, and the key under which a book's progress is saved.
 import { createHash } from 'node:crypto';
 import { SettingsError, fieldType, minChapters, parseSettings, settingsIssueMessage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
-import { fail, info, EXIT, CliExit } from './util.js';
+import { fail, info, EXIT, CliExit, wholeNumber } from './util.js';
 
 export interface SettingsOptions {
   set: string[];
@@ -38,9 +38,9 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
   }
   let totalChapters: number | undefined;
   if (opts.chapters !== undefined) {
-    const n = Number(opts.chapters);
+    const n = wholeNumber(opts.chapters);
     const min = minChapters(spec.flow);
-    if (!Number.isInteger(n) || n < min || n > 100) fail(`${where}--chapters: "${opts.chapters}" must be a whole number from ${min} to 100`);
+    if (n === undefined || n < min || n > 100) fail(`${where}--chapters: "${opts.chapters}" must be a whole number from ${min} to 100, written in plain digits (like 12)`);
     const chaptersField = spec.fields.find((f) => f.role === 'chapters');
     if (spec.kind !== 'book') info(`karya: ${spec.id} writes a single output; --chapters is ignored`);
     else if (!chaptersField) info(`karya: ${spec.id} has ${spec.flow.sections?.length} fixed sections; --chapters is ignored`);

@@ -8,6 +8,7 @@ import { openBatchState } from '../batch/state.js';
 import { databaseUrlFrom } from '../../server/config.js';
 import { DEFAULT_STATE, cliProvider } from './generate.js';
 import { CliExit, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
+import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
 import { loadBooks, runBatch, type BatchEvent } from '../batch/scheduler.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
@@ -83,6 +84,11 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     throw new CliExit(EXIT.badInput);
   }
 
+  // Nothing is spent on books that could not be written: the --out folder (and the state file) are checked first.
+  if (!opts.dryRun) {
+    writableDirOrExit('--out', outDir);
+    if (opts.state || (!opts.queue && !databaseUrlOrExit())) writableFileOrExit('--state', statePath);
+  }
   if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson });
 
   // 2. Load saved progress (a dry run never creates the state file).

@@ -184,9 +184,10 @@ export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint
   }
   await writeAtomically(job.outFile, bookMarkdown(spec, state));
   if (job.exports.length) {
-    const { renderDocument } = await import('../../engine/node/export/index.js');
+    // In the export pool's threads, within its time and memory limits (a limit hit fails this job only).
+    const { exportPool } = await import('../../engine/node/export/pool.js');
     const doc = bookDocument(spec, state);
-    for (const { format, file } of job.exports) await writeAtomically(file, await renderDocument(doc, format));
+    for (const { format, file } of job.exports) await writeAtomically(file, await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format));
   }
 }
 

@@ -10,6 +10,7 @@ import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
+import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { CLI_USER, DEFAULT_STATE, cliProvider } from './generate.js';
 
@@ -86,7 +87,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
     const { writeKdpPackage } = await import('../../engine/node/publish.js');
     makeDirs(opts.out);
-    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts });
+    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit });
 
     for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
     info('karya: readiness');

@@ -21,9 +21,15 @@ export interface ExportLimits {
   memoryMb: number;
   /** Exports waiting for a thread at most; more answer 503 export_busy at once. */
   maxQueued: number;
+  /**
+   * The time limit counts from the moment the export is asked for (a server: the request ends in time, a
+   * long wait answers export_busy), or false: from the moment a thread starts it (a CLI batch, whose
+   * books wait their turn).
+   */
+  countsWaiting: boolean;
 }
 
-export const DEFAULT_EXPORT_LIMITS: ExportLimits = { workers: 2, timeoutMs: 45_000, memoryMb: 384, maxQueued: 16 };
+export const DEFAULT_EXPORT_LIMITS: ExportLimits = { workers: 2, timeoutMs: 45_000, memoryMb: 384, maxQueued: 16, countsWaiting: true };
 
 /** The limits from KARYA_EXPORT_WORKERS, KARYA_EXPORT_TIMEOUT_MS and KARYA_EXPORT_MEMORY_MB; throws naming a bad value. */
 export function exportLimitsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): ExportLimits {
@@ -40,6 +46,7 @@ export function exportLimitsFromEnv(env: Readonly<Record<string, string | undefi
     timeoutMs: read('KARYA_EXPORT_TIMEOUT_MS', DEFAULT_EXPORT_LIMITS.timeoutMs, 100, 3_600_000),
     memoryMb: read('KARYA_EXPORT_MEMORY_MB', DEFAULT_EXPORT_LIMITS.memoryMb, 64, 16_384),
     maxQueued: DEFAULT_EXPORT_LIMITS.maxQueued * workers,
+    countsWaiting: true,
   };
 }
 
@@ -59,7 +66,7 @@ interface Job {
   request: RenderRequest;
   resolve: (bytes: Uint8Array) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
   slot?: Slot;
 }
 
@@ -99,8 +106,8 @@ export class ExportPool {
       const job: Job = {
         id, resolve, reject,
         request: { id, doc, format, ...(opts.date ? { date: opts.date } : {}) },
-        timer: setTimeout(() => this.timedOut(job), this.limits.timeoutMs),
       };
+      if (this.limits.countsWaiting) job.timer = setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
       this.queue.push(job);
       this.dispatch();
     });
@@ -127,6 +134,7 @@ export class ExportPool {
       clearTimeout(slot.idleTimer);
       slot.job = job;
       job.slot = slot;
+      job.timer ??= setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
       // A busy worker keeps the process alive (a CLI awaiting its file); an idle one does not.
       slot.worker.ref();
       slot.worker.postMessage(job.request);
@@ -210,9 +218,12 @@ export class ExportPool {
 
 let shared: ExportPool | undefined;
 
-/** The process's export pool, with the limits from the environment (made on first use). */
-export function exportPool(): ExportPool {
-  return (shared ??= new ExportPool(exportLimitsFromEnv()));
+/**
+ * The process's export pool, with the limits from the environment and `overrides` (made on first use:
+ * the server's first, or a CLI command's with `{ maxQueued: Infinity, countsWaiting: false }`).
+ */
+export function exportPool(overrides: Partial<ExportLimits> = {}): ExportPool {
+  return (shared ??= new ExportPool({ ...exportLimitsFromEnv(), ...overrides }));
 }
 
 /**

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { plainFsError } from '../../cli/fs-check.js';
+import { runCli } from './run-cli.js';
 
 let fake: FakeOpenAI;
 let dir: string;
@@ -38,6 +39,15 @@ describe('unwritable output paths exit 2 before any model call', () => {
     expect(performance.now() - started).toBeLessThan(10_000);
     expectNoModelCall();
   });
+
+  it('the real command (bin/karya.js) exits 2 at once for /proc paths, in a process of its own', async () => {
+    const started = performance.now();
+    const r = await runCli(['generate', 'romance', '--chapters', '3', '--out', '/proc/x.epub', '--state', '/proc/karya/state.sqlite'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    expect({ code: r.code, signal: r.signal }).toEqual({ code: 2, signal: null });
+    expect(r.stderr).toContain('--out /proc/x.epub: cannot write there');
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expectNoModelCall();
+  }, 40_000);
 
   it('karya generate --state under /proc fails at once (it once spun forever in mkdir)', async () => {
     const r = await karya(['generate', 'romance', '--chapters', '3', '--out', path.join(dir, 'b.md'), '--state', '/proc/karya/state.sqlite']);

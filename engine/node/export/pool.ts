@@ -204,7 +204,7 @@ export class ExportPool {
       clearTimeout(slot.idleTimer);
       void slot.worker.terminate();
     }
-    this.settle(job, new ExportLimitError('export_too_slow', { format, seconds: String(Math.round(this.limits.timeoutMs / 1000)) }));
+    this.settle(job, new ExportLimitError('export_too_slow', { format, seconds: String(Math.max(1, Math.ceil(this.limits.timeoutMs / 1000))) }));
   }
 
   private settle(job: Job, error: Error | null, bytes?: Uint8Array): void {

@@ -1,7 +1,7 @@
 // The jobs file of `karya batch`: read a YAML list or JSON Lines, then validate every job against its
 // generator before anything is spent. Settings go through `karya generate`'s own settingsFromOptions,
 // so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate` command.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/yaml.js';
 import { EXPORT_FORMATS, minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings } from '../../engine/index.js';
@@ -68,13 +68,39 @@ export function readJobsFile(file: string): RawJob[] {
       if (stat.isDirectory()) throw new JobsFileError(file, undefined, 'is a folder, not a jobs file');
       if (stat.size > MAX_JOBS_FILE_BYTES) throw tooLarge();
     }
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    text = file === '-' ? readBounded(0, MAX_JOBS_FILE_BYTES + 1) : readFileSync(file, 'utf8');
   } catch (error) {
     if (error instanceof JobsFileError) throw error;
     throw new JobsFileError(file, undefined, `cannot read the jobs file: ${plainFsError(error)}`);
   }
-  if (text.length > MAX_JOBS_FILE_BYTES) throw tooLarge();
+  if (Buffer.byteLength(text) > MAX_JOBS_FILE_BYTES) throw tooLarge();
   return isJsonLines(file, text) ? parseJsonLines(file, text) : parseYamlList(file, text);
+}
+
+/** At most `max` bytes of a file descriptor (standard input: `cat /dev/zero | karya batch -` must not fill the memory). */
+function readBounded(fd: number, max: number): string {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(Math.min(64 * 1024, max - size));
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (error) {
+      // A non-blocking standard input with nothing yet: wait a little and read again.
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if ((error as NodeJS.ErrnoException).code === 'EOF') break;
+      throw error;
+    }
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+    size += n;
+    if (size >= max) break;
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function isJsonLines(file: string, text: string): boolean {
@@ -338,7 +364,7 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
 /** True when `file` is inside `dir` (not `dir` itself). */
 function isInside(dir: string, file: string): boolean {
   const rel = path.relative(path.resolve(dir), file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
 }
 
 /** The engine's verdict on a job's settings as structured issues (settingsFromOptions would print and exit). */

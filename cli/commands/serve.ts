@@ -14,6 +14,12 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
     port = wholeNumber(opts.port);
     if (port === undefined || port > 65535) fail(`--port: "${opts.port}" must be a whole number from 0 to 65535, written in plain digits (like 3000)`);
   }
+  // The export limits (KARYA_EXPORT_*) are read at the first download; a bad value stops the start instead.
+  try {
+    (await import('../../engine/node/export/pool.js')).exportLimitsFromEnv(process.env);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   const running = await startServer({ ...(port !== undefined ? { port } : {}), ...(opts.worker === false ? { runsWorker: false } : {}) });
   const { config, provider } = running.ctx;
   process.stdout.write(`Karya is running at ${running.url}\n`);

@@ -3,6 +3,7 @@
 // code instead of exiting, so the tests run the command in their own process; bin/karya.js exits.
 import { Command, CommanderError } from 'commander';
 import { EXIT, CliExit } from './util.js';
+import { isPlainFsError, plainFsError } from './fs-check.js';
 
 // Commands load their modules on use, so `karya list` does not pay for the SDK, SQLite or resvg.
 const lazy =
@@ -168,6 +169,12 @@ export async function runKarya(argv: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CliExit) return error.code;
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+    // A file system or SQLite failure says what to do instead of a raw errno.
+    if (isPlainFsError(error)) {
+      const file = (error as NodeJS.ErrnoException).path;
+      process.stderr.write(`karya: ${file ? `${file}: ` : ''}${plainFsError(error)}\n`);
+      return EXIT.failed;
+    }
     process.stderr.write(`karya: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.failed;
   }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { SettingsError, fieldType, minChapters, parseBriefMarkdown, parseSettings, settingsIssueMessage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
-import { fail, info, EXIT, CliExit } from './util.js';
+import { fail, info, EXIT, CliExit, wholeNumber } from './util.js';
 
 export interface SettingsOptions {
   set: string[];
@@ -41,9 +41,9 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
   }
   let totalChapters: number | undefined;
   if (opts.chapters !== undefined) {
-    const n = Number(opts.chapters);
+    const n = wholeNumber(opts.chapters);
     const min = minChapters(spec.flow);
-    if (!Number.isInteger(n) || n < min || n > 100) fail(`${where}--chapters: "${opts.chapters}" must be a whole number from ${min} to 100`);
+    if (n === undefined || n < min || n > 100) fail(`${where}--chapters: "${opts.chapters}" must be a whole number from ${min} to 100, written in plain digits (like 12)`);
     const chaptersField = spec.fields.find((f) => f.role === 'chapters');
     if (spec.kind !== 'book') info(`karya: ${spec.id} writes a single output; --chapters is ignored`);
     else if (!chaptersField) info(`karya: ${spec.id} has ${spec.flow.sections?.length} fixed sections; --chapters is ignored`);

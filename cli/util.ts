@@ -16,6 +16,14 @@ export function fail(message: string, code: number = EXIT.badInput): never {
   throw new CliExit(code);
 }
 
+/**
+ * A plain decimal whole number as typed (`3`, `12`), or undefined for anything else: no sign, spaces,
+ * hex (`0x3`), exponent (`1e1`), fraction (`3.0`) or empty text, which Number() would all accept.
+ */
+export function wholeNumber(text: string): number | undefined {
+  return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
 export function info(message: string): void {
   process.stderr.write(`${message}\n`);
 }

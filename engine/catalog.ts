@@ -1,11 +1,10 @@
 // Build the set of compiled generators from file sources (no file system here: see engine/node/load.ts).
 // Every problem in every file is collected and reported together; nothing starts with an invalid spec.
-import jsyaml from 'js-yaml';
 import type { ResolvedSpec } from './spec/types.js';
 import type { SharedFile } from './spec/format.js';
 import { parseShared, resolveSpec } from './spec/resolve.js';
 import { SpecError, type SpecIssue } from './errors.js';
-import { fullYaml } from './yaml.js';
+import { yamlData } from './yaml.js';
 import { checkTemplates, PromptRenderer, type TemplateSources } from './compile/prompt.js';
 import { compileForm, type FormModel } from './compile/form.js';
 import { compileSettingsSchema } from './compile/schema.js';
@@ -32,19 +31,9 @@ const yamlCache = new Map<string, { data?: unknown; errors: Array<{ line?: numbe
 function parseYaml(file: string, text: string): { data?: unknown; issues: SpecIssue[] } {
   let parsed = yamlCache.get(text);
   if (!parsed) {
-    try {
-      // The fast path: js-yaml straight to plain data (about 13× faster than `yaml` on generators/, and
-      // most of a real rebuild's time was parsing). CORE_SCHEMA is YAML 1.2's core schema, the same one
-      // `yaml` uses: no timestamps, no `<<` merges, `yes`/`no`/`on`/`off` stay strings; duplicate keys
-      // throw. A file it rejects is parsed again with `yaml` below, which lists every error with its line
-      // (tests/engine/yaml-parsers.test.ts checks both give the same data for every file in generators/).
-      parsed = { data: jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }), errors: [] };
-    } catch {
-      const doc = fullYaml().parseDocument(text, { prettyErrors: true, uniqueKeys: true });
-      parsed = doc.errors.length
-        ? { errors: doc.errors.map((e) => ({ line: e.linePos?.[0].line, message: e.message.split('\n')[0]! })) }
-        : { data: doc.toJS(), errors: [] };
-    }
+    // One parser (`yaml`, YAML 1.2 core schema): every error with its line, duplicate keys refused,
+    // alias expansion bounded. The catalog's disk cache (engine/node/load.ts) spares most starts the parse.
+    parsed = yamlData(text);
     yamlCache.set(text, parsed);
   }
   const issues = parsed.errors.map((e) => ({ file, path: e.line ? `line ${e.line}` : '', message: e.message }));

@@ -313,6 +313,19 @@ export const CATALOGUE = {
     en: 'This server does not answer for this address. The operator can add it to KARYA_ALLOWED_HOSTS.',
     ms: 'Pelayan ini tidak menjawab untuk alamat ini. Pengendali boleh menambahnya dalam KARYA_ALLOWED_HOSTS.',
   },
+  // Exports (engine/node/export/pool.ts): a file is made within a time and a memory limit.
+  export_too_slow: {
+    en: 'Making the {format} file took longer than {seconds} seconds, so it was stopped. A very long word or chapter is the usual cause: break it up and try again, or download another format.',
+    ms: 'Pembuatan fail {format} mengambil masa lebih daripada {seconds} saat, jadi ia dihentikan. Perkataan atau bab yang sangat panjang biasanya puncanya: pecahkannya dan cuba lagi, atau muat turun format lain.',
+  },
+  export_too_large: {
+    en: 'Making the {format} file needed more than {megabytes} MB of memory, so it was stopped. A very long word or chapter is the usual cause: break it up and try again, or download another format.',
+    ms: 'Pembuatan fail {format} memerlukan lebih daripada {megabytes} MB memori, jadi ia dihentikan. Perkataan atau bab yang sangat panjang biasanya puncanya: pecahkannya dan cuba lagi, atau muat turun format lain.',
+  },
+  export_busy: {
+    en: 'Too many files are being made right now. Please try again in a minute.',
+    ms: 'Terlalu banyak fail sedang dibuat sekarang. Sila cuba lagi dalam seminit.',
+  },
 } as const satisfies Record<string, { en: string; ms: string }>;
 
 export type CatalogueCode = keyof typeof CATALOGUE;
@@ -368,5 +381,25 @@ export class GenerationError extends Error {
     this.status = opts.status;
     this.isRetryable = opts.isRetryable ?? false;
     if (opts.params) this.params = opts.params;
+  }
+}
+
+/** An export limit that was hit: the code (a catalogue code), its HTTP status and its message's values. */
+export type ExportLimitCode = 'export_too_slow' | 'export_too_large' | 'export_busy';
+
+/**
+ * Making an export file hit a limit (engine/node/export/pool.ts): too slow (422), too much memory (413),
+ * or too many exports at once (503). The message is the catalogue's, in any language via `vars`.
+ */
+export class ExportLimitError extends Error {
+  readonly code: ExportLimitCode;
+  readonly status: 413 | 422 | 503;
+  readonly vars: Readonly<Record<string, string>>;
+  constructor(code: ExportLimitCode, vars: Record<string, string>) {
+    super(catalogueMessage(code, 'en', vars));
+    this.name = 'ExportLimitError';
+    this.code = code;
+    this.status = code === 'export_too_large' ? 413 : code === 'export_too_slow' ? 422 : 503;
+    this.vars = vars;
   }
 }

@@ -1,7 +1,8 @@
-// The `yaml` package, loaded the first time it is needed. Generator files and jobs files are parsed by
-// js-yaml (fast, plain data); `yaml` gives what js-yaml cannot (every error with its line, the position
-// of each job in a list) and reads provider config files. Loading it costs 25-30 ms of every start of
-// `karya`, so a run that never needs it (a batch of valid jobs) never loads it.
+// The one YAML library, `yaml` (shared/STACK.md), loaded the first time it is needed: generator files,
+// the shared file, jobs files and provider config files. YAML 1.2 core schema everywhere (`yes`/`no`
+// stay strings, no timestamps, no `<<` merges); duplicate keys are errors; every error has its line.
+// Aliases are expanded with a bound (MAX_YAML_ALIASES), so a small file of nested aliases (an "alias
+// bomb") is refused at once instead of growing into gigabytes.
 import { createRequire } from 'node:module';
 
 type Yaml = typeof import('yaml');
@@ -11,4 +12,37 @@ let yaml: Yaml | undefined;
 
 export function fullYaml(): Yaml {
   return (yaml ??= load('yaml') as Yaml);
+}
+
+/** At most this many alias nodes (`*name`) are expanded in one file; more is refused (yaml's resource-exhaustion guard). */
+export const MAX_YAML_ALIASES = 100;
+
+/** A YAML problem with its 1-based line when known. */
+export interface YamlProblem {
+  line?: number;
+  message: string;
+}
+
+/** The message of a refused alias expansion. */
+export const TOO_MANY_ALIASES = `uses too many YAML aliases (*name): at most ${MAX_YAML_ALIASES} are expanded; write the values out instead`;
+
+/**
+ * A YAML text as plain data, or its problems (every syntax error with its line, a duplicate key, too many
+ * aliases).
+ * @example yamlData('a: 1\na: 2\n') // { errors: [{ line: 2, message: 'Map keys must be unique' }] }
+ */
+export function yamlData(text: string): { data?: unknown; errors: YamlProblem[] } {
+  const doc = fullYaml().parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length) return { errors: doc.errors.map((e) => ({ ...(e.linePos?.[0].line ? { line: e.linePos[0].line } : {}), message: e.message.split('\n')[0]! })) };
+  try {
+    return { data: doc.toJS({ maxAliasCount: MAX_YAML_ALIASES }), errors: [] };
+  } catch (error) {
+    if (isAliasBomb(error)) return { errors: [{ message: TOO_MANY_ALIASES }] };
+    throw error;
+  }
+}
+
+/** True for yaml's refusal of an excessive alias expansion. */
+export function isAliasBomb(error: unknown): boolean {
+  return error instanceof Error && /alias/i.test(error.message) && /resource exhaustion|excessive/i.test(error.message);
 }

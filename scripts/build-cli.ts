@@ -11,11 +11,12 @@ import { ROOT } from '../engine/node/load.js';
 
 const outdir = path.join(ROOT, 'dist', 'cli');
 const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-const BUNDLED = new Set(['kysely', 'zod', 'openai', 'handlebars', 'commander', 'cli-progress', 'p-queue', 'js-yaml']);
+const BUNDLED = new Set(['kysely', 'zod', 'openai', 'handlebars', 'commander', 'cli-progress', 'p-queue']);
 rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 await build({
-  entryPoints: [path.join(ROOT, 'cli', 'main.ts')],
+  // The export pool's worker thread (engine/node/export/pool.ts) starts from its own file beside the chunks.
+  entryPoints: { main: path.join(ROOT, 'cli', 'main.ts'), 'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts') },
   outdir,
   bundle: true,
   splitting: true,

@@ -3,10 +3,11 @@
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
 import { zipSync, type Zippable } from 'fflate';
-import { bookDocument, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
+import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
 import { countWords } from '../engine/providers/index.js';
 import type { KdpPackage, PublishStepInfo } from '../engine/contract/index.js';
 import { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes, type PackageFile } from '../engine/node/publish.js';
+import { renderBounded } from '../engine/node/export/pool.js';
 import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../engine/publish/index.js';
 import type { AppContext } from './context.js';
 import { failureOf } from './generation.js';
@@ -105,7 +106,14 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   let charged = 0;
   const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle: bookDocument(spec, state).title, onCharged: (n) => (charged += n) });
   const parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given: input.given });
-  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes });
+  // The manuscript files are made in the export pool (time and memory limits, off the request loop).
+  let built: Awaited<ReturnType<typeof buildKdpPackage>>;
+  try {
+    built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded });
+  } catch (error) {
+    if (error instanceof ExportLimitError) throw ApiError.catalogue(error.status, error.code, undefined, { ...error.vars });
+    throw error;
+  }
   const now = new Date();
   const report: KdpPackage = {
     title: parts.title,

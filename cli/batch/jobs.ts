@@ -1,13 +1,13 @@
 // The jobs file of `karya batch`: read a YAML list or JSON Lines, then validate every job against its
 // generator before anything is spent. Settings go through `karya generate`'s own settingsFromOptions,
 // so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate` command.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import jsyaml from 'js-yaml';
-import { fullYaml } from '../../engine/yaml.js';
+import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/yaml.js';
 import { EXPORT_FORMATS, minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../commands/generate.js';
-import { CliExit } from '../util.js';
+import { CliExit, wholeNumber } from '../util.js';
+import { plainFsError } from '../fs-check.js';
 
 /** One entry of the jobs file before validation, with where it came from. */
 export interface RawJob {
@@ -55,15 +55,52 @@ export class JobsFileError extends Error {
   }
 }
 
+/** A jobs file larger than this is refused unread (400 jobs take about 40 KB). */
+export const MAX_JOBS_FILE_BYTES = 8 * 1024 * 1024;
+
 /** Read a jobs file (or stdin for "-"): a YAML list (JSON arrays are YAML too) or JSON Lines. */
 export function readJobsFile(file: string): RawJob[] {
+  const tooLarge = () => new JobsFileError(file, undefined, `the jobs file is larger than ${MAX_JOBS_FILE_BYTES / 1024 / 1024} MB; split it into smaller files`);
   let text: string;
   try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    if (file !== '-') {
+      const stat = statSync(file);
+      if (stat.isDirectory()) throw new JobsFileError(file, undefined, 'is a folder, not a jobs file');
+      if (stat.size > MAX_JOBS_FILE_BYTES) throw tooLarge();
+    }
+    text = file === '-' ? readBounded(0, MAX_JOBS_FILE_BYTES + 1) : readFileSync(file, 'utf8');
   } catch (error) {
-    throw new JobsFileError(file, undefined, `cannot read the jobs file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    if (error instanceof JobsFileError) throw error;
+    throw new JobsFileError(file, undefined, `cannot read the jobs file: ${plainFsError(error)}`);
   }
+  if (Buffer.byteLength(text) > MAX_JOBS_FILE_BYTES) throw tooLarge();
   return isJsonLines(file, text) ? parseJsonLines(file, text) : parseYamlList(file, text);
+}
+
+/** At most `max` bytes of a file descriptor (standard input: `cat /dev/zero | karya batch -` must not fill the memory). */
+function readBounded(fd: number, max: number): string {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(Math.min(64 * 1024, max - size));
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (error) {
+      // A non-blocking standard input with nothing yet: wait a little and read again.
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if ((error as NodeJS.ErrnoException).code === 'EOF') break;
+      throw error;
+    }
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+    size += n;
+    if (size >= max) break;
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function isJsonLines(file: string, text: string): boolean {
@@ -90,46 +127,30 @@ export function parseJsonLines(file: string, text: string): RawJob[] {
 }
 
 /**
- * The fast path for a well-formed list: js-yaml straight to plain data (the `yaml` document model took
- * ~190 ms of a 400-job batch's start-up, js-yaml ~30 ms), with the same YAML 1.2 core schema as the
- * engine's generator files (engine/catalog.ts). Each job's line is the line of its "-" at the list's
- * indentation; when those do not match the jobs one to one (a flow list, a JSON array) or js-yaml
- * rejects the text, undefined: the `yaml` parser below gives the positions and the errors with lines.
+ * A YAML list of jobs (or `jobs: [...]`) with the line of each job. Aliases (`*name`) are expanded up to
+ * MAX_YAML_ALIASES in the whole file; a file that asks for more (a few hundred bytes of nested aliases can
+ * ask for gigabytes) is refused before anything else happens.
  */
-function fastYamlList(text: string): RawJob[] | undefined {
-  let data: unknown;
-  try {
-    data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
-  } catch {
-    return undefined;
-  }
-  const list = data && typeof data === 'object' && !Array.isArray(data) && Array.isArray((data as { jobs?: unknown }).jobs) ? (data as { jobs: unknown[] }).jobs : data;
-  if (!Array.isArray(list) || !list.length) return undefined;
-  const dashes: Array<{ indent: number; line: number }> = [];
-  text.split(/\r?\n/).forEach((l, i) => {
-    const m = /^( *)-(?: |$)/.exec(l);
-    if (m) dashes.push({ indent: m[1]!.length, line: i + 1 });
-  });
-  const indent = Math.min(...dashes.map((d) => d.indent));
-  const lines = dashes.filter((d) => d.indent === indent).map((d) => d.line);
-  if (lines.length !== list.length) return undefined;
-  return list.map((value: unknown, i) => ({ index: i + 1, line: lines[i]!, value: value === undefined ? null : value }));
-}
-
 export function parseYamlList(file: string, text: string): RawJob[] {
-  const fast = fastYamlList(text);
-  if (fast) return fast;
   const { LineCounter, isMap, isSeq, parseDocument } = fullYaml();
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const first = doc.errors[0];
   if (first) throw new JobsFileError(file, first.pos ? lineCounter.linePos(first.pos[0]).line : undefined, first.message.split('\n')[0] ?? 'invalid YAML');
   const root = doc.contents;
   const seq = isMap(root) && isSeq(root.get('jobs', true)) ? root.get('jobs', true) : root;
   if (!isSeq(seq)) throw new JobsFileError(file, undefined, 'expected a list of jobs (each "- generator: …"), or JSON Lines');
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    if (isAliasBomb(error)) throw new JobsFileError(file, undefined, TOO_MANY_ALIASES);
+    throw error;
+  }
+  const values = (Array.isArray(data) ? data : (data as { jobs: unknown[] }).jobs) as unknown[];
   const jobs = seq.items.map((item, i): RawJob => {
     const start = (item as { range?: [number, number, number] } | null)?.range?.[0];
-    return { index: i + 1, line: start !== undefined ? lineCounter.linePos(start).line : 0, value: (item as { toJSON?: () => unknown } | null)?.toJSON?.() ?? item };
+    return { index: i + 1, line: start !== undefined ? lineCounter.linePos(start).line : 0, value: values[i] === undefined ? null : values[i] };
   });
   if (!jobs.length) throw new JobsFileError(file, undefined, 'no jobs in the file');
   return jobs;
@@ -195,8 +216,9 @@ function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue)
   let chapters: string | undefined;
   if (o.chapters !== undefined && spec) {
     const min = minChapters(spec.flow);
-    const n = Number(o.chapters);
-    if (typeof o.chapters === 'boolean' || !Number.isInteger(n) || n < min || n > 100) add('chapters', `${JSON.stringify(o.chapters)} must be a whole number from ${min} to 100`);
+    // A YAML/JSON whole number, or its plain digits as text (`"12"`); not `0x3`, `1e1`, `3.0` or ` 3`.
+    const n = typeof o.chapters === 'number' ? (Number.isInteger(o.chapters) ? o.chapters : undefined) : typeof o.chapters === 'string' ? wholeNumber(o.chapters) : undefined;
+    if (n === undefined || n < min || n > 100) add('chapters', `${JSON.stringify(o.chapters)} must be a whole number from ${min} to 100`);
     // Fixed sections and single outputs ignore the count, as `karya generate --chapters` does.
     else if (spec.kind === 'book' && spec.fields.some((f) => f.role === 'chapters')) chapters = String(n);
   }
@@ -312,6 +334,12 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
     const name = id ?? `${String(item.index).padStart(width, '0')}-${spec.id}`;
     const ext = spec.kind === 'image' ? '.png' : '.md';
     const chosen = shape.out ?? `${slug(name)}${ext}`;
+    // A job writes inside --out only: no absolute path, no `../` that climbs out of it.
+    if (path.isAbsolute(chosen) || /^[a-zA-Z]:/.test(chosen) || !isInside(opts.outDir, path.resolve(opts.outDir, chosen))) {
+      add('out', `${JSON.stringify(chosen)} must be a file name inside the --out folder (${path.relative(process.cwd(), opts.outDir) || '.'}), not an absolute path or one that climbs out of it with ..`);
+      reject();
+      continue;
+    }
     const outFile = path.resolve(opts.outDir, path.extname(chosen) ? chosen : `${chosen}${ext}`);
     // `books/romance-kl.md` with formats [epub] also writes `books/romance-kl.epub`.
     const stem = outFile.slice(0, outFile.length - path.extname(outFile).length);
@@ -331,6 +359,12 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
     jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports });
   }
   return { jobs, issues };
+}
+
+/** True when `file` is inside `dir` (not `dir` itself). */
+function isInside(dir: string, file: string): boolean {
+  const rel = path.relative(path.resolve(dir), file);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
 }
 
 /** The engine's verdict on a job's settings as structured issues (settingsFromOptions would print and exit). */

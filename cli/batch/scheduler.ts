@@ -9,7 +9,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import {
-  BookSession, GenerationError, MEMORY_WORDS, bookDocument, bookMarkdown, planSteps, renderPrompt, startBook,
+  BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, bookDocument, bookMarkdown, planSteps, renderPrompt, startBook,
   type BookState, type CatalogueCode, type PromptRenderer, type Step, type StepResult,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/providers/index.js';
@@ -20,6 +20,8 @@ export { retryAfterMs } from '../../engine/providers/failures.js';
 import type { StateFile } from '../../server/store/state.js';
 import { CLI_USER } from '../commands/generate.js';
 import type { BatchJob } from './jobs.js';
+import { isPlainFsError, plainFsError } from '../fs-check.js';
+import { exportLimitMessage } from '../export-format.js';
 import { TokenWindow, estimatePromptTokens, type TokenReservation } from './limits.js';
 
 export interface BatchLimits {
@@ -175,6 +177,14 @@ const START_GROUP = 8;
 /** Codes after which no other call can succeed either: the batch stops calling. */
 const FATAL_CODES: ReadonlySet<string> = new Set(['auth_error', 'config_error', 'init_failed', 'init_error']);
 
+/** A failure that is not the model's, in words: a file that could not be written, an export limit, else its message. */
+function unexpectedMessage(error: Error): string {
+  if (error instanceof ExportLimitError) return exportLimitMessage(error);
+  if (!isPlainFsError(error)) return error.message;
+  const file = (error as NodeJS.ErrnoException).path;
+  return `${file ? `${file}: ` : ''}${plainFsError(error)}`;
+}
+
 /** Write a finished book's files: its Markdown and the other formats it asks for, or a cover's PNG. */
 export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint8Array): Promise<void> {
   const { spec } = job;
@@ -184,9 +194,10 @@ export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint
   }
   await writeAtomically(job.outFile, bookMarkdown(spec, state));
   if (job.exports.length) {
-    const { renderDocument } = await import('../../engine/node/export/index.js');
+    // In the export pool's threads, within its time and memory limits (a limit hit fails this job only).
+    const { exportPool } = await import('../../engine/node/export/pool.js');
     const doc = bookDocument(spec, state);
-    for (const { format, file } of job.exports) await writeAtomically(file, await renderDocument(doc, format));
+    for (const { format, file } of job.exports) await writeAtomically(file, await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format));
   }
 }
 
@@ -405,7 +416,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
       const failure = asGenerationError(error);
       if (FATAL_CODES.has(failure.code) && !fatal) fatal = failure;
       start();
-      emit({ type: 'job_failed', job: job.name, index: job.index, step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, ...(failure.status ? { status: failure.status } : {}) });
+      emit({ type: 'job_failed', job: job.name, index: job.index, step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? unexpectedMessage(error) : failure.message, ...(failure.status ? { status: failure.status } : {}) });
       return 'failed';
     }
   };

@@ -7,7 +7,8 @@ import type { StateFile } from '../../server/store/state.js';
 import { openBatchState } from '../batch/state.js';
 import { databaseUrlFrom } from '../../server/config.js';
 import { DEFAULT_STATE, cliProvider } from './generate.js';
-import { CliExit, EXIT, catalogOrExit, fail } from '../util.js';
+import { CliExit, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
+import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
 import { loadBooks, runBatch, type BatchEvent } from '../batch/scheduler.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
@@ -33,9 +34,10 @@ export const DEFAULT_LATENCY_SECONDS = 20;
 
 function positive(name: string, value: string | undefined, opts: { isInteger?: boolean; max?: number } = {}): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
-  const isValid = Number.isFinite(n) && n > 0 && (!opts.isInteger || Number.isInteger(n)) && (opts.max === undefined || n <= opts.max);
-  if (!isValid) fail(`--${name}: "${value}" must be a ${opts.isInteger ? 'whole ' : ''}number above 0${opts.max ? ` and at most ${opts.max}` : ''}`);
+  // Plain decimals only: Number() would also read `0x3`, `1e1` and ` 3`.
+  const n = opts.isInteger ? wholeNumber(value) : /^[0-9]{1,15}(\.[0-9]{1,15})?$/.test(value) ? Number(value) : undefined;
+  const isValid = n !== undefined && n > 0 && (opts.max === undefined || n <= opts.max);
+  if (!isValid) fail(`--${name}: "${value}" must be a ${opts.isInteger ? 'whole ' : ''}number above 0${opts.max ? ` and at most ${opts.max}` : ''}, written in plain digits (like ${opts.isInteger ? '4' : '2.5'})`);
   return n;
 }
 
@@ -82,6 +84,11 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     throw new CliExit(EXIT.badInput);
   }
 
+  // Nothing is spent on books that could not be written: the --out folder (and the state file) are checked first.
+  if (!opts.dryRun) {
+    writableDirOrExit('--out', outDir);
+    if (opts.state || (!opts.queue && !databaseUrlOrExit())) writableFileOrExit('--state', statePath);
+  }
   if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson });
 
   // 2. Load saved progress (a dry run never creates the state file).

@@ -7,6 +7,7 @@ import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';
+import { writableFileOrExit } from '../fs-check.js';
 import { CLI_USER, DEFAULT_STATE } from './generate.js';
 
 export interface ExportOptions {
@@ -35,6 +36,7 @@ export async function exportCommand(id: string, opts: ExportOptions): Promise<vo
   const command = `karya generate ${spec.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}`;
   // Never create a state file just to find it empty.
   if (!existsSync(statePath)) fail(`no state file at ${statePath}, so no saved book to export; write the book first with: ${command}`);
+  writableFileOrExit('--out', opts.out);
 
   const stateFile = await openStateFile(statePath);
   try {

@@ -9,6 +9,7 @@ import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js
 import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';
+import { writableFileOrExit } from '../fs-check.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
 
 export interface GenerateOptions {
@@ -65,6 +66,9 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   const spec = specOrExit(catalog, id);
   const { settings, totalChapters } = settingsFromOptions(spec, opts);
   const format = exportFormatOrExit(spec, opts);
+  // Nothing is spent on a book that could not be saved or written: the state file and --out are checked first.
+  if (spec.kind === 'image' || opts.out !== undefined) writableFileOrExit('--out', opts.out ?? `${spec.id}.png`);
+  if (spec.kind !== 'image') writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
   const provider = cliProvider();
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const stateFile = spec.kind === 'image' ? null : await openStateFile(opts.state ?? DEFAULT_STATE);

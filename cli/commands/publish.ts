@@ -10,6 +10,8 @@ import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
+import { renderOrExit } from '../export-format.js';
+import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { CLI_USER, DEFAULT_STATE, cliProvider } from './generate.js';
 
 export interface PublishOptions {
@@ -45,6 +47,9 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     for (const issue of planIssues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
     throw new CliExit(EXIT.failed);
   }
+  // Nothing is spent on a package that could not be written: the --out folder and the state file are checked first.
+  writableDirOrExit('--out', opts.out);
+  writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
   const provider = cliProvider();
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const stateFile = await openStateFile(opts.state ?? DEFAULT_STATE);
@@ -81,7 +86,8 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}) };
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
     const { writeKdpPackage } = await import('../../engine/node/publish.js');
-    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts });
+    makeDirs(opts.out);
+    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit });
 
     for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
     info('karya: readiness');

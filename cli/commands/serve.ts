@@ -1,6 +1,6 @@
 // `karya serve [--port N]`: the HTTP server with the studio and the JSON API (see docs/api.md).
 import { startServer } from '../../server/start.js';
-import { fail, info } from '../util.js';
+import { fail, info, wholeNumber } from '../util.js';
 
 export interface ServeOptions {
   port?: string;
@@ -11,8 +11,14 @@ export interface ServeOptions {
 export async function serveCommand(opts: ServeOptions): Promise<void> {
   let port: number | undefined;
   if (opts.port !== undefined) {
-    port = Number(opts.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port: "${opts.port}" must be a whole number from 0 to 65535`);
+    port = wholeNumber(opts.port);
+    if (port === undefined || port > 65535) fail(`--port: "${opts.port}" must be a whole number from 0 to 65535, written in plain digits (like 3000)`);
+  }
+  // The export limits (KARYA_EXPORT_*) are read at the first download; a bad value stops the start instead.
+  try {
+    (await import('../../engine/node/export/pool.js')).exportLimitsFromEnv(process.env);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
   }
   const running = await startServer({ ...(port !== undefined ? { port } : {}), ...(opts.worker === false ? { runsWorker: false } : {}) });
   const { config, provider } = running.ctx;

@@ -2,7 +2,7 @@
 // shows): name, model, latency and ok or the error a user would see; exit 1 if none works.
 import { SpecError, formatSpecIssue } from '../../engine/errors.js';
 import { checkProviderConfigs, loadProviderConfigs, type ConfigCheck, type LoadedConfigs } from '../../engine/providers/index.js';
-import { EXIT, CliExit, fail, info } from '../util.js';
+import { EXIT, CliExit, fail, info, wholeNumber } from '../util.js';
 
 export interface TestAiOptions {
   json?: boolean;
@@ -35,8 +35,8 @@ export async function testAiCommand(opts: TestAiOptions): Promise<void> {
   }
   let timeoutMs: number | undefined;
   if (opts.timeout !== undefined) {
-    timeoutMs = Number(opts.timeout);
-    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) fail(`--timeout: "${opts.timeout}" must be a whole number of milliseconds`);
+    timeoutMs = wholeNumber(opts.timeout);
+    if (timeoutMs === undefined || timeoutMs <= 0) fail(`--timeout: "${opts.timeout}" must be a whole number of milliseconds above 0, written in plain digits (like 30000)`);
   }
   if (loaded.configs.length === 0) {
     if (opts.json) process.stdout.write(JSON.stringify({ source: null, results: [] }) + '\n');

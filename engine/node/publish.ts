@@ -125,11 +125,14 @@ export async function buildKdpPackage(input: {
   state: BookState;
   parts: PackageParts;
   epubcheck: (epub: Uint8Array) => Promise<EpubcheckResult>;
+  /** Makes the manuscript files (default renderDocument in this thread; the server and the CLI pass the bounded export pool's). */
+  render?: typeof renderDocument;
 }): Promise<BuiltPackage> {
   const { book, state, parts } = input;
+  const render = input.render ?? renderDocument;
   const doc = packageDocument(book, state, parts);
-  const epub = await renderDocument(doc, 'epub');
-  const docx = await renderDocument(doc, 'docx');
+  const epub = await render(doc, 'epub');
+  const docx = await render(doc, 'docx');
   const cover = fitPng(parts.cover.png, parts.cover.size);
   const metadata = packageMetadataOf(book, state, parts);
   const text = (value: string) => new TextEncoder().encode(value);
@@ -170,13 +173,15 @@ export async function writeKdpPackage(input: {
   parts: PackageParts;
   /** Checks the written EPUB (default runEpubcheck; tests may stub it). */
   epubcheck?: (file: string) => Promise<EpubcheckResult>;
+  /** Makes the manuscript files (default renderDocument in this thread). */
+  render?: typeof renderDocument;
 }): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
   mkdirSync(dir, { recursive: true });
   const at = (name: string) => path.join(dir, name);
   // epubcheck reads the EPUB where the package keeps it.
   const built = await buildKdpPackage({
-    book, state, parts,
+    book, state, parts, ...(input.render ? { render: input.render } : {}),
     epubcheck: async (epub) => {
       writeFileSync(at('manuscript.epub'), epub);
       return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));

@@ -2,9 +2,9 @@
 // DOCX or PDF as soon as it has a part; finished books ("My books": kept when their type was started anew,
 // or still current) are listed, downloaded and deleted by id. Other users' books answer 404.
 import { type Request } from 'express';
-import { bookDocument, type BookState, type ExportFormat } from '../../engine/index.js';
+import { bookDocument, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
 import { countWords } from '../../engine/providers/index.js';
-import { renderDocument } from '../../engine/node/export/index.js';
+import { renderBounded } from '../../engine/node/export/pool.js';
 import { BookTypeParamsSchema, EXPORT_FILE_TYPES, ExportQuerySchema, exportFileName, NumericIdParamsSchema, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
@@ -31,7 +31,17 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   const download = async (res: FileReply<'GET /books/:bookType/export' | 'GET /books/:id/export'>, state: BookState, format: ExportFormat, notFound: ApiError) => {
     const found = documentOf(state);
     if (!found) throw notFound;
-    const bytes = await renderDocument(found.doc, format);
+    // Made in the export pool's worker threads, within a time and a memory limit: a book that would take
+    // too long or too much memory answers 422 export_too_slow / 413 export_too_large (503 export_busy
+    // when every thread is taken), in the caller's language, and the server goes on answering.
+    let bytes: Uint8Array;
+    try {
+      bytes = await renderBounded(found.doc, format);
+    } catch (error) {
+      if (!(error instanceof ExportLimitError)) throw error;
+      if (error.status === 503) res.setHeader('Retry-After', '30');
+      throw ApiError.catalogue(error.status, error.code, undefined, { ...error.vars });
+    }
     sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(found.doc.title, format) });
   };
 

@@ -1,0 +1,28 @@
+// One export worker thread (engine/node/export/pool.ts): renders book documents with renderDocument, one
+// at a time, and sends the bytes back (transferred, not copied). Whatever a renderer does to its heap or
+// its time stays in this thread, which the pool ends when it takes too long or runs out of memory.
+import { parentPort } from 'node:worker_threads';
+import type { BookDocument, ExportFormat } from '../../book.js';
+import { renderDocument } from './index.js';
+
+export interface RenderRequest {
+  id: number;
+  doc: BookDocument;
+  format: ExportFormat;
+  date?: Date;
+}
+
+export type RenderReply = { id: number; bytes: Uint8Array } | { id: number; error: string };
+
+parentPort?.on('message', (request: RenderRequest) => {
+  void (async () => {
+    try {
+      const bytes = await renderDocument(request.doc, request.format, request.date ? { date: request.date } : {});
+      // A view into a larger pooled buffer is copied into its own, so only the file's bytes move.
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+      parentPort!.postMessage({ id: request.id, bytes: own } satisfies RenderReply, [own.buffer as ArrayBuffer]);
+    } catch (error) {
+      parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies RenderReply);
+    }
+  })();
+});

@@ -61,7 +61,7 @@ describe('the state file', () => {
       const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
       expect(tables).not.toContain('users');
       expect(tables).toEqual(expect.arrayContaining(['book_parts', 'books']));
-      expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual(['book_parts', 'books']);
+      expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual(['book_parts', 'books', 'part_versions']); // a saved book's parts and their earlier versions (karya rewrite)
     } finally {
       db.close();
     }

@@ -105,7 +105,7 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   let charged = 0;
   const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle: bookDocument(spec, state).title, onCharged: (n) => (charged += n) });
   const parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given: input.given });
-  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, ...(input.print ? { print: input.print } : {}) });
+  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, ...(input.print ?? {}) });
   const now = new Date();
   const report: KdpPackage = {
     title: parts.title,

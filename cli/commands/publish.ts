@@ -90,7 +90,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}) };
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
     const { writeKdpPackage } = await import('../../engine/node/publish.js');
-    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, print: { trim, paper } });
+    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, trim, paper });
 
     for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
     info(`karya: paperback ${trim.replace('x', ' × ')} in on ${paper} paper: ${written.print.pageCount} pages, spine ${written.print.spineIn.toFixed(3)} in`);

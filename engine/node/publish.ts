@@ -13,7 +13,7 @@ import type { PixelSize, ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
 import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
-import { DEFAULT_PAPER, DEFAULT_TRIM, type PaperName, type TrimName } from '../print.js';
+import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import {
   formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize,
   type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
@@ -26,7 +26,9 @@ export const PACKAGE_FILES = [
 
 /** The paperback's choices: trim size and paper (default 6 × 9 in, white). */
 export interface PrintChoice {
+  /** 6x9 (default), 5.5x8.5 or 5x8. */
   trim?: TrimName;
+  /** white (default) or cream. */
   paper?: PaperName;
 }
 
@@ -156,12 +158,10 @@ export async function buildKdpPackage(input: {
   state: BookState;
   parts: PackageParts;
   epubcheck: (epub: Uint8Array) => Promise<EpubcheckResult>;
-  /** The paperback's trim and paper (default 6 × 9 in, white). */
-  print?: PrintChoice;
-}): Promise<BuiltPackage> {
+} & PrintChoice): Promise<BuiltPackage> {
   const { book, state, parts } = input;
-  const trim = input.print?.trim ?? DEFAULT_TRIM;
-  const paper = input.print?.paper ?? DEFAULT_PAPER;
+  const trim = input.trim ?? DEFAULT_TRIM;
+  const paper = input.paper ?? DEFAULT_PAPER;
   const doc = packageDocument(book, state, parts);
   const epub = await renderDocument(doc, 'epub');
   const docx = await renderDocument(doc, 'docx');
@@ -177,6 +177,8 @@ export async function buildKdpPackage(input: {
   // The readiness checks still read the cover as a PNG of the package size (engine/publish/readiness.ts).
   const cover = fitPng(parts.cover.png, parts.cover.size);
   const metadata = packageMetadataOf(book, state, parts);
+  // The trim the paperback was made at ("5 x 8 in"), not the default's.
+  metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
   const text = (value: string) => new TextEncoder().encode(value);
   const epubcheck = await input.epubcheck(epub);
   const readiness = packageReadiness({
@@ -220,15 +222,13 @@ export async function writeKdpPackage(input: {
   parts: PackageParts;
   /** Checks the written EPUB (default runEpubcheck; tests may stub it). */
   epubcheck?: (file: string) => Promise<EpubcheckResult>;
-  /** The paperback's trim and paper (default 6 × 9 in, white). */
-  print?: PrintChoice;
-}): Promise<WrittenPackage> {
+} & PrintChoice): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
   mkdirSync(dir, { recursive: true });
   const at = (name: string) => path.join(dir, name);
   // epubcheck reads the EPUB where the package keeps it.
   const built = await buildKdpPackage({
-    book, state, parts, ...(input.print ? { print: input.print } : {}),
+    book, state, parts, ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
     epubcheck: async (epub) => {
       writeFileSync(at('manuscript.epub'), epub);
       return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));

@@ -167,6 +167,7 @@ describe('karya publish: the paperback', () => {
     expect(r.code, r.stderr).toBe(0);
     const small = JSON.parse(r.stdout) as typeof summary;
     expect(small.print).toMatchObject({ trim: '5x8', paper: 'cream' });
+    expect(JSON.parse(readFileSync(path.join(cwd, 'small', 'metadata.json'), 'utf8')).printTrim).toBe('5 x 8 in');
     const interior = path.join(cwd, 'small', 'paperback-interior.pdf');
     const { count, sizes } = await pageSizes(interior);
     expect(count).toBe(small.print.pageCount);

@@ -52,6 +52,8 @@ interface Page {
   isOpening?: boolean;
   /** Positions from the text block's top left. */
   ops: TextOp[];
+  /** Links to a part's opening page (the contents entries), from the text block's top left. */
+  links?: Array<{ x: number; y: number; width: number; height: number; part: number }>;
 }
 
 /** A block of lines as the flow places it. */
@@ -268,7 +270,6 @@ function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: 
 
   // Contents: laid out now with room for the numbers, filled in once the parts have their pages.
   const NUMBER_ROOM = 30;
-  const contentsStart = flow.pages.length;
   const entryLines: Array<{ page: number; y: number; lines: number }> = [];
   const showContents = sections.length > 1;
   if (showContents) {
@@ -305,9 +306,11 @@ function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: 
   entryLines.forEach((entry, i) => {
     const number = String(openings[i]! + 1);
     const w = m.width(number, 'serif', BODY.size);
-    flow.pages[entry.page]!.ops.push({ text: number, font: 'serif', size: BODY.size, x: width - w, y: entry.y });
+    const page = flow.pages[entry.page]!;
+    page.ops.push({ text: number, font: 'serif', size: BODY.size, x: width - w, y: entry.y });
+    const top = entry.y - (entry.lines - 1) * BODY.leading;
+    (page.links ??= []).push({ x: 0, y: top, width, height: entry.lines * BODY.leading, part: i });
   });
-  void contentsStart;
   return { pages: flow.pages, openings, sections };
 }
 
@@ -380,8 +383,12 @@ function drawBook(pdf: PDFKit.PDFDocument, doc: BookDocument, layout: BookLayout
     const isRecto = number % 2 === 1;
     const left = isRecto ? margins.inside : margins.outside;
     pdf.addPage({ size: [geo.width, geo.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
-    if (page.isOpening && page.section !== undefined) pdf.outline.addItem(layout.sections[page.section]!.heading);
+    if (page.isOpening && page.section !== undefined) {
+      pdf.outline.addItem(layout.sections[page.section]!.heading);
+      pdf.addNamedDestination(`part-${page.section + 1}`, 'XYZ', 0, geo.height, null);
+    }
     for (const op of page.ops) drawOp(pdf, op, left, margins.top);
+    for (const link of page.links ?? []) pdf.goTo(left + link.x, margins.top + link.y, link.width, link.height, `part-${link.part + 1}`);
     if (page.kind !== 'body') return;
     if (!page.isOpening) {
       const section = layout.sections[page.section ?? 0]!;

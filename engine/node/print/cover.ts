@@ -138,7 +138,7 @@ export async function renderWrapCover(input: {
   const safe = pt(0.375);
   const bandH = trimH * 0.26 + bleed;
   const bandY = H - bandH;
-  pdf.save().fillOpacity(0.62).rect(frontX, bandY, W - frontX, bandH).fill('#000000').restore();
+  pdf.save().fillOpacity(0.92).rect(frontX, bandY, W - frontX, bandH).fill('#000000').restore();
   const textW = trimW - 2 * safe;
   let y = bandY + 14;
   y += block(input.title, { font: 'bold', size: 22, leading: 27, x: frontX + safe, y, width: textW, align: 'center', color: '#ffffff', maxLines: 3 });

@@ -158,7 +158,7 @@ class Composer {
 
   /** Code as written: each line kept, cut where it is wider than the block. */
   code(text: string, width: number): Line[] {
-    const segments: Word[][] = text.split('\n').map((l) => (l ? [{ pieces: [{ text: l, font: 'mono' as const }], width: this.m.width(l, 'mono', CODE.size) }] : []));
+    const segments: Word[][] = text.replace(/\t/g, '    ').split('\n').map((l) => (l ? [{ pieces: [{ text: l, font: 'mono' as const }], width: this.m.width(l, 'mono', CODE.size) }] : []));
     return breakLines(segments, { width, size: CODE.size, align: 'left', hyphenate: null }, this.m);
   }
 
@@ -273,6 +273,8 @@ function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: 
   const entryLines: Array<{ page: number; y: number; lines: number }> = [];
   const showContents = sections.length > 1;
   if (showContents) {
+    // The contents open on a right-hand page too (a long copyright text can fill two pages).
+    if (flow.pages.length % 2 === 1) flow.newPage('blank');
     flow.newPage('contents');
     flow.y = height * 0.12;
     flow.place([{ lines: c.plain(words.contents, 'serif', { size: 17 }), size: 17, leading: 22, x: 0, before: 0, after: BODY.leading * 1.5 }]);

@@ -373,10 +373,22 @@ export function lineOps(line: Line, x: number, y: number, size: number, m: Measu
   });
   line.words.forEach((word, i) => {
     const at = x + line.xs[i]!;
-    if (word.pieces.length === 1) {
+    // pdfkit spreads word spacing over every white space, a no-break space too: such a word is drawn on
+    // its own, without it, so it stays where the line put it.
+    const hasInnerSpace = word.pieces.some((p) => /\s/.test(p.text));
+    if (word.pieces.length === 1 && !hasInnerSpace) {
       const piece = word.pieces[0]!;
       if (open && open.font === piece.font) open.text += ` ${piece.text}`;
       else ops.push((open = op(piece.text, piece.font, at)));
+      return;
+    }
+    if (hasInnerSpace) {
+      let px = at;
+      for (const piece of word.pieces) {
+        ops.push({ text: piece.text, font: piece.font, size, x: px, y, ...(color ? { color } : {}) });
+        px += m.width(piece.text, piece.font, size);
+      }
+      open = null;
       return;
     }
     let px = at;

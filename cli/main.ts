@@ -106,7 +106,7 @@ function buildProgram(): Command {
 
   program
     .command('publish <id>')
-    .description('write a book (resuming it like generate) and a KDP package for it: manuscript.epub and .docx, cover.png, description, keywords, metadata, readiness')
+    .description('write a book (resuming it like generate) and a KDP package for it: manuscript.epub and .docx, paperback-interior.pdf, paperback-cover.pdf, cover.jpg, description, keywords, metadata, readiness')
     .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
     .option('--lang <lang>', 'output language: en or ms')
@@ -115,6 +115,8 @@ function buildProgram(): Command {
     .option('--title <title>', "the book's title (default: the book's own, else the book-title generator's)")
     .option('--subtitle <subtitle>', "the book's subtitle")
     .option('--author <name>', 'the author name (default: a pen name from the author-name generator)')
+    .option('--trim <size>', 'the paperback trim size: 6x9 (default), 5.5x8.5 or 5x8')
+    .option('--paper <paper>', "the paperback's paper: white (default) or cream (a thicker spine)")
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--json', 'print a JSON summary on stdout')

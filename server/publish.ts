@@ -6,7 +6,7 @@ import { zipSync, type Zippable } from 'fflate';
 import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
 import { countWords } from '../engine/providers/index.js';
 import type { KdpPackage, PublishStepInfo } from '../engine/contract/index.js';
-import { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes, type PackageFile } from '../engine/node/publish.js';
+import { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes, type PackageFile, type PrintChoice } from '../engine/node/publish.js';
 import { renderBounded } from '../engine/node/export/pool.js';
 import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../engine/publish/index.js';
 import type { AppContext } from './context.js';
@@ -87,7 +87,7 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
 }
 
 /** Already compressed files are stored as they are; text is deflated. */
-const STORED: ReadonlySet<PackageFile> = new Set(['manuscript.epub', 'manuscript.docx', 'cover.png']);
+const STORED: ReadonlySet<PackageFile> = new Set(['manuscript.epub', 'manuscript.docx', 'cover.jpg']);
 
 /** The package's files as one zip, in PACKAGE_FILES order. */
 export function zipPackage(files: Record<PackageFile, Uint8Array>, date: Date): Uint8Array {
@@ -100,7 +100,7 @@ export function zipPackage(files: Record<PackageFile, Uint8Array>, date: Date): 
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: { author?: string } }): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: { author?: string }; print?: PrintChoice }): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;
@@ -109,7 +109,7 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   // The manuscript files are made in the export pool (time and memory limits, off the request loop).
   let built: Awaited<ReturnType<typeof buildKdpPackage>>;
   try {
-    built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded });
+    built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, ...(input.print ?? {}) });
   } catch (error) {
     if (error instanceof ExportLimitError) throw ApiError.catalogue(error.status, error.code, undefined, { ...error.vars });
     throw error;

@@ -1,12 +1,14 @@
 // `karya publish <id> --out DIR`: write the book as `karya generate` does (resuming the same saved book),
 // then run the publishing generators its publish block names and write a KDP package: manuscript.epub,
-// manuscript.docx, cover.png, description.html, keywords.txt, metadata.json and readiness.json.
+// manuscript.docx, paperback-interior.pdf and paperback-cover.pdf (at --trim, on --paper), cover.jpg,
+// description.html, keywords.txt, metadata.json and readiness.json.
 import path from 'node:path';
 import {
   BookSession, GenerationError, SpecError, formatSpecIssue, planSteps, startBook,
 } from '../../engine/index.js';
 import { checkPublishPlan, directPublishStep, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/publish/index.js';
 import { openStateFile } from '../../server/store/state.js';
+import { PAPER_NAMES, TRIM_NAMES, isPaperName, isTrimName } from '../../engine/print.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
@@ -25,6 +27,8 @@ export interface PublishOptions {
   state?: string;
   fresh?: boolean;
   json?: boolean;
+  trim?: string;
+  paper?: string;
 }
 
 const PART_NAMES = { title: 'title', author: 'author', description: 'description', keywords: 'keywords', copyright: 'copyright page', cover: 'cover' } as const;
@@ -34,6 +38,11 @@ function credits(n: number): string {
 }
 
 export async function publishCommand(id: string, opts: PublishOptions): Promise<void> {
+  // The paperback's choices are checked before anything else: nothing is spent on a package that cannot be made.
+  const trim = opts.trim ?? '6x9';
+  const paper = opts.paper ?? 'white';
+  if (!isTrimName(trim)) fail(`--trim "${trim}" is not one of ${TRIM_NAMES.join(', ')}`);
+  if (!isPaperName(paper)) fail(`--paper "${paper}" is not one of ${PAPER_NAMES.join(', ')}`);
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
   if (spec.kind !== 'book' || !spec.publish) {
@@ -87,9 +96,10 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
     const { writeKdpPackage } = await import('../../engine/node/publish.js');
     makeDirs(opts.out);
-    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit });
+    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper });
 
     for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
+    info(`karya: paperback ${trim.replace('x', ' × ')} in on ${paper} paper: ${written.print.pageCount} pages, spine ${written.print.spineIn.toFixed(3)} in`);
     info('karya: readiness');
     info(written.summary);
     const cost = { book: bookCost, publishing: parts.cost, total: bookCost + parts.cost, thisRun: bookSteps * spec.cost + parts.cost };
@@ -98,7 +108,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     if (opts.json) {
       process.stdout.write(JSON.stringify({
         id: spec.id, lang: session.state.lang, out: opts.out, files: written.files, title: parts.title, author: parts.author,
-        steps: parts.steps, cost, ready: written.readiness.ready, checks: written.readiness.checks,
+        steps: parts.steps, cost, print: written.print, ready: written.readiness.ready, checks: written.readiness.checks,
       }) + '\n');
     }
     if (!written.readiness.ready) throw new CliExit(EXIT.failed);

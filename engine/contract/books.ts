@@ -7,6 +7,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '../book.js';
 import { StepRefSchema } from '../session/step.js';
 import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
 import type { PublishPart as PublishPartName } from '../spec/types.js';
+import { PAPER_NAMES, TRIM_NAMES, type PaperName, type TrimName } from '../print.js';
 import { ApiErrorBodySchema, TimestampSchema } from './common.js';
 
 const Lang = z.enum(['en', 'ms']);
@@ -259,9 +260,14 @@ export type MyBooksResponse = z.infer<typeof MyBooksResponseSchema>;
 /** The publishing steps of a KDP package, in order (engine/spec/format.ts PUBLISH_PARTS). */
 const PublishPart = z.enum(['title', 'author', 'description', 'keywords', 'copyright', 'cover'] as const satisfies readonly PublishPartName[]);
 
-/** POST /api/books/:bookType/publish: the author name to print; without it a pen name is written (one step). */
+/**
+ * POST /api/books/:bookType/publish: the author name to print (without it a pen name is written, one
+ * step), and the paperback's trim size and paper (default 6x9, white).
+ */
 export const PublishBodySchema = z.strictObject({
   author: z.string().trim().max(100).optional(),
+  trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]).optional(),
+  paper: z.enum(PAPER_NAMES as [PaperName, ...PaperName[]]).optional(),
 });
 export type PublishBody = z.input<typeof PublishBodySchema>;
 

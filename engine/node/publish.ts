@@ -1,5 +1,6 @@
 // Make a KDP package (Node only), in memory (the server) or as a folder (the CLI): the manuscript as EPUB
-// and DOCX, the cover fitted to its package size, the description, keywords, metadata and readiness,
+// and DOCX, the paperback's interior and wrap cover (engine/node/print), the eBook cover as an RGB JPEG,
+// the description, keywords, metadata and readiness,
 // checking the EPUB with epubcheck when it is installed. The pure parts (steps, HTML, rules, checks) are
 // engine/publish/.
 import { execFile } from 'node:child_process';
@@ -10,13 +11,41 @@ import { Resvg } from '@resvg/resvg-js';
 import { nextStep, type BookState } from '../compile/flow.js';
 import type { PixelSize, ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
+import { renderBookPdf } from './print/book.js';
+import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
+import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import {
   formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize,
   type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
 } from '../publish/index.js';
 
 /** The files of a package, in the order the CLI lists them. */
-export const PACKAGE_FILES = ['manuscript.epub', 'manuscript.docx', 'cover.png', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'] as const;
+export const PACKAGE_FILES = [
+  'manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json',
+] as const;
+
+/** The paperback's choices: trim size and paper (default 6 × 9 in, white). */
+export interface PrintChoice {
+  /** 6x9 (default), 5.5x8.5 or 5x8. */
+  trim?: TrimName;
+  /** white (default) or cream. */
+  paper?: PaperName;
+}
+
+/** The paperback as made: the interior's real page count and what the wrap cover was sized for. */
+export interface PrintFacts {
+  /** Pages of paperback-interior.pdf, blank pages included (always even). */
+  pageCount: number;
+  trim: TrimName;
+  paper: PaperName;
+  /** KDP's minimum gutter for that page count, in inches. */
+  gutterIn: number;
+  /** The spine's width, in inches, and whether it carries the title and author (79 pages or more). */
+  spineIn: number;
+  hasSpineText: boolean;
+  /** The wrap cover's page size, in points. */
+  coverPt: { width: number; height: number };
+}
 
 /**
  * A PNG scaled to fill a size and cropped evenly at the edges that overflow (a 1024 × 1792 cover becomes
@@ -91,6 +120,10 @@ export function runEpubcheck(file: string): Promise<EpubcheckResult> {
 /** The files of a package in memory, by name (PACKAGE_FILES), with its metadata and readiness. */
 export interface BuiltPackage {
   files: Record<PackageFile, Uint8Array>;
+  /** cover.jpg as made: format, width, height and channels (3, RGB) for the readiness checks. */
+  coverImage: Omit<CoverImage, 'bytes'>;
+  /** The paperback: `print.pageCount` is the interior's real page count. */
+  print: PrintFacts;
   metadata: KdpMetadata;
   readiness: Readiness;
   /** readiness as lines for a terminal. */
@@ -115,7 +148,7 @@ export async function runEpubcheckOnBytes(epub: Uint8Array): Promise<EpubcheckRe
 }
 
 /**
- * The seven files of a KDP package in memory, from a book and its publishing parts: the manuscript as
+ * The files of a KDP package in memory, from a book and its publishing parts: the manuscript as
  * EPUB and DOCX, the cover fitted to its package size, description, keywords, metadata and readiness
  * (with `epubcheck`'s verdict on the EPUB).
  * @example const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes })
@@ -127,14 +160,28 @@ export async function buildKdpPackage(input: {
   epubcheck: (epub: Uint8Array) => Promise<EpubcheckResult>;
   /** Makes the manuscript files (default renderDocument in this thread; the server and the CLI pass the bounded export pool's). */
   render?: typeof renderDocument;
-}): Promise<BuiltPackage> {
+} & PrintChoice): Promise<BuiltPackage> {
   const { book, state, parts } = input;
   const render = input.render ?? renderDocument;
+  const trim = input.trim ?? DEFAULT_TRIM;
+  const paper = input.paper ?? DEFAULT_PAPER;
   const doc = packageDocument(book, state, parts);
   const epub = await render(doc, 'epub');
   const docx = await render(doc, 'docx');
+  const interior = await renderBookPdf(doc, { trim });
+  const jpeg = await ebookCoverJpeg(parts.cover.png, ebookCoverSize(parts.cover.size));
+  const wrap = await renderWrapCover({
+    art: parts.cover.png, title: parts.title, author: parts.author, description: parts.description, lang: doc.lang, trim, paper, pageCount: interior.pageCount,
+  });
+  const print: PrintFacts = {
+    pageCount: interior.pageCount, trim, paper, gutterIn: interior.gutterIn, spineIn: wrap.spineIn, hasSpineText: wrap.hasSpineText,
+    coverPt: { width: wrap.width, height: wrap.height },
+  };
+  // The readiness checks still read the cover as a PNG of the package size (engine/publish/readiness.ts).
   const cover = fitPng(parts.cover.png, parts.cover.size);
   const metadata = packageMetadataOf(book, state, parts);
+  // The trim the paperback was made at ("5 x 8 in"), not the default's.
+  metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
   const text = (value: string) => new TextEncoder().encode(value);
   const epubcheck = await input.epubcheck(epub);
   const readiness = packageReadiness({
@@ -144,18 +191,23 @@ export async function buildKdpPackage(input: {
   const files: Record<PackageFile, Uint8Array> = {
     'manuscript.epub': epub,
     'manuscript.docx': docx,
-    'cover.png': cover,
+    'paperback-interior.pdf': interior.bytes,
+    'paperback-cover.pdf': wrap.bytes,
+    'cover.jpg': jpeg.bytes,
     'description.html': text(`${parts.description}\n`),
     'keywords.txt': text(parts.keywords.map((k) => `${k}\n`).join('')),
     'metadata.json': text(`${JSON.stringify(metadata, null, 2)}\n`),
     'readiness.json': text(`${JSON.stringify({ generator: book.id, ...readiness, ...(parts.notes.keywords ? { notes: { keywords: parts.notes.keywords } } : {}) }, null, 2)}\n`),
   };
-  return { files, metadata, readiness, summary: formatReadiness(readiness) };
+  const { bytes: _bytes, ...coverImage } = jpeg;
+  return { files, coverImage, print, metadata, readiness, summary: formatReadiness(readiness) };
 }
 
 export interface WrittenPackage {
   dir: string;
   files: string[];
+  coverImage: BuiltPackage['coverImage'];
+  print: PrintFacts;
   metadata: KdpMetadata;
   readiness: Readiness;
   /** readiness as lines for a terminal. */
@@ -163,7 +215,7 @@ export interface WrittenPackage {
 }
 
 /**
- * Write the seven files of a KDP package into `dir` from a book and its publishing parts.
+ * Write the files of a KDP package into `dir` from a book and its publishing parts.
  * @example await writeKdpPackage({ dir: 'pkg', book: spec, state: session.state, parts: await writePackageParts({…}) })
  */
 export async function writeKdpPackage(input: {
@@ -175,18 +227,18 @@ export async function writeKdpPackage(input: {
   epubcheck?: (file: string) => Promise<EpubcheckResult>;
   /** Makes the manuscript files (default renderDocument in this thread). */
   render?: typeof renderDocument;
-}): Promise<WrittenPackage> {
+} & PrintChoice): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
   mkdirSync(dir, { recursive: true });
   const at = (name: string) => path.join(dir, name);
   // epubcheck reads the EPUB where the package keeps it.
   const built = await buildKdpPackage({
-    book, state, parts, ...(input.render ? { render: input.render } : {}),
+    book, state, parts, ...(input.render ? { render: input.render } : {}), ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
     epubcheck: async (epub) => {
       writeFileSync(at('manuscript.epub'), epub);
       return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));
     },
   });
   for (const name of PACKAGE_FILES) writeFileSync(at(name), built.files[name]);
-  return { dir, files: [...PACKAGE_FILES], metadata: built.metadata, readiness: built.readiness, summary: built.summary };
+  return { dir, files: [...PACKAGE_FILES], coverImage: built.coverImage, print: built.print, metadata: built.metadata, readiness: built.readiness, summary: built.summary };
 }

@@ -54,7 +54,8 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
       // Nothing is spent on a package the user cannot pay for in full (the administrator always passes).
       const { cost } = publishQuote(ctx, book, given);
       if (user.role !== 'admin' && ((await repos.credits.balanceOf(user.id)) ?? 0) < cost) throw ApiError.catalogue(402, 'insufficient_credits', lang);
-      const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given });
+      const print = { ...(body.trim ? { trim: body.trim } : {}), ...(body.paper ? { paper: body.paper } : {}) };
+      const { report, charged } = await publishBook(ctx, { userId: user.id, bookId, book, given, print });
       res.json({ package: report, credits_charged: charged, credits_available: (await repos.credits.balanceOf(user.id)) ?? 0 });
     } finally {
       running.delete(key);

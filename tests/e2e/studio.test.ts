@@ -396,7 +396,7 @@ if (!hasChromium) {
       expect(zip.suggestedFilename()).toMatch(/^[a-z0-9-]+-kdp\.zip$/);
       const bytes = readFileSync((await zip.path())!);
       expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-      expect(Object.keys(unzipSync(new Uint8Array(bytes)))).toEqual(['manuscript.epub', 'manuscript.docx', 'cover.png', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json']);
+      expect(Object.keys(unzipSync(new Uint8Array(bytes)))).toEqual(['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json']);
 
       // A reload shows the package made, ready to download again.
       await page.reload();

@@ -1,6 +1,6 @@
 // renderDocument on a document with everything the block model holds, markup in the text, a long part
-// and a Malay title: valid EPUB (epubcheck), escaped everywhere, DOCX headings and lists, PDF running
-// heads and page numbers.
+// and a Malay title: valid EPUB (epubcheck), escaped everywhere, DOCX headings and lists, PDF front
+// matter, contents, running heads and page numbers.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,25 +78,35 @@ describe('renderDocument', () => {
     expect(xml).toContain('© 2025 Siti Aminah');
   });
 
-  it('PDF: 6 × 9 in; running heads (title on even pages, part heading on odd) and page numbers on the parts', async () => {
+  it('PDF: 6 × 9 in; title, copyright and contents pages; parts on odd pages; running heads (author left, title right) and page numbers; Malay not hyphenated', async () => {
     const info = await runTool('pdfinfo', [files.pdf]);
     expect(info.stdout).toMatch(/Page size:\s+432 x 648 pts/);
     const pages = Number(/Pages:\s+(\d+)/.exec(info.stdout)?.[1]);
     const text = await Promise.all(Array.from({ length: pages }, (_, i) => runTool('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), files.pdf, '-']).then((r) => r.stdout)));
     const flat = (page: string | undefined) => (page ?? '').replace(/\s+/g, ' ');
     expect(flat(text[0])).toContain('Kisah <Cinta> & "Rindu"');
+    expect(flat(text[0])).toContain('Siti Aminah');
     expect(text[1]).toContain('Ditulis dengan Karya');
     expect(text[1]).toContain('© 2025 Siti Aminah');
-    expect(text[2]).toContain('<script>alert(1)</script>');
-    // The conclusion runs over several pages; the first page of the parts is page 1.
-    const opening = text.findIndex((t) => /^\s*Kesimpulan\s*$/m.test(t) && /Perenggan 1:/.test(t));
-    expect(opening).toBeGreaterThan(2);
-    const firstPart = 2;
-    for (let i = opening + 1; i < pages; i++) {
-      const number = i - firstPart + 1;
-      expect(text[i], `page ${i + 1}`).toMatch(new RegExp(`^\\s*${number}\\s*$`, 'm'));
-      expect(flat(text[i]), `page ${i + 1}`).toContain(number % 2 === 0 ? 'Kisah <Cinta> & "Rindu"' : 'Kesimpulan');
+    // Contents in Malay, each part with the page it opens on: always a right-hand (odd) page.
+    expect(text[2]).toContain('Kandungan');
+    const entries = [...text[2]!.matchAll(/^\s*(\S.*?\S)\s{2,}(\d+)\s*$/gm)].map((m) => [m[1]!, Number(m[2])] as const);
+    expect(entries.map(([heading]) => heading)).toEqual(['Pengenalan', 'Bab 1: Hujan', 'Kesimpulan']);
+    for (const [heading, page] of entries) {
+      expect(page % 2, heading).toBe(1);
+      expect(flat(text[page - 1]), heading).toContain(heading.replace('Bab 1: ', ''));
     }
+    expect(text[entries[0]![1] - 1]).toContain('<script>alert(1)</script>');
+    // The conclusion runs over several pages: each has its number, and the author (left) or the title (right) above.
+    const opening = entries[2]![1];
     expect(pages - opening).toBeGreaterThan(1);
+    for (let number = opening + 1; number <= pages; number++) {
+      const page = text[number - 1]!;
+      if (!page.trim()) continue; // the blank page that makes the count even
+      expect(page, `page ${number}`).toMatch(new RegExp(`^\\s*${number}\\s*$`, 'm'));
+      expect(page.split('\n').find((l) => l.trim())?.trim(), `page ${number}`).toBe(number % 2 === 0 ? 'Siti Aminah' : 'Kisah <Cinta> & "Rindu"');
+    }
+    // No hyphenation patterns for Malay: no line ends in a word broken with a hyphen.
+    expect(text.join('\n')).not.toMatch(/\p{L}-\n/u);
   });
 });

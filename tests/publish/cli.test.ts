@@ -1,4 +1,4 @@
-// `karya publish` with the offline provider, in this process: the seven files of a KDP package, every
+// `karya publish` with the offline provider, in this process: the nine files of a KDP package, every
 // readiness check passing, the book's language in the metadata, the kids cover for a children's book,
 // a saved book packaged without being written again, and bad input refused before anything is spent.
 import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
@@ -6,9 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { KDP_DESCRIPTION_MAX, KDP_TAGS, pngSize } from '../../engine/publish/index.js';
+import sharp from 'sharp';
+import { KDP_DESCRIPTION_MAX, KDP_TAGS } from '../../engine/publish/index.js';
 
-const SEVEN_FILES = ['cover.png', 'description.html', 'keywords.txt', 'manuscript.docx', 'manuscript.epub', 'metadata.json', 'readiness.json'];
+const PACKAGE = ['cover.jpg', 'description.html', 'keywords.txt', 'manuscript.docx', 'manuscript.epub', 'metadata.json', 'paperback-cover.pdf', 'paperback-interior.pdf', 'readiness.json'];
 /** Credits from spec/: 1 a text step, 6 a cover (platform §9, the cover forms). */
 const COST = { text: 1, cover: 6 };
 /** A folder on PATH without epubcheck: the check is then skipped (one test runs the real epubcheck when it is installed). */
@@ -31,12 +32,12 @@ function tempDir(): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('karya publish', () => {
-  it('romance --chapters 3 --out pkg/: seven files, every readiness check passes', async () => {
+  it('romance --chapters 3 --out pkg/: the package files, every readiness check passes', async () => {
     const cwd = tempDir();
     const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--out', 'pkg/', '--json'], { cwd });
     expect(r.code, r.stderr).toBe(0);
     const pkg = path.join(cwd, 'pkg');
-    expect(readdirSync(pkg).sort()).toEqual(SEVEN_FILES);
+    expect(readdirSync(pkg).sort()).toEqual(PACKAGE);
 
     const readiness = JSON.parse(read(pkg, 'readiness.json')) as { ready: boolean; checks: Array<{ id: string; status: string; detail?: string }> };
     expect(readiness.ready).toBe(true);
@@ -65,7 +66,7 @@ describe('karya publish', () => {
     expect(description.length).toBeLessThanOrEqual(KDP_DESCRIPTION_MAX);
     for (const tag of description.match(/<\/?([a-z0-9]+)[^>]*>/g) ?? []) expect(KDP_TAGS as readonly string[]).toContain(tag.replace(/[</>]/g, ''));
 
-    expect(pngSize(readFileSync(path.join(pkg, 'cover.png')))).toEqual({ width: 1600, height: 2560 });
+    expect(await sharp(readFileSync(path.join(pkg, 'cover.jpg'))).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
     for (const file of ['manuscript.epub', 'manuscript.docx']) expect(readFileSync(path.join(pkg, file)).subarray(0, 2).toString()).toBe('PK');
 
     const summary = JSON.parse(r.stdout) as Summary;
@@ -95,7 +96,7 @@ describe('karya publish', () => {
     expect(summary.checks.find((c) => c.id === 'epubcheck')?.status).toBe('skipped');
   }, 120_000);
 
-  it("a children's book gets the kids cover, fitted to 1600 × 2560", async () => {
+  it("a children's book gets the kids cover, fitted to 1600 × 2560 as a JPEG", async () => {
     const cwd = tempDir();
     const r = await runKaryaInProcess(['publish', 'children', '--chapters', '5', '--out', 'kids', '--author', 'Aisha Rahman', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
     expect(r.code, r.stderr).toBe(0);
@@ -103,7 +104,7 @@ describe('karya publish', () => {
     expect(summary.steps.find((s) => s.part === 'cover')).toEqual({ part: 'cover', generatorId: 'kids-book-cover', cost: COST.cover });
     expect(summary.steps.find((s) => s.part === 'author')).toMatchObject({ skipped: 'given', cost: 0 });
     expect(JSON.parse(read(path.join(cwd, 'kids'), 'metadata.json'))).toMatchObject({ author: 'Aisha Rahman', categories: ['Juvenile Fiction / General', 'Juvenile Fiction / Action & Adventure / General'] });
-    expect(pngSize(readFileSync(path.join(cwd, 'kids', 'cover.png')))).toEqual({ width: 1600, height: 2560 });
+    expect(await sharp(readFileSync(path.join(cwd, 'kids', 'cover.jpg'))).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
   }, 120_000);
 
   it('refuses what is not a book, and a missing --out, with exit 2 before anything is written', async () => {

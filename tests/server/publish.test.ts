@@ -1,7 +1,7 @@
 // /api/books/:bookType/publish: what a package costs before spending, each publishing step charged once
 // (a generation row, a ledger charge and a history item per step), a failing step refunded, 402 before
 // anything is spent, the administrator passing, 409 for an unfinished book or a publish already running,
-// other users' books unreachable, and the kept package downloaded as a zip of the seven files.
+// other users' books unreachable, and the kept package downloaded as a zip of its files.
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
 } from '../../engine/contract/index.js';
 import { GenerationError } from '../../engine/index.js';
 import { createOfflineProvider, type Provider } from '../../engine/providers/index.js';
-import { pngSize } from '../../engine/publish/index.js';
+import sharp from 'sharp';
 import { ADMIN_EMAIL, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 /** Credits from spec/: 1 a text step, 6 a cover; a children's book has its own title, so no title step. */
@@ -24,7 +24,7 @@ const STEPS = [
   { part: 'cover', generator_id: 'kids-book-cover', cost: 6 },
 ] as const;
 const COST = 10;
-const SEVEN_FILES = ['manuscript.epub', 'manuscript.docx', 'cover.png', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'];
+const PACKAGE = ['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'];
 const CHECKS = ['book-complete', 'manuscript-epub', 'epubcheck', 'manuscript-docx', 'cover-size', 'description', 'keywords', 'title', 'author', 'language', 'categories', 'print-length'];
 
 let ts: TestServer;
@@ -109,7 +109,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     expect(await balanceOf(ts, author.id)).toBe(50 - COST);
     expect(report.steps).toEqual(STEPS);
     expect(report.cost).toBe(COST);
-    expect(report.files).toEqual(SEVEN_FILES);
+    expect(report.files).toEqual(PACKAGE);
     expect(report.title).not.toBe('');
     expect(report.author).not.toBe('');
 
@@ -127,7 +127,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     expect(ledger.map((t) => t.amount)).toEqual([-1, -1, -1, -1, -6]);
   }, 60_000);
 
-  it('keeps the package: GET shows it, …/package downloads the zip of the seven files', async () => {
+  it('keeps the package: GET shows it, …/package downloads the zip of its files', async () => {
     const quote = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', author.cookie)).body);
     expect(quote.package).toEqual(report);
 
@@ -138,10 +138,11 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     const zip = res.body as Buffer;
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
     const files = unzipSync(new Uint8Array(zip));
-    expect(Object.keys(files)).toEqual(SEVEN_FILES);
+    expect(Object.keys(files)).toEqual(PACKAGE);
     const text = (name: string) => new TextDecoder().decode(files[name]);
     for (const name of ['manuscript.epub', 'manuscript.docx']) expect(new TextDecoder().decode(files[name]!.subarray(0, 2))).toBe('PK');
-    expect(pngSize(files['cover.png']!)).toEqual({ width: 1600, height: 2560 });
+    expect(await sharp(files['cover.jpg']!).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
+    for (const name of ['paperback-interior.pdf', 'paperback-cover.pdf']) expect(new TextDecoder().decode(files[name]!.subarray(0, 5))).toBe('%PDF-');
     const metadata = JSON.parse(text('metadata.json')) as { title: string; author: string; language: string; generator: string; keywords: string[]; description: string };
     expect(metadata).toMatchObject({ title: report.title, author: report.author, language: 'en', generator: 'children' });
     expect(text('keywords.txt').split('\n').filter(Boolean)).toEqual(metadata.keywords);
@@ -149,8 +150,8 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     expect(JSON.parse(text('readiness.json'))).toMatchObject({ generator: 'children', ready: true, checks: report.checks });
   });
 
-  it('publishing again with the author named skips the pen name, costs one credit less and replaces the package', async () => {
-    const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({ author: '  Siti Aminah ' });
+  it('publishing again with the author named (and a 5 × 8 in paperback) skips the pen name, costs one credit less and replaces the package', async () => {
+    const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({ author: '  Siti Aminah ', trim: '5x8', paper: 'cream' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = PublishResponseSchema.parse(res.body);
     expect(body.package.author).toBe('Siti Aminah');
@@ -162,6 +163,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     expect(quote.cost).toBe(COST);
     const zip = unzipSync(new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer));
     expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).author).toBe('Siti Aminah');
+    expect(new TextDecoder('latin1').decode(zip['paperback-interior.pdf'])).toContain('/MediaBox [0 0 360 576]');
   }, 60_000);
 
   it("other users never reach the book or its package", async () => {
@@ -205,6 +207,8 @@ describe('refusals: nothing is charged', () => {
     const { cookie } = await authorWithBook(ts, 0);
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ title: 'x' }), 400, 'invalid_request')).toBeDefined();
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ author: 'x'.repeat(101) }), 400, 'invalid_request').fields).toHaveProperty('author');
+    expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ trim: 'A4' }), 400, 'invalid_request').fields).toHaveProperty('trim');
+    expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ paper: 'glossy' }), 400, 'invalid_request').fields).toHaveProperty('paper');
     errorOf(await ts.http.post('/api/books/children/publish').send({}), 401, 'unauthenticated');
     errorOf(await ts.http.get('/api/books/children/publish'), 401, 'unauthenticated');
     errorOf(await download(ts, '/api/books/children/publish/package'), 401, 'unauthenticated');

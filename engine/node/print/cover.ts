@@ -1,0 +1,190 @@
+// The covers of a package, made with sharp (images) and pdfkit (the wrap): the eBook cover as an RGB JPEG
+// at 1.6:1 (KDP: JPEG or TIFF, RGB, ideally 1,600 × 2,560 px, under 50 MB), and the paperback's one-page
+// full-wrap cover (back, spine, front and bleed; KDP's "Create a paperback cover"): the cover art on the
+// front with the title and author, the spine lettered from 79 pages on, the description on the back and
+// the barcode area left clear.
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import type { Lang, PixelSize } from '../../spec/types.js';
+import {
+  BARCODE_BOX_IN, COVER_BLEED_IN, PT_PER_IN, SPINE_TEXT_MIN_PAGES, TRIM_SIZES, wrapCoverInches, type PaperName, type TrimName,
+} from '../../print.js';
+import { Measure, breakLines, hyphenatorOf, lineOps, registerFonts, runsToWords, type FontName, type TextOp } from './typeset.js';
+
+/** KDP's eBook cover: height 1.6 × width, at least 1,600 px wide. */
+export const EBOOK_COVER = { minWidth: 1600, ratio: 1.6 } as const;
+
+/** The eBook cover file as made: its bytes and what readiness checks of it. */
+export interface CoverImage {
+  bytes: Uint8Array;
+  format: 'jpeg';
+  width: number;
+  height: number;
+  /** 3: RGB without alpha. */
+  channels: number;
+}
+
+/** The eBook cover's size from the generator's publish size: at least 1,600 px wide, 1.6:1. */
+export function ebookCoverSize(wanted?: PixelSize): PixelSize {
+  const width = Math.max(EBOOK_COVER.minWidth, wanted?.width ?? 0);
+  return { width, height: Math.round(width * EBOOK_COVER.ratio) };
+}
+
+/**
+ * Any image sharp reads (the cover step's PNG) as the eBook cover: scaled to fill the size, cropped evenly
+ * at the edges that overflow, transparency flattened onto white, sRGB JPEG.
+ * @example const cover = await ebookCoverJpeg(png, { width: 1600, height: 2560 }) // cover.channels === 3
+ */
+export async function ebookCoverJpeg(image: Uint8Array, size: PixelSize = ebookCoverSize()): Promise<CoverImage> {
+  const { data, info } = await sharp(image)
+    .resize(size.width, size.height, { fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: new Uint8Array(data), format: 'jpeg', width: info.width, height: info.height, channels: info.channels };
+}
+
+/** A description's HTML (KDP's tags) as plain paragraphs. */
+export function descriptionParagraphs(html: string): string[] {
+  const text = html
+    .replace(/<li\b[^>]*>/gi, '\n• ')
+    .replace(/<br\s*\/?>|<\/(p|li|h[1-6]|ul|ol)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&');
+  return text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean);
+}
+
+export interface WrapCover {
+  bytes: Uint8Array;
+  /** The page size in points. */
+  width: number;
+  height: number;
+  spineIn: number;
+  /** Title and author are lettered on the spine (79 pages or more). */
+  hasSpineText: boolean;
+}
+
+/** Black or white, whichever reads on the colour. */
+function inkOn(rgb: { r: number; g: number; b: number }): string {
+  const luminance = 0.2126 * rgb.r + 0.7152 * rgb.g + 0.0722 * rgb.b;
+  return luminance > 140 ? '#111111' : '#ffffff';
+}
+
+const hex = (rgb: { r: number; g: number; b: number }) => `#${[rgb.r, rgb.g, rgb.b].map((n) => Math.round(n).toString(16).padStart(2, '0')).join('')}`;
+
+/**
+ * The paperback's full-wrap cover as a one-page PDF sized for the interior's page count and paper:
+ * 2 × trim width + spine + 2 × bleed wide, trim height + 2 × bleed high.
+ * @example const wrap = await renderWrapCover({ art, title, author, description, lang: 'en', trim: '6x9', paper: 'white', pageCount: 212 })
+ */
+export async function renderWrapCover(input: {
+  art: Uint8Array;
+  title: string;
+  author: string;
+  description: string;
+  lang: Lang;
+  trim: TrimName;
+  paper: PaperName;
+  pageCount: number;
+  date?: Date;
+}): Promise<WrapCover> {
+  const inches = wrapCoverInches(input);
+  const trim = TRIM_SIZES[input.trim];
+  const pt = (n: number) => n * PT_PER_IN;
+  const W = pt(inches.width);
+  const H = pt(inches.height);
+  const bleed = pt(COVER_BLEED_IN);
+  const trimW = pt(trim.width);
+  const trimH = pt(trim.height);
+  const spine = pt(inches.spine);
+  const frontX = bleed + trimW + spine;
+
+  // The front art at 300 dpi over the front panel and its bleed; the rest in the art's dominant colour.
+  const frontPx = { width: Math.round(((W - frontX) / PT_PER_IN) * 300), height: Math.round((H / PT_PER_IN) * 300) };
+  const art = await sharp(input.art).resize(frontPx.width, frontPx.height, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 90 }).toBuffer();
+  const { dominant } = await sharp(input.art).stats();
+  const ink = inkOn(dominant);
+
+  const date = input.date ?? new Date();
+  const pdf = new PDFDocument({
+    size: [W, H], margins: { top: 0, bottom: 0, left: 0, right: 0 }, autoFirstPage: false, lang: input.lang,
+    info: { Title: `${input.title}: cover`, ...(input.author ? { Author: input.author } : {}), Creator: 'Karya', CreationDate: date, ModDate: date },
+  });
+  registerFonts(pdf);
+  const m = new Measure(pdf);
+  const chunks: Buffer[] = [];
+  const done = new Promise<void>((resolve, reject) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', resolve);
+    pdf.on('error', reject);
+  });
+  pdf.addPage({ size: [W, H], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
+  pdf.rect(0, 0, W, H).fill(hex(dominant));
+  pdf.image(art, frontX, 0, { width: W - frontX, height: H });
+
+  const draw = (op: TextOp) => {
+    pdf.font(op.font).fontSize(op.size).fillColor(op.color ?? ink);
+    pdf.text(op.text, op.x, op.y, { lineBreak: false, ...(op.wordSpacing ? { wordSpacing: op.wordSpacing } : {}) });
+  };
+  const block = (text: string, o: { font: FontName; size: number; leading: number; x: number; y: number; width: number; align: 'left' | 'center' | 'justify'; color: string; maxLines?: number; hyphenate?: boolean }) => {
+    let lines = breakLines(runsToWords([{ text, font: o.font }], m, o.size), { width: o.width, size: o.size, align: o.align, hyphenate: o.hyphenate ? hyphenatorOf(input.lang) : null }, m);
+    if (o.maxLines !== undefined && lines.length > o.maxLines) lines = lines.slice(0, o.maxLines);
+    lines.forEach((line, i) => lineOps(line, o.x, o.y + i * o.leading, o.size, m, o.color).forEach(draw));
+    return lines.length * o.leading;
+  };
+
+  // Front: title and author on a band across the foot of the art (to the bleed edge), text in the safe area.
+  const safe = pt(0.375);
+  const bandH = trimH * 0.26 + bleed;
+  const bandY = H - bandH;
+  pdf.save().fillOpacity(0.92).rect(frontX, bandY, W - frontX, bandH).fill('#000000').restore();
+  const textW = trimW - 2 * safe;
+  let y = bandY + 14;
+  y += block(input.title, { font: 'bold', size: 22, leading: 27, x: frontX + safe, y, width: textW, align: 'center', color: '#ffffff', maxLines: 3 });
+  if (input.author) block(input.author, { font: 'serif', size: 14, leading: 18, x: frontX + safe, y: Math.max(y + 8, bleed + trimH - safe - 18), width: textW, align: 'center', color: '#ffffff', maxLines: 1 });
+
+  // Spine: title and author, reading top to bottom, only when KDP allows spine text.
+  const hasSpineText = input.pageCount >= SPINE_TEXT_MIN_PAGES;
+  if (hasSpineText) {
+    const size = Math.min(11, spine * 0.5);
+    const room = trimH - pt(1);
+    let label = input.author ? `${input.title}   ·   ${input.author}` : input.title;
+    while (label.length > 1 && m.width(label, 'bold', size) > room) label = `${label.slice(0, label.length - 4).trimEnd()}…`;
+    const w = m.width(label, 'bold', size);
+    pdf.save();
+    // Rotated a quarter turn clockwise about the spine's centre: the text runs down the spine.
+    pdf.rotate(90, { origin: [bleed + trimW + spine / 2, H / 2] });
+    pdf.font('bold').fontSize(size).fillColor(ink).text(label, bleed + trimW + spine / 2 - w / 2, H / 2 - size * 0.6, { lineBreak: false });
+    pdf.restore();
+  }
+
+  // Back: the description above the barcode box, which stays empty (KDP prints the barcode there).
+  const box = { width: pt(BARCODE_BOX_IN.width), height: pt(BARCODE_BOX_IN.height) };
+  const boxX = bleed + trimW - pt(0.375) - box.width;
+  const boxY = bleed + trimH - pt(0.375) - box.height;
+  pdf.rect(boxX, boxY, box.width, box.height).fill('#ffffff');
+  const backX = bleed + pt(0.6);
+  const backW = trimW - pt(1.2);
+  const bottom = boxY - pt(0.3);
+  const size = 10.5;
+  const leading = 15;
+  y = bleed + pt(0.75);
+  for (const paragraph of descriptionParagraphs(input.description)) {
+    const room = Math.floor((bottom - y) / leading);
+    if (room < 1) break;
+    const lines = breakLines(runsToWords([{ text: paragraph, font: 'serif' }], m, size), { width: backW, size, align: 'justify', hyphenate: hyphenatorOf(input.lang) }, m);
+    const shown = lines.slice(0, room);
+    shown.forEach((line, i) => {
+      const isCut = i === shown.length - 1 && shown.length < lines.length;
+      const ops = lineOps(isCut ? { ...line, extra: 0 } : line, backX, y + i * leading, size, m, ink);
+      if (isCut && ops.length) ops[ops.length - 1]!.text += ' …';
+      ops.forEach(draw);
+    });
+    y += shown.length * leading + leading * 0.6;
+    if (shown.length < lines.length) break;
+  }
+  pdf.end();
+  await done;
+  return { bytes: new Uint8Array(Buffer.concat(chunks)), width: W, height: H, spineIn: inches.spine, hasSpineText };
+}

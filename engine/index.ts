@@ -10,6 +10,6 @@ export * from './compile/flow.js';
 export * from './compile/prompt.js';
 export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
 export * from './session/index.js';
-export * from './book.js';
+export * from './session/book.js';
 export * from './contract/books.js';
-export { contentTitle, historyTitle, stepHistoryTitle } from './history-title.js';
+export { contentTitle, historyTitle, stepHistoryTitle } from './session/history-title.js';

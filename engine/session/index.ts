@@ -1,6 +1,6 @@
 // The book session and what it is made of: step identity, part labels, ports and the reader's view.
-export * from './step.js';
-export * from './labels.js';
+export * from '../compile/step.js';
+export * from '../compile/labels.js';
 export * from './ports.js';
 export * from './view.js';
 export * from './bible.js';

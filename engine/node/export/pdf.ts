@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { BookDocument } from '../../book.js';
+import type { BookDocument } from '../../session/book.js';
 import type { Block, Span } from '../../markdown.js';
 import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, type Section } from './sections.js';
 

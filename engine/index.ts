@@ -7,6 +7,8 @@ export { buildCatalog, compileAll, type Catalog, type Sources } from './catalog.
 export * from './compile/schema.js';
 export * from './compile/form.js';
 export * from './compile/flow.js';
+export * from './compile/step.js';
+export * from './compile/labels.js';
 export * from './compile/prompt.js';
 export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
 export * from './session/index.js';

@@ -83,6 +83,19 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/books/{id}/export']!.get!.responses['200']!.content!)).toContain('application/epub+zip');
   });
 
+  it('declares every path parameter, and names each operation once', () => {
+    const ids = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      for (const [method, op] of Object.entries(ops)) {
+        expect((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort(), `${method} ${path}`).toEqual(inPath);
+        const id = (op as { operationId?: string }).operationId!;
+        expect(ids.has(id), id).toBe(false);
+        ids.add(id);
+      }
+    }
+  });
+
   it('puts the schemas under components, and every reference resolves', () => {
     expect(Object.keys(doc.components.schemas).length).toBeGreaterThan(50);
     const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];

@@ -56,7 +56,8 @@ export const TOOLS: readonly Tool[] = [
   {
     id: 'fonts', what: `the DejaVu fonts (${DEJAVU}: serif, italics)`, packages: ['fonts-dejavu-core', 'fonts-dejavu-extra'],
     usedBy: ['tests/export/', 'tests/publish/cli.test.ts', 'tests/server/publish.test.ts', 'tests/server/books-export.test.ts'], leaveOutQuick: true,
-    isPresent: (p) => process.env.KARYA_FONT_DIR !== undefined || (p.exists(path.join(DEJAVU, 'DejaVuSerif.ttf')) && p.exists(path.join(DEJAVU, 'DejaVuSerif-Italic.ttf'))),
+    // KARYA_FONT_DIR: where the PDF export looks instead (engine/node/export/pdf.ts).
+    isPresent: (p) => ['DejaVuSerif.ttf', 'DejaVuSerif-Italic.ttf'].every((font) => p.exists(path.join(process.env.KARYA_FONT_DIR ?? DEJAVU, font))),
   },
 ];
 

@@ -7,10 +7,12 @@ export { buildCatalog, compileAll, type Catalog, type Sources } from './catalog.
 export * from './compile/schema.js';
 export * from './compile/form.js';
 export * from './compile/flow.js';
+export * from './compile/step.js';
+export * from './compile/labels.js';
 export * from './compile/prompt.js';
 export * from './compile/brief.js';
 export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
 export * from './session/index.js';
-export * from './book.js';
+export * from './session/book.js';
 export * from './contract/books.js';
-export { contentTitle, historyTitle, stepHistoryTitle } from './history-title.js';
+export { contentTitle, historyTitle, stepHistoryTitle } from './session/history-title.js';

@@ -14,7 +14,7 @@
 // - kind: one token per content type, 'k' + hex(content_type), for the type filter inside the index;
 // - body: what a user searches: the item's title, its content type and its text (not images).
 import { sql, type Kysely } from 'kysely';
-import { contentTitle } from '../engine/history-title.js';
+import { contentTitle } from '../engine/session/history-title.js';
 import { isPostgres } from './dialect.js';
 
 /** The FTS row of a content_history row, as SQL expressions over the row `r` (used by the triggers and the backfill). */

@@ -27,7 +27,7 @@ export async function createBookTables(db: Kysely<unknown>): Promise<void> {
     .addColumn('book_id', 'integer', (c) => c.notNull().references('books.id').onDelete('cascade'))
     // -1 the outline, 0 the introduction (or a single output), then chapters and the conclusion.
     .addColumn('position', 'integer', (c) => c.notNull())
-    // The step's key (engine/session/step.ts): outline, introduction, chapter:3, conclusion:6, single.
+    // The step's key (engine/compile/step.ts): outline, introduction, chapter:3, conclusion:6, single.
     .addColumn('step', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', defaultNow(db))

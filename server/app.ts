@@ -23,6 +23,7 @@ import { acceptApiKeys } from './auth/api-keys.js';
 import { progressRoutes } from './routes/progress.js';
 import { publishRoutes } from './routes/publish.js';
 import { studioRoutes } from './static.js';
+import { OPENAPI_PATH, openApiRoute } from './openapi.js';
 
 /** Every route module and where its routes sit under /api (tests walk these to cover every route). */
 // Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
@@ -76,6 +77,7 @@ export function createApp(ctx: AppContext): Express {
     await repos.system.ping();
     res.json({ status: 'ok', version: config.version, provider: ctx.provider.name, generators: ctx.catalog.specs.length });
   });
+  app.get(OPENAPI_PATH, openApiRoute({ version: config.version, apiKeyPaths: API_KEY_PATHS }));
   // API keys work on generation, progress, history and export routes only (never account, key or admin routes).
   app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));
   // Each route on the app's own router at its full path (server/http/routes.ts), in declaration order.

@@ -5,7 +5,7 @@ import type { Provider } from '../engine/providers/index.js';
 import type { ServerConfig } from './config.js';
 import type { Repositories } from './store/ports.js';
 import type { Mailer } from './mail.js';
-import type { StepHooks, StepRequest } from './steps.js';
+import type { StepHooks, StepRequest } from './step-request.js';
 import type { Checkout } from './payments.js';
 
 /** Runs generation steps somewhere else than this request's process (the Postgres job queue). */

@@ -4,36 +4,12 @@
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
 import { BookSession, SessionError, generationMessage, parseStepKey, stepKey, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../engine/index.js';
 import type { AppContext } from './context.js';
+import type { StepHooks, StepRequest } from './step-request.js';
 import { ApiError, MESSAGES } from './http/errors.js';
 import { bookLockKey, bookLocks, donePayload, failureOf, userProgress } from './generation.js';
 import type { Charge } from './store/ports.js';
 
-/** A checked generation request (JSON-safe: it is a job's data with Postgres). */
-export interface StepRequest {
-  userId: string;
-  generatorId: string;
-  settings: Settings;
-  /** The language for errors before the book's own is known. */
-  hintLang: Lang;
-  chapterTitle?: string;
-  /** The step the client asked for (stepKey), checked against the book's next step. */
-  expectedStep?: string;
-  /**
-   * The generation's id when it is known before the step runs (a queued job's id): a retried job finds
-   * its generation and is not charged again; a step already committed is answered from the saved book.
-   */
-  generationId?: string;
-}
-
-export interface StepHooks {
-  /** The client went away: the step is aborted and refunded, and nothing is answered. */
-  client: AbortSignal;
-  /** The step is charged and about to run (the route opens its event stream now). */
-  onCharged?(): void;
-  onDelta?(text: string): void;
-  /** The answer, sent before the memory update runs. */
-  onDone(payload: DonePayload): void;
-}
+export type { StepHooks, StepRequest } from './step-request.js';
 
 /** A step that failed: the API error to answer, unless the client went away. */
 export class StepFailure extends Error {

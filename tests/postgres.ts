@@ -1,14 +1,15 @@
 // A throw-away Postgres cluster for tests: initdb in a temporary directory (as the `postgres` user when
 // the tests run as root, since initdb refuses root), started by pg_ctl on a unix socket in that directory
 // and a free TCP port on 127.0.0.1, fsync off. One cluster per test file, one database per call of
-// `createDatabase`; `stop` ends it and deletes the directory. Without the binaries the tests are skipped
-// with a message, except in CI (CI=true), where that is a failure: .ci/run installs them.
+// `createDatabase`; `stop` ends it and deletes the directory. Without the binaries the tests fail naming
+// the package, unless the run is a quick one (KARYA_QUICK=1: tests/setup/tools.ts), where they are skipped.
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { postgresBinDir, toolSkip } from './setup/tools.js';
 
 export interface PostgresCluster {
   /** postgres://… of a new empty database. */
@@ -16,25 +17,11 @@ export interface PostgresCluster {
   stop(): void;
 }
 
-/** The folder of initdb and pg_ctl (KARYA_PG_BIN, Debian's /usr/lib/postgresql/<n>/bin, or pg_config --bindir), or null. */
-export function postgresBinDir(): string | null {
-  const candidates: string[] = [];
-  if (process.env.KARYA_PG_BIN) candidates.push(process.env.KARYA_PG_BIN);
-  const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
-    for (const v of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(debian, v, 'bin'));
-  }
-  const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
-  if (fromConfig.status === 0) candidates.push(fromConfig.stdout.trim());
-  return candidates.find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl'))) ?? null;
-}
+export { postgresBinDir } from './setup/tools.js';
 
-/** Why Postgres tests cannot run here, or null when they can. Throws in CI, where they must run. */
+/** Why Postgres tests cannot run here (a quick run, KARYA_QUICK=1), or null when they can; otherwise missing binaries fail the file. */
 export function postgresUnavailable(): string | null {
-  if (postgresBinDir()) return null;
-  const message = 'Postgres tests skipped: no initdb/pg_ctl found (apt-get install postgresql, or set KARYA_PG_BIN)';
-  if (process.env.CI === 'true') throw new Error(`${message}; in CI they must run (.ci/run installs postgresql)`);
-  return message;
+  return toolSkip('postgres');
 }
 
 async function freePort(): Promise<number> {

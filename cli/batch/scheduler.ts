@@ -17,7 +17,7 @@ import { retryAfterMs } from '../../engine/providers/failures.js';
 import { sleep } from '../../engine/providers/timing.js';
 
 export { retryAfterMs } from '../../engine/providers/failures.js';
-import type { StateFile } from '../../server/store/state.js';
+import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../commands/generate.js';
 import type { BatchJob } from './jobs.js';
 import { isPlainFsError, plainFsError } from '../fs-check.js';

@@ -1,6 +1,6 @@
 // The state file a batch saves its books in: `karya generate`'s file, with each job's book saved under
 // the job's id.
-import { openStateFile, type StateFile } from '../../server/store/state.js';
+import { openStateFile, type StateFile } from '../../server/index.js';
 
 /**
  * Open the state file for a batch, committing in WAL mode without an fsync per commit: every finished

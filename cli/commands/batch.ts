@@ -3,9 +3,9 @@
 // local state (and under the same keys) as `karya generate`, so a killed batch resumes where it stopped.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { StateFile } from '../../server/store/state.js';
+import type { StateFile } from '../../server/index.js';
 import { openBatchState } from '../batch/state.js';
-import { databaseUrlFrom } from '../../server/config.js';
+import { databaseUrlFrom } from '../../server/index.js';
 import { DEFAULT_STATE, cliProvider } from './generate.js';
 import { CliExit, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
 import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
@@ -95,7 +95,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   let store: StateFile | undefined;
   // With KARYA_DATABASE_URL (and no --state) the books are saved in Postgres, where `--queue` keeps them too.
   const databaseUrl = opts.state ? undefined : databaseUrlOrExit();
-  if (databaseUrl) store = await (await import('../../server/store/postgres/state.js')).openPostgresState(databaseUrl);
+  if (databaseUrl) store = await (await import('../../server/index.js')).openPostgresState(databaseUrl);
   else if (!opts.dryRun || existsSync(statePath)) store = await openBatchState(statePath);
   try {
     const books = await loadBooks(store, jobs);

@@ -3,7 +3,7 @@
 // model; a book that was never saved exits 2.
 import { existsSync } from 'node:fs';
 import { planSteps, startBook } from '../../engine/index.js';
-import { openStateFile } from '../../server/store/state.js';
+import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BookSession, GenerationError, bookLengthScore, bookMarkdown, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
 import { lightFetch } from '../../engine/node/light-fetch.js';
-import { openStateFile } from '../../server/store/state.js';
+import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { BookSession, inMemoryProgressStore, planSteps, renderPrompt, startBook, stepKey, type BookState, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
 import { chatBody, imageBody } from '../../engine/providers/openai.js';
-import { openStateFile } from '../../server/store/state.js';
+import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { CLI_USER, DEFAULT_STATE } from './generate.js';

@@ -7,7 +7,7 @@ import {
   BookSession, GenerationError, SpecError, formatSpecIssue, planSteps, startBook,
 } from '../../engine/index.js';
 import { checkPublishPlan, directPublishStep, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/publish/index.js';
-import { openStateFile } from '../../server/store/state.js';
+import { openStateFile } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, isPaperName, isTrimName } from '../../engine/print.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';

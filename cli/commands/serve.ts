@@ -1,5 +1,5 @@
 // `karya serve [--port N]`: the HTTP server with the studio and the JSON API (see docs/api.md).
-import { startServer } from '../../server/start.js';
+import { startServer } from '../../server/index.js';
 import { fail, info, wholeNumber } from '../util.js';
 
 export interface ServeOptions {

@@ -1,10 +1,10 @@
 // `karya worker [--concurrency N]`: run generation steps from the Postgres job queue (KARYA_DATABASE_URL).
 // Start as many as needed, on any machines; SIGTERM/SIGINT lets running steps finish (a second signal
 // stops at once: those steps go back to the queue for another worker).
-import { configFromEnv } from '../../server/config.js';
-import { createContext } from '../../server/start.js';
-import { openStore } from '../../server/store/open.js';
-import { openQueue, startStepWorker } from '../../server/queue/index.js';
+import { configFromEnv } from '../../server/index.js';
+import { createContext } from '../../server/index.js';
+import { openStore } from '../../server/index.js';
+import { openQueue, startStepWorker } from '../../server/index.js';
 import { EXIT, fail, info } from '../util.js';
 
 export async function workerCommand(opts: { concurrency?: string }): Promise<void> {
@@ -21,7 +21,7 @@ export async function workerCommand(opts: { concurrency?: string }): Promise<voi
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) fail(`--concurrency: "${opts.concurrency}" must be a whole number from 1 to 256`);
   }
   const store = await openStore(config);
-  const ctx = createContext({ config, repos: store.repos });
+  const ctx = await createContext({ config, repos: store.repos });
   const queue = await openQueue(store.postgres!, ctx.logger);
   const worker = await startStepWorker(ctx, queue, { concurrency });
   info(`karya worker ${worker.id}: running up to ${concurrency} steps at once from ${store.location}`);

@@ -4,13 +4,13 @@ import type { BookSpec, ConclusionPlacement, Lang, Settings } from '../spec/type
 import { word } from '../i18n.js';
 import { conclusionPosition, minChapters } from '../spec/conclusion.js';
 import { extractChapterPlan } from './chapter-plan.js';
-import { isSameStep, type Step } from '../session/step.js';
-import { partStep } from '../session/labels.js';
+import { isSameStep, type Step } from './step.js';
+import { partStep } from './labels.js';
 
-export type { Step } from '../session/step.js';
-export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef } from '../session/step.js';
+export type { Step } from './step.js';
+export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef } from './step.js';
 export { conclusionPosition, minChapters } from '../spec/conclusion.js';
-export { stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle } from '../session/labels.js';
+export { stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle } from './labels.js';
 
 /** Everything needed to continue a book (or a single output); JSON-serialisable, stored as saved progress. */
 export interface BookState {

@@ -2,7 +2,7 @@
 // "**Bab 3**", "Introduction"), which would print under the part's own heading in every export and the
 // studio. The leading heading is taken off the text; a chapter title it names is kept as the part's title
 // when the part has none of its own (engine/session).
-import type { Step } from '../session/step.js';
+import type { Step } from './step.js';
 
 /** Words that name a part in a heading, in both languages. */
 const PART_WORDS = /^(?:chapter|bab|section|bahagian|part|introduction|pengenalan|prologue|prolog|conclusion|kesimpulan|epilogue|epilog|penutup|pendahuluan|mukadimah)\b/i;

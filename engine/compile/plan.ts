@@ -3,7 +3,7 @@
 // template engine, so the studio's bundle (engine/contract → engine/session/view) can use it.
 import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { BookState } from './flow.js';
-import type { Step } from '../session/step.js';
+import type { Step } from './step.js';
 import { outlineEntry, parseOutline, type ParsedOutline } from './outline.js';
 
 /** The last parsed outline (a book's steps parse the same outline again and again). */

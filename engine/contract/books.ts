@@ -3,52 +3,18 @@
 // finished book's KDP package (`/api/books/:bookType/publish`). The server parses and answers with these
 // schemas; the studio's client is typed from them.
 import * as z from 'zod';
-import { EXPORT_FORMATS, type ExportFormat } from '../book.js';
-import { StepRefSchema } from '../session/step.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../session/book.js';
+import { StepRefSchema } from '../compile/step.js';
 import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
 import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { PAPER_NAMES, TRIM_NAMES, type PaperName, type TrimName } from '../print.js';
 import { ApiErrorBodySchema, TimestampSchema } from './common.js';
+import { BookViewSchema, LabelledStepSchema, ProgressSchema } from '../session/view-schema.js';
 
 const Lang = z.enum(['en', 'ms']);
 
-export const ProgressSchema = z.object({ current: z.number(), total: z.number(), ratio: z.number(), stepText: z.string() });
-
-/** One step as the reader sees it: its wire ref (kind, position) and its label in the book's language. */
-export const LabelledStepSchema = StepRefSchema.extend({ label: z.string() });
-
-/** A book as the server holds it: what is written, what comes next, and progress. Rendered by the studio as is. */
-export const BookViewSchema = z.object({
-  generator_id: z.string(),
-  lang: Lang,
-  total_chapters: z.number().int(),
-  settings: z.record(z.string(), z.unknown()),
-  /** Settings are locked once the introduction exists. */
-  is_locked: z.boolean(),
-  is_finished: z.boolean(),
-  outline: z.object({ label: z.string(), text: z.string() }).nullable(),
-  /**
-   * `title`: the chapter's title (the user's own, else its outline entry's); `is_complete` is false for a part
-   * still cut at the token limit after its continuations; `words` of the part as the book shows it, and for
-   * prose parts the words asked for (`target`) and `is_short` when it is under 0.85 of them after its
-   * length extensions (the studio offers "write more").
-   */
-  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional() })),
-  /** The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open threads, facts; '' before it exists. */
-  bible: z.string().optional(),
-  /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */
-  bible_notes: z.string().optional(),
-  next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
-  /** spec/ progress: current out of the spec's denominator, with the 1/3-2/3-3/3 step text. */
-  progress: ProgressSchema.nullable(),
-  /** Chapter counter: parts written after the introduction, out of the chapter count. */
-  counter: z.object({ current: z.number().int(), total: z.number().int() }),
-  /** Every step of the book in order, chapters included. */
-  plan: z.array(LabelledStepSchema.extend({ is_done: z.boolean() })),
-  /** Credits: each step, the whole book, the steps still to write (engine/session/cost.ts; what the server charges). */
-  cost: z.object({ step: z.number().int().min(0), total: z.number().int().min(0), remaining: z.number().int().min(0) }),
-});
-export type BookView = z.infer<typeof BookViewSchema>;
+// The book view's schema is the session's (engine/session/view-schema.ts: the session builds the view).
+export { BookViewSchema, LabelledStepSchema, ProgressSchema, type BookView } from '../session/view-schema.js';
 
 /** POST /api/generators/:id/generate */
 export const GenerateBodySchema = z.strictObject({

@@ -1,6 +1,6 @@
 // checkbox: one on/off value; "true"/"false", "yes"/"no", "1"/"0" are accepted from text.
 import * as z from 'zod';
-import type { FieldTypeDef } from './registry.js';
+import type { FieldTypeDef } from './type.js';
 import { reportIssue } from './issue.js';
 
 const TEXT: Record<string, boolean> = { true: true, yes: true, on: true, '1': true, false: false, no: false, off: false, '0': false };

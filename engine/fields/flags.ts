@@ -1,6 +1,6 @@
 // flags: several independent toggles; the value is the list of option values switched on.
 import * as z from 'zod';
-import type { FieldTypeDef } from './registry.js';
+import type { FieldTypeDef } from './type.js';
 import { findOption, notAnOptionMessage, optionValues } from './options.js';
 import { reportIssue } from './issue.js';
 

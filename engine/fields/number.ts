@@ -1,6 +1,6 @@
 // number: an integer or decimal within min/max; numeric strings are accepted and converted.
 import * as z from 'zod';
-import type { FieldTypeDef } from './registry.js';
+import type { FieldTypeDef } from './type.js';
 import { reportIssue } from './issue.js';
 
 function range(min?: number, max?: number): string {

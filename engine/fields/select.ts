@@ -1,6 +1,6 @@
 // select: one value out of a list of options; numeric options (chapter counts) come out as integers.
 import * as z from 'zod';
-import type { FieldTypeDef } from './registry.js';
+import type { FieldTypeDef } from './type.js';
 import { findOption, notAnOptionMessage, optionValues, quote } from './options.js';
 import { reportIssue } from './issue.js';
 

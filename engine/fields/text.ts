@@ -1,6 +1,6 @@
 // text and textarea: free text, trimmed; maxLength guards the prompt size.
 import * as z from 'zod';
-import type { FieldTypeDef } from './registry.js';
+import type { FieldTypeDef } from './type.js';
 import { reportIssue } from './issue.js';
 
 const DEFAULT_MAX = { text: 200, textarea: 20000 } as const;

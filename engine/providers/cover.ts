@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type { FieldRole, Lang } from '../spec/types.js';
-import type { ImageRequest } from './types.js';
+import type { ImageRequest } from '../provider.js';
 import { seeded } from './seeded.js';
 
 export type CoverGenre = 'children' | 'mystery' | 'fantasy' | 'scifi' | 'romance' | 'thriller' | 'horror' | 'nonfiction';

@@ -1,13 +1,13 @@
 // Provider selection for the CLI, the batch runner and the server (Node-side only, never the studio):
 // karya.config.yaml (or the file KARYA_CONFIG names) or OPENAI_API_KEY (+ OPENAI_BASE_URL, KARYA_MODEL)
 // select the real provider; with neither, the offline provider writes clearly-labelled demo text.
-import type { Provider, ProviderEvent } from './types.js';
+import type { Provider, ProviderEvent } from '../provider.js';
 import { createOfflineProvider } from './offline.js';
 import { createOpenAIProvider } from './openai.js';
 import { loadProviderConfigs } from './config.js';
 
-export type { Provider, TextRequest, TextResult, ImageRequest, ImageResult, TokenUsage, RetryNotice, ProviderEvent } from './types.js';
-export { countWords } from './types.js';
+export type { Provider, TextRequest, TextResult, ImageRequest, ImageResult, TokenUsage, RetryNotice, ProviderEvent } from '../provider.js';
+export { countWords } from '../provider.js';
 export { createOfflineProvider } from './offline.js';
 export { createOpenAIProvider, probeConfig, toGenerationError, DEFAULT_MODEL, type OpenAIProvider, type OpenAIProviderOptions } from './openai.js';
 export {

@@ -1,6 +1,6 @@
 // The offline provider: deterministic demo text (no network) that uses the chosen settings and the
 // requested language, roughly respects the requested length, and says clearly that it is demo text.
-import type { ImageRequest, ImageResult, Provider, TextRequest, TextResult } from './types.js';
+import type { ImageRequest, ImageResult, Provider, TextRequest, TextResult } from '../provider.js';
 import type { Lang } from '../spec/types.js';
 import type { PromptMeta } from '../compile/prompt.js';
 import { GenerationError } from '../errors.js';

@@ -4,7 +4,7 @@
 import { AzureOpenAI, type default as OpenAI } from 'openai';
 import { directChat, type ChatBody } from './direct.js';
 import { GenerationError } from '../errors.js';
-import type { ImageRequest, ImageResult, Provider, ProviderEvent, TextRequest, TextResult, TokenUsage } from './types.js';
+import type { ImageRequest, ImageResult, Provider, ProviderEvent, TextRequest, TextResult, TokenUsage } from '../provider.js';
 import { chatModelOf, configFromEnv, imageModelOf, type ProviderConfig } from './config.js';
 import { createClient } from './client.js';
 import { ClientPool, type Lease } from './pool.js';

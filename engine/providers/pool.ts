@@ -3,7 +3,7 @@
 import type OpenAI from 'openai';
 import { GenerationError } from '../errors.js';
 import type { ProviderConfig } from './config.js';
-import type { ProviderEvent } from './types.js';
+import type { ProviderEvent } from '../provider.js';
 import { safeCause, statusOf, toGenerationError } from './failures.js';
 import { raceAbort, sleep, startDeadline, type ProviderLimits } from './timing.js';
 

@@ -4,7 +4,7 @@
 // every other failure is final.
 import type { Lang } from '../spec/types.js';
 import { GenerationError, catalogueMessage } from '../errors.js';
-import type { RetryNotice } from './types.js';
+import type { RetryNotice } from '../provider.js';
 import { classifyFailure, retryAfterMs, safeCause, type FailureContext } from './failures.js';
 import { sleep, type ProviderLimits } from './timing.js';
 

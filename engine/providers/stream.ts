@@ -1,6 +1,6 @@
 // Streaming as an async iterator: the provider calls onDelta; a server forwarding deltas (SSE) or a
 // test finds `for await` easier. The iterator's return value is the final TextResult.
-import type { Provider, TextRequest, TextResult } from './types.js';
+import type { Provider, TextRequest, TextResult } from '../provider.js';
 
 /**
  * Yield the text deltas of one generation in order, then return the result (errors are thrown).

@@ -3,11 +3,11 @@
 // declares, through a `runStep` the caller gives (the CLI runs it directly; the server can charge it).
 import { planSteps, startBook, type BookState } from '../compile/flow.js';
 import type { PromptRenderer, PromptState } from '../compile/prompt.js';
-import type { Provider } from '../providers/types.js';
+import type { Provider } from '../provider.js';
 import { runStep } from '../session/session.js';
-import { bookDocument, type BookDocument } from '../book.js';
+import { bookDocument, type BookDocument } from '../session/book.js';
 import { SpecError } from '../errors.js';
-import { countWords } from '../providers/types.js';
+import { countWords } from '../provider.js';
 import { PUBLISH_PARTS } from '../spec/format.js';
 import type { Lang, PixelSize, PublishPart, ResolvedSpec, Settings } from '../spec/types.js';
 import { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';

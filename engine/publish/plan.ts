@@ -1,13 +1,13 @@
 // The settings of each publishing step of a book, from its resolved `publish:` block and the book's own
 // data (its title, language, text, settings), validated against the publishing generator's fields.
 import type { BookState } from '../compile/flow.js';
-import { bookDocument } from '../book.js';
+import { bookDocument } from '../session/book.js';
 import { isFieldVisible, parseSettings } from '../compile/schema.js';
 import { SettingsError, settingsIssueMessage, type SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
 import { PUBLISH_PARTS } from '../spec/format.js';
 import type { PixelSize, PublishPart, ResolvedSpec, Settings } from '../spec/types.js';
-import { renderPublishValue, type PublishVariables } from './values.js';
+import { renderPublishValue, type PublishVariables } from '../spec/publish-values.js';
 
 /** The image sizes the model can draw (engine/spec/format.ts), as pixels. */
 const MODEL_SIZES = ['1024x1024', '1024x1792', '1792x1024'] as const;

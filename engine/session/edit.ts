@@ -7,8 +7,8 @@
 import type { BookSpec } from '../spec/types.js';
 import { extractCharacterDetails, type BookState } from '../compile/flow.js';
 import { extractChapterPlan } from '../compile/chapter-plan.js';
-import { partStep } from './labels.js';
-import { stepKey, stepPosition, type StepRef } from './step.js';
+import { partStep } from '../compile/labels.js';
+import { stepKey, stepPosition, type StepRef } from '../compile/step.js';
 import { bounded, parseBible, renderBible } from './bible.js';
 
 /** The longest note a writer may give a rewrite (a sentence or a short paragraph). */

@@ -1,6 +1,5 @@
-// The book session and what it is made of: step identity, part labels, ports and the reader's view.
-export * from './step.js';
-export * from './labels.js';
+// The book session and what it is made of: ports, the reader's view, the bible, language checks, costs, edits
+// (step identity and part labels are below it, in engine/compile/).
 export * from './ports.js';
 export * from './view.js';
 export * from './bible.js';

@@ -1,9 +1,9 @@
 // What a book session needs from the outside world, as ports: where progress is kept (async, so that
 // SQLite, Postgres or a test double can stand behind it) and what time it is. The provider port is
-// engine/providers/types.ts's Provider.
+// engine/provider.ts's Provider.
 import type { BookState } from '../compile/flow.js';
-import type { TokenUsage } from '../providers/types.js';
-import type { Step } from './step.js';
+import type { TokenUsage } from '../provider.js';
+import type { Step } from '../compile/step.js';
 
 /** A book as it was saved under a key. */
 export interface SavedBook {
@@ -21,7 +21,7 @@ export interface StepSave {
   /** The book after the step (its header: settings, position, character details). */
   readonly state: BookState;
   readonly step: Step;
-  /** engine/session/step.ts's key of the step. */
+  /** engine/compile/step.ts's key of the step. */
   readonly stepKey: string;
   /** -1 the outline, 0 the introduction (or a single output), then chapters and the conclusion. */
   readonly position: number;

@@ -4,8 +4,8 @@
 // generate`, `karya batch` (which only schedules around `advance`) and the server (which only adds
 // charging, history and HTTP around it) all run books through this class.
 import type { ResolvedSpec, Settings } from '../spec/types.js';
-import type { Provider, TextRequest, TokenUsage } from '../providers/types.js';
-import { countWords } from '../providers/types.js';
+import type { Provider, TextRequest, TokenUsage } from '../provider.js';
+import { countWords } from '../provider.js';
 import { applyStep, nextStep, restoreBook, splitCharacterDetails, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
 import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
@@ -14,14 +14,14 @@ import { applyBibleUpdate, bookBible, linesToFold, parseBible, parseBibleUpdate,
 import { writerBriefOf } from '../compile/brief.js';
 import { GenerationError } from '../errors.js';
 import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
-import { bookMarkdown } from '../book.js';
-import { partStep, stepLabel } from './labels.js';
-import { stepKey, stepPosition, type Step } from './step.js';
+import { bookMarkdown } from './book.js';
+import { partStep, stepLabel } from '../compile/labels.js';
+import { stepKey, stepPosition, type Step } from '../compile/step.js';
 import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
 import { bookView } from './view.js';
 import { findLanguageDrift, type LanguageDrift } from './language.js';
 import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
-import type { BookView } from '../contract/books.js';
+import type { BookView } from './view-schema.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
 export class SessionError extends Error {

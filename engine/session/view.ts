@@ -2,14 +2,14 @@
 // and its button, progress and the plan. The server answers it after every step and the studio renders
 // it as is, so the studio never replays the flow itself.
 import type { BookSpec, ResolvedSpec, Settings } from '../spec/types.js';
-import type { BookView } from '../contract/books.js';
+import type { BookView } from './view-schema.js';
 import { bookLanguage, nextStep, planSteps, progress, startBook, type BookState } from '../compile/flow.js';
 import { minChapters } from '../spec/conclusion.js';
-import { buttonLabel, partStep, stepLabel } from './labels.js';
-import { stepKey, stepRef, type Step } from './step.js';
+import { buttonLabel, partStep, stepLabel } from '../compile/labels.js';
+import { stepKey, stepRef, type Step } from '../compile/step.js';
 import { bookCost } from './cost.js';
 import { chapterTitleOf, wordTargetOf } from '../compile/plan.js';
-import { countWords } from '../providers/types.js';
+import { countWords } from '../provider.js';
 import { withoutCharacterDetails } from '../compile/flow.js';
 import { SHORT_RATIO } from './measure.js';
 import { bookBible } from './bible.js';

@@ -22,11 +22,10 @@ import type { AppContext } from '../context.js';
 import type { Database } from '../store/schema.js';
 import { postgresBookStore } from '../store/postgres/books.js';
 import { announceJob } from './channel.js';
+import { BATCH_CHANNEL, BATCH_OWNER } from './names.js';
 
 export const BATCH_QUEUE = 'karya-batch-step';
-export const BATCH_CHANNEL = 'karya_batch';
-/** The saved books' owner: the CLI's (cli/commands/generate.ts CLI_USER). */
-export const BATCH_OWNER = 'cli';
+export { BATCH_CHANNEL, BATCH_OWNER } from './names.js';
 /** Attempts of a step that failed with a retryable error (network, 429, 503) before its book fails. */
 export const BATCH_RETRY_LIMIT = 5;
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import type { FormModel } from '../../engine/browser.js';
+import type { FormModel } from '../../studio/src/engine.js';
 import type { CreditsGrantedResponse, GeneratorForm, HistoryItem, HistoryListItem, Profile, RequestOf, ResponseOf } from '../../engine/contract/index.js';
 import { ROOT } from '../../engine/node/load.js';
 import { ApiError, call, routeUrl } from '../../studio/src/lib/api.js';

@@ -82,7 +82,7 @@ describe('rendered prompts (golden cases)', () => {
 
 describe('bookSpecFromForm (what the studio rebuilds from the form model)', () => {
   it('validates and labels steps exactly like the resolved spec', async () => {
-    const { bookSpecFromForm, compileSettingsSchema, buttonLabel, planSteps, stepLabel } = await import('../../engine/browser.js');
+    const { bookSpecFromForm, compileSettingsSchema, buttonLabel, planSteps, stepLabel } = await import('../../studio/src/engine.js');
     const form = JSON.parse(JSON.stringify(compileForm(spec)));
     const rebuilt = bookSpecFromForm(form);
     for (const raw of [{}, { mood: 'tense', numberOfChapters: '3' }, { mood: 'angry' }, { includeISBN: true }, { includeISBN: true, isbn: 'x' }]) {

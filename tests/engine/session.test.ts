@@ -7,7 +7,7 @@ import {
   type ProgressStore, type SavedBook, type StepSave,
 } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
-import type { Provider } from '../../engine/providers/types.js';
+import type { Provider } from '../../engine/provider.js';
 import { loadCatalog } from '../../engine/node/load.js';
 
 const catalog = loadCatalog({ useDiskCache: true });

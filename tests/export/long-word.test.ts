@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BookDocument } from '../../engine/book.js';
+import type { BookDocument } from '../../engine/session/book.js';
 import { renderDocument } from '../../engine/node/export/index.js';
 import { runTool } from './tools.js';
 

@@ -16,7 +16,7 @@ import {
   renderMemoryUpdate, renderOutlineMore, renderPrompt, startBook, type BookState, type Lang, type ResolvedSpec, type Step,
 } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
-import type { TextRequest } from '../../engine/providers/types.js';
+import type { TextRequest } from '../../engine/provider.js';
 import { chooseAuthor, chooseTitle, writePackageParts } from '../../engine/publish/index.js';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import { runKaryaInProcess } from '../karya-in-process.js';

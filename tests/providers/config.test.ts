@@ -11,7 +11,7 @@ import { providerFromEnv } from '../../engine/providers/index.js';
 import { checkProviderConfigs } from '../../engine/providers/check.js';
 import { createOpenAIProvider } from '../../engine/providers/openai.js';
 import { SpecError } from '../../engine/errors.js';
-import type { ProviderEvent } from '../../engine/providers/types.js';
+import type { ProviderEvent } from '../../engine/provider.js';
 import { rejectionOf, textRequest } from './helpers.js';
 
 let fake: FakeOpenAI;

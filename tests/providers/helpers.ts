@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateSync, crc32 } from 'node:zlib';
 import { vi } from 'vitest';
-import type { TextRequest } from '../../engine/providers/types.js';
+import type { TextRequest } from '../../engine/provider.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

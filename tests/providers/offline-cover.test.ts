@@ -6,7 +6,7 @@ import { coverFacts, coverPalette, coverSvg, renderCoverPng, wrapText } from '..
 import { createOfflineProvider } from '../../engine/providers/offline.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { parseSettings, renderPrompt, runStep, startBook } from '../../engine/index.js';
-import type { ImageRequest } from '../../engine/providers/types.js';
+import type { ImageRequest } from '../../engine/provider.js';
 import { readPng } from './helpers.js';
 
 const catalog = loadCatalog();

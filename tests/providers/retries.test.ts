@@ -5,7 +5,7 @@ import { startFakeOpenAI, type FakeOpenAI, type ScriptedReply } from '../fake-op
 import { createOpenAIProvider } from '../../engine/providers/openai.js';
 import { lightFetch } from '../../engine/node/light-fetch.js';
 import { GenerationError } from '../../engine/errors.js';
-import type { RetryNotice } from '../../engine/providers/types.js';
+import type { RetryNotice } from '../../engine/provider.js';
 import { drive, isSettled, rejectionOf, textRequest, until } from './helpers.js';
 
 const MSG = {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../fake-openai.js';
 import { createOpenAIProvider } from '../../engine/providers/openai.js';
 import { Secret, type ProviderConfig } from '../../engine/providers/config.js';
-import type { ProviderEvent } from '../../engine/providers/types.js';
+import type { ProviderEvent } from '../../engine/provider.js';
 import { drive, rejectionOf, textRequest } from './helpers.js';
 
 const INIT_FAILED = 'Failed to initialize AI service after multiple attempts. Please try again.';

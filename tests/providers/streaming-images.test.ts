@@ -6,7 +6,7 @@ import { createOpenAIProvider } from '../../engine/providers/openai.js';
 import { RequestsByKey } from '../../engine/providers/inflight.js';
 import { streamText } from '../../engine/providers/stream.js';
 import { Secret, type ProviderConfig } from '../../engine/providers/config.js';
-import type { ProviderEvent } from '../../engine/providers/types.js';
+import type { ProviderEvent } from '../../engine/provider.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { parseSettings, runStep, startBook } from '../../engine/index.js';
 import { rejectionOf, textRequest, until } from './helpers.js';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
-import { bookSpecFromForm, defaultSettings, previewBook, type FormModel } from '../../engine/browser.js';
+import { bookSpecFromForm, defaultSettings, previewBook, type FormModel } from '../../studio/src/engine.js';
 import { MAX_PART_CHARS } from '../../engine/index.js';
 import { signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 

@@ -12,7 +12,7 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { BookSession, GenerationError, detectLanguage, findLanguageDrift, generationMessage, lengthScore, parseSettings, type ProgressStore, type SavedBook, type StepResult } from '../../engine/index.js';
 import { directPublishStep } from '../../engine/publish/index.js';
 import { readSample } from '../language-sample.js';
-import { countWords as countWordsOf } from '../../engine/providers/types.js';
+import { countWords as countWordsOf } from '../../engine/provider.js';
 import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
 import { offlineText } from '../../engine/providers/offline.js';
 import { loadCatalog } from '../../engine/node/load.js';

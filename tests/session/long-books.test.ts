@@ -14,7 +14,7 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 import { BookSession, bookView, lengthScore, parseBible, parseSettings, withoutCharacterDetails, type ProgressStore } from '../../engine/index.js';
-import { countWords } from '../../engine/providers/types.js';
+import { countWords } from '../../engine/provider.js';
 import { underWriter } from '../scripted-models.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { BookSession, WORDS, parseSettings, type ResolvedSpec } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
-import type { TextRequest } from '../../engine/providers/types.js';
+import type { TextRequest } from '../../engine/provider.js';
 import { loadCatalog } from '../../engine/node/load.js';
 
 const catalog = loadCatalog({ useDiskCache: true });

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { FormModel, Settings } from '../../engine/browser.js';
+import type { FormModel, Settings } from '../../studio/src/engine.js';
 import type { Profile } from '../../engine/contract/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import type { Catalog } from '../../engine/index.js';

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { FormModel } from '../../engine/browser.js';
+import type { FormModel } from '../../studio/src/engine.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { applyStep, bookView, nextStep, parseSettings, restoreBook, startBook, stepRef, type BookState, type Catalog } from '../../engine/index.js';
 import { Toaster } from 'react-hot-toast';

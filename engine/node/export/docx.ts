@@ -5,7 +5,7 @@ import {
   AlignmentType, Document, Footer, HeadingLevel, LevelFormat, Packer, PageNumber, Paragraph, TableOfContents, TextRun,
   type IRunOptions, type ParagraphChild,
 } from 'docx';
-import type { BookDocument } from '../../book.js';
+import type { BookDocument } from '../../session/book.js';
 import type { Block, Span } from '../../markdown.js';
 import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, xmlSafe } from './sections.js';
 

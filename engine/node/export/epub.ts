@@ -3,7 +3,7 @@
 // escaped (xhtml.ts); the files hold no scripts, so epubcheck finds nothing to report.
 import { createHash } from 'node:crypto';
 import { EPub, type Chapter, type Options } from 'epub-gen-memory';
-import type { BookDocument } from '../../book.js';
+import type { BookDocument } from '../../session/book.js';
 import { blocksXhtml, escapeXml } from './xhtml.js';
 import { EXPORT_WORDS, copyrightLines, documentSections } from './sections.js';
 

@@ -1,8 +1,8 @@
 // A book document in any export format: Markdown, EPUB 3, DOCX or PDF. Each renderer loads on first use,
 // so a Markdown export never pays for pdfkit or the EPUB zipper.
-import { documentMarkdown, type BookDocument, type ExportFormat } from '../../book.js';
+import { documentMarkdown, type BookDocument, type ExportFormat } from '../../session/book.js';
 
-export { EXPORT_FORMATS, formatOfFile, type ExportFormat } from '../../book.js';
+export { EXPORT_FORMATS, formatOfFile, type ExportFormat } from '../../session/book.js';
 
 export interface RenderOptions {
   /** The date on the copyright page and in the metadata (default now). */

@@ -2,7 +2,7 @@
 // (432 × 648 pt, KDP's most common trim): title page with the author, copyright page, contents with page
 // numbers, each part opening on a right-hand page, running heads and folios, justified and hyphenated
 // text, DejaVu fonts embedded. Bookmarks list the parts.
-import type { BookDocument } from '../../book.js';
+import type { BookDocument } from '../../session/book.js';
 import type { TrimName } from '../../print.js';
 import { renderBookPdf } from '../print/book.js';
 

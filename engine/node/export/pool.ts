@@ -8,7 +8,7 @@
 // from the moment it is asked for, default 45000), KARYA_EXPORT_MEMORY_MB (heap of each thread, default 384).
 import { Worker } from 'node:worker_threads';
 import { ExportLimitError } from '../../errors.js';
-import type { BookDocument, ExportFormat } from '../../book.js';
+import type { BookDocument, ExportFormat } from '../../session/book.js';
 import { renderDocument, type RenderOptions } from './index.js';
 import type { RenderReply, RenderRequest } from './render-worker.js';
 

@@ -2,7 +2,7 @@
 // at a time, and sends the bytes back (transferred, not copied). Whatever a renderer does to its heap or
 // its time stays in this thread, which the pool ends when it takes too long or runs out of memory.
 import { parentPort } from 'node:worker_threads';
-import type { BookDocument, ExportFormat } from '../../book.js';
+import type { BookDocument, ExportFormat } from '../../session/book.js';
 import { renderDocument } from './index.js';
 
 export interface RenderRequest {

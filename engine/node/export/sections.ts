@@ -1,7 +1,7 @@
 // What every export (EPUB, DOCX, PDF) prints of a book document: its sections as blocks from the one
 // Markdown reader, the words of the front matter in the book's language, and the heading levels inside a
 // part.
-import type { BookDocument } from '../../book.js';
+import type { BookDocument } from '../../session/book.js';
 import type { Lang } from '../../spec/types.js';
 import { parseMarkdown, spansText, type Block } from '../../markdown.js';
 

@@ -7,7 +7,7 @@
 // and laid out again when its page count falls in another bracket. The paperback interior and
 // `karya export --format pdf` are both this layout.
 import PDFDocument from 'pdfkit';
-import type { BookDocument } from '../../book.js';
+import type { BookDocument } from '../../session/book.js';
 import { spansText, type Block } from '../../markdown.js';
 import { DEFAULT_TRIM, PT_PER_IN, TRIM_SIZES, gutterInches, type TrimName } from '../../print.js';
 import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, type Section } from '../export/sections.js';

@@ -2,7 +2,7 @@
 // (the generator page's preview and each of "My books"). Words in the book's or the reader's language.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown, Download } from 'lucide-react';
-import type { Lang } from '../../../engine/browser.js';
+import type { Lang } from '../engine.js';
 import type { ExportFormat } from '../../../engine/contract/index.js';
 import { pageWord } from '../generator/words.js';
 

@@ -1,7 +1,7 @@
 // Generated text as React elements, from the engine's one Markdown reader (engine/markdown.ts, the same
 // blocks the EPUB, DOCX and PDF exports print): the model's text is never inserted as HTML.
 import { memo, useMemo, type ReactNode } from 'react';
-import { parseMarkdown, type Block, type Span } from '../../../engine/browser.js';
+import { parseMarkdown, type Block, type Span } from '../engine.js';
 
 function spans(list: readonly Span[], key: string): ReactNode[] {
   return list.map((s, i) => {

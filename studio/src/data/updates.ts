@@ -1,6 +1,6 @@
 // Recent Updates shown on the dashboard (newest first), in both studio languages. Product news, not
 // generator data.
-import type { Lang } from '../../../engine/browser.js';
+import type { Lang } from '../engine.js';
 
 type Both = Readonly<Record<Lang, string>>;
 

@@ -10,7 +10,7 @@ import { Lock, RotateCcw } from 'lucide-react';
 import {
   buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
-} from '../../../engine/browser.js';
+} from '../engine.js';
 import { savedProgressOf } from '../../../engine/contract/books.js';
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';

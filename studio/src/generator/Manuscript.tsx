@@ -5,7 +5,7 @@
 // and the Download menu.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw } from 'lucide-react';
-import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../../../engine/browser.js';
+import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../engine.js';
 import type { ExportFormat } from '../../../engine/contract/index.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
 import { Markdown } from '../components/Markdown.js';

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { CircleCheck, CircleMinus, CircleX, Download, Loader2, TriangleAlert } from 'lucide-react';
-import type { Lang } from '../../../engine/browser.js';
+import type { Lang } from '../engine.js';
 import type { KdpPackage, PublishQuote } from '../../../engine/contract/index.js';
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';

@@ -8,7 +8,7 @@ import { toNestErrors } from '@hookform/resolvers';
 import {
   compileSettingsSchema, isFieldRequired, isFieldVisible, settingsIssueOf, bookSpecFromForm,
   type FormField, type FormModel, type Lang, type FieldShape, type BookSpec, type Settings, type SettingsIssue,
-} from '../../../engine/browser.js';
+} from '../engine.js';
 import { fieldMessage, serverFieldMessage } from './messages.js';
 
 export type FormValues = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // panel, the Copy button and the cover preview with Download Cover (the text preview is Manuscript.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy, Download, Loader2 } from 'lucide-react';
-import { stepKey, type BookView, type Lang, type BookSpec } from '../../../engine/browser.js';
+import { stepKey, type BookView, type Lang, type BookSpec } from '../engine.js';
 import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 

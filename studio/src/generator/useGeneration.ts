@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'react-hot-toast';
-import { catalogueMessage, sleep, type DonePayload, type GenerateBody, type Lang } from '../../../engine/browser.js';
+import { catalogueMessage, sleep, type DonePayload, type GenerateBody, type Lang } from '../engine.js';
 import { ApiError, postEventStream, routeUrl } from '../lib/api.js';
 import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';

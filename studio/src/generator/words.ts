@@ -2,7 +2,7 @@
 // outline toast; its CATALOGUE and SETTINGS_MESSAGES the error messages). A Malay studio gets a Malay page, whatever the book's language.
 // The i18n module alone (not the engine's browser entry), so pages that only need words stay small.
 import { fillPlaceholders } from '../../../engine/i18n.js';
-import type { Lang } from '../../../engine/browser.js';
+import type { Lang } from '../engine.js';
 import { pickForm } from '../i18n/plural.js';
 import type { Text } from '../i18n/types.js';
 

@@ -2,7 +2,7 @@
 // before sign-in the choice kept in this browser (sent with sign-up), or the browser's preference.
 // `<html lang>` follows it, and API calls send it so the server answers errors in it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Lang } from '../../../engine/browser.js';
+import type { Lang } from '../engine.js';
 import { setRequestLang } from '../lib/api.js';
 import { browserLang } from '../lib/lang.js';
 import type { MessageKey } from './messages.js';

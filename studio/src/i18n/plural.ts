@@ -1,6 +1,6 @@
 // Plural forms: the form of a text for a count, by the language's rules (Intl.PluralRules: English has
 // "one" and "other"; Malay has one form). Shared by the studio's tables and the generator page's words.
-import type { Lang } from '../../../engine/browser.js';
+import type { Lang } from '../engine.js';
 import type { Text } from './types.js';
 
 const pluralRules = new Map<Lang, Intl.PluralRules>();

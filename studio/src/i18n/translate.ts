@@ -1,7 +1,7 @@
 // Render a message in a language: pick the plural form for `{n}`, then fill `{placeholders}`
 // (the engine's fillPlaceholders, shared with the generator pages).
 import { fillPlaceholders } from '../../../engine/i18n.js';
-import type { Lang } from '../../../engine/browser.js';
+import type { Lang } from '../engine.js';
 import { MESSAGES, type MessageKey } from './messages.js';
 import { pickForm } from './plural.js';
 import type { Text } from './types.js';

@@ -1,6 +1,6 @@
 // Relative ages for the dashboard's Recent Updates: Today, Yesterday, n days / weeks / months / years ago
 // (in the studio language).
-import type { Lang } from '../../../engine/browser.js';
+import type { Lang } from '../engine.js';
 import { translate } from '../i18n/translate.js';
 
 const DAY = 24 * 60 * 60 * 1000;

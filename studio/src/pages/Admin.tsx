@@ -13,7 +13,7 @@ import { useAuth } from '../lib/auth.js';
 import { ConfirmDialog, Dialog } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
 import { useT, type MessageKey } from '../i18n/index.js';
-import type { Lang } from '../../../engine/browser.js';
+import type { Lang } from '../engine.js';
 
 const PRESETS = [300, 500, 1000] as const;
 const ROLE_NAMES: Record<Profile['role'], MessageKey> = { free: 'admin.roleFree', pro: 'admin.rolePro', business: 'admin.roleBusiness', admin: 'admin.roleAdmin' };

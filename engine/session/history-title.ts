@@ -3,8 +3,8 @@
 // and the part ("Hujan di Kuala Lumpur — Chapter 3: The Storm"); a single output (a poem, a
 // description): its heading or title line, else its first line of text. Never the generator's name
 // unless the item has no text (an image). Pure (the server, migrations and the studio can use it).
-import type { ResolvedSpec } from './spec/types.js';
-import type { StepSave } from './session/ports.js';
+import type { ResolvedSpec } from '../spec/types.js';
+import type { StepSave } from './ports.js';
 import { bookTitleOf } from './book.js';
 
 const MAX_TITLE = 120;

@@ -1,14 +1,14 @@
 // A book as a document: its title, language and parts with their headings, built once from a book's
 // state and shared by every output (Markdown here; EPUB, DOCX and PDF in engine/node/export/). Pure, so
 // the studio can build the same document for its preview.
-import type { Lang, ResolvedSpec } from './spec/types.js';
-import { extractTitle, withoutCharacterDetails, type BookState } from './compile/flow.js';
-import { withoutChapterPlan } from './compile/chapter-plan.js';
-import { partStep, stepLabel } from './session/labels.js';
-import { stepKey } from './session/step.js';
-import { chapterTitleOf } from './compile/plan.js';
-import { takeLeadingHeading } from './compile/heading.js';
-import { bookBible } from './session/bible.js';
+import type { Lang, ResolvedSpec } from '../spec/types.js';
+import { extractTitle, withoutCharacterDetails, type BookState } from '../compile/flow.js';
+import { withoutChapterPlan } from '../compile/chapter-plan.js';
+import { partStep, stepLabel } from '../compile/labels.js';
+import { stepKey } from '../compile/step.js';
+import { chapterTitleOf } from '../compile/plan.js';
+import { takeLeadingHeading } from '../compile/heading.js';
+import { bookBible } from './bible.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

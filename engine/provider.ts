@@ -1,7 +1,7 @@
 // The provider interface every caller (CLI, server, batch) uses. Providers never see settings objects,
 // only a rendered prompt; `meta` carries structured facts for the offline provider.
-import type { PromptMeta, RenderedPrompt } from '../compile/prompt.js';
-import type { CatalogueCode } from '../errors.js';
+import type { PromptMeta, RenderedPrompt } from './compile/prompt.js';
+import type { CatalogueCode } from './errors.js';
 
 /** A rendered prompt (system, user, token budget, sampling) plus what the call needs. */
 export interface TextRequest extends Omit<RenderedPrompt, 'meta'> {

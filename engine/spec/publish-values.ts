@@ -1,8 +1,8 @@
 // The text of a publishing setting in a `publish:` block ("{{title}}", "{{labels.romanceType}}"): checked
 // when a generator resolves, so a wrong name fails `karya validate`, and filled from the book's data.
 import Handlebars from 'handlebars';
-import { PUBLISH_VARIABLES } from '../spec/format.js';
-import type { Lang } from '../spec/types.js';
+import { PUBLISH_VARIABLES } from './format.js';
+import type { Lang } from './types.js';
 
 /** The book's data a publishing setting may use. */
 export interface PublishVariables {

@@ -1,0 +1,53 @@
+// The server's front door: everything code outside server/ (the `karya` command, cli/) uses of the server.
+// Start a server, start a worker, open the local state file, submit a queued batch, read the config; the
+// rest of server/ is its own business (tests/architecture/layers.test.ts keeps cli/ to this file).
+//
+// What every command needs (the state file, the config) is exported as it is. What only `karya serve`,
+// `karya worker` or a queued batch needs loads on first call: the server's packages (express, stripe,
+// nodemailer, pg-boss…) cost ~0.4 s to load, which `karya generate` or a local batch must not pay.
+type Start = typeof import('./start.js');
+type Open = typeof import('./store/open.js');
+type Queue = typeof import('./queue/index.js');
+type Batch = typeof import('./queue/batch.js');
+type PostgresState = typeof import('./store/postgres/state.js');
+
+// Read the config.
+export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './config.js';
+
+// The local state file (and its Postgres twin) where the command line keeps its books' progress.
+export { openStateFile, type StateFile } from './store/state.js';
+export async function openPostgresState(...args: Parameters<PostgresState['openPostgresState']>) {
+  return (await import('./store/postgres/state.js')).openPostgresState(...args);
+}
+
+// Start a server.
+export type { RunningServer } from './start.js';
+export async function startServer(...args: Parameters<Start['startServer']>) {
+  return (await import('./start.js')).startServer(...args);
+}
+
+// Start a worker: open the store, a context on it, the queue, and the worker on the queue.
+export type { AppContext } from './context.js';
+export type { OpenedStore } from './store/open.js';
+export type { StepQueue, StepWorker } from './queue/index.js';
+export async function openStore(...args: Parameters<Open['openStore']>) {
+  return (await import('./store/open.js')).openStore(...args);
+}
+/** Everything a server or a worker needs, on open repositories (server/start.ts's createContext). */
+export async function createContext(...args: Parameters<Start['createContext']>) {
+  return (await import('./start.js')).createContext(...args);
+}
+export async function openQueue(...args: Parameters<Queue['openQueue']>) {
+  return (await import('./queue/index.js')).openQueue(...args);
+}
+export async function startStepWorker(...args: Parameters<Queue['startStepWorker']>) {
+  return (await import('./queue/index.js')).startStepWorker(...args);
+}
+
+// Submit a queued batch: its books' jobs, the channel its progress comes on, where its books are saved.
+export { BATCH_CHANNEL, BATCH_OWNER } from './queue/names.js';
+export type { BatchBookJob, BatchNotice } from './queue/batch.js';
+export { postgresBookStore } from './store/postgres/books.js';
+export async function sendBatchStep(...args: Parameters<Batch['sendBatchStep']>) {
+  return (await import('./queue/batch.js')).sendBatchStep(...args);
+}

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, partStep, startBook, type ResolvedSpec } from '../../engine/index.js';
 import { conclusionPosition } from '../../engine/spec/conclusion.js';
-import { openStateFile } from '../../server/store/state.js';
+import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';

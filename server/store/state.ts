@@ -4,6 +4,7 @@ import { STATE_MIGRATION_TABLE, stateMigrations } from '../../migrations/state.j
 import { openSqlite } from './sqlite/connect.js';
 import { Store } from './sqlite/store.js';
 import { bookStore, loadBook } from './sqlite/books.js';
+import { sqliteVersions } from './sqlite/versions.js';
 import type { BooksDatabase } from './schema.js';
 import type { ProgressStore, SavedBook } from '../../engine/index.js';
 
@@ -26,7 +27,11 @@ export async function openStateFile(file: string, opts: { isDurable?: boolean } 
   if (opts.isDurable === false) opened.sqlite.pragma('synchronous = NORMAL');
   const runner = new Store(opened.db as never, opened.sqlite);
   return {
-    progress: (owner) => bookStore(runner, owner),
+    // A book's parts and, for `karya rewrite`, the texts its rewrites replaced.
+    progress: (owner) => {
+      const versions = sqliteVersions(runner);
+      return { ...bookStore(runner, owner), keepVersion: async (key, v) => void (await versions.keep({ userId: owner, key, ...v })) };
+    },
     load: async (owner, key) => loadBook(runner, owner, key),
     close: () => opened.close(),
   };

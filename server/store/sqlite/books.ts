@@ -7,7 +7,6 @@ import type { BooksDatabase, BooksTable } from '../schema.js';
 import type { FinishedBook } from '../ports.js';
 import { sql } from 'kysely';
 import { clearVersionsQuery, type VersionsDatabase } from '../versions.js';
-import { keepVersionSync } from './versions.js';
 import type { BookState, MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
 
 /** Runs kysely-built queries synchronously (the SQLite adapter's Store is one). */
@@ -249,10 +248,6 @@ export function bookStore(runner: SyncSql, owner: string): ProgressStore & { rem
     load: async (key) => loadBook(runner, owner, key),
     saveStep: async (key, save) => writeStep(runner, owner, key, save),
     saveMemory: async (key, save) => writeMemory(runner, owner, key, save),
-    keepVersion: async (key, version) => {
-      const row = runner.first((runner.db as Kysely<BooksDatabase>).selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
-      if (row) keepVersionSync(runner, row.id, version);
-    },
     remove: async (key) => removeBook(runner, owner, key),
   };
 }

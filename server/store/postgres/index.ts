@@ -20,62 +20,24 @@ import { inTransaction, postgresBooks, writeStep } from './books.js';
 import { postgresIdempotency, postgresLimits } from './limits.js';
 import type { OpenedPostgres } from './connect.js';
 import { postgresApiKeys, postgresPurchases } from './purchases.js';
+import * as users from '../queries/users.js';
+import { USERS_CHANNEL, postgresExec, runAsync } from './run.js';
 
 type Db = Kysely<Database>;
 
-export const USERS_CHANNEL = 'karya_users';
+export { USERS_CHANNEL } from './run.js';
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && (error as { code?: string }).code === '23505';
 }
 
-/** Tell every instance that a users row changed; inside a transaction it is sent at the commit. */
-async function userChanged(db: Db, userId: string): Promise<void> {
-  await sql`SELECT pg_notify(${USERS_CHANNEL}, ${userId})`.execute(db);
-}
+const findUserById = (db: Db, id: string) => runAsync(db, users.findUserById(db, id));
 
-const findUserById = (db: Db, id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-const findUserByEmail = (db: Db, email: string) => db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+type CreditChange = Parameters<typeof users.changeCredits>[1];
 
-interface CreditChange {
-  userId: string;
-  type: CreditTransactionType;
-  reason: string;
-  reference?: string;
-}
-
-/**
- * Add `amount` (negative to deduct) or set the balance to `setTo`, with its ledger row, in one
- * transaction: the user's row is locked first, so concurrent changes queue and never overdraw.
- */
-export async function changeCredits(db: Db, change: CreditChange & ({ amount: number; setTo?: never } | { setTo: number; amount?: never })): Promise<Balance | null> {
-  return inTransaction(db, async (trx) => {
-    const before = await trx.selectFrom('users').select('credits_available').where('id', '=', change.userId).forUpdate().executeTakeFirst();
-    if (!before) return null;
-    const next = change.setTo !== undefined ? change.setTo : before.credits_available + change.amount;
-    if (next < 0) return null;
-    const now = nowIso();
-    await trx.updateTable('users').set({ credits_available: next, updated_at: now }).where('id', '=', change.userId).execute();
-    const balance = { previous: before.credits_available, next };
-    await trx
-      .insertInto('credit_transactions')
-      .values({
-        user_id: change.userId, type: change.type, amount: balance.next - balance.previous, previous_balance: balance.previous, new_balance: balance.next,
-        reason: change.reason, reference: change.reference ?? null, created_at: now,
-      })
-      .execute();
-    await userChanged(trx, change.userId);
-    return balance;
-  });
-}
-
-async function setRole(db: Db, input: { userId: string; role: Role; reason: string }): Promise<User | undefined> {
-  const { userId, role, reason } = input;
-  return inTransaction(db, async (trx) => {
-    await trx.updateTable('users').set({ role, updated_at: nowIso() }).where('id', '=', userId).execute();
-    await changeCredits(trx, { userId, setTo: ROLE_CREDITS[role], type: 'role', reason });
-    return findUserById(trx, userId);
-  });
+/** Add `amount` (negative to deduct) or set the balance to `setTo`, with its ledger row (queries/users.ts). */
+export function changeCredits(db: Db, change: CreditChange): Promise<Balance | null> {
+  return runAsync(db, users.changeCredits(db, change));
 }
 
 /** Local listeners of users changes, fed by one LISTEN connection per adapter (opened on first use). */
@@ -128,53 +90,6 @@ class UserChangeFeed {
     await this.connecting?.catch(() => undefined);
     await this.client?.end().catch(() => undefined);
   }
-}
-
-function postgresUsers(db: Db, feed: UserChangeFeed): UserRepository {
-  return {
-    findById: (id) => findUserById(db, id),
-    findByEmail: (email) => findUserByEmail(db, email),
-    list: () => db.selectFrom('users').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
-    create: async (input) => {
-      const email = normaliseEmail(input.email);
-      const id = randomUUID();
-      const now = nowIso();
-      try {
-        return await inTransaction(db, async (trx) => {
-          if (await findUserByEmail(trx, email)) return undefined;
-          await trx.insertInto('users').values({ id, email, name: input.name ?? '', role: input.role, credits_available: 0, lang: input.lang ?? 'en', created_at: now, updated_at: now }).execute();
-          await trx.insertInto('user_passwords').values({ user_id: id, hash: input.passwordHash, updated_at: now }).execute();
-          await changeCredits(trx, { userId: id, amount: ROLE_CREDITS[input.role], type: 'signup', reason: `Starting credits (${input.role})` });
-          return findUserById(trx, id);
-        });
-      } catch (error) {
-        // A concurrent sign-up with the same e-mail won the unique constraint.
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      }
-    },
-    updateProfile: async ({ userId, ...patch }) =>
-      inTransaction(db, async (trx) => {
-        await trx.updateTable('users').set({ ...patch, updated_at: nowIso() }).where('id', '=', userId).execute();
-        await userChanged(trx, userId);
-        return findUserById(trx, userId);
-      }),
-    setRole: (input) => setRole(db, input),
-    promoteToAdmin: (input) =>
-      inTransaction(db, async (trx) => {
-        const user = await trx.selectFrom('users').selectAll().where('email', '=', normaliseEmail(input.email)).forUpdate().executeTakeFirst();
-        if (!user || user.role === 'admin') return undefined;
-        return setRole(trx, { userId: user.id, role: 'admin', reason: input.reason });
-      }),
-    delete: (userId) =>
-      inTransaction(db, async (trx) => {
-        await trx.deleteFrom('books').where('owner', '=', userId).execute();
-        const deleted = (await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst()).numDeletedRows > 0n;
-        if (deleted) await userChanged(trx, userId);
-        return deleted;
-      }),
-    onChange: (listener) => feed.subscribe(listener),
-  };
 }
 
 const LOOKUP = `SELECT s.id AS session_id, s.expires_at AS session_expires_at, s.is_remembered AS session_is_remembered, u.*
@@ -249,18 +164,6 @@ function postgresAuth(db: Db, pool: pg.Pool): AuthRepository {
         await trx.deleteFrom('password_resets').where('user_id', '=', row.user_id).where('token_hash', '!=', tokenHash).execute();
         return row.user_id;
       }),
-  };
-}
-
-function postgresCredits(db: Db): CreditRepository {
-  return {
-    charge: async ({ userId, amount, reason, reference }) => {
-      if (!Number.isInteger(amount) || amount <= 0) throw new RangeError(`a charge is a positive whole number of credits, not ${amount}`);
-      return changeCredits(db, { userId, amount: -amount, type: 'charge', reason, ...(reference !== undefined ? { reference } : {}) });
-    },
-    setBalance: ({ userId, credits, reason, reference }) => changeCredits(db, { userId, setTo: credits, type: 'adjustment', reason, ...(reference !== undefined ? { reference } : {}) }),
-    balanceOf: async (userId) => (await db.selectFrom('users').select('credits_available').where('id', '=', userId).executeTakeFirst())?.credits_available,
-    ledger: (userId) => db.selectFrom('credit_transactions').selectAll().where('user_id', '=', userId).orderBy('id', 'asc').execute(),
   };
 }
 
@@ -489,10 +392,7 @@ function postgresGenerations(db: Db): GenerationRepository {
         if (row && row.status !== 'running') return;
         if (input.book) await writeStep(trx as never, userId, input.book.key, input.book.save);
         if (history) await trx.insertInto('content_history').values({ user_id: userId, title: history.title, content_type: history.contentType, content: history.content, generator_id: history.generatorId, created_at: now }).execute();
-        if (usage.isPart) {
-          await trx.updateTable('users').set((eb) => ({ total_usage: eb('total_usage', '+', 1), updated_at: now })).where('id', '=', userId).execute();
-          await userChanged(trx, userId);
-        }
+        if (usage.isPart) await runAsync(trx, users.addUsage(trx, userId));
         await trx.insertInto('usage_records').values({ user_id: userId, prompt_type: usage.promptType, credits_used: charge.credits, metadata: JSON.stringify(usage.metadata), created_at: now }).execute();
         await trx.updateTable('generations').set({ status: 'succeeded', finished_at: now }).where('id', '=', charge.generationId).execute();
       }),
@@ -570,11 +470,12 @@ function postgresSystem(db: Db): SystemRepository {
 export function postgresRepositories(opened: OpenedPostgres): Repositories & { close(): Promise<void> } {
   const { db, pool, url } = opened;
   const feed = new UserChangeFeed(url);
+  const exec = postgresExec(db);
   return {
     books: postgresBooks(db),
-    users: postgresUsers(db, feed),
+    users: users.userRepository(db, exec, (listener) => feed.subscribe(listener)),
     auth: postgresAuth(db, pool),
-    credits: postgresCredits(db),
+    credits: users.creditRepository(db, exec),
     codes: postgresCodes(db),
     history: postgresHistory(db),
     generations: postgresGenerations(db),

@@ -21,6 +21,8 @@ import { postgresIdempotency, postgresLimits } from './limits.js';
 import type { OpenedPostgres } from './connect.js';
 import { postgresApiKeys, postgresPurchases } from './purchases.js';
 import * as users from '../queries/users.js';
+import { authRepository, deleteSession, lookupSql, sessionOfRow, type LookupRow } from '../queries/auth.js';
+import type { Exec } from '../queries/run.js';
 import { USERS_CHANNEL, postgresExec, runAsync } from './run.js';
 
 type Db = Kysely<Database>;
@@ -92,79 +94,17 @@ class UserChangeFeed {
   }
 }
 
-const LOOKUP = `SELECT s.id AS session_id, s.expires_at AS session_expires_at, s.is_remembered AS session_is_remembered, u.*
-  FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`;
-type LookupRow = User & { session_id: number; session_expires_at: number; session_is_remembered: number };
+const LOOKUP = lookupSql('$1');
 
-function postgresAuth(db: Db, pool: pg.Pool): AuthRepository {
-  const setPasswordHash = async (trx: Db, input: { userId: string; hash: string }) => {
-    await trx.updateTable('user_passwords').set({ hash: input.hash, updated_at: nowIso() }).where('user_id', '=', input.userId).execute();
-  };
-  const deleteUserSessions = async (trx: Db, input: { userId: string; keepId?: number }) => {
-    let query = trx.deleteFrom('sessions').where('user_id', '=', input.userId);
-    if (input.keepId !== undefined) query = query.where('id', '!=', input.keepId);
-    await query.execute();
-  };
-  const deleteSession = async (sessionId: number) => {
-    await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
-  };
-  return {
-    createSession: async (input) => {
-      await db
-        .insertInto('sessions')
-        .values({
-          token_hash: input.tokenHash, user_id: input.userId, is_remembered: input.isRemembered ? 1 : 0, expires_at: input.expiresAt,
-          ip_address: input.ip ?? null, user_agent: input.userAgent ?? null, created_at: nowIso(),
-        })
-        .execute();
-    },
-    // The hot path: one named (server-side prepared) statement.
-    findSession: async (tokenHash): Promise<SessionInfo | null> => {
-      const { rows } = await pool.query<LookupRow>({ name: 'karya_find_session', text: LOOKUP, values: [tokenHash] });
-      const row = rows[0];
-      if (!row) return null;
-      const { session_id, session_expires_at, session_is_remembered, ...user } = row;
-      if (session_expires_at <= Date.now()) {
-        await deleteSession(session_id);
-        return null;
-      }
-      return { sessionId: session_id, expiresAt: session_expires_at, isRemembered: session_is_remembered === 1, user };
-    },
-    deleteSession,
-    deleteExpiredSessions: async () => Number((await db.deleteFrom('sessions').where('expires_at', '<=', Date.now()).executeTakeFirst()).numDeletedRows),
-    passwordHashOf: async (userId) => (await db.selectFrom('user_passwords').select('hash').where('user_id', '=', userId).executeTakeFirst())?.hash,
-    setPasswordHash: (input) => setPasswordHash(db, input),
-    changePassword: ({ userId, hash, keepSessionId }) =>
-      inTransaction(db, async (trx) => {
-        await setPasswordHash(trx, { userId, hash });
-        await deleteUserSessions(trx, { userId, keepId: keepSessionId });
-        // A reset link sent before the change must not set the password again.
-        await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
-      }),
-    createPasswordReset: async (input) => {
-      await db.insertInto('password_resets').values({ token_hash: input.tokenHash, user_id: input.userId, expires_at: input.expiresAt, used_at: null, created_at: nowIso() }).execute();
-    },
-    findPasswordReset: async (tokenHash) => {
-      const row = await db.selectFrom('password_resets').select(['user_id', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
-      return row && { userId: row.user_id, expiresAt: row.expires_at, isUsed: row.used_at !== null };
-    },
-    resetPassword: ({ tokenHash, hash }) =>
-      inTransaction(db, async (trx) => {
-        const row = await trx
-          .updateTable('password_resets')
-          .set({ used_at: nowIso() })
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', Date.now())
-          .returning('user_id')
-          .executeTakeFirst();
-        if (!row) return null;
-        await setPasswordHash(trx, { userId: row.user_id, hash });
-        await deleteUserSessions(trx, { userId: row.user_id });
-        await trx.deleteFrom('password_resets').where('user_id', '=', row.user_id).where('token_hash', '!=', tokenHash).execute();
-        return row.user_id;
-      }),
-  };
+function postgresAuth(db: Db, pool: pg.Pool, exec: Exec): AuthRepository {
+  // The hot path: one named (server-side prepared) statement.
+  return authRepository(db, exec, async (tokenHash) => {
+    const { rows } = await pool.query<LookupRow>({ name: 'karya_find_session', text: LOOKUP, values: [tokenHash] });
+    let expired: number | undefined;
+    const session = sessionOfRow(rows[0], (sessionId) => (expired = sessionId));
+    if (expired !== undefined) await exec(deleteSession(db, expired));
+    return session;
+  });
 }
 
 interface ClaimSource {
@@ -474,7 +414,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
   return {
     books: postgresBooks(db),
     users: users.userRepository(db, exec, (listener) => feed.subscribe(listener)),
-    auth: postgresAuth(db, pool),
+    auth: postgresAuth(db, pool, exec),
     credits: users.creditRepository(db, exec),
     codes: postgresCodes(db),
     history: postgresHistory(db),

@@ -13,7 +13,7 @@ import type {
   HistoryRepository, Repositories, RollbackResult, SessionInfo, SystemRepository, UserRepository,
 } from '../ports.js';
 import { nowIso } from '../sqlite/store.js';
-import { linkToken } from '../sqlite/codes.js';
+import { codeRepository } from '../queries/codes.js';
 import { likePattern } from '../sqlite/history.js';
 import { toDeployment } from '../sqlite/system.js';
 import { inTransaction, postgresBooks, writeStep } from './books.js';
@@ -105,139 +105,6 @@ function postgresAuth(db: Db, pool: pg.Pool, exec: Exec): AuthRepository {
     if (expired !== undefined) await exec(deleteSession(db, expired));
     return session;
   });
-}
-
-interface ClaimSource {
-  find(trx: Db): Promise<{ id: number; credits: number; name: string } | undefined>;
-  hasClaimed(trx: Db, id: number): Promise<boolean>;
-  recordClaim(trx: Db, id: number, credits: number): Promise<void>;
-  ledger: { type: 'code' | 'link'; reason: string };
-}
-
-async function claimOnce(db: Db, userId: string, source: ClaimSource): Promise<ClaimResult> {
-  try {
-    return await inTransaction(db, async (trx): Promise<ClaimResult> => {
-      const row = await source.find(trx);
-      if (!row) return { status: 'invalid' };
-      if (await source.hasClaimed(trx, row.id)) return { status: 'already_claimed' };
-      await source.recordClaim(trx, row.id, row.credits);
-      const { type, reason } = source.ledger;
-      const balance = await changeCredits(trx, { userId, amount: row.credits, type, reason: `${reason} ${row.name}`, reference: `${type}:${row.id}` });
-      if (!balance) throw new Error(`user ${userId} vanished during a ${type} claim`);
-      return { status: 'granted', credits: row.credits, balance };
-    });
-  } catch (error) {
-    // A concurrent claim by the same user lost the race on the unique (user, code|link) constraint.
-    if (isUniqueViolation(error)) return { status: 'already_claimed' };
-    throw error;
-  }
-}
-
-function postgresCodes(db: Db): CodeRepository {
-  return {
-    redeemCode: ({ userId, code }) =>
-      claimOnce(db, userId, {
-        find: async (trx) => {
-          // Locked: concurrent claims of a capped code by different users queue here, so the cap holds.
-          const row = await trx.selectFrom('credit_codes').selectAll().where('code', '=', code).where('is_active', '=', 1).forUpdate().executeTakeFirst();
-          if (!row) return undefined;
-          if (row.expires_at !== null && row.expires_at <= nowIso()) return undefined;
-          if (row.max_redemptions !== null) {
-            const used = Number((await trx.selectFrom('credit_code_claims').select((e) => e.fn.countAll<number>().as('n')).where('code_id', '=', row.id).executeTakeFirst())?.n ?? 0);
-            if (used >= row.max_redemptions) return undefined;
-          }
-          return { id: row.id, credits: row.credits, name: row.code };
-        },
-        hasClaimed: async (trx, id) => !!(await trx.selectFrom('credit_code_claims').select('id').where('user_id', '=', userId).where('code_id', '=', id).executeTakeFirst()),
-        recordClaim: async (trx, id, credits) => {
-          await trx.insertInto('credit_code_claims').values({ user_id: userId, code_id: id, credits_awarded: credits, claimed_at: nowIso() }).execute();
-        },
-        ledger: { type: 'code', reason: 'Credit code' },
-      }),
-    claimLink: ({ userId, token }) =>
-      claimOnce(db, userId, {
-        find: async (trx) => {
-          const row = await trx.selectFrom('credit_links').selectAll().where('token', '=', token).where('is_active', '=', 1).executeTakeFirst();
-          return row && { id: row.id, credits: row.credits, name: row.token };
-        },
-        hasClaimed: async (trx, id) => !!(await trx.selectFrom('credit_link_claims').select('id').where('user_id', '=', userId).where('link_id', '=', id).executeTakeFirst()),
-        recordClaim: async (trx, id, credits) => {
-          await trx.insertInto('credit_link_claims').values({ user_id: userId, link_id: id, credits_awarded: credits, claimed_at: nowIso() }).execute();
-        },
-        ledger: { type: 'link', reason: 'Credit link' },
-      }),
-    createCode: async (input): Promise<CreditCode | undefined> => {
-      try {
-        return await db
-          .insertInto('credit_codes')
-          .values({
-            code: input.code, credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso(),
-            expires_at: input.expiresAt ?? null, max_redemptions: input.maxRedemptions ?? null,
-          })
-          .returningAll()
-          .executeTakeFirst();
-      } catch (error) {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      }
-    },
-    listCodes: () =>
-      db
-        .selectFrom('credit_codes as k')
-        .select((eb) => [
-          'k.id', 'k.code', 'k.credits', 'k.description', 'k.is_active', 'k.created_by', 'k.created_at', 'k.expires_at', 'k.max_redemptions',
-          eb.selectFrom('credit_code_claims as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.code_id', '=', 'k.id').$asScalar().$notNull().as('claims'),
-        ])
-        .orderBy('k.created_at', 'desc')
-        .orderBy('k.id', 'desc')
-        .execute(),
-    createLink: async (input) => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await db
-            .insertInto('credit_links')
-            .values({ token: linkToken(input.credits), credits: input.credits, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso() })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-        } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= 5) throw error;
-        }
-      }
-    },
-    listLinks: () =>
-      db
-        .selectFrom('credit_links as l')
-        .leftJoin('users as u', 'u.id', 'l.created_by')
-        .select((eb) => [
-          'l.id', 'l.token', 'l.credits', 'l.description', 'l.created_by', 'u.email as created_by_email', 'l.created_at', 'l.is_active',
-          eb.selectFrom('credit_link_claims as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.link_id', '=', 'l.id').$asScalar().$notNull().as('claims'),
-        ])
-        .where('l.is_active', '=', 1)
-        .orderBy('l.created_at', 'desc')
-        .orderBy('l.id', 'desc')
-        .execute(),
-    deactivateLink: async (id) => (await db.updateTable('credit_links').set({ is_active: 0 }).where('id', '=', id).where('is_active', '=', 1).executeTakeFirst()).numUpdatedRows > 0n,
-    deactivateCode: async (id) => (await db.updateTable('credit_codes').set({ is_active: 0 }).where('id', '=', id).where('is_active', '=', 1).executeTakeFirst()).numUpdatedRows > 0n,
-    listClaims: async () => {
-      const codeClaims = await db
-        .selectFrom('credit_code_claims as c')
-        .innerJoin('users as u', 'u.id', 'c.user_id')
-        .innerJoin('credit_codes as k', 'k.id', 'c.code_id')
-        .select(['c.id', 'u.email as user_email', 'k.code', 'k.credits', 'c.credits_awarded', 'c.claimed_at'])
-        .orderBy('c.claimed_at', 'desc')
-        .orderBy('c.id', 'desc')
-        .execute();
-      const linkClaims = await db
-        .selectFrom('credit_link_claims as c')
-        .innerJoin('users as u', 'u.id', 'c.user_id')
-        .innerJoin('credit_links as l', 'l.id', 'c.link_id')
-        .select(['c.id', 'u.email as user_email', 'l.token', 'l.credits', 'c.credits_awarded', 'c.claimed_at'])
-        .orderBy('c.claimed_at', 'desc')
-        .orderBy('c.id', 'desc')
-        .execute();
-      return { code_claims: codeClaims, link_claims: linkClaims };
-    },
-  };
 }
 
 const HISTORY_LIST_COLUMNS = ['id', 'title', 'content_type', 'generator_id', 'created_at'] as const;
@@ -416,7 +283,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
     users: users.userRepository(db, exec, (listener) => feed.subscribe(listener)),
     auth: postgresAuth(db, pool, exec),
     credits: users.creditRepository(db, exec),
-    codes: postgresCodes(db),
+    codes: codeRepository(db, exec),
     history: postgresHistory(db),
     generations: postgresGenerations(db),
     system: postgresSystem(db),

@@ -14,7 +14,7 @@ import type {
 } from '../ports.js';
 import { nowIso } from '../sqlite/store.js';
 import { codeRepository } from '../queries/codes.js';
-import { likePattern } from '../sqlite/history.js';
+import { historyPage, historyRepository, searchWords } from '../queries/history.js';
 import { toDeployment } from '../sqlite/system.js';
 import { inTransaction, postgresBooks, writeStep } from './books.js';
 import { postgresIdempotency, postgresLimits } from './limits.js';
@@ -107,43 +107,20 @@ function postgresAuth(db: Db, pool: pg.Pool, exec: Exec): AuthRepository {
   });
 }
 
-const HISTORY_LIST_COLUMNS = ['id', 'title', 'content_type', 'generator_id', 'created_at'] as const;
-
 /**
- * History on Postgres: the same use cases as SQLite's (server/store/sqlite/history.ts), with the search
- * on the generated tsvector column `search_vector` and its GIN index (migrations/0014): every word of
- * the search as a prefix (`word:*`), 'simple' configuration (no stemming; not accent-insensitive, as
- * the unaccent extension needs privileges the server may not have).
+ * History on Postgres (queries/history.ts), with the search on the generated tsvector column
+ * `search_vector` and its GIN index (migrations/0014): every word of the search as a prefix (`word:*`),
+ * 'simple' configuration (no stemming; not accent-insensitive, as the unaccent extension needs
+ * privileges the server may not have).
  */
-function postgresHistory(db: Db): HistoryRepository {
-  return {
-    list: async ({ userId, search, type, before, limit }) => {
-      let select = db.selectFrom('content_history').select(HISTORY_LIST_COLUMNS).where('user_id', '=', userId);
-      if (before !== undefined) select = select.where('id', '<', before);
-      if (type) select = select.where('content_type', '=', type);
-      if (search?.trim()) {
-        const words = search.normalize('NFKC').match(/[\p{L}\p{N}]+/gu);
-        if (!words) return { items: [], nextCursor: null };
-        const query = words.slice(0, 16).map((w) => `${w}:*`).join(' & ');
-        select = select.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${query})`);
-      }
-      const rows = await select.orderBy('id', 'desc').limit(limit + 1).execute();
-      const hasMore = rows.length > limit;
-      const items = hasMore ? rows.slice(0, limit) : rows;
-      return { items, nextCursor: hasMore ? items[items.length - 1]!.id : null };
+function postgresHistory(db: Db, exec: Exec): HistoryRepository {
+  return historyRepository(db, exec, {
+    search: ({ search, ...page }) => {
+      const words = searchWords(search);
+      const query = words?.map((w) => `${w}:*`).join(' & ');
+      return query === undefined ? undefined : historyPage(db, page).where(sql<boolean>`search_vector @@ to_tsquery('simple', ${query})`);
     },
-    types: async ({ userId }) => {
-      // Distinct types by skipping through the (user_id, content_type, id) index: one seek per type.
-      const result = await sql<{ type: string }>`WITH RECURSIVE t(type) AS (
-          SELECT (SELECT min(content_type) FROM content_history WHERE user_id = ${userId})
-          UNION ALL
-          SELECT (SELECT min(content_type) FROM content_history WHERE user_id = ${userId} AND content_type > t.type) FROM t WHERE t.type IS NOT NULL
-        ) SELECT type FROM t WHERE type IS NOT NULL`.execute(db);
-      return result.rows.map((r) => r.type);
-    },
-    get: async ({ userId, id }) => db.selectFrom('content_history').select([...HISTORY_LIST_COLUMNS, 'content']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst(),
-    delete: async ({ userId, id }) => (await db.deleteFrom('content_history').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()).numDeletedRows > 0n,
-  };
+  });
 }
 
 async function refundGeneration(db: Db, input: { userId: string; charge: Charge; reason: string; errorCode: string }): Promise<void> {
@@ -284,7 +261,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
     auth: postgresAuth(db, pool, exec),
     credits: users.creditRepository(db, exec),
     codes: codeRepository(db, exec),
-    history: postgresHistory(db),
+    history: postgresHistory(db, exec),
     generations: postgresGenerations(db),
     system: postgresSystem(db),
     purchases: postgresPurchases(db),

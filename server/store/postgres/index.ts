@@ -14,6 +14,7 @@ import type {
 } from '../ports.js';
 import { nowIso } from '../sqlite/store.js';
 import { codeRepository } from '../queries/codes.js';
+import { generationRepository } from '../queries/generations.js';
 import { historyPage, historyRepository, searchWords } from '../queries/history.js';
 import { toDeployment } from '../sqlite/system.js';
 import { inTransaction, postgresBooks, writeStep } from './books.js';
@@ -32,8 +33,6 @@ export { USERS_CHANNEL } from './run.js';
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && (error as { code?: string }).code === '23505';
 }
-
-const findUserById = (db: Db, id: string) => runAsync(db, users.findUserById(db, id));
 
 type CreditChange = Parameters<typeof users.changeCredits>[1];
 
@@ -123,76 +122,6 @@ function postgresHistory(db: Db, exec: Exec): HistoryRepository {
   });
 }
 
-async function refundGeneration(db: Db, input: { userId: string; charge: Charge; reason: string; errorCode: string }): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    // Lock the generation: a refund and a commit of the same step (two workers) never both land.
-    const row = await trx.selectFrom('generations').select('status').where('id', '=', input.charge.generationId).forUpdate().executeTakeFirst();
-    if (row && row.status !== 'running') return;
-    if (input.charge.credits > 0 && (await findUserById(trx, input.userId))) {
-      await changeCredits(trx, { userId: input.userId, amount: input.charge.credits, type: 'refund', reason: input.reason, reference: input.charge.generationId });
-    }
-    await trx
-      .updateTable('generations')
-      .set({ status: input.charge.credits > 0 ? 'refunded' : 'failed', error_code: input.errorCode, finished_at: nowIso() })
-      .where('id', '=', input.charge.generationId)
-      .execute();
-  });
-}
-
-function postgresGenerations(db: Db): GenerationRepository {
-  return {
-    start: (input) =>
-      inTransaction(db, async (trx) => {
-        const generationId = input.generationId ?? randomUUID();
-        const user = await findUserById(trx, input.userId);
-        if (!user) return null;
-        let credits = input.cost;
-        if (credits > 0) {
-          const balance = await changeCredits(trx, { userId: user.id, amount: -credits, type: 'charge', reason: input.reason, reference: generationId });
-          if (!balance) {
-            if (user.role !== 'admin') return null;
-            credits = 0;
-          }
-        }
-        await trx
-          .insertInto('generations')
-          .values({ id: generationId, user_id: user.id, generator_id: input.generatorId, step: input.step, credits_charged: credits, status: 'running', error_code: null, created_at: nowIso() })
-          .execute();
-        return { generationId, credits };
-      }),
-    find: async (generationId) => {
-      const row = await db.selectFrom('generations').selectAll().where('id', '=', generationId).executeTakeFirst();
-      return row && { id: row.id, userId: row.user_id, step: row.step, credits: row.credits_charged, status: row.status, errorCode: row.error_code };
-    },
-    isRunning: async ({ userId, generatorId }) =>
-      (await db.selectFrom('generations').select('id').where('user_id', '=', userId).where('generator_id', '=', generatorId).where('status', '=', 'running').limit(1).executeTakeFirst()) !== undefined,
-    refund: (input) => refundGeneration(db, input),
-    commit: (input: GenerationCommit) =>
-      inTransaction(db, async (trx) => {
-        const { userId, charge, history, usage } = input;
-        const now = nowIso();
-        // Lock the generation: only a running one is committed, once.
-        const row = await trx.selectFrom('generations').select('status').where('id', '=', charge.generationId).forUpdate().executeTakeFirst();
-        if (row && row.status !== 'running') return;
-        if (input.book) await writeStep(trx as never, userId, input.book.key, input.book.save);
-        if (history) await trx.insertInto('content_history').values({ user_id: userId, title: history.title, content_type: history.contentType, content: history.content, generator_id: history.generatorId, created_at: now }).execute();
-        if (usage.isPart) await runAsync(trx, users.addUsage(trx, userId));
-        await trx.insertInto('usage_records').values({ user_id: userId, prompt_type: usage.promptType, credits_used: charge.credits, metadata: JSON.stringify(usage.metadata), created_at: now }).execute();
-        await trx.updateTable('generations').set({ status: 'succeeded', finished_at: now }).where('id', '=', charge.generationId).execute();
-      }),
-    refundInterrupted: async () => {
-      const running = await db.selectFrom('generations').selectAll().where('status', '=', 'running').execute();
-      for (const g of running) {
-        await refundGeneration(db, { userId: g.user_id, charge: { generationId: g.id, credits: g.credits_charged }, reason: `Refund: ${g.generator_id} ${g.step} (server stopped)`, errorCode: 'interrupted' });
-      }
-      return running.length;
-    },
-    recordUsage: async ({ userId, promptType, metadata }) => {
-      await db.insertInto('usage_records').values({ user_id: userId, prompt_type: promptType, credits_used: 0, metadata: JSON.stringify(metadata), created_at: nowIso() }).execute();
-    },
-  };
-}
-
 function postgresSystem(db: Db): SystemRepository {
   return {
     ping: async () => {
@@ -262,7 +191,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
     credits: users.creditRepository(db, exec),
     codes: codeRepository(db, exec),
     history: postgresHistory(db, exec),
-    generations: postgresGenerations(db),
+    generations: generationRepository(db, exec),
     system: postgresSystem(db),
     purchases: postgresPurchases(db),
     apiKeys: postgresApiKeys(db),

@@ -16,7 +16,7 @@ import { nowIso } from '../sqlite/store.js';
 import { codeRepository } from '../queries/codes.js';
 import { generationRepository } from '../queries/generations.js';
 import { historyPage, historyRepository, searchWords } from '../queries/history.js';
-import { toDeployment } from '../sqlite/system.js';
+import { systemRepository } from '../queries/system.js';
 import { inTransaction, postgresBooks, writeStep } from './books.js';
 import { postgresIdempotency, postgresLimits } from './limits.js';
 import type { OpenedPostgres } from './connect.js';
@@ -122,63 +122,6 @@ function postgresHistory(db: Db, exec: Exec): HistoryRepository {
   });
 }
 
-function postgresSystem(db: Db): SystemRepository {
-  return {
-    ping: async () => {
-      await sql`SELECT 1`.execute(db);
-    },
-    readConfig: async <T>(key: string, fallback: T): Promise<T> => {
-      const row = await db.selectFrom('config').select('value').where('key', '=', key).executeTakeFirst();
-      if (row) return JSON.parse(row.value) as T;
-      const now = nowIso();
-      await db.insertInto('config').values({ key, value: JSON.stringify(fallback), created_at: now, updated_at: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
-      return fallback;
-    },
-    writeConfig: async (key, value) => {
-      const now = nowIso();
-      await db
-        .insertInto('config')
-        .values({ key, value: JSON.stringify(value), created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now }))
-        .execute();
-    },
-    listDeployments: async () => (await db.selectFrom('deployments').selectAll().orderBy('id', 'desc').execute()).map(toDeployment),
-    recordStart: (input) =>
-      inTransaction(db, async (trx) => {
-        // One instance records a new version however many start at once.
-        await sql`SELECT pg_advisory_xact_lock(hashtext('karya_deployments'))`.execute(trx);
-        const starts = (await trx.selectFrom('deployments').selectAll().orderBy('id', 'desc').execute()).map(toDeployment).filter((d) => d.metadata.kind === 'start');
-        if (starts[0]?.version === input.version) return undefined;
-        const row = await trx
-          .insertInto('deployments')
-          .values({ version: input.version, status: 'success', url: input.url, metadata: JSON.stringify({ kind: 'start', node: process.version }), created_at: nowIso() })
-          .returningAll()
-          .executeTakeFirst();
-        return row ? toDeployment(row) : undefined;
-      }),
-    rollBack: (input) =>
-      inTransaction(db, async (trx): Promise<RollbackResult> => {
-        const target = await trx.selectFrom('deployments').selectAll().where('id', '=', input.id).executeTakeFirst();
-        if (!target) return { status: 'not_found' };
-        if (target.status !== 'success') return { status: 'not_success' };
-        const current = await trx.selectFrom('deployments').select('version').where('status', '=', 'success').orderBy('id', 'desc').executeTakeFirst();
-        const row = await trx
-          .insertInto('deployments')
-          .values({
-            version: `rollback-to-${target.version}`, status: 'success', url: target.url,
-            metadata: JSON.stringify({ kind: 'rollback', rolledBackFrom: current?.version ?? null, originalVersion: target.version, rollbackReason: input.reason, targetId: target.id, by: input.by }),
-            created_at: nowIso(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return { status: 'done', deployment: toDeployment(row) };
-      }),
-    writeToOutbox: async (message) => {
-      await db.insertInto('mail_outbox').values({ to_address: message.to, subject: message.subject, body: message.text, created_at: nowIso() }).execute();
-    },
-  };
-}
-
 /** Every repository on an open Postgres database, and `close` for its listener connection. */
 export function postgresRepositories(opened: OpenedPostgres): Repositories & { close(): Promise<void> } {
   const { db, pool, url } = opened;
@@ -192,7 +135,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
     codes: codeRepository(db, exec),
     history: postgresHistory(db, exec),
     generations: generationRepository(db, exec),
-    system: postgresSystem(db),
+    system: systemRepository(db, exec),
     purchases: postgresPurchases(db),
     apiKeys: postgresApiKeys(db),
     limits: postgresLimits(db),

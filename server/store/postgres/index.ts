@@ -1,45 +1,29 @@
-// The Postgres adapter (KARYA_DATABASE_URL): every repository of server/store/ports.ts on a `pg` pool
-// through kysely. Each use case is one transaction like on SQLite; what SQLite gets from running a
-// transaction as one synchronous block, Postgres gets from row locks (SELECT … FOR UPDATE, guarded
-// UPDATEs) and unique constraints. Changes of users rows are told to every instance through
-// LISTEN/NOTIFY (channel karya_users), so the admin's live list follows writes made anywhere.
-import { randomUUID } from 'node:crypto';
+// The Postgres adapter (KARYA_DATABASE_URL): every repository of server/store/ports.ts on a `pg` pool.
+// The use cases are written once for both databases (server/store/queries/) and awaited here
+// (./run.ts): each is one transaction like on SQLite; what SQLite gets from running a transaction as
+// one synchronous block, Postgres gets from row locks (SELECT … FOR UPDATE) and unique constraints.
+// Changes of users rows are told to every instance through LISTEN/NOTIFY (channel karya_users), so
+// the admin's live list follows writes made anywhere.
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
-import type { CreditTransactionType, Database, Role, User } from '../schema.js';
-import { ROLE_CREDITS, normaliseEmail } from '../model.js';
-import type {
-  AuthRepository, Balance, Charge, ClaimResult, CodeRepository, CreditCode, CreditRepository, GenerationCommit, GenerationRepository,
-  HistoryRepository, Repositories, RollbackResult, SessionInfo, SystemRepository, UserRepository,
-} from '../ports.js';
-import { nowIso } from '../sqlite/store.js';
+import type { Database } from '../schema.js';
+import type { AuthRepository, HistoryRepository, Repositories } from '../ports.js';
+import { authRepository, deleteSession, lookupSql, sessionOfRow, type LookupRow } from '../queries/auth.js';
 import { codeRepository } from '../queries/codes.js';
 import { generationRepository } from '../queries/generations.js';
 import { historyPage, historyRepository, searchWords } from '../queries/history.js';
-import { systemRepository } from '../queries/system.js';
-import { inTransaction, postgresBooks, writeStep } from './books.js';
-import { postgresIdempotency, postgresLimits } from './limits.js';
-import type { OpenedPostgres } from './connect.js';
-import { postgresApiKeys, postgresPurchases } from './purchases.js';
-import * as users from '../queries/users.js';
-import { authRepository, deleteSession, lookupSql, sessionOfRow, type LookupRow } from '../queries/auth.js';
+import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
 import type { Exec } from '../queries/run.js';
-import { USERS_CHANNEL, postgresExec, runAsync } from './run.js';
+import { systemRepository } from '../queries/system.js';
+import { creditRepository, userRepository } from '../queries/users.js';
+import { postgresBooks } from './books.js';
+import type { OpenedPostgres } from './connect.js';
+import { postgresIdempotency, postgresLimits } from './limits.js';
+import { USERS_CHANNEL, postgresExec } from './run.js';
 
 type Db = Kysely<Database>;
 
 export { USERS_CHANNEL } from './run.js';
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && (error as { code?: string }).code === '23505';
-}
-
-type CreditChange = Parameters<typeof users.changeCredits>[1];
-
-/** Add `amount` (negative to deduct) or set the balance to `setTo`, with its ledger row (queries/users.ts). */
-export function changeCredits(db: Db, change: CreditChange): Promise<Balance | null> {
-  return runAsync(db, users.changeCredits(db, change));
-}
 
 /** Local listeners of users changes, fed by one LISTEN connection per adapter (opened on first use). */
 class UserChangeFeed {
@@ -129,15 +113,15 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
   const exec = postgresExec(db);
   return {
     books: postgresBooks(db),
-    users: users.userRepository(db, exec, (listener) => feed.subscribe(listener)),
+    users: userRepository(db, exec, (listener) => feed.subscribe(listener)),
     auth: postgresAuth(db, pool, exec),
-    credits: users.creditRepository(db, exec),
+    credits: creditRepository(db, exec),
     codes: codeRepository(db, exec),
     history: postgresHistory(db, exec),
     generations: generationRepository(db, exec),
     system: systemRepository(db, exec),
-    purchases: postgresPurchases(db),
-    apiKeys: postgresApiKeys(db),
+    purchases: purchaseRepository(db, exec),
+    apiKeys: apiKeyRepository(db, exec),
     limits: postgresLimits(db),
     idempotency: postgresIdempotency(db),
     close: () => feed.close(),

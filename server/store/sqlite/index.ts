@@ -7,10 +7,11 @@ import { sqliteCodes } from './codes.js';
 import { sqliteCredits } from './credits.js';
 import { sqliteGenerations } from './generations.js';
 import { sqliteHistory } from './history.js';
-import { sqliteApiKeys, sqlitePurchases } from './purchases.js';
 import { sqliteIdempotency, sqliteLimits } from './limits.js';
 import { findBookId, findPackage, packageZip, savePackage } from './packages.js';
 import { Store } from './store.js';
+import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
+import { sqliteExec } from './run.js';
 import { sqliteSystem } from './system.js';
 import { sqliteUsers } from './users.js';
 
@@ -22,6 +23,7 @@ const built = new WeakMap<Store, Repositories>();
 export function sqliteRepositories(store: Store): Repositories {
   let repos = built.get(store);
   if (!repos) {
+    const exec = sqliteExec(store);
     repos = {
       books: {
         load: async ({ userId, key }) => loadBook(store, userId, key),
@@ -43,8 +45,8 @@ export function sqliteRepositories(store: Store): Repositories {
       history: sqliteHistory(store),
       generations: sqliteGenerations(store),
       system: sqliteSystem(store),
-      purchases: sqlitePurchases(store),
-      apiKeys: sqliteApiKeys(store),
+      purchases: purchaseRepository(store.db, exec),
+      apiKeys: apiKeyRepository(store.db, exec),
       limits: sqliteLimits(store),
       idempotency: sqliteIdempotency(store),
     };

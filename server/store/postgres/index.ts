@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { AuthRepository, HistoryRepository, Repositories } from '../ports.js';
 import { authRepository, deleteSession, lookupSql, sessionOfRow, type LookupRow } from '../queries/auth.js';
+import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
 import { generationRepository } from '../queries/generations.js';
 import { historyPage, historyRepository, searchWords } from '../queries/history.js';
@@ -16,7 +17,7 @@ import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
 import type { Exec } from '../queries/run.js';
 import { systemRepository } from '../queries/system.js';
 import { creditRepository, userRepository } from '../queries/users.js';
-import { postgresBooks } from './books.js';
+import { loadBook, writeMemory } from './books.js';
 import type { OpenedPostgres } from './connect.js';
 import { postgresIdempotency, postgresLimits } from './limits.js';
 import { USERS_CHANNEL, postgresExec } from './run.js';
@@ -112,7 +113,10 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
   const feed = new UserChangeFeed(url);
   const exec = postgresExec(db);
   return {
-    books: postgresBooks(db),
+    books: bookRepository(db, exec, {
+      load: ({ userId, key }) => loadBook(db as Kysely<any>, userId, key),
+      saveMemory: ({ userId, key, memory, upTo }) => writeMemory(db as Kysely<any>, userId, key, { memory, upTo }),
+    }),
     users: userRepository(db, exec, (listener) => feed.subscribe(listener)),
     auth: postgresAuth(db, pool, exec),
     credits: creditRepository(db, exec),

@@ -2,13 +2,13 @@
 // one-block transactions), each method answering a Promise like any other adapter's.
 import type { Repositories } from '../ports.js';
 import { sqliteAuth } from './auth.js';
-import { findFinishedBook, listFinishedBooks, loadBook, removeFinishedBook, startNewBook, writeMemory, writePartEdit } from './books.js';
+import { loadBook, writeMemory } from './books.js';
+import { bookRepository } from '../queries/books.js';
 import { sqliteCodes } from './codes.js';
 import { sqliteCredits } from './credits.js';
 import { sqliteGenerations } from './generations.js';
 import { sqliteHistory } from './history.js';
 import { sqliteIdempotency, sqliteLimits } from './limits.js';
-import { findBookId, findPackage, packageZip, savePackage } from './packages.js';
 import { Store } from './store.js';
 import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
 import { sqliteExec } from './run.js';
@@ -25,19 +25,10 @@ export function sqliteRepositories(store: Store): Repositories {
   if (!repos) {
     const exec = sqliteExec(store);
     repos = {
-      books: {
+      books: bookRepository(store.db, exec, {
         load: async ({ userId, key }) => loadBook(store, userId, key),
         saveMemory: async ({ userId, key, memory, upTo }) => writeMemory(store, userId, key, { memory, upTo }),
-        savePartEdit: async ({ userId, key, position, text, state }) => writePartEdit(store, userId, key, { position, text, state }),
-        remove: async ({ userId, key }) => startNewBook(store, userId, key),
-        listFinished: async ({ userId }) => listFinishedBooks(store, userId),
-        findFinished: async ({ userId, id }) => findFinishedBook(store, userId, id),
-        removeFinished: async ({ userId, id }) => removeFinishedBook(store, userId, id),
-        findBookId: async ({ userId, key }) => findBookId(store, userId, key),
-        savePackage: async ({ userId, bookId, zip, report }) => savePackage(store, { owner: userId, bookId, zip, report }),
-        findPackage: async ({ userId, key }) => findPackage(store, userId, key),
-        packageZip: async ({ userId, key }) => packageZip(store, userId, key),
-      },
+      }),
       users: sqliteUsers(store),
       auth: sqliteAuth(store),
       credits: sqliteCredits(store),

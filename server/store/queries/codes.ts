@@ -111,22 +111,12 @@ function* createLink(db: Db, input: Parameters<CodeRepository['createLink']>[0])
 /** Code claims and link claims with the claimer's e-mail, newest first. */
 function* listClaims(db: Db) {
   const codeClaims = yield* all(
-    db
-      .selectFrom('credit_code_claims as c')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .innerJoin('credit_codes as k', 'k.id', 'c.code_id')
-      .select(['c.id', 'u.email as user_email', 'k.code', 'k.credits', 'c.credits_awarded', 'c.claimed_at'])
-      .orderBy('c.claimed_at', 'desc')
-      .orderBy('c.id', 'desc'),
+    db.selectFrom('credit_code_claims as c').innerJoin('users as u', 'u.id', 'c.user_id').innerJoin('credit_codes as k', 'k.id', 'c.code_id')
+      .select(['c.id', 'u.email as user_email', 'k.code', 'k.credits', 'c.credits_awarded', 'c.claimed_at']).orderBy('c.claimed_at', 'desc').orderBy('c.id', 'desc'),
   );
   const linkClaims = yield* all(
-    db
-      .selectFrom('credit_link_claims as c')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .innerJoin('credit_links as l', 'l.id', 'c.link_id')
-      .select(['c.id', 'u.email as user_email', 'l.token', 'l.credits', 'c.credits_awarded', 'c.claimed_at'])
-      .orderBy('c.claimed_at', 'desc')
-      .orderBy('c.id', 'desc'),
+    db.selectFrom('credit_link_claims as c').innerJoin('users as u', 'u.id', 'c.user_id').innerJoin('credit_links as l', 'l.id', 'c.link_id')
+      .select(['c.id', 'u.email as user_email', 'l.token', 'l.credits', 'c.credits_awarded', 'c.claimed_at']).orderBy('c.claimed_at', 'desc').orderBy('c.id', 'desc'),
   );
   return { code_claims: codeClaims, link_claims: linkClaims };
 }

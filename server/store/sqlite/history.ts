@@ -26,11 +26,6 @@ export function ftsQuery(input: { userId: string; type?: string; search: string 
   return [`owner : ${token('u', input.userId)}`, ...(input.type ? [`kind : ${token('k', input.type)}`] : []), `body : (${terms.join(' AND ')})`].join(' AND ');
 }
 
-// The search: FTS5 walks the user's matching rowids newest first and stops after the page (rowid
-// range and ORDER BY rowid DESC are answered inside the index); the rows come by primary key.
-const SEARCH_HEAD = `SELECT h.id, h.title, h.content_type, h.generator_id, h.created_at FROM content_history h
-  WHERE h.id IN (SELECT rowid FROM content_history_fts WHERE content_history_fts MATCH`;
-
 /**
  * Runs each query in its own turn of the event loop, one at a time, in arrival order. better-sqlite3
  * answers synchronously, so several searches that arrive together (one per debounced keystroke of a few
@@ -56,10 +51,18 @@ function oneQueryPerTurn(): <T>(query: () => T) => Promise<T> {
 export function sqliteHistory(store: Store): HistoryRepository {
   const inTurn = oneQueryPerTurn();
   return historyRepository(store.db, sqliteExec(store), {
+    // FTS5 walks the user's matching rowids newest first and stops after the page (rowid range and
+    // ORDER BY rowid DESC are answered inside the index); the rows come by primary key.
     search: ({ userId, search, type, before, limit }) => {
-      const query = ftsQuery({ userId, search, ...(type ? { type } : {}) });
-      return query === undefined ? undefined : rawQuery(store.db, sql<HistoryListItem>`${sql.raw(SEARCH_HEAD)} ${query} AND rowid < ${before ?? Number.MAX_SAFE_INTEGER} ORDER BY rowid DESC LIMIT ${limit})
-        AND h.user_id = ${userId} ORDER BY h.id DESC`);
+      const match = ftsQuery({ userId, search, ...(type ? { type } : {}) });
+      if (match === undefined) return undefined;
+      return rawQuery(
+        store.db,
+        sql<HistoryListItem>`SELECT h.id, h.title, h.content_type, h.generator_id, h.created_at FROM content_history h
+          WHERE h.id IN (SELECT rowid FROM content_history_fts WHERE content_history_fts MATCH ${match} AND rowid < ${before ?? Number.MAX_SAFE_INTEGER} ORDER BY rowid DESC LIMIT ${limit})
+            AND h.user_id = ${userId}
+          ORDER BY h.id DESC`,
+      );
     },
     slowExec: (program) => inTurn(() => runSync(store, program)),
   });

@@ -1,6 +1,7 @@
 // The server's storage as ports: one repository per area, every method a whole use case that is atomic
-// inside and answers a Promise. The SQLite adapter (server/store/sqlite/) implements them today; a
-// Postgres adapter implements the same interfaces, and callers see only these (through AppContext.repos).
+// inside and answers a Promise. The use cases are written once (server/store/queries/) and run by the
+// SQLite adapter (server/store/sqlite/) and the Postgres adapter (server/store/postgres/); callers see
+// only these interfaces (through AppContext.repos).
 import type { PartVersion } from './versions.js';
 import type { BookState, MemorySave, SavedBook, StepSave } from '../../engine/index.js';
 import type { KdpPackage } from '../../engine/contract/index.js';

@@ -3,13 +3,14 @@
 // dialog that states the credit consequence (spec/platform.md §6: changing a role resets the credits to
 // the role's amount) and is only sent after the confirmation; Roll back is not offered on the running
 // version; the page speaks Malay for a Malay administrator.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Profile } from '../../engine/contract/index.js';
 import { AuthProvider } from '../../studio/src/lib/auth.js';
 import Admin from '../../studio/src/pages/Admin.js';
+import { useStudioDom } from './dom.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 const ADMIN: Profile = { id: 'a1', email: 'admin@karya.test', name: '', bio: '', role: 'admin', credits_available: 9999, total_usage: 0, lang: 'en', created_at: at, updated_at: at };
@@ -20,16 +21,7 @@ const DEPLOYMENTS = [
   { id: 1, version: 'v1.1.0', status: 'success', url: 'https://karya.test', created_at: '2026-01-01T00:00:00.000Z', metadata: null },
 ];
 
-beforeAll(() => {
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', { value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }) });
-  }
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+useStudioDom({ clearStorage: true });
 
 function serve() {
   const calls: Array<{ method: string; url: string; body: unknown }> = [];

@@ -2,8 +2,8 @@
 // The studio's book downloads: the Download menu (plain download links per format, opened and walked with
 // the keyboard, in en and ms), the file links typed from the contract, the reader's language, and the
 // profile's "My books" (its rows, downloads, delete after a confirmation) against a stubbed server.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
@@ -14,17 +14,9 @@ import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { DownloadMenu, FORMAT_NAMES } from '../../studio/src/components/DownloadMenu.js';
 import { EXPORT_FORMATS } from '../../engine/contract/index.js';
 import Profile from '../../studio/src/pages/Profile.js';
+import { useStudioDom } from './dom.js';
 
-beforeAll(() => {
-  // The toaster asks for the reduced-motion preference.
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', { value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }) });
-  }
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+useStudioDom();
 
 const hrefOf = (format: string) => `/api/books/romance/export?format=${format}`;
 

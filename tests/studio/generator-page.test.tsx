@@ -3,7 +3,7 @@
 // buttons in en and ms (the page's words in the studio language, the book's text in the book's), streamed
 // text in the preview, the settings lock after the introduction, the resume dialog, and the field errors a
 // 400 answer carries.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { Toaster } from 'react-hot-toast';
 import { AuthProvider, useAuth } from '../../studio/src/lib/auth.js';
 import type { Profile } from '../../engine/contract/index.js';
 import { GeneratorWorkspace } from '../../studio/src/generator/GeneratorPage.js';
+import { useStudioDom } from './dom.js';
 
 let catalog: Catalog;
 const model = (id: string): FormModel => JSON.parse(JSON.stringify(catalog.form(id))) as FormModel;
@@ -21,14 +22,8 @@ const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', ro
 
 beforeAll(() => {
   catalog = loadCatalog();
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', { value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }) });
-  }
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+useStudioDom();
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 

@@ -2,8 +2,8 @@
 // The profile's content history against a stubbed server: a page at a time (Load more asks for the
 // next cursor), titles of the items, the filter named by the generators' display names (en, ms), content
 // fetched only when an item is opened, and an empty search that says nothing matched (not "No content yet.").
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
@@ -11,16 +11,9 @@ import type { HistoryListItem, HistoryType, Profile as ProfileData } from '../..
 import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { LangProvider } from '../../studio/src/i18n/index.js';
 import Profile from '../../studio/src/pages/Profile.js';
+import { useStudioDom } from './dom.js';
 
-beforeAll(() => {
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', { value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }) });
-  }
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+useStudioDom();
 
 const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 const TYPES: HistoryType[] = [

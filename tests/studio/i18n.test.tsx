@@ -2,8 +2,8 @@
 // The studio's i18n: every message has en and ms, plural forms follow each language's rules, and the
 // shell speaks Malay when the account chose it: group names, menu entries (generators by their Malay
 // type labels), <html lang>, and the switch saves the choice to the account.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Profile } from '../../engine/contract/index.js';
@@ -11,6 +11,7 @@ import { AuthProvider } from '../../studio/src/lib/auth.js';
 import Shell from '../../studio/src/components/Shell.js';
 import { LANG_KEY, MESSAGES, translate } from '../../studio/src/i18n/index.js';
 import { pageWord } from '../../studio/src/generator/words.js';
+import { useStudioDom } from './dom.js';
 
 const USER: Profile = { id: 'u1', email: 'siti@karya.test', name: '', bio: '', role: 'free', credits_available: 1, total_usage: 0, lang: 'ms', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 
@@ -19,16 +20,7 @@ const GENERATORS = [
   { id: 'pet-care', route: '/pet-care', family: 'nonfiction', kind: 'book', cost: 1, title: { en: 'Pet Care Guide Creator', ms: 'Penjana Panduan Penjagaan Haiwan' }, tagline: { en: 'x', ms: 'x' }, typeLabel: { en: 'Pet Care Guide', ms: 'Panduan Penjagaan Haiwan' } },
 ];
 
-beforeAll(() => {
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', { value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }) });
-  }
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+useStudioDom({ clearStorage: true });
 
 describe('message tables', () => {
   it('every message has a non-empty English and Malay text', () => {

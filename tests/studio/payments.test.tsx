@@ -3,7 +3,7 @@
 // server answered, a server without checkout opens "Checkout is not set up", the success landing polls
 // until the purchase is granted and then shows "Credits added" with the balance, a purchase of another
 // account says so, and the top-up page's savings follow its prices (spec/platform.md §9).
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -14,21 +14,13 @@ import { LangProvider } from '../../studio/src/i18n/index.js';
 import Upgrade, { navigateTo } from '../../studio/src/pages/Upgrade.js';
 import Claim from '../../studio/src/pages/Claim.js';
 import { TOPUP_PACKAGES, topUpSavings } from '../../studio/src/data/packages.js';
+import { useStudioDom } from './dom.js';
 
 // jsdom has no 2D canvas: the confetti is checked in the browser (tests/e2e/checkout.test.ts).
 const confettiFired = vi.hoisted(() => ({ count: 0 }));
 vi.mock('canvas-confetti', () => ({ default: { create: () => Object.assign(() => { confettiFired.count += 1; return null; }, { reset() {} }) } }));
 
-beforeAll(() => {
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', { value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }) });
-  }
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+useStudioDom({ restoreMocks: true });
 
 const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 0, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -2,24 +2,17 @@
 // The Publish panel against a stubbed server: the cost shown before spending (one credit less with the
 // author named), publishing with the typed author, the readiness checks with what to fix, the package's
 // download link, the package made last shown again, a refusal's message, and the Malay words.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import type { KdpPackage, Profile, PublishQuote, PublishResponse } from '../../engine/contract/index.js';
 import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { PublishPanel } from '../../studio/src/generator/PublishPanel.js';
+import { useStudioDom } from './dom.js';
 
-beforeAll(() => {
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', { value: () => ({ matches: false, addEventListener() {}, removeEventListener() {} }) });
-  }
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+useStudioDom();
 
 const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 30, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 const STEPS: PublishQuote['steps'] = [

@@ -2,15 +2,12 @@
 // filter and distinct types on the (user_id, content_type, id) index, full-text search with FTS5
 // (SQLite only: the contentless table content_history_fts of migrations/0014, kept by triggers), one
 // item with its content, and delete.
+import { sql } from 'kysely';
 import type { Store } from './store.js';
 import type { HistoryListItem, HistoryRepository } from '../ports.js';
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's wildcards escaped (ESCAPE '\'). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-const LIST_COLUMNS = ['id', 'title', 'content_type', 'generator_id', 'created_at'] as const;
+import { historyRepository, searchWords } from '../queries/history.js';
+import { rawQuery } from '../queries/run.js';
+import { runSync, sqliteExec } from './run.js';
 
 /** The FTS5 token of a user or a content type: a prefix letter and the value's UTF-8 bytes in hex (one token, whatever the value holds). */
 function token(prefix: 'u' | 'k', value: string): string {
@@ -23,25 +20,11 @@ function token(prefix: 'u' | 'k', value: string): string {
  * when the search has no word characters (then nothing matches).
  */
 export function ftsQuery(input: { userId: string; type?: string; search: string }): string | undefined {
-  const words = input.search.normalize('NFKC').match(/[\p{L}\p{N}]+/gu);
+  const words = searchWords(input.search);
   if (!words) return undefined;
-  const terms = words.slice(0, 16).map((w) => `"${w}"*`);
+  const terms = words.map((w) => `"${w}"*`);
   return [`owner : ${token('u', input.userId)}`, ...(input.type ? [`kind : ${token('k', input.type)}`] : []), `body : (${terms.join(' AND ')})`].join(' AND ');
 }
-
-// The search: FTS5 walks the user's matching rowids newest first and stops after the page (rowid
-// range and ORDER BY rowid DESC are answered inside the index); the rows come by primary key.
-const SEARCH = `SELECT h.id, h.title, h.content_type, h.generator_id, h.created_at FROM content_history h
-  WHERE h.id IN (SELECT rowid FROM content_history_fts WHERE content_history_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?)
-    AND h.user_id = ?
-  ORDER BY h.id DESC`;
-
-// Distinct types by skipping through the index: one seek per type, however many items there are.
-const TYPES = `WITH RECURSIVE t(type) AS (
-    SELECT (SELECT min(content_type) FROM content_history WHERE user_id = @userId)
-    UNION ALL
-    SELECT (SELECT min(content_type) FROM content_history WHERE user_id = @userId AND content_type > t.type) FROM t WHERE t.type IS NOT NULL
-  ) SELECT type FROM t WHERE type IS NOT NULL`;
 
 /**
  * Runs each query in its own turn of the event loop, one at a time, in arrival order. better-sqlite3
@@ -67,24 +50,20 @@ function oneQueryPerTurn(): <T>(query: () => T) => Promise<T> {
 
 export function sqliteHistory(store: Store): HistoryRepository {
   const inTurn = oneQueryPerTurn();
-  return {
-    list: ({ userId, search, type, before, limit }) => inTurn(() => {
-      const upTo = before ?? Number.MAX_SAFE_INTEGER;
-      let rows: HistoryListItem[];
-      if (search?.trim()) {
-        const query = ftsQuery({ userId, search, ...(type ? { type } : {}) });
-        rows = query ? (store.raw(SEARCH).all(query, upTo, limit + 1, userId) as HistoryListItem[]) : [];
-      } else {
-        let select = store.db.selectFrom('content_history').select(LIST_COLUMNS).where('user_id', '=', userId).where('id', '<', upTo);
-        if (type) select = select.where('content_type', '=', type);
-        rows = store.all(select.orderBy('id', 'desc').limit(limit + 1));
-      }
-      const hasMore = rows.length > limit;
-      const items = hasMore ? rows.slice(0, limit) : rows;
-      return { items, nextCursor: hasMore ? items[items.length - 1]!.id : null };
-    }),
-    types: ({ userId }) => inTurn(() => (store.raw(TYPES).all({ userId }) as Array<{ type: string }>).map((r) => r.type)),
-    get: async ({ userId, id }) => store.first(store.db.selectFrom('content_history').select([...LIST_COLUMNS, 'content']).where('id', '=', id).where('user_id', '=', userId)),
-    delete: async ({ userId, id }) => store.run(store.db.deleteFrom('content_history').where('id', '=', id).where('user_id', '=', userId)) > 0,
-  };
+  return historyRepository(store.db, sqliteExec(store), {
+    // FTS5 walks the user's matching rowids newest first and stops after the page (rowid range and
+    // ORDER BY rowid DESC are answered inside the index); the rows come by primary key.
+    search: ({ userId, search, type, before, limit }) => {
+      const match = ftsQuery({ userId, search, ...(type ? { type } : {}) });
+      if (match === undefined) return undefined;
+      return rawQuery(
+        store.db,
+        sql<HistoryListItem>`SELECT h.id, h.title, h.content_type, h.generator_id, h.created_at FROM content_history h
+          WHERE h.id IN (SELECT rowid FROM content_history_fts WHERE content_history_fts MATCH ${match} AND rowid < ${before ?? Number.MAX_SAFE_INTEGER} ORDER BY rowid DESC LIMIT ${limit})
+            AND h.user_id = ${userId}
+          ORDER BY h.id DESC`,
+      );
+    },
+    slowExec: (program) => inTurn(() => runSync(store, program)),
+  });
 }

@@ -1,18 +1,20 @@
 // The SQLite adapter: every repository on one synchronous better-sqlite3 Store (prepared statements,
-// one-block transactions), each method answering a Promise like any other adapter's.
+// one-block transactions), each method answering a Promise like any other adapter's. The use cases are
+// written once for both databases (server/store/queries/) and run synchronously here (./run.ts); this
+// folder keeps what is SQLite's own: the session cache, the FTS5 search, a step's prepared statements.
 import type { Repositories } from '../ports.js';
+import { bookRepository } from '../queries/books.js';
+import { codeRepository } from '../queries/codes.js';
+import { generationRepository } from '../queries/generations.js';
+import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
+import { systemRepository } from '../queries/system.js';
+import { creditRepository, userRepository } from '../queries/users.js';
 import { sqliteAuth } from './auth.js';
-import { findFinishedBook, listFinishedBooks, loadBook, removeFinishedBook, startNewBook, writeMemory, writePartEdit } from './books.js';
-import { sqliteCodes } from './codes.js';
-import { sqliteCredits } from './credits.js';
-import { sqliteGenerations } from './generations.js';
+import { loadBook, writeMemory } from './books.js';
 import { sqliteHistory } from './history.js';
-import { sqliteApiKeys, sqlitePurchases } from './purchases.js';
 import { sqliteIdempotency, sqliteLimits } from './limits.js';
-import { findBookId, findPackage, packageZip, savePackage } from './packages.js';
+import { sqliteExec } from './run.js';
 import { Store } from './store.js';
-import { sqliteSystem } from './system.js';
-import { sqliteUsers } from './users.js';
 import { sqliteVersions } from './versions.js';
 
 export { Store } from './store.js';
@@ -23,30 +25,23 @@ const built = new WeakMap<Store, Repositories>();
 export function sqliteRepositories(store: Store): Repositories {
   let repos = built.get(store);
   if (!repos) {
+    const { db } = store;
+    const exec = sqliteExec(store);
     repos = {
-      books: {
+      books: bookRepository(db, exec, {
         load: async ({ userId, key }) => loadBook(store, userId, key),
         saveMemory: async ({ userId, key, memory, upTo }) => writeMemory(store, userId, key, { memory, upTo }),
-        savePartEdit: async ({ userId, key, position, text, state }) => writePartEdit(store, userId, key, { position, text, state }),
-        remove: async ({ userId, key }) => startNewBook(store, userId, key),
-        listFinished: async ({ userId }) => listFinishedBooks(store, userId),
-        findFinished: async ({ userId, id }) => findFinishedBook(store, userId, id),
-        removeFinished: async ({ userId, id }) => removeFinishedBook(store, userId, id),
-        findBookId: async ({ userId, key }) => findBookId(store, userId, key),
-        savePackage: async ({ userId, bookId, zip, report }) => savePackage(store, { owner: userId, bookId, zip, report }),
-        findPackage: async ({ userId, key }) => findPackage(store, userId, key),
-        packageZip: async ({ userId, key }) => packageZip(store, userId, key),
-      },
+      }),
       versions: sqliteVersions(store),
-      users: sqliteUsers(store),
+      users: userRepository(db, exec, async (listener) => store.onUserChange(listener)),
       auth: sqliteAuth(store),
-      credits: sqliteCredits(store),
-      codes: sqliteCodes(store),
+      credits: creditRepository(db, exec),
+      codes: codeRepository(db, exec),
       history: sqliteHistory(store),
-      generations: sqliteGenerations(store),
-      system: sqliteSystem(store),
-      purchases: sqlitePurchases(store),
-      apiKeys: sqliteApiKeys(store),
+      generations: generationRepository(db, exec),
+      system: systemRepository(db, exec),
+      purchases: purchaseRepository(db, exec),
+      apiKeys: apiKeyRepository(db, exec),
       limits: sqliteLimits(store),
       idempotency: sqliteIdempotency(store),
     };

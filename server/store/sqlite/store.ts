@@ -101,7 +101,4 @@ export class Store {
   }
 }
 
-/** Current time as stored in text columns (ISO 8601, UTC): sorts like time. */
-export function nowIso(): string {
-  return new Date().toISOString();
-}
+export { nowIso } from '../queries/run.js';

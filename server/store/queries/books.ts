@@ -1,0 +1,172 @@
+// Saved books and KDP packages, once for both databases: the row-to-book mapping, the header a step
+// writes, and the book repository's use cases other than a step's own save (Start New, finished books,
+// hand edits, packages). Loading a book and saving its steps and memory are each adapter's hot path
+// (SQLite: statements prepared once; Postgres: the queue's workers) and stay in ./sqlite and ./postgres.
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type { KdpPackage } from '../../../engine/contract/index.js';
+import type { BookState, SavedBook, StepSave } from '../../../engine/index.js';
+import type { BookRepository, FinishedBook } from '../ports.js';
+import type { BooksDatabase, BooksTable, Database } from '../schema.js';
+import { all, first, run, transaction, type Db, type Exec, type Program } from './run.js';
+
+/** book_packages (migrations/0009): a server-only table, one zip and its report per book. */
+export interface BookPackagesTable {
+  book_id: number;
+  zip: Uint8Array;
+  /** The KdpPackage report as JSON. */
+  report: string;
+  created_at: string;
+}
+
+type PackagesDb = Kysely<Database & { book_packages: BookPackagesTable }>;
+
+/** SQLite's CURRENT_TIMESTAMP ("YYYY-MM-DD HH:MM:SS", UTC) as ISO 8601. */
+function isoOf(stamp: string): string {
+  return stamp.includes('T') ? stamp : `${stamp.replace(' ', 'T')}Z`;
+}
+
+/** The parts of a book, in order (every adapter runs this query). */
+export function partsOf(books: Kysely<BooksDatabase>, bookId: number) {
+  return books.selectFrom('book_parts').select(['position', 'text', 'is_complete', 'title']).where('book_id', '=', bookId).orderBy('position');
+}
+
+/** A header row and its parts as the engine's saved book (shared by every adapter). */
+export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position: number; text: string; is_complete: number; title: string | null }>): SavedBook & { bookType: string } {
+  const incompleteParts = parts.filter((p) => p.is_complete === 0).map((p) => p.position);
+  const chapterTitles = Object.fromEntries(parts.filter((p) => p.title !== null).map((p) => [p.position, p.title!]));
+  const outline = parts.find((p) => p.position < 0)?.text;
+  const content = parts.filter((p) => p.position >= 0).map((p) => p.text);
+  const state: BookState = {
+    generatorId: row.generator_id,
+    settings: JSON.parse(row.settings) as BookState['settings'],
+    lang: row.lang === 'ms' ? 'ms' : 'en',
+    totalChapters: row.total_chapters,
+    ...(outline !== undefined ? { outline } : {}),
+    content,
+    currentChapter: row.current_chapter,
+    ...(row.character_details !== null ? { characterDetails: row.character_details } : {}),
+    isLocked: content.length > 0,
+    ...(incompleteParts.length ? { incompleteParts } : {}),
+    ...(Object.keys(chapterTitles).length ? { chapterTitles } : {}),
+    ...(row.memory !== null ? { memory: row.memory } : {}),
+    ...(row.memory_up_to !== null ? { memoryUpTo: row.memory_up_to } : {}),
+  };
+  return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
+}
+
+/** The books row a saved step writes (both adapters). */
+export function headerOfStep(save: StepSave) {
+  const { state } = save;
+  return {
+    book_type: save.bookType,
+    generator_id: save.generatorId,
+    lang: state.lang,
+    total_chapters: state.totalChapters,
+    current_chapter: state.currentChapter,
+    settings: JSON.stringify(state.settings),
+    character_details: state.characterDetails ?? null,
+    memory: state.memory ?? null,
+    memory_up_to: state.memoryUpTo ?? null,
+    is_finished: save.isFinished ? 1 : 0,
+  };
+}
+
+/**
+ * Kept books. A live book's key is its book type (the CLI's: its settings or job key), never with a colon;
+ * a finished book that its book type starts anew from is kept under `kept:<id>`, with its id, parts and
+ * finishing time unchanged. "Finished books" are finished books (an introduction written, every step
+ * done), so a single tool's saved output is never one.
+ */
+export const KEPT_PREFIX = 'kept:';
+
+export function isFinishedBook(eb: ExpressionBuilder<BooksDatabase, 'books'>) {
+  return eb.and([
+    eb('books.is_finished', '=', 1),
+    eb.exists(eb.selectFrom('book_parts').select('book_parts.book_id').whereRef('book_parts.book_id', '=', 'books.id').where('book_parts.step', '=', 'introduction')),
+  ]);
+}
+
+function* finishedOfRow(db: Db, row: Selectable<BooksTable>): Program<FinishedBook> {
+  const parts = yield* all(partsOf(db, row.id));
+  return { ...bookOfRows(row, parts), id: row.id, isCurrent: !row.book_key.startsWith(KEPT_PREFIX) };
+}
+
+/**
+ * Start anew under (owner, key): a finished book is kept (moved to its kept key), anything else is
+ * deleted, in one transaction. True when there was a book.
+ */
+function startNewBook(db: Db, owner: string, key: string): Program<boolean> {
+  return transaction(function* () {
+    const kept = yield* run(
+      db.updateTable('books').set({ book_key: sql<string>`CAST(${KEPT_PREFIX} AS text) || id` }).where('owner', '=', owner).where('book_key', '=', key).where(isFinishedBook),
+    );
+    return kept > 0 || (yield* run(db.deleteFrom('books').where('owner', '=', owner).where('book_key', '=', key))) > 0;
+  });
+}
+
+/**
+ * A part edited by hand: its text (complete now) and the header's character details and memory from the
+ * edited state, in one transaction (the book's finishing time stays). False when the book or the part is missing.
+ */
+function writePartEdit(db: Db, owner: string, key: string, edit: { position: number; text: string; state: BookState }): Program<boolean> {
+  const { state } = edit;
+  return transaction(function* () {
+    const row = yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
+    if (!row) return false;
+    const changed = yield* run(db.updateTable('book_parts').set({ text: edit.text, is_complete: 1 }).where('book_id', '=', row.id).where('position', '=', edit.position));
+    if (changed === 0) return false;
+    yield* run(db.updateTable('books').set({ character_details: state.characterDetails ?? null, memory: state.memory ?? null, memory_up_to: state.memoryUpTo ?? null }).where('id', '=', row.id));
+    return true;
+  });
+}
+
+/** Keep (or replace) the package of one of the owner's books; false when the owner has no such book. */
+function savePackage(db: PackagesDb, input: { owner: string; bookId: number; zip: Uint8Array; report: KdpPackage }): Program<boolean> {
+  const { owner, bookId, zip, report } = input;
+  return transaction(function* () {
+    if (!(yield* first(db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
+    const row = { zip: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), report: JSON.stringify(report), created_at: report.created_at };
+    yield* run(db.insertInto('book_packages').values({ book_id: bookId, ...row }).onConflict((oc) => oc.column('book_id').doUpdateSet(row)));
+    return true;
+  });
+}
+
+/** The book repository; `hot`: the adapter's own load and memory save (a step's save is its writeStep, through the saveStep op). */
+export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'load' | 'saveMemory'>): BookRepository {
+  const withPackages = db.withTables<{ book_packages: BookPackagesTable }>();
+  const packageOf = (owner: string, key: string) =>
+    withPackages.selectFrom('book_packages').innerJoin('books', 'books.id', 'book_packages.book_id').where('books.owner', '=', owner).where('books.book_key', '=', key);
+  return {
+    ...hot,
+    savePartEdit: ({ userId, key, position, text, state }) => exec(writePartEdit(db, userId, key, { position, text, state })),
+    remove: ({ userId, key }) => exec(startNewBook(db, userId, key)),
+    // The owner's finished books (kept and live), most recently finished first.
+    listFinished: ({ userId }) =>
+      exec(
+        (function* () {
+          const rows = yield* all(db.selectFrom('books').selectAll().where('owner', '=', userId).where(isFinishedBook).orderBy('updated_at', 'desc').orderBy('id', 'desc'));
+          const books: FinishedBook[] = [];
+          for (const row of rows) books.push(yield* finishedOfRow(db, row));
+          return books;
+        })(),
+      ),
+    findFinished: ({ userId, id }) =>
+      exec(
+        (function* () {
+          const row = yield* first(db.selectFrom('books').selectAll().where('id', '=', id).where('owner', '=', userId).where(isFinishedBook));
+          return row ? yield* finishedOfRow(db, row) : null;
+        })(),
+      ),
+    removeFinished: async ({ userId, id }) => (await exec(run(db.deleteFrom('books').where('id', '=', id).where('owner', '=', userId).where(isFinishedBook)))) > 0,
+    findBookId: async ({ userId, key }) => (await exec(first(db.selectFrom('books').select('id').where('owner', '=', userId).where('book_key', '=', key))))?.id ?? null,
+    savePackage: ({ userId, bookId, zip, report }) => exec(savePackage(withPackages, { owner: userId, bookId, zip, report })),
+    findPackage: async ({ userId, key }) => {
+      const row = await exec(first(packageOf(userId, key).select('book_packages.report')));
+      return row ? (JSON.parse(row.report) as KdpPackage) : null;
+    },
+    packageZip: async ({ userId, key }) => {
+      const row = await exec(first(packageOf(userId, key).select(['book_packages.zip', 'book_packages.report'])));
+      return row ? { zip: new Uint8Array(row.zip), report: JSON.parse(row.report) as KdpPackage } : null;
+    },
+  };
+}

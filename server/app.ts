@@ -23,6 +23,9 @@ import { acceptApiKeys } from './auth/api-keys.js';
 import { progressRoutes } from './routes/progress.js';
 import { publishRoutes } from './routes/publish.js';
 import { studioRoutes } from './static.js';
+import { createLifecycle, probe, readyRoute, refuseWhileStopping, type Lifecycle } from './http/lifecycle.js';
+import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
+import { hasBearer, metricsOf, requestMetrics } from './metrics.js';
 
 /** Every route module and where its routes sit under /api (tests walk these to cover every route). */
 // Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
@@ -44,8 +47,10 @@ export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => A
 /** Where `Authorization: Bearer <key>` is accepted: generation, saved progress, books (exports, publishing) and history. */
 export const API_KEY_PATHS = ['/generators', '/progress', '/books', '/history'] as const;
 
-export function createApp(ctx: AppContext): Express {
+export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {}): Express {
   const { config, logger, repos } = ctx;
+  const lifecycle = opts.lifecycle ?? createLifecycle({ readiness: async () => ({ store: await probe(() => repos.system.ping()), queue: ctx.steps ? 'ok' : 'unused', migrations: 'ok' }) });
+  const metrics = metricsOf(ctx);
   const app = express();
   app.disable('x-powered-by');
   // API answers are private and current: `Cache-Control: no-store` (below) instead of an ETag hashed from
@@ -54,9 +59,30 @@ export function createApp(ctx: AppContext): Express {
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.locals[HTTPS_LOCAL] = new URL(config.publicUrl).protocol === 'https:';
+  // Event streams: a keep-alive comment every 15 s (a proxy cuts a silent stream), counted while open.
+  app.locals[SSE_LOCAL] = { keepAliveMs: config.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS, openStreams: metrics.openStreams, lifecycle };
 
   // In this order, each pair as one router layer (series: fewer layers for Express to walk per request).
-  app.use(series(requestLog(logger), helmetMiddleware()));
+  app.use(series(requestLog(logger), helmetMiddleware({ isHttpsSite: app.locals[HTTPS_LOCAL] === true })));
+  app.use(series(requestMetrics(metrics), (_req, res, next) => {
+    lifecycle.track(res);
+    next();
+  }), refuseWhileStopping(lifecycle));
+  // Liveness and readiness answer on any Host (a probe uses the pod's IP) and carry no secrets.
+  app.get('/api/health', noStore, async (_req, res) => {
+    await repos.system.ping();
+    res.json({ status: 'ok', version: config.version, provider: ctx.provider.name, generators: ctx.catalog.specs.length });
+  });
+  app.get('/api/ready', noStore, readyRoute(lifecycle));
+  // Prometheus text behind KARYA_METRICS_TOKEN (Bearer); absent, there is nothing here (404).
+  app.get('/metrics', noStore, async (req, res) => {
+    if (!config.metricsToken) throw ApiError.of(404, 'not_found');
+    if (!hasBearer(req.get('authorization'), config.metricsToken)) {
+      res.set('www-authenticate', 'Bearer realm="metrics"');
+      throw ApiError.of(401, 'unauthenticated');
+    }
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
   const isAllowedHost = allowedHosts({ publicUrl: config.publicUrl, extra: config.allowedHosts });
   const json = express.json({ limit: config.jsonLimit });
   app.use(
@@ -72,10 +98,6 @@ export function createApp(ctx: AppContext): Express {
     ),
   );
 
-  app.get('/api/health', async (_req, res) => {
-    await repos.system.ping();
-    res.json({ status: 'ok', version: config.version, provider: ctx.provider.name, generators: ctx.catalog.specs.length });
-  });
   // API keys work on generation, progress, history and export routes only (never account, key or admin routes).
   app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));
   // Each route on the app's own router at its full path (server/http/routes.ts), in declaration order.

@@ -72,6 +72,10 @@ export interface ServerConfig {
    * then each further attempt must wait `baseDelayMs`, doubling per failure up to `maxDelayMs`.
    */
   signInThrottle: { freeAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  /** KARYA_METRICS_TOKEN: GET /metrics answers only with `Authorization: Bearer <it>`; unset, /metrics is 404. */
+  metricsToken?: string;
+  /** Keep-alive comment interval of event streams (15 s; tests shorten it). */
+  sseKeepAliveMs?: number;
   rateLimits: {
     signIn: RateLimit;
     signInPerEmail: RateLimit;
@@ -187,6 +191,14 @@ function stripeFrom(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   return { secretKey, webhookSecret, ...(apiBase ? { apiBase: httpUrl(apiBase, 'STRIPE_API_BASE') } : {}) };
 }
 
+/** KARYA_METRICS_TOKEN: at least 16 characters when set (a scraper's secret, not a password to guess). */
+function metricsTokenFrom(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16 || /\s/.test(token)) throw new Error('KARYA_METRICS_TOKEN: must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)');
+  return token;
+}
+
 /** The configuration the environment asks for; `overrides` win (flags, tests). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = overrides.port ?? intFrom(env.PORT, DEFAULT_PORT, 0, 65535, 'PORT');
@@ -223,6 +235,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
       refillMs: 60_000 / intFrom(env.KARYA_API_KEY_PER_MINUTE, 60, 1, 100_000, 'KARYA_API_KEY_PER_MINUTE'),
     },
     claimRate: { burst: 10, refillMs: 60_000 },
+    ...(metricsTokenFrom(env.KARYA_METRICS_TOKEN) ? { metricsToken: metricsTokenFrom(env.KARYA_METRICS_TOKEN)! } : {}),
     testCheckTtlMs: 5 * 60_000,
     sessionRecheckMs: 10_000,
     signInThrottle: { freeAttempts: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000 },

@@ -8,17 +8,22 @@ import { ApiError, errorBody, type MessageCode } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Helmet's default Strict-Transport-Security: a year, subdomains included. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
 /**
  * Helmet's headers. They depend on nothing in the request (no nonces), so helmet runs once at start on a
  * recording response and every request gets the recorded headers in one loop: the same headers, without
- * a dozen middleware calls on the hot path of every request.
+ * a dozen middleware calls on the hot path of every request. Strict-Transport-Security only over https
+ * (RFC 6797: never over plain http): when the site is https (KARYA_PUBLIC_URL) or the request came over TLS.
  */
-export function helmetMiddleware(): RequestHandler {
+export function helmetMiddleware(opts: { isHttpsSite?: boolean } = {}): RequestHandler {
   const run = helmet({
     contentSecurityPolicy: {
       // No upgrade-insecure-requests: a self-hosted server is often reached over plain http on a LAN.
       directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"], 'upgrade-insecure-requests': null },
     },
+    strictTransportSecurity: false,
   });
   const headers: Array<[string, string | number | readonly string[]]> = [];
   const removed: string[] = [];
@@ -31,10 +36,17 @@ export function helmetMiddleware(): RequestHandler {
     if (error) throw error;
     isRecorded = true;
   });
-  if (!isRecorded) return run;
-  return (_req, res, next) => {
+  const isHttpsSite = opts.isHttpsSite === true;
+  if (!isRecorded) {
+    return (req, res, next) => {
+      if (isHttpsSite || req.secure) res.setHeader('strict-transport-security', HSTS_VALUE);
+      run(req, res, next);
+    };
+  }
+  return (req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     for (const name of removed) res.removeHeader(name);
+    if (isHttpsSite || req.secure) res.setHeader('strict-transport-security', HSTS_VALUE);
     next();
   };
 }

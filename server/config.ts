@@ -76,6 +76,12 @@ export interface ServerConfig {
   metricsToken?: string;
   /** Keep-alive comment interval of event streams (15 s; tests shorten it). */
   sseKeepAliveMs?: number;
+  /**
+   * Per-IP and per-address limits, each a token bucket kept in the store (shared by every instance):
+   * `limit` at once, refilled evenly over `windowMs`. signIn counts failed sign-ins per IP (far more than
+   * one account's 5 free failures, so one person cannot lock out an office behind one address) and
+   * password-reset submissions per IP; signUp and resetRequest count requests per IP.
+   */
   rateLimits: {
     signIn: RateLimit;
     signInPerEmail: RateLimit;
@@ -84,6 +90,10 @@ export interface ServerConfig {
     /** Minimum time between two reset requests for one e-mail address. */
     resetPerEmailMs: number;
   };
+  /** Checkout sessions per user (a token bucket in the store): Stripe calls are not free to spam. */
+  checkoutRate: { burst: number; refillMs: number };
+  /** History searches per user (a token bucket in the store): a full-text search is the costliest read. */
+  searchRate: { burst: number; refillMs: number };
 }
 
 export const DEFAULT_DB = path.join('.karya', 'karya.sqlite');
@@ -240,12 +250,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     sessionRecheckMs: 10_000,
     signInThrottle: { freeAttempts: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000 },
     rateLimits: {
-      signIn: { limit: 20, windowMs: 15 * 60_000 },
+      signIn: { limit: 200, windowMs: 15 * 60_000 },
       signInPerEmail: { limit: 10, windowMs: 15 * 60_000 },
       signUp: { limit: 20, windowMs: 60 * 60_000 },
-      resetRequest: { limit: 5, windowMs: 15 * 60_000 },
+      resetRequest: { limit: 10, windowMs: 15 * 60_000 },
       resetPerEmailMs: 60_000,
     },
+    checkoutRate: { burst: 10, refillMs: 60_000 },
+    searchRate: { burst: 30, refillMs: 2_000 },
     ...overrides,
   };
   return config;

@@ -15,7 +15,7 @@ import type { OpenedDatabase } from './store/sqlite/connect.js';
 import { sqliteRepositories, Store } from './store/sqlite/index.js';
 import { openStore, type OpenedStore } from './store/open.js';
 import type { Repositories } from './store/ports.js';
-import { createMailer } from './mail.js';
+import { createMailer, logsMailBodies } from './mail.js';
 import { openQueue, queueDispatcher, startStepWorker, STEP_QUEUE, type StepQueue, type StepWorker } from './queue/index.js';
 import { createApp } from './app.js';
 import { createCheckout } from './payments.js';
@@ -57,7 +57,7 @@ export function createContext(input: { config: ServerConfig; database?: OpenedDa
     catalog: input.catalog ?? loadCatalog(),
     provider: input.provider ?? providerFromEnv(),
     logger,
-    mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, outbox: repos.system, logger }),
+    mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, outbox: repos.system, logger, logsBodies: logsMailBodies(config.publicUrl) }),
     ...(config.stripe ? { checkout: createCheckout({ config: config.stripe, publicUrl: config.publicUrl }) } : {}),
   };
   // Credits charged and refunded are counted where they happen: the generations repository.

@@ -311,10 +311,6 @@ export const CATALOGUE = {
     en: 'The request body could not be decoded (Content-Encoding). Send it uncompressed or as gzip, deflate or br.',
     ms: 'Kandungan permintaan tidak dapat dinyahkod (Content-Encoding). Hantar tanpa mampatan atau sebagai gzip, deflate atau br.',
   },
-  payment_mismatch: {
-    en: 'The amount paid does not match the package. No credits were added.',
-    ms: 'Jumlah yang dibayar tidak sepadan dengan pakej. Tiada kredit ditambah.',
-  },
   bad_path: { en: 'The address is not valid.', ms: 'Alamat ini tidak sah.' },
   host_not_allowed: {
     en: 'This server does not answer for this address. The operator can add it to KARYA_ALLOWED_HOSTS.',

@@ -9,7 +9,7 @@ import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
-import { paidSessionOf } from '../payments.js';
+import { amountMismatch, paidSessionOf } from '../payments.js';
 import { ApiRoutes } from '../http/routes.js';
 import { storeLimiter } from '../http/security.js';
 
@@ -82,6 +82,13 @@ export function paymentRoutes(ctx: AppContext): ApiRoutes {
     }
     const paid = paidSessionOf(event);
     if (!paid) {
+      res.json({ received: true, granted: false });
+      return;
+    }
+    // Credits only for the package's full price, whatever the session says it is for.
+    const mismatch = amountMismatch(paid);
+    if (mismatch) {
+      logger.error({ session: paid.sessionId, user: paid.userId, package: paid.packageId, amount: paid.amountTotal, currency: paid.currency, reason: mismatch }, 'payment does not match its package: nothing granted (check the session in Stripe)');
       res.json({ received: true, granted: false });
       return;
     }

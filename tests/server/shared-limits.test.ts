@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../server/config.js';
+import { configFromEnv, type ServerConfig } from '../../server/config.js';
 import { PASSWORD, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 
 let dir: string;
@@ -15,7 +15,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Two servers on one SQLite file, as two instances on one database. */
-async function twoInstances(config: Parameters<typeof startTestServer>[0]['config'] = {}): Promise<[TestServer, TestServer]> {
+async function twoInstances(config: Partial<ServerConfig> = {}): Promise<[TestServer, TestServer]> {
   const dbFile = path.join(dir, `${Math.random().toString(36).slice(2)}.sqlite`);
   const first = await startTestServer({ config: { ...config, dbFile } });
   const second = await startTestServer({ config: { ...config, dbFile } });

@@ -129,6 +129,9 @@ function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
     // A path whose percent-encoding does not decode (`/api/generators/%E0%A4%A`): the client's mistake.
     else if (error instanceof URIError) apiError = ApiError.catalogue(400, 'bad_path');
     else if (isBodyParserError(error) && error.type === 'entity.too.large') apiError = ApiError.of(413, 'body_too_large');
+    // A Content-Encoding the server does not speak (415), or a body that does not decode as the one it names (400).
+    else if (isBodyParserError(error) && error.type === 'encoding.unsupported') apiError = ApiError.catalogue(415, 'bad_encoding', requestLang(req));
+    else if (isDecodeError(error)) apiError = ApiError.catalogue(400, 'bad_encoding', requestLang(req));
     else if (isBodyParserError(error) && error.status >= 400 && error.status < 500) apiError = ApiError.of(error.status, error.type === 'entity.parse.failed' ? 'invalid_json' : 'invalid_request');
     else {
       logger.error({ err: error, req: { method: req.method, url: req.originalUrl } }, 'unexpected error');
@@ -140,6 +143,12 @@ function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
     }
     res.status(apiError.status).json(errorBody(localised(apiError, requestLang(req))));
   };
+}
+
+/** zlib's and brotli's errors (Z_DATA_ERROR, Z_BUF_ERROR, ERR__ERROR_FORMAT_…): a compressed body that is not. */
+function isDecodeError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (/^Z_[A-Z_]+$/.test(code) || /^ERR__ERROR_/.test(code) || code === 'ERR_BROTLI_DECOMPRESSION_FAILED');
 }
 
 function isBodyParserError(error: unknown): error is { status: number; type: string } {

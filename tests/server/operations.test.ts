@@ -188,3 +188,59 @@ describe('event stream keep-alive', () => {
     expect(text).toContain('event: done');
   });
 });
+
+describe('a body whose Content-Encoding is broken', () => {
+  let ts: TestServer;
+  beforeAll(async () => {
+    ts = await startTestServer();
+  });
+  afterAll(() => ts.close());
+
+  it.each(['gzip', 'deflate', 'br'])('%s that does not decode: 400 bad_encoding, not 500', async (encoding) => {
+    const res = await fetch(`${ts.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: 'not compressed at all' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('bad_encoding');
+  });
+
+  it('an encoding the server does not speak: 415 bad_encoding (in Malay when asked); the Stripe webhook too', async () => {
+    const res = await fetch(`${ts.url}/api/auth/sign-in/email`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'zstd-x', 'accept-language': 'ms' }, body: '{}' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ error: { code: 'bad_encoding', message: 'Kandungan permintaan tidak dapat dinyahkod (Content-Encoding). Hantar tanpa mampatan atau sebagai gzip, deflate atau br.' } });
+    const webhook = await fetch(`${ts.url}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'stripe-signature': 'x' }, body: 'garbage' });
+    expect(webhook.status).toBeLessThan(500);
+  });
+});
+
+describe('reset links in the log', () => {
+  it('outbox mail is logged whole only on a loopback development machine, never in production', async () => {
+    const { logsMailBodies } = await import('../../server/mail.js');
+    expect(logsMailBodies('http://localhost:3000', {})).toBe(true);
+    expect(logsMailBodies('http://localhost:3000', { NODE_ENV: 'production' })).toBe(false);
+    expect(logsMailBodies('https://karya.example.com', {})).toBe(false);
+    expect(logsMailBodies('http://192.168.1.5:3000', {})).toBe(false);
+  });
+
+  it('a reset request on a public server writes the link to the outbox, and no token to the log', async () => {
+    const lines: string[] = [];
+    const { createLogger } = await import('../../server/start.js');
+    const { Writable } = await import('node:stream');
+    const sink = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(chunk.toString()); done(); } });
+    const ts = await startTestServer({ logger: createLogger('info', sink as never), config: { publicUrl: 'https://karya.example.com' } });
+    try {
+      const email = uniqueEmail('forgetful');
+      await signUp(ts, email);
+      expect((await ts.http.post('/api/auth/request-password-reset').set('host', 'karya.example.com').send({ email })).status).toBe(200);
+      let mail: { body: string } | undefined;
+      for (let i = 0; i < 100 && !mail; i++) {
+        mail = ts.store.first(ts.store.db.selectFrom('mail_outbox').select('body').where('to_address', '=', email));
+        if (!mail) await new Promise((r) => setTimeout(r, 20));
+      }
+      const token = /token=([\w-]+)/.exec(mail!.body)![1]!;
+      await new Promise((r) => setTimeout(r, 50));
+      expect(lines.join('')).toContain('mail_outbox');
+      expect(lines.join('')).not.toContain(token);
+    } finally {
+      await ts.close();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import {
 import { checkPublishPlan, directPublishStep, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/publish/index.js';
 import { openStateFile } from '../../server/store/state.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
-import { listenForInterrupt } from '../interrupt.js';
+import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { CLI_USER, DEFAULT_STATE, cliProvider } from './generate.js';
 
@@ -100,7 +100,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     if (error instanceof CliExit) throw error;
     if (interrupt.isInterrupted) {
       info('karya: interrupted; finished parts of the book are saved, run the same command again to continue');
-      throw new CliExit(EXIT.interrupted);
+      throw new CliExit(interruptedExitCode());
     }
     if (error instanceof SpecError) {
       for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);

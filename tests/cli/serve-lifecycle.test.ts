@@ -149,3 +149,21 @@ describe('karya serve on SIGTERM', () => {
     expect(result.stderr).toContain('stopping the server');
   }, 60_000);
 });
+
+describe('an interrupted command', () => {
+  it('karya generate stopped by SIGTERM exits 143 (128 + 15), finished parts kept', async () => {
+    const fake = await startFakeOpenAI({ latencyMs: 3_000 });
+    try {
+      const state = path.join(dir, 'interrupted-state');
+      const { child, done } = startCli(['generate', 'romance', '--chapters', '3', '--state', state, '--out', path.join(dir, 'interrupted.md')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+      // A generation call in flight (not the provider's start-up probe): the command listens for signals.
+      for (let i = 0; i < 600 && fake.generationRequests().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(fake.generationRequests().length).toBeGreaterThan(0);
+      child.kill('SIGTERM');
+      const result = await done;
+      expect(result.code).toBe(143);
+    } finally {
+      await fake.close();
+    }
+  }, 60_000);
+});

@@ -20,7 +20,7 @@ import { openQueue, queueDispatcher, startStepWorker, STEP_QUEUE, type StepQueue
 import { createApp } from './app.js';
 import { createCheckout } from './payments.js';
 import { countCredits, metricsOf, type QueueStats } from './metrics.js';
-import { createLifecycle, probe, startingHandler, type Lifecycle } from './http/lifecycle.js';
+import { createLifecycle, NotReady, probe, startingHandler, type Lifecycle } from './http/lifecycle.js';
 import { migrations } from '../migrations/index.js';
 
 /**
@@ -161,7 +161,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     lifecycle.readiness = async () => ({
       store: await probe(() => ctx.repos.system.ping()),
       queue: steps ? await probe(async () => {
-        if (!(await steps.boss.getQueue(STEP_QUEUE))) throw new Error('no step queue');
+        if (!(await steps.boss.getQueue(STEP_QUEUE))) throw new NotReady('missing');
       }) : 'unused',
       migrations: opened.postgres ? await probe(() => migrationsApplied(opened.postgres!.pool)) : 'ok',
     });
@@ -227,5 +227,5 @@ async function migrationsApplied(pool: pg.Pool): Promise<void> {
   const { rows } = await pool.query<{ name: string }>('SELECT name FROM kysely_migration');
   const ran = new Set(rows.map((r) => r.name));
   const missing = Object.keys(migrations).filter((name) => !ran.has(name));
-  if (missing.length) throw new Error(`migrations not applied: ${missing.join(', ')}`);
+  if (missing.length) throw new NotReady('pending');
 }

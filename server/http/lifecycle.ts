@@ -130,14 +130,23 @@ export function readyRoute(lifecycle: Lifecycle): (req: Request, res: Response) 
   };
 }
 
-/** A check that fails instead of hanging: `ok`, `unreachable`, or `timed out` after `ms`. */
+/** A check's own answer for what is wrong (`pending` migrations, a `missing` queue), shown as it is. */
+export class NotReady extends Error {
+  constructor(readonly state: string) {
+    super(state);
+    this.name = 'NotReady';
+  }
+}
+
+/** A check that fails instead of hanging: `ok`, a NotReady's state, `unreachable`, or `timed out` after `ms`. */
 export async function probe(check: () => Promise<unknown>, ms = 2_000): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([check(), new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]);
     return 'ok';
   } catch (error) {
-    // Never the error's own words: /api/ready is public, and a driver message can name hosts or users.
+    // Never a driver's own words: /api/ready is public, and a driver message can name hosts or users.
+    if (error instanceof NotReady) return error.state;
     return error instanceof Error && error.message === 'timed out' ? 'timed out' : 'unreachable';
   } finally {
     clearTimeout(timer);

@@ -121,7 +121,8 @@ const EXPORT_ROUTE = /\/(export|publish\/package)$/;
 export function requestMetrics(metrics: Metrics): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.once('finish', () => {
+    // 'close' fires for every request, a stream the client left included ('finish' would miss it).
+    res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const pattern = (req.route as { path?: unknown } | undefined)?.path;
       const route = typeof pattern === 'string' ? pattern : 'unmatched';

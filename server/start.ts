@@ -114,7 +114,11 @@ export interface RunningServer {
 /** Close the listening socket and every connection; resolves once the port is free. */
 function closeServer(server: Server): Promise<void> {
   return new Promise<void>((resolve) => {
-    if (!server.listening) return resolve();
+    // Already closed to new connections (a graceful stop): end the ones left (endless streams, idle ones).
+    if (!server.listening) {
+      server.closeAllConnections();
+      return resolve();
+    }
     server.close(() => resolve());
     server.closeAllConnections();
   });

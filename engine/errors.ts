@@ -308,6 +308,17 @@ export const CATALOGUE = {
     ms: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi',
   },
   image_unavailable: { en: 'Failed to generate image. Please try again.', ms: 'Gagal menjana imej. Sila cuba lagi.' },
+  // Start-up, readiness and stop (server/http/lifecycle.ts)
+  starting: { en: 'The server is starting. Please try again in a moment.', ms: 'Pelayan sedang bermula. Sila cuba lagi sebentar lagi.' },
+  not_ready: { en: 'The server is not ready: {parts}.', ms: 'Pelayan belum sedia: {parts}.' },
+  shutting_down: {
+    en: 'The server is restarting. Please try again in a moment.',
+    ms: 'Pelayan sedang dimulakan semula. Sila cuba lagi sebentar lagi.',
+  },
+  bad_encoding: {
+    en: 'The request body could not be decoded (Content-Encoding). Send it uncompressed or as gzip, deflate or br.',
+    ms: 'Kandungan permintaan tidak dapat dinyahkod (Content-Encoding). Hantar tanpa mampatan atau sebagai gzip, deflate atau br.',
+  },
   bad_path: { en: 'The address is not valid.', ms: 'Alamat ini tidak sah.' },
   host_not_allowed: {
     en: 'This server does not answer for this address. The operator can add it to KARYA_ALLOWED_HOSTS.',

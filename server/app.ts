@@ -24,6 +24,9 @@ import { progressRoutes } from './routes/progress.js';
 import { publishRoutes } from './routes/publish.js';
 import { studioRoutes } from './static.js';
 import { OPENAPI_PATH, openApiRoute } from './openapi.js';
+import { createLifecycle, probe, readyRoute, refuseWhileStopping, type Lifecycle } from './http/lifecycle.js';
+import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
+import { hasBearer, metricsOf, requestMetrics } from './metrics.js';
 
 /** Every route module and where its routes sit under /api (tests walk these to cover every route). */
 // Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
@@ -45,8 +48,10 @@ export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => A
 /** Where `Authorization: Bearer <key>` is accepted: generation, saved progress, books (exports, publishing) and history. */
 export const API_KEY_PATHS = ['/generators', '/progress', '/books', '/history'] as const;
 
-export function createApp(ctx: AppContext): Express {
+export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {}): Express {
   const { config, logger, repos } = ctx;
+  const lifecycle = opts.lifecycle ?? createLifecycle({ readiness: async () => ({ store: await probe(() => repos.system.ping()), queue: ctx.steps ? 'ok' : 'unused', migrations: 'ok' }) });
+  const metrics = metricsOf(ctx);
   const app = express();
   app.disable('x-powered-by');
   // API answers are private and current: `Cache-Control: no-store` (below) instead of an ETag hashed from
@@ -55,9 +60,30 @@ export function createApp(ctx: AppContext): Express {
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.locals[HTTPS_LOCAL] = new URL(config.publicUrl).protocol === 'https:';
+  // Event streams: a keep-alive comment every 15 s (a proxy cuts a silent stream), counted while open.
+  app.locals[SSE_LOCAL] = { keepAliveMs: config.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS, openStreams: metrics.openStreams, lifecycle };
 
   // In this order, each pair as one router layer (series: fewer layers for Express to walk per request).
-  app.use(series(requestLog(logger), helmetMiddleware()));
+  app.use(series(requestLog(logger), helmetMiddleware({ isHttpsSite: app.locals[HTTPS_LOCAL] === true })));
+  app.use(series(requestMetrics(metrics), (_req, res, next) => {
+    lifecycle.track(res);
+    next();
+  }), refuseWhileStopping(lifecycle));
+  // Liveness and readiness answer on any Host (a probe uses the pod's IP) and carry no secrets.
+  app.get('/api/health', noStore, async (_req, res) => {
+    await repos.system.ping();
+    res.json({ status: 'ok', version: config.version, provider: ctx.provider.name, generators: ctx.catalog.specs.length });
+  });
+  app.get('/api/ready', noStore, readyRoute(lifecycle));
+  // Prometheus text behind KARYA_METRICS_TOKEN (Bearer); absent, there is nothing here (404).
+  app.get('/metrics', noStore, async (req, res) => {
+    if (!config.metricsToken) throw ApiError.of(404, 'not_found');
+    if (!hasBearer(req.get('authorization'), config.metricsToken)) {
+      res.set('www-authenticate', 'Bearer realm="metrics"');
+      throw ApiError.of(401, 'unauthenticated');
+    }
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
   const isAllowedHost = allowedHosts({ publicUrl: config.publicUrl, extra: config.allowedHosts });
   const json = express.json({ limit: config.jsonLimit });
   app.use(
@@ -73,10 +99,6 @@ export function createApp(ctx: AppContext): Express {
     ),
   );
 
-  app.get('/api/health', async (_req, res) => {
-    await repos.system.ping();
-    res.json({ status: 'ok', version: config.version, provider: ctx.provider.name, generators: ctx.catalog.specs.length });
-  });
   app.get(OPENAPI_PATH, openApiRoute({ version: config.version, apiKeyPaths: API_KEY_PATHS }));
   // API keys work on generation, progress, history and export routes only (never account, key or admin routes).
   app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));
@@ -109,6 +131,9 @@ function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
     // A path whose percent-encoding does not decode (`/api/generators/%E0%A4%A`): the client's mistake.
     else if (error instanceof URIError) apiError = ApiError.catalogue(400, 'bad_path');
     else if (isBodyParserError(error) && error.type === 'entity.too.large') apiError = ApiError.of(413, 'body_too_large');
+    // A Content-Encoding the server does not speak (415), or a body that does not decode as the one it names (400).
+    else if (isBodyParserError(error) && error.type === 'encoding.unsupported') apiError = ApiError.catalogue(415, 'bad_encoding', requestLang(req));
+    else if (isDecodeError(error)) apiError = ApiError.catalogue(400, 'bad_encoding', requestLang(req));
     else if (isBodyParserError(error) && error.status >= 400 && error.status < 500) apiError = ApiError.of(error.status, error.type === 'entity.parse.failed' ? 'invalid_json' : 'invalid_request');
     else {
       logger.error({ err: error, req: { method: req.method, url: req.originalUrl } }, 'unexpected error');
@@ -120,6 +145,12 @@ function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
     }
     res.status(apiError.status).json(errorBody(localised(apiError, requestLang(req))));
   };
+}
+
+/** zlib's and brotli's errors (Z_DATA_ERROR, Z_BUF_ERROR, ERR__ERROR_FORMAT_…): a compressed body that is not. */
+function isDecodeError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (/^Z_[A-Z_]+$/.test(code) || /^ERR__ERROR_/.test(code) || code === 'ERR_BROTLI_DECOMPRESSION_FAILED');
 }
 
 function isBodyParserError(error: unknown): error is { status: number; type: string } {

@@ -72,6 +72,16 @@ export interface ServerConfig {
    * then each further attempt must wait `baseDelayMs`, doubling per failure up to `maxDelayMs`.
    */
   signInThrottle: { freeAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  /** KARYA_METRICS_TOKEN: GET /metrics answers only with `Authorization: Bearer <it>`; unset, /metrics is 404. */
+  metricsToken?: string;
+  /** Keep-alive comment interval of event streams (15 s; tests shorten it). */
+  sseKeepAliveMs?: number;
+  /**
+   * Per-IP and per-address limits, each a token bucket kept in the store (shared by every instance):
+   * `limit` at once, refilled evenly over `windowMs`. signIn counts failed sign-ins per IP (far more than
+   * one account's 5 free failures, so one person cannot lock out an office behind one address) and
+   * password-reset submissions per IP; signUp and resetRequest count requests per IP.
+   */
   rateLimits: {
     signIn: RateLimit;
     signInPerEmail: RateLimit;
@@ -80,6 +90,10 @@ export interface ServerConfig {
     /** Minimum time between two reset requests for one e-mail address. */
     resetPerEmailMs: number;
   };
+  /** Checkout sessions per user (a token bucket in the store): Stripe calls are not free to spam. */
+  checkoutRate: { burst: number; refillMs: number };
+  /** History searches per user (a token bucket in the store): a full-text search is the costliest read. */
+  searchRate: { burst: number; refillMs: number };
 }
 
 export const DEFAULT_DB = path.join('.karya', 'karya.sqlite');
@@ -187,6 +201,14 @@ function stripeFrom(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   return { secretKey, webhookSecret, ...(apiBase ? { apiBase: httpUrl(apiBase, 'STRIPE_API_BASE') } : {}) };
 }
 
+/** KARYA_METRICS_TOKEN: at least 16 characters when set (a scraper's secret, not a password to guess). */
+function metricsTokenFrom(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16 || /\s/.test(token)) throw new Error('KARYA_METRICS_TOKEN: must be at least 16 characters without spaces (e.g. the output of `openssl rand -hex 24`)');
+  return token;
+}
+
 /** The configuration the environment asks for; `overrides` win (flags, tests). */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = overrides.port ?? intFrom(env.PORT, DEFAULT_PORT, 0, 65535, 'PORT');
@@ -223,16 +245,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
       refillMs: 60_000 / intFrom(env.KARYA_API_KEY_PER_MINUTE, 60, 1, 100_000, 'KARYA_API_KEY_PER_MINUTE'),
     },
     claimRate: { burst: 10, refillMs: 60_000 },
+    ...(metricsTokenFrom(env.KARYA_METRICS_TOKEN) ? { metricsToken: metricsTokenFrom(env.KARYA_METRICS_TOKEN)! } : {}),
     testCheckTtlMs: 5 * 60_000,
     sessionRecheckMs: 10_000,
     signInThrottle: { freeAttempts: 5, baseDelayMs: 1_000, maxDelayMs: 15 * 60_000 },
     rateLimits: {
-      signIn: { limit: 20, windowMs: 15 * 60_000 },
+      signIn: { limit: 200, windowMs: 15 * 60_000 },
       signInPerEmail: { limit: 10, windowMs: 15 * 60_000 },
       signUp: { limit: 20, windowMs: 60 * 60_000 },
-      resetRequest: { limit: 5, windowMs: 15 * 60_000 },
+      resetRequest: { limit: 10, windowMs: 15 * 60_000 },
       resetPerEmailMs: 60_000,
     },
+    checkoutRate: { burst: 10, refillMs: 60_000 },
+    searchRate: { burst: 30, refillMs: 2_000 },
     ...overrides,
   };
   return config;

@@ -11,7 +11,21 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(input: { smtpUrl?: string; from: string; outbox: Pick<SystemRepository, 'writeToOutbox'>; logger: Logger }): Mailer {
+/**
+ * Whether mail written to the outbox also goes to the log whole (its links, a reset token among them):
+ * only on a development machine (a loopback KARYA_PUBLIC_URL, NODE_ENV not production). Anywhere else a
+ * log line is read by more people than the mailbox, so it names the recipient and subject only.
+ */
+export function logsMailBodies(publicUrl: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NODE_ENV === 'production') return false;
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function createMailer(input: { smtpUrl?: string; from: string; outbox: Pick<SystemRepository, 'writeToOutbox'>; logger: Logger; logsBodies?: boolean }): Mailer {
   if (input.smtpUrl) {
     const transporter = nodemailer.createTransport(input.smtpUrl);
     return {
@@ -25,7 +39,8 @@ export function createMailer(input: { smtpUrl?: string; from: string; outbox: Pi
     transport: 'outbox',
     async send(message) {
       await input.outbox.writeToOutbox(message);
-      input.logger.info({ mail: message }, 'no SMTP configured (KARYA_SMTP_URL): mail written to the mail_outbox table');
+      if (input.logsBodies) input.logger.info({ mail: message }, 'no SMTP configured (KARYA_SMTP_URL): mail written to the mail_outbox table');
+      else input.logger.info({ mail: { to: message.to, subject: message.subject } }, 'no SMTP configured (KARYA_SMTP_URL): mail written to the mail_outbox table (its text is not logged here: read it there)');
     },
   };
 }

@@ -77,3 +77,15 @@ export function paidSessionOf(event: Stripe.Event): PaidSession | null {
     currency: session.currency ?? null,
   };
 }
+
+/**
+ * Why a paid session must not be granted, or undefined: less paid than the package's price, or another
+ * currency (a session edited in the Stripe dashboard, a promotion code, a forged package name). Paying
+ * more (a tax Stripe added) is fine.
+ */
+export function amountMismatch(paid: PaidSession): string | undefined {
+  const pkg = PURCHASE_PACKAGES[paid.packageId];
+  if (paid.currency?.toLowerCase() !== PURCHASE_CURRENCY) return `paid in ${paid.currency ?? 'no currency'}, the package is priced in ${PURCHASE_CURRENCY}`;
+  if (paid.amountTotal === null || paid.amountTotal < pkg.priceCents) return `paid ${paid.amountTotal ?? 'nothing'}, the package costs ${pkg.priceCents}`;
+  return undefined;
+}

@@ -12,6 +12,7 @@ import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageP
 import type { AppContext } from './context.js';
 import { failureOf } from './generation.js';
 import { ApiError } from './http/errors.js';
+import type { Charge } from './store/ports.js';
 
 /** A publishing error with its catalogue message (engine/errors.ts) in `lang`. */
 export function publishError(status: number, code: 'book_not_finished' | 'package_not_found' | 'publish_running' | 'not_publishable', lang: Lang, vars: Record<string, string> = {}): ApiError {
@@ -59,12 +60,15 @@ export function unfinishedError(book: PublishableBook): ApiError {
  * user cannot pay; the administrator passes), then the provider, then the commit with a history item and a
  * usage record; a failed step is refunded and answered as the generation route answers it.
  */
-export function chargedPublishStep(ctx: AppContext, input: { userId: string; lang: Lang; bookTitle: string; onCharged: (credits: number) => void }): RunPublishStep {
+export function chargedPublishStep(ctx: AppContext, input: { userId: string; lang: Lang; bookTitle: string; onCharged: (credits: number) => void; reserved?: Map<string, Charge> }): RunPublishStep {
   const { repos, catalog, provider, config } = ctx;
   const { userId, lang } = input;
   return async (step) => {
     const { part, spec } = step;
-    const charge = await repos.generations.start({ userId, generatorId: spec.id, step: `publish:${part}`, cost: spec.cost, reason: `${spec.id}: ${part} of "${input.bookTitle}"` });
+    // The charge reserved for this step before the publish started (reservePublish), else one made now.
+    const reserved = input.reserved?.get(part);
+    input.reserved?.delete(part);
+    const charge = reserved ?? (await repos.generations.start({ userId, generatorId: spec.id, step: `publish:${part}`, cost: spec.cost, reason: `${spec.id}: ${part} of "${input.bookTitle}"` }));
     if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
     const timeout = AbortSignal.timeout(config.generationTimeoutMs);
     try {
@@ -86,6 +90,53 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
   };
 }
 
+/**
+ * Reserve a publish's whole cost before anything runs: each planned step's charge is taken now, in turn
+ * (each one atomic in the store), so two publishes started together with credits for one cannot both
+ * spend: the second finds the credits gone and gets 402, with what it took given back. Answers the
+ * charges by part; chargedPublishStep uses them, releaseReserved gives back the ones not used.
+ */
+export async function reservePublish(ctx: AppContext, input: { userId: string; lang: Lang; bookTitle: string; steps: readonly PublishStepInfo[] }): Promise<Map<string, Charge>> {
+  const { repos } = ctx;
+  // One reservation of a user's at a time, on every instance: the Idempotency-Key table's atomic claim
+  // (a claim older than RESERVE_STALE_MS belongs to a process that stopped and is taken over).
+  const claim = { userId: input.userId, key: RESERVE_KEY, requestHash: RESERVE_KEY, ttlMs: RESERVE_STALE_MS, staleMs: RESERVE_STALE_MS };
+  const deadline = Date.now() + RESERVE_WAIT_MS;
+  while ((await repos.idempotency.begin(claim)).status !== 'new') {
+    if (Date.now() > deadline) throw publishError(409, 'publish_running', input.lang);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const reserved = new Map<string, Charge>();
+  try {
+    for (const step of input.steps) {
+      if (step.cost <= 0 || step.skipped) continue;
+      const charge = await repos.generations.start({ userId: input.userId, generatorId: step.generator_id, step: `publish:${step.part}`, cost: step.cost, reason: `${step.generator_id}: ${step.part} of "${input.bookTitle}"` });
+      if (!charge) {
+        await releaseReserved(ctx, { userId: input.userId, reserved, errorCode: 'insufficient_credits' });
+        throw ApiError.catalogue(402, 'insufficient_credits', input.lang);
+      }
+      reserved.set(step.part, charge);
+    }
+  } finally {
+    await repos.idempotency.release({ userId: input.userId, key: RESERVE_KEY });
+  }
+  return reserved;
+}
+
+/** The claim that makes a user's reservations take turns (with spaces: not a key a client can send). */
+const RESERVE_KEY = 'karya publish reservation';
+const RESERVE_STALE_MS = 30_000;
+/** How long a reservation waits for another one of the same user's to finish. */
+const RESERVE_WAIT_MS = 10_000;
+
+/** Give back every reserved charge no step used (the publish failed or skipped them). */
+export async function releaseReserved(ctx: AppContext, input: { userId: string; reserved: Map<string, Charge>; errorCode: string }): Promise<void> {
+  for (const [part, charge] of input.reserved) {
+    await ctx.repos.generations.refund({ userId: input.userId, charge, reason: `Refund: publish ${part} not run`, errorCode: input.errorCode });
+  }
+  input.reserved.clear();
+}
+
 /** Already compressed files are stored as they are; text is deflated. */
 const STORED: ReadonlySet<PackageFile> = new Set(['manuscript.epub', 'manuscript.docx', 'cover.jpg']);
 
@@ -104,8 +155,15 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;
-  const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle: bookDocument(spec, state).title, onCharged: (n) => (charged += n) });
-  const parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given: input.given });
+  const bookTitle = bookDocument(spec, state).title;
+  const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, input.given).steps });
+  const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle, onCharged: (n) => (charged += n), reserved });
+  let parts: Awaited<ReturnType<typeof writePackageParts>>;
+  try {
+    parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given: input.given });
+  } finally {
+    await releaseReserved(ctx, { userId, reserved, errorCode: 'not_run' });
+  }
   // The manuscript files are made in the export pool (time and memory limits, off the request loop).
   let built: Awaited<ReturnType<typeof buildKdpPackage>>;
   try {

@@ -1,7 +1,10 @@
-// Start the server: open the database (migrations run), refund generations a crash interrupted, make
-// the KARYA_ADMIN_EMAIL account admin, record a deployment for a new version, then listen.
+// Start the server: listen (answering 503 `starting` meanwhile), open the database (migrations run),
+// refund generations a crash interrupted, make the KARYA_ADMIN_EMAIL account admin, record a deployment
+// for a new version, then hand requests to the app. A graceful stop lets requests under way finish.
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type pg from 'pg';
+import { collectDefaultMetrics } from 'prom-client';
 import pino, { type Logger } from 'pino';
 import { loadCatalog } from '../engine/node/load.js';
 import { providerFromEnv, type Provider } from '../engine/providers/index.js';
@@ -12,10 +15,13 @@ import type { OpenedDatabase } from './store/sqlite/connect.js';
 import { sqliteRepositories, Store } from './store/sqlite/index.js';
 import { openStore, type OpenedStore } from './store/open.js';
 import type { Repositories } from './store/ports.js';
-import { createMailer } from './mail.js';
-import { openQueue, queueDispatcher, startStepWorker, type StepQueue, type StepWorker } from './queue/index.js';
+import { createMailer, logsMailBodies } from './mail.js';
+import { openQueue, queueDispatcher, startStepWorker, STEP_QUEUE, type StepQueue, type StepWorker } from './queue/index.js';
 import { createApp } from './app.js';
 import { createCheckout } from './payments.js';
+import { countCredits, metricsOf, type QueueStats } from './metrics.js';
+import { createLifecycle, NotReady, probe, startingHandler, type Lifecycle } from './http/lifecycle.js';
+import { migrations } from '../migrations/index.js';
 
 /**
  * Where the server's log goes: standard output unless given (a file path or descriptor), written
@@ -45,15 +51,18 @@ export function createContext(input: { config: ServerConfig; database?: OpenedDa
   const logger = input.logger ?? createLogger(config.logLevel);
   const repos = input.repos ?? (database ? sqliteRepositories(new Store(database.db, database.sqlite)) : undefined);
   if (!repos) throw new Error('createContext: give repos or an open database');
-  return {
+  const ctx: AppContext = {
     config,
     repos,
     catalog: input.catalog ?? loadCatalog(),
     provider: input.provider ?? providerFromEnv(),
     logger,
-    mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, outbox: repos.system, logger }),
+    mailer: createMailer({ ...(config.smtpUrl ? { smtpUrl: config.smtpUrl } : {}), from: config.mailFrom, outbox: repos.system, logger, logsBodies: logsMailBodies(config.publicUrl) }),
     ...(config.stripe ? { checkout: createCheckout({ config: config.stripe, publicUrl: config.publicUrl }) } : {}),
   };
+  // Credits charged and refunded are counted where they happen: the generations repository.
+  ctx.repos = countCredits(repos, metricsOf(ctx));
+  return ctx;
 }
 
 /** Work done once at start: crash recovery, the administrator account, the deployment record. */
@@ -88,59 +97,139 @@ export interface RunningServer {
   server: Server;
   ctx: AppContext;
   store: OpenedStore;
+  /** starting → ready → stopping; /api/ready and the 503s while starting or stopping follow it. */
+  lifecycle: Lifecycle;
   /** With Postgres: the job queue, and this process's worker unless runsWorker is false. */
   queue?: StepQueue;
   worker?: StepWorker;
+  /**
+   * A graceful stop (SIGTERM): take no new work (503 `shutting_down`), let requests under way (open
+   * streams, running steps) finish for up to `graceMs` (default: the generation time-out), then close.
+   */
+  stop(opts?: { graceMs?: number }): Promise<void>;
+  /** Close at once: connections, the worker, the queue, the store. */
   close(): Promise<void>;
 }
 
+/** Close the listening socket and every connection; resolves once the port is free. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    // Already closed to new connections (a graceful stop): end the ones left (endless streams, idle ones).
+    if (!server.listening) {
+      server.closeAllConnections();
+      return resolve();
+    }
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * Start the server. The port is taken first, with a handler that answers every request at once while
+ * the store, the queue and the app are made (503 `starting` with Retry-After, /api/health 200): nothing
+ * that arrives during start-up hangs. A start-up failure frees the port and rejects (`karya serve` exits 1).
+ */
 export async function startServer(overrides: Partial<ServerConfig> = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   let config = configFromEnv(env, overrides);
-  const database = await openStore(config);
-  const server = createServer();
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => resolve());
+  const lifecycle = createLifecycle({ phase: 'starting' });
+  let handler: RequestListener = startingHandler({ version: config.version });
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
     });
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+  });
   const { port } = server.address() as AddressInfo;
   // Port 0 picks a free port: links in e-mails must carry the real one.
   if (config.port === 0) config = { ...config, port, publicUrl: env.KARYA_PUBLIC_URL ? config.publicUrl : `http://localhost:${port}` };
-  const ctx = createContext({ config, repos: database.repos });
+  let database: OpenedStore | undefined;
   let queue: StepQueue | undefined;
   let worker: StepWorker | undefined;
-  if (database.postgres) {
-    queue = await openQueue(database.postgres, ctx.logger);
-    ctx.steps = queueDispatcher(queue, { startTimeoutMs: config.generationTimeoutMs });
-    if (config.runsWorker) worker = await startStepWorker(ctx, queue, { concurrency: config.workerConcurrency });
+  let ctx: AppContext;
+  try {
+    database = await openStore(config);
+    const opened = database;
+    ctx = createContext({ config, repos: opened.repos });
+    const metrics = metricsOf(ctx);
+    collectDefaultMetrics({ register: metrics.registry, prefix: 'karya_' });
+    if (opened.postgres) {
+      queue = await openQueue(opened.postgres, ctx.logger);
+      ctx.steps = queueDispatcher(queue, { startTimeoutMs: config.generationTimeoutMs });
+      if (config.runsWorker) worker = await startStepWorker(ctx, queue, { concurrency: config.workerConcurrency });
+      metrics.setQueueStats(queueStats(opened.postgres.pool));
+    }
+    await prepareStore(ctx);
+    const steps = queue;
+    lifecycle.readiness = async () => ({
+      store: await probe(() => ctx.repos.system.ping()),
+      queue: steps ? await probe(async () => {
+        if (!(await steps.boss.getQueue(STEP_QUEUE))) throw new NotReady('missing');
+      }) : 'unused',
+      migrations: opened.postgres ? await probe(() => migrationsApplied(opened.postgres!.pool)) : 'ok',
+    });
+    handler = createApp(ctx, { lifecycle });
+    lifecycle.phase = 'ready';
+  } catch (error) {
+    await closeServer(server);
+    await worker?.stop().catch(() => undefined);
+    await queue?.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    throw error;
   }
-  await prepareStore(ctx);
+  const store = database;
   const pruning = setInterval(() => {
     ctx.repos.limits.prune({ olderThan: Date.now() - LIMITS_KEPT_MS }).catch((error: unknown) => ctx.logger.warn({ err: error }, 'could not prune old rate limit counters'));
   }, 60 * 60_000);
   pruning.unref();
-  server.on('request', createApp(ctx));
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      clearInterval(pruning);
+      await closeServer(server);
+      await worker?.stop();
+      await queue?.close();
+      await store.close();
+    })());
   return {
     url: `http://${host}:${port}`,
     server,
     ctx,
-    store: database,
+    store,
+    lifecycle,
     ...(queue ? { queue } : {}),
     ...(worker ? { worker } : {}),
-    async close() {
-      clearInterval(pruning);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await worker?.stop();
-      await queue?.close();
-      await database.close();
+    async stop(opts = {}) {
+      const graceMs = opts.graceMs ?? config.generationTimeoutMs;
+      lifecycle.phase = 'stopping';
+      // No new connections; idle keep-alive ones end now, busy ones when their answer is sent.
+      server.close();
+      server.closeIdleConnections();
+      const drained = await Promise.all([lifecycle.drained(graceMs), worker ? worker.stop({ drainMs: graceMs }).then(() => true) : true]);
+      if (!drained[0]) ctx.logger.warn({ open: lifecycle.inFlight }, 'stopping: requests still open after the grace period are cut');
+      await close();
     },
+    close,
   };
+}
+
+/** Steps waiting in pg-boss's step queue and the age of the oldest, for the metrics. */
+function queueStats(pool: pg.Pool): QueueStats {
+  return async () => {
+    const { rows } = await pool.query<{ depth: number; age: number | null }>(
+      "SELECT count(*)::int AS depth, EXTRACT(EPOCH FROM now() - min(created_on))::float8 AS age FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')",
+      [STEP_QUEUE],
+    );
+    return { depth: rows[0]?.depth ?? 0, oldestAgeSeconds: Math.max(0, rows[0]?.age ?? 0) };
+  };
+}
+
+/** Every migration this version knows has run on the shared database (another version may have run more). */
+async function migrationsApplied(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ name: string }>('SELECT name FROM kysely_migration');
+  const ran = new Set(rows.map((r) => r.name));
+  const missing = Object.keys(migrations).filter((name) => !ran.has(name));
+  if (missing.length) throw new NotReady('pending');
 }

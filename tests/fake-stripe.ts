@@ -28,7 +28,7 @@ export interface FakeStripe {
    * The webhook delivery Stripe sends when a session is paid: the raw JSON body and its Stripe-Signature
    * header (signed with `secret`, WEBHOOK_SECRET by default).
    */
-  delivery(input: { session: FakeSession; type?: string; paymentStatus?: string; eventId?: string; secret?: string }): { payload: string; signature: string };
+  delivery(input: { session: FakeSession; type?: string; paymentStatus?: string; eventId?: string; secret?: string; amountTotal?: number; currency?: string }): { payload: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -72,7 +72,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNext(status) {
       failures = [...failures, status];
     },
-    delivery({ session, type = 'checkout.session.completed', paymentStatus = 'paid', eventId, secret = WEBHOOK_SECRET }) {
+    delivery({ session, type = 'checkout.session.completed', paymentStatus = 'paid', eventId, secret = WEBHOOK_SECRET, amountTotal, currency }) {
       events += 1;
       const p = session.params;
       const payload = JSON.stringify({
@@ -89,8 +89,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             status: 'complete',
             client_reference_id: p.client_reference_id ?? null,
             metadata: { package: p['metadata[package]'] },
-            amount_total: Number(p['line_items[0][price_data][unit_amount]'] ?? 0),
-            currency: p['line_items[0][price_data][currency]'] ?? 'usd',
+            amount_total: amountTotal ?? Number(p['line_items[0][price_data][unit_amount]'] ?? 0),
+            currency: currency ?? p['line_items[0][price_data][currency]'] ?? 'usd',
           },
         },
       });

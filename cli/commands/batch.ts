@@ -13,6 +13,7 @@ import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue
 import { loadBooks, runBatch, type BatchEvent } from '../batch/scheduler.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
+import { interruptedExitCode, recordSignal } from '../interrupt.js';
 
 export interface BatchOptions {
   concurrency?: string;
@@ -117,12 +118,13 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       books: books.length,
       maxBars: Math.min(concurrency, 10),
     });
-    const onSignal = () => {
+    const onSignal = (signal?: NodeJS.Signals) => {
+      recordSignal(signal);
       signals++;
       if (signals > 1) {
         progress.stop();
         emitJson?.flush();
-        process.exit(EXIT.interrupted);
+        process.exit(interruptedExitCode());
       }
       controller.abort(new Error('interrupted'));
     };
@@ -143,7 +145,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     }
-    const exitCode = result.isInterrupted ? EXIT.interrupted : result.failed ? EXIT.failed : EXIT.ok;
+    const exitCode = result.isInterrupted ? interruptedExitCode() : result.failed ? EXIT.failed : EXIT.ok;
     progress.finish(result);
     emitJson?.({ type: 'summary', ...result, exitCode });
     emitJson?.flush();
@@ -161,11 +163,12 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
   let signals = 0;
   let progress: HumanProgress | undefined;
   const early: BatchEvent[] = [];
-  const onSignal = () => {
+  const onSignal = (signal?: NodeJS.Signals) => {
+    recordSignal(signal);
     signals++;
     if (signals > 1) {
       progress?.stop();
-      process.exit(EXIT.interrupted);
+      process.exit(interruptedExitCode());
     }
     controller.abort(new Error('interrupted'));
   };
@@ -192,7 +195,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  const exitCode = result.isInterrupted ? EXIT.interrupted : result.failed ? EXIT.failed : EXIT.ok;
+  const exitCode = result.isInterrupted ? interruptedExitCode() : result.failed ? EXIT.failed : EXIT.ok;
   progress?.finish(result);
   opts.emitJson?.({ type: 'summary', ...result, exitCode });
   if (exitCode !== EXIT.ok) throw new CliExit(exitCode);

@@ -6,7 +6,7 @@ import { providerFromEnv, countWords, type Provider } from '../../engine/provide
 import { lightFetch } from '../../engine/node/light-fetch.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
-import { listenForInterrupt } from '../interrupt.js';
+import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
@@ -140,7 +140,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   } catch (error) {
     if (interrupt.isInterrupted) {
       info('karya: interrupted; finished parts are saved, run the same command again to continue');
-      throw new CliExit(EXIT.interrupted);
+      throw new CliExit(interruptedExitCode());
     }
     if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
     throw error;

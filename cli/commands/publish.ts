@@ -10,7 +10,7 @@ import { checkPublishPlan, directPublishStep, writePackageParts, type PackageSte
 import { openStateFile } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, isPaperName, isTrimName } from '../../engine/print.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
-import { listenForInterrupt } from '../interrupt.js';
+import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
@@ -116,7 +116,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     if (error instanceof CliExit) throw error;
     if (interrupt.isInterrupted) {
       info('karya: interrupted; finished parts of the book are saved, run the same command again to continue');
-      throw new CliExit(EXIT.interrupted);
+      throw new CliExit(interruptedExitCode());
     }
     if (error instanceof SpecError) {
       for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);

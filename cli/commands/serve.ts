@@ -29,11 +29,21 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   info(`  administrator: ${config.adminEmail ?? 'none (set KARYA_ADMIN_EMAIL and sign up with that address)'}`);
   info(`  mail: ${running.ctx.mailer.transport === 'smtp' ? 'SMTP' : 'mail_outbox table and the log (set KARYA_SMTP_URL to send)'}`);
   await new Promise<void>((resolve) => {
+    let signals = 0;
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      info('karya: stopping the server');
-      (running.worker ? running.worker.stop({ drainMs: config.generationTimeoutMs }) : Promise.resolve()).then(() => running.close()).then(resolve, resolve);
+      signals += 1;
+      // A second Ctrl-C (or SIGTERM) does not wait for the grace period.
+      if (signals > 1) {
+        info('karya: stopping now');
+        running.close().then(resolve, resolve);
+        return;
+      }
+      info(`karya: stopping the server: no new work; open streams and running steps may finish (up to ${Math.round(config.generationTimeoutMs / 1000)} s)`);
+      running.stop({ graceMs: config.generationTimeoutMs }).then(() => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      }, resolve);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

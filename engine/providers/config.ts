@@ -178,6 +178,12 @@ export function parseConfigFile(input: { text: string; file: string; env: Record
       issues.push({ file, path: `${where}.apiKeyEnv`, message: 'is required: name the environment variable that holds the API key' });
       return;
     }
+    const address = entry.type === 'azure' ? entry.endpoint : entry.baseURL;
+    const leak = address ? credentialInUrl(address, entry.type === 'azure' ? 'endpoint' : 'baseURL') : undefined;
+    if (leak) {
+      issues.push({ file, path: `${where}.${entry.type === 'azure' ? 'endpoint' : 'baseURL'}`, message: leak });
+      return;
+    }
     const apiKey = new Secret(key ?? 'no-key');
     const base = { name: entry.name, apiKey, ...(entry.apiKeyEnv ? { apiKeyEnv: entry.apiKeyEnv } : {}) };
     if (entry.type === 'azure') {
@@ -204,11 +210,37 @@ export function parseConfigFile(input: { text: string; file: string; env: Record
   return { configs, file, ...(top.data.timeoutMs !== undefined ? { timeoutMs: top.data.timeoutMs } : {}) };
 }
 
+/** Query parameters and path segments that carry a secret: `?api_key=`, `?token=`, `/sk-…/`. */
+const SECRET_PARAM = /(^|[_-])(key|api[_-]?key|apikey|token|secret|password|passwd|auth|authorization|sig|signature|access[_-]?token)$/i;
+const SECRET_SEGMENT = /^(sk|rk|pk|key)-[A-Za-z0-9_-]{8,}$/;
+
+/**
+ * Why a base URL must not be used, when it carries a credential (user:password@, a key parameter, a key
+ * in the path), else undefined. The message never repeats the URL: it is printed and logged.
+ */
+export function credentialInUrl(value: string, variable: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return /\bsk-[A-Za-z0-9_-]{8,}|@/.test(value) ? `${variable} is not a URL and seems to hold a credential; write the key in OPENAI_API_KEY (or a provider's apiKeyEnv) and only the address in ${variable}, e.g. https://api.example.com/v1` : undefined;
+  }
+  const where =
+    url.username || url.password ? 'a user name or password before @'
+    : [...url.searchParams.keys()].some((name) => SECRET_PARAM.test(name)) ? 'a key parameter in the query'
+    : url.pathname.split('/').some((segment) => SECRET_SEGMENT.test(decodeURIComponent(segment))) ? 'an API key in the path'
+    : undefined;
+  return where ? `${variable} holds a credential (${where}); it is refused so it is never sent as part of a URL or printed. Put the key in OPENAI_API_KEY (or a provider's apiKeyEnv) and only the address in ${variable}, e.g. https://api.example.com/v1` : undefined;
+}
+
 /** The single config that OPENAI_API_KEY (+ OPENAI_BASE_URL, KARYA_MODEL) describe, or none. */
 export function configFromEnv(env: Record<string, string | undefined>): ProviderConfig | undefined {
   const key = env.OPENAI_API_KEY?.trim();
-  if (!key) return undefined;
   const baseURL = env.OPENAI_BASE_URL?.trim() || DEFAULT_BASE_URL;
+  // Refused with or without a key: a key in the address is a leak waiting for the next log line.
+  const leak = credentialInUrl(baseURL, 'OPENAI_BASE_URL');
+  if (leak) throw new SpecError([{ file: 'environment', path: 'OPENAI_BASE_URL', message: leak }]);
+  if (!key) return undefined;
   let name = 'openai';
   try {
     if (baseURL !== DEFAULT_BASE_URL) name = new URL(baseURL).host;

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import type { ServerConfig } from '../config.js';
 import { normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
-import { limiter } from '../http/security.js';
+import { bucketOf, storeLimiter, tooMany } from '../http/security.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { authOf, forgetSession, requestLang } from './middleware.js';
@@ -48,7 +48,6 @@ function sessionJson(expiresAt: number, isRemembered: boolean): SessionInfo {
 export function authRoutes(ctx: AppContext): ApiRoutes {
   const { repos, config, logger } = ctx;
   const router = new ApiRoutes();
-  const lastResetRequest = new Map<string, number>();
   // Made now, so the first sign-in with an unknown e-mail costs no more than later ones.
   dummyHash(ctx).catch((error: unknown) => logger.error({ err: error }, 'could not prepare the dummy password hash'));
 
@@ -74,7 +73,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
       .catch((error: unknown) => logger.error({ err: error }, 'failed to send the password reset e-mail'));
   };
 
-  router.post('/sign-up/email', limiter(config.rateLimits.signUp), async (req, res: Reply<'POST /auth/sign-up/email'>) => {
+  router.post('/sign-up/email', storeLimiter(repos.limits, { rate: config.rateLimits.signUp, key: (req) => `signup-ip:${req.ip ?? ''}` }), async (req, res: Reply<'POST /auth/sign-up/email'>) => {
     const body = parse(SignUpBodySchema, req.body);
     if (await repos.users.findByEmail(body.email)) throw ApiError.of(409, 'email_taken');
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
@@ -88,22 +87,26 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
 
   router.post(
     '/sign-in/email',
-    limiter({ ...config.rateLimits.signIn, skipSuccessfulRequests: true }),
     async (req, res: Reply<'POST /auth/sign-in/email'>) => {
       const body = parse(SignInBodySchema, req.body);
-      // Failures are counted per account and IP (in the database): wrong passwords from elsewhere slow down
-      // only their sender, never the owner signing in from their own address.
+      // Failures are counted in the store (shared by every instance), per account and IP: wrong passwords
+      // from elsewhere slow down only their sender, never the owner signing in from their own address;
+      // after a few, each further attempt waits, the wait doubling (never a lockout: it ends by itself).
       const throttleKey = `signin:${normaliseEmail(body.email)}|${req.ip ?? ''}`;
       const wait = signInWait(await repos.limits.failures(throttleKey), config.signInThrottle);
-      if (wait > 0) {
-        res.set('Retry-After', String(Math.ceil(wait / 1000)));
-        throw ApiError.catalogue(429, 'too_many_attempts');
-      }
+      if (wait > 0) throw tooMany(res, wait);
+      // And per IP, across accounts (guessing many accounts from one address): an allowance far above one
+      // account's, refilled steadily, so the people behind one office address are never locked out by one.
+      const ipKey = `signin-ip:${req.ip ?? ''}`;
+      const ipBucket = bucketOf(config.rateLimits.signIn);
+      const ipLevel = await repos.limits.peek({ key: ipKey, ...ipBucket });
+      if (!ipLevel.isAllowed) throw tooMany(res, ipLevel.retryAfterMs);
       const user = await repos.users.findByEmail(body.email);
       const stored = user ? await repos.auth.passwordHashOf(user.id) : undefined;
       const isValid = await verifyPassword(body.password, stored ?? (await dummyHash(ctx)));
       if (!user || !stored || !isValid) {
         await repos.limits.recordFailure({ key: throttleKey });
+        await repos.limits.take({ key: ipKey, ...ipBucket });
         throw ApiError.of(401, 'invalid_credentials');
       }
       await repos.limits.clearFailures(throttleKey);
@@ -132,16 +135,18 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     res.json({ user: toProfile(user), session: sessionJson(expiresAt, isRemembered) });
   });
 
-  router.post('/request-password-reset', limiter(config.rateLimits.resetRequest), (req, res: Reply<'POST /auth/request-password-reset'>) => {
+  router.post('/request-password-reset', storeLimiter(repos.limits, { rate: config.rateLimits.resetRequest, key: (req) => `reset-ip:${req.ip ?? ''}` }), async (req, res: Reply<'POST /auth/request-password-reset'>) => {
     const { email } = parse(ResetRequestBodySchema, req.body);
     const address = normaliseEmail(email);
     const now = Date.now();
-    const last = lastResetRequest.get(address);
-    if (last !== undefined && now - last < config.rateLimits.resetPerEmailMs) throw ApiError.of(429, 'reset_too_soon');
-    if (lastResetRequest.size > 10_000) {
-      for (const [key, at] of lastResetRequest) if (now - at >= config.rateLimits.resetPerEmailMs) lastResetRequest.delete(key);
+    // One request per address per minute, on every instance (kept in the store), known or not alike.
+    if (config.rateLimits.resetPerEmailMs > 0) {
+      const taken = await repos.limits.take({ key: `reset-email:${address}`, capacity: 1, refillMs: config.rateLimits.resetPerEmailMs, now });
+      if (!taken.isAllowed) {
+        res.set('Retry-After', String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000))));
+        throw ApiError.of(429, 'reset_too_soon');
+      }
     }
-    lastResetRequest.set(address, now);
     res.json({ message: messageIn('reset_sent', requestLang(req)) });
     // After the answer, so a known address answers exactly as fast as an unknown one.
     setImmediate(() => {
@@ -149,7 +154,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
-  router.post('/reset-password', limiter(config.rateLimits.signIn), async (req, res: Reply<'POST /auth/reset-password'>) => {
+  router.post('/reset-password', storeLimiter(repos.limits, { rate: config.rateLimits.signIn, key: (req) => `reset-token-ip:${req.ip ?? ''}` }), async (req, res: Reply<'POST /auth/reset-password'>) => {
     const body = parse(ResetPasswordBodySchema, req.body);
     const tokenHash = hashToken(body.token);
     const found = await repos.auth.findPasswordReset(tokenHash);

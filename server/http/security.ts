@@ -1,6 +1,8 @@
 // Hardening shared by every route: helmet, a same-origin check on every state-changing request, and
-// the rate limiters of the auth routes (429 with the spec's "Too many attempts" message).
-import type { Request, RequestHandler } from 'express';
+// the rate limiters (429 with the spec's "Too many attempts" message): kept in the store (shared by
+// every instance) for sign-up, sign-in, resets, checkout and history search.
+import type { Request, RequestHandler, Response } from 'express';
+import type { LimitRepository } from '../store/ports.js';
 import helmet from 'helmet';
 import { rateLimit } from 'express-rate-limit';
 import type { RateLimit } from '../config.js';
@@ -8,17 +10,22 @@ import { ApiError, errorBody, type MessageCode } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Helmet's default Strict-Transport-Security: a year, subdomains included. */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
 /**
  * Helmet's headers. They depend on nothing in the request (no nonces), so helmet runs once at start on a
  * recording response and every request gets the recorded headers in one loop: the same headers, without
- * a dozen middleware calls on the hot path of every request.
+ * a dozen middleware calls on the hot path of every request. Strict-Transport-Security only over https
+ * (RFC 6797: never over plain http): when the site is https (KARYA_PUBLIC_URL) or the request came over TLS.
  */
-export function helmetMiddleware(): RequestHandler {
+export function helmetMiddleware(opts: { isHttpsSite?: boolean } = {}): RequestHandler {
   const run = helmet({
     contentSecurityPolicy: {
       // No upgrade-insecure-requests: a self-hosted server is often reached over plain http on a LAN.
       directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"], 'upgrade-insecure-requests': null },
     },
+    strictTransportSecurity: false,
   });
   const headers: Array<[string, string | number | readonly string[]]> = [];
   const removed: string[] = [];
@@ -31,10 +38,17 @@ export function helmetMiddleware(): RequestHandler {
     if (error) throw error;
     isRecorded = true;
   });
-  if (!isRecorded) return run;
-  return (_req, res, next) => {
+  const isHttpsSite = opts.isHttpsSite === true;
+  if (!isRecorded) {
+    return (req, res, next) => {
+      if (isHttpsSite || req.secure) res.setHeader('strict-transport-security', HSTS_VALUE);
+      run(req, res, next);
+    };
+  }
+  return (req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     for (const name of removed) res.removeHeader(name);
+    if (isHttpsSite || req.secure) res.setHeader('strict-transport-security', HSTS_VALUE);
     next();
   };
 }
@@ -116,7 +130,32 @@ export function sameOriginCheck(input: { trustedOrigins: readonly string[]; isAl
   };
 }
 
-/** A rate limiter answering in the API's error shape. */
+/** A window limit as a token bucket: `limit` at once, then one more every `windowMs / limit`. */
+export function bucketOf(rate: RateLimit): { capacity: number; refillMs: number } {
+  return { capacity: Math.max(1, rate.limit), refillMs: Math.max(1, rate.windowMs / Math.max(1, rate.limit)) };
+}
+
+/** 429 in the API's shape with Retry-After (whole seconds, at least 1). */
+export function tooMany(res: Response, retryAfterMs: number, code: MessageCode = 'too_many_attempts'): ApiError {
+  res.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return ApiError.of(429, code);
+}
+
+/**
+ * A rate limit kept in the store (a token bucket per key), so every instance counts the same requests
+ * and a restart forgets nothing: each request under `key` takes a token; none left, 429 with Retry-After.
+ * A request without a key (no session) is not counted here.
+ */
+export function storeLimiter(limits: Pick<LimitRepository, 'take'>, input: { rate: RateLimit | { capacity: number; refillMs: number }; key: (req: Request) => string | undefined; code?: MessageCode }): RequestHandler {
+  const bucket = 'capacity' in input.rate ? input.rate : bucketOf(input.rate);
+  return (req, res, next) => {
+    const key = input.key(req);
+    if (!key) return next();
+    limits.take({ key, ...bucket }).then((taken) => (taken.isAllowed ? next() : next(tooMany(res, taken.retryAfterMs, input.code))), next);
+  };
+}
+
+/** A rate limiter answering in the API's error shape (counted in this process's memory). */
 export function limiter(input: RateLimit & { code?: MessageCode; key?: (req: Request) => string | undefined; skipSuccessfulRequests?: boolean }): RequestHandler {
   const error = ApiError.of(429, input.code ?? 'too_many_attempts');
   return rateLimit({

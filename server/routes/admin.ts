@@ -72,7 +72,7 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
     // (signed out, expired, revoked by a password change or reset, or no longer the administrator).
     const token = readCookie(req, sessionCookieName(req));
     const { expiresAt } = sessionOf(req);
-    const stream = typedStream<'GET /admin/users/events'>(openEventStream(res, { keepAliveMs: 25_000 }));
+    const stream = typedStream<'GET /admin/users/events'>(openEventStream(res, { keepAliveMs: 25_000, isEndless: true }));
     let isClosed = false;
     const timers: NodeJS.Timeout[] = [];
     const close = () => {

@@ -13,6 +13,7 @@ import { requireUser, sessionOf } from '../auth/middleware.js';
 import { bookLockKey, bookLocks, settingsOrError } from '../generation.js';
 import { publicJson, sendPublicJson, type PublicJson, type Reply, type TypedEventStream } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
+import { metricsOf } from '../metrics.js';
 
 type GenerationEvents = { [E in keyof typeof GenerationEventSchemas]: z.output<(typeof GenerationEventSchemas)[E]> };
 
@@ -187,12 +188,16 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
         await runStep();
       });
 
+    // Counted for the metrics (server/metrics.ts): done, or why not.
+    let outcome = 'client_gone';
     try {
       if (cancel.signal.aborted) return;
       try {
         await run();
         await answered;
+        if (answered) outcome = 'done';
       } catch (error) {
+        outcome = error instanceof StepFailure ? error.error.code : error instanceof ApiError ? error.code : 'unexpected';
         if (!(error instanceof StepFailure)) throw error;
         if (error.isClientGone || isClientGone) return;
         const open = stream as TypedEventStream<GenerationEvents> | null;
@@ -202,6 +207,7 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
         } else throw error.error;
       }
     } finally {
+      metricsOf(ctx).generations.inc({ provider: ctx.provider.name, outcome });
       if (idempotencyKey && !isStored) await repos.idempotency.release({ userId, key: idempotencyKey });
     }
   });

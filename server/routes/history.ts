@@ -9,6 +9,7 @@ import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
+import { tooMany } from '../http/security.js';
 
 /** Content type → the display name of the (first) generator that makes it, from the compiled catalog. */
 function typeNames(catalog: Catalog): (type: string) => HistoryType {
@@ -26,6 +27,11 @@ export function historyRoutes(ctx: AppContext): ApiRoutes {
   router.get('/', async (req, res: Reply<'GET /history'>) => {
     const query = parse(HistoryQuerySchema, req.query);
     const userId = sessionOf(req).user.id;
+    // A full-text search is the costliest read: a steady few per second per user (kept in the store).
+    if (query.search) {
+      const taken = await repos.limits.take({ key: `history-search:${userId}`, capacity: ctx.config.searchRate.burst, refillMs: ctx.config.searchRate.refillMs });
+      if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);
+    }
     const [page, types] = await Promise.all([
       repos.history.list({
         userId,

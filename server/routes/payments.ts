@@ -9,8 +9,9 @@ import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
-import { paidSessionOf } from '../payments.js';
+import { amountMismatch, paidSessionOf } from '../payments.js';
 import { ApiRoutes } from '../http/routes.js';
+import { storeLimiter } from '../http/security.js';
 
 /** The webhook's path under /api: express.json must leave its body alone (app.ts). */
 export const WEBHOOK_PATH = '/payments/webhook';
@@ -20,7 +21,8 @@ export function checkoutRoutes(ctx: AppContext): ApiRoutes {
   const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
 
-  router.post('/', async (req, res: Reply<'POST /checkout'>) => {
+  // Each checkout asks Stripe for a session: a few a minute per user, counted in the store.
+  router.post('/', storeLimiter(repos.limits, { rate: { capacity: ctx.config.checkoutRate.burst, refillMs: ctx.config.checkoutRate.refillMs }, key: (req) => `checkout:${sessionOf(req).user.id}` }), async (req, res: Reply<'POST /checkout'>) => {
     const checkout = ctx.checkout;
     if (!checkout) throw ApiError.catalogue(503, 'checkout_unavailable');
     const packageId: unknown = (req.body as { package?: unknown } | undefined)?.package;
@@ -80,6 +82,13 @@ export function paymentRoutes(ctx: AppContext): ApiRoutes {
     }
     const paid = paidSessionOf(event);
     if (!paid) {
+      res.json({ received: true, granted: false });
+      return;
+    }
+    // Credits only for the package's full price, whatever the session says it is for.
+    const mismatch = amountMismatch(paid);
+    if (mismatch) {
+      logger.error({ session: paid.sessionId, user: paid.userId, package: paid.packageId, amount: paid.amountTotal, currency: paid.currency, reason: mismatch }, 'payment does not match its package: nothing granted (check the session in Stripe)');
       res.json({ received: true, granted: false });
       return;
     }

@@ -375,6 +375,8 @@ export interface LimitRepository {
    * every `refillMs`. Refused (nothing taken) when less than one token is left, with the wait until one is.
    */
   take(input: { key: string; capacity: number; refillMs: number; now?: number }): Promise<BucketTake>;
+  /** Whether `take` would be allowed now, taking nothing (a limit counted only on failures looks first). */
+  peek(input: { key: string; capacity: number; refillMs: number; now?: number }): Promise<BucketTake>;
   /** The failures counted under `key` and when the last happened (ms since the epoch), or null. */
   failures(key: string): Promise<{ failures: number; lastFailureAt: number } | null>;
   /** Count one more failure under `key`; answers the count. */

@@ -161,6 +161,20 @@ describe('POST /api/payments/webhook', () => {
     expect(await balanceOf(user.id)).toBe(310);
   });
 
+  it('grants nothing when the amount paid is below the package price or in another currency', async () => {
+    const user = await newUser();
+    const { session } = await checkout(user.cookie, 'business');
+    const underpaid = stripe.delivery({ session, amountTotal: 100 });
+    expect((await deliver(underpaid.payload, underpaid.signature)).body).toEqual({ received: true, granted: false });
+    const otherCurrency = stripe.delivery({ session, currency: 'idr' });
+    expect((await deliver(otherCurrency.payload, otherCurrency.signature)).body).toEqual({ received: true, granted: false });
+    expect(await balanceOf(user.id)).toBe(10);
+    // The full price (or more, with a tax) is granted.
+    const full = stripe.delivery({ session, amountTotal: 9999 + 600 });
+    expect((await deliver(full.payload, full.signature)).body).toEqual({ received: true, granted: true });
+    expect(await balanceOf(user.id)).toBe(1010);
+  });
+
   it('waits for the money: a completed session still unpaid grants nothing until async_payment_succeeded', async () => {
     const user = await newUser();
     const { session } = await checkout(user.cookie, 'business');

@@ -54,9 +54,13 @@ describe('headers and origin', () => {
       return Object.fromEntries(Object.entries(headers).filter(([k]) => !['date', 'etag', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(k)));
     };
     const own = helmet({ contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'"], 'upgrade-insecure-requests': null } } });
-    const recorded = await headersOf(helmetMiddleware());
+    // An https site gets every helmet header; a plain http one the same without Strict-Transport-Security.
+    const recorded = await headersOf(helmetMiddleware({ isHttpsSite: true }));
     expect(Object.keys(recorded).length).toBeGreaterThan(8);
     expect(recorded).toEqual(await headersOf(own));
+    const { 'strict-transport-security': hsts, ...plain } = recorded;
+    expect(hsts).toMatch(/max-age=/);
+    expect(await headersOf(helmetMiddleware())).toEqual(plain);
   });
 
   it('API answers are no-store and carry no ETag; the public catalog revalidates with one and answers 304', async () => {

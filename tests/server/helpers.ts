@@ -42,6 +42,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
       rateLimits: { signIn: GENEROUS, signInPerEmail: GENEROUS, signUp: GENEROUS, resetRequest: GENEROUS, resetPerEmailMs: 0 },
       generationRate: { burst: 100_000, refillMs: 1 },
       claimRate: { burst: 100_000, refillMs: 1 },
+      checkoutRate: { burst: 100_000, refillMs: 1 },
+      searchRate: { burst: 100_000, refillMs: 1 },
       signInThrottle: { freeAttempts: 100_000, baseDelayMs: 1, maxDelayMs: 1 },
       ...overrides,
     },

@@ -2,6 +2,9 @@
 // (a generation row, a ledger charge and a history item per step), a failing step refunded, 402 before
 // anything is spent, the administrator passing, 409 for an unfinished book or a publish already running,
 // other users' books unreachable, and the kept package downloaded as a zip of its files.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,6 +228,26 @@ describe('refusals: nothing is charged', () => {
     expect(await balanceOf(ts, author.id)).toBe(50 - COST);
   }, 60_000);
 });
+
+it('two publishes at once on two instances with credits for one: exactly one proceeds, the other gets 402 and spends nothing', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'karya-publish-'));
+  const first = await startTestServer({ config: { dbFile: path.join(dir, 'shared.sqlite') } });
+  const second = await startTestServer({ config: { dbFile: path.join(dir, 'shared.sqlite') } });
+  try {
+    const author = await authorWithBook(first, COST);
+    const answers = await Promise.all([first, second].map((server) => server.http.post('/api/books/children/publish').set('cookie', author.cookie).send({})));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses, JSON.stringify(answers.map((r) => r.body))).toEqual([200, 402]);
+    errorOf(answers.find((r) => r.status === 402)!, 402, 'insufficient_credits');
+    expect(await balanceOf(first, author.id)).toBe(0);
+    expect(publishingRows(first, author.id).filter((r) => r.status === 'succeeded').reduce((sum, r) => sum + r.credits_charged, 0)).toBe(COST);
+    expect(publishingRows(first, author.id).filter((r) => r.status === 'running')).toEqual([]);
+  } finally {
+    await first.close();
+    await second.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 90_000);
 
 it('the administrator passes the credit guard (charged 0 when short)', async () => {
   const { cookie } = await userWithRole(ts, 'admin');

@@ -200,7 +200,7 @@ describe('the Host/Origin check', () => {
       expect(rebound.status).toBe(421);
       expect(rebound.body.error.code).toBe('host_not_allowed');
       expect(await ts.ctx.repos.users.findByEmail(ADMIN_EMAIL)).toBeUndefined();
-      expect((await ts.http.get('/api/health').set('host', 'attacker.example:3000')).status).toBe(421);
+      expect((await ts.http.get('/api/me').set('host', 'attacker.example:3000')).status).toBe(421);
       // The quick start: the browser at localhost (or 127.0.0.1) signs up as the administrator.
       const local = await ts.http.post('/api/auth/sign-up/email').set('host', 'localhost:3000').set('origin', 'http://localhost:3000').send({ email: ADMIN_EMAIL, password: PASSWORD });
       expect(local.status).toBe(201);

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from '../ports.js';
 import { inTransaction } from './books.js';
+import { bucketLevel } from '../sqlite/limits.js';
 
 type Db = Kysely<Database>;
 
@@ -19,6 +20,8 @@ export function postgresLimits(db: Db): LimitRepository {
         await trx.updateTable('rate_buckets').set({ tokens: tokens - 1, updated_at: now }).where('key', '=', key).execute();
         return { isAllowed: true, remaining: Math.floor(tokens - 1) };
       }),
+    peek: async ({ key, capacity, refillMs, now = Date.now() }) =>
+      bucketLevel(await db.selectFrom('rate_buckets').select(['tokens', 'updated_at']).where('key', '=', key).executeTakeFirst(), { capacity, refillMs }, now),
     failures: async (key) => {
       const row = await db.selectFrom('failure_counters').select(['failures', 'last_failure_at']).where('key', '=', key).executeTakeFirst();
       return row ? { failures: Number(row.failures), lastFailureAt: Number(row.last_failure_at) } : null;

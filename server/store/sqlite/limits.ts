@@ -26,9 +26,17 @@ export function takeToken(store: Store, input: { key: string; capacity: number; 
   }, { isDeferred: true });
 }
 
+/** The tokens a bucket holds at `now` (full when it was never used), and the wait for one when under one. */
+export function bucketLevel(row: { tokens: number; updated_at: number } | undefined, input: { capacity: number; refillMs: number }, now: number): BucketTake {
+  const tokens = row ? Math.min(input.capacity, Number(row.tokens) + Math.max(0, now - Number(row.updated_at)) / input.refillMs) : input.capacity;
+  return tokens < 1 ? { isAllowed: false, retryAfterMs: Math.ceil((1 - tokens) * input.refillMs) } : { isAllowed: true, remaining: Math.floor(tokens) };
+}
+
 export function sqliteLimits(store: Store): LimitRepository {
   return {
     take: async (input) => takeToken(store, input),
+    peek: async ({ key, capacity, refillMs, now = Date.now() }) =>
+      bucketLevel(store.first(store.db.selectFrom('rate_buckets').select(['tokens', 'updated_at']).where('key', '=', key)), { capacity, refillMs }, now),
     failures: async (key) => {
       const row = store.first(store.db.selectFrom('failure_counters').select(['failures', 'last_failure_at']).where('key', '=', key));
       return row ? { failures: row.failures, lastFailureAt: row.last_failure_at } : null;

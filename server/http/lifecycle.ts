@@ -1,0 +1,154 @@
+// A server's life: starting (the port is open, the store and queue are not ready yet: every request is
+// answered at once, 503 `starting` with Retry-After, /api/health 200), ready, and stopping (SIGTERM: new
+// work is refused with 503 `shutting_down`, requests under way finish). Readiness (/api/ready) is the
+// store, the job queue when one is used, and the migrations.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import { catalogueMessage, type Lang } from '../../engine/index.js';
+
+export type Phase = 'starting' | 'ready' | 'stopping';
+
+/** Each part /api/ready checks: `ok`, `unused` (no job queue on SQLite) or what is wrong. */
+export type ReadinessChecks = Record<string, string>;
+
+export interface Lifecycle {
+  phase: Phase;
+  /** Requests under way that a stop waits for (long-lived live views excluded). */
+  readonly inFlight: number;
+  /** The parts /api/ready checks; a part that is not `ok`/`unused` makes it 503. */
+  readiness: () => Promise<ReadinessChecks>;
+  /** Count one request until its response closes. */
+  track(res: ServerResponse): void;
+  /** Stop counting a response (a stream that lives as long as its page: the admin's live user list). */
+  untrack(res: ServerResponse): void;
+  /** Resolves when no tracked request is under way, or after `timeoutMs`: true when all finished. */
+  drained(timeoutMs: number): Promise<boolean>;
+}
+
+export function createLifecycle(input: { phase?: Phase; readiness?: () => Promise<ReadinessChecks> } = {}): Lifecycle {
+  const open = new Set<ServerResponse>();
+  const waiters = new Set<() => void>();
+  const settle = () => {
+    if (open.size) return;
+    for (const wake of waiters) wake();
+    waiters.clear();
+  };
+  const lifecycle: Lifecycle = {
+    phase: input.phase ?? 'ready',
+    get inFlight() {
+      return open.size;
+    },
+    readiness: input.readiness ?? (async () => ({})),
+    track(res) {
+      open.add(res);
+      res.once('close', () => lifecycle.untrack(res));
+    },
+    untrack(res) {
+      if (open.delete(res)) settle();
+    },
+    drained(timeoutMs) {
+      if (!open.size) return Promise.resolve(true);
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          resolve(false);
+        }, timeoutMs);
+        const wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        waiters.add(wake);
+      });
+    },
+  };
+  return lifecycle;
+}
+
+/** The paths that answer on any Host header (probes use the pod's IP) and while starting. */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/api/health', '/api/ready']);
+
+/** Seconds a client is told to wait before trying again while the server starts or stops. */
+export const RETRY_AFTER_S = 1;
+
+function langOf(req: IncomingMessage): Lang {
+  for (const part of (req.headers['accept-language'] ?? '').split(',')) {
+    const primary = part.trim().split(/[-;]/)[0]?.toLowerCase();
+    if (primary === 'ms' || primary === 'en') return primary;
+  }
+  return 'en';
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/**
+ * What answers while the server starts (before the app exists): /api/health 200 `starting` (the process
+ * lives), /api/ready and everything else 503 `starting` with Retry-After. Nothing waits.
+ */
+export function startingHandler(input: { version: string }): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    // The body is not read: whatever was sent is dropped with the connection's next request.
+    if (path === '/api/health') return sendJson(res, 200, { status: 'starting', version: input.version });
+    const error = { code: 'starting', message: catalogueMessage('starting', langOf(req)) };
+    sendJson(res, 503, path === '/api/ready' ? { status: 'starting', error } : { error }, { 'retry-after': String(RETRY_AFTER_S) });
+  };
+}
+
+/** Work (a generation, a publish) refused while stopping: 503 `shutting_down`, another instance takes it. */
+export function refuseWhileStopping(lifecycle: Lifecycle): RequestHandler {
+  return (req, res, next) => {
+    if (lifecycle.phase !== 'stopping' || req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    res.set({ 'retry-after': String(RETRY_AFTER_S), connection: 'close' });
+    res.status(503).json({ error: { code: 'shutting_down', message: catalogueMessage('shutting_down', langOf(req)) } });
+  };
+}
+
+/** GET /api/ready: 200 `{status: "ready", checks}`, or 503 naming the parts that are not ready. */
+export function readyRoute(lifecycle: Lifecycle): (req: Request, res: Response) => Promise<void> {
+  return async (req, res) => {
+    if (lifecycle.phase === 'stopping') {
+      res.set('retry-after', String(RETRY_AFTER_S));
+      res.status(503).json({ status: 'stopping', checks: {}, error: { code: 'shutting_down', message: catalogueMessage('shutting_down', langOf(req)) } });
+      return;
+    }
+    const checks = await lifecycle.readiness();
+    const failing = Object.entries(checks).filter(([, state]) => state !== 'ok' && state !== 'unused');
+    if (!failing.length) {
+      res.json({ status: 'ready', checks });
+      return;
+    }
+    res.set('retry-after', String(RETRY_AFTER_S));
+    res.status(503).json({
+      status: 'not_ready',
+      checks,
+      error: { code: 'not_ready', message: catalogueMessage('not_ready', langOf(req), { parts: failing.map(([name]) => name).join(', ') }), fields: Object.fromEntries(failing) },
+    });
+  };
+}
+
+/** A check's own answer for what is wrong (`pending` migrations, a `missing` queue), shown as it is. */
+export class NotReady extends Error {
+  constructor(readonly state: string) {
+    super(state);
+    this.name = 'NotReady';
+  }
+}
+
+/** A check that fails instead of hanging: `ok`, a NotReady's state, `unreachable`, or `timed out` after `ms`. */
+export async function probe(check: () => Promise<unknown>, ms = 2_000): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([check(), new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]);
+    return 'ok';
+  } catch (error) {
+    // Never a driver's own words: /api/ready is public, and a driver message can name hosts or users.
+    if (error instanceof NotReady) return error.state;
+    return error instanceof Error && error.message === 'timed out' ? 'timed out' : 'unreachable';
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 type JsonSchema = Json;
 
 /** Routes anyone may call; the /auth routes read a session when there is one. Every other route needs one. */
-const PUBLIC_ROUTES = new Set(['GET /health', 'GET /openapi.json', 'GET /generators', 'GET /generators/:id', 'POST /payments/webhook']);
+const PUBLIC_ROUTES = new Set(['GET /health', 'GET /ready', 'GET /openapi.json', 'GET /generators', 'GET /generators/:id', 'POST /payments/webhook']);
 
 /** Who may call a route, from its key: anyone, anyone with an optional session, a signed-in user, an administrator. */
 export function routeAccess(key: string): 'public' | 'optional' | 'user' | 'admin' {

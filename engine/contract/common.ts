@@ -60,3 +60,13 @@ export const HealthResponseSchema = z.strictObject({
   generators: z.number().int().min(0),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/**
+ * `GET /api/ready` (readiness): each part's state (`ok`, the queue `unused` on SQLite, or what is wrong:
+ * `pending` migrations, a `down` store); 503 with `status` not_ready, starting or stopping otherwise.
+ */
+export const ReadyResponseSchema = z.strictObject({
+  status: z.literal('ready'),
+  checks: z.record(z.string(), z.string()),
+});
+export type ReadyResponse = z.infer<typeof ReadyResponseSchema>;

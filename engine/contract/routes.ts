@@ -6,7 +6,7 @@ import type * as z from 'zod';
 import * as admin from './admin.js';
 import * as books from './books.js';
 import * as auth from './auth.js';
-import { HealthResponseSchema, MessageResponseSchema, NumericIdParamsSchema } from './common.js';
+import { HealthResponseSchema, MessageResponseSchema, NumericIdParamsSchema, ReadyResponseSchema } from './common.js';
 import * as credits from './credits.js';
 import * as generators from './generators.js';
 import * as history from './history.js';
@@ -38,6 +38,7 @@ export interface RouteDef {
 
 export const ROUTES = {
   'GET /health': { response: HealthResponseSchema },
+  'GET /ready': { response: ReadyResponseSchema },
 
   'POST /auth/sign-up/email': { body: auth.SignUpBodySchema, response: auth.SignedInResponseSchema, status: 201 },
   'POST /auth/sign-in/email': { replyHeaders: ['Retry-After'], body: auth.SignInBodySchema, response: auth.SignedInResponseSchema },

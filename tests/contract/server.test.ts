@@ -79,8 +79,9 @@ describe('the route table', () => {
 });
 
 describe('answers match the contract', () => {
-  it('health', async () => {
+  it('health and readiness', async () => {
     answerOf('GET /health', await ts.http.get('/api/health'));
+    answerOf('GET /ready', await ts.http.get('/api/ready'));
   });
 
   it('accounts: sign-up, sign-in, session, sign-out, password reset', async () => {

@@ -131,9 +131,9 @@ export function routesOf(routes: ApiRoutes, prefix: string): Array<{ method: str
   return routes.routes.map((route) => ({ method: route.method.toUpperCase(), path: fullPath(prefix, route.path) }));
 }
 
-/** Every API route of the app, generated from the routers (plus /api/health). */
+/** Every API route of the app, generated from the routers (plus the probes /api/health and /api/ready). */
 export function apiRoutes(ctx: AppContext): Array<{ method: string; path: string }> {
-  return [{ method: 'GET', path: '/api/health' }, ...API_ROUTERS.flatMap(([path, make]) => routesOf(make(ctx), `/api${path}`))];
+  return [{ method: 'GET', path: '/api/health' }, { method: 'GET', path: '/api/ready' }, ...API_ROUTERS.flatMap(([path, make]) => routesOf(make(ctx), `/api${path}`))];
 }
 
 /** Status of a request without reading the body (for event streams that never end). */

@@ -88,6 +88,18 @@ export function runEpubcheck(file: string): Promise<EpubcheckResult> {
   });
 }
 
+/**
+ * The paperback facts a build may carry: the interior's real page count (`pageCount`, a number) and the
+ * two PDFs when the print side made them. Absent in a build without a paperback.
+ */
+function paperbackOf(source: { pageCount?: unknown; interior?: unknown; cover?: unknown }): { pageCount?: number; interior?: Uint8Array; cover?: Uint8Array } {
+  return {
+    ...(typeof source.pageCount === 'number' && Number.isFinite(source.pageCount) ? { pageCount: source.pageCount } : {}),
+    ...(source.interior instanceof Uint8Array ? { interior: source.interior } : {}),
+    ...(source.cover instanceof Uint8Array ? { cover: source.cover } : {}),
+  };
+}
+
 /** The files of a package in memory, by name (PACKAGE_FILES), with its metadata and readiness. */
 export interface BuiltPackage {
   files: Record<PackageFile, Uint8Array>;
@@ -125,17 +137,24 @@ export async function buildKdpPackage(input: {
   state: BookState;
   parts: PackageParts;
   epubcheck: (epub: Uint8Array) => Promise<EpubcheckResult>;
+  /** The paperback interior's real page count (`pageCount`) and its PDFs, when made. */
+  paperback?: { pageCount?: unknown; interior?: unknown; cover?: unknown };
 }): Promise<BuiltPackage> {
   const { book, state, parts } = input;
   const doc = packageDocument(book, state, parts);
   const epub = await renderDocument(doc, 'epub');
   const docx = await renderDocument(doc, 'docx');
   const cover = fitPng(parts.cover.png, parts.cover.size);
-  const metadata = packageMetadataOf(book, state, parts);
+  // The paperback's real page count and files when the print side made them (readiness falls back to an
+  // estimate, and says so, without a count).
+  const print = paperbackOf(input.paperback ?? {});
+  const metadata = packageMetadataOf(book, state, parts, print.pageCount !== undefined ? { pageCount: print.pageCount } : {});
   const text = (value: string) => new TextEncoder().encode(value);
   const epubcheck = await input.epubcheck(epub);
   const readiness = packageReadiness({
-    metadata, isBookComplete: nextStep(book, state) === null, epub, docx, epubcheck, cover, coverSize: parts.cover.size,
+    metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
+    cover: { name: 'cover.png', bytes: cover },
+    ...(print.pageCount !== undefined || print.interior || print.cover ? { paperback: print } : {}),
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
   });
   const files: Record<PackageFile, Uint8Array> = {

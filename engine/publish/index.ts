@@ -6,6 +6,7 @@ export * from './extract.js';
 export * from './files.js';
 export * from './metadata.js';
 export * from './readiness.js';
+export * from './channels.js';
 export * from './values.js';
 export * from './plan.js';
 export * from './pipeline.js';

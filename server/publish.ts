@@ -2,7 +2,7 @@
 // charged like a generation step (start, run, then commit with history and usage, or refund), the files
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
-import { zipSync, type Zippable } from 'fflate';
+import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { bookDocument, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
 import { countWords } from '../engine/providers/index.js';
 import type { KdpPackage, PublishStepInfo } from '../engine/contract/index.js';
@@ -88,6 +88,12 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
 /** Already compressed files are stored as they are; text is deflated. */
 const STORED: ReadonlySet<PackageFile> = new Set(['manuscript.epub', 'manuscript.docx', 'cover.png']);
 
+/** One file of a kept package's zip, or null when the zip has no such file. */
+export function fileOfZip(zip: Uint8Array, name: string): Uint8Array | null {
+  const found = unzipSync(zip, { filter: (f) => f.name === name });
+  return found[name] ?? null;
+}
+
 /** The package's files as one zip, in PACKAGE_FILES order. */
 export function zipPackage(files: Record<PackageFile, Uint8Array>, date: Date): Uint8Array {
   const entries: Zippable = {};
@@ -99,20 +105,26 @@ export function zipPackage(files: Record<PackageFile, Uint8Array>, date: Date): 
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: { author?: string } }): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(ctx: AppContext, input: {
+  userId: string; bookId: number; book: PublishableBook; given: { author?: string };
+  /** The paperback's trim and paper (the contract's values; the paperback side uses them). */
+  print?: { trim?: string; paper?: string };
+}): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;
   const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle: bookDocument(spec, state).title, onCharged: (n) => (charged += n) });
   const parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given: input.given });
-  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes });
+  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, ...(input.print ?? {}) });
   const now = new Date();
   const report: KdpPackage = {
     title: parts.title,
     subtitle: parts.subtitle,
     author: parts.author,
     ready: built.readiness.ready,
-    checks: built.readiness.checks,
+    channels: built.readiness.channels,
+    description: parts.description,
+    keywords: parts.keywords,
     steps: parts.steps.map(stepInfo),
     cost: parts.cost,
     files: [...PACKAGE_FILES],

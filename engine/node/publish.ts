@@ -139,6 +139,9 @@ export async function buildKdpPackage(input: {
   epubcheck: (epub: Uint8Array) => Promise<EpubcheckResult>;
   /** The paperback interior's real page count (`pageCount`) and its PDFs, when made. */
   paperback?: { pageCount?: unknown; interior?: unknown; cover?: unknown };
+  /** The paperback's trim and paper (6x9, 5.5x8.5, 5x8; white, cream), for the print side. */
+  trim?: string;
+  paper?: string;
 }): Promise<BuiltPackage> {
   const { book, state, parts } = input;
   const doc = packageDocument(book, state, parts);

@@ -38,7 +38,7 @@ export function escapeText(text: string): string {
 }
 
 /** Web and mail addresses: stores refuse a description with links or URLs in it. */
-const URL = /\b(?:https?:\/\/|ftp:\/\/|www\.)[^\s<>"')\]]+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|my|info|biz|app|shop|store|link)(?:\/[^\s<>"')\]]*)?/gi;
+const URL = /\b(?:https?:\/\/|ftp:\/\/|www\.)(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|my|info|biz|app|shop|store|link)\b(?:\/(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?)?/gi;
 
 /**
  * Text without web or mail addresses (and without the space one leaves doubled).
@@ -155,7 +155,8 @@ export function sanitizeKdpHtml(html: string, opts: { maxChars?: number } = {}):
   // A cut can leave elements opened with nothing in them: drop those, then close the rest.
   while (open.length && out.endsWith(`<${open[open.length - 1]}>`)) out = out.slice(0, -(open.pop()!.length + 2));
   while (open.length) out += `</${open.pop()}>`;
-  return out.replace(/<(p|li|h4|h5|h6|b|i|em|strong|u)>\s*<\/\1>/g, '').trim();
+  // A removed address can leave two spaces, or a space before the full stop, across elements.
+  return out.replace(/<(p|li|h4|h5|h6|b|i|em|strong|u)>\s*<\/\1>/g, '').replace(/ {2,}/g, ' ').replace(/ (<\/[a-z0-9]+>)?([.,;:!?])/g, '$1$2').trim();
 }
 
 /** The tags of an HTML text that KDP would not keep (for the readiness check). */

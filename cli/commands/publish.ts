@@ -99,7 +99,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     };
     const onStep = (done: PackageStepDone) => {
       const name = PART_NAMES[done.part].padEnd(16);
-      if (done.skipped) info(`  – ${name} ${done.skipped === 'given' ? 'as given' : "the book's own"} (no step)`);
+      if (done.skipped) info(`  – ${name} ${done.skipped === 'given' ? 'as given' : done.skipped === 'no_author' ? 'waits for an author name (--author)' : "the book's own"} (no step)`);
       else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${credits(done.cost).padStart(9)}  ${((performance.now() - started) / 1000).toFixed(1)}s`);
     };
     const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts) };

@@ -154,9 +154,11 @@ export async function buildKdpPackage(input: {
   const metadata = packageMetadataOf(book, state, parts, print.pageCount !== undefined ? { pageCount: print.pageCount } : {});
   const text = (value: string) => new TextEncoder().encode(value);
   const epubcheck = await input.epubcheck(epub);
+  const ebookCover = { name: 'cover.png', bytes: cover };
   const readiness = packageReadiness({
     metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
-    cover: { name: 'cover.png', bytes: cover },
+    // The eBook cover the stores get (the print side makes cover.jpg, an RGB JPEG; until then cover.png is checked, and KDP refuses a PNG).
+    cover: ebookCover,
     ...(print.pageCount !== undefined || print.interior || print.cover ? { paperback: print } : {}),
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
   });

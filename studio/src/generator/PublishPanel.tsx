@@ -214,7 +214,7 @@ function PackageReport({ pkg, bookType, lang }: { pkg: KdpPackage; bookType: str
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">{pageWord('readinessTitle', lang)}</h3>
         <p className={`text-sm font-medium ${pkg.ready ? 'text-green-700 dark:text-green-400' : 'text-amber-700 dark:text-amber-400'}`} data-testid="readiness-summary">
-          {pkg.ready ? pageWord('readinessReady', lang) : pageWord('readinessNotReady', lang, { n: readyCount })}
+          {pkg.ready ? pageWord('readinessReady', lang) : readyCount ? pageWord('readinessNotReady', lang, { n: readyCount }) : pageWord('readinessNone', lang)}
         </p>
       </div>
       <ul className="mt-3 space-y-3">

@@ -190,6 +190,7 @@ export const PAGE_WORDS = {
   readinessTitle: { en: 'Ready for each store', ms: 'Kesediaan untuk setiap kedai' },
   readinessReady: { en: 'Ready for every store', ms: 'Sedia untuk semua kedai' },
   readinessNotReady: { en: { one: 'Ready for {n} store', other: 'Ready for {n} stores' }, ms: 'Sedia untuk {n} kedai' },
+  readinessNone: { en: 'Not ready for any store yet', ms: 'Belum sedia untuk mana-mana kedai' },
   channelReady: { en: 'Ready', ms: 'Sedia' },
   channelNotReady: { en: 'Not ready', ms: 'Belum sedia' },
   checkPass: { en: 'Passed', ms: 'Lulus' },

@@ -188,6 +188,8 @@ export { EXPORT_FORMATS, type ExportFormat };
 /** `?format=` of the export routes. */
 export const ExportQuerySchema = z.strictObject({
   format: z.enum(EXPORT_FORMATS, { error: `Choose one of ${EXPORT_FORMATS.join(', ')}` }),
+  /** The author name for the title page, copyright page and metadata (EPUB dc:creator, DOCX creator, PDF Author). */
+  author: z.string().trim().max(100).optional(),
 });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
 

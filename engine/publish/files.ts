@@ -1,5 +1,5 @@
-// Just enough of the PNG and ZIP formats to check a package's files: a PNG's size, a ZIP's signature
-// (EPUB and DOCX are ZIP files).
+// Just enough of the PNG, JPEG, PDF and ZIP formats to check a package's files: a PNG's size, a JPEG's
+// size and colour model (the eBook cover), a PDF's and a ZIP's signature (EPUB and DOCX are ZIP files).
 import type { PixelSize } from '../spec/types.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

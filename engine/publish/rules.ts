@@ -1,5 +1,6 @@
-// KDP's rules for a book's title, subtitle and search keywords, as data and small checks. They are KDP's,
-// the same for every generator, so they live here and not in the YAML.
+// KDP's rules for a book's title, subtitle and search keywords, and title case per language, as data and
+// small checks. They are the stores' and the languages', the same for every generator, so they live here
+// and not in the YAML.
 
 /** Title and subtitle together, in characters (KDP's limit). */
 export const KDP_TITLE_MAX = 200;

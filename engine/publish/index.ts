@@ -1,5 +1,6 @@
 // Publishing packages from finished books (`karya publish`): the publishing steps, the description's HTML,
-// KDP's title and keyword rules, title case, metadata, the channels (stores) and readiness per channel. Pure; engine/node/publish.ts writes the files.
+// KDP's title and keyword rules, title case, metadata, the channels (stores) and readiness per channel.
+// Pure; engine/node/publish.ts writes the files.
 export * from './html.js';
 export * from './rules.js';
 export * from './extract.js';

@@ -176,7 +176,8 @@ export const READINESS_RULES: readonly Rule[] = [
     },
   },
   {
-    id: 'title', label: () => 'title and subtitle: at most 200 characters, no refused words', appliesTo: everyChannel, source: (_, c) => c.sources.metadata,
+    // KDP's own limits and refused words (its metadata guidelines); the other stores' forms get the title as it is.
+    id: 'title', label: () => 'title and subtitle: at most 200 characters, no refused words', appliesTo: (c) => c.id.startsWith('kdp_'), source: (_, c) => c.sources.metadata,
     evaluate: (i) => fromProblems(titleProblems(i.metadata), `"${i.metadata.title}"${i.metadata.subtitle ? ` / "${i.metadata.subtitle}"` : ''}${i.notes?.title ? ` (${i.notes.title})` : ''}`),
   },
   {
@@ -184,6 +185,7 @@ export const READINESS_RULES: readonly Rule[] = [
     source: (i) => TITLE_CASE[i.metadata.language].source,
     evaluate: (i) => {
       const { title, subtitle, language } = i.metadata;
+      if (!title.trim()) return failed('the title is empty', 'pass --title "…" or edit "title" in metadata.json');
       const words = [...uncapitalisedTitleWords(title, language), ...uncapitalisedTitleWords(subtitle, language)];
       if (!words.length) return pass(`"${title}"`);
       const fixed = titleCase(title, language);

@@ -14,7 +14,7 @@ const ALLOWED = `${EXPORT_FORMATS.join(', ')} (.${EXPORT_FORMATS.join(', .')})`;
  */
 export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; format?: string }): ExportFormat {
   if (spec.kind === 'image') {
-    if (opts.format !== undefined) fail(`--format: ${spec.id} makes a PNG image; --format is for books (${EXPORT_FORMATS.join(', ')})`);
+    if (opts.format !== undefined) fail(`--format: ${spec.id} makes an image (PNG or JPEG, from the --out extension); --format is for books (${EXPORT_FORMATS.join(', ')})`);
     return 'md';
   }
   if (opts.format !== undefined) {
@@ -30,8 +30,8 @@ export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; for
 }
 
 /** The book's bytes in a format: Markdown exactly as `karya generate` has always written it. */
-export async function exportBytes(spec: ResolvedSpec, state: BookState, format: ExportFormat, opts: { withOutline?: boolean; withBible?: boolean } = {}): Promise<Uint8Array | string> {
-  if (format === 'md') return bookMarkdown(spec, state, opts);
+export async function exportBytes(spec: ResolvedSpec, state: BookState, format: ExportFormat, opts: { withOutline?: boolean; withBible?: boolean; author?: string } = {}): Promise<Uint8Array | string> {
+  if (format === 'md') return bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible });
   return renderOrExit(bookDocument(spec, state, opts), format);
 }
 
@@ -66,4 +66,31 @@ export function exportLimitMessage(error: ExportLimitError): string {
 export function writeOut(file: string, data: Uint8Array | string): void {
   makeDirs(path.dirname(path.resolve(file)));
   writeFileSync(file, data);
+}
+
+/** The image formats a cover is written in, by --out extension. */
+export const IMAGE_EXTENSIONS = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg' } as const;
+export type ImageFormat = (typeof IMAGE_EXTENSIONS)[keyof typeof IMAGE_EXTENSIONS];
+
+/**
+ * Where a cover goes, checked before any model call: a .png, .jpg or .jpeg file (exit 2 for any other
+ * extension), or stdout when there is no --out and stdout is not a terminal (exit 2 on a terminal: a
+ * cover is never written silently into the current folder).
+ */
+export function imageOutOrExit(spec: ResolvedSpec, out: string | undefined, isStdoutTty: boolean): { file?: string; format: ImageFormat } {
+  if (out === undefined) {
+    if (isStdoutTty) fail(`${spec.id} makes an image; give --out FILE.png or --out FILE.jpg (or pipe stdout to a file)`);
+    return { format: 'png' };
+  }
+  const ext = /\.([a-z0-9]+)$/i.exec(out)?.[1]?.toLowerCase() ?? '';
+  const format = (IMAGE_EXTENSIONS as Record<string, ImageFormat>)[ext];
+  if (!format) fail(`--out ${out}: ${spec.id} makes an image; name a .png, .jpg or .jpeg file`);
+  return { file: out, format };
+}
+
+/** Cover bytes in the format asked: the PNG as drawn, or a real JPEG (RGB, quality 90) made with sharp. */
+export async function imageBytes(png: Uint8Array, format: ImageFormat): Promise<Uint8Array> {
+  if (format === 'png') return png;
+  const { default: sharp } = await import('sharp');
+  return new Uint8Array(await sharp(png).flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer());
 }

@@ -2,7 +2,7 @@
 // charged like a generation step (start, run, then commit with history and usage, or refund), the files
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
-import { zipSync, type Zippable } from 'fflate';
+import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
 import { countWords } from '../engine/providers/index.js';
 import type { KdpPackage, PublishStepInfo } from '../engine/contract/index.js';
@@ -140,6 +140,12 @@ export async function releaseReserved(ctx: AppContext, input: { userId: string; 
 /** Already compressed files are stored as they are; text is deflated. */
 const STORED: ReadonlySet<PackageFile> = new Set(['manuscript.epub', 'manuscript.docx', 'cover.jpg']);
 
+/** One file of a kept package's zip, or null when the zip has no such file. */
+export function fileOfZip(zip: Uint8Array, name: string): Uint8Array | null {
+  const found = unzipSync(zip, { filter: (f) => f.name === name });
+  return found[name] ?? null;
+}
+
 /** The package's files as one zip, in PACKAGE_FILES order. */
 export function zipPackage(files: Record<PackageFile, Uint8Array>, date: Date): Uint8Array {
   const entries: Zippable = {};
@@ -178,7 +184,9 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
     subtitle: parts.subtitle,
     author: parts.author,
     ready: built.readiness.ready,
-    checks: built.readiness.checks,
+    channels: built.readiness.channels,
+    description: parts.description,
+    keywords: parts.keywords,
     steps: parts.steps.map(stepInfo),
     cost: parts.cost,
     files: [...PACKAGE_FILES],

@@ -8,7 +8,7 @@ import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
-import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';
+import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type ImageFormat } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
 
@@ -22,6 +22,8 @@ export interface GenerateOptions {
   withOutline?: boolean;
   /** Print the story bible after the outline (`--with-bible`). */
   withBible?: boolean;
+  /** The author name in an EPUB, DOCX or PDF (title page, copyright page, metadata). */
+  author?: string;
   state?: string;
   fresh?: boolean;
   json?: boolean;
@@ -66,8 +68,12 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   const spec = specOrExit(catalog, id);
   const { settings, totalChapters } = settingsFromOptions(spec, opts);
   const format = exportFormatOrExit(spec, opts);
+  // A cover's file (or stdout) is settled before anything is spent.
+  const image = spec.kind === 'image' ? imageOutOrExit(spec, opts.out, process.stdout.isTTY === true) : undefined;
+  if (image && !image.file && opts.json) fail(`--json: ${spec.id} writes its image to stdout without --out; give --out FILE.png or FILE.jpg with --json`);
+  const author = authorOrExit(opts.author);
   // Nothing is spent on a book that could not be saved or written: the state file and --out are checked first.
-  if (spec.kind === 'image' || opts.out !== undefined) writableFileOrExit('--out', opts.out ?? `${spec.id}.png`);
+  if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
   if (spec.kind !== 'image') writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
   const provider = cliProvider();
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
@@ -131,7 +137,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       }
     }
     const state = session.state;
-    const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format }, opts, png);
+    const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format }, { ...opts, ...(author ? { author } : {}) }, png, image);
     if (opts.json) {
       const score = bookLengthScore(parts.map((p) => p.score));
       process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(score !== undefined ? { score } : {}), parts, out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
@@ -165,15 +171,26 @@ function driftNote(outcome: StepResult): string {
     : `  language: answered in ${found}, written again once, still not in ${LANGUAGE_NAMES[drift.expected]} (kept)`;
 }
 
+/** An --author value: trimmed, at most 100 characters (exit 2 beyond), undefined when empty. */
+export function authorOrExit(value: string | undefined): string | undefined {
+  const author = value?.replace(/\s+/g, ' ').trim();
+  if (author && author.length > 100) fail(`--author: at most 100 characters (got ${author.length})`);
+  return author || undefined;
+}
+
 async function writeResult(
-  spec: ResolvedSpec, book: { markdown: string; state: BookState; format: ExportFormat }, opts: GenerateOptions, png?: Uint8Array,
+  spec: ResolvedSpec, book: { markdown: string; state: BookState; format: ExportFormat }, opts: GenerateOptions, png?: Uint8Array, image?: { file?: string; format: ImageFormat },
 ): Promise<{ file?: string; markdown?: string }> {
   if (spec.kind === 'image') {
-    const file = opts.out ?? `${spec.id}.png`;
-    writeOut(file, png ?? new Uint8Array());
-    return { file };
+    const bytes = await imageBytes(png ?? new Uint8Array(), image?.format ?? 'png');
+    if (!image?.file) {
+      process.stdout.write(bytes);
+      return {};
+    }
+    writeOut(image.file, bytes);
+    return { file: image.file };
   }
   if (!opts.out) return { markdown: book.markdown };
-  writeOut(opts.out, book.format === 'md' ? book.markdown : await exportBytes(spec, book.state, book.format, { withOutline: opts.withOutline, withBible: opts.withBible }));
+  writeOut(opts.out, book.format === 'md' ? book.markdown : await exportBytes(spec, book.state, book.format, { withOutline: opts.withOutline, withBible: opts.withBible, ...(opts.author ? { author: opts.author } : {}) }));
   return { file: opts.out };
 }

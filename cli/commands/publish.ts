@@ -6,7 +6,7 @@ import path from 'node:path';
 import {
   BookSession, GenerationError, SpecError, formatSpecIssue, planSteps, startBook,
 } from '../../engine/index.js';
-import { checkPublishPlan, directPublishStep, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/publish/index.js';
+import { checkPublishPlan, directPublishStep, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/publish/index.js';
 import { openStateFile } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, isPaperName, isTrimName } from '../../engine/print.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
@@ -24,6 +24,11 @@ export interface PublishOptions {
   title?: string;
   subtitle?: string;
   author?: string;
+  publisher?: string;
+  edition?: string;
+  series?: string;
+  seriesNumber?: string;
+  readingAge?: string;
   state?: string;
   fresh?: boolean;
   json?: boolean;
@@ -35,6 +40,25 @@ const PART_NAMES = { title: 'title', author: 'author', description: 'description
 
 function credits(n: number): string {
   return `${n} credit${n === 1 ? '' : 's'}`;
+}
+
+/** --publisher, --edition, --series, --series-number and --reading-age for metadata.json; exits 2 on a bad number or age. */
+function metadataOptions(opts: PublishOptions): GivenFacts {
+  const whole = (flag: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (!/^\d{1,3}$/.test(value.trim()) || Number(value) < 1) fail(`${flag}: "${value}" is not a whole number from 1`);
+    return Number(value);
+  };
+  if (opts.readingAge !== undefined && !/^\d{1,2}(?:-\d{1,2}|\+)?$/.test(opts.readingAge.trim())) fail(`--reading-age: "${opts.readingAge}" is not an age or a range such as 8-12`);
+  const edition = whole('--edition', opts.edition);
+  const seriesNumber = whole('--series-number', opts.seriesNumber);
+  return {
+    ...(opts.publisher?.trim() ? { publisher: opts.publisher.trim() } : {}),
+    ...(edition !== undefined ? { edition } : {}),
+    ...(opts.series?.trim() ? { series: opts.series.trim() } : {}),
+    ...(seriesNumber !== undefined ? { seriesNumber } : {}),
+    ...(opts.readingAge?.trim() ? { readingAge: opts.readingAge.trim() } : {}),
+  };
 }
 
 export async function publishCommand(id: string, opts: PublishOptions): Promise<void> {
@@ -89,10 +113,10 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     };
     const onStep = (done: PackageStepDone) => {
       const name = PART_NAMES[done.part].padEnd(16);
-      if (done.skipped) info(`  – ${name} ${done.skipped === 'given' ? 'as given' : "the book's own"} (no step)`);
+      if (done.skipped) info(`  – ${name} ${done.skipped === 'given' ? 'as given' : done.skipped === 'no_author' ? 'waits for an author name (--author)' : "the book's own"} (no step)`);
       else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${credits(done.cost).padStart(9)}  ${((performance.now() - started) / 1000).toFixed(1)}s`);
     };
-    const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}) };
+    const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts) };
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
     const { writeKdpPackage } = await import('../../engine/node/publish.js');
     makeDirs(opts.out);
@@ -108,7 +132,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     if (opts.json) {
       process.stdout.write(JSON.stringify({
         id: spec.id, lang: session.state.lang, out: opts.out, files: written.files, title: parts.title, author: parts.author,
-        steps: parts.steps, cost, print: written.print, ready: written.readiness.ready, checks: written.readiness.checks,
+        steps: parts.steps, cost, print: written.print, ready: written.readiness.ready, channels: written.readiness.channels,
       }) + '\n');
     }
     if (!written.readiness.ready) throw new CliExit(EXIT.failed);

@@ -185,6 +185,8 @@ export { EXPORT_FORMATS, type ExportFormat };
 /** `?format=` of the export routes. */
 export const ExportQuerySchema = z.strictObject({
   format: z.enum(EXPORT_FORMATS, { error: `Choose one of ${EXPORT_FORMATS.join(', ')}` }),
+  /** The author name for the title page, copyright page and metadata (EPUB dc:creator, DOCX creator, PDF Author). */
+  author: z.string().trim().max(100).optional(),
 });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
 
@@ -230,6 +232,10 @@ const PublishPart = z.enum(['title', 'author', 'description', 'keywords', 'copyr
  * POST /api/books/:bookType/publish: the author name to print (without it a pen name is written, one
  * step), and the paperback's trim size and paper (default 6x9, white).
  */
+/** The paperback trims and papers a package is made for (engine/print.ts: KDP's common fiction trims; white or cream paper). */
+export const PAPERBACK_TRIMS = TRIM_NAMES;
+export const PAPERBACK_PAPERS = PAPER_NAMES;
+
 export const PublishBodySchema = z.strictObject({
   author: z.string().trim().max(100).optional(),
   trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]).optional(),
@@ -237,22 +243,40 @@ export const PublishBodySchema = z.strictObject({
 });
 export type PublishBody = z.input<typeof PublishBodySchema>;
 
-/** One publishing step: the generator it runs and its credits (0 when skipped: `given` author, the `book`'s own title). */
+/**
+ * One publishing step: the generator it runs and its credits (0 when skipped: `given` author, the `book`'s
+ * own title, or `no_author`: the copyright page when no author name was given or found).
+ */
 export const PublishStepSchema = z.strictObject({
   part: PublishPart,
   generator_id: z.string(),
   cost: z.number().int().min(0),
-  skipped: z.enum(['given', 'book']).optional(),
+  skipped: z.enum(['given', 'book', 'no_author']).optional(),
 });
 export type PublishStepInfo = z.infer<typeof PublishStepSchema>;
 
-/** One readiness check of a package (engine/publish/readiness.ts): what is checked, the outcome, what to fix. */
+/**
+ * One readiness check of a package (engine/publish/readiness.ts): what is checked, the outcome (`check`:
+ * not confirmed from the channel's published rule, verify it on the `source` page), what to fix, and the
+ * published rule it comes from.
+ */
 export const ReadinessCheckSchema = z.strictObject({
   id: z.string(),
   label: z.string(),
-  status: z.enum(['pass', 'fail', 'warn', 'skipped']),
+  status: z.enum(['pass', 'fail', 'warn', 'skipped', 'check']),
   detail: z.string().optional(),
   fix: z.string().optional(),
+  source: z.string(),
+});
+
+/** The channels a package is checked for (engine/publish/channels.ts CHANNEL_IDS). */
+export const PUBLISH_CHANNELS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const;
+
+/** One channel's readiness: ready when no check fails and none is left to check. */
+export const ChannelReadinessSchema = z.strictObject({
+  name: z.string(),
+  ready: z.boolean(),
+  checks: z.array(ReadinessCheckSchema),
 });
 
 /** A book's KDP package as kept for download: its readiness report, the steps that made it and their cost. */
@@ -260,9 +284,12 @@ export const KdpPackageSchema = z.strictObject({
   title: z.string(),
   subtitle: z.string(),
   author: z.string(),
-  /** No check failed (a warning or a skipped check does not count against it). */
+  /** Every channel is ready. */
   ready: z.boolean(),
-  checks: z.array(ReadinessCheckSchema),
+  channels: z.record(z.enum(PUBLISH_CHANNELS), ChannelReadinessSchema),
+  /** description.html and keywords.txt as made (the panel shows them). */
+  description: z.string(),
+  keywords: z.array(z.string()),
   steps: z.array(PublishStepSchema),
   /** Credits of the steps run (each generator's cost; the administrator is charged 0 when short). */
   cost: z.number().int().min(0),
@@ -289,6 +316,18 @@ export const PublishResponseSchema = z.strictObject({
   credits_available: z.number().int().min(0),
 });
 export type PublishResponse = z.infer<typeof PublishResponseSchema>;
+
+/** GET /api/books/:bookType/publish/package/:file: one file of the kept package. */
+export const PackageFileParamsSchema = z.strictObject({
+  bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/),
+  file: z.string().regex(/^[a-z][a-z-]{0,40}\.(?:epub|docx|jpg|png|pdf|html|txt|json)$/),
+});
+
+/** The content type of a package file, by extension. */
+export const PACKAGE_FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  epub: 'application/epub+zip', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', jpg: 'image/jpeg', png: 'image/png',
+  pdf: 'application/pdf', html: 'text/html; charset=utf-8', txt: 'text/plain; charset=utf-8', json: 'application/json',
+};
 
 /** How a package downloads (GET /api/books/:bookType/publish/package). */
 export const PACKAGE_FILE_TYPE = { contentType: 'application/zip', extension: 'zip' } as const;

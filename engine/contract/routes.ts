@@ -71,6 +71,7 @@ export const ROUTES = {
   'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: books.PublishQuoteSchema },
   'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: books.PublishBodySchema, response: books.PublishResponseSchema },
   'GET /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, file: true },
+  'GET /books/:bookType/publish/package/:file': { params: books.PackageFileParamsSchema, file: true },
 
   'GET /history': { query: history.HistoryQuerySchema, response: history.HistoryResponseSchema },
   'GET /history/:id': { params: NumericIdParamsSchema, response: history.HistoryItemSchema },

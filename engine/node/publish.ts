@@ -117,6 +117,18 @@ export function runEpubcheck(file: string): Promise<EpubcheckResult> {
   });
 }
 
+/**
+ * The paperback facts a build may carry: the interior's real page count (`pageCount`, a number) and the
+ * two PDFs when the print side made them. Absent in a build without a paperback.
+ */
+function paperbackOf(source: { pageCount?: unknown; interior?: unknown; cover?: unknown }): { pageCount?: number; interior?: Uint8Array; cover?: Uint8Array } {
+  return {
+    ...(typeof source.pageCount === 'number' && Number.isFinite(source.pageCount) ? { pageCount: source.pageCount } : {}),
+    ...(source.interior instanceof Uint8Array ? { interior: source.interior } : {}),
+    ...(source.cover instanceof Uint8Array ? { cover: source.cover } : {}),
+  };
+}
+
 /** The files of a package in memory, by name (PACKAGE_FILES), with its metadata and readiness. */
 export interface BuiltPackage {
   files: Record<PackageFile, Uint8Array>;
@@ -177,15 +189,16 @@ export async function buildKdpPackage(input: {
     pageCount: interior.pageCount, trim, paper, gutterIn: interior.gutterIn, spineIn: wrap.spineIn, hasSpineText: wrap.hasSpineText,
     coverPt: { width: wrap.width, height: wrap.height },
   };
-  // The readiness checks still read the cover as a PNG of the package size (engine/publish/readiness.ts).
-  const cover = fitPng(parts.cover.png, parts.cover.size);
-  const metadata = packageMetadataOf(book, state, parts);
-  // The trim the paperback was made at ("5 x 8 in"), not the default's.
+  // The paperback's real page count (readiness checks the page range with it) and the trim it was made at.
+  const metadata = packageMetadataOf(book, state, parts, { pageCount: print.pageCount });
   metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
   const text = (value: string) => new TextEncoder().encode(value);
   const epubcheck = await input.epubcheck(epub);
   const readiness = packageReadiness({
-    metadata, isBookComplete: nextStep(book, state) === null, epub, docx, epubcheck, cover, coverSize: parts.cover.size,
+    metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
+    // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
+    cover: { name: 'cover.jpg', bytes: jpeg.bytes },
+    paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes },
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
   });
   const files: Record<PackageFile, Uint8Array> = {

@@ -62,21 +62,31 @@ export function chooseTitle(answer: string): TitleChoice {
   return { title: unquote(firstWords(first, 8)), source: 'fallback' };
 }
 
-/** The first pen name of an author-name answer: its first bold name, else a numbered line's name, else the first words. */
-export function chooseAuthor(answer: string): { author: string; source: 'answer' | 'fallback' } {
-  for (const line of answer.replace(/\r\n?/g, '\n').split('\n')) {
+/** A pen name as people write them: one to five words of letters (with . ' - between), at most 60 characters. */
+export function isUsableName(name: string): boolean {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return name.trim().length >= 2 && name.trim().length <= 60 && words.length >= 1 && words.length <= 5
+    && words.every((w) => /^[\p{L}][\p{L}\p{M}.'’-]*$/u.test(w)) && /\p{Lu}/u.test(name);
+}
+
+/**
+ * The first pen name of an author-name answer: its first bold name, else a numbered line's name; only
+ * a name that looks like one (isUsableName). When the answer has none, the author is '' (`none`): a name
+ * is never made up from the answer's first words, so the readiness asks for --author instead.
+ */
+export function chooseAuthor(answer: string): { author: string; source: 'answer' | 'none' } {
+  const lines = answer.replace(/\r\n?/g, '\n').split('\n');
+  const candidates: string[] = [];
+  for (const line of lines) {
     const bold = /\*\*([^*]{2,60})\*\*/.exec(line);
-    if (bold && /^\s*(?:\d+[.)]|[-*+•])?\s*\*\*/.test(line)) return { author: unquote(bold[1]!.replace(/[:\s]+$/, '')), source: 'answer' };
+    if (bold && /^\s*(?:\d+[.)]|[-*+•])?\s*\*\*/.test(line)) candidates.push(unquote(bold[1]!.replace(/[:\s]+$/, '')));
   }
-  for (const line of answer.replace(/\r\n?/g, '\n').split('\n')) {
+  for (const line of lines) {
     const numbered = /^\s*\d+[.)]\s+(.+)$/.exec(line);
-    if (numbered) {
-      const name = stripMarkup(numbered[1]!).split(/\s+[-–—:(]|\s*[:–—(]/)[0]!.trim();
-      if (name) return { author: unquote(name), source: 'answer' };
-    }
+    if (numbered) candidates.push(unquote(stripMarkup(numbered[1]!).split(/\s+[-–—:(]|\s*[:–—(]/)[0]!.trim()));
   }
-  const first = plainLines(answer).map(stripMarkup).find(Boolean) ?? '';
-  return { author: unquote(firstWords(first.replace(/[^\p{L}\s'-]/gu, ' '), 3)), source: 'fallback' };
+  const name = candidates.find(isUsableName);
+  return name ? { author: name, source: 'answer' } : { author: '', source: 'none' };
 }
 
 /**

@@ -37,6 +37,25 @@ export function escapeText(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }
 
+/** Web and mail addresses: stores refuse a description with links or URLs in it. */
+const URL = /\b(?:https?:\/\/|ftp:\/\/|www\.)(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|co|my|info|biz|app|shop|store|link)\b(?:\/(?:[^\s<>"')\]]*[^\s<>"')\].,;:!?])?)?/gi;
+
+/**
+ * Text without web or mail addresses (and without the space one leaves doubled).
+ * @example withoutUrls('Visit https://x.example today') // 'Visit today'
+ */
+export function withoutUrls(text: string): string {
+  return text.replace(URL, '').replace(/[ \t]{2,}/g, ' ').replace(/ ([.,;:!?])/g, '$1');
+}
+
+/** True when a text holds a web or mail address. */
+export function hasUrl(text: string): boolean {
+  URL.lastIndex = 0;
+  const found = URL.test(text);
+  URL.lastIndex = 0;
+  return found;
+}
+
 /** Split HTML into allowed tags (attributes dropped) and decoded text; every other tag is dropped. */
 function tokenize(html: string): Token[] {
   const dropped = new RegExp(`<(${DROPPED_WITH_CONTENT.join('|')})\\b[^>]*>[\\s\\S]*?(?:</\\1\\s*>|$)`, 'gi');
@@ -45,7 +64,8 @@ function tokenize(html: string): Token[] {
   const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b(?:[^>"']|"[^"]*"|'[^']*')*?(\/?)>/g;
   let last = 0;
   const pushText = (raw: string) => {
-    if (raw) tokens.push({ kind: 'text', text: decodeEntities(raw) });
+    const text = withoutUrls(decodeEntities(raw));
+    if (text) tokens.push({ kind: 'text', text });
   };
   for (let m = tag.exec(source); m; m = tag.exec(source)) {
     pushText(source.slice(last, m.index));
@@ -81,19 +101,31 @@ function balance(tokens: readonly Token[]): Token[] {
 const serialise = (t: Token): string => (t.kind === 'text' ? escapeText(t.text) : t.kind === 'close' ? `</${t.tag}>` : `<${t.tag}>`);
 const closers = (open: readonly string[]): number => open.reduce((n, tag) => n + tag.length + 3, 0);
 
-/** The longest start of a text whose escaped form fits `room` characters, cut after a whole word when it can be. */
+/**
+ * The longest start of a text whose escaped form fits `room` characters, cut after its last whole
+ * sentence when it has one; else after a whole word, with an ellipsis.
+ */
 function cutText(text: string, room: number): string {
   const ellipsis = '…';
   let fit = '';
   let length = 0;
   for (const ch of text) {
     length += escapeText(ch).length;
-    if (length + ellipsis.length > room) break;
+    if (length > room) break;
     fit += ch;
   }
   if (fit.length === text.length) return text;
-  const atWord = fit.replace(/\s+\S*$/, '');
-  const kept = (atWord.trim() ? atWord : fit).trimEnd();
+  const sentence = /^[\s\S]*[.!?…](?:["'”’)\]]*)(?=\s|$)/.exec(fit)?.[0];
+  if (sentence?.trim()) return sentence.trimEnd();
+  let spare = '';
+  length = 0;
+  for (const ch of fit) {
+    length += escapeText(ch).length;
+    if (length + ellipsis.length > room) break;
+    spare += ch;
+  }
+  const atWord = spare.replace(/\s+\S*$/, '');
+  const kept = (atWord.trim() ? atWord : spare).trimEnd();
   return kept ? kept + ellipsis : '';
 }
 
@@ -123,7 +155,8 @@ export function sanitizeKdpHtml(html: string, opts: { maxChars?: number } = {}):
   // A cut can leave elements opened with nothing in them: drop those, then close the rest.
   while (open.length && out.endsWith(`<${open[open.length - 1]}>`)) out = out.slice(0, -(open.pop()!.length + 2));
   while (open.length) out += `</${open.pop()}>`;
-  return out.replace(/<(p|li|h4|h5|h6|b|i|em|strong|u)>\s*<\/\1>/g, '').trim();
+  // A removed address can leave two spaces, or a space before the full stop, across elements.
+  return out.replace(/<(p|li|h4|h5|h6|b|i|em|strong|u)>\s*<\/\1>/g, '').replace(/ {2,}/g, ' ').replace(/ (<\/[a-z0-9]+>)?([.,;:!?])/g, '$1$2').trim();
 }
 
 /** The tags of an HTML text that KDP would not keep (for the readiness check). */
@@ -164,14 +197,51 @@ function looksLikeHtml(text: string): boolean {
   return /<(p|br|ul|ol|li|b|strong|em|i|h[1-6])\b[^>]*>/i.test(text);
 }
 
+/** Markdown links and images: a link becomes its text, an image or an autolink (<https://…>) goes. */
+function linksAsText(markdown: string): string {
+  return markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]+)\]\((?:[^()\s]|\([^()]*\))*(?:\s+"[^"]*")?\)/g, '$1')
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, '')
+    .replace(/<(?:https?|ftp|mailto):[^>\s]*>/gi, '');
+}
+
+const BLOCK_TAG = /<\/?(p|ul|ol|li|div|h[1-6]|blockquote|table|tr|td|th|section|article)\b[^>]*>/gi;
+
 /**
  * A description written in Markdown (as the models answer) as HTML with KDP's tags: paragraphs, bullet and
- * numbered lists, headings as h4 to h6, bold and italics. An answer already in HTML is kept as it is;
+ * numbered lists, headings as h4 to h6, bold and italics; a link becomes its text. An answer that mixes
+ * HTML and Markdown keeps its HTML blocks (with their bold and italics converted) and converts the rest;
  * either way the result still goes through sanitizeKdpHtml.
  * @example markdownToKdpHtml('**Hook**\n\n- one\n- two') // '<p><strong>Hook</strong></p><ul><li>one</li><li>two</li></ul>'
  */
-export function markdownToKdpHtml(markdown: string): string {
-  if (looksLikeHtml(markdown)) return markdown;
+export function markdownToKdpHtml(answer: string): string {
+  const text = linksAsText(answer.replace(/\r\n?/g, '\n'));
+  if (!looksLikeHtml(text)) return markdownBlocks(text);
+  const out: string[] = [];
+  let markdown: string[] = [];
+  let depth = 0;
+  const flush = () => {
+    if (markdown.some((l) => l.trim())) out.push(markdownBlocks(markdown.join('\n')));
+    markdown = [];
+  };
+  for (const line of text.split('\n')) {
+    const isHtml = depth > 0 || /^\s*<\/?(p|ul|ol|li|div|h[1-6]|blockquote|table|br|section|article)\b/i.test(line);
+    if (!isHtml) {
+      markdown.push(line);
+      continue;
+    }
+    flush();
+    out.push(inline(line.trim()));
+    for (const m of line.matchAll(BLOCK_TAG)) depth = Math.max(0, depth + (m[0].startsWith('</') ? -1 : 1));
+  }
+  flush();
+  return out.join('');
+}
+
+/** Markdown blocks (no HTML blocks among them) as HTML. */
+function markdownBlocks(markdown: string): string {
   const out: string[] = [];
   let list: 'ul' | 'ol' | null = null;
   let paragraph: string[] = [];

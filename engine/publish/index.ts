@@ -1,11 +1,13 @@
-// KDP packages from finished books (`karya publish`): the publishing steps, the description's HTML, KDP's
-// title and keyword rules, metadata and readiness. Pure; engine/node/publish.ts writes the files.
+// Publishing packages from finished books (`karya publish`): the publishing steps, the description's HTML,
+// KDP's title and keyword rules, title case, metadata, the channels (stores) and readiness per channel.
+// Pure; engine/node/publish.ts writes the files.
 export * from './html.js';
 export * from './rules.js';
 export * from './extract.js';
 export * from './files.js';
 export * from './metadata.js';
 export * from './readiness.js';
+export * from './channels.js';
 export * from '../spec/publish-values.js';
 export * from './plan.js';
 export * from './pipeline.js';

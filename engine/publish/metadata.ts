@@ -1,9 +1,12 @@
-// metadata.json of a KDP package: what the KDP forms ask for, in one file to copy from.
+// metadata.json of a package: what the stores' forms ask for, in one file to copy from: title, author,
+// language, description, keywords, categories, the AI-content disclosure KDP asks at title setup, and the
+// optional publisher, edition, series and reading age.
 import type { Lang } from '../spec/types.js';
 
 /**
  * Estimated printed pages of a 6 × 9 in paperback: about 300 words a page (an 11-pt serif with KDP's
- * default margins), rounded up. A guide for pricing and the paperback minimum, not a layout.
+ * default margins), rounded up. Only a fallback: the paperback's real page count (its interior PDF)
+ * is used when the package has one.
  */
 export const WORDS_PER_PRINT_PAGE = 300;
 export const PRINT_TRIM = '6 x 9 in';
@@ -12,11 +15,35 @@ export function estimatePrintPages(words: number): number {
   return Math.max(1, Math.ceil(words / WORDS_PER_PRINT_PAGE));
 }
 
+/**
+ * What KDP asks at title setup ("Did you use AI-based tools to create this book's content?"): Karya's
+ * model writes the text and draws the cover, so both are AI-generated (KDP Help, "Content Guidelines",
+ * section "Artificial intelligence (AI)-generated content": https://kdp.amazon.com/en_US/help/topic/G200672390).
+ */
+export interface AiContentDisclosure {
+  /** `ai-generated`: written by the AI model (the author may have edited it since). */
+  text: 'ai-generated';
+  images: 'ai-generated';
+  /** No translation tool was used. */
+  translations: 'none';
+  tool: string;
+  source: string;
+}
+
+export const AI_CONTENT: AiContentDisclosure = {
+  text: 'ai-generated',
+  images: 'ai-generated',
+  translations: 'none',
+  tool: 'Karya (an AI model wrote the text and drew the cover)',
+  source: 'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated content: https://kdp.amazon.com/en_US/help/topic/G200672390',
+};
+
 export interface KdpMetadata {
   title: string;
   subtitle: string;
+  /** The author name; '' when none was given and the author-name step gave no usable name (never made up). */
   author: string;
-  /** The book's language as KDP's language list needs it: en (English) or ms (Malay). */
+  /** The book's language code: en (English) or ms (Malay). */
   language: Lang;
   /** The description as HTML with only the tags KDP keeps (the same text as description.html). */
   description: string;
@@ -25,11 +52,57 @@ export interface KdpMetadata {
   categories: string[];
   wordCount: number;
   estimatedPrintPages: number;
+  /** The paperback interior's real page count, when the package has one. */
+  pageCount?: number;
   printTrim: string;
+  /** The imprint; null when the author publishes under their own name (KDP's field is optional). */
+  publisher: string | null;
+  edition: number;
+  /** The series and the book's number in it; null when the book stands alone. */
+  series: { name: string; number: number | null } | null;
+  /** Reading age, e.g. "8-12" (KDP asks it for children's books); null when not given. */
+  readingAge: string | null;
+  aiContent: AiContentDisclosure;
   /** The generator that wrote the book. */
   generator: string;
 }
 
-export function packageMetadata(input: Omit<KdpMetadata, 'estimatedPrintPages' | 'printTrim'>): KdpMetadata {
-  return { ...input, estimatedPrintPages: estimatePrintPages(input.wordCount), printTrim: PRINT_TRIM };
+export interface MetadataInput {
+  title: string;
+  subtitle: string;
+  author: string;
+  language: Lang;
+  description: string;
+  keywords: string[];
+  categories: string[];
+  wordCount: number;
+  generator: string;
+  pageCount?: number;
+  publisher?: string;
+  edition?: number;
+  series?: string;
+  seriesNumber?: number;
+  readingAge?: string;
+}
+
+export function packageMetadata(input: MetadataInput): KdpMetadata {
+  return {
+    title: input.title,
+    subtitle: input.subtitle,
+    author: input.author,
+    language: input.language,
+    description: input.description,
+    keywords: input.keywords,
+    categories: input.categories,
+    wordCount: input.wordCount,
+    estimatedPrintPages: estimatePrintPages(input.wordCount),
+    ...(input.pageCount !== undefined ? { pageCount: input.pageCount } : {}),
+    printTrim: PRINT_TRIM,
+    publisher: input.publisher?.trim() || null,
+    edition: input.edition ?? 1,
+    series: input.series?.trim() ? { name: input.series.trim(), number: input.seriesNumber ?? null } : null,
+    readingAge: input.readingAge?.trim() || null,
+    aiContent: AI_CONTENT,
+    generator: input.generator,
+  };
 }

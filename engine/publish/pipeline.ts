@@ -9,12 +9,12 @@ import { bookDocument, type BookDocument } from '../session/book.js';
 import { SpecError } from '../errors.js';
 import { countWords } from '../provider.js';
 import { PUBLISH_PARTS } from '../spec/format.js';
-import type { Lang, PixelSize, PublishPart, ResolvedSpec, Settings } from '../spec/types.js';
+import type { PixelSize, PublishPart, ResolvedSpec, Settings } from '../spec/types.js';
 import { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
 import { markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
 import { packageMetadata, type KdpMetadata } from './metadata.js';
 import { bookContextOf, bookOwnTitle, checkPublishPlan, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './plan.js';
-import { kdpKeywords } from './rules.js';
+import { kdpKeywords, titleCase } from './rules.js';
 
 /** One publishing step: the generator, its validated settings and the book's text when the part asks for it. */
 export interface PublishStep {
@@ -51,8 +51,12 @@ export interface PackageStepDone {
   part: PublishPart;
   generatorId: string;
   cost: number;
-  /** Set when no step ran: the value was given (--title, --author) or is the book's own (its outline's title). */
-  skipped?: 'given' | 'book';
+  /**
+   * Set when no step ran: the value was given (--title, --author), is the book's own (its outline's
+   * title), or (`no_author`) the copyright page waits for an author name that neither --author nor the
+   * author-name step gave.
+   */
+  skipped?: 'given' | 'book' | 'no_author';
 }
 
 /** Everything the publishing steps produced, before the files are made. */
@@ -70,16 +74,27 @@ export interface PackageParts {
   categories: string[];
   /** How the title, author and keywords were found when the answers did not follow the asked layout. */
   notes: { title?: string; author?: string; keywords?: string };
+  /** What the caller gave for metadata.json (publisher, edition, series, reading age). */
+  given: Pick<GivenFacts, 'publisher' | 'edition' | 'series' | 'seriesNumber' | 'readingAge'>;
   steps: PackageStepDone[];
   /** Credits of the publishing steps run (each step's spec.cost). */
   cost: number;
 }
 
-/** What a caller gives instead of a step: the book's own title, subtitle or author name. */
+/** What a caller gives instead of a step: the book's own title, subtitle or author name; and what metadata.json records. */
 export interface GivenFacts {
   title?: string;
   subtitle?: string;
   author?: string;
+  /** The imprint (KDP's optional "Publisher"); empty when the author publishes under their own name. */
+  publisher?: string;
+  /** The edition number (default 1). */
+  edition?: number;
+  /** The series the book belongs to, and its number in it. */
+  series?: string;
+  seriesNumber?: number;
+  /** Reading age as KDP asks it for children's books, e.g. "8-12". */
+  readingAge?: string;
 }
 
 /**
@@ -137,6 +152,14 @@ export async function writePackageParts(input: {
       input.onStep?.(plan);
       continue;
     }
+    // The copyright page names the author: without one (none given, none usable from the author-name
+    // step) it is not written, and the built-in copyright page prints the year alone.
+    if (part === 'copyright' && !facts.author) {
+      const skipped: PackageStepDone = { part, generatorId: target.id, cost: 0, skipped: 'no_author' };
+      steps.push(skipped);
+      input.onStep?.(skipped);
+      continue;
+    }
     const vars = publishVariables(book, state, facts, context);
     const { settings, issues: settingIssues } = partSettings({ book, part, target, vars });
     if (!settings) throw new SpecError(settingIssues);
@@ -144,13 +167,14 @@ export async function writePackageParts(input: {
     out[part] = result;
     if (part === 'title') {
       const choice = chooseTitle(result.text);
-      facts.title = choice.title;
-      facts.subtitle = choice.subtitle;
+      // A title the model chose is set in title case for the book's language ("of" stays, "lovers" becomes "Lovers").
+      facts.title = titleCase(choice.title, state.lang);
+      facts.subtitle = choice.subtitle ? titleCase(choice.subtitle, state.lang) : choice.subtitle;
       if (choice.source === 'fallback') notes.title = `the ${target.id} answer had no "Title:" line; its first words were used`;
     } else if (part === 'author') {
       const choice = chooseAuthor(result.text);
       facts.author = choice.author;
-      if (choice.source === 'fallback') notes.author = `the ${target.id} answer had no name in bold; its first words were used`;
+      if (choice.source === 'none') notes.author = `the ${target.id} answer had no usable name; none was made up: pass --author "Your Name"`;
     }
     steps.push({ part, generatorId: target.id, cost: target.cost });
     input.onStep?.(steps[steps.length - 1]!);
@@ -176,22 +200,47 @@ export async function writePackageParts(input: {
     cover: { png: coverPng, size: input.specOf(publish.parts.cover.generator)!.image!.publishSize! },
     categories: [...publish.categories],
     notes,
+    given: {
+      ...(given.publisher?.trim() ? { publisher: given.publisher.trim() } : {}),
+      ...(given.edition !== undefined ? { edition: given.edition } : {}),
+      ...(given.series?.trim() ? { series: given.series.trim() } : {}),
+      ...(given.seriesNumber !== undefined ? { seriesNumber: given.seriesNumber } : {}),
+      ...(given.readingAge?.trim() ? { readingAge: given.readingAge.trim() } : {}),
+    },
     steps,
     cost: steps.reduce((n, s) => n + s.cost, 0),
   };
 }
 
-const COPYRIGHT_HEADING: Record<Lang, string> = { en: 'Copyright', ms: 'Hak Cipta' };
+/**
+ * The generated copyright text as it joins the built-in copyright page (which prints the title, the author
+ * and "© year author"): without its own heading, the title line, or the © notice the page already has.
+ */
+export function copyrightExtra(markdown: string, title: string): string {
+  const bare = (line: string) => line.replace(/[*_#`]/g, '').trim().toLowerCase();
+  return markdown
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .filter((line) => !/^\s*#{1,6}\s/.test(line) && !/^\s*(?:[*_]{1,2})?\s*(?:copyright page|copyright|halaman hak cipta|hak cipta)\s*(?:[*_]{1,2})?\s*:?\s*$/i.test(line) && bare(line) !== title.trim().toLowerCase())
+    .map((line) => line.replace(/(?:\b(?:copyright|hak cipta)\s*)?(?:©|\(c\))\s*(?:\d{4}[\s,–-]*)+[^.\n]*\.?\s*/gi, ''))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
 
-/** The manuscript of a package: the book titled and signed as published, its copyright page first. */
+/**
+ * The manuscript of a package: the book titled and signed as published. The generated copyright text
+ * joins the one built-in copyright page; it is never a part of its own (so the contents and the
+ * EPUB's landmarks start at the book's first real part).
+ */
 export function packageDocument(book: ResolvedSpec, state: BookState, parts: Pick<PackageParts, 'title' | 'author' | 'copyright'>): BookDocument {
   const doc = bookDocument(book, state, { title: parts.title, author: parts.author });
-  if (!parts.copyright.trim()) return doc;
-  return { ...doc, parts: [{ id: 'copyright', heading: COPYRIGHT_HEADING[doc.lang], markdown: parts.copyright.trim() }, ...doc.parts] };
+  const extra = copyrightExtra(parts.copyright, parts.title);
+  return extra ? { ...doc, copyright: extra } : doc;
 }
 
 /** metadata.json of a package; the word count is the book's own text (without the copyright page). */
-export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: PackageParts): KdpMetadata {
+export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: PackageParts, print: { pageCount?: number } = {}): KdpMetadata {
   return packageMetadata({
     title: parts.title,
     subtitle: parts.subtitle,
@@ -202,5 +251,7 @@ export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: P
     categories: parts.categories,
     wordCount: state.content.reduce((n, text) => n + countWords(text), 0),
     generator: book.id,
+    ...(print.pageCount !== undefined ? { pageCount: print.pageCount } : {}),
+    ...parts.given,
   });
 }

@@ -1,5 +1,6 @@
-// KDP's rules for a book's title, subtitle and search keywords, as data and small checks. They are KDP's,
-// the same for every generator, so they live here and not in the YAML.
+// KDP's rules for a book's title, subtitle and search keywords, and title case per language, as data and
+// small checks. They are the stores' and the languages', the same for every generator, so they live here
+// and not in the YAML.
 
 /** Title and subtitle together, in characters (KDP's limit). */
 export const KDP_TITLE_MAX = 200;
@@ -58,6 +59,8 @@ export function keywordProblems(keywords: readonly string[]): RuleProblem[] {
   if (keywords.length > KDP_KEYWORD_SLOTS) problems.push({ problem: `${keywords.length} keywords (KDP has ${KDP_KEYWORD_SLOTS} boxes)`, fix: `keep the best ${KDP_KEYWORD_SLOTS} lines of keywords.txt` });
   const long = keywords.filter((k) => [...k].length > KDP_KEYWORD_MAX);
   if (long.length) problems.push({ problem: `longer than ${KDP_KEYWORD_MAX} characters: ${long.map((k) => `"${k}"`).join(', ')}`, fix: 'shorten those lines of keywords.txt' });
+  const short = keywords.filter(isTooShortKeyword);
+  if (short.length) problems.push({ problem: `too short to be a search phrase: ${short.map((k) => `"${k}"`).join(', ')}`, fix: 'remove those lines of keywords.txt (a keyword needs at least two letters)' });
   const refused = keywords.flatMap((k) => forbiddenWordsIn(k, KDP_FORBIDDEN_KEYWORD_WORDS).map((w) => `"${w}" in "${k}"`));
   if (refused.length) problems.push({ problem: `words KDP refuses: ${refused.join(', ')}`, fix: 'remove those lines of keywords.txt' });
   return problems;
@@ -77,10 +80,102 @@ export function kdpKeywords(candidates: readonly string[]): { keywords: string[]
     if (!keyword || seen.has(key)) continue;
     seen.add(key);
     const refused = forbiddenWordsIn(keyword, KDP_FORBIDDEN_KEYWORD_WORDS);
-    if (refused.length) dropped.push({ keyword, reason: `KDP refuses ${refused.map((w) => `"${w}"`).join(', ')}` });
+    if (isTooShortKeyword(keyword)) dropped.push({ keyword, reason: 'too short to be a search phrase' });
+    else if (refused.length) dropped.push({ keyword, reason: `KDP refuses ${refused.map((w) => `"${w}"`).join(', ')}` });
     else if ([...keyword].length > KDP_KEYWORD_MAX) dropped.push({ keyword, reason: `longer than ${KDP_KEYWORD_MAX} characters` });
     else if (keywords.length >= KDP_KEYWORD_SLOTS) dropped.push({ keyword, reason: `KDP has ${KDP_KEYWORD_SLOTS} boxes` });
     else keywords.push(keyword);
   }
   return { keywords, dropped };
+}
+
+/** Keywords shorter than this many letters are refused (a one-letter keyword finds nothing a reader types). */
+export const KEYWORD_MIN_LETTERS = 2;
+
+/** True when a keyword has too few letters or digits to be a search phrase ("a", "x", "-"). */
+export function isTooShortKeyword(keyword: string): boolean {
+  return (keyword.match(/[\p{L}\p{N}]/gu) ?? []).length < KEYWORD_MIN_LETTERS;
+}
+
+/**
+ * Title case per language, as data with its source. English headline style: every word capitalised
+ * except articles, coordinating conjunctions and prepositions that are not first or last. Malay (Dewan
+ * Bahasa dan Pustaka): every word of a title begins with a capital except the kata sendi and kata hubung
+ * (di, ke, dari, dan, yang, untuk …) that are not its first word.
+ */
+export const TITLE_CASE: Readonly<Record<'en' | 'ms', { minor: ReadonlySet<string>; source: string }>> = {
+  en: {
+    minor: new Set([
+      'a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'as', 'at', 'by', 'in', 'of', 'off', 'on', 'per', 'to', 'up', 'via', 'with',
+      'from', 'into', 'onto', 'over', 'upon', 'than', 'till', 'vs', 'vs.', 'v.', 'about', 'above', 'across', 'after', 'against', 'along', 'among',
+      'around', 'before', 'behind', 'below', 'beneath', 'beside', 'between', 'beyond', 'during', 'except', 'inside', 'like', 'near', 'outside',
+      'past', 'since', 'through', 'toward', 'towards', 'under', 'until', 'within', 'without', 'de', 'la', 'le', 'van', 'von', 'bin', 'binti', 'al',
+    ]),
+    source: 'The Chicago Manual of Style, 8.159 "Principles of headline-style capitalization"',
+  },
+  ms: {
+    minor: new Set([
+      'di', 'ke', 'dari', 'daripada', 'dan', 'atau', 'tetapi', 'serta', 'yang', 'untuk', 'bagi', 'pada', 'kepada', 'dengan', 'oleh', 'akan',
+      'dalam', 'tentang', 'hingga', 'sampai', 'sejak', 'bahawa', 'kerana', 'jika', 'kalau', 'agar', 'supaya', 'ialah', 'adalah', 'pun', 'si',
+      'sang', 'nan', 'bin', 'binti', 'al', 'vs',
+    ]),
+    source: 'Dewan Bahasa dan Pustaka, Pedoman Umum Ejaan Bahasa Melayu: huruf besar pada judul (setiap perkataan kecuali kata sendi dan kata hubung yang bukan perkataan pertama)',
+  },
+};
+
+interface TitleWord {
+  word: string;
+  /** Letters only, lower case, for the minor-word list. */
+  bare: string;
+  /** First or last word, or the first after a colon or dash: always capitalised. */
+  isEdge: boolean;
+}
+
+function titleWords(title: string): TitleWord[] {
+  const tokens = title.trim().split(/\s+/).filter(Boolean);
+  return tokens.map((word, i) => {
+    const previous = tokens[i - 1] ?? '';
+    return {
+      word,
+      bare: word.replace(/^[^\p{L}]+|[^\p{L}.]+$/gu, '').toLowerCase(),
+      isEdge: i === 0 || i === tokens.length - 1 || /[:–—]$/.test(previous) || previous === '-',
+    };
+  });
+}
+
+/** The first letter of a word, after opening quotes and brackets; '' when it has none. */
+const firstLetter = (word: string): string => /\p{L}/u.exec(word)?.[0] ?? '';
+/** A word that starts lower case but has a capital inside (iPhone, eBook) is written so on purpose. */
+const isStyledOnPurpose = (word: string): boolean => /^[^\p{L}]*\p{Ll}.*\p{Lu}/u.test(word);
+
+/**
+ * The words of a title that title case would capitalise but are in lower case, e.g.
+ * `["enemies", "lovers"]` for "A Tale of enemies to lovers Beginnings".
+ */
+export function uncapitalisedTitleWords(title: string, lang: 'en' | 'ms'): string[] {
+  const { minor } = TITLE_CASE[lang];
+  return titleWords(title)
+    .filter(({ word, bare, isEdge }) => {
+      const letter = firstLetter(word);
+      if (!letter || /^[^\p{L}]*\p{N}/u.test(word) || isStyledOnPurpose(word)) return false;
+      if (letter === letter.toUpperCase()) return false;
+      return isEdge || !minor.has(bare);
+    })
+    .map(({ word }) => word);
+}
+
+/**
+ * A title in title case for its language: major words (and the first and last) capitalised, minor ones
+ * in lower case; words styled on purpose (iPhone) and words already in capitals are kept.
+ * @example titleCase('a tale of enemies to lovers beginnings', 'en') // 'A Tale of Enemies to Lovers Beginnings'
+ */
+export function titleCase(title: string, lang: 'en' | 'ms'): string {
+  const { minor } = TITLE_CASE[lang];
+  return titleWords(title)
+    .map(({ word, bare, isEdge }) => {
+      if (isStyledOnPurpose(word)) return word;
+      if (!isEdge && minor.has(bare)) return word === word.toUpperCase() && word.length > 1 ? word : word.toLowerCase();
+      return word.replace(/\p{L}/u, (c) => c.toUpperCase());
+    })
+    .join(' ');
 }

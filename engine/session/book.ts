@@ -25,6 +25,8 @@ export interface DocumentPart {
 export interface BookDocument {
   readonly title: string;
   readonly author?: string;
+  /** More text for the one copyright page (Markdown: rights, disclaimer), printed under its © line; never a part of its own. */
+  readonly copyright?: string;
   readonly lang: Lang;
   /** What kind of book it is, in its language ("Romance Story", "Buku Masakan"). */
   readonly typeLabel: string;

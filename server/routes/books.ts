@@ -23,13 +23,13 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   router.use(requireUser(repos.auth));
 
   /** The document of a saved state, or null when its generator is gone or is no book. */
-  const documentOf = (state: BookState) => {
+  const documentOf = (state: BookState, author?: string) => {
     const spec = catalog.get(state.generatorId);
-    return spec?.kind === 'book' ? { spec, doc: bookDocument(spec, state) } : null;
+    return spec?.kind === 'book' ? { spec, doc: bookDocument(spec, state, author ? { author } : {}) } : null;
   };
 
-  const download = async (res: FileReply<'GET /books/:bookType/export' | 'GET /books/:id/export'>, state: BookState, format: ExportFormat, notFound: ApiError) => {
-    const found = documentOf(state);
+  const download = async (res: FileReply<'GET /books/:bookType/export' | 'GET /books/:id/export'>, state: BookState, format: ExportFormat, notFound: ApiError, author?: string) => {
+    const found = documentOf(state, author);
     if (!found) throw notFound;
     // Made in the export pool's worker threads, within a time and a memory limit: a book that would take
     // too long or too much memory answers 422 export_too_slow / 413 export_too_large (503 export_busy
@@ -76,18 +76,18 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
       return;
     }
     const { id } = parse(NumericIdParamsSchema, req.params);
-    const { format } = parse(ExportQuerySchema, req.query);
+    const { format, author } = parse(ExportQuerySchema, req.query);
     const book = await repos.books.findFinished({ userId: userId(req), id });
     if (!book) throw ApiError.of(404, 'not_found');
-    await download(res, book.state, format, ApiError.of(404, 'not_found'));
+    await download(res, book.state, format, ApiError.of(404, 'not_found'), author);
   });
 
   router.get('/:bookType/export', async (req, res: FileReply<'GET /books/:bookType/export'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
-    const { format } = parse(ExportQuerySchema, req.query);
+    const { format, author } = parse(ExportQuerySchema, req.query);
     const saved = await repos.books.load({ userId: userId(req), key: bookType });
     if (!saved) throw ApiError.of(404, 'progress_not_found');
-    await download(res, saved.state, format, ApiError.of(404, 'progress_not_found'));
+    await download(res, saved.state, format, ApiError.of(404, 'progress_not_found'), author);
   });
 
   router.delete('/:id', async (req, res: Reply<'DELETE /books/:id'>) => {

@@ -4,13 +4,13 @@
 // package as a zip. Other users' books are never reachable (404, as for a missing book).
 import { type Request } from 'express';
 import { nextStep } from '../../engine/index.js';
-import { BookTypeParamsSchema, PACKAGE_FILE_TYPE, packageFileName, PublishBodySchema } from '../../engine/contract/index.js';
+import { BookTypeParamsSchema, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, PackageFileParamsSchema, packageFileName, PublishBodySchema } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
-import { publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../publish.js';
+import { fileOfZip, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../publish.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export function publishRoutes(ctx: AppContext): ApiRoutes {
@@ -34,7 +34,9 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     const book = await bookOf(userId(req), bookType);
     const { steps, cost } = publishQuote(ctx, book);
-    res.json({ is_finished: book.isFinished, steps, cost, package: await repos.books.findPackage({ userId: userId(req), key: bookType }) });
+    const kept = await repos.books.findPackage({ userId: userId(req), key: bookType });
+    // A package made before readiness was per channel has no `channels`: it is shown as none (publish again).
+    res.json({ is_finished: book.isFinished, steps, cost, package: kept && 'channels' in kept ? kept : null });
   });
 
   router.post('/:bookType/publish', async (req, res: Reply<'POST /books/:bookType/publish'>) => {
@@ -71,6 +73,19 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
       throw publishError(404, 'package_not_found', saved.state.lang);
     }
     sendDownload(res, { bytes: found.zip, contentType: PACKAGE_FILE_TYPE.contentType, fileName: packageFileName(found.report.title) });
+  });
+
+  router.get('/:bookType/publish/package/:file', async (req, res: FileReply<'GET /books/:bookType/publish/package/:file'>) => {
+    const { bookType, file } = parse(PackageFileParamsSchema, req.params);
+    const found = await repos.books.packageZip({ userId: userId(req), key: bookType });
+    const bytes = found ? fileOfZip(found.zip, file) : null;
+    if (!found || !bytes) {
+      const saved = await repos.books.load({ userId: userId(req), key: bookType });
+      if (!saved) throw ApiError.of(404, 'progress_not_found');
+      throw publishError(404, 'package_not_found', saved.state.lang);
+    }
+    const extension = file.slice(file.lastIndexOf('.') + 1);
+    sendDownload(res, { bytes, contentType: PACKAGE_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream', fileName: file });
   });
 
   return router;

@@ -339,7 +339,8 @@ describe('every step of every Malay generator is asked for in Malay', () => {
           const pieceState = { ...startBook({ spec, settings: s }), bookContext };
           const prompt = renderPrompt({ spec, renderer: catalog.renderer, state: pieceState, step: nextStep(spec, pieceState)! });
           requests.push({ name: `${book.id}: ${part} (${spec.id})`, text: textOf(prompt) });
-          const { text } = await offline.generateText(prompt);
+          // A usable pen name (the offline demo text has none, and none is made up), so the copyright page is asked for too.
+          const { text } = part === 'author' ? { text: '1. **Nur Aina Yusof** — lembut dan moden' } : await offline.generateText(prompt);
           if (part === 'title') modelWords.push(chooseTitle(text).title, chooseTitle(text).subtitle ?? '');
           if (part === 'author') modelWords.push(chooseAuthor(text).author);
           return { text };

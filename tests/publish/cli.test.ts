@@ -1,6 +1,7 @@
-// `karya publish` with the offline provider, in this process: the nine files of a KDP package, every
-// readiness check passing, the book's language in the metadata, the kids cover for a children's book,
-// a saved book packaged without being written again, and bad input refused before anything is spent.
+// `karya publish` with the offline provider, in this process: the files of a package, readiness per
+// channel (offline demo text is never ready, and without --author no author is made up, so no channel is
+// ready: exit 1), the book's language in the metadata, the kids cover for a children's book, a saved book
+// packaged without being written again, and bad input refused before anything is spent.
 import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,8 +23,11 @@ interface Summary {
   steps: Array<{ part: string; generatorId: string; cost: number; skipped?: string }>;
   cost: { book: number; publishing: number; total: number; thisRun: number };
   ready: boolean;
-  checks: Array<{ id: string; status: string }>;
+  channels: Record<string, { ready: boolean; checks: Array<{ id: string; status: string; source: string }> }>;
 }
+
+type ReadinessJson = { ready: boolean; channels: Record<string, { name: string; ready: boolean; checks: Array<{ id: string; status: string; detail?: string; source: string }> }> };
+const checkOf = (r: ReadinessJson, channel: string, id: string) => r.channels[channel]!.checks.find((c) => c.id === id);
 
 function tempDir(): string {
   return mkdtempSync(path.join(os.tmpdir(), 'karya-publish-'));
@@ -32,27 +36,35 @@ function tempDir(): string {
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 
 describe('karya publish', () => {
-  it('romance --chapters 3 --out pkg/: the package files, every readiness check passes', async () => {
+  it('romance --chapters 3 --out pkg/: the files, readiness per channel; offline text and no author: nothing ready, exit 1', async () => {
     const cwd = tempDir();
     const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--out', 'pkg/', '--json'], { cwd });
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(1);
     const pkg = path.join(cwd, 'pkg');
     expect(readdirSync(pkg).sort()).toEqual(PACKAGE);
 
-    const readiness = JSON.parse(read(pkg, 'readiness.json')) as { ready: boolean; checks: Array<{ id: string; status: string; detail?: string }> };
-    expect(readiness.ready).toBe(true);
-    const epubcheck = readiness.checks.find((c) => c.id === 'epubcheck')!;
+    const readiness = JSON.parse(read(pkg, 'readiness.json')) as ReadinessJson;
+    expect(readiness.ready).toBe(false);
+    expect(Object.keys(readiness.channels).length).toBeGreaterThanOrEqual(3);
     const isInstalled = (process.env.PATH ?? '').split(path.delimiter).some((d) => existsSync(path.join(d, 'epubcheck')));
-    expect(epubcheck.status, epubcheck.detail).toBe(isInstalled ? 'pass' : 'skipped');
-    expect(readiness.checks.filter((c) => c.id !== 'epubcheck').map((c) => [c.id, c.status])).toEqual(
-      ['book-complete', 'manuscript-epub', 'manuscript-docx', 'cover-size', 'description', 'keywords', 'title', 'author', 'language', 'categories', 'print-length'].map((id) => [id, 'pass']),
-    );
+    for (const [id, channel] of Object.entries(readiness.channels)) {
+      expect(channel.ready, id).toBe(false);
+      // The offline provider's demo text is never ready; no author was given and none is made up.
+      expect(checkOf(readiness, id, 'offline-text')?.status).toBe('fail');
+      expect(checkOf(readiness, id, 'author')?.status).toBe('fail');
+      expect(checkOf(readiness, id, 'language')).toMatchObject({ status: 'pass', source: expect.stringMatching(/https?:\/\/|Guide/) });
+      const epubcheck = checkOf(readiness, id, 'epubcheck');
+      if (epubcheck) expect(epubcheck.status, epubcheck.detail).toBe(isInstalled ? 'pass' : 'skipped');
+    }
+    for (const id of ['book-complete', 'manuscript-epub', 'manuscript-docx', 'description', 'keywords', 'title', 'categories']) expect(checkOf(readiness, 'kdp_ebook', id)?.status, id).toBe('pass');
 
     const metadata = JSON.parse(read(pkg, 'metadata.json'));
     expect(metadata).toMatchObject({ language: 'en', generator: 'romance', categories: ['Fiction / Romance / General', 'Fiction / Romance / Contemporary'], printTrim: '6 x 9 in' });
     expect(metadata.title).not.toBe('');
     expect(`${metadata.title}${metadata.subtitle}`.length).toBeLessThanOrEqual(200);
-    expect(metadata.author).not.toBe('');
+    // Never "Small choices add" or other first words of the text.
+    expect(metadata.author).toBe('');
+    expect(metadata.aiContent).toMatchObject({ text: 'ai-generated', images: 'ai-generated' });
     expect(metadata.estimatedPrintPages).toBe(Math.ceil(metadata.wordCount / 300));
 
     const keywords = read(pkg, 'keywords.txt').split('\n').filter(Boolean);
@@ -76,7 +88,8 @@ describe('karya publish', () => {
     // The book: outline, introduction, 3 chapters and the conclusion, 1 credit each.
     expect(summary.cost).toEqual({ book: 6, publishing: ran.reduce((n, s) => n + s.cost, 0), total: 6 + ran.reduce((n, s) => n + s.cost, 0), thisRun: summary.cost.total });
     expect(r.stderr).toContain(`karya: the package cost ${summary.cost.total} credits`);
-    expect(r.stderr).toContain('ready for KDP');
+    expect(r.stderr).toContain('not ready for any channel');
+    expect(r.stderr).toContain('– copyright page   waits for an author name (--author) (no step)');
     expect(r.stderr).toMatch(/✓ description +amazon-pdp +1 credit/);
   }, 120_000);
 
@@ -84,26 +97,34 @@ describe('karya publish', () => {
     const cwd = tempDir();
     const generated = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'book.md'], { cwd });
     expect(generated.code, generated.stderr).toBe(0);
-    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'pkg', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
-    expect(r.code, r.stderr).toBe(0);
+    const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'pkg', '--author', 'Nur Aina', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
+    expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain('6 of 6 parts already written');
     const metadata = JSON.parse(read(path.join(cwd, 'pkg'), 'metadata.json'));
     expect(metadata.language).toBe('ms');
     expect(metadata.description).toContain('Teks demo luar talian');
     const summary = JSON.parse(r.stdout) as Summary;
-    expect(summary).toMatchObject({ lang: 'ms', ready: true });
+    expect(summary).toMatchObject({ lang: 'ms', ready: false });
+    expect(metadata.author).toBe('Nur Aina');
     expect(summary.cost.thisRun).toBe(summary.cost.publishing);
-    expect(summary.checks.find((c) => c.id === 'epubcheck')?.status).toBe('skipped');
+    expect(summary.channels.kdp_ebook!.checks.find((c) => c.id === 'epubcheck')?.status).toBe('skipped');
+    expect(summary.channels.kdp_ebook!.checks.find((c) => c.id === 'author')?.status).toBe('pass');
+    // Malay: Google Play Books' list accepts it; KDP's is not confirmed, so it is to be checked, with the page named.
+    expect(summary.channels.google_play!.checks.find((c) => c.id === 'language')?.status).toBe('pass');
+    expect(summary.channels.kdp_ebook!.checks.find((c) => c.id === 'language')).toMatchObject({ status: 'check', source: expect.stringContaining('kdp.amazon.com') });
   }, 120_000);
 
-  it("a children's book gets the kids cover, fitted to 1600 × 2560 as a JPEG", async () => {
+  it("a children's book gets the kids cover; --reading-age and --series reach metadata.json", async () => {
     const cwd = tempDir();
-    const r = await runKaryaInProcess(['publish', 'children', '--chapters', '5', '--out', 'kids', '--author', 'Aisha Rahman', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
-    expect(r.code, r.stderr).toBe(0);
+    const r = await runKaryaInProcess(['publish', 'children', '--chapters', '5', '--out', 'kids', '--author', 'Aisha Rahman', '--reading-age', '8-12', '--series', 'Pip', '--series-number', '2', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
+    expect(r.code, r.stderr).toBe(1);
     const summary = JSON.parse(r.stdout) as Summary;
     expect(summary.steps.find((s) => s.part === 'cover')).toEqual({ part: 'cover', generatorId: 'kids-book-cover', cost: COST.cover });
     expect(summary.steps.find((s) => s.part === 'author')).toMatchObject({ skipped: 'given', cost: 0 });
-    expect(JSON.parse(read(path.join(cwd, 'kids'), 'metadata.json'))).toMatchObject({ author: 'Aisha Rahman', categories: ['Juvenile Fiction / General', 'Juvenile Fiction / Action & Adventure / General'] });
+    expect(JSON.parse(read(path.join(cwd, 'kids'), 'metadata.json'))).toMatchObject({
+      author: 'Aisha Rahman', categories: ['Juvenile Fiction / General', 'Juvenile Fiction / Action & Adventure / General'],
+      readingAge: '8-12', series: { name: 'Pip', number: 2 }, edition: 1, publisher: null,
+    });
     expect(await sharp(readFileSync(path.join(cwd, 'kids', 'cover.jpg'))).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
   }, 120_000);
 

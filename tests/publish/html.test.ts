@@ -26,18 +26,28 @@ describe('sanitizeKdpHtml', () => {
     expect(disallowedTags('<p><a href="x">y</a></p><script>z</script><p class="c">w</p>')).toEqual(['<a href="x">', '</a>', '<script>', '</script>', '<p class="c">']);
   });
 
-  it('keeps to 4,000 characters with the tags, cutting between words and closing what is open', () => {
+  it('keeps to 4,000 characters with the tags, cutting at a sentence end and closing what is open', () => {
     const paragraph = `<p><strong>Hook.</strong> ${'Words &amp; more words here. '.repeat(40)}</p>`;
     const out = sanitizeKdpHtml(`<ul>${'<li>item one two three</li>'.repeat(20)}</ul>${paragraph.repeat(10)}`);
     expect(out.length).toBeLessThanOrEqual(KDP_DESCRIPTION_MAX);
     expect(out.length).toBeGreaterThan(KDP_DESCRIPTION_MAX - 60);
-    expect(out).toMatch(/…<\/p>$/);
+    // Cut after a whole sentence (issue 28: not mid-word at exactly 4,000).
+    expect(out).toMatch(/here\.<\/p>$/);
     // Every tag is whole and closed: removing whole tags leaves no < or >, and opens equal closes.
     expect(out.replace(/<\/?[a-z0-9]+>/g, '')).not.toMatch(/[<>]/);
     expect(out.match(/<p>/g)?.length).toBe(out.match(/<\/p>/g)?.length);
     // No escape is cut in half.
     expect(out.replace(/&(amp|lt|gt);/g, '')).not.toContain('&');
     expect(sanitizeKdpHtml(out)).toBe(out);
+  });
+
+  it('a text with no sentence end to cut at is cut between words with an ellipsis', () => {
+    expect(sanitizeKdpHtml(`<p>${'word '.repeat(20)}</p>`, { maxChars: 30 })).toBe('<p>word word word word…</p>');
+  });
+
+  it('removes web and mail addresses: stores refuse URLs (issue 28)', () => {
+    expect(sanitizeKdpHtml('<p>Visit https://karya.example/book?id=1 or www.example.com today. Mail me@example.com.</p>')).toBe('<p>Visit or today. Mail.</p>');
+    expect(sanitizeKdpHtml('<p>Read <a href="https://x.example">https://x.example</a> now.</p>')).toBe('<p>Read now.</p>');
   });
 
   it('a cut right after an opening tag drops the empty element', () => {
@@ -59,6 +69,17 @@ describe('markdownToKdpHtml', () => {
   });
   it('an answer already in HTML is left to the sanitiser', () => {
     expect(markdownToKdpHtml('<p>Hi <a href="x">there</a></p>')).toBe('<p>Hi <a href="x">there</a></p>');
+  });
+  it('Markdown links become their text; images and bare URLs go (issue 28)', () => {
+    expect(sanitizeKdpHtml(markdownToKdpHtml('Find it [on our site](https://karya.example/book "Karya") today. ![cover](c.png)\n\nMore at <https://x.example> and https://y.example.'))).toBe(
+      '<p>Find it on our site today.</p><p>More at and.</p>',
+    );
+  });
+  it('an answer mixing HTML and Markdown: the HTML kept, the Markdown converted (issue 28)', () => {
+    const mixed = '<p><strong>A love story</strong> set in **Kuantan**.</p>\n\n## Why readers love it\n\n- *warm*\n- funny\n\n<p>Out now.</p>';
+    expect(sanitizeKdpHtml(markdownToKdpHtml(mixed))).toBe(
+      '<p><strong>A love story</strong> set in <strong>Kuantan</strong>.</p><h4>Why readers love it</h4><ul><li><em>warm</em></li><li>funny</li></ul><p>Out now.</p>',
+    );
   });
   it('angle brackets in Markdown are text; tags written inline go through the sanitiser', () => {
     expect(sanitizeKdpHtml(markdownToKdpHtml('5 < 6 & 7 > 3'))).toBe('<p>5 &lt; 6 &amp; 7 &gt; 3</p>');

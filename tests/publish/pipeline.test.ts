@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSettings, startBook, type BookState } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { packageDocument, packageMetadataOf, writePackageParts, type PublishStep } from '../../engine/publish/index.js';
+import { copyrightExtra, packageDocument, packageMetadataOf, writePackageParts, type PublishStep } from '../../engine/publish/index.js';
 import { renderCoverPng } from '../../engine/providers/cover.js';
 
 const catalog = loadCatalog({ useDiskCache: false });
@@ -70,8 +70,38 @@ describe('writePackageParts', () => {
     const doc = packageDocument(romance, state, parts);
     expect(doc.title).toBe('Ombak Kuantan');
     expect(doc.author).toBe('Nur Aina Yusof');
-    expect(doc.parts[0]).toEqual({ id: 'copyright', heading: 'Hak Cipta', markdown: 'Hak Cipta © 2026 Nur Aina Yusof' });
-    expect(packageMetadataOf(romance, state, parts)).toMatchObject({ language: 'ms', wordCount: 13, estimatedPrintPages: 1 });
+    // One copyright page (issue 28): the generated text is never a part; its © line is the built-in page's own.
+    expect(doc.parts.map((p) => p.id)).not.toContain('copyright');
+    expect(doc.parts[0]!.id).toBe('introduction');
+    expect(doc.copyright).toBeUndefined();
+    expect(packageMetadataOf(romance, state, parts)).toMatchObject({
+      language: 'ms', wordCount: 13, estimatedPrintPages: 1, publisher: null, edition: 1, series: null, readingAge: null,
+      aiContent: { text: 'ai-generated', images: 'ai-generated' },
+    });
+  });
+
+  it('the generated copyright text joins the built-in page without its heading, title or © line', () => {
+    const text = '# Copyright\n\n**Ombak Kuantan**\n\nHak Cipta © 2026 Nur Aina Yusof. Hak cipta terpelihara.\n\nIni karya fiksyen.';
+    expect(copyrightExtra(text, 'Ombak Kuantan')).toBe('Hak cipta terpelihara.\n\nIni karya fiksyen.');
+    const doc = packageDocument(romance, finishedBook(), { title: 'Ombak Kuantan', author: 'Nur Aina Yusof', copyright: text });
+    expect(doc.copyright).toBe('Hak cipta terpelihara.\n\nIni karya fiksyen.');
+    expect(doc.parts.map((p) => p.id)).toEqual(['introduction', 'chapter:1', 'conclusion:2']);
+  });
+
+  it('no author given and no usable name from the author-name step: none is invented, the copyright step waits (issue 28)', async () => {
+    const ran: string[] = [];
+    const parts = await writePackageParts({
+      book: romance, state: finishedBook(), specOf: (id) => catalog.get(id), given: { title: 'Laut' },
+      runStep: async (step) => {
+        ran.push(step.spec.id);
+        if (step.spec.kind === 'image') return { text: '', png: renderCoverPng({ prompt: 'x', size: '1024x1792' }) };
+        return { text: step.spec.id === 'author-name' ? 'Pilihan kecil menjadi besar, dan buku ini menunaikan janjinya.' : ANSWERS[step.spec.id]! };
+      },
+    });
+    expect(parts.author).toBe('');
+    expect(parts.notes.author).toContain('no usable name');
+    expect(ran).toEqual(['author-name', 'amazon-pdp', 'amazon-keywords', 'book-cover']);
+    expect(parts.steps.find((s) => s.part === 'copyright')).toEqual({ part: 'copyright', generatorId: 'copyright', cost: 0, skipped: 'no_author' });
   });
 
   it('a given title and author skip their steps; nothing is run when the plan is wrong', async () => {

@@ -2,7 +2,7 @@
 // subtitle, 7 keyword boxes of 50 characters, no promotional words), and reading the publishing answers.
 import { describe, expect, it } from 'vitest';
 import {
-  KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, chooseAuthor, chooseTitle, forbiddenWordsIn, kdpKeywords, keywordCandidates, keywordProblems, titleProblems,
+  KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, TITLE_CASE, chooseAuthor, titleCase, uncapitalisedTitleWords, chooseTitle, forbiddenWordsIn, kdpKeywords, keywordCandidates, keywordProblems, titleProblems,
 } from '../../engine/publish/index.js';
 
 describe('forbidden title words', () => {
@@ -70,11 +70,45 @@ describe('reading the publishing answers', () => {
   it('author names: the first bold name, else the first numbered name', () => {
     expect(chooseAuthor('1. **Aisha Rahman** - warm and modern.\nBranding: …\n2. **Daniel Lee** - …')).toEqual({ author: 'Aisha Rahman', source: 'answer' });
     expect(chooseAuthor('1. Mira Holt — crisp, modern\n2. Ada Lane — classic')).toEqual({ author: 'Mira Holt', source: 'answer' });
-    expect(chooseAuthor('Some prose, no names.').source).toBe('fallback');
+  });
+  it('an answer without a usable name gives no author: none is made up from its first words (issue 28)', () => {
+    expect(chooseAuthor('Small choices add up, and the book keeps its promise to the reader.')).toEqual({ author: '', source: 'none' });
+    expect(chooseAuthor('*Offline demo text: no AI model wrote this.*\n\nSmall choices add up.')).toEqual({ author: '', source: 'none' });
+    // A bold phrase that is a sentence, not a name, is not taken either.
+    expect(chooseAuthor('1. **the morning light falls on the street as ideas take shape**')).toEqual({ author: '', source: 'none' });
   });
   it('keywords: the numbered lines without their explanation, not the headings', () => {
     const answer = 'Short-tail\n1. cozy mystery - readers who want comfort\n2. **amateur sleuth** – a hobby detective\nLong-tail:\n3. "small town murder mystery" (series readers)';
     expect(keywordCandidates(answer)).toEqual({ candidates: ['cozy mystery', 'amateur sleuth', 'small town murder mystery'], source: 'answer' });
     expect(keywordCandidates('*Offline*\n\nA door opens, and the path becomes clear.').source).toBe('fallback');
+  });
+});
+
+describe('title case per language (issue 28: "A Tale of enemies to lovers Beginnings" is not a title)', () => {
+  it('English headline style: every major word capitalised; articles, conjunctions and short prepositions inside stay small', () => {
+    expect(uncapitalisedTitleWords('A Tale of enemies to lovers Beginnings', 'en')).toEqual(['enemies', 'lovers']);
+    expect(titleCase('A Tale of enemies to lovers Beginnings', 'en')).toBe('A Tale of Enemies to Lovers Beginnings');
+    expect(uncapitalisedTitleWords('The Girl Who Stayed in Ipoh', 'en')).toEqual([]);
+    expect(uncapitalisedTitleWords('a Night in Penang', 'en')).toEqual(['a']);
+    expect(uncapitalisedTitleWords('What They Fought for', 'en')).toEqual(['for']);
+    expect(uncapitalisedTitleWords('My iPhone and Me', 'en')).toEqual([]);
+    expect(titleCase('the lord of the rings', 'en')).toBe('The Lord of the Rings');
+  });
+  it('Malay: every word capitalised except kata sendi and kata hubung that are not first', () => {
+    expect(uncapitalisedTitleWords('Hujan di Kota', 'ms')).toEqual([]);
+    expect(uncapitalisedTitleWords('Kisah permulaan musuh jadi kekasih', 'ms')).toEqual(['permulaan', 'musuh', 'jadi', 'kekasih']);
+    expect(titleCase('cinta yang hilang di kuala lumpur', 'ms')).toBe('Cinta yang Hilang di Kuala Lumpur');
+    expect(TITLE_CASE.ms.source).toContain('Dewan Bahasa dan Pustaka');
+    expect(TITLE_CASE.en.source).toContain('Chicago');
+  });
+});
+
+describe('one-letter keywords are refused (issue 28)', () => {
+  it('kdpKeywords leaves them out and keywordProblems names them', () => {
+    const { keywords, dropped } = kdpKeywords(['a', 'x', 'cozy mystery', '-']);
+    expect(keywords).toEqual(['cozy mystery']);
+    expect(dropped.map((d) => d.keyword)).toEqual(['a', 'x', '-']);
+    expect(keywordProblems(['cozy mystery', 'x'])[0]?.problem).toContain('"x"');
+    expect(keywordProblems(['ai', 'cozy mystery'])).toEqual([]);
   });
 });

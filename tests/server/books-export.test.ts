@@ -114,6 +114,14 @@ describe('GET /api/books/:bookType/export: the current book', () => {
     expect(epubNav(res.body as Buffer)).toContain('Introduction');
   });
 
+  it('?author= puts the author in the EPUB metadata (dc:creator) and on the copyright page (issue 28)', async () => {
+    const res = await exportOf(`/api/books/romance/export?format=epub&author=${encodeURIComponent('Siti Aminah')}`, cookie);
+    const files = unzip(res.body as Buffer);
+    const opf = [...files].find(([name]) => name.endsWith('.opf'))![1].toString('utf8');
+    expect(opf).toContain('<dc:creator id="creator">Siti Aminah</dc:creator>');
+    expect([...files].find(([name]) => name.endsWith('copyright.xhtml'))![1].toString('utf8')).toContain('Siti Aminah');
+  });
+
   it('404 progress_not_found for a user without that book (another user\'s book is not reachable)', async () => {
     const other = await signUp(ts);
     errorOf(await exportOf('/api/books/romance/export?format=epub', other), 404, 'progress_not_found');

@@ -1,7 +1,8 @@
 // /api/books/:bookType/publish: what a package costs before spending, each publishing step charged once
 // (a generation row, a ledger charge and a history item per step), a failing step refunded, 402 before
 // anything is spent, the administrator passing, 409 for an unfinished book or a publish already running,
-// other users' books unreachable, and the kept package downloaded as a zip of its files.
+// other users' books unreachable, and the kept package downloaded as a zip and file by file; readiness per
+// channel (issue 28): no author invented, offline demo text never ready.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +29,11 @@ const STEPS = [
 ] as const;
 const COST = 10;
 const PACKAGE = ['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'];
-const CHECKS = ['book-complete', 'manuscript-epub', 'epubcheck', 'manuscript-docx', 'cover-size', 'description', 'keywords', 'title', 'author', 'language', 'categories', 'print-length'];
+/** The copyright page names the author: with none given and none usable from the offline pen-name answer, it waits (issue 28). */
+const RAN = STEPS.map((s) => (s.part === 'copyright' ? { ...s, cost: 0, skipped: 'no_author' as const } : s));
+const CHARGED = COST - 1;
+const FILES = ['manuscript.epub', 'manuscript.docx', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'];
+const CHANNELS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'];
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -102,35 +107,43 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     expect(publishingRows(ts, author.id)).toEqual([]);
   });
 
-  it('runs each step once, charged and kept in the history, and answers the readiness report', async () => {
+  it('runs each step once, charged and kept in the history, and answers the readiness report per channel', async () => {
     const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = PublishResponseSchema.parse(res.body);
     report = body.package;
-    expect(body.credits_charged).toBe(COST);
-    expect(body.credits_available).toBe(50 - COST);
-    expect(await balanceOf(ts, author.id)).toBe(50 - COST);
-    expect(report.steps).toEqual(STEPS);
-    expect(report.cost).toBe(COST);
+    expect(body.credits_charged).toBe(CHARGED);
+    expect(body.credits_available).toBe(50 - CHARGED);
+    expect(await balanceOf(ts, author.id)).toBe(50 - CHARGED);
+    expect(report.steps).toEqual(RAN);
+    expect(report.cost).toBe(CHARGED);
     expect(report.files).toEqual(PACKAGE);
     expect(report.title).not.toBe('');
-    expect(report.author).not.toBe('');
+    // No author given and none usable from the model: none is invented (issue 28).
+    expect(report.author).toBe('');
+    expect(report.description).toContain('<p>');
+    expect(report.keywords.length).toBeGreaterThan(0);
 
-    // Every check of the offline package passes (epubcheck is skipped only where it is not installed).
-    expect(report.checks.map((c) => c.id)).toEqual(CHECKS);
-    expect(report.ready).toBe(true);
-    for (const check of report.checks) expect([check.id, check.status]).toEqual([check.id, check.id === 'epubcheck' && check.status === 'skipped' ? 'skipped' : 'pass']);
+    // Per channel: offline demo text and no author, so no channel is ready; every check names its source.
+    expect(Object.keys(report.channels)).toEqual(CHANNELS);
+    expect(report.ready).toBe(false);
+    for (const channel of Object.values(report.channels)) {
+      expect(channel.ready).toBe(false);
+      expect(channel.checks.find((c) => c.id === 'author')?.status).toBe('fail');
+      expect(channel.checks.find((c) => c.id === 'offline-text')?.status).toBe('fail');
+      for (const check of channel.checks) expect(check.source).not.toBe('');
+    }
 
     expect(publishingRows(ts, author.id)).toEqual(
-      STEPS.filter((s) => !('skipped' in s)).map((s) => ({ generator_id: s.generator_id, step: `publish:${s.part}`, credits_charged: s.cost, status: 'succeeded' })),
+      RAN.filter((s) => !('skipped' in s)).map((s) => ({ generator_id: s.generator_id, step: `publish:${s.part}`, credits_charged: s.cost, status: 'succeeded' })),
     );
     const history = (await ts.ctx.repos.history.list({ userId: author.id, limit: 1000 })).items;
-    expect(history.length - historyBefore).toBe(5);
-    const ledger = (await ts.ctx.repos.credits.ledger(author.id)).filter((t) => t.type === 'charge').slice(-5);
-    expect(ledger.map((t) => t.amount)).toEqual([-1, -1, -1, -1, -6]);
+    expect(history.length - historyBefore).toBe(4);
+    const ledger = (await ts.ctx.repos.credits.ledger(author.id)).filter((t) => t.type === 'charge').slice(-4);
+    expect(ledger.map((t) => t.amount)).toEqual([-1, -1, -1, -6]);
   }, 60_000);
 
-  it('keeps the package: GET shows it, …/package downloads the zip of its files', async () => {
+  it('keeps the package: GET shows it, …/package downloads the zip, …/package/:file each file', async () => {
     const quote = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', author.cookie)).body);
     expect(quote.package).toEqual(report);
 
@@ -141,26 +154,40 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     const zip = res.body as Buffer;
     expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
     const files = unzipSync(new Uint8Array(zip));
-    expect(Object.keys(files)).toEqual(PACKAGE);
+    expect(Object.keys(files)).toEqual(report.files);
     const text = (name: string) => new TextDecoder().decode(files[name]);
     for (const name of ['manuscript.epub', 'manuscript.docx']) expect(new TextDecoder().decode(files[name]!.subarray(0, 2))).toBe('PK');
     expect(await sharp(files['cover.jpg']!).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560, channels: 3 });
     for (const name of ['paperback-interior.pdf', 'paperback-cover.pdf']) expect(new TextDecoder().decode(files[name]!.subarray(0, 5))).toBe('%PDF-');
     const metadata = JSON.parse(text('metadata.json')) as { title: string; author: string; language: string; generator: string; keywords: string[]; description: string };
-    expect(metadata).toMatchObject({ title: report.title, author: report.author, language: 'en', generator: 'children' });
+    expect(metadata).toMatchObject({ title: report.title, author: '', language: 'en', generator: 'children' });
     expect(text('keywords.txt').split('\n').filter(Boolean)).toEqual(metadata.keywords);
     expect(text('description.html').trim()).toBe(metadata.description);
-    expect(JSON.parse(text('readiness.json'))).toMatchObject({ generator: 'children', ready: true, checks: report.checks });
+    expect(JSON.parse(text('readiness.json'))).toMatchObject({ generator: 'children', ready: false, channels: report.channels });
+
+    // Each file on its own, with its type; the cover as an image the panel can show.
+    for (const name of report.files) {
+      const one = await download(ts, `/api/books/children/publish/package/${name}`, author.cookie);
+      expect(one.status, name).toBe(200);
+      expect(new Uint8Array(one.body as Buffer)).toEqual(files[name]);
+    }
+    const cover = report.files.find((f) => /^cover\.(jpg|png)$/.test(f))!;
+    expect((await download(ts, `/api/books/children/publish/package/${cover}`, author.cookie)).headers['content-type']).toMatch(/^image\/(jpeg|png)$/);
+    expect((await download(ts, '/api/books/children/publish/package/metadata.json', author.cookie)).headers['content-type']).toContain('application/json');
+    errorOf(await download(ts, '/api/books/children/publish/package/missing.txt', author.cookie), 404, 'package_not_found');
+    errorOf(await download(ts, '/api/books/children/publish/package/..%2Fsecret.json', author.cookie), 400, 'invalid_request');
   });
 
-  it('publishing again with the author named (and a 5 × 8 in paperback) skips the pen name, costs one credit less and replaces the package', async () => {
+  it('publishing again with the author named (and a trim and paper) skips the pen name, writes the copyright page and replaces the package', async () => {
     const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({ author: '  Siti Aminah ', trim: '5x8', paper: 'cream' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = PublishResponseSchema.parse(res.body);
     expect(body.package.author).toBe('Siti Aminah');
     expect(body.package.steps.find((s) => s.part === 'author')).toEqual({ part: 'author', generator_id: 'author-name', cost: 0, skipped: 'given' });
+    expect(body.package.steps.find((s) => s.part === 'copyright')).toEqual({ part: 'copyright', generator_id: 'copyright', cost: 1 });
     expect(body.credits_charged).toBe(COST - 1);
-    expect(await balanceOf(ts, author.id)).toBe(50 - COST - (COST - 1));
+    expect(Object.values(body.package.channels).every((c) => c.checks.find((x) => x.id === 'author')?.status === 'pass')).toBe(true);
+    expect(await balanceOf(ts, author.id)).toBe(50 - CHARGED - (COST - 1));
     const quote = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', author.cookie)).body);
     expect(quote.package?.author).toBe('Siti Aminah');
     expect(quote.cost).toBe(COST);
@@ -174,9 +201,11 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     errorOf(await ts.http.get('/api/books/children/publish').set('cookie', other), 404, 'progress_not_found');
     errorOf(await ts.http.post('/api/books/children/publish').set('cookie', other).send({}), 404, 'progress_not_found');
     errorOf(await download(ts, '/api/books/children/publish/package', other), 404, 'progress_not_found');
+    errorOf(await download(ts, '/api/books/children/publish/package/metadata.json', other), 404, 'progress_not_found');
     // With a book of their own, still not this one's package.
     await writeBook(ts, other, 'outline');
     errorOf(await download(ts, '/api/books/children/publish/package', other), 404, 'package_not_found');
+    errorOf(await download(ts, '/api/books/children/publish/package/metadata.json', other), 404, 'package_not_found');
   });
 
   it('deleting the book deletes its package', async () => {
@@ -206,8 +235,10 @@ describe('refusals: nothing is charged', () => {
     expect(publishingRows(ts, author.id)).toEqual([]);
   });
 
-  it('400 for an unknown field or a too long author; 401 signed out', async () => {
+  it('400 for an unknown field, a too long author, or a trim or paper not offered; 401 signed out', async () => {
     const { cookie } = await authorWithBook(ts, 0);
+    expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ trim: '7x10' }), 400, 'invalid_request').fields).toHaveProperty('trim');
+    expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ paper: 'glossy' }), 400, 'invalid_request').fields).toHaveProperty('paper');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ title: 'x' }), 400, 'invalid_request')).toBeDefined();
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ author: 'x'.repeat(101) }), 400, 'invalid_request').fields).toHaveProperty('author');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ trim: 'A4' }), 400, 'invalid_request').fields).toHaveProperty('trim');
@@ -225,7 +256,7 @@ describe('refusals: nothing is charged', () => {
     ]);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     errorOf(second, 409, 'publish_running');
-    expect(await balanceOf(ts, author.id)).toBe(50 - COST);
+    expect(await balanceOf(ts, author.id)).toBe(50 - CHARGED);
   }, 60_000);
 });
 
@@ -277,10 +308,10 @@ describe('a failing step', () => {
     const author = await authorWithBook(failing, 50);
     errorOf(await failing.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}), 503, 'service_unavailable');
     expect(publishingRows(failing, author.id)).toEqual([
-      ...STEPS.filter((s) => !('skipped' in s) && s.part !== 'cover').map((s) => ({ generator_id: s.generator_id, step: `publish:${s.part}`, credits_charged: s.cost, status: 'succeeded' })),
+      ...RAN.filter((s) => !('skipped' in s) && s.part !== 'cover').map((s) => ({ generator_id: s.generator_id, step: `publish:${s.part}`, credits_charged: s.cost, status: 'succeeded' })),
       { generator_id: 'kids-book-cover', step: 'publish:cover', credits_charged: 6, status: 'refunded' },
     ]);
-    expect(await balanceOf(failing, author.id)).toBe(50 - 4);
+    expect(await balanceOf(failing, author.id)).toBe(50 - 3);
     const refund = (await failing.ctx.repos.credits.ledger(author.id)).at(-1)!;
     expect(refund).toMatchObject({ type: 'refund', amount: 6 });
     expect(PublishQuoteSchema.parse((await failing.http.get('/api/books/children/publish').set('cookie', author.cookie)).body).package).toBeNull();

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The Publish panel against a stubbed server: the cost shown before spending (one credit less with the
-// author named), publishing with the typed author, the readiness checks with what to fix, the package's
-// download link, the package made last shown again, a refusal's message, and the Malay words.
+// author named), publishing with the typed author, trim and paper, the channels with their checks (what to
+// fix, the rule each comes from), the cover, description and keywords made, each file and the zip to
+// download, the package made last shown again, a refusal's message, and the Malay words.
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -23,16 +24,20 @@ const STEPS: PublishQuote['steps'] = [
   { part: 'copyright', generator_id: 'copyright', cost: 1 },
   { part: 'cover', generator_id: 'kids-book-cover', cost: 6 },
 ];
+const check = (id: string, status: 'pass' | 'fail' | 'warn' | 'check', extra: { detail?: string; fix?: string } = {}) => ({ id, label: `${id} label`, status, source: `${id} rule`, ...extra });
 const PACKAGE: KdpPackage = {
   title: 'Pip and the Moon', subtitle: '', author: 'Siti Aminah', ready: false,
-  checks: [
-    { id: 'book-complete', label: 'every part of the book is written', status: 'pass', detail: 'introduction to conclusion' },
-    { id: 'keywords', label: 'keywords.txt has at most 7 lines', status: 'fail', detail: '"free book" is refused', fix: 'edit keywords.txt' },
-    { id: 'print-length', label: 'a paperback has at least 24 pages', status: 'warn', detail: 'about 12 pages', fix: 'write more chapters' },
-  ],
+  channels: {
+    kdp_ebook: { name: 'Amazon KDP (Kindle eBook)', ready: false, checks: [check('book-complete', 'pass', { detail: 'introduction to conclusion' }), check('keywords', 'fail', { detail: '"free book" is refused', fix: 'edit keywords.txt' })] },
+    kdp_paperback: { name: 'Amazon KDP (paperback)', ready: false, checks: [check('page-count', 'check', { detail: 'about 30 pages, estimated', fix: 'make the package again' })] },
+    google_play: { name: 'Google Play Books', ready: true, checks: [check('language', 'pass')] },
+    kobo: { name: 'Kobo Writing Life', ready: true, checks: [check('language', 'pass')] },
+  },
+  description: '<p><strong>Pip</strong> flies to the Moon &amp; back.</p><ul><li>Warm</li></ul>',
+  keywords: ['bedtime story', 'moon adventure'],
   steps: STEPS.map((s) => (s.part === 'author' ? { ...s, cost: 0, skipped: 'given' as const } : s)),
   cost: 9,
-  files: ['manuscript.epub', 'manuscript.docx', 'cover.png', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'],
+  files: ['manuscript.epub', 'manuscript.docx', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'],
   created_at: '2025-03-02T10:00:00.000Z',
 };
 
@@ -61,36 +66,51 @@ const renderPanel = (lang: 'en' | 'ms' = 'en') =>
   );
 
 describe('PublishPanel', () => {
-  it('shows the cost before spending, publishes with the author named, then the checks and the download', async () => {
+  it('shows the cost before spending, publishes with the author, trim and paper, then the channels, the cover, description, keywords and every file', async () => {
     const calls = serve();
     const user = userEvent.setup();
     renderPanel();
     const panel = await screen.findByTestId('publish-panel');
-    expect(within(panel).getByRole('heading', { name: 'Publish on Amazon KDP' })).toBeTruthy();
+    expect(within(panel).getByRole('heading', { name: 'Publish your book' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 10 credits.'));
     expect(screen.getByTestId('publish-button').textContent).toBe('Publish (10 credits)');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
-    await user.type(screen.getByLabelText('Author name (optional)'), 'Siti Aminah');
+    await user.type(screen.getByLabelText('Author name'), 'Siti Aminah');
+    await user.selectOptions(screen.getByLabelText('Paperback size'), '5x8');
+    await user.selectOptions(screen.getByLabelText('Paper'), 'cream');
     expect(screen.getByTestId('publish-cost').textContent).toBe('Publishing costs 9 credits.');
     await user.click(screen.getByTestId('publish-button'));
-    await screen.findByText('Your KDP package is ready to download.');
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', url: '/api/books/children/publish', body: { author: 'Siti Aminah' } }]);
+    await screen.findByText('Your publishing package is ready to download.');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', url: '/api/books/children/publish', body: { author: 'Siti Aminah', trim: '5x8', paper: 'cream' } }]);
 
-    const checks = await screen.findAllByTestId('readiness-check');
-    expect(checks.map((c) => [c.getAttribute('data-check'), c.getAttribute('data-status')])).toEqual([['book-complete', 'pass'], ['keywords', 'fail'], ['print-length', 'warn']]);
-    expect(checks[0]!.textContent).toBe('Passed: every part of the book is writtenintroduction to conclusion');
+    const channels = await screen.findAllByTestId('channel');
+    expect(channels.map((c) => [c.getAttribute('data-channel'), c.getAttribute('data-ready')])).toEqual([['kdp_ebook', 'false'], ['kdp_paperback', 'false'], ['google_play', 'true'], ['kobo', 'true']]);
+    expect(within(channels[0]!).getByRole('heading', { name: 'Amazon KDP (Kindle eBook)' })).toBeTruthy();
+    const checks = within(channels[0]!).getAllByTestId('readiness-check');
+    expect(checks.map((c) => [c.getAttribute('data-check'), c.getAttribute('data-status')])).toEqual([['book-complete', 'pass'], ['keywords', 'fail']]);
+    expect(within(checks[0]!).getByTestId('readiness-source').textContent).toBe('Rule: book-complete rule');
     expect(within(checks[1]!).getByTestId('readiness-fix').textContent).toBe('To fix: edit keywords.txt');
-    expect(screen.getByTestId('readiness-summary').textContent).toBe('Not ready for KDP (1 failed)');
+    const toCheck = within(channels[1]!).getByTestId('readiness-check');
+    expect(toCheck.textContent).toContain('To check by hand: ');
+    expect(within(toCheck).getByTestId('readiness-fix').textContent).toBe('To fix: make the package again');
+    expect(screen.getByTestId('readiness-summary').textContent).toBe('Ready for 2 stores');
+
+    expect(screen.getByTestId('package-cover').getAttribute('src')).toBe('/api/books/children/publish/package/cover.jpg');
+    expect(screen.getByTestId('package-description').textContent).toBe('Pip flies to the Moon & back.Warm');
+    expect(within(screen.getByTestId('package-keywords')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['bedtime story', 'moon adventure']);
+    const files = screen.getAllByTestId('package-file');
+    expect(files.map((a) => a.getAttribute('href'))).toEqual(PACKAGE.files.map((f) => `/api/books/children/publish/package/${f}`));
     const link = screen.getByRole('link', { name: 'Download package (.zip)' });
     expect([link.getAttribute('href'), link.hasAttribute('download')]).toEqual(['/api/books/children/publish/package', true]);
     expect(screen.getByTestId('publish-button').textContent).toBe('Publish again (9 credits)');
   });
 
   it('shows the package made last on the next visit', async () => {
-    serve({ quote: { package: { ...PACKAGE, ready: true, checks: [PACKAGE.checks[0]!] } } });
+    const ready = { name: 'Google Play Books', ready: true, checks: [check('language', 'pass')] };
+    serve({ quote: { package: { ...PACKAGE, ready: true, channels: { kdp_ebook: ready, kdp_paperback: ready, google_play: ready, kobo: ready } } } });
     renderPanel();
-    await waitFor(() => expect(screen.getByTestId('readiness-summary').textContent).toBe('Ready for KDP'));
+    await waitFor(() => expect(screen.getByTestId('readiness-summary').textContent).toBe('Ready for every store'));
     expect(screen.getByRole('link', { name: 'Download package (.zip)' })).toBeTruthy();
     expect(screen.getByTestId('publish-button').textContent).toBe('Publish again (10 credits)');
   });
@@ -108,9 +128,11 @@ describe('PublishPanel', () => {
   it('speaks Malay in a Malay book', async () => {
     serve();
     renderPanel('ms');
-    expect(await screen.findByRole('heading', { name: 'Terbitkan di Amazon KDP' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Terbitkan buku anda' })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('publish-cost').textContent).toBe('Penerbitan menggunakan 10 kredit.'));
-    expect(screen.getByLabelText('Nama pengarang (pilihan)')).toBeTruthy();
+    expect(screen.getByLabelText('Nama pengarang')).toBeTruthy();
+    expect(screen.getByLabelText('Saiz buku cetak')).toBeTruthy();
+    expect(within(screen.getByLabelText('Kertas')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Putih', 'Krim']);
     expect(screen.getByTestId('publish-button').textContent).toBe('Terbitkan (10 kredit)');
   });
 });

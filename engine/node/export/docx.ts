@@ -2,12 +2,19 @@
 // each part from a new page under a Heading 1 (its inner headings Heading 2 and 3), so Word's navigation
 // pane, its table of contents and KDP's conversion all find the parts. 6 × 9 in pages like the PDF.
 import {
-  AlignmentType, Document, Footer, HeadingLevel, LevelFormat, Packer, PageNumber, Paragraph, TableOfContents, TextRun,
+  AlignmentType, Document, Footer, HeadingLevel, LevelFormat, LineRuleType, Packer, PageNumber, Paragraph, TableOfContents, TextRun,
   type IRunOptions, type ParagraphChild,
 } from 'docx';
 import type { BookDocument } from '../../session/book.js';
 import type { Block, Span } from '../../markdown.js';
+import { parseMarkdown } from '../../markdown.js';
 import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, xmlSafe } from './sections.js';
+
+/**
+ * Line spacing as a multiple of the font's own line (lineRule auto: 240 = single), so a line grows with its
+ * largest letters: the 28 pt title never overlaps the line under it, in Word or in LibreOffice.
+ */
+const lines = (multiple: number) => ({ line: Math.round(240 * multiple), lineRule: LineRuleType.AUTO });
 
 const INCH = 1440; // twips
 const LANGUAGE = { en: 'en-GB', ms: 'ms-MY' } as const;
@@ -83,12 +90,14 @@ export async function renderDocx(doc: BookDocument, opts: { date?: Date } = {}):
   const page = { size: { width: 6 * INCH, height: 9 * INCH }, margin: { top: 0.75 * INCH, bottom: 0.75 * INCH, left: 0.75 * INCH, right: 0.75 * INCH } };
 
   const front = [
-    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, spacing: { before: 2.5 * INCH, after: 480 }, children: [new TextRun(xmlSafe(doc.title))] }),
+    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, spacing: { before: 2.5 * INCH, after: 480, ...lines(1.1) }, children: [new TextRun(xmlSafe(doc.title))] }),
     ...(doc.author ? [centred(doc.author, { size: 28 })] : []),
     new Paragraph({ pageBreakBefore: true, spacing: { before: 4 * INCH, after: 120 }, children: [new TextRun({ text: xmlSafe(doc.title), italics: true })] }),
     ...(doc.author ? [new Paragraph({ spacing: { after: 120 }, children: [new TextRun(xmlSafe(`${words.by} ${doc.author}`))] })] : []),
     new Paragraph({ spacing: { after: 120 }, children: [new TextRun(xmlSafe(notice))] }),
-    new Paragraph({ children: [new TextRun(writtenWith)] }),
+    new Paragraph({ spacing: { after: 120 }, children: [new TextRun(writtenWith)] }),
+    // The generated copyright text (rights, disclaimer) on the same, one copyright page.
+    ...(doc.copyright ? paragraphs(parseMarkdown(doc.copyright), lists) : []),
     new Paragraph({ pageBreakBefore: true, spacing: { after: 360 }, children: [new TextRun({ text: words.contents, bold: true, size: 32 })] }),
     new TableOfContents(words.contents, { hyperlink: true, headingStyleRange: '1-1', pageNumbersEntryLevelsRange: '1-1', beginDirty: false }),
   ];
@@ -103,10 +112,11 @@ export async function renderDocx(doc: BookDocument, opts: { date?: Date } = {}):
     lastModifiedBy: 'Karya',
     styles: {
       default: {
-        document: { run: { font: 'Georgia', size: 22, language: { value: LANGUAGE[doc.lang] } }, paragraph: { spacing: { after: 160, line: 300 } } },
-        heading1: { run: { size: 36, bold: true }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 1.25 * INCH, after: 480 }, keepNext: true } },
-        heading2: { run: { size: 28, bold: true }, paragraph: { spacing: { before: 360, after: 160 }, keepNext: true } },
-        heading3: { run: { size: 24, bold: true }, paragraph: { spacing: { before: 240, after: 120 }, keepNext: true } },
+        document: { run: { font: 'Georgia', size: 22, language: { value: LANGUAGE[doc.lang] } }, paragraph: { spacing: { after: 160, ...lines(1.25) } } },
+        title: { run: { font: 'Georgia', size: 56 }, paragraph: { spacing: { after: 480, ...lines(1.1) } } },
+        heading1: { run: { size: 36, bold: true }, paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 1.25 * INCH, after: 480, ...lines(1.1) }, keepNext: true } },
+        heading2: { run: { size: 28, bold: true }, paragraph: { spacing: { before: 360, after: 160, ...lines(1.1) }, keepNext: true } },
+        heading3: { run: { size: 24, bold: true }, paragraph: { spacing: { before: 240, after: 120, ...lines(1.1) }, keepNext: true } },
       },
     },
     numbering: {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { EPub, type Chapter, type Options } from 'epub-gen-memory';
 import type { BookDocument } from '../../session/book.js';
+import { parseMarkdown } from '../../markdown.js';
 import { blocksXhtml, escapeXml } from './xhtml.js';
 import { EXPORT_WORDS, copyrightLines, documentSections } from './sections.js';
 
@@ -132,7 +133,8 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date } = {}):
     },
     {
       title: notice, filename: 'copyright.xhtml', beforeToc: true, excludeFromToc: true,
-      content: `<section epub:type="copyright-page" class="copyright"><p><em>${title}</em></p>${doc.author ? `<p>${escapeXml(`${words.by} ${doc.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p><p>${escapeXml(writtenWith)}</p></section>`,
+      // The one copyright page: the title, the author, © year and author, and the generated copyright text (rights, disclaimer) when there is one.
+      content: `<section epub:type="copyright-page" class="copyright"><p><em>${title}</em></p>${doc.author ? `<p>${escapeXml(`${words.by} ${doc.author}`)}</p>` : ''}<p>${escapeXml(notice)}</p><p>${escapeXml(writtenWith)}</p>${doc.copyright ? `\n${blocksXhtml(parseMarkdown(doc.copyright))}` : ''}</section>`,
     },
     ...sections.map((s, i): Chapter => ({
       title: s.heading, filename: files[i]!,

@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import type { BookDocument } from '../../session/book.js';
 import { spansText, type Block } from '../../markdown.js';
 import { DEFAULT_TRIM, PT_PER_IN, TRIM_SIZES, gutterInches, type TrimName } from '../../print.js';
+import { parseMarkdown } from '../../markdown.js';
 import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, type Section } from '../export/sections.js';
 import {
   Measure, breakLines, hyphenatorOf, lineOps, registerFonts, runsToWords, spanRuns,
@@ -258,9 +259,11 @@ function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: 
     ...(doc.author ? [small(`${words.by} ${doc.author}`)] : []),
     small(notice), small(writtenWith),
   ];
-  if (copyrightPart) {
+  // The generated copyright text (the document's `copyright`, or an older document's copyright part).
+  const copyrightBlocks = copyrightPart?.blocks ?? (doc.copyright ? parseMarkdown(doc.copyright) : []);
+  if (copyrightBlocks.length) {
     // The generated copyright text in 8.5 pt above the notice; its own heading ("Copyright") is the page's.
-    const text = copyrightPart.blocks.flatMap((b) => (b.kind === 'paragraph' ? [small(spansText(b.spans))] : b.kind === 'list' ? b.items.flatMap((it) => it.flatMap((x) => (x.kind === 'paragraph' ? [small(spansText(x.spans))] : []))) : []));
+    const text = copyrightBlocks.flatMap((b) => (b.kind === 'paragraph' ? [small(spansText(b.spans))] : b.kind === 'list' ? b.items.flatMap((it) => it.flatMap((x) => (x.kind === 'paragraph' ? [small(spansText(x.spans))] : []))) : []));
     notes.unshift(...text, { lines: [], size: SMALL.size, leading: SMALL.leading, x: 0, before: 0, after: SMALL.leading });
   }
   flow.newPage('copyright');

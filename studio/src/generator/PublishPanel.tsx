@@ -1,24 +1,31 @@
-// The Publish panel of a finished book: what a KDP package costs before anything is spent, publishing it
-// (the server runs and charges each step), the readiness checks with what to fix, and the package's zip.
-// The package made last is shown again on the next visit. Words in the studio language (the page's `lang`).
+// The Publish panel of a finished book: what a package costs before anything is spent, publishing it with
+// the author name, paperback trim and paper (the server runs and charges each step), then per channel
+// (KDP eBook, KDP paperback, Google Play Books, Kobo) its readiness checks with what to fix and the rule
+// each comes from; the cover, description and keywords made; each file and the zip to download. The
+// package made last is shown again on the next visit. Words in the studio language (the page's `lang`).
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { CircleCheck, CircleMinus, CircleX, Download, Loader2, TriangleAlert } from 'lucide-react';
+import { CircleCheck, CircleHelp, CircleMinus, CircleX, Download, Loader2, TriangleAlert } from 'lucide-react';
 import type { Lang } from '../engine.js';
-import type { KdpPackage, PublishQuote } from '../../../engine/contract/index.js';
+import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, type KdpPackage, type PublishQuote } from '../../../engine/contract/index.js';
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { pageWord, type PageWord } from './words.js';
 import { useLang } from '../i18n/index.js';
 
-type CheckStatus = KdpPackage['checks'][number]['status'];
+type ChannelReport = KdpPackage['channels'][keyof KdpPackage['channels']];
+type CheckStatus = ChannelReport['checks'][number]['status'];
+type Trim = (typeof PAPERBACK_TRIMS)[number];
+type Paper = (typeof PAPERBACK_PAPERS)[number];
+const TRIM_LABEL: Record<Trim, string> = { '6x9': '6 × 9 in', '5.5x8.5': '5.5 × 8.5 in', '5x8': '5 × 8 in' };
 
 const STATUS: Record<CheckStatus, { word: PageWord; icon: typeof CircleCheck; className: string }> = {
   pass: { word: 'checkPass', icon: CircleCheck, className: 'text-green-600 dark:text-green-400' },
   fail: { word: 'checkFail', icon: CircleX, className: 'text-red-600 dark:text-red-400' },
   warn: { word: 'checkWarn', icon: TriangleAlert, className: 'text-amber-600 dark:text-amber-400' },
   skipped: { word: 'checkSkipped', icon: CircleMinus, className: 'text-gray-400' },
+  check: { word: 'checkCheck', icon: CircleHelp, className: 'text-amber-600 dark:text-amber-400' },
 };
 
 /** The credits of a package: the quote's, without the pen-name step when the author is named. */
@@ -37,6 +44,8 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
   const [hasLoadFailed, setHasLoadFailed] = useState(false);
   const [pkg, setPkg] = useState<KdpPackage | null>(null);
   const [author, setAuthor] = useState('');
+  const [trim, setTrim] = useState<Trim>('6x9');
+  const [paper, setPaper] = useState<Paper>('white');
   const [isPublishing, setIsPublishing] = useState(false);
 
   const load = useCallback(async () => {
@@ -62,7 +71,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     setIsPublishing(true);
     try {
       const name = author.trim();
-      const made = await call('POST /books/:bookType/publish', { params: { bookType }, body: name ? { author: name } : {} });
+      const made = await call('POST /books/:bookType/publish', { params: { bookType }, body: { ...(name ? { author: name } : {}), trim, paper } });
       setPkg(made.package);
       setCredits(made.credits_available);
       toast.success(pageWord('publishDone', lang), { id: 'publish-result' });
@@ -102,6 +111,20 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
             onChange={(e) => setAuthor(e.target.value)}
           />
           <p id={`${authorId}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAuthorHint', lang)}</p>
+          <div className="mt-3 grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor={`${authorId}-trim`} className="label">{pageWord('publishTrim', lang)}</label>
+              <select id={`${authorId}-trim`} className="input" value={trim} disabled={isPublishing} data-testid="publish-trim" onChange={(e) => setTrim(e.target.value as Trim)}>
+                {PAPERBACK_TRIMS.map((t) => <option key={t} value={t}>{TRIM_LABEL[t]}</option>)}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${authorId}-paper`} className="label">{pageWord('publishPaper', lang)}</label>
+              <select id={`${authorId}-paper`} className="input" value={paper} disabled={isPublishing} data-testid="publish-paper" onChange={(e) => setPaper(e.target.value as Paper)}>
+                {PAPERBACK_PAPERS.map((p) => <option key={p} value={p}>{pageWord(p === 'white' ? 'paperWhite' : 'paperCream', lang)}</option>)}
+              </select>
+            </div>
+          </div>
           <p className="mt-3 text-sm" data-testid="publish-cost">
             {pageWord('publishCost', lang, { n: cost })}
             {!isAdmin && credits < cost && <span className="ml-1 text-amber-700 dark:text-amber-400">{pageWord('publishShort', lang, { n: credits.toLocaleString('en') })}</span>}
@@ -115,24 +138,29 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
           </button>
         </form>
       )}
-      {pkg && <PackageReport pkg={pkg} href={fileHref('GET /books/:bookType/publish/package', { params: { bookType } })} lang={lang} />}
+      {pkg && <PackageReport pkg={pkg} bookType={bookType} lang={lang} />}
     </section>
   );
 }
 
-/** The readiness checks of a package (pass or fail, what was found, what to fix) and its download link. */
-function PackageReport({ pkg, href, lang }: { pkg: KdpPackage; href: string; lang: Lang }) {
-  const failed = pkg.checks.filter((c) => c.status === 'fail').length;
+/** A description's HTML (only the stores' tags, made on the server) as paragraphs of plain text. */
+function descriptionParagraphs(html: string): string[] {
+  const text = (part: string) => part.replace(/<[^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  return html.split(/<\/(?:p|li|h4|h5|h6)>|<br>/).map(text).filter(Boolean);
+}
+
+/** One channel: its verdict, then its checks (what was found, what to fix, the rule it comes from). */
+function ChannelChecks({ id, channel, lang }: { id: string; channel: ChannelReport; lang: Lang }) {
   return (
-    <div className="mt-6 border-t border-gray-200 pt-4 dark:border-neutral-700" data-testid="readiness">
+    <li className="rounded border border-gray-200 p-3 dark:border-neutral-700" data-testid="channel" data-channel={id} data-ready={channel.ready}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold">{pageWord('readinessTitle', lang)}</h3>
-        <p className={`text-sm font-medium ${pkg.ready ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`} data-testid="readiness-summary">
-          {pkg.ready ? pageWord('readinessReady', lang) : pageWord('readinessNotReady', lang, { n: failed })}
-        </p>
+        <h4 className="text-sm font-semibold">{channel.name}</h4>
+        <span className={`text-xs font-medium ${channel.ready ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}>
+          {pageWord(channel.ready ? 'channelReady' : 'channelNotReady', lang)}
+        </span>
       </div>
-      <ul className="mt-3 space-y-2">
-        {pkg.checks.map((check) => {
+      <ul className="mt-2 space-y-2">
+        {channel.checks.map((check) => {
           const status = STATUS[check.status];
           const Icon = status.icon;
           return (
@@ -142,15 +170,67 @@ function PackageReport({ pkg, href, lang }: { pkg: KdpPackage; href: string; lan
                 <span className="sr-only">{pageWord(status.word, lang)}: </span>
                 <span>{check.label}</span>
                 {check.detail && <span className="block break-words text-xs text-gray-500 dark:text-gray-400">{check.detail}</span>}
-                {check.fix && (check.status === 'fail' || check.status === 'warn') && (
+                {check.fix && (check.status === 'fail' || check.status === 'warn' || check.status === 'check') && (
                   <span className="block text-xs text-gray-700 dark:text-gray-300" data-testid="readiness-fix">{pageWord('checkFix', lang, { fix: check.fix })}</span>
                 )}
+                <span className="block break-words text-xs text-gray-400" data-testid="readiness-source">{pageWord('checkSource', lang, { source: check.source })}</span>
               </div>
             </li>
           );
         })}
       </ul>
-      <a href={href} download className="btn-secondary mt-4 w-full" data-testid="package-download">
+    </li>
+  );
+}
+
+/** A package: the cover, description and keywords made, each channel's checks, and its files and zip to download. */
+function PackageReport({ pkg, bookType, lang }: { pkg: KdpPackage; bookType: string; lang: Lang }) {
+  const channels = Object.entries(pkg.channels) as Array<[string, ChannelReport]>;
+  const readyCount = channels.filter(([, c]) => c.ready).length;
+  const fileUrl = (file: string) => fileHref('GET /books/:bookType/publish/package/:file', { params: { bookType, file } });
+  const coverFile = pkg.files.find((f) => f === 'cover.jpg') ?? pkg.files.find((f) => f === 'cover.png');
+  return (
+    <div className="mt-6 border-t border-gray-200 pt-4 dark:border-neutral-700" data-testid="readiness">
+      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        {coverFile && (
+          <figure>
+            <img src={fileUrl(coverFile)} alt={pageWord('packageCover', lang)} className="w-32 rounded shadow" data-testid="package-cover" />
+            <figcaption className="mt-1 text-xs text-gray-500">{pageWord('packageCover', lang)}</figcaption>
+          </figure>
+        )}
+        <div className="min-w-0 text-sm">
+          <p className="font-semibold">{pkg.title}{pkg.subtitle ? `: ${pkg.subtitle}` : ''}</p>
+          {pkg.author && <p className="text-gray-600 dark:text-gray-400">{pkg.author}</p>}
+          <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500">{pageWord('packageDescription', lang)}</h4>
+          <div data-testid="package-description">
+            {descriptionParagraphs(pkg.description).map((p, i) => <p key={i} className="mt-1">{p}</p>)}
+          </div>
+          <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500">{pageWord('packageKeywords', lang)}</h4>
+          <ul className="mt-1 flex flex-wrap gap-1" data-testid="package-keywords">
+            {pkg.keywords.map((k) => <li key={k} className="rounded bg-gray-100 px-2 py-0.5 text-xs dark:bg-neutral-800">{k}</li>)}
+          </ul>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold">{pageWord('readinessTitle', lang)}</h3>
+        <p className={`text-sm font-medium ${pkg.ready ? 'text-green-700 dark:text-green-400' : 'text-amber-700 dark:text-amber-400'}`} data-testid="readiness-summary">
+          {pkg.ready ? pageWord('readinessReady', lang) : readyCount ? pageWord('readinessNotReady', lang, { n: readyCount }) : pageWord('readinessNone', lang)}
+        </p>
+      </div>
+      <ul className="mt-3 space-y-3">
+        {channels.map(([id, channel]) => <ChannelChecks key={id} id={id} channel={channel} lang={lang} />)}
+      </ul>
+      <h3 className="mt-4 text-sm font-semibold">{pageWord('packageFiles', lang)}</h3>
+      <ul className="mt-2 flex flex-wrap gap-2" data-testid="package-files">
+        {pkg.files.map((file) => (
+          <li key={file}>
+            <a href={fileUrl(file)} download={file} className="btn-secondary text-xs" data-testid="package-file">
+              <Download className="h-3 w-3" aria-hidden="true" /> {file}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <a href={fileHref('GET /books/:bookType/publish/package', { params: { bookType } })} download className="btn-secondary mt-4 w-full" data-testid="package-download">
         <Download className="h-4 w-4" aria-hidden="true" /> {pageWord('downloadPackage', lang)}
       </a>
     </div>

@@ -1,0 +1,101 @@
+// The stores a package is checked for, as data: what each one sells (an eBook or a paperback), which
+// book languages its own published list accepts, and where each rule comes from. A language we could not
+// confirm from the channel's own list is `unknown` (the readiness says "check", with the page to read),
+// never assumed. Update an entry only from the channel's published page, and name that page here.
+import type { Lang } from '../spec/types.js';
+
+export const CHANNEL_IDS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const;
+export type ChannelId = (typeof CHANNEL_IDS)[number];
+
+/** `yes`: the channel's published list names the language; `unknown`: not confirmed from its list (verify by hand). */
+export type LanguageAcceptance = 'yes' | 'no' | 'unknown';
+
+export interface LanguageRule {
+  readonly accepted: LanguageAcceptance;
+  /** The channel's published list (URL and document name) the answer comes from, or the page to verify it on. */
+  readonly source: string;
+  readonly note?: string;
+}
+
+export interface Channel {
+  readonly id: ChannelId;
+  /** The channel as an author knows it, e.g. "Amazon KDP (Kindle eBook)". */
+  readonly name: string;
+  /** What the channel sells from the package. */
+  readonly product: 'ebook' | 'paperback';
+  /** The files of the package the channel takes. */
+  readonly files: readonly string[];
+  readonly languages: Readonly<Record<Lang, LanguageRule>>;
+  /** The channel's published rules the other checks come from (document name and URL). */
+  readonly sources: Readonly<{ metadata: string; cover?: string; manuscript?: string; pages?: string; description?: string }>;
+  /** Takes search keywords in the KDP layout (7 boxes of 50 characters). */
+  readonly hasKeywordBoxes: boolean;
+  /** Asks for categories (BISAC) at setup. */
+  readonly hasCategories: boolean;
+}
+
+const KDP_LANGUAGES = 'KDP Help, "Supported Languages" (eBook and paperback lists): https://kdp.amazon.com/en_US/help/topic/G200673300';
+const KDP_METADATA = 'KDP Help, "Metadata Guidelines for Books" (title, author, keywords, description): https://kdp.amazon.com/en_US/help/topic/G201097560';
+const GOOGLE_POLICIES = 'Google Books Program Policies ("Google Books now accepts books in all languages"): https://support.google.com/books/partner/answer/18625';
+const GOOGLE_FILES = 'Publisher Program Policies for Google Play Books ("We accept .epub versions 2.0.1 and 3.0.1"): https://support.google.com/books/partner/answer/166501';
+const KOBO_GUIDE = 'Kobo Writing Life User Guide, "Supported languages" and "New eBook setup guidelines": https://kobowritinglife.zendesk.com/hc/en-us';
+const KOBO_CONVERSION = 'Kobo Writing Life, "Content Conversion Guidelines" ("ePub files will fail to upload … if there are errors within the file")';
+
+/** The channels, in the order readiness.json lists them. */
+export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
+  kdp_ebook: {
+    id: 'kdp_ebook', name: 'Amazon KDP (Kindle eBook)', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json'],
+    languages: {
+      en: { accepted: 'yes', source: KDP_LANGUAGES },
+      // Not confirmed: the copies of KDP's eBook list we could read are old and do not name Malay. Verify on KDP's page.
+      ms: { accepted: 'unknown', source: KDP_LANGUAGES, note: "Malay has not been confirmed on KDP's list of eBook languages; check the page before you upload" },
+    },
+    sources: {
+      metadata: KDP_METADATA,
+      cover: 'KDP Help, "eBook Cover Image Guidelines" (JPEG or TIFF, RGB, ideal 2,560 × 1,600 px, 1.6:1): https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX',
+      manuscript: 'KDP Help, "Supported eBook formats" (EPUB, DOCX): https://kdp.amazon.com/en_US/help/topic/G200634390',
+      description: KDP_METADATA,
+    },
+    hasKeywordBoxes: true, hasCategories: true,
+  },
+  kdp_paperback: {
+    id: 'kdp_paperback', name: 'Amazon KDP (paperback)', product: 'paperback', files: ['paperback-interior.pdf', 'paperback-cover.pdf', 'description.html', 'keywords.txt', 'metadata.json'],
+    languages: {
+      en: { accepted: 'yes', source: KDP_LANGUAGES },
+      ms: { accepted: 'unknown', source: KDP_LANGUAGES, note: "Malay has not been confirmed on KDP's list of paperback languages; check the page before you upload" },
+    },
+    sources: {
+      metadata: KDP_METADATA,
+      pages: 'KDP Help, "Paperback Manuscript Guidelines" and "Set Trim Size, Bleed, and Margins" (24 to 828 pages): https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6',
+      cover: 'KDP Help, "Create a Paperback Cover" (full-wrap PDF): https://kdp.amazon.com/en_US/help/topic/G201953020',
+      description: KDP_METADATA,
+    },
+    hasKeywordBoxes: true, hasCategories: true,
+  },
+  google_play: {
+    id: 'google_play', name: 'Google Play Books', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'metadata.json'],
+    languages: {
+      en: { accepted: 'yes', source: GOOGLE_POLICIES },
+      ms: { accepted: 'yes', source: GOOGLE_POLICIES },
+    },
+    sources: {
+      metadata: 'Google Play Books Partner Center Help, "Book metadata": https://support.google.com/books/partner',
+      manuscript: GOOGLE_FILES,
+      cover: 'Google Play Books Partner Center Help, "Cover images" (JPEG or PNG, RGB): https://support.google.com/books/partner',
+    },
+    hasKeywordBoxes: false, hasCategories: true,
+  },
+  kobo: {
+    id: 'kobo', name: 'Kobo Writing Life', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'metadata.json'],
+    languages: {
+      en: { accepted: 'yes', source: KOBO_GUIDE },
+      ms: { accepted: 'unknown', source: KOBO_GUIDE, note: "Malay has not been confirmed on Kobo Writing Life's list of supported languages; check it before you upload" },
+    },
+    sources: {
+      metadata: KOBO_GUIDE,
+      manuscript: KOBO_CONVERSION,
+      cover: 'Kobo Writing Life User Guide, "Cover Images" (JPEG or PNG, RGB)',
+    },
+    hasKeywordBoxes: false, hasCategories: true,
+  },
+};

@@ -1,0 +1,133 @@
+// readiness.json per channel (issue 28): at least three channels, each with `ready` and its checks, every
+// check naming the published rule it comes from; language acceptance from each channel's list as data
+// (unconfirmed = "check", never assumed); no channel that needs an author ready without one; offline demo
+// text never ready; titles in title case; the eBook cover an RGB JPEG of 1.6:1 at least 1,600 px wide;
+// the paperback 24 to 828 pages by the interior's real count.
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHANNELS, CHANNEL_IDS, OFFLINE_MARKERS, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
+  type ReadinessInput,
+} from '../../engine/publish/index.js';
+import { OFFLINE_MARK } from '../../engine/providers/offline.js';
+
+const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]);
+const PDF = new TextEncoder().encode('%PDF-1.7\n%fake');
+let jpeg: Uint8Array;
+let cmyk: Uint8Array;
+let wide: Uint8Array;
+let png: Uint8Array;
+
+const image = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#336699' } });
+beforeAll(async () => {
+  jpeg = new Uint8Array(await image(1600, 2560).jpeg().toBuffer());
+  cmyk = new Uint8Array(await image(1600, 2560).toColourspace('cmyk').jpeg().toBuffer());
+  wide = new Uint8Array(await image(1600, 2400).jpeg().toBuffer());
+  png = new Uint8Array(await image(1600, 2560).png().toBuffer());
+});
+
+function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; description?: string; text?: string; cover?: Uint8Array; pageCount?: number | null } = {}): ReadinessInput {
+  return {
+    metadata: packageMetadata({
+      title: over.title ?? 'Rain Over Kuala Lumpur', subtitle: '', author: over.author ?? 'Siti Aminah', language: over.language ?? 'en',
+      description: over.description ?? '<p>A love story in the rain.</p>', keywords: ['second chance romance', 'malaysian romance'],
+      categories: ['Fiction / Romance / General'], wordCount: 60_000, generator: 'romance',
+    }),
+    isBookComplete: true,
+    manuscriptText: over.text ?? 'Aisha ran through the rain.',
+    epub: ZIP, docx: ZIP, epubcheck: { status: 'pass', detail: 'epubcheck: 0 fatal, 0 errors, 0 warnings' },
+    cover: { name: 'cover.jpg', bytes: over.cover ?? jpeg },
+    paperback: { interior: PDF, cover: PDF, ...(over.pageCount === null ? {} : { pageCount: over.pageCount ?? 240 }) },
+  };
+}
+
+const statusOf = (r: ReturnType<typeof packageReadiness>, channel: (typeof CHANNEL_IDS)[number], id: string) => r.channels[channel].checks.find((c) => c.id === id)?.status;
+
+describe('readiness per channel', () => {
+  it('lists at least three channels, each with ready and checks, every check naming its source', () => {
+    const r = packageReadiness(input());
+    expect(Object.keys(r.channels).length).toBeGreaterThanOrEqual(3);
+    expect(Object.keys(r.channels)).toEqual(expect.arrayContaining(['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo']));
+    for (const channel of Object.values(r.channels)) {
+      expect(typeof channel.ready).toBe('boolean');
+      expect(channel.checks.length).toBeGreaterThan(0);
+      for (const check of channel.checks) {
+        expect(check).toMatchObject({ id: expect.any(String), label: expect.any(String), status: expect.any(String) });
+        expect(check.source.length, `${check.id}`).toBeGreaterThan(3);
+      }
+    }
+    // A complete English book with an author, a JPEG cover and a 240-page interior is ready everywhere.
+    expect(r.ready, formatReadiness(r)).toBe(true);
+  });
+
+  it('each channel names the published list its language rule comes from, for English and Malay', () => {
+    for (const id of CHANNEL_IDS) {
+      for (const lang of ['en', 'ms'] as const) {
+        const rule = CHANNELS[id].languages[lang];
+        expect(rule.source).toMatch(/https?:\/\/|Guide|Help|Policies/);
+        const check = packageReadiness(input({ language: lang })).channels[id].checks.find((c) => c.id === 'language')!;
+        expect(check.source).toBe(rule.source);
+      }
+    }
+  });
+
+  it('Malay: Google Play Books accepts it from its list; where the list is not confirmed the check says "check", with the page to read, and the channel is not ready', () => {
+    const r = packageReadiness(input({ language: 'ms', title: 'Hujan di Kuala Lumpur' }));
+    expect(statusOf(r, 'google_play', 'language')).toBe('pass');
+    expect(r.channels.google_play.ready).toBe(true);
+    for (const id of CHANNEL_IDS.filter((c) => CHANNELS[c].languages.ms.accepted === 'unknown')) {
+      const check = r.channels[id].checks.find((c) => c.id === 'language')!;
+      expect(check.status).toBe('check');
+      expect(check.fix).toContain(CHANNELS[id].languages.ms.source);
+      expect(r.channels[id].ready).toBe(false);
+    }
+    expect(r.ready).toBe(false);
+  });
+
+  it('without an author no channel says ready, and no author appears', () => {
+    const r = packageReadiness(input({ author: '' }));
+    for (const id of CHANNEL_IDS) {
+      expect(statusOf(r, id, 'author')).toBe('fail');
+      expect(r.channels[id].ready).toBe(false);
+    }
+    expect(r.ready).toBe(false);
+    expect(JSON.stringify(r)).toContain('--author');
+  });
+
+  it('offline demo text is never ready: in the manuscript, the description or the keywords', () => {
+    for (const mark of Object.values(OFFLINE_MARK)) expect(OFFLINE_MARKERS.some((m) => mark.includes(m))).toBe(true);
+    for (const over of [{ text: OFFLINE_MARK.en }, { description: `<p>${OFFLINE_MARK.ms.replace(/\*/g, '')}</p>` }]) {
+      const r = packageReadiness(input(over));
+      for (const id of CHANNEL_IDS) expect(statusOf(r, id, 'offline-text')).toBe('fail');
+      expect(r.ready).toBe(false);
+    }
+  });
+
+  it('"A Tale of enemies to lovers Beginnings" is not a title: the fix gives the title-cased one', () => {
+    const r = packageReadiness(input({ title: 'A Tale of enemies to lovers Beginnings' }));
+    const check = r.channels.kdp_ebook.checks.find((c) => c.id === 'title-case')!;
+    expect(check.status).toBe('fail');
+    expect(check.fix).toContain('A Tale of Enemies to Lovers Beginnings');
+  });
+
+  it('the eBook cover: an RGB JPEG of 1.6:1, at least 1,600 px wide; PNG (KDP), CMYK or another shape fail', () => {
+    expect(jpegInfo(jpeg)).toEqual({ width: 1600, height: 2560, colour: 'rgb' });
+    expect(jpegInfo(cmyk)?.colour).toBe('cmyk');
+    expect(statusOf(packageReadiness(input()), 'kdp_ebook', 'ebook-cover')).toBe('pass');
+    expect(statusOf(packageReadiness(input({ cover: png })), 'kdp_ebook', 'ebook-cover')).toBe('fail');
+    expect(statusOf(packageReadiness(input({ cover: png })), 'google_play', 'ebook-cover')).toBe('pass');
+    expect(statusOf(packageReadiness(input({ cover: cmyk })), 'kdp_ebook', 'ebook-cover')).toBe('fail');
+    expect(statusOf(packageReadiness(input({ cover: wide })), 'kobo', 'ebook-cover')).toBe('fail');
+  });
+
+  it('the paperback: 24 to 828 pages by the interior\'s real count; without one, an estimate that is to be checked', () => {
+    expect(statusOf(packageReadiness(input({ pageCount: 20 })), 'kdp_paperback', 'page-count')).toBe('fail');
+    expect(statusOf(packageReadiness(input({ pageCount: 24 })), 'kdp_paperback', 'page-count')).toBe('pass');
+    expect(statusOf(packageReadiness(input({ pageCount: 829 })), 'kdp_paperback', 'page-count')).toBe('fail');
+    const estimated = packageReadiness(input({ pageCount: null })).channels.kdp_paperback.checks.find((c) => c.id === 'page-count')!;
+    expect(estimated.status).toBe('check');
+    expect(estimated.detail).toContain('estimated');
+    // The eBook channels do not depend on the paperback.
+    expect(packageReadiness(input({ pageCount: 20 })).channels.kdp_ebook.ready).toBe(true);
+  });
+});

@@ -221,6 +221,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (generation.isLoading || !step) return;
+    // Short of credits for this step: the button leads to top-up (reading, editing and exporting stay free).
+    if (isShort) {
+      navigate('/upgrade', { state: { needed: stepCost, tool: form.title[ui] } });
+      return;
+    }
     buttonRef.current?.focus();
     if (isLocked && book) {
       start(book.settings as Settings);
@@ -319,6 +324,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const stepCostText = stepCost === 1 ? pageWord('stepCostOne', ui) : pageWord('stepCostMany', ui, { n: stepCost });
   const costLeft = view ? (view.parts.length === 0 && view.outline === null ? view.cost.total : view.cost.remaining) : 0;
   const hasStarted = view !== null && (view.outline !== null || view.parts.length > 0);
+  const isShort = !isAdmin && user !== null && step !== null && have < stepCost;
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -371,7 +377,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               data-testid="generate-button"
             >
               <span data-testid="generate-label">{label}</span>
-              {step && !generation.isLoading && <span className="text-xs font-normal" data-testid="step-cost">{stepCostText}</span>}
+              {step && !generation.isLoading && <span className="text-xs font-normal" data-testid="step-cost">{isShort ? pageWord('stepCostShort', ui, { cost: stepCostText }) : stepCostText}</span>}
             </button>
             {(hasStarted || (isBook && !step)) && (
               <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>

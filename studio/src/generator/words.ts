@@ -71,6 +71,7 @@ export const PAGE_WORDS = {
   // Cost before spending (engine/session/cost.ts: what the server charges, step by step).
   stepCostOne: { en: '1 credit', ms: '1 kredit' },
   stepCostMany: { en: '{n} credits', ms: '{n} kredit' },
+  stepCostShort: { en: '{cost} · top up to continue', ms: '{cost} · tambah kredit untuk meneruskan' },
   bookCost: { en: 'This book: {total} credits — you have {have}', ms: 'Buku ini: {total} kredit — anda mempunyai {have}' },
   bookCostLeft: { en: { one: 'To finish this book: {n} credit — you have {have}', other: 'To finish this book: {n} credits — you have {have}' }, ms: 'Untuk menyiapkan buku ini: {n} kredit — anda mempunyai {have}' },
   bookCostWhy: {
@@ -143,10 +144,12 @@ export const PAGE_WORDS = {
   // "My books" on the profile page.
   myBooks: { en: 'My Books', ms: 'Buku Saya' },
   myBooksIntro: {
-    en: 'Your finished books. Starting a new book keeps the finished one here.',
-    ms: 'Buku anda yang telah siap. Memulakan buku baharu akan menyimpan buku yang telah siap di sini.',
+    en: 'Your books, finished or not, to download whatever your credits. Starting a new book keeps the finished one here.',
+    ms: 'Buku anda, sudah siap atau belum, untuk dimuat turun walau berapa pun kredit anda. Memulakan buku baharu akan menyimpan buku yang telah siap di sini.',
   },
-  noBooks: { en: 'No finished books yet.', ms: 'Belum ada buku yang siap.' },
+  noBooks: { en: 'No books yet.', ms: 'Belum ada buku.' },
+  unfinishedOn: { en: 'Unfinished, last written {date}', ms: 'Belum siap, terakhir ditulis {date}' },
+  openBook: { en: 'Open', ms: 'Buka' },
   loadingBooks: { en: 'Loading your books', ms: 'Memuatkan buku anda' },
   booksLoadFailed: { en: 'Failed to load your books', ms: 'Gagal memuatkan buku anda' },
   finishedOn: { en: 'Finished {date}', ms: 'Siap pada {date}' },

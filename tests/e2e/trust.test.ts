@@ -1,0 +1,130 @@
+// End to end, issue 27: the studio never loses, hides or withholds a writer's work. `karya serve` talks to
+// the fake provider (tests/fake-openai.ts): short English answers, and a slow stream when a case asks for
+// one. Each case signs up its own writer.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startFakeOpenAI, writeProse, PROSE_SENTENCES, type FakeOpenAI } from '../fake-openai.js';
+import { ARTIFACTS, buildStudio, grantCredits, hasChromium, launchChromium, newPage, SKIP_REASON, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
+
+const PASSWORD = 'secret12';
+const button = '[data-testid="generate-button"]';
+const label = '[data-testid="generate-label"]';
+
+if (!hasChromium) {
+  describe('a studio that keeps the writer\'s work', () => {
+    it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
+  });
+} else {
+  describe('a studio that keeps the writer\'s work (chromium, karya serve, fake provider)', () => {
+    let fake: FakeOpenAI;
+    let karya: RunningKarya;
+    let browser: Browser;
+    let base = '';
+    /** While true, prose answers are long (a slow stream of about 12 s). */
+    let isSlow = false;
+    const pages: Page[] = [];
+
+    beforeAll(async () => {
+      await buildStudio();
+      fake = await startFakeOpenAI({
+        streamDelayMs: 20,
+        answer: () => (isSlow ? writeProse(600, PROSE_SENTENCES.en) : writeProse(60, PROSE_SENTENCES.en)),
+      });
+      [karya, browser] = await Promise.all([startKarya({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } }), launchChromium()]);
+      base = karya.url;
+    }, 180_000);
+
+    afterEach(async ({ task }) => {
+      isSlow = false;
+      if (task.result?.state === 'fail') {
+        const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+        for (const [i, p] of pages.entries()) await p.screenshot({ path: path.join(ARTIFACTS, `FAILED-trust-${name}-${i}.png`) }).catch(() => undefined);
+      }
+      pages.length = 0;
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await karya?.stop();
+      await fake?.close();
+    }, 30_000);
+
+    /** A new writer with a romance book written up to its introduction. */
+    async function writerWithIntroduction(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+      const { page } = await newPage(browser, viewport);
+      pages.push(page);
+      await signUp(page, base, email, PASSWORD);
+      await page.goto(`${base}/romance`);
+      await waitForText(page, label, 'Generate Story Outline');
+      await page.click(button);
+      await waitForText(page, label, 'Generate Introduction', 60_000);
+      await page.click(button);
+      await waitForText(page, label, 'Generate Chapter 1', 60_000);
+      return page;
+    }
+
+    async function continueSaved(page: Page): Promise<void> {
+      await page.getByTestId('resume-dialog').waitFor();
+      await page.getByRole('button', { name: 'Continue Progress' }).click();
+    }
+
+    it('with 0 credits a writer opens the unfinished book, reads it, downloads it as EPUB (page and My Books); Generate leads to top-up', async () => {
+      const email = 'zero.credits@e2e.test';
+      const page = await writerWithIntroduction(email);
+      await grantCredits(base, { email: karya.adminEmail, password: PASSWORD }, email, 0);
+
+      await page.goto(`${base}/romance`);
+      expect(new URL(page.url()).pathname).toBe('/romance');
+      await continueSaved(page);
+      const part = page.locator('[data-testid="preview-part"]').first();
+      await part.waitFor();
+      expect((await part.textContent())!.length).toBeGreaterThan(100);
+      await waitForText(page, '[data-testid="step-cost"]', /top up to continue/);
+
+      await page.getByTestId('download-menu').getByRole('button', { name: 'Download' }).click();
+      const [epub] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as EPUB' }).click()]);
+      expect(epub.suggestedFilename()).toMatch(/\.epub$/);
+      expect(readFileSync((await epub.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+
+      await page.goto(`${base}/profile/edit`);
+      const row = page.getByTestId('my-book');
+      await row.waitFor();
+      expect(await row.textContent()).toMatch(/Unfinished, last written/);
+      await row.getByRole('button', { name: 'Download', exact: true }).click();
+      const [again] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
+      expect(readFileSync((await again.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+
+      await row.getByTestId('open-book').click();
+      await page.waitForURL((u) => u.pathname === '/romance');
+      await continueSaved(page);
+      await page.click(button);
+      await page.waitForURL((u) => u.pathname === '/upgrade');
+    }, 180_000);
+
+    it('with the history request failing, Content History shows an error with Retry (not "No content yet"), and Retry loads it', async () => {
+      const { page } = await newPage(browser);
+      pages.push(page);
+      await signUp(page, base, 'history.fails@e2e.test', PASSWORD);
+      let isFailing = true;
+      await page.route('**/api/history?**', (route) => (isFailing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }) : route.continue()));
+      await page.route('**/api/books', (route) => (isFailing ? route.abort('internetdisconnected') : route.continue()));
+      await page.goto(`${base}/profile/edit`);
+      const error = page.getByTestId('history-error');
+      await error.waitFor();
+      expect(await page.getByTestId('history-empty').count()).toBe(0);
+      expect(await error.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+      await page.getByTestId('my-books-error').waitFor();
+      expect(await page.getByText('No books yet.').count()).toBe(0);
+
+      isFailing = false;
+      await error.getByRole('button', { name: 'Retry' }).click();
+      await page.getByTestId('history-empty').waitFor();
+      expect(await page.getByTestId('history-error').count()).toBe(0);
+      // My Books loads again when the browser comes back online.
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.getByText('No books yet.').waitFor();
+    }, 120_000);
+  });
+}

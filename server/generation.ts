@@ -5,7 +5,7 @@
 import {
   stepHistoryTitle,
   GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, generationMessage, outlineToast, parseSettings, stepRef,
-  type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult,
+  type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../engine/index.js';
 import type { Charge, Repositories } from './store/ports.js';
 import { ApiError, MESSAGES } from './http/errors.js';
@@ -31,16 +31,24 @@ export class KeyedMutex {
   }
 }
 
-const BOOK_LOCKS = new WeakMap<object, { mutex: KeyedMutex; writing: Set<string> }>();
+/** A step being written now (GET /api/progress shows it, so a writer who comes back sees it): its text so far. */
+export interface RunningStep {
+  step: StepRef;
+  label: string;
+  startedAt: string;
+  text: string;
+}
+
+const BOOK_LOCKS = new WeakMap<object, { mutex: KeyedMutex; writing: Set<string>; running: Map<string, RunningStep> }>();
 
 /**
  * The server's locks of users' books, one set per app context: `mutex` is held by a step with its memory
  * update (an edit by hand waits for it), `writing` names the books whose step is being written now (an
  * edit by hand is refused then: the text it would change is about to move on).
  */
-export function bookLocks(ctx: object): { mutex: KeyedMutex; writing: Set<string> } {
+export function bookLocks(ctx: object): { mutex: KeyedMutex; writing: Set<string>; running: Map<string, RunningStep> } {
   let locks = BOOK_LOCKS.get(ctx);
-  if (!locks) BOOK_LOCKS.set(ctx, (locks = { mutex: new KeyedMutex(), writing: new Set() }));
+  if (!locks) BOOK_LOCKS.set(ctx, (locks = { mutex: new KeyedMutex(), writing: new Set(), running: new Map() }));
   return locks;
 }
 

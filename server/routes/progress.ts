@@ -3,7 +3,7 @@
 // a written part edited by hand (PUT …/part), "write more" on a prose part (POST …/more, charged as a
 // step), the story bible edited by hand (PUT …/bible), and "Start New" (delete). Other users' books are never
 // seen: their owner is the session's user.
-import { bookView, catalogueMessage, editBible, editPart, EditError, extendPart, partStep, progress, restoreBook, stepKey, stepPosition, type BookState, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { bookView, catalogueMessage, editBible, editPart, EditError, extendPart, partStep, progress, restoreBook, stepKey, stepPosition, type BookState, type BookView, type Lang, type ResolvedSpec } from '../../engine/index.js';
 import { BibleEditBodySchema, BookTypeParamsSchema, PartEditBodySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
 import { failureOf } from '../generation.js';
 import type { AppContext } from '../context.js';
@@ -17,8 +17,14 @@ import { ApiRoutes } from '../http/routes.js';
 export function progressRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
   const router = new ApiRoutes();
-  const { mutex, writing } = bookLocks(ctx);
+  const { mutex, writing, running } = bookLocks(ctx);
   router.use(requireUser(repos.auth));
+
+  /** The book with the step being written now, if one is (issue 27: a writer who comes back sees it). */
+  const withRunning = (view: BookView, key: string): BookView => {
+    const now = running.get(key);
+    return now ? { ...view, running: { ...now.step, label: now.label, started_at: now.startedAt, text: now.text } } : view;
+  };
 
   router.get('/:bookType', async (req, res: Reply<'GET /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
@@ -42,7 +48,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
       outline: state.outline ?? null,
       ...(spec ? { progress: progress(spec, state) } : {}),
       updated_at: saved.updatedAt,
-      ...(spec && held ? { book: bookView(spec, held) } : {}),
+      ...(spec && held ? { book: withRunning(bookView(spec, held), bookLockKey(sessionOf(req).user.id, bookType)) } : {}),
     };
     res.json(body);
   });

@@ -1,11 +1,11 @@
 // End to end, issue 27: the studio never loses, hides or withholds a writer's work. `karya serve` talks to
-// the fake provider (tests/fake-openai.ts): short English answers, and a slow stream when a case asks for
-// one. Each case signs up its own writer.
+// the fake provider (tests/fake-openai.ts): answers as long as asked, and a slow stream when a case asks
+// for one. Each case signs up its own writer.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startFakeOpenAI, writeProse, PROSE_SENTENCES, type FakeOpenAI } from '../fake-openai.js';
+import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { ARTIFACTS, buildStudio, grantCredits, hasChromium, launchChromium, newPage, SKIP_REASON, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
 
 const PASSWORD = 'secret12';
@@ -22,22 +22,22 @@ if (!hasChromium) {
     let karya: RunningKarya;
     let browser: Browser;
     let base = '';
-    /** While true, prose answers are long (a slow stream of about 12 s). */
-    let isSlow = false;
+    const fakeOptions: FakeOpenAIOptions = {};
+    /** A slow stream: a pause between streamed words. */
+    const slowDown = (ms: number) => (fakeOptions.streamDelayMs = ms);
     const pages: Page[] = [];
 
     beforeAll(async () => {
       await buildStudio();
-      fake = await startFakeOpenAI({
-        streamDelayMs: 20,
-        answer: () => (isSlow ? writeProse(600, PROSE_SENTENCES.en) : writeProse(60, PROSE_SENTENCES.en)),
-      });
+      // Answers as long as asked (so no part is extended); the options are read per request, so a case
+      // slows the stream down by setting `fakeOptions.streamDelayMs`.
+      fake = await startFakeOpenAI(fakeOptions);
       [karya, browser] = await Promise.all([startKarya({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } }), launchChromium()]);
       base = karya.url;
     }, 180_000);
 
     afterEach(async ({ task }) => {
-      isSlow = false;
+      delete fakeOptions.streamDelayMs;
       if (task.result?.state === 'fail') {
         const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
         for (const [i, p] of pages.entries()) await p.screenshot({ path: path.join(ARTIFACTS, `FAILED-trust-${name}-${i}.png`) }).catch(() => undefined);
@@ -126,5 +126,41 @@ if (!hasChromium) {
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await page.getByText('No books yet.').waitFor();
     }, 120_000);
+
+    it('leaving during a chapter\'s stream and coming back shows that chapter being written, then written; never its Generate button again nor step_not_allowed', async () => {
+      const page = await writerWithIntroduction('come.back@e2e.test');
+      slowDown(8);
+      await page.click(button);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200, undefined, { timeout: 60_000 });
+      // Away to the profile (a sidebar link), then back to the book.
+      await page.getByRole('link', { name: 'Edit Profile' }).first().click();
+      await page.waitForURL((u) => u.pathname.startsWith('/profile'));
+      await page.goto(`${base}/romance`);
+      await page.evaluate(() => {
+        const w = window as unknown as { __labels: string[] };
+        w.__labels = [];
+        new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="generate-label"]')?.textContent?.trim();
+          if (text && w.__labels.at(-1) !== text) w.__labels.push(text);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await waitForText(page, label, 'Chapter 1 is being written…');
+      expect(await page.getByTestId('resume-dialog').count()).toBe(0);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'trust-being-written-1440.png') });
+
+      // Offline for a moment: said in plain words, and the text written so far stays.
+      await page.context().setOffline(true);
+      await waitForText(page, '[data-testid="connection-state"]', /You are offline/);
+      expect(await page.locator('[data-testid="streaming-text"]').textContent()).not.toBe('');
+      await page.context().setOffline(false);
+
+      await waitForText(page, label, 'Generate Chapter 2', 60_000);
+      expect(await page.locator('[data-testid="preview-part"]').count()).toBe(2);
+      const labels = await page.evaluate(() => (window as unknown as { __labels: string[] }).__labels);
+      expect(labels).not.toContain('Generate Chapter 1');
+      const body = (await page.textContent('body'))!;
+      expect(body).not.toMatch(/step_not_allowed|not the next step/);
+    }, 180_000);
   });
 }

@@ -71,6 +71,10 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const [output, setOutput] = useState<{ text: string; image?: string } | null>(null);
   const [saved, setSaved] = useState<SavedProgress | null>(null);
   const [isStartNewOpen, setIsStartNewOpen] = useState(false);
+  // A step followed rather than streamed here (a lost stream, a refused duplicate): its text so far.
+  const [following, setFollowing] = useState<{ text: string; step: StepRef | null; label: string } | null>(null);
+  const followingRef = useRef(following);
+  followingRef.current = following;
 
   const values = methods.watch();
   const isLocked = book?.is_locked === true;
@@ -88,6 +92,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       (answer) => {
         const p = savedProgressOf(answer);
         if (!isCurrent || !p || (p.generator_id && p.generator_id !== form.id)) return;
+        // A step is being written (the writer left during it): the page shows it at once and follows it.
+        if (p.book?.running) {
+          restore(p);
+          return;
+        }
         if (p.content.length === 0 && p.outline === null) return;
         setSaved(p);
       },
@@ -160,8 +169,13 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     else toast.success(pageWord('successToast', l, { n: payload.credits_available.toLocaleString('en') }), { id: 'generation-result' });
   };
 
-  const onFailure = (e: ApiError, l: Lang): boolean => {
+  const onFailure = (e: ApiError, l: Lang, streamed = ''): boolean => {
     refocus();
+    // The connection went mid-stream: the server writes the step to its end; follow the book, keep the text.
+    if (isBook && e.code === 'stream_lost') {
+      setFollowing({ text: streamed, step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
+      return true;
+    }
     if (e.status === 401) {
       toast.error(e.code === 'session_expired' ? e.message : catalogueMessage('not_signed_in', l));
       setUser(null);
@@ -173,6 +187,13 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return true;
     }
     if (e.status === 409) {
+      // Never the jargon of a refused step: the book moved on (or its step is being written), so the page
+      // shows the book as the server holds it and follows a step still running.
+      if (isBook && (e.code === 'step_not_allowed' || e.code === 'book_complete' || e.code === 'idempotency_in_progress')) {
+        toast(pageWord('bookRefreshed', l), { id: 'generation-result' });
+        setFollowing({ text: '', step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
+        return true;
+      }
       toast.error(studioMessage(e, l));
       void resync();
       return true;
@@ -189,7 +210,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return true;
     }
     if (spec.kind === 'image') toast.error(pageWord('coverFailed', l));
-    else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries') toast.error(studioMessage(e, l));
+    else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries' && e.code !== 'connection_lost') toast.error(studioMessage(e, l));
     return false;
   };
 
@@ -202,8 +223,61 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       const p = pendingRef.current;
       if (p) onDone(payload, p.step, p.lang, p.chapterTitle);
     },
-    onFailure: (e) => onFailure(e, pendingRef.current?.lang ?? ui),
+    onFailure: (e, streamed) => onFailure(e, pendingRef.current?.lang ?? ui, streamed),
   });
+
+  // Following a step this page is not streaming: one the server reports running (the writer came back
+  // during it), or one whose stream was lost. The book is read again every 1.5 s until the step has
+  // landed; the text streamed so far stays; offline and server-down are said in plain words.
+  const serverRunning = isBook && !generation.isLoading ? (book?.running ?? null) : null;
+  const isFollowing = !generation.isLoading && (following !== null || serverRunning !== null);
+  const [connection, setConnection] = useState<'ok' | 'offline' | 'server'>('ok');
+  useEffect(() => {
+    if (!isFollowing) {
+      setConnection('ok');
+      return;
+    }
+    let isCurrent = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      clearTimeout(timer);
+      try {
+        const p = savedProgressOf(await call('GET /progress/:bookType', { params: { bookType: form.bookType } }));
+        if (!isCurrent) return;
+        setConnection('ok');
+        setBook(p?.book ?? null);
+        if (!p?.book?.running) {
+          const wanted = followingRef.current?.step;
+          const next = p?.book?.next;
+          const isLanded = !wanted || !next || next.kind !== wanted.kind || next.position !== wanted.position;
+          if (followingRef.current && !isLanded && followingRef.current.text) toast(pageWord('stepStopped', ui), { id: 'generation-result' });
+          void refresh();
+          setFollowing(null);
+          return;
+        }
+      } catch (e) {
+        if (!isCurrent) return;
+        if (e instanceof ApiError && e.status === 401) {
+          setUser(null);
+          return;
+        }
+        setConnection(typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'server');
+      }
+      if (isCurrent) timer = setTimeout(() => void poll(), 1500);
+    };
+    const onOnline = () => void poll();
+    window.addEventListener('online', onOnline);
+    void poll();
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+      window.removeEventListener('online', onOnline);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one polling loop per following episode
+  }, [isFollowing, form.bookType]);
+  const followText = serverRunning && serverRunning.text.length >= (following?.text.length ?? 0) ? serverRunning.text : (following?.text ?? '');
+  const followLabel = serverRunning?.label ?? following?.label ?? '';
+  const followRef: StepRef | null = serverRunning ? { kind: serverRunning.kind, ...(serverRunning.position !== undefined ? { position: serverRunning.position } : {}) } : (following?.step ?? null);
 
   const start = (settings: Settings) => {
     if (!step) return;
@@ -220,7 +294,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (generation.isLoading || !step) return;
+    if (generation.isLoading || isFollowing || !step) return;
     // Short of credits for this step: the button leads to top-up (reading, editing and exporting stay free).
     if (isShort) {
       navigate('/upgrade', { state: { needed: stepCost, tool: form.title[ui] } });
@@ -261,9 +335,10 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     : output && !output.image
       ? [{ key: 'output', text: output.text }]
       : [];
-  const streamingHeading = isBook && generation.isLoading && pendingRef.current ? pendingRef.current.label : undefined;
+  const streamingHeading = isBook && generation.isLoading && pendingRef.current ? pendingRef.current.label : isFollowing ? followLabel || undefined : undefined;
   const label =
-    spec.kind === 'image' && generation.isLoading ? pageWord('generatingCover', ui)
+    isFollowing ? pageWord('beingWritten', ui, { step: followRef ? stepWord(spec, followRef, ui) : view?.next ? stepWord(spec, view.next, ui) : '' })
+    : spec.kind === 'image' && generation.isLoading ? pageWord('generatingCover', ui)
     : generation.isLoading ? buttonLabel(spec, null, ui, true)
     : view ? nextButtonWord(spec, view, ui)
     : buttonLabel(spec, { kind: spec.kind === 'image' ? 'image' : 'single' }, ui);
@@ -373,11 +448,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               ref={buttonRef}
               type="submit"
               className="btn-primary mt-6 w-full flex-col gap-0 py-2.5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-              aria-disabled={generation.isLoading || !step ? true : undefined}
+              aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
               data-testid="generate-button"
             >
               <span data-testid="generate-label">{label}</span>
-              {step && !generation.isLoading && <span className="text-xs font-normal" data-testid="step-cost">{isShort ? pageWord('stepCostShort', ui, { cost: stepCostText }) : stepCostText}</span>}
+              {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal" data-testid="step-cost">{isShort ? pageWord('stepCostShort', ui, { cost: stepCostText }) : stepCostText}</span>}
             </button>
             {(hasStarted || (isBook && !step)) && (
               <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>
@@ -387,6 +462,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
           </form>
         </div>
         <div className="min-w-0 scroll-mt-16" ref={previewRef}>
+          {isFollowing && connection !== 'ok' && (
+            <p role="status" className="mb-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200" data-testid="connection-state">
+              {pageWord(connection === 'offline' ? 'followOffline' : 'followServerDown', ui)}
+            </p>
+          )}
           {view && hasStarted && view.progress && <WritingProgress progress={{ ...view.progress, stepText: progressWord(view, ui) }} lang={ui} />}
           {spec.kind === 'image' ? (
             <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={form.title[ui]} />
@@ -395,9 +475,9 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               parts={parts}
               {...(view?.outline ? { outline: view.outline.text } : {})}
               outlineLabel={stepLabel({ kind: 'outline' }, lang, spec)}
-              streaming={generation.streaming}
+              streaming={isFollowing ? followText : generation.streaming}
               {...(streamingHeading ? { streamingHeading } : {})}
-              isLoading={generation.isLoading}
+              isLoading={generation.isLoading || isFollowing}
               elapsed={generation.elapsed}
               error={generation.error}
               canRetry={form.flow.retry}

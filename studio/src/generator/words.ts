@@ -35,6 +35,32 @@ export const PAGE_WORDS = {
     en: { one: 'Content generated successfully! {n} credit remaining.', other: 'Content generated successfully! {n} credits remaining.' },
     ms: 'Kandungan berjaya dijana! Baki kredit: {n}.',
   },
+  // Issue 27: a step being written when the writer comes back, and connection trouble in plain words.
+  beingWritten: { en: '{step} is being written…', ms: '{step} sedang ditulis…' },
+  offlineNow: {
+    en: 'You are offline. Check your internet connection, then try again.',
+    ms: 'Anda di luar talian. Semak sambungan internet anda, kemudian cuba lagi.',
+  },
+  serverUnreachable: {
+    en: 'The Karya server cannot be reached right now. Nothing was charged for a step that did not start; try again in a moment.',
+    ms: 'Pelayan Karya tidak dapat dihubungi sekarang. Tiada caj untuk langkah yang tidak bermula; cuba lagi sebentar lagi.',
+  },
+  followOffline: {
+    en: 'You are offline. The text written so far stays here, and the page catches up when your connection is back.',
+    ms: 'Anda di luar talian. Teks yang telah ditulis kekal di sini, dan halaman ini dikemas kini apabila sambungan anda kembali.',
+  },
+  followServerDown: {
+    en: 'The Karya server cannot be reached right now. The text written so far stays here, and the page catches up when the server answers again.',
+    ms: 'Pelayan Karya tidak dapat dihubungi sekarang. Teks yang telah ditulis kekal di sini, dan halaman ini dikemas kini apabila pelayan menjawab semula.',
+  },
+  bookRefreshed: {
+    en: 'Your book had already moved on (another tab or an earlier request). Here it is as saved.',
+    ms: 'Buku anda sudah pun bergerak ke hadapan (tab lain atau permintaan terdahulu). Inilah buku seperti yang disimpan.',
+  },
+  stepStopped: {
+    en: 'The step stopped before it was finished, so nothing was charged for it. You can generate it again.',
+    ms: 'Langkah itu berhenti sebelum siap, jadi tiada caj dikenakan. Anda boleh menjananya semula.',
+  },
   timeoutToast: { en: 'Generation timed out - please try again', ms: 'Penjanaan tamat masa - sila cuba lagi' },
   lockedNote: {
     en: 'Settings are locked for this book so that it stays consistent.',

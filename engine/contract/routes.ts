@@ -13,6 +13,7 @@ import * as history from './history.js';
 import * as me from './me.js';
 import * as payments from './payments.js';
 import * as apiKeys from './api-keys.js';
+import * as drafts from './drafts.js';
 
 /** What the contract says about one route. */
 export interface RouteDef {
@@ -58,6 +59,9 @@ export const ROUTES = {
   'GET /progress/:bookType': { params: books.BookTypeParamsSchema, response: books.SavedProgressResponseSchema },
   'PUT /progress/:bookType/part': { params: books.BookTypeParamsSchema, body: books.PartEditBodySchema, response: books.PartEditResponseSchema },
   'POST /progress/:bookType/more': { params: books.BookTypeParamsSchema, body: books.WriteMoreBodySchema, response: books.WriteMoreResponseSchema },
+  'GET /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, response: drafts.PartDraftsResponseSchema },
+  'PUT /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, body: drafts.PartDraftBodySchema, response: drafts.PartDraftResponseSchema },
+  'DELETE /progress/:bookType/drafts/:position': { params: drafts.PartDraftParamsSchema, response: MessageResponseSchema },
   'PUT /progress/:bookType/bible': { params: books.BookTypeParamsSchema, body: books.BibleEditBodySchema, response: books.BibleEditResponseSchema },
   'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
   'GET /books': { response: books.MyBooksResponseSchema },

@@ -13,6 +13,7 @@ import { requireUser, sessionOf } from '../auth/middleware.js';
 import type { Reply } from '../http/contract.js';
 import { bookLockKey, bookLocks } from '../generation.js';
 import { ApiRoutes } from '../http/routes.js';
+import { addDraftRoutes } from './drafts.js';
 
 export function progressRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
@@ -88,6 +89,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
       if (!(await repos.books.savePartEdit({ userId, key: bookType, position: edit.position, text: edit.text, state: edit.state }))) {
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }
+      await repos.drafts.remove({ userId, key: bookType, position: edit.position });
       res.json({ book: bookView(spec, edit.state), memory_reset: edit.isMemoryReset });
     });
   });
@@ -192,5 +194,6 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     res.json({ message: MESSAGES.progress_cleared });
   });
 
+  addDraftRoutes(router, ctx);
   return router;
 }

@@ -18,6 +18,7 @@ import { likePattern } from '../sqlite/history.js';
 import { toDeployment } from '../sqlite/system.js';
 import { inTransaction, postgresBooks, writeStep } from './books.js';
 import { postgresIdempotency, postgresLimits } from './limits.js';
+import { postgresDrafts } from './drafts.js';
 import type { OpenedPostgres } from './connect.js';
 import { postgresApiKeys, postgresPurchases } from './purchases.js';
 
@@ -572,6 +573,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
   const feed = new UserChangeFeed(url);
   return {
     books: postgresBooks(db),
+    drafts: postgresDrafts(db as Kysely<unknown>),
     users: postgresUsers(db, feed),
     auth: postgresAuth(db, pool),
     credits: postgresCredits(db),

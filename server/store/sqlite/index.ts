@@ -4,6 +4,7 @@ import type { Repositories } from '../ports.js';
 import { sqliteAuth } from './auth.js';
 import { findFinishedBook, listFinishedBooks, loadBook, removeFinishedBook, startNewBook, writeMemory, writePartEdit } from './books.js';
 import { sqliteCodes } from './codes.js';
+import { sqliteDrafts } from './drafts.js';
 import { sqliteCredits } from './credits.js';
 import { sqliteGenerations } from './generations.js';
 import { sqliteHistory } from './history.js';
@@ -36,6 +37,7 @@ export function sqliteRepositories(store: Store): Repositories {
         findPackage: async ({ userId, key }) => findPackage(store, userId, key),
         packageZip: async ({ userId, key }) => packageZip(store, userId, key),
       },
+      drafts: sqliteDrafts(store),
       users: sqliteUsers(store),
       auth: sqliteAuth(store),
       credits: sqliteCredits(store),

@@ -162,5 +162,40 @@ if (!hasChromium) {
       const body = (await page.textContent('body'))!;
       expect(body).not.toMatch(/step_not_allowed|not the next step/);
     }, 180_000);
+
+    it('an edited, unsaved introduction survives a click on a sidebar link: its draft is back when the writer returns', async () => {
+      const page = await writerWithIntroduction('keeps.drafts@e2e.test');
+      const intro = page.locator('[data-testid="preview-part"]').first();
+      await intro.getByTestId('edit-part').click();
+      const area = intro.locator('textarea');
+      await area.waitFor();
+      // The editor is tall and grows with its text (one scroll: no scroll bar of its own).
+      expect((await area.boundingBox())!.height).toBeGreaterThan(400);
+      expect(await area.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+      await area.press('End');
+      await area.pressSequentially(' A line the writer added by hand.');
+      // Straight to another page, before any autosave pause.
+      await page.getByRole('link', { name: 'Edit Profile' }).first().click();
+      await page.waitForURL((u) => u.pathname.startsWith('/profile'));
+      await page.getByTestId('my-books').waitFor();
+
+      await page.goto(`${base}/romance`);
+      await continueSaved(page);
+      const note = page.getByTestId('draft-note');
+      await note.waitFor();
+      await note.getByTestId('draft-resume').click();
+      const again = page.locator('[data-testid="preview-part"]').first().locator('textarea');
+      expect(await again.inputValue()).toContain('A line the writer added by hand.');
+      await page.getByTestId('draft-state').waitFor();
+      expect(await page.getByTestId('draft-state').textContent()).toBe('Draft saved');
+      // Saved for real: the part has the line, and the draft is gone.
+      await page.getByTestId('save-edit').click();
+      await page.getByText('A line the writer added by hand.').waitFor();
+      expect(await page.getByTestId('draft-note').count()).toBe(0);
+      await page.goto(`${base}/romance`);
+      await continueSaved(page);
+      await page.locator('[data-testid="preview-part"]').first().waitFor();
+      expect(await page.getByTestId('draft-note').count()).toBe(0);
+    }, 180_000);
   });
 }

@@ -19,7 +19,7 @@ import { PageLoading } from '../components/Spinner.js';
 import { Dialog } from '../components/Dialog.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
 import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
-import { bibleShown, Preview, type PreviewPart } from './Manuscript.js';
+import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
@@ -344,11 +344,45 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     : buttonLabel(spec, { kind: spec.kind === 'image' ? 'image' : 'single' }, ui);
   const showChapterTitle = isBook && step?.kind === 'chapter' && chapterTitleField !== undefined;
 
+  // Drafts of hand edits kept on the server (issue 27): loaded once the saved book is shown, kept while
+  // the writer types (Manuscript.tsx), dropped when the part is saved or the edit discarded.
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  const hasSavedBook = isBook && form.flow.savesProgress && book !== null && (book.parts.length > 0 || book.outline !== null);
+  useEffect(() => {
+    if (!hasSavedBook) return;
+    let isCurrent = true;
+    call('GET /progress/:bookType/drafts', { params: { bookType: form.bookType } }).then(
+      (r) => {
+        if (isCurrent && Array.isArray(r?.drafts)) setDrafts(Object.fromEntries(r.drafts.map((d) => [d.position, d.text])));
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [hasSavedBook, form.bookType]);
+  const keepDraft = async (part: StepRef, text: string | null): Promise<boolean> => {
+    const position = draftPosition(part);
+    try {
+      if (text === null) {
+        setDrafts(({ [position]: _, ...rest }) => rest);
+        await call('DELETE /progress/:bookType/drafts/:position', { params: { bookType: form.bookType, position } });
+      } else {
+        await call('PUT /progress/:bookType/drafts', { params: { bookType: form.bookType }, body: { position, text } });
+        setDrafts((d) => ({ ...d, [position]: text }));
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   // A written part edited by hand (a saved book, between steps): the server keeps it, later steps build on it.
   const saveEdit = async (part: StepRef, text: string): Promise<string | null> => {
     try {
       const answer = await call('PUT /progress/:bookType/part', { params: { bookType: form.bookType }, body: { part, text } });
       setBook(answer.book);
+      setDrafts(({ [draftPosition(part)]: _, ...rest }) => rest);
       toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', ui), { id: 'edit-result' });
       return null;
     } catch (e) {
@@ -486,7 +520,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               lang={ui}
               bookLang={lang}
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
-              {...(isBook && form.flow.savesProgress && book && (book.parts.length > 0 || book.outline) ? { onSaveEdit: saveEdit } : {})}
+              {...(hasSavedBook ? { onSaveEdit: saveEdit, drafts, onDraft: keepDraft } : {})}
               {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, stepCostText, onSaveBible: saveBible } : {})}
               {...(isBook && view?.bible ? { bible: bibleShown(view.bible, view.bible_notes ?? '', lang) } : {})}
             />

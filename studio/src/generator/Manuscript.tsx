@@ -56,7 +56,14 @@ export interface PreviewProps {
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
   bible?: BibleShown;
   onSaveBible?: (text: string) => Promise<string | null>;
+  /** Drafts of hand edits kept on the server, by part position (-1 the outline). */
+  drafts?: Readonly<Record<number, string>>;
+  /** Keep (text) or discard (null) a part's draft; answers whether the server has it. */
+  onDraft?: (part: StepRef, text: string | null) => Promise<boolean>;
 }
+
+/** A part's position as drafts key it: -1 the outline. */
+export const draftPosition = (ref: StepRef): number => (ref.kind === 'outline' ? -1 : (ref.position ?? 0));
 
 const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: n.toLocaleString('en') });
 const partWords = (p: PreviewPart) => p.words ?? countWords(p.text);
@@ -82,7 +89,11 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible, drafts, onDraft } = props;
+  const draftProps = (ref: StepRef) => ({
+    ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
+    ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
+  });
   const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.text}` : p.text)), ...(streaming ? [streaming] : [])].join('\n\n');
   const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming);
   const hint = isLoading ? slowHint(elapsed, lang) : null;
@@ -140,7 +151,7 @@ export function Preview(props: PreviewProps) {
                 <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0} lang={bookLang}>{outlineLabel}</summary>
                 <div className="mt-2 text-sm leading-relaxed" data-testid="outline" lang={bookLang}>
                   {onSaveEdit ? (
-                    <EditablePart id="outline" label={outlineLabel} text={outline} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={setEditing} onSave={(text) => onSaveEdit({ kind: 'outline' }, text)}>
+                    <EditablePart id="outline" label={outlineLabel} text={outline} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={setEditing} onSave={(text) => onSaveEdit({ kind: 'outline' }, text)} {...draftProps({ kind: 'outline' })}>
                       <Markdown text={outline} />
                     </EditablePart>
                   ) : (
@@ -177,7 +188,7 @@ export function Preview(props: PreviewProps) {
                 <div className="text-[15px] leading-relaxed" lang={bookLang}>
                   {onSaveEdit && p.ref ? (
                     // The Edit button stays while a step runs (disabled), so no part moves when the step ends.
-                    <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={setEditing} onSave={(text) => onSaveEdit(p.ref!, text)}>
+                    <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={setEditing} onSave={(text) => onSaveEdit(p.ref!, text)} {...draftProps(p.ref)}>
                       <Markdown text={p.text} />
                     </EditablePart>
                   ) : (
@@ -267,7 +278,7 @@ function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { part: Pr
 }
 
 /** A part with an Edit button that turns it into a text box with Save and Cancel. */
-function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSave, children }: {
+function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSave, savedDraft, onDraft, children }: {
   id: string;
   label: string;
   text: string;
@@ -277,27 +288,87 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
   isOpen: boolean;
   onOpen(id: string | null): void;
   onSave(text: string): Promise<string | null>;
+  /** The part's draft kept on the server (an edit not saved yet), if any. */
+  savedDraft?: string;
+  /** Keep the text being edited as the part's draft (null: discard it); answers whether it is kept. */
+  onDraft?(text: string | null): Promise<boolean>;
   children: ReactNode;
 }) {
   const [draft, setDraft] = useState(text);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [mode, setMode] = useState<'write' | 'preview'>('write');
+  // The draft's state on the server: kept, being kept, or not kept (offline); `pending` is the text not kept yet.
+  const [draftState, setDraftState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const pending = useRef<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onDraftRef = useRef(onDraft);
+  onDraftRef.current = onDraft;
   const editRef = useRef<HTMLButtonElement>(null);
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const wasOpen = useRef(false);
+  const flush = () => {
+    clearTimeout(timer.current);
+    const text = pending.current;
+    if (text === null || !onDraftRef.current) return;
+    setDraftState('saving');
+    void onDraftRef.current(text).then((isKept) => {
+      if (pending.current === text) pending.current = isKept ? null : text;
+      setDraftState(isKept ? 'saved' : 'failed');
+    });
+  };
   useEffect(() => {
     if (isOpen) {
-      setDraft(text);
+      setDraft(savedDraft ?? text);
       setError(null);
+      setMode('write');
+      setDraftState(savedDraft !== undefined ? 'saved' : 'idle');
       areaRef.current?.focus();
     } else if (wasOpen.current) editRef.current?.focus();
     wasOpen.current = isOpen;
     // Only when the editor opens or closes (not on every new text).
   }, [isOpen]);
+  // Leaving the page (a sidebar link) keeps what was typed: the draft is sent at once. A reload or a
+  // closed tab with text not kept yet asks first.
+  useEffect(() => {
+    if (!isOpen) return;
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (pending.current === null) return;
+      flush();
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      flush();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- flush reads refs
+  }, [isOpen]);
+  const change = (value: string) => {
+    setDraft(value);
+    if (!onDraftRef.current) return;
+    pending.current = value;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush, 1000);
+  };
+  const discard = () => {
+    clearTimeout(timer.current);
+    pending.current = null;
+    setDraftState('idle');
+    void onDraftRef.current?.(null);
+  };
   if (!isOpen) {
     return (
       <>
         {children}
+        {savedDraft !== undefined && savedDraft !== text && (
+          <div role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950/40 dark:text-sky-200" data-testid="draft-note" lang={lang}>
+            <span>{pageWord('draftNote', lang)}</span>
+            <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => onOpen(id)} disabled={isDisabled} data-testid="draft-resume">{pageWord('draftResume', lang)}</button>
+            <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={discard}>{pageWord('draftDiscard', lang)}</button>
+          </div>
+        )}
         <button ref={editRef} type="button" className="btn-ghost mt-1 px-2 py-1 text-xs" onClick={() => onOpen(id)} disabled={isDisabled} aria-label={pageWord('editPartLabel', lang, { part: label })} data-testid="edit-part" lang={lang}>
           <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('editPart', lang)}
         </button>
@@ -307,32 +378,62 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
   const areaId = `edit-${id}`;
   const save = async () => {
     setIsSaving(true);
+    clearTimeout(timer.current);
     const failure = await onSave(draft);
     setIsSaving(false);
     if (failure) {
       setError(failure);
       areaRef.current?.focus();
-    } else onOpen(null);
+    } else {
+      // Saved: the server dropped the part's draft.
+      pending.current = null;
+      onOpen(null);
+    }
   };
   return (
     <div className="space-y-2" data-testid="part-editor" lang={lang}>
-      <label htmlFor={areaId} className="label">{pageWord('editPartText', lang, { part: label })}</label>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <label htmlFor={areaId} className="label mb-0">{pageWord('editPartText', lang, { part: label })}</label>
+        <div className="flex gap-1 text-xs" role="group">
+          <button type="button" className={`rounded px-2 py-1 ${mode === 'write' ? 'bg-gray-200 font-semibold dark:bg-neutral-700' : ''}`} aria-pressed={mode === 'write'} onClick={() => setMode('write')}>{pageWord('editWrite', lang)}</button>
+          <button type="button" className={`rounded px-2 py-1 ${mode === 'preview' ? 'bg-gray-200 font-semibold dark:bg-neutral-700' : ''}`} aria-pressed={mode === 'preview'} onClick={() => setMode('preview')} data-testid="edit-preview">{pageWord('editPreview', lang)}</button>
+        </div>
+      </div>
+      {/* One scroll: the box grows with its text (no inner scroll bar) and starts tall. */}
       <textarea
         id={areaId}
         ref={areaRef}
-        className="input min-h-[16rem] font-[inherit] leading-relaxed"
+        className={`input min-h-[60vh] font-[inherit] leading-relaxed [field-sizing:content] ${mode === 'preview' ? 'hidden' : ''}`}
         value={draft}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => change(e.target.value)}
         aria-describedby={`${areaId}-hint${error ? ` ${areaId}-error` : ''}`}
         aria-invalid={error ? true : undefined}
       />
-      <p id={`${areaId}-hint`} className="text-xs text-gray-500 dark:text-gray-400">{pageWord('editPartHint', lang)} {WORDS_FMT(countWords(draft), lang)}</p>
+      {mode === 'preview' && <div className="min-h-[20vh] rounded-lg border border-gray-200 p-3 dark:border-neutral-700" data-testid="edit-preview-text"><Markdown text={draft} /></div>}
+      <p id={`${areaId}-hint`} className="text-xs text-gray-500 dark:text-gray-400">
+        {pageWord('editPartHint', lang)} {WORDS_FMT(countWords(draft), lang)}
+        {onDraft && draftState !== 'idle' && (
+          <span className={`ml-2 font-medium ${draftState === 'failed' ? 'text-red-700 dark:text-red-400' : ''}`} role="status" data-testid="draft-state">
+            {pageWord(draftState === 'saving' ? 'draftSaving' : draftState === 'saved' ? 'draftSaved' : 'draftFailed', lang)}
+          </span>
+        )}
+      </p>
       {error && <p id={`${areaId}-error`} className="field-error" role="alert">{error}</p>}
       <div className="flex gap-2">
         <button type="button" className="btn-primary px-3 py-1.5" onClick={() => void save()} disabled={isSaving} data-testid="save-edit">
           {isSaving ? pageWord('saving', lang) : pageWord('save', lang)}
         </button>
-        <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => onOpen(null)} disabled={isSaving}>{pageWord('cancel', lang)}</button>
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1.5"
+          onClick={() => {
+            discard();
+            onOpen(null);
+          }}
+          disabled={isSaving}
+        >
+          {pageWord('cancel', lang)}
+        </button>
       </div>
     </div>
   );

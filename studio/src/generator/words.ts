@@ -121,6 +121,15 @@ export const PAGE_WORDS = {
     ms: 'Teks anda menggantikan bahagian ini; langkah seterusnya dan muat turun menggunakannya.',
   },
   save: { en: 'Save', ms: 'Simpan' },
+  // Drafts of hand edits (issue 27): kept on the server while the writer types.
+  draftSaving: { en: 'Saving draft…', ms: 'Menyimpan draf…' },
+  draftSaved: { en: 'Draft saved', ms: 'Draf disimpan' },
+  draftFailed: { en: 'Draft not saved yet — check your connection. Your text is still here.', ms: 'Draf belum disimpan — semak sambungan anda. Teks anda masih di sini.' },
+  draftNote: { en: 'You have an unsaved edit of this part (kept as a draft).', ms: 'Anda mempunyai suntingan bahagian ini yang belum disimpan (disimpan sebagai draf).' },
+  draftResume: { en: 'Continue editing', ms: 'Teruskan menyunting' },
+  draftDiscard: { en: 'Discard draft', ms: 'Buang draf' },
+  editWrite: { en: 'Write', ms: 'Tulis' },
+  editPreview: { en: 'Preview', ms: 'Pratonton' },
   saving: { en: 'Saving…', ms: 'Menyimpan…' },
   editSaved: { en: 'Your edit is saved', ms: 'Suntingan anda telah disimpan' },
   editSavedMemory: {

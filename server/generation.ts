@@ -90,7 +90,7 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
         userId,
         charge,
         book: { key, save },
-        ...(isContent ? { history: { title: stepHistoryTitle(spec, save, save.step.kind === 'chapter' ? input.chapterTitle : undefined), contentType: spec.contentType, content: save.text, generatorId: spec.id } } : {}),
+        ...(isContent ? { history: { title: stepHistoryTitle(spec, save, save.step.kind === 'chapter' ? input.chapterTitle : undefined), contentType: spec.contentType, content: historyContent(save), generatorId: spec.id } } : {}),
         usage: {
           promptType: spec.contentType,
           isPart: isContent && save.step.kind !== 'outline',
@@ -103,6 +103,14 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
       });
     },
   };
+}
+
+/** The largest picture kept in the content history (PNG bytes); a larger one keeps its prompt, as before. */
+export const MAX_HISTORY_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** A step's history content: its text, or an image step's picture as a data URL (opened and downloaded again from Content History). */
+function historyContent(save: { text: string; png?: Uint8Array }): string {
+  return save.png && save.png.byteLength <= MAX_HISTORY_IMAGE_BYTES ? `data:image/png;base64,${Buffer.from(save.png).toString('base64')}` : save.text;
 }
 
 /** What the client gets when a step is done (JSON answer or the stream's `done` event). */

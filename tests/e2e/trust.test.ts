@@ -197,5 +197,31 @@ if (!hasChromium) {
       await page.locator('[data-testid="preview-part"]').first().waitFor();
       expect(await page.getByTestId('draft-note').count()).toBe(0);
     }, 180_000);
+
+    it('a generated cover is kept: opened and downloaded again from Content History after leaving its page', async () => {
+      const { page } = await newPage(browser);
+      pages.push(page);
+      const email = 'keeps.covers@e2e.test';
+      await signUp(page, base, email, PASSWORD);
+      await grantCredits(base, { email: karya.adminEmail, password: PASSWORD }, email, 20);
+      await page.goto(`${base}/book-cover`);
+      await page.getByLabel('Book Title').fill('A Quiet Harbour');
+      await page.click(button);
+      await page.getByRole('img', { name: /cover/i }).first().waitFor({ timeout: 60_000 });
+
+      await page.getByRole('link', { name: 'Edit Profile' }).first().click();
+      await page.waitForURL((u) => u.pathname.startsWith('/profile'));
+      const list = page.getByTestId('history-list');
+      await list.waitFor();
+      await list.getByRole('button', { name: /A Quiet Harbour|Cover/i }).first().click();
+      const content = page.getByTestId('history-content');
+      const image = content.locator('img');
+      await image.waitFor();
+      expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      const [file] = await Promise.all([page.waitForEvent('download'), content.getByTestId('history-image-download').click()]);
+      expect(file.suggestedFilename()).toMatch(/\.png$/);
+      expect(readFileSync((await file.path())!).subarray(1, 4).toString('latin1')).toBe('PNG');
+    }, 120_000);
   });
 }

@@ -5,7 +5,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { BookOpen, ChevronDown, Search, Trash2 } from 'lucide-react';
+import { BookOpen, ChevronDown, Download, Search, Trash2 } from 'lucide-react';
+import { Markdown } from '../components/Markdown.js';
 import type { HistoryListItem, HistoryType, MyBook } from '../../../engine/contract/index.js';
 import { API_ROLES } from '../../../engine/contract/api-keys.js';
 import { call, fileHref } from '../lib/api.js';
@@ -305,8 +306,19 @@ function ContentHistory() {
                     </button>
                   </div>
                   {openId === item.id && (
-                    <div className="mt-2 max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg bg-gray-50 p-3 text-sm dark:bg-neutral-800" data-testid="history-content">
-                      {!view || view.state === 'loading' ? <Spinner label={t('history.loadingContent')} /> : view.state === 'failed' ? <p role="alert">{t('history.contentFailed')}</p> : view.content.startsWith('data:image/') ? <img src={view.content} alt={item.title} className="max-h-72" /> : view.content}
+                    <div className="mt-2 max-h-[32rem] overflow-y-auto rounded-lg bg-gray-50 p-3 text-sm dark:bg-neutral-800" data-testid="history-content">
+                      {!view || view.state === 'loading' ? <Spinner label={t('history.loadingContent')} />
+                        : view.state === 'failed' ? <p role="alert">{t('history.contentFailed')}</p>
+                        : view.content.startsWith('data:image/') ? (
+                          // A generated cover, kept: shown and downloaded again.
+                          <figure className="space-y-2">
+                            <img src={view.content} alt={item.title} className="max-h-96 rounded" />
+                            <a href={view.content} download={`${item.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'cover'}.png`} className="btn-secondary inline-flex" data-testid="history-image-download">
+                              <Download className="h-4 w-4" aria-hidden="true" /> {t('history.downloadImage')}
+                            </a>
+                          </figure>
+                        )
+                        : <Markdown text={view.content} />}
                     </div>
                   )}
                 </li>

@@ -223,5 +223,32 @@ if (!hasChromium) {
       expect(file.suggestedFilename()).toMatch(/\.png$/);
       expect(readFileSync((await file.path())!).subarray(1, 4).toString('latin1')).toBe('PNG');
     }, 120_000);
+
+    it('390 × 844: after the introduction the next Generate button is in view without scrolling; settings fold away; earlier parts fold to their titles', async () => {
+      const page = await writerWithIntroduction('phone.writer@e2e.test', { width: 390, height: 844 });
+      const inView = async (selector: string) => {
+        const box = await page.locator(selector).boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= 390;
+      };
+      const sticky = page.getByTestId('sticky-generate');
+      await waitForText(page, '[data-testid="sticky-generate"] span', 'Generate Chapter 1');
+      expect(await inView('[data-testid="sticky-generate"]')).toBe(true);
+      // The settings are locked now: folded away, a button shows them.
+      expect(await page.getByLabel('Number of Chapters').isVisible()).toBe(false);
+      await page.getByTestId('settings-toggle').click();
+      expect(await page.getByLabel('Number of Chapters').isVisible()).toBe(true);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'trust-phone-after-introduction.png') });
+
+      await sticky.click();
+      await waitForText(page, '[data-testid="sticky-generate"] span', 'Generate Chapter 2', 60_000);
+      expect(await inView('[data-testid="sticky-generate"]')).toBe(true);
+      // The introduction folds to its title; the newest chapter stays open.
+      const [intro, chapter] = [page.locator('[data-testid="preview-part"]').nth(0), page.locator('[data-testid="preview-part"]').nth(1)];
+      expect(await intro.locator('[data-part-heading]').isVisible()).toBe(true);
+      expect(await intro.locator('[id$="-text"]').isVisible()).toBe(false);
+      expect(await chapter.locator('[id$="-text"]').isVisible()).toBe(true);
+      await intro.getByTestId('part-fold').click();
+      expect(await intro.locator('[id$="-text"]').isVisible()).toBe(true);
+    }, 180_000);
   });
 }

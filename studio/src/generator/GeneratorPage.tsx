@@ -144,10 +144,15 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   // Focus stays with the generate button through a step (it is never disabled under the keyboard's
   // focus) and comes back to it after the step, unless the reader has moved on to another control.
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const stickyRef = useRef<HTMLButtonElement>(null);
+  // On a phone the settings fold away once the book has started (they are locked then); a button shows them.
+  const [isSettingsShown, setIsSettingsShown] = useState(false);
+  const formId = `settings-${form.id}`;
   const refocus = () => {
     requestAnimationFrame(() => {
       const active = document.activeElement;
-      if (!active || active === document.body || active === buttonRef.current) buttonRef.current?.focus();
+      // No scroll for it: on a phone the reader stays with the text (the sticky bar has the next action).
+      if (!active || active === document.body || active === buttonRef.current) buttonRef.current?.focus({ preventScroll: true });
     });
   };
 
@@ -300,7 +305,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       navigate('/upgrade', { state: { needed: stepCost, tool: form.title[ui] } });
       return;
     }
-    buttonRef.current?.focus();
+    if (document.activeElement !== stickyRef.current) buttonRef.current?.focus({ preventScroll: true });
     if (isLocked && book) {
       start(book.settings as Settings);
       return;
@@ -436,16 +441,25 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const isShort = !isAdmin && user !== null && step !== null && have < stepCost;
 
   return (
-    <div className="mx-auto max-w-7xl">
+    <div className={`mx-auto max-w-7xl ${isBook ? 'pb-24 lg:pb-0' : ''}`}>
       <header className="mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl" data-testid="generator-title">{form.title[ui]}</h1>
         <p className="mt-1 text-gray-600 dark:text-gray-400">{form.tagline[ui]}</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">
-          <form onSubmit={submit} noValidate className="card p-5" aria-label={form.title[ui]} data-testid="settings-form">
-            <h2 className="mb-4 text-sm font-semibold text-gray-700 dark:text-gray-300">{pageWord('settings', ui)}</h2>
-            <SettingsFields form={form} api={settingsForm} lang={ui} isLocked={isLocked || generation.isLoading} hidden={chapterTitleField ? [chapterTitleField] : []} />
+          <form id={formId} onSubmit={submit} noValidate className="card p-5" aria-label={form.title[ui]} data-testid="settings-form">
+            <div className="mb-4 flex items-center justify-between gap-2">
+              <h2 className="text-sm font-semibold text-gray-700 dark:text-gray-300">{pageWord('settings', ui)}</h2>
+              {isLocked && (
+                <button type="button" className="btn-ghost px-2 py-1 text-xs lg:hidden" aria-expanded={isSettingsShown} aria-controls={`${formId}-fields`} onClick={() => setIsSettingsShown((v) => !v)} data-testid="settings-toggle">
+                  {pageWord(isSettingsShown ? 'hideSettings' : 'showSettings', ui)}
+                </button>
+              )}
+            </div>
+            <div id={`${formId}-fields`} className={isLocked && !isSettingsShown ? 'hidden lg:block' : undefined}>
+              <SettingsFields form={form} api={settingsForm} lang={ui} isLocked={isLocked || generation.isLoading} hidden={chapterTitleField ? [chapterTitleField] : []} />
+            </div>
             {isLocked && (
               <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="locked-note">
                 <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {pageWord('lockedNote', ui)}
@@ -529,6 +543,22 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         </div>
       </div>
 
+      {/* Phones: the next action and its cost stay in reach at the bottom of the screen (it submits the form). */}
+      {isBook && (step || isFollowing) && (
+        <div className="fixed inset-x-0 bottom-0 z-20 border-t border-gray-200 bg-white/95 px-4 py-2 backdrop-blur lg:hidden dark:border-neutral-700 dark:bg-neutral-900/95" data-testid="sticky-next">
+          <button
+            ref={stickyRef}
+            type="submit"
+            form={formId}
+            className="btn-primary w-full flex-col gap-0 py-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+            aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
+            data-testid="sticky-generate"
+          >
+            <span>{label}</span>
+            {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal">{isShort ? pageWord('stepCostShort', ui, { cost: stepCostText }) : stepCostText}</span>}
+          </button>
+        </div>
+      )}
       <Dialog
         isOpen={saved !== null}
         title={pageWord('resumeTitle', ui)}

@@ -102,6 +102,7 @@ export function Preview(props: PreviewProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const follow = useFollow({ isActive: isLoading, box: boxRef, end: endRef, content: `${streaming.length}:${hint ?? ''}` });
   const [editing, setEditing] = useState<string | null>(null);
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
   // A step that starts closes an open editor (its text stays in the saved book).
   useEffect(() => {
     if (isLoading) setEditing(null);
@@ -177,15 +178,25 @@ export function Preview(props: PreviewProps) {
                 </div>
               </details>
             )}
-            {parts.map((p) => (
+            {parts.map((p, index) => {
+              // On a phone, earlier parts fold to their titles (the newest stays open); wider screens show all.
+              const isFolded = isBook && p.heading !== undefined && index < parts.length - 1 && !unfolded.has(p.key) && editing !== p.key;
+              return (
               <article key={p.key} id={p.key} className="mb-6 scroll-mt-4" data-testid="preview-part">
                 {p.heading && (
                   <div className="mb-2 flex items-baseline justify-between gap-3">
                     <h3 className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading lang={bookLang}>{p.heading}</h3>
-                    <span className="shrink-0 text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(partWords(p), lang)}</span>
+                    <span className="flex shrink-0 items-baseline gap-2">
+                      <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(partWords(p), lang)}</span>
+                      {isBook && index < parts.length - 1 && (
+                        <button type="button" className="btn-ghost px-1.5 py-0.5 text-xs lg:hidden" aria-expanded={!isFolded} aria-controls={`${p.key}-text`} onClick={() => setUnfolded((set) => { const next = new Set(set); if (next.has(p.key)) next.delete(p.key); else next.add(p.key); return next; })} data-testid="part-fold">
+                          {pageWord(isFolded ? 'showPartText' : 'hidePartText', lang)}
+                        </button>
+                      )}
+                    </span>
                   </div>
                 )}
-                <div className="text-[15px] leading-relaxed" lang={bookLang}>
+                <div id={`${p.key}-text`} className={`text-[15px] leading-relaxed ${isFolded ? 'hidden lg:block' : ''}`} lang={bookLang}>
                   {onSaveEdit && p.ref ? (
                     // The Edit button stays while a step runs (disabled), so no part moves when the step ends.
                     <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={setEditing} onSave={(text) => onSaveEdit(p.ref!, text)} {...draftProps(p.ref)}>
@@ -204,7 +215,8 @@ export function Preview(props: PreviewProps) {
                   </p>
                 )}
               </article>
-            ))}
+              );
+            })}
             {isLoading && (
               <article id="part-streaming" className="mb-6 scroll-mt-4" data-streaming="true" data-testid="streaming">
                 {streamingHeading && <h3 className="mb-2 text-base font-semibold" tabIndex={-1} data-part-heading lang={bookLang}>{streamingHeading}</h3>}
@@ -234,7 +246,7 @@ export function Preview(props: PreviewProps) {
         {isLoading && !follow.isFollowing && (
           <button
             type="button"
-            className="btn-primary fixed bottom-4 left-1/2 z-30 -translate-x-1/2 px-3 py-1.5 shadow-lg lg:absolute lg:bottom-3"
+            className={`btn-primary fixed left-1/2 z-30 -translate-x-1/2 px-3 py-1.5 shadow-lg lg:absolute lg:bottom-3 ${isBook ? 'bottom-24' : 'bottom-4'}`}
             onClick={() => {
               // The button goes away once followed: keep the keyboard with the text being written.
               document.querySelector<HTMLElement>('#part-streaming [data-part-heading]')?.focus({ preventScroll: true });

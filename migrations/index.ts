@@ -16,7 +16,7 @@ import * as m0014 from './0014_history_search.js';
 import * as m0015 from './0015_step_queue.js';
 import * as m0016 from './0016_batches.js';
 import * as m0017 from './0017_history_prefix_index.js';
-import * as m0018 from './0018_part_drafts.js';
+import * as m0020 from './0020_part_drafts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -35,5 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015_step_queue': m0015,
   '0016_batches': m0016,
   '0017_history_prefix_index': m0017,
-  '0018_part_drafts': m0018,
+  '0020_part_drafts': m0020,
 };

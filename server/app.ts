@@ -23,6 +23,7 @@ import { acceptApiKeys } from './auth/api-keys.js';
 import { progressRoutes } from './routes/progress.js';
 import { publishRoutes } from './routes/publish.js';
 import { studioRoutes } from './static.js';
+import { compressJson } from './http/compress.js';
 
 /** Every route module and where its routes sit under /api (tests walk these to cover every route). */
 // Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
@@ -72,6 +73,7 @@ export function createApp(ctx: AppContext): Express {
     ),
   );
 
+  app.use('/api', compressJson());
   app.get('/api/health', async (_req, res) => {
     await repos.system.ping();
     res.json({ status: 'ok', version: config.version, provider: ctx.provider.name, generators: ctx.catalog.specs.length });

@@ -1,4 +1,4 @@
-// Drafts of hand edits on Postgres (part_drafts, migrations/0018; queries in ../drafts.ts).
+// Drafts of hand edits on Postgres (part_drafts, migrations/0020; queries in ../drafts.ts).
 import type { Kysely } from 'kysely';
 import type { DraftRepository } from '../ports.js';
 import { bookIdQuery, deleteDraftQuery, draftTime, listDraftsQuery, upsertDraftQuery, type DraftsDatabase } from '../drafts.js';

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Lock, RotateCcw } from 'lucide-react';
 import {
-  buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel,
+  buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../../../engine/browser.js';
 import { savedProgressOf } from '../../../engine/contract/books.js';
@@ -333,6 +333,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const parts: PreviewPart[] = view
     ? view.parts.map((p) => ({
         key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
+        // The introduction as the exports print it: its character list is kept with the book, not shown in its text.
+        ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
         ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
         ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),

@@ -18,6 +18,8 @@ export interface PreviewPart {
   key: string;
   heading?: string;
   text: string;
+  /** The text as the book prints it, when it differs (an introduction without its character list); `text` is what the editor edits. */
+  shown?: string;
   /** False when the part was still cut at the length limit after Karya asked the model to continue it. */
   isComplete?: boolean;
   /** The part's step: given when it can be edited by hand. */
@@ -94,7 +96,7 @@ export function Preview(props: PreviewProps) {
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
   });
-  const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.text}` : p.text)), ...(streaming ? [streaming] : [])].join('\n\n');
+  const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.shown ?? p.text}` : (p.shown ?? p.text))), ...(streaming ? [streaming] : [])].join('\n\n');
   const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming);
   const hint = isLoading ? slowHint(elapsed, lang) : null;
   const isEmpty = parts.length === 0 && !streaming && !outline;
@@ -200,10 +202,10 @@ export function Preview(props: PreviewProps) {
                   {onSaveEdit && p.ref ? (
                     // The Edit button stays while a step runs (disabled), so no part moves when the step ends.
                     <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={setEditing} onSave={(text) => onSaveEdit(p.ref!, text)} {...draftProps(p.ref)}>
-                      <Markdown text={p.text} />
+                      <Markdown text={p.shown ?? p.text} />
                     </EditablePart>
                   ) : (
-                    <Markdown text={p.text} />
+                    <Markdown text={p.shown ?? p.text} />
                   )}
                 </div>
                 {p.isShort && p.target !== undefined && (

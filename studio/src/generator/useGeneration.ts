@@ -72,8 +72,10 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
       setStatus('loading');
       setError(null);
       setStreaming('');
+      // No loading toast (issue 27: it covered the progress header for the whole stream): the preview says
+      // "Generating content..." under the text being written, with its hints, and the button says so too.
       if (toastRef.current) toast.dismiss(toastRef.current);
-      toastRef.current = toast.loading(pageWord('loadingToast', l));
+      toastRef.current = undefined;
       const finish = () => {
         clearTimeout(timer);
         if (toastRef.current) toast.dismiss(toastRef.current);

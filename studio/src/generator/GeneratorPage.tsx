@@ -532,6 +532,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               error={generation.error}
               canRetry={form.flow.retry}
               onRetry={generation.retry}
+              {...(generation.isLoading ? { onStop: () => {
+                generation.reset();
+                refocus();
+                toast(pageWord('stopped', ui), { id: 'generation-result' });
+              } } : {})}
               isBook={isBook}
               lang={ui}
               bookLang={lang}

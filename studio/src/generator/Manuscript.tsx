@@ -4,7 +4,7 @@
 // latest" when the reader has scrolled away. Also the placeholder, the error with retry, Copy/Copied!
 // and the Download menu.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw } from 'lucide-react';
+import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw, Square } from 'lucide-react';
 import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../../../engine/browser.js';
 import type { ExportFormat } from '../../../engine/contract/index.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
@@ -58,6 +58,8 @@ export interface PreviewProps {
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
   bible?: BibleShown;
   onSaveBible?: (text: string) => Promise<string | null>;
+  /** Stop the request before any text has arrived (nothing is charged then); absent once text streams. */
+  onStop?: () => void;
   /** Drafts of hand edits kept on the server, by part position (-1 the outline). */
   drafts?: Readonly<Record<number, string>>;
   /** Keep (text) or discard (null) a part's draft; answers whether the server has it. */
@@ -91,7 +93,7 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible, drafts, onDraft } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop } = props;
   const draftProps = (ref: StepRef) => ({
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
@@ -227,6 +229,11 @@ export function Preview(props: PreviewProps) {
                   <Loader2 className="h-4 w-4 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
                   <span>{pageWord('generatingContent', lang)}</span>
                   {hint && <span className="font-medium text-amber-700 dark:text-amber-400" data-testid="slow-hint">{hint}</span>}
+                  {onStop && !streaming && (
+                    <button type="button" className="btn-secondary ml-auto px-2 py-1 text-xs" onClick={onStop} data-testid="stop-generation">
+                      <Square className="h-3 w-3" aria-hidden="true" /> {pageWord('stopNow', lang)}
+                    </button>
+                  )}
                 </div>
               </article>
             )}

@@ -130,6 +130,8 @@ export const PAGE_WORDS = {
   draftDiscard: { en: 'Discard draft', ms: 'Buang draf' },
   editWrite: { en: 'Write', ms: 'Tulis' },
   showSettings: { en: 'Show settings', ms: 'Tunjuk tetapan' },
+  stopNow: { en: 'Stop', ms: 'Henti' },
+  stopped: { en: 'Stopped before any text was written: nothing was charged.', ms: 'Dihentikan sebelum sebarang teks ditulis: tiada caj dikenakan.' },
   hideSettings: { en: 'Hide settings', ms: 'Sembunyi tetapan' },
   showPartText: { en: 'Show text', ms: 'Tunjuk teks' },
   hidePartText: { en: 'Hide text', ms: 'Sembunyi teks' },

@@ -406,15 +406,19 @@ function Deployments() {
 // ---------------------------------------------------------------- users
 
 /** The user list, live: the server's event stream of the users table, with a plain load as fallback. */
-function useLiveUsers(): Profile[] | null {
-  const { t } = useT();
+function useLiveUsers(): { users: Profile[] | null; loadError: unknown; retry(): void } {
   const [users, setUsers] = useState<Profile[] | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useRefetchOnOnline(retry, loadError !== null);
   useEffect(() => {
     let isClosed = false;
+    setLoadError(null);
     const fallback = () =>
       call('GET /admin/users').then(
         (r) => !isClosed && setUsers(r.users),
-        () => !isClosed && toast.error(t('admin.usersLoadFailed')),
+        (error: unknown) => !isClosed && users === null && setLoadError(error),
       );
     if (typeof EventSource === 'undefined') {
       void fallback();
@@ -448,8 +452,9 @@ function useLiveUsers(): Profile[] | null {
       isClosed = true;
       source.close();
     };
-  }, [t]);
-  return users;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one connection per attempt
+  }, [attempt]);
+  return { users, loadError, retry };
 }
 
 function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
@@ -552,7 +557,7 @@ function CellLabel({ children }: { children: ReactNode }) {
 function UserManagement() {
   const { user: me } = useAuth();
   const { t, lang } = useT();
-  const users = useLiveUsers();
+  const { users, loadError: usersError, retry: retryUsers } = useLiveUsers();
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [adjusting, setAdjusting] = useState<Profile | null>(null);
   const [deleting, setDeleting] = useState<Profile | null>(null);
@@ -577,7 +582,7 @@ function UserManagement() {
   };
   return (
     <Section title={t('admin.usersTitle')} icon={Users} action={<button type="button" className="btn-primary" onClick={() => setIsAddOpen(true)}><Plus className="h-4 w-4" aria-hidden="true" /> {t('admin.addUser')}</button>}>
-      {!users ? <Spinner label={t('admin.usersLoading')} /> : (
+      {usersError !== null && !users ? <LoadError error={usersError} message={t('admin.usersLoadFailed')} onRetry={retryUsers} /> : !users ? <Spinner label={t('admin.usersLoading')} /> : (
         <div className="relative sm:overflow-x-auto">
           <table className="w-full text-left text-sm sm:min-w-[40rem]" data-testid="users-table">
             <thead className="text-xs uppercase text-gray-600 max-sm:hidden dark:text-gray-400">

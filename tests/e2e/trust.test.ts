@@ -185,6 +185,7 @@ if (!hasChromium) {
       await note.waitFor();
       await note.getByTestId('draft-resume').click();
       const again = page.locator('[data-testid="preview-part"]').first().locator('textarea');
+      await again.waitFor();
       expect(await again.inputValue()).toContain('A line the writer added by hand.');
       await page.getByTestId('draft-state').waitFor();
       expect(await page.getByTestId('draft-state').textContent()).toBe('Draft saved');

@@ -3,7 +3,7 @@
 // while it streams, kept in view (useFollow) with the slow-generation hints right under it and "Jump to
 // latest" when the reader has scrolled away. Also the placeholder, the error with retry, Copy/Copied!
 // and the Download menu.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw, Square } from 'lucide-react';
 import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../../../engine/browser.js';
 import type { ExportFormat } from '../../../engine/contract/index.js';
@@ -338,7 +338,8 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
       setDraftState(isKept ? 'saved' : 'failed');
     });
   };
-  useEffect(() => {
+  // Before paint: the editor never shows the saved text for a frame when it opens on a draft.
+  useLayoutEffect(() => {
     if (isOpen) {
       setDraft(savedDraft ?? text);
       setError(null);

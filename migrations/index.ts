@@ -17,6 +17,7 @@ import * as m0015 from './0015_step_queue.js';
 import * as m0016 from './0016_batches.js';
 import * as m0017 from './0017_history_prefix_index.js';
 import * as m0019 from './0019_part_versions.js';
+import * as m0020 from './0020_part_drafts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016_batches': m0016,
   '0017_history_prefix_index': m0017,
   '0019_part_versions': m0019,
+  '0020_part_drafts': m0020,
 };

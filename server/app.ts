@@ -27,6 +27,7 @@ import { OPENAPI_PATH, openApiRoute } from './openapi.js';
 import { createLifecycle, probe, readyRoute, refuseWhileStopping, type Lifecycle } from './http/lifecycle.js';
 import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
 import { hasBearer, metricsOf, requestMetrics } from './metrics.js';
+import { compressJson } from './http/compress.js';
 
 /** Every route module and where its routes sit under /api (tests walk these to cover every route). */
 // Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
@@ -99,6 +100,7 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
     ),
   );
 
+  app.use('/api', compressJson());
   app.get(OPENAPI_PATH, openApiRoute({ version: config.version, apiKeyPaths: API_KEY_PATHS }));
   // API keys work on generation, progress, history and export routes only (never account, key or admin routes).
   app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));

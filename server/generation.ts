@@ -5,7 +5,7 @@
 import {
   stepHistoryTitle,
   GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, generationMessage, outlineToast, parseSettings, stepRef,
-  type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult,
+  type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../engine/index.js';
 import type { Charge, Repositories } from './store/ports.js';
 import { ApiError, MESSAGES } from './http/errors.js';
@@ -31,16 +31,24 @@ export class KeyedMutex {
   }
 }
 
-const BOOK_LOCKS = new WeakMap<object, { mutex: KeyedMutex; writing: Set<string> }>();
+/** A step being written now (GET /api/progress shows it, so a writer who comes back sees it): its text so far. */
+export interface RunningStep {
+  step: StepRef;
+  label: string;
+  startedAt: string;
+  text: string;
+}
+
+const BOOK_LOCKS = new WeakMap<object, { mutex: KeyedMutex; writing: Set<string>; running: Map<string, RunningStep> }>();
 
 /**
  * The server's locks of users' books, one set per app context: `mutex` is held by a step with its memory
  * update (an edit by hand waits for it), `writing` names the books whose step is being written now (an
  * edit by hand is refused then: the text it would change is about to move on).
  */
-export function bookLocks(ctx: object): { mutex: KeyedMutex; writing: Set<string> } {
+export function bookLocks(ctx: object): { mutex: KeyedMutex; writing: Set<string>; running: Map<string, RunningStep> } {
   let locks = BOOK_LOCKS.get(ctx);
-  if (!locks) BOOK_LOCKS.set(ctx, (locks = { mutex: new KeyedMutex(), writing: new Set() }));
+  if (!locks) BOOK_LOCKS.set(ctx, (locks = { mutex: new KeyedMutex(), writing: new Set(), running: new Map() }));
   return locks;
 }
 
@@ -82,7 +90,7 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
         userId,
         charge,
         book: { key, save },
-        ...(isContent ? { history: { title: stepHistoryTitle(spec, save, save.step.kind === 'chapter' ? input.chapterTitle : undefined), contentType: spec.contentType, content: save.text, generatorId: spec.id } } : {}),
+        ...(isContent ? { history: { title: stepHistoryTitle(spec, save, save.step.kind === 'chapter' ? input.chapterTitle : undefined), contentType: spec.contentType, content: historyContent(save), generatorId: spec.id } } : {}),
         usage: {
           promptType: spec.contentType,
           isPart: isContent && save.step.kind !== 'outline',
@@ -95,6 +103,14 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
       });
     },
   };
+}
+
+/** The largest picture kept in the content history (PNG bytes); a larger one keeps its prompt, as before. */
+export const MAX_HISTORY_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** A step's history content: its text, or an image step's picture as a data URL (opened and downloaded again from Content History). */
+function historyContent(save: { text: string; png?: Uint8Array }): string {
+  return save.png && save.png.byteLength <= MAX_HISTORY_IMAGE_BYTES ? `data:image/png;base64,${Buffer.from(save.png).toString('base64')}` : save.text;
 }
 
 /** What the client gets when a step is done (JSON answer or the stream's `done` event). */

@@ -2,11 +2,11 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, SessionError, generationMessage, parseStepKey, stepKey, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../engine/index.js';
+import { BookSession, SessionError, generationMessage, parseStepKey, stepKey, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../engine/index.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
 import { ApiError, MESSAGES } from './http/errors.js';
-import { bookLockKey, bookLocks, donePayload, failureOf, userProgress } from './generation.js';
+import { bookLockKey, bookLocks, donePayload, failureOf, userProgress, type RunningStep } from './generation.js';
 import type { Charge } from './store/ports.js';
 
 export type { StepHooks, StepRequest } from './step-request.js';
@@ -74,17 +74,23 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
   hooks.onCharged?.();
   const timeout = AbortSignal.timeout(config.generationTimeoutMs);
   // While the part is written an edit by hand is refused (routes/progress.ts): it would be overtaken.
-  const { writing } = bookLocks(ctx);
+  const { writing, running } = bookLocks(ctx);
   const writingKey = bookLockKey(userId, spec.bookType);
+  // What is being written, for a writer who left and comes back (GET /api/progress shows it).
+  const now: RunningStep = { step: stepRef(step), label, startedAt: new Date().toISOString(), text: '' };
+  const onDelta = (text: string) => {
+    now.text += text;
+    hooks.onDelta?.(text);
+  };
   try {
     writing.add(writingKey);
+    if (spec.kind === 'book') running.set(writingKey, now);
     const result = await session
-      .advance({
-        expected: step, signal: AbortSignal.any([hooks.client, timeout]),
-        ...(chapterTitle ? { chapterTitle } : {}),
-        ...(hooks.onDelta ? { onDelta: hooks.onDelta } : {}),
-      })
-      .finally(() => writing.delete(writingKey));
+      .advance({ expected: step, signal: AbortSignal.any([hooks.client, timeout]), ...(chapterTitle ? { chapterTitle } : {}), ...(hooks.onDelta ? { onDelta } : {}) })
+      .finally(() => {
+        writing.delete(writingKey);
+        if (running.get(writingKey) === now) running.delete(writingKey);
+      });
     hooks.onDone(donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }));
   } catch (error) {
     const isClientGone = hooks.client.aborted;

@@ -205,7 +205,7 @@ export function exportFileName(title: string, format: ExportFormat): string {
   return `${slug || 'book'}.${EXPORT_FILE_TYPES[format].extension}`;
 }
 
-/** One of the user's finished books (`GET /api/books`): kept by "Start New", or still the current book of its type. */
+/** One of the user's books (`GET /api/books`): finished (kept by "Start New", or still current), or the current unfinished book of its type. */
 export const MyBookSchema = z.strictObject({
   id: z.number().int().positive(),
   title: z.string(),
@@ -219,6 +219,11 @@ export const MyBookSchema = z.strictObject({
   finished_at: TimestampSchema,
   /** Still the book of its generator page (its type has not been started anew). */
   is_current: z.boolean(),
+  /**
+   * False for the current unfinished book of its type (listed too; `finished_at` is then when it was last
+   * written): it downloads by its type (`GET /books/:bookType/export`) and is deleted by "Start New" on its page.
+   */
+  is_finished: z.boolean().optional(),
 });
 export type MyBook = z.infer<typeof MyBookSchema>;
 

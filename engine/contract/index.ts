@@ -9,6 +9,7 @@ export * from './credits.js';
 export * from './payments.js';
 export * from './api-keys.js';
 export * from './history.js';
+export * from './drafts.js';
 export * from './admin.js';
 export * from './generators.js';
 export * from './routes.js';

@@ -13,6 +13,7 @@ import * as history from './history.js';
 import * as me from './me.js';
 import * as payments from './payments.js';
 import * as apiKeys from './api-keys.js';
+import * as drafts from './drafts.js';
 
 /** What the contract says about one route. */
 export interface RouteDef {
@@ -62,6 +63,9 @@ export const ROUTES = {
   'POST /progress/:bookType/rewrite': { params: books.BookTypeParamsSchema, body: books.RewriteBodySchema, response: books.RewriteResponseSchema },
   'GET /progress/:bookType/versions': { params: books.BookTypeParamsSchema, query: books.VersionsQuerySchema, response: books.VersionsResponseSchema },
   'POST /progress/:bookType/versions/restore': { params: books.BookTypeParamsSchema, body: books.RestoreVersionBodySchema, response: books.RestoreVersionResponseSchema },
+  'GET /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, response: drafts.PartDraftsResponseSchema },
+  'PUT /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, body: drafts.PartDraftBodySchema, response: drafts.PartDraftResponseSchema },
+  'DELETE /progress/:bookType/drafts/:position': { params: drafts.PartDraftParamsSchema, response: MessageResponseSchema },
   'PUT /progress/:bookType/bible': { params: books.BookTypeParamsSchema, body: books.BibleEditBodySchema, response: books.BibleEditResponseSchema },
   'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
   'GET /books': { response: books.MyBooksResponseSchema },

@@ -41,6 +41,8 @@ export interface StepSave {
   readonly words: number;
   readonly seconds: number;
   readonly usage?: TokenUsage;
+  /** An image step's picture (PNG bytes): the server keeps it in the content history, bounded in size. */
+  readonly png?: Uint8Array;
 }
 
 /** A book's running memory after it took in the part at position `upTo`. */

@@ -590,6 +590,7 @@ export class BookSession {
       words: outcome.words,
       seconds: outcome.seconds,
       ...(outcome.usage ? { usage: outcome.usage } : {}),
+      ...(outcome.png ? { png: outcome.png } : {}),
     });
     this.hasSavedPart = true;
     this.current = outcome.state;

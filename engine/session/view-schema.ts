@@ -40,5 +40,10 @@ export const BookViewSchema = z.object({
   plan: z.array(LabelledStepSchema.extend({ is_done: z.boolean() })),
   /** Credits: each step, the whole book, the steps still to write (engine/session/cost.ts; what the server charges). */
   cost: z.object({ step: z.number().int().min(0), total: z.number().int().min(0), remaining: z.number().int().min(0) }),
+  /**
+   * GET /api/progress only: the step being written right now (a writer who left during it and came back),
+   * when it started and its text streamed so far. Absent when no step runs; the part lands in `parts` when done.
+   */
+  running: LabelledStepSchema.extend({ started_at: z.string(), text: z.string() }).optional(),
 });
 export type BookView = z.infer<typeof BookViewSchema>;

@@ -64,9 +64,25 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
 
   const userId = (req: Request) => sessionOf(req).user.id;
 
+  /** The book types of the catalog's books (a user has at most one current book of each). */
+  const bookTypes = [...new Set(catalog.specs.filter((s) => s.kind === 'book').map((s) => s.bookType))];
+
+  // Finished books, and the current unfinished book of each type (downloaded by its type): what was
+  // written is the writer's whatever their credits.
   router.get('/', async (req, res: Reply<'GET /books'>) => {
-    const books = await repos.books.listFinished({ userId: userId(req) });
-    res.json({ books: books.map(listing).filter((b): b is MyBook => b !== null) });
+    const owner = userId(req);
+    const books = await repos.books.listFinished({ userId: owner });
+    const unfinished: MyBook[] = [];
+    for (const bookType of bookTypes) {
+      if (books.some((b) => b.isCurrent && b.bookType === bookType)) continue;
+      const saved = await repos.books.load({ userId: owner, key: bookType });
+      if (!saved || saved.isFinished || saved.state.content.length === 0) continue;
+      const id = await repos.books.findBookId({ userId: owner, key: bookType });
+      const item = id === null ? null : listing({ ...saved, id, bookType, isCurrent: true });
+      if (item) unfinished.push({ ...item, is_finished: false });
+    }
+    unfinished.sort((a, b) => b.finished_at.localeCompare(a.finished_at));
+    res.json({ books: [...unfinished, ...books.map(listing).filter((b): b is MyBook => b !== null)] });
   });
 
   // A saved book by id first; any other value is a book type (the next route).

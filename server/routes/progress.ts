@@ -5,7 +5,7 @@
 // versions (GET …/versions, POST …/versions/restore), the story bible edited by hand (PUT …/bible), and
 // "Start New" (delete). Other users' books are never
 // seen: their owner is the session's user.
-import { bookView, catalogueMessage, editBible, editPart, EditError, extendPart, partStep, progress, restoreBook, rewritePart, stepKey, stepPosition, updateBible, type BookState, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
+import { bookView, catalogueMessage, editBible, editPart, EditError, extendPart, partStep, progress, restoreBook, rewritePart, stepKey, stepPosition, updateBible, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
 import { BibleEditBodySchema, BookTypeParamsSchema, PartEditBodySchema, RestoreVersionBodySchema, RewriteBodySchema, VersionsQuerySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
 import { failureOf } from '../generation.js';
 import type { AppContext } from '../context.js';
@@ -15,12 +15,19 @@ import { requireUser, sessionOf } from '../auth/middleware.js';
 import type { Reply } from '../http/contract.js';
 import { bookLockKey, bookLocks } from '../generation.js';
 import { ApiRoutes } from '../http/routes.js';
+import { addDraftRoutes } from './drafts.js';
 
 export function progressRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
   const router = new ApiRoutes();
-  const { mutex, writing } = bookLocks(ctx);
+  const { mutex, writing, running } = bookLocks(ctx);
   router.use(requireUser(repos.auth));
+
+  /** The book with the step being written now, if one is (issue 27: a writer who comes back sees it). */
+  const withRunning = (view: BookView, key: string): BookView => {
+    const now = running.get(key);
+    return now ? { ...view, running: { ...now.step, label: now.label, started_at: now.startedAt, text: now.text } } : view;
+  };
 
   router.get('/:bookType', async (req, res: Reply<'GET /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
@@ -44,7 +51,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
       outline: state.outline ?? null,
       ...(spec ? { progress: progress(spec, state) } : {}),
       updated_at: saved.updatedAt,
-      ...(spec && held ? { book: bookView(spec, held) } : {}),
+      ...(spec && held ? { book: withRunning(bookView(spec, held), bookLockKey(sessionOf(req).user.id, bookType)) } : {}),
     };
     res.json(body);
   });
@@ -84,6 +91,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
       if (!(await repos.books.savePartEdit({ userId, key: bookType, position: edit.position, text: edit.text, state: edit.state }))) {
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }
+      await repos.drafts.remove({ userId, key: bookType, position: edit.position });
       res.json({ book: bookView(spec, edit.state), memory_reset: edit.isMemoryReset });
     });
   });
@@ -294,5 +302,6 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     res.json({ message: MESSAGES.progress_cleared });
   });
 
+  addDraftRoutes(router, ctx);
   return router;
 }

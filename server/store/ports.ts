@@ -423,8 +423,17 @@ export interface VersionRepository {
   find(input: { userId: string; key: string; position: number; version: number }): Promise<PartVersion | null>;
 }
 
+/** Drafts of hand edits (part_drafts): one per written part of the user's current book under `key`. */
+export interface DraftRepository {
+  list(input: { userId: string; key: string }): Promise<Array<{ position: number; text: string; updatedAt: string }>>;
+  /** Keep the draft of one part; null when the user has no book under `key`. */
+  save(input: { userId: string; key: string; position: number; text: string }): Promise<{ position: number; text: string; updatedAt: string } | null>;
+  remove(input: { userId: string; key: string; position: number }): Promise<boolean>;
+}
+
 export interface Repositories {
   versions: VersionRepository;
+  drafts: DraftRepository;
   limits: LimitRepository;
   idempotency: IdempotencyRepository;
   books: BookRepository;

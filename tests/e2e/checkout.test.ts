@@ -80,6 +80,7 @@ if (!hasChromium) {
       await signUp(page, base, BUYER, PASSWORD);
       await grantCredits(base, { email: karya.adminEmail, password: PASSWORD }, BUYER, 0);
       await page.goto(`${base}/romance`);
+      await page.click('[data-testid="generate-button"]');
       await page.waitForURL((u) => u.pathname === '/upgrade');
       await waitForText(page, balance, '0');
 

@@ -165,7 +165,9 @@ if (!hasChromium) {
       await page.getByLabel('Kata Laluan', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Sahkan Kata Laluan').fill('different');
       await page.getByRole('button', { name: 'Daftar' }).click();
-      expect(await page.getByTestId('auth-error').textContent()).toBe('Kata laluan tidak sepadan');
+      // At the field: the confirmation is marked invalid and described by the message.
+      expect(await page.locator('#signup-confirm-error').textContent()).toBe('Kata laluan tidak sepadan');
+      expect(await page.getByLabel('Sahkan Kata Laluan').getAttribute('aria-invalid')).toBe('true');
       await page.getByLabel('Sahkan Kata Laluan').fill(PASSWORD);
       await page.getByRole('button', { name: 'Daftar' }).click();
       await page.waitForURL((u) => u.pathname === '/');

@@ -191,7 +191,7 @@ if (!hasChromium) {
       await row.getByRole('button', { name: `Delete ${title}` }).click();
       await page.getByRole('dialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Book deleted').waitFor();
-      await page.getByText('No finished books yet.').waitFor();
+      await page.getByText('No books yet.').waitFor();
       await context.close();
     }, 180_000);
 
@@ -285,7 +285,7 @@ if (!hasChromium) {
       await admin.getByRole('tab', { name: 'Link Claims (1)' }).waitFor();
     }, 120_000);
 
-    it('a non-admin opening /admin lands on /; a user without credits is sent to /upgrade', async () => {
+    it('a non-admin opening /admin lands on /; a user without credits opens the page and its Generate button leads to /upgrade', async () => {
       await author.goto(`${base}/admin`);
       await author.waitForURL((u) => u.pathname === '/');
       expect(await author.getByRole('link', { name: 'Admin' }).count()).toBe(0);
@@ -296,6 +296,10 @@ if (!hasChromium) {
       await admin.getByTestId('adjust-credits-dialog').getByRole('button', { name: 'Save Credits' }).click();
       await waitForText(admin, `tr[data-email="${AUTHOR}"] [data-testid="user-credits"]`, '0');
       await author.goto(`${base}/romance`);
+      // Reading is free: the page opens; its Generate button says what it costs and leads to top-up.
+      await author.getByTestId('generate-button').waitFor();
+      await waitForText(author, '[data-testid="step-cost"]', /top up to continue/);
+      await author.click('[data-testid="generate-button"]');
       await author.waitForURL((u) => u.pathname === '/upgrade');
       await author.getByText('Get More Credits').waitFor();
       // The administrator always passes the credit guard.

@@ -148,10 +148,13 @@ describe('My books: finished books are kept on Start New', () => {
     return MyBooksResponseSchema.parse(res.body).books;
   };
 
-  it('an unfinished book is deleted by Start New, as before', async () => {
+  it('an unfinished book is listed as unfinished (downloaded by its type), and deleted by Start New, as before', async () => {
     const cookie = await signUp(ts);
     await writeBook(cookie, { until: 'introduction' });
-    expect(await list(cookie)).toEqual([]);
+    const listed = await list(cookie);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ book_type: 'romance', generator_id: 'romance', is_current: true, is_finished: false });
+    expect(listed[0]!.words).toBeGreaterThan(0);
     expect((await ts.http.delete('/api/progress/romance').set('cookie', cookie)).status).toBe(200);
     expect((await ts.http.get('/api/progress/romance').set('cookie', cookie)).body).toEqual({ book: null });
     expect(await list(cookie)).toEqual([]);

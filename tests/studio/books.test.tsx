@@ -171,13 +171,13 @@ describe('My books on the profile', () => {
     expect(within(section).getAllByTestId('my-book')).toHaveLength(2);
   });
 
-  it('says so when there is no finished book', async () => {
+  it('says so when there is no book', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en'], language: 'en' });
     vi.stubGlobal('fetch', async (url: string) => {
       const body = url === '/api/books' ? { books: [] } : url.startsWith('/api/history') ? { items: [], next_cursor: null, types: [] } : url === '/api/auth/get-session' ? { user: USER, session: null } : USER;
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     });
     renderProfile();
-    await screen.findByText('No finished books yet.');
+    await screen.findByText('No books yet.');
   });
 });

@@ -19,6 +19,7 @@ import type { Exec } from '../queries/run.js';
 import { systemRepository } from '../queries/system.js';
 import { creditRepository, userRepository } from '../queries/users.js';
 import { loadBook, writeMemory } from './books.js';
+import { postgresDrafts } from './drafts.js';
 import type { OpenedPostgres } from './connect.js';
 import { postgresIdempotency, postgresLimits } from './limits.js';
 import { USERS_CHANNEL, postgresExec } from './run.js';
@@ -119,6 +120,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
       saveMemory: ({ userId, key, memory, upTo }) => writeMemory(db as Kysely<any>, userId, key, { memory, upTo }),
     }),
     versions: postgresVersions(db as unknown as Kysely<unknown>),
+    drafts: postgresDrafts(db as unknown as Kysely<unknown>),
     users: userRepository(db, exec, (listener) => feed.subscribe(listener)),
     auth: postgresAuth(db, pool, exec),
     credits: creditRepository(db, exec),

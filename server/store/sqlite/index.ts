@@ -11,6 +11,7 @@ import { systemRepository } from '../queries/system.js';
 import { creditRepository, userRepository } from '../queries/users.js';
 import { sqliteAuth } from './auth.js';
 import { loadBook, writeMemory } from './books.js';
+import { sqliteDrafts } from './drafts.js';
 import { sqliteHistory } from './history.js';
 import { sqliteIdempotency, sqliteLimits } from './limits.js';
 import { sqliteExec } from './run.js';
@@ -33,6 +34,7 @@ export function sqliteRepositories(store: Store): Repositories {
         saveMemory: async ({ userId, key, memory, upTo }) => writeMemory(store, userId, key, { memory, upTo }),
       }),
       versions: sqliteVersions(store),
+      drafts: sqliteDrafts(store),
       users: userRepository(db, exec, async (listener) => store.onUserChange(listener)),
       auth: sqliteAuth(store),
       credits: creditRepository(db, exec),

@@ -1,5 +1,6 @@
 // The profile's API keys (business and admin accounts): create a key (shown once, with a copy button),
 // the list (name, first characters, created, last used) and revoke after a confirm prompt.
+import { LoadError, useRefetchOnOnline } from './LoadError.js';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { Copy, KeyRound, Trash2 } from 'lucide-react';
@@ -20,14 +21,16 @@ export function ApiKeysPanel() {
   const [isCopied, setIsCopied] = useState(false);
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
 
+  const [loadError, setLoadError] = useState<unknown>(null);
   const load = useCallback(async () => {
+    setLoadError(null);
     try {
       setKeys((await call('GET /api-keys')).keys);
-    } catch {
-      setKeys([]);
-      toast.error(t('apiKeys.loadFailed'));
+    } catch (error) {
+      setLoadError(error);
     }
-  }, [t]);
+  }, []);
+  useRefetchOnOnline(() => void load(), loadError !== null);
 
   useEffect(() => {
     void load();
@@ -96,7 +99,9 @@ export function ApiKeysPanel() {
           <button type="button" className="btn-ghost mt-2 text-sm" onClick={() => setCreated(null)}>{t('apiKeys.done')}</button>
         </div>
       )}
-      {keys === null ? (
+      {loadError !== null ? (
+        <LoadError error={loadError} message={t('apiKeys.loadFailed')} onRetry={() => void load()} testId="api-keys-error" />
+      ) : keys === null ? (
         <div className="mt-4"><Spinner label={t('apiKeys.loading')} /></div>
       ) : keys.length === 0 ? (
         <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{t('apiKeys.none')}</p>

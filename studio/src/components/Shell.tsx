@@ -110,7 +110,8 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
             </NavGroup>
           );
         })}
-        {(generators ?? []).filter((g) => !GROUPS.some((x) => x.family === g.family)).length > 0 && (
+        {/* The AI Test Page (and any tool outside the groups) is an administrator's tool: not in a writer's sidebar. */}
+        {isAdmin && (generators ?? []).filter((g) => !GROUPS.some((x) => x.family === g.family)).length > 0 && (
           <div className="mt-3 space-y-0.5 border-t border-gray-200 pt-3 dark:border-neutral-700">
             {(generators ?? [])
               .filter((g) => !GROUPS.some((x) => x.family === g.family))

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Lock, RotateCcw } from 'lucide-react';
 import {
-  buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel,
+  buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../engine.js';
 import { savedProgressOf } from '../../../engine/contract/books.js';
@@ -19,7 +19,7 @@ import { PageLoading } from '../components/Spinner.js';
 import { Dialog } from '../components/Dialog.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
 import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
-import { bibleShown, Preview, type PreviewPart } from './Manuscript.js';
+import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
@@ -71,6 +71,10 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const [output, setOutput] = useState<{ text: string; image?: string } | null>(null);
   const [saved, setSaved] = useState<SavedProgress | null>(null);
   const [isStartNewOpen, setIsStartNewOpen] = useState(false);
+  // A step followed rather than streamed here (a lost stream, a refused duplicate): its text so far.
+  const [following, setFollowing] = useState<{ text: string; step: StepRef | null; label: string } | null>(null);
+  const followingRef = useRef(following);
+  followingRef.current = following;
 
   const values = methods.watch();
   const isLocked = book?.is_locked === true;
@@ -88,6 +92,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       (answer) => {
         const p = savedProgressOf(answer);
         if (!isCurrent || !p || (p.generator_id && p.generator_id !== form.id)) return;
+        // A step is being written (the writer left during it): the page shows it at once and follows it.
+        if (p.book?.running) {
+          restore(p);
+          return;
+        }
         if (p.content.length === 0 && p.outline === null) return;
         setSaved(p);
       },
@@ -135,10 +144,15 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   // Focus stays with the generate button through a step (it is never disabled under the keyboard's
   // focus) and comes back to it after the step, unless the reader has moved on to another control.
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const stickyRef = useRef<HTMLButtonElement>(null);
+  // On a phone the settings fold away once the book has started (they are locked then); a button shows them.
+  const [isSettingsShown, setIsSettingsShown] = useState(false);
+  const formId = `settings-${form.id}`;
   const refocus = () => {
     requestAnimationFrame(() => {
       const active = document.activeElement;
-      if (!active || active === document.body || active === buttonRef.current) buttonRef.current?.focus();
+      // No scroll for it: on a phone the reader stays with the text (the sticky bar has the next action).
+      if (!active || active === document.body || active === buttonRef.current) buttonRef.current?.focus({ preventScroll: true });
     });
   };
 
@@ -160,8 +174,13 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     else toast.success(pageWord('successToast', l, { n: payload.credits_available.toLocaleString('en') }), { id: 'generation-result' });
   };
 
-  const onFailure = (e: ApiError, l: Lang): boolean => {
+  const onFailure = (e: ApiError, l: Lang, streamed = ''): boolean => {
     refocus();
+    // The connection went mid-stream: the server writes the step to its end; follow the book, keep the text.
+    if (isBook && e.code === 'stream_lost') {
+      setFollowing({ text: streamed, step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
+      return true;
+    }
     if (e.status === 401) {
       toast.error(e.code === 'session_expired' ? e.message : catalogueMessage('not_signed_in', l));
       setUser(null);
@@ -173,6 +192,13 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return true;
     }
     if (e.status === 409) {
+      // Never the jargon of a refused step: the book moved on (or its step is being written), so the page
+      // shows the book as the server holds it and follows a step still running.
+      if (isBook && (e.code === 'step_not_allowed' || e.code === 'book_complete' || e.code === 'idempotency_in_progress')) {
+        toast(pageWord('bookRefreshed', l), { id: 'generation-result' });
+        setFollowing({ text: '', step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
+        return true;
+      }
       toast.error(studioMessage(e, l));
       void resync();
       return true;
@@ -189,7 +215,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return true;
     }
     if (spec.kind === 'image') toast.error(pageWord('coverFailed', l));
-    else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries') toast.error(studioMessage(e, l));
+    else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries' && e.code !== 'connection_lost') toast.error(studioMessage(e, l));
     return false;
   };
 
@@ -202,8 +228,61 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       const p = pendingRef.current;
       if (p) onDone(payload, p.step, p.lang, p.chapterTitle);
     },
-    onFailure: (e) => onFailure(e, pendingRef.current?.lang ?? ui),
+    onFailure: (e, streamed) => onFailure(e, pendingRef.current?.lang ?? ui, streamed),
   });
+
+  // Following a step this page is not streaming: one the server reports running (the writer came back
+  // during it), or one whose stream was lost. The book is read again every 1.5 s until the step has
+  // landed; the text streamed so far stays; offline and server-down are said in plain words.
+  const serverRunning = isBook && !generation.isLoading ? (book?.running ?? null) : null;
+  const isFollowing = !generation.isLoading && (following !== null || serverRunning !== null);
+  const [connection, setConnection] = useState<'ok' | 'offline' | 'server'>('ok');
+  useEffect(() => {
+    if (!isFollowing) {
+      setConnection('ok');
+      return;
+    }
+    let isCurrent = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      clearTimeout(timer);
+      try {
+        const p = savedProgressOf(await call('GET /progress/:bookType', { params: { bookType: form.bookType } }));
+        if (!isCurrent) return;
+        setConnection('ok');
+        setBook(p?.book ?? null);
+        if (!p?.book?.running) {
+          const wanted = followingRef.current?.step;
+          const next = p?.book?.next;
+          const isLanded = !wanted || !next || next.kind !== wanted.kind || next.position !== wanted.position;
+          if (followingRef.current && !isLanded && followingRef.current.text) toast(pageWord('stepStopped', ui), { id: 'generation-result' });
+          void refresh();
+          setFollowing(null);
+          return;
+        }
+      } catch (e) {
+        if (!isCurrent) return;
+        if (e instanceof ApiError && e.status === 401) {
+          setUser(null);
+          return;
+        }
+        setConnection(typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'server');
+      }
+      if (isCurrent) timer = setTimeout(() => void poll(), 1500);
+    };
+    const onOnline = () => void poll();
+    window.addEventListener('online', onOnline);
+    void poll();
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+      window.removeEventListener('online', onOnline);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one polling loop per following episode
+  }, [isFollowing, form.bookType]);
+  const followText = serverRunning && serverRunning.text.length >= (following?.text.length ?? 0) ? serverRunning.text : (following?.text ?? '');
+  const followLabel = serverRunning?.label ?? following?.label ?? '';
+  const followRef: StepRef | null = serverRunning ? { kind: serverRunning.kind, ...(serverRunning.position !== undefined ? { position: serverRunning.position } : {}) } : (following?.step ?? null);
 
   const start = (settings: Settings) => {
     if (!step) return;
@@ -220,8 +299,13 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (generation.isLoading || !step) return;
-    buttonRef.current?.focus();
+    if (generation.isLoading || isFollowing || !step) return;
+    // Short of credits for this step: the button leads to top-up (reading, editing and exporting stay free).
+    if (isShort) {
+      navigate('/upgrade', { state: { needed: stepCost, tool: form.title[ui] } });
+      return;
+    }
+    if (document.activeElement !== stickyRef.current) buttonRef.current?.focus({ preventScroll: true });
     if (isLocked && book) {
       start(book.settings as Settings);
       return;
@@ -249,6 +333,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const parts: PreviewPart[] = view
     ? view.parts.map((p) => ({
         key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
+        // The introduction as the exports print it: its character list is kept with the book, not shown in its text.
+        ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
         ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
         ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
@@ -256,19 +342,54 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     : output && !output.image
       ? [{ key: 'output', text: output.text }]
       : [];
-  const streamingHeading = isBook && generation.isLoading && pendingRef.current ? pendingRef.current.label : undefined;
+  const streamingHeading = isBook && generation.isLoading && pendingRef.current ? pendingRef.current.label : isFollowing ? followLabel || undefined : undefined;
   const label =
-    spec.kind === 'image' && generation.isLoading ? pageWord('generatingCover', ui)
+    isFollowing ? pageWord('beingWritten', ui, { step: followRef ? stepWord(spec, followRef, ui) : view?.next ? stepWord(spec, view.next, ui) : '' })
+    : spec.kind === 'image' && generation.isLoading ? pageWord('generatingCover', ui)
     : generation.isLoading ? buttonLabel(spec, null, ui, true)
     : view ? nextButtonWord(spec, view, ui)
     : buttonLabel(spec, { kind: spec.kind === 'image' ? 'image' : 'single' }, ui);
   const showChapterTitle = isBook && step?.kind === 'chapter' && chapterTitleField !== undefined;
+
+  // Drafts of hand edits kept on the server (issue 27): loaded once the saved book is shown, kept while
+  // the writer types (Manuscript.tsx), dropped when the part is saved or the edit discarded.
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  const hasSavedBook = isBook && form.flow.savesProgress && book !== null && (book.parts.length > 0 || book.outline !== null);
+  useEffect(() => {
+    if (!hasSavedBook) return;
+    let isCurrent = true;
+    call('GET /progress/:bookType/drafts', { params: { bookType: form.bookType } }).then(
+      (r) => {
+        if (isCurrent && Array.isArray(r?.drafts)) setDrafts(Object.fromEntries(r.drafts.map((d) => [d.position, d.text])));
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [hasSavedBook, form.bookType]);
+  const keepDraft = async (part: StepRef, text: string | null): Promise<boolean> => {
+    const position = draftPosition(part);
+    try {
+      if (text === null) {
+        setDrafts(({ [position]: _, ...rest }) => rest);
+        await call('DELETE /progress/:bookType/drafts/:position', { params: { bookType: form.bookType, position } });
+      } else {
+        await call('PUT /progress/:bookType/drafts', { params: { bookType: form.bookType }, body: { position, text } });
+        setDrafts((d) => ({ ...d, [position]: text }));
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   // A written part edited by hand (a saved book, between steps): the server keeps it, later steps build on it.
   const saveEdit = async (part: StepRef, text: string): Promise<string | null> => {
     try {
       const answer = await call('PUT /progress/:bookType/part', { params: { bookType: form.bookType }, body: { part, text } });
       setBook(answer.book);
+      setDrafts(({ [draftPosition(part)]: _, ...rest }) => rest);
       toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', ui), { id: 'edit-result' });
       return null;
     } catch (e) {
@@ -319,18 +440,28 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const stepCostText = stepCost === 1 ? pageWord('stepCostOne', ui) : pageWord('stepCostMany', ui, { n: stepCost });
   const costLeft = view ? (view.parts.length === 0 && view.outline === null ? view.cost.total : view.cost.remaining) : 0;
   const hasStarted = view !== null && (view.outline !== null || view.parts.length > 0);
+  const isShort = !isAdmin && user !== null && step !== null && have < stepCost;
 
   return (
-    <div className="mx-auto max-w-7xl">
+    <div className={`mx-auto max-w-7xl ${isBook ? 'pb-24 lg:pb-0' : ''}`}>
       <header className="mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl" data-testid="generator-title">{form.title[ui]}</h1>
         <p className="mt-1 text-gray-600 dark:text-gray-400">{form.tagline[ui]}</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">
-          <form onSubmit={submit} noValidate className="card p-5" aria-label={form.title[ui]} data-testid="settings-form">
-            <h2 className="mb-4 text-sm font-semibold text-gray-700 dark:text-gray-300">{pageWord('settings', ui)}</h2>
-            <SettingsFields form={form} api={settingsForm} lang={ui} isLocked={isLocked || generation.isLoading} hidden={chapterTitleField ? [chapterTitleField] : []} />
+          <form id={formId} onSubmit={submit} noValidate className="card p-5" aria-label={form.title[ui]} data-testid="settings-form">
+            <div className="mb-4 flex items-center justify-between gap-2">
+              <h2 className="text-sm font-semibold text-gray-700 dark:text-gray-300">{pageWord('settings', ui)}</h2>
+              {isLocked && (
+                <button type="button" className="btn-ghost px-2 py-1 text-xs lg:hidden" aria-expanded={isSettingsShown} aria-controls={`${formId}-fields`} onClick={() => setIsSettingsShown((v) => !v)} data-testid="settings-toggle">
+                  {pageWord(isSettingsShown ? 'hideSettings' : 'showSettings', ui)}
+                </button>
+              )}
+            </div>
+            <div id={`${formId}-fields`} className={isLocked && !isSettingsShown ? 'hidden lg:block' : undefined}>
+              <SettingsFields form={form} api={settingsForm} lang={ui} isLocked={isLocked || generation.isLoading} hidden={chapterTitleField ? [chapterTitleField] : []} />
+            </div>
             {isLocked && (
               <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="locked-note">
                 <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {pageWord('lockedNote', ui)}
@@ -367,11 +498,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               ref={buttonRef}
               type="submit"
               className="btn-primary mt-6 w-full flex-col gap-0 py-2.5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-              aria-disabled={generation.isLoading || !step ? true : undefined}
+              aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
               data-testid="generate-button"
             >
               <span data-testid="generate-label">{label}</span>
-              {step && !generation.isLoading && <span className="text-xs font-normal" data-testid="step-cost">{stepCostText}</span>}
+              {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal" data-testid="step-cost">{isShort ? pageWord('stepCostShort', ui, { cost: stepCostText }) : stepCostText}</span>}
             </button>
             {(hasStarted || (isBook && !step)) && (
               <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>
@@ -381,6 +512,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
           </form>
         </div>
         <div className="min-w-0 scroll-mt-16" ref={previewRef}>
+          {isFollowing && connection !== 'ok' && (
+            <p role="status" className="mb-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200" data-testid="connection-state">
+              {pageWord(connection === 'offline' ? 'followOffline' : 'followServerDown', ui)}
+            </p>
+          )}
           {view && hasStarted && view.progress && <WritingProgress progress={{ ...view.progress, stepText: progressWord(view, ui) }} lang={ui} />}
           {spec.kind === 'image' ? (
             <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={form.title[ui]} />
@@ -389,18 +525,23 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               parts={parts}
               {...(view?.outline ? { outline: view.outline.text } : {})}
               outlineLabel={stepLabel({ kind: 'outline' }, lang, spec)}
-              streaming={generation.streaming}
+              streaming={isFollowing ? followText : generation.streaming}
               {...(streamingHeading ? { streamingHeading } : {})}
-              isLoading={generation.isLoading}
+              isLoading={generation.isLoading || isFollowing}
               elapsed={generation.elapsed}
               error={generation.error}
               canRetry={form.flow.retry}
               onRetry={generation.retry}
+              {...(generation.isLoading ? { onStop: () => {
+                generation.reset();
+                refocus();
+                toast(pageWord('stopped', ui), { id: 'generation-result' });
+              } } : {})}
               isBook={isBook}
               lang={ui}
               bookLang={lang}
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
-              {...(isBook && form.flow.savesProgress && book && (book.parts.length > 0 || book.outline) ? { onSaveEdit: saveEdit } : {})}
+              {...(hasSavedBook ? { onSaveEdit: saveEdit, drafts, onDraft: keepDraft } : {})}
               {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, stepCostText, onSaveBible: saveBible } : {})}
               {...(isBook && view?.bible ? { bible: bibleShown(view.bible, view.bible_notes ?? '', lang) } : {})}
             />
@@ -409,6 +550,22 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         </div>
       </div>
 
+      {/* Phones: the next action and its cost stay in reach at the bottom of the screen (it submits the form). */}
+      {isBook && (step || isFollowing) && (
+        <div className="fixed inset-x-0 bottom-0 z-20 border-t border-gray-200 bg-white/95 px-4 py-2 backdrop-blur lg:hidden dark:border-neutral-700 dark:bg-neutral-900/95" data-testid="sticky-next">
+          <button
+            ref={stickyRef}
+            type="submit"
+            form={formId}
+            className="btn-primary w-full flex-col gap-0 py-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+            aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
+            data-testid="sticky-generate"
+          >
+            <span>{label}</span>
+            {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal">{isShort ? pageWord('stepCostShort', ui, { cost: stepCostText }) : stepCostText}</span>}
+          </button>
+        </div>
+      )}
       <Dialog
         isOpen={saved !== null}
         title={pageWord('resumeTitle', ui)}

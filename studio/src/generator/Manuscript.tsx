@@ -3,8 +3,8 @@
 // while it streams, kept in view (useFollow) with the slow-generation hints right under it and "Jump to
 // latest" when the reader has scrolled away. Also the placeholder, the error with retry, Copy/Copied!
 // and the Download menu.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw, Square } from 'lucide-react';
 import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../engine.js';
 import type { ExportFormat } from '../../../engine/contract/index.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
@@ -18,6 +18,8 @@ export interface PreviewPart {
   key: string;
   heading?: string;
   text: string;
+  /** The text as the book prints it, when it differs (an introduction without its character list); `text` is what the editor edits. */
+  shown?: string;
   /** False when the part was still cut at the length limit after Karya asked the model to continue it. */
   isComplete?: boolean;
   /** The part's step: given when it can be edited by hand. */
@@ -56,7 +58,16 @@ export interface PreviewProps {
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
   bible?: BibleShown;
   onSaveBible?: (text: string) => Promise<string | null>;
+  /** Stop the request before any text has arrived (nothing is charged then); absent once text streams. */
+  onStop?: () => void;
+  /** Drafts of hand edits kept on the server, by part position (-1 the outline). */
+  drafts?: Readonly<Record<number, string>>;
+  /** Keep (text) or discard (null) a part's draft; answers whether the server has it. */
+  onDraft?: (part: StepRef, text: string | null) => Promise<boolean>;
 }
+
+/** A part's position as drafts key it: -1 the outline. */
+export const draftPosition = (ref: StepRef): number => (ref.kind === 'outline' ? -1 : (ref.position ?? 0));
 
 const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: n.toLocaleString('en') });
 const partWords = (p: PreviewPart) => p.words ?? countWords(p.text);
@@ -82,8 +93,12 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible } = props;
-  const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.text}` : p.text)), ...(streaming ? [streaming] : [])].join('\n\n');
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop } = props;
+  const draftProps = (ref: StepRef) => ({
+    ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
+    ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
+  });
+  const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.shown ?? p.text}` : (p.shown ?? p.text))), ...(streaming ? [streaming] : [])].join('\n\n');
   const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming);
   const hint = isLoading ? slowHint(elapsed, lang) : null;
   const isEmpty = parts.length === 0 && !streaming && !outline;
@@ -91,6 +106,7 @@ export function Preview(props: PreviewProps) {
   const endRef = useRef<HTMLDivElement>(null);
   const follow = useFollow({ isActive: isLoading, box: boxRef, end: endRef, content: `${streaming.length}:${hint ?? ''}` });
   const [editing, setEditing] = useState<string | null>(null);
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
   // A step that starts closes an open editor (its text stays in the saved book).
   useEffect(() => {
     if (isLoading) setEditing(null);
@@ -140,7 +156,7 @@ export function Preview(props: PreviewProps) {
                 <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0} lang={bookLang}>{outlineLabel}</summary>
                 <div className="mt-2 text-sm leading-relaxed" data-testid="outline" lang={bookLang}>
                   {onSaveEdit ? (
-                    <EditablePart id="outline" label={outlineLabel} text={outline} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={setEditing} onSave={(text) => onSaveEdit({ kind: 'outline' }, text)}>
+                    <EditablePart id="outline" label={outlineLabel} text={outline} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={setEditing} onSave={(text) => onSaveEdit({ kind: 'outline' }, text)} {...draftProps({ kind: 'outline' })}>
                       <Markdown text={outline} />
                     </EditablePart>
                   ) : (
@@ -166,22 +182,32 @@ export function Preview(props: PreviewProps) {
                 </div>
               </details>
             )}
-            {parts.map((p) => (
+            {parts.map((p, index) => {
+              // On a phone, earlier parts fold to their titles (the newest stays open); wider screens show all.
+              const isFolded = isBook && p.heading !== undefined && index < parts.length - 1 && !unfolded.has(p.key) && editing !== p.key;
+              return (
               <article key={p.key} id={p.key} className="mb-6 scroll-mt-4" data-testid="preview-part">
                 {p.heading && (
                   <div className="mb-2 flex items-baseline justify-between gap-3">
                     <h3 className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading lang={bookLang}>{p.heading}</h3>
-                    <span className="shrink-0 text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(partWords(p), lang)}</span>
+                    <span className="flex shrink-0 items-baseline gap-2">
+                      <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(partWords(p), lang)}</span>
+                      {isBook && index < parts.length - 1 && (
+                        <button type="button" className="btn-ghost px-1.5 py-0.5 text-xs lg:hidden" aria-expanded={!isFolded} aria-controls={`${p.key}-text`} onClick={() => setUnfolded((set) => { const next = new Set(set); if (next.has(p.key)) next.delete(p.key); else next.add(p.key); return next; })} data-testid="part-fold">
+                          {pageWord(isFolded ? 'showPartText' : 'hidePartText', lang)}
+                        </button>
+                      )}
+                    </span>
                   </div>
                 )}
-                <div className="text-[15px] leading-relaxed" lang={bookLang}>
+                <div id={`${p.key}-text`} className={`text-[15px] leading-relaxed ${isFolded ? 'hidden lg:block' : ''}`} lang={bookLang}>
                   {onSaveEdit && p.ref ? (
                     // The Edit button stays while a step runs (disabled), so no part moves when the step ends.
-                    <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={setEditing} onSave={(text) => onSaveEdit(p.ref!, text)}>
-                      <Markdown text={p.text} />
+                    <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={setEditing} onSave={(text) => onSaveEdit(p.ref!, text)} {...draftProps(p.ref)}>
+                      <Markdown text={p.shown ?? p.text} />
                     </EditablePart>
                   ) : (
-                    <Markdown text={p.text} />
+                    <Markdown text={p.shown ?? p.text} />
                   )}
                 </div>
                 {p.isShort && p.target !== undefined && (
@@ -193,7 +219,8 @@ export function Preview(props: PreviewProps) {
                   </p>
                 )}
               </article>
-            ))}
+              );
+            })}
             {isLoading && (
               <article id="part-streaming" className="mb-6 scroll-mt-4" data-streaming="true" data-testid="streaming">
                 {streamingHeading && <h3 className="mb-2 text-base font-semibold" tabIndex={-1} data-part-heading lang={bookLang}>{streamingHeading}</h3>}
@@ -202,6 +229,11 @@ export function Preview(props: PreviewProps) {
                   <Loader2 className="h-4 w-4 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
                   <span>{pageWord('generatingContent', lang)}</span>
                   {hint && <span className="font-medium text-amber-700 dark:text-amber-400" data-testid="slow-hint">{hint}</span>}
+                  {onStop && !streaming && (
+                    <button type="button" className="btn-secondary ml-auto px-2 py-1 text-xs" onClick={onStop} data-testid="stop-generation">
+                      <Square className="h-3 w-3" aria-hidden="true" /> {pageWord('stopNow', lang)}
+                    </button>
+                  )}
                 </div>
               </article>
             )}
@@ -223,7 +255,7 @@ export function Preview(props: PreviewProps) {
         {isLoading && !follow.isFollowing && (
           <button
             type="button"
-            className="btn-primary fixed bottom-4 left-1/2 z-30 -translate-x-1/2 px-3 py-1.5 shadow-lg lg:absolute lg:bottom-3"
+            className={`btn-primary fixed left-1/2 z-30 -translate-x-1/2 px-3 py-1.5 shadow-lg lg:absolute lg:bottom-3 ${isBook ? 'bottom-24' : 'bottom-4'}`}
             onClick={() => {
               // The button goes away once followed: keep the keyboard with the text being written.
               document.querySelector<HTMLElement>('#part-streaming [data-part-heading]')?.focus({ preventScroll: true });
@@ -267,7 +299,7 @@ function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { part: Pr
 }
 
 /** A part with an Edit button that turns it into a text box with Save and Cancel. */
-function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSave, children }: {
+function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSave, savedDraft, onDraft, children }: {
   id: string;
   label: string;
   text: string;
@@ -277,27 +309,88 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
   isOpen: boolean;
   onOpen(id: string | null): void;
   onSave(text: string): Promise<string | null>;
+  /** The part's draft kept on the server (an edit not saved yet), if any. */
+  savedDraft?: string;
+  /** Keep the text being edited as the part's draft (null: discard it); answers whether it is kept. */
+  onDraft?(text: string | null): Promise<boolean>;
   children: ReactNode;
 }) {
   const [draft, setDraft] = useState(text);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
+  const [mode, setMode] = useState<'write' | 'preview'>('write');
+  // The draft's state on the server: kept, being kept, or not kept (offline); `pending` is the text not kept yet.
+  const [draftState, setDraftState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const pending = useRef<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onDraftRef = useRef(onDraft);
+  onDraftRef.current = onDraft;
   const editRef = useRef<HTMLButtonElement>(null);
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const wasOpen = useRef(false);
-  useEffect(() => {
+  const flush = () => {
+    clearTimeout(timer.current);
+    const text = pending.current;
+    if (text === null || !onDraftRef.current) return;
+    setDraftState('saving');
+    void onDraftRef.current(text).then((isKept) => {
+      if (pending.current === text) pending.current = isKept ? null : text;
+      setDraftState(isKept ? 'saved' : 'failed');
+    });
+  };
+  // Before paint: the editor never shows the saved text for a frame when it opens on a draft.
+  useLayoutEffect(() => {
     if (isOpen) {
-      setDraft(text);
+      setDraft(savedDraft ?? text);
       setError(null);
+      setMode('write');
+      setDraftState(savedDraft !== undefined ? 'saved' : 'idle');
       areaRef.current?.focus();
     } else if (wasOpen.current) editRef.current?.focus();
     wasOpen.current = isOpen;
     // Only when the editor opens or closes (not on every new text).
   }, [isOpen]);
+  // Leaving the page (a sidebar link) keeps what was typed: the draft is sent at once. A reload or a
+  // closed tab with text not kept yet asks first.
+  useEffect(() => {
+    if (!isOpen) return;
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (pending.current === null) return;
+      flush();
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      flush();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- flush reads refs
+  }, [isOpen]);
+  const change = (value: string) => {
+    setDraft(value);
+    if (!onDraftRef.current) return;
+    pending.current = value;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush, 1000);
+  };
+  const discard = () => {
+    clearTimeout(timer.current);
+    pending.current = null;
+    setDraftState('idle');
+    void onDraftRef.current?.(null);
+  };
   if (!isOpen) {
     return (
       <>
         {children}
+        {savedDraft !== undefined && savedDraft !== text && (
+          <div role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:bg-sky-950/40 dark:text-sky-200" data-testid="draft-note" lang={lang}>
+            <span>{pageWord('draftNote', lang)}</span>
+            <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => onOpen(id)} disabled={isDisabled} data-testid="draft-resume">{pageWord('draftResume', lang)}</button>
+            <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={discard}>{pageWord('draftDiscard', lang)}</button>
+          </div>
+        )}
         <button ref={editRef} type="button" className="btn-ghost mt-1 px-2 py-1 text-xs" onClick={() => onOpen(id)} disabled={isDisabled} aria-label={pageWord('editPartLabel', lang, { part: label })} data-testid="edit-part" lang={lang}>
           <Pencil className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('editPart', lang)}
         </button>
@@ -307,32 +400,62 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
   const areaId = `edit-${id}`;
   const save = async () => {
     setIsSaving(true);
+    clearTimeout(timer.current);
     const failure = await onSave(draft);
     setIsSaving(false);
     if (failure) {
       setError(failure);
       areaRef.current?.focus();
-    } else onOpen(null);
+    } else {
+      // Saved: the server dropped the part's draft.
+      pending.current = null;
+      onOpen(null);
+    }
   };
   return (
     <div className="space-y-2" data-testid="part-editor" lang={lang}>
-      <label htmlFor={areaId} className="label">{pageWord('editPartText', lang, { part: label })}</label>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <label htmlFor={areaId} className="label mb-0">{pageWord('editPartText', lang, { part: label })}</label>
+        <div className="flex gap-1 text-xs" role="group">
+          <button type="button" className={`rounded px-2 py-1 ${mode === 'write' ? 'bg-gray-200 font-semibold dark:bg-neutral-700' : ''}`} aria-pressed={mode === 'write'} onClick={() => setMode('write')}>{pageWord('editWrite', lang)}</button>
+          <button type="button" className={`rounded px-2 py-1 ${mode === 'preview' ? 'bg-gray-200 font-semibold dark:bg-neutral-700' : ''}`} aria-pressed={mode === 'preview'} onClick={() => setMode('preview')} data-testid="edit-preview">{pageWord('editPreview', lang)}</button>
+        </div>
+      </div>
+      {/* One scroll: the box grows with its text (no inner scroll bar) and starts tall. */}
       <textarea
         id={areaId}
         ref={areaRef}
-        className="input min-h-[16rem] font-[inherit] leading-relaxed"
+        className={`input min-h-[60vh] font-[inherit] leading-relaxed [field-sizing:content] ${mode === 'preview' ? 'hidden' : ''}`}
         value={draft}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => change(e.target.value)}
         aria-describedby={`${areaId}-hint${error ? ` ${areaId}-error` : ''}`}
         aria-invalid={error ? true : undefined}
       />
-      <p id={`${areaId}-hint`} className="text-xs text-gray-500 dark:text-gray-400">{pageWord('editPartHint', lang)} {WORDS_FMT(countWords(draft), lang)}</p>
+      {mode === 'preview' && <div className="min-h-[20vh] rounded-lg border border-gray-200 p-3 dark:border-neutral-700" data-testid="edit-preview-text"><Markdown text={draft} /></div>}
+      <p id={`${areaId}-hint`} className="text-xs text-gray-500 dark:text-gray-400">
+        {pageWord('editPartHint', lang)} {WORDS_FMT(countWords(draft), lang)}
+        {onDraft && draftState !== 'idle' && (
+          <span className={`ml-2 font-medium ${draftState === 'failed' ? 'text-red-700 dark:text-red-400' : ''}`} role="status" data-testid="draft-state">
+            {pageWord(draftState === 'saving' ? 'draftSaving' : draftState === 'saved' ? 'draftSaved' : 'draftFailed', lang)}
+          </span>
+        )}
+      </p>
       {error && <p id={`${areaId}-error`} className="field-error" role="alert">{error}</p>}
       <div className="flex gap-2">
         <button type="button" className="btn-primary px-3 py-1.5" onClick={() => void save()} disabled={isSaving} data-testid="save-edit">
           {isSaving ? pageWord('saving', lang) : pageWord('save', lang)}
         </button>
-        <button type="button" className="btn-secondary px-3 py-1.5" onClick={() => onOpen(null)} disabled={isSaving}>{pageWord('cancel', lang)}</button>
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1.5"
+          onClick={() => {
+            discard();
+            onOpen(null);
+          }}
+          disabled={isSaving}
+        >
+          {pageWord('cancel', lang)}
+        </button>
       </div>
     </div>
   );

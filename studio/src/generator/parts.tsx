@@ -53,7 +53,7 @@ export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookV
             key={r.key}
             aria-current={r.isCurrent ? 'step' : undefined}
             className={`flex items-center gap-2 rounded-md px-2 py-1 text-sm ${
-              r.isCurrent ? 'bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100' : r.isDone ? 'text-gray-500 line-through decoration-gray-300 dark:text-gray-500' : 'text-gray-700 dark:text-gray-300'
+              r.isCurrent ? 'bg-brand-50 font-semibold text-brand-700 dark:bg-brand-600/20 dark:text-brand-100' : r.isDone ? 'text-gray-600 line-through decoration-gray-400 dark:text-gray-300 dark:decoration-gray-500' : 'text-gray-700 dark:text-gray-300'
             }`}
           >
             <span className={`flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-[11px] ${r.isCurrent ? 'bg-brand-600 text-white' : r.isDone ? 'bg-green-600 text-white' : 'bg-gray-200 text-gray-600 dark:bg-neutral-700 dark:text-gray-300'}`} aria-hidden="true">

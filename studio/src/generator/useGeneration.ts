@@ -19,8 +19,12 @@ export type GenerationStatus = 'idle' | 'loading' | 'error' | 'success';
 
 export interface GenerationCallbacks {
   onDone(payload: DonePayload): void;
-  /** A failure before or during the stream; return true when the page handled it fully (no error state). */
-  onFailure(error: ApiError): boolean | void;
+  /**
+   * A failure before or during the stream; return true when the page handled it fully (no error state).
+   * `streamed`: the text that had arrived (a connection lost mid-stream: the server writes the step to its
+   * end, so it is not asked again; the page follows the book instead, code `stream_lost`).
+   */
+  onFailure(error: ApiError, streamed: string): boolean | void;
 }
 
 export function useGeneration(generatorId: string, lang: Lang, callbacks: GenerationCallbacks) {
@@ -68,17 +72,19 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
       setStatus('loading');
       setError(null);
       setStreaming('');
+      // No loading toast (issue 27: it covered the progress header for the whole stream): the preview says
+      // "Generating content..." under the text being written, with its hints, and the button says so too.
       if (toastRef.current) toast.dismiss(toastRef.current);
-      toastRef.current = toast.loading(pageWord('loadingToast', l));
+      toastRef.current = undefined;
       const finish = () => {
         clearTimeout(timer);
         if (toastRef.current) toast.dismiss(toastRef.current);
         toastRef.current = undefined;
       };
-      const fail = (e: ApiError) => {
+      const fail = (e: ApiError, streamed = '') => {
         finish();
         setStreaming('');
-        const isHandled = callbacksRef.current.onFailure(e) === true;
+        const isHandled = callbacksRef.current.onFailure(e, streamed) === true;
         setStatus(isHandled ? 'idle' : 'error');
         setError(isHandled ? null : studioMessage(e, l));
       };
@@ -116,6 +122,12 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
             return;
           }
           const error = e instanceof ApiError ? e : new ApiError(0, 'network', String(e));
+          // Text had arrived: the server keeps writing the step (it is charged and kept), so asking again
+          // would only be refused. The page follows the book's state instead, keeping the text.
+          if (error.isNetwork && text !== '') {
+            fail(new ApiError(0, 'stream_lost', error.message), text);
+            return;
+          }
           if (error.isNetwork && attempt < NETWORK_RETRIES) {
             toast.error(catalogueMessage('connection_retry', l, { n: String(attempt + 1), max: String(NETWORK_RETRIES) }), { id: 'connection-retry' });
             try {
@@ -127,9 +139,10 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
             continue;
           }
           if (error.isNetwork) {
-            const max = catalogueMessage('max_retries', l);
-            toast.error(max);
-            fail(new ApiError(0, 'max_retries', max));
+            // In plain words: offline, or the server cannot be reached (not "Maximum retry attempts reached").
+            const plain = pageWord(typeof navigator !== 'undefined' && navigator.onLine === false ? 'offlineNow' : 'serverUnreachable', l);
+            toast.error(plain, { id: 'connection-retry' });
+            fail(new ApiError(0, 'connection_lost', plain));
             return;
           }
           fail(error);

@@ -35,6 +35,32 @@ export const PAGE_WORDS = {
     en: { one: 'Content generated successfully! {n} credit remaining.', other: 'Content generated successfully! {n} credits remaining.' },
     ms: 'Kandungan berjaya dijana! Baki kredit: {n}.',
   },
+  // Issue 27: a step being written when the writer comes back, and connection trouble in plain words.
+  beingWritten: { en: '{step} is being written…', ms: '{step} sedang ditulis…' },
+  offlineNow: {
+    en: 'You are offline. Check your internet connection, then try again.',
+    ms: 'Anda di luar talian. Semak sambungan internet anda, kemudian cuba lagi.',
+  },
+  serverUnreachable: {
+    en: 'The Karya server cannot be reached right now. Nothing was charged for a step that did not start; try again in a moment.',
+    ms: 'Pelayan Karya tidak dapat dihubungi sekarang. Tiada caj untuk langkah yang tidak bermula; cuba lagi sebentar lagi.',
+  },
+  followOffline: {
+    en: 'You are offline. The text written so far stays here, and the page catches up when your connection is back.',
+    ms: 'Anda di luar talian. Teks yang telah ditulis kekal di sini, dan halaman ini dikemas kini apabila sambungan anda kembali.',
+  },
+  followServerDown: {
+    en: 'The Karya server cannot be reached right now. The text written so far stays here, and the page catches up when the server answers again.',
+    ms: 'Pelayan Karya tidak dapat dihubungi sekarang. Teks yang telah ditulis kekal di sini, dan halaman ini dikemas kini apabila pelayan menjawab semula.',
+  },
+  bookRefreshed: {
+    en: 'Your book had already moved on (another tab or an earlier request). Here it is as saved.',
+    ms: 'Buku anda sudah pun bergerak ke hadapan (tab lain atau permintaan terdahulu). Inilah buku seperti yang disimpan.',
+  },
+  stepStopped: {
+    en: 'The step stopped before it was finished, so nothing was charged for it. You can generate it again.',
+    ms: 'Langkah itu berhenti sebelum siap, jadi tiada caj dikenakan. Anda boleh menjananya semula.',
+  },
   timeoutToast: { en: 'Generation timed out - please try again', ms: 'Penjanaan tamat masa - sila cuba lagi' },
   lockedNote: {
     en: 'Settings are locked for this book so that it stays consistent.',
@@ -71,6 +97,7 @@ export const PAGE_WORDS = {
   // Cost before spending (engine/session/cost.ts: what the server charges, step by step).
   stepCostOne: { en: '1 credit', ms: '1 kredit' },
   stepCostMany: { en: '{n} credits', ms: '{n} kredit' },
+  stepCostShort: { en: '{cost} · top up to continue', ms: '{cost} · tambah kredit untuk meneruskan' },
   bookCost: { en: 'This book: {total} credits — you have {have}', ms: 'Buku ini: {total} kredit — anda mempunyai {have}' },
   bookCostLeft: { en: { one: 'To finish this book: {n} credit — you have {have}', other: 'To finish this book: {n} credits — you have {have}' }, ms: 'Untuk menyiapkan buku ini: {n} kredit — anda mempunyai {have}' },
   bookCostWhy: {
@@ -94,6 +121,21 @@ export const PAGE_WORDS = {
     ms: 'Teks anda menggantikan bahagian ini; langkah seterusnya dan muat turun menggunakannya.',
   },
   save: { en: 'Save', ms: 'Simpan' },
+  // Drafts of hand edits (issue 27): kept on the server while the writer types.
+  draftSaving: { en: 'Saving draft…', ms: 'Menyimpan draf…' },
+  draftSaved: { en: 'Draft saved', ms: 'Draf disimpan' },
+  draftFailed: { en: 'Draft not saved yet — check your connection. Your text is still here.', ms: 'Draf belum disimpan — semak sambungan anda. Teks anda masih di sini.' },
+  draftNote: { en: 'You have an unsaved edit of this part (kept as a draft).', ms: 'Anda mempunyai suntingan bahagian ini yang belum disimpan (disimpan sebagai draf).' },
+  draftResume: { en: 'Continue editing', ms: 'Teruskan menyunting' },
+  draftDiscard: { en: 'Discard draft', ms: 'Buang draf' },
+  editWrite: { en: 'Write', ms: 'Tulis' },
+  showSettings: { en: 'Show settings', ms: 'Tunjuk tetapan' },
+  stopNow: { en: 'Stop', ms: 'Henti' },
+  stopped: { en: 'Stopped before any text was written: nothing was charged.', ms: 'Dihentikan sebelum sebarang teks ditulis: tiada caj dikenakan.' },
+  hideSettings: { en: 'Hide settings', ms: 'Sembunyi tetapan' },
+  showPartText: { en: 'Show text', ms: 'Tunjuk teks' },
+  hidePartText: { en: 'Hide text', ms: 'Sembunyi teks' },
+  editPreview: { en: 'Preview', ms: 'Pratonton' },
   saving: { en: 'Saving…', ms: 'Menyimpan…' },
   editSaved: { en: 'Your edit is saved', ms: 'Suntingan anda telah disimpan' },
   editSavedMemory: {
@@ -143,10 +185,12 @@ export const PAGE_WORDS = {
   // "My books" on the profile page.
   myBooks: { en: 'My Books', ms: 'Buku Saya' },
   myBooksIntro: {
-    en: 'Your finished books. Starting a new book keeps the finished one here.',
-    ms: 'Buku anda yang telah siap. Memulakan buku baharu akan menyimpan buku yang telah siap di sini.',
+    en: 'Your books, finished or not, to download whatever your credits. Starting a new book keeps the finished one here.',
+    ms: 'Buku anda, sudah siap atau belum, untuk dimuat turun walau berapa pun kredit anda. Memulakan buku baharu akan menyimpan buku yang telah siap di sini.',
   },
-  noBooks: { en: 'No finished books yet.', ms: 'Belum ada buku yang siap.' },
+  noBooks: { en: 'No books yet.', ms: 'Belum ada buku.' },
+  unfinishedOn: { en: 'Unfinished, last written {date}', ms: 'Belum siap, terakhir ditulis {date}' },
+  openBook: { en: 'Open', ms: 'Buka' },
   loadingBooks: { en: 'Loading your books', ms: 'Memuatkan buku anda' },
   booksLoadFailed: { en: 'Failed to load your books', ms: 'Gagal memuatkan buku anda' },
   finishedOn: { en: 'Finished {date}', ms: 'Siap pada {date}' },

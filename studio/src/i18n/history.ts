@@ -22,4 +22,5 @@ export const HISTORY = {
   'history.loadFailed': { en: 'Failed to load content history', ms: 'Gagal memuatkan sejarah kandungan' },
   'history.deleted': { en: 'Item deleted successfully', ms: 'Item berjaya dipadam' },
   'history.deleteFailed': { en: 'Failed to delete item', ms: 'Gagal memadam item' },
+  'history.downloadImage': { en: 'Download image', ms: 'Muat turun imej' },
 } as const satisfies Table;

@@ -9,6 +9,7 @@ import { HISTORY } from './history.js';
 import { PAYMENTS } from './payments.js';
 import { PROFILE } from './profile.js';
 import { SHELL } from './shell.js';
+import { STATES } from './states.js';
 import type { Table } from './types.js';
 
 export const MESSAGES = {
@@ -20,6 +21,7 @@ export const MESSAGES = {
   ...ADMIN,
   ...PAYMENTS,
   ...CREDITS,
+  ...STATES,
 } as const satisfies Table;
 
 export type MessageKey = keyof typeof MESSAGES;

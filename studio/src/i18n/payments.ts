@@ -13,6 +13,8 @@ export const PAYMENTS = {
   'upgrade.popular': { en: 'Popular', ms: 'Popular' },
   'upgrade.oneTime': { en: '{n} credits, one-time', ms: '{n} kredit, sekali bayar' },
   'upgrade.buy': { en: 'Buy {n} Credits', ms: 'Beli {n} Kredit' },
+  'upgrade.checkoutOff': { en: 'Online payment is not set up on this server, so these packages cannot be bought here.', ms: 'Pembayaran dalam talian tidak disediakan di pelayan ini, jadi pakej ini tidak boleh dibeli di sini.' },
+  'upgrade.redeemInstead': { en: 'Redeem a credit code instead', ms: 'Tebus kod kredit sebagai ganti' },
   'upgrade.redirecting': { en: 'Opening checkout…', ms: 'Membuka pembayaran…' },
   'upgrade.failed': { en: 'Failed to start checkout process', ms: 'Gagal memulakan proses pembayaran' },
   'upgrade.signIn': { en: 'Please sign in to purchase credits', ms: 'Sila log masuk untuk membeli kredit' },

@@ -3,6 +3,7 @@
 // event stream (a role change is confirmed first: it resets the credits; on a phone each user is a card
 // with its actions in view). The server allows all of it to the administrator only; this page mirrors
 // its answers. Texts in the studio language.
+import { LoadError, useRefetchOnOnline } from '../components/LoadError.js';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import { Bot, Copy, History, Link2, Plus, RotateCcw, Ticket, Trash2, Users } from 'lucide-react';
@@ -106,16 +107,13 @@ function CreditLinks({ onChange }: { onChange(): void }) {
   const [isBusy, setIsBusy] = useState(false);
   const [toDelete, setToDelete] = useState<CreditLink | null>(null);
   const id = useId();
+  const [loadError, setLoadError] = useState<unknown>(null);
   const load = useCallback(() => {
-    call('GET /admin/credit-links').then(
-      (r) => setLinks(r.links),
-      () => {
-        setLinks([]);
-        toast.error(t('admin.linksLoadFailed'));
-      },
-    );
-  }, [t]);
+    setLoadError(null);
+    call('GET /admin/credit-links').then((r) => setLinks(r.links), setLoadError);
+  }, []);
   useEffect(load, [load]);
+  useRefetchOnOnline(load, loadError !== null);
 
   const generate = async (e: FormEvent) => {
     e.preventDefault();
@@ -181,7 +179,7 @@ function CreditLinks({ onChange }: { onChange(): void }) {
         <button type="submit" className="btn-primary" disabled={isBusy}><Plus className="h-4 w-4" aria-hidden="true" /> {t('admin.generateLink')}</button>
       </form>
       <div className="mt-5">
-        {!links ? <Spinner label={t('admin.linksLoading')} /> : links.length === 0 ? (
+        {loadError !== null ? <LoadError error={loadError} message={t('admin.linksLoadFailed')} onRetry={load} /> : !links ? <Spinner label={t('admin.linksLoading')} /> : links.length === 0 ? (
           <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noLinks')}</p>
         ) : (
           <ul className="divide-y divide-gray-100 dark:divide-neutral-800" data-testid="credit-links">
@@ -217,10 +215,13 @@ function CreditCodes() {
   const [error, setError] = useState<string | null>(null);
   const [toDeactivate, setToDeactivate] = useState<CreditCode | null>(null);
   const id = useId();
+  const [loadError, setLoadError] = useState<unknown>(null);
   const load = useCallback(() => {
-    call('GET /admin/credit-codes').then((r) => setCodes(r.codes), () => setCodes([]));
+    setLoadError(null);
+    call('GET /admin/credit-codes').then((r) => setCodes(r.codes), setLoadError);
   }, []);
   useEffect(load, [load]);
+  useRefetchOnOnline(load, loadError !== null);
   const create = async (e: FormEvent) => {
     e.preventDefault();
     const n = Number(credits);
@@ -286,7 +287,7 @@ function CreditCodes() {
       </form>
       {error && <p role="alert" className="field-error">{error}</p>}
       <div className="mt-4">
-        {!codes ? <Spinner label={t('admin.codesLoading')} /> : codes.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noCodes')}</p> : (
+        {loadError !== null ? <LoadError error={loadError} message={t('state.loadFailed')} onRetry={load} /> : !codes ? <Spinner label={t('admin.codesLoading')} /> : codes.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noCodes')}</p> : (
           <ul className="divide-y divide-gray-100 text-sm dark:divide-neutral-800" data-testid="credit-codes">
             {codes.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
@@ -315,12 +316,13 @@ function ClaimsHistory({ version }: { version: number }) {
   const { t, lang } = useT();
   const [claims, setClaims] = useState<ClaimsResponse | null>(null);
   const [tab, setTab] = useState<'code' | 'link'>('code');
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [reload, setReload] = useState(0);
   useEffect(() => {
-    call('GET /admin/claims').then(setClaims, () => {
-      setClaims({ code_claims: [], link_claims: [] });
-      toast.error(t('admin.claimsLoadFailed'));
-    });
-  }, [version, t]);
+    setLoadError(null);
+    call('GET /admin/claims').then(setClaims, setLoadError);
+  }, [version, reload]);
+  useRefetchOnOnline(() => setReload((n) => n + 1), loadError !== null);
   const rows = claims ? (tab === 'code' ? claims.code_claims.map((c) => ({ id: c.id, email: c.user_email, what: c.code, credits: c.credits_awarded, at: c.claimed_at })) : claims.link_claims.map((c) => ({ id: c.id, email: c.user_email, what: c.token, credits: c.credits_awarded, at: c.claimed_at }))) : [];
   const tabClass = (isActive: boolean) => `rounded-t-md border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-brand-600 text-brand-700 dark:text-brand-100' : 'border-transparent text-gray-600 hover:text-gray-900 dark:text-gray-400'}`;
   return (
@@ -334,7 +336,7 @@ function ClaimsHistory({ version }: { version: number }) {
         </button>
       </div>
       <div id="panel-claims" role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-3">
-        {!claims ? <Spinner label={t('admin.claimsLoading')} /> : rows.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noClaims')}</p> : (
+        {loadError !== null ? <LoadError error={loadError} message={t('admin.claimsLoadFailed')} onRetry={() => setReload((n) => n + 1)} /> : !claims ? <Spinner label={t('admin.claimsLoading')} /> : rows.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noClaims')}</p> : (
           <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-xs uppercase text-gray-600 dark:text-gray-400"><tr><th className="py-2 pr-3">{t('admin.colUser')}</th><th className="py-2 pr-3">{t(tab === 'code' ? 'admin.colCode' : 'admin.colLink')}</th><th className="py-2 pr-3">{t('admin.colCredits')}</th><th className="py-2">{t('admin.colClaimed')}</th></tr></thead>
@@ -357,13 +359,13 @@ function Deployments() {
   const { t, lang } = useT();
   const [list, setList] = useState<Deployment[] | null>(null);
   const [target, setTarget] = useState<Deployment | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const load = useCallback(() => {
-    call('GET /admin/deployments').then((r) => setList(r.deployments), () => {
-      setList([]);
-      toast.error(t('admin.deploymentsLoadFailed'));
-    });
-  }, [t]);
+    setLoadError(null);
+    call('GET /admin/deployments').then((r) => setList(r.deployments), setLoadError);
+  }, []);
   useEffect(load, [load]);
+  useRefetchOnOnline(load, loadError !== null);
   const rollBack = async (d: Deployment) => {
     setTarget(null);
     try {
@@ -378,7 +380,7 @@ function Deployments() {
   const running = list?.find((d) => d.status === 'success');
   return (
     <Section title={t('admin.deploymentsTitle')} icon={RotateCcw}>
-      {!list ? <Spinner label={t('admin.deploymentsLoading')} /> : list.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noDeployments')}</p> : (
+      {loadError !== null ? <LoadError error={loadError} message={t('admin.deploymentsLoadFailed')} onRetry={load} /> : !list ? <Spinner label={t('admin.deploymentsLoading')} /> : list.length === 0 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t('admin.noDeployments')}</p> : (
         <ul className="divide-y divide-gray-100 text-sm dark:divide-neutral-800" data-testid="deployments">
           {list.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-version={d.version}>
@@ -404,15 +406,19 @@ function Deployments() {
 // ---------------------------------------------------------------- users
 
 /** The user list, live: the server's event stream of the users table, with a plain load as fallback. */
-function useLiveUsers(): Profile[] | null {
-  const { t } = useT();
+function useLiveUsers(): { users: Profile[] | null; loadError: unknown; retry(): void } {
   const [users, setUsers] = useState<Profile[] | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useRefetchOnOnline(retry, loadError !== null);
   useEffect(() => {
     let isClosed = false;
+    setLoadError(null);
     const fallback = () =>
       call('GET /admin/users').then(
         (r) => !isClosed && setUsers(r.users),
-        () => !isClosed && toast.error(t('admin.usersLoadFailed')),
+        (error: unknown) => !isClosed && users === null && setLoadError(error),
       );
     if (typeof EventSource === 'undefined') {
       void fallback();
@@ -446,8 +452,9 @@ function useLiveUsers(): Profile[] | null {
       isClosed = true;
       source.close();
     };
-  }, [t]);
-  return users;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one connection per attempt
+  }, [attempt]);
+  return { users, loadError, retry };
 }
 
 function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
@@ -550,7 +557,7 @@ function CellLabel({ children }: { children: ReactNode }) {
 function UserManagement() {
   const { user: me } = useAuth();
   const { t, lang } = useT();
-  const users = useLiveUsers();
+  const { users, loadError: usersError, retry: retryUsers } = useLiveUsers();
   const [isAddOpen, setIsAddOpen] = useState(false);
   const [adjusting, setAdjusting] = useState<Profile | null>(null);
   const [deleting, setDeleting] = useState<Profile | null>(null);
@@ -575,7 +582,7 @@ function UserManagement() {
   };
   return (
     <Section title={t('admin.usersTitle')} icon={Users} action={<button type="button" className="btn-primary" onClick={() => setIsAddOpen(true)}><Plus className="h-4 w-4" aria-hidden="true" /> {t('admin.addUser')}</button>}>
-      {!users ? <Spinner label={t('admin.usersLoading')} /> : (
+      {usersError !== null && !users ? <LoadError error={usersError} message={t('admin.usersLoadFailed')} onRetry={retryUsers} /> : !users ? <Spinner label={t('admin.usersLoading')} /> : (
         <div className="relative sm:overflow-x-auto">
           <table className="w-full text-left text-sm sm:min-w-[40rem]" data-testid="users-table">
             <thead className="text-xs uppercase text-gray-600 max-sm:hidden dark:text-gray-400">

@@ -5,7 +5,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { BookOpen, ChevronDown, Search, Trash2 } from 'lucide-react';
+import { BookOpen, ChevronDown, Download, Search, Trash2 } from 'lucide-react';
+import { Markdown } from '../components/Markdown.js';
 import type { HistoryListItem, HistoryType, MyBook } from '../../../engine/contract/index.js';
 import { API_ROLES } from '../../../engine/contract/api-keys.js';
 import { call, fileHref } from '../lib/api.js';
@@ -17,6 +18,8 @@ import { ConfirmDialog, Dialog } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
 import { pageWord } from '../generator/words.js';
+import { LoadError, useRefetchOnOnline } from '../components/LoadError.js';
+import { useGenerators } from '../lib/generators.js';
 
 function ProfileForm() {
   const { user, setUser } = useAuth();
@@ -57,22 +60,28 @@ function ProfileForm() {
 /** The user's finished books, in the studio language. */
 function MyBooks() {
   const [books, setBooks] = useState<MyBook[] | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [reload, setReload] = useState(0);
   const [toDelete, setToDelete] = useState<MyBook | null>(null);
   const { lang } = useT();
+  const { generators } = useGenerators();
   const id = useId();
 
   useEffect(() => {
     const controller = new AbortController();
+    setLoadError(null);
     call('GET /books', { signal: controller.signal }).then(
       (r) => setBooks(r.books),
       (error: Error) => {
         if (error.name === 'AbortError') return;
-        setBooks([]);
-        toast.error(pageWord('booksLoadFailed', lang));
+        setLoadError(error);
       },
     );
     return () => controller.abort();
-  }, [lang]);
+  }, [lang, reload]);
+  useRefetchOnOnline(() => setReload((n) => n + 1), loadError !== null);
+  const routeOf = (book: MyBook) => generators?.find((g) => g.id === book.generator_id)?.route;
+  const dateOf = (iso: string) => new Date(iso).toLocaleDateString(lang === 'ms' ? 'ms-MY' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
   const remove = async (book: MyBook) => {
     setToDelete(null);
@@ -89,7 +98,9 @@ function MyBooks() {
     <section className="card p-5" aria-labelledby={`${id}-h`} lang={lang} data-testid="my-books">
       <h2 id={`${id}-h`} className="text-base font-semibold">{pageWord('myBooks', lang)}</h2>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{pageWord('myBooksIntro', lang)}</p>
-      {books === null ? (
+      {loadError !== null ? (
+        <LoadError error={loadError} message={pageWord('booksLoadFailed', lang)} onRetry={() => setReload((n) => n + 1)} testId="my-books-error" />
+      ) : books === null ? (
         <div className="py-8 text-center"><Spinner label={pageWord('loadingBooks', lang)} /></div>
       ) : books.length === 0 ? (
         <p className="py-8 text-center text-sm text-gray-500">{pageWord('noBooks', lang)}</p>
@@ -105,16 +116,23 @@ function MyBooks() {
                     <span lang={book.lang}>{book.type_label}</span>
                     {' · '}{pageWord(book.lang === 'ms' ? 'langMs' : 'langEn', lang)}
                     {' · '}{pageWord('words', lang, { n: book.words.toLocaleString('en') })}
-                    {' · '}{pageWord('finishedOn', lang, { date: new Date(book.finished_at).toLocaleDateString(lang === 'ms' ? 'ms-MY' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) })}
+                    {' · '}{book.is_finished === false ? pageWord('unfinishedOn', lang, { date: dateOf(book.finished_at) }) : pageWord('finishedOn', lang, { date: dateOf(book.finished_at) })}
                     {book.is_current && <>{' · '}{pageWord('currentBook', lang)}</>}
                   </span>
                 </div>
               </div>
               <div className="flex items-center gap-1">
-                <DownloadMenu hrefOf={(format) => fileHref('GET /books/:id/export', { params: { id: book.id }, query: { format } })} lang={lang} testId={`download-book-${book.id}`} />
-                <button type="button" className="btn-ghost text-red-600" aria-label={pageWord('deleteBookLabel', lang, { title: book.title })} onClick={() => setToDelete(book)}>
-                  <Trash2 className="h-4 w-4" aria-hidden="true" />
-                </button>
+                {book.is_finished === false && routeOf(book) && <Link to={routeOf(book)!} className="btn-ghost text-sm" data-testid="open-book">{pageWord('openBook', lang)}</Link>}
+                <DownloadMenu
+                  hrefOf={(format) => (book.is_finished === false ? fileHref('GET /books/:bookType/export', { params: { bookType: book.book_type }, query: { format } }) : fileHref('GET /books/:id/export', { params: { id: book.id }, query: { format } }))}
+                  lang={lang}
+                  testId={`download-book-${book.id}`}
+                />
+                {book.is_finished !== false && (
+                  <button type="button" className="btn-ghost text-red-600" aria-label={pageWord('deleteBookLabel', lang, { title: book.title })} onClick={() => setToDelete(book)}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                )}
               </div>
             </li>
           ))}
@@ -156,6 +174,7 @@ function ContentHistory() {
   const [opened, setOpened] = useState<Record<number, Opened>>({});
   const [toDelete, setToDelete] = useState<HistoryListItem | null>(null);
   const [reload, setReload] = useState(0);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const id = useId();
   const query = (cursor?: number) => ({ limit: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(type !== 'all' ? { type } : {}), ...(cursor ? { cursor } : {}) });
@@ -166,18 +185,19 @@ function ContentHistory() {
   useEffect(() => {
     listId.current += 1;
     const controller = new AbortController();
+    setLoadError(null);
     const timer = setTimeout(() => {
       call('GET /history', { query: query(), signal: controller.signal }).then(
         (r) => {
+          setLoadError(null);
           setItems(r.items);
           setNextCursor(r.next_cursor);
           setTypes(r.types);
         },
         (error: Error) => {
           if (error.name !== 'AbortError') {
-            setItems([]);
             setNextCursor(null);
-            toast.error(t('history.loadFailed'));
+            setLoadError(error);
           }
         },
       );
@@ -188,6 +208,7 @@ function ContentHistory() {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- query() reads exactly these
   }, [search, type, reload]);
+  useRefetchOnOnline(() => setReload((n) => n + 1), loadError !== null);
 
   const loadMore = async () => {
     if (nextCursor === null || isLoadingMore) return;
@@ -259,7 +280,9 @@ function ContentHistory() {
           {types.map((t) => <option key={t.type} value={t.type}>{t.name[lang]}</option>)}
         </select>
       </div>
-      {items === null ? (
+      {loadError !== null ? (
+        <LoadError error={loadError} message={t('history.loadFailed')} onRetry={() => setReload((n) => n + 1)} testId="history-error" />
+      ) : items === null ? (
         <div className="py-8 text-center"><Spinner label={t('history.loading')} /></div>
       ) : items.length === 0 ? (
         <p className="py-8 text-center text-sm text-gray-500" data-testid="history-empty">{emptyText}</p>
@@ -283,8 +306,19 @@ function ContentHistory() {
                     </button>
                   </div>
                   {openId === item.id && (
-                    <div className="mt-2 max-h-80 overflow-y-auto whitespace-pre-wrap rounded-lg bg-gray-50 p-3 text-sm dark:bg-neutral-800" data-testid="history-content">
-                      {!view || view.state === 'loading' ? <Spinner label={t('history.loadingContent')} /> : view.state === 'failed' ? <p role="alert">{t('history.contentFailed')}</p> : view.content.startsWith('data:image/') ? <img src={view.content} alt={item.title} className="max-h-72" /> : view.content}
+                    <div className="mt-2 max-h-[32rem] overflow-y-auto rounded-lg bg-gray-50 p-3 text-sm dark:bg-neutral-800" data-testid="history-content">
+                      {!view || view.state === 'loading' ? <Spinner label={t('history.loadingContent')} />
+                        : view.state === 'failed' ? <p role="alert">{t('history.contentFailed')}</p>
+                        : view.content.startsWith('data:image/') ? (
+                          // A generated cover, kept: shown and downloaded again.
+                          <figure className="space-y-2">
+                            <img src={view.content} alt={item.title} className="max-h-96 rounded" />
+                            <a href={view.content} download={`${item.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'cover'}.png`} className="btn-secondary inline-flex" data-testid="history-image-download">
+                              <Download className="h-4 w-4" aria-hidden="true" /> {t('history.downloadImage')}
+                            </a>
+                          </figure>
+                        )
+                        : <Markdown text={view.content} />}
                     </div>
                   )}
                 </li>

@@ -1,8 +1,8 @@
 // /upgrade: three one-time credit packages, the middle one marked Popular, bought through Stripe
 // Checkout (POST /api/checkout answers the Checkout page; Stripe sends the buyer back to
 // /claim/CREDIT{n}-SUCCESS). Also where the credit guard sends users without enough credits.
-import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Check, Lock, Sparkles } from 'lucide-react';
 import type { PurchasePackageId } from '../../../engine/contract/index.js';
@@ -23,6 +23,18 @@ export default function Upgrade() {
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const [busy, setBusy] = useState<PurchasePackageId | null>(null);
   const reason = (location.state as { needed?: number; tool?: string } | null) ?? null;
+  // Whether this server takes card payments (GET /payments/options); unknown until it answers.
+  const [hasCheckout, setHasCheckout] = useState<boolean | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    call('GET /payments/options').then(
+      (o) => isCurrent && typeof o?.checkout === 'boolean' && setHasCheckout(o.checkout),
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
 
   const buy = async (id: PurchasePackageId, label: string) => {
     setBusy(id);
@@ -65,7 +77,7 @@ export default function Upgrade() {
             <button
               type="button"
               className={`${p.isPopular ? 'btn-primary' : 'btn-secondary'} mt-6`}
-              disabled={busy !== null}
+              disabled={busy !== null || hasCheckout === false}
               aria-busy={busy === p.id}
               onClick={() => void buy(p.id, `${p.name} (${p.credits.toLocaleString('en')})`)}
             >
@@ -74,7 +86,13 @@ export default function Upgrade() {
           </section>
         ))}
       </div>
-      <p className="mt-6 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400"><Lock className="h-4 w-4" aria-hidden="true" /> {t('upgrade.securePayment')}</p>
+      {hasCheckout === false ? (
+        <p role="note" className="mt-6 text-sm text-gray-700 dark:text-gray-300" data-testid="checkout-off">
+          {t('upgrade.checkoutOff')} <Link to="/profile/edit" className="link">{t('upgrade.redeemInstead')}</Link>
+        </p>
+      ) : (
+        <p className="mt-6 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400"><Lock className="h-4 w-4" aria-hidden="true" /> {t('upgrade.securePayment')}</p>
+      )}
       <CheckoutUnavailableDialog item={unavailable} onClose={() => setUnavailable(null)} />
     </div>
   );

@@ -115,7 +115,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
   let worker: StepWorker | undefined;
   if (database.postgres) {
     queue = await openQueue(database.postgres, ctx.logger);
-    ctx.steps = queueDispatcher(queue, { startTimeoutMs: config.generationTimeoutMs });
+    ctx.steps = queueDispatcher(queue, { ctx, startTimeoutMs: config.generationTimeoutMs });
     if (config.runsWorker) worker = await startStepWorker(ctx, queue, { concurrency: config.workerConcurrency });
   }
   await prepareStore(ctx);

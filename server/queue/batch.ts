@@ -122,7 +122,7 @@ function isRetryable(error: unknown): boolean {
 }
 
 /** Run one queued batch step (a worker's handler); answers whether the book is over (done or failed). */
-export async function runBatchStep(ctx: AppContext, env: { db: Kysely<Database>; pool: pg.Pool; boss: PgBoss }, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
+export async function runBatchStep(ctx: AppContext, env: { db: Kysely<Database>; pool: pg.Pool; boss: PgBoss; locks?: pg.Pool }, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
   const data = job.data;
   const { db, pool, boss } = env;
   const spec = ctx.catalog.get(data.generatorId);
@@ -148,8 +148,10 @@ export async function runBatchStep(ctx: AppContext, env: { db: Kysely<Database>;
     },
   };
   const totalSteps = planSteps(spec, data.totalChapters).length;
-  // One step of a book at a time, even if two batches (an interrupted command run again) hold it.
-  const lock = await pool.connect();
+  // One step of a book at a time, even if two batches (an interrupted command run again) hold it: an
+  // advisory lock on a connection of the worker's lock pool (never the main pool: held locks would starve
+  // the queries of the steps that hold them).
+  const lock = await (env.locks ?? pool).connect();
   try {
     await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`karya_batch_book|${BATCH_OWNER}|${data.key}`]);
   } catch (error) {

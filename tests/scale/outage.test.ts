@@ -116,7 +116,6 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
       cluster!.resume();
     });
     const ended = [...afterRestart, ...afterOutage];
-    console.log(JSON.stringify(ended.map((e) => e.status + (e.isDelivered ? "d" : ""))));
     expect(ended).toHaveLength(20);
     // Each request got an answer: its part, or an error (nothing hung until the client gave up).
     for (const e of ended) expect(e.status).toBeGreaterThan(0);

@@ -63,7 +63,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 async function main(): Promise<void> {
-  const cluster = await startPostgres({ fsync: true });
+  const cluster = await startPostgres({ fsync: process.env.BENCH_FSYNC !== 'off' });
   const fake = await startFakeOpenAI({ latencyMs: LATENCY_MS });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-bench-scale-'));
   const provider = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL };

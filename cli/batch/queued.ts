@@ -12,7 +12,7 @@ import { bookView, planSteps } from '../../engine/index.js';
 import { configFromEnv } from '../../server/config.js';
 import { openStore } from '../../server/store/open.js';
 import { openQueue } from '../../server/queue/index.js';
-import { BATCH_CHANNEL, BATCH_OWNER, sendBatchStep, type BatchBookJob, type BatchNotice } from '../../server/queue/batch.js';
+import { BATCH_CHANNEL, BATCH_OWNER, sendBatchSteps, type BatchBookJob, type BatchNotice } from '../../server/queue/batch.js';
 import { postgresBookStore } from '../../server/store/postgres/books.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles, type BatchEvent, type BatchResult } from './scheduler.js';
@@ -47,6 +47,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
   const started_ = new Map<string, number>();
   const totals = { calls: 0, tokens: 0, retries: 0, shortParts: 0 };
   let listener: pg.Client | null = null;
+  let wake: (() => void) | undefined;
   let isClosed = false;
   try {
     // Progress notices from the workers, for this batch only (shown as they come; a notice lost while
@@ -62,6 +63,8 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
         input.onEvent(notice);
       }
       if (notice.type === 'step_retry') totals.retries++;
+      // A book ended: read the table now rather than at the next turn.
+      if (notice.type === 'book_done' || notice.type === 'book_failed') wake?.();
     };
     const listen = async (): Promise<void> => {
       const client = new pg.Client({ connectionString: postgres.url });
@@ -95,6 +98,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
     let totalSteps = 0;
     let doneSteps = 0;
     const toQueue: Array<{ job: BatchJob; done: number }> = [];
+    const rows: Array<{ batch_id: string; job_key: string; status: 'done' | 'queued'; updated_at: number }> = [];
     for (const job of input.jobs) {
       const steps = planSteps(job.spec, job.totalChapters).length;
       const saved = job.spec.kind === 'image' ? null : await books.load(job.key);
@@ -105,14 +109,16 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
       stepsDone.set(job.key, done);
       started_.set(job.key, performance.now());
       input.onEvent({ type: 'job_started', job: job.name, index: job.index, generator: job.spec.id, lang: saved?.state.lang ?? String(job.settings.language ?? job.spec.fixedLanguage), steps, done, out: job.outFile });
-      await postgres.db.insertInto('batch_books').values({ batch_id: batchId, job_key: job.key, status: isFinished ? 'done' : 'queued', updated_at: Date.now() }).execute();
+      rows.push({ batch_id: batchId, job_key: job.key, status: isFinished ? 'done' : 'queued', updated_at: Date.now() });
       if (!isFinished) toQueue.push({ job, done });
     }
+    // The books' rows and their first jobs, each in one statement.
+    if (rows.length) await postgres.db.insertInto('batch_books').values(rows).execute();
     input.onPlanned?.({ totalSteps, doneSteps });
-    for (const { job, done } of toQueue) {
-      const data: BatchBookJob = { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile };
-      await sendBatchStep(queue.boss, queue.pool, data, `from:${done}`);
-    }
+    await sendBatchSteps(queue.boss, queue.pool, toQueue.map(({ job, done }) => ({
+      job: { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile } satisfies BatchBookJob,
+      step: `from:${done}`,
+    })));
 
     // The books as they end: written here from the saved progress (or the cover's PNG).
     while (written.size < input.jobs.length && !input.signal.aborted) {
@@ -138,7 +144,19 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
         totals.shortParts += shortParts;
         input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}) });
       }
-      if (written.size < input.jobs.length) await new Promise((resolve) => setTimeout(resolve, 500));
+      if (written.size < input.jobs.length && !input.signal.aborted) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, 500);
+          function done() {
+            clearTimeout(timer);
+            wake = undefined;
+            input.signal.removeEventListener('abort', done);
+            resolve();
+          }
+          wake = done;
+          input.signal.addEventListener('abort', done);
+        });
+      }
     }
     const isInterrupted = input.signal.aborted && written.size < input.jobs.length;
     // Interrupted: the batch's chains end after the steps running now (each saved when it finishes).

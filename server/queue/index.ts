@@ -314,6 +314,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   const running = new Map<string, AbortController>();
+  let isStopping = false;
   const offCancel = queue.channel.onCancel((jobId) => running.get(jobId)?.abort());
   // Per-book locks hold a connection for a whole step: they get their own pool, one connection per
   // handler (steps and batch steps), so that held and awaited locks never starve the queries of the
@@ -433,7 +434,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
         if (!job) return;
         await leased(BATCH_QUEUE, job.id, new AbortController(), async () => {
           try {
-            await runBatchStep(ctx, { ...queue, locks }, job);
+            await runBatchStep(ctx, { ...queue, locks, isStopping: () => isStopping }, job);
           } catch (error) {
             if (!(error instanceof GenerationError)) await afterOurFailure(error);
             if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);
@@ -453,6 +454,8 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     id: workerId,
     active: () => running.size,
     stop: async (stopOpts = {}) => {
+      // A batch's book in progress goes back to the queue after its running step.
+      isStopping = true;
       for (const id of workIds) await queue.boss.offWork({ id } as never).catch(() => undefined);
       // Let running steps finish (their leases stay renewed meanwhile); what is left after `drainMs` is
       // picked up again by another worker once its lease runs out.

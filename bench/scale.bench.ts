@@ -1,8 +1,12 @@
-// `npm run bench:scale`: Karya on one Postgres (a throw-away cluster, as the tests start it).
-// 1. The same queued batch (`karya batch --queue`) with 1, 2 and 4 `karya worker` processes, each running
-//    a fixed number of steps at once, against the fake OpenAI server with a fixed latency per call:
-//    wall time ÷ lower bound for each, where the lower bound is max(longest chain × latency,
-//    calls × latency ÷ (workers × concurrency)).
+// `npm run bench:scale`: Karya on one Postgres (a throw-away cluster, as the tests start it, but with
+// fsync on, as a real database runs).
+// 1. A queued batch (`karya batch --queue`) of BOOKS books of CALLS calls each on WORKERS `karya worker`
+//    processes running CONCURRENCY steps at once, against the fake OpenAI server with a fixed latency per
+//    call; beside it the same batch run locally (`karya batch --concurrency WORKERS×CONCURRENCY`). For
+//    each, RUNS runs: wall time of the command ÷ lower bound, where the lower bound is
+//    max(longest chain × latency, calls × latency ÷ calls at once); the median ratio is the figure (goal
+//    ≤ 1.15 for both). The machine's load average is printed with it: on a shared machine it moves
+//    the figures.
 // 2. A credit race split across two `karya serve` instances: a user with CREDITS credits sends
 //    REQUESTS generation requests alternating between them; prints how many succeed (must be CREDITS),
 //    the balance left (must be 0) and the requests per second.
@@ -18,12 +22,15 @@ import { startPostgres } from '../tests/postgres.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'karya.js');
-const BOOKS = 24;
-const CHAPTERS = 2;
+const BOOKS = Number(process.env.BENCH_BOOKS) || 40;
+const CHAPTERS = 3;
 /** Calls per book: outline, introduction, chapters, conclusion, and a memory update after the introduction and each chapter. */
 const CALLS = CHAPTERS + 3 + CHAPTERS + 1;
-const LATENCY_MS = 150;
-const CONCURRENCY = 4;
+const LATENCY_MS = 300;
+const WORKERS = 2;
+const CONCURRENCY = 10;
+const RUNS = Number(process.env.BENCH_RUNS) || 3;
+const GOAL = 1.15;
 const CREDITS = 20;
 const REQUESTS = 50;
 
@@ -52,28 +59,46 @@ function jobsFile(dir: string): string {
   return file;
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
 async function main(): Promise<void> {
-  const cluster = await startPostgres();
+  const cluster = await startPostgres({ fsync: process.env.BENCH_FSYNC !== 'off' });
   const fake = await startFakeOpenAI({ latencyMs: LATENCY_MS });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-bench-scale-'));
   const provider = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL };
+  const calls = BOOKS * CALLS;
+  const slots = WORKERS * CONCURRENCY;
+  const bound = Math.max(CALLS * LATENCY_MS, (Math.ceil(BOOKS / slots) * CALLS * LATENCY_MS), (calls * LATENCY_MS) / slots) / 1000;
   try {
-    process.stdout.write(`bench:scale: ${BOOKS} books × ${CALLS} calls, ${LATENCY_MS} ms a call, ${CONCURRENCY} steps at once per worker\n`);
-    for (const workers of [1, 2, 4]) {
+    process.stdout.write(`bench:scale: ${BOOKS} books × ${CALLS} calls, ${LATENCY_MS} ms a call, ${WORKERS} workers × ${CONCURRENCY} steps at once (local: --concurrency ${slots}); lower bound ${bound.toFixed(2)} s; ${RUNS} runs; fsync on; ${os.cpus().length} cores\n`);
+    const ratios = { queued: [] as number[], local: [] as number[] };
+    for (let run = 1; run <= RUNS; run++) {
+      // Queued: fresh database, the workers started (and the first migrating) before the clock runs.
       const url = await cluster.createDatabase();
       const env = { ...provider, KARYA_DATABASE_URL: url };
-      // The workers start (and the first migrates) before the clock runs.
       const first = await karya(['worker', '--concurrency', String(CONCURRENCY)], env, dir, /karya worker \S+:/);
-      const rest = await Promise.all(Array.from({ length: workers - 1 }, () => karya(['worker', '--concurrency', String(CONCURRENCY)], env, dir, /karya worker \S+:/)));
-      const calls = BOOKS * CALLS;
-      const bound = Math.max(CALLS * LATENCY_MS, (calls * LATENCY_MS) / (workers * CONCURRENCY)) / 1000;
-      const started = performance.now();
-      const batch = await karya(['batch', jobsFile(dir), '--queue', '--out', path.join(dir, `books-${workers}`)], env, dir, /karya batch: \d+ books/);
-      const code = await batch.done;
-      const seconds = (performance.now() - started) / 1000;
-      process.stdout.write(`  ${workers} worker${workers > 1 ? 's' : ' '}: ${seconds.toFixed(2)} s, lower bound ${bound.toFixed(2)} s, ratio ${(seconds / bound).toFixed(2)}${code === 0 ? '' : ` (batch exit ${code})`}\n`);
+      const rest = await Promise.all(Array.from({ length: WORKERS - 1 }, () => karya(['worker', '--concurrency', String(CONCURRENCY)], env, dir, /karya worker \S+:/)));
+      const loadBefore = load();
+      let started = performance.now();
+      const batch = await karya(['batch', jobsFile(dir), '--queue', '--out', path.join(dir, `queued-${run}`)], env, dir, /karya batch: \d+ books/);
+      let code = await batch.done;
+      let seconds = (performance.now() - started) / 1000;
+      ratios.queued.push(seconds / bound);
+      process.stdout.write(`  run ${run} queued: ${seconds.toFixed(2)} s, ratio ${(seconds / bound).toFixed(3)}${code === 0 ? '' : ` (batch exit ${code})`}; load ${loadBefore}\n`);
       for (const w of [first, ...rest]) w.child.kill('SIGKILL');
+
+      // Local: the same books in one `karya batch` process, its state in a file.
+      started = performance.now();
+      const local = await karya(['batch', jobsFile(dir), '--concurrency', String(slots), '--out', path.join(dir, `local-${run}`), '--state', path.join(dir, `local-${run}.db`)], provider, dir, /karya batch: \d+ books/);
+      code = await local.done;
+      seconds = (performance.now() - started) / 1000;
+      ratios.local.push(seconds / bound);
+      process.stdout.write(`  run ${run} local:  ${seconds.toFixed(2)} s, ratio ${(seconds / bound).toFixed(3)}${code === 0 ? '' : ` (batch exit ${code})`}; load ${load()}\n`);
     }
+    const q = median(ratios.queued);
+    const l = median(ratios.local);
+    process.stdout.write(`  median ratio: queued ${q.toFixed(3)} (${q <= GOAL ? 'within' : 'above'} the goal ${GOAL}), local ${l.toFixed(3)}\n`);
 
     // The credit race across two instances (each with its own worker).
     const url = await cluster.createDatabase();

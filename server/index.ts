@@ -48,6 +48,6 @@ export async function startStepWorker(...args: Parameters<Queue['startStepWorker
 export { BATCH_CHANNEL, BATCH_OWNER } from './queue/names.js';
 export type { BatchBookJob, BatchNotice } from './queue/batch.js';
 export { postgresBookStore } from './store/postgres/books.js';
-export async function sendBatchStep(...args: Parameters<Batch['sendBatchStep']>) {
-  return (await import('./queue/batch.js')).sendBatchStep(...args);
+export async function sendBatchSteps(...args: Parameters<Batch['sendBatchSteps']>) {
+  return (await import('./queue/batch.js')).sendBatchSteps(...args);
 }

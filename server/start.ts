@@ -156,7 +156,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     collectDefaultMetrics({ register: metrics.registry, prefix: 'karya_' });
     if (opened.postgres) {
       queue = await openQueue(opened.postgres, ctx.logger);
-      ctx.steps = queueDispatcher(queue, { startTimeoutMs: config.generationTimeoutMs });
+      ctx.steps = queueDispatcher(queue, { ctx, startTimeoutMs: config.generationTimeoutMs });
       if (config.runsWorker) worker = await startStepWorker(ctx, queue, { concurrency: config.workerConcurrency });
       metrics.setQueueStats(queueStats(opened.postgres.pool));
     }

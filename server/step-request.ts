@@ -17,6 +17,8 @@ export interface StepRequest {
    * its generation and is not charged again; a step already committed is answered from the saved book.
    */
   generationId?: string;
+  /** A queued step's deadline to start (epoch ms): its request gives up after it, so a worker no longer starts it. */
+  startBy?: number;
 }
 
 export interface StepHooks {

@@ -14,6 +14,12 @@ import { postgresBinDir, toolSkip } from './setup/tools.js';
 export interface PostgresCluster {
   /** postgres://… of a new empty database. */
   createDatabase(name?: string): Promise<string>;
+  /** An outage: the postmaster stops (fast: open connections are cut), the data stays; `resume` starts it again. */
+  halt(): void;
+  /** Start the halted postmaster again, on the same port. */
+  resume(): void;
+  /** A restart: halt then resume. */
+  restart(): void;
   stop(): void;
 }
 
@@ -45,8 +51,8 @@ function run(bin: string, args: string[], opts: { allowFail?: boolean } = {}): v
 
 let counter = 0;
 
-/** Start a cluster (initdb + pg_ctl start). */
-export async function startPostgres(): Promise<PostgresCluster> {
+/** Start a cluster (initdb + pg_ctl start); fsync off unless asked (benchmarks measure with it on). */
+export async function startPostgres(opts: { fsync?: boolean } = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('no Postgres binaries (postgresUnavailable() says why)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-pg-'));
@@ -58,11 +64,14 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const data = path.join(dir, 'data');
   run(path.join(bin, 'initdb'), ['-D', data, '-U', 'karya', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   let port = 0;
+  let options = '';
+  const durability = opts.fsync ? '-c fsync=on -c synchronous_commit=on' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const pgStart = () => run(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
   for (let attempt = 0; ; attempt++) {
     port = await freePort();
-    const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300 -c shared_buffers=16MB`;
+    options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durability} -c max_connections=300 -c shared_buffers=16MB`;
     try {
-      run(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', options, 'start']);
+      pgStart();
       break;
     } catch (error) {
       if (attempt >= 2) throw error;
@@ -77,6 +86,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   };
   process.once('exit', stop);
   const base = `postgres://karya@127.0.0.1:${port}`;
+  const halt = () => run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
   return {
     async createDatabase(name) {
       counter += 1;
@@ -89,6 +99,12 @@ export async function startPostgres(): Promise<PostgresCluster> {
         await client.end();
       }
       return `${base}/${database}`;
+    },
+    halt,
+    resume: pgStart,
+    restart() {
+      halt();
+      pgStart();
     },
     stop,
   };

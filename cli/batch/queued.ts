@@ -12,7 +12,7 @@ import { bookView, planSteps } from '../../engine/index.js';
 import { configFromEnv } from '../../server/index.js';
 import { openStore } from '../../server/index.js';
 import { openQueue } from '../../server/index.js';
-import { BATCH_CHANNEL, BATCH_OWNER, sendBatchStep, type BatchBookJob, type BatchNotice } from '../../server/index.js';
+import { BATCH_CHANNEL, BATCH_OWNER, sendBatchSteps, type BatchBookJob, type BatchNotice } from '../../server/index.js';
 import { postgresBookStore } from '../../server/index.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles, type BatchEvent, type BatchResult } from './scheduler.js';
@@ -40,17 +40,19 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
   const store = await openStore(config);
   const postgres = store.postgres!;
   const queue = await openQueue(postgres, pino({ level: 'silent' }));
-  const listener = new pg.Client({ connectionString: postgres.url });
   const batchId = randomUUID();
   const byKey = new Map(input.jobs.map((job) => [job.key, job]));
   const written = new Map<string, 'done' | 'failed'>();
   const stepsDone = new Map<string, number>();
   const started_ = new Map<string, number>();
   const totals = { calls: 0, tokens: 0, retries: 0, shortParts: 0 };
+  let listener: pg.Client | null = null;
+  let wake: (() => void) | undefined;
+  let isClosed = false;
   try {
-    // Progress notices from the workers, for this batch only.
-    await listener.connect();
-    listener.on('notification', (message) => {
+    // Progress notices from the workers, for this batch only (shown as they come; a notice lost while
+    // the database was away only misses a progress line: the books' ends are read from the table).
+    const onNotice = (message: pg.Notification) => {
       const payload = message.payload ?? '';
       if (message.channel !== BATCH_CHANNEL || !payload.startsWith(`${batchId} `)) return;
       const notice = JSON.parse(payload.slice(batchId.length + 1)) as BatchNotice;
@@ -61,8 +63,33 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
         input.onEvent(notice);
       }
       if (notice.type === 'step_retry') totals.retries++;
-    });
-    await listener.query(`LISTEN ${BATCH_CHANNEL}`);
+      // A book ended: read the table now rather than at the next turn.
+      if (notice.type === 'book_done' || notice.type === 'book_failed') wake?.();
+    };
+    const listen = async (): Promise<void> => {
+      const client = new pg.Client({ connectionString: postgres.url });
+      client.on('notification', onNotice);
+      // The connection dropped (the database restarted): listen again with backoff, for as long as it takes.
+      client.on('error', () => {
+        if (listener === client) listener = null;
+        client.end().catch(() => undefined);
+        const retry = (delay: number) => {
+          if (isClosed) return;
+          setTimeout(() => void listen().catch(() => retry(Math.min(delay * 2, 5_000))), delay).unref();
+        };
+        retry(250);
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${BATCH_CHANNEL}`);
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      if (isClosed) await client.end().catch(() => undefined);
+      else listener = client;
+    };
+    await listen();
 
     // The window --rpm and --tpm count over: a minute (tests and benchmarks shorten it, as for a local batch).
     const windowMs = Number(process.env.KARYA_BATCH_WINDOW_MS) > 0 ? Math.round(Number(process.env.KARYA_BATCH_WINDOW_MS)) : 60_000;
@@ -71,6 +98,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
     let totalSteps = 0;
     let doneSteps = 0;
     const toQueue: Array<{ job: BatchJob; done: number }> = [];
+    const rows: Array<{ batch_id: string; job_key: string; status: 'done' | 'queued'; updated_at: number }> = [];
     for (const job of input.jobs) {
       const steps = planSteps(job.spec, job.totalChapters).length;
       const saved = job.spec.kind === 'image' ? null : await books.load(job.key);
@@ -81,18 +109,23 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
       stepsDone.set(job.key, done);
       started_.set(job.key, performance.now());
       input.onEvent({ type: 'job_started', job: job.name, index: job.index, generator: job.spec.id, lang: saved?.state.lang ?? String(job.settings.language ?? job.spec.fixedLanguage), steps, done, out: job.outFile });
-      await postgres.db.insertInto('batch_books').values({ batch_id: batchId, job_key: job.key, status: isFinished ? 'done' : 'queued', updated_at: Date.now() }).execute();
+      rows.push({ batch_id: batchId, job_key: job.key, status: isFinished ? 'done' : 'queued', updated_at: Date.now() });
       if (!isFinished) toQueue.push({ job, done });
     }
+    // The books' rows and their first jobs, each in one statement.
+    if (rows.length) await postgres.db.insertInto('batch_books').values(rows).execute();
     input.onPlanned?.({ totalSteps, doneSteps });
-    for (const { job, done } of toQueue) {
-      const data: BatchBookJob = { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile };
-      await sendBatchStep(queue.boss, queue.pool, data, `from:${done}`);
-    }
+    await sendBatchSteps(queue.boss, queue.pool, toQueue.map(({ job, done }) => ({
+      job: { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile } satisfies BatchBookJob,
+      step: `from:${done}`,
+    })));
 
     // The books as they end: written here from the saved progress (or the cover's PNG).
     while (written.size < input.jobs.length && !input.signal.aborted) {
-      const rows = await postgres.db.selectFrom('batch_books').select(['job_key', 'status', 'error_code', 'message', 'png']).where('batch_id', '=', batchId).where('status', '!=', 'queued').execute();
+      const rows = await postgres.db
+        .selectFrom('batch_books').select(['job_key', 'status', 'error_code', 'message', 'png']).where('batch_id', '=', batchId).where('status', '!=', 'queued').execute()
+        // The database is away for a moment: read again at the next turn.
+        .catch(() => []);
       for (const row of rows) {
         if (written.has(row.job_key)) continue;
         const job = byKey.get(row.job_key)!;
@@ -101,7 +134,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
           input.onEvent({ type: 'job_failed', job: job.name, index: job.index, step: '', code: (row.error_code ?? 'unexpected') as never, message: row.message ?? '' });
           continue;
         }
-        const saved = job.spec.kind === 'image' ? null : await books.load(job.key);
+        const saved = job.spec.kind === 'image' ? null : await books.load(job.key).catch(() => undefined);
         if (job.spec.kind !== 'image' && !saved) continue;
         await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
         written.set(row.job_key, 'done');
@@ -111,7 +144,19 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
         totals.shortParts += shortParts;
         input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}) });
       }
-      if (written.size < input.jobs.length) await new Promise((resolve) => setTimeout(resolve, 500));
+      if (written.size < input.jobs.length && !input.signal.aborted) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, 500);
+          function done() {
+            clearTimeout(timer);
+            wake = undefined;
+            input.signal.removeEventListener('abort', done);
+            resolve();
+          }
+          wake = done;
+          input.signal.addEventListener('abort', done);
+        });
+      }
     }
     const isInterrupted = input.signal.aborted && written.size < input.jobs.length;
     // Interrupted: the batch's chains end after the steps running now (each saved when it finishes).
@@ -123,7 +168,8 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
       calls: totals.calls, retries: totals.retries, tokens: totals.tokens, shortParts: totals.shortParts, seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
     };
   } finally {
-    await listener.end().catch(() => undefined);
+    isClosed = true;
+    await (listener as pg.Client | null)?.end().catch(() => undefined);
     await queue.close();
     await store.close();
   }

@@ -1,11 +1,15 @@
 // `karya batch --queue`: a batch's books as chains of jobs on the Postgres queue, run by any number of
 // `karya worker` processes under the batch's one rpm/tpm budget, counted in Postgres.
-// - Each job is one step of one book. The worker opens the book's session on the saved progress
-//   (owner `cli`, the job's key, as `karya generate` and `karya batch` save it), runs the book's next
-//   step, updates its memory, and sends the job of the step after it (ids derived from the batch, the
-//   book and the step, so a retried job never queues a step twice). A step's save is its commit point:
-//   a job retried after its worker was killed finds the finished step saved and goes on with the next,
-//   so no finished step is asked for again; only a call cut off in flight is.
+// - A job runs a book from one of its steps on: the worker opens the book's session on the saved
+//   progress (owner `cli`, the job's key, as `karya generate` and `karya batch` save it) and runs its
+//   steps one after another, each followed by its memory update, on the same session and book lock. A
+//   job per step cost a queue round (send, fetch, lease, lock, load, complete: ~10 commits) for every
+//   step; the book's steps are a chain anyway. The chain goes back to the queue as the job of its next
+//   step (ids derived from the batch, the book and the step, so a step is queued once) when its worker is
+//   stopping, or when a step fails with a retryable error (that job runs after a pause and is retried by
+//   the queue with backoff). A step's save is its commit point: a job retried after its worker was killed
+//   finds the finished steps saved and goes on with the next, so no finished step is asked for again;
+//   only a call cut off in flight is.
 // - Every call of every worker first takes its place in the batch's budget: a sliding window of calls
 //   (rpm) and tokens (tpm) kept in rate_calls and decided under an advisory lock, in the database's clock.
 // - Progress goes to the waiting command by NOTIFY (channel karya_batch) and is kept in batch_books.
@@ -60,9 +64,16 @@ export async function notifyBatch(pool: pg.Pool, batchId: string, notice: BatchN
   await pool.query('SELECT pg_notify($1, $2)', [BATCH_CHANNEL, `${batchId} ${JSON.stringify(notice)}`]);
 }
 
-/** Queue the job of a book's next step (once: the id is derived from the step). */
-export async function sendBatchStep(boss: PgBoss, pool: pg.Pool, job: BatchBookJob, step: string): Promise<void> {
-  await boss.send(BATCH_QUEUE, job, { id: batchJobId(job.batchId, job.key, step), retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true });
+/** Queue the job of a book's next step (once: the id is derived from the step), after `delaySeconds`. */
+export async function sendBatchStep(boss: PgBoss, pool: pg.Pool, job: BatchBookJob, step: string, delaySeconds = 0): Promise<void> {
+  await boss.send(BATCH_QUEUE, job, { id: batchJobId(job.batchId, job.key, step), retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, ...(delaySeconds ? { startAfter: delaySeconds } : {}) });
+  if (!delaySeconds) await announceJob(pool, BATCH_QUEUE);
+}
+
+/** Queue the first jobs of many books at once (one insert, one wake-up), each from its own step. */
+export async function sendBatchSteps(boss: PgBoss, pool: pg.Pool, jobs: ReadonlyArray<{ job: BatchBookJob; step: string }>): Promise<void> {
+  if (!jobs.length) return;
+  await boss.insert(jobs.map(({ job, step }) => ({ name: BATCH_QUEUE, id: batchJobId(job.batchId, job.key, step), data: job, retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true })));
   await announceJob(pool, BATCH_QUEUE);
 }
 
@@ -121,7 +132,17 @@ function isRetryable(error: unknown): boolean {
 }
 
 /** Run one queued batch step (a worker's handler); answers whether the book is over (done or failed). */
-export async function runBatchStep(ctx: AppContext, env: { db: Kysely<Database>; pool: pg.Pool; boss: PgBoss }, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
+export interface BatchEnv {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  boss: PgBoss;
+  /** The worker's pool for book locks (the main pool when not given). */
+  locks?: pg.Pool;
+  /** The worker is stopping: the chain goes back to the queue after the step running now. */
+  isStopping?: () => boolean;
+}
+
+export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
   const data = job.data;
   const { db, pool, boss } = env;
   const spec = ctx.catalog.get(data.generatorId);
@@ -130,6 +151,7 @@ export async function runBatchStep(ctx: AppContext, env: { db: Kysely<Database>;
     await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) });
   };
   if (!spec) return fail('', 'unexpected', `generator "${data.generatorId}" is not known to this worker`);
+  // The batch was stopped (its command interrupted): its chains end here.
   const batch = await db.selectFrom('batches').selectAll().where('id', '=', data.batchId).executeTakeFirst();
   if (!batch) return;
   const budget = { batchId: batch.id, rpm: batch.rpm, tpm: batch.tpm, windowMs: batch.window_ms };
@@ -147,8 +169,10 @@ export async function runBatchStep(ctx: AppContext, env: { db: Kysely<Database>;
     },
   };
   const totalSteps = planSteps(spec, data.totalChapters).length;
-  // One step of a book at a time, even if two batches (an interrupted command run again) hold it.
-  const lock = await pool.connect();
+  // One step of a book at a time, even if two batches (an interrupted command run again) hold it: an
+  // advisory lock on a connection of the worker's lock pool (never the main pool: held locks would starve
+  // the queries of the steps that hold them).
+  const lock = await (env.locks ?? pool).connect();
   try {
     await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`karya_batch_book|${BATCH_OWNER}|${data.key}`]);
   } catch (error) {
@@ -156,54 +180,63 @@ export async function runBatchStep(ctx: AppContext, env: { db: Kysely<Database>;
     throw error;
   }
   try {
-    await runLocked(ctx, { db, pool, boss, provider, totalSteps }, data, job);
+    await runLocked(ctx, { ...env, provider, totalSteps }, data, job);
   } finally {
     await lock.query('SELECT pg_advisory_unlock_all()').then(() => lock.release(), () => lock.release(true));
   }
 }
 
-async function runLocked(ctx: AppContext, env: { db: Kysely<Database>; pool: pg.Pool; boss: PgBoss; provider: Provider; totalSteps: number }, data: BatchBookJob, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
+async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number }, data: BatchBookJob, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
   const { db, pool, boss, provider, totalSteps } = env;
   const spec = ctx.catalog.get(data.generatorId)!;
   const fail = async (step: string, code: string, message: string, status?: number) => {
     await db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
     await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) });
   };
-  // The batch was stopped (its command interrupted): its chains end here.
-  if (!(await db.selectFrom('batches').select('id').where('id', '=', data.batchId).executeTakeFirst())) return;
   const store = postgresBookStore(db, BATCH_OWNER);
   const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings, totalChapters: data.totalChapters, onFinished: 'keep' });
-  const step = session.next();
   const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
-  if (!step) {
-    await finishBook(db, pool, data, null);
-    return;
-  }
-  const label = session.label(step);
-  await notifyBatch(pool, data.batchId, { type: 'step_started', job: data.name, index: data.index, step: label, done: doneOf(), steps: totalSteps });
-  let result;
-  try {
-    result = await session.advance({ expected: step, signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) });
-  } catch (error) {
-    const failure = error instanceof GenerationError ? error : new GenerationError('unexpected', { cause: error });
-    if (isRetryable(error) && job.retryCount < job.retryLimit) {
-      await notifyBatch(pool, data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt: job.retryCount + 1, waitSeconds: 2 ** job.retryCount * 2 });
-      throw error;
+  for (let isFirst = true; ; isFirst = false) {
+    const step = session.next();
+    if (!step) return finishBook(db, pool, data, null);
+    if (!isFirst) {
+      // The batch was stopped (its command interrupted) meanwhile: the chain ends here.
+      if (!(await db.selectFrom('batches').select('id').where('id', '=', data.batchId).executeTakeFirst())) return;
+      // This worker stops: another one goes on with the next step.
+      if (env.isStopping?.()) return sendBatchStep(boss, pool, data, stepKey(step));
     }
-    await fail(label, failure.code, failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, failure.status);
-    return;
+    const label = session.label(step);
+    // A progress line only: not waited for.
+    notifyBatch(pool, data.batchId, { type: 'step_started', job: data.name, index: data.index, step: label, done: doneOf(), steps: totalSteps }).catch(() => undefined);
+    let result;
+    try {
+      result = await session.advance({ expected: step, signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) });
+    } catch (error) {
+      const failure = error instanceof GenerationError ? error : new GenerationError('unexpected', { cause: error });
+      if (isRetryable(error)) {
+        // The job's own step: the queue tries the job again, with backoff. A later step of the chain: it
+        // goes back to the queue as its own job, after the first pause, with its own attempts.
+        const attempt = isFirst ? job.retryCount + 1 : 1;
+        if (!isFirst || job.retryCount < job.retryLimit) {
+          await notifyBatch(pool, data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: isFirst ? 2 ** job.retryCount * 2 : 2 });
+          if (isFirst) throw error;
+          return sendBatchStep(boss, pool, data, stepKey(step), 2);
+        }
+      }
+      await fail(label, failure.code, failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, failure.status);
+      return;
+    }
+    const u = result.usage;
+    const notice: BatchNotice = {
+      type: 'step_done', job: data.name, index: data.index, step: label, kind: step.kind, words: result.words, complete: result.isComplete,
+      tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null, seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps,
+    };
+    // The book's progress and its notice in one statement.
+    await sql`WITH progress AS (UPDATE batch_books SET steps_done = ${doneOf()}, updated_at = ${Date.now()} WHERE batch_id = ${data.batchId} AND job_key = ${data.key}) SELECT pg_notify(${BATCH_CHANNEL}, ${`${data.batchId} ${JSON.stringify(notice)}`})`.execute(db);
+    // The memory update belongs to this step: a failure is caught up before the next one.
+    await session.remember({ signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) }).catch(() => undefined);
+    if (!session.next()) return finishBook(db, pool, data, result.png ?? null);
   }
-  const u = result.usage;
-  await db.updateTable('batch_books').set({ steps_done: doneOf(), updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
-  await notifyBatch(pool, data.batchId, {
-    type: 'step_done', job: data.name, index: data.index, step: label, kind: step.kind, words: result.words, complete: result.isComplete,
-    tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null, seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps,
-  });
-  // The memory update belongs to this step: a failure is caught up before the next one.
-  await session.remember({ signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) }).catch(() => undefined);
-  const next = session.next();
-  if (next) await sendBatchStep(boss, pool, data, stepKey(next));
-  else await finishBook(db, pool, data, result.png ?? null);
 }
 
 async function finishBook(db: Kysely<Database>, pool: pg.Pool, data: BatchBookJob, png: Uint8Array | null): Promise<void> {

@@ -5,6 +5,15 @@ import pg from 'pg';
 
 export const EVENTS_CHANNEL = 'karya_step_events';
 export const CANCEL_CHANNEL = 'karya_step_cancel';
+/** The application_name of a worker's listening connection: a live worker is one connected under it. */
+export const WORKER_APPLICATION = 'karya-worker';
+
+/** How many workers are connected to the database now (their listening connections). */
+export async function liveWorkers(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number | string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [WORKER_APPLICATION]);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** A job was queued (payload: the queue's name): idle workers fetch at once instead of at their next poll. */
 export const JOBS_CHANNEL = 'karya_jobs';
 
@@ -22,9 +31,12 @@ export class StepChannel {
   private readonly jobs = new Map<string, (event: StepEvent) => void>();
   private readonly cancelListeners = new Set<(jobId: string) => void>();
   private readonly jobListeners = new Set<(queueName: string) => void>();
+  private readonly reconnectListeners = new Set<() => void>();
   private client: pg.Client | null = null;
   private ready: Promise<void> | null = null;
   private isClosed = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private applicationName = 'karya-queue';
 
   constructor(
     private readonly url: string,
@@ -32,39 +44,97 @@ export class StepChannel {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  /** Listen (again, after a dropped connection). */
+  /** Whether the listening connection is up now (events sent while it is down are lost: read the tables). */
+  get isListening(): boolean {
+    return this.client !== null;
+  }
+
+  /**
+   * Listen. A dropped connection (the database restarted or is away) is listened again with backoff, from
+   * 250 ms up to 5 s between tries, for as long as it takes; then the reconnect listeners run, so that
+   * whoever waited on an event re-reads the state it stands for from its table.
+   */
   start(): Promise<void> {
-    this.ready ??= (async () => {
-      const client = new pg.Client({ connectionString: this.url });
-      client.on('error', (error) => {
-        this.onError(error);
-        this.client = null;
-        this.ready = null;
-        if (!this.isClosed) setTimeout(() => void this.start().catch(this.onError), 1000).unref();
-      });
-      client.on('notification', (message) => {
-        if (!message.payload) return;
-        if (message.channel === JOBS_CHANNEL) {
-          for (const listener of this.jobListeners) listener(message.payload);
-          return;
-        }
-        if (message.channel === CANCEL_CHANNEL) {
-          for (const listener of this.cancelListeners) listener(message.payload);
-          return;
-        }
-        const at = message.payload.indexOf(' ');
-        const jobId = message.payload.slice(0, at);
-        const handler = this.jobs.get(jobId);
-        if (handler) handler(JSON.parse(message.payload.slice(at + 1)) as StepEvent);
-      });
+    this.ready ??= this.connect().catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName });
+    let isLost = false;
+    const lost = (error: unknown) => {
+      if (isLost) return;
+      isLost = true;
+      if (this.client === client) this.client = null;
+      if (this.isClosed) return;
+      this.onError(error);
+      client.end().catch(() => undefined);
+      this.reconnect(250);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('the listening connection ended')));
+    client.on('notification', (message) => {
+      if (!message.payload) return;
+      if (message.channel === JOBS_CHANNEL) {
+        for (const listener of this.jobListeners) listener(message.payload);
+        return;
+      }
+      if (message.channel === CANCEL_CHANNEL) {
+        for (const listener of this.cancelListeners) listener(message.payload);
+        return;
+      }
+      const at = message.payload.indexOf(' ');
+      const jobId = message.payload.slice(0, at);
+      const handler = this.jobs.get(jobId);
+      if (handler) handler(JSON.parse(message.payload.slice(at + 1)) as StepEvent);
+    });
+    try {
       await client.connect();
       await client.query(`LISTEN ${EVENTS_CHANNEL}`);
       await client.query(`LISTEN ${CANCEL_CHANNEL}`);
       await client.query(`LISTEN ${JOBS_CHANNEL}`);
-      if (this.isClosed) await client.end();
-      else this.client = client;
-    })();
-    return this.ready;
+    } catch (error) {
+      isLost = true;
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.isClosed) await client.end().catch(() => undefined);
+    else this.client = client;
+  }
+
+  private reconnect(delay: number): void {
+    if (this.isClosed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect().then(
+        () => {
+          for (const listener of this.reconnectListeners) listener();
+        },
+        (error: unknown) => {
+          this.onError(error);
+          this.reconnect(Math.min(delay * 2, 5_000));
+        },
+      );
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  /**
+   * Name this process's listening connection (`application_name`, seen in pg_stat_activity): workers
+   * call themselves WORKER_APPLICATION, so that a server instance can tell whether any worker is alive.
+   */
+  async setApplicationName(name: string): Promise<void> {
+    this.applicationName = name;
+    await this.client?.query(`SET application_name = '${name.replace(/'/g, "''")}'`);
+  }
+
+  /** Called after every reconnect of the listening connection. */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
   }
 
   /** Receive the events of one job until the returned function is called. */
@@ -97,6 +167,8 @@ export class StepChannel {
 
   async close(): Promise<void> {
     this.isClosed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.reconnectListeners.clear();
     this.jobs.clear();
     this.cancelListeners.clear();
     this.jobListeners.clear();

@@ -9,20 +9,28 @@
 // - a live worker renews the leases of its running steps every few seconds; a lease left unrenewed
 //   (the worker was killed) is taken over by any other process's sweep, which fails the job back to
 //   pg-boss: it runs again on another worker, within seconds. After the last attempt the sweep
-//   refunds the step and answers the waiting request.
+//   refunds the step and answers the waiting request. Every process with the queue sweeps (a
+//   `--no-worker` instance too), and a step whose job ended without an answer while its generation still
+//   runs (its request left, its worker died) is refunded, which unlocks the book.
+// Outages of the database (a restart, minutes away) are waited out, never a reason to exit: every
+// connection has an error listener, the listening connection comes back with backoff, a worker whose
+// step failed for want of the database waits for it and gives the job back for another attempt, and a
+// waiting request reads its step's rows every few seconds (an event sent by NOTIFY while a listener was
+// away is lost, and never needed). A request ends within the generation time-out, refunded when its step
+// did not deliver; with no worker alive it gets 503 within NO_WORKER_MS.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { DonePayload } from '../../engine/index.js';
+import { GenerationError, type DonePayload } from '../../engine/index.js';
 import type { AppContext, StepDispatcher } from '../context.js';
 import type { Database } from '../store/schema.js';
-import type { OpenedPostgres } from '../store/postgres/connect.js';
+import { createPool, waitForDatabase, type OpenedPostgres } from '../store/postgres/connect.js';
 import { ApiError } from '../http/errors.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../steps.js';
-import { StepChannel, announceJob, type StepEvent } from './channel.js';
+import { StepChannel, WORKER_APPLICATION, announceJob, liveWorkers, type StepEvent } from './channel.js';
 import { BATCH_QUEUE, ensureBatchQueue, giveUpBatchStep, runBatchStep, type BatchBookJob } from './batch.js';
 
 export const STEP_QUEUE = 'karya-step';
@@ -32,18 +40,43 @@ export const HEARTBEAT_MS = 5_000;
 export const LEASE_TIMEOUT_MS = 20_000;
 /** Attempts of one step: the first and two retries (a worker killed twice over is a failure). */
 const RETRY_LIMIT = 2;
+/** A waiting request reads its step's rows this often (the fallback for events lost with a listener). */
+export const POLL_MS = 2_000;
+/** No worker connected for this long while a step waits to start: the request gets 503. */
+export const NO_WORKER_MS = 15_000;
+/** After the generation time-out, how long a request still waits for its worker's answer (commit, retry). */
+const ANSWER_GRACE_MS = 30_000;
 
 export type StepOutcome =
   | { kind: 'done'; payload: DonePayload }
   | { kind: 'failure'; status: number; code: string; message: string; fields?: Record<string, string>; charged: boolean }
-  | { kind: 'gone' };
+  | { kind: 'gone' }
+  /** Marked by a request that gave up before any worker took its step: a worker finding it skips it. */
+  | { kind: 'dropped' };
 
 export interface StepQueue {
   boss: PgBoss;
   channel: StepChannel;
   db: Kysely<Database>;
   pool: pg.Pool;
+  url: string;
   close(): Promise<void>;
+}
+
+/** The running sweep of a queue, once per process (worker and dispatcher share it). */
+const SWEEPS = new WeakMap<StepQueue, NodeJS.Timeout>();
+
+/**
+ * Sweep dead workers' leases and lost generations every few seconds in this process, once per queue;
+ * any process with the queue may (a `--no-worker` instance too): each lease is claimed by one sweeper.
+ */
+export function startSweeper(ctx: AppContext, queue: StepQueue, logger: Logger = ctx.logger): void {
+  if (SWEEPS.has(queue)) return;
+  const sweeper = setInterval(() => {
+    sweepDeadLeases(ctx, queue, logger).catch((error: unknown) => logger.warn({ err: error }, 'lease sweep failed'));
+  }, HEARTBEAT_MS + Math.floor(Math.random() * 1000));
+  sweeper.unref();
+  SWEEPS.set(queue, sweeper);
 }
 
 /** Start pg-boss (creating its schema once) and the event channel on an open Postgres database. */
@@ -74,16 +107,20 @@ export async function openQueue(postgres: OpenedPostgres, logger: Logger): Promi
   }
   const channel = new StepChannel(postgres.url, postgres.pool, (error) => logger.warn({ err: error }, 'step events connection lost; listening again'));
   await channel.start();
-  return {
+  const queue: StepQueue = {
     boss,
     channel,
     db: postgres.db,
     pool: postgres.pool,
+    url: postgres.url,
     close: async () => {
+      clearInterval(SWEEPS.get(queue));
+      SWEEPS.delete(queue);
       await channel.close();
       await boss.stop({ graceful: false, close: true, wait: true }).catch(() => undefined);
     },
   };
+  return queue;
 }
 
 async function writeOutcome(queue: StepQueue, jobId: string, outcome: StepOutcome): Promise<void> {
@@ -96,70 +133,166 @@ async function readOutcome(queue: StepQueue, jobId: string): Promise<StepOutcome
   return row ? (JSON.parse(row.result) as StepOutcome) : undefined;
 }
 
-/** The server side: enqueue the step, relay its events to the request's hooks, answer its outcome. */
-export function queueDispatcher(queue: StepQueue, opts: { startTimeoutMs?: number } = {}): StepDispatcher {
+export interface DispatcherOptions {
+  /** The repositories for refunds at the request's deadline; given, this process also sweeps dead leases. */
+  ctx?: AppContext;
+  /** The longest wait for a (busy) worker to take the step: then 503, nothing charged. */
+  startTimeoutMs?: number;
+  /** The longest wait for the answer once the step is charged (the generation time-out). */
+  runTimeoutMs?: number;
+  /** No worker connected for this long: 503 (NO_WORKER_MS). */
+  noWorkerMs?: number;
+  /** How often the step's rows are read (POLL_MS). */
+  pollMs?: number;
+}
+
+/**
+ * The server side: enqueue the step, relay its events to the request's hooks, answer its outcome. Events
+ * come by NOTIFY; the step's rows (its outcome, its generation) are read every `pollMs` and after the
+ * listener reconnects, so a lost event only delays the answer. The request always ends: 503 when no worker
+ * takes the step (none alive for `noWorkerMs`, or all busy for `startTimeoutMs`), and once charged, an
+ * answer within `runTimeoutMs` (plus a grace for the commit), else the step is cancelled and refunded.
+ */
+export function queueDispatcher(queue: StepQueue, opts: DispatcherOptions = {}): StepDispatcher {
   const startTimeoutMs = opts.startTimeoutMs ?? 180_000;
+  const runTimeoutMs = (opts.runTimeoutMs ?? opts.ctx?.config.generationTimeoutMs ?? 180_000) + ANSWER_GRACE_MS;
+  const noWorkerMs = opts.noWorkerMs ?? NO_WORKER_MS;
+  const pollMs = opts.pollMs ?? POLL_MS;
+  const ctx = opts.ctx;
+  if (ctx) startSweeper(ctx, queue);
   return {
     run: (request: StepRequest, hooks: StepHooks) =>
       new Promise<void>((resolve, reject) => {
         const jobId = randomUUID();
-        let isCharged = false;
+        const sentAt = Date.now();
+        let chargedAt = 0;
         let isSettled = false;
-        // No worker took the step (none is running, or all are busy for that long): it is dropped, and
-        // the user is told the service is unavailable; nothing was charged.
-        const startTimer = setTimeout(() => {
-          void queue.boss.cancel(STEP_QUEUE, jobId).catch(() => undefined);
-          void queue.channel.cancel(jobId).catch(() => undefined);
-          settle(() => reject(ApiError.catalogue(503, 'service_unavailable', request.hintLang)));
-        }, startTimeoutMs);
-        startTimer.unref();
+        let isChecking = false;
+        let noWorkerSince: number | undefined;
+        let isOverdue = false;
+
         const settle = (fn: () => void) => {
           if (isSettled) return;
           isSettled = true;
-          clearTimeout(startTimer);
+          clearInterval(poller);
           unsubscribe();
+          offReconnect();
           hooks.client.removeEventListener('abort', onAbort);
           fn();
         };
-        const finish = async () => {
-          const outcome = await readOutcome(queue, jobId);
+        const markCharged = () => {
+          if (chargedAt) return;
+          chargedAt = Date.now();
+          hooks.onCharged?.();
+        };
+        const answer = (outcome: StepOutcome) =>
           settle(() => {
-            if (!outcome || outcome.kind === 'gone') return reject(new StepFailure(new ApiError(500, 'unexpected', 'An unexpected error occurred'), true));
+            if (outcome.kind === 'gone' || outcome.kind === 'dropped') return reject(new StepFailure(new ApiError(500, 'unexpected', 'An unexpected error occurred'), true));
             if (outcome.kind === 'done') {
-              if (!isCharged) hooks.onCharged?.();
+              markCharged();
               hooks.onDone(outcome.payload);
               return resolve();
             }
             const error = new ApiError(outcome.status, outcome.code, outcome.message, outcome.fields);
-            if (outcome.charged && !isCharged) hooks.onCharged?.();
+            if (outcome.charged) markCharged();
             reject(outcome.charged ? new StepFailure(error, false) : error);
           });
+        /** Stop the step wherever it is: dropped from the queue, aborted on its worker (which refunds it). */
+        const cancel = async () => {
+          await queue.channel.cancel(jobId).catch(() => undefined);
+          await queue.boss.cancel(STEP_QUEUE, jobId).catch(() => undefined);
         };
+        /**
+         * No worker took the step in time: it is dropped (marked, so that a worker finding it later skips it)
+         * and the request gets 503, nothing charged. A worker may have charged it just now: the cancel
+         * aborts it there, and the refund here makes sure (a commit after it writes nothing).
+         */
+        const dropUnstarted = async () => {
+          await writeOutcome(queue, jobId, { kind: 'dropped' });
+          await cancel();
+          const generation = await queue.db.selectFrom('generations').select(['status', 'user_id', 'credits_charged']).where('id', '=', jobId).executeTakeFirst();
+          if (generation?.status === 'succeeded') return markCharged();
+          if (generation?.status === 'running' && ctx) {
+            await ctx.repos.generations.refund({ userId: generation.user_id, charge: { generationId: jobId, credits: generation.credits_charged }, reason: `Refund: ${request.generatorId} (no worker answered in time)`, errorCode: 'service_unavailable' });
+          }
+          answer(failureOutcome(ApiError.catalogue(503, 'service_unavailable', request.hintLang), chargedAt > 0));
+        };
+        /** The worker ran out of time (or is stuck behind an outage): cancel and refund the step unless it delivered. */
+        const giveUpRunning = async () => {
+          await cancel();
+          const generation = await queue.db.selectFrom('generations').select(['status', 'user_id', 'credits_charged', 'generator_id', 'step']).where('id', '=', jobId).executeTakeFirst();
+          if (generation?.status === 'running' && ctx) {
+            await ctx.repos.generations.refund({ userId: generation.user_id, charge: { generationId: jobId, credits: generation.credits_charged }, reason: `Refund: ${generation.generator_id} ${generation.step} (no answer from the workers in time)`, errorCode: 'timeout' });
+          }
+          const after = await queue.db.selectFrom('generations').select('status').where('id', '=', jobId).executeTakeFirst();
+          if (after?.status === 'succeeded') {
+            // Delivered: its answer is about to be written; past the grace, it is read off the saved book here.
+            if (ctx && Date.now() - chargedAt >= runTimeoutMs + ANSWER_GRACE_MS) {
+              const payload = await answerDelivered(ctx, { ...request, generationId: jobId });
+              if (payload) answer({ kind: 'done', payload });
+            }
+            return;
+          }
+          answer(failureOutcome(ApiError.catalogue(504, 'timeout', request.hintLang), true));
+        };
+        /** Read the step's rows: its answer, its charge, and whether it is overdue. */
+        const check = async () => {
+          if (isSettled || isChecking) return;
+          isChecking = true;
+          try {
+            const outcome = await readOutcome(queue, jobId);
+            if (outcome && outcome.kind !== 'dropped') return answer(outcome);
+            const now = Date.now();
+            if (!chargedAt) {
+              const generation = await queue.db.selectFrom('generations').select('status').where('id', '=', jobId).executeTakeFirst();
+              if (generation) markCharged();
+            }
+            if (!chargedAt) {
+              if (now - sentAt >= startTimeoutMs) {
+                await dropUnstarted();
+                return;
+              }
+              if ((await liveWorkers(queue.pool)) > 0) noWorkerSince = undefined;
+              else {
+                noWorkerSince ??= now;
+                if (now - noWorkerSince >= noWorkerMs) await dropUnstarted();
+              }
+            } else if (now - chargedAt >= runTimeoutMs && !isOverdue) {
+              isOverdue = true;
+              await giveUpRunning();
+              isOverdue = false;
+            }
+          } catch {
+            // The database is away: read again at the next tick.
+          } finally {
+            isChecking = false;
+          }
+        };
+        const poller = setInterval(() => void check(), pollMs);
+        poller.unref();
+        const offReconnect = queue.channel.onReconnect(() => void check());
         const unsubscribe = queue.channel.subscribe(jobId, (event: StepEvent) => {
           if (isSettled) return;
-          if (event.t === 'charged') {
-            clearTimeout(startTimer);
-            if (!isCharged) hooks.onCharged?.();
-            isCharged = true;
-          } else if (event.t === 'delta') hooks.onDelta?.(event.d);
-          else void finish().catch((error: unknown) => settle(() => reject(error)));
+          if (event.t === 'charged') markCharged();
+          else if (event.t === 'delta') {
+            markCharged();
+            hooks.onDelta?.(event.d);
+          } else void check();
         });
         // The client left: the worker aborts the step (refunded), or the job is dropped before it starts.
         const onAbort = () => {
-          void queue.channel.cancel(jobId).catch(() => undefined);
-          void queue.boss.cancel(STEP_QUEUE, jobId).catch(() => undefined);
+          void cancel();
           settle(() => reject(new StepFailure(new ApiError(499, 'client_gone', ''), true)));
         };
         hooks.client.addEventListener('abort', onAbort);
         queue.boss
-          .send(STEP_QUEUE, { ...request, generationId: jobId }, { id: jobId })
+          .send(STEP_QUEUE, { ...request, generationId: jobId, startBy: sentAt + startTimeoutMs }, { id: jobId })
           .then(async () => {
-            await announceJob(queue.pool, STEP_QUEUE);
+            await announceJob(queue.pool, STEP_QUEUE).catch(() => undefined);
             // The outcome may be written already when the worker was quicker than this subscription's first event.
-            const outcome = await readOutcome(queue, jobId);
-            if (outcome) await finish();
+            await check();
           })
-          .catch((error: unknown) => settle(() => reject(error)));
+          .catch(() => settle(() => reject(ApiError.catalogue(503, 'service_unavailable', request.hintLang))));
       }),
   };
 }
@@ -179,17 +312,26 @@ export interface StepWorker {
 export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: { concurrency?: number; logger?: Logger } = {}): Promise<StepWorker> {
   const logger = opts.logger ?? ctx.logger;
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const concurrency = Math.max(1, opts.concurrency ?? 4);
   const running = new Map<string, AbortController>();
+  let isStopping = false;
   const offCancel = queue.channel.onCancel((jobId) => running.get(jobId)?.abort());
+  // Per-book locks hold a connection for a whole step: they get their own pool, one connection per
+  // handler (steps and batch steps), so that held and awaited locks never starve the queries of the
+  // steps holding them (which would stop every worker).
+  const locks = createPool(queue.url, { max: 2 * concurrency, applicationName: 'karya-locks' });
+  // Servers tell whether any worker is alive by this name on the listening connection.
+  await queue.channel.setApplicationName(WORKER_APPLICATION);
 
+  // Only the leases of steps running here are renewed: a lease whose release failed (the database was
+  // away) runs out and is swept, which gives its job back to the queue.
   const heartbeat = setInterval(() => {
-    queue.db.updateTable('step_leases').set({ heartbeat_at: Date.now() }).where('worker_id', '=', workerId).execute().catch((error: unknown) => logger.warn({ err: error }, 'lease heartbeat failed'));
+    const ids = [...running.keys()];
+    if (!ids.length) return;
+    queue.db.updateTable('step_leases').set({ heartbeat_at: Date.now() }).where('worker_id', '=', workerId).where('job_id', 'in', ids).execute().catch((error: unknown) => logger.warn({ err: error }, 'lease heartbeat failed'));
   }, HEARTBEAT_MS);
-  const sweeper = setInterval(() => {
-    sweepDeadLeases(ctx, queue, logger).catch((error: unknown) => logger.warn({ err: error }, 'lease sweep failed'));
-  }, HEARTBEAT_MS + Math.floor(Math.random() * 1000));
   heartbeat.unref();
-  sweeper.unref();
+  startSweeper(ctx, queue, logger);
 
   /** Hold a lease on a job while it runs: renewed by the heartbeat, dropped when it ends. */
   const leased = async <T>(queueName: string, jobId: string, abort: AbortController, fn: () => Promise<T>): Promise<T> => {
@@ -203,7 +345,21 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     }
   };
 
+  /**
+   * A job failed for a reason of ours (the database went away mid-step), not the step's: wait for the
+   * database (with backoff, up to the generation time-out) before giving the job back, so that pg-boss
+   * can record the failure and run it again at once; the next attempt finds the step's charge, and its
+   * part when the commit had landed.
+   */
+  const afterOurFailure = async (error: unknown) => {
+    logger.warn({ err: error }, 'a queued step failed for want of the database; it runs again once the database is back');
+    await waitForDatabase(queue.pool, { maxMs: ctx.config.generationTimeoutMs });
+  };
+
   const handle = async (job: PgBoss.JobWithMetadata<StepRequest>) => {
+    // Its request gave up before any worker took it (no worker answered in time): not started.
+    if (job.data.startBy && Date.now() > job.data.startBy) return;
+    if ((await readOutcome(queue, job.id))?.kind === 'dropped') return;
     const abort = new AbortController();
     await leased(STEP_QUEUE, job.id, abort, () => handleStep(job, abort));
   };
@@ -215,7 +371,13 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     const publish = (event: StepEvent) => {
       tail = tail.then(() => queue.channel.publish(job.id, event)).catch((error: unknown) => logger.warn({ err: error }, 'step event not sent'));
     };
-    const lock = await bookLock(ctx, queue.pool, request);
+    let lock: { release(): Promise<void> };
+    try {
+      lock = await bookLock(ctx, locks, request, abort);
+    } catch (error) {
+      await afterOurFailure(error);
+      throw error;
+    }
     let isCharged = false;
     try {
       let outcome: StepOutcome | undefined;
@@ -231,7 +393,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
             outcome = { kind: 'done', payload };
             // The answer goes out before the memory update (as on the single server).
             const done = outcome;
-            tail = tail.then(() => writeOutcome(queue, job.id, done)).then(() => queue.channel.publish(job.id, { t: 'end' }));
+            tail = tail.then(() => writeOutcome(queue, job.id, done)).then(() => queue.channel.publish(job.id, { t: 'end' }).catch(() => undefined));
             // Awaited after the memory update; marked handled now so that a failure waits for that.
             tail.catch(() => undefined);
           },
@@ -244,12 +406,13 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       }
       if (outcome.kind !== 'done') {
         const failed = outcome;
-        tail = tail.then(() => writeOutcome(queue, job.id, failed)).then(() => queue.channel.publish(job.id, { t: 'end' }));
+        tail = tail.then(() => writeOutcome(queue, job.id, failed)).then(() => queue.channel.publish(job.id, { t: 'end' }).catch(() => undefined));
       }
       await tail;
     } catch (error) {
       // Not the step's failure (that is answered above) but ours, such as a lost database connection:
       // pg-boss tries the job again; after its last attempt the request is answered and the step refunded.
+      await afterOurFailure(error);
       if (job.retryCount >= job.retryLimit) await giveUp(ctx, queue, job).catch((err: unknown) => logger.warn({ err }, 'could not answer a failed step'));
       throw error;
     } finally {
@@ -257,7 +420,6 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     }
   };
 
-  const concurrency = Math.max(1, opts.concurrency ?? 4);
   const workIds: string[] = [];
   for (let i = 0; i < concurrency; i++) {
     workIds.push(
@@ -272,8 +434,9 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
         if (!job) return;
         await leased(BATCH_QUEUE, job.id, new AbortController(), async () => {
           try {
-            await runBatchStep(ctx, queue, job);
+            await runBatchStep(ctx, { ...queue, locks, isStopping: () => isStopping }, job);
           } catch (error) {
+            if (!(error instanceof GenerationError)) await afterOurFailure(error);
             if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);
             throw error;
           }
@@ -291,15 +454,18 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     id: workerId,
     active: () => running.size,
     stop: async (stopOpts = {}) => {
+      // A batch's book in progress goes back to the queue after its running step.
+      isStopping = true;
       for (const id of workIds) await queue.boss.offWork({ id } as never).catch(() => undefined);
       // Let running steps finish (their leases stay renewed meanwhile); what is left after `drainMs` is
       // picked up again by another worker once its lease runs out.
       const until = Date.now() + (stopOpts.drainMs ?? 0);
       while (running.size && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
       clearInterval(heartbeat);
-      clearInterval(sweeper);
       offCancel();
       offJob();
+      await queue.channel.setApplicationName('karya-queue').catch(() => undefined);
+      await locks.end().catch(() => undefined);
     },
   };
 }
@@ -308,20 +474,27 @@ function failureOutcome(error: ApiError, charged: boolean): StepOutcome {
   return { kind: 'failure', status: error.status, code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), charged };
 }
 
-/** One step of one user's book at a time across every worker: an advisory lock held on its own connection. */
-async function bookLock(ctx: AppContext, pool: pg.Pool, request: StepRequest): Promise<{ release(): Promise<void> }> {
+/**
+ * One step of one user's book at a time across every worker: an advisory lock held on its own connection
+ * (from the lock pool). Losing that connection loses the lock: the step is aborted (and refunded).
+ */
+async function bookLock(ctx: AppContext, pool: pg.Pool, request: StepRequest, abort: AbortController): Promise<{ release(): Promise<void> }> {
   const spec = ctx.catalog.get(request.generatorId);
   if (!spec || spec.kind !== 'book') return { release: async () => undefined };
   const key = `karya_book|${request.userId}|${spec.bookType}`;
   const client = await pool.connect();
+  const onLost = () => abort.abort();
+  client.on('error', onLost);
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
   } catch (error) {
+    client.off('error', onLost);
     client.release(true);
     throw error;
   }
   return {
     release: async () => {
+      client.off('error', onLost);
       try {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
         client.release();
@@ -332,10 +505,20 @@ async function bookLock(ctx: AppContext, pool: pg.Pool, request: StepRequest): P
   };
 }
 
+/** How long a generation may run before the sweep asks whether its job is still anyone's. */
+function lostAfterMs(ctx: AppContext): number {
+  return ctx.config.generationTimeoutMs + 2 * ANSWER_GRACE_MS;
+}
+
+/** Jobs still on their way: queued, waiting for a retry, or running. */
+const LIVE_STATES = new Set(['created', 'retry', 'active']);
+
 /**
  * Take over the leases of dead workers: each is claimed by one sweeper (DELETE … RETURNING) and its job
- * failed back to pg-boss, which queues it again while attempts remain. A job out of attempts is refunded
- * (when its generation is still running) and its request answered with the failure.
+ * failed back to pg-boss, which queues it again while attempts remain. A job out of attempts (or
+ * cancelled: its request left) is refunded when its generation still runs, and its request answered.
+ * Then the generations still running long after the time-out whose job is no longer on its way (their
+ * worker and their request both gone): refunded, which unlocks the book.
  */
 export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger: Logger): Promise<number> {
   // Answers are read within seconds of being written, and a batch's budget looks back one window:
@@ -353,19 +536,46 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
       continue;
     }
     const job = await queue.boss.getJobById<StepRequest>(lease.queue, lease.job_id);
-    if (job && job.state === 'failed') await giveUp(ctx, queue, job);
+    if (job && !LIVE_STATES.has(job.state)) await giveUp(ctx, queue, job);
+  }
+  // Generations lost with both their worker and their request.
+  const before = new Date(Date.now() - lostAfterMs(ctx)).toISOString().slice(0, 19).replace('T', ' ');
+  const stale = await queue.db.selectFrom('generations').select(['id', 'user_id', 'generator_id', 'step', 'credits_charged']).where('status', '=', 'running').where('created_at', '<', before).limit(50).execute();
+  for (const generation of stale) {
+    const job = await queue.boss.getJobById<StepRequest>(STEP_QUEUE, generation.id);
+    if (job && LIVE_STATES.has(job.state)) continue;
+    if (await queue.db.selectFrom('step_leases').select('job_id').where('job_id', '=', generation.id).executeTakeFirst()) continue;
+    logger.warn({ generation: generation.id }, 'a generation outlived its worker and its request; refunded');
+    await ctx.repos.generations.refund({ userId: generation.user_id, charge: { generationId: generation.id, credits: generation.credits_charged }, reason: `Refund: ${generation.generator_id} ${generation.step} (workers stopped)`, errorCode: 'service_unavailable' });
   }
   return dead.length;
 }
 
-/** A step out of attempts: refund it when its generation still runs, and answer the waiting request. */
+/**
+ * A step out of attempts: refund it when its generation still runs, and answer the waiting request (with
+ * the part when its commit had landed, else 503) unless it has its answer already.
+ */
 async function giveUp(ctx: AppContext, queue: StepQueue, job: { id: string; data: StepRequest }): Promise<void> {
+  const existing = await readOutcome(queue, job.id);
+  if (existing && existing.kind !== 'failure') return;
   const generation = await ctx.repos.generations.find(job.id);
-  let charged = false;
   if (generation && generation.status === 'running') {
     await ctx.repos.generations.refund({ userId: generation.userId, charge: { generationId: generation.id, credits: generation.credits }, reason: `Refund: ${job.data.generatorId} ${generation.step} (workers stopped)`, errorCode: 'service_unavailable' });
   }
-  if (generation) charged = true;
-  await writeOutcome(queue, job.id, failureOutcome(ApiError.catalogue(503, 'service_unavailable', job.data.hintLang), charged));
-  await queue.channel.publish(job.id, { t: 'end' });
+  const after = await ctx.repos.generations.find(job.id);
+  let outcome: StepOutcome = failureOutcome(ApiError.catalogue(503, 'service_unavailable', job.data.hintLang), generation !== undefined && generation !== null);
+  if (after?.status === 'succeeded') {
+    // Committed by an attempt that stopped before answering: the answer is read off the saved book.
+    const delivered = await answerDelivered(ctx, { ...job.data, generationId: job.id });
+    if (delivered) outcome = { kind: 'done', payload: delivered };
+  }
+  await writeOutcome(queue, job.id, outcome);
+  await queue.channel.publish(job.id, { t: 'end' }).catch(() => undefined);
+}
+
+/** The answer of a committed step, read off the saved book (no model call: the generation has succeeded). */
+async function answerDelivered(ctx: AppContext, request: StepRequest): Promise<DonePayload | undefined> {
+  let payload: DonePayload | undefined;
+  await runUserStep(ctx, request, { client: new AbortController().signal, onDone: (p) => (payload = p) }).catch(() => undefined);
+  return payload;
 }

@@ -199,4 +199,15 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
       await client.end();
     }
   }, 180_000);
+
+  it('with no worker alive, a generation gets 503 after a bounded wait, nothing charged', async () => {
+    for (const w of workers) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGKILL');
+    const user = await signUp(a, 'alone@karya.test');
+    const before = JSON.stringify((await json(`${a}/api/me`, { cookie: user.cookie })).body);
+    const res = await json(`${a}/api/generators/poems/generate`, { method: 'POST', cookie: user.cookie, body: { settings: {} } });
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('service_unavailable');
+    const credits = (text: string) => /"credits_available":(\d+)/.exec(text)![1];
+    expect(credits(JSON.stringify((await json(`${b}/api/me`, { cookie: user.cookie })).body))).toBe(credits(before));
+  }, 60_000);
 });

@@ -27,11 +27,39 @@ export function isPostgresUrl(url: string | undefined): url is string {
 }
 
 /** A pool on `url` (with bigint parsed as a number); `max` connections. */
-export function createPool(url: string, opts: { max?: number } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, types });
-  // An idle client losing its connection (the server restarted) must not crash the process.
+export function createPool(url: string, opts: { max?: number; applicationName?: string } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, types, ...(opts.applicationName ? { application_name: opts.applicationName } : {}) });
+  // A client losing its connection (the database restarted) must not crash the process: idle ones are
+  // dropped by the pool; a checked-out one (a transaction between two queries, a held advisory lock) has
+  // no pool listener, so every client gets its own. Its next query fails, and the pool drops it on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
+}
+
+/** Whether the database answers now. */
+export async function isReachable(pool: pg.Pool): Promise<boolean> {
+  try {
+    await pool.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Wait until the database answers again (a restart, an outage), trying with backoff from 250 ms up to
+ * 5 s between tries; false when it still does not after `maxMs` (or `signal` aborts).
+ */
+export async function waitForDatabase(pool: pg.Pool, opts: { maxMs: number; signal?: AbortSignal }): Promise<boolean> {
+  const until = Date.now() + opts.maxMs;
+  for (let delay = 250; ; delay = Math.min(delay * 2, 5_000)) {
+    if (await isReachable(pool)) return true;
+    if (Date.now() + delay > until || opts.signal?.aborted) return false;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
 }
 
 /** Open the server's database at `url` and run its migrations. */

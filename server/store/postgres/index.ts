@@ -47,10 +47,20 @@ class UserChangeFeed {
   private connect(): Promise<void> {
     this.connecting ??= (async () => {
       const client = new pg.Client({ connectionString: this.url });
+      let isLost = false;
       client.on('error', () => {
-        // The connection dropped: listen again on the next subscription (writes are not lost, only their notices).
+        // The connection dropped (writes are not lost, only their notices): listen again with backoff while
+        // anyone listens, else on the next subscription.
+        if (isLost) return;
+        isLost = true;
         this.client = null;
         this.connecting = null;
+        client.end().catch(() => undefined);
+        const retry = (delay: number) => {
+          if (this.isClosed || !this.listeners.size) return;
+          setTimeout(() => void this.connect().catch(() => retry(Math.min(delay * 2, 5_000))), delay).unref();
+        };
+        retry(250);
       });
       client.on('notification', (message) => {
         if (message.channel !== USERS_CHANNEL || !message.payload) return;
@@ -64,8 +74,15 @@ class UserChangeFeed {
         }
         this.pending.add(message.payload);
       });
-      await client.connect();
-      await client.query(`LISTEN ${USERS_CHANNEL}`);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${USERS_CHANNEL}`);
+      } catch (error) {
+        isLost = true;
+        this.connecting = null;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
       if (this.isClosed) await client.end();
       else this.client = client;
     })();

@@ -1,0 +1,147 @@
+// Postgres outages under load (issue 26): one `karya serve --no-worker` instance and one `karya worker`
+// on a throw-away cluster, spawned for real because processes that must not exit are the point. Ten
+// concurrent generations across a Postgres restart, ten more across a 10 s outage: every request ends,
+// the credits charged equal the parts delivered, no Karya process exits, and a generation afterwards
+// succeeds without restarting anything.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../engine/node/load.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
+
+const skip = postgresUnavailable();
+if (skip) console.warn(skip);
+
+const children: ChildProcess[] = [];
+let cluster: PostgresCluster | undefined;
+let fake: FakeOpenAI | undefined;
+let databaseUrl = '';
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await fake?.close();
+  cluster?.stop();
+});
+
+function karya(args: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
+  const env = {
+    ...process.env,
+    KARYA_DATABASE_URL: databaseUrl, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn',
+    OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake!.baseURL, KARYA_GENERATION_BURST: '1000',
+  };
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`karya ${args.join(' ')} did not start: ${out}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = ready.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, match, output: () => out });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`karya ${args.join(' ')} exited with ${code}: ${out}`)));
+  });
+}
+
+interface Ended {
+  status: number;
+  /** The step's answer reached the client (JSON 200, or the stream's `done` event). */
+  isDelivered: boolean;
+  credits: number;
+}
+
+/** One generation, as JSON or as a stream; a request that does not end within 50 s fails the test. */
+async function generate(url: string, cookie: string, isStream: boolean): Promise<Ended> {
+  const res = await fetch(`${url}/api/generators/poems/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, ...(isStream ? { accept: 'text/event-stream' } : {}) },
+    body: JSON.stringify({ settings: {} }),
+    signal: AbortSignal.timeout(50_000),
+  });
+  const text = await res.text();
+  if (!isStream || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    const body = JSON.parse(text) as { credits_charged?: number };
+    return { status: res.status, isDelivered: res.status === 200, credits: res.status === 200 ? Number(body.credits_charged) : 0 };
+  }
+  const done = /event: done\ndata: (.*)\n/.exec(text);
+  return { status: res.status, isDelivered: done !== null, credits: done ? Number((JSON.parse(done[1]!) as { credits_charged: number }).credits_charged) : 0 };
+}
+
+describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
+  let server = '';
+  let worker: ChildProcess;
+  let serverChild: ChildProcess;
+  let cookie = '';
+  let userId = '';
+  const CREDITS = 100;
+
+  beforeAll(async () => {
+    // Each answer takes a while, so that the restart and the outage fall in the middle of the steps.
+    fake = await startFakeOpenAI({ latencyMs: 1_500, answer: () => 'A short marked poem' });
+    cluster = await startPostgres();
+    databaseUrl = await cluster.createDatabase();
+    const started = await karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/);
+    server = started.match[1]!;
+    serverChild = started.child;
+    worker = (await karya(['worker', '--concurrency', '10'], /karya worker (\S+):/)).child;
+    const res = await fetch(`${server}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'poet@karya.test', password: 'secret1' }) });
+    expect(res.status).toBe(201);
+    cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    userId = String(((await res.json()) as { user: { id: string } }).user.id);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query('UPDATE users SET credits_available = $1 WHERE id = $2', [CREDITS, userId]);
+    await client.end();
+  }, 120_000);
+
+  it('every request ends, credits charged equal parts delivered, no process exits, and the next generation succeeds', async () => {
+    const round = async (outage: () => Promise<void>) => {
+      const requests = Array.from({ length: 10 }, (_, i) => generate(server, cookie, i % 2 === 0));
+      // The steps are queued and running (charged, waiting on the model) when the database goes.
+      await fake!.waitForChatRequests(fake!.chatRequests().length + 5);
+      await outage();
+      return Promise.all(requests);
+    };
+    const afterRestart = await round(async () => cluster!.restart());
+    const afterOutage = await round(async () => {
+      cluster!.halt();
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      cluster!.resume();
+    });
+    const ended = [...afterRestart, ...afterOutage];
+    expect(ended).toHaveLength(20);
+    // Each request got an answer: its part, or an error (nothing hung until the client gave up).
+    for (const e of ended) expect(e.status).toBeGreaterThan(0);
+    expect(worker.exitCode).toBeNull();
+    expect(serverChild.exitCode).toBeNull();
+
+    // A generation after the outage succeeds, with nothing restarted.
+    const after = await generate(server, cookie, true);
+    expect(after.isDelivered).toBe(true);
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const delivered = [...ended, after].filter((e) => e.isDelivered);
+      const charged = delivered.reduce((n, e) => n + e.credits, 0);
+      const balance = (await client.query<{ credits_available: number }>('SELECT credits_available FROM users WHERE id = $1', [userId])).rows[0]!.credits_available;
+      expect(CREDITS - balance).toBe(charged);
+      const generations = (await client.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM generations WHERE user_id = $1 GROUP BY status', [userId])).rows;
+      const byStatus = Object.fromEntries(generations.map((g) => [g.status, Number(g.n)]));
+      // Every part written is a part delivered, and no step is left running (its book locked, its credit taken).
+      expect(byStatus.succeeded ?? 0).toBe(delivered.length);
+      expect(byStatus.running ?? 0).toBe(0);
+    } finally {
+      await client.end();
+    }
+    expect(worker.exitCode).toBeNull();
+    expect(serverChild.exitCode).toBeNull();
+  }, 120_000);
+});

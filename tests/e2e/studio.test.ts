@@ -94,7 +94,8 @@ if (!hasChromium) {
       await author.click(button);
       await waitForText(author, label, 'Generate Chapter 2');
       await waitForText(author, balance, '7');
-      await waitForText(author, '[data-testid="progress-counter"]', '2 / 7');
+      // Parts written out of the book's parts: the introduction, 7 chapters and the conclusion.
+      await waitForText(author, '[data-testid="progress-counter"]', '2 / 9');
       const headings = await author.locator('[data-testid="preview-part"] h3').allTextContents();
       expect(headings).toEqual(['Introduction', 'Chapter 1: The First Meeting']);
       expect(Number((await author.textContent('[data-testid="word-count"]'))!.replace(/\D/g, ''))).toBeGreaterThan(100);

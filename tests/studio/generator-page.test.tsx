@@ -127,7 +127,8 @@ describe('a book page follows the flow', () => {
     await user.click(button());
     await waitFor(() => expect(label().textContent).toBe('Generate Chapter 1'));
     expect(screen.getByTestId('chapter-counter').textContent).toBe('1 / 12');
-    expect(screen.getByTestId('progress-counter').textContent).toBe('1 / 12');
+    // Writing Progress counts the parts written (introduction, 12 chapters, conclusion), as the process list does (issue 27).
+    expect(screen.getByTestId('progress-counter').textContent).toBe('1 / 14');
     expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).disabled).toBe(true);
     expect(screen.getByTestId('locked-note')).toBeTruthy();
     // The chapter title input shows only while chapters are written.
@@ -171,7 +172,9 @@ describe('a book page follows the flow', () => {
     await user.click(button());
     await waitFor(() => expect(label().textContent).toBe('Generate Chapter 1'));
     expect(screen.getByTestId('chapter-heading').textContent).toBe('Chapter 1');
-    expect(screen.getByTestId('writing-progress').textContent).toContain('Step 3/3: Generate the next sections');
+    // The step line is numbered as the Generation Process list beside it (outline, introduction, chapters, conclusion).
+    expect(screen.getByTestId('progress-step').textContent).toBe('Step 3 of 4: Generate the next sections');
+    expect(screen.getByTestId('process-steps').querySelectorAll('li')).toHaveLength(4);
     expect(screen.getByTestId('process-steps').textContent).toContain('Introduction');
     expect(screen.getByLabelText('Heat Level')).toBeTruthy();
     // The book's text: its outline and part headings in Malay, marked so.

@@ -25,7 +25,7 @@ import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';
 import { useLang } from '../i18n/index.js';
-import { nextButtonWord, progressWord, stepWord } from './stepWords.js';
+import { nextButtonWord, stepWord } from './stepWords.js';
 
 export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
   const [form, setForm] = useState<FormModel | null>(null);
@@ -517,7 +517,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               {pageWord(connection === 'offline' ? 'followOffline' : 'followServerDown', ui)}
             </p>
           )}
-          {view && hasStarted && view.progress && <WritingProgress progress={{ ...view.progress, stepText: progressWord(view, ui) }} lang={ui} />}
+          {view && hasStarted && view.progress && <WritingProgress spec={spec} book={view} lang={ui} />}
           {spec.kind === 'image' ? (
             <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={form.title[ui]} />
           ) : (

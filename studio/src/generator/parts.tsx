@@ -2,7 +2,7 @@
 // panel, the Copy button and the cover preview with Download Cover (the text preview is Manuscript.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy, Download, Loader2 } from 'lucide-react';
-import { stepKey, type BookView, type Lang, type BookSpec } from '../engine.js';
+import { stepKey, word, type BookView, type Lang, type BookSpec } from '../engine.js';
 import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 
@@ -22,8 +22,16 @@ export function countWords(text: string): number {
   return t ? t.split(/\s+/).length : 0;
 }
 
-/** The book's steps as the server planned them, chapters folded into one line unless the book has named sections; named in `lang` (the studio's). */
-export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookView; lang: Lang }) {
+/** One row of the Generation Process list. */
+interface ProcessRow {
+  key: string;
+  label: string;
+  isCurrent: boolean;
+  isDone: boolean;
+}
+
+/** The book's steps as the server planned them, chapters folded into one row unless the book has named sections. */
+export function processRows(spec: BookSpec, book: BookView, lang: Lang): ProcessRow[] {
   const current = book.next ? stepKey(book.next) : null;
   const rows: Array<{ key: string; label: string; isCurrent: boolean; isDone: boolean }> = [];
   const hasSections = Boolean(spec.flow.sections);
@@ -44,6 +52,31 @@ export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookV
     rows.push({ key: stepKey(s), label: stepWord(spec, s, lang), isCurrent: stepKey(s) === current, isDone: s.is_done });
   }
   flush();
+  return rows;
+}
+
+/**
+ * Writing Progress's step line, numbered as the Generation Process list beside it is ("Step 2 of 4:
+ * Generate the introduction"); "Your book is complete." when nothing is left.
+ */
+export function processStepText(spec: BookSpec, book: BookView, lang: Lang): string {
+  const rows = processRows(spec, book, lang);
+  const at = rows.findIndex((r) => r.isCurrent);
+  const next = book.next;
+  if (!next || at < 0) return word('bookComplete', lang);
+  const action = next.kind === 'outline' ? 'actionOutline' : next.kind === 'introduction' ? 'actionIntroduction' : next.kind === 'conclusion' ? 'actionConclusion' : 'actionChapters';
+  return pageWord('stepOf', lang, { k: at + 1, n: rows.length, action: pageWord(action, lang) });
+}
+
+/** The book's parts (introduction, chapters, conclusion) written and planned: what Writing Progress counts. */
+export function partsProgress(book: BookView): { done: number; total: number } {
+  const parts = book.plan.filter((s) => s.kind !== 'outline');
+  return { done: parts.filter((s) => s.is_done).length, total: parts.length };
+}
+
+/** The book's steps as the server planned them, chapters folded into one line unless the book has named sections; named in `lang` (the studio's). */
+export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookView; lang: Lang }) {
+  const rows = processRows(spec, book, lang);
   return (
     <section aria-labelledby="process-h" className="mt-6">
       <h2 id="process-h" className="text-sm font-semibold text-gray-700 dark:text-gray-300">{pageWord('generationProcess', lang)}</h2>
@@ -67,16 +100,24 @@ export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookV
   );
 }
 
-export function WritingProgress({ progress: p, lang }: { progress: NonNullable<BookView['progress']>; lang: Lang }) {
-  const percent = Math.round(Math.min(1, Math.max(0, p.ratio)) * 100);
+/**
+ * Writing Progress: the book's parts written out of its parts (the introduction, every chapter, the
+ * conclusion: the rows of the Generation Process list, chapters counted one by one), and the next step
+ * numbered as that list numbers it, so the counters on the page agree.
+ */
+export function WritingProgress({ spec, book, lang }: { spec: BookSpec; book: BookView; lang: Lang }) {
+  const p = partsProgress(book);
+  const percent = p.total ? Math.round((p.done / p.total) * 100) : 0;
   return (
     <section className="card mb-4 p-4" aria-labelledby="progress-h" data-testid="writing-progress">
       <div className="flex items-center justify-between gap-3">
         <h2 id="progress-h" className="text-sm font-semibold">{pageWord('writingProgress', lang)}</h2>
-        <span className="text-sm font-semibold tabular-nums" data-testid="progress-counter">{p.current} / {p.total}</span>
+        <span className="text-sm font-semibold">
+          <span className="tabular-nums" data-testid="progress-counter">{p.done} / {p.total}</span> <span className="font-normal text-gray-600 dark:text-gray-400">{pageWord('partsWritten', lang, { n: p.total })}</span>
+        </span>
       </div>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{p.stepText}</p>
-      <div className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200 dark:bg-neutral-700" role="progressbar" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.current} aria-label={pageWord('writingProgress', lang)}>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="progress-step">{processStepText(spec, book, lang)}</p>
+      <div className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200 dark:bg-neutral-700" role="progressbar" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.done} aria-label={pageWord('writingProgress', lang)}>
         <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
       </div>
     </section>

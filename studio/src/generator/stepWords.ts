@@ -34,9 +34,3 @@ export function nextButtonWord(spec: BookSpec, book: BookView, lang: Lang): stri
   return buttonLabel(spec, book.next ? stepOf(spec, book.next) : null, lang);
 }
 
-/** Writing Progress's "Step 1/3: Generate the outline"… in `lang` (the engine's progress text, worded again). */
-export function progressWord(book: BookView, lang: Lang): string {
-  const next = book.next;
-  if (!next) return word('bookComplete', lang);
-  return word(next.kind === 'outline' ? 'stepOutline' : next.kind === 'introduction' ? 'stepIntroduction' : next.kind === 'conclusion' ? 'stepConclusion' : 'stepChapters', lang);
-}

@@ -418,6 +418,44 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     }
   };
 
+  // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the text
+  // it replaces is kept as a version, restorable for free (issue 25).
+  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed'): string => {
+    if (e instanceof ApiError) {
+      if (e.status === 401) setUser(null);
+      return e.message ? studioMessage(e, ui) : pageWord(fallback, ui);
+    }
+    return pageWord(fallback, ui);
+  };
+  const rewrite = async (part: StepRef, note: string): Promise<string | null> => {
+    try {
+      const answer = await call('POST /progress/:bookType/rewrite', { params: { bookType: form.bookType }, body: { part, ...(note ? { note } : {}) } });
+      setBook(answer.book);
+      if (user) setUser({ ...user, credits_available: answer.credits_available });
+      toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
+      return null;
+    } catch (e) {
+      return failed(e, 'rewriteFailed');
+    }
+  };
+  const versions = async (part: StepRef) => {
+    try {
+      return (await call('GET /progress/:bookType/versions', { params: { bookType: form.bookType }, query: { position: part.position ?? 0 } })).versions;
+    } catch (e) {
+      return failed(e, 'versionsFailed');
+    }
+  };
+  const restoreVersion = async (part: StepRef, version: number): Promise<string | null> => {
+    try {
+      const answer = await call('POST /progress/:bookType/versions/restore', { params: { bookType: form.bookType }, body: { part, version } });
+      setBook(answer.book);
+      toast.success(pageWord('restored', ui, { n: version, kept: answer.kept_version }), { id: 'restore' });
+      return null;
+    } catch (e) {
+      return failed(e, 'versionsFailed');
+    }
+  };
+
   // The story bible edited by hand: the next chapter reads it.
   const saveBible = async (text: string): Promise<string | null> => {
     try {
@@ -542,7 +580,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               bookLang={lang}
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
               {...(hasSavedBook ? { onSaveEdit: saveEdit, drafts, onDraft: keepDraft } : {})}
-              {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, stepCostText, onSaveBible: saveBible } : {})}
+              {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, onRewrite: rewrite, onVersions: versions, onRestore: restoreVersion, stepCostText, onSaveBible: saveBible } : {})}
               {...(isBook && view?.bible ? { bible: bibleShown(view.bible, view.bible_notes ?? '', lang) } : {})}
             />
           )}

@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw, Square } from 'lucide-react';
 import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../engine.js';
-import type { ExportFormat } from '../../../engine/contract/index.js';
+import type { ExportFormat, PartVersionView } from '../../../engine/contract/index.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
 import { Markdown } from '../components/Markdown.js';
 import { CopyButton, countWords, slowHint } from './parts.js';
@@ -55,6 +55,12 @@ export interface PreviewProps {
   onWriteMore?: (part: StepRef) => Promise<string | null>;
   /** The step cost shown on Write more ("1 credit"). */
   stepCostText?: string;
+  /** Rewrite a written part with the writer's note ('' writes it again; charged as a step); answers an error message, or null when done. */
+  onRewrite?: (part: StepRef, note: string) => Promise<string | null>;
+  /** A part's earlier versions (newest first), or an error message. */
+  onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
+  /** Bring an earlier version back as the part; answers an error message, or null when done. */
+  onRestore?: (part: StepRef, version: number) => Promise<string | null>;
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
   bible?: BibleShown;
   onSaveBible?: (text: string) => Promise<string | null>;
@@ -93,7 +99,7 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop } = props;
   const draftProps = (ref: StepRef) => ({
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
@@ -210,6 +216,9 @@ export function Preview(props: PreviewProps) {
                     <Markdown text={p.shown ?? p.text} />
                   )}
                 </div>
+                {onRewrite && p.ref && p.ref.kind !== 'outline' && (
+                  <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} onRewrite={onRewrite} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+                )}
                 {p.isShort && p.target !== undefined && (
                   <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
                 )}
@@ -268,6 +277,102 @@ export function Preview(props: PreviewProps) {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * "Rewrite…" on a written part (issue 25): a note field ("make the ending darker"; empty writes the part
+ * again), charged as a step; and its earlier versions, each restorable (free; the text it replaces is kept too).
+ */
+function RewritePart({ part, partRef, lang, isDisabled, onRewrite, onVersions, onRestore, costText }: {
+  part: PreviewPart;
+  partRef: StepRef;
+  lang: Lang;
+  isDisabled: boolean;
+  onRewrite: (part: StepRef, note: string) => Promise<string | null>;
+  onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
+  onRestore?: (part: StepRef, version: number) => Promise<string | null>;
+  costText?: string;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [versions, setVersions] = useState<PartVersionView[] | null>(null);
+  const noteId = `rewrite-note-${part.key}`;
+  const run = async () => {
+    setIsBusy(true);
+    setError(null);
+    const failure = await onRewrite(partRef, note.trim());
+    setIsBusy(false);
+    if (failure) setError(failure);
+    else {
+      setIsOpen(false);
+      setNote('');
+      setVersions(null);
+    }
+  };
+  const loadVersions = async () => {
+    if (!onVersions) return;
+    setError(null);
+    const answer = await onVersions(partRef);
+    if (typeof answer === 'string') setError(answer);
+    else setVersions(answer);
+  };
+  const restore = async (version: number) => {
+    if (!onRestore) return;
+    setIsBusy(true);
+    setError(null);
+    const failure = await onRestore(partRef, version);
+    setIsBusy(false);
+    if (failure) setError(failure);
+    else setVersions(null);
+  };
+  return (
+    <div className="mt-1" data-testid="rewrite-part" lang={lang}>
+      <div className="flex flex-wrap gap-1">
+        <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => setIsOpen((v) => !v)} disabled={isDisabled || isBusy} aria-expanded={isOpen} aria-label={pageWord('rewriteLabel', lang, { part: part.heading ?? '' })} data-testid="rewrite-open">
+          <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('rewrite', lang)}
+        </button>
+        {onVersions && (
+          <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => void loadVersions()} disabled={isDisabled || isBusy} data-testid="versions-open">
+            {pageWord('versions', lang)}
+          </button>
+        )}
+      </div>
+      {isOpen && (
+        <div className="mt-2 rounded-lg border border-gray-200 p-3 dark:border-neutral-700">
+          <label htmlFor={noteId} className="text-sm font-medium">{pageWord('rewriteNote', lang)}</label>
+          <textarea id={noteId} className="input mt-1 min-h-20 w-full" maxLength={1000} value={note} placeholder={pageWord('rewriteNotePlaceholder', lang)} onChange={(e) => setNote(e.target.value)} data-testid="rewrite-note" />
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => void run()} disabled={isDisabled || isBusy} data-testid="rewrite-go">
+              {isBusy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+              {isBusy ? pageWord('rewriting', lang) : `${pageWord(note.trim() ? 'rewriteGo' : 'writeAgainGo', lang)}${costText ? ` (${costText})` : ''}`}
+            </button>
+            <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={() => setIsOpen(false)} disabled={isBusy}>{pageWord('cancel', lang)}</button>
+          </div>
+        </div>
+      )}
+      {versions && (
+        <div className="mt-2 rounded-lg border border-gray-200 p-3 text-sm dark:border-neutral-700" data-testid="versions">
+          {versions.length === 0 ? <p>{pageWord('versionsNone', lang)}</p> : (
+            <ul className="space-y-2">
+              {versions.map((v) => (
+                <li key={v.version} className="flex flex-wrap items-start justify-between gap-2" data-testid="version">
+                  <span>
+                    <span className="font-medium">{pageWord('versionLine', lang, { n: v.version, words: v.words.toLocaleString('en') })}</span>
+                    {v.note && <span className="block text-xs text-gray-600 dark:text-gray-400">“{v.note}”</span>}
+                    <span className="block text-xs text-gray-600 dark:text-gray-400">{v.text.slice(0, 160)}{v.text.length > 160 ? '…' : ''}</span>
+                  </span>
+                  {onRestore && <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void restore(v.version)} disabled={isDisabled || isBusy} data-testid="version-restore">{pageWord('restore', lang)}</button>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {error && <p className="field-error mt-1" role="alert">{error}</p>}
+    </div>
   );
 }
 

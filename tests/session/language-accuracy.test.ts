@@ -100,14 +100,3 @@ describe('short answers are not judged', () => {
     expect(findLanguageDrift(text, 'en')).toBeUndefined();
   });
 });
-
-describe('speed (a part is checked on every step)', () => {
-  it('a 1,500-word chapter is checked in about half a millisecond (under 2 ms on a busy machine)', () => {
-    const chapter = Array.from({ length: 40 }, (_, i) => MALAY_PARAGRAPHS[i % MALAY_PARAGRAPHS.length]).join('\n\n');
-    expect(chapter.split(/\s+/).length).toBeGreaterThan(1400);
-    for (let i = 0; i < 20; i++) findLanguageDrift(chapter, 'ms');
-    const t = performance.now();
-    for (let i = 0; i < 100; i++) findLanguageDrift(chapter, 'ms');
-    expect((performance.now() - t) / 100).toBeLessThan(2);
-  });
-});

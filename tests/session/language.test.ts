@@ -93,14 +93,6 @@ describe('detectLanguage (word lists, per paragraph)', () => {
       }
     }
   });
-
-  it('is cheap: a 1,500-word chapter is checked in well under a millisecond on average', () => {
-    const chapter = Array.from({ length: 12 }, () => MALAY).join('\n\n');
-    findLanguageDrift(chapter, 'ms');
-    const t = performance.now();
-    for (let i = 0; i < 50; i++) findLanguageDrift(chapter, 'ms');
-    expect((performance.now() - t) / 50).toBeLessThan(5);
-  });
 });
 
 function memoryStore(): ProgressStore & { texts: () => string[] } {

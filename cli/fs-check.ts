@@ -1,13 +1,11 @@
-// Output paths checked before anything is spent, folders made without Node's recursive mkdir, and file
-// system and SQLite failures told as plain sentences that say what to do.
-//
-// Why not `mkdirSync(dir, { recursive: true })`: on Node 20 it never returns for a path under /proc
-// (`/proc/x`: mkdir answers ENOENT for a folder whose parent exists, and Node's recursive walk tries the
-// same folder again forever). It is synchronous, so the process spins at full CPU and never runs its
-// SIGINT/SIGTERM handlers either. makeDirs() walks the path itself and stops at the first error.
-import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
+// Output paths checked before anything is spent, folders made without Node's recursive mkdir (see
+// engine/node/dirs.ts), and file system and SQLite failures told as plain sentences that say what to do.
+import { accessSync, closeSync, constants, existsSync, openSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fail } from './util.js';
+import { errnoError, makeDirs, nearestExisting } from '../engine/node/dirs.js';
+
+export { makeDirs };
 
 /** What an errno means for a path, and what to do about it. */
 const ERRNO_SENTENCES: Record<string, string> = {
@@ -55,49 +53,6 @@ export function isPlainFsError(error: unknown): boolean {
   if (code && ERRNO_SENTENCES[code]) return true;
   const message = error instanceof Error ? error.message : String(error);
   return SQLITE_SENTENCES.some(([pattern]) => pattern.test(`${code ?? ''} ${message}`));
-}
-
-function errnoError(code: string, file: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`${code}: ${file}`), { code, path: file });
-}
-
-/** The nearest folder of `target` (itself included) that exists; throws ENOTDIR when that is a file. */
-function nearestExisting(target: string): { dir: string; missing: string[] } {
-  const missing: string[] = [];
-  let at = path.resolve(target);
-  for (;;) {
-    let isDir: boolean | undefined;
-    try {
-      isDir = statSync(at).isDirectory();
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOTDIR') isDir = undefined;
-      else if (code !== 'ENOENT') throw error;
-    }
-    if (isDir === true) return { dir: at, missing };
-    if (isDir === false) throw errnoError('ENOTDIR', at);
-    const parent = path.dirname(at);
-    if (parent === at) throw errnoError('ENOENT', at);
-    missing.unshift(path.basename(at));
-    at = parent;
-  }
-}
-
-/**
- * mkdir -p without Node's recursive mkdir (which spins forever under /proc): each missing folder in turn,
- * stopping at the first error.
- */
-export function makeDirs(dir: string): void {
-  const { dir: base, missing } = nearestExisting(dir);
-  let at = base;
-  for (const name of missing) {
-    at = path.join(at, name);
-    try {
-      mkdirSync(at);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(at).isDirectory()) throw error;
-    }
-  }
 }
 
 /** Create and remove a probe file in `dir`: the one check that also catches /proc, read-only disks and ACLs. */

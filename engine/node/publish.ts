@@ -4,13 +4,14 @@
 // checking the EPUB with epubcheck when it is installed. The pure parts (steps, HTML, rules, checks) are
 // engine/publish/.
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { nextStep, type BookState } from '../compile/flow.js';
 import type { PixelSize, ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
+import { makeDirs } from './dirs.js';
 import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
@@ -242,7 +243,7 @@ export async function writeKdpPackage(input: {
   render?: typeof renderDocument;
 } & PrintChoice): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
-  mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   const at = (name: string) => path.join(dir, name);
   // epubcheck reads the EPUB where the package keeps it.
   const built = await buildKdpPackage({

@@ -56,6 +56,12 @@ describe('unwritable output paths exit 2 before any model call', () => {
     expectNoModelCall();
   });
 
+  it('karya serve with KARYA_DB under /proc stops at once with the path (it once spun forever in mkdir)', async () => {
+    const r = await runCli(['serve', '--port', '0'], { cwd: dir, env: { KARYA_DB: '/proc/karya/karya.sqlite', OPENAI_API_KEY: '' } });
+    expect({ code: r.code, signal: r.signal }).toEqual({ code: 1, signal: null });
+    expect(r.stderr).toContain('/proc/karya: no such file or folder, and it cannot be created there');
+  }, 40_000);
+
   it('karya generate --out under a file', async () => {
     const file = path.join(dir, 'plain-file');
     writeFileSync(file, 'x');

@@ -1,11 +1,11 @@
 // Open a SQLite database (WAL, foreign keys, FULL sync) through kysely and bring its schema up to date.
 // Migrations run under SQLite's write lock and inside one transaction, so that any number of processes
 // opening the same new file at once all succeed: the first migrates, the others wait and find it done.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import { migrations } from '../../../migrations/index.js';
+import { makeDirs } from '../../../engine/node/dirs.js';
 import type { Database } from '../schema.js';
 
 export interface OpenedDatabase<DB = Database> {
@@ -27,7 +27,8 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
 
 /** Open a SQLite file and run a set of migrations on it under the write lock. */
 export async function openSqlite<DB>(file: string, set: MigrationSet): Promise<OpenedDatabase<DB>> {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // Not Node's recursive mkdir: it never returns for a path under /proc (engine/node/dirs.ts).
+  if (file !== ':memory:') makeDirs(path.dirname(path.resolve(file)));
   const sqlite = new SQLite(file, { timeout: 30_000 });
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {

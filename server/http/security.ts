@@ -4,7 +4,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { LimitRepository } from '../store/ports.js';
 import helmet from 'helmet';
-import { rateLimit } from 'express-rate-limit';
 import type { RateLimit } from '../config.js';
 import { ApiError, errorBody, type MessageCode } from './errors.js';
 
@@ -155,23 +154,3 @@ export function storeLimiter(limits: Pick<LimitRepository, 'take'>, input: { rat
   };
 }
 
-/** A rate limiter answering in the API's error shape (counted in this process's memory). */
-export function limiter(input: RateLimit & { code?: MessageCode; key?: (req: Request) => string | undefined; skipSuccessfulRequests?: boolean }): RequestHandler {
-  const error = ApiError.of(429, input.code ?? 'too_many_attempts');
-  return rateLimit({
-    windowMs: input.windowMs,
-    limit: input.limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skipSuccessfulRequests: input.skipSuccessfulRequests ?? false,
-    ...(input.key
-      ? {
-          keyGenerator: (req: Request) => input.key!(req) ?? '',
-          skip: (req: Request) => !input.key!(req),
-        }
-      : {}),
-    handler: (_req, res) => {
-      res.status(429).json(errorBody(error));
-    },
-  });
-}

@@ -4,7 +4,7 @@ import { LangBodySchema, PasswordChangeBodySchema, ProfilePatchBodySchema } from
 import type { AppContext } from '../context.js';
 import { toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
-import { limiter } from '../http/security.js';
+import { bucketOf, tooMany } from '../http/security.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
@@ -34,21 +34,24 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
     res.json(toProfile(user));
   });
 
-  router.post(
-    '/password',
-    limiter({ ...config.rateLimits.signInPerEmail, key: (req) => `password:${sessionOf(req).user.id}`, skipSuccessfulRequests: true }),
-    async (req, res: Reply<'POST /me/password'>) => {
-      const body = parse(PasswordChangeBodySchema, req.body);
-      const { user, sessionId } = sessionOf(req);
-      const stored = await repos.auth.passwordHashOf(user.id);
-      if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
-        throw ApiError.of(400, 'current_password_wrong', { currentPassword: messageIn('current_password_wrong', user.lang) });
-      }
-      const hash = await hashPassword(body.newPassword, config.scryptLogN);
-      await repos.auth.changePassword({ userId: user.id, hash, keepSessionId: sessionId });
-      res.json({ message: messageIn('password_updated', user.lang) });
-    },
-  );
+  // Wrong current passwords are counted in the store (shared by every instance, kept across restarts),
+  // per account: a stolen session cannot guess the password faster than sign-in allows.
+  router.post('/password', async (req, res: Reply<'POST /me/password'>) => {
+    const body = parse(PasswordChangeBodySchema, req.body);
+    const { user, sessionId } = sessionOf(req);
+    const key = `password:${user.id}`;
+    const bucket = bucketOf(config.rateLimits.signInPerEmail);
+    const level = await repos.limits.peek({ key, ...bucket });
+    if (!level.isAllowed) throw tooMany(res, level.retryAfterMs);
+    const stored = await repos.auth.passwordHashOf(user.id);
+    if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
+      await repos.limits.take({ key, ...bucket });
+      throw ApiError.of(400, 'current_password_wrong', { currentPassword: messageIn('current_password_wrong', user.lang) });
+    }
+    const hash = await hashPassword(body.newPassword, config.scryptLogN);
+    await repos.auth.changePassword({ userId: user.id, hash, keepSessionId: sessionId });
+    res.json({ message: messageIn('password_updated', user.lang) });
+  });
 
   return router;
 }

@@ -13,7 +13,7 @@ import { signInWait } from '../../server/auth/routes.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { startFakeOpenAI } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { ADMIN_EMAIL, PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { ADMIN_EMAIL, PASSWORD, sessionCookie, signUp, startTestServer, testConfig, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 /** A logger whose lines the test can read. */
 function capturedLogger() {
@@ -80,6 +80,35 @@ describe('changing the password', () => {
       expect((await ts.http.post('/api/auth/sign-in/email').send({ email, password: 'changed-1' })).status).toBe(200);
     } finally {
       await ts.close();
+    }
+  });
+
+  it('limits wrong current passwords per account in the database: a restart does not reset the count', async () => {
+    const config = { dbFile: path.join(dir, 'password-change.sqlite'), rateLimits: { ...testConfig().rateLimits, signInPerEmail: { limit: 3, windowMs: 15 * 60_000 } } };
+    const email = uniqueEmail('changer');
+    const first = await startTestServer({ config });
+    let cookie = '';
+    try {
+      cookie = await signUp(first, email);
+      for (let i = 0; i < 3; i++) {
+        const wrong = await first.http.post('/api/me/password').set('cookie', cookie).send({ currentPassword: 'not-my-password', newPassword: 'changed-2' });
+        expect(wrong.status).toBe(400);
+        expect(wrong.body.error.code).toBe('current_password_wrong');
+      }
+      // The fourth try waits, even with the right password.
+      const slowed = await first.http.post('/api/me/password').set('cookie', cookie).send({ currentPassword: PASSWORD, newPassword: 'changed-2' });
+      expect(slowed.status).toBe(429);
+      expect(slowed.body.error.code).toBe('too_many_attempts');
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await first.close();
+    }
+    const second = await startTestServer({ config });
+    try {
+      const still = await second.http.post('/api/me/password').set('cookie', cookie).send({ currentPassword: PASSWORD, newPassword: 'changed-2' });
+      expect(still.status).toBe(429);
+    } finally {
+      await second.close();
     }
   });
 });

@@ -13,6 +13,7 @@ import { countWords } from '../provider.js';
 import { withoutCharacterDetails } from '../compile/flow.js';
 import { SHORT_RATIO } from './measure.js';
 import { bookBible } from './bible.js';
+import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 
 
 
@@ -50,6 +51,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     next: next ? { ...stepRef(next), label: label(next), button: buttonLabel(spec, next, lang) } : null,
     progress: isBook ? progress(spec, state) : null,
     counter: { current: Math.min(state.currentChapter, state.totalChapters), total: state.totalChapters },
+    ...(isOutlineEditable(spec, state) ? { chapters: outlineChapters(spec, state).map((c) => ({ number: c.number, title: c.title, plan: c.plan, note: c.note, is_written: c.isWritten })) } : {}),
     plan: plan.map((s) => ({ ...stepRef(s), label: label(s), is_done: done.has(stepKey(s)) })),
     cost: bookCost(spec, state),
   };

@@ -4,9 +4,15 @@
 // note, and only its own note); the chapter count, progress, the plan of steps and the conclusion's place
 // follow it; written chapters cannot be changed through it. The outline text round-trips through its
 // chapter entries in English and Malay. The model is scripted in process: it records every request.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runKaryaInProcess } from '../karya-in-process.js';
+import { startFakeOpenAI } from '../fake-openai.js';
+import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 import {
-  BookSession, EditError, bookView, catalogueMessage, editOutline, outlineChapters, parseSettings, planSteps, stepKey,
+  BookSession, EditError, bookView, catalogueMessage, editOutline, outlineChapters, parseBriefMarkdown, parseSettings, planSteps, stepKey,
   type BookState, type ProgressStore, type SavedBook,
 } from '../../engine/index.js';
 import { chapterEntriesOf, normalizeChapterEntry, parseOutline, renderOutline } from '../../engine/compile/outline.js';
@@ -200,5 +206,33 @@ describe('the edited outline drives the book', () => {
     expect(cards.every((c) => c.isWritten)).toBe(true);
     expect(() => editOutline(romance, session.state, [...cards, { title: 'After the End', plan: 'More.' }])).toThrow(expect.objectContaining({ code: 'book_finished' }));
     expect(editOutline(romance, session.state, cards).totalChapters).toBe(3);
+  });
+});
+
+describe('chapter notes from a Markdown brief (karya generate --brief)', () => {
+  it('"## Chapter notes" lines reach their chapters\' requests only; a note for a chapter the book lacks exits 2 before any request', async () => {
+    expect(parseBriefMarkdown(romance, '# Premise\nA baker.\n\n## Chapter notes\nChapter 2: Aisha finds the letter.\nShe hides it.\n- Bab 3 — Tan pergi.\n').chapterNotes).toEqual({ 2: 'Aisha finds the letter.\nShe hides it.', 3: 'Tan pergi.' });
+    const fake = await startFakeOpenAI();
+    try {
+      const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-notes-'));
+      const env = { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL };
+      writeFileSync(path.join(cwd, 'brief.md'), '# Premise\nA pastry chef in Penang saves her rival bakery.\n\n## Chapter notes\nChapter 2: BRIEF-NOTE-2 Arjun must confess his debt.\n');
+      const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--brief', 'brief.md', '--out', 'book.md'], { cwd, env });
+      expect(r.code, r.stderr).toBe(0);
+      const users = fake.generationRequests().filter((q) => !isMemoryRequest(q)).map(userPrompt);
+      const chapters = users.filter((u) => /^Write Chapter \d+ of 3/.test(u));
+      expect(chapters).toHaveLength(3);
+      expect(chapters.filter((u) => u.includes('BRIEF-NOTE-2')).map((u) => /^Write Chapter (\d+)/.exec(u)![1])).toEqual(['2']);
+      expect(chapters[1]).toContain("The writer's instruction for this part (this MUST happen in this part):\nBRIEF-NOTE-2 Arjun must confess his debt.");
+
+      const before = fake.generationRequests().length;
+      writeFileSync(path.join(cwd, 'far.md'), '## Chapter notes\nChapter 9: Too far.\n');
+      const bad = await runKaryaInProcess(['generate', 'romance', '--chapters', '3', '--brief', 'far.md', '--out', 'book2.md'], { cwd, env });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('"Chapter 9" has a note, but the book has 3 chapters');
+      expect(fake.generationRequests().length).toBe(before);
+    } finally {
+      await fake.close();
+    }
   });
 });

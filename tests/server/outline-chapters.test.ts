@@ -1,90 +1,12 @@
 // The outline as chapters on the server (issue 25, item 2): PUT /api/progress/:bookType/outline replaces the
 // unwritten chapters' titles, plans and notes (inserted, moved, deleted), keeps the written ones (a change
 // to one is refused with a catalogue message naming it, in the book's language), and the book's chapter
-// count, progress, plan and conclusion follow; chapter 2's request carries its edited plan and note. The
-// notes are kept with the book on both adapters (SQLite, and Postgres on a throw-away cluster when its
-// binaries are here). The AI API is the fake server of tests/fake-openai.ts.
+// count, progress, plan and conclusion follow; chapter 2's request carries its edited plan and note (the
+// notes on both adapters: tests/server/store.test.ts). The AI API is the fake server of tests/fake-openai.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/store/sqlite/connect.js';
-import type { Repositories } from '../../server/store/ports.js';
-import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
-import { openPostgres } from '../../server/store/postgres/connect.js';
-import { postgresRepositories } from '../../server/store/postgres/index.js';
-import { postgresUnavailable, startPostgres } from '../postgres.js';
 import { fullLength, isMalayRequest, startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
-import type { BookState, StepSave } from '../../engine/index.js';
 import { signUp, startTestServer, type TestServer } from './helpers.js';
-
-const pgSkip = postgresUnavailable();
-
-const adapters: Array<{ name: string; skip: string | null; open(): Promise<{ repos: Repositories; close(): Promise<void> }> }> = [
-  {
-    name: 'sqlite',
-    skip: null,
-    open: async () => {
-      const database = await openDatabase(':memory:');
-      return { repos: sqliteRepositories(new Store(database.db, database.sqlite)), close: () => database.close() };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: pgSkip,
-    open: async () => {
-      const cluster = await startPostgres();
-      const opened = await openPostgres(await cluster.createDatabase());
-      const repos = postgresRepositories(opened);
-      return {
-        repos,
-        close: async () => {
-          await repos.close();
-          await opened.close();
-          cluster.stop();
-        },
-      };
-    },
-  },
-];
-
-describe.each(adapters)('chapter notes on $name', (adapter) => {
-  let repos: Repositories;
-  let close: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    if (adapter.skip) return;
-    ({ repos, close } = await adapter.open());
-  }, 120_000);
-  afterAll(() => close?.());
-  const it_ = adapter.skip ? it.skip : it;
-
-  const base: BookState = { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, outline: 'Chapter 1: A\nPlan a.', content: [], currentChapter: 0, isLocked: false };
-  const stepSave = (state: BookState, step: StepSave['step'], position: number, text: string, isFirst: boolean): StepSave => ({
-    generatorId: 'romance', bookType: 'romance', step, stepKey: step.kind === 'outline' ? 'outline' : step.kind === 'introduction' ? 'introduction' : `${step.kind}:${position}`, position, text,
-    state, isComplete: true, continuations: 0, isFirst, isFinished: false, keepsProgress: true, label: 'x', words: 2, seconds: 0.1,
-  });
-  const commit = async (userId: string, save: StepSave) => {
-    const charge = (await repos.generations.start({ userId, generatorId: 'romance', step: save.stepKey, cost: 1, reason: 'romance' }))!;
-    await repos.generations.commit({
-      userId, charge, book: { key: 'romance', save },
-      history: { title: 'Romance', contentType: 'romance', content: save.text, generatorId: 'romance' }, usage: { promptType: 'romance', metadata: {}, isPart: true },
-    });
-  };
-
-  it_('an outline edit keeps its text, chapter count and notes; the next step keeps them; a book never edited has none', async () => {
-    const user = (await repos.users.create({ email: `notes-${adapter.name}@karya.test`, passwordHash: 'h', role: 'free' }))!;
-    await commit(user.id, stepSave(base, { kind: 'outline' }, -1, base.outline!, true));
-    expect((await repos.books.load({ userId: user.id, key: 'romance' }))!.state.chapterNotes).toBeUndefined();
-    const edited: BookState = { ...base, outline: 'Chapter 1: A\nPlan a.\n\nChapter 2: B\nPlan b.\n\nChapter 3: C\n\nChapter 4: D', totalChapters: 4, chapterNotes: { 2: 'Aisha must cry.', 4: 'Tan leaves.' } };
-    expect(await repos.books.saveOutlineEdit({ userId: user.id, key: 'romance', outline: edited.outline!, state: edited })).toBe(true);
-    expect(await repos.books.saveOutlineEdit({ userId: 'nobody', key: 'romance', outline: 'x', state: edited })).toBe(false);
-    let loaded = (await repos.books.load({ userId: user.id, key: 'romance' }))!.state;
-    expect({ outline: loaded.outline, total: loaded.totalChapters, notes: loaded.chapterNotes }).toEqual({ outline: edited.outline, total: 4, notes: { 2: 'Aisha must cry.', 4: 'Tan leaves.' } });
-    // The introduction's save writes the header from the session's state: the notes go with it.
-    const intro: BookState = { ...loaded, content: ['Once.'], currentChapter: 1, isLocked: true };
-    await commit(user.id, stepSave(intro, { kind: 'introduction', position: 0 }, 0, 'Once.', false));
-    loaded = (await repos.books.load({ userId: user.id, key: 'romance' }))!.state;
-    expect({ total: loaded.totalChapters, notes: loaded.chapterNotes, content: loaded.content }).toEqual({ total: 4, notes: { 2: 'Aisha must cry.', 4: 'Tan leaves.' }, content: ['Once.'] });
-  });
-});
 
 const OUTLINE = (n: number) => ['Title: The Lantern Shop', '', 'Premise: Aisha reopens her late father\'s lantern shop.', '']
   .concat(Array.from({ length: n }, (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1} Aisha mends lantern number ${k + 1}.\n`), ['Ending: Aisha lights every lantern.'])

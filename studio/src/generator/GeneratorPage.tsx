@@ -424,7 +424,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
   // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the text
   // it replaces is kept as a version, restorable for free (issue 25).
-  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed'): string => {
+  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed'): string => {
     if (e instanceof ApiError) {
       if (e.status === 401) setUser(null);
       return e.message ? studioMessage(e, ui) : pageWord(fallback, ui);
@@ -469,11 +469,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       toast.success(pageWord('chaptersSaved', ui), { id: 'edit-result' });
       return null;
     } catch (e) {
-      if (e instanceof ApiError) {
-        if (e.status === 401) setUser(null);
-        return e.message ? studioMessage(e, ui) : pageWord('editFailed', ui);
-      }
-      return pageWord('editFailed', ui);
+      return failed(e, 'editFailed');
     }
   };
 

@@ -19,6 +19,8 @@ export const MAX_CHAPTER_TITLE_CHARS = 120;
 export const MAX_CHAPTER_PLAN_CHARS = 4000;
 /** The longest note for one chapter (a sentence or a short paragraph). */
 export const MAX_CHAPTER_NOTE_CHARS = 1000;
+/** The longest outline the chapters may make (a 100-chapter outline of a model is about 40 000 characters). */
+export const MAX_OUTLINE_CHARS = 120_000;
 
 /** One chapter of the outline as the writer sees it. */
 export interface OutlineChapter extends ChapterEntry {
@@ -95,5 +97,6 @@ export function editOutline(spec: BookSpec, state: BookState, chapters: Readonly
     if (k + 1 > written.length && note) notes[k + 1] = note;
   });
   const outline = renderOutline(state.outline, entries, lang);
+  if (outline.length > MAX_OUTLINE_CHARS) throw new EditError('part_too_long', { max: MAX_OUTLINE_CHARS });
   return { ...state, outline, totalChapters: total, chapterNotes: notes };
 }

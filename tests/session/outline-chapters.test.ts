@@ -186,6 +186,9 @@ describe('the edited outline drives the book', () => {
     expect(refused([cards[1]!, cards[0]!, cards[2]!])).toEqual({ code: 'chapter_written', params: { chapter: 1 } });
     expect(refused([cards[1]!, cards[2]!])).toEqual({ code: 'chapter_written', params: { chapter: 1 } });
     expect(catalogueMessage('chapter_written', 'en', { chapter: '1' })).toMatch(/^Chapter 1 is written already/);
+    // Bounded: at most 100 chapters, and an outline of at most 120 000 characters.
+    expect(refused([cards[0]!, ...Array.from({ length: 100 }, () => ({ title: 'T', plan: 'P' }))])).toEqual({ code: 'outline_too_long', params: { max: 100 } });
+    expect(refused([cards[0]!, ...Array.from({ length: 40 }, () => ({ title: 'T', plan: 'word '.repeat(799) }))])).toEqual({ code: 'part_too_long', params: { max: 120_000 } });
     expect(catalogueMessage('chapter_written', 'ms', { chapter: '1' })).toMatch(/^Bab 1 sudah ditulis/);
     // A note on the written chapter is not taken; chapter 2's is, in the Malay request.
     const edited = editOutline(romance, session.state, [{ ...cards[0]!, note: 'terlambat' }, { ...cards[1]!, note: 'NOTA-2 Aisyah mesti menangis.' }, cards[2]!]);

@@ -2,7 +2,7 @@
 // spent, and the key under which a book's progress is saved.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { SettingsError, fieldType, minChapters, parseBriefMarkdown, parseSettings, settingsIssueMessage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
+import { MAX_CHAPTER_NOTE_CHARS, SettingsError, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, settingsIssueMessage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
 import { fail, info, EXIT, CliExit, wholeNumber } from './util.js';
 
 export interface SettingsOptions {
@@ -14,8 +14,9 @@ export interface SettingsOptions {
 }
 
 /** Turn --set/--lang/--chapters into validated settings and a chapter count, or exit 2 naming the field. */
-export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, where = ''): { settings: Settings; totalChapters?: number } {
-  const raw: Record<string, unknown> = opts.brief !== undefined ? briefSettings(spec, opts.brief, where) : {};
+export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, where = ''): { settings: Settings; totalChapters?: number; chapterNotes?: Record<number, string> } {
+  const brief = opts.brief !== undefined ? briefSettings(spec, opts.brief, where) : undefined;
+  const raw: Record<string, unknown> = { ...brief?.values };
   for (const pair of opts.set ?? []) {
     const eq = pair.indexOf('=');
     if (eq < 1) fail(`${where}--set ${JSON.stringify(pair)}: expected name=value`);
@@ -52,14 +53,23 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
       settings = { ...settings, [chaptersField.name]: n };
     }
   }
-  return { settings, ...(totalChapters !== undefined ? { totalChapters } : {}) };
+  const notes = brief?.chapterNotes ?? {};
+  if (Object.keys(notes).length) {
+    // A note goes to its chapter's request: the chapter must be one the book has.
+    const chapters = spec.kind === 'book' && !spec.flow.sections ? conclusionPosition(spec.flow, totalChapters ?? chapterCount(spec, settings)) - 1 : 0;
+    for (const [n, note] of Object.entries(notes)) {
+      if (Number(n) > chapters) fail(`${where}--brief ${opts.brief}: "Chapter ${n}" has a note, but ${chapters ? `the book has ${chapters} chapters` : `${spec.id} has no numbered chapters`}`);
+      if (note.length > MAX_CHAPTER_NOTE_CHARS) fail(`${where}--brief ${opts.brief}: the note of chapter ${n} is ${note.length} characters; a note may be at most ${MAX_CHAPTER_NOTE_CHARS}`);
+    }
+  }
+  return { settings, ...(totalChapters !== undefined ? { totalChapters } : {}), ...(Object.keys(notes).length ? { chapterNotes: notes } : {}) };
 }
 
 /** The largest brief file read (a brief is a page or two; the fields themselves are bounded too). */
 const MAX_BRIEF_BYTES = 64 * 1024;
 
 /** The settings a Markdown brief gives, or exit 2 saying what is wrong with the file. */
-function briefSettings(spec: ResolvedSpec, file: string, where: string): Record<string, unknown> {
+function briefSettings(spec: ResolvedSpec, file: string, where: string): { values: Record<string, unknown>; chapterNotes: Record<number, string> } {
   let text: string;
   try {
     const size = statSync(file).size;
@@ -69,13 +79,13 @@ function briefSettings(spec: ResolvedSpec, file: string, where: string): Record<
     if (error instanceof CliExit) throw error;
     fail(`${where}--brief ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); give the path of a Markdown file`);
   }
-  const { values, unknown } = parseBriefMarkdown(spec, text);
+  const { values, unknown, chapterNotes } = parseBriefMarkdown(spec, text);
   if (unknown.length) {
     const headings = spec.fields.filter((f) => f.type === 'text' || f.type === 'textarea' || f.type === 'select').map((f) => f.label.en);
     fail(`${where}--brief ${file}: heading "${unknown[0]}" names no setting of ${spec.id} (headings: ${headings.join(', ')})`);
   }
-  if (!Object.keys(values).length) fail(`${where}--brief ${file}: no setting found; write a heading per setting, e.g. "# Premise" with the text under it`);
-  return values;
+  if (!Object.keys(values).length && !Object.keys(chapterNotes).length) fail(`${where}--brief ${file}: no setting found; write a heading per setting, e.g. "# Premise" with the text under it`);
+  return { values, chapterNotes };
 }
 
 /**

@@ -242,6 +242,21 @@ export const CATALOGUE = {
     en: 'A rewrite note can hold at most {max} characters. Shorten it and try again.',
     ms: 'Nota tulis semula boleh memuatkan paling banyak {max} aksara. Pendekkan dan cuba lagi.',
   },
+  // Editing the outline as chapters (engine/session/outline-edit.ts).
+  chapter_written: {
+    en: 'Chapter {chapter} is written already: it cannot be changed, moved or deleted in the outline.',
+    ms: 'Bab {chapter} sudah ditulis: ia tidak boleh diubah, dialihkan atau dipadam dalam rangka.',
+  },
+  book_finished: {
+    en: 'This book is finished: its outline can no longer be changed.',
+    ms: 'Buku ini sudah siap: rangkanya tidak boleh diubah lagi.',
+  },
+  outline_too_short: { en: 'The outline needs at least {min} chapter.', ms: 'Rangka memerlukan sekurang-kurangnya {min} bab.' },
+  outline_too_long: { en: 'The outline can have at most {max} chapters.', ms: 'Rangka boleh mempunyai paling banyak {max} bab.' },
+  chapter_too_long: {
+    en: "A chapter's title can hold at most {title} characters, its plan {plan} and its note {note}.",
+    ms: 'Tajuk sesuatu bab boleh memuatkan paling banyak {title} aksara, rancangannya {plan} dan notanya {note}.',
+  },
   version_not_found: {
     en: 'That earlier version of this part is not kept any more.',
     ms: 'Versi terdahulu bahagian ini tidak disimpan lagi.',

@@ -69,6 +69,15 @@ export async function dropBookMemory(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('memory').execute();
 }
 
+/** A book keeps the writer's notes per chapter (JSON: position → note; null until the writer shapes the outline as chapters). */
+export async function addChapterNotes(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').addColumn('chapter_notes', 'text').execute();
+}
+
+export async function dropChapterNotes(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').dropColumn('chapter_notes').execute();
+}
+
 /**
  * A part's earlier texts (issue 25: rewrite keeps the text it replaces as a version the writer can restore):
  * one row per version of a part, numbered from 1 per part; they go with their book.

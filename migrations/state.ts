@@ -1,7 +1,7 @@
 // The CLI's state file (`karya generate`, `karya batch`) holds saved books only: its own migration list,
 // recorded in its own table so that it never mixes with the server's history.
 import type { Migration } from 'kysely';
-import { addBookMemory, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropBookMemory, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
+import { addBookMemory, addChapterNotes, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropBookMemory, dropChapterNotes, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
 
 export const STATE_MIGRATION_TABLE = 'karya_state_migration';
 
@@ -11,4 +11,5 @@ export const stateMigrations: Record<string, Migration> = {
   '0003_part_title': { up: addPartTitle, down: dropPartTitle },
   '0004_book_memory': { up: addBookMemory, down: dropBookMemory },
   '0005_part_versions': { up: createPartVersions, down: dropPartVersions },
+  '0007_chapter_notes': { up: addChapterNotes, down: dropChapterNotes },
 };

@@ -66,7 +66,7 @@ const NO_PROGRESS: ProgressStore = { load: async () => null, saveStep: async () 
 export async function generateCommand(id: string, opts: GenerateOptions): Promise<void> {
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
-  const { settings, totalChapters } = settingsFromOptions(spec, opts);
+  const { settings, totalChapters, chapterNotes } = settingsFromOptions(spec, opts);
   const format = exportFormatOrExit(spec, opts);
   // A cover's file (or stdout) is settled before anything is spent.
   const image = spec.kind === 'image' ? imageOutOrExit(spec, opts.out, process.stdout.isTTY === true) : undefined;
@@ -84,7 +84,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     // Only an interrupted book resumes: a finished one (or a single piece) is written anew.
     const session = await BookSession.open({
       spec, renderer: catalog.renderer, provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
-      key: progressKey(spec, settings, total), settings, totalChapters: total, onFinished: 'restart', isFresh: opts.fresh === true,
+      key: progressKey(spec, settings, total), settings, totalChapters: total, onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
     });
     if (session.resumedParts !== null) {
       info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);

@@ -52,12 +52,19 @@ export function writerBriefOf(spec: WithFields, settings: Settings): WriterBrief
   };
 }
 
+/** The heading of a brief's chapter notes ("## Chapter notes" / "## Nota bab"). */
+const NOTES_HEADING = /^(?:chapter notes?|notes? for chapters|nota bab|catatan bab)$/;
+/** One chapter's note: "Chapter 3: …", "- Bab 3 — …", "3. …". */
+const NOTE_LINE = /^\s*(?:[-*•]\s*)?(?:(?:chapter|bab)\s+)?(\d{1,3})\s*[:.)\-–—]\s*(.+)$/i;
+
 /**
  * A Markdown brief read into settings: each `#`/`##` heading names a field (by its name, or its English or
  * Malay label, case and "(optional)" ignored) and the text under it is the value. Text before the first
  * heading is the premise when the generator has one. Headings that name no field are returned as unknown.
+ * A "## Chapter notes" / "## Nota bab" section gives notes per chapter, one a line ("Chapter 3: Aisha
+ * finds the letter"; a line that starts no note continues the one before).
  */
-export function parseBriefMarkdown(spec: WithFields, text: string): { values: Record<string, string>; unknown: string[] } {
+export function parseBriefMarkdown(spec: WithFields, text: string): { values: Record<string, string>; unknown: string[]; chapterNotes: Record<number, string> } {
   const norm = (s: string) => s.toLowerCase().replace(/\(.*?\)/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   const byName = new Map<string, string>();
   for (const f of spec.fields) {
@@ -69,7 +76,10 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
   for (const [alias, name] of Object.entries(aliases)) if (spec.fields.some((f) => f.name === name) && !byName.has(alias)) byName.set(alias, name);
   const values: Record<string, string> = {};
   const unknown: string[] = [];
+  const chapterNotes: Record<number, string> = {};
   let current: string | null = spec.fields.some((f) => f.name === 'premise') ? 'premise' : null;
+  let isNotes = false;
+  let lastNote = 0;
   let buffer: string[] = [];
   const flush = () => {
     const value = buffer.join('\n').trim();
@@ -80,9 +90,19 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
     const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
     if (heading) {
       flush();
-      const name = byName.get(norm(heading[1]!));
-      if (!name) unknown.push(heading[1]!);
+      isNotes = NOTES_HEADING.test(norm(heading[1]!));
+      lastNote = 0;
+      const name = isNotes ? undefined : byName.get(norm(heading[1]!));
+      if (!name && !isNotes) unknown.push(heading[1]!);
       current = name ?? null;
+      continue;
+    }
+    if (isNotes) {
+      const note = NOTE_LINE.exec(line);
+      if (note && Number(note[1]) >= 1) {
+        lastNote = Number(note[1]);
+        chapterNotes[lastNote] = chapterNotes[lastNote] ? `${chapterNotes[lastNote]}\n${note[2]!.trim()}` : note[2]!.trim();
+      } else if (lastNote && line.trim()) chapterNotes[lastNote] += `\n${line.trim()}`;
       continue;
     }
     buffer.push(line);
@@ -96,5 +116,5 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
     const option = (f.options ?? []).find((o) => [String(o.value), o.label.en, o.label.ms].some((x) => norm(x) === want));
     values[f.name] = option ? String(option.value) : given;
   }
-  return { values, unknown };
+  return { values, unknown, chapterNotes };
 }

@@ -34,6 +34,12 @@ export interface BookState {
   readonly memory?: string;
   /** The position of the last part the memory includes (absent: none yet). */
   readonly memoryUpTo?: number;
+  /**
+   * The writer's notes per chapter position ("what must happen here"), each sent with that chapter's
+   * request only. Present (even empty) once the writer shaped the outline as chapters: the book then keeps
+   * the chapter count of its edited outline (engine/session/outline-edit.ts).
+   */
+  readonly chapterNotes?: Readonly<Record<number, string>>;
 }
 
 export interface FlowSummary {
@@ -248,5 +254,17 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     ...(s.chapterTitles && typeof s.chapterTitles === 'object' && Object.keys(s.chapterTitles).length ? { chapterTitles: { ...s.chapterTitles } } : {}),
     ...(typeof s.memory === 'string' && s.memory ? { memory: s.memory } : {}),
     ...(typeof s.memoryUpTo === 'number' ? { memoryUpTo: s.memoryUpTo } : {}),
+    ...(s.chapterNotes && typeof s.chapterNotes === 'object' ? { chapterNotes: chapterNotesOf(s.chapterNotes) } : {}),
   };
+}
+
+/** Chapter notes as kept: positions (whole numbers from 1) to non-empty text; anything else dropped. */
+export function chapterNotesOf(raw: unknown): Record<number, string> {
+  const notes: Record<number, string> = {};
+  if (!raw || typeof raw !== 'object') return notes;
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    const n = Number(k);
+    if (Number.isInteger(n) && n >= 1 && typeof v === 'string' && v.trim()) notes[n] = v.trim();
+  }
+  return notes;
 }

@@ -58,6 +58,8 @@ export interface PromptContext {
   storySoFar: string;
   /** This chapter's (or section's) entry from the outline; '' when the outline has none for it. */
   chapterPlan: string;
+  /** The writer's note for this chapter ("what must happen here"), for its own request only; '' when none. */
+  chapterNote: string;
   /** The part the memory step reads (templates/memory.hbs); '' otherwise. */
   newPart: string;
   /** The book a publishing step is about (`karya publish`): its outline and opening, shortened; '' otherwise. */
@@ -101,7 +103,7 @@ export type PromptState = BookState & { readonly bookContext?: string };
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'newPart',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'chapterNote', 'newPart',
   'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
 ] satisfies Array<keyof PromptContext>);
 
@@ -322,6 +324,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     bookContext: state.bookContext?.trim() ?? '',
     storySoFar: state.memory ?? '',
     chapterPlan: step.kind === 'chapter' ? entryText(step.position) : '',
+    chapterNote: step.kind === 'chapter' ? state.chapterNotes?.[step.position]?.trim() ?? '' : '',
     newPart: '',
     premise: isPart ? firstWords(parsed?.premise, 100) : '',
     writerPremise: firstWords(brief.premise, WRITER_PREMISE_WORDS),

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../session/book.js';
 import { StepRefSchema } from '../compile/step.js';
 import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
+import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline-edit.js';
 import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { PAPER_NAMES, TRIM_NAMES, type PaperName, type TrimName } from '../print.js';
 import { ApiErrorBodySchema, TimestampSchema } from './common.js';
@@ -126,6 +127,22 @@ export type PartEditBody = z.input<typeof PartEditBodySchema>;
 /** The book after the edit; `memory_reset` when the story memory had read the old text and is rebuilt before the next step. */
 export const PartEditResponseSchema = z.strictObject({ book: BookViewSchema, memory_reset: z.boolean() });
 export type PartEditResponse = z.infer<typeof PartEditResponseSchema>;
+
+/**
+ * PUT /api/progress/:bookType/outline: the outline as chapters (issue 25), chapter 1 first: each one's
+ * title, plan and the writer's note ("what must happen here"). The written chapters come first, unchanged;
+ * the others replace the unwritten chapters' entries and notes, and the chapter count follows.
+ */
+export const OutlineEditBodySchema = z.strictObject({
+  chapters: z
+    .array(z.strictObject({ title: z.string().max(MAX_CHAPTER_TITLE_CHARS), plan: z.string().max(MAX_CHAPTER_PLAN_CHARS), note: z.string().max(MAX_CHAPTER_NOTE_CHARS).optional() }))
+    .min(1)
+    .max(MAX_OUTLINE_CHAPTERS),
+});
+export type OutlineEditBody = z.input<typeof OutlineEditBodySchema>;
+/** The book after the edit (its `chapters`, `total_chapters`, progress and plan follow the edited outline). */
+export const OutlineEditResponseSchema = z.strictObject({ book: BookViewSchema });
+export type OutlineEditResponse = z.infer<typeof OutlineEditResponseSchema>;
 
 /** "Write more" on a written prose part (a part marked short): one more request from where it ends, charged as a step. */
 export const WriteMoreBodySchema = z.strictObject({ part: StepRefSchema });

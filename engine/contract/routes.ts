@@ -59,6 +59,7 @@ export const ROUTES = {
   'POST /generators/:id/generate': { params: generators.GeneratorIdParamsSchema, headers: books.GenerateHeadersSchema, replyHeaders: ['Retry-After', books.IDEMPOTENT_REPLAYED_HEADER], body: books.GenerateBodySchema, response: books.DonePayloadSchema, events: books.GenerationEventSchemas },
   'GET /progress/:bookType': { params: books.BookTypeParamsSchema, response: books.SavedProgressResponseSchema },
   'PUT /progress/:bookType/part': { params: books.BookTypeParamsSchema, body: books.PartEditBodySchema, response: books.PartEditResponseSchema },
+  'PUT /progress/:bookType/outline': { params: books.BookTypeParamsSchema, body: books.OutlineEditBodySchema, response: books.OutlineEditResponseSchema },
   'POST /progress/:bookType/more': { params: books.BookTypeParamsSchema, body: books.WriteMoreBodySchema, response: books.WriteMoreResponseSchema },
   'POST /progress/:bookType/rewrite': { params: books.BookTypeParamsSchema, body: books.RewriteBodySchema, response: books.RewriteResponseSchema },
   'GET /progress/:bookType/versions': { params: books.BookTypeParamsSchema, query: books.VersionsQuerySchema, response: books.VersionsResponseSchema },

@@ -8,3 +8,4 @@ export * from './language.js';
 export * from './measure.js';
 export * from './cost.js';
 export * from './edit.js';
+export * from './outline-edit.js';

@@ -111,6 +111,8 @@ export interface OpenSessionInput {
   onFinished: 'restart' | 'keep';
   /** Ignore anything saved under the key and start afresh (`--fresh`). */
   isFresh?: boolean;
+  /** The writer's notes per chapter for a new book (`karya generate --brief` with "## Chapter notes"). */
+  chapterNotes?: Readonly<Record<number, string>>;
 }
 
 /** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
@@ -478,9 +480,14 @@ export class BookSession {
     const saved: SavedBook | null = spec.kind === 'book' && !input.isFresh ? await input.store.load(key) : null;
     const held = saved && !(saved.isFinished && input.onFinished === 'restart') ? restoreBook(spec, saved.state) : null;
     if (held?.isLocked) return new BookSession(spec, ports, key, held, held.content.length + (held.outline !== undefined ? 1 : 0), true);
-    // Until the introduction exists the given settings apply; an outline already written is kept.
-    if (held?.outline !== undefined) return new BookSession(spec, ports, key, { ...fresh, outline: held.outline }, 1, true);
-    return new BookSession(spec, ports, key, fresh, null, false);
+    // Until the introduction exists the given settings apply; an outline already written is kept, and
+    // with it an outline the writer shaped as chapters: its chapter count and notes.
+    if (held?.outline !== undefined) {
+      const shaped = held.chapterNotes !== undefined ? { totalChapters: held.totalChapters, chapterNotes: held.chapterNotes } : {};
+      return new BookSession(spec, ports, key, { ...fresh, outline: held.outline, ...shaped }, 1, true);
+    }
+    const notes = input.chapterNotes && Object.keys(input.chapterNotes).length ? { chapterNotes: { ...input.chapterNotes } } : {};
+    return new BookSession(spec, ports, key, { ...fresh, ...notes }, null, false);
   }
 
   get state(): BookState {

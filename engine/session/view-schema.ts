@@ -36,6 +36,14 @@ export const BookViewSchema = z.object({
   progress: ProgressSchema.nullable(),
   /** Chapter counter: parts written after the introduction, out of the chapter count. */
   counter: z.object({ current: z.number().int(), total: z.number().int() }),
+  /**
+   * The outline as chapters (issue 25), once the outline is written: each chapter's title and plan, the
+   * writer's note ("what must happen here") and whether it is written (written chapters are locked).
+   * Absent for a book whose outline cannot be edited as chapters (no outline step, fixed sections).
+   */
+  chapters: z.array(z.object({ number: z.number().int(), title: z.string(), plan: z.string(), note: z.string(), is_written: z.boolean() })).optional(),
+  /** The writer shaped the outline as chapters: the book keeps its chapter count (the form's no longer applies). */
+  is_outline_edited: z.boolean().optional(),
   /** Every step of the book in order, chapters included. */
   plan: z.array(LabelledStepSchema.extend({ is_done: z.boolean() })),
   /** Credits: each step, the whole book, the steps still to write (engine/session/cost.ts; what the server charges). */

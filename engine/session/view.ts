@@ -13,6 +13,7 @@ import { countWords } from '../provider.js';
 import { withoutCharacterDetails } from '../compile/flow.js';
 import { SHORT_RATIO } from './measure.js';
 import { bookBible } from './bible.js';
+import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 
 
 
@@ -50,6 +51,8 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     next: next ? { ...stepRef(next), label: label(next), button: buttonLabel(spec, next, lang) } : null,
     progress: isBook ? progress(spec, state) : null,
     counter: { current: Math.min(state.currentChapter, state.totalChapters), total: state.totalChapters },
+    ...(isOutlineEditable(spec, state) ? { chapters: outlineChapters(spec, state).map((c) => ({ number: c.number, title: c.title, plan: c.plan, note: c.note, is_written: c.isWritten })) } : {}),
+    ...(state.chapterNotes !== undefined ? { is_outline_edited: true } : {}),
     plan: plan.map((s) => ({ ...stepRef(s), label: label(s), is_done: done.has(stepKey(s)) })),
     cost: bookCost(spec, state),
   };
@@ -58,13 +61,16 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
 /**
  * The view of a book not started yet (or holding only its outline) with the form's current settings: what
  * the studio shows before the settings lock. An invalid chapter count gives a book of 0 chapters (no plan).
+ * `edited`: the saved book's outline was shaped as chapters (its chapter count and notes stand).
  */
-export function previewBook(spec: BookSpec, settings: Settings, outline?: string): BookView {
+export function previewBook(spec: BookSpec, settings: Settings, outline?: string, edited?: { totalChapters: number; chapterNotes: Readonly<Record<number, string>> }): BookView {
   let state: BookState;
   try {
     state = startBook({ spec, settings });
   } catch {
     state = { generatorId: spec.id, settings, lang: bookLanguage(spec, settings), totalChapters: 0, content: [], currentChapter: 0, isLocked: false };
   }
+  // An outline the writer shaped as chapters keeps its chapter count and notes (as the session does).
+  if (outline !== undefined && edited) state = { ...state, totalChapters: edited.totalChapters, chapterNotes: edited.chapterNotes };
   return bookView(spec, outline !== undefined ? { ...state, outline } : state);
 }

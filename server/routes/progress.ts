@@ -1,12 +1,12 @@
 // /api/progress/:bookType: the signed-in user's saved book of that type (the outline included, so a
 // resumed book continues with it, and the book as the reader sees it; `{book: null}` when none is saved),
-// a written part edited by hand (PUT …/part), "write more" on a prose part (POST …/more, charged as a
+// a written part edited by hand (PUT …/part), the outline edited as chapters with the writer's notes (PUT …/outline), "write more" on a prose part (POST …/more, charged as a
 // step), a part rewritten with a note or written again (POST …/rewrite, charged as a step) and its earlier
 // versions (GET …/versions, POST …/versions/restore), the story bible edited by hand (PUT …/bible), and
 // "Start New" (delete). Other users' books are never
 // seen: their owner is the session's user.
-import { bookView, catalogueMessage, editBible, editPart, EditError, extendPart, partStep, progress, restoreBook, rewritePart, stepKey, stepPosition, updateBible, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
-import { BibleEditBodySchema, BookTypeParamsSchema, PartEditBodySchema, RestoreVersionBodySchema, RewriteBodySchema, VersionsQuerySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
+import { bookView, catalogueMessage, editBible, editOutline, editPart, EditError, extendPart, partStep, progress, restoreBook, rewritePart, stepKey, stepPosition, updateBible, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
+import { BibleEditBodySchema, BookTypeParamsSchema, OutlineEditBodySchema, PartEditBodySchema, RestoreVersionBodySchema, RewriteBodySchema, VersionsQuerySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
 import { failureOf } from '../generation.js';
 import type { AppContext } from '../context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
@@ -276,6 +276,29 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }
       res.json({ book: bookView(spec, restored), kept_version: kept });
+    });
+  });
+
+  // The outline as chapters (issue 25): the unwritten chapters' titles, plans and notes replaced, inserted,
+  // moved or deleted; the written ones kept (a change to one is refused, naming it); the chapter count,
+  // progress, plan and the conclusion's place follow. Free: nothing is written.
+  router.put('/:bookType/outline', async (req, res: Reply<'PUT /progress/:bookType/outline'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const body = parse(OutlineEditBodySchema, req.body);
+    const userId = sessionOf(req).user.id;
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+      let next: BookState;
+      try {
+        next = editOutline(spec, state, body.chapters);
+      } catch (error) {
+        if (error instanceof EditError && (error.code === 'chapter_written' || error.code === 'book_finished')) {
+          const message = catalogueMessage(error.code, lang, Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)])));
+          throw new ApiError(409, error.code, message);
+        }
+        return editFailure(error, lang);
+      }
+      if (!(await repos.books.saveOutlineEdit({ userId, key: bookType, outline: next.outline!, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+      res.json({ book: bookView(spec, next) });
     });
   });
 

@@ -290,6 +290,8 @@ export interface BookRepository {
    * header from `state` (character details, memory), in one transaction. False when there is no such part.
    */
   savePartEdit(input: { userId: string; key: string; position: number; text: string; state: BookState }): Promise<boolean>;
+  /** The outline shaped as chapters (issue 25): its text, and the chapter count and notes of `state`, in one transaction. False when there is no outline. */
+  saveOutlineEdit(input: { userId: string; key: string; outline: string; state: BookState }): Promise<boolean>;
   /**
    * "Start New": a finished book is kept (one of `listFinished`, same id); any other book under `key` is
    * deleted. False when there was none.

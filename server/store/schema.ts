@@ -303,6 +303,8 @@ export interface BooksTable {
   /** The story so far (bounded) and the position of the last part it took in. */
   memory: Generated<string | null>;
   memory_up_to: Generated<number | null>;
+  /** The writer's notes per chapter, JSON (position → note); null until the outline is shaped as chapters. */
+  chapter_notes: Generated<string | null>;
   is_finished: number;
   created_at: Generated<string>;
   updated_at: Generated<string>;

@@ -129,6 +129,9 @@ describe('answers match the contract', () => {
     expect(intro.book).toMatchObject({ is_locked: true, counter: { current: 1, total: 7 }, parts: [{ kind: 'introduction', position: 0, label: 'Introduction' }] });
     const saved = answerOf('GET /progress/:bookType', await ts.http.get('/api/progress/romance').set('cookie', user.cookie));
     expect(saved.book?.next).toMatchObject({ kind: 'chapter', position: 1, label: 'Chapter 1' });
+    const chapters = saved.book!.chapters!.map(({ title, plan }) => ({ title, plan }));
+    const reshaped = answerOf('PUT /progress/:bookType/outline', await ts.http.put('/api/progress/romance/outline').set('cookie', user.cookie).send({ chapters: [...chapters, { title: 'One More', plan: 'Added.', note: 'It must rain.' }] }));
+    expect(reshaped.book.total_chapters).toBe(8);
     const edited = answerOf('PUT /progress/:bookType/part', await ts.http.put('/api/progress/romance/part').set('cookie', user.cookie).send({ part: { kind: 'introduction', position: 0 }, text: 'An introduction, edited.' }));
     expect(edited.book.parts[0]!.text).toBe('An introduction, edited.');
     fileOf('GET /books/:bookType/export', await download('/api/books/romance/export?format=md', user.cookie));

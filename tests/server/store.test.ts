@@ -11,7 +11,7 @@ import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
 import { openPostgres } from '../../server/store/postgres/connect.js';
 import { postgresRepositories } from '../../server/store/postgres/index.js';
 import { postgresUnavailable, startPostgres } from '../postgres.js';
-import type { StepSave } from '../../engine/index.js';
+import type { BookState, StepSave } from '../../engine/index.js';
 
 interface Opened {
   repos: Repositories;
@@ -284,6 +284,29 @@ describe('books', () => {
     expect(loaded).toMatchObject({ isFinished: true, state: { content: ['Laut biru'], characterDetails: 'Mak Minah' } });
     expect(loaded.state.memory).toBeUndefined();
     expect(loaded.state.memoryUpTo).toBeUndefined();
+  });
+
+  it_('the outline shaped as chapters (issue 25): its text, chapter count and notes kept; the next step keeps them; a book never shaped has none', async () => {
+    const user = await newUser();
+    const base: BookState = { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, outline: 'Chapter 1: A\nPlan a.', content: [], currentChapter: 0, isLocked: false };
+    const commitStep = async (save: Pick<StepSave, 'state' | 'step' | 'stepKey' | 'position' | 'text' | 'isFirst'>) => {
+      const charge = (await repos.generations.start({ userId: user.id, generatorId: 'romance', step: save.stepKey, cost: 1, reason: 'romance' }))!;
+      await repos.generations.commit({
+        userId: user.id, charge, book: { key: 'romance', save: { ...save, generatorId: 'romance', bookType: 'romance', isComplete: true, continuations: 0, isFinished: false, keepsProgress: true, label: 'x', words: 2, seconds: 0.1 } },
+        history: { title: 'Romance', contentType: 'romance', content: save.text, generatorId: 'romance' }, usage: { promptType: 'romance', metadata: {}, isPart: true },
+      });
+    };
+    await commitStep({ state: base, step: { kind: 'outline' }, stepKey: 'outline', position: -1, text: base.outline!, isFirst: true });
+    expect((await repos.books.load({ userId: user.id, key: 'romance' }))!.state.chapterNotes).toBeUndefined();
+    const edited: BookState = { ...base, outline: 'Chapter 1: A\nPlan a.\n\nChapter 2: B\n\nChapter 3: C\n\nChapter 4: D', totalChapters: 4, chapterNotes: { 2: 'Aisha must cry.', 4: 'Tan leaves.' } };
+    expect(await repos.books.saveOutlineEdit({ userId: user.id, key: 'romance', outline: edited.outline!, state: edited })).toBe(true);
+    expect(await repos.books.saveOutlineEdit({ userId: 'nobody', key: 'romance', outline: 'x', state: edited })).toBe(false);
+    let loaded = (await repos.books.load({ userId: user.id, key: 'romance' }))!.state;
+    expect({ outline: loaded.outline, total: loaded.totalChapters, notes: loaded.chapterNotes }).toEqual({ outline: edited.outline, total: 4, notes: { 2: 'Aisha must cry.', 4: 'Tan leaves.' } });
+    // The introduction's save writes the header from the session's state: the notes go with it.
+    await commitStep({ state: { ...loaded, content: ['Once.'], currentChapter: 1, isLocked: true }, step: { kind: 'introduction', position: 0 }, stepKey: 'introduction', position: 0, text: 'Once.', isFirst: false });
+    loaded = (await repos.books.load({ userId: user.id, key: 'romance' }))!.state;
+    expect({ total: loaded.totalChapters, notes: loaded.chapterNotes, content: loaded.content }).toEqual({ total: 4, notes: { 2: 'Aisha must cry.', 4: 'Tan leaves.' }, content: ['Once.'] });
   });
 
   it_('the story bible edited by hand after a reset: its text kept with "no part read yet" (upTo -1), so the next step folds every part into it', async () => {

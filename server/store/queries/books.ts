@@ -4,7 +4,7 @@
 // (SQLite: statements prepared once; Postgres: the queue's workers) and stay in ./sqlite and ./postgres.
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { KdpPackage } from '../../../engine/contract/index.js';
-import type { BookState, SavedBook, StepSave } from '../../../engine/index.js';
+import { chapterNotesOf, type BookState, type SavedBook, type StepSave } from '../../../engine/index.js';
 import type { BookRepository, FinishedBook } from '../ports.js';
 import type { BooksDatabase, BooksTable, Database } from '../schema.js';
 import { all, first, run, transaction, type Db, type Exec, type Program } from './run.js';
@@ -50,6 +50,7 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
     ...(Object.keys(chapterTitles).length ? { chapterTitles } : {}),
     ...(row.memory !== null ? { memory: row.memory } : {}),
     ...(row.memory_up_to !== null ? { memoryUpTo: row.memory_up_to } : {}),
+    ...(row.chapter_notes ? { chapterNotes: chapterNotesOf(JSON.parse(row.chapter_notes)) } : {}),
   };
   return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
 }
@@ -67,6 +68,7 @@ export function headerOfStep(save: StepSave) {
     character_details: state.characterDetails ?? null,
     memory: state.memory ?? null,
     memory_up_to: state.memoryUpTo ?? null,
+    chapter_notes: state.chapterNotes ? JSON.stringify(state.chapterNotes) : null,
     is_finished: save.isFinished ? 1 : 0,
   };
 }
@@ -120,6 +122,22 @@ function writePartEdit(db: Db, owner: string, key: string, edit: { position: num
   });
 }
 
+/**
+ * The outline shaped as chapters: its text, and the header's chapter count and notes, in one transaction
+ * (the book's finishing time stays). False when the book or its outline is missing.
+ */
+function writeOutlineEdit(db: Db, owner: string, key: string, edit: { outline: string; state: BookState }): Program<boolean> {
+  const { state } = edit;
+  return transaction(function* () {
+    const row = yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
+    if (!row) return false;
+    const changed = yield* run(db.updateTable('book_parts').set({ text: edit.outline, is_complete: 1 }).where('book_id', '=', row.id).where('position', '=', -1));
+    if (changed === 0) return false;
+    yield* run(db.updateTable('books').set({ total_chapters: state.totalChapters, chapter_notes: JSON.stringify(state.chapterNotes ?? {}) }).where('id', '=', row.id));
+    return true;
+  });
+}
+
 /** Keep (or replace) the package of one of the owner's books; false when the owner has no such book. */
 function savePackage(db: PackagesDb, input: { owner: string; bookId: number; zip: Uint8Array; report: KdpPackage }): Program<boolean> {
   const { owner, bookId, zip, report } = input;
@@ -139,6 +157,7 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
   return {
     ...hot,
     savePartEdit: ({ userId, key, position, text, state }) => exec(writePartEdit(db, userId, key, { position, text, state })),
+    saveOutlineEdit: ({ userId, key, outline, state }) => exec(writeOutlineEdit(db, userId, key, { outline, state })),
     remove: ({ userId, key }) => exec(startNewBook(db, userId, key)),
     // The owner's finished books (kept and live), most recently finished first.
     listFinished: ({ userId }) =>

@@ -80,7 +80,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const isLocked = book?.is_locked === true;
   // From the introduction on the server's book, with its locked settings; before that the book the form's
   // settings would start (an outline the server already holds is kept).
-  const view: BookView | null = isBook ? (isLocked && book ? book : previewBook(spec, values as Settings, book?.outline?.text)) : null;
+  // An outline the writer shaped as chapters keeps its chapter count and notes.
+  const shaped = book?.is_outline_edited && book.chapters
+    ? { totalChapters: book.total_chapters, chapterNotes: Object.fromEntries(book.chapters.filter((c) => c.note).map((c) => [c.number, c.note])) }
+    : undefined;
+  const view: BookView | null = isBook ? (isLocked && book ? book : previewBook(spec, values as Settings, book?.outline?.text, shaped)) : null;
   const lang: Lang = view?.is_locked ? view.lang : formLanguage(form, values);
   const step: StepRef | null = view ? (view.next ? { kind: view.next.kind, ...(view.next.position !== undefined ? { position: view.next.position } : {}) } : null) : { kind: spec.kind === 'image' ? 'image' : 'single' };
 
@@ -420,7 +424,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
   // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the text
   // it replaces is kept as a version, restorable for free (issue 25).
-  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed'): string => {
+  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed'): string => {
     if (e instanceof ApiError) {
       if (e.status === 401) setUser(null);
       return e.message ? studioMessage(e, ui) : pageWord(fallback, ui);
@@ -453,6 +457,19 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return null;
     } catch (e) {
       return failed(e, 'versionsFailed');
+    }
+  };
+
+  // The outline as chapters (issue 25): the unwritten chapters' titles, plans and notes; the book's chapter
+  // count, progress and conclusion follow.
+  const saveChapters = async (chapters: Array<{ title: string; plan: string; note?: string }>): Promise<string | null> => {
+    try {
+      const answer = await call('PUT /progress/:bookType/outline', { params: { bookType: form.bookType }, body: { chapters } });
+      setBook(answer.book);
+      toast.success(pageWord('chaptersSaved', ui), { id: 'edit-result' });
+      return null;
+    } catch (e) {
+      return failed(e, 'editFailed');
     }
   };
 
@@ -582,6 +599,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               {...(hasSavedBook ? { onSaveEdit: saveEdit, drafts, onDraft: keepDraft } : {})}
               {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, onRewrite: rewrite, onVersions: versions, onRestore: restoreVersion, stepCostText, onSaveBible: saveBible } : {})}
               {...(isBook && view?.bible ? { bible: bibleShown(view.bible, view.bible_notes ?? '', lang) } : {})}
+              {...(hasSavedBook && view?.chapters ? { chapters: view.chapters, onSaveChapters: saveChapters, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec) } : {})}
             />
           )}
           {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={ui} />}

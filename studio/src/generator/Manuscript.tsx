@@ -12,6 +12,7 @@ import { Markdown } from '../components/Markdown.js';
 import { CopyButton, countWords, slowHint } from './parts.js';
 import { closeOpenMarkdown } from './streaming.js';
 import { useFollow } from './useFollow.js';
+import { OutlineChapters, type ChapterEdit, type OutlineChapterView } from './OutlineChapters.js';
 import { pageWord } from './words.js';
 
 export interface PreviewPart {
@@ -70,6 +71,11 @@ export interface PreviewProps {
   drafts?: Readonly<Record<number, string>>;
   /** Keep (text) or discard (null) a part's draft; answers whether the server has it. */
   onDraft?: (part: StepRef, text: string | null) => Promise<boolean>;
+  /** The outline as chapter cards (issue 25), and saving them; absent: no cards. */
+  chapters?: readonly OutlineChapterView[];
+  onSaveChapters?: (chapters: ChapterEdit[]) => Promise<string | null>;
+  /** "Chapter 3" / "Bab 3" in the book's language. */
+  chapterLabel?: (n: number) => string;
 }
 
 /** A part's position as drafts key it: -1 the outline. */
@@ -99,7 +105,7 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel } = props;
   const draftProps = (ref: StepRef) => ({
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
@@ -168,6 +174,15 @@ export function Preview(props: PreviewProps) {
                   ) : (
                     <Markdown text={outline} />
                   )}
+                </div>
+              </details>
+            )}
+            {/* The outline as chapters: a card per chapter, edited before it is written, with the writer's note. */}
+            {outline !== undefined && chapters && chapters.length > 0 && onSaveChapters && chapterLabel && (
+              <details id="part-chapters" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" open={parts.length === 0 && !isLoading}>
+                <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={0}>{pageWord('outlineChapters', lang)}</summary>
+                <div className="mt-2">
+                  <OutlineChapters chapters={chapters} lang={lang} {...(bookLang ? { bookLang } : {})} chapterLabel={chapterLabel} isDisabled={isLoading} onSave={onSaveChapters} />
                 </div>
               </details>
             )}

@@ -168,7 +168,7 @@ describe('stopping a part while it streams', () => {
     await gen(cookie);
     fake.script({ hang: true });
     const before = fake.generationRequests().length;
-    const pending = gen(cookie);
+    const pending = gen(cookie).then((r) => r); // sent now (a supertest request starts when awaited)
     for (let i = 0; i < 3000 && fake.generationRequests().length === before; i++) await new Promise((r) => setTimeout(r, 10));
     const res = await stop(cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

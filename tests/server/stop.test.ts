@@ -76,6 +76,18 @@ describe('stopping a part while it streams', () => {
   const stop = (cookie: string) => ts.http.post('/api/progress/romance/stop').set('cookie', cookie).send();
   const finish = (cookie: string, body: object) => ts.http.post('/api/progress/romance/stopped').set('cookie', cookie).send({ part: INTRO, ...body });
 
+  /** A writer whose introduction was stopped mid-stream, then finished with `body`: the answer, the draft, and the part requests it sent. */
+  async function finishedDraft(body: object) {
+    const { cookie, rest } = await streaming();
+    await stop(cookie);
+    const { text } = await rest();
+    const before = fake.generationRequests().length;
+    const res = await finish(cookie, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const asks = fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {})).filter((u) => !isBibleRequest(u));
+    return { cookie, res, draft: text.trim(), asks };
+  }
+
   it('keeps exactly the text that reached the writer as the draft, charges the step, and shows it after a reload', async () => {
     const { cookie, rest } = await streaming();
     const res = await stop(cookie);
@@ -99,55 +111,38 @@ describe('stopping a part while it streams', () => {
   });
 
   it('Keep takes the draft as the introduction for free; the book goes on to chapter 1', async () => {
-    const { cookie, rest } = await streaming();
-    await stop(cookie);
-    const { text } = await rest();
-    const before = fake.generationRequests().length;
-    const res = await finish(cookie, { action: 'keep' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { cookie, res, draft, asks } = await finishedDraft({ action: 'keep' });
     expect(res.body.credits_available).toBe(8);
-    expect(res.body.book.parts[0]).toMatchObject({ kind: 'introduction', text: text.trim() });
+    expect(res.body.book.parts[0]).toMatchObject({ kind: 'introduction', text: draft });
     expect(res.body.book.next).toMatchObject({ kind: 'chapter', position: 1 });
     // No part was asked for (only the bible may be brought up to date).
-    expect(fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {})).filter((u) => !isBibleRequest(u))).toEqual([]);
+    expect(asks).toEqual([]);
     const saved = await book(cookie);
     expect(saved.stopped).toBeUndefined();
-    expect(saved.parts[0].text).toBe(text.trim());
+    expect(saved.parts[0].text).toBe(draft);
     // A second finish finds no draft.
     expect((await ts.http.post('/api/progress/romance/stopped').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 }, action: 'keep' })).body.error.code).toBe('no_stopped_draft');
   });
 
   it('Continue writes on from where the draft stops for one step, and the result is the written part', async () => {
-    const { cookie, rest } = await streaming();
-    await stop(cookie);
-    const { text } = await rest();
-    const before = fake.generationRequests().length;
-    const res = await finish(cookie, { action: 'continue' });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { cookie, res, draft, asks } = await finishedDraft({ action: 'continue' });
     expect(res.body.credits_available).toBe(7);
-    const asks = fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {})).filter((u) => !isBibleRequest(u));
     expect(asks).toHaveLength(1);
     expect(isExtensionRequest(asks[0]!)).toBe(true);
     const part = res.body.book.parts[0].text as string;
-    expect(part.startsWith(text.trim())).toBe(true);
-    expect(part.length).toBeGreaterThan(text.trim().length + 100);
+    expect(part.startsWith(draft)).toBe(true);
+    expect(part.length).toBeGreaterThan(draft.length + 100);
     expect((await book(cookie)).stopped).toBeUndefined();
   });
 
   it('Rewrite sends the note and the draft with the introduction request, for one step', async () => {
-    const { cookie, rest } = await streaming();
-    await stop(cookie);
-    const { text } = await rest();
-    const before = fake.generationRequests().length;
     const note = 'Open on the night market instead.';
-    const res = await finish(cookie, { action: 'rewrite', note });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { res, draft, asks } = await finishedDraft({ action: 'rewrite', note });
     expect(res.body.credits_available).toBe(7);
-    const asks = fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {})).filter((u) => !isBibleRequest(u));
     expect(asks[0]).toContain(note);
-    expect(asks[0]).toContain(text.trim().slice(0, 40));
+    expect(asks[0]).toContain(draft.slice(0, 40));
     expect(res.body.book.parts[0].kind).toBe('introduction');
-    expect(res.body.book.parts[0].text).not.toBe(text.trim());
+    expect(res.body.book.parts[0].text).not.toBe(draft);
   });
 
   it('Discard drops the draft; the introduction is then written afresh', async () => {

@@ -3,7 +3,7 @@
 // it stops ("write more"'s request) or rewrites it with a note (the rewrite's request with the draft as the
 // current text); the result is saved as the next step, as advance saves one.
 import { describe, expect, it } from 'vitest';
-import { BookSession, parseSettings, type ProgressStore, type SavedBook, type StepSave } from '../../engine/index.js';
+import { BookSession, inMemoryProgressStore, parseSettings, type ProgressStore, type StepSave } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/provider.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
@@ -12,17 +12,11 @@ const catalog = loadCatalog({ useDiskCache: true });
 const romance = catalog.get('romance')!;
 const DRAFT = 'Aisha unlocked the shop at dawn. The lanterns hung dark above the counter, and she';
 
+/** The engine's in-memory progress store, recording the steps it saves. */
 function memoryStore() {
-  let book: SavedBook | null = null;
   const saves: StepSave[] = [];
-  const store: ProgressStore = {
-    load: async () => book,
-    saveMemory: async () => undefined,
-    saveStep: async (_key, save) => {
-      saves.push(save);
-      book = { state: save.state, isFinished: save.isFinished, updatedAt: '' };
-    },
-  };
+  const inner = inMemoryProgressStore();
+  const store: ProgressStore = { ...inner, saveStep: async (key, save) => { saves.push(save); await inner.saveStep(key, save); } };
   return { store, saves };
 }
 

@@ -5,17 +5,12 @@
 // sends the part and makes it the written chapter; a reload (the saved book with its stopped draft) shows
 // the card again; in Malay the card is Malay, Rewrite… sends the note and Discard deletes the draft.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { Toaster } from 'react-hot-toast';
-import type { FormModel } from '../../studio/src/engine.js';
+import { screen, waitFor } from '@testing-library/react';
 import { loadCatalog } from '../../engine/node/load.js';
 import { applyStep, bookView, nextStep, restoreBook, type BookState, type Catalog } from '../../engine/index.js';
-import { AuthProvider } from '../../studio/src/lib/auth.js';
 import type { Profile } from '../../engine/contract/index.js';
-import { GeneratorWorkspace } from '../../studio/src/generator/GeneratorPage.js';
 import { useStudioDom } from './dom.js';
+import { renderWorkspace } from './workspace.js';
 
 let catalog: Catalog;
 const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
@@ -31,7 +26,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 /** A romance book of 7 chapters with its introduction written (chapter 1 next), as the server holds it. */
 function book(stopped = false) {
   const spec = catalog.get('romance')!;
-  const state: BookState = restoreBook(spec, { generatorId: 'romance', lang: 'en', currentChapter: 1, totalChapters: 7, content: ['The introduction.'], settings: { language: 'en', numberOfChapters: 7 }, outline: 'The outline.' });
+  const state: BookState = restoreBook(spec, { generatorId: 'romance', lang: 'en', currentChapter: 1, totalChapters: 7, content: ['The introduction.'], settings: { language: 'en', numberOfChapters: 7 }, outline: 'The outline.' })!;
   const view = bookView(spec, state);
   const withDraft = stopped ? { ...view, stopped: { kind: 'chapter' as const, position: 1, label: 'Chapter 1', text: DRAFT, words: 8, updated_at: '2026-11-23T10:00:00.000Z' } } : view;
   const saved = { book_type: 'romance', generator_id: 'romance', lang: 'en', current_chapter: 1, total_chapters: 7, content: state.content, settings: state.settings, outline: state.outline, updated_at: '2026-11-23T10:00:00.000Z', book: withDraft };
@@ -48,17 +43,7 @@ function stub(handler: (url: string, init: RequestInit) => Response | Promise<Re
   return calls;
 }
 
-function renderPage(user: Profile = USER) {
-  render(
-    <MemoryRouter>
-      <AuthProvider initialUser={user}>
-        <GeneratorWorkspace form={JSON.parse(JSON.stringify(catalog.form('romance'))) as FormModel} />
-        <Toaster />
-      </AuthProvider>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
-}
+const renderPage = (user: Profile = USER) => renderWorkspace({ catalog, id: 'romance', user });
 
 describe('Stop while a part streams', () => {
   it('Stop mid-chapter keeps the text so far as a draft card; Keep makes it the chapter', async () => {

@@ -87,6 +87,9 @@ describe('Stop while a part streams', () => {
     expect(screen.getByTestId('draft-keep').textContent).toBe('Keep (free)');
     expect(screen.getByTestId('draft-discard').textContent).toContain('Discard');
     await waitFor(() => expect(screen.queryByTestId('streaming')).toBeNull());
+    // Said once, as news, not as an error.
+    await screen.findByText('Stopped. The text so far is kept as a draft.');
+    expect(screen.queryByText('Stopped. The text written so far is kept as a draft.')).toBeNull();
     expect(screen.queryByTestId('preview-error')).toBeNull();
     expect(calls.find((c) => c.url.endsWith('/stop'))).toMatchObject({ method: 'POST' });
 

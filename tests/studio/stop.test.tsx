@@ -100,6 +100,28 @@ describe('Stop while a part streams', () => {
     expect(screen.getByTestId('generate-label').textContent).toBe('Generate Chapter 2');
   });
 
+  it('a step the page follows (the writer came back during it) can be stopped too', async () => {
+    const held = book();
+    const running = { kind: 'chapter', position: 1, label: 'Chapter 1', started_at: '2026-11-23T10:00:00.000Z', text: DRAFT };
+    let isStopped = false;
+    const calls = stub(async (url) => {
+      if (url.endsWith('/drafts')) return json(200, { drafts: [] });
+      if (url.endsWith('/progress/romance/stop')) {
+        isStopped = true;
+        return json(200, { book: book(true).view, stopped: book(true).view.stopped, credits_charged: 1, credits_available: 9 });
+      }
+      if (url === '/api/progress/romance') return json(200, isStopped ? book(true).saved : { ...held.saved, book: { ...held.view, running } });
+      return json(404, {});
+    });
+    const user = renderPage();
+    await waitFor(() => expect(screen.getByTestId('generate-label').textContent).toBe('Chapter 1 is being written…'));
+    await user.click(screen.getByTestId('stop-generation'));
+    await screen.findByTestId('stopped-draft');
+    expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
+    expect(calls.filter((c) => c.url.endsWith('/stop'))).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('generate-label').textContent).toBe('Generate Chapter 1'));
+  });
+
   it('a reload shows the draft again; in Malay the card is Malay, Rewrite… sends the note, Discard deletes the draft', async () => {
     const held = book(true);
     const calls = stub(async (url, init) => {

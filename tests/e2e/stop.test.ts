@@ -59,6 +59,7 @@ describe.skipIf(!hasChromium)('Stop keeps the text written so far (chromium, kar
     expect(kept.length).toBeGreaterThan(200);
     expect(kept.length).toBeLessThan(PROSE.length);
     for (const id of ['draft-continue', 'draft-rewrite-open', 'draft-keep', 'draft-discard']) expect(await page.getByTestId(id).isVisible()).toBe(true);
+    await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(ARTIFACTS, 'stopped-draft-1280.png') });
 
     await page.reload();

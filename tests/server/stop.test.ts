@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullLength, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
-import { parseEvents, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { stepStream } from './step-stream.js';
 import { isBibleRequest, isExtensionRequest, userOf } from '../scripted-models.js';
 
 const INTRO = { kind: 'introduction', position: 0 };
@@ -46,29 +47,13 @@ describe('stopping a part while it streams', () => {
     const cookie = await signUp(ts, uniqueEmail());
     expect((await gen(cookie)).status).toBe(200); // the outline
     options.streamDelayMs = 15;
-    const res = await fetch(`${ts.url}/api/generators/romance/generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie },
-      body: JSON.stringify({ settings: { numberOfChapters: 7 }, step: INTRO }),
-    });
-    expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    let raw = '';
-    const deltas = () => parseEvents(raw).filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text).join('');
-    while (deltas().split(/\s+/).filter(Boolean).length < words) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error('the stream ended early');
-      raw += new TextDecoder().decode(value);
-    }
+    const stream = await stepStream(ts.url, { id: 'romance', cookie, body: { settings: { numberOfChapters: 7 }, step: INTRO } });
+    await stream.until(words);
     /** The rest of the stream: every delta the writer got, and the last event. */
     const rest = async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        raw += new TextDecoder().decode(value);
-      }
+      const end = await stream.rest();
       options.streamDelayMs = 0;
-      return { text: deltas(), last: parseEvents(raw).at(-1)! };
+      return end;
     };
     return { cookie, rest };
   }

@@ -1,11 +1,11 @@
-// Stop on Postgres (issue 25, item 4): `karya serve` on KARYA_DATABASE_URL runs steps from the job queue
-// on its own worker (the default). Stop while the introduction streams reaches that step: the text that
+// Stop on Postgres (issue 25, item 4): the server on KARYA_DATABASE_URL runs steps from the job queue on
+// its own worker (the default of `karya serve`). Stop while the introduction streams reaches that step: the text that
 // reached the writer is kept as the draft in Postgres (shown after a reload), the step is paid for, and
 // Keep makes the draft the introduction. (A step on another process's worker is not reached yet.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, fullLength, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
-import { startKarya, type RunningKarya } from '../e2e/helpers.js';
+import { startServer, type RunningServer } from '../../server/start.js';
 import { stepStream } from '../server/step-stream.js';
 import { writeOutline } from '../scripted-models.js';
 
@@ -15,23 +15,33 @@ if (skip) console.warn(skip);
 describe.skipIf(skip)('Stop with the Postgres job queue (karya serve with its worker)', () => {
   let cluster: PostgresCluster | undefined;
   let fake: FakeOpenAI | undefined;
-  let karya: RunningKarya | undefined;
+  let running: RunningServer | undefined;
+  let base = '';
+  let saved: Record<string, string | undefined> = {};
   const options: FakeOpenAIOptions = {
     answer: fullLength((body) => (/Create a detailed story outline/.test(JSON.stringify(body.messages ?? '')) ? writeOutline(7, 'en') : 'Aisha walked to the harbour at dawn and counted the boats.')),
   };
   beforeAll(async () => {
     cluster = await startPostgres();
     fake = await startFakeOpenAI(options);
-    karya = await startKarya({ env: { KARYA_DATABASE_URL: await cluster.createDatabase(), OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    // The provider is read from this process's environment: set for this file, put back after it.
+    saved = { OPENAI_API_KEY: process.env.OPENAI_API_KEY, OPENAI_BASE_URL: process.env.OPENAI_BASE_URL };
+    Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL });
+    running = await startServer({ port: 0, logLevel: 'silent' }, { KARYA_DATABASE_URL: await cluster.createDatabase(), KARYA_LOG_LEVEL: 'silent', KARYA_SCRYPT_LOG_N: '10' });
+    base = running.url.replace('localhost', '127.0.0.1');
   }, 180_000);
   afterAll(async () => {
-    await karya?.stop();
+    await running?.close();
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
     await fake?.close();
     cluster?.stop();
   }, 60_000);
 
   const api = async (path: string, init: { method?: string; cookie?: string; body?: unknown } = {}) => {
-    const res = await fetch(`${karya!.url}/api${path}`, {
+    const res = await fetch(`${base}/api${path}`, {
       method: init.method ?? 'GET',
       headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
@@ -44,7 +54,7 @@ describe.skipIf(skip)('Stop with the Postgres job queue (karya serve with its wo
     const settings = { numberOfChapters: 7 };
     expect((await api('/generators/romance/generate', { method: 'POST', cookie, body: { settings } })).status).toBe(200);
     options.streamDelayMs = 15;
-    const stream = await stepStream(karya!.url, { id: 'romance', cookie, body: { settings, step: { kind: 'introduction', position: 0 } } });
+    const stream = await stepStream(base, { id: 'romance', cookie, body: { settings, step: { kind: 'introduction', position: 0 } } });
     await stream.until(12);
     const stop = await api('/progress/romance/stop', { method: 'POST', cookie, body: {} });
     expect(stop.status, JSON.stringify(stop.body)).toBe(200);

@@ -269,6 +269,16 @@ export const CATALOGUE = {
     en: 'A step of this book is being written. Edit it when the step is done.',
     ms: 'Satu langkah buku ini sedang ditulis. Suntinglah selepas langkah itu selesai.',
   },
+  // Stopping a part while it streams (issue 25).
+  no_step_running: { en: 'No part of this book is being written now.', ms: 'Tiada bahagian buku ini yang sedang ditulis sekarang.' },
+  step_stopped: {
+    en: 'Stopped. The text written so far is kept as a draft.',
+    ms: 'Dihentikan. Teks yang telah ditulis disimpan sebagai draf.',
+  },
+  no_stopped_draft: {
+    en: 'This part has no stopped draft. Write it afresh.',
+    ms: 'Bahagian ini tiada draf yang dihentikan. Tulis semula dari awal.',
+  },
   // Publishing a finished book (KDP package).
   book_not_finished: {
     en: 'Finish your book before publishing it: {step} is next.',

@@ -37,6 +37,11 @@ export interface RunningStep {
   label: string;
   startedAt: string;
   text: string;
+  /**
+   * Stop the step (POST /api/progress/:bookType/stop, issue 25): the model call is aborted and the text
+   * so far kept as the step's draft. Resolves once settled, with what the stop charged.
+   */
+  stop?: () => Promise<{ charged: number }>;
 }
 
 const BOOK_LOCKS = new WeakMap<object, { mutex: KeyedMutex; writing: Set<string>; running: Map<string, RunningStep> }>();

@@ -2,7 +2,7 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, SessionError, generationMessage, parseStepKey, stepKey, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../engine/index.js';
+import { BookSession, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../engine/index.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
 import { ApiError, MESSAGES } from './http/errors.js';
@@ -76,28 +76,55 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
   // While the part is written an edit by hand is refused (routes/progress.ts): it would be overtaken.
   const { writing, running } = bookLocks(ctx);
   const writingKey = bookLockKey(userId, spec.bookType);
-  // What is being written, for a writer who left and comes back (GET /api/progress shows it).
-  const now: RunningStep = { step: stepRef(step), label, startedAt: new Date().toISOString(), text: '' };
+  // What is being written, for a writer who left and comes back (GET /api/progress shows it), and its Stop.
+  const stopper = new AbortController();
+  let stopCharged = 0;
+  let settleStop: (outcome: { charged: number }) => void = () => undefined;
+  const stopped = new Promise<{ charged: number }>((resolve) => (settleStop = resolve));
+  const now: RunningStep = {
+    step: stepRef(step), label, startedAt: new Date().toISOString(), text: '',
+    stop: () => {
+      stopper.abort();
+      return stopped;
+    },
+  };
   const onDelta = (text: string) => {
     now.text += text;
     hooks.onDelta?.(text);
   };
   try {
-    writing.add(writingKey);
-    if (spec.kind === 'book') running.set(writingKey, now);
-    const result = await session
-      .advance({ expected: step, signal: AbortSignal.any([hooks.client, timeout]), ...(chapterTitle ? { chapterTitle } : {}), ...(hooks.onDelta ? { onDelta } : {}) })
-      .finally(() => {
-        writing.delete(writingKey);
-        if (running.get(writingKey) === now) running.delete(writingKey);
-      });
-    hooks.onDone(donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }));
-  } catch (error) {
-    const isClientGone = hooks.client.aborted;
-    const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
-    await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${label} (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
-    if (failure.status >= 500 && !isClientGone) logger.warn({ err: error, generator: spec.id, code: failure.code }, 'generation failed; charge refunded');
-    throw new StepFailure(failure, isClientGone);
+    try {
+      writing.add(writingKey);
+      if (spec.kind === 'book') running.set(writingKey, now);
+      const result = await session
+        .advance({ expected: step, signal: AbortSignal.any([hooks.client, timeout, stopper.signal]), ...(chapterTitle ? { chapterTitle } : {}), ...(hooks.onDelta ? { onDelta } : {}) })
+        .finally(() => {
+          writing.delete(writingKey);
+          if (running.get(writingKey) === now) running.delete(writingKey);
+        });
+      // A draft the writer had stopped of this part is replaced by the part written afresh.
+      if (spec.kind === 'book') await repos.drafts.remove({ userId, key: spec.bookType, position: stepPosition(step) });
+      hooks.onDone(donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }));
+    } catch (error) {
+      const isClientGone = hooks.client.aborted;
+      if (stopper.signal.aborted && !isClientGone) {
+        // Stopped by the writer: the text that reached them is kept as the step's draft and paid for (the
+        // existing rule); with none, or no saved book to keep it with, the step is refunded.
+        const text = now.text.trim();
+        const draft = text ? await repos.drafts.save({ userId, key: spec.bookType, position: stepPosition(step), text }) : null;
+        if (draft) {
+          await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step: stepKey(step), stopped: true, words: text.split(/\s+/).filter(Boolean).length, generation: charge.generationId } } });
+          stopCharged = charge.credits;
+        } else await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${label} (stopped before any text)`, errorCode: 'step_stopped' });
+        throw new StepFailure(ApiError.catalogue(409, 'step_stopped', lang), false);
+      }
+      const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
+      await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${label} (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
+      if (failure.status >= 500 && !isClientGone) logger.warn({ err: error, generator: spec.id, code: failure.code }, 'generation failed; charge refunded');
+      throw new StepFailure(failure, isClientGone);
+    }
+  } finally {
+    settleStop({ charged: stopCharged });
   }
   // The story so far, for the next step (part of this one: nothing charged). The book stays locked for
   // this user until it is done; a failure is tried again before the next step.

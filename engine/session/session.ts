@@ -566,7 +566,6 @@ export class BookSession {
     if (opts.expected && stepKey(opts.expected as Step) !== stepKey(step)) throw new SessionError('step_not_allowed', { next: stepKey(step) });
     const { spec } = this;
     const before = this.current;
-    const label = stepLabel(step, before.lang, spec);
     const outcome = await runStep({
       spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, state: before, step, clock: this.ports.clock,
       ...(opts.chapterTitle ? { chapterTitle: opts.chapterTitle } : {}),
@@ -575,9 +574,59 @@ export class BookSession {
       ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
     });
     if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
+    return this.saveOutcome(step, before, outcome, opts.chapterTitle);
+  }
+
+  /**
+   * The next step written from its draft (issue 25: a part stopped while it streamed keeps the text so
+   * far): `keep` takes the draft as the part, `continue` asks for the rest from where it stops (as "write
+   * more" does: extendPart), `rewrite` writes the part again with the draft as its current text and the
+   * writer's note (rewritePart); then it is saved as `advance` saves a step. Continue and rewrite are for
+   * prose parts (introduction, chapters, conclusion); a draft can be kept for any step of a book.
+   */
+  async finishDraft(draft: string, opts: AdvanceOptions & { how: 'keep' | 'continue' | 'rewrite'; note?: string; expected?: Step | { kind: string; position?: number } }): Promise<StepResult> {
+    const step = this.next();
+    if (!step) throw new SessionError('book_complete');
+    if (opts.expected && stepKey(opts.expected as Step) !== stepKey(step)) throw new SessionError('step_not_allowed', { next: stepKey(step) });
+    const { spec } = this;
+    const before = this.current;
+    const text = takeLeadingHeading(draft, step).text.trim();
+    if (!text) throw new EditError('part_empty');
+    const started = this.ports.clock.now();
+    const position = stepPosition(step);
+    const isProse = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
+    let outcome: StepOutcome;
+    if (opts.how === 'keep') {
+      outcome = { state: applyStep(spec, before, step, text), step, text, words: countWords(text), seconds: 0, isComplete: true, continuations: 0, extensions: 0 };
+    } else {
+      if (!isProse || position !== before.content.length) throw new SessionError('step_not_allowed', { next: stepKey(step) });
+      // The book with the draft as the part: what "write more" and "rewrite" work on.
+      const withDraft: BookState = { ...before, content: [...before.content, text] };
+      const call = {
+        spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, state: withDraft, position,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.onDelta ? { onDelta: opts.onDelta } : {}),
+        ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
+      };
+      if (opts.how === 'rewrite') {
+        outcome = (await rewritePart({ ...call, clock: this.ports.clock, ...(opts.note ? { note: opts.note } : {}) })).outcome;
+      } else {
+        const more = await extendPart(call);
+        const seconds = (this.ports.clock.now() - started) / 1000;
+        outcome = { state: applyStep(spec, before, step, more.text), step, text: more.text, words: countWords(more.text), seconds, isComplete: true, continuations: 0, extensions: 1, ...(more.usage ? { usage: more.usage } : {}) };
+      }
+    }
+    if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
+    return this.saveOutcome(step, before, outcome, opts.chapterTitle);
+  }
+
+  /** Save a written step (its part, the book's header) and move the session on. */
+  private async saveOutcome(step: Step, before: BookState, outcome: StepOutcome, chapterTitle: string | undefined): Promise<StepResult> {
+    const { spec } = this;
+    const label = stepLabel(step, before.lang, spec);
     // The user's title of this chapter is kept with the book: it becomes its heading and survives resume.
     // Without one (and none in the outline), a title the model's own heading named is kept the same way.
-    const title = step.kind === 'chapter' ? opts.chapterTitle?.trim() || (!chapterTitleOf(spec, before, step) ? outcome.title : undefined) : undefined;
+    const title = step.kind === 'chapter' ? chapterTitle?.trim() || (!chapterTitleOf(spec, before, step) ? outcome.title : undefined) : undefined;
     if (title) outcome.state = { ...outcome.state, chapterTitles: { ...outcome.state.chapterTitles, [stepPosition(step)]: title } };
     await this.ports.store.saveStep(this.key, {
       generatorId: spec.id,

@@ -53,5 +53,10 @@ export const BookViewSchema = z.object({
    * when it started and its text streamed so far. Absent when no step runs; the part lands in `parts` when done.
    */
   running: LabelledStepSchema.extend({ started_at: z.string(), text: z.string() }).optional(),
+  /**
+   * GET /api/progress only: the next step's text kept when the writer stopped it while it streamed (issue 25),
+   * to keep, continue, rewrite or discard. Absent when there is none.
+   */
+  stopped: LabelledStepSchema.extend({ text: z.string(), words: z.number().int(), updated_at: z.string() }).optional(),
 });
 export type BookView = z.infer<typeof BookViewSchema>;

@@ -2,12 +2,15 @@
 // resumed book continues with it, and the book as the reader sees it; `{book: null}` when none is saved),
 // a written part edited by hand (PUT …/part), the outline edited as chapters with the writer's notes (PUT …/outline), "write more" on a prose part (POST …/more, charged as a
 // step), a part rewritten with a note or written again (POST …/rewrite, charged as a step) and its earlier
-// versions (GET …/versions, POST …/versions/restore), the story bible edited by hand (PUT …/bible), and
+// versions (GET …/versions, POST …/versions/restore), Stop of the part being written (POST …/stop) and its
+// draft kept, continued or rewritten (POST …/stopped; discarded as any draft, DELETE …/drafts/:position), the story bible edited by hand (PUT …/bible), and
 // "Start New" (delete). Other users' books are never
 // seen: their owner is the session's user.
-import { bookView, catalogueMessage, editBible, editOutline, editPart, EditError, extendPart, partStep, progress, restoreBook, rewritePart, stepKey, stepPosition, updateBible, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
-import { BibleEditBodySchema, BookTypeParamsSchema, OutlineEditBodySchema, PartEditBodySchema, RestoreVersionBodySchema, RewriteBodySchema, VersionsQuerySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
-import { failureOf } from '../generation.js';
+import type { Response } from 'express';
+import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, extendPart, nextStep, partStep, progress, restoreBook, rewritePart, SessionError, stepKey, stepLabel, stepPosition, stepRef, updateBible, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
+import { BibleEditBodySchema, BookTypeParamsSchema, FinishStoppedBodySchema, OutlineEditBodySchema, PartEditBodySchema, RestoreVersionBodySchema, RewriteBodySchema, StopBodySchema, VersionsQuerySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
+import { failureOf, userProgress } from '../generation.js';
+import type { Charge } from '../store/ports.js';
 import type { AppContext } from '../context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { parse } from '../http/validate.js';
@@ -29,6 +32,15 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     return now ? { ...view, running: { ...now.step, label: now.label, started_at: now.startedAt, text: now.text } } : view;
   };
 
+  /** The book with the draft of its next step, kept when the writer stopped that step while it streamed (issue 25). */
+  const withStopped = async (view: BookView, book: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState }): Promise<BookView> => {
+    const step = nextStep(book.spec, book.state);
+    if (!step || book.spec.kind !== 'book') return view;
+    const draft = (await repos.drafts.list({ userId: book.userId, key: book.bookType })).find((d) => d.position === stepPosition(step));
+    if (!draft) return view;
+    return { ...view, stopped: { ...stepRef(step), label: stepLabel(step, book.state.lang, book.spec), text: draft.text, words: draft.text.split(/\s+/).filter(Boolean).length, updated_at: draft.updatedAt } };
+  };
+
   router.get('/:bookType', async (req, res: Reply<'GET /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     const saved = await repos.books.load({ userId: sessionOf(req).user.id, key: bookType });
@@ -38,6 +50,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
       return;
     }
     const { state } = saved;
+    const userId = sessionOf(req).user.id;
     const spec = catalog.get(state.generatorId);
     const held = spec ? restoreBook(spec, state) : null;
     const body: SavedProgress = {
@@ -51,7 +64,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
       outline: state.outline ?? null,
       ...(spec ? { progress: progress(spec, state) } : {}),
       updated_at: saved.updatedAt,
-      ...(spec && held ? { book: withRunning(bookView(spec, held), bookLockKey(sessionOf(req).user.id, bookType)) } : {}),
+      ...(spec && held ? { book: await withStopped(withRunning(bookView(spec, held), bookLockKey(userId, bookType)), { userId, bookType, spec, state: held }) } : {}),
     };
     res.json(body);
   });
@@ -126,53 +139,6 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     throw new ApiError(400, error.code, message, { text: message });
   };
 
-  // "Write more" on a written prose part (the studio offers it on a part marked short): one request from
-  // where the part ends, with its plan, charged and refunded exactly as a step; the longer text is saved as
-  // a hand edit is (the story bible is rebuilt if it had read the part).
-  router.post('/:bookType/more', async (req, res: Reply<'POST /progress/:bookType/more'>) => {
-    const { bookType } = parse(BookTypeParamsSchema, req.params);
-    const body = parse(WriteMoreBodySchema, req.body);
-    const userId = sessionOf(req).user.id;
-    const writingKey = bookLockKey(userId, bookType);
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
-      const position = body.part.kind === 'outline' ? -1 : stepPosition(body.part);
-      const isProse = body.part.kind === 'introduction' || body.part.kind === 'chapter' || body.part.kind === 'conclusion';
-      if (!isProse || position < 0 || position >= state.content.length || stepKey(partStep(spec, position, state.totalChapters)) !== stepKey(body.part)) {
-        throw ApiError.catalogue(404, 'part_not_found', lang);
-      }
-      const label = partStep(spec, position, state.totalChapters);
-      const charge = await repos.generations.start({ userId, generatorId: spec.id, step: `more:${stepKey(label)}`, cost: spec.cost, reason: `${spec.id}: write more (${stepKey(label)})` });
-      if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
-      const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
-      const client = new AbortController();
-      res.on('close', () => {
-        if (!res.writableEnded) client.abort();
-      });
-      writing.add(writingKey);
-      try {
-        const more = await extendPart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal: AbortSignal.any([client.signal, timeout]) });
-        const edit = editPart(spec, state, body.part, more.text);
-        if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
-        await repos.generations.commit({
-          userId, charge,
-          usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step: `more:${stepKey(label)}`, words: more.words, generation: charge.generationId, ...(more.usage ? { tokens: more.usage } : {}) } },
-        });
-        res.json({ book: bookView(spec, edit.state), words: more.words, added: more.added.split(/\s+/).filter(Boolean).length, credits_available: (await repos.credits.balanceOf(userId)) ?? 0 });
-      } catch (error) {
-        const isClientGone = client.signal.aborted;
-        if (error instanceof ApiError || error instanceof EditError) {
-          await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} write more (${error.code})`, errorCode: error.code });
-          return error instanceof ApiError ? Promise.reject(error) : editFailure(error, lang);
-        }
-        const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
-        await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} write more (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
-        throw failure;
-      } finally {
-        writing.delete(writingKey);
-      }
-    });
-  });
-
   /** The position of a written prose part of the book, or 404 part_not_found. */
   const proseAt = (spec: ResolvedSpec, state: BookState, part: StepRef, lang: Lang): number => {
     const position = part.kind === 'outline' ? -1 : stepPosition(part);
@@ -183,6 +149,69 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     return position;
   };
 
+  const balance = async (userId: string) => (await repos.credits.balanceOf(userId)) ?? 0;
+
+  /**
+   * One charged call on the user's book, inside withBook (write more, rewrite, a stopped part continued or
+   * rewritten or kept): the cost taken first (402 without it), the book marked as being written, the call
+   * aborted when the client goes away or the time-out passes. `run` saves its result, commits (with
+   * `commitUsage`, or through the book session's commit) and answers; anything it throws refunds the charge
+   * (an edit error becomes its 400/404, a provider failure its catalogue error).
+   */
+  const charged = async (
+    res: Response,
+    input: { userId: string; bookType: string; spec: ResolvedSpec; lang: Lang; step: string; what: string; reason: string; cost?: number },
+    run: (call: { signal: AbortSignal; charge: Charge; commitUsage: (metadata: { words: number; tokens?: unknown }) => Promise<void> }) => Promise<void>,
+  ): Promise<void> => {
+    const { userId, spec, lang, step, what } = input;
+    const charge = await repos.generations.start({ userId, generatorId: spec.id, step, cost: input.cost ?? spec.cost, reason: input.reason });
+    if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+    const client = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) client.abort();
+    });
+    const writingKey = bookLockKey(userId, input.bookType);
+    writing.add(writingKey);
+    const commitUsage = (metadata: { words: number; tokens?: unknown }) =>
+      repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } });
+    try {
+      await run({ signal: AbortSignal.any([client.signal, timeout]), charge, commitUsage });
+    } catch (error) {
+      const isClientGone = client.signal.aborted;
+      if (error instanceof ApiError || error instanceof EditError || error instanceof SessionError) {
+        await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${what} (${error.code})`, errorCode: error.code });
+        if (error instanceof SessionError) throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed);
+        return error instanceof ApiError ? Promise.reject(error) : editFailure(error, lang);
+      }
+      const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
+      await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${what} (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
+      throw failure;
+    } finally {
+      writing.delete(writingKey);
+    }
+  };
+
+  // "Write more" on a written prose part (the studio offers it on a part marked short): one request from
+  // where the part ends, with its plan, charged and refunded exactly as a step; the longer text is saved as
+  // a hand edit is (the story bible is rebuilt if it had read the part).
+  router.post('/:bookType/more', async (req, res: Reply<'POST /progress/:bookType/more'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const body = parse(WriteMoreBodySchema, req.body);
+    const userId = sessionOf(req).user.id;
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+      const position = proseAt(spec, state, body.part, lang);
+      const label = stepKey(partStep(spec, position, state.totalChapters));
+      await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
+        const more = await extendPart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal });
+        const edit = editPart(spec, state, body.part, more.text);
+        if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+        await commitUsage({ words: more.words, ...(more.usage ? { tokens: more.usage } : {}) });
+        res.json({ book: bookView(spec, edit.state), words: more.words, added: more.added.split(/\s+/).filter(Boolean).length, credits_available: await balance(userId) });
+      });
+    });
+  });
+
   // "Rewrite" (with the writer's note) and "write again" (without) on a written part (issue 25): the part's
   // own request with its current text and the note, charged and refunded exactly as a step; the text it
   // replaces is kept as a version (restorable), the new one saved as the part, and the story bible, if it
@@ -191,22 +220,12 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     const body = parse(RewriteBodySchema, req.body);
     const userId = sessionOf(req).user.id;
-    const writingKey = bookLockKey(userId, bookType);
     await withBook(userId, bookType, async ({ spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       const note = body.note?.trim() ?? '';
       const step = `rewrite:${label}`;
-      const charge = await repos.generations.start({ userId, generatorId: spec.id, step, cost: spec.cost, reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` });
-      if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
-      const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
-      const client = new AbortController();
-      res.on('close', () => {
-        if (!res.writableEnded) client.abort();
-      });
-      const signal = AbortSignal.any([client.signal, timeout]);
-      writing.add(writingKey);
-      try {
+      await charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
         const done = await rewritePart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal, ...(note ? { note } : {}) });
         const kept = await repos.versions.keep({ userId, key: bookType, position, text: done.previous, ...(note ? { note } : {}) });
         if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
@@ -220,23 +239,60 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
             next = { ...next, memory: updated.memory };
           }
         }
-        await repos.generations.commit({
-          userId, charge,
-          usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, words: done.outcome.words, generation: charge.generationId, ...(done.outcome.usage ? { tokens: done.outcome.usage } : {}) } },
-        });
-        res.json({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, credits_available: (await repos.credits.balanceOf(userId)) ?? 0 });
-      } catch (error) {
-        const isClientGone = client.signal.aborted;
-        if (error instanceof ApiError || error instanceof EditError) {
-          await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} rewrite (${error.code})`, errorCode: error.code });
-          return error instanceof ApiError ? Promise.reject(error) : editFailure(error, lang);
-        }
-        const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
-        await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} rewrite (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
-        throw failure;
-      } finally {
-        writing.delete(writingKey);
-      }
+        await commitUsage({ words: done.outcome.words, ...(done.outcome.usage ? { tokens: done.outcome.usage } : {}) });
+        res.json({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, credits_available: await balance(userId) });
+      });
+    });
+  });
+
+  // Stop (issue 25): the step of the user's book being written now is aborted; the text that reached the
+  // writer is kept as the step's draft and paid for (nothing reached them: refunded, nothing kept). The
+  // answer waits for that and gives the book with its stopped part. Only the writer's own step: the lock
+  // key is theirs.
+  router.post('/:bookType/stop', async (req, res: Reply<'POST /progress/:bookType/stop'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    parse(StopBodySchema, req.body);
+    const userId = sessionOf(req).user.id;
+    const stop = running.get(bookLockKey(userId, bookType))?.stop;
+    const load = async () => {
+      const saved = await repos.books.load({ userId, key: bookType });
+      const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
+      const state = saved && spec ? restoreBook(spec, saved.state) : null;
+      return spec && state ? { spec, state } : null;
+    };
+    if (!stop) throw ApiError.catalogue(409, 'no_step_running', (await load())?.state.lang ?? 'en');
+    const { charged: credits } = await stop();
+    const book = await load();
+    const view = book ? await withStopped(bookView(book.spec, book.state), { userId, bookType, ...book }) : null;
+    if (!view) throw ApiError.of(404, 'progress_not_found');
+    res.json({ book: view, stopped: view.stopped ?? null, credits_charged: credits, credits_available: await balance(userId) });
+  });
+
+  // A stopped part finished as the book's next step: kept as it is (free), continued from where it stops
+  // ("write more"'s request) or rewritten with the writer's note (the rewrite's request, the draft as the
+  // current text), each charged as a step and refunded when it fails; saved as a step is (history, usage,
+  // the part count), the draft dropped, and the story bible brought up to date.
+  router.post('/:bookType/stopped', async (req, res: Reply<'POST /progress/:bookType/stopped'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const body = parse(FinishStoppedBodySchema, req.body);
+    const userId = sessionOf(req).user.id;
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+      const step = nextStep(spec, state);
+      if (!step || stepKey(step) !== stepKey(body.part)) throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed);
+      const position = stepPosition(step);
+      const draft = (await repos.drafts.list({ userId, key: bookType })).find((d) => d.position === position);
+      if (!draft) throw ApiError.catalogue(404, 'no_stopped_draft', lang);
+      const note = body.note?.trim() ?? '';
+      const label = stepKey(step);
+      const input = { userId, bookType, spec, lang, step: `${body.action}:${label}`, what: `stopped ${body.action}`, reason: `${spec.id}: stopped part, ${body.action} (${label})`, ...(body.action === 'keep' ? { cost: 0 } : {}) };
+      await charged(res, input, async ({ signal, charge }) => {
+        const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => charge }) });
+        const result = await session.finishDraft(draft.text, { how: body.action, expected: step, signal, ...(note ? { note } : {}) });
+        await repos.drafts.remove({ userId, key: bookType, position });
+        // Part of the step, as after any step; a failure is tried again before the next one.
+        await session.remember({ signal }).catch(() => undefined);
+        res.json({ book: session.view(), words: result.words, credits_available: await balance(userId) });
+      });
     });
   });
 

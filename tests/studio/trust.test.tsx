@@ -4,16 +4,11 @@
 // being written when the page opens shows "Chapter 1 is being written…" with its text so far, then the
 // chapter when it lands; a writer without credits sees the page and a Generate button that says so.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { Toaster } from 'react-hot-toast';
-import type { FormModel } from '../../studio/src/engine.js';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { loadCatalog } from '../../engine/node/load.js';
 import { applyStep, bookView, nextStep, parseSettings, startBook, type BookState, type Catalog } from '../../engine/index.js';
-import { AuthProvider } from '../../studio/src/lib/auth.js';
 import type { Profile } from '../../engine/contract/index.js';
-import { GeneratorWorkspace } from '../../studio/src/generator/GeneratorPage.js';
+import { renderWorkspace } from './workspace.js';
 
 let catalog: Catalog;
 const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
@@ -41,17 +36,7 @@ function savedAfter(steps: number, extra: Record<string, unknown> = {}) {
   };
 }
 
-function renderPage(user: Profile = USER) {
-  render(
-    <MemoryRouter>
-      <AuthProvider initialUser={user}>
-        <GeneratorWorkspace form={JSON.parse(JSON.stringify(catalog.form('romance'))) as FormModel} />
-        <Toaster />
-      </AuthProvider>
-    </MemoryRouter>,
-  );
-  return userEvent.setup();
-}
+const renderPage = (user: Profile = USER) => renderWorkspace({ catalog, id: 'romance', user });
 const label = () => screen.getByTestId('generate-label');
 
 describe('the book page keeps up with the server', () => {

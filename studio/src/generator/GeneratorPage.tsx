@@ -20,6 +20,7 @@ import { Dialog } from '../components/Dialog.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
 import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
 import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
+import { StoppedDraft, type StoppedAction } from './StoppedDraft.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
@@ -180,6 +181,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
   const onFailure = (e: ApiError, l: Lang, streamed = ''): boolean => {
     refocus();
+    // Stopped by the writer (stopStep): the stop's answer shows the draft kept.
+    if (isBook && e.code === 'step_stopped') return true;
     // The connection went mid-stream: the server writes the step to its end; follow the book, keep the text.
     if (isBook && e.code === 'stream_lost') {
       setFollowing({ text: streamed, step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
@@ -424,7 +427,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
   // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the text
   // it replaces is kept as a version, restorable for free (issue 25).
-  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed'): string => {
+  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed'): string => {
     if (e instanceof ApiError) {
       if (e.status === 401) setUser(null);
       return e.message ? studioMessage(e, ui) : pageWord(fallback, ui);
@@ -472,6 +475,41 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return failed(e, 'editFailed');
     }
   };
+  // Stop (issue 25): the server stops the book's step being written, keeps its text so far as the draft of
+  // that part (paid for once text had arrived; refunded before) and answers the book with it; the stream
+  // then ends with step_stopped. The draft card offers Continue, Rewrite…, Keep and Discard.
+  const stopStep = async () => {
+    try {
+      const answer = await call('POST /progress/:bookType/stop', { params: { bookType: form.bookType }, body: {} });
+      setBook(answer.book);
+      setFollowing(null);
+      setCredits(answer.credits_available);
+      toast(pageWord(answer.stopped ? 'stoppedKept' : 'stopped', ui), { id: 'generation-result' });
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'no_step_running') void resync();
+      else toast.error(pageWord('stopFailed', ui));
+    }
+  };
+  const finishStopped = async (part: StepRef, label: string, action: StoppedAction, note: string): Promise<string | null> => {
+    const position = draftPosition(part);
+    try {
+      if (action === 'discard') {
+        await call('DELETE /progress/:bookType/drafts/:position', { params: { bookType: form.bookType, position } });
+        setBook((b) => (b ? { ...b, stopped: undefined } : b));
+        toast(pageWord('stoppedDiscarded', ui), { id: 'generation-result' });
+      } else {
+        const answer = await call('POST /progress/:bookType/stopped', { params: { bookType: form.bookType }, body: { part, action, ...(note ? { note } : {}) } });
+        setBook(answer.book);
+        setCredits(answer.credits_available);
+        toast.success(pageWord('stoppedFinished', ui, { part: label }), { id: 'generation-result' });
+      }
+      setDrafts(({ [position]: _, ...rest }) => rest);
+      return null;
+    } catch (e) {
+      return failed(e, 'stoppedFailed');
+    }
+  };
+  const stopped = isBook && !generation.isLoading && !isFollowing ? (book?.stopped ?? null) : null;
 
   // The story bible edited by hand: the next chapter reads it.
   const saveBible = async (text: string): Promise<string | null> => {
@@ -587,11 +625,16 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               error={generation.error}
               canRetry={form.flow.retry}
               onRetry={generation.retry}
-              {...(generation.isLoading ? { onStop: () => {
-                generation.reset();
-                refocus();
-                toast(pageWord('stopped', ui), { id: 'generation-result' });
-              } } : {})}
+              {...(isBook && form.flow.savesProgress && (generation.isLoading || isFollowing) ? { onStop: () => void stopStep() }
+                : generation.isLoading && !generation.streaming ? { onStop: () => {
+                  generation.reset();
+                  refocus();
+                  toast(pageWord('stopped', ui), { id: 'generation-result' });
+                } } : {})}
+              {...(stopped ? { stoppedDraft: (
+                <StoppedDraft label={stopped.label} text={stopped.text} words={stopped.words} lang={ui} bookLang={lang} costText={stepCostText} isDisabled={false}
+                  onAction={(action, note) => finishStopped({ kind: stopped.kind, ...(stopped.position !== undefined ? { position: stopped.position } : {}) }, stopped.label, action, note)} />
+              ) } : {})}
               isBook={isBook}
               lang={ui}
               bookLang={lang}

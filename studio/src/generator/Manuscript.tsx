@@ -65,8 +65,10 @@ export interface PreviewProps {
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
   bible?: BibleShown;
   onSaveBible?: (text: string) => Promise<string | null>;
-  /** Stop the request before any text has arrived (nothing is charged then); absent once text streams. */
+  /** Stop the step being written (a book's part keeps its text so far as a draft; else only before any text: nothing charged). */
   onStop?: () => void;
+  /** The draft of a part the writer stopped (StoppedDraft.tsx), shown where that part goes while no step runs. */
+  stoppedDraft?: ReactNode;
   /** Drafts of hand edits kept on the server, by part position (-1 the outline). */
   drafts?: Readonly<Record<number, string>>;
   /** Keep (text) or discard (null) a part's draft; answers whether the server has it. */
@@ -105,7 +107,7 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft } = props;
   const draftProps = (ref: StepRef) => ({
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
@@ -245,6 +247,7 @@ export function Preview(props: PreviewProps) {
               </article>
               );
             })}
+            {!isLoading && stoppedDraft}
             {isLoading && (
               <article id="part-streaming" className="mb-6 scroll-mt-4" data-streaming="true" data-testid="streaming">
                 {streamingHeading && <h3 className="mb-2 text-base font-semibold" tabIndex={-1} data-part-heading lang={bookLang}>{streamingHeading}</h3>}
@@ -253,7 +256,7 @@ export function Preview(props: PreviewProps) {
                   <Loader2 className="h-4 w-4 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
                   <span>{pageWord('generatingContent', lang)}</span>
                   {hint && <span className="font-medium text-amber-700 dark:text-amber-400" data-testid="slow-hint">{hint}</span>}
-                  {onStop && !streaming && (
+                  {onStop && (
                     <button type="button" className="btn-secondary ml-auto px-2 py-1 text-xs" onClick={onStop} data-testid="stop-generation">
                       <Square className="h-3 w-3" aria-hidden="true" /> {pageWord('stopNow', lang)}
                     </button>

@@ -155,7 +155,8 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
           callbacksRef.current.onDone(outcome.done);
         } else {
           const e = outcome.error ?? new ApiError(502, 'no_content', catalogueMessage('no_content', l));
-          toast.error(studioMessage(e, l));
+          // A stop the writer asked for (issue 25) is no failure to announce: the page shows the draft kept.
+          if (e.code !== 'step_stopped') toast.error(studioMessage(e, l));
           fail(e);
         }
         return;

@@ -1,0 +1,75 @@
+// End to end, issue 25 (item 4): Stop keeps the text written so far. `karya serve` talks to a slowly
+// streaming fake provider; while the introduction streams the writer clicks Stop: the text so far stays on
+// the page as a draft card (Continue, Rewrite…, Keep, Discard), survives a reload (the resume dialog, then
+// the card with the same text), and Keep makes it the introduction.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
+import { writeOutline } from '../scripted-models.js';
+import { ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, SKIP_REASON, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
+
+const label = '[data-testid="generate-label"]';
+const button = '[data-testid="generate-button"]';
+
+/** About 300 words of English prose in paragraphs. */
+const PROSE = Array.from({ length: 8 }, (_, n) => `Paragraph ${n + 1}: the rain over Kuala Lumpur kept falling while Aisha walked past the night market, counting the lanterns and the promises she had not kept. She stopped at the old stall where her grandmother once sold kuih.`).join('\n\n');
+
+if (!hasChromium) console.warn(`Stop e2e skipped: ${SKIP_REASON}`);
+
+describe.skipIf(!hasChromium)('Stop keeps the text written so far (chromium, karya serve, slow streaming fake provider)', () => {
+  let fake: FakeOpenAI;
+  let karya: RunningKarya;
+  let browser: Browser;
+  let page: Page | undefined;
+  // Mutable: only the introduction streams slowly.
+  const options: FakeOpenAIOptions = {
+    answer: (body) => (/Create a detailed story outline/.test(JSON.stringify(body.messages ?? '')) ? writeOutline(7, 'en') : PROSE),
+  };
+
+  beforeAll(async () => {
+    await buildStudio();
+    fake = await startFakeOpenAI(options);
+    [karya, browser] = await Promise.all([startKarya({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } }), launchChromium()]);
+  }, 180_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await page?.screenshot({ path: path.join(ARTIFACTS, 'FAILED-stop.png') }).catch(() => undefined);
+  });
+
+  afterAll(() => Promise.all([browser?.close(), karya?.stop(), fake?.close()]), 30_000);
+
+  it('Stop mid-introduction: the text so far is a draft card, still there after a reload; Keep makes it the introduction', async () => {
+    ({ page } = await newPage(browser, { width: 1280, height: 800 }));
+    await signUp(page, karya.url, 'sara.stop@e2e.test', 'secret12');
+    await page.goto(`${karya.url}/romance`);
+    await waitForText(page, label, 'Generate Story Outline');
+    await page.getByLabel('Number of Chapters').selectOption('7');
+    await page.click(button);
+    await waitForText(page, label, 'Generate Introduction', 60_000);
+
+    options.streamDelayMs = 30;
+    await page.click(button);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200, undefined, { timeout: 60_000 });
+    await page.getByTestId('stop-generation').click();
+    const card = page.getByTestId('stopped-draft');
+    await card.waitFor({ timeout: 30_000 });
+    options.streamDelayMs = 0;
+    const kept = (await page.getByTestId('stopped-draft-text').textContent())!.trim();
+    expect(kept.length).toBeGreaterThan(200);
+    expect(kept.length).toBeLessThan(PROSE.length);
+    for (const id of ['draft-continue', 'draft-rewrite-open', 'draft-keep', 'draft-discard']) expect(await page.getByTestId(id).isVisible()).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'stopped-draft-1280.png') });
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Continue Progress' }).click();
+    await card.waitFor();
+    expect((await page.getByTestId('stopped-draft-text').textContent())!.trim()).toBe(kept);
+
+    await page.getByTestId('draft-keep').click();
+    await waitForText(page, label, 'Generate Chapter 1', 30_000);
+    expect(await card.count()).toBe(0);
+    expect((await page.locator('#part-0').textContent()) ?? '').toContain(kept.slice(0, 120));
+  }, 180_000);
+});

@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+// Stop (issue 25, item 4) in the studio, against a scripted server (fetch stubbed): while a chapter streams
+// (text already on screen) the Stop button is there; Stop asks the server to stop the step, and the text so
+// far stays on screen as a draft card with Continue, Rewrite…, Keep and Discard, without an error. Keep
+// sends the part and makes it the written chapter; a reload (the saved book with its stopped draft) shows
+// the card again; in Malay the card is Malay, Rewrite… sends the note and Discard deletes the draft.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { loadCatalog } from '../../engine/node/load.js';
+import { applyStep, bookView, nextStep, restoreBook, type BookState, type Catalog } from '../../engine/index.js';
+import type { Profile } from '../../engine/contract/index.js';
+import { useStudioDom } from './dom.js';
+import { renderWorkspace } from './workspace.js';
+
+let catalog: Catalog;
+const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const DRAFT = 'Aisha ran to the harbour before the storm';
+
+beforeAll(() => {
+  catalog = loadCatalog();
+});
+useStudioDom();
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A romance book of 7 chapters with its introduction written (chapter 1 next), as the server holds it. */
+function book(stopped = false) {
+  const spec = catalog.get('romance')!;
+  const state: BookState = restoreBook(spec, { generatorId: 'romance', lang: 'en', currentChapter: 1, totalChapters: 7, content: ['The introduction.'], settings: { language: 'en', numberOfChapters: 7 }, outline: 'The outline.' })!;
+  const view = bookView(spec, state);
+  const withDraft = stopped ? { ...view, stopped: { kind: 'chapter' as const, position: 1, label: 'Chapter 1', text: DRAFT, words: 8, updated_at: '2026-11-23T10:00:00.000Z' } } : view;
+  const saved = { book_type: 'romance', generator_id: 'romance', lang: 'en', current_chapter: 1, total_chapters: 7, content: state.content, settings: state.settings, outline: state.outline, updated_at: '2026-11-23T10:00:00.000Z', book: withDraft };
+  const kept = bookView(spec, applyStep(spec, state, nextStep(spec, state)!, DRAFT));
+  return { saved, view: withDraft, kept };
+}
+
+function stub(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
+    return handler(url, init);
+  });
+  return calls;
+}
+
+const renderPage = (user: Profile = USER) => renderWorkspace({ catalog, id: 'romance', user });
+
+describe('Stop while a part streams', () => {
+  it('Stop mid-chapter keeps the text so far as a draft card; Keep makes it the chapter', async () => {
+    const held = book();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls = stub(async (url) => {
+      if (url === '/api/progress/romance') return json(200, held.saved);
+      if (url.endsWith('/drafts')) return json(200, { drafts: [] });
+      if (url.endsWith('/progress/romance/stop')) {
+        release();
+        return json(200, { book: book(true).view, stopped: book(true).view.stopped, credits_charged: 1, credits_available: 9 });
+      }
+      if (url.endsWith('/progress/romance/stopped')) return json(200, { book: held.kept, words: 8, credits_available: 9 });
+      if (url.endsWith('/generate')) {
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(encoder.encode(`event: delta\ndata: ${JSON.stringify({ text: DRAFT })}\n\n`));
+            await gate;
+            controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify({ code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' })}\n\n`));
+            controller.close();
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      }
+      return json(404, {});
+    });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Continue Progress' }));
+    await user.click(screen.getByTestId('generate-button'));
+    // The text streams, and Stop is there with it.
+    await waitFor(() => expect(screen.getByTestId('streaming-text').textContent).toContain('before the storm'));
+    await user.click(screen.getByTestId('stop-generation'));
+
+    const card = await screen.findByTestId('stopped-draft');
+    expect(card.textContent).toContain('Chapter 1: stopped draft');
+    expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
+    expect(screen.getByTestId('draft-continue').textContent).toBe('Continue (1 credit)');
+    expect(screen.getByTestId('draft-rewrite-open').textContent).toContain('Rewrite…');
+    expect(screen.getByTestId('draft-keep').textContent).toBe('Keep (free)');
+    expect(screen.getByTestId('draft-discard').textContent).toContain('Discard');
+    await waitFor(() => expect(screen.queryByTestId('streaming')).toBeNull());
+    // Said once, as news, not as an error.
+    await screen.findByText('Stopped. The text so far is kept as a draft.');
+    expect(screen.queryByText('Stopped. The text written so far is kept as a draft.')).toBeNull();
+    expect(screen.queryByTestId('preview-error')).toBeNull();
+    expect(calls.find((c) => c.url.endsWith('/stop'))).toMatchObject({ method: 'POST' });
+
+    await user.click(screen.getByTestId('draft-keep'));
+    await waitFor(() => expect(screen.queryByTestId('stopped-draft')).toBeNull());
+    expect(calls.find((c) => c.url.endsWith('/stopped'))!.body).toEqual({ part: { kind: 'chapter', position: 1 }, action: 'keep' });
+    expect(screen.getByTestId('manuscript').textContent).toContain(DRAFT);
+    expect(screen.getByTestId('generate-label').textContent).toBe('Generate Chapter 2');
+  });
+
+  it('a step the page follows (the writer came back during it) can be stopped too', async () => {
+    const held = book();
+    const running = { kind: 'chapter', position: 1, label: 'Chapter 1', started_at: '2026-11-23T10:00:00.000Z', text: DRAFT };
+    let isStopped = false;
+    const calls = stub(async (url) => {
+      if (url.endsWith('/drafts')) return json(200, { drafts: [] });
+      if (url.endsWith('/progress/romance/stop')) {
+        isStopped = true;
+        return json(200, { book: book(true).view, stopped: book(true).view.stopped, credits_charged: 1, credits_available: 9 });
+      }
+      if (url === '/api/progress/romance') return json(200, isStopped ? book(true).saved : { ...held.saved, book: { ...held.view, running } });
+      return json(404, {});
+    });
+    const user = renderPage();
+    await waitFor(() => expect(screen.getByTestId('generate-label').textContent).toBe('Chapter 1 is being written…'));
+    await user.click(screen.getByTestId('stop-generation'));
+    await screen.findByTestId('stopped-draft');
+    expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
+    expect(calls.filter((c) => c.url.endsWith('/stop'))).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('generate-label').textContent).toBe('Generate Chapter 1'));
+  });
+
+  it('a reload shows the draft again; in Malay the card is Malay, Rewrite… sends the note, Discard deletes the draft', async () => {
+    const held = book(true);
+    const calls = stub(async (url, init) => {
+      if (url === '/api/progress/romance') return json(200, held.saved);
+      if (url.endsWith('/drafts')) return json(200, { drafts: [{ position: 1, text: DRAFT, updated_at: '2026-11-23T10:00:00.000Z' }] });
+      if (url.endsWith('/progress/romance/stopped')) return json(402, { error: { code: 'insufficient_credits', message: 'Kredit tidak mencukupi. Sila naik taraf pelan anda.' } });
+      if (url.endsWith('/drafts/1') && init.method === 'DELETE') return json(200, { message: 'ok' });
+      return json(404, {});
+    });
+    const user = renderPage({ ...USER, lang: 'ms' });
+    await user.click(await screen.findByRole('button', { name: 'Teruskan Kemajuan' }));
+    const card = await screen.findByTestId('stopped-draft');
+    expect(card.textContent).toContain('Chapter 1: draf yang dihentikan');
+    expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
+    expect(screen.getByTestId('draft-continue').textContent).toBe('Sambung (1 kredit)');
+    expect(screen.getByTestId('draft-keep').textContent).toBe('Simpan (percuma)');
+
+    await user.click(screen.getByTestId('draft-rewrite-open'));
+    await user.type(screen.getByTestId('draft-rewrite-note'), 'Lebih banyak dialog');
+    await user.click(screen.getByTestId('draft-rewrite-go'));
+    expect((await screen.findByRole('alert')).textContent).toContain('Kredit tidak mencukupi');
+    expect(calls.find((c) => c.url.endsWith('/stopped'))!.body).toEqual({ part: { kind: 'chapter', position: 1 }, action: 'rewrite', note: 'Lebih banyak dialog' });
+
+    await user.click(screen.getByTestId('draft-discard'));
+    await waitFor(() => expect(screen.queryByTestId('stopped-draft')).toBeNull());
+    expect(calls.some((c) => c.url.endsWith('/progress/romance/drafts/1') && c.method === 'DELETE')).toBe(true);
+    expect(screen.getByTestId('generate-label').textContent).toBe('Jana Bab 1');
+  });
+});

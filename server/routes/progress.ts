@@ -3,7 +3,7 @@
 // a written part edited by hand (PUT …/part), "write more" on a prose part (POST …/more, charged as a
 // step), a part rewritten with a note or written again (POST …/rewrite, charged as a step) and its earlier
 // versions (GET …/versions, POST …/versions/restore), the story bible edited by hand (PUT …/bible), and
-// "Start New" (delete). Other users' books are never
+// "Start New" (DELETE: the book is kept in My Books, no longer current). Other users' books are never
 // seen: their owner is the session's user.
 import { bookView, catalogueMessage, editBible, editPart, EditError, extendPart, partStep, progress, restoreBook, rewritePart, stepKey, stepPosition, updateBible, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
 import { BibleEditBodySchema, BookTypeParamsSchema, PartEditBodySchema, RestoreVersionBodySchema, RewriteBodySchema, VersionsQuerySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
@@ -32,8 +32,9 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
   router.get('/:bookType', async (req, res: Reply<'GET /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     const saved = await repos.books.load({ userId: sessionOf(req).user.id, key: bookType });
+    const id = saved ? await repos.books.findBookId({ userId: sessionOf(req).user.id, key: bookType }) : null;
     // Nothing saved is the ordinary state of a new book: an answer, not an error.
-    if (!saved) {
+    if (!saved || id === null) {
       res.json({ book: null });
       return;
     }
@@ -41,6 +42,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     const spec = catalog.get(state.generatorId);
     const held = spec ? restoreBook(spec, state) : null;
     const body: SavedProgress = {
+      id,
       book_type: saved.bookType,
       generator_id: state.generatorId,
       lang: state.lang,

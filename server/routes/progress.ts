@@ -298,9 +298,15 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
+  // "Start New": a book is kept in My Books (same id, no longer current); a single tool's saved output,
+  // which is no book and never listed, is deleted.
   router.delete('/:bookType', async (req, res: Reply<'DELETE /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
-    if (!(await repos.books.remove({ userId: sessionOf(req).user.id, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
+    const userId = sessionOf(req).user.id;
+    const saved = await repos.books.load({ userId, key: bookType });
+    const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
+    const id = spec && spec.kind !== 'book' ? await repos.books.findBookId({ userId, key: bookType }) : null;
+    if (!(id !== null ? await repos.books.removeById({ userId, id }) : await repos.books.remove({ userId, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
     res.json({ message: MESSAGES.progress_cleared });
   });
 

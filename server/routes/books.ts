@@ -3,8 +3,7 @@
 // (made the current book of its type again) and deleted by its id; the current book of a type also
 // downloads by its type. Other users' books answer 404.
 import { type Request } from 'express';
-import { bookDocument, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
-import { countWords } from '../../engine/providers/index.js';
+import { bookDocument, bookSummary, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
 import { renderBounded } from '../../engine/node/export/pool.js';
 import { BookTypeParamsSchema, EXPORT_FILE_TYPES, ExportQuerySchema, exportFileName, NumericIdParamsSchema, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
@@ -14,7 +13,6 @@ import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
 import type { UserBook } from '../store/ports.js';
 import { bookLockKey, bookLocks } from '../generation.js';
-import { conclusionPosition } from '../../engine/spec/conclusion.js';
 import { ApiRoutes } from '../http/routes.js';
 
 /** Saved book ids are whole numbers; a book type always has a letter, so one path serves both. */
@@ -50,20 +48,19 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   };
 
   const listing = (book: UserBook): MyBook | null => {
-    const found = documentOf(book.state);
-    if (!found) return null;
-    const { spec, doc } = found;
-    const chaptersTotal = Math.max(0, conclusionPosition(spec.flow, book.state.totalChapters) - 1);
+    const spec = catalog.get(book.state.generatorId);
+    if (spec?.kind !== 'book') return null;
+    const summary = bookSummary(spec, book.state);
     return {
       id: book.id,
-      title: doc.title,
+      title: summary.title,
       book_type: book.bookType,
       generator_id: spec.id,
-      type_label: doc.typeLabel,
-      lang: doc.lang,
-      words: doc.parts.reduce((n, p) => n + countWords(p.markdown), 0),
-      chapters_written: Math.min(chaptersTotal, Math.max(0, book.state.content.length - 1)),
-      chapters_total: chaptersTotal,
+      type_label: summary.typeLabel,
+      lang: summary.lang,
+      words: summary.words,
+      chapters_written: summary.chaptersWritten,
+      chapters_total: summary.chaptersTotal,
       updated_at: book.updatedAt,
       is_finished: book.isFinished,
       is_current: book.isCurrent,

@@ -238,7 +238,7 @@ describe('books', () => {
   };
 
   const unfinishedSave = (text: string): StepSave => ({
-    generatorId: 'romance', bookType: 'romance', step: { kind: 'outline', position: -1 }, stepKey: 'outline', position: -1, text,
+    generatorId: 'romance', bookType: 'romance', step: { kind: 'outline' }, stepKey: 'outline', position: -1, text,
     state: { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, outline: text, content: [], currentChapter: 0, isLocked: false },
     isComplete: true, continuations: 0, isFirst: true, isFinished: false, keepsProgress: true, label: 'Outline', words: 1, seconds: 0.1,
   });
@@ -309,6 +309,39 @@ describe('books', () => {
     await commitOutline(user.id, 'First outline, again');
     expect((await repos.books.find({ userId: user.id, id: first }))?.state.outline).toBe('First outline, again');
     expect((await repos.books.find({ userId: user.id, id: second }))?.state.outline).toBe('Second outline');
+  });
+
+  it_('books saved before many books (one per type: finished, unfinished, one kept) carry over: listed, kept by Start New, continued', async () => {
+    const user = await newUser();
+    // Rows as the server kept them before issue 25: the current book of a type under its type; a finished
+    // book that its type started anew from under kept:<id>.
+    const header = (bookType: string, isFinished: number, updatedAt: string) => ({
+      owner: user.id, book_key: bookType, book_type: bookType, generator_id: bookType, lang: 'en', total_chapters: 1, current_chapter: 1,
+      settings: '{}', character_details: null, is_finished: isFinished, updated_at: updatedAt,
+    });
+    const insert = async (row: ReturnType<typeof header>, steps: string[]) => {
+      const { id } = await db.insertInto('books').values(row).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('book_parts').values(steps.map((step, i) => ({ book_id: id, position: step === 'outline' ? -1 : i - (steps[0] === 'outline' ? 1 : 0), step, text: `${row.book_type} ${step}`, title: null }))).execute();
+      return id;
+    };
+    const kept = await insert(header('romance', 1, '2025-01-01 10:00:00'), ['outline', 'introduction', 'chapter:1', 'conclusion:2']);
+    await db.updateTable('books').set({ book_key: `kept:${kept}` }).where('id', '=', kept).execute();
+    const finished = await insert(header('scifi', 1, '2025-01-02 10:00:00'), ['outline', 'introduction', 'chapter:1', 'conclusion:2']);
+    const unfinished = await insert(header('romance', 0, '2025-01-03 10:00:00'), ['outline', 'introduction']);
+
+    const books = await repos.books.list({ userId: user.id });
+    expect(books.map((b) => [b.id, b.bookType, b.isCurrent, b.isFinished])).toEqual([
+      [unfinished, 'romance', true, false],
+      [finished, 'scifi', true, true],
+      [kept, 'romance', false, true],
+    ]);
+    expect(books[0]!.state.content).toEqual(['romance introduction']);
+    expect(books[0]!.updatedAt).toBe('2025-01-03T10:00:00Z');
+    // Start New on the unfinished one keeps it now; Continue brings the kept finished one back.
+    expect(await repos.books.remove({ userId: user.id, key: 'romance' })).toBe(true);
+    expect(await repos.books.continueBook({ userId: user.id, id: kept })).toBe('romance');
+    expect((await repos.books.load({ userId: user.id, key: 'romance' }))?.state.content).toEqual(['romance introduction', 'romance chapter:1', 'romance conclusion:2']);
+    expect((await repos.books.list({ userId: user.id })).map((b) => [b.id, b.isCurrent])).toEqual([[unfinished, false], [finished, true], [kept, true]]);
   });
 
   it_('a part edited by hand: its text (complete now) and the header from the edited state; only the owner\'s, only a written part', async () => {

@@ -2,6 +2,7 @@
 // language: studio/src/generator/words.ts). One table per area, merged here; add an area's table
 // to MESSAGES and its keys become valid for `t()`.
 import { ADMIN } from './admin.js';
+import { BOOKS } from './books.js';
 import { AUTH } from './auth.js';
 import { CREDITS } from './credits.js';
 import { DASHBOARD } from './dashboard.js';
@@ -18,6 +19,7 @@ export const MESSAGES = {
   ...AUTH,
   ...HISTORY,
   ...PROFILE,
+  ...BOOKS,
   ...ADMIN,
   ...PAYMENTS,
   ...CREDITS,

@@ -14,6 +14,7 @@ export const SHELL = {
   'shell.dashboard': { en: 'Dashboard', ms: 'Papan Pemuka' },
   'shell.topUp': { en: 'Top Up Credits', ms: 'Tambah Kredit' },
   'shell.editProfile': { en: 'Edit Profile', ms: 'Sunting Profil' },
+  'shell.myBooks': { en: 'My Books', ms: 'Buku Saya' },
   'shell.admin': { en: 'Admin', ms: 'Pentadbir' },
   'shell.signOut': { en: 'Sign Out', ms: 'Log Keluar' },
   'shell.lightTheme': { en: 'Light theme', ms: 'Tema cerah' },

@@ -9,7 +9,6 @@ import { stepKey } from '../compile/step.js';
 import { chapterTitleOf } from '../compile/plan.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { bookBible } from './bible.js';
-import { countWords } from '../provider.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
@@ -116,7 +115,8 @@ export function bookSummary(spec: ResolvedSpec, state: BookState): BookSummary {
     title: doc.title,
     typeLabel: doc.typeLabel,
     lang: doc.lang,
-    words: doc.parts.reduce((n, p) => n + countWords(p.markdown), 0),
+    // Words as the providers count them (engine/provider.ts countWords), without importing the provider port here.
+    words: doc.parts.reduce((n, p) => n + (p.markdown.match(/\S+/g)?.length ?? 0), 0),
     chaptersWritten: Math.min(chaptersTotal, Math.max(0, state.content.length - 1)),
     chaptersTotal,
   };

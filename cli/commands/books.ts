@@ -2,10 +2,11 @@
 // --book` take), and how those commands choose a saved book: by `--book ID`, else by the settings given to
 // `karya generate` (as before), else, with no settings given, the generator's latest saved book.
 import { existsSync } from 'node:fs';
-import { bookSummary, type Catalog, type ResolvedSpec, type SavedBook } from '../../engine/index.js';
+import { bookSummary, startBook, type Catalog, type ResolvedSpec, type SavedBook } from '../../engine/index.js';
 import { openStateFile, type StateBook, type StateFile } from '../../server/index.js';
 import { catalogOrExit, fail, wholeNumber } from '../util.js';
 import { CLI_USER, DEFAULT_STATE } from './generate.js';
+import { progressKey, settingsFromOptions, type SettingsOptions } from '../settings.js';
 
 export interface BooksOptions {
   state?: string;
@@ -86,7 +87,7 @@ export function bookIdOrExit(value: string): number {
  * The book `--book ID` names in an open state file, or exit 2: no such book, or a book of another
  * generator than the one named.
  */
-export async function bookByIdOrExit(stateFile: StateFile, catalog: Catalog, input: { book: string; generator?: string; statePath: string }): Promise<ChosenBook> {
+async function bookByIdOrExit(stateFile: StateFile, catalog: Catalog, input: { book: string; generator?: string; statePath: string }): Promise<ChosenBook> {
   const found = await stateFile.books(CLI_USER).find(bookIdOrExit(input.book));
   if (!found) fail(`--book ${input.book}: no such book in ${input.statePath} (karya books lists them)`);
   const spec = catalog.get(found.state.generatorId);
@@ -96,12 +97,37 @@ export async function bookByIdOrExit(stateFile: StateFile, catalog: Catalog, inp
 }
 
 /** The generator's latest saved book (the most recently changed), or null. */
-export async function latestBookOf(stateFile: StateFile, spec: ResolvedSpec): Promise<ChosenBook | null> {
+async function latestBookOf(stateFile: StateFile, spec: ResolvedSpec): Promise<ChosenBook | null> {
   const latest = (await stateFile.books(CLI_USER).list()).find((b) => b.state.generatorId === spec.id);
   return latest ? { spec, key: latest.key, saved: latest } : null;
 }
 
 /** Whether any option that names a book's settings was given (then the settings find the book, as before). */
-export function hasSettingsOptions(opts: { set?: string[]; brief?: string; lang?: string; chapters?: string }): boolean {
+function hasSettingsOptions(opts: SettingsOptions): boolean {
   return (opts.set?.length ?? 0) > 0 || opts.brief !== undefined || opts.lang !== undefined || opts.chapters !== undefined;
+}
+
+/**
+ * The saved book `karya export` / `karya rewrite` works on: `--book ID` (exit 2 when there is none, or it is
+ * another generator's); else the book the settings options find, as before; else, with no settings
+ * options given, the generator's latest book. Only a book for which `isUsable` holds is chosen; null when none is.
+ */
+export async function chooseBook(
+  stateFile: StateFile,
+  catalog: Catalog,
+  input: { named?: ResolvedSpec; opts: SettingsOptions & { book?: string }; statePath: string; isUsable(saved: SavedBook): boolean },
+): Promise<ChosenBook | null> {
+  const { named, opts } = input;
+  if (opts.book !== undefined) {
+    const byId = await bookByIdOrExit(stateFile, catalog, { book: opts.book, ...(named ? { generator: named.id } : {}), statePath: input.statePath });
+    return input.isUsable(byId.saved) ? byId : null;
+  }
+  if (!named) return null;
+  const { settings, totalChapters } = settingsFromOptions(named, opts);
+  const key = progressKey(named, settings, startBook({ spec: named, settings, totalChapters }).totalChapters);
+  const saved = await stateFile.load(CLI_USER, key);
+  if (saved && input.isUsable(saved)) return { spec: named, key, saved };
+  if (hasSettingsOptions(opts)) return null;
+  const latest = await latestBookOf(stateFile, named);
+  return latest && input.isUsable(latest.saved) ? latest : null;
 }

@@ -3,14 +3,14 @@
 // settings given and no such book, the generator's latest saved book; with `--book ID`, that book
 // (`karya books` lists them). Calls no model; a book that was never saved exits 2.
 import { existsSync } from 'node:fs';
-import { planSteps, startBook, type ResolvedSpec } from '../../engine/index.js';
+import { planSteps, type ResolvedSpec } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
-import { settingsFromOptions, progressKey } from '../settings.js';
+import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
-import { CLI_USER, DEFAULT_STATE, authorOrExit } from './generate.js';
-import { bookByIdOrExit, bookIdOrExit, hasSettingsOptions, latestBookOf, type ChosenBook } from './books.js';
+import { DEFAULT_STATE, authorOrExit } from './generate.js';
+import { bookIdOrExit, chooseBook } from './books.js';
 
 export interface ExportOptions {
   set: string[];
@@ -35,7 +35,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   const named = id !== undefined ? specOrExit(catalog, id) : undefined;
   if (named) exportableOrExit(named);
   // With a generator id the settings find the book as they did for karya generate (checked before anything is read).
-  const bySettings = named && opts.book === undefined ? settingsFromOptions(named, opts) : undefined;
+  if (named && opts.book === undefined) settingsFromOptions(named, opts);
   if (named) exportFormatOrExit(named, opts);
   const author = authorOrExit(opts.author);
   const statePath = opts.state ?? DEFAULT_STATE;
@@ -46,16 +46,8 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
 
   const stateFile = await openStateFile(statePath);
   try {
-    let chosen: ChosenBook | null = null;
-    if (opts.book !== undefined) chosen = await bookByIdOrExit(stateFile, catalog, { book: opts.book, ...(named ? { generator: named.id } : {}), statePath });
-    else if (named && bySettings) {
-      const key = progressKey(named, bySettings.settings, startBook({ spec: named, settings: bySettings.settings, totalChapters: bySettings.totalChapters }).totalChapters);
-      const saved = await stateFile.load(CLI_USER, key);
-      chosen = saved ? { spec: named, key, saved } : null;
-      // No settings given: the generator's latest saved book.
-      if (!isExportable(chosen) && !hasSettingsOptions(opts)) chosen = await latestBookOf(stateFile, named);
-    }
-    if (!chosen || !isExportable(chosen)) {
+    const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 || saved.state.outline !== undefined });
+    if (!chosen) {
       fail(opts.book !== undefined ? `--book ${opts.book}: nothing of that book is written yet` : `no saved ${named!.id} book with these settings in ${statePath}; write it first with: ${command}`);
     }
     const { spec, saved } = chosen;
@@ -71,11 +63,6 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   } finally {
     await stateFile.close();
   }
-}
-
-/** A book with something written (a part or its outline). */
-function isExportable(chosen: ChosenBook | null): chosen is ChosenBook {
-  return chosen !== null && (chosen.saved.state.content.length > 0 || chosen.saved.state.outline !== undefined);
 }
 
 /** Only books and saved pieces export; a cover or a single piece that is never saved exits 2. */

@@ -5,14 +5,14 @@
 // same settings, else the generator's latest saved book).
 // `karya export` then shows the new part; the other parts are unchanged.
 import { existsSync } from 'node:fs';
-import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, partStep, startBook, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, partStep, type ResolvedSpec } from '../../engine/index.js';
 import { conclusionPosition } from '../../engine/spec/conclusion.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
-import { settingsFromOptions, progressKey } from '../settings.js';
+import { settingsFromOptions } from '../settings.js';
 import { CLI_USER, DEFAULT_STATE, cliProvider, liveProgress } from './generate.js';
-import { bookByIdOrExit, bookIdOrExit, hasSettingsOptions, latestBookOf, type ChosenBook } from './books.js';
+import { bookIdOrExit, chooseBook } from './books.js';
 
 export interface RewriteOptions {
   set: string[];
@@ -52,23 +52,15 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
   if (named && named.kind !== 'book') fail(`${named.id} writes a single piece; write it again with: karya generate ${named.id}`);
   const note = (opts.note ?? '').trim();
   if (note.length > MAX_REWRITE_NOTE_CHARS) fail(`--note: at most ${MAX_REWRITE_NOTE_CHARS} characters (this one has ${note.length})`);
-  const bySettings = named && opts.book === undefined ? settingsFromOptions(named, opts) : undefined;
+  if (named && opts.book === undefined) settingsFromOptions(named, opts);
   const statePath = opts.state ?? DEFAULT_STATE;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
   if (!existsSync(statePath)) fail(`no state file at ${statePath}, so no saved book to rewrite; write the book first with: ${command}`);
   const stateFile = await openStateFile(statePath);
   const interrupt = listenForInterrupt();
   try {
-    let chosen: ChosenBook | null = null;
-    if (opts.book !== undefined) chosen = await bookByIdOrExit(stateFile, catalog, { book: opts.book, ...(named ? { generator: named.id } : {}), statePath });
-    else if (named && bySettings) {
-      const key = progressKey(named, bySettings.settings, startBook({ spec: named, settings: bySettings.settings, totalChapters: bySettings.totalChapters }).totalChapters);
-      const saved = await stateFile.load(CLI_USER, key);
-      chosen = saved && saved.state.content.length > 0 ? { spec: named, key, saved } : null;
-      // No settings given: the generator's latest saved book.
-      if (!chosen && !hasSettingsOptions(opts)) chosen = await latestBookOf(stateFile, named);
-    }
-    if (!chosen || chosen.saved.state.content.length === 0) {
+    const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 });
+    if (!chosen) {
       fail(opts.book !== undefined ? `--book ${opts.book}: no part of that book is written yet` : `no saved ${named!.id} book with these settings in ${statePath}; write it first with: ${command}`);
     }
     const { spec, key, saved } = chosen;

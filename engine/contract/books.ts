@@ -207,6 +207,9 @@ export function exportFileName(title: string, format: ExportFormat): string {
   return `${slug || 'book'}.${EXPORT_FILE_TYPES[format].extension}`;
 }
 
+/** A count of words or chapters. */
+const Count = z.number().int().min(0);
+
 /**
  * One of the user's books (`GET /api/books`), finished or not: the current book of its type (its generator
  * page shows it) or one kept by "Start New". Every one downloads (`GET /books/:id/export`), continues
@@ -221,10 +224,10 @@ export const MyBookSchema = z.strictObject({
   type_label: z.string(),
   lang: Lang,
   /** Words of its parts (the outline not counted). */
-  words: z.number().int().min(0),
+  words: Count,
   /** Chapters written, and the chapters the book has (introduction and conclusion not counted). */
-  chapters_written: z.number().int().min(0),
-  chapters_total: z.number().int().min(0),
+  chapters_written: Count,
+  chapters_total: Count,
   /** The last change (a step written, an edit); for a finished book, when it was finished or last edited. */
   updated_at: TimestampSchema,
   /** Every step written. */

@@ -2,14 +2,13 @@
 // language: studio/src/generator/words.ts). One table per area, merged here; add an area's table
 // to MESSAGES and its keys become valid for `t()`.
 import { ADMIN } from './admin.js';
-import { BOOKS } from './books.js';
 import { AUTH } from './auth.js';
 import { CREDITS } from './credits.js';
 import { DASHBOARD } from './dashboard.js';
 import { HISTORY } from './history.js';
 import { PAYMENTS } from './payments.js';
 import { PROFILE } from './profile.js';
-import { SHELL } from './shell.js';
+import { BOOKS, SHELL } from './shell.js';
 import { STATES } from './states.js';
 import type { Table } from './types.js';
 

@@ -2,12 +2,12 @@
 // first, with its kind, language, words, chapters and last change; each with Continue (its generator page
 // opens with it), Download (every export format) and Delete (after a confirmation).
 import { useState } from 'react';
-import { toast } from 'react-hot-toast';
 import { BookOpen, Trash2 } from 'lucide-react';
 import type { MyBook } from '../../../engine/contract/index.js';
 import { call, fileHref } from '../lib/api.js';
+import { toasted } from '../lib/toasted.js';
 import { useT } from '../i18n/index.js';
-import { Dialog } from '../components/Dialog.js';
+import { ConfirmDelete } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
 import { LoadError } from '../components/LoadError.js';
@@ -24,12 +24,8 @@ export default function Books() {
 
   const remove = async (book: MyBook) => {
     setToDelete(null);
-    try {
-      await call('DELETE /books/:id', { params: { id: book.id } });
-      toast.success(t('books.deleted'));
+    if (await toasted(call('DELETE /books/:id', { params: { id: book.id } }), { done: t('books.deleted'), failed: t('books.deleteFailed') })) {
       setBooks((list) => list?.filter((b) => b.id !== book.id) ?? null);
-    } catch {
-      toast.error(t('books.deleteFailed'));
     }
   };
 
@@ -83,21 +79,7 @@ export default function Books() {
           </ul>
         )}
       </section>
-      <Dialog
-        isOpen={toDelete !== null}
-        title={t('books.deleteTitle')}
-        onClose={() => setToDelete(null)}
-        size="sm"
-        testId="delete-book-dialog"
-        footer={
-          <>
-            <button type="button" className="btn-secondary" onClick={() => setToDelete(null)}>{t('books.cancel')}</button>
-            <button type="button" className="btn-danger" data-autofocus onClick={() => toDelete && void remove(toDelete)}>{t('books.delete')}</button>
-          </>
-        }
-      >
-        <p>{t('books.deleteBody', { title: toDelete?.title ?? '' })}</p>
-      </Dialog>
+      <ConfirmDelete item={toDelete} title={t('books.deleteTitle')} message={(book) => t('books.deleteBody', { title: book.title })} confirmLabel={t('books.delete')} onDelete={(book) => void remove(book)} onCancel={() => setToDelete(null)} />
     </div>
   );
 }

@@ -10,11 +10,12 @@ import { Markdown } from '../components/Markdown.js';
 import type { HistoryListItem, HistoryType } from '../../../engine/contract/index.js';
 import { API_ROLES } from '../../../engine/contract/api-keys.js';
 import { call } from '../lib/api.js';
+import { toasted } from '../lib/toasted.js';
 import { useAuth } from '../lib/auth.js';
 import { useT } from '../i18n/index.js';
 import { RedeemBox } from '../components/RedeemBox.js';
 import { ApiKeysPanel } from '../components/ApiKeysPanel.js';
-import { ConfirmDialog } from '../components/Dialog.js';
+import { ConfirmDelete } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
 import { LoadError, useRefetchOnOnline } from '../components/LoadError.js';
 
@@ -160,13 +161,9 @@ function ContentHistory() {
 
   const remove = async (item: HistoryListItem) => {
     setToDelete(null);
-    try {
-      await call('DELETE /history/:id', { params: { id: item.id } });
-      toast.success(t('history.deleted'));
+    if (await toasted(call('DELETE /history/:id', { params: { id: item.id } }), { done: t('history.deleted'), failed: t('history.deleteFailed') })) {
       setItems((list) => list?.filter((x) => x.id !== item.id) ?? null);
       setReload((n) => n + 1);
-    } catch {
-      toast.error(t('history.deleteFailed'));
     }
   };
 
@@ -242,15 +239,7 @@ function ContentHistory() {
           )}
         </>
       )}
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        title={t('history.deleteTitle')}
-        message={t('history.deleteBody', { title: toDelete?.title ?? '' })}
-        confirmLabel={t('history.delete')}
-        isDanger
-        onConfirm={() => toDelete && void remove(toDelete)}
-        onCancel={() => setToDelete(null)}
-      />
+      <ConfirmDelete item={toDelete} title={t('history.deleteTitle')} message={(item) => t('history.deleteBody', { title: item.title })} confirmLabel={t('history.delete')} onDelete={(item) => void remove(item)} onCancel={() => setToDelete(null)} />
     </section>
   );
 }

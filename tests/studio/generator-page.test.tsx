@@ -580,11 +580,11 @@ describe('the preview while a step runs', () => {
   });
 });
 
-describe('many books (issue 25): the page offers an unfinished book kept by Start New, and opens a continued one at once', () => {
+describe('many books (issue 25): the resume dialog offers an unfinished book kept by Start New, and a continued one opens at once', () => {
   const kept = { id: 7, title: 'Cinta di Pesisir', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 900, chapters_written: 2, chapters_total: 7, updated_at: '2025-03-02T10:00:00Z', is_finished: false, is_current: false };
   const keptState = { lang: 'en' as const, currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' };
 
-  it('no current book: "Continue your book?" for the latest unfinished one; Continue makes it current and the page shows it', async () => {
+  it('no current book: the resume dialog for the latest unfinished one; Continue Progress makes it current and the page shows it', async () => {
     const held = heldBook('romance', keptState);
     let isContinued = false;
     const calls = stubServer((url, init) => {
@@ -598,9 +598,9 @@ describe('many books (issue 25): the page offers an unfinished book kept by Star
     });
     const user = renderPage('romance');
     const dialog = await screen.findByTestId('kept-book-offer');
-    expect(dialog.textContent).toContain('Continue your book?');
+    expect(dialog.textContent).toContain('Continue Previous Progress?');
     expect(dialog.textContent).toContain('You have an unfinished Romance: "Cinta di Pesisir" (2 of 7 chapters).');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
     await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/books/7/continue']);
     expect(screen.queryByTestId('kept-book-offer')).toBeNull();
@@ -615,7 +615,8 @@ describe('many books (issue 25): the page offers an unfinished book kept by Star
     });
     const user = renderPage('romance', { ...USER, lang: 'ms' });
     const dialog = await screen.findByTestId('kept-book-offer');
-    expect(dialog.textContent).toContain('Teruskan buku anda?');
+    expect(dialog.textContent).toContain('Teruskan Kemajuan Sebelumnya?');
+    expect(dialog.textContent).toContain('Anda mempunyai Romance yang belum siap: "Cinta di Pesisir" (2 daripada 7 bab).');
     await user.click(screen.getByRole('button', { name: 'Mulakan Buku Baharu' }));
     expect(screen.queryByTestId('kept-book-offer')).toBeNull();
     expect(label().textContent).toBe('Jana Rangka Cerita');

@@ -1,6 +1,6 @@
 // Entering a generator with no current book, when the writer has an unfinished book of it kept by "Start
-// New": the spec's resume dialog for that book ("Continue your book?"). Continue makes it the current book
-// (POST /api/books/:id/continue) and the page shows it; Start New Book leaves it in My Books.
+// New": the spec's resume dialog ("Continue Previous Progress?") for that book. Continue Progress makes it the
+// current book (POST /api/books/:id/continue) and the page shows it; Start New Book leaves it in My Books.
 import { useEffect, useState } from 'react';
 import type { MyBook } from '../../../engine/contract/index.js';
 import { toast } from 'react-hot-toast';
@@ -9,6 +9,7 @@ import { ApiError, call } from '../lib/api.js';
 import { useMyBooks } from '../lib/books.js';
 import { translate } from '../i18n/index.js';
 import { Dialog } from '../components/Dialog.js';
+import { pageWord } from './words.js';
 
 /**
  * `isActive`: the page found no current book on entry (the books are read then, and the offer decided
@@ -43,13 +44,13 @@ export function KeptBookOffer({ generatorId, isActive, isHidden, lang, onContinu
   return (
     <Dialog
       isOpen={offered !== undefined}
-      title={t('books.continueOffer')}
+      title={pageWord('resumeTitle', lang)}
       onClose={() => setIsDismissed(true)}
       testId="kept-book-offer"
       footer={
         <>
-          <button type="button" className="btn-secondary" onClick={() => setIsDismissed(true)}>{t('books.startNew')}</button>
-          <button type="button" className="btn-primary" data-autofocus disabled={isBusy} onClick={() => void resume()}>{t('books.continue')}</button>
+          <button type="button" className="btn-secondary" onClick={() => setIsDismissed(true)}>{pageWord('startNewBook', lang)}</button>
+          <button type="button" className="btn-primary" data-autofocus disabled={isBusy} onClick={() => void resume()}>{pageWord('continueProgress', lang)}</button>
         </>
       }
     >

@@ -75,12 +75,10 @@ export const BOOKS = {
   },
   'books.deleted': { en: 'Book deleted', ms: 'Buku telah dipadam' },
   'books.deleteFailed': { en: 'Failed to delete the book', ms: 'Gagal memadam buku' },
-  'books.continueOffer': { en: 'Continue your book?', ms: 'Teruskan buku anda?' },
   'books.continueOfferBody': {
     en: 'You have an unfinished {type}: "{title}" ({chapters}). Continue it, or start a new one (it stays in My Books).',
     ms: 'Anda mempunyai {type} yang belum siap: "{title}" ({chapters}). Teruskan buku itu, atau mulakan yang baharu (ia kekal dalam Buku Saya).',
   },
-  'books.startNew': { en: 'Start New Book', ms: 'Mulakan Buku Baharu' },
   'books.onProfile': { en: 'Your books, finished or not, are in My Books.', ms: 'Buku anda, sudah siap atau belum, ada dalam Buku Saya.' },
   'dashboard.continueBook': { en: 'Continue {title}', ms: 'Teruskan {title}' },
   'dashboard.allBooks': { en: 'All my books', ms: 'Semua buku saya' },

@@ -260,6 +260,20 @@ describe('My Books: Start New keeps every book; books are listed, downloaded, co
     expect(await list(cookie)).toEqual([]);
   });
 
+  it('continue and delete wait for a step being written on the book type: 409 step_running, then they go through', async () => {
+    const email = uniqueEmail('busy');
+    const cookie = await signUp(ts, email);
+    await writeBook(cookie, { until: 'outline' });
+    const { id } = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body as { id: number };
+    const userId = (await ts.ctx.repos.users.findByEmail(email))!.id;
+    const charge = (await ts.ctx.repos.generations.start({ userId, generatorId: 'romance', step: 'introduction', cost: 1, reason: 'a step in flight' }))!;
+    errorOf(await ts.http.post(`/api/books/${id}/continue`).set('cookie', cookie), 409, 'step_running');
+    errorOf(await ts.http.delete(`/api/books/${id}`).set('cookie', cookie), 409, 'step_running');
+    await ts.ctx.repos.generations.refund({ userId, charge, reason: 'test', errorCode: 'test' });
+    expect((await ts.http.post(`/api/books/${id}/continue`).set('cookie', cookie)).status).toBe(200);
+    expect((await ts.http.delete(`/api/books/${id}`).set('cookie', cookie)).status).toBe(200);
+  });
+
   it('401 signed out; 400 for an id that is no number', async () => {
     errorOf(await ts.http.get('/api/books'), 401, 'unauthenticated');
     errorOf(await ts.http.delete('/api/books/1'), 401, 'unauthenticated');

@@ -122,8 +122,9 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   router.post('/:id/continue', async (req, res: Reply<'POST /books/:id/continue'>) => {
     const { id } = parse(NumericIdParamsSchema, req.params);
     const owner = userId(req);
-    await whileIdle(owner, id, async () => {
-      if ((await repos.books.continueBook({ userId: owner, id })) === null) throw ApiError.of(404, 'not_found');
+    await whileIdle(owner, id, async (found) => {
+      // Only a book its generator page can show (a book of a generator still in the catalog).
+      if (listing(found) === null || (await repos.books.continueBook({ userId: owner, id })) === null) throw ApiError.of(404, 'not_found');
       const book = await repos.books.find({ userId: owner, id });
       const item = book ? listing(book) : null;
       if (!item) throw ApiError.of(404, 'not_found');

@@ -21,6 +21,7 @@ const publishCommand = lazy(async () => (await import('./commands/publish.js')).
 const serveCommand = lazy(async () => (await import('./commands/serve.js')).serveCommand);
 const promptsCommand = lazy(async () => (await import('./commands/prompts.js')).promptsCommand);
 const rewriteCommand = lazy(async () => (await import('./commands/rewrite.js')).rewriteCommand);
+const booksCommand = lazy(async () => (await import('./commands/books.js')).booksCommand);
 
 /** A new program per run: commander keeps the parsed options on the command objects. */
 function buildProgram(): Command {
@@ -67,8 +68,9 @@ function buildProgram(): Command {
     .action(generateCommand);
 
   program
-    .command('export <id>')
-    .description('write a saved book (generate\'s settings options find it) as md, epub, docx or pdf, without calling the model')
+    .command('export [id]')
+    .description('write a saved book as md, epub, docx or pdf, without calling the model: --book ID (karya books lists them), else the one generate\'s settings options find, else the generator\'s latest')
+    .option('--book <id>', 'the saved book with this id (karya books lists them)')
     .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
     .option('--lang <lang>', 'output language: en or ms')
@@ -82,9 +84,17 @@ function buildProgram(): Command {
     .action(exportCommand);
 
   program
-    .command('rewrite <id>')
+    .command('books')
+    .description('list the books saved in the state file: id, generator, title, words, chapters, language, last change, finished')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--json', 'print {books: [{id, generator, title, words, chapters: {written, total}, lang, updatedAt, finished, current}]}')
+    .action(booksCommand);
+
+  program
+    .command('rewrite [id]')
     .description("write one part of a saved book again, with a note or none; the previous text is kept as a version, the story bible brought up to date")
     .requiredOption('--part <part>', 'introduction, chapter:N or conclusion')
+    .option('--book <id>', 'the saved book with this id (karya books lists them); else the one the settings find, else the generator\'s latest')
     .option('--note <text>', 'what the new text must do differently ("make the ending darker", "more dialogue")')
     .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'the Markdown brief given to karya generate')

@@ -18,7 +18,7 @@ import * as m0016 from './0016_batches.js';
 import * as m0017 from './0017_history_prefix_index.js';
 import * as m0019 from './0019_part_versions.js';
 import * as m0020 from './0020_part_drafts.js';
-import * as m0022 from './0022_chapter_notes.js';
+import * as m0021 from './0021_chapter_notes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -39,5 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017_history_prefix_index': m0017,
   '0019_part_versions': m0019,
   '0020_part_drafts': m0020,
-  '0022_chapter_notes': m0022,
+  '0021_chapter_notes': m0021,
 };

@@ -11,5 +11,5 @@ export const stateMigrations: Record<string, Migration> = {
   '0003_part_title': { up: addPartTitle, down: dropPartTitle },
   '0004_book_memory': { up: addBookMemory, down: dropBookMemory },
   '0005_part_versions': { up: createPartVersions, down: dropPartVersions },
-  '0007_chapter_notes': { up: addChapterNotes, down: dropChapterNotes },
+  '0006_chapter_notes': { up: addChapterNotes, down: dropChapterNotes },
 };

@@ -15,7 +15,7 @@ type PostgresState = typeof import('./store/postgres/state.js');
 export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './config.js';
 
 // The local state file (and its Postgres twin) where the command line keeps its books' progress.
-export { openStateFile, type StateFile } from './store/state.js';
+export { openStateFile, type StateBook, type StateFile } from './store/state.js';
 export async function openPostgresState(...args: Parameters<PostgresState['openPostgresState']>) {
   return (await import('./store/postgres/state.js')).openPostgresState(...args);
 }

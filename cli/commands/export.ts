@@ -1,14 +1,16 @@
 // `karya export <id>`: write a saved book again, in any format, from the local state file: the book that
-// `karya generate` with the same settings finished (or, unfinished, the parts it saved so far). Calls no
-// model; a book that was never saved exits 2.
+// `karya generate` with the same settings finished (or, unfinished, the parts it saved so far); with no
+// settings given and no such book, the generator's latest saved book; with `--book ID`, that book
+// (`karya books` lists them). Calls no model; a book that was never saved exits 2.
 import { existsSync } from 'node:fs';
-import { planSteps, startBook } from '../../engine/index.js';
+import { planSteps, type ResolvedSpec } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info } from '../util.js';
-import { settingsFromOptions, progressKey } from '../settings.js';
+import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
-import { CLI_USER, DEFAULT_STATE, authorOrExit } from './generate.js';
+import { DEFAULT_STATE, authorOrExit } from './generate.js';
+import { bookIdOrExit, chooseBook } from './books.js';
 
 export interface ExportOptions {
   set: string[];
@@ -22,38 +24,51 @@ export interface ExportOptions {
   /** The author name in an EPUB, DOCX or PDF (title page, copyright page, metadata). */
   author?: string;
   state?: string;
+  /** A saved book by its id (`karya books`), instead of the settings. */
+  book?: string;
 }
 
-export async function exportCommand(id: string, opts: ExportOptions): Promise<void> {
+export async function exportCommand(id: string | undefined, opts: ExportOptions): Promise<void> {
   const catalog = catalogOrExit();
-  const spec = specOrExit(catalog, id);
-  if (spec.kind === 'image') fail(`${spec.id} makes a cover image, which is saved only as its image file; karya export writes books`);
-  if (spec.kind !== 'book' && !spec.flow.savesProgress) {
-    fail(`${spec.id} writes a single piece, which is not saved to export later; write it in the format you want with: karya generate ${spec.id} --out FILE.epub (or .docx, .pdf, .md)`);
-  }
-  const { settings, totalChapters } = settingsFromOptions(spec, opts);
-  const format = exportFormatOrExit(spec, opts);
+  if (id === undefined && opts.book === undefined) fail('give a generator id (its latest saved book, or the one with the settings given) or --book ID (karya books lists the saved books)');
+  if (opts.book !== undefined) bookIdOrExit(opts.book);
+  const named = id !== undefined ? specOrExit(catalog, id) : undefined;
+  if (named) exportableOrExit(named);
+  // With a generator id the settings find the book as they did for karya generate (checked before anything is read).
+  if (named && opts.book === undefined) settingsFromOptions(named, opts);
+  if (named) exportFormatOrExit(named, opts);
   const author = authorOrExit(opts.author);
-  const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const statePath = opts.state ?? DEFAULT_STATE;
-  const command = `karya generate ${spec.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}`;
+  const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
   // Never create a state file just to find it empty.
   if (!existsSync(statePath)) fail(`no state file at ${statePath}, so no saved book to export; write the book first with: ${command}`);
   writableFileOrExit('--out', opts.out);
 
   const stateFile = await openStateFile(statePath);
   try {
-    const saved = await stateFile.load(CLI_USER, progressKey(spec, settings, total));
-    if (!saved || (saved.state.content.length === 0 && saved.state.outline === undefined)) {
-      fail(`no saved ${spec.id} book with these settings in ${statePath}; write it first with: ${command}`);
+    const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 || saved.state.outline !== undefined });
+    if (!chosen) {
+      fail(opts.book !== undefined ? `--book ${opts.book}: nothing of that book is written yet` : `no saved ${named!.id} book with these settings in ${statePath}; write it first with: ${command}`);
     }
+    const { spec, saved } = chosen;
+    exportableOrExit(spec);
+    const format = exportFormatOrExit(spec, opts);
     if (!saved.isFinished) {
       const written = saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0);
-      info(`karya: this ${spec.id} book is not finished (${written} of ${planSteps(spec, total).length} parts written); exporting the parts written so far. Run "${command}" to finish it.`);
+      const finish = named && opts.book === undefined ? ` Run "${command}" to finish it.` : '';
+      info(`karya: this ${spec.id} book is not finished (${written} of ${planSteps(spec, saved.state.totalChapters).length} parts written); exporting the parts written so far.${finish}`);
     }
     writeOut(opts.out, await exportBytes(spec, saved.state, format, { withOutline: opts.withOutline, withBible: opts.withBible, ...(author ? { author } : {}) }));
     info(`karya: wrote ${opts.out}`);
   } finally {
     await stateFile.close();
+  }
+}
+
+/** Only books and saved pieces export; a cover or a single piece that is never saved exits 2. */
+function exportableOrExit(spec: ResolvedSpec): void {
+  if (spec.kind === 'image') fail(`${spec.id} makes a cover image, which is saved only as its image file; karya export writes books`);
+  if (spec.kind !== 'book' && !spec.flow.savesProgress) {
+    fail(`${spec.id} writes a single piece, which is not saved to export later; write it in the format you want with: karya generate ${spec.id} --out FILE.epub (or .docx, .pdf, .md)`);
   }
 }

@@ -81,10 +81,16 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   const interrupt = listenForInterrupt();
 
   try {
-    // Only an interrupted book resumes: a finished one (or a single piece) is written anew.
+    const key = progressKey(spec, settings, total);
+    // Only an interrupted book resumes: a finished one (or a single piece) is written anew. A book written
+    // anew never replaces the saved one: that is kept aside under its id (karya books, karya export --book).
+    if (stateFile && spec.kind === 'book') {
+      const saved = await stateFile.load(CLI_USER, key);
+      if (saved && (saved.isFinished || opts.fresh === true)) await stateFile.books(CLI_USER).keep(key);
+    }
     const session = await BookSession.open({
       spec, renderer: catalog.renderer, provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
-      key: progressKey(spec, settings, total), settings, totalChapters: total, onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
+      key, settings, totalChapters: total, onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
     });
     if (session.resumedParts !== null) {
       info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);

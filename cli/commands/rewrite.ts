@@ -1,16 +1,18 @@
 // `karya rewrite <id> --part chapter:N|introduction|conclusion [--note TEXT]`: write one part of a saved book
 // again (issue 25), with the writer's note or none, through the book session: the request carries the note,
 // the part's plan and its current text; the text it replaces is kept as a version in the state file; the
-// story bible is brought up to date. The book is found as `karya export` finds it (the same settings).
+// story bible is brought up to date. The book is found as `karya export` finds it (`--book ID`, else the
+// same settings, else the generator's latest saved book).
 // `karya export` then shows the new part; the other parts are unchanged.
 import { existsSync } from 'node:fs';
-import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, partStep, startBook, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, partStep, type ResolvedSpec } from '../../engine/index.js';
 import { conclusionPosition } from '../../engine/spec/conclusion.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
-import { settingsFromOptions, progressKey } from '../settings.js';
+import { settingsFromOptions } from '../settings.js';
 import { CLI_USER, DEFAULT_STATE, cliProvider, liveProgress } from './generate.js';
+import { bookIdOrExit, chooseBook } from './books.js';
 
 export interface RewriteOptions {
   set: string[];
@@ -20,6 +22,8 @@ export interface RewriteOptions {
   part: string;
   note?: string;
   state?: string;
+  /** A saved book by its id (`karya books`), instead of the settings. */
+  book?: string;
   json?: boolean;
 }
 
@@ -40,23 +44,28 @@ function partPosition(spec: ResolvedSpec, part: string, total: number, written: 
   return position;
 }
 
-export async function rewriteCommand(id: string, opts: RewriteOptions): Promise<void> {
+export async function rewriteCommand(id: string | undefined, opts: RewriteOptions): Promise<void> {
   const catalog = catalogOrExit();
-  const spec = specOrExit(catalog, id);
-  if (spec.kind !== 'book') fail(`${spec.id} writes a single piece; write it again with: karya generate ${spec.id}`);
+  if (id === undefined && opts.book === undefined) fail('give a generator id (its latest saved book, or the one with the settings given) or --book ID (karya books lists the saved books)');
+  if (opts.book !== undefined) bookIdOrExit(opts.book);
+  const named = id !== undefined ? specOrExit(catalog, id) : undefined;
+  if (named && named.kind !== 'book') fail(`${named.id} writes a single piece; write it again with: karya generate ${named.id}`);
   const note = (opts.note ?? '').trim();
   if (note.length > MAX_REWRITE_NOTE_CHARS) fail(`--note: at most ${MAX_REWRITE_NOTE_CHARS} characters (this one has ${note.length})`);
-  const { settings, totalChapters } = settingsFromOptions(spec, opts);
-  const total = startBook({ spec, settings, totalChapters }).totalChapters;
+  if (named && opts.book === undefined) settingsFromOptions(named, opts);
   const statePath = opts.state ?? DEFAULT_STATE;
-  const command = `karya generate ${spec.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}`;
+  const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
   if (!existsSync(statePath)) fail(`no state file at ${statePath}, so no saved book to rewrite; write the book first with: ${command}`);
   const stateFile = await openStateFile(statePath);
   const interrupt = listenForInterrupt();
   try {
-    const key = progressKey(spec, settings, total);
-    const saved = await stateFile.load(CLI_USER, key);
-    if (!saved || saved.state.content.length === 0) fail(`no saved ${spec.id} book with these settings in ${statePath}; write it first with: ${command}`);
+    const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 });
+    if (!chosen) {
+      fail(opts.book !== undefined ? `--book ${opts.book}: no part of that book is written yet` : `no saved ${named!.id} book with these settings in ${statePath}; write it first with: ${command}`);
+    }
+    const { spec, key, saved } = chosen;
+    if (spec.kind !== 'book') fail(`${spec.id} writes a single piece; write it again with: karya generate ${spec.id}`);
+    const total = saved.state.totalChapters;
     const position = partPosition(spec, opts.part, total, saved.state.content.length);
     // The saved book, finished or not, as it is: a rewrite never starts a new one.
     const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: cliProvider(), store: stateFile.progress(CLI_USER), key, settings: saved.state.settings, totalChapters: total, onFinished: 'keep' });

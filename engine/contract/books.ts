@@ -89,6 +89,8 @@ export type GenerationEvent =
 
 /** GET /api/progress/:bookType: the saved book as stored, and as the reader sees it (`book`). */
 export const SavedProgressSchema = z.object({
+  /** The book's id (My Books, `/api/books/:id/…`). */
+  id: z.number().int().positive(),
   book_type: z.string(),
   generator_id: z.string(),
   lang: Lang,
@@ -222,7 +224,14 @@ export function exportFileName(title: string, format: ExportFormat): string {
   return `${slug || 'book'}.${EXPORT_FILE_TYPES[format].extension}`;
 }
 
-/** One of the user's books (`GET /api/books`): finished (kept by "Start New", or still current), or the current unfinished book of its type. */
+/** A count of words or chapters. */
+const Count = z.number().int().min(0);
+
+/**
+ * One of the user's books (`GET /api/books`), finished or not: the current book of its type (its generator
+ * page shows it) or one kept by "Start New". Every one downloads (`GET /books/:id/export`), continues
+ * (`POST /books/:id/continue`) and is deleted (`DELETE /books/:id`) by its id.
+ */
 export const MyBookSchema = z.strictObject({
   id: z.number().int().positive(),
   title: z.string(),
@@ -232,20 +241,25 @@ export const MyBookSchema = z.strictObject({
   type_label: z.string(),
   lang: Lang,
   /** Words of its parts (the outline not counted). */
-  words: z.number().int().min(0),
-  finished_at: TimestampSchema,
-  /** Still the book of its generator page (its type has not been started anew). */
+  words: Count,
+  /** Chapters written, and the chapters the book has (introduction and conclusion not counted). */
+  chapters_written: Count,
+  chapters_total: Count,
+  /** The last change (a step written, an edit); for a finished book, when it was finished or last edited. */
+  updated_at: TimestampSchema,
+  /** Every step written. */
+  is_finished: z.boolean(),
+  /** The current book of its type (its generator page shows it); false for a book kept by "Start New". */
   is_current: z.boolean(),
-  /**
-   * False for the current unfinished book of its type (listed too; `finished_at` is then when it was last
-   * written): it downloads by its type (`GET /books/:bookType/export`) and is deleted by "Start New" on its page.
-   */
-  is_finished: z.boolean().optional(),
 });
 export type MyBook = z.infer<typeof MyBookSchema>;
 
 export const MyBooksResponseSchema = z.strictObject({ books: z.array(MyBookSchema) });
 export type MyBooksResponse = z.infer<typeof MyBooksResponseSchema>;
+
+/** POST /api/books/:id/continue: the book is now the current book of its type (the one that was is kept). */
+export const ContinueBookResponseSchema = z.strictObject({ book: MyBookSchema });
+export type ContinueBookResponse = z.infer<typeof ContinueBookResponseSchema>;
 
 /** The publishing steps of a KDP package, in order (engine/spec/format.ts PUBLISH_PARTS). */
 const PublishPart = z.enum(['title', 'author', 'description', 'keywords', 'copyright', 'cover'] as const satisfies readonly PublishPartName[]);

@@ -75,6 +75,7 @@ export const ROUTES = {
   'GET /books/:bookType/export': { params: books.BookTypeParamsSchema, query: books.ExportQuerySchema, file: true },
   'GET /books/:id/export': { params: NumericIdParamsSchema, query: books.ExportQuerySchema, file: true },
   'DELETE /books/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
+  'POST /books/:id/continue': { params: NumericIdParamsSchema, response: books.ContinueBookResponseSchema },
   'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: books.PublishQuoteSchema },
   'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: books.PublishBodySchema, response: books.PublishResponseSchema },
   'GET /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, file: true },

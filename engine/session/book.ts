@@ -9,6 +9,7 @@ import { stepKey } from '../compile/step.js';
 import { chapterTitleOf } from '../compile/plan.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { bookBible } from './bible.js';
+import { conclusionPosition } from '../spec/conclusion.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -93,6 +94,32 @@ export function bookDocument(
   const bible = opts.withBible ? bookBible(spec, state) : '';
   const biblePart = bible ? [{ id: 'bible', heading: BIBLE_HEADING[lang], markdown: bible.replace(/^## /gm, '### ') }] : [];
   return { title, ...(author ? { author } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts] };
+}
+
+/** A saved book as a list shows it (My Books, `karya books`): its title, kind, language, words and chapters. */
+export interface BookSummary {
+  readonly title: string;
+  readonly typeLabel: string;
+  readonly lang: Lang;
+  /** Words of its parts (the outline not counted). */
+  readonly words: number;
+  /** Chapters written, and the chapters the book has (introduction and conclusion not counted). */
+  readonly chaptersWritten: number;
+  readonly chaptersTotal: number;
+}
+
+export function bookSummary(spec: ResolvedSpec, state: BookState): BookSummary {
+  const doc = bookDocument(spec, state);
+  const chaptersTotal = spec.kind === 'book' ? Math.max(0, conclusionPosition(spec.flow, state.totalChapters) - 1) : 0;
+  return {
+    title: doc.title,
+    typeLabel: doc.typeLabel,
+    lang: doc.lang,
+    // Words as the providers count them (engine/provider.ts countWords), without importing the provider port here.
+    words: doc.parts.reduce((n, p) => n + (p.markdown.match(/\S+/g)?.length ?? 0), 0),
+    chaptersWritten: Math.min(chaptersTotal, Math.max(0, state.content.length - 1)),
+    chaptersTotal,
+  };
 }
 
 /** The heading of the story bible in an export, in the book's language. */

@@ -1,9 +1,9 @@
-// /api/books: the signed-in user's books as files. The current book of a type downloads as Markdown, EPUB,
-// DOCX or PDF as soon as it has a part; finished books ("My books": kept when their type was started anew,
-// or still current) are listed, downloaded and deleted by id. Other users' books answer 404.
+// /api/books: the signed-in user's books ("My Books"). Every book, finished or not, current or kept by
+// "Start New", is listed, downloaded (Markdown, EPUB, DOCX or PDF, as soon as it has a part), continued
+// (made the current book of its type again) and deleted by its id; the current book of a type also
+// downloads by its type. Other users' books answer 404.
 import { type Request } from 'express';
-import { bookDocument, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
-import { countWords } from '../../engine/providers/index.js';
+import { bookDocument, bookSummary, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
 import { renderBounded } from '../../engine/node/export/pool.js';
 import { BookTypeParamsSchema, EXPORT_FILE_TYPES, ExportQuerySchema, exportFileName, NumericIdParamsSchema, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
@@ -11,7 +11,8 @@ import { ApiError, MESSAGES } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
-import type { FinishedBook } from '../store/ports.js';
+import type { UserBook } from '../store/ports.js';
+import { bookLockKey, bookLocks } from '../generation.js';
 import { ApiRoutes } from '../http/routes.js';
 
 /** Saved book ids are whole numbers; a book type always has a letter, so one path serves both. */
@@ -19,6 +20,7 @@ const isBookId = (value: string) => /^\d+$/.test(value);
 
 export function bookRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
+  const { mutex, writing } = bookLocks(ctx);
   const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
 
@@ -45,44 +47,33 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(found.doc.title, format) });
   };
 
-  const listing = (book: FinishedBook): MyBook | null => {
-    const found = documentOf(book.state);
-    if (!found) return null;
-    const { spec, doc } = found;
+  const listing = (book: UserBook): MyBook | null => {
+    const spec = catalog.get(book.state.generatorId);
+    if (spec?.kind !== 'book') return null;
+    const summary = bookSummary(spec, book.state);
     return {
       id: book.id,
-      title: doc.title,
+      title: summary.title,
       book_type: book.bookType,
       generator_id: spec.id,
-      type_label: doc.typeLabel,
-      lang: doc.lang,
-      words: doc.parts.reduce((n, p) => n + countWords(p.markdown), 0),
-      finished_at: book.updatedAt,
+      type_label: summary.typeLabel,
+      lang: summary.lang,
+      words: summary.words,
+      chapters_written: summary.chaptersWritten,
+      chapters_total: summary.chaptersTotal,
+      updated_at: book.updatedAt,
+      is_finished: book.isFinished,
       is_current: book.isCurrent,
     };
   };
 
   const userId = (req: Request) => sessionOf(req).user.id;
 
-  /** The book types of the catalog's books (a user has at most one current book of each). */
-  const bookTypes = [...new Set(catalog.specs.filter((s) => s.kind === 'book').map((s) => s.bookType))];
-
-  // Finished books, and the current unfinished book of each type (downloaded by its type): what was
-  // written is the writer's whatever their credits.
+  // Every book of the user, finished or not, current or kept by "Start New", the most recently changed
+  // first: what was written is the writer's whatever their credits.
   router.get('/', async (req, res: Reply<'GET /books'>) => {
-    const owner = userId(req);
-    const books = await repos.books.listFinished({ userId: owner });
-    const unfinished: MyBook[] = [];
-    for (const bookType of bookTypes) {
-      if (books.some((b) => b.isCurrent && b.bookType === bookType)) continue;
-      const saved = await repos.books.load({ userId: owner, key: bookType });
-      if (!saved || saved.isFinished || saved.state.content.length === 0) continue;
-      const id = await repos.books.findBookId({ userId: owner, key: bookType });
-      const item = id === null ? null : listing({ ...saved, id, bookType, isCurrent: true });
-      if (item) unfinished.push({ ...item, is_finished: false });
-    }
-    unfinished.sort((a, b) => b.finished_at.localeCompare(a.finished_at));
-    res.json({ books: [...unfinished, ...books.map(listing).filter((b): b is MyBook => b !== null)] });
+    const books = await repos.books.list({ userId: userId(req) });
+    res.json({ books: books.map(listing).filter((b): b is MyBook => b !== null) });
   });
 
   // A saved book by id first; any other value is a book type (the next route).
@@ -93,8 +84,9 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     }
     const { id } = parse(NumericIdParamsSchema, req.params);
     const { format, author } = parse(ExportQuerySchema, req.query);
-    const book = await repos.books.findFinished({ userId: userId(req), id });
-    if (!book) throw ApiError.of(404, 'not_found');
+    const book = await repos.books.find({ userId: userId(req), id });
+    // A book with nothing written yet has nothing to download.
+    if (!book || (book.state.content.length === 0 && book.state.outline === undefined)) throw ApiError.of(404, 'not_found');
     await download(res, book.state, format, ApiError.of(404, 'not_found'), author);
   });
 
@@ -106,10 +98,48 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     await download(res, saved.state, format, ApiError.of(404, 'progress_not_found'), author);
   });
 
+  /**
+   * Run `fn` on one of the user's books while no step of the current book of its type is being written
+   * (in this process or by a worker) and inside that book type's lock: 404 for no such book, 409
+   * step_running while one is.
+   */
+  const whileIdle = async <T>(owner: string, id: number, fn: (book: UserBook) => Promise<T>): Promise<T> => {
+    const book = await repos.books.find({ userId: owner, id });
+    if (!book) throw ApiError.of(404, 'not_found');
+    const key = bookLockKey(owner, book.bookType);
+    const current = book.isCurrent ? book : await repos.books.load({ userId: owner, key: book.bookType });
+    const generators = [...new Set([book.state.generatorId, ...(current ? [current.state.generatorId] : [])])];
+    const isWriting = async () => writing.has(key) || (await Promise.all(generators.map((generatorId) => repos.generations.isRunning({ userId: owner, generatorId })))).some(Boolean);
+    if (await isWriting()) throw ApiError.catalogue(409, 'step_running', book.state.lang);
+    return mutex.run(key, async () => {
+      if (await isWriting()) throw ApiError.catalogue(409, 'step_running', book.state.lang);
+      return fn(book);
+    });
+  };
+
+  // "Continue": the book becomes the current book of its type (its generator page shows it); the book that
+  // was current there is kept in My Books, never lost.
+  router.post('/:id/continue', async (req, res: Reply<'POST /books/:id/continue'>) => {
+    const { id } = parse(NumericIdParamsSchema, req.params);
+    const owner = userId(req);
+    await whileIdle(owner, id, async (found) => {
+      // Only a book its generator page can show (a book of a generator still in the catalog).
+      if (listing(found) === null || (await repos.books.continueBook({ userId: owner, id })) === null) throw ApiError.of(404, 'not_found');
+      const book = await repos.books.find({ userId: owner, id });
+      const item = book ? listing(book) : null;
+      if (!item) throw ApiError.of(404, 'not_found');
+      res.json({ book: item });
+    });
+  });
+
+  // Deleting is its own action (the studio asks first): any of the user's books, finished or not.
   router.delete('/:id', async (req, res: Reply<'DELETE /books/:id'>) => {
     const { id } = parse(NumericIdParamsSchema, req.params);
-    if (!(await repos.books.removeFinished({ userId: userId(req), id }))) throw ApiError.of(404, 'not_found');
-    res.json({ message: MESSAGES.item_deleted });
+    const owner = userId(req);
+    await whileIdle(owner, id, async () => {
+      if (!(await repos.books.removeById({ userId: owner, id }))) throw ApiError.of(404, 'not_found');
+      res.json({ message: MESSAGES.item_deleted });
+    });
   });
 
   return router;

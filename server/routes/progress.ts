@@ -4,7 +4,7 @@
 // step), a part rewritten with a note or written again (POST …/rewrite, charged as a step) and its earlier
 // versions (GET …/versions, POST …/versions/restore), Stop of the part being written (POST …/stop) and its
 // draft kept, continued or rewritten (POST …/stopped; discarded as any draft, DELETE …/drafts/:position), the story bible edited by hand (PUT …/bible), and
-// "Start New" (delete). Other users' books are never
+// "Start New" (DELETE: the book is kept in My Books, no longer current). Other users' books are never
 // seen: their owner is the session's user.
 import type { Response } from 'express';
 import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, extendPart, nextStep, partStep, progress, restoreBook, rewritePart, SessionError, stepKey, stepLabel, stepPosition, stepRef, updateBible, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
@@ -44,8 +44,9 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
   router.get('/:bookType', async (req, res: Reply<'GET /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     const saved = await repos.books.load({ userId: sessionOf(req).user.id, key: bookType });
+    const id = saved ? await repos.books.findBookId({ userId: sessionOf(req).user.id, key: bookType }) : null;
     // Nothing saved is the ordinary state of a new book: an answer, not an error.
-    if (!saved) {
+    if (!saved || id === null) {
       res.json({ book: null });
       return;
     }
@@ -54,6 +55,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     const spec = catalog.get(state.generatorId);
     const held = spec ? restoreBook(spec, state) : null;
     const body: SavedProgress = {
+      id,
       book_type: saved.bookType,
       generator_id: state.generatorId,
       lang: state.lang,
@@ -375,9 +377,15 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
+  // "Start New": a book is kept in My Books (same id, no longer current); a single tool's saved output,
+  // which is no book and never listed, is deleted.
   router.delete('/:bookType', async (req, res: Reply<'DELETE /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
-    if (!(await repos.books.remove({ userId: sessionOf(req).user.id, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
+    const userId = sessionOf(req).user.id;
+    const saved = await repos.books.load({ userId, key: bookType });
+    const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
+    const id = spec && spec.kind !== 'book' ? await repos.books.findBookId({ userId, key: bookType }) : null;
+    if (!(id !== null ? await repos.books.removeById({ userId, id }) : await repos.books.remove({ userId, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
     res.json({ message: MESSAGES.progress_cleared });
   });
 

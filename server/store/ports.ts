@@ -270,11 +270,12 @@ export interface SystemRepository {
 }
 
 /**
- * A finished book of the user ("My books"): kept when its book type was started anew, or still the
- * current book of its type (`isCurrent`). The id stays the same when it is kept.
+ * One of the user's books ("My Books"): the current book of its type (`isCurrent`, its key is the book
+ * type) or one kept by "Start New" (its key is `kept:<id>`), finished or not. The id never changes.
  */
-export interface FinishedBook extends SavedBook {
+export interface UserBook extends SavedBook {
   id: number;
+  key: string;
   bookType: string;
   isCurrent: boolean;
 }
@@ -293,16 +294,21 @@ export interface BookRepository {
   /** The outline shaped as chapters (issue 25): its text, and the chapter count and notes of `state`, in one transaction. False when there is no outline. */
   saveOutlineEdit(input: { userId: string; key: string; outline: string; state: BookState }): Promise<boolean>;
   /**
-   * "Start New": a finished book is kept (one of `listFinished`, same id); any other book under `key` is
-   * deleted. False when there was none.
+   * "Start New": the book under `key`, finished or not, is kept (one of `list`, same id, no longer
+   * current); nothing is deleted. False when there was none.
    */
   remove(input: { userId: string; key: string }): Promise<boolean>;
-  /** The user's finished books (kept and current), most recently finished first. */
-  listFinished(input: { userId: string }): Promise<FinishedBook[]>;
-  /** One of the user's finished books, or null (another user's, unfinished or missing). */
-  findFinished(input: { userId: string; id: number }): Promise<FinishedBook | null>;
-  /** Delete one of the user's finished books; false when there is no such book. */
-  removeFinished(input: { userId: string; id: number }): Promise<boolean>;
+  /** The user's books (current and kept, finished or not), the most recently changed first. */
+  list(input: { userId: string }): Promise<UserBook[]>;
+  /** One of the user's books by id, or null (another user's or missing). */
+  find(input: { userId: string; id: number }): Promise<UserBook | null>;
+  /** Delete one of the user's books (its parts, versions, drafts and package with it); false when there is no such book. */
+  removeById(input: { userId: string; id: number }): Promise<boolean>;
+  /**
+   * "Continue": the book becomes the current book of its type again; the book that was current there is
+   * kept. Answers its book type, or null when the user has no such book.
+   */
+  continueBook(input: { userId: string; id: number }): Promise<string | null>;
   /** The id of the user's book under `key` (the book a KDP package is made from), or null. */
   findBookId(input: { userId: string; key: string }): Promise<number | null>;
   /**

@@ -7,12 +7,23 @@ import { bookStore, loadBook } from './sqlite/books.js';
 import { sqliteVersions } from './sqlite/versions.js';
 import type { BooksDatabase } from './schema.js';
 import type { ProgressStore, SavedBook } from '../../engine/index.js';
+import { bookRepository } from './queries/books.js';
+import { sqliteExec } from './sqlite/run.js';
+import type { UserBook } from './ports.js';
+
+/** A book saved in the state file, by id (`karya books`, `--book ID`): current under its key, or kept. */
+export type StateBook = UserBook;
 
 export interface StateFile {
   /** The saved books of one owner (the CLI writes as "cli"). */
   progress(owner: string): ProgressStore & { remove(key: string): Promise<boolean> };
   /** Read one saved book (batch planning). */
   load(owner: string, key: string): Promise<SavedBook | null>;
+  /**
+   * An owner's books by id: every saved book, the most recently changed first; one by id; and `keep`,
+   * which moves the book under `key` aside (same id, under `kept:<id>`) so that a new one starts there.
+   */
+  books(owner: string): { list(): Promise<StateBook[]>; find(id: number): Promise<StateBook | null>; keep(key: string): Promise<boolean> };
   close(): Promise<void>;
 }
 
@@ -33,6 +44,13 @@ export async function openStateFile(file: string, opts: { isDurable?: boolean } 
       return { ...bookStore(runner, owner), keepVersion: async (key, v) => void (await versions.keep({ userId: owner, key, ...v })) };
     },
     load: async (owner, key) => loadBook(runner, owner, key),
+    books: (owner) => {
+      const repo = bookRepository(runner.db as never, sqliteExec(runner), {
+        load: async ({ userId, key }) => loadBook(runner, userId, key),
+        saveMemory: async () => undefined,
+      });
+      return { list: () => repo.list({ userId: owner }), find: (id) => repo.find({ userId: owner, id }), keep: (key) => repo.remove({ userId: owner, key }) };
+    },
     close: () => opened.close(),
   };
 }

@@ -20,6 +20,7 @@ const Upgrade = lazy(() => import('./pages/Upgrade.js'));
 const UpgradeProcessing = lazy(() => import('./pages/UpgradeProcessing.js'));
 const TopUp = lazy(() => import('./pages/TopUp.js'));
 const Profile = lazy(() => import('./pages/Profile.js'));
+const Books = lazy(() => import('./pages/Books.js'));
 const ChangePassword = lazy(() => import('./pages/ChangePassword.js'));
 const Admin = lazy(() => import('./pages/Admin.js'));
 const GeneratorRoute = lazy(() => import('./generator/GeneratorRoute.js'));
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="/upgrade" element={page(<Upgrade />)} />
         <Route path="/upgrade-processing" element={page(<UpgradeProcessing />)} />
         <Route path="/topup" element={page(<TopUp />)} />
+        <Route path="/books" element={page(<Books />)} />
         <Route path="/profile" element={<Navigate to="/profile/edit" replace />} />
         <Route path="/profile/edit" element={page(<Profile />)} />
         <Route path="/profile/change-password" element={page(<ChangePassword />)} />

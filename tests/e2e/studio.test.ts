@@ -109,7 +109,7 @@ if (!hasChromium) {
       await author.screenshot({ path: path.join(ARTIFACTS, 'romance-1440.png') });
     }, 120_000);
 
-    it('reload: the resume dialog; Continue restores settings and position; Start New clears it', async () => {
+    it('reload: the resume dialog; Continue restores settings and position; Start New keeps it and the page offers it again', async () => {
       await author.reload();
       const dialog = author.getByTestId('resume-dialog');
       await dialog.waitFor();
@@ -130,11 +130,15 @@ if (!hasChromium) {
       await waitForText(author, label, 'Generate Story Outline');
       await author.reload();
       await waitForText(author, label, 'Generate Story Outline');
-      await author.waitForTimeout(500);
+      // The book is kept (My Books): entering the generator again offers it; Start New Book leaves it there.
+      const offer = author.getByTestId('kept-book-offer');
+      await offer.waitFor();
+      expect(await offer.textContent()).toContain('You have an unfinished Romance');
+      await offer.getByRole('button', { name: 'Start New Book' }).click();
       expect(await author.getByTestId('resume-dialog').count()).toBe(0);
     }, 120_000);
 
-    it('a new user downloads the EPUB of a romance from the preview (keyboard), finishes it and finds it in My books', async () => {
+    it('a new user downloads the EPUB of a romance from the preview (keyboard), finishes it, and after Start New Book finds it in My Books from the sidebar', async () => {
       const { context, page } = await newPage(browser);
       await signUp(page, base, 'dina.download@e2e.test', PASSWORD);
       await page.goto(`${base}/romance`);
@@ -172,27 +176,28 @@ if (!hasChromium) {
       await page.click(button);
       await waitForText(page, balance, '0');
       expect(await page.locator('[data-testid="preview-part"]').count()).toBe(9);
-      // Start New keeps the finished book in My books.
+      // Start New keeps the finished book in My Books, one click from the sidebar.
       await page.getByRole('button', { name: 'Start New Book' }).click();
       await page.getByRole('dialog', { name: 'Start New Book' }).getByRole('button', { name: 'Start New Book' }).click();
       await page.getByText('Progress cleared').waitFor();
 
-      await page.goto(`${base}/profile/edit`);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Books' }).click();
+      await page.waitForURL((u) => u.pathname === '/books');
       const row = page.getByTestId('my-book');
       await row.waitFor();
       expect(await row.count()).toBe(1);
-      expect(await row.textContent()).toMatch(/Romance · English · [\d,]+ words · Finished/);
+      expect(await row.textContent()).toMatch(/Romance · Finished · 7 of 7 chapters · [\d,]+ words · English · Last change/);
       await row.getByRole('button', { name: 'Download', exact: true }).click();
-      const [docx] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as DOCX' }).click()]);
-      expect(docx.suggestedFilename()).toMatch(/^[a-z0-9-]+\.docx$/);
-      expect(readFileSync((await docx.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+      const [kept] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
+      expect(kept.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
+      expect(readFileSync((await kept.path())!).subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
       await page.screenshot({ path: path.join(ARTIFACTS, 'my-books-1440.png') });
 
       const title = (await row.locator('span.font-medium').textContent())!;
       await row.getByRole('button', { name: `Delete ${title}` }).click();
       await page.getByRole('dialog', { name: 'Delete this book?' }).getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Book deleted').waitFor();
-      await page.getByText('No books yet.').waitFor();
+      await page.getByText('No books yet. Pick a generator to write your first.').waitFor();
       await context.close();
     }, 180_000);
 
@@ -297,6 +302,8 @@ if (!hasChromium) {
       await admin.getByTestId('adjust-credits-dialog').getByRole('button', { name: 'Save Credits' }).click();
       await waitForText(admin, `tr[data-email="${AUTHOR}"] [data-testid="user-credits"]`, '0');
       await author.goto(`${base}/romance`);
+      // The romance kept by Start New earlier is offered again; the writer starts a new one.
+      await author.getByTestId('kept-book-offer').getByRole('button', { name: 'Start New Book' }).click();
       // Reading is free: the page opens; its Generate button says what it costs and leads to top-up.
       await author.getByTestId('generate-button').waitFor();
       await waitForText(author, '[data-testid="step-cost"]', /top up to continue/);

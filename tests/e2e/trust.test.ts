@@ -88,22 +88,24 @@ if (!hasChromium) {
       expect(epub.suggestedFilename()).toMatch(/\.epub$/);
       expect(readFileSync((await epub.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
 
-      await page.goto(`${base}/profile/edit`);
+      await page.goto(`${base}/books`);
       const row = page.getByTestId('my-book');
       await row.waitFor();
-      expect(await row.textContent()).toMatch(/Unfinished, last written/);
+      expect(await row.textContent()).toMatch(/Unfinished · 0 of \d+ chapters/);
       await row.getByRole('button', { name: 'Download', exact: true }).click();
       const [again] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
       expect(readFileSync((await again.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
 
-      await row.getByTestId('open-book').click();
+      // Continue opens the book on its generator page at once (no resume dialog).
+      await row.getByTestId('continue-book').click();
       await page.waitForURL((u) => u.pathname === '/romance');
-      await continueSaved(page);
+      await waitForText(page, '[data-testid="step-cost"]', /top up to continue/);
+      expect(await page.getByTestId('resume-dialog').count()).toBe(0);
       await page.click(button);
       await page.waitForURL((u) => u.pathname === '/upgrade');
     }, 180_000);
 
-    it('with the history request failing, Content History shows an error with Retry (not "No content yet"), and Retry loads it', async () => {
+    it('with the history request failing, Content History shows an error with Retry (not "No content yet"), and Retry loads it; My Books the same', async () => {
       const { page } = await newPage(browser);
       pages.push(page);
       await signUp(page, base, 'history.fails@e2e.test', PASSWORD);
@@ -115,16 +117,20 @@ if (!hasChromium) {
       await error.waitFor();
       expect(await page.getByTestId('history-empty').count()).toBe(0);
       expect(await error.getByRole('button', { name: 'Retry' }).count()).toBe(1);
-      await page.getByTestId('my-books-error').waitFor();
-      expect(await page.getByText('No books yet.').count()).toBe(0);
 
       isFailing = false;
       await error.getByRole('button', { name: 'Retry' }).click();
       await page.getByTestId('history-empty').waitFor();
       expect(await page.getByTestId('history-error').count()).toBe(0);
-      // My Books loads again when the browser comes back online.
+
+      // My Books with its request failing: an error, not "No books yet"; it loads again when the browser is back online.
+      isFailing = true;
+      await page.goto(`${base}/books`);
+      await page.getByTestId('my-books-error').waitFor();
+      expect(await page.getByText('No books yet.').count()).toBe(0);
+      isFailing = false;
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
-      await page.getByText('No books yet.').waitFor();
+      await page.getByText('No books yet. Pick a generator to write your first.').waitFor();
     }, 120_000);
 
     it('leaving during a chapter\'s stream and coming back shows that chapter being written, then written; never its Generate button again nor step_not_allowed', async () => {
@@ -177,7 +183,7 @@ if (!hasChromium) {
       // Straight to another page, before any autosave pause.
       await page.getByRole('link', { name: 'Edit Profile' }).first().click();
       await page.waitForURL((u) => u.pathname.startsWith('/profile'));
-      await page.getByTestId('my-books').waitFor();
+      await page.getByTestId('my-books-link').waitFor();
 
       await page.goto(`${base}/romance`);
       await continueSaved(page);

@@ -1,6 +1,6 @@
 // /api/books: the current book downloads in every export format (type, file name, bytes; the EPUB's
-// navigation lists the book's headings); finished books are kept when their type starts anew and are
-// listed, downloaded and deleted by id, never another user's; errors as the contract says.
+// navigation lists the book's headings); every book, finished or not, is kept when its type starts anew
+// and is listed, downloaded, continued and deleted by id, never another user's; errors as the contract says.
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Response } from 'supertest';
@@ -141,23 +141,63 @@ describe('GET /api/books/:bookType/export: the current book', () => {
   });
 });
 
-describe('My books: finished books are kept on Start New', () => {
+describe('My Books: Start New keeps every book; books are listed, downloaded, continued and deleted by id', () => {
   const list = async (cookie: string): Promise<MyBook[]> => {
     const res = await ts.http.get('/api/books').set('cookie', cookie);
     expect(res.status).toBe(200);
     return MyBooksResponseSchema.parse(res.body).books;
   };
+  const progressOf = async (cookie: string) => (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body as { id?: number; book: unknown; content?: string[] };
 
-  it('an unfinished book is listed as unfinished (downloaded by its type), and deleted by Start New, as before', async () => {
+  it('after Start New the first (unfinished) book is still listed and downloads as EPUB; Continue makes it current again and keeps the second', async () => {
     const cookie = await signUp(ts);
-    await writeBook(cookie, { until: 'introduction' });
-    const listed = await list(cookie);
-    expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ book_type: 'romance', generator_id: 'romance', is_current: true, is_finished: false });
-    expect(listed[0]!.words).toBeGreaterThan(0);
+    await writeBook(cookie, { until: 'chapter' });
+    const first = await progressOf(cookie);
+    expect(first.id).toEqual(expect.any(Number));
+    const [listed, ...none] = await list(cookie);
+    expect(none).toEqual([]);
+    expect(listed).toMatchObject({ id: first.id, book_type: 'romance', generator_id: 'romance', lang: 'en', is_current: true, is_finished: false, chapters_written: 1, chapters_total: 7 });
+    expect(listed!.words).toBeGreaterThan(0);
+    expect(listed!.updated_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    // Start New: nothing is deleted; the generator page starts empty.
     expect((await ts.http.delete('/api/progress/romance').set('cookie', cookie)).status).toBe(200);
-    expect((await ts.http.get('/api/progress/romance').set('cookie', cookie)).body).toEqual({ book: null });
-    expect(await list(cookie)).toEqual([]);
+    expect(await progressOf(cookie)).toEqual({ book: null });
+    const [kept] = await list(cookie);
+    expect(kept).toEqual({ ...listed, is_current: false });
+
+    const epub = await exportOf(`/api/books/${kept!.id}/export?format=epub`, cookie);
+    expect(epub.status).toBe(200);
+    expect(epub.headers['content-type']).toContain('application/epub+zip');
+    const bytes = epub.body as Buffer;
+    expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    expect(unzip(bytes).get('mimetype')?.toString('utf8')).toBe('application/epub+zip');
+
+    // A second book of the same type, beside the first.
+    await writeBook(cookie, { until: 'outline' });
+    const second = await progressOf(cookie);
+    expect(second.id).not.toBe(first.id);
+    expect((await list(cookie)).map((b) => [b.id, b.is_current])).toEqual([[second.id, true], [first.id, false]]);
+
+    // Continue the first: it is the generator page's book again, and the second is kept.
+    const res = await ts.http.post(`/api/books/${first.id}/continue`).set('cookie', cookie);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ book: { id: first.id, is_current: true, chapters_written: 1 } });
+    const now = await progressOf(cookie);
+    expect(now.id).toBe(first.id);
+    expect(now.content).toEqual(first.content);
+    expect(Object.fromEntries((await list(cookie)).map((b) => [b.id, b.is_current]))).toEqual({ [first.id!]: true, [second.id!]: false });
+    // The next step writes chapter 2 of the first book.
+    const next = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.body).toMatchObject({ part: { kind: 'chapter', position: 2 } });
+    expect((await list(cookie)).find((b) => b.id === first.id)).toMatchObject({ chapters_written: 2 });
+
+    // Deleting is its own action, by id, finished or not; the current book too.
+    expect((await ts.http.delete(`/api/books/${first.id}`).set('cookie', cookie)).body).toEqual({ message: 'Item deleted successfully' });
+    expect(await progressOf(cookie)).toEqual({ book: null });
+    expect((await list(cookie)).map((b) => b.id)).toEqual([second.id]);
+    errorOf(await ts.http.post(`/api/books/${first.id}/continue`).set('cookie', cookie), 404, 'not_found');
   });
 
   it('a finished book is listed, kept by Start New under the same id, downloaded and deleted by id', async () => {
@@ -166,7 +206,7 @@ describe('My books: finished books are kept on Start New', () => {
     const title = await titleOf('/api/books/romance/export?format=md', cookie!);
     const [current, ...rest] = await list(cookie!);
     expect(rest).toEqual([]);
-    expect(current).toMatchObject({ title, book_type: 'romance', generator_id: 'romance', type_label: 'Romantik', lang: 'ms', is_current: true });
+    expect(current).toMatchObject({ title, book_type: 'romance', generator_id: 'romance', type_label: 'Romantik', lang: 'ms', is_current: true, is_finished: true, chapters_written: 7, chapters_total: 7 });
     expect(current!.words).toBeGreaterThan(0);
 
     expect((await ts.http.delete('/api/progress/romance').set('cookie', cookie!)).status).toBe(200);
@@ -201,7 +241,9 @@ describe('My books: finished books are kept on Start New', () => {
     expect(await list(intruder)).toEqual([]);
     errorOf(await exportOf(`/api/books/${kept!.id}/export?format=epub`, intruder), 404, 'not_found');
     errorOf(await ts.http.delete(`/api/books/${kept!.id}`).set('cookie', intruder), 404, 'not_found');
-    expect((await list(owner!)).map((b) => b.id)).toEqual([kept!.id]);
+    errorOf(await ts.http.post(`/api/books/${kept!.id}/continue`).set('cookie', intruder), 404, 'not_found');
+    expect(await ts.http.get('/api/progress/romance').set('cookie', intruder).then((r) => r.body)).toEqual({ book: null });
+    expect((await list(owner!)).map((b) => [b.id, b.is_current])).toEqual([[kept!.id, false]]);
   });
 
   it("a single tool's saved output is no book: Start New deletes it and it is never listed", async () => {
@@ -218,11 +260,27 @@ describe('My books: finished books are kept on Start New', () => {
     expect(await list(cookie)).toEqual([]);
   });
 
+  it('continue and delete wait for a step being written on the book type: 409 step_running, then they go through', async () => {
+    const email = uniqueEmail('busy');
+    const cookie = await signUp(ts, email);
+    await writeBook(cookie, { until: 'outline' });
+    const { id } = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body as { id: number };
+    const userId = (await ts.ctx.repos.users.findByEmail(email))!.id;
+    const charge = (await ts.ctx.repos.generations.start({ userId, generatorId: 'romance', step: 'introduction', cost: 1, reason: 'a step in flight' }))!;
+    errorOf(await ts.http.post(`/api/books/${id}/continue`).set('cookie', cookie), 409, 'step_running');
+    errorOf(await ts.http.delete(`/api/books/${id}`).set('cookie', cookie), 409, 'step_running');
+    await ts.ctx.repos.generations.refund({ userId, charge, reason: 'test', errorCode: 'test' });
+    expect((await ts.http.post(`/api/books/${id}/continue`).set('cookie', cookie)).status).toBe(200);
+    expect((await ts.http.delete(`/api/books/${id}`).set('cookie', cookie)).status).toBe(200);
+  });
+
   it('401 signed out; 400 for an id that is no number', async () => {
     errorOf(await ts.http.get('/api/books'), 401, 'unauthenticated');
     errorOf(await ts.http.delete('/api/books/1'), 401, 'unauthenticated');
     errorOf(await exportOf('/api/books/1/export?format=md'), 401, 'unauthenticated');
+    errorOf(await ts.http.post('/api/books/1/continue'), 401, 'unauthenticated');
     errorOf(await ts.http.delete('/api/books/romance').set('cookie', await signUp(ts)), 400, 'invalid_request');
+    errorOf(await ts.http.post('/api/books/romance/continue').set('cookie', await signUp(ts)), 400, 'invalid_request');
   });
 
   it('no book type is all digits, so /api/books/<id>/export and /api/books/<bookType>/export never meet', () => {

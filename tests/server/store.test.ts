@@ -237,15 +237,25 @@ describe('books', () => {
     });
   };
 
-  it_('Start New keeps a finished book under the same id; packages stay with it; only the owner reaches it', async () => {
+  const unfinishedSave = (text: string): StepSave => ({
+    generatorId: 'romance', bookType: 'romance', step: { kind: 'outline' }, stepKey: 'outline', position: -1, text,
+    state: { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, outline: text, content: [], currentChapter: 0, isLocked: false },
+    isComplete: true, continuations: 0, isFirst: true, isFinished: false, keepsProgress: true, label: 'Outline', words: 1, seconds: 0.1,
+  });
+  const commitOutline = async (userId: string, text: string) => {
+    const charge = (await repos.generations.start({ userId, generatorId: 'romance', step: 'outline', cost: 1, reason: 'romance' }))!;
+    await repos.generations.commit({ userId, charge, book: { key: 'romance', save: unfinishedSave(text) }, usage: { promptType: 'romance', metadata: {}, isPart: true } });
+  };
+
+  it_('Start New keeps the book under the same id (finished or not); packages stay with it; only the owner reaches it', async () => {
     const user = await newUser();
     const stranger = await newUser();
     await commitBook(user.id, 'Laut');
     const loaded = (await repos.books.load({ userId: user.id, key: 'poems' }))!;
     expect(loaded).toMatchObject({ isFinished: true, bookType: 'poems', state: { content: ['Laut'], lang: 'ms', settings: { topic: 'sea' }, memory: 'so far', memoryUpTo: 0 } });
     expect(loaded.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    const [current] = await repos.books.listFinished({ userId: user.id });
-    expect(current).toMatchObject({ isCurrent: true, bookType: 'poems' });
+    const [current] = await repos.books.list({ userId: user.id });
+    expect(current).toMatchObject({ isCurrent: true, bookType: 'poems', isFinished: true });
     const bookId = (await repos.books.findBookId({ userId: user.id, key: 'poems' }))!;
     expect(bookId).toBe(current!.id);
     const report = { created_at: '2026-01-01T00:00:00.000Z' } as never;
@@ -261,14 +271,77 @@ describe('books', () => {
     expect(await repos.books.remove({ userId: user.id, key: 'poems' })).toBe(true);
     expect(await repos.books.load({ userId: user.id, key: 'poems' })).toBeNull();
     await commitBook(user.id, 'Gunung');
-    const finished = await repos.books.listFinished({ userId: user.id });
-    expect(finished.map((b) => [b.state.content[0], b.isCurrent])).toEqual(expect.arrayContaining([['Laut', false], ['Gunung', true]]));
-    expect(finished).toHaveLength(2);
-    expect((await repos.books.findFinished({ userId: user.id, id: bookId }))?.state.content).toEqual(['Laut']);
-    expect(await repos.books.findFinished({ userId: stranger.id, id: bookId })).toBeNull();
-    expect(await repos.books.removeFinished({ userId: stranger.id, id: bookId })).toBe(false);
-    expect(await repos.books.removeFinished({ userId: user.id, id: bookId })).toBe(true);
-    expect((await repos.books.listFinished({ userId: user.id })).map((b) => b.state.content[0])).toEqual(['Gunung']);
+    const books = await repos.books.list({ userId: user.id });
+    expect(books.map((b) => [b.state.content[0], b.isCurrent])).toEqual(expect.arrayContaining([['Laut', false], ['Gunung', true]]));
+    expect(books).toHaveLength(2);
+    expect((await repos.books.find({ userId: user.id, id: bookId }))?.state.content).toEqual(['Laut']);
+    expect(await repos.books.find({ userId: stranger.id, id: bookId })).toBeNull();
+    expect(await repos.books.removeById({ userId: stranger.id, id: bookId })).toBe(false);
+    expect(await repos.books.removeById({ userId: user.id, id: bookId })).toBe(true);
+    expect((await repos.books.list({ userId: user.id })).map((b) => b.state.content[0])).toEqual(['Gunung']);
+  });
+
+  it_('an unfinished book is kept by Start New too; Continue makes a kept book current and keeps the one that was', async () => {
+    const user = await newUser();
+    const stranger = await newUser();
+    await commitOutline(user.id, 'First outline');
+    const first = (await repos.books.findBookId({ userId: user.id, key: 'romance' }))!;
+    expect(await repos.books.remove({ userId: user.id, key: 'romance' })).toBe(true);
+    expect(await repos.books.remove({ userId: user.id, key: 'romance' })).toBe(false);
+    await commitOutline(user.id, 'Second outline');
+    const second = (await repos.books.findBookId({ userId: user.id, key: 'romance' }))!;
+    expect(second).not.toBe(first);
+    const listed = await repos.books.list({ userId: user.id });
+    expect(listed.map((b) => [b.id, b.state.outline, b.isCurrent, b.isFinished])).toEqual(
+      expect.arrayContaining([[first, 'First outline', false, false], [second, 'Second outline', true, false]]),
+    );
+    expect(listed).toHaveLength(2);
+
+    expect(await repos.books.continueBook({ userId: stranger.id, id: first })).toBeNull();
+    expect(await repos.books.continueBook({ userId: user.id, id: first })).toBe('romance');
+    expect((await repos.books.load({ userId: user.id, key: 'romance' }))?.state.outline).toBe('First outline');
+    expect(await repos.books.findBookId({ userId: user.id, key: 'romance' })).toBe(first);
+    expect((await repos.books.find({ userId: user.id, id: second }))).toMatchObject({ isCurrent: false, state: { outline: 'Second outline' } });
+    // Continuing the current book changes nothing.
+    expect(await repos.books.continueBook({ userId: user.id, id: first })).toBe('romance');
+    expect(await repos.books.list({ userId: user.id })).toHaveLength(2);
+    // The next step of the type writes the continued book, under its own id.
+    await commitOutline(user.id, 'First outline, again');
+    expect((await repos.books.find({ userId: user.id, id: first }))?.state.outline).toBe('First outline, again');
+    expect((await repos.books.find({ userId: user.id, id: second }))?.state.outline).toBe('Second outline');
+  });
+
+  it_('books saved before many books (one per type: finished, unfinished, one kept) carry over: listed, kept by Start New, continued', async () => {
+    const user = await newUser();
+    // Rows as the server kept them before issue 25: the current book of a type under its type; a finished
+    // book that its type started anew from under kept:<id>.
+    const header = (bookType: string, isFinished: number, updatedAt: string) => ({
+      owner: user.id, book_key: bookType, book_type: bookType, generator_id: bookType, lang: 'en', total_chapters: 1, current_chapter: 1,
+      settings: '{}', character_details: null, is_finished: isFinished, updated_at: updatedAt,
+    });
+    const insert = async (row: ReturnType<typeof header>, steps: string[]) => {
+      const { id } = await db.insertInto('books').values(row).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('book_parts').values(steps.map((step, i) => ({ book_id: id, position: step === 'outline' ? -1 : i - (steps[0] === 'outline' ? 1 : 0), step, text: `${row.book_type} ${step}`, title: null }))).execute();
+      return id;
+    };
+    const kept = await insert(header('romance', 1, '2025-01-01 10:00:00'), ['outline', 'introduction', 'chapter:1', 'conclusion:2']);
+    await db.updateTable('books').set({ book_key: `kept:${kept}` }).where('id', '=', kept).execute();
+    const finished = await insert(header('scifi', 1, '2025-01-02 10:00:00'), ['outline', 'introduction', 'chapter:1', 'conclusion:2']);
+    const unfinished = await insert(header('romance', 0, '2025-01-03 10:00:00'), ['outline', 'introduction']);
+
+    const books = await repos.books.list({ userId: user.id });
+    expect(books.map((b) => [b.id, b.bookType, b.isCurrent, b.isFinished])).toEqual([
+      [unfinished, 'romance', true, false],
+      [finished, 'scifi', true, true],
+      [kept, 'romance', false, true],
+    ]);
+    expect(books[0]!.state.content).toEqual(['romance introduction']);
+    expect(books[0]!.updatedAt).toBe('2025-01-03T10:00:00Z');
+    // Start New on the unfinished one keeps it now; Continue brings the kept finished one back.
+    expect(await repos.books.remove({ userId: user.id, key: 'romance' })).toBe(true);
+    expect(await repos.books.continueBook({ userId: user.id, id: kept })).toBe('romance');
+    expect((await repos.books.load({ userId: user.id, key: 'romance' }))?.state.content).toEqual(['romance introduction', 'romance chapter:1', 'romance conclusion:2']);
+    expect((await repos.books.list({ userId: user.id })).map((b) => [b.id, b.isCurrent])).toEqual([[unfinished, false], [finished, true], [kept, true]]);
   });
 
   it_('a part edited by hand: its text (complete now) and the header from the edited state; only the owner\'s, only a written part', async () => {

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 // The studio's book downloads: the Download menu (plain download links per format, opened and walked with
-// the keyboard, in en and ms), the file links typed from the contract, the reader's language, and the
-// profile's "My books" (its rows, downloads, delete after a confirmation) against a stubbed server.
+// the keyboard, in en and ms), the file links typed from the contract, the reader's language, and My Books
+// (/books: reached from the sidebar and the dashboard; its rows, Continue, downloads, delete after a
+// confirmation) against a stubbed server.
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import type { MyBook, Profile as ProfileData } from '../../engine/contract/index.js';
 import { fileHref } from '../../studio/src/lib/api.js';
@@ -14,6 +15,9 @@ import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { DownloadMenu, FORMAT_NAMES } from '../../studio/src/components/DownloadMenu.js';
 import { EXPORT_FORMATS } from '../../engine/contract/index.js';
 import Profile from '../../studio/src/pages/Profile.js';
+import Books from '../../studio/src/pages/Books.js';
+import Dashboard from '../../studio/src/pages/Dashboard.js';
+import Shell from '../../studio/src/components/Shell.js';
 import { useStudioDom } from './dom.js';
 
 useStudioDom();
@@ -92,14 +96,18 @@ describe('file links and the reader\'s language', () => {
   });
 });
 
-describe('My books on the profile', () => {
-  const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+describe('My Books (/books): one click from the sidebar and the dashboard; Continue, Download, Delete', () => {
+  const USER: ProfileData = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 10, total_usage: 3, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+  const GENERATORS = [
+    { id: 'romance', route: '/romance', family: 'fiction', kind: 'book', cost: 1, title: { en: 'Romance Story Creator', ms: 'Penjana Cerita Romantik' }, tagline: { en: 'x', ms: 'x' }, typeLabel: { en: 'Romance', ms: 'Romantik' } },
+  ];
   const BOOKS: MyBook[] = [
-    { id: 7, title: 'Cinta di Pesisir', book_type: 'romance', generator_id: 'romance', type_label: 'Romantik', lang: 'ms', words: 12345, finished_at: '2025-03-02T10:00:00.000Z', is_current: true },
-    { id: 3, title: 'A Tale of Gentle Beginnings', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 9000, finished_at: '2025-02-01T10:00:00.000Z', is_current: false },
+    { id: 9, title: 'Second Thoughts', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 2100, chapters_written: 0, chapters_total: 6, updated_at: '2025-03-04T10:00:00Z', is_finished: false, is_current: true },
+    { id: 7, title: 'Cinta di Pesisir', book_type: 'romance', generator_id: 'romance', type_label: 'Romantik', lang: 'ms', words: 12345, chapters_written: 3, chapters_total: 12, updated_at: '2025-03-02T10:00:00Z', is_finished: false, is_current: false },
+    { id: 3, title: 'A Tale of Gentle Beginnings', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 9000, chapters_written: 1, chapters_total: 1, updated_at: '2025-02-01T10:00:00Z', is_finished: true, is_current: false },
   ];
 
-  function serve(user: ProfileData = USER) {
+  function serve(user: ProfileData = USER, books: MyBook[] = BOOKS) {
     const calls: string[] = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
@@ -107,77 +115,117 @@ describe('My books on the profile', () => {
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
       if (url === '/api/auth/get-session') return json({ user, session: { expires_at: '2099-01-01T00:00:00.000Z', is_remembered: true } });
       if (url === '/api/me') return json(user);
-      if (url === '/api/books' && method === 'GET') return json({ books: BOOKS });
+      if (url === '/api/generators') return json({ generators: GENERATORS });
+      if (url === '/api/books' && method === 'GET') return json({ books });
       if (url === '/api/books/3' && method === 'DELETE') return json({ message: 'Item deleted successfully' });
+      const continued = /^\/api\/books\/(\d+)\/continue$/.exec(url);
+      if (continued && method === 'POST') return json({ book: { ...books.find((b) => b.id === Number(continued[1]))!, is_current: true } });
       if (url.startsWith('/api/history')) return json({ items: [], next_cursor: null, types: [] });
       return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404 });
     });
     return calls;
   }
 
-  const renderProfile = () =>
+  /** The generator page stand-in: where Continue went, and the book it was told to show. */
+  function GeneratorStandIn() {
+    const location = useLocation();
+    return <p data-testid="generator-page">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
+  }
+
+  const renderStudio = (path = '/', user: ProfileData = USER) =>
     render(
-      <MemoryRouter>
-        <AuthProvider>
-          <Profile />
+      <MemoryRouter initialEntries={[path]}>
+        <AuthProvider initialUser={user}>
+          <Routes>
+            <Route element={<Shell />}>
+              <Route index element={<Dashboard />} />
+              <Route path="/books" element={<Books />} />
+              <Route path="/profile/edit" element={<Profile />} />
+              <Route path="/romance" element={<GeneratorStandIn />} />
+            </Route>
+          </Routes>
           <Toaster />
         </AuthProvider>
       </MemoryRouter>,
     );
 
-  it('lists each book (title, type, language, words, date) with its downloads, and deletes one after a confirmation', async () => {
+  it('the sidebar opens My Books in one click: every book with its facts, downloads by id, delete after a confirmation', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
     const calls = serve();
     const user = userEvent.setup();
-    renderProfile();
-    const section = await screen.findByTestId('my-books');
-    expect(within(section).getByRole('heading', { name: 'My Books' })).toBeTruthy();
-    const rows = await within(section).findAllByTestId('my-book');
-    expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringContaining('Cinta di Pesisir'),
-      expect.stringContaining('A Tale of Gentle Beginnings'),
-    ]);
-    expect(rows[0]!.textContent).toContain('Romantik · Bahasa Malaysia · 12,345 words · Finished 2 Mar 2025 · Current book');
-    expect(rows[1]!.textContent).toContain('Romance · English · 9,000 words · Finished 1 Feb 2025');
+    renderStudio('/profile/edit');
+    // Edit Profile no longer lists the books: it links to My Books.
+    expect(await screen.findByTestId('my-books-link')).toBeTruthy();
+    expect(screen.queryByTestId('my-book')).toBeNull();
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    await user.click(within(nav).getByRole('link', { name: 'My Books' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Books' })).toBeTruthy();
+    const rows = await screen.findAllByTestId('my-book');
+    expect(rows.map((r) => r.querySelector('.font-medium')!.textContent)).toEqual(['Second Thoughts', 'Cinta di Pesisir', 'A Tale of Gentle Beginnings']);
+    expect(rows[0]!.textContent).toContain('Romance · Unfinished · 0 of 6 chapters · 2,100 words · English · Last change 4 Mar 2025 · Open in its generator');
+    expect(rows[1]!.textContent).toContain('Romantik · Unfinished · 3 of 12 chapters · 12,345 words · Bahasa Malaysia · Last change 2 Mar 2025');
+    expect(rows[2]!.textContent).toContain('Romance · Finished · 1 of 1 chapter · 9,000 words · English · Last change 1 Feb 2025');
 
+    // Every book downloads by its id, finished or not.
     await user.click(within(rows[1]!).getByRole('button', { name: 'Download' }));
-    expect(within(rows[1]!).getByRole('link', { name: 'Download as PDF' }).getAttribute('href')).toBe('/api/books/3/export?format=pdf');
+    expect(within(rows[1]!).getByRole('link', { name: 'Download as EPUB' }).getAttribute('href')).toBe('/api/books/7/export?format=epub');
 
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Delete A Tale of Gentle Beginnings' }));
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Delete A Tale of Gentle Beginnings' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this book?' });
     expect(dialog.textContent).toContain('"A Tale of Gentle Beginnings" will be deleted for good.');
     expect(calls).not.toContain('DELETE /api/books/3');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Book deleted');
     expect(calls).toContain('DELETE /api/books/3');
-    await waitFor(() => expect(within(section).getAllByTestId('my-book')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByTestId('my-book')).toHaveLength(2));
   });
 
-  it('in Malay when the account chose Malay (even with an English browser); cancel keeps the book', async () => {
+  it('Continue makes a kept book current and opens its generator page with it', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
+    const calls = serve();
+    const user = userEvent.setup();
+    renderStudio('/books');
+    const rows = await screen.findAllByTestId('my-book');
+    await user.click(await within(rows[1]!).findByRole('button', { name: 'Continue Cinta di Pesisir' }));
+    expect((await screen.findByTestId('generator-page')).textContent).toBe('/romance {"continuedBook":7}');
+    expect(calls).toContain('POST /api/books/7/continue');
+  });
+
+  it('the dashboard greets a returning writer with "Continue <title>" for the latest unfinished book, and links to My Books', async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
+    // The latest change is a finished book: the latest unfinished one is offered.
+    const books = [{ ...BOOKS[2]!, updated_at: '2025-03-09T10:00:00Z' }, BOOKS[1]!];
+    const calls = serve(USER, books);
+    const user = userEvent.setup();
+    renderStudio('/');
+    const card = await screen.findByTestId('dashboard-books');
+    await user.click(await within(card).findByRole('button', { name: 'Continue Cinta di Pesisir' }));
+    expect((await screen.findByTestId('generator-page')).textContent).toBe('/romance {"continuedBook":7}');
+    expect(calls).toContain('POST /api/books/7/continue');
+  });
+
+  it('in Malay when the account chose Malay; cancel keeps the book; the dashboard links to My Books', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
     const calls = serve({ ...USER, lang: 'ms' });
     const user = userEvent.setup();
-    renderProfile();
-    const section = await screen.findByTestId('my-books');
-    // The account's language arrives with the session.
-    expect(await within(section).findByRole('heading', { name: 'Buku Saya' })).toBeTruthy();
-    const rows = await within(section).findAllByTestId('my-book');
-    expect(rows[1]!.textContent).toContain('Romance · Bahasa Inggeris · 9,000 patah perkataan · Siap pada');
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Padam A Tale of Gentle Beginnings' }));
+    renderStudio('/', { ...USER, lang: 'ms' });
+    expect(await screen.findByRole('button', { name: 'Teruskan Second Thoughts' })).toBeTruthy();
+    await user.click(await screen.findByRole('link', { name: 'Semua buku saya' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buku Saya' })).toBeTruthy();
+    const rows = await screen.findAllByTestId('my-book');
+    expect(rows[2]!.textContent).toContain('Romance · Siap · 1 daripada 1 bab · 9,000 patah perkataan · Bahasa Inggeris · Perubahan terakhir');
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Padam A Tale of Gentle Beginnings' }));
     const dialog = screen.getByRole('dialog', { name: 'Padam buku ini?' });
     await user.click(within(dialog).getByRole('button', { name: 'Batal' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((c) => c.startsWith('DELETE'))).toEqual([]);
-    expect(within(section).getAllByTestId('my-book')).toHaveLength(2);
+    expect(screen.getAllByTestId('my-book')).toHaveLength(3);
   });
 
   it('says so when there is no book', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en'], language: 'en' });
-    vi.stubGlobal('fetch', async (url: string) => {
-      const body = url === '/api/books' ? { books: [] } : url.startsWith('/api/history') ? { items: [], next_cursor: null, types: [] } : url === '/api/auth/get-session' ? { user: USER, session: null } : USER;
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    });
-    renderProfile();
-    await screen.findByText('No books yet.');
+    serve(USER, []);
+    renderStudio('/books');
+    await screen.findByText('No books yet. Pick a generator to write your first.');
   });
 });

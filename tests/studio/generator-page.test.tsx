@@ -579,3 +579,69 @@ describe('the preview while a step runs', () => {
     expect(screen.getByTestId('slow-hint').textContent).toBe('Hampir siap...');
   });
 });
+
+describe('many books (issue 25): the resume dialog offers an unfinished book kept by Start New, and a continued one opens at once', () => {
+  const kept = { id: 7, title: 'Cinta di Pesisir', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 900, chapters_written: 2, chapters_total: 7, updated_at: '2025-03-02T10:00:00Z', is_finished: false, is_current: false };
+  const keptState = { lang: 'en' as const, currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' };
+
+  it('no current book: the resume dialog for the latest unfinished one; Continue Progress makes it current and the page shows it', async () => {
+    const held = heldBook('romance', keptState);
+    let isContinued = false;
+    const calls = stubServer((url, init) => {
+      if (url.startsWith('/api/progress/romance') && !url.includes('/drafts')) return json(200, isContinued ? { id: 7, ...held.saved() } : { book: null });
+      if (url === '/api/books') return json(200, { books: [{ ...kept, id: 9, generator_id: 'adventure' }, { ...kept, id: 8, is_finished: true }, kept] });
+      if (url === '/api/books/7/continue' && init.method === 'POST') {
+        isContinued = true;
+        return json(200, { book: { ...kept, is_current: true } });
+      }
+      return json(404, {});
+    });
+    const user = renderPage('romance');
+    const dialog = await screen.findByTestId('kept-book-offer');
+    expect(dialog.textContent).toContain('Continue Previous Progress?');
+    expect(dialog.textContent).toContain('You have an unfinished Romance: "Cinta di Pesisir" (2 of 7 chapters).');
+    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/books/7/continue']);
+    expect(screen.queryByTestId('kept-book-offer')).toBeNull();
+    expect(screen.queryByTestId('resume-dialog')).toBeNull();
+  });
+
+  it('Start New Book leaves the kept book where it is; a current book is never offered another', async () => {
+    const calls = stubServer((url) => {
+      if (url.startsWith('/api/progress/')) return json(200, { book: null });
+      if (url === '/api/books') return json(200, { books: [kept] });
+      return json(404, {});
+    });
+    const user = renderPage('romance', { ...USER, lang: 'ms' });
+    const dialog = await screen.findByTestId('kept-book-offer');
+    expect(dialog.textContent).toContain('Teruskan Kemajuan Sebelumnya?');
+    expect(dialog.textContent).toContain('Anda mempunyai Romance yang belum siap: "Cinta di Pesisir" (2 daripada 7 bab).');
+    await user.click(screen.getByRole('button', { name: 'Mulakan Buku Baharu' }));
+    expect(screen.queryByTestId('kept-book-offer')).toBeNull();
+    expect(label().textContent).toBe('Jana Rangka Cerita');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    cleanup();
+
+    const held = heldBook('romance', keptState);
+    const seen = stubServer((url) => (url.startsWith('/api/progress/') ? json(200, { id: 5, ...held.saved() }) : url === '/api/books' ? json(200, { books: [kept] }) : json(404, {})));
+    renderPage('romance');
+    await screen.findByTestId('resume-dialog');
+    expect(screen.queryByTestId('kept-book-offer')).toBeNull();
+    expect(seen.map((c) => c.url)).not.toContain('/api/books');
+  });
+
+  it('a book continued from My Books opens at once, without the resume dialog', async () => {
+    const held = heldBook('romance', keptState);
+    stubServer((url) => (url.startsWith('/api/progress/') && !url.includes('/drafts') ? json(200, { id: 7, ...held.saved() }) : json(404, {})));
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/romance', state: { continuedBook: 7 } }]}>
+        <AuthProvider initialUser={USER}>
+          <GeneratorWorkspace form={model('romance')} />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
+    expect(screen.queryByTestId('resume-dialog')).toBeNull();
+  });
+});

@@ -4,12 +4,18 @@
 import type { StateFile } from '../state.js';
 import { openPostgres } from './connect.js';
 import { loadBook, postgresBookStore } from './books.js';
+import { bookRepository } from '../queries/books.js';
+import { postgresExec } from './run.js';
 
 export async function openPostgresState(url: string): Promise<StateFile> {
   const opened = await openPostgres(url);
   return {
     progress: (owner) => postgresBookStore(opened.db, owner),
     load: (owner, key) => loadBook(opened.db as never, owner, key),
+    books: (owner) => {
+      const repo = bookRepository(opened.db, postgresExec(opened.db), { load: ({ userId, key }) => loadBook(opened.db as never, userId, key), saveMemory: async () => undefined });
+      return { list: () => repo.list({ userId: owner }), find: (id) => repo.find({ userId: owner, id }), keep: (key) => repo.remove({ userId: owner, key }) };
+    },
     close: () => opened.close(),
   };
 }

@@ -2,10 +2,10 @@
 // writes, and the book repository's use cases other than a step's own save (Start New, finished books,
 // hand edits, packages). Loading a book and saving its steps and memory are each adapter's hot path
 // (SQLite: statements prepared once; Postgres: the queue's workers) and stay in ./sqlite and ./postgres.
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { KdpPackage } from '../../../engine/contract/index.js';
 import { chapterNotesOf, type BookState, type SavedBook, type StepSave } from '../../../engine/index.js';
-import type { BookRepository, FinishedBook } from '../ports.js';
+import type { BookRepository, UserBook } from '../ports.js';
 import type { BooksDatabase, BooksTable, Database } from '../schema.js';
 import { all, first, run, transaction, type Db, type Exec, type Program } from './run.js';
 
@@ -74,35 +74,45 @@ export function headerOfStep(save: StepSave) {
 }
 
 /**
- * Kept books. A live book's key is its book type (the CLI's: its settings or job key), never with a colon;
- * a finished book that its book type starts anew from is kept under `kept:<id>`, with its id, parts and
- * finishing time unchanged. "Finished books" are finished books (an introduction written, every step
- * done), so a single tool's saved output is never one.
+ * Kept books. The current book's key is its book type (the CLI's: its settings or job key), never with a
+ * colon; "Start New" keeps the current book, finished or not, under `kept:<id>`, with its id, parts and
+ * last change unchanged, and a kept book is made current again by taking its book type back ("Continue").
+ * A finished book has its introduction written and every step done, so a single tool's saved output is
+ * never one.
  */
 export const KEPT_PREFIX = 'kept:';
 
-export function isFinishedBook(eb: ExpressionBuilder<BooksDatabase, 'books'>) {
-  return eb.and([
-    eb('books.is_finished', '=', 1),
-    eb.exists(eb.selectFrom('book_parts').select('book_parts.book_id').whereRef('book_parts.book_id', '=', 'books.id').where('book_parts.step', '=', 'introduction')),
-  ]);
+function* userBookOfRow(db: Db, row: Selectable<BooksTable>): Program<UserBook> {
+  const parts = yield* all(partsOf(db, row.id));
+  const book = bookOfRows(row, parts);
+  // A book that says it is finished but never wrote its introduction (a single tool's output) is not a finished book.
+  const isFinished = book.isFinished && parts.some((p) => p.position === 0);
+  return { ...book, isFinished, id: row.id, key: row.book_key, isCurrent: !row.book_key.startsWith(KEPT_PREFIX) };
 }
 
-function* finishedOfRow(db: Db, row: Selectable<BooksTable>): Program<FinishedBook> {
-  const parts = yield* all(partsOf(db, row.id));
-  return { ...bookOfRows(row, parts), id: row.id, isCurrent: !row.book_key.startsWith(KEPT_PREFIX) };
+/** The key a book is kept under once another takes its place. */
+const keptKey = sql<string>`CAST(${KEPT_PREFIX} AS text) || id`;
+
+/**
+ * Start anew under (owner, key): the book there, finished or not, is kept (moved to its kept key, same id
+ * and parts); nothing is deleted. True when there was a book.
+ */
+function* startNewBook(db: Db, owner: string, key: string): Program<boolean> {
+  return (yield* run(db.updateTable('books').set({ book_key: keptKey }).where('owner', '=', owner).where('book_key', '=', key))) > 0;
 }
 
 /**
- * Start anew under (owner, key): a finished book is kept (moved to its kept key), anything else is
- * deleted, in one transaction. True when there was a book.
+ * "Continue" a book by id: it takes its book type back as its key (the current book of its type), and the
+ * book that was current there is kept. The book type, or null when the owner has no such book.
  */
-function startNewBook(db: Db, owner: string, key: string): Program<boolean> {
+function continueBook(db: Db, owner: string, id: number): Program<string | null> {
   return transaction(function* () {
-    const kept = yield* run(
-      db.updateTable('books').set({ book_key: sql<string>`CAST(${KEPT_PREFIX} AS text) || id` }).where('owner', '=', owner).where('book_key', '=', key).where(isFinishedBook),
-    );
-    return kept > 0 || (yield* run(db.deleteFrom('books').where('owner', '=', owner).where('book_key', '=', key))) > 0;
+    const row = yield* first(db.selectFrom('books').select(['id', 'book_key', 'book_type']).where('id', '=', id).where('owner', '=', owner));
+    if (!row) return null;
+    if (row.book_key === row.book_type) return row.book_type;
+    yield* run(db.updateTable('books').set({ book_key: keptKey }).where('owner', '=', owner).where('book_key', '=', row.book_type));
+    yield* run(db.updateTable('books').set({ book_key: row.book_type }).where('id', '=', row.id));
+    return row.book_type;
   });
 }
 
@@ -159,24 +169,25 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
     savePartEdit: ({ userId, key, position, text, state }) => exec(writePartEdit(db, userId, key, { position, text, state })),
     saveOutlineEdit: ({ userId, key, outline, state }) => exec(writeOutlineEdit(db, userId, key, { outline, state })),
     remove: ({ userId, key }) => exec(startNewBook(db, userId, key)),
-    // The owner's finished books (kept and live), most recently finished first.
-    listFinished: ({ userId }) =>
+    // The owner's books (current and kept, finished or not), the most recently changed first.
+    list: ({ userId }) =>
       exec(
         (function* () {
-          const rows = yield* all(db.selectFrom('books').selectAll().where('owner', '=', userId).where(isFinishedBook).orderBy('updated_at', 'desc').orderBy('id', 'desc'));
-          const books: FinishedBook[] = [];
-          for (const row of rows) books.push(yield* finishedOfRow(db, row));
+          const rows = yield* all(db.selectFrom('books').selectAll().where('owner', '=', userId).orderBy('updated_at', 'desc').orderBy('id', 'desc'));
+          const books: UserBook[] = [];
+          for (const row of rows) books.push(yield* userBookOfRow(db, row));
           return books;
         })(),
       ),
-    findFinished: ({ userId, id }) =>
+    find: ({ userId, id }) =>
       exec(
         (function* () {
-          const row = yield* first(db.selectFrom('books').selectAll().where('id', '=', id).where('owner', '=', userId).where(isFinishedBook));
-          return row ? yield* finishedOfRow(db, row) : null;
+          const row = yield* first(db.selectFrom('books').selectAll().where('id', '=', id).where('owner', '=', userId));
+          return row ? yield* userBookOfRow(db, row) : null;
         })(),
       ),
-    removeFinished: async ({ userId, id }) => (await exec(run(db.deleteFrom('books').where('id', '=', id).where('owner', '=', userId).where(isFinishedBook)))) > 0,
+    removeById: async ({ userId, id }) => (await exec(run(db.deleteFrom('books').where('id', '=', id).where('owner', '=', userId)))) > 0,
+    continueBook: ({ userId, id }) => exec(continueBook(db, userId, id)),
     findBookId: async ({ userId, key }) => (await exec(first(db.selectFrom('books').select('id').where('owner', '=', userId).where('book_key', '=', key))))?.id ?? null,
     savePackage: ({ userId, bookId, zip, report }) => exec(savePackage(withPackages, { owner: userId, bookId, zip, report })),
     findPackage: async ({ userId, key }) => {

@@ -8,7 +8,7 @@ import { MAX_API_KEY_NAME, type ApiKey, type ApiKeyCreated } from '../../../engi
 import { ApiError, call } from '../lib/api.js';
 import { relativeAge } from '../lib/time.js';
 import { useT } from '../i18n/index.js';
-import { ConfirmDialog } from './Dialog.js';
+import { ConfirmDelete } from './Dialog.js';
 import { Spinner } from './Spinner.js';
 
 export function ApiKeysPanel() {
@@ -122,15 +122,7 @@ export function ApiKeysPanel() {
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        isOpen={toRevoke !== null}
-        title={t('apiKeys.revokeTitle')}
-        message={t('apiKeys.revokeBody', { name: toRevoke?.name ?? '' })}
-        confirmLabel={t('apiKeys.revoke')}
-        isDanger
-        onConfirm={() => toRevoke && void revoke(toRevoke)}
-        onCancel={() => setToRevoke(null)}
-      />
+      <ConfirmDelete item={toRevoke} title={t('apiKeys.revokeTitle')} message={(k) => t('apiKeys.revokeBody', { name: k.name })} confirmLabel={t('apiKeys.revoke')} onDelete={(k) => void revoke(k)} onCancel={() => setToRevoke(null)} />
     </section>
   );
 }

@@ -116,3 +116,9 @@ export function ConfirmDialog(props: { isOpen: boolean; title: string; message: 
     </Dialog>
   );
 }
+
+/** Ask before deleting `item` (null: closed), naming it in the message; Cancel keeps it. */
+export function ConfirmDelete<T>(props: { item: T | null; title: string; message(item: T): string; confirmLabel: string; onDelete(item: T): void; onCancel(): void }) {
+  const { item } = props;
+  return <ConfirmDialog isOpen={item !== null} title={props.title} message={item === null ? '' : props.message(item)} confirmLabel={props.confirmLabel} isDanger onConfirm={() => item !== null && props.onDelete(item)} onCancel={props.onCancel} />;
+}

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
-  BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, LayoutDashboard, LogOut, Menu, Moon, Shield, Sun, User, X,
+  BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, LayoutDashboard, Library, LogOut, Menu, Moon, Shield, Sun, User, X,
 } from 'lucide-react';
 import { useAuth } from '../lib/auth.js';
 import { GROUPS, MARKETING_LINKS, useGenerators, type GeneratorSummary } from '../lib/generators.js';
@@ -85,6 +85,9 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
       <nav aria-label={t('shell.mainNav')} className="flex-1 overflow-y-auto px-2 py-3">
         <NavLink to="/" end className={linkClass} onClick={onNavigate}>
           <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> {t('shell.dashboard')}
+        </NavLink>
+        <NavLink to="/books" className={linkClass} onClick={onNavigate}>
+          <Library className="h-4 w-4" aria-hidden="true" /> {t('shell.myBooks')}
         </NavLink>
         {GROUPS.map((group) => {
           const items = (generators ?? []).filter((g) => g.family === group.family).sort(byTitle);

@@ -4,7 +4,7 @@
 // after every step the page renders the book the server answers (parts, next step, progress), and before
 // the settings lock it shows the book the form's settings would start.
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Lock, RotateCcw } from 'lucide-react';
 import {
@@ -12,6 +12,8 @@ import {
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../engine.js';
 import { savedProgressOf } from '../../../engine/contract/books.js';
+import { isContinuedBook } from '../lib/books.js';
+import { KeptBookOffer } from './KeptBookOffer.js';
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
@@ -64,7 +66,9 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const { methods } = settingsForm;
   const { user, isAdmin, setCredits, refresh, setUser } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const isBook = spec.kind === 'book';
+  const [hasNoCurrentBook, setHasNoCurrentBook] = useState(false);
   const chapterTitleField = form.fields.find((f) => f.role === 'chapterTitle')?.name;
 
   // The book as the server last answered it (books only).
@@ -96,7 +100,14 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     call('GET /progress/:bookType', { params: { bookType: form.bookType } }).then(
       (answer) => {
         const p = savedProgressOf(answer);
+        // No current book: an unfinished one kept by Start New may be offered (KeptBookOffer).
+        if (isCurrent && !p) setHasNoCurrentBook(true);
         if (!isCurrent || !p || (p.generator_id && p.generator_id !== form.id)) return;
+        // Continued from My Books or the dashboard: the page shows it at once.
+        if (isContinuedBook(location.state, p.id)) {
+          restore(p);
+          return;
+        }
         // A step is being written (the writer left during it): the page shows it at once and follows it.
         if (p.book?.running) {
           restore(p);
@@ -719,8 +730,9 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
           </>
         }
       >
-        <p>{pageWord(view?.is_finished ? 'startNewKeeps' : 'startNewDeletes', ui)}</p>
+        <p>{pageWord(isBook ? 'startNewKeeps' : 'startNewDeletes', ui)}</p>
       </Dialog>
+      {isBook && <KeptBookOffer generatorId={form.id} isActive={hasNoCurrentBook} isHidden={book !== null} lang={ui} onContinued={() => void resync()} />}
     </div>
   );
 }

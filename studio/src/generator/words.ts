@@ -196,8 +196,8 @@ export const PAGE_WORDS = {
   close: { en: 'Close', ms: 'Tutup' },
   startNewDeletes: { en: 'The saved progress of this book will be deleted.', ms: 'Kemajuan buku ini akan dipadamkan.' },
   startNewKeeps: {
-    en: 'This finished book stays in My Books on your profile, where you can download it; the page starts a new book.',
-    ms: 'Buku yang telah siap ini kekal dalam Buku Saya di profil anda, tempat anda boleh memuat turunnya; halaman ini memulakan buku baharu.',
+    en: 'This book stays in My Books, where you can continue, download or delete it; the page starts a new book.',
+    ms: 'Buku ini kekal dalam Buku Saya, tempat anda boleh meneruskan, memuat turun atau memadamkannya; halaman ini memulakan buku baharu.',
   },
   incompletePart: {
     en: 'This part was cut off at the length limit, even after asking the model to continue it. It is kept as it is; you may want to rewrite its ending.',
@@ -239,35 +239,11 @@ export const PAGE_WORDS = {
     en: 'Nothing kept yet: it fills in after each part is written. You can add notes now.',
     ms: 'Belum ada apa-apa: ia diisi selepas setiap bahagian ditulis. Anda boleh menambah catatan sekarang.',
   },
-  // The Download menu of the preview and the downloads of "My books".
+  // The Download menu of the preview and of My Books.
   download: { en: 'Download', ms: 'Muat Turun' },
   downloadAs: { en: 'Download as {format}', ms: 'Muat turun sebagai {format}' },
   downloadFormats: { en: 'Download formats', ms: 'Format muat turun' },
-  // "My books" on the profile page.
-  myBooks: { en: 'My Books', ms: 'Buku Saya' },
-  myBooksIntro: {
-    en: 'Your books, finished or not, to download whatever your credits. Starting a new book keeps the finished one here.',
-    ms: 'Buku anda, sudah siap atau belum, untuk dimuat turun walau berapa pun kredit anda. Memulakan buku baharu akan menyimpan buku yang telah siap di sini.',
-  },
-  noBooks: { en: 'No books yet.', ms: 'Belum ada buku.' },
-  unfinishedOn: { en: 'Unfinished, last written {date}', ms: 'Belum siap, terakhir ditulis {date}' },
-  openBook: { en: 'Open', ms: 'Buka' },
-  loadingBooks: { en: 'Loading your books', ms: 'Memuatkan buku anda' },
-  booksLoadFailed: { en: 'Failed to load your books', ms: 'Gagal memuatkan buku anda' },
-  finishedOn: { en: 'Finished {date}', ms: 'Siap pada {date}' },
-  currentBook: { en: 'Current book', ms: 'Buku semasa' },
-  langEn: { en: 'English', ms: 'Bahasa Inggeris' },
-  langMs: { en: 'Bahasa Malaysia', ms: 'Bahasa Malaysia' },
-  deleteBook: { en: 'Delete', ms: 'Padam' },
-  deleteBookLabel: { en: 'Delete {title}', ms: 'Padam {title}' },
-  deleteBookTitle: { en: 'Delete this book?', ms: 'Padam buku ini?' },
-  deleteBookBody: {
-    en: '"{title}" will be deleted for good. Download it first if you want to keep a copy.',
-    ms: '"{title}" akan dipadam secara kekal. Muat turun dahulu jika anda mahu menyimpan salinannya.',
-  },
   cancel: { en: 'Cancel', ms: 'Batal' },
-  bookDeleted: { en: 'Book deleted', ms: 'Buku telah dipadam' },
-  bookDeleteFailed: { en: 'Failed to delete the book', ms: 'Gagal memadam buku' },
   // The Publish panel of a finished book (a package for KDP, Google Play Books, Kobo and a KDP paperback).
   publishTitle: { en: 'Publish your book', ms: 'Terbitkan buku anda' },
   publishIntro: {

@@ -8,7 +8,7 @@ import { DASHBOARD } from './dashboard.js';
 import { HISTORY } from './history.js';
 import { PAYMENTS } from './payments.js';
 import { PROFILE } from './profile.js';
-import { SHELL } from './shell.js';
+import { BOOKS, SHELL } from './shell.js';
 import { STATES } from './states.js';
 import type { Table } from './types.js';
 
@@ -18,6 +18,7 @@ export const MESSAGES = {
   ...AUTH,
   ...HISTORY,
   ...PROFILE,
+  ...BOOKS,
   ...ADMIN,
   ...PAYMENTS,
   ...CREDITS,

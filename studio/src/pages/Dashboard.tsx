@@ -3,13 +3,15 @@
 // first visit in this browser before it has written anything), everyone else "Welcome back".
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BookText, Coins, Crown, Layers, Megaphone } from 'lucide-react';
+import { BookOpen, BookText, Coins, Crown, Layers, Library, Megaphone } from 'lucide-react';
 import { useAuth } from '../lib/auth.js';
 import { GROUPS, useGenerators } from '../lib/generators.js';
 import { relativeAge } from '../lib/time.js';
 import { UPDATES, type ProductUpdate } from '../data/updates.js';
 import { Dialog } from '../components/Dialog.js';
 import { useT, type MessageKey } from '../i18n/index.js';
+import { useBookRoute, useContinueBook, useMyBooks } from '../lib/books.js';
+import { BookFacts } from '../components/BookFacts.js';
 
 const GREETED_KEY = 'karya.greeted';
 
@@ -70,6 +72,49 @@ function UpdateDetail({ update, onClose }: { update: ProductUpdate | null; onClo
   );
 }
 
+/**
+ * A returning writer's books: "Continue <title>" for the latest unfinished one (its generator page opens
+ * with it) and the way to My Books. Nothing until the writer has a book.
+ */
+function YourBooks() {
+  const { t } = useT();
+  const { books } = useMyBooks();
+  const routeOf = useBookRoute();
+  const continueBook = useContinueBook();
+  const [isBusy, setIsBusy] = useState(false);
+  if (!books || books.length === 0) return null;
+  const latest = books.find((b) => !b.is_finished && routeOf(b) !== undefined);
+  return (
+    <section className="card mt-6 flex flex-wrap items-center justify-between gap-3 p-5" aria-label={t('books.title')} data-testid="dashboard-books">
+      {latest ? (
+        <div className="flex min-w-0 flex-1 items-start gap-2">
+          <BookOpen className="mt-1 h-5 w-5 shrink-0 text-brand-600" aria-hidden="true" />
+          <div className="min-w-0">
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={isBusy}
+              onClick={async () => {
+                setIsBusy(true);
+                if (!(await continueBook(latest))) setIsBusy(false);
+              }}
+              data-testid="dashboard-continue"
+            >
+              {t('dashboard.continueBook', { title: latest.title })}
+            </button>
+            <p className="mt-1"><BookFacts book={latest} /></p>
+          </div>
+        </div>
+      ) : (
+        <p className="text-sm">{t('books.onProfile')}</p>
+      )}
+      <Link to="/books" className="btn-secondary text-sm" data-testid="dashboard-my-books">
+        <Library className="h-4 w-4" aria-hidden="true" /> {t('dashboard.allBooks')}
+      </Link>
+    </section>
+  );
+}
+
 export default function Dashboard() {
   const { user } = useAuth();
   const { t, lang } = useT();
@@ -87,6 +132,7 @@ export default function Dashboard() {
     <div className="mx-auto max-w-7xl">
       <h1 className="text-2xl font-bold sm:text-3xl">{t(isNew ? 'dashboard.welcomeNew' : 'dashboard.welcomeBack', { name })}</h1>
       <p className="mt-1 text-gray-600 dark:text-gray-400">{t(isNew ? 'dashboard.introNew' : 'dashboard.intro')}</p>
+      <YourBooks />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t('dashboard.chaptersGenerated')} value={(user?.total_usage ?? 0).toLocaleString('en')} icon={BookText} testId="stat-chapters" />

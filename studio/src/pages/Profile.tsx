@@ -1,25 +1,23 @@
 // /profile/edit: e-mail (read-only), name, bio, Save Changes, the change-password link; the redeem
-// box; "My books" (finished books: download in each format, delete after a confirmation); the content
+// box; the way to My Books (/books, where the books are listed, continued, downloaded and deleted); the content
 // history a page at a time (load more / infinite scroll), with search, a type filter (generators'
 // display names), each item's content fetched when it is opened, and delete after a confirm prompt.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { BookOpen, ChevronDown, Download, Search, Trash2 } from 'lucide-react';
+import { ChevronDown, Download, Search, Trash2 } from 'lucide-react';
 import { Markdown } from '../components/Markdown.js';
-import type { HistoryListItem, HistoryType, MyBook } from '../../../engine/contract/index.js';
+import type { HistoryListItem, HistoryType } from '../../../engine/contract/index.js';
 import { API_ROLES } from '../../../engine/contract/api-keys.js';
-import { call, fileHref } from '../lib/api.js';
+import { call } from '../lib/api.js';
+import { toasted } from '../lib/toasted.js';
 import { useAuth } from '../lib/auth.js';
 import { useT } from '../i18n/index.js';
 import { RedeemBox } from '../components/RedeemBox.js';
 import { ApiKeysPanel } from '../components/ApiKeysPanel.js';
-import { ConfirmDialog, Dialog } from '../components/Dialog.js';
+import { ConfirmDelete } from '../components/Dialog.js';
 import { Spinner } from '../components/Spinner.js';
-import { DownloadMenu } from '../components/DownloadMenu.js';
-import { pageWord } from '../generator/words.js';
 import { LoadError, useRefetchOnOnline } from '../components/LoadError.js';
-import { useGenerators } from '../lib/generators.js';
 
 function ProfileForm() {
   const { user, setUser } = useAuth();
@@ -57,102 +55,13 @@ function ProfileForm() {
   );
 }
 
-/** The user's finished books, in the studio language. */
-function MyBooks() {
-  const [books, setBooks] = useState<MyBook[] | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [reload, setReload] = useState(0);
-  const [toDelete, setToDelete] = useState<MyBook | null>(null);
-  const { lang } = useT();
-  const { generators } = useGenerators();
-  const id = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoadError(null);
-    call('GET /books', { signal: controller.signal }).then(
-      (r) => setBooks(r.books),
-      (error: Error) => {
-        if (error.name === 'AbortError') return;
-        setLoadError(error);
-      },
-    );
-    return () => controller.abort();
-  }, [lang, reload]);
-  useRefetchOnOnline(() => setReload((n) => n + 1), loadError !== null);
-  const routeOf = (book: MyBook) => generators?.find((g) => g.id === book.generator_id)?.route;
-  const dateOf = (iso: string) => new Date(iso).toLocaleDateString(lang === 'ms' ? 'ms-MY' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-  const remove = async (book: MyBook) => {
-    setToDelete(null);
-    try {
-      await call('DELETE /books/:id', { params: { id: book.id } });
-      toast.success(pageWord('bookDeleted', lang));
-      setBooks((list) => list?.filter((b) => b.id !== book.id) ?? null);
-    } catch {
-      toast.error(pageWord('bookDeleteFailed', lang));
-    }
-  };
-
+/** Where the books list used to be: the way to My Books (/books). */
+function MyBooksLink() {
+  const { t } = useT();
   return (
-    <section className="card p-5" aria-labelledby={`${id}-h`} lang={lang} data-testid="my-books">
-      <h2 id={`${id}-h`} className="text-base font-semibold">{pageWord('myBooks', lang)}</h2>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{pageWord('myBooksIntro', lang)}</p>
-      {loadError !== null ? (
-        <LoadError error={loadError} message={pageWord('booksLoadFailed', lang)} onRetry={() => setReload((n) => n + 1)} testId="my-books-error" />
-      ) : books === null ? (
-        <div className="py-8 text-center"><Spinner label={pageWord('loadingBooks', lang)} /></div>
-      ) : books.length === 0 ? (
-        <p className="py-8 text-center text-sm text-gray-500">{pageWord('noBooks', lang)}</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-gray-100 dark:divide-neutral-800" data-testid="my-books-list">
-          {books.map((book) => (
-            <li key={book.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="my-book">
-              <div className="flex min-w-0 flex-1 items-start gap-2">
-                <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-                <div className="min-w-0">
-                  <span className="block truncate font-medium" lang={book.lang}>{book.title}</span>
-                  <span className="text-xs text-gray-500">
-                    <span lang={book.lang}>{book.type_label}</span>
-                    {' · '}{pageWord(book.lang === 'ms' ? 'langMs' : 'langEn', lang)}
-                    {' · '}{pageWord('words', lang, { n: book.words.toLocaleString('en') })}
-                    {' · '}{book.is_finished === false ? pageWord('unfinishedOn', lang, { date: dateOf(book.finished_at) }) : pageWord('finishedOn', lang, { date: dateOf(book.finished_at) })}
-                    {book.is_current && <>{' · '}{pageWord('currentBook', lang)}</>}
-                  </span>
-                </div>
-              </div>
-              <div className="flex items-center gap-1">
-                {book.is_finished === false && routeOf(book) && <Link to={routeOf(book)!} className="btn-ghost text-sm" data-testid="open-book">{pageWord('openBook', lang)}</Link>}
-                <DownloadMenu
-                  hrefOf={(format) => (book.is_finished === false ? fileHref('GET /books/:bookType/export', { params: { bookType: book.book_type }, query: { format } }) : fileHref('GET /books/:id/export', { params: { id: book.id }, query: { format } }))}
-                  lang={lang}
-                  testId={`download-book-${book.id}`}
-                />
-                {book.is_finished !== false && (
-                  <button type="button" className="btn-ghost text-red-600" aria-label={pageWord('deleteBookLabel', lang, { title: book.title })} onClick={() => setToDelete(book)}>
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Dialog
-        isOpen={toDelete !== null}
-        title={pageWord('deleteBookTitle', lang)}
-        onClose={() => setToDelete(null)}
-        size="sm"
-        testId="delete-book-dialog"
-        footer={
-          <>
-            <button type="button" className="btn-secondary" onClick={() => setToDelete(null)}>{pageWord('cancel', lang)}</button>
-            <button type="button" className="btn-danger" data-autofocus onClick={() => toDelete && void remove(toDelete)}>{pageWord('deleteBook', lang)}</button>
-          </>
-        }
-      >
-        <p>{pageWord('deleteBookBody', lang, { title: toDelete?.title ?? '' })}</p>
-      </Dialog>
+    <section className="card flex flex-wrap items-center justify-between gap-3 p-5" data-testid="my-books-link">
+      <p className="text-sm">{t('books.onProfile')}</p>
+      <Link to="/books" className="btn-secondary text-sm">{t('books.title')}</Link>
     </section>
   );
 }
@@ -252,13 +161,9 @@ function ContentHistory() {
 
   const remove = async (item: HistoryListItem) => {
     setToDelete(null);
-    try {
-      await call('DELETE /history/:id', { params: { id: item.id } });
-      toast.success(t('history.deleted'));
+    if (await toasted(call('DELETE /history/:id', { params: { id: item.id } }), { done: t('history.deleted'), failed: t('history.deleteFailed') })) {
       setItems((list) => list?.filter((x) => x.id !== item.id) ?? null);
       setReload((n) => n + 1);
-    } catch {
-      toast.error(t('history.deleteFailed'));
     }
   };
 
@@ -334,15 +239,7 @@ function ContentHistory() {
           )}
         </>
       )}
-      <ConfirmDialog
-        isOpen={toDelete !== null}
-        title={t('history.deleteTitle')}
-        message={t('history.deleteBody', { title: toDelete?.title ?? '' })}
-        confirmLabel={t('history.delete')}
-        isDanger
-        onConfirm={() => toDelete && void remove(toDelete)}
-        onCancel={() => setToDelete(null)}
-      />
+      <ConfirmDelete item={toDelete} title={t('history.deleteTitle')} message={(item) => t('history.deleteBody', { title: item.title })} confirmLabel={t('history.delete')} onDelete={(item) => void remove(item)} onCancel={() => setToDelete(null)} />
     </section>
   );
 }
@@ -357,7 +254,7 @@ export default function Profile() {
       <ProfileForm />
       <RedeemBox />
       {hasApiAccess && <ApiKeysPanel />}
-      <MyBooks />
+      <MyBooksLink />
       <ContentHistory />
     </div>
   );

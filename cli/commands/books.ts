@@ -1,0 +1,133 @@
+// `karya books`: the books saved in the state file, by id (the id `karya export --book` and `karya rewrite
+// --book` take), and how those commands choose a saved book: by `--book ID`, else by the settings given to
+// `karya generate` (as before), else, with no settings given, the generator's latest saved book.
+import { existsSync } from 'node:fs';
+import { bookSummary, startBook, type Catalog, type ResolvedSpec, type SavedBook } from '../../engine/index.js';
+import { openStateFile, type StateBook, type StateFile } from '../../server/index.js';
+import { catalogOrExit, fail, wholeNumber } from '../util.js';
+import { CLI_USER, DEFAULT_STATE } from './generate.js';
+import { progressKey, settingsFromOptions, type SettingsOptions } from '../settings.js';
+
+export interface BooksOptions {
+  state?: string;
+  json?: boolean;
+}
+
+/** One saved book as `karya books` shows it. */
+export interface SavedBookLine {
+  id: number;
+  generator: string;
+  title: string;
+  words: number;
+  chapters: { written: number; total: number };
+  lang: 'en' | 'ms';
+  updatedAt: string;
+  finished: boolean;
+  /** False for a book kept aside when the same settings started a new one. */
+  current: boolean;
+}
+
+function lineOf(catalog: Catalog, book: StateBook): SavedBookLine | null {
+  const spec = catalog.get(book.state.generatorId);
+  if (spec?.kind !== 'book') return null;
+  const summary = bookSummary(spec, book.state);
+  return {
+    id: book.id, generator: spec.id, title: summary.title, words: summary.words,
+    chapters: { written: summary.chaptersWritten, total: summary.chaptersTotal },
+    lang: summary.lang, updatedAt: book.updatedAt, finished: book.isFinished, current: book.isCurrent,
+  };
+}
+
+export async function booksCommand(opts: BooksOptions): Promise<void> {
+  const catalog = catalogOrExit();
+  const statePath = opts.state ?? DEFAULT_STATE;
+  let lines: SavedBookLine[] = [];
+  // No state file is no saved book (and none is created just to say so).
+  if (existsSync(statePath)) {
+    const stateFile = await openStateFile(statePath);
+    try {
+      lines = (await stateFile.books(CLI_USER).list()).map((b) => lineOf(catalog, b)).filter((b): b is SavedBookLine => b !== null);
+    } finally {
+      await stateFile.close();
+    }
+  }
+  if (opts.json) {
+    process.stdout.write(JSON.stringify({ books: lines }) + '\n');
+    return;
+  }
+  if (lines.length === 0) {
+    process.stdout.write(`No saved books in ${statePath}. Write one with: karya generate <id>\n`);
+    return;
+  }
+  const rows = lines.map((b) => [
+    String(b.id), b.generator, b.title, String(b.words), `${b.chapters.written}/${b.chapters.total}`, b.lang, b.updatedAt.slice(0, 16).replace('T', ' '),
+    b.finished ? 'finished' : 'unfinished',
+  ]);
+  const header = ['ID', 'GENERATOR', 'TITLE', 'WORDS', 'CHAPTERS', 'LANG', 'LAST CHANGE (UTC)', 'STATE'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const out = [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd());
+  process.stdout.write(out.join('\n') + '\n');
+}
+
+/** A saved book chosen for `karya export` / `karya rewrite`: its generator, the key it is saved under, and the book. */
+export interface ChosenBook {
+  spec: ResolvedSpec;
+  key: string;
+  saved: SavedBook;
+}
+
+/** `--book ID`: a whole number, or exit 2. */
+export function bookIdOrExit(value: string): number {
+  const id = wholeNumber(value);
+  if (id === undefined || id < 1) fail(`--book: "${value}" is not a book id (a whole number; karya books lists them)`);
+  return id;
+}
+
+/**
+ * The book `--book ID` names in an open state file, or exit 2: no such book, or a book of another
+ * generator than the one named.
+ */
+async function bookByIdOrExit(stateFile: StateFile, catalog: Catalog, input: { book: string; generator?: string; statePath: string }): Promise<ChosenBook> {
+  const found = await stateFile.books(CLI_USER).find(bookIdOrExit(input.book));
+  if (!found) fail(`--book ${input.book}: no such book in ${input.statePath} (karya books lists them)`);
+  const spec = catalog.get(found.state.generatorId);
+  if (!spec) fail(`--book ${input.book}: its generator ${found.state.generatorId} is no longer in generators/`);
+  if (input.generator !== undefined && input.generator !== spec.id) fail(`--book ${input.book} is a ${spec.id} book, not ${input.generator}; leave out the generator id or give ${spec.id}`);
+  return { spec, key: found.key, saved: found };
+}
+
+/** The generator's latest saved book (the most recently changed), or null. */
+async function latestBookOf(stateFile: StateFile, spec: ResolvedSpec): Promise<ChosenBook | null> {
+  const latest = (await stateFile.books(CLI_USER).list()).find((b) => b.state.generatorId === spec.id);
+  return latest ? { spec, key: latest.key, saved: latest } : null;
+}
+
+/** Whether any option that names a book's settings was given (then the settings find the book, as before). */
+function hasSettingsOptions(opts: SettingsOptions): boolean {
+  return (opts.set?.length ?? 0) > 0 || opts.brief !== undefined || opts.lang !== undefined || opts.chapters !== undefined;
+}
+
+/**
+ * The saved book `karya export` / `karya rewrite` works on: `--book ID` (exit 2 when there is none, or it is
+ * another generator's); else the book the settings options find, as before; else, with no settings
+ * options given, the generator's latest book. Only a book for which `isUsable` holds is chosen; null when none is.
+ */
+export async function chooseBook(
+  stateFile: StateFile,
+  catalog: Catalog,
+  input: { named?: ResolvedSpec; opts: SettingsOptions & { book?: string }; statePath: string; isUsable(saved: SavedBook): boolean },
+): Promise<ChosenBook | null> {
+  const { named, opts } = input;
+  if (opts.book !== undefined) {
+    const byId = await bookByIdOrExit(stateFile, catalog, { book: opts.book, ...(named ? { generator: named.id } : {}), statePath: input.statePath });
+    return input.isUsable(byId.saved) ? byId : null;
+  }
+  if (!named) return null;
+  const { settings, totalChapters } = settingsFromOptions(named, opts);
+  const key = progressKey(named, settings, startBook({ spec: named, settings, totalChapters }).totalChapters);
+  const saved = await stateFile.load(CLI_USER, key);
+  if (saved && input.isUsable(saved)) return { spec: named, key, saved };
+  if (hasSettingsOptions(opts)) return null;
+  const latest = await latestBookOf(stateFile, named);
+  return latest && input.isUsable(latest.saved) ? latest : null;
+}

@@ -1,0 +1,85 @@
+// /books, "My Books" (issue 25): every book of the writer, finished or not, the most recently changed
+// first, with its kind, language, words, chapters and last change; each with Continue (its generator page
+// opens with it), Download (every export format) and Delete (after a confirmation).
+import { useState } from 'react';
+import { BookOpen, Trash2 } from 'lucide-react';
+import type { MyBook } from '../../../engine/contract/index.js';
+import { call, fileHref } from '../lib/api.js';
+import { toasted } from '../lib/toasted.js';
+import { useT } from '../i18n/index.js';
+import { ConfirmDelete } from '../components/Dialog.js';
+import { Spinner } from '../components/Spinner.js';
+import { DownloadMenu } from '../components/DownloadMenu.js';
+import { LoadError } from '../components/LoadError.js';
+import { useBookRoute, useContinueBook, useMyBooks } from '../lib/books.js';
+import { BookFacts } from '../components/BookFacts.js';
+
+export default function Books() {
+  const { t, lang } = useT();
+  const { books, setBooks, loadError, retry } = useMyBooks();
+  const routeOf = useBookRoute();
+  const continueBook = useContinueBook();
+  const [toDelete, setToDelete] = useState<MyBook | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const remove = async (book: MyBook) => {
+    setToDelete(null);
+    if (await toasted(call('DELETE /books/:id', { params: { id: book.id } }), { done: t('books.deleted'), failed: t('books.deleteFailed') })) {
+      setBooks((list) => list?.filter((b) => b.id !== book.id) ?? null);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6" data-testid="my-books-page">
+      <div>
+        <h1 className="text-2xl font-bold">{t('books.title')}</h1>
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('books.intro')}</p>
+      </div>
+      <section className="card p-5" aria-label={t('books.title')} data-testid="my-books">
+        {loadError !== null ? (
+          <LoadError error={loadError} message={t('books.loadFailed')} onRetry={retry} testId="my-books-error" />
+        ) : books === null ? (
+          <div className="py-8 text-center"><Spinner label={t('books.loading')} /></div>
+        ) : books.length === 0 ? (
+          <p className="py-8 text-center text-sm text-gray-600 dark:text-gray-400">{t('books.none')}</p>
+        ) : (
+          <ul className="divide-y divide-gray-100 dark:divide-neutral-800" data-testid="my-books-list">
+            {books.map((book) => (
+              <li key={book.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="my-book">
+                <div className="flex min-w-0 flex-1 items-start gap-2">
+                  <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+                  <div className="min-w-0">
+                    <span className="block truncate font-medium" lang={book.lang}>{book.title}</span>
+                    <BookFacts book={book} />
+                  </div>
+                </div>
+                <div className="flex items-center gap-1">
+                  {routeOf(book) && (
+                    <button
+                      type="button"
+                      className="btn-secondary text-sm"
+                      aria-label={t('books.continueLabel', { title: book.title })}
+                      disabled={busy !== null}
+                      onClick={async () => {
+                        setBusy(book.id);
+                        if (!(await continueBook(book))) setBusy(null);
+                      }}
+                      data-testid="continue-book"
+                    >
+                      {t('books.continue')}
+                    </button>
+                  )}
+                  <DownloadMenu hrefOf={(format) => fileHref('GET /books/:id/export', { params: { id: book.id }, query: { format } })} lang={lang} testId={`download-book-${book.id}`} />
+                  <button type="button" className="btn-ghost text-red-600" aria-label={t('books.deleteLabel', { title: book.title })} onClick={() => setToDelete(book)} data-testid="delete-book">
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <ConfirmDelete item={toDelete} title={t('books.deleteTitle')} message={(book) => t('books.deleteBody', { title: book.title })} confirmLabel={t('books.delete')} onDelete={(book) => void remove(book)} onCancel={() => setToDelete(null)} />
+    </div>
+  );
+}

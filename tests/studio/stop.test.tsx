@@ -138,6 +138,11 @@ describe('Stop while a part streams', () => {
     expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
     expect(screen.getByTestId('draft-continue').textContent).toBe('Sambung (1 kredit)');
     expect(screen.getByTestId('draft-keep').textContent).toBe('Simpan (percuma)');
+    // Generate does not write the part afresh over the draft: it points at the draft's own actions.
+    await user.click(screen.getByTestId('generate-button'));
+    await screen.findByText('Chapter 1 mempunyai draf yang dihentikan: sambung, tulis semula, simpan atau buang draf itu dahulu.');
+    expect(calls.some((c) => c.url.endsWith('/generate'))).toBe(false);
+    expect(screen.getByTestId('stopped-draft')).toBeTruthy();
 
     await user.click(screen.getByTestId('draft-rewrite-open'));
     await user.type(screen.getByTestId('draft-rewrite-note'), 'Lebih banyak dialog');

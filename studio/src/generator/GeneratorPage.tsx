@@ -318,6 +318,13 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (generation.isLoading || isFollowing || !step) return;
+    // A stopped draft of this part is the writer's text: writing the part afresh would replace it, so the
+    // button points at the draft's own actions (Discard lets the part be written afresh).
+    if (stopped) {
+      toast(pageWord('stoppedFirst', ui, { part: stopped.label }), { id: 'generation-result' });
+      document.getElementById('part-stopped')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      return;
+    }
     // Short of credits for this step: the button leads to top-up (reading, editing and exporting stay free).
     if (isShort) {
       navigate('/upgrade', { state: { needed: stepCost, tool: form.title[ui] } });

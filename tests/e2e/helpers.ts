@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { toolSkip } from '../setup/tools.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -68,7 +69,12 @@ export interface RunningKarya {
  * after the checkout's are cleared (OPENAI_BASE_URL of a fake provider, for a slow stream; Stripe's);
  * `port` (default 0: any free port) for a server whose KARYA_PUBLIC_URL must be known before it starts.
  */
-export async function startKarya(opts: { env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<RunningKarya> {
+export interface KaryaOptions {
+  env?: NodeJS.ProcessEnv;
+  port?: number;
+}
+
+export async function startKarya(opts: KaryaOptions = {}): Promise<RunningKarya> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-e2e-'));
   const adminEmail = 'admin@e2e.test';
   const env: NodeJS.ProcessEnv = { ...process.env, KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: adminEmail, KARYA_SCRYPT_LOG_N: '10', KARYA_LOG_LEVEL: 'warn', NO_COLOR: '1' };
@@ -131,6 +137,66 @@ export async function newPage(browser: Browser, viewport = { width: 1440, height
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   return { context, page };
+}
+
+/** What a browser test file shares: one `karya serve` and one chromium, set up before its first case. */
+export interface E2eApp {
+  karya: RunningKarya;
+  /** The server's address (`karya.url`). */
+  base: string;
+  browser: Browser;
+  /** Every page opened with `open`, in order; a failed case leaves a screenshot of each behind. */
+  pages: Page[];
+  /** A new page (its own browser context) in the shared browser. */
+  open(viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/**
+ * A browser test file's suite: `name (chromium, karya serve, <what>)`, with the studio built, a fresh
+ * `karya serve` (its options from `serve`, called first: a fake provider's address, a port) and chromium
+ * started before the first case and stopped after the last. Every page opened with `app.open` gets a
+ * screenshot in test-results/e2e when a case fails. Without chromium the suite is one skipped case that
+ * says why (tests/setup/tools.ts decides when that is allowed).
+ */
+export function describeInChromium(
+  name: string,
+  setup: { what: string; serve?: () => Promise<KaryaOptions> },
+  body: (app: E2eApp) => void,
+): void {
+  if (!hasChromium) {
+    describe(name, () => {
+      it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
+    });
+    return;
+  }
+  describe(`${name} (chromium, karya serve, ${setup.what})`, () => {
+    const app = { pages: [] as Page[] } as unknown as E2eApp;
+    app.open = async (viewport) => {
+      const { page } = await newPage(app.browser, viewport);
+      app.pages.push(page);
+      return page;
+    };
+
+    beforeAll(async () => {
+      const options = (await setup.serve?.()) ?? {};
+      await buildStudio();
+      [app.karya, app.browser] = await Promise.all([startKarya(options), launchChromium()]);
+      app.base = app.karya.url;
+    }, 180_000);
+
+    afterEach(async ({ task }) => {
+      if (task.result?.state !== 'fail') return;
+      const failed = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      await Promise.all(app.pages.map((p, i) => p.screenshot({ path: path.join(ARTIFACTS, `FAILED-${failed}-${i}.png`) }).catch(() => undefined)));
+    });
+
+    afterAll(async () => {
+      await app.browser?.close();
+      await app.karya?.stop();
+    }, 30_000);
+
+    body(app);
+  });
 }
 
 /** Wait until the element's text is exactly `text` (or matches it). */

@@ -30,6 +30,18 @@ describe('short parts, write more and the story bible on the server', () => {
 
   const gen = (cookie: string) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
   const more = (cookie: string, part: object) => ts.http.post('/api/progress/romance/more').set('cookie', cookie).send({ part });
+  /** A new writer whose romance has its outline and introduction, once the story bible has been updated from them. */
+  const writerWithIntroductionAndBible = async () => {
+    const cookie = await signUp(ts, uniqueEmail());
+    await gen(cookie);
+    let book = (await gen(cookie)).body.book;
+    // The bible update runs after the answer: wait for it to land.
+    for (let i = 0; i < 50 && !book.bible_notes; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
+    }
+    return { cookie, book };
+  };
 
   it('a short introduction is marked short with its words and target; write more charges one step and makes it longer', async () => {
     ratio = 0.2;
@@ -93,15 +105,7 @@ describe('short parts, write more and the story bible on the server', () => {
 
   it('the book carries the story bible; the writer edits it and the next chapter reads the edit', async () => {
     ratio = 1;
-    const cookie = await signUp(ts, uniqueEmail());
-    await gen(cookie);
-    const intro = await gen(cookie);
-    // The bible update runs after the answer: wait for it to land.
-    let book = intro.body.book;
-    for (let i = 0; i < 50 && !book.bible_notes; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
-    }
+    const { cookie, book } = await writerWithIntroductionAndBible();
     expect(book.bible).toContain('## Premise');
     expect(book.bible_notes).toContain('## Characters');
     const edited = `${book.bible_notes}\n\n## Established facts\n- The lighthouse keeper is called Pak Ngah.`;
@@ -124,14 +128,7 @@ describe('short parts, write more and the story bible on the server', () => {
 
   it('a bible reset by a part edit, then a note added by hand: the next step folds the written parts into the note', async () => {
     ratio = 1;
-    const cookie = await signUp(ts, uniqueEmail());
-    await gen(cookie);
-    const intro = await gen(cookie);
-    let book = intro.body.book;
-    for (let i = 0; i < 50 && !book.bible_notes; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
-    }
+    const { cookie, book } = await writerWithIntroductionAndBible();
     expect(book.bible_notes).toContain('## Characters');
     const edit = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 }, text: `${book.parts[0].text}\n\nA closing line added by hand.` });
     expect(edit.body).toMatchObject({ memory_reset: true, book: { bible_notes: '' } });

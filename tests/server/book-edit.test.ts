@@ -3,11 +3,10 @@
 // (PUT /api/progress/:bookType/part): own book only, validated and size-limited, refused while a step is
 // written, and what later steps (previous ending, story memory) and the exports build on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
+import type { FakeOpenAI } from '../fake-openai.js';
 import { bookSpecFromForm, defaultSettings, previewBook, type FormModel } from '../../studio/src/engine.js';
 import { MAX_PART_CHARS } from '../../engine/index.js';
-import { signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { signUp, startTestServer, startWithFakeModel, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 describe('the cost shown before the first step is what the server charges for the whole book', () => {
   let ts: TestServer;
@@ -46,13 +45,9 @@ describe('editing a written part by hand', () => {
   let fake: FakeOpenAI;
   let ts: TestServer;
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ({ fake, ts } = await startWithFakeModel());
   });
-  afterAll(async () => {
-    await ts.close();
-    await fake.close();
-  });
+  afterAll(() => Promise.all([ts.close(), fake.close()]));
 
   const gen = (cookie: string, body: object = { settings: { numberOfChapters: 7 } }) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send(body);
   const edit = (cookie: string, part: object, text: string, bookType = 'romance') => ts.http.put(`/api/progress/${bookType}/part`).set('cookie', cookie).send({ part, text });

@@ -3,46 +3,12 @@
 // part of the user's current book, replaced when written again, gone when the part is saved, with Start
 // New of an unfinished book, and never seen by another user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/store/sqlite/connect.js';
 import type { Repositories } from '../../server/store/ports.js';
-import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
-import { openPostgres } from '../../server/store/postgres/connect.js';
-import { postgresRepositories } from '../../server/store/postgres/index.js';
-import { postgresUnavailable, startPostgres } from '../postgres.js';
+import { storeAdapters } from './adapters.js';
 import type { StepSave } from '../../engine/index.js';
 import { signUp, startTestServer, type TestServer } from './helpers.js';
 
-const pgSkip = postgresUnavailable();
-
-const adapters: Array<{ name: string; skip: string | null; open(): Promise<{ repos: Repositories; close(): Promise<void> }> }> = [
-  {
-    name: 'sqlite',
-    skip: null,
-    open: async () => {
-      const database = await openDatabase(':memory:');
-      return { repos: sqliteRepositories(new Store(database.db, database.sqlite)), close: () => database.close() };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: pgSkip,
-    open: async () => {
-      const cluster = await startPostgres();
-      const opened = await openPostgres(await cluster.createDatabase());
-      const repos = postgresRepositories(opened);
-      return {
-        repos,
-        close: async () => {
-          await repos.close();
-          await opened.close();
-          cluster.stop();
-        },
-      };
-    },
-  },
-];
-
-describe.each(adapters)('drafts on $name', (adapter) => {
+describe.each(storeAdapters)('drafts on $name', (adapter) => {
   let repos: Repositories;
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {

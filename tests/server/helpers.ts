@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import type { Provider } from '../../engine/providers/index.js';
-import { createOfflineProvider } from '../../engine/providers/index.js';
+import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
+import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { configFromEnv, type ServerConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { createContext, createLogger, prepareStore } from '../../server/start.js';
@@ -142,4 +143,18 @@ export async function statusOf(url: string, init: RequestInit): Promise<number> 
   const res = await fetch(url, { ...init, signal: controller.signal });
   controller.abort();
   return res.status;
+}
+
+/**
+ * A test server whose provider is a fake OpenAI API (tests/fake-openai.ts) answering as `fakeOptions`
+ * say; `opts.env` adds provider variables (KARYA_MAX_RETRIES), `opts.config` server settings.
+ */
+export async function startWithFakeModel(
+  fakeOptions: FakeOpenAIOptions = {},
+  opts: { env?: Record<string, string>; config?: Partial<ServerConfig> } = {},
+): Promise<{ fake: FakeOpenAI; ts: TestServer }> {
+  const fake = await startFakeOpenAI(fakeOptions);
+  const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...opts.env });
+  const ts = await startTestServer({ provider, ...(opts.config ? { config: opts.config } : {}) });
+  return { fake, ts };
 }

@@ -3,10 +3,9 @@
 // book's language naming the language that came back, the charge refunded, nothing in history or progress.
 // The AI API is the fake server of tests/fake-openai.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
+import { userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { readSample } from '../language-sample.js';
-import { parseEvents, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { parseEvents, signUp, startWithFakeModel, uniqueEmail, type TestServer } from './helpers.js';
 
 const MALAY_POEM = readSample('ms').filter((s) => s.kind === 'verse').map((s) => s.text).join('\n\n');
 const ENGLISH_POEM = readSample('en').filter((s) => s.kind === 'verse').map((s) => s.text).join('\n\n');
@@ -18,13 +17,9 @@ let ts: TestServer;
 /** What the fake model writes for a request; set per test. */
 let model: (prompt: string) => string = () => MALAY_POEM;
 beforeAll(async () => {
-  fake = await startFakeOpenAI({ answer: (body) => model(userMessageOf(body)) });
-  ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+  ({ fake, ts } = await startWithFakeModel({ answer: (body) => model(userMessageOf(body)) }));
 });
-afterAll(async () => {
-  await ts.close();
-  await fake.close();
-});
+afterAll(() => Promise.all([ts.close(), fake.close()]));
 
 async function newUser() {
   const email = uniqueEmail();

@@ -6,9 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
-import { parseEvents, PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import type { FakeOpenAI } from '../fake-openai.js';
+import { parseEvents, PASSWORD, sessionCookie, signUp, startTestServer, startWithFakeModel, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 /** Polls until `check` holds (the machine may be slow: no time limit is asserted, only a generous bound). */
 async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -44,13 +43,9 @@ describe('a streamed step the client abandons', () => {
   let fake: FakeOpenAI;
   let ts: TestServer;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ streamDelayMs: 15, answer: () => LONG_POEM });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ({ fake, ts } = await startWithFakeModel({ streamDelayMs: 15, answer: () => LONG_POEM }));
   });
-  afterAll(async () => {
-    await ts.close();
-    await fake.close();
-  });
+  afterAll(() => Promise.all([ts.close(), fake.close()]));
 
   it('stays charged once text was sent: the step runs to its end and is kept (history), not refunded', async () => {
     const u = await newUser(ts);
@@ -97,13 +92,9 @@ describe('the AI test page', () => {
   let fake: FakeOpenAI;
   let ts: TestServer;
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ({ fake, ts } = await startWithFakeModel());
   });
-  afterAll(async () => {
-    await ts.close();
-    await fake.close();
-  });
+  afterAll(() => Promise.all([ts.close(), fake.close()]));
 
   it('30 runs by a free user (10 at a time) reach the model at most 5 times, cost nothing and write no history', async () => {
     const u = await newUser(ts);
@@ -179,13 +170,9 @@ describe('Idempotency-Key', () => {
   let fake: FakeOpenAI;
   let ts: TestServer;
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
+    ({ fake, ts } = await startWithFakeModel());
   });
-  afterAll(async () => {
-    await ts.close();
-    await fake.close();
-  });
+  afterAll(() => Promise.all([ts.close(), fake.close()]));
   const post = (cookie: string, body: object, key?: string) => {
     const req = ts.http.post('/api/generators/romance/generate').set('cookie', cookie);
     if (key) req.set('idempotency-key', key);

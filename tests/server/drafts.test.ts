@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repositories } from '../../server/store/ports.js';
 import { storeAdapters } from './adapters.js';
 import type { StepSave } from '../../engine/index.js';
-import { signUp, startTestServer, type TestServer } from './helpers.js';
+import { signUp, startTestServer } from './helpers.js';
+
+const ts = await startTestServer();
+afterAll(() => ts.close());
 
 describe.each(storeAdapters)('drafts on $name', (adapter) => {
   let repos: Repositories;
@@ -52,12 +55,6 @@ describe.each(storeAdapters)('drafts on $name', (adapter) => {
 });
 
 describe('drafts over HTTP', () => {
-  let ts: TestServer;
-  beforeAll(async () => {
-    ts = await startTestServer();
-  });
-  afterAll(() => ts.close());
-
   it('kept, listed, validated, and deleted when the part is saved', async () => {
     const cookie = await signUp(ts);
     expect((await ts.http.put('/api/progress/romance/drafts').set('cookie', cookie).send({ position: 0, text: 'x' })).status).toBe(404);

@@ -41,15 +41,20 @@ const GOOGLE_FILES = 'Publisher Program Policies for Google Play Books ("We acce
 const KOBO_GUIDE = 'Kobo Writing Life User Guide, "Supported languages" and "New eBook setup guidelines": https://kobowritinglife.zendesk.com/hc/en-us';
 const KOBO_CONVERSION = 'Kobo Writing Life, "Content Conversion Guidelines" ("ePub files will fail to upload … if there are errors within the file")';
 
+/**
+ * English is on every channel's published list; Malay is as `malay` says, from the same list (`unknown`:
+ * not confirmed there; `note` says where to look).
+ */
+function englishAndMalay(source: string, malay: LanguageAcceptance, note?: string): Channel['languages'] {
+  return { en: { accepted: 'yes', source }, ms: { accepted: malay, source, ...(note ? { note } : {}) } };
+}
+
 /** The channels, in the order readiness.json lists them. */
 export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   kdp_ebook: {
     id: 'kdp_ebook', name: 'Amazon KDP (Kindle eBook)', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json'],
-    languages: {
-      en: { accepted: 'yes', source: KDP_LANGUAGES },
-      // Not confirmed: the copies of KDP's eBook list we could read are old and do not name Malay. Verify on KDP's page.
-      ms: { accepted: 'unknown', source: KDP_LANGUAGES, note: "Malay has not been confirmed on KDP's list of eBook languages; check the page before you upload" },
-    },
+    // Not confirmed: the copies of KDP's eBook list we could read are old and do not name Malay. Verify on KDP's page.
+    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', "Malay has not been confirmed on KDP's list of eBook languages; check the page before you upload"),
     sources: {
       metadata: KDP_METADATA,
       cover: 'KDP Help, "eBook Cover Image Guidelines" (JPEG or TIFF, RGB, ideal 2,560 × 1,600 px, 1.6:1): https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX',
@@ -60,10 +65,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   },
   kdp_paperback: {
     id: 'kdp_paperback', name: 'Amazon KDP (paperback)', product: 'paperback', files: ['paperback-interior.pdf', 'paperback-cover.pdf', 'description.html', 'keywords.txt', 'metadata.json'],
-    languages: {
-      en: { accepted: 'yes', source: KDP_LANGUAGES },
-      ms: { accepted: 'unknown', source: KDP_LANGUAGES, note: "Malay has not been confirmed on KDP's list of paperback languages; check the page before you upload" },
-    },
+    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', "Malay has not been confirmed on KDP's list of paperback languages; check the page before you upload"),
     sources: {
       metadata: KDP_METADATA,
       pages: 'KDP Help, "Paperback Manuscript Guidelines" and "Set Trim Size, Bleed, and Margins" (24 to 828 pages): https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6',
@@ -74,10 +76,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   },
   google_play: {
     id: 'google_play', name: 'Google Play Books', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'metadata.json'],
-    languages: {
-      en: { accepted: 'yes', source: GOOGLE_POLICIES },
-      ms: { accepted: 'yes', source: GOOGLE_POLICIES },
-    },
+    languages: englishAndMalay(GOOGLE_POLICIES, 'yes'),
     sources: {
       metadata: 'Google Play Books Partner Center Help, "Book metadata": https://support.google.com/books/partner',
       manuscript: GOOGLE_FILES,
@@ -87,10 +86,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   },
   kobo: {
     id: 'kobo', name: 'Kobo Writing Life', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'metadata.json'],
-    languages: {
-      en: { accepted: 'yes', source: KOBO_GUIDE },
-      ms: { accepted: 'unknown', source: KOBO_GUIDE, note: "Malay has not been confirmed on Kobo Writing Life's list of supported languages; check it before you upload" },
-    },
+    languages: englishAndMalay(KOBO_GUIDE, 'unknown', "Malay has not been confirmed on Kobo Writing Life's list of supported languages; check it before you upload"),
     sources: {
       metadata: KOBO_GUIDE,
       manuscript: KOBO_CONVERSION,

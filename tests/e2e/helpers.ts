@@ -1,13 +1,14 @@
 // End-to-end helpers: build the studio once, start `karya serve` on a temporary database with the
 // offline provider, drive Debian's chromium with playwright-core.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { toolSkip } from '../setup/tools.js';
+import { buildWithVite, studioBuild } from '../../studio/scripts/studio-build.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -18,19 +19,10 @@ const chromiumSkip = toolSkip('chromium');
 export const hasChromium = chromiumSkip === null;
 export const SKIP_REASON = chromiumSkip ?? '';
 
-/** The newest modification time under `p` (a file or a folder). */
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let max = 0;
-  for (const name of readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, name)));
-  return max;
-}
-
 /**
- * Build studio/dist with Vite (the same build `npm start` serves). Several e2e files may ask at once:
- * a lock folder lets one build while the others wait, and a build newer than every source is kept.
+ * Build studio/dist with Vite (the same build `npm start` serves: studio/scripts/studio-build.mjs). Several
+ * e2e files may ask at once: a lock folder lets one build while the others wait, and a build newer than
+ * every source is kept.
  */
 export async function buildStudio(): Promise<void> {
   const lock = path.join(ROOT, 'studio', '.e2e-build-lock');
@@ -44,15 +36,9 @@ export async function buildStudio(): Promise<void> {
     }
   }
   try {
-    const sources = ['studio/src', 'studio/public', 'studio/index.html', 'studio/vite.config.ts', 'engine'].map((p) => newestMtime(path.join(ROOT, p)));
-    const built = newestMtime(path.join(ROOT, 'studio', 'dist', 'index.html'));
-    if (built > 0 && built >= Math.max(...sources)) return;
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(ROOT, 'studio', 'vite.config.ts'), '--logLevel', 'warn'], {
-      cwd: ROOT,
-      // vitest sets NODE_ENV=test, which would give a development build of React.
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    if (studioBuild().isFresh) return;
+    const status = buildWithVite(['ignore', 'ignore', 'inherit']);
+    if (status !== 0) throw new Error(`the studio build (vite) failed with ${status}`);
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

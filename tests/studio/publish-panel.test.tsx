@@ -12,18 +12,12 @@ import type { KdpPackage, Profile, PublishQuote, PublishResponse } from '../../e
 import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { PublishPanel } from '../../studio/src/generator/PublishPanel.js';
 import { useStudioDom } from './dom.js';
+import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
 
 useStudioDom();
 
 const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 30, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
-const STEPS: PublishQuote['steps'] = [
-  { part: 'title', generator_id: 'book-title', cost: 0, skipped: 'book' },
-  { part: 'author', generator_id: 'author-name', cost: 1 },
-  { part: 'description', generator_id: 'amazon-pdp', cost: 1 },
-  { part: 'keywords', generator_id: 'amazon-keywords', cost: 1 },
-  { part: 'copyright', generator_id: 'copyright', cost: 1 },
-  { part: 'cover', generator_id: 'kids-book-cover', cost: 6 },
-];
+const STEPS: PublishQuote['steps'] = [...CHILDREN_BOOK_PUBLISH_STEPS];
 const check = (id: string, status: 'pass' | 'fail' | 'warn' | 'check', extra: { detail?: string; fix?: string } = {}) => ({ id, label: `${id} label`, status, source: `${id} rule`, ...extra });
 const PACKAGE: KdpPackage = {
   title: 'Pip and the Moon', subtitle: '', author: 'Siti Aminah', ready: false,

@@ -194,6 +194,7 @@ export async function buildKdpPackage(input: {
   metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
   const text = (value: string) => new TextEncoder().encode(value);
   const epubcheck = await input.epubcheck(epub);
+  // In the book's language (readiness.json and the summary; `text` keeps each check's words as codes).
   const readiness = packageReadiness({
     metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
@@ -213,7 +214,7 @@ export async function buildKdpPackage(input: {
     'readiness.json': text(`${JSON.stringify({ generator: book.id, ...readiness, ...(parts.notes.keywords ? { notes: { keywords: parts.notes.keywords } } : {}) }, null, 2)}\n`),
   };
   const { bytes: _bytes, ...coverImage } = jpeg;
-  return { files, coverImage, print, metadata, readiness, summary: formatReadiness(readiness) };
+  return { files, coverImage, print, metadata, readiness, summary: formatReadiness(readiness, metadata.language) };
 }
 
 export interface WrittenPackage {

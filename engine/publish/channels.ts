@@ -3,6 +3,7 @@
 // confirm from the channel's own list is `unknown` (the readiness says "check", with the page to read),
 // never assumed. Update an entry only from the channel's published page, and name that page here.
 import type { Lang } from '../spec/types.js';
+import { say, type ReadinessText } from './readiness-words.js';
 
 export const CHANNEL_IDS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
@@ -14,7 +15,8 @@ export interface LanguageRule {
   readonly accepted: LanguageAcceptance;
   /** The channel's published list (URL and document name) the answer comes from, or the page to verify it on. */
   readonly source: string;
-  readonly note?: string;
+  /** Why the answer is `unknown` and where to look (a text of readiness-words.ts). */
+  readonly note?: ReadinessText;
 }
 
 export interface Channel {
@@ -45,7 +47,7 @@ const KOBO_CONVERSION = 'Kobo Writing Life, "Content Conversion Guidelines" ("eP
  * English is on every channel's published list; Malay is as `malay` says, from the same list (`unknown`:
  * not confirmed there; `note` says where to look).
  */
-function englishAndMalay(source: string, malay: LanguageAcceptance, note?: string): Channel['languages'] {
+function englishAndMalay(source: string, malay: LanguageAcceptance, note?: ReadinessText): Channel['languages'] {
   return { en: { accepted: 'yes', source }, ms: { accepted: malay, source, ...(note ? { note } : {}) } };
 }
 
@@ -54,7 +56,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   kdp_ebook: {
     id: 'kdp_ebook', name: 'Amazon KDP (Kindle eBook)', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json'],
     // Not confirmed: the copies of KDP's eBook list we could read are old and do not name Malay. Verify on KDP's page.
-    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', "Malay has not been confirmed on KDP's list of eBook languages; check the page before you upload"),
+    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', say('language.malay-unconfirmed-page', { list: say('list.kdp-ebook') })),
     sources: {
       metadata: KDP_METADATA,
       cover: 'KDP Help, "eBook Cover Image Guidelines" (JPEG or TIFF, RGB, ideal 2,560 × 1,600 px, 1.6:1): https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX',
@@ -65,7 +67,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   },
   kdp_paperback: {
     id: 'kdp_paperback', name: 'Amazon KDP (paperback)', product: 'paperback', files: ['paperback-interior.pdf', 'paperback-cover.pdf', 'description.html', 'keywords.txt', 'metadata.json'],
-    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', "Malay has not been confirmed on KDP's list of paperback languages; check the page before you upload"),
+    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', say('language.malay-unconfirmed-page', { list: say('list.kdp-paperback') })),
     sources: {
       metadata: KDP_METADATA,
       pages: 'KDP Help, "Paperback Manuscript Guidelines" and "Set Trim Size, Bleed, and Margins" (24 to 828 pages): https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6',
@@ -86,7 +88,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   },
   kobo: {
     id: 'kobo', name: 'Kobo Writing Life', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'metadata.json'],
-    languages: englishAndMalay(KOBO_GUIDE, 'unknown', "Malay has not been confirmed on Kobo Writing Life's list of supported languages; check it before you upload"),
+    languages: englishAndMalay(KOBO_GUIDE, 'unknown', say('language.malay-unconfirmed-list', { list: say('list.kobo') })),
     sources: {
       metadata: KOBO_GUIDE,
       manuscript: KOBO_CONVERSION,

@@ -119,6 +119,23 @@ describe('PublishPanel', () => {
     expect((screen.getByTestId('publish-button') as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it("says each check in the studio's language from the words the package keeps as texts, whatever the book's language", async () => {
+    // An English book's package: its labels in English, and the same words as catalogue texts.
+    const unfinished = {
+      id: 'book-complete', status: 'fail' as const, source: 'Karya',
+      label: 'every part of the book is written', detail: 'the book is not finished', fix: 'run the same command again to finish the book',
+      text: { label: { code: 'label.book-complete' }, detail: [{ code: 'book.unfinished' }], fix: [{ code: 'book.finish' }] },
+    };
+    const channel = { name: 'Kobo Writing Life', ready: false, checks: [unfinished] };
+    serve({ quote: { package: { ...PACKAGE, channels: { kdp_ebook: channel, kdp_paperback: channel, google_play: channel, kobo: channel } } } });
+    renderPanel('ms');
+    const [check] = await screen.findAllByTestId('readiness-check');
+    expect(check!.textContent).toContain('setiap bahagian buku telah ditulis');
+    expect(check!.textContent).toContain('buku belum selesai');
+    expect(within(check!).getByTestId('readiness-fix').textContent).toContain('jalankan arahan yang sama sekali lagi untuk menyiapkan buku');
+    expect(check!.textContent).not.toMatch(/every part|not finished|run the same command/);
+  });
+
   it('speaks Malay in a Malay book', async () => {
     serve();
     renderPanel('ms');

@@ -3,7 +3,7 @@
 // confirm from the channel's own list is `unknown` (the readiness says "check", with the page to read),
 // never assumed. Update an entry only from the channel's published page, and name that page here.
 import type { Lang } from '../spec/types.js';
-import { say, type ReadinessText } from './readiness-words.js';
+import { say, type ReadinessCode, type ReadinessText } from './readiness-words.js';
 
 export const CHANNEL_IDS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
@@ -51,31 +51,39 @@ function englishAndMalay(source: string, malay: LanguageAcceptance, note?: Readi
   return { en: { accepted: 'yes', source }, ms: { accepted: malay, source, ...(note ? { note } : {}) } };
 }
 
+/**
+ * A KDP product: KDP's language lists (Malay not confirmed on `list`) and metadata guidelines (for the
+ * description too), its keyword boxes and categories.
+ */
+function kdpChannel(c: Pick<Channel, 'id' | 'name' | 'product' | 'files'> & { list: ReadinessCode; sources: Omit<Channel['sources'], 'metadata' | 'description'> }): Channel {
+  const { list, sources, ...channel } = c;
+  return {
+    ...channel,
+    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', say('language.malay-unconfirmed-page', { list: say(list) })),
+    sources: { metadata: KDP_METADATA, description: KDP_METADATA, ...sources },
+    hasKeywordBoxes: true, hasCategories: true,
+  };
+}
+
 /** The channels, in the order readiness.json lists them. */
 export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
-  kdp_ebook: {
+  // Malay not confirmed: the copies of KDP's eBook list we could read are old and do not name Malay. Verify on KDP's page.
+  kdp_ebook: kdpChannel({
     id: 'kdp_ebook', name: 'Amazon KDP (Kindle eBook)', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json'],
-    // Not confirmed: the copies of KDP's eBook list we could read are old and do not name Malay. Verify on KDP's page.
-    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', say('language.malay-unconfirmed-page', { list: say('list.kdp-ebook') })),
+    list: 'list.kdp-ebook',
     sources: {
-      metadata: KDP_METADATA,
       cover: 'KDP Help, "eBook Cover Image Guidelines" (JPEG or TIFF, RGB, ideal 2,560 × 1,600 px, 1.6:1): https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX',
       manuscript: 'KDP Help, "Supported eBook formats" (EPUB, DOCX): https://kdp.amazon.com/en_US/help/topic/G200634390',
-      description: KDP_METADATA,
     },
-    hasKeywordBoxes: true, hasCategories: true,
-  },
-  kdp_paperback: {
+  }),
+  kdp_paperback: kdpChannel({
     id: 'kdp_paperback', name: 'Amazon KDP (paperback)', product: 'paperback', files: ['paperback-interior.pdf', 'paperback-cover.pdf', 'description.html', 'keywords.txt', 'metadata.json'],
-    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', say('language.malay-unconfirmed-page', { list: say('list.kdp-paperback') })),
+    list: 'list.kdp-paperback',
     sources: {
-      metadata: KDP_METADATA,
       pages: 'KDP Help, "Paperback Manuscript Guidelines" and "Set Trim Size, Bleed, and Margins" (24 to 828 pages): https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6',
       cover: 'KDP Help, "Create a Paperback Cover" (full-wrap PDF): https://kdp.amazon.com/en_US/help/topic/G201953020',
-      description: KDP_METADATA,
     },
-    hasKeywordBoxes: true, hasCategories: true,
-  },
+  }),
   google_play: {
     id: 'google_play', name: 'Google Play Books', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'metadata.json'],
     languages: englishAndMalay(GOOGLE_POLICIES, 'yes'),

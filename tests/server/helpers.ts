@@ -1,5 +1,6 @@
 // Test servers: an in-memory (or file) database, the offline provider unless a test passes another,
 // a low scrypt cost, silent logs and generous rate limits (one suite tests the real ones).
+import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import request from 'supertest';
@@ -157,4 +158,28 @@ export async function startWithFakeModel(
   const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...opts.env });
   const ts = await startTestServer({ provider, ...(opts.config ? { config: opts.config } : {}) });
   return { fake, ts };
+}
+
+/**
+ * startWithFakeModel for the enclosing suite: started before its first test, both closed after its last.
+ * Read `.ts` and `.fake` in the tests (they are there once the suite has started).
+ */
+export function serverOnFakeModel(fakeOptions: FakeOpenAIOptions = {}, opts: Parameters<typeof startWithFakeModel>[1] = {}): { readonly ts: TestServer; readonly fake: FakeOpenAI } {
+  let started: { fake: FakeOpenAI; ts: TestServer } | undefined;
+  beforeAll(async () => {
+    started = await startWithFakeModel(fakeOptions, opts);
+  });
+  afterAll(() => Promise.all([started?.ts.close(), started?.fake.close()]));
+  const running = () => {
+    if (!started) throw new Error('the suite has not started its server yet (read .ts and .fake inside a test)');
+    return started;
+  };
+  return {
+    get ts() {
+      return running().ts;
+    },
+    get fake() {
+      return running().fake;
+    },
+  };
 }

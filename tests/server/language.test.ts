@@ -2,23 +2,19 @@
 // second answer is still in the wrong language the step fails with wrong_language (502), the message in the
 // book's language naming the language that came back, the charge refunded, nothing in history or progress.
 // The AI API is the fake server of tests/fake-openai.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userMessageOf, type FakeOpenAI } from '../fake-openai.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { userMessageOf } from '../fake-openai.js';
 import { readSample } from '../language-sample.js';
-import { parseEvents, signUp, startWithFakeModel, uniqueEmail, type TestServer } from './helpers.js';
+import { parseEvents, signUp, startWithFakeModel, uniqueEmail } from './helpers.js';
 
 const MALAY_POEM = readSample('ms').filter((s) => s.kind === 'verse').map((s) => s.text).join('\n\n');
 const ENGLISH_POEM = readSample('en').filter((s) => s.kind === 'verse').map((s) => s.text).join('\n\n');
 const INDONESIAN = readSample('id').filter((s) => s.kind === 'fiction').map((s) => s.text).join('\n\n');
 const FIRM_MS = 'Jawapan anda yang sebelumnya tidak ditulis dalam Bahasa Malaysia';
 
-let fake: FakeOpenAI;
-let ts: TestServer;
 /** What the fake model writes for a request; set per test. */
 let model: (prompt: string) => string = () => MALAY_POEM;
-beforeAll(async () => {
-  ({ fake, ts } = await startWithFakeModel({ answer: (body) => model(userMessageOf(body)) }));
-});
+const { fake, ts } = await startWithFakeModel({ answer: (body) => model(userMessageOf(body)) });
 afterAll(() => Promise.all([ts.close(), fake.close()]));
 
 async function newUser() {

@@ -122,7 +122,16 @@ export const READINESS_WORDS = {
     en: 'use cover.jpg from a package made by this version (an RGB JPEG of 1,600 × 2,560 px)',
     ms: 'gunakan cover.jpg daripada pakej yang dibuat oleh versi ini (JPEG RGB 1,600 × 2,560 px)',
   },
-  // epubcheck
+  // epubcheck (engine/node/publish.ts runs it; its messages are quoted as it wrote them)
+  'epubcheck.not-installed': { en: 'epubcheck is not installed (Debian/Ubuntu: apt install epubcheck)', ms: 'epubcheck tidak dipasang (Debian/Ubuntu: apt install epubcheck)' },
+  'epubcheck.did-not-run': { en: 'epubcheck did not run: {reason}', ms: 'epubcheck tidak dapat dijalankan: {reason}' },
+  'epubcheck.command-missing': { en: '{command} is not installed', ms: '{command} tidak dipasang' },
+  'epubcheck.no-summary': { en: 'no summary in its output', ms: 'tiada ringkasan dalam outputnya' },
+  'epubcheck.counts': { en: 'epubcheck: {fatals} fatal, {errors} errors, {warnings} warnings', ms: 'epubcheck: {fatals} maut, {errors} ralat, {warnings} amaran' },
+  'epubcheck.counts-messages': {
+    en: 'epubcheck: {fatals} fatal, {errors} errors, {warnings} warnings: {messages}',
+    ms: 'epubcheck: {fatals} maut, {errors} ralat, {warnings} amaran: {messages}',
+  },
   'epubcheck.fix': { en: 'see the epubcheck messages; the store may refuse or change the file', ms: 'lihat mesej epubcheck; kedai mungkin menolak atau mengubah fail itu' },
   // description
   'description.size': { en: '{n} characters', ms: '{n} aksara' },

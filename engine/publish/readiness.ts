@@ -51,8 +51,8 @@ export interface Readiness {
 /** The result of epubcheck on manuscript.epub (engine/node/publish.ts runs it). */
 export interface EpubcheckResult {
   status: CheckStatus;
-  /** What epubcheck said (its own words, or a sentence of engine/node/publish.ts). */
-  detail: string;
+  /** What epubcheck found (its counts and first messages), or why it did not run. */
+  detail: ReadinessText;
 }
 
 /** KDP's paperback page counts (Paperback Manuscript Guidelines). */
@@ -91,10 +91,13 @@ export interface ReadinessInput {
   notes?: { title?: ReadinessText; author?: ReadinessText };
 }
 
+/** One text, or several (one a problem, said joined with "; "). */
+type Said = ReadinessText | readonly ReadinessText[];
+
 interface Outcome {
   status: CheckStatus;
-  detail?: ReadinessText | readonly ReadinessText[];
-  fix?: ReadinessText | readonly ReadinessText[];
+  detail?: Said;
+  fix?: Said;
 }
 
 interface Rule {
@@ -106,7 +109,6 @@ interface Rule {
   evaluate: (input: ReadinessInput, channel: Channel) => Outcome;
 }
 
-type Said = ReadinessText | readonly ReadinessText[];
 const pass = (detail: Said): Outcome => ({ status: 'pass', detail });
 const failed = (detail: Said, fix: Said): Outcome => ({ status: 'fail', detail, fix });
 const outcome = (isOk: boolean, detail: Said, fix: Said): Outcome => (isOk ? pass(detail) : failed(detail, fix));
@@ -231,7 +233,7 @@ export const READINESS_RULES: readonly Rule[] = [
   {
     id: 'epubcheck', label: () => say('label.epubcheck'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
     evaluate: (i) => ({
-      status: i.epubcheck.status, detail: say('verbatim', { text: i.epubcheck.detail }),
+      status: i.epubcheck.status, detail: i.epubcheck.detail,
       ...(i.epubcheck.status === 'fail' ? { fix: say('epubcheck.fix') } : {}),
     }),
   },

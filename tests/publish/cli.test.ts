@@ -123,6 +123,7 @@ describe('karya publish', () => {
     expect(kdp('offline-text').detail).toMatch(/^teks demo luar talian dalam manuskrip/);
     expect(kdp('offline-text').fix).toMatch(/^tetapkan OPENAI_API_KEY/);
     expect(kdp('manuscript-epub').label).toBe('manuscript.epub ialah fail EPUB');
+    expect(kdp('epubcheck').detail).toMatch(/^epubcheck tidak/);
     for (const channel of Object.values(readiness.channels)) {
       for (const check of channel.checks) expect(`${check.label} ${check.fix ?? ''}`, check.id).not.toMatch(/\b(the|is|are|has|every|accepts|written|run)\b/);
     }

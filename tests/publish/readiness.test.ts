@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHANNELS, CHANNEL_IDS, OFFLINE_MARKERS, checkWords, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
+  CHANNELS, CHANNEL_IDS, OFFLINE_MARKERS, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
   type ReadinessInput,
 } from '../../engine/publish/index.js';
 import { OFFLINE_MARK } from '../../engine/providers/offline.js';
@@ -35,7 +35,7 @@ function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; 
     }),
     isBookComplete: true,
     manuscriptText: over.text ?? 'Aisha ran through the rain.',
-    epub: ZIP, docx: ZIP, epubcheck: { status: 'pass', detail: 'epubcheck: 0 fatal, 0 errors, 0 warnings' },
+    epub: ZIP, docx: ZIP, epubcheck: { status: 'pass', detail: say('epubcheck.counts', { fatals: 0, errors: 0, warnings: 0 }) },
     cover: { name: 'cover.jpg', bytes: over.cover ?? jpeg },
     paperback: { interior: PDF, cover: PDF, ...(over.pageCount === null ? {} : { pageCount: over.pageCount ?? 240 }) },
   };

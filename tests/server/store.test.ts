@@ -8,20 +8,56 @@ import { openDatabase } from '../../server/store/sqlite/connect.js';
 import type { Repositories } from '../../server/store/ports.js';
 import type { Database } from '../../server/store/schema.js';
 import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
-import { storeAdapters, type OpenedStore } from './adapters.js';
+import { openPostgres } from '../../server/store/postgres/connect.js';
+import { postgresRepositories } from '../../server/store/postgres/index.js';
+import { postgresUnavailable, startPostgres } from '../postgres.js';
 import type { StepSave } from '../../engine/index.js';
 
-it('the SQLite repositories of one store are made once', async () => {
-  const database = await openDatabase(':memory:');
-  const store = new Store(database.db, database.sqlite);
-  expect(sqliteRepositories(store)).toBe(sqliteRepositories(store));
-  await database.close();
-});
+interface Opened {
+  repos: Repositories;
+  /** For looking at rows the ports do not show. */
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
 
-describe.each(storeAdapters)('store on $name', (adapter) => {
+const pgSkip = postgresUnavailable();
+if (pgSkip) console.warn(pgSkip);
+
+const adapters: Array<{ name: string; skip: string | null; open(): Promise<Opened> }> = [
+  {
+    name: 'sqlite',
+    skip: null,
+    open: async () => {
+      const database = await openDatabase(':memory:');
+      const store = new Store(database.db, database.sqlite);
+      expect(sqliteRepositories(store)).toBe(sqliteRepositories(store));
+      return { repos: sqliteRepositories(store), db: database.db, close: () => database.close() };
+    },
+  },
+  {
+    name: 'postgres',
+    skip: pgSkip,
+    open: async () => {
+      const cluster = await startPostgres();
+      const opened = await openPostgres(await cluster.createDatabase());
+      const repos = postgresRepositories(opened);
+      return {
+        repos,
+        db: opened.db,
+        close: async () => {
+          await repos.close();
+          await opened.close();
+          cluster.stop();
+        },
+      };
+    },
+  },
+];
+
+describe.each(adapters)('store on $name', (adapter) => {
 let repos: Repositories;
 let db: Kysely<Database>;
-let opened: OpenedStore | undefined;
+let opened: Opened | undefined;
 beforeAll(async () => {
   if (adapter.skip) return;
   opened = await adapter.open();

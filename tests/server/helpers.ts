@@ -1,6 +1,6 @@
 // Test servers: an in-memory (or file) database, the offline provider unless a test passes another,
 // a low scrypt cost, silent logs and generous rate limits (one suite tests the real ones).
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import request from 'supertest';
@@ -182,4 +182,15 @@ export function serverOnFakeModel(fakeOptions: FakeOpenAIOptions = {}, opts: Par
       return running().fake;
     },
   };
+}
+
+/**
+ * A new user's one step failed and was refunded, leaving nothing behind: the ledger has the sign-up
+ * credits, the charge and its refund; the generation is refunded with `errorCode`; the history is empty.
+ */
+export async function expectOneStepRefunded(ts: TestServer, user: { id: string; cookie: string }, errorCode: string): Promise<void> {
+  expect((await ts.ctx.repos.credits.ledger(user.id)).map((r) => [r.type, r.amount])).toEqual([['signup', 10], ['charge', -1], ['refund', 1]]);
+  const generation = ts.store.first(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', user.id));
+  expect(generation).toMatchObject({ status: 'refunded', error_code: errorCode });
+  expect((await ts.http.get('/api/history').set('cookie', user.cookie)).body.items).toEqual([]);
 }

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { userMessageOf } from '../fake-openai.js';
 import { readSample } from '../language-sample.js';
-import { parseEvents, signUp, startWithFakeModel, uniqueEmail } from './helpers.js';
+import { expectOneStepRefunded, parseEvents, signUp, startWithFakeModel, uniqueEmail } from './helpers.js';
 
 const MALAY_POEM = readSample('ms').filter((s) => s.kind === 'verse').map((s) => s.text).join('\n\n');
 const ENGLISH_POEM = readSample('en').filter((s) => s.kind === 'verse').map((s) => s.text).join('\n\n');
@@ -39,10 +39,7 @@ describe('a Malay poem answered in English', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]).toContain(FIRM_MS);
     expect(u.user().credits_available).toBe(10);
-    expect((await ts.ctx.repos.credits.ledger(u.id)).map((r) => [r.type, r.amount])).toEqual([['signup', 10], ['charge', -1], ['refund', 1]]);
-    const generation = ts.store.first(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', u.id));
-    expect(generation).toMatchObject({ status: 'refunded', error_code: 'wrong_language' });
-    expect((await ts.http.get('/api/history').set('cookie', u.cookie)).body.items).toEqual([]);
+    await expectOneStepRefunded(ts, u, 'wrong_language');
     expect(u.user().total_usage).toBe(0);
   });
 

@@ -30,11 +30,17 @@ describe('short parts, write more and the story bible on the server', () => {
 
   const gen = (cookie: string) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
   const more = (cookie: string, part: object) => ts.http.post('/api/progress/romance/more').set('cookie', cookie).send({ part });
-  /** A new writer whose romance has its outline and introduction, once the story bible has been updated from them. */
-  const writerWithIntroductionAndBible = async () => {
+  /** A new writer whose romance has its outline and introduction (`intro`: the introduction's answer). */
+  const writerWithIntroduction = async () => {
     const cookie = await signUp(ts, uniqueEmail());
     await gen(cookie);
-    let book = (await gen(cookie)).body.book;
+    const intro = await gen(cookie);
+    return { cookie, intro, credits: intro.body.credits_available as number };
+  };
+  /** The same, once the story bible has been updated from the introduction. */
+  const writerWithIntroductionAndBible = async () => {
+    const { cookie, intro } = await writerWithIntroduction();
+    let book = intro.body.book;
     // The bible update runs after the answer: wait for it to land.
     for (let i = 0; i < 50 && !book.bible_notes; i++) {
       await new Promise((r) => setTimeout(r, 50));
@@ -77,10 +83,7 @@ describe('short parts, write more and the story bible on the server', () => {
 
   it('a failure is refunded and the part stays as it was; a part not written is 404; no credits is 402', async () => {
     ratio = 0.2;
-    const cookie = await signUp(ts, uniqueEmail());
-    await gen(cookie);
-    const intro = await gen(cookie);
-    const credits = intro.body.credits_available as number;
+    const { cookie, intro, credits } = await writerWithIntroduction();
     fails = true;
     const res = await more(cookie, { kind: 'introduction', position: 0 });
     fails = false;
@@ -151,10 +154,7 @@ describe('short parts, write more and the story bible on the server', () => {
 
   it('is refused (409) while a step of the book is being written, and a part edit or a bible edit is refused while write more runs', async () => {
     ratio = 0.2;
-    const cookie = await signUp(ts, uniqueEmail());
-    await gen(cookie);
-    const intro = await gen(cookie);
-    const credits = intro.body.credits_available as number;
+    const { cookie, intro, credits } = await writerWithIntroduction();
     const bible = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes as string;
     const running = 'A step of this book is being written. Edit it when the step is done.';
 

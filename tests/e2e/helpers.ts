@@ -156,6 +156,7 @@ export function describeInChromium(
     return;
   }
   describe(`${name} (chromium, karya serve, ${setup.what})`, () => {
+    // karya, base and browser are set by the beforeAll below, before any case reads them.
     const app = { pages: [] as Page[] } as unknown as E2eApp;
     app.open = async (viewport) => {
       const { page } = await newPage(app.browser, viewport);

@@ -1,7 +1,7 @@
 // Money tables: the credit ledger (every balance change is one row), usage records, generations (so a
 // charge left behind by a crash is refunded at the next start), credit codes and links with their claims.
 // A claim is unique per user and code/link, so a second claim can never grant twice.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { autoId } from './dialect.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -45,44 +45,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('generations_status').on('generations').column('status').execute();
 
-  await db.schema
-    .createTable('credit_codes')
-    .addColumn('id', ...autoId(db))
-    .addColumn('code', 'text', (c) => c.notNull().unique())
-    .addColumn('credits', 'integer', (c) => c.notNull().check(sql`credits > 0`))
-    .addColumn('description', 'text')
-    .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('created_by', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createTable('credit_code_claims')
-    .addColumn('id', ...autoId(db))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('code_id', 'integer', (c) => c.notNull().references('credit_codes.id').onDelete('cascade'))
-    .addColumn('credits_awarded', 'integer', (c) => c.notNull())
-    .addColumn('claimed_at', 'text', (c) => c.notNull())
-    .addUniqueConstraint('credit_code_claims_once', ['user_id', 'code_id'])
-    .execute();
+  await createGrantTables(db, { table: 'credit_codes', key: 'code', credits: sql`credits > 0`, claims: 'credit_code_claims', claimKey: 'code_id' });
+  await createGrantTables(db, { table: 'credit_links', key: 'token', credits: sql`credits between 1 and 10000`, claims: 'credit_link_claims', claimKey: 'link_id' });
+}
 
+/**
+ * A kind of credit grant (codes, links): its table, keyed by a unique `key` column, with the credits it
+ * gives (within `credits`), and its claims, one per user and grant (`<claims>_once`).
+ */
+async function createGrantTables(
+  db: Kysely<unknown>,
+  t: { table: string; key: string; credits: RawBuilder<unknown>; claims: string; claimKey: string },
+): Promise<void> {
   await db.schema
-    .createTable('credit_links')
+    .createTable(t.table)
     .addColumn('id', ...autoId(db))
-    .addColumn('token', 'text', (c) => c.notNull().unique())
-    .addColumn('credits', 'integer', (c) => c.notNull().check(sql`credits between 1 and 10000`))
+    .addColumn(t.key, 'text', (c) => c.notNull().unique())
+    .addColumn('credits', 'integer', (c) => c.notNull().check(t.credits))
     .addColumn('description', 'text')
     .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_by', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
-    .createTable('credit_link_claims')
+    .createTable(t.claims)
     .addColumn('id', ...autoId(db))
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('link_id', 'integer', (c) => c.notNull().references('credit_links.id').onDelete('cascade'))
+    .addColumn(t.claimKey, 'integer', (c) => c.notNull().references(`${t.table}.id`).onDelete('cascade'))
     .addColumn('credits_awarded', 'integer', (c) => c.notNull())
     .addColumn('claimed_at', 'text', (c) => c.notNull())
-    .addUniqueConstraint('credit_link_claims_once', ['user_id', 'link_id'])
+    .addUniqueConstraint(`${t.claims}_once`, ['user_id', t.claimKey])
     .execute();
 }
 

@@ -292,9 +292,19 @@ export const PublishStepSchema = z.strictObject({
 export type PublishStepInfo = z.infer<typeof PublishStepSchema>;
 
 /**
+ * A readiness text as data (engine/publish/readiness-words.ts): a catalogue code and the values of its
+ * placeholders (a value may be another text or a list of them), to say it in any language.
+ */
+export const ReadinessTextSchema = z.strictObject({
+  code: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
  * One readiness check of a package (engine/publish/readiness.ts): what is checked, the outcome (`check`:
  * not confirmed from the channel's published rule, verify it on the `source` page), what to fix, and the
- * published rule it comes from.
+ * published rule it comes from; label, detail and fix in the book's language, and as texts in `text` (the
+ * studio says them in its own language; a package made before has none).
  */
 export const ReadinessCheckSchema = z.strictObject({
   id: z.string(),
@@ -303,6 +313,9 @@ export const ReadinessCheckSchema = z.strictObject({
   detail: z.string().optional(),
   fix: z.string().optional(),
   source: z.string(),
+  text: z
+    .strictObject({ label: ReadinessTextSchema, detail: z.array(ReadinessTextSchema).optional(), fix: z.array(ReadinessTextSchema).optional() })
+    .optional(),
 });
 
 /** The channels a package is checked for (engine/publish/channels.ts CHANNEL_IDS). */

@@ -16,7 +16,7 @@ import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import {
-  formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize,
+  formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize, say,
   type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
 } from '../publish/index.js';
 
@@ -96,7 +96,7 @@ const EPUBCHECK_TIMEOUT_MS = 180_000;
  */
 export function runEpubcheck(file: string): Promise<EpubcheckResult> {
   const found = findOnPath('epubcheck');
-  if (!found) return Promise.resolve({ status: 'skipped', detail: 'epubcheck is not installed (Debian/Ubuntu: apt install epubcheck)' });
+  if (!found) return Promise.resolve({ status: 'skipped', detail: say('epubcheck.not-installed') });
   // A one-shot check: the JVM's quick start (client compiler, serial GC) halves the time over its defaults.
   const [command, args] = isJar(found) ? ['java', ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-jar', found, file]] : [found, [file]];
   return new Promise((resolve) => {
@@ -104,16 +104,16 @@ export function runEpubcheck(file: string): Promise<EpubcheckResult> {
       const output = `${stdout}\n${stderr}`;
       const summary = /Messages:\s*(\d+) fatals?\s*\/\s*(\d+) errors?\s*\/\s*(\d+) warnings?/i.exec(output);
       if (!summary) {
-        const reason = error && 'code' in error && error.code === 'ENOENT' ? `${command} is not installed` : (error?.message.split('\n')[0] ?? 'no summary in its output');
-        resolve({ status: 'skipped', detail: `epubcheck did not run: ${reason}` });
+        const reason = error && 'code' in error && error.code === 'ENOENT' ? say('epubcheck.command-missing', { command })
+          : error ? say('verbatim', { text: error.message.split('\n')[0] ?? '' }) : say('epubcheck.no-summary');
+        resolve({ status: 'skipped', detail: say('epubcheck.did-not-run', { reason }) });
         return;
       }
       const [fatals, errors, warnings] = [Number(summary[1]), Number(summary[2]), Number(summary[3])];
       const messages = output.split('\n').filter((l) => /^(FATAL|ERROR|WARNING)\(/.test(l.trim())).slice(0, 5).map((l) => l.trim().replace(file, path.basename(file)));
-      const counts = `${fatals} fatal, ${errors} errors, ${warnings} warnings`;
-      resolve(fatals + errors === 0
-        ? { status: 'pass', detail: `epubcheck: ${counts}${messages.length ? `: ${messages.join(' | ')}` : ''}` }
-        : { status: 'fail', detail: `epubcheck: ${counts}: ${messages.join(' | ')}` });
+      const counts = { fatals, errors, warnings };
+      const detail = messages.length ? say('epubcheck.counts-messages', { ...counts, messages: messages.join(' | ') }) : say('epubcheck.counts', counts);
+      resolve({ status: fatals + errors === 0 ? 'pass' : 'fail', detail });
     });
   });
 }
@@ -195,6 +195,7 @@ export async function buildKdpPackage(input: {
   metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
   const text = (value: string) => new TextEncoder().encode(value);
   const epubcheck = await input.epubcheck(epub);
+  // In the book's language (readiness.json and the summary; `text` keeps each check's words as codes).
   const readiness = packageReadiness({
     metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
@@ -214,7 +215,7 @@ export async function buildKdpPackage(input: {
     'readiness.json': text(`${JSON.stringify({ generator: book.id, ...readiness, ...(parts.notes.keywords ? { notes: { keywords: parts.notes.keywords } } : {}) }, null, 2)}\n`),
   };
   const { bytes: _bytes, ...coverImage } = jpeg;
-  return { files, coverImage, print, metadata, readiness, summary: formatReadiness(readiness) };
+  return { files, coverImage, print, metadata, readiness, summary: formatReadiness(readiness, metadata.language) };
 }
 
 export interface WrittenPackage {

@@ -3,6 +3,7 @@
 // confirm from the channel's own list is `unknown` (the readiness says "check", with the page to read),
 // never assumed. Update an entry only from the channel's published page, and name that page here.
 import type { Lang } from '../spec/types.js';
+import { say, type ReadinessCode, type ReadinessText } from './readiness-words.js';
 
 export const CHANNEL_IDS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const;
 export type ChannelId = (typeof CHANNEL_IDS)[number];
@@ -14,7 +15,8 @@ export interface LanguageRule {
   readonly accepted: LanguageAcceptance;
   /** The channel's published list (URL and document name) the answer comes from, or the page to verify it on. */
   readonly source: string;
-  readonly note?: string;
+  /** Why the answer is `unknown` and where to look (a text of readiness-words.ts). */
+  readonly note?: ReadinessText;
 }
 
 export interface Channel {
@@ -41,43 +43,50 @@ const GOOGLE_FILES = 'Publisher Program Policies for Google Play Books ("We acce
 const KOBO_GUIDE = 'Kobo Writing Life User Guide, "Supported languages" and "New eBook setup guidelines": https://kobowritinglife.zendesk.com/hc/en-us';
 const KOBO_CONVERSION = 'Kobo Writing Life, "Content Conversion Guidelines" ("ePub files will fail to upload … if there are errors within the file")';
 
+/**
+ * English is on every channel's published list; Malay is as `malay` says, from the same list (`unknown`:
+ * not confirmed there; `note` says where to look).
+ */
+function englishAndMalay(source: string, malay: LanguageAcceptance, note?: ReadinessText): Channel['languages'] {
+  return { en: { accepted: 'yes', source }, ms: { accepted: malay, source, ...(note ? { note } : {}) } };
+}
+
+/**
+ * A KDP product: KDP's language lists (Malay not confirmed on `list`) and metadata guidelines (for the
+ * description too), its keyword boxes and categories.
+ */
+function kdpChannel(c: Pick<Channel, 'id' | 'name' | 'product' | 'files'> & { list: ReadinessCode; sources: Omit<Channel['sources'], 'metadata' | 'description'> }): Channel {
+  const { list, sources, ...channel } = c;
+  return {
+    ...channel,
+    languages: englishAndMalay(KDP_LANGUAGES, 'unknown', say('language.malay-unconfirmed-page', { list: say(list) })),
+    sources: { metadata: KDP_METADATA, description: KDP_METADATA, ...sources },
+    hasKeywordBoxes: true, hasCategories: true,
+  };
+}
+
 /** The channels, in the order readiness.json lists them. */
 export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
-  kdp_ebook: {
+  // Malay not confirmed: the copies of KDP's eBook list we could read are old and do not name Malay. Verify on KDP's page.
+  kdp_ebook: kdpChannel({
     id: 'kdp_ebook', name: 'Amazon KDP (Kindle eBook)', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json'],
-    languages: {
-      en: { accepted: 'yes', source: KDP_LANGUAGES },
-      // Not confirmed: the copies of KDP's eBook list we could read are old and do not name Malay. Verify on KDP's page.
-      ms: { accepted: 'unknown', source: KDP_LANGUAGES, note: "Malay has not been confirmed on KDP's list of eBook languages; check the page before you upload" },
-    },
+    list: 'list.kdp-ebook',
     sources: {
-      metadata: KDP_METADATA,
       cover: 'KDP Help, "eBook Cover Image Guidelines" (JPEG or TIFF, RGB, ideal 2,560 × 1,600 px, 1.6:1): https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX',
       manuscript: 'KDP Help, "Supported eBook formats" (EPUB, DOCX): https://kdp.amazon.com/en_US/help/topic/G200634390',
-      description: KDP_METADATA,
     },
-    hasKeywordBoxes: true, hasCategories: true,
-  },
-  kdp_paperback: {
+  }),
+  kdp_paperback: kdpChannel({
     id: 'kdp_paperback', name: 'Amazon KDP (paperback)', product: 'paperback', files: ['paperback-interior.pdf', 'paperback-cover.pdf', 'description.html', 'keywords.txt', 'metadata.json'],
-    languages: {
-      en: { accepted: 'yes', source: KDP_LANGUAGES },
-      ms: { accepted: 'unknown', source: KDP_LANGUAGES, note: "Malay has not been confirmed on KDP's list of paperback languages; check the page before you upload" },
-    },
+    list: 'list.kdp-paperback',
     sources: {
-      metadata: KDP_METADATA,
       pages: 'KDP Help, "Paperback Manuscript Guidelines" and "Set Trim Size, Bleed, and Margins" (24 to 828 pages): https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6',
       cover: 'KDP Help, "Create a Paperback Cover" (full-wrap PDF): https://kdp.amazon.com/en_US/help/topic/G201953020',
-      description: KDP_METADATA,
     },
-    hasKeywordBoxes: true, hasCategories: true,
-  },
+  }),
   google_play: {
     id: 'google_play', name: 'Google Play Books', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'metadata.json'],
-    languages: {
-      en: { accepted: 'yes', source: GOOGLE_POLICIES },
-      ms: { accepted: 'yes', source: GOOGLE_POLICIES },
-    },
+    languages: englishAndMalay(GOOGLE_POLICIES, 'yes'),
     sources: {
       metadata: 'Google Play Books Partner Center Help, "Book metadata": https://support.google.com/books/partner',
       manuscript: GOOGLE_FILES,
@@ -87,10 +96,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
   },
   kobo: {
     id: 'kobo', name: 'Kobo Writing Life', product: 'ebook', files: ['manuscript.epub', 'cover.jpg', 'description.html', 'metadata.json'],
-    languages: {
-      en: { accepted: 'yes', source: KOBO_GUIDE },
-      ms: { accepted: 'unknown', source: KOBO_GUIDE, note: "Malay has not been confirmed on Kobo Writing Life's list of supported languages; check it before you upload" },
-    },
+    languages: englishAndMalay(KOBO_GUIDE, 'unknown', say('language.malay-unconfirmed-list', { list: say('list.kobo') })),
     sources: {
       metadata: KOBO_GUIDE,
       manuscript: KOBO_CONVERSION,

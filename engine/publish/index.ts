@@ -7,6 +7,7 @@ export * from './extract.js';
 export * from './files.js';
 export * from './metadata.js';
 export * from './readiness.js';
+export * from './readiness-words.js';
 export * from './channels.js';
 export * from '../spec/publish-values.js';
 export * from './plan.js';

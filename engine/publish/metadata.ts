@@ -67,35 +67,27 @@ export interface KdpMetadata {
   generator: string;
 }
 
-export interface MetadataInput {
-  title: string;
-  subtitle: string;
-  author: string;
-  language: Lang;
-  description: string;
-  keywords: string[];
-  categories: string[];
-  wordCount: number;
-  generator: string;
-  pageCount?: number;
+/** What packageMetadata is given: the fields it copies as they are, and the optional ones as the author typed them. */
+export type MetadataInput = Pick<KdpMetadata, 'title' | 'subtitle' | 'author' | 'language' | 'description' | 'keywords' | 'categories' | 'wordCount' | 'generator' | 'pageCount'> & {
   publisher?: string;
   edition?: number;
   series?: string;
   seriesNumber?: number;
   readingAge?: string;
-}
+};
 
 export function packageMetadata(input: MetadataInput): KdpMetadata {
+  const { title, subtitle, author, language, description, keywords, categories, wordCount, generator } = input;
   return {
-    title: input.title,
-    subtitle: input.subtitle,
-    author: input.author,
-    language: input.language,
-    description: input.description,
-    keywords: input.keywords,
-    categories: input.categories,
-    wordCount: input.wordCount,
-    estimatedPrintPages: estimatePrintPages(input.wordCount),
+    title,
+    subtitle,
+    author,
+    language,
+    description,
+    keywords,
+    categories,
+    wordCount,
+    estimatedPrintPages: estimatePrintPages(wordCount),
     ...(input.pageCount !== undefined ? { pageCount: input.pageCount } : {}),
     printTrim: PRINT_TRIM,
     publisher: input.publisher?.trim() || null,
@@ -103,6 +95,6 @@ export function packageMetadata(input: MetadataInput): KdpMetadata {
     series: input.series?.trim() ? { name: input.series.trim(), number: input.seriesNumber ?? null } : null,
     readingAge: input.readingAge?.trim() || null,
     aiContent: AI_CONTENT,
-    generator: input.generator,
+    generator,
   };
 }

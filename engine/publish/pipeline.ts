@@ -15,6 +15,7 @@ import { markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
 import { packageMetadata, type KdpMetadata } from './metadata.js';
 import { bookContextOf, bookOwnTitle, checkPublishPlan, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './plan.js';
 import { kdpKeywords, titleCase } from './rules.js';
+import { say, type ReadinessText } from './readiness-words.js';
 
 /** One publishing step: the generator, its validated settings and the book's text when the part asks for it. */
 export interface PublishStep {
@@ -72,8 +73,8 @@ export interface PackageParts {
   /** The cover as drawn (the model's size) and the size the package wants. */
   cover: { png: Uint8Array; size: PixelSize };
   categories: string[];
-  /** How the title, author and keywords were found when the answers did not follow the asked layout. */
-  notes: { title?: string; author?: string; keywords?: string };
+  /** How the title, author and keywords were found when the answers did not follow the asked layout (readiness says the first two). */
+  notes: { title?: ReadinessText; author?: ReadinessText; keywords?: string };
   /** What the caller gave for metadata.json (publisher, edition, series, reading age). */
   given: Pick<GivenFacts, 'publisher' | 'edition' | 'series' | 'seriesNumber' | 'readingAge'>;
   steps: PackageStepDone[];
@@ -170,11 +171,11 @@ export async function writePackageParts(input: {
       // A title the model chose is set in title case for the book's language ("of" stays, "lovers" becomes "Lovers").
       facts.title = titleCase(choice.title, state.lang);
       facts.subtitle = choice.subtitle ? titleCase(choice.subtitle, state.lang) : choice.subtitle;
-      if (choice.source === 'fallback') notes.title = `the ${target.id} answer had no "Title:" line; its first words were used`;
+      if (choice.source === 'fallback') notes.title = say('note.title-fallback', { generator: target.id });
     } else if (part === 'author') {
       const choice = chooseAuthor(result.text);
       facts.author = choice.author;
-      if (choice.source === 'none') notes.author = `the ${target.id} answer had no usable name; none was made up: pass --author "Your Name"`;
+      if (choice.source === 'none') notes.author = say('note.author-none', { generator: target.id });
     }
     steps.push({ part, generatorId: target.id, cost: target.cost });
     input.onStep?.(steps[steps.length - 1]!);

@@ -2,12 +2,15 @@
 // would make that we can make here, each from the rules table below, which names the published rule it
 // comes from; each with pass, fail, warn, skipped or "check" (we could not confirm it: verify on the
 // page named), and what to fix. A channel is ready when nothing fails and nothing is left to check; the
-// package is ready when every channel is.
+// package is ready when every channel is. Every label, detail and fix is a text of the catalogue
+// (readiness-words.ts): kept as code and values in `text`, and written out in the book's language.
+import type { Lang } from '../spec/types.js';
 import { CHANNELS, CHANNEL_IDS, type Channel, type ChannelId } from './channels.js';
 import { KDP_DESCRIPTION_MAX, disallowedTags, hasUrl } from './html.js';
 import { isPdf, isZip, jpegInfo, pngSize } from './files.js';
 import type { KdpMetadata } from './metadata.js';
-import { TITLE_CASE, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
+import { TITLE_CASE, KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
+import { checkWords, languageName, readinessText, say, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
 
 /**
  * `warn`: advice that does not stop the upload; `skipped`: could not be run here (epubcheck not
@@ -18,7 +21,7 @@ export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skipped' | 'check';
 export interface ReadinessCheck {
   /** Stable name, e.g. `ebook-cover`. */
   id: string;
-  /** What is checked, e.g. "cover.jpg is a JPEG in RGB". */
+  /** What is checked, e.g. "cover.jpg is a JPEG in RGB", in the book's language. */
   label: string;
   status: CheckStatus;
   /** What was found. */
@@ -27,6 +30,8 @@ export interface ReadinessCheck {
   fix?: string;
   /** The published rule the check comes from (document name and URL). */
   source: string;
+  /** label, detail and fix as catalogue texts. */
+  text: ReadinessCheckText;
 }
 
 export interface ChannelReadiness {
@@ -46,7 +51,8 @@ export interface Readiness {
 /** The result of epubcheck on manuscript.epub (engine/node/publish.ts runs it). */
 export interface EpubcheckResult {
   status: CheckStatus;
-  detail: string;
+  /** What epubcheck found (its counts and first messages), or why it did not run. */
+  detail: ReadinessText;
 }
 
 /** KDP's paperback page counts (Paperback Manuscript Guidelines). */
@@ -82,25 +88,36 @@ export interface ReadinessInput {
    */
   paperback?: { interior?: Uint8Array; cover?: Uint8Array; pageCount?: number };
   /** How the title and author were found (said in the detail). */
-  notes?: { title?: string; author?: string };
+  notes?: { title?: ReadinessText; author?: ReadinessText };
 }
 
-type Outcome = Omit<ReadinessCheck, 'id' | 'label' | 'source'>;
+/** One text, or several (one a problem, said joined with "; "). */
+type Said = ReadinessText | readonly ReadinessText[];
+
+interface Outcome {
+  status: CheckStatus;
+  detail?: Said;
+  fix?: Said;
+}
 
 interface Rule {
   id: string;
-  label: (input: ReadinessInput, channel: Channel) => string;
+  label: (input: ReadinessInput, channel: Channel) => ReadinessText;
   /** The channels the rule applies to. */
   appliesTo: (channel: Channel) => boolean;
   source: (input: ReadinessInput, channel: Channel) => string;
   evaluate: (input: ReadinessInput, channel: Channel) => Outcome;
 }
 
-const pass = (detail: string): Outcome => ({ status: 'pass', detail });
-const failed = (detail: string, fix: string): Outcome => ({ status: 'fail', detail, fix });
-const outcome = (isOk: boolean, detail: string, fix: string): Outcome => (isOk ? pass(detail) : failed(detail, fix));
-const fromProblems = (problems: RuleProblem[], passDetail: string): Outcome =>
-  problems.length ? failed(problems.map((p) => p.problem).join('; '), problems.map((p) => p.fix).join('; ')) : pass(passDetail);
+const pass = (detail: Said): Outcome => ({ status: 'pass', detail });
+const failed = (detail: Said, fix: Said): Outcome => ({ status: 'fail', detail, fix });
+const outcome = (isOk: boolean, detail: Said, fix: Said): Outcome => (isOk ? pass(detail) : failed(detail, fix));
+const fromProblems = (problems: RuleProblem[], passDetail: ReadinessText): Outcome =>
+  problems.length ? failed(problems.map((p) => p.problem), problems.map((p) => p.fix)) : pass(passDetail);
+/** A text with the note of how it was found, when there is one. */
+const withNote = (text: ReadinessText, note: ReadinessText | undefined): ReadinessText => (note ? say('with-note', { text, note }) : text);
+const bytes = (file: Uint8Array) => say('bytes', { n: file.length });
+const RUN_AGAIN = say('run-again');
 
 const KARYA = 'Karya';
 const isEbook = (c: Channel) => c.product === 'ebook';
@@ -119,28 +136,34 @@ function coverOutcome(input: ReadinessInput, channel: Channel): Outcome {
   const formats = COVER_FORMATS[channel.id];
   const format = jpeg ? 'jpeg' : png ? 'png' : null;
   const size = jpeg ?? png;
-  if (!format || !size) return failed(`${name} is not a JPEG or PNG image`, 'run the command again to make cover.jpg');
-  const problems: string[] = [];
-  if (!formats.includes(format)) problems.push(`${name} is a ${format.toUpperCase()} (${channel.name} takes ${formats.map((f) => f.toUpperCase()).join(' or ')})`);
-  if (jpeg && jpeg.colour !== 'rgb') problems.push(`its colours are ${jpeg.colour.toUpperCase()}, not RGB`);
+  if (!format || !size) return failed(say('cover.unreadable', { file: name }), say('cover.unreadable-fix'));
+  const problems: ReadinessText[] = [];
+  if (!formats.includes(format)) problems.push(say('cover.format', { file: name, format: format.toUpperCase(), channel: channel.name, formats: formatsText(formats) }));
+  if (jpeg && jpeg.colour !== 'rgb') problems.push(say('cover.colour', { colour: jpeg.colour.toUpperCase() }));
   const ratio = size.height / size.width;
-  if (Math.abs(ratio - EBOOK_COVER.ratio) > EBOOK_COVER.tolerance) problems.push(`it is ${ratio.toFixed(2)}:1 (height to width), not ${EBOOK_COVER.ratio}:1`);
-  if (size.width < EBOOK_COVER.minWidth) problems.push(`it is ${size.width} px wide (at least ${EBOOK_COVER.minWidth})`);
-  const detail = `${name}: ${format.toUpperCase()}${jpeg ? `, ${jpeg.colour.toUpperCase()}` : ''}, ${size.width} × ${size.height} px`;
-  return problems.length ? failed(`${detail}; ${problems.join('; ')}`, 'use cover.jpg from a package made by this version (an RGB JPEG of 1,600 × 2,560 px)') : pass(detail);
+  if (Math.abs(ratio - EBOOK_COVER.ratio) > EBOOK_COVER.tolerance) problems.push(say('cover.ratio', { ratio: ratio.toFixed(2), want: EBOOK_COVER.ratio }));
+  if (size.width < EBOOK_COVER.minWidth) problems.push(say('cover.narrow', { width: size.width, min: EBOOK_COVER.minWidth }));
+  const found = { file: name, format: format.toUpperCase(), width: size.width, height: size.height };
+  const detail = jpeg ? say('cover.found-colour', { ...found, colour: jpeg.colour.toUpperCase() }) : say('cover.found', found);
+  return problems.length ? failed([detail, ...problems], say('cover.fix')) : pass(detail);
 }
+
+/** The image formats a channel takes, as said: "JPEG", "JPEG or PNG". */
+function formatsText(formats: readonly ('jpeg' | 'png')[]): ReadinessValue {
+  const [a = '', b] = formats.map((f) => f.toUpperCase());
+  return b ? say('either', { a, b }) : a;
+}
+
 
 function offlineOutcome(input: ReadinessInput): Outcome {
   const m = input.metadata;
   const where = [
-    hasOfflineText(input.manuscriptText) ? 'the manuscript' : '',
-    hasOfflineText(m.description) ? 'the description' : '',
-    m.keywords.some(hasOfflineText) ? 'the keywords' : '',
-    hasOfflineText(`${m.title}\n${m.subtitle}`) ? 'the title' : '',
-  ].filter(Boolean);
-  return where.length
-    ? failed(`offline demo text in ${where.join(', ')}: no AI model wrote it`, 'set OPENAI_API_KEY (or an AI provider config) and write the book and its package again with --fresh')
-    : pass('written by an AI model');
+    hasOfflineText(input.manuscriptText) ? say('offline.manuscript') : null,
+    hasOfflineText(m.description) ? say('offline.description') : null,
+    m.keywords.some(hasOfflineText) ? say('offline.keywords') : null,
+    hasOfflineText(`${m.title}\n${m.subtitle}`) ? say('offline.title') : null,
+  ].filter((w) => w !== null);
+  return where.length ? failed(say('offline.found', { where }), say('offline.fix')) : pass(say('offline.none'));
 }
 
 function pageCountOutcome(input: ReadinessInput): Outcome {
@@ -148,129 +171,148 @@ function pageCountOutcome(input: ReadinessInput): Outcome {
   const real = input.paperback?.pageCount;
   const pages = real ?? m.estimatedPrintPages;
   const inRange = pages >= KDP_PAPERBACK_MIN_PAGES && pages <= KDP_PAPERBACK_MAX_PAGES;
-  const fix = pages < KDP_PAPERBACK_MIN_PAGES
-    ? 'for a paperback, write more chapters (--chapters); the eBook is fine as it is'
-    : 'split the book into volumes for a paperback; the eBook is fine as it is';
-  if (real !== undefined) return outcome(inRange, `${real} pages (paperback-interior.pdf)`, fix);
-  const detail = `about ${pages} pages, estimated from ${m.wordCount} words (no interior page count in the package)`;
-  return inRange ? { status: 'check', detail, fix: 'make the package again so paperback-interior.pdf gives the real page count' } : failed(detail, fix);
+  const fix = say(pages < KDP_PAPERBACK_MIN_PAGES ? 'pages.too-few' : 'pages.too-many');
+  if (real !== undefined) return outcome(inRange, say('pages.real', { n: real }), fix);
+  const detail = say('pages.estimated', { n: pages, words: m.wordCount });
+  return inRange ? { status: 'check', detail, fix: say('pages.estimated-fix') } : failed(detail, fix);
 }
 
 /** Every rule, in the order each channel lists its checks. */
 export const READINESS_RULES: readonly Rule[] = [
   {
-    id: 'book-complete', label: () => 'every part of the book is written', appliesTo: everyChannel, source: () => KARYA,
-    evaluate: (i) => outcome(i.isBookComplete, i.isBookComplete ? 'introduction to conclusion' : 'the book is not finished', 'run the same command again to finish the book'),
+    id: 'book-complete', label: () => say('label.book-complete'), appliesTo: everyChannel, source: () => KARYA,
+    evaluate: (i) => outcome(i.isBookComplete, say(i.isBookComplete ? 'book.complete' : 'book.unfinished'), say('book.finish')),
   },
   {
-    id: 'offline-text', label: () => 'written by an AI model, not the offline demo text', appliesTo: everyChannel,
+    id: 'offline-text', label: () => say('label.offline-text'), appliesTo: everyChannel,
     source: () => 'Karya: the offline provider writes marked demo text (engine/providers/offline.ts), never a book to sell', evaluate: offlineOutcome,
   },
   {
-    id: 'author', label: () => 'an author name (given with --author or chosen from the author-name step; never made up)', appliesTo: everyChannel,
+    id: 'author', label: () => say('label.author'), appliesTo: everyChannel,
     source: (_, c) => c.sources.metadata,
     evaluate: (i) => {
       const a = i.metadata.author.trim();
-      return a ? pass(`"${a}"${i.notes?.author ? ` (${i.notes.author})` : ''}`)
-        : failed(`no author name${i.notes?.author ? `: ${i.notes.author}` : ''}`, 'pass --author "Your Name" (or type it in the publish panel) and make the package again');
+      const note = i.notes?.author;
+      return a ? pass(withNote(say('quoted', { text: a }), note)) : failed(note ? say('author.none-because', { note }) : say('author.none'), say('author.fix'));
     },
   },
   {
     // KDP's own limits and refused words (its metadata guidelines); the other stores' forms get the title as it is.
-    id: 'title', label: () => 'title and subtitle: at most 200 characters, no refused words', appliesTo: (c) => c.id.startsWith('kdp_'), source: (_, c) => c.sources.metadata,
-    evaluate: (i) => fromProblems(titleProblems(i.metadata), `"${i.metadata.title}"${i.metadata.subtitle ? ` / "${i.metadata.subtitle}"` : ''}${i.notes?.title ? ` (${i.notes.title})` : ''}`),
+    id: 'title', label: () => say('label.title', { max: KDP_TITLE_MAX }), appliesTo: (c) => c.id.startsWith('kdp_'), source: (_, c) => c.sources.metadata,
+    evaluate: ({ metadata: { title, subtitle }, notes }) =>
+      fromProblems(titleProblems({ title, subtitle }), withNote(subtitle ? say('title-and-subtitle', { title, subtitle }) : say('quoted', { text: title }), notes?.title)),
   },
   {
-    id: 'title-case', label: (i) => `the title is in title case (${i.metadata.language === 'ms' ? 'Malay' : 'English'})`, appliesTo: everyChannel,
+    id: 'title-case', label: (i) => say('label.title-case', { language: languageName(i.metadata.language) }), appliesTo: everyChannel,
     source: (i) => TITLE_CASE[i.metadata.language].source,
     evaluate: (i) => {
       const { title, subtitle, language } = i.metadata;
-      if (!title.trim()) return failed('the title is empty', 'pass --title "…" or edit "title" in metadata.json');
+      if (!title.trim()) return failed(say('title.empty'), say('title.empty-fix'));
       const words = [...uncapitalisedTitleWords(title, language), ...uncapitalisedTitleWords(subtitle, language)];
-      if (!words.length) return pass(`"${title}"`);
+      if (!words.length) return pass(say('quoted', { text: title }));
       const fixed = titleCase(title, language);
       const fixedSub = subtitle ? titleCase(subtitle, language) : '';
-      return failed(`not capitalised: ${words.map((w) => `"${w}"`).join(', ')}`, `pass --title "${fixed}"${fixedSub ? ` --subtitle "${fixedSub}"` : ''}`);
+      return failed(say('title-case.words', { words: words.map((w) => `"${w}"`).join(', ') }), say('title-case.fix', { args: `--title "${fixed}"${fixedSub ? ` --subtitle "${fixedSub}"` : ''}` }));
     },
   },
   {
-    id: 'language', label: (i, c) => `${c.name} accepts books in ${i.metadata.language === 'ms' ? 'Malay' : 'English'} (its published list)`, appliesTo: everyChannel,
+    id: 'language', label: (i, c) => say('label.language', { channel: c.name, language: languageName(i.metadata.language) }), appliesTo: everyChannel,
     source: (i, c) => c.languages[i.metadata.language].source,
     evaluate: (i, c) => {
-      const rule = c.languages[i.metadata.language];
-      if (rule.accepted === 'yes') return pass(`${i.metadata.language}: on the list`);
-      if (rule.accepted === 'no') return failed(`${i.metadata.language}: not on the list`, `publish this book on another channel`);
-      return { status: 'check', detail: `${i.metadata.language}: ${rule.note ?? 'not confirmed from the published list'}`, fix: `read ${rule.source}` };
+      const code = i.metadata.language;
+      const rule = c.languages[code];
+      if (rule.accepted === 'yes') return pass(say('language.listed', { code }));
+      if (rule.accepted === 'no') return failed(say('language.not-listed', { code }), say('language.other-channel'));
+      return { status: 'check', detail: say('language.unconfirmed', { code, note: rule.note ?? say('language.not-confirmed') }), fix: say('language.read', { source: rule.source }) };
     },
   },
   {
-    id: 'manuscript-epub', label: () => 'manuscript.epub is an EPUB file', appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
-    evaluate: (i) => outcome(isZip(i.epub), `${i.epub.length} bytes`, 'run the command again; report a bug if it persists'),
+    id: 'manuscript-epub', label: () => say('label.manuscript-epub'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
+    evaluate: (i) => outcome(isZip(i.epub), bytes(i.epub), RUN_AGAIN),
   },
   {
-    id: 'epubcheck', label: () => 'manuscript.epub passes epubcheck', appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
+    id: 'epubcheck', label: () => say('label.epubcheck'), appliesTo: isEbook, source: (_, c) => c.sources.manuscript ?? KARYA,
     evaluate: (i) => ({
       status: i.epubcheck.status, detail: i.epubcheck.detail,
-      ...(i.epubcheck.status === 'fail' ? { fix: 'see the epubcheck messages; the store may refuse or change the file' } : {}),
+      ...(i.epubcheck.status === 'fail' ? { fix: say('epubcheck.fix') } : {}),
     }),
   },
   {
-    id: 'manuscript-docx', label: () => 'manuscript.docx is a Word file', appliesTo: (c) => c.id === 'kdp_ebook', source: (_, c) => c.sources.manuscript ?? KARYA,
-    evaluate: (i) => outcome(isZip(i.docx), `${i.docx.length} bytes`, 'run the command again; report a bug if it persists'),
+    id: 'manuscript-docx', label: () => say('label.manuscript-docx'), appliesTo: (c) => c.id === 'kdp_ebook', source: (_, c) => c.sources.manuscript ?? KARYA,
+    evaluate: (i) => outcome(isZip(i.docx), bytes(i.docx), RUN_AGAIN),
   },
   {
-    id: 'ebook-cover', label: (i, c) => `${i.cover.name} is a ${COVER_FORMATS[c.id].map((f) => f.toUpperCase()).join(' or ')} in RGB, ${EBOOK_COVER.ratio}:1, at least ${EBOOK_COVER.minWidth} px wide`,
+    id: 'ebook-cover', label: (i, c) => say('label.ebook-cover', { file: i.cover.name, formats: formatsText(COVER_FORMATS[c.id]), ratio: EBOOK_COVER.ratio, width: EBOOK_COVER.minWidth }),
     appliesTo: isEbook, source: (_, c) => c.sources.cover ?? KARYA, evaluate: coverOutcome,
   },
   {
-    id: 'description', label: () => `description.html has text, only the tags stores keep, no links or URLs, at most ${KDP_DESCRIPTION_MAX} characters`,
+    id: 'description', label: () => say('label.description', { max: KDP_DESCRIPTION_MAX }),
     appliesTo: everyChannel, source: (_, c) => c.sources.description ?? c.sources.metadata,
     evaluate: (i) => {
       const d = i.metadata.description;
       const text = d.replace(/<[^>]*>/g, '').trim();
       const bad = disallowedTags(d);
       const isOk = text.length > 0 && bad.length === 0 && d.length <= KDP_DESCRIPTION_MAX && !hasUrl(text);
-      return outcome(isOk, `${d.length} characters${bad.length ? `; tags stores remove: ${bad.join(' ')}` : ''}${hasUrl(text) ? '; has a URL' : ''}${text ? '' : '; no text'}`,
-        'edit description.html: keep to b, i, em, strong, u, br, p, ul, ol, li, h4, h5, h6, no links, and 4,000 characters');
+      const found = [
+        say('description.size', { n: d.length }),
+        ...(bad.length ? [say('description.tags', { tags: bad.join(' ') })] : []),
+        ...(hasUrl(text) ? [say('description.url')] : []),
+        ...(text ? [] : [say('description.empty')]),
+      ];
+      return outcome(isOk, found, say('description.fix'));
     },
   },
   {
-    id: 'keywords', label: () => 'keywords.txt has at most 7 lines of 2 to 50 characters, no refused words', appliesTo: (c) => c.hasKeywordBoxes,
-    source: (_, c) => c.sources.metadata, evaluate: (i) => fromProblems(keywordProblems(i.metadata.keywords), `${i.metadata.keywords.length} keywords`),
+    id: 'keywords', label: () => say('label.keywords', { slots: KDP_KEYWORD_SLOTS, min: KEYWORD_MIN_LETTERS, max: KDP_KEYWORD_MAX }), appliesTo: (c) => c.hasKeywordBoxes,
+    source: (_, c) => c.sources.metadata, evaluate: (i) => fromProblems(keywordProblems(i.metadata.keywords), say('keywords.count', { n: i.metadata.keywords.length })),
   },
   {
-    id: 'categories', label: () => 'one to three suggested categories', appliesTo: (c) => c.hasCategories, source: (_, c) => c.sources.metadata,
+    id: 'categories', label: () => say('label.categories'), appliesTo: (c) => c.hasCategories, source: (_, c) => c.sources.metadata,
     evaluate: (i) => {
       const n = i.metadata.categories.length;
-      return outcome(n >= 1 && n <= 3, i.metadata.categories.join('; ') || 'none', "add categories to the generator's publish block (generators/README.md)");
+      return outcome(n >= 1 && n <= 3, n ? say('verbatim', { text: i.metadata.categories.join('; ') }) : say('categories.none'), say('categories.fix'));
     },
   },
   {
-    id: 'paperback-interior', label: () => 'paperback-interior.pdf is a PDF', appliesTo: isPaperback, source: (_, c) => c.sources.pages ?? KARYA,
-    evaluate: (i) => (i.paperback?.interior ? outcome(isPdf(i.paperback.interior), `${i.paperback.interior.length} bytes`, 'run the command again; report a bug if it persists')
-      : failed('the package has no paperback-interior.pdf', 'make the package again with this version of karya publish')),
+    id: 'paperback-interior', label: () => say('label.paperback-interior'), appliesTo: isPaperback, source: (_, c) => c.sources.pages ?? KARYA,
+    evaluate: (i) => (i.paperback?.interior ? outcome(isPdf(i.paperback.interior), bytes(i.paperback.interior), RUN_AGAIN)
+      : failed(say('paperback.no-interior'), say('paperback.make-again'))),
   },
   {
-    id: 'paperback-cover', label: () => 'paperback-cover.pdf is a PDF', appliesTo: isPaperback, source: (_, c) => c.sources.cover ?? KARYA,
-    evaluate: (i) => (i.paperback?.cover ? outcome(isPdf(i.paperback.cover), `${i.paperback.cover.length} bytes`, 'run the command again; report a bug if it persists')
-      : failed('the package has no paperback-cover.pdf', 'make the package again with this version of karya publish')),
+    id: 'paperback-cover', label: () => say('label.paperback-cover'), appliesTo: isPaperback, source: (_, c) => c.sources.cover ?? KARYA,
+    evaluate: (i) => (i.paperback?.cover ? outcome(isPdf(i.paperback.cover), bytes(i.paperback.cover), RUN_AGAIN)
+      : failed(say('paperback.no-cover'), say('paperback.make-again'))),
   },
   {
-    id: 'page-count', label: () => `the paperback has ${KDP_PAPERBACK_MIN_PAGES} to ${KDP_PAPERBACK_MAX_PAGES} pages`, appliesTo: isPaperback,
+    id: 'page-count', label: () => say('label.page-count', { min: KDP_PAPERBACK_MIN_PAGES, max: KDP_PAPERBACK_MAX_PAGES }), appliesTo: isPaperback,
     source: (_, c) => c.sources.pages ?? KARYA, evaluate: pageCountOutcome,
   },
 ];
 
 const isChannelReady = (checks: readonly ReadinessCheck[]) => checks.every((c) => c.status !== 'fail' && c.status !== 'check');
 
-/** Every check of a package for every channel (CHANNELS), in the order of READINESS_RULES. */
-export function packageReadiness(input: ReadinessInput): Readiness {
+const asList = (said: Said): ReadinessText[] => (Array.isArray(said) ? [...(said as readonly ReadinessText[])] : [said as ReadinessText]);
+
+/**
+ * Every check of a package for every channel (CHANNELS), in the order of READINESS_RULES, said in `lang`
+ * (by default the book's language).
+ */
+export function packageReadiness(input: ReadinessInput, lang: Lang = input.metadata.language): Readiness {
   const channels = {} as Record<ChannelId, ChannelReadiness>;
   for (const id of CHANNEL_IDS) {
     const channel = CHANNELS[id];
     const checks = READINESS_RULES.filter((r) => r.appliesTo(channel)).map((r): ReadinessCheck => {
       const result = r.evaluate(input, channel);
-      return { id: r.id, label: r.label(input, channel), status: result.status, ...(result.detail !== undefined ? { detail: result.detail } : {}), ...(result.fix ? { fix: result.fix } : {}), source: r.source(input, channel) };
+      const text: ReadinessCheckText = {
+        label: r.label(input, channel),
+        ...(result.detail !== undefined ? { detail: asList(result.detail) } : {}),
+        ...(result.fix !== undefined ? { fix: asList(result.fix) } : {}),
+      };
+      const words = checkWords({ label: '', text }, lang);
+      return {
+        id: r.id, label: words.label, status: result.status, ...(words.detail !== undefined ? { detail: words.detail } : {}), ...(words.fix ? { fix: words.fix } : {}),
+        source: r.source(input, channel), text,
+      };
     });
     channels[id] = { name: channel.name, ready: isChannelReady(checks), checks };
   }
@@ -282,22 +324,25 @@ export function readyChannels(readiness: Readiness): ChannelId[] {
   return CHANNEL_IDS.filter((id) => readiness.channels[id]?.ready);
 }
 
-/** The readiness as lines for a terminal: per channel its verdict, then its checks, with the fix under each failure. */
-export function formatReadiness(readiness: Readiness): string {
+/** The readiness as lines for a terminal, in `lang`: per channel its verdict, then its checks, with the fix under each failure. */
+export function formatReadiness(readiness: Readiness, lang: Lang = 'en'): string {
   const mark: Record<CheckStatus, string> = { pass: '✓', fail: '✗', warn: '!', skipped: '–', check: '?' };
+  const words = (code: Parameters<typeof say>[0], params?: Parameters<typeof say>[1]) => readinessText(say(code, params), lang);
   const lines: string[] = [];
   for (const id of CHANNEL_IDS) {
     const channel = readiness.channels[id];
     if (!channel) continue;
     const failedCount = channel.checks.filter((c) => c.status === 'fail').length;
     const toCheck = channel.checks.filter((c) => c.status === 'check').length;
-    lines.push(`  ${channel.name}: ${channel.ready ? 'ready' : `not ready (${[failedCount ? `${failedCount} failed` : '', toCheck ? `${toCheck} to check` : ''].filter(Boolean).join(', ')})`}`);
-    for (const c of channel.checks) {
-      lines.push(`    ${mark[c.status]} ${c.label}${c.detail ? `: ${c.detail}` : ''}${c.status === 'skipped' ? ' (skipped)' : ''}`);
-      if ((c.status === 'fail' || c.status === 'warn' || c.status === 'check') && c.fix) lines.push(`        fix: ${c.fix}`);
+    const why = [failedCount ? words('summary.failed', { n: failedCount }) : '', toCheck ? words('summary.to-check', { n: toCheck }) : ''].filter(Boolean).join(', ');
+    lines.push(`  ${channel.name}: ${channel.ready ? words('summary.ready') : words('summary.not-ready', { why })}`);
+    for (const check of channel.checks) {
+      const c = checkWords(check, lang);
+      lines.push(`    ${mark[check.status]} ${c.label}${c.detail ? `: ${c.detail}` : ''}${check.status === 'skipped' ? ` ${words('summary.skipped')}` : ''}`);
+      if ((check.status === 'fail' || check.status === 'warn' || check.status === 'check') && c.fix) lines.push(`        ${words('summary.fix', { fix: c.fix })}`);
     }
   }
   const ready = readyChannels(readiness).map((id) => readiness.channels[id].name);
-  lines.push(readiness.ready ? '  ready for every channel' : ready.length ? `  ready for: ${ready.join(', ')}; not for the others` : '  not ready for any channel');
+  lines.push(`  ${readiness.ready ? words('summary.every') : ready.length ? words('summary.some', { channels: ready.join(', ') }) : words('summary.none')}`);
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 // KDP's rules for a book's title, subtitle and search keywords, and title case per language, as data and
 // small checks. They are the stores' and the languages', the same for every generator, so they live here
-// and not in the YAML.
+// and not in the YAML. Their problems are texts of the readiness catalogue (readiness-words.ts).
+import { say, type ReadinessText } from './readiness-words.js';
 
 /** Title and subtitle together, in characters (KDP's limit). */
 export const KDP_TITLE_MAX = 200;
@@ -30,24 +31,26 @@ export function forbiddenWordsIn(text: string, words: readonly string[] = KDP_FO
 
 export interface RuleProblem {
   /** What is wrong, e.g. 'title and subtitle are 214 characters (KDP allows 200)'. */
-  problem: string;
+  problem: ReadinessText;
   /** What to do about it. */
-  fix: string;
+  fix: ReadinessText;
 }
+
+const quoteAll = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
 
 /** What KDP would refuse in a title and subtitle. */
 export function titleProblems(input: { title: string; subtitle?: string }): RuleProblem[] {
   const problems: RuleProblem[] = [];
   const title = input.title.trim();
   const subtitle = input.subtitle?.trim() ?? '';
-  if (!title) problems.push({ problem: 'the title is empty', fix: 'pass --title "…" or edit "title" in metadata.json' });
+  if (!title) problems.push({ problem: say('title.empty'), fix: say('title.empty-fix') });
   const length = [...title].length + [...subtitle].length;
   if (length > KDP_TITLE_MAX) {
-    problems.push({ problem: `title and subtitle are ${length} characters (KDP allows ${KDP_TITLE_MAX})`, fix: 'shorten the subtitle in metadata.json, or pass a shorter --title / --subtitle' });
+    problems.push({ problem: say('title.too-long', { length, max: KDP_TITLE_MAX }), fix: say('title.too-long-fix') });
   }
   const words = forbiddenWordsIn(`${title}\n${subtitle}`);
   if (words.length) {
-    problems.push({ problem: `contains words KDP refuses in titles: ${words.map((w) => `"${w}"`).join(', ')}`, fix: 'remove them from the title or subtitle in metadata.json, or pass --title / --subtitle' });
+    problems.push({ problem: say('title.refused', { words: quoteAll(words) }), fix: say('title.refused-fix') });
   }
   return problems;
 }
@@ -55,14 +58,14 @@ export function titleProblems(input: { title: string; subtitle?: string }): Rule
 /** What KDP would refuse in a list of keywords (one per box). */
 export function keywordProblems(keywords: readonly string[]): RuleProblem[] {
   const problems: RuleProblem[] = [];
-  if (keywords.length === 0) problems.push({ problem: 'no keywords', fix: 'add up to 7 search phrases to keywords.txt, one a line' });
-  if (keywords.length > KDP_KEYWORD_SLOTS) problems.push({ problem: `${keywords.length} keywords (KDP has ${KDP_KEYWORD_SLOTS} boxes)`, fix: `keep the best ${KDP_KEYWORD_SLOTS} lines of keywords.txt` });
+  if (keywords.length === 0) problems.push({ problem: say('keywords.none'), fix: say('keywords.none-fix', { slots: KDP_KEYWORD_SLOTS }) });
+  if (keywords.length > KDP_KEYWORD_SLOTS) problems.push({ problem: say('keywords.too-many', { n: keywords.length, slots: KDP_KEYWORD_SLOTS }), fix: say('keywords.too-many-fix', { slots: KDP_KEYWORD_SLOTS }) });
   const long = keywords.filter((k) => [...k].length > KDP_KEYWORD_MAX);
-  if (long.length) problems.push({ problem: `longer than ${KDP_KEYWORD_MAX} characters: ${long.map((k) => `"${k}"`).join(', ')}`, fix: 'shorten those lines of keywords.txt' });
+  if (long.length) problems.push({ problem: say('keywords.too-long', { max: KDP_KEYWORD_MAX, list: quoteAll(long) }), fix: say('keywords.too-long-fix') });
   const short = keywords.filter(isTooShortKeyword);
-  if (short.length) problems.push({ problem: `too short to be a search phrase: ${short.map((k) => `"${k}"`).join(', ')}`, fix: 'remove those lines of keywords.txt (a keyword needs at least two letters)' });
-  const refused = keywords.flatMap((k) => forbiddenWordsIn(k, KDP_FORBIDDEN_KEYWORD_WORDS).map((w) => `"${w}" in "${k}"`));
-  if (refused.length) problems.push({ problem: `words KDP refuses: ${refused.join(', ')}`, fix: 'remove those lines of keywords.txt' });
+  if (short.length) problems.push({ problem: say('keywords.too-short', { list: quoteAll(short) }), fix: say('keywords.too-short-fix') });
+  const refused = keywords.flatMap((k) => forbiddenWordsIn(k, KDP_FORBIDDEN_KEYWORD_WORDS).map((w) => say('keywords.refused-word', { word: w, keyword: k })));
+  if (refused.length) problems.push({ problem: say('keywords.refused', { list: refused }), fix: say('keywords.refused-fix') });
   return problems;
 }
 

@@ -4,12 +4,12 @@
 // /upgrade, buys a package, comes back to the landing page, which waits for the signed webhook and then
 // shows "Credits added" with the new balance and confetti drawn under the server's CSP. Also the top-up
 // page's links and savings, and the API-keys panel of the profile.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SECRET_KEY, WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../fake-stripe.js';
-import { ARTIFACTS, ROOT, buildStudio, freePort, grantCredits, hasChromium, launchChromium, newPage, SKIP_REASON, signIn, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
+import { ARTIFACTS, ROOT, describeInChromium, freePort, grantCredits, signIn, signUp, waitForText } from './helpers.js';
 
 const PASSWORD = 'secret12';
 const BUYER = 'bima.buyer@e2e.test';
@@ -34,149 +34,130 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
 }
 
-if (!hasChromium) {
-  describe('buying credits end to end', () => {
-    it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
+let stripe: FakeStripe;
+/** Stripe pointed at the fake; the public address (so the server's port) is known before it starts. */
+const withFakeStripe = async () => {
+  stripe = await startFakeStripe();
+  const port = await freePort();
+  return {
+    env: {
+      STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url,
+      KARYA_PUBLIC_URL: `http://127.0.0.1:${port}`, KARYA_TOPUP_URLS: '150=https://pay.example/karya-150',
+    },
+    port,
+  };
+};
+
+describeInChromium('buying credits end to end', { what: 'fake Stripe', serve: withFakeStripe }, (app) => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await app.open();
+    await watchCsp(page);
   });
-} else {
-  describe('buying credits end to end (chromium, karya serve, fake Stripe)', () => {
-    let stripe: FakeStripe;
-    let karya: RunningKarya;
-    let browser: Browser;
-    let page: Page;
-    let base = '';
 
-    beforeAll(async () => {
-      stripe = await startFakeStripe();
-      const port = await freePort();
-      await buildStudio();
-      [karya, browser] = await Promise.all([
-        startKarya({
-          env: {
-            STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url,
-            KARYA_PUBLIC_URL: `http://127.0.0.1:${port}`, KARYA_TOPUP_URLS: '150=https://pay.example/karya-150',
-          },
-          port,
-        }),
-        launchChromium(),
-      ]);
-      base = karya.url;
-      page = (await newPage(browser)).page;
-      await watchCsp(page);
-    }, 180_000);
+  afterAll(() => stripe?.close());
 
-    afterEach(async ({ task }) => {
-      if (task.result?.state !== 'fail') return;
-      await page?.screenshot({ path: path.join(ARTIFACTS, `FAILED-checkout-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.png`) }).catch(() => undefined);
+  it('out of credits → /upgrade → Buy → Stripe → back: the landing waits for the webhook, then "Credits added" with the new balance and confetti', async () => {
+    await signUp(page, app.base, BUYER, PASSWORD);
+    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, BUYER, 0);
+    await page.goto(`${app.base}/romance`);
+    await page.click('[data-testid="generate-button"]');
+    await page.waitForURL((u) => u.pathname === '/upgrade');
+    await waitForText(page, balance, '0');
+
+    await page.getByRole('button', { name: 'Buy 500 Credits' }).click();
+    await page.waitForURL((u) => u.href.startsWith(`${stripe.url}/pay/`));
+    const session = stripe.sessions.at(-1)!;
+    expect(session.params).toMatchObject({
+      success_url: `${app.base}/claim/CREDIT500-SUCCESS?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${app.base}/upgrade`,
+      'metadata[package]': 'pro',
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await karya?.stop();
-      await stripe?.close();
-    }, 30_000);
+    // Stripe sends the buyer back before its webhook has arrived: the landing waits.
+    await page.getByRole('link', { name: 'Pay' }).click();
+    await page.waitForURL((u) => u.pathname === '/claim/CREDIT500-SUCCESS' && u.searchParams.get('session_id') === session.id);
+    await page.getByText('Your 500 credits are added as soon as the payment is confirmed.', { exact: false }).waitFor();
 
-    it('out of credits → /upgrade → Buy → Stripe → back: the landing waits for the webhook, then "Credits added" with the new balance and confetti', async () => {
-      await signUp(page, base, BUYER, PASSWORD);
-      await grantCredits(base, { email: karya.adminEmail, password: PASSWORD }, BUYER, 0);
-      await page.goto(`${base}/romance`);
-      await page.click('[data-testid="generate-button"]');
-      await page.waitForURL((u) => u.pathname === '/upgrade');
-      await waitForText(page, balance, '0');
+    const { payload, signature } = stripe.delivery({ session });
+    const delivered = await fetch(`${app.base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    expect(await delivered.json()).toEqual({ received: true, granted: true });
 
-      await page.getByRole('button', { name: 'Buy 500 Credits' }).click();
-      await page.waitForURL((u) => u.href.startsWith(`${stripe.url}/pay/`));
-      const session = stripe.sessions.at(-1)!;
-      expect(session.params).toMatchObject({
-        success_url: `${base}/claim/CREDIT500-SUCCESS?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${base}/upgrade`,
-        'metadata[package]': 'pro',
+    await page.getByRole('heading', { name: 'Credits added' }).waitFor();
+    await waitForText(page, '[data-testid="purchase-added"]', '500 credits were added to your account.');
+    await waitForText(page, '[data-testid="purchase-balance"]', 'Your balance: 500 credits');
+    // Confetti: a canvas on the page with something drawn on it (canvas-confetti without its blob: worker,
+    // which the CSP refuses), or else the CSP violation that stopped it.
+    const drawn = () => {
+      const w = window as unknown as { __csp: string[] };
+      const isDrawn = [...document.querySelectorAll('body > canvas')].some((c) => {
+        try {
+          const canvas = c as HTMLCanvasElement;
+          const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+          return !!data && data.some((v, i) => i % 4 === 3 && v > 0);
+        } catch {
+          return false;
+        }
       });
+      return isDrawn || w.__csp.length > 0 ? { isDrawn, csp: w.__csp } : null;
+    };
+    expect(await (await page.waitForFunction(drawn)).jsonValue()).toEqual({ isDrawn: true, csp: [] });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'purchase-landing.png') });
 
-      // Stripe sends the buyer back before its webhook has arrived: the landing waits.
-      await page.getByRole('link', { name: 'Pay' }).click();
-      await page.waitForURL((u) => u.pathname === '/claim/CREDIT500-SUCCESS' && u.searchParams.get('session_id') === session.id);
-      await page.getByText('Your 500 credits are added as soon as the payment is confirmed.', { exact: false }).waitFor();
+    // The same event delivered again (Stripe retries) grants nothing more; tampered or unsigned is 400.
+    const post = (body: string, sig?: string) => fetch(`${app.base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) }, body });
+    const replays = await Promise.all(Array.from({ length: 9 }, async () => (await post(payload, signature)).json()));
+    expect(replays).toEqual(Array(9).fill({ received: true, granted: false }));
+    expect((await post(payload.replace('"pro"', '"business"'), signature)).status).toBe(400);
+    expect((await post(payload)).status).toBe(400);
 
-      const { payload, signature } = stripe.delivery({ session });
-      const delivered = await fetch(`${base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-      expect(await delivered.json()).toEqual({ received: true, granted: true });
+    await page.getByRole('link', { name: 'Start writing' }).click();
+    await waitForText(page, balance, '500');
+  }, 120_000);
 
-      await page.getByRole('heading', { name: 'Credits added' }).waitFor();
-      await waitForText(page, '[data-testid="purchase-added"]', '500 credits were added to your account.');
-      await waitForText(page, '[data-testid="purchase-balance"]', 'Your balance: 500 credits');
-      // Confetti: a canvas on the page with something drawn on it (canvas-confetti without its blob: worker,
-      // which the CSP refuses), or else the CSP violation that stopped it.
-      const drawn = () => {
-        const w = window as unknown as { __csp: string[] };
-        const isDrawn = [...document.querySelectorAll('body > canvas')].some((c) => {
-          try {
-            const canvas = c as HTMLCanvasElement;
-            const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
-            return !!data && data.some((v, i) => i % 4 === 3 && v > 0);
-          } catch {
-            return false;
-          }
-        });
-        return isDrawn || w.__csp.length > 0 ? { isDrawn, csp: w.__csp } : null;
-      };
-      expect(await (await page.waitForFunction(drawn)).jsonValue()).toEqual({ isDrawn: true, csp: [] });
-      await page.screenshot({ path: path.join(ARTIFACTS, 'purchase-landing.png') });
-
-      // The same event delivered again (Stripe retries) grants nothing more; tampered or unsigned is 400.
-      const post = (body: string, sig?: string) => fetch(`${base}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', ...(sig ? { 'stripe-signature': sig } : {}) }, body });
-      const replays = await Promise.all(Array.from({ length: 9 }, async () => (await post(payload, signature)).json()));
-      expect(replays).toEqual(Array(9).fill({ received: true, granted: false }));
-      expect((await post(payload.replace('"pro"', '"business"'), signature)).status).toBe(400);
-      expect((await post(payload)).status).toBe(400);
-
-      await page.getByRole('link', { name: 'Start writing' }).click();
-      await waitForText(page, balance, '500');
-    }, 120_000);
-
-    it('/topup: a configured package opens its payment link in a new tab; savings as the prices give them', async () => {
-      await page.goto(`${base}/topup`);
-      const link = page.getByRole('link', { name: 'Top Up 150' });
-      await link.waitFor();
-      expect(await link.getAttribute('href')).toBe('https://pay.example/karya-150');
-      expect(await link.getAttribute('target')).toBe('_blank');
-      expect(await link.getAttribute('rel')).toContain('noopener');
-      expect(await page.getByRole('button', { name: 'Top Up 300' }).isDisabled()).toBe(true);
-      expect(await page.textContent('[data-testid="savings-300"]')).toBe('Save RM15 vs 2 x 150');
-      expect(await page.locator('[data-testid="savings-600"] li').allTextContents()).toEqual(['Save RM53 vs 2 x 300', 'Save RM83 vs 4 x 150']);
-    });
-
-    it('the profile of a business or admin account makes an API key (shown once), lists it, and revokes it', async () => {
-      const admin = (await newPage(browser)).page;
-      await signIn(admin, base, karya.adminEmail, PASSWORD);
-      await admin.goto(`${base}/profile/edit`);
-      const panel = admin.getByTestId('api-keys');
-      await panel.getByText('No API keys yet.').waitFor();
-      await panel.getByLabel('Key name').fill('Publishing script');
-      await panel.getByRole('button', { name: 'Create key' }).click();
-      const shown = admin.getByTestId('new-api-key').locator('input');
-      await shown.waitFor();
-      const key = await shown.inputValue();
-      expect(key).toMatch(/^karya_[A-Za-z0-9_-]{43}$/);
-      await panel.getByRole('button', { name: 'Revoke Publishing script' }).waitFor();
-      expect(await seriousViolations(admin)).toEqual([]);
-      const history = await fetch(`${base}/api/history`, { headers: { authorization: `Bearer ${key}` } });
-      expect(history.status).toBe(200);
-
-      await panel.getByRole('button', { name: 'I have copied it' }).click();
-      expect(await admin.getByTestId('new-api-key').count()).toBe(0);
-      await panel.getByText('Publishing script').waitFor();
-      expect(await panel.textContent()).not.toContain(key.slice(10));
-
-      await panel.getByRole('button', { name: 'Revoke Publishing script' }).click();
-      await admin.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
-      await panel.getByText('No API keys yet.').waitFor();
-      expect((await fetch(`${base}/api/history`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
-
-      // A free account has no such panel.
-      await page.goto(`${base}/profile/edit`);
-      await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
-      expect(await page.getByTestId('api-keys').count()).toBe(0);
-    }, 60_000);
+  it('/topup: a configured package opens its payment link in a new tab; savings as the prices give them', async () => {
+    await page.goto(`${app.base}/topup`);
+    const link = page.getByRole('link', { name: 'Top Up 150' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('https://pay.example/karya-150');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    expect(await page.getByRole('button', { name: 'Top Up 300' }).isDisabled()).toBe(true);
+    expect(await page.textContent('[data-testid="savings-300"]')).toBe('Save RM15 vs 2 x 150');
+    expect(await page.locator('[data-testid="savings-600"] li').allTextContents()).toEqual(['Save RM53 vs 2 x 300', 'Save RM83 vs 4 x 150']);
   });
-}
+
+  it('the profile of a business or admin account makes an API key (shown once), lists it, and revokes it', async () => {
+    const admin = await app.open();
+    await signIn(admin, app.base, app.karya.adminEmail, PASSWORD);
+    await admin.goto(`${app.base}/profile/edit`);
+    const panel = admin.getByTestId('api-keys');
+    await panel.getByText('No API keys yet.').waitFor();
+    await panel.getByLabel('Key name').fill('Publishing script');
+    await panel.getByRole('button', { name: 'Create key' }).click();
+    const shown = admin.getByTestId('new-api-key').locator('input');
+    await shown.waitFor();
+    const key = await shown.inputValue();
+    expect(key).toMatch(/^karya_[A-Za-z0-9_-]{43}$/);
+    await panel.getByRole('button', { name: 'Revoke Publishing script' }).waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
+    const history = await fetch(`${app.base}/api/history`, { headers: { authorization: `Bearer ${key}` } });
+    expect(history.status).toBe(200);
+
+    await panel.getByRole('button', { name: 'I have copied it' }).click();
+    expect(await admin.getByTestId('new-api-key').count()).toBe(0);
+    await panel.getByText('Publishing script').waitFor();
+    expect(await panel.textContent()).not.toContain(key.slice(10));
+
+    await panel.getByRole('button', { name: 'Revoke Publishing script' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await panel.getByText('No API keys yet.').waitFor();
+    expect((await fetch(`${app.base}/api/history`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+
+    // A free account has no such panel.
+    await page.goto(`${app.base}/profile/edit`);
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    expect(await page.getByTestId('api-keys').count()).toBe(0);
+  }, 60_000);
+});

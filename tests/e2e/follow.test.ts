@@ -3,11 +3,11 @@
 // the page is sampled many times and the end of the text being written must be inside the visible part
 // of the preview (and of the window) in at least 90% of samples. Scrolling up shows "Jump to latest",
 // which brings the end back. One case on a phone-sized viewport, where the page itself scrolls.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, SKIP_REASON, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
+import { ARTIFACTS, describeInChromium, signUp, waitForText } from './helpers.js';
 
 const PASSWORD = 'secret12';
 const label = '[data-testid="generate-label"]';
@@ -70,116 +70,93 @@ async function sampleStep(page: Page): Promise<[number, number, number | null]> 
   return [inView, total, top];
 }
 
-if (!hasChromium) {
-  describe('the preview follows the writing', () => {
-    it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
+let fake: FakeOpenAI;
+const slowProvider = async () => {
+  fake = await startFakeOpenAI({
+    streamDelayMs: 25,
+    answer: (body) => longAnswer(JSON.stringify(body.messages ?? '').includes('Bahasa Malaysia')),
   });
-} else {
-  describe('the preview follows the writing (chromium, karya serve, slow streaming fake provider)', () => {
-    let fake: FakeOpenAI;
-    let karya: RunningKarya;
-    let browser: Browser;
-    const pages: Page[] = [];
+  return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } };
+};
 
-    beforeAll(async () => {
-      await buildStudio();
-      fake = await startFakeOpenAI({
-        streamDelayMs: 25,
-        answer: (body) => longAnswer(JSON.stringify(body.messages ?? '').includes('Bahasa Malaysia')),
-      });
-      [karya, browser] = await Promise.all([startKarya({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } }), launchChromium()]);
-    }, 180_000);
+describeInChromium('the preview follows the writing', { what: 'slow streaming fake provider', serve: slowProvider }, (app) => {
+  afterAll(() => fake?.close());
 
-    afterEach(async ({ task }) => {
-      if (task.result?.state !== 'fail') return;
-      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-      for (const [i, p] of pages.entries()) await p.screenshot({ path: path.join(ARTIFACTS, `FAILED-${name}-${i}.png`) }).catch(() => undefined);
-    });
+  it('desktop: the end of the text stays in view through the introduction and a chapter; scrolling up offers "Jump to latest"', async () => {
+    const page = await app.open({ width: 1280, height: 800 });
+    await signUp(page, app.base, 'fiona.follow@e2e.test', PASSWORD);
+    await page.goto(`${app.base}/romance`);
+    await waitForText(page, label, 'Generate Story Outline');
+    await page.getByLabel('Number of Chapters').selectOption('7');
+    await page.click(button);
+    await waitForText(page, label, 'Generate Introduction', 60_000);
 
-    afterAll(async () => {
-      await browser?.close();
-      await karya?.stop();
-      await fake?.close();
-    }, 30_000);
-
-    it('desktop: the end of the text stays in view through the introduction and a chapter; scrolling up offers "Jump to latest"', async () => {
-      const { page } = await newPage(browser, { width: 1280, height: 800 });
-      pages.push(page);
-      await signUp(page, karya.url, 'fiona.follow@e2e.test', PASSWORD);
-      await page.goto(`${karya.url}/romance`);
-      await waitForText(page, label, 'Generate Story Outline');
-      await page.getByLabel('Number of Chapters').selectOption('7');
-      await page.click(button);
-      await waitForText(page, label, 'Generate Introduction', 60_000);
-
-      for (const [position, next] of [[0, 'Generate Chapter 1'], [1, 'Generate Chapter 2']] as const) {
-        const [inView, total, top] = await sampleStep(page);
-        await waitForText(page, label, next, 60_000);
-        expect(total, 'samples taken while the text streamed').toBeGreaterThanOrEqual(10);
-        expect(inView / total, `end of the text in view in ${inView} of ${total} samples`).toBeGreaterThanOrEqual(0.9);
-        // No jump at the end: the finished part sits where the part being written was.
-        expect(Math.abs((await topOf(page, `#part-${position}`))! - top!), 'the part moved when it was finished').toBeLessThanOrEqual(2);
-      }
-      // Focus came back to the generate button after the step.
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('generate-button');
-
-      // Chapter 2: the reader scrolls up in the preview; "Jump to latest" appears and brings the end back.
-      await page.click(button);
-      await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 600, undefined, { timeout: 60_000 });
-      const box = (await page.getByTestId('preview').boundingBox())!;
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.wheel(0, -5000);
-      const jump = page.getByRole('button', { name: 'Jump to latest' });
-      await jump.waitFor({ timeout: 10_000 });
-      await page.waitForTimeout(300);
-      // Left where the reader went: the end is out of view while more text arrives.
-      expect(await sampleEndInView(page)).toBe(false);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-1280.png') });
-      await jump.click();
-      await page.waitForTimeout(150);
-      expect(await sampleEndInView(page)).toBe(true);
-      expect(await jump.count()).toBe(0);
-      // The keyboard stays with the text being written (not on <body>).
-      expect(await page.evaluate(() => document.activeElement?.closest('[data-streaming="true"]') !== null)).toBe(true);
-      await waitForText(page, label, 'Generate Chapter 3', 60_000);
-      // Streamed Markdown never showed its raw markers.
-      expect(await page.getByTestId('preview').textContent()).not.toContain('**');
-    }, 300_000);
-
-    it('phone: the page scrolls with the text, "Jump to latest" is in Malay in a Malay studio, and the console stays clean', async () => {
-      const { page } = await newPage(browser, { width: 390, height: 844 });
-      pages.push(page);
-      const consoleErrors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') consoleErrors.push(m.text());
-      });
-      await signUp(page, karya.url, 'putri.phone@e2e.test', PASSWORD);
-      // The account's studio language is Malay (the page's words follow it, and a new book starts in it).
-      expect(await page.evaluate(async () => (await fetch('/api/me/lang', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lang: 'ms' }) })).status)).toBe(200);
-      await page.goto(`${karya.url}/romance`);
-      await waitForText(page, label, 'Jana Rangka Cerita');
-      expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('ms');
-      await page.getByLabel('Bilangan Bab').selectOption('7');
-      await page.click(button);
-      await waitForText(page, label, 'Jana Pengenalan', 60_000);
-      const [inView, total] = await sampleStep(page);
-      expect(total).toBeGreaterThanOrEqual(10);
+    for (const [position, next] of [[0, 'Generate Chapter 1'], [1, 'Generate Chapter 2']] as const) {
+      const [inView, total, top] = await sampleStep(page);
+      await waitForText(page, label, next, 60_000);
+      expect(total, 'samples taken while the text streamed').toBeGreaterThanOrEqual(10);
       expect(inView / total, `end of the text in view in ${inView} of ${total} samples`).toBeGreaterThanOrEqual(0.9);
-      await waitForText(page, label, 'Jana Bab 1', 60_000);
+      // No jump at the end: the finished part sits where the part being written was.
+      expect(Math.abs((await topOf(page, `#part-${position}`))! - top!), 'the part moved when it was finished').toBeLessThanOrEqual(2);
+    }
+    // Focus came back to the generate button after the step.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('generate-button');
 
-      await page.click(button);
-      await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 600, undefined, { timeout: 60_000 });
-      await page.mouse.move(200, 400);
-      await page.mouse.wheel(0, -3000);
-      const jump = page.getByRole('button', { name: 'Lompat ke terkini' });
-      await jump.waitFor({ timeout: 10_000 });
-      await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-390.png') });
-      await jump.click();
-      await page.waitForTimeout(150);
-      expect(await sampleEndInView(page)).toBe(true);
-      await waitForText(page, label, 'Jana Bab 2', 60_000);
-      // A generator visit with nothing saved is an ordinary answer: no 404 in the console.
-      expect(consoleErrors).toEqual([]);
-    }, 300_000);
-  });
-}
+    // Chapter 2: the reader scrolls up in the preview; "Jump to latest" appears and brings the end back.
+    await page.click(button);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 600, undefined, { timeout: 60_000 });
+    const box = (await page.getByTestId('preview').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -5000);
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    await jump.waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(300);
+    // Left where the reader went: the end is out of view while more text arrives.
+    expect(await sampleEndInView(page)).toBe(false);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-1280.png') });
+    await jump.click();
+    await page.waitForTimeout(150);
+    expect(await sampleEndInView(page)).toBe(true);
+    expect(await jump.count()).toBe(0);
+    // The keyboard stays with the text being written (not on <body>).
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-streaming="true"]') !== null)).toBe(true);
+    await waitForText(page, label, 'Generate Chapter 3', 60_000);
+    // Streamed Markdown never showed its raw markers.
+    expect(await page.getByTestId('preview').textContent()).not.toContain('**');
+  }, 300_000);
+
+  it('phone: the page scrolls with the text, "Jump to latest" is in Malay in a Malay studio, and the console stays clean', async () => {
+    const page = await app.open({ width: 390, height: 844 });
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    await signUp(page, app.base, 'putri.phone@e2e.test', PASSWORD);
+    // The account's studio language is Malay (the page's words follow it, and a new book starts in it).
+    expect(await page.evaluate(async () => (await fetch('/api/me/lang', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ lang: 'ms' }) })).status)).toBe(200);
+    await page.goto(`${app.base}/romance`);
+    await waitForText(page, label, 'Jana Rangka Cerita');
+    expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('ms');
+    await page.getByLabel('Bilangan Bab').selectOption('7');
+    await page.click(button);
+    await waitForText(page, label, 'Jana Pengenalan', 60_000);
+    const [inView, total] = await sampleStep(page);
+    expect(total).toBeGreaterThanOrEqual(10);
+    expect(inView / total, `end of the text in view in ${inView} of ${total} samples`).toBeGreaterThanOrEqual(0.9);
+    await waitForText(page, label, 'Jana Bab 1', 60_000);
+
+    await page.click(button);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 600, undefined, { timeout: 60_000 });
+    await page.mouse.move(200, 400);
+    await page.mouse.wheel(0, -3000);
+    const jump = page.getByRole('button', { name: 'Lompat ke terkini' });
+    await jump.waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'jump-to-latest-390.png') });
+    await jump.click();
+    await page.waitForTimeout(150);
+    expect(await sampleEndInView(page)).toBe(true);
+    await waitForText(page, label, 'Jana Bab 2', 60_000);
+    // A generator visit with nothing saved is an ordinary answer: no 404 in the console.
+    expect(consoleErrors).toEqual([]);
+  }, 300_000);
+});

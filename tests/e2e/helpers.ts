@@ -1,12 +1,14 @@
 // End-to-end helpers: build the studio once, start `karya serve` on a temporary database with the
 // offline provider, drive Debian's chromium with playwright-core.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { toolSkip } from '../setup/tools.js';
+import { buildWithVite, studioBuild } from '../../studio/scripts/studio-build.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -17,19 +19,10 @@ const chromiumSkip = toolSkip('chromium');
 export const hasChromium = chromiumSkip === null;
 export const SKIP_REASON = chromiumSkip ?? '';
 
-/** The newest modification time under `p` (a file or a folder). */
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const s = statSync(p);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let max = 0;
-  for (const name of readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, name)));
-  return max;
-}
-
 /**
- * Build studio/dist with Vite (the same build `npm start` serves). Several e2e files may ask at once:
- * a lock folder lets one build while the others wait, and a build newer than every source is kept.
+ * Build studio/dist with Vite (the same build `npm start` serves: studio/scripts/studio-build.mjs). Several
+ * e2e files may ask at once: a lock folder lets one build while the others wait, and a build newer than
+ * every source is kept.
  */
 export async function buildStudio(): Promise<void> {
   const lock = path.join(ROOT, 'studio', '.e2e-build-lock');
@@ -43,15 +36,9 @@ export async function buildStudio(): Promise<void> {
     }
   }
   try {
-    const sources = ['studio/src', 'studio/public', 'studio/index.html', 'studio/vite.config.ts', 'engine'].map((p) => newestMtime(path.join(ROOT, p)));
-    const built = newestMtime(path.join(ROOT, 'studio', 'dist', 'index.html'));
-    if (built > 0 && built >= Math.max(...sources)) return;
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(ROOT, 'studio', 'vite.config.ts'), '--logLevel', 'warn'], {
-      cwd: ROOT,
-      // vitest sets NODE_ENV=test, which would give a development build of React.
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    if (studioBuild().isFresh) return;
+    const status = buildWithVite(['ignore', 'ignore', 'inherit']);
+    if (status !== 0) throw new Error(`the studio build (vite) failed with ${status}`);
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
@@ -68,7 +55,12 @@ export interface RunningKarya {
  * after the checkout's are cleared (OPENAI_BASE_URL of a fake provider, for a slow stream; Stripe's);
  * `port` (default 0: any free port) for a server whose KARYA_PUBLIC_URL must be known before it starts.
  */
-export async function startKarya(opts: { env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<RunningKarya> {
+export interface KaryaOptions {
+  env?: NodeJS.ProcessEnv;
+  port?: number;
+}
+
+export async function startKarya(opts: KaryaOptions = {}): Promise<RunningKarya> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-e2e-'));
   const adminEmail = 'admin@e2e.test';
   const env: NodeJS.ProcessEnv = { ...process.env, KARYA_DB: path.join(dir, 'karya.sqlite'), KARYA_ADMIN_EMAIL: adminEmail, KARYA_SCRYPT_LOG_N: '10', KARYA_LOG_LEVEL: 'warn', NO_COLOR: '1' };
@@ -131,6 +123,67 @@ export async function newPage(browser: Browser, viewport = { width: 1440, height
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   return { context, page };
+}
+
+/** What a browser test file shares: one `karya serve` and one chromium, set up before its first case. */
+export interface E2eApp {
+  karya: RunningKarya;
+  /** The server's address (`karya.url`). */
+  base: string;
+  browser: Browser;
+  /** Every page opened with `open`, in order; a failed case leaves a screenshot of each behind. */
+  pages: Page[];
+  /** A new page (its own browser context) in the shared browser. */
+  open(viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/**
+ * A browser test file's suite: `name (chromium, karya serve, <what>)`, with the studio built, a fresh
+ * `karya serve` (its options from `serve`, called first: a fake provider's address, a port) and chromium
+ * started before the first case and stopped after the last. Every page opened with `app.open` gets a
+ * screenshot in test-results/e2e when a case fails. Without chromium the suite is one skipped case that
+ * says why (tests/setup/tools.ts decides when that is allowed).
+ */
+export function describeInChromium(
+  name: string,
+  setup: { what: string; serve?: () => Promise<KaryaOptions> },
+  body: (app: E2eApp) => void,
+): void {
+  if (!hasChromium) {
+    describe(name, () => {
+      it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
+    });
+    return;
+  }
+  describe(`${name} (chromium, karya serve, ${setup.what})`, () => {
+    // karya, base and browser are set by the beforeAll below, before any case reads them.
+    const app = { pages: [] as Page[] } as unknown as E2eApp;
+    app.open = async (viewport) => {
+      const { page } = await newPage(app.browser, viewport);
+      app.pages.push(page);
+      return page;
+    };
+
+    beforeAll(async () => {
+      const options = (await setup.serve?.()) ?? {};
+      await buildStudio();
+      [app.karya, app.browser] = await Promise.all([startKarya(options), launchChromium()]);
+      app.base = app.karya.url;
+    }, 180_000);
+
+    afterEach(async ({ task }) => {
+      if (task.result?.state !== 'fail') return;
+      const failed = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      await Promise.all(app.pages.map((p, i) => p.screenshot({ path: path.join(ARTIFACTS, `FAILED-${failed}-${i}.png`) }).catch(() => undefined)));
+    });
+
+    afterAll(async () => {
+      await app.browser?.close();
+      await app.karya?.stop();
+    }, 30_000);
+
+    body(app);
+  });
 }
 
 /** Wait until the element's text is exactly `text` (or matches it). */

@@ -6,11 +6,11 @@
 // - axe-core 4 (injected into the page) on every studio route, signed out, as a user and as the
 //   administrator: no serious or critical violations. Keyboard focus is visible on every control reached
 //   with Tab. On a phone the admin's user actions are on screen.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, ROOT, SKIP_REASON, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
+import type { Page } from 'playwright-core';
+import { describeInChromium, ROOT, signIn, signUp, waitForText } from './helpers.js';
 
 const PASSWORD = 'secret12';
 const AXE_SOURCE = readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
@@ -80,297 +80,256 @@ async function shellTexts(page: Page): Promise<{ groups: string[]; entries: stri
   });
 }
 
-if (!hasChromium) {
-  describe('studio language and accessibility end to end', () => {
-    it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
-  });
-} else {
-  describe('studio language and accessibility end to end (chromium, karya serve, axe-core)', () => {
-    let karya: RunningKarya;
-    let browser: Browser;
-    let base = '';
-    const pages: Page[] = [];
-    const open = async (viewport?: { width: number; height: number }) => {
-      const { page } = await newPage(browser, viewport);
-      pages.push(page);
-      return page;
+describeInChromium('studio language and accessibility end to end', { what: 'axe-core' }, (app) => {
+  it('a user who switches to Bahasa Malaysia gets a Malay shell and <html lang="ms">, kept after a reload and on another browser', async () => {
+    const email = 'siti.lang@e2e.test';
+    const page = await app.open();
+    await signUp(page, app.base, email, PASSWORD);
+    await page.locator('aside nav').waitFor();
+    await page.locator('aside nav a', { hasText: 'Romance' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+
+    await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+    await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+    const check = async (p: Page) => {
+      await p.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+      expect(await p.getAttribute('html', 'lang')).toBe('ms');
+      const { groups, entries } = await shellTexts(p);
+      expect(groups).toEqual(MALAY_GROUPS);
+      for (const entry of [...MALAY_ENTRIES, ...MALAY_GENERATORS]) expect(entries, entry).toContain(entry);
+      for (const english of ENGLISH_SHELL) expect(entries, english).not.toContain(english);
+      // No generator is listed under its English name where it has a Malay one.
+      const list = (await (await p.request.get(`${app.base}/api/generators`)).json()) as { generators: Array<{ typeLabel: { en: string; ms: string } }> };
+      for (const g of list.generators) if (g.typeLabel.en !== g.typeLabel.ms) expect(entries, g.typeLabel.en).not.toContain(g.typeLabel.en);
+      expect(await p.locator('aside [data-testid="credit-balance"]').textContent()).toBe('10 kredit');
     };
+    await check(page);
+    // Saved to the account: the dashboard speaks Malay too, and a reload keeps it.
+    expect(await page.textContent('h1')).toMatch(/^Selamat datang ke Karya, siti\.lang!$/);
+    await page.reload();
+    await check(page);
+    expect(await page.textContent('h1')).toBe('Selamat kembali, siti.lang!');
 
-    beforeAll(async () => {
-      buildStudio();
-      [karya, browser] = await Promise.all([startKarya(), launchChromium()]);
-      base = karya.url;
-    }, 180_000);
+    // Another browser (no local choice, an English browser): signing in brings the account's language.
+    const other = await app.open();
+    await other.goto(`${app.base}/signin`);
+    expect(await other.getAttribute('html', 'lang')).toBe('en');
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await other.getByRole('button', { name: 'Sign In' }).click();
+    await other.waitForURL((u) => u.pathname === '/');
+    await check(other);
+  }, 180_000);
 
-    afterEach(async ({ task }) => {
-      if (task.result?.state !== 'fail') return;
-      const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50);
-      await Promise.all(pages.map((p, i) => p.screenshot({ path: path.join(ARTIFACTS, `FAILED-${name}-${i}.png`) }).catch(() => undefined)));
+  it('a language chosen before signing up is kept by the new account; the auth screens speak it', async () => {
+    const page = await app.open();
+    await page.goto(`${app.base}/signin`);
+    await page.getByTestId('language-switch').selectOption('ms');
+    await page.getByRole('heading', { name: 'Log masuk ke Karya' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('ms');
+    await page.getByRole('link', { name: 'Daftar' }).click();
+    await page.getByLabel('Sahkan Kata Laluan').waitFor();
+    await page.getByLabel('E-mel').fill('amin.lang@e2e.test');
+    await page.getByLabel('Kata Laluan', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Sahkan Kata Laluan').fill('different');
+    await page.getByRole('button', { name: 'Daftar' }).click();
+    // At the field: the confirmation is marked invalid and described by the message.
+    expect(await page.locator('#signup-confirm-error').textContent()).toBe('Kata laluan tidak sepadan');
+    expect(await page.getByLabel('Sahkan Kata Laluan').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Sahkan Kata Laluan').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Daftar' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+    const me = (await (await page.request.get(`${app.base}/api/me`)).json()) as { lang: string };
+    expect(me.lang).toBe('ms');
+  }, 120_000);
+
+  it('in a Malay studio the generators that always write English (covers, dad jokes, language story) speak Malay, and an English book keeps a Malay page through its resume dialog (issue 24)', async () => {
+    const page = await app.open();
+    await signUp(page, app.base, 'nora.lang@e2e.test', PASSWORD);
+    await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+    await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+    const label = '[data-testid="generate-label"]';
+
+    /** Each visible field's own label (its legend for a group), without the required marker. */
+    const fieldLabels = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="settings-form"] [data-field]')].map((f) => (f.querySelector('legend, label')?.textContent ?? '').replace('*', '').trim()),
+      );
+    // Expected words typed from generators/*.yaml (`karya show <id> --json`): title, field labels in Malay
+    // and in English, the generate button, and one default option as the select shows it.
+    const pages: Array<{ route: string; title: string; tagline: string; labels: string[]; english: string[]; button: string; option: [string, string] }> = [
+      {
+        route: '/book-cover', title: 'Penjana Kulit Buku', tagline: 'Kulit buku yang menarik perhatian untuk buku anda',
+        labels: ['Tajuk Buku', 'Genre Buku', 'Gaya Kulit Buku', 'Watak Utama', 'Latar', 'Suasana', 'Butiran Tambahan'],
+        english: ['Book Title', 'Genre', 'Cover Style', 'Main Character', 'Setting', 'Mood', 'Additional Details'],
+        button: 'Jana Kulit Buku', option: ['Gaya Kulit Buku', 'Ceria dan Berwarna-warni'],
+      },
+      {
+        route: '/kids-book-cover', title: 'Penjana Kulit Buku Kanak-kanak', tagline: 'Kulit buku ceria dan mesra kanak-kanak untuk buku bergambar anda',
+        labels: ['Tajuk Buku', 'Watak Utama', 'Emosi Watak', 'Latar', 'Skema Warna', 'Gaya Seni', 'Elemen Tambahan'],
+        english: ['Book Title', 'Main Character', 'Character Mood', 'Setting', 'Colour Scheme', 'Art Style', 'Additional Elements'],
+        button: 'Jana Kulit Buku', option: ['Latar', 'Hutan Ajaib'],
+      },
+      {
+        route: '/dad-jokes', title: 'Penjana Jenaka Ayah', tagline: 'Jenaka ayah yang mesra keluarga untuk setiap suasana',
+        labels: ['Jenis Jenaka', 'Tema', 'Umur Khalayak', 'Bilangan Jenaka'],
+        english: ['Joke Type', 'Theme', 'Audience Age', 'Number of Jokes'],
+        button: 'Jana Jenaka', option: ['Jenis Jenaka', 'Ketuk-Ketuk'],
+      },
+      {
+        route: '/language-story', title: 'Cerita Pembelajaran Bahasa', tagline: 'Belajar bahasa baharu melalui cerita pendek mengikut tahap anda',
+        labels: ['Bahasa Yang Dipelajari', 'Tema', 'Tahap Kesukaran', 'Gaya Cerita', 'Bahan Tambahan'],
+        english: ['Language to Learn', 'Theme', 'Difficulty Level', 'Story Style', 'Include Extras'],
+        button: 'Jana Cerita', option: ['Bahasa Yang Dipelajari', 'Bahasa Sepanyol'],
+      },
+    ];
+    for (const p of pages) {
+      await page.goto(`${app.base}${p.route}`);
+      await waitForText(page, '[data-testid="generator-title"]', p.title);
+      expect(await page.getAttribute('html', 'lang')).toBe('ms');
+      expect(await page.locator('main header p').first().textContent(), p.route).toBe(p.tagline);
+      const labels = await fieldLabels();
+      expect(labels, p.route).toEqual(expect.arrayContaining(p.labels));
+      for (const english of p.english) expect(labels, `${p.route}: ${english}`).not.toContain(english);
+      expect(await page.textContent(label), p.route).toBe(p.button);
+      await page.getByTestId('settings-form').getByRole('heading', { name: 'Tetapan' }).waitFor();
+      const [field, option] = p.option;
+      const select = page.getByTestId('settings-form').getByLabel(field, { exact: true });
+      expect(await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent), p.route).toBe(option);
+      expect(await page.getByTestId('preview-placeholder').textContent(), p.route).toBe('Kandungan yang dijana akan dipaparkan di sini');
+      // No part of the page is marked as English.
+      expect(await page.locator('main [lang="en"]').count(), p.route).toBe(0);
+    }
+    await page.goto(`${app.base}/book-cover`);
+    expect(await page.getByLabel('Tajuk Buku').getAttribute('placeholder')).toBe('Masukkan tajuk buku anda');
+
+    // An English book written from the Malay studio: the controls stay Malay, its headings are English.
+    await page.goto(`${app.base}/romance`);
+    await waitForText(page, label, 'Jana Rangka Cerita');
+    await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).selectOption('en');
+    await page.getByLabel('Bilangan Bab').selectOption('7');
+    await waitForText(page, label, 'Jana Rangka Cerita');
+    await page.click('[data-testid="generate-button"]');
+    await waitForText(page, label, 'Jana Pengenalan', 60_000);
+    await page.click('[data-testid="generate-button"]');
+    await waitForText(page, label, 'Jana Bab 1', 60_000);
+    expect(await page.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction']);
+
+    // Back later: the resume dialog speaks Malay, and so does the page after Continue.
+    await page.reload();
+    const dialog = page.getByTestId('resume-dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('heading', { name: 'Teruskan Kemajuan Sebelumnya?' }).waitFor();
+    expect(await page.getByTestId('resume-summary').textContent()).toBe('Anda mempunyai kemajuan tersimpan untuk Romantik (1 / 7). Seterusnya: Bab 1.');
+    await dialog.getByRole('button', { name: 'Mulakan Buku Baharu' }).waitFor();
+    await dialog.getByRole('button', { name: 'Teruskan Kemajuan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitForText(page, label, 'Jana Bab 1');
+    expect(await page.getByTestId('chapter-heading').textContent()).toBe('Bab 1');
+    expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('en');
+    await page.getByTestId('settings-form').getByLabel('Tahap Keintiman').waitFor();
+    expect(await page.getByTestId('locked-note').textContent()).toContain('Tetapan dikunci');
+    expect(await page.getByTestId('writing-progress').textContent()).toContain('Kemajuan Penulisan');
+    expect(await page.getAttribute('html', 'lang')).toBe('ms');
+    expect(await page.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction']);
+    expect(await page.getAttribute('[data-testid="preview-part"] h3', 'lang')).toBe('en');
+  }, 240_000);
+
+  it('axe-core: no serious or critical violations on any route, signed out, as a user and as the administrator', async () => {
+    const problems: string[] = [];
+    const visit = async (page: Page, route: string, ready: string) => {
+      await page.goto(`${app.base}${route}`);
+      await page.locator(ready).first().waitFor();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      for (const v of await seriousViolations(page)) problems.push(`${route} (${await page.getAttribute('html', 'lang')}): ${v}`);
+    };
+    // Signed out.
+    const visitor = await app.open();
+    for (const [route, ready] of [
+      ['/signin', 'form'],
+      ['/signup', 'form'],
+      ['/reset-password?type=recovery&token=abc', 'form'],
+      ['/success', 'main h1'],
+      ['/redeem/WELCOME50', 'main h1'],
+      ['/claim/CREDIT300-ABCDEFGH', 'main h1'],
+    ] as const) await visit(visitor, route, ready);
+
+    // A user, in English and in Malay.
+    const user = await app.open();
+    await signUp(user, app.base, 'axe.user@e2e.test', PASSWORD);
+    const userRoutes: Array<[string, string]> = [
+      ['/', 'main h1'],
+      ['/profile/edit', 'main h1'],
+      ['/profile/change-password', 'main h1'],
+      ['/topup', 'main h1'],
+      ['/upgrade', 'main h1'],
+      ['/romance', 'main form'],
+      ['/poems', 'main form'],
+      ['/book-cover', 'main form'],
+    ];
+    for (const [route, ready] of userRoutes) await visit(user, route, ready);
+    await user.locator('aside [data-testid="language-switch"]').selectOption('ms');
+    await user.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
+    for (const [route, ready] of userRoutes) await visit(user, route, ready);
+
+    // The administrator (the account of KARYA_ADMIN_EMAIL).
+    const admin = await app.open();
+    await signUp(admin, app.base, app.karya.adminEmail, PASSWORD);
+    await visit(admin, '/admin', '[data-testid="users-table"]');
+    await visit(admin, '/', 'main h1');
+    // A phone: the drawer open, then the admin page.
+    const phone = await app.open({ width: 390, height: 844 });
+    await signIn(phone, app.base, app.karya.adminEmail, PASSWORD);
+    await visit(phone, '/admin', '[data-testid="users-table"]');
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await phone.locator('#drawer nav a').first().waitFor();
+    for (const v of await seriousViolations(phone)) problems.push(`drawer: ${v}`);
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('on a phone the administrator reaches every user’s actions without scrolling sideways', async () => {
+    const phone = await app.open({ width: 390, height: 844 });
+    await signIn(phone, app.base, app.karya.adminEmail, PASSWORD);
+    await phone.goto(`${app.base}/admin`);
+    const row = phone.locator('tr[data-email="axe.user@e2e.test"]');
+    await row.waitFor();
+    for (const name of ['Adjust credits of axe.user@e2e.test', 'Delete axe.user@e2e.test']) {
+      const box = (await row.getByRole('button', { name }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    const role = (await row.getByLabel('Role of axe.user@e2e.test').boundingBox())!;
+    expect(role.x + role.width).toBeLessThanOrEqual(390);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }, 120_000);
+
+  it('keyboard focus is visible on every control (the admin’s credit presets included)', async () => {
+    const admin = app.pages[app.pages.length - 1]!;
+    const desktop = await app.open();
+    await desktop.goto(`${app.base}/signin`);
+    const missing: string[] = [];
+    for (const m of await controlsWithoutFocusIndicator(desktop, 12)) missing.push(`/signin: ${m}`);
+    await desktop.getByLabel('Email').fill(app.karya.adminEmail);
+    await desktop.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await desktop.getByRole('button', { name: 'Sign In' }).click();
+    await desktop.waitForURL((u) => u.pathname === '/');
+    await desktop.locator('aside nav a', { hasText: 'Romance' }).waitFor();
+    for (const m of await controlsWithoutFocusIndicator(desktop, 60)) missing.push(`/: ${m}`);
+    await desktop.goto(`${app.base}/admin`);
+    await desktop.getByTestId('users-table').waitFor();
+    // The presets: Tab to the first, arrows between them; the chosen one shows a ring.
+    const preset = desktop.locator('input[type="radio"]').first();
+    await preset.focus();
+    await desktop.keyboard.press('ArrowRight');
+    const ring = await desktop.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { type: (el as HTMLInputElement).type, shadow: getComputedStyle(el.closest('label')!).boxShadow };
     });
-
-    afterAll(async () => {
-      await browser?.close();
-      await karya?.stop();
-    }, 30_000);
-
-    it('a user who switches to Bahasa Malaysia gets a Malay shell and <html lang="ms">, kept after a reload and on another browser', async () => {
-      const email = 'siti.lang@e2e.test';
-      const page = await open();
-      await signUp(page, base, email, PASSWORD);
-      await page.locator('aside nav').waitFor();
-      await page.locator('aside nav a', { hasText: 'Romance' }).waitFor();
-      expect(await page.getAttribute('html', 'lang')).toBe('en');
-
-      await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
-      await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
-      const check = async (p: Page) => {
-        await p.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
-        expect(await p.getAttribute('html', 'lang')).toBe('ms');
-        const { groups, entries } = await shellTexts(p);
-        expect(groups).toEqual(MALAY_GROUPS);
-        for (const entry of [...MALAY_ENTRIES, ...MALAY_GENERATORS]) expect(entries, entry).toContain(entry);
-        for (const english of ENGLISH_SHELL) expect(entries, english).not.toContain(english);
-        // No generator is listed under its English name where it has a Malay one.
-        const list = (await (await p.request.get(`${base}/api/generators`)).json()) as { generators: Array<{ typeLabel: { en: string; ms: string } }> };
-        for (const g of list.generators) if (g.typeLabel.en !== g.typeLabel.ms) expect(entries, g.typeLabel.en).not.toContain(g.typeLabel.en);
-        expect(await p.locator('aside [data-testid="credit-balance"]').textContent()).toBe('10 kredit');
-      };
-      await check(page);
-      // Saved to the account: the dashboard speaks Malay too, and a reload keeps it.
-      expect(await page.textContent('h1')).toMatch(/^Selamat datang ke Karya, siti\.lang!$/);
-      await page.reload();
-      await check(page);
-      expect(await page.textContent('h1')).toBe('Selamat kembali, siti.lang!');
-
-      // Another browser (no local choice, an English browser): signing in brings the account's language.
-      const other = await open();
-      await other.goto(`${base}/signin`);
-      expect(await other.getAttribute('html', 'lang')).toBe('en');
-      await other.getByLabel('Email').fill(email);
-      await other.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await other.getByRole('button', { name: 'Sign In' }).click();
-      await other.waitForURL((u) => u.pathname === '/');
-      await check(other);
-    }, 180_000);
-
-    it('a language chosen before signing up is kept by the new account; the auth screens speak it', async () => {
-      const page = await open();
-      await page.goto(`${base}/signin`);
-      await page.getByTestId('language-switch').selectOption('ms');
-      await page.getByRole('heading', { name: 'Log masuk ke Karya' }).waitFor();
-      expect(await page.getAttribute('html', 'lang')).toBe('ms');
-      await page.getByRole('link', { name: 'Daftar' }).click();
-      await page.getByLabel('Sahkan Kata Laluan').waitFor();
-      await page.getByLabel('E-mel').fill('amin.lang@e2e.test');
-      await page.getByLabel('Kata Laluan', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Sahkan Kata Laluan').fill('different');
-      await page.getByRole('button', { name: 'Daftar' }).click();
-      // At the field: the confirmation is marked invalid and described by the message.
-      expect(await page.locator('#signup-confirm-error').textContent()).toBe('Kata laluan tidak sepadan');
-      expect(await page.getByLabel('Sahkan Kata Laluan').getAttribute('aria-invalid')).toBe('true');
-      await page.getByLabel('Sahkan Kata Laluan').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Daftar' }).click();
-      await page.waitForURL((u) => u.pathname === '/');
-      await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
-      const me = (await (await page.request.get(`${base}/api/me`)).json()) as { lang: string };
-      expect(me.lang).toBe('ms');
-    }, 120_000);
-
-    it('in a Malay studio the generators that always write English (covers, dad jokes, language story) speak Malay, and an English book keeps a Malay page through its resume dialog (issue 24)', async () => {
-      const page = await open();
-      await signUp(page, base, 'nora.lang@e2e.test', PASSWORD);
-      await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
-      await page.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
-      const label = '[data-testid="generate-label"]';
-
-      /** Each visible field's own label (its legend for a group), without the required marker. */
-      const fieldLabels = () =>
-        page.evaluate(() =>
-          [...document.querySelectorAll('[data-testid="settings-form"] [data-field]')].map((f) => (f.querySelector('legend, label')?.textContent ?? '').replace('*', '').trim()),
-        );
-      // Expected words typed from generators/*.yaml (`karya show <id> --json`): title, field labels in Malay
-      // and in English, the generate button, and one default option as the select shows it.
-      const pages: Array<{ route: string; title: string; tagline: string; labels: string[]; english: string[]; button: string; option: [string, string] }> = [
-        {
-          route: '/book-cover', title: 'Penjana Kulit Buku', tagline: 'Kulit buku yang menarik perhatian untuk buku anda',
-          labels: ['Tajuk Buku', 'Genre Buku', 'Gaya Kulit Buku', 'Watak Utama', 'Latar', 'Suasana', 'Butiran Tambahan'],
-          english: ['Book Title', 'Genre', 'Cover Style', 'Main Character', 'Setting', 'Mood', 'Additional Details'],
-          button: 'Jana Kulit Buku', option: ['Gaya Kulit Buku', 'Ceria dan Berwarna-warni'],
-        },
-        {
-          route: '/kids-book-cover', title: 'Penjana Kulit Buku Kanak-kanak', tagline: 'Kulit buku ceria dan mesra kanak-kanak untuk buku bergambar anda',
-          labels: ['Tajuk Buku', 'Watak Utama', 'Emosi Watak', 'Latar', 'Skema Warna', 'Gaya Seni', 'Elemen Tambahan'],
-          english: ['Book Title', 'Main Character', 'Character Mood', 'Setting', 'Colour Scheme', 'Art Style', 'Additional Elements'],
-          button: 'Jana Kulit Buku', option: ['Latar', 'Hutan Ajaib'],
-        },
-        {
-          route: '/dad-jokes', title: 'Penjana Jenaka Ayah', tagline: 'Jenaka ayah yang mesra keluarga untuk setiap suasana',
-          labels: ['Jenis Jenaka', 'Tema', 'Umur Khalayak', 'Bilangan Jenaka'],
-          english: ['Joke Type', 'Theme', 'Audience Age', 'Number of Jokes'],
-          button: 'Jana Jenaka', option: ['Jenis Jenaka', 'Ketuk-Ketuk'],
-        },
-        {
-          route: '/language-story', title: 'Cerita Pembelajaran Bahasa', tagline: 'Belajar bahasa baharu melalui cerita pendek mengikut tahap anda',
-          labels: ['Bahasa Yang Dipelajari', 'Tema', 'Tahap Kesukaran', 'Gaya Cerita', 'Bahan Tambahan'],
-          english: ['Language to Learn', 'Theme', 'Difficulty Level', 'Story Style', 'Include Extras'],
-          button: 'Jana Cerita', option: ['Bahasa Yang Dipelajari', 'Bahasa Sepanyol'],
-        },
-      ];
-      for (const p of pages) {
-        await page.goto(`${base}${p.route}`);
-        await waitForText(page, '[data-testid="generator-title"]', p.title);
-        expect(await page.getAttribute('html', 'lang')).toBe('ms');
-        expect(await page.locator('main header p').first().textContent(), p.route).toBe(p.tagline);
-        const labels = await fieldLabels();
-        expect(labels, p.route).toEqual(expect.arrayContaining(p.labels));
-        for (const english of p.english) expect(labels, `${p.route}: ${english}`).not.toContain(english);
-        expect(await page.textContent(label), p.route).toBe(p.button);
-        await page.getByTestId('settings-form').getByRole('heading', { name: 'Tetapan' }).waitFor();
-        const [field, option] = p.option;
-        const select = page.getByTestId('settings-form').getByLabel(field, { exact: true });
-        expect(await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent), p.route).toBe(option);
-        expect(await page.getByTestId('preview-placeholder').textContent(), p.route).toBe('Kandungan yang dijana akan dipaparkan di sini');
-        // No part of the page is marked as English.
-        expect(await page.locator('main [lang="en"]').count(), p.route).toBe(0);
-      }
-      await page.goto(`${base}/book-cover`);
-      expect(await page.getByLabel('Tajuk Buku').getAttribute('placeholder')).toBe('Masukkan tajuk buku anda');
-
-      // An English book written from the Malay studio: the controls stay Malay, its headings are English.
-      await page.goto(`${base}/romance`);
-      await waitForText(page, label, 'Jana Rangka Cerita');
-      await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).selectOption('en');
-      await page.getByLabel('Bilangan Bab').selectOption('7');
-      await waitForText(page, label, 'Jana Rangka Cerita');
-      await page.click('[data-testid="generate-button"]');
-      await waitForText(page, label, 'Jana Pengenalan', 60_000);
-      await page.click('[data-testid="generate-button"]');
-      await waitForText(page, label, 'Jana Bab 1', 60_000);
-      expect(await page.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction']);
-
-      // Back later: the resume dialog speaks Malay, and so does the page after Continue.
-      await page.reload();
-      const dialog = page.getByTestId('resume-dialog');
-      await dialog.waitFor();
-      await dialog.getByRole('heading', { name: 'Teruskan Kemajuan Sebelumnya?' }).waitFor();
-      expect(await page.getByTestId('resume-summary').textContent()).toBe('Anda mempunyai kemajuan tersimpan untuk Romantik (1 / 7). Seterusnya: Bab 1.');
-      await dialog.getByRole('button', { name: 'Mulakan Buku Baharu' }).waitFor();
-      await dialog.getByRole('button', { name: 'Teruskan Kemajuan' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      await waitForText(page, label, 'Jana Bab 1');
-      expect(await page.getByTestId('chapter-heading').textContent()).toBe('Bab 1');
-      expect(await page.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).inputValue()).toBe('en');
-      await page.getByTestId('settings-form').getByLabel('Tahap Keintiman').waitFor();
-      expect(await page.getByTestId('locked-note').textContent()).toContain('Tetapan dikunci');
-      expect(await page.getByTestId('writing-progress').textContent()).toContain('Kemajuan Penulisan');
-      expect(await page.getAttribute('html', 'lang')).toBe('ms');
-      expect(await page.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction']);
-      expect(await page.getAttribute('[data-testid="preview-part"] h3', 'lang')).toBe('en');
-    }, 240_000);
-
-    it('axe-core: no serious or critical violations on any route, signed out, as a user and as the administrator', async () => {
-      const problems: string[] = [];
-      const visit = async (page: Page, route: string, ready: string) => {
-        await page.goto(`${base}${route}`);
-        await page.locator(ready).first().waitFor();
-        await page.waitForLoadState('networkidle').catch(() => undefined);
-        for (const v of await seriousViolations(page)) problems.push(`${route} (${await page.getAttribute('html', 'lang')}): ${v}`);
-      };
-      // Signed out.
-      const visitor = await open();
-      for (const [route, ready] of [
-        ['/signin', 'form'],
-        ['/signup', 'form'],
-        ['/reset-password?type=recovery&token=abc', 'form'],
-        ['/success', 'main h1'],
-        ['/redeem/WELCOME50', 'main h1'],
-        ['/claim/CREDIT300-ABCDEFGH', 'main h1'],
-      ] as const) await visit(visitor, route, ready);
-
-      // A user, in English and in Malay.
-      const user = await open();
-      await signUp(user, base, 'axe.user@e2e.test', PASSWORD);
-      const userRoutes: Array<[string, string]> = [
-        ['/', 'main h1'],
-        ['/profile/edit', 'main h1'],
-        ['/profile/change-password', 'main h1'],
-        ['/topup', 'main h1'],
-        ['/upgrade', 'main h1'],
-        ['/romance', 'main form'],
-        ['/poems', 'main form'],
-        ['/book-cover', 'main form'],
-      ];
-      for (const [route, ready] of userRoutes) await visit(user, route, ready);
-      await user.locator('aside [data-testid="language-switch"]').selectOption('ms');
-      await user.locator('aside nav a', { hasText: 'Romantik' }).waitFor();
-      for (const [route, ready] of userRoutes) await visit(user, route, ready);
-
-      // The administrator (the account of KARYA_ADMIN_EMAIL).
-      const admin = await open();
-      await signUp(admin, base, karya.adminEmail, PASSWORD);
-      await visit(admin, '/admin', '[data-testid="users-table"]');
-      await visit(admin, '/', 'main h1');
-      // A phone: the drawer open, then the admin page.
-      const phone = await open({ width: 390, height: 844 });
-      await phone.goto(`${base}/signin`);
-      await phone.getByLabel('Email').fill(karya.adminEmail);
-      await phone.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await phone.getByRole('button', { name: 'Sign In' }).click();
-      await phone.waitForURL((u) => u.pathname === '/');
-      await visit(phone, '/admin', '[data-testid="users-table"]');
-      await phone.getByRole('button', { name: 'Open menu' }).click();
-      await phone.locator('#drawer nav a').first().waitFor();
-      for (const v of await seriousViolations(phone)) problems.push(`drawer: ${v}`);
-      expect(problems).toEqual([]);
-    }, 300_000);
-
-    it('on a phone the administrator reaches every user’s actions without scrolling sideways', async () => {
-      const phone = await open({ width: 390, height: 844 });
-      await phone.goto(`${base}/signin`);
-      await phone.getByLabel('Email').fill(karya.adminEmail);
-      await phone.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await phone.getByRole('button', { name: 'Sign In' }).click();
-      await phone.waitForURL((u) => u.pathname === '/');
-      await phone.goto(`${base}/admin`);
-      const row = phone.locator('tr[data-email="axe.user@e2e.test"]');
-      await row.waitFor();
-      for (const name of ['Adjust credits of axe.user@e2e.test', 'Delete axe.user@e2e.test']) {
-        const box = (await row.getByRole('button', { name }).boundingBox())!;
-        expect(box.x, name).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width, name).toBeLessThanOrEqual(390);
-      }
-      const role = (await row.getByLabel('Role of axe.user@e2e.test').boundingBox())!;
-      expect(role.x + role.width).toBeLessThanOrEqual(390);
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    }, 120_000);
-
-    it('keyboard focus is visible on every control (the admin’s credit presets included)', async () => {
-      const admin = pages[pages.length - 1]!;
-      const desktop = await open();
-      await desktop.goto(`${base}/signin`);
-      const missing: string[] = [];
-      for (const m of await controlsWithoutFocusIndicator(desktop, 12)) missing.push(`/signin: ${m}`);
-      await desktop.getByLabel('Email').fill(karya.adminEmail);
-      await desktop.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await desktop.getByRole('button', { name: 'Sign In' }).click();
-      await desktop.waitForURL((u) => u.pathname === '/');
-      await desktop.locator('aside nav a', { hasText: 'Romance' }).waitFor();
-      for (const m of await controlsWithoutFocusIndicator(desktop, 60)) missing.push(`/: ${m}`);
-      await desktop.goto(`${base}/admin`);
-      await desktop.getByTestId('users-table').waitFor();
-      // The presets: Tab to the first, arrows between them; the chosen one shows a ring.
-      const preset = desktop.locator('input[type="radio"]').first();
-      await preset.focus();
-      await desktop.keyboard.press('ArrowRight');
-      const ring = await desktop.evaluate(() => {
-        const el = document.activeElement as HTMLElement;
-        return { type: (el as HTMLInputElement).type, shadow: getComputedStyle(el.closest('label')!).boxShadow };
-      });
-      expect(ring.type).toBe('radio');
-      expect(ring.shadow).not.toBe('none');
-      for (const m of await controlsWithoutFocusIndicator(desktop, 80)) missing.push(`/admin: ${m}`);
-      expect(missing).toEqual([]);
-      expect(admin).toBeTruthy();
-    }, 180_000);
-  });
-}
+    expect(ring.type).toBe('radio');
+    expect(ring.shadow).not.toBe('none');
+    for (const m of await controlsWithoutFocusIndicator(desktop, 80)) missing.push(`/admin: ${m}`);
+    expect(missing).toEqual([]);
+    expect(admin).toBeTruthy();
+  }, 180_000);
+});

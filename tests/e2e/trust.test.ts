@@ -1,261 +1,235 @@
 // End to end, issue 27: the studio never loses, hides or withholds a writer's work. `karya serve` talks to
 // the fake provider (tests/fake-openai.ts): answers as long as asked, and a slow stream when a case asks
 // for one. Each case signs up its own writer.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
-import { ARTIFACTS, buildStudio, grantCredits, hasChromium, launchChromium, newPage, SKIP_REASON, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
+import { ARTIFACTS, describeInChromium, grantCredits, signUp, waitForText } from './helpers.js';
 
 const PASSWORD = 'secret12';
 const button = '[data-testid="generate-button"]';
 const label = '[data-testid="generate-label"]';
 
-if (!hasChromium) {
-  describe('a studio that keeps the writer\'s work', () => {
-    it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
+// Answers as long as asked (so no part is extended); the options are read per request, so a case slows
+// the stream down by setting `fakeOptions.streamDelayMs`.
+const fakeOptions: FakeOpenAIOptions = {};
+/** A slow stream: a pause between streamed words. */
+const slowDown = (ms: number) => (fakeOptions.streamDelayMs = ms);
+let fake: FakeOpenAI;
+const fakeProvider = async () => {
+  fake = await startFakeOpenAI(fakeOptions);
+  return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } };
+};
+
+describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provider', serve: fakeProvider }, (app) => {
+  afterEach(() => {
+    delete fakeOptions.streamDelayMs;
   });
-} else {
-  describe('a studio that keeps the writer\'s work (chromium, karya serve, fake provider)', () => {
-    let fake: FakeOpenAI;
-    let karya: RunningKarya;
-    let browser: Browser;
-    let base = '';
-    const fakeOptions: FakeOpenAIOptions = {};
-    /** A slow stream: a pause between streamed words. */
-    const slowDown = (ms: number) => (fakeOptions.streamDelayMs = ms);
-    const pages: Page[] = [];
+  afterAll(() => fake?.close());
 
-    beforeAll(async () => {
-      await buildStudio();
-      // Answers as long as asked (so no part is extended); the options are read per request, so a case
-      // slows the stream down by setting `fakeOptions.streamDelayMs`.
-      fake = await startFakeOpenAI(fakeOptions);
-      [karya, browser] = await Promise.all([startKarya({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } }), launchChromium()]);
-      base = karya.url;
-    }, 180_000);
+  /** A new writer with a romance book written up to its introduction. */
+  async function writerWithIntroduction(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+    const page = await app.open(viewport);
+    await signUp(page, app.base, email, PASSWORD);
+    await page.goto(`${app.base}/romance`);
+    await waitForText(page, label, 'Generate Story Outline');
+    await page.click(button);
+    await waitForText(page, label, 'Generate Introduction', 60_000);
+    await page.click(button);
+    await waitForText(page, label, 'Generate Chapter 1', 60_000);
+    return page;
+  }
 
-    afterEach(async ({ task }) => {
-      delete fakeOptions.streamDelayMs;
-      if (task.result?.state === 'fail') {
-        const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
-        for (const [i, p] of pages.entries()) await p.screenshot({ path: path.join(ARTIFACTS, `FAILED-trust-${name}-${i}.png`) }).catch(() => undefined);
-      }
-      pages.length = 0;
+  async function continueSaved(page: Page): Promise<void> {
+    await page.getByTestId('resume-dialog').waitFor();
+    await page.getByRole('button', { name: 'Continue Progress' }).click();
+  }
+
+  it('with 0 credits a writer opens the unfinished book, reads it, downloads it as EPUB (page and My Books); Generate leads to top-up', async () => {
+    const email = 'zero.credits@e2e.test';
+    const page = await writerWithIntroduction(email);
+    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 0);
+
+    await page.goto(`${app.base}/romance`);
+    expect(new URL(page.url()).pathname).toBe('/romance');
+    await continueSaved(page);
+    const part = page.locator('[data-testid="preview-part"]').first();
+    await part.waitFor();
+    expect((await part.textContent())!.length).toBeGreaterThan(100);
+    await waitForText(page, '[data-testid="step-cost"]', /top up to continue/);
+
+    await page.getByTestId('download-menu').getByRole('button', { name: 'Download' }).click();
+    const [epub] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as EPUB' }).click()]);
+    expect(epub.suggestedFilename()).toMatch(/\.epub$/);
+    expect(readFileSync((await epub.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+
+    await page.goto(`${app.base}/books`);
+    const row = page.getByTestId('my-book');
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/Unfinished · 0 of \d+ chapters/);
+    await row.getByRole('button', { name: 'Download', exact: true }).click();
+    const [again] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
+    expect(readFileSync((await again.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+
+    // Continue opens the book on its generator page at once (no resume dialog).
+    await row.getByTestId('continue-book').click();
+    await page.waitForURL((u) => u.pathname === '/romance');
+    await waitForText(page, '[data-testid="step-cost"]', /top up to continue/);
+    expect(await page.getByTestId('resume-dialog').count()).toBe(0);
+    await page.click(button);
+    await page.waitForURL((u) => u.pathname === '/upgrade');
+  }, 180_000);
+
+  it('with the history request failing, Content History shows an error with Retry (not "No content yet"), and Retry loads it; My Books the same', async () => {
+    const page = await app.open();
+    await signUp(page, app.base, 'history.fails@e2e.test', PASSWORD);
+    let isFailing = true;
+    await page.route('**/api/history?**', (route) => (isFailing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }) : route.continue()));
+    await page.route('**/api/books', (route) => (isFailing ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(`${app.base}/profile/edit`);
+    const error = page.getByTestId('history-error');
+    await error.waitFor();
+    expect(await page.getByTestId('history-empty').count()).toBe(0);
+    expect(await error.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+
+    isFailing = false;
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('history-empty').waitFor();
+    expect(await page.getByTestId('history-error').count()).toBe(0);
+
+    // My Books with its request failing: an error, not "No books yet"; it loads again when the browser is back online.
+    isFailing = true;
+    await page.goto(`${app.base}/books`);
+    await page.getByTestId('my-books-error').waitFor();
+    expect(await page.getByText('No books yet.').count()).toBe(0);
+    isFailing = false;
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByText('No books yet. Pick a generator to write your first.').waitFor();
+  }, 120_000);
+
+  it('leaving during a chapter\'s stream and coming back shows that chapter being written, then written; never its Generate button again nor step_not_allowed', async () => {
+    const page = await writerWithIntroduction('come.back@e2e.test');
+    slowDown(8);
+    await page.click(button);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200, undefined, { timeout: 60_000 });
+    // Away to the profile (a sidebar link), then back to the book.
+    await page.getByRole('link', { name: 'Edit Profile' }).first().click();
+    await page.waitForURL((u) => u.pathname.startsWith('/profile'));
+    await page.goto(`${app.base}/romance`);
+    await page.evaluate(() => {
+      const w = window as unknown as { __labels: string[] };
+      w.__labels = [];
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="generate-label"]')?.textContent?.trim();
+        if (text && w.__labels.at(-1) !== text) w.__labels.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
+    await waitForText(page, label, 'Chapter 1 is being written…');
+    expect(await page.getByTestId('resume-dialog').count()).toBe(0);
+    await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'trust-being-written-1440.png') });
 
-    afterAll(async () => {
-      await browser?.close();
-      await karya?.stop();
-      await fake?.close();
-    }, 30_000);
+    // Offline for a moment: said in plain words, and the text written so far stays.
+    await page.context().setOffline(true);
+    await waitForText(page, '[data-testid="connection-state"]', /You are offline/);
+    expect(await page.locator('[data-testid="streaming-text"]').textContent()).not.toBe('');
+    await page.context().setOffline(false);
 
-    /** A new writer with a romance book written up to its introduction. */
-    async function writerWithIntroduction(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-      const { page } = await newPage(browser, viewport);
-      pages.push(page);
-      await signUp(page, base, email, PASSWORD);
-      await page.goto(`${base}/romance`);
-      await waitForText(page, label, 'Generate Story Outline');
-      await page.click(button);
-      await waitForText(page, label, 'Generate Introduction', 60_000);
-      await page.click(button);
-      await waitForText(page, label, 'Generate Chapter 1', 60_000);
-      return page;
-    }
+    await waitForText(page, label, 'Generate Chapter 2', 60_000);
+    expect(await page.locator('[data-testid="preview-part"]').count()).toBe(2);
+    const labels = await page.evaluate(() => (window as unknown as { __labels: string[] }).__labels);
+    expect(labels).not.toContain('Generate Chapter 1');
+    const body = (await page.textContent('body'))!;
+    expect(body).not.toMatch(/step_not_allowed|not the next step/);
+  }, 180_000);
 
-    async function continueSaved(page: Page): Promise<void> {
-      await page.getByTestId('resume-dialog').waitFor();
-      await page.getByRole('button', { name: 'Continue Progress' }).click();
-    }
+  it('an edited, unsaved introduction survives a click on a sidebar link: its draft is back when the writer returns', async () => {
+    const page = await writerWithIntroduction('keeps.drafts@e2e.test');
+    const intro = page.locator('[data-testid="preview-part"]').first();
+    await intro.getByTestId('edit-part').click();
+    const area = intro.locator('textarea');
+    await area.waitFor();
+    // The editor is tall and grows with its text (one scroll: no scroll bar of its own).
+    expect((await area.boundingBox())!.height).toBeGreaterThan(400);
+    expect(await area.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    await area.press('End');
+    await area.pressSequentially(' A line the writer added by hand.');
+    // Straight to another page, before any autosave pause.
+    await page.getByRole('link', { name: 'Edit Profile' }).first().click();
+    await page.waitForURL((u) => u.pathname.startsWith('/profile'));
+    await page.getByTestId('my-books-link').waitFor();
 
-    it('with 0 credits a writer opens the unfinished book, reads it, downloads it as EPUB (page and My Books); Generate leads to top-up', async () => {
-      const email = 'zero.credits@e2e.test';
-      const page = await writerWithIntroduction(email);
-      await grantCredits(base, { email: karya.adminEmail, password: PASSWORD }, email, 0);
+    await page.goto(`${app.base}/romance`);
+    await continueSaved(page);
+    const note = page.getByTestId('draft-note');
+    await note.waitFor();
+    await note.getByTestId('draft-resume').click();
+    const again = page.locator('[data-testid="preview-part"]').first().locator('textarea');
+    await again.waitFor();
+    expect(await again.inputValue()).toContain('A line the writer added by hand.');
+    await page.getByTestId('draft-state').waitFor();
+    expect(await page.getByTestId('draft-state').textContent()).toBe('Draft saved');
+    // Saved for real: the part has the line, and the draft is gone.
+    await page.getByTestId('save-edit').click();
+    await page.getByText('A line the writer added by hand.').waitFor();
+    expect(await page.getByTestId('draft-note').count()).toBe(0);
+    await page.goto(`${app.base}/romance`);
+    await continueSaved(page);
+    await page.locator('[data-testid="preview-part"]').first().waitFor();
+    expect(await page.getByTestId('draft-note').count()).toBe(0);
+  }, 180_000);
 
-      await page.goto(`${base}/romance`);
-      expect(new URL(page.url()).pathname).toBe('/romance');
-      await continueSaved(page);
-      const part = page.locator('[data-testid="preview-part"]').first();
-      await part.waitFor();
-      expect((await part.textContent())!.length).toBeGreaterThan(100);
-      await waitForText(page, '[data-testid="step-cost"]', /top up to continue/);
+  it('a generated cover is kept: opened and downloaded again from Content History after leaving its page', async () => {
+    const page = await app.open();
+    const email = 'keeps.covers@e2e.test';
+    await signUp(page, app.base, email, PASSWORD);
+    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 20);
+    await page.goto(`${app.base}/book-cover`);
+    await page.getByLabel('Book Title').fill('A Quiet Harbour');
+    await page.click(button);
+    await page.getByRole('img', { name: /cover/i }).first().waitFor({ timeout: 60_000 });
 
-      await page.getByTestId('download-menu').getByRole('button', { name: 'Download' }).click();
-      const [epub] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as EPUB' }).click()]);
-      expect(epub.suggestedFilename()).toMatch(/\.epub$/);
-      expect(readFileSync((await epub.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+    await page.getByRole('link', { name: 'Edit Profile' }).first().click();
+    await page.waitForURL((u) => u.pathname.startsWith('/profile'));
+    const list = page.getByTestId('history-list');
+    await list.waitFor();
+    await list.getByRole('button', { name: /A Quiet Harbour|Cover/i }).first().click();
+    const content = page.getByTestId('history-content');
+    const image = content.locator('img');
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const [file] = await Promise.all([page.waitForEvent('download'), content.getByTestId('history-image-download').click()]);
+    expect(file.suggestedFilename()).toMatch(/\.png$/);
+    expect(readFileSync((await file.path())!).subarray(1, 4).toString('latin1')).toBe('PNG');
+  }, 120_000);
 
-      await page.goto(`${base}/books`);
-      const row = page.getByTestId('my-book');
-      await row.waitFor();
-      expect(await row.textContent()).toMatch(/Unfinished · 0 of \d+ chapters/);
-      await row.getByRole('button', { name: 'Download', exact: true }).click();
-      const [again] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
-      expect(readFileSync((await again.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+  it('390 × 844: after the introduction the next Generate button is in view without scrolling; settings fold away; earlier parts fold to their titles', async () => {
+    const page = await writerWithIntroduction('phone.writer@e2e.test', { width: 390, height: 844 });
+    const inView = async (selector: string) => {
+      const box = await page.locator(selector).boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= 390;
+    };
+    const sticky = page.getByTestId('sticky-generate');
+    await waitForText(page, '[data-testid="sticky-generate"] span', 'Generate Chapter 1');
+    expect(await inView('[data-testid="sticky-generate"]')).toBe(true);
+    // The settings are locked now: folded away, a button shows them.
+    expect(await page.getByLabel('Number of Chapters').isVisible()).toBe(false);
+    await page.getByTestId('settings-toggle').click();
+    expect(await page.getByLabel('Number of Chapters').isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'trust-phone-after-introduction.png') });
 
-      // Continue opens the book on its generator page at once (no resume dialog).
-      await row.getByTestId('continue-book').click();
-      await page.waitForURL((u) => u.pathname === '/romance');
-      await waitForText(page, '[data-testid="step-cost"]', /top up to continue/);
-      expect(await page.getByTestId('resume-dialog').count()).toBe(0);
-      await page.click(button);
-      await page.waitForURL((u) => u.pathname === '/upgrade');
-    }, 180_000);
-
-    it('with the history request failing, Content History shows an error with Retry (not "No content yet"), and Retry loads it; My Books the same', async () => {
-      const { page } = await newPage(browser);
-      pages.push(page);
-      await signUp(page, base, 'history.fails@e2e.test', PASSWORD);
-      let isFailing = true;
-      await page.route('**/api/history?**', (route) => (isFailing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }) : route.continue()));
-      await page.route('**/api/books', (route) => (isFailing ? route.abort('internetdisconnected') : route.continue()));
-      await page.goto(`${base}/profile/edit`);
-      const error = page.getByTestId('history-error');
-      await error.waitFor();
-      expect(await page.getByTestId('history-empty').count()).toBe(0);
-      expect(await error.getByRole('button', { name: 'Retry' }).count()).toBe(1);
-
-      isFailing = false;
-      await error.getByRole('button', { name: 'Retry' }).click();
-      await page.getByTestId('history-empty').waitFor();
-      expect(await page.getByTestId('history-error').count()).toBe(0);
-
-      // My Books with its request failing: an error, not "No books yet"; it loads again when the browser is back online.
-      isFailing = true;
-      await page.goto(`${base}/books`);
-      await page.getByTestId('my-books-error').waitFor();
-      expect(await page.getByText('No books yet.').count()).toBe(0);
-      isFailing = false;
-      await page.evaluate(() => window.dispatchEvent(new Event('online')));
-      await page.getByText('No books yet. Pick a generator to write your first.').waitFor();
-    }, 120_000);
-
-    it('leaving during a chapter\'s stream and coming back shows that chapter being written, then written; never its Generate button again nor step_not_allowed', async () => {
-      const page = await writerWithIntroduction('come.back@e2e.test');
-      slowDown(8);
-      await page.click(button);
-      await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200, undefined, { timeout: 60_000 });
-      // Away to the profile (a sidebar link), then back to the book.
-      await page.getByRole('link', { name: 'Edit Profile' }).first().click();
-      await page.waitForURL((u) => u.pathname.startsWith('/profile'));
-      await page.goto(`${base}/romance`);
-      await page.evaluate(() => {
-        const w = window as unknown as { __labels: string[] };
-        w.__labels = [];
-        new MutationObserver(() => {
-          const text = document.querySelector('[data-testid="generate-label"]')?.textContent?.trim();
-          if (text && w.__labels.at(-1) !== text) w.__labels.push(text);
-        }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
-      await waitForText(page, label, 'Chapter 1 is being written…');
-      expect(await page.getByTestId('resume-dialog').count()).toBe(0);
-      await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'trust-being-written-1440.png') });
-
-      // Offline for a moment: said in plain words, and the text written so far stays.
-      await page.context().setOffline(true);
-      await waitForText(page, '[data-testid="connection-state"]', /You are offline/);
-      expect(await page.locator('[data-testid="streaming-text"]').textContent()).not.toBe('');
-      await page.context().setOffline(false);
-
-      await waitForText(page, label, 'Generate Chapter 2', 60_000);
-      expect(await page.locator('[data-testid="preview-part"]').count()).toBe(2);
-      const labels = await page.evaluate(() => (window as unknown as { __labels: string[] }).__labels);
-      expect(labels).not.toContain('Generate Chapter 1');
-      const body = (await page.textContent('body'))!;
-      expect(body).not.toMatch(/step_not_allowed|not the next step/);
-    }, 180_000);
-
-    it('an edited, unsaved introduction survives a click on a sidebar link: its draft is back when the writer returns', async () => {
-      const page = await writerWithIntroduction('keeps.drafts@e2e.test');
-      const intro = page.locator('[data-testid="preview-part"]').first();
-      await intro.getByTestId('edit-part').click();
-      const area = intro.locator('textarea');
-      await area.waitFor();
-      // The editor is tall and grows with its text (one scroll: no scroll bar of its own).
-      expect((await area.boundingBox())!.height).toBeGreaterThan(400);
-      expect(await area.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
-      await area.press('End');
-      await area.pressSequentially(' A line the writer added by hand.');
-      // Straight to another page, before any autosave pause.
-      await page.getByRole('link', { name: 'Edit Profile' }).first().click();
-      await page.waitForURL((u) => u.pathname.startsWith('/profile'));
-      await page.getByTestId('my-books-link').waitFor();
-
-      await page.goto(`${base}/romance`);
-      await continueSaved(page);
-      const note = page.getByTestId('draft-note');
-      await note.waitFor();
-      await note.getByTestId('draft-resume').click();
-      const again = page.locator('[data-testid="preview-part"]').first().locator('textarea');
-      await again.waitFor();
-      expect(await again.inputValue()).toContain('A line the writer added by hand.');
-      await page.getByTestId('draft-state').waitFor();
-      expect(await page.getByTestId('draft-state').textContent()).toBe('Draft saved');
-      // Saved for real: the part has the line, and the draft is gone.
-      await page.getByTestId('save-edit').click();
-      await page.getByText('A line the writer added by hand.').waitFor();
-      expect(await page.getByTestId('draft-note').count()).toBe(0);
-      await page.goto(`${base}/romance`);
-      await continueSaved(page);
-      await page.locator('[data-testid="preview-part"]').first().waitFor();
-      expect(await page.getByTestId('draft-note').count()).toBe(0);
-    }, 180_000);
-
-    it('a generated cover is kept: opened and downloaded again from Content History after leaving its page', async () => {
-      const { page } = await newPage(browser);
-      pages.push(page);
-      const email = 'keeps.covers@e2e.test';
-      await signUp(page, base, email, PASSWORD);
-      await grantCredits(base, { email: karya.adminEmail, password: PASSWORD }, email, 20);
-      await page.goto(`${base}/book-cover`);
-      await page.getByLabel('Book Title').fill('A Quiet Harbour');
-      await page.click(button);
-      await page.getByRole('img', { name: /cover/i }).first().waitFor({ timeout: 60_000 });
-
-      await page.getByRole('link', { name: 'Edit Profile' }).first().click();
-      await page.waitForURL((u) => u.pathname.startsWith('/profile'));
-      const list = page.getByTestId('history-list');
-      await list.waitFor();
-      await list.getByRole('button', { name: /A Quiet Harbour|Cover/i }).first().click();
-      const content = page.getByTestId('history-content');
-      const image = content.locator('img');
-      await image.waitFor();
-      expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-      expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-      const [file] = await Promise.all([page.waitForEvent('download'), content.getByTestId('history-image-download').click()]);
-      expect(file.suggestedFilename()).toMatch(/\.png$/);
-      expect(readFileSync((await file.path())!).subarray(1, 4).toString('latin1')).toBe('PNG');
-    }, 120_000);
-
-    it('390 × 844: after the introduction the next Generate button is in view without scrolling; settings fold away; earlier parts fold to their titles', async () => {
-      const page = await writerWithIntroduction('phone.writer@e2e.test', { width: 390, height: 844 });
-      const inView = async (selector: string) => {
-        const box = await page.locator(selector).boundingBox();
-        return box !== null && box.y >= 0 && box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= 390;
-      };
-      const sticky = page.getByTestId('sticky-generate');
-      await waitForText(page, '[data-testid="sticky-generate"] span', 'Generate Chapter 1');
-      expect(await inView('[data-testid="sticky-generate"]')).toBe(true);
-      // The settings are locked now: folded away, a button shows them.
-      expect(await page.getByLabel('Number of Chapters').isVisible()).toBe(false);
-      await page.getByTestId('settings-toggle').click();
-      expect(await page.getByLabel('Number of Chapters').isVisible()).toBe(true);
-      await page.screenshot({ path: path.join(ARTIFACTS, 'trust-phone-after-introduction.png') });
-
-      await sticky.click();
-      await waitForText(page, '[data-testid="sticky-generate"] span', 'Generate Chapter 2', 60_000);
-      expect(await inView('[data-testid="sticky-generate"]')).toBe(true);
-      // The introduction folds to its title; the newest chapter stays open.
-      const [intro, chapter] = [page.locator('[data-testid="preview-part"]').nth(0), page.locator('[data-testid="preview-part"]').nth(1)];
-      expect(await intro.locator('[data-part-heading]').isVisible()).toBe(true);
-      expect(await intro.locator('[id$="-text"]').isVisible()).toBe(false);
-      expect(await chapter.locator('[id$="-text"]').isVisible()).toBe(true);
-      await intro.getByTestId('part-fold').click();
-      expect(await intro.locator('[id$="-text"]').isVisible()).toBe(true);
-    }, 180_000);
-  });
-}
+    await sticky.click();
+    await waitForText(page, '[data-testid="sticky-generate"] span', 'Generate Chapter 2', 60_000);
+    expect(await inView('[data-testid="sticky-generate"]')).toBe(true);
+    // The introduction folds to its title; the newest chapter stays open.
+    const [intro, chapter] = [page.locator('[data-testid="preview-part"]').nth(0), page.locator('[data-testid="preview-part"]').nth(1)];
+    expect(await intro.locator('[data-part-heading]').isVisible()).toBe(true);
+    expect(await intro.locator('[id$="-text"]').isVisible()).toBe(false);
+    expect(await chapter.locator('[id$="-text"]').isVisible()).toBe(true);
+    await intro.getByTestId('part-fold').click();
+    expect(await intro.locator('[id$="-text"]').isVisible()).toBe(true);
+  }, 180_000);
+});

@@ -1,14 +1,11 @@
 // The OpenAI-compatible provider sends exactly the payload spec/ describes (platform §7, §9).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI } from '../fake-openai.js';
 import { createOpenAIProvider } from '../../engine/providers/openai.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { nextStep, parseSettings, renderPrompt, startBook, GenerationError } from '../../engine/index.js';
 
-let fake: FakeOpenAI;
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
+const fake = await startFakeOpenAI();
 afterAll(() => fake.close());
 
 describe('OpenAI-compatible provider', () => {

@@ -112,6 +112,23 @@ describe('karya publish', () => {
     // Malay: Google Play Books' list accepts it; KDP's is not confirmed, so it is to be checked, with the page named.
     expect(summary.channels.google_play!.checks.find((c) => c.id === 'language')?.status).toBe('pass');
     expect(summary.channels.kdp_ebook!.checks.find((c) => c.id === 'language')).toMatchObject({ status: 'check', source: expect.stringContaining('kdp.amazon.com') });
+
+    // readiness.json speaks the book's language: Malay labels, findings and fixes (typed here from a Malay reading of the checks).
+    const readiness = JSON.parse(read(path.join(cwd, 'pkg'), 'readiness.json')) as { channels: Record<string, { checks: Array<{ id: string; label: string; detail?: string; fix?: string }> }> };
+    const kdp = (id: string) => readiness.channels.kdp_ebook!.checks.find((c) => c.id === id)!;
+    expect(kdp('book-complete')).toMatchObject({ label: 'setiap bahagian buku telah ditulis', detail: 'dari pengenalan hingga penutup' });
+    expect(kdp('author').label).toMatch(/^nama pengarang/);
+    expect(kdp('language')).toMatchObject({ label: 'Amazon KDP (Kindle eBook) menerima buku dalam bahasa Melayu (senarai yang diterbitkannya)' });
+    expect(kdp('language').detail).toContain('bahasa Melayu belum disahkan');
+    expect(kdp('offline-text').detail).toMatch(/^teks demo luar talian dalam manuskrip/);
+    expect(kdp('offline-text').fix).toMatch(/^tetapkan OPENAI_API_KEY/);
+    expect(kdp('manuscript-epub').label).toBe('manuscript.epub ialah fail EPUB');
+    expect(kdp('epubcheck').detail).toMatch(/^epubcheck tidak/);
+    for (const channel of Object.values(readiness.channels)) {
+      for (const check of channel.checks) expect(`${check.label} ${check.fix ?? ''}`, check.id).not.toMatch(/\b(the|is|are|has|every|accepts|written|run)\b/);
+    }
+    // The summary printed for it speaks Malay too.
+    expect(r.stderr).toContain('belum sedia');
   }, 120_000);
 
   it("a children's book gets the kids cover; --reading-age and --series reach metadata.json", async () => {

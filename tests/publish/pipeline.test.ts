@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSettings, startBook, type BookState } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { copyrightExtra, packageDocument, packageMetadataOf, writePackageParts, type PublishStep } from '../../engine/publish/index.js';
+import { copyrightExtra, packageDocument, packageMetadataOf, readinessText, writePackageParts, type PublishStep } from '../../engine/publish/index.js';
 import { renderCoverPng } from '../../engine/providers/cover.js';
 
 const catalog = loadCatalog({ useDiskCache: false });
@@ -99,7 +99,7 @@ describe('writePackageParts', () => {
       },
     });
     expect(parts.author).toBe('');
-    expect(parts.notes.author).toContain('no usable name');
+    expect(readinessText(parts.notes.author!, 'en')).toContain('no usable name');
     expect(ran).toEqual(['author-name', 'amazon-pdp', 'amazon-keywords', 'book-cover']);
     expect(parts.steps.find((s) => s.part === 'copyright')).toEqual({ part: 'copyright', generatorId: 'copyright', cost: 0, skipped: 'no_author' });
   });

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHANNELS, CHANNEL_IDS, OFFLINE_MARKERS, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
+  CHANNELS, CHANNEL_IDS, OFFLINE_MARKERS, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
   type ReadinessInput,
 } from '../../engine/publish/index.js';
 import { OFFLINE_MARK } from '../../engine/providers/offline.js';
@@ -35,7 +35,7 @@ function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; 
     }),
     isBookComplete: true,
     manuscriptText: over.text ?? 'Aisha ran through the rain.',
-    epub: ZIP, docx: ZIP, epubcheck: { status: 'pass', detail: 'epubcheck: 0 fatal, 0 errors, 0 warnings' },
+    epub: ZIP, docx: ZIP, epubcheck: { status: 'pass', detail: say('epubcheck.counts', { fatals: 0, errors: 0, warnings: 0 }) },
     cover: { name: 'cover.jpg', bytes: over.cover ?? jpeg },
     paperback: { interior: PDF, cover: PDF, ...(over.pageCount === null ? {} : { pageCount: over.pageCount ?? 240 }) },
   };
@@ -129,5 +129,36 @@ describe('readiness per channel', () => {
     expect(estimated.detail).toContain('estimated');
     // The eBook channels do not depend on the paperback.
     expect(packageReadiness(input({ pageCount: 20 })).channels.kdp_ebook.ready).toBe(true);
+  });
+});
+
+describe('readiness in the book\'s language', () => {
+  it('a Malay book: Malay labels, findings and fixes (typed from a Malay reading of the checks); an English book: English', () => {
+    const malay = packageReadiness(input({ language: 'ms', title: 'Hujan di Kuala Lumpur', author: '', cover: png }));
+    const kdp = (id: string) => malay.channels.kdp_ebook.checks.find((c) => c.id === id)!;
+    expect(kdp('book-complete')).toMatchObject({ label: 'setiap bahagian buku telah ditulis', detail: 'dari pengenalan hingga penutup' });
+    expect(kdp('author')).toMatchObject({ status: 'fail', detail: 'tiada nama pengarang' });
+    expect(kdp('author').fix).toContain('--author "Nama Anda"');
+    expect(kdp('title-case').label).toBe('tajuk ditulis dengan huruf besar gaya tajuk (bahasa Melayu)');
+    expect(kdp('language').label).toBe('Amazon KDP (Kindle eBook) menerima buku dalam bahasa Melayu (senarai yang diterbitkannya)');
+    expect(kdp('language').detail).toBe('ms: bahasa Melayu belum disahkan dalam senarai bahasa eBook KDP; semak halaman itu sebelum anda memuat naik');
+    expect(kdp('language').fix).toBe(`baca ${CHANNELS.kdp_ebook.languages.ms.source}`);
+    expect(kdp('ebook-cover').label).toBe('cover.jpg ialah JPEG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px');
+    expect(kdp('ebook-cover').detail).toBe('cover.jpg: PNG, 1600 × 2560 px; cover.jpg ialah PNG (Amazon KDP (Kindle eBook) menerima JPEG)');
+    expect(malay.channels.google_play.checks.find((c) => c.id === 'ebook-cover')!.label).toBe('cover.jpg ialah JPEG atau PNG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px');
+    expect(malay.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')).toMatchObject({ label: 'buku kulit lembut mempunyai 24 hingga 828 halaman', detail: '240 halaman (paperback-interior.pdf)' });
+    expect(formatReadiness(malay, 'ms')).toContain('belum sedia untuk mana-mana saluran');
+
+    const english = packageReadiness(input({ language: 'en' }));
+    expect(english.channels.kdp_ebook.checks.find((c) => c.id === 'book-complete')).toMatchObject({ label: 'every part of the book is written', detail: 'introduction to conclusion' });
+    expect(english.channels.kdp_ebook.checks.find((c) => c.id === 'title-case')!.label).toBe('the title is in title case (English)');
+  });
+
+  it('each check keeps its words as texts, so the studio says them in its own language', () => {
+    const check = packageReadiness(input({ language: 'en', author: '' })).channels.kobo.checks.find((c) => c.id === 'author')!;
+    expect(check.detail).toBe('no author name');
+    expect(checkWords(check, 'ms')).toMatchObject({ detail: 'tiada nama pengarang', fix: expect.stringContaining('--author "Nama Anda"') });
+    // A package kept from before the texts: its words as they were.
+    expect(checkWords({ label: 'an old label', detail: 'an old detail' }, 'ms')).toEqual({ label: 'an old label', detail: 'an old detail' });
   });
 });

@@ -3,12 +3,11 @@
 // A session made on one instance works on the other; a credit race split over both instances grants
 // exactly the balance; a worker killed mid-step leaves the request to finish on the other worker,
 // charged once and written once.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../engine/node/load.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { eventStream, json, killAll, spawnKarya } from '../karya-process.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
 
 const skip = postgresUnavailable();
@@ -23,7 +22,7 @@ let isSlow = false;
 const LONG = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killAll(children);
   await fake?.close();
   cluster?.stop();
 });
@@ -39,35 +38,7 @@ function env(): NodeJS.ProcessEnv {
 }
 
 /** Spawn `karya <args>` and wait for the line that says it is ready. */
-function karya(args: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), ...args], { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`karya ${args.join(' ')} did not start: ${out}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = ready.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, match, output: () => out });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`karya ${args.join(' ')} exited with ${code}: ${out}`)));
-  });
-}
-
-async function json(url: string, init: { method?: string; cookie?: string; body?: unknown } = {}) {
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  return { status: res.status, body: (await res.json()) as Record<string, any>, cookie };
-}
+const karya = (args: string[], ready: RegExp) => spawnKarya(args, ready, { env: env(), timeoutMs: 90_000, children });
 
 async function signUp(url: string, email: string) {
   const res = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email, password: 'secret1' } });
@@ -109,15 +80,7 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
   it("the admin's live user list on A shows a change made on B", async () => {
     const controller = new AbortController();
     const res = await fetch(`${a}/api/admin/users/events`, { headers: { cookie: admin }, signal: controller.signal });
-    const reader = res.body!.getReader();
-    let text = '';
-    const waitFor = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        text += new TextDecoder().decode(value);
-      }
-    };
+    const { waitFor } = eventStream(res);
     await waitFor('event: users');
     const user = await signUp(b, 'watched@karya.test');
     await waitFor('watched@karya.test');

@@ -3,12 +3,11 @@
 // concurrent generations across a Postgres restart, ten more across a 10 s outage: every request ends,
 // the credits charged equal the parts delivered, no Karya process exits, and a generation afterwards
 // succeeds without restarting anything.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../engine/node/load.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { killAll, spawnKarya } from '../karya-process.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
 
 const skip = postgresUnavailable();
@@ -20,35 +19,21 @@ let fake: FakeOpenAI | undefined;
 let databaseUrl = '';
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killAll(children);
   await fake?.close();
   cluster?.stop();
 });
 
-function karya(args: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
-  const env = {
-    ...process.env,
-    KARYA_DATABASE_URL: databaseUrl, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn',
-    OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake!.baseURL, KARYA_GENERATION_BURST: '1000',
-  };
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`karya ${args.join(' ')} did not start: ${out}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = ready.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, match, output: () => out });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`karya ${args.join(' ')} exited with ${code}: ${out}`)));
+const karya = (args: string[], ready: RegExp) =>
+  spawnKarya(args, ready, {
+    env: {
+      ...process.env,
+      KARYA_DATABASE_URL: databaseUrl, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn',
+      OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake!.baseURL, KARYA_GENERATION_BURST: '1000',
+    },
+    timeoutMs: 60_000,
+    children,
   });
-}
 
 interface Ended {
   status: number;

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminRoutes } from '../../server/routes/admin.js';
+import { eventStream } from '../karya-process.js';
 import { ADMIN_EMAIL, PASSWORD, routesOf, signUp, startTestServer, statusOf, uniqueEmail, userWithRole } from './helpers.js';
 
 const ts = await startTestServer();
@@ -155,15 +156,7 @@ describe('users', () => {
     const controller = new AbortController();
     const res = await fetch(`${ts.url}/api/admin/users/events`, { headers: { cookie: adminCookie }, signal: controller.signal });
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
-    const reader = res.body!.getReader();
-    let text = '';
-    const waitFor = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        text += new TextDecoder().decode(value);
-      }
-    };
+    const { waitFor } = eventStream(res);
     await waitFor('event: users');
     const email = uniqueEmail('live');
     await signUp(ts, email);

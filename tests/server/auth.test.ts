@@ -16,6 +16,32 @@ afterAll(() => ts.close());
 const outbox = () => ts.store.all(ts.store.db.selectFrom('mail_outbox').selectAll().orderBy('id'));
 const tokenFromMail = (body: string) => decodeURIComponent(/token=([^\s&]+)/.exec(body)![1]!);
 
+/** A test server whose mail goes to an SMTP server on this machine; `received` holds each message as it arrived. */
+async function withSmtp(run: (mailed: TestServer, received: string[]) => Promise<void>): Promise<void> {
+  const received: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      let text = '';
+      stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      stream.on('end', () => {
+        received.push(text);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  const mailed = await startTestServer({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+  try {
+    await run(mailed, received);
+  } finally {
+    await mailed.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+}
+
 describe('sign-up', () => {
   it('creates a free account with 10 credits, signs it in, and sets an httpOnly SameSite=Lax cookie', async () => {
     const email = uniqueEmail();
@@ -297,31 +323,15 @@ describe('the reset e-mail speaks the account\'s language (issue 24)', () => {
   };
 
   it('a Malay account gets a Malay subject and body, an English account English ones, whatever the asking page spoke (SMTP)', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let text = '';
-        stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        stream.on('end', () => {
-          received.push(text);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    const mailed = await startTestServer({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
-    const resetOf = async (email: string, pageLang: 'en' | 'ms') => {
-      const before = received.length;
-      const res = await mailed.http.post('/api/auth/request-password-reset').set('accept-language', pageLang).send({ email });
-      expect(res.status).toBe(200);
-      for (let i = 0; i < 100 && received.length === before; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(received).toHaveLength(before + 1);
-      return readMail(received[before]!);
-    };
-    try {
+    await withSmtp(async (mailed, received) => {
+      const resetOf = async (email: string, pageLang: 'en' | 'ms') => {
+        const before = received.length;
+        const res = await mailed.http.post('/api/auth/request-password-reset').set('accept-language', pageLang).send({ email });
+        expect(res.status).toBe(200);
+        for (let i = 0; i < 100 && received.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+        expect(received).toHaveLength(before + 1);
+        return readMail(received[before]!);
+      };
       // Signed up from a Malay studio (the account keeps its language), asking from an English page.
       const malay = uniqueEmail('aminah');
       expect((await mailed.http.post('/api/auth/sign-up/email').send({ email: malay, password: PASSWORD, lang: 'ms' })).status).toBe(201);
@@ -347,10 +357,7 @@ describe('the reset e-mail speaks the account\'s language (issue 24)', () => {
       const me = await mailed.http.put('/api/me/lang').set('cookie', cookie).send({ lang: 'ms' });
       expect(me.status).toBe(200);
       expect((await resetOf(me.body.email as string, 'en')).subject).toBe('Tetapkan semula kata laluan Karya anda');
-    } finally {
-      await mailed.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    }
+    });
   });
 
   it('the outbox keeps the same words (no SMTP configured)', async () => {
@@ -367,23 +374,7 @@ describe('the reset e-mail speaks the account\'s language (issue 24)', () => {
 
 describe('mail through SMTP when KARYA_SMTP_URL is set', () => {
   it('sends the reset e-mail with nodemailer and writes nothing to the outbox', async () => {
-    const received: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let text = '';
-        stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        stream.on('end', () => {
-          received.push(text);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as AddressInfo).port;
-    const mailed = await startTestServer({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
-    try {
+    await withSmtp(async (mailed, received) => {
       const email = uniqueEmail();
       await signUp(mailed, email);
       expect((await mailed.http.post('/api/auth/request-password-reset').send({ email })).status).toBe(200);
@@ -392,9 +383,6 @@ describe('mail through SMTP when KARYA_SMTP_URL is set', () => {
       expect(received[0]).toContain(email);
       expect(received[0]!.replace(/=\r\n/g, '')).toMatch(/reset-password\?type=3Drecovery&token=3D|reset-password\?type=recovery&token=/);
       expect(mailed.store.all(mailed.store.db.selectFrom('mail_outbox').selectAll())).toHaveLength(0);
-    } finally {
-      await mailed.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    }
+    });
   });
 });

@@ -3,11 +3,9 @@
 // (PUT /api/progress/:bookType/part): own book only, validated and size-limited, refused while a step is
 // written, and what later steps (previous ending, story memory) and the exports build on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
 import { bookSpecFromForm, defaultSettings, previewBook, type FormModel } from '../../studio/src/engine.js';
 import { MAX_PART_CHARS } from '../../engine/index.js';
-import { signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { signUp, startTestServer, serverOnFakeModel, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 describe('the cost shown before the first step is what the server charges for the whole book', () => {
   let ts: TestServer;
@@ -43,32 +41,23 @@ describe('the cost shown before the first step is what the server charges for th
 });
 
 describe('editing a written part by hand', () => {
-  let fake: FakeOpenAI;
-  let ts: TestServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
-  });
-  afterAll(async () => {
-    await ts.close();
-    await fake.close();
-  });
+  const model = serverOnFakeModel();
 
-  const gen = (cookie: string, body: object = { settings: { numberOfChapters: 7 } }) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send(body);
-  const edit = (cookie: string, part: object, text: string, bookType = 'romance') => ts.http.put(`/api/progress/${bookType}/part`).set('cookie', cookie).send({ part, text });
+  const gen = (cookie: string, body: object = { settings: { numberOfChapters: 7 } }) => model.ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send(body);
+  const edit = (cookie: string, part: object, text: string, bookType = 'romance') => model.ts.http.put(`/api/progress/${bookType}/part`).set('cookie', cookie).send({ part, text });
   const promptOf = (r: { body?: Record<string, unknown> }) => JSON.stringify((r.body as { messages?: unknown })?.messages ?? '');
   const isMemoryCall = (r: { body?: Record<string, unknown> }) => promptOf(r).includes('Update the story bible of a book');
   /** Wait for the memory update after the last step (it runs after the step's answer) to be answered. */
   async function settle() {
     const isDone = () => {
-      const all = fake.generationRequests();
+      const all = model.fake.generationRequests();
       return all.length > 0 && isMemoryCall(all.at(-1)!) && all.every((r) => r.answeredAt !== undefined);
     };
     for (let i = 0; i < 500 && !isDone(); i++) await new Promise((r) => setTimeout(r, 20));
   }
 
   it('saves the edit; the next chapter and the rebuilt story memory read the edited text; the export has it', async () => {
-    const cookie = await signUp(ts, uniqueEmail('editor'));
+    const cookie = await signUp(model.ts, uniqueEmail('editor'));
     for (let i = 0; i < 3; i++) expect((await gen(cookie)).status).toBe(200); // outline, introduction, chapter 1
     await settle();
     const res = await edit(cookie, { kind: 'chapter', position: 1 }, '  Aisha left Penang at dawn, carrying the KERONCONG-LETTER.  ');
@@ -76,12 +65,12 @@ describe('editing a written part by hand', () => {
     // The memory had taken in chapter 1 (after its step), so it is rebuilt from the parts as they are now.
     expect(res.body.memory_reset).toBe(true);
     expect(res.body.book.parts[1]).toMatchObject({ kind: 'chapter', position: 1, text: 'Aisha left Penang at dawn, carrying the KERONCONG-LETTER.' });
-    const saved = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body;
+    const saved = (await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body;
     expect(saved.content[1]).toBe('Aisha left Penang at dawn, carrying the KERONCONG-LETTER.');
 
-    const seen = fake.generationRequests().length;
+    const seen = model.fake.generationRequests().length;
     expect((await gen(cookie)).status).toBe(200); // chapter 2
-    const later = fake.generationRequests().slice(seen);
+    const later = model.fake.generationRequests().slice(seen);
     // The memory catches up from the introduction, taking in the edited chapter, then chapter 2 is written after it.
     const chapter2 = later.find((r) => !isMemoryCall(r))!;
     expect(promptOf(chapter2)).toContain('KERONCONG-LETTER');
@@ -89,24 +78,24 @@ describe('editing a written part by hand', () => {
     expect(memoryCalls.length).toBe(2);
     expect(memoryCalls.some((r) => promptOf(r).includes('KERONCONG-LETTER'))).toBe(true);
 
-    const md = await ts.http.get('/api/books/romance/export?format=md').set('cookie', cookie).buffer(true);
+    const md = await model.ts.http.get('/api/books/romance/export?format=md').set('cookie', cookie).buffer(true);
     expect(String(md.text ?? md.body)).toContain('KERONCONG-LETTER');
   });
 
   it('the introduction edited: its character details are read again from the new text', async () => {
-    const cookie = await signUp(ts, uniqueEmail('editor'));
+    const cookie = await signUp(model.ts, uniqueEmail('editor'));
     for (let i = 0; i < 2; i++) expect((await gen(cookie)).status).toBe(200);
     await settle();
     const res = await edit(cookie, { kind: 'introduction', position: 0 }, 'A new opening.\n\nCharacter Details:\n- Mei Ling: a violinist from Ipoh\n\nThe story begins.');
     expect(res.status).toBe(200);
-    const seen = fake.generationRequests().length;
+    const seen = model.fake.generationRequests().length;
     expect((await gen(cookie)).status).toBe(200);
-    const chapter1 = fake.generationRequests().slice(seen).find((r) => !isMemoryCall(r))!;
+    const chapter1 = model.fake.generationRequests().slice(seen).find((r) => !isMemoryCall(r))!;
     expect(promptOf(chapter1)).toContain('Mei Ling: a violinist from Ipoh');
   });
 
   it('refuses what it should, with the reason in the book\'s language', async () => {
-    const cookie = await signUp(ts, uniqueEmail('editor'));
+    const cookie = await signUp(model.ts, uniqueEmail('editor'));
     expect((await edit(cookie, { kind: 'introduction', position: 0 }, 'x')).status).toBe(404); // nothing saved
     expect((await gen(cookie, { settings: { numberOfChapters: 7, language: 'ms' } })).status).toBe(200);
     expect((await gen(cookie, { settings: { numberOfChapters: 7, language: 'ms' } })).status).toBe(200);
@@ -121,26 +110,26 @@ describe('editing a written part by hand', () => {
     expect(unwritten.status).toBe(404);
     expect(unwritten.body.error).toEqual({ code: 'part_not_found', message: 'Bahagian ini belum ditulis, jadi ia tidak boleh disunting.' });
     // Another user's book is never theirs to edit: they have none of this type.
-    const other = await signUp(ts, uniqueEmail('other'));
+    const other = await signUp(model.ts, uniqueEmail('other'));
     expect((await edit(other, { kind: 'introduction', position: 0 }, 'Hijacked')).status).toBe(404);
-    expect((await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.content[0]).not.toBe('Hijacked');
-    expect((await ts.http.put('/api/progress/romance/part').send({ part: { kind: 'outline' }, text: 'x' })).status).toBe(401);
-    const extra = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'outline' }, text: 'x', sneaky: 1 });
+    expect((await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body.content[0]).not.toBe('Hijacked');
+    expect((await model.ts.http.put('/api/progress/romance/part').send({ part: { kind: 'outline' }, text: 'x' })).status).toBe(401);
+    const extra = await model.ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'outline' }, text: 'x', sneaky: 1 });
     expect(extra.status).toBe(400);
   });
 
   it('is refused while a step of the book is being written', async () => {
-    const cookie = await signUp(ts, uniqueEmail('editor'));
+    const cookie = await signUp(model.ts, uniqueEmail('editor'));
     for (let i = 0; i < 2; i++) expect((await gen(cookie)).status).toBe(200);
     await settle();
-    fake.script({ hang: true });
+    model.fake.script({ hang: true });
     const controller = new AbortController();
-    const seen = fake.generationRequests().length;
-    const running = fetch(`${ts.url}/api/generators/romance/generate`, {
+    const seen = model.fake.generationRequests().length;
+    const running = fetch(`${model.ts.url}/api/generators/romance/generate`, {
       method: 'POST', headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ settings: { numberOfChapters: 7 } }), signal: controller.signal,
     }).catch(() => undefined);
-    for (let i = 0; i < 500 && fake.generationRequests().length <= seen; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(fake.generationRequests().length).toBeGreaterThan(seen);
+    for (let i = 0; i < 500 && model.fake.generationRequests().length <= seen; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(model.fake.generationRequests().length).toBeGreaterThan(seen);
     const res = await edit(cookie, { kind: 'introduction', position: 0 }, 'Edited while writing');
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({ code: 'step_running', message: 'A step of this book is being written. Edit it when the step is done.' });

@@ -1,57 +1,25 @@
 // Durability: the server process is killed with SIGKILL during a burst of credit changes (admin
 // credit adjustments and credit-charging generations); every change the server acknowledged is in
 // the database afterwards, every balance equals its ledger, and the restart refunds cut-off generations.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../engine/node/load.js';
+import { json, killAll, spawnKarya } from '../karya-process.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
 
 const ADMIN = 'boss@karya.test';
-let child: ChildProcess | undefined;
-afterAll(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
-});
-
-async function startChild(dbFile: string): Promise<string> {
-  child = spawn(process.execPath, [path.join(ROOT, 'bin', 'karya.js'), 'serve', '--port', '0'], {
-    cwd: ROOT,
-    env: { ...process.env, KARYA_DB: dbFile, KARYA_ADMIN_EMAIL: ADMIN, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: '', KARYA_GENERATION_BURST: '100000', KARYA_GENERATION_PER_MINUTE: '100000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    child!.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child!.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child!.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
-
-async function json(url: string, init: { method?: string; cookie?: string; body?: unknown } = {}) {
-  const res = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, cookie };
-}
+const children: ChildProcess[] = [];
+afterAll(() => killAll(children));
 
 describe('SIGKILL during a burst of credit changes', () => {
   it('loses no acknowledged change', async () => {
     const dbFile = path.join(mkdtempSync(path.join(tmpdir(), 'karya-crash-')), 'karya.sqlite');
-    const url = await startChild(dbFile);
+    const env = { ...process.env, KARYA_DB: dbFile, KARYA_ADMIN_EMAIL: ADMIN, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: '', KARYA_GENERATION_BURST: '100000', KARYA_GENERATION_PER_MINUTE: '100000' };
+    const { child, match } = await spawnKarya(['serve', '--port', '0'], /running at (http:\/\/\S+)/, { env, timeoutMs: 30_000, children });
+    const url = match[1]!;
     const admin = (await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: ADMIN, password: 'secret1' } })).cookie!;
     const target = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: 'target@karya.test', password: 'secret1' } });
     const writer = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: 'writer@karya.test', password: 'secret1' } });
@@ -86,10 +54,10 @@ describe('SIGKILL during a burst of credit changes', () => {
     };
     const workers = [...Array.from({ length: 6 }, adjuster), ...Array.from({ length: 4 }, generator)];
     while (ackedCredits.length < 150 || ackedGenerations.length < 30) await new Promise((r) => setTimeout(r, 5));
-    child!.kill('SIGKILL');
+    child.kill('SIGKILL');
     isRunning = false;
     await Promise.all(workers);
-    await new Promise((r) => child!.exitCode !== null || child!.signalCode !== null ? r(undefined) : child!.once('exit', r));
+    await new Promise((r) => child.exitCode !== null || child.signalCode !== null ? r(undefined) : child.once('exit', r));
 
     const database = await openDatabase(dbFile);
     try {

@@ -3,46 +3,15 @@
 // part of the user's current book, replaced when written again, gone when the part is saved, with Start
 // New of an unfinished book, and never seen by another user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/store/sqlite/connect.js';
 import type { Repositories } from '../../server/store/ports.js';
-import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
-import { openPostgres } from '../../server/store/postgres/connect.js';
-import { postgresRepositories } from '../../server/store/postgres/index.js';
-import { postgresUnavailable, startPostgres } from '../postgres.js';
+import { storeAdapters } from './adapters.js';
 import type { StepSave } from '../../engine/index.js';
-import { signUp, startTestServer, type TestServer } from './helpers.js';
+import { signUp, startTestServer } from './helpers.js';
 
-const pgSkip = postgresUnavailable();
+const ts = await startTestServer();
+afterAll(() => ts.close());
 
-const adapters: Array<{ name: string; skip: string | null; open(): Promise<{ repos: Repositories; close(): Promise<void> }> }> = [
-  {
-    name: 'sqlite',
-    skip: null,
-    open: async () => {
-      const database = await openDatabase(':memory:');
-      return { repos: sqliteRepositories(new Store(database.db, database.sqlite)), close: () => database.close() };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: pgSkip,
-    open: async () => {
-      const cluster = await startPostgres();
-      const opened = await openPostgres(await cluster.createDatabase());
-      const repos = postgresRepositories(opened);
-      return {
-        repos,
-        close: async () => {
-          await repos.close();
-          await opened.close();
-          cluster.stop();
-        },
-      };
-    },
-  },
-];
-
-describe.each(adapters)('drafts on $name', (adapter) => {
+describe.each(storeAdapters)('drafts on $name', (adapter) => {
   let repos: Repositories;
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
@@ -86,12 +55,6 @@ describe.each(adapters)('drafts on $name', (adapter) => {
 });
 
 describe('drafts over HTTP', () => {
-  let ts: TestServer;
-  beforeAll(async () => {
-    ts = await startTestServer();
-  });
-  afterAll(() => ts.close());
-
   it('kept, listed, validated, and deleted when the part is saved', async () => {
     const cookie = await signUp(ts);
     expect((await ts.http.put('/api/progress/romance/drafts').set('cookie', cookie).send({ position: 0, text: 'x' })).status).toBe(404);

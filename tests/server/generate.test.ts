@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
-import { parseEvents, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { expectOneStepRefunded, parseEvents, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -262,10 +262,7 @@ describe('failures refund the charge', () => {
     expect(res.status).toBe(502);
     expect(res.body.error).toEqual({ code: 'server_error', message: 'Server error. Please try again in a few moments.' });
     expect(u.user().credits_available).toBe(10);
-    expect((await failing.ctx.repos.credits.ledger(u.id)).map((r) => [r.type, r.amount])).toEqual([['signup', 10], ['charge', -1], ['refund', 1]]);
-    const generation = failing.store.first(failing.store.db.selectFrom('generations').selectAll().where('user_id', '=', u.id));
-    expect(generation).toMatchObject({ status: 'refunded', error_code: 'server_error' });
-    expect((await failing.http.get('/api/history').set('cookie', u.cookie)).body.items).toEqual([]);
+    await expectOneStepRefunded(failing, u, 'server_error');
     expect(u.user().total_usage).toBe(0);
   });
 

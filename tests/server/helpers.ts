@@ -1,10 +1,12 @@
 // Test servers: an in-memory (or file) database, the offline provider unless a test passes another,
 // a low scrypt cost, silent logs and generous rate limits (one suite tests the real ones).
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import type { Provider } from '../../engine/providers/index.js';
-import { createOfflineProvider } from '../../engine/providers/index.js';
+import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
+import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { configFromEnv, type ServerConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { createContext, createLogger, prepareStore } from '../../server/start.js';
@@ -142,4 +144,53 @@ export async function statusOf(url: string, init: RequestInit): Promise<number> 
   const res = await fetch(url, { ...init, signal: controller.signal });
   controller.abort();
   return res.status;
+}
+
+/**
+ * A test server whose provider is a fake OpenAI API (tests/fake-openai.ts) answering as `fakeOptions`
+ * say; `opts.env` adds provider variables (KARYA_MAX_RETRIES), `opts.config` server settings.
+ */
+export async function startWithFakeModel(
+  fakeOptions: FakeOpenAIOptions = {},
+  opts: { env?: Record<string, string>; config?: Partial<ServerConfig> } = {},
+): Promise<{ fake: FakeOpenAI; ts: TestServer }> {
+  const fake = await startFakeOpenAI(fakeOptions);
+  const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...opts.env });
+  const ts = await startTestServer({ provider, ...(opts.config ? { config: opts.config } : {}) });
+  return { fake, ts };
+}
+
+/**
+ * startWithFakeModel for the enclosing suite: started before its first test, both closed after its last.
+ * Read `.ts` and `.fake` in the tests (they are there once the suite has started).
+ */
+export function serverOnFakeModel(fakeOptions: FakeOpenAIOptions = {}, opts: Parameters<typeof startWithFakeModel>[1] = {}): { readonly ts: TestServer; readonly fake: FakeOpenAI } {
+  let started: { fake: FakeOpenAI; ts: TestServer } | undefined;
+  beforeAll(async () => {
+    started = await startWithFakeModel(fakeOptions, opts);
+  });
+  afterAll(() => Promise.all([started?.ts.close(), started?.fake.close()]));
+  const running = () => {
+    if (!started) throw new Error('the suite has not started its server yet (read .ts and .fake inside a test)');
+    return started;
+  };
+  return {
+    get ts() {
+      return running().ts;
+    },
+    get fake() {
+      return running().fake;
+    },
+  };
+}
+
+/**
+ * A new user's one step failed and was refunded, leaving nothing behind: the ledger has the sign-up
+ * credits, the charge and its refund; the generation is refunded with `errorCode`; the history is empty.
+ */
+export async function expectOneStepRefunded(ts: TestServer, user: { id: string; cookie: string }, errorCode: string): Promise<void> {
+  expect((await ts.ctx.repos.credits.ledger(user.id)).map((r) => [r.type, r.amount])).toEqual([['signup', 10], ['charge', -1], ['refund', 1]]);
+  const generation = ts.store.first(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', user.id));
+  expect(generation).toMatchObject({ status: 'refunded', error_code: errorCode });
+  expect((await ts.http.get('/api/history').set('cookie', user.cookie)).body.items).toEqual([]);
 }

@@ -1,13 +1,10 @@
 // The studio language per account: sign-up keeps the language chosen before the account existed,
 // GET /api/me answers it, PUT /api/me/lang changes it, and the server words its errors and account
 // messages in it (a signed-out caller by Accept-Language). Expected Malay texts are typed here.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail } from './helpers.js';
 
-let ts: TestServer;
-beforeAll(async () => {
-  ts = await startTestServer();
-});
+const ts = await startTestServer();
 afterAll(() => ts.close());
 
 describe('studio language per account', () => {

@@ -2,29 +2,20 @@
 // second answer is still in the wrong language the step fails with wrong_language (502), the message in the
 // book's language naming the language that came back, the charge refunded, nothing in history or progress.
 // The AI API is the fake server of tests/fake-openai.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { userMessageOf } from '../fake-openai.js';
 import { readSample } from '../language-sample.js';
-import { parseEvents, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { expectOneStepRefunded, parseEvents, signUp, startWithFakeModel, uniqueEmail } from './helpers.js';
 
 const MALAY_POEM = readSample('ms').filter((s) => s.kind === 'verse').map((s) => s.text).join('\n\n');
 const ENGLISH_POEM = readSample('en').filter((s) => s.kind === 'verse').map((s) => s.text).join('\n\n');
 const INDONESIAN = readSample('id').filter((s) => s.kind === 'fiction').map((s) => s.text).join('\n\n');
 const FIRM_MS = 'Jawapan anda yang sebelumnya tidak ditulis dalam Bahasa Malaysia';
 
-let fake: FakeOpenAI;
-let ts: TestServer;
 /** What the fake model writes for a request; set per test. */
 let model: (prompt: string) => string = () => MALAY_POEM;
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ answer: (body) => model(userMessageOf(body)) });
-  ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
-});
-afterAll(async () => {
-  await ts.close();
-  await fake.close();
-});
+const { fake, ts } = await startWithFakeModel({ answer: (body) => model(userMessageOf(body)) });
+afterAll(() => Promise.all([ts.close(), fake.close()]));
 
 async function newUser() {
   const email = uniqueEmail();
@@ -48,10 +39,7 @@ describe('a Malay poem answered in English', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]).toContain(FIRM_MS);
     expect(u.user().credits_available).toBe(10);
-    expect((await ts.ctx.repos.credits.ledger(u.id)).map((r) => [r.type, r.amount])).toEqual([['signup', 10], ['charge', -1], ['refund', 1]]);
-    const generation = ts.store.first(ts.store.db.selectFrom('generations').selectAll().where('user_id', '=', u.id));
-    expect(generation).toMatchObject({ status: 'refunded', error_code: 'wrong_language' });
-    expect((await ts.http.get('/api/history').set('cookie', u.cookie)).body.items).toEqual([]);
+    await expectOneStepRefunded(ts, u, 'wrong_language');
     expect(u.user().total_usage).toBe(0);
   });
 

@@ -1,12 +1,9 @@
 // The server keeps a book's memory (the story so far) after each part at no charge: a usage record with
 // no credits, the saved book holding the memory for the next step.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from './helpers.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer } from './helpers.js';
 
-let ts: TestServer;
-beforeAll(async () => {
-  ts = await startTestServer();
-});
+const ts = await startTestServer();
 afterAll(() => ts.close());
 
 describe('story memory on the server', () => {

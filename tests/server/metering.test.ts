@@ -6,9 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
-import { parseEvents, PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { parseEvents, PASSWORD, sessionCookie, signUp, startTestServer, serverOnFakeModel, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 /** Polls until `check` holds (the machine may be slow: no time limit is asserted, only a generous bound). */
 async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
@@ -41,21 +39,12 @@ function streamRequest(server: TestServer, id: string, cookie: string, body: obj
 }
 
 describe('a streamed step the client abandons', () => {
-  let fake: FakeOpenAI;
-  let ts: TestServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI({ streamDelayMs: 15, answer: () => LONG_POEM });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
-  });
-  afterAll(async () => {
-    await ts.close();
-    await fake.close();
-  });
+  const model = serverOnFakeModel({ streamDelayMs: 15, answer: () => LONG_POEM });
 
   it('stays charged once text was sent: the step runs to its end and is kept (history), not refunded', async () => {
-    const u = await newUser(ts);
+    const u = await newUser(model.ts);
     const controller = new AbortController();
-    const res = await streamRequest(ts, 'poems', u.cookie, { settings: {} }, controller.signal);
+    const res = await streamRequest(model.ts, 'poems', u.cookie, { settings: {} }, controller.signal);
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     let seen = '';
@@ -70,7 +59,7 @@ describe('a streamed step the client abandons', () => {
     await until(() => u.generations().length === 1 && u.generations()[0]!.status !== 'running', 'the abandoned step to finish');
     expect(u.generations()[0]).toMatchObject({ status: 'succeeded', credits_charged: 1 });
     expect(await u.credits()).toBe(9);
-    const ledger = await ts.ctx.repos.credits.ledger(u.id);
+    const ledger = await model.ts.ctx.repos.credits.ledger(u.id);
     expect(ledger.map((r) => r.type)).toEqual(['signup', 'charge']);
     // What the user paid for is kept whole: the full text in their history.
     expect(u.history()).toHaveLength(1);
@@ -78,12 +67,12 @@ describe('a streamed step the client abandons', () => {
   });
 
   it('is refunded when the client leaves before any text was sent', async () => {
-    const u = await newUser(ts);
-    fake.script({ hang: true });
-    const before = fake.generationRequests().length;
+    const u = await newUser(model.ts);
+    model.fake.script({ hang: true });
+    const before = model.fake.generationRequests().length;
     const controller = new AbortController();
-    const pending = streamRequest(ts, 'poems', u.cookie, { settings: {} }, controller.signal).catch(() => undefined);
-    await until(() => fake.generationRequests().length > before, 'the provider call');
+    const pending = streamRequest(model.ts, 'poems', u.cookie, { settings: {} }, controller.signal).catch(() => undefined);
+    await until(() => model.fake.generationRequests().length > before, 'the provider call');
     controller.abort();
     await pending;
     await until(() => u.generations()[0]?.status !== 'running', 'the refund');
@@ -94,45 +83,36 @@ describe('a streamed step the client abandons', () => {
 });
 
 describe('the AI test page', () => {
-  let fake: FakeOpenAI;
-  let ts: TestServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
-  });
-  afterAll(async () => {
-    await ts.close();
-    await fake.close();
-  });
+  const model = serverOnFakeModel();
 
   it('30 runs by a free user (10 at a time) reach the model at most 5 times, cost nothing and write no history', async () => {
-    const u = await newUser(ts);
-    const before = fake.chatRequests().length;
+    const u = await newUser(model.ts);
+    const before = model.fake.chatRequests().length;
     const statuses: number[] = [];
     for (let round = 0; round < 3; round++) {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => ts.http.post('/api/generators/test/generate').set('cookie', u.cookie).send({ settings: {} })));
+      const answers = await Promise.all(Array.from({ length: 10 }, () => model.ts.http.post('/api/generators/test/generate').set('cookie', u.cookie).send({ settings: {} })));
       statuses.push(...answers.map((a) => a.status));
       for (const a of answers) expect(a.body).toMatchObject({ generator_id: 'test', credits_charged: 0, credits_available: 10 });
     }
     expect(statuses).toEqual(Array(30).fill(200));
-    const reached = fake.chatRequests().length - before;
+    const reached = model.fake.chatRequests().length - before;
     expect(reached).toBeGreaterThanOrEqual(1);
     expect(reached).toBeLessThanOrEqual(5);
     expect(await u.credits()).toBe(10);
     expect(u.history()).toEqual([]);
-    expect((await ts.http.get('/api/history').set('cookie', u.cookie)).body.items).toEqual([]);
+    expect((await model.ts.http.get('/api/history').set('cookie', u.cookie)).body.items).toEqual([]);
   });
 
   it('the administrator runs a real check every time, with no history either', async () => {
-    const admin = await userWithRole(ts, 'admin');
-    const before = fake.generationRequests().length;
+    const admin = await userWithRole(model.ts, 'admin');
+    const before = model.fake.generationRequests().length;
     for (let i = 0; i < 3; i++) {
-      const res = await ts.http.post('/api/generators/test/generate').set('cookie', admin.cookie!).send({ settings: {} });
+      const res = await model.ts.http.post('/api/generators/test/generate').set('cookie', admin.cookie!).send({ settings: {} });
       expect(res.status).toBe(200);
       expect(res.body.is_cached).toBeUndefined();
     }
-    expect(fake.generationRequests().length - before).toBe(3);
-    expect((await ts.http.get('/api/history').set('cookie', admin.cookie!)).body.items).toEqual([]);
+    expect(model.fake.generationRequests().length - before).toBe(3);
+    expect((await model.ts.http.get('/api/history').set('cookie', admin.cookie!)).body.items).toEqual([]);
   });
 });
 
@@ -176,35 +156,26 @@ describe('the per-user generation rate limit', () => {
 });
 
 describe('Idempotency-Key', () => {
-  let fake: FakeOpenAI;
-  let ts: TestServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }) });
-  });
-  afterAll(async () => {
-    await ts.close();
-    await fake.close();
-  });
+  const model = serverOnFakeModel();
   const post = (cookie: string, body: object, key?: string) => {
-    const req = ts.http.post('/api/generators/romance/generate').set('cookie', cookie);
+    const req = model.ts.http.post('/api/generators/romance/generate').set('cookie', cookie);
     if (key) req.set('idempotency-key', key);
     return req.send(body);
   };
   const romance = { settings: { numberOfChapters: 7, heatLevel: 'mild' } };
 
   it('a retry with the same key answers the stored answer and charges once', async () => {
-    const u = await newUser(ts);
-    const before = fake.generationRequests().length;
+    const u = await newUser(model.ts);
+    const before = model.fake.generationRequests().length;
     const first = await post(u.cookie, romance, 'retry-1');
     expect(first.status).toBe(200);
     const again = await post(u.cookie, romance, 'retry-1');
     expect(again.status).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
-    const streamed = parseEvents(await (await streamRequest(ts, 'romance', u.cookie, romance, undefined, { 'idempotency-key': 'retry-1' })).text());
+    const streamed = parseEvents(await (await streamRequest(model.ts, 'romance', u.cookie, romance, undefined, { 'idempotency-key': 'retry-1' })).text());
     expect(streamed).toEqual([{ event: 'done', data: first.body }]);
-    expect(fake.generationRequests().length - before).toBe(1);
+    expect(model.fake.generationRequests().length - before).toBe(1);
     expect(await u.credits()).toBe(9);
     expect(u.history()).toHaveLength(1);
     // Without the key (or with a new one) the next step runs.
@@ -214,7 +185,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('the same key with another request is 422; a bad key is 400; another user may use the same key', async () => {
-    const u = await newUser(ts);
+    const u = await newUser(model.ts);
     expect((await post(u.cookie, romance, 'k-1')).status).toBe(200);
     const reused = await post(u.cookie, { ...romance, settings: { ...romance.settings, heatLevel: 'sweet' } }, 'k-1');
     expect(reused.status).toBe(422);
@@ -222,19 +193,19 @@ describe('Idempotency-Key', () => {
     const bad = await post(u.cookie, romance, 'has space');
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields['idempotency-key']).toMatch(/Idempotency-Key/);
-    const v = await newUser(ts);
+    const v = await newUser(model.ts);
     expect((await post(v.cookie, romance, 'k-1')).headers['idempotent-replayed']).toBeUndefined();
     expect(await u.credits()).toBe(9);
     expect(await v.credits()).toBe(9);
   });
 
   it('while the first request runs a retry is 409; a failed (refunded) request stores nothing, so its key runs again', async () => {
-    const u = await newUser(ts);
-    fake.script({ hang: true });
-    const before = fake.generationRequests().length;
+    const u = await newUser(model.ts);
+    model.fake.script({ hang: true });
+    const before = model.fake.generationRequests().length;
     const controller = new AbortController();
-    const first = streamRequest(ts, 'romance', u.cookie, romance, controller.signal, { 'idempotency-key': 'slow' }).catch(() => undefined);
-    await until(() => fake.generationRequests().length > before, 'the first request to reach the provider');
+    const first = streamRequest(model.ts, 'romance', u.cookie, romance, controller.signal, { 'idempotency-key': 'slow' }).catch(() => undefined);
+    await until(() => model.fake.generationRequests().length > before, 'the first request to reach the provider');
     const busy = await post(u.cookie, romance, 'slow');
     expect(busy.status).toBe(409);
     expect(busy.body.error.code).toBe('idempotency_in_progress');
@@ -243,7 +214,7 @@ describe('Idempotency-Key', () => {
     await first;
     await until(() => u.generations()[0]?.status === 'refunded', 'the refund of the abandoned request');
 
-    fake.script({ status: 500, body: { error: { message: 'secret upstream detail' } } });
+    model.fake.script({ status: 500, body: { error: { message: 'secret upstream detail' } } });
     const failed = await post(u.cookie, romance, 'slow');
     expect(failed.status).toBe(502);
     const retried = await post(u.cookie, romance, 'slow');

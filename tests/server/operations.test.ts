@@ -2,12 +2,10 @@
 // metrics behind KARYA_METRICS_TOKEN, Strict-Transport-Security only over https, keep-alive comments on
 // event streams, and the start-up handler that answers at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
 import { SSE_KEEP_ALIVE_MS } from '../../server/http/sse.js';
 import { createLifecycle, startingHandler } from '../../server/http/lifecycle.js';
 import { createApp } from '../../server/app.js';
-import { signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { signUp, startTestServer, serverOnFakeModel, uniqueEmail, type TestServer } from './helpers.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -159,25 +157,16 @@ describe('Strict-Transport-Security', () => {
 });
 
 describe('event stream keep-alive', () => {
-  let fake: FakeOpenAI;
-  let ts: TestServer;
-  beforeAll(async () => {
-    // A model that takes 1.2 s before its answer; keep-alive every 250 ms in this test (15 s by default).
-    fake = await startFakeOpenAI({ latencyMs: 1_200 });
-    ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }), config: { sseKeepAliveMs: 250 } });
-  });
-  afterAll(async () => {
-    await ts.close();
-    await fake.close();
-  });
+  // A model that takes 1.2 s before its answer; keep-alive every 250 ms in this test (15 s by default).
+  const model = serverOnFakeModel({ latencyMs: 1_200 }, { config: { sseKeepAliveMs: 250 } });
 
   it('is 15 s by default', () => {
     expect(SSE_KEEP_ALIVE_MS).toBe(15_000);
   });
 
   it('a stream waiting on a slow model gets keep-alive comments before its first word, then done', async () => {
-    const cookie = await signUp(ts, uniqueEmail());
-    const res = await fetch(`${ts.url}/api/generators/poems/generate`, {
+    const cookie = await signUp(model.ts, uniqueEmail());
+    const res = await fetch(`${model.ts.url}/api/generators/poems/generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie },
       body: JSON.stringify({ settings: {} }),

@@ -16,17 +16,10 @@ import {
 import { GenerationError } from '../../engine/index.js';
 import { createOfflineProvider, type Provider } from '../../engine/providers/index.js';
 import sharp from 'sharp';
+import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
 import { ADMIN_EMAIL, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
-/** Credits from spec/: 1 a text step, 6 a cover; a children's book has its own title, so no title step. */
-const STEPS = [
-  { part: 'title', generator_id: 'book-title', cost: 0, skipped: 'book' },
-  { part: 'author', generator_id: 'author-name', cost: 1 },
-  { part: 'description', generator_id: 'amazon-pdp', cost: 1 },
-  { part: 'keywords', generator_id: 'amazon-keywords', cost: 1 },
-  { part: 'copyright', generator_id: 'copyright', cost: 1 },
-  { part: 'cover', generator_id: 'kids-book-cover', cost: 6 },
-] as const;
+const STEPS = CHILDREN_BOOK_PUBLISH_STEPS;
 const COST = 10;
 const PACKAGE = ['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'];
 /** The copyright page names the author: with none given and none usable from the offline pen-name answer, it waits (issue 28). */

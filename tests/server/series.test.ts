@@ -2,9 +2,12 @@
 // check before the same-origin check before the JSON body is read; every response carries helmet's
 // headers and a request line, whichever guard answered.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { series } from '../../server/http/series.js';
-import { startTestServer, type TestServer } from './helpers.js';
+import { startTestServer } from './helpers.js';
+
+const ts = await startTestServer();
+afterAll(() => ts.close());
 
 describe('series', () => {
   const run = (handlers: RequestHandler[]) =>
@@ -32,12 +35,6 @@ describe('series', () => {
 });
 
 describe('the API guards in one layer', () => {
-  let ts: TestServer;
-  beforeAll(async () => {
-    ts = await startTestServer();
-  });
-  afterAll(() => ts.close());
-
   it('a foreign Host is refused before the origin is looked at, a foreign origin before the body is read', async () => {
     const both = await ts.http.post('/api/auth/sign-in/email').set('host', 'attacker.example').set('origin', 'https://attacker.example').set('content-type', 'application/json').send('{not json');
     expect(both.status).toBe(421);

@@ -30,6 +30,24 @@ describe('short parts, write more and the story bible on the server', () => {
 
   const gen = (cookie: string) => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
   const more = (cookie: string, part: object) => ts.http.post('/api/progress/romance/more').set('cookie', cookie).send({ part });
+  /** A new writer whose romance has its outline and introduction (`intro`: the introduction's answer). */
+  const writerWithIntroduction = async () => {
+    const cookie = await signUp(ts, uniqueEmail());
+    await gen(cookie);
+    const intro = await gen(cookie);
+    return { cookie, intro, credits: intro.body.credits_available as number };
+  };
+  /** The same, once the story bible has been updated from the introduction. */
+  const writerWithIntroductionAndBible = async () => {
+    const { cookie, intro } = await writerWithIntroduction();
+    let book = intro.body.book;
+    // The bible update runs after the answer: wait for it to land.
+    for (let i = 0; i < 50 && !book.bible_notes; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
+    }
+    return { cookie, book };
+  };
 
   it('a short introduction is marked short with its words and target; write more charges one step and makes it longer', async () => {
     ratio = 0.2;
@@ -65,10 +83,7 @@ describe('short parts, write more and the story bible on the server', () => {
 
   it('a failure is refunded and the part stays as it was; a part not written is 404; no credits is 402', async () => {
     ratio = 0.2;
-    const cookie = await signUp(ts, uniqueEmail());
-    await gen(cookie);
-    const intro = await gen(cookie);
-    const credits = intro.body.credits_available as number;
+    const { cookie, intro, credits } = await writerWithIntroduction();
     fails = true;
     const res = await more(cookie, { kind: 'introduction', position: 0 });
     fails = false;
@@ -93,15 +108,7 @@ describe('short parts, write more and the story bible on the server', () => {
 
   it('the book carries the story bible; the writer edits it and the next chapter reads the edit', async () => {
     ratio = 1;
-    const cookie = await signUp(ts, uniqueEmail());
-    await gen(cookie);
-    const intro = await gen(cookie);
-    // The bible update runs after the answer: wait for it to land.
-    let book = intro.body.book;
-    for (let i = 0; i < 50 && !book.bible_notes; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
-    }
+    const { cookie, book } = await writerWithIntroductionAndBible();
     expect(book.bible).toContain('## Premise');
     expect(book.bible_notes).toContain('## Characters');
     const edited = `${book.bible_notes}\n\n## Established facts\n- The lighthouse keeper is called Pak Ngah.`;
@@ -124,14 +131,7 @@ describe('short parts, write more and the story bible on the server', () => {
 
   it('a bible reset by a part edit, then a note added by hand: the next step folds the written parts into the note', async () => {
     ratio = 1;
-    const cookie = await signUp(ts, uniqueEmail());
-    await gen(cookie);
-    const intro = await gen(cookie);
-    let book = intro.body.book;
-    for (let i = 0; i < 50 && !book.bible_notes; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book;
-    }
+    const { cookie, book } = await writerWithIntroductionAndBible();
     expect(book.bible_notes).toContain('## Characters');
     const edit = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 }, text: `${book.parts[0].text}\n\nA closing line added by hand.` });
     expect(edit.body).toMatchObject({ memory_reset: true, book: { bible_notes: '' } });
@@ -154,10 +154,7 @@ describe('short parts, write more and the story bible on the server', () => {
 
   it('is refused (409) while a step of the book is being written, and a part edit or a bible edit is refused while write more runs', async () => {
     ratio = 0.2;
-    const cookie = await signUp(ts, uniqueEmail());
-    await gen(cookie);
-    const intro = await gen(cookie);
-    const credits = intro.body.credits_available as number;
+    const { cookie, intro, credits } = await writerWithIntroduction();
     const bible = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes as string;
     const running = 'A step of this book is being written. Edit it when the step is done.';
 

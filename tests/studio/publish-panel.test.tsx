@@ -12,18 +12,12 @@ import type { KdpPackage, Profile, PublishQuote, PublishResponse } from '../../e
 import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { PublishPanel } from '../../studio/src/generator/PublishPanel.js';
 import { useStudioDom } from './dom.js';
+import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
 
 useStudioDom();
 
 const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: 'Ana', bio: '', role: 'free', credits_available: 30, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
-const STEPS: PublishQuote['steps'] = [
-  { part: 'title', generator_id: 'book-title', cost: 0, skipped: 'book' },
-  { part: 'author', generator_id: 'author-name', cost: 1 },
-  { part: 'description', generator_id: 'amazon-pdp', cost: 1 },
-  { part: 'keywords', generator_id: 'amazon-keywords', cost: 1 },
-  { part: 'copyright', generator_id: 'copyright', cost: 1 },
-  { part: 'cover', generator_id: 'kids-book-cover', cost: 6 },
-];
+const STEPS: PublishQuote['steps'] = [...CHILDREN_BOOK_PUBLISH_STEPS];
 const check = (id: string, status: 'pass' | 'fail' | 'warn' | 'check', extra: { detail?: string; fix?: string } = {}) => ({ id, label: `${id} label`, status, source: `${id} rule`, ...extra });
 const PACKAGE: KdpPackage = {
   title: 'Pip and the Moon', subtitle: '', author: 'Siti Aminah', ready: false,
@@ -123,6 +117,23 @@ describe('PublishPanel', () => {
     await screen.findByText('Finish your book before publishing it: Chapter 1 is next.');
     expect(screen.queryByTestId('readiness')).toBeNull();
     expect((screen.getByTestId('publish-button') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("says each check in the studio's language from the words the package keeps as texts, whatever the book's language", async () => {
+    // An English book's package: its labels in English, and the same words as catalogue texts.
+    const unfinished = {
+      id: 'book-complete', status: 'fail' as const, source: 'Karya',
+      label: 'every part of the book is written', detail: 'the book is not finished', fix: 'run the same command again to finish the book',
+      text: { label: { code: 'label.book-complete' }, detail: [{ code: 'book.unfinished' }], fix: [{ code: 'book.finish' }] },
+    };
+    const channel = { name: 'Kobo Writing Life', ready: false, checks: [unfinished] };
+    serve({ quote: { package: { ...PACKAGE, channels: { kdp_ebook: channel, kdp_paperback: channel, google_play: channel, kobo: channel } } } });
+    renderPanel('ms');
+    const [check] = await screen.findAllByTestId('readiness-check');
+    expect(check!.textContent).toContain('setiap bahagian buku telah ditulis');
+    expect(check!.textContent).toContain('buku belum selesai');
+    expect(within(check!).getByTestId('readiness-fix').textContent).toContain('jalankan arahan yang sama sekali lagi untuk menyiapkan buku');
+    expect(check!.textContent).not.toMatch(/every part|not finished|run the same command/);
   });
 
   it('speaks Malay in a Malay book', async () => {

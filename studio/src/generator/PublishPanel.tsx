@@ -11,6 +11,7 @@ import type { Lang } from '../engine.js';
 import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, type KdpPackage, type PublishQuote } from '../../../engine/contract/index.js';
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
+import { checkWords } from '../../../engine/publish/readiness-words.js';
 import { pageWord, type PageWord } from './words.js';
 import { useLang } from '../i18n/index.js';
 
@@ -163,15 +164,17 @@ function ChannelChecks({ id, channel, lang }: { id: string; channel: ChannelRepo
         {channel.checks.map((check) => {
           const status = STATUS[check.status];
           const Icon = status.icon;
+          // The check's words in the studio's language (the package keeps them as texts).
+          const words = checkWords(check, lang);
           return (
             <li key={check.id} className="flex items-start gap-2 text-sm" data-testid="readiness-check" data-check={check.id} data-status={check.status}>
               <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${status.className}`} aria-hidden="true" />
               <div className="min-w-0">
                 <span className="sr-only">{pageWord(status.word, lang)}: </span>
-                <span>{check.label}</span>
-                {check.detail && <span className="block break-words text-xs text-gray-500 dark:text-gray-400">{check.detail}</span>}
-                {check.fix && (check.status === 'fail' || check.status === 'warn' || check.status === 'check') && (
-                  <span className="block text-xs text-gray-700 dark:text-gray-300" data-testid="readiness-fix">{pageWord('checkFix', lang, { fix: check.fix })}</span>
+                <span>{words.label}</span>
+                {words.detail && <span className="block break-words text-xs text-gray-500 dark:text-gray-400">{words.detail}</span>}
+                {words.fix && (check.status === 'fail' || check.status === 'warn' || check.status === 'check') && (
+                  <span className="block text-xs text-gray-700 dark:text-gray-300" data-testid="readiness-fix">{pageWord('checkFix', lang, { fix: words.fix })}</span>
                 )}
                 <span className="block break-words text-xs text-gray-400" data-testid="readiness-source">{pageWord('checkSource', lang, { source: check.source })}</span>
               </div>

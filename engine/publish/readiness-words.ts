@@ -1,0 +1,259 @@
+// The words of the readiness checks (readiness.ts, rules.ts, channels.ts) in English and Malay, as a
+// catalogue: every label, detail and fix is a code and its values (ReadinessText), kept as data in
+// readiness.json and rendered in the book's language there (and in the terminal), and in the studio's
+// language in the publish panel. Placeholders as engine/i18n.ts fills them: {name}.
+import type { Lang } from '../spec/types.js';
+import { fillPlaceholders } from '../i18n.js';
+
+export const READINESS_WORDS = {
+  // Labels: what each check checks.
+  'label.book-complete': { en: 'every part of the book is written', ms: 'setiap bahagian buku telah ditulis' },
+  'label.offline-text': { en: 'written by an AI model, not the offline demo text', ms: 'ditulis oleh model AI, bukan teks demo luar talian' },
+  'label.author': {
+    en: 'an author name (given with --author or chosen from the author-name step; never made up)',
+    ms: 'nama pengarang (diberi dengan --author atau dipilih dalam langkah nama pengarang; tidak pernah direka)',
+  },
+  'label.title': { en: 'title and subtitle: at most {max} characters, no refused words', ms: 'tajuk dan subtajuk: paling banyak {max} aksara, tiada perkataan yang ditolak' },
+  'label.title-case': { en: 'the title is in title case ({language})', ms: 'tajuk ditulis dengan huruf besar gaya tajuk ({language})' },
+  'label.language': { en: '{channel} accepts books in {language} (its published list)', ms: '{channel} menerima buku dalam {language} (senarai yang diterbitkannya)' },
+  'label.manuscript-epub': { en: 'manuscript.epub is an EPUB file', ms: 'manuscript.epub ialah fail EPUB' },
+  'label.epubcheck': { en: 'manuscript.epub passes epubcheck', ms: 'manuscript.epub lulus epubcheck' },
+  'label.manuscript-docx': { en: 'manuscript.docx is a Word file', ms: 'manuscript.docx ialah fail Word' },
+  'label.ebook-cover': {
+    en: '{file} is a {formats} in RGB, {ratio}:1, at least {width} px wide',
+    ms: '{file} ialah {formats} dalam RGB, {ratio}:1, lebar sekurang-kurangnya {width} px',
+  },
+  'label.description': {
+    en: 'description.html has text, only the tags stores keep, no links or URLs, at most {max} characters',
+    ms: 'description.html mempunyai teks, hanya tag yang dikekalkan oleh kedai, tiada pautan atau URL, paling banyak {max} aksara',
+  },
+  'label.keywords': {
+    en: 'keywords.txt has at most {slots} lines of {min} to {max} characters, no refused words',
+    ms: 'keywords.txt mempunyai paling banyak {slots} baris, setiap satu {min} hingga {max} aksara, tiada perkataan yang ditolak',
+  },
+  'label.categories': { en: 'one to three suggested categories', ms: 'satu hingga tiga kategori cadangan' },
+  'label.paperback-interior': { en: 'paperback-interior.pdf is a PDF', ms: 'paperback-interior.pdf ialah fail PDF' },
+  'label.paperback-cover': { en: 'paperback-cover.pdf is a PDF', ms: 'paperback-cover.pdf ialah fail PDF' },
+  'label.page-count': { en: 'the paperback has {min} to {max} pages', ms: 'buku kulit lembut mempunyai {min} hingga {max} halaman' },
+
+  // Pieces the texts are made of.
+  'lang.en': { en: 'English', ms: 'bahasa Inggeris' },
+  'lang.ms': { en: 'Malay', ms: 'bahasa Melayu' },
+  either: { en: '{a} or {b}', ms: '{a} atau {b}' },
+  quoted: { en: '"{text}"', ms: '"{text}"' },
+  'title-and-subtitle': { en: '"{title}" / "{subtitle}"', ms: '"{title}" / "{subtitle}"' },
+  'with-note': { en: '{text} ({note})', ms: '{text} ({note})' },
+  /** What a tool (epubcheck) said, as it said it. */
+  verbatim: { en: '{text}', ms: '{text}' },
+  bytes: { en: '{n} bytes', ms: '{n} bait' },
+  'run-again': { en: 'run the command again; report a bug if it persists', ms: 'jalankan arahan itu sekali lagi; laporkan pepijat jika masalah berterusan' },
+
+  // book-complete
+  'book.complete': { en: 'introduction to conclusion', ms: 'dari pengenalan hingga penutup' },
+  'book.unfinished': { en: 'the book is not finished', ms: 'buku belum selesai' },
+  'book.finish': { en: 'run the same command again to finish the book', ms: 'jalankan arahan yang sama sekali lagi untuk menyiapkan buku' },
+  // offline-text
+  'offline.found': { en: 'offline demo text in {where}: no AI model wrote it', ms: 'teks demo luar talian dalam {where}: tiada model AI yang menulisnya' },
+  'offline.manuscript': { en: 'the manuscript', ms: 'manuskrip' },
+  'offline.description': { en: 'the description', ms: 'penerangan' },
+  'offline.keywords': { en: 'the keywords', ms: 'kata kunci' },
+  'offline.title': { en: 'the title', ms: 'tajuk' },
+  'offline.fix': {
+    en: 'set OPENAI_API_KEY (or an AI provider config) and write the book and its package again with --fresh',
+    ms: 'tetapkan OPENAI_API_KEY (atau konfigurasi pembekal AI) dan tulis semula buku serta pakejnya dengan --fresh',
+  },
+  'offline.none': { en: 'written by an AI model', ms: 'ditulis oleh model AI' },
+  // author
+  'author.none': { en: 'no author name', ms: 'tiada nama pengarang' },
+  'author.none-because': { en: 'no author name: {note}', ms: 'tiada nama pengarang: {note}' },
+  'author.fix': {
+    en: 'pass --author "Your Name" (or type it in the publish panel) and make the package again',
+    ms: 'berikan --author "Nama Anda" (atau taipkannya dalam panel penerbitan) dan buat pakej sekali lagi',
+  },
+  'note.title-fallback': { en: 'the {generator} answer had no "Title:" line; its first words were used', ms: 'jawapan {generator} tiada baris "Title:"; perkataan pertamanya digunakan' },
+  'note.author-none': {
+    en: 'the {generator} answer had no usable name; none was made up: pass --author "Your Name"',
+    ms: 'jawapan {generator} tiada nama yang boleh digunakan; tiada nama yang direka: berikan --author "Nama Anda"',
+  },
+  // title (rules.ts)
+  'title.empty': { en: 'the title is empty', ms: 'tajuk kosong' },
+  'title.empty-fix': { en: 'pass --title "…" or edit "title" in metadata.json', ms: 'berikan --title "…" atau sunting "title" dalam metadata.json' },
+  'title.too-long': { en: 'title and subtitle are {length} characters (KDP allows {max})', ms: 'tajuk dan subtajuk ialah {length} aksara (KDP membenarkan {max})' },
+  'title.too-long-fix': {
+    en: 'shorten the subtitle in metadata.json, or pass a shorter --title / --subtitle',
+    ms: 'pendekkan subtajuk dalam metadata.json, atau berikan --title / --subtitle yang lebih pendek',
+  },
+  'title.refused': { en: 'contains words KDP refuses in titles: {words}', ms: 'mengandungi perkataan yang ditolak KDP dalam tajuk: {words}' },
+  'title.refused-fix': {
+    en: 'remove them from the title or subtitle in metadata.json, or pass --title / --subtitle',
+    ms: 'buang perkataan itu daripada tajuk atau subtajuk dalam metadata.json, atau berikan --title / --subtitle',
+  },
+  // title-case
+  'title-case.words': { en: 'not capitalised: {words}', ms: 'tidak bermula dengan huruf besar: {words}' },
+  'title-case.fix': { en: 'pass {args}', ms: 'berikan {args}' },
+  // language
+  'language.listed': { en: '{code}: on the list', ms: '{code}: ada dalam senarai' },
+  'language.not-listed': { en: '{code}: not on the list', ms: '{code}: tiada dalam senarai' },
+  'language.other-channel': { en: 'publish this book on another channel', ms: 'terbitkan buku ini di saluran lain' },
+  'language.unconfirmed': { en: '{code}: {note}', ms: '{code}: {note}' },
+  'language.not-confirmed': { en: 'not confirmed from the published list', ms: 'belum disahkan daripada senarai yang diterbitkan' },
+  'language.read': { en: 'read {source}', ms: 'baca {source}' },
+  'language.malay-unconfirmed-page': {
+    en: 'Malay has not been confirmed on {list}; check the page before you upload',
+    ms: 'bahasa Melayu belum disahkan dalam {list}; semak halaman itu sebelum anda memuat naik',
+  },
+  'language.malay-unconfirmed-list': {
+    en: 'Malay has not been confirmed on {list}; check it before you upload',
+    ms: 'bahasa Melayu belum disahkan dalam {list}; semak senarai itu sebelum anda memuat naik',
+  },
+  'list.kdp-ebook': { en: "KDP's list of eBook languages", ms: 'senarai bahasa eBook KDP' },
+  'list.kdp-paperback': { en: "KDP's list of paperback languages", ms: 'senarai bahasa buku kulit lembut KDP' },
+  'list.kobo': { en: "Kobo Writing Life's list of supported languages", ms: 'senarai bahasa yang disokong oleh Kobo Writing Life' },
+  // ebook-cover
+  'cover.unreadable': { en: '{file} is not a JPEG or PNG image', ms: '{file} bukan imej JPEG atau PNG' },
+  'cover.unreadable-fix': { en: 'run the command again to make cover.jpg', ms: 'jalankan arahan itu sekali lagi untuk membuat cover.jpg' },
+  'cover.found': { en: '{file}: {format}, {width} × {height} px', ms: '{file}: {format}, {width} × {height} px' },
+  'cover.found-colour': { en: '{file}: {format}, {colour}, {width} × {height} px', ms: '{file}: {format}, {colour}, {width} × {height} px' },
+  'cover.format': { en: '{file} is a {format} ({channel} takes {formats})', ms: '{file} ialah {format} ({channel} menerima {formats})' },
+  'cover.colour': { en: 'its colours are {colour}, not RGB', ms: 'warnanya {colour}, bukan RGB' },
+  'cover.ratio': { en: 'it is {ratio}:1 (height to width), not {want}:1', ms: 'nisbahnya {ratio}:1 (tinggi kepada lebar), bukan {want}:1' },
+  'cover.narrow': { en: 'it is {width} px wide (at least {min})', ms: 'lebarnya {width} px (sekurang-kurangnya {min})' },
+  'cover.fix': {
+    en: 'use cover.jpg from a package made by this version (an RGB JPEG of 1,600 × 2,560 px)',
+    ms: 'gunakan cover.jpg daripada pakej yang dibuat oleh versi ini (JPEG RGB 1,600 × 2,560 px)',
+  },
+  // epubcheck (engine/node/publish.ts runs it; its messages are quoted as it wrote them)
+  'epubcheck.not-installed': { en: 'epubcheck is not installed (Debian/Ubuntu: apt install epubcheck)', ms: 'epubcheck tidak dipasang (Debian/Ubuntu: apt install epubcheck)' },
+  'epubcheck.did-not-run': { en: 'epubcheck did not run: {reason}', ms: 'epubcheck tidak dapat dijalankan: {reason}' },
+  'epubcheck.command-missing': { en: '{command} is not installed', ms: '{command} tidak dipasang' },
+  'epubcheck.no-summary': { en: 'no summary in its output', ms: 'tiada ringkasan dalam outputnya' },
+  'epubcheck.counts': { en: 'epubcheck: {fatals} fatal, {errors} errors, {warnings} warnings', ms: 'epubcheck: {fatals} maut, {errors} ralat, {warnings} amaran' },
+  'epubcheck.counts-messages': {
+    en: 'epubcheck: {fatals} fatal, {errors} errors, {warnings} warnings: {messages}',
+    ms: 'epubcheck: {fatals} maut, {errors} ralat, {warnings} amaran: {messages}',
+  },
+  'epubcheck.fix': { en: 'see the epubcheck messages; the store may refuse or change the file', ms: 'lihat mesej epubcheck; kedai mungkin menolak atau mengubah fail itu' },
+  // description
+  'description.size': { en: '{n} characters', ms: '{n} aksara' },
+  'description.tags': { en: 'tags stores remove: {tags}', ms: 'tag yang dibuang oleh kedai: {tags}' },
+  'description.url': { en: 'has a URL', ms: 'ada URL' },
+  'description.empty': { en: 'no text', ms: 'tiada teks' },
+  'description.fix': {
+    en: 'edit description.html: keep to b, i, em, strong, u, br, p, ul, ol, li, h4, h5, h6, no links, and 4,000 characters',
+    ms: 'sunting description.html: gunakan hanya b, i, em, strong, u, br, p, ul, ol, li, h4, h5, h6, tanpa pautan, dan paling banyak 4,000 aksara',
+  },
+  // keywords (rules.ts)
+  'keywords.count': { en: '{n} keywords', ms: '{n} kata kunci' },
+  'keywords.none': { en: 'no keywords', ms: 'tiada kata kunci' },
+  'keywords.none-fix': { en: 'add up to {slots} search phrases to keywords.txt, one a line', ms: 'tambah sehingga {slots} frasa carian dalam keywords.txt, satu frasa sebaris' },
+  'keywords.too-many': { en: '{n} keywords (KDP has {slots} boxes)', ms: '{n} kata kunci (KDP ada {slots} kotak)' },
+  'keywords.too-many-fix': { en: 'keep the best {slots} lines of keywords.txt', ms: 'simpan {slots} baris terbaik dalam keywords.txt' },
+  'keywords.too-long': { en: 'longer than {max} characters: {list}', ms: 'lebih daripada {max} aksara: {list}' },
+  'keywords.too-long-fix': { en: 'shorten those lines of keywords.txt', ms: 'pendekkan baris itu dalam keywords.txt' },
+  'keywords.too-short': { en: 'too short to be a search phrase: {list}', ms: 'terlalu pendek untuk menjadi frasa carian: {list}' },
+  'keywords.too-short-fix': {
+    en: 'remove those lines of keywords.txt (a keyword needs at least two letters)',
+    ms: 'buang baris itu daripada keywords.txt (kata kunci memerlukan sekurang-kurangnya dua huruf)',
+  },
+  'keywords.refused': { en: 'words KDP refuses: {list}', ms: 'perkataan yang ditolak KDP: {list}' },
+  'keywords.refused-word': { en: '"{word}" in "{keyword}"', ms: '"{word}" dalam "{keyword}"' },
+  'keywords.refused-fix': { en: 'remove those lines of keywords.txt', ms: 'buang baris itu daripada keywords.txt' },
+  // categories
+  'categories.none': { en: 'none', ms: 'tiada' },
+  'categories.fix': { en: "add categories to the generator's publish block (generators/README.md)", ms: 'tambah kategori dalam blok publish penjana (generators/README.md)' },
+  // paperback
+  'paperback.no-interior': { en: 'the package has no paperback-interior.pdf', ms: 'pakej tiada paperback-interior.pdf' },
+  'paperback.no-cover': { en: 'the package has no paperback-cover.pdf', ms: 'pakej tiada paperback-cover.pdf' },
+  'paperback.make-again': { en: 'make the package again with this version of karya publish', ms: 'buat pakej sekali lagi dengan versi karya publish ini' },
+  'pages.real': { en: '{n} pages (paperback-interior.pdf)', ms: '{n} halaman (paperback-interior.pdf)' },
+  'pages.estimated': {
+    en: 'about {n} pages, estimated from {words} words (no interior page count in the package)',
+    ms: 'kira-kira {n} halaman, dianggarkan daripada {words} perkataan (pakej tiada bilangan halaman isi)',
+  },
+  'pages.estimated-fix': {
+    en: 'make the package again so paperback-interior.pdf gives the real page count',
+    ms: 'buat pakej sekali lagi supaya paperback-interior.pdf memberi bilangan halaman sebenar',
+  },
+  'pages.too-few': {
+    en: 'for a paperback, write more chapters (--chapters); the eBook is fine as it is',
+    ms: 'untuk buku kulit lembut, tulis lebih banyak bab (--chapters); eBook sudah baik seperti sedia ada',
+  },
+  'pages.too-many': {
+    en: 'split the book into volumes for a paperback; the eBook is fine as it is',
+    ms: 'pecahkan buku kepada beberapa jilid untuk buku kulit lembut; eBook sudah baik seperti sedia ada',
+  },
+
+  // The terminal's summary (formatReadiness).
+  'summary.ready': { en: 'ready', ms: 'sedia' },
+  'summary.not-ready': { en: 'not ready ({why})', ms: 'belum sedia ({why})' },
+  'summary.failed': { en: '{n} failed', ms: '{n} gagal' },
+  'summary.to-check': { en: '{n} to check', ms: '{n} untuk disemak' },
+  'summary.skipped': { en: '(skipped)', ms: '(dilangkau)' },
+  'summary.fix': { en: 'fix: {fix}', ms: 'baiki: {fix}' },
+  'summary.every': { en: 'ready for every channel', ms: 'sedia untuk setiap saluran' },
+  'summary.some': { en: 'ready for: {channels}; not for the others', ms: 'sedia untuk: {channels}; bukan untuk yang lain' },
+  'summary.none': { en: 'not ready for any channel', ms: 'belum sedia untuk mana-mana saluran' },
+} as const satisfies Record<string, { en: string; ms: string }>;
+
+export type ReadinessCode = keyof typeof READINESS_WORDS;
+
+/** A value of a text: as it is (a number, a name, a file), another text, or a list of texts (said as "a, b"). */
+export type ReadinessValue = string | number | ReadinessText | readonly ReadinessText[];
+
+/** One readiness text as data: its catalogue code and the values of its placeholders. */
+export interface ReadinessText {
+  readonly code: ReadinessCode;
+  readonly params?: Readonly<Record<string, ReadinessValue>>;
+}
+
+/** A text of the catalogue: `say('bytes', { n: 12 })`. */
+export const say = (code: ReadinessCode, params?: Record<string, ReadinessValue>): ReadinessText => (params ? { code, params } : { code });
+
+/** The name of a book language as the checks say it ("Malay", "bahasa Melayu"). */
+export const languageName = (lang: Lang): ReadinessText => say(lang === 'ms' ? 'lang.ms' : 'lang.en');
+
+/** A text as it comes back from JSON (a kept package, the API): a code, perhaps unknown here, and its values. */
+export interface StoredText {
+  readonly code: string;
+  readonly params?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A text in a language; a list of texts is one sentence per problem, joined with "; " (a list inside a
+ * text is joined with ", "). A code the catalogue does not have (a package from a later version) is said as it is.
+ */
+export function readinessText(text: StoredText | readonly StoredText[], lang: Lang): string {
+  if (isList(text)) return text.map((t) => readinessText(t, lang)).join('; ');
+  const vars: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text.params ?? {})) vars[name] = valueText(value, lang);
+  const words = (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
+  return words ? fillPlaceholders(words[lang], vars) : text.code;
+}
+
+function valueText(value: unknown, lang: Lang): string | number {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if (Array.isArray(value)) return value.map((v) => valueText(v, lang)).join(', ');
+  if (value && typeof value === 'object' && typeof (value as StoredText).code === 'string') return readinessText(value as StoredText, lang);
+  return String(value);
+}
+
+/** A check's words as data (catalogue codes and values), for saying them in another language (the studio's). */
+export interface ReadinessCheckText {
+  label: ReadinessText;
+  detail?: ReadinessText[];
+  fix?: ReadinessText[];
+}
+
+/** A check's label, detail and fix in a language: from its texts (`text`), or as kept (a package made before they were). */
+export function checkWords(
+  check: { label: string; detail?: string; fix?: string; text?: { label: StoredText; detail?: readonly StoredText[]; fix?: readonly StoredText[] } },
+  lang: Lang,
+): { label: string; detail?: string; fix?: string } {
+  const { text } = check;
+  if (!text) return { label: check.label, ...(check.detail !== undefined ? { detail: check.detail } : {}), ...(check.fix ? { fix: check.fix } : {}) };
+  return { label: readinessText(text.label, lang), ...(text.detail ? { detail: readinessText(text.detail, lang) } : {}), ...(text.fix ? { fix: readinessText(text.fix, lang) } : {}) };
+}
+
+function isList<T>(value: T | readonly T[]): value is readonly T[] {
+  return Array.isArray(value);
+}

@@ -140,6 +140,8 @@ export interface BatchEnv {
   locks?: pg.Pool;
   /** The worker is stopping: the chain goes back to the queue after the step running now. */
   isStopping?: () => boolean;
+  /** The provider of batch calls (the context's when not given): `karya worker` gives `karya batch`'s own. */
+  provider?: Provider;
 }
 
 export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
@@ -155,17 +157,18 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.J
   const batch = await db.selectFrom('batches').selectAll().where('id', '=', data.batchId).executeTakeFirst();
   if (!batch) return;
   const budget = { batchId: batch.id, rpm: batch.rpm, tpm: batch.tpm, windowMs: batch.window_ms };
+  const calls = env.provider ?? ctx.provider;
   // Every call (steps, continuations, memory updates) waits for its place in the batch's budget.
   const provider: Provider = {
-    name: ctx.provider.name,
-    isOffline: ctx.provider.isOffline,
+    name: calls.name,
+    isOffline: calls.isOffline,
     generateText: async (request) => {
       await takeBudget(db, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
-      return ctx.provider.generateText(request);
+      return calls.generateText(request);
     },
     generateImage: async (request) => {
       await takeBudget(db, { ...budget, tokens: 0 });
-      return ctx.provider.generateImage(request);
+      return calls.generateImage(request);
     },
   };
   const totalSteps = planSteps(spec, data.totalChapters).length;
@@ -193,7 +196,19 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     await db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
     await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) });
   };
-  const store = postgresBookStore(db, BATCH_OWNER);
+  // Whether the batch still runs (its command was not interrupted): read with each step's progress, and
+  // beside each memory save (on another connection), so that no read of its own waits between two steps.
+  let isRunning = true;
+  // (A failed read says nothing: the next one tells.)
+  const isBatchRunning = () => db.selectFrom('batches').select('id').where('id', '=', data.batchId).executeTakeFirst().then((row) => row !== undefined, () => true);
+  const saved = postgresBookStore(db, BATCH_OWNER);
+  const store: typeof saved = {
+    ...saved,
+    saveMemory: async (key, save) => {
+      const [, running] = await Promise.all([saved.saveMemory(key, save), isBatchRunning()]);
+      isRunning &&= running;
+    },
+  };
   const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings, totalChapters: data.totalChapters, onFinished: 'keep' });
   const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
   for (let isFirst = true; ; isFirst = false) {
@@ -201,7 +216,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     if (!step) return finishBook(db, pool, data, null);
     if (!isFirst) {
       // The batch was stopped (its command interrupted) meanwhile: the chain ends here.
-      if (!(await db.selectFrom('batches').select('id').where('id', '=', data.batchId).executeTakeFirst())) return;
+      if (!isRunning) return;
       // This worker stops: another one goes on with the next step.
       if (env.isStopping?.()) return sendBatchStep(boss, pool, data, stepKey(step));
     }
@@ -231,10 +246,14 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
       type: 'step_done', job: data.name, index: data.index, step: label, kind: step.kind, words: result.words, complete: result.isComplete,
       tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null, seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps,
     };
-    // The book's progress and its notice in one statement.
-    await sql`WITH progress AS (UPDATE batch_books SET steps_done = ${doneOf()}, updated_at = ${Date.now()} WHERE batch_id = ${data.batchId} AND job_key = ${data.key}) SELECT pg_notify(${BATCH_CHANNEL}, ${`${data.batchId} ${JSON.stringify(notice)}`})`.execute(db);
+    // The book's progress, its notice and whether the batch still runs, in one statement, sent while the
+    // memory update's call runs (awaited after it: a failure fails the job as before).
+    const progress = sql<{ running: boolean }>`WITH progress AS (UPDATE batch_books SET steps_done = ${doneOf()}, updated_at = ${Date.now()} WHERE batch_id = ${data.batchId} AND job_key = ${data.key}) SELECT pg_notify(${BATCH_CHANNEL}, ${`${data.batchId} ${JSON.stringify(notice)}`}), EXISTS (SELECT 1 FROM batches WHERE id = ${data.batchId}) AS running`.execute(db);
+    progress.catch(() => undefined);
     // The memory update belongs to this step: a failure is caught up before the next one.
     await session.remember({ signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) }).catch(() => undefined);
+    // A stopped batch never runs again: either read saying so ends the chain.
+    isRunning &&= (await progress).rows[0]?.running !== false;
     if (!session.next()) return finishBook(db, pool, data, result.png ?? null);
   }
 }

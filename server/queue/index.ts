@@ -25,6 +25,7 @@ import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { GenerationError, type DonePayload } from '../../engine/index.js';
+import type { Provider } from '../../engine/providers/index.js';
 import type { AppContext, StepDispatcher } from '../context.js';
 import type { Database } from '../store/schema.js';
 import { createPool, waitForDatabase, type OpenedPostgres } from '../store/postgres/connect.js';
@@ -307,9 +308,10 @@ export interface StepWorker {
 
 /**
  * Run queued steps in this process: `concurrency` at once. `ctx` supplies the repositories (Postgres),
- * the catalog, the provider and the configuration, as for the server's own steps.
+ * the catalog, the provider and the configuration, as for the server's own steps; `batchProvider`, when
+ * given, makes the calls of batch steps (`karya worker` gives the one `karya batch` uses locally).
  */
-export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: { concurrency?: number; logger?: Logger } = {}): Promise<StepWorker> {
+export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: { concurrency?: number; logger?: Logger; batchProvider?: Provider } = {}): Promise<StepWorker> {
   const logger = opts.logger ?? ctx.logger;
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
@@ -319,7 +321,10 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   // Per-book locks hold a connection for a whole step: they get their own pool, one connection per
   // handler (steps and batch steps), so that held and awaited locks never starve the queries of the
   // steps holding them (which would stop every worker).
-  const locks = createPool(queue.url, { max: 2 * concurrency, applicationName: 'karya-locks' });
+  // Its connections are opened now and kept (a new connection costs a backend's start, ~20 ms, which a
+  // job would wait for), one per handler that can run at once.
+  const locks = createPool(queue.url, { max: 2 * concurrency, applicationName: 'karya-locks', idleMs: 0 });
+  for (const opened of await Promise.allSettled(Array.from({ length: concurrency }, () => locks.connect()))) if (opened.status === 'fulfilled') opened.value.release();
   // Servers tell whether any worker is alive by this name on the listening connection.
   await queue.channel.setApplicationName(WORKER_APPLICATION);
 
@@ -434,7 +439,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
         if (!job) return;
         await leased(BATCH_QUEUE, job.id, new AbortController(), async () => {
           try {
-            await runBatchStep(ctx, { ...queue, locks, isStopping: () => isStopping }, job);
+            await runBatchStep(ctx, { ...queue, locks, isStopping: () => isStopping, ...(opts.batchProvider ? { provider: opts.batchProvider } : {}) }, job);
           } catch (error) {
             if (!(error instanceof GenerationError)) await afterOurFailure(error);
             if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);

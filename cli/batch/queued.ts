@@ -104,9 +104,11 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
     let doneSteps = 0;
     const toQueue: Array<{ job: BatchJob; done: number }> = [];
     const rows: Array<{ batch_id: string; job_key: string; status: 'done' | 'queued'; updated_at: number }> = [];
-    for (const job of input.jobs) {
+    // The books' saved progress, read side by side (the pool's connections at once).
+    const savedBooks = await Promise.all(input.jobs.map((job) => (job.spec.kind === 'image' ? null : books.load(job.key))));
+    for (const [i, job] of input.jobs.entries()) {
       const steps = planSteps(job.spec, job.totalChapters).length;
-      const saved = job.spec.kind === 'image' ? null : await books.load(job.key);
+      const saved = savedBooks[i];
       const done = job.spec.kind === 'image' ? (existsSync(job.outFile) && statSync(job.outFile).size > 0 ? steps : 0) : saved ? saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0) : 0;
       const isFinished = job.spec.kind === 'image' ? done === steps : saved?.isFinished === true;
       totalSteps += steps;

@@ -39,6 +39,8 @@ export const STEP_QUEUE = 'karya-step';
 /** A heartbeat renews leases this often; a lease this old belongs to a dead worker. */
 export const HEARTBEAT_MS = 5_000;
 export const LEASE_TIMEOUT_MS = 20_000;
+/** A worker's loops look for jobs this often when none was announced (seconds). */
+export const WORK_POLL_S = 2;
 /** Attempts of one step: the first and two retries (a worker killed twice over is a failure). */
 const RETRY_LIMIT = 2;
 /** A waiting request reads its step's rows this often (the fallback for events lost with a listener). */
@@ -425,17 +427,19 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     }
   };
 
+  // Every loop of the two queues fetches when a job is announced (onJob below), else every WORK_POLL_S:
+  // a poll only finds jobs that nobody announced (retries after a pause, jobs failed back by the sweep).
   const workIds: string[] = [];
   for (let i = 0; i < concurrency; i++) {
     workIds.push(
-      await queue.boss.work<StepRequest>(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+      await queue.boss.work<StepRequest>(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: WORK_POLL_S, includeMetadata: true }, async ([job]) => {
         if (job) await handle(job);
       }),
     );
   }
   for (let i = 0; i < concurrency; i++) {
     workIds.push(
-      await queue.boss.work<BatchBookJob>(BATCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+      await queue.boss.work<BatchBookJob>(BATCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: WORK_POLL_S, includeMetadata: true }, async ([job]) => {
         if (!job) return;
         await leased(BATCH_QUEUE, job.id, new AbortController(), async () => {
           try {
@@ -535,6 +539,8 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
   for (const lease of dead) {
     logger.warn({ job: lease.job_id, worker: lease.worker_id }, 'worker stopped during a step; the step goes back to the queue');
     await queue.boss.fail(lease.queue, lease.job_id, { reason: 'worker stopped' });
+    // Its retry (at once for a step) wakes the workers rather than waiting for their next poll.
+    await announceJob(queue.pool, lease.queue).catch(() => undefined);
     if (lease.queue === BATCH_QUEUE) {
       const job = await queue.boss.getJobById<BatchBookJob>(lease.queue, lease.job_id);
       if (job && job.state === 'failed') await giveUpBatchStep(queue.db, queue.pool, job.data);

@@ -39,7 +39,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
   if (!config.databaseUrl) fail('--queue runs the batch on `karya worker` processes through Postgres: set KARYA_DATABASE_URL=postgres://… (the same as the workers\')');
   const store = await openStore(config);
   const postgres = store.postgres!;
-  const queue = await openQueue(postgres, pino({ level: 'silent' }));
+  const queue = await openQueue(postgres, pino({ level: 'silent' }), { isSender: true });
   const batchId = randomUUID();
   const byKey = new Map(input.jobs.map((job) => [job.key, job]));
   const written = new Map<string, 'done' | 'failed'>();

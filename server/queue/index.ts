@@ -82,8 +82,12 @@ export function startSweeper(ctx: AppContext, queue: StepQueue, logger: Logger =
   SWEEPS.set(queue, sweeper);
 }
 
-/** Start pg-boss (creating its schema once) and the event channel on an open Postgres database. */
-export async function openQueue(postgres: OpenedPostgres, logger: Logger): Promise<StepQueue> {
+/**
+ * Start pg-boss (creating its schema once) and the event channel on an open Postgres database. A process
+ * that only sends jobs (`karya batch --queue`: `isSender`) leaves pg-boss's maintenance and cron clock to
+ * the servers and workers.
+ */
+export async function openQueue(postgres: OpenedPostgres, logger: Logger, opts: { isSender?: boolean } = {}): Promise<StepQueue> {
   const boss = new PgBoss({
     connectionString: postgres.url,
     max: 4,
@@ -91,6 +95,7 @@ export async function openQueue(postgres: OpenedPostgres, logger: Logger): Promi
     // Completed jobs are kept a day for inspection; pg-boss's own expiry is only a last resort behind the leases.
     archiveCompletedAfterSeconds: 24 * 3600,
     maintenanceIntervalSeconds: 60,
+    ...(opts.isSender ? { supervise: false, schedule: false } : {}),
   });
   boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
   await boss.start();

@@ -141,6 +141,8 @@ export interface BatchEnv {
   boss: PgBoss;
   /** The worker's pool for book locks (the main pool when not given). */
   locks?: pg.Pool;
+  /** The job's lease is written (awaited before the book's first call). */
+  leasedNow?: Promise<void>;
   /** The worker is stopping: the chain goes back to the queue after the step running now. */
   isStopping?: () => boolean;
   /** The provider of batch calls (the context's when not given): `karya worker` gives `karya batch`'s own. */
@@ -175,6 +177,7 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.J
   try {
     const batch = await batchRow;
     if (!batch) return;
+    await env.leasedNow;
     const budget = { batchId: batch.id, rpm: batch.rpm, tpm: batch.tpm, windowMs: batch.window_ms };
     const calls = env.provider ?? ctx.provider;
     // Every call (steps, continuations, memory updates) waits for its place in the batch's budget.
@@ -227,7 +230,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
   const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
   for (let isFirst = true; ; isFirst = false) {
     const step = session.next();
-    if (!step) return finishBook(db, pool, data, null);
+    if (!step) return finishBook(db, data, null);
     if (!isFirst) {
       // The batch was stopped (its command interrupted) meanwhile: the chain ends here.
       if (!isRunning) return;
@@ -268,18 +271,15 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     await session.remember({ signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) }).catch(() => undefined);
     // A stopped batch never runs again: either read saying so ends the chain.
     isRunning &&= (await progress).rows[0]?.running !== false;
-    if (!session.next()) return finishBook(db, pool, data, result.png ?? null);
+    if (!session.next()) return finishBook(db, data, result.png ?? null);
   }
 }
 
-async function finishBook(db: Kysely<Database>, pool: pg.Pool, data: BatchBookJob, png: Uint8Array | null): Promise<void> {
-  await db
-    .updateTable('batch_books')
-    .set({ status: 'done', updated_at: Date.now(), ...(png ? { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) } : {}) })
-    .where('batch_id', '=', data.batchId)
-    .where('job_key', '=', data.key)
-    .execute();
-  await notifyBatch(pool, data.batchId, { type: 'book_done', job: data.name, key: data.key });
+async function finishBook(db: Kysely<Database>, data: BatchBookJob, png: Uint8Array | null): Promise<void> {
+  // The book's end and its notice in one statement (waiting for the disk: see runBatchStep).
+  const cover = png ? Buffer.from(png.buffer, png.byteOffset, png.byteLength) : null;
+  const notice: BatchNotice = { type: 'book_done', job: data.name, key: data.key };
+  await sql`WITH done AS (UPDATE batch_books SET status = 'done', updated_at = ${Date.now()}, png = COALESCE(${cover}, png) WHERE batch_id = ${data.batchId} AND job_key = ${data.key}) SELECT pg_notify(${BATCH_CHANNEL}, ${`${data.batchId} ${JSON.stringify(notice)}`})`.execute(db);
 }
 
 /** A batch step out of attempts after its workers were killed: its book fails (its finished steps stay saved). */

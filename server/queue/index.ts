@@ -332,6 +332,10 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   // job would wait for), one per handler that can run at once.
   const locks = createPool(queue.url, { max: 2 * concurrency, applicationName: 'karya-locks', idleMs: 0 });
   for (const opened of await Promise.allSettled(Array.from({ length: concurrency }, () => locks.connect()))) if (opened.status === 'fulfilled') opened.value.release();
+  // The store's pool keeps as many connections open (opened now) as jobs can run at once: a job's first
+  // query (its lease) would otherwise wait for a new connection after the pool's idle time-out.
+  queue.pool.options.min = Math.min(concurrency, queue.pool.options.max ?? 10);
+  for (const opened of await Promise.allSettled(Array.from({ length: queue.pool.options.min }, () => queue.pool.connect()))) if (opened.status === 'fulfilled') opened.value.release();
   // Servers tell whether any worker is alive by this name on the listening connection.
   await queue.channel.setApplicationName(WORKER_APPLICATION);
 
@@ -345,15 +349,23 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   heartbeat.unref();
   startSweeper(ctx, queue, logger);
 
-  /** Hold a lease on a job while it runs: renewed by the heartbeat, dropped when it ends. */
-  const leased = async <T>(queueName: string, jobId: string, abort: AbortController, fn: () => Promise<T>): Promise<T> => {
+  /**
+   * Hold a lease on a job while it runs: renewed by the heartbeat, dropped when it ends. `fn` starts while
+   * the lease is written and waits for `leasedNow` before its work (a batch job takes its book's lock
+   * meanwhile). The lease is dropped without waiting: a lease left behind (the database away) only
+   * ends up in the sweep, which leaves a completed job alone.
+   */
+  const leased = async <T>(queueName: string, jobId: string, abort: AbortController, fn: (leasedNow: Promise<void>) => Promise<T>): Promise<T> => {
     running.set(jobId, abort);
     try {
-      await queue.db.insertInto('step_leases').values({ job_id: jobId, queue: queueName, worker_id: workerId, heartbeat_at: Date.now() }).onConflict((oc) => oc.column('job_id').doUpdateSet({ queue: queueName, worker_id: workerId, heartbeat_at: Date.now() })).execute();
-      return await fn();
+      const leasedNow = queue.db.insertInto('step_leases').values({ job_id: jobId, queue: queueName, worker_id: workerId, heartbeat_at: Date.now() }).onConflict((oc) => oc.column('job_id').doUpdateSet({ queue: queueName, worker_id: workerId, heartbeat_at: Date.now() })).execute().then(() => undefined);
+      leasedNow.catch(() => undefined);
+      const result = await fn(leasedNow);
+      await leasedNow;
+      return result;
     } finally {
       running.delete(jobId);
-      await queue.db.deleteFrom('step_leases').where('job_id', '=', jobId).where('worker_id', '=', workerId).execute().catch(() => undefined);
+      queue.db.deleteFrom('step_leases').where('job_id', '=', jobId).where('worker_id', '=', workerId).execute().catch(() => undefined);
     }
   };
 
@@ -373,7 +385,10 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     if (job.data.startBy && Date.now() > job.data.startBy) return;
     if ((await readOutcome(queue, job.id))?.kind === 'dropped') return;
     const abort = new AbortController();
-    await leased(STEP_QUEUE, job.id, abort, () => handleStep(job, abort));
+    await leased(STEP_QUEUE, job.id, abort, async (leasedNow) => {
+      await leasedNow;
+      return handleStep(job, abort);
+    });
   };
 
   const handleStep = async (job: PgBoss.JobWithMetadata<StepRequest>, abort: AbortController) => {
@@ -446,9 +461,9 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     workIds.push(
       await queue.boss.work<BatchBookJob>(BATCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: WORK_POLL_S, includeMetadata: true }, async ([job]) => {
         if (!job) return;
-        await leased(BATCH_QUEUE, job.id, new AbortController(), async () => {
+        await leased(BATCH_QUEUE, job.id, new AbortController(), async (leasedNow) => {
           try {
-            await runBatchStep(ctx, { ...queue, locks, isStopping: () => isStopping, ...(opts.batchProvider ? { provider: opts.batchProvider } : {}) }, job);
+            await runBatchStep(ctx, { ...queue, locks, leasedNow, isStopping: () => isStopping, ...(opts.batchProvider ? { provider: opts.batchProvider } : {}) }, job);
           } catch (error) {
             if (!(error instanceof GenerationError)) await afterOurFailure(error);
             if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);

@@ -6,7 +6,8 @@
 //    each, RUNS runs: wall time of the command ÷ lower bound, where the lower bound is
 //    max(longest chain × latency, calls × latency ÷ calls at once); the median ratio is the figure (goal
 //    ≤ 1.15 for both). The machine's load average is printed with it: on a shared machine it moves
-//    the figures.
+//    the figures (the queued path more: two workers, the command and Postgres share the cores), so each
+//    run also prints queued ÷ local, the two measured back to back.
 // 2. A credit race split across two `karya serve` instances: a user with CREDITS credits sends
 //    REQUESTS generation requests alternating between them; prints how many succeed (must be CREDITS),
 //    the balance left (must be 0) and the requests per second.
@@ -94,11 +95,12 @@ async function main(): Promise<void> {
       code = await local.done;
       seconds = (performance.now() - started) / 1000;
       ratios.local.push(seconds / bound);
-      process.stdout.write(`  run ${run} local:  ${seconds.toFixed(2)} s, ratio ${(seconds / bound).toFixed(3)}${code === 0 ? '' : ` (batch exit ${code})`}; load ${load()}\n`);
+      process.stdout.write(`  run ${run} local:  ${seconds.toFixed(2)} s, ratio ${(seconds / bound).toFixed(3)}${code === 0 ? '' : ` (batch exit ${code})`}; load ${load()}; queued ÷ local ${(ratios.queued[run - 1]! / ratios.local[run - 1]!).toFixed(3)}\n`);
     }
     const q = median(ratios.queued);
     const l = median(ratios.local);
-    process.stdout.write(`  median ratio: queued ${q.toFixed(3)} (${q <= GOAL ? 'within' : 'above'} the goal ${GOAL}), local ${l.toFixed(3)}\n`);
+    const between = median(ratios.queued.map((r, i) => r / ratios.local[i]!));
+    process.stdout.write(`  median ratio: queued ${q.toFixed(3)} (${q <= GOAL ? 'within' : 'above'} the goal ${GOAL}), local ${l.toFixed(3)}; queued ÷ local ${between.toFixed(3)}; load now ${load()}\n`);
 
     // The credit race across two instances (each with its own worker).
     const url = await cluster.createDatabase();

@@ -39,7 +39,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
   if (!config.databaseUrl) fail('--queue runs the batch on `karya worker` processes through Postgres: set KARYA_DATABASE_URL=postgres://… (the same as the workers\')');
   const store = await openStore(config);
   const postgres = store.postgres!;
-  const queue = await openQueue(postgres, pino({ level: 'silent' }));
+  const queue = await openQueue(postgres, pino({ level: 'silent' }), { isSender: true });
   const batchId = randomUUID();
   const byKey = new Map(input.jobs.map((job) => [job.key, job]));
   const written = new Map<string, 'done' | 'failed'>();
@@ -48,6 +48,8 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
   const totals = { calls: 0, tokens: 0, retries: 0, shortParts: 0 };
   let listener: pg.Client | null = null;
   let wake: (() => void) | undefined;
+  /** A book ended since the last read of the table. */
+  let isWoken = false;
   let isClosed = false;
   try {
     // Progress notices from the workers, for this batch only (shown as they come; a notice lost while
@@ -64,7 +66,10 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
       }
       if (notice.type === 'step_retry') totals.retries++;
       // A book ended: read the table now rather than at the next turn.
-      if (notice.type === 'book_done' || notice.type === 'book_failed') wake?.();
+      if (notice.type === 'book_done' || notice.type === 'book_failed') {
+        isWoken = true;
+        wake?.();
+      }
     };
     const listen = async (): Promise<void> => {
       const client = new pg.Client({ connectionString: postgres.url });
@@ -99,9 +104,11 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
     let doneSteps = 0;
     const toQueue: Array<{ job: BatchJob; done: number }> = [];
     const rows: Array<{ batch_id: string; job_key: string; status: 'done' | 'queued'; updated_at: number }> = [];
-    for (const job of input.jobs) {
+    // The books' saved progress, read side by side (the pool's connections at once).
+    const savedBooks = await Promise.all(input.jobs.map((job) => (job.spec.kind === 'image' ? null : books.load(job.key))));
+    for (const [i, job] of input.jobs.entries()) {
       const steps = planSteps(job.spec, job.totalChapters).length;
-      const saved = job.spec.kind === 'image' ? null : await books.load(job.key);
+      const saved = savedBooks[i];
       const done = job.spec.kind === 'image' ? (existsSync(job.outFile) && statSync(job.outFile).size > 0 ? steps : 0) : saved ? saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0) : 0;
       const isFinished = job.spec.kind === 'image' ? done === steps : saved?.isFinished === true;
       totalSteps += steps;
@@ -122,20 +129,21 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
 
     // The books as they end: written here from the saved progress (or the cover's PNG).
     while (written.size < input.jobs.length && !input.signal.aborted) {
+      isWoken = false;
       const rows = await postgres.db
         .selectFrom('batch_books').select(['job_key', 'status', 'error_code', 'message', 'png']).where('batch_id', '=', batchId).where('status', '!=', 'queued').execute()
         // The database is away for a moment: read again at the next turn.
         .catch(() => []);
-      for (const row of rows) {
-        if (written.has(row.job_key)) continue;
+      // The books that ended since the last turn, written side by side (books of a wave end together).
+      await Promise.all(rows.filter((row) => !written.has(row.job_key)).map(async (row) => {
         const job = byKey.get(row.job_key)!;
         if (row.status === 'failed') {
           written.set(row.job_key, 'failed');
           input.onEvent({ type: 'job_failed', job: job.name, index: job.index, step: '', code: (row.error_code ?? 'unexpected') as never, message: row.message ?? '' });
-          continue;
+          return;
         }
         const saved = job.spec.kind === 'image' ? null : await books.load(job.key).catch(() => undefined);
-        if (job.spec.kind !== 'image' && !saved) continue;
+        if (job.spec.kind !== 'image' && !saved) return;
         await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
         written.set(row.job_key, 'done');
         const words = saved ? saved.state.content.join(' ').split(/\s+/).filter(Boolean).length : 0;
@@ -143,8 +151,9 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
         const shortParts = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state).parts.filter((p) => p.is_short).length : 0;
         totals.shortParts += shortParts;
         input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}) });
-      }
-      if (written.size < input.jobs.length && !input.signal.aborted) {
+      }));
+      // A book that ended while those were written is read at once; else the next end (or half a second).
+      if (written.size < input.jobs.length && !input.signal.aborted && !isWoken) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(done, 500);
           function done() {

@@ -5,6 +5,8 @@ import { configFromEnv } from '../../server/index.js';
 import { createContext } from '../../server/index.js';
 import { openStore } from '../../server/index.js';
 import { openQueue, startStepWorker } from '../../server/index.js';
+import { providerFromEnv } from '../../engine/providers/index.js';
+import { lightFetch } from '../../engine/node/light-fetch.js';
 import { EXIT, fail, info } from '../util.js';
 
 export async function workerCommand(opts: { concurrency?: string }): Promise<void> {
@@ -23,7 +25,10 @@ export async function workerCommand(opts: { concurrency?: string }): Promise<voi
   const store = await openStore(config);
   const ctx = await createContext({ config, repos: store.repos });
   const queue = await openQueue(store.postgres!, ctx.logger);
-  const worker = await startStepWorker(ctx, queue, { concurrency });
+  // Batch steps call the model as a local `karya batch` does: checked alongside the first calls, plain
+  // calls straight through the lighter fetch (cli/commands/generate.ts cliProvider).
+  const batchProvider = ctx.provider.isOffline ? undefined : providerFromEnv(process.env, { probeAlongside: true, fetch: lightFetch, directChat: true });
+  const worker = await startStepWorker(ctx, queue, { concurrency, ...(batchProvider ? { batchProvider } : {}) });
   info(`karya worker ${worker.id}: running up to ${concurrency} steps at once from ${store.location}`);
   info(`  provider: ${ctx.provider.isOffline ? 'offline (demo text; set OPENAI_API_KEY for a real model)' : ctx.provider.name}`);
   await new Promise<void>((resolve) => {

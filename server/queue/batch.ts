@@ -9,12 +9,15 @@
 //   stopping, or when a step fails with a retryable error (that job runs after a pause and is retried by
 //   the queue with backoff). A step's save is its commit point: a job retried after its worker was killed
 //   finds the finished steps saved and goes on with the next, so no finished step is asked for again;
-//   only a call cut off in flight is.
+//   only a call cut off in flight is. The steps' saves do not wait for the disk (synchronous_commit off
+//   on the book's connection): a crash of the database itself may lose the last fraction of a second of
+//   them, and the retried job writes those steps again; a book's end waits for the disk (and with it
+//   every save before it).
 // - Every call of every worker first takes its place in the batch's budget: a sliding window of calls
 //   (rpm) and tokens (tpm) kept in rate_calls and decided under an advisory lock, in the database's clock.
 // - Progress goes to the waiting command by NOTIFY (channel karya_batch) and is kept in batch_books.
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import {
@@ -138,8 +141,12 @@ export interface BatchEnv {
   boss: PgBoss;
   /** The worker's pool for book locks (the main pool when not given). */
   locks?: pg.Pool;
+  /** The job's lease is written (awaited before the book's first call). */
+  leasedNow?: Promise<void>;
   /** The worker is stopping: the chain goes back to the queue after the step running now. */
   isStopping?: () => boolean;
+  /** The provider of batch calls (the context's when not given): `karya worker` gives `karya batch`'s own. */
+  provider?: Provider;
 }
 
 export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
@@ -151,57 +158,82 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.J
     await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) });
   };
   if (!spec) return fail('', 'unexpected', `generator "${data.generatorId}" is not known to this worker`);
-  // The batch was stopped (its command interrupted): its chains end here.
-  const batch = await db.selectFrom('batches').selectAll().where('id', '=', data.batchId).executeTakeFirst();
-  if (!batch) return;
-  const budget = { batchId: batch.id, rpm: batch.rpm, tpm: batch.tpm, windowMs: batch.window_ms };
-  // Every call (steps, continuations, memory updates) waits for its place in the batch's budget.
-  const provider: Provider = {
-    name: ctx.provider.name,
-    isOffline: ctx.provider.isOffline,
-    generateText: async (request) => {
-      await takeBudget(db, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
-      return ctx.provider.generateText(request);
-    },
-    generateImage: async (request) => {
-      await takeBudget(db, { ...budget, tokens: 0 });
-      return ctx.provider.generateImage(request);
-    },
-  };
-  const totalSteps = planSteps(spec, data.totalChapters).length;
+  // The batch was stopped (its command interrupted): its chains end here. (Read while the lock is taken.)
+  const batchRow = db.selectFrom('batches').selectAll().where('id', '=', data.batchId).executeTakeFirst();
+  batchRow.catch(() => undefined);
   // One step of a book at a time, even if two batches (an interrupted command run again) hold it: an
   // advisory lock on a connection of the worker's lock pool (never the main pool: held locks would starve
-  // the queries of the steps that hold them).
+  // the queries of the steps that hold them). The book's own saves (steps, memory, progress) run on that
+  // connection without waiting for the disk (synchronous_commit off: a crash of the database may lose
+  // the last fraction of a second of them, which the job's retry writes again); the book's end is
+  // committed on the main pool, waiting for the disk, which makes every earlier save durable too.
   const lock = await (env.locks ?? pool).connect();
   try {
-    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`karya_batch_book|${BATCH_OWNER}|${data.key}`]);
+    await lock.query("SELECT pg_advisory_lock(hashtext($1)), set_config('synchronous_commit', 'off', false)", [`karya_batch_book|${BATCH_OWNER}|${data.key}`]);
   } catch (error) {
     lock.release(true);
     throw error;
   }
   try {
-    await runLocked(ctx, { ...env, provider, totalSteps }, data, job);
+    const batch = await batchRow;
+    if (!batch) return;
+    await env.leasedNow;
+    const budget = { batchId: batch.id, rpm: batch.rpm, tpm: batch.tpm, windowMs: batch.window_ms };
+    const calls = env.provider ?? ctx.provider;
+    // Every call (steps, continuations, memory updates) waits for its place in the batch's budget.
+    const provider: Provider = {
+      name: calls.name,
+      isOffline: calls.isOffline,
+      generateText: async (request) => {
+        await takeBudget(db, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
+        return calls.generateText(request);
+      },
+      generateImage: async (request) => {
+        await takeBudget(db, { ...budget, tokens: 0 });
+        return calls.generateImage(request);
+      },
+    };
+    const totalSteps = planSteps(spec, data.totalChapters).length;
+    await runLocked(ctx, { ...env, provider, totalSteps, saves: onClient(lock) }, data, job);
   } finally {
-    await lock.query('SELECT pg_advisory_unlock_all()').then(() => lock.release(), () => lock.release(true));
+    await lock.query("SELECT pg_advisory_unlock_all(), set_config('synchronous_commit', (SELECT reset_val FROM pg_settings WHERE name = 'synchronous_commit'), false)").then(() => lock.release(), () => lock.release(true));
   }
 }
 
-async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number }, data: BatchBookJob, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
-  const { db, pool, boss, provider, totalSteps } = env;
+/** Queries on one held connection (the book's lock connection), as Kysely runs them on a pool. */
+function onClient(client: pg.PoolClient): Kysely<Database> {
+  const held = { query: client.query.bind(client), release: () => undefined };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => held, end: async () => undefined } as never }) });
+}
+
+async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number; saves: Kysely<Database> }, data: BatchBookJob, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
+  const { db, pool, boss, provider, totalSteps, saves } = env;
   const spec = ctx.catalog.get(data.generatorId)!;
   const fail = async (step: string, code: string, message: string, status?: number) => {
     await db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
     await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) });
   };
-  const store = postgresBookStore(db, BATCH_OWNER);
+  // Whether the batch still runs (its command was not interrupted): read with each step's progress, and
+  // beside each memory save (on another connection), so that no read of its own waits between two steps.
+  let isRunning = true;
+  // (A failed read says nothing: the next one tells.)
+  const isBatchRunning = () => db.selectFrom('batches').select('id').where('id', '=', data.batchId).executeTakeFirst().then((row) => row !== undefined, () => true);
+  const saved = postgresBookStore(saves, BATCH_OWNER);
+  const store: typeof saved = {
+    ...saved,
+    saveMemory: async (key, save) => {
+      const [, running] = await Promise.all([saved.saveMemory(key, save), isBatchRunning()]);
+      isRunning &&= running;
+    },
+  };
   const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings, totalChapters: data.totalChapters, onFinished: 'keep' });
   const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
   for (let isFirst = true; ; isFirst = false) {
     const step = session.next();
-    if (!step) return finishBook(db, pool, data, null);
+    if (!step) return finishBook(db, data, null);
     if (!isFirst) {
       // The batch was stopped (its command interrupted) meanwhile: the chain ends here.
-      if (!(await db.selectFrom('batches').select('id').where('id', '=', data.batchId).executeTakeFirst())) return;
+      if (!isRunning) return;
       // This worker stops: another one goes on with the next step.
       if (env.isStopping?.()) return sendBatchStep(boss, pool, data, stepKey(step));
     }
@@ -231,22 +263,23 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
       type: 'step_done', job: data.name, index: data.index, step: label, kind: step.kind, words: result.words, complete: result.isComplete,
       tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null, seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps,
     };
-    // The book's progress and its notice in one statement.
-    await sql`WITH progress AS (UPDATE batch_books SET steps_done = ${doneOf()}, updated_at = ${Date.now()} WHERE batch_id = ${data.batchId} AND job_key = ${data.key}) SELECT pg_notify(${BATCH_CHANNEL}, ${`${data.batchId} ${JSON.stringify(notice)}`})`.execute(db);
+    // The book's progress, its notice and whether the batch still runs, in one statement, sent while the
+    // memory update's call runs (awaited after it: a failure fails the job as before).
+    const progress = sql<{ running: boolean }>`WITH progress AS (UPDATE batch_books SET steps_done = ${doneOf()}, updated_at = ${Date.now()} WHERE batch_id = ${data.batchId} AND job_key = ${data.key}) SELECT pg_notify(${BATCH_CHANNEL}, ${`${data.batchId} ${JSON.stringify(notice)}`}), EXISTS (SELECT 1 FROM batches WHERE id = ${data.batchId}) AS running`.execute(saves);
+    progress.catch(() => undefined);
     // The memory update belongs to this step: a failure is caught up before the next one.
     await session.remember({ signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) }).catch(() => undefined);
-    if (!session.next()) return finishBook(db, pool, data, result.png ?? null);
+    // A stopped batch never runs again: either read saying so ends the chain.
+    isRunning &&= (await progress).rows[0]?.running !== false;
+    if (!session.next()) return finishBook(db, data, result.png ?? null);
   }
 }
 
-async function finishBook(db: Kysely<Database>, pool: pg.Pool, data: BatchBookJob, png: Uint8Array | null): Promise<void> {
-  await db
-    .updateTable('batch_books')
-    .set({ status: 'done', updated_at: Date.now(), ...(png ? { png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) } : {}) })
-    .where('batch_id', '=', data.batchId)
-    .where('job_key', '=', data.key)
-    .execute();
-  await notifyBatch(pool, data.batchId, { type: 'book_done', job: data.name, key: data.key });
+async function finishBook(db: Kysely<Database>, data: BatchBookJob, png: Uint8Array | null): Promise<void> {
+  // The book's end and its notice in one statement (waiting for the disk: see runBatchStep).
+  const cover = png ? Buffer.from(png.buffer, png.byteOffset, png.byteLength) : null;
+  const notice: BatchNotice = { type: 'book_done', job: data.name, key: data.key };
+  await sql`WITH done AS (UPDATE batch_books SET status = 'done', updated_at = ${Date.now()}, png = COALESCE(${cover}, png) WHERE batch_id = ${data.batchId} AND job_key = ${data.key}) SELECT pg_notify(${BATCH_CHANNEL}, ${`${data.batchId} ${JSON.stringify(notice)}`})`.execute(db);
 }
 
 /** A batch step out of attempts after its workers were killed: its book fails (its finished steps stay saved). */

@@ -25,6 +25,7 @@ import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { GenerationError, type DonePayload } from '../../engine/index.js';
+import type { Provider } from '../../engine/providers/index.js';
 import type { AppContext, StepDispatcher } from '../context.js';
 import type { Database } from '../store/schema.js';
 import { createPool, waitForDatabase, type OpenedPostgres } from '../store/postgres/connect.js';
@@ -38,6 +39,8 @@ export const STEP_QUEUE = 'karya-step';
 /** A heartbeat renews leases this often; a lease this old belongs to a dead worker. */
 export const HEARTBEAT_MS = 5_000;
 export const LEASE_TIMEOUT_MS = 20_000;
+/** A worker's loops look for jobs this often when none was announced (seconds). */
+export const WORK_POLL_S = 2;
 /** Attempts of one step: the first and two retries (a worker killed twice over is a failure). */
 const RETRY_LIMIT = 2;
 /** A waiting request reads its step's rows this often (the fallback for events lost with a listener). */
@@ -79,8 +82,12 @@ export function startSweeper(ctx: AppContext, queue: StepQueue, logger: Logger =
   SWEEPS.set(queue, sweeper);
 }
 
-/** Start pg-boss (creating its schema once) and the event channel on an open Postgres database. */
-export async function openQueue(postgres: OpenedPostgres, logger: Logger): Promise<StepQueue> {
+/**
+ * Start pg-boss (creating its schema once) and the event channel on an open Postgres database. A process
+ * that only sends jobs (`karya batch --queue`: `isSender`) leaves pg-boss's maintenance and cron clock to
+ * the servers and workers.
+ */
+export async function openQueue(postgres: OpenedPostgres, logger: Logger, opts: { isSender?: boolean } = {}): Promise<StepQueue> {
   const boss = new PgBoss({
     connectionString: postgres.url,
     max: 4,
@@ -88,6 +95,7 @@ export async function openQueue(postgres: OpenedPostgres, logger: Logger): Promi
     // Completed jobs are kept a day for inspection; pg-boss's own expiry is only a last resort behind the leases.
     archiveCompletedAfterSeconds: 24 * 3600,
     maintenanceIntervalSeconds: 60,
+    ...(opts.isSender ? { supervise: false, schedule: false } : {}),
   });
   boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
   await boss.start();
@@ -307,9 +315,10 @@ export interface StepWorker {
 
 /**
  * Run queued steps in this process: `concurrency` at once. `ctx` supplies the repositories (Postgres),
- * the catalog, the provider and the configuration, as for the server's own steps.
+ * the catalog, the provider and the configuration, as for the server's own steps; `batchProvider`, when
+ * given, makes the calls of batch steps (`karya worker` gives the one `karya batch` uses locally).
  */
-export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: { concurrency?: number; logger?: Logger } = {}): Promise<StepWorker> {
+export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: { concurrency?: number; logger?: Logger; batchProvider?: Provider } = {}): Promise<StepWorker> {
   const logger = opts.logger ?? ctx.logger;
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
@@ -319,7 +328,14 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   // Per-book locks hold a connection for a whole step: they get their own pool, one connection per
   // handler (steps and batch steps), so that held and awaited locks never starve the queries of the
   // steps holding them (which would stop every worker).
-  const locks = createPool(queue.url, { max: 2 * concurrency, applicationName: 'karya-locks' });
+  // Its connections are opened now and kept (a new connection costs a backend's start, ~20 ms, which a
+  // job would wait for), one per handler that can run at once.
+  const locks = createPool(queue.url, { max: 2 * concurrency, applicationName: 'karya-locks', idleMs: 0 });
+  for (const opened of await Promise.allSettled(Array.from({ length: concurrency }, () => locks.connect()))) if (opened.status === 'fulfilled') opened.value.release();
+  // The store's pool keeps as many connections open (opened now) as jobs can run at once: a job's first
+  // query (its lease) would otherwise wait for a new connection after the pool's idle time-out.
+  queue.pool.options.min = Math.min(concurrency, queue.pool.options.max ?? 10);
+  for (const opened of await Promise.allSettled(Array.from({ length: queue.pool.options.min }, () => queue.pool.connect()))) if (opened.status === 'fulfilled') opened.value.release();
   // Servers tell whether any worker is alive by this name on the listening connection.
   await queue.channel.setApplicationName(WORKER_APPLICATION);
 
@@ -333,15 +349,23 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   heartbeat.unref();
   startSweeper(ctx, queue, logger);
 
-  /** Hold a lease on a job while it runs: renewed by the heartbeat, dropped when it ends. */
-  const leased = async <T>(queueName: string, jobId: string, abort: AbortController, fn: () => Promise<T>): Promise<T> => {
+  /**
+   * Hold a lease on a job while it runs: renewed by the heartbeat, dropped when it ends. `fn` starts while
+   * the lease is written and waits for `leasedNow` before its work (a batch job takes its book's lock
+   * meanwhile). The lease is dropped without waiting: a lease left behind (the database away) only
+   * ends up in the sweep, which leaves a completed job alone.
+   */
+  const leased = async <T>(queueName: string, jobId: string, abort: AbortController, fn: (leasedNow: Promise<void>) => Promise<T>): Promise<T> => {
     running.set(jobId, abort);
     try {
-      await queue.db.insertInto('step_leases').values({ job_id: jobId, queue: queueName, worker_id: workerId, heartbeat_at: Date.now() }).onConflict((oc) => oc.column('job_id').doUpdateSet({ queue: queueName, worker_id: workerId, heartbeat_at: Date.now() })).execute();
-      return await fn();
+      const leasedNow = queue.db.insertInto('step_leases').values({ job_id: jobId, queue: queueName, worker_id: workerId, heartbeat_at: Date.now() }).onConflict((oc) => oc.column('job_id').doUpdateSet({ queue: queueName, worker_id: workerId, heartbeat_at: Date.now() })).execute().then(() => undefined);
+      leasedNow.catch(() => undefined);
+      const result = await fn(leasedNow);
+      await leasedNow;
+      return result;
     } finally {
       running.delete(jobId);
-      await queue.db.deleteFrom('step_leases').where('job_id', '=', jobId).where('worker_id', '=', workerId).execute().catch(() => undefined);
+      queue.db.deleteFrom('step_leases').where('job_id', '=', jobId).where('worker_id', '=', workerId).execute().catch(() => undefined);
     }
   };
 
@@ -361,7 +385,10 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     if (job.data.startBy && Date.now() > job.data.startBy) return;
     if ((await readOutcome(queue, job.id))?.kind === 'dropped') return;
     const abort = new AbortController();
-    await leased(STEP_QUEUE, job.id, abort, () => handleStep(job, abort));
+    await leased(STEP_QUEUE, job.id, abort, async (leasedNow) => {
+      await leasedNow;
+      return handleStep(job, abort);
+    });
   };
 
   const handleStep = async (job: PgBoss.JobWithMetadata<StepRequest>, abort: AbortController) => {
@@ -420,21 +447,23 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     }
   };
 
+  // Every loop of the two queues fetches when a job is announced (onJob below), else every WORK_POLL_S:
+  // a poll only finds jobs that nobody announced (retries after a pause, jobs failed back by the sweep).
   const workIds: string[] = [];
   for (let i = 0; i < concurrency; i++) {
     workIds.push(
-      await queue.boss.work<StepRequest>(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+      await queue.boss.work<StepRequest>(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: WORK_POLL_S, includeMetadata: true }, async ([job]) => {
         if (job) await handle(job);
       }),
     );
   }
   for (let i = 0; i < concurrency; i++) {
     workIds.push(
-      await queue.boss.work<BatchBookJob>(BATCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
+      await queue.boss.work<BatchBookJob>(BATCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: WORK_POLL_S, includeMetadata: true }, async ([job]) => {
         if (!job) return;
-        await leased(BATCH_QUEUE, job.id, new AbortController(), async () => {
+        await leased(BATCH_QUEUE, job.id, new AbortController(), async (leasedNow) => {
           try {
-            await runBatchStep(ctx, { ...queue, locks, isStopping: () => isStopping }, job);
+            await runBatchStep(ctx, { ...queue, locks, leasedNow, isStopping: () => isStopping, ...(opts.batchProvider ? { provider: opts.batchProvider } : {}) }, job);
           } catch (error) {
             if (!(error instanceof GenerationError)) await afterOurFailure(error);
             if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);
@@ -530,6 +559,8 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
   for (const lease of dead) {
     logger.warn({ job: lease.job_id, worker: lease.worker_id }, 'worker stopped during a step; the step goes back to the queue');
     await queue.boss.fail(lease.queue, lease.job_id, { reason: 'worker stopped' });
+    // Its retry (at once for a step) wakes the workers rather than waiting for their next poll.
+    await announceJob(queue.pool, lease.queue).catch(() => undefined);
     if (lease.queue === BATCH_QUEUE) {
       const job = await queue.boss.getJobById<BatchBookJob>(lease.queue, lease.job_id);
       if (job && job.state === 'failed') await giveUpBatchStep(queue.db, queue.pool, job.data);

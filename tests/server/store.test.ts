@@ -390,6 +390,27 @@ describe('books', () => {
     expect(loaded.state).toMatchObject({ content: ['Laut'], memory: '## Fakta yang ditetapkan\n- Pak Ngah menjaga rumah api.', memoryUpTo: -1 });
   });
 
+  it_('a step save: a later step adds its part (or replaces it when written again), a first step starts the book over without its parts and versions', async () => {
+    const user = await newUser();
+    const saveStep = async (position: number, text: string, isFirst: boolean, content: string[]) => {
+      const charge = (await repos.generations.start({ userId: user.id, generatorId: 'romance', step: `s${position}`, cost: 1, reason: 'romance' }))!;
+      const save: StepSave = {
+        generatorId: 'romance', bookType: 'romance', step: position ? { kind: 'chapter', position, chapter: position } : { kind: 'introduction', position: 0 }, stepKey: position ? `chapter:${position}` : 'introduction', position, text,
+        state: { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, content, currentChapter: position + 1, isLocked: true },
+        isComplete: true, continuations: 0, isFirst, isFinished: false, keepsProgress: true, label: 'Part', words: 1, seconds: 0.1,
+      } as StepSave;
+      await repos.generations.commit({ userId: user.id, charge, book: { key: 'romance', save }, history: { title: 'Romance', contentType: 'romance', content: text, generatorId: 'romance' }, usage: { promptType: 'romance', metadata: {}, isPart: true } });
+    };
+    await saveStep(0, 'Intro one', true, ['Intro one']);
+    await saveStep(1, 'Chapter one', false, ['Intro one', 'Chapter one']);
+    await saveStep(1, 'Chapter one again', false, ['Intro one', 'Chapter one again']);
+    expect((await repos.books.load({ userId: user.id, key: 'romance' }))?.state).toMatchObject({ content: ['Intro one', 'Chapter one again'], currentChapter: 2 });
+    expect(await repos.versions.keep({ userId: user.id, key: 'romance', position: 1, text: 'Chapter one' })).toBe(1);
+    await saveStep(0, 'Intro two', true, ['Intro two']);
+    expect((await repos.books.load({ userId: user.id, key: 'romance' }))?.state).toMatchObject({ content: ['Intro two'], currentChapter: 1 });
+    expect(await repos.versions.list({ userId: user.id, key: 'romance', position: 1 })).toEqual([]);
+  });
+
   it_('isRunning: a generation of the user still running for that generator', async () => {
     const user = await newUser();
     expect(await repos.generations.isRunning({ userId: user.id, generatorId: 'poems' })).toBe(false);

@@ -1,7 +1,6 @@
 // Saved books on Postgres: loading a book and saving its steps and memory (the queue's workers and the
 // server), awaited on a pool, with the row-to-book mapping shared (server/store/queries/books.ts, which
 // also holds the book repository's other use cases).
-import { clearVersionsQuery, type VersionsDatabase } from '../versions.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BookPartsTable, BooksDatabase, BooksTable } from '../schema.js';
 import type { BookState, MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
@@ -30,28 +29,31 @@ export async function loadBook(db: Db, owner: string, key: string): Promise<(Sav
   return row ? bookOfRow(db, row) : null;
 }
 
-/** Save one step: upsert the header, drop earlier parts when the step starts a new book, add the part. */
+/**
+ * Save one step in one statement (one round trip, atomic as any statement): upsert the header, and when
+ * the step starts a new book drop its other parts and its earlier versions, then upsert the part. The
+ * sub-statements of a WITH run on one snapshot in no set order, so none of them touches a row another
+ * changes: the parts dropped are the ones at other positions than the step's own, which is upserted.
+ */
 export async function writeStep(db: Db, owner: string, key: string, save: StepSave): Promise<void> {
   if (!save.keepsProgress) return;
-  const header = headerOfStep(save);
-  await inTransaction(db, async (trx) => {
-    const row = await trx
-      .insertInto('books')
-      .values({ owner, book_key: key, ...header })
-      .onConflict((oc) => oc.columns(['owner', 'book_key']).doUpdateSet({ ...header, updated_at: NOW }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (save.isFirst) {
-      await trx.deleteFrom('book_parts').where('book_id', '=', row.id).execute();
-      await clearVersionsQuery(trx as unknown as Kysely<VersionsDatabase>, row.id).execute();
-    }
-    const part = { step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null };
-    await trx
-      .insertInto('book_parts')
-      .values({ book_id: row.id, position: save.position, ...part })
-      .onConflict((oc) => oc.columns(['book_id', 'position']).doUpdateSet(part))
-      .execute();
-  });
+  const h = headerOfStep(save);
+  const part = { step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null };
+  const clear = save.isFirst
+    ? sql`, parts AS (DELETE FROM book_parts WHERE book_id = (SELECT id FROM book) AND position <> ${save.position}),
+        versions AS (DELETE FROM part_versions WHERE book_id = (SELECT id FROM book))`
+    : sql``;
+  await sql`WITH book AS (
+      INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, is_finished)
+      VALUES (${owner}, ${key}, ${h.book_type}, ${h.generator_id}, ${h.lang}, ${h.total_chapters}, ${h.current_chapter}, ${h.settings}, ${h.character_details}, ${h.memory}, ${h.memory_up_to}, ${h.is_finished})
+      ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id, lang = excluded.lang,
+        total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter, settings = excluded.settings,
+        character_details = excluded.character_details, memory = excluded.memory, memory_up_to = excluded.memory_up_to,
+        is_finished = excluded.is_finished, updated_at = ${NOW}
+      RETURNING id)${clear}
+    INSERT INTO book_parts (book_id, position, step, text, is_complete, title)
+    SELECT id, ${save.position}, ${part.step}, ${part.text}, ${part.is_complete}, ${part.title} FROM book
+    ON CONFLICT (book_id, position) DO UPDATE SET step = excluded.step, text = excluded.text, is_complete = excluded.is_complete, title = excluded.title`.execute(db);
 }
 
 export async function writeMemory(db: Db, owner: string, key: string, save: MemorySave): Promise<void> {

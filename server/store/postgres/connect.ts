@@ -26,9 +26,9 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//i.test(url.trim());
 }
 
-/** A pool on `url` (with bigint parsed as a number); `max` connections. */
-export function createPool(url: string, opts: { max?: number; applicationName?: string } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, types, ...(opts.applicationName ? { application_name: opts.applicationName } : {}) });
+/** A pool on `url` (with bigint parsed as a number); `max` connections, idle ones closed after `idleMs` (10 s; 0: kept). */
+export function createPool(url: string, opts: { max?: number; applicationName?: string; idleMs?: number } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, types, ...(opts.applicationName ? { application_name: opts.applicationName } : {}), ...(opts.idleMs !== undefined ? { idleTimeoutMillis: opts.idleMs } : {}) });
   // A client losing its connection (the database restarted) must not crash the process: idle ones are
   // dropped by the pool; a checked-out one (a transaction between two queries, a held advisory lock) has
   // no pool listener, so every client gets its own. Its next query fails, and the pool drops it on release.

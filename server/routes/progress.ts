@@ -76,23 +76,9 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     const body = parse(PartEditBodySchema, req.body);
     const userId = sessionOf(req).user.id;
-    const key = bookLockKey(userId, bookType);
-    const saved = await repos.books.load({ userId, key: bookType });
-    const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
-    const held = saved && spec ? restoreBook(spec, saved.state) : null;
-    if (!saved || !spec || !held) throw ApiError.of(404, 'progress_not_found');
-    const lang = held.lang;
     // Not while a step is written (its text would build on the old one); a memory update after a step
     // is waited for, so the edit marks the memory it has just written.
-    // (`writing` in this process; a running generation in the database for a worker of the queue.)
-    const isWriting = async () => writing.has(key) || (await repos.generations.isRunning({ userId, generatorId: spec.id }));
-    if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
-    await mutex.run(key, async () => {
-      if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
-      // Read again inside the lock: a step may have finished between the first read and now.
-      const current = await repos.books.load({ userId, key: bookType });
-      const state = current ? restoreBook(spec, current.state) : null;
-      if (!state) throw ApiError.of(404, 'progress_not_found');
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
       let edit;
       try {
         edit = editPart(spec, state, body.part, body.text);

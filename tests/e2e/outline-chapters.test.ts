@@ -2,11 +2,9 @@
 // chapter 2's plan and note, saves, writes the introduction and chapters 1 and 2, and chapter 2's request
 // (as the fake provider of tests/fake-openai.ts received it) carries both; chapter 1's does not carry the
 // note, and the written chapters show as locked cards.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
 import { fullLength, startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
-import { ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, SKIP_REASON, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
+import { describeInChromium, signUp, waitForText } from './helpers.js';
 
 const PASSWORD = 'secret12';
 const button = '[data-testid="generate-button"]';
@@ -26,68 +24,49 @@ function answer(body: Record<string, unknown>): string {
   return 'Aisha walked to the harbour at dawn, holding the lantern close.';
 }
 
-if (!hasChromium) {
-  describe('the outline as chapters in the studio', () => {
-    it.skip(`skipped: ${SKIP_REASON}`, () => undefined);
-  });
-} else {
-  describe('the outline as chapters in the studio (chromium, karya serve, fake provider)', () => {
-    let fake: FakeOpenAI;
-    let karya: RunningKarya;
-    let browser: Browser;
-    let page: Page | undefined;
+let fake: FakeOpenAI | undefined;
+const fakeProvider = async () => {
+  fake = await startFakeOpenAI({ answer: fullLength(answer) });
+  return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } };
+};
 
-    beforeAll(async () => {
-      await buildStudio();
-      fake = await startFakeOpenAI({ answer: fullLength(answer) });
-      [karya, browser] = await Promise.all([startKarya({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } }), launchChromium()]);
-    }, 180_000);
+describeInChromium('the outline as chapters in the studio', { what: 'fake provider', serve: fakeProvider }, (app) => {
+  afterAll(() => fake?.close());
 
-    afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail') await page?.screenshot({ path: path.join(ARTIFACTS, 'FAILED-outline-chapters.png') }).catch(() => undefined);
-    });
+  it("the writer edits chapter 2's plan and note before writing it; both reach chapter 2's request", async () => {
+    const page = await app.open();
+    await signUp(page, app.base, 'outline.cards@e2e.test', PASSWORD);
+    await page.goto(`${app.base}/romance`);
+    await waitForText(page, label, 'Generate Story Outline');
+    await page.click(button);
+    await waitForText(page, label, 'Generate Introduction', 60_000);
 
-    afterAll(async () => {
-      await browser?.close();
-      await karya?.stop();
-      await fake?.close();
-    }, 30_000);
+    const cards = page.getByTestId('chapter-card');
+    await cards.first().waitFor();
+    // One card per chapter of the form's default count.
+    const total = await cards.count();
+    expect(total).toBeGreaterThanOrEqual(5);
+    expect(await cards.nth(total - 1).getByLabel('Title').inputValue()).toBe(`Lantern ${total}`);
+    const second = cards.nth(1);
+    await second.getByLabel('Plan').fill('EDITED-2 Tan and Aisha meet at the night market.');
+    await second.getByLabel('Note: what must happen here').fill('NOTE-2 Tan must confess that he burned the old shop.');
+    await page.getByTestId('chapters-save').click();
+    await page.getByTestId('chapters-save').waitFor({ state: 'detached' });
 
-    it("the writer edits chapter 2's plan and note before writing it; both reach chapter 2's request", async () => {
-      page = (await newPage(browser)).page;
-      await signUp(page, karya.url, 'outline.cards@e2e.test', PASSWORD);
-      await page.goto(`${karya.url}/romance`);
-      await waitForText(page, label, 'Generate Story Outline');
+    for (const next of ['Generate Chapter 1', 'Generate Chapter 2', 'Generate Chapter 3']) {
       await page.click(button);
-      await waitForText(page, label, 'Generate Introduction', 60_000);
+      await waitForText(page, label, next, 60_000);
+    }
+    const requests = fake!.generationRequests().map((r) => userMessageOf(r.body ?? {}));
+    const chapter2 = requests.filter((u) => new RegExp(`^Write Chapter 2 of ${total},`).test(u));
+    expect(chapter2).toHaveLength(1);
+    expect(chapter2[0]).toContain('EDITED-2 Tan and Aisha meet at the night market.');
+    expect(chapter2[0]).toContain('NOTE-2 Tan must confess that he burned the old shop.');
+    expect(requests.find((u) => new RegExp(`^Write Chapter 1 of ${total},`).test(u))).not.toContain('NOTE-2');
 
-      const cards = page.getByTestId('chapter-card');
-      await cards.first().waitFor();
-      // One card per chapter of the form's default count.
-      const total = await cards.count();
-      expect(total).toBeGreaterThanOrEqual(5);
-      expect(await cards.nth(total - 1).getByLabel('Title').inputValue()).toBe(`Lantern ${total}`);
-      const second = cards.nth(1);
-      await second.getByLabel('Plan').fill('EDITED-2 Tan and Aisha meet at the night market.');
-      await second.getByLabel('Note: what must happen here').fill('NOTE-2 Tan must confess that he burned the old shop.');
-      await page.getByTestId('chapters-save').click();
-      await page.getByTestId('chapters-save').waitFor({ state: 'detached' });
-
-      for (const next of ['Generate Chapter 1', 'Generate Chapter 2', 'Generate Chapter 3']) {
-        await page.click(button);
-        await waitForText(page, label, next, 60_000);
-      }
-      const requests = fake.generationRequests().map((r) => userMessageOf(r.body ?? {}));
-      const chapter2 = requests.filter((u) => new RegExp(`^Write Chapter 2 of ${total},`).test(u));
-      expect(chapter2).toHaveLength(1);
-      expect(chapter2[0]).toContain('EDITED-2 Tan and Aisha meet at the night market.');
-      expect(chapter2[0]).toContain('NOTE-2 Tan must confess that he burned the old shop.');
-      expect(requests.find((u) => new RegExp(`^Write Chapter 1 of ${total},`).test(u))).not.toContain('NOTE-2');
-
-      // Chapters 1 and 2 are written: their cards are locked.
-      await page.locator('#part-chapters > summary').click();
-      await page.locator('[data-testid="chapter-card"][data-locked="true"]').nth(1).waitFor();
-      expect(await page.locator('[data-testid="chapter-card"][data-locked="true"]').count()).toBe(2);
-    }, 180_000);
-  });
-}
+    // Chapters 1 and 2 are written: their cards are locked.
+    await page.locator('#part-chapters > summary').click();
+    await page.locator('[data-testid="chapter-card"][data-locked="true"]').nth(1).waitFor();
+    expect(await page.locator('[data-testid="chapter-card"][data-locked="true"]').count()).toBe(2);
+  }, 180_000);
+});

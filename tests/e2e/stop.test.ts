@@ -2,12 +2,11 @@
 // streaming fake provider; while the introduction streams the writer clicks Stop: the text so far stays on
 // the page as a draft card (Continue, Rewrite…, Keep, Discard), survives a reload (the resume dialog, then
 // the card with the same text), and Keep makes it the introduction.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { writeOutline } from '../scripted-models.js';
-import { ARTIFACTS, buildStudio, hasChromium, launchChromium, newPage, SKIP_REASON, signUp, startKarya, waitForText, type RunningKarya } from './helpers.js';
+import { ARTIFACTS, describeInChromium, signUp, waitForText } from './helpers.js';
 
 const label = '[data-testid="generate-label"]';
 const button = '[data-testid="generate-button"]';
@@ -15,34 +14,23 @@ const button = '[data-testid="generate-button"]';
 /** About 300 words of English prose in paragraphs. */
 const PROSE = Array.from({ length: 8 }, (_, n) => `Paragraph ${n + 1}: the rain over Kuala Lumpur kept falling while Aisha walked past the night market, counting the lanterns and the promises she had not kept. She stopped at the old stall where her grandmother once sold kuih.`).join('\n\n');
 
-if (!hasChromium) console.warn(`Stop e2e skipped: ${SKIP_REASON}`);
+let fake: FakeOpenAI | undefined;
+// Mutable: only the introduction streams slowly.
+const options: FakeOpenAIOptions = {
+  answer: (body) => (/Create a detailed story outline/.test(JSON.stringify(body.messages ?? '')) ? writeOutline(7, 'en') : PROSE),
+};
+const slowProvider = async () => {
+  fake = await startFakeOpenAI(options);
+  return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } };
+};
 
-describe.skipIf(!hasChromium)('Stop keeps the text written so far (chromium, karya serve, slow streaming fake provider)', () => {
-  let fake: FakeOpenAI;
-  let karya: RunningKarya;
-  let browser: Browser;
-  let page: Page | undefined;
-  // Mutable: only the introduction streams slowly.
-  const options: FakeOpenAIOptions = {
-    answer: (body) => (/Create a detailed story outline/.test(JSON.stringify(body.messages ?? '')) ? writeOutline(7, 'en') : PROSE),
-  };
-
-  beforeAll(async () => {
-    await buildStudio();
-    fake = await startFakeOpenAI(options);
-    [karya, browser] = await Promise.all([startKarya({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } }), launchChromium()]);
-  }, 180_000);
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await page?.screenshot({ path: path.join(ARTIFACTS, 'FAILED-stop.png') }).catch(() => undefined);
-  });
-
-  afterAll(() => Promise.all([browser?.close(), karya?.stop(), fake?.close()]), 30_000);
+describeInChromium('Stop keeps the text written so far', { what: 'slow streaming fake provider', serve: slowProvider }, (app) => {
+  afterAll(() => fake?.close());
 
   it('Stop mid-introduction: the text so far is a draft card, still there after a reload; Keep makes it the introduction', async () => {
-    ({ page } = await newPage(browser, { width: 1280, height: 800 }));
-    await signUp(page, karya.url, 'sara.stop@e2e.test', 'secret12');
-    await page.goto(`${karya.url}/romance`);
+    const page = await app.open({ width: 1280, height: 800 });
+    await signUp(page, app.base, 'sara.stop@e2e.test', 'secret12');
+    await page.goto(`${app.base}/romance`);
     await waitForText(page, label, 'Generate Story Outline');
     await page.getByLabel('Number of Chapters').selectOption('7');
     await page.click(button);

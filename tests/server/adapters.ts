@@ -1,6 +1,5 @@
 // The store's adapters for the suites that run once on each: SQLite in memory, and Postgres on a
 // throw-away cluster (tests/postgres.ts), skipped with the reason when its binaries are not here.
-// (store.test.ts still has its own copy of this list: it changes on main at the same lines; it can use this one after the merge.)
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import type { Repositories } from '../../server/store/ports.js';

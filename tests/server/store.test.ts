@@ -4,55 +4,19 @@
 // a Promise.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../../server/store/sqlite/connect.js';
 import type { Repositories } from '../../server/store/ports.js';
 import type { Database } from '../../server/store/schema.js';
+import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
-import { openPostgres } from '../../server/store/postgres/connect.js';
-import { postgresRepositories } from '../../server/store/postgres/index.js';
-import { postgresUnavailable, startPostgres } from '../postgres.js';
+import { storeAdapters as adapters, type OpenedStore as Opened } from './adapters.js';
 import type { BookState, StepSave } from '../../engine/index.js';
 
-interface Opened {
-  repos: Repositories;
-  /** For looking at rows the ports do not show. */
-  db: Kysely<Database>;
-  close(): Promise<void>;
-}
-
-const pgSkip = postgresUnavailable();
-if (pgSkip) console.warn(pgSkip);
-
-const adapters: Array<{ name: string; skip: string | null; open(): Promise<Opened> }> = [
-  {
-    name: 'sqlite',
-    skip: null,
-    open: async () => {
-      const database = await openDatabase(':memory:');
-      const store = new Store(database.db, database.sqlite);
-      expect(sqliteRepositories(store)).toBe(sqliteRepositories(store));
-      return { repos: sqliteRepositories(store), db: database.db, close: () => database.close() };
-    },
-  },
-  {
-    name: 'postgres',
-    skip: pgSkip,
-    open: async () => {
-      const cluster = await startPostgres();
-      const opened = await openPostgres(await cluster.createDatabase());
-      const repos = postgresRepositories(opened);
-      return {
-        repos,
-        db: opened.db,
-        close: async () => {
-          await repos.close();
-          await opened.close();
-          cluster.stop();
-        },
-      };
-    },
-  },
-];
+it('the SQLite repositories are made once per store', async () => {
+  const database = await openDatabase(':memory:');
+  const store = new Store(database.db, database.sqlite);
+  expect(sqliteRepositories(store)).toBe(sqliteRepositories(store));
+  await database.close();
+});
 
 describe.each(adapters)('store on $name', (adapter) => {
 let repos: Repositories;

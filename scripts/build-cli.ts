@@ -11,7 +11,7 @@ import { ROOT } from '../engine/node/load.js';
 
 const outdir = path.join(ROOT, 'dist', 'cli');
 const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-const BUNDLED = new Set(['kysely', 'zod', 'openai', 'handlebars', 'commander', 'cli-progress', 'p-queue']);
+const BUNDLED = new Set(['kysely', 'zod', 'openai', 'handlebars', 'commander', 'cli-progress', 'p-queue', 'yaml', 'pg', 'pg-boss']);
 rmSync(outdir, { recursive: true, force: true });
 const started = performance.now();
 await build({
@@ -27,7 +27,7 @@ await build({
   // Node loads each file on its own, so `import 'kysely'` alone cost ~175 ms of CPU at every start
   // (zod ~70 ms, openai ~90 ms). Bundled, they load as part of a few chunks. Native and CommonJS
   // packages, and everything the server alone uses, stay external.
-  external: Object.keys(dependencies).filter((name) => !BUNDLED.has(name)).flatMap((name) => [name, `${name}/*`]),
+  external: [...Object.keys(dependencies).filter((name) => !BUNDLED.has(name)), 'pg-native', 'pg-cloudflare'].flatMap((name) => [name, `${name}/*`]),
   // Bundled CommonJS packages (handlebars, commander, cli-progress) require Node's own modules.
   banner: { js: "import { createRequire as __karyaCreateRequire } from 'node:module'; const require = __karyaCreateRequire(import.meta.url);" },
   sourcemap: 'linked',

@@ -39,7 +39,10 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
   if (!config.databaseUrl) fail('--queue runs the batch on `karya worker` processes through Postgres: set KARYA_DATABASE_URL=postgres://… (the same as the workers\')');
   const store = await openStore(config);
   const postgres = store.postgres!;
-  const queue = await openQueue(postgres, pino({ level: 'silent' }), { isSender: true });
+  // The queue starts while the books' saved progress is read and the listener connects (below).
+  const queueOpened = openQueue(postgres, pino({ level: 'silent' }), { isSender: true });
+  queueOpened.catch(() => undefined);
+  let queue: Awaited<typeof queueOpened> | undefined;
   const batchId = randomUUID();
   const byKey = new Map(input.jobs.map((job) => [job.key, job]));
   const written = new Map<string, 'done' | 'failed'>();
@@ -94,21 +97,25 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
       if (isClosed) await client.end().catch(() => undefined);
       else listener = client;
     };
-    await listen();
-
     // The window --rpm and --tpm count over: a minute (tests and benchmarks shorten it, as for a local batch).
     const windowMs = Number(process.env.KARYA_BATCH_WINDOW_MS) > 0 ? Math.round(Number(process.env.KARYA_BATCH_WINDOW_MS)) : 60_000;
-    await postgres.db.insertInto('batches').values({ id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, window_ms: windowMs, created_at: Date.now() }).execute();
     const books = postgresBookStore(postgres.db, BATCH_OWNER);
+    // Side by side: the listener, the batch's row, and the books' saved progress (one query), while the queue starts.
+    const [, , savedBooks] = await Promise.all([
+      listen(),
+      postgres.db.insertInto('batches').values({ id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, window_ms: windowMs, created_at: Date.now() }).execute(),
+      books.loadMany(input.jobs.filter((job) => job.spec.kind !== 'image').map((job) => job.key)),
+      queueOpened.then((opened) => {
+        queue = opened;
+      }),
+    ]);
     let totalSteps = 0;
     let doneSteps = 0;
     const toQueue: Array<{ job: BatchJob; done: number }> = [];
     const rows: Array<{ batch_id: string; job_key: string; status: 'done' | 'queued'; updated_at: number }> = [];
-    // The books' saved progress, read side by side (the pool's connections at once).
-    const savedBooks = await Promise.all(input.jobs.map((job) => (job.spec.kind === 'image' ? null : books.load(job.key))));
-    for (const [i, job] of input.jobs.entries()) {
+    for (const job of input.jobs) {
       const steps = planSteps(job.spec, job.totalChapters).length;
-      const saved = savedBooks[i];
+      const saved = job.spec.kind === 'image' ? null : savedBooks.get(job.key);
       const done = job.spec.kind === 'image' ? (existsSync(job.outFile) && statSync(job.outFile).size > 0 ? steps : 0) : saved ? saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0) : 0;
       const isFinished = job.spec.kind === 'image' ? done === steps : saved?.isFinished === true;
       totalSteps += steps;
@@ -122,7 +129,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
     // The books' rows and their first jobs, each in one statement.
     if (rows.length) await postgres.db.insertInto('batch_books').values(rows).execute();
     input.onPlanned?.({ totalSteps, doneSteps });
-    await sendBatchSteps(queue.boss, queue.pool, toQueue.map(({ job, done }) => ({
+    await sendBatchSteps(queue!.boss, queue!.pool, toQueue.map(({ job, done }) => ({
       job: { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile } satisfies BatchBookJob,
       step: `from:${done}`,
     })));
@@ -179,7 +186,8 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
   } finally {
     isClosed = true;
     await (listener as pg.Client | null)?.end().catch(() => undefined);
-    await queue.close();
+    // (A queue still starting when the batch failed is closed once started.)
+    await (queue ?? (await queueOpened.catch(() => undefined)))?.close();
     await store.close();
   }
 }

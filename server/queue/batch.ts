@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
+import type PQueue from 'p-queue';
 import {
   BookSession, GenerationError, planSteps, stepKey, type Settings, type Step,
 } from '../../engine/index.js';
@@ -147,6 +148,8 @@ export interface BatchEnv {
   isStopping?: () => boolean;
   /** The provider of batch calls (the context's when not given): `karya worker` gives `karya batch`'s own. */
   provider?: Provider;
+  /** The worker's call slots, shared by its books (every call waits for one; none when not given). */
+  calls?: PQueue;
 }
 
 export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
@@ -181,17 +184,21 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.J
     const budget = { batchId: batch.id, rpm: batch.rpm, tpm: batch.tpm, windowMs: batch.window_ms };
     const calls = env.provider ?? ctx.provider;
     // Every call (steps, continuations, memory updates) waits for its place in the batch's budget.
+    // (A call takes its slot first, then its place in the budget: the budget counts calls as they are sent.)
+    const slot = <T>(signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> => (env.calls ? env.calls.add(call, signal ? { signal } : {}) : call());
     const provider: Provider = {
       name: calls.name,
       isOffline: calls.isOffline,
-      generateText: async (request) => {
-        await takeBudget(db, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
-        return calls.generateText(request);
-      },
-      generateImage: async (request) => {
-        await takeBudget(db, { ...budget, tokens: 0 });
-        return calls.generateImage(request);
-      },
+      generateText: (request) =>
+        slot(request.signal, async () => {
+          await takeBudget(db, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
+          return calls.generateText(request);
+        }),
+      generateImage: (request) =>
+        slot(request.signal, async () => {
+          await takeBudget(db, { ...budget, tokens: 0 });
+          return calls.generateImage(request);
+        }),
     };
     const totalSteps = planSteps(spec, data.totalChapters).length;
     await runLocked(ctx, { ...env, provider, totalSteps, saves: onClient(lock) }, data, job);

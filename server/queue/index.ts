@@ -21,6 +21,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import PQueue from 'p-queue';
 import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -85,7 +86,7 @@ export function startSweeper(ctx: AppContext, queue: StepQueue, logger: Logger =
 /**
  * Start pg-boss (creating its schema once) and the event channel on an open Postgres database. A process
  * that only sends jobs (`karya batch --queue`: `isSender`) leaves pg-boss's maintenance and cron clock to
- * the servers and workers.
+ * the servers and workers, and its channel is not started (it neither dispatches steps nor runs them).
  */
 export async function openQueue(postgres: OpenedPostgres, logger: Logger, opts: { isSender?: boolean } = {}): Promise<StepQueue> {
   const boss = new PgBoss({
@@ -114,7 +115,8 @@ export async function openQueue(postgres: OpenedPostgres, logger: Logger, opts: 
     throw error;
   }
   const channel = new StepChannel(postgres.url, postgres.pool, (error) => logger.warn({ err: error }, 'step events connection lost; listening again'));
-  await channel.start();
+  // A sender announces its jobs through the pool and listens to nothing of the steps' events.
+  if (!opts.isSender) await channel.start();
   const queue: StepQueue = {
     boss,
     channel,
@@ -325,13 +327,19 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   const running = new Map<string, AbortController>();
   let isStopping = false;
   const offCancel = queue.channel.onCancel((jobId) => running.get(jobId)?.abort());
+  // A batch's books are held twice as many as calls run at once, and their calls share one p-queue of
+  // `concurrency` (first come, first served), as a local batch's books share theirs: a call slot never
+  // waits while a book saves its step between two calls, and a worker's books end together instead of
+  // in waves of `concurrency` (the slowest book of each wave holding up the next).
+  const batchBooks = 2 * concurrency;
+  const batchCalls = new PQueue({ concurrency });
   // Per-book locks hold a connection for a whole step: they get their own pool, one connection per
   // handler (steps and batch steps), so that held and awaited locks never starve the queries of the
   // steps holding them (which would stop every worker).
   // Its connections are opened now and kept (a new connection costs a backend's start, ~20 ms, which a
   // job would wait for), one per handler that can run at once.
-  const locks = createPool(queue.url, { max: 2 * concurrency, applicationName: 'karya-locks', idleMs: 0 });
-  for (const opened of await Promise.allSettled(Array.from({ length: concurrency }, () => locks.connect()))) if (opened.status === 'fulfilled') opened.value.release();
+  const locks = createPool(queue.url, { max: concurrency + batchBooks, applicationName: 'karya-locks', idleMs: 0 });
+  for (const opened of await Promise.allSettled(Array.from({ length: batchBooks }, () => locks.connect()))) if (opened.status === 'fulfilled') opened.value.release();
   // The store's pool keeps as many connections open (opened now) as jobs can run at once: a job's first
   // query (its lease) would otherwise wait for a new connection after the pool's idle time-out.
   queue.pool.options.min = Math.min(concurrency, queue.pool.options.max ?? 10);
@@ -457,26 +465,74 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       }),
     );
   }
-  for (let i = 0; i < concurrency; i++) {
-    workIds.push(
-      await queue.boss.work<BatchBookJob>(BATCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: WORK_POLL_S, includeMetadata: true }, async ([job]) => {
-        if (!job) return;
-        await leased(BATCH_QUEUE, job.id, new AbortController(), async (leasedNow) => {
-          try {
-            await runBatchStep(ctx, { ...queue, locks, leasedNow, isStopping: () => isStopping, ...(opts.batchProvider ? { provider: opts.batchProvider } : {}) }, job);
-          } catch (error) {
-            if (!(error instanceof GenerationError)) await afterOurFailure(error);
-            if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);
-            throw error;
-          }
+  // The batch queue: one loop fetching as many books as there is room for (one query for a wave of books,
+  // where a loop per book made a fetch each, queued on pg-boss's few connections), each book then
+  // completed, or failed back for its retry, on its own as it ends.
+  let batchHeld = 0;
+  let onBatchWake: (() => void) | undefined;
+  /** Something changed since the loop last fetched (a book ended, a job was announced): fetch again. */
+  let isBatchWoken = false;
+  const wakeBatch = () => {
+    isBatchWoken = true;
+    onBatchWake?.();
+  };
+  const batchEnds = new Set<Promise<void>>();
+  const runBatchJob = async (job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> => {
+    try {
+      await leased(BATCH_QUEUE, job.id, new AbortController(), async (leasedNow) => {
+        try {
+          await runBatchStep(ctx, { ...queue, locks, leasedNow, calls: batchCalls, isStopping: () => isStopping, ...(opts.batchProvider ? { provider: opts.batchProvider } : {}) }, job);
+        } catch (error) {
+          if (!(error instanceof GenerationError)) await afterOurFailure(error);
+          if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);
+          throw error;
+        }
+      });
+      await queue.boss.complete(BATCH_QUEUE, job.id);
+    } catch (error) {
+      // The queue runs it again after its pause (with backoff), as pg-boss's own workers do.
+      await queue.boss.fail(BATCH_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((err: unknown) => logger.warn({ err }, 'a batch job could not be given back; the lease sweep will'));
+    }
+  };
+  const batchLoop = (async () => {
+    while (!isStopping) {
+      isBatchWoken = false;
+      const room = batchBooks - batchHeld;
+      let jobs: Array<PgBoss.JobWithMetadata<BatchBookJob>> = [];
+      if (room > 0) {
+        try {
+          jobs = (await queue.boss.fetch<BatchBookJob>(BATCH_QUEUE, { batchSize: room, includeMetadata: true })) ?? [];
+        } catch (error) {
+          // The database is away: look again at the next turn.
+          logger.warn({ err: error }, 'batch jobs could not be fetched');
+        }
+      }
+      for (const job of jobs) {
+        batchHeld++;
+        const ended: Promise<void> = runBatchJob(job).finally(() => {
+          batchHeld--;
+          batchEnds.delete(ended);
+          wakeBatch();
         });
-      }),
-    );
-  }
+        batchEnds.add(ended);
+      }
+      // The room is full or the queue empty: the next book's end, an announced job, or the poll.
+      if (isStopping || isBatchWoken || (jobs.length && jobs.length === room)) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, WORK_POLL_S * 1000);
+        function done() {
+          clearTimeout(timer);
+          onBatchWake = undefined;
+          resolve();
+        }
+        onBatchWake = done;
+      });
+    }
+  })();
   // A job queued anywhere wakes this process's workers of its queue (else they fetch at their next poll).
-  const workNames = new Map<string, string>(workIds.map((id, i) => [id, i < concurrency ? STEP_QUEUE : BATCH_QUEUE]));
   const offJob = queue.channel.onJob((name) => {
-    for (const [id, queueName] of workNames) if (queueName === name) queue.boss.notifyWorker(id);
+    if (name === BATCH_QUEUE) wakeBatch();
+    else for (const id of workIds) queue.boss.notifyWorker(id);
   });
   logger.info({ workerId, concurrency }, 'step worker started');
   return {
@@ -485,11 +541,15 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     stop: async (stopOpts = {}) => {
       // A batch's book in progress goes back to the queue after its running step.
       isStopping = true;
+      wakeBatch();
       for (const id of workIds) await queue.boss.offWork({ id } as never).catch(() => undefined);
       // Let running steps finish (their leases stay renewed meanwhile); what is left after `drainMs` is
       // picked up again by another worker once its lease runs out.
       const until = Date.now() + (stopOpts.drainMs ?? 0);
       while (running.size && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
+      // The batch books that ended are completed (or given back) before the connections go.
+      await batchLoop;
+      if (!running.size) await Promise.all(batchEnds);
       clearInterval(heartbeat);
       offCancel();
       offJob();

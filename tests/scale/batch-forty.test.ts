@@ -16,6 +16,7 @@ import { openQueue, startStepWorker, type StepQueue, type StepWorker } from '../
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
 import { bookRequests, removeTempDirs, romanceCalls, startCli, tempDir, writeJobs, type CliRun } from '../batch/helpers.js';
+import type { RecordedRequest } from '../fake-openai.js';
 
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
@@ -78,4 +79,52 @@ describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 
       await client.end();
     }
   }, 150_000);
+
+  // docs/operations.md: a worker of --concurrency N holds up to 2 × N books, whose calls share N slots.
+  it('a worker of concurrency 2 holds four books at once and never has more than two calls in flight', async () => {
+    const url = await cluster!.createDatabase();
+    const slow = await startFakeOpenAI({ latencyMs: 150 });
+    const env = { ...process.env, KARYA_DATABASE_URL: url, OPENAI_API_KEY: 'sk-test-held', OPENAI_BASE_URL: slow.baseURL };
+    const config = configFromEnv(env);
+    const store = await openStore(config);
+    const ctx = createContext({ config, repos: store.repos, logger: pino({ level: 'silent' }), provider: providerFromEnv(env) });
+    const queue = await openQueue(store.postgres!, ctx.logger);
+    const worker = await startStepWorker(ctx, queue, { concurrency: 2 });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const dir = tempDir('karya-held-');
+      const lines = Array.from({ length: 8 }, (_, i) => `- { id: h${i + 1}, generator: romance, chapters: 1 }`);
+      const file = writeJobs(dir, 'jobs.yaml', `${lines.join('\n')}\n`);
+      const run = startCli(['batch', file, '--queue'], { cwd: dir, fake: slow, env: { KARYA_DATABASE_URL: url, KARYA_LOG_LEVEL: 'warn' } });
+      // The books held, read while the batch runs.
+      let held = 0;
+      let isRunning = true;
+      const sampling = (async () => {
+        while (isRunning) {
+          const { rows } = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'karya-batch-step' AND state = 'active'");
+          held = Math.max(held, rows[0]!.n);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const result = await run.done;
+      isRunning = false;
+      await sampling;
+      expect(result.stderr).toContain('8 of 8 books written');
+      expect(result.code).toBe(0);
+      expect(held).toBe(4);
+      // Calls in flight at once, from the fake's own record of each call's arrival and answer.
+      const calls = bookRequests(slow).filter((r: RecordedRequest) => r.answeredAt !== undefined);
+      expect(calls).toHaveLength(8 * romanceCalls(1).all);
+      const inFlight = Math.max(...calls.map((c) => calls.filter((o) => o.at <= c.at && o.answeredAt! > c.at).length));
+      expect(inFlight).toBeLessThanOrEqual(2);
+      expect(inFlight).toBe(2);
+    } finally {
+      await client.end();
+      await worker.stop();
+      await queue.close();
+      await store.close();
+      await slow.close();
+    }
+  }, 120_000);
 });

@@ -65,10 +65,18 @@ export async function removeBook(db: Db, owner: string, key: string): Promise<bo
   return result.numDeletedRows > 0n;
 }
 
+/** Many books of one owner, read in one query (and their parts, for the books found): keyed by book key. */
+export async function loadBooks(db: Db, owner: string, keys: readonly string[]): Promise<Map<string, SavedBook & { bookType: string }>> {
+  if (!keys.length) return new Map();
+  const rows = await db.selectFrom('books').selectAll().where('owner', '=', owner).where('book_key', 'in', keys).execute();
+  return new Map(await Promise.all(rows.map(async (row) => [row.book_key, await bookOfRow(db, row)] as const)));
+}
+
 /** The ProgressStore port for one owner on Postgres (workers and `karya batch --queue`). */
-export function postgresBookStore(db: Kysely<any>, owner: string): ProgressStore & { remove(key: string): Promise<boolean> } {
+export function postgresBookStore(db: Kysely<any>, owner: string): ProgressStore & { remove(key: string): Promise<boolean>; loadMany(keys: readonly string[]): ReturnType<typeof loadBooks> } {
   return {
     load: (key) => loadBook(db, owner, key),
+    loadMany: (keys) => loadBooks(db, owner, keys),
     saveStep: (key, save) => writeStep(db, owner, key, save),
     saveMemory: (key, save) => writeMemory(db, owner, key, save),
     remove: (key) => removeBook(db, owner, key),

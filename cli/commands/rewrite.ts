@@ -5,7 +5,7 @@
 // same settings, else the generator's latest saved book).
 // `karya export` then shows the new part; the other parts are unchanged.
 import { existsSync } from 'node:fs';
-import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, partStep, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, parseStepKey, partStep, stepKey, stepPosition, type ResolvedSpec } from '../../engine/index.js';
 import { conclusionPosition } from '../../engine/spec/conclusion.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
@@ -27,19 +27,15 @@ export interface RewriteOptions {
   json?: boolean;
 }
 
-/** The position of `--part` in a book of `total` chapters, or exit 2 saying what is allowed. */
+/** The position of `--part` (a step key: introduction, chapter:N, conclusion) in a book of `total` chapters, or exit 2 saying what is allowed. */
 function partPosition(spec: ResolvedSpec, part: string, total: number, written: number): number {
   const end = conclusionPosition(spec.flow, total);
   const allowed = `introduction, chapter:1 to chapter:${end - 1}, conclusion`;
-  const p = part.trim().toLowerCase();
-  let position: number;
-  if (p === 'introduction' || p === 'intro') position = 0;
-  else if (p === 'conclusion') position = end;
-  else {
-    const m = /^chapter:([1-9]\d{0,2})$/.exec(p);
-    if (!m || Number(m[1]) >= end) fail(`--part "${part}": expected one of ${allowed}`);
-    position = Number(m[1]);
-  }
+  const key = part.trim().toLowerCase();
+  // "conclusion" names the conclusion wherever it sits (its stored key, conclusion:N, is taken too).
+  const ref = key === 'conclusion' ? { kind: 'conclusion' as const, position: end } : parseStepKey(key);
+  const position = ref && ref.kind !== 'outline' ? stepPosition(ref) : -1;
+  if (!ref || position < 0 || stepKey(partStep(spec, position, total)) !== stepKey(ref)) fail(`--part "${part}": expected one of ${allowed}`);
   if (position >= written) fail(`--part ${part}: that part of this ${spec.id} book is not written yet (${written} parts are); write it first with karya generate`);
   return position;
 }

@@ -642,8 +642,11 @@ function entryOf(rec: Rec): OutlineEntry {
   if (rec.table) return { number: rec.number, ...(rec.table.title ? { title: rec.table.title } : {}), plan: [rec.table.plan, body].filter(Boolean).join('\n'), text };
   let split = splitHead(rec.head);
   let rest = body;
+  // "Chapter 3: Chapter 3" / "Bab 3: Bab 3" names no title (an untitled chapter as renderOutline writes it): its body is all plan.
+  const isUntitled = !split.plan && split.title !== undefined && isNumberedLabel(split.title, rec.number);
+  if (isUntitled) split = { plan: '' };
   // "CHAPTER 3" on its own line, the title on the next ("The Storm" or "Title: The Storm").
-  if (!split.title && !split.plan && body) {
+  if (!isUntitled && !split.title && !split.plan && body) {
     const [firstLine, ...others] = body.split('\n');
     const labelled = /^[*_\s]*(?:(?:chapter\s+)?title|tajuk(?:\s+bab)?)[*_\s]*[:：][*_\s]*(.+)$/i.exec(firstLine!);
     const candidate = labelled ? labelled[1]! : firstLine!;
@@ -654,6 +657,12 @@ function entryOf(rec: Rec): OutlineEntry {
   }
   const plan = [split.plan, rest].filter(Boolean).join('\n').trim();
   return { number: rec.number, ...(split.title ? { title: split.title } : {}), plan, text };
+}
+
+/** "Chapter 3" / "Bab 3" for chapter 3: the chapter's own numbered label, no title of its own. */
+function isNumberedLabel(title: string, n: number): boolean {
+  const m = /^(?:chapter|bab)\s+(\d{1,3})$/i.exec(title.trim());
+  return m !== null && Number(m[1]) === n;
 }
 
 /** The entry for chapter n, or undefined. */
@@ -696,15 +705,17 @@ function entryLines(n: number, entry: ChapterEntry, lang: 'en' | 'ms'): string {
   const word = lang === 'ms' ? 'Bab' : 'Chapter';
   const title = cleanTitle(entry.title);
   const plain = splitHead(title);
-  // A title the head would split (a dash, a colon) or read as a sentence goes in bold, which keeps it whole.
-  const head = !title ? `${word} ${n}:` : plain.title === title && !plain.plan ? `${word} ${n}: ${title}` : `${word} ${n}: **${title}**`;
   const plan = cleanPlan(entry.plan);
+  // An untitled chapter with a plan is headed by its numbered label ("Chapter 3: Chapter 3"), which reads
+  // back as no title: the plan's first line is never taken for one. A title the head would split (a dash,
+  // a colon) or read as a sentence goes in bold, which keeps it whole.
+  const head = !title ? (plan ? `${word} ${n}: ${word} ${n}` : `${word} ${n}:`) : plain.title === title && !plain.plan ? `${word} ${n}: ${title}` : `${word} ${n}: **${title}**`;
   return plan ? `${head}\n${plan}` : head;
 }
 
 /**
- * An entry as the outline keeps it: what the parser reads back from it (so an untitled entry whose plan
- * opens with a short line reads that line as its title). Idempotent.
+ * An entry as the outline keeps it: what the parser reads back from it (an untitled entry stays untitled,
+ * its plan the plan). Idempotent.
  */
 export function normalizeChapterEntry(entry: ChapterEntry, lang: 'en' | 'ms' = 'en'): ChapterEntry {
   const read = parseOutline(entryLines(1, entry, lang)).entries[0];

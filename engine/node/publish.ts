@@ -16,7 +16,7 @@ import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import {
-  formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize, say,
+  formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize, readinessText, say,
   type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
 } from '../publish/index.js';
 
@@ -212,7 +212,7 @@ export async function buildKdpPackage(input: {
     'description.html': text(`${parts.description}\n`),
     'keywords.txt': text(parts.keywords.map((k) => `${k}\n`).join('')),
     'metadata.json': text(`${JSON.stringify(metadata, null, 2)}\n`),
-    'readiness.json': text(`${JSON.stringify({ generator: book.id, ...readiness, ...(parts.notes.keywords ? { notes: { keywords: parts.notes.keywords } } : {}) }, null, 2)}\n`),
+    'readiness.json': text(`${JSON.stringify({ generator: book.id, ...readiness, ...(parts.notes.keywords ? { notes: { keywords: readinessText(parts.notes.keywords, metadata.language) } } : {}) }, null, 2)}\n`),
   };
   const { bytes: _bytes, ...coverImage } = jpeg;
   return { files, coverImage, print, metadata, readiness, summary: formatReadiness(readiness, metadata.language) };

@@ -74,7 +74,7 @@ export interface PackageParts {
   cover: { png: Uint8Array; size: PixelSize };
   categories: string[];
   /** How the title, author and keywords were found when the answers did not follow the asked layout (readiness says the first two). */
-  notes: { title?: ReadinessText; author?: ReadinessText; keywords?: string };
+  notes: { title?: ReadinessText; author?: ReadinessText; keywords?: ReadinessText[] };
   /** What the caller gave for metadata.json (publisher, edition, series, reading age). */
   given: Pick<GivenFacts, 'publisher' | 'edition' | 'series' | 'seriesNumber' | 'readingAge'>;
   steps: PackageStepDone[];
@@ -185,9 +185,9 @@ export async function writePackageParts(input: {
   const { keywords, dropped } = kdpKeywords(found.candidates);
   if (found.source === 'fallback' || dropped.length) {
     notes.keywords = [
-      found.source === 'fallback' ? 'the keyword answer had no numbered list; short phrases of it were used' : '',
-      dropped.length ? `left out: ${dropped.map((d) => `"${d.keyword}" (${d.reason})`).join(', ')}` : '',
-    ].filter(Boolean).join('; ');
+      ...(found.source === 'fallback' ? [say('note.keywords-fallback')] : []),
+      ...(dropped.length ? [say('note.keywords-left-out', { list: dropped.map((d) => say('note.keyword-left-out', { keyword: d.keyword, reason: d.reason })) })] : []),
+    ];
   }
   const coverPng = out.cover?.png;
   if (!coverPng) throw new Error(`the cover step (${publish.parts.cover.generator}) returned no image`);

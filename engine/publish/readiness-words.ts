@@ -75,6 +75,17 @@ export const READINESS_WORDS = {
     en: 'the {generator} answer had no usable name; none was made up: pass --author "Your Name"',
     ms: 'jawapan {generator} tiada nama yang boleh digunakan; tiada nama yang direka: berikan --author "Nama Anda"',
   },
+  // How the keywords were found (readiness.json "notes.keywords"; rules.ts kdpKeywords).
+  'note.keywords-fallback': {
+    en: 'the keyword answer had no numbered list; short phrases of it were used',
+    ms: 'jawapan kata kunci tiada senarai bernombor; frasa pendek daripadanya digunakan',
+  },
+  'note.keywords-left-out': { en: 'left out: {list}', ms: 'ditinggalkan: {list}' },
+  'note.keyword-left-out': { en: '"{keyword}" ({reason})', ms: '"{keyword}" ({reason})' },
+  'keyword.too-short': { en: 'too short to be a search phrase', ms: 'terlalu pendek untuk menjadi frasa carian' },
+  'keyword.refused': { en: 'KDP refuses {words}', ms: 'KDP menolak {words}' },
+  'keyword.too-long': { en: 'longer than {max} characters', ms: 'lebih daripada {max} aksara' },
+  'keyword.no-box': { en: 'KDP has {slots} boxes', ms: 'KDP ada {slots} kotak' },
   // title (rules.ts)
   'title.empty': { en: 'the title is empty', ms: 'tajuk kosong' },
   'title.empty-fix': { en: 'pass --title "…" or edit "title" in metadata.json', ms: 'berikan --title "…" atau sunting "title" dalam metadata.json' },

@@ -73,9 +73,9 @@ export function keywordProblems(keywords: readonly string[]): RuleProblem[] {
  * Up to 7 keywords KDP accepts from candidates in order of preference: trimmed, without duplicates, those
  * too long or with refused words left out (and said why).
  */
-export function kdpKeywords(candidates: readonly string[]): { keywords: string[]; dropped: Array<{ keyword: string; reason: string }> } {
+export function kdpKeywords(candidates: readonly string[]): { keywords: string[]; dropped: Array<{ keyword: string; reason: ReadinessText }> } {
   const keywords: string[] = [];
-  const dropped: Array<{ keyword: string; reason: string }> = [];
+  const dropped: Array<{ keyword: string; reason: ReadinessText }> = [];
   const seen = new Set<string>();
   for (const raw of candidates) {
     const keyword = raw.replace(/\s+/g, ' ').trim();
@@ -83,10 +83,10 @@ export function kdpKeywords(candidates: readonly string[]): { keywords: string[]
     if (!keyword || seen.has(key)) continue;
     seen.add(key);
     const refused = forbiddenWordsIn(keyword, KDP_FORBIDDEN_KEYWORD_WORDS);
-    if (isTooShortKeyword(keyword)) dropped.push({ keyword, reason: 'too short to be a search phrase' });
-    else if (refused.length) dropped.push({ keyword, reason: `KDP refuses ${refused.map((w) => `"${w}"`).join(', ')}` });
-    else if ([...keyword].length > KDP_KEYWORD_MAX) dropped.push({ keyword, reason: `longer than ${KDP_KEYWORD_MAX} characters` });
-    else if (keywords.length >= KDP_KEYWORD_SLOTS) dropped.push({ keyword, reason: `KDP has ${KDP_KEYWORD_SLOTS} boxes` });
+    if (isTooShortKeyword(keyword)) dropped.push({ keyword, reason: say('keyword.too-short') });
+    else if (refused.length) dropped.push({ keyword, reason: say('keyword.refused', { words: refused.map((w) => say('quoted', { text: w })) }) });
+    else if ([...keyword].length > KDP_KEYWORD_MAX) dropped.push({ keyword, reason: say('keyword.too-long', { max: KDP_KEYWORD_MAX }) });
+    else if (keywords.length >= KDP_KEYWORD_SLOTS) dropped.push({ keyword, reason: say('keyword.no-box', { slots: KDP_KEYWORD_SLOTS }) });
     else keywords.push(keyword);
   }
   return { keywords, dropped };

@@ -6,7 +6,7 @@
 // place). Written chapters cannot be changed this way. Pure.
 import type { BookSpec } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
-import { conclusionPosition } from '../spec/conclusion.js';
+import { chaptersWritten, conclusionPosition, totalChaptersFor } from '../spec/conclusion.js';
 import { parsedOutlineOf } from '../compile/plan.js';
 import { chapterEntriesOf, normalizeChapterEntry, renderOutline, type ChapterEntry } from '../compile/outline.js';
 import { EditError } from './edit.js';
@@ -39,7 +39,7 @@ export function isOutlineEditable(spec: BookSpec, state: BookState): boolean {
 
 /** Chapters of the book between the introduction and the conclusion. */
 function chapterCount(spec: BookSpec, totalChapters: number): number {
-  return conclusionPosition(spec.flow, totalChapters) - 1;
+  return chaptersWritten(spec.flow, totalChapters);
 }
 
 /** Chapters written (content holds the introduction, then chapters, then the conclusion). */
@@ -85,7 +85,7 @@ export function editOutline(spec: BookSpec, state: BookState, chapters: Readonly
     const given = entries[w.number - 1];
     if (!given || !same(given, normalizeChapterEntry(w, lang))) throw new EditError('chapter_written', { chapter: w.number });
   }
-  const total = spec.flow.conclusion === 'replaces-last' ? entries.length + 1 : entries.length;
+  const total = totalChaptersFor(spec.flow, entries.length);
   const isConclusionWritten = state.content.length > conclusionPosition(spec.flow, state.totalChapters);
   if (isConclusionWritten && (total !== state.totalChapters || entries.some((e, k) => !same(e, normalizeChapterEntry(current[k]!, lang))))) {
     throw new EditError('book_finished');

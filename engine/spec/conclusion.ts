@@ -18,3 +18,8 @@ export function minChapters(flow: { readonly conclusion: ConclusionPlacement }):
 export function chaptersWritten(flow: { readonly conclusion: ConclusionPlacement }, totalChapters: number): number {
   return conclusionPosition(flow, totalChapters) - 1;
 }
+
+/** The book's total chapters when `outlineChapters` chapters are written between the introduction and the conclusion (the inverse of chaptersWritten). */
+export function totalChaptersFor(flow: { readonly conclusion: ConclusionPlacement }, outlineChapters: number): number {
+  return flow.conclusion === 'replaces-last' ? outlineChapters + 1 : outlineChapters;
+}

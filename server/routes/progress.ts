@@ -364,14 +364,22 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
   });
 
   // "Start New": a book is kept in My Books (same id, no longer current); a single tool's saved output,
-  // which is no book and never listed, is deleted.
+  // which is no book and never listed, is deleted. Refused (409 step_running) while a step of it is being
+  // written (in this process or by a worker): the step would land in the book just set aside.
   router.delete('/:bookType', async (req, res: Reply<'DELETE /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     const userId = sessionOf(req).user.id;
+    const key = bookLockKey(userId, bookType);
     const saved = await repos.books.load({ userId, key: bookType });
     const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
-    const id = spec && spec.kind !== 'book' ? await repos.books.findBookId({ userId, key: bookType }) : null;
-    if (!(id !== null ? await repos.books.removeById({ userId, id }) : await repos.books.remove({ userId, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
+    const lang = saved?.state.lang ?? 'en';
+    const isWriting = async () => writing.has(key) || (spec !== undefined && (await repos.generations.isRunning({ userId, generatorId: spec.id })));
+    if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
+    await mutex.run(key, async () => {
+      if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
+      const id = spec && spec.kind !== 'book' ? await repos.books.findBookId({ userId, key: bookType }) : null;
+      if (!(id !== null ? await repos.books.removeById({ userId, id }) : await repos.books.remove({ userId, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
+    });
     res.json({ message: MESSAGES.progress_cleared });
   });
 

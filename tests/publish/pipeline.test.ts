@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseSettings, startBook, type BookState } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { copyrightExtra, packageDocument, packageMetadataOf, readinessText, writePackageParts, type PublishStep } from '../../engine/publish/index.js';
+import { copyrightExtra, packageDocument, packageMetadataOf, readinessText, say, writePackageParts, type PublishStep } from '../../engine/publish/index.js';
 import { renderCoverPng } from '../../engine/providers/cover.js';
+import { buildKdpPackage } from '../../engine/node/publish.js';
 
 const catalog = loadCatalog({ useDiskCache: false });
 const romance = catalog.get('romance')!;
@@ -64,8 +65,14 @@ describe('writePackageParts', () => {
     expect(parts).toMatchObject({
       title: 'Ombak Kuantan', subtitle: 'Sebuah Kisah Cinta di Pantai Timur', author: 'Nur Aina Yusof',
       description: '<p><strong>Cinta di tepi pantai.</strong></p><ul><li>Manis</li><li>Menyentuh hati</li></ul><p>Beli sekarang!</p>',
-      keywords: ['novel cinta', 'romantik pantai'], cost: 1 + 1 + 1 + 1 + 1 + 6, notes: { keywords: 'left out: "cinta percuma" (KDP refuses "percuma")' },
+      keywords: ['novel cinta', 'romantik pantai'], cost: 1 + 1 + 1 + 1 + 1 + 6,
     });
+    // Why a keyword was left out, in the book's language (readiness.json) and in English.
+    expect(readinessText(parts.notes.keywords!, 'ms')).toBe('ditinggalkan: "cinta percuma" (KDP menolak "percuma")');
+    expect(readinessText(parts.notes.keywords!, 'en')).toBe('left out: "cinta percuma" (KDP refuses "percuma")');
+    const built = await buildKdpPackage({ book: romance, state, parts, epubcheck: async () => ({ status: 'skipped', detail: say('verbatim', { text: 'not installed' }) }) });
+    const readiness = JSON.parse(new TextDecoder().decode(built.files['readiness.json'])) as { notes?: { keywords?: string } };
+    expect(readiness.notes).toEqual({ keywords: 'ditinggalkan: "cinta percuma" (KDP menolak "percuma")' });
 
     const doc = packageDocument(romance, state, parts);
     expect(doc.title).toBe('Ombak Kuantan');

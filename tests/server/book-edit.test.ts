@@ -47,10 +47,10 @@ describe('editing a written part by hand', () => {
   const edit = (cookie: string, part: object, text: string, bookType = 'romance') => model.ts.http.put(`/api/progress/${bookType}/part`).set('cookie', cookie).send({ part, text });
   const promptOf = (r: { body?: Record<string, unknown> }) => JSON.stringify((r.body as { messages?: unknown })?.messages ?? '');
   const isMemoryCall = (r: { body?: Record<string, unknown> }) => promptOf(r).includes('Update the story bible of a book');
-  /** Wait for the memory update after the last step (it runs after the step's answer) to be answered. */
-  async function settle() {
+  /** Wait for the memory update after the last step (it runs after the step's answer) to be answered (of the requests from `from` on). */
+  async function settle(from = 0) {
     const isDone = () => {
-      const all = model.fake.generationRequests();
+      const all = model.fake.generationRequests().slice(from);
       return all.length > 0 && isMemoryCall(all.at(-1)!) && all.every((r) => r.answeredAt !== undefined);
     };
     for (let i = 0; i < 500 && !isDone(); i++) await new Promise((r) => setTimeout(r, 20));
@@ -135,5 +135,37 @@ describe('editing a written part by hand', () => {
     expect(res.body.error).toEqual({ code: 'step_running', message: 'A step of this book is being written. Edit it when the step is done.' });
     controller.abort();
     await running;
+  });
+
+  it('Start New is refused while a step of the book is being written; the book stays current, and once the step ends Start New keeps it', async () => {
+    const cookie = await signUp(model.ts, uniqueEmail('starter'));
+    const from = model.fake.generationRequests().length;
+    for (let i = 0; i < 2; i++) expect((await gen(cookie)).status).toBe(200);
+    await settle(from);
+    model.fake.script({ hang: true });
+    const controller = new AbortController();
+    const seen = model.fake.generationRequests().length;
+    const running = fetch(`${model.ts.url}/api/generators/romance/generate`, {
+      method: 'POST', headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ settings: { numberOfChapters: 7 } }), signal: controller.signal,
+    }).catch(() => undefined);
+    for (let i = 0; i < 500 && model.fake.generationRequests().length <= seen; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(model.fake.generationRequests().length).toBeGreaterThan(seen);
+    const refused = await model.ts.http.delete('/api/progress/romance').set('cookie', cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'step_running', message: 'A step of this book is being written. Edit it when the step is done.' });
+    const current = (await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body;
+    expect(current.content).toHaveLength(1);
+    controller.abort();
+    await running;
+    // The stopped step settles (refunded: nothing reached the writer); then Start New is taken.
+    let res = refused;
+    for (let i = 0; i < 250 && res.status === 409; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      res = await model.ts.http.delete('/api/progress/romance').set('cookie', cookie);
+    }
+    expect(res.status).toBe(200);
+    expect((await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body).toEqual({ book: null });
+    const books = (await model.ts.http.get('/api/books').set('cookie', cookie)).body.books as Array<{ id: number; is_current: boolean }>;
+    expect(books.map((b) => [b.id, b.is_current])).toEqual([[current.id, false]]);
   });
 });

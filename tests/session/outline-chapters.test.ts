@@ -108,6 +108,17 @@ describe('the outline as chapter entries, and back', () => {
       expect(renderOutline(text, after.entries.map((e) => ({ title: e.title ?? '', plan: e.plan })), lang)).toBe(text);
       expect(text).toContain(lang === 'ms' ? 'Bab 2: Pasar Malam' : 'Chapter 2: The Night Market');
     });
+
+    it(`${lang}: a card saved without a title stays untitled; its plan's short first line stays in the plan`, () => {
+      const plan = lang === 'ms' ? 'Aisyah jumpa surat\nDia menangis di kedai.' : 'Aisha finds a letter\nShe cries in the shop.';
+      const entries = [{ title: lang === 'ms' ? 'Pulang' : 'The Return', plan: 'PLAN-1' }, { title: '', plan }, { title: '', plan: '' }];
+      const text = renderOutline(outline, entries, lang);
+      const after = parseOutline(text);
+      expect(after.entries.map((e) => ({ title: e.title ?? '', plan: e.plan }))).toEqual([entries[0], { title: '', plan }, { title: '', plan: '' }]);
+      expect(entries.map((e) => normalizeChapterEntry(e, lang))).toEqual(entries);
+      // Written again (as the next save does), it reads the same.
+      expect(renderOutline(text, after.entries.map((e) => ({ title: e.title ?? '', plan: e.plan })), lang)).toBe(text);
+    });
   }
 });
 

@@ -95,6 +95,12 @@ describe('karya rewrite', () => {
     const bad = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '3', '--part', 'chapter:9'], { cwd, env: env() });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('expected one of introduction, chapter:1 to chapter:3, conclusion');
+    // Keys that are no part of a book, or no step key at all, are refused the same way.
+    for (const part of ['chapter:two', 'chapter:0', 'chapter:1:2', 'outline', 'conclusion:9', 'epilogue']) {
+      const r = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '3', '--part', part], { cwd, env: env() });
+      expect(r.code, part).toBe(2);
+      expect(r.stderr, part).toContain(`--part "${part}": expected one of introduction, chapter:1 to chapter:3, conclusion`);
+    }
     const other = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '5', '--part', 'chapter:1'], { cwd, env: env() });
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('no saved romance book with these settings');

@@ -527,6 +527,39 @@ describe('the writing experience (issue 15)', () => {
     expect((put.body as { text: string }).text).toContain('Daniel | fisherman');
   });
 
+  it('a refused Write more or story bible edit says why in its card; a 401 signs the writer out', async () => {
+    const outline = 'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
+    const held = heldBook('romance', {
+      lang: 'en', currentChapter: 2, totalChapters: 7, content: ['An opening of a few words only.', 'Chapter one, short.'], settings: { language: 'en', numberOfChapters: 7 }, outline,
+      memory: '## Characters\n- Aisha | lead | searching | Chapter 1', memoryUpTo: 1,
+    });
+    const saved = held.saved()!;
+    let bibleCalls = 0;
+    stubServer((url) => {
+      if (url.endsWith('/progress/romance/more')) return json(402, { error: { code: 'insufficient_credits', message: 'Insufficient credits. Please upgrade your plan.' } });
+      if (url.endsWith('/progress/romance/bible')) {
+        bibleCalls += 1;
+        if (bibleCalls === 1) return json(400, { error: { code: 'bible_too_long', message: 'The story bible can hold at most 20000 characters. Shorten it and save again.', fields: { text: 'The story bible can hold at most 20000 characters. Shorten it and save again.' } } });
+        return json(401, { error: { code: 'not_signed_in', message: 'Please sign in to generate content' } });
+      }
+      if (url.startsWith('/api/progress/')) return json(200, saved);
+      return json(404, {});
+    });
+    const user = renderPage('romance');
+    await screen.findByTestId('resume-dialog');
+    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    await user.click(screen.getByRole('button', { name: 'Write more of Chapter 1: The Letter' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Insufficient credits. Please upgrade your plan.');
+    expect(screen.getByTestId('credit-balance-test').textContent).toBe('10');
+    await user.click(screen.getByRole('button', { name: 'Edit Story Bible' }));
+    await user.type(screen.getByLabelText('Text of Story Bible'), ' more');
+    await user.click(screen.getByTestId('save-edit'));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('The story bible can hold at most 20000 characters. Shorten it and save again.'));
+    await user.click(screen.getByTestId('save-edit'));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Please sign in to generate content'));
+    expect(screen.getByTestId('credit-balance-test').textContent).toBe('');
+  });
+
   it('in a Malay studio, a Malay book: "Pendek: … daripada … patah perkataan", Tulis lagi with its cost, Bab titles from the outline, Catatan Cerita; a part not short has no marker', async () => {
     const outline = 'Tajuk: Hujan\nPremis: Aisha mencari ayahnya.\n\nBab 1: Surat Itu\nDia menjumpai sepucuk surat.\n\nBab 2: Pelabuhan\nDia pergi ke pelabuhan.\n\nPengakhiran: Dia menemui ayahnya.';
     const long = 'Perkataan yang cukup panjang untuk bahagian ini. '.repeat(200).trim();

@@ -409,6 +409,16 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     }
   };
 
+  // Why an edit or a step on a written part was refused, for the card that asked: signed out on a 401; the
+  // server's word on the text when it names it, else its catalogue message, else the card's own fallback.
+  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed'): string => {
+    if (e instanceof ApiError) {
+      if (e.status === 401) setUser(null);
+      return e.fields?.text ?? (e.message ? studioMessage(e, ui) : pageWord(fallback, ui));
+    }
+    return pageWord(fallback, ui);
+  };
+
   // A written part edited by hand (a saved book, between steps): the server keeps it, later steps build on it.
   const saveEdit = async (part: StepRef, text: string): Promise<string | null> => {
     try {
@@ -418,11 +428,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', ui), { id: 'edit-result' });
       return null;
     } catch (e) {
-      if (e instanceof ApiError) {
-        if (e.status === 401) setUser(null);
-        return e.fields?.text ?? (e.message ? studioMessage(e, ui) : pageWord('editFailed', ui));
-      }
-      return pageWord('editFailed', ui);
+      return failed(e, 'editFailed');
     }
   };
 
@@ -435,23 +441,12 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       toast.success(pageWord('wroteMore', ui, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
       return null;
     } catch (e) {
-      if (e instanceof ApiError) {
-        if (e.status === 401) setUser(null);
-        return e.message ? studioMessage(e, ui) : pageWord('writeMoreFailed', ui);
-      }
-      return pageWord('writeMoreFailed', ui);
+      return failed(e, 'writeMoreFailed');
     }
   };
 
   // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the text
   // it replaces is kept as a version, restorable for free (issue 25).
-  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed'): string => {
-    if (e instanceof ApiError) {
-      if (e.status === 401) setUser(null);
-      return e.message ? studioMessage(e, ui) : pageWord(fallback, ui);
-    }
-    return pageWord(fallback, ui);
-  };
   const rewrite = async (part: StepRef, note: string): Promise<string | null> => {
     try {
       const answer = await call('POST /progress/:bookType/rewrite', { params: { bookType: form.bookType }, body: { part, ...(note ? { note } : {}) } });
@@ -537,11 +532,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       toast.success(pageWord('bibleSaved', ui), { id: 'edit-result' });
       return null;
     } catch (e) {
-      if (e instanceof ApiError) {
-        if (e.status === 401) setUser(null);
-        return e.fields?.text ?? (e.message ? studioMessage(e, ui) : pageWord('editFailed', ui));
-      }
-      return pageWord('editFailed', ui);
+      return failed(e, 'editFailed');
     }
   };
 

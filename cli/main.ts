@@ -171,7 +171,8 @@ function buildProgram(): Command {
     .command('worker')
     .description('run generation steps from the Postgres job queue (needs KARYA_DATABASE_URL); any number of workers share the work')
     .option('--concurrency <n>', 'steps run at once (default KARYA_WORKER_CONCURRENCY or 4)')
-    .action(async (opts: { concurrency?: string }) => (await import('./commands/worker.js')).workerCommand(opts));
+    .option('--metrics-port <port>', 'serve this worker\'s GET /metrics (its credits charged and refunded) on this port, behind KARYA_METRICS_TOKEN')
+    .action(async (opts: { concurrency?: string; metricsPort?: string }) => (await import('./commands/worker.js')).workerCommand(opts));
 
   return program;
 }

@@ -11,6 +11,8 @@ import type { Checkout } from './payments.js';
 /** Runs generation steps somewhere else than this request's process (the Postgres job queue). */
 export interface StepDispatcher {
   run(request: StepRequest, hooks: StepHooks): Promise<void>;
+  /** Stop the user's step running in another process (Stop): what it charged, or null when none runs. */
+  stop?(input: { userId: string; bookType: string }): Promise<{ charged: number } | null>;
 }
 
 export interface AppContext {

@@ -9,6 +9,7 @@ type Start = typeof import('./start.js');
 type Open = typeof import('./store/open.js');
 type Queue = typeof import('./queue/index.js');
 type Batch = typeof import('./queue/batch.js');
+type Metrics = typeof import('./metrics.js');
 type PostgresState = typeof import('./store/postgres/state.js');
 
 // Read the config.
@@ -42,6 +43,10 @@ export async function openQueue(...args: Parameters<Queue['openQueue']>) {
 }
 export async function startStepWorker(...args: Parameters<Queue['startStepWorker']>) {
   return (await import('./queue/index.js')).startStepWorker(...args);
+}
+/** A worker's /metrics on its own port (`karya worker --metrics-port`). */
+export async function serveWorkerMetrics(...args: Parameters<Metrics['serveWorkerMetrics']>) {
+  return (await import('./metrics.js')).serveWorkerMetrics(...args);
 }
 
 // Submit a queued batch: its books' jobs, the channel its progress comes on, where its books are saved.

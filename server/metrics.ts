@@ -2,10 +2,15 @@
 // tests) never share or clash: request latency by route pattern, generations by provider and outcome,
 // credits charged and refunded, queue depth and age, open streams, export durations. Served at
 // GET /metrics behind KARYA_METRICS_TOKEN (server/app.ts); docs/operations.md names the alerts to set.
+// A `karya worker` counts the credits of the steps it runs in its own registry and serves it on its own
+// port (`--metrics-port`, serveWorkerMetrics): each process is scraped as its own target.
 import { timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Repositories } from './store/ports.js';
+import { MESSAGES } from './http/errors.js';
 
 /** How many steps wait in the job queue and how old the oldest is (seconds); zeros without a queue. */
 export type QueueStats = () => Promise<{ depth: number; oldestAgeSeconds: number }>;
@@ -145,4 +150,49 @@ export function hasBearer(header: string | undefined, token: string): boolean {
   const wanted = Buffer.from(token);
   // Lengths differ: still compare something of the same length, so timing says nothing.
   return given.length === wanted.length ? timingSafeEqual(given, wanted) : (timingSafeEqual(wanted, wanted), false);
+}
+
+/**
+ * A worker's metrics (its credits charged and refunded, its process metrics) as Prometheus text at
+ * GET /metrics on `port` (0: any free one), behind the same Bearer token as the servers' /metrics; any
+ * other path is 404. A worker has no other HTTP port: this is the one its scraper reads.
+ */
+export async function serveWorkerMetrics(ctx: object, input: { port: number; host: string; token: string }): Promise<{ url: string; close(): Promise<void> }> {
+  const { registry } = metricsOf(ctx);
+  collectDefaultMetrics({ register: registry, prefix: 'karya_' });
+  const server = createServer((req, res) => {
+    const answer = (status: number, code: 'not_found' | 'unauthenticated', headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+      res.end(JSON.stringify({ error: { code, message: MESSAGES[code] } }));
+    };
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return answer(404, 'not_found');
+    if (!hasBearer(req.headers.authorization, input.token)) return answer(401, 'unauthenticated', { 'www-authenticate': 'Bearer realm="metrics"' });
+    registry.metrics().then(
+      (text) => {
+        res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
+      () => {
+        res.writeHead(500);
+        res.end();
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(input.port, input.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${input.host.includes(':') ? `[${input.host}]` : input.host}:${port}/metrics`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }

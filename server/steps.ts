@@ -82,7 +82,7 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
   let settleStop: (outcome: { charged: number }) => void = () => undefined;
   const stopped = new Promise<{ charged: number }>((resolve) => (settleStop = resolve));
   const now: RunningStep = {
-    step: stepRef(step), label, startedAt: new Date().toISOString(), text: '',
+    step: stepRef(step), label, startedAt: new Date().toISOString(), text: '', generationId: charge.generationId,
     stop: () => {
       stopper.abort();
       return stopped;

@@ -1,15 +1,17 @@
-// `karya worker [--concurrency N]`: run generation steps from the Postgres job queue (KARYA_DATABASE_URL).
-// Start as many as needed, on any machines; SIGTERM/SIGINT lets running steps finish (a second signal
-// stops at once: those steps go back to the queue for another worker).
+// `karya worker [--concurrency N] [--metrics-port P]`: run generation steps from the Postgres job queue
+// (KARYA_DATABASE_URL). Start as many as needed, on any machines; SIGTERM/SIGINT lets running steps finish
+// (a second signal stops at once: those steps go back to the queue for another worker). With
+// --metrics-port the worker serves its own GET /metrics (the credits of the steps it runs) behind
+// KARYA_METRICS_TOKEN, on KARYA_HOST.
 import { configFromEnv } from '../../server/index.js';
 import { createContext } from '../../server/index.js';
 import { openStore } from '../../server/index.js';
-import { openQueue, startStepWorker } from '../../server/index.js';
+import { openQueue, serveWorkerMetrics, startStepWorker } from '../../server/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { lightFetch } from '../../engine/node/light-fetch.js';
 import { EXIT, fail, info } from '../util.js';
 
-export async function workerCommand(opts: { concurrency?: string }): Promise<void> {
+export async function workerCommand(opts: { concurrency?: string; metricsPort?: string }): Promise<void> {
   let config;
   try {
     config = configFromEnv(process.env);
@@ -22,14 +24,32 @@ export async function workerCommand(opts: { concurrency?: string }): Promise<voi
     concurrency = Number(opts.concurrency);
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) fail(`--concurrency: "${opts.concurrency}" must be a whole number from 1 to 256`);
   }
+  let metricsPort: number | undefined;
+  if (opts.metricsPort !== undefined) {
+    metricsPort = Number(opts.metricsPort);
+    if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) fail(`--metrics-port: "${opts.metricsPort}" must be a port number from 0 to 65535`);
+    if (!config.metricsToken) fail('--metrics-port: set KARYA_METRICS_TOKEN (at least 16 characters, the same as the servers\') for the scraper\'s Bearer token');
+  }
   const store = await openStore(config);
   const ctx = await createContext({ config, repos: store.repos });
   const queue = await openQueue(store.postgres!, ctx.logger);
   // Batch steps call the model as a local `karya batch` does: checked alongside the first calls, plain
   // calls straight through the lighter fetch (cli/commands/generate.ts cliProvider).
   const batchProvider = ctx.provider.isOffline ? undefined : providerFromEnv(process.env, { probeAlongside: true, fetch: lightFetch, directChat: true });
+  // The port first: a port taken stops the worker before it takes any step.
+  let metrics: { url: string; close(): Promise<void> } | undefined;
+  if (metricsPort !== undefined) {
+    try {
+      metrics = await serveWorkerMetrics(ctx, { port: metricsPort, host: config.host, token: config.metricsToken! });
+    } catch (error) {
+      await queue.close();
+      await store.close();
+      fail(`--metrics-port: cannot listen on ${config.host}:${metricsPort} (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
   const worker = await startStepWorker(ctx, queue, { concurrency, ...(batchProvider ? { batchProvider } : {}) });
   info(`karya worker ${worker.id}: running up to ${concurrency} steps at once from ${store.location}`);
+  if (metrics) info(`  metrics: ${metrics.url} (Authorization: Bearer $KARYA_METRICS_TOKEN)`);
   info(`  provider: ${ctx.provider.isOffline ? 'offline (demo text; set OPENAI_API_KEY for a real model)' : ctx.provider.name}`);
   await new Promise<void>((resolve) => {
     let signals = 0;
@@ -39,6 +59,7 @@ export async function workerCommand(opts: { concurrency?: string }): Promise<voi
       info(`karya worker: stopping after ${worker.active()} running step(s) (signal again to stop now)`);
       worker
         .stop({ drainMs: config.generationTimeoutMs })
+        .then(() => metrics?.close())
         .then(() => queue.close())
         .then(() => store.close())
         .then(resolve, resolve);

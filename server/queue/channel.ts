@@ -5,6 +5,8 @@ import pg from 'pg';
 
 export const EVENTS_CHANNEL = 'karya_step_events';
 export const CANCEL_CHANNEL = 'karya_step_cancel';
+/** The writer pressed Stop on an instance that does not run their step (payload: a StopRequest). */
+export const STOP_CHANNEL = 'karya_step_stop';
 /** The application_name of a worker's listening connection: a live worker is one connected under it. */
 export const WORKER_APPLICATION = 'karya-worker';
 
@@ -22,7 +24,20 @@ export async function announceJob(pool: pg.Pool, queueName: string): Promise<voi
   await pool.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queueName]);
 }
 
-export type StepEvent = { t: 'charged' } | { t: 'delta'; d: string } | { t: 'end' };
+export type StepEvent =
+  | { t: 'charged' }
+  | { t: 'delta'; d: string }
+  | { t: 'end' }
+  /** Answers to a StopRequest (under its id): the step was found and is being stopped; then what it charged. */
+  | { t: 'stopping'; generation?: string }
+  | { t: 'stopped'; charged: number };
+
+/** Stop the running step of one user's book, wherever it runs; answered under `id` by the process running it. */
+export interface StopRequest {
+  id: string;
+  userId: string;
+  bookType: string;
+}
 
 /** NOTIFY payloads are limited to 8000 bytes: deltas are sent in pieces well below that. */
 const MAX_DELTA_CHARS = 1500;
@@ -30,6 +45,7 @@ const MAX_DELTA_CHARS = 1500;
 export class StepChannel {
   private readonly jobs = new Map<string, (event: StepEvent) => void>();
   private readonly cancelListeners = new Set<(jobId: string) => void>();
+  private readonly stopListeners = new Set<(request: StopRequest) => void>();
   private readonly jobListeners = new Set<(queueName: string) => void>();
   private readonly reconnectListeners = new Set<() => void>();
   private client: pg.Client | null = null;
@@ -86,6 +102,11 @@ export class StepChannel {
         for (const listener of this.cancelListeners) listener(message.payload);
         return;
       }
+      if (message.channel === STOP_CHANNEL) {
+        const request = parseStopRequest(message.payload);
+        if (request) for (const listener of this.stopListeners) listener(request);
+        return;
+      }
       const at = message.payload.indexOf(' ');
       const jobId = message.payload.slice(0, at);
       const handler = this.jobs.get(jobId);
@@ -95,6 +116,7 @@ export class StepChannel {
       await client.connect();
       await client.query(`LISTEN ${EVENTS_CHANNEL}`);
       await client.query(`LISTEN ${CANCEL_CHANNEL}`);
+      await client.query(`LISTEN ${STOP_CHANNEL}`);
       await client.query(`LISTEN ${JOBS_CHANNEL}`);
     } catch (error) {
       isLost = true;
@@ -148,6 +170,12 @@ export class StepChannel {
     return () => this.cancelListeners.delete(listener);
   }
 
+  /** Stop requests from any instance (every process that runs steps listens: the one running it answers). */
+  onStop(listener: (request: StopRequest) => void): () => void {
+    this.stopListeners.add(listener);
+    return () => this.stopListeners.delete(listener);
+  }
+
   onJob(listener: (queueName: string) => void): () => void {
     this.jobListeners.add(listener);
     return () => this.jobListeners.delete(listener);
@@ -165,14 +193,29 @@ export class StepChannel {
     await this.pool.query('SELECT pg_notify($1, $2)', [CANCEL_CHANNEL, jobId]);
   }
 
+  async requestStop(request: StopRequest): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', [STOP_CHANNEL, JSON.stringify(request)]);
+  }
+
   async close(): Promise<void> {
     this.isClosed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.reconnectListeners.clear();
     this.jobs.clear();
     this.cancelListeners.clear();
+    this.stopListeners.clear();
     this.jobListeners.clear();
     await this.ready?.catch(() => undefined);
     await this.client?.end().catch(() => undefined);
+  }
+}
+
+/** A stop request as sent by requestStop, or null for anything else. */
+function parseStopRequest(payload: string): StopRequest | null {
+  try {
+    const value = JSON.parse(payload) as Partial<StopRequest>;
+    return typeof value.id === 'string' && typeof value.userId === 'string' && typeof value.bookType === 'string' ? { id: value.id, userId: value.userId, bookType: value.bookType } : null;
+  } catch {
+    return null;
   }
 }

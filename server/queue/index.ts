@@ -33,6 +33,7 @@ import { createPool, waitForDatabase, type OpenedPostgres } from '../store/postg
 import { ApiError } from '../http/errors.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../steps.js';
 import { StepChannel, WORKER_APPLICATION, announceJob, liveWorkers, type StepEvent } from './channel.js';
+import { answerStops, stopElsewhere } from './stop.js';
 import { BATCH_QUEUE, ensureBatchQueue, giveUpBatchStep, runBatchStep, type BatchBookJob } from './batch.js';
 
 export const STEP_QUEUE = 'karya-step';
@@ -171,6 +172,7 @@ export function queueDispatcher(queue: StepQueue, opts: DispatcherOptions = {}):
   const ctx = opts.ctx;
   if (ctx) startSweeper(ctx, queue);
   return {
+    ...(ctx ? { stop: (input: { userId: string; bookType: string }) => stopElsewhere(queue.channel, ctx.repos, input) } : {}),
     run: (request: StepRequest, hooks: StepHooks) =>
       new Promise<void>((resolve, reject) => {
         const jobId = randomUUID();
@@ -333,6 +335,8 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   // in waves of `concurrency` (the slowest book of each wave holding up the next).
   const batchBooks = 2 * concurrency;
   const batchCalls = new PQueue({ concurrency });
+  // The writer's Stop sent to another instance reaches their step here (server/queue/stop.ts).
+  const offStop = answerStops(ctx, queue.channel);
   // Per-book locks hold a connection for a whole step: they get their own pool, one connection per
   // handler (steps and batch steps), so that held and awaited locks never starve the queries of the
   // steps holding them (which would stop every worker).
@@ -552,6 +556,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       if (!running.size) await Promise.all(batchEnds);
       clearInterval(heartbeat);
       offCancel();
+      offStop();
       offJob();
       await queue.channel.setApplicationName('karya-queue').catch(() => undefined);
       await locks.end().catch(() => undefined);

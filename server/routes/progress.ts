@@ -236,7 +236,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
   // Stop (issue 25): the step of the user's book being written now is aborted; the text that reached the
   // writer is kept as the step's draft and paid for (nothing reached them: refunded, nothing kept). The
   // answer waits for that and gives the book with its stopped part. Only the writer's own step: the lock
-  // key is theirs.
+  // key is theirs. With Postgres a step on another process's worker is stopped there (server/queue/stop.ts).
   router.post('/:bookType/stop', async (req, res: Reply<'POST /progress/:bookType/stop'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     parse(StopBodySchema, req.body);
@@ -248,8 +248,15 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
       const state = saved && spec ? restoreBook(spec, saved.state) : null;
       return spec && state ? { spec, state } : null;
     };
-    if (!stop) throw ApiError.catalogue(409, 'no_step_running', (await load())?.state.lang ?? 'en');
-    const { charged: credits } = await stop();
+    // With Postgres the step may run on another process's worker: asked there when one is running.
+    const elsewhere = async () => {
+      const book = stop || !ctx.steps?.stop ? null : await load();
+      if (!book || !(await repos.generations.isRunning({ userId, generatorId: book.spec.id }))) return null;
+      return ctx.steps!.stop!({ userId, bookType });
+    };
+    const outcome = stop ? await stop() : await elsewhere();
+    if (!outcome) throw ApiError.catalogue(409, 'no_step_running', (await load())?.state.lang ?? 'en');
+    const { charged: credits } = outcome;
     const book = await load();
     const view = book ? await withStopped(bookView(book.spec, book.state), { userId, bookType, ...book }) : null;
     if (!view) throw ApiError.of(404, 'progress_not_found');

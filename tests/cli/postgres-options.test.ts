@@ -25,6 +25,12 @@ describe('karya worker and batch --queue without Postgres', () => {
     expect(r.stderr).toContain('--concurrency: "0" must be a whole number from 1 to 256');
   });
 
+  it('karya worker --metrics-port without KARYA_METRICS_TOKEN exits 2 and says what to set', async () => {
+    const r = await runKaryaInProcess(['worker', '--metrics-port', '9464'], { env: { KARYA_DATABASE_URL: 'postgres://k@127.0.0.1:1/none', KARYA_METRICS_TOKEN: '' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--metrics-port: set KARYA_METRICS_TOKEN');
+  });
+
   it('karya batch --queue without KARYA_DATABASE_URL exits 2 before anything is generated', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-queue-opts-'));
     const file = path.join(dir, 'jobs.yaml');

@@ -159,6 +159,38 @@ describe('stopping a part while it streams', () => {
     expect((await book(cookie)).stopped).toBeUndefined();
   });
 
+  it('a JSON (not streamed) request stopped after text was written: the text is kept as the draft and charged, as for a stream', async () => {
+    const cookie = await signUp(ts, uniqueEmail());
+    expect((await gen(cookie)).status).toBe(200); // the outline
+    options.streamDelayMs = 15;
+    try {
+      const pending = fetch(`${ts.url}/api/generators/romance/generate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ settings: { numberOfChapters: 7 }, step: INTRO }),
+      });
+      // The JSON client sees nothing until the answer; the book shows the part being written (issue 27).
+      let running = '';
+      for (let i = 0; i < 3000 && running.split(/\s+/).filter(Boolean).length < 12; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        running = ((await book(cookie))?.running?.text as string | undefined) ?? '';
+      }
+      const res = await stop(cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const answer = await pending;
+      expect(answer.status).toBe(409);
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('step_stopped');
+      // The text written so far is the writer's: in Stop's answer and as the draft after a reload.
+      expect(res.body.stopped.text.startsWith(running.trim())).toBe(true);
+      expect(res.body.stopped.words).toBeGreaterThanOrEqual(12);
+      expect((await book(cookie)).stopped.text).toBe(res.body.stopped.text);
+      // Paid for by the same rule as a stream: 10 at sign-up, the outline, the stopped introduction.
+      expect(res.body).toMatchObject({ credits_charged: 1, credits_available: 8 });
+    } finally {
+      options.streamDelayMs = 0;
+    }
+  });
+
   it('another user cannot stop the writer’s step', async () => {
     const { cookie, rest } = await streaming();
     const other = await signUp(ts, uniqueEmail());

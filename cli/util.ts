@@ -1,6 +1,11 @@
 // Shared CLI helpers: exit codes, loading the catalog with readable errors, stderr output.
+import path from 'node:path';
 import { loadCatalog } from '../engine/node/load.js';
 import { SpecError, formatSpecIssue, type Catalog } from '../engine/index.js';
+
+/** The owner of the command line's books in the state file, and the state file's default place. */
+export const CLI_USER = 'cli';
+export const DEFAULT_STATE = path.join('.karya', 'state.sqlite');
 
 export const EXIT = { ok: 0, failed: 1, badInput: 2, interrupted: 130 } as const;
 

@@ -5,7 +5,7 @@ import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/yaml.js';
 import { EXPORT_FORMATS, minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings } from '../../engine/index.js';
-import { progressKey, settingsFromOptions } from '../commands/generate.js';
+import { progressKey, settingsFromOptions } from '../settings.js';
 import { CliExit, wholeNumber } from '../util.js';
 import { plainFsError } from '../fs-check.js';
 

@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import pg from 'pg';
-import pino from 'pino';
 import { bookView, planSteps } from '../../engine/index.js';
 import { configFromEnv } from '../../server/index.js';
 import { openStore } from '../../server/index.js';
@@ -15,7 +14,8 @@ import { openQueue } from '../../server/index.js';
 import { BATCH_CHANNEL, BATCH_OWNER, sendBatchSteps, type BatchBookJob, type BatchNotice } from '../../server/index.js';
 import { postgresBookStore } from '../../server/index.js';
 import type { BatchJob } from './jobs.js';
-import { writeBookFiles, type BatchEvent, type BatchResult } from './scheduler.js';
+import { writeBookFiles } from './files.js';
+import type { BatchEvent, BatchResult } from './scheduler.js';
 import { fail } from '../util.js';
 
 export interface QueuedBatchInput {
@@ -40,7 +40,8 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
   const store = await openStore(config);
   const postgres = store.postgres!;
   // The queue starts while the books' saved progress is read and the listener connects (below).
-  const queueOpened = openQueue(postgres, pino({ level: 'silent' }), { isSender: true });
+  // (Its warnings are the workers' business: this command shows the books' progress. No logger is loaded.)
+  const queueOpened = openQueue(postgres, { warn: () => undefined }, { isSender: true });
   queueOpened.catch(() => undefined);
   let queue: Awaited<typeof queueOpened> | undefined;
   const batchId = randomUUID();

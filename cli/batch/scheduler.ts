@@ -5,11 +5,9 @@
 // every step under `karya generate`'s key; a 429 pauses every chain for the wait the server asks.
 import { setMaxListeners } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import PQueue from 'p-queue';
 import {
-  BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, bookDocument, bookMarkdown, planSteps, renderPrompt, startBook,
+  BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, planSteps, renderPrompt, startBook,
   type BookState, type CatalogueCode, type PromptRenderer, type Step, type StepResult,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/providers/index.js';
@@ -18,7 +16,9 @@ import { sleep } from '../../engine/providers/timing.js';
 
 export { retryAfterMs } from '../../engine/providers/failures.js';
 import type { StateFile } from '../../server/index.js';
-import { CLI_USER } from '../commands/generate.js';
+import { CLI_USER } from '../util.js';
+import { writeBookFiles } from './files.js';
+export { writeBookFiles } from './files.js';
 import type { BatchJob } from './jobs.js';
 import { isPlainFsError, plainFsError } from '../fs-check.js';
 import { exportLimitMessage } from '../export-format.js';
@@ -134,19 +134,6 @@ function asGenerationError(error: unknown): GenerationError {
   return new GenerationError('unexpected', { cause: error });
 }
 
-/**
- * Write a file whole or not at all (a kill mid-write never leaves half a book), off the event loop: a
- * batch writes its books while other books' calls are in flight, and a synchronous write per finished
- * book (0.6 ms each for 400 books in the benchmark) delayed their answers and next calls. The temporary
- * name is unique per write, so two writes in flight never share it.
- */
-let writes = 0;
-async function writeAtomically(file: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${writes++}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
-}
 
 /**
  * p-queue's sliding window for --rpm, cut into slices: at most `intervalCap` requests per `interval`,
@@ -185,21 +172,6 @@ function unexpectedMessage(error: Error): string {
   return `${file ? `${file}: ` : ''}${plainFsError(error)}`;
 }
 
-/** Write a finished book's files: its Markdown and the other formats it asks for, or a cover's PNG. */
-export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint8Array): Promise<void> {
-  const { spec } = job;
-  if (spec.kind === 'image') {
-    if (png) await writeAtomically(job.outFile, png);
-    return;
-  }
-  await writeAtomically(job.outFile, bookMarkdown(spec, state));
-  if (job.exports.length) {
-    // In the export pool's threads, within its time and memory limits (a limit hit fails this job only).
-    const { exportPool } = await import('../../engine/node/export/pool.js');
-    const doc = bookDocument(spec, state);
-    for (const { format, file } of job.exports) await writeAtomically(file, await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format));
-  }
-}
 
 /** Run every book to its end (or until the signal aborts); never throws for a failed book. */
 export async function runBatch(input: RunBatchInput): Promise<BatchResult> {

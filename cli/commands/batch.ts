@@ -6,11 +6,10 @@ import path from 'node:path';
 import type { StateFile } from '../../server/index.js';
 import { openBatchState } from '../batch/state.js';
 import { databaseUrlFrom } from '../../server/index.js';
-import { DEFAULT_STATE, cliProvider } from './generate.js';
-import { CliExit, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
+import { CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
 import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
-import { loadBooks, runBatch, type BatchEvent } from '../batch/scheduler.js';
+import type { BatchEvent } from '../batch/scheduler.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, recordSignal } from '../interrupt.js';
@@ -99,6 +98,8 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   if (databaseUrl) store = await (await import('../../server/index.js')).openPostgresState(databaseUrl);
   else if (!opts.dryRun || existsSync(statePath)) store = await openBatchState(statePath);
   try {
+    // (Loaded here: a queued batch runs no scheduler of its own.)
+    const { loadBooks, runBatch } = await import('../batch/scheduler.js');
     const books = await loadBooks(store, jobs);
 
     if (opts.dryRun) {
@@ -109,7 +110,8 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
 
     // 3. Run. Ctrl-C (or SIGTERM) stops new calls and aborts the ones in flight; a second one quits at once.
     // The provider check runs alongside the first calls, once (not every 60 s while calls succeed).
-    const provider = cliProvider({ forBatch: true });
+    // (Loaded here: a queued batch makes no call of its own and does not load the SDK.)
+    const provider = (await import('./generate.js')).cliProvider({ forBatch: true });
     const controller = new AbortController();
     let signals = 0;
     const progress = new HumanProgress({

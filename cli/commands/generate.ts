@@ -29,8 +29,8 @@ export interface GenerateOptions {
   json?: boolean;
 }
 
-export const CLI_USER = 'cli';
-export const DEFAULT_STATE = path.join('.karya', 'state.sqlite');
+import { CLI_USER, DEFAULT_STATE } from '../util.js';
+export { CLI_USER, DEFAULT_STATE };
 
 /** The provider from the environment, once per command; says so on stderr when it is the offline one. */
 export function cliProvider(opts: { forBatch?: boolean } = {}): Provider {

@@ -220,19 +220,10 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     await db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
     await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) });
   };
-  // Whether the batch still runs (its command was not interrupted): read with each step's progress, and
-  // beside each memory save (on another connection), so that no read of its own waits between two steps.
+  // Whether the batch still runs (its command was not interrupted): read in the statement of each step's
+  // progress, so that no read of its own waits between two steps.
   let isRunning = true;
-  // (A failed read says nothing: the next one tells.)
-  const isBatchRunning = () => db.selectFrom('batches').select('id').where('id', '=', data.batchId).executeTakeFirst().then((row) => row !== undefined, () => true);
-  const saved = postgresBookStore(saves, BATCH_OWNER);
-  const store: typeof saved = {
-    ...saved,
-    saveMemory: async (key, save) => {
-      const [, running] = await Promise.all([saved.saveMemory(key, save), isBatchRunning()]);
-      isRunning &&= running;
-    },
-  };
+  const store = postgresBookStore(saves, BATCH_OWNER);
   const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings, totalChapters: data.totalChapters, onFinished: 'keep' });
   const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
   for (let isFirst = true; ; isFirst = false) {

@@ -89,7 +89,7 @@ export function startSweeper(ctx: AppContext, queue: StepQueue, logger: Logger =
  * that only sends jobs (`karya batch --queue`: `isSender`) leaves pg-boss's maintenance and cron clock to
  * the servers and workers, and its channel is not started (it neither dispatches steps nor runs them).
  */
-export async function openQueue(postgres: OpenedPostgres, logger: Logger, opts: { isSender?: boolean } = {}): Promise<StepQueue> {
+export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, 'warn'>, opts: { isSender?: boolean } = {}): Promise<StepQueue> {
   const boss = new PgBoss({
     connectionString: postgres.url,
     max: 4,
@@ -348,6 +348,8 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   // query (its lease) would otherwise wait for a new connection after the pool's idle time-out.
   queue.pool.options.min = Math.min(concurrency, queue.pool.options.max ?? 10);
   for (const opened of await Promise.allSettled(Array.from({ length: queue.pool.options.min }, () => queue.pool.connect()))) if (opened.status === 'fulfilled') opened.value.release();
+  // The prompt templates compiled before the first job rather than during its first step.
+  ctx.catalog.renderer.compileAll();
   // Servers tell whether any worker is alive by this name on the listening connection.
   await queue.channel.setApplicationName(WORKER_APPLICATION);
 

@@ -118,3 +118,19 @@ describe('every generator file', () => {
     });
   }
 });
+
+// A worker compiles every template at its start (PromptRenderer.compileAll): the prompts are the same after it.
+describe('compiling every template ahead', () => {
+  it('leaves every first-step prompt as it renders without it, in en and ms', () => {
+    const warmed = loadCatalog({ fresh: true });
+    warmed.renderer.compileAll();
+    for (const spec of catalog.specs) {
+      for (const lang of langsOf(spec)) {
+        const state = startBook({ spec, settings: filledSettings(spec, lang) });
+        const step = nextStep(spec, state)!;
+        const warm = renderPrompt({ spec: warmed.get(spec.id)!, renderer: warmed.renderer, state, step });
+        expect(warm, `${spec.id} ${lang}`).toEqual(renderPrompt({ spec, renderer: catalog.renderer, state, step }));
+      }
+    }
+  });
+});

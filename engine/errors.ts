@@ -266,8 +266,8 @@ export const CATALOGUE = {
     ms: 'Bahagian ini belum ditulis, jadi ia tidak boleh disunting.',
   },
   step_running: {
-    en: 'A step of this book is being written. Edit it when the step is done.',
-    ms: 'Satu langkah buku ini sedang ditulis. Suntinglah selepas langkah itu selesai.',
+    en: 'A step of this book is being written. Try again when the step is done.',
+    ms: 'Satu langkah buku ini sedang ditulis. Cuba lagi selepas langkah itu selesai.',
   },
   // Stopping a part while it streams (issue 25).
   no_step_running: { en: 'No part of this book is being written now.', ms: 'Tiada bahagian buku ini yang sedang ditulis sekarang.' },

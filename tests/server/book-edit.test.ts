@@ -132,7 +132,7 @@ describe('editing a written part by hand', () => {
     expect(model.fake.generationRequests().length).toBeGreaterThan(seen);
     const res = await edit(cookie, { kind: 'introduction', position: 0 }, 'Edited while writing');
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'step_running', message: 'A step of this book is being written. Edit it when the step is done.' });
+    expect(res.body.error).toEqual({ code: 'step_running', message: 'A step of this book is being written. Try again when the step is done.' });
     controller.abort();
     await running;
   });
@@ -152,7 +152,7 @@ describe('editing a written part by hand', () => {
     expect(model.fake.generationRequests().length).toBeGreaterThan(seen);
     const refused = await model.ts.http.delete('/api/progress/romance').set('cookie', cookie);
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'step_running', message: 'A step of this book is being written. Edit it when the step is done.' });
+    expect(refused.body.error).toEqual({ code: 'step_running', message: 'A step of this book is being written. Try again when the step is done.' });
     const current = (await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body;
     expect(current.content).toHaveLength(1);
     controller.abort();

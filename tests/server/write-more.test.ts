@@ -156,7 +156,7 @@ describe('short parts, write more and the story bible on the server', () => {
     ratio = 0.2;
     const { cookie, intro, credits } = await writerWithIntroduction();
     const bible = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes as string;
-    const running = 'A step of this book is being written. Edit it when the step is done.';
+    const running = 'A step of this book is being written. Try again when the step is done.';
 
     // A step (chapter 1) hangs at the model.
     hangs = true;

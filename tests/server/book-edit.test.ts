@@ -118,10 +118,8 @@ describe('editing a written part by hand', () => {
     expect(extra.status).toBe(400);
   });
 
-  it('is refused while a step of the book is being written', async () => {
-    const cookie = await signUp(model.ts, uniqueEmail('editor'));
-    for (let i = 0; i < 2; i++) expect((await gen(cookie)).status).toBe(200);
-    await settle();
+  /** A step of the writer's romance that hangs at the model, once the model has it: abort it to end it. */
+  async function startHangingStep(cookie: string): Promise<{ controller: AbortController; running: Promise<unknown> }> {
     model.fake.script({ hang: true });
     const controller = new AbortController();
     const seen = model.fake.generationRequests().length;
@@ -130,6 +128,14 @@ describe('editing a written part by hand', () => {
     }).catch(() => undefined);
     for (let i = 0; i < 500 && model.fake.generationRequests().length <= seen; i++) await new Promise((r) => setTimeout(r, 20));
     expect(model.fake.generationRequests().length).toBeGreaterThan(seen);
+    return { controller, running };
+  }
+
+  it('is refused while a step of the book is being written', async () => {
+    const cookie = await signUp(model.ts, uniqueEmail('editor'));
+    for (let i = 0; i < 2; i++) expect((await gen(cookie)).status).toBe(200);
+    await settle();
+    const { controller, running } = await startHangingStep(cookie);
     const res = await edit(cookie, { kind: 'introduction', position: 0 }, 'Edited while writing');
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({ code: 'step_running', message: 'A step of this book is being written. Try again when the step is done.' });
@@ -142,14 +148,7 @@ describe('editing a written part by hand', () => {
     const from = model.fake.generationRequests().length;
     for (let i = 0; i < 2; i++) expect((await gen(cookie)).status).toBe(200);
     await settle(from);
-    model.fake.script({ hang: true });
-    const controller = new AbortController();
-    const seen = model.fake.generationRequests().length;
-    const running = fetch(`${model.ts.url}/api/generators/romance/generate`, {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify({ settings: { numberOfChapters: 7 } }), signal: controller.signal,
-    }).catch(() => undefined);
-    for (let i = 0; i < 500 && model.fake.generationRequests().length <= seen; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(model.fake.generationRequests().length).toBeGreaterThan(seen);
+    const { controller, running } = await startHangingStep(cookie);
     const refused = await model.ts.http.delete('/api/progress/romance').set('cookie', cookie);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({ code: 'step_running', message: 'A step of this book is being written. Try again when the step is done.' });

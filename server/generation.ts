@@ -59,6 +59,22 @@ export function bookLocks(ctx: object): { mutex: KeyedMutex; writing: Set<string
   return locks;
 }
 
+/**
+ * Run `fn` inside the lock of one user's book type while no step of it is being written, in this process
+ * or by a worker (a running generation of any of `generatorIds`): 409 step_running otherwise, checked
+ * before waiting for the lock and again once it is held. Edits, Write more, Start New, Continue and Delete.
+ */
+export async function whileNoStep<T>(ctx: { repos: Repositories }, input: { userId: string; bookType: string; generatorIds: readonly string[]; lang: Lang }, fn: () => Promise<T>): Promise<T> {
+  const { mutex, writing } = bookLocks(ctx);
+  const key = bookLockKey(input.userId, input.bookType);
+  const isWriting = async () => writing.has(key) || (await Promise.all(input.generatorIds.map((generatorId) => ctx.repos.generations.isRunning({ userId: input.userId, generatorId })))).some(Boolean);
+  if (await isWriting()) throw ApiError.catalogue(409, 'step_running', input.lang);
+  return mutex.run(key, async () => {
+    if (await isWriting()) throw ApiError.catalogue(409, 'step_running', input.lang);
+    return fn();
+  });
+}
+
 /** The lock key of one user's book of one type. */
 export function bookLockKey(userId: string, bookType: string): string {
   return `${userId}\u0000${bookType}`;

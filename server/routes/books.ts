@@ -12,7 +12,7 @@ import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
 import type { UserBook } from '../store/ports.js';
-import { bookLockKey, bookLocks } from '../generation.js';
+import { whileNoStep } from '../generation.js';
 import { ApiRoutes } from '../http/routes.js';
 
 /** Saved book ids are whole numbers; a book type always has a letter, so one path serves both. */
@@ -20,7 +20,6 @@ const isBookId = (value: string) => /^\d+$/.test(value);
 
 export function bookRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
-  const { mutex, writing } = bookLocks(ctx);
   const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
 
@@ -106,15 +105,9 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   const whileIdle = async <T>(owner: string, id: number, fn: (book: UserBook) => Promise<T>): Promise<T> => {
     const book = await repos.books.find({ userId: owner, id });
     if (!book) throw ApiError.of(404, 'not_found');
-    const key = bookLockKey(owner, book.bookType);
     const current = book.isCurrent ? book : await repos.books.load({ userId: owner, key: book.bookType });
-    const generators = [...new Set([book.state.generatorId, ...(current ? [current.state.generatorId] : [])])];
-    const isWriting = async () => writing.has(key) || (await Promise.all(generators.map((generatorId) => repos.generations.isRunning({ userId: owner, generatorId })))).some(Boolean);
-    if (await isWriting()) throw ApiError.catalogue(409, 'step_running', book.state.lang);
-    return mutex.run(key, async () => {
-      if (await isWriting()) throw ApiError.catalogue(409, 'step_running', book.state.lang);
-      return fn(book);
-    });
+    const generatorIds = [...new Set([book.state.generatorId, ...(current ? [current.state.generatorId] : [])])];
+    return whileNoStep(ctx, { userId: owner, bookType: book.bookType, generatorIds, lang: book.state.lang }, () => fn(book));
   };
 
   // "Continue": the book becomes the current book of its type (its generator page shows it); the book that

@@ -16,14 +16,14 @@ import { ApiError, MESSAGES } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import type { Reply } from '../http/contract.js';
-import { bookLockKey, bookLocks } from '../generation.js';
+import { bookLockKey, bookLocks, whileNoStep } from '../generation.js';
 import { ApiRoutes } from '../http/routes.js';
 import { addDraftRoutes } from './drafts.js';
 
 export function progressRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
   const router = new ApiRoutes();
-  const { mutex, writing, running } = bookLocks(ctx);
+  const { writing, running } = bookLocks(ctx);
   router.use(requireUser(repos.auth));
 
   /** The book with the step being written now, if one is (issue 27: a writer who comes back sees it). */
@@ -102,16 +102,12 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
    * being written (in this process or by a worker), and it is read again inside the book's lock.
    */
   const withBook = async <T>(userId: string, bookType: string, run: (book: { spec: ResolvedSpec; state: BookState; lang: Lang }) => Promise<T>): Promise<T> => {
-    const key = bookLockKey(userId, bookType);
     const saved = await repos.books.load({ userId, key: bookType });
     const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
     const held = saved && spec ? restoreBook(spec, saved.state) : null;
     if (!saved || !spec || !held) throw ApiError.of(404, 'progress_not_found');
     const lang = held.lang;
-    const isWriting = async () => writing.has(key) || (await repos.generations.isRunning({ userId, generatorId: spec.id }));
-    if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
-    return mutex.run(key, async () => {
-      if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
+    return whileNoStep(ctx, { userId, bookType, generatorIds: [spec.id], lang }, async () => {
       const current = await repos.books.load({ userId, key: bookType });
       const state = current ? restoreBook(spec, current.state) : null;
       if (!state) throw ApiError.of(404, 'progress_not_found');
@@ -376,14 +372,9 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
   router.delete('/:bookType', async (req, res: Reply<'DELETE /progress/:bookType'>) => {
     const { bookType } = parse(BookTypeParamsSchema, req.params);
     const userId = sessionOf(req).user.id;
-    const key = bookLockKey(userId, bookType);
     const saved = await repos.books.load({ userId, key: bookType });
     const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
-    const lang = saved?.state.lang ?? 'en';
-    const isWriting = async () => writing.has(key) || (spec !== undefined && (await repos.generations.isRunning({ userId, generatorId: spec.id })));
-    if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
-    await mutex.run(key, async () => {
-      if (await isWriting()) throw ApiError.catalogue(409, 'step_running', lang);
+    await whileNoStep(ctx, { userId, bookType, generatorIds: spec ? [spec.id] : [], lang: saved?.state.lang ?? 'en' }, async () => {
       const id = spec && spec.kind !== 'book' ? await repos.books.findBookId({ userId, key: bookType }) : null;
       if (!(id !== null ? await repos.books.removeById({ userId, id }) : await repos.books.remove({ userId, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
     });

@@ -5,7 +5,7 @@
 // A `karya worker` counts the credits of the steps it runs in its own registry and serves it on its own
 // port (`--metrics-port`, serveWorkerMetrics): each process is scraped as its own target.
 import { timingSafeEqual } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -158,8 +158,7 @@ export function hasBearer(header: string | undefined, token: string): boolean {
  * other path is 404. A worker has no other HTTP port: this is the one its scraper reads.
  */
 export async function serveWorkerMetrics(ctx: object, input: { port: number; host: string; token: string }): Promise<{ url: string; close(): Promise<void> }> {
-  const { registry } = metricsOf(ctx);
-  collectDefaultMetrics({ register: registry, prefix: 'karya_' });
+  const { registry } = withProcessMetrics(ctx);
   const server = createServer((req, res) => {
     const answer = (status: number, code: 'not_found' | 'unauthenticated', headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
@@ -179,14 +178,7 @@ export async function serveWorkerMetrics(ctx: object, input: { port: number; hos
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(input.port, input.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, input.port, input.host);
   return {
     url: `http://${input.host.includes(':') ? `[${input.host}]` : input.host}:${port}/metrics`,
     close: () =>
@@ -195,4 +187,23 @@ export async function serveWorkerMetrics(ctx: object, input: { port: number; hos
         server.closeAllConnections();
       }),
   };
+}
+
+/** Listen on `port` (0: any free one) and `host`; the port taken, or the listen error (a port in use). */
+export async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/** The process's metrics (CPU, memory, event-loop lag) added to its registry: a server's or a worker's. */
+export function withProcessMetrics(ctx: object): Metrics {
+  const metrics = metricsOf(ctx);
+  collectDefaultMetrics({ register: metrics.registry, prefix: 'karya_' });
+  return metrics;
 }

@@ -1,10 +1,8 @@
 // Start the server: listen (answering 503 `starting` meanwhile), open the database (migrations run),
 // refund generations a crash interrupted, make the KARYA_ADMIN_EMAIL account admin, record a deployment
 // for a new version, then hand requests to the app. A graceful stop lets requests under way finish.
-import type { AddressInfo } from 'node:net';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type pg from 'pg';
-import { collectDefaultMetrics } from 'prom-client';
 import pino, { type Logger } from 'pino';
 import { loadCatalog } from '../engine/node/load.js';
 import { providerFromEnv, type Provider } from '../engine/providers/index.js';
@@ -19,7 +17,7 @@ import { createMailer, logsMailBodies } from './mail.js';
 import { openQueue, queueDispatcher, startStepWorker, STEP_QUEUE, type StepQueue, type StepWorker } from './queue/index.js';
 import { createApp } from './app.js';
 import { createCheckout } from './payments.js';
-import { countCredits, metricsOf, type QueueStats } from './metrics.js';
+import { countCredits, listen, metricsOf, withProcessMetrics, type QueueStats } from './metrics.js';
 import { createLifecycle, NotReady, probe, startingHandler, type Lifecycle } from './http/lifecycle.js';
 import { migrations } from '../migrations/index.js';
 
@@ -134,14 +132,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
   const lifecycle = createLifecycle({ phase: 'starting' });
   let handler: RequestListener = startingHandler({ version: config.version });
   const server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, config.port, config.host);
   // Port 0 picks a free port: links in e-mails must carry the real one.
   if (config.port === 0) config = { ...config, port, publicUrl: env.KARYA_PUBLIC_URL ? config.publicUrl : `http://localhost:${port}` };
   let database: OpenedStore | undefined;
@@ -152,8 +143,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
     database = await openStore(config);
     const opened = database;
     ctx = createContext({ config, repos: opened.repos });
-    const metrics = metricsOf(ctx);
-    collectDefaultMetrics({ register: metrics.registry, prefix: 'karya_' });
+    const metrics = withProcessMetrics(ctx);
     if (opened.postgres) {
       queue = await openQueue(opened.postgres, ctx.logger);
       ctx.steps = queueDispatcher(queue, { ctx, startTimeoutMs: config.generationTimeoutMs });

@@ -43,7 +43,6 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
   // (Its warnings are the workers' business: this command shows the books' progress. No logger is loaded.)
   const queueOpened = openQueue(postgres, { warn: () => undefined }, { isSender: true });
   queueOpened.catch(() => undefined);
-  let queue: Awaited<typeof queueOpened> | undefined;
   const batchId = randomUUID();
   const byKey = new Map(input.jobs.map((job) => [job.key, job]));
   const written = new Map<string, 'done' | 'failed'>();
@@ -102,13 +101,11 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
     const windowMs = Number(process.env.KARYA_BATCH_WINDOW_MS) > 0 ? Math.round(Number(process.env.KARYA_BATCH_WINDOW_MS)) : 60_000;
     const books = postgresBookStore(postgres.db, BATCH_OWNER);
     // Side by side: the listener, the batch's row, and the books' saved progress (one query), while the queue starts.
-    const [, , savedBooks] = await Promise.all([
+    const [, , savedBooks, queue] = await Promise.all([
       listen(),
       postgres.db.insertInto('batches').values({ id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, window_ms: windowMs, created_at: Date.now() }).execute(),
       books.loadMany(input.jobs.filter((job) => job.spec.kind !== 'image').map((job) => job.key)),
-      queueOpened.then((opened) => {
-        queue = opened;
-      }),
+      queueOpened,
     ]);
     let totalSteps = 0;
     let doneSteps = 0;
@@ -130,7 +127,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
     // The books' rows and their first jobs, each in one statement.
     if (rows.length) await postgres.db.insertInto('batch_books').values(rows).execute();
     input.onPlanned?.({ totalSteps, doneSteps });
-    await sendBatchSteps(queue!.boss, queue!.pool, toQueue.map(({ job, done }) => ({
+    await sendBatchSteps(queue.boss, queue.pool, toQueue.map(({ job, done }) => ({
       job: { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile } satisfies BatchBookJob,
       step: `from:${done}`,
     })));
@@ -188,7 +185,7 @@ export async function runQueuedBatch(input: QueuedBatchInput): Promise<BatchResu
     isClosed = true;
     await (listener as pg.Client | null)?.end().catch(() => undefined);
     // (A queue still starting when the batch failed is closed once started.)
-    await (queue ?? (await queueOpened.catch(() => undefined)))?.close();
+    await (await queueOpened.catch(() => undefined))?.close();
     await store.close();
   }
 }

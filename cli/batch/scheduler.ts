@@ -18,7 +18,6 @@ export { retryAfterMs } from '../../engine/providers/failures.js';
 import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../util.js';
 import { writeBookFiles } from './files.js';
-export { writeBookFiles } from './files.js';
 import type { BatchJob } from './jobs.js';
 import { isPlainFsError, plainFsError } from '../fs-check.js';
 import { exportLimitMessage } from '../export-format.js';

@@ -4,8 +4,7 @@
 import { existsSync } from 'node:fs';
 import { bookSummary, startBook, type Catalog, type ResolvedSpec, type SavedBook } from '../../engine/index.js';
 import { openStateFile, type StateBook, type StateFile } from '../../server/index.js';
-import { catalogOrExit, fail, wholeNumber } from '../util.js';
-import { CLI_USER, DEFAULT_STATE } from './generate.js';
+import { catalogOrExit, fail, wholeNumber, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { progressKey, settingsFromOptions, type SettingsOptions } from '../settings.js';
 
 export interface BooksOptions {

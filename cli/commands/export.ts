@@ -5,11 +5,11 @@
 import { existsSync } from 'node:fs';
 import { planSteps, type ResolvedSpec } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
-import { catalogOrExit, specOrExit, fail, info } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info, DEFAULT_STATE } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
-import { DEFAULT_STATE, authorOrExit } from './generate.js';
+import { authorOrExit } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
 
 export interface ExportOptions {

@@ -30,7 +30,6 @@ export interface GenerateOptions {
 }
 
 import { CLI_USER, DEFAULT_STATE } from '../util.js';
-export { CLI_USER, DEFAULT_STATE };
 
 /** The provider from the environment, once per command; says so on stderr when it is the offline one. */
 export function cliProvider(opts: { forBatch?: boolean } = {}): Provider {

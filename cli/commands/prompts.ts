@@ -9,9 +9,8 @@ import { BookSession, inMemoryProgressStore, planSteps, renderPrompt, startBook,
 import { createOfflineProvider } from '../../engine/providers/index.js';
 import { chatBody, imageBody } from '../../engine/providers/openai.js';
 import { openStateFile } from '../../server/index.js';
-import { catalogOrExit, specOrExit, fail, info } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
-import { CLI_USER, DEFAULT_STATE } from './generate.js';
 
 export interface PromptsOptions {
   set: string[];
@@ -40,7 +39,6 @@ function stepNames(steps: readonly Step[]): string {
   }
   return names.join(', ');
 }
-
 
 /** The saved book of these settings, read without creating a state file; null when there is none. */
 async function savedBook(statePath: string, key: string): Promise<SavedBook | null> {

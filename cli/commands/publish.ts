@@ -9,12 +9,12 @@ import {
 import { checkPublishPlan, directPublishStep, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/publish/index.js';
 import { openStateFile } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, isPaperName, isTrimName } from '../../engine/print.js';
-import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
-import { CLI_USER, DEFAULT_STATE, cliProvider } from './generate.js';
+import { cliProvider } from './generate.js';
 
 export interface PublishOptions {
   set: string[];

@@ -8,10 +8,10 @@ import { existsSync } from 'node:fs';
 import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, parseStepKey, partStep, stepKey, stepPosition, type ResolvedSpec } from '../../engine/index.js';
 import { conclusionPosition } from '../../engine/spec/conclusion.js';
 import { openStateFile } from '../../server/index.js';
-import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions } from '../settings.js';
-import { CLI_USER, DEFAULT_STATE, cliProvider, liveProgress } from './generate.js';
+import { cliProvider, liveProgress } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
 
 export interface RewriteOptions {

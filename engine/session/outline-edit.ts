@@ -37,21 +37,16 @@ export function isOutlineEditable(spec: BookSpec, state: BookState): boolean {
   return spec.kind === 'book' && spec.flow.outline !== 'none' && !spec.flow.sections && state.outline !== undefined;
 }
 
-/** Chapters of the book between the introduction and the conclusion. */
-function chapterCount(spec: BookSpec, totalChapters: number): number {
-  return chaptersWritten(spec.flow, totalChapters);
-}
-
 /** Chapters written (content holds the introduction, then chapters, then the conclusion). */
 function writtenChapters(spec: BookSpec, state: BookState): number {
-  return Math.max(0, Math.min(state.content.length - 1, chapterCount(spec, state.totalChapters)));
+  return Math.max(0, Math.min(state.content.length - 1, chaptersWritten(spec.flow, state.totalChapters)));
 }
 
 /** The book's chapters as the outline plans them, with the writer's notes; [] when the outline cannot be edited as chapters. */
 export function outlineChapters(spec: BookSpec, state: BookState): OutlineChapter[] {
   if (!isOutlineEditable(spec, state)) return [];
   const written = writtenChapters(spec, state);
-  return chapterEntriesOf(parsedOutlineOf(spec, state), chapterCount(spec, state.totalChapters)).map((e, k) => ({
+  return chapterEntriesOf(parsedOutlineOf(spec, state), chaptersWritten(spec.flow, state.totalChapters)).map((e, k) => ({
     number: k + 1,
     title: e.title,
     plan: e.plan,

@@ -1,7 +1,7 @@
 // Bundle the `karya` command (cli/, engine/, server/, migrations/) into dist/cli/ with esbuild so it
 // starts in ~0.1 s instead of compiling TypeScript on every run. Packages stay external. Runs on
 // `npm ci` (prepare); bin/karya.js uses the bundle only while it is newer than every source file.
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,28 @@ const outdir = path.join(ROOT, 'dist', 'cli');
 const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 const BUNDLED = new Set(['kysely', 'zod', 'openai', 'handlebars', 'commander', 'cli-progress', 'p-queue', 'yaml', 'pg', 'pg-boss']);
 rmSync(outdir, { recursive: true, force: true });
+
+/**
+ * pg (8.x) asks at load whether it runs in a Cloudflare Worker, and when `navigator` is missing (Node 20)
+ * does so by building a fetch `Response`: on Node 20 that loads the whole fetch implementation (undici,
+ * ~20 ms) into a process that may never fetch, such as a queued `karya batch`, which only talks to
+ * Postgres. The CLI runs on Node only, so in its bundle that probe answers "no" at once. If pg's file no
+ * longer has the probe, the build says so and leaves the file as it is.
+ */
+const PG_CLOUDFLARE_PROBE = "typeof Response === 'function'";
+const pgOnNode: Plugin = {
+  name: 'pg-on-node',
+  setup(bundle) {
+    bundle.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(PG_CLOUDFLARE_PROBE)) {
+        process.stderr.write(`karya: ${args.path} has no Cloudflare probe to skip (pg changed): bundled as it is\n`);
+        return undefined;
+      }
+      return { contents: text.replace(PG_CLOUDFLARE_PROBE, 'false'), loader: 'js' };
+    });
+  },
+};
 const started = performance.now();
 await build({
   // The export pool's worker thread (engine/node/export/pool.ts) starts from its own file beside the chunks.
@@ -30,6 +52,7 @@ await build({
   external: [...Object.keys(dependencies).filter((name) => !BUNDLED.has(name)), 'pg-native', 'pg-cloudflare'].flatMap((name) => [name, `${name}/*`]),
   // Bundled CommonJS packages (handlebars, commander, cli-progress) require Node's own modules.
   banner: { js: "import { createRequire as __karyaCreateRequire } from 'node:module'; const require = __karyaCreateRequire(import.meta.url);" },
+  plugins: [pgOnNode],
   sourcemap: 'linked',
   logLevel: 'warning',
 });

@@ -53,6 +53,7 @@ export async function serveWorkerMetrics(...args: Parameters<Metrics['serveWorke
 export { BATCH_CHANNEL, BATCH_OWNER } from './queue/names.js';
 export type { BatchBookJob, BatchNotice } from './queue/batch.js';
 export { postgresBookStore } from './store/postgres/books.js';
-export async function sendBatchSteps(...args: Parameters<Batch['sendBatchSteps']>) {
-  return (await import('./queue/batch.js')).sendBatchSteps(...args);
+export type { BatchSubmission } from './queue/batch.js';
+export async function submitBatch(...args: Parameters<Batch['submitBatch']>) {
+  return (await import('./queue/batch.js')).submitBatch(...args);
 }

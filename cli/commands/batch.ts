@@ -8,8 +8,10 @@ import { openBatchState } from '../batch/state.js';
 import { databaseUrlFrom } from '../../server/index.js';
 import { CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
 import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
+import { preloadYaml } from '../../engine/yaml.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
 import type { BatchEvent } from '../batch/scheduler.js';
+import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, recordSignal } from '../interrupt.js';
@@ -63,7 +65,24 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   const statePath = opts.state ?? DEFAULT_STATE;
   const emitJson = opts.json ? ndjsonWriter() : undefined;
 
+  // --queue: Postgres and the queue are connected while the jobs are read and checked (nothing is
+  // written before they pass; if they do not, the connections are closed).
+  const link = opts.queue && !opts.dryRun ? import('../batch/queued.js').then((queued) => queued.connectQueuedBatch()) : undefined;
+  link?.catch(() => undefined);
+  const closeLink = async () => (await link?.catch(() => undefined))?.close();
+
   // 1. Read and validate every job. Nothing is called and nothing is saved before all of them pass.
+  // (A YAML jobs file's parser is loaded from the bundle first: engine/yaml.ts.)
+  if (!/\.(jsonl|ndjson)$/i.test(file)) await preloadYaml();
+  try {
+    return await checkedBatch(file, opts, { concurrency, rpm, tpm, latency, outDir, statePath, emitJson }, link);
+  } finally {
+    await closeLink();
+  }
+}
+
+async function checkedBatch(file: string, opts: BatchOptions, resolved: { concurrency: number; rpm?: number; tpm?: number; latency: number; outDir: string; statePath: string; emitJson: ReturnType<typeof ndjsonWriter> | undefined }, link: Promise<QueuedBatchLink> | undefined): Promise<void> {
+  const { concurrency, rpm, tpm, latency, outDir, statePath, emitJson } = resolved;
   const catalog = catalogOrExit();
   let raw: RawJob[];
   try {
@@ -89,7 +108,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     writableDirOrExit('--out', outDir);
     if (opts.state || (!opts.queue && !databaseUrlOrExit())) writableFileOrExit('--state', statePath);
   }
-  if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson });
+  if (link) return queuedBatch(jobs, link, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson });
 
   // 2. Load saved progress (a dry run never creates the state file).
   let store: StateFile | undefined;
@@ -159,8 +178,15 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
 
 
 /** --queue: the workers write the steps; this process queues them, shows progress and writes the books. */
-async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: ReturnType<typeof ndjsonWriter> | undefined }): Promise<void> {
-  const { runQueuedBatch } = await import('../batch/queued.js');
+async function queuedBatch(jobs: BatchJob[], link: Promise<QueuedBatchLink>, opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: ReturnType<typeof ndjsonWriter> | undefined }): Promise<void> {
+  const { QueuedBatchSetupError } = await import('../batch/queued.js');
+  let queued: QueuedBatchLink;
+  try {
+    queued = await link;
+  } catch (error) {
+    if (error instanceof QueuedBatchSetupError) fail(error.message);
+    throw error;
+  }
   const controller = new AbortController();
   let signals = 0;
   let progress: HumanProgress | undefined;
@@ -183,7 +209,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
   };
   let result;
   try {
-    result = await runQueuedBatch({
+    result = await queued.run({
       jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: controller.signal, onEvent,
       onPlanned: ({ totalSteps, doneSteps }) => {
         progress = new HumanProgress({ totalSteps, doneSteps, books: jobs.length, maxBars: Math.min(opts.concurrency, 10) });

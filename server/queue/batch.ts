@@ -17,7 +17,7 @@
 //   (rpm) and tokens (tpm) kept in rate_calls and decided under an advisory lock, in the database's clock.
 // - Progress goes to the waiting command by NOTIFY (channel karya_batch) and is kept in batch_books.
 import { createHash } from 'node:crypto';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type PQueue from 'p-queue';
@@ -29,7 +29,7 @@ import { sleep } from '../../engine/providers/timing.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../store/schema.js';
 import { postgresBookStore } from '../store/postgres/books.js';
-import { announceJob } from './channel.js';
+import { announceJob, JOBS_CHANNEL } from './channel.js';
 import { BATCH_CHANNEL, BATCH_OWNER } from './names.js';
 
 export const BATCH_QUEUE = 'karya-batch-step';
@@ -74,11 +74,35 @@ export async function sendBatchStep(boss: PgBoss, pool: pg.Pool, job: BatchBookJ
   if (!delaySeconds) await announceJob(pool, BATCH_QUEUE);
 }
 
-/** Queue the first jobs of many books at once (one insert, one wake-up), each from its own step. */
-export async function sendBatchSteps(boss: PgBoss, pool: pg.Pool, jobs: ReadonlyArray<{ job: BatchBookJob; step: string }>): Promise<void> {
-  if (!jobs.length) return;
-  await boss.insert(jobs.map(({ job, step }) => ({ name: BATCH_QUEUE, id: batchJobId(job.batchId, job.key, step), data: job, retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true })));
-  await announceJob(pool, BATCH_QUEUE);
+/** A batch as its command submits it (`karya batch --queue`). */
+export interface BatchSubmission {
+  id: string;
+  rpm: number | null;
+  tpm: number | null;
+  /** The window rpm and tpm count over, in ms. */
+  windowMs: number;
+  /** Every book of the batch (finished ones too: the command reads their ends from these rows). */
+  books: ReadonlyArray<{ key: string; isFinished: boolean }>;
+  /** The first job of every unfinished book, each from its own step. */
+  jobs: ReadonlyArray<{ job: BatchBookJob; step: string }>;
+}
+
+/**
+ * Submit a batch in one transaction: its row, its books' rows, the first job of every unfinished book
+ * (one insert) and the workers' wake-up (a NOTIFY, sent at the commit). One wait for the disk where the
+ * three writes each had their own, and no worker can take a job before its batch's rows exist.
+ */
+export async function submitBatch(db: Kysely<Database>, boss: PgBoss, batch: BatchSubmission): Promise<void> {
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('batches').values({ id: batch.id, rpm: batch.rpm, tpm: batch.tpm, window_ms: batch.windowMs, created_at: now }).execute();
+    if (batch.books.length) await trx.insertInto('batch_books').values(batch.books.map((book) => ({ batch_id: batch.id, job_key: book.key, status: book.isFinished ? 'done' : 'queued', updated_at: now }))).execute();
+    if (!batch.jobs.length) return;
+    // pg-boss's insert, on the transaction's connection.
+    const executeSql = async (text: string, values: unknown[]) => ({ rows: [...(await trx.executeQuery(CompiledQuery.raw(text, values))).rows] });
+    await boss.insert(batch.jobs.map(({ job, step }) => ({ name: BATCH_QUEUE, id: batchJobId(job.batchId, job.key, step), data: job, retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true })), { db: { executeSql } });
+    await sql`SELECT pg_notify(${JOBS_CHANNEL}, ${BATCH_QUEUE})`.execute(trx);
+  });
 }
 
 /** Create the batch queue unless it exists (openQueue calls this under its setup lock). */

@@ -39,4 +39,17 @@ describe('karya worker and batch --queue without Postgres', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--queue runs the batch on `karya worker` processes through Postgres: set KARYA_DATABASE_URL=postgres://');
   });
+
+  it('karya batch --queue with an invalid job names the job first, whatever the database setting', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-queue-opts-'));
+    const file = path.join(dir, 'jobs.yaml');
+    writeFileSync(file, '- { id: solo, generator: poems }\n- { id: odd, generator: no-such-thing }\n');
+    for (const env of [{}, { KARYA_DATABASE_URL: 'postgres://k@127.0.0.1:1/none' }]) {
+      const r = await runKaryaInProcess(['batch', file, '--queue'], { cwd: dir, env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('jobs.yaml:2: job "odd": generator: "no-such-thing" is not a generator');
+      expect(r.stderr).toContain('1 of 2 jobs are invalid; nothing was generated');
+      expect(r.stderr).not.toContain('KARYA_DATABASE_URL');
+    }
+  });
 });

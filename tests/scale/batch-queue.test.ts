@@ -91,6 +91,32 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
     expect(busiestWindow(places, 1_000)).toBeLessThanOrEqual(10);
   }, 240_000);
 
+  it('an invalid jobs file with --queue: the command names the job, submits nothing, and ends (the connections it opened meanwhile closed)', async () => {
+    const dir = tempDir('karya-queue-');
+    const file = writeJobs(dir, 'jobs.yaml', '- { id: solo, generator: romance, chapters: 1 }\n- { id: odd, generator: romance, chapters: 0 }\n');
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const batches = async () => ((await client.query("SELECT to_regclass('batches') AS t")).rows[0]!.t ? Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM batches')).rows[0]!.n) : 0);
+      const before = await batches();
+      // Twice: on a new database the first run migrates it, the second finds it ready.
+      for (let i = 0; i < 2; i++) {
+        const run = startCli(['batch', file, '--queue'], { cwd: dir, env: { KARYA_DATABASE_URL: databaseUrl, KARYA_LOG_LEVEL: 'warn' } });
+        runs.push(run);
+        // (Connections left open would keep it alive for the pool's 10 s of idleness.)
+        const ended = await Promise.race([run.done, new Promise<'still running'>((resolve) => setTimeout(resolve, 8_000, 'still running'))]);
+        expect(ended).not.toBe('still running');
+        if (ended === 'still running') return;
+        expect(ended.code).toBe(2);
+        expect(ended.stderr).toContain('jobs.yaml:2: job "odd": chapters:');
+        expect(ended.stderr).toContain('1 of 2 jobs are invalid; nothing was generated');
+      }
+      expect(await batches()).toBe(before);
+    } finally {
+      await client.end();
+    }
+  }, 60_000);
+
   it('a local batch with KARYA_DATABASE_URL saves its books in Postgres: --queue then finds them written and only writes the files', async () => {
     const quick = await startFakeOpenAI();
     try {

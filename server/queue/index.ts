@@ -330,9 +330,12 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   let isStopping = false;
   const offCancel = queue.channel.onCancel((jobId) => running.get(jobId)?.abort());
   // A batch's books are held twice as many as calls run at once, and their calls share one p-queue of
-  // `concurrency` (first come, first served), as a local batch's books share theirs: a call slot never
+  // `concurrency` (the book with the most steps left first), as a local batch's books share theirs: a call slot never
   // waits while a book saves its step between two calls, and a worker's books end together instead of
   // in waves of `concurrency` (the slowest book of each wave holding up the next).
+  // The second `concurrency` of them is taken once every call slot is busy: until then a worker prepares
+  // (locks, loads, renders) only as many books as it can call for, so that the first calls go out as soon
+  // as they can, and the rest are prepared while those calls run.
   const batchBooks = 2 * concurrency;
   const batchCalls = new PQueue({ concurrency });
   // The writer's Stop sent to another instance reaches their step here (server/queue/stop.ts).
@@ -503,7 +506,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   const batchLoop = (async () => {
     while (!isStopping) {
       isBatchWoken = false;
-      const room = batchBooks - batchHeld;
+      const room = (batchCalls.pending >= concurrency ? batchBooks : concurrency) - batchHeld;
       let jobs: Array<PgBoss.JobWithMetadata<BatchBookJob>> = [];
       if (room > 0) {
         try {
@@ -535,6 +538,10 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       });
     }
   })();
+  // Every call slot has become busy: the loop may hold the second `concurrency` of books (above).
+  batchCalls.on('active', () => {
+    if (batchCalls.pending >= concurrency && batchHeld < batchBooks) wakeBatch();
+  });
   // A job queued anywhere wakes this process's workers of its queue (else they fetch at their next poll).
   const offJob = queue.channel.onJob((name) => {
     if (name === BATCH_QUEUE) wakeBatch();

@@ -23,7 +23,7 @@ export interface QueuedBatchInput {
   onPlanned?(plan: { totalSteps: number; doneSteps: number }): void;
 }
 
-/** A queued batch's connections, opened while its jobs file is read and checked (nothing written yet). */
+/** A queued batch's connections: the store, the queue and the progress listener (nothing written yet). */
 export interface QueuedBatchLink {
   readonly batchId: string;
   /** Run the batch: submit its books, show their progress, write each one as it ends. Closes the link. */
@@ -34,11 +34,7 @@ export interface QueuedBatchLink {
 /** What keeps a queued batch from starting before anything is written (the database's address); shown as is. */
 export class QueuedBatchSetupError extends Error {}
 
-/**
- * Open what a queued batch needs: the store, the queue and the progress listener, side by side. `karya
- * batch --queue` starts this before it reads the jobs file, so that the connections are up when the
- * jobs pass; if they do not, it closes the link (nothing was written; a fresh database is migrated).
- */
+/** Open what a queued batch needs, side by side: the store, the queue and the progress listener. */
 export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   let config;
   try {
@@ -108,7 +104,8 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
       try {
         return await runQueuedBatch({ ...input, batchId, postgres, queue, onNotice: (handle) => (onNotice = handle) });
       } finally {
-        await close();
+        // (A failure to close is not the batch's: its books are written and its result stands.)
+        await close().catch(() => undefined);
       }
     },
   };

@@ -65,24 +65,9 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   const statePath = opts.state ?? DEFAULT_STATE;
   const emitJson = opts.json ? ndjsonWriter() : undefined;
 
-  // --queue: Postgres and the queue are connected while the jobs are read and checked (nothing is
-  // written before they pass; if they do not, the connections are closed).
-  const link = opts.queue && !opts.dryRun ? import('../batch/queued.js').then((queued) => queued.connectQueuedBatch()) : undefined;
-  link?.catch(() => undefined);
-  const closeLink = async () => (await link?.catch(() => undefined))?.close();
-
   // 1. Read and validate every job. Nothing is called and nothing is saved before all of them pass.
   // (A YAML jobs file's parser is loaded from the bundle first: engine/yaml.ts.)
   if (!/\.(jsonl|ndjson)$/i.test(file)) await preloadYaml();
-  try {
-    return await checkedBatch(file, opts, { concurrency, rpm, tpm, latency, outDir, statePath, emitJson }, link);
-  } finally {
-    await closeLink();
-  }
-}
-
-async function checkedBatch(file: string, opts: BatchOptions, resolved: { concurrency: number; rpm?: number; tpm?: number; latency: number; outDir: string; statePath: string; emitJson: ReturnType<typeof ndjsonWriter> | undefined }, link: Promise<QueuedBatchLink> | undefined): Promise<void> {
-  const { concurrency, rpm, tpm, latency, outDir, statePath, emitJson } = resolved;
   const catalog = catalogOrExit();
   let raw: RawJob[];
   try {
@@ -108,7 +93,7 @@ async function checkedBatch(file: string, opts: BatchOptions, resolved: { concur
     writableDirOrExit('--out', outDir);
     if (opts.state || (!opts.queue && !databaseUrlOrExit())) writableFileOrExit('--state', statePath);
   }
-  if (link) return queuedBatch(jobs, link, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson });
+  if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson });
 
   // 2. Load saved progress (a dry run never creates the state file).
   let store: StateFile | undefined;
@@ -178,15 +163,8 @@ async function checkedBatch(file: string, opts: BatchOptions, resolved: { concur
 
 
 /** --queue: the workers write the steps; this process queues them, shows progress and writes the books. */
-async function queuedBatch(jobs: BatchJob[], link: Promise<QueuedBatchLink>, opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: ReturnType<typeof ndjsonWriter> | undefined }): Promise<void> {
-  const { QueuedBatchSetupError } = await import('../batch/queued.js');
-  let queued: QueuedBatchLink;
-  try {
-    queued = await link;
-  } catch (error) {
-    if (error instanceof QueuedBatchSetupError) fail(error.message);
-    throw error;
-  }
+async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: ReturnType<typeof ndjsonWriter> | undefined }): Promise<void> {
+  const { connectQueuedBatch, QueuedBatchSetupError } = await import('../batch/queued.js');
   const controller = new AbortController();
   let signals = 0;
   let progress: HumanProgress | undefined;
@@ -209,6 +187,13 @@ async function queuedBatch(jobs: BatchJob[], link: Promise<QueuedBatchLink>, opt
   };
   let result;
   try {
+    let queued: QueuedBatchLink;
+    try {
+      queued = await connectQueuedBatch();
+    } catch (error) {
+      if (error instanceof QueuedBatchSetupError) fail(error.message);
+      throw error;
+    }
     result = await queued.run({
       jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: controller.signal, onEvent,
       onPlanned: ({ totalSteps, doneSteps }) => {

@@ -209,10 +209,7 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.J
     const calls = env.provider ?? ctx.provider;
     // Every call (steps, continuations, memory updates) waits for its place in the batch's budget.
     // (A call takes its slot first, then its place in the budget: the budget counts calls as they are sent.)
-    // The book with the most steps left goes first, as in a local batch (cli/batch/scheduler.ts): the
-    // books of a worker end together rather than one straggler running alone at the end.
-    const pace = { stepsLeft: 0 };
-    const slot = <T>(signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> => (env.calls ? env.calls.add(call, { priority: pace.stepsLeft, ...(signal ? { signal } : {}) }) : call());
+    const slot = <T>(signal: AbortSignal | undefined, call: () => Promise<T>): Promise<T> => (env.calls ? env.calls.add(call, signal ? { signal } : {}) : call());
     const provider: Provider = {
       name: calls.name,
       isOffline: calls.isOffline,
@@ -232,7 +229,7 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.J
         }),
     };
     const totalSteps = planSteps(spec, data.totalChapters).length;
-    await runLocked(ctx, { ...env, provider, totalSteps, pace, saves: onClient(lock) }, data, job);
+    await runLocked(ctx, { ...env, provider, totalSteps, saves: onClient(lock) }, data, job);
   } finally {
     await lock.query("SELECT pg_advisory_unlock_all(), set_config('synchronous_commit', (SELECT reset_val FROM pg_settings WHERE name = 'synchronous_commit'), false)").then(() => lock.release(), () => lock.release(true));
   }
@@ -249,7 +246,7 @@ function onClient(client: pg.PoolClient): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => held, end: async () => undefined } as never }) });
 }
 
-async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number; pace: { stepsLeft: number }; saves: Kysely<Database> }, data: BatchBookJob, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
+async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number; saves: Kysely<Database> }, data: BatchBookJob, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
   const { db, pool, boss, provider, totalSteps, saves } = env;
   const spec = ctx.catalog.get(data.generatorId)!;
   const fail = async (step: string, code: string, message: string, status?: number) => {
@@ -272,7 +269,6 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
       if (env.isStopping?.()) return sendBatchStep(boss, pool, data, stepKey(step));
     }
     const label = session.label(step);
-    env.pace.stepsLeft = totalSteps - doneOf();
     // A progress line only: not waited for.
     notifyBatch(pool, data.batchId, { type: 'step_started', job: data.name, index: data.index, step: label, done: doneOf(), steps: totalSteps }).catch(() => undefined);
     let result;

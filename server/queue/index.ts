@@ -330,9 +330,11 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   let isStopping = false;
   const offCancel = queue.channel.onCancel((jobId) => running.get(jobId)?.abort());
   // A batch's books are held twice as many as calls run at once, and their calls share one p-queue of
-  // `concurrency` (the book with the most steps left first), as a local batch's books share theirs: a call slot never
-  // waits while a book saves its step between two calls, and a worker's books end together instead of
-  // in waves of `concurrency` (the slowest book of each wave holding up the next).
+  // `concurrency`, as a local batch's books share theirs: a call slot never waits while a book saves its
+  // step between two calls, and a worker's books end together instead of in waves of `concurrency` (the
+  // slowest book of each wave holding up the next). First come, first served: a call waits for its slot
+  // within its step's time-out, which a priority order (a local batch's: most steps left first) could
+  // make a short book's call outwait.
   // The second `concurrency` of them is taken once every call slot is busy: until then a worker prepares
   // (locks, loads, renders) only as many books as it can call for, so that the first calls go out as soon
   // as they can, and the rest are prepared while those calls run.

@@ -86,7 +86,7 @@ export async function openPostgres(url: string, opts: { max?: number; migrations
   // queued batch whose jobs file failed its check) would otherwise wait for the idle connections' 10 s.
   const close = async () => {
     await db.destroy();
-    if (!pool.ended) await pool.end();
+    if (!pool.ending) await pool.end();
   };
   try {
     if (await isMigrated(pool, opts.migrations ?? migrations)) return { db, pool, url, close };

@@ -80,9 +80,8 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   // (The queue's warnings are the workers' business: this command shows the books' progress. No logger is loaded.)
   const queueOpened = openQueue(postgres, { warn: () => undefined }, { isSender: true });
   queueOpened.catch(() => undefined);
-  // (Once: the batch closes it when it ends, the command again on its way out. A queue still starting
-  // when the jobs file failed its check is let start first, since it uses the store's pool; then the
-  // three close side by side.)
+  // (Once: the batch closes it on its way out. A queue still starting when the listener failed is let
+  // start first, since it uses the store's pool; then the three close side by side.)
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {

@@ -25,10 +25,8 @@ export interface QueuedBatchInput {
 
 /** A queued batch's connections: the store, the queue and the progress listener (nothing written yet). */
 export interface QueuedBatchLink {
-  readonly batchId: string;
   /** Run the batch: submit its books, show their progress, write each one as it ends. Closes the link. */
   run(input: QueuedBatchInput): Promise<BatchResult>;
-  close(): Promise<void>;
 }
 
 /** What keeps a queued batch from starting before anything is written (the database's address); shown as is. */
@@ -80,15 +78,13 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   // (The queue's warnings are the workers' business: this command shows the books' progress. No logger is loaded.)
   const queueOpened = openQueue(postgres, { warn: () => undefined }, { isSender: true });
   queueOpened.catch(() => undefined);
-  // (Once: the batch closes it on its way out. A queue still starting when the listener failed is let
-  // start first, since it uses the store's pool; then the three close side by side.)
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      isClosed = true;
-      const opened = await queueOpened.catch(() => undefined);
-      await Promise.all([(listener as pg.Client | null)?.end().catch(() => undefined), opened?.close(), store.close()]);
-    })());
+  // (A queue still starting when the listener failed is let start first, since it uses the store's pool;
+  // then the three close side by side.)
+  const close = async () => {
+    isClosed = true;
+    const opened = await queueOpened.catch(() => undefined);
+    await Promise.all([(listener as pg.Client | null)?.end().catch(() => undefined), opened?.close(), store.close()]);
+  };
   let queue: StepQueue;
   try {
     [, queue] = await Promise.all([listen(), queueOpened]);
@@ -97,8 +93,6 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
     throw error;
   }
   return {
-    batchId,
-    close,
     run: async (input) => {
       try {
         return await runQueuedBatch({ ...input, batchId, postgres, queue, onNotice: (handle) => (onNotice = handle) });

@@ -29,13 +29,15 @@ import { sleep } from '../../engine/providers/timing.js';
 import type { AppContext } from '../context.js';
 import type { Database } from '../store/schema.js';
 import { postgresBookStore } from '../store/postgres/books.js';
-import { announceJob, JOBS_CHANNEL } from './channel.js';
+import { announceJob } from './channel.js';
 import { BATCH_CHANNEL, BATCH_OWNER } from './names.js';
 
 export const BATCH_QUEUE = 'karya-batch-step';
 export { BATCH_CHANNEL, BATCH_OWNER } from './names.js';
 /** Attempts of a step that failed with a retryable error (network, 429, 503) before its book fails. */
 export const BATCH_RETRY_LIMIT = 5;
+/** A batch job's retries (the queue's default, and each job's as it is sent). */
+const BATCH_RETRY = { retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true } as const;
 
 /** One book of a batch, as a job's data: enough to open its session anywhere. */
 export interface BatchBookJob {
@@ -70,7 +72,7 @@ export async function notifyBatch(pool: pg.Pool, batchId: string, notice: BatchN
 
 /** Queue the job of a book's next step (once: the id is derived from the step), after `delaySeconds`. */
 export async function sendBatchStep(boss: PgBoss, pool: pg.Pool, job: BatchBookJob, step: string, delaySeconds = 0): Promise<void> {
-  await boss.send(BATCH_QUEUE, job, { id: batchJobId(job.batchId, job.key, step), retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, ...(delaySeconds ? { startAfter: delaySeconds } : {}) });
+  await boss.send(BATCH_QUEUE, job, { id: batchJobId(job.batchId, job.key, step), ...BATCH_RETRY, ...(delaySeconds ? { startAfter: delaySeconds } : {}) });
   if (!delaySeconds) await announceJob(pool, BATCH_QUEUE);
 }
 
@@ -98,17 +100,17 @@ export async function submitBatch(db: Kysely<Database>, boss: PgBoss, batch: Bat
     await trx.insertInto('batches').values({ id: batch.id, rpm: batch.rpm, tpm: batch.tpm, window_ms: batch.windowMs, created_at: now }).execute();
     if (batch.books.length) await trx.insertInto('batch_books').values(batch.books.map((book) => ({ batch_id: batch.id, job_key: book.key, status: book.isFinished ? 'done' : 'queued', updated_at: now }))).execute();
     if (!batch.jobs.length) return;
-    // pg-boss's insert, on the transaction's connection.
+    // pg-boss's insert and the wake-up, on the transaction's connection.
     const executeSql = async (text: string, values: unknown[]) => ({ rows: [...(await trx.executeQuery(CompiledQuery.raw(text, values))).rows] });
-    await boss.insert(batch.jobs.map(({ job, step }) => ({ name: BATCH_QUEUE, id: batchJobId(job.batchId, job.key, step), data: job, retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true })), { db: { executeSql } });
-    await sql`SELECT pg_notify(${JOBS_CHANNEL}, ${BATCH_QUEUE})`.execute(trx);
+    await boss.insert(batch.jobs.map(({ job, step }) => ({ name: BATCH_QUEUE, id: batchJobId(job.batchId, job.key, step), data: job, ...BATCH_RETRY })), { db: { executeSql } });
+    await announceJob({ query: executeSql }, BATCH_QUEUE);
   });
 }
 
 /** Create the batch queue unless it exists (openQueue calls this under its setup lock). */
 export async function ensureBatchQueue(boss: PgBoss): Promise<void> {
   if (await boss.getQueue(BATCH_QUEUE)) return;
-  await boss.createQueue(BATCH_QUEUE, { name: BATCH_QUEUE, retryLimit: BATCH_RETRY_LIMIT, retryDelay: 2, retryBackoff: true, expireInSeconds: 30 * 60 });
+  await boss.createQueue(BATCH_QUEUE, { name: BATCH_QUEUE, ...BATCH_RETRY, expireInSeconds: 30 * 60 });
 }
 
 /** Rough tokens of a call as the API counts them: prompt (about 4 characters a token) + max_tokens. */

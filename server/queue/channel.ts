@@ -19,9 +19,9 @@ export async function liveWorkers(pool: pg.Pool): Promise<number> {
 /** A job was queued (payload: the queue's name): idle workers fetch at once instead of at their next poll. */
 export const JOBS_CHANNEL = 'karya_jobs';
 
-/** Tell every worker that a job waits on `queueName`. */
-export async function announceJob(pool: pg.Pool, queueName: string): Promise<void> {
-  await pool.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queueName]);
+/** Tell every worker that a job waits on `queueName` (on a pool, or a transaction's connection: then at its commit). */
+export async function announceJob(db: { query(text: string, values: unknown[]): Promise<unknown> }, queueName: string): Promise<void> {
+  await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queueName]);
 }
 
 export type StepEvent =

@@ -82,8 +82,8 @@ async function isMigrated(pool: pg.Pool, known: Record<string, Migration>): Prom
 export async function openPostgres(url: string, opts: { max?: number; migrations?: Record<string, Migration> } = {}): Promise<OpenedPostgres> {
   const pool = createPool(url, opts);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // Kysely ends the pool only once it has run a query through it: a process that used the pool alone (a
-  // queued batch whose jobs file failed its check) would otherwise wait for the idle connections' 10 s.
+  // Kysely ends the pool only once it has run a query through it: a process that used the pool alone
+  // (the migration check, the queue's setup, then a failure) would otherwise wait out its idle 10 s.
   const close = async () => {
     await db.destroy();
     if (!pool.ending) await pool.end();

@@ -1,4 +1,4 @@
-// History that scales (issue 16): an index for the type filter (and the distinct-types query), titles
+// History that scales: an index for the type filter (and the distinct-types query), titles
 // of the items themselves (computed from each item's content, as new items get them when saved), and
 // full-text search.
 //
@@ -14,8 +14,40 @@
 // - kind: one token per content type, 'k' + hex(content_type), for the type filter inside the index;
 // - body: what a user searches: the item's title, its content type and its text (not images).
 import { sql, type Kysely } from 'kysely';
-import { contentTitle } from '../engine/session/history-title.js';
 import { isPostgres } from './dialect.js';
+
+// The title rule as it was when this migration shipped, frozen here: a migration must not change when
+// today's rule (engine/session/history-title.ts) does. A title is what the text calls itself on its first
+// 16 lines: a heading, a "Title:"/"Tajuk:" line, a wholly bold line or a line underlined with = or -,
+// without its Markdown marks, at most 120 characters (cut at a word, with an ellipsis).
+const TITLE_LINE_0014 = /^[#>*_\s]*(?:working\s+title|book\s+title|title|tajuk(?:\s+kerja)?(?:\s+buku)?)[*_\s]*[:：][*_\s]*(.+)$/i;
+const BOLD_LINE_0014 = /^\s*(\*\*|__)(?!\s)(.+?)\1\s*$/;
+
+function plainLine0014(line: string): string {
+  return line
+    .replace(/^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+)+/, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|\*|_|`|~~)/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[#:\s]+$/, '')
+    .replace(/^["“'‘]+|["”'’]+$/g, '')
+    .trim();
+}
+
+function contentTitle0014(content: string): string | undefined {
+  const lines = content.startsWith('data:') ? [] : content.slice(0, 6000).split(/\r?\n/).slice(0, 16);
+  for (const [i, line] of lines.entries()) {
+    const underlined = line.trim() !== '' && /^\s*(=+|-+)\s*$/.test(lines[i + 1] ?? '');
+    const text = TITLE_LINE_0014.exec(line.trim())?.[1] ?? (/^\s*#{1,6}\s+\S/.test(line) || BOLD_LINE_0014.test(line) || underlined ? line : undefined);
+    const title = text === undefined ? '' : plainLine0014(text);
+    if (!title) continue;
+    if (title.length <= 120) return title;
+    const cut = title.slice(0, 119);
+    const space = cut.lastIndexOf(' ');
+    return `${(space > 60 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+  }
+  return undefined;
+}
 
 /** The FTS row of a content_history row, as SQL expressions over the row `r` (used by the triggers and the backfill). */
 export const FTS_VALUES = (r: string) =>
@@ -29,7 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Portable: existing items that call themselves something (a heading, a title line) get that title, as new ones do.
   const rows = await sql<{ id: number; title: string; content: string }>`SELECT id, title, content FROM content_history`.execute(db);
   for (const row of rows.rows) {
-    const title = contentTitle(row.content) ?? row.title;
+    const title = contentTitle0014(row.content) ?? row.title;
     if (title !== row.title) await sql`UPDATE content_history SET title = ${title} WHERE id = ${row.id}`.execute(db);
   }
 

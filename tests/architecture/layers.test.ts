@@ -1,7 +1,8 @@
 // The project's layers, read off the import graph (tests/architecture/graph.ts): imports only look down.
 //   engine core (spec, fields, compile, the root files but index.ts) → engine/session → engine/contract and
 //   engine/publish → engine/node and engine/providers → engine/index.ts; server/ and cli/ on top, and cli/
-//   uses the server only through its front door, server/index.ts. No import cycles anywhere.
+//   uses the server only through its front door, server/index.ts; migrations import nothing outside
+//   migrations/ (a shipped migration never changes). No import cycles anywhere.
 // A new import that breaks this fails here, naming the file, the line and the rule.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,7 @@ export function layerViolations(edges: readonly ImportEdge[]): string[] {
   for (const e of edges) {
     const at = `${e.from}:${e.line} → ${e.to}`;
     if (e.from.startsWith('cli/') && e.to.startsWith('server/') && e.to !== 'server/index.ts') problems.push(`${at}: cli/ uses the server through server/index.ts only (export what it needs from there)`);
+    if (e.from.startsWith('migrations/') && !e.to.startsWith('migrations/')) problems.push(`${at}: a migration imports nothing outside migrations/ (freeze the rule it needs inside it, so it never changes after it shipped)`);
     const from = engineLayer(e.from);
     if (!from) continue;
     if (!e.to.startsWith('engine/')) {
@@ -89,6 +91,11 @@ describe('the checks themselves', () => {
   it('fail when cli/ reaches past the server front door', () => {
     expect(layerViolations([edge('cli/commands/worker.ts', 'server/queue/index.ts')])).toHaveLength(1);
     expect(layerViolations([edge('cli/commands/worker.ts', 'server/index.ts')])).toEqual([]);
+  });
+
+  it('fail when a migration imports live code', () => {
+    expect(layerViolations([edge('migrations/0014_history_search.ts', 'engine/session/history-title.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('migrations/0014_history_search.ts', 'migrations/dialect.ts')])).toEqual([]);
   });
 
   it('find a cycle, however long', () => {

@@ -2,7 +2,7 @@
 // spent, and the key under which a book's progress is saved.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { MAX_CHAPTER_NOTE_CHARS, SettingsError, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, settingsIssueMessage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
+import { MAX_CHAPTER_NOTE_CHARS, SettingsError, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, settingsIssueMessage, withLanguage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
 import { fail, info, EXIT, CliExit, wholeNumber } from './util.js';
 
 export interface SettingsOptions {
@@ -24,15 +24,11 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
     const field = spec.fields.find((f) => f.name === name);
     raw[name] = field ? fieldType(field).parseText(pair.slice(eq + 1), field) : pair.slice(eq + 1);
   }
-  if (opts.lang !== undefined) {
-    if (opts.lang !== 'en' && opts.lang !== 'ms') fail(`${where}--lang: "${opts.lang}" is not one of en, ms`);
-    const langField = spec.fields.find((f) => f.role === 'language');
-    if (langField) raw[langField.name] = opts.lang;
-    else if (opts.lang !== spec.fixedLanguage) fail(`${where}--lang: ${spec.id} always writes in ${spec.fixedLanguage}`);
-  }
+  const chosen = withLanguage(spec, raw, opts.lang);
+  if (!chosen.ok) fail(`${where}--lang: ${chosen.message}`);
   let settings: Settings;
   try {
-    settings = parseSettings(spec, raw);
+    settings = parseSettings(spec, chosen.settings);
   } catch (error) {
     if (error instanceof SettingsError) {
       for (const i of error.issues) process.stderr.write(`karya: ${where}${formatSettingsIssue(i)}\n`);

@@ -11,6 +11,7 @@ export * from './compile/step.js';
 export * from './compile/labels.js';
 export * from './compile/prompt.js';
 export * from './compile/brief.js';
+export * from './compile/language-field.js';
 export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
 export * from './session/index.js';
 export * from './session/book.js';

@@ -4,7 +4,7 @@
 import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/yaml.js';
-import { EXPORT_FORMATS, minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings } from '../../engine/index.js';
+import { EXPORT_FORMATS, LANGS, minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../settings.js';
 import { CliExit, wholeNumber } from '../util.js';
 import { plainFsError } from '../fs-check.js';
@@ -208,11 +208,11 @@ function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue)
   }
 
   let lang: string | undefined;
-  if (o.lang !== undefined) {
-    if (o.lang !== 'en' && o.lang !== 'ms') add('lang', `${JSON.stringify(o.lang)} is not one of en, ms`, ['en', 'ms'], true);
-    else if (spec && !spec.fields.some((f) => f.role === 'language') && o.lang !== spec.fixedLanguage) add('lang', `${spec.id} always writes in ${spec.fixedLanguage}`, [spec.fixedLanguage]);
-    else lang = o.lang;
-  }
+  if (o.lang !== undefined && spec) {
+    const chosen = withLanguage(spec, {}, o.lang);
+    if (!chosen.ok) add('lang', chosen.message, chosen.allowed, chosen.problem === 'not_a_language');
+    else lang = o.lang as string;
+  } else if (o.lang !== undefined && o.lang !== 'en' && o.lang !== 'ms') add('lang', `${JSON.stringify(o.lang)} is not one of ${LANGS.join(', ')}`, LANGS, true);
   let chapters: string | undefined;
   if (o.chapters !== undefined && spec) {
     const min = minChapters(spec.flow);
@@ -369,11 +369,9 @@ function isInside(dir: string, file: string): boolean {
 
 /** The engine's verdict on a job's settings as structured issues (settingsFromOptions would print and exit). */
 function checkSettings(spec: ResolvedSpec, settings: Record<string, unknown>, lang: string | undefined, label: string, line: number): JobIssue[] {
-  const raw: Record<string, unknown> = { ...settings };
-  const langField = spec.fields.find((f) => f.role === 'language');
-  if (lang && langField) raw[langField.name] = lang;
+  const chosen = withLanguage(spec, { ...settings }, lang);
   try {
-    parseSettings(spec, raw);
+    parseSettings(spec, chosen.ok ? chosen.settings : settings);
     return [];
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;

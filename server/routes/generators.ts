@@ -2,7 +2,7 @@
 // the user's next step (JSON answer, or `delta` events then `done`/`error` with Accept: text/event-stream).
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
-import { stepKey, type Lang } from '../../engine/index.js';
+import { stepKey, withLanguage, type Lang } from '../../engine/index.js';
 import { GenerateBodySchema, GenerateHeadersSchema, GenerationEventSchemas, GeneratorIdParamsSchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
@@ -73,13 +73,11 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
     const headers = parse(GenerateHeaders, { 'idempotency-key': req.get('idempotency-key') });
     const userId = sessionOf(req).user.id;
 
-    const raw: Record<string, unknown> = { ...body.settings };
+    const chosen = withLanguage(spec, { ...body.settings }, body.lang);
+    if (!chosen.ok) throw new ApiError(400, 'invalid_settings', MESSAGES.invalid_request, { lang: chosen.message });
+    const raw = chosen.settings;
     const langField = spec.fields.find((f) => f.role === 'language');
-    if (body.lang && langField) raw[langField.name] = body.lang;
     const hintLang: Lang = body.lang ?? (raw[langField?.name ?? ''] === 'ms' ? 'ms' : spec.fixedLanguage);
-    if (body.lang && !langField && body.lang !== spec.fixedLanguage) {
-      throw new ApiError(400, 'invalid_settings', MESSAGES.invalid_request, { lang: `${spec.id} always writes in ${spec.fixedLanguage}` });
-    }
     const settings = settingsOrError({ spec, raw, lang: hintLang });
     const chapterField = spec.fields.find((f) => f.role === 'chapterTitle');
     const chapterTitle = body.chapterTitle?.trim() || (chapterField ? String(settings[chapterField.name] ?? '').trim() : '') || undefined;

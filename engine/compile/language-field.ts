@@ -1,0 +1,24 @@
+// A language asked for beside the settings (the CLI's --lang, a batch job's `lang`, the API's `lang`) goes
+// into the generator's language field, or is refused: one rule for every caller. A generator without a
+// language field writes only its fixed language, and asking for that one is fine.
+import { LANGS, type Lang, type ResolvedSpec } from '../spec/types.js';
+
+export type LanguageChoice =
+  | { readonly ok: true; readonly settings: Record<string, unknown> }
+  /** Not a language Karya writes: `allowed` lists those. */
+  | { readonly ok: false; readonly problem: 'not_a_language'; readonly message: string; readonly allowed: readonly Lang[] }
+  /** The generator always writes in `fixed`. */
+  | { readonly ok: false; readonly problem: 'fixed_language'; readonly message: string; readonly allowed: readonly Lang[] };
+
+/**
+ * The raw settings with the language put in the language field (unchanged when `lang` is undefined).
+ * @example withLanguage(romance, { heatLevel: 'mild' }, 'ms') // { ok: true, settings: { heatLevel: 'mild', language: 'ms' } }
+ */
+export function withLanguage(spec: ResolvedSpec, raw: Record<string, unknown>, lang: unknown): LanguageChoice {
+  if (lang === undefined) return { ok: true, settings: raw };
+  if (lang !== 'en' && lang !== 'ms') return { ok: false, problem: 'not_a_language', message: `${JSON.stringify(lang)} is not one of ${LANGS.join(', ')}`, allowed: LANGS };
+  const field = spec.fields.find((f) => f.role === 'language');
+  if (field) return { ok: true, settings: { ...raw, [field.name]: lang } };
+  if (lang === spec.fixedLanguage) return { ok: true, settings: raw };
+  return { ok: false, problem: 'fixed_language', message: `${spec.id} always writes in ${spec.fixedLanguage}`, allowed: [spec.fixedLanguage] };
+}

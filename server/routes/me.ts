@@ -9,6 +9,7 @@ import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { claimAll, giveBack } from '../auth/attempts.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export function meRoutes(ctx: AppContext): ApiRoutes {
@@ -34,20 +35,20 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
     res.json(toProfile(user));
   });
 
-  // Wrong current passwords are counted in the store (shared by every instance, kept across restarts),
-  // per account: a stolen session cannot guess the password faster than sign-in allows.
+  // Each attempt takes its token from the store (shared by every instance, kept across restarts), per
+  // account, before the current password is checked, and gives it back when it was right: a stolen session
+  // cannot guess the password faster than sign-in allows, even with requests sent at once.
   router.post('/password', async (req, res: Reply<'POST /me/password'>) => {
     const body = parse(PasswordChangeBodySchema, req.body);
     const { user, sessionId } = sessionOf(req);
-    const key = `password:${user.id}`;
-    const bucket = bucketOf(config.rateLimits.signInPerEmail);
-    const level = await repos.limits.peek({ key, ...bucket });
-    if (!level.isAllowed) throw tooMany(res, level.retryAfterMs);
+    const claims = [{ key: `password:${user.id}`, bucket: bucketOf(config.rateLimits.signInPerEmail) }];
+    const claimed = await claimAll(repos.limits, claims);
+    if (!claimed.isAllowed) throw tooMany(res, claimed.retryAfterMs);
     const stored = await repos.auth.passwordHashOf(user.id);
     if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
-      await repos.limits.take({ key, ...bucket });
       throw ApiError.of(400, 'current_password_wrong', { currentPassword: messageIn('current_password_wrong', user.lang) });
     }
+    await giveBack(repos.limits, claims);
     const hash = await hashPassword(body.newPassword, config.scryptLogN);
     await repos.auth.changePassword({ userId: user.id, hash, keepSessionId: sessionId });
     res.json({ message: messageIn('password_updated', user.lang) });

@@ -17,6 +17,7 @@ import { authOf, forgetSession, requestLang } from './middleware.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { clearSessionCookie, createSession, hashToken, setSessionCookie } from './sessions.js';
 import { resetPasswordMail } from './emails.js';
+import { refuseCommonPassword } from './common-passwords.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
@@ -84,6 +85,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
 
   router.post('/sign-up/email', storeLimiter(repos.limits, { rate: config.rateLimits.signUp, key: (req) => `signup-ip:${req.ip ?? ''}` }), async (req, res: Reply<'POST /auth/sign-up/email'>) => {
     const body = parse(SignUpBodySchema, req.body);
+    await refuseCommonPassword({ password: body.password, field: 'password', lang: body.lang ?? requestLang(req) });
     if (await repos.users.findByEmail(body.email)) throw ApiError.of(409, 'email_taken');
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
     const role = config.adminEmail && normaliseEmail(body.email) === config.adminEmail ? 'admin' : 'free';
@@ -157,6 +159,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
 
   router.post('/reset-password', storeLimiter(repos.limits, { rate: config.rateLimits.signIn, key: (req) => `reset-token-ip:${req.ip ?? ''}` }), async (req, res: Reply<'POST /auth/reset-password'>) => {
     const body = parse(ResetPasswordBodySchema, req.body);
+    await refuseCommonPassword({ password: body.newPassword, field: 'newPassword', lang: requestLang(req) });
     const tokenHash = hashToken(body.token);
     const found = await repos.auth.findPasswordReset(tokenHash);
     if (!found || found.isUsed) throw ApiError.of(400, 'reset_invalid');

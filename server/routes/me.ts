@@ -10,6 +10,7 @@ import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { claimAll, giveBack } from '../auth/attempts.js';
+import { refuseCommonPassword } from '../auth/common-passwords.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export function meRoutes(ctx: AppContext): ApiRoutes {
@@ -49,6 +50,7 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
       throw ApiError.of(400, 'current_password_wrong', { currentPassword: messageIn('current_password_wrong', user.lang) });
     }
     await giveBack(repos.limits, claims);
+    await refuseCommonPassword({ password: body.newPassword, field: 'newPassword', lang: user.lang });
     const hash = await hashPassword(body.newPassword, config.scryptLogN);
     await repos.auth.changePassword({ userId: user.id, hash, keepSessionId: sessionId });
     res.json({ message: messageIn('password_updated', user.lang) });

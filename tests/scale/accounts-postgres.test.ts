@@ -11,7 +11,7 @@ import { startWithFakeModel, type TestServer } from '../server/helpers.js';
 const skip = postgresUnavailable();
 if (skip) console.warn(skip);
 
-const PASSWORD = 'secret1';
+const PASSWORD = 'karya-secret1';
 let cluster: PostgresCluster | undefined;
 let fake: FakeOpenAI | undefined;
 const servers: RunningServer[] = [];

@@ -1,7 +1,7 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change.
 import * as z from 'zod';
 import { MAX_PASSWORD, NewPasswordSchema } from './auth.js';
-import { LangSchema, ProfileSchema } from './common.js';
+import { DisplayNameSchema, LangSchema, ProfileSchema } from './common.js';
 import { failsWith } from './messages.js';
 
 export const MeResponseSchema = ProfileSchema;
@@ -10,7 +10,7 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
 /** At least one of name and bio. */
 export const ProfilePatchBodySchema = z
   .strictObject({
-    name: z.string().trim().max(100).optional(),
+    name: DisplayNameSchema.optional(),
     bio: z.string().trim().max(2000).optional(),
   })
   .refine((b) => b.name !== undefined || b.bio !== undefined, { error: 'Give a name or a bio' });

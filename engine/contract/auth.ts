@@ -42,6 +42,8 @@ export type ResetRequestBody = z.infer<typeof ResetRequestBodySchema>;
 export const ResetPasswordBodySchema = z.strictObject({
   token: failsWith('reset_invalid', z.string().min(1)).pipe(z.string().max(200)),
   newPassword: NewPasswordSchema,
+  /** Revoke every API key of the account too (default: yes; whoever could reset may have made keys). */
+  revokeApiKeys: z.boolean().optional(),
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 

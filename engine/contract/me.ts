@@ -22,6 +22,8 @@ export type ProfileUpdatedResponse = z.infer<typeof ProfileUpdatedResponseSchema
 export const PasswordChangeBodySchema = z.strictObject({
   currentPassword: failsWith('current_password_wrong', z.string().min(1)).pipe(z.string().max(MAX_PASSWORD)),
   newPassword: NewPasswordSchema,
+  /** Revoke every API key of the account too (default: no; the studio offers it). */
+  revokeApiKeys: z.boolean().optional(),
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBodySchema>;
 

@@ -168,9 +168,10 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     // Consume the token and change the password in one transaction: a token works exactly once.
     const userId = await repos.auth.resetPassword({ tokenHash, hash: passwordHash });
     if (!userId) throw ApiError.of(400, 'reset_invalid');
+    const revokedKeys = body.revokeApiKeys === false ? 0 : await repos.apiKeys.revokeAll(userId);
     forgetSession(req);
     clearSessionCookie(req, res);
-    logger.info({ userId }, 'password reset; every session of the account ended');
+    logger.info({ userId, revokedKeys }, 'password reset; every session of the account ended');
     res.json({ message: messageIn('password_updated', requestLang(req)) });
   });
 

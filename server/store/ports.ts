@@ -363,6 +363,8 @@ export interface ApiKeyRepository {
   list(userId: string): Promise<ApiKeyListing[]>;
   /** Revoke one of the user's live keys; false when there is none with this id. */
   revoke(input: { userId: string; id: number }): Promise<boolean>;
+  /** Revoke every live key of the user (a password reset, or a change that asks for it); answers how many. */
+  revokeAll(userId: string): Promise<number>;
   /**
    * The live key with this hash and its user, or null (unknown or revoked). Marks it used (at most once a
    * minute, so a busy key does not write on every request).

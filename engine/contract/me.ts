@@ -1,7 +1,7 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change.
 import * as z from 'zod';
 import { MAX_PASSWORD, NewPasswordSchema } from './auth.js';
-import { DisplayNameSchema, LangSchema, ProfileSchema } from './common.js';
+import { DisplayNameSchema, LangSchema, ProfileSchema, TimestampSchema } from './common.js';
 import { failsWith } from './messages.js';
 
 export const MeResponseSchema = ProfileSchema;
@@ -30,3 +30,10 @@ export type PasswordChangeBody = z.infer<typeof PasswordChangeBodySchema>;
 /** `PUT /api/me/lang`: the studio language of the account. */
 export const LangBodySchema = z.strictObject({ lang: LangSchema });
 export type LangBody = z.infer<typeof LangBodySchema>;
+
+/**
+ * `GET /api/me/sign-in-notice`: when sign-in to this account was last slowed down because wrong passwords
+ * came from many addresses (null: not lately), and how many attempts were held back. DELETE dismisses it.
+ */
+export const SignInNoticeSchema = z.strictObject({ slowed_at: TimestampSchema.nullable(), held_back: z.number().int().min(0) });
+export type SignInNotice = z.infer<typeof SignInNoticeSchema>;

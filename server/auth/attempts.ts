@@ -3,6 +3,9 @@
 // so a burst sent at once is held to the numbers of attempts sent one by one, on every instance.
 import type { AttemptRule, LimitRepository } from '../store/ports.js';
 
+/** Where the sign-in attempts held back by the per-account limit are counted, for the owner's notice. */
+export const signInNoticeKey = (email: string): string => `signin-slowed:${email}`;
+
 /** One limit an attempt counts against: a progressive delay (a counter) or a token bucket. */
 export type Claim = { key: string; rule: AttemptRule } | { key: string; bucket: { capacity: number; refillMs: number } };
 

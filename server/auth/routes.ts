@@ -10,7 +10,7 @@ import { attemptWait, normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
 import { bucketOf, storeLimiter, tooMany } from '../http/security.js';
 import type { AttemptRule } from '../store/ports.js';
-import { claimAll, giveBack, type Claim } from './attempts.js';
+import { claimAll, giveBack, signInNoticeKey, type Claim } from './attempts.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { authOf, forgetSession, requestLang } from './middleware.js';
@@ -103,9 +103,14 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
       // Taken before the password is checked (see attempts.ts): per account and IP (wrong passwords from
       // elsewhere slow down only their sender), per account from any address (a wider allowance, each
       // further attempt waiting longer: never a lockout) and per IP across accounts.
-      const claims = signInClaims(config, normaliseEmail(body.email), req.ip ?? '');
+      const email = normaliseEmail(body.email);
+      const claims = signInClaims(config, email, req.ip ?? '');
       const claimed = await claimAll(repos.limits, claims);
-      if (!claimed.isAllowed) throw tooMany(res, claimed.retryAfterMs);
+      if (!claimed.isAllowed) {
+        // Slowed for the account as a whole: its owner is told in the studio (GET /api/me/sign-in-notice).
+        if (claimed.refused === claims[1]) await repos.limits.recordFailure({ key: signInNoticeKey(email) });
+        throw tooMany(res, claimed.retryAfterMs);
+      }
       const user = await repos.users.findByEmail(body.email);
       const stored = user ? await repos.auth.passwordHashOf(user.id) : undefined;
       const isValid = await verifyPassword(body.password, stored ?? (await dummyHash(ctx)));

@@ -1,15 +1,15 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change (verifies the
 // current password; other sessions end).
-import { LangBodySchema, PasswordChangeBodySchema, ProfilePatchBodySchema } from '../../engine/contract/index.js';
+import { LangBodySchema, PasswordChangeBodySchema, ProfilePatchBodySchema, type SignInNotice } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
-import { toProfile } from '../store/model.js';
+import { normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
 import { bucketOf, tooMany } from '../http/security.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import { claimAll, giveBack } from '../auth/attempts.js';
+import { claimAll, giveBack, signInNoticeKey } from '../auth/attempts.js';
 import { refuseCommonPassword } from '../auth/common-passwords.js';
 import { ApiRoutes } from '../http/routes.js';
 
@@ -34,6 +34,19 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
     const user = await repos.users.updateProfile({ userId: sessionOf(req).user.id, lang });
     if (!user) throw ApiError.of(404, 'user_not_found');
     res.json(toProfile(user));
+  });
+
+  // The owner is told when sign-in to their account was slowed down by wrong passwords from elsewhere.
+  const noticeOf = async (email: string): Promise<SignInNotice> => {
+    const counted = await repos.limits.failures(signInNoticeKey(normaliseEmail(email)));
+    return counted ? { slowed_at: new Date(counted.lastFailureAt).toISOString(), held_back: counted.failures } : { slowed_at: null, held_back: 0 };
+  };
+  router.get('/sign-in-notice', async (req, res: Reply<'GET /me/sign-in-notice'>) => {
+    res.json(await noticeOf(sessionOf(req).user.email));
+  });
+  router.delete('/sign-in-notice', async (req, res: Reply<'DELETE /me/sign-in-notice'>) => {
+    await repos.limits.clearFailures(signInNoticeKey(normaliseEmail(sessionOf(req).user.email)));
+    res.json({ slowed_at: null, held_back: 0 });
   });
 
   // Each attempt takes its token from the store (shared by every instance, kept across restarts), per

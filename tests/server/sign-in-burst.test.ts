@@ -35,7 +35,11 @@ describe('sign-in under a burst', () => {
     const waits = answers.filter((r) => r.status === 429).map((r) => Number(r.headers.get('retry-after')));
     expect(waits.every((s) => s >= 1)).toBe(true);
     await sleep(Math.max(...waits) * 1000 + 100);
-    expect((await signIn({ email, password: PASSWORD, ip: '203.0.113.1' })).status).toBe(200);
+    const owner = await signIn({ email, password: PASSWORD, ip: '203.0.113.1' });
+    expect(owner.status).toBe(200);
+    // Held back for this address only (the owner's own typos, or one sender): no notice for the account.
+    const notice = await ts.http.get('/api/me/sign-in-notice').set('cookie', owner.headers.get('set-cookie')!.split(';')[0]!);
+    expect(notice.body).toEqual({ slowed_at: null, held_back: 0 });
   });
 
   it('8 addresses × 5 guesses at one account at once: at most 10 verified (the per-account number); the owner signs in after the wait', async () => {
@@ -51,7 +55,15 @@ describe('sign-in under a burst', () => {
     const wait = Math.max(...answers.filter((r) => r.status === 429).map((r) => Number(r.headers.get('retry-after'))));
     expect(wait).toBeLessThanOrEqual(2);
     await sleep(wait * 1000 + 100);
-    expect((await signIn({ email, password: PASSWORD, ip: '192.0.2.77' })).status).toBe(200);
+    const owner = await signIn({ email, password: PASSWORD, ip: '192.0.2.77' });
+    expect(owner.status).toBe(200);
+    // The owner is told in the studio that sign-in to the account was slowed, and can dismiss it.
+    const cookie = owner.headers.get('set-cookie')!.split(';')[0]!;
+    const notice = await ts.http.get('/api/me/sign-in-notice').set('cookie', cookie);
+    expect(notice.body.held_back).toBe(count(statuses, 429));
+    expect(Date.now() - Date.parse(notice.body.slowed_at as string)).toBeLessThan(60_000);
+    expect((await ts.http.delete('/api/me/sign-in-notice').set('cookie', cookie)).body).toEqual({ slowed_at: null, held_back: 0 });
+    expect((await ts.http.get('/api/me/sign-in-notice').set('cookie', cookie)).body).toEqual({ slowed_at: null, held_back: 0 });
   });
 
   it('POST /api/me/password with 40 wrong current passwords at once: at most 10 verified', async () => {

@@ -13,6 +13,11 @@ export const PROFILE = {
   'profile.saving': { en: 'Saving...', ms: 'Sedang menyimpan...' },
   'profile.updated': { en: 'Profile updated successfully', ms: 'Profil berjaya dikemas kini' },
   'profile.updateFailed': { en: 'Failed to update profile', ms: 'Gagal mengemas kini profil' },
+  'profile.signInSlowed': {
+    en: 'Someone tried wrong passwords for your account from several addresses, so sign-in was slowed down (last on {date}, {n} attempts held back). If it was not you, change your password.',
+    ms: 'Seseorang mencuba kata laluan yang salah untuk akaun anda dari beberapa alamat, jadi log masuk diperlahankan (kali terakhir pada {date}, {n} cubaan ditahan). Jika itu bukan anda, tukar kata laluan anda.',
+  },
+  'profile.signInSlowedDismiss': { en: 'Dismiss', ms: 'Tutup' },
   'password.title': { en: 'Change Password', ms: 'Tukar Kata Laluan' },
   'password.current': { en: 'Current Password', ms: 'Kata Laluan Semasa' },
   'password.new': { en: 'New Password', ms: 'Kata Laluan Baharu' },

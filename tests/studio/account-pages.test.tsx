@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-// The change-password page (issue 42), against a scripted server: it offers to revoke the account's API
-// keys and sends that choice; a refused common password shows the server's message (Malay for a Malay
-// account, as the server words it).
+// The account pages of issue 42, against a scripted server: the change-password page offers to revoke the
+// account's API keys and sends that choice, and a refused common password shows the server's message
+// (Malay for a Malay account, as the server words it); the profile page tells the owner when sign-in to
+// the account was slowed by wrong passwords from elsewhere, and dismisses the notice.
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -63,5 +64,50 @@ describe('change password', () => {
     expect(screen.getByRole('checkbox', { name: 'Batalkan juga semua kunci API saya (skrip yang menggunakannya berhenti berfungsi)' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Kemas Kini Kata Laluan' }));
     expect((await screen.findByRole('alert')).textContent).toBe(TOO_COMMON_MS);
+  });
+});
+
+describe('the sign-in notice on the profile page', () => {
+  const renderProfile = async (profile: Profile) => {
+    const { default: Profile } = await import('../../studio/src/pages/Profile.js');
+    return render(
+      <MemoryRouter>
+        <AuthProvider initialUser={profile}>
+          <Profile />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+  };
+
+  function serveNotice() {
+    const calls: string[] = [];
+    let notice = { slowed_at: '2026-11-23T10:00:00.000Z', held_back: 30 };
+    vi.stubGlobal('EventSource', undefined);
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      calls.push(`${method} ${url}`);
+      if (url === '/api/me/sign-in-notice') {
+        if (method === 'DELETE') notice = { slowed_at: null as unknown as string, held_back: 0 };
+        return new Response(JSON.stringify(notice), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), { status: 404, headers: { 'content-type': 'application/json' } });
+    });
+    return calls;
+  }
+
+  it('tells the owner when sign-in was slowed, in Malay for a Malay account, and Tutup dismisses it', async () => {
+    const calls = serveNotice();
+    await renderProfile({ ...USER, lang: 'ms' });
+    const notice = await screen.findByText(/^Seseorang mencuba kata laluan yang salah untuk akaun anda/);
+    expect(notice.textContent).toContain('30 cubaan ditahan');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tutup' }));
+    await vi.waitFor(() => expect(screen.queryByText(/^Seseorang mencuba/)).toBeNull());
+    expect(calls).toContain('DELETE /api/me/sign-in-notice');
+  });
+
+  it('in English for an English account', async () => {
+    serveNotice();
+    await renderProfile(USER);
+    expect((await screen.findByText(/^Someone tried wrong passwords for your account/)).textContent).toContain('30 attempts held back');
   });
 });

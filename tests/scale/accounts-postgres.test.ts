@@ -65,8 +65,11 @@ describe.skipIf(skip)('accounts on Postgres, two instances', () => {
     const env = { KARYA_DATABASE_URL: url, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'silent', KARYA_TRUST_PROXY: '1', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL };
     // The provider is read from the process's environment.
     Object.assign(process.env, { OPENAI_API_KEY: env.OPENAI_API_KEY, OPENAI_BASE_URL: env.OPENAI_BASE_URL });
-    servers.push(await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent' }, env));
-    servers.push(await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', runsWorker: false }, env));
+    // The default numbers, with a first wait of 3 s (a burst on a loaded machine can outlast 1 s, after which
+    // one more attempt is rightly allowed).
+    const signInThrottle = { freeAttempts: 5, baseDelayMs: 3_000, maxDelayMs: 15 * 60_000 };
+    servers.push(await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', signInThrottle }, env));
+    servers.push(await startServer({ port: 0, host: '127.0.0.1', logLevel: 'silent', runsWorker: false, signInThrottle }, env));
     [a, b] = servers.map((s) => s.url.replace('localhost', '127.0.0.1')) as [string, string];
   }, 120_000);
 

@@ -6,9 +6,12 @@ import { configFromEnv } from '../../server/config.js';
 import { PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 
 const real = configFromEnv({});
+// The default numbers, but a first wait of 3 s instead of 1 s: on a loaded machine a burst can outlast
+// 1 s, after which one more attempt is rightly allowed (as it would be if sent one by one).
+const throttle = { ...real.signInThrottle, baseDelayMs: 3_000 };
 let ts: TestServer;
 beforeAll(async () => {
-  ts = await startTestServer({ config: { rateLimits: real.rateLimits, signInThrottle: real.signInThrottle, trustProxy: 1 } });
+  ts = await startTestServer({ config: { rateLimits: real.rateLimits, signInThrottle: throttle, trustProxy: 1 } });
 });
 afterAll(() => ts.close());
 
@@ -53,7 +56,7 @@ describe('sign-in under a burst', () => {
     expect(count(statuses, 401) + count(statuses, 429)).toBe(40);
     // Progressive delay, not a lockout: the owner, at their own address, gets in once the short wait is over.
     const wait = Math.max(...answers.filter((r) => r.status === 429).map((r) => Number(r.headers.get('retry-after'))));
-    expect(wait).toBeLessThanOrEqual(2);
+    expect(wait).toBeLessThanOrEqual(throttle.baseDelayMs / 1000);
     await sleep(wait * 1000 + 100);
     const owner = await signIn({ email, password: PASSWORD, ip: '192.0.2.77' });
     expect(owner.status).toBe(200);

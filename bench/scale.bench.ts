@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     const env = { ...provider, KARYA_DATABASE_URL: url, KARYA_SCRYPT_LOG_N: '4', KARYA_GENERATION_BURST: '100000', KARYA_ADMIN_EMAIL: 'boss@karya.test' };
     const a = (await karya(['serve', '--port', '0'], env, dir, /running at (http:\/\/\S+)/)).match[1]!;
     const b = (await karya(['serve', '--port', '0'], env, dir, /running at (http:\/\/\S+)/)).match[1]!;
-    const signUp = await fetch(`${a}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'racer@karya.test', password: 'secret1' }) });
+    const signUp = await fetch(`${a}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'racer@karya.test', password: 'karya-secret1' }) });
     const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
     const client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -1,5 +1,6 @@
 // Server settings from the environment (and `karya serve` flags). Every value has a default that works
 // on a fresh machine: a SQLite file under .karya/, the offline provider, mail into the outbox table.
+import type { ConnectionLimits } from './http/connections.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../engine/node/load.js';
@@ -46,6 +47,12 @@ export interface ServerConfig {
   jsonLimit: string;
   /** Provider time-out of one generation step (spec/platform.md §9: 180 000 ms). */
   generationTimeoutMs: number;
+  /**
+   * Sockets (server/http/connections.ts): headers within KARYA_HEADERS_TIMEOUT_MS (10 000), the whole
+   * request within KARYA_REQUEST_TIMEOUT_MS (30 000), at most KARYA_CONNECTIONS_PER_IP open connections
+   * per address (64; 0 behind a reverse proxy unless set, since every connection is then the proxy's).
+   */
+  connections: ConnectionLimits;
   studioDir: string;
   /** STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET (+ STRIPE_API_BASE); absent: checkout answers 503. */
   stripe?: StripeConfig;
@@ -233,6 +240,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     version: env.KARYA_VERSION || packageVersion(),
     jsonLimit: '100kb',
     generationTimeoutMs: 180_000,
+    connections: {
+      headersTimeoutMs: intFrom(env.KARYA_HEADERS_TIMEOUT_MS, 10_000, 1_000, 600_000, 'KARYA_HEADERS_TIMEOUT_MS'),
+      requestTimeoutMs: intFrom(env.KARYA_REQUEST_TIMEOUT_MS, 30_000, 1_000, 3_600_000, 'KARYA_REQUEST_TIMEOUT_MS'),
+      connectionsPerIp: intFrom(env.KARYA_CONNECTIONS_PER_IP, env.KARYA_TRUST_PROXY ? 0 : 64, 0, 100_000, 'KARYA_CONNECTIONS_PER_IP'),
+    },
     studioDir: path.join(ROOT, 'studio', 'dist'),
     ...(stripe ? { stripe } : {}),
     topupUrls: topupUrlsFrom(env.KARYA_TOPUP_URLS),

@@ -2,6 +2,7 @@
 // refund generations a crash interrupted, make the KARYA_ADMIN_EMAIL account admin, record a deployment
 // for a new version, then hand requests to the app. A graceful stop lets requests under way finish.
 import { createServer, type RequestListener, type Server } from 'node:http';
+import { capConnections, timeoutOptions } from './http/connections.js';
 import type pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { loadCatalog } from '../engine/node/load.js';
@@ -131,7 +132,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
   let config = configFromEnv(env, overrides);
   const lifecycle = createLifecycle({ phase: 'starting' });
   let handler: RequestListener = startingHandler({ version: config.version });
-  const server = createServer((req, res) => handler(req, res));
+  const server = createServer(timeoutOptions(config.connections), (req, res) => handler(req, res));
+  capConnections(server, config.connections);
   const port = await listen(server, config.port, config.host);
   // Port 0 picks a free port: links in e-mails must carry the real one.
   if (config.port === 0) config = { ...config, port, publicUrl: env.KARYA_PUBLIC_URL ? config.publicUrl : `http://localhost:${port}` };

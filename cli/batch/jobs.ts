@@ -58,6 +58,15 @@ export class JobsFileError extends Error {
 /** A jobs file larger than this is refused unread (400 jobs take about 40 KB). */
 export const MAX_JOBS_FILE_BYTES = 8 * 1024 * 1024;
 
+/** The longest `out` (UTF-8 bytes): with `.epub` and the like it stays under the 255 a file system allows. */
+export const MAX_OUT_BYTES = 200;
+
+/** An `out` the file system would refuse after the call was paid for: a NUL, or longer than MAX_OUT_BYTES. */
+function checkOutName(out: string, add: (message: string) => void): void {
+  if (out.includes('\0')) add('must not contain a NUL character');
+  else if (Buffer.byteLength(out) > MAX_OUT_BYTES) add(`is ${Buffer.byteLength(out)} bytes long; at most ${MAX_OUT_BYTES} bytes`);
+}
+
 /** Read a jobs file (or stdin for "-"): a YAML list (JSON arrays are YAML too) or JSON Lines. */
 export function readJobsFile(file: string): RawJob[] {
   const tooLarge = () => new JobsFileError(file, undefined, `the jobs file is larger than ${MAX_JOBS_FILE_BYTES / 1024 / 1024} MB; split it into smaller files`);
@@ -223,6 +232,7 @@ function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue)
     else if (spec.kind === 'book' && spec.fields.some((f) => f.role === 'chapters')) chapters = String(n);
   }
   if (o.out !== undefined && (typeof o.out !== 'string' || !o.out.trim())) add('out', 'must be a file name');
+  else if (typeof o.out === 'string') checkOutName(o.out.trim(), (message) => add('out', message));
   const formats = checkFormats(o.formats, spec, add);
   if (!spec || !settings) return undefined;
   return {

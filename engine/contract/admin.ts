@@ -2,7 +2,7 @@
 // rollback, and the AI configuration (never a key). The administrator only.
 import * as z from 'zod';
 import { EmailSchema, NewPasswordSchema } from './auth.js';
-import { AssignableRoleSchema, ProfileSchema, TimestampSchema } from './common.js';
+import { AssignableRoleSchema, DisplayNameSchema, ProfileSchema, TimestampSchema } from './common.js';
 import { failsWith } from './messages.js';
 
 // ------------------------------------------------------------------ users
@@ -17,7 +17,7 @@ export const NewUserBodySchema = z.strictObject({
   email: EmailSchema,
   password: NewPasswordSchema,
   role: AssignableRoleSchema.default('free'),
-  name: z.string().trim().max(100).optional(),
+  name: DisplayNameSchema.optional(),
 });
 export type NewUserBody = z.infer<typeof NewUserBodySchema>;
 

@@ -1,7 +1,7 @@
 // /api/auth: sign-up, sign-in, sign-out, the session, password reset by e-mail. Bodies as the server
 // validates them (its catalogue messages included) and its answers.
 import * as z from 'zod';
-import { LangSchema, ProfileSchema, TimestampSchema } from './common.js';
+import { DisplayNameSchema, LangSchema, ProfileSchema, TimestampSchema } from './common.js';
 import { failsWith } from './messages.js';
 
 export const MIN_PASSWORD = 6;
@@ -21,7 +21,7 @@ export const SIGN_UP_PLANS = ['free', 'pro', 'business'] as const;
 export const SignUpBodySchema = z.strictObject({
   email: EmailSchema,
   password: NewPasswordSchema,
-  name: z.string().trim().max(100).optional(),
+  name: DisplayNameSchema.optional(),
   plan: z.enum(SIGN_UP_PLANS, { error: 'Invalid plan selected' }).optional(),
   rememberMe: z.boolean().optional(),
   /** The studio language chosen before the account existed (kept in the browser until sign-up). */
@@ -42,6 +42,8 @@ export type ResetRequestBody = z.infer<typeof ResetRequestBodySchema>;
 export const ResetPasswordBodySchema = z.strictObject({
   token: failsWith('reset_invalid', z.string().min(1)).pipe(z.string().max(200)),
   newPassword: NewPasswordSchema,
+  /** Revoke every API key of the account too (default: yes; whoever could reset may have made keys). */
+  revokeApiKeys: z.boolean().optional(),
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 

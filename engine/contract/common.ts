@@ -15,6 +15,19 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 export const ApiErrorEnvelopeSchema = z.strictObject({ error: ApiErrorBodySchema });
 export type ApiErrorEnvelope = z.infer<typeof ApiErrorEnvelopeSchema>;
 
+/**
+ * Control characters (NUL included), bidirectional overrides, embeddings, isolates and marks, and
+ * zero-width characters: invisible in a name, they spoof the text around it (an admin's user list).
+ */
+const INVISIBLE = /[\p{Cc}\u00AD\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+
+/** A display name as stored: without invisible characters (INVISIBLE), trimmed, at most 100 characters. */
+export const DisplayNameSchema = z
+  .string()
+  .overwrite((name) => name.replace(INVISIBLE, ''))
+  .trim()
+  .max(100);
+
 /** An answer that only says what happened ("Signed out successfully"). */
 export const MessageResponseSchema = z.strictObject({ message: z.string().min(1) });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;

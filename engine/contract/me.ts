@@ -1,7 +1,7 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change.
 import * as z from 'zod';
 import { MAX_PASSWORD, NewPasswordSchema } from './auth.js';
-import { LangSchema, ProfileSchema } from './common.js';
+import { DisplayNameSchema, LangSchema, ProfileSchema, TimestampSchema } from './common.js';
 import { failsWith } from './messages.js';
 
 export const MeResponseSchema = ProfileSchema;
@@ -10,7 +10,7 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
 /** At least one of name and bio. */
 export const ProfilePatchBodySchema = z
   .strictObject({
-    name: z.string().trim().max(100).optional(),
+    name: DisplayNameSchema.optional(),
     bio: z.string().trim().max(2000).optional(),
   })
   .refine((b) => b.name !== undefined || b.bio !== undefined, { error: 'Give a name or a bio' });
@@ -22,9 +22,18 @@ export type ProfileUpdatedResponse = z.infer<typeof ProfileUpdatedResponseSchema
 export const PasswordChangeBodySchema = z.strictObject({
   currentPassword: failsWith('current_password_wrong', z.string().min(1)).pipe(z.string().max(MAX_PASSWORD)),
   newPassword: NewPasswordSchema,
+  /** Revoke every API key of the account too (default: no; the studio offers it). */
+  revokeApiKeys: z.boolean().optional(),
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBodySchema>;
 
 /** `PUT /api/me/lang`: the studio language of the account. */
 export const LangBodySchema = z.strictObject({ lang: LangSchema });
 export type LangBody = z.infer<typeof LangBodySchema>;
+
+/**
+ * `GET /api/me/sign-in-notice`: when sign-in to this account was last slowed down because wrong passwords
+ * came from many addresses (null: not lately), and how many attempts were held back. DELETE dismisses it.
+ */
+export const SignInNoticeSchema = z.strictObject({ slowed_at: TimestampSchema.nullable(), held_back: z.number().int().min(0) });
+export type SignInNotice = z.infer<typeof SignInNoticeSchema>;

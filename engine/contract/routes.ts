@@ -52,6 +52,8 @@ export const ROUTES = {
   'PATCH /me': { body: me.ProfilePatchBodySchema, response: me.ProfileUpdatedResponseSchema },
   'POST /me/password': { body: me.PasswordChangeBodySchema, response: MessageResponseSchema },
   'PUT /me/lang': { body: me.LangBodySchema, response: me.MeResponseSchema },
+  'GET /me/sign-in-notice': { response: me.SignInNoticeSchema },
+  'DELETE /me/sign-in-notice': { response: me.SignInNoticeSchema },
 
   'GET /generators': { response: generators.GeneratorsResponseSchema },
   'GET /generators/:id': { params: generators.GeneratorIdParamsSchema, response: generators.GeneratorFormSchema },

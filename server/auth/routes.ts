@@ -6,29 +6,39 @@ import { type Request, type Response } from 'express';
 import { ResetPasswordBodySchema, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema, type SessionInfo } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import type { ServerConfig } from '../config.js';
-import { normaliseEmail, toProfile } from '../store/model.js';
+import { attemptWait, normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
 import { bucketOf, storeLimiter, tooMany } from '../http/security.js';
+import type { AttemptRule } from '../store/ports.js';
+import { claimAll, giveBack, signInNoticeKey, type Claim } from './attempts.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { authOf, forgetSession, requestLang } from './middleware.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { clearSessionCookie, createSession, hashToken, setSessionCookie } from './sessions.js';
 import { resetPasswordMail } from './emails.js';
+import { refuseCommonPassword } from './common-passwords.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
 export { MIN_PASSWORD } from '../../engine/contract/index.js';
 
+/** How long (ms) the next sign-in attempt must still wait after the failures counted (see AttemptRule). */
+export const signInWait = (counted: { failures: number; lastFailureAt: number } | null, rule: AttemptRule, now = Date.now()): number => attemptWait(counted, rule, now);
+
 /**
- * How long (ms) the next sign-in attempt for one account from one IP must still wait: nothing for the
- * first `freeAttempts` failures, then `baseDelayMs` after the last failure, doubling with each further
- * failure up to `maxDelayMs` (progressive delay, not a lockout: the wait ends by itself).
+ * What one sign-in attempt counts against: the account from this IP (signInThrottle), the account from
+ * any address (signInPerEmail free, then a delay doubling from signInThrottle's base up to the per-account
+ * window's steady pace, so the owner never waits long) and this IP across accounts (signIn).
  */
-export function signInWait(counted: { failures: number; lastFailureAt: number } | null, rule: ServerConfig['signInThrottle'], now = Date.now()): number {
-  if (!counted || counted.failures < rule.freeAttempts) return 0;
-  const delay = Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(30, counted.failures - rule.freeAttempts));
-  return Math.max(0, counted.lastFailureAt + delay - now);
+export function signInClaims(config: ServerConfig, email: string, ip: string): Claim[] {
+  const perEmail = config.rateLimits.signInPerEmail;
+  const accountRule = { freeAttempts: perEmail.limit, baseDelayMs: config.signInThrottle.baseDelayMs, maxDelayMs: Math.max(config.signInThrottle.baseDelayMs, perEmail.windowMs / Math.max(1, perEmail.limit)) };
+  return [
+    { key: `signin:${email}|${ip}`, rule: config.signInThrottle },
+    { key: `signin-account:${email}`, rule: accountRule },
+    { key: `signin-ip:${ip}`, bucket: bucketOf(config.rateLimits.signIn) },
+  ];
 }
 
 /** One hash to verify against when the e-mail is unknown, so both failures cost the same. */
@@ -75,6 +85,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
 
   router.post('/sign-up/email', storeLimiter(repos.limits, { rate: config.rateLimits.signUp, key: (req) => `signup-ip:${req.ip ?? ''}` }), async (req, res: Reply<'POST /auth/sign-up/email'>) => {
     const body = parse(SignUpBodySchema, req.body);
+    await refuseCommonPassword({ password: body.password, field: 'password', lang: body.lang ?? requestLang(req) });
     if (await repos.users.findByEmail(body.email)) throw ApiError.of(409, 'email_taken');
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
     const role = config.adminEmail && normaliseEmail(body.email) === config.adminEmail ? 'admin' : 'free';
@@ -89,27 +100,24 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     '/sign-in/email',
     async (req, res: Reply<'POST /auth/sign-in/email'>) => {
       const body = parse(SignInBodySchema, req.body);
-      // Failures are counted in the store (shared by every instance), per account and IP: wrong passwords
-      // from elsewhere slow down only their sender, never the owner signing in from their own address;
-      // after a few, each further attempt waits, the wait doubling (never a lockout: it ends by itself).
-      const throttleKey = `signin:${normaliseEmail(body.email)}|${req.ip ?? ''}`;
-      const wait = signInWait(await repos.limits.failures(throttleKey), config.signInThrottle);
-      if (wait > 0) throw tooMany(res, wait);
-      // And per IP, across accounts (guessing many accounts from one address): an allowance far above one
-      // account's, refilled steadily, so the people behind one office address are never locked out by one.
-      const ipKey = `signin-ip:${req.ip ?? ''}`;
-      const ipBucket = bucketOf(config.rateLimits.signIn);
-      const ipLevel = await repos.limits.peek({ key: ipKey, ...ipBucket });
-      if (!ipLevel.isAllowed) throw tooMany(res, ipLevel.retryAfterMs);
+      // Taken before the password is checked (see attempts.ts): per account and IP (wrong passwords from
+      // elsewhere slow down only their sender), per account from any address (a wider allowance, each
+      // further attempt waiting longer: never a lockout) and per IP across accounts.
+      const email = normaliseEmail(body.email);
+      const claims = signInClaims(config, email, req.ip ?? '');
+      const claimed = await claimAll(repos.limits, claims);
+      if (!claimed.isAllowed) {
+        // Slowed for the account as a whole: its owner is told in the studio (GET /api/me/sign-in-notice).
+        if (claimed.refused === claims[1]) await repos.limits.recordFailure({ key: signInNoticeKey(email) });
+        throw tooMany(res, claimed.retryAfterMs);
+      }
       const user = await repos.users.findByEmail(body.email);
       const stored = user ? await repos.auth.passwordHashOf(user.id) : undefined;
       const isValid = await verifyPassword(body.password, stored ?? (await dummyHash(ctx)));
-      if (!user || !stored || !isValid) {
-        await repos.limits.recordFailure({ key: throttleKey });
-        await repos.limits.take({ key: ipKey, ...ipBucket });
-        throw ApiError.of(401, 'invalid_credentials');
-      }
-      await repos.limits.clearFailures(throttleKey);
+      if (!user || !stored || !isValid) throw ApiError.of(401, 'invalid_credentials');
+      await giveBack(repos.limits, claims);
+      // The sender's own earlier typos are forgotten too.
+      await repos.limits.clearFailures(claims[0]!.key);
       if (needsRehash(stored, config.scryptLogN)) await repos.auth.setPasswordHash({ userId: user.id, hash: await hashPassword(body.password, config.scryptLogN) });
       const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
       res.json({ message: messageIn('signed_in', user.lang), user: toProfile(user), session });
@@ -156,6 +164,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
 
   router.post('/reset-password', storeLimiter(repos.limits, { rate: config.rateLimits.signIn, key: (req) => `reset-token-ip:${req.ip ?? ''}` }), async (req, res: Reply<'POST /auth/reset-password'>) => {
     const body = parse(ResetPasswordBodySchema, req.body);
+    await refuseCommonPassword({ password: body.newPassword, field: 'newPassword', lang: requestLang(req) });
     const tokenHash = hashToken(body.token);
     const found = await repos.auth.findPasswordReset(tokenHash);
     if (!found || found.isUsed) throw ApiError.of(400, 'reset_invalid');
@@ -164,9 +173,10 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     // Consume the token and change the password in one transaction: a token works exactly once.
     const userId = await repos.auth.resetPassword({ tokenHash, hash: passwordHash });
     if (!userId) throw ApiError.of(400, 'reset_invalid');
+    const revokedKeys = body.revokeApiKeys === false ? 0 : await repos.apiKeys.revokeAll(userId);
     forgetSession(req);
     clearSessionCookie(req, res);
-    logger.info({ userId }, 'password reset; every session of the account ended');
+    logger.info({ userId, revokedKeys }, 'password reset; every session of the account ended');
     res.json({ message: messageIn('password_updated', requestLang(req)) });
   });
 

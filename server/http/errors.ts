@@ -12,6 +12,7 @@ export const MESSAGES = {
   // Auth (spec/platform.md §8)
   email_taken: 'An account with this email already exists',
   reset_too_soon: 'Please wait a minute before requesting another reset',
+  password_too_common: 'This password is one of the most common ones. Please choose another (a short sentence is easy to remember)',
   too_many_attempts: 'Too many attempts. Please wait a few minutes and try again',
   reset_expired: 'Your password reset link has expired. Please request a new one.',
   password_update_failed: 'Failed to update password',
@@ -78,6 +79,7 @@ export const MESSAGES_MS: Readonly<Record<MessageCode, string>> = {
   invalid_code: 'Kod tidak sah atau telah tamat tempoh',
   invalid_link: 'Pautan kredit tidak sah atau telah tamat tempoh',
   email_taken: 'Akaun dengan e-mel ini sudah wujud',
+  password_too_common: 'Kata laluan ini antara yang paling biasa digunakan. Sila pilih yang lain (ayat pendek mudah diingat)',
   reset_too_soon: 'Sila tunggu seminit sebelum meminta set semula yang lain',
   too_many_attempts: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi',
   reset_expired: 'Pautan set semula kata laluan anda telah tamat tempoh. Sila minta yang baharu.',

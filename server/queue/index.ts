@@ -209,8 +209,13 @@ export function queueDispatcher(queue: StepQueue, opts: DispatcherOptions = {}):
             if (outcome.charged) markCharged();
             reject(outcome.charged ? new StepFailure(error, false) : error);
           });
-        /** Stop the step wherever it is: dropped from the queue, aborted on its worker (which refunds it). */
+        /**
+         * Stop the step wherever it is: marked dropped (a worker taking it later skips it, even when the
+         * request left before the job reached the queue), dropped from the queue, aborted on its worker
+         * (which refunds it).
+         */
         const cancel = async () => {
+          await writeOutcome(queue, jobId, { kind: 'dropped' }).catch(() => undefined);
           await queue.channel.cancel(jobId).catch(() => undefined);
           await queue.boss.cancel(STEP_QUEUE, jobId).catch(() => undefined);
         };
@@ -220,7 +225,6 @@ export function queueDispatcher(queue: StepQueue, opts: DispatcherOptions = {}):
          * aborts it there, and the refund here makes sure (a commit after it writes nothing).
          */
         const dropUnstarted = async () => {
-          await writeOutcome(queue, jobId, { kind: 'dropped' });
           await cancel();
           const generation = await queue.db.selectFrom('generations').select(['status', 'user_id', 'credits_charged']).where('id', '=', jobId).executeTakeFirst();
           if (generation?.status === 'succeeded') return markCharged();
@@ -296,6 +300,8 @@ export function queueDispatcher(queue: StepQueue, opts: DispatcherOptions = {}):
           void cancel();
           settle(() => reject(new StepFailure(new ApiError(499, 'client_gone', ''), true)));
         };
+        // A client gone before this point fires no abort event: nothing is sent.
+        if (hooks.client.aborted) return settle(() => reject(new StepFailure(new ApiError(499, 'client_gone', ''), true)));
         hooks.client.addEventListener('abort', onAbort);
         queue.boss
           .send(STEP_QUEUE, { ...request, generationId: jobId, startBy: sentAt + startTimeoutMs }, { id: jobId })
@@ -402,9 +408,11 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   const handle = async (job: PgBoss.JobWithMetadata<StepRequest>) => {
     // Its request gave up before any worker took it (no worker answered in time): not started.
     if (job.data.startBy && Date.now() > job.data.startBy) return;
-    if ((await readOutcome(queue, job.id))?.kind === 'dropped') return;
     const abort = new AbortController();
     await leased(STEP_QUEUE, job.id, abort, async (leasedNow) => {
+      // Read once the job is listed as running here: a request that left marks it dropped and then
+      // publishes its cancel, so either the mark is seen now or the cancel aborts the step (refunded).
+      if ((await readOutcome(queue, job.id))?.kind === 'dropped') return;
       await leasedNow;
       return handleStep(job, abort);
     });
@@ -664,7 +672,8 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
  */
 async function giveUp(ctx: AppContext, queue: StepQueue, job: { id: string; data: StepRequest }): Promise<void> {
   const existing = await readOutcome(queue, job.id);
-  if (existing && existing.kind !== 'failure') return;
+  // Answered already; a step whose request left (dropped) is still refunded here.
+  if (existing && existing.kind !== 'failure' && existing.kind !== 'dropped') return;
   const generation = await ctx.repos.generations.find(job.id);
   if (generation && generation.status === 'running') {
     await ctx.repos.generations.refund({ userId: generation.userId, charge: { generationId: generation.id, credits: generation.credits }, reason: `Refund: ${job.data.generatorId} ${generation.step} (workers stopped)`, errorCode: 'service_unavailable' });

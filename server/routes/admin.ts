@@ -17,6 +17,7 @@ import { parse } from '../http/validate.js';
 import { requireAdmin, sessionOf } from '../auth/middleware.js';
 import { findSession, readCookie, sessionCookieName } from '../auth/sessions.js';
 import { hashPassword } from '../auth/password.js';
+import { refuseCommonPassword } from '../auth/common-passwords.js';
 import { ApiRoutes } from '../http/routes.js';
 
 /** The KARYA_ADMIN_EMAIL account (or any admin) is out of reach of the admin API's changes. */
@@ -60,6 +61,7 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
   router.post('/users', async (req, res: Reply<'POST /admin/users'>) => {
     const body = parse(NewUserBodySchema, req.body);
     if (config.adminEmail && body.email.toLowerCase() === config.adminEmail) throw ApiError.of(403, 'protected_account');
+    await refuseCommonPassword({ password: body.password, field: 'password', lang: sessionOf(req).user.lang });
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
     const user = await repos.users.create({ email: body.email, passwordHash, role: body.role, ...(body.name ? { name: body.name } : {}) });
     if (!user) throw ApiError.of(409, 'email_taken');

@@ -119,11 +119,15 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
     const cancel = new AbortController();
     let hasSent = false;
     let isClientGone = false;
-    res.on('close', () => {
+    const onClose = () => {
       if (res.writableFinished) return;
       isClientGone = true;
       if (!hasSent) cancel.abort();
-    });
+    };
+    // A client that left while the request was checked (session, body, idempotency: database round
+    // trips) has closed already, and 'close' does not fire twice.
+    if (res.destroyed) onClose();
+    else res.on('close', onClose);
 
     let stream: TypedEventStream<GenerationEvents> | null = null;
     let isStored = false;

@@ -1,14 +1,16 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change (verifies the
 // current password; other sessions end).
-import { LangBodySchema, PasswordChangeBodySchema, ProfilePatchBodySchema } from '../../engine/contract/index.js';
+import { LangBodySchema, PasswordChangeBodySchema, ProfilePatchBodySchema, type SignInNotice } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
-import { toProfile } from '../store/model.js';
+import { normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
 import { bucketOf, tooMany } from '../http/security.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { claimAll, giveBack, signInNoticeKey } from '../auth/attempts.js';
+import { refuseCommonPassword } from '../auth/common-passwords.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export function meRoutes(ctx: AppContext): ApiRoutes {
@@ -34,22 +36,37 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
     res.json(toProfile(user));
   });
 
-  // Wrong current passwords are counted in the store (shared by every instance, kept across restarts),
-  // per account: a stolen session cannot guess the password faster than sign-in allows.
+  // The owner is told when sign-in to their account was slowed down by wrong passwords from elsewhere.
+  const noticeOf = async (email: string): Promise<SignInNotice> => {
+    const counted = await repos.limits.failures(signInNoticeKey(normaliseEmail(email)));
+    return counted ? { slowed_at: new Date(counted.lastFailureAt).toISOString(), held_back: counted.failures } : { slowed_at: null, held_back: 0 };
+  };
+  router.get('/sign-in-notice', async (req, res: Reply<'GET /me/sign-in-notice'>) => {
+    res.json(await noticeOf(sessionOf(req).user.email));
+  });
+  router.delete('/sign-in-notice', async (req, res: Reply<'DELETE /me/sign-in-notice'>) => {
+    await repos.limits.clearFailures(signInNoticeKey(normaliseEmail(sessionOf(req).user.email)));
+    res.json({ slowed_at: null, held_back: 0 });
+  });
+
+  // Each attempt takes its token from the store (shared by every instance, kept across restarts), per
+  // account, before the current password is checked, and gives it back when it was right: a stolen session
+  // cannot guess the password faster than sign-in allows, even with requests sent at once.
   router.post('/password', async (req, res: Reply<'POST /me/password'>) => {
     const body = parse(PasswordChangeBodySchema, req.body);
     const { user, sessionId } = sessionOf(req);
-    const key = `password:${user.id}`;
-    const bucket = bucketOf(config.rateLimits.signInPerEmail);
-    const level = await repos.limits.peek({ key, ...bucket });
-    if (!level.isAllowed) throw tooMany(res, level.retryAfterMs);
+    const claims = [{ key: `password:${user.id}`, bucket: bucketOf(config.rateLimits.signInPerEmail) }];
+    const claimed = await claimAll(repos.limits, claims);
+    if (!claimed.isAllowed) throw tooMany(res, claimed.retryAfterMs);
     const stored = await repos.auth.passwordHashOf(user.id);
     if (!stored || !(await verifyPassword(body.currentPassword, stored))) {
-      await repos.limits.take({ key, ...bucket });
       throw ApiError.of(400, 'current_password_wrong', { currentPassword: messageIn('current_password_wrong', user.lang) });
     }
+    await giveBack(repos.limits, claims);
+    await refuseCommonPassword({ password: body.newPassword, field: 'newPassword', lang: user.lang });
     const hash = await hashPassword(body.newPassword, config.scryptLogN);
     await repos.auth.changePassword({ userId: user.id, hash, keepSessionId: sessionId });
+    if (body.revokeApiKeys === true) await repos.apiKeys.revokeAll(user.id);
     res.json({ message: messageIn('password_updated', user.lang) });
   });
 

@@ -1,6 +1,7 @@
 // Rules and shapes of stored data that every adapter and every caller share: role credits, the
 // profile the API shows, e-mail normalisation, config keys. No database access here.
 import type { Role, User } from './schema.js';
+import type { AttemptRule } from './ports.js';
 
 /** Credits a role gets when it is set or changed (spec/platform.md §6): one table, in the contract, so the admin page can state them before a role change. */
 export { ROLE_CREDITS } from '../../engine/contract/roles.js';
@@ -34,4 +35,11 @@ export function normaliseEmail(email: string): string {
 export const OPENAI_CONFIG_KEY = 'openai_config';
 export interface OpenAIConfigValue {
   useAzure: boolean;
+}
+
+/** How long (ms) the next attempt must still wait under `rule`, after the attempts counted so far. */
+export function attemptWait(counted: { failures: number; lastFailureAt: number } | null | undefined, rule: AttemptRule, now: number): number {
+  if (!counted || counted.failures < rule.freeAttempts) return 0;
+  const delay = Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(30, counted.failures - rule.freeAttempts));
+  return Math.max(0, counted.lastFailureAt + delay - now);
 }

@@ -363,11 +363,23 @@ export interface ApiKeyRepository {
   list(userId: string): Promise<ApiKeyListing[]>;
   /** Revoke one of the user's live keys; false when there is none with this id. */
   revoke(input: { userId: string; id: number }): Promise<boolean>;
+  /** Revoke every live key of the user (a password reset, or a change that asks for it); answers how many. */
+  revokeAll(userId: string): Promise<number>;
   /**
    * The live key with this hash and its user, or null (unknown or revoked). Marks it used (at most once a
    * minute, so a busy key does not write on every request).
    */
   authenticate(keyHash: string): Promise<{ keyId: number; user: User } | null>;
+}
+
+/**
+ * Progressive delay: the first `freeAttempts` attempts cost nothing, then each further one must wait
+ * `baseDelayMs` after the last, doubling per attempt up to `maxDelayMs` (never a lockout: the wait ends).
+ */
+export interface AttemptRule {
+  freeAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
 }
 
 /** The answer of taking from a token bucket. */
@@ -390,6 +402,16 @@ export interface LimitRepository {
   /** Count one more failure under `key`; answers the count. */
   recordFailure(input: { key: string; now?: number }): Promise<number>;
   clearFailures(key: string): Promise<void>;
+  /**
+   * Count one attempt under `key` before it is checked, in one atomic step, unless `rule` says the next
+   * attempt must still wait (then nothing is counted, with the wait): a burst sent at once is held to the
+   * same numbers as attempts sent one by one. An attempt that succeeds or is not made is given back.
+   */
+  claimAttempt(input: { key: string; rule: AttemptRule; now?: number }): Promise<BucketTake>;
+  /** Give back one attempt counted by claimAttempt (the counter is forgotten at zero). */
+  returnAttempt(key: string): Promise<void>;
+  /** Give back one token taken from the bucket under `key` (never above `capacity`). */
+  give(input: { key: string; capacity: number }): Promise<void>;
   /** Forget buckets and failure counters untouched since `olderThan` (ms since the epoch); answers how many. */
   prune(input: { olderThan: number }): Promise<number>;
 }

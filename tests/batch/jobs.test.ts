@@ -61,6 +61,21 @@ describe('validating jobs', () => {
     expect(new Set(issues.map((i) => i.line))).toEqual(new Set([2, 3, 4, 5, 6, 7, 8, 9]));
   });
 
+  it('refuses an out with a NUL or over 200 bytes before any call (the file system would refuse it after the call was paid for)', () => {
+    const { jobs, issues } = validate(
+      rawJobs(
+        { id: 'nul', generator: 'poems', out: 'poem\u0000.md' },
+        { id: 'long', generator: 'poems', out: 'é'.repeat(101) },
+        { id: 'fits', generator: 'poems', out: `${'é'.repeat(97)}.md` },
+      ),
+    );
+    expect(jobs.map((j) => j.name)).toEqual(['fits']);
+    expect(issues).toEqual([
+      expect.objectContaining({ job: 'job "nul"', field: 'out', message: 'must not contain a NUL character' }),
+      expect.objectContaining({ job: 'job "long"', field: 'out', message: 'is 202 bytes long; at most 200 bytes' }),
+    ]);
+  });
+
   it('refuses a language on a generator that always writes in one', () => {
     const { issues } = validate(rawJobs({ generator: 'dad-jokes', lang: 'ms' }));
     expect(issues).toEqual([expect.objectContaining({ field: 'lang', message: 'dad-jokes always writes in en' })]);

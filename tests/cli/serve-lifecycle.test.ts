@@ -114,7 +114,7 @@ describe('karya serve on SIGTERM', () => {
       if (!isUp) await new Promise((r) => setTimeout(r, 100));
     }
     expect(isUp).toBe(true);
-    const signUp = await fetch(`${url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'stop@karya.test', password: 'secret1' }) });
+    const signUp = await fetch(`${url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'stop@karya.test', password: 'karya-secret1' }) });
     expect(signUp.status).toBe(201);
     const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
     const res = await fetch(`${url}/api/generators/poems/generate`, {

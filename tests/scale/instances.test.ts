@@ -41,7 +41,7 @@ function env(): NodeJS.ProcessEnv {
 const karya = (args: string[], ready: RegExp) => spawnKarya(args, ready, { env: env(), timeoutMs: 90_000, children });
 
 async function signUp(url: string, email: string) {
-  const res = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email, password: 'secret1' } });
+  const res = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email, password: 'karya-secret1' } });
   expect(res.status).toBe(201);
   return { cookie: res.cookie!, id: String(res.body.user.id) };
 }

@@ -76,7 +76,7 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
     server = started.match[1]!;
     serverChild = started.child;
     worker = (await karya(['worker', '--concurrency', '10'], /karya worker (\S+):/)).child;
-    const res = await fetch(`${server}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'poet@karya.test', password: 'secret1' }) });
+    const res = await fetch(`${server}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'poet@karya.test', password: 'karya-secret1' }) });
     expect(res.status).toBe(201);
     cookie = res.headers.get('set-cookie')!.split(';')[0]!;
     userId = String(((await res.json()) as { user: { id: string } }).user.id);

@@ -20,9 +20,9 @@ describe('SIGKILL during a burst of credit changes', () => {
     const env = { ...process.env, KARYA_DB: dbFile, KARYA_ADMIN_EMAIL: ADMIN, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'warn', OPENAI_API_KEY: '', KARYA_GENERATION_BURST: '100000', KARYA_GENERATION_PER_MINUTE: '100000' };
     const { child, match } = await spawnKarya(['serve', '--port', '0'], /running at (http:\/\/\S+)/, { env, timeoutMs: 30_000, children });
     const url = match[1]!;
-    const admin = (await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: ADMIN, password: 'secret1' } })).cookie!;
-    const target = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: 'target@karya.test', password: 'secret1' } });
-    const writer = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: 'writer@karya.test', password: 'secret1' } });
+    const admin = (await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: ADMIN, password: 'karya-secret1' } })).cookie!;
+    const target = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: 'target@karya.test', password: 'karya-secret1' } });
+    const writer = await json(`${url}/api/auth/sign-up/email`, { method: 'POST', body: { email: 'writer@karya.test', password: 'karya-secret1' } });
     const targetId = (target.body.user as { id: string }).id;
     const writerId = (writer.body.user as { id: string }).id;
     expect((await json(`${url}/api/admin/users/${writerId}`, { method: 'PATCH', cookie: admin, body: { credits: 1_000_000 } })).status).toBe(200);

@@ -87,14 +87,14 @@ describe('headers and origin', () => {
 
   it('refuses a cross-site state change, allows same-origin and non-browser clients', async () => {
     const host = new URL(ts.url).host;
-    const evil = await ts.http.post('/api/auth/sign-up/email').set('origin', 'https://evil.example').send({ email: uniqueEmail(), password: 'secret1' });
+    const evil = await ts.http.post('/api/auth/sign-up/email').set('origin', 'https://evil.example').send({ email: uniqueEmail(), password: 'karya-secret1' });
     expect(evil.status).toBe(403);
     expect(evil.body.error).toEqual({ code: 'cross_origin', message: 'Cross-origin requests are not allowed' });
     const site = await ts.http.post('/api/auth/sign-out').set('sec-fetch-site', 'cross-site');
     expect(site.status).toBe(403);
-    expect((await ts.http.post('/api/auth/sign-up/email').set('origin', `http://${host}`).set('sec-fetch-site', 'same-origin').send({ email: uniqueEmail(), password: 'secret1' })).status).toBe(201);
-    expect((await ts.http.post('/api/auth/sign-up/email').set('origin', ts.ctx.config.publicUrl).send({ email: uniqueEmail(), password: 'secret1' })).status).toBe(201);
-    expect((await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail(), password: 'secret1' })).status).toBe(201);
+    expect((await ts.http.post('/api/auth/sign-up/email').set('origin', `http://${host}`).set('sec-fetch-site', 'same-origin').send({ email: uniqueEmail(), password: 'karya-secret1' })).status).toBe(201);
+    expect((await ts.http.post('/api/auth/sign-up/email').set('origin', ts.ctx.config.publicUrl).send({ email: uniqueEmail(), password: 'karya-secret1' })).status).toBe(201);
+    expect((await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail(), password: 'karya-secret1' })).status).toBe(201);
     expect((await ts.http.get('/api/health').set('origin', 'https://evil.example')).status).toBe(200);
   });
 });
@@ -229,7 +229,7 @@ describe('fuzzing every JSON body (fast-check): never a 5xx', () => {
     'email', 'password', 'name', 'bio', 'plan', 'rememberMe', 'token', 'newPassword', 'currentPassword', 'settings', 'lang', 'chapterTitle', 'step',
     'code', 'credits', 'description', 'role', 'reason', 'useAzure', 'kind', 'position', 'numberOfChapters', 'heatLevel', 'package', '__proto__', 'constructor',
   ];
-  const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('', ' ', 'en', 'ms', 'admin', 'pro', 'basic', 'secret1', 'POEMS', 'x'.repeat(300), -1, 0, 6, 1e308, 10_000, 10_001, true, null));
+  const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('', ' ', 'en', 'ms', 'admin', 'pro', 'basic', 'karya-secret1', 'POEMS', 'x'.repeat(300), -1, 0, 6, 1e308, 10_000, 10_001, true, null));
   const shaped = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 });
   const settingsShaped = fc.record({ settings: fc.dictionary(fc.constantFrom('language', 'heatLevel', 'numberOfChapters', 'tone', 'theme', 'x'), value), lang: value, step: value }, { requiredKeys: [] });
   const body = fc.oneof(fc.jsonValue({ maxDepth: 3 }), shaped, settingsShaped);

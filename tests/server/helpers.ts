@@ -18,7 +18,7 @@ import type { Role } from '../../server/store/ports.js';
 import { Store } from '../../server/store/sqlite/store.js';
 
 export const ADMIN_EMAIL = 'admin@karya.test';
-export const PASSWORD = 'secret1';
+export const PASSWORD = 'karya-secret1';
 
 export interface TestServer {
   ctx: AppContext;

@@ -555,6 +555,35 @@ describe('limits, idempotency keys and code rules (issue 13)', () => {
     expect(await repos.limits.failures(fresh)).toEqual({ failures: 1, lastFailureAt: 5_000 });
   });
 
+  it_('attempts claimed before a check: a burst at once is held to the free number, the wait doubles, a returned attempt and a given-back token count again', async () => {
+    const key = `claim-${counter++}`;
+    const rule = { freeAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 60_000 };
+    const t0 = 2_000_000;
+    const burst = await Promise.all(Array.from({ length: 12 }, () => repos.limits.claimAttempt({ key, rule, now: t0 })));
+    expect(burst.filter((b) => b.isAllowed)).toHaveLength(3);
+    expect(burst.filter((b) => !b.isAllowed)).toEqual(Array(9).fill({ isAllowed: false, retryAfterMs: 1_000 }));
+    expect(await repos.limits.failures(key)).toEqual({ failures: 3, lastFailureAt: t0 });
+    // After the wait one more, then the next waits twice as long.
+    expect((await repos.limits.claimAttempt({ key, rule, now: t0 + 1_000 })).isAllowed).toBe(true);
+    expect(await repos.limits.claimAttempt({ key, rule, now: t0 + 1_000 })).toEqual({ isAllowed: false, retryAfterMs: 2_000 });
+    // Given back (a right password): three free again after four returns.
+    for (let i = 0; i < 4; i++) await repos.limits.returnAttempt(key);
+    expect(await repos.limits.failures(key)).toBeNull();
+    expect((await repos.limits.claimAttempt({ key, rule, now: t0 + 1_001 })).isAllowed).toBe(true);
+
+    const bucket = { key: `give-${counter++}`, capacity: 2, refillMs: 3_600_000 };
+    await repos.limits.take({ ...bucket, now: t0 });
+    await repos.limits.take({ ...bucket, now: t0 });
+    expect((await repos.limits.take({ ...bucket, now: t0 })).isAllowed).toBe(false);
+    await repos.limits.give(bucket);
+    await repos.limits.give(bucket);
+    await repos.limits.give(bucket);
+    // Never above the capacity.
+    expect((await repos.limits.take({ ...bucket, now: t0 })).isAllowed).toBe(true);
+    expect((await repos.limits.take({ ...bucket, now: t0 })).isAllowed).toBe(true);
+    expect((await repos.limits.take({ ...bucket, now: t0 })).isAllowed).toBe(false);
+  });
+
   it_('an idempotency key: new once (even concurrently), running, done with its answer, mismatch for another request, released, forgotten after its time', async () => {
     const user = await newUser();
     const key = { userId: user.id, key: 'k-1', requestHash: 'h-1', ttlMs: 60_000 };

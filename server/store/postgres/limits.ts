@@ -6,6 +6,7 @@ import type { Database } from '../schema.js';
 import type { BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from '../ports.js';
 import { inTransaction } from './books.js';
 import { bucketLevel } from '../sqlite/limits.js';
+import { attemptWait } from '../model.js';
 
 type Db = Kysely<Database>;
 
@@ -37,6 +38,23 @@ export function postgresLimits(db: Db): LimitRepository {
     },
     clearFailures: async (key) => {
       await db.deleteFrom('failure_counters').where('key', '=', key).execute();
+    },
+    claimAttempt: ({ key, rule, now = Date.now() }) =>
+      inTransaction(db, async (trx): Promise<BucketTake> => {
+        await trx.insertInto('failure_counters').values({ key, failures: 0, last_failure_at: now }).onConflict((oc) => oc.column('key').doNothing()).execute();
+        const row = await trx.selectFrom('failure_counters').select(['failures', 'last_failure_at']).where('key', '=', key).forUpdate().executeTakeFirstOrThrow();
+        const counted = { failures: Number(row.failures), lastFailureAt: Number(row.last_failure_at) };
+        const wait = attemptWait(counted, rule, now);
+        if (wait > 0) return { isAllowed: false, retryAfterMs: wait };
+        await trx.updateTable('failure_counters').set({ failures: counted.failures + 1, last_failure_at: now }).where('key', '=', key).execute();
+        return { isAllowed: true, remaining: Math.max(0, rule.freeAttempts - counted.failures - 1) };
+      }),
+    returnAttempt: async (key) => {
+      await db.updateTable('failure_counters').set((eb) => ({ failures: eb('failures', '-', 1) })).where('key', '=', key).execute();
+      await db.deleteFrom('failure_counters').where('key', '=', key).where('failures', '<=', 0).execute();
+    },
+    give: async ({ key, capacity }) => {
+      await db.updateTable('rate_buckets').set((eb) => ({ tokens: eb.fn('least', [eb('tokens', '+', 1), eb.val(capacity)]) })).where('key', '=', key).execute();
     },
     prune: async ({ olderThan }) => {
       const failures = await db.deleteFrom('failure_counters').where('last_failure_at', '<', olderThan).executeTakeFirst();

@@ -77,6 +77,7 @@ export function apiKeyRepository(db: Db, exec: Exec): ApiKeyRepository {
     list: async (userId) => (await exec(all(live(userId).selectAll().orderBy('id', 'desc')))).map(listing),
     revoke: async ({ userId, id }) =>
       (await exec(run(db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('id', '=', id).where('user_id', '=', userId).where('revoked_at', 'is', null)))) > 0,
+    revokeAll: (userId) => exec(run(db.updateTable('api_keys').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null))),
     authenticate: (keyHash) => exec(authenticate(db, keyHash)),
   };
 }

@@ -1,6 +1,7 @@
 // Token buckets, failure counters and Idempotency-Key answers on SQLite: each method one synchronous
 // transaction, so two requests cannot both take the last token or both claim one key.
 import type { Store } from './store.js';
+import { attemptWait } from '../model.js';
 import type { BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from '../ports.js';
 
 export function takeToken(store: Store, input: { key: string; capacity: number; refillMs: number; now?: number }): BucketTake {
@@ -54,6 +55,23 @@ export function sqliteLimits(store: Store): LimitRepository {
       }),
     clearFailures: async (key) => {
       store.run(store.db.deleteFrom('failure_counters').where('key', '=', key));
+    },
+    claimAttempt: async ({ key, rule, now = Date.now() }) =>
+      store.transaction((): BucketTake => {
+        const row = store.first(store.db.selectFrom('failure_counters').select(['failures', 'last_failure_at']).where('key', '=', key));
+        const wait = attemptWait(row && { failures: row.failures, lastFailureAt: row.last_failure_at }, rule, now);
+        if (wait > 0) return { isAllowed: false, retryAfterMs: wait };
+        const failures = (row?.failures ?? 0) + 1;
+        store.run(store.db.insertInto('failure_counters').values({ key, failures, last_failure_at: now }).onConflict((oc) => oc.column('key').doUpdateSet({ failures, last_failure_at: now })));
+        return { isAllowed: true, remaining: Math.max(0, rule.freeAttempts - failures) };
+      }),
+    returnAttempt: async (key) =>
+      store.transaction(() => {
+        store.run(store.db.updateTable('failure_counters').set((eb) => ({ failures: eb('failures', '-', 1) })).where('key', '=', key));
+        store.run(store.db.deleteFrom('failure_counters').where('key', '=', key).where('failures', '<=', 0));
+      }),
+    give: async ({ key, capacity }) => {
+      store.run(store.db.updateTable('rate_buckets').set((eb) => ({ tokens: eb.fn('min', [eb('tokens', '+', 1), eb.val(capacity)]) })).where('key', '=', key));
     },
     prune: async ({ olderThan }) =>
       store.transaction(

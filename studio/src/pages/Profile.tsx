@@ -1,4 +1,5 @@
-// /profile/edit: e-mail (read-only), name, bio, Save Changes, the change-password link; the redeem
+// /profile/edit: a notice when sign-in to the account was slowed by wrong passwords from elsewhere (with a
+// way to dismiss it); e-mail (read-only), name, bio, Save Changes, the change-password link; the redeem
 // box; the way to My Books (/books, where the books are listed, continued, downloaded and deleted); the content
 // history a page at a time (load more / infinite scroll), with search, a type filter (generators'
 // display names), each item's content fetched when it is opened, and delete after a confirm prompt.
@@ -7,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { ChevronDown, Download, Search, Trash2 } from 'lucide-react';
 import { Markdown } from '../components/Markdown.js';
-import type { HistoryListItem, HistoryType } from '../../../engine/contract/index.js';
+import type { HistoryListItem, HistoryType, SignInNotice as SignInNoticeBody } from '../../../engine/contract/index.js';
 import { API_ROLES } from '../../../engine/contract/api-keys.js';
 import { call } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
@@ -52,6 +53,23 @@ function ProfileForm() {
         <button type="submit" className="btn-primary" disabled={isSaving}>{isSaving ? t('profile.saving') : t('profile.save')}</button>
       </div>
     </form>
+  );
+}
+
+/** Told when wrong passwords from many addresses slowed sign-in to this account; dismissed for good. */
+function SignInNotice() {
+  const { t, lang } = useT();
+  const [notice, setNotice] = useState<SignInNoticeBody | null>(null);
+  useEffect(() => {
+    call('GET /me/sign-in-notice').then(setNotice, () => undefined);
+  }, []);
+  if (!notice?.slowed_at) return null;
+  const date = new Date(notice.slowed_at).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <div role="status" className="card flex flex-wrap items-start justify-between gap-3 border-amber-300 p-4 text-sm">
+      <p className="flex-1">{t('profile.signInSlowed', { date, n: notice.held_back })}</p>
+      <button type="button" className="btn-secondary" onClick={() => call('DELETE /me/sign-in-notice').then(setNotice, () => undefined)}>{t('profile.signInSlowedDismiss')}</button>
+    </div>
   );
 }
 
@@ -251,6 +269,7 @@ export default function Profile() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">{t('profile.title')}</h1>
+      <SignInNotice />
       <ProfileForm />
       <RedeemBox />
       {hasApiAccess && <ApiKeysPanel />}

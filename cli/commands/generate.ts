@@ -78,6 +78,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const stateFile = spec.kind === 'image' ? null : await openStateFile(opts.state ?? DEFAULT_STATE);
   const interrupt = listenForInterrupt();
+  let opened: BookSession | undefined;
 
   try {
     const key = progressKey(spec, settings, total);
@@ -91,6 +92,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       spec, renderer: catalog.renderer, provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
       key, settings, totalChapters: total, onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
     });
+    opened = session;
     if (session.resumedParts !== null) {
       info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);
     }
@@ -142,6 +144,8 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       }
     }
     const state = session.state;
+    const notInBible = reportNotInBible(session);
+    for (const part of parts) if (notInBible.includes(part.label)) Object.assign(part, { bibleUpdated: false });
     const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format }, { ...opts, ...(author ? { author } : {}) }, png, image);
     if (opts.json) {
       const score = bookLengthScore(parts.map((p) => p.score));
@@ -153,12 +157,20 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       info('karya: interrupted; finished parts are saved, run the same command again to continue');
       throw new CliExit(interruptedExitCode());
     }
+    if (error instanceof GenerationError && opened) reportNotInBible(opened);
     if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
     throw error;
   } finally {
     interrupt.release();
     await stateFile?.close();
   }
+}
+
+/** The labels of the parts the story bible has not taken in (the book view's `bible_updated: false`), printed when there are any. */
+function reportNotInBible(session: BookSession): string[] {
+  const labels = session.spec.kind === 'book' ? session.view().parts.filter((p) => p.bible_updated === false).map((p) => p.label) : [];
+  if (labels.length) info(`karya: the story bible did not take in ${labels.join(', ')} (its update failed or did not fit the model's context window); the next step tries again`);
+  return labels;
 }
 
 /** "  target 1500, S_l 97.3" for a part asked for a number of words ("…, short" under 0.85 of it); '' otherwise. */

@@ -11,6 +11,8 @@ import { ClientPool, type Lease } from './pool.js';
 import { withRetries } from './retry.js';
 import { classifyFailure, imageFailureMessage, statusText, toGenerationError as mapFailure, type FailureContext } from './failures.js';
 import { PROVIDER_LIMITS, startDeadline, type ProviderLimits } from './timing.js';
+import { contextWindowOf } from './context.js';
+import { contextTooLong, fittedMaxTokens } from '../context-window.js';
 
 export { DEFAULT_MODEL } from './config.js';
 
@@ -155,17 +157,28 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
     return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}) };
   }
 
+  // The smallest window of the configs (any of them may answer a request), found once (context.ts).
+  let window: Promise<number> | undefined;
+  const contextWindow = () => (window ??= Promise.all(configs.map((c) => contextWindowOf(c, options.fetch ? { fetch: options.fetch } : {})))
+    .then((found) => Math.min(...found.map((w) => w.tokens))));
+
   return {
     name: 'openai',
     isOffline: false,
     configs,
     activeConfigName: () => pool.activeConfig().name,
+    contextWindow,
 
-    async generateText(request: TextRequest): Promise<TextResult> {
-      if (!request.user.trim()) throw new GenerationError('prompt_required');
+    async generateText(asked: TextRequest): Promise<TextResult> {
+      if (!asked.user.trim()) throw new GenerationError('prompt_required');
+      // Every request fits the window: its answer budget lowered, else it is refused before it is sent.
+      const contextTokens = await contextWindow();
+      const maxTokens = fittedMaxTokens(asked, contextTokens);
+      if (maxTokens === undefined) throw contextTooLong(contextTokens);
+      const request = { ...asked, maxTokens };
       const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
       const deadline = startDeadline(timeoutMs, request.signal);
-      const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets };
+      const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets, contextTokens };
       let hasStarted = false;
       let configName = pool.activeConfig().name;
       try {

@@ -2,10 +2,15 @@
 // llama.cpp with a small window: an overflow is named (the window and what to set), never "Please try
 // again", and never sent twice; every request Karya sends fits KARYA_CONTEXT_TOKENS and the book still
 // reaches its conclusion; a story-bible update that cannot fit leaves its part marked bibleUpdated: false.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { contextWindowOf } from '../../engine/providers/context.js';
+import { configFromEnv, parseConfigFile, Secret, type OpenAICompatibleConfig } from '../../engine/providers/config.js';
+import { toGenerationError } from '../../engine/providers/failures.js';
+import { generationMessage } from '../../engine/errors.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../fake-openai.js';
 
@@ -78,5 +83,57 @@ describe('KARYA_CONTEXT_TOKENS=3072', () => {
     expect(book.parts.filter((p) => p.bibleUpdated === false)).toEqual([]);
     expect(fake.generationRequests().filter(isMemory).length).toBeGreaterThanOrEqual(4);
     expect(book.markdown).toContain('## Conclusion');
+  });
+});
+
+describe('the context window of a provider', () => {
+  const config = (extra: Partial<OpenAICompatibleConfig> = {}): OpenAICompatibleConfig =>
+    ({ type: 'openai', name: 'local', apiKey: new Secret('k'), baseURL: 'http://127.0.0.1:9/v1', model: 'qwen2.5:7b', imageModel: 'x', ...extra });
+  /** A fetch that answers one path with a JSON body and 404 elsewhere. */
+  const serving = (where: string, body: unknown): typeof fetch => async (url) =>
+    String(url).endsWith(where) ? new Response(JSON.stringify(body), { status: 200 }) : new Response('{}', { status: 404 });
+
+  it('is the setting first, then the known OpenAI models, then the server, then 8,192', async () => {
+    expect(await contextWindowOf(config({ contextTokens: 32768 }))).toEqual({ tokens: 32768, source: 'config' });
+    expect(await contextWindowOf(config({ baseURL: 'https://api.openai.com/v1', model: 'gpt-4o-mini' }))).toEqual({ tokens: 128000, source: 'model' });
+    expect(await contextWindowOf(config(), { fetch: serving('/props', { default_generation_settings: { n_ctx: 4096 } }) })).toEqual({ tokens: 4096, source: 'server' });
+    expect(await contextWindowOf(config(), { fetch: serving('/api/show', { parameters: 'temperature 0.7\nnum_ctx 16384', model_info: { 'qwen2.context_length': 32768 } }) })).toEqual({ tokens: 16384, source: 'server' });
+    // Ollama without num_ctx serves its own default window, whatever the model was trained for.
+    expect(await contextWindowOf(config(), { fetch: serving('/api/show', { model_info: { 'llama.context_length': 131072 } }) })).toEqual({ tokens: 4096, source: 'server' });
+    expect(await contextWindowOf(config({ model: 'Qwen/Qwen2.5-7B' }), { fetch: serving('/v1/models', { data: [{ id: 'Qwen/Qwen2.5-7B', max_model_len: 12288 }] }) })).toEqual({ tokens: 12288, source: 'server' });
+    expect(await contextWindowOf(config(), { fetch: serving('/nothing', {}) })).toEqual({ tokens: 8192, source: 'default' });
+  });
+
+  it('KARYA_CONTEXT_TOKENS and contextTokens are whole numbers of at least 512', () => {
+    expect(configFromEnv({ OPENAI_API_KEY: 'k', KARYA_CONTEXT_TOKENS: '3072' })?.contextTokens).toBe(3072);
+    expect(() => configFromEnv({ OPENAI_API_KEY: 'k', KARYA_CONTEXT_TOKENS: '4k' })).toThrow(/KARYA_CONTEXT_TOKENS/);
+    expect(() => parseConfigFile({ text: 'providers:\n  - { name: a, baseURL: "http://x/v1", contextTokens: 100 }\n', file: 'k.yaml', env: {} })).toThrow(/contextTokens/);
+    expect(parseConfigFile({ text: 'providers:\n  - { name: a, baseURL: "http://x/v1", contextTokens: 16384 }\n', file: 'k.yaml', env: {} }).configs[0]!.contextTokens).toBe(16384);
+  });
+
+  it('karya test-ai prints it for every provider', async () => {
+    fake = await startFakeOpenAI({ contextTokens: 4096, props: true });
+    const cwd = tmp();
+    writeFileSync(path.join(cwd, 'karya.config.yaml'), `providers:\n  - { name: llama, baseURL: "${fake.baseURL}", model: qwen }\n  - { name: set, baseURL: "${fake.baseURL}", model: qwen, contextTokens: 2048 }\n`);
+    const run = await runKaryaInProcess(['test-ai'], { cwd, env: {} });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^llama\s+qwen\s+\d+ ms\s+4096 tokens \(server\)\s+ok$/m);
+    expect(run.stdout).toMatch(/^set\s+qwen\s+\d+ ms\s+2048 tokens \(config\)\s+ok$/m);
+  });
+});
+
+describe('a server that refuses a prompt as too long', () => {
+  const refusal = (body: object) => new OpenAI.APIError(400, body, 'refused', new Headers());
+  it('is context_too_long, naming the window and what to set, in English and Malay, and is not retried', async () => {
+    const vllm = toGenerationError(refusal({ message: "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens.", type: 'BadRequestError' }), { contextTokens: 8192 });
+    expect(vllm.code).toBe('context_too_long');
+    expect(vllm.isRetryable).toBe(false);
+    expect(generationMessage(vllm, 'en')).toContain('context window of 4096 tokens');
+    expect(generationMessage(vllm, 'ms')).toContain('tetingkap konteks model sebanyak 4096 token');
+    expect(generationMessage(vllm, 'ms')).toContain('--max-model-len');
+    const openai = toGenerationError(refusal({ message: 'Please reduce the length of the messages.', code: 'context_length_exceeded' }), { contextTokens: 128000 });
+    expect(generationMessage(openai, 'en')).toContain('context window of 128000 tokens');
+    // Any other 400 stays what it was.
+    expect(toGenerationError(refusal({ message: 'Invalid value for temperature' })).code).toBe('generation_failed');
   });
 });

@@ -79,6 +79,8 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   const stateFile = spec.kind === 'image' ? null : await openStateFile(opts.state ?? DEFAULT_STATE);
   const interrupt = listenForInterrupt();
   let opened: BookSession | undefined;
+  // Parts whose story-bible update failed in this run (the book view counts only those a later part follows).
+  const bibleFailed = new Set<string>();
 
   try {
     const key = progressKey(spec, settings, total);
@@ -140,11 +142,12 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
         await session.remember({ signal: interrupt.signal });
       } catch (error) {
         if (interrupt.isInterrupted || !(error instanceof GenerationError)) throw error;
+        bibleFailed.add(label);
         info(`  … ${label}: the story so far could not be updated (${error.message}); it will be tried again before the next part`);
       }
     }
     const state = session.state;
-    const notInBible = reportNotInBible(session);
+    const notInBible = reportNotInBible(session, bibleFailed);
     for (const part of parts) if (notInBible.includes(part.label)) Object.assign(part, { bibleUpdated: false });
     const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format }, { ...opts, ...(author ? { author } : {}) }, png, image);
     if (opts.json) {
@@ -157,7 +160,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       info('karya: interrupted; finished parts are saved, run the same command again to continue');
       throw new CliExit(interruptedExitCode());
     }
-    if (error instanceof GenerationError && opened) reportNotInBible(opened);
+    if (error instanceof GenerationError && opened) reportNotInBible(opened, bibleFailed);
     if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
     throw error;
   } finally {
@@ -166,9 +169,14 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   }
 }
 
-/** The labels of the parts the story bible has not taken in (the book view's `bible_updated: false`), printed when there are any. */
-function reportNotInBible(session: BookSession): string[] {
-  const labels = session.spec.kind === 'book' ? session.view().parts.filter((p) => p.bible_updated === false).map((p) => p.label) : [];
+/**
+ * The labels of the parts the story bible has not taken in (the book view's `bible_updated: false`, and the
+ * last part when its update failed), printed when there are any.
+ */
+function reportNotInBible(session: BookSession, failed: ReadonlySet<string>): string[] {
+  const view = session.spec.kind === 'book' ? session.view().parts : [];
+  const taken = (label: string) => session.state.memoryUpTo !== undefined && view.findIndex((p) => p.label === label) <= session.state.memoryUpTo;
+  const labels = view.filter((p) => p.bible_updated === false || (failed.has(p.label) && !taken(p.label))).map((p) => p.label);
   if (labels.length) info(`karya: the story bible did not take in ${labels.join(', ')} (its update failed or did not fit the model's context window); the next step tries again`);
   return labels;
 }

@@ -18,12 +18,13 @@ import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 
 
 /**
- * The parts of a book its story bible has not taken in (their update failed or did not fit, issue 36):
- * every part after the last one it took in, but the last part of a finished book, which no later part reads.
+ * The parts of a book its story bible has not taken in though a later part is written (their update failed
+ * or did not fit the model's window, issue 36; it is tried again before the next step). The last part is
+ * not counted: its update runs after it is saved (and a finished book's last part is never taken in).
  */
-export function partsNotInBible(state: BookState, isFinished: boolean): number[] {
+export function partsNotInBible(state: BookState): number[] {
   const upTo = state.memoryUpTo ?? -1;
-  const last = isFinished ? state.content.length - 2 : state.content.length - 1;
+  const last = state.content.length - 2;
   return Array.from({ length: Math.max(0, last - upTo) }, (_, k) => upTo + 1 + k);
 }
 
@@ -35,7 +36,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   const label = (step: Step) => stepLabel(step, lang, spec);
   // The words a prose part is asked for (the studio's own spec shape has no prompts: no target there).
   const target = isBook && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
-  const missing = new Set(isBook ? partsNotInBible(state, next === null) : []);
+  const missing = new Set(isBook ? partsNotInBible(state) : []);
   const parts = state.content.map((text, i) => {
     const step = partStep(spec, i, state.totalChapters);
     // The user's own title, else the one the outline gives the chapter.

@@ -3,7 +3,7 @@
 // The step fails with context_too_long in the writer's language (the window and what to set), is refunded
 // like any failure, and the request is sent once.
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectOneStepRefunded, signUp, startWithFakeModel, uniqueEmail } from './helpers.js';
+import { expectOneStepRefunded, signUp, startWithFakeModel, uniqueEmail, userWithRole } from './helpers.js';
 
 const { fake, ts } = await startWithFakeModel({ contextTokens: 600, writeRatio: 1 });
 afterAll(() => Promise.all([ts.close(), fake.close()]));
@@ -23,5 +23,15 @@ describe("a book step over the model's window", () => {
     expect(fake.generationRequests().slice(before)).toHaveLength(1);
     expect(user().credits_available).toBe(10);
     await expectOneStepRefunded(ts, { id: user().id, cookie }, 'context_too_long');
+  });
+});
+
+describe("the admin's AI settings", () => {
+  it("show the model's context window", async () => {
+    const admin = await userWithRole(ts, 'admin');
+    const res = await ts.http.get('/api/admin/ai-config').set('cookie', admin.cookie!);
+    expect(res.status).toBe(200);
+    // The fake server does not say its window: the safe default.
+    expect(res.body.configs.map((c: { name: string; context_tokens: number | null }) => [c.name, c.context_tokens])).toEqual([['openai', 8192], ['offline', null]]);
   });
 });

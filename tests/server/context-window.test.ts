@@ -33,8 +33,8 @@ describe("the admin's AI settings", () => {
     const admin = await userWithRole(ts, 'admin');
     const res = await ts.http.get('/api/admin/ai-config').set('cookie', admin.cookie!);
     expect(res.status).toBe(200);
-    // The fake server does not say its window: the safe default.
-    expect(res.body.configs.map((c: { name: string; context_tokens: number | null }) => [c.name, c.context_tokens])).toEqual([['openai', 8192], ['offline', null]]);
+    // The fake server does not report its window, but the refusal above named it: 600 from then on.
+    expect(res.body.configs.map((c: { name: string; context_tokens: number | null }) => [c.name, c.context_tokens])).toEqual([['openai', 600], ['offline', null]]);
   });
 });
 

@@ -191,6 +191,11 @@ export const CATALOGUE = {
     en: 'The answer came back in {found}, not {expected}, even when asked again. Nothing was saved for this step and it costs nothing. Please try again.',
     ms: 'Jawapan diterima dalam {found}, bukan {expected}, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Sila cuba lagi.',
   },
+  // A request larger than the model's context window (engine/providers/context.ts): not sent again as it was.
+  context_too_long: {
+    en: "The request does not fit the model's context window of {window} tokens. Give the model a larger window (llama.cpp: -c 16384; Ollama: num_ctx 16384 or OLLAMA_CONTEXT_LENGTH=16384; vLLM: --max-model-len 16384), then set contextTokens in karya.config.yaml (or KARYA_CONTEXT_TOKENS) to that window. See docs/providers.md.",
+    ms: 'Permintaan ini tidak muat dalam tetingkap konteks model sebanyak {window} token. Berikan model tetingkap yang lebih besar (llama.cpp: -c 16384; Ollama: num_ctx 16384 atau OLLAMA_CONTEXT_LENGTH=16384; vLLM: --max-model-len 16384), kemudian tetapkan contextTokens dalam karya.config.yaml (atau KARYA_CONTEXT_TOKENS) kepada saiz itu. Lihat docs/providers.md.',
+  },
   generation_failed: {
     en: 'Failed to generate content. Please try again.',
     ms: 'Gagal menjana kandungan. Sila cuba lagi.',

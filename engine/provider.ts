@@ -77,6 +77,11 @@ export interface Provider {
   readonly isOffline: boolean;
   generateText(request: TextRequest): Promise<TextResult>;
   generateImage(request: ImageRequest): Promise<ImageResult>;
+  /**
+   * The model's context window in tokens (prompt and answer together; engine/providers/context.ts), when
+   * the provider has one: the session fits every request in it. Absent: no limit (the offline provider).
+   */
+  contextWindow?(): Promise<number>;
 }
 
 /** Count words the way the progress lines and the preview do. */

@@ -16,6 +16,8 @@ export interface RecordedRequest {
   search?: string;
   /** When the answer was fully written (chat requests answered 2xx only); unset while in flight or after a failure. */
   answeredAt?: number;
+  /** Chat requests with `contextTokens` set: the prompt's tokens as the fake counts them (o200k, with 4 a message and 3 of framing). */
+  promptTokens?: number;
 }
 
 /** One scripted answer: a status with a JSON body, a hang (never answers), or a text to return. */
@@ -53,6 +55,13 @@ export interface FakeOpenAIOptions {
    * with gpt-tokenizer's o200k encoding) is cut there and sent with finish_reason "length" (plain or streamed).
    */
   honourMaxTokens?: boolean;
+  /**
+   * A server with this context window, as llama.cpp runs one: a chat request whose prompt tokens (see
+   * RecordedRequest.promptTokens) + max_tokens exceed it gets llama.cpp's HTTP 400 exceed_context_size_error.
+   */
+  contextTokens?: number;
+  /** Answer llama.cpp's GET /props with `contextTokens` as its n_ctx (else /props is a 404, as on other servers). */
+  props?: boolean;
 }
 
 export interface FakeOpenAI {
@@ -256,6 +265,18 @@ async function cutAtTokens(text: string, maxTokens: number): Promise<string | un
   return tokens.length > maxTokens ? decode(tokens.slice(0, maxTokens)) : undefined;
 }
 
+/** The prompt tokens of a chat request as the fake counts them: o200k tokens of each message, 4 a message, 3 of framing. */
+export async function promptTokensOfBody(body: Record<string, unknown>): Promise<number> {
+  const { encode } = await import('gpt-tokenizer/encoding/o200k_base');
+  const messages = (body.messages ?? []) as Array<{ content: string }>;
+  return messages.reduce((sum, m) => sum + 4 + encode(String(m.content ?? '')).length, 3);
+}
+
+/** llama.cpp's answer to a request over its context window. */
+function overContext(promptTokens: number, window: number): ScriptedReply {
+  return { status: 400, body: { error: { code: 400, message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: promptTokens, n_ctx: window } } };
+}
+
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const requests: RecordedRequest[] = [];
   const chatQueue: ScriptedReply[] = [];
@@ -318,6 +339,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const search = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body, at: Date.now(), search });
 
+      if (req.method === 'GET' && path === '/props' && options.props && options.contextTokens) {
+        return sendJson(res, 200, { default_generation_settings: { n_ctx: options.contextTokens }, total_slots: 1 });
+      }
       if (req.method === 'GET' && path.startsWith('/images/')) {
         res.writeHead(200, { 'content-type': 'image/png' });
         res.end(TINY_PNG);
@@ -353,7 +377,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           }
           windowStarts.push(now);
         }
-        const reply = isProbe ? probeQueue.shift() : chatQueue.shift() ?? options.reply?.(b, index);
+        if (options.contextTokens) recorded.promptTokens = await promptTokensOfBody(b);
+        const overflows = options.contextTokens && recorded.promptTokens! + Number(b.max_tokens ?? 0) > options.contextTokens;
+        const reply = overflows ? overContext(recorded.promptTokens!, options.contextTokens!) : isProbe ? probeQueue.shift() : chatQueue.shift() ?? options.reply?.(b, index);
         if (reply && 'hang' in reply) return;
         if (reply && 'dropConnection' in reply) {
           req.socket.destroy();

@@ -245,6 +245,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
       return input.provider.generateText(observed);
     },
     generateImage: (request) => input.provider.generateImage(request),
+    ...(input.provider.contextWindow ? { contextWindow: () => input.provider.contextWindow!() } : {}),
   };
 
   /** One step, retried on 429 (after the server's wait) and on retryable failures. */

@@ -78,6 +78,9 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const stateFile = spec.kind === 'image' ? null : await openStateFile(opts.state ?? DEFAULT_STATE);
   const interrupt = listenForInterrupt();
+  let opened: BookSession | undefined;
+  // Parts whose story-bible update failed in this run (the book view counts only those a later part follows).
+  const bibleFailed = new Set<string>();
 
   try {
     const key = progressKey(spec, settings, total);
@@ -91,6 +94,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       spec, renderer: catalog.renderer, provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
       key, settings, totalChapters: total, onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
     });
+    opened = session;
     if (session.resumedParts !== null) {
       info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);
     }
@@ -138,10 +142,13 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
         await session.remember({ signal: interrupt.signal });
       } catch (error) {
         if (interrupt.isInterrupted || !(error instanceof GenerationError)) throw error;
+        bibleFailed.add(label);
         info(`  … ${label}: the story so far could not be updated (${error.message}); it will be tried again before the next part`);
       }
     }
     const state = session.state;
+    const notInBible = reportNotInBible(session, bibleFailed);
+    for (const part of parts) if (notInBible.includes(part.label)) Object.assign(part, { bibleUpdated: false });
     const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format }, { ...opts, ...(author ? { author } : {}) }, png, image);
     if (opts.json) {
       const score = bookLengthScore(parts.map((p) => p.score));
@@ -153,12 +160,25 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       info('karya: interrupted; finished parts are saved, run the same command again to continue');
       throw new CliExit(interruptedExitCode());
     }
+    if (error instanceof GenerationError && opened) reportNotInBible(opened, bibleFailed);
     if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
     throw error;
   } finally {
     interrupt.release();
     await stateFile?.close();
   }
+}
+
+/**
+ * The labels of the parts the story bible has not taken in (the book view's `bible_updated: false`, and the
+ * last part when its update failed), printed when there are any.
+ */
+function reportNotInBible(session: BookSession, failed: ReadonlySet<string>): string[] {
+  const view = session.spec.kind === 'book' ? session.view().parts : [];
+  const taken = (label: string) => session.state.memoryUpTo !== undefined && view.findIndex((p) => p.label === label) <= session.state.memoryUpTo;
+  const labels = view.filter((p) => p.bible_updated === false || (failed.has(p.label) && !taken(p.label))).map((p) => p.label);
+  if (labels.length) info(`karya: the story bible did not take in ${labels.join(', ')} (its update failed or did not fit the model's context window); the next step tries again`);
+  return labels;
 }
 
 /** "  target 1500, S_l 97.3" for a part asked for a number of words ("…, short" under 0.85 of it); '' otherwise. */

@@ -1,5 +1,5 @@
 // `karya test-ai`: the 1-token check on every AI provider config (what the studio's AI test page
-// shows): name, model, latency and ok or the error a user would see; exit 1 if none works.
+// shows): name, model, latency, context window and ok or the error a user would see; exit 1 if none works.
 import { SpecError, formatSpecIssue } from '../../engine/errors.js';
 import { checkProviderConfigs, loadProviderConfigs, type ConfigCheck, type LoadedConfigs } from '../../engine/providers/index.js';
 import { EXIT, CliExit, fail, info, wholeNumber } from '../util.js';
@@ -17,9 +17,9 @@ function resultText(r: ConfigCheck): string {
 
 /** Print the results as aligned columns. */
 export function formatChecks(results: readonly ConfigCheck[]): string {
-  const rows = [['NAME', 'MODEL', 'LATENCY', 'RESULT'], ...results.map((r) => [r.name, r.model, `${r.latencyMs} ms`, resultText(r)])];
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ')).join('\n') + '\n';
+  const rows = [['NAME', 'MODEL', 'LATENCY', 'CONTEXT', 'RESULT'], ...results.map((r) => [r.name, r.model, `${r.latencyMs} ms`, `${r.context.tokens} tokens (${r.context.source})`, resultText(r)])];
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return rows.map((row) => row.map((cell, i) => (i < 4 ? cell.padEnd(widths[i]!) : cell)).join('  ')).join('\n') + '\n';
 }
 
 export async function testAiCommand(opts: TestAiOptions): Promise<void> {

@@ -177,6 +177,8 @@ export const AIProviderConfigSchema = z.strictObject({
   endpoint: z.string().nullable(),
   has_key: z.boolean(),
   is_active: z.boolean(),
+  /** The model's context window in tokens (engine/providers/context.ts); null for the offline writer. */
+  context_tokens: z.number().int().positive().nullable(),
 });
 export type AIProviderConfig = z.infer<typeof AIProviderConfigSchema>;
 

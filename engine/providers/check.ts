@@ -1,5 +1,5 @@
 // The AI service check behind `karya test-ai` and the studio's AI test page: the 1-token test call
-// on every config, with its latency and what a user sees when it fails.
+// on every config, with its latency and what a user sees when it fails, and its context window (context.ts).
 import type { Lang } from '../spec/types.js';
 import { catalogueMessage, type CatalogueCode } from '../errors.js';
 import { chatModelOf, describeTarget, type ProviderConfig } from './config.js';
@@ -7,6 +7,7 @@ import { createClient } from './client.js';
 import { probeConfig } from './openai.js';
 import { redact, statusOf, toGenerationError } from './failures.js';
 import { PROVIDER_LIMITS, startDeadline } from './timing.js';
+import { contextWindowOf, type ContextWindow } from './context.js';
 
 export interface ConfigCheck {
   name: string;
@@ -21,12 +22,23 @@ export interface ConfigCheck {
   status?: number;
   /** The server's own words (keys redacted), e.g. "404 The model `x` does not exist". */
   detail?: string;
+  /** The model's context window in tokens and where it came from (the setting, the model table, the server, the default). */
+  context: ContextWindow;
 }
 
 const SHOWN_AS_IS: ReadonlySet<CatalogueCode> = new Set(['auth_error', 'rate_limited', 'server_error', 'service_unavailable', 'timeout']);
 
-/** Check one config with the 1-token test call. */
-export async function checkProviderConfig(config: ProviderConfig, opts: { timeoutMs?: number; fetch?: typeof globalThis.fetch; lang?: Lang } = {}): Promise<ConfigCheck> {
+type CheckOptions = { timeoutMs?: number; fetch?: typeof globalThis.fetch; lang?: Lang };
+
+/** Check one config with the 1-token test call, and find its context window meanwhile. */
+export async function checkProviderConfig(config: ProviderConfig, opts: CheckOptions = {}): Promise<ConfigCheck> {
+  const timeoutMs = opts.timeoutMs ?? PROVIDER_LIMITS.probeTimeoutMs;
+  const [check, context] = await Promise.all([probeCheck(config, opts), contextWindowOf(config, { ...(opts.fetch ? { fetch: opts.fetch } : {}), timeoutMs })]);
+  return { ...check, context };
+}
+
+/** The 1-token test call of one config: latency, and what a user sees when it fails. */
+async function probeCheck(config: ProviderConfig, opts: CheckOptions): Promise<Omit<ConfigCheck, 'context'>> {
   const timeoutMs = opts.timeoutMs ?? PROVIDER_LIMITS.probeTimeoutMs;
   const base = { name: config.name, model: config.model, target: describeTarget(config) };
   const secrets = [config.apiKey.reveal()];
@@ -49,6 +61,6 @@ export async function checkProviderConfig(config: ProviderConfig, opts: { timeou
 }
 
 /** Check every config at once (each with its own time-out). */
-export function checkProviderConfigs(configs: readonly ProviderConfig[], opts: { timeoutMs?: number; fetch?: typeof globalThis.fetch; lang?: Lang } = {}): Promise<ConfigCheck[]> {
+export function checkProviderConfigs(configs: readonly ProviderConfig[], opts: CheckOptions = {}): Promise<ConfigCheck[]> {
   return Promise.all(configs.map((c) => checkProviderConfig(c, opts)));
 }

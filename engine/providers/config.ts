@@ -42,6 +42,8 @@ interface ConfigBase {
   readonly apiKeyEnv?: string;
   /** Chat model (for Azure: the model behind the deployment, for display). */
   readonly model: string;
+  /** The model's context window in tokens, when the user set it (`contextTokens`, KARYA_CONTEXT_TOKENS); else context.ts finds it. */
+  readonly contextTokens?: number;
 }
 
 /** Any OpenAI-compatible server: OpenAI itself, Ollama, vLLM, LM Studio, llama.cpp… */
@@ -80,8 +82,13 @@ export function describeTarget(config: ProviderConfig): string {
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const KEY_IN_FILE = 'keys never go in this file: name the environment variable that holds the key, e.g. apiKeyEnv: OPENAI_API_KEY';
 
+/** The smallest context window Karya accepts: below it no book step fits (docs/providers.md). */
+export const MIN_CONTEXT_TOKENS = 512;
+
 const common = {
   name: z.string().min(1).describe('a short name shown by `karya test-ai`, e.g. openai-main'),
+  contextTokens: z.number().int().min(MIN_CONTEXT_TOKENS).optional()
+    .describe('the context window the server gives the model, in tokens (prompt and answer together), e.g. 16384 (default: found out, see docs/providers.md)'),
   apiKeyEnv: z.string().regex(ENV_NAME, 'must be the name of an environment variable, e.g. OPENAI_API_KEY').optional()
     .describe('the environment variable that holds the API key (the key itself never goes in this file)'),
 };
@@ -185,7 +192,7 @@ export function parseConfigFile(input: { text: string; file: string; env: Record
       return;
     }
     const apiKey = new Secret(key ?? 'no-key');
-    const base = { name: entry.name, apiKey, ...(entry.apiKeyEnv ? { apiKeyEnv: entry.apiKeyEnv } : {}) };
+    const base = { name: entry.name, apiKey, ...(entry.apiKeyEnv ? { apiKeyEnv: entry.apiKeyEnv } : {}), ...(entry.contextTokens ? { contextTokens: entry.contextTokens } : {}) };
     if (entry.type === 'azure') {
       configs.push({
         ...base,
@@ -247,15 +254,28 @@ export function configFromEnv(env: Record<string, string | undefined>): Provider
   } catch {
     throw new SpecError([{ file: 'environment', path: 'OPENAI_BASE_URL', message: `"${baseURL}" is not a URL, e.g. http://127.0.0.1:11434/v1` }]);
   }
+  const contextTokens = contextTokensFromEnv(env);
   return {
     type: 'openai',
     name,
+    ...(contextTokens ? { contextTokens } : {}),
     apiKey: new Secret(key),
     apiKeyEnv: 'OPENAI_API_KEY',
     baseURL: baseURL.replace(/\/+$/, ''),
     model: env.KARYA_MODEL?.trim() || DEFAULT_MODEL,
     imageModel: env.KARYA_IMAGE_MODEL?.trim() || DEFAULT_IMAGE_MODEL,
   };
+}
+
+/** KARYA_CONTEXT_TOKENS: the environment provider's context window, a whole number of tokens ≥ MIN_CONTEXT_TOKENS. */
+function contextTokensFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const raw = env.KARYA_CONTEXT_TOKENS?.trim();
+  if (!raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < MIN_CONTEXT_TOKENS) {
+    throw new SpecError([{ file: 'environment', path: 'KARYA_CONTEXT_TOKENS', message: `"${raw}" must be a whole number of tokens of at least ${MIN_CONTEXT_TOKENS}, e.g. 8192` }]);
+  }
+  return n;
 }
 
 function timeoutFromEnv(env: Record<string, string | undefined>): number | undefined {

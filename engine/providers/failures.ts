@@ -2,6 +2,8 @@
 // map it to a catalogue error (engine/errors.ts), read retry-after, and keep keys out of messages.
 import OpenAI from 'openai';
 import { GenerationError } from '../errors.js';
+import { contextTooLong } from '../context-window.js';
+import { overflowWindow } from './context.js';
 
 /** How a failed attempt counts for the retry policy. */
 export type FailureKind = 'rate_limited' | 'service_unavailable' | 'network' | 'timeout' | 'aborted' | 'final';
@@ -12,6 +14,8 @@ export interface FailureContext {
   isTimedOut?: () => boolean;
   /** Strings that must never appear in a message (the API keys in use). */
   secrets?: readonly string[];
+  /** The model's context window as Karya knows it, named when the server refuses a prompt as too long without naming its own. */
+  contextTokens?: number;
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -69,6 +73,8 @@ export function toGenerationError(error: unknown, ctx: FailureContext = {}): Gen
   if (kind === 'aborted') return new GenerationError('aborted', { cause });
   if (kind === 'network') return new GenerationError('generation_failed', { cause, isRetryable: true });
   const status = statusOf(error);
+  const window = overflowWindow(error, ctx.contextTokens);
+  if (window !== undefined) return contextTooLong(window, cause);
   if (status === 401) return new GenerationError('auth_error', { status, cause });
   if (status === 429) return new GenerationError('rate_limited', { status, cause, isRetryable: true });
   if (status === 503) return new GenerationError('service_unavailable', { status, cause, isRetryable: true });

@@ -11,6 +11,8 @@ import { ClientPool, type Lease } from './pool.js';
 import { withRetries } from './retry.js';
 import { classifyFailure, imageFailureMessage, statusText, toGenerationError as mapFailure, type FailureContext } from './failures.js';
 import { PROVIDER_LIMITS, startDeadline, type ProviderLimits } from './timing.js';
+import { contextWindowOf } from './context.js';
+import { contextTooLong, fittedMaxTokens } from '../context-window.js';
 
 export { DEFAULT_MODEL } from './config.js';
 
@@ -155,57 +157,81 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
     return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}) };
   }
 
+  /** One text request within `contextTokens`: its answer budget lowered to fit, else refused unsent; then sent with the retry policy. */
+  async function generateFitted(asked: TextRequest, contextTokens: number): Promise<TextResult> {
+    const maxTokens = fittedMaxTokens(asked, contextTokens);
+    if (maxTokens === undefined) throw contextTooLong(contextTokens);
+    const request = { ...asked, maxTokens };
+    const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
+    const deadline = startDeadline(timeoutMs, request.signal);
+    const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets, contextTokens };
+    let hasStarted = false;
+    let configName = pool.activeConfig().name;
+    try {
+      return await withRetries(
+        async () => {
+          let lease = await pool.acquire(deadline.signal);
+          configName = lease.config.name;
+          const send = (on: Lease) =>
+            completeOnce(on, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
+              hasStarted = true;
+            });
+          try {
+            const result = await send(lease);
+            pool.markHealthy(lease);
+            return result;
+          } catch (error) {
+            // Sent before its client's check finished (probeAlongside): when the check failed, the
+            // config does not work; initialise as without probeAlongside (rotating, retrying) and send again.
+            if (!lease.check || hasStarted || (await lease.check.then(() => true, () => false))) throw error;
+            lease = await pool.acquire(deadline.signal, { isChecked: true });
+            configName = lease.config.name;
+            return await send(lease);
+          }
+        },
+        {
+          limits,
+          signal: deadline.signal,
+          context,
+          lang: request.meta?.lang ?? 'en',
+          canRetry: () => !hasStarted,
+          onRetry: (notice) => {
+            onEvent?.({ type: 'retry', config: configName, notice });
+            request.onRetry?.(notice);
+          },
+        },
+      );
+    } catch (error) {
+      throw mapFailure(error, context);
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  // The smallest window of the configs (any of them may answer a request), found once (context.ts).
+  let window: Promise<number> | undefined;
+  const contextWindow = () => (window ??= Promise.all(configs.map((c) => contextWindowOf(c, options.fetch ? { fetch: options.fetch } : {})))
+    .then((found) => Math.min(...found.map((w) => w.tokens))));
+
   return {
     name: 'openai',
     isOffline: false,
     configs,
     activeConfigName: () => pool.activeConfig().name,
+    contextWindow,
 
-    async generateText(request: TextRequest): Promise<TextResult> {
-      if (!request.user.trim()) throw new GenerationError('prompt_required');
-      const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
-      const deadline = startDeadline(timeoutMs, request.signal);
-      const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets };
-      let hasStarted = false;
-      let configName = pool.activeConfig().name;
+    async generateText(asked: TextRequest): Promise<TextResult> {
+      if (!asked.user.trim()) throw new GenerationError('prompt_required');
+      const assumed = await contextWindow();
       try {
-        return await withRetries(
-          async () => {
-            let lease = await pool.acquire(deadline.signal);
-            configName = lease.config.name;
-            const send = (on: Lease) =>
-              completeOnce(on, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
-                hasStarted = true;
-              });
-            try {
-              const result = await send(lease);
-              pool.markHealthy(lease);
-              return result;
-            } catch (error) {
-              // Sent before its client's check finished (probeAlongside): when the check failed, the
-              // config does not work; initialise as without probeAlongside (rotating, retrying) and send again.
-              if (!lease.check || hasStarted || (await lease.check.then(() => true, () => false))) throw error;
-              lease = await pool.acquire(deadline.signal, { isChecked: true });
-              configName = lease.config.name;
-              return await send(lease);
-            }
-          },
-          {
-            limits,
-            signal: deadline.signal,
-            context,
-            lang: request.meta?.lang ?? 'en',
-            canRetry: () => !hasStarted,
-            onRetry: (notice) => {
-              onEvent?.({ type: 'retry', config: configName, notice });
-              request.onRetry?.(notice);
-            },
-          },
-        );
+        return await generateFitted(asked, assumed);
       } catch (error) {
-        throw mapFailure(error, context);
-      } finally {
-        deadline.dispose();
+        // A server that refused the prompt as too long and named a smaller window than Karya assumed: its
+        // word stands from now on, and the request is fitted to it (never sent again unchanged).
+        const named = error instanceof GenerationError && error.code === 'context_too_long' ? Number(error.params?.window) : NaN;
+        if (!(named < assumed) || asked.signal?.aborted) throw error;
+        window = Promise.resolve(named);
+        return generateFitted(asked, named);
       }
     },
 

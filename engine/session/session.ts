@@ -22,6 +22,7 @@ import { bookView } from './view.js';
 import { findLanguageDrift, type LanguageDrift } from './language.js';
 import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
 import type { BookView } from './view-schema.js';
+import { biblePieces, fitting, windowOf, type Trimmable } from './fit.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
 export class SessionError extends Error {
@@ -139,8 +140,10 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     const text = prompt.user;
     return { state: applyStep(spec, state, step, text), step, text, words: 0, seconds: seconds(), png: image.png, isComplete: true, continuations: 0, extensions: 0 };
   }
+  // Every request of the step fits the model's window (fit.ts): the bible, the recent text and the outline trimmed first.
+  const provider = fitting(input.provider, trimmableOf(spec, state, step));
   const call = (request: RenderedPrompt, onDelta?: (delta: string) => void) =>
-    input.provider.generateText({ ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
+    provider.generateText({ ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
   const title = input.chapterTitle ? { chapterTitle: input.chapterTitle } : {};
   // One answer: a part cut at the token limit is continued (at most MAX_CONTINUATIONS times) and joined
   // seamlessly; still cut after that, it is kept but marked incomplete: nothing cut is stored as complete.
@@ -253,6 +256,12 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   };
 }
 
+/** What a step's prompts may lose to fit the model's window (fit.ts): its bible, the previous part's ending, the outline. */
+function trimmableOf(spec: ResolvedSpec, state: BookState, step: Step): Trimmable {
+  const { previousEnding } = buildContext({ spec, state, step });
+  return { ...(state.memory ? { bible: state.memory } : {}), ...(previousEnding ? { recent: previousEnding } : {}), ...(state.outline ? { outline: state.outline } : {}) };
+}
+
 /** The last `n` words of a text (with a leading ellipsis when cut). */
 function lastWords(text: string, n: number): string {
   const words = text.split(/\s+/).filter(Boolean);
@@ -299,7 +308,8 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const request = renderExtension({ spec, renderer: input.renderer, state: before, step, soFar, ...(title ? { chapterTitle: title } : {}) });
   const separator = joinSeparator(current);
   let isFirst = true;
-  const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => input.provider.generateText({
+  const fitted = fitting(input.provider, trimmableOf(spec, before, step));
+  const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => fitted.generateText({
     ...req,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onRetry ? { onRetry: input.onRetry } : {}),
@@ -397,24 +407,31 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   let usage: TokenUsage | undefined;
   const step = partStep(spec, position, state.totalChapters);
   const text = position === 0 && state.characterDetails ? withoutCharacterDetails(state.content[0]!) : state.content[position]!;
-  const bible = withWriterBrief(parseBible(state.memory), writerBriefOf(spec, state.settings));
-  const fold = linesToFold(bible);
+  let next = withWriterBrief(parseBible(state.memory), writerBriefOf(spec, state.settings));
+  const fold = linesToFold(next);
   const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
-  const ask = async (isFirm: boolean) => {
-    const prompt = renderMemoryUpdate({ spec, renderer: input.renderer, state, step, text, foldLines, isFirm });
-    const result = await input.provider.generateText({ ...prompt, ...(input.signal ? { signal: input.signal } : {}) });
-    calls++;
-    usage = addUsage(usage, result.usage);
-    return result.text.trim();
-  };
-  let answer = await ask(false);
-  if (answer && findLanguageDrift(answer, state.lang)) {
-    answer = await ask(true);
-    if (findLanguageDrift(answer, state.lang)) answer = '';
+  // Within the model's window (fit.ts): the bible in the prompt trimmed, a part too long read in pieces.
+  const trimmable = state.memory ? { bible: state.memory } : {};
+  const provider = fitting(input.provider, trimmable);
+  // Older lines are folded once, with the first piece.
+  const render = (piece: string, isFirm = false, isFirst = true) => renderMemoryUpdate({ spec, renderer: input.renderer, state, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
+  const pieces = biblePieces(text, await windowOf(input.provider), render, trimmable);
+  for (const [index, piece] of pieces.entries()) {
+    const ask = async (isFirm: boolean) => {
+      const result = await provider.generateText({ ...render(piece, isFirm, index === 0), ...(input.signal ? { signal: input.signal } : {}) });
+      calls++;
+      usage = addUsage(usage, result.usage);
+      return result.text.trim();
+    };
+    let answer = await ask(false);
+    if (answer && findLanguageDrift(answer, state.lang)) {
+      answer = await ask(true);
+      if (findLanguageDrift(answer, state.lang)) answer = '';
+    }
+    if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
+    const update = answer ? parseBibleUpdate(answer) : undefined;
+    if (update) next = applyBibleUpdate(next, update, { label: stepLabel(step, state.lang, spec), lang: state.lang });
   }
-  if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
-  const update = answer ? parseBibleUpdate(answer) : undefined;
-  const next = update ? applyBibleUpdate(bible, update, { label: stepLabel(step, state.lang, spec), lang: state.lang }) : bible;
   return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}) };
 }
 

@@ -17,6 +17,17 @@ import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 
 
 
+/**
+ * The parts of a book its story bible has not taken in though a later part is written (their update failed
+ * or did not fit the model's window, issue 36; it is tried again before the next step). The last part is
+ * not counted: its update runs after it is saved (and a finished book's last part is never taken in).
+ */
+export function partsNotInBible(state: BookState): number[] {
+  const upTo = state.memoryUpTo ?? -1;
+  const last = state.content.length - 2;
+  return Array.from({ length: Math.max(0, last - upTo) }, (_, k) => upTo + 1 + k);
+}
+
 /** The reader's view of a book state. */
 export function bookView(spec: BookSpec, state: BookState): BookView {
   const lang = state.lang;
@@ -25,6 +36,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   const label = (step: Step) => stepLabel(step, lang, spec);
   // The words a prose part is asked for (the studio's own spec shape has no prompts: no target there).
   const target = isBook && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
+  const missing = new Set(isBook ? partsNotInBible(state) : []);
   const parts = state.content.map((text, i) => {
     const step = partStep(spec, i, state.totalChapters);
     // The user's own title, else the one the outline gives the chapter.
@@ -32,7 +44,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     const words = countWords(i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text);
     // A prose part under SHORT_RATIO of the words asked for: the studio offers "write more".
     const measured = target > 0 ? { target, is_short: words < SHORT_RATIO * target } : {};
-    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), words, ...measured };
+    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
   const plan = !isBook ? [] : state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');

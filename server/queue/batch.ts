@@ -229,6 +229,8 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.J
           await takeBudget(db, { ...budget, tokens: 0 });
           return calls.generateImage(request);
         }),
+      // The model's window, for the session to fit every request in it (engine/session/fit.ts).
+      ...(calls.contextWindow ? { contextWindow: () => calls.contextWindow!() } : {}),
     };
     const totalSteps = planSteps(spec, data.totalChapters).length;
     await runLocked(ctx, { ...env, provider, totalSteps, saves: onClient(lock) }, data, job);

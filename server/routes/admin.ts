@@ -200,11 +200,12 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
   const aiConfig = async (): Promise<AIConfigResponse> => {
     const openaiConfig = await repos.system.readConfig<OpenAIConfigValue>(OPENAI_CONFIG_KEY, { useAzure: false });
     const hasKey = Boolean(process.env.OPENAI_API_KEY?.trim());
+    const contextTokens = !provider.isOffline && provider.contextWindow ? await provider.contextWindow() : null;
     return {
       active: provider.name,
       configs: [
-        { name: 'openai', model: process.env.KARYA_MODEL || 'gpt-4o-mini', endpoint: hostOf(process.env.OPENAI_BASE_URL), has_key: hasKey, is_active: !provider.isOffline },
-        { name: 'offline', model: 'offline-demo', endpoint: null, has_key: false, is_active: provider.isOffline },
+        { name: 'openai', model: process.env.KARYA_MODEL || 'gpt-4o-mini', endpoint: hostOf(process.env.OPENAI_BASE_URL), has_key: hasKey, is_active: !provider.isOffline, context_tokens: contextTokens },
+        { name: 'offline', model: 'offline-demo', endpoint: null, has_key: false, is_active: provider.isOffline, context_tokens: null },
       ],
       openai_config: { useAzure: openaiConfig.useAzure === true },
     };

@@ -366,6 +366,25 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
+  // The story bible's update tried again (issue 36): the parts it has not taken in (their update failed or
+  // did not fit the model's window) are read again, as before the next step: part of the steps that wrote
+  // them, so nothing is charged. Only for a book with such a part: nothing else is sent to the model.
+  router.post('/:bookType/bible/update', async (req, res: Reply<'POST /progress/:bookType/bible/update'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const userId = sessionOf(req).user.id;
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+      if (!bookView(spec, state).parts.some((p) => p.bible_updated === false)) return res.json({ book: bookView(spec, state) });
+      const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
+      const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+      try {
+        await session.remember({ signal: timeout });
+      } catch (error) {
+        throw failureOf(error, { lang, isTimeout: timeout.aborted });
+      }
+      res.json({ book: session.view() });
+    });
+  });
+
   // "Start New": a book is kept in My Books (same id, no longer current); a single tool's saved output,
   // which is no book and never listed, is deleted. Refused (409 step_running) while a step of it is being
   // written (in this process or by a worker): the step would land in the book just set aside.

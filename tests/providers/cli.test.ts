@@ -71,9 +71,10 @@ describe('karya test-ai', () => {
     const run = await runKaryaInProcess(['test-ai'], { cwd, env: { NOWHERE_KEY: 'k' } });
     expect(run.code).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^NAME\s+MODEL\s+LATENCY\s+RESULT$/);
-    expect(lines[1]).toMatch(/^local-fake\s+llama3\.1\s+\d+ ms\s+ok$/);
-    expect(lines[2]).toMatch(/^nowhere\s+gpt-4o-mini\s+\d+ ms\s+error: Failed to initialize AI service\. Please try again\./);
+    expect(lines[0]).toMatch(/^NAME\s+MODEL\s+LATENCY\s+CONTEXT\s+RESULT$/);
+    // A server that does not say its window: the safe default (docs/providers.md).
+    expect(lines[1]).toMatch(/^local-fake\s+llama3\.1\s+\d+ ms\s+8192 tokens \(default\)\s+ok$/);
+    expect(lines[2]).toMatch(/^nowhere\s+gpt-4o-mini\s+\d+ ms\s+8192 tokens \(default\)\s+error: Failed to initialize AI service\. Please try again\./);
   });
 
   it('exit 1 when no config works', async () => {

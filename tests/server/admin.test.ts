@@ -263,6 +263,8 @@ describe('AI configuration', () => {
         ['openai', 'gpt-4o-mini', false],
         ['offline', 'offline-demo', true],
       ]);
+      // The model's context window is shown for a real provider only (tests/server/context-window.test.ts).
+      expect(res.body.configs.map((c: { context_tokens: number | null }) => c.context_tokens)).toEqual([null, null]);
     } finally {
       if (saved === undefined) delete process.env.OPENAI_API_KEY;
       else process.env.OPENAI_API_KEY = saved;

@@ -33,7 +33,16 @@ function serve() {
     if (url === '/api/admin/users' && method === 'GET') return json({ users: [ANA, ADMIN] });
     if (url === '/api/admin/users/u1' && method === 'PATCH') return json({ message: 'User role updated successfully', user: { ...ANA, role: 'pro', credits_available: 150 } });
     if (url === '/api/admin/deployments') return json({ deployments: DEPLOYMENTS });
-    if (url === '/api/admin/ai-config') return json({ active: 'offline', configs: [], openai_config: { useAzure: false } });
+    if (url === '/api/admin/ai-config') {
+      return json({
+        active: 'openai',
+        configs: [
+          { name: 'openai', model: 'llama3.1', endpoint: '127.0.0.1:11434', has_key: true, is_active: true, context_tokens: 16384 },
+          { name: 'offline', model: 'offline-demo', endpoint: null, has_key: false, is_active: false, context_tokens: null },
+        ],
+        openai_config: { useAzure: false },
+      });
+    }
     if (url === '/api/admin/credit-links') return json({ links: [] });
     if (url === '/api/admin/credit-codes') return json({ codes: [] });
     if (url === '/api/admin/claims') return json({ code_claims: [], link_claims: [] });
@@ -68,6 +77,13 @@ describe('admin portal', () => {
     await user.selectOptions(select, 'business');
     await user.click(within(screen.getByRole('dialog', { name: 'Change role?' })).getByRole('button', { name: 'Change role' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/admin/users/u1', body: { role: 'business' } }]));
+  });
+
+  it("shows the model's context window beside the AI service (issue 36)", async () => {
+    serve();
+    renderAdmin();
+    const shown = await screen.findAllByTestId('ai-context');
+    expect(shown.map((e) => e.textContent)).toEqual([' · context window of 16,384 tokens']);
   });
 
   it('offers Roll back on earlier successful versions only, not on the running one', async () => {

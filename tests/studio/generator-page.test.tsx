@@ -678,3 +678,33 @@ describe('many books (issue 25): the resume dialog offers an unfinished book kep
     expect(screen.queryByTestId('resume-dialog')).toBeNull();
   });
 });
+
+describe('a part the story bible has not taken in (issue 36)', () => {
+  it('is marked on the part, in Malay for a Malay studio, with a retry that updates the bible (uncharged)', async () => {
+    const spec = catalog.get('romance')!;
+    const words = (n: number) => 'Perkataan yang cukup panjang untuk bahagian ini. '.repeat(n).trim();
+    const held = heldBook('romance', {
+      lang: 'ms', currentChapter: 3, totalChapters: 7, content: [words(200), words(200), words(200)], settings: { language: 'ms', numberOfChapters: 7 }, outline: 'Tajuk: Hujan',
+      memory: '## Watak\n- Aisyah | watak utama', memoryUpTo: 0,
+    });
+    const saved = held.saved()!;
+    // What the server answers once the bible has taken in every part.
+    const taken = bookView(spec, { ...restoreBook(spec, { generatorId: 'romance', lang: 'ms', currentChapter: 3, totalChapters: 7, content: saved.content, settings: saved.settings, outline: 'Tajuk: Hujan' })!, memoryUpTo: 2 });
+    const calls = stubServer((url) => {
+      if (url.endsWith('/progress/romance/bible/update')) return json(200, { book: taken });
+      if (url.startsWith('/api/progress/')) return json(200, saved);
+      return json(404, {});
+    });
+    const user = renderPage('romance', { ...USER, lang: 'ms' });
+    await screen.findByTestId('resume-dialog');
+    await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
+    // Bab 1 only: the introduction is in the bible, and the last part's update runs after it is saved.
+    const notes = screen.getAllByTestId('not-in-bible');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.textContent).toContain('Catatan cerita belum mengambil kira bahagian ini');
+    await user.click(screen.getByRole('button', { name: 'Kemas kini catatan cerita' }));
+    await waitFor(() => expect(screen.queryByTestId('not-in-bible')).toBeNull());
+    expect(calls.filter((c) => c.url === '/api/progress/romance/bible/update').map((c) => c.method)).toEqual(['POST']);
+    expect(screen.getByTestId('credit-balance-test').textContent).toBe('10');
+  });
+});

@@ -362,6 +362,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
         ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
+        ...(p.bible_updated === false ? { isNotInBible: true } : {}),
         ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
       }))
     : output && !output.image
@@ -525,6 +526,15 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const stopped = isBook && !generation.isLoading && !isFollowing ? (book?.stopped ?? null) : null;
 
   // The story bible edited by hand: the next chapter reads it.
+  // The story bible's update tried again for the parts it has not taken in (uncharged, issue 36).
+  const updateBible = async (): Promise<string | null> => {
+    try {
+      setBook((await call('POST /progress/:bookType/bible/update', { params: { bookType: form.bookType } })).book);
+      return null;
+    } catch (e) {
+      return failed(e, 'editFailed');
+    }
+  };
   const saveBible = async (text: string): Promise<string | null> => {
     try {
       const answer = await call('PUT /progress/:bookType/bible', { params: { bookType: form.bookType }, body: { text } });
@@ -649,7 +659,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               bookLang={lang}
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
               {...(hasSavedBook ? { onSaveEdit: saveEdit, drafts, onDraft: keepDraft } : {})}
-              {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, onRewrite: rewrite, onVersions: versions, onRestore: restoreVersion, stepCostText, onSaveBible: saveBible } : {})}
+              {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, onRewrite: rewrite, onVersions: versions, onRestore: restoreVersion, stepCostText, onSaveBible: saveBible, onUpdateBible: updateBible } : {})}
               {...(isBook && view?.bible ? { bible: bibleShown(view.bible, view.bible_notes ?? '', lang) } : {})}
               {...(hasSavedBook && view?.chapters ? { chapters: view.chapters, onSaveChapters: saveChapters, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec) } : {})}
             />

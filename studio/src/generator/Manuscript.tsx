@@ -30,6 +30,8 @@ export interface PreviewPart {
   /** Words asked for, and whether the part is still under 0.85 of them after the engine's extensions. */
   target?: number;
   isShort?: boolean;
+  /** The story bible has not taken the part in (its update failed or did not fit the model's window, issue 36). */
+  isNotInBible?: boolean;
 }
 
 export interface PreviewProps {
@@ -65,6 +67,8 @@ export interface PreviewProps {
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
   bible?: BibleShown;
   onSaveBible?: (text: string) => Promise<string | null>;
+  /** Try the story bible's update again for the parts it has not taken in (uncharged); answers an error message, or null when done. */
+  onUpdateBible?: () => Promise<string | null>;
   /** Stop the step being written (a book's part keeps its text so far as a draft; else only before any text: nothing charged). */
   onStop?: () => void;
   /** The draft of a part the writer stopped (StoppedDraft.tsx), shown where that part goes while no step runs. */
@@ -107,7 +111,7 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, onUpdateBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft } = props;
   const draftProps = (ref: StepRef) => ({
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
@@ -239,6 +243,7 @@ export function Preview(props: PreviewProps) {
                 {p.isShort && p.target !== undefined && (
                   <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
                 )}
+                {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
                 {p.isComplete === false && (
                   <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="incomplete-part">
                     {pageWord('incompletePart', lang)}
@@ -418,6 +423,31 @@ function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { part: Pr
       )}
       {error && <span className="field-error w-full" role="alert">{error}</span>}
     </div>
+  );
+}
+
+/** The note on a part the story bible has not taken in, with "Try again" (the update, uncharged). */
+function NotInBible({ lang, isDisabled, onUpdate }: { lang: Lang; isDisabled: boolean; onUpdate?: () => Promise<string | null> }) {
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const retry = async () => {
+    setIsBusy(true);
+    setError(null);
+    const failure = await onUpdate!();
+    setIsBusy(false);
+    setError(failure);
+  };
+  return (
+    <p role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="not-in-bible">
+      <span>{pageWord('notInBible', lang)}</span>
+      {onUpdate && (
+        <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void retry()} disabled={isDisabled || isBusy} data-testid="update-bible">
+          {isBusy ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> : <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" />}
+          {pageWord('updateBible', lang)}
+        </button>
+      )}
+      {error && <span className="field-error w-full" role="alert">{error}</span>}
+    </p>
   );
 }
 

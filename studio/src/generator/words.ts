@@ -230,6 +230,12 @@ export const PAGE_WORDS = {
   writingMore: { en: 'Writing more…', ms: 'Sedang menulis lagi…' },
   wroteMore: { en: '{n} words added', ms: '{n} patah perkataan ditambah' },
   writeMoreFailed: { en: 'Could not write more. Please try again.', ms: 'Tidak dapat menulis lagi. Sila cuba lagi.' },
+  // A part the story bible has not taken in (issue 36).
+  notInBible: {
+    en: "The story bible has not taken in this part: its update failed or did not fit the model's context window. It is tried again before the next part.",
+    ms: 'Catatan cerita belum mengambil kira bahagian ini: kemas kininya gagal atau tidak muat dalam tetingkap konteks model. Ia dicuba lagi sebelum bahagian seterusnya.',
+  },
+  updateBible: { en: 'Update the story bible', ms: 'Kemas kini catatan cerita' },
   storyBible: { en: 'Story Bible', ms: 'Catatan Cerita' },
   storyBibleHint: {
     en: 'What later chapters are told to keep consistent: recent chapters, characters, open threads and facts. The premise and planned ending come from the outline.',

@@ -15,6 +15,7 @@ export const ADMIN = {
   'admin.cloudService': { en: 'Cloud AI service', ms: 'Perkhidmatan AI awan' },
   'admin.noKeyNeeded': { en: 'no key needed', ms: 'kunci tidak diperlukan' },
   'admin.keyConfigured': { en: 'key configured on the server', ms: 'kunci dikonfigurasi di pelayan' },
+  'admin.contextWindow': { en: 'context window of {n} tokens', ms: 'tetingkap konteks {n} token' },
   'admin.noKey': { en: 'no key configured', ms: 'tiada kunci dikonfigurasi' },
   'admin.active': { en: 'Active', ms: 'Aktif' },
   'admin.inactive': { en: 'Inactive', ms: 'Tidak aktif' },

@@ -38,7 +38,7 @@ function Section({ title, icon: Icon, children, action }: { title: string; icon:
 // ---------------------------------------------------------------- AI configuration
 
 function AIConfiguration() {
-  const { t } = useT();
+  const { t, lang } = useT();
   const [config, setConfig] = useState<AIConfigResponse | null>(null);
   const [hasFailed, setHasFailed] = useState(false);
   useEffect(() => {
@@ -68,6 +68,7 @@ function AIConfiguration() {
                 <span>
                   <span className="font-medium">{c.name === 'offline' ? t('admin.offlineDemo') : t('admin.cloudService')}</span>{' '}
                   <span className="text-gray-600 dark:text-gray-400">· {c.name === 'offline' ? t('admin.noKeyNeeded') : c.has_key ? t('admin.keyConfigured') : t('admin.noKey')}</span>
+                  {c.context_tokens !== null && <span className="text-gray-600 dark:text-gray-400" data-testid="ai-context"> · {t('admin.contextWindow', { n: c.context_tokens.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-US') })}</span>}
                 </span>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300' : 'bg-gray-100 text-gray-600 dark:bg-neutral-800 dark:text-gray-400'}`}>
                   {c.is_active ? t('admin.active') : t('admin.inactive')}

@@ -21,6 +21,7 @@ import { systemClock, type Clock, type ProgressStore, type SavedBook } from './p
 import { bookView } from './view.js';
 import { findLanguageDrift, type LanguageDrift } from './language.js';
 import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
+import { askText } from './answer-text.js';
 import type { BookView } from './view-schema.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
@@ -140,7 +141,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     return { state: applyStep(spec, state, step, text), step, text, words: 0, seconds: seconds(), png: image.png, isComplete: true, continuations: 0, extensions: 0 };
   }
   const call = (request: RenderedPrompt, onDelta?: (delta: string) => void) =>
-    input.provider.generateText({ ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
+    askText(input.provider, { ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
   const title = input.chapterTitle ? { chapterTitle: input.chapterTitle } : {};
   // One answer: a part cut at the token limit is continued (at most MAX_CONTINUATIONS times) and joined
   // seamlessly; still cut after that, it is kept but marked incomplete: nothing cut is stored as complete.
@@ -194,7 +195,8 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   };
   const answer = await checkedWrite(prompt, input.onDelta);
   // A model's own leading heading is taken off the part (the part has its heading); a title it named is kept.
-  const heading = takeLeadingHeading(answer.text, step);
+  const ownTitle = input.chapterTitle ?? (step.kind === 'chapter' ? chapterTitleOf(spec, state, step) : undefined);
+  const heading = takeLeadingHeading(answer.text, step, ownTitle);
   let text = heading.text.trim();
   if (!text) throw new GenerationError('no_content');
   let isComplete = answer.isComplete;
@@ -234,7 +236,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
       const prose = split ? [split.before, split.after].filter(Boolean).join('\n\n') : text;
       const more = await extend(renderExtension({ spec, renderer: input.renderer, state, step, soFar: prose, ...title }), joinSeparator(prose));
       // A model that writes the list again with its extension: only the first list is kept.
-      const added = takeLeadingHeading(split ? withoutCharacterDetails(more.text) : more.text, step).text.trim();
+      const added = takeLeadingHeading(split ? withoutCharacterDetails(more.text) : more.text, step, ownTitle).text.trim();
       if (!added) break;
       text = split ? `${joinExtension(prose, added)}\n\n${split.block}` : joinExtension(text, added);
       isComplete = more.isComplete;
@@ -299,7 +301,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const request = renderExtension({ spec, renderer: input.renderer, state: before, step, soFar, ...(title ? { chapterTitle: title } : {}) });
   const separator = joinSeparator(current);
   let isFirst = true;
-  const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => input.provider.generateText({
+  const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(input.provider, {
     ...req,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onRetry ? { onRetry: input.onRetry } : {}),
@@ -316,7 +318,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
     const still = result.text.trim() ? findLanguageDrift(result.text, state.lang) : drift;
     if (still && !input.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
   }
-  const added = takeLeadingHeading(result.text, step).text.trim();
+  const added = takeLeadingHeading(result.text, step, title).text.trim();
   if (!added) throw new GenerationError('no_content');
   const text = joinExtension(current, added);
   const target = wordTargetOf(spec, state.settings);
@@ -402,7 +404,7 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
   const ask = async (isFirm: boolean) => {
     const prompt = renderMemoryUpdate({ spec, renderer: input.renderer, state, step, text, foldLines, isFirm });
-    const result = await input.provider.generateText({ ...prompt, ...(input.signal ? { signal: input.signal } : {}) });
+    const result = await askText(input.provider, { ...prompt, ...(input.signal ? { signal: input.signal } : {}) });
     calls++;
     usage = addUsage(usage, result.usage);
     return result.text.trim();

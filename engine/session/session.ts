@@ -7,7 +7,7 @@ import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
 import { applyStep, nextStep, restoreBook, splitCharacterDetails, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
-import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, NO_REPEAT_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { applyBibleUpdate, bookBible, linesToFold, parseBible, parseBibleUpdate, renderBible, withWriterBrief } from './bible.js';
@@ -19,9 +19,10 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { stepKey, stepPosition, type Step } from '../compile/step.js';
 import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
 import { bookView } from './view.js';
-import { findLanguageDrift, type LanguageDrift } from './language.js';
+import { findLanguageDrift, indonesianWords, type LanguageDrift } from './language.js';
 import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
 import { askText } from './answer-text.js';
+import { EXTENSION_REPEATS_RATIO, repeatedShare } from './repeat.js';
 import type { BookView } from './view-schema.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
@@ -74,6 +75,10 @@ export interface StepOutcome {
    * shows it (an introduction without its character list).
    */
   score?: number;
+  /** The share (0–1) of the part's words already written earlier in the part or the book (engine/session/repeat.ts); prose parts of a book. */
+  repeated?: number;
+  /** Indonesian words left in a Malay prose part below the refusal level (engine/session/language.ts indonesianWords). */
+  indonesianWords?: string[];
 }
 
 /** An answer found in the wrong language and asked again. */
@@ -226,18 +231,28 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     }
   }
   const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
-  const counted = (t: string) => countWords(step.kind === 'introduction' && spec.flow.characterDetails ? withoutCharacterDetails(t) : t);
+  const proseOf = (t: string) => (step.kind === 'introduction' && spec.flow.characterDetails ? withoutCharacterDetails(t) : t);
+  const counted = (t: string) => countWords(proseOf(t));
   // A prose part that came back short is extended: the words it still needs, from where it stopped,
-  // with its plan (templates/extend.hbs), at most MAX_EXTENSIONS times.
+  // with its plan (templates/extend.hbs), at most MAX_EXTENSIONS times. An extension that mostly repeats
+  // the book is not joined: asked once more with a note (templates/no-repeat.hbs), else the part stays short.
+  let isNoted = false;
   if (target > 0) {
-    for (let i = 0; i < MAX_EXTENSIONS && counted(text) < SHORT_RATIO * target && !input.signal?.aborted; i++) {
+    for (let i = 0; i < MAX_EXTENSIONS + (isNoted ? 1 : 0) && counted(text) < SHORT_RATIO * target && !input.signal?.aborted; i++) {
       // An introduction's character list stays at its end: the prose is extended, the list put back after it.
       const split = step.kind === 'introduction' && spec.flow.characterDetails ? splitCharacterDetails(text) : undefined;
       const prose = split ? [split.before, split.after].filter(Boolean).join('\n\n') : text;
-      const more = await extend(renderExtension({ spec, renderer: input.renderer, state, step, soFar: prose, ...title }), joinSeparator(prose));
+      const request = renderExtension({ spec, renderer: input.renderer, state, step, soFar: prose, ...title });
+      const note = isNoted ? `\n\n${input.renderer.renderTemplate(NO_REPEAT_TEMPLATE, buildContext({ spec, state, step, ...title }))}` : '';
+      const more = await extend({ ...request, user: request.user + note }, joinSeparator(prose));
       // A model that writes the list again with its extension: only the first list is kept.
       const added = takeLeadingHeading(split ? withoutCharacterDetails(more.text) : more.text, step, ownTitle).text.trim();
       if (!added) break;
+      if (repeatedShare(added, [...state.content.map(proseOf), prose]) >= EXTENSION_REPEATS_RATIO) {
+        if (isNoted) break;
+        isNoted = true;
+        continue;
+      }
       text = split ? `${joinExtension(prose, added)}\n\n${split.block}` : joinExtension(text, added);
       isComplete = more.isComplete;
     }
@@ -247,11 +262,13 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
   const words = target > 0 ? counted(text) : 0;
   const measured = target > 0
-    ? { target, score: lengthScore(target, words), ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}) }
+    ? { target, score: lengthScore(target, words), repeated: repeatedShare(proseOf(text), state.content.map(proseOf)), ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}) }
     : {};
+  const indonesian = target > 0 && state.lang === 'ms' ? indonesianWords(proseOf(text)) : [];
   return {
     state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations, extensions,
     ...(usage ? { usage } : {}), ...(languageDrift ? { languageDrift } : {}), ...measured, ...(heading.title ? { title: heading.title } : {}),
+    ...(indonesian.length ? { indonesianWords: indonesian } : {}),
   };
 }
 

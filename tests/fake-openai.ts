@@ -53,6 +53,13 @@ export interface FakeOpenAIOptions {
    * with gpt-tokenizer's o200k encoding) is cut there and sent with finish_reason "length" (plain or streamed).
    */
   honourMaxTokens?: boolean;
+  /**
+   * Habits of real local models, opt-in, on every generated answer (withHabits): `chatter` wraps it in a
+   * preamble ("Sure! Here's Chapter 1 of your story:" / "Tentu! Berikut ialah Bab 1…"), a rule, a part
+   * heading, a closing rule and a sign-off; `think` starts it with a <think> block; `loop` writes one
+   * 80-word passage over and over to reach the words asked.
+   */
+  habits?: ReadonlyArray<'chatter' | 'think' | 'loop'>;
 }
 
 export interface FakeOpenAI {
@@ -288,6 +295,29 @@ function ratioAnswer(body: Record<string, unknown>, index: number, ratio: number
   return asksCharacterDetails(body) ? `${text}\n\n${characterDetailsBlock(lang)}\n` : text;
 }
 
+/** Words of a model's reasoning before its answer (`think`): never part of the book. */
+export const THINK_WORDS = 'Okay, the user wants the next part. I should keep the heroine consistent, plan three scenes and aim for the length asked.';
+
+/** An answer as a model with these habits writes it (FakeOpenAIOptions.habits). */
+function withHabits(text: string, body: Record<string, unknown>, habits: ReadonlyArray<'chatter' | 'think' | 'loop'>): string {
+  const isMalay = isMalayRequest(body);
+  const asked = askedWordsOf(body);
+  let out = text;
+  if (habits.includes('loop') && asked > 0) {
+    const passage = writeProse(80, PROSE_SENTENCES[isMalay ? 'ms' : 'en']);
+    out = Array.from({ length: Math.max(1, Math.ceil(asked / 80)) }, () => passage).join('\n\n');
+  }
+  if (habits.includes('chatter')) {
+    const chapter = /Write Chapter (\d+)|Tulis Bab (\d+)/.exec(userMessageOf(body))?.slice(1).find(Boolean);
+    const heading = chapter ? `# ${isMalay ? 'Bab' : 'Chapter'} ${chapter}: ${isMalay ? 'Lampu Pelabuhan' : 'Harbour Lights'}\n\n` : '';
+    out = isMalay
+      ? `Tentu! Berikut ialah ${chapter ? `Bab ${chapter}` : 'bahagian seterusnya'} cerita anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga anda menikmati bab ini! Beritahu saya jika anda mahu sebarang perubahan.`
+      : `Sure! Here's ${chapter ? `Chapter ${chapter}` : 'the next part'} of your story:\n\n---\n\n${heading}${out}\n\n---\n\nI hope you enjoyed this chapter! Let me know if you'd like any changes.`;
+  }
+  if (habits.includes('think')) out = `<think>\n${THINK_WORDS}\n</think>\n\n${out}`;
+  return out;
+}
+
 /** An answer cut at `maxTokens` tokens (o200k, as gpt-4o models count), or undefined when it fits. */
 async function cutAtTokens(text: string, maxTokens: number): Promise<string | undefined> {
   const { encode, decode } = await import('gpt-tokenizer/encoding/o200k_base');
@@ -405,6 +435,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? { error: { message: `status ${reply.status}` } }, reply.headers);
           const ratio = typeof options.writeRatio === 'function' ? options.writeRatio(b, index) : options.writeRatio;
           let text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : ratio !== undefined && askedWordsOf(b) > 0 ? ratioAnswer(b, index, ratio) : defaultAnswer(b, index);
+          if (options.habits && !isProbe && !(reply && 'text' in reply)) text = withHabits(text, b, options.habits);
           let finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';
           const maxTokens = Number(b.max_tokens ?? b.max_completion_tokens);
           if (options.honourMaxTokens && !isProbe && maxTokens > 0) {

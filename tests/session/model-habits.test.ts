@@ -69,3 +69,18 @@ describe.each(['en', 'ms'] as const)('a looping model (%s)', (lang) => {
     }
   });
 });
+
+describe('the writer\'s text is never taken (issue 41)', () => {
+  it('a cookbook chapter whose text begins "### Coconut Rice for Two" keeps that line and its bold label in the Markdown', async () => {
+    fake = await startFakeOpenAI({
+      writeRatio: 1,
+      answer: (body) => (/Write Chapter 1 /.test(JSON.stringify(body)) ? '### Coconut Rice for Two\n\n**Ingredients**\n\n- 1 cup jasmine rice\n- 1 cup coconut milk\n\nRinse the rice until the water runs clear, then simmer it in the coconut milk.' : 'The kitchen is where the family gathers, and every recipe here is meant to be shared at the table.'),
+    });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-cookbook-'));
+    const r = await runKaryaInProcess(['generate', 'cookbook', '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    expect(r.code, r.stderr).toBe(0);
+    const { markdown } = JSON.parse(r.stdout) as { markdown: string };
+    expect(markdown).toMatch(/^### Coconut Rice for Two$/m);
+    expect(markdown).toMatch(/^\*\*Ingredients\*\*$/m);
+  });
+});

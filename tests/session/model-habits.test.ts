@@ -84,3 +84,19 @@ describe('the writer\'s text is never taken (issue 41)', () => {
     expect(markdown).toMatch(/^\*\*Ingredients\*\*$/m);
   });
 });
+
+describe('an extension that repeats the part', () => {
+  it('is asked again once with a note, then not joined: the part stays short with its passage once', async () => {
+    const passage = 'Aisha waited at the harbour for the ferry that never came, counting the gulls above the pier until the light went grey.';
+    fake = await startFakeOpenAI({ answer: (body) => (/Write (?:Chapter \d+|the introduction|the conclusion)|more words/i.test(JSON.stringify(body)) ? `${passage}\n\n${passage}` : 'Title: Harbour\nPremise: Aisha waits.\n\nChapter 1: The Ferry\nShe waits.\n\nChapter 2: The Gulls\nShe counts.\n\nEnding: It comes.') });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-repeat-ext-'));
+    const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
+    expect(r.code, r.stderr).toBe(0);
+    const noted = fake.generationRequests().filter((q) => JSON.stringify(q.body).includes('repeated text that is already written'));
+    expect(noted.length).toBeGreaterThan(0);
+    const { markdown, parts } = JSON.parse(r.stdout) as { markdown: string; parts: Array<{ label: string; short?: true }> };
+    const chapter1 = sections(markdown)[1]!;
+    expect(chapter1.split(passage).length - 1).toBe(2);
+    expect(parts.find((p) => p.label.startsWith('Chapter 1'))?.short).toBe(true);
+  });
+});

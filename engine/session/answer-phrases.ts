@@ -30,9 +30,12 @@ export const ANSWER_NOUNS: readonly string[] = [
 /** The starts of remarks that close a reply to the asker, not the text: "I hope you enjoyed…", "Semoga…". */
 export const CLOSING_REMARKS: readonly string[] = [
   'i hope you', 'i hope this', 'i hope that this', 'hope you enjoy', 'hope this', 'let me know', 'feel free to', 'would you like', 'do you want me',
-  "if you'd like", 'if you would like', 'if you want me', 'shall i', 'should i continue', 'want me to', 'i can continue', 'i can also',
-  'enjoy the chapter', 'enjoy the story', 'happy reading', 'note:', 'word count:',
+  "if you'd like", 'if you would like', 'if you want me', 'should i continue', 'want me to', 'i can continue',
+  'enjoy the chapter', 'enjoy the story', 'happy reading', 'word count:',
   'semoga anda', 'semoga kamu', 'semoga awak', 'semoga bab', 'semoga cerita', 'semoga ini', 'saya harap anda', 'saya harap kamu',
   'saya harap awak', 'saya harap bab', 'saya harap cerita', 'saya harap ini', 'beritahu saya', 'sila beritahu', 'jika anda mahu',
-  'jika anda ingin', 'kalau anda mahu', 'adakah anda mahu', 'adakah anda ingin', 'mahukah anda', 'selamat membaca', 'nota:', 'bilangan perkataan:',
+  'jika anda ingin', 'kalau anda mahu', 'adakah anda mahu', 'adakah anda ingin', 'mahukah anda', 'selamat membaca', 'bilangan perkataan:',
 ];
+
+/** Remarks taken only after a closing rule: at the end of a part without one, "Note: …" is the writer's (a recipe's note). */
+export const NOTES_AFTER_RULE: readonly string[] = ['note:', 'notes:', "author's note:", 'nota:', 'catatan:'];

@@ -5,7 +5,7 @@
 // Chapter 1 of your story:"), a rule after it, and a closing rule or remark ("I hope you enjoyed…"). The
 // phrases are data (answer-phrases.ts); a part's own heading is engine/compile/heading.ts's job.
 import type { Provider, TextRequest, TextResult } from '../provider.js';
-import { ANNOUNCERS, ANSWER_NOUNS, CLOSING_REMARKS, INTERJECTIONS, REASONING_TAGS } from './answer-phrases.js';
+import { ANNOUNCERS, ANSWER_NOUNS, CLOSING_REMARKS, INTERJECTIONS, NOTES_AFTER_RULE, REASONING_TAGS } from './answer-phrases.js';
 
 const TAGS = REASONING_TAGS.join('|');
 /** A reasoning block at the start, closed or (cut, or still streaming) left open. */
@@ -20,6 +20,7 @@ const startsWith = (words: readonly string[]) => new RegExp(`^(?:${words.map(esc
 const INTERJECTION = startsWith(INTERJECTIONS);
 const ANNOUNCER = startsWith(ANNOUNCERS);
 const CLOSING = startsWith(CLOSING_REMARKS);
+const NOTE = startsWith(NOTES_AFTER_RULE);
 const NOUN = new RegExp(`(?<![\\p{L}\\p{N}])(?:${ANSWER_NOUNS.map(escape).join('|')})`, 'iu');
 
 /** A line's words without Markdown emphasis and heading marks. */
@@ -46,10 +47,10 @@ export function isAnnouncement(line: string): boolean {
   return ANNOUNCER.test(text) && NOUN.test(text) && (text.endsWith(':') || wordCount(text) <= 20);
 }
 
-/** True for a paragraph that speaks to the asker about the answer ("Let me know…", "Semoga anda…"). */
-export function isClosingRemark(paragraph: string): boolean {
+/** True for a paragraph that speaks to the asker about the answer ("Let me know…", "Semoga anda…"; after a rule, "Note: …"). */
+export function isClosingRemark(paragraph: string, opts: { isAfterRule?: boolean } = {}): boolean {
   const text = plain(paragraph);
-  return !!text && wordCount(text) <= 80 && CLOSING.test(text);
+  return !!text && wordCount(text) <= 80 && (CLOSING.test(text) || (!!opts.isAfterRule && NOTE.test(text)));
 }
 
 /** The answer without a leading reasoning block: an open block (streaming, or cut) leaves nothing. */
@@ -81,7 +82,7 @@ function withoutClosing(lines: string[]): string[] {
     if (last === undefined || paragraphs.length < 2) return paragraphs.join('\n\n').split('\n');
     const rule = paragraphs.findLastIndex((p) => RULE.test(p));
     // A rule near the end followed only by remarks: the rule and what follows it go.
-    if (rule > 0 && paragraphs.length - rule <= 4 && paragraphs.slice(rule + 1).every((p) => RULE.test(p) || isClosingRemark(p))) {
+    if (rule > 0 && paragraphs.length - rule <= 4 && paragraphs.slice(rule + 1).every((p) => RULE.test(p) || isClosingRemark(p, { isAfterRule: true }))) {
       paragraphs = paragraphs.slice(0, rule);
     } else if (RULE.test(last) || isClosingRemark(last)) {
       paragraphs = paragraphs.slice(0, -1);

@@ -21,6 +21,8 @@ const INTERJECTION = startsWith(INTERJECTIONS);
 const ANNOUNCER = startsWith(ANNOUNCERS);
 const CLOSING = startsWith(CLOSING_REMARKS);
 const NOTE = startsWith(NOTES_AFTER_RULE);
+/** A short heading line: Markdown (any level) or wholly bold, up to 12 words. */
+const PART_HEADING = /^(?:#{1,6}\s+\S(?:\S*\s+){0,11}\S*|(\*\*|__)[^*_](?:[^*_\n]){0,100}\1)$/;
 const NOUN = new RegExp(`(?<![\\p{L}\\p{N}])(?:${ANSWER_NOUNS.map(escape).join('|')})`, 'iu');
 
 /** A line's words without Markdown emphasis and heading marks. */
@@ -69,7 +71,15 @@ export function withoutReasoning(text: string): string {
 export function answerText(answer: string, opts: { isCut?: boolean } = {}): string {
   let lines = withoutReasoning(answer.replace(/\r\n?/g, '\n')).split('\n');
   const firstText = () => lines.findIndex((l) => l.trim() !== '');
-  for (let i = firstText(); i >= 0 && (isAnnouncement(lines[i]!) || RULE.test(lines[i]!)); i = firstText()) lines = lines.slice(i + 1);
+  let isAnnounced = false;
+  for (let i = firstText(); i >= 0 && (isAnnouncement(lines[i]!) || RULE.test(lines[i]!)); i = firstText()) {
+    isAnnounced ||= isAnnouncement(lines[i]!);
+    lines = lines.slice(i + 1);
+  }
+  // A heading right after an announcement heads what was announced: the part itself. Set at the part's
+  // level, so engine/compile/heading.ts takes it off (and keeps its title) as it does a part's own heading.
+  const first = firstText();
+  if (isAnnounced && first >= 0 && PART_HEADING.test(lines[first]!.trim())) lines[first] = `## ${plain(lines[first]!).replace(/[:.]$/, '')}`;
   if (!opts.isCut) lines = withoutClosing(lines);
   return lines.join('\n').trim();
 }

@@ -1,20 +1,24 @@
-// `npm run eval`: measures whole books. Scripted models (tests/scripted-models.ts) answer through the fake
-// AI server (tests/fake-openai.ts) on 127.0.0.1, in this process, through the engine's real OpenAI
-// provider; with `--real` (or `--models real`) and OPENAI_API_KEY set, a real model does too (providerFromEnv:
-// OPENAI_BASE_URL, KARYA_MODEL, karya.config.yaml). Books of 12 and 40 chapters by default, in English and
-// Malay, written once with the current templates and once with a baseline version (`--baseline <git ref>`,
-// templates/ read from git), side by side. Per book it prints: S_l, the share of prose parts within ±15 %
-// of their target, parts still short, extension calls, thread recall (facts planted in the first half
-// still in later chapters' requests), outline entries carried, the bible's size by chapter and the growth
-// of a chapter's request, and parts kept in another language. JSON results go to
-// bench/results/eval-<time>.json. Prints figures; asserts nothing.
+// `npm run eval`: measures whole books. With OPENAI_API_KEY or OPENAI_BASE_URL set, the model you configure
+// writes them (providerFromEnv: OPENAI_BASE_URL, KARYA_MODEL, karya.config.yaml): one short book (2
+// chapters) per family that has books (romance, guide), in English and Malay, with the current templates.
+// Otherwise, or with `--scripted`, scripted models (tests/scripted-models.ts) answer through the fake AI
+// server (tests/fake-openai.ts) on 127.0.0.1, in this process, through the engine's real OpenAI provider:
+// books of 12 and 40 chapters, written once with the current templates and once with a baseline version
+// (`--baseline <git ref>`, templates/ read from git), side by side. Per part it prints words against the
+// target, S_l, the language and any drift, the share already written (repeated), overused phrases per
+// 1,000 words (bench/overused.yaml) and the prompt's size; per book: S_l, the share of prose parts within
+// ±15 % of their target, parts still short, the repeated share, overused phrases, the last chapter against
+// the first, extension calls, thread recall (facts planted in the first half still in later chapters'
+// requests), outline entries carried, the bible's size by chapter and the growth of a chapter's request,
+// and parts kept in another language. JSON results go to bench/results/eval-<time>.json. Prints figures;
+// asserts nothing.
 // Every run ends with the language check's accuracy on its labelled sample (tests/fixtures/language/,
 // per class); `--language` prints only that, with the samples told wrong.
-//   npm run eval -- [--models under60,under20,drifter,planter,real] [--lang en,ms] [--chapters 12,40]
+//   npm run eval -- [--scripted] [--models under60,under20,drifter,planter,real] [--lang en,ms] [--chapters 12,40]
 //                   [--generators romance] [--baseline REF|none] [--real] [--quick] [--parts] [--json]
 //   npm run eval -- --language [--json]
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
@@ -24,6 +28,7 @@ import {
 } from '../engine/index.js';
 import { providerFromEnv, type Provider, type TextRequest } from '../engine/providers/index.js';
 import { lightFetch } from '../engine/node/light-fetch.js';
+import { yamlData } from '../engine/yaml.js';
 import { loadCatalog, ROOT } from '../engine/node/load.js';
 import { startFakeOpenAI } from '../tests/fake-openai.js';
 import { describeRequest, drifter, outlineEntry, planter, plantedFact, underWriter, type RequestInfo, type ScriptedModel } from '../tests/scripted-models.js';
@@ -31,12 +36,13 @@ import { sampleAccuracy, type ClassAccuracy } from '../tests/language-sample.js'
 
 const { values } = parseArgs({
   options: {
-    models: { type: 'string', default: 'under60,under20,drifter,planter' },
+    models: { type: 'string' },
     lang: { type: 'string', default: 'en,ms' },
-    chapters: { type: 'string', default: '12,40' },
-    generators: { type: 'string', default: 'romance' },
-    baseline: { type: 'string', default: '3f3099e' },
+    chapters: { type: 'string' },
+    generators: { type: 'string' },
+    baseline: { type: 'string' },
     real: { type: 'boolean', default: false },
+    scripted: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     parts: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -84,14 +90,17 @@ const SCRIPTED: Record<string, { about: string; make: () => ScriptedModel }> = {
 };
 
 const catalog = loadCatalog({ useDiskCache: true });
-const asked = values.models.split(',').map((m) => m.trim()).filter(Boolean);
+// The configured model unless told otherwise: a key or a server in the environment means a real model.
+const isConfigured = !!(process.env.OPENAI_API_KEY?.trim() || process.env.OPENAI_BASE_URL?.trim());
+const isRealRun = isConfigured && !values.scripted && !values.models;
+const asked = (values.models ?? (isRealRun ? 'real' : 'under60,under20,drifter,planter')).split(',').map((m) => m.trim()).filter(Boolean);
 const unknown = asked.filter((m) => m !== 'real' && !(m in SCRIPTED));
 if (unknown.length) throw new Error(`--models: unknown ${unknown.join(', ')} (known: ${[...Object.keys(SCRIPTED), 'real'].join(', ')})`);
 const scriptedNames = asked.filter((m) => m in SCRIPTED);
 const wantsReal = values.real || asked.includes('real');
 const langs = values.lang.split(',').map((l) => l.trim()).filter((l): l is 'en' | 'ms' => l === 'en' || l === 'ms');
-const chapterCounts = (values.quick ? '6' : values.chapters).split(',').map((c) => Number(c.trim())).filter((n) => Number.isInteger(n) && n > 0);
-const specs = values.generators.split(',').map((id) => {
+const chapterCounts = (values.quick ? '6' : values.chapters ?? (isRealRun ? '2' : '12,40')).split(',').map((c) => Number(c.trim())).filter((n) => Number.isInteger(n) && n > 0);
+const specs = (values.generators ?? (isRealRun ? 'romance,guide' : 'romance')).split(',').map((id) => {
   const spec = catalog.get(id.trim());
   if (!spec || spec.kind !== 'book') throw new Error(`--generators: "${id}" is not a book generator (karya list shows them)`);
   return spec;
@@ -129,6 +138,14 @@ interface PartRow {
   found: string | null;
   /** The first answer came back in this language and the part was asked again. */
   drift?: string;
+  /** The share of its words already written earlier in the part or the book (engine/session/repeat.ts). */
+  repeated: number;
+  /** Overused phrases (bench/overused.yaml) per 1,000 words. */
+  overused: number;
+  /** o200k tokens of the part's own request (system and user). */
+  promptTokens?: number;
+  /** The chapter's number (chapters only). */
+  chapter?: number;
 }
 
 interface BookRow {
@@ -145,6 +162,12 @@ interface BookRow {
   /** Parts still under 0.85 × their target after their extensions. */
   shortParts: number;
   longParts: number;
+  /** The share of the book's prose words already written earlier (word-weighted over its parts). */
+  repeated?: number;
+  /** Overused phrases (bench/overused.yaml) per 1,000 words of prose. */
+  overused?: number;
+  /** The last chapter against the first: words and repeated share. */
+  firstLast?: { firstWords: number; lastWords: number; firstRepeated: number; lastRepeated: number };
   /** Length extension calls (requests that asked for "N more words"). */
   extensions: number;
   continuations: number;
@@ -204,6 +227,19 @@ function recording(provider: Provider): { provider: Provider; sent: SentRequest[
   };
 }
 
+/** Phrases models overuse, per language (bench/overused.yaml), as whole-word patterns. */
+const OVERUSED: Record<'en' | 'ms', RegExp> = (() => {
+  const lists = yamlData(readFileSync(path.join(ROOT, 'bench', 'overused.yaml'), 'utf8')).data as Record<'en' | 'ms', string[]>;
+  const pattern = (list: string[]) => new RegExp(`(?<![\\p{L}])(?:${list.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`, 'giu');
+  return { en: pattern(lists.en), ms: pattern(lists.ms) };
+})();
+
+/** Overused phrases of the language per 1,000 words of `text`. */
+function overusedPer1000(text: string, lang: 'en' | 'ms'): number {
+  const n = words(text);
+  return n ? (1000 * (text.match(OVERUSED[lang])?.length ?? 0)) / n : 0;
+}
+
 const BIBLE_AT = [1, 5, 10, 20, 40];
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined);
@@ -238,13 +274,17 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
       if (result.target) {
         const found = detectLanguage(result.text).language;
         // Measured as the engine measures a part: an introduction without its character list.
-        const prose = step.kind === 'introduction' && spec.flow.characterDetails ? words(withoutCharacterDetails(result.text)) : result.words;
+        const text = step.kind === 'introduction' && spec.flow.characterDetails ? withoutCharacterDetails(result.text) : result.text;
+        const prose = words(text);
         const short = result.short ?? (prose < SHORT_RATIO * result.target ? true : undefined);
         const long = result.long ?? (prose > LONG_RATIO * result.target ? true : undefined);
         parts.push({
           label: result.label, words: prose, target: result.target, ...(result.score !== undefined ? { score: result.score } : {}),
           extensions: result.extensions ?? 0, continuations: result.continuations, ...(short ? { short } : {}), ...(long ? { long } : {}), found,
           ...(result.languageDrift ? { drift: result.languageDrift.found } : {}),
+          repeated: result.repeated ?? 0, overused: overusedPer1000(text, lang),
+          ...(own ? { promptTokens: encode(`${own.request.system}\n${own.request.user}`).length } : {}),
+          ...(step.kind === 'chapter' ? { chapter: step.position } : {}),
         });
       }
       await session.remember();
@@ -258,6 +298,14 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
   row.proseParts = parts.length;
   row.withinTolerance = parts.filter((p) => p.target && Math.abs(p.words / p.target - 1) <= 0.15).length / Math.max(1, parts.length);
   row.shortParts = parts.filter((p) => p.short).length;
+  const proseWords = parts.reduce((a, p) => a + p.words, 0);
+  if (proseWords) {
+    row.repeated = parts.reduce((a, p) => a + p.repeated * p.words, 0) / proseWords;
+    row.overused = parts.reduce((a, p) => a + (p.overused * p.words) / 1000, 0) * (1000 / proseWords);
+  }
+  const chapterParts = parts.filter((p) => p.chapter !== undefined);
+  const [first, lastChapter] = [chapterParts[0], chapterParts.at(-1)];
+  if (first && lastChapter) row.firstLast = { firstWords: first.words, lastWords: lastChapter.words, firstRepeated: first.repeated, lastRepeated: lastChapter.repeated };
   row.longParts = parts.filter((p) => p.long).length;
   for (const s of sent) {
     const kind = s.request.meta?.stepKind === 'memory' ? 'memory' : s.info.follow ?? (s.info.kind === 'other' ? 'other' : s.info.kind === 'outline' ? 'outline' : 'part');
@@ -301,7 +349,7 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
   row.wrongLanguage = parts.filter((p) => p.found !== null && p.found !== lang).length;
   row.drifts = parts.filter((p) => p.drift).length;
   row.seconds = (performance.now() - started) / 1000;
-  if (values.parts) row.parts = parts;
+  if (values.parts || isRealRun) row.parts = parts;
   return row;
 }
 
@@ -310,11 +358,12 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
 
 const versions: Array<{ name: string; renderer: PromptRenderer }> = [{ name: 'current', renderer: catalog.renderer }];
 let baselineNote = '';
-if (values.baseline !== 'none') {
-  const at = templatesAt(values.baseline);
-  if ('error' in at) console.error(`eval: the baseline templates at ${values.baseline} cannot be used (${at.error}); the current templates only`);
+const baseline = values.baseline ?? (isRealRun ? 'none' : '3f3099e');
+if (baseline !== 'none') {
+  const at = templatesAt(baseline);
+  if ('error' in at) console.error(`eval: the baseline templates at ${baseline} cannot be used (${at.error}); the current templates only`);
   else {
-    versions.push({ name: values.baseline, renderer: new PromptRenderer(at.sources) });
+    versions.push({ name: baseline, renderer: new PromptRenderer(at.sources) });
     baselineNote = at.note;
   }
 }
@@ -341,9 +390,10 @@ for (const spec of specs) {
     }
   }
   if (wantsReal) {
-    if (!process.env.OPENAI_API_KEY?.trim()) console.error('eval: a real model needs OPENAI_API_KEY (and OPENAI_BASE_URL / KARYA_MODEL for other servers); skipped');
+    if (!isConfigured) console.error('eval: a real model needs OPENAI_API_KEY or OPENAI_BASE_URL (and KARYA_MODEL for other servers); skipped');
     else {
-      const provider = providerFromEnv();
+      // A local server needs no key: the SDK still wants one.
+      const provider = providerFromEnv({ ...process.env, OPENAI_API_KEY: process.env.OPENAI_API_KEY?.trim() || 'none' });
       const chapters = Math.min(...chapterCounts);
       for (const lang of langs) for (const version of versions) rows.push(await writeBook({ spec, model: 'real', provider, renderer: version.renderer, templates: version.name, lang, chapters }));
     }
@@ -374,7 +424,21 @@ if (values.json) {
   printTables();
   console.log('');
   printLanguageSample(false);
-  console.log(`results: ${path.relative(process.cwd(), file)} (${rows.length} books, ${fakeRequests} requests to the fake server, ${totalSeconds.toFixed(1)} s)`);
+  const realRequests = rows.filter((r) => r.model === 'real').reduce((a, r) => a + Object.values(r.requests).reduce((x, y) => x + y, 0), 0);
+  const sentTo = [...(scriptedNames.length ? [`${fakeRequests} requests to the fake server`] : []), ...(realRequests ? [`${realRequests} to the configured model`] : [])].join(', ');
+  console.log(`results: ${path.relative(process.cwd(), file)} (${rows.length} books, ${sentTo}, ${totalSeconds.toFixed(1)} s)`);
+}
+
+/** Per part of each book: words against the target, S_l, language and drift, repeated share, overused phrases, prompt tokens. */
+function printParts(): void {
+  console.log('');
+  console.log(`${'book'.padEnd(34)} ${'part'.padEnd(16)} ${'words'.padStart(6)} ${'target'.padStart(6)} ${'S_l'.padStart(5)} ${'lang'.padStart(7)} ${'rep'.padStart(4)} ${'over/k'.padStart(6)} ${'prompt'.padStart(6)}`);
+  for (const r of rows) {
+    for (const p of r.parts ?? []) {
+      const lang = `${p.found ?? '-'}${p.drift ? ` (${p.drift}→${r.lang})` : ''}`;
+      console.log(`${`${r.model} ${r.generator} ${r.lang} ${r.templates}`.padEnd(34)} ${p.label.slice(0, 16).padEnd(16)} ${String(p.words).padStart(6)} ${String(p.target ?? '-').padStart(6)} ${(p.score?.toFixed(1) ?? '-').padStart(5)} ${lang.padStart(7)} ${`${Math.round(100 * p.repeated)}%`.padStart(4)} ${p.overused.toFixed(2).padStart(6)} ${String(p.promptTokens ?? '-').padStart(6)}`);
+    }
+  }
 }
 
 function printTables(): void {
@@ -407,6 +471,14 @@ function printTables(): void {
     console.log(`${pad(r0.model, 9)} ${pad(r0.generator, 10)} ${pad(r0.lang, 4)} ${num(r0.chapters, 3)} ${pair(of(group, (r) => fix(r.score)), 5)} ${pair(of(group, (r) => pct(r.withinTolerance)), 4)} ${pair(of(group, (r) => `${r.shortParts}/${r.proseParts}`), 5)} ${pair(of(group, (r) => String(r.extensions)), 4)} ${pair(of(group, (r) => pct(r.threadRecall)), 4)} ${pair(of(group, (r) => pct(r.earlyRecallAtEnd)), 4)} ${pair(of(group, (r) => pct(r.entriesCarried)), 4)} ${pair(of(group, (r) => String(r.wrongLanguage)), 3)} ${pair(of(group, (r) => String(r.drifts)), 3)} ${pair(of(group, (r) => String(Object.values(r.requests).reduce((a, b) => a + b, 0))), 4)}`);
   }
   console.log('');
+  console.log(`${models} ${col('rep', 4)} ${col('over/k', 6)} ${col('ch1 words', 9)} ${col('chN words', 9)} ${col('ch1 rep', 7)} ${col('chN rep', 7)}`);
+  for (const group of groups.values()) {
+    const r0 = group[0]!;
+    const fl = (f: (x: NonNullable<BookRow['firstLast']>) => string) => (r: BookRow) => (r.firstLast ? f(r.firstLast) : '-');
+    console.log(`${pad(r0.model, 9)} ${pad(r0.generator, 10)} ${pad(r0.lang, 4)} ${num(r0.chapters, 3)} ${pair(of(group, (r) => pct(r.repeated)), 4)} ${pair(of(group, (r) => fix(r.overused, 2)), 6)} ${pair(of(group, fl((x) => String(x.firstWords))), 9)} ${pair(of(group, fl((x) => String(x.lastWords))), 9)} ${pair(of(group, fl((x) => pct(x.firstRepeated))), 7)} ${pair(of(group, fl((x) => pct(x.lastRepeated))), 7)}`);
+  }
+  if (rows.some((r) => r.parts)) printParts();
+  console.log('');
   console.log(`${models} ${pad('templates', 9)} ${BIBLE_AT.map((k) => num(`ch${k}`, 5)).join(' ')} ${num('last', 5)} ${num('max', 5)}  ${num('tok ch5', 7)} ${num('tok chN', 7)} ${num('N/5', 5)} ${num('time', 6)}`);
   for (const group of groups.values()) {
     for (const r of group) {
@@ -427,5 +499,7 @@ function printTables(): void {
   console.log('  early    planter only: share of the facts of chapters 1–3 in chapter N\'s request.   entries: chapters whose request carries their own outline entry.');
   console.log('  lang✗    prose parts kept in another language than the book\'s.   drift: parts whose first answer was in another language (asked again firmly).');
   console.log('  stopped  a step whose answer was still in another language when asked again: it fails (wrong_language) and the book stops there.');
+  console.log('  rep      share of the prose words already written earlier in the part or the book (8-word runs; a part at 20 % or more is marked "repeats").');
+  console.log('  over/k   overused phrases (bench/overused.yaml, per language) per 1,000 words.   ch1/chN: the first chapter against the last: words and repeated share.');
   console.log('  chK      words of the story bible shown in chapter K\'s request (last: chapter N; max: the largest).   tok: o200k tokens of a chapter\'s request; N/5: chapter N\'s over chapter 5\'s.');
 }

@@ -21,6 +21,9 @@ export const WORDS = {
   stepChapters: { en: 'Step 3/3: Generate the next sections', ms: 'Langkah 3/3: Jana bahagian seterusnya' },
   stepConclusion: { en: 'Generate the conclusion to complete your book.', ms: 'Jana kesimpulan untuk melengkapkan buku anda.' },
   bookComplete: { en: 'Your book is complete.', ms: 'Buku anda telah lengkap.' },
+  repeats: { en: 'repeats', ms: 'berulang' },
+  repeatsNote: { en: '{label} repeats itself: {share}% of its words were already written', ms: '{label} berulang: {share}% perkataannya sudah ditulis sebelum ini' },
+  indonesianNote: { en: 'Indonesian words in {label}: {words}', ms: 'Perkataan Indonesia dalam {label}: {words}' },
 } as const satisfies Record<string, { en: string; ms: string }>;
 
 export type WordKey = keyof typeof WORDS;

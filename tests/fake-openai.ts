@@ -62,6 +62,13 @@ export interface FakeOpenAIOptions {
   contextTokens?: number;
   /** Answer llama.cpp's GET /props with `contextTokens` as its n_ctx (else /props is a 404, as on other servers). */
   props?: boolean;
+  /**
+   * Habits of real local models, opt-in, on every generated answer (withHabits): `chatter` wraps it in a
+   * preamble ("Sure! Here's Chapter 1 of your story:" / "Tentu! Berikut ialah Bab 1…"), a rule, a part
+   * heading, a closing rule and a sign-off; `think` starts it with a <think> block; `loop` writes one
+   * 80-word passage over and over to reach the words asked.
+   */
+  habits?: ReadonlyArray<'chatter' | 'think' | 'loop'>;
 }
 
 export interface FakeOpenAI {
@@ -138,9 +145,11 @@ export function fullLength(answer: (body: Record<string, unknown>, index: number
     const last = text.trim().split(/\n\s*\n/).at(-1)!.trim();
     const parts = [text.trim()];
     let words = count(text);
-    while (words < asked && count(last) > 0) {
-      parts.push(last);
-      words += count(last);
+    // Each copy with its own woven words (weave): a padded answer, not a looping one (engine/session/repeat.ts).
+    for (let copy = 1; words < asked && count(last) > 0; copy++) {
+      const woven = weave(last, (index + 1) * 1000 + copy);
+      parts.push(woven);
+      words += count(woven);
     }
     return parts.join('\n\n');
   };
@@ -215,8 +224,40 @@ export const PROSE_SENTENCES: Readonly<Record<'en' | 'ms', readonly string[]>> =
 };
 
 /**
+ * Words a scripted model weaves into its sentences after their first pass (the pass's own word after every
+ * three words: passWord), so its prose never repeats an 8-word run (engine/session/repeat.ts) the
+ * way a looping model does; Malay ones for Malay and Indonesian sentences.
+ */
+const VARIANT_WORDS = {
+  en: 'quietly slowly still softly gently later once somehow truly simply nearly almost perhaps clearly surely rarely barely briefly finally calmly'.split(' '),
+  ms: 'perlahan lagi masih lembut kemudian sekali entah benar sekadar hampir mungkin jelas pasti jarang hanya akhirnya segera tenang diam semula'.split(' '),
+};
+const VARIANTS = new Set([...VARIANT_WORDS.en, ...VARIANT_WORDS.ms]);
+
+/** The word of a pass: the pass number written in VARIANT_WORDS as digits, joined by hyphens ("later-once"). */
+function passWord(pass: number, variants: readonly string[]): string {
+  const digits: string[] = [];
+  for (let n = pass; n > 0; n = Math.floor(n / variants.length)) digits.push(variants[n % variants.length]!);
+  return digits.join('-');
+}
+
+/** A passage with the pass's word woven in after every three words (writeProse, fullLength). */
+function weave(text: string, pass: number): string {
+  const variants = / yang | dan /.test(text) ? VARIANT_WORDS.ms : VARIANT_WORDS.en;
+  const woven = passWord(pass, variants);
+  return text.split(' ').flatMap((w, j) => (j > 0 && j % 3 === 0 ? [woven, w] : [w])).join(' ');
+}
+
+/** Prose of writeProse without the woven words (to find where a sentence ended). */
+export function withoutVariants(text: string): string {
+  return text.split(' ').filter((w) => !w.split('-').every((part) => VARIANTS.has(part))).join(' ');
+}
+
+/**
  * Exactly `words` words of prose from `sentences` (one after another from sentence `start`, in paragraphs
- * of about 120 words), the last sentence cut to fit and ending with a full stop; '' for 0 words.
+ * of about 120 words), the last sentence cut to fit and ending with a full stop; '' for 0 words. Each pass
+ * over the sentences after the first weaves in its own words (VARIANT_WORDS): a start far from another
+ * answer's (1,008 sentences on) writes prose no answer of it repeats.
  * @example writeProse(5, PROSE_SENTENCES.en) // 'The rain kept falling over.'
  */
 export function writeProse(words: number, sentences: readonly string[], start = 0): string {
@@ -225,7 +266,9 @@ export function writeProse(words: number, sentences: readonly string[], start = 
   let count = 0;
   let inParagraph = 0;
   for (let i = start; count < words; i++) {
-    const sentence = sentences[((i % sentences.length) + sentences.length) % sentences.length]!.split(' ');
+    const pass = Math.floor(i / sentences.length);
+    const plain = sentences[((i % sentences.length) + sentences.length) % sentences.length]!;
+    const sentence = (pass <= 0 ? plain : weave(plain, pass)).split(' ');
     const take = sentence.slice(0, words - count);
     if (take.length < sentence.length) take[take.length - 1] = `${take[take.length - 1]!.replace(/[,;:.!?]+$/, '')}.`;
     if (inParagraph >= 120) {
@@ -238,6 +281,9 @@ export function writeProse(words: number, sentences: readonly string[], start = 
   }
   return paragraphs.map((p) => p.join(' ')).join('\n\n');
 }
+
+/** Sentences apart that two answers of a scripted model start (42 passes of 24): none repeats another. */
+export const PROSE_BLOCK = 1008;
 
 /** The character list an introduction is asked to end with ("Character Details:" / "Butiran Watak:"). */
 export function characterDetailsBlock(lang: 'en' | 'ms'): string {
@@ -254,8 +300,31 @@ export function asksCharacterDetails(body: Record<string, unknown>): boolean {
 /** The answer of `writeRatio`: round(ratio × the words asked) words of prose (and the character list when asked). */
 function ratioAnswer(body: Record<string, unknown>, index: number, ratio: number): string {
   const lang = isMalayRequest(body) ? 'ms' : 'en';
-  const text = writeProse(Math.round(ratio * askedWordsOf(body)), PROSE_SENTENCES[lang], index * 7);
+  const text = writeProse(Math.round(ratio * askedWordsOf(body)), PROSE_SENTENCES[lang], index * PROSE_BLOCK);
   return asksCharacterDetails(body) ? `${text}\n\n${characterDetailsBlock(lang)}\n` : text;
+}
+
+/** Words of a model's reasoning before its answer (`think`): never part of the book. */
+export const THINK_WORDS = 'Okay, the user wants the next part. I should keep the heroine consistent, plan three scenes and aim for the length asked.';
+
+/** An answer as a model with these habits writes it (FakeOpenAIOptions.habits). */
+function withHabits(text: string, body: Record<string, unknown>, habits: ReadonlyArray<'chatter' | 'think' | 'loop'>): string {
+  const isMalay = isMalayRequest(body);
+  const asked = askedWordsOf(body);
+  let out = text;
+  if (habits.includes('loop') && asked > 0) {
+    const passage = writeProse(80, PROSE_SENTENCES[isMalay ? 'ms' : 'en']);
+    out = Array.from({ length: Math.max(1, Math.ceil(asked / 80)) }, () => passage).join('\n\n');
+  }
+  if (habits.includes('chatter')) {
+    const chapter = /Write Chapter (\d+)|Tulis Bab (\d+)/.exec(userMessageOf(body))?.slice(1).find(Boolean);
+    const heading = chapter ? `# ${isMalay ? 'Bab' : 'Chapter'} ${chapter}: ${isMalay ? 'Lampu Pelabuhan' : 'Harbour Lights'}\n\n` : '';
+    out = isMalay
+      ? `Tentu! Berikut ialah ${chapter ? `Bab ${chapter}` : 'bahagian seterusnya'} cerita anda:\n\n---\n\n${heading}${out}\n\n---\n\nSemoga anda menikmati bab ini! Beritahu saya jika anda mahu sebarang perubahan.`
+      : `Sure! Here's ${chapter ? `Chapter ${chapter}` : 'the next part'} of your story:\n\n---\n\n${heading}${out}\n\n---\n\nI hope you enjoyed this chapter! Let me know if you'd like any changes.`;
+  }
+  if (habits.includes('think')) out = `<think>\n${THINK_WORDS}\n</think>\n\n${out}`;
+  return out;
 }
 
 /** An answer cut at `maxTokens` tokens (o200k, as gpt-4o models count), or undefined when it fits. */
@@ -392,6 +461,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? { error: { message: `status ${reply.status}` } }, reply.headers);
           const ratio = typeof options.writeRatio === 'function' ? options.writeRatio(b, index) : options.writeRatio;
           let text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : ratio !== undefined && askedWordsOf(b) > 0 ? ratioAnswer(b, index, ratio) : defaultAnswer(b, index);
+          if (options.habits && !isProbe && !(reply && 'text' in reply)) text = withHabits(text, b, options.habits);
           let finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';
           const maxTokens = Number(b.max_tokens ?? b.max_completion_tokens);
           if (options.honourMaxTokens && !isProbe && maxTokens > 0) {

@@ -12,7 +12,7 @@
 //   const fake = await startFakeOpenAI(model.fakeOptions());
 import { createRequire } from 'node:module';
 import {
-  askedWordsOf, asksCharacterDetails, characterDetailsBlock, isMalayRequest, PROSE_SENTENCES, userMessageOf, writeProse,
+  askedWordsOf, asksCharacterDetails, characterDetailsBlock, isMalayRequest, PROSE_BLOCK, PROSE_SENTENCES, userMessageOf, withoutVariants, writeProse,
   type FakeOpenAIOptions,
 } from './fake-openai.js';
 
@@ -474,7 +474,10 @@ function scriptedModel(name: string, opts: ModelOptions, behaviour: Behaviour): 
       const language = behaviour.language(info);
       const sentences = SENTENCES[language];
       const words = Math.round(behaviour.ratio(info) * info.asked);
-      const start = info.follow === 'extension' && info.shownEnding ? resumeIndex(info.shownEnding, sentences) : (info.chapter ?? 0) * 5 + (info.kind === 'conclusion' ? 3 : 0);
+      // Each part and each extension in its own block of sentences (PROSE_BLOCK): its prose repeats no other's
+      // (a continuation writes its part's own text again, from where it was cut).
+      const block = info.follow === 'extension' ? 1000 + index : 2 * (info.chapter ?? 0) + (info.kind === 'conclusion' ? 1 : 0);
+      const start = block * PROSE_BLOCK + (info.follow === 'extension' && info.shownEnding ? resumeIndex(withoutVariants(info.shownEnding), sentences) : (info.chapter ?? 0) * 5 + (info.kind === 'conclusion' ? 3 : 0));
       const prefix = mark(index);
       const fact = info.follow !== 'extension' ? behaviour.plant?.(info) : undefined;
       const budget = Math.max(1, words - wordsIn(prefix) - (fact ? wordsIn(fact) : 0));

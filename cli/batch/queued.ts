@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { bookView, planSteps } from '../../engine/index.js';
+import { bookView, planSteps, REPEATS_RATIO } from '../../engine/index.js';
 import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openQueue, openStore, postgresBookStore, submitBatch, type BatchBookJob, type BatchNotice, type StepQueue } from '../../server/index.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles } from './files.js';
@@ -113,7 +113,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   const written = new Map<string, 'done' | 'failed'>();
   const stepsDone = new Map<string, number>();
   const started_ = new Map<string, number>();
-  const totals = { calls: 0, tokens: 0, retries: 0, shortParts: 0 };
+  const totals = { calls: 0, tokens: 0, retries: 0, shortParts: 0, repeatingParts: 0 };
   let wake: (() => void) | undefined;
   /** A book ended since the last read of the table. */
   let isWoken = false;
@@ -185,10 +185,13 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
       await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
       written.set(row.job_key, 'done');
       const words = saved ? saved.state.content.join(' ').split(/\s+/).filter(Boolean).length : 0;
-      // Parts still short after their extensions, read off the saved book as the studio shows it.
-      const shortParts = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state).parts.filter((p) => p.is_short).length : 0;
+      // Parts still short after their extensions, or repeating the book, read off the saved book as the studio shows it.
+      const parts = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state).parts : [];
+      const shortParts = parts.filter((p) => p.is_short).length;
+      const repeatingParts = parts.filter((p) => (p.repeated ?? 0) >= REPEATS_RATIO).length;
       totals.shortParts += shortParts;
-      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}) });
+      totals.repeatingParts += repeatingParts;
+      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}) });
     }));
     // A book that ended while those were written is read at once; else the next end (or half a second).
     if (written.size < input.jobs.length && !input.signal.aborted && !isWoken) {
@@ -212,6 +215,6 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   const failed = [...written.values()].filter((v) => v === 'failed').length;
   return {
     books: input.jobs.length, succeeded, failed, unfinished: input.jobs.length - succeeded - failed, isInterrupted,
-    calls: totals.calls, retries: totals.retries, tokens: totals.tokens, shortParts: totals.shortParts, seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
+    calls: totals.calls, retries: totals.retries, tokens: totals.tokens, shortParts: totals.shortParts, repeatingParts: totals.repeatingParts, seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
   };
 }

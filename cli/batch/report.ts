@@ -124,11 +124,11 @@ export class HumanProgress {
           if (b) {
             b.isBusy = false;
             b.lastActive = Date.now();
-            b.bar.update(event.done, { name: pad(event.job), step: `${event.step} ${event.short ? '⚠ short' : '✓'}` });
+            b.bar.update(event.done, { name: pad(event.job), step: `${event.step} ${event.short ? '⚠ short' : event.repeats ? '⚠ repeats' : '✓'}` });
           }
         } else {
           const w = String(this.total).length;
-          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${plural(event.words, 'word')}`}${event.short ? ` (short: target ${event.target})` : ''}${tokens} · ${event.seconds.toFixed(1)} s`);
+          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${plural(event.words, 'word')}`}${event.short ? ` (short: target ${event.target})` : ''}${event.repeats ? ' (repeats)' : ''}${tokens} · ${event.seconds.toFixed(1)} s`);
         }
         return;
       }
@@ -141,7 +141,7 @@ export class HumanProgress {
       case 'job_done':
         this.succeeded++;
         this.dropBar(event.job);
-        this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${event.words ? `${count(event.words)} words, ` : ''}${event.shortParts ? `${plural(event.shortParts, 'short part')}, ` : ''}${plural(event.calls, 'call')}, ${formatSeconds(event.seconds)})`);
+        this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${event.words ? `${count(event.words)} words, ` : ''}${event.shortParts ? `${plural(event.shortParts, 'short part')}, ` : ''}${event.repeatingParts ? `${plural(event.repeatingParts, 'repeating part')}, ` : ''}${plural(event.calls, 'call')}, ${formatSeconds(event.seconds)})`);
         this.overall?.update(this.done, { counts: this.counts() });
         return;
       case 'job_failed':
@@ -161,6 +161,7 @@ export class HumanProgress {
     if (result.failed) parts.push(this.paint(31, `${result.failed} failed`));
     if (result.unfinished) parts.push(`${result.unfinished} unfinished`);
     if (result.shortParts) parts.push(this.paint(33, `${plural(result.shortParts, 'short part')} (under 0.85 of the words asked for)`));
+    if (result.repeatingParts) parts.push(this.paint(33, `${plural(result.repeatingParts, 'repeating part')} (0.2 or more of their words already written)`));
     parts.push(plural(result.calls, 'call'), ...(result.retries ? [`${result.retries} ${result.retries === 1 ? 'retry' : 'retries'}`] : []), ...(result.tokens ? [`${count(result.tokens)} tokens`] : []), formatSeconds(result.seconds));
     this.stream.write(`karya batch: ${parts.join(' · ')}\n`);
     if (result.isInterrupted) this.stream.write('karya: interrupted; finished steps are saved, run the same command again to continue\n');

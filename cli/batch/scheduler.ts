@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import PQueue from 'p-queue';
 import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, planSteps, renderPrompt, startBook,
-  type BookState, type CatalogueCode, type PromptRenderer, type Step, type StepResult,
+  type BookState, type CatalogueCode, type PromptRenderer, type Step, type StepResult, REPEATS_RATIO,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/providers/index.js';
 import { retryAfterMs } from '../../engine/providers/failures.js';
@@ -69,9 +69,9 @@ export interface StepTokens {
 export type BatchEvent =
   | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string }
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | { type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; short?: true; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number }
+  | { type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; short?: true; repeats?: true; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number }
   | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
-  | { type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number }
+  | { type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number }
   | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
   | { type: 'rate_limited'; waitSeconds: number };
 
@@ -84,6 +84,8 @@ export interface BatchResult {
   isInterrupted: boolean;
   /** Prose parts still under 0.85 of their target after their length extensions (kept, reported short). */
   shortParts: number;
+  /** Prose parts whose words repeat what the book already wrote (engine/session/repeat.ts REPEATS_RATIO or more). */
+  repeatingParts: number;
   calls: number;
   retries: number;
   tokens: number;
@@ -209,7 +211,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
         return task();
       }, { priority }).then(resolve, reject);
     });
-  const totals = { calls: 0, retries: 0, tokens: 0, shortParts: 0 };
+  const totals = { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0 };
   let fatal: GenerationError | undefined;
 
   // A 429 anywhere pauses every chain until the wait the server asked for has passed.
@@ -338,6 +340,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     let words = 0;
     let calls = 0;
     let shortParts = 0;
+    let repeatingParts = 0;
     let hasStarted = false;
     const start = () => {
       if (hasStarted) return;
@@ -366,11 +369,13 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
         done++;
         words += outcome.words;
         if (outcome.short) shortParts++;
+        const repeats = (outcome.repeated ?? 0) >= REPEATS_RATIO;
+        if (repeats) repeatingParts++;
         const u = outcome.usage;
         if (u) totals.tokens += u.totalTokens;
         emit({
           type: 'step_done', job: job.name, index: job.index, step: label, kind: step.kind, words: outcome.words, complete: outcome.isComplete,
-          ...(outcome.short ? { short: true as const } : {}), ...(outcome.target ? { target: outcome.target } : {}),
+          ...(outcome.short ? { short: true as const } : {}), ...(repeats ? { repeats: true as const } : {}), ...(outcome.target ? { target: outcome.target } : {}),
           ...(outcome.languageDrift ? { languageDrift: { expected: outcome.languageDrift.expected, found: outcome.languageDrift.found, resolved: outcome.languageDrift.isResolved } } : {}),
           tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,
           ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps,
@@ -379,7 +384,8 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
       }
       await writeBookFiles(job, session?.state ?? book.state, png);
       totals.shortParts += shortParts;
-      emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}) });
+      totals.repeatingParts += repeatingParts;
+      emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}) });
       // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.
       book.state = withoutText(book.state);
       return 'done';

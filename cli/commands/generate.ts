@@ -1,7 +1,7 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, bookLengthScore, bookMarkdown, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
+import { BookSession, GenerationError, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
 import { lightFetch } from '../../engine/node/light-fetch.js';
 import { openStateFile } from '../../server/index.js';
@@ -98,7 +98,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     if (session.resumedParts !== null) {
       info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);
     }
-    const parts: Array<{ label: string; words: number; seconds: number; complete: boolean; target?: number; score?: number; short?: true; long?: true; extensions?: number; languageDrift?: LanguageRetry }> = [];
+    const parts: Array<{ label: string; words: number; seconds: number; complete: boolean; target?: number; score?: number; short?: true; long?: true; extensions?: number; languageDrift?: LanguageRetry; repeated?: number; indonesianWords?: string[] }> = [];
     let png: Uint8Array | undefined;
     for (let step = session.next(); step; step = session.next()) {
       const label = session.label(step);
@@ -123,9 +123,14 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
         ...(outcome.long ? { long: true as const } : {}),
         ...(outcome.extensions ? { extensions: outcome.extensions } : {}),
         ...(outcome.languageDrift ? { languageDrift: outcome.languageDrift } : {}),
+        ...(outcome.repeated !== undefined ? { repeated: outcome.repeated } : {}),
+        ...(outcome.indonesianWords ? { indonesianWords: outcome.indonesianWords } : {}),
       });
-      // A part that is cut off or still short gets no check mark.
-      info(`  ${outcome.isComplete && !outcome.short ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome)}${driftNote(outcome)}`);
+      // A part that is cut off, still short or repeating itself gets no check mark.
+      const repeats = isRepeating(outcome);
+      info(`  ${outcome.isComplete && !outcome.short && !repeats ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome)}${repeats ? `, ${word('repeats', session.state.lang)}` : ''}${driftNote(outcome)}`);
+      if (repeats) info(`    ${word('repeatsNote', session.state.lang, { label, share: Math.round(100 * outcome.repeated!) })}`);
+      if (outcome.indonesianWords) info(`    ${word('indonesianNote', session.state.lang, { label, words: outcome.indonesianWords.join(', ') })}`);
       if (outcome.extensions && outcome.target) {
         info(outcome.short
           ? `    ${label} is short: ${outcome.words} of ${outcome.target} words after ${outcome.extensions} extension${outcome.extensions > 1 ? 's' : ''}: kept and marked short`
@@ -184,6 +189,11 @@ function reportNotInBible(session: BookSession, failed: ReadonlySet<string>): st
 /** "  target 1500, S_l 97.3" for a part asked for a number of words ("…, short" under 0.85 of it); '' otherwise. */
 function lengthNote(outcome: StepResult): string {
   return outcome.target ? `  target ${outcome.target}, S_l ${outcome.score!.toFixed(1)}${outcome.short ? ', short' : outcome.long ? ', long' : ''}` : '';
+}
+
+/** True for a prose part that repeats what the book already wrote (REPEATS_RATIO or more of its words). */
+function isRepeating(outcome: StepResult): boolean {
+  return (outcome.repeated ?? 0) >= REPEATS_RATIO;
 }
 
 /** "  language: answered in English, written again in Bahasa Malaysia" when the first answer was in another language. */

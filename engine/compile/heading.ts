@@ -1,7 +1,8 @@
 // One heading per part: a model often starts a part with its own heading ("# Chapter 3: The Storm",
 // "**Bab 3**", "Introduction"), which would print under the part's own heading in every export and the
-// studio. The leading heading is taken off the text; a chapter title it names is kept as the part's title
-// when the part has none of its own (engine/session).
+// studio. Only a heading that repeats or names the part is taken off the text (a chapter title it names is
+// kept as the part's title when the part has none, engine/session); a sub-heading that starts the part's
+// content ("### Coconut Rice for Two") or a bold label ("**Ingredients**") is the writer's text and stays.
 import type { Step } from './step.js';
 
 /** Words that name a part in a heading, in both languages. */
@@ -26,14 +27,20 @@ function plain(line: string): string {
     .trim();
 }
 
+/** A heading's words, whatever their case, marks and punctuation. */
+const wordsOf = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
 /**
- * The part's text without a leading heading the model wrote, and the title it named. A heading is a
- * first line that is a Markdown heading, a line wholly in bold, or a short line naming the part
- * ("Chapter 3: The Storm", "Bab 3", "Introduction"); a first line of prose is never taken. Only parts of
- * a book are looked at (a poem's title is part of the poem).
+ * The part's text without a leading heading the model wrote for the part, and the title it named. Taken:
+ * a first line naming the part ("Chapter 3: The Storm", "**Bab 3**", "Introduction"), a first line that is
+ * the part's own title (`ownTitle`), or a Markdown heading at the part's level or above (`#`, `##`: the
+ * book sets parts at `##`). A sub-heading (`###` and below) or a bold label is kept unless it names the
+ * part; a first line of prose is never taken. Only parts of a book are looked at (a poem's title is part
+ * of the poem).
  * @example takeLeadingHeading('## Chapter 3: The Storm\n\nRain fell…', { kind: 'chapter', position: 3 }) // { text: 'Rain fell…', title: 'The Storm' }
+ * @example takeLeadingHeading('### Coconut Rice for Two\n\nServes 2.', { kind: 'chapter', position: 1 }).text // '### Coconut Rice for Two\n\nServes 2.'
  */
-export function takeLeadingHeading(text: string, step: Step): LeadingHeading {
+export function takeLeadingHeading(text: string, step: Step, ownTitle?: string): LeadingHeading {
   if (step.kind !== 'introduction' && step.kind !== 'chapter' && step.kind !== 'conclusion') return { text };
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const first = lines.findIndex((l) => l.trim() !== '');
@@ -46,6 +53,8 @@ export function takeLeadingHeading(text: string, step: Step): LeadingHeading {
   const isShortLabel = namesPart && words.length <= 14 && !/[.!?]["”’]?$/.test(plain(line).replace(/\b(?:no|bil)\.$/i, ''));
   if (!(isMarkdownHeading || isBold || isShortLabel)) return { text };
   const heading = plain(line).replace(/[.:]$/, '').trim();
+  const isPartLevel = /^#{1,2}\s/.test(line);
+  if (!namesPart && !isPartLevel && !(ownTitle && wordsOf(heading) === wordsOf(ownTitle))) return { text };
   if (!heading || words.length > 16) return { text };
   // Nothing else follows: the heading is the whole answer, not a heading.
   const rest = lines.slice(first + 1).join('\n').trim();

@@ -240,7 +240,7 @@ export function templateFor(spec: ResolvedSpec, step: Step): string {
 /** The templates a spec uses (for drift guards and validation). */
 export function templatesUsed(spec: ResolvedSpec): string[] {
   const p = spec.prompts;
-  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE];
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, NO_REPEAT_TEMPLATE];
   if (spec.kind === 'image') return [p.image];
   return [p.system, p.single, CONTINUE_TEMPLATE];
 }
@@ -264,6 +264,8 @@ export const CONTINUE_TEMPLATE = 'continue';
 export const MEMORY_TEMPLATE = 'memory';
 /** The firmer instruction a part written in the wrong language is asked again with (engine/session). */
 export const FIRM_LANGUAGE_TEMPLATE = 'firm-language';
+/** The note an extension that repeated the part is asked again with (engine/session). */
+export const NO_REPEAT_TEMPLATE = 'no-repeat';
 /** The follow-up that asks a part that came back short for the words it still needs (engine/session). */
 export const EXTEND_TEMPLATE = 'extend';
 /** A written part asked for again, with its current text and the writer's note (engine/session rewritePart). */

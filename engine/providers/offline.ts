@@ -55,6 +55,15 @@ const MEMORY_LINES: Record<Lang, string[]> = {
   en: ['## Chapter', '{part}: {a} beginnings give way to {b} turns.', '## Characters', '- Aisha Rahman | the lead | where {part} left her | {part}', '- Daniel Lee | her counterpart | guarded but listening | {part}', '## Open threads', '- what the {a} choice will cost | {part} | open', '## Established facts', '- The story is set where the {b} path begins.'],
   ms: ['## Bab', '{part}: permulaan {a} bertukar menjadi liku {b}.', '## Watak', '- Aisha Rahman | watak utama | di tempat {part} meninggalkannya | {part}', '- Daniel Lee | pasangannya | berhati-hati tetapi mendengar | {part}', '## Urusan belum selesai', '- harga pilihan {a} | {part} | terbuka', '## Fakta yang ditetapkan', '- Cerita ini berlaku di tempat laluan {b} bermula.'],
 };
+/** Setting values that say nothing about the book ("Any", "Mana-mana"): never put in a demo sentence. */
+const VAGUE_VALUES = new Set(['any', 'none', 'other', 'random', 'mixed', 'various', 'default', 'auto', 'mana-mana', 'tiada', 'lain-lain', 'rawak', 'campuran', 'pelbagai', 'lalai']);
+
+/** A demo line with its placeholders filled; in English, "a" before a vowel made "an" ("an internal turn"). */
+function fillDemo(line: string, vars: Readonly<Record<string, string>>, lang: Lang): string {
+  const filled = fillPlaceholders(line, vars);
+  return lang === 'en' ? filled.replace(/\b([Aa]) (?=[aeiouAEIOU])/g, '$1n ') : filled;
+}
+
 const PREMISE_LINE: Record<Lang, string> = { en: 'Premise: a {a} story of {b} choices and what they cost.', ms: 'Premis: kisah {a} tentang pilihan {b} dan harganya.' };
 const ENDING_LINE: Record<Lang, string> = { en: 'Ending: the {a} path closes on a {b} promise kept.', ms: 'Pengakhiran: laluan {a} berakhir dengan janji {b} yang ditunaikan.' };
 const PLAN_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} ground – what the {b} steps mean', ms: 'Bab {n}: asas {a} – maksud langkah {b}' };
@@ -79,7 +88,9 @@ export function offlineText(request: TextRequest): string {
   };
   const lang = meta.lang;
   const rand = seeded(`${request.system}\n${request.user}`);
-  const values = meta.settingsSummary.map((s) => s.value.toLowerCase()).filter((v) => v.length < 40);
+  // Only a setting's descriptive one-word values fill the demo's sentences: "any", "none" or "sweet (clean)"
+  // would read "a any promise kept".
+  const values = meta.settingsSummary.map((s) => s.value.toLowerCase()).filter((v) => /^[\p{L}-]{3,20}$/u.test(v) && !VAGUE_VALUES.has(v));
   const pick = (list: string[]) => list[Math.floor(rand() * list.length)]!;
   const vars = () => ({ a: values.length ? pick(values) : lang === 'ms' ? 'tenang' : 'gentle', b: values.length ? pick(values) : lang === 'ms' ? 'biasa' : 'familiar', kind: KIND_WORD[lang][meta.kind === 'book' ? 'book' : 'single'] });
   const target = Math.max(40, Math.min(meta.wordTarget, Math.floor(request.maxTokens * 0.7)));
@@ -90,14 +101,14 @@ export function offlineText(request: TextRequest): string {
   if (meta.stepKind === 'memory') {
     // A story-bible update: a few bounded lines, whatever the length of the book.
     const v = { ...vars(), part: meta.stepLabel };
-    return MEMORY_LINES[lang].map((line) => fillPlaceholders(line, v)).join('\n');
+    return MEMORY_LINES[lang].map((line) => fillDemo(line, v, lang)).join('\n');
   }
   if (meta.stepKind === 'outline') {
     // The working title line the outline templates ask for.
-    lines.push(fillPlaceholders(TITLE_LINE[lang], vars()), fillPlaceholders(PREMISE_LINE[lang], vars()), '');
+    lines.push(fillDemo(TITLE_LINE[lang], vars(), lang), fillDemo(PREMISE_LINE[lang], vars(), lang), '');
     // One entry per chapter, as the outline templates ask (6 when the count is unknown).
-    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++) lines.push(fillPlaceholders(OUTLINE_LINE[lang], { ...vars(), n: String(n), title: demoTitle(lang, n) }), '');
-    lines.push('', fillPlaceholders(ENDING_LINE[lang], vars()));
+    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++) lines.push(fillDemo(OUTLINE_LINE[lang], { ...vars(), n: String(n), title: demoTitle(lang, n) }, lang), '');
+    lines.push('', fillDemo(ENDING_LINE[lang], vars(), lang));
     return lines.join('\n');
   }
   if (meta.stepKind === 'introduction' && meta.isFiction) {
@@ -105,12 +116,12 @@ export function offlineText(request: TextRequest): string {
   }
   let words = 0;
   const plan: string[] = meta.asksChapterPlan
-    ? ['', lang === 'ms' ? 'Rancangan Bab:' : 'Chapter Plan:', ...Array.from({ length: meta.chapterCount ?? 3 }, (_, i) => fillPlaceholders(PLAN_LINE[lang], { ...vars(), n: String(i + 1) }))]
+    ? ['', lang === 'ms' ? 'Rancangan Bab:' : 'Chapter Plan:', ...Array.from({ length: meta.chapterCount ?? 3 }, (_, i) => fillDemo(PLAN_LINE[lang], { ...vars(), n: String(i + 1) }, lang))]
     : [];
   while (words < target) {
     const paragraph: string[] = [];
     for (let i = 0; i < 5 && words < target; i++) {
-      const sentence = fillPlaceholders(pick(SENTENCES[lang]), vars());
+      const sentence = fillDemo(pick(SENTENCES[lang]), vars(), lang);
       paragraph.push(sentence);
       words += sentence.split(/\s+/).length;
     }

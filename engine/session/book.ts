@@ -85,7 +85,7 @@ export function bookDocument(
     // So is the chapter plan a book without an outline took from its introduction.
     let text = i === 0 && state.characterDetails ? withoutCharacterDetails(markdown) : markdown;
     // A heading the model wrote at the top of a part (saved before the session took them off) is not printed twice.
-    if (spec.kind === 'book') text = takeLeadingHeading(text, step).text;
+    if (spec.kind === 'book') text = takeLeadingHeading(text, step, own).text;
     if (i === 0 && spec.kind === 'book' && spec.flow.outline === 'none') text = withoutChapterPlan(text);
     return { id: stepKey(step), heading: own && step.kind === 'chapter' ? `${label}: ${own}` : label, markdown: text };
   });

@@ -6,6 +6,8 @@ export * from './bible.js';
 export { BookSession, SessionError, joinCut, joinExtension, extendPart, rewritePart, updateBible, runStep, MAX_EXTENSIONS, type Rewrite, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput, type LanguageRetry } from './session.js';
 export * from './language.js';
 export * from './measure.js';
+export * from './repeat.js';
+export { answerText, askText } from './answer-text.js';
 export * from './cost.js';
 export * from './edit.js';
 export * from './outline-edit.js';

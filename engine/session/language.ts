@@ -386,3 +386,22 @@ export function findLanguageDrift(text: string, expected: Lang): LanguageDrift |
 
 /** English names of the languages an answer can be found in. */
 export const TEXT_LANGUAGE_NAMES: Record<TextLanguage, string> = { en: 'English', ms: 'Malay', id: 'Indonesian' };
+
+/** Indonesian everyday words a Malay book should not use, named even below the refusal level (with MARKERS of weight −3). */
+const NOTED_INDONESIAN = set('bisa kamu banget nggak gak enggak aja udah gimana kayak bikin dong sih deh gue lho kalian');
+/** At most this many Indonesian words are named on a part. */
+const MAX_NOTED = 8;
+
+/**
+ * The Indonesian words in a Malay text that stayed below the refusal level (findLanguageDrift): named in a
+ * note on the part so the writer can change them; at most MAX_NOTED, lower-cased.
+ * @example indonesianWords('Dia bisa datang esok, kata kamu.') // ['bisa', 'kamu']
+ */
+export function indonesianWords(text: string): string[] {
+  const found = new Set<string>();
+  for (const [token] of text.matchAll(WORD)) {
+    const lower = token.toLowerCase();
+    if (found.size < MAX_NOTED && (NOTED_INDONESIAN.has(lower) || (MARKERS.get(lower) ?? 0) <= -3)) found.add(lower);
+  }
+  return [...found];
+}

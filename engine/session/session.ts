@@ -7,7 +7,7 @@ import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
 import { applyStep, nextStep, restoreBook, splitCharacterDetails, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
-import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, NO_REPEAT_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { applyBibleUpdate, bookBible, linesToFold, parseBible, parseBibleUpdate, renderBible, withWriterBrief } from './bible.js';
@@ -19,8 +19,10 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { stepKey, stepPosition, type Step } from '../compile/step.js';
 import { systemClock, type Clock, type ProgressStore, type SavedBook } from './ports.js';
 import { bookView } from './view.js';
-import { findLanguageDrift, type LanguageDrift } from './language.js';
+import { findLanguageDrift, indonesianWords, type LanguageDrift } from './language.js';
 import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
+import { askText } from './answer-text.js';
+import { EXTENSION_REPEATS_RATIO, repeatedShare } from './repeat.js';
 import type { BookView } from './view-schema.js';
 import { biblePieces, fitting, windowOf, type Trimmable } from './fit.js';
 
@@ -74,6 +76,10 @@ export interface StepOutcome {
    * shows it (an introduction without its character list).
    */
   score?: number;
+  /** The share (0–1) of the part's words already written earlier in the part or the book (engine/session/repeat.ts); prose parts of a book. */
+  repeated?: number;
+  /** Indonesian words left in a Malay prose part below the refusal level (engine/session/language.ts indonesianWords). */
+  indonesianWords?: string[];
 }
 
 /** An answer found in the wrong language and asked again. */
@@ -143,7 +149,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   // Every request of the step fits the model's window (fit.ts): the bible, the recent text and the outline trimmed first.
   const provider = fitting(input.provider, trimmableOf(spec, state, step));
   const call = (request: RenderedPrompt, onDelta?: (delta: string) => void) =>
-    provider.generateText({ ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
+    askText(provider, { ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
   const title = input.chapterTitle ? { chapterTitle: input.chapterTitle } : {};
   // One answer: a part cut at the token limit is continued (at most MAX_CONTINUATIONS times) and joined
   // seamlessly; still cut after that, it is kept but marked incomplete: nothing cut is stored as complete.
@@ -197,7 +203,8 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   };
   const answer = await checkedWrite(prompt, input.onDelta);
   // A model's own leading heading is taken off the part (the part has its heading); a title it named is kept.
-  const heading = takeLeadingHeading(answer.text, step);
+  const ownTitle = input.chapterTitle ?? (step.kind === 'chapter' ? chapterTitleOf(spec, state, step) : undefined);
+  const heading = takeLeadingHeading(answer.text, step, ownTitle);
   let text = heading.text.trim();
   if (!text) throw new GenerationError('no_content');
   let isComplete = answer.isComplete;
@@ -227,18 +234,28 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     }
   }
   const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
-  const counted = (t: string) => countWords(step.kind === 'introduction' && spec.flow.characterDetails ? withoutCharacterDetails(t) : t);
+  const proseOf = (t: string) => (step.kind === 'introduction' && spec.flow.characterDetails ? withoutCharacterDetails(t) : t);
+  const counted = (t: string) => countWords(proseOf(t));
   // A prose part that came back short is extended: the words it still needs, from where it stopped,
-  // with its plan (templates/extend.hbs), at most MAX_EXTENSIONS times.
+  // with its plan (templates/extend.hbs), at most MAX_EXTENSIONS times. An extension that mostly repeats
+  // the book is not joined: asked once more with a note (templates/no-repeat.hbs), else the part stays short.
+  let isNoted = false;
   if (target > 0) {
-    for (let i = 0; i < MAX_EXTENSIONS && counted(text) < SHORT_RATIO * target && !input.signal?.aborted; i++) {
+    for (let i = 0; i < MAX_EXTENSIONS + (isNoted ? 1 : 0) && counted(text) < SHORT_RATIO * target && !input.signal?.aborted; i++) {
       // An introduction's character list stays at its end: the prose is extended, the list put back after it.
       const split = step.kind === 'introduction' && spec.flow.characterDetails ? splitCharacterDetails(text) : undefined;
       const prose = split ? [split.before, split.after].filter(Boolean).join('\n\n') : text;
-      const more = await extend(renderExtension({ spec, renderer: input.renderer, state, step, soFar: prose, ...title }), joinSeparator(prose));
+      const request = renderExtension({ spec, renderer: input.renderer, state, step, soFar: prose, ...title });
+      const note = isNoted ? `\n\n${input.renderer.renderTemplate(NO_REPEAT_TEMPLATE, buildContext({ spec, state, step, ...title }))}` : '';
+      const more = await extend({ ...request, user: request.user + note }, joinSeparator(prose));
       // A model that writes the list again with its extension: only the first list is kept.
-      const added = takeLeadingHeading(split ? withoutCharacterDetails(more.text) : more.text, step).text.trim();
+      const added = takeLeadingHeading(split ? withoutCharacterDetails(more.text) : more.text, step, ownTitle).text.trim();
       if (!added) break;
+      if (repeatedShare(added, [...state.content.map(proseOf), prose]) >= EXTENSION_REPEATS_RATIO) {
+        if (isNoted) break;
+        isNoted = true;
+        continue;
+      }
       text = split ? `${joinExtension(prose, added)}\n\n${split.block}` : joinExtension(text, added);
       isComplete = more.isComplete;
     }
@@ -248,11 +265,13 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
   const words = target > 0 ? counted(text) : 0;
   const measured = target > 0
-    ? { target, score: lengthScore(target, words), ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}) }
+    ? { target, score: lengthScore(target, words), repeated: repeatedShare(proseOf(text), state.content.map(proseOf)), ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}) }
     : {};
+  const indonesian = target > 0 && state.lang === 'ms' ? indonesianWords(proseOf(text)) : [];
   return {
     state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations, extensions,
     ...(usage ? { usage } : {}), ...(languageDrift ? { languageDrift } : {}), ...measured, ...(heading.title ? { title: heading.title } : {}),
+    ...(indonesian.length ? { indonesianWords: indonesian } : {}),
   };
 }
 
@@ -309,7 +328,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const separator = joinSeparator(current);
   let isFirst = true;
   const fitted = fitting(input.provider, trimmableOf(spec, before, step));
-  const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => fitted.generateText({
+  const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(fitted, {
     ...req,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onRetry ? { onRetry: input.onRetry } : {}),
@@ -326,7 +345,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
     const still = result.text.trim() ? findLanguageDrift(result.text, state.lang) : drift;
     if (still && !input.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
   }
-  const added = takeLeadingHeading(result.text, step).text.trim();
+  const added = takeLeadingHeading(result.text, step, title).text.trim();
   if (!added) throw new GenerationError('no_content');
   const text = joinExtension(current, added);
   const target = wordTargetOf(spec, state.settings);
@@ -418,7 +437,7 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   const pieces = biblePieces(text, await windowOf(input.provider), render, trimmable);
   for (const [index, piece] of pieces.entries()) {
     const ask = async (isFirm: boolean) => {
-      const result = await provider.generateText({ ...render(piece, isFirm, index === 0), ...(input.signal ? { signal: input.signal } : {}) });
+      const result = await askText(provider, { ...render(piece, isFirm, index === 0), ...(input.signal ? { signal: input.signal } : {}) });
       calls++;
       usage = addUsage(usage, result.usage);
       return result.text.trim();

@@ -24,10 +24,13 @@ export const BookViewSchema = z.object({
    * `title`: the chapter's title (the user's own, else its outline entry's); `is_complete` is false for a part
    * still cut at the token limit after its continuations; `words` of the part as the book shows it, and for
    * prose parts the words asked for (`target`) and `is_short` when it is under 0.85 of them after its
-   * length extensions (the studio offers "write more"); `bible_updated` is false on a part the story bible has
-   * not taken in (its update failed or did not fit the model's window: tried again before the next step).
+   * length extensions (the studio offers "write more"), and `repeated`, the share (0–1) of its words in an
+   * 8-word run the book already wrote (0.2 and over: it repeats); in a Malay book, `indonesian_words` the
+   * part still uses below the refusal level (named in a note, not refused); `bible_updated` is false on a part
+   * the story bible has not taken in (its update failed or did not fit the model's window: tried again before
+   * the next step).
    */
-  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), bible_updated: z.literal(false).optional() })),
+  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional() })),
   /** The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open threads, facts; '' before it exists. */
   bible: z.string().optional(),
   /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */

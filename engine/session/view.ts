@@ -12,6 +12,8 @@ import { chapterTitleOf, wordTargetOf } from '../compile/plan.js';
 import { countWords } from '../provider.js';
 import { withoutCharacterDetails } from '../compile/flow.js';
 import { SHORT_RATIO } from './measure.js';
+import { repeatedShares } from './repeat.js';
+import { indonesianWords } from './language.js';
 import { bookBible } from './bible.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 
@@ -37,13 +39,17 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   // The words a prose part is asked for (the studio's own spec shape has no prompts: no target there).
   const target = isBook && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
   const missing = new Set(isBook ? partsNotInBible(state) : []);
+  const prose = state.content.map((text, i) => (i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text));
+  const repeated = target > 0 ? repeatedShares(prose) : [];
   const parts = state.content.map((text, i) => {
     const step = partStep(spec, i, state.totalChapters);
     // The user's own title, else the one the outline gives the chapter.
     const title = chapterTitleOf(spec, state, step) ?? state.chapterTitles?.[i];
-    const words = countWords(i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text);
-    // A prose part under SHORT_RATIO of the words asked for: the studio offers "write more".
-    const measured = target > 0 ? { target, is_short: words < SHORT_RATIO * target } : {};
+    const words = countWords(prose[i]!);
+    // A prose part under SHORT_RATIO of the words asked for: the studio offers "write more". `repeated`:
+    // the share of its words the book already said (engine/session/repeat.ts).
+    const indonesian = target > 0 && lang === 'ms' ? indonesianWords(prose[i]!) : [];
+    const measured = target > 0 ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}) } : {};
     return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.

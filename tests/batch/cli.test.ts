@@ -87,6 +87,20 @@ describe('karya batch (CLI)', () => {
     expect(r.stderr).toContain('3 of 3 books written');
   }, 60_000);
 
+  it('counts the parts of a looping model as repeating: ⚠ repeats on their steps, per book and in the summary', async () => {
+    const f = await fake({ habits: ['loop'], writeRatio: 1 });
+    const dir = tempDir();
+    const file = writeJobs(dir, 'jobs.yaml', '- id: loop\n  generator: romance\n  chapters: 1\n');
+    const r = await runCli(['batch', file, '--out', 'books', '--json'], { cwd: dir, fake: f });
+    expect(r.code, r.stderr).toBe(0);
+    const ev = events(r.stdout);
+    // Introduction, chapter 1, conclusion: each one passage looped.
+    expect(ev.filter((e) => e.type === 'step_done' && e.repeats === true)).toHaveLength(3);
+    expect(ev.find((e) => e.type === 'job_done')).toMatchObject({ repeatingParts: 3 });
+    expect(ev.at(-1)).toMatchObject({ type: 'summary', repeatingParts: 3 });
+    expect(r.stderr).toContain('3 repeating parts');
+  }, 60_000);
+
   it('exits 1 when a book fails, after finishing the others', async () => {
     const f = await fake({ latencyMs: 5, reply: (body) => (JSON.stringify(body.messages).includes('Langkawi') ? { status: 500 } : undefined) });
     const dir = tempDir();

@@ -67,6 +67,18 @@ describe('karya prompts', () => {
     expect(existsSync(path.join(cwd, '.karya'))).toBe(false);
   });
 
+  it('a new book\'s scripted parts read without placeholder grammar ("a any promise kept", "a urban story")', async () => {
+    for (const lang of ['en', 'ms']) {
+      const r = await runKaryaInProcess(['prompts', 'romance', '--lang', lang, '--chapters', '3', '--step', 'chapter:2', '--json'], { env, cwd: tmp() });
+      expect(r.code, r.stderr).toBe(0);
+      const user = userOf(JSON.parse(r.stdout) as Printed);
+      // The demo's own words with a setting's value: "any beginnings", "the any choice", "pilihan mana-mana".
+      expect(user).not.toMatch(/\b(?:any|none|mana-mana)\s+(?:beginnings|turns|choices?|thread|mood|path|story|ground|steps|promise)\b|\b(?:the|a) any\b/i);
+      expect(user).not.toMatch(/\b(?:permulaan|liku|pilihan|laluan|suasana|kisah|asas|langkah|benang|janji)\s+(?:mana-mana|tiada|apa-apa)\b/i);
+      if (lang === 'en') expect(user).not.toMatch(/\ba [aeiou]/i);
+    }
+  });
+
   it('renders Malay for --lang ms', async () => {
     const r = await runKaryaInProcess(['prompts', 'romance', '--lang', 'ms', '--chapters', '3', '--step', 'chapter:2', '--json'], { env, cwd: tmp() });
     expect(r.code, r.stderr).toBe(0);

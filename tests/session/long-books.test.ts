@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync, strFromU8 } from 'fflate';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { startFakeOpenAI, type FakeOpenAI, type RecordedRequest } from '../fake-openai.js';
+import { PROSE_BLOCK, PROSE_SENTENCES, startFakeOpenAI, writeProse, type FakeOpenAI, type RecordedRequest } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 import { BookSession, bookView, lengthScore, parseBible, parseSettings, withoutCharacterDetails, type ProgressStore } from '../../engine/index.js';
 import { countWords } from '../../engine/provider.js';
@@ -28,14 +28,12 @@ function askedWords(user: string): number {
   return last ? Number((last[1] ?? last[2])!.replace(/,/g, '')) : 0;
 }
 
-const FILLER = 'The harbour lights flickered as Aisha walked the long road home and thought about the letter she had hidden.'.split(' ');
-const FILLER_MS = 'Lampu pelabuhan berkelip ketika Aisyah berjalan pulang sambil memikirkan surat yang telah disembunyikannya.'.split(' ');
+/** Prose answers written so far: each starts its own block of sentences, so no answer repeats another. */
+let proseAnswers = 0;
 
-/** Exactly `n` words of prose, ending with a full stop. */
+/** Exactly `n` words of prose that repeats no earlier answer (writeProse), ending with a full stop. */
 function prose(n: number, lang: 'en' | 'ms' = 'en'): string {
-  const words = lang === 'ms' ? FILLER_MS : FILLER;
-  const out = Array.from({ length: Math.max(1, n) }, (_, i) => words[i % words.length]!.replace(/\.$/, ''));
-  return `${out.join(' ')}.`;
+  return writeProse(Math.max(1, n), PROSE_SENTENCES[lang], ++proseAnswers * PROSE_BLOCK);
 }
 
 const chapterOf = (user: string) => Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(user)?.slice(1).find(Boolean) ?? 0);

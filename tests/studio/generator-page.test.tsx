@@ -560,6 +560,25 @@ describe('the writing experience (issue 15)', () => {
     expect(screen.getByTestId('credit-balance-test').textContent).toBe('');
   });
 
+  it('a part that repeats the book is marked "Berulang" beside short, and Indonesian words in a Malay part are named; a part that does neither has no note', async () => {
+    const looped = 'Hujan turun di pelabuhan ketika Aisyah menunggu kapal ayahnya yang tidak kunjung tiba. '.repeat(150).trim();
+    const fresh = 'Aisyah bisa melihat kapal itu dari jauh, dan kamu tahu dia gembira banget pagi itu.';
+    const held = heldBook('romance', { lang: 'ms', currentChapter: 2, totalChapters: 7, content: [looped, fresh], settings: { language: 'ms', numberOfChapters: 7 } });
+    const saved = held.saved()!;
+    stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
+    const user = renderPage('romance', { ...USER, lang: 'ms' });
+    await screen.findByTestId('resume-dialog');
+    await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
+    const repeating = screen.getAllByTestId('repeating-part');
+    expect(repeating).toHaveLength(1);
+    expect(repeating[0]!.closest('article')!.id).toBe('part-0');
+    expect(repeating[0]!.textContent).toMatch(/^Berulang: (9\d|100)% perkataan bahagian ini sudah ditulis sebelum ini/);
+    const indonesian = screen.getAllByTestId('indonesian-words');
+    expect(indonesian).toHaveLength(1);
+    expect(indonesian[0]!.closest('article')!.id).toBe('part-1');
+    expect(indonesian[0]!.textContent).toBe('Perkataan bahasa Indonesia dalam bahagian ini: bisa, kamu, banget');
+  });
+
   it('in a Malay studio, a Malay book: "Pendek: … daripada … patah perkataan", Tulis lagi with its cost, Bab titles from the outline, Catatan Cerita; a part not short has no marker', async () => {
     const outline = 'Tajuk: Hujan\nPremis: Aisha mencari ayahnya.\n\nBab 1: Surat Itu\nDia menjumpai sepucuk surat.\n\nBab 2: Pelabuhan\nDia pergi ke pelabuhan.\n\nPengakhiran: Dia menemui ayahnya.';
     const long = 'Perkataan yang cukup panjang untuk bahagian ini. '.repeat(200).trim();

@@ -363,6 +363,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
         ...(p.bible_updated === false ? { isNotInBible: true } : {}),
+        ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
+        ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
         ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
       }))
     : output && !output.image

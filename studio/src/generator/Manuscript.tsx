@@ -30,8 +30,11 @@ export interface PreviewPart {
   /** Words asked for, and whether the part is still under 0.85 of them after the engine's extensions. */
   target?: number;
   isShort?: boolean;
-  /** The story bible has not taken the part in (its update failed or did not fit the model's window, issue 36). */
+  /** The story bible has not taken the part in (its update failed or did not fit the model's window). */
   isNotInBible?: boolean;
+  /** The share of its words the book already wrote (0–1), and Indonesian words left in a Malay part. */
+  repeated?: number;
+  indonesianWords?: readonly string[];
 }
 
 export interface PreviewProps {
@@ -244,6 +247,16 @@ export function Preview(props: PreviewProps) {
                   <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
                 )}
                 {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
+                {p.repeated !== undefined && p.repeated >= 0.2 && (
+                  <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="repeating-part">
+                    {pageWord('repeatingPart', lang, { share: Math.round(100 * p.repeated) })}
+                  </p>
+                )}
+                {p.indonesianWords && p.indonesianWords.length > 0 && (
+                  <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="indonesian-words">
+                    {pageWord('indonesianWords', lang, { words: p.indonesianWords.join(', ') })}
+                  </p>
+                )}
                 {p.isComplete === false && (
                   <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="incomplete-part">
                     {pageWord('incompletePart', lang)}

@@ -226,6 +226,8 @@ export const PAGE_WORDS = {
   restore: { en: 'Restore', ms: 'Pulihkan' },
   restored: { en: 'Version {n} restored; the text it replaced is kept as version {kept}', ms: 'Versi {n} dipulihkan; teks yang digantikannya disimpan sebagai versi {kept}' },
   writeMore: { en: 'Write more', ms: 'Tulis lagi' },
+  repeatingPart: { en: 'Repeats: {share}% of this part\'s words were already written. Rewrite it before you publish.', ms: 'Berulang: {share}% perkataan bahagian ini sudah ditulis sebelum ini. Tulis semula sebelum anda menerbitkannya.' },
+  indonesianWords: { en: 'Indonesian words in this Malay part: {words}', ms: 'Perkataan bahasa Indonesia dalam bahagian ini: {words}' },
   writeMoreLabel: { en: 'Write more of {part}', ms: 'Tulis lagi untuk {part}' },
   writingMore: { en: 'Writing more…', ms: 'Sedang menulis lagi…' },
   wroteMore: { en: '{n} words added', ms: '{n} patah perkataan ditambah' },

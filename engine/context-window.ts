@@ -8,12 +8,14 @@ import type { TextRequest } from './provider.js';
 const FRAMING_TOKENS = 16;
 
 /**
- * A conservative count of the tokens a text takes in any model's tokenizer: one for every 3 characters
- * (English and Malay prose take about 4 in OpenAI's, 3.5 in Llama's), and at least one a word.
+ * A conservative count of the tokens a text takes in any model's tokenizer: one for every 3.5 characters
+ * (English and Malay prose take about 4.5 in OpenAI's o200k, about 4 in Llama 3's and Qwen's), and at least
+ * one a word. One for every 3 left a small window (1,200 tokens) no room to continue a cut answer, a third
+ * over the server's own count; a server that still refuses names its window and the request is fitted again.
  */
 export function estimateTokens(text: string): number {
   const words = text.match(/\S+/g)?.length ?? 0;
-  return Math.max(Math.ceil(text.length / 3), words);
+  return Math.max(Math.ceil(text.length / 3.5), words);
 }
 
 /** The estimated prompt tokens of a request (system and user messages with their framing). */

@@ -111,7 +111,13 @@ export function askedWordsOf(body: Record<string, unknown>): number {
   const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
   const user = messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
   const last = [...user.matchAll(/Write about ([\d,]+) (?:more )?words|Tulis kira-kira ([\d,]+) patah perkataan/g)].at(-1);
-  return last ? Number((last[1] ?? last[2])!.replace(/,/g, '')) : 0;
+  const asked = last ? Number((last[1] ?? last[2])!.replace(/,/g, '')) : 0;
+  // A continuation of an answer cut at max_tokens (templates/continue.hbs) writes what is left, as a model
+  // does: the words asked less about what the cut answer held (0.7 words a token of its max_tokens).
+  if (asked > 0 && /previous answer was cut off by the length limit|Jawapan anda yang sebelumnya terpotong/.test(user)) {
+    return Math.max(50, asked - Math.floor(0.7 * Number(body.max_tokens ?? 0)));
+  }
+  return asked;
 }
 
 const FILL_EN = 'The rain kept falling over the harbour while the lights of the town came on one by one.';

@@ -200,7 +200,7 @@ export async function buildKdpPackage(input: {
     metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
     cover: { name: 'cover.jpg', bytes: jpeg.bytes },
-    paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes },
+    paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes, trim, paper },
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
   });
   const files: Record<PackageFile, Uint8Array> = {

@@ -34,7 +34,10 @@ export const READINESS_WORDS = {
   'label.categories': { en: 'one to three suggested categories', ms: 'satu hingga tiga kategori cadangan' },
   'label.paperback-interior': { en: 'paperback-interior.pdf is a PDF', ms: 'paperback-interior.pdf ialah fail PDF' },
   'label.paperback-cover': { en: 'paperback-cover.pdf is a PDF', ms: 'paperback-cover.pdf ialah fail PDF' },
-  'label.page-count': { en: 'the paperback has {min} to {max} pages', ms: 'buku kulit lembut mempunyai {min} hingga {max} halaman' },
+  'label.page-count': {
+    en: 'the paperback has {min} to {max} pages (KDP\'s range for {paper} paper at {size})',
+    ms: 'buku kulit lembut mempunyai {min} hingga {max} halaman (julat KDP untuk kertas {paper} bersaiz {size})',
+  },
 
   // Pieces the texts are made of.
   'lang.en': { en: 'English', ms: 'bahasa Inggeris' },
@@ -185,13 +188,22 @@ export const READINESS_WORDS = {
     en: 'make the package again so paperback-interior.pdf gives the real page count',
     ms: 'buat pakej sekali lagi supaya paperback-interior.pdf memberi bilangan halaman sebenar',
   },
+  trim: { en: '{width} x {height} in', ms: '{width} x {height} inci' },
+  'paper.white': { en: 'white', ms: 'putih' },
+  'paper.cream': { en: 'cream', ms: 'krim' },
+  'pages.under': { en: 'KDP prints at least {min} pages on {paper} paper at {size}', ms: 'KDP mencetak sekurang-kurangnya {min} halaman pada kertas {paper} bersaiz {size}' },
+  'pages.over': { en: 'KDP prints at most {max} pages on {paper} paper at {size}', ms: 'KDP mencetak paling banyak {max} halaman pada kertas {paper} bersaiz {size}' },
+  'pages.other-paper': {
+    en: 'choose {paper} paper for the paperback (up to {max} pages), or write fewer or shorter chapters; the eBook is fine as it is',
+    ms: 'pilih kertas {paper} untuk buku kulit lembut (sehingga {max} halaman), atau tulis bab yang lebih sedikit atau lebih pendek; eBook sudah baik seperti sedia ada',
+  },
   'pages.too-few': {
-    en: 'for a paperback, write more chapters (--chapters); the eBook is fine as it is',
-    ms: 'untuk buku kulit lembut, tulis lebih banyak bab (--chapters); eBook sudah baik seperti sedia ada',
+    en: 'for a paperback, {missing} more pages are needed: write more or longer chapters; the eBook is fine as it is',
+    ms: 'untuk buku kulit lembut, {missing} halaman lagi diperlukan: tulis lebih banyak bab atau bab yang lebih panjang; eBook sudah baik seperti sedia ada',
   },
   'pages.too-many': {
-    en: 'split the book into volumes for a paperback; the eBook is fine as it is',
-    ms: 'pecahkan buku kepada beberapa jilid untuk buku kulit lembut; eBook sudah baik seperti sedia ada',
+    en: 'write fewer or shorter chapters, or split the book into volumes for a paperback; the eBook is fine as it is',
+    ms: 'tulis bab yang lebih sedikit atau lebih pendek, atau pecahkan buku kepada beberapa jilid untuk buku kulit lembut; eBook sudah baik seperti sedia ada',
   },
 
   // The terminal's summary (formatReadiness).

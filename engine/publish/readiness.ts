@@ -9,7 +9,8 @@ import { CHANNELS, CHANNEL_IDS, type Channel, type ChannelId } from './channels.
 import { KDP_DESCRIPTION_MAX, disallowedTags, hasUrl } from './html.js';
 import { isPdf, isZip, jpegInfo, pngSize } from './files.js';
 import type { KdpMetadata } from './metadata.js';
-import { TITLE_CASE, KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
+import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
+import { TITLE_CASE, KDP_KEYWORD_MAX, pageLimit, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
 import { checkWords, languageName, readinessText, say, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
 
 /**
@@ -55,9 +56,6 @@ export interface EpubcheckResult {
   detail: ReadinessText;
 }
 
-/** KDP's paperback page counts (Paperback Manuscript Guidelines). */
-export const KDP_PAPERBACK_MIN_PAGES = 24;
-export const KDP_PAPERBACK_MAX_PAGES = 828;
 /** The eBook cover stores want: 1.6 times as tall as wide (KDP's ideal 2,560 × 1,600 px), at least 1,600 px wide. */
 export const EBOOK_COVER = { ratio: 1.6, minWidth: 1600, tolerance: 0.01 } as const;
 
@@ -86,7 +84,7 @@ export interface ReadinessInput {
    * The paperback files when the package has them, and the interior's real page count; without a count,
    * the page-count check uses an estimate (words ÷ 300) and says so.
    */
-  paperback?: { interior?: Uint8Array; cover?: Uint8Array; pageCount?: number };
+  paperback?: { interior?: Uint8Array; cover?: Uint8Array; pageCount?: number; trim?: TrimName; paper?: PaperName };
   /** How the title and author were found (said in the detail). */
   notes?: { title?: ReadinessText; author?: ReadinessText };
 }
@@ -166,15 +164,34 @@ function offlineOutcome(input: ReadinessInput): Outcome {
   return where.length ? failed(say('offline.found', { where }), say('offline.fix')) : pass(say('offline.none'));
 }
 
+/** The paperback's trim and paper (KDP's defaults when the package does not say), and KDP's page range for them. */
+function paperbackLimit(input: ReadinessInput) {
+  const trim = input.paperback?.trim ?? DEFAULT_TRIM;
+  const paper = input.paperback?.paper ?? DEFAULT_PAPER;
+  const { width, height } = TRIM_SIZES[trim];
+  return { trim, paper, limit: pageLimit({ binding: 'paperback', paper, trim }), size: say('trim', { width, height }), paperWord: say(`paper.${paper}`) };
+}
+
+/** What to change when a book has more pages than its paper and trim allow: another paper that takes them, or fewer pages. */
+function tooManyFix(input: ReadinessInput, pages: number): ReadinessText {
+  const { trim, paper } = paperbackLimit(input);
+  const other: PaperName = paper === 'cream' ? 'white' : 'cream';
+  const otherLimit = pageLimit({ binding: 'paperback', paper: other, trim });
+  return pages <= otherLimit.max ? say('pages.other-paper', { paper: say(`paper.${other}`), max: otherLimit.max }) : say('pages.too-many');
+}
+
 function pageCountOutcome(input: ReadinessInput): Outcome {
   const m = input.metadata;
   const real = input.paperback?.pageCount;
   const pages = real ?? m.estimatedPrintPages;
-  const inRange = pages >= KDP_PAPERBACK_MIN_PAGES && pages <= KDP_PAPERBACK_MAX_PAGES;
-  const fix = say(pages < KDP_PAPERBACK_MIN_PAGES ? 'pages.too-few' : 'pages.too-many');
-  if (real !== undefined) return outcome(inRange, say('pages.real', { n: real }), fix);
-  const detail = say('pages.estimated', { n: pages, words: m.wordCount });
-  return inRange ? { status: 'check', detail, fix: say('pages.estimated-fix') } : failed(detail, fix);
+  const { limit, size, paperWord } = paperbackLimit(input);
+  const isTooFew = pages < limit.min;
+  const inRange = !isTooFew && pages <= limit.max;
+  const found = real !== undefined ? say('pages.real', { n: real }) : say('pages.estimated', { n: pages, words: m.wordCount });
+  const detail = inRange ? found : [found, say(isTooFew ? 'pages.under' : 'pages.over', { min: limit.min, max: limit.max, paper: paperWord, size })];
+  const fix = isTooFew ? say('pages.too-few', { missing: limit.min - pages }) : tooManyFix(input, pages);
+  if (real !== undefined || !inRange) return outcome(inRange, detail, fix);
+  return { status: 'check', detail, fix: say('pages.estimated-fix') };
 }
 
 /** Every rule, in the order each channel lists its checks. */
@@ -284,8 +301,11 @@ export const READINESS_RULES: readonly Rule[] = [
       : failed(say('paperback.no-cover'), say('paperback.make-again'))),
   },
   {
-    id: 'page-count', label: () => say('label.page-count', { min: KDP_PAPERBACK_MIN_PAGES, max: KDP_PAPERBACK_MAX_PAGES }), appliesTo: isPaperback,
-    source: (_, c) => c.sources.pages ?? KARYA, evaluate: pageCountOutcome,
+    id: 'page-count', label: (i) => {
+      const { limit, size, paperWord } = paperbackLimit(i);
+      return say('label.page-count', { min: limit.min, max: limit.max, paper: paperWord, size });
+    },
+    appliesTo: isPaperback, source: (i) => paperbackLimit(i).limit.source, evaluate: pageCountOutcome,
   },
 ];
 

@@ -2,11 +2,12 @@
 // check naming the published rule it comes from; language acceptance from each channel's list as data
 // (unconfirmed = "check", never assumed); no channel that needs an author ready without one; offline demo
 // text never ready; titles in title case; the eBook cover an RGB JPEG of 1.6:1 at least 1,600 px wide;
-// the paperback 24 to 828 pages by the interior's real count.
+// the paperback within KDP's page range for its paper and trim (issue 41: 24-828 white, 24-776 cream) by the
+// interior's real count.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHANNELS, CHANNEL_IDS, OFFLINE_MARKERS, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
+  CHANNELS, CHANNEL_IDS, KDP_PAGE_LIMITS, OFFLINE_MARKERS, pageLimit, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
   type ReadinessInput,
 } from '../../engine/publish/index.js';
 import { OFFLINE_MARK } from '../../engine/providers/offline.js';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   png = new Uint8Array(await image(1600, 2560).png().toBuffer());
 });
 
-function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; description?: string; text?: string; cover?: Uint8Array; pageCount?: number | null } = {}): ReadinessInput {
+function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; description?: string; text?: string; cover?: Uint8Array; pageCount?: number | null; paper?: 'white' | 'cream' } = {}): ReadinessInput {
   return {
     metadata: packageMetadata({
       title: over.title ?? 'Rain Over Kuala Lumpur', subtitle: '', author: over.author ?? 'Siti Aminah', language: over.language ?? 'en',
@@ -37,7 +38,7 @@ function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; 
     manuscriptText: over.text ?? 'Aisha ran through the rain.',
     epub: ZIP, docx: ZIP, epubcheck: { status: 'pass', detail: say('epubcheck.counts', { fatals: 0, errors: 0, warnings: 0 }) },
     cover: { name: 'cover.jpg', bytes: over.cover ?? jpeg },
-    paperback: { interior: PDF, cover: PDF, ...(over.pageCount === null ? {} : { pageCount: over.pageCount ?? 240 }) },
+    paperback: { interior: PDF, cover: PDF, ...(over.pageCount === null ? {} : { pageCount: over.pageCount ?? 240 }), ...(over.paper ? { paper: over.paper, trim: '6x9' as const } : {}) },
   };
 }
 
@@ -130,6 +131,34 @@ describe('readiness per channel', () => {
     // The eBook channels do not depend on the paperback.
     expect(packageReadiness(input({ pageCount: 20 })).channels.kdp_ebook.ready).toBe(true);
   });
+
+  it('KDP\'s page range follows the paper: 800 pages are too many on cream (776 at most) and fine on white (828)', () => {
+    const cream = packageReadiness(input({ pageCount: 800, paper: 'cream' })).channels.kdp_paperback;
+    const check = cream.checks.find((c) => c.id === 'page-count')!;
+    expect(cream.ready).toBe(false);
+    expect(check).toMatchObject({ status: 'fail', label: 'the paperback has 24 to 776 pages (KDP\'s range for cream paper at 6 x 9 in)' });
+    expect(check.detail).toBe('800 pages (paperback-interior.pdf); KDP prints at most 776 pages on cream paper at 6 x 9 in');
+    // What to change: the paper that takes 800 pages, or fewer pages; said in the writer's terms.
+    expect(check.fix).toContain('choose white paper for the paperback (up to 828 pages)');
+    expect(check.source).toContain('kdp.amazon.com');
+    const white = packageReadiness(input({ pageCount: 800, paper: 'white' })).channels.kdp_paperback;
+    expect(white.ready, formatReadiness(packageReadiness(input({ pageCount: 800, paper: 'white' })))).toBe(true);
+    // Too few: says how many pages are missing.
+    const few = packageReadiness(input({ pageCount: 20 })).channels.kdp_paperback.checks.find((c) => c.id === 'page-count')!;
+    expect(few.fix).toContain('4 more pages are needed');
+  });
+
+  it('the page table: paperback white 24-828, cream 24-776, lower for large trims; hardcover 75-550; each with its source', () => {
+    const expected = [
+      ['paperback', 'white', false, 24, 828], ['paperback', 'white', true, 24, 590], ['paperback', 'cream', false, 24, 776],
+      ['paperback', 'cream', true, 24, 550], ['hardcover', 'white', false, 75, 550], ['hardcover', 'cream', true, 75, 550],
+    ] as const;
+    for (const [binding, paper, isLarge, min, max] of expected) {
+      const row = KDP_PAGE_LIMITS.find((l) => l.binding === binding && l.paper === paper && l.isLargeTrim === isLarge)!;
+      expect(row, `${binding} ${paper}`).toMatchObject({ min, max, source: expect.stringContaining('https://kdp.amazon.com') });
+    }
+    expect(pageLimit({ binding: 'paperback', paper: 'cream', trim: '5x8' }).max).toBe(776);
+  });
 });
 
 describe('readiness in the book\'s language', () => {
@@ -146,7 +175,7 @@ describe('readiness in the book\'s language', () => {
     expect(kdp('ebook-cover').label).toBe('cover.jpg ialah JPEG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px');
     expect(kdp('ebook-cover').detail).toBe('cover.jpg: PNG, 1600 × 2560 px; cover.jpg ialah PNG (Amazon KDP (Kindle eBook) menerima JPEG)');
     expect(malay.channels.google_play.checks.find((c) => c.id === 'ebook-cover')!.label).toBe('cover.jpg ialah JPEG atau PNG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px');
-    expect(malay.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')).toMatchObject({ label: 'buku kulit lembut mempunyai 24 hingga 828 halaman', detail: '240 halaman (paperback-interior.pdf)' });
+    expect(malay.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')).toMatchObject({ label: 'buku kulit lembut mempunyai 24 hingga 828 halaman (julat KDP untuk kertas putih bersaiz 6 x 9 inci)', detail: '240 halaman (paperback-interior.pdf)' });
     expect(formatReadiness(malay, 'ms')).toContain('belum sedia untuk mana-mana saluran');
 
     const english = packageReadiness(input({ language: 'en' }));

@@ -41,7 +41,7 @@ export interface PrintFacts {
   paper: PaperName;
   /** KDP's minimum gutter for that page count, in inches. */
   gutterIn: number;
-  /** The spine's width, in inches, and whether it carries the title and author (79 pages or more). */
+  /** The spine's width, in inches, and whether it carries the title and author (79 pages or more, where the type fits with KDP's clearance). */
   spineIn: number;
   hasSpineText: boolean;
   /** The wrap cover's page size, in points. */

@@ -179,10 +179,11 @@ export async function buildKdpPackage(input: {
   const trim = input.trim ?? DEFAULT_TRIM;
   const paper = input.paper ?? DEFAULT_PAPER;
   const doc = packageDocument(book, state, parts);
-  const epub = await render(doc, 'epub');
-  const docx = await render(doc, 'docx');
-  const interior = await renderBookPdf(doc, { trim });
   const jpeg = await ebookCoverJpeg(parts.cover.png, ebookCoverSize(parts.cover.size));
+  // The EPUB carries the eBook cover as its own (readers such as Google Play Books and Kobo show it).
+  const epub = await render(doc, 'epub', { cover: jpeg.bytes });
+  const docx = await render(doc, 'docx');
+  const interior = await renderBookPdf(doc, { trim, isPrint: true });
   const wrap = await renderWrapCover({
     art: parts.cover.png, title: parts.title, author: parts.author, description: parts.description, lang: doc.lang, trim, paper, pageCount: interior.pageCount,
   });

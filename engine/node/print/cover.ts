@@ -11,8 +11,8 @@ import {
 } from '../../print.js';
 import { Measure, breakLines, hyphenatorOf, lineOps, registerFonts, runsToWords, type FontName, type TextOp } from './typeset.js';
 
-/** KDP's eBook cover: height 1.6 × width, at least 1,600 px wide. */
-export const EBOOK_COVER = { minWidth: 1600, ratio: 1.6 } as const;
+/** KDP's eBook cover: height 1.6 × width, at least 1,600 px wide, its resolution set (300 pixels an inch). */
+export const EBOOK_COVER = { minWidth: 1600, ratio: 1.6, dpi: 300 } as const;
 
 /** The eBook cover file as made: its bytes and what readiness checks of it. */
 export interface CoverImage {
@@ -32,7 +32,7 @@ export function ebookCoverSize(wanted?: PixelSize): PixelSize {
 
 /**
  * Any image sharp reads (the cover step's PNG) as the eBook cover: scaled to fill the size, cropped evenly
- * at the edges that overflow, transparency flattened onto white, sRGB JPEG.
+ * at the edges that overflow, transparency flattened onto white, sRGB JPEG with its resolution (DPI) set.
  * @example const cover = await ebookCoverJpeg(png, { width: 1600, height: 2560 }) // cover.channels === 3
  */
 export async function ebookCoverJpeg(image: Uint8Array, size: PixelSize = ebookCoverSize()): Promise<CoverImage> {
@@ -40,6 +40,7 @@ export async function ebookCoverJpeg(image: Uint8Array, size: PixelSize = ebookC
     .resize(size.width, size.height, { fit: 'cover', position: 'centre' })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
+    .withDensity(EBOOK_COVER.dpi)
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer({ resolveWithObject: true });
   return { bytes: new Uint8Array(data), format: 'jpeg', width: info.width, height: info.height, channels: info.channels };

@@ -11,9 +11,10 @@ const ALLOWED = `${EXPORT_FORMATS.join(', ')} (.${EXPORT_FORMATS.join(', .')})`;
 
 /**
  * The format asked for: --format when given, else the --out file's extension, else Markdown on stdout.
- * Exits 2 naming the allowed formats for anything else. Covers are PNG and take no format.
+ * Exits 2 naming the allowed formats for anything else. Covers are PNG and take no format. With
+ * `pipe` (karya export), an EPUB, DOCX or PDF without --out goes to stdout when stdout is not a terminal.
  */
-export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; format?: string }): ExportFormat {
+export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; format?: string }, pipe?: { isTerminal: boolean; command: string }): ExportFormat {
   if (spec.kind === 'image') {
     if (opts.format !== undefined) fail(`--format: ${spec.id} makes an image (PNG or JPEG, from the --out extension); --format is for books (${EXPORT_FORMATS.join(', ')})`);
     return 'md';
@@ -21,7 +22,8 @@ export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; for
   if (opts.format !== undefined) {
     const format = opts.format.toLowerCase().replace(/^\./, '');
     if (!(EXPORT_FORMATS as readonly string[]).includes(format)) fail(`--format: "${opts.format}" is not one of ${EXPORT_FORMATS.join(', ')}`);
-    if (format !== 'md' && !opts.out) fail(`--format ${format}: name the file with --out FILE (only Markdown goes to stdout)`);
+    if (format !== 'md' && !opts.out && !pipe) fail(`--format ${format}: name the file with --out FILE (only Markdown goes to stdout)`);
+    if (format !== 'md' && !opts.out && pipe?.isTerminal) fail(`--format ${format}: name the file with --out FILE, or send it to a pipe or a file (${pipe.command} --format ${format} > book.${format})`);
     return format as ExportFormat;
   }
   if (opts.out === undefined) return 'md';

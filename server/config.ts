@@ -2,7 +2,7 @@
 // on a fresh machine: a SQLite file under .karya/, the offline provider, mail into the outbox table.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../engine/node/load.js';
+import { ROOT, packageVersion } from '../engine/node/load.js';
 import { TOPUP_CREDITS, type TopUpCredits } from '../engine/contract/payments.js';
 
 export interface RateLimit {
@@ -99,13 +99,6 @@ export interface ServerConfig {
 export const DEFAULT_DB = path.join('.karya', 'karya.sqlite');
 export const DEFAULT_PORT = 3000;
 
-function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
 
 function intFrom(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined || value.trim() === '') return fallback;

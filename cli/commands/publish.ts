@@ -11,7 +11,7 @@ import { openStateFile } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, isPaperName, isTrimName } from '../../engine/print.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
-import { settingsFromOptions, progressKey } from '../settings.js';
+import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { cliProvider } from './generate.js';
@@ -61,6 +61,16 @@ function metadataOptions(opts: PublishOptions): GivenFacts {
   };
 }
 
+/** A line as each file of the package is made (on a terminal, one line that changes), so the seconds it takes are not silent. */
+function fileProgress(): (file: string) => void {
+  const isTty = process.stderr.isTTY === true;
+  return (file) => {
+    const line = `  … ${file === 'epubcheck' ? 'checking manuscript.epub with epubcheck' : `making ${file}`}`;
+    if (isTty) process.stderr.write(`\r\x1b[K${line}${file === 'readiness.json' ? '\r\x1b[K' : ''}`);
+    else info(line);
+  };
+}
+
 export async function publishCommand(id: string, opts: PublishOptions): Promise<void> {
   // The paperback's choices are checked before anything else: nothing is spent on a package that cannot be made.
   const trim = opts.trim ?? '6x9';
@@ -85,6 +95,8 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
   const provider = cliProvider();
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
+  const rule = chapterRuleNote(spec, total);
+  if (rule) info(rule);
   const stateFile = await openStateFile(opts.state ?? DEFAULT_STATE);
   const interrupt = listenForInterrupt();
 
@@ -120,7 +132,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
     const { writeKdpPackage } = await import('../../engine/node/publish.js');
     makeDirs(opts.out);
-    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper });
+    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper, onProgress: fileProgress() });
 
     for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
     info(`karya: paperback ${trim.replace('x', ' × ')} in on ${paper} paper: ${written.print.pageCount} pages, spine ${written.print.spineIn.toFixed(3)} in`);

@@ -173,17 +173,25 @@ export async function buildKdpPackage(input: {
   epubcheck: (epub: Uint8Array) => Promise<EpubcheckResult>;
   /** Makes the manuscript files (default renderDocument in this thread; the server and the CLI pass the bounded export pool's). */
   render?: typeof renderDocument;
+  /** Told before each file is made (and before the EPUB check), so a caller can show progress. */
+  onProgress?: (file: PackageFile | 'epubcheck') => void;
 } & PrintChoice): Promise<BuiltPackage> {
   const { book, state, parts } = input;
   const render = input.render ?? renderDocument;
+  const making = input.onProgress ?? (() => undefined);
   const trim = input.trim ?? DEFAULT_TRIM;
   const paper = input.paper ?? DEFAULT_PAPER;
   const doc = packageDocument(book, state, parts);
+  making('cover.jpg');
   const jpeg = await ebookCoverJpeg(parts.cover.png, ebookCoverSize(parts.cover.size));
   // The EPUB carries the eBook cover as its own (readers such as Google Play Books and Kobo show it).
+  making('manuscript.epub');
   const epub = await render(doc, 'epub', { cover: jpeg.bytes });
+  making('manuscript.docx');
   const docx = await render(doc, 'docx');
+  making('paperback-interior.pdf');
   const interior = await renderBookPdf(doc, { trim, isPrint: true });
+  making('paperback-cover.pdf');
   const wrap = await renderWrapCover({
     art: parts.cover.png, title: parts.title, author: parts.author, description: parts.description, lang: doc.lang, trim, paper, pageCount: interior.pageCount,
   });
@@ -195,7 +203,9 @@ export async function buildKdpPackage(input: {
   const metadata = packageMetadataOf(book, state, parts, { pageCount: print.pageCount });
   metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
   const text = (value: string) => new TextEncoder().encode(value);
+  making('epubcheck');
   const epubcheck = await input.epubcheck(epub);
+  making('readiness.json');
   // In the book's language (readiness.json and the summary; `text` keeps each check's words as codes).
   const readiness = packageReadiness({
     metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
@@ -243,13 +253,15 @@ export async function writeKdpPackage(input: {
   epubcheck?: (file: string) => Promise<EpubcheckResult>;
   /** Makes the manuscript files (default renderDocument in this thread). */
   render?: typeof renderDocument;
+  /** Told before each file is made (buildKdpPackage). */
+  onProgress?: (file: PackageFile | 'epubcheck') => void;
 } & PrintChoice): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
   makeDirs(dir);
   const at = (name: string) => path.join(dir, name);
   // epubcheck reads the EPUB where the package keeps it.
   const built = await buildKdpPackage({
-    book, state, parts, ...(input.render ? { render: input.render } : {}), ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
+    book, state, parts, ...(input.render ? { render: input.render } : {}), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
     epubcheck: async (epub) => {
       writeFileSync(at('manuscript.epub'), epub);
       return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));

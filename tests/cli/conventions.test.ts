@@ -74,3 +74,45 @@ describe('karya export to a pipe', () => {
     expect(r.stdout.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
   }, 60_000);
 });
+
+describe('the chapter rule of books whose conclusion is the last chapter', () => {
+  it('the command says it before it starts, and writes chapters 1 to N - 1 then the conclusion', async () => {
+    const state = path.join(tmp, 'horror.sqlite');
+    const r = await runKaryaInProcess(['generate', 'horror', '--chapters', '3', '--state', state], { cwd: tmp });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('horror ends on its conclusion as chapter 3: the introduction, chapters 1 to 2, then the conclusion');
+    expect(r.stdout).toMatch(/## Chapter 2\b/);
+    expect(r.stdout).not.toMatch(/## Chapter 3\b/);
+    const romance = await runKaryaInProcess(['generate', 'romance', '--chapters', '2', '--state', path.join(tmp, 'romance.sqlite')], { cwd: tmp });
+    expect(romance.stderr).not.toContain('ends on its conclusion');
+  });
+
+  it.each([
+    { lang: 'en', first: 'of 4 chapters: Chapters 1 to 3, then the conclusion as chapter 4.', list: 'Chapter 1 to Chapter 3,' },
+    { lang: 'ms', first: 'sebanyak 4 bab: Bab 1 hingga Bab 3, kemudian kesimpulan sebagai bab ke-4.', list: 'Bab 1 hingga Bab 3,' },
+  ])('the outline prompt ($lang) gives the same numbers in its first line and its list', async ({ lang, first, list }) => {
+    const r = await runKaryaInProcess(['prompts', 'horror', '--chapters', '4', '--lang', lang, '--step', 'outline', '--json'], { cwd: tmp });
+    expect(r.code, r.stderr).toBe(0);
+    const user = (JSON.parse(r.stdout) as { messages: Array<{ role: string; content: string }> }).messages.find((m) => m.role === 'user')!.content;
+    expect(user.split('\n')[0]).toContain(first);
+    expect(user).toContain(list);
+  });
+
+  it('the README\'s --chapters range is the code\'s: 1 to 100, and 2 to 100 for exactly the generators it names', async () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain('`--chapters N` accepts any whole number from 1 to 100');
+    const named = /Where the conclusion is the last chapter \(([^)]+)\) N counts it: 2 to 100/.exec(readme)?.[1]?.split(', ') ?? [];
+    const list = JSON.parse((await runKaryaInProcess(['list', '--json'])).stdout) as Array<{ id: string; kind: string }>;
+    const refusesOne: string[] = [];
+    for (const { id, kind } of list.filter((g) => g.kind === 'book')) {
+      const r = await runKaryaInProcess(['prompts', id, '--chapters', '1'], { cwd: tmp });
+      // (Some generators also need a setting given; only the --chapters answer counts here.)
+      if (r.stderr.includes('--chapters:')) {
+        expect(r.stderr, id).toContain('from 2 to 100');
+        refusesOne.push(id);
+      }
+    }
+    expect(refusesOne.sort()).toEqual([...named].sort());
+    expect((await runKaryaInProcess(['prompts', 'romance', '--chapters', '101'], { cwd: tmp })).stderr).toContain('from 1 to 100');
+  }, 120_000);
+});

@@ -83,6 +83,12 @@ describe('karya publish: the paperback', () => {
     expect(r.stderr).toContain('offline');
     summary = JSON.parse(r.stdout);
     expect(r.stderr).toMatch(/pkg\/paperback-interior\.pdf\n.*pkg\/paperback-cover\.pdf\n.*pkg\/cover\.jpg/);
+    // Progress while the files are made (seconds of work), each file before the list of what was written.
+    const progress = ['making cover.jpg', 'making manuscript.epub', 'making manuscript.docx', 'making paperback-interior.pdf', 'making paperback-cover.pdf', 'checking manuscript.epub with epubcheck'];
+    const at = progress.map((p) => r.stderr.indexOf(`  … ${p}\n`));
+    expect(at.every((i) => i >= 0), r.stderr).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(at[at.length - 1]!).toBeLessThan(r.stderr.indexOf('pkg/manuscript.epub'));
   }, 180_000);
 
   it('interior: every page 6 × 9 in, fonts embedded, the real page count in the summary, text inside KDP margins for it', async () => {

@@ -8,6 +8,7 @@ import { accessSync, constants, mkdtempSync, openSync, readSync, closeSync, rmSy
 import os from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import { nextStep, type BookState } from '../compile/flow.js';
 import type { PixelSize, ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
@@ -17,7 +18,7 @@ import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import {
   formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize, readinessText, say,
-  type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
+  type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
 } from '../publish/index.js';
 
 /** The files of a package, in the order the CLI lists them. */
@@ -130,6 +131,15 @@ function paperbackOf(source: { pageCount?: unknown; interior?: unknown; cover?: 
   };
 }
 
+/** Channels whose spread (standard deviation, 0-255) stays under this are one flat colour. */
+const FLAT_SPREAD = 3;
+
+/** What the cover's pixels show, for readiness: one flat colour, and the size of the art it was made from. */
+export async function coverContent(art: Uint8Array, cover: Uint8Array): Promise<CoverContent> {
+  const [{ width = 0, height = 0 }, { channels }] = await Promise.all([sharp(art).metadata(), sharp(cover).stats()]);
+  return { isFlat: channels.every((c) => c.stdev < FLAT_SPREAD), source: { width, height } };
+}
+
 /** The files of a package in memory, by name (PACKAGE_FILES), with its metadata and readiness. */
 export interface BuiltPackage {
   files: Record<PackageFile, Uint8Array>;
@@ -210,7 +220,7 @@ export async function buildKdpPackage(input: {
   const readiness = packageReadiness({
     metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
-    cover: { name: 'cover.jpg', bytes: jpeg.bytes },
+    cover: { name: 'cover.jpg', bytes: jpeg.bytes, content: await coverContent(parts.cover.png, jpeg.bytes) },
     paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes, trim, paper },
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
   });

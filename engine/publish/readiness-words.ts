@@ -132,6 +132,15 @@ export const READINESS_WORDS = {
   'cover.colour': { en: 'its colours are {colour}, not RGB', ms: 'warnanya {colour}, bukan RGB' },
   'cover.ratio': { en: 'it is {ratio}:1 (height to width), not {want}:1', ms: 'nisbahnya {ratio}:1 (tinggi kepada lebar), bukan {want}:1' },
   'cover.narrow': { en: 'it is {width} px wide (at least {min})', ms: 'lebarnya {width} px (sekurang-kurangnya {min})' },
+  'cover.flat': { en: 'it is one flat colour, with no picture or title', ms: 'ia satu warna rata, tanpa gambar atau tajuk' },
+  'cover.upscaled': {
+    en: 'it was enlarged from a {width} × {height} px image (at least {min} px wide for a sharp cover)',
+    ms: 'ia dibesarkan daripada imej {width} × {height} px (sekurang-kurangnya {min} px lebar untuk kulit yang tajam)',
+  },
+  'cover.art-fix': {
+    en: 'make the cover again (a new cover picture), or upload your own cover art of at least 1,600 × 2,560 px',
+    ms: 'buat kulit buku sekali lagi (gambar kulit baharu), atau muat naik seni kulit anda sendiri sekurang-kurangnya 1,600 × 2,560 px',
+  },
   'cover.fix': {
     en: 'use cover.jpg from a package made by this version (an RGB JPEG of 1,600 × 2,560 px)',
     ms: 'gunakan cover.jpg daripada pakej yang dibuat oleh versi ini (JPEG RGB 1,600 × 2,560 px)',

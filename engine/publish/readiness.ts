@@ -8,7 +8,7 @@ import type { Lang } from '../spec/types.js';
 import { CHANNELS, CHANNEL_IDS, type Channel, type ChannelId } from './channels.js';
 import { KDP_DESCRIPTION_MAX, disallowedTags, hasUrl } from './html.js';
 import { isPdf, isZip, jpegInfo, pngSize } from './files.js';
-import type { KdpMetadata } from './metadata.js';
+import { estimatePrintPages, type KdpMetadata } from './metadata.js';
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import { TITLE_CASE, KDP_KEYWORD_MAX, pageLimit, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
 import { checkWords, languageName, readinessText, say, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
@@ -78,8 +78,11 @@ export interface ReadinessInput {
   epub: Uint8Array;
   docx: Uint8Array;
   epubcheck: EpubcheckResult;
-  /** The eBook cover: cover.jpg (or cover.png in a package without a JPEG cover). */
-  cover: { name: string; bytes: Uint8Array };
+  /**
+   * The eBook cover: cover.jpg (or cover.png in a package without a JPEG cover), and what its pixels show
+   * when the caller looked (engine/node/publish.ts): one flat colour, the size of the art it was made from.
+   */
+  cover: { name: string; bytes: Uint8Array; content?: CoverContent };
   /**
    * The paperback files when the package has them, and the interior's real page count; without a count,
    * the page-count check uses an estimate (words ÷ 300) and says so.
@@ -88,6 +91,17 @@ export interface ReadinessInput {
   /** How the title and author were found (said in the detail). */
   notes?: { title?: ReadinessText; author?: ReadinessText };
 }
+
+/** What a cover's pixels show. */
+export interface CoverContent {
+  /** Every pixel (near enough) one colour: no picture, no title. */
+  isFlat: boolean;
+  /** The art the cover was made from, before it was fitted to the cover's size. */
+  source: { width: number; height: number };
+}
+
+/** KDP's smallest eBook cover (625 × 1,000 px): art narrower than this was enlarged past sharpness. */
+export const COVER_ART_MIN_WIDTH = 625;
 
 /** One text, or several (one a problem, said joined with "; "). */
 type Said = ReadinessText | readonly ReadinessText[];
@@ -143,7 +157,18 @@ function coverOutcome(input: ReadinessInput, channel: Channel): Outcome {
   if (size.width < EBOOK_COVER.minWidth) problems.push(say('cover.narrow', { width: size.width, min: EBOOK_COVER.minWidth }));
   const found = { file: name, format: format.toUpperCase(), width: size.width, height: size.height };
   const detail = jpeg ? say('cover.found-colour', { ...found, colour: jpeg.colour.toUpperCase() }) : say('cover.found', found);
+  const art = artProblems(input.cover.content);
+  if (art.length) return failed([detail, ...problems, ...art], [say('cover.art-fix'), ...(problems.length ? [say('cover.fix')] : [])]);
   return problems.length ? failed([detail, ...problems], say('cover.fix')) : pass(detail);
+}
+
+/** What a store's reader would see wrong in the picture itself: one flat colour, or art enlarged from a tiny image. */
+function artProblems(content: CoverContent | undefined): ReadinessText[] {
+  if (!content) return [];
+  return [
+    ...(content.isFlat ? [say('cover.flat')] : []),
+    ...(content.source.width < COVER_ART_MIN_WIDTH ? [say('cover.upscaled', { ...content.source, min: COVER_ART_MIN_WIDTH })] : []),
+  ];
 }
 
 /** The image formats a channel takes, as said: "JPEG", "JPEG or PNG". */
@@ -183,7 +208,7 @@ function tooManyFix(input: ReadinessInput, pages: number): ReadinessText {
 function pageCountOutcome(input: ReadinessInput): Outcome {
   const m = input.metadata;
   const real = input.paperback?.pageCount;
-  const pages = real ?? m.estimatedPrintPages;
+  const pages = real ?? m.estimatedPrintPages ?? estimatePrintPages(m.wordCount);
   const { limit, size, paperWord } = paperbackLimit(input);
   const isTooFew = pages < limit.min;
   const inRange = !isTooFew && pages <= limit.max;

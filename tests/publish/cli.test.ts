@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import sharp from 'sharp';
+import { runTool } from '../export/tools.js';
 import { KDP_DESCRIPTION_MAX, KDP_TAGS } from '../../engine/publish/index.js';
 
 const PACKAGE = ['cover.jpg', 'description.html', 'keywords.txt', 'manuscript.docx', 'manuscript.epub', 'metadata.json', 'paperback-cover.pdf', 'paperback-interior.pdf', 'readiness.json'];
@@ -65,7 +66,10 @@ describe('karya publish', () => {
     // Never "Small choices add" or other first words of the text.
     expect(metadata.author).toBe('');
     expect(metadata.aiContent).toMatchObject({ text: 'ai-generated', images: 'ai-generated' });
-    expect(metadata.estimatedPrintPages).toBe(Math.ceil(metadata.wordCount / 300));
+    // The real page count of paperback-interior.pdf, and no estimate beside it (issue 41).
+    const pdfPages = Number(/Pages:\s+(\d+)/.exec((await runTool('pdfinfo', [path.join(pkg, 'paperback-interior.pdf')])).stdout)![1]);
+    expect(metadata.pageCount).toBe(pdfPages);
+    expect(metadata).not.toHaveProperty('estimatedPrintPages');
 
     const keywords = read(pkg, 'keywords.txt').split('\n').filter(Boolean);
     expect(keywords).toEqual(metadata.keywords);

@@ -8,8 +8,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CHANNELS, CHANNEL_IDS, KDP_PAGE_LIMITS, OFFLINE_MARKERS, pageLimit, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
-  type ReadinessInput,
+  type CoverContent, type ReadinessInput,
 } from '../../engine/publish/index.js';
+import { coverContent } from '../../engine/node/publish.js';
 import { OFFLINE_MARK } from '../../engine/providers/offline.js';
 
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]);
@@ -27,7 +28,7 @@ beforeAll(async () => {
   png = new Uint8Array(await image(1600, 2560).png().toBuffer());
 });
 
-function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; description?: string; text?: string; cover?: Uint8Array; pageCount?: number | null; paper?: 'white' | 'cream' } = {}): ReadinessInput {
+function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; description?: string; text?: string; cover?: Uint8Array; coverContent?: CoverContent; keywords?: string[]; characters?: string[]; pageCount?: number | null; paper?: 'white' | 'cream' } = {}): ReadinessInput {
   return {
     metadata: packageMetadata({
       title: over.title ?? 'Rain Over Kuala Lumpur', subtitle: '', author: over.author ?? 'Siti Aminah', language: over.language ?? 'en',
@@ -37,7 +38,7 @@ function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; 
     isBookComplete: true,
     manuscriptText: over.text ?? 'Aisha ran through the rain.',
     epub: ZIP, docx: ZIP, epubcheck: { status: 'pass', detail: say('epubcheck.counts', { fatals: 0, errors: 0, warnings: 0 }) },
-    cover: { name: 'cover.jpg', bytes: over.cover ?? jpeg },
+    cover: { name: 'cover.jpg', bytes: over.cover ?? jpeg, ...(over.coverContent ? { content: over.coverContent } : {}) },
     paperback: { interior: PDF, cover: PDF, ...(over.pageCount === null ? {} : { pageCount: over.pageCount ?? 240 }), ...(over.paper ? { paper: over.paper, trim: '6x9' as const } : {}) },
   };
 }
@@ -158,6 +159,31 @@ describe('readiness per channel', () => {
       expect(row, `${binding} ${paper}`).toMatchObject({ min, max, source: expect.stringContaining('https://kdp.amazon.com') });
     }
     expect(pageLimit({ binding: 'paperback', paper: 'cream', trim: '5x8' }).max).toBe(776);
+  });
+});
+
+describe('readiness reads the cover\'s pixels', () => {
+  it('a flat one-colour cover, or one enlarged from a 1 × 1 image, fails for every eBook store, saying what to do', async () => {
+    const tiny = new Uint8Array(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#336699' } }).png().toBuffer());
+    const stretched = new Uint8Array(await sharp(tiny).resize(1600, 2560).jpeg().toBuffer());
+    const content = await coverContent(tiny, stretched);
+    expect(content).toEqual({ isFlat: true, source: { width: 1, height: 1 } });
+    const r = packageReadiness(input({ cover: stretched, coverContent: content }));
+    for (const id of ['kdp_ebook', 'google_play', 'kobo'] as const) {
+      const check = r.channels[id].checks.find((c) => c.id === 'ebook-cover')!;
+      expect(check.status, id).toBe('fail');
+      expect(check.detail).toContain('one flat colour');
+      expect(check.detail).toContain('enlarged from a 1 × 1 px image');
+      expect(check.fix).toContain('make the cover again');
+    }
+  });
+
+  it('a picture made at its size passes', async () => {
+    const noise = new Uint8Array(await sharp(Buffer.from(Array.from({ length: 1024 * 1792 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 1024, height: 1792, channels: 3 } }).png().toBuffer());
+    const cover = new Uint8Array(await sharp(noise).resize(1600, 2560).jpeg().toBuffer());
+    const content = await coverContent(noise, cover);
+    expect(content.isFlat).toBe(false);
+    expect(statusOf(packageReadiness(input({ cover, coverContent: content })), 'kdp_ebook', 'ebook-cover')).toBe('pass');
   });
 });
 

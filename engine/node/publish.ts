@@ -10,6 +10,8 @@ import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { nextStep, type BookState } from '../compile/flow.js';
+import { parsedOutlineOf } from '../compile/plan.js';
+import { parseBriefCharacters } from '../compile/brief.js';
 import type { PixelSize, ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
 import { makeDirs } from './dirs.js';
@@ -221,6 +223,7 @@ export async function buildKdpPackage(input: {
     metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
     cover: { name: 'cover.jpg', bytes: jpeg.bytes, content: await coverContent(parts.cover.png, jpeg.bytes) },
+    characterNames: parseBriefCharacters(parsedOutlineOf(book, state).characters ?? '').map((c) => c.name),
     paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes, trim, paper },
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
   });

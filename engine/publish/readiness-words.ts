@@ -161,6 +161,17 @@ export const READINESS_WORDS = {
   'description.tags': { en: 'tags stores remove: {tags}', ms: 'tag yang dibuang oleh kedai: {tags}' },
   'description.url': { en: 'has a URL', ms: 'ada URL' },
   'description.empty': { en: 'no text', ms: 'tiada teks' },
+  'description.labels': { en: 'it carries working labels, not a blurb: {labels}', ms: 'ia mengandungi label kerja, bukan sinopsis: {labels}' },
+  'description.short': { en: 'only {n} words: less than a blurb (at least {min} words in whole sentences)', ms: 'hanya {n} patah perkataan: kurang daripada sinopsis (sekurang-kurangnya {min} patah perkataan dalam ayat lengkap)' },
+  'description.write': {
+    en: 'write the description again: a few sentences that make a reader want the book, without labels such as "Characters:"',
+    ms: 'tulis penerangan sekali lagi: beberapa ayat yang membuat pembaca mahukan buku ini, tanpa label seperti "Watak:"',
+  },
+  'keywords.names': { en: 'only a character\'s name: {list}', ms: 'hanya nama watak: {list}' },
+  'keywords.names-fix': {
+    en: 'use phrases readers search for (the genre, the setting, the theme) instead of the names',
+    ms: 'gunakan frasa yang dicari pembaca (genre, latar, tema) dan bukan nama watak',
+  },
   'description.fix': {
     en: 'edit description.html: keep to b, i, em, strong, u, br, p, ul, ol, li, h4, h5, h6, no links, and 4,000 characters',
     ms: 'sunting description.html: gunakan hanya b, i, em, strong, u, br, p, ul, ol, li, h4, h5, h6, tanpa pautan, dan paling banyak 4,000 aksara',

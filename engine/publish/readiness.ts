@@ -10,7 +10,7 @@ import { KDP_DESCRIPTION_MAX, disallowedTags, hasUrl } from './html.js';
 import { isPdf, isZip, jpegInfo, pngSize } from './files.js';
 import { estimatePrintPages, type KdpMetadata } from './metadata.js';
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
-import { TITLE_CASE, KDP_KEYWORD_MAX, pageLimit, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
+import { TITLE_CASE, KDP_KEYWORD_MAX, descriptionTextProblems, nameOnlyKeywords, pageLimit, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
 import { checkWords, languageName, readinessText, say, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
 
 /**
@@ -88,6 +88,8 @@ export interface ReadinessInput {
    * the page-count check uses an estimate (words ÷ 300) and says so.
    */
   paperback?: { interior?: Uint8Array; cover?: Uint8Array; pageCount?: number; trim?: TrimName; paper?: PaperName };
+  /** The book's characters' names (its outline's), for the keywords check. */
+  characterNames?: readonly string[];
   /** How the title and author were found (said in the detail). */
   notes?: { title?: ReadinessText; author?: ReadinessText };
 }
@@ -294,19 +296,27 @@ export const READINESS_RULES: readonly Rule[] = [
       const d = i.metadata.description;
       const text = d.replace(/<[^>]*>/g, '').trim();
       const bad = disallowedTags(d);
+      const notBlurb = descriptionTextProblems(text);
       const isOk = text.length > 0 && bad.length === 0 && d.length <= KDP_DESCRIPTION_MAX && !hasUrl(text);
       const found = [
         say('description.size', { n: d.length }),
         ...(bad.length ? [say('description.tags', { tags: bad.join(' ') })] : []),
         ...(hasUrl(text) ? [say('description.url')] : []),
         ...(text ? [] : [say('description.empty')]),
+        ...notBlurb,
       ];
+      if (notBlurb.length) return failed(found, isOk ? say('description.write') : [say('description.write'), say('description.fix')]);
       return outcome(isOk, found, say('description.fix'));
     },
   },
   {
     id: 'keywords', label: () => say('label.keywords', { slots: KDP_KEYWORD_SLOTS, min: KEYWORD_MIN_LETTERS, max: KDP_KEYWORD_MAX }), appliesTo: (c) => c.hasKeywordBoxes,
-    source: (_, c) => c.sources.metadata, evaluate: (i) => fromProblems(keywordProblems(i.metadata.keywords), say('keywords.count', { n: i.metadata.keywords.length })),
+    source: (_, c) => c.sources.metadata,
+    evaluate: (i) => {
+      const names = nameOnlyKeywords(i.metadata.keywords, i.characterNames ?? []);
+      const problems = [...keywordProblems(i.metadata.keywords), ...(names.length ? [{ problem: say('keywords.names', { list: names.map((n) => `"${n}"`).join(', ') }), fix: say('keywords.names-fix') }] : [])];
+      return fromProblems(problems, say('keywords.count', { n: i.metadata.keywords.length }));
+    },
   },
   {
     id: 'categories', label: () => say('label.categories'), appliesTo: (c) => c.hasCategories, source: (_, c) => c.sources.metadata,

@@ -141,6 +141,46 @@ export function pageLimit(input: { binding: Binding; paper: PaperName; trim: Tri
   return KDP_PAGE_LIMITS.find((l) => l.binding === input.binding && l.paper === input.paper && l.isLargeTrim === large)!;
 }
 
+/**
+ * Labels of a model's working notes (an outline's or a brief's) that leaked into a description: a
+ * description is the writer's blurb, never "Character Details: …". English and Malay, matched at the start
+ * of the text, a line or a sentence.
+ */
+export const LEAKED_LABELS = [
+  'character details', 'characters', 'main characters', 'premise', 'title', 'working title', 'outline', 'description', 'book description',
+  'blurb', 'keywords', 'ending', 'chapter \\d+',
+  'butiran watak', 'watak', 'watak utama', 'premis', 'tajuk', 'tajuk kerja', 'rangka', 'penerangan', 'sinopsis', 'kata kunci', 'pengakhiran', 'bab \\d+',
+] as const;
+
+/** A description has at least this many words, ending a sentence: anything shorter is not a blurb. */
+export const DESCRIPTION_MIN_WORDS = 25;
+
+const LEAKED_LABEL = new RegExp(`(?:^|[.!?]\\s+|\\n)\\s*((?:${LEAKED_LABELS.join('|')}))\\s*:`, 'giu');
+
+/** The leaked labels a description's text carries, as written ("Character Details"). */
+export function leakedLabels(text: string): string[] {
+  return [...new Set([...text.matchAll(LEAKED_LABEL)].map((m) => m[1]!.trim()))];
+}
+
+/** What makes a description's text not a description: leaked labels, or less than a sentence of blurb. */
+export function descriptionTextProblems(text: string): ReadinessText[] {
+  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const labels = leakedLabels(text);
+  return [
+    ...(labels.length ? [say('description.labels', { labels: labels.map((l) => `"${l}:"`).join(', ') })] : []),
+    ...(text && (words < DESCRIPTION_MIN_WORDS || !/[.!?…]["'”’)]?\s*$/u.test(text.trim())) ? [say('description.short', { n: words, min: DESCRIPTION_MIN_WORDS })] : []),
+  ];
+}
+
+/** Keywords that are only a character's name ("Aisha"): no reader searches a store for a name they have not met. */
+export function nameOnlyKeywords(keywords: readonly string[], names: readonly string[]): string[] {
+  const nameWords = new Set(names.flatMap((n) => n.toLowerCase().split(/\s+/).filter(Boolean)));
+  return keywords.filter((k) => {
+    const words = k.toLowerCase().split(/\s+/).filter(Boolean);
+    return words.length > 0 && words.every((w) => nameWords.has(w));
+  });
+}
+
 /** Keywords shorter than this many letters are refused (a one-letter keyword finds nothing a reader types). */
 export const KEYWORD_MIN_LETTERS = 2;
 

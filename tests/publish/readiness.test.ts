@@ -13,6 +13,7 @@ import {
 import { coverContent } from '../../engine/node/publish.js';
 import { OFFLINE_MARK } from '../../engine/providers/offline.js';
 
+const BLURB = '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop for a week, and every page they turn together brings back a promise neither of them kept.</p>';
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]);
 const PDF = new TextEncoder().encode('%PDF-1.7\n%fake');
 let jpeg: Uint8Array;
@@ -32,12 +33,13 @@ function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; 
   return {
     metadata: packageMetadata({
       title: over.title ?? 'Rain Over Kuala Lumpur', subtitle: '', author: over.author ?? 'Siti Aminah', language: over.language ?? 'en',
-      description: over.description ?? '<p>A love story in the rain.</p>', keywords: ['second chance romance', 'malaysian romance'],
+      description: over.description ?? BLURB, keywords: over.keywords ?? ['second chance romance', 'malaysian romance'],
       categories: ['Fiction / Romance / General'], wordCount: 60_000, generator: 'romance',
     }),
     isBookComplete: true,
     manuscriptText: over.text ?? 'Aisha ran through the rain.',
     epub: ZIP, docx: ZIP, epubcheck: { status: 'pass', detail: say('epubcheck.counts', { fatals: 0, errors: 0, warnings: 0 }) },
+    ...(over.characters ? { characterNames: over.characters } : {}),
     cover: { name: 'cover.jpg', bytes: over.cover ?? jpeg, ...(over.coverContent ? { content: over.coverContent } : {}) },
     paperback: { interior: PDF, cover: PDF, ...(over.pageCount === null ? {} : { pageCount: over.pageCount ?? 240 }), ...(over.paper ? { paper: over.paper, trim: '6x9' as const } : {}) },
   };
@@ -159,6 +161,28 @@ describe('readiness per channel', () => {
       expect(row, `${binding} ${paper}`).toMatchObject({ min, max, source: expect.stringContaining('https://kdp.amazon.com') });
     }
     expect(pageLimit({ binding: 'paperback', paper: 'cream', trim: '5x8' }).max).toBe(776);
+  });
+});
+
+describe('readiness reads the text', () => {
+  it('a description that is working notes or less than a sentence of blurb fails, saying to write it again', () => {
+    for (const description of ['<p>Fake answer 28. Character Details: Aisha: the lead</p>', '<p>Fake answer 28. Character Details: Aisha: the lead The end.</p>', '<p>A love story.</p>', `<p>Butiran Watak: Aisha. ${'kata '.repeat(30)}.</p>`]) {
+      const check = packageReadiness(input({ description })).channels.kobo.checks.find((c) => c.id === 'description')!;
+      expect(check.status, description).toBe('fail');
+      expect(check.fix).toContain('write the description again');
+    }
+    const leaked = packageReadiness(input({ description: '<p>Fake answer 28. Character Details: Aisha: the lead</p>' })).channels.kdp_ebook.checks.find((c) => c.id === 'description')!;
+    expect(leaked.detail).toContain('"Character Details:"');
+    expect(statusOf(packageReadiness(input()), 'kdp_ebook', 'description')).toBe('pass');
+  });
+
+  it('keywords that are only a character\'s name fail', () => {
+    const r = packageReadiness(input({ keywords: ['Aisha', 'aisha rahman', 'monsoon romance'], characters: ['Aisha Rahman', 'Daniel'] }));
+    const check = r.channels.kdp_ebook.checks.find((c) => c.id === 'keywords')!;
+    expect(check.status).toBe('fail');
+    expect(check.detail).toContain('only a character\'s name: "Aisha", "aisha rahman"');
+    expect(check.detail).not.toContain('"monsoon romance"');
+    expect(statusOf(packageReadiness(input({ characters: ['Aisha Rahman'] })), 'kdp_ebook', 'keywords')).toBe('pass');
   });
 });
 

@@ -227,6 +227,7 @@ export const READINESS_WORDS = {
   },
 
   // The terminal's summary (formatReadiness).
+  'summary.shared': { en: 'Every channel:', ms: 'Setiap saluran:' },
   'summary.ready': { en: 'ready', ms: 'sedia' },
   'summary.not-ready': { en: 'not ready ({why})', ms: 'belum sedia ({why})' },
   'summary.failed': { en: '{n} failed', ms: '{n} gagal' },
@@ -239,6 +240,31 @@ export const READINESS_WORDS = {
 } as const satisfies Record<string, { en: string; ms: string }>;
 
 export type ReadinessCode = keyof typeof READINESS_WORDS;
+
+/**
+ * Who reads the words: `writer` (the studio's publish panel, readiness.json's texts said again) in the
+ * writer's terms, with no command-line options, code files or config keys; `cli` the command line's own
+ * words, which name its options.
+ */
+export type Audience = 'writer' | 'cli';
+
+/** The writer's words for the texts whose command-line words name options, files of code or settings. */
+export const WRITER_WORDS: Readonly<Partial<Record<ReadinessCode, { en: string; ms: string }>>> = {
+  'label.author': { en: 'an author name (yours, or one chosen in the author-name step; never made up)', ms: 'nama pengarang (nama anda, atau yang dipilih dalam langkah nama pengarang; tidak pernah direka)' },
+  'run-again': { en: 'make the package again; report a problem if it persists', ms: 'buat pakej sekali lagi; laporkan masalah jika ia berterusan' },
+  'book.finish': { en: 'write the remaining parts of the book', ms: 'tulis bahagian buku yang belum ditulis' },
+  'offline.fix': { en: 'write the book with an AI model (not the offline demo), then make the package again', ms: 'tulis buku dengan model AI (bukan demo luar talian), kemudian buat pakej sekali lagi' },
+  'author.fix': { en: 'type your author name in the publish panel and make the package again', ms: 'taipkan nama pengarang anda dalam panel penerbitan dan buat pakej sekali lagi' },
+  'note.author-none': { en: 'the {generator} answer had no usable name; none was made up: type your author name', ms: 'jawapan {generator} tiada nama yang boleh digunakan; tiada nama yang direka: taipkan nama pengarang anda' },
+  'title.empty-fix': { en: 'type the book\'s title', ms: 'taipkan tajuk buku' },
+  'title.too-long-fix': { en: 'choose a shorter title or subtitle', ms: 'pilih tajuk atau subtajuk yang lebih pendek' },
+  'title.refused-fix': { en: 'take those words out of the title or subtitle', ms: 'buang perkataan itu daripada tajuk atau subtajuk' },
+  'title-case.fix': { en: 'write the title as {title}', ms: 'tulis tajuk sebagai {title}' },
+  'categories.fix': { en: 'choose one to three categories when you upload the book', ms: 'pilih satu hingga tiga kategori semasa memuat naik buku' },
+  'cover.unreadable-fix': { en: 'make the cover again', ms: 'buat kulit buku sekali lagi' },
+  'paperback.make-again': { en: 'make the package again', ms: 'buat pakej sekali lagi' },
+  'pages.estimated-fix': { en: 'make the package again so the paperback\'s real page count is known', ms: 'buat pakej sekali lagi supaya bilangan halaman sebenar buku kulit lembut diketahui' },
+};
 
 /** A value of a text: as it is (a number, a name, a file), another text, or a list of texts (said as "a, b"). */
 export type ReadinessValue = string | number | ReadinessText | readonly ReadinessText[];
@@ -265,18 +291,19 @@ export interface StoredText {
  * A text in a language; a list of texts is one sentence per problem, joined with "; " (a list inside a
  * text is joined with ", "). A code the catalogue does not have (a package from a later version) is said as it is.
  */
-export function readinessText(text: StoredText | readonly StoredText[], lang: Lang): string {
-  if (isList(text)) return text.map((t) => readinessText(t, lang)).join('; ');
+export function readinessText(text: StoredText | readonly StoredText[], lang: Lang, audience: Audience = 'writer'): string {
+  if (isList(text)) return text.map((t) => readinessText(t, lang, audience)).join('; ');
   const vars: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(text.params ?? {})) vars[name] = valueText(value, lang);
-  const words = (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
+  for (const [name, value] of Object.entries(text.params ?? {})) vars[name] = valueText(value, lang, audience);
+  const writer = audience === 'writer' ? (WRITER_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code] : undefined;
+  const words = writer ?? (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
   return words ? fillPlaceholders(words[lang], vars) : text.code;
 }
 
-function valueText(value: unknown, lang: Lang): string | number {
+function valueText(value: unknown, lang: Lang, audience: Audience): string | number {
   if (typeof value === 'string' || typeof value === 'number') return value;
-  if (Array.isArray(value)) return value.map((v) => valueText(v, lang)).join(', ');
-  if (value && typeof value === 'object' && typeof (value as StoredText).code === 'string') return readinessText(value as StoredText, lang);
+  if (Array.isArray(value)) return value.map((v) => valueText(v, lang, audience)).join(', ');
+  if (value && typeof value === 'object' && typeof (value as StoredText).code === 'string') return readinessText(value as StoredText, lang, audience);
   return String(value);
 }
 
@@ -287,14 +314,29 @@ export interface ReadinessCheckText {
   fix?: ReadinessText[];
 }
 
-/** A check's label, detail and fix in a language: from its texts (`text`), or as kept (a package made before they were). */
+/**
+ * A check's label, detail and fix in a language, for an audience (by default the writer's words): from its
+ * texts (`text`), or as kept (a package made before they were).
+ */
 export function checkWords(
   check: { label: string; detail?: string; fix?: string; text?: { label: StoredText; detail?: readonly StoredText[]; fix?: readonly StoredText[] } },
   lang: Lang,
+  audience: Audience = 'writer',
 ): { label: string; detail?: string; fix?: string } {
   const { text } = check;
   if (!text) return { label: check.label, ...(check.detail !== undefined ? { detail: check.detail } : {}), ...(check.fix ? { fix: check.fix } : {}) };
-  return { label: readinessText(text.label, lang), ...(text.detail ? { detail: readinessText(text.detail, lang) } : {}), ...(text.fix ? { fix: readinessText(text.fix, lang) } : {}) };
+  const say = (t: StoredText | readonly StoredText[]) => readinessText(t, lang, audience);
+  return { label: say(text.label), ...(text.detail ? { detail: say(text.detail) } : {}), ...(text.fix ? { fix: say(text.fix) } : {}) };
+}
+
+/**
+ * A check's source as a short readable link: its name (the text before the address) and the address, so
+ * a page shows "KDP Help, "Metadata Guidelines for Books"" as a link rather than a raw URL.
+ * @example sourceLink('KDP Help, "Metadata": https://kdp.amazon.com/x') // { text: 'KDP Help, "Metadata"', url: 'https://kdp.amazon.com/x' }
+ */
+export function sourceLink(source: string): { text: string; url?: string } {
+  const m = /^(.*?)(?:\s*\([^()]*\))?:\s*(https:\/\/\S+)$/.exec(source.trim());
+  return m ? { text: m[1]!.trim(), url: m[2]! } : { text: source };
 }
 
 function isList<T>(value: T | readonly T[]): value is readonly T[] {

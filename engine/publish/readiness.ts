@@ -11,7 +11,7 @@ import { isPdf, isZip, jpegInfo, pngSize } from './files.js';
 import { estimatePrintPages, type KdpMetadata } from './metadata.js';
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import { TITLE_CASE, KDP_KEYWORD_MAX, descriptionTextProblems, nameOnlyKeywords, pageLimit, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
-import { checkWords, languageName, readinessText, say, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
+import { checkWords, languageName, readinessText, say, type Audience, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
 
 /**
  * `warn`: advice that does not stop the upload; `skipped`: could not be run here (epubcheck not
@@ -229,7 +229,7 @@ export const READINESS_RULES: readonly Rule[] = [
   },
   {
     id: 'offline-text', label: () => say('label.offline-text'), appliesTo: everyChannel,
-    source: () => 'Karya: the offline provider writes marked demo text (engine/providers/offline.ts), never a book to sell', evaluate: offlineOutcome,
+    source: () => 'Karya: the offline demo writes marked practice text, never a book to sell', evaluate: offlineOutcome,
   },
   {
     id: 'author', label: () => say('label.author'), appliesTo: everyChannel,
@@ -256,7 +256,7 @@ export const READINESS_RULES: readonly Rule[] = [
       if (!words.length) return pass(say('quoted', { text: title }));
       const fixed = titleCase(title, language);
       const fixedSub = subtitle ? titleCase(subtitle, language) : '';
-      return failed(say('title-case.words', { words: words.map((w) => `"${w}"`).join(', ') }), say('title-case.fix', { args: `--title "${fixed}"${fixedSub ? ` --subtitle "${fixedSub}"` : ''}` }));
+      return failed(say('title-case.words', { words: words.map((w) => `"${w}"`).join(', ') }), say('title-case.fix', { args: `--title "${fixed}"${fixedSub ? ` --subtitle "${fixedSub}"` : ''}`, title: `"${fixed}"${fixedSub ? ` / "${fixedSub}"` : ''}` }));
     },
   },
   {
@@ -350,9 +350,10 @@ const asList = (said: Said): ReadinessText[] => (Array.isArray(said) ? [...(said
 
 /**
  * Every check of a package for every channel (CHANNELS), in the order of READINESS_RULES, said in `lang`
- * (by default the book's language).
+ * (by default the book's language) for `audience` (by default the writer's words; `cli` names the
+ * command's options).
  */
-export function packageReadiness(input: ReadinessInput, lang: Lang = input.metadata.language): Readiness {
+export function packageReadiness(input: ReadinessInput, lang: Lang = input.metadata.language, audience: Audience = 'writer'): Readiness {
   const channels = {} as Record<ChannelId, ChannelReadiness>;
   for (const id of CHANNEL_IDS) {
     const channel = CHANNELS[id];
@@ -363,7 +364,7 @@ export function packageReadiness(input: ReadinessInput, lang: Lang = input.metad
         ...(result.detail !== undefined ? { detail: asList(result.detail) } : {}),
         ...(result.fix !== undefined ? { fix: asList(result.fix) } : {}),
       };
-      const words = checkWords({ label: '', text }, lang);
+      const words = checkWords({ label: '', text }, lang, audience);
       return {
         id: r.id, label: words.label, status: result.status, ...(words.detail !== undefined ? { detail: words.detail } : {}), ...(words.fix ? { fix: words.fix } : {}),
         source: r.source(input, channel), text,
@@ -379,23 +380,36 @@ export function readyChannels(readiness: Readiness): ChannelId[] {
   return CHANNEL_IDS.filter((id) => readiness.channels[id]?.ready);
 }
 
-/** The readiness as lines for a terminal, in `lang`: per channel its verdict, then its checks, with the fix under each failure. */
+/**
+ * The readiness as lines for a terminal, in `lang` and the command line's words: first the checks every
+ * channel shares (the same outcome everywhere), once; then per channel its verdict and only the checks
+ * that differ, with the fix under each failure.
+ */
 export function formatReadiness(readiness: Readiness, lang: Lang = 'en'): string {
   const mark: Record<CheckStatus, string> = { pass: '✓', fail: '✗', warn: '!', skipped: '–', check: '?' };
-  const words = (code: Parameters<typeof say>[0], params?: Parameters<typeof say>[1]) => readinessText(say(code, params), lang);
+  const words = (code: Parameters<typeof say>[0], params?: Parameters<typeof say>[1]) => readinessText(say(code, params), lang, 'cli');
+  const checkLines = (check: ReadinessCheck, indent: string): string[] => {
+    const c = checkWords(check, lang, 'cli');
+    const line = `${indent}${mark[check.status]} ${c.label}${c.detail ? `: ${c.detail}` : ''}${check.status === 'skipped' ? ` ${words('summary.skipped')}` : ''}`;
+    const hasFix = (check.status === 'fail' || check.status === 'warn' || check.status === 'check') && c.fix;
+    return hasFix ? [line, `${indent}    ${words('summary.fix', { fix: c.fix! })}`] : [line];
+  };
+  const channels = CHANNEL_IDS.map((id) => readiness.channels[id]).filter((c): c is ChannelReadiness => Boolean(c));
+  const said = (check: ReadinessCheck) => checkLines(check, '').join('\n');
+  // A check is shared when every channel has it, said the same way.
+  const shared = (channels[0]?.checks ?? []).filter((check) => channels.every((c) => c.checks.some((x) => x.id === check.id && said(x) === said(check))));
+  const sharedIds = new Set(shared.map((c) => c.id));
   const lines: string[] = [];
-  for (const id of CHANNEL_IDS) {
-    const channel = readiness.channels[id];
-    if (!channel) continue;
+  if (shared.length && channels.length > 1) {
+    lines.push(`  ${words('summary.shared')}`);
+    for (const check of shared) lines.push(...checkLines(check, '    '));
+  }
+  for (const channel of channels) {
     const failedCount = channel.checks.filter((c) => c.status === 'fail').length;
     const toCheck = channel.checks.filter((c) => c.status === 'check').length;
     const why = [failedCount ? words('summary.failed', { n: failedCount }) : '', toCheck ? words('summary.to-check', { n: toCheck }) : ''].filter(Boolean).join(', ');
     lines.push(`  ${channel.name}: ${channel.ready ? words('summary.ready') : words('summary.not-ready', { why })}`);
-    for (const check of channel.checks) {
-      const c = checkWords(check, lang);
-      lines.push(`    ${mark[check.status]} ${c.label}${c.detail ? `: ${c.detail}` : ''}${check.status === 'skipped' ? ` ${words('summary.skipped')}` : ''}`);
-      if ((check.status === 'fail' || check.status === 'warn' || check.status === 'check') && c.fix) lines.push(`        ${words('summary.fix', { fix: c.fix })}`);
-    }
+    for (const check of channel.checks) if (channels.length < 2 || !sharedIds.has(check.id)) lines.push(...checkLines(check, '    '));
   }
   const ready = readyChannels(readiness).map((id) => readiness.channels[id].name);
   lines.push(`  ${readiness.ready ? words('summary.every') : ready.length ? words('summary.some', { channels: ready.join(', ') }) : words('summary.none')}`);

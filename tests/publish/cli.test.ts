@@ -125,7 +125,7 @@ describe('karya publish', () => {
     expect(kdp('language')).toMatchObject({ label: 'Amazon KDP (Kindle eBook) menerima buku dalam bahasa Melayu (senarai yang diterbitkannya)' });
     expect(kdp('language').detail).toContain('bahasa Melayu belum disahkan');
     expect(kdp('offline-text').detail).toMatch(/^teks demo luar talian dalam manuskrip/);
-    expect(kdp('offline-text').fix).toMatch(/^tetapkan OPENAI_API_KEY/);
+    expect(kdp('offline-text').fix).toMatch(/^tulis buku dengan model AI/);
     expect(kdp('manuscript-epub').label).toBe('manuscript.epub ialah fail EPUB');
     expect(kdp('epubcheck').detail).toMatch(/^epubcheck tidak/);
     for (const channel of Object.values(readiness.channels)) {

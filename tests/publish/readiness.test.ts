@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHANNELS, CHANNEL_IDS, KDP_PAGE_LIMITS, OFFLINE_MARKERS, pageLimit, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
+  CHANNELS, CHANNEL_IDS, KDP_PAGE_LIMITS, OFFLINE_MARKERS, pageLimit, sourceLink, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
   type CoverContent, type ReadinessInput,
 } from '../../engine/publish/index.js';
 import { coverContent } from '../../engine/node/publish.js';
@@ -95,7 +95,32 @@ describe('readiness per channel', () => {
       expect(r.channels[id].ready).toBe(false);
     }
     expect(r.ready).toBe(false);
-    expect(JSON.stringify(r)).toContain('--author');
+    // In the writer's words by default (the studio); the command line's words name its option.
+    expect(r.channels.kobo.checks.find((c) => c.id === 'author')!.fix).toBe('type your author name in the publish panel and make the package again');
+    expect(JSON.stringify(packageReadiness(input({ author: '' }), 'en', 'cli'))).toContain('--author');
+  });
+
+  it('the writer\'s words (the studio) name no command-line option, no code file, no config key; the command line keeps its own', () => {
+    const bad = packageReadiness(input({ author: '', title: 'a tale of urban beginnings', text: OFFLINE_MARK.en }));
+    for (const lang of ['en', 'ms'] as const) {
+      for (const channel of Object.values(bad.channels)) {
+        for (const check of channel.checks) {
+          const words = checkWords(check, lang);
+          const all = `${words.label} ${words.detail ?? ''} ${words.fix ?? ''} ${check.source}`;
+          expect(all, check.id).not.toMatch(/(^|\s)--[a-z]|\.ts\b|OPENAI_|generators\/|_config|useAzure/);
+        }
+      }
+    }
+    // Sources as short readable links: the name, and the address behind it.
+    for (const check of Object.values(bad.channels).flatMap((c) => c.checks)) {
+      const link = sourceLink(check.source);
+      expect(link.text, check.source).not.toMatch(/https?:/);
+      if (check.source.includes('https://')) expect(link.url).toMatch(/^https:\/\/\S+$/);
+    }
+    expect(sourceLink(CHANNELS.kdp_ebook.sources.cover!)).toEqual({ text: 'KDP Help, "eBook Cover Image Guidelines"', url: 'https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX' });
+    const titleCase = bad.channels.kdp_ebook.checks.find((c) => c.id === 'title-case')!;
+    expect(checkWords(titleCase, 'en').fix).toBe('write the title as "A Tale of Urban Beginnings"');
+    expect(checkWords(titleCase, 'en', 'cli').fix).toBe('pass --title "A Tale of Urban Beginnings"');
   });
 
   it('offline demo text is never ready: in the manuscript, the description or the keywords', () => {
@@ -164,6 +189,24 @@ describe('readiness per channel', () => {
   });
 });
 
+describe('the printed report', () => {
+  it('says what every channel shares once, then per channel only what differs, in the book\'s language', () => {
+    const text = formatReadiness(packageReadiness(input({ author: '' }), 'en', 'cli'), 'en');
+    const count = (needle: string) => text.split(needle).length - 1;
+    expect(text.startsWith('  Every channel:\n')).toBe(true);
+    expect(count('every part of the book is written')).toBe(1);
+    expect(count('no author name')).toBe(1);
+    expect(count('--author "Your Name"')).toBe(1);
+    // Different per channel: the language check names its channel, the page count is the paperback's only.
+    expect(count('accepts books in English')).toBe(4);
+    expect(count('the paperback has 24 to 828 pages')).toBe(1);
+    expect(text.indexOf('the paperback has 24 to 828 pages')).toBeGreaterThan(text.indexOf('Amazon KDP (paperback): not ready'));
+    const malay = formatReadiness(packageReadiness(input({ language: 'ms', title: 'Hujan di Kuala Lumpur' }), 'ms', 'cli'), 'ms');
+    expect(malay.startsWith('  Setiap saluran:\n')).toBe(true);
+    expect(malay).not.toMatch(/\b(ready|not ready|failed|Every channel)\b/);
+  });
+});
+
 describe('readiness reads the text', () => {
   it('a description that is working notes or less than a sentence of blurb fails, saying to write it again', () => {
     for (const description of ['<p>Fake answer 28. Character Details: Aisha: the lead</p>', '<p>Fake answer 28. Character Details: Aisha: the lead The end.</p>', '<p>A love story.</p>', `<p>Butiran Watak: Aisha. ${'kata '.repeat(30)}.</p>`]) {
@@ -217,7 +260,8 @@ describe('readiness in the book\'s language', () => {
     const kdp = (id: string) => malay.channels.kdp_ebook.checks.find((c) => c.id === id)!;
     expect(kdp('book-complete')).toMatchObject({ label: 'setiap bahagian buku telah ditulis', detail: 'dari pengenalan hingga penutup' });
     expect(kdp('author')).toMatchObject({ status: 'fail', detail: 'tiada nama pengarang' });
-    expect(kdp('author').fix).toContain('--author "Nama Anda"');
+    expect(kdp('author').fix).toBe('taipkan nama pengarang anda dalam panel penerbitan dan buat pakej sekali lagi');
+    expect(checkWords(kdp('author'), 'ms', 'cli').fix).toContain('--author "Nama Anda"');
     expect(kdp('title-case').label).toBe('tajuk ditulis dengan huruf besar gaya tajuk (bahasa Melayu)');
     expect(kdp('language').label).toBe('Amazon KDP (Kindle eBook) menerima buku dalam bahasa Melayu (senarai yang diterbitkannya)');
     expect(kdp('language').detail).toBe('ms: bahasa Melayu belum disahkan dalam senarai bahasa eBook KDP; semak halaman itu sebelum anda memuat naik');
@@ -236,7 +280,7 @@ describe('readiness in the book\'s language', () => {
   it('each check keeps its words as texts, so the studio says them in its own language', () => {
     const check = packageReadiness(input({ language: 'en', author: '' })).channels.kobo.checks.find((c) => c.id === 'author')!;
     expect(check.detail).toBe('no author name');
-    expect(checkWords(check, 'ms')).toMatchObject({ detail: 'tiada nama pengarang', fix: expect.stringContaining('--author "Nama Anda"') });
+    expect(checkWords(check, 'ms')).toMatchObject({ detail: 'tiada nama pengarang', fix: expect.stringContaining('panel penerbitan') });
     // A package kept from before the texts: its words as they were.
     expect(checkWords({ label: 'an old label', detail: 'an old detail' }, 'ms')).toEqual({ label: 'an old label', detail: 'an old detail' });
   });

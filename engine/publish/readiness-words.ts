@@ -227,6 +227,15 @@ export const READINESS_WORDS = {
   },
 
   // The terminal's summary (formatReadiness).
+  // The command line's lines around the package (karya publish), in the book's language.
+  'status.making': { en: 'karya: making the KDP package in {dir}', ms: 'karya: membuat pakej KDP dalam {dir}' },
+  'status.file': { en: 'making {file}', ms: 'membuat {file}' },
+  'status.epubcheck': { en: 'checking manuscript.epub with epubcheck', ms: 'menyemak manuscript.epub dengan epubcheck' },
+  'status.paperback': {
+    en: 'karya: paperback {size} on {paper} paper: {pages} pages, spine {spine} in',
+    ms: 'karya: buku kulit lembut {size} pada kertas {paper}: {pages} halaman, tulang buku {spine} inci',
+  },
+  'status.readiness': { en: 'karya: readiness', ms: 'karya: kesediaan untuk kedai' },
   'summary.shared': { en: 'Every channel:', ms: 'Setiap saluran:' },
   'summary.ready': { en: 'ready', ms: 'sedia' },
   'summary.not-ready': { en: 'not ready ({why})', ms: 'belum sedia ({why})' },

@@ -104,6 +104,11 @@ describe('karya publish', () => {
     const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'pkg', '--author', 'Nur Aina', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain('6 of 6 parts already written');
+    // The lines around the package and the printed checks in the book's language.
+    for (const line of ['karya: membuat pakej KDP dalam pkg', '  … membuat manuscript.epub', '  … menyemak manuscript.epub dengan epubcheck', 'karya: buku kulit lembut 6 x 9 inci pada kertas putih:', 'karya: kesediaan untuk kedai', '  Setiap saluran:']) {
+      expect(r.stderr, line).toContain(line);
+    }
+    expect(r.stderr).not.toMatch(/making the KDP package|karya: readiness|Every channel:|not ready/);
     const metadata = JSON.parse(read(path.join(cwd, 'pkg'), 'metadata.json'));
     expect(metadata.language).toBe('ms');
     expect(metadata.description).toContain('Teks demo luar talian');

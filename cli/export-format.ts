@@ -5,14 +5,16 @@ import path from 'node:path';
 import { bookDocument, bookMarkdown, EXPORT_FORMATS, ExportLimitError, formatOfFile, type BookDocument, type BookState, type ExportFormat, type ResolvedSpec } from '../engine/index.js';
 import { EXIT, fail } from './util.js';
 import { makeDirs } from './fs-check.js';
+import type { RenderOptions } from '../engine/node/export/index.js';
 
 const ALLOWED = `${EXPORT_FORMATS.join(', ')} (.${EXPORT_FORMATS.join(', .')})`;
 
 /**
  * The format asked for: --format when given, else the --out file's extension, else Markdown on stdout.
- * Exits 2 naming the allowed formats for anything else. Covers are PNG and take no format.
+ * Exits 2 naming the allowed formats for anything else. Covers are PNG and take no format. With
+ * `pipe` (karya export), an EPUB, DOCX or PDF without --out goes to stdout when stdout is not a terminal.
  */
-export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; format?: string }): ExportFormat {
+export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; format?: string }, pipe?: { isTerminal: boolean; command: string }): ExportFormat {
   if (spec.kind === 'image') {
     if (opts.format !== undefined) fail(`--format: ${spec.id} makes an image (PNG or JPEG, from the --out extension); --format is for books (${EXPORT_FORMATS.join(', ')})`);
     return 'md';
@@ -20,7 +22,8 @@ export function exportFormatOrExit(spec: ResolvedSpec, opts: { out?: string; for
   if (opts.format !== undefined) {
     const format = opts.format.toLowerCase().replace(/^\./, '');
     if (!(EXPORT_FORMATS as readonly string[]).includes(format)) fail(`--format: "${opts.format}" is not one of ${EXPORT_FORMATS.join(', ')}`);
-    if (format !== 'md' && !opts.out) fail(`--format ${format}: name the file with --out FILE (only Markdown goes to stdout)`);
+    if (format !== 'md' && !opts.out && !pipe) fail(`--format ${format}: name the file with --out FILE (only Markdown goes to stdout)`);
+    if (format !== 'md' && !opts.out && pipe?.isTerminal) fail(`--format ${format}: name the file with --out FILE, or send it to a pipe or a file (${pipe.command} --format ${format} > book.${format})`);
     return format as ExportFormat;
   }
   if (opts.out === undefined) return 'md';
@@ -39,11 +42,11 @@ export async function exportBytes(spec: ResolvedSpec, state: BookState, format: 
  * A document as a file, made as the server makes it: in a worker thread within the export limits
  * (engine/node/export/pool.ts). A limit hit ends the command with a plain message and exit 1.
  */
-export async function renderOrExit(doc: BookDocument, format: ExportFormat): Promise<Uint8Array> {
+export async function renderOrExit(doc: BookDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
   const { exportPool } = await import('../engine/node/export/pool.js');
   try {
     // One user's files: they wait their turn for a thread, and the time limit counts from their start.
-    return await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format);
+    return await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format, opts);
   } catch (error) {
     if (error instanceof ExportLimitError) fail(exportLimitMessage(error), EXIT.failed);
     throw error;

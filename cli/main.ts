@@ -23,13 +23,42 @@ const promptsCommand = lazy(async () => (await import('./commands/prompts.js')).
 const rewriteCommand = lazy(async () => (await import('./commands/rewrite.js')).rewriteCommand);
 const booksCommand = lazy(async () => (await import('./commands/books.js')).booksCommand);
 
+/** An example for each command's --help (clig.dev: lead with examples). */
+const EXAMPLES: Readonly<Record<string, string>> = {
+  karya: 'karya generate romance --chapters 6 --out book.epub',
+  list: 'karya list --json',
+  show: 'karya show romance',
+  validate: 'karya validate generators/',
+  generate: 'karya generate romance --chapters 6 --lang ms --set heatLevel=sweet --out book.epub',
+  export: 'karya export romance --format epub > book.epub',
+  books: 'karya books --json',
+  rewrite: 'karya rewrite romance --part chapter:2 --note "more dialogue"',
+  prompts: 'karya prompts romance --step chapter:1',
+  publish: 'karya publish romance --chapters 12 --author "Siti Aminah" --paper cream --out package/',
+  batch: 'karya batch jobs.yaml --concurrency 4 --rpm 60',
+  'test-ai': 'karya test-ai --timeout 10000',
+  serve: 'karya serve --port 3000',
+  worker: 'karya worker --concurrency 8',
+};
+
+/**
+ * Every command's help ends with an example; a usage error (unknown option, missing argument) is one
+ * line that points to the command's --help, and exits 2.
+ */
+function withConventions(command: Command, path: string): void {
+  const example = EXAMPLES[command.name()];
+  if (example) command.addHelpText('after', `\nExample:\n  $ ${example}\n`);
+  command.configureOutput({ outputError: (text, write) => write(`karya: ${text.replace(/^error: /, '').trimEnd()} (see: ${path} --help)\n`) });
+  for (const sub of command.commands) withConventions(sub, `${path} ${sub.name()}`);
+}
+
 /** A new program per run: commander keeps the parsed options on the command objects. */
 function buildProgram(): Command {
   const program = new Command();
   program
     .name('karya')
     .description('Karya: write books, stories and publishing material with AI, from one YAML file per generator.')
-    .showHelpAfterError()
+    .option('-V, --version', 'print the version')
     .exitOverride();
 
   program
@@ -56,7 +85,7 @@ function buildProgram(): Command {
     .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
     .option('--lang <lang>', 'output language: en or ms')
-    .option('--chapters <n>', 'number of chapters (any whole number from 1 to 100; overrides the setting)')
+    .option('--chapters <n>', 'number of chapters, a whole number from 1 to 100 (from 2 where the conclusion is the last chapter: horror, sci-fi…); overrides the setting')
     .option('--out <file>', 'write the result here instead of stdout: .md, .epub, .docx or .pdf (covers: .png, .jpg or .jpeg)')
     .option('--format <format>', 'md, epub, docx or pdf (default: from the --out extension)')
     .option('--with-outline', 'include the outline in the book')
@@ -75,7 +104,7 @@ function buildProgram(): Command {
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
     .option('--lang <lang>', 'output language: en or ms')
     .option('--chapters <n>', 'number of chapters, as given to karya generate')
-    .requiredOption('--out <file>', 'the file to write: .md, .epub, .docx or .pdf')
+    .option('--out <file>', 'the file to write: .md, .epub, .docx or .pdf (default: stdout; an EPUB, DOCX or PDF only to a pipe or a file)')
     .option('--format <format>', 'md, epub, docx or pdf (default: from the --out extension)')
     .option('--with-outline', 'include the outline in the book')
     .option('--with-bible', 'include the story bible (premise, planned ending, characters, open threads, facts) after the outline')
@@ -122,7 +151,7 @@ function buildProgram(): Command {
     .option('--set <name=value>', 'a setting (repeatable); flags take a comma list', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'a Markdown brief: its headings (# Premise, # Main Characters, # Working Title…) name settings, the text under each is the value; --set wins')
     .option('--lang <lang>', 'output language: en or ms')
-    .option('--chapters <n>', 'number of chapters (any whole number from 1 to 100; overrides the setting)')
+    .option('--chapters <n>', 'number of chapters, a whole number from 1 to 100 (from 2 where the conclusion is the last chapter: horror, sci-fi…); overrides the setting')
     .requiredOption('--out <dir>', 'the folder to write the package into')
     .option('--title <title>', "the book's title (default: the book's own, else the book-title generator's)")
     .option('--subtitle <subtitle>', "the book's subtitle")
@@ -174,7 +203,15 @@ function buildProgram(): Command {
     .option('--metrics-port <port>', 'serve this worker\'s GET /metrics (its credits charged and refunded) on this port, behind KARYA_METRICS_TOKEN')
     .action(async (opts: { concurrency?: string; metricsPort?: string }) => (await import('./commands/worker.js')).workerCommand(opts));
 
+  withConventions(program, 'karya');
   return program;
+}
+
+/** The version of karya (package.json), read only when asked. */
+async function printVersion(): Promise<number> {
+  const { packageVersion } = await import('../engine/node/load.js');
+  process.stdout.write(`karya ${packageVersion()}\n`);
+  return EXIT.ok;
 }
 
 /**
@@ -183,6 +220,7 @@ function buildProgram(): Command {
  * @example process.exitCode = await runKarya(['list', '--json']);
  */
 export async function runKarya(argv: readonly string[]): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) return printVersion();
   try {
     await buildProgram().parseAsync([...argv], { from: 'user' });
     return EXIT.ok;

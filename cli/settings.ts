@@ -102,3 +102,11 @@ export function progressKey(spec: ResolvedSpec, settings: Settings, totalChapter
   return `${spec.id}:${createHash('sha256').update(canonical).digest('hex').slice(0, 16)}`;
 }
 
+/**
+ * What `--chapters N` makes of a book whose conclusion takes the last chapter's place (horror, sci-fi,
+ * mystery thriller…), said once before the book is written; undefined for every other book.
+ */
+export function chapterRuleNote(spec: ResolvedSpec, totalChapters: number): string | undefined {
+  if (spec.kind !== 'book' || spec.flow.sections || spec.flow.conclusion !== 'replaces-last') return undefined;
+  return `karya: ${spec.id} ends on its conclusion as chapter ${totalChapters}: the introduction, chapters 1 to ${totalChapters - 1}, then the conclusion`;
+}

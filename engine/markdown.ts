@@ -1,5 +1,5 @@
 // The one Markdown reader of generated text: marked's lexer turns a part's Markdown into a small block
-// model (headings, paragraphs, lists, quotes, rules, code) that the studio's preview and every export
+// model (headings, paragraphs, lists, quotes, rules, code, tables) that the studio's preview and every export
 // (EPUB, DOCX, PDF) render. The model holds plain text only: raw HTML in the text becomes text, and each
 // renderer escapes what it prints. Pure, so the studio uses it too.
 import { Lexer, type Token, type Tokens } from 'marked';
@@ -19,7 +19,8 @@ export type Block =
   | { readonly kind: 'list'; readonly isOrdered: boolean; readonly start: number; readonly items: readonly (readonly Block[])[] }
   | { readonly kind: 'quote'; readonly blocks: readonly Block[] }
   | { readonly kind: 'code'; readonly text: string }
-  | { readonly kind: 'rule' };
+  | { readonly kind: 'rule' }
+  | { readonly kind: 'table'; readonly header: readonly (readonly Span[])[]; readonly rows: readonly (readonly (readonly Span[])[])[] };
 
 // `breaks`: a single newline is a line break, as the model means it in poems, lyrics and addresses.
 const LEXER_OPTIONS = { gfm: true, breaks: true } as const;
@@ -140,19 +141,11 @@ function blocksOf(tokens: readonly Token[], out: Block[] = []): Block[] {
       case 'hr':
         out.push({ kind: 'rule' });
         break;
-      // A table reads as one line per row, its cells separated by " · ", the header row in bold.
+      // A table stays a table: its header cells and its rows of cells (a recipe's ingredients and amounts).
       case 'table': {
         const t = token as Tokens.Table;
-        const row = (cells: readonly Tokens.TableCell[]): Span[] => {
-          const spans: Span[] = [];
-          cells.forEach((cell, i) => {
-            if (i > 0) pushText(spans, ' · ');
-            inlineSpans(cell.tokens, spans);
-          });
-          return spans;
-        };
-        out.push({ kind: 'paragraph', spans: [{ kind: 'strong', children: row(t.header) }] });
-        for (const cells of t.rows) out.push({ kind: 'paragraph', spans: row(cells) });
+        const cells = (row: readonly Tokens.TableCell[]) => row.map((cell) => inlineSpans(cell.tokens));
+        out.push({ kind: 'table', header: cells(t.header), rows: t.rows.map(cells) });
         break;
       }
       // An HTML block is text like any other.

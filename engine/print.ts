@@ -32,8 +32,6 @@ export const GUTTER_BY_PAGES: ReadonlyArray<{ maxPages: number; inches: number }
 ];
 /** KDP's minimum outside, top and bottom margin (no bleed), in inches. */
 export const MIN_OUTER_MARGIN_IN = 0.25;
-/** KDP's page limits for a black-and-white paperback. */
-export const PAPERBACK_PAGES = { min: 24, max: 828 } as const;
 /** KDP prints spine text only from this page count on. */
 export const SPINE_TEXT_MIN_PAGES = 79;
 /** Bleed on each outer edge of a full-wrap cover, in inches. */

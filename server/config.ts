@@ -3,7 +3,7 @@
 import type { ConnectionLimits } from './http/connections.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../engine/node/load.js';
+import { ROOT, packageVersion } from '../engine/node/load.js';
 import { TOPUP_CREDITS, type TopUpCredits } from '../engine/contract/payments.js';
 
 export interface RateLimit {
@@ -106,13 +106,6 @@ export interface ServerConfig {
 export const DEFAULT_DB = path.join('.karya', 'karya.sqlite');
 export const DEFAULT_PORT = 3000;
 
-function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
 
 function intFrom(value: string | undefined, fallback: number, min: number, max: number, name: string): number {
   if (value === undefined || value.trim() === '') return fallback;

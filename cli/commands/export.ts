@@ -1,7 +1,8 @@
 // `karya export <id>`: write a saved book again, in any format, from the local state file: the book that
 // `karya generate` with the same settings finished (or, unfinished, the parts it saved so far); with no
 // settings given and no such book, the generator's latest saved book; with `--book ID`, that book
-// (`karya books` lists them). Calls no model; a book that was never saved exits 2.
+// (`karya books` lists them). Calls no model; a book that was never saved exits 2. Without --out the book
+// goes to stdout: Markdown anywhere, an EPUB, DOCX or PDF only to a pipe or a file.
 import { existsSync } from 'node:fs';
 import { planSteps, type ResolvedSpec } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
@@ -16,7 +17,8 @@ export interface ExportOptions {
   set: string[];
   lang?: string;
   chapters?: string;
-  out: string;
+  /** The file to write; without it the book goes to stdout (an EPUB, DOCX or PDF only to a pipe or a file). */
+  out?: string;
   format?: string;
   withOutline?: boolean;
   /** Print the story bible after the outline (`--with-bible`). */
@@ -36,13 +38,14 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   if (named) exportableOrExit(named);
   // With a generator id the settings find the book as they did for karya generate (checked before anything is read).
   if (named && opts.book === undefined) settingsFromOptions(named, opts);
-  if (named) exportFormatOrExit(named, opts);
+  const pipe = { isTerminal: process.stdout.isTTY === true, command: `karya export ${id ?? `--book ${opts.book}`}` };
+  if (named) exportFormatOrExit(named, opts, pipe);
   const author = authorOrExit(opts.author);
   const statePath = opts.state ?? DEFAULT_STATE;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
   // Never create a state file just to find it empty.
   if (!existsSync(statePath)) fail(`no state file at ${statePath}, so no saved book to export; write the book first with: ${command}`);
-  writableFileOrExit('--out', opts.out);
+  if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
 
   const stateFile = await openStateFile(statePath);
   try {
@@ -52,17 +55,27 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
     }
     const { spec, saved } = chosen;
     exportableOrExit(spec);
-    const format = exportFormatOrExit(spec, opts);
+    const format = exportFormatOrExit(spec, opts, pipe);
     if (!saved.isFinished) {
       const written = saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0);
       const finish = named && opts.book === undefined ? ` Run "${command}" to finish it.` : '';
       info(`karya: this ${spec.id} book is not finished (${written} of ${planSteps(spec, saved.state.totalChapters).length} parts written); exporting the parts written so far.${finish}`);
     }
-    writeOut(opts.out, await exportBytes(spec, saved.state, format, { withOutline: opts.withOutline, withBible: opts.withBible, ...(author ? { author } : {}) }));
+    const bytes = await exportBytes(spec, saved.state, format, { withOutline: opts.withOutline, withBible: opts.withBible, ...(author ? { author } : {}) });
+    if (opts.out === undefined) {
+      await writeStdout(bytes);
+      return;
+    }
+    writeOut(opts.out, bytes);
     info(`karya: wrote ${opts.out}`);
   } finally {
     await stateFile.close();
   }
+}
+
+/** The book on stdout, waiting until a slow pipe has taken it all. */
+function writeStdout(data: Uint8Array | string): Promise<void> {
+  return new Promise((resolve, reject) => process.stdout.write(data, (error) => (error ? reject(error) : resolve())));
 }
 
 /** Only books and saved pieces export; a cover or a single piece that is never saved exits 2. */

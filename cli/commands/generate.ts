@@ -7,7 +7,7 @@ import { lightFetch } from '../../engine/node/light-fetch.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
-import { settingsFromOptions, progressKey } from '../settings.js';
+import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type ImageFormat } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
@@ -76,6 +76,8 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   if (spec.kind !== 'image') writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
   const provider = cliProvider();
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
+  const rule = chapterRuleNote(spec, total);
+  if (rule) info(rule);
   const stateFile = spec.kind === 'image' ? null : await openStateFile(opts.state ?? DEFAULT_STATE);
   const interrupt = listenForInterrupt();
   let opened: BookSession | undefined;

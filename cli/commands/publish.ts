@@ -6,15 +6,18 @@ import path from 'node:path';
 import {
   BookSession, GenerationError, SpecError, formatSpecIssue, planSteps, startBook,
 } from '../../engine/index.js';
-import { checkPublishPlan, directPublishStep, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/publish/index.js';
+import {
+  checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
+} from '../../engine/publish/index.js';
 import { openStateFile } from '../../server/index.js';
-import { PAPER_NAMES, TRIM_NAMES, isPaperName, isTrimName } from '../../engine/print.js';
+import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName } from '../../engine/print.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
-import { settingsFromOptions, progressKey } from '../settings.js';
+import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { cliProvider } from './generate.js';
+import type { Lang } from '../../engine/spec/types.js';
 
 export interface PublishOptions {
   set: string[];
@@ -61,6 +64,16 @@ function metadataOptions(opts: PublishOptions): GivenFacts {
   };
 }
 
+/** A line as each file of the package is made (on a terminal, one line that changes), so the seconds it takes are not silent. */
+function fileProgress(lang: Lang): (file: string) => void {
+  const isTty = process.stderr.isTTY === true;
+  return (file) => {
+    const line = `  … ${readinessText(file === 'epubcheck' ? say('status.epubcheck') : say('status.file', { file }), lang)}`;
+    if (isTty) process.stderr.write(`\r\x1b[K${line}${file === 'readiness.json' ? '\r\x1b[K' : ''}`);
+    else info(line);
+  };
+}
+
 export async function publishCommand(id: string, opts: PublishOptions): Promise<void> {
   // The paperback's choices are checked before anything else: nothing is spent on a package that cannot be made.
   const trim = opts.trim ?? '6x9';
@@ -85,6 +98,8 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
   const provider = cliProvider();
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
+  const rule = chapterRuleNote(spec, total);
+  if (rule) info(rule);
   const stateFile = await openStateFile(opts.state ?? DEFAULT_STATE);
   const interrupt = listenForInterrupt();
 
@@ -104,7 +119,9 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     }
     const bookCost = planned * spec.cost;
 
-    info(`karya: making the KDP package in ${opts.out}`);
+    const lang = session.state.lang;
+    const said = (text: ReadinessText) => info(readinessText(text, lang, 'cli'));
+    said(say('status.making', { dir: opts.out }));
     const direct = directPublishStep({ renderer: catalog.renderer, provider, signal: interrupt.signal });
     let started = 0;
     const runStep: RunPublishStep = (step) => {
@@ -120,11 +137,12 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
     const { writeKdpPackage } = await import('../../engine/node/publish.js');
     makeDirs(opts.out);
-    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper });
+    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper, onProgress: fileProgress(lang) });
 
     for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
-    info(`karya: paperback ${trim.replace('x', ' × ')} in on ${paper} paper: ${written.print.pageCount} pages, spine ${written.print.spineIn.toFixed(3)} in`);
-    info('karya: readiness');
+    const size = say('trim', { width: TRIM_SIZES[trim].width, height: TRIM_SIZES[trim].height });
+    said(say('status.paperback', { size, paper: say(`paper.${paper}`), pages: written.print.pageCount, spine: written.print.spineIn.toFixed(3) }));
+    said(say('status.readiness'));
     info(written.summary);
     const cost = { book: bookCost, publishing: parts.cost, total: bookCost + parts.cost, thisRun: bookSteps * spec.cost + parts.cost };
     info(`karya: the package cost ${credits(cost.total)}: the book ${credits(cost.book)} (${planned} parts), publishing ${credits(cost.publishing)} (${parts.steps.filter((s) => !s.skipped).map((s) => `${s.generatorId} ${s.cost}`).join(', ')})`

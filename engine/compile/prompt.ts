@@ -43,6 +43,8 @@ export interface PromptContext {
   chapterCount: number;
   chaptersLeft: number;
   isLastChapter: boolean;
+  /** The conclusion takes the last chapter's place (horror, sci-fi…): `chapterCount` chapters, then it. */
+  isConclusionLastChapter: boolean;
   outline: string;
   characterDetails: string;
   previousEnding: string;
@@ -103,7 +105,7 @@ export type PromptState = BookState & { readonly bookContext?: string };
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chapterCount', 'chaptersLeft', 'isLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'chapterNote', 'newPart',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'chapterNote', 'newPart',
   'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
 ] satisfies Array<keyof PromptContext>);
 
@@ -330,6 +332,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     chapterCount: endPosition - 1,
     chaptersLeft: Math.max(0, endPosition - 1 - number),
     isLastChapter: step.kind === 'chapter' && number === endPosition - 1,
+    isConclusionLastChapter: spec.flow.conclusion === 'replaces-last',
     outline: state.outline ?? '',
     characterDetails: state.characterDetails ?? '',
     previousEnding: lastWords.length > ENDING_WORDS ? '…' + lastWords.slice(-ENDING_WORDS).join(' ') : lastWords.join(' '),

@@ -11,6 +11,15 @@ import { deepFreeze } from '../spec/resolve.js';
  * is the same whether the code runs from source (engine/node/) or from the CLI bundle (dist/cli/). */
 export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 
+/** Karya's version, from the package.json at ROOT ('0.0.0' when it cannot be read). */
+export function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
 function findRoot(start: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'generators', '_shared.yaml'))) return dir;

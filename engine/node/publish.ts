@@ -8,7 +8,10 @@ import { accessSync, constants, mkdtempSync, openSync, readSync, closeSync, rmSy
 import os from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import { nextStep, type BookState } from '../compile/flow.js';
+import { parsedOutlineOf } from '../compile/plan.js';
+import { parseBriefCharacters } from '../compile/brief.js';
 import type { PixelSize, ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
 import { makeDirs } from './dirs.js';
@@ -17,7 +20,7 @@ import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import {
   formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize, readinessText, say,
-  type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
+  type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
 } from '../publish/index.js';
 
 /** The files of a package, in the order the CLI lists them. */
@@ -41,7 +44,7 @@ export interface PrintFacts {
   paper: PaperName;
   /** KDP's minimum gutter for that page count, in inches. */
   gutterIn: number;
-  /** The spine's width, in inches, and whether it carries the title and author (79 pages or more). */
+  /** The spine's width, in inches, and whether it carries the title and author (79 pages or more, where the type fits with KDP's clearance). */
   spineIn: number;
   hasSpineText: boolean;
   /** The wrap cover's page size, in points. */
@@ -130,6 +133,15 @@ function paperbackOf(source: { pageCount?: unknown; interior?: unknown; cover?: 
   };
 }
 
+/** Channels whose spread (standard deviation, 0-255) stays under this are one flat colour. */
+const FLAT_SPREAD = 3;
+
+/** What the cover's pixels show, for readiness: one flat colour, and the size of the art it was made from. */
+export async function coverContent(art: Uint8Array, cover: Uint8Array): Promise<CoverContent> {
+  const [{ width = 0, height = 0 }, { channels }] = await Promise.all([sharp(art).metadata(), sharp(cover).stats()]);
+  return { isFlat: channels.every((c) => c.stdev < FLAT_SPREAD), source: { width, height } };
+}
+
 /** The files of a package in memory, by name (PACKAGE_FILES), with its metadata and readiness. */
 export interface BuiltPackage {
   files: Record<PackageFile, Uint8Array>;
@@ -173,16 +185,25 @@ export async function buildKdpPackage(input: {
   epubcheck: (epub: Uint8Array) => Promise<EpubcheckResult>;
   /** Makes the manuscript files (default renderDocument in this thread; the server and the CLI pass the bounded export pool's). */
   render?: typeof renderDocument;
+  /** Told before each file is made (and before the EPUB check), so a caller can show progress. */
+  onProgress?: (file: PackageFile | 'epubcheck') => void;
 } & PrintChoice): Promise<BuiltPackage> {
   const { book, state, parts } = input;
   const render = input.render ?? renderDocument;
+  const making = input.onProgress ?? (() => undefined);
   const trim = input.trim ?? DEFAULT_TRIM;
   const paper = input.paper ?? DEFAULT_PAPER;
   const doc = packageDocument(book, state, parts);
-  const epub = await render(doc, 'epub');
-  const docx = await render(doc, 'docx');
-  const interior = await renderBookPdf(doc, { trim });
+  making('cover.jpg');
   const jpeg = await ebookCoverJpeg(parts.cover.png, ebookCoverSize(parts.cover.size));
+  // The EPUB carries the eBook cover as its own (readers such as Google Play Books and Kobo show it).
+  making('manuscript.epub');
+  const epub = await render(doc, 'epub', { cover: jpeg.bytes });
+  making('manuscript.docx');
+  const docx = await render(doc, 'docx');
+  making('paperback-interior.pdf');
+  const interior = await renderBookPdf(doc, { trim, isPrint: true });
+  making('paperback-cover.pdf');
   const wrap = await renderWrapCover({
     art: parts.cover.png, title: parts.title, author: parts.author, description: parts.description, lang: doc.lang, trim, paper, pageCount: interior.pageCount,
   });
@@ -194,13 +215,16 @@ export async function buildKdpPackage(input: {
   const metadata = packageMetadataOf(book, state, parts, { pageCount: print.pageCount });
   metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
   const text = (value: string) => new TextEncoder().encode(value);
+  making('epubcheck');
   const epubcheck = await input.epubcheck(epub);
+  making('readiness.json');
   // In the book's language (readiness.json and the summary; `text` keeps each check's words as codes).
   const readiness = packageReadiness({
     metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
-    cover: { name: 'cover.jpg', bytes: jpeg.bytes },
-    paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes },
+    cover: { name: 'cover.jpg', bytes: jpeg.bytes, content: await coverContent(parts.cover.png, jpeg.bytes) },
+    characterNames: parseBriefCharacters(parsedOutlineOf(book, state).characters ?? '').map((c) => c.name),
+    paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes, trim, paper },
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
   });
   const files: Record<PackageFile, Uint8Array> = {
@@ -242,13 +266,15 @@ export async function writeKdpPackage(input: {
   epubcheck?: (file: string) => Promise<EpubcheckResult>;
   /** Makes the manuscript files (default renderDocument in this thread). */
   render?: typeof renderDocument;
+  /** Told before each file is made (buildKdpPackage). */
+  onProgress?: (file: PackageFile | 'epubcheck') => void;
 } & PrintChoice): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
   makeDirs(dir);
   const at = (name: string) => path.join(dir, name);
   // epubcheck reads the EPUB where the package keeps it.
   const built = await buildKdpPackage({
-    book, state, parts, ...(input.render ? { render: input.render } : {}), ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
+    book, state, parts, ...(input.render ? { render: input.render } : {}), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
     epubcheck: async (epub) => {
       writeFileSync(at('manuscript.epub'), epub);
       return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));

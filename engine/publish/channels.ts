@@ -80,7 +80,7 @@ export const CHANNELS: Readonly<Record<ChannelId, Channel>> = {
     id: 'kdp_paperback', name: 'Amazon KDP (paperback)', product: 'paperback', files: ['paperback-interior.pdf', 'paperback-cover.pdf', 'description.html', 'keywords.txt', 'metadata.json'],
     list: 'list.kdp-paperback',
     sources: {
-      pages: 'KDP Help, "Paperback Manuscript Guidelines" and "Set Trim Size, Bleed, and Margins" (24 to 828 pages): https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6',
+      pages: 'KDP Help, "Paperback Manuscript Guidelines" and "Set Trim Size, Bleed, and Margins" (page ranges per paper and trim): https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6',
       cover: 'KDP Help, "Create a Paperback Cover" (full-wrap PDF): https://kdp.amazon.com/en_US/help/topic/G201953020',
     },
   }),

@@ -51,8 +51,9 @@ export interface KdpMetadata {
   /** Suggested categories, from the book's generator. */
   categories: string[];
   wordCount: number;
-  estimatedPrintPages: number;
-  /** The paperback interior's real page count, when the package has one. */
+  /** Pages estimated from the word count: only in a package without a paperback interior to count. */
+  estimatedPrintPages?: number;
+  /** The paperback interior's real page count, when the package has one (then there is no estimate beside it). */
   pageCount?: number;
   printTrim: string;
   /** The imprint; null when the author publishes under their own name (KDP's field is optional). */
@@ -87,8 +88,7 @@ export function packageMetadata(input: MetadataInput): KdpMetadata {
     keywords,
     categories,
     wordCount,
-    estimatedPrintPages: estimatePrintPages(wordCount),
-    ...(input.pageCount !== undefined ? { pageCount: input.pageCount } : {}),
+    ...(input.pageCount !== undefined ? { pageCount: input.pageCount } : { estimatedPrintPages: estimatePrintPages(wordCount) }),
     printTrim: PRINT_TRIM,
     publisher: input.publisher?.trim() || null,
     edition: input.edition ?? 1,

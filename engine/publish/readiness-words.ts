@@ -34,7 +34,10 @@ export const READINESS_WORDS = {
   'label.categories': { en: 'one to three suggested categories', ms: 'satu hingga tiga kategori cadangan' },
   'label.paperback-interior': { en: 'paperback-interior.pdf is a PDF', ms: 'paperback-interior.pdf ialah fail PDF' },
   'label.paperback-cover': { en: 'paperback-cover.pdf is a PDF', ms: 'paperback-cover.pdf ialah fail PDF' },
-  'label.page-count': { en: 'the paperback has {min} to {max} pages', ms: 'buku kulit lembut mempunyai {min} hingga {max} halaman' },
+  'label.page-count': {
+    en: 'the paperback has {min} to {max} pages (KDP\'s range for {paper} paper at {size})',
+    ms: 'buku kulit lembut mempunyai {min} hingga {max} halaman (julat KDP untuk kertas {paper} bersaiz {size})',
+  },
 
   // Pieces the texts are made of.
   'lang.en': { en: 'English', ms: 'bahasa Inggeris' },
@@ -129,6 +132,15 @@ export const READINESS_WORDS = {
   'cover.colour': { en: 'its colours are {colour}, not RGB', ms: 'warnanya {colour}, bukan RGB' },
   'cover.ratio': { en: 'it is {ratio}:1 (height to width), not {want}:1', ms: 'nisbahnya {ratio}:1 (tinggi kepada lebar), bukan {want}:1' },
   'cover.narrow': { en: 'it is {width} px wide (at least {min})', ms: 'lebarnya {width} px (sekurang-kurangnya {min})' },
+  'cover.flat': { en: 'it is one flat colour, with no picture or title', ms: 'ia satu warna rata, tanpa gambar atau tajuk' },
+  'cover.upscaled': {
+    en: 'it was enlarged from a {width} × {height} px image (at least {min} px wide for a sharp cover)',
+    ms: 'ia dibesarkan daripada imej {width} × {height} px (sekurang-kurangnya {min} px lebar untuk kulit yang tajam)',
+  },
+  'cover.art-fix': {
+    en: 'make the cover again (a new cover picture), or upload your own cover art of at least 1,600 × 2,560 px',
+    ms: 'buat kulit buku sekali lagi (gambar kulit baharu), atau muat naik seni kulit anda sendiri sekurang-kurangnya 1,600 × 2,560 px',
+  },
   'cover.fix': {
     en: 'use cover.jpg from a package made by this version (an RGB JPEG of 1,600 × 2,560 px)',
     ms: 'gunakan cover.jpg daripada pakej yang dibuat oleh versi ini (JPEG RGB 1,600 × 2,560 px)',
@@ -149,6 +161,17 @@ export const READINESS_WORDS = {
   'description.tags': { en: 'tags stores remove: {tags}', ms: 'tag yang dibuang oleh kedai: {tags}' },
   'description.url': { en: 'has a URL', ms: 'ada URL' },
   'description.empty': { en: 'no text', ms: 'tiada teks' },
+  'description.labels': { en: 'it carries working labels, not a blurb: {labels}', ms: 'ia mengandungi label kerja, bukan sinopsis: {labels}' },
+  'description.short': { en: 'only {n} words: less than a blurb (at least {min} words in whole sentences)', ms: 'hanya {n} patah perkataan: kurang daripada sinopsis (sekurang-kurangnya {min} patah perkataan dalam ayat lengkap)' },
+  'description.write': {
+    en: 'write the description again: a few sentences that make a reader want the book, without labels such as "Characters:"',
+    ms: 'tulis penerangan sekali lagi: beberapa ayat yang membuat pembaca mahukan buku ini, tanpa label seperti "Watak:"',
+  },
+  'keywords.names': { en: 'only a character\'s name: {list}', ms: 'hanya nama watak: {list}' },
+  'keywords.names-fix': {
+    en: 'use phrases readers search for (the genre, the setting, the theme) instead of the names',
+    ms: 'gunakan frasa yang dicari pembaca (genre, latar, tema) dan bukan nama watak',
+  },
   'description.fix': {
     en: 'edit description.html: keep to b, i, em, strong, u, br, p, ul, ol, li, h4, h5, h6, no links, and 4,000 characters',
     ms: 'sunting description.html: gunakan hanya b, i, em, strong, u, br, p, ul, ol, li, h4, h5, h6, tanpa pautan, dan paling banyak 4,000 aksara',
@@ -185,16 +208,35 @@ export const READINESS_WORDS = {
     en: 'make the package again so paperback-interior.pdf gives the real page count',
     ms: 'buat pakej sekali lagi supaya paperback-interior.pdf memberi bilangan halaman sebenar',
   },
+  trim: { en: '{width} x {height} in', ms: '{width} x {height} inci' },
+  'paper.white': { en: 'white', ms: 'putih' },
+  'paper.cream': { en: 'cream', ms: 'krim' },
+  'pages.under': { en: 'KDP prints at least {min} pages on {paper} paper at {size}', ms: 'KDP mencetak sekurang-kurangnya {min} halaman pada kertas {paper} bersaiz {size}' },
+  'pages.over': { en: 'KDP prints at most {max} pages on {paper} paper at {size}', ms: 'KDP mencetak paling banyak {max} halaman pada kertas {paper} bersaiz {size}' },
+  'pages.other-paper': {
+    en: 'choose {paper} paper for the paperback (up to {max} pages), or write fewer or shorter chapters; the eBook is fine as it is',
+    ms: 'pilih kertas {paper} untuk buku kulit lembut (sehingga {max} halaman), atau tulis bab yang lebih sedikit atau lebih pendek; eBook sudah baik seperti sedia ada',
+  },
   'pages.too-few': {
-    en: 'for a paperback, write more chapters (--chapters); the eBook is fine as it is',
-    ms: 'untuk buku kulit lembut, tulis lebih banyak bab (--chapters); eBook sudah baik seperti sedia ada',
+    en: 'for a paperback, {missing} more pages are needed: write more or longer chapters; the eBook is fine as it is',
+    ms: 'untuk buku kulit lembut, {missing} halaman lagi diperlukan: tulis lebih banyak bab atau bab yang lebih panjang; eBook sudah baik seperti sedia ada',
   },
   'pages.too-many': {
-    en: 'split the book into volumes for a paperback; the eBook is fine as it is',
-    ms: 'pecahkan buku kepada beberapa jilid untuk buku kulit lembut; eBook sudah baik seperti sedia ada',
+    en: 'write fewer or shorter chapters, or split the book into volumes for a paperback; the eBook is fine as it is',
+    ms: 'tulis bab yang lebih sedikit atau lebih pendek, atau pecahkan buku kepada beberapa jilid untuk buku kulit lembut; eBook sudah baik seperti sedia ada',
   },
 
   // The terminal's summary (formatReadiness).
+  // The command line's lines around the package (karya publish), in the book's language.
+  'status.making': { en: 'karya: making the KDP package in {dir}', ms: 'karya: membuat pakej KDP dalam {dir}' },
+  'status.file': { en: 'making {file}', ms: 'membuat {file}' },
+  'status.epubcheck': { en: 'checking manuscript.epub with epubcheck', ms: 'menyemak manuscript.epub dengan epubcheck' },
+  'status.paperback': {
+    en: 'karya: paperback {size} on {paper} paper: {pages} pages, spine {spine} in',
+    ms: 'karya: buku kulit lembut {size} pada kertas {paper}: {pages} halaman, tulang buku {spine} inci',
+  },
+  'status.readiness': { en: 'karya: readiness', ms: 'karya: kesediaan untuk kedai' },
+  'summary.shared': { en: 'Every channel:', ms: 'Setiap saluran:' },
   'summary.ready': { en: 'ready', ms: 'sedia' },
   'summary.not-ready': { en: 'not ready ({why})', ms: 'belum sedia ({why})' },
   'summary.failed': { en: '{n} failed', ms: '{n} gagal' },
@@ -207,6 +249,31 @@ export const READINESS_WORDS = {
 } as const satisfies Record<string, { en: string; ms: string }>;
 
 export type ReadinessCode = keyof typeof READINESS_WORDS;
+
+/**
+ * Who reads the words: `writer` (the studio's publish panel, readiness.json's texts said again) in the
+ * writer's terms, with no command-line options, code files or config keys; `cli` the command line's own
+ * words, which name its options.
+ */
+export type Audience = 'writer' | 'cli';
+
+/** The writer's words for the texts whose command-line words name options, files of code or settings. */
+export const WRITER_WORDS: Readonly<Partial<Record<ReadinessCode, { en: string; ms: string }>>> = {
+  'label.author': { en: 'an author name (yours, or one chosen in the author-name step; never made up)', ms: 'nama pengarang (nama anda, atau yang dipilih dalam langkah nama pengarang; tidak pernah direka)' },
+  'run-again': { en: 'make the package again; report a problem if it persists', ms: 'buat pakej sekali lagi; laporkan masalah jika ia berterusan' },
+  'book.finish': { en: 'write the remaining parts of the book', ms: 'tulis bahagian buku yang belum ditulis' },
+  'offline.fix': { en: 'write the book with an AI model (not the offline demo), then make the package again', ms: 'tulis buku dengan model AI (bukan demo luar talian), kemudian buat pakej sekali lagi' },
+  'author.fix': { en: 'type your author name in the publish panel and make the package again', ms: 'taipkan nama pengarang anda dalam panel penerbitan dan buat pakej sekali lagi' },
+  'note.author-none': { en: 'the {generator} answer had no usable name; none was made up: type your author name', ms: 'jawapan {generator} tiada nama yang boleh digunakan; tiada nama yang direka: taipkan nama pengarang anda' },
+  'title.empty-fix': { en: 'type the book\'s title', ms: 'taipkan tajuk buku' },
+  'title.too-long-fix': { en: 'choose a shorter title or subtitle', ms: 'pilih tajuk atau subtajuk yang lebih pendek' },
+  'title.refused-fix': { en: 'take those words out of the title or subtitle', ms: 'buang perkataan itu daripada tajuk atau subtajuk' },
+  'title-case.fix': { en: 'write the title as {title}', ms: 'tulis tajuk sebagai {title}' },
+  'categories.fix': { en: 'choose one to three categories when you upload the book', ms: 'pilih satu hingga tiga kategori semasa memuat naik buku' },
+  'cover.unreadable-fix': { en: 'make the cover again', ms: 'buat kulit buku sekali lagi' },
+  'paperback.make-again': { en: 'make the package again', ms: 'buat pakej sekali lagi' },
+  'pages.estimated-fix': { en: 'make the package again so the paperback\'s real page count is known', ms: 'buat pakej sekali lagi supaya bilangan halaman sebenar buku kulit lembut diketahui' },
+};
 
 /** A value of a text: as it is (a number, a name, a file), another text, or a list of texts (said as "a, b"). */
 export type ReadinessValue = string | number | ReadinessText | readonly ReadinessText[];
@@ -233,18 +300,19 @@ export interface StoredText {
  * A text in a language; a list of texts is one sentence per problem, joined with "; " (a list inside a
  * text is joined with ", "). A code the catalogue does not have (a package from a later version) is said as it is.
  */
-export function readinessText(text: StoredText | readonly StoredText[], lang: Lang): string {
-  if (isList(text)) return text.map((t) => readinessText(t, lang)).join('; ');
+export function readinessText(text: StoredText | readonly StoredText[], lang: Lang, audience: Audience = 'writer'): string {
+  if (isList(text)) return text.map((t) => readinessText(t, lang, audience)).join('; ');
   const vars: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(text.params ?? {})) vars[name] = valueText(value, lang);
-  const words = (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
+  for (const [name, value] of Object.entries(text.params ?? {})) vars[name] = valueText(value, lang, audience);
+  const writer = audience === 'writer' ? (WRITER_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code] : undefined;
+  const words = writer ?? (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
   return words ? fillPlaceholders(words[lang], vars) : text.code;
 }
 
-function valueText(value: unknown, lang: Lang): string | number {
+function valueText(value: unknown, lang: Lang, audience: Audience): string | number {
   if (typeof value === 'string' || typeof value === 'number') return value;
-  if (Array.isArray(value)) return value.map((v) => valueText(v, lang)).join(', ');
-  if (value && typeof value === 'object' && typeof (value as StoredText).code === 'string') return readinessText(value as StoredText, lang);
+  if (Array.isArray(value)) return value.map((v) => valueText(v, lang, audience)).join(', ');
+  if (value && typeof value === 'object' && typeof (value as StoredText).code === 'string') return readinessText(value as StoredText, lang, audience);
   return String(value);
 }
 
@@ -255,14 +323,29 @@ export interface ReadinessCheckText {
   fix?: ReadinessText[];
 }
 
-/** A check's label, detail and fix in a language: from its texts (`text`), or as kept (a package made before they were). */
+/**
+ * A check's label, detail and fix in a language, for an audience (by default the writer's words): from its
+ * texts (`text`), or as kept (a package made before they were).
+ */
 export function checkWords(
   check: { label: string; detail?: string; fix?: string; text?: { label: StoredText; detail?: readonly StoredText[]; fix?: readonly StoredText[] } },
   lang: Lang,
+  audience: Audience = 'writer',
 ): { label: string; detail?: string; fix?: string } {
   const { text } = check;
   if (!text) return { label: check.label, ...(check.detail !== undefined ? { detail: check.detail } : {}), ...(check.fix ? { fix: check.fix } : {}) };
-  return { label: readinessText(text.label, lang), ...(text.detail ? { detail: readinessText(text.detail, lang) } : {}), ...(text.fix ? { fix: readinessText(text.fix, lang) } : {}) };
+  const say = (t: StoredText | readonly StoredText[]) => readinessText(t, lang, audience);
+  return { label: say(text.label), ...(text.detail ? { detail: say(text.detail) } : {}), ...(text.fix ? { fix: say(text.fix) } : {}) };
+}
+
+/**
+ * A check's source as a short readable link: its name (the text before the address) and the address, so
+ * a page shows "KDP Help, "Metadata Guidelines for Books"" as a link rather than a raw URL.
+ * @example sourceLink('KDP Help, "Metadata": https://kdp.amazon.com/x') // { text: 'KDP Help, "Metadata"', url: 'https://kdp.amazon.com/x' }
+ */
+export function sourceLink(source: string): { text: string; url?: string } {
+  const m = /^(.*?)(?:\s*\([^()]*\))?:\s*(https:\/\/\S+)$/.exec(source.trim());
+  return m ? { text: m[1]!.trim(), url: m[2]! } : { text: source };
 }
 
 function isList<T>(value: T | readonly T[]): value is readonly T[] {

@@ -8,9 +8,10 @@ import type { Lang } from '../spec/types.js';
 import { CHANNELS, CHANNEL_IDS, type Channel, type ChannelId } from './channels.js';
 import { KDP_DESCRIPTION_MAX, disallowedTags, hasUrl } from './html.js';
 import { isPdf, isZip, jpegInfo, pngSize } from './files.js';
-import type { KdpMetadata } from './metadata.js';
-import { TITLE_CASE, KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
-import { checkWords, languageName, readinessText, say, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
+import { estimatePrintPages, type KdpMetadata } from './metadata.js';
+import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
+import { TITLE_CASE, KDP_KEYWORD_MAX, descriptionTextProblems, nameOnlyKeywords, pageLimit, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
+import { checkWords, languageName, readinessText, say, type Audience, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
 
 /**
  * `warn`: advice that does not stop the upload; `skipped`: could not be run here (epubcheck not
@@ -55,9 +56,6 @@ export interface EpubcheckResult {
   detail: ReadinessText;
 }
 
-/** KDP's paperback page counts (Paperback Manuscript Guidelines). */
-export const KDP_PAPERBACK_MIN_PAGES = 24;
-export const KDP_PAPERBACK_MAX_PAGES = 828;
 /** The eBook cover stores want: 1.6 times as tall as wide (KDP's ideal 2,560 × 1,600 px), at least 1,600 px wide. */
 export const EBOOK_COVER = { ratio: 1.6, minWidth: 1600, tolerance: 0.01 } as const;
 
@@ -80,16 +78,32 @@ export interface ReadinessInput {
   epub: Uint8Array;
   docx: Uint8Array;
   epubcheck: EpubcheckResult;
-  /** The eBook cover: cover.jpg (or cover.png in a package without a JPEG cover). */
-  cover: { name: string; bytes: Uint8Array };
+  /**
+   * The eBook cover: cover.jpg (or cover.png in a package without a JPEG cover), and what its pixels show
+   * when the caller looked (engine/node/publish.ts): one flat colour, the size of the art it was made from.
+   */
+  cover: { name: string; bytes: Uint8Array; content?: CoverContent };
   /**
    * The paperback files when the package has them, and the interior's real page count; without a count,
    * the page-count check uses an estimate (words ÷ 300) and says so.
    */
-  paperback?: { interior?: Uint8Array; cover?: Uint8Array; pageCount?: number };
+  paperback?: { interior?: Uint8Array; cover?: Uint8Array; pageCount?: number; trim?: TrimName; paper?: PaperName };
+  /** The book's characters' names (its outline's), for the keywords check. */
+  characterNames?: readonly string[];
   /** How the title and author were found (said in the detail). */
   notes?: { title?: ReadinessText; author?: ReadinessText };
 }
+
+/** What a cover's pixels show. */
+export interface CoverContent {
+  /** Every pixel (near enough) one colour: no picture, no title. */
+  isFlat: boolean;
+  /** The art the cover was made from, before it was fitted to the cover's size. */
+  source: { width: number; height: number };
+}
+
+/** KDP's smallest eBook cover (625 × 1,000 px): art narrower than this was enlarged past sharpness. */
+export const COVER_ART_MIN_WIDTH = 625;
 
 /** One text, or several (one a problem, said joined with "; "). */
 type Said = ReadinessText | readonly ReadinessText[];
@@ -145,7 +159,18 @@ function coverOutcome(input: ReadinessInput, channel: Channel): Outcome {
   if (size.width < EBOOK_COVER.minWidth) problems.push(say('cover.narrow', { width: size.width, min: EBOOK_COVER.minWidth }));
   const found = { file: name, format: format.toUpperCase(), width: size.width, height: size.height };
   const detail = jpeg ? say('cover.found-colour', { ...found, colour: jpeg.colour.toUpperCase() }) : say('cover.found', found);
+  const art = artProblems(input.cover.content);
+  if (art.length) return failed([detail, ...problems, ...art], [say('cover.art-fix'), ...(problems.length ? [say('cover.fix')] : [])]);
   return problems.length ? failed([detail, ...problems], say('cover.fix')) : pass(detail);
+}
+
+/** What a store's reader would see wrong in the picture itself: one flat colour, or art enlarged from a tiny image. */
+function artProblems(content: CoverContent | undefined): ReadinessText[] {
+  if (!content) return [];
+  return [
+    ...(content.isFlat ? [say('cover.flat')] : []),
+    ...(content.source.width < COVER_ART_MIN_WIDTH ? [say('cover.upscaled', { ...content.source, min: COVER_ART_MIN_WIDTH })] : []),
+  ];
 }
 
 /** The image formats a channel takes, as said: "JPEG", "JPEG or PNG". */
@@ -166,15 +191,34 @@ function offlineOutcome(input: ReadinessInput): Outcome {
   return where.length ? failed(say('offline.found', { where }), say('offline.fix')) : pass(say('offline.none'));
 }
 
+/** The paperback's trim and paper (KDP's defaults when the package does not say), and KDP's page range for them. */
+function paperbackLimit(input: ReadinessInput) {
+  const trim = input.paperback?.trim ?? DEFAULT_TRIM;
+  const paper = input.paperback?.paper ?? DEFAULT_PAPER;
+  const { width, height } = TRIM_SIZES[trim];
+  return { trim, paper, limit: pageLimit({ binding: 'paperback', paper, trim }), size: say('trim', { width, height }), paperWord: say(`paper.${paper}`) };
+}
+
+/** What to change when a book has more pages than its paper and trim allow: another paper that takes them, or fewer pages. */
+function tooManyFix(input: ReadinessInput, pages: number): ReadinessText {
+  const { trim, paper } = paperbackLimit(input);
+  const other: PaperName = paper === 'cream' ? 'white' : 'cream';
+  const otherLimit = pageLimit({ binding: 'paperback', paper: other, trim });
+  return pages <= otherLimit.max ? say('pages.other-paper', { paper: say(`paper.${other}`), max: otherLimit.max }) : say('pages.too-many');
+}
+
 function pageCountOutcome(input: ReadinessInput): Outcome {
   const m = input.metadata;
   const real = input.paperback?.pageCount;
-  const pages = real ?? m.estimatedPrintPages;
-  const inRange = pages >= KDP_PAPERBACK_MIN_PAGES && pages <= KDP_PAPERBACK_MAX_PAGES;
-  const fix = say(pages < KDP_PAPERBACK_MIN_PAGES ? 'pages.too-few' : 'pages.too-many');
-  if (real !== undefined) return outcome(inRange, say('pages.real', { n: real }), fix);
-  const detail = say('pages.estimated', { n: pages, words: m.wordCount });
-  return inRange ? { status: 'check', detail, fix: say('pages.estimated-fix') } : failed(detail, fix);
+  const pages = real ?? m.estimatedPrintPages ?? estimatePrintPages(m.wordCount);
+  const { limit, size, paperWord } = paperbackLimit(input);
+  const isTooFew = pages < limit.min;
+  const inRange = !isTooFew && pages <= limit.max;
+  const found = real !== undefined ? say('pages.real', { n: real }) : say('pages.estimated', { n: pages, words: m.wordCount });
+  const detail = inRange ? found : [found, say(isTooFew ? 'pages.under' : 'pages.over', { min: limit.min, max: limit.max, paper: paperWord, size })];
+  const fix = isTooFew ? say('pages.too-few', { missing: limit.min - pages }) : tooManyFix(input, pages);
+  if (real !== undefined || !inRange) return outcome(inRange, detail, fix);
+  return { status: 'check', detail, fix: say('pages.estimated-fix') };
 }
 
 /** Every rule, in the order each channel lists its checks. */
@@ -185,7 +229,7 @@ export const READINESS_RULES: readonly Rule[] = [
   },
   {
     id: 'offline-text', label: () => say('label.offline-text'), appliesTo: everyChannel,
-    source: () => 'Karya: the offline provider writes marked demo text (engine/providers/offline.ts), never a book to sell', evaluate: offlineOutcome,
+    source: () => 'Karya: the offline demo writes marked practice text, never a book to sell', evaluate: offlineOutcome,
   },
   {
     id: 'author', label: () => say('label.author'), appliesTo: everyChannel,
@@ -212,7 +256,7 @@ export const READINESS_RULES: readonly Rule[] = [
       if (!words.length) return pass(say('quoted', { text: title }));
       const fixed = titleCase(title, language);
       const fixedSub = subtitle ? titleCase(subtitle, language) : '';
-      return failed(say('title-case.words', { words: words.map((w) => `"${w}"`).join(', ') }), say('title-case.fix', { args: `--title "${fixed}"${fixedSub ? ` --subtitle "${fixedSub}"` : ''}` }));
+      return failed(say('title-case.words', { words: words.map((w) => `"${w}"`).join(', ') }), say('title-case.fix', { args: `--title "${fixed}"${fixedSub ? ` --subtitle "${fixedSub}"` : ''}`, title: `"${fixed}"${fixedSub ? ` / "${fixedSub}"` : ''}` }));
     },
   },
   {
@@ -252,19 +296,27 @@ export const READINESS_RULES: readonly Rule[] = [
       const d = i.metadata.description;
       const text = d.replace(/<[^>]*>/g, '').trim();
       const bad = disallowedTags(d);
+      const notBlurb = descriptionTextProblems(text);
       const isOk = text.length > 0 && bad.length === 0 && d.length <= KDP_DESCRIPTION_MAX && !hasUrl(text);
       const found = [
         say('description.size', { n: d.length }),
         ...(bad.length ? [say('description.tags', { tags: bad.join(' ') })] : []),
         ...(hasUrl(text) ? [say('description.url')] : []),
         ...(text ? [] : [say('description.empty')]),
+        ...notBlurb,
       ];
+      if (notBlurb.length) return failed(found, isOk ? say('description.write') : [say('description.write'), say('description.fix')]);
       return outcome(isOk, found, say('description.fix'));
     },
   },
   {
     id: 'keywords', label: () => say('label.keywords', { slots: KDP_KEYWORD_SLOTS, min: KEYWORD_MIN_LETTERS, max: KDP_KEYWORD_MAX }), appliesTo: (c) => c.hasKeywordBoxes,
-    source: (_, c) => c.sources.metadata, evaluate: (i) => fromProblems(keywordProblems(i.metadata.keywords), say('keywords.count', { n: i.metadata.keywords.length })),
+    source: (_, c) => c.sources.metadata,
+    evaluate: (i) => {
+      const names = nameOnlyKeywords(i.metadata.keywords, i.characterNames ?? []);
+      const problems = [...keywordProblems(i.metadata.keywords), ...(names.length ? [{ problem: say('keywords.names', { list: names.map((n) => `"${n}"`).join(', ') }), fix: say('keywords.names-fix') }] : [])];
+      return fromProblems(problems, say('keywords.count', { n: i.metadata.keywords.length }));
+    },
   },
   {
     id: 'categories', label: () => say('label.categories'), appliesTo: (c) => c.hasCategories, source: (_, c) => c.sources.metadata,
@@ -284,8 +336,11 @@ export const READINESS_RULES: readonly Rule[] = [
       : failed(say('paperback.no-cover'), say('paperback.make-again'))),
   },
   {
-    id: 'page-count', label: () => say('label.page-count', { min: KDP_PAPERBACK_MIN_PAGES, max: KDP_PAPERBACK_MAX_PAGES }), appliesTo: isPaperback,
-    source: (_, c) => c.sources.pages ?? KARYA, evaluate: pageCountOutcome,
+    id: 'page-count', label: (i) => {
+      const { limit, size, paperWord } = paperbackLimit(i);
+      return say('label.page-count', { min: limit.min, max: limit.max, paper: paperWord, size });
+    },
+    appliesTo: isPaperback, source: (i) => paperbackLimit(i).limit.source, evaluate: pageCountOutcome,
   },
 ];
 
@@ -295,9 +350,10 @@ const asList = (said: Said): ReadinessText[] => (Array.isArray(said) ? [...(said
 
 /**
  * Every check of a package for every channel (CHANNELS), in the order of READINESS_RULES, said in `lang`
- * (by default the book's language).
+ * (by default the book's language) for `audience` (by default the writer's words; `cli` names the
+ * command's options).
  */
-export function packageReadiness(input: ReadinessInput, lang: Lang = input.metadata.language): Readiness {
+export function packageReadiness(input: ReadinessInput, lang: Lang = input.metadata.language, audience: Audience = 'writer'): Readiness {
   const channels = {} as Record<ChannelId, ChannelReadiness>;
   for (const id of CHANNEL_IDS) {
     const channel = CHANNELS[id];
@@ -308,7 +364,7 @@ export function packageReadiness(input: ReadinessInput, lang: Lang = input.metad
         ...(result.detail !== undefined ? { detail: asList(result.detail) } : {}),
         ...(result.fix !== undefined ? { fix: asList(result.fix) } : {}),
       };
-      const words = checkWords({ label: '', text }, lang);
+      const words = checkWords({ label: '', text }, lang, audience);
       return {
         id: r.id, label: words.label, status: result.status, ...(words.detail !== undefined ? { detail: words.detail } : {}), ...(words.fix ? { fix: words.fix } : {}),
         source: r.source(input, channel), text,
@@ -324,23 +380,36 @@ export function readyChannels(readiness: Readiness): ChannelId[] {
   return CHANNEL_IDS.filter((id) => readiness.channels[id]?.ready);
 }
 
-/** The readiness as lines for a terminal, in `lang`: per channel its verdict, then its checks, with the fix under each failure. */
+/**
+ * The readiness as lines for a terminal, in `lang` and the command line's words: first the checks every
+ * channel shares (the same outcome everywhere), once; then per channel its verdict and only the checks
+ * that differ, with the fix under each failure.
+ */
 export function formatReadiness(readiness: Readiness, lang: Lang = 'en'): string {
   const mark: Record<CheckStatus, string> = { pass: '✓', fail: '✗', warn: '!', skipped: '–', check: '?' };
-  const words = (code: Parameters<typeof say>[0], params?: Parameters<typeof say>[1]) => readinessText(say(code, params), lang);
+  const words = (code: Parameters<typeof say>[0], params?: Parameters<typeof say>[1]) => readinessText(say(code, params), lang, 'cli');
+  const checkLines = (check: ReadinessCheck, indent: string): string[] => {
+    const c = checkWords(check, lang, 'cli');
+    const line = `${indent}${mark[check.status]} ${c.label}${c.detail ? `: ${c.detail}` : ''}${check.status === 'skipped' ? ` ${words('summary.skipped')}` : ''}`;
+    const hasFix = (check.status === 'fail' || check.status === 'warn' || check.status === 'check') && c.fix;
+    return hasFix ? [line, `${indent}    ${words('summary.fix', { fix: c.fix! })}`] : [line];
+  };
+  const channels = CHANNEL_IDS.map((id) => readiness.channels[id]).filter((c): c is ChannelReadiness => Boolean(c));
+  const said = (check: ReadinessCheck) => checkLines(check, '').join('\n');
+  // A check is shared when every channel has it, said the same way.
+  const shared = (channels[0]?.checks ?? []).filter((check) => channels.every((c) => c.checks.some((x) => x.id === check.id && said(x) === said(check))));
+  const sharedIds = new Set(shared.map((c) => c.id));
   const lines: string[] = [];
-  for (const id of CHANNEL_IDS) {
-    const channel = readiness.channels[id];
-    if (!channel) continue;
+  if (shared.length && channels.length > 1) {
+    lines.push(`  ${words('summary.shared')}`);
+    for (const check of shared) lines.push(...checkLines(check, '    '));
+  }
+  for (const channel of channels) {
     const failedCount = channel.checks.filter((c) => c.status === 'fail').length;
     const toCheck = channel.checks.filter((c) => c.status === 'check').length;
     const why = [failedCount ? words('summary.failed', { n: failedCount }) : '', toCheck ? words('summary.to-check', { n: toCheck }) : ''].filter(Boolean).join(', ');
     lines.push(`  ${channel.name}: ${channel.ready ? words('summary.ready') : words('summary.not-ready', { why })}`);
-    for (const check of channel.checks) {
-      const c = checkWords(check, lang);
-      lines.push(`    ${mark[check.status]} ${c.label}${c.detail ? `: ${c.detail}` : ''}${check.status === 'skipped' ? ` ${words('summary.skipped')}` : ''}`);
-      if ((check.status === 'fail' || check.status === 'warn' || check.status === 'check') && c.fix) lines.push(`        ${words('summary.fix', { fix: c.fix })}`);
-    }
+    for (const check of channel.checks) if (channels.length < 2 || !sharedIds.has(check.id)) lines.push(...checkLines(check, '    '));
   }
   const ready = readyChannels(readiness).map((id) => readiness.channels[id].name);
   lines.push(`  ${readiness.ready ? words('summary.every') : ready.length ? words('summary.some', { channels: ready.join(', ') }) : words('summary.none')}`);

@@ -2,6 +2,7 @@
 // small checks. They are the stores' and the languages', the same for every generator, so they live here
 // and not in the YAML. Their problems are texts of the readiness catalogue (readiness-words.ts).
 import { say, type ReadinessText } from './readiness-words.js';
+import { TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 
 /** Title and subtitle together, in characters (KDP's limit). */
 export const KDP_TITLE_MAX = 200;
@@ -90,6 +91,94 @@ export function kdpKeywords(candidates: readonly string[]): { keywords: string[]
     else keywords.push(keyword);
   }
   return { keywords, dropped };
+}
+
+/** The bindings KDP prints. */
+export type Binding = 'paperback' | 'hardcover';
+
+/** KDP's page-count table (black-and-white interior): the binding, paper and trim class each row is for. */
+const KDP_PAGES_SOURCE = 'KDP Help, "Set Trim Size, Bleed, and Margins", page-count table: https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6';
+
+/**
+ * A trim is "large" for KDP's page table when it is wider than 6.12 in or taller than 9 in; large trims
+ * print fewer pages.
+ */
+export const KDP_LARGE_TRIM = { width: 6.12, height: 9 } as const;
+
+export interface PageLimit {
+  binding: Binding;
+  paper: PaperName;
+  isLargeTrim: boolean;
+  min: number;
+  max: number;
+  source: string;
+}
+
+/** KDP's page ranges per binding, paper and trim class (black ink), each with its source. */
+export const KDP_PAGE_LIMITS: readonly PageLimit[] = [
+  { binding: 'paperback', paper: 'white', isLargeTrim: false, min: 24, max: 828, source: KDP_PAGES_SOURCE },
+  { binding: 'paperback', paper: 'white', isLargeTrim: true, min: 24, max: 590, source: KDP_PAGES_SOURCE },
+  { binding: 'paperback', paper: 'cream', isLargeTrim: false, min: 24, max: 776, source: KDP_PAGES_SOURCE },
+  { binding: 'paperback', paper: 'cream', isLargeTrim: true, min: 24, max: 550, source: KDP_PAGES_SOURCE },
+  { binding: 'hardcover', paper: 'white', isLargeTrim: false, min: 75, max: 550, source: KDP_PAGES_SOURCE },
+  { binding: 'hardcover', paper: 'white', isLargeTrim: true, min: 75, max: 550, source: KDP_PAGES_SOURCE },
+  { binding: 'hardcover', paper: 'cream', isLargeTrim: false, min: 75, max: 550, source: KDP_PAGES_SOURCE },
+  { binding: 'hardcover', paper: 'cream', isLargeTrim: true, min: 75, max: 550, source: KDP_PAGES_SOURCE },
+];
+
+/** True when KDP counts a trim as large (KDP_LARGE_TRIM). */
+export function isLargeTrim(trim: TrimName): boolean {
+  const size = TRIM_SIZES[trim];
+  return size.width > KDP_LARGE_TRIM.width || size.height > KDP_LARGE_TRIM.height;
+}
+
+/**
+ * The page range KDP prints for a binding, paper and trim.
+ * @example pageLimit({ binding: 'paperback', paper: 'cream', trim: '6x9' }).max // 776
+ */
+export function pageLimit(input: { binding: Binding; paper: PaperName; trim: TrimName }): PageLimit {
+  const large = isLargeTrim(input.trim);
+  return KDP_PAGE_LIMITS.find((l) => l.binding === input.binding && l.paper === input.paper && l.isLargeTrim === large)!;
+}
+
+/**
+ * Labels of a model's working notes (an outline's or a brief's) that leaked into a description: a
+ * description is the writer's blurb, never "Character Details: …". English and Malay, matched at the start
+ * of the text, a line or a sentence.
+ */
+export const LEAKED_LABELS = [
+  'character details', 'characters', 'main characters', 'premise', 'title', 'working title', 'outline', 'description', 'book description',
+  'blurb', 'keywords', 'ending', 'chapter \\d+',
+  'butiran watak', 'watak', 'watak utama', 'premis', 'tajuk', 'tajuk kerja', 'rangka', 'penerangan', 'sinopsis', 'kata kunci', 'pengakhiran', 'bab \\d+',
+] as const;
+
+/** A description has at least this many words, ending a sentence: anything shorter is not a blurb. */
+export const DESCRIPTION_MIN_WORDS = 25;
+
+const LEAKED_LABEL = new RegExp(`(?:^|[.!?]\\s+|\\n)\\s*((?:${LEAKED_LABELS.join('|')}))\\s*:`, 'giu');
+
+/** The leaked labels a description's text carries, as written ("Character Details"). */
+export function leakedLabels(text: string): string[] {
+  return [...new Set([...text.matchAll(LEAKED_LABEL)].map((m) => m[1]!.trim()))];
+}
+
+/** What makes a description's text not a description: leaked labels, or less than a sentence of blurb. */
+export function descriptionTextProblems(text: string): ReadinessText[] {
+  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const labels = leakedLabels(text);
+  return [
+    ...(labels.length ? [say('description.labels', { labels: labels.map((l) => `"${l}:"`).join(', ') })] : []),
+    ...(text && (words < DESCRIPTION_MIN_WORDS || !/[.!?…]["'”’)]?\s*$/u.test(text.trim())) ? [say('description.short', { n: words, min: DESCRIPTION_MIN_WORDS })] : []),
+  ];
+}
+
+/** Keywords that are only a character's name ("Aisha"): no reader searches a store for a name they have not met. */
+export function nameOnlyKeywords(keywords: readonly string[], names: readonly string[]): string[] {
+  const nameWords = new Set(names.flatMap((n) => n.toLowerCase().split(/\s+/).filter(Boolean)));
+  return keywords.filter((k) => {
+    const words = k.toLowerCase().split(/\s+/).filter(Boolean);
+    return words.length > 0 && words.every((w) => nameWords.has(w));
+  });
 }
 
 /** Keywords shorter than this many letters are refused (a one-letter keyword finds nothing a reader types). */

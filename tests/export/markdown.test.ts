@@ -18,6 +18,8 @@ function texts(blocks: readonly Block[]): string[] {
         return [b.text];
       case 'rule':
         return [];
+      case 'table':
+        return [...b.header, ...b.rows.flat()].map(spansText);
     }
   });
 }
@@ -55,6 +57,18 @@ const cases: Array<{ name: string; markdown: string; expected: Block[] }> = [
       { kind: 'rule' },
       { kind: 'code', text: 'x < y' },
     ],
+  },
+  {
+    name: 'a table stays a table: header cells and rows of cells',
+    markdown: '| Ingredient | Amount |\n| --- | --- |\n| Rice | 2 cups |\n| **Coconut** milk | 400 ml |',
+    expected: [{
+      kind: 'table',
+      header: [[{ kind: 'text', text: 'Ingredient' }], [{ kind: 'text', text: 'Amount' }]],
+      rows: [
+        [[{ kind: 'text', text: 'Rice' }], [{ kind: 'text', text: '2 cups' }]],
+        [[{ kind: 'strong', children: [{ kind: 'text', text: 'Coconut' }] }, { kind: 'text', text: ' milk' }], [{ kind: 'text', text: '400 ml' }]],
+      ],
+    }],
   },
   {
     name: 'character references are read as characters',

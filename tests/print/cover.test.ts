@@ -17,12 +17,18 @@ beforeAll(async () => {
   art = new Uint8Array(await sharp({ create: { width: 1024, height: 1792, channels: 4, background: { r: 30, g: 60, b: 120, alpha: 0.5 } } }).png().toBuffer());
 });
 
-async function spineWords(pdf: Uint8Array, spine: { x0: number; x1: number }): Promise<string[]> {
+/** The words pdftotext finds on the spine, with their boxes across it (x, in points). */
+async function spineBoxes(pdf: Uint8Array, spine: { x0: number; x1: number }): Promise<Array<{ text: string; xMin: number; xMax: number }>> {
   const file = path.join(tmp, `wrap-${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, pdf);
   const xml = (await runTool('pdftotext', ['-bbox', file, '-'])).stdout;
   return [...xml.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)]
-    .filter((m) => Number(m[1]) >= spine.x0 - 0.5 && Number(m[2]) <= spine.x1 + 0.5).map((m) => m[3]!);
+    .map((m) => ({ text: m[3]!, xMin: Number(m[1]), xMax: Number(m[2]) }))
+    .filter((w) => w.xMax >= spine.x0 && w.xMin <= spine.x1);
+}
+
+async function spineWords(pdf: Uint8Array, spine: { x0: number; x1: number }): Promise<string[]> {
+  return (await spineBoxes(pdf, spine)).map((w) => w.text);
 }
 
 describe('covers', () => {
@@ -43,6 +49,34 @@ describe('covers', () => {
       expect(wrap.hasSpineText).toBe(pageCount >= 79);
       if (pageCount >= 79) expect(words.join(' ')).toContain('Weather');
       else expect(words).toEqual([]);
+    }
+  });
+
+  it('spine lettering keeps KDP\'s 0.0625 in from both spine edges (measured from the PDF\'s text boxes); none where it cannot', async () => {
+    const base = { art, title: 'The Weather of Small Choices', author: 'Siti Aminah', description: '<p>Rain.</p>', lang: 'en' as const };
+    const cases = [
+      { trim: '6x9', paper: 'white', pageCount: 90, width: 6, perPage: 0.002252, isLettered: true },
+      { trim: '5x8', paper: 'cream', pageCount: 90, width: 5, perPage: 0.0025, isLettered: true },
+      { trim: '6x9', paper: 'white', pageCount: 130, width: 6, perPage: 0.002252, isLettered: true },
+      { trim: '6x9', paper: 'white', pageCount: 400, width: 6, perPage: 0.002252, isLettered: true },
+      // 79 pages of white paper: a spine of 0.178 in leaves under 0.06 in for the type: left bare.
+      { trim: '6x9', paper: 'white', pageCount: 80, width: 6, perPage: 0.002252, isLettered: false },
+    ] as const;
+    for (const c of cases) {
+      const wrap = await renderWrapCover({ ...base, trim: c.trim, paper: c.paper, pageCount: c.pageCount });
+      const x0 = (0.125 + c.width) * 72;
+      const spine = { x0, x1: x0 + c.pageCount * c.perPage * 72 };
+      const boxes = await spineBoxes(wrap.bytes, spine);
+      expect(wrap.hasSpineText, `${c.pageCount} ${c.paper}`).toBe(c.isLettered);
+      if (!c.isLettered) {
+        expect(boxes).toEqual([]);
+        continue;
+      }
+      expect(boxes.map((b) => b.text).join(' ')).toContain('Weather');
+      for (const box of boxes) {
+        expect(box.xMin - spine.x0, `${c.pageCount} ${c.paper} ${box.text}`).toBeGreaterThanOrEqual(0.0625 * 72);
+        expect(spine.x1 - box.xMax, `${c.pageCount} ${c.paper} ${box.text}`).toBeGreaterThanOrEqual(0.0625 * 72);
+      }
     }
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import sharp from 'sharp';
+import { runTool } from '../export/tools.js';
 import { KDP_DESCRIPTION_MAX, KDP_TAGS } from '../../engine/publish/index.js';
 
 const PACKAGE = ['cover.jpg', 'description.html', 'keywords.txt', 'manuscript.docx', 'manuscript.epub', 'metadata.json', 'paperback-cover.pdf', 'paperback-interior.pdf', 'readiness.json'];
@@ -65,7 +66,10 @@ describe('karya publish', () => {
     // Never "Small choices add" or other first words of the text.
     expect(metadata.author).toBe('');
     expect(metadata.aiContent).toMatchObject({ text: 'ai-generated', images: 'ai-generated' });
-    expect(metadata.estimatedPrintPages).toBe(Math.ceil(metadata.wordCount / 300));
+    // The real page count of paperback-interior.pdf, and no estimate beside it (issue 41).
+    const pdfPages = Number(/Pages:\s+(\d+)/.exec((await runTool('pdfinfo', [path.join(pkg, 'paperback-interior.pdf')])).stdout)![1]);
+    expect(metadata.pageCount).toBe(pdfPages);
+    expect(metadata).not.toHaveProperty('estimatedPrintPages');
 
     const keywords = read(pkg, 'keywords.txt').split('\n').filter(Boolean);
     expect(keywords).toEqual(metadata.keywords);
@@ -100,6 +104,11 @@ describe('karya publish', () => {
     const r = await runKaryaInProcess(['publish', 'romance', '--chapters', '3', '--lang', 'ms', '--out', 'pkg', '--author', 'Nur Aina', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain('6 of 6 parts already written');
+    // The lines around the package and the printed checks in the book's language.
+    for (const line of ['karya: membuat pakej KDP dalam pkg', '  … membuat manuscript.epub', '  … menyemak manuscript.epub dengan epubcheck', 'karya: buku kulit lembut 6 x 9 inci pada kertas putih:', 'karya: kesediaan untuk kedai', '  Setiap saluran:']) {
+      expect(r.stderr, line).toContain(line);
+    }
+    expect(r.stderr).not.toMatch(/making the KDP package|karya: readiness|Every channel:|not ready/);
     const metadata = JSON.parse(read(path.join(cwd, 'pkg'), 'metadata.json'));
     expect(metadata.language).toBe('ms');
     expect(metadata.description).toContain('Teks demo luar talian');
@@ -121,7 +130,7 @@ describe('karya publish', () => {
     expect(kdp('language')).toMatchObject({ label: 'Amazon KDP (Kindle eBook) menerima buku dalam bahasa Melayu (senarai yang diterbitkannya)' });
     expect(kdp('language').detail).toContain('bahasa Melayu belum disahkan');
     expect(kdp('offline-text').detail).toMatch(/^teks demo luar talian dalam manuskrip/);
-    expect(kdp('offline-text').fix).toMatch(/^tetapkan OPENAI_API_KEY/);
+    expect(kdp('offline-text').fix).toMatch(/^tulis buku dengan model AI/);
     expect(kdp('manuscript-epub').label).toBe('manuscript.epub ialah fail EPUB');
     expect(kdp('epubcheck').detail).toMatch(/^epubcheck tidak/);
     for (const channel of Object.values(readiness.channels)) {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { runTool } from '../export/tools.js';
+import { readZip, runTool, zipText } from '../export/tools.js';
 
 const WITHOUT_EPUBCHECK = { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') };
 const AUTHOR = 'Siti Aminah';
@@ -83,6 +83,12 @@ describe('karya publish: the paperback', () => {
     expect(r.stderr).toContain('offline');
     summary = JSON.parse(r.stdout);
     expect(r.stderr).toMatch(/pkg\/paperback-interior\.pdf\n.*pkg\/paperback-cover\.pdf\n.*pkg\/cover\.jpg/);
+    // Progress while the files are made (seconds of work), each file before the list of what was written.
+    const progress = ['making cover.jpg', 'making manuscript.epub', 'making manuscript.docx', 'making paperback-interior.pdf', 'making paperback-cover.pdf', 'checking manuscript.epub with epubcheck'];
+    const at = progress.map((p) => r.stderr.indexOf(`  … ${p}\n`));
+    expect(at.every((i) => i >= 0), r.stderr).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(at[at.length - 1]!).toBeLessThan(r.stderr.indexOf('pkg/manuscript.epub'));
   }, 180_000);
 
   it('interior: every page 6 × 9 in, fonts embedded, the real page count in the summary, text inside KDP margins for it', async () => {
@@ -96,6 +102,20 @@ describe('karya publish: the paperback', () => {
     const { pages, words: all } = await words(file);
     expect(all.length).toBeGreaterThan(1000);
     expect(outsideMargins(all, pages[0]!, count)).toEqual([]);
+  });
+
+  it('interior: no bookmarks (outline) and no link annotations, as KDP\'s print guidelines ask; the eBook PDF of `export` keeps them', async () => {
+    const raw = readFileSync(path.join(pkg, 'paperback-interior.pdf')).toString('latin1');
+    expect(raw).not.toMatch(/\/Outlines\b/);
+    expect(raw).not.toMatch(/\/Annots\b/);
+    expect(raw).not.toMatch(/\/Subtype\s*\/Link\b/);
+    expect((await runTool('pdfinfo', ['-dests', path.join(pkg, 'paperback-interior.pdf')])).stdout).not.toMatch(/part-\d/);
+    // The same check finds them in the screen PDF, so it is not blind.
+    const r = await runKaryaInProcess(['export', 'romance', '--format', 'pdf', '--out', 'screen.pdf'], { cwd });
+    expect(r.code, r.stderr).toBe(0);
+    const screen = readFileSync(path.join(cwd, 'screen.pdf')).toString('latin1');
+    expect(screen).toMatch(/\/Outlines\b/);
+    expect(screen).toMatch(/\/Subtype\s*\/Link\b/);
   });
 
   it('front matter: the author on the title page, a copyright page, contents whose page numbers are the odd pages the parts open on, without a running head', async () => {
@@ -149,7 +169,7 @@ describe('karya publish: the paperback', () => {
     expect(all.filter((w) => w.xMax > box.x0 && w.xMin < box.x1 && w.yMax > box.y0 && w.yMin < box.y1).map((w) => w.text)).toEqual([]);
     // The back carries the description; the spine stays bare under 79 pages.
     expect(all.filter((w) => w.xMax < trimRight).length).toBeGreaterThan(20);
-    expect(summary.print.hasSpineText).toBe(pages >= 79);
+    if (pages < 79) expect(summary.print.hasSpineText).toBe(false);
     const spine = { x0: trimRight, x1: trimRight + pages * 0.002252 * PT };
     if (pages < 79) expect(all.filter((w) => w.xMin >= spine.x0 - 0.5 && w.xMax <= spine.x1 + 0.5)).toEqual([]);
   });
@@ -161,6 +181,14 @@ describe('karya publish: the paperback', () => {
     expect(meta.width).toBeGreaterThanOrEqual(1600);
     expect(meta.height).toBe(Math.round(meta.width! * 1.6));
     expect(bytes.length).toBeLessThan(50 * 1024 * 1024);
+    // Its resolution is set (300 pixels an inch), so tools and stores read its print size right.
+    expect(meta.density).toBe(300);
+    // manuscript.epub carries the same image as its cover (EPUB 3 cover-image, and the cover meta calibre reads).
+    const entries = readZip(readFileSync(path.join(pkg, 'manuscript.epub')));
+    const opf = zipText(entries, 'OEBPS/content.opf');
+    const href = /<item id="cover-image" href="([^"]+)"[^>]*properties="cover-image"/.exec(opf)?.[1];
+    expect(opf).toContain('<meta name="cover" content="cover-image"/>');
+    expect(Buffer.compare(entries.find((e) => e.name === `OEBPS/${href}`)!.data, bytes)).toBe(0);
     expect(existsSync(path.join(pkg, 'cover.png'))).toBe(false);
   });
 

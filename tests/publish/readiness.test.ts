@@ -2,15 +2,18 @@
 // check naming the published rule it comes from; language acceptance from each channel's list as data
 // (unconfirmed = "check", never assumed); no channel that needs an author ready without one; offline demo
 // text never ready; titles in title case; the eBook cover an RGB JPEG of 1.6:1 at least 1,600 px wide;
-// the paperback 24 to 828 pages by the interior's real count.
+// the paperback within KDP's page range for its paper and trim (issue 41: 24-828 white, 24-776 cream) by the
+// interior's real count.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  CHANNELS, CHANNEL_IDS, OFFLINE_MARKERS, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
-  type ReadinessInput,
+  CHANNELS, CHANNEL_IDS, KDP_PAGE_LIMITS, OFFLINE_MARKERS, pageLimit, sourceLink, checkWords, say, formatReadiness, jpegInfo, packageMetadata, packageReadiness,
+  type CoverContent, type ReadinessInput,
 } from '../../engine/publish/index.js';
+import { coverContent } from '../../engine/node/publish.js';
 import { OFFLINE_MARK } from '../../engine/providers/offline.js';
 
+const BLURB = '<p>Aisha left Kuala Lumpur to forget him. Ten years later the monsoon floods trap her in his bookshop for a week, and every page they turn together brings back a promise neither of them kept.</p>';
 const ZIP = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]);
 const PDF = new TextEncoder().encode('%PDF-1.7\n%fake');
 let jpeg: Uint8Array;
@@ -26,18 +29,19 @@ beforeAll(async () => {
   png = new Uint8Array(await image(1600, 2560).png().toBuffer());
 });
 
-function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; description?: string; text?: string; cover?: Uint8Array; pageCount?: number | null } = {}): ReadinessInput {
+function input(over: { author?: string; title?: string; language?: 'en' | 'ms'; description?: string; text?: string; cover?: Uint8Array; coverContent?: CoverContent; keywords?: string[]; characters?: string[]; pageCount?: number | null; paper?: 'white' | 'cream' } = {}): ReadinessInput {
   return {
     metadata: packageMetadata({
       title: over.title ?? 'Rain Over Kuala Lumpur', subtitle: '', author: over.author ?? 'Siti Aminah', language: over.language ?? 'en',
-      description: over.description ?? '<p>A love story in the rain.</p>', keywords: ['second chance romance', 'malaysian romance'],
+      description: over.description ?? BLURB, keywords: over.keywords ?? ['second chance romance', 'malaysian romance'],
       categories: ['Fiction / Romance / General'], wordCount: 60_000, generator: 'romance',
     }),
     isBookComplete: true,
     manuscriptText: over.text ?? 'Aisha ran through the rain.',
     epub: ZIP, docx: ZIP, epubcheck: { status: 'pass', detail: say('epubcheck.counts', { fatals: 0, errors: 0, warnings: 0 }) },
-    cover: { name: 'cover.jpg', bytes: over.cover ?? jpeg },
-    paperback: { interior: PDF, cover: PDF, ...(over.pageCount === null ? {} : { pageCount: over.pageCount ?? 240 }) },
+    ...(over.characters ? { characterNames: over.characters } : {}),
+    cover: { name: 'cover.jpg', bytes: over.cover ?? jpeg, ...(over.coverContent ? { content: over.coverContent } : {}) },
+    paperback: { interior: PDF, cover: PDF, ...(over.pageCount === null ? {} : { pageCount: over.pageCount ?? 240 }), ...(over.paper ? { paper: over.paper, trim: '6x9' as const } : {}) },
   };
 }
 
@@ -91,7 +95,32 @@ describe('readiness per channel', () => {
       expect(r.channels[id].ready).toBe(false);
     }
     expect(r.ready).toBe(false);
-    expect(JSON.stringify(r)).toContain('--author');
+    // In the writer's words by default (the studio); the command line's words name its option.
+    expect(r.channels.kobo.checks.find((c) => c.id === 'author')!.fix).toBe('type your author name in the publish panel and make the package again');
+    expect(JSON.stringify(packageReadiness(input({ author: '' }), 'en', 'cli'))).toContain('--author');
+  });
+
+  it('the writer\'s words (the studio) name no command-line option, no code file, no config key; the command line keeps its own', () => {
+    const bad = packageReadiness(input({ author: '', title: 'a tale of urban beginnings', text: OFFLINE_MARK.en }));
+    for (const lang of ['en', 'ms'] as const) {
+      for (const channel of Object.values(bad.channels)) {
+        for (const check of channel.checks) {
+          const words = checkWords(check, lang);
+          const all = `${words.label} ${words.detail ?? ''} ${words.fix ?? ''} ${check.source}`;
+          expect(all, check.id).not.toMatch(/(^|\s)--[a-z]|\.ts\b|OPENAI_|generators\/|_config|useAzure/);
+        }
+      }
+    }
+    // Sources as short readable links: the name, and the address behind it.
+    for (const check of Object.values(bad.channels).flatMap((c) => c.checks)) {
+      const link = sourceLink(check.source);
+      expect(link.text, check.source).not.toMatch(/https?:/);
+      if (check.source.includes('https://')) expect(link.url).toMatch(/^https:\/\/\S+$/);
+    }
+    expect(sourceLink(CHANNELS.kdp_ebook.sources.cover!)).toEqual({ text: 'KDP Help, "eBook Cover Image Guidelines"', url: 'https://kdp.amazon.com/en_US/help/topic/G6GTK3T3NUHKLEFX' });
+    const titleCase = bad.channels.kdp_ebook.checks.find((c) => c.id === 'title-case')!;
+    expect(checkWords(titleCase, 'en').fix).toBe('write the title as "A Tale of Urban Beginnings"');
+    expect(checkWords(titleCase, 'en', 'cli').fix).toBe('pass --title "A Tale of Urban Beginnings"');
   });
 
   it('offline demo text is never ready: in the manuscript, the description or the keywords', () => {
@@ -130,6 +159,99 @@ describe('readiness per channel', () => {
     // The eBook channels do not depend on the paperback.
     expect(packageReadiness(input({ pageCount: 20 })).channels.kdp_ebook.ready).toBe(true);
   });
+
+  it('KDP\'s page range follows the paper: 800 pages are too many on cream (776 at most) and fine on white (828)', () => {
+    const cream = packageReadiness(input({ pageCount: 800, paper: 'cream' })).channels.kdp_paperback;
+    const check = cream.checks.find((c) => c.id === 'page-count')!;
+    expect(cream.ready).toBe(false);
+    expect(check).toMatchObject({ status: 'fail', label: 'the paperback has 24 to 776 pages (KDP\'s range for cream paper at 6 x 9 in)' });
+    expect(check.detail).toBe('800 pages (paperback-interior.pdf); KDP prints at most 776 pages on cream paper at 6 x 9 in');
+    // What to change: the paper that takes 800 pages, or fewer pages; said in the writer's terms.
+    expect(check.fix).toContain('choose white paper for the paperback (up to 828 pages)');
+    expect(check.source).toContain('kdp.amazon.com');
+    const white = packageReadiness(input({ pageCount: 800, paper: 'white' })).channels.kdp_paperback;
+    expect(white.ready, formatReadiness(packageReadiness(input({ pageCount: 800, paper: 'white' })))).toBe(true);
+    // Too few: says how many pages are missing.
+    const few = packageReadiness(input({ pageCount: 20 })).channels.kdp_paperback.checks.find((c) => c.id === 'page-count')!;
+    expect(few.fix).toContain('4 more pages are needed');
+  });
+
+  it('the page table: paperback white 24-828, cream 24-776, lower for large trims; hardcover 75-550; each with its source', () => {
+    const expected = [
+      ['paperback', 'white', false, 24, 828], ['paperback', 'white', true, 24, 590], ['paperback', 'cream', false, 24, 776],
+      ['paperback', 'cream', true, 24, 550], ['hardcover', 'white', false, 75, 550], ['hardcover', 'cream', true, 75, 550],
+    ] as const;
+    for (const [binding, paper, isLarge, min, max] of expected) {
+      const row = KDP_PAGE_LIMITS.find((l) => l.binding === binding && l.paper === paper && l.isLargeTrim === isLarge)!;
+      expect(row, `${binding} ${paper}`).toMatchObject({ min, max, source: expect.stringContaining('https://kdp.amazon.com') });
+    }
+    expect(pageLimit({ binding: 'paperback', paper: 'cream', trim: '5x8' }).max).toBe(776);
+  });
+});
+
+describe('the printed report', () => {
+  it('says what every channel shares once, then per channel only what differs, in the book\'s language', () => {
+    const text = formatReadiness(packageReadiness(input({ author: '' }), 'en', 'cli'), 'en');
+    const count = (needle: string) => text.split(needle).length - 1;
+    expect(text.startsWith('  Every channel:\n')).toBe(true);
+    expect(count('every part of the book is written')).toBe(1);
+    expect(count('no author name')).toBe(1);
+    expect(count('--author "Your Name"')).toBe(1);
+    // Different per channel: the language check names its channel, the page count is the paperback's only.
+    expect(count('accepts books in English')).toBe(4);
+    expect(count('the paperback has 24 to 828 pages')).toBe(1);
+    expect(text.indexOf('the paperback has 24 to 828 pages')).toBeGreaterThan(text.indexOf('Amazon KDP (paperback): not ready'));
+    const malay = formatReadiness(packageReadiness(input({ language: 'ms', title: 'Hujan di Kuala Lumpur' }), 'ms', 'cli'), 'ms');
+    expect(malay.startsWith('  Setiap saluran:\n')).toBe(true);
+    expect(malay).not.toMatch(/\b(ready|not ready|failed|Every channel)\b/);
+  });
+});
+
+describe('readiness reads the text', () => {
+  it('a description that is working notes or less than a sentence of blurb fails, saying to write it again', () => {
+    for (const description of ['<p>Fake answer 28. Character Details: Aisha: the lead</p>', '<p>Fake answer 28. Character Details: Aisha: the lead The end.</p>', '<p>A love story.</p>', `<p>Butiran Watak: Aisha. ${'kata '.repeat(30)}.</p>`]) {
+      const check = packageReadiness(input({ description })).channels.kobo.checks.find((c) => c.id === 'description')!;
+      expect(check.status, description).toBe('fail');
+      expect(check.fix).toContain('write the description again');
+    }
+    const leaked = packageReadiness(input({ description: '<p>Fake answer 28. Character Details: Aisha: the lead</p>' })).channels.kdp_ebook.checks.find((c) => c.id === 'description')!;
+    expect(leaked.detail).toContain('"Character Details:"');
+    expect(statusOf(packageReadiness(input()), 'kdp_ebook', 'description')).toBe('pass');
+  });
+
+  it('keywords that are only a character\'s name fail', () => {
+    const r = packageReadiness(input({ keywords: ['Aisha', 'aisha rahman', 'monsoon romance'], characters: ['Aisha Rahman', 'Daniel'] }));
+    const check = r.channels.kdp_ebook.checks.find((c) => c.id === 'keywords')!;
+    expect(check.status).toBe('fail');
+    expect(check.detail).toContain('only a character\'s name: "Aisha", "aisha rahman"');
+    expect(check.detail).not.toContain('"monsoon romance"');
+    expect(statusOf(packageReadiness(input({ characters: ['Aisha Rahman'] })), 'kdp_ebook', 'keywords')).toBe('pass');
+  });
+});
+
+describe('readiness reads the cover\'s pixels', () => {
+  it('a flat one-colour cover, or one enlarged from a 1 × 1 image, fails for every eBook store, saying what to do', async () => {
+    const tiny = new Uint8Array(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#336699' } }).png().toBuffer());
+    const stretched = new Uint8Array(await sharp(tiny).resize(1600, 2560).jpeg().toBuffer());
+    const content = await coverContent(tiny, stretched);
+    expect(content).toEqual({ isFlat: true, source: { width: 1, height: 1 } });
+    const r = packageReadiness(input({ cover: stretched, coverContent: content }));
+    for (const id of ['kdp_ebook', 'google_play', 'kobo'] as const) {
+      const check = r.channels[id].checks.find((c) => c.id === 'ebook-cover')!;
+      expect(check.status, id).toBe('fail');
+      expect(check.detail).toContain('one flat colour');
+      expect(check.detail).toContain('enlarged from a 1 × 1 px image');
+      expect(check.fix).toContain('make the cover again');
+    }
+  });
+
+  it('a picture made at its size passes', async () => {
+    const noise = new Uint8Array(await sharp(Buffer.from(Array.from({ length: 1024 * 1792 * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width: 1024, height: 1792, channels: 3 } }).png().toBuffer());
+    const cover = new Uint8Array(await sharp(noise).resize(1600, 2560).jpeg().toBuffer());
+    const content = await coverContent(noise, cover);
+    expect(content.isFlat).toBe(false);
+    expect(statusOf(packageReadiness(input({ cover, coverContent: content })), 'kdp_ebook', 'ebook-cover')).toBe('pass');
+  });
 });
 
 describe('readiness in the book\'s language', () => {
@@ -138,7 +260,8 @@ describe('readiness in the book\'s language', () => {
     const kdp = (id: string) => malay.channels.kdp_ebook.checks.find((c) => c.id === id)!;
     expect(kdp('book-complete')).toMatchObject({ label: 'setiap bahagian buku telah ditulis', detail: 'dari pengenalan hingga penutup' });
     expect(kdp('author')).toMatchObject({ status: 'fail', detail: 'tiada nama pengarang' });
-    expect(kdp('author').fix).toContain('--author "Nama Anda"');
+    expect(kdp('author').fix).toBe('taipkan nama pengarang anda dalam panel penerbitan dan buat pakej sekali lagi');
+    expect(checkWords(kdp('author'), 'ms', 'cli').fix).toContain('--author "Nama Anda"');
     expect(kdp('title-case').label).toBe('tajuk ditulis dengan huruf besar gaya tajuk (bahasa Melayu)');
     expect(kdp('language').label).toBe('Amazon KDP (Kindle eBook) menerima buku dalam bahasa Melayu (senarai yang diterbitkannya)');
     expect(kdp('language').detail).toBe('ms: bahasa Melayu belum disahkan dalam senarai bahasa eBook KDP; semak halaman itu sebelum anda memuat naik');
@@ -146,7 +269,7 @@ describe('readiness in the book\'s language', () => {
     expect(kdp('ebook-cover').label).toBe('cover.jpg ialah JPEG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px');
     expect(kdp('ebook-cover').detail).toBe('cover.jpg: PNG, 1600 × 2560 px; cover.jpg ialah PNG (Amazon KDP (Kindle eBook) menerima JPEG)');
     expect(malay.channels.google_play.checks.find((c) => c.id === 'ebook-cover')!.label).toBe('cover.jpg ialah JPEG atau PNG dalam RGB, 1.6:1, lebar sekurang-kurangnya 1600 px');
-    expect(malay.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')).toMatchObject({ label: 'buku kulit lembut mempunyai 24 hingga 828 halaman', detail: '240 halaman (paperback-interior.pdf)' });
+    expect(malay.channels.kdp_paperback.checks.find((c) => c.id === 'page-count')).toMatchObject({ label: 'buku kulit lembut mempunyai 24 hingga 828 halaman (julat KDP untuk kertas putih bersaiz 6 x 9 inci)', detail: '240 halaman (paperback-interior.pdf)' });
     expect(formatReadiness(malay, 'ms')).toContain('belum sedia untuk mana-mana saluran');
 
     const english = packageReadiness(input({ language: 'en' }));
@@ -157,7 +280,7 @@ describe('readiness in the book\'s language', () => {
   it('each check keeps its words as texts, so the studio says them in its own language', () => {
     const check = packageReadiness(input({ language: 'en', author: '' })).channels.kobo.checks.find((c) => c.id === 'author')!;
     expect(check.detail).toBe('no author name');
-    expect(checkWords(check, 'ms')).toMatchObject({ detail: 'tiada nama pengarang', fix: expect.stringContaining('--author "Nama Anda"') });
+    expect(checkWords(check, 'ms')).toMatchObject({ detail: 'tiada nama pengarang', fix: expect.stringContaining('panel penerbitan') });
     // A package kept from before the texts: its words as they were.
     expect(checkWords({ label: 'an old label', detail: 'an old detail' }, 'ms')).toEqual({ label: 'an old label', detail: 'an old detail' });
   });

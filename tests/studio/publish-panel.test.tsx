@@ -132,7 +132,7 @@ describe('PublishPanel', () => {
     const [check] = await screen.findAllByTestId('readiness-check');
     expect(check!.textContent).toContain('setiap bahagian buku telah ditulis');
     expect(check!.textContent).toContain('buku belum selesai');
-    expect(within(check!).getByTestId('readiness-fix').textContent).toContain('jalankan arahan yang sama sekali lagi untuk menyiapkan buku');
+    expect(within(check!).getByTestId('readiness-fix').textContent).toContain('tulis bahagian buku yang belum ditulis');
     expect(check!.textContent).not.toMatch(/every part|not finished|run the same command/);
   });
 

@@ -2,7 +2,8 @@
 // each part from a new page under a Heading 1 (its inner headings Heading 2 and 3), so Word's navigation
 // pane, its table of contents and KDP's conversion all find the parts. 6 × 9 in pages like the PDF.
 import {
-  AlignmentType, Document, Footer, HeadingLevel, LevelFormat, LineRuleType, Packer, PageNumber, Paragraph, TableOfContents, TextRun,
+  AlignmentType, Document, Footer, HeadingLevel, LevelFormat, LineRuleType, Packer, PageNumber, Paragraph, Table, TableCell, TableOfContents, TableRow, TextRun,
+  WidthType,
   type IRunOptions, type ParagraphChild,
 } from 'docx';
 import type { BookDocument } from '../../session/book.js';
@@ -44,9 +45,19 @@ interface ListCounter {
   next: number;
 }
 
-function paragraphs(blocks: readonly Block[], lists: ListCounter, depth = 0, isQuote = false): Paragraph[] {
+/** A Markdown table as a Word table, its header row bold and repeated on each page it runs onto. */
+function table(b: Extract<Block, { kind: 'table' }>): Table {
+  const row = (cells: readonly (readonly Span[])[], isHeader: boolean) =>
+    new TableRow({
+      tableHeader: isHeader,
+      children: cells.map((c) => new TableCell({ children: [new Paragraph({ spacing: { after: 0 }, children: runs(c, isHeader ? { bold: true } : {}) })] })),
+    });
+  return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows: [row(b.header, true), ...b.rows.map((r) => row(r, false))] });
+}
+
+function paragraphs(blocks: readonly Block[], lists: ListCounter, depth = 0, isQuote = false): Array<Paragraph | Table> {
   const quote = isQuote ? { indent: { left: 0.5 * INCH, right: 0.5 * INCH } } : {};
-  return blocks.flatMap((b): Paragraph[] => {
+  return blocks.flatMap((b): Array<Paragraph | Table> => {
     switch (b.kind) {
       case 'heading':
         return [new Paragraph({ heading: innerHeadingLevel(b.level) === 2 ? HeadingLevel.HEADING_2 : HeadingLevel.HEADING_3, children: runs(b.spans) })];
@@ -71,6 +82,8 @@ function paragraphs(blocks: readonly Block[], lists: ListCounter, depth = 0, isQ
         return [new Paragraph({ children: b.text.split('\n').map((line, i) => new TextRun({ font: MONO, size: 18, text: xmlSafe(line), ...(i > 0 ? { break: 1 } : {}) })) })];
       case 'rule':
         return [new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 240, after: 240 }, children: [new TextRun('*   *   *')] })];
+      case 'table':
+        return [table(b), new Paragraph({ spacing: { after: 0 }, children: [] })];
     }
   });
 }

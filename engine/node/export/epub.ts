@@ -1,6 +1,7 @@
 // A book document as an EPUB 3 (epub-gen-memory zips it): a title page, a copyright page, the linked
 // table of contents (the nav, titled in the book's language), then one XHTML file per part. Every text is
-// escaped (xhtml.ts); the files hold no scripts, so epubcheck finds nothing to report.
+// escaped (xhtml.ts); the files hold no scripts, so epubcheck finds nothing to report. The cover, when
+// given, is the EPUB's cover image.
 import { createHash } from 'node:crypto';
 import { EPub, type Chapter, type Options } from 'epub-gen-memory';
 import type { BookDocument } from '../../session/book.js';
@@ -16,6 +17,8 @@ p { margin: 0 0 0.75em; text-align: justify; }
 blockquote { margin: 1em 2em; font-style: italic; }
 hr { border: 0; border-top: 1px solid #999; margin: 1.5em 30%; }
 pre { white-space: pre-wrap; font-size: 0.9em; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; }
+th, td { border: 1px solid #999; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
 nav ol { list-style: none; padding: 0; }
 nav li { margin: 0.4em 0; }
 .titlepage { text-align: center; margin-top: 30%; }
@@ -88,12 +91,14 @@ ${opts.author ? `<dc:creator id="creator">${escapeXml(opts.author)}</dc:creator>
 <dc:date><%= date.slice(0, 10) %></dc:date>
 <dc:rights>${escapeXml(opts.rights)}</dc:rights>
 <meta property="dcterms:modified">${opts.modified}</meta>
-</metadata>
+<% if (cover) { %><meta name="cover" content="cover-image"/>
+<% } %></metadata>
 <manifest>
 <item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
 <item id="toc" href="toc.xhtml" media-type="application/xhtml+xml" properties="nav"/>
 <item id="css" href="style.css" media-type="text/css"/>
-<% content.forEach(function (c, i) { %><item id="content_<%= i %>" href="<%= c.filename %>" media-type="application/xhtml+xml"/>
+<% if (cover) { %><item id="cover-image" href="cover.<%= cover.extension %>" media-type="<%= cover.mediaType %>" properties="cover-image"/>
+<% } %><% content.forEach(function (c, i) { %><item id="content_<%= i %>" href="<%= c.filename %>" media-type="application/xhtml+xml"/>
 <% }) %></manifest>
 <spine toc="ncx">
 <% content.forEach(function (c, i) { if (c.beforeToc) { %><itemref idref="content_<%= i %>"/>
@@ -118,8 +123,12 @@ class BookEpub extends EPub {
   }
 }
 
-/** A book document as EPUB 3 bytes. */
-export async function renderEpub(doc: BookDocument, opts: { date?: Date } = {}): Promise<Uint8Array> {
+/**
+ * A book document as EPUB 3 bytes. With `cover` (a JPEG), the EPUB carries it as its cover image: the
+ * EPUB 3 `cover-image` item and, for older readers, `<meta name="cover">`. It is not a page of the book
+ * (stores show the cover themselves; KDP asks for no second one inside).
+ */
+export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?: Uint8Array } = {}): Promise<Uint8Array> {
   const date = opts.date ?? new Date();
   const words = EXPORT_WORDS[doc.lang];
   const title = escapeXml(doc.title);
@@ -143,6 +152,7 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date } = {}):
   ];
   const options: Options = {
     title: doc.title, author: doc.author ? [doc.author] : [], publisher: 'Karya', description: `${doc.typeLabel}. ${writtenWith}.`,
+    ...(opts.cover ? { cover: new File([new Uint8Array(opts.cover)], 'cover.jpg', { type: 'image/jpeg' }) } : {}),
     lang: doc.lang, date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
     prependChapterTitles: false, version: 3, css: CSS, verbose: false,
     chapterXHTML: CHAPTER, tocNCX: NCX, tocXHTML: navTemplate({ file: files[0] ?? 'toc.xhtml', heading: sections[0]?.heading ?? words.contents }),

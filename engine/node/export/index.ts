@@ -7,6 +7,8 @@ export { EXPORT_FORMATS, formatOfFile, type ExportFormat } from '../../session/b
 export interface RenderOptions {
   /** The date on the copyright page and in the metadata (default now). */
   date?: Date;
+  /** The book's cover as a JPEG: the EPUB carries it as its cover image (the other formats ignore it). */
+  cover?: Uint8Array;
 }
 
 /**

@@ -105,7 +105,7 @@ export class ExportPool {
       const id = this.nextId++;
       const job: Job = {
         id, resolve, reject,
-        request: { id, doc, format, ...(opts.date ? { date: opts.date } : {}) },
+        request: { id, doc, format, ...(opts.date ? { date: opts.date } : {}), ...(opts.cover ? { cover: opts.cover } : {}) },
       };
       if (this.limits.countsWaiting) job.timer = setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
       this.queue.push(job);

@@ -10,6 +10,7 @@ export interface RenderRequest {
   doc: BookDocument;
   format: ExportFormat;
   date?: Date;
+  cover?: Uint8Array;
 }
 
 export type RenderReply = { id: number; bytes: Uint8Array } | { id: number; error: string };
@@ -17,7 +18,7 @@ export type RenderReply = { id: number; bytes: Uint8Array } | { id: number; erro
 parentPort?.on('message', (request: RenderRequest) => {
   void (async () => {
     try {
-      const bytes = await renderDocument(request.doc, request.format, request.date ? { date: request.date } : {});
+      const bytes = await renderDocument(request.doc, request.format, { ...(request.date ? { date: request.date } : {}), ...(request.cover ? { cover: request.cover } : {}) });
       // A view into a larger pooled buffer is copied into its own, so only the file's bytes move.
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
       parentPort!.postMessage({ id: request.id, bytes: own } satisfies RenderReply, [own.buffer as ArrayBuffer]);

@@ -53,6 +53,10 @@ export function blocksXhtml(blocks: readonly Block[]): string {
           return `<pre><code>${escapeXml(b.text)}</code></pre>`;
         case 'rule':
           return '<hr/>';
+        case 'table': {
+          const row = (cells: readonly (readonly Span[])[], tag: 'th' | 'td') => `<tr>${cells.map((c) => `<${tag}>${spansXhtml(c)}</${tag}>`).join('')}</tr>`;
+          return `<table><thead>${row(b.header, 'th')}</thead><tbody>${b.rows.map((r) => row(r, 'td')).join('')}</tbody></table>`;
+        }
       }
     })
     .join('\n');

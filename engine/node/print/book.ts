@@ -8,7 +8,7 @@
 // `karya export --format pdf` are both this layout.
 import PDFDocument from 'pdfkit';
 import type { BookDocument } from '../../session/book.js';
-import { spansText, type Block } from '../../markdown.js';
+import { spansText, type Block, type Span } from '../../markdown.js';
 import { DEFAULT_TRIM, PT_PER_IN, TRIM_SIZES, gutterInches, type TrimName } from '../../print.js';
 import { parseMarkdown } from '../../markdown.js';
 import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, type Section } from '../export/sections.js';
@@ -70,6 +70,8 @@ interface Item {
   keepWithNext?: boolean;
   /** Drawn at the first line's left (a list's bullet or number). */
   marker?: { text: string; x: number; font: FontName };
+  /** A table row: its cells side by side (`lines` is the tallest cell's); a row is never split across pages. */
+  cells?: Array<{ x: number; lines: Line[] }>;
 }
 
 /** Places items on pages, splitting paragraphs without leaving one line alone at a page's top or bottom. */
@@ -95,6 +97,10 @@ class Flow {
   }
 
   private draw(item: Item, lines: Line[]): void {
+    for (const cell of item.cells ?? []) {
+      cell.lines.forEach((line, i) => this.page.ops.push(...lineOps(line, cell.x, this.y + i * item.leading, item.size, this.m)));
+    }
+    if (item.cells) lines = [];
     lines.forEach((line, i) => {
       const y = this.y + i * item.leading;
       if (i === 0 && item.marker && line === item.lines[0]) {
@@ -102,7 +108,7 @@ class Flow {
       }
       this.page.ops.push(...lineOps(line, item.x, y, item.size, this.m));
     });
-    this.y += lines.length * item.leading;
+    this.y += (item.cells ? item.lines.length : lines.length) * item.leading;
   }
 
   place(items: readonly Item[]): void {
@@ -115,7 +121,8 @@ class Flow {
         const need = lines.length + (next ? Math.min(2, next.lines.length) : 0);
         if (need > room()) this.carryOn();
       }
-      while (lines.length > room()) {
+      if (item.cells && lines.length > room() && this.y > 0) this.carryOn();
+      while (!item.cells && lines.length > room()) {
         let k = room();
         const n = lines.length;
         // Two lines at least on each side of a page break; a short paragraph moves whole.
@@ -161,6 +168,21 @@ class Composer {
   code(text: string, width: number): Line[] {
     const segments: Word[][] = text.replace(/\t/g, '    ').split('\n').map((l) => (l ? [{ pieces: [{ text: l, font: 'mono' as const }], width: this.m.width(l, 'mono', CODE.size) }] : []));
     return breakLines(segments, { width, size: CODE.size, align: 'left', hyphenate: null }, this.m);
+  }
+
+  /** A table as rows of cells in equal columns, the header row in bold, left aligned and not hyphenated. */
+  table(b: Extract<Block, { kind: 'table' }>, o: { x: number; width: number }): Item[] {
+    const columns = Math.max(1, b.header.length, ...b.rows.map((r) => r.length));
+    const colWidth = (o.width - TABLE_GAP * (columns - 1)) / columns;
+    const size = BODY.size - 1;
+    const row = (cells: readonly (readonly Span[])[], isHeader: boolean, isFirst: boolean): Item => {
+      const laid = cells.map((c, i) => ({ x: o.x + i * (colWidth + TABLE_GAP), lines: this.lines(spanRuns(c, isHeader ? { bold: true } : {}), { size, width: colWidth, align: 'left', hyphenate: false }) }));
+      const tallest = laid.reduce((a, c) => (c.lines.length > a.length ? c.lines : a), [] as Line[]);
+      return { lines: tallest.length ? tallest : this.plain(' ', 'serif', { size }), size, leading: size * 1.35, x: o.x, before: isFirst ? BODY.leading * 0.5 : 0, after: isHeader ? size * 0.4 : size * 0.2, keepWithNext: isHeader, cells: laid };
+    };
+    const items = [row(b.header, true, true), ...b.rows.map((r) => row(r, false, false))];
+    items[items.length - 1]!.after += BODY.leading * 0.5;
+    return items;
   }
 
   /** A part's blocks as items: book paragraphs (first-line indent, none after a heading or a break). */
@@ -210,11 +232,18 @@ class Composer {
           out.push({ lines: this.plain('*   *   *', 'serif', { size: BODY.size, width: o.width }), size: BODY.size, leading: BODY.leading, x: o.x, before: BODY.leading * 0.5, after: BODY.leading * 0.5 });
           isAfterBreak = true;
           break;
+        case 'table':
+          out.push(...this.table(b, o));
+          isAfterBreak = true;
+          break;
       }
     }
     return out;
   }
 }
+
+/** Space between a table's columns, in points. */
+const TABLE_GAP = 10;
 
 /** "Chapter 1: The Storm" → a label line and a title line; a heading without such a label stays whole. */
 function splitHeading(heading: string): { label?: string; title: string } {
@@ -333,10 +362,11 @@ export interface PrintedBook {
 
 /**
  * A book document as a print-ready PDF at a trim size (default 6 × 9 in): laid out, counted, and laid out
- * again with a wider gutter when the page count asks for one.
+ * again with a wider gutter when the page count asks for one. `isPrint`: the printer's file, without
+ * bookmarks or links.
  * @example const { bytes, pageCount } = await renderBookPdf(doc, { trim: '5x8' })
  */
-export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; date?: Date } = {}): Promise<PrintedBook> {
+export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; date?: Date; isPrint?: boolean } = {}): Promise<PrintedBook> {
   const trim = opts.trim ?? DEFAULT_TRIM;
   const date = opts.date ?? new Date();
   const first = pageGeometry(trim, 1);
@@ -363,7 +393,7 @@ export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; 
     pdf.on('end', resolve);
     pdf.on('error', reject);
   });
-  drawBook(pdf, doc, layout, geo);
+  drawBook(pdf, doc, layout, geo, opts.isPrint === true);
   pdf.end();
   await done;
   return { bytes: new Uint8Array(Buffer.concat(chunks)), pageCount: layout.pages.length, trim, gutterIn: geo.gutterIn, margins: geo.margins, size: { width: geo.width, height: geo.height } };
@@ -374,7 +404,11 @@ function drawOp(pdf: PDFKit.PDFDocument, op: TextOp, dx: number, dy: number): vo
   pdf.text(op.text, op.x + dx, op.y + dy, { lineBreak: false, ...(op.wordSpacing ? { wordSpacing: op.wordSpacing } : {}) });
 }
 
-function drawBook(pdf: PDFKit.PDFDocument, doc: BookDocument, layout: BookLayout, geo: ReturnType<typeof pageGeometry>): void {
+/**
+ * Draws the laid-out pages. A screen PDF gets bookmarks and contents entries that link to their parts; a
+ * print interior (`isPrint`) gets neither: KDP's print guidelines ask for no bookmarks, links or annotations.
+ */
+function drawBook(pdf: PDFKit.PDFDocument, doc: BookDocument, layout: BookLayout, geo: ReturnType<typeof pageGeometry>, isPrint: boolean): void {
   const { margins } = geo;
   const width = geo.width - margins.inside - margins.outside;
   const m = new Measure(pdf);
@@ -388,12 +422,12 @@ function drawBook(pdf: PDFKit.PDFDocument, doc: BookDocument, layout: BookLayout
     const isRecto = number % 2 === 1;
     const left = isRecto ? margins.inside : margins.outside;
     pdf.addPage({ size: [geo.width, geo.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
-    if (page.isOpening && page.section !== undefined) {
+    if (!isPrint && page.isOpening && page.section !== undefined) {
       pdf.outline.addItem(layout.sections[page.section]!.heading);
       pdf.addNamedDestination(`part-${page.section + 1}`, 'XYZ', 0, geo.height, null);
     }
     for (const op of page.ops) drawOp(pdf, op, left, margins.top);
-    for (const link of page.links ?? []) pdf.goTo(left + link.x, margins.top + link.y, link.width, link.height, `part-${link.part + 1}`);
+    for (const link of isPrint ? [] : page.links ?? []) pdf.goTo(left + link.x, margins.top + link.y, link.width, link.height, `part-${link.part + 1}`);
     if (page.kind !== 'body') return;
     if (!page.isOpening) {
       const section = layout.sections[page.section ?? 0]!;

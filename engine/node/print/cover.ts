@@ -1,7 +1,7 @@
 // The covers of a package, made with sharp (images) and pdfkit (the wrap): the eBook cover as an RGB JPEG
 // at 1.6:1 (KDP: JPEG or TIFF, RGB, ideally 1,600 × 2,560 px, under 50 MB), and the paperback's one-page
 // full-wrap cover (back, spine, front and bleed; KDP's "Create a paperback cover"): the cover art on the
-// front with the title and author, the spine lettered from 79 pages on, the description on the back and
+// front with the title and author, the spine lettered from 79 pages on where the type keeps KDP's 0.0625 in each side, the description on the back and
 // the barcode area left clear.
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
@@ -11,8 +11,8 @@ import {
 } from '../../print.js';
 import { Measure, breakLines, hyphenatorOf, lineOps, registerFonts, runsToWords, type FontName, type TextOp } from './typeset.js';
 
-/** KDP's eBook cover: height 1.6 × width, at least 1,600 px wide. */
-export const EBOOK_COVER = { minWidth: 1600, ratio: 1.6 } as const;
+/** KDP's eBook cover: height 1.6 × width, at least 1,600 px wide, its resolution set (300 pixels an inch). */
+export const EBOOK_COVER = { minWidth: 1600, ratio: 1.6, dpi: 300 } as const;
 
 /** The eBook cover file as made: its bytes and what readiness checks of it. */
 export interface CoverImage {
@@ -32,7 +32,7 @@ export function ebookCoverSize(wanted?: PixelSize): PixelSize {
 
 /**
  * Any image sharp reads (the cover step's PNG) as the eBook cover: scaled to fill the size, cropped evenly
- * at the edges that overflow, transparency flattened onto white, sRGB JPEG.
+ * at the edges that overflow, transparency flattened onto white, sRGB JPEG with its resolution (DPI) set.
  * @example const cover = await ebookCoverJpeg(png, { width: 1600, height: 2560 }) // cover.channels === 3
  */
 export async function ebookCoverJpeg(image: Uint8Array, size: PixelSize = ebookCoverSize()): Promise<CoverImage> {
@@ -40,6 +40,7 @@ export async function ebookCoverJpeg(image: Uint8Array, size: PixelSize = ebookC
     .resize(size.width, size.height, { fit: 'cover', position: 'centre' })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
+    .withDensity(EBOOK_COVER.dpi)
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer({ resolveWithObject: true });
   return { bytes: new Uint8Array(data), format: 'jpeg', width: info.width, height: info.height, channels: info.channels };
@@ -61,8 +62,24 @@ export interface WrapCover {
   width: number;
   height: number;
   spineIn: number;
-  /** Title and author are lettered on the spine (79 pages or more). */
+  /** Title and author are lettered on the spine (79 pages or more, and the type fits with KDP's clearance). */
   hasSpineText: boolean;
+}
+
+/** KDP's clearance between spine text and each spine edge, in inches. */
+export const SPINE_CLEARANCE_IN = 0.0625;
+/** Spine type from this size (points) up to the largest; smaller would not read, so the spine stays bare. */
+export const SPINE_TYPE_PT = { min: 4.5, max: 11 } as const;
+
+/**
+ * The largest type size whose line (ascender to descender, `lineHeight(size)`) fits across a spine `spinePt`
+ * wide with KDP's clearance on both sides; null when even the smallest does not.
+ */
+export function spineTypeSize(spinePt: number, lineHeight: (size: number) => number): number | null {
+  const room = spinePt - 2 * SPINE_CLEARANCE_IN * PT_PER_IN;
+  const perPoint = lineHeight(10) / 10;
+  const size = Math.min(SPINE_TYPE_PT.max, room / perPoint);
+  return size >= SPINE_TYPE_PT.min ? Math.floor(size * 10) / 10 : null;
 }
 
 /** Black or white, whichever reads on the colour. */
@@ -144,18 +161,22 @@ export async function renderWrapCover(input: {
   y += block(input.title, { font: 'bold', size: 22, leading: 27, x: frontX + safe, y, width: textW, align: 'center', color: '#ffffff', maxLines: 3 });
   if (input.author) block(input.author, { font: 'serif', size: 14, leading: 18, x: frontX + safe, y: Math.max(y + 8, bleed + trimH - safe - 18), width: textW, align: 'center', color: '#ffffff', maxLines: 1 });
 
-  // Spine: title and author, reading top to bottom, only when KDP allows spine text.
-  const hasSpineText = input.pageCount >= SPINE_TEXT_MIN_PAGES;
+  // Spine: title and author, reading top to bottom, only when KDP allows spine text and the type fits
+  // with KDP's clearance on both sides of it.
+  const spineSize = spineTypeSize(spine, (size) => pdf.font('bold').fontSize(size).currentLineHeight());
+  const hasSpineText = input.pageCount >= SPINE_TEXT_MIN_PAGES && spineSize !== null;
   if (hasSpineText) {
-    const size = Math.min(11, spine * 0.5);
+    const size = spineSize;
+    const lineHeight = pdf.font('bold').fontSize(size).currentLineHeight();
     const room = trimH - pt(1);
     let label = input.author ? `${input.title}   ·   ${input.author}` : input.title;
     while (label.length > 1 && m.width(label, 'bold', size) > room) label = `${label.slice(0, label.length - 4).trimEnd()}…`;
     const w = m.width(label, 'bold', size);
     pdf.save();
-    // Rotated a quarter turn clockwise about the spine's centre: the text runs down the spine.
+    // Rotated a quarter turn clockwise about the spine's centre: the text runs down the spine, its line
+    // (ascender to descender) centred across the spine.
     pdf.rotate(90, { origin: [bleed + trimW + spine / 2, H / 2] });
-    pdf.font('bold').fontSize(size).fillColor(ink).text(label, bleed + trimW + spine / 2 - w / 2, H / 2 - size * 0.6, { lineBreak: false });
+    pdf.font('bold').fontSize(size).fillColor(ink).text(label, bleed + trimW + spine / 2 - w / 2, H / 2 - lineHeight / 2, { lineBreak: false });
     pdf.restore();
   }
 

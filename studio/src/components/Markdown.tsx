@@ -48,6 +48,15 @@ function block(b: Block, key: string): ReactNode {
       return <pre key={key} className="mb-3 overflow-x-auto rounded bg-gray-100 p-3 text-sm dark:bg-neutral-800"><code>{b.text}</code></pre>;
     case 'rule':
       return <hr key={key} className="my-4 border-gray-300 dark:border-neutral-600" />;
+    case 'table': {
+      const cell = 'border border-gray-300 px-2 py-1 text-left align-top dark:border-neutral-600';
+      return (
+        <table key={key} className="mb-3 border-collapse">
+          <thead><tr>{b.header.map((c, i) => <th key={i} scope="col" className={cell}>{spans(c, `${key}-h${i}`)}</th>)}</tr></thead>
+          <tbody>{b.rows.map((r, i) => <tr key={i}>{r.map((c, j) => <td key={j} className={cell}>{spans(c, `${key}-${i}-${j}`)}</td>)}</tr>)}</tbody>
+        </table>
+      );
+    }
   }
 }
 

@@ -11,7 +11,7 @@ import type { Lang } from '../engine.js';
 import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, type KdpPackage, type PublishQuote } from '../../../engine/contract/index.js';
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
-import { checkWords } from '../../../engine/publish/readiness-words.js';
+import { checkWords, sourceLink } from '../../../engine/publish/readiness-words.js';
 import { pageWord, type PageWord } from './words.js';
 import { useLang } from '../i18n/index.js';
 
@@ -176,13 +176,26 @@ function ChannelChecks({ id, channel, lang }: { id: string; channel: ChannelRepo
                 {words.fix && (check.status === 'fail' || check.status === 'warn' || check.status === 'check') && (
                   <span className="block text-xs text-gray-700 dark:text-gray-300" data-testid="readiness-fix">{pageWord('checkFix', lang, { fix: words.fix })}</span>
                 )}
-                <span className="block break-words text-xs text-gray-400" data-testid="readiness-source">{pageWord('checkSource', lang, { source: check.source })}</span>
+                <SourceLine source={check.source} lang={lang} />
               </div>
             </li>
           );
         })}
       </ul>
     </li>
+  );
+}
+
+/** Where a check's rule comes from: its name as a link to the page (no raw address), in a colour that reads. */
+function SourceLine({ source, lang }: { source: string; lang: Lang }) {
+  const link = sourceLink(source);
+  const [before = '', after = ''] = pageWord('checkSource', lang, { source: '\u0000' }).split('\u0000');
+  return (
+    <span className="block break-words text-xs text-gray-600 dark:text-gray-300" data-testid="readiness-source">
+      {before}
+      {link.url ? <a href={link.url} target="_blank" rel="noreferrer" className="underline">{link.text}</a> : link.text}
+      {after}
+    </span>
   );
 }
 

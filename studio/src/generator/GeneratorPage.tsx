@@ -23,6 +23,7 @@ import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFro
 import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
 import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
 import { StoppedDraft, type StoppedAction } from './StoppedDraft.js';
+import type { ChapterEdit } from './OutlineChapters.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
@@ -331,6 +332,21 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return;
     }
     if (document.activeElement !== stickyRef.current) buttonRef.current?.focus({ preventScroll: true });
+    // Chapter cards typed but not saved go first, so their notes reach their chapters' requests.
+    const edits = pendingChapters.current;
+    if (edits) {
+      if (isSavingChapters.current) return;
+      isSavingChapters.current = true;
+      void saveChapters(edits).then((failure) => {
+        isSavingChapters.current = false;
+        if (failure) toast.error(failure, { id: 'generation-result' });
+        else startStep();
+      });
+      return;
+    }
+    startStep();
+  };
+  const startStep = () => {
     if (isLocked && book) {
       start(book.settings as Settings);
       return;
@@ -343,6 +359,9 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       },
     )();
   };
+  // The chapter cards not saved yet (OutlineChapters.tsx), and a save of them under way for Generate.
+  const pendingChapters = useRef<ChapterEdit[] | null>(null);
+  const isSavingChapters = useRef(false);
 
   const startNew = async () => {
     setIsStartNewOpen(false);
@@ -651,7 +670,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               {...(hasSavedBook ? { onSaveEdit: saveEdit, drafts, onDraft: keepDraft } : {})}
               {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, onRewrite: rewrite, onVersions: versions, onRestore: restoreVersion, stepCostText, onSaveBible: saveBible } : {})}
               {...(isBook && view?.bible ? { bible: bibleShown(view.bible, view.bible_notes ?? '', lang) } : {})}
-              {...(hasSavedBook && view?.chapters ? { chapters: view.chapters, onSaveChapters: saveChapters, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec) } : {})}
+              {...(hasSavedBook && view?.chapters ? { chapters: view.chapters, onSaveChapters: saveChapters, chaptersPending: pendingChapters, chaptersDraftKey: `karya.chapters.${user?.id ?? ''}.${form.bookType}`, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec) } : {})}
             />
           )}
           {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={ui} />}

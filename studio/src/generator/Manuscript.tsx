@@ -3,12 +3,13 @@
 // while it streams, kept in view (useFollow) with the slow-generation hints right under it and "Jump to
 // latest" when the reader has scrolled away. Also the placeholder, the error with retry, Copy/Copied!
 // and the Download menu.
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw, Square } from 'lucide-react';
 import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../engine.js';
 import type { ExportFormat, PartVersionView } from '../../../engine/contract/index.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
 import { Markdown } from '../components/Markdown.js';
+import { Dialog } from '../components/Dialog.js';
 import { CopyButton, countWords, slowHint } from './parts.js';
 import { closeOpenMarkdown } from './streaming.js';
 import { useFollow } from './useFollow.js';
@@ -76,6 +77,9 @@ export interface PreviewProps {
   /** The outline as chapter cards (issue 25), and saving them; absent: no cards. */
   chapters?: readonly OutlineChapterView[];
   onSaveChapters?: (chapters: ChapterEdit[]) => Promise<string | null>;
+  /** Where unsaved chapter cards are kept on this device, and the page's hold on them (OutlineChapters.tsx). */
+  chaptersDraftKey?: string;
+  chaptersPending?: MutableRefObject<ChapterEdit[] | null>;
   /** "Chapter 3" / "Bab 3" in the book's language. */
   chapterLabel?: (n: number) => string;
 }
@@ -107,7 +111,7 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft, chaptersDraftKey, chaptersPending } = props;
   const draftProps = (ref: StepRef) => ({
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
@@ -184,7 +188,7 @@ export function Preview(props: PreviewProps) {
               <details id="part-chapters" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" open={parts.length === 0 && !isLoading}>
                 <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={0}>{pageWord('outlineChapters', lang)}</summary>
                 <div className="mt-2">
-                  <OutlineChapters chapters={chapters} lang={lang} {...(bookLang ? { bookLang } : {})} chapterLabel={chapterLabel} isDisabled={isLoading} onSave={onSaveChapters} />
+                  <OutlineChapters chapters={chapters} lang={lang} {...(bookLang ? { bookLang } : {})} chapterLabel={chapterLabel} isDisabled={isLoading} onSave={onSaveChapters} {...(chaptersDraftKey ? { draftKey: chaptersDraftKey } : {})} {...(chaptersPending ? { pending: chaptersPending } : {})} />
                 </div>
               </details>
             )}
@@ -442,6 +446,7 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const [mode, setMode] = useState<'write' | 'preview'>('write');
+  const [isCancelAsked, setIsCancelAsked] = useState(false);
   // The draft's state on the server: kept, being kept, or not kept (offline); `pending` is the text not kept yet.
   const [draftState, setDraftState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const pending = useRef<string | null>(null);
@@ -572,14 +577,43 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
           type="button"
           className="btn-secondary px-3 py-1.5"
           onClick={() => {
-            discard();
-            onOpen(null);
+            // An edit typed here is the writer's: Cancel asks before it drops it.
+            if (draft === text) {
+              discard();
+              onOpen(null);
+            } else setIsCancelAsked(true);
           }}
           disabled={isSaving}
+          data-testid="cancel-edit"
         >
           {pageWord('cancel', lang)}
         </button>
       </div>
+      <Dialog
+        isOpen={isCancelAsked}
+        title={pageWord('cancelEditTitle', lang)}
+        onClose={() => setIsCancelAsked(false)}
+        size="sm"
+        testId="cancel-edit-dialog"
+        footer={
+          <>
+            <button type="button" className="btn-secondary" data-autofocus onClick={() => setIsCancelAsked(false)}>{pageWord('cancelEditKeep', lang)}</button>
+            <button
+              type="button"
+              className="btn-danger"
+              onClick={() => {
+                setIsCancelAsked(false);
+                discard();
+                onOpen(null);
+              }}
+            >
+              {pageWord('cancelEditDrop', lang)}
+            </button>
+          </>
+        }
+      >
+        <p>{pageWord('cancelEditMessage', lang, { part: label })}</p>
+      </Dialog>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Lock, RotateCcw } from 'lucide-react';
 import {
-  buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
+  buttonLabel, catalogueMessage, extractTitle, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../engine.js';
 import { savedProgressOf } from '../../../engine/contract/books.js';
@@ -516,6 +516,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       setBook(answer.book);
       setFollowing(null);
       setCredits(answer.credits_available);
+      if (answer.stopped) isStoppedShown.current = false;
       toast(pageWord(answer.stopped ? 'stoppedKept' : 'stopped', ui), { id: 'generation-result' });
     } catch (e) {
       if (e instanceof ApiError && e.code === 'no_step_running') void resync();
@@ -542,6 +543,17 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     }
   };
   const stopped = isBook && !generation.isLoading && !isFollowing ? (book?.stopped ?? null) : null;
+  // After Stop the writer is with the draft: it is brought into view and its heading focused, once.
+  const isStoppedShown = useRef(true);
+  useEffect(() => {
+    if (!stopped || isStoppedShown.current) return;
+    isStoppedShown.current = true;
+    requestAnimationFrame(() => {
+      const draft = document.getElementById('part-stopped');
+      draft?.scrollIntoView?.({ block: 'start' });
+      draft?.querySelector<HTMLElement>('[data-part-heading]')?.focus({ preventScroll: true });
+    });
+  }, [stopped]);
 
   // The story bible edited by hand: the next chapter reads it.
   const saveBible = async (text: string): Promise<string | null> => {
@@ -638,7 +650,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               {pageWord(connection === 'offline' ? 'followOffline' : 'followServerDown', ui)}
             </p>
           )}
-          {view && hasStarted && view.progress && <WritingProgress spec={spec} book={view} lang={ui} />}
+          {view && hasStarted && view.progress && <WritingProgress spec={spec} book={view} lang={ui} stopped={stopped} />}
           {spec.kind === 'image' ? (
             <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={form.title[ui]} />
           ) : (
@@ -662,7 +674,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               {...(stopped ? { stoppedDraft: (
                 <StoppedDraft label={stopped.label} text={stopped.text} words={stopped.words} lang={ui} bookLang={lang} costText={stepCostText} isDisabled={false}
                   onAction={(action, note) => finishStopped({ kind: stopped.kind, ...(stopped.position !== undefined ? { position: stopped.position } : {}) }, stopped.label, action, note)} />
-              ) } : {})}
+              ), stoppedPart: { label: stopped.label, words: stopped.words } } : {})}
               isBook={isBook}
               lang={ui}
               bookLang={lang}
@@ -757,9 +769,24 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 /** What the saved book is and where it stands, in the studio language `lang` (whatever the book's language). */
 function ResumeSummary({ spec, form, saved, lang }: { spec: BookSpec; form: FormModel; saved: SavedProgress; lang: Lang }) {
   if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', lang, { type: form.typeLabel[lang] })}</p>;
-  const { next, counter } = saved.book;
-  const vars = { type: form.typeLabel[lang], n: counter.current, total: counter.total };
-  return <p data-testid="resume-summary">{next ? pageWord('resumeBody', lang, { ...vars, step: stepWord(spec, next, lang) }) : pageWord('resumeDone', lang, vars)}</p>;
+  const { next, counter, stopped } = saved.book;
+  const title = savedTitle(form, saved);
+  // The book by its own title where it has one ("“The Lantern Shop”, Romance"), else by what it is.
+  const vars = { type: title ? `“${title}”, ${form.typeLabel[lang]}` : form.typeLabel[lang], n: counter.current, total: counter.total };
+  return (
+    <>
+      <p data-testid="resume-summary">{next ? pageWord('resumeBody', lang, { ...vars, step: stepWord(spec, next, lang) }) : pageWord('resumeDone', lang, vars)}</p>
+      {stopped && <p className="mt-2 font-medium" data-testid="resume-stopped">{pageWord('stoppedDraftWords', lang, { part: stopped.label, n: stopped.words })}</p>}
+    </>
+  );
+}
+
+/** The saved book's own title: its title setting, else its outline's working title; undefined before either. */
+function savedTitle(form: FormModel, saved: SavedProgress): string | undefined {
+  const field = form.fields.find((f) => f.role === 'bookTitle')?.name;
+  const given = field ? saved.settings[field] : undefined;
+  if (typeof given === 'string' && given.trim()) return given.trim();
+  return extractTitle(saved.outline ?? undefined) || undefined;
 }
 
 export type { FormValues };

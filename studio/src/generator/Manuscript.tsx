@@ -70,6 +70,8 @@ export interface PreviewProps {
   onStop?: () => void;
   /** The draft of a part the writer stopped (StoppedDraft.tsx), shown where that part goes while no step runs. */
   stoppedDraft?: ReactNode;
+  /** The stopped draft's label and words: counted in the header and listed with the parts. */
+  stoppedPart?: { label: string; words: number };
   /** Drafts of hand edits kept on the server, by part position (-1 the outline). */
   drafts?: Readonly<Record<number, string>>;
   /** Keep (text) or discard (null) a part's draft; answers whether the server has it. */
@@ -111,13 +113,14 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft, chaptersDraftKey, chaptersPending } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft, stoppedPart, chaptersDraftKey, chaptersPending } = props;
   const draftProps = (ref: StepRef) => ({
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
   });
   const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.shown ?? p.text}` : (p.shown ?? p.text))), ...(streaming ? [streaming] : [])].join('\n\n');
-  const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming);
+  const stoppedShown = !isLoading && stoppedDraft ? stoppedPart : undefined;
+  const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming) + (stoppedShown?.words ?? 0);
   const hint = isLoading ? slowHint(elapsed, lang) : null;
   const isEmpty = parts.length === 0 && !streaming && !outline;
   const boxRef = useRef<HTMLDivElement>(null);
@@ -133,6 +136,7 @@ export function Preview(props: PreviewProps) {
   const navItems = [
     ...(outline !== undefined ? [{ id: 'part-outline', label: outlineLabel, words: countWords(outline) }] : []),
     ...parts.filter((p) => p.heading).map((p) => ({ id: p.key, label: p.heading!, words: partWords(p) })),
+    ...(stoppedShown ? [{ id: 'part-stopped', label: pageWord('stoppedDraft', lang, { part: stoppedShown.label }), words: stoppedShown.words }] : []),
     ...(isLoading && streamingHeading ? [{ id: 'part-streaming', label: `${streamingHeading} (${pageWord('writingNow', lang)})`, words: countWords(streaming) }] : []),
   ];
   const goTo = (id: string) => {

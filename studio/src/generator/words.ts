@@ -160,6 +160,8 @@ export const PAGE_WORDS = {
   draftKeep: { en: 'Keep', ms: 'Simpan' },
   draftKeepHint: { en: 'free', ms: 'percuma' },
   draftDiscardStopped: { en: 'Discard', ms: 'Buang' },
+  draftDiscardSpent: { en: 'its {cost} is already used', ms: '{cost} untuknya sudah digunakan' },
+  stoppedDraftWords: { en: { one: '{part}: stopped draft, {n} word', other: '{part}: stopped draft, {n} words' }, ms: '{part}: draf yang dihentikan, {n} patah perkataan' },
   draftWorking: { en: 'Writing…', ms: 'Sedang menulis…' },
   stoppedFinished: { en: '{part} is written.', ms: '{part} telah ditulis.' },
   stoppedFirst: { en: '{part} has a stopped draft: continue, rewrite, keep or discard it first.', ms: '{part} mempunyai draf yang dihentikan: sambung, tulis semula, simpan atau buang draf itu dahulu.' },

@@ -9,3 +9,4 @@ export * from './measure.js';
 export * from './cost.js';
 export * from './edit.js';
 export * from './outline-edit.js';
+export * from './passage.js';

@@ -24,6 +24,7 @@ import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
 import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
 import { StoppedDraft, type StoppedAction } from './StoppedDraft.js';
 import type { ChapterEdit } from './OutlineChapters.js';
+import type { Passage, PassageAskInput } from './PassageTools.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
@@ -430,7 +431,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
   // Why an edit or a step on a written part was refused, for the card that asked: signed out on a 401; the
   // server's word on the text when it names it, else its catalogue message, else the card's own fallback.
-  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed'): string => {
+  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed' | 'passageFailed'): string => {
     if (e instanceof ApiError) {
       if (e.status === 401) setUser(null);
       return e.fields?.text ?? (e.message ? studioMessage(e, ui) : pageWord(fallback, ui));
@@ -475,6 +476,26 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return null;
     } catch (e) {
       return failed(e, 'rewriteFailed');
+    }
+  };
+  // Passage tools (issue 38): the new passage is charged as a step and shown; Keep puts it in (free).
+  const reworkPassage = async (part: StepRef, passage: Passage, ask: PassageAskInput): Promise<{ passage: string } | string> => {
+    try {
+      const answer = await call('POST /progress/:bookType/passage', { params: { bookType: form.bookType }, body: { part, ...passage, ...ask } });
+      setCredits(answer.credits_available);
+      return { passage: answer.passage };
+    } catch (e) {
+      return failed(e, 'passageFailed');
+    }
+  };
+  const keepPassage = async (part: StepRef, passage: Passage, next: string): Promise<string | null> => {
+    try {
+      const answer = await call('POST /progress/:bookType/passage/keep', { params: { bookType: form.bookType }, body: { part, ...passage, passage: next } });
+      setBook(answer.book);
+      toast.success(pageWord('passageKept', ui, { n: answer.kept_version }), { id: 'edit-result' });
+      return null;
+    } catch (e) {
+      return failed(e, 'editFailed');
     }
   };
   const versions = async (part: StepRef) => {
@@ -680,7 +701,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               bookLang={lang}
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
               {...(hasSavedBook ? { onSaveEdit: saveEdit, drafts, onDraft: keepDraft } : {})}
-              {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, onRewrite: rewrite, onVersions: versions, onRestore: restoreVersion, stepCostText, onSaveBible: saveBible } : {})}
+              {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, onRewrite: rewrite, onVersions: versions, onRestore: restoreVersion, stepCostText, onSaveBible: saveBible, onPassage: reworkPassage, onKeepPassage: keepPassage } : {})}
               {...(isBook && view?.bible ? { bible: bibleShown(view.bible, view.bible_notes ?? '', lang) } : {})}
               {...(hasSavedBook && view?.chapters ? { chapters: view.chapters, onSaveChapters: saveChapters, chaptersPending: pendingChapters, chaptersDraftKey: `karya.chapters.${user?.id ?? ''}.${form.bookType}`, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec) } : {})}
             />

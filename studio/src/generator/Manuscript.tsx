@@ -13,6 +13,7 @@ import { Dialog } from '../components/Dialog.js';
 import { CopyButton, countWords, slowHint } from './parts.js';
 import { closeOpenMarkdown } from './streaming.js';
 import { useFollow } from './useFollow.js';
+import { PassageTools, type Passage, type PassageAskInput } from './PassageTools.js';
 import { OutlineChapters, type ChapterEdit, type OutlineChapterView } from './OutlineChapters.js';
 import { pageWord } from './words.js';
 
@@ -61,6 +62,9 @@ export interface PreviewProps {
   onRewrite?: (part: StepRef, note: string) => Promise<string | null>;
   /** A part's earlier versions (newest first), or an error message. */
   onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
+  /** Passage tools (PassageTools.tsx): a passage reworked (charged as a step), and kept. */
+  onPassage?: (part: StepRef, passage: Passage, ask: PassageAskInput) => Promise<{ passage: string } | string>;
+  onKeepPassage?: (part: StepRef, passage: Passage, next: string) => Promise<string | null>;
   /** Bring an earlier version back as the part; answers an error message, or null when done. */
   onRestore?: (part: StepRef, version: number) => Promise<string | null>;
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
@@ -113,7 +117,7 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft, stoppedPart, chaptersDraftKey, chaptersPending } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft, stoppedPart, chaptersDraftKey, chaptersPending, onPassage, onKeepPassage } = props;
   const draftProps = (ref: StepRef) => ({
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
@@ -243,6 +247,10 @@ export function Preview(props: PreviewProps) {
                 </div>
                 {onRewrite && p.ref && p.ref.kind !== 'outline' && (
                   <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} onRewrite={onRewrite} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+                )}
+                {onPassage && onKeepPassage && p.ref && p.ref.kind !== 'outline' && editing !== p.key && (
+                  <PassageTools textId={`${p.key}-text`} text={p.text} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} {...(stepCostText ? { costText: stepCostText } : {})}
+                    onRework={(passage, ask) => onPassage(p.ref!, passage, ask)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
                 )}
                 {p.isShort && p.target !== undefined && (
                   <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />

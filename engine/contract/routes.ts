@@ -63,7 +63,7 @@ export const ROUTES = {
   'PUT /progress/:bookType/outline': { params: books.BookTypeParamsSchema, body: books.OutlineEditBodySchema, response: books.OutlineEditResponseSchema },
   'POST /progress/:bookType/more': { params: books.BookTypeParamsSchema, body: books.WriteMoreBodySchema, response: books.WriteMoreResponseSchema },
   'POST /progress/:bookType/rewrite': { params: books.BookTypeParamsSchema, body: books.RewriteBodySchema, response: books.RewriteResponseSchema },
-  'POST /progress/:bookType/passage': { params: books.BookTypeParamsSchema, body: passage.PassageBodySchema, response: passage.PassageResponseSchema },
+  'POST /progress/:bookType/passage': { params: books.BookTypeParamsSchema, body: passage.PassageBodySchema, response: passage.PassageResponseSchema, events: passage.PassageEventSchemas },
   'POST /progress/:bookType/passage/keep': { params: books.BookTypeParamsSchema, body: passage.PassageKeepBodySchema, response: passage.PassageKeepResponseSchema },
   'GET /progress/:bookType/versions': { params: books.BookTypeParamsSchema, query: books.VersionsQuerySchema, response: books.VersionsResponseSchema },
   'POST /progress/:bookType/versions/restore': { params: books.BookTypeParamsSchema, body: books.RestoreVersionBodySchema, response: books.RestoreVersionResponseSchema },

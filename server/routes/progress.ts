@@ -12,7 +12,8 @@ import { BibleEditBodySchema, BookTypeParamsSchema, FinishStoppedBodySchema, Out
 import { failureOf, userProgress } from '../generation.js';
 import type { Charge } from '../store/ports.js';
 import type { AppContext } from '../context.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
+import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import type { Reply } from '../http/contract.js';
@@ -240,11 +241,29 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
       const position = proseAt(spec, state, body.part, lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       const request = { position, start: body.start, end: body.end, text: body.text, action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
-      await charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
-        const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: ctx.provider, state, request, signal });
-        await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
-        res.json({ passage: done.text, words: done.words, credits_available: await balance(userId) });
-      });
+      // Streamed when asked (Accept: text/event-stream): the stream opens with the first words, so a refusal
+      // before them is an ordinary error answer; one after them is the `error` event (refunded either way).
+      let stream: EventStream | null = null;
+      const onDelta = wantsEventStream(req.get('accept')) ? (text: string) => {
+        stream ??= openEventStream(res);
+        stream.send('delta', { text });
+      } : undefined;
+      try {
+        await charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
+          const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: ctx.provider, state, request, signal, ...(onDelta ? { onDelta } : {}) });
+          await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
+          const answer = { passage: done.text, words: done.words, credits_available: await balance(userId) };
+          if (stream) {
+            stream.send('done', answer);
+            stream.close();
+          } else res.json(answer);
+        });
+      } catch (error) {
+        const open = stream as EventStream | null;
+        if (!open) throw error;
+        open.send('error', errorBody(error instanceof ApiError ? error : failureOf(error, { lang, isTimeout: false })).error);
+        open.close();
+      }
     });
   });
   router.post('/:bookType/passage/keep', async (req, res: Reply<'POST /progress/:bookType/passage/keep'>) => {

@@ -1,9 +1,9 @@
 // End to end, issue 38 item 1: in chapter 1 the writer selects a paragraph with the mouse and chooses
-// Expand: the new passage appears beside it for 1 credit; Keep puts it in place of the paragraph and the
+// Expand: the new passage streams in beside it for 1 credit; Keep puts it in place of the paragraph and the
 // chapter's earlier text is in Earlier versions; another Expand then Discard leaves the chapter as it was
 // (1 credit spent); a failed call costs nothing. The AI API is the fake server of tests/fake-openai.ts.
 import { afterAll, expect, it } from 'vitest';
-import { fullLength, startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
+import { fullLength, startFakeOpenAI, userMessageOf, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { describeInChromium, signUp, waitForText } from './helpers.js';
 
 const button = '[data-testid="generate-button"]';
@@ -25,11 +25,12 @@ const step = fullLength((body) => {
 });
 
 let fake: FakeOpenAI | undefined;
+const options: FakeOpenAIOptions = {
+  answer: (body, i) => (/The passage:/.test(userMessageOf(body)) ? EXPANDED : step(body, i)),
+  reply: () => (fails ? { status: 500, body: { error: { message: 'down' } } } : undefined),
+};
 const fakeProvider = async () => {
-  fake = await startFakeOpenAI({
-    answer: (body, i) => (/The passage:/.test(userMessageOf(body)) ? EXPANDED : step(body, i)),
-    reply: () => (fails ? { status: 500, body: { error: { message: 'down' } } } : undefined),
-  });
+  fake = await startFakeOpenAI(options);
   return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } };
 };
 
@@ -54,7 +55,11 @@ describeInChromium('passage tools in the studio', { what: 'fake provider', serve
     await paragraph.click({ clickCount: 3 });
     await tools.getByRole('combobox', { name: 'Passage' }).waitFor();
     expect(await tools.getByRole('combobox', { name: 'Passage' }).locator('option:checked').textContent()).toMatch(/^Your selection: MIDDLE The harbour/);
+    // The new passage streams in beside the selection, then stays with Keep and Discard.
+    options.streamDelayMs = 40;
     await tools.getByTestId('passage-expand').click();
+    await tools.getByTestId('passage-streaming-text').waitFor({ timeout: 30_000 });
+    options.streamDelayMs = 0;
     await tools.getByTestId('passage-new').waitFor({ timeout: 30_000 });
     expect((await tools.getByTestId('passage-new').textContent())!.trim()).toBe(EXPANDED);
     await page.waitForFunction((n) => Number(document.querySelector('[data-testid="credit-balance"]')?.textContent?.replace(/\D/g, '')) === n, before - 1);

@@ -89,6 +89,20 @@ describe('passage tools on the server', () => {
     expect((await ts.http.post('/api/progress/romance/passage/keep').set('cookie', cookie).send({ ...passage, passage: 'x' })).body.error.code).toBe('passage_changed');
   });
 
+  it('streams the new passage with Accept: text/event-stream: delta events, then done with the answer', async () => {
+    const { cookie, chapter, text, passage } = await bookWithChapter1();
+    const res = await ts.http.post('/api/progress/romance/passage').set('cookie', cookie).set('accept', 'text/event-stream').send({ ...passage, action: 'describe' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    const events = res.text.split('\n\n').filter((b) => b.startsWith('event:')).map((b) => ({ event: /^event: (\w+)/.exec(b)![1], data: JSON.parse(/\ndata: (.*)/.exec(b)![1]!) }));
+    const streamed = events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+    expect(streamed).toContain('The harbour lay quiet');
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data.passage).toBe(EXPANDED);
+    expect(await chapter()).toBe(text);
+  });
+
   it('a failed call is refunded and changes nothing; an answer in another language is refused and refunded', async () => {
     const { cookie, chapter, credits, text, passage } = await bookWithChapter1();
     const before = await credits();

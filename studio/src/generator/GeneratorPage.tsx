@@ -14,7 +14,8 @@ import {
 import { savedProgressOf } from '../../../engine/contract/books.js';
 import { isContinuedBook } from '../lib/books.js';
 import { KeptBookOffer } from './KeptBookOffer.js';
-import { ApiError, call, fileHref } from '../lib/api.js';
+import { ApiError, call, fileHref, postEventStream, routeUrl } from '../lib/api.js';
+import type { PassageResponse } from '../../../engine/contract/index.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
@@ -479,11 +480,24 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     }
   };
   // Passage tools (issue 38): the new passage is charged as a step and shown; Keep puts it in (free).
-  const reworkPassage = async (part: StepRef, passage: Passage, ask: PassageAskInput): Promise<{ passage: string } | string> => {
+  // The answer streams in (delta events), then `done` carries it whole; an `error` event was refunded.
+  const reworkPassage = async (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void): Promise<{ passage: string } | string> => {
     try {
-      const answer = await call('POST /progress/:bookType/passage', { params: { bookType: form.bookType }, body: { part, ...passage, ...ask } });
-      setCredits(answer.credits_available);
-      return { passage: answer.passage };
+      const [, path] = routeUrl('POST /progress/:bookType/passage', { params: { bookType: form.bookType } });
+      let answer: PassageResponse | null = null;
+      let failure: ApiError | null = null;
+      await postEventStream(path, { part, ...passage, ...ask }, (e) => {
+        if (e.event === 'delta') onDelta((e.data as { text: string }).text);
+        else if (e.event === 'done') answer = e.data as PassageResponse;
+        else if (e.event === 'error') {
+          const error = e.data as { code: string; message: string };
+          failure = new ApiError(500, error.code, error.message);
+        }
+      });
+      if (failure || !answer) throw failure ?? new ApiError(500, 'no_content', '');
+      const done: PassageResponse = answer;
+      setCredits(done.credits_available);
+      return { passage: done.passage };
     } catch (e) {
       return failed(e, 'passageFailed');
     }

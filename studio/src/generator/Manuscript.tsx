@@ -63,7 +63,7 @@ export interface PreviewProps {
   /** A part's earlier versions (newest first), or an error message. */
   onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
   /** Passage tools (PassageTools.tsx): a passage reworked (charged as a step), and kept. */
-  onPassage?: (part: StepRef, passage: Passage, ask: PassageAskInput) => Promise<{ passage: string } | string>;
+  onPassage?: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void) => Promise<{ passage: string } | string>;
   onKeepPassage?: (part: StepRef, passage: Passage, next: string) => Promise<string | null>;
   /** Bring an earlier version back as the part; answers an error message, or null when done. */
   onRestore?: (part: StepRef, version: number) => Promise<string | null>;
@@ -250,7 +250,7 @@ export function Preview(props: PreviewProps) {
                 )}
                 {onPassage && onKeepPassage && p.ref && p.ref.kind !== 'outline' && editing !== p.key && (
                   <PassageTools textId={`${p.key}-text`} text={p.text} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} {...(stepCostText ? { costText: stepCostText } : {})}
-                    onRework={(passage, ask) => onPassage(p.ref!, passage, ask)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
+                    onRework={(passage, ask, onDelta) => onPassage(p.ref!, passage, ask, onDelta)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
                 )}
                 {p.isShort && p.target !== undefined && (
                   <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />

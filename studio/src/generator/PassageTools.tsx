@@ -53,8 +53,8 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
   bookLang?: Lang;
   isDisabled: boolean;
   costText?: string;
-  /** Ask for the new passage; answers it, or an error message. */
-  onRework(passage: Passage, ask: PassageAskInput): Promise<{ passage: string } | string>;
+  /** Ask for the new passage (its words as they arrive to `onDelta`); answers it, or an error message. */
+  onRework(passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void): Promise<{ passage: string } | string>;
   /** Put the new passage in; answers an error message, or null when kept. */
   onKeep(passage: Passage, next: string): Promise<string | null>;
 }) {
@@ -66,6 +66,7 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
   const [tone, setTone] = useState<PassageTone | ''>('');
   const [busy, setBusy] = useState<PassageAction | 'keep' | null>(null);
   const [answer, setAnswer] = useState<{ passage: Passage; text: string } | null>(null);
+  const [streamed, setStreamed] = useState<{ passage: Passage; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The writer's selection inside this part, kept while they move to the tools.
   useEffect(() => {
@@ -90,8 +91,11 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
     setBusy(action);
     setError(null);
     setAnswer(null);
-    const result = await onRework(passage, { action, ...(action === 'rewrite' && note.trim() ? { note: note.trim() } : {}), ...(action === 'rewrite' && tone ? { tone } : {}) });
+    setStreamed({ passage, text: '' });
+    const onDelta = (text: string) => setStreamed((s) => (s ? { ...s, text: s.text + text } : s));
+    const result = await onRework(passage, { action, ...(action === 'rewrite' && note.trim() ? { note: note.trim() } : {}), ...(action === 'rewrite' && tone ? { tone } : {}) }, onDelta);
     setBusy(null);
+    setStreamed(null);
     if (typeof result === 'string') setError(result);
     else setAnswer({ passage, text: result.passage });
   };
@@ -137,6 +141,18 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
             ))}
           </div>
           {busy && busy !== 'keep' && <p role="status" className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageWorking', lang)}</p>}
+          {streamed && streamed.text && (
+            <div className="grid gap-2 sm:grid-cols-2" data-testid="passage-streaming">
+              <div className="rounded border border-gray-200 p-2 dark:border-neutral-700">
+                <p className="text-xs font-semibold">{pageWord('passageBefore', lang)}</p>
+                <div lang={bookLang}><Markdown text={streamed.passage.text} /></div>
+              </div>
+              <div className="rounded border border-dashed border-brand-300 p-2 dark:border-brand-600">
+                <p className="text-xs font-semibold">{pageWord('passageAfter', lang)}</p>
+                <div lang={bookLang} data-testid="passage-streaming-text"><Markdown text={streamed.text} /></div>
+              </div>
+            </div>
+          )}
           {answer && (
             <div className="grid gap-2 sm:grid-cols-2" data-testid="passage-answer">
               <div className="rounded border border-gray-200 p-2 dark:border-neutral-700">

@@ -104,7 +104,7 @@ export const PAGE_WORDS = {
     en: '{n} per step: the outline, the introduction, each chapter and the conclusion.',
     ms: '{n} setiap langkah: rangka, pengenalan, setiap bab dan penutup.',
   },
-  bookCostShort: { en: 'You need {n} more credits to finish it.', ms: 'Anda memerlukan {n} kredit lagi untuk menyiapkannya.' },
+  bookCostShort: { en: { one: 'You need {n} more credit to finish it.', other: 'You need {n} more credits to finish it.' }, ms: 'Anda memerlukan {n} kredit lagi untuk menyiapkannya.' },
   // Writing Progress counts what the Generation Process list shows: its steps ("Step 2 of 4") and the book's
   // parts written (introduction, chapters, conclusion), so no two counters on the page disagree.
   stepOf: { en: 'Step {k} of {n}: {action}', ms: 'Langkah {k} daripada {n}: {action}' },

@@ -4,7 +4,8 @@
 // longer holds. No network: the provider is a small object that records the request.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../engine/node/load.js';
-import { applyStep, cleanPassage, keepPassage, parseSettings, reworkPassage, startBook, EditError, type BookState, type Catalog, type Provider, type TextRequest } from '../../engine/index.js';
+import { applyStep, cleanPassage, keepPassage, parseSettings, reworkPassage, startBook, EditError, type BookState, type Catalog } from '../../engine/index.js';
+import type { Provider, TextRequest } from '../../engine/provider.js';
 
 let catalog: Catalog;
 beforeAll(() => {
@@ -17,7 +18,7 @@ function malayBook(): BookState {
   const spec = catalog.get('romance')!;
   let state = startBook({ spec, settings: parseSettings(spec, { numberOfChapters: 7, language: 'ms' }) });
   state = applyStep(spec, state, { kind: 'outline' }, 'Tajuk: Kedai Tanglung\n\nBab 1: Pulang\nPELAN-1 Aisha pulang ke kedai ayahnya.');
-  state = applyStep(spec, state, { kind: 'introduction' }, 'Pengenalan yang ringkas tentang Aisha.');
+  state = applyStep(spec, state, { kind: 'introduction', position: 0 }, 'Pengenalan yang ringkas tentang Aisha.');
   return applyStep(spec, state, { kind: 'chapter', position: 1 }, CHAPTER);
 }
 

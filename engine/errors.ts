@@ -247,6 +247,15 @@ export const CATALOGUE = {
     en: 'A rewrite note can hold at most {max} characters. Shorten it and try again.',
     ms: 'Nota tulis semula boleh memuatkan paling banyak {max} aksara. Pendekkan dan cuba lagi.',
   },
+  // Passage tools (engine/session/passage.ts).
+  passage_changed: {
+    en: 'The chosen passage is no longer in the part (it was edited since). Select it again and try again.',
+    ms: 'Petikan yang dipilih tiada lagi dalam bahagian ini (ia telah disunting). Pilih semula dan cuba lagi.',
+  },
+  passage_too_long: {
+    en: 'A passage can be at most {max} characters. Select less and try again.',
+    ms: 'Petikan boleh mengandungi paling banyak {max} aksara. Pilih kurang dan cuba lagi.',
+  },
   // Editing the outline as chapters (engine/session/outline-edit.ts).
   chapter_written: {
     en: 'Chapter {chapter} is written already: it cannot be changed, moved or deleted in the outline.',

@@ -474,6 +474,29 @@ export function renderRewrite(input: { spec: ResolvedSpec; renderer: PromptRende
   return { ...first, user: `${first.user}\n\n${ask}` };
 }
 
+/** A passage of a written part reworked (engine/session/passage.ts): templates/passage.hbs. */
+export const PASSAGE_TEMPLATE = 'passage';
+/** What templates/passage.hbs reads besides the step's context. */
+export interface PassageAsk {
+  passageAsk: 'rewrite' | 'expand' | 'shorten' | 'describe';
+  passageBefore: string;
+  passageText: string;
+  passageAfter: string;
+  passageNote: string;
+  passageTone: string;
+}
+
+/**
+ * The prompt that reworks a passage of a written part: the part's own prompt (its plan, the brief, the
+ * bible), then templates/passage.hbs with the words around the passage, the passage and what to do;
+ * `maxTokens` for `words` (the passage's answer, not the part's).
+ */
+export function renderPassage(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string; ask: PassageAsk; words: number }): RenderedPrompt {
+  const { ctx, prompt: first } = stepPrompt(input);
+  const ask = input.renderer.renderTemplate(PASSAGE_TEMPLATE, { ...ctx, ...input.ask });
+  return { ...first, user: `${first.user}\n\n${ask}`, maxTokens: maxTokensOf({ spec: input.spec, settings: input.state.settings, lang: input.state.lang, step: input.step, words: input.words }) };
+}
+
 /**
  * The prompt that asks a part that came back short for the words it still needs: the step's own prompt,
  * then templates/extend.hbs with the words written, the words still needed, the end of the text so far

@@ -10,6 +10,7 @@ export * from './payments.js';
 export * from './api-keys.js';
 export * from './history.js';
 export * from './drafts.js';
+export * from './passage.js';
 export * from './admin.js';
 export * from './generators.js';
 export * from './routes.js';

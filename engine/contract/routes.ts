@@ -14,6 +14,7 @@ import * as me from './me.js';
 import * as payments from './payments.js';
 import * as apiKeys from './api-keys.js';
 import * as drafts from './drafts.js';
+import * as passage from './passage.js';
 
 /** What the contract says about one route. */
 export interface RouteDef {
@@ -64,6 +65,8 @@ export const ROUTES = {
   'PUT /progress/:bookType/outline': { params: books.BookTypeParamsSchema, body: books.OutlineEditBodySchema, response: books.OutlineEditResponseSchema },
   'POST /progress/:bookType/more': { params: books.BookTypeParamsSchema, body: books.WriteMoreBodySchema, response: books.WriteMoreResponseSchema },
   'POST /progress/:bookType/rewrite': { params: books.BookTypeParamsSchema, body: books.RewriteBodySchema, response: books.RewriteResponseSchema },
+  'POST /progress/:bookType/passage': { params: books.BookTypeParamsSchema, body: passage.PassageBodySchema, response: passage.PassageResponseSchema, events: passage.PassageEventSchemas },
+  'POST /progress/:bookType/passage/keep': { params: books.BookTypeParamsSchema, body: passage.PassageKeepBodySchema, response: passage.PassageKeepResponseSchema },
   'GET /progress/:bookType/versions': { params: books.BookTypeParamsSchema, query: books.VersionsQuerySchema, response: books.VersionsResponseSchema },
   'POST /progress/:bookType/versions/restore': { params: books.BookTypeParamsSchema, body: books.RestoreVersionBodySchema, response: books.RestoreVersionResponseSchema },
   'POST /progress/:bookType/stop': { params: books.BookTypeParamsSchema, body: drafts.StopBodySchema, response: drafts.StopResponseSchema },

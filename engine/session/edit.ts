@@ -20,7 +20,7 @@ export const MAX_PART_CHARS = 60_000;
 /** Why an edit is refused: no such written part, or an empty or oversized text. */
 export class EditError extends Error {
   constructor(
-    readonly code: 'part_not_found' | 'part_empty' | 'part_too_long' | 'bible_too_long' | 'note_too_long' | 'chapter_written' | 'book_finished' | 'outline_too_short' | 'outline_too_long' | 'chapter_too_long',
+    readonly code: 'part_not_found' | 'part_empty' | 'part_too_long' | 'bible_too_long' | 'note_too_long' | 'passage_changed' | 'passage_too_long' | 'chapter_written' | 'book_finished' | 'outline_too_short' | 'outline_too_long' | 'chapter_too_long',
     readonly params: Readonly<Record<string, string | number>> = {},
   ) {
     super(code);

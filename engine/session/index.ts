@@ -11,3 +11,4 @@ export { answerText, askText } from './answer-text.js';
 export * from './cost.js';
 export * from './edit.js';
 export * from './outline-edit.js';
+export * from './passage.js';

@@ -7,12 +7,13 @@
 // "Start New" (DELETE: the book is kept in My Books, no longer current). Other users' books are never
 // seen: their owner is the session's user.
 import type { Response } from 'express';
-import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, extendPart, nextStep, partStep, progress, restoreBook, rewritePart, SessionError, stepKey, stepLabel, stepPosition, stepRef, updateBible, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
-import { BibleEditBodySchema, BookTypeParamsSchema, FinishStoppedBodySchema, OutlineEditBodySchema, PartEditBodySchema, RestoreVersionBodySchema, RewriteBodySchema, StopBodySchema, VersionsQuerySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
+import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, extendPart, keepPassage, nextStep, partStep, progress, reworkPassage, restoreBook, rewritePart, SessionError, stepKey, stepLabel, stepPosition, stepRef, updateBible, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
+import { BibleEditBodySchema, BookTypeParamsSchema, FinishStoppedBodySchema, OutlineEditBodySchema, PartEditBodySchema, PassageBodySchema, PassageKeepBodySchema, RestoreVersionBodySchema, RewriteBodySchema, StopBodySchema, VersionsQuerySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
 import { failureOf, userProgress } from '../generation.js';
 import type { Charge } from '../store/ports.js';
 import type { AppContext } from '../context.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
+import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import type { Reply } from '../http/contract.js';
@@ -226,6 +227,60 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
         await commitUsage({ words: done.outcome.words, ...(done.outcome.usage ? { tokens: done.outcome.usage } : {}) });
         res.json({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, credits_available: await balance(userId) });
       });
+    });
+  });
+
+  // Passage tools (issue 38): a passage of a written part reworked by one call (its plan, the bible and the
+  // words around it go with it), charged and refunded exactly as a step; the part is unchanged until Keep,
+  // which puts the answer in place of the passage and keeps the part's earlier text as a version.
+  router.post('/:bookType/passage', async (req, res: Reply<'POST /progress/:bookType/passage'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const body = parse(PassageBodySchema, req.body);
+    const userId = sessionOf(req).user.id;
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+      const position = proseAt(spec, state, body.part, lang);
+      const label = stepKey(partStep(spec, position, state.totalChapters));
+      const request = { position, start: body.start, end: body.end, text: body.text, action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
+      // Streamed when asked (Accept: text/event-stream): the stream opens with the first words, so a refusal
+      // before them is an ordinary error answer; one after them is the `error` event (refunded either way).
+      let stream: EventStream | null = null;
+      const onDelta = wantsEventStream(req.get('accept')) ? (text: string) => {
+        stream ??= openEventStream(res);
+        stream.send('delta', { text });
+      } : undefined;
+      try {
+        await charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
+          const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: ctx.provider, state, request, signal, ...(onDelta ? { onDelta } : {}) });
+          await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
+          const answer = { passage: done.text, words: done.words, credits_available: await balance(userId) };
+          if (stream) {
+            stream.send('done', answer);
+            stream.close();
+          } else res.json(answer);
+        });
+      } catch (error) {
+        const open = stream as EventStream | null;
+        if (!open) throw error;
+        open.send('error', errorBody(error instanceof ApiError ? error : failureOf(error, { lang, isTimeout: false })).error);
+        open.close();
+      }
+    });
+  });
+  router.post('/:bookType/passage/keep', async (req, res: Reply<'POST /progress/:bookType/passage/keep'>) => {
+    const { bookType } = parse(BookTypeParamsSchema, req.params);
+    const body = parse(PassageKeepBodySchema, req.body);
+    const userId = sessionOf(req).user.id;
+    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+      const position = proseAt(spec, state, body.part, lang);
+      try {
+        const previous = state.content[position]!;
+        const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text }, body.passage));
+        const kept = await repos.versions.keep({ userId, key: bookType, position, text: previous });
+        if (kept === null || !(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+        res.json({ book: bookView(spec, edit.state), kept_version: kept });
+      } catch (error) {
+        editFailure(error, lang);
+      }
     });
   });
 

@@ -1,7 +1,8 @@
 // End to end, issue 25 (item 4): Stop keeps the text written so far. `karya serve` talks to a slowly
 // streaming fake provider; while the introduction streams the writer clicks Stop: the text so far stays on
 // the page as a draft card (Continue, Rewrite…, Keep, Discard), survives a reload (the resume dialog, then
-// the card with the same text), and Keep makes it the introduction.
+// the card with the same text), and Keep makes it the introduction. Issue 38: after Stop the draft is on
+// screen and focused, its words in the header and the progress; the resume dialog names the book and the draft.
 import { afterAll, expect, it } from 'vitest';
 import path from 'node:path';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
@@ -47,10 +48,25 @@ describeInChromium('Stop keeps the text written so far', { what: 'slow streaming
     expect(kept.length).toBeGreaterThan(200);
     expect(kept.length).toBeLessThan(PROSE.length);
     for (const id of ['draft-continue', 'draft-rewrite-open', 'draft-keep', 'draft-discard']) expect(await page.getByTestId(id).isVisible()).toBe(true);
+    // Issue 38: the writer is with the draft: on screen (no scrolling of ours), its heading focused, its
+    // words counted in the preview's header and in the progress; Discard says the credit is spent.
+    const draftWords = Number((await page.getByTestId('stopped-draft-words').textContent())!.replace(/\D/g, ''));
+    expect(draftWords).toBeGreaterThan(20);
+    await page.waitForFunction(() => document.activeElement?.id === 'stopped-draft-h');
+    const box = (await page.locator('#stopped-draft-h').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(800);
+    expect(await page.getByTestId('word-count').textContent()).toBe(`${draftWords} words`);
+    expect(await page.getByTestId('progress-stopped').textContent()).toBe(`Introduction: stopped draft, ${draftWords} words`);
+    expect(await page.getByTestId('draft-discard').textContent()).toContain('its 1 credit is already used');
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(ARTIFACTS, 'stopped-draft-1280.png') });
 
     await page.reload();
+    // The resume dialog names the book and its stopped draft.
+    await page.getByTestId('resume-dialog').waitFor();
+    expect(await page.getByTestId('resume-summary').textContent()).toMatch(/^You have saved progress for “.+”, Romance \(0 \/ 7\)\. Next: Introduction\.$/);
+    expect(await page.getByTestId('resume-stopped').textContent()).toBe(`Introduction: stopped draft, ${draftWords} words`);
     await page.getByRole('button', { name: 'Continue Progress' }).click();
     await card.waitFor();
     expect((await page.getByTestId('stopped-draft-text').textContent())!.trim()).toBe(kept);

@@ -106,4 +106,17 @@ describe('admin portal', () => {
     expect(screen.getByRole('button', { name: 'Laraskan kredit ana@karya.test' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Kembalikan ke v1.1.0' })).toBeTruthy();
   });
+
+  it("says things in the administrator's terms: no config keys, command flags or file paths, in English or Malay (issue 38)", async () => {
+    for (const lang of ['en', 'ms'] as const) {
+      serve();
+      const { unmount } = renderAdmin({ ...ADMIN, lang });
+      await screen.findByTestId('ai-active');
+      await screen.findByTestId('deployments');
+      const text = document.body.textContent ?? '';
+      expect(text).toContain(lang === 'en' ? 'Write with your Microsoft Azure copy of the AI model' : 'Tulis dengan salinan model AI anda di Microsoft Azure');
+      for (const jargon of [/openai_config/, /useAzure/, /\s--[a-z]/, /\b[\w/-]+\.(ts|yaml|js)\b/, /\b[A-Z]+_[A-Z_]+\b/]) expect(text).not.toMatch(jargon);
+      unmount();
+    }
+  });
 });

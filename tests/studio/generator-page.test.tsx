@@ -14,6 +14,7 @@ import { Toaster } from 'react-hot-toast';
 import { AuthProvider, useAuth } from '../../studio/src/lib/auth.js';
 import type { Profile } from '../../engine/contract/index.js';
 import { GeneratorWorkspace } from '../../studio/src/generator/GeneratorPage.js';
+import { pageWord } from '../../studio/src/generator/words.js';
 import { useStudioDom } from './dom.js';
 
 let catalog: Catalog;
@@ -386,6 +387,8 @@ describe('the writing experience (issue 15)', () => {
     expect(screen.getByTestId('book-cost').textContent).toContain('This book: 15 credits — you have 10');
     expect(screen.getByTestId('book-cost-short').textContent).toBe('You need 5 more credits to finish it.');
     expect(screen.getByTestId('step-cost').textContent).toBe('1 credit');
+    // One credit short is said in the singular (issue 38).
+    expect(pageWord('bookCostShort', 'en', { n: 1 })).toBe('You need 1 more credit to finish it.');
     await user.selectOptions(screen.getByLabelText('Number of Chapters'), '7');
     expect(screen.getByTestId('book-cost').textContent).toContain('This book: 10 credits — you have 10');
     expect(screen.queryByTestId('book-cost-short')).toBeNull();

@@ -132,8 +132,12 @@ describe('Stop while a part streams', () => {
       return json(404, {});
     });
     const user = renderPage({ ...USER, lang: 'ms' });
-    await user.click(await screen.findByRole('button', { name: 'Teruskan Kemajuan' }));
+    // The resume dialog names the stopped draft (issue 38), in Malay.
+    await screen.findByRole('button', { name: 'Teruskan Kemajuan' });
+    expect(screen.getByTestId('resume-stopped').textContent).toBe('Chapter 1: draf yang dihentikan, 8 patah perkataan');
+    await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
     const card = await screen.findByTestId('stopped-draft');
+    expect(screen.getByTestId('draft-discard').textContent!.trim()).toBe('Buang (1 kredit untuknya sudah digunakan)');
     expect(card.textContent).toContain('Chapter 1: draf yang dihentikan');
     expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
     expect(screen.getByTestId('draft-continue').textContent).toBe('Sambung (1 kredit)');

@@ -1,6 +1,6 @@
 // The signed-in shell: a side navigation fixed on wide screens (16rem) and a 280 px slide-in drawer on
 // small ones, grouped by family from the server's generator list, with the credit balance in its header.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, LayoutDashboard, Library, LogOut, Menu, Moon, Shield, Sun, User, X,
@@ -8,7 +8,8 @@ import {
 import { useAuth } from '../lib/auth.js';
 import { GROUPS, MARKETING_LINKS, useGenerators, type GeneratorSummary } from '../lib/generators.js';
 import { useTheme } from '../lib/theme.js';
-import { useFocusTrap } from './Dialog.js';
+import { ConfirmDialog, useFocusTrap } from './Dialog.js';
+import { isLeaveHeld, leavingPath } from '../lib/leaveGuard.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
 import { useT } from '../i18n/index.js';
 
@@ -169,9 +170,33 @@ export default function Shell({ children }: { children?: ReactNode }) {
   useFocusTrap(drawerRef, isDrawerOpen, () => setIsDrawerOpen(false), menuButtonRef);
 
   useEffect(() => setIsDrawerOpen(false), [location.pathname]);
+  // A link out of a page holding unsaved work (lib/leaveGuard.ts) asks first; Leave goes on.
+  const navigate = useNavigate();
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  const askBeforeLeaving = (e: MouseEvent) => {
+    if (!isLeaveHeld()) return;
+    const to = leavingPath(e, location.pathname);
+    if (to === null) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setIsDrawerOpen(false);
+    setLeavingTo(to);
+  };
 
   return (
-    <div className="min-h-screen">
+    <div className="min-h-screen" onClickCapture={askBeforeLeaving}>
+      <ConfirmDialog
+        isOpen={leavingTo !== null}
+        title={t('shell.leaveTitle')}
+        message={t('shell.leaveMessage')}
+        confirmLabel={t('shell.leave')}
+        onCancel={() => setLeavingTo(null)}
+        onConfirm={() => {
+          const to = leavingTo;
+          setLeavingTo(null);
+          if (to !== null) navigate(to);
+        }}
+      />
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
         {t('shell.skipToContent')}
       </a>

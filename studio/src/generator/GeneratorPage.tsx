@@ -8,13 +8,14 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Lock, RotateCcw } from 'lucide-react';
 import {
-  buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
+  buttonLabel, catalogueMessage, extractTitle, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../engine.js';
 import { savedProgressOf } from '../../../engine/contract/books.js';
 import { isContinuedBook } from '../lib/books.js';
 import { KeptBookOffer } from './KeptBookOffer.js';
-import { ApiError, call, fileHref } from '../lib/api.js';
+import { ApiError, call, fileHref, postEventStream, routeUrl } from '../lib/api.js';
+import type { PassageResponse } from '../../../engine/contract/index.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
@@ -23,6 +24,8 @@ import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFro
 import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
 import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
 import { StoppedDraft, type StoppedAction } from './StoppedDraft.js';
+import type { ChapterEdit } from './OutlineChapters.js';
+import type { Passage, PassageAskInput } from './PassageTools.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { pageWord } from './words.js';
@@ -331,6 +334,21 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return;
     }
     if (document.activeElement !== stickyRef.current) buttonRef.current?.focus({ preventScroll: true });
+    // Chapter cards typed but not saved go first, so their notes reach their chapters' requests.
+    const edits = pendingChapters.current;
+    if (edits) {
+      if (isSavingChapters.current) return;
+      isSavingChapters.current = true;
+      void saveChapters(edits).then((failure) => {
+        isSavingChapters.current = false;
+        if (failure) toast.error(failure, { id: 'generation-result' });
+        else startStep();
+      });
+      return;
+    }
+    startStep();
+  };
+  const startStep = () => {
     if (isLocked && book) {
       start(book.settings as Settings);
       return;
@@ -343,6 +361,9 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       },
     )();
   };
+  // The chapter cards not saved yet (OutlineChapters.tsx), and a save of them under way for Generate.
+  const pendingChapters = useRef<ChapterEdit[] | null>(null);
+  const isSavingChapters = useRef(false);
 
   const startNew = async () => {
     setIsStartNewOpen(false);
@@ -414,7 +435,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 
   // Why an edit or a step on a written part was refused, for the card that asked: signed out on a 401; the
   // server's word on the text when it names it, else its catalogue message, else the card's own fallback.
-  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed'): string => {
+  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed' | 'passageFailed'): string => {
     if (e instanceof ApiError) {
       if (e.status === 401) setUser(null);
       return e.fields?.text ?? (e.message ? studioMessage(e, ui) : pageWord(fallback, ui));
@@ -461,6 +482,39 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return failed(e, 'rewriteFailed');
     }
   };
+  // Passage tools (issue 38): the new passage is charged as a step and shown; Keep puts it in (free).
+  // The answer streams in (delta events), then `done` carries it whole; an `error` event was refunded.
+  const reworkPassage = async (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void): Promise<{ passage: string } | string> => {
+    try {
+      const [, path] = routeUrl('POST /progress/:bookType/passage', { params: { bookType: form.bookType } });
+      let answer: PassageResponse | null = null;
+      let failure: ApiError | null = null;
+      await postEventStream(path, { part, ...passage, ...ask }, (e) => {
+        if (e.event === 'delta') onDelta((e.data as { text: string }).text);
+        else if (e.event === 'done') answer = e.data as PassageResponse;
+        else if (e.event === 'error') {
+          const error = e.data as { code: string; message: string };
+          failure = new ApiError(500, error.code, error.message);
+        }
+      });
+      if (failure || !answer) throw failure ?? new ApiError(500, 'no_content', '');
+      const done: PassageResponse = answer;
+      setCredits(done.credits_available);
+      return { passage: done.passage };
+    } catch (e) {
+      return failed(e, 'passageFailed');
+    }
+  };
+  const keepPassage = async (part: StepRef, passage: Passage, next: string): Promise<string | null> => {
+    try {
+      const answer = await call('POST /progress/:bookType/passage/keep', { params: { bookType: form.bookType }, body: { part, ...passage, passage: next } });
+      setBook(answer.book);
+      toast.success(pageWord('passageKept', ui, { n: answer.kept_version }), { id: 'edit-result' });
+      return null;
+    } catch (e) {
+      return failed(e, 'editFailed');
+    }
+  };
   const versions = async (part: StepRef) => {
     try {
       return (await call('GET /progress/:bookType/versions', { params: { bookType: form.bookType }, query: { position: part.position ?? 0 } })).versions;
@@ -500,6 +554,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       setBook(answer.book);
       setFollowing(null);
       setCredits(answer.credits_available);
+      if (answer.stopped) isStoppedShown.current = false;
       toast(pageWord(answer.stopped ? 'stoppedKept' : 'stopped', ui), { id: 'generation-result' });
     } catch (e) {
       if (e instanceof ApiError && e.code === 'no_step_running') void resync();
@@ -526,9 +581,19 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     }
   };
   const stopped = isBook && !generation.isLoading && !isFollowing ? (book?.stopped ?? null) : null;
+  // After Stop the writer is with the draft: it is brought into view and its heading focused, once.
+  const isStoppedShown = useRef(true);
+  useEffect(() => {
+    if (!stopped || isStoppedShown.current) return;
+    isStoppedShown.current = true;
+    requestAnimationFrame(() => {
+      const draft = document.getElementById('part-stopped');
+      draft?.scrollIntoView?.({ block: 'start' });
+      draft?.querySelector<HTMLElement>('[data-part-heading]')?.focus({ preventScroll: true });
+    });
+  }, [stopped]);
 
-  // The story bible edited by hand: the next chapter reads it.
-  // The story bible's update tried again for the parts it has not taken in (uncharged, issue 36).
+  // The story bible's update tried again for the parts it has not taken in (uncharged).
   const updateBible = async (): Promise<string | null> => {
     try {
       setBook((await call('POST /progress/:bookType/bible/update', { params: { bookType: form.bookType } })).book);
@@ -537,6 +602,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return failed(e, 'editFailed');
     }
   };
+  // The story bible edited by hand: the next chapter reads it.
   const saveBible = async (text: string): Promise<string | null> => {
     try {
       const answer = await call('PUT /progress/:bookType/bible', { params: { bookType: form.bookType }, body: { text } });
@@ -631,7 +697,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               {pageWord(connection === 'offline' ? 'followOffline' : 'followServerDown', ui)}
             </p>
           )}
-          {view && hasStarted && view.progress && <WritingProgress spec={spec} book={view} lang={ui} />}
+          {view && hasStarted && view.progress && <WritingProgress spec={spec} book={view} lang={ui} stopped={stopped} />}
           {spec.kind === 'image' ? (
             <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={form.title[ui]} />
           ) : (
@@ -655,15 +721,15 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               {...(stopped ? { stoppedDraft: (
                 <StoppedDraft label={stopped.label} text={stopped.text} words={stopped.words} lang={ui} bookLang={lang} costText={stepCostText} isDisabled={false}
                   onAction={(action, note) => finishStopped({ kind: stopped.kind, ...(stopped.position !== undefined ? { position: stopped.position } : {}) }, stopped.label, action, note)} />
-              ) } : {})}
+              ), stoppedPart: { label: stopped.label, words: stopped.words } } : {})}
               isBook={isBook}
               lang={ui}
               bookLang={lang}
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
               {...(hasSavedBook ? { onSaveEdit: saveEdit, drafts, onDraft: keepDraft } : {})}
-              {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, onRewrite: rewrite, onVersions: versions, onRestore: restoreVersion, stepCostText, onSaveBible: saveBible, onUpdateBible: updateBible } : {})}
+              {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, onRewrite: rewrite, onVersions: versions, onRestore: restoreVersion, stepCostText, onSaveBible: saveBible, onUpdateBible: updateBible, onPassage: reworkPassage, onKeepPassage: keepPassage } : {})}
               {...(isBook && view?.bible ? { bible: bibleShown(view.bible, view.bible_notes ?? '', lang) } : {})}
-              {...(hasSavedBook && view?.chapters ? { chapters: view.chapters, onSaveChapters: saveChapters, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec) } : {})}
+              {...(hasSavedBook && view?.chapters ? { chapters: view.chapters, onSaveChapters: saveChapters, chaptersPending: pendingChapters, chaptersDraftKey: `karya.chapters.${user?.id ?? ''}.${form.bookType}`, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec) } : {})}
             />
           )}
           {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={ui} />}
@@ -750,9 +816,24 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
 /** What the saved book is and where it stands, in the studio language `lang` (whatever the book's language). */
 function ResumeSummary({ spec, form, saved, lang }: { spec: BookSpec; form: FormModel; saved: SavedProgress; lang: Lang }) {
   if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', lang, { type: form.typeLabel[lang] })}</p>;
-  const { next, counter } = saved.book;
-  const vars = { type: form.typeLabel[lang], n: counter.current, total: counter.total };
-  return <p data-testid="resume-summary">{next ? pageWord('resumeBody', lang, { ...vars, step: stepWord(spec, next, lang) }) : pageWord('resumeDone', lang, vars)}</p>;
+  const { next, counter, stopped } = saved.book;
+  const title = savedTitle(form, saved);
+  // The book by its own title where it has one ("“The Lantern Shop”, Romance"), else by what it is.
+  const vars = { type: title ? `“${title}”, ${form.typeLabel[lang]}` : form.typeLabel[lang], n: counter.current, total: counter.total };
+  return (
+    <>
+      <p data-testid="resume-summary">{next ? pageWord('resumeBody', lang, { ...vars, step: stepWord(spec, next, lang) }) : pageWord('resumeDone', lang, vars)}</p>
+      {stopped && <p className="mt-2 font-medium" data-testid="resume-stopped">{pageWord('stoppedDraftWords', lang, { part: stopped.label, n: stopped.words })}</p>}
+    </>
+  );
+}
+
+/** The saved book's own title: its title setting, else its outline's working title; undefined before either. */
+function savedTitle(form: FormModel, saved: SavedProgress): string | undefined {
+  const field = form.fields.find((f) => f.role === 'bookTitle')?.name;
+  const given = field ? saved.settings[field] : undefined;
+  if (typeof given === 'string' && given.trim()) return given.trim();
+  return extractTitle(saved.outline ?? undefined) || undefined;
 }
 
 export type { FormValues };

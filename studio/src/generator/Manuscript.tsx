@@ -3,15 +3,17 @@
 // while it streams, kept in view (useFollow) with the slow-generation hints right under it and "Jump to
 // latest" when the reader has scrolled away. Also the placeholder, the error with retry, Copy/Copied!
 // and the Download menu.
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw, Square } from 'lucide-react';
 import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../engine.js';
 import type { ExportFormat, PartVersionView } from '../../../engine/contract/index.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
 import { Markdown } from '../components/Markdown.js';
+import { Dialog } from '../components/Dialog.js';
 import { CopyButton, countWords, slowHint } from './parts.js';
 import { closeOpenMarkdown } from './streaming.js';
 import { useFollow } from './useFollow.js';
+import { PassageTools, type Passage, type PassageAskInput } from './PassageTools.js';
 import { OutlineChapters, type ChapterEdit, type OutlineChapterView } from './OutlineChapters.js';
 import { pageWord } from './words.js';
 
@@ -65,6 +67,9 @@ export interface PreviewProps {
   onRewrite?: (part: StepRef, note: string) => Promise<string | null>;
   /** A part's earlier versions (newest first), or an error message. */
   onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
+  /** Passage tools (PassageTools.tsx): a passage reworked (charged as a step), and kept. */
+  onPassage?: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void) => Promise<{ passage: string } | string>;
+  onKeepPassage?: (part: StepRef, passage: Passage, next: string) => Promise<string | null>;
   /** Bring an earlier version back as the part; answers an error message, or null when done. */
   onRestore?: (part: StepRef, version: number) => Promise<string | null>;
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
@@ -76,6 +81,8 @@ export interface PreviewProps {
   onStop?: () => void;
   /** The draft of a part the writer stopped (StoppedDraft.tsx), shown where that part goes while no step runs. */
   stoppedDraft?: ReactNode;
+  /** The stopped draft's label and words: counted in the header and listed with the parts. */
+  stoppedPart?: { label: string; words: number };
   /** Drafts of hand edits kept on the server, by part position (-1 the outline). */
   drafts?: Readonly<Record<number, string>>;
   /** Keep (text) or discard (null) a part's draft; answers whether the server has it. */
@@ -83,6 +90,9 @@ export interface PreviewProps {
   /** The outline as chapter cards (issue 25), and saving them; absent: no cards. */
   chapters?: readonly OutlineChapterView[];
   onSaveChapters?: (chapters: ChapterEdit[]) => Promise<string | null>;
+  /** Where unsaved chapter cards are kept on this device, and the page's hold on them (OutlineChapters.tsx). */
+  chaptersDraftKey?: string;
+  chaptersPending?: MutableRefObject<ChapterEdit[] | null>;
   /** "Chapter 3" / "Bab 3" in the book's language. */
   chapterLabel?: (n: number) => string;
 }
@@ -114,13 +124,14 @@ export function bibleShown(bible: string, notes: string, bookLang: Lang): BibleS
 }
 
 export function Preview(props: PreviewProps) {
-  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, onUpdateBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft } = props;
+  const { parts, outline, outlineLabel, streaming, streamingHeading, isLoading, elapsed, error, canRetry, onRetry, isBook, lang, bookLang, downloadHref, onSaveEdit, onWriteMore, onRewrite, onVersions, onRestore, stepCostText, bible, onSaveBible, onUpdateBible, drafts, onDraft, onStop, chapters, onSaveChapters, chapterLabel, stoppedDraft, stoppedPart, chaptersDraftKey, chaptersPending, onPassage, onKeepPassage } = props;
   const draftProps = (ref: StepRef) => ({
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
   });
   const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.shown ?? p.text}` : (p.shown ?? p.text))), ...(streaming ? [streaming] : [])].join('\n\n');
-  const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming);
+  const stoppedShown = !isLoading && stoppedDraft ? stoppedPart : undefined;
+  const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming) + (stoppedShown?.words ?? 0);
   const hint = isLoading ? slowHint(elapsed, lang) : null;
   const isEmpty = parts.length === 0 && !streaming && !outline;
   const boxRef = useRef<HTMLDivElement>(null);
@@ -136,6 +147,7 @@ export function Preview(props: PreviewProps) {
   const navItems = [
     ...(outline !== undefined ? [{ id: 'part-outline', label: outlineLabel, words: countWords(outline) }] : []),
     ...parts.filter((p) => p.heading).map((p) => ({ id: p.key, label: p.heading!, words: partWords(p) })),
+    ...(stoppedShown ? [{ id: 'part-stopped', label: pageWord('stoppedDraft', lang, { part: stoppedShown.label }), words: stoppedShown.words }] : []),
     ...(isLoading && streamingHeading ? [{ id: 'part-streaming', label: `${streamingHeading} (${pageWord('writingNow', lang)})`, words: countWords(streaming) }] : []),
   ];
   const goTo = (id: string) => {
@@ -191,7 +203,7 @@ export function Preview(props: PreviewProps) {
               <details id="part-chapters" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" open={parts.length === 0 && !isLoading}>
                 <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={0}>{pageWord('outlineChapters', lang)}</summary>
                 <div className="mt-2">
-                  <OutlineChapters chapters={chapters} lang={lang} {...(bookLang ? { bookLang } : {})} chapterLabel={chapterLabel} isDisabled={isLoading} onSave={onSaveChapters} />
+                  <OutlineChapters chapters={chapters} lang={lang} {...(bookLang ? { bookLang } : {})} chapterLabel={chapterLabel} isDisabled={isLoading} onSave={onSaveChapters} {...(chaptersDraftKey ? { draftKey: chaptersDraftKey } : {})} {...(chaptersPending ? { pending: chaptersPending } : {})} />
                 </div>
               </details>
             )}
@@ -242,6 +254,10 @@ export function Preview(props: PreviewProps) {
                 </div>
                 {onRewrite && p.ref && p.ref.kind !== 'outline' && (
                   <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} onRewrite={onRewrite} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+                )}
+                {onPassage && onKeepPassage && p.ref && p.ref.kind !== 'outline' && editing !== p.key && (
+                  <PassageTools textId={`${p.key}-text`} text={p.text} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} {...(stepCostText ? { costText: stepCostText } : {})}
+                    onRework={(passage, ask, onDelta) => onPassage(p.ref!, passage, ask, onDelta)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
                 )}
                 {p.isShort && p.target !== undefined && (
                   <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
@@ -485,6 +501,7 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const [mode, setMode] = useState<'write' | 'preview'>('write');
+  const [isCancelAsked, setIsCancelAsked] = useState(false);
   // The draft's state on the server: kept, being kept, or not kept (offline); `pending` is the text not kept yet.
   const [draftState, setDraftState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const pending = useRef<string | null>(null);
@@ -615,14 +632,43 @@ function EditablePart({ id, label, text, lang, isDisabled, isOpen, onOpen, onSav
           type="button"
           className="btn-secondary px-3 py-1.5"
           onClick={() => {
-            discard();
-            onOpen(null);
+            // An edit typed here is the writer's: Cancel asks before it drops it.
+            if (draft === text) {
+              discard();
+              onOpen(null);
+            } else setIsCancelAsked(true);
           }}
           disabled={isSaving}
+          data-testid="cancel-edit"
         >
           {pageWord('cancel', lang)}
         </button>
       </div>
+      <Dialog
+        isOpen={isCancelAsked}
+        title={pageWord('cancelEditTitle', lang)}
+        onClose={() => setIsCancelAsked(false)}
+        size="sm"
+        testId="cancel-edit-dialog"
+        footer={
+          <>
+            <button type="button" className="btn-secondary" data-autofocus onClick={() => setIsCancelAsked(false)}>{pageWord('cancelEditKeep', lang)}</button>
+            <button
+              type="button"
+              className="btn-danger"
+              onClick={() => {
+                setIsCancelAsked(false);
+                discard();
+                onOpen(null);
+              }}
+            >
+              {pageWord('cancelEditDrop', lang)}
+            </button>
+          </>
+        }
+      >
+        <p>{pageWord('cancelEditMessage', lang, { part: label })}</p>
+      </Dialog>
     </div>
   );
 }

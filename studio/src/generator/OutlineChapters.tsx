@@ -2,11 +2,15 @@
 // happen here") that goes into that chapter's request. The writer edits, moves, inserts and deletes the
 // chapters not written yet; written chapters show as locked cards. Saved all at once
 // (PUT /api/progress/:bookType/outline); the chapter count, progress and the conclusion follow.
-import { useEffect, useRef, useState } from 'react';
+// Nothing typed is lost (issue 38): cards not saved yet are kept as a draft on this device while typed (and
+// come back on return), hold the page against leaving (lib/leaveGuard.ts), and are handed to the page
+// (`pending`) so Generate saves them before its step.
+import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject } from 'react';
 import { ArrowDown, ArrowUp, Lock, Plus, Trash2 } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import type { BookView } from '../../../engine/contract/index.js';
 import { pageWord } from './words.js';
+import { useLeaveHold } from '../lib/leaveGuard.js';
 
 export type OutlineChapterView = NonNullable<BookView['chapters']>[number];
 export interface ChapterEdit {
@@ -28,8 +32,43 @@ let nextKey = 1;
 const cardsOf = (chapters: readonly OutlineChapterView[]): Card[] => chapters.map((c) => ({ key: nextKey++, title: c.title, plan: c.plan, note: c.note, isWritten: c.is_written }));
 const sameAs = (cards: readonly Card[], chapters: readonly OutlineChapterView[]) =>
   cards.length === chapters.length && cards.every((c, i) => c.title === chapters[i]!.title && c.plan === chapters[i]!.plan && c.note === chapters[i]!.note);
+/** The cards as the server takes them: a note only on a chapter not written yet. */
+const editsOf = (cards: readonly Card[]): ChapterEdit[] => cards.map((c) => ({ title: c.title, plan: c.plan, ...(c.note.trim() && !c.isWritten ? { note: c.note } : {}) }));
 
-export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisabled, onSave }: {
+/** A draft of the cards kept on this device: the cards typed, over the chapters (`base`) they were typed on. */
+interface StoredCards {
+  base: string;
+  cards: { title: string; plan: string; note: string; isWritten: boolean }[];
+}
+function readStored(key: string | undefined, base: string): Card[] | null {
+  if (!key) return null;
+  try {
+    const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as StoredCards | null;
+    if (!stored || stored.base !== base || !Array.isArray(stored.cards)) return null;
+    return stored.cards.map((c) => ({ key: nextKey++, title: String(c.title), plan: String(c.plan), note: String(c.note), isWritten: c.isWritten === true }));
+  } catch {
+    return null;
+  }
+}
+function writeStored(key: string | undefined, base: string, cards: readonly Card[] | null): void {
+  if (!key) return;
+  try {
+    if (cards) localStorage.setItem(key, JSON.stringify({ base, cards: cards.map(({ key: _, ...c }) => c) } satisfies StoredCards));
+    else localStorage.removeItem(key);
+  } catch {
+    /* not stored (private mode, full): the cards stay on the page */
+  }
+}
+/**
+ * The server's chapters moved on (a step wrote one) while the writer had edits: the written chapters follow
+ * the server, the writer's edits of the others stay when the chapters still line up; else the server's.
+ */
+function rebase(cards: readonly Card[], chapters: readonly OutlineChapterView[], isDirty: boolean): Card[] {
+  if (!isDirty || cards.length !== chapters.length) return cardsOf(chapters);
+  return chapters.map((c, i) => (c.is_written ? { key: cards[i]!.key, title: c.title, plan: c.plan, note: c.note, isWritten: true } : { ...cards[i]!, isWritten: false }));
+}
+
+export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisabled, onSave, draftKey, pending }: {
   chapters: readonly OutlineChapterView[];
   /** The studio's language (buttons, labels). */
   lang: Lang;
@@ -41,22 +80,37 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
   isDisabled: boolean;
   /** Save the chapters; answers an error message, or null when saved. */
   onSave(chapters: ChapterEdit[]): Promise<string | null>;
+  /** Where this book's unsaved cards are kept on this device (localStorage); absent: not kept. */
+  draftKey?: string;
+  /** Set to the cards not saved yet (null: none), for the page to save before its next step. */
+  pending?: MutableRefObject<ChapterEdit[] | null>;
 }) {
-  const [cards, setCards] = useState<Card[]>(() => cardsOf(chapters));
+  // The server's chapters, compared by content: the page builds the book's view again on every render.
+  const signature = JSON.stringify(chapters);
+  const [cards, setCards] = useState<Card[]>(() => readStored(draftKey, signature) ?? cardsOf(chapters));
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-  // The server's chapters changed (a step wrote one, a save answered): the cards follow them. Compared by
-  // content: the page builds the book's view again on every render.
-  const signature = JSON.stringify(chapters);
+  const written = cards.filter((c) => c.isWritten).length;
+  const isDirty = !sameAs(cards, chapters);
+  // The server's chapters changed (a step wrote one, a save answered): the cards follow them.
   const shown = useRef(signature);
   useEffect(() => {
     if (shown.current === signature) return;
+    const before = JSON.parse(shown.current) as OutlineChapterView[];
     shown.current = signature;
-    setCards(cardsOf(chapters));
+    setCards((all) => rebase(all, chapters, !sameAs(all, before)));
     setError(null);
   }, [signature]);
-  const written = cards.filter((c) => c.isWritten).length;
-  const isDirty = !sameAs(cards, chapters);
+  // Kept while typed; the page sees the edits at once (a click on Generate right after typing).
+  useEffect(() => writeStored(draftKey, signature, isDirty ? cards : null), [draftKey, signature, isDirty, cards]);
+  useLayoutEffect(() => {
+    if (!pending) return;
+    pending.current = isDirty ? editsOf(cards) : null;
+    return () => {
+      pending.current = null;
+    };
+  }, [pending, isDirty, cards]);
+  useLeaveHold(isDirty);
   const update = (key: number, change: Partial<Card>) => setCards((all) => all.map((c) => (c.key === key ? { ...c, ...change } : c)));
   const move = (index: number, by: -1 | 1) =>
     setCards((all) => {
@@ -70,7 +124,7 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
   const remove = (key: number) => setCards((all) => (all.length > 1 ? all.filter((c) => c.key !== key) : all));
   const save = async () => {
     setIsSaving(true);
-    const failure = await onSave(cards.map((c) => ({ title: c.title, plan: c.plan, ...(c.note.trim() && !c.isWritten ? { note: c.note } : {}) })));
+    const failure = await onSave(editsOf(cards));
     setIsSaving(false);
     setError(failure);
   };
@@ -137,8 +191,10 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
         <Plus className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('chapterAdd', lang)}
       </button>
       {error && <p className="field-error" role="alert">{error}</p>}
+      {/* In reach while the writer is among the cards: the bar sticks to the bottom of the preview's scroll area. */}
       {isDirty && (
-        <div className="flex gap-2">
+        <div className="sticky bottom-0 z-10 -mx-3 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900/95" data-testid="chapters-bar">
+          <span className="basis-full text-xs text-gray-600 dark:text-gray-400" role="status">{pageWord('chaptersUnsaved', lang)}</span>
           <button type="button" className="btn-primary px-3 py-1.5" onClick={() => void save()} disabled={isSaving || isDisabled} data-testid="chapters-save">
             {isSaving ? pageWord('saving', lang) : pageWord('chaptersSave', lang)}
           </button>

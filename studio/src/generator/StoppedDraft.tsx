@@ -42,8 +42,8 @@ export function StoppedDraft({ label, text, words, lang, bookLang, costText, isD
   return (
     <article id="part-stopped" className="mb-6 scroll-mt-4 rounded-lg border border-dashed border-amber-400 p-3 dark:border-amber-600" data-testid="stopped-draft" aria-labelledby="stopped-draft-h">
       <div className="mb-2 flex items-baseline justify-between gap-3">
-        <h3 id="stopped-draft-h" className="text-base font-semibold" tabIndex={-1} data-part-heading lang={lang}>{pageWord('stoppedDraft', lang, { part: label })}</h3>
-        <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400">{pageWord('words', lang, { n: words.toLocaleString('en') })}</span>
+        <h3 id="stopped-draft-h" className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading lang={lang}>{pageWord('stoppedDraft', lang, { part: label })}</h3>
+        <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="stopped-draft-words">{pageWord('words', lang, { n: words.toLocaleString('en') })}</span>
       </div>
       <p className="mb-2 text-xs text-gray-600 dark:text-gray-400">{pageWord('stoppedDraftHint', lang)}</p>
       <div className="text-[15px] leading-relaxed" data-testid="stopped-draft-text" lang={bookLang}><Markdown text={text} /></div>
@@ -60,7 +60,8 @@ export function StoppedDraft({ label, text, words, lang, bookLang, costText, isD
           {`${pageWord('draftKeep', lang)} (${pageWord('draftKeepHint', lang)})`}
         </button>
         <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={() => void run('discard')} disabled={isOff} data-testid="draft-discard">
-          <Trash2 className="h-4 w-4" aria-hidden="true" /> {pageWord('draftDiscardStopped', lang)}
+          {/* Text had reached the writer, so the step was paid for: discarding does not give the credit back. */}
+          <Trash2 className="h-4 w-4" aria-hidden="true" /> {`${pageWord('draftDiscardStopped', lang)}${costText ? ` (${pageWord('draftDiscardSpent', lang, { cost: costText })})` : ''}`}
         </button>
       </div>
       {isNoteOpen && (

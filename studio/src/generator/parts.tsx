@@ -105,7 +105,7 @@ export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookV
  * conclusion: the rows of the Generation Process list, chapters counted one by one), and the next step
  * numbered as that list numbers it, so the counters on the page agree.
  */
-export function WritingProgress({ spec, book, lang }: { spec: BookSpec; book: BookView; lang: Lang }) {
+export function WritingProgress({ spec, book, lang, stopped }: { spec: BookSpec; book: BookView; lang: Lang; stopped?: { label: string; words: number } | null }) {
   const p = partsProgress(book);
   const percent = p.total ? Math.round((p.done / p.total) * 100) : 0;
   return (
@@ -117,6 +117,12 @@ export function WritingProgress({ spec, book, lang }: { spec: BookSpec; book: Bo
         </span>
       </div>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="progress-step">{processStepText(spec, book, lang)}</p>
+      {/* A stopped draft is the writer's text: counted here, though its part is not written yet. */}
+      {stopped && (
+        <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="progress-stopped">
+          {pageWord('stoppedDraftWords', lang, { part: stopped.label, n: stopped.words })}
+        </p>
+      )}
       <div className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200 dark:bg-neutral-700" role="progressbar" aria-valuemin={0} aria-valuemax={p.total} aria-valuenow={p.done} aria-label={pageWord('writingProgress', lang)}>
         <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
       </div>

@@ -19,7 +19,10 @@ export const ADMIN = {
   'admin.noKey': { en: 'no key configured', ms: 'tiada kunci dikonfigurasi' },
   'admin.active': { en: 'Active', ms: 'Aktif' },
   'admin.inactive': { en: 'Inactive', ms: 'Tidak aktif' },
-  'admin.useAzure': { en: 'Use the Azure deployment (openai_config.useAzure)', ms: 'Guna pelancaran Azure (openai_config.useAzure)' },
+  'admin.useAzure': {
+    en: 'Write with your Microsoft Azure copy of the AI model (when your server is set up with one)',
+    ms: 'Tulis dengan salinan model AI anda di Microsoft Azure (jika pelayan anda disediakan dengannya)',
+  },
   'admin.keysStay': { en: 'Keys never leave the server.', ms: 'Kunci tidak pernah meninggalkan pelayan.' },
   // Credit links
   'admin.linksTitle': { en: 'Credit URL Generator', ms: 'Penjana URL Kredit' },

@@ -14,6 +14,12 @@ export const SHELL = {
   'shell.dashboard': { en: 'Dashboard', ms: 'Papan Pemuka' },
   'shell.topUp': { en: 'Top Up Credits', ms: 'Tambah Kredit' },
   'shell.editProfile': { en: 'Edit Profile', ms: 'Sunting Profil' },
+  'shell.leaveTitle': { en: 'Leave with unsaved changes?', ms: 'Keluar dengan perubahan yang belum disimpan?' },
+  'shell.leaveMessage': {
+    en: 'What you typed is not saved to the book yet. It stays here as a draft on this device and comes back when you return.',
+    ms: 'Apa yang anda taip belum disimpan ke dalam buku. Ia kekal di sini sebagai draf pada peranti ini dan muncul semula apabila anda kembali.',
+  },
+  'shell.leave': { en: 'Leave', ms: 'Keluar' },
   'shell.myBooks': { en: 'My Books', ms: 'Buku Saya' },
   'shell.admin': { en: 'Admin', ms: 'Pentadbir' },
   'shell.signOut': { en: 'Sign Out', ms: 'Log Keluar' },

@@ -1,0 +1,39 @@
+// Passage tools (issue 38): POST /api/progress/:bookType/passage reworks a passage the writer selected in a
+// written part (rewrite with a note or a tone, expand, shorten, describe), charged as one step and refunded
+// on failure, and answers the new passage without changing the part; POST …/passage/keep puts it in place
+// of the passage, the part's earlier text kept as a version (engine/session/passage.ts).
+import * as z from 'zod';
+import { StepRefSchema } from '../compile/step.js';
+import { MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
+import { MAX_PASSAGE_CHARS, PASSAGE_ACTIONS, PASSAGE_TONE_IDS } from '../session/passage-kinds.js';
+import { BookViewSchema } from '../session/view-schema.js';
+import { DeltaEventSchema, StreamErrorEventSchema } from './books.js';
+
+/** Where the passage is: characters `start` to `end` of the part's text, and that text as selected. */
+const PassageRefFields = {
+  part: StepRefSchema,
+  start: z.number().int().min(0).max(MAX_PART_CHARS * 2),
+  end: z.number().int().min(1).max(MAX_PART_CHARS * 2),
+  text: z.string().min(1).max(MAX_PASSAGE_CHARS * 2),
+};
+
+export const PassageBodySchema = z.strictObject({
+  ...PassageRefFields,
+  action: z.enum(PASSAGE_ACTIONS),
+  /** Rewrite only: the writer's note, and a tone. */
+  note: z.string().max(MAX_REWRITE_NOTE_CHARS).optional(),
+  tone: z.enum(PASSAGE_TONE_IDS).optional(),
+});
+export type PassageBody = z.input<typeof PassageBodySchema>;
+/** The new passage (the part is unchanged until Keep), its words, and the credits left. */
+export const PassageResponseSchema = z.strictObject({ passage: z.string(), words: z.number().int(), credits_available: z.number() });
+export type PassageResponse = z.infer<typeof PassageResponseSchema>;
+/** With Accept: text/event-stream: the passage as it is written (`delta`), then `done` (the JSON answer) or `error` (refunded). */
+export const PassageEventSchemas = { delta: DeltaEventSchema, done: PassageResponseSchema, error: StreamErrorEventSchema } as const;
+
+/** Keep: the passage (as selected) and the new text to put in its place. */
+export const PassageKeepBodySchema = z.strictObject({ ...PassageRefFields, passage: z.string().min(1).max(MAX_PASSAGE_CHARS * 4) });
+export type PassageKeepBody = z.input<typeof PassageKeepBodySchema>;
+/** The book with the new text, and the version the part's earlier text was kept as. */
+export const PassageKeepResponseSchema = z.strictObject({ book: BookViewSchema, kept_version: z.number().int() });
+export type PassageKeepResponse = z.infer<typeof PassageKeepResponseSchema>;

@@ -1,0 +1,120 @@
+// Passage tools (issue 38): a passage the writer selects in a written part, reworked by one model call:
+// rewritten (with a note, or in a tone), expanded, shortened or described with the senses. The request is
+// the part's own (its plan, the brief, the story bible) with the words around the passage
+// (templates/passage.hbs); the answer is cleaned to the text only and language-checked like any part. Pure
+// of storage: the caller charges the call, and on Keep puts the answer in (keepPassage) and keeps the
+// part's earlier text as a version.
+import type { ResolvedSpec } from '../spec/types.js';
+import type { Provider, TokenUsage } from '../provider.js';
+import { countWords } from '../provider.js';
+import { withoutCharacterDetails, type BookState } from '../compile/flow.js';
+import { chapterTitleOf, renderPassage, type PassageAsk, type PromptRenderer } from '../compile/prompt.js';
+import { partStep } from '../compile/labels.js';
+import { GenerationError } from '../errors.js';
+import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
+import { findLanguageDrift } from './language.js';
+import { SessionError } from './session.js';
+import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from './passage-kinds.js';
+
+export * from './passage-kinds.js';
+
+/** The words either side of the passage that go with the request. */
+const AROUND_WORDS = 150;
+
+/** The passage of a part: its text from `start` to `end` (characters), as the writer saw it. */
+export interface PassageRef {
+  position: number;
+  start: number;
+  end: number;
+  /** The passage's text when it was selected: a part edited since is refused, not reworked elsewhere. */
+  text: string;
+}
+
+export interface PassageRequest extends PassageRef {
+  action: PassageAction;
+  note?: string;
+  tone?: PassageTone;
+}
+
+export interface PassageAnswer {
+  /** The new passage: the text only. */
+  text: string;
+  words: number;
+  usage?: TokenUsage;
+}
+
+/** The part's text with the passage checked against it (still there, not too long, not blank). */
+function partOf(spec: ResolvedSpec, state: BookState, ref: PassageRef): string {
+  const part = state.content[ref.position];
+  if (spec.kind !== 'book' || part === undefined) throw new SessionError('step_not_allowed', { next: String(ref.position) });
+  if (ref.end - ref.start > MAX_PASSAGE_CHARS) throw new EditError('passage_too_long', { max: MAX_PASSAGE_CHARS });
+  if (ref.start < 0 || ref.end <= ref.start || part.slice(ref.start, ref.end) !== ref.text || !ref.text.trim()) throw new EditError('passage_changed');
+  return part;
+}
+
+const lastWords = (text: string, n: number) => {
+  const words = text.split(/\s+/).filter(Boolean);
+  return (words.length > n ? '… ' : '') + words.slice(-n).join(' ');
+};
+const firstWords = (text: string, n: number) => {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.slice(0, n).join(' ') + (words.length > n ? ' …' : '');
+};
+
+/** A model's answer as text only: no wrapping quotes or fences, no leading label ("Here is the passage:"). */
+export function cleanPassage(answer: string): string {
+  let text = answer.trim().replace(/^```[a-z]*\n?|\n?```$/g, '').trim();
+  text = text.replace(/^(here is|here's|berikut (ialah|adalah))[^\n]*:\s*\n+/i, '').trim();
+  text = text.replace(/^"""\s*|\s*"""$/g, '').trim();
+  if (/^["“][^"”]*["”]$/.test(text)) text = text.slice(1, -1).trim();
+  return text;
+}
+
+/** The words the answer is asked for: the passage's, doubled for Expand, halved for Shorten. */
+const wordsFor = (action: PassageAction, words: number) => Math.max(60, Math.round(action === 'expand' ? words * 2.2 : action === 'shorten' ? words * 0.6 : action === 'describe' ? words * 1.6 : words * 1.2));
+
+/**
+ * Rework a passage of a written part (one call; a cut answer is kept as it came). An answer in another
+ * language than the book's fails with `wrong_language`; an empty one with `no_content`.
+ */
+export async function reworkPassage(input: {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  request: PassageRequest;
+  signal?: AbortSignal;
+  onDelta?: (delta: string) => void;
+}): Promise<PassageAnswer> {
+  const { spec, state, request } = input;
+  const part = partOf(spec, state, request);
+  const note = (request.note ?? '').trim();
+  if (note.length > MAX_REWRITE_NOTE_CHARS) throw new EditError('note_too_long', { max: MAX_REWRITE_NOTE_CHARS });
+  const step = partStep(spec, request.position, state.totalChapters);
+  // The book as it stood when the part was written: the part's plan and the bible up to it.
+  const before: BookState = { ...state, content: state.content.slice(0, request.position), currentChapter: request.position };
+  const title = chapterTitleOf(spec, state, step);
+  const shownBefore = request.position === 0 && state.characterDetails ? withoutCharacterDetails(part.slice(0, request.start)) : part.slice(0, request.start);
+  const ask: PassageAsk = {
+    passageAsk: request.action,
+    passageBefore: lastWords(shownBefore, AROUND_WORDS),
+    passageText: request.text.trim(),
+    passageAfter: firstWords(part.slice(request.end), AROUND_WORDS),
+    passageNote: note,
+    passageTone: request.action === 'rewrite' && request.tone ? PASSAGE_TONES[request.tone][state.lang] : '',
+  };
+  const prompt = renderPassage({ spec, renderer: input.renderer, state: before, step, ...(title ? { chapterTitle: title } : {}), ask, words: wordsFor(request.action, countWords(request.text)) });
+  const result = await input.provider.generateText({ ...prompt, ...(input.signal ? { signal: input.signal } : {}), ...(input.onDelta ? { onDelta: input.onDelta } : {}) });
+  if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
+  const text = cleanPassage(result.text);
+  if (!text) throw new GenerationError('no_content');
+  const drift = findLanguageDrift(text, state.lang);
+  if (drift) throw new GenerationError('wrong_language', { params: { expected: drift.expected, found: drift.found } });
+  return { text, words: countWords(text), ...(result.usage ? { usage: result.usage } : {}) };
+}
+
+/** The part's text with the passage replaced by `text` (Keep); refused when the part changed since. */
+export function keepPassage(spec: ResolvedSpec, state: BookState, ref: PassageRef, text: string): string {
+  const part = partOf(spec, state, ref);
+  return `${part.slice(0, ref.start)}${text.trim()}${part.slice(ref.end)}`;
+}

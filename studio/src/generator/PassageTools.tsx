@@ -1,0 +1,177 @@
+// Passage tools under a written part (issue 38): the writer selects a passage in the part (or, by keyboard,
+// picks a paragraph from the list), chooses Rewrite (with a note or a tone), Expand, Shorten or Describe,
+// and the new passage appears beside the old one; Keep puts it in (the part's earlier text kept as a
+// version), Discard leaves the part as it was. One step's cost per answer (POST …/passage).
+import { useEffect, useId, useState } from 'react';
+import { Loader2, Wand2 } from 'lucide-react';
+import type { Lang } from '../engine.js';
+import { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../../../engine/session/passage-kinds.js';
+import { Markdown } from '../components/Markdown.js';
+import { pageWord } from './words.js';
+
+/** A passage of the part's text: characters `start` to `end`, and that text. */
+export interface Passage {
+  start: number;
+  end: number;
+  text: string;
+}
+export interface PassageAskInput {
+  action: PassageAction;
+  note?: string;
+  tone?: PassageTone;
+}
+
+/** The part's paragraphs with their places in its text. */
+export function paragraphsOf(text: string): Passage[] {
+  const found: Passage[] = [];
+  const re = /[^\n]+(?:\n(?!\s*\n)[^\n]*)*/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) if (m[0].trim()) found.push({ start: m.index, end: m.index + m[0].length, text: m[0] });
+  return found;
+}
+
+/** Where a selected piece of the rendered part stands in its text (first match), or null. */
+export function passageOf(text: string, selected: string): Passage | null {
+  const wanted = selected.trim();
+  if (!wanted) return null;
+  const start = text.indexOf(wanted);
+  return start < 0 ? null : { start, end: start + wanted.length, text: wanted };
+}
+
+const ACTIONS: PassageAction[] = ['rewrite', 'expand', 'shorten', 'describe'];
+const firstWords = (text: string) => {
+  const words = text.trim().split(/\s+/);
+  return words.slice(0, 8).join(' ') + (words.length > 8 ? ' …' : '');
+};
+
+export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, costText, onRework, onKeep }: {
+  /** The id of the element the part's text is rendered in: a selection inside it is the passage. */
+  textId: string;
+  /** The part's text (Markdown) and its heading. */
+  text: string;
+  label: string;
+  lang: Lang;
+  bookLang?: Lang;
+  isDisabled: boolean;
+  costText?: string;
+  /** Ask for the new passage (its words as they arrive to `onDelta`); answers it, or an error message. */
+  onRework(passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void): Promise<{ passage: string } | string>;
+  /** Put the new passage in; answers an error message, or null when kept. */
+  onKeep(passage: Passage, next: string): Promise<string | null>;
+}) {
+  const id = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const [selection, setSelection] = useState<Passage | null>(null);
+  const [choice, setChoice] = useState('selection');
+  const [note, setNote] = useState('');
+  const [tone, setTone] = useState<PassageTone | ''>('');
+  const [busy, setBusy] = useState<PassageAction | 'keep' | null>(null);
+  const [answer, setAnswer] = useState<{ passage: Passage; text: string } | null>(null);
+  const [streamed, setStreamed] = useState<{ passage: Passage; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // The writer's selection inside this part, kept while they move to the tools.
+  useEffect(() => {
+    const onChange = () => {
+      const sel = document.getSelection();
+      const box = document.getElementById(textId);
+      if (!sel || sel.isCollapsed || !box || !sel.anchorNode || !box.contains(sel.anchorNode) || !box.contains(sel.focusNode)) return;
+      const found = passageOf(text, sel.toString());
+      setSelection(found);
+      if (found) {
+        setChoice('selection');
+        setIsOpen(true);
+      }
+    };
+    document.addEventListener('selectionchange', onChange);
+    return () => document.removeEventListener('selectionchange', onChange);
+  }, [textId, text]);
+  const paragraphs = paragraphsOf(text);
+  const passage = choice === 'selection' ? (selection ?? paragraphs[0] ?? null) : (paragraphs[Number(choice)] ?? null);
+  const run = async (action: PassageAction) => {
+    if (!passage) return;
+    setBusy(action);
+    setError(null);
+    setAnswer(null);
+    setStreamed({ passage, text: '' });
+    const onDelta = (text: string) => setStreamed((s) => (s ? { ...s, text: s.text + text } : s));
+    const result = await onRework(passage, { action, ...(action === 'rewrite' && note.trim() ? { note: note.trim() } : {}), ...(action === 'rewrite' && tone ? { tone } : {}) }, onDelta);
+    setBusy(null);
+    setStreamed(null);
+    if (typeof result === 'string') setError(result);
+    else setAnswer({ passage, text: result.passage });
+  };
+  const keep = async () => {
+    if (!answer) return;
+    setBusy('keep');
+    const failure = await onKeep(answer.passage, answer.text);
+    setBusy(null);
+    if (failure) setError(failure);
+    else {
+      setAnswer(null);
+      setSelection(null);
+    }
+  };
+  const cost = costText ? ` (${costText})` : '';
+  const isOff = isDisabled || busy !== null;
+  return (
+    <div className="mt-1" lang={lang} data-testid="passage-tools">
+      <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => setIsOpen((v) => !v)} disabled={isDisabled} aria-expanded={isOpen} aria-controls={`${id}-panel`} aria-label={pageWord('passageToolsLabel', lang, { part: label })} data-testid="passage-open">
+        <Wand2 className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('passageTools', lang)}
+      </button>
+      {isOpen && (
+        <div id={`${id}-panel`} className="mt-2 space-y-2 rounded-lg border border-gray-200 p-3 text-sm dark:border-neutral-700" role="group" aria-label={pageWord('passageToolsLabel', lang, { part: label })}>
+          <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageHint', lang)}</p>
+          <label htmlFor={`${id}-which`} className="label mb-0">{pageWord('passageWhich', lang)}</label>
+          <select id={`${id}-which`} className="input" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="passage-which">
+            {selection && <option value="selection">{pageWord('passageSelection', lang, { text: firstWords(selection.text) })}</option>}
+            {paragraphs.map((p, i) => <option key={p.start} value={String(i)}>{pageWord('passageParagraph', lang, { n: i + 1, text: firstWords(p.text) })}</option>)}
+          </select>
+          <label htmlFor={`${id}-note`} className="label mb-0">{pageWord('passageNote', lang)}</label>
+          <input id={`${id}-note`} className="input" maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} lang={bookLang} data-testid="passage-note" />
+          <label htmlFor={`${id}-tone`} className="label mb-0">{pageWord('passageTone', lang)}</label>
+          <select id={`${id}-tone`} className="input" value={tone} onChange={(e) => setTone(e.target.value as PassageTone | '')} data-testid="passage-tone">
+            <option value="">{pageWord('passageToneNone', lang)}</option>
+            {PASSAGE_TONE_IDS.map((t) => <option key={t} value={t}>{pageWord(`passageTone_${t}`, lang)}</option>)}
+          </select>
+          <div className="flex flex-wrap gap-2">
+            {ACTIONS.map((action) => (
+              <button key={action} type="button" className={action === 'rewrite' ? 'btn-primary px-3 py-1.5 text-sm' : 'btn-secondary px-3 py-1.5 text-sm'} onClick={() => void run(action)} disabled={isOff || !passage} data-testid={`passage-${action}`}>
+                {busy === action && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+                {`${pageWord(`passage_${action}`, lang)}${cost}`}
+              </button>
+            ))}
+          </div>
+          {busy && busy !== 'keep' && <p role="status" className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageWorking', lang)}</p>}
+          {streamed && streamed.text && (
+            <div className="grid gap-2 sm:grid-cols-2" data-testid="passage-streaming">
+              <div className="rounded border border-gray-200 p-2 dark:border-neutral-700">
+                <p className="text-xs font-semibold">{pageWord('passageBefore', lang)}</p>
+                <div lang={bookLang}><Markdown text={streamed.passage.text} /></div>
+              </div>
+              <div className="rounded border border-dashed border-brand-300 p-2 dark:border-brand-600">
+                <p className="text-xs font-semibold">{pageWord('passageAfter', lang)}</p>
+                <div lang={bookLang} data-testid="passage-streaming-text"><Markdown text={streamed.text} /></div>
+              </div>
+            </div>
+          )}
+          {answer && (
+            <div className="grid gap-2 sm:grid-cols-2" data-testid="passage-answer">
+              <div className="rounded border border-gray-200 p-2 dark:border-neutral-700">
+                <p className="text-xs font-semibold">{pageWord('passageBefore', lang)}</p>
+                <div lang={bookLang}><Markdown text={answer.passage.text} /></div>
+              </div>
+              <div className="rounded border border-brand-300 bg-brand-50/40 p-2 dark:border-brand-600 dark:bg-brand-600/10">
+                <p className="text-xs font-semibold">{pageWord('passageAfter', lang)}</p>
+                <div lang={bookLang} data-testid="passage-new"><Markdown text={answer.text} /></div>
+              </div>
+              <div className="flex gap-2 sm:col-span-2">
+                <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => void keep()} disabled={isOff} data-testid="passage-keep" autoFocus>{pageWord('passageKeep', lang)}</button>
+                <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => setAnswer(null)} disabled={isOff} data-testid="passage-discard">{pageWord('passageDiscard', lang)}</button>
+              </div>
+            </div>
+          )}
+          {error && <p className="field-error" role="alert">{error}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// Passage tools in the engine (issue 38, item 1): a Malay book's passage is asked for in Malay with the
+// tone named in Malay and the words around it; the answer comes back as the text only ("Here is…", quotes
+// and fences taken off); Keep puts it exactly in place of the passage and refuses a passage the part no
+// longer holds. No network: the provider is a small object that records the request.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../engine/node/load.js';
+import { applyStep, cleanPassage, keepPassage, parseSettings, reworkPassage, startBook, EditError, type BookState, type Catalog } from '../../engine/index.js';
+import type { Provider, TextRequest } from '../../engine/provider.js';
+
+let catalog: Catalog;
+beforeAll(() => {
+  catalog = loadCatalog();
+});
+
+const CHAPTER = 'Aisha membuka tingkap kedai pada waktu subuh.\n\nPelabuhan itu sunyi dan bot-bot masih terikat di jeti.\n\nDia menyalakan tanglung yang paling lama.';
+
+function malayBook(): BookState {
+  const spec = catalog.get('romance')!;
+  let state = startBook({ spec, settings: parseSettings(spec, { numberOfChapters: 7, language: 'ms' }) });
+  state = applyStep(spec, state, { kind: 'outline' }, 'Tajuk: Kedai Tanglung\n\nBab 1: Pulang\nPELAN-1 Aisha pulang ke kedai ayahnya.');
+  state = applyStep(spec, state, { kind: 'introduction', position: 0 }, 'Pengenalan yang ringkas tentang Aisha.');
+  return applyStep(spec, state, { kind: 'chapter', position: 1 }, CHAPTER);
+}
+
+function recorder(answer: string): Provider & { asked: TextRequest[] } {
+  const asked: TextRequest[] = [];
+  return {
+    name: 'test', isOffline: true, asked,
+    generateText: async (request) => {
+      asked.push(request);
+      return { text: answer, model: 'test' };
+    },
+    generateImage: async () => { throw new Error('no images here'); },
+  };
+}
+
+describe('passage tools in the engine', () => {
+  it('a Malay passage rewritten in a warmer tone: asked in Malay with the words around it; the answer kept in place', async () => {
+    const spec = catalog.get('romance')!;
+    const state = malayBook();
+    expect(state.lang).toBe('ms');
+    const passage = 'Pelabuhan itu sunyi dan bot-bot masih terikat di jeti.';
+    const start = CHAPTER.indexOf(passage);
+    const provider = recorder('Berikut ialah petikan itu:\n\n"Pelabuhan itu tenang dan mesra, bot-bot nelayan masih terikat di jeti sambil menunggu para nelayan yang belum bangun."');
+    const answer = await reworkPassage({ spec, renderer: catalog.renderer, provider, state, request: { position: 1, start, end: start + passage.length, text: passage, action: 'rewrite', tone: 'warmer', note: 'Lebih banyak bunyi laut' } });
+    const user = provider.asked[0]!.user;
+    expect(user).toContain('PELAN-1');
+    expect(user).toContain('ditulis semula dengan nada lebih mesra');
+    expect(user).toContain('Nota penulis: Lebih banyak bunyi laut');
+    expect(user).toContain('Aisha membuka tingkap kedai');
+    expect(user).toContain('Dia menyalakan tanglung');
+    expect(answer.text).toBe('Pelabuhan itu tenang dan mesra, bot-bot nelayan masih terikat di jeti sambil menunggu para nelayan yang belum bangun.');
+    const kept = keepPassage(spec, state, { position: 1, start, end: start + passage.length, text: passage }, answer.text);
+    expect(kept).toBe(CHAPTER.replace(passage, answer.text));
+    expect(() => keepPassage(spec, { ...state, content: state.content.map((t, i) => (i === 1 ? 'Edited since.' : t)) }, { position: 1, start, end: start + passage.length, text: passage }, answer.text)).toThrow(EditError);
+  });
+
+  it('cleans an answer to the text only', () => {
+    expect(cleanPassage('```\nThe sea was calm.\n```')).toBe('The sea was calm.');
+    expect(cleanPassage("Here's the expanded passage:\n\nThe sea was calm.")).toBe('The sea was calm.');
+    expect(cleanPassage('"""\nThe sea was calm.\n"""')).toBe('The sea was calm.');
+    expect(cleanPassage('She said "yes" and left.')).toBe('She said "yes" and left.');
+  });
+});

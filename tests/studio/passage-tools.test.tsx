@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+// Passage tools in the preview (issue 38, item 1): by keyboard the writer picks paragraph 2 of chapter 1 and
+// chooses Expand: the request names that paragraph (its place in the chapter's text and its words); the new
+// passage appears beside the old one with Keep and Discard; Keep sends both, Discard leaves the chapter as it
+// was. Rewrite carries the note and the tone. A refusal is said in the panel. In Malay the tools are Malay.
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { Preview } from '../../studio/src/generator/Manuscript.js';
+import { paragraphsOf, passageOf } from '../../studio/src/generator/PassageTools.js';
+import { useStudioDom } from './dom.js';
+
+useStudioDom();
+
+const CHAPTER = 'Aisha opened the shutters at dawn.\n\nThe harbour was quiet.\n\nShe lit the oldest lantern.';
+const CHAPTER1 = { kind: 'chapter', position: 1 };
+
+function renderChapter(lang: 'en' | 'ms', onPassage: (...a: unknown[]) => Promise<{ passage: string } | string>, onKeepPassage = vi.fn(async (..._a: unknown[]) => null)) {
+  render(
+    <Preview
+      parts={[{ key: 'part-1', heading: lang === 'ms' ? 'Bab 1' : 'Chapter 1', text: CHAPTER, ref: { kind: 'chapter', position: 1 } }]}
+      streaming="" outlineLabel="Story Outline" isLoading={false} elapsed={0} error={null} canRetry={false} onRetry={() => undefined} isBook lang={lang} bookLang={lang}
+      onRewrite={async () => null} stepCostText={lang === 'ms' ? '1 kredit' : '1 credit'} onPassage={onPassage} onKeepPassage={onKeepPassage}
+    />,
+  );
+  return { user: userEvent.setup(), onKeepPassage };
+}
+
+describe('passage tools', () => {
+  it('paragraphs and a selection are placed in the text they came from', () => {
+    expect(paragraphsOf(CHAPTER).map((p) => CHAPTER.slice(p.start, p.end))).toEqual(['Aisha opened the shutters at dawn.', 'The harbour was quiet.', 'She lit the oldest lantern.']);
+    expect(passageOf(CHAPTER, ' harbour was quiet. ')).toEqual({ start: 40, end: 58, text: 'harbour was quiet.' });
+    expect(passageOf(CHAPTER, 'not there')).toBeNull();
+  });
+
+  it('by keyboard: paragraph 2, Expand; the new passage beside the old; Keep sends it, Discard changes nothing', async () => {
+    const onPassage = vi.fn(async (..._a: unknown[]) => ({ passage: 'The harbour lay quiet; a gull cried once.' }));
+    const { user, onKeepPassage } = renderChapter('en', onPassage);
+    await user.click(screen.getByRole('button', { name: 'Passage tools for Chapter 1' }));
+    await user.selectOptions(screen.getByLabelText('Passage'), 'Paragraph 2: The harbour was quiet.');
+    await user.click(screen.getByRole('button', { name: 'Expand (1 credit)' }));
+    expect(onPassage).toHaveBeenCalledWith(CHAPTER1, { start: 36, end: 58, text: 'The harbour was quiet.' }, { action: 'expand' }, expect.any(Function));
+    const answer = await screen.findByTestId('passage-answer');
+    expect(within(answer).getByTestId('passage-new').textContent).toBe('The harbour lay quiet; a gull cried once.');
+    expect(answer.textContent).toContain('The harbour was quiet.');
+    await user.click(within(answer).getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByTestId('passage-answer')).toBeNull();
+    expect(onKeepPassage).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Note for Rewrite (optional)'), 'More of the sea');
+    await user.selectOptions(screen.getByLabelText('Tone for Rewrite'), 'Warmer');
+    await user.click(screen.getByRole('button', { name: 'Rewrite (1 credit)' }));
+    expect(onPassage).toHaveBeenLastCalledWith(CHAPTER1, { start: 36, end: 58, text: 'The harbour was quiet.' }, { action: 'rewrite', note: 'More of the sea', tone: 'warmer' }, expect.any(Function));
+    await user.click(await screen.findByRole('button', { name: 'Keep' }));
+    await waitFor(() => expect(onKeepPassage).toHaveBeenCalledWith(CHAPTER1, { start: 36, end: 58, text: 'The harbour was quiet.' }, 'The harbour lay quiet; a gull cried once.'));
+    await waitFor(() => expect(screen.queryByTestId('passage-answer')).toBeNull());
+  });
+
+  it('a refusal is said in the panel; in Malay the tools are Malay', async () => {
+    renderChapter('ms', async () => 'Kredit tidak mencukupi.');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Alat petikan untuk Bab 1' }));
+    for (const name of ['Tulis semula (1 kredit)', 'Panjangkan (1 kredit)', 'Pendekkan (1 kredit)', 'Gambarkan (1 kredit)']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Pendekkan (1 kredit)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Kredit tidak mencukupi.');
+  });
+});

@@ -1,5 +1,5 @@
 // Every migration, in order. Names sort; the migrator refuses out-of-order history.
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_book_progress.js';
 import * as m0002 from './0002_accounts.js';
 import * as m0003 from './0003_credits.js';

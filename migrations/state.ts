@@ -1,6 +1,6 @@
 // The CLI's state file (`karya generate`, `karya batch`) holds saved books only: its own migration list,
 // recorded in its own table so that it never mixes with the server's history.
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { addBookMemory, addChapterNotes, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropBookMemory, dropChapterNotes, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
 
 export const STATE_MIGRATION_TABLE = 'karya_state_migration';

@@ -549,7 +549,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     }
   })();
   // Every call slot has become busy: the loop may hold the second `concurrency` of books (above).
-  batchCalls.on('active', () => {
+  batchCalls.addEventListener('active', () => {
     if (batchCalls.pending >= concurrency && batchHeld < batchBooks) wakeBatch();
   });
   // A job queued anywhere wakes this process's workers of its queue (else they fetch at their next poll).

@@ -3,7 +3,8 @@
 // kysely's migrator takes a Postgres advisory lock, so any number of processes starting at once all
 // succeed: the first migrates, the others wait and find it done.
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import { migrations } from '../../../migrations/index.js';
 import type { Database } from '../schema.js';
 

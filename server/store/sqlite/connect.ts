@@ -3,7 +3,8 @@
 // opening the same new file at once all succeed: the first migrates, the others wait and find it done.
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import { migrations } from '../../../migrations/index.js';
 import { makeDirs } from '../../../engine/node/dirs.js';
 import type { Database } from '../schema.js';

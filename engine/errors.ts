@@ -283,7 +283,7 @@ export const CATALOGUE = {
     en: 'A step of this book is being written. Try again when the step is done.',
     ms: 'Satu langkah buku ini sedang ditulis. Cuba lagi selepas langkah itu selesai.',
   },
-  // Stopping a part while it streams (issue 25).
+  // Stopping a part while it streams.
   no_step_running: { en: 'No part of this book is being written now.', ms: 'Tiada bahagian buku ini yang sedang ditulis sekarang.' },
   step_stopped: {
     en: 'Stopped. The text written so far is kept as a draft.',
@@ -333,7 +333,7 @@ export const CATALOGUE = {
   },
   api_key_created: { en: 'API key created. Copy it now: it is shown only once.', ms: 'Kunci API dicipta. Salin sekarang: ia hanya dipaparkan sekali.' },
   api_key_revoked: { en: 'API key revoked', ms: 'Kunci API dibatalkan' },
-  // Metering and hardening (issue 13).
+  // Metering and hardening.
   idempotency_in_progress: {
     en: 'This request is still running. Please wait for its answer.',
     ms: 'Permintaan ini masih berjalan. Sila tunggu jawapannya.',

@@ -45,7 +45,7 @@ export interface ServerConfig {
   allowedHosts: string[];
   version: string;
   jsonLimit: string;
-  /** Provider time-out of one generation step (spec/platform.md §9: 180 000 ms). */
+  /** Provider time-out of one generation step (180 000 ms). */
   generationTimeoutMs: number;
   /**
    * Sockets (server/http/connections.ts): headers within KARYA_HEADERS_TIMEOUT_MS (10 000), the whole

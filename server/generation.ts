@@ -40,7 +40,7 @@ export interface RunningStep {
   /** The step's generation (its charge): a Stop answered by another process reads what it charged. */
   generationId?: string;
   /**
-   * Stop the step (POST /api/progress/:bookType/stop, issue 25): the model call is aborted and the text
+   * Stop the step (POST /api/progress/:bookType/stop): the model call is aborted and the text
    * so far kept as the step's draft. Resolves once settled, with what the stop charged.
    */
   stop?: () => Promise<{ charged: number }>;

@@ -1,5 +1,5 @@
 // `karya rewrite <id> --part chapter:N|introduction|conclusion [--note TEXT]`: write one part of a saved book
-// again (issue 25), with the writer's note or none, through the book session: the request carries the note,
+// again, with the writer's note or none, through the book session: the request carries the note,
 // the part's plan and its current text; the text it replaces is kept as a version in the state file; the
 // story bible is brought up to date. The book is found as `karya export` finds it (`--book ID`, else the
 // same settings, else the generator's latest saved book).

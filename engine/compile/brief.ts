@@ -1,4 +1,4 @@
-// The writer's brief of a book (issue 25): working title, premise and main characters, told by the fields
+// The writer's brief of a book: working title, premise and main characters, told by the fields
 // that carry those roles (generators/_shared.yaml gives them to every book through the fiction-book and
 // guide-book presets). The outline and every later step carry the brief; the story bible starts from its
 // characters. A brief can also come as a Markdown file (`karya generate --brief FILE`): one heading per field.

@@ -172,7 +172,7 @@ function locateCharacterDetails(text: string): { lines: string[]; start: number;
 /**
  * The character list of an introduction: the text after its heading ("Character Details:" or "Butiran
  * Watak:", or a heading the model translated it to), up to a blank line or the next heading-like
- * capitalised line (spec/guides-and-fiction.md §4).
+ * capitalised line.
  */
 export function extractCharacterDetails(text: string): string | undefined {
   return locateCharacterDetails(text)?.details;

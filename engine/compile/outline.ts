@@ -670,7 +670,7 @@ export function outlineEntry(parsed: ParsedOutline, n: number): OutlineEntry | u
   return parsed.entries.find((e) => e.number === n);
 }
 
-// ---- The outline as chapter entries, and back (issue 25: the writer edits the outline as chapters) ----
+// ---- The outline as chapter entries, and back (the writer edits the outline as chapters) ----
 
 /** One chapter of an outline as the writer edits it: its title and what happens in it. */
 export interface ChapterEntry {

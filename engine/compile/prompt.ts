@@ -464,7 +464,7 @@ export function renderContinuation(input: { spec: ResolvedSpec; renderer: Prompt
 }
 
 /**
- * The prompt that writes a written part again (issue 25, "rewrite"): the part's own prompt, as it was written
+ * The prompt that writes a written part again ("rewrite"): the part's own prompt, as it was written
  * (its plan, the brief, the bible, the previous ending), then templates/rewrite.hbs with its current text and
  * the writer's note.
  */

@@ -8,7 +8,7 @@ import { TimestampSchema } from './common.js';
 export const MAX_API_KEYS = 20;
 export const MAX_API_KEY_NAME = 64;
 
-/** Roles with API access (spec/platform.md §9: the business package's "API Access"; the administrator too). */
+/** Roles with API access (the business package's "API Access"; the administrator too). */
 export const API_ROLES = ['business', 'admin'] as const;
 
 export const NewApiKeyBodySchema = z.strictObject({ name: z.string().trim().min(1).max(MAX_API_KEY_NAME) });

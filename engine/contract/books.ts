@@ -131,7 +131,7 @@ export const PartEditResponseSchema = z.strictObject({ book: BookViewSchema, mem
 export type PartEditResponse = z.infer<typeof PartEditResponseSchema>;
 
 /**
- * PUT /api/progress/:bookType/outline: the outline as chapters (issue 25), chapter 1 first: each one's
+ * PUT /api/progress/:bookType/outline: the outline as chapters, chapter 1 first: each one's
  * title, plan and the writer's note ("what must happen here"). The written chapters come first, unchanged;
  * the others replace the unwritten chapters' entries and notes, and the chapter count follows.
  */
@@ -154,7 +154,7 @@ export const WriteMoreResponseSchema = z.strictObject({ book: BookViewSchema, wo
 export type WriteMoreResponse = z.infer<typeof WriteMoreResponseSchema>;
 
 /**
- * POST /api/progress/:bookType/rewrite: a written part written again (issue 25), with the writer's note or
+ * POST /api/progress/:bookType/rewrite: a written part written again, with the writer's note or
  * none, charged as a step (refunded when it fails); the text it replaces is kept as a version.
  */
 export const RewriteBodySchema = z.strictObject({ part: StepRefSchema, note: z.string().max(MAX_REWRITE_NOTE_CHARS).optional() });

@@ -1,4 +1,4 @@
-// Drafts of hand edits (issue 27: edits are never lost): while a writer edits a written part, the studio
+// Drafts of hand edits (edits are never lost): while a writer edits a written part, the studio
 // saves the unsaved text as a draft of that part of their current book, every few seconds. The draft comes
 // back when the writer opens the book again, and goes when the part is saved (PUT …/part) or discarded.
 // A draft belongs to one book: a book started anew does not see the drafts of the one before.
@@ -37,7 +37,7 @@ export const PartDraftParamsSchema = z.strictObject({
 });
 
 /**
- * A part stopped while it streamed (issue 25): the text that reached the writer, kept as the draft of the
+ * A part stopped while it streamed: the text that reached the writer, kept as the draft of the
  * book's next step (GET /api/progress shows it as `book.stopped`). Discarded with
  * DELETE /api/progress/:bookType/drafts/:position (the step can then be written afresh).
  */

@@ -1,4 +1,4 @@
-// Passage tools (issue 38): POST /api/progress/:bookType/passage reworks a passage the writer selected in a
+// Passage tools: POST /api/progress/:bookType/passage reworks a passage the writer selected in a
 // written part (rewrite with a note or a tone, expand, shorten, describe), charged as one step and refunded
 // on failure, and answers the new passage without changing the part; POST …/passage/keep puts it in place
 // of the passage, the part's earlier text kept as a version (engine/session/passage.ts).

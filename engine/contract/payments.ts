@@ -1,4 +1,4 @@
-// Buying credits: the purchase page's packages (spec/platform.md §9) as the one table the server grants
+// Buying credits: the purchase page's packages as the one table the server grants
 // from and the studio shows, POST /api/checkout (a Stripe Checkout Session), the success landing's poll,
 // the Stripe webhook's answer, and the payment options (is checkout set up; the top-up page's links).
 import * as z from 'zod';
@@ -12,7 +12,7 @@ export const PURCHASE_PACKAGES = {
 
 export type PurchasePackageId = keyof typeof PURCHASE_PACKAGES;
 export const PURCHASE_PACKAGE_IDS = Object.keys(PURCHASE_PACKAGES) as [PurchasePackageId, ...PurchasePackageId[]];
-/** Prices are in US dollars (spec/platform.md §9). */
+/** Prices are in US dollars. */
 export const PURCHASE_CURRENCY = 'usd';
 
 export function isPurchasePackage(id: unknown): id is PurchasePackageId {

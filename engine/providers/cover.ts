@@ -28,7 +28,7 @@ export interface CoverFacts {
 /** [top, bottom, accent, ink] */
 type Palette = readonly [string, string, string, string];
 
-// Value synonyms (normalised: lower case, letters only) in en and ms, spec/nonfiction-creative-publishing.md §3.
+// Value synonyms (normalised: lower case, letters only) in en and ms.
 const GENRES: Record<CoverGenre, string[]> = {
   children: ['children', 'childrens', 'kids', 'kanakkanak'],
   mystery: ['mystery', 'misteri'],

@@ -1,4 +1,4 @@
-// The generation retry policy (spec/platform.md §4, §9): 429 and 503 retry at most 2 more times,
+// The generation retry policy: 429 and 503 retry at most 2 more times,
 // 2 s apart or after the server's retry-after when it is under 60 s; network failures retry up to 3
 // times ("Connection error. Retrying... (n/3)") and then stop with "Maximum retry attempts reached.";
 // every other failure is final.

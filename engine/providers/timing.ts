@@ -2,7 +2,7 @@
 // that cancels the HTTP request at once when it fires or when the caller aborts.
 
 /**
- * Timings and retry budgets (spec/platform.md §4 and §9; spec/nonfiction-creative-publishing.md §4, §7 and §9).
+ * Timings and retry budgets of the provider calls and the steps that make them.
  * `networkRetryDelayMs` is not given by spec/; it uses the same 2 s as the other retries.
  */
 export const PROVIDER_LIMITS = {

@@ -389,7 +389,7 @@ export function bookBible(spec: Pick<ResolvedSpec, 'kind' | 'flow'> & { readonly
 }
 
 /**
- * The bible with the writer's brief in it (issue 25): the writer's characters head the character table from
+ * The bible with the writer's brief in it: the writer's characters head the character table from
  * the start (a character the bible already has keeps its entry); nothing else changes.
  */
 export function withWriterBrief(b: StoryBible, brief: WriterBrief): StoryBible {

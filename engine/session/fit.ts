@@ -1,4 +1,4 @@
-// Every request of a book within the model's context window (issue 36): the bible's oldest lines, the
+// Every request of a book within the model's context window: the bible's oldest lines, the
 // recent text and the outline in a rendered prompt are trimmed until the prompt leaves room for an answer
 // (the provider then lowers max_tokens to what is left: engine/providers/context.ts), and a part too long
 // for one story-bible update is read in pieces. A request that still cannot fit is refused unsent

@@ -1,4 +1,4 @@
-// The outline as chapters (issue 25): the writer sees one entry per chapter (title and plan) with a note
+// The outline as chapters: the writer sees one entry per chapter (title and plan) with a note
 // ("what must happen here"), and edits, reorders, inserts and deletes the chapters not written yet. The
 // outline text stays what the rest of the engine reads: the edited entries are written back into it
 // (engine/compile/outline.ts renderOutline), the notes kept with the book by chapter position, and the

@@ -1,4 +1,4 @@
-// Passage tools (issue 38): a passage the writer selects in a written part, reworked by one model call:
+// Passage tools: a passage the writer selects in a written part, reworked by one model call:
 // rewritten (with a note, or in a tone), expanded, shortened or described with the senses. The request is
 // the part's own (its plan, the brief, the story bible) with the words around the passage
 // (templates/passage.hbs); the answer is cleaned to the text only and language-checked like any part. Pure

@@ -365,7 +365,7 @@ export interface Rewrite {
 }
 
 /**
- * "Rewrite" and "write again" (issue 25) on a written part of a book: the part's own request, rendered from
+ * "Rewrite" and "write again" on a written part of a book: the part's own request, rendered from
  * the book as it stood when the part was written (its plan, the brief, the bible, the previous ending), with
  * its current text and the writer's note (none: written again), answered and checked like any step (cut
  * answers continued, short ones extended, the language checked). Pure of storage: the caller keeps the
@@ -614,7 +614,7 @@ export class BookSession {
   }
 
   /**
-   * The next step written from its draft (issue 25: a part stopped while it streamed keeps the text so
+   * The next step written from its draft (a part stopped while it streamed keeps the text so
    * far): `keep` takes the draft as the part, `continue` asks for the rest from where it stops (as "write
    * more" does: extendPart), `rewrite` writes the part again with the draft as its current text and the
    * writer's note (rewritePart); then it is saved as `advance` saves a step. Continue and rewrite are for
@@ -690,7 +690,7 @@ export class BookSession {
   }
 
   /**
-   * Write a written part again (issue 25), with the writer's note or none, and save it: the text it replaces
+   * Write a written part again, with the writer's note or none, and save it: the text it replaces
    * is kept as a version (when the store keeps versions), the new text saved as the part, and the story
    * bible, if it had taken the part in, brought up to date with one update call. Refused while the book
    * has no such written part.

@@ -41,7 +41,7 @@ export const BookViewSchema = z.object({
   /** Chapter counter: parts written after the introduction, out of the chapter count. */
   counter: z.object({ current: z.number().int(), total: z.number().int() }),
   /**
-   * The outline as chapters (issue 25), once the outline is written: each chapter's title and plan, the
+   * The outline as chapters, once the outline is written: each chapter's title and plan, the
    * writer's note ("what must happen here") and whether it is written (written chapters are locked).
    * Absent for a book whose outline cannot be edited as chapters (no outline step, fixed sections).
    */
@@ -58,7 +58,7 @@ export const BookViewSchema = z.object({
    */
   running: LabelledStepSchema.extend({ started_at: z.string(), text: z.string() }).optional(),
   /**
-   * GET /api/progress only: the next step's text kept when the writer stopped it while it streamed (issue 25),
+   * GET /api/progress only: the next step's text kept when the writer stopped it while it streamed,
    * to keep, continue, rewrite or discard. Absent when there is none.
    */
   stopped: LabelledStepSchema.extend({ text: z.string(), words: z.number().int(), updated_at: z.string() }).optional(),

@@ -21,7 +21,7 @@ import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 
 /**
  * The parts of a book its story bible has not taken in though a later part is written (their update failed
- * or did not fit the model's window, issue 36; it is tried again before the next step). The last part is
+ * or did not fit the model's window; it is tried again before the next step). The last part is
  * not counted: its update runs after it is saved (and a finished book's last part is never taken in).
  */
 export function partsNotInBible(state: BookState): number[] {

@@ -9,7 +9,7 @@ import { findOption, listValues, quote } from '../fields/options.js';
 import { minChapters } from './conclusion.js';
 import { publishValueProblems } from './publish-values.js';
 
-/** Engine-wide defaults, from spec/platform.md §9; presets in _shared.yaml override them. */
+/** Engine-wide defaults; presets in _shared.yaml override them. */
 const MODEL_DEFAULTS = { tokens: 'default', temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 } as const;
 const PROMPT_DEFAULTS = {
   system: 'system',

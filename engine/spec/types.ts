@@ -111,7 +111,7 @@ export interface ResolvedBudget {
 }
 
 export interface ResolvedModel {
-  /** max_tokens, or with a budget the floor it never goes below (the token preset of spec/platform.md §9). */
+  /** max_tokens, or with a budget the floor it never goes below (the token preset). */
   readonly tokens: number;
   readonly tokenPreset?: string;
   readonly budget?: ResolvedBudget;

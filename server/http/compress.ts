@@ -1,4 +1,4 @@
-// Large API answers compressed (issue 27): a JSON answer of 1 KB or more goes out with brotli (quality 4:
+// Large API answers compressed: a JSON answer of 1 KB or more goes out with brotli (quality 4:
 // fast, far smaller than gzip at the same speed) or gzip when the client accepts it, with
 // `Vary: Accept-Encoding`. Only JSON sent through res.send/res.json: server-sent events (written piece by
 // piece, and needing each piece at once) and file downloads are left alone. Compression runs on the

@@ -1,5 +1,5 @@
 // The API's error shape `{error: {code, message, fields?}}` (shared/DESIGN.md) and the server's
-// messages. Wording comes from spec/platform.md §8 wherever spec/ has one; generation messages come
+// messages. Wording comes from the product's own messages wherever it has one; generation messages come
 // from the engine's bilingual catalogue. MESSAGES_MS words the server's own messages in Malay: an error
 // made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
 // the caller's language when it is answered (`localised`).
@@ -9,7 +9,7 @@ import { VALIDATION_MESSAGES } from '../../engine/contract/messages.js';
 export const MESSAGES = {
   // The request schemas' own messages (engine/contract/messages.ts), kept there once.
   ...VALIDATION_MESSAGES,
-  // Auth (spec/platform.md §8)
+  // Auth
   email_taken: 'An account with this email already exists',
   reset_too_soon: 'Please wait a minute before requesting another reset',
   password_too_common: 'This password is one of the most common ones. Please choose another (a short sentence is easy to remember)',

@@ -1,4 +1,4 @@
-// Stop across processes (issue 25 with Postgres): the step of a user's book runs on whichever worker took
+// Stop across processes: the step of a user's book runs on whichever worker took
 // its job, not necessarily in the process that serves POST /api/progress/:bookType/stop. That process
 // asks every worker over NOTIFY (STOP_CHANNEL); the one running the step stops it exactly as a local Stop
 // does (runUserStep keeps the text so far as the part's draft and charges it, or refunds it) and answers

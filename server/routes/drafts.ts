@@ -1,4 +1,4 @@
-// /api/progress/:bookType/drafts (issue 27: edits are never lost): the unsaved text of the parts a writer
+// /api/progress/:bookType/drafts (edits are never lost): the unsaved text of the parts a writer
 // is editing by hand, one draft per part of their current book of that type. Listed when the book opens,
 // kept every few seconds while the writer types, deleted when the part is saved or the edit discarded.
 import { BookTypeParamsSchema, PartDraftBodySchema, PartDraftParamsSchema } from '../../engine/contract/index.js';

@@ -27,13 +27,13 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
   const { writing, running } = bookLocks(ctx);
   router.use(requireUser(repos.auth));
 
-  /** The book with the step being written now, if one is (issue 27: a writer who comes back sees it). */
+  /** The book with the step being written now, if one is (a writer who comes back sees it). */
   const withRunning = (view: BookView, key: string): BookView => {
     const now = running.get(key);
     return now ? { ...view, running: { ...now.step, label: now.label, started_at: now.startedAt, text: now.text } } : view;
   };
 
-  /** The book with the draft of its next step, kept when the writer stopped that step while it streamed (issue 25). */
+  /** The book with the draft of its next step, kept when the writer stopped that step while it streamed. */
   const withStopped = async (view: BookView, book: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState }): Promise<BookView> => {
     const step = nextStep(book.spec, book.state);
     if (!step || book.spec.kind !== 'book') return view;
@@ -197,7 +197,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
-  // "Rewrite" (with the writer's note) and "write again" (without) on a written part (issue 25): the part's
+  // "Rewrite" (with the writer's note) and "write again" (without) on a written part: the part's
   // own request with its current text and the note, charged and refunded exactly as a step; the text it
   // replaces is kept as a version (restorable), the new one saved as the part, and the story bible, if it
   // had read the part, brought up to date (one update call, part of the rewrite).
@@ -230,7 +230,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
-  // Passage tools (issue 38): a passage of a written part reworked by one call (its plan, the bible and the
+  // Passage tools: a passage of a written part reworked by one call (its plan, the bible and the
   // words around it go with it), charged and refunded exactly as a step; the part is unchanged until Keep,
   // which puts the answer in place of the passage and keeps the part's earlier text as a version.
   router.post('/:bookType/passage', async (req, res: Reply<'POST /progress/:bookType/passage'>) => {
@@ -284,7 +284,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
-  // Stop (issue 25): the step of the user's book being written now is aborted; the text that reached the
+  // Stop: the step of the user's book being written now is aborted; the text that reached the
   // writer is kept as the step's draft and paid for (nothing reached them: refunded, nothing kept). The
   // answer waits for that and gives the book with its stopped part. Only the writer's own step: the lock
   // key is theirs. With Postgres a step on another process's worker is stopped there (server/queue/stop.ts).
@@ -381,7 +381,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
-  // The outline as chapters (issue 25): the unwritten chapters' titles, plans and notes replaced, inserted,
+  // The outline as chapters: the unwritten chapters' titles, plans and notes replaced, inserted,
   // moved or deleted; the written ones kept (a change to one is refused, naming it); the chapter count,
   // progress, plan and the conclusion's place follow. Free: nothing is written.
   router.put('/:bookType/outline', async (req, res: Reply<'PUT /progress/:bookType/outline'>) => {
@@ -421,7 +421,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
-  // The story bible's update tried again (issue 36): the parts it has not taken in (their update failed or
+  // The story bible's update tried again: the parts it has not taken in (their update failed or
   // did not fit the model's window) are read again, as before the next step: part of the steps that wrote
   // them, so nothing is charged. Only for a book with such a part: nothing else is sent to the model.
   router.post('/:bookType/bible/update', async (req, res: Reply<'POST /progress/:bookType/bible/update'>) => {

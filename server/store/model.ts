@@ -3,13 +3,13 @@
 import type { Role, User } from './schema.js';
 import type { AttemptRule } from './ports.js';
 
-/** Credits a role gets when it is set or changed (spec/platform.md §6): one table, in the contract, so the admin page can state them before a role change. */
+/** Credits a role gets when it is set or changed: one table, in the contract, so the admin page can state them before a role change. */
 export { ROLE_CREDITS } from '../../engine/contract/roles.js';
 
 /** Roles an administrator may give; admin belongs to the KARYA_ADMIN_EMAIL account only. */
 export const ASSIGNABLE_ROLES = ['free', 'pro', 'business'] as const;
 
-/** The profile as the API shows it (snake_case, spec/platform.md §3). */
+/** The profile as the API shows it (snake_case). */
 export interface Profile {
   id: string;
   email: string;

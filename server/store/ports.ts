@@ -291,7 +291,7 @@ export interface BookRepository {
    * header from `state` (character details, memory), in one transaction. False when there is no such part.
    */
   savePartEdit(input: { userId: string; key: string; position: number; text: string; state: BookState }): Promise<boolean>;
-  /** The outline shaped as chapters (issue 25): its text, and the chapter count and notes of `state`, in one transaction. False when there is no outline. */
+  /** The outline shaped as chapters: its text, and the chapter count and notes of `state`, in one transaction. False when there is no outline. */
   saveOutlineEdit(input: { userId: string; key: string; outline: string; state: BookState }): Promise<boolean>;
   /**
    * "Start New": the book under `key`, finished or not, is kept (one of `list`, same id, no longer

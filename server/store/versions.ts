@@ -1,5 +1,5 @@
 // part_versions (migrations/books.ts, 0019; the CLI's state file too): the earlier texts of a book's parts,
-// kept when a rewrite replaces a part (issue 25), numbered from 1 per part, the newest MAX_VERSIONS kept.
+// kept when a rewrite replaces a part, numbered from 1 per part, the newest MAX_VERSIONS kept.
 // Found through the owner's book, so another user's versions are never reachable. The queries both
 // adapters share: sqlite/versions.ts runs them synchronously, postgres/versions.ts awaits them.
 import type { Kysely } from 'kysely';

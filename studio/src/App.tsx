@@ -1,4 +1,4 @@
-// Routes of spec/platform.md §2, each page its own chunk. Generator pages are not listed here: any path
+// Routes, each page its own chunk. Generator pages are not listed here: any path
 // that is a generator's route in the server's list renders the one generator page.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';

@@ -1,5 +1,5 @@
 // A list that failed to load says so where the list would be, with Retry, and loads again by itself when
-// the browser comes back online (issue 27: a failed load is never shown as an empty list).
+// the browser comes back online (a failed load is never shown as an empty list).
 import { useEffect, useRef } from 'react';
 import { AlertTriangle, RotateCcw, WifiOff } from 'lucide-react';
 import { ApiError } from '../lib/api.js';

@@ -1,4 +1,4 @@
-// Credit packages of spec/platform.md §9: the purchase page's (USD, sold through Stripe Checkout; the
+// Credit packages: the purchase page's (USD, sold through Stripe Checkout; the
 // server's own table in engine/contract/payments.ts) and the top-up page's (RM, the operator's payment
 // links). Both exist, as spec/ gives both.
 import { PURCHASE_PACKAGES, PURCHASE_PACKAGE_IDS, type PurchasePackageId, type TopUpCredits } from '../../../engine/contract/payments.js';
@@ -13,7 +13,7 @@ export interface UpgradePackage {
   features: MessageKey[];
 }
 
-/** What each package lists after its credits (spec/platform.md §9). */
+/** What each package lists after its credits. */
 const FEATURES: Record<PurchasePackageId, MessageKey[]> = {
   basic: ['feature.allFeatures', 'feature.prioritySupport'],
   pro: ['feature.allFeatures', 'feature.prioritySupport', 'feature.support247'],

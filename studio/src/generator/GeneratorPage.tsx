@@ -400,7 +400,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     : buttonLabel(spec, { kind: spec.kind === 'image' ? 'image' : 'single' }, ui);
   const showChapterTitle = isBook && step?.kind === 'chapter' && chapterTitleField !== undefined;
 
-  // Drafts of hand edits kept on the server (issue 27): loaded once the saved book is shown, kept while
+  // Drafts of hand edits kept on the server: loaded once the saved book is shown, kept while
   // the writer types (Manuscript.tsx), dropped when the part is saved or the edit discarded.
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const hasSavedBook = isBook && form.flow.savesProgress && book !== null && (book.parts.length > 0 || book.outline !== null);
@@ -470,7 +470,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   };
 
   // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the text
-  // it replaces is kept as a version, restorable for free (issue 25).
+  // it replaces is kept as a version, restorable for free.
   const rewrite = async (part: StepRef, note: string): Promise<string | null> => {
     try {
       const answer = await call('POST /progress/:bookType/rewrite', { params: { bookType: form.bookType }, body: { part, ...(note ? { note } : {}) } });
@@ -482,7 +482,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return failed(e, 'rewriteFailed');
     }
   };
-  // Passage tools (issue 38): the new passage is charged as a step and shown; Keep puts it in (free).
+  // Passage tools: the new passage is charged as a step and shown; Keep puts it in (free).
   // The answer streams in (delta events), then `done` carries it whole; an `error` event was refunded.
   const reworkPassage = async (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void): Promise<{ passage: string } | string> => {
     try {
@@ -533,7 +533,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     }
   };
 
-  // The outline as chapters (issue 25): the unwritten chapters' titles, plans and notes; the book's chapter
+  // The outline as chapters: the unwritten chapters' titles, plans and notes; the book's chapter
   // count, progress and conclusion follow.
   const saveChapters = async (chapters: Array<{ title: string; plan: string; note?: string }>): Promise<string | null> => {
     try {
@@ -545,7 +545,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       return failed(e, 'editFailed');
     }
   };
-  // Stop (issue 25): the server stops the book's step being written, keeps its text so far as the draft of
+  // Stop: the server stops the book's step being written, keeps its text so far as the draft of
   // that part (paid for once text had arrived; refunded before) and answers the book with it; the stream
   // then ends with step_stopped. The draft card offers Continue, Rewrite…, Keep and Discard.
   const stopStep = async () => {

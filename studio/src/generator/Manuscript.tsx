@@ -87,7 +87,7 @@ export interface PreviewProps {
   drafts?: Readonly<Record<number, string>>;
   /** Keep (text) or discard (null) a part's draft; answers whether the server has it. */
   onDraft?: (part: StepRef, text: string | null) => Promise<boolean>;
-  /** The outline as chapter cards (issue 25), and saving them; absent: no cards. */
+  /** The outline as chapter cards, and saving them; absent: no cards. */
   chapters?: readonly OutlineChapterView[];
   onSaveChapters?: (chapters: ChapterEdit[]) => Promise<string | null>;
   /** Where unsaved chapter cards are kept on this device, and the page's hold on them (OutlineChapters.tsx). */
@@ -333,7 +333,7 @@ export function Preview(props: PreviewProps) {
 }
 
 /**
- * "Rewrite…" on a written part (issue 25): a note field ("make the ending darker"; empty writes the part
+ * "Rewrite…" on a written part: a note field ("make the ending darker"; empty writes the part
  * again), charged as a step; and its earlier versions, each restorable (free; the text it replaces is kept too).
  */
 function RewritePart({ part, partRef, lang, isDisabled, onRewrite, onVersions, onRestore, costText }: {

@@ -1,8 +1,8 @@
-// The outline as chapters (issue 25): one card per chapter with its title and plan, and a note ("what must
+// The outline as chapters: one card per chapter with its title and plan, and a note ("what must
 // happen here") that goes into that chapter's request. The writer edits, moves, inserts and deletes the
 // chapters not written yet; written chapters show as locked cards. Saved all at once
 // (PUT /api/progress/:bookType/outline); the chapter count, progress and the conclusion follow.
-// Nothing typed is lost (issue 38): cards not saved yet are kept as a draft on this device while typed (and
+// Nothing typed is lost: cards not saved yet are kept as a draft on this device while typed (and
 // come back on return), hold the page against leaving (lib/leaveGuard.ts), and are handed to the page
 // (`pending`) so Generate saves them before its step.
 import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject } from 'react';

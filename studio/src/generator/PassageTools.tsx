@@ -1,4 +1,4 @@
-// Passage tools under a written part (issue 38): the writer selects a passage in the part (or, by keyboard,
+// Passage tools under a written part: the writer selects a passage in the part (or, by keyboard,
 // picks a paragraph from the list), chooses Rewrite (with a note or a tone), Expand, Shorten or Describe,
 // and the new passage appears beside the old one; Keep puts it in (the part's earlier text kept as a
 // version), Discard leaves the part as it was. One step's cost per answer (POST …/passage).

@@ -1,4 +1,4 @@
-// A part the writer stopped while it streamed (issue 25): the text so far, kept on the server as the draft
+// A part the writer stopped while it streamed: the text so far, kept on the server as the draft
 // of the book's next step, shown where that part goes with what can be done with it: Continue (the model
 // writes on from where it stops), Rewrite… (with a note, the draft as the current text), Keep (the draft
 // becomes the part, free; the writer may edit it after) and Discard (the part is then written afresh).

@@ -72,7 +72,7 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
       setStatus('loading');
       setError(null);
       setStreaming('');
-      // No loading toast (issue 27: it covered the progress header for the whole stream): the preview says
+      // No loading toast (it covered the progress header for the whole stream): the preview says
       // "Generating content..." under the text being written, with its hints, and the button says so too.
       if (toastRef.current) toast.dismiss(toastRef.current);
       toastRef.current = undefined;
@@ -155,7 +155,7 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
           callbacksRef.current.onDone(outcome.done);
         } else {
           const e = outcome.error ?? new ApiError(502, 'no_content', catalogueMessage('no_content', l));
-          // A stop the writer asked for (issue 25) is no failure to announce: the page shows the draft kept.
+          // A stop the writer asked for is no failure to announce: the page shows the draft kept.
           if (e.code !== 'step_stopped') toast.error(studioMessage(e, l));
           fail(e);
         }

@@ -129,7 +129,7 @@ export const PAGE_WORDS = {
     ms: 'Teks anda menggantikan bahagian ini; langkah seterusnya dan muat turun menggunakannya.',
   },
   save: { en: 'Save', ms: 'Simpan' },
-  // Drafts of hand edits (issue 27): kept on the server while the writer types.
+  // Drafts of hand edits: kept on the server while the writer types.
   draftSaving: { en: 'Saving draft…', ms: 'Menyimpan draf…' },
   draftSaved: { en: 'Draft saved', ms: 'Draf disimpan' },
   draftFailed: { en: 'Draft not saved yet — check your connection. Your text is still here.', ms: 'Draf belum disimpan — semak sambungan anda. Teks anda masih di sini.' },
@@ -176,7 +176,7 @@ export const PAGE_WORDS = {
   showSettings: { en: 'Show settings', ms: 'Tunjuk tetapan' },
   stopNow: { en: 'Stop', ms: 'Henti' },
   stopped: { en: 'Stopped before any text was written: nothing was charged.', ms: 'Dihentikan sebelum sebarang teks ditulis: tiada caj dikenakan.' },
-  // A part stopped while it streamed (issue 25): its text so far is kept as a draft.
+  // A part stopped while it streamed: its text so far is kept as a draft.
   stopFailed: { en: 'Could not stop the step. Please try again.', ms: 'Langkah itu tidak dapat dihentikan. Sila cuba lagi.' },
   stoppedKept: { en: 'Stopped. The text so far is kept as a draft.', ms: 'Dihentikan. Teks setakat ini disimpan sebagai draf.' },
   stoppedDraft: { en: '{part}: stopped draft', ms: '{part}: draf yang dihentikan' },
@@ -207,7 +207,7 @@ export const PAGE_WORDS = {
     ms: 'Suntingan anda telah disimpan. Langkah seterusnya membaca semula buku dengannya dahulu, jadi ia mungkin mengambil masa lebih sedikit.',
   },
   editFailed: { en: 'Failed to save your edit', ms: 'Gagal menyimpan suntingan anda' },
-  // The outline as chapters (issue 25).
+  // The outline as chapters.
   outlineChapters: { en: 'Chapters', ms: 'Bab-bab' },
   chaptersHelp: {
     en: 'Edit, move, add or delete the chapters not written yet. A note tells Karya what must happen in that chapter.',
@@ -251,7 +251,7 @@ export const PAGE_WORDS = {
     en: 'Short: {words} of {target} words, even after asking the model for more.',
     ms: 'Pendek: {words} daripada {target} patah perkataan, walaupun selepas model diminta menulis lagi.',
   },
-  // Rewrite with a note, write again, and earlier versions (issue 25).
+  // Rewrite with a note, write again, and earlier versions.
   rewrite: { en: 'Rewrite…', ms: 'Tulis semula…' },
   rewriteLabel: { en: 'Rewrite {part}', ms: 'Tulis semula {part}' },
   rewriteNote: { en: 'What should change? (optional: leave empty to write it again)', ms: 'Apa yang perlu berubah? (pilihan: biarkan kosong untuk menulisnya semula)' },
@@ -274,7 +274,7 @@ export const PAGE_WORDS = {
   writingMore: { en: 'Writing more…', ms: 'Sedang menulis lagi…' },
   wroteMore: { en: '{n} words added', ms: '{n} patah perkataan ditambah' },
   writeMoreFailed: { en: 'Could not write more. Please try again.', ms: 'Tidak dapat menulis lagi. Sila cuba lagi.' },
-  // A part the story bible has not taken in (issue 36).
+  // A part the story bible has not taken in.
   notInBible: {
     en: "The story bible has not taken in this part: its update failed or did not fit the model's context window. It is tried again before the next part.",
     ms: 'Catatan cerita belum mengambil kira bahagian ini: kemas kininya gagal atau tidak muat dalam tetingkap konteks model. Ia dicuba lagi sebelum bahagian seterusnya.',

@@ -1,4 +1,4 @@
-// The admin portal (spec/platform.md §2 "Admin portal", §6, §8) and the shared dialog's words.
+// The admin portal (the Admin portal page) and the shared dialog's words.
 import type { Table } from './types.js';
 
 export const ADMIN = {

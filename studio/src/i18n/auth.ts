@@ -1,5 +1,5 @@
 // The signed-out pages: sign in, forgot password, sign up, reset password, and the public landings
-// (success, redeem, claim). Texts from spec/platform.md §2, §5 and §8.
+// (success, redeem, claim).
 import type { Table } from './types.js';
 
 export const AUTH = {

@@ -1,4 +1,4 @@
-// The upgrade-processing page (spec/platform.md §2 "Top-up and upgrade"). The purchase and top-up pages
+// The upgrade-processing page (the Top-up and upgrade page). The purchase and top-up pages
 // have their own table (payments.ts).
 import type { Table } from './types.js';
 

@@ -1,4 +1,4 @@
-// The dashboard (spec/platform.md §2 "Dashboard") and the relative ages of Recent Updates.
+// The dashboard (the Dashboard page) and the relative ages of Recent Updates.
 import type { Table } from './types.js';
 
 export const DASHBOARD = {

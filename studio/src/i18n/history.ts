@@ -1,4 +1,4 @@
-// The profile's content history (spec/platform.md "Profile": search, type filter, delete after a confirm
+// The profile's content history (the Profile page: search, type filter, delete after a confirm
 // prompt; the spec's English messages), a page at a time.
 import type { Table } from './types.js';
 

@@ -1,4 +1,4 @@
-// The profile (spec/platform.md §2 "Profile") and change password. The history section has its own
+// The profile (the Profile page) and change password. The history section has its own
 // table (history.ts); "My books" uses the generator pages' words (generator/words.ts).
 import type { Table } from './types.js';
 

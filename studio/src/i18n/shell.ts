@@ -1,4 +1,4 @@
-// The shell: side navigation, drawer, theme and language switches, sign-out (spec/platform.md §2 "Shell").
+// The shell: side navigation, drawer, theme and language switches, sign-out (the Shell page).
 import type { Table } from './types.js';
 
 export const SHELL = {
@@ -49,7 +49,7 @@ export const SHELL = {
   'shell.generatorsFailed': { en: 'Failed to load the generators.', ms: 'Gagal memuatkan penjana.' },
 } as const satisfies Table;
 
-// My Books (/books, issue 25): every book of the writer with Continue, Download and Delete; the dashboard's
+// My Books (/books): every book of the writer with Continue, Download and Delete; the dashboard's
 // "Continue <title>"; a generator's offer of its latest unfinished book.
 export const BOOKS = {
   'books.title': { en: 'My Books', ms: 'Buku Saya' },

@@ -1,5 +1,5 @@
 // What a list or page says when it could not load, when the browser is offline or the server cannot be
-// reached (issue 27: errors are not empty states), in both studio languages.
+// reached (errors are not empty states), in both studio languages.
 import type { Table } from './types.js';
 
 export const STATES = {

@@ -1,4 +1,4 @@
-// Confetti for 3 s (spec/platform.md §9) on a claimed link and a purchase. canvas-confetti's default
+// Confetti for 3 s on a claimed link and a purchase. canvas-confetti's default
 // instance draws in a Web Worker made from a blob: URL, which the server's Content-Security-Policy
 // (no blob: workers) refuses, so nothing showed: this instance draws on the page's own thread instead.
 export const CONFETTI_MS = 3000;

@@ -7,7 +7,7 @@ import type { MessageKey } from '../i18n/index.js';
 
 export type { GeneratorSummary };
 
-/** Navigation groups by family, in the order of spec/platform.md §2 ("Marketing" holds the publishing tools); labels are i18n keys. */
+/** Navigation groups by family, in the order ("Marketing" holds the publishing tools); labels are i18n keys. */
 export const GROUPS: ReadonlyArray<{ family: string; label: MessageKey }> = [
   { family: 'fiction', label: 'shell.groupFiction' },
   { family: 'nonfiction', label: 'shell.groupNonfiction' },

@@ -1,4 +1,4 @@
-// Work typed but not saved yet holds the page (issue 38): while a hold is up, a link out of the page asks
+// Work typed but not saved yet holds the page: while a hold is up, a link out of the page asks
 // first (Shell.tsx) and a reload or a closed tab asks the browser's own question. A component raises its
 // hold with useLeaveHold(isDirty); the holds are kept here, outside React, so the shell can read them.
 import { useEffect, useId } from 'react';

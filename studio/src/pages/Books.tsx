@@ -1,4 +1,4 @@
-// /books, "My Books" (issue 25): every book of the writer, finished or not, the most recently changed
+// /books, "My Books": every book of the writer, finished or not, the most recently changed
 // first, with its kind, language, words, chapters and last change; each with Continue (its generator page
 // opens with it), Download (every export format) and Delete (after a confirmation).
 import { useState } from 'react';

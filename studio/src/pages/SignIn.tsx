@@ -9,7 +9,7 @@ import { AuthLayout } from '../components/AuthLayout.js';
 import { returnPath } from '../components/Guards.js';
 import { useT, type MessageKey } from '../i18n/index.js';
 
-/** The reset-request failure message of spec/platform.md §8. */
+/** The reset-request failure message */
 function resetRequestMessage(error: unknown): MessageKey {
   if (error instanceof ApiError) {
     if (error.code === 'reset_too_soon') return 'auth.resetTooSoon';

@@ -1,4 +1,4 @@
-// /topup: the current balance and the three top-up packages with trust badges (spec/platform.md §2, §9).
+// /topup: the current balance and the three top-up packages with trust badges.
 // Each button opens the operator's own payment form (KARYA_TOPUP_URLS) in a new tab; the product makes
 // no call of its own. A package without a configured link says so instead.
 import { useEffect, useState } from 'react';

@@ -87,9 +87,12 @@ export function answerText(answer: string, opts: { isCut?: boolean } = {}): stri
 /** The lines without the closing remarks (each paragraph after a rule, or starting as a remark) and rules at the end. */
 function withoutClosing(lines: string[]): string[] {
   let paragraphs = lines.join('\n').split(/\n\s*\n/);
+  const count = paragraphs.length;
+  // Nothing taken: the lines as they came (their blank lines too, as the stream showed them).
+  const result = () => (paragraphs.length === count ? lines : paragraphs.join('\n\n').split('\n'));
   for (;;) {
     const last = paragraphs.at(-1);
-    if (last === undefined || paragraphs.length < 2) return paragraphs.join('\n\n').split('\n');
+    if (last === undefined || paragraphs.length < 2) return result();
     const rule = paragraphs.findLastIndex((p) => RULE.test(p));
     // A rule near the end followed only by remarks: the rule and what follows it go.
     if (rule > 0 && paragraphs.length - rule <= 4 && paragraphs.slice(rule + 1).every((p) => RULE.test(p) || isClosingRemark(p, { isAfterRule: true }))) {
@@ -97,7 +100,7 @@ function withoutClosing(lines: string[]): string[] {
     } else if (RULE.test(last) || isClosingRemark(last)) {
       paragraphs = paragraphs.slice(0, -1);
     } else {
-      return paragraphs.join('\n\n').split('\n');
+      return result();
     }
   }
 }

@@ -429,6 +429,12 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
     const userId = sessionOf(req).user.id;
     await withBook(userId, bookType, async ({ spec, state, lang }) => {
       if (!bookView(spec, state).parts.some((p) => p.bible_updated === false)) return res.json({ book: bookView(spec, state) });
+      // Uncharged, yet it calls the model: it takes a token from the user's generation bucket, as generating does.
+      const take = await ctx.repos.limits.take({ key: `generate:${userId}`, capacity: ctx.config.generationRate.burst, refillMs: ctx.config.generationRate.refillMs });
+      if (!take.isAllowed) {
+        res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
+        throw ApiError.catalogue(429, 'rate_limited', lang);
+      }
       const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
       const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
       try {

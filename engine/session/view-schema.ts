@@ -10,6 +10,27 @@ export const ProgressSchema = z.object({ current: z.number(), total: z.number(),
 /** One step as the reader sees it: its wire ref (kind, position) and its label in the book's language. */
 export const LabelledStepSchema = StepRefSchema.extend({ label: z.string() });
 
+/**
+ * One continuity finding on a part: `kind` what was found, `detail` the sentence the writer reads (in the
+ * book's language, naming the character, fact or thread), `part` the label of the part that established
+ * what this part contradicts ("Chapter 4"; for a thread, where it was due).
+ */
+export const ContinuityFindingSchema = z.object({
+  kind: z.enum(['acts_after_death', 'fact_changed', 'name_spelling', 'thread_overdue', 'audit']),
+  detail: z.string(),
+  part: z.string(),
+});
+export type ContinuityFinding = z.infer<typeof ContinuityFindingSchema>;
+
+/** A promise the book made: where it was opened, the part it should pay off in, and where it stands. */
+export const ThreadViewSchema = z.object({
+  thread: z.string(),
+  opened: z.string(),
+  due: z.string().optional(),
+  status: z.enum(['open', 'advanced', 'resolved', 'dropped']),
+  is_overdue: z.boolean(),
+});
+
 /** A book as the server holds it: what is written, what comes next, and progress. Rendered by the studio as is. */
 export const BookViewSchema = z.object({
   generator_id: z.string(),
@@ -28,13 +49,17 @@ export const BookViewSchema = z.object({
    * 8-word run the book already wrote (0.2 and over: it repeats); in a Malay book, `indonesian_words` the
    * part still uses below the refusal level (named in a note, not refused); `bible_updated` is false on a part
    * the story bible has not taken in (its update failed or did not fit the model's window: tried again before
-   * the next step).
+   * the next step). `continuity`: what this part contradicts in the story bible as it stood before it
+   * (never changes the text); `check_against`: the label of an earlier part the writer rewrote after this
+   * part was written, which this part mentions ("check against the rewritten Chapter 4").
    */
-  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional() })),
+  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional() })),
   /** The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open threads, facts; '' before it exists. */
   bible: z.string().optional(),
   /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */
   bible_notes: z.string().optional(),
+  /** The book's promises (threads) from the story bible, with their due part; `is_overdue` once a thread is open past it (or open at the end). */
+  threads: z.array(ThreadViewSchema).optional(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
   /** spec/ progress: current out of the spec's denominator, with the 1/3-2/3-3/3 step text. */
   progress: ProgressSchema.nullable(),

@@ -60,6 +60,29 @@ export function wrapCoverInches(input: { trim: TrimName; paper: PaperName; pageC
   return { width: 2 * trim.width + spine + 2 * COVER_BLEED_IN, height: trim.height + 2 * COVER_BLEED_IN, spine };
 }
 
+/**
+ * How a book's print pages are set, named by a generator's `publish.layout`: `book` as a novel (6 × 9 in,
+ * 10.5 pt justified and hyphenated, indented paragraphs); `children` as a chapter book for young readers
+ * (5.5 × 8.5 in, 14 pt on 21 pt ragged right and never hyphenated, a line of space between paragraphs, a
+ * chapter's first words under room for a picture), so a short children's book is not set like a novel.
+ */
+export const PRINT_LAYOUTS = {
+  book: { trim: '6x9', body: { size: 10.5, leading: 14.5 }, isRagged: false, paragraphGap: 0, openingDrop: 0.18 },
+  children: { trim: '5.5x8.5', body: { size: 14, leading: 21 }, isRagged: true, paragraphGap: 0.5, openingDrop: 0.4 },
+} as const satisfies Record<string, PrintLayout>;
+
+/** A print layout: the trim it suits, body type in points, ragged right or justified, paragraph gap in lines, and where a part's title sits (a fraction of the text block's height). */
+export interface PrintLayout {
+  trim: TrimName;
+  body: { size: number; leading: number };
+  isRagged: boolean;
+  paragraphGap: number;
+  openingDrop: number;
+}
+export type LayoutName = keyof typeof PRINT_LAYOUTS;
+export const LAYOUT_NAMES = Object.keys(PRINT_LAYOUTS) as LayoutName[];
+export const DEFAULT_LAYOUT: LayoutName = 'book';
+
 export function isTrimName(value: string): value is TrimName {
   return (TRIM_NAMES as string[]).includes(value);
 }

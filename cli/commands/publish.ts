@@ -10,7 +10,7 @@ import {
   checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
 } from '../../engine/publish/index.js';
 import { openStateFile } from '../../server/index.js';
-import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName } from '../../engine/print.js';
+import { PAPER_NAMES, PRINT_LAYOUTS, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, type TrimName } from '../../engine/print.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
@@ -76,9 +76,8 @@ function fileProgress(lang: Lang): (file: string) => void {
 
 export async function publishCommand(id: string, opts: PublishOptions): Promise<void> {
   // The paperback's choices are checked before anything else: nothing is spent on a package that cannot be made.
-  const trim = opts.trim ?? '6x9';
   const paper = opts.paper ?? 'white';
-  if (!isTrimName(trim)) fail(`--trim "${trim}" is not one of ${TRIM_NAMES.join(', ')}`);
+  if (opts.trim !== undefined && !isTrimName(opts.trim)) fail(`--trim "${opts.trim}" is not one of ${TRIM_NAMES.join(', ')}`);
   if (!isPaperName(paper)) fail(`--paper "${paper}" is not one of ${PAPER_NAMES.join(', ')}`);
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
@@ -86,6 +85,8 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const books = catalog.specs.filter((s) => s.publish).map((s) => s.id);
     fail(`${id} is not a book; karya publish takes one of ${books.join(', ')}`);
   }
+  // Without --trim, the trim of the book's layout (a children's book: 5.5 x 8.5 in).
+  const trim = (opts.trim as TrimName | undefined) ?? PRINT_LAYOUTS[spec.publish.layout].trim;
   const { settings, totalChapters } = settingsFromOptions(spec, opts);
   // Nothing is spent on a package that cannot be made: every publishing generator and setting is checked first.
   const planIssues = checkPublishPlan(spec, (x) => catalog.get(x));

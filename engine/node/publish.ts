@@ -17,7 +17,7 @@ import { renderDocument } from './export/index.js';
 import { makeDirs } from './dirs.js';
 import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
-import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
+import { DEFAULT_PAPER, PRINT_LAYOUTS, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import {
   formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize, readinessText, say,
   type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
@@ -30,7 +30,7 @@ export const PACKAGE_FILES = [
 
 /** The paperback's choices: trim size and paper (default 6 × 9 in, white). */
 export interface PrintChoice {
-  /** 6x9 (default), 5.5x8.5 or 5x8. */
+  /** 6x9, 5.5x8.5 or 5x8 (default: the trim of the book's layout, publish.layout: 6x9, or 5.5x8.5 for a children's book). */
   trim?: TrimName;
   /** white (default) or cream. */
   paper?: PaperName;
@@ -191,7 +191,8 @@ export async function buildKdpPackage(input: {
   const { book, state, parts } = input;
   const render = input.render ?? renderDocument;
   const making = input.onProgress ?? (() => undefined);
-  const trim = input.trim ?? DEFAULT_TRIM;
+  const layout = book.publish?.layout ?? 'book';
+  const trim = input.trim ?? PRINT_LAYOUTS[layout].trim;
   const paper = input.paper ?? DEFAULT_PAPER;
   const doc = packageDocument(book, state, parts);
   making('cover.jpg');
@@ -202,7 +203,7 @@ export async function buildKdpPackage(input: {
   making('manuscript.docx');
   const docx = await render(doc, 'docx');
   making('paperback-interior.pdf');
-  const interior = await renderBookPdf(doc, { trim, isPrint: true });
+  const interior = await renderBookPdf(doc, { trim, layout, isPrint: true });
   making('paperback-cover.pdf');
   const wrap = await renderWrapCover({
     art: parts.cover.png, title: parts.title, author: parts.author, description: parts.description, lang: doc.lang, trim, paper, pageCount: interior.pageCount,

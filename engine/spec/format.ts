@@ -1,6 +1,7 @@
 // The YAML format of a generator file (authored spec) and of generators/_shared.yaml, as zod schemas.
 // `AuthoredSpec` is inferred from here; scripts/gen-json-schema.ts turns it into JSON Schema for editors.
 import * as z from 'zod';
+import { LAYOUT_NAMES, type LayoutName } from '../print.js';
 
 /** A text in both interface languages. */
 export const Bilingual = z
@@ -207,6 +208,10 @@ export const PublishDef = z
       .optional()
       .describe("the book's text given to the publishing steps ({{context}} in settings, {{bookContext}} in prompts)"),
     categories: z.array(z.string().min(1)).min(1).max(3).optional().describe('suggested KDP categories (up to 3), e.g. "Fiction / Romance / Contemporary"'),
+    layout: z
+      .enum(LAYOUT_NAMES as [LayoutName, ...LayoutName[]])
+      .optional()
+      .describe("how the paperback's pages are set: book (default: a novel's 6 x 9 in, 10.5 pt) or children (a children's chapter book: 5.5 x 8.5 in, 14 pt ragged right, room for a picture over each chapter's opening)"),
     title: PublishPartDef.optional().describe('title and subtitle options (book-title); the first that KDP accepts is used'),
     author: PublishPartDef.optional().describe('a pen name (author-name) when --author is not given'),
     description: PublishPartDef.optional().describe('the Amazon description (amazon-pdp), kept to the HTML KDP accepts'),

@@ -8,6 +8,7 @@ import { fieldType } from '../fields/registry.js';
 import { findOption, listValues, quote } from '../fields/options.js';
 import { minChapters } from './conclusion.js';
 import { publishValueProblems } from './publish-values.js';
+import { DEFAULT_LAYOUT, type LayoutName } from '../print.js';
 
 /** Engine-wide defaults; presets in _shared.yaml override them. */
 const MODEL_DEFAULTS = { tokens: 'default', temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 } as const;
@@ -363,11 +364,13 @@ function resolvePublish(input: {
   ];
   const context = { parts: [...PUBLISH_DEFAULT_CONTEXT.parts] as ResolvedPublish['context']['parts'], maxWords: PUBLISH_DEFAULT_CONTEXT.maxWords as number };
   let categories: readonly string[] | undefined;
+  let layout: LayoutName = DEFAULT_LAYOUT;
   const parts = {} as Record<PublishPart, ResolvedPublishPart>;
   for (const { block } of layers) {
     if (block.context?.parts) context.parts = block.context.parts;
     if (block.context?.maxWords) context.maxWords = block.context.maxWords;
     if (block.categories) categories = block.categories;
+    if (block.layout) layout = block.layout;
   }
   if (!categories) issue('publish.categories', 'is required: suggest 1 to 3 KDP categories here or in _shared.yaml publish');
   for (const part of PUBLISH_PARTS) {
@@ -400,7 +403,7 @@ function resolvePublish(input: {
     }
     parts[part] = { generator, settings, withContext };
   }
-  return { context, categories: categories ?? [], parts };
+  return { context, categories: categories ?? [], layout, parts };
 }
 
 /** The generator's fields, then the preset's it does not name, the chapterTitle field (own or shared by `use`) last. */

@@ -1,6 +1,7 @@
 // The resolved spec: what every compiler reads. Produced only by resolveSpec(), frozen, never mutated.
 import type { FAMILIES, KINDS, FIELD_TYPES, FIELD_ROLES, PUBLISH_PARTS, PUBLISH_CONTEXT_PARTS } from './format.js';
 
+import type { LayoutName } from '../print.js';
 export type Lang = 'en' | 'ms';
 export const LANGS: readonly Lang[] = ['en', 'ms'];
 export type Bilingual = { readonly en: string; readonly ms: string };
@@ -131,6 +132,8 @@ export interface ResolvedPublishPart {
 export interface ResolvedPublish {
   readonly context: { readonly parts: readonly PublishContextPart[]; readonly maxWords: number };
   readonly categories: readonly string[];
+  /** How the paperback's pages are set (engine/print.ts PRINT_LAYOUTS); `book` unless the generator says. */
+  readonly layout: LayoutName;
   readonly parts: Readonly<Record<PublishPart, ResolvedPublishPart>>;
 }
 

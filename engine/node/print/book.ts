@@ -9,7 +9,7 @@
 import PDFDocument from 'pdfkit';
 import type { BookDocument } from '../../session/book.js';
 import { spansText, type Block, type Span } from '../../markdown.js';
-import { DEFAULT_TRIM, PT_PER_IN, TRIM_SIZES, gutterInches, type TrimName } from '../../print.js';
+import { DEFAULT_LAYOUT, PRINT_LAYOUTS, PT_PER_IN, TRIM_SIZES, gutterInches, type LayoutName, type PrintLayout, type TrimName } from '../../print.js';
 import { parseMarkdown } from '../../markdown.js';
 import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, type Section } from '../export/sections.js';
 import {
@@ -41,7 +41,8 @@ export function pageGeometry(trim: TrimName, pageCount: number): { width: number
   };
 }
 
-const BODY = { size: 10.5, leading: 14.5 } as const;
+/** The front matter's type (contents): a novel's body type, whatever the layout. */
+const BODY = PRINT_LAYOUTS.book.body;
 const SMALL = { size: 8.5, leading: 12 } as const;
 const CODE = { size: 8.5, leading: 11 } as const;
 
@@ -142,20 +143,26 @@ class Flow {
 interface Styles {
   width: number;
   lang: BookDocument['lang'];
+  /** The body type, and how paragraphs are set (PRINT_LAYOUTS). */
+  body: { size: number; leading: number };
+  isRagged: boolean;
+  /** Space between paragraphs, in lines (0: none, the next paragraph indented instead). */
+  paragraphGap: number;
 }
 
 /** Everything that lays out text into lines, with the document's measure. */
 class Composer {
   private readonly hyphenate;
   constructor(readonly m: Measure, private readonly s: Styles) {
-    this.hyphenate = hyphenatorOf(s.lang);
+    // Ragged-right text (a children's book) is never hyphenated: young readers read whole words.
+    this.hyphenate = s.isRagged ? null : hyphenatorOf(s.lang);
   }
 
   lines(runs: readonly Run[], o: { size: number; width?: number; indent?: number; align?: 'justify' | 'left' | 'center' | 'right'; hyphenate?: boolean }): Line[] {
     const segments = runsToWords(runs, this.m, o.size);
     return breakLines(segments, {
       width: o.width ?? this.s.width, indent: o.indent ?? 0, size: o.size,
-      align: o.align ?? 'justify',
+      align: o.align ?? (this.s.isRagged ? 'left' : 'justify'),
       hyphenate: o.hyphenate === false ? null : this.hyphenate,
     }, this.m);
   }
@@ -174,32 +181,34 @@ class Composer {
   table(b: Extract<Block, { kind: 'table' }>, o: { x: number; width: number }): Item[] {
     const columns = Math.max(1, b.header.length, ...b.rows.map((r) => r.length));
     const colWidth = (o.width - TABLE_GAP * (columns - 1)) / columns;
-    const size = BODY.size - 1;
+    const size = this.s.body.size - 1;
     const row = (cells: readonly (readonly Span[])[], isHeader: boolean, isFirst: boolean): Item => {
       const laid = cells.map((c, i) => ({ x: o.x + i * (colWidth + TABLE_GAP), lines: this.lines(spanRuns(c, isHeader ? { bold: true } : {}), { size, width: colWidth, align: 'left', hyphenate: false }) }));
       const tallest = laid.reduce((a, c) => (c.lines.length > a.length ? c.lines : a), [] as Line[]);
-      return { lines: tallest.length ? tallest : this.plain(' ', 'serif', { size }), size, leading: size * 1.35, x: o.x, before: isFirst ? BODY.leading * 0.5 : 0, after: isHeader ? size * 0.4 : size * 0.2, keepWithNext: isHeader, cells: laid };
+      return { lines: tallest.length ? tallest : this.plain(' ', 'serif', { size }), size, leading: size * 1.35, x: o.x, before: isFirst ? this.s.body.leading * 0.5 : 0, after: isHeader ? size * 0.4 : size * 0.2, keepWithNext: isHeader, cells: laid };
     };
     const items = [row(b.header, true, true), ...b.rows.map((r) => row(r, false, false))];
-    items[items.length - 1]!.after += BODY.leading * 0.5;
+    items[items.length - 1]!.after += this.s.body.leading * 0.5;
     return items;
   }
 
   /** A part's blocks as items: book paragraphs (first-line indent, none after a heading or a break). */
   blocks(blocks: readonly Block[], o: { x: number; width: number; isQuote?: boolean } = { x: 0, width: this.s.width }, out: Item[] = []): Item[] {
     let isAfterBreak = true;
-    const indent = BODY.size * 1.5;
+    const indent = this.s.body.size * 1.5;
     for (const b of blocks) {
       switch (b.kind) {
         case 'heading': {
-          const size = innerHeadingLevel(b.level) === 2 ? 12.5 : 11;
-          out.push({ lines: this.lines(spanRuns(b.spans, { bold: true }), { size, width: o.width, align: 'left', hyphenate: false }), size, leading: size * 1.35, x: o.x, before: BODY.leading * 0.9, after: BODY.leading * 0.35, keepWithNext: true });
+          const size = this.s.body.size + (innerHeadingLevel(b.level) === 2 ? 2 : 0.5);
+          out.push({ lines: this.lines(spanRuns(b.spans, { bold: true }), { size, width: o.width, align: 'left', hyphenate: false }), size, leading: size * 1.35, x: o.x, before: this.s.body.leading * 0.9, after: this.s.body.leading * 0.35, keepWithNext: true });
           isAfterBreak = true;
           break;
         }
         case 'paragraph': {
           const runs = spanRuns(b.spans, { italic: o.isQuote === true });
-          out.push({ lines: this.lines(runs, { size: BODY.size, width: o.width, indent: isAfterBreak || o.isQuote ? 0 : indent }), size: BODY.size, leading: BODY.leading, x: o.x, before: o.isQuote ? BODY.leading * 0.3 : 0, after: o.isQuote ? BODY.leading * 0.3 : 0 });
+          const gap = o.isQuote ? this.s.body.leading * 0.3 : this.s.body.leading * this.s.paragraphGap;
+          const isIndented = !isAfterBreak && !o.isQuote && this.s.paragraphGap === 0;
+          out.push({ lines: this.lines(runs, { size: this.s.body.size, width: o.width, indent: isIndented ? indent : 0 }), size: this.s.body.size, leading: this.s.body.leading, x: o.x, before: o.isQuote ? gap : 0, after: gap });
           isAfterBreak = false;
           break;
         }
@@ -210,13 +219,13 @@ class Composer {
             const [first, ...rest] = item;
             if (first?.kind === 'paragraph') {
               out.push({
-                lines: this.lines(spanRuns(first.spans), { size: BODY.size, width: o.width - hang, align: 'left' }), size: BODY.size, leading: BODY.leading,
-                x: o.x + hang, before: n === 0 ? BODY.leading * 0.3 : 0, after: 0, marker: { text: marker, x: o.x, font: 'serif' },
+                lines: this.lines(spanRuns(first.spans), { size: this.s.body.size, width: o.width - hang, align: 'left' }), size: this.s.body.size, leading: this.s.body.leading,
+                x: o.x + hang, before: n === 0 ? this.s.body.leading * 0.3 : 0, after: 0, marker: { text: marker, x: o.x, font: 'serif' },
               });
               this.blocks(rest, { x: o.x + hang, width: o.width - hang, ...(o.isQuote ? { isQuote: true } : {}) }, out);
             } else this.blocks(item, { x: o.x + hang, width: o.width - hang, ...(o.isQuote ? { isQuote: true } : {}) }, out);
           });
-          if (out.length) out[out.length - 1]!.after += BODY.leading * 0.3;
+          if (out.length) out[out.length - 1]!.after += this.s.body.leading * 0.3;
           isAfterBreak = true;
           break;
         }
@@ -225,11 +234,11 @@ class Composer {
           isAfterBreak = true;
           break;
         case 'code':
-          out.push({ lines: this.code(b.text, o.width), size: CODE.size, leading: CODE.leading, x: o.x, before: BODY.leading * 0.4, after: BODY.leading * 0.4 });
+          out.push({ lines: this.code(b.text, o.width), size: CODE.size, leading: CODE.leading, x: o.x, before: this.s.body.leading * 0.4, after: this.s.body.leading * 0.4 });
           isAfterBreak = true;
           break;
         case 'rule':
-          out.push({ lines: this.plain('*   *   *', 'serif', { size: BODY.size, width: o.width }), size: BODY.size, leading: BODY.leading, x: o.x, before: BODY.leading * 0.5, after: BODY.leading * 0.5 });
+          out.push({ lines: this.plain('*   *   *', 'serif', { size: this.s.body.size, width: o.width }), size: this.s.body.size, leading: this.s.body.leading, x: o.x, before: this.s.body.leading * 0.5, after: this.s.body.leading * 0.5 });
           isAfterBreak = true;
           break;
         case 'table':
@@ -261,10 +270,11 @@ export interface BookLayout {
 /** The generated copyright text (a part with id `copyright`) goes on the copyright page, not into the contents. */
 const COPYRIGHT_PART = 'copyright';
 
-function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: Measure, date: Date): BookLayout {
+function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: Measure, o: { date: Date; layout: PrintLayout }): BookLayout {
   const width = geo.width - geo.margins.inside - geo.margins.outside;
   const height = geo.height - geo.margins.top - geo.margins.bottom;
-  const c = new Composer(m, { width, lang: doc.lang });
+  const { body, isRagged, paragraphGap } = o.layout;
+  const c = new Composer(m, { width, lang: doc.lang, body, isRagged, paragraphGap });
   const words = EXPORT_WORDS[doc.lang];
   const all = documentSections(doc);
   const copyrightPart = all.find((s) => s.id === COPYRIGHT_PART);
@@ -281,7 +291,7 @@ function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: 
   }
 
   // Copyright page: the notice at the foot of the page, the generated copyright text above it.
-  const { notice, writtenWith } = copyrightLines(doc, date.getFullYear());
+  const { notice, writtenWith } = copyrightLines(doc, o.date.getFullYear());
   const small = (text: string, font: FontName = 'serif'): Item => ({ lines: c.lines([{ text, font }], { size: SMALL.size, align: 'left', hyphenate: false }), size: SMALL.size, leading: SMALL.leading, x: 0, before: 0, after: SMALL.leading * 0.5 });
   const notes: Item[] = [
     small(doc.title, 'italic'),
@@ -325,7 +335,8 @@ function layoutBook(doc: BookDocument, geo: ReturnType<typeof pageGeometry>, m: 
     if (flow.pages.length % 2 === 1) flow.newPage('blank');
     flow.newPage('body', { section: index, isOpening: true });
     openings.push(flow.pages.length - 1);
-    flow.y = height * 0.18;
+    // A children's layout leaves the top of a part's first page for a picture.
+    flow.y = height * o.layout.openingDrop;
     const { label, title } = splitHeading(section.heading);
     const heading: Item[] = [];
     if (label) heading.push({ lines: c.plain(label.toUpperCase(), 'sans', { size: 9.5 }), size: 9.5, leading: 14, x: 0, before: 0, after: 8 });
@@ -361,13 +372,14 @@ export interface PrintedBook {
 }
 
 /**
- * A book document as a print-ready PDF at a trim size (default 6 × 9 in): laid out, counted, and laid out
- * again with a wider gutter when the page count asks for one. `isPrint`: the printer's file, without
+ * A book document as a print-ready PDF in a layout (PRINT_LAYOUTS; default `book`) at a trim size (default
+ * the layout's): laid out, counted, and laid out again with a wider gutter when the page count asks for one. `isPrint`: the printer's file, without
  * bookmarks or links.
  * @example const { bytes, pageCount } = await renderBookPdf(doc, { trim: '5x8' })
  */
-export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; date?: Date; isPrint?: boolean } = {}): Promise<PrintedBook> {
-  const trim = opts.trim ?? DEFAULT_TRIM;
+export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; layout?: LayoutName; date?: Date; isPrint?: boolean } = {}): Promise<PrintedBook> {
+  const layout = PRINT_LAYOUTS[opts.layout ?? DEFAULT_LAYOUT];
+  const trim = opts.trim ?? layout.trim;
   const date = opts.date ?? new Date();
   const first = pageGeometry(trim, 1);
   const pdf = new PDFDocument({
@@ -379,12 +391,12 @@ export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; 
 
   // Lay out, count, and again while the count asks for a wider gutter (a wider gutter never shortens the book).
   let geo = first;
-  let layout = layoutBook(doc, geo, m, date);
+  let laid = layoutBook(doc, geo, m, { date, layout });
   for (let tries = 0; tries < 6; tries++) {
-    const wanted = pageGeometry(trim, layout.pages.length);
+    const wanted = pageGeometry(trim, laid.pages.length);
     if (wanted.gutterIn <= geo.gutterIn) break;
     geo = wanted;
-    layout = layoutBook(doc, geo, m, date);
+    laid = layoutBook(doc, geo, m, { date, layout });
   }
 
   const chunks: Buffer[] = [];
@@ -393,10 +405,10 @@ export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; 
     pdf.on('end', resolve);
     pdf.on('error', reject);
   });
-  drawBook(pdf, doc, layout, geo, opts.isPrint === true);
+  drawBook(pdf, doc, laid, geo, opts.isPrint === true);
   pdf.end();
   await done;
-  return { bytes: new Uint8Array(Buffer.concat(chunks)), pageCount: layout.pages.length, trim, gutterIn: geo.gutterIn, margins: geo.margins, size: { width: geo.width, height: geo.height } };
+  return { bytes: new Uint8Array(Buffer.concat(chunks)), pageCount: laid.pages.length, trim, gutterIn: geo.gutterIn, margins: geo.margins, size: { width: geo.width, height: geo.height } };
 }
 
 function drawOp(pdf: PDFKit.PDFDocument, op: TextOp, dx: number, dy: number): void {

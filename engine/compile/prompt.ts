@@ -165,6 +165,8 @@ export interface PromptMeta {
   /** The introduction is asked to end with a chapter plan (a book without an outline step or sections). */
   asksChapterPlan?: boolean;
   isFiction: boolean;
+  /** What the offline demo writes for the chapters (the generator's prompts.demo). */
+  demo?: 'story' | 'guide' | 'recipe';
 }
 
 /** A handlebars environment with the shared partials and helpers; templates compile once, lazily. */
@@ -447,6 +449,7 @@ function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: 
       ...(step.kind === 'introduction' && spec.flow.outline === 'none' && !spec.flow.sections ? { asksChapterPlan: true } : {}),
       ...(state.outline ? { outline: state.outline } : {}),
       isFiction: spec.family === 'fiction' || spec.flow.outline === 'story',
+      ...(spec.prompts.demo ? { demo: spec.prompts.demo } : {}),
     },
   };
 }

@@ -7,79 +7,52 @@ import { GenerationError } from '../errors.js';
 import { fillPlaceholders } from '../i18n.js';
 import { renderCoverPng } from './cover.js';
 import { seeded } from './seeded.js';
+import {
+  CHARACTERS, DEMO_TITLES, ENDING_LINE, ENTRY_LINE, KIND_WORD, MEMORY_LINES, PREMISE_LINE, RECIPES, RECIPE_WORDS, SENTENCES, TITLE_LINE, recipeMarkdown, type DemoShape,
+} from './offline-demo.js';
 
 export const OFFLINE_MARK: Record<Lang, string> = {
   en: '*Offline demo text: no AI model wrote this. Set OPENAI_API_KEY to write with a real model.*',
   ms: '*Teks demo luar talian: tiada model AI yang menulis ini. Tetapkan OPENAI_API_KEY untuk menulis dengan model sebenar.*',
 };
 
-const SENTENCES: Record<Lang, string[]> = {
-  en: [
-    'The {a} thread of this {kind} grows stronger as the pages turn.',
-    'Here the {a} mood meets the {b} turn, and nothing stays quite the same.',
-    'Every detail is chosen to suit the {b} reader who wants the {a} side of things.',
-    'A quiet moment gives way to something {a}, and the {kind} moves on.',
-    'What began as {b} now asks a harder question.',
-    'The morning light falls on the street as the next idea takes shape.',
-    'Small choices add up, and the {kind} keeps its promise to the reader.',
-    'A name is spoken, a door opens, and the {a} path becomes clear.',
-    'Each step builds on the last, so the reader never loses the thread.',
-    'There is warmth here, and a little tension, in the {b} manner.',
-  ],
-  ms: [
-    'Benang {a} dalam {kind} ini semakin kuat apabila halaman diselak.',
-    'Di sini suasana {a} bertemu liku {b}, dan tiada apa yang kekal sama.',
-    'Setiap butiran dipilih untuk pembaca {b} yang mahukan sisi {a}.',
-    'Saat yang tenang bertukar menjadi sesuatu yang {a}, dan {kind} ini terus bergerak.',
-    'Apa yang bermula sebagai {b} kini bertanya soalan yang lebih sukar.',
-    'Cahaya pagi jatuh ke jalan ketika idea seterusnya mula terbentuk.',
-    'Pilihan kecil menjadi besar, dan {kind} ini menunaikan janjinya kepada pembaca.',
-    'Sebuah nama disebut, sebuah pintu terbuka, dan laluan {a} menjadi jelas.',
-    'Setiap langkah dibina atas langkah sebelumnya, jadi pembaca tidak pernah hilang arah.',
-    'Ada kehangatan di sini, dan sedikit ketegangan, dalam gaya {b}.',
-  ],
-};
-
-const KIND_WORD: Record<Lang, { book: string; single: string }> = {
-  en: { book: 'book', single: 'piece' },
-  ms: { book: 'buku', single: 'karya' },
-};
-
-const CHARACTERS: Record<Lang, string[]> = {
-  en: ['- Aisha Rahman: the lead, 28, stubborn and kind', '- Daniel Lee: her counterpart, 31, guarded but honest', '- Mak Som: the neighbour who notices everything'],
-  ms: ['- Aisha Rahman: watak utama, 28 tahun, degil tetapi baik hati', '- Daniel Lee: pasangannya, 31 tahun, berhati-hati tetapi jujur', '- Mak Som: jiran yang memerhati segalanya'],
-};
-
-/** A story-bible update in the shape templates/memory.hbs asks for ({part}: the part's label). */
-const MEMORY_LINES: Record<Lang, string[]> = {
-  en: ['## Chapter', '{part}: {a} beginnings give way to {b} turns.', '## Characters', '- Aisha Rahman | the lead | where {part} left her | {part}', '- Daniel Lee | her counterpart | guarded but listening | {part}', '## Open threads', '- what the {a} choice will cost | {part} | open', '## Established facts', '- The story is set where the {b} path begins.'],
-  ms: ['## Bab', '{part}: permulaan {a} bertukar menjadi liku {b}.', '## Watak', '- Aisha Rahman | watak utama | di tempat {part} meninggalkannya | {part}', '- Daniel Lee | pasangannya | berhati-hati tetapi mendengar | {part}', '## Urusan belum selesai', '- harga pilihan {a} | {part} | terbuka', '## Fakta yang ditetapkan', '- Cerita ini berlaku di tempat laluan {b} bermula.'],
-};
 /** Setting values that say nothing about the book ("Any", "Mana-mana"): never put in a demo sentence. */
 const VAGUE_VALUES = new Set(['any', 'none', 'other', 'random', 'mixed', 'various', 'default', 'auto', 'mana-mana', 'tiada', 'lain-lain', 'rawak', 'campuran', 'pelbagai', 'lalai']);
 
-/** A demo line with its placeholders filled; in English, "a" before a vowel made "an" ("an internal turn"). */
+/** A demo line with its placeholders filled; in English, "a" before a vowel made "an" ("an urban street"). */
 function fillDemo(line: string, vars: Readonly<Record<string, string>>, lang: Lang): string {
   const filled = fillPlaceholders(line, vars);
   return lang === 'en' ? filled.replace(/\b([Aa]) (?=[aeiouAEIOU])/g, '$1n ') : filled;
 }
 
-const PREMISE_LINE: Record<Lang, string> = { en: 'Premise: a {a} story of {b} choices and what they cost.', ms: 'Premis: kisah {a} tentang pilihan {b} dan harganya.' };
-const ENDING_LINE: Record<Lang, string> = { en: 'Ending: the {a} path closes on a {b} promise kept.', ms: 'Pengakhiran: laluan {a} berakhir dengan janji {b} yang ditunaikan.' };
-const PLAN_LINE: Record<Lang, string> = { en: 'Chapter {n}: {a} ground – what the {b} steps mean', ms: 'Bab {n}: asas {a} – maksud langkah {b}' };
-const TITLE_LINE: Record<Lang, string> = { en: 'Title: A Tale of {a} Beginnings', ms: 'Tajuk: Kisah Permulaan {a}' };
-const OUTLINE_LINE: Record<Lang, string> = { en: 'Chapter {n}: {title}\n{a} beginnings meet {b} turns.', ms: 'Bab {n}: {title}\nPermulaan {a} bertemu liku {b}.' };
-/** Demo chapter titles, in turn (a number follows past the tenth). */
-const DEMO_TITLES: Record<Lang, string[]> = {
-  en: ['First Light', 'A Door Opens', 'The Long Road', 'Small Choices', 'The Turn', 'Old Promises', 'Storm Warning', 'What Was Hidden', 'The Return', 'Morning Again'],
-  ms: ['Cahaya Pertama', 'Pintu Terbuka', 'Jalan Panjang', 'Pilihan Kecil', 'Liku', 'Janji Lama', 'Amaran Ribut', 'Yang Tersembunyi', 'Kepulangan', 'Pagi Sekali Lagi'],
-};
-function demoTitle(lang: Lang, n: number): string {
-  const base = DEMO_TITLES[lang][(n - 1) % 10]!;
+function demoTitle(shape: DemoShape, lang: Lang, n: number): string {
+  const base = DEMO_TITLES[shape][lang][(n - 1) % 10]!;
   return n > 10 ? `${base} ${Math.ceil(n / 10)}` : base;
 }
 
+/** The shape of the demo: the generator's own, else a story for fiction and a guide for the rest. */
+const shapeOf = (meta: PromptMeta): DemoShape => meta.demo ?? (meta.isFiction ? 'story' : 'guide');
 
+/** The settings a demo sentence may name: short values that say something, with their labels. */
+function demoSettings(meta: PromptMeta): Array<{ label: string; value: string }> {
+  return meta.settingsSummary
+    .filter((s) => /^\p{L}[\p{L}' -]{2,30}$/u.test(s.value) && !VAGUE_VALUES.has(s.value.toLowerCase()))
+    .map((s) => ({ label: s.label.toLowerCase(), value: s.value }));
+}
+
+/** A recipe chapter: an opening line, then the demo recipes from a place of the seed's choosing until the length is met. */
+function recipeChapter(lang: Lang, target: number, rand: () => number): string[] {
+  const recipes = RECIPES[lang];
+  const start = Math.floor(rand() * recipes.length);
+  const out = [RECIPE_WORDS[lang].opening, ''];
+  let words = 0;
+  for (let i = 0; i < recipes.length && (i < 2 || words < target); i++) {
+    const text = recipeMarkdown(recipes[(start + i) % recipes.length]!, lang);
+    out.push(text, '');
+    words += text.split(/\s+/).length;
+  }
+  return out;
+}
 
 /** Compose the demo text for one request. */
 export function offlineText(request: TextRequest): string {
@@ -87,12 +60,16 @@ export function offlineText(request: TextRequest): string {
     generatorId: 'text', family: 'test', kind: 'single', stepKind: 'single', stepLabel: 'Text', lang: 'en', title: 'Karya', settingsSummary: [], wordTarget: 200, isFiction: false,
   };
   const lang = meta.lang;
+  const shape = shapeOf(meta);
   const rand = seeded(`${request.system}\n${request.user}`);
-  // Only a setting's descriptive one-word values fill the demo's sentences: "any", "none" or "sweet (clean)"
-  // would read "a any promise kept".
-  const values = meta.settingsSummary.map((s) => s.value.toLowerCase()).filter((v) => /^[\p{L}-]{3,20}$/u.test(v) && !VAGUE_VALUES.has(v));
-  const pick = (list: string[]) => list[Math.floor(rand() * list.length)]!;
-  const vars = () => ({ a: values.length ? pick(values) : lang === 'ms' ? 'tenang' : 'gentle', b: values.length ? pick(values) : lang === 'ms' ? 'biasa' : 'familiar', kind: KIND_WORD[lang][meta.kind === 'book' ? 'book' : 'single'] });
+  const settings = demoSettings(meta);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const kind = KIND_WORD[lang][meta.kind === 'book' ? 'book' : 'single'];
+  const fallback = { label: lang === 'ms' ? 'tema' : 'theme', value: lang === 'ms' ? 'Harapan' : 'Hope' };
+  const vars = (from = settings) => {
+    const s = from.length ? pick(from) : fallback;
+    return { ...s, Value: s.value.replace(/^\p{Ll}/u, (c) => c.toUpperCase()), kind };
+  };
   const target = Math.max(40, Math.min(meta.wordTarget, Math.floor(request.maxTokens * 0.7)));
 
   const lines: string[] = [OFFLINE_MARK[lang], ''];
@@ -100,28 +77,34 @@ export function offlineText(request: TextRequest): string {
   if (summary) lines.push(`_${meta.title} — ${summary}_`, '');
   if (meta.stepKind === 'memory') {
     // A story-bible update: a few bounded lines, whatever the length of the book.
-    const v = { ...vars(), part: meta.stepLabel };
-    return MEMORY_LINES[lang].map((line) => fillDemo(line, v, lang)).join('\n');
+    return MEMORY_LINES[lang].map((line) => fillDemo(line, { part: meta.stepLabel }, lang)).join('\n');
   }
   if (meta.stepKind === 'outline') {
-    // The working title line the outline templates ask for.
-    lines.push(fillDemo(TITLE_LINE[lang], vars(), lang), fillDemo(PREMISE_LINE[lang], vars(), lang), '');
-    // One entry per chapter, as the outline templates ask (6 when the count is unknown).
-    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++) lines.push(fillDemo(OUTLINE_LINE[lang], { ...vars(), n: String(n), title: demoTitle(lang, n) }, lang), '');
-    lines.push('', fillDemo(ENDING_LINE[lang], vars(), lang));
+    // The working title line the outline templates ask for, then one entry per chapter (6 when the count is unknown).
+    // A title names one word of the settings ("A Tale of Urban Beginnings"): a phrase would not read as one.
+    lines.push(fillDemo(TITLE_LINE[shape][lang], vars(settings.filter((x) => !/\s/.test(x.value))), lang), fillDemo(PREMISE_LINE[lang], vars(), lang), '');
+    for (let n = 1; n <= Math.min(meta.chapterCount ?? 6, 100); n++) lines.push(`${lang === 'ms' ? 'Bab' : 'Chapter'} ${n}: ${demoTitle(shape, lang, n)}`, ENTRY_LINE[shape][lang], '');
+    lines.push('', ENDING_LINE[lang]);
     return lines.join('\n');
   }
   if (meta.stepKind === 'introduction' && meta.isFiction) {
     lines.push(lang === 'ms' ? 'Butiran Watak:' : 'Character Details:', ...CHARACTERS[lang], '');
   }
+  if (meta.stepKind === 'chapter' && shape === 'recipe') return [...lines, ...recipeChapter(lang, target, rand)].join('\n').trim();
   let words = 0;
   const plan: string[] = meta.asksChapterPlan
-    ? ['', lang === 'ms' ? 'Rancangan Bab:' : 'Chapter Plan:', ...Array.from({ length: meta.chapterCount ?? 3 }, (_, i) => fillDemo(PLAN_LINE[lang], { ...vars(), n: String(i + 1) }, lang))]
+    ? ['', lang === 'ms' ? 'Rancangan Bab:' : 'Chapter Plan:', ...Array.from({ length: meta.chapterCount ?? 3 }, (_, i) => `${lang === 'ms' ? 'Bab' : 'Chapter'} ${i + 1}: ${demoTitle(shape, lang, i + 1)}`)]
     : [];
+  const pool = SENTENCES[shape === 'story' ? 'story' : 'guide'][lang];
+  let last = '';
   while (words < target) {
     const paragraph: string[] = [];
     for (let i = 0; i < 5 && words < target; i++) {
-      const sentence = fillDemo(pick(SENTENCES[lang]), vars(), lang);
+      // Never the same sentence twice in a row.
+      let line = pick(pool);
+      if (line === last) line = pool[(pool.indexOf(line) + 1) % pool.length]!;
+      last = line;
+      const sentence = fillDemo(line, vars(), lang);
       paragraph.push(sentence);
       words += sentence.split(/\s+/).length;
     }

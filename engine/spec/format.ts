@@ -144,6 +144,10 @@ export const PromptsDef = z
     ),
     chapterFormat: FormatText.optional().describe('the layout of the numbered chapters only, instead of format (e.g. recipes: ingredients and numbered steps)'),
     outputName: Bilingual.optional().describe('what a single output is called, e.g. poem / puisi'),
+    demo: z
+      .enum(['story', 'guide', 'recipe'])
+      .optional()
+      .describe("what the offline demo writes for a book's chapters: story (fiction's default), guide (the others') or recipe (a cookbook's recipes)"),
   })
   .strict()
   .describe('template names are paths under templates/ without .hbs');

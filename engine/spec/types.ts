@@ -90,6 +90,8 @@ export interface ResolvedPrompts {
   /** A select field whose value chooses the word target. */
   readonly wordTargetBy?: { readonly field: string; readonly values: Readonly<Record<string, number>> };
   readonly outputName: Bilingual;
+  /** What the offline demo writes for the chapters (engine/providers/offline-demo.ts); by family when absent. */
+  readonly demo?: 'story' | 'guide' | 'recipe';
   /** The layout of every part of a book, after "Write about N words." ('' for none). */
   readonly format?: Bilingual;
   /** The layout of numbered chapters, instead of `format`. */

@@ -1,8 +1,8 @@
 // The covers of a package, made with sharp (images) and pdfkit (the wrap): the eBook cover as an RGB JPEG
 // at 1.6:1 (KDP: JPEG or TIFF, RGB, ideally 1,600 × 2,560 px, under 50 MB), and the paperback's one-page
 // full-wrap cover (back, spine, front and bleed; KDP's "Create a paperback cover"): the cover art on the
-// front with the title and author, the spine lettered from 79 pages on where the type keeps KDP's 0.0625 in each side, the description on the back and
-// the barcode area left clear.
+// front (its title is the art's own) with the author, the spine lettered from 79 pages on where the type
+// keeps KDP's 0.0625 in each side, the title and description on the back and the barcode area left clear.
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import type { Lang, PixelSize } from '../../spec/types.js';
@@ -151,15 +151,16 @@ export async function renderWrapCover(input: {
     return lines.length * o.leading;
   };
 
-  // Front: title and author on a band across the foot of the art (to the bleed edge), text in the safe area.
+  // Front: the art carries the title (the cover prompt asks for it, and the offline cover draws it), so
+  // only the author goes on a band across the foot of the art (to the bleed edge), in the safe area:
+  // lettering the title again would show it twice.
   const safe = pt(0.375);
-  const bandH = trimH * 0.26 + bleed;
-  const bandY = H - bandH;
-  pdf.save().fillOpacity(0.92).rect(frontX, bandY, W - frontX, bandH).fill('#000000').restore();
   const textW = trimW - 2 * safe;
-  let y = bandY + 14;
-  y += block(input.title, { font: 'bold', size: 22, leading: 27, x: frontX + safe, y, width: textW, align: 'center', color: '#ffffff', maxLines: 3 });
-  if (input.author) block(input.author, { font: 'serif', size: 14, leading: 18, x: frontX + safe, y: Math.max(y + 8, bleed + trimH - safe - 18), width: textW, align: 'center', color: '#ffffff', maxLines: 1 });
+  if (input.author) {
+    const bandH = trimH * 0.1 + bleed;
+    pdf.save().fillOpacity(0.92).rect(frontX, H - bandH, W - frontX, bandH).fill('#000000').restore();
+    block(input.author, { font: 'serif', size: 14, leading: 18, x: frontX + safe, y: bleed + trimH - safe - 18, width: textW, align: 'center', color: '#ffffff', maxLines: 1 });
+  }
 
   // Spine: title and author, reading top to bottom, only when KDP allows spine text and the type fits
   // with KDP's clearance on both sides of it.
@@ -190,7 +191,9 @@ export async function renderWrapCover(input: {
   const bottom = boxY - pt(0.3);
   const size = 10.5;
   const leading = 15;
-  y = bleed + pt(0.75);
+  // The title heads the back, above the description.
+  let y = bleed + pt(0.75);
+  y += block(input.title, { font: 'bold', size: 16, leading: 20, x: backX, y, width: backW, align: 'center', color: ink, maxLines: 2 }) + 12;
   for (const paragraph of descriptionParagraphs(input.description)) {
     const room = Math.floor((bottom - y) / leading);
     if (room < 1) break;

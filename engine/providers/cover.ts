@@ -118,7 +118,8 @@ export function coverFacts(request: ImageRequest): CoverFacts {
   };
   const title = byRole('bookTitle') ?? BYLINE[lang].untitled;
   const author = byRole('author');
-  const character = byRole('mainCharacter');
+  // A character line of the book's Character Details ("Aisha Rahman: the lead, 28, …") names its character before the colon.
+  const character = byRole('mainCharacter')?.split(/\s*:\s/)[0];
   const scheme = fromTable('colorScheme', SCHEMES);
   const genre = fromTable('genre', GENRES);
   const mood = fromTable('mood', MOODS);

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coverSvg, renderCoverPng } from '../../engine/providers/cover.js';
+import { coverFacts, coverSvg, renderCoverPng } from '../../engine/providers/cover.js';
 import { renderWrapCover } from '../../engine/node/print/cover.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { runTool } from '../export/tools.js';
@@ -94,5 +94,10 @@ describe('the offline demo reads as written', () => {
     // Lettered once, on the back above the description; the front's title is the art's own.
     expect(text.split(title).length - 1).toBe(1);
     expect(text).toContain('Siti Aminah');
+  });
+
+  it("a kids cover names the main character of the book's Character Details line, not the line cut at the band's edge", () => {
+    const facts = coverFacts({ prompt: 'x', size: '1024x1792', meta: { generatorId: 'kids-book-cover', family: 'covers', kind: 'image', stepKind: 'image', stepLabel: 'Cover', lang: 'en', title: 'Kids Cover', settingsSummary: [{ label: 'Title', value: 'Pip', role: 'bookTitle' }, { label: 'Main Character', value: 'Aisha Rahman: the lead, 28, stubborn and kind', role: 'mainCharacter' }], wordTarget: 0, isFiction: false } });
+    expect(facts.byline).toBe('featuring Aisha Rahman');
   });
 });

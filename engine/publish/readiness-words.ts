@@ -9,10 +9,7 @@ export const READINESS_WORDS = {
   // Labels: what each check checks.
   'label.book-complete': { en: 'every part of the book is written', ms: 'setiap bahagian buku telah ditulis' },
   'label.offline-text': { en: 'written by an AI model, not the offline demo text', ms: 'ditulis oleh model AI, bukan teks demo luar talian' },
-  'label.author': {
-    en: 'an author name (given with --author or chosen from the author-name step; never made up)',
-    ms: 'nama pengarang (diberi dengan --author atau dipilih dalam langkah nama pengarang; tidak pernah direka)',
-  },
+  'label.author': { en: 'an author name ({how_author_given}, or chosen in the author-name step; never made up)', ms: 'nama pengarang ({how_author_given}, atau yang dipilih dalam langkah nama pengarang; tidak pernah direka)' },
   'label.title': { en: 'title and subtitle: at most {max} characters, no refused words', ms: 'tajuk dan subtajuk: paling banyak {max} aksara, tiada perkataan yang ditolak' },
   'label.title-case': { en: 'the title is in title case ({language})', ms: 'tajuk ditulis dengan huruf besar gaya tajuk ({language})' },
   'label.language': { en: '{channel} accepts books in {language} (its published list)', ms: '{channel} menerima buku dalam {language} (senarai yang diterbitkannya)' },
@@ -49,35 +46,26 @@ export const READINESS_WORDS = {
   /** What a tool (epubcheck) said, as it said it. */
   verbatim: { en: '{text}', ms: '{text}' },
   bytes: { en: '{n} bytes', ms: '{n} bait' },
-  'run-again': { en: 'run the command again; report a bug if it persists', ms: 'jalankan arahan itu sekali lagi; laporkan pepijat jika masalah berterusan' },
+  'run-again': { en: '{how_again}; report a problem if it persists', ms: '{how_again}; laporkan masalah jika ia berterusan' },
 
   // book-complete
   'book.complete': { en: 'introduction to conclusion', ms: 'dari pengenalan hingga penutup' },
   'book.unfinished': { en: 'the book is not finished', ms: 'buku belum selesai' },
-  'book.finish': { en: 'run the same command again to finish the book', ms: 'jalankan arahan yang sama sekali lagi untuk menyiapkan buku' },
+  'book.finish': { en: 'write the remaining parts of the book{how_finish}', ms: 'tulis bahagian buku yang belum ditulis{how_finish}' },
   // offline-text
   'offline.found': { en: 'offline demo text in {where}: no AI model wrote it', ms: 'teks demo luar talian dalam {where}: tiada model AI yang menulisnya' },
   'offline.manuscript': { en: 'the manuscript', ms: 'manuskrip' },
   'offline.description': { en: 'the description', ms: 'penerangan' },
   'offline.keywords': { en: 'the keywords', ms: 'kata kunci' },
   'offline.title': { en: 'the title', ms: 'tajuk' },
-  'offline.fix': {
-    en: 'set OPENAI_API_KEY (or an AI provider config) and write the book and its package again with --fresh',
-    ms: 'tetapkan OPENAI_API_KEY (atau konfigurasi pembekal AI) dan tulis semula buku serta pakejnya dengan --fresh',
-  },
+  'offline.fix': { en: 'write the book with an AI model (not the offline demo), then make the package again{how_offline}', ms: 'tulis buku dengan model AI (bukan demo luar talian), kemudian buat pakej sekali lagi{how_offline}' },
   'offline.none': { en: 'written by an AI model', ms: 'ditulis oleh model AI' },
   // author
   'author.none': { en: 'no author name', ms: 'tiada nama pengarang' },
   'author.none-because': { en: 'no author name: {note}', ms: 'tiada nama pengarang: {note}' },
-  'author.fix': {
-    en: 'pass --author "Your Name" (or type it in the publish panel) and make the package again',
-    ms: 'berikan --author "Nama Anda" (atau taipkannya dalam panel penerbitan) dan buat pakej sekali lagi',
-  },
+  'author.fix': { en: '{how_author} and make the package again', ms: '{how_author} dan buat pakej sekali lagi' },
   'note.title-fallback': { en: 'the {generator} answer had no "Title:" line; its first words were used', ms: 'jawapan {generator} tiada baris "Title:"; perkataan pertamanya digunakan' },
-  'note.author-none': {
-    en: 'the {generator} answer had no usable name; none was made up: pass --author "Your Name"',
-    ms: 'jawapan {generator} tiada nama yang boleh digunakan; tiada nama yang direka: berikan --author "Nama Anda"',
-  },
+  'note.author-none': { en: 'the {generator} answer had no usable name; none was made up: {how_author}', ms: 'jawapan {generator} tiada nama yang boleh digunakan; tiada nama yang direka: {how_author}' },
   // How the keywords were found (readiness.json "notes.keywords"; rules.ts kdpKeywords).
   'note.keywords-fallback': {
     en: 'the keyword answer had no numbered list; short phrases of it were used',
@@ -91,20 +79,14 @@ export const READINESS_WORDS = {
   'keyword.no-box': { en: 'KDP has {slots} boxes', ms: 'KDP ada {slots} kotak' },
   // title (rules.ts)
   'title.empty': { en: 'the title is empty', ms: 'tajuk kosong' },
-  'title.empty-fix': { en: 'pass --title "…" or edit "title" in metadata.json', ms: 'berikan --title "…" atau sunting "title" dalam metadata.json' },
+  'title.empty-fix': { en: 'give the book a title{how_title}', ms: 'beri buku ini tajuk{how_title}' },
   'title.too-long': { en: 'title and subtitle are {length} characters (KDP allows {max})', ms: 'tajuk dan subtajuk ialah {length} aksara (KDP membenarkan {max})' },
-  'title.too-long-fix': {
-    en: 'shorten the subtitle in metadata.json, or pass a shorter --title / --subtitle',
-    ms: 'pendekkan subtajuk dalam metadata.json, atau berikan --title / --subtitle yang lebih pendek',
-  },
+  'title.too-long-fix': { en: 'choose a shorter title or subtitle{how_title}', ms: 'pilih tajuk atau subtajuk yang lebih pendek{how_title}' },
   'title.refused': { en: 'contains words KDP refuses in titles: {words}', ms: 'mengandungi perkataan yang ditolak KDP dalam tajuk: {words}' },
-  'title.refused-fix': {
-    en: 'remove them from the title or subtitle in metadata.json, or pass --title / --subtitle',
-    ms: 'buang perkataan itu daripada tajuk atau subtajuk dalam metadata.json, atau berikan --title / --subtitle',
-  },
+  'title.refused-fix': { en: 'take those words out of the title or subtitle{how_title}', ms: 'buang perkataan itu daripada tajuk atau subtajuk{how_title}' },
   // title-case
   'title-case.words': { en: 'not capitalised: {words}', ms: 'tidak bermula dengan huruf besar: {words}' },
-  'title-case.fix': { en: 'pass {args}', ms: 'berikan {args}' },
+  'title-case.fix': { en: '{how_title_case}', ms: '{how_title_case}' },
   // language
   'language.listed': { en: '{code}: on the list', ms: '{code}: ada dalam senarai' },
   'language.not-listed': { en: '{code}: not on the list', ms: '{code}: tiada dalam senarai' },
@@ -125,7 +107,7 @@ export const READINESS_WORDS = {
   'list.kobo': { en: "Kobo Writing Life's list of supported languages", ms: 'senarai bahasa yang disokong oleh Kobo Writing Life' },
   // ebook-cover
   'cover.unreadable': { en: '{file} is not a JPEG or PNG image', ms: '{file} bukan imej JPEG atau PNG' },
-  'cover.unreadable-fix': { en: 'run the command again to make cover.jpg', ms: 'jalankan arahan itu sekali lagi untuk membuat cover.jpg' },
+  'cover.unreadable-fix': { en: 'make the cover again{how_cover}', ms: 'buat kulit buku sekali lagi{how_cover}' },
   'cover.found': { en: '{file}: {format}, {width} × {height} px', ms: '{file}: {format}, {width} × {height} px' },
   'cover.found-colour': { en: '{file}: {format}, {colour}, {width} × {height} px', ms: '{file}: {format}, {colour}, {width} × {height} px' },
   'cover.format': { en: '{file} is a {format} ({channel} takes {formats})', ms: '{file} ialah {format} ({channel} menerima {formats})' },
@@ -194,20 +176,17 @@ export const READINESS_WORDS = {
   'keywords.refused-fix': { en: 'remove those lines of keywords.txt', ms: 'buang baris itu daripada keywords.txt' },
   // categories
   'categories.none': { en: 'none', ms: 'tiada' },
-  'categories.fix': { en: "add categories to the generator's publish block (generators/README.md)", ms: 'tambah kategori dalam blok publish penjana (generators/README.md)' },
+  'categories.fix': { en: 'choose one to three categories when you upload the book{how_categories}', ms: 'pilih satu hingga tiga kategori semasa memuat naik buku{how_categories}' },
   // paperback
   'paperback.no-interior': { en: 'the package has no paperback-interior.pdf', ms: 'pakej tiada paperback-interior.pdf' },
   'paperback.no-cover': { en: 'the package has no paperback-cover.pdf', ms: 'pakej tiada paperback-cover.pdf' },
-  'paperback.make-again': { en: 'make the package again with this version of karya publish', ms: 'buat pakej sekali lagi dengan versi karya publish ini' },
+  'paperback.make-again': { en: 'make the package again{how_version}', ms: 'buat pakej sekali lagi{how_version}' },
   'pages.real': { en: '{n} pages (paperback-interior.pdf)', ms: '{n} halaman (paperback-interior.pdf)' },
   'pages.estimated': {
     en: 'about {n} pages, estimated from {words} words (no interior page count in the package)',
     ms: 'kira-kira {n} halaman, dianggarkan daripada {words} perkataan (pakej tiada bilangan halaman isi)',
   },
-  'pages.estimated-fix': {
-    en: 'make the package again so paperback-interior.pdf gives the real page count',
-    ms: 'buat pakej sekali lagi supaya paperback-interior.pdf memberi bilangan halaman sebenar',
-  },
+  'pages.estimated-fix': { en: "make the package again{how_version} so the paperback's real page count is known", ms: 'buat pakej sekali lagi{how_version} supaya bilangan halaman sebenar buku kulit lembut diketahui' },
   trim: { en: '{width} x {height} in', ms: '{width} x {height} inci' },
   'paper.white': { en: 'white', ms: 'putih' },
   'paper.cream': { en: 'cream', ms: 'krim' },
@@ -257,22 +236,39 @@ export type ReadinessCode = keyof typeof READINESS_WORDS;
  */
 export type Audience = 'writer' | 'cli';
 
-/** The writer's words for the texts whose command-line words name options, files of code or settings. */
-export const WRITER_WORDS: Readonly<Partial<Record<ReadinessCode, { en: string; ms: string }>>> = {
-  'label.author': { en: 'an author name (yours, or one chosen in the author-name step; never made up)', ms: 'nama pengarang (nama anda, atau yang dipilih dalam langkah nama pengarang; tidak pernah direka)' },
-  'run-again': { en: 'make the package again; report a problem if it persists', ms: 'buat pakej sekali lagi; laporkan masalah jika ia berterusan' },
-  'book.finish': { en: 'write the remaining parts of the book', ms: 'tulis bahagian buku yang belum ditulis' },
-  'offline.fix': { en: 'write the book with an AI model (not the offline demo), then make the package again', ms: 'tulis buku dengan model AI (bukan demo luar talian), kemudian buat pakej sekali lagi' },
-  'author.fix': { en: 'type your author name in the publish panel and make the package again', ms: 'taipkan nama pengarang anda dalam panel penerbitan dan buat pakej sekali lagi' },
-  'note.author-none': { en: 'the {generator} answer had no usable name; none was made up: type your author name', ms: 'jawapan {generator} tiada nama yang boleh digunakan; tiada nama yang direka: taipkan nama pengarang anda' },
-  'title.empty-fix': { en: 'type the book\'s title', ms: 'taipkan tajuk buku' },
-  'title.too-long-fix': { en: 'choose a shorter title or subtitle', ms: 'pilih tajuk atau subtajuk yang lebih pendek' },
-  'title.refused-fix': { en: 'take those words out of the title or subtitle', ms: 'buang perkataan itu daripada tajuk atau subtajuk' },
-  'title-case.fix': { en: 'write the title as {title}', ms: 'tulis tajuk sebagai {title}' },
-  'categories.fix': { en: 'choose one to three categories when you upload the book', ms: 'pilih satu hingga tiga kategori semasa memuat naik buku' },
-  'cover.unreadable-fix': { en: 'make the cover again', ms: 'buat kulit buku sekali lagi' },
-  'paperback.make-again': { en: 'make the package again', ms: 'buat pakej sekali lagi' },
-  'pages.estimated-fix': { en: 'make the package again so the paperback\'s real page count is known', ms: 'buat pakej sekali lagi supaya bilangan halaman sebenar buku kulit lembut diketahui' },
+/**
+ * The only words that differ by audience: how the reader of a text does a thing, in the studio (`writer`:
+ * no command-line option, code file or config key) or on the command line (`cli`: its options and files).
+ * A text of the catalogue names them as {how_…} placeholders, so each sentence is written once; a piece
+ * may carry the text's own placeholders ({title}, {args}).
+ */
+export const AUDIENCE_WORDS: Readonly<Record<Audience, Readonly<Record<Lang, Readonly<Record<string, string>>>>>> = {
+  writer: {
+    en: {
+      how_author_given: 'yours', how_again: 'make the package again', how_finish: '', how_offline: '', how_author: 'type your author name in the publish panel',
+      how_title: '', how_title_case: 'write the title as {title}', how_categories: '', how_cover: '', how_version: '',
+    },
+    ms: {
+      how_author_given: 'nama anda', how_again: 'buat pakej sekali lagi', how_finish: '', how_offline: '', how_author: 'taipkan nama pengarang anda dalam panel penerbitan',
+      how_title: '', how_title_case: 'tulis tajuk sebagai {title}', how_categories: '', how_cover: '', how_version: '',
+    },
+  },
+  cli: {
+    en: {
+      how_author_given: 'given with --author', how_again: 'run the command again', how_finish: ' (run the same command again)',
+      how_offline: ' (set OPENAI_API_KEY or an AI provider config, and run with --fresh)', how_author: 'pass --author "Your Name"',
+      how_title: ' (--title and --subtitle, or "title" and "subtitle" in metadata.json)', how_title_case: 'pass {args}',
+      how_categories: " (or suggest them in the generator's publish block: generators/README.md)", how_cover: ' (run the command again to make cover.jpg)',
+      how_version: ' with this version of karya publish',
+    },
+    ms: {
+      how_author_given: 'diberi dengan --author', how_again: 'jalankan arahan itu sekali lagi', how_finish: ' (jalankan arahan yang sama sekali lagi)',
+      how_offline: ' (tetapkan OPENAI_API_KEY atau konfigurasi pembekal AI, dan jalankan dengan --fresh)', how_author: 'berikan --author "Nama Anda"',
+      how_title: ' (--title dan --subtitle, atau "title" dan "subtitle" dalam metadata.json)', how_title_case: 'berikan {args}',
+      how_categories: ' (atau cadangkannya dalam blok publish penjana: generators/README.md)', how_cover: ' (jalankan arahan itu sekali lagi untuk membuat cover.jpg)',
+      how_version: ' dengan versi karya publish ini',
+    },
+  },
 };
 
 /** A value of a text: as it is (a number, a name, a file), another text, or a list of texts (said as "a, b"). */
@@ -304,9 +300,9 @@ export function readinessText(text: StoredText | readonly StoredText[], lang: La
   if (isList(text)) return text.map((t) => readinessText(t, lang, audience)).join('; ');
   const vars: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(text.params ?? {})) vars[name] = valueText(value, lang, audience);
-  const writer = audience === 'writer' ? (WRITER_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code] : undefined;
-  const words = writer ?? (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
-  return words ? fillPlaceholders(words[lang], vars) : text.code;
+  const words = (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
+  // The audience's words first (a piece may hold the text's own placeholders), then the text's values.
+  return words ? fillPlaceholders(fillPlaceholders(words[lang], AUDIENCE_WORDS[audience][lang]), vars) : text.code;
 }
 
 function valueText(value: unknown, lang: Lang, audience: Audience): string | number {

@@ -1,7 +1,8 @@
 // The numbers of a KDP paperback, as KDP publishes them (kdp.amazon.com/help/topic/G201834180 "Set trim
 // size, bleed and margins" and G201953020 "Create a paperback cover"): the trim sizes offered here, the
-// inside (gutter) margin by page count, paper thickness per page, and the full-wrap cover's size. Pure
-// numbers: engine/node/print lays the interior and the cover out with them.
+// inside (gutter) margin by page count, paper thickness per page, the full-wrap cover's size, and the
+// print layouts a generator chooses (a novel's, a children's book's). Pure numbers: engine/node/print
+// lays the interior and the cover out with them.
 
 /** Trim sizes offered, in inches (width × height): 6 × 9 is the most common; 5.5 × 8.5 and 5 × 8 for fiction. */
 export const TRIM_SIZES = {

@@ -1,7 +1,7 @@
 // The resolved spec: what every compiler reads. Produced only by resolveSpec(), frozen, never mutated.
 import type { FAMILIES, KINDS, FIELD_TYPES, FIELD_ROLES, PUBLISH_PARTS, PUBLISH_CONTEXT_PARTS } from './format.js';
-
 import type { LayoutName } from '../print.js';
+
 export type Lang = 'en' | 'ms';
 export const LANGS: readonly Lang[] = ['en', 'ms'];
 export type Bilingual = { readonly en: string; readonly ms: string };

@@ -208,7 +208,7 @@ function ContentHistory() {
       ) : items === null ? (
         <div className="py-8 text-center"><Spinner label={t('history.loading')} /></div>
       ) : items.length === 0 ? (
-        <p className="py-8 text-center text-sm text-gray-500" data-testid="history-empty">{emptyText}</p>
+        <p className="py-8 text-center text-sm text-gray-500 dark:text-gray-400" data-testid="history-empty">{emptyText}</p>
       ) : (
         <>
           <ul className="mt-4 divide-y divide-gray-100 dark:divide-neutral-800" data-testid="history-list">
@@ -221,7 +221,7 @@ function ContentHistory() {
                       <ChevronDown className={`mt-0.5 h-4 w-4 shrink-0 transition-transform ${openId === item.id ? '' : '-rotate-90'}`} aria-hidden="true" />
                       <span className="min-w-0">
                         <span className="block truncate font-medium">{item.title}</span>
-                        <span className="text-xs text-gray-500">{typeName(item.content_type)} · {new Date(item.created_at).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB')}</span>
+                        <span className="text-xs text-gray-500 dark:text-gray-400">{typeName(item.content_type)} · {new Date(item.created_at).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB')}</span>
                       </span>
                     </button>
                     <button type="button" className="btn-ghost text-red-600" aria-label={t('history.deleteLabel', { title: item.title })} onClick={() => setToDelete(item)}>

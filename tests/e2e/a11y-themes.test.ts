@@ -100,6 +100,10 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, WRITER, 40);
     await page.goto(`${app.base}/children`);
     await waitForText(page, balance, '40');
+    // The form as a new book opens it (every field enabled: a locked form's fields are not contrast-checked).
+    await page.getByTestId('settings-form').waitFor();
+    await checkAll(page, 'book page (a new book\'s form)', ['aside']);
+    await use(page, COMBOS[0]!);
     await page.click(button);
     await waitForText(page, label, 'Generate Introduction', 60_000);
     await page.click(button);
@@ -122,6 +126,8 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     await page.getByTestId('publish-panel').getByLabel('Author name', { exact: true }).fill('Pia Axe');
     await page.getByTestId('publish-button').click();
     await page.getByTestId('readiness-summary').waitFor({ timeout: 150_000 });
+    // The readiness list with its rules' sources (their grey lines once failed contrast).
+    expect(await page.getByTestId('readiness-source').count()).toBeGreaterThan(0);
     await unfold(page);
     await checkAll(page, 'finished book with the publish panel and its readiness list', ['aside']);
     expect(problems).toEqual([]);
@@ -145,6 +151,12 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     const visit = async (p: Page, route: string, ready: string) => {
       await p.goto(`${app.base}${route}`);
       await p.locator(ready).first().waitFor();
+      // Content History with its first item opened.
+      const history = p.locator('[data-testid="history-list"] button[aria-expanded]').first();
+      if ((await history.count()) > 0) {
+        await history.click();
+        await p.locator('[data-testid="history-content"] :is(p, div, figure)').first().waitFor();
+      }
       await checkAll(p, route, route === '/' ? [] : ['aside']);
     };
     for (const [route, ready] of routes) await visit(page, route, ready);

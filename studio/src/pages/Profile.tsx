@@ -229,7 +229,8 @@ function ContentHistory() {
                     </button>
                   </div>
                   {openId === item.id && (
-                    <div className="mt-2 max-h-[32rem] overflow-y-auto rounded-lg bg-gray-50 p-3 text-sm dark:bg-neutral-800" data-testid="history-content">
+                    // A scrolling box: focusable and named, so the keyboard can scroll it.
+                    <div className="mt-2 max-h-[32rem] overflow-y-auto rounded-lg bg-gray-50 p-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:bg-neutral-800" tabIndex={0} role="region" aria-label={item.title} data-testid="history-content">
                       {!view || view.state === 'loading' ? <Spinner label={t('history.loadingContent')} />
                         : view.state === 'failed' ? <p role="alert">{t('history.contentFailed')}</p>
                         : view.content.startsWith('data:image/') ? (

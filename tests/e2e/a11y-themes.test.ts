@@ -48,6 +48,8 @@ async function use(page: Page, combo: Combo): Promise<void> {
   }
 }
 
+const FINDING = 'The fox is “Rusty” here and “Rustie” in the outline.';
+
 /** The saved book's reply with continuity findings on its first part and the book's threads added. */
 async function withContinuity(page: Page, base: string): Promise<void> {
   await page.route(`${base}/api/progress/children`, async (route) => {
@@ -55,7 +57,7 @@ async function withContinuity(page: Page, base: string): Promise<void> {
     const response = await route.fetch();
     const saved = (await response.json()) as { book?: { parts: Array<Record<string, unknown>>; threads?: unknown } };
     if (saved.book?.parts[0]) {
-      saved.book.parts[0].continuity = [{ kind: 'name_spelling', detail: 'The fox is “Rusty” here and “Rustie” in the outline.', part: 'Outline' }];
+      saved.book.parts[0].continuity = [{ kind: 'name_spelling', detail: FINDING, part: 'Outline' }];
       saved.book.parts[0].check_against = 'Outline';
       saved.book.threads = [
         { thread: 'The lost acorn', opened: 'Introduction', due: 'Chapter 1', status: 'open', is_overdue: true },
@@ -116,7 +118,11 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     await unfold(page);
     await page.getByTestId('chapter-card').first().waitFor();
     await page.getByTestId('bible-thread').first().waitFor();
-    await checkAll(page, 'book page (form, cards, a written part with continuity, story bible)');
+    // The part's Rewrite opened from its finding (the note is the finding's), and its passage tools open.
+    await page.getByRole('button', { name: 'Rewrite with this note' }).click();
+    expect(await page.getByTestId('rewrite-note').inputValue()).toBe(FINDING);
+    await page.getByTestId('passage-open').first().click();
+    await checkAll(page, 'book page (form, cards, a written part with continuity, Rewrite and passage tools open, story bible)');
 
     await use(page, COMBOS[0]!);
     for (let step = 3; step <= 8; step++) {

@@ -75,6 +75,8 @@ async function unfold(page: Page): Promise<void> {
 
 describeInChromium('accessibility in both languages and both themes', { what: 'axe-core' }, (app) => {
   const problems: string[] = [];
+  /** The writer's page, signed in by the book page's case and used again by the pages' case. */
+  let writer: Page | undefined;
   /** The page as it is, in each combination in turn; `exclude` leaves out what another page checks. */
   const checkAll = async (page: Page, where: string, exclude: string[] = []) => {
     for (const combo of COMBOS) {
@@ -97,6 +99,7 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
   it('the book page: the form, chapter cards and a written part; then the finished book with its publish panel', async () => {
     problems.length = 0;
     const page = await app.open();
+    writer = page;
     await signUp(page, app.base, WRITER, PASSWORD);
     // The book (8 steps) and its package cost more than the 10 free credits.
     await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, WRITER, 40);
@@ -141,8 +144,8 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
 
   it('dashboard, My Books, Content History and the profile as the writer; the admin portal as the administrator', async () => {
     problems.length = 0;
-    const page = await app.open();
-    await signIn(page, app.base, WRITER, PASSWORD);
+    const page = writer!;
+    await page.goto(`${app.base}/`);
     const admin = await app.open();
     await signIn(admin, app.base, app.karya.adminEmail, PASSWORD);
     await page.locator('aside nav a').first().waitFor();

@@ -7,13 +7,11 @@
 //   administrator: no serious or critical violations. Keyboard focus is visible on every control reached
 //   with Tab. On a phone the admin's user actions are on screen.
 import { expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describeInChromium, ROOT, signIn, signUp, waitForText } from './helpers.js';
+import { describeInChromium, signIn, signUp, waitForText } from './helpers.js';
+import { seriousViolations } from './axe.js';
 
 const PASSWORD = 'secret12';
-const AXE_SOURCE = readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 
 /** The shell in Malay: the navigation groups of spec/platform.md §2 and the fixed entries. */
 const MALAY_GROUPS = ['Fiksyen', 'Bukan Fiksyen', 'Kreatif', 'Pemasaran', 'Kulit Buku'];
@@ -21,26 +19,6 @@ const MALAY_ENTRIES = ['Papan Pemuka', 'Tambah Kredit', 'Sunting Profil', 'Log K
 /** Some generator entries by their Malay names (spec/nonfiction-creative-publishing.md names Penjana Buku Motivasi's type). */
 const MALAY_GENERATORS = ['Romantik', 'Seram', 'Fiksyen Sains', 'Buku Motivasi', 'Panduan Penjagaan Haiwan', 'Penjana Kulit Buku', 'Penjana Deskripsi Amazon', 'Jenaka Ayah'];
 const ENGLISH_SHELL = ['Fiction', 'Non-fiction', 'Creative', 'Marketing', 'Covers', 'Dashboard', 'Top Up Credits', 'Edit Profile', 'Sign Out', 'Admin', 'Design Templates', 'Publishing Guide', 'Publishing Tool'];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
-
-/** axe-core's serious and critical violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * Press Tab `count` times and answer the controls that showed no focus indicator (no outline and no

@@ -75,7 +75,7 @@ export function DownloadMenu({ hrefOf, lang, label, testId = 'download-menu' }: 
                 // Closed after the click, so that the link's download starts first.
                 onClick={() => setTimeout(() => setIsOpen(false), 0)}
               >
-                {FORMAT_NAMES[format]} <span className="text-xs text-gray-500">.{format}</span>
+                {FORMAT_NAMES[format]} <span className="text-xs text-gray-500 dark:text-gray-400">.{format}</span>
               </a>
             </li>
           ))}

@@ -386,6 +386,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         ...(p.bible_updated === false ? { isNotInBible: true } : {}),
         ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
         ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
+        ...(p.continuity?.length ? { continuity: p.continuity } : {}),
+        ...(p.check_against ? { checkAgainst: p.check_against } : {}),
         ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
       }))
     : output && !output.image
@@ -728,7 +730,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               {...(isBook && book && book.parts.length > 0 ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {})}
               {...(hasSavedBook ? { onSaveEdit: saveEdit, drafts, onDraft: keepDraft } : {})}
               {...(isBook && form.flow.savesProgress && book && book.parts.length > 0 ? { onWriteMore: writeMore, onRewrite: rewrite, onVersions: versions, onRestore: restoreVersion, stepCostText, onSaveBible: saveBible, onUpdateBible: updateBible, onPassage: reworkPassage, onKeepPassage: keepPassage } : {})}
-              {...(isBook && view?.bible ? { bible: bibleShown(view.bible, view.bible_notes ?? '', lang) } : {})}
+              {...(isBook && view?.bible ? { bible: { ...bibleShown(view.bible, view.bible_notes ?? '', lang), ...(view.threads ? { threads: view.threads } : {}) } } : {})}
               {...(hasSavedBook && view?.chapters ? { chapters: view.chapters, onSaveChapters: saveChapters, chaptersPending: pendingChapters, chaptersDraftKey: `karya.chapters.${user?.id ?? ''}.${form.bookType}`, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec) } : {})}
             />
           )}

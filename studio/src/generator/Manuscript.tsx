@@ -16,6 +16,8 @@ import { useFollow } from './useFollow.js';
 import { PassageTools, type Passage, type PassageAskInput } from './PassageTools.js';
 import { OutlineChapters, type ChapterEdit, type OutlineChapterView } from './OutlineChapters.js';
 import { pageWord } from './words.js';
+import { ContinuityNotes, type ContinuityFinding } from './Continuity.js';
+import { Threads, type ThreadView } from './Threads.js';
 
 export interface PreviewPart {
   key: string;
@@ -37,6 +39,9 @@ export interface PreviewPart {
   /** The share of its words the book already wrote (0–1), and Indonesian words left in a Malay part. */
   repeated?: number;
   indonesianWords?: readonly string[];
+  /** What the continuity check found in the part, and the earlier part rewritten since that it mentions. */
+  continuity?: readonly ContinuityFinding[];
+  checkAgainst?: string;
 }
 
 export interface PreviewProps {
@@ -111,6 +116,8 @@ export interface BibleShown {
   kept: string;
   /** The same as saved: the text the writer edits. */
   notes: string;
+  /** The book's threads with the part each should pay off in. */
+  threads?: readonly ThreadView[];
 }
 
 /** The book's story bible (BookView.bible, .bible_notes) split into what the outline gives and what the writer may edit. */
@@ -139,6 +146,8 @@ export function Preview(props: PreviewProps) {
   const follow = useFollow({ isActive: isLoading, box: boxRef, end: endRef, content: `${streaming.length}:${hint ?? ''}` });
   const [editing, setEditing] = useState<string | null>(null);
   const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
+  // "Rewrite with this note" on a continuity finding: the part's Rewrite opened with that note.
+  const [notePreset, setNotePreset] = useState<{ key: string; note: string; n: number } | null>(null);
   // A step that starts closes an open editor (its text stays in the saved book).
   useEffect(() => {
     if (isLoading) setEditing(null);
@@ -222,6 +231,7 @@ export function Preview(props: PreviewProps) {
                     bible.kept && <div lang={bookLang}><Markdown text={bible.kept} /></div>
                   )}
                 </div>
+                <Threads threads={bible.threads ?? []} lang={lang} {...(bookLang ? { bookLang } : {})} isEditable={Boolean(onSaveBible)} />
               </details>
             )}
             {parts.map((p, index) => {
@@ -252,8 +262,10 @@ export function Preview(props: PreviewProps) {
                     <Markdown text={p.shown ?? p.text} />
                   )}
                 </div>
+                <ContinuityNotes partKey={p.key} label={p.heading ?? ''} findings={p.continuity ?? []} {...(p.checkAgainst ? { checkAgainst: p.checkAgainst } : {})} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading}
+                  {...(onRewrite && p.ref && p.ref.kind !== 'outline' ? { onUseNote: (note: string) => setNotePreset((was) => ({ key: p.key, note, n: (was?.n ?? 0) + 1 })) } : {})} />
                 {onRewrite && p.ref && p.ref.kind !== 'outline' && (
-                  <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} onRewrite={onRewrite} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+                  <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} onRewrite={onRewrite} {...(notePreset?.key === p.key ? { preset: notePreset } : {})} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
                 )}
                 {onPassage && onKeepPassage && p.ref && p.ref.kind !== 'outline' && editing !== p.key && (
                   <PassageTools textId={`${p.key}-text`} text={p.text} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} {...(stepCostText ? { costText: stepCostText } : {})}
@@ -336,7 +348,7 @@ export function Preview(props: PreviewProps) {
  * "Rewrite…" on a written part: a note field ("make the ending darker"; empty writes the part
  * again), charged as a step; and its earlier versions, each restorable (free; the text it replaces is kept too).
  */
-function RewritePart({ part, partRef, lang, isDisabled, onRewrite, onVersions, onRestore, costText }: {
+function RewritePart({ part, partRef, lang, isDisabled, onRewrite, onVersions, onRestore, costText, preset }: {
   part: PreviewPart;
   partRef: StepRef;
   lang: Lang;
@@ -345,9 +357,18 @@ function RewritePart({ part, partRef, lang, isDisabled, onRewrite, onVersions, o
   onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
   onRestore?: (part: StepRef, version: number) => Promise<string | null>;
   costText?: string;
+  /** A note to open the Rewrite with (a continuity finding's); `n` changes on each request. */
+  preset?: { note: string; n: number };
 }) {
   const [isOpen, setIsOpen] = useState(false);
   const [note, setNote] = useState('');
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!preset) return;
+    setNote(preset.note);
+    setIsOpen(true);
+    requestAnimationFrame(() => noteRef.current?.focus());
+  }, [preset?.n]);
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [versions, setVersions] = useState<PartVersionView[] | null>(null);
@@ -395,7 +416,7 @@ function RewritePart({ part, partRef, lang, isDisabled, onRewrite, onVersions, o
       {isOpen && (
         <div className="mt-2 rounded-lg border border-gray-200 p-3 dark:border-neutral-700">
           <label htmlFor={noteId} className="text-sm font-medium">{pageWord('rewriteNote', lang)}</label>
-          <textarea id={noteId} className="input mt-1 min-h-20 w-full" maxLength={1000} value={note} placeholder={pageWord('rewriteNotePlaceholder', lang)} onChange={(e) => setNote(e.target.value)} data-testid="rewrite-note" />
+          <textarea ref={noteRef} id={noteId} className="input mt-1 min-h-20 w-full" maxLength={1000} value={note} placeholder={pageWord('rewriteNotePlaceholder', lang)} onChange={(e) => setNote(e.target.value)} data-testid="rewrite-note" />
           <div className="mt-2 flex flex-wrap gap-2">
             <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => void run()} disabled={isDisabled || isBusy} data-testid="rewrite-go">
               {isBusy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}

@@ -211,17 +211,17 @@ function PackageReport({ pkg, bookType, lang }: { pkg: KdpPackage; bookType: str
         {coverFile && (
           <figure>
             <img src={fileUrl(coverFile)} alt={pageWord('packageCover', lang)} className="w-32 rounded shadow" data-testid="package-cover" />
-            <figcaption className="mt-1 text-xs text-gray-500">{pageWord('packageCover', lang)}</figcaption>
+            <figcaption className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('packageCover', lang)}</figcaption>
           </figure>
         )}
         <div className="min-w-0 text-sm">
           <p className="font-semibold">{pkg.title}{pkg.subtitle ? `: ${pkg.subtitle}` : ''}</p>
           {pkg.author && <p className="text-gray-600 dark:text-gray-400">{pkg.author}</p>}
-          <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500">{pageWord('packageDescription', lang)}</h4>
+          <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500 dark:text-gray-400">{pageWord('packageDescription', lang)}</h4>
           <div data-testid="package-description">
             {descriptionParagraphs(pkg.description).map((p, i) => <p key={i} className="mt-1">{p}</p>)}
           </div>
-          <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500">{pageWord('packageKeywords', lang)}</h4>
+          <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500 dark:text-gray-400">{pageWord('packageKeywords', lang)}</h4>
           <ul className="mt-1 flex flex-wrap gap-1" data-testid="package-keywords">
             {pkg.keywords.map((k) => <li key={k} className="rounded bg-gray-100 px-2 py-0.5 text-xs dark:bg-neutral-800">{k}</li>)}
           </ul>

@@ -182,7 +182,7 @@ export function CoverPreview({ image, fileName, isLoading, error, lang, alt }: {
             </a>
           </>
         ) : (
-          <p className="text-center text-gray-500" data-testid="preview-placeholder">{pageWord('placeholder', lang)}</p>
+          <p className="text-center text-gray-500 dark:text-gray-400" data-testid="preview-placeholder">{pageWord('placeholder', lang)}</p>
         )}
       </div>
     </section>

@@ -5,8 +5,10 @@ import { fillPlaceholders } from '../../../engine/i18n.js';
 import type { Lang } from '../engine.js';
 import { pickForm } from '../i18n/plural.js';
 import type { Text } from '../i18n/types.js';
+import { CONTINUITY_WORDS } from './continuityWords.js';
 
 export const PAGE_WORDS = {
+  ...CONTINUITY_WORDS,
   settings: { en: 'Settings', ms: 'Tetapan' },
   preview: { en: 'Preview', ms: 'Pratonton' },
   generationProcess: { en: 'Generation Process', ms: 'Proses Penjanaan' },

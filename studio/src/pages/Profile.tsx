@@ -208,7 +208,7 @@ function ContentHistory() {
       ) : items === null ? (
         <div className="py-8 text-center"><Spinner label={t('history.loading')} /></div>
       ) : items.length === 0 ? (
-        <p className="py-8 text-center text-sm text-gray-500" data-testid="history-empty">{emptyText}</p>
+        <p className="py-8 text-center text-sm text-gray-500 dark:text-gray-400" data-testid="history-empty">{emptyText}</p>
       ) : (
         <>
           <ul className="mt-4 divide-y divide-gray-100 dark:divide-neutral-800" data-testid="history-list">
@@ -221,7 +221,7 @@ function ContentHistory() {
                       <ChevronDown className={`mt-0.5 h-4 w-4 shrink-0 transition-transform ${openId === item.id ? '' : '-rotate-90'}`} aria-hidden="true" />
                       <span className="min-w-0">
                         <span className="block truncate font-medium">{item.title}</span>
-                        <span className="text-xs text-gray-500">{typeName(item.content_type)} · {new Date(item.created_at).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB')}</span>
+                        <span className="text-xs text-gray-500 dark:text-gray-400">{typeName(item.content_type)} · {new Date(item.created_at).toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB')}</span>
                       </span>
                     </button>
                     <button type="button" className="btn-ghost text-red-600" aria-label={t('history.deleteLabel', { title: item.title })} onClick={() => setToDelete(item)}>
@@ -229,7 +229,8 @@ function ContentHistory() {
                     </button>
                   </div>
                   {openId === item.id && (
-                    <div className="mt-2 max-h-[32rem] overflow-y-auto rounded-lg bg-gray-50 p-3 text-sm dark:bg-neutral-800" data-testid="history-content">
+                    // A scrolling box: focusable and named, so the keyboard can scroll it.
+                    <div className="mt-2 max-h-[32rem] overflow-y-auto rounded-lg bg-gray-50 p-3 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:bg-neutral-800" tabIndex={0} role="region" aria-label={item.title} data-testid="history-content">
                       {!view || view.state === 'loading' ? <Spinner label={t('history.loadingContent')} />
                         : view.state === 'failed' ? <p role="alert">{t('history.contentFailed')}</p>
                         : view.content.startsWith('data:image/') ? (

@@ -1,0 +1,28 @@
+// The words of a book's continuity on its page, in en and ms: findings beside a part (what kind, where
+// it was established, "Rewrite with this note"), "check against the rewritten …", and the story bible's
+// threads with the part each should pay off in. Part of the page's words (PAGE_WORDS in words.ts).
+import type { Text } from '../i18n/types.js';
+
+export const CONTINUITY_WORDS = {
+  continuityLabel: { en: 'Continuity of {part}', ms: 'Kesinambungan {part}' },
+  continuity_acts_after_death: { en: 'Acts after death', ms: 'Bertindak selepas mati' },
+  continuity_fact_changed: { en: 'Fact changed', ms: 'Fakta berubah' },
+  continuity_name_spelling: { en: 'Name spelled two ways', ms: 'Nama dieja dua cara' },
+  continuity_thread_overdue: { en: 'Promise overdue', ms: 'Janji tertunggak' },
+  continuity_audit: { en: 'Continuity check', ms: 'Semakan kesinambungan' },
+  continuitySee: { en: 'see {part}', ms: 'lihat {part}' },
+  continuityRewrite: { en: 'Rewrite with this note', ms: 'Tulis semula dengan nota ini' },
+  checkAgainst: { en: 'Check against the rewritten {part}', ms: 'Semak dengan {part} yang telah ditulis semula' },
+  threadsTitle: { en: 'Threads and promises', ms: 'Urusan dan janji cerita' },
+  threadsHint: {
+    en: 'To say where a thread should pay off, add “due” and the chapter to its line in the notes: “thread | opened | open | due Chapter 5”.',
+    ms: 'Untuk menetapkan di mana sesuatu urusan patut diselesaikan, tambah “due” dan babnya pada barisnya dalam catatan: “urusan | dibuka | terbuka | due Bab 5”.',
+  },
+  threadOpened: { en: 'opened in {part}', ms: 'dibuka dalam {part}' },
+  threadDue: { en: 'due in {part}', ms: 'perlu selesai dalam {part}' },
+  thread_open: { en: 'Open', ms: 'Terbuka' },
+  thread_advanced: { en: 'Advanced', ms: 'Bergerak' },
+  thread_resolved: { en: 'Resolved', ms: 'Selesai' },
+  thread_dropped: { en: 'Dropped', ms: 'Digugurkan' },
+  threadOverdue: { en: 'Overdue', ms: 'Tertunggak' },
+} as const satisfies Record<string, { en: Text; ms: Text }>;

@@ -1,0 +1,179 @@
+// End to end: axe-core finds no serious or critical violation on the studio's pages in English and in
+// Malay, in the light and the dark theme: sign-in, sign-up, the dashboard, the book page (the form, the
+// chapter cards, a written part; then the finished book with the publish panel and its readiness list),
+// My Books, Content History, the profile and the admin portal. The theme is the system's preference
+// (emulated; the studio follows it while no choice is stored), the language the studio's switch. One
+// browser, one writer and one administrator signed in once; a children's book (5 chapters) written with the
+// offline provider. Content History is checked where the sidebar links it: /history when that page exists,
+// and the list at the bottom of Edit Profile while it is there. The sidebar is checked on the book page and
+// the dashboard and left out elsewhere (it is the same on every page), to keep the run short. The book's
+// continuity findings and threads are added to the saved book's reply (route interception): the session of
+// this branch does not fill them yet, and their notes must pass in both themes too.
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeInChromium, grantCredits, signIn, signUp, waitForText } from './helpers.js';
+import { seriousViolations } from './axe.js';
+
+const PASSWORD = 'secret12';
+const WRITER = 'axe.themes@e2e.test';
+const button = '[data-testid="generate-button"]';
+const label = '[data-testid="generate-label"]';
+const balance = '[data-testid="credit-balance"] span';
+
+type Combo = { lang: 'en' | 'ms'; theme: 'light' | 'dark' };
+/** The four combinations, ordered so that each step changes one thing. */
+const COMBOS: Combo[] = [
+  { lang: 'en', theme: 'light' },
+  { lang: 'en', theme: 'dark' },
+  { lang: 'ms', theme: 'dark' },
+  { lang: 'ms', theme: 'light' },
+];
+const named = (c: Combo) => `${c.lang}/${c.theme}`;
+
+/**
+ * Set the system theme (the studio follows it) and the studio language; wait until the page shows both.
+ * Transitions are turned off first, so axe reads the colours the theme ends at, not a colour on the way.
+ */
+async function use(page: Page, combo: Combo): Promise<void> {
+  await page.evaluate(() => {
+    if (document.getElementById('no-transitions')) return;
+    const style = Object.assign(document.createElement('style'), { id: 'no-transitions', textContent: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+    document.head.append(style);
+  });
+  await page.emulateMedia({ colorScheme: combo.theme });
+  await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, combo.theme === 'dark');
+  if ((await page.getAttribute('html', 'lang')) !== combo.lang) {
+    await page.locator('[data-testid="language-switch"]').first().selectOption(combo.lang);
+    await page.waitForFunction((lang) => document.documentElement.lang === lang, combo.lang);
+  }
+}
+
+const FINDING = 'The fox is “Rusty” here and “Rustie” in the outline.';
+
+/** The saved book's reply with continuity findings on its first part and the book's threads added. */
+async function withContinuity(page: Page, base: string): Promise<void> {
+  await page.route(`${base}/api/progress/children`, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const saved = (await response.json()) as { book?: { parts: Array<Record<string, unknown>>; threads?: unknown } };
+    if (saved.book?.parts[0]) {
+      saved.book.parts[0].continuity = [{ kind: 'name_spelling', detail: FINDING, part: 'Outline' }];
+      saved.book.parts[0].check_against = 'Outline';
+      saved.book.threads = [
+        { thread: 'The lost acorn', opened: 'Introduction', due: 'Chapter 1', status: 'open', is_overdue: true },
+        { thread: 'The owl’s riddle', opened: 'Introduction', due: 'Chapter 4', status: 'advanced', is_overdue: false },
+      ];
+    }
+    await route.fulfill({ response, json: saved });
+  });
+}
+
+/** Open every folded section of the book page (outline, chapter cards, story bible). */
+async function unfold(page: Page): Promise<void> {
+  await page.locator('main details > summary').evaluateAll((summaries) => summaries.forEach((s) => ((s.parentElement as HTMLDetailsElement).open = true)));
+}
+
+describeInChromium('accessibility in both languages and both themes', { what: 'axe-core' }, (app) => {
+  const problems: string[] = [];
+  /** The writer's page, signed in by the book page's case and used again by the pages' case. */
+  let writer: Page | undefined;
+  /** The page as it is, in each combination in turn; `exclude` leaves out what another page checks. */
+  const checkAll = async (page: Page, where: string, exclude: string[] = []) => {
+    for (const combo of COMBOS) {
+      await use(page, combo);
+      for (const v of await seriousViolations(page, exclude)) problems.push(`${where} ${named(combo)}: ${v}`);
+    }
+  };
+
+  it('sign-in and sign-up, signed out', async () => {
+    problems.length = 0;
+    const visitor = await app.open();
+    for (const route of ['/signin', '/signup']) {
+      await visitor.goto(`${app.base}${route}`);
+      await visitor.locator('form').waitFor();
+      await checkAll(visitor, route);
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('the book page: the form, chapter cards and a written part; then the finished book with its publish panel', async () => {
+    problems.length = 0;
+    const page = await app.open();
+    writer = page;
+    await signUp(page, app.base, WRITER, PASSWORD);
+    // The book (8 steps) and its package cost more than the 10 free credits.
+    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, WRITER, 40);
+    await page.goto(`${app.base}/children`);
+    await waitForText(page, balance, '40');
+    // The form as a new book opens it (every field enabled: a locked form's fields are not contrast-checked).
+    await page.getByTestId('settings-form').waitFor();
+    await checkAll(page, 'book page (a new book\'s form)', ['aside']);
+    await use(page, COMBOS[0]!);
+    await page.click(button);
+    await waitForText(page, label, 'Generate Introduction', 60_000);
+    await page.click(button);
+    await waitForText(page, label, 'Generate Chapter 1', 60_000);
+    // Back to the book: the saved book (with continuity added) is shown after the resume dialog.
+    await withContinuity(page, app.base);
+    await page.reload();
+    await page.getByTestId('resume-dialog').getByRole('button', { name: 'Continue Progress' }).click();
+    await page.getByTestId('continuity-finding').waitFor();
+    await unfold(page);
+    await page.getByTestId('chapter-card').first().waitFor();
+    await page.getByTestId('bible-thread').first().waitFor();
+    // The part's Rewrite opened from its finding (the note is the finding's), and its passage tools open.
+    await page.getByRole('button', { name: 'Rewrite with this note' }).click();
+    expect(await page.getByTestId('rewrite-note').inputValue()).toBe(FINDING);
+    await page.getByTestId('passage-open').first().click();
+    await checkAll(page, 'book page (form, cards, a written part with continuity, Rewrite and passage tools open, story bible)');
+
+    await use(page, COMBOS[0]!);
+    for (let step = 3; step <= 8; step++) {
+      await page.click(button);
+      await waitForText(page, balance, String(40 - step), 60_000);
+    }
+    await page.getByTestId('publish-panel').getByLabel('Author name', { exact: true }).fill('Pia Axe');
+    await page.getByTestId('publish-button').click();
+    await page.getByTestId('readiness-summary').waitFor({ timeout: 150_000 });
+    // The readiness list with its rules' sources (their grey lines once failed contrast).
+    expect(await page.getByTestId('readiness-source').count()).toBeGreaterThan(0);
+    await unfold(page);
+    await checkAll(page, 'finished book with the publish panel and its readiness list', ['aside']);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
+  it('dashboard, My Books, Content History and the profile as the writer; the admin portal as the administrator', async () => {
+    problems.length = 0;
+    const page = writer!;
+    await page.goto(`${app.base}/`);
+    const admin = await app.open();
+    await signIn(admin, app.base, app.karya.adminEmail, PASSWORD);
+    await page.locator('aside nav a').first().waitFor();
+    // Content History: its own page when the sidebar links it, else the list at the bottom of Edit Profile.
+    const historyRoute = (await page.locator('aside a[href="/history"]').count()) > 0 ? '/history' : '/profile/edit';
+    const routes: Array<[string, string]> = [
+      ['/', '[data-testid="dashboard-books"]'],
+      ['/books', '[data-testid="my-book"]'],
+      ['/profile/edit', 'main h1'],
+      ...(historyRoute === '/history' ? [['/history', 'main h1'] as [string, string]] : []),
+    ];
+    // Each page is loaded once and shown in the four combinations in place.
+    const visit = async (p: Page, route: string, ready: string) => {
+      await p.goto(`${app.base}${route}`);
+      await p.locator(ready).first().waitFor();
+      if (route === historyRoute) {
+        // The writer's book is in the history; its first entry is opened.
+        const list = route === '/profile/edit' ? p.getByTestId('history-list') : p.locator('main');
+        await list.locator('li').first().waitFor();
+        const entry = list.locator('li button[aria-expanded="false"]').first();
+        if ((await entry.count()) > 0) await entry.click();
+        await p.waitForLoadState('networkidle');
+        await list.locator('li [role="status"]').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+      }
+      await checkAll(p, route, route === '/' ? [] : ['aside']);
+    };
+    for (const [route, ready] of routes) await visit(page, route, ready);
+    await visit(admin, '/admin', '[data-testid="users-table"]');
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

@@ -13,7 +13,7 @@ import { partStep } from '../compile/labels.js';
 import { GenerationError } from '../errors.js';
 import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
 import { findLanguageDrift } from './language.js';
-import { SessionError } from './session.js';
+import { SessionError } from './step-types.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from './passage-kinds.js';
 
 export * from './passage-kinds.js';

@@ -13,6 +13,7 @@ import { findLanguageDrift } from './language.js';
 import { askText } from './answer-text.js';
 import { biblePieces, fitting, windowOf } from './fit.js';
 import { addUsage, type AdvanceOptions } from './step-types.js';
+import { stateForStep } from './bible-as-of.js';
 
 /**
  * The story bible after it took in the part at `position` (one small update call, language-checked like
@@ -35,10 +36,12 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   const fold = linesToFold(next);
   const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
   // Within the model's window (fit.ts): the bible in the prompt trimmed, a part too long read in pieces.
-  const trimmable = state.memory ? { bible: state.memory } : {};
+  // The update is asked with the bible as of the part before this one (a rewritten part is not shown what later parts established).
+  const shown = stateForStep(spec, state, position);
+  const trimmable = shown.memory ? { bible: shown.memory } : {};
   const provider = fitting(input.provider, trimmable);
   // Older lines are folded once, with the first piece.
-  const render = (piece: string, isFirm = false, isFirst = true) => renderMemoryUpdate({ spec, renderer: input.renderer, state, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
+  const render = (piece: string, isFirm = false, isFirst = true) => renderMemoryUpdate({ spec, renderer: input.renderer, state: shown, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
   const pieces = biblePieces(text, await windowOf(input.provider), render, trimmable);
   for (const [index, piece] of pieces.entries()) {
     const ask = async (isFirm: boolean) => {

@@ -20,6 +20,7 @@ import { fitting } from './fit.js';
 import { addUsage, lastWords, SessionError, type AdvanceOptions, type StepOutcome } from './step-types.js';
 import { joinExtension, joinSeparator } from './follow-ups/extend-short.js';
 import { runStep, trimmableOf } from './run-step.js';
+import { stateForStep } from './bible-as-of.js';
 
 /**
  * "Write more" on a written prose part (the studio's action on a part marked short): one extension
@@ -40,7 +41,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   if (spec.kind !== 'book' || current === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
   const step = partStep(spec, position, state.totalChapters);
   // The book as it was before this part: the same context the part was written with.
-  const before: BookState = { ...state, content: state.content.slice(0, position), currentChapter: position };
+  const before = stateForStep(spec, { ...state, content: state.content.slice(0, position), currentChapter: position }, position);
   const soFar = position === 0 && state.characterDetails ? withoutCharacterDetails(current) : current;
   const title = chapterTitleOf(spec, state, step);
   const request = renderExtension({ spec, renderer: input.renderer, state: before, step, soFar, ...(title ? { chapterTitle: title } : {}) });

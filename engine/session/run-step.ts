@@ -15,6 +15,7 @@ import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
 import { askText } from './answer-text.js';
 import { repeatedShare } from './repeat.js';
 import { fitting, type Trimmable } from './fit.js';
+import { stateForStep } from './bible-as-of.js';
 import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
 import type { FollowUpContext } from './follow-ups/answer.js';
 import { answerWhole } from './follow-ups/continue-cut.js';
@@ -33,7 +34,10 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   /** Write a written part again: its current text and the writer's note go with the step's prompt (templates/rewrite.hbs). */
   rewrite?: { text: string; note?: string };
 }): Promise<StepOutcome> {
-  const { spec, state, step } = input;
+  const { spec, step } = input;
+  // Every request of the step is rendered with the bible as of the part before it; the step's result goes on the book itself.
+  const book = input.state;
+  const state = stateForStep(spec, book, stepPosition(step));
   const clock = input.clock ?? systemClock;
   const started = clock.now();
   const seconds = () => (clock.now() - started) / 1000;
@@ -45,7 +49,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   if (step.kind === 'image') {
     const image = await input.provider.generateImage({ prompt: prompt.user, size: spec.image?.size ?? '1024x1024', meta: prompt.meta, signal: input.signal });
     const text = prompt.user;
-    return { state: applyStep(spec, state, step, text), step, text, words: 0, seconds: seconds(), png: image.png, isComplete: true, continuations: 0, extensions: 0 };
+    return { state: applyStep(spec, book, step, text), step, text, words: 0, seconds: seconds(), png: image.png, isComplete: true, continuations: 0, extensions: 0 };
   }
   // Every request of the step fits the model's window (fit.ts): the bible, the recent text and the outline trimmed first.
   const provider = fitting(input.provider, trimmableOf(spec, state, step));
@@ -83,7 +87,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   let draft = await outlineMore(ctx, { text: heading.text.trim(), isComplete: answer.isComplete });
   draft = await extendShort(target, ownTitle)(ctx, draft);
   const { text, isComplete } = draft;
-  const after = applyStep(spec, state, step, text);
+  const after = applyStep(spec, book, step, text);
   const position = stepPosition(step);
   const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
   const prose = proseOf(ctx, text);

@@ -1,7 +1,7 @@
 // The story bible a step is sent: the book's bible as it stood after the part before the step (a rewrite,
 // "write more" or a passage edit of chapter k never sees what later chapters established), without the
 // replaced values and the dates the session keeps for itself.
-import type { ResolvedSpec } from '../spec/types.js';
+import type { BookSpec, ResolvedSpec } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
 import { partLabel } from '../compile/labels.js';
 import { conclusionPosition } from '../spec/conclusion.js';
@@ -9,7 +9,7 @@ import { parseBible, renderBible, type StoryBible } from './bible.js';
 import { bibleAsOf, type PartOf } from './bible-time.js';
 
 /** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book. */
-export function partsOf(spec: ResolvedSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
+export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
   const positions = new Map<string, number>();
   if (spec.kind === 'book') {
     const end = conclusionPosition(spec.flow, state.totalChapters);

@@ -147,3 +147,44 @@ export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: 
     replaced: (b.replaced ?? []).filter((r) => at(r.until) <= upTo),
   };
 }
+
+/**
+ * The bible after part `label` (at `position`) was rewritten: `derived` is its update re-run on the bible
+ * as of the part before it. What the part established before is replaced by what it establishes now;
+ * what later parts established stays (a later value of the same subject still wins); a value the part
+ * no longer establishes is kept as replaced from `label` to `label` (retracted), so the parts after it
+ * that mention it can be listed to check.
+ */
+export function rederived(old: StoryBible, derived: StoryBible, label: string, position: number, partOf: PartOf, undated: number): StoryBible {
+  const at = (l: string | undefined) => (l ? partOf(l) ?? undated : undated);
+  const isLater = (l: string | undefined) => at(l) > position;
+  const retracted: Replaced[] = [];
+  const derivedChars = new Map(derived.characters.map((c) => [norm(c.name), c]));
+  const characters = [
+    ...derived.characters.map((c) => old.characters.find((o) => norm(o.name) === norm(c.name) && isLater(o.since ?? o.lastSeen)) ?? c),
+    ...old.characters.filter((o) => !derivedChars.has(norm(o.name)) && (isLater(o.since ?? o.lastSeen) || at(o.since ?? o.lastSeen) < position)),
+  ];
+  for (const o of old.characters) {
+    const now = derivedChars.get(norm(o.name));
+    if (at(o.since) === position && (!now || norm(now.state) !== norm(o.state))) retracted.push({ kind: 'character', subject: o.name, value: [o.role, o.state, o.lastSeen].join(' | '), since: label, until: label });
+  }
+  const laterFacts = old.facts.filter((f) => isLater(old.factSince?.[f]));
+  const laterSubjects = new Set(laterFacts.map(factSubject));
+  const facts = [...derived.facts.filter((f) => !laterSubjects.has(factSubject(f))), ...laterFacts];
+  const factSince = Object.fromEntries(facts.flatMap((f) => {
+    const since = derived.factSince?.[f] ?? old.factSince?.[f];
+    return since ? [[f, since]] : [];
+  }));
+  for (const f of old.facts) if (at(old.factSince?.[f]) === position && !derived.facts.includes(f)) retracted.push({ kind: 'fact', subject: factSubject(f), value: f, since: label, until: label });
+  const threads = [
+    ...derived.threads.map((t) => old.threads.find((o) => norm(o.thread) === norm(t.thread) && isLater(o.changed)) ?? t),
+    ...old.threads.filter((o) => isLater(o.opened)),
+  ];
+  const replaced = [...(old.replaced ?? []).filter((r) => at(r.until) !== position), ...(derived.replaced ?? []).filter((r) => at(r.until) === position), ...retracted];
+  return { ...old, chapters: old.chapters.map((c) => (c.label === label ? derived.chapters.find((d) => d.label === label) ?? c : c)), characters, facts, factSince, threads, replaced: replaced.slice(-MAX_REPLACED) };
+}
+
+/** The values a rewrite of a part retracted (kept from the part to itself), the most recent last. */
+export function retractions(b: StoryBible): Replaced[] {
+  return (b.replaced ?? []).filter((r) => r.since === r.until);
+}

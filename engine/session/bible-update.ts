@@ -13,12 +13,14 @@ import { findLanguageDrift } from './language.js';
 import { askText } from './answer-text.js';
 import { biblePieces, fitting, windowOf } from './fit.js';
 import { addUsage, type AdvanceOptions } from './step-types.js';
-import { stateForStep } from './bible-as-of.js';
+import { partsOf, stateForStep, structuredAsOf } from './bible-as-of.js';
+import { rederived } from './bible-time.js';
 
 /**
  * The story bible after it took in the part at `position` (one small update call, language-checked like
  * every answer, asked again once firmly; an answer still in another language leaves the bible as it was).
- * Pure of storage. Used after each part (BookSession.remember) and after a rewrite.
+ * Pure of storage. Used after each part (BookSession.remember) and after a rewrite (`isRewrite`: the
+ * update runs on the bible as of the part before it and replaces what the part established: rederived).
  */
 export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   spec: ResolvedSpec;
@@ -26,13 +28,16 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   provider: Provider;
   state: BookState;
   position: number;
+  isRewrite?: boolean;
 }): Promise<{ memory: string; calls: number; usage?: TokenUsage }> {
   const { spec, state, position } = input;
   let calls = 0;
   let usage: TokenUsage | undefined;
   const step = partStep(spec, position, state.totalChapters);
   const text = position === 0 && state.characterDetails ? withoutCharacterDetails(state.content[0]!) : state.content[position]!;
-  let next = withWriterBrief(parseBible(state.memory), writerBriefOf(spec, state.settings));
+  const label = stepLabel(step, state.lang, spec);
+  const whole = parseBible(state.memory);
+  let next = withWriterBrief(input.isRewrite ? structuredAsOf(spec, state, position - 1) : whole, writerBriefOf(spec, state.settings));
   const fold = linesToFold(next);
   const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
   // Within the model's window (fit.ts): the bible in the prompt trimmed, a part too long read in pieces.
@@ -57,7 +62,8 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
     }
     if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
     const update = answer ? parseBibleUpdate(answer) : undefined;
-    if (update) next = applyBibleUpdate(next, update, { label: stepLabel(step, state.lang, spec), lang: state.lang });
+    if (update) next = applyBibleUpdate(next, update, { label, lang: state.lang });
   }
+  if (input.isRewrite) next = rederived(whole, next, label, position, partsOf(spec, state), state.memoryUpTo ?? position);
   return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}) };
 }

@@ -278,7 +278,7 @@ export class BookSession {
     this.current = done.state;
     let bibleCalls = 0;
     if ((done.state.memoryUpTo ?? -1) >= position) {
-      const updated = await updateBible({ spec, renderer: this.ports.renderer, provider, state: done.state, position, ...signal });
+      const updated = await updateBible({ spec, renderer: this.ports.renderer, provider, state: done.state, position, isRewrite: true, ...signal });
       bibleCalls = updated.calls;
       await this.ports.store.saveMemory(this.key, { memory: updated.memory, upTo: done.state.memoryUpTo! });
       this.current = { ...this.current, memory: updated.memory };

@@ -7,6 +7,8 @@ import { partLabel } from '../compile/labels.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { parseBible, renderBible, type StoryBible } from './bible.js';
 import { bibleAsOf, type PartOf } from './bible-time.js';
+import { dueThreadLines, outlineThreads, withOutlineThreads } from './outline-threads.js';
+import type { PromptState } from '../compile/prompt.js';
 
 /** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book. */
 export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
@@ -24,14 +26,18 @@ export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>)
   };
 }
 
-/** The book's bible (structured) as of part `upTo`. */
+/** The book's bible (structured) as of part `upTo`, with the outline's promises opened by then. */
 export function structuredAsOf(spec: ResolvedSpec, state: BookState, upTo: number): StoryBible {
-  return bibleAsOf(parseBible(state.memory), upTo, partsOf(spec, state), state.memoryUpTo ?? upTo);
+  const partOf = partsOf(spec, state);
+  return withOutlineThreads(bibleAsOf(parseBible(state.memory), upTo, partOf, state.memoryUpTo ?? upTo), outlineThreads(state.outline), upTo, partOf);
 }
 
 /** The book with the bible a step at `position` is sent (the bible as of the part before it), for rendering only. */
-export function stateForStep(spec: ResolvedSpec, state: BookState, position: number): BookState {
-  if (!state.memory?.trim() || spec.kind !== 'book' || position < 0) return state;
-  const memory = renderBible(structuredAsOf(spec, state, position - 1), state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] });
-  return memory ? { ...state, memory } : (({ memory: _m, ...rest }) => rest)(state);
+export function stateForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
+  if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !outlineThreads(state.outline).length)) return state;
+  const bible = structuredAsOf(spec, state, position - 1);
+  const due = dueThreadLines(bible.threads, position, partsOf(spec, state), state.lang);
+  const memory = state.memory?.trim() ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] }) : '';
+  const { memory: _m, ...rest } = state;
+  return { ...rest, ...(memory ? { memory } : {}), ...(due ? { dueThreads: due } : {}) };
 }

@@ -114,7 +114,7 @@ function statusCell(cell: string): { status: ThreadStatus; changed?: string } | 
 }
 
 /** "thread | where opened | open|advanced|resolved|dropped [part] | due part", or a plain thread (open). */
-function parseThread(line: string): BibleThread | undefined {
+export function parseThread(line: string): BibleThread | undefined {
   const text = clean(line);
   if (!text) return undefined;
   const cells = text.split('|').map((c) => c.trim()).filter(Boolean);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { continuityBook, CONTINUITY_PLAN } from '../continuity-book.js';
 import { BookSession, inMemoryProgressStore, parseSettings, type BookView } from '../../engine/index.js';
+import { outlineThreads } from '../../engine/session/outline-threads.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 
@@ -67,6 +68,25 @@ describe.each(['en', 'ms'] as const)('continuity of a scripted 10-chapter book (
     expect(threads.find((t) => t.thread === w.map)).toMatchObject({ due: w.ch(5), status: 'open', is_overdue: true });
     expect(threads.filter((t) => t.is_overdue).map((t) => t.thread)).toEqual([w.map]);
     expect(threads.filter((t) => t.status === 'resolved')).toHaveLength(2);
+  });
+
+  it('a thread due in chapter 5 is in chapter 5\'s request as due, and in chapter 6\'s as overdue; not before', () => {
+    const requestOf = (n: number) => fake.generationRequests().map((r) => userMessageOf(r.body ?? {})).find((u) => new RegExp(lang === 'ms' ? `^Tulis Bab ${n} daripada` : `^Write Chapter ${n} of`).test(u))!;
+    const heading = lang === 'ms' ? 'Janji cerita yang perlu dilunaskan' : 'Promises of the story due in this part';
+    expect(requestOf(5)).toContain(heading);
+    expect(requestOf(5)).toContain(lang === 'ms' ? `- ${w.map} (sasaran Bab 5)` : `- ${w.map} (due in Chapter 5)`);
+    expect(requestOf(6)).toContain(lang === 'ms' ? `- ${w.map} (sepatutnya dalam Bab 5)` : `- ${w.map} (was due in Chapter 5)`);
+    expect(requestOf(4)).not.toContain(w.map + (lang === 'ms' ? ' (sasaran' : ' (due'));
+    // The letter, due in 3 and paid in 3, is due in chapter 3's request and in no later one.
+    expect(requestOf(3)).toContain(lang === 'ms' ? 'surat bermeterai (sasaran Bab 3)' : 'the sealed letter (due in Chapter 3)');
+    expect(requestOf(4)).not.toMatch(/sealed letter \(|surat bermeterai \(/);
+  });
+
+  it('the outline\'s promises are read from its Threads block, which no chapter\'s plan takes in', () => {
+    const threads = outlineThreads(session.state.outline);
+    expect(threads.map((t) => [t.thread, t.opened, t.due])).toEqual([[w.map, w.ch(2), w.ch(5)], [lang === 'ms' ? 'surat bermeterai' : 'the sealed letter', w.ch(1), w.ch(3)], [lang === 'ms' ? 'hutang Yusuf' : "Yusuf's debt", w.ch(2), w.ch(8)]]);
+    const last = session.view().chapters?.find((c) => c.number === 10);
+    expect(last?.plan).not.toMatch(/stolen map|peta yang dicuri/);
   });
 
   it('after rewriting chapter 4 so Mara lives: the later chapters that mention her are to check, chapter 7 has no finding', async () => {

@@ -25,12 +25,13 @@ export async function answerWhole(
   request: RenderedPrompt,
   continuation: (soFar: string) => RenderedPrompt,
   onFirstDelta?: (delta: string) => void,
+  most = MAX_CONTINUATIONS,
 ): Promise<Answer> {
   let result = await ask(request, onFirstDelta);
   let text = result.text;
   let usage = result.usage;
   let continuations = 0;
-  while (result.finishReason === 'length' && continuations < MAX_CONTINUATIONS && text.trim()) {
+  while (result.finishReason === 'length' && continuations < most && text.trim()) {
     continuations++;
     const soFar = text;
     let isFirstDelta = true;

@@ -14,3 +14,4 @@ export * from './outline-edit.js';
 export * from './passage.js';
 export type { ContinuityFinding } from './view-schema.js';
 export { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
+export { stateForStep } from './bible-as-of.js';

@@ -49,6 +49,13 @@ describe.each(['en', 'ms'] as const)('karya generate and rewrite report continui
     expect(json.threads).toContainEqual({ thread: w.map, opened: w.ch(2), due: w.ch(5), status: 'open', is_overdue: true });
   });
 
+  it('karya prompts --step chapter:5 shows the promise due in chapter 5, as the session sends it', async () => {
+    const r = await runKaryaInProcess(['prompts', 'romance', '--chapters', '10', '--lang', lang, '--step', 'chapter:5'], { cwd, env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(lang === 'ms' ? `- ${w.map} (sasaran Bab 5)` : `- ${w.map} (due in Chapter 5)`);
+    expect(r.stdout).not.toMatch(/Marker [5-9]\b|Marker 10\b/);
+  });
+
   it('karya rewrite of chapter 4 lists chapters 5, 7 and 9 (which mention Mara) to check, in the CLI and --json', async () => {
     const r = await runKaryaInProcess(['rewrite', 'romance', '--chapters', '10', '--lang', lang, '--part', 'chapter:4', '--note', w.note, '--json'], { cwd, env: env() });
     expect(r.code, r.stderr).toBe(0);

@@ -10,7 +10,7 @@
 // ±15 % of their target, parts still short, the repeated share, overused phrases, the last chapter against
 // the first, extension calls, thread recall (facts planted in the first half still in later chapters'
 // requests), outline entries carried, the bible's size by chapter and the growth of a chapter's request,
-// and parts kept in another language. JSON results go to bench/results/eval-<time>.json. Prints figures;
+// and parts kept in another language; then the continuity table (bench/continuity-eval.ts). JSON results go to bench/results/eval-<time>.json. Prints figures;
 // asserts nothing.
 // Every run ends with the language check's accuracy on its labelled sample (tests/fixtures/language/,
 // per class); `--language` prints only that, with the samples told wrong.
@@ -33,6 +33,7 @@ import { loadCatalog, ROOT } from '../engine/node/load.js';
 import { startFakeOpenAI } from '../tests/fake-openai.js';
 import { describeRequest, drifter, outlineEntry, planter, plantedFact, underWriter, type RequestInfo, type ScriptedModel } from '../tests/scripted-models.js';
 import { sampleAccuracy, type ClassAccuracy } from '../tests/language-sample.js';
+import { continuityRows, printContinuity } from './continuity-eval.js';
 
 const { values } = parseArgs({
   options: {
@@ -399,6 +400,8 @@ for (const spec of specs) {
     }
   }
 }
+// The continuity table: the scripted continuity book always; a real model's book when one wrote the others.
+const continuity = await continuityRows(catalog, langs, rows.some((r) => r.model === 'real'));
 const totalSeconds = (performance.now() - runStarted) / 1000;
 
 /** The real model as configured (names only, never keys). */
@@ -410,7 +413,7 @@ const at = new Date().toISOString();
 const results = {
   at, generators: specs.map((s) => s.id), chapters: chapterCounts, langs, templates: versions.map((v) => v.name), ...(baselineNote ? { baselineNote } : {}),
   models: Object.fromEntries([...scriptedNames.map((m) => [m, SCRIPTED[m]!.about]), ...(rows.some((r) => r.model === 'real') ? [['real', realAbout()]] : [])]),
-  fakeRequests, seconds: totalSeconds, rows,
+  fakeRequests, seconds: totalSeconds, rows, continuity,
   language: languageAccuracy.map(({ label, right, total, accuracy }) => ({ label, right, total, accuracy })),
 };
 const dir = path.join(ROOT, 'bench', 'results');
@@ -422,6 +425,8 @@ if (values.json) {
   console.log(JSON.stringify(results, null, 2));
 } else {
   printTables();
+  console.log('');
+  printContinuity(continuity);
   console.log('');
   printLanguageSample(false);
   const realRequests = rows.filter((r) => r.model === 'real').reduce((a, r) => a + Object.values(r.requests).reduce((x, y) => x + y, 0), 0);

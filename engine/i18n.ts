@@ -24,6 +24,9 @@ export const WORDS = {
   repeats: { en: 'repeats', ms: 'berulang' },
   repeatsNote: { en: '{label} repeats itself: {share}% of its words were already written', ms: '{label} berulang: {share}% perkataannya sudah ditulis sebelum ini' },
   indonesianNote: { en: 'Indonesian words in {label}: {words}', ms: 'Perkataan Indonesia dalam {label}: {words}' },
+  checkAgainst: { en: 'check against the rewritten {label}', ms: 'semak dengan {label} yang ditulis semula' },
+  threadsResolved: { en: '{resolved} of {total} promises resolved', ms: '{resolved} daripada {total} janji diselesaikan' },
+  threadsOverdue: { en: 'still open past their due part: {threads}', ms: 'masih terbuka selepas bahagian sasarannya: {threads}' },
 } as const satisfies Record<string, { en: string; ms: string }>;
 
 export type WordKey = keyof typeof WORDS;

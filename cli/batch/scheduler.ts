@@ -71,7 +71,7 @@ export type BatchEvent =
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
   | { type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; short?: true; repeats?: true; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number }
   | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
-  | { type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number }
+  | { type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] }
   | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
   | { type: 'rate_limited'; waitSeconds: number };
 
@@ -385,7 +385,11 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
       await writeBookFiles(job, session?.state ?? book.state, png);
       totals.shortParts += shortParts;
       totals.repeatingParts += repeatingParts;
-      emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}) });
+      // Continuity of the finished book (recomputed from its story bible): findings on its parts, promises open past their due part.
+      const view = session && spec.kind === 'book' ? session.view() : undefined;
+      const findings = view?.parts.reduce((n, p) => n + (p.continuity?.length ?? 0), 0) ?? 0;
+      const overdue = view?.threads?.filter((t) => t.is_overdue).map((t) => t.thread) ?? [];
+      emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...(findings ? { continuity: findings } : {}), ...(overdue.length ? { overdueThreads: overdue } : {}) });
       // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.
       book.state = withoutText(book.state);
       return 'done';

@@ -1,7 +1,7 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
+import { BookSession, GenerationError, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
 import { lightFetch } from '../../engine/node/light-fetch.js';
 import { openStateFile } from '../../server/index.js';
@@ -152,14 +152,19 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
         bibleFailed.add(label);
         info(`  … ${label}: the story so far could not be updated (${error.message}); it will be tried again before the next part`);
       }
+      // Continuity findings on this part (from the bible as it stood before it; the text is never changed).
+      const findings = continuityOf(session, label);
+      for (const f of findings) info(`  ⚠ ${label.padEnd(24)} ${f.detail}`);
+      if (findings.length) Object.assign(parts[parts.length - 1]!, { continuity: findings });
     }
     const state = session.state;
     const notInBible = reportNotInBible(session, bibleFailed);
     for (const part of parts) if (notInBible.includes(part.label)) Object.assign(part, { bibleUpdated: false });
+    const threads = reportThreads(session);
     const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format }, { ...opts, ...(author ? { author } : {}) }, png, image);
     if (opts.json) {
       const score = bookLengthScore(parts.map((p) => p.score));
-      process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(score !== undefined ? { score } : {}), parts, out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
+      process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
     } else if (!result.file) process.stdout.write(result.markdown ?? '');
     if (result.file) info(`karya: wrote ${result.file}`);
   } catch (error) {
@@ -186,6 +191,23 @@ function reportNotInBible(session: BookSession, failed: ReadonlySet<string>): st
   const labels = view.filter((p) => p.bible_updated === false || (failed.has(p.label) && !taken(p.label))).map((p) => p.label);
   if (labels.length) info(`karya: the story bible did not take in ${labels.join(', ')} (its update failed or did not fit the model's context window); the next step tries again`);
   return labels;
+}
+
+/** The book's continuity findings on the part labelled `label` (the book view's). */
+function continuityOf(session: BookSession, label: string): ContinuityFinding[] {
+  if (session.spec.kind !== 'book') return [];
+  return session.view().parts.find((p) => p.label === label)?.continuity ?? [];
+}
+
+/** The book's promises, with a summary line: how many were resolved, which are open past their due part. */
+function reportThreads(session: BookSession): NonNullable<BookView['threads']> {
+  const threads = session.spec.kind === 'book' ? session.view().threads ?? [] : [];
+  if (!threads.length) return threads;
+  const lang = session.state.lang;
+  const overdue = threads.filter((t) => t.is_overdue);
+  const resolved = word('threadsResolved', lang, { resolved: threads.filter((t) => t.status === 'resolved').length, total: threads.length });
+  info(`karya: ${resolved}${overdue.length ? `; ⚠ ${word('threadsOverdue', lang, { threads: overdue.map((t) => `"${t.thread}"${t.due ? ` (${t.due})` : ''}`).join(', ') })}` : ''}`);
+  return threads;
 }
 
 /** "  target 1500, S_l 97.3" for a part asked for a number of words ("…, short" under 0.85 of it); '' otherwise. */

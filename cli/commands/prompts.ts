@@ -5,7 +5,7 @@
 // writes the parts before the step, and the session keeps its bible as a real run would. No provider is
 // ever built from the environment, so no request leaves the process whatever keys are set.
 import { existsSync } from 'node:fs';
-import { BookSession, inMemoryProgressStore, planSteps, renderPrompt, startBook, stepKey, type BookState, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
+import { BookSession, inMemoryProgressStore, planSteps, renderPrompt, startBook, stateForStep, stepKey, stepPosition, type BookState, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
 import { chatBody, imageBody } from '../../engine/providers/openai.js';
 import { openStateFile } from '../../server/index.js';
@@ -147,7 +147,8 @@ export async function promptsCommand(id: string, opts: PromptsOptions): Promise<
     if (spec.kind === 'book' && steps.indexOf(step) > 0) info(`karya: no saved book with these settings; rendered from a scripted book (offline demo parts and story bible before ${stepName(step)})`);
   }
 
-  const prompt = renderPrompt({ spec, renderer: catalog.renderer, state, step });
+  // As the session sends it: the bible as of the part before the step, with the promises due in it.
+  const prompt = renderPrompt({ spec, renderer: catalog.renderer, state: stateForStep(spec, state, stepPosition(step)), step });
   const name = stepName(step);
   const header = [`# ${spec.id}`, `${prompt.meta.stepLabel} (${name})`, state.lang];
   let printed: Record<string, unknown>;

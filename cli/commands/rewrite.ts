@@ -5,7 +5,7 @@
 // same settings, else the generator's latest saved book).
 // `karya export` then shows the new part; the other parts are unchanged.
 import { existsSync } from 'node:fs';
-import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, parseStepKey, partStep, stepKey, stepPosition, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
 import { conclusionPosition } from '../../engine/spec/conclusion.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
@@ -76,7 +76,10 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     const before = result.previous.split(/\s+/).filter(Boolean).length;
     info(`  ${result.isComplete && !result.short ? '✓' : '⚠'} ${result.label.padEnd(24)} ${String(result.words).padStart(5)} words (was ${before})  ${result.seconds.toFixed(1)}s${note ? `  note: ${note.length > 60 ? `${note.slice(0, 57)}…` : note}` : ''}`);
     info(`karya: the previous ${result.label} is kept as a version in ${statePath}; karya export shows the new one`);
-    if (opts.json) process.stdout.write(JSON.stringify({ id: spec.id, part: opts.part, label: result.label, words: result.words, previousWords: before, ...(result.short ? { short: true } : {}), bibleCalls: result.bibleCalls }) + '\n');
+    // The later parts that mention what the rewritten part no longer establishes: nothing later is rewritten.
+    const check = session.view().parts.filter((p) => p.check_against === result.label).map((p) => ({ part: p.label, check_against: p.check_against! }));
+    for (const c of check) info(`  ⚠ ${c.part.padEnd(24)} ${word('checkAgainst', session.state.lang, { label: c.check_against })}`);
+    if (opts.json) process.stdout.write(JSON.stringify({ id: spec.id, part: opts.part, label: result.label, words: result.words, previousWords: before, ...(result.short ? { short: true } : {}), bibleCalls: result.bibleCalls, ...(check.length ? { check } : {}) }) + '\n');
   } catch (error) {
     if (interrupt.isInterrupted) {
       info('karya: interrupted; the part is as it was');

@@ -217,7 +217,7 @@ const BLOCKS: ReadonlyArray<[RegExp, BlockKind]> = [
   [/^(?:(?:the\s+)?(?:main|key|principal|central|core|supporting)?\s*(?:characters?|cast)(?:\s+list)?|(?:senarai\s+)?watak(?:-watak)?(?:\s+(?:utama|penting|sampingan))?|tokoh(?:-tokoh)?(?:\s+utama)?)$/, 'characters'],
   [/^(?:(?:the\s+|story\s+|planned\s+|book\s+)?ending|how\s+(?:the\s+)?(?:story|book|novel|it)\s+(?:ends|concludes)|(?:the\s+)?conclusion(?:\s+of\s+the\s+(?:story|book))?|(?:the\s+)?resolution|climax\s+and\s+resolution|epilogue|finale|what\s+the\s+conclusion\s+(?:will\s+)?covers?|kesimpulan(?:\s+cerita)?|pengakhiran(?:\s+cerita)?|penamat|penutup|peleraian|penyelesaian|kesudahan(?:\s+cerita)?|epilog|bagaimana\s+(?:cerita|kisah|buku)\s+(?:ini\s+)?berakhir)$/, 'ending'],
   [/^(?:chapters|the\s+chapters|chapter\s+(?:outlines?|breakdown|summaries|plan|list)|chapter-by-chapter(?:\s+(?:outline|breakdown|plan|summary))?|(?:detailed\s+|story\s+|book\s+|plot\s+|novel\s+)?outline|plot|rangka(?:\s+(?:cerita|bab|buku|terperinci|novel))?|senarai\s+bab|bab-bab|pecahan\s+bab|struktur\s+bab|ringkasan\s+bab)$/, 'entries'],
-  [/^(?:setting|latar(?:\s+belakang|\s+tempat)?|themes?|tema|tone|nada|genre|structure|struktur|notes?|nota|prologue|prolog|style|gaya|pov|point\s+of\s+view|sudut\s+pandangan|world|dunia|motifs?|subplots?|sub-?plot|key\s+themes)$/, 'other'],
+  [/^(?:setting|latar(?:\s+belakang|\s+tempat)?|themes?|tema|tone|nada|genre|structure|struktur|notes?|nota|prologue|prolog|style|gaya|pov|point\s+of\s+view|sudut\s+pandangan|world|dunia|motifs?|subplots?|sub-?plot|key\s+themes|(?:open\s+)?threads|promises|urusan|janji|benang\s+cerita)$/, 'other'],
 ];
 
 /** A line that opens a block ("Premise:", "**Ending**", "## Main characters") and the text after its label. */

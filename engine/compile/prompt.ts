@@ -58,6 +58,8 @@ export interface PromptContext {
   cutEnding: string;
   /** The story so far (the session's running memory of the book), bounded; '' before it exists. */
   storySoFar: string;
+  /** The story bible's promises due in this part or overdue, one line each (templates/partials/threads-due.hbs); '' when none. */
+  threadsDue: string;
   /** This chapter's (or section's) entry from the outline; '' when the outline has none for it. */
   chapterPlan: string;
   /** The writer's note for this chapter ("what must happen here"), for its own request only; '' when none. */
@@ -101,11 +103,15 @@ export interface PromptContext {
  * The state a step is rendered from. A publishing step carries the text of the book it is for
  * (engine/publish); every other step has none.
  */
-export type PromptState = BookState & { readonly bookContext?: string };
+export type PromptState = BookState & {
+  readonly bookContext?: string;
+  /** The promises due in this part or overdue, one line each (the session fills it from the story bible). */
+  readonly dueThreads?: string;
+};
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'chapterPlan', 'chapterNote', 'newPart',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
   'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
 ] satisfies Array<keyof PromptContext>);
 
@@ -346,6 +352,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     cutEnding: '',
     bookContext: state.bookContext?.trim() ?? '',
     storySoFar: state.memory ?? '',
+    threadsDue: state.dueThreads ?? '',
     chapterPlan: step.kind === 'chapter' ? entryText(step.position) : '',
     chapterNote: step.kind === 'chapter' ? state.chapterNotes?.[step.position]?.trim() ?? '' : '',
     newPart: '',

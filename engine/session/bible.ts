@@ -11,49 +11,13 @@ import type { FieldShape, Lang, ResolvedSpec } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
 import { parsedOutlineOf } from '../compile/plan.js';
 import { writerBriefOf, type WriterBrief } from '../compile/brief.js';
+import type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './bible-types.js';
+import { datedUpdate, dueCell, MAX_REPLACED, sinceCell, withStatus, type Replaced, type ThreadStatus } from './bible-time.js';
+import { renderBible } from './bible-render.js';
 
-export interface BibleLine {
-  /** "Chapter 3", "Bab 3", "Introduction"; for an arc "Chapters 1–3" / "Bab 1–3". */
-  readonly label: string;
-  readonly line: string;
-}
+export { renderBible } from './bible-render.js';
 
-export interface BibleCharacter {
-  readonly name: string;
-  readonly role: string;
-  /** Where they are, what they know and feel now. */
-  readonly state: string;
-  /** The part they last appeared in. */
-  readonly lastSeen: string;
-}
-
-export interface BibleThread {
-  readonly thread: string;
-  /** The part it was opened in. */
-  readonly opened: string;
-  readonly isResolved: boolean;
-}
-
-export interface StoryBible {
-  readonly premise: string;
-  readonly ending: string;
-  /** The most recent parts, one line each, oldest first. */
-  readonly chapters: readonly BibleLine[];
-  /** Older parts folded into arcs, oldest first. */
-  readonly arcs: readonly BibleLine[];
-  readonly characters: readonly BibleCharacter[];
-  readonly threads: readonly BibleThread[];
-  readonly facts: readonly string[];
-}
-
-/** What one update answer brings; absent sections keep what the bible had. */
-export interface BibleUpdate {
-  readonly chapterLine?: string;
-  readonly arcLine?: string;
-  readonly characters?: readonly BibleCharacter[];
-  readonly threads?: readonly BibleThread[];
-  readonly facts?: readonly string[];
-}
+export type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './bible-types.js';
 
 /**
  * The bounds of a bible. Chapter lines past `chapters` fold, `foldSize` at a time, into an arc; arcs past
@@ -75,13 +39,7 @@ export const BIBLE_LIMITS = {
 
 export const EMPTY_BIBLE: StoryBible = { premise: '', ending: '', chapters: [], arcs: [], characters: [], threads: [], facts: [] };
 
-type Section = 'premise' | 'ending' | 'chapters' | 'arcs' | 'characters' | 'threads' | 'facts' | 'chapter' | 'arc';
-
-/** Section headings as the bible is written, by language. */
-const HEADINGS: Record<Lang, Record<Exclude<Section, 'chapter' | 'arc'>, string>> = {
-  en: { premise: 'Premise', ending: 'Planned ending', chapters: 'Chapters so far', arcs: 'Earlier arcs', characters: 'Characters', threads: 'Open threads', facts: 'Established facts' },
-  ms: { premise: 'Premis', ending: 'Pengakhiran yang dirancang', chapters: 'Bab setakat ini', arcs: 'Arka terdahulu', characters: 'Watak', threads: 'Urusan belum selesai', facts: 'Fakta yang ditetapkan' },
-};
+type Section = 'premise' | 'ending' | 'chapters' | 'arcs' | 'characters' | 'threads' | 'facts' | 'replaced' | 'chapter' | 'arc';
 
 /** The headings a bible or an update answer may use (both languages, and the words models write instead). */
 const SECTION_NAMES: ReadonlyArray<[RegExp, Section]> = [
@@ -94,6 +52,7 @@ const SECTION_NAMES: ReadonlyArray<[RegExp, Section]> = [
   [/^(characters|character table|main characters|watak|watak-watak|jadual watak)$/, 'characters'],
   [/^(open threads|threads|plot threads|urusan belum selesai|urusan|benang cerita)$/, 'threads'],
   [/^(established facts|facts|key facts|fakta yang ditetapkan|fakta|fakta penting)$/, 'facts'],
+  [/^(replaced|no longer true|sudah berubah|tidak lagi benar)$/, 'replaced'],
 ];
 
 /** A heading line's section: `## Characters`, `**Characters**`, `Characters:`. */
@@ -121,30 +80,68 @@ const clean = (s: string) => s.replace(/^[-*•\d.)\s]+/, '').replace(/\*\*|__/g
 function parseCharacter(line: string): BibleCharacter | undefined {
   const text = clean(line);
   if (!text) return undefined;
-  const cells = text.split('|').map((c) => c.trim());
+  const all = text.split('|').map((c) => c.trim());
+  const since = all.length > 2 ? sinceCell(all[all.length - 1]!) : undefined;
+  const cells = since ? all.slice(0, -1) : all;
   if (cells.length >= 2) {
-    const [name, role = '', state = '', lastSeen = ''] = cells;
-    return name ? { name: capWords(name, 8), role: capWords(role, BIBLE_LIMITS.entryWords), state: capWords(state, BIBLE_LIMITS.entryWords), lastSeen: capWords(lastSeen, 6) } : undefined;
+    const [name, role = '', state = '', lastSeen = ''] = since ? cells.map((c) => (c === '-' ? '' : c)) : cells;
+    return name ? { name: capWords(name, 8), role: capWords(role, BIBLE_LIMITS.entryWords), state: capWords(state, BIBLE_LIMITS.entryWords), lastSeen: capWords(lastSeen, 6), ...(since ? { since: capWords(since, 6) } : {}) } : undefined;
   }
   const m = /^([^:–—-]{1,60}?)\s*[:–—-]\s*(.+)$/.exec(text);
   if (!m) return { name: capWords(text, 8), role: '', state: '', lastSeen: '' };
   return { name: m[1]!.trim(), role: '', state: capWords(m[2]!, BIBLE_LIMITS.entryWords), lastSeen: '' };
 }
 
-const RESOLVED = /^(resolved|closed|done|selesai|diselesaikan|terlerai|ditutup)\b/i;
-const OPEN = /^(open|ongoing|unresolved|terbuka|belum selesai|berterusan)\b/i;
+const STATUS: ReadonlyArray<[RegExp, ThreadStatus]> = [
+  [/^(resolved|closed|done|paid|selesai|diselesaikan|terlerai|ditutup)\b/i, 'resolved'],
+  [/^(dropped|abandoned|digugurkan|ditinggalkan)\b/i, 'dropped'],
+  [/^(advanced|progressed|moved on|berkembang|bergerak)\b/i, 'advanced'],
+  [/^(open|opened|ongoing|unresolved|terbuka|dibuka|belum selesai|berterusan)\b/i, 'open'],
+];
 
-/** "thread | where opened | open|resolved", or a plain thread (open). */
-function parseThread(line: string): BibleThread | undefined {
+/** "resolved Chapter 6" → the status and the part it changed in. */
+function statusCell(cell: string): { status: ThreadStatus; changed?: string } | undefined {
+  for (const [re, status] of STATUS) {
+    const m = re.exec(cell);
+    if (!m) continue;
+    const rest = cell.slice(m[0].length).replace(/^\s*(in|on|dalam|pada)\s+/i, '').trim();
+    return { status, ...(/\d|introduction|pengenalan|conclusion|kesimpulan/i.test(rest) ? { changed: capWords(rest, 6) } : {}) };
+  }
+  return undefined;
+}
+
+/** "thread | where opened | open|advanced|resolved|dropped [part] | due part", or a plain thread (open). */
+export function parseThread(line: string): BibleThread | undefined {
   const text = clean(line);
   if (!text) return undefined;
   const cells = text.split('|').map((c) => c.trim()).filter(Boolean);
-  const status = cells.length >= 2 ? cells[cells.length - 1]! : '';
-  const isResolved = RESOLVED.test(status) || /\((resolved|selesai)\)\s*$/i.test(text);
-  const hasStatus = RESOLVED.test(status) || OPEN.test(status);
-  const body = hasStatus ? cells.slice(0, -1) : cells;
+  const dueAt = cells.findIndex((c, i) => i > 0 && dueCell(c));
+  const due = dueAt > 0 ? dueCell(cells[dueAt]!) : undefined;
+  const rest = cells.filter((_, i) => i !== dueAt && !(i > 0 && sinceCell(cells[i]!)));
+  const found = rest.length >= 2 ? statusCell(rest[rest.length - 1]!) : undefined;
+  const marked = /\((resolved|selesai)\)\s*$/i.test(text) ? 'resolved' : undefined;
+  const body = found ? rest.slice(0, -1) : rest;
   const thread = (body[0] ?? text).replace(/\((resolved|selesai|open|terbuka)\)\s*$/i, '').trim();
-  return thread ? { thread: capWords(thread, BIBLE_LIMITS.entryWords), opened: capWords(body[1] ?? '', 6), isResolved } : undefined;
+  if (!thread) return undefined;
+  const base: BibleThread = { thread: capWords(thread, BIBLE_LIMITS.entryWords), opened: capWords(body[1] ?? '', 6), isResolved: false };
+  return { ...withStatus(base, found?.status ?? marked ?? 'open'), ...(found?.changed ? { changed: found.changed } : {}), ...(due ? { due: capWords(due, 6) } : {}) };
+}
+
+/** "fact | since Chapter 2": the fact and its part. */
+function parseFact(line: string): { fact: string; since?: string } {
+  const text = clean(line);
+  const cells = text.split('|').map((c) => c.trim());
+  const since = cells.length > 1 ? sinceCell(cells[cells.length - 1]!) : undefined;
+  return { fact: (since ? cells.slice(0, -1) : cells).join(' | ').trim(), ...(since ? { since } : {}) };
+}
+
+/** "kind | subject | value… | Chapter 1 → Chapter 4": a replaced value. */
+function parseReplaced(line: string): Replaced | undefined {
+  const cells = clean(line).split('|').map((c) => c.trim());
+  const range = /^(.*?)\s*(?:→|->)\s*(.+)$/.exec(cells[cells.length - 1] ?? '');
+  const kind = ({ character: 'character', watak: 'character', fact: 'fact', fakta: 'fact', thread: 'thread', urusan: 'thread' } as const)[(cells[0] ?? '').toLowerCase() as 'fact'];
+  if (!range || !kind || cells.length < 4) return undefined;
+  return { kind, subject: cells[1]!, value: cells.slice(2, -1).join(' | '), since: range[1]!.trim(), until: range[2]!.trim() };
 }
 
 /** "Chapter 3: line" (a recent part or an arc). */
@@ -210,8 +207,16 @@ export function parseBible(text: string | undefined): StoryBible {
     arcs: items(s.get('arcs')).map(parseLabelled).filter((x): x is BibleLine => !!x),
     characters: items(s.get('characters')).map(parseCharacter).filter((x): x is BibleCharacter => !!x),
     threads: items(s.get('threads')).map(parseThread).filter((x): x is BibleThread => !!x),
-    facts: items(s.get('facts')).map(clean).filter(Boolean),
+    ...factsOf(items(s.get('facts'))),
+    ...(s.has('replaced') ? { replaced: items(s.get('replaced')).map(parseReplaced).filter((x): x is Replaced => !!x) } : {}),
   });
+}
+
+/** Fact lines as facts and their parts. */
+function factsOf(lines: readonly string[]): Pick<StoryBible, 'facts' | 'factSince'> {
+  const parsed = lines.map(parseFact).filter((f) => f.fact);
+  const since = Object.fromEntries(parsed.flatMap((f) => (f.since ? [[f.fact, f.since]] : [])));
+  return { facts: parsed.map((f) => f.fact), ...(Object.keys(since).length ? { factSince: since } : {}) };
 }
 
 /**
@@ -249,10 +254,18 @@ export function bounded(b: StoryBible): StoryBible {
     ending: capWords(b.ending, L.endingWords),
     chapters: b.chapters.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
     arcs: b.arcs.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
-    characters: b.characters.slice(0, L.characters).map((c) => ({ name: capWords(c.name, 8), role: capWords(c.role, L.entryWords), state: capWords(c.state, L.entryWords), lastSeen: capWords(c.lastSeen, 6) })),
+    characters: b.characters.slice(0, L.characters).map((c) => ({ name: capWords(c.name, 8), role: capWords(c.role, L.entryWords), state: capWords(c.state, L.entryWords), lastSeen: capWords(c.lastSeen, 6), ...(c.since ? { since: c.since } : {}) })),
     threads,
-    facts: keepEnds(dedupe(b.facts), L.facts).map((f) => capWords(f, L.entryWords)),
+    ...boundedFacts(b),
+    ...(b.replaced?.length ? { replaced: b.replaced.slice(-MAX_REPLACED).map((r) => ({ ...r, value: capWords(r.value, L.entryWords) })) } : {}),
   };
+}
+
+/** The facts within their limits, each with its part. */
+function boundedFacts(b: StoryBible): Pick<StoryBible, 'facts' | 'factSince'> {
+  const facts = keepEnds(dedupe(b.facts), BIBLE_LIMITS.facts).map((f) => [capWords(f, BIBLE_LIMITS.entryWords), b.factSince?.[f]] as const);
+  const since = Object.fromEntries(facts.flatMap(([f, at]) => (at ? [[f, at]] : [])));
+  return { facts: facts.map(([f]) => f), ...(Object.keys(since).length ? { factSince: since } : {}) };
 }
 
 /**
@@ -322,7 +335,8 @@ export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: 
     const [a, b, ...rest] = arcs;
     arcs = [{ label: mergeLabels(a!.label, b!.label, input.lang), line: joined([a!, b!]) }, ...rest];
   }
-  return bounded({
+  return bounded(datedUpdate(bible, {
+    ...bible,
     premise: input.premise ?? bible.premise,
     ending: input.ending ?? bible.ending,
     chapters,
@@ -330,7 +344,7 @@ export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: 
     characters: update.characters?.length ? mergeCharacters(bible.characters, update.characters) : bible.characters,
     threads: update.threads?.length ? update.threads : bible.threads,
     facts: update.facts?.length ? update.facts : bible.facts,
-  });
+  }, input.label));
 }
 
 /** The update's table, with characters it left out kept after it while there is room (a minor character who left the scene is not forgotten). */
@@ -343,27 +357,6 @@ function mergeLabels(a: string, b: string, lang: Lang): string {
   const from = /(\d+)/.exec(a)?.[1];
   const to = /(\d+)(?!.*\d)/.exec(b)?.[1];
   return from && to ? `${lang === 'ms' ? 'Bab' : 'Chapters'} ${from}–${to}` : [a, b].filter(Boolean).join(' – ');
-}
-
-/**
- * The bible as Markdown, in the book's language. `omit` leaves sections out (a chapter's request carries
- * the premise on its own and the planned ending only near the end).
- */
-export function renderBible(b: StoryBible, lang: Lang, opts: { omit?: ReadonlyArray<'premise' | 'ending'> } = {}): string {
-  const h = HEADINGS[lang];
-  const out: string[] = [];
-  const add = (heading: string, lines: string[]) => {
-    if (lines.length) out.push(`## ${heading}`, ...lines, '');
-  };
-  if (!opts.omit?.includes('premise')) add(h.premise, b.premise ? [b.premise] : []);
-  if (!opts.omit?.includes('ending')) add(h.ending, b.ending ? [b.ending] : []);
-  add(h.arcs, b.arcs.map((a) => `- ${a.label ? `${a.label}: ` : ''}${a.line}`));
-  add(h.chapters, b.chapters.map((c) => `- ${c.label ? `${c.label}: ` : ''}${c.line}`));
-  add(h.characters, b.characters.map((c) => `- ${[c.name, c.role, c.state, c.lastSeen].join(' | ').replace(/( \| )+$/, '')}`));
-  const status = (t: BibleThread) => (t.isResolved ? (lang === 'ms' ? 'selesai' : 'resolved') : lang === 'ms' ? 'terbuka' : 'open');
-  add(h.threads, b.threads.map((t) => `- ${t.thread} | ${t.opened || '-'} | ${status(t)}`));
-  add(h.facts, b.facts.map((f) => `- ${f}`));
-  return out.join('\n').trim();
 }
 
 /** True when a bible holds nothing a chapter could use. */

@@ -12,3 +12,6 @@ export * from './cost.js';
 export * from './edit.js';
 export * from './outline-edit.js';
 export * from './passage.js';
+export type { ContinuityFinding } from './view-schema.js';
+export { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
+export { stateForStep } from './bible-as-of.js';

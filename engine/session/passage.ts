@@ -8,12 +8,17 @@ import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
 import { withoutCharacterDetails, type BookState } from '../compile/flow.js';
-import { chapterTitleOf, renderPassage, type PassageAsk, type PromptRenderer } from '../compile/prompt.js';
+import { buildContext, chapterTitleOf, CONTINUE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { partStep } from '../compile/labels.js';
 import { GenerationError } from '../errors.js';
 import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
 import { findLanguageDrift } from './language.js';
-import { SessionError } from './session.js';
+import { SessionError } from './step-types.js';
+import { askText } from './answer-text.js';
+import { fitting } from './fit.js';
+import { stateForStep } from './bible-as-of.js';
+import { trimmableOf } from './run-step.js';
+import { answerWhole } from './follow-ups/continue-cut.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from './passage-kinds.js';
 
 export * from './passage-kinds.js';
@@ -61,7 +66,7 @@ const firstWords = (text: string, n: number) => {
   return words.slice(0, n).join(' ') + (words.length > n ? ' …' : '');
 };
 
-/** A model's answer as text only: no wrapping quotes or fences, no leading label ("Here is the passage:"). */
+/** A passage answer without the wrappers askText leaves (a code fence, triple or whole-text quotes); its chatter askText takes off. */
 export function cleanPassage(answer: string): string {
   let text = answer.trim().replace(/^```[a-z]*\n?|\n?```$/g, '').trim();
   text = text.replace(/^(here is|here's|berikut (ialah|adalah))[^\n]*:\s*\n+/i, '').trim();
@@ -92,7 +97,7 @@ export async function reworkPassage(input: {
   if (note.length > MAX_REWRITE_NOTE_CHARS) throw new EditError('note_too_long', { max: MAX_REWRITE_NOTE_CHARS });
   const step = partStep(spec, request.position, state.totalChapters);
   // The book as it stood when the part was written: the part's plan and the bible up to it.
-  const before: BookState = { ...state, content: state.content.slice(0, request.position), currentChapter: request.position };
+  const before = stateForStep(spec, { ...state, content: state.content.slice(0, request.position), currentChapter: request.position }, request.position);
   const title = chapterTitleOf(spec, state, step);
   const shownBefore = request.position === 0 && state.characterDetails ? withoutCharacterDetails(part.slice(0, request.start)) : part.slice(0, request.start);
   const ask: PassageAsk = {
@@ -104,7 +109,12 @@ export async function reworkPassage(input: {
     passageTone: request.action === 'rewrite' && request.tone ? PASSAGE_TONES[request.tone][state.lang] : '',
   };
   const prompt = renderPassage({ spec, renderer: input.renderer, state: before, step, ...(title ? { chapterTitle: title } : {}), ask, words: wordsFor(request.action, countWords(request.text)) });
-  const result = await input.provider.generateText({ ...prompt, ...(input.signal ? { signal: input.signal } : {}), ...(input.onDelta ? { onDelta: input.onDelta } : {}) });
+  // Like every call: the text only (askText), within the model's window (the bible trimmed first), and an
+  // answer cut at the token limit continued once, as a part is.
+  const provider = fitting(input.provider, trimmableOf(spec, before, step));
+  const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(onDelta ? { onDelta } : {}) });
+  const continuation = (soFar: string): RenderedPrompt => ({ ...prompt, user: `${prompt.user}\n\n${input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...buildContext({ spec, state: before, step }), cutEnding: lastWords(soFar, 30) })}` });
+  const result = await answerWhole(call, prompt, continuation, input.onDelta, 1);
   if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
   const text = cleanPassage(result.text);
   if (!text) throw new GenerationError('no_content');

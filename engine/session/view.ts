@@ -16,6 +16,7 @@ import { repeatedShares } from './repeat.js';
 import { indonesianWords } from './language.js';
 import { bookBible } from './bible.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
+import { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
 
 
 
@@ -41,6 +42,9 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   const missing = new Set(isBook ? partsNotInBible(state) : []);
   const prose = state.content.map((text, i) => (i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text));
   const repeated = target > 0 ? repeatedShares(prose) : [];
+  // Continuity: recomputed from the story bible and the text, never stored (a re-derived bible clears a finding).
+  const findings = isBook ? continuityFindings(spec, state, next === null) : [];
+  const checks = isBook ? checksAgainst(spec, state) : [];
   const parts = state.content.map((text, i) => {
     const step = partStep(spec, i, state.totalChapters);
     // The user's own title, else the one the outline gives the chapter.
@@ -50,7 +54,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     // the share of its words the book already said (engine/session/repeat.ts).
     const indonesian = target > 0 && lang === 'ms' ? indonesianWords(prose[i]!) : [];
     const measured = target > 0 ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}) } : {};
-    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}) };
+    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
   const plan = !isBook ? [] : state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
@@ -65,6 +69,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     outline: state.outline !== undefined ? { label: label({ kind: 'outline' }), text: state.outline } : null,
     bible: isBook ? bookBible(spec, state) : '',
     bible_notes: state.memory ?? '',
+    ...(isBook && state.memory ? { threads: bookThreads(spec, state, next === null) } : {}),
     parts,
     next: next ? { ...stepRef(next), label: label(next), button: buttonLabel(spec, next, lang) } : null,
     progress: isBook ? progress(spec, state) : null,

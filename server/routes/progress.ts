@@ -218,7 +218,7 @@ export function progressRoutes(ctx: AppContext): ApiRoutes {
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: done.text, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
         if ((next.memoryUpTo ?? -1) >= position) {
           // The bible follows the new text; a failed update leaves it as it was (the part is saved).
-          const updated = await updateBible({ spec, renderer: catalog.renderer, provider: ctx.provider, state: next, position, signal }).catch(() => null);
+          const updated = await updateBible({ spec, renderer: catalog.renderer, provider: ctx.provider, state: next, position, isRewrite: true, signal }).catch(() => null);
           if (updated) {
             await repos.books.saveMemory({ userId, key: bookType, memory: updated.memory, upTo: next.memoryUpTo! });
             next = { ...next, memory: updated.memory };

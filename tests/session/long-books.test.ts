@@ -127,8 +127,9 @@ describe('length control: a part that comes back short is extended (karya genera
     expect(ext).toMatch(/Write about \d+ more words/);
     expect(ext).toContain('plan-2');
     expect(ext).toContain('fact-2');
-    // Every stderr line of a prose part has its check mark.
-    expect(r.stderr).not.toMatch(/⚠/);
+    // Every stderr line of a prose part has its check mark (a ⚠ line of a continuity finding is no part line:
+    // this model's bible leaves "the missing father" open to the end, which the book reports).
+    expect(r.stderr).not.toMatch(/⚠ .* \d+ words/);
   });
 
   it('with a model that writes 20 %, the parts still short after two extensions carry short: true and no check mark', async () => {

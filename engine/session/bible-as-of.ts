@@ -1,0 +1,43 @@
+// The story bible a step is sent: the book's bible as it stood after the part before the step (a rewrite,
+// "write more" or a passage edit of chapter k never sees what later chapters established), without the
+// replaced values and the dates the session keeps for itself.
+import type { BookSpec, ResolvedSpec } from '../spec/types.js';
+import type { BookState } from '../compile/flow.js';
+import { partLabel } from '../compile/labels.js';
+import { conclusionPosition } from '../spec/conclusion.js';
+import { parseBible, renderBible, type StoryBible } from './bible.js';
+import { bibleAsOf, type PartOf } from './bible-time.js';
+import { dueThreadLines, outlineThreads, withOutlineThreads } from './outline-threads.js';
+import type { PromptState } from '../compile/prompt.js';
+
+/** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book. */
+export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
+  const positions = new Map<string, number>();
+  if (spec.kind === 'book') {
+    const end = conclusionPosition(spec.flow, state.totalChapters);
+    for (let i = 0; i <= end; i++) for (const lang of ['en', 'ms'] as const) positions.set(partLabel(spec, i, state.totalChapters, lang).toLowerCase(), i);
+  }
+  return (label) => {
+    const key = label.toLowerCase().replace(/\s+/g, ' ').trim();
+    const known = positions.get(key);
+    if (known !== undefined) return known;
+    const n = /(\d+)/.exec(key)?.[1];
+    return n ? Number(n) : undefined;
+  };
+}
+
+/** The book's bible (structured) as of part `upTo`, with the outline's promises opened by then. */
+export function structuredAsOf(spec: ResolvedSpec, state: BookState, upTo: number): StoryBible {
+  const partOf = partsOf(spec, state);
+  return withOutlineThreads(bibleAsOf(parseBible(state.memory), upTo, partOf, state.memoryUpTo ?? upTo), outlineThreads(state.outline), upTo, partOf);
+}
+
+/** The book with the bible a step at `position` is sent (the bible as of the part before it), for rendering only. */
+export function stateForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
+  if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !outlineThreads(state.outline).length)) return state;
+  const bible = structuredAsOf(spec, state, position - 1);
+  const due = dueThreadLines(bible.threads, position, partsOf(spec, state), state.lang);
+  const memory = state.memory?.trim() ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] }) : '';
+  const { memory: _m, ...rest } = state;
+  return { ...rest, ...(memory ? { memory } : {}), ...(due ? { dueThreads: due } : {}) };
+}

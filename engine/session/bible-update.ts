@@ -1,0 +1,72 @@
+// The story bible's update after a part: one small call (a part too long for the window read in pieces),
+// language-checked like every answer and asked again once firmly; an answer still in another language
+// leaves the bible as it was. Pure of storage.
+import type { ResolvedSpec } from '../spec/types.js';
+import type { Provider, TokenUsage } from '../provider.js';
+import { withoutCharacterDetails, type BookState } from '../compile/flow.js';
+import { renderMemoryUpdate, type PromptRenderer } from '../compile/prompt.js';
+import { writerBriefOf } from '../compile/brief.js';
+import { GenerationError } from '../errors.js';
+import { partStep, stepLabel } from '../compile/labels.js';
+import { applyBibleUpdate, linesToFold, parseBible, parseBibleUpdate, renderBible, withWriterBrief } from './bible.js';
+import { findLanguageDrift } from './language.js';
+import { askText } from './answer-text.js';
+import { biblePieces, fitting, windowOf } from './fit.js';
+import { addUsage, type AdvanceOptions } from './step-types.js';
+import { partsOf, stateForStep, structuredAsOf } from './bible-as-of.js';
+import { rederived } from './bible-time.js';
+import { outlineThreads, withOutlineThreads } from './outline-threads.js';
+
+/**
+ * The story bible after it took in the part at `position` (one small update call, language-checked like
+ * every answer, asked again once firmly; an answer still in another language leaves the bible as it was).
+ * Pure of storage. Used after each part (BookSession.remember) and after a rewrite (`isRewrite`: the
+ * update runs on the bible as of the part before it and replaces what the part established: rederived).
+ */
+export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  position: number;
+  isRewrite?: boolean;
+}): Promise<{ memory: string; calls: number; usage?: TokenUsage }> {
+  const { spec, state, position } = input;
+  let calls = 0;
+  let usage: TokenUsage | undefined;
+  const step = partStep(spec, position, state.totalChapters);
+  const text = position === 0 && state.characterDetails ? withoutCharacterDetails(state.content[0]!) : state.content[position]!;
+  const label = stepLabel(step, state.lang, spec);
+  const whole = parseBible(state.memory);
+  // The outline's promises opened by this part join the bible (they are tracked from the part they open in).
+  const base = input.isRewrite ? structuredAsOf(spec, state, position - 1) : withOutlineThreads(whole, outlineThreads(state.outline), position, partsOf(spec, state));
+  let next = withWriterBrief(base, writerBriefOf(spec, state.settings));
+  const fold = linesToFold(next);
+  const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');
+  // Within the model's window (fit.ts): the bible in the prompt trimmed, a part too long read in pieces.
+  // The update is asked with the bible as of the part before this one (a rewritten part is not shown what later parts established).
+  const shown = stateForStep(spec, state, position);
+  const trimmable = shown.memory ? { bible: shown.memory } : {};
+  const provider = fitting(input.provider, trimmable);
+  // Older lines are folded once, with the first piece.
+  const render = (piece: string, isFirm = false, isFirst = true) => renderMemoryUpdate({ spec, renderer: input.renderer, state: shown, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
+  const pieces = biblePieces(text, await windowOf(input.provider), render, trimmable);
+  for (const [index, piece] of pieces.entries()) {
+    const ask = async (isFirm: boolean) => {
+      const result = await askText(provider, { ...render(piece, isFirm, index === 0), ...(input.signal ? { signal: input.signal } : {}) });
+      calls++;
+      usage = addUsage(usage, result.usage);
+      return result.text.trim();
+    };
+    let answer = await ask(false);
+    if (answer && findLanguageDrift(answer, state.lang)) {
+      answer = await ask(true);
+      if (findLanguageDrift(answer, state.lang)) answer = '';
+    }
+    if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
+    const update = answer ? parseBibleUpdate(answer) : undefined;
+    if (update) next = applyBibleUpdate(next, update, { label, lang: state.lang });
+  }
+  if (input.isRewrite) next = rederived(whole, next, label, position, partsOf(spec, state), state.memoryUpTo ?? position);
+  return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}) };
+}

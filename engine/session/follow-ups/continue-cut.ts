@@ -1,0 +1,49 @@
+// Continue when cut: an answer cut at the token limit is continued (at most MAX_CONTINUATIONS times) and
+// joined seamlessly; still cut after that, it is kept but marked incomplete, so nothing cut is stored as whole.
+import type { RenderedPrompt } from '../../compile/prompt.js';
+import { addUsage } from '../step-types.js';
+import type { Answer, Ask } from './answer.js';
+
+export const MAX_CONTINUATIONS = 2;
+
+/**
+ * `before` (an answer cut at the token limit) followed by its continuation `after`: a stretch the model
+ * repeated is dropped, and a space goes between two words that would otherwise run together.
+ */
+export function joinCut(before: string, after: string): string {
+  const rest = after.trimStart();
+  for (let n = Math.min(300, before.length, rest.length); n >= 20; n--) {
+    if (rest.startsWith(before.slice(-n))) return before + rest.slice(n);
+  }
+  if (/\s$/.test(before) || /^\s/.test(after) || /^[,.;:!?)\]}”’»…]/.test(after)) return before + after;
+  return `${before} ${after}`;
+}
+
+/** Ask `request`, then its continuation (rendered from the text so far) while the answer is cut. */
+export async function answerWhole(
+  ask: Ask,
+  request: RenderedPrompt,
+  continuation: (soFar: string) => RenderedPrompt,
+  onFirstDelta?: (delta: string) => void,
+  most = MAX_CONTINUATIONS,
+): Promise<Answer> {
+  let result = await ask(request, onFirstDelta);
+  let text = result.text;
+  let usage = result.usage;
+  let continuations = 0;
+  while (result.finishReason === 'length' && continuations < most && text.trim()) {
+    continuations++;
+    const soFar = text;
+    let isFirstDelta = true;
+    const onDelta = onFirstDelta
+      ? (delta: string) => {
+          onFirstDelta(isFirstDelta ? joinCut(soFar, delta).slice(soFar.length) : delta);
+          isFirstDelta = false;
+        }
+      : undefined;
+    result = await ask(continuation(soFar), onDelta);
+    text = joinCut(soFar, result.text);
+    usage = addUsage(usage, result.usage);
+  }
+  return { text: text.trim(), isComplete: result.finishReason !== 'length', usage, continuations };
+}

@@ -1,0 +1,52 @@
+// The promises an outline makes: its "Threads:" block ("Urusan:" / "Janji:" in Malay), one line each,
+// "- thread | opened Chapter 2 | due Chapter 5". The story bible takes them in from the part they open in,
+// and every part is told the promises due in it or overdue (templates/partials/threads-due.hbs).
+import type { Lang } from '../spec/types.js';
+import type { BibleThread, StoryBible } from './bible-types.js';
+import { parseThread } from './bible.js';
+import type { PartOf } from './bible-time.js';
+
+const BLOCK = /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:threads|promises|open threads|urusan|janji|benang cerita)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/i;
+const OPENED = /^(?:opened(?: in)?|dibuka(?: dalam)?)\s+/i;
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** The threads of an outline's "Threads:" block (none without one). */
+export function outlineThreads(outline: string | undefined): BibleThread[] {
+  const lines = (outline ?? '').replace(/\r\n?/g, '\n').split('\n');
+  const start = lines.findIndex((l) => BLOCK.test(l));
+  if (start < 0) return [];
+  const out: BibleThread[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.trim()) {
+      if (out.length) break;
+      continue;
+    }
+    if (!/^\s*([-*•]|\d+[.)])\s/.test(line)) break;
+    const cells = line.split('|').map((c, i) => (i === 1 ? c.trim().replace(OPENED, '') : c));
+    const thread = parseThread(cells.join('|'));
+    if (thread) out.push(thread);
+  }
+  return out;
+}
+
+/** The bible with the outline's threads opened by part `upTo` that it does not hold yet. */
+export function withOutlineThreads(b: StoryBible, threads: readonly BibleThread[], upTo: number, partOf: PartOf): StoryBible {
+  const known = new Set(b.threads.map((t) => norm(t.thread)));
+  const fresh = threads.filter((t) => !known.has(norm(t.thread)) && (partOf(t.opened) ?? 0) <= upTo);
+  return fresh.length ? { ...b, threads: [...b.threads, ...fresh] } : b;
+}
+
+const DUE_LINE = {
+  en: { due: (t: string, at: string) => `- ${t} (due in ${at})`, late: (t: string, at: string) => `- ${t} (was due in ${at})` },
+  ms: { due: (t: string, at: string) => `- ${t} (sasaran ${at})`, late: (t: string, at: string) => `- ${t} (sepatutnya dalam ${at})` },
+};
+
+/** The promises still open that are due in part `position` or were due before it, one line each. */
+export function dueThreadLines(threads: readonly BibleThread[], position: number, partOf: PartOf, lang: Lang): string {
+  return threads.flatMap((t) => {
+    const due = t.due ? partOf(t.due) : undefined;
+    if (t.isResolved || due === undefined || due > position) return [];
+    return [due === position ? DUE_LINE[lang].due(t.thread, t.due!) : DUE_LINE[lang].late(t.thread, t.due!)];
+  }).join('\n');
+}

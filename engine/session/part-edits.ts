@@ -1,0 +1,130 @@
+// Edits of a written part of a book that ask the model: "write more" (extendPart: one extension from where
+// the part ends) and "rewrite" / "write again" (rewritePart: the part's own request with its current text
+// and the writer's note). Both are rendered from the book as it stood when the part was written and are
+// pure of storage: the caller saves, keeps versions and charges.
+import type { ResolvedSpec } from '../spec/types.js';
+import type { Provider, TokenUsage } from '../provider.js';
+import { countWords } from '../provider.js';
+import { withoutCharacterDetails, type BookState } from '../compile/flow.js';
+import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, renderExtension, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { takeLeadingHeading } from '../compile/heading.js';
+import { GenerationError } from '../errors.js';
+import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
+import { partStep } from '../compile/labels.js';
+import type { Step } from '../compile/step.js';
+import type { Clock } from './ports.js';
+import { findLanguageDrift } from './language.js';
+import { SHORT_RATIO } from './measure.js';
+import { askText } from './answer-text.js';
+import { fitting } from './fit.js';
+import { addUsage, lastWords, SessionError, type AdvanceOptions, type StepOutcome } from './step-types.js';
+import { joinExtension, joinSeparator } from './follow-ups/extend-short.js';
+import { runStep, trimmableOf } from './run-step.js';
+import { stateForStep } from './bible-as-of.js';
+
+/**
+ * "Write more" on a written prose part (the studio's action on a part marked short): one extension
+ * request for the part at `position`, from where its text ends, with its plan (templates/extend.hbs).
+ * Pure of storage: the caller saves the returned text as the part's new text (as a hand edit is saved)
+ * and charges it as a step. The request is rendered from the book as it stood when the part was written
+ * (the parts before it), so its plan, bible and previous ending are the part's own.
+ */
+export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapterTitle'> & {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  position: number;
+}): Promise<{ text: string; added: string; words: number; target: number; isShort: boolean; usage?: TokenUsage }> {
+  const { spec, state, position } = input;
+  const current = state.content[position];
+  if (spec.kind !== 'book' || current === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
+  const step = partStep(spec, position, state.totalChapters);
+  // The book as it was before this part: the same context the part was written with.
+  const before = stateForStep(spec, { ...state, content: state.content.slice(0, position), currentChapter: position }, position);
+  const soFar = position === 0 && state.characterDetails ? withoutCharacterDetails(current) : current;
+  const title = chapterTitleOf(spec, state, step);
+  const request = renderExtension({ spec, renderer: input.renderer, state: before, step, soFar, ...(title ? { chapterTitle: title } : {}) });
+  const separator = joinSeparator(current);
+  let isFirst = true;
+  const fitted = fitting(input.provider, trimmableOf(spec, before, step));
+  const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(fitted, {
+    ...req,
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
+    ...(onDelta ? { onDelta } : {}),
+  });
+  let result = await ask(request, input.onDelta ? (delta: string) => { input.onDelta!(isFirst ? separator + delta.trimStart() : delta); isFirst = false; } : undefined);
+  let usage = result.usage;
+  // Language-checked as any answer: asked again once with the firm line (not streamed), then refused.
+  const drift = spec.flow.languageCheck !== false && result.text.trim() ? findLanguageDrift(result.text, state.lang) : undefined;
+  if (drift && !input.signal?.aborted) {
+    const firm = input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state: before, step, ...(title ? { chapterTitle: title } : {}) }), cutEnding: lastWords(soFar, 30) });
+    result = await ask({ ...request, user: `${request.user}\n\n${firm}` });
+    usage = addUsage(usage, result.usage);
+    const still = result.text.trim() ? findLanguageDrift(result.text, state.lang) : drift;
+    if (still && !input.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
+  }
+  const added = takeLeadingHeading(result.text, step, title).text.trim();
+  if (!added) throw new GenerationError('no_content');
+  const text = joinExtension(current, added);
+  const target = wordTargetOf(spec, state.settings);
+  const words = countWords(position === 0 && state.characterDetails ? withoutCharacterDetails(text) : text);
+  return { text, added, words, target, isShort: words < SHORT_RATIO * target, ...(usage ? { usage } : {}) };
+}
+
+
+/** A written part written again: the book with the new text, the text it replaced, and the step's outcome. */
+export interface Rewrite {
+  readonly state: BookState;
+  readonly position: number;
+  readonly step: Step;
+  readonly text: string;
+  readonly previous: string;
+  readonly outcome: StepOutcome;
+}
+
+/**
+ * "Rewrite" and "write again" on a written part of a book: the part's own request, rendered from
+ * the book as it stood when the part was written (its plan, the brief, the bible, the previous ending), with
+ * its current text and the writer's note (none: written again), answered and checked like any step (cut
+ * answers continued, short ones extended, the language checked). Pure of storage: the caller keeps the
+ * previous text as a version, saves the new one and brings the bible up to date (BookSession.rewrite does).
+ */
+export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chapterTitle'> & {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  position: number;
+  note?: string;
+  clock?: Clock;
+}): Promise<Rewrite> {
+  const { spec, state, position } = input;
+  const previous = state.content[position];
+  if (spec.kind !== 'book' || previous === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
+  const note = (input.note ?? '').trim();
+  if (note.length > MAX_REWRITE_NOTE_CHARS) throw new EditError('note_too_long', { max: MAX_REWRITE_NOTE_CHARS });
+  const step = partStep(spec, position, state.totalChapters);
+  const before: BookState = { ...state, content: state.content.slice(0, position), currentChapter: position };
+  const title = chapterTitleOf(spec, state, step);
+  const current = position === 0 && state.characterDetails ? withoutCharacterDetails(previous) : previous;
+  const outcome = await runStep({
+    spec, renderer: input.renderer, provider: input.provider, state: before, step, rewrite: { text: current, ...(note ? { note } : {}) },
+    ...(title ? { chapterTitle: title } : {}),
+    ...(input.clock ? { clock: input.clock } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onDelta ? { onDelta: input.onDelta } : {}),
+    ...(input.onRetry ? { onRetry: input.onRetry } : {}),
+  });
+  if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
+  // The rest of the book stays as it is: only this part's text (and what the introduction gives later
+  // steps, its character list) changes; the bible is brought up to date by the caller.
+  const content = state.content.map((t, i) => (i === position ? outcome.text : t));
+  let next: BookState = { ...state, content };
+  if (position === 0 && outcome.state.characterDetails !== undefined) next = { ...next, characterDetails: outcome.state.characterDetails };
+  const incomplete = (state.incompleteParts ?? []).filter((p) => p !== position).concat(outcome.isComplete ? [] : [position]);
+  const { incompleteParts: _old, ...withoutIncomplete } = next;
+  next = incomplete.length ? { ...withoutIncomplete, incompleteParts: incomplete } : withoutIncomplete;
+  return { state: next, position, step, text: outcome.text, previous, outcome };
+}

@@ -1,0 +1,115 @@
+// One step of a book, without saving: render the step's prompt, ask the model (every request fitted to
+// its window), keep only the text asked for, then apply the follow-up policies in follow-ups/ (continue
+// when cut, firm language, outline more, extend when short) and measure the part.
+import type { ResolvedSpec } from '../spec/types.js';
+import type { Provider } from '../provider.js';
+import { countWords } from '../provider.js';
+import { applyStep, type BookState } from '../compile/flow.js';
+import { buildContext, chapterTitleOf, FIRM_LANGUAGE_TEMPLATE, renderContinuation, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { takeLeadingHeading } from '../compile/heading.js';
+import { GenerationError } from '../errors.js';
+import { stepPosition, type Step } from '../compile/step.js';
+import { systemClock, type Clock } from './ports.js';
+import { indonesianWords } from './language.js';
+import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
+import { askText } from './answer-text.js';
+import { repeatedShare } from './repeat.js';
+import { fitting, type Trimmable } from './fit.js';
+import { stateForStep } from './bible-as-of.js';
+import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
+import type { FollowUpContext } from './follow-ups/answer.js';
+import { answerWhole } from './follow-ups/continue-cut.js';
+import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
+import { outlineMore } from './follow-ups/outline-more.js';
+import { extendShort, proseOf } from './follow-ups/extend-short.js';
+
+/** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
+export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
+  spec: ResolvedSpec;
+  renderer: PromptRenderer;
+  provider: Provider;
+  state: BookState;
+  step: Step;
+  clock?: Clock;
+  /** Write a written part again: its current text and the writer's note go with the step's prompt (templates/rewrite.hbs). */
+  rewrite?: { text: string; note?: string };
+}): Promise<StepOutcome> {
+  const { spec, step } = input;
+  // Every request of the step is rendered with the bible as of the part before it; the step's result goes on the book itself.
+  const book = input.state;
+  const state = stateForStep(spec, book, stepPosition(step));
+  const clock = input.clock ?? systemClock;
+  const started = clock.now();
+  const seconds = () => (clock.now() - started) / 1000;
+  const title = input.chapterTitle ? { chapterTitle: input.chapterTitle } : {};
+  const prompt = input.rewrite
+    ? renderRewrite({ spec, renderer: input.renderer, state, step, ...title, currentText: input.rewrite.text, ...(input.rewrite.note ? { note: input.rewrite.note } : {}) })
+    : renderPrompt({ spec, renderer: input.renderer, state, step, chapterTitle: input.chapterTitle });
+  if (!prompt.user.trim()) throw new GenerationError('prompt_required');
+  if (step.kind === 'image') {
+    const image = await input.provider.generateImage({ prompt: prompt.user, size: spec.image?.size ?? '1024x1024', meta: prompt.meta, signal: input.signal });
+    const text = prompt.user;
+    return { state: applyStep(spec, book, step, text), step, text, words: 0, seconds: seconds(), png: image.png, isComplete: true, continuations: 0, extensions: 0 };
+  }
+  // Every request of the step fits the model's window (fit.ts): the bible, the recent text and the outline trimmed first.
+  const provider = fitting(input.provider, trimmableOf(spec, state, step));
+  const ask = (request: RenderedPrompt, onDelta?: (delta: string) => void) =>
+    askText(provider, { ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
+  const tally: Tally = { continuations: 0 };
+  const checkedWrite = firmLanguage({
+    write: (request, onFirstDelta) => answerWhole(ask, request, (soFar) => renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...title }), onFirstDelta),
+    lang: state.lang,
+    isChecked: spec.flow.languageCheck !== false,
+    firmLine: (soFar) => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state, step, ...title }), ...(soFar ? { cutEnding: lastWords(soFar, 30) } : {}) }),
+    ...(input.signal ? { signal: input.signal } : {}),
+    tally,
+  });
+  const answer = await checkedWrite(prompt, input.onDelta);
+  // A model's own leading heading is taken off the part (the part has its heading); a title it named is kept.
+  const ownTitle = input.chapterTitle ?? (step.kind === 'chapter' ? chapterTitleOf(spec, state, step) : undefined);
+  const heading = takeLeadingHeading(answer.text, step, ownTitle);
+  if (!heading.text.trim()) throw new GenerationError('no_content');
+  let extensions = 0;
+  const stream = input.onDelta;
+  const ctx: FollowUpContext = {
+    spec, renderer: input.renderer, state, step, title, ...(input.signal ? { signal: input.signal } : {}),
+    extend: async (request, separator, soFar) => {
+      let isFirst = true;
+      const more = await checkedWrite(request, stream ? (delta) => {
+        stream(isFirst ? separator + delta.trimStart() : delta);
+        isFirst = false;
+      } : undefined, soFar);
+      extensions++;
+      return more;
+    },
+  };
+  const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
+  let draft = await outlineMore(ctx, { text: heading.text.trim(), isComplete: answer.isComplete });
+  draft = await extendShort(target, ownTitle)(ctx, draft);
+  const { text, isComplete } = draft;
+  const after = applyStep(spec, book, step, text);
+  const position = stepPosition(step);
+  const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
+  const prose = proseOf(ctx, text);
+  const words = target > 0 ? countWords(prose) : 0;
+  const measured = target > 0
+    ? { target, score: lengthScore(target, words), repeated: repeatedShare(prose, state.content.map((t) => proseOf(ctx, t))), ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}) }
+    : {};
+  const indonesian = target > 0 && state.lang === 'ms' ? indonesianWords(prose) : [];
+  return {
+    state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
+    ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measured, ...(heading.title ? { title: heading.title } : {}),
+    ...(indonesian.length ? { indonesianWords: indonesian } : {}),
+  };
+}
+
+/** What a step's prompts may lose to fit the model's window (fit.ts): its bible, the previous part's ending, the outline. */
+export function trimmableOf(spec: ResolvedSpec, state: BookState, step: Step): Trimmable {
+  const { previousEnding } = buildContext({ spec, state, step });
+  return { ...(state.memory ? { bible: state.memory } : {}), ...(previousEnding ? { recent: previousEnding } : {}), ...(state.outline ? { outline: state.outline } : {}) };
+}
+
+/** The parts whose prompt asks for a number of words (the chapter format): a book's introduction, chapters and conclusion. */
+function isMeasured(spec: ResolvedSpec, step: Step): boolean {
+  return spec.kind === 'book' && (step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion');
+}

@@ -1,0 +1,93 @@
+// What one step of a book gives back (its text, counts, follow-ups made, length and language notes), the
+// options a caller passes to a step, and the error a session refuses a step with. Shared by the step loop,
+// its follow-up policies and the edits of written parts.
+import type { Provider, TextRequest, TokenUsage } from '../provider.js';
+import type { BookState } from '../compile/flow.js';
+import type { Step } from '../compile/step.js';
+import type { LanguageDrift } from './language.js';
+
+/** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
+export class SessionError extends Error {
+  constructor(
+    readonly code: 'book_complete' | 'step_not_allowed' | 'invalid_chapters',
+    readonly params: Readonly<Record<string, string | number>> = {},
+  ) {
+    super(code);
+    this.name = 'SessionError';
+  }
+}
+
+export interface StepOutcome {
+  state: BookState;
+  step: Step;
+  text: string;
+  /** False when the text was still cut at the token limit after the continuations. */
+  isComplete: boolean;
+  /** Continuation calls made for this step (0 when the first answer was whole). */
+  continuations: number;
+  /**
+   * Length extensions made for this step: follow-ups that asked a part that came back under
+   * SHORT_RATIO of its target for the words it still needed (at most MAX_EXTENSIONS), or an outline for
+   * the chapter entries it left out. Part of the step: no extra charge.
+   */
+  extensions: number;
+  /** A part still under SHORT_RATIO × its target after its extensions (kept, reported as short). */
+  short?: true;
+  /** A part over LONG_RATIO × its target (kept, reported as long). */
+  long?: true;
+  /** The chapter title the model's own leading heading named (the heading itself is taken off the text). */
+  title?: string;
+  words: number;
+  seconds: number;
+  usage?: TokenUsage;
+  /** PNG bytes for image generators. */
+  png?: Uint8Array;
+  /**
+   * Set when an answer of the step was not in the language asked for (a Malay book or piece answered in
+   * English or Indonesian, or the reverse): it was asked again once with a firmer instruction
+   * (templates/firm-language.hbs) and the answer in the right language kept. A second answer still in
+   * another language fails the step (GenerationError `wrong_language`): nothing is kept.
+   */
+  languageDrift?: LanguageRetry;
+  /** The words the prompt asked for (introduction, chapters, conclusion of a book); absent for other steps. */
+  target?: number;
+  /**
+   * LongWriter's length score S_l of the part against `target` (0–100), counted on the part as the book
+   * shows it (an introduction without its character list).
+   */
+  score?: number;
+  /** The share (0–1) of the part's words already written earlier in the part or the book (engine/session/repeat.ts); prose parts of a book. */
+  repeated?: number;
+  /** Indonesian words left in a Malay prose part below the refusal level (engine/session/language.ts indonesianWords). */
+  indonesianWords?: string[];
+}
+
+/** An answer found in the wrong language and asked again. */
+export interface LanguageRetry extends LanguageDrift {
+  /** Always true on a step that completes: an answer still in the wrong language fails the step (`wrong_language`). */
+  readonly isResolved: boolean;
+}
+
+export interface StepResult extends StepOutcome {
+  label: string;
+}
+
+/** The call's signal, deltas and retry notices ("Connection error. Retrying... (n/3)"), and: */
+export interface AdvanceOptions extends Pick<TextRequest, 'signal' | 'onDelta' | 'onRetry'> {
+  /** The user's title for the chapter this step writes. */
+  chapterTitle?: string;
+  /** The provider for this step only (a batch wraps the session's provider to watch its retries). */
+  provider?: Provider;
+}
+
+/** Two calls' token usage added (either may be unknown). */
+export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): TokenUsage | undefined {
+  if (!a || !b) return a ?? b;
+  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, totalTokens: a.totalTokens + b.totalTokens };
+}
+
+/** The last `n` words of a text (with a leading ellipsis when cut). */
+export function lastWords(text: string, n: number): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  return (words.length > n ? '…' : '') + words.slice(-n).join(' ');
+}

@@ -16,7 +16,7 @@ export const CONTINUITY_WORDS = {
   threadsTitle: { en: 'Threads and promises', ms: 'Urusan dan janji cerita' },
   threadsHint: {
     en: 'To say where a thread should pay off, add “due” and the chapter to its line in the notes: “thread | opened | open | due Chapter 5”.',
-    ms: 'Untuk menetapkan di mana sesuatu urusan patut diselesaikan, tambah “due” dan babnya pada barisnya dalam catatan: “urusan | dibuka | terbuka | due Bab 5”.',
+    ms: 'Untuk menetapkan di mana sesuatu urusan patut diselesaikan, tambah “sasaran” dan babnya pada barisnya dalam catatan: “urusan | dibuka | terbuka | sasaran Bab 5”.',
   },
   threadOpened: { en: 'opened in {part}', ms: 'dibuka dalam {part}' },
   threadDue: { en: 'due in {part}', ms: 'perlu selesai dalam {part}' },

@@ -120,6 +120,6 @@ describe('continuity beside the parts and threads in the story bible', () => {
       'Tan’s debt · dibuka dalam Chapter 2 · perlu selesai dalam Chapter 9 · Bergerak',
       'The lantern festival · dibuka dalam Chapter 3 · Selesai',
     ]);
-    expect(within(threads).getByTestId('threads-hint').textContent).toContain('due Bab 5');
+    expect(within(threads).getByTestId('threads-hint').textContent).toContain('sasaran Bab 5');
   });
 });

@@ -15,3 +15,4 @@ export { sleep } from '../../engine/providers/timing.js';
 export type { BookView, DonePayload, SavedProgress, GenerateBody } from '../../engine/contract/books.js';
 export { fieldType } from '../../engine/fields/registry.js';
 export { parseMarkdown, spansText, type Block, type Span, type HeadingLevel } from '../../engine/markdown.js';
+export { historyBookOf } from '../../engine/session/history-title.js';

@@ -88,7 +88,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     let isFailing = true;
     await page.route('**/api/history?**', (route) => (isFailing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }) : route.continue()));
     await page.route('**/api/books', (route) => (isFailing ? route.abort('internetdisconnected') : route.continue()));
-    await page.goto(`${app.base}/profile/edit`);
+    await page.goto(`${app.base}/history`);
     const error = page.getByTestId('history-error');
     await error.waitFor();
     expect(await page.getByTestId('history-empty').count()).toBe(0);
@@ -191,11 +191,11 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     await page.click(button);
     await page.getByRole('img', { name: /cover/i }).first().waitFor({ timeout: 60_000 });
 
-    await page.getByRole('link', { name: 'Edit Profile' }).first().click();
-    await page.waitForURL((u) => u.pathname.startsWith('/profile'));
+    await page.getByRole('link', { name: 'Content History' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/history');
     const list = page.getByTestId('history-list');
     await list.waitFor();
-    await list.getByRole('button', { name: /A Quiet Harbour|Cover/i }).first().click();
+    await list.getByRole('button', { name: /A Quiet Harbour/ }).first().click();
     const content = page.getByTestId('history-content');
     const image = content.locator('img');
     await image.waitFor();

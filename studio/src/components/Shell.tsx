@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
-  BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, LayoutDashboard, Library, LogOut, Menu, Moon, Shield, Sun, User, X,
+  BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, History, LayoutDashboard, Library, LogOut, Menu, Moon, Shield, Sun, User, X,
 } from 'lucide-react';
 import { useAuth } from '../lib/auth.js';
 import { GROUPS, MARKETING_LINKS, useGenerators, type GeneratorSummary } from '../lib/generators.js';
@@ -89,6 +89,9 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
         </NavLink>
         <NavLink to="/books" className={linkClass} onClick={onNavigate}>
           <Library className="h-4 w-4" aria-hidden="true" /> {t('shell.myBooks')}
+        </NavLink>
+        <NavLink to="/history" className={linkClass} onClick={onNavigate}>
+          <History className="h-4 w-4" aria-hidden="true" /> {t('history.heading')}
         </NavLink>
         {GROUPS.map((group) => {
           const items = (generators ?? []).filter((g) => g.family === group.family).sort(byTitle);

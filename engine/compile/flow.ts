@@ -129,14 +129,35 @@ export function applyStep(spec: BookSpec, state: BookState, step: Step, text: st
   }
 }
 
-/** Progress as the spec shows it: current chapter out of the spec's denominator, and the 1/3-2/3-3/3 step text. */
+/** Progress as the spec shows it: current chapter out of the spec's denominator, and the numbered step (stepText). */
 export function progress(spec: BookSpec, state: BookState): { current: number; total: number; ratio: number; stepText: string } {
   const d = spec.flow.progressDenominator;
   const total = d === 'total' ? state.totalChapters : d === 'total+2' ? state.totalChapters + 2 : d;
   const step = nextStep(spec, state);
   const current = step === null ? total : Math.min(state.currentChapter, total);
-  const stepKey = !step ? 'bookComplete' : step.kind === 'outline' ? 'stepOutline' : step.kind === 'introduction' ? 'stepIntroduction' : step.kind === 'conclusion' ? 'stepConclusion' : 'stepChapters';
-  return { current, total, ratio: total > 0 ? current / total : 0, stepText: word(stepKey, state.lang) };
+  return { current, total, ratio: total > 0 ? current / total : 0, stepText: stepText(spec, bookPlan(spec, state), step, state.lang) };
+}
+
+/** A book's planned steps: for its chapter count, or (before the count is known) the steps around the chapters. */
+export function bookPlan(spec: BookSpec, state: BookState): Step[] {
+  return state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
+}
+
+type StepLike = Pick<Step, 'kind'> & { position?: number };
+
+/**
+ * The next step numbered among the plan's, the chapters one step unless the flow names its sections
+ * ("Step 2 of 4: Generate the introduction"); "Your book is complete." when none is left. The one count
+ * the API's progress and the studio's Writing Progress show.
+ */
+export function stepText(spec: BookSpec, plan: readonly StepLike[], next: StepLike | null, lang: Lang): string {
+  const folds = (s: StepLike) => s.kind === 'chapter' && !spec.flow.sections;
+  const rowOf = (s: StepLike) => (folds(s) ? 'chapters' : `${s.kind}:${s.position ?? ''}`);
+  const rows = plan.map(rowOf).filter((row, i, all) => i === 0 || all[i - 1] !== row);
+  const at = next ? rows.indexOf(rowOf(next)) : -1;
+  if (!next || at < 0) return word('bookComplete', lang);
+  const action = next.kind === 'outline' ? 'actionOutline' : next.kind === 'introduction' ? 'actionIntroduction' : next.kind === 'conclusion' ? 'actionConclusion' : 'actionChapters';
+  return word('stepOf', lang, { k: at + 1, n: rows.length, action: word(action, lang) });
 }
 
 /**

@@ -3,8 +3,7 @@
 // it as is, so the studio never replays the flow itself.
 import type { BookSpec, ResolvedSpec, Settings } from '../spec/types.js';
 import type { BookView } from './view-schema.js';
-import { bookLanguage, nextStep, planSteps, progress, startBook, type BookState } from '../compile/flow.js';
-import { minChapters } from '../spec/conclusion.js';
+import { bookLanguage, bookPlan, nextStep, progress, startBook, type BookState } from '../compile/flow.js';
 import { buttonLabel, partStep, stepLabel } from '../compile/labels.js';
 import { stepKey, stepRef, type Step } from '../compile/step.js';
 import { bookCost } from './cost.js';
@@ -53,7 +52,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
-  const plan = !isBook ? [] : state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
+  const plan = !isBook ? [] : bookPlan(spec, state);
   const done = new Set([...(state.outline !== undefined ? ['outline'] : []), ...parts.map((p) => stepKey(p))]);
   return {
     generator_id: spec.id,

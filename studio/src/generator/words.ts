@@ -107,11 +107,6 @@ export const PAGE_WORDS = {
   bookCostShort: { en: { one: 'You need {n} more credit to finish it.', other: 'You need {n} more credits to finish it.' }, ms: 'Anda memerlukan {n} kredit lagi untuk menyiapkannya.' },
   // Writing Progress counts what the Generation Process list shows: its steps ("Step 2 of 4") and the book's
   // parts written (introduction, chapters, conclusion), so no two counters on the page disagree.
-  stepOf: { en: 'Step {k} of {n}: {action}', ms: 'Langkah {k} daripada {n}: {action}' },
-  actionOutline: { en: 'Generate the outline', ms: 'Jana rangka' },
-  actionIntroduction: { en: 'Generate the introduction', ms: 'Jana pengenalan' },
-  actionChapters: { en: 'Generate the next sections', ms: 'Jana bahagian seterusnya' },
-  actionConclusion: { en: 'Generate the conclusion to complete your book', ms: 'Jana kesimpulan untuk melengkapkan buku anda' },
   partsWritten: { en: { one: 'part written', other: 'parts written' }, ms: 'bahagian ditulis' },
   counterHelp: {
     en: 'The chapter you write next, out of all chapters.',

@@ -61,7 +61,7 @@ export const BookViewSchema = z.object({
   /** The book's promises (threads) from the story bible, with their due part; `is_overdue` once a thread is open past it (or open at the end). */
   threads: z.array(ThreadViewSchema).optional(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
-  /** spec/ progress: current out of the spec's denominator, with the 1/3-2/3-3/3 step text. */
+  /** Progress: current out of the denominator the flow gives, with the numbered next step (compile/flow.ts stepText). */
   progress: ProgressSchema.nullable(),
   /** Chapter counter: parts written after the introduction, out of the chapter count. */
   counter: z.object({ current: z.number().int(), total: z.number().int() }),

@@ -328,7 +328,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       document.getElementById('part-stopped')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
       return;
     }
-    // Short of credits for this step: the button leads to top-up (reading, editing and exporting stay free).
+    // Short of credits for this step: the button says so and leads to buying credits (reading, editing and exporting stay free).
     if (isShort) {
       navigate('/upgrade', { state: { needed: stepCost, tool: form.title[ui] } });
       return;
@@ -621,6 +621,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const costLeft = view ? (view.parts.length === 0 && view.outline === null ? view.cost.total : view.cost.remaining) : 0;
   const hasStarted = view !== null && (view.outline !== null || view.parts.length > 0);
   const isShort = !isAdmin && user !== null && step !== null && have < stepCost;
+  // Short of credits, the button says how to go on before it is clicked; its step and cost below.
+  const buttonText = isShort && !generation.isLoading && !isFollowing ? pageWord('topUpToContinue', ui) : label;
 
   return (
     <div className={`mx-auto max-w-7xl ${isBook ? 'pb-24 lg:pb-0' : ''}`}>
@@ -681,8 +683,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
               data-testid="generate-button"
             >
-              <span data-testid="generate-label">{label}</span>
-              {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal" data-testid="step-cost">{isShort ? pageWord('stepCostShort', ui, { cost: stepCostText }) : stepCostText}</span>}
+              <span data-testid="generate-label">{buttonText}</span>
+              {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal" data-testid="step-cost">{isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText}</span>}
             </button>
             {(hasStarted || (isBook && !step)) && (
               <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>
@@ -747,8 +749,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
             aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
             data-testid="sticky-generate"
           >
-            <span>{label}</span>
-            {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal">{isShort ? pageWord('stepCostShort', ui, { cost: stepCostText }) : stepCostText}</span>}
+            <span>{buttonText}</span>
+            {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal">{isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText}</span>}
           </button>
         </div>
       )}

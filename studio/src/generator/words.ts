@@ -97,7 +97,8 @@ export const PAGE_WORDS = {
   // Cost before spending (engine/session/cost.ts: what the server charges, step by step).
   stepCostOne: { en: '1 credit', ms: '1 kredit' },
   stepCostMany: { en: '{n} credits', ms: '{n} kredit' },
-  stepCostShort: { en: '{cost} · top up to continue', ms: '{cost} · tambah kredit untuk meneruskan' },
+  stepCostShort: { en: '{step}: {cost}', ms: '{step}: {cost}' },
+  topUpToContinue: { en: 'Top up to continue', ms: 'Tambah kredit untuk meneruskan' },
   bookCost: { en: 'This book: {total} credits — you have {have}', ms: 'Buku ini: {total} kredit — anda mempunyai {have}' },
   bookCostLeft: { en: { one: 'To finish this book: {n} credit — you have {have}', other: 'To finish this book: {n} credits — you have {have}' }, ms: 'Untuk menyiapkan buku ini: {n} kredit — anda mempunyai {have}' },
   bookCostWhy: {

@@ -10,6 +10,7 @@ export * from '../../engine/compile/schema.js';
 export { bookSpecFromForm, type FormModel, type FormField } from '../../engine/compile/form.js';
 export * from '../../engine/compile/flow.js';
 export { bookView, previewBook } from '../../engine/session/view.js';
+export { bookCost } from '../../engine/session/cost.js';
 export { EMPTY_BIBLE, parseBible, renderBible, type StoryBible } from '../../engine/session/bible.js';
 export { sleep } from '../../engine/providers/timing.js';
 export type { BookView, DonePayload, SavedProgress, GenerateBody } from '../../engine/contract/books.js';

@@ -65,9 +65,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   // `ui`: the studio language, for every label, button, note, toast and dialog of the page (a fixed-language
   // generator and a resumed book in another language included); `lang`: the book's language, for its text.
   const { lang: ui } = useLang();
-  const settingsForm = useSettingsForm(form, spec, ui);
-  const { methods } = settingsForm;
   const { user, isAdmin, setCredits, refresh, setUser } = useAuth();
+  // A new book opens at a length the writer's credits can finish (administrators are never short).
+  const creditsForLength = isAdmin || !user ? undefined : user.credits_available;
+  const settingsForm = useSettingsForm(form, spec, ui, creditsForLength);
+  const { methods } = settingsForm;
   const navigate = useNavigate();
   const location = useLocation();
   const isBook = spec.kind === 'book';
@@ -371,7 +373,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     generation.reset();
     setBook(null);
     setOutput(null);
-    methods.reset(defaultValues(form, ui));
+    methods.reset(defaultValues(form, ui, creditsForLength));
   };
 
   // The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
@@ -774,7 +776,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
                 if (await clearSaved(ui)) {
                   setBook(null);
                   setOutput(null);
-                  methods.reset(defaultValues(form, ui));
+                  methods.reset(defaultValues(form, ui, creditsForLength));
                 }
               }}
             >

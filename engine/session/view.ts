@@ -8,12 +8,12 @@ import { buttonLabel, partStep, stepLabel } from '../compile/labels.js';
 import { stepKey, stepRef, type Step } from '../compile/step.js';
 import { bookCost } from './cost.js';
 import { chapterTitleOf, wordTargetOf } from '../compile/plan.js';
-import { countWords } from '../provider.js';
 import { withoutCharacterDetails } from '../compile/flow.js';
 import { SHORT_RATIO } from './measure.js';
 import { repeatedShares } from './repeat.js';
 import { indonesianWords } from './language.js';
 import { bookBible } from './bible.js';
+import { partWords } from './book.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 
 
@@ -44,7 +44,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     const step = partStep(spec, i, state.totalChapters);
     // The user's own title, else the one the outline gives the chapter.
     const title = chapterTitleOf(spec, state, step) ?? state.chapterTitles?.[i];
-    const words = countWords(prose[i]!);
+    const words = partWords(state, i);
     // A prose part under SHORT_RATIO of the words asked for: the studio offers "write more". `repeated`:
     // the share of its words the book already said (engine/session/repeat.ts).
     const indonesian = target > 0 && lang === 'ms' ? indonesianWords(prose[i]!) : [];

@@ -131,7 +131,8 @@ export function Preview(props: PreviewProps) {
   });
   const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.shown ?? p.text}` : (p.shown ?? p.text))), ...(streaming ? [streaming] : [])].join('\n\n');
   const stoppedShown = !isLoading && stoppedDraft ? stoppedPart : undefined;
-  const words = countWords(parts.map((p) => p.text).join(' ') + ' ' + streaming) + (stoppedShown?.words ?? 0);
+  // The parts' words as the server counts them (My Books shows the same sum), then the text still streaming.
+  const words = parts.reduce((n, p) => n + partWords(p), 0) + countWords(streaming) + (stoppedShown?.words ?? 0);
   const hint = isLoading ? slowHint(elapsed, lang) : null;
   const isEmpty = parts.length === 0 && !streaming && !outline;
   const boxRef = useRef<HTMLDivElement>(null);

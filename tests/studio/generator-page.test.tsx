@@ -329,7 +329,7 @@ describe('the writing experience (issue 15)', () => {
     expect(screen.queryByText('Failed to load saved progress')).toBeNull();
   });
 
-  it('closing the resume dialog (Escape or ×) keeps the saved book, and Generate asks for its next step', async () => {
+  it('closing the resume dialog (Escape or ×) keeps the saved book, focus on Generate, which asks for its next step', async () => {
     for (const close of ['escape', 'x'] as const) {
       const held = heldBook('romance', { lang: 'en', currentChapter: 2, totalChapters: 7, content: ['intro', 'one'], settings: { language: 'en', heatLevel: 'mild', numberOfChapters: 7 }, outline: 'the outline' });
       const calls = stubServer((url, init) => {
@@ -343,6 +343,8 @@ describe('the writing experience (issue 15)', () => {
       else await user.click(screen.getByRole('button', { name: 'Close' }));
       expect(screen.queryByTestId('resume-dialog')).toBeNull();
       expect(label().textContent).toBe('Generate Chapter 2');
+      // Focus is on the next action, not left on the page's body.
+      expect(document.activeElement).toBe(button());
       expect(screen.getByTestId('chapter-counter').textContent).toBe('2 / 7');
       await user.click(button());
       await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));

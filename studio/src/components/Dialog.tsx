@@ -44,7 +44,9 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, isActive: boole
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
-      if (previous && document.contains(previous)) previous.focus();
+      // Back to what opened it; a dialog that opened by itself (or whose opener is gone) leaves focus on the page's main region, never on nothing.
+      if (previous && previous !== document.body && document.contains(previous)) previous.focus();
+      else document.getElementById('main')?.focus({ preventScroll: true });
     };
   }, [isActive, ref, returnTo]);
 }
@@ -59,13 +61,15 @@ export interface DialogProps {
   hasCloseButton?: boolean;
   size?: 'sm' | 'md' | 'lg';
   testId?: string;
+  /** Where focus goes when it closes (the next action), instead of what opened it. */
+  returnTo?: RefObject<HTMLElement | null>;
 }
 
-export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButton = true, size = 'md', testId }: DialogProps) {
+export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButton = true, size = 'md', testId, returnTo }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const { t } = useT();
-  useFocusTrap(ref, isOpen, onClose);
+  useFocusTrap(ref, isOpen, onClose, returnTo);
   if (!isOpen) return null;
   const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-2xl' : 'max-w-md';
   return (

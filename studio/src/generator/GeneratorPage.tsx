@@ -766,6 +766,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
           setSaved(null);
         }}
         testId="resume-dialog"
+        // Closed, the writer is at the next action: the Generate button (the page's body otherwise).
+        returnTo={buttonRef}
         footer={
           <>
             <button

@@ -2,7 +2,8 @@
 // finish (7 chapters, 10 credits) with the brief before the choices; the dashboard's and the sidebar's
 // counts are the served catalogue's; the studio's step line and the progress API's stepText say the same
 // step; after a reload the resume dialog names the book by its title and, closed, leaves focus on
-// Generate; on a 390 × 844 phone the sticky bar never covers the last part's Rewrite row.
+// Generate; on a 390 × 844 phone the sticky bar never covers the last part's Rewrite row, and a rewrite's
+// note sits in Earlier versions with the text it produced.
 import { expect, it } from 'vitest';
 import { fullLength } from '../fake-openai.js';
 import { GENERATE, describeInChromium, fakeModel, lanternShop, waitForText, writeRomance } from './helpers.js';
@@ -59,5 +60,16 @@ describeInChromium("the writer's desk", { what: 'fake provider', serve: model.se
     expect(row!.y + row!.height).toBeLessThanOrEqual(bar!.y);
     // And it takes a tap (nothing lies over it).
     await rewrite.click({ trial: true });
+
+    // A rewrite with a note: in Earlier versions the note sits with the text it produced (the current
+    // text), not above the text it replaced.
+    const part = page.getByTestId('rewrite-part').last();
+    await rewrite.click();
+    await part.getByTestId('rewrite-note').fill('NOTE-DARKER make the ending darker');
+    await part.getByTestId('rewrite-go').click();
+    await part.getByTestId('rewrite-note').waitFor({ state: 'detached', timeout: 60_000 });
+    await part.getByTestId('versions-open').click();
+    expect(await part.getByTestId('versions-current').textContent()).toContain('“NOTE-DARKER make the ending darker”');
+    expect(await part.getByTestId('version').first().textContent()).not.toContain('NOTE-DARKER');
   }, 240_000);
 });

@@ -261,6 +261,8 @@ export const PAGE_WORDS = {
   versionsNone: { en: 'No earlier versions yet.', ms: 'Belum ada versi terdahulu.' },
   versionsFailed: { en: 'Could not load the earlier versions.', ms: 'Tidak dapat memuatkan versi terdahulu.' },
   versionLine: { en: 'Version {n} · {words} words', ms: 'Versi {n} · {words} patah perkataan' },
+  versionCurrent: { en: 'Current text', ms: 'Teks semasa' },
+  versionMadeWith: { en: 'written with the note “{note}”', ms: 'ditulis dengan nota “{note}”' },
   restore: { en: 'Restore', ms: 'Pulihkan' },
   restored: { en: 'Version {n} restored; the text it replaced is kept as version {kept}', ms: 'Versi {n} dipulihkan; teks yang digantikannya disimpan sebagai versi {kept}' },
   writeMore: { en: 'Write more', ms: 'Tulis lagi' },

@@ -28,6 +28,8 @@ export interface BookState {
   readonly isLocked: boolean;
   /** Positions of parts still cut at the token limit after their continuations (kept, marked incomplete). */
   readonly incompleteParts?: readonly number[];
+  /** Positions of parts the writer stopped while they were written and kept as they were (Keep on a stopped draft). */
+  readonly stoppedParts?: readonly number[];
   /** The user's own chapter titles, by position ("The Storm" → "Chapter 3: The Storm"). */
   readonly chapterTitles?: Readonly<Record<number, string>>;
   /** The story so far: the running memory the session keeps after each part (bounded), for later chapters. */
@@ -127,6 +129,14 @@ export function applyStep(spec: BookSpec, state: BookState, step: Step, text: st
     default:
       return { ...state, content: [text], currentChapter: 1 };
   }
+}
+
+/** The book with the part at `position` no longer marked cut or stopped (its text is now another). */
+export function unmarkPart(state: BookState, position: number): BookState {
+  const { incompleteParts, stoppedParts, ...rest } = state;
+  const incomplete = (incompleteParts ?? []).filter((p) => p !== position);
+  const stopped = (stoppedParts ?? []).filter((p) => p !== position);
+  return { ...rest, ...(incomplete.length ? { incompleteParts: incomplete } : {}), ...(stopped.length ? { stoppedParts: stopped } : {}) };
 }
 
 /** Progress as the spec shows it: current chapter out of the spec's denominator, and the numbered step (stepText). */
@@ -272,6 +282,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     ...(typeof s.characterDetails === 'string' ? { characterDetails: s.characterDetails } : {}),
     isLocked: s.content.length > 0,
     ...(Array.isArray(s.incompleteParts) && s.incompleteParts.length ? { incompleteParts: s.incompleteParts.filter((p): p is number => typeof p === 'number') } : {}),
+    ...(Array.isArray(s.stoppedParts) && s.stoppedParts.length ? { stoppedParts: s.stoppedParts.filter((p): p is number => typeof p === 'number') } : {}),
     ...(s.chapterTitles && typeof s.chapterTitles === 'object' && Object.keys(s.chapterTitles).length ? { chapterTitles: { ...s.chapterTitles } } : {}),
     ...(typeof s.memory === 'string' && s.memory ? { memory: s.memory } : {}),
     ...(typeof s.memoryUpTo === 'number' ? { memoryUpTo: s.memoryUpTo } : {}),

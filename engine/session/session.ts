@@ -6,7 +6,7 @@
 import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
-import { applyStep, nextStep, restoreBook, splitCharacterDetails, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
+import { applyStep, nextStep, restoreBook, unmarkPart, splitCharacterDetails, startBook, withoutCharacterDetails, type BookState } from '../compile/flow.js';
 import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, NO_REPEAT_TEMPLATE, parsedOutlineOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { conclusionPosition } from '../spec/conclusion.js';
@@ -403,9 +403,8 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   const content = state.content.map((t, i) => (i === position ? outcome.text : t));
   let next: BookState = { ...state, content };
   if (position === 0 && outcome.state.characterDetails !== undefined) next = { ...next, characterDetails: outcome.state.characterDetails };
-  const incomplete = (state.incompleteParts ?? []).filter((p) => p !== position).concat(outcome.isComplete ? [] : [position]);
-  const { incompleteParts: _old, ...withoutIncomplete } = next;
-  next = incomplete.length ? { ...withoutIncomplete, incompleteParts: incomplete } : withoutIncomplete;
+  next = unmarkPart(next, position);
+  if (!outcome.isComplete) next = { ...next, incompleteParts: [...(next.incompleteParts ?? []), position] };
   return { state: next, position, step, text: outcome.text, previous, outcome };
 }
 
@@ -633,7 +632,9 @@ export class BookSession {
     const isProse = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
     let outcome: StepOutcome;
     if (opts.how === 'keep') {
-      outcome = { state: applyStep(spec, before, step, text), step, text, words: countWords(text), seconds: 0, isComplete: true, continuations: 0, extensions: 0 };
+      // Kept as the writer stopped it: the part says so (not "short even after asking for more").
+      const kept = applyStep(spec, before, step, text);
+      outcome = { state: { ...kept, stoppedParts: [...(kept.stoppedParts ?? []), position] }, step, text, words: countWords(text), seconds: 0, isComplete: true, continuations: 0, extensions: 0 };
     } else {
       if (!isProse || position !== before.content.length) throw new SessionError('step_not_allowed', { next: stepKey(step) });
       // The book with the draft as the part: what "write more" and "rewrite" work on.

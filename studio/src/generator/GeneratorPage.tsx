@@ -385,6 +385,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
         ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
+        ...(p.is_stopped ? { isStopped: true } : {}),
         ...(p.bible_updated === false ? { isNotInBible: true } : {}),
         ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
         ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),

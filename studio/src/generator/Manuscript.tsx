@@ -32,6 +32,8 @@ export interface PreviewPart {
   /** Words asked for, and whether the part is still under 0.85 of them after the engine's extensions. */
   target?: number;
   isShort?: boolean;
+  /** The writer stopped it while it was written and kept it as it was. */
+  isStopped?: boolean;
   /** The story bible has not taken the part in (its update failed or did not fit the model's window). */
   isNotInBible?: boolean;
   /** The share of its words the book already wrote (0–1), and Indonesian words left in a Malay part. */
@@ -260,7 +262,7 @@ export function Preview(props: PreviewProps) {
                   <PassageTools textId={`${p.key}-text`} text={p.text} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} {...(stepCostText ? { costText: stepCostText } : {})}
                     onRework={(passage, ask, onDelta) => onPassage(p.ref!, passage, ask, onDelta)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
                 )}
-                {p.isShort && p.target !== undefined && (
+                {(p.isStopped || p.isShort) && p.target !== undefined && (
                   <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
                 )}
                 {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
@@ -435,7 +437,7 @@ function RewritePart({ part, partRef, lang, isDisabled, onRewrite, onVersions, o
   );
 }
 
-/** The note on a part still short after the engine's extensions, with its "Write more" action. */
+/** The note on a part still short after the engine's extensions (or stopped by the writer and kept), with its "Write more" action. */
 function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { part: PreviewPart; lang: Lang; isDisabled: boolean; onWriteMore?: () => Promise<string | null>; costText?: string }) {
   const [isWriting, setIsWriting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -450,7 +452,7 @@ function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { part: Pr
   };
   return (
     <div role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="short-part">
-      <span>{pageWord('shortPart', lang, { words: words.toLocaleString('en'), target: (part.target ?? 0).toLocaleString('en') })}</span>
+      <span>{pageWord(part.isStopped ? 'stoppedPart' : 'shortPart', lang, { words: words.toLocaleString('en'), target: (part.target ?? 0).toLocaleString('en') })}</span>
       {onWriteMore && (
         <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void run()} disabled={isDisabled || isWriting} aria-label={pageWord('writeMoreLabel', lang, { part: part.heading ?? '' })} data-testid="write-more">
           {isWriting ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> : <Pencil className="h-3.5 w-3.5" aria-hidden="true" />}

@@ -247,6 +247,10 @@ export const PAGE_WORDS = {
     en: 'Short: {words} of {target} words, even after asking the model for more.',
     ms: 'Pendek: {words} daripada {target} patah perkataan, walaupun selepas model diminta menulis lagi.',
   },
+  stoppedPart: {
+    en: 'Stopped by you and kept at {words} of {target} words.',
+    ms: 'Dihentikan oleh anda dan disimpan pada {words} daripada {target} patah perkataan.',
+  },
   // Rewrite with a note, write again, and earlier versions.
   rewrite: { en: 'Rewrite…', ms: 'Tulis semula…' },
   rewriteLabel: { en: 'Rewrite {part}', ms: 'Tulis semula {part}' },

@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Lock, RotateCcw } from 'lucide-react';
 import {
-  buttonLabel, catalogueMessage, extractTitle, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
+  buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../engine.js';
 import { savedProgressOf } from '../../../engine/contract/books.js';
@@ -19,7 +19,7 @@ import type { PassageResponse } from '../../../engine/contract/index.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
-import { Dialog } from '../components/Dialog.js';
+import { ResumeDialog, StartNewDialog } from './BookDialogs.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
 import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
 import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
@@ -757,90 +757,23 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
           </button>
         </div>
       )}
-      <Dialog
-        isOpen={saved !== null}
-        title={pageWord('resumeTitle', ui)}
-        // Closing (× or Escape) keeps the saved book, as Continue does: the page must show the book the
-        // server holds, or its next Generate would be refused. Starting over is the explicit button.
-        onClose={() => {
+      <ResumeDialog saved={saved} spec={spec} form={form} lang={ui} isBook={isBook} returnTo={buttonRef}
+        onContinue={() => {
           if (saved) restore(saved);
           setSaved(null);
         }}
-        testId="resume-dialog"
-        // Closed, the writer is at the next action: the Generate button (the page's body otherwise).
-        returnTo={buttonRef}
-        footer={
-          <>
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={async () => {
-                setSaved(null);
-                if (await clearSaved(ui)) {
-                  setBook(null);
-                  setOutput(null);
-                  methods.reset(defaultValues(form, ui, creditsForLength));
-                }
-              }}
-            >
-              {pageWord(isBook ? 'startNewBook' : 'startNew', ui)}
-            </button>
-            <button
-              type="button"
-              className="btn-primary"
-              data-autofocus
-              onClick={() => {
-                if (saved) restore(saved);
-                setSaved(null);
-              }}
-            >
-              {pageWord('continueProgress', ui)}
-            </button>
-          </>
-        }
-      >
-        {saved && <ResumeSummary spec={spec} form={form} saved={saved} lang={ui} />}
-      </Dialog>
-      <Dialog
-        isOpen={isStartNewOpen}
-        title={pageWord('startNewBook', ui)}
-        onClose={() => setIsStartNewOpen(false)}
-        size="sm"
-        footer={
-          <>
-            <button type="button" className="btn-secondary" onClick={() => setIsStartNewOpen(false)}>{pageWord('close', ui)}</button>
-            <button type="button" className="btn-danger" onClick={() => void startNew()}>{pageWord('startNewBook', ui)}</button>
-          </>
-        }
-      >
-        <p>{pageWord(isBook ? 'startNewKeeps' : 'startNewDeletes', ui)}</p>
-      </Dialog>
+        onStartNew={async () => {
+          setSaved(null);
+          if (await clearSaved(ui)) {
+            setBook(null);
+            setOutput(null);
+            methods.reset(defaultValues(form, ui, creditsForLength));
+          }
+        }} />
+      <StartNewDialog isOpen={isStartNewOpen} lang={ui} isBook={isBook} onClose={() => setIsStartNewOpen(false)} onStartNew={() => void startNew()} />
       {isBook && <KeptBookOffer generatorId={form.id} isActive={hasNoCurrentBook} isHidden={book !== null} lang={ui} onContinued={() => void resync()} />}
     </div>
   );
-}
-
-/** What the saved book is and where it stands, in the studio language `lang` (whatever the book's language). */
-function ResumeSummary({ spec, form, saved, lang }: { spec: BookSpec; form: FormModel; saved: SavedProgress; lang: Lang }) {
-  if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', lang, { type: form.typeLabel[lang] })}</p>;
-  const { next, counter, stopped } = saved.book;
-  const title = savedTitle(form, saved);
-  // The book by its own title where it has one ("“The Lantern Shop”, Romance"), else by what it is.
-  const vars = { type: title ? `“${title}”, ${form.typeLabel[lang]}` : form.typeLabel[lang], n: counter.current, total: counter.total };
-  return (
-    <>
-      <p data-testid="resume-summary">{next ? pageWord('resumeBody', lang, { ...vars, step: stepWord(spec, next, lang) }) : pageWord('resumeDone', lang, vars)}</p>
-      {stopped && <p className="mt-2 font-medium" data-testid="resume-stopped">{pageWord('stoppedDraftWords', lang, { part: stopped.label, n: stopped.words })}</p>}
-    </>
-  );
-}
-
-/** The saved book's own title: its title setting, else its outline's working title; undefined before either. */
-function savedTitle(form: FormModel, saved: SavedProgress): string | undefined {
-  const field = form.fields.find((f) => f.role === 'bookTitle')?.name;
-  const given = field ? saved.settings[field] : undefined;
-  if (typeof given === 'string' && given.trim()) return given.trim();
-  return extractTitle(saved.outline ?? undefined) || undefined;
 }
 
 export type { FormValues };

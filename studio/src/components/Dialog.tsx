@@ -98,8 +98,11 @@ export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButto
   );
 }
 
-/** A confirm prompt ("Delete this item?") with Cancel and a confirm button. */
-export function ConfirmDialog(props: { isOpen: boolean; title: string; message: string; confirmLabel: string; onConfirm(): void; onCancel(): void; isDanger?: boolean }) {
+/**
+ * A confirm prompt ("Delete this item?") with Cancel (or `cancelLabel`) and a confirm button, focused
+ * first unless `isCancelFirst` (where confirming drops the writer's work).
+ */
+export function ConfirmDialog(props: { isOpen: boolean; title: string; message: string; confirmLabel: string; onConfirm(): void; onCancel(): void; isDanger?: boolean; cancelLabel?: string; isCancelFirst?: boolean; testId?: string }) {
   const { t } = useT();
   return (
     <Dialog
@@ -107,10 +110,11 @@ export function ConfirmDialog(props: { isOpen: boolean; title: string; message: 
       title={props.title}
       onClose={props.onCancel}
       size="sm"
+      {...(props.testId ? { testId: props.testId } : {})}
       footer={
         <>
-          <button type="button" className="btn-secondary" onClick={props.onCancel}>{t('common.cancel')}</button>
-          <button type="button" className={props.isDanger ? 'btn-danger' : 'btn-primary'} onClick={props.onConfirm} data-autofocus>
+          <button type="button" className="btn-secondary" onClick={props.onCancel} data-autofocus={props.isCancelFirst || undefined}>{props.cancelLabel ?? t('common.cancel')}</button>
+          <button type="button" className={props.isDanger ? 'btn-danger' : 'btn-primary'} onClick={props.onConfirm} data-autofocus={!props.isCancelFirst || undefined}>
             {props.confirmLabel}
           </button>
         </>

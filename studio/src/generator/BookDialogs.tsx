@@ -2,7 +2,7 @@
 // Continue Progress, or start over; closed, focus goes to the next action) and the Start New prompt.
 import type { RefObject } from 'react';
 import { extractTitle, type BookSpec, type FormModel, type Lang, type SavedProgress } from '../engine.js';
-import { Dialog } from '../components/Dialog.js';
+import { ConfirmDialog, Dialog } from '../components/Dialog.js';
 import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 
@@ -44,20 +44,8 @@ export function ResumeDialog({ saved, spec, form, lang, isBook, returnTo, onCont
 /** Start New asked first: a book stays in My Books; a single tool's result is deleted. */
 export function StartNewDialog({ isOpen, lang, isBook, onClose, onStartNew }: { isOpen: boolean; lang: Lang; isBook: boolean; onClose(): void; onStartNew(): void }) {
   return (
-    <Dialog
-      isOpen={isOpen}
-      title={pageWord('startNewBook', lang)}
-      onClose={onClose}
-      size="sm"
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onClose}>{pageWord('close', lang)}</button>
-          <button type="button" className="btn-danger" onClick={onStartNew}>{pageWord('startNewBook', lang)}</button>
-        </>
-      }
-    >
-      <p>{pageWord(isBook ? 'startNewKeeps' : 'startNewDeletes', lang)}</p>
-    </Dialog>
+    <ConfirmDialog isOpen={isOpen} title={pageWord('startNewBook', lang)} message={pageWord(isBook ? 'startNewKeeps' : 'startNewDeletes', lang)} confirmLabel={pageWord('startNewBook', lang)}
+      cancelLabel={pageWord('close', lang)} isCancelFirst isDanger onConfirm={onStartNew} onCancel={onClose} />
   );
 }
 

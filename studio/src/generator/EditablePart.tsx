@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefO
 import { Pencil } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
-import { Dialog } from '../components/Dialog.js';
+import { ConfirmDialog } from '../components/Dialog.js';
 import { countWords } from './parts.js';
 import { pageWord } from './words.js';
 
@@ -201,23 +201,10 @@ function ClosedPart({ id, text, label, lang, isDisabled, onOpen, savedDraft, chi
   );
 }
 
-/** Cancel with an edit typed: keep editing, or drop the edit (and its draft). */
+/** Cancel with an edit typed: keep editing (focused first), or drop the edit (and its draft). */
 function CancelEditDialog({ isOpen, label, lang, onKeep, onDrop }: { isOpen: boolean; label: string; lang: Lang; onKeep(): void; onDrop(): void }) {
   return (
-    <Dialog
-      isOpen={isOpen}
-      title={pageWord('cancelEditTitle', lang)}
-      onClose={onKeep}
-      size="sm"
-      testId="cancel-edit-dialog"
-      footer={
-        <>
-          <button type="button" className="btn-secondary" data-autofocus onClick={onKeep}>{pageWord('cancelEditKeep', lang)}</button>
-          <button type="button" className="btn-danger" onClick={onDrop}>{pageWord('cancelEditDrop', lang)}</button>
-        </>
-      }
-    >
-      <p>{pageWord('cancelEditMessage', lang, { part: label })}</p>
-    </Dialog>
+    <ConfirmDialog isOpen={isOpen} title={pageWord('cancelEditTitle', lang)} message={pageWord('cancelEditMessage', lang, { part: label })} confirmLabel={pageWord('cancelEditDrop', lang)}
+      cancelLabel={pageWord('cancelEditKeep', lang)} isCancelFirst isDanger onConfirm={onDrop} onCancel={onKeep} testId="cancel-edit-dialog" />
   );
 }

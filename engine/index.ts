@@ -16,4 +16,4 @@ export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
 export * from './session/index.js';
 export * from './session/book.js';
 export * from './contract/books.js';
-export { contentTitle, historyTitle, stepHistoryTitle } from './session/history-title.js';
+export { contentTitle, historyBookOf, historyTitle, stepHistoryTitle } from './session/history-title.js';

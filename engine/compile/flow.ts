@@ -28,6 +28,8 @@ export interface BookState {
   readonly isLocked: boolean;
   /** Positions of parts still cut at the token limit after their continuations (kept, marked incomplete). */
   readonly incompleteParts?: readonly number[];
+  /** Positions of parts the writer stopped while they were written and kept as they were (Keep on a stopped draft). */
+  readonly stoppedParts?: readonly number[];
   /** The user's own chapter titles, by position ("The Storm" → "Chapter 3: The Storm"). */
   readonly chapterTitles?: Readonly<Record<number, string>>;
   /** The story so far: the running memory the session keeps after each part (bounded), for later chapters. */
@@ -129,14 +131,43 @@ export function applyStep(spec: BookSpec, state: BookState, step: Step, text: st
   }
 }
 
-/** Progress as the spec shows it: current chapter out of the spec's denominator, and the 1/3-2/3-3/3 step text. */
+/** The book with the part at `position` no longer marked cut or stopped (its text is now another). */
+export function unmarkPart(state: BookState, position: number): BookState {
+  const { incompleteParts, stoppedParts, ...rest } = state;
+  const incomplete = (incompleteParts ?? []).filter((p) => p !== position);
+  const stopped = (stoppedParts ?? []).filter((p) => p !== position);
+  return { ...rest, ...(incomplete.length ? { incompleteParts: incomplete } : {}), ...(stopped.length ? { stoppedParts: stopped } : {}) };
+}
+
+/** Progress as the spec shows it: current chapter out of the spec's denominator, and the numbered step (stepText). */
 export function progress(spec: BookSpec, state: BookState): { current: number; total: number; ratio: number; stepText: string } {
   const d = spec.flow.progressDenominator;
   const total = d === 'total' ? state.totalChapters : d === 'total+2' ? state.totalChapters + 2 : d;
   const step = nextStep(spec, state);
   const current = step === null ? total : Math.min(state.currentChapter, total);
-  const stepKey = !step ? 'bookComplete' : step.kind === 'outline' ? 'stepOutline' : step.kind === 'introduction' ? 'stepIntroduction' : step.kind === 'conclusion' ? 'stepConclusion' : 'stepChapters';
-  return { current, total, ratio: total > 0 ? current / total : 0, stepText: word(stepKey, state.lang) };
+  return { current, total, ratio: total > 0 ? current / total : 0, stepText: stepText(spec, bookPlan(spec, state), step, state.lang) };
+}
+
+/** A book's planned steps: for its chapter count, or (before the count is known) the steps around the chapters. */
+export function bookPlan(spec: BookSpec, state: BookState): Step[] {
+  return state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
+}
+
+type StepLike = Pick<Step, 'kind'> & { position?: number };
+
+/**
+ * The next step numbered among the plan's, the chapters one step unless the flow names its sections
+ * ("Step 2 of 4: Generate the introduction"); "Your book is complete." when none is left. The one count
+ * the API's progress and the studio's Writing Progress show.
+ */
+export function stepText(spec: BookSpec, plan: readonly StepLike[], next: StepLike | null, lang: Lang): string {
+  const folds = (s: StepLike) => s.kind === 'chapter' && !spec.flow.sections;
+  const rowOf = (s: StepLike) => (folds(s) ? 'chapters' : `${s.kind}:${s.position ?? ''}`);
+  const rows = plan.map(rowOf).filter((row, i, all) => i === 0 || all[i - 1] !== row);
+  const at = next ? rows.indexOf(rowOf(next)) : -1;
+  if (!next || at < 0) return word('bookComplete', lang);
+  const action = next.kind === 'outline' ? 'actionOutline' : next.kind === 'introduction' ? 'actionIntroduction' : next.kind === 'conclusion' ? 'actionConclusion' : 'actionChapters';
+  return word('stepOf', lang, { k: at + 1, n: rows.length, action: word(action, lang) });
 }
 
 /**
@@ -251,6 +282,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     ...(typeof s.characterDetails === 'string' ? { characterDetails: s.characterDetails } : {}),
     isLocked: s.content.length > 0,
     ...(Array.isArray(s.incompleteParts) && s.incompleteParts.length ? { incompleteParts: s.incompleteParts.filter((p): p is number => typeof p === 'number') } : {}),
+    ...(Array.isArray(s.stoppedParts) && s.stoppedParts.length ? { stoppedParts: s.stoppedParts.filter((p): p is number => typeof p === 'number') } : {}),
     ...(s.chapterTitles && typeof s.chapterTitles === 'object' && Object.keys(s.chapterTitles).length ? { chapterTitles: { ...s.chapterTitles } } : {}),
     ...(typeof s.memory === 'string' && s.memory ? { memory: s.memory } : {}),
     ...(typeof s.memoryUpTo === 'number' ? { memoryUpTo: s.memoryUpTo } : {}),

@@ -115,11 +115,20 @@ export function bookSummary(spec: ResolvedSpec, state: BookState): BookSummary {
     title: doc.title,
     typeLabel: doc.typeLabel,
     lang: doc.lang,
-    // Words as the providers count them (engine/provider.ts countWords), without importing the provider port here.
-    words: doc.parts.reduce((n, p) => n + (p.markdown.match(/\S+/g)?.length ?? 0), 0),
+    // The words the book view gives each part, summed: My Books and the book page count alike.
+    words: state.content.reduce((n, _text, i) => n + partWords(state, i), 0),
     chaptersWritten: Math.min(chaptersTotal, Math.max(0, state.content.length - 1)),
     chaptersTotal,
   };
+}
+
+/**
+ * A part's words as the book view and My Books count them (the providers' count: engine/provider.ts
+ * countWords), its introduction without the character list kept with the book.
+ */
+export function partWords(state: Pick<BookState, 'content' | 'characterDetails'>, i: number): number {
+  const text = state.content[i] ?? '';
+  return (i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text).match(/\S+/g)?.length ?? 0;
 }
 
 /** The heading of the story bible in an export, in the book's language. */

@@ -5,7 +5,7 @@
 // already taken in the edited part it is dropped and rebuilt from the parts as they are now, before the
 // next step (BookSession.needsMemory / remember: part of that step, never charged).
 import type { BookSpec } from '../spec/types.js';
-import { extractCharacterDetails, type BookState } from '../compile/flow.js';
+import { extractCharacterDetails, unmarkPart, type BookState } from '../compile/flow.js';
 import { extractChapterPlan } from '../compile/chapter-plan.js';
 import { partStep } from '../compile/labels.js';
 import { stepKey, stepPosition, type StepRef } from '../compile/step.js';
@@ -57,13 +57,8 @@ export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: 
     throw new EditError('part_not_found');
   }
   const content = state.content.map((t, i) => (i === position ? kept : t));
-  let next: BookState = { ...state, content };
-  // The user finished the part: it is no longer "cut at the length limit".
-  if (state.incompleteParts?.includes(position)) {
-    const rest = state.incompleteParts.filter((p) => p !== position);
-    const { incompleteParts: _dropped, ...without } = next;
-    next = rest.length ? { ...without, incompleteParts: rest } : without;
-  }
+  // The user finished the part: it is no longer "cut at the length limit" nor "stopped".
+  let next: BookState = unmarkPart({ ...state, content }, position);
   if (position === 0) {
     // What the introduction gives later steps is read again from the edited text.
     const { characterDetails: _old, ...without } = next;

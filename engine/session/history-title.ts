@@ -72,10 +72,32 @@ export function historyTitle(content: string, fallback: string): string {
   return contentTitle(content) ?? firstLine(content) ?? fallback;
 }
 
+/** Between a book's title and its part in a part's history title. */
+const BOOK_PART = ' — ';
+
 /** The history title of a saved step (`chapterTitle`: the user's title of the chapter, when given). */
 export function stepHistoryTitle(spec: ResolvedSpec, save: StepSave, chapterTitle?: string): string {
   const lang = save.state.lang;
+  if (spec.kind === 'image') return imageTitle(spec, save);
   if (spec.kind !== 'book') return historyTitle(save.text, spec.title[lang]);
   const part = save.step.kind === 'outline' ? save.label : (contentTitle(save.text) ?? `${save.label}${chapterTitle ? `: ${chapterTitle}` : ''}`);
-  return shorten(`${bookTitleOf(spec, save.state)} — ${part}`);
+  return shorten(`${bookTitleOf(spec, save.state)}${BOOK_PART}${part}`);
+}
+
+/** A picture is called by the title it was drawn for (a cover: its book's), else by its kind; never by its image prompt. */
+function imageTitle(spec: ResolvedSpec, save: StepSave): string {
+  const field = spec.fields.find((f) => f.role === 'bookTitle');
+  const value = field ? save.state.settings[field.name] : undefined;
+  const title = typeof value === 'string' ? plain(value) : '';
+  return title ? shorten(title) : spec.title[save.state.lang];
+}
+
+/**
+ * A book part's history title taken apart: the book's title and the part ("Hujan — Chapter 3: The
+ * Storm" → book "Hujan", part "Chapter 3: The Storm"); undefined for a title with no part.
+ */
+export function historyBookOf(title: string): { book: string; part: string } | undefined {
+  const at = title.indexOf(BOOK_PART);
+  if (at <= 0) return undefined;
+  return { book: title.slice(0, at), part: title.slice(at + BOOK_PART.length) };
 }

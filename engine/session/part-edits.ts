@@ -5,7 +5,7 @@
 import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
-import { withoutCharacterDetails, type BookState } from '../compile/flow.js';
+import { unmarkPart, withoutCharacterDetails, type BookState } from '../compile/flow.js';
 import { buildContext, chapterTitleOf, wordTargetOf, FIRM_LANGUAGE_TEMPLATE, renderExtension, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
@@ -123,8 +123,7 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   const content = state.content.map((t, i) => (i === position ? outcome.text : t));
   let next: BookState = { ...state, content };
   if (position === 0 && outcome.state.characterDetails !== undefined) next = { ...next, characterDetails: outcome.state.characterDetails };
-  const incomplete = (state.incompleteParts ?? []).filter((p) => p !== position).concat(outcome.isComplete ? [] : [position]);
-  const { incompleteParts: _old, ...withoutIncomplete } = next;
-  next = incomplete.length ? { ...withoutIncomplete, incompleteParts: incomplete } : withoutIncomplete;
+  next = unmarkPart(next, position);
+  if (!outcome.isComplete) next = { ...next, incompleteParts: [...(next.incompleteParts ?? []), position] };
   return { state: next, position, step, text: outcome.text, previous, outcome };
 }

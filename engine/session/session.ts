@@ -195,7 +195,9 @@ export class BookSession {
     const isProse = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
     let outcome: StepOutcome;
     if (opts.how === 'keep') {
-      outcome = { state: applyStep(spec, before, step, text), step, text, words: countWords(text), seconds: 0, isComplete: true, continuations: 0, extensions: 0 };
+      // Kept as the writer stopped it: the part says so (not "short even after asking for more").
+      const kept = applyStep(spec, before, step, text);
+      outcome = { state: { ...kept, stoppedParts: [...(kept.stoppedParts ?? []), position] }, step, text, words: countWords(text), seconds: 0, isComplete: true, continuations: 0, extensions: 0 };
     } else {
       if (!isProse || position !== before.content.length) throw new SessionError('step_not_allowed', { next: stepKey(step) });
       // The book with the draft as the part: what "write more" and "rewrite" work on.

@@ -3,18 +3,17 @@
 // it as is, so the studio never replays the flow itself.
 import type { BookSpec, ResolvedSpec, Settings } from '../spec/types.js';
 import type { BookView } from './view-schema.js';
-import { bookLanguage, nextStep, planSteps, progress, startBook, type BookState } from '../compile/flow.js';
-import { minChapters } from '../spec/conclusion.js';
+import { bookLanguage, bookPlan, nextStep, progress, startBook, type BookState } from '../compile/flow.js';
 import { buttonLabel, partStep, stepLabel } from '../compile/labels.js';
 import { stepKey, stepRef, type Step } from '../compile/step.js';
 import { bookCost } from './cost.js';
 import { chapterTitleOf, wordTargetOf } from '../compile/plan.js';
-import { countWords } from '../provider.js';
 import { withoutCharacterDetails } from '../compile/flow.js';
 import { SHORT_RATIO } from './measure.js';
 import { repeatedShares } from './repeat.js';
 import { indonesianWords } from './language.js';
 import { bookBible } from './bible.js';
+import { partWords } from './book.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 import { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
 
@@ -49,15 +48,15 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     const step = partStep(spec, i, state.totalChapters);
     // The user's own title, else the one the outline gives the chapter.
     const title = chapterTitleOf(spec, state, step) ?? state.chapterTitles?.[i];
-    const words = countWords(prose[i]!);
+    const words = partWords(state, i);
     // A prose part under SHORT_RATIO of the words asked for: the studio offers "write more". `repeated`:
     // the share of its words the book already said (engine/session/repeat.ts).
     const indonesian = target > 0 && lang === 'ms' ? indonesianWords(prose[i]!) : [];
     const measured = target > 0 ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}) } : {};
-    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
+    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
-  const plan = !isBook ? [] : state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
+  const plan = !isBook ? [] : bookPlan(spec, state);
   const done = new Set([...(state.outline !== undefined ? ['outline'] : []), ...parts.map((p) => stepKey(p))]);
   return {
     generator_id: spec.id,

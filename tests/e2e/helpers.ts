@@ -1,5 +1,5 @@
 // End-to-end helpers: build the studio once, start `karya serve` on a temporary database with the
-// offline provider, drive Debian's chromium with playwright-core.
+// offline provider (or a fake AI API), drive Debian's chromium with playwright-core, write a book's first parts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { toolSkip } from '../setup/tools.js';
+import { startFakeOpenAI, userMessageOf, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { buildWithVite, studioBuild } from '../../studio/scripts/studio-build.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -259,4 +260,55 @@ export async function grantCredits(base: string, admin: { email: string; passwor
   if (!user) throw new Error(`no user ${email}`);
   const set = await send(`/admin/users/${user.id}`, { method: 'PATCH', body: { credits }, cookie });
   if (!set.ok) throw new Error(`setting credits failed: ${set.status} ${await set.text()}`);
+}
+
+/** The book page's main button and its label. */
+export const GENERATE = { button: '[data-testid="generate-button"]', label: '[data-testid="generate-label"]' } as const;
+
+/**
+ * A fake model writing the romance "The Lantern Shop": an outline with a `PLAN-n` line per chapter (as
+ * many chapters as asked), a one-line story bible, and `prose` for any part.
+ */
+export function lanternShop(prose: string): (body: Record<string, unknown>) => string {
+  return (body) => {
+    const user = userMessageOf(body);
+    if (/^(Create a detailed (story )?outline|Hasilkan rangka)/.test(user)) {
+      const n = Number(/Chapter 1 to Chapter (\d+)/.exec(user)?.[1] ?? 7);
+      return ['Title: The Lantern Shop', '', 'Premise: Aisha reopens her late father\'s lantern shop.', '']
+        .concat(Array.from({ length: n }, (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1} Aisha mends lantern number ${k + 1}.\n`), ['Ending: Aisha lights every lantern.'])
+        .join('\n');
+    }
+    if (/^Update the story bible/.test(user)) return '## Characters\n- Aisha | shopkeeper | hopeful | now';
+    return prose;
+  };
+}
+
+/**
+ * A suite's fake AI API (tests/fake-openai.ts): `serve` starts it and gives `karya serve` its address
+ * (with `env` added), `fake` is the running one, `close` stops it (call it in afterAll).
+ */
+export function fakeModel(options: FakeOpenAIOptions, env: NodeJS.ProcessEnv = {}) {
+  let running: FakeOpenAI | undefined;
+  return {
+    serve: async (): Promise<KaryaOptions> => {
+      running = await startFakeOpenAI(options);
+      return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: running.baseURL, ...env } };
+    },
+    get fake(): FakeOpenAI {
+      if (!running) throw new Error('the fake model is not started');
+      return running;
+    },
+    close: async () => running?.close(),
+  };
+}
+
+/** Sign up as `email`, open the romance page and click Generate until the button offers each of `next` in turn. */
+export async function writeRomance(page: Page, base: string, email: string, next: readonly string[], password = 'secret12'): Promise<void> {
+  await signUp(page, base, email, password);
+  await page.goto(`${base}/romance`);
+  await waitForText(page, GENERATE.label, 'Generate Story Outline');
+  for (const label of next) {
+    await page.click(GENERATE.button);
+    await waitForText(page, GENERATE.label, label, 60_000);
+  }
 }

@@ -5,43 +5,18 @@
 // Generate is saved first and reaches its chapter; a sidebar link with a card typed asks first, and the
 // typed text is there either way (Cancel stays; Leave keeps it as a draft that comes back).
 import { afterAll, expect, it } from 'vitest';
-import { fullLength, startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
-import { describeInChromium, signUp, waitForText } from './helpers.js';
+import { fullLength, userMessageOf } from '../fake-openai.js';
+import { GENERATE, describeInChromium, fakeModel, lanternShop, waitForText, writeRomance } from './helpers.js';
 
-const PASSWORD = 'secret12';
-const button = '[data-testid="generate-button"]';
-const label = '[data-testid="generate-label"]';
+const { button, label } = GENERATE;
+const model = fakeModel({ answer: fullLength(lanternShop('Aisha walked to the harbour at dawn, holding the lantern close.')) });
 
-const isOutline = (user: string) => /^(Create a detailed (story )?outline|Hasilkan rangka)/.test(user);
-/** An outline with a plan per chapter; any other request gets prose. */
-function answer(body: Record<string, unknown>): string {
-  const user = userMessageOf(body);
-  if (isOutline(user)) {
-    const n = Number(/Chapter 1 to Chapter (\d+)/.exec(user)?.[1] ?? 7);
-    return ['Title: The Lantern Shop', '', 'Premise: Aisha reopens her late father\'s lantern shop.', '']
-      .concat(Array.from({ length: n }, (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1} Aisha mends lantern number ${k + 1}.\n`), ['Ending: Aisha lights every lantern.'])
-      .join('\n');
-  }
-  if (/^Update the story bible/.test(user)) return '## Characters\n- Aisha | shopkeeper | hopeful | now';
-  return 'Aisha walked to the harbour at dawn, holding the lantern close.';
-}
-
-let fake: FakeOpenAI | undefined;
-const fakeProvider = async () => {
-  fake = await startFakeOpenAI({ answer: fullLength(answer) });
-  return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } };
-};
-
-describeInChromium('the outline as chapters in the studio', { what: 'fake provider', serve: fakeProvider }, (app) => {
-  afterAll(() => fake?.close());
+describeInChromium('the outline as chapters in the studio', { what: 'fake provider', serve: model.serve }, (app) => {
+  afterAll(() => model.close());
 
   it("the writer edits chapter 2's plan and note before writing it; both reach chapter 2's request", async () => {
     const page = await app.open();
-    await signUp(page, app.base, 'outline.cards@e2e.test', PASSWORD);
-    await page.goto(`${app.base}/romance`);
-    await waitForText(page, label, 'Generate Story Outline');
-    await page.click(button);
-    await waitForText(page, label, 'Generate Introduction', 60_000);
+    await writeRomance(page, app.base, 'outline.cards@e2e.test', ['Generate Introduction']);
 
     const cards = page.getByTestId('chapter-card');
     await cards.first().waitFor();
@@ -59,7 +34,7 @@ describeInChromium('the outline as chapters in the studio', { what: 'fake provid
       await page.click(button);
       await waitForText(page, label, next, 60_000);
     }
-    const requests = fake!.generationRequests().map((r) => userMessageOf(r.body ?? {}));
+    const requests = model.fake.generationRequests().map((r) => userMessageOf(r.body ?? {}));
     const chapter2 = requests.filter((u) => new RegExp(`^Write Chapter 2 of ${total},`).test(u));
     expect(chapter2).toHaveLength(1);
     expect(chapter2[0]).toContain('EDITED-2 Tan and Aisha meet at the night market.');
@@ -74,11 +49,7 @@ describeInChromium('the outline as chapters in the studio', { what: 'fake provid
 
   it("a note typed into chapter 2's card and Generate Introduction at once: the note reaches chapter 2's request", async () => {
     const page = await app.open();
-    await signUp(page, app.base, 'outline.at-once@e2e.test', PASSWORD);
-    await page.goto(`${app.base}/romance`);
-    await waitForText(page, label, 'Generate Story Outline');
-    await page.click(button);
-    await waitForText(page, label, 'Generate Introduction', 60_000);
+    await writeRomance(page, app.base, 'outline.at-once@e2e.test', ['Generate Introduction']);
     const cards = page.getByTestId('chapter-card');
     await cards.first().waitFor();
     const total = await cards.count();
@@ -90,7 +61,7 @@ describeInChromium('the outline as chapters in the studio', { what: 'fake provid
       await page.click(button);
       await waitForText(page, label, next, 60_000);
     }
-    const requests = fake!.generationRequests().map((r) => userMessageOf(r.body ?? {}));
+    const requests = model.fake.generationRequests().map((r) => userMessageOf(r.body ?? {}));
     const chapter2 = requests.filter((u) => u.includes('NOTE-AT-ONCE'));
     expect(chapter2).toHaveLength(1);
     expect(chapter2[0]).toMatch(new RegExp(`^Write Chapter 2 of ${total},`));
@@ -98,11 +69,7 @@ describeInChromium('the outline as chapters in the studio', { what: 'fake provid
 
   it('after typing into a card, a sidebar link asks before leaving; Cancel keeps the text, Leave keeps it for the return', async () => {
     const page = await app.open();
-    await signUp(page, app.base, 'outline.leave@e2e.test', PASSWORD);
-    await page.goto(`${app.base}/romance`);
-    await waitForText(page, label, 'Generate Story Outline');
-    await page.click(button);
-    await waitForText(page, label, 'Generate Introduction', 60_000);
+    await writeRomance(page, app.base, 'outline.leave@e2e.test', ['Generate Introduction']);
     const note = page.getByTestId('chapter-card').nth(2).getByLabel('Note: what must happen here');
     await note.fill('NOTE-KEPT The storm takes the pier.');
     const myBooks = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Books' });

@@ -3,49 +3,25 @@
 // chapter's earlier text is in Earlier versions; another Expand then Discard leaves the chapter as it was
 // (1 credit spent); a failed call costs nothing. The AI API is the fake server of tests/fake-openai.ts.
 import { afterAll, expect, it } from 'vitest';
-import { fullLength, startFakeOpenAI, userMessageOf, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
-import { describeInChromium, signUp, waitForText } from './helpers.js';
+import { fullLength, userMessageOf, type FakeOpenAIOptions } from '../fake-openai.js';
+import { describeInChromium, fakeModel, lanternShop, writeRomance } from './helpers.js';
 
-const button = '[data-testid="generate-button"]';
-const label = '[data-testid="generate-label"]';
 const EXPANDED = 'EXPANDED The harbour lay quiet under a pale sky, the boats rocking at the pier while a gull cried once.';
 let fails = false;
 
-const isOutline = (user: string) => /^Create a detailed (story )?outline/.test(user);
-const step = fullLength((body) => {
-  const user = userMessageOf(body);
-  if (isOutline(user)) {
-    const n = Number(/Chapter 1 to Chapter (\d+)/.exec(user)?.[1] ?? 7);
-    return ['Title: The Lantern Shop', '', 'Premise: Aisha reopens her late father\'s lantern shop.', '']
-      .concat(Array.from({ length: n }, (_, k) => `Chapter ${k + 1}: Lantern ${k + 1}\nPLAN-${k + 1} Aisha mends lantern number ${k + 1}.\n`), ['Ending: Aisha lights every lantern.'])
-      .join('\n');
-  }
-  if (/^Update the story bible/.test(user)) return '## Characters\n- Aisha | shopkeeper | hopeful | now';
-  return 'Aisha opened the shutters of the lantern shop at dawn.\n\nMIDDLE The harbour was quiet, and the first boats were still tied to the pier.\n\nShe lit the oldest lantern, the one her father had mended a hundred times.';
-});
-
-let fake: FakeOpenAI | undefined;
+const step = fullLength(lanternShop('Aisha opened the shutters of the lantern shop at dawn.\n\nMIDDLE The harbour was quiet, and the first boats were still tied to the pier.\n\nShe lit the oldest lantern, the one her father had mended a hundred times.'));
 const options: FakeOpenAIOptions = {
   answer: (body, i) => (/The passage:/.test(userMessageOf(body)) ? EXPANDED : step(body, i)),
   reply: () => (fails ? { status: 500, body: { error: { message: 'down' } } } : undefined),
 };
-const fakeProvider = async () => {
-  fake = await startFakeOpenAI(options);
-  return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' } };
-};
+const model = fakeModel(options, { KARYA_MAX_RETRIES: '0' });
 
-describeInChromium('passage tools in the studio', { what: 'fake provider', serve: fakeProvider }, (app) => {
-  afterAll(() => fake?.close());
+describeInChromium('passage tools in the studio', { what: 'fake provider', serve: model.serve }, (app) => {
+  afterAll(() => model.close());
 
   it('select a paragraph of chapter 1, Expand, Keep: in place, the earlier text a version; Discard leaves it; a failure is free', async () => {
     const page = await app.open();
-    await signUp(page, app.base, 'passage.tools@e2e.test', 'secret12');
-    await page.goto(`${app.base}/romance`);
-    await waitForText(page, label, 'Generate Story Outline');
-    for (const next of ['Generate Introduction', 'Generate Chapter 1', 'Generate Chapter 2']) {
-      await page.click(button);
-      await waitForText(page, label, next, 60_000);
-    }
+    await writeRomance(page, app.base, 'passage.tools@e2e.test', ['Generate Introduction', 'Generate Chapter 1', 'Generate Chapter 2']);
     const credits = async () => Number((await page.locator('aside [data-testid="credit-balance"]').textContent())!.replace(/\D/g, ''));
     const chapter = page.locator('#part-1-text');
     const paragraph = chapter.locator('p', { hasText: 'MIDDLE' }).first();

@@ -2,7 +2,8 @@
 // streaming fake provider; while the introduction streams the writer clicks Stop: the text so far stays on
 // the page as a draft card (Continue, Rewrite…, Keep, Discard), survives a reload (the resume dialog, then
 // the card with the same text), and Keep makes it the introduction. Issue 38: after Stop the draft is on
-// screen and focused, its words in the header and the progress; the resume dialog names the book and the draft.
+// screen and focused, its words in the header and the progress; the resume dialog names the book and the draft;
+// the kept part says it was stopped.
 import { afterAll, expect, it } from 'vitest';
 import path from 'node:path';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
@@ -75,5 +76,13 @@ describeInChromium('Stop keeps the text written so far', { what: 'slow streaming
     await waitForText(page, label, 'Generate Chapter 1', 30_000);
     expect(await card.count()).toBe(0);
     expect((await page.locator('#part-0').textContent()) ?? '').toContain(kept.slice(0, 120));
+    // The kept part says it was stopped (nothing asked the model for more), still after a reload.
+    const note = page.locator('#part-0 [data-testid="short-part"]');
+    expect(await note.textContent()).toMatch(/^Stopped by you and kept at \d+ of [\d,]+ words\./);
+    await page.reload();
+    await page.getByTestId('resume-dialog').getByRole('button', { name: 'Continue Progress' }).click();
+    await page.locator('#part-0 [data-testid="short-part"]').waitFor();
+    expect(await page.locator('#part-0 [data-testid="short-part"]').textContent()).toMatch(/^Stopped by you/);
+    expect(await page.locator('#part-0').textContent()).not.toContain('even after asking');
   }, 180_000);
 });

@@ -264,7 +264,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await admin.getByRole('tab', { name: 'Link Claims (1)' }).waitFor();
   }, 120_000);
 
-  it('a non-admin opening /admin lands on /; a user without credits opens the page and its Generate button leads to /upgrade', async () => {
+  it('a non-admin opening /admin lands on /; a user without credits opens the page and its Generate button says to top up and leads there', async () => {
     await author.goto(`${app.base}/admin`);
     await author.waitForURL((u) => u.pathname === '/');
     expect(await author.getByRole('link', { name: 'Admin' }).count()).toBe(0);
@@ -279,7 +279,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await author.getByTestId('kept-book-offer').getByRole('button', { name: 'Start New Book' }).click();
     // Reading is free: the page opens; its Generate button says what it costs and leads to top-up.
     await author.getByTestId('generate-button').waitFor();
-    await waitForText(author, '[data-testid="step-cost"]', /top up to continue/);
+    await waitForText(author, '[data-testid="generate-label"]', 'Top up to continue');
     await author.click('[data-testid="generate-button"]');
     await author.waitForURL((u) => u.pathname === '/upgrade');
     await author.getByText('Get More Credits').waitFor();

@@ -58,7 +58,8 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     const part = page.locator('[data-testid="preview-part"]').first();
     await part.waitFor();
     expect((await part.textContent())!.length).toBeGreaterThan(100);
-    await waitForText(page, '[data-testid="step-cost"]', /top up to continue/);
+    await waitForText(page, '[data-testid="step-cost"]', 'Generate Chapter 1: 1 credit');
+    expect(await page.getByTestId('generate-label').textContent()).toBe('Top up to continue');
 
     await page.getByTestId('download-menu').getByRole('button', { name: 'Download' }).click();
     const [epub] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as EPUB' }).click()]);
@@ -76,10 +77,12 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     // Continue opens the book on its generator page at once (no resume dialog).
     await row.getByTestId('continue-book').click();
     await page.waitForURL((u) => u.pathname === '/romance');
-    await waitForText(page, '[data-testid="step-cost"]', /top up to continue/);
+    await waitForText(page, '[data-testid="step-cost"]', 'Generate Chapter 1: 1 credit');
+    expect(await page.getByTestId('generate-label').textContent()).toBe('Top up to continue');
     expect(await page.getByTestId('resume-dialog').count()).toBe(0);
     await page.click(button);
     await page.waitForURL((u) => u.pathname === '/upgrade');
+    expect(await page.getByTestId('upgrade-reason').textContent()).toBe('Romance Story Creator needs 1 credit for its next step. Top up below to continue: your work is kept.');
   }, 180_000);
 
   it('with the history request failing, Content History shows an error with Retry (not "No content yet"), and Retry loads it; My Books the same', async () => {
@@ -88,7 +91,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     let isFailing = true;
     await page.route('**/api/history?**', (route) => (isFailing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' }) : route.continue()));
     await page.route('**/api/books', (route) => (isFailing ? route.abort('internetdisconnected') : route.continue()));
-    await page.goto(`${app.base}/profile/edit`);
+    await page.goto(`${app.base}/history`);
     const error = page.getByTestId('history-error');
     await error.waitFor();
     expect(await page.getByTestId('history-empty').count()).toBe(0);
@@ -191,11 +194,11 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     await page.click(button);
     await page.getByRole('img', { name: /cover/i }).first().waitFor({ timeout: 60_000 });
 
-    await page.getByRole('link', { name: 'Edit Profile' }).first().click();
-    await page.waitForURL((u) => u.pathname.startsWith('/profile'));
+    await page.getByRole('link', { name: 'Content History' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/history');
     const list = page.getByTestId('history-list');
     await list.waitFor();
-    await list.getByRole('button', { name: /A Quiet Harbour|Cover/i }).first().click();
+    await list.getByRole('button', { name: /A Quiet Harbour/ }).first().click();
     const content = page.getByTestId('history-content');
     const image = content.locator('img');
     await image.waitFor();

@@ -1,6 +1,7 @@
 // A history item's title is what the item calls itself (issue 15: not the generator's name).
 import { describe, expect, it } from 'vitest';
-import { contentTitle, historyTitle } from '../../engine/index.js';
+import { contentTitle, historyBookOf, historyTitle, parseSettings, stepHistoryTitle, type StepSave } from '../../engine/index.js';
+import { loadCatalog } from '../../engine/node/load.js';
 
 describe('historyTitle', () => {
   it('takes the first heading, title line or bold line', () => {
@@ -28,5 +29,19 @@ describe('historyTitle', () => {
     expect(historyTitle('data:image/png;base64,AAAA', 'Book Cover')).toBe('Book Cover');
     expect(historyTitle('  \n\n', 'Poems')).toBe('Poems');
     expect(contentTitle('Just prose without a title.')).toBeUndefined();
+  });
+});
+
+describe('a cover and a book part in the history', () => {
+  it('a cover is called by the title it was drawn for, not by its image prompt', () => {
+    const spec = loadCatalog({ useDiskCache: true }).get('book-cover')!;
+    const state = { lang: 'en', settings: parseSettings(spec, { title: 'A Quiet Harbour' }) };
+    const save = { state, text: 'A cinematic portrait book cover, soft dawn light over fishing boats, bold serif lettering', step: { kind: 'image' }, label: 'Cover' } as unknown as StepSave;
+    expect(stepHistoryTitle(spec, save)).toBe('A Quiet Harbour');
+  });
+
+  it("a part's title names its book and its part; other titles have no book", () => {
+    expect(historyBookOf('Hujan di Kuala Lumpur — Chapter 3: The Storm')).toEqual({ book: 'Hujan di Kuala Lumpur', part: 'Chapter 3: The Storm' });
+    expect(historyBookOf('A gripping tale of two rivals')).toBeUndefined();
   });
 });

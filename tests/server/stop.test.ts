@@ -105,6 +105,13 @@ describe('stopping a part while it streams', () => {
     const saved = await book(cookie);
     expect(saved.stopped).toBeUndefined();
     expect(saved.parts[0].text).toBe(draft);
+    // Kept as stopped: the part says so after a reload, until its text is changed by hand.
+    expect(res.body.book.parts[0].is_stopped).toBe(true);
+    expect(saved.parts[0].is_stopped).toBe(true);
+    const edited = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 }, text: `${draft} The end of the scene.` });
+    expect(edited.status).toBe(200);
+    expect(edited.body.book.parts[0].is_stopped).toBeUndefined();
+    expect((await book(cookie)).parts[0].is_stopped).toBeUndefined();
     // A second finish finds no draft.
     expect((await ts.http.post('/api/progress/romance/stopped').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 }, action: 'keep' })).body.error.code).toBe('no_stopped_draft');
   });

@@ -191,6 +191,16 @@ describe('My Books (/books): one click from the sidebar and the dashboard; Conti
     expect(calls).toContain('POST /api/books/7/continue');
   });
 
+  it("the dashboard's and the sidebar's counts are the catalogue's (one generator served: \"1 generator\", Types 1)", async () => {
+    vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
+    serve();
+    renderStudio('/');
+    await waitFor(() => expect(screen.getAllByTestId('generator-count')[0]!.textContent).toBe('1 generator'));
+    expect(screen.getByTestId('stat-types').textContent).toBe('1');
+    expect(screen.getByText(/generator, trusted by/).textContent).toMatch(/^1 generator, trusted by/);
+    expect(document.body.textContent).not.toMatch(/35\+|25\+/);
+  });
+
   it('the dashboard greets a returning writer with "Continue <title>" for the latest unfinished book, and links to My Books', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });
     // The latest change is a finished book: the latest unfinished one is offered.

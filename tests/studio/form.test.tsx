@@ -88,10 +88,20 @@ describe('every field type renders as its widget, labelled', () => {
 
 describe('defaults from spec/', () => {
   it('romance: first value of each list, 12 chapters, language en', async () => {
+    expect(defaultValues(model('romance')).numberOfChapters).toBe('12');
     await renderForm('romance');
     expect((screen.getByLabelText('Romance Type') as HTMLSelectElement).value).toBe('contemporary');
-    expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).value).toBe('12');
     expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('en');
+  });
+
+  it('a 10-credit account opens Romance at a length it can finish (7 chapters: 10 credits, not 12 needing 15), the brief before the choices', async () => {
+    await renderForm('romance');
+    expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).value).toBe('7');
+    expect(defaultValues(model('romance'), 'en', 100).numberOfChapters).toBe('12');
+    expect(defaultValues(model('romance'), 'en', 4).numberOfChapters).toBe('12');
+    const labels = [...document.querySelectorAll('[data-testid="settings-form"] label')].map((l) => l.textContent?.trim());
+    expect(labels.indexOf('Premise')).toBeLessThan(labels.indexOf('Language'));
+    expect(labels.indexOf('Working Title')).toBe(0);
   });
 
   it('sci-fi settingScope defaults to interplanetary; children ageGroup to 5-8; conspiracy threat national', () => {

@@ -122,14 +122,15 @@ describe('a book page follows the flow', () => {
     await user.click(button());
     await waitFor(() => expect(label().textContent).toBe('Generate Introduction'));
     expect(screen.getByTestId('outline').textContent).toContain('Part written, 9 left');
-    expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({ step: { kind: 'outline' }, settings: { numberOfChapters: 12, language: 'en' } });
+    // A 10-credit account: the book opens at 7 chapters, the longest its credits can finish.
+    expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({ step: { kind: 'outline' }, settings: { numberOfChapters: 7, language: 'en' } });
     expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).disabled).toBe(false);
 
     await user.click(button());
     await waitFor(() => expect(label().textContent).toBe('Generate Chapter 1'));
-    expect(screen.getByTestId('chapter-counter').textContent).toBe('1 / 12');
-    // Writing Progress counts the parts written (introduction, 12 chapters, conclusion), as the process list does (issue 27).
-    expect(screen.getByTestId('progress-counter').textContent).toBe('1 / 14');
+    expect(screen.getByTestId('chapter-counter').textContent).toBe('1 / 7');
+    // Writing Progress counts the parts written (introduction, 7 chapters, conclusion), as the process list does (issue 27).
+    expect(screen.getByTestId('progress-counter').textContent).toBe('1 / 9');
     expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).disabled).toBe(true);
     expect(screen.getByTestId('locked-note')).toBeTruthy();
     // The chapter title input shows only while chapters are written.
@@ -328,7 +329,7 @@ describe('the writing experience (issue 15)', () => {
     expect(screen.queryByText('Failed to load saved progress')).toBeNull();
   });
 
-  it('closing the resume dialog (Escape or ×) keeps the saved book, and Generate asks for its next step', async () => {
+  it('closing the resume dialog (Escape or ×) keeps the saved book, focus on Generate, which asks for its next step', async () => {
     for (const close of ['escape', 'x'] as const) {
       const held = heldBook('romance', { lang: 'en', currentChapter: 2, totalChapters: 7, content: ['intro', 'one'], settings: { language: 'en', heatLevel: 'mild', numberOfChapters: 7 }, outline: 'the outline' });
       const calls = stubServer((url, init) => {
@@ -342,6 +343,8 @@ describe('the writing experience (issue 15)', () => {
       else await user.click(screen.getByRole('button', { name: 'Close' }));
       expect(screen.queryByTestId('resume-dialog')).toBeNull();
       expect(label().textContent).toBe('Generate Chapter 2');
+      // Focus is on the next action, not left on the page's body.
+      expect(document.activeElement).toBe(button());
       expect(screen.getByTestId('chapter-counter').textContent).toBe('2 / 7');
       await user.click(button());
       await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
@@ -383,15 +386,17 @@ describe('the writing experience (issue 15)', () => {
       return json(404, {});
     });
     const user = renderPage('romance');
-    // A default romance: 12 chapters, so outline + introduction + 12 chapters + conclusion at 1 credit each.
+    // A 10-credit account opens at 7 chapters: outline + introduction + 7 chapters + conclusion at 1 credit each.
+    expect(screen.getByTestId('book-cost').textContent).toContain('This book: 10 credits — you have 10');
+    expect(screen.queryByTestId('book-cost-short')).toBeNull();
+    expect(screen.getByTestId('step-cost').textContent).toBe('1 credit');
+    // The default 12 chapters, chosen: 15 credits, 5 short.
+    await user.selectOptions(screen.getByLabelText('Number of Chapters'), '12');
     expect(screen.getByTestId('book-cost').textContent).toContain('This book: 15 credits — you have 10');
     expect(screen.getByTestId('book-cost-short').textContent).toBe('You need 5 more credits to finish it.');
-    expect(screen.getByTestId('step-cost').textContent).toBe('1 credit');
     // One credit short is said in the singular (issue 38).
     expect(pageWord('bookCostShort', 'en', { n: 1 })).toBe('You need 1 more credit to finish it.');
     await user.selectOptions(screen.getByLabelText('Number of Chapters'), '7');
-    expect(screen.getByTestId('book-cost').textContent).toContain('This book: 10 credits — you have 10');
-    expect(screen.queryByTestId('book-cost-short')).toBeNull();
     await user.click(button());
     await waitFor(() => expect(label().textContent).toBe('Generate Introduction'));
     expect(screen.getByTestId('book-cost').textContent).toContain('To finish this book: 9 credits');

@@ -2,7 +2,7 @@
 // Rewrite and earlier versions in the studio's preview (issue 25): a written chapter offers "Rewrite…",
 // which opens a note field ("make the ending darker"); with a note the button says Rewrite, without one
 // Write again, and either sends the part and the note; "Earlier versions" lists the versions the server
-// keeps (note, words, the start of the text) and Restore brings one back. A failure is said under the part.
+// keeps (words, the start of the text, each rewrite's note with the text it produced) and Restore brings one back. A failure is said under the part.
 // In Malay the controls are Malay.
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -59,7 +59,9 @@ describe('rewrite and versions in the preview', () => {
     await user.click(screen.getByRole('button', { name: 'Versi terdahulu' }));
     const items = await screen.findAllByTestId('version');
     expect(items.map((li) => within(li).getByText(/^Versi \d/).textContent)).toEqual(['Versi 2 · 1,480 patah perkataan', 'Versi 1 · 1,502 patah perkataan']);
-    expect(items[0]!.textContent).toContain('“more dialogue”');
+    // The note sits with the text its rewrite produced (here the current text), not above the text it replaced.
+    expect(screen.getByTestId('versions-current').textContent).toBe('Teks semasa · ditulis dengan nota “more dialogue”');
+    expect(items[0]!.textContent).not.toContain('more dialogue');
     await user.click(within(items[1]!).getByRole('button', { name: 'Pulihkan' }));
     await waitFor(() => expect(onRestore).toHaveBeenCalledWith({ kind: 'chapter', position: 2 }, 1));
   });

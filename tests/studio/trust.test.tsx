@@ -73,10 +73,10 @@ describe('the book page keeps up with the server', () => {
     expect(screen.getAllByTestId('preview-part')).toHaveLength(2);
   });
 
-  it('without credits: the page opens and Generate says to top up', async () => {
+  it('without credits: the page opens and Generate says to top up before it is clicked, with the step and its cost', async () => {
     vi.stubGlobal('fetch', async (url: string) => (url.startsWith('/api/progress/') ? json(200, { book: null }) : json(404, {})));
     renderPage({ ...USER, credits_available: 0 });
-    expect(label().textContent).toBe('Generate Story Outline');
-    expect(screen.getByTestId('step-cost').textContent).toBe('1 credit · top up to continue');
+    expect(label().textContent).toBe('Top up to continue');
+    expect(screen.getByTestId('step-cost').textContent).toBe('Generate Story Outline: 1 credit');
   });
 });

@@ -4,7 +4,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BookPartsTable, BooksDatabase, BooksTable } from '../schema.js';
 import type { BookState, MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
-import { bookOfRows, headerOfStep, partsOf, type BookPackagesTable } from '../queries/books.js';
+import { bookOfRows, headerOfStep, partCompleteness, partsOf, type BookPackagesTable } from '../queries/books.js';
 
 interface PackagesDatabase extends BooksDatabase {
   book_packages: BookPackagesTable;
@@ -38,7 +38,7 @@ export async function loadBook(db: Db, owner: string, key: string): Promise<(Sav
 export async function writeStep(db: Db, owner: string, key: string, save: StepSave): Promise<void> {
   if (!save.keepsProgress) return;
   const h = headerOfStep(save);
-  const part = { step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null };
+  const part = { step: save.stepKey, text: save.text, is_complete: partCompleteness(save), title: save.title ?? null };
   const clear = save.isFirst
     ? sql`, parts AS (DELETE FROM book_parts WHERE book_id = (SELECT id FROM book) AND position <> ${save.position}),
         versions AS (DELETE FROM part_versions WHERE book_id = (SELECT id FROM book))`

@@ -30,9 +30,19 @@ export function partsOf(books: Kysely<BooksDatabase>, bookId: number) {
   return books.selectFrom('book_parts').select(['position', 'text', 'is_complete', 'title']).where('book_id', '=', bookId).orderBy('position');
 }
 
+/** `book_parts.is_complete` of a part kept as the writer stopped it (0: cut at the token limit, 1: whole). */
+export const PART_STOPPED = 2;
+
+/** The `is_complete` a saved step writes for its part. */
+export function partCompleteness(save: Pick<StepSave, 'isComplete' | 'position' | 'state'>): number {
+  if (!save.isComplete) return 0;
+  return save.state.stoppedParts?.includes(save.position) ? PART_STOPPED : 1;
+}
+
 /** A header row and its parts as the engine's saved book (shared by every adapter). */
 export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position: number; text: string; is_complete: number; title: string | null }>): SavedBook & { bookType: string } {
   const incompleteParts = parts.filter((p) => p.is_complete === 0).map((p) => p.position);
+  const stoppedParts = parts.filter((p) => p.is_complete === PART_STOPPED).map((p) => p.position);
   const chapterTitles = Object.fromEntries(parts.filter((p) => p.title !== null).map((p) => [p.position, p.title!]));
   const outline = parts.find((p) => p.position < 0)?.text;
   const content = parts.filter((p) => p.position >= 0).map((p) => p.text);
@@ -47,6 +57,7 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
     ...(row.character_details !== null ? { characterDetails: row.character_details } : {}),
     isLocked: content.length > 0,
     ...(incompleteParts.length ? { incompleteParts } : {}),
+    ...(stoppedParts.length ? { stoppedParts } : {}),
     ...(Object.keys(chapterTitles).length ? { chapterTitles } : {}),
     ...(row.memory !== null ? { memory: row.memory } : {}),
     ...(row.memory_up_to !== null ? { memoryUpTo: row.memory_up_to } : {}),

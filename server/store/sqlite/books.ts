@@ -7,7 +7,7 @@ import type { BooksDatabase, BooksTable } from '../schema.js';
 import { sql } from 'kysely';
 import { clearVersionsQuery, type VersionsDatabase } from '../versions.js';
 import type { MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
-import { bookOfRows, headerOfStep, partsOf } from '../queries/books.js';
+import { bookOfRows, headerOfStep, partCompleteness, partsOf } from '../queries/books.js';
 
 /** Runs kysely-built queries synchronously (the SQLite adapter's Store is one). */
 export interface SyncSql {
@@ -71,7 +71,7 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
         raw(DELETE_PARTS).run(bookId);
         raw(DELETE_VERSIONS).run(bookId);
       }
-      raw(UPSERT_PART).run({ book_id: bookId, position: save.position, step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null });
+      raw(UPSERT_PART).run({ book_id: bookId, position: save.position, step: save.stepKey, text: save.text, is_complete: partCompleteness(save), title: save.title ?? null });
     });
     return;
   }
@@ -91,8 +91,8 @@ export function writeStep(runner: SyncSql, owner: string, key: string, save: Ste
     runner.run(
       db(runner)
         .insertInto('book_parts')
-        .values({ book_id: bookId, position: save.position, step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null })
-        .onConflict((oc) => oc.columns(['book_id', 'position']).doUpdateSet({ step: save.stepKey, text: save.text, is_complete: save.isComplete ? 1 : 0, title: save.title ?? null })),
+        .values({ book_id: bookId, position: save.position, step: save.stepKey, text: save.text, is_complete: partCompleteness(save), title: save.title ?? null })
+        .onConflict((oc) => oc.columns(['book_id', 'position']).doUpdateSet({ step: save.stepKey, text: save.text, is_complete: partCompleteness(save), title: save.title ?? null })),
     );
   });
 }

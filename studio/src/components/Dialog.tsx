@@ -44,7 +44,9 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, isActive: boole
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
-      if (previous && document.contains(previous)) previous.focus();
+      // Back to what opened it; a dialog that opened by itself (or whose opener is gone) leaves focus on the page's main region, never on nothing.
+      if (previous && previous !== document.body && document.contains(previous)) previous.focus();
+      else document.getElementById('main')?.focus({ preventScroll: true });
     };
   }, [isActive, ref, returnTo]);
 }
@@ -59,13 +61,15 @@ export interface DialogProps {
   hasCloseButton?: boolean;
   size?: 'sm' | 'md' | 'lg';
   testId?: string;
+  /** Where focus goes when it closes (the next action), instead of what opened it. */
+  returnTo?: RefObject<HTMLElement | null>;
 }
 
-export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButton = true, size = 'md', testId }: DialogProps) {
+export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButton = true, size = 'md', testId, returnTo }: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const { t } = useT();
-  useFocusTrap(ref, isOpen, onClose);
+  useFocusTrap(ref, isOpen, onClose, returnTo);
   if (!isOpen) return null;
   const width = size === 'sm' ? 'max-w-sm' : size === 'lg' ? 'max-w-2xl' : 'max-w-md';
   return (
@@ -94,8 +98,11 @@ export function Dialog({ isOpen, title, onClose, children, footer, hasCloseButto
   );
 }
 
-/** A confirm prompt ("Delete this item?") with Cancel and a confirm button. */
-export function ConfirmDialog(props: { isOpen: boolean; title: string; message: string; confirmLabel: string; onConfirm(): void; onCancel(): void; isDanger?: boolean }) {
+/**
+ * A confirm prompt ("Delete this item?") with Cancel (or `cancelLabel`) and a confirm button, focused
+ * first unless `isCancelFirst` (where confirming drops the writer's work).
+ */
+export function ConfirmDialog(props: { isOpen: boolean; title: string; message: string; confirmLabel: string; onConfirm(): void; onCancel(): void; isDanger?: boolean; cancelLabel?: string; isCancelFirst?: boolean; testId?: string }) {
   const { t } = useT();
   return (
     <Dialog
@@ -103,10 +110,11 @@ export function ConfirmDialog(props: { isOpen: boolean; title: string; message: 
       title={props.title}
       onClose={props.onCancel}
       size="sm"
+      {...(props.testId ? { testId: props.testId } : {})}
       footer={
         <>
-          <button type="button" className="btn-secondary" onClick={props.onCancel}>{t('common.cancel')}</button>
-          <button type="button" className={props.isDanger ? 'btn-danger' : 'btn-primary'} onClick={props.onConfirm} data-autofocus>
+          <button type="button" className="btn-secondary" onClick={props.onCancel} data-autofocus={props.isCancelFirst || undefined}>{props.cancelLabel ?? t('common.cancel')}</button>
+          <button type="button" className={props.isDanger ? 'btn-danger' : 'btn-primary'} onClick={props.onConfirm} data-autofocus={!props.isCancelFirst || undefined}>
             {props.confirmLabel}
           </button>
         </>

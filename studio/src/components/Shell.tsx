@@ -3,10 +3,10 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
-  BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, LayoutDashboard, Library, LogOut, Menu, Moon, Shield, Sun, User, X,
+  BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, History, LayoutDashboard, Library, LogOut, Menu, Moon, Shield, Sun, User, X,
 } from 'lucide-react';
 import { useAuth } from '../lib/auth.js';
-import { GROUPS, MARKETING_LINKS, useGenerators, type GeneratorSummary } from '../lib/generators.js';
+import { GROUPS, MARKETING_LINKS, catalogueCounts, useGenerators, type GeneratorSummary } from '../lib/generators.js';
 import { useTheme } from '../lib/theme.js';
 import { ConfirmDialog, useFocusTrap } from './Dialog.js';
 import { isLeaveHeld, leavingPath } from '../lib/leaveGuard.js';
@@ -65,6 +65,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
       }
       return next;
     });
+  const counts = catalogueCounts(generators);
   const byTitle = (a: GeneratorSummary, b: GeneratorSummary) => a.typeLabel[lang].localeCompare(b.typeLabel[lang], lang);
 
   return (
@@ -80,7 +81,7 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
             <span>{user ? user.credits_available.toLocaleString('en') : '…'}</span> {t('shell.creditUnit', { n: user?.credits_available ?? 0 })}
           </p>
           <p className="mt-0.5 text-xs text-gray-600 dark:text-gray-400" data-testid="cost-note">{t('shell.perChapter')}</p>
-          <p className="text-xs text-gray-600 dark:text-gray-400">{t('shell.generatorCount')}</p>
+          {counts && <p className="text-xs text-gray-600 dark:text-gray-400" data-testid="generator-count">{t('shell.generatorCount', { n: counts.generators })}</p>}
         </div>
       </div>
       <nav aria-label={t('shell.mainNav')} className="flex-1 overflow-y-auto px-2 py-3">
@@ -89,6 +90,9 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
         </NavLink>
         <NavLink to="/books" className={linkClass} onClick={onNavigate}>
           <Library className="h-4 w-4" aria-hidden="true" /> {t('shell.myBooks')}
+        </NavLink>
+        <NavLink to="/history" className={linkClass} onClick={onNavigate}>
+          <History className="h-4 w-4" aria-hidden="true" /> {t('history.heading')}
         </NavLink>
         {GROUPS.map((group) => {
           const items = (generators ?? []).filter((g) => g.family === group.family).sort(byTitle);

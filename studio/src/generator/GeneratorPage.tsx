@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Lock, RotateCcw } from 'lucide-react';
 import {
-  buttonLabel, catalogueMessage, extractTitle, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
+  buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../engine.js';
 import { savedProgressOf } from '../../../engine/contract/books.js';
@@ -19,7 +19,7 @@ import type { PassageResponse } from '../../../engine/contract/index.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
-import { Dialog } from '../components/Dialog.js';
+import { ResumeDialog, StartNewDialog } from './BookDialogs.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
 import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
 import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
@@ -65,9 +65,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   // `ui`: the studio language, for every label, button, note, toast and dialog of the page (a fixed-language
   // generator and a resumed book in another language included); `lang`: the book's language, for its text.
   const { lang: ui } = useLang();
-  const settingsForm = useSettingsForm(form, spec, ui);
-  const { methods } = settingsForm;
   const { user, isAdmin, setCredits, refresh, setUser } = useAuth();
+  // A new book opens at a length the writer's credits can finish (administrators are never short).
+  const creditsForLength = isAdmin || !user ? undefined : user.credits_available;
+  const settingsForm = useSettingsForm(form, spec, ui, creditsForLength);
+  const { methods } = settingsForm;
   const navigate = useNavigate();
   const location = useLocation();
   const isBook = spec.kind === 'book';
@@ -328,7 +330,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       document.getElementById('part-stopped')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
       return;
     }
-    // Short of credits for this step: the button leads to top-up (reading, editing and exporting stay free).
+    // Short of credits for this step: the button says so and leads to buying credits (reading, editing and exporting stay free).
     if (isShort) {
       navigate('/upgrade', { state: { needed: stepCost, tool: form.title[ui] } });
       return;
@@ -371,7 +373,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     generation.reset();
     setBook(null);
     setOutput(null);
-    methods.reset(defaultValues(form, ui));
+    methods.reset(defaultValues(form, ui, creditsForLength));
   };
 
   // The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
@@ -383,6 +385,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
         ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
+        ...(p.is_stopped ? { isStopped: true } : {}),
         ...(p.bible_updated === false ? { isNotInBible: true } : {}),
         ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
         ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
@@ -623,6 +626,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const costLeft = view ? (view.parts.length === 0 && view.outline === null ? view.cost.total : view.cost.remaining) : 0;
   const hasStarted = view !== null && (view.outline !== null || view.parts.length > 0);
   const isShort = !isAdmin && user !== null && step !== null && have < stepCost;
+  // Short of credits, the button says how to go on before it is clicked; its step and cost below.
+  const buttonText = isShort && !generation.isLoading && !isFollowing ? pageWord('topUpToContinue', ui) : label;
 
   return (
     <div className={`mx-auto max-w-7xl ${isBook ? 'pb-24 lg:pb-0' : ''}`}>
@@ -683,8 +688,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
               aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
               data-testid="generate-button"
             >
-              <span data-testid="generate-label">{label}</span>
-              {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal" data-testid="step-cost">{isShort ? pageWord('stepCostShort', ui, { cost: stepCostText }) : stepCostText}</span>}
+              <span data-testid="generate-label">{buttonText}</span>
+              {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal" data-testid="step-cost">{isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText}</span>}
             </button>
             {(hasStarted || (isBook && !step)) && (
               <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>
@@ -749,93 +754,28 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
             aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
             data-testid="sticky-generate"
           >
-            <span>{label}</span>
-            {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal">{isShort ? pageWord('stepCostShort', ui, { cost: stepCostText }) : stepCostText}</span>}
+            <span>{buttonText}</span>
+            {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal">{isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText}</span>}
           </button>
         </div>
       )}
-      <Dialog
-        isOpen={saved !== null}
-        title={pageWord('resumeTitle', ui)}
-        // Closing (× or Escape) keeps the saved book, as Continue does: the page must show the book the
-        // server holds, or its next Generate would be refused. Starting over is the explicit button.
-        onClose={() => {
+      <ResumeDialog saved={saved} spec={spec} form={form} lang={ui} isBook={isBook} returnTo={buttonRef}
+        onContinue={() => {
           if (saved) restore(saved);
           setSaved(null);
         }}
-        testId="resume-dialog"
-        footer={
-          <>
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={async () => {
-                setSaved(null);
-                if (await clearSaved(ui)) {
-                  setBook(null);
-                  setOutput(null);
-                  methods.reset(defaultValues(form, ui));
-                }
-              }}
-            >
-              {pageWord(isBook ? 'startNewBook' : 'startNew', ui)}
-            </button>
-            <button
-              type="button"
-              className="btn-primary"
-              data-autofocus
-              onClick={() => {
-                if (saved) restore(saved);
-                setSaved(null);
-              }}
-            >
-              {pageWord('continueProgress', ui)}
-            </button>
-          </>
-        }
-      >
-        {saved && <ResumeSummary spec={spec} form={form} saved={saved} lang={ui} />}
-      </Dialog>
-      <Dialog
-        isOpen={isStartNewOpen}
-        title={pageWord('startNewBook', ui)}
-        onClose={() => setIsStartNewOpen(false)}
-        size="sm"
-        footer={
-          <>
-            <button type="button" className="btn-secondary" onClick={() => setIsStartNewOpen(false)}>{pageWord('close', ui)}</button>
-            <button type="button" className="btn-danger" onClick={() => void startNew()}>{pageWord('startNewBook', ui)}</button>
-          </>
-        }
-      >
-        <p>{pageWord(isBook ? 'startNewKeeps' : 'startNewDeletes', ui)}</p>
-      </Dialog>
+        onStartNew={async () => {
+          setSaved(null);
+          if (await clearSaved(ui)) {
+            setBook(null);
+            setOutput(null);
+            methods.reset(defaultValues(form, ui, creditsForLength));
+          }
+        }} />
+      <StartNewDialog isOpen={isStartNewOpen} lang={ui} isBook={isBook} onClose={() => setIsStartNewOpen(false)} onStartNew={() => void startNew()} />
       {isBook && <KeptBookOffer generatorId={form.id} isActive={hasNoCurrentBook} isHidden={book !== null} lang={ui} onContinued={() => void resync()} />}
     </div>
   );
-}
-
-/** What the saved book is and where it stands, in the studio language `lang` (whatever the book's language). */
-function ResumeSummary({ spec, form, saved, lang }: { spec: BookSpec; form: FormModel; saved: SavedProgress; lang: Lang }) {
-  if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', lang, { type: form.typeLabel[lang] })}</p>;
-  const { next, counter, stopped } = saved.book;
-  const title = savedTitle(form, saved);
-  // The book by its own title where it has one ("“The Lantern Shop”, Romance"), else by what it is.
-  const vars = { type: title ? `“${title}”, ${form.typeLabel[lang]}` : form.typeLabel[lang], n: counter.current, total: counter.total };
-  return (
-    <>
-      <p data-testid="resume-summary">{next ? pageWord('resumeBody', lang, { ...vars, step: stepWord(spec, next, lang) }) : pageWord('resumeDone', lang, vars)}</p>
-      {stopped && <p className="mt-2 font-medium" data-testid="resume-stopped">{pageWord('stoppedDraftWords', lang, { part: stopped.label, n: stopped.words })}</p>}
-    </>
-  );
-}
-
-/** The saved book's own title: its title setting, else its outline's working title; undefined before either. */
-function savedTitle(form: FormModel, saved: SavedProgress): string | undefined {
-  const field = form.fields.find((f) => f.role === 'bookTitle')?.name;
-  const given = field ? saved.settings[field] : undefined;
-  if (typeof given === 'string' && given.trim()) return given.trim();
-  return extractTitle(saved.outline ?? undefined) || undefined;
 }
 
 export type { FormValues };

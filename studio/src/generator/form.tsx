@@ -6,7 +6,7 @@ import { useId, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import {
-  compileSettingsSchema, isFieldRequired, isFieldVisible, settingsIssueOf, bookSpecFromForm,
+  bookCost, compileSettingsSchema, isFieldRequired, isFieldVisible, settingsIssueOf, bookSpecFromForm,
   type FormField, type FormModel, type Lang, type FieldShape, type BookSpec, type Settings, type SettingsIssue,
 } from '../engine.js';
 import { fieldMessage, serverFieldMessage } from './messages.js';
@@ -16,16 +16,32 @@ export type FormValues = Record<string, unknown>;
 /**
  * The form's starting values: every field at its default, in the shape its widget edits. A book's
  * language starts at the studio's language when the generator offers it (a user who chose Bahasa
- * Malaysia for the studio writes in Malay unless they pick English).
+ * Malaysia for the studio writes in Malay unless they pick English). With the writer's `credits`, a
+ * book opens at a length they can finish: its default chapter count, or the largest offered below it
+ * whose whole book the credits pay for.
  */
-export function defaultValues(form: FormModel, studioLang?: Lang): FormValues {
+export function defaultValues(form: FormModel, studioLang?: Lang, credits?: number): FormValues {
   return Object.fromEntries(
     form.fields.map((f) => {
       const offersStudioLang = studioLang !== undefined && f.role === 'language' && (f.options ?? []).some((o) => o.value === studioLang);
-      return [f.name, initialValue(f, offersStudioLang ? studioLang : f.default)];
+      const value = initialValue(f, offersStudioLang ? studioLang : f.default);
+      return [f.name, f.role === 'chapters' && credits !== undefined ? affordableChapters(form, f, value, credits) : value];
     }),
   );
 }
+
+function affordableChapters(form: FormModel, field: FormField, value: unknown, credits: number): unknown {
+  const spec = bookSpecFromForm(form);
+  const costOf = (n: number) => bookCost(spec, { totalChapters: n, content: [] }).total;
+  const wanted = Number(value);
+  if (!Number.isInteger(wanted) || wanted <= 0 || costOf(wanted) <= credits) return value;
+  const fits = (field.options ?? []).map((o) => Number(o.value)).filter((n) => Number.isInteger(n) && n < wanted && costOf(n) <= credits);
+  return fits.length ? initialValue(field, Math.max(...fits)) : value;
+}
+
+/** The brief (working title, premise, characters) comes first on the form, before the choices. */
+const BRIEF_ROLES: ReadonlyArray<FormField['role']> = ['workingTitle', 'premise', 'characters'];
+const briefFirst = (fields: readonly FormField[]) => [...fields.filter((f) => BRIEF_ROLES.includes(f.role)), ...fields.filter((f) => !BRIEF_ROLES.includes(f.role))];
 
 /** A stored setting as the widget edits it (saved settings restored on Continue). */
 export function initialValue(field: FormField, value: unknown): unknown {
@@ -71,11 +87,11 @@ function wordError(error: SettingsFieldError, opts: { label: string; lang: Lang 
 }
 
 /** react-hook-form bound to the generator's settings schema. */
-export function useSettingsForm(form: FormModel, spec?: BookSpec, studioLang?: Lang): SettingsFormApi {
+export function useSettingsForm(form: FormModel, spec?: BookSpec, studioLang?: Lang, credits?: number): SettingsFormApi {
   const resolved = useMemo(() => spec ?? bookSpecFromForm(form), [form, spec]);
   const resolver = useMemo(() => settingsResolver(resolved), [resolved]);
   const methods = useForm<FormValues, unknown, Settings>({
-    defaultValues: defaultValues(form, studioLang),
+    defaultValues: defaultValues(form, studioLang, credits),
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -272,7 +288,7 @@ export function SettingsFields({ form, api, lang, isLocked = false, hidden = [],
   const errors = methods.formState.errors;
   return (
     <div className="space-y-4">
-      {form.fields.map((field) => {
+      {briefFirst(form.fields).map((field) => {
         const resolved = spec.fields.find((f) => f.name === field.name) as FieldShape;
         if (hidden.includes(field.name) || (only && !only.includes(field.name)) || !isFieldVisible(resolved, values)) return null;
         return (

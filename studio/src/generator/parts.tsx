@@ -2,7 +2,7 @@
 // panel, the Copy button and the cover preview with Download Cover (the text preview is Manuscript.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy, Download, Loader2 } from 'lucide-react';
-import { stepKey, word, type BookView, type Lang, type BookSpec } from '../engine.js';
+import { stepKey, stepText, type BookView, type Lang, type BookSpec } from '../engine.js';
 import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 
@@ -56,16 +56,12 @@ export function processRows(spec: BookSpec, book: BookView, lang: Lang): Process
 }
 
 /**
- * Writing Progress's step line, numbered as the Generation Process list beside it is ("Step 2 of 4:
- * Generate the introduction"); "Your book is complete." when nothing is left.
+ * Writing Progress's step line, numbered as the Generation Process list beside it is and as the API's
+ * progress says it (the engine's stepText): "Step 2 of 4: Generate the introduction"; "Your book is
+ * complete." when nothing is left.
  */
 export function processStepText(spec: BookSpec, book: BookView, lang: Lang): string {
-  const rows = processRows(spec, book, lang);
-  const at = rows.findIndex((r) => r.isCurrent);
-  const next = book.next;
-  if (!next || at < 0) return word('bookComplete', lang);
-  const action = next.kind === 'outline' ? 'actionOutline' : next.kind === 'introduction' ? 'actionIntroduction' : next.kind === 'conclusion' ? 'actionConclusion' : 'actionChapters';
-  return pageWord('stepOf', lang, { k: at + 1, n: rows.length, action: pageWord(action, lang) });
+  return stepText(spec, book.plan, book.next, lang);
 }
 
 /** The book's parts (introduction, chapters, conclusion) written and planned: what Writing Progress counts. */

@@ -99,7 +99,8 @@ export const PAGE_WORDS = {
   // Cost before spending (engine/session/cost.ts: what the server charges, step by step).
   stepCostOne: { en: '1 credit', ms: '1 kredit' },
   stepCostMany: { en: '{n} credits', ms: '{n} kredit' },
-  stepCostShort: { en: '{cost} · top up to continue', ms: '{cost} · tambah kredit untuk meneruskan' },
+  stepCostShort: { en: '{step}: {cost}', ms: '{step}: {cost}' },
+  topUpToContinue: { en: 'Top up to continue', ms: 'Tambah kredit untuk meneruskan' },
   bookCost: { en: 'This book: {total} credits — you have {have}', ms: 'Buku ini: {total} kredit — anda mempunyai {have}' },
   bookCostLeft: { en: { one: 'To finish this book: {n} credit — you have {have}', other: 'To finish this book: {n} credits — you have {have}' }, ms: 'Untuk menyiapkan buku ini: {n} kredit — anda mempunyai {have}' },
   bookCostWhy: {
@@ -109,11 +110,6 @@ export const PAGE_WORDS = {
   bookCostShort: { en: { one: 'You need {n} more credit to finish it.', other: 'You need {n} more credits to finish it.' }, ms: 'Anda memerlukan {n} kredit lagi untuk menyiapkannya.' },
   // Writing Progress counts what the Generation Process list shows: its steps ("Step 2 of 4") and the book's
   // parts written (introduction, chapters, conclusion), so no two counters on the page disagree.
-  stepOf: { en: 'Step {k} of {n}: {action}', ms: 'Langkah {k} daripada {n}: {action}' },
-  actionOutline: { en: 'Generate the outline', ms: 'Jana rangka' },
-  actionIntroduction: { en: 'Generate the introduction', ms: 'Jana pengenalan' },
-  actionChapters: { en: 'Generate the next sections', ms: 'Jana bahagian seterusnya' },
-  actionConclusion: { en: 'Generate the conclusion to complete your book', ms: 'Jana kesimpulan untuk melengkapkan buku anda' },
   partsWritten: { en: { one: 'part written', other: 'parts written' }, ms: 'bahagian ditulis' },
   counterHelp: {
     en: 'The chapter you write next, out of all chapters.',
@@ -253,6 +249,10 @@ export const PAGE_WORDS = {
     en: 'Short: {words} of {target} words, even after asking the model for more.',
     ms: 'Pendek: {words} daripada {target} patah perkataan, walaupun selepas model diminta menulis lagi.',
   },
+  stoppedPart: {
+    en: 'Stopped by you and kept at {words} of {target} words.',
+    ms: 'Dihentikan oleh anda dan disimpan pada {words} daripada {target} patah perkataan.',
+  },
   // Rewrite with a note, write again, and earlier versions.
   rewrite: { en: 'Rewrite…', ms: 'Tulis semula…' },
   rewriteLabel: { en: 'Rewrite {part}', ms: 'Tulis semula {part}' },
@@ -267,6 +267,8 @@ export const PAGE_WORDS = {
   versionsNone: { en: 'No earlier versions yet.', ms: 'Belum ada versi terdahulu.' },
   versionsFailed: { en: 'Could not load the earlier versions.', ms: 'Tidak dapat memuatkan versi terdahulu.' },
   versionLine: { en: 'Version {n} · {words} words', ms: 'Versi {n} · {words} patah perkataan' },
+  versionCurrent: { en: 'Current text', ms: 'Teks semasa' },
+  versionMadeWith: { en: 'written with the note “{note}”', ms: 'ditulis dengan nota “{note}”' },
   restore: { en: 'Restore', ms: 'Pulihkan' },
   restored: { en: 'Version {n} restored; the text it replaced is kept as version {kept}', ms: 'Versi {n} dipulihkan; teks yang digantikannya disimpan sebagai versi {kept}' },
   writeMore: { en: 'Write more', ms: 'Tulis lagi' },

@@ -135,7 +135,7 @@ export const ADMIN = {
   'admin.userDeleteFailed': { en: 'Failed to delete user', ms: 'Gagal memadam pengguna' },
   'admin.colEmail': { en: 'Email', ms: 'E-mel' },
   'admin.colRole': { en: 'Role', ms: 'Peranan' },
-  'admin.colUsage': { en: 'Usage', ms: 'Penggunaan' },
+  'admin.colUsage': { en: 'Parts Written', ms: 'Bahagian Ditulis' },
   'admin.colJoined': { en: 'Joined', ms: 'Menyertai' },
   'admin.colActions': { en: 'Actions', ms: 'Tindakan' },
   'admin.creditsButton': { en: 'Credits', ms: 'Kredit' },

@@ -5,8 +5,8 @@ export const DASHBOARD = {
   'dashboard.welcomeBack': { en: 'Welcome back, {name}!', ms: 'Selamat kembali, {name}!' },
   'dashboard.welcomeNew': { en: 'Welcome to Karya, {name}!', ms: 'Selamat datang ke Karya, {name}!' },
   'dashboard.intro': {
-    en: '35+ generators, 25+ types, trusted by 1000+ authors. What will you write today?',
-    ms: '35+ penjana, 25+ jenis, dipercayai oleh 1000+ pengarang. Apakah yang akan anda tulis hari ini?',
+    en: { one: '{n} generator, trusted by 1000+ authors. What will you write today?', other: '{n} generators, trusted by 1000+ authors. What will you write today?' },
+    ms: '{n} penjana, dipercayai oleh 1000+ pengarang. Apakah yang akan anda tulis hari ini?',
   },
   'dashboard.introNew': {
     en: 'Your account has 10 free credits. Pick a generator below or from the menu to write your first book.',

@@ -1,5 +1,5 @@
-// The profile's content history (the Profile page: search, type filter, delete after a confirm
-// prompt; the spec's English messages), a page at a time.
+// Content History (its own page: one entry per book, search, type filter, delete after a confirm
+// prompt; the spec's English messages), a page at a time, and the profile's link to it.
 import type { Table } from './types.js';
 
 export const HISTORY = {
@@ -22,5 +22,7 @@ export const HISTORY = {
   'history.loadFailed': { en: 'Failed to load content history', ms: 'Gagal memuatkan sejarah kandungan' },
   'history.deleted': { en: 'Item deleted successfully', ms: 'Item berjaya dipadam' },
   'history.deleteFailed': { en: 'Failed to delete item', ms: 'Gagal memadam item' },
+  'history.parts': { en: { one: '{n} part', other: '{n} parts' }, ms: '{n} bahagian' },
+  'history.onProfile': { en: 'Everything you have generated, book by book, is in Content History.', ms: 'Semua yang anda jana, buku demi buku, ada dalam Sejarah Kandungan.' },
   'history.downloadImage': { en: 'Download image', ms: 'Muat turun imej' },
 } as const satisfies Table;

@@ -7,8 +7,8 @@ export const PAYMENTS = {
   'upgrade.title': { en: 'Get More Credits', ms: 'Dapatkan Lebih Banyak Kredit' },
   'upgrade.subtitle': { en: { one: 'One-time purchases. You have {n} credit.', other: 'One-time purchases. You have {n} credits.' }, ms: 'Pembelian sekali sahaja. Anda mempunyai {n} kredit.' },
   'upgrade.needs': {
-    en: { one: 'Insufficient credits. Please upgrade your plan. {tool} needs {n} credit per generation.', other: 'Insufficient credits. Please upgrade your plan. {tool} needs {n} credits per generation.' },
-    ms: 'Kredit tidak mencukupi. Sila naik taraf pelan anda. {tool} memerlukan {n} kredit bagi setiap penjanaan.',
+    en: { one: '{tool} needs {n} credit for its next step. Top up below to continue: your work is kept.', other: '{tool} needs {n} credits for its next step. Top up below to continue: your work is kept.' },
+    ms: '{tool} memerlukan {n} kredit untuk langkah seterusnya. Tambah kredit di bawah untuk meneruskan: kerja anda disimpan.',
   },
   'upgrade.popular': { en: 'Popular', ms: 'Popular' },
   'upgrade.oneTime': { en: '{n} credits, one-time', ms: '{n} kredit, sekali bayar' },

@@ -33,7 +33,7 @@ export const SHELL = {
   'shell.creditsLabel': { en: 'Credit balance', ms: 'Baki kredit' },
   // What a book costs (engine/session/cost.ts: every step at 1 credit; a default 12-chapter romance is 15).
   'shell.perChapter': { en: '1 credit per step: a 12-chapter book is 15 credits', ms: '1 kredit setiap langkah: buku 12 bab ialah 15 kredit' },
-  'shell.generatorCount': { en: '35+ generators', ms: '35+ penjana' },
+  'shell.generatorCount': { en: { one: '{n} generator', other: '{n} generators' }, ms: '{n} penjana' },
   'shell.mainNav': { en: 'Main', ms: 'Utama' },
   'shell.skipToContent': { en: 'Skip to content', ms: 'Langkau ke kandungan' },
   'shell.openMenu': { en: 'Open menu', ms: 'Buka menu' },

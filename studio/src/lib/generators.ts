@@ -65,6 +65,13 @@ export function useGenerators(): { generators: GeneratorSummary[] | null; error:
   return state;
 }
 
+/** How many generators a writer finds (those in the navigation's groups) and how many kinds of writing they make; null while loading. */
+export function catalogueCounts(list: readonly GeneratorSummary[] | null): { generators: number; types: number } | null {
+  if (!list) return null;
+  const writers = list.filter((g) => GROUPS.some((group) => group.family === g.family));
+  return { generators: writers.length, types: new Set(writers.map((g) => g.typeLabel.en)).size };
+}
+
 /** The generator whose route is `path` ("/romance"), from a loaded list. */
 export function generatorByRoute(list: readonly GeneratorSummary[], path: string): GeneratorSummary | undefined {
   return list.find((g) => g.route === path);

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BookOpen, BookText, Coins, Crown, Layers, Library, Megaphone } from 'lucide-react';
 import { useAuth } from '../lib/auth.js';
-import { GROUPS, useGenerators } from '../lib/generators.js';
+import { GROUPS, catalogueCounts, useGenerators } from '../lib/generators.js';
 import { relativeAge } from '../lib/time.js';
 import { UPDATES, type ProductUpdate } from '../data/updates.js';
 import { Dialog } from '../components/Dialog.js';
@@ -119,6 +119,7 @@ export default function Dashboard() {
   const { user } = useAuth();
   const { t, lang } = useT();
   const { generators } = useGenerators();
+  const counts = catalogueCounts(generators);
   const [openUpdate, setOpenUpdate] = useState<ProductUpdate | null>(null);
   const name = user?.email.split('@')[0] ?? '';
   const plan = t(PLAN_KEYS[user?.role ?? 'free'] ?? 'dashboard.planFree');
@@ -131,14 +132,14 @@ export default function Dashboard() {
   return (
     <div className="mx-auto max-w-7xl">
       <h1 className="text-2xl font-bold sm:text-3xl">{t(isNew ? 'dashboard.welcomeNew' : 'dashboard.welcomeBack', { name })}</h1>
-      <p className="mt-1 text-gray-600 dark:text-gray-400">{t(isNew ? 'dashboard.introNew' : 'dashboard.intro')}</p>
+      <p className="mt-1 text-gray-600 dark:text-gray-400">{isNew ? t('dashboard.introNew') : counts ? t('dashboard.intro', { n: counts.generators }) : '\u00a0'}</p>
       <YourBooks />
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t('dashboard.chaptersGenerated')} value={(user?.total_usage ?? 0).toLocaleString('en')} icon={BookText} testId="stat-chapters" />
         <StatCard label={t('dashboard.creditsAvailable')} value={(user?.credits_available ?? 0).toLocaleString('en')} icon={Coins} testId="stat-credits" />
         <StatCard label={t('dashboard.plan')} value={plan} icon={Crown} testId="stat-plan" />
-        <StatCard label={t('dashboard.types')} value="25+" icon={Layers} testId="stat-types" />
+        <StatCard label={t('dashboard.types')} value={counts ? String(counts.types) : '…'} icon={Layers} testId="stat-types" />
       </div>
 
       <section className="card mt-6 p-5" aria-labelledby="updates-h">

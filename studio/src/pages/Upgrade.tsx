@@ -54,7 +54,7 @@ export default function Upgrade() {
       <h1 className="text-2xl font-bold">{t('upgrade.title')}</h1>
       <p className="mt-1 text-gray-600 dark:text-gray-400">{t('upgrade.subtitle', { n: user?.credits_available ?? 0 })}</p>
       {reason?.tool && (
-        <div role="alert" className="error-box mt-4">
+        <div role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-200" data-testid="upgrade-reason">
           {t('upgrade.needs', { tool: reason.tool, n: reason.needed ?? 1 })}
         </div>
       )}

@@ -1,0 +1,59 @@
+// The notes under a written part: short (or stopped and kept) with Write more, not yet in the story bible
+// with Try again, repeating itself, Indonesian words in a Malay part, cut at the length limit.
+import { useState } from 'react';
+import { Loader2, Pencil, RotateCcw } from 'lucide-react';
+import type { Lang } from '../engine.js';
+import { partWords, type PreviewPart } from './previewPart.js';
+import { pageWord } from './words.js';
+
+/** The note on a part still short after the engine's extensions (or stopped by the writer and kept), with its "Write more" action. */
+export function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { part: PreviewPart; lang: Lang; isDisabled: boolean; onWriteMore?: () => Promise<string | null>; costText?: string }) {
+  const [isWriting, setIsWriting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const words = partWords(part);
+  const run = async () => {
+    if (!onWriteMore) return;
+    setIsWriting(true);
+    setError(null);
+    const failure = await onWriteMore();
+    setIsWriting(false);
+    if (failure) setError(failure);
+  };
+  return (
+    <div role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="short-part">
+      <span>{pageWord(part.isStopped ? 'stoppedPart' : 'shortPart', lang, { words: words.toLocaleString('en'), target: (part.target ?? 0).toLocaleString('en') })}</span>
+      {onWriteMore && (
+        <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void run()} disabled={isDisabled || isWriting} aria-label={pageWord('writeMoreLabel', lang, { part: part.heading ?? '' })} data-testid="write-more">
+          {isWriting ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> : <Pencil className="h-3.5 w-3.5" aria-hidden="true" />}
+          {isWriting ? pageWord('writingMore', lang) : `${pageWord('writeMore', lang)}${costText ? ` (${costText})` : ''}`}
+        </button>
+      )}
+      {error && <span className="field-error w-full" role="alert">{error}</span>}
+    </div>
+  );
+}
+
+/** The note on a part the story bible has not taken in, with "Try again" (the update, uncharged). */
+export function NotInBible({ lang, isDisabled, onUpdate }: { lang: Lang; isDisabled: boolean; onUpdate?: () => Promise<string | null> }) {
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const retry = async () => {
+    setIsBusy(true);
+    setError(null);
+    const failure = await onUpdate!();
+    setIsBusy(false);
+    setError(failure);
+  };
+  return (
+    <p role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="not-in-bible">
+      <span>{pageWord('notInBible', lang)}</span>
+      {onUpdate && (
+        <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void retry()} disabled={isDisabled || isBusy} data-testid="update-bible">
+          {isBusy ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> : <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" />}
+          {pageWord('updateBible', lang)}
+        </button>
+      )}
+      {error && <span className="field-error w-full" role="alert">{error}</span>}
+    </p>
+  );
+}

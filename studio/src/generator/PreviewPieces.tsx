@@ -1,0 +1,183 @@
+// The pieces of the preview's manuscript: the book's panels above its parts (the outline, the outline as
+// chapter cards, the story bible), a written part with its tools and notes, the part being written as it
+// streams, and what closes the manuscript (an error with Retry, the placeholder, the growing hint).
+import { useState } from 'react';
+import { AlertTriangle, Loader2, RotateCcw, Square } from 'lucide-react';
+import type { StepRef } from '../engine.js';
+import { Markdown } from '../components/Markdown.js';
+import { closeOpenMarkdown } from './streaming.js';
+import { PassageTools } from './PassageTools.js';
+import { OutlineChapters } from './OutlineChapters.js';
+import { EditablePart } from './EditablePart.js';
+import { RewritePart } from './PartRewrite.js';
+import { NotInBible, ShortPart } from './PartNotes.js';
+import { WORDS_FMT, partWords, type PreviewPart, type PreviewProps } from './previewPart.js';
+import { pageWord } from './words.js';
+import { ContinuityNotes } from './Continuity.js';
+import { Threads } from './Threads.js';
+
+/** The preview's props, which part's editor is open, and the draft a part's editor starts from. */
+export interface Editing {
+  props: PreviewProps;
+  editing: string | null;
+  onEdit(id: string | null): void;
+  draftProps(ref: StepRef): { savedDraft?: string; onDraft?: (text: string | null) => Promise<boolean> };
+}
+
+/** The outline (closed once the introduction starts), its chapter cards, and the story bible beside it. */
+export function BookPanels({ props, editing, onEdit, draftProps }: Editing) {
+  const { parts, outline, outlineLabel, isLoading, streamingHeading, lang, bookLang, onSaveEdit, chapters, onSaveChapters, chapterLabel, chaptersDraftKey, chaptersPending, bible, onSaveBible } = props;
+  return (
+    <>
+    {/* The outline closes once the introduction starts: nothing above the text being written moves when it ends. */}
+    {outline !== undefined && (
+      <details id="part-outline" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" open={parts.length === 0 && !(isLoading && streamingHeading !== undefined && streamingHeading !== outlineLabel)}>
+        <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0} lang={bookLang}>{outlineLabel}</summary>
+        <div className="mt-2 text-sm leading-relaxed" data-testid="outline" lang={bookLang}>
+          {onSaveEdit ? (
+            <EditablePart id="outline" label={outlineLabel} text={outline} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={onEdit} onSave={(text) => onSaveEdit({ kind: 'outline' }, text)} {...draftProps({ kind: 'outline' })}>
+              <Markdown text={outline} />
+            </EditablePart>
+          ) : (
+            <Markdown text={outline} />
+          )}
+        </div>
+      </details>
+    )}
+    {/* The outline as chapters: a card per chapter, edited before it is written, with the writer's note. */}
+    {outline !== undefined && chapters && chapters.length > 0 && onSaveChapters && chapterLabel && (
+      <details id="part-chapters" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" open={parts.length === 0 && !isLoading}>
+        <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={0}>{pageWord('outlineChapters', lang)}</summary>
+        <div className="mt-2">
+          <OutlineChapters chapters={chapters} lang={lang} {...(bookLang ? { bookLang } : {})} chapterLabel={chapterLabel} isDisabled={isLoading} onSave={onSaveChapters} {...(chaptersDraftKey ? { draftKey: chaptersDraftKey } : {})} {...(chaptersPending ? { pending: chaptersPending } : {})} />
+        </div>
+      </details>
+    )}
+    {/* The story bible beside the outline: the premise and planned ending stay as the outline gives them; the rest is edited here. */}
+    {bible && (bible.fromOutline || bible.kept || onSaveBible) && (
+      <details id="part-bible" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" data-testid="story-bible">
+        <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0}>{pageWord('storyBible', lang)}</summary>
+        <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">{pageWord('storyBibleHint', lang)}</p>
+        {bible.fromOutline && <div className="mt-2 text-sm leading-relaxed" data-testid="bible-outline" lang={bookLang}><Markdown text={bible.fromOutline} /></div>}
+        <div className="mt-2 text-sm leading-relaxed" data-testid="bible-notes">
+          {onSaveBible ? (
+            <EditablePart id="bible" label={pageWord('storyBible', lang)} text={bible.notes} lang={lang} isDisabled={isLoading} isOpen={editing === 'bible'} onOpen={onEdit} onSave={onSaveBible}>
+              {bible.kept ? <div lang={bookLang}><Markdown text={bible.kept} /></div> : <p className="text-xs text-gray-500 dark:text-gray-400">{pageWord('bibleEmpty', lang)}</p>}
+            </EditablePart>
+          ) : (
+            bible.kept && <div lang={bookLang}><Markdown text={bible.kept} /></div>
+          )}
+        </div>
+        <Threads threads={bible.threads ?? []} lang={lang} {...(bookLang ? { bookLang } : {})} isEditable={Boolean(onSaveBible)} />
+      </details>
+    )}
+    </>
+  );
+}
+
+/** A written part: heading and words (folded on a phone unless it is the newest), its text (edited by hand), Rewrite, passage tools, notes. */
+export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editing, onEdit, draftProps }: Editing & { part: PreviewPart; isLast: boolean; isUnfolded: boolean; onFold(): void }) {
+  const { isBook, isLoading, lang, bookLang, onSaveEdit, onRewrite, onVersions, onRestore, onPassage, onKeepPassage, onWriteMore, onUpdateBible, stepCostText } = props;
+  // On a phone, earlier parts fold to their titles (the newest stays open); wider screens show all.
+  const isFolded = isBook && p.heading !== undefined && !isLast && !isUnfolded && editing !== p.key;
+  // "Rewrite with this note" on a continuity finding: the part's Rewrite opened with that note.
+  const [notePreset, setNotePreset] = useState<{ note: string; n: number } | null>(null);
+  const canRewrite = Boolean(onRewrite && p.ref && p.ref.kind !== 'outline');
+  return (
+    <article id={p.key} className="mb-6 scroll-mt-4" data-testid="preview-part">
+      {p.heading && (
+        <div className="mb-2 flex items-baseline justify-between gap-3">
+          <h3 className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading lang={bookLang}>{p.heading}</h3>
+          <span className="flex shrink-0 items-baseline gap-2">
+            <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(partWords(p), lang)}</span>
+            {isBook && !isLast && (
+              <button type="button" className="btn-ghost px-1.5 py-0.5 text-xs lg:hidden" aria-expanded={!isFolded} aria-controls={`${p.key}-text`} onClick={onFold} data-testid="part-fold">
+                {pageWord(isFolded ? 'showPartText' : 'hidePartText', lang)}
+              </button>
+            )}
+          </span>
+        </div>
+      )}
+      <div id={`${p.key}-text`} className={`text-[15px] leading-relaxed ${isFolded ? 'hidden lg:block' : ''}`} lang={bookLang}>
+        {onSaveEdit && p.ref ? (
+          // The Edit button stays while a step runs (disabled), so no part moves when the step ends.
+          <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={onEdit} onSave={(text) => onSaveEdit(p.ref!, text)} {...draftProps(p.ref)}>
+            <Markdown text={p.shown ?? p.text} />
+          </EditablePart>
+        ) : (
+          <Markdown text={p.shown ?? p.text} />
+        )}
+      </div>
+      <ContinuityNotes partKey={p.key} label={p.heading ?? ''} findings={p.continuity ?? []} {...(p.checkAgainst ? { checkAgainst: p.checkAgainst } : {})} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading}
+        {...(canRewrite ? { onUseNote: (note: string) => setNotePreset((was) => ({ note, n: (was?.n ?? 0) + 1 })) } : {})} />
+      {onRewrite && p.ref && p.ref.kind !== 'outline' && (
+        <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} onRewrite={onRewrite} {...(notePreset ? { preset: notePreset } : {})} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+      )}
+      {onPassage && onKeepPassage && p.ref && p.ref.kind !== 'outline' && editing !== p.key && (
+        <PassageTools textId={`${p.key}-text`} text={p.text} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} {...(stepCostText ? { costText: stepCostText } : {})}
+          onRework={(passage, ask, onDelta) => onPassage(p.ref!, passage, ask, onDelta)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
+      )}
+      {(p.isStopped || p.isShort) && p.target !== undefined && (
+        <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+      )}
+      {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
+      {p.repeated !== undefined && p.repeated >= 0.2 && (
+        <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="repeating-part">
+          {pageWord('repeatingPart', lang, { share: Math.round(100 * p.repeated) })}
+        </p>
+      )}
+      {p.indonesianWords && p.indonesianWords.length > 0 && (
+        <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="indonesian-words">
+          {pageWord('indonesianWords', lang, { words: p.indonesianWords.join(', ') })}
+        </p>
+      )}
+      {p.isComplete === false && (
+        <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="incomplete-part">
+          {pageWord('incompletePart', lang)}
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** The part being written: its heading, the text so far, the working line with the slow hint and Stop. */
+export function StreamingPart({ props, hint }: { props: PreviewProps; hint: string | null }) {
+  const { streaming, streamingHeading, lang, bookLang, onStop } = props;
+  return (
+    <article id="part-streaming" className="mb-6 scroll-mt-4" data-streaming="true" data-testid="streaming">
+    {streamingHeading && <h3 className="mb-2 text-base font-semibold" tabIndex={-1} data-part-heading lang={bookLang}>{streamingHeading}</h3>}
+    {streaming && <div className="text-[15px] leading-relaxed" data-testid="streaming-text" lang={bookLang}><Markdown text={closeOpenMarkdown(streaming)} /></div>}
+    <div className="flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400" role="status" data-testid="preview-loading">
+      <Loader2 className="h-4 w-4 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
+      <span>{pageWord('generatingContent', lang)}</span>
+      {hint && <span className="font-medium text-amber-700 dark:text-amber-400" data-testid="slow-hint">{hint}</span>}
+      {onStop && (
+        <button type="button" className="btn-secondary ml-auto px-2 py-1 text-xs" onClick={onStop} data-testid="stop-generation">
+          <Square className="h-3 w-3" aria-hidden="true" /> {pageWord('stopNow', lang)}
+        </button>
+      )}
+    </div>
+  </article>
+  );
+}
+
+/** What closes the manuscript: the error with Retry, the placeholder of an empty preview, the hint that the book grows. */
+export function PreviewEnd({ props, isEmpty }: { props: PreviewProps; isEmpty: boolean }) {
+  const { error, isLoading, canRetry, onRetry, isBook, lang } = props;
+  return (
+    <>
+    {error && !isLoading && (
+      <div role="alert" className="error-box flex flex-col items-start gap-2" data-testid="preview-error">
+        <span className="flex items-center gap-2"><AlertTriangle className="h-4 w-4" aria-hidden="true" /> {error}</span>
+        {canRetry && (
+          <button type="button" className="btn-secondary px-3 py-1.5" onClick={onRetry}>
+            <RotateCcw className="h-4 w-4" aria-hidden="true" /> {pageWord('retry', lang)}
+          </button>
+        )}
+      </div>
+    )}
+    {isEmpty && !isLoading && !error && <p className="py-16 text-center text-gray-500 dark:text-gray-400" data-testid="preview-placeholder">{pageWord('placeholder', lang)}</p>}
+    {isBook && !isEmpty && <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">{pageWord('growingHint', lang)}</p>}
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+// The preview's shapes: a part as it shows it (its text, heading, step and the notes it carries), what the
+// preview is given (PreviewProps), the story bible as shown, and the word counts its pieces share.
+import type { MutableRefObject, ReactNode } from 'react';
+import type { Lang, StepRef } from '../engine.js';
+import type { ExportFormat, PartVersionView } from '../../../engine/contract/index.js';
+import type { Passage, PassageAskInput } from './PassageTools.js';
+import type { ChapterEdit, OutlineChapterView } from './OutlineChapters.js';
+import type { ContinuityFinding } from './Continuity.js';
+import type { ThreadView } from './Threads.js';
+import { countWords } from './parts.js';
+import { pageWord } from './words.js';
+
+export interface PreviewPart {
+  key: string;
+  heading?: string;
+  text: string;
+  /** The text as the book prints it, when it differs (an introduction without its character list); `text` is what the editor edits. */
+  shown?: string;
+  /** False when the part was still cut at the length limit after Karya asked the model to continue it. */
+  isComplete?: boolean;
+  /** The part's step: given when it can be edited by hand. */
+  ref?: StepRef;
+  /** The part's words as the book counts them (its character list left out); else counted here. */
+  words?: number;
+  /** Words asked for, and whether the part is still under 0.85 of them after the engine's extensions. */
+  target?: number;
+  isShort?: boolean;
+  /** The writer stopped it while it was written and kept it as it was. */
+  isStopped?: boolean;
+  /** The story bible has not taken the part in (its update failed or did not fit the model's window). */
+  isNotInBible?: boolean;
+  /** The share of its words the book already wrote (0–1), and Indonesian words left in a Malay part. */
+  repeated?: number;
+  indonesianWords?: readonly string[];
+  /** What the continuity check found in the part, and the earlier part rewritten since that it mentions. */
+  continuity?: readonly ContinuityFinding[];
+  checkAgainst?: string;
+}
+
+/** What the preview shows and what it can do (each action answers an error message, or null when done). */
+export interface PreviewProps {
+  parts: PreviewPart[];
+  outline?: string;
+  outlineLabel: string;
+  streaming: string;
+  streamingHeading?: string;
+  isLoading: boolean;
+  elapsed: number;
+  error: string | null;
+  canRetry: boolean;
+  onRetry(): void;
+  isBook: boolean;
+  /** The studio language: the preview's own words (buttons, counts, notes, hints). */
+  lang: Lang;
+  /** The book's language: its text and the headings of its parts (marked `lang` for screen readers and spelling). */
+  bookLang?: Lang;
+  /** The saved book's download link per format; the Download menu shows when given (the book has a part). */
+  downloadHref?: (format: ExportFormat) => string;
+  /** Save a part edited by hand; answers an error message, or null when saved. Absent: parts are not editable. */
+  onSaveEdit?: (part: StepRef, text: string) => Promise<string | null>;
+  /** "Write more" on a short part (charged as a step); answers an error message, or null when done. */
+  onWriteMore?: (part: StepRef) => Promise<string | null>;
+  /** The step cost shown on Write more ("1 credit"). */
+  stepCostText?: string;
+  /** Rewrite a written part with the writer's note ('' writes it again; charged as a step); answers an error message, or null when done. */
+  onRewrite?: (part: StepRef, note: string) => Promise<string | null>;
+  /** A part's earlier versions (newest first), or an error message. */
+  onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
+  /** Passage tools (PassageTools.tsx): a passage reworked (charged as a step), and kept. */
+  onPassage?: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void) => Promise<{ passage: string } | string>;
+  onKeepPassage?: (part: StepRef, passage: Passage, next: string) => Promise<string | null>;
+  /** Bring an earlier version back as the part; answers an error message, or null when done. */
+  onRestore?: (part: StepRef, version: number) => Promise<string | null>;
+  /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
+  bible?: BibleShown;
+  onSaveBible?: (text: string) => Promise<string | null>;
+  /** Try the story bible's update again for the parts it has not taken in (uncharged); answers an error message, or null when done. */
+  onUpdateBible?: () => Promise<string | null>;
+  /** Stop the step being written (a book's part keeps its text so far as a draft; else only before any text: nothing charged). */
+  onStop?: () => void;
+  /** The draft of a part the writer stopped (StoppedDraft.tsx), shown where that part goes while no step runs. */
+  stoppedDraft?: ReactNode;
+  /** The stopped draft's label and words: counted in the header and listed with the parts. */
+  stoppedPart?: { label: string; words: number };
+  /** Drafts of hand edits kept on the server, by part position (-1 the outline). */
+  drafts?: Readonly<Record<number, string>>;
+  /** Keep (text) or discard (null) a part's draft; answers whether the server has it. */
+  onDraft?: (part: StepRef, text: string | null) => Promise<boolean>;
+  /** The outline as chapter cards, and saving them; absent: no cards. */
+  chapters?: readonly OutlineChapterView[];
+  onSaveChapters?: (chapters: ChapterEdit[]) => Promise<string | null>;
+  /** Where unsaved chapter cards are kept on this device, and the page's hold on them (OutlineChapters.tsx). */
+  chaptersDraftKey?: string;
+  chaptersPending?: MutableRefObject<ChapterEdit[] | null>;
+  /** "Chapter 3" / "Bab 3" in the book's language. */
+  chapterLabel?: (n: number) => string;
+}
+
+/** The story bible as the panel shows it. */
+export interface BibleShown {
+  /** The premise and planned ending (Markdown): from the outline, edited there. */
+  fromOutline: string;
+  /** What the book keeps (recent parts, arcs, characters, open threads, facts) as the next step reads it. */
+  kept: string;
+  /** The same as saved: the text the writer edits. */
+  notes: string;
+  /** The book's threads with the part each should pay off in. */
+  threads?: readonly ThreadView[];
+}
+
+/** A part's position as drafts key it: -1 the outline. */
+export const draftPosition = (ref: StepRef): number => (ref.kind === 'outline' ? -1 : (ref.position ?? 0));
+
+/** "1,234 words" in the studio language. */
+export const WORDS_FMT = (n: number, lang: Lang) => pageWord('words', lang, { n: n.toLocaleString('en') });
+
+/** A part's words as the book counts them (the server's), else counted here. */
+export const partWords = (p: PreviewPart) => p.words ?? countWords(p.text);

@@ -209,7 +209,7 @@ function buildProgram(): Command {
 
 /** The version of karya (package.json), read only when asked. */
 async function printVersion(): Promise<number> {
-  const { packageVersion } = await import('../engine/node/load.js');
+  const { packageVersion } = await import('../engine/node.js');
   process.stdout.write(`karya ${packageVersion()}\n`);
   return EXIT.ok;
 }

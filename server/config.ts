@@ -3,8 +3,8 @@
 import type { ConnectionLimits } from './http/connections.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, packageVersion } from '../engine/node/load.js';
-import { TOPUP_CREDITS, type TopUpCredits } from '../engine/contract/payments.js';
+import { ROOT, packageVersion } from '../engine/node.js';
+import { TOPUP_CREDITS, type TopUpCredits } from '../engine/contract/index.js';
 
 export interface RateLimit {
   limit: number;

@@ -10,7 +10,7 @@ import { createClient } from './client.js';
 import { ClientPool, type Lease } from './pool.js';
 import { withRetries } from './retry.js';
 import { classifyFailure, imageFailureMessage, statusText, toGenerationError as mapFailure, type FailureContext } from './failures.js';
-import { PROVIDER_LIMITS, startDeadline, type ProviderLimits } from './timing.js';
+import { PROVIDER_LIMITS, startDeadline, type ProviderLimits } from '../timing.js';
 import { contextWindowOf } from './context.js';
 import { contextTooLong, fittedMaxTokens } from '../context-window.js';
 

@@ -26,7 +26,7 @@ import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { GenerationError, type DonePayload } from '../../engine/index.js';
-import type { Provider } from '../../engine/providers/index.js';
+import type { Provider } from '../../engine/node.js';
 import type { AppContext, StepDispatcher } from '../context.js';
 import type { Database } from '../store/schema.js';
 import { createPool, waitForDatabase, type OpenedPostgres } from '../store/postgres/connect.js';

@@ -4,7 +4,7 @@
 // downloads by its type. Other users' books answer 404.
 import { type Request } from 'express';
 import { bookDocument, bookSummary, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
-import { renderBounded } from '../../engine/node/export/pool.js';
+import { renderBounded } from '../../engine/node.js';
 import { BookTypeParamsSchema, EXPORT_FILE_TYPES, ExportQuerySchema, exportFileName, NumericIdParamsSchema, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';

@@ -16,7 +16,7 @@ const DIRS = ['engine', 'server', 'cli', 'studio/src', 'migrations', 'tests', 'b
 export function engineLayer(file: string): { rank: number; name: string } | null {
   if (!file.startsWith('engine/')) return null;
   const parts = file.split('/');
-  if (parts.length === 2) return parts[1] === 'index.ts' ? { rank: 4, name: 'engine/index.ts' } : { rank: 0, name: 'core' };
+  if (parts.length === 2) return parts[1] === 'index.ts' || parts[1] === 'node.ts' ? { rank: 4, name: `engine/${parts[1]}` } : { rank: 0, name: 'core' };
   const folder = parts[1]!;
   const rank = ({ spec: 0, fields: 0, compile: 0, session: 1, contract: 2, publish: 2, node: 3, providers: 3 } as Record<string, number>)[folder];
   if (rank === undefined) throw new Error(`${file}: engine/${folder}/ is in no layer; add it to tests/architecture/layers.test.ts (and the README's layer order)`);

@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { AlertTriangle, ArrowDown, Loader2, Pencil, RotateCcw, Square } from 'lucide-react';
 import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../engine.js';
-import type { ExportFormat, PartVersionView } from '../../../engine/contract/index.js';
+import type { ExportFormat, PartVersionView } from '../engine.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
 import { Markdown } from '../components/Markdown.js';
 import { Dialog } from '../components/Dialog.js';

@@ -62,7 +62,7 @@ async function benchHistory(): Promise<void> {
   process.stdout.write('\nHistory (SQLite, one user with 20 000 items, another with 2 000)\n');
   const { openDatabase } = await import('../server/store/sqlite/connect.js');
   const { createContext, createLogger, prepareStore } = await import('../server/start.js');
-  const { configFromEnv } = await import('../server/config.js');
+  const { configFromEnv } = await import('../server/core/config.js');
   const { createApp } = await import('../server/app.js');
   const { createOfflineProvider } = await (await import('../engine/node.js')).loadProviders();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-bench-history-'));

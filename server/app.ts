@@ -2,7 +2,7 @@
 // studio, and the error handler that gives every failure the API error shape.
 import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import type { AppContext } from './context.js';
+import type { AppContext } from './core/context.js';
 import { authRoutes } from './auth/routes.js';
 import { ApiError, errorBody, localised } from './http/errors.js';
 import { requestLang } from './auth/middleware.js';
@@ -26,7 +26,7 @@ import { studioRoutes } from './static.js';
 import { OPENAPI_PATH, openApiRoute } from './openapi.js';
 import { createLifecycle, probe, readyRoute, refuseWhileStopping, type Lifecycle } from './http/lifecycle.js';
 import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
-import { hasBearer, metricsOf, requestMetrics } from './metrics.js';
+import { hasBearer, metricsOf, requestMetrics } from './core/metrics.js';
 import { compressJson } from './http/compress.js';
 
 /** Every route module and where its routes sit under /api (tests walk these to cover every route). */

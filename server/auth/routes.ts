@@ -4,8 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Request, type Response } from 'express';
 import { ResetPasswordBodySchema, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema, type SessionInfo } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
-import type { ServerConfig } from '../config.js';
+import type { AppContext } from '../core/context.js';
+import type { ServerConfig } from '../core/config.js';
 import { attemptWait, normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
 import { bucketOf, storeLimiter, tooMany } from '../http/security.js';

@@ -26,7 +26,7 @@ import {
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
 import { sleep } from '../../engine/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import type { Database } from '../store/schema.js';
 import { postgresBookStore } from '../store/postgres/books.js';
 import { announceJob } from './channel.js';

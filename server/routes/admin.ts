@@ -7,7 +7,7 @@ import {
   AIConfigBodySchema, NewCreditCodeBodySchema, NewCreditLinkBodySchema, NewUserBodySchema, NumericIdParamsSchema, RollbackBodySchema,
   UserIdParamsSchema, UserPatchBodySchema, type AIConfigResponse,
 } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { OPENAI_CONFIG_KEY, toProfile, type OpenAIConfigValue } from '../store/model.js';
 import type { User } from '../store/ports.js';
 import { ApiError, MESSAGES } from '../http/errors.js';

@@ -2,7 +2,7 @@
 // cookie manages keys: a key cannot make, list or revoke keys.
 import { MAX_API_KEYS, NewApiKeyBodySchema, NumericIdParamsSchema } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { hasApiAccess, newApiKey } from '../auth/api-keys.js';
 import { ApiError } from '../http/errors.js';

@@ -1,6 +1,6 @@
 // /api/credits: redeem a credit code (trimmed, upper-cased) and claim a credit link, once per user.
 import { ClaimBodySchema, RedeemBodySchema, type CreditsGrantedResponse } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import type { ClaimResult } from '../store/ports.js';
 import type { Lang } from '../../engine/index.js';
 import { ApiError, messageIn, type MessageCode } from '../http/errors.js';

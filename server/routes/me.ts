@@ -1,7 +1,7 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change (verifies the
 // current password; other sessions end).
 import { LangBodySchema, PasswordChangeBodySchema, ProfilePatchBodySchema, type SignInNotice } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
 import { bucketOf, tooMany } from '../http/security.js';

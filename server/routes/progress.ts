@@ -9,15 +9,15 @@
 import type { Response } from 'express';
 import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, extendPart, keepPassage, nextStep, partStep, progress, reworkPassage, restoreBook, rewritePart, SessionError, stepKey, stepLabel, stepPosition, stepRef, updateBible, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../engine/index.js';
 import { BibleEditBodySchema, BookTypeParamsSchema, FinishStoppedBodySchema, OutlineEditBodySchema, PartEditBodySchema, PassageBodySchema, PassageKeepBodySchema, RestoreVersionBodySchema, RewriteBodySchema, StopBodySchema, VersionsQuerySchema, WriteMoreBodySchema, type SavedProgress } from '../../engine/contract/index.js';
-import { failureOf, userProgress } from '../generation.js';
+import { failureOf, userProgress } from '../core/generation.js';
 import type { Charge } from '../store/ports.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import type { Reply } from '../http/contract.js';
-import { bookLockKey, bookLocks, whileNoStep } from '../generation.js';
+import { bookLockKey, bookLocks, whileNoStep } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
 import { addDraftRoutes } from './drafts.js';
 

@@ -5,12 +5,12 @@
 import { type Request } from 'express';
 import { nextStep } from '../../engine/index.js';
 import { BookTypeParamsSchema, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, PackageFileParamsSchema, packageFileName, PublishBodySchema } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { ApiError } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
-import { fileOfZip, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../publish.js';
+import { fileOfZip, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export function publishRoutes(ctx: AppContext): ApiRoutes {

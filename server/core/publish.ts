@@ -3,15 +3,15 @@
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
-import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
-import { countWords } from '../engine/index.js';
-import type { KdpPackage, PublishStepInfo } from '../engine/contract/index.js';
-import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../engine/node.js';
-import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../engine/index.js';
+import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { countWords } from '../../engine/index.js';
+import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
+import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
+import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { failureOf } from './generation.js';
-import { ApiError } from './http/errors.js';
-import type { Charge } from './store/ports.js';
+import { ApiError } from '../http/errors.js';
+import type { Charge } from '../store/ports.js';
 
 const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
 

@@ -107,7 +107,7 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));
   // Each route on the app's own router at its full path (server/http/routes.ts), in declaration order.
   for (const [mount, routes] of API_ROUTERS) {
-    for (const route of routes(ctx).routes) app[route.method](fullPath(`/api${mount}`, route.path), ...route.handlers);
+    for (const route of routes(ctx).routes) app[route.method](fullPath(`/api${mount}`, route.path, route.isFromApiRoot), ...route.handlers);
   }
   app.use('/api', (_req, _res, next) => next(ApiError.of(404, 'not_found')));
   app.use(studioRoutes(config.studioDir));

@@ -130,7 +130,7 @@ export function parseEvents(text: string): Array<{ event: string; data: unknown 
 
 /** Every route of a route module as `{method, path}` (path with the mount prefix), in declaration order. */
 export function routesOf(routes: ApiRoutes, prefix: string): Array<{ method: string; path: string }> {
-  return routes.routes.map((route) => ({ method: route.method.toUpperCase(), path: fullPath(prefix, route.path) }));
+  return routes.routes.map((route) => ({ method: route.method.toUpperCase(), path: fullPath(prefix, route.path, route.isFromApiRoot) }));
 }
 
 /** Every API route of the app, generated from the routers (plus the probes /api/health and /api/ready). */

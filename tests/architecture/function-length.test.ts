@@ -16,7 +16,6 @@ const KNOWN_LONG: ReadonlyArray<{ fn: string; why: string }> = [
   { fn: 'studio/src/pages/Profile.tsx ContentHistory', why: "the history list: its search, list and item as components" },
   { fn: 'studio/src/generator/useGeneration.ts useGeneration', why: "the generation hook: its stream handling as its own hook" },
   { fn: 'engine/session/session.ts runStep', why: "the step loop keeps the loop; its follow-up policies become one module each" },
-  { fn: 'engine/compile/outline.ts parseOutline', why: "named stages of the outline parser" },
   { fn: 'server/queue/index.ts startStepWorker', why: "the step worker: claiming, running and finishing a job as functions of their own" },
   { fn: 'cli/batch/scheduler.ts runBatch', why: "the batch scheduler: pacing, one job's run and the summary as functions of their own" },
   { fn: 'engine/spec/resolve.ts resolveSpec', why: "the spec resolver: fields, flow, prompts and publishing resolved by functions of their own" },

@@ -22,7 +22,6 @@ const KNOWN_LONG: ReadonlyArray<{ fn: string; why: string }> = [
   { fn: 'server/routes/generators.ts generatorRoutes', why: "the generator routes: the generation route's stream and its refusals as functions of their own" },
   { fn: 'server/routes/admin.ts adminRoutes', why: "the admin routes grouped by what they serve (users, credit links and codes, deployments, AI config)" },
   { fn: 'engine/providers/openai.ts createOpenAIProvider', why: "the OpenAI provider: text, image and probing as functions of their own" },
-  { fn: 'cli/main.ts buildProgram', why: "the commands declared by groups" },
 ];
 
 describe('function length', () => {

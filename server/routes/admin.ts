@@ -43,10 +43,18 @@ function randomCode(): string {
 }
 
 export function adminRoutes(ctx: AppContext): ApiRoutes {
-  const { repos, config, provider, logger } = ctx;
+  const { repos } = ctx;
   const router = new ApiRoutes();
   router.use(requireAdmin(repos.auth));
+  addUserRoutes(router, ctx);
+  addCreditRoutes(router, ctx);
+  addSystemRoutes(router, ctx);
+  return router;
+}
 
+/** Users: listed, added, followed as they change (events), updated and deleted; the protected admin never. */
+function addUserRoutes(router: ApiRoutes, ctx: AppContext): void {
+  const { repos, config, logger } = ctx;
   const targetOf = async (id: string): Promise<User> => {
     const user = await repos.users.findById(id);
     if (!user) throw ApiError.of(404, 'user_not_found');
@@ -141,7 +149,11 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
     if (!(await repos.users.delete(target.id))) throw ApiError.of(404, 'user_not_found');
     res.json({ message: MESSAGES.user_deleted });
   });
+}
 
+/** Credit links and codes (made, listed, deactivated) and the claims made with them. */
+function addCreditRoutes(router: ApiRoutes, ctx: AppContext): void {
+  const { repos, config } = ctx;
   router.get('/credit-links', async (_req, res: Reply<'GET /admin/credit-links'>) => {
     res.json({ links: (await repos.codes.listLinks()).map((l) => ({ ...l, is_active: l.is_active === 1, url: `${config.publicUrl}/claim/${l.token}` })) });
   });
@@ -183,7 +195,11 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
   router.get('/claims', async (_req, res: Reply<'GET /admin/claims'>) => {
     res.json(await repos.codes.listClaims());
   });
+}
 
+/** Deployments (listed, rolled back) and the AI configuration (shown, switched). */
+function addSystemRoutes(router: ApiRoutes, ctx: AppContext): void {
+  const { repos, provider } = ctx;
   router.get('/deployments', async (_req, res: Reply<'GET /admin/deployments'>) => {
     res.json({ deployments: await repos.system.listDeployments() });
   });
@@ -220,6 +236,4 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
     await repos.system.writeConfig(OPENAI_CONFIG_KEY, { useAzure: body.useAzure });
     res.json({ message: MESSAGES.config_updated, ...(await aiConfig()) });
   });
-
-  return router;
 }

@@ -20,7 +20,6 @@ const KNOWN_LONG: ReadonlyArray<{ fn: string; why: string }> = [
   { fn: 'cli/batch/scheduler.ts runBatch', why: "the batch scheduler: pacing, one job's run and the summary as functions of their own" },
   { fn: 'engine/spec/resolve.ts resolveSpec', why: "the spec resolver: fields, flow, prompts and publishing resolved by functions of their own" },
   { fn: 'server/routes/generators.ts generatorRoutes', why: "the generator routes: the generation route's stream and its refusals as functions of their own" },
-  { fn: 'server/routes/admin.ts adminRoutes', why: "the admin routes grouped by what they serve (users, credit links and codes, deployments, AI config)" },
   { fn: 'engine/providers/openai.ts createOpenAIProvider', why: "the OpenAI provider: text, image and probing as functions of their own" },
 ];
 

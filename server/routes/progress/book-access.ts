@@ -1,13 +1,14 @@
 // What the /api/progress/:bookType routes share: the user's saved book read and held while no step of it is
 // written (withBook), the part a request names (proseAt), a charged call with its refund on failure
 // (charged), the book with its running step and stopped draft, and an edit's refusal as its 400/404.
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { catalogueMessage, EditError, nextStep, partStep, restoreBook, SessionError, stepKey, stepLabel, stepPosition, stepRef, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../../engine/index.js';
 import { failureOf } from '../../core/generation.js';
 import type { Charge } from '../../store/ports.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError, MESSAGES } from '../../http/errors.js';
 import { bookLockKey, bookLocks, whileNoStep } from '../../core/generation.js';
+import { sessionOf } from '../../auth/middleware.js';
 
 /** The helpers of the progress routes, over one app context (its locks: bookLocks). */
 export function bookAccess(ctx: AppContext) {
@@ -29,7 +30,6 @@ export function bookAccess(ctx: AppContext) {
     return { ...view, stopped: { ...stepRef(step), label: stepLabel(step, book.state.lang, book.spec), text: draft.text, words: draft.text.split(/\s+/).filter(Boolean).length, updated_at: draft.updatedAt } };
   };
 
-
   /**
    * The user's saved book of a type, checked for an edit or a "write more": it exists, no step of it is
    * being written (in this process or by a worker), and it is read again inside the book's lock.
@@ -46,6 +46,13 @@ export function bookAccess(ctx: AppContext) {
       if (!state) throw ApiError.of(404, 'progress_not_found');
       return run({ spec, state, lang });
     });
+  };
+
+  /** withBook for the request's user and the book type its path names. */
+  const heldBook = <T>(req: Request & { input: { params: { bookType: string } } }, run: (book: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; lang: Lang }) => Promise<T>): Promise<T> => {
+    const userId = sessionOf(req).user.id;
+    const { bookType } = req.input.params;
+    return withBook(userId, bookType, (book) => run({ ...book, userId, bookType }));
   };
 
   const editFailure = (error: unknown, lang: Lang): never => {
@@ -109,7 +116,7 @@ export function bookAccess(ctx: AppContext) {
     }
   };
 
-  return { withRunning, withStopped, withBook, editFailure, proseAt, balance, charged, running, writing };
+  return { withRunning, withStopped, withBook, heldBook, editFailure, proseAt, balance, charged, running, writing };
 }
 
 /** The helpers every progress route shares. */

@@ -5,21 +5,18 @@ import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPa
 import { failureOf, userProgress } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../http/errors.js';
-import { sessionOf } from '../../auth/middleware.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
 export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
-  const { withBook, editFailure, charged } = book;
+  const { heldBook, editFailure, charged } = book;
   // A written part replaced by the user's text, between steps: what later steps (and exports) read.
   router.on('PUT /progress/:bookType/part', async (req, res) => {
-    const { bookType } = req.input.params;
     const body = req.input.body;
-    const userId = sessionOf(req).user.id;
     // Not while a step is written (its text would build on the old one); a memory update after a step
     // is waited for, so the edit marks the memory it has just written.
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       let edit;
       try {
         edit = editPart(spec, state, body.part, body.text);
@@ -43,10 +40,8 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   // moved or deleted; the written ones kept (a change to one is refused, naming it); the chapter count,
   // progress, plan and the conclusion's place follow. Free: nothing is written.
   router.on('PUT /progress/:bookType/outline', async (req, res) => {
-    const { bookType } = req.input.params;
     const body = req.input.body;
-    const userId = sessionOf(req).user.id;
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       let next: BookState;
       try {
         next = editOutline(spec, state, body.chapters);
@@ -64,10 +59,8 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
 
   // The story bible edited by hand: read back into its sections and limits and kept as the book's memory.
   router.on('PUT /progress/:bookType/bible', async (req, res) => {
-    const { bookType } = req.input.params;
     const body = req.input.body;
-    const userId = sessionOf(req).user.id;
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       let edit;
       try {
         edit = editBible(spec, state, body.text);
@@ -83,9 +76,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   // did not fit the model's window) are read again, as before the next step: part of the steps that wrote
   // them, so nothing is charged. Only for a book with such a part: nothing else is sent to the model.
   router.on('POST /progress/:bookType/bible/update', async (req, res) => {
-    const { bookType } = req.input.params;
-    const userId = sessionOf(req).user.id;
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       if (!bookView(spec, state).parts.some((p) => p.bible_updated === false)) return res.json({ book: bookView(spec, state) });
       // Uncharged, yet it calls the model: it takes a token from the user's generation bucket, as generating does.
       const take = await ctx.repos.limits.take({ key: `generate:${userId}`, capacity: ctx.config.generationRate.burst, refillMs: ctx.config.generationRate.refillMs });

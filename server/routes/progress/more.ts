@@ -6,21 +6,18 @@ import { failureOf } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError, errorBody } from '../../http/errors.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../../http/sse.js';
-import { sessionOf } from '../../auth/middleware.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
 export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
-  const { withBook, editFailure, proseAt, balance, charged } = book;
+  const { heldBook, editFailure, proseAt, balance, charged } = book;
   // "Write more" on a written prose part (the studio offers it on a part marked short): one request from
   // where the part ends, with its plan, charged and refunded exactly as a step; the longer text is saved as
   // a hand edit is (the story bible is rebuilt if it had read the part).
   router.on('POST /progress/:bookType/more', async (req, res) => {
-    const { bookType } = req.input.params;
     const body = req.input.body;
-    const userId = sessionOf(req).user.id;
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
@@ -38,10 +35,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
   // replaces is kept as a version (restorable), the new one saved as the part, and the story bible, if it
   // had read the part, brought up to date (one update call, part of the rewrite).
   router.on('POST /progress/:bookType/rewrite', async (req, res) => {
-    const { bookType } = req.input.params;
     const body = req.input.body;
-    const userId = sessionOf(req).user.id;
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       const note = body.note?.trim() ?? '';
@@ -70,10 +65,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
   // words around it go with it), charged and refunded exactly as a step; the part is unchanged until Keep,
   // which puts the answer in place of the passage and keeps the part's earlier text as a version.
   router.on('POST /progress/:bookType/passage', async (req, res) => {
-    const { bookType } = req.input.params;
     const body = req.input.body;
-    const userId = sessionOf(req).user.id;
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       const request = { position, start: body.start, end: body.end, text: body.text, action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
@@ -103,10 +96,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
     });
   });
   router.on('POST /progress/:bookType/passage/keep', async (req, res) => {
-    const { bookType } = req.input.params;
     const body = req.input.body;
-    const userId = sessionOf(req).user.id;
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       try {
         const previous = state.content[position]!;

@@ -11,7 +11,7 @@ import type { BookAccess } from './book-access.js';
 
 export function addStopRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
-  const { withStopped, withBook, balance, charged, running } = book;
+  const { withStopped, heldBook, balance, charged, running } = book;
   // Stop: the step of the user's book being written now is aborted; the text that reached the
   // writer is kept as the step's draft and paid for (nothing reached them: refunded, nothing kept). The
   // answer waits for that and gives the book with its stopped part. Only the writer's own step: the lock
@@ -46,10 +46,8 @@ export function addStopRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
   // current text), each charged as a step and refunded when it fails; saved as a step is (history, usage,
   // the part count), the draft dropped, and the story bible brought up to date.
   router.on('POST /progress/:bookType/stopped', async (req, res) => {
-    const { bookType } = req.input.params;
     const body = req.input.body;
-    const userId = sessionOf(req).user.id;
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const step = nextStep(spec, state);
       if (!step || stepKey(step) !== stepKey(body.part)) throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed);
       const position = stepPosition(step);

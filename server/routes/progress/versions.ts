@@ -9,7 +9,7 @@ import type { BookAccess } from './book-access.js';
 
 export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos } = ctx;
-  const { withBook, editFailure, proseAt } = book;
+  const { heldBook, editFailure, proseAt } = book;
   // A part's earlier texts, newest first (kept by rewrites and restores).
   router.on('GET /progress/:bookType/versions', async (req, res) => {
     const { bookType } = req.input.params;
@@ -26,10 +26,8 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   // An earlier text back as the part (free: nothing is written); the text it replaces is kept as a version,
   // so a restore can itself be undone. The bible is rebuilt before the next step if it had read the part.
   router.on('POST /progress/:bookType/versions/restore', async (req, res) => {
-    const { bookType } = req.input.params;
     const body = req.input.body;
-    const userId = sessionOf(req).user.id;
-    await withBook(userId, bookType, async ({ spec, state, lang }) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       const version = await repos.versions.find({ userId, key: bookType, position, version: body.version });
       if (!version) throw ApiError.catalogue(404, 'version_not_found', lang);

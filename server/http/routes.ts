@@ -79,10 +79,13 @@ export class ApiRoutes {
     if (!schemas) throw new Error(`${key}: no such route in the contract (engine/contract/routes.ts)`);
     const input: Handler = (req, _res, next) => {
       const read = (schema: z.ZodType | undefined, value: unknown) => (schema ? parse(schema, value) : undefined);
-      (req as Request & { input: unknown }).input = { params: read(schemas.params, req.params), query: read(schemas.query, req.query), body: read(schemas.body, req.body) };
+      // A request without a body is read as an empty one (the schema says whether that is enough).
+      (req as Request & { input: unknown }).input = { params: read(schemas.params, req.params), query: read(schemas.query, req.query), body: read(schemas.body, req.body ?? {}) };
       next();
     };
-    this.routes.push({ method: verb.toLowerCase() as Method, path, isFromApiRoot: true, handlers: [...this.#shared, input, ...(handlers as Handler[])] });
+    // The route's own middleware (a rate limit) first, then the input is read, then the handler.
+    const own = handlers as Handler[];
+    this.routes.push({ method: verb.toLowerCase() as Method, path, isFromApiRoot: true, handlers: [...this.#shared, ...own.slice(0, -1), input, ...own.slice(-1)] });
     return this;
   }
 

@@ -18,9 +18,7 @@ const KNOWN_LONG: ReadonlyArray<{ fn: string; why: string }> = [
   { fn: 'engine/session/session.ts runStep', why: "the step loop keeps the loop; its follow-up policies become one module each" },
   { fn: 'server/queue/index.ts startStepWorker', why: "the step worker: claiming, running and finishing a job as functions of their own" },
   { fn: 'cli/batch/scheduler.ts runBatch', why: "the batch scheduler: pacing, one job's run and the summary as functions of their own" },
-  { fn: 'engine/spec/resolve.ts resolveSpec', why: "the spec resolver: fields, flow, prompts and publishing resolved by functions of their own" },
   { fn: 'server/routes/generators.ts generatorRoutes', why: "the generator routes: the generation route's stream and its refusals as functions of their own" },
-  { fn: 'engine/providers/openai.ts createOpenAIProvider', why: "the OpenAI provider: text, image and probing as functions of their own" },
 ];
 
 describe('function length', () => {

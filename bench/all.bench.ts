@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildCatalog, compileAll } from '../engine/index.js';
-import { readSources, ROOT } from '../engine/node/load.js';
+import { readSources, ROOT } from '../engine/node.js';
 import { startFakeOpenAI, type FakeOpenAIOptions } from '../tests/fake-openai.js';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -62,9 +62,9 @@ async function benchHistory(): Promise<void> {
   process.stdout.write('\nHistory (SQLite, one user with 20 000 items, another with 2 000)\n');
   const { openDatabase } = await import('../server/store/sqlite/connect.js');
   const { createContext, createLogger, prepareStore } = await import('../server/start.js');
-  const { configFromEnv } = await import('../server/config.js');
+  const { configFromEnv } = await import('../server/core/config.js');
   const { createApp } = await import('../server/app.js');
-  const { createOfflineProvider } = await import('../engine/providers/index.js');
+  const { createOfflineProvider } = await (await import('../engine/node.js')).loadProviders();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-bench-history-'));
   const config = configFromEnv({ ...process.env, OPENAI_API_KEY: '' }, { dbFile: path.join(dir, 'k.sqlite'), adminEmail: 'admin@karya.test' });
   const database = await openDatabase(config.dbFile);

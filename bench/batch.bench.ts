@@ -8,8 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { loadCatalog } from '../engine/node/load.js';
-import { providerFromEnv } from '../engine/providers/index.js';
+import { loadCatalog } from '../engine/node.js';
+import { loadProviders } from '../engine/node.js';
+
+const { providerFromEnv } = await loadProviders();
 import { startFakeOpenAI, type FakeOpenAIOptions } from '../tests/fake-openai.js';
 import { validateJobs, type RawJob } from '../cli/batch/jobs.js';
 import { loadBooks, runBatch } from '../cli/batch/scheduler.js';

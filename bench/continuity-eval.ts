@@ -5,9 +5,7 @@
 // nothing planted (false alarms). With a real model configured, a short book it writes: its findings by kind
 // and the share of its threads resolved by the end (the model audit is not part of the checks yet).
 import { BookSession, inMemoryProgressStore, parseSettings, type ContinuityFinding } from '../engine/index.js';
-import type { Provider } from '../engine/providers/index.js';
-import { providerFromEnv } from '../engine/providers/index.js';
-import type { loadCatalog } from '../engine/node/load.js';
+import { loadProviders, type loadCatalog, type Provider } from '../engine/node.js';
 import { startFakeOpenAI } from '../tests/fake-openai.js';
 import { continuityBook, CONTINUITY_PLAN, PROMISES } from '../tests/continuity-book.js';
 
@@ -68,6 +66,7 @@ function rowOf(model: string, lang: 'en' | 'ms', chapters: number, findings: Con
 /** The scripted continuity book in each language, and a real model's book when `real` is set. */
 export async function continuityRows(catalog: Catalog, langs: readonly ('en' | 'ms')[], real: boolean): Promise<ContinuityRow[]> {
   const rows: ContinuityRow[] = [];
+  const { providerFromEnv } = await loadProviders();
   for (const lang of langs) {
     const fake = await startFakeOpenAI({ answer: continuityBook({ ...CONTINUITY_PLAN, lang }), props: true, contextTokens: 32_768 });
     try {

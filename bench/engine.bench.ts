@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildCatalog, compileAll } from '../engine/index.js';
-import { loadCatalog, readSources, ROOT } from '../engine/node/load.js';
+import { loadCatalog, readSources, ROOT } from '../engine/node.js';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

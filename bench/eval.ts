@@ -26,14 +26,16 @@ import {
   BookSession, GenerationError, PromptRenderer, bibleWords, bookLengthScore, detectLanguage, parseSettings, LONG_RATIO, SHORT_RATIO,
   inMemoryProgressStore, type ResolvedSpec, type Settings, type TemplateSources, withoutCharacterDetails,
 } from '../engine/index.js';
-import { providerFromEnv, type Provider, type TextRequest } from '../engine/providers/index.js';
-import { lightFetch } from '../engine/node/light-fetch.js';
-import { yamlData } from '../engine/yaml.js';
-import { loadCatalog, ROOT } from '../engine/node/load.js';
+import { loadProviders, type Provider, type TextRequest } from '../engine/node.js';
+import { lightFetch } from '../engine/node.js';
+import { yamlData } from '../engine/node.js';
+import { loadCatalog, ROOT } from '../engine/node.js';
 import { startFakeOpenAI } from '../tests/fake-openai.js';
 import { describeRequest, drifter, outlineEntry, planter, plantedFact, underWriter, type RequestInfo, type ScriptedModel } from '../tests/scripted-models.js';
 import { sampleAccuracy, type ClassAccuracy } from '../tests/language-sample.js';
 import { continuityRows, printContinuity } from './continuity-eval.js';
+
+const { providerFromEnv } = await loadProviders();
 
 const { values } = parseArgs({
   options: {

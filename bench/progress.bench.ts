@@ -7,8 +7,10 @@ import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BookSession, parseSettings, type ProgressStore, type StepSave } from '../engine/index.js';
-import { createOfflineProvider } from '../engine/providers/index.js';
-import { loadCatalog } from '../engine/node/load.js';
+import { loadProviders } from '../engine/node.js';
+
+const { createOfflineProvider } = await loadProviders();
+import { loadCatalog } from '../engine/node.js';
 import { STATE_MIGRATION_TABLE, stateMigrations } from '../migrations/state.js';
 import { openSqlite } from '../server/store/sqlite/connect.js';
 import { Store } from '../server/store/sqlite/store.js';

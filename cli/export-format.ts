@@ -5,7 +5,7 @@ import path from 'node:path';
 import { bookDocument, bookMarkdown, EXPORT_FORMATS, ExportLimitError, formatOfFile, type BookDocument, type BookState, type ExportFormat, type ResolvedSpec } from '../engine/index.js';
 import { EXIT, fail } from './util.js';
 import { makeDirs } from './fs-check.js';
-import type { RenderOptions } from '../engine/node/export/index.js';
+import type { RenderOptions } from '../engine/node.js';
 
 const ALLOWED = `${EXPORT_FORMATS.join(', ')} (.${EXPORT_FORMATS.join(', .')})`;
 
@@ -43,7 +43,7 @@ export async function exportBytes(spec: ResolvedSpec, state: BookState, format: 
  * (engine/node/export/pool.ts). A limit hit ends the command with a plain message and exit 1.
  */
 export async function renderOrExit(doc: BookDocument, format: ExportFormat, opts: RenderOptions = {}): Promise<Uint8Array> {
-  const { exportPool } = await import('../engine/node/export/pool.js');
+  const { exportPool } = await (await import('../engine/node.js')).loadExportPool();
   try {
     // One user's files: they wait their turn for a thread, and the time limit counts from their start.
     return await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format, opts);

@@ -3,7 +3,7 @@
 import { accessSync, closeSync, constants, existsSync, openSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fail } from './util.js';
-import { errnoError, makeDirs, nearestExisting } from '../engine/node/dirs.js';
+import { errnoError, makeDirs, nearestExisting } from '../engine/node.js';
 
 export { makeDirs };
 

@@ -79,6 +79,14 @@ function buildProgram(): Command {
     .option('--templates <dir>', 'templates folder (default: templates/)')
     .action(validateCommand);
 
+  addBookCommands(program);
+  addRunCommands(program);
+  withConventions(program, 'karya');
+  return program;
+}
+
+/** The commands on one book: generate, export, books, rewrite, prompts, publish. */
+function addBookCommands(program: Command): void {
   program
     .command('generate <id>')
     .description('write a whole book (or a single output) as Markdown, EPUB, DOCX or PDF; resumes an interrupted book')
@@ -167,7 +175,10 @@ function buildProgram(): Command {
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--json', 'print a JSON summary on stdout')
     .action(publishCommand);
+}
 
+/** The commands that run many books or a service: batch, test-ai, serve, worker. */
+function addRunCommands(program: Command): void {
   program
     .command('batch <jobs-file>')
     .description('write many books from a jobs file (YAML list or JSON Lines) in parallel within rate limits; resumable')
@@ -202,14 +213,11 @@ function buildProgram(): Command {
     .option('--concurrency <n>', 'steps run at once (default KARYA_WORKER_CONCURRENCY or 4)')
     .option('--metrics-port <port>', 'serve this worker\'s GET /metrics (its credits charged and refunded) on this port, behind KARYA_METRICS_TOKEN')
     .action(async (opts: { concurrency?: string; metricsPort?: string }) => (await import('./commands/worker.js')).workerCommand(opts));
-
-  withConventions(program, 'karya');
-  return program;
 }
 
 /** The version of karya (package.json), read only when asked. */
 async function printVersion(): Promise<number> {
-  const { packageVersion } = await import('../engine/node/load.js');
+  const { packageVersion } = await import('../engine/node.js');
   process.stdout.write(`karya ${packageVersion()}\n`);
   return EXIT.ok;
 }

@@ -1,6 +1,6 @@
 // Shared CLI helpers: exit codes, loading the catalog with readable errors, stderr output.
 import path from 'node:path';
-import { loadCatalog } from '../engine/node/load.js';
+import { loadCatalog } from '../engine/node.js';
 import { SpecError, formatSpecIssue, type Catalog } from '../engine/index.js';
 
 /** The owner of the command line's books in the state file, and the state file's default place. */

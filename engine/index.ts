@@ -1,4 +1,6 @@
-// The engine's public surface for every caller, browser included (no Node-only imports here).
+// The engine's pure door: its public surface for every caller, browser included. No Node module may be
+// reachable from here (Node callers take files, providers and exports from engine/node.ts; HTTP shapes
+// come from engine/contract/index.ts).
 export * from './spec/types.js';
 export * from './errors.js';
 export * from './i18n.js';
@@ -17,3 +19,11 @@ export * from './session/index.js';
 export * from './session/book.js';
 export * from './contract/books.js';
 export { contentTitle, historyBookOf, historyTitle, stepHistoryTitle } from './session/history-title.js';
+export * from './error-code.js';
+export * from './markdown.js';
+export * from './print.js';
+export * from './timing.js';
+export * from './provider.js';
+export * from './spec/conclusion.js';
+export { AuthoredSpec, SharedFile } from './spec/format.js';
+export * from './publish/index.js';

@@ -3,16 +3,19 @@
 // stay strings, no timestamps, no `<<` merges); duplicate keys are errors; every error has its line.
 // Aliases are expanded with a bound (MAX_YAML_ALIASES), so a small file of nested aliases (an "alias
 // bomb") is refused at once instead of growing into gigabytes.
-import { createRequire } from 'node:module';
-
+// No static import of a Node module: the file stays loadable in the browser (through engine/index.ts),
+// where nothing parses YAML; Node's `require` is taken when the library is first needed.
 type Yaml = typeof import('yaml');
+type NodeModule = typeof import('node:module');
 
-const load = createRequire(import.meta.url);
 let yaml: Yaml | undefined;
 
 /** The library, loaded on first use (a `require` from node_modules, unless `preloadYaml` ran first). */
 export function fullYaml(): Yaml {
-  return (yaml ??= load('yaml') as Yaml);
+  if (yaml) return yaml;
+  const nodeModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:module') as NodeModule | undefined;
+  if (!nodeModule) throw new Error('YAML is read in Node only (process.getBuiltinModule is missing)');
+  return (yaml = nodeModule.createRequire(import.meta.url)('yaml') as Yaml);
 }
 
 /**

@@ -2,7 +2,7 @@
 // studio, and the error handler that gives every failure the API error shape.
 import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import type { AppContext } from './context.js';
+import type { AppContext } from './core/context.js';
 import { authRoutes } from './auth/routes.js';
 import { ApiError, errorBody, localised } from './http/errors.js';
 import { requestLang } from './auth/middleware.js';
@@ -26,7 +26,7 @@ import { studioRoutes } from './static.js';
 import { OPENAPI_PATH, openApiRoute } from './openapi.js';
 import { createLifecycle, probe, readyRoute, refuseWhileStopping, type Lifecycle } from './http/lifecycle.js';
 import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
-import { hasBearer, metricsOf, requestMetrics } from './metrics.js';
+import { hasBearer, metricsOf, requestMetrics } from './core/metrics.js';
 import { compressJson } from './http/compress.js';
 
 /** Every route module and where its routes sit under /api (tests walk these to cover every route). */
@@ -107,7 +107,7 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));
   // Each route on the app's own router at its full path (server/http/routes.ts), in declaration order.
   for (const [mount, routes] of API_ROUTERS) {
-    for (const route of routes(ctx).routes) app[route.method](fullPath(`/api${mount}`, route.path), ...route.handlers);
+    for (const route of routes(ctx).routes) app[route.method](fullPath(`/api${mount}`, route.path, route.isFromApiRoot), ...route.handlers);
   }
   app.use('/api', (_req, _res, next) => next(ApiError.of(404, 'not_found')));
   app.use(studioRoutes(config.studioDir));

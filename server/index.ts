@@ -9,11 +9,11 @@ type Start = typeof import('./start.js');
 type Open = typeof import('./store/open.js');
 type Queue = typeof import('./queue/index.js');
 type Batch = typeof import('./queue/batch.js');
-type Metrics = typeof import('./metrics.js');
+type Metrics = typeof import('./core/metrics.js');
 type PostgresState = typeof import('./store/postgres/state.js');
 
 // Read the config.
-export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './config.js';
+export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './core/config.js';
 
 // The local state file (and its Postgres twin) where the command line keeps its books' progress.
 export { openStateFile, type StateBook, type StateFile } from './store/state.js';
@@ -28,7 +28,7 @@ export async function startServer(...args: Parameters<Start['startServer']>) {
 }
 
 // Start a worker: open the store, a context on it, the queue, and the worker on the queue.
-export type { AppContext } from './context.js';
+export type { AppContext } from './core/context.js';
 export type { OpenedStore } from './store/open.js';
 export type { StepQueue, StepWorker } from './queue/index.js';
 export async function openStore(...args: Parameters<Open['openStore']>) {
@@ -46,7 +46,7 @@ export async function startStepWorker(...args: Parameters<Queue['startStepWorker
 }
 /** A worker's /metrics on its own port (`karya worker --metrics-port`). */
 export async function serveWorkerMetrics(...args: Parameters<Metrics['serveWorkerMetrics']>) {
-  return (await import('./metrics.js')).serveWorkerMetrics(...args);
+  return (await import('./core/metrics.js')).serveWorkerMetrics(...args);
 }
 
 // Submit a queued batch: its books' jobs, the channel its progress comes on, where its books are saved.

@@ -5,22 +5,24 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { capConnections, timeoutOptions } from './http/connections.js';
 import type pg from 'pg';
 import pino, { type Logger } from 'pino';
-import { loadCatalog } from '../engine/node/load.js';
-import { providerFromEnv, type Provider } from '../engine/providers/index.js';
+import { loadCatalog } from '../engine/node.js';
+import { loadProviders, type Provider } from '../engine/node.js';
 import type { Catalog } from '../engine/index.js';
-import { configFromEnv, type ServerConfig } from './config.js';
-import type { AppContext } from './context.js';
+import { configFromEnv, type ServerConfig } from './core/config.js';
+import type { AppContext } from './core/context.js';
 import type { OpenedDatabase } from './store/sqlite/connect.js';
 import { sqliteRepositories, Store } from './store/sqlite/index.js';
 import { openStore, type OpenedStore } from './store/open.js';
 import type { Repositories } from './store/ports.js';
-import { createMailer, logsMailBodies } from './mail.js';
+import { createMailer, logsMailBodies } from './core/mail.js';
 import { openQueue, queueDispatcher, startStepWorker, STEP_QUEUE, type StepQueue, type StepWorker } from './queue/index.js';
 import { createApp } from './app.js';
-import { createCheckout } from './payments.js';
-import { countCredits, listen, metricsOf, withProcessMetrics, type QueueStats } from './metrics.js';
+import { createCheckout } from './core/payments.js';
+import { countCredits, listen, metricsOf, withProcessMetrics, type QueueStats } from './core/metrics.js';
 import { createLifecycle, NotReady, probe, startingHandler, type Lifecycle } from './http/lifecycle.js';
 import { migrations } from '../migrations/index.js';
+
+const { providerFromEnv } = await loadProviders();
 
 /**
  * Where the server's log goes: standard output unless given (a file path or descriptor), written

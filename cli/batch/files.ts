@@ -30,7 +30,7 @@ export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint
   await writeAtomically(job.outFile, bookMarkdown(spec, state));
   if (job.exports.length) {
     // In the export pool's threads, within its time and memory limits (a limit hit fails this job only).
-    const { exportPool } = await import('../../engine/node/export/pool.js');
+    const { exportPool } = await (await import('../../engine/node.js')).loadExportPool();
     const doc = bookDocument(spec, state);
     for (const { format, file } of job.exports) await writeAtomically(file, await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format));
   }

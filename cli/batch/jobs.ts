@@ -3,7 +3,7 @@
 // so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate` command.
 import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/yaml.js';
+import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/node.js';
 import { EXPORT_FORMATS, LANGS, minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../settings.js';
 import { CliExit, wholeNumber } from '../util.js';

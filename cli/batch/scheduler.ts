@@ -10,11 +10,12 @@ import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, planSteps, renderPrompt, startBook,
   type BookState, type CatalogueCode, type PromptRenderer, type Step, type StepResult, REPEATS_RATIO,
 } from '../../engine/index.js';
-import type { Provider, TextRequest } from '../../engine/providers/index.js';
-import { retryAfterMs } from '../../engine/providers/failures.js';
-import { sleep } from '../../engine/providers/timing.js';
+import type { Provider, TextRequest } from '../../engine/node.js';
+import { loadProviders } from '../../engine/node.js';
+import { sleep } from '../../engine/index.js';
 
-export { retryAfterMs } from '../../engine/providers/failures.js';
+const { retryAfterMs } = await loadProviders();
+export { retryAfterMs };
 import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../util.js';
 import { writeBookFiles } from './files.js';

@@ -8,7 +8,7 @@ import { openBatchState } from '../batch/state.js';
 import { databaseUrlFrom } from '../../server/index.js';
 import { CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
 import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
-import { preloadYaml } from '../../engine/yaml.js';
+import { preloadYaml } from '../../engine/node.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
 import type { BatchEvent } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';

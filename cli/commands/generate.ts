@@ -2,8 +2,10 @@
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
 import { BookSession, GenerationError, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
-import { providerFromEnv, countWords, type Provider } from '../../engine/providers/index.js';
-import { lightFetch } from '../../engine/node/light-fetch.js';
+import { countWords } from '../../engine/index.js';
+import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
+
+const { providerFromEnv } = await loadProviders();
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';

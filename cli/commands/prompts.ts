@@ -6,8 +6,9 @@
 // ever built from the environment, so no request leaves the process whatever keys are set.
 import { existsSync } from 'node:fs';
 import { BookSession, inMemoryProgressStore, planSteps, renderPrompt, startBook, stateForStep, stepKey, stepPosition, type BookState, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
-import { createOfflineProvider } from '../../engine/providers/index.js';
-import { chatBody, imageBody } from '../../engine/providers/openai.js';
+import { loadProviders } from '../../engine/node.js';
+
+const { createOfflineProvider, chatBody, imageBody } = await loadProviders();
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { settingsFromOptions, progressKey } from '../settings.js';

@@ -8,16 +8,16 @@ import {
 } from '../../engine/index.js';
 import {
   checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
-} from '../../engine/publish/index.js';
+} from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
-import { PAPER_NAMES, PRINT_LAYOUTS, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, type TrimName } from '../../engine/print.js';
+import { PAPER_NAMES, PRINT_LAYOUTS, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, type TrimName } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { cliProvider } from './generate.js';
-import type { Lang } from '../../engine/spec/types.js';
+import type { Lang } from '../../engine/index.js';
 
 export interface PublishOptions {
   set: string[];
@@ -136,7 +136,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     };
     const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts) };
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
-    const { writeKdpPackage } = await import('../../engine/node/publish.js');
+    const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();
     makeDirs(opts.out);
     const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper, onProgress: fileProgress(lang) });
 

@@ -6,7 +6,7 @@
 // `karya export` then shows the new part; the other parts are unchanged.
 import { existsSync } from 'node:fs';
 import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
-import { conclusionPosition } from '../../engine/spec/conclusion.js';
+import { conclusionPosition } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';

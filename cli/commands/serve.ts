@@ -16,7 +16,7 @@ export async function serveCommand(opts: ServeOptions): Promise<void> {
   }
   // The export limits (KARYA_EXPORT_*) are read at the first download; a bad value stops the start instead.
   try {
-    (await import('../../engine/node/export/pool.js')).exportLimitsFromEnv(process.env);
+    (await (await import('../../engine/node.js')).loadExportPool()).exportLimitsFromEnv(process.env);
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }

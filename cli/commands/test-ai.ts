@@ -1,7 +1,9 @@
 // `karya test-ai`: the 1-token check on every AI provider config (what the studio's AI test page
 // shows): name, model, latency, context window and ok or the error a user would see; exit 1 if none works.
-import { SpecError, formatSpecIssue } from '../../engine/errors.js';
-import { checkProviderConfigs, loadProviderConfigs, type ConfigCheck, type LoadedConfigs } from '../../engine/providers/index.js';
+import { SpecError, formatSpecIssue } from '../../engine/index.js';
+import { loadProviders, type ConfigCheck, type LoadedConfigs } from '../../engine/node.js';
+
+const { checkProviderConfigs, loadProviderConfigs } = await loadProviders();
 import { EXIT, CliExit, fail, info, wholeNumber } from '../util.js';
 
 export interface TestAiOptions {

@@ -7,8 +7,9 @@ import { configFromEnv } from '../../server/index.js';
 import { createContext } from '../../server/index.js';
 import { openStore } from '../../server/index.js';
 import { openQueue, serveWorkerMetrics, startStepWorker } from '../../server/index.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
-import { lightFetch } from '../../engine/node/light-fetch.js';
+import { lightFetch, loadProviders } from '../../engine/node.js';
+
+const { providerFromEnv } = await loadProviders();
 import { EXIT, fail, info } from '../util.js';
 
 export async function workerCommand(opts: { concurrency?: string; metricsPort?: string }): Promise<void> {

@@ -351,272 +351,298 @@ function sectionHeadOf(line: string, labels: readonly string[]): { number: numbe
   return undefined;
 }
 
+type Block = BlockKind | 'preamble' | 'after';
+
+/** What the outline reader holds while it reads the lines one at a time (the stages below share it). */
+interface Reading {
+  readonly style: Style;
+  /** Fixed sections' names: an entry may be found by its section's name. */
+  readonly labels: readonly string[];
+  /** The outermost indentation of the numbered lines (key points are indented deeper). */
+  readonly minIndent: number;
+  /** Whether an entry can still follow line i (a per-chapter "Ending:" is then the chapter's, not the book's). */
+  readonly laterEntry: readonly boolean[];
+  title: string | undefined;
+  awaitTitle: boolean;
+  readonly premise: string[];
+  /** Text before the first entry with no label: the premise only when the outline labels none. */
+  readonly preamble: string[];
+  readonly characters: string[];
+  /** Lines of the labelled block being read, and whether the last was a numbered item. */
+  blockItems: number;
+  blockNumbered: boolean;
+  readonly endings: EndingPart[];
+  readonly recs: Rec[];
+  block: Block;
+  current: Rec | undefined;
+  blankBefore: boolean;
+  lastNumber: number;
+  entrySignature: string | undefined;
+  subList: { last: number; signature: string } | undefined;
+  tableColumns: { title?: number; plan?: number };
+}
+
 /**
  * Parse an outline. `sectionLabels` (fixed-section guides) lets an entry be found by its section's name,
- * numbered by its index + 1.
+ * numbered by its index + 1. The stages: the outline's style and where entries can start (startReading),
+ * each line read as an entry's head, a labelled block, an entry's text or a block's text (readLine), then
+ * the book's ending told from the entries' own and the entries numbered (finishReading).
  * @example parseOutline('Title: Rain\nChapter 1: The Storm\nAisha runs.').entries[0] // { number: 1, title: 'The Storm', plan: 'Aisha runs.', text: 'Chapter 1: The Storm\nAisha runs.' }
  */
 export function parseOutline(outline: string | undefined, opts: { sectionLabels?: readonly string[] } = {}): ParsedOutline {
   const lines = (outline ?? '').replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
+  const reading = startReading(lines, opts.sectionLabels?.filter((l) => l.trim()) ?? []);
+  for (let i = 0; i < lines.length; i++) readLine(reading, lines[i]!, i);
+  return finishReading(reading);
+}
+
+/** The outline's style, and for each line whether an entry can still follow it. */
+function startReading(lines: readonly string[], labels: readonly string[]): Reading {
   const style = styleOf(lines);
-  const labels = opts.sectionLabels?.filter((l) => l.trim()) ?? [];
-  // The outermost indentation of the numbered lines (key points are indented deeper).
   const minIndent = style.kind === 'number' ? lines.reduce((min, l) => Math.min(min, numberHeadOf(l)?.indent ?? Infinity), Infinity) : Infinity;
-
-  /** A line that can open an entry, before the sequence rules of numbered lists. */
-  const candidate = (line: string): boolean => {
-    if (labels.length && sectionHeadOf(line, labels)) return true;
-    if (style.kind === 'word') return wordHeadOf(line)?.family === style.family;
-    if (style.kind === 'table') return !!(cellsOf(line) && tableRowOf(cellsOf(line)!));
-    const n = numberHeadOf(line);
-    return !!n && n.indent <= minIndent + 1 && !wordHeadOf(line);
-  };
-  // Whether an entry can still follow line i (a per-chapter "Ending:" is then the chapter's, not the book's).
   const laterEntry: boolean[] = new Array(lines.length + 1).fill(false);
-  for (let i = lines.length - 1; i >= 0; i--) laterEntry[i] = laterEntry[i + 1]! || candidate(lines[i]!);
-
-  let title: string | undefined;
-  let awaitTitle = false;
-  const premise: string[] = [];
-  /** Text before the first entry with no label: the premise only when the outline labels none. */
-  const preamble: string[] = [];
-  const characters: string[] = [];
-  /** Lines of the labelled block being read, and whether the last was a numbered item. */
-  let blockItems = 0;
-  let blockNumbered = false;
-  const endings: EndingPart[] = [];
-  const recs: Rec[] = [];
-  type Block = BlockKind | 'preamble' | 'after';
-  let block: Block = 'preamble';
-  let current: Rec | undefined;
-  let blankBefore = false;
-  let lastNumber = 0;
-  let entrySignature: string | undefined;
-  let subList: { last: number; signature: string } | undefined;
-  let tableColumns: { title?: number; plan?: number } = {};
-
-  const open = (rec: Rec) => {
-    current = rec;
-    recs.push(rec);
-    for (const e of endings) if (!e.followed) e.followed = true;
-    lastNumber = Math.max(lastNumber, rec.number);
-    subList = undefined;
-    block = 'entries';
+  for (let i = lines.length - 1; i >= 0; i--) laterEntry[i] = laterEntry[i + 1]! || canOpenEntry(lines[i]!, style, labels, minIndent);
+  return {
+    style, labels, minIndent, laterEntry, title: undefined, awaitTitle: false, premise: [], preamble: [], characters: [], blockItems: 0, blockNumbered: false,
+    endings: [], recs: [], block: 'preamble', current: undefined, blankBefore: false, lastNumber: 0, entrySignature: undefined, subList: undefined, tableColumns: {},
   };
-  const close = (next: BlockKind | 'after') => {
-    current = undefined;
-    block = next;
-  };
-  const startEnding = (label: string, text: string[], raw: string[]) => {
-    endings.push({ label, text, raw, ...(current ? { after: current } : {}), followed: false });
-    close('ending');
-  };
+}
 
-  /** The entry a line opens, when it opens one (with the list's sequence rules for numbered lines). */
-  const entryAt = (line: string): Rec | undefined => {
-    const section = labels.length ? sectionHeadOf(line, labels) : undefined;
-    if (section) return section.number === current?.number ? undefined : { number: section.number, head: section.head, first: line, lines: [], level: headingLevel(line) };
-    if (style.kind === 'word') {
-      const w = wordHeadOf(line);
-      if (!w || w.family !== style.family || w.number === current?.number) return undefined;
-      return { number: w.number, head: w.head, first: line, lines: [], level: headingLevel(line) };
-    }
-    if (style.kind === 'table') {
-      const cells = cellsOf(line);
-      if (!cells) return undefined;
-      if (isSeparatorRow(cells)) return undefined;
-      const row = tableRowOf(cells);
-      if (!row) {
-        // A header row names the columns.
-        const find = (re: RegExp) => { const k = cells.findIndex((c) => re.test(unmark(c))); return k >= 0 ? k : undefined; };
-        const t = find(/^(?:(?:chapter\s+)?title|name|tajuk(?:\s+bab)?|nama|judul)$/i);
-        const p = find(/summary|plan|synopsis|what happens|description|events|key points|content|ringkasan|sinopsis|isi|peristiwa|huraian|penerangan|kandungan|apa yang berlaku/i);
-        tableColumns = { ...(t !== undefined ? { title: t } : {}), ...(p !== undefined ? { plan: p } : {}) };
-        return undefined;
-      }
-      const rest = cells.map((c, k) => ({ c: c.trim(), k })).filter(({ k }) => k > 0);
-      let entryTitle: string | undefined;
-      let plan: string[];
-      if (tableColumns.title !== undefined || tableColumns.plan !== undefined) {
-        entryTitle = tableColumns.title !== undefined ? cells[tableColumns.title] : row.head ? splitHead(row.head).title : undefined;
-        plan = tableColumns.plan !== undefined ? [cells[tableColumns.plan] ?? ''] : rest.filter(({ k }) => k !== tableColumns.title).map(({ c }) => c);
-      } else if (row.head) {
-        const split = splitHead(row.head);
-        entryTitle = split.title;
-        plan = [split.plan, ...rest.map(({ c }) => c)];
-      } else if (rest.length >= 2 && isTitleLike(rest[0]!.c)) {
-        entryTitle = rest[0]!.c;
-        plan = rest.slice(1).map(({ c }) => c);
-      } else {
-        const split = splitHead(rest.map(({ c }) => c).join(' – '));
-        entryTitle = split.title;
-        plan = [split.plan];
-      }
-      const cleanTitle = entryTitle ? unquote(unmark(entryTitle)) : '';
-      return { number: row.number, head: '', first: line, lines: [], level: 0, table: { ...(cleanTitle ? { title: cleanTitle } : {}), plan: plan.map(unmark).filter(Boolean).join(' ') } };
-    }
-    const n = numberHeadOf(line);
-    if (!n || n.indent > minIndent + 1 || wordHeadOf(line)) return undefined;
-    // A list under the characters (or another labelled block) before any entry is that block's own list;
-    // the chapters start with a "1." after it (after a blank line, or after lines that were not numbered).
-    if (!current && !recs.length && (block === 'characters' || block === 'other')) {
-      const restart = n.number === 1 && blockItems > 0 && (blankBefore || !blockNumbered);
-      if (!restart) return undefined;
-    }
-    if (n.number <= lastNumber) {
-      if (current) subList = { last: n.number, signature: n.signature };
-      return undefined;
-    }
-    if (current && subList && n.number === subList.last + 1 && !blankBefore && !(n.signature === entrySignature && subList.signature !== entrySignature)) {
-      subList = { ...subList, last: n.number };
-      return undefined;
-    }
-    entrySignature ??= n.signature;
-    return { number: n.number, head: n.head, first: line, lines: [], level: headingLevel(line) };
-  };
+/** A line that can open an entry, before the sequence rules of numbered lists. */
+function canOpenEntry(line: string, style: Style, labels: readonly string[], minIndent: number): boolean {
+  if (labels.length && sectionHeadOf(line, labels)) return true;
+  if (style.kind === 'word') return wordHeadOf(line)?.family === style.family;
+  if (style.kind === 'table') return !!(cellsOf(line) && tableRowOf(cellsOf(line)!));
+  const n = numberHeadOf(line);
+  return !!n && n.indent <= minIndent + 1 && !wordHeadOf(line);
+}
 
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (!line.trim() || isRule(line)) {
-      blankBefore = true;
-      if (current) current.lines.push('');
-      continue;
-    }
-    const plain = unmark(line);
-    if (CHATTER.test(plain)) {
-      if (block !== 'preamble' || recs.length) close('other');
-      blankBefore = false;
-      continue;
-    }
-    if (awaitTitle) {
-      awaitTitle = false;
-      if (!title && isTitleLike(line)) {
-        title = unquote(unmark(line)).slice(0, 200);
-        block = 'preamble';
-        blankBefore = false;
-        continue;
-      }
-      block = 'preamble';
-    }
+function openEntry(r: Reading, rec: Rec): void {
+  r.current = rec;
+  r.recs.push(rec);
+  for (const e of r.endings) if (!e.followed) e.followed = true;
+  r.lastNumber = Math.max(r.lastNumber, rec.number);
+  r.subList = undefined;
+  r.block = 'entries';
+}
 
-    const rec = entryAt(line);
-    if (rec) {
-      open(rec);
-      blankBefore = false;
-      continue;
-    }
-    // A table's entries end with the table; what follows it is not part of the last row. Its other rows
-    // (header, separator) are no one's text.
-    if (style.kind === 'table' && cellsOf(line)) {
-      blankBefore = false;
-      continue;
-    }
-    if (current?.table) close('after');
+function closeEntry(r: Reading, next: BlockKind | 'after'): void {
+  r.current = undefined;
+  r.block = next;
+}
 
-    // "Part Two", "Act II" (and "Bahagian 2" / "Section 2" headings in a "Chapter N" outline) group chapters.
-    const word = wordHeadOf(line);
-    if (word && !(style.kind === 'word' && word.family === style.family) && (word.family === 'part' || (word.family === 'section' && isHeadingLike(line))) && unmark(line).split(/\s+/).length <= 14) {
-      close('entries');
-      blankBefore = false;
-      continue;
-    }
+function startEnding(r: Reading, label: string, text: string[], raw: string[]): void {
+  r.endings.push({ label, text, raw, ...(r.current ? { after: r.current } : {}), followed: false });
+  closeEntry(r, 'ending');
+}
 
-    const b = blockOf(line);
-    if (b) {
-      if (current) {
-        const heading = isHeadingLike(line);
-        const later = laterEntry[i + 1]!;
-        if (b.kind === 'ending' && (blankBefore || heading || !later)) {
-          startEnding(b.label, b.rest ? [b.rest] : [], [line.trim()]);
-          blankBefore = false;
-          continue;
-        }
-        if ((b.kind === 'other' || b.kind === 'entries') && blankBefore && (!later || (headingLevel(line) > 0 && headingLevel(line) <= (current.level || 6)))) {
-          close(b.kind === 'entries' ? 'entries' : 'other');
-          blankBefore = false;
-          continue;
-        }
-        // Anything else labelled inside an entry ("Setting:", "Characters:", "Summary:") is the entry's.
-        current.lines.push(line.trim());
-        blankBefore = false;
-        continue;
-      }
-      if (b.kind === 'ending') startEnding(b.label, b.rest ? [b.rest] : [], [line.trim()]);
-      else if (b.kind === 'title') {
-        if (!title && b.rest) title = unquote(unmark(b.rest)).slice(0, 200);
-        awaitTitle = !b.rest;
-        block = 'preamble';
-      } else {
-        block = b.kind;
-        blockItems = b.rest ? 1 : 0;
-        blockNumbered = false;
-        if (b.kind === 'entries' && !title && b.rest && isHeadingLike(line) && isTitleLike(b.rest)) title = unquote(unmark(b.rest)).slice(0, 200);
-        if (b.rest) {
-          if (b.kind === 'premise') premise.push(b.rest);
-          else if (b.kind === 'characters') characters.push(b.rest);
-        }
-      }
-      blankBefore = false;
-      continue;
-    }
-
-    if (current) {
-      // A heading of the entry's level or above that is not an entry ends it ("## Appendix" after "## Chapter 9").
-      const level = headingLevel(line);
-      if (level && current.level && level <= current.level) {
-        close('other');
-      } else if (blankBefore && !laterEntry[i + 1] && ENDING_PHRASE.test(plain)) {
-        startEnding('', [line.trim()], [line.trim()]);
-      } else {
-        current.lines.push(line.trim());
-      }
-      blankBefore = false;
-      continue;
-    }
-
-    const text = line.trim();
-    switch (block as Block) {
-      case 'preamble':
-        if (recs.length) break;
-        if (INTRO.test(plain) && (/[:：]$/.test(plain) || /outline|rangka|draf|plan/i.test(plain))) break;
-        if (!title && !preamble.length && !premise.length && (headingLevel(line) || /^(\*\*|__).+(\*\*|__)$/.test(text)) && isTitleLike(line)) {
-          title = unquote(unmark(line)).slice(0, 200);
-          break;
-        }
-        preamble.push(text);
-        break;
-      case 'premise':
-        premise.push(text);
-        break;
-      case 'characters':
-        characters.push(text);
-        break;
-      case 'ending':
-        endings[endings.length - 1]?.text.push(text);
-        endings[endings.length - 1]?.raw.push(text);
-        break;
-      case 'after':
-        startEnding('', [text], [text]);
-        break;
-      default:
-        break;
-    }
-    blockItems++;
-    blockNumbered = /^\d{1,3}[.)]/.test(plain);
-    blankBefore = false;
+/** The entry a line opens, when it opens one (with the list's sequence rules for numbered lines). */
+function entryAt(r: Reading, line: string): Rec | undefined {
+  const section = r.labels.length ? sectionHeadOf(line, r.labels) : undefined;
+  if (section) return section.number === r.current?.number ? undefined : { number: section.number, head: section.head, first: line, lines: [], level: headingLevel(line) };
+  if (r.style.kind === 'word') {
+    const w = wordHeadOf(line);
+    if (!w || w.family !== r.style.family || w.number === r.current?.number) return undefined;
+    return { number: w.number, head: w.head, first: line, lines: [], level: headingLevel(line) };
   }
+  return r.style.kind === 'table' ? tableEntryAt(r, line) : numberedEntryAt(r, line);
+}
 
-  // The book's ending: the ending blocks no entry follows (else the last block, as when missing entries
-  // were written after it); an earlier ending block an entry follows, or one inside the last entry with
-  // the same label as a later block ("**Ending:** …" of the last chapter, then "## Ending"), was that
-  // entry's own.
+/** A table row's entry; a header row names the columns (title, plan) and opens none. */
+function tableEntryAt(r: Reading, line: string): Rec | undefined {
+  const cells = cellsOf(line);
+  if (!cells || isSeparatorRow(cells)) return undefined;
+  const row = tableRowOf(cells);
+  if (!row) {
+    const find = (re: RegExp) => { const k = cells.findIndex((c) => re.test(unmark(c))); return k >= 0 ? k : undefined; };
+    const t = find(/^(?:(?:chapter\s+)?title|name|tajuk(?:\s+bab)?|nama|judul)$/i);
+    const p = find(/summary|plan|synopsis|what happens|description|events|key points|content|ringkasan|sinopsis|isi|peristiwa|huraian|penerangan|kandungan|apa yang berlaku/i);
+    r.tableColumns = { ...(t !== undefined ? { title: t } : {}), ...(p !== undefined ? { plan: p } : {}) };
+    return undefined;
+  }
+  const { entryTitle, plan } = tableRowText(cells, row.head, r.tableColumns);
+  const cleanTitle = entryTitle ? unquote(unmark(entryTitle)) : '';
+  return { number: row.number, head: '', first: line, lines: [], level: 0, table: { ...(cleanTitle ? { title: cleanTitle } : {}), plan: plan.map(unmark).filter(Boolean).join(' ') } };
+}
+
+/** A table row's title and plan: from the named columns, the numbered cell's head, or the cells after it. */
+function tableRowText(cells: readonly string[], head: string, columns: Reading['tableColumns']): { entryTitle: string | undefined; plan: string[] } {
+  const rest = cells.map((c, k) => ({ c: c.trim(), k })).filter(({ k }) => k > 0);
+  if (columns.title !== undefined || columns.plan !== undefined) {
+    const entryTitle = columns.title !== undefined ? cells[columns.title] : head ? splitHead(head).title : undefined;
+    const plan = columns.plan !== undefined ? [cells[columns.plan] ?? ''] : rest.filter(({ k }) => k !== columns.title).map(({ c }) => c);
+    return { entryTitle, plan };
+  }
+  if (head) {
+    const split = splitHead(head);
+    return { entryTitle: split.title, plan: [split.plan, ...rest.map(({ c }) => c)] };
+  }
+  if (rest.length >= 2 && isTitleLike(rest[0]!.c)) return { entryTitle: rest[0]!.c, plan: rest.slice(1).map(({ c }) => c) };
+  const split = splitHead(rest.map(({ c }) => c).join(' – '));
+  return { entryTitle: split.title, plan: [split.plan] };
+}
+
+/** A numbered line's entry, with the list's sequence rules (a sub-list under an entry opens none). */
+function numberedEntryAt(r: Reading, line: string): Rec | undefined {
+  const n = numberHeadOf(line);
+  if (!n || n.indent > r.minIndent + 1 || wordHeadOf(line)) return undefined;
+  // A list under the characters (or another labelled block) before any entry is that block's own list;
+  // the chapters start with a "1." after it (after a blank line, or after lines that were not numbered).
+  if (!r.current && !r.recs.length && (r.block === 'characters' || r.block === 'other')) {
+    const restart = n.number === 1 && r.blockItems > 0 && (r.blankBefore || !r.blockNumbered);
+    if (!restart) return undefined;
+  }
+  if (n.number <= r.lastNumber) {
+    if (r.current) r.subList = { last: n.number, signature: n.signature };
+    return undefined;
+  }
+  if (r.current && r.subList && n.number === r.subList.last + 1 && !r.blankBefore && !(n.signature === r.entrySignature && r.subList.signature !== r.entrySignature)) {
+    r.subList = { ...r.subList, last: n.number };
+    return undefined;
+  }
+  r.entrySignature ??= n.signature;
+  return { number: n.number, head: n.head, first: line, lines: [], level: headingLevel(line) };
+}
+
+/** One line, read by the first stage that takes it. */
+function readLine(r: Reading, line: string, i: number): void {
+  if (!line.trim() || isRule(line)) {
+    r.blankBefore = true;
+    if (r.current) r.current.lines.push('');
+    return;
+  }
+  const plain = unmark(line);
+  const isTaken = skipsChatter(r, plain) || readsAwaitedTitle(r, line) || readsEntryHead(r, line) || readsGrouping(r, line) || readsLabelled(r, line, i) || readsEntryText(r, line, plain, i);
+  if (!isTaken) readBlockText(r, line, plain);
+  r.blankBefore = false;
+}
+
+/** The model's chatter ("Let me know…") ends what was being read and is no one's text. */
+function skipsChatter(r: Reading, plain: string): boolean {
+  if (!CHATTER.test(plain)) return false;
+  if (r.block !== 'preamble' || r.recs.length) closeEntry(r, 'other');
+  return true;
+}
+
+/** The line after a bare "Title:" is the title when it looks like one. */
+function readsAwaitedTitle(r: Reading, line: string): boolean {
+  if (!r.awaitTitle) return false;
+  r.awaitTitle = false;
+  r.block = 'preamble';
+  if (r.title || !isTitleLike(line)) return false;
+  r.title = unquote(unmark(line)).slice(0, 200);
+  return true;
+}
+
+/** An entry's head opens it; a table's other rows (header, separator) are no one's text, and what follows a table is not its last row's. */
+function readsEntryHead(r: Reading, line: string): boolean {
+  const rec = entryAt(r, line);
+  if (rec) {
+    openEntry(r, rec);
+    return true;
+  }
+  if (r.style.kind === 'table' && cellsOf(line)) return true;
+  if (r.current?.table) closeEntry(r, 'after');
+  return false;
+}
+
+/** "Part Two", "Act II" (and "Bahagian 2" / "Section 2" headings in a "Chapter N" outline) group chapters. */
+function readsGrouping(r: Reading, line: string): boolean {
+  const word = wordHeadOf(line);
+  const isOtherFamily = word && !(r.style.kind === 'word' && word.family === r.style.family);
+  if (!isOtherFamily || !(word.family === 'part' || (word.family === 'section' && isHeadingLike(line))) || unmark(line).split(/\s+/).length > 14) return false;
+  closeEntry(r, 'entries');
+  return true;
+}
+
+/** A labelled line ("Premise:", "Characters:", "Ending:"…): inside an entry the entry's, unless it ends it; else it starts its block. */
+function readsLabelled(r: Reading, line: string, i: number): boolean {
+  const b = blockOf(line);
+  if (!b) return false;
+  if (r.current) {
+    const heading = isHeadingLike(line);
+    const later = r.laterEntry[i + 1]!;
+    if (b.kind === 'ending' && (r.blankBefore || heading || !later)) startEnding(r, b.label, b.rest ? [b.rest] : [], [line.trim()]);
+    else if ((b.kind === 'other' || b.kind === 'entries') && r.blankBefore && (!later || (headingLevel(line) > 0 && headingLevel(line) <= (r.current.level || 6)))) closeEntry(r, b.kind === 'entries' ? 'entries' : 'other');
+    // Anything else labelled inside an entry ("Setting:", "Characters:", "Summary:") is the entry's.
+    else r.current.lines.push(line.trim());
+    return true;
+  }
+  if (b.kind === 'ending') startEnding(r, b.label, b.rest ? [b.rest] : [], [line.trim()]);
+  else if (b.kind === 'title') {
+    if (!r.title && b.rest) r.title = unquote(unmark(b.rest)).slice(0, 200);
+    r.awaitTitle = !b.rest;
+    r.block = 'preamble';
+  } else {
+    r.block = b.kind;
+    r.blockItems = b.rest ? 1 : 0;
+    r.blockNumbered = false;
+    if (b.kind === 'entries' && !r.title && b.rest && isHeadingLike(line) && isTitleLike(b.rest)) r.title = unquote(unmark(b.rest)).slice(0, 200);
+    if (b.rest && b.kind === 'premise') r.premise.push(b.rest);
+    else if (b.rest && b.kind === 'characters') r.characters.push(b.rest);
+  }
+  return true;
+}
+
+/** A line inside an entry: its text, unless a heading at its level ends it or a closing paragraph starts the ending. */
+function readsEntryText(r: Reading, line: string, plain: string, i: number): boolean {
+  if (!r.current) return false;
+  // A heading of the entry's level or above that is not an entry ends it ("## Appendix" after "## Chapter 9").
+  const level = headingLevel(line);
+  if (level && r.current.level && level <= r.current.level) closeEntry(r, 'other');
+  else if (r.blankBefore && !r.laterEntry[i + 1] && ENDING_PHRASE.test(plain)) startEnding(r, '', [line.trim()], [line.trim()]);
+  else r.current.lines.push(line.trim());
+  return true;
+}
+
+/** A line outside any entry: the text of the block being read (preamble, premise, characters, ending). */
+function readBlockText(r: Reading, line: string, plain: string): void {
+  const text = line.trim();
+  switch (r.block) {
+    case 'preamble':
+      if (r.recs.length) break;
+      if (INTRO.test(plain) && (/[:：]$/.test(plain) || /outline|rangka|draf|plan/i.test(plain))) break;
+      if (!r.title && !r.preamble.length && !r.premise.length && (headingLevel(line) || /^(\*\*|__).+(\*\*|__)$/.test(text)) && isTitleLike(line)) {
+        r.title = unquote(unmark(line)).slice(0, 200);
+        break;
+      }
+      r.preamble.push(text);
+      break;
+    case 'premise':
+      r.premise.push(text);
+      break;
+    case 'characters':
+      r.characters.push(text);
+      break;
+    case 'ending':
+      r.endings[r.endings.length - 1]?.text.push(text);
+      r.endings[r.endings.length - 1]?.raw.push(text);
+      break;
+    case 'after':
+      startEnding(r, '', [text], [text]);
+      break;
+    default:
+      break;
+  }
+  r.blockItems++;
+  r.blockNumbered = /^\d{1,3}[.)]/.test(plain);
+}
+
+/**
+ * The parsed outline. The book's ending: the ending blocks no entry follows (else the last block, as when
+ * missing entries were written after it); an earlier ending block an entry follows, or one inside the last
+ * entry with the same label as a later block ("**Ending:** …" of the last chapter, then "## Ending"), was
+ * that entry's own.
+ */
+function finishReading(r: Reading): ParsedOutline {
+  const { endings } = r;
   const trailing = endings.filter((e, k) => !e.followed && !(e.after && endings.slice(k + 1).some((later) => later.label === e.label)));
   const bookEndings = trailing.length ? trailing : endings.slice(-1);
   for (const e of endings) if (!bookEndings.includes(e) && e.after) e.after.lines.push('', ...e.raw);
 
   const entries: OutlineEntry[] = [];
   const seen = new Set<number>();
-  for (const rec of recs) {
+  for (const rec of r.recs) {
     if (seen.has(rec.number)) continue;
     seen.add(rec.number);
     entries.push(entryOf(rec));
@@ -624,11 +650,11 @@ export function parseOutline(outline: string | undefined, opts: { sectionLabels?
   entries.sort((a, b) => a.number - b.number);
 
   const joined = (list: readonly string[]) => list.filter((l) => !isRule(l)).join('\n').replace(/\n{3,}/g, '\n\n').trim() || undefined;
-  const premiseText = joined(premise) ?? joined(preamble);
-  const charactersText = joined(characters);
+  const premiseText = joined(r.premise) ?? joined(r.preamble);
+  const charactersText = joined(r.characters);
   const endingText = joined(bookEndings.flatMap((e) => e.text));
   return {
-    ...(title ? { title } : {}),
+    ...(r.title ? { title: r.title } : {}),
     ...(premiseText ? { premise: premiseText } : {}),
     ...(charactersText ? { characters: charactersText } : {}),
     ...(endingText ? { ending: endingText } : {}),

@@ -7,6 +7,7 @@ export * from './auth.js';
 export * from './me.js';
 export * from './credits.js';
 export * from './payments.js';
+export * from './roles.js';
 export * from './api-keys.js';
 export * from './history.js';
 export * from './drafts.js';

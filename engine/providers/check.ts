@@ -6,7 +6,7 @@ import { chatModelOf, describeTarget, type ProviderConfig } from './config.js';
 import { createClient } from './client.js';
 import { probeConfig } from './openai.js';
 import { redact, statusOf, toGenerationError } from './failures.js';
-import { PROVIDER_LIMITS, startDeadline } from './timing.js';
+import { PROVIDER_LIMITS, startDeadline } from '../timing.js';
 import { contextWindowOf, type ContextWindow } from './context.js';
 
 export interface ConfigCheck {

@@ -6,7 +6,7 @@
 // controller): about a fifth of a batch call's CPU, paid on the one thread that runs every book.
 // Azure clients and streamed calls keep the SDK.
 import OpenAI from 'openai';
-import { startDeadline } from './timing.js';
+import { startDeadline } from '../timing.js';
 
 export type ChatBody = OpenAI.ChatCompletionCreateParamsNonStreaming;
 

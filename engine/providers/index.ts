@@ -9,12 +9,13 @@ import { loadProviderConfigs } from './config.js';
 export type { Provider, TextRequest, TextResult, ImageRequest, ImageResult, TokenUsage, RetryNotice, ProviderEvent } from '../provider.js';
 export { countWords } from '../provider.js';
 export { createOfflineProvider } from './offline.js';
-export { createOpenAIProvider, probeConfig, toGenerationError, DEFAULT_MODEL, type OpenAIProvider, type OpenAIProviderOptions } from './openai.js';
+export { createOpenAIProvider, chatBody, imageBody, probeConfig, toGenerationError, DEFAULT_MODEL, type OpenAIProvider, type OpenAIProviderOptions } from './openai.js';
 export {
   loadProviderConfigs, parseConfigFile, configFromEnv, describeTarget, Secret, CONFIG_FILE_NAME,
   type ProviderConfig, type AzureConfig, type OpenAICompatibleConfig, type LoadedConfigs,
 } from './config.js';
-export { PROVIDER_LIMITS, type ProviderLimits } from './timing.js';
+export { PROVIDER_LIMITS, type ProviderLimits } from '../timing.js';
+export { retryAfterMs } from './failures.js';
 export { checkProviderConfigs, type ConfigCheck } from './check.js';
 export { RequestsByKey } from './inflight.js';
 export { streamText } from './stream.js';

@@ -10,7 +10,7 @@ import { createClient } from './client.js';
 import { ClientPool, type Lease } from './pool.js';
 import { withRetries } from './retry.js';
 import { classifyFailure, imageFailureMessage, statusText, toGenerationError as mapFailure, type FailureContext } from './failures.js';
-import { PROVIDER_LIMITS, startDeadline, type ProviderLimits } from './timing.js';
+import { PROVIDER_LIMITS, startDeadline, type ProviderLimits } from '../timing.js';
 import { contextWindowOf } from './context.js';
 import { contextTooLong, fittedMaxTokens } from '../context-window.js';
 
@@ -99,6 +99,42 @@ export function imageBody(request: Pick<ImageRequest, 'prompt' | 'size'>, model:
 }
 
 /**
+ * One chat completion on a lease: streamed when the request takes deltas (`onStart` at the first), else one
+ * answer (straight through `fetch` when `how.direct` is set and the client is not Azure); usage reported.
+ */
+async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSignal, timeout: number, onStart: () => void, how: { direct: typeof globalThis.fetch | undefined; onEvent: ((event: ProviderEvent) => void) | undefined }): Promise<TextResult> {
+  const { direct, onEvent } = how;
+  const body = chatBody(request, chatModelOf(lease.config));
+  let text = '';
+  let usage: TokenUsage | undefined;
+  let finishReason: string | undefined;
+  if (request.onDelta) {
+    const stream = await lease.client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout });
+    for await (const chunk of stream) {
+      const delta = chunk.choices[0]?.delta?.content ?? '';
+      if (delta) {
+        onStart();
+        text += delta;
+        request.onDelta(delta);
+      }
+      finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
+      usage = toUsage(chunk.usage) ?? usage;
+    }
+  } else {
+    const answer = direct && !(lease.client instanceof AzureOpenAI)
+      ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
+      : await lease.client.chat.completions.create(body, { signal, timeout });
+    text = answer.choices[0]?.message?.content ?? '';
+    finishReason = answer.choices[0]?.finish_reason ?? undefined;
+    usage = toUsage(answer.usage);
+  }
+  if (!text.trim()) throw new GenerationError('no_content');
+  const shownModel = lease.config.model;
+  if (usage) onEvent?.({ type: 'usage', config: lease.config.name, model: shownModel, usage });
+  return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}) };
+}
+
+/**
  * The OpenAI-compatible provider.
  * @example createOpenAIProvider({ configs: loadProviderConfigs().configs })
  * @example createOpenAIProvider({ apiKey: 'x', baseURL: 'http://127.0.0.1:11434/v1', model: 'llama3.1' })
@@ -126,37 +162,6 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
     ...(options.probeAlongside ? { probeAlongside: true } : {}),
   });
 
-  async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSignal, timeout: number, onStart: () => void): Promise<TextResult> {
-    const body = chatBody(request, chatModelOf(lease.config));
-    let text = '';
-    let usage: TokenUsage | undefined;
-    let finishReason: string | undefined;
-    if (request.onDelta) {
-      const stream = await lease.client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout });
-      for await (const chunk of stream) {
-        const delta = chunk.choices[0]?.delta?.content ?? '';
-        if (delta) {
-          onStart();
-          text += delta;
-          request.onDelta(delta);
-        }
-        finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
-        usage = toUsage(chunk.usage) ?? usage;
-      }
-    } else {
-      const answer = direct && !(lease.client instanceof AzureOpenAI)
-        ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
-        : await lease.client.chat.completions.create(body, { signal, timeout });
-      text = answer.choices[0]?.message?.content ?? '';
-      finishReason = answer.choices[0]?.finish_reason ?? undefined;
-      usage = toUsage(answer.usage);
-    }
-    if (!text.trim()) throw new GenerationError('no_content');
-    const shownModel = lease.config.model;
-    if (usage) onEvent?.({ type: 'usage', config: lease.config.name, model: shownModel, usage });
-    return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}) };
-  }
-
   /** One text request within `contextTokens`: its answer budget lowered to fit, else refused unsent; then sent with the retry policy. */
   async function generateFitted(asked: TextRequest, contextTokens: number): Promise<TextResult> {
     const maxTokens = fittedMaxTokens(asked, contextTokens);
@@ -175,7 +180,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
           const send = (on: Lease) =>
             completeOnce(on, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
               hasStarted = true;
-            });
+            }, { direct, onEvent });
           try {
             const result = await send(lease);
             pool.markHealthy(lease);

@@ -5,7 +5,7 @@ import { GenerationError } from '../errors.js';
 import type { ProviderConfig } from './config.js';
 import type { ProviderEvent } from '../provider.js';
 import { safeCause, statusOf, toGenerationError } from './failures.js';
-import { raceAbort, sleep, startDeadline, type ProviderLimits } from './timing.js';
+import { raceAbort, sleep, startDeadline, type ProviderLimits } from '../timing.js';
 
 /** A config with its ready (initialised) client. */
 export interface Lease {

@@ -6,7 +6,7 @@ import type { Lang } from '../spec/types.js';
 import { GenerationError, catalogueMessage } from '../errors.js';
 import type { RetryNotice } from '../provider.js';
 import { classifyFailure, retryAfterMs, safeCause, type FailureContext } from './failures.js';
-import { sleep, type ProviderLimits } from './timing.js';
+import { sleep, type ProviderLimits } from '../timing.js';
 
 export interface RetryPolicy {
   limits: Pick<ProviderLimits, 'statusRetries' | 'statusRetryDelayMs' | 'maxRetryAfterMs' | 'networkRetries' | 'networkRetryDelayMs'>;

@@ -77,89 +77,10 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
   const family = merged.family;
   if (!family) issue('family', 'is required (fiction, nonfiction, creative, publishing, covers, test)');
 
-  // 2. Fields: shared definitions under `use`, then the file's own keys.
-  const fields: ResolvedField[] = [];
-  for (const [name, own] of Object.entries(merged.fields)) {
-    const path = `fields.${name}`;
-    let base: AuthoredField = {};
-    if (own.use) {
-      const shared0 = shared.fields[own.use];
-      if (!shared0) {
-        issue(`${path}.use`, `"${own.use}" is not one of ${Object.keys(shared.fields).join(', ')}`);
-        continue;
-      }
-      base = shared0;
-    }
-    const def = FieldDef.parse({ ...base, ...own, use: undefined });
-    if (!def.type) {
-      issue(`${path}.type`, 'is required (select, text, textarea, number, checkbox, flags)');
-      continue;
-    }
-    if (!def.label) {
-      issue(`${path}.label`, 'is required ({en, ms})');
-      continue;
-    }
-    let field: ResolvedField = {
-      name,
-      type: def.type,
-      role: def.role,
-      label: def.label,
-      help: def.help,
-      placeholder: def.placeholder,
-      options: def.options?.map((o) => ({ value: o.value, label: { en: o.en, ms: o.ms }, description: o.description })),
-      default: def.defaultFrom === 'currentYear' ? (input.now ?? new Date()).getFullYear() : (def.default as FieldValue),
-      required: def.required ?? false,
-      visibleWhen: def.visibleWhen,
-      requiredWhen: def.requiredWhen,
-      min: def.min,
-      max: def.max,
-      maxLength: def.maxLength,
-      inPrompt: def.inPrompt ?? (def.role !== 'chapterTitle' && def.role !== 'chapters'),
-      ...(authored.fields && name in authored.fields ? {} : p.fields && name in p.fields ? { fromPreset: true } : {}),
-    };
-    const type = fieldType(field);
-    for (const [sub, message] of type.check(field)) issue(`${path}.${sub}`, message);
-    if (field.default === undefined) field = { ...field, default: type.fallbackDefault(field) };
-    fields.push(field);
-  }
-
-  // 3. Conditions refer to fields that exist, with values those fields can take.
-  const byName = new Map(fields.map((f) => [f.name, f]));
-  for (const f of fields) {
-    for (const key of ['visibleWhen', 'requiredWhen'] as const) {
-      const c = f[key];
-      if (!c) continue;
-      const target = byName.get(c.field);
-      if (!target) {
-        issue(`fields.${f.name}.${key}.field`, `"${c.field}" is not a field of this generator`);
-        continue;
-      }
-      if (target.options) {
-        for (const v of conditionValues(c)) {
-          if (!findOption(target, v)) issue(`fields.${f.name}.${key}.is`, `${quote(v)} is not one of ${listValues(target)}`);
-        }
-      }
-    }
-  }
-
-  // 4. Roles.
-  for (const role of FIELD_ROLES) {
-    const withRole = fields.filter((f) => f.role === role);
-    if (withRole.length > 1) issue(`fields.${withRole[1]!.name}.role`, `only one field may have role ${role}`);
-  }
-  const languageField = fields.find((f) => f.role === 'language');
-  if (languageField) {
-    const values = (languageField.options ?? []).map((o) => String(o.value)).sort().join(',');
-    if (languageField.type !== 'select' || values !== 'en,ms') issue(`fields.${languageField.name}.options`, 'the language field offers exactly en and ms');
-  }
-  const chaptersField = fields.find((f) => f.role === 'chapters');
-  if (chaptersField) {
-    (chaptersField.options ?? []).forEach((o, i) => {
-      if (typeof o.value !== 'number' || !Number.isInteger(o.value) || o.value < 1) {
-        issue(`fields.${chaptersField.name}.options.${i}.value`, `${quote(o.value)} is not a positive whole number of chapters`);
-      }
-    });
-  }
+  // 2. Fields: shared definitions under `use`, then the file's own keys. 3. Their conditions. 4. Roles.
+  const fields = resolveFields({ merged: merged.fields, own: authored.fields, fromPreset: p.fields, shared, ...(input.now ? { now: input.now } : {}), issue });
+  const byName = checkConditions(fields, issue);
+  const { languageField, chaptersField } = checkRoles(fields, issue);
 
   // 5. Flow.
   const f = merged.flow;
@@ -269,6 +190,101 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     ...(publish ? { publish } : {}),
   };
   return deepFreeze(resolved);
+}
+
+type Issue = (path: string, message: string) => void;
+
+/** The generator's fields: each shared definition under `use`, then the file's own keys, checked by its field type. */
+function resolveFields(input: { merged: Record<string, AuthoredField>; own: Record<string, AuthoredField> | undefined; fromPreset: Record<string, AuthoredField> | undefined; shared: SharedFile; now?: Date; issue: Issue }): ResolvedField[] {
+  const fields: ResolvedField[] = [];
+  for (const [name, own] of Object.entries(input.merged)) {
+    const path = `fields.${name}`;
+    let base: AuthoredField = {};
+    if (own.use) {
+      const shared0 = input.shared.fields[own.use];
+      if (!shared0) {
+        input.issue(`${path}.use`, `"${own.use}" is not one of ${Object.keys(input.shared.fields).join(', ')}`);
+        continue;
+      }
+      base = shared0;
+    }
+    const def = FieldDef.parse({ ...base, ...own, use: undefined });
+    if (!def.type) {
+      input.issue(`${path}.type`, 'is required (select, text, textarea, number, checkbox, flags)');
+      continue;
+    }
+    if (!def.label) {
+      input.issue(`${path}.label`, 'is required ({en, ms})');
+      continue;
+    }
+    let field: ResolvedField = {
+      name,
+      type: def.type,
+      role: def.role,
+      label: def.label,
+      help: def.help,
+      placeholder: def.placeholder,
+      options: def.options?.map((o) => ({ value: o.value, label: { en: o.en, ms: o.ms }, description: o.description })),
+      default: def.defaultFrom === 'currentYear' ? (input.now ?? new Date()).getFullYear() : (def.default as FieldValue),
+      required: def.required ?? false,
+      visibleWhen: def.visibleWhen,
+      requiredWhen: def.requiredWhen,
+      min: def.min,
+      max: def.max,
+      maxLength: def.maxLength,
+      inPrompt: def.inPrompt ?? (def.role !== 'chapterTitle' && def.role !== 'chapters'),
+      ...(input.own && name in input.own ? {} : input.fromPreset && name in input.fromPreset ? { fromPreset: true } : {}),
+    };
+    const type = fieldType(field);
+    for (const [sub, message] of type.check(field)) input.issue(`${path}.${sub}`, message);
+    if (field.default === undefined) field = { ...field, default: type.fallbackDefault(field) };
+    fields.push(field);
+  }
+  return fields;
+}
+
+/** One field at most has each role; the language field offers exactly en and ms; the chapters field's options are whole numbers. */
+function checkRoles(fields: readonly ResolvedField[], issue: Issue): { languageField: ResolvedField | undefined; chaptersField: ResolvedField | undefined } {
+  for (const role of FIELD_ROLES) {
+    const withRole = fields.filter((f) => f.role === role);
+    if (withRole.length > 1) issue(`fields.${withRole[1]!.name}.role`, `only one field may have role ${role}`);
+  }
+  const languageField = fields.find((f) => f.role === 'language');
+  if (languageField) {
+    const values = (languageField.options ?? []).map((o) => String(o.value)).sort().join(',');
+    if (languageField.type !== 'select' || values !== 'en,ms') issue(`fields.${languageField.name}.options`, 'the language field offers exactly en and ms');
+  }
+  const chaptersField = fields.find((f) => f.role === 'chapters');
+  if (chaptersField) {
+    (chaptersField.options ?? []).forEach((o, i) => {
+      if (typeof o.value !== 'number' || !Number.isInteger(o.value) || o.value < 1) {
+        issue(`fields.${chaptersField.name}.options.${i}.value`, `${quote(o.value)} is not a positive whole number of chapters`);
+      }
+    });
+  }
+  return { languageField, chaptersField };
+}
+
+/** Conditions refer to fields that exist, with values those fields can take; the fields by name. */
+function checkConditions(fields: readonly ResolvedField[], issue: Issue): Map<string, ResolvedField> {
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  for (const f of fields) {
+    for (const key of ['visibleWhen', 'requiredWhen'] as const) {
+      const c = f[key];
+      if (!c) continue;
+      const target = byName.get(c.field);
+      if (!target) {
+        issue(`fields.${f.name}.${key}.field`, `"${c.field}" is not a field of this generator`);
+        continue;
+      }
+      if (target.options) {
+        for (const v of conditionValues(c)) {
+          if (!findOption(target, v)) issue(`fields.${f.name}.${key}.is`, `${quote(v)} is not one of ${listValues(target)}`);
+        }
+      }
+    }
+  }
+  return byName;
 }
 
 const LANGUAGE_NAMES_EN: Readonly<Record<Lang, string>> = { en: 'English (en)', ms: 'Bahasa Malaysia (ms)' };

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { API_ROLES } from '../../engine/contract/index.js';
 import type { Role } from '../store/ports.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { ApiError } from '../http/errors.js';
 import { hasBearer, useApiKeySession } from './middleware.js';
 

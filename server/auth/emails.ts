@@ -1,7 +1,7 @@
 // The e-mails Karya sends to an account, in the account's language (users.lang: the studio language it
 // chose, kept from sign-up and changed with PUT /api/me/lang). Malaysian Malay: e-mel, kata laluan, pautan.
 import type { Lang } from '../../engine/index.js';
-import type { MailMessage } from '../mail.js';
+import type { MailMessage } from '../core/mail.js';
 
 /** The password-reset e-mail: a single-use link that works for one hour. */
 export function resetPasswordMail(input: { to: string; link: string; lang: Lang }): MailMessage {

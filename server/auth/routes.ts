@@ -3,16 +3,14 @@
 // answers the same for known and unknown addresses, and at most once a minute per address.
 import { randomBytes } from 'node:crypto';
 import { type Request, type Response } from 'express';
-import { ResetPasswordBodySchema, ResetRequestBodySchema, SignInBodySchema, SignUpBodySchema, type SessionInfo } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
-import type { ServerConfig } from '../config.js';
+import { type SessionInfo } from '../../engine/contract/index.js';
+import type { AppContext } from '../core/context.js';
+import type { ServerConfig } from '../core/config.js';
 import { attemptWait, normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
 import { bucketOf, storeLimiter, tooMany } from '../http/security.js';
 import type { AttemptRule } from '../store/ports.js';
 import { claimAll, giveBack, signInNoticeKey, type Claim } from './attempts.js';
-import type { Reply } from '../http/contract.js';
-import { parse } from '../http/validate.js';
 import { authOf, forgetSession, requestLang } from './middleware.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import { clearSessionCookie, createSession, hashToken, setSessionCookie } from './sessions.js';
@@ -83,8 +81,8 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
       .catch((error: unknown) => logger.error({ err: error }, 'failed to send the password reset e-mail'));
   };
 
-  router.post('/sign-up/email', storeLimiter(repos.limits, { rate: config.rateLimits.signUp, key: (req) => `signup-ip:${req.ip ?? ''}` }), async (req, res: Reply<'POST /auth/sign-up/email'>) => {
-    const body = parse(SignUpBodySchema, req.body);
+  router.on('POST /auth/sign-up/email', storeLimiter(repos.limits, { rate: config.rateLimits.signUp, key: (req) => `signup-ip:${req.ip ?? ''}` }), async (req, res) => {
+    const body = req.input.body;
     await refuseCommonPassword({ password: body.password, field: 'password', lang: body.lang ?? requestLang(req) });
     if (await repos.users.findByEmail(body.email)) throw ApiError.of(409, 'email_taken');
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
@@ -96,10 +94,9 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     res.status(201).json({ message: messageIn('account_created', user.lang), user: toProfile(user), session });
   });
 
-  router.post(
-    '/sign-in/email',
-    async (req, res: Reply<'POST /auth/sign-in/email'>) => {
-      const body = parse(SignInBodySchema, req.body);
+  router.on('POST /auth/sign-in/email',
+    async (req, res) => {
+      const body = req.input.body;
       // Taken before the password is checked (see attempts.ts): per account and IP (wrong passwords from
       // elsewhere slow down only their sender), per account from any address (a wider allowance, each
       // further attempt waiting longer: never a lockout) and per IP across accounts.
@@ -124,7 +121,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     },
   );
 
-  router.post('/sign-out', async (req, res: Reply<'POST /auth/sign-out'>) => {
+  router.on('POST /auth/sign-out', async (req, res) => {
     const session = (await authOf(repos.auth, req)).session;
     if (session) await repos.auth.deleteSession(session.sessionId);
     forgetSession(req);
@@ -132,7 +129,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     res.json({ message: messageIn('signed_out', requestLang(req)) });
   });
 
-  router.get('/get-session', async (req, res: Reply<'GET /auth/get-session'>) => {
+  router.on('GET /auth/get-session', async (req, res) => {
     const auth = await authOf(repos.auth, req);
     if (!auth.session) {
       if (auth.hasCookie) clearSessionCookie(req, res);
@@ -143,8 +140,8 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     res.json({ user: toProfile(user), session: sessionJson(expiresAt, isRemembered) });
   });
 
-  router.post('/request-password-reset', storeLimiter(repos.limits, { rate: config.rateLimits.resetRequest, key: (req) => `reset-ip:${req.ip ?? ''}` }), async (req, res: Reply<'POST /auth/request-password-reset'>) => {
-    const { email } = parse(ResetRequestBodySchema, req.body);
+  router.on('POST /auth/request-password-reset', storeLimiter(repos.limits, { rate: config.rateLimits.resetRequest, key: (req) => `reset-ip:${req.ip ?? ''}` }), async (req, res) => {
+    const { email } = req.input.body;
     const address = normaliseEmail(email);
     const now = Date.now();
     // One request per address per minute, on every instance (kept in the store), known or not alike.
@@ -162,8 +159,8 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     });
   });
 
-  router.post('/reset-password', storeLimiter(repos.limits, { rate: config.rateLimits.signIn, key: (req) => `reset-token-ip:${req.ip ?? ''}` }), async (req, res: Reply<'POST /auth/reset-password'>) => {
-    const body = parse(ResetPasswordBodySchema, req.body);
+  router.on('POST /auth/reset-password', storeLimiter(repos.limits, { rate: config.rateLimits.signIn, key: (req) => `reset-token-ip:${req.ip ?? ''}` }), async (req, res) => {
+    const body = req.input.body;
     await refuseCommonPassword({ password: body.newPassword, field: 'newPassword', lang: requestLang(req) });
     const tokenHash = hashToken(body.token);
     const found = await repos.auth.findPasswordReset(tokenHash);

@@ -4,7 +4,7 @@
 // made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
 // the caller's language when it is answered (`localised`).
 import { catalogueMessage, type CatalogueCode, type Lang } from '../../engine/index.js';
-import { VALIDATION_MESSAGES } from '../../engine/contract/messages.js';
+import { VALIDATION_MESSAGES } from '../../engine/contract/index.js';
 
 export const MESSAGES = {
   // The request schemas' own messages (engine/contract/messages.ts), kept there once.

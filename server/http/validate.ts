@@ -2,7 +2,7 @@
 // A schema that needs its own error code says so as data (engine/error-code.ts withErrorCode: the
 // issue's params carry the code); parse() answers with the first such code, never reading the words.
 import type * as z from 'zod';
-import { errorCodeOf } from '../../engine/error-code.js';
+import { errorCodeOf } from '../../engine/index.js';
 import { ApiError, MESSAGES, type MessageCode } from './errors.js';
 
 function isMessageCode(code: string | undefined): code is MessageCode {

@@ -24,9 +24,9 @@ import type PQueue from 'p-queue';
 import {
   BookSession, GenerationError, planSteps, stepKey, type Settings, type Step,
 } from '../../engine/index.js';
-import type { Provider, TextRequest } from '../../engine/providers/index.js';
-import { sleep } from '../../engine/providers/timing.js';
-import type { AppContext } from '../context.js';
+import type { Provider, TextRequest } from '../../engine/node.js';
+import { sleep } from '../../engine/index.js';
+import type { AppContext } from '../core/context.js';
 import type { Database } from '../store/schema.js';
 import { postgresBookStore } from '../store/postgres/books.js';
 import { announceJob } from './channel.js';

@@ -1,7 +1,7 @@
 // Generation steps as jobs on Postgres (KARYA_DATABASE_URL), with pg-boss 10 (11+ needs Node 22):
 // a server instance enqueues a user's step and relays its events; `karya worker` processes (and
 // `karya serve` itself unless --no-worker) run the steps through the same runner as the SQLite server
-// (server/steps.ts). Exactly once where it matters:
+// (server/core/steps.ts). Exactly once where it matters:
 // - a job's id is its generation's id: a retried job finds its charge and is not charged again;
 // - commit and refund act only on a running generation (row lock), so a part is written once;
 // - one step of one book at a time: a worker holds a Postgres advisory lock on (user, book type)
@@ -26,12 +26,12 @@ import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { GenerationError, type DonePayload } from '../../engine/index.js';
-import type { Provider } from '../../engine/providers/index.js';
-import type { AppContext, StepDispatcher } from '../context.js';
+import type { Provider } from '../../engine/node.js';
+import type { AppContext, StepDispatcher } from '../core/context.js';
 import type { Database } from '../store/schema.js';
 import { createPool, waitForDatabase, type OpenedPostgres } from '../store/postgres/connect.js';
 import { ApiError } from '../http/errors.js';
-import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../steps.js';
+import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
 import { StepChannel, WORKER_APPLICATION, announceJob, liveWorkers, type StepEvent } from './channel.js';
 import { answerStops, stopElsewhere } from './stop.js';
 import { BATCH_QUEUE, ensureBatchQueue, giveUpBatchStep, runBatchStep, type BatchBookJob } from './batch.js';

@@ -4,9 +4,9 @@
 // does (runUserStep keeps the text so far as the part's draft and charges it, or refunds it) and answers
 // under the request's id: `stopping` at once, `stopped` with what it charged once settled.
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import type { Repositories } from '../store/ports.js';
-import { bookLockKey, bookLocks } from '../generation.js';
+import { bookLockKey, bookLocks } from '../core/generation.js';
 import type { StepChannel, StepEvent } from './channel.js';
 
 /** How long a Stop waits for the worker running the step to answer; none does: no step is running. */

@@ -7,13 +7,12 @@ import {
   AIConfigBodySchema, NewCreditCodeBodySchema, NewCreditLinkBodySchema, NewUserBodySchema, NumericIdParamsSchema, RollbackBodySchema,
   UserIdParamsSchema, UserPatchBodySchema, type AIConfigResponse,
 } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { OPENAI_CONFIG_KEY, toProfile, type OpenAIConfigValue } from '../store/model.js';
 import type { User } from '../store/ports.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
-import { typedStream, type Reply } from '../http/contract.js';
+import { typedStream } from '../http/contract.js';
 import { openEventStream } from '../http/sse.js';
-import { parse } from '../http/validate.js';
 import { requireAdmin, sessionOf } from '../auth/middleware.js';
 import { findSession, readCookie, sessionCookieName } from '../auth/sessions.js';
 import { hashPassword } from '../auth/password.js';
@@ -43,10 +42,18 @@ function randomCode(): string {
 }
 
 export function adminRoutes(ctx: AppContext): ApiRoutes {
-  const { repos, config, provider, logger } = ctx;
+  const { repos } = ctx;
   const router = new ApiRoutes();
   router.use(requireAdmin(repos.auth));
+  addUserRoutes(router, ctx);
+  addCreditRoutes(router, ctx);
+  addSystemRoutes(router, ctx);
+  return router;
+}
 
+/** Users: listed, added, followed as they change (events), updated and deleted; the protected admin never. */
+function addUserRoutes(router: ApiRoutes, ctx: AppContext): void {
+  const { repos, config, logger } = ctx;
   const targetOf = async (id: string): Promise<User> => {
     const user = await repos.users.findById(id);
     if (!user) throw ApiError.of(404, 'user_not_found');
@@ -54,12 +61,12 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
     return user;
   };
 
-  router.get('/users', async (_req, res: Reply<'GET /admin/users'>) => {
+  router.on('GET /admin/users', async (_req, res) => {
     res.json({ users: (await repos.users.list()).map(toProfile) });
   });
 
-  router.post('/users', async (req, res: Reply<'POST /admin/users'>) => {
-    const body = parse(NewUserBodySchema, req.body);
+  router.on('POST /admin/users', async (req, res) => {
+    const body = req.input.body;
     if (config.adminEmail && body.email.toLowerCase() === config.adminEmail) throw ApiError.of(403, 'protected_account');
     await refuseCommonPassword({ password: body.password, field: 'password', lang: sessionOf(req).user.lang });
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
@@ -68,7 +75,7 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
     res.status(201).json({ message: MESSAGES.user_added, user: toProfile(user) });
   });
 
-  router.get('/users/events', async (req, res) => {
+  router.on('GET /admin/users/events', async (req, res) => {
     // The stream lives as long as the administrator's session: it is checked again before every event,
     // every sessionRecheckMs and when it expires, and the stream closes once the session has ended
     // (signed out, expired, revoked by a password change or reset, or no longer the administrator).
@@ -118,9 +125,9 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
     else res.on('close', end);
   });
 
-  router.patch('/users/:id', async (req, res: Reply<'PATCH /admin/users/:id'>) => {
-    const { id } = parse(UserIdParamsSchema, req.params);
-    const patch = parse(UserPatchBodySchema, req.body);
+  router.on('PATCH /admin/users/:id', async (req, res) => {
+    const { id } = req.input.params;
+    const patch = req.input.body;
     const target = await targetOf(id);
     if ('role' in patch) {
       const user = await repos.users.setRole({ userId: target.id, role: patch.role, reason: `Role changed to ${patch.role} by the administrator` });
@@ -135,35 +142,39 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
     res.json({ message: MESSAGES.credits_updated, user: toProfile(user) });
   });
 
-  router.delete('/users/:id', async (req, res: Reply<'DELETE /admin/users/:id'>) => {
-    const { id } = parse(UserIdParamsSchema, req.params);
+  router.on('DELETE /admin/users/:id', async (req, res) => {
+    const { id } = req.input.params;
     const target = await targetOf(id);
     if (!(await repos.users.delete(target.id))) throw ApiError.of(404, 'user_not_found');
     res.json({ message: MESSAGES.user_deleted });
   });
+}
 
-  router.get('/credit-links', async (_req, res: Reply<'GET /admin/credit-links'>) => {
+/** Credit links and codes (made, listed, deactivated) and the claims made with them. */
+function addCreditRoutes(router: ApiRoutes, ctx: AppContext): void {
+  const { repos, config } = ctx;
+  router.on('GET /admin/credit-links', async (_req, res) => {
     res.json({ links: (await repos.codes.listLinks()).map((l) => ({ ...l, is_active: l.is_active === 1, url: `${config.publicUrl}/claim/${l.token}` })) });
   });
 
-  router.post('/credit-links', async (req, res: Reply<'POST /admin/credit-links'>) => {
-    const body = parse(NewCreditLinkBodySchema, req.body);
+  router.on('POST /admin/credit-links', async (req, res) => {
+    const body = req.input.body;
     const link = await repos.codes.createLink({ credits: body.credits, ...(body.description ? { description: body.description } : {}), createdBy: sessionOf(req).user.id });
     res.status(201).json({ message: MESSAGES.link_created, link: { ...link, is_active: link.is_active === 1, claims: 0, url: `${config.publicUrl}/claim/${link.token}` } });
   });
 
-  router.delete('/credit-links/:id', async (req, res: Reply<'DELETE /admin/credit-links/:id'>) => {
-    const { id } = parse(NumericIdParamsSchema, req.params);
+  router.on('DELETE /admin/credit-links/:id', async (req, res) => {
+    const { id } = req.input.params;
     if (!(await repos.codes.deactivateLink(id))) throw ApiError.of(404, 'not_found');
     res.json({ message: MESSAGES.link_deleted });
   });
 
-  router.get('/credit-codes', async (_req, res: Reply<'GET /admin/credit-codes'>) => {
+  router.on('GET /admin/credit-codes', async (_req, res) => {
     res.json({ codes: (await repos.codes.listCodes()).map((c) => ({ ...c, is_active: c.is_active === 1 })) });
   });
 
-  router.post('/credit-codes', async (req, res: Reply<'POST /admin/credit-codes'>) => {
-    const body = parse(NewCreditCodeBodySchema, req.body);
+  router.on('POST /admin/credit-codes', async (req, res) => {
+    const body = req.input.body;
     const code = await repos.codes.createCode({
       code: body.code ?? randomCode(), credits: body.credits, createdBy: sessionOf(req).user.id,
       ...(body.description ? { description: body.description } : {}),
@@ -174,23 +185,27 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
     res.status(201).json({ message: MESSAGES.code_created, code: { ...code, is_active: code.is_active === 1, claims: 0 } });
   });
 
-  router.delete('/credit-codes/:id', async (req, res: Reply<'DELETE /admin/credit-codes/:id'>) => {
-    const { id } = parse(NumericIdParamsSchema, req.params);
+  router.on('DELETE /admin/credit-codes/:id', async (req, res) => {
+    const { id } = req.input.params;
     if (!(await repos.codes.deactivateCode(id))) throw ApiError.of(404, 'not_found');
     res.json({ message: MESSAGES.code_deactivated });
   });
 
-  router.get('/claims', async (_req, res: Reply<'GET /admin/claims'>) => {
+  router.on('GET /admin/claims', async (_req, res) => {
     res.json(await repos.codes.listClaims());
   });
+}
 
-  router.get('/deployments', async (_req, res: Reply<'GET /admin/deployments'>) => {
+/** Deployments (listed, rolled back) and the AI configuration (shown, switched). */
+function addSystemRoutes(router: ApiRoutes, ctx: AppContext): void {
+  const { repos, provider } = ctx;
+  router.on('GET /admin/deployments', async (_req, res) => {
     res.json({ deployments: await repos.system.listDeployments() });
   });
 
-  router.post('/deployments/:id/rollback', async (req, res: Reply<'POST /admin/deployments/:id/rollback'>) => {
-    const { id } = parse(NumericIdParamsSchema, req.params);
-    const body = parse(RollbackBodySchema, req.body ?? {});
+  router.on('POST /admin/deployments/:id/rollback', async (req, res) => {
+    const { id } = req.input.params;
+    const body = req.input.body;
     const result = await repos.system.rollBack({ id, reason: body.reason || 'Manual rollback from the admin portal', by: sessionOf(req).user.email });
     if (result.status === 'not_found') throw ApiError.of(404, 'deployment_not_found');
     if (result.status === 'not_success') throw ApiError.of(409, 'rollback_failed');
@@ -211,15 +226,13 @@ export function adminRoutes(ctx: AppContext): ApiRoutes {
     };
   };
 
-  router.get('/ai-config', async (_req, res: Reply<'GET /admin/ai-config'>) => {
+  router.on('GET /admin/ai-config', async (_req, res) => {
     res.json(await aiConfig());
   });
 
-  router.put('/ai-config', async (req, res: Reply<'PUT /admin/ai-config'>) => {
-    const body = parse(AIConfigBodySchema, req.body);
+  router.on('PUT /admin/ai-config', async (req, res) => {
+    const body = req.input.body;
     await repos.system.writeConfig(OPENAI_CONFIG_KEY, { useAzure: body.useAzure });
     res.json({ message: MESSAGES.config_updated, ...(await aiConfig()) });
   });
-
-  return router;
 }

@@ -1,25 +1,25 @@
 // /api/api-keys: the signed-in business or admin user's API keys (free and pro: 403). Only a session
 // cookie manages keys: a key cannot make, list or revoke keys.
-import { MAX_API_KEYS, NewApiKeyBodySchema, NumericIdParamsSchema } from '../../engine/contract/index.js';
+import { MAX_API_KEYS, NewApiKeyBodySchema } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { hasApiAccess, newApiKey } from '../auth/api-keys.js';
 import { ApiError } from '../http/errors.js';
-import type { Reply } from '../http/contract.js';
-import { parse } from '../http/validate.js';
 import { ApiRoutes } from '../http/routes.js';
+import type { Reply } from '../http/contract.js';
 
 export function apiKeyRoutes(ctx: AppContext): ApiRoutes {
   const { repos } = ctx;
   const router = new ApiRoutes();
   router.use(requireUser(repos.auth), (req, _res, next) => next(hasApiAccess(sessionOf(req).user.role) ? undefined : ApiError.catalogue(403, 'api_access_required')));
 
-  router.get('/', async (req, res: Reply<'GET /api-keys'>) => {
+  router.on('GET /api-keys', async (req, res) => {
     const keys = await repos.apiKeys.list(sessionOf(req).user.id);
     res.json({ keys: keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, created_at: k.createdAt, last_used_at: k.lastUsedAt })) });
   });
 
+  // Its own refusal for a bad name (api_key_name in the user's language), so not declared by its key.
   router.post('/', async (req, res: Reply<'POST /api-keys'>) => {
     const lang = requestLang(req);
     const result = NewApiKeyBodySchema.safeParse(req.body);
@@ -33,8 +33,8 @@ export function apiKeyRoutes(ctx: AppContext): ApiRoutes {
     res.status(201).json({ id: created.id, name: created.name, key, created_at: created.createdAt });
   });
 
-  router.delete('/:id', async (req, res: Reply<'DELETE /api-keys/:id'>) => {
-    const { id } = parse(NumericIdParamsSchema, req.params);
+  router.on('DELETE /api-keys/:id', async (req, res) => {
+    const { id } = req.input.params;
     if (!(await repos.apiKeys.revoke({ userId: sessionOf(req).user.id, id }))) throw ApiError.catalogue(404, 'api_key_not_found');
     res.json({ message: catalogueMessage('api_key_revoked', requestLang(req)) });
   });

@@ -4,15 +4,15 @@
 // downloads by its type. Other users' books answer 404.
 import { type Request } from 'express';
 import { bookDocument, bookSummary, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
-import { renderBounded } from '../../engine/node/export/pool.js';
+import { renderBounded } from '../../engine/node.js';
 import { BookTypeParamsSchema, EXPORT_FILE_TYPES, ExportQuerySchema, exportFileName, NumericIdParamsSchema, type MyBook } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
 import type { UserBook } from '../store/ports.js';
-import { whileNoStep } from '../generation.js';
+import { whileNoStep } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
 
 /** Saved book ids are whole numbers; a book type always has a letter, so one path serves both. */

@@ -1,11 +1,9 @@
 // /api/credits: redeem a credit code (trimmed, upper-cased) and claim a credit link, once per user.
-import { ClaimBodySchema, RedeemBodySchema, type CreditsGrantedResponse } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
+import { type CreditsGrantedResponse } from '../../engine/contract/index.js';
+import type { AppContext } from '../core/context.js';
 import type { ClaimResult } from '../store/ports.js';
 import type { Lang } from '../../engine/index.js';
 import { ApiError, messageIn, type MessageCode } from '../http/errors.js';
-import type { Reply } from '../http/contract.js';
-import { parse } from '../http/validate.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
 
@@ -31,14 +29,14 @@ export function creditRoutes(ctx: AppContext): ApiRoutes {
     return next(ApiError.catalogue(429, 'too_many_attempts'));
   });
 
-  router.post('/redeem', async (req, res: Reply<'POST /credits/redeem'>) => {
-    const { code } = parse(RedeemBodySchema, req.body);
+  router.on('POST /credits/redeem', async (req, res) => {
+    const { code } = req.input.body;
     const result = await repos.codes.redeemCode({ userId: sessionOf(req).user.id, code });
     res.json(answer(result, { success: 'code_redeemed', invalid: 'invalid_code', already: 'code_already_redeemed' }, requestLang(req)));
   });
 
-  router.post('/claim', async (req, res: Reply<'POST /credits/claim'>) => {
-    const { token } = parse(ClaimBodySchema, req.body);
+  router.on('POST /credits/claim', async (req, res) => {
+    const { token } = req.input.body;
     const result = await repos.codes.claimLink({ userId: sessionOf(req).user.id, token });
     res.json(answer(result, { success: 'link_claimed', invalid: 'invalid_link', already: 'link_already_claimed' }, requestLang(req)));
   });

@@ -4,16 +4,16 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { stepKey, withLanguage, type Lang } from '../../engine/index.js';
 import { GenerateBodySchema, GenerateHeadersSchema, GenerationEventSchemas, GeneratorIdParamsSchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
-import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../steps.js';
+import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
-import { bookLockKey, bookLocks, settingsOrError } from '../generation.js';
+import { bookLockKey, bookLocks, settingsOrError } from '../core/generation.js';
 import { publicJson, sendPublicJson, type PublicJson, type Reply, type TypedEventStream } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
-import { metricsOf } from '../metrics.js';
+import { metricsOf } from '../core/metrics.js';
 
 type GenerationEvents = { [E in keyof typeof GenerationEventSchemas]: z.output<(typeof GenerationEventSchemas)[E]> };
 
@@ -190,7 +190,7 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
         await runStep();
       });
 
-    // Counted for the metrics (server/metrics.ts): done, or why not.
+    // Counted for the metrics (server/core/metrics.ts): done, or why not.
     let outcome = 'client_gone';
     try {
       if (cancel.signal.aborted) return;

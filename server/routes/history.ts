@@ -3,7 +3,7 @@
 // one item. Others' items answer 404.
 import { HistoryQuerySchema, NumericIdParamsSchema, type HistoryType } from '../../engine/contract/index.js';
 import type { Catalog } from '../../engine/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';

@@ -1,12 +1,10 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change (verifies the
 // current password; other sessions end).
-import { LangBodySchema, PasswordChangeBodySchema, ProfilePatchBodySchema, type SignInNotice } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
+import { type SignInNotice } from '../../engine/contract/index.js';
+import type { AppContext } from '../core/context.js';
 import { normaliseEmail, toProfile } from '../store/model.js';
 import { ApiError, messageIn } from '../http/errors.js';
 import { bucketOf, tooMany } from '../http/security.js';
-import type { Reply } from '../http/contract.js';
-import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { claimAll, giveBack, signInNoticeKey } from '../auth/attempts.js';
@@ -18,19 +16,19 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
   const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
 
-  router.get('/', (req, res: Reply<'GET /me'>) => {
+  router.on('GET /me', (req, res) => {
     res.json(toProfile(sessionOf(req).user));
   });
 
-  router.patch('/', async (req, res: Reply<'PATCH /me'>) => {
-    const patch = parse(ProfilePatchBodySchema, req.body);
+  router.on('PATCH /me', async (req, res) => {
+    const patch = req.input.body;
     const user = await repos.users.updateProfile({ userId: sessionOf(req).user.id, ...patch });
     if (!user) throw ApiError.of(404, 'user_not_found');
     res.json({ message: messageIn('profile_updated', user.lang), user: toProfile(user) });
   });
 
-  router.put('/lang', async (req, res: Reply<'PUT /me/lang'>) => {
-    const { lang } = parse(LangBodySchema, req.body);
+  router.on('PUT /me/lang', async (req, res) => {
+    const { lang } = req.input.body;
     const user = await repos.users.updateProfile({ userId: sessionOf(req).user.id, lang });
     if (!user) throw ApiError.of(404, 'user_not_found');
     res.json(toProfile(user));
@@ -41,10 +39,10 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
     const counted = await repos.limits.failures(signInNoticeKey(normaliseEmail(email)));
     return counted ? { slowed_at: new Date(counted.lastFailureAt).toISOString(), held_back: counted.failures } : { slowed_at: null, held_back: 0 };
   };
-  router.get('/sign-in-notice', async (req, res: Reply<'GET /me/sign-in-notice'>) => {
+  router.on('GET /me/sign-in-notice', async (req, res) => {
     res.json(await noticeOf(sessionOf(req).user.email));
   });
-  router.delete('/sign-in-notice', async (req, res: Reply<'DELETE /me/sign-in-notice'>) => {
+  router.on('DELETE /me/sign-in-notice', async (req, res) => {
     await repos.limits.clearFailures(signInNoticeKey(normaliseEmail(sessionOf(req).user.email)));
     res.json({ slowed_at: null, held_back: 0 });
   });
@@ -52,8 +50,8 @@ export function meRoutes(ctx: AppContext): ApiRoutes {
   // Each attempt takes its token from the store (shared by every instance, kept across restarts), per
   // account, before the current password is checked, and gives it back when it was right: a stolen session
   // cannot guess the password faster than sign-in allows, even with requests sent at once.
-  router.post('/password', async (req, res: Reply<'POST /me/password'>) => {
-    const body = parse(PasswordChangeBodySchema, req.body);
+  router.on('POST /me/password', async (req, res) => {
+    const body = req.input.body;
     const { user, sessionId } = sessionOf(req);
     const claims = [{ key: `password:${user.id}`, bucket: bucketOf(config.rateLimits.signInPerEmail) }];
     const claimed = await claimAll(repos.limits, claims);

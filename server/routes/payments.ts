@@ -4,12 +4,12 @@
 import express, { type Request } from 'express';
 import { CheckoutBodySchema, CheckoutSessionParamsSchema, PURCHASE_PACKAGES, TOPUP_CREDITS, isPurchasePackage, type PaymentOptions } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../http/errors.js';
 import type { Reply } from '../http/contract.js';
 import { parse } from '../http/validate.js';
-import { amountMismatch, paidSessionOf } from '../payments.js';
+import { amountMismatch, paidSessionOf } from '../core/payments.js';
 import { ApiRoutes } from '../http/routes.js';
 import { storeLimiter } from '../http/security.js';
 

@@ -4,13 +4,12 @@
 // package as a zip. Other users' books are never reachable (404, as for a missing book).
 import { type Request } from 'express';
 import { nextStep } from '../../engine/index.js';
-import { BookTypeParamsSchema, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, PackageFileParamsSchema, packageFileName, PublishBodySchema } from '../../engine/contract/index.js';
-import type { AppContext } from '../context.js';
+import { PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName } from '../../engine/contract/index.js';
+import type { AppContext } from '../core/context.js';
 import { ApiError } from '../http/errors.js';
-import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
-import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
-import { fileOfZip, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../publish.js';
+import { sendDownload, type FileReply } from '../http/contract.js';
+import { fileOfZip, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export function publishRoutes(ctx: AppContext): ApiRoutes {
@@ -30,8 +29,8 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     return { spec, state: saved.state, isFinished: nextStep(spec, saved.state) === null };
   };
 
-  router.get('/:bookType/publish', async (req, res: Reply<'GET /books/:bookType/publish'>) => {
-    const { bookType } = parse(BookTypeParamsSchema, req.params);
+  router.on('GET /books/:bookType/publish', async (req, res) => {
+    const { bookType } = req.input.params;
     const book = await bookOf(userId(req), bookType);
     const { steps, cost } = publishQuote(ctx, book);
     const kept = await repos.books.findPackage({ userId: userId(req), key: bookType });
@@ -39,9 +38,9 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     res.json({ is_finished: book.isFinished, steps, cost, package: kept && 'channels' in kept ? kept : null });
   });
 
-  router.post('/:bookType/publish', async (req, res: Reply<'POST /books/:bookType/publish'>) => {
-    const { bookType } = parse(BookTypeParamsSchema, req.params);
-    const body = parse(PublishBodySchema, req.body ?? {});
+  router.on('POST /books/:bookType/publish', async (req, res) => {
+    const { bookType } = req.input.params;
+    const body = req.input.body;
     const { user } = sessionOf(req);
     const book = await bookOf(user.id, bookType);
     const lang = book.state.lang;
@@ -64,8 +63,8 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     }
   });
 
-  router.get('/:bookType/publish/package', async (req, res: FileReply<'GET /books/:bookType/publish/package'>) => {
-    const { bookType } = parse(BookTypeParamsSchema, req.params);
+  router.on('GET /books/:bookType/publish/package', async (req, res: FileReply<'GET /books/:bookType/publish/package'>) => {
+    const { bookType } = req.input.params;
     const found = await repos.books.packageZip({ userId: userId(req), key: bookType });
     if (!found) {
       const saved = await repos.books.load({ userId: userId(req), key: bookType });
@@ -75,8 +74,8 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     sendDownload(res, { bytes: found.zip, contentType: PACKAGE_FILE_TYPE.contentType, fileName: packageFileName(found.report.title) });
   });
 
-  router.get('/:bookType/publish/package/:file', async (req, res: FileReply<'GET /books/:bookType/publish/package/:file'>) => {
-    const { bookType, file } = parse(PackageFileParamsSchema, req.params);
+  router.on('GET /books/:bookType/publish/package/:file', async (req, res: FileReply<'GET /books/:bookType/publish/package/:file'>) => {
+    const { bookType, file } = req.input.params;
     const found = await repos.books.packageZip({ userId: userId(req), key: bookType });
     const bytes = found ? fileOfZip(found.zip, file) : null;
     if (!found || !bytes) {

@@ -1,19 +1,28 @@
-// The studio's door to the engine (it was engine/browser.ts): settings schema, form model, flow and words
-// — no YAML parser, no handlebars, no Node modules. The studio imports the engine through this file only.
-export * from '../../engine/spec/types.js';
-export * from '../../engine/i18n.js';
+// The studio's door to the engine: the names the browser uses from the engine's pure door (settings schema,
+// form model, flow, words, the reader's view) and every HTTP shape from the contract door. Only names taken
+// here reach the bundle: no YAML parser, no handlebars, no Node modules. The studio imports the engine
+// through this file only (tests/architecture/layers.test.ts fails on any other studio import of engine/).
+export * from '../../engine/contract/index.js';
 export {
+  // the settings' format
+  type Lang, LANGS, type Bilingual, type Scalar, type FieldType, type FieldRole, type Family, type Kind, type PublishPart, type PublishContextPart,
+  type Condition, type ResolvedOption, type FieldValue, type FieldShape, type ResolvedField, type ResolvedSection, type ProgressDenominator,
+  type ResolvedFlow, type ResolvedPrompts, type ResolvedBudget, type ResolvedModel, type ResolvedPublishPart, type ResolvedPublish, type PixelSize,
+  type ResolvedSpec, type Settings, type BookSpec,
+  // words and the message catalogue
+  WORDS, type WordKey, fillPlaceholders, word, LANGUAGE_NAMES,
   CATALOGUE, catalogueMessage, SETTINGS_MESSAGES, settingsIssueMessage,
   type CatalogueCode, type SettingsIssue, type SettingsIssueCode, type SettingsIssueParams,
-} from '../../engine/errors.js';
-export * from '../../engine/compile/schema.js';
-export { bookSpecFromForm, type FormModel, type FormField } from '../../engine/compile/form.js';
-export * from '../../engine/compile/flow.js';
-export { bookView, previewBook } from '../../engine/session/view.js';
-export { bookCost } from '../../engine/session/cost.js';
-export { EMPTY_BIBLE, parseBible, renderBible, type StoryBible } from '../../engine/session/bible.js';
-export { sleep } from '../../engine/providers/timing.js';
-export type { BookView, DonePayload, SavedProgress, GenerateBody } from '../../engine/contract/books.js';
-export { fieldType } from '../../engine/fields/registry.js';
-export { parseMarkdown, spansText, type Block, type Span, type HeadingLevel } from '../../engine/markdown.js';
-export { historyBookOf } from '../../engine/session/history-title.js';
+  // the form and its schema
+  conditionHolds, isFieldVisible, isFieldRequired, defaultSettings, compileSettingsSchema, settingsIssueOf, parseSettings,
+  bookSpecFromForm, type FormModel, type FormField, fieldType,
+  // the book's flow, steps and labels
+  type BookState, type FlowSummary, bookLanguage, chapterCount, startBook, planSteps, nextStep, applyStep, progress, extractCharacterDetails,
+  splitCharacterDetails, withoutCharacterDetails, extractTitle, describeFlow, restoreBook, chapterNotesOf,
+  type Step, isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef, conclusionPosition, minChapters,
+  stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle,
+  // the reader's view, the bible, Markdown, passage tools, readiness words, waiting
+  bookView, previewBook, EMPTY_BIBLE, parseBible, renderBible, type StoryBible,
+  parseMarkdown, spansText, type Block, type Span, type HeadingLevel,
+  PASSAGE_TONE_IDS, type PassageAction, type PassageTone, checkWords, sourceLink, sleep, bookCost, stepText, historyBookOf,
+} from '../../engine/index.js';

@@ -1,46 +1,19 @@
-// The project's layers, read off the import graph (tests/architecture/graph.ts): imports only look down.
-//   engine core (spec, fields, compile, the root files but index.ts) → engine/session → engine/contract and
-//   engine/publish → engine/node and engine/providers → engine/index.ts; server/ and cli/ on top, and cli/
-//   uses the server only through its front door, server/index.ts; migrations import nothing outside
-//   migrations/ (a shipped migration never changes). No import cycles anywhere.
+// The project's layers, read off the import graph (graph.ts) and checked against the data in
+// layer-map.ts (by layer-check.ts): every file has a layer; imports only look down (engine core → session
+// → contract, publish → node → the doors); outside engine/ code comes in through the engine's three doors,
+// the studio through studio/src/engine.ts only, cli/ through server/index.ts only; migrations import
+// nothing outside migrations/; an import between two layers that the baseline does not list fails, and
+// the baseline only shrinks. No import cycles anywhere.
 // A new import that breaks this fails here, naming the file, the line and the rule.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importCycles, importGraph, importsOf, type ImportEdge } from './graph.js';
+import { edgeChanges, filesWithoutLayer, layerViolations, type LayerMap } from './layer-check.js';
+import * as MAP from './layer-map.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DIRS = ['engine', 'server', 'cli', 'studio/src', 'migrations', 'tests', 'bench', 'scripts'];
-
-/** An engine file's layer: higher layers may import lower ones, never the reverse. */
-export function engineLayer(file: string): { rank: number; name: string } | null {
-  if (!file.startsWith('engine/')) return null;
-  const parts = file.split('/');
-  if (parts.length === 2) return parts[1] === 'index.ts' ? { rank: 4, name: 'engine/index.ts' } : { rank: 0, name: 'core' };
-  const folder = parts[1]!;
-  const rank = ({ spec: 0, fields: 0, compile: 0, session: 1, contract: 2, publish: 2, node: 3, providers: 3 } as Record<string, number>)[folder];
-  if (rank === undefined) throw new Error(`${file}: engine/${folder}/ is in no layer; add it to tests/architecture/layers.test.ts (and the README's layer order)`);
-  return { rank, name: rank === 0 ? 'core' : folder };
-}
-
-/** Every import that breaks a rule, as "file:line → target: rule". */
-export function layerViolations(edges: readonly ImportEdge[]): string[] {
-  const problems: string[] = [];
-  for (const e of edges) {
-    const at = `${e.from}:${e.line} → ${e.to}`;
-    if (e.from.startsWith('cli/') && e.to.startsWith('server/') && e.to !== 'server/index.ts') problems.push(`${at}: cli/ uses the server through server/index.ts only (export what it needs from there)`);
-    if (e.from.startsWith('migrations/') && !e.to.startsWith('migrations/')) problems.push(`${at}: a migration imports nothing outside migrations/ (freeze the rule it needs inside it, so it never changes after it shipped)`);
-    const from = engineLayer(e.from);
-    if (!from) continue;
-    if (!e.to.startsWith('engine/')) {
-      problems.push(`${at}: the engine imports nothing of ${e.to.split('/')[0]}/`);
-      continue;
-    }
-    const to = engineLayer(e.to)!;
-    if (to.rank > from.rank) problems.push(`${at}: ${from.name} is below ${to.name} (layers only look down: core → session → contract, publish → node, providers)`);
-  }
-  return problems;
-}
 
 /** Cycles allowed for now, each with the work that opens it. An allowed cycle that is gone fails too: delete its line. */
 const KNOWN_CYCLES: ReadonlyArray<{ files: string[]; why: string }> = [];
@@ -53,12 +26,22 @@ describe('the import graph', () => {
     expect(files).toContain('server/index.ts');
     expect(edges.length).toBeGreaterThan(1000);
     // Type-only and dynamic imports count too.
-    expect(edges.some((e) => e.from === 'server/context.ts' && e.isTypeOnly)).toBe(true);
+    expect(edges.some((e) => e.from === 'server/core/context.ts' && e.isTypeOnly)).toBe(true);
     expect(edges.some((e) => e.from === 'cli/main.ts' && e.isDynamic && e.to === 'cli/commands/generate.ts')).toBe(true);
   });
 
-  it('has no import that looks up a layer, and cli/ reaches the server through server/index.ts only', () => {
+  it('gives every source file a layer', () => {
+    expect(filesWithoutLayer(files)).toEqual([]);
+  });
+
+  it('has no import that looks up a layer or goes round a door', () => {
     expect(layerViolations(edges)).toEqual([]);
+  });
+
+  it('has no import between layers that the baseline does not list, and the baseline lists none that is gone', () => {
+    const { added, gone } = edgeChanges(edges);
+    expect(added, 'new imports between layers (import through a door or a lower layer instead)').toEqual([]);
+    expect(gone, 'these edges are gone: delete them from ALLOWED_EDGES in layer-map.ts').toEqual([]);
   });
 
   it('has no import cycle', () => {
@@ -82,10 +65,41 @@ describe('the checks themselves', () => {
     expect(layerViolations([edge('engine/contract/books.ts', 'engine/node/load.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/publish/plan.ts', 'engine/providers/pool.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/providers/pool.ts', 'engine/index.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('engine/providers/pool.ts', 'engine/node.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/node/load.ts', 'server/config.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/compile/flow.ts', 'studio/src/engine.ts')])).toHaveLength(1);
     // Looking down or sideways is fine.
-    expect(layerViolations([edge('engine/session/view.ts', 'engine/compile/flow.ts'), edge('engine/contract/books.ts', 'engine/publish/plan.ts'), edge('engine/node/load.ts', 'engine/providers/pool.ts'), edge('engine/index.ts', 'engine/node/load.ts')])).toEqual([]);
+    expect(layerViolations([edge('engine/session/view.ts', 'engine/compile/flow.ts'), edge('engine/contract/books.ts', 'engine/publish/plan.ts'), edge('engine/node/load.ts', 'engine/providers/pool.ts'), edge('engine/node.ts', 'engine/node/load.ts')])).toEqual([]);
+    // The pure door reaches nothing Node-only.
+    expect(layerViolations([edge('engine/index.ts', 'engine/node/load.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('engine/index.ts', 'engine/session/view.ts')])).toEqual([]);
+  });
+
+  it('fail on a source file with no layer', () => {
+    expect(filesWithoutLayer(['engine/compile/flow.ts', 'lib/stray.ts', 'studio/src/App.tsx'])).toEqual([expect.stringContaining('lib/stray.ts: in no layer')]);
+  });
+
+  it('fail when code outside the engine goes round its doors', () => {
+    expect(layerViolations([edge('cli/commands/generate.ts', 'engine/session/view.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('server/routes/books.ts', 'engine/node/export/pool.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('bench/eval.ts', 'engine/providers/index.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('server/routes/books.ts', 'engine/index.ts'), edge('cli/util.ts', 'engine/node.ts'), edge('server/routes/me.ts', 'engine/contract/index.ts')])).toEqual([]);
+    // Tests may reach any engine file.
+    expect(layerViolations([edge('tests/session/view.test.ts', 'engine/session/view.ts')])).toEqual([]);
+  });
+
+  it('fail when a studio file but studio/src/engine.ts imports the engine, or that file takes a Node door', () => {
+    expect(layerViolations([edge('studio/src/pages/Profile.tsx', 'engine/contract/index.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('studio/src/pages/Profile.tsx', 'engine/index.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('studio/src/engine.ts', 'engine/node.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('studio/src/engine.ts', 'engine/session/view.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('studio/src/engine.ts', 'engine/index.ts'), edge('studio/src/engine.ts', 'engine/contract/index.ts'), edge('studio/src/pages/Profile.tsx', 'studio/src/engine.ts')])).toEqual([]);
+  });
+
+  it('fail on a new import between layers, and on an allowed one that is gone', () => {
+    const map: LayerMap = { ...MAP, ALLOWED_EDGES: ['cli → engine door', 'cli → engine node door'] };
+    const edges = [edge('cli/util.ts', 'engine/index.ts'), edge('cli/main.ts', 'server/index.ts'), edge('cli/util.ts', 'cli/fs-check.ts'), edge('tests/x.test.ts', 'server/app.ts')];
+    expect(edgeChanges(edges, map)).toEqual({ added: ['cli → server door'], gone: ['cli → engine node door'] });
   });
 
   it('fail when cli/ reaches past the server front door', () => {

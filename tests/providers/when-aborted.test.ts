@@ -1,7 +1,7 @@
 // whenAborted (engine/providers/timing.ts): many waiters on one signal behave as many listeners would,
 // with one real listener on the signal.
 import { describe, expect, it } from 'vitest';
-import { raceAbort, sleep, startDeadline, whenAborted } from '../../engine/providers/timing.js';
+import { raceAbort, sleep, startDeadline, whenAborted } from '../../engine/timing.js';
 
 describe('whenAborted', () => {
   it('runs every waiter once on abort, not those that stopped waiting, and adds one listener to the signal', () => {

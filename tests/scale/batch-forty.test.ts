@@ -9,7 +9,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerFromEnv } from '../../engine/providers/index.js';
-import { configFromEnv } from '../../server/config.js';
+import { configFromEnv } from '../../server/core/config.js';
 import { createContext } from '../../server/start.js';
 import { openStore, type OpenedStore } from '../../server/store/open.js';
 import { openQueue, startStepWorker, type StepQueue, type StepWorker } from '../../server/queue/index.js';

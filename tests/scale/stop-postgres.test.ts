@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, fullLength, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
 import { createContext, startServer, type RunningServer } from '../../server/start.js';
-import { configFromEnv } from '../../server/config.js';
+import { configFromEnv } from '../../server/core/config.js';
 import { openStore, type OpenedStore } from '../../server/store/open.js';
 import { openQueue, startStepWorker, type StepQueue, type StepWorker } from '../../server/queue/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { ADMIN_EMAIL, PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
-import { configFromEnv } from '../../server/config.js';
+import { configFromEnv } from '../../server/core/config.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../server/auth/password.js';
 
 let ts: TestServer;

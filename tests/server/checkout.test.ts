@@ -209,14 +209,14 @@ describe('POST /api/payments/webhook', () => {
 
 describe('payment settings from the environment', () => {
   it('reads KARYA_TOPUP_URLS as credits=URL pairs and names a wrong entry', async () => {
-    const { configFromEnv } = await import('../../server/config.js');
+    const { configFromEnv } = await import('../../server/core/config.js');
     expect(configFromEnv({ KARYA_TOPUP_URLS: '150=https://pay.example/a, 600=https://pay.example/c?x=1' }).topupUrls).toEqual({ 150: 'https://pay.example/a', 600: 'https://pay.example/c?x=1' });
     expect(() => configFromEnv({ KARYA_TOPUP_URLS: '200=https://pay.example/a' })).toThrow(/KARYA_TOPUP_URLS: "200=https:\/\/pay.example\/a" must be credits=URL with credits one of 150, 300, 600/);
     expect(() => configFromEnv({ KARYA_TOPUP_URLS: '150=javascript:alert(1)' })).toThrow(/must start with https:\/\/ or http:\/\//);
   });
 
   it('turns checkout on only with both Stripe secrets, and says which one is missing', async () => {
-    const { configFromEnv } = await import('../../server/config.js');
+    const { configFromEnv } = await import('../../server/core/config.js');
     expect(configFromEnv({}).stripe).toBeUndefined();
     expect(configFromEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111/' });
     expect(() => configFromEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET is missing/);

@@ -7,13 +7,13 @@ import request from 'supertest';
 import type { Provider } from '../../engine/providers/index.js';
 import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
-import { configFromEnv, type ServerConfig } from '../../server/config.js';
+import { configFromEnv, type ServerConfig } from '../../server/core/config.js';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { createContext, createLogger, prepareStore } from '../../server/start.js';
 import { API_ROUTERS, createApp } from '../../server/app.js';
 import { fullPath, type ApiRoutes } from '../../server/http/routes.js';
 import type { Logger } from 'pino';
-import type { AppContext } from '../../server/context.js';
+import type { AppContext } from '../../server/core/context.js';
 import type { Role } from '../../server/store/ports.js';
 import { Store } from '../../server/store/sqlite/store.js';
 
@@ -130,7 +130,7 @@ export function parseEvents(text: string): Array<{ event: string; data: unknown 
 
 /** Every route of a route module as `{method, path}` (path with the mount prefix), in declaration order. */
 export function routesOf(routes: ApiRoutes, prefix: string): Array<{ method: string; path: string }> {
-  return routes.routes.map((route) => ({ method: route.method.toUpperCase(), path: fullPath(prefix, route.path) }));
+  return routes.routes.map((route) => ({ method: route.method.toUpperCase(), path: fullPath(prefix, route.path, route.isFromApiRoot) }));
 }
 
 /** Every API route of the app, generated from the routers (plus the probes /api/health and /api/ready). */

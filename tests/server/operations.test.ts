@@ -202,7 +202,7 @@ describe('a body whose Content-Encoding is broken', () => {
 
 describe('reset links in the log', () => {
   it('outbox mail is logged whole only on a loopback development machine, never in production', async () => {
-    const { logsMailBodies } = await import('../../server/mail.js');
+    const { logsMailBodies } = await import('../../server/core/mail.js');
     expect(logsMailBodies('http://localhost:3000', {})).toBe(true);
     expect(logsMailBodies('http://localhost:3000', { NODE_ENV: 'production' })).toBe(false);
     expect(logsMailBodies('https://karya.example.com', {})).toBe(false);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../server/config.js';
+import { configFromEnv } from '../../server/core/config.js';
 import { signInWait } from '../../server/auth/routes.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { startFakeOpenAI } from '../fake-openai.js';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv, type ServerConfig } from '../../server/config.js';
+import { configFromEnv, type ServerConfig } from '../../server/core/config.js';
 import { PASSWORD, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 
 let dir: string;

@@ -2,7 +2,7 @@
 // loopback with the default limits: each attempt is taken from the store before the password is checked.
 // A 401 (or 400 for a wrong current password) is a password that was verified; 429 one that was not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../server/config.js';
+import { configFromEnv } from '../../server/core/config.js';
 import { PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 
 const real = configFromEnv({});

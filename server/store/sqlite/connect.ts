@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { migrations } from '../../../migrations/index.js';
-import { makeDirs } from '../../../engine/node/dirs.js';
+import { makeDirs } from '../../../engine/node.js';
 import type { Database } from '../schema.js';
 
 export interface OpenedDatabase<DB = Database> {

@@ -4,7 +4,7 @@ import { LoadError, useRefetchOnOnline } from './LoadError.js';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { Copy, KeyRound, Trash2 } from 'lucide-react';
-import { MAX_API_KEY_NAME, type ApiKey, type ApiKeyCreated } from '../../../engine/contract/index.js';
+import { MAX_API_KEY_NAME, type ApiKey, type ApiKeyCreated } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
 import { relativeAge } from '../lib/time.js';
 import { useT } from '../i18n/index.js';

@@ -1,5 +1,5 @@
 // One book's facts as My Books and the dashboard show them, in the studio language.
-import type { MyBook } from '../../../engine/contract/index.js';
+import type { MyBook } from '../engine.js';
 import { useT } from '../i18n/index.js';
 
 /** "Finished · 3 of 12 chapters · 12,345 words · English · Last change 2 Mar 2025", in the studio language. */

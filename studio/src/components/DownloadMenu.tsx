@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown, Download } from 'lucide-react';
 import type { Lang } from '../engine.js';
-import type { ExportFormat } from '../../../engine/contract/index.js';
+import type { ExportFormat } from '../engine.js';
 import { pageWord } from '../generator/words.js';
 
 /** How the Download menu names each export format. */

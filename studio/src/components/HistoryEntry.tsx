@@ -3,7 +3,7 @@
 // it is opened (a picture's at once, for its thumbnail), and deleted after a confirm prompt.
 import { useEffect, useId, useState } from 'react';
 import { BookOpen, ChevronDown, Download, Trash2 } from 'lucide-react';
-import type { HistoryListItem } from '../../../engine/contract/index.js';
+import type { HistoryListItem } from '../engine.js';
 import type { HistoryEntry } from '../lib/history.js';
 import { call } from '../lib/api.js';
 import { useT } from '../i18n/index.js';

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { Ticket } from 'lucide-react';
-import type { CreditsGrantedResponse } from '../../../engine/contract/index.js';
+import type { CreditsGrantedResponse } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { storedLang, translate, useT } from '../i18n/index.js';

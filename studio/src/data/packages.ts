@@ -1,7 +1,7 @@
 // Credit packages: the purchase page's (USD, sold through Stripe Checkout; the
 // server's own table in engine/contract/payments.ts) and the top-up page's (RM, the operator's payment
 // links). Both exist, as spec/ gives both.
-import { PURCHASE_PACKAGES, PURCHASE_PACKAGE_IDS, type PurchasePackageId, type TopUpCredits } from '../../../engine/contract/payments.js';
+import { PURCHASE_PACKAGES, PURCHASE_PACKAGE_IDS, type PurchasePackageId, type TopUpCredits } from '../engine.js';
 import type { MessageKey } from '../i18n/index.js';
 
 export interface UpgradePackage {

@@ -11,11 +11,11 @@ import {
   buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
 } from '../engine.js';
-import { savedProgressOf } from '../../../engine/contract/books.js';
+import { savedProgressOf } from '../engine.js';
 import { isContinuedBook } from '../lib/books.js';
 import { KeptBookOffer } from './KeptBookOffer.js';
 import { ApiError, call, fileHref, postEventStream, routeUrl } from '../lib/api.js';
-import type { PassageResponse } from '../../../engine/contract/index.js';
+import type { PassageResponse } from '../engine.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';

@@ -2,7 +2,7 @@
 // New": the spec's resume dialog ("Continue Previous Progress?") for that book. Continue Progress makes it the
 // current book (POST /api/books/:id/continue) and the page shows it; Start New Book leaves it in My Books.
 import { useEffect, useState } from 'react';
-import type { MyBook } from '../../../engine/contract/index.js';
+import type { MyBook } from '../engine.js';
 import { toast } from 'react-hot-toast';
 import type { Lang } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';

@@ -8,7 +8,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject } from 'react';
 import { ArrowDown, ArrowUp, Lock, Plus, Trash2 } from 'lucide-react';
 import type { Lang } from '../engine.js';
-import type { BookView } from '../../../engine/contract/index.js';
+import type { BookView } from '../engine.js';
 import { pageWord } from './words.js';
 import { useLeaveHold } from '../lib/leaveGuard.js';
 

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loader2, RotateCcw } from 'lucide-react';
 import type { Lang, StepRef } from '../engine.js';
-import type { PartVersionView } from '../../../engine/contract/index.js';
+import type { PartVersionView } from '../engine.js';
 import type { PreviewPart } from './previewPart.js';
 import { pageWord } from './words.js';
 

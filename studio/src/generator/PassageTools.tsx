@@ -5,7 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Loader2, Wand2 } from 'lucide-react';
 import type { Lang } from '../engine.js';
-import { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../../../engine/session/passage-kinds.js';
+import { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
 import { pageWord } from './words.js';
 

@@ -8,10 +8,10 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { CircleCheck, CircleHelp, CircleMinus, CircleX, Download, Loader2, TriangleAlert } from 'lucide-react';
 import type { Lang } from '../engine.js';
-import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, type KdpPackage, type PublishQuote } from '../../../engine/contract/index.js';
+import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, type KdpPackage, type PublishQuote } from '../engine.js';
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
-import { checkWords, sourceLink } from '../../../engine/publish/readiness-words.js';
+import { checkWords, sourceLink } from '../engine.js';
 import { pageWord, type PageWord } from './words.js';
 import { useLang } from '../i18n/index.js';
 

@@ -2,7 +2,7 @@
 // preview is given (PreviewProps), the story bible as shown, and the word counts its pieces share.
 import type { MutableRefObject, ReactNode } from 'react';
 import type { Lang, StepRef } from '../engine.js';
-import type { ExportFormat, PartVersionView } from '../../../engine/contract/index.js';
+import type { ExportFormat, PartVersionView } from '../engine.js';
 import type { Passage, PassageAskInput } from './PassageTools.js';
 import type { ChapterEdit, OutlineChapterView } from './OutlineChapters.js';
 import type { ContinuityFinding } from './Continuity.js';

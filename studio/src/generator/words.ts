@@ -1,7 +1,7 @@
 // Interface words of the generator pages in en and ms (the engine's WORDS cover steps, buttons and the
 // outline toast; its CATALOGUE and SETTINGS_MESSAGES the error messages). A Malay studio gets a Malay page, whatever the book's language.
 // The i18n module alone (not the engine's browser entry), so pages that only need words stay small.
-import { fillPlaceholders } from '../../../engine/i18n.js';
+import { fillPlaceholders } from '../engine.js';
 import type { Lang } from '../engine.js';
 import { pickForm } from '../i18n/plural.js';
 import type { Text } from '../i18n/types.js';

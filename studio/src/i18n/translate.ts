@@ -1,6 +1,6 @@
 // Render a message in a language: pick the plural form for `{n}`, then fill `{placeholders}`
 // (the engine's fillPlaceholders, shared with the generator pages).
-import { fillPlaceholders } from '../../../engine/i18n.js';
+import { fillPlaceholders } from '../engine.js';
 import type { Lang } from '../engine.js';
 import { MESSAGES, type MessageKey } from './messages.js';
 import { pickForm } from './plural.js';

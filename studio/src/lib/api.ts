@@ -2,7 +2,7 @@
 // Profile, `call('PATCH /me', {body})` checks the body at compile time. Errors have the server's shape
 // `{error: {code, message, fields?}}`; the generation call is read as server-sent events; a file route
 // becomes a link (`fileHref`) that the browser downloads.
-import type { ApiErrorEnvelope, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../../../engine/contract/index.js';
+import type { ApiErrorEnvelope, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
 
 /** A failed call: HTTP status (0 when the network failed), the server's code, message and field errors. */
 export class ApiError extends Error {

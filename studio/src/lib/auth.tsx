@@ -3,7 +3,7 @@
 // studio only mirrors it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
-import type { Profile } from '../../../engine/contract/index.js';
+import type { Profile } from '../engine.js';
 import { call, onSessionExpired } from './api.js';
 import { LangProvider, storedLang, translate } from '../i18n/index.js';
 

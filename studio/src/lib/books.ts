@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import type { MyBook } from '../../../engine/contract/index.js';
+import type { MyBook } from '../engine.js';
 import { ApiError, call } from './api.js';
 import { useGenerators } from './generators.js';
 import { useRefetchOnOnline } from '../components/LoadError.js';

@@ -1,7 +1,7 @@
 // The generators the server serves: the list (for the navigation, the dashboard and the credit guard)
 // and each form model (for the generator pages). Fetched once per page load and shared.
 import { useEffect, useState } from 'react';
-import type { GeneratorForm, GeneratorSummary } from '../../../engine/contract/index.js';
+import type { GeneratorForm, GeneratorSummary } from '../engine.js';
 import { call } from './api.js';
 import type { MessageKey } from '../i18n/index.js';
 

@@ -3,7 +3,7 @@
 // one per single piece or picture.
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
-import type { HistoryListItem, HistoryType } from '../../../engine/contract/index.js';
+import type { HistoryListItem, HistoryType } from '../engine.js';
 import { historyBookOf } from '../engine.js';
 import { call } from './api.js';
 import { useRefetchOnOnline } from '../components/LoadError.js';

@@ -3,7 +3,7 @@
 // opens with it), Download (every export format) and Delete (after a confirmation).
 import { useState } from 'react';
 import { BookOpen, Trash2 } from 'lucide-react';
-import type { MyBook } from '../../../engine/contract/index.js';
+import type { MyBook } from '../engine.js';
 import { call, fileHref } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
 import { useT } from '../i18n/index.js';

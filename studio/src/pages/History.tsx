@@ -4,7 +4,7 @@
 // after a confirm prompt.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
-import type { HistoryListItem } from '../../../engine/contract/index.js';
+import type { HistoryListItem } from '../engine.js';
 import { call } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
 import { historyEntries, useHistoryList } from '../lib/history.js';

@@ -5,8 +5,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import type { SignInNotice as SignInNoticeBody } from '../../../engine/contract/index.js';
-import { API_ROLES } from '../../../engine/contract/api-keys.js';
+import type { SignInNotice as SignInNoticeBody } from '../engine.js';
+import { API_ROLES } from '../engine.js';
 import { call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { useT } from '../i18n/index.js';

@@ -3,7 +3,7 @@
 // no call of its own. A package without a configured link says so instead.
 import { useEffect, useState } from 'react';
 import { BadgeCheck, Coins, ExternalLink } from 'lucide-react';
-import type { PaymentOptions } from '../../../engine/contract/index.js';
+import type { PaymentOptions } from '../engine.js';
 import { call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { useT } from '../i18n/index.js';

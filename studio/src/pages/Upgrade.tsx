@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { Check, Lock, Sparkles } from 'lucide-react';
-import type { PurchasePackageId } from '../../../engine/contract/index.js';
+import type { PurchasePackageId } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { useT } from '../i18n/index.js';

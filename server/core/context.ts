@@ -1,9 +1,9 @@
 // What every route needs, built once per server (or per test).
 import type { Logger } from 'pino';
-import type { Catalog } from '../engine/index.js';
-import type { Provider } from '../engine/providers/index.js';
+import type { Catalog } from '../../engine/index.js';
+import type { Provider } from '../../engine/node.js';
 import type { ServerConfig } from './config.js';
-import type { Repositories } from './store/ports.js';
+import type { Repositories } from '../store/ports.js';
 import type { Mailer } from './mail.js';
 import type { StepHooks, StepRequest } from './step-request.js';
 import type { Checkout } from './payments.js';

@@ -2,9 +2,9 @@
 // and the server log, so a password reset works on a fresh machine with no mail server.
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { MailMessage, SystemRepository } from './store/ports.js';
+import type { MailMessage, SystemRepository } from '../store/ports.js';
 
-export type { MailMessage } from './store/ports.js';
+export type { MailMessage } from '../store/ports.js';
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';

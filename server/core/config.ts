@@ -1,10 +1,10 @@
 // Server settings from the environment (and `karya serve` flags). Every value has a default that works
 // on a fresh machine: a SQLite file under .karya/, the offline provider, mail into the outbox table.
-import type { ConnectionLimits } from './http/connections.js';
+import type { ConnectionLimits } from '../http/connections.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, packageVersion } from '../engine/node/load.js';
-import { TOPUP_CREDITS, type TopUpCredits } from '../engine/contract/payments.js';
+import { ROOT, packageVersion } from '../../engine/node.js';
+import { TOPUP_CREDITS, type TopUpCredits } from '../../engine/contract/index.js';
 
 export interface RateLimit {
   limit: number;

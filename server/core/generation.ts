@@ -6,9 +6,9 @@ import {
   stepHistoryTitle,
   GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, generationMessage, outlineToast, parseSettings, stepRef,
   type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
-} from '../engine/index.js';
-import type { Charge, Repositories } from './store/ports.js';
-import { ApiError, MESSAGES } from './http/errors.js';
+} from '../../engine/index.js';
+import type { Charge, Repositories } from '../store/ports.js';
+import { ApiError, MESSAGES } from '../http/errors.js';
 
 /** Runs tasks with the same key one after another (one book of one user advances one step at a time). */
 export class KeyedMutex {

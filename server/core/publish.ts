@@ -3,16 +3,17 @@
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
-import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../engine/index.js';
-import { countWords } from '../engine/providers/index.js';
-import type { KdpPackage, PublishStepInfo } from '../engine/contract/index.js';
-import { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes, type PackageFile, type PrintChoice } from '../engine/node/publish.js';
-import { renderBounded } from '../engine/node/export/pool.js';
-import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../engine/publish/index.js';
+import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { countWords } from '../../engine/index.js';
+import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
+import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
+import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { failureOf } from './generation.js';
-import { ApiError } from './http/errors.js';
-import type { Charge } from './store/ports.js';
+import { ApiError } from '../http/errors.js';
+import type { Charge } from '../store/ports.js';
+
+const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
 
 /** A publishing error with its catalogue message (engine/errors.ts) in `lang`. */
 export function publishError(status: number, code: 'book_not_finished' | 'package_not_found' | 'publish_running' | 'not_publishable', lang: Lang, vars: Record<string, string> = {}): ApiError {

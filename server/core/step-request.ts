@@ -1,6 +1,6 @@
 // What a generation step is asked and told (server/steps.ts runs it; server/context.ts's StepDispatcher
 // hands it to the job queue). Its own file so that the context and the steps do not import each other.
-import type { DonePayload, Lang, Settings } from '../engine/index.js';
+import type { DonePayload, Lang, Settings } from '../../engine/index.js';
 
 /** A checked generation request (JSON-safe: it is a job's data with Postgres). */
 export interface StepRequest {

@@ -2,7 +2,7 @@
 // verified against the raw body. Credits always come from PURCHASE_PACKAGES, never from what an event
 // says; the session's metadata only names the package.
 import Stripe from 'stripe';
-import { PURCHASE_CURRENCY, PURCHASE_PACKAGES, isPurchasePackage, type PurchasePackageId } from '../engine/contract/payments.js';
+import { PURCHASE_CURRENCY, PURCHASE_PACKAGES, isPurchasePackage, type PurchasePackageId } from '../../engine/contract/index.js';
 import type { StripeConfig } from './config.js';
 
 /** A paid Checkout Session of one of our packages, read from a verified event. */

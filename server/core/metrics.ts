@@ -9,8 +9,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Repositories } from './store/ports.js';
-import { MESSAGES } from './http/errors.js';
+import type { Repositories } from '../store/ports.js';
+import { MESSAGES } from '../http/errors.js';
 
 /** How many steps wait in the job queue and how old the oldest is (seconds); zeros without a queue. */
 export type QueueStats = () => Promise<{ depth: number; oldestAgeSeconds: number }>;

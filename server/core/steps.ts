@@ -2,12 +2,12 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../engine/index.js';
+import { BookSession, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
-import { ApiError, MESSAGES } from './http/errors.js';
+import { ApiError, MESSAGES } from '../http/errors.js';
 import { bookLockKey, bookLocks, donePayload, failureOf, userProgress, type RunningStep } from './generation.js';
-import type { Charge } from './store/ports.js';
+import type { Charge } from '../store/ports.js';
 
 export type { StepHooks, StepRequest } from './step-request.js';
 

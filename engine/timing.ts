@@ -1,5 +1,6 @@
-// Time for provider calls: the limits spec/ fixes, an abortable sleep, and a per-generation deadline
-// that cancels the HTTP request at once when it fires or when the caller aborts.
+// Time, in plain TypeScript that runs in Node and the browser alike: the provider calls' limits, an
+// abortable sleep, and a per-generation deadline that cancels the HTTP request at once when it fires or
+// when the caller aborts.
 
 /**
  * Timings and retry budgets of the provider calls and the steps that make them.

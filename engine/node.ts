@@ -1,0 +1,39 @@
+// The engine's door for Node callers (CLI, server, worker, batch, bench, scripts): generator files read
+// from disk, directories, YAML and the model providers' types. What is heavy to load — the OpenAI SDK
+// behind the providers, sharp and resvg behind the publishing files, node:https, the export workers —
+// comes through the loaders below, on first use, so a command that needs neither (`karya --help`,
+// `karya list`) never pays for it. The pure door is engine/index.ts; HTTP shapes are engine/contract/.
+export * from './node/dirs.js';
+export * from './node/load.js';
+export { fullYaml, preloadYaml, yamlData, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES, type YamlProblem } from './yaml.js';
+export { renderDocument, type RenderOptions } from './node/export/index.js';
+export type { ExportLimits, ExportPool } from './node/export/pool.js';
+export type * from './providers/index.js';
+export type { PackageFile, PrintChoice } from './node/publish.js';
+
+/**
+ * fetch through node:http(s) with keep-alive (node/light-fetch.ts), its module loaded on the first request.
+ * @example providerFromEnv(process.env, { fetch: lightFetch })
+ */
+export const lightFetch: typeof globalThis.fetch = async (input, init) => (await import('./node/light-fetch.js')).lightFetch(input, init);
+
+/**
+ * The export pool (renderers in worker threads, with limits), loaded on first use.
+ * @example const { exportPool } = await loadExportPool(); const bytes = await exportPool().render(doc, 'pdf');
+ */
+export const loadExportPool = () => import('./node/export/pool.js');
+
+/** One document rendered in the shared pool within its limits (node/export/pool.ts renderBounded), the pool loaded on first use. */
+export const renderBounded: typeof import('./node/export/pool.js').renderBounded = async (...args) => (await loadExportPool()).renderBounded(...args);
+
+/**
+ * The model providers (the OpenAI-compatible one, the offline one, config files, failures), loaded on first use.
+ * @example const { providerFromEnv } = await loadProviders(); const provider = providerFromEnv(process.env);
+ */
+export const loadProviders = () => import('./providers/index.js');
+
+/**
+ * The publishing package's files (cover and interior rendered with sharp and resvg, epubcheck), loaded on first use.
+ * @example const { writeKdpPackage } = await loadPublishFiles();
+ */
+export const loadPublishFiles = () => import('./node/publish.js');

@@ -1,0 +1,123 @@
+// What the /api/progress/:bookType routes share: the user's saved book read and held while no step of it is
+// written (withBook), the part a request names (proseAt), a charged call with its refund on failure
+// (charged), the book with its running step and stopped draft, and an edit's refusal as its 400/404.
+import type { Request, Response } from 'express';
+import { catalogueMessage, EditError, nextStep, partStep, restoreBook, SessionError, stepKey, stepLabel, stepPosition, stepRef, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../../engine/index.js';
+import { failureOf } from '../../core/generation.js';
+import type { Charge } from '../../store/ports.js';
+import type { AppContext } from '../../core/context.js';
+import { ApiError, MESSAGES } from '../../http/errors.js';
+import { bookLockKey, bookLocks, whileNoStep } from '../../core/generation.js';
+import { sessionOf } from '../../auth/middleware.js';
+
+/** The helpers of the progress routes, over one app context (its locks: bookLocks). */
+export function bookAccess(ctx: AppContext) {
+  const { repos, catalog } = ctx;
+  const { writing, running } = bookLocks(ctx);
+
+  /** The book with the step being written now, if one is (a writer who comes back sees it). */
+  const withRunning = (view: BookView, key: string): BookView => {
+    const now = running.get(key);
+    return now ? { ...view, running: { ...now.step, label: now.label, started_at: now.startedAt, text: now.text } } : view;
+  };
+
+  /** The book with the draft of its next step, kept when the writer stopped that step while it streamed. */
+  const withStopped = async (view: BookView, book: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState }): Promise<BookView> => {
+    const step = nextStep(book.spec, book.state);
+    if (!step || book.spec.kind !== 'book') return view;
+    const draft = (await repos.drafts.list({ userId: book.userId, key: book.bookType })).find((d) => d.position === stepPosition(step));
+    if (!draft) return view;
+    return { ...view, stopped: { ...stepRef(step), label: stepLabel(step, book.state.lang, book.spec), text: draft.text, words: draft.text.split(/\s+/).filter(Boolean).length, updated_at: draft.updatedAt } };
+  };
+
+  /**
+   * The user's saved book of a type, checked for an edit or a "write more": it exists, no step of it is
+   * being written (in this process or by a worker), and it is read again inside the book's lock.
+   */
+  const withBook = async <T>(userId: string, bookType: string, run: (book: { spec: ResolvedSpec; state: BookState; lang: Lang }) => Promise<T>): Promise<T> => {
+    const saved = await repos.books.load({ userId, key: bookType });
+    const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
+    const held = saved && spec ? restoreBook(spec, saved.state) : null;
+    if (!saved || !spec || !held) throw ApiError.of(404, 'progress_not_found');
+    const lang = held.lang;
+    return whileNoStep(ctx, { userId, bookType, generatorIds: [spec.id], lang }, async () => {
+      const current = await repos.books.load({ userId, key: bookType });
+      const state = current ? restoreBook(spec, current.state) : null;
+      if (!state) throw ApiError.of(404, 'progress_not_found');
+      return run({ spec, state, lang });
+    });
+  };
+
+  /** withBook for the request's user and the book type its path names. */
+  const heldBook = <T>(req: Request & { input: { params: { bookType: string } } }, run: (book: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; lang: Lang }) => Promise<T>): Promise<T> => {
+    const userId = sessionOf(req).user.id;
+    const { bookType } = req.input.params;
+    return withBook(userId, bookType, (book) => run({ ...book, userId, bookType }));
+  };
+
+  const editFailure = (error: unknown, lang: Lang): never => {
+    if (!(error instanceof EditError)) throw error;
+    const vars = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
+    const message = catalogueMessage(error.code, lang, vars);
+    if (error.code === 'part_not_found') throw new ApiError(404, error.code, message);
+    throw new ApiError(400, error.code, message, { text: message });
+  };
+
+  /** The position of a written prose part of the book, or 404 part_not_found. */
+  const proseAt = (spec: ResolvedSpec, state: BookState, part: StepRef, lang: Lang): number => {
+    const position = part.kind === 'outline' ? -1 : stepPosition(part);
+    const isProse = part.kind === 'introduction' || part.kind === 'chapter' || part.kind === 'conclusion';
+    if (!isProse || position < 0 || position >= state.content.length || stepKey(partStep(spec, position, state.totalChapters)) !== stepKey(part)) {
+      throw ApiError.catalogue(404, 'part_not_found', lang);
+    }
+    return position;
+  };
+
+  const balance = async (userId: string) => (await repos.credits.balanceOf(userId)) ?? 0;
+
+  /**
+   * One charged call on the user's book, inside withBook (write more, rewrite, a stopped part continued or
+   * rewritten or kept): the cost taken first (402 without it), the book marked as being written, the call
+   * aborted when the client goes away or the time-out passes. `run` saves its result, commits (with
+   * `commitUsage`, or through the book session's commit) and answers; anything it throws refunds the charge
+   * (an edit error becomes its 400/404, a provider failure its catalogue error).
+   */
+  const charged = async (
+    res: Response,
+    input: { userId: string; bookType: string; spec: ResolvedSpec; lang: Lang; step: string; what: string; reason: string; cost?: number },
+    run: (call: { signal: AbortSignal; charge: Charge; commitUsage: (metadata: { words: number; tokens?: unknown }) => Promise<void> }) => Promise<void>,
+  ): Promise<void> => {
+    const { userId, spec, lang, step, what } = input;
+    const charge = await repos.generations.start({ userId, generatorId: spec.id, step, cost: input.cost ?? spec.cost, reason: input.reason });
+    if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+    const client = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) client.abort();
+    });
+    const writingKey = bookLockKey(userId, input.bookType);
+    writing.add(writingKey);
+    const commitUsage = (metadata: { words: number; tokens?: unknown }) =>
+      repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } });
+    try {
+      await run({ signal: AbortSignal.any([client.signal, timeout]), charge, commitUsage });
+    } catch (error) {
+      const isClientGone = client.signal.aborted;
+      if (error instanceof ApiError || error instanceof EditError || error instanceof SessionError) {
+        await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${what} (${error.code})`, errorCode: error.code });
+        if (error instanceof SessionError) throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed);
+        return error instanceof ApiError ? Promise.reject(error) : editFailure(error, lang);
+      }
+      const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
+      await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${what} (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
+      throw failure;
+    } finally {
+      writing.delete(writingKey);
+    }
+  };
+
+  return { withRunning, withStopped, withBook, heldBook, editFailure, proseAt, balance, charged, running, writing };
+}
+
+/** The helpers every progress route shares. */
+export type BookAccess = ReturnType<typeof bookAccess>;

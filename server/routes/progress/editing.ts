@@ -1,0 +1,97 @@
+// Hand edits of the user's saved book, free (nothing is written): a written part (PUT …/part), the outline
+// as chapters with the writer's notes (PUT …/outline), the story bible (PUT …/bible), and the bible's
+// update tried again (POST …/bible/update, uncharged).
+import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, progress, type BookState } from '../../../engine/index.js';
+import { failureOf, userProgress } from '../../core/generation.js';
+import type { AppContext } from '../../core/context.js';
+import { ApiError } from '../../http/errors.js';
+import type { ApiRoutes } from '../../http/routes.js';
+import type { BookAccess } from './book-access.js';
+
+export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
+  const { repos, catalog } = ctx;
+  const { heldBook, editFailure, charged } = book;
+  // A written part replaced by the user's text, between steps: what later steps (and exports) read.
+  router.on('PUT /progress/:bookType/part', async (req, res) => {
+    const body = req.input.body;
+    // Not while a step is written (its text would build on the old one); a memory update after a step
+    // is waited for, so the edit marks the memory it has just written.
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      let edit;
+      try {
+        edit = editPart(spec, state, body.part, body.text);
+      } catch (error) {
+        if (!(error instanceof EditError)) throw error;
+        const vars = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
+        const message = catalogueMessage(error.code, lang, vars);
+        if (error.code === 'part_not_found') throw new ApiError(404, error.code, message);
+        throw new ApiError(400, error.code, message, { text: message });
+      }
+      if (!(await repos.books.savePartEdit({ userId, key: bookType, position: edit.position, text: edit.text, state: edit.state }))) {
+        throw ApiError.catalogue(404, 'part_not_found', lang);
+      }
+      await repos.drafts.remove({ userId, key: bookType, position: edit.position });
+      res.json({ book: bookView(spec, edit.state), memory_reset: edit.isMemoryReset });
+    });
+  });
+
+
+  // The outline as chapters: the unwritten chapters' titles, plans and notes replaced, inserted,
+  // moved or deleted; the written ones kept (a change to one is refused, naming it); the chapter count,
+  // progress, plan and the conclusion's place follow. Free: nothing is written.
+  router.on('PUT /progress/:bookType/outline', async (req, res) => {
+    const body = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      let next: BookState;
+      try {
+        next = editOutline(spec, state, body.chapters);
+      } catch (error) {
+        if (error instanceof EditError && (error.code === 'chapter_written' || error.code === 'book_finished')) {
+          const message = catalogueMessage(error.code, lang, Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)])));
+          throw new ApiError(409, error.code, message);
+        }
+        return editFailure(error, lang);
+      }
+      if (!(await repos.books.saveOutlineEdit({ userId, key: bookType, outline: next.outline!, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+      res.json({ book: bookView(spec, next) });
+    });
+  });
+
+  // The story bible edited by hand: read back into its sections and limits and kept as the book's memory.
+  router.on('PUT /progress/:bookType/bible', async (req, res) => {
+    const body = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      let edit;
+      try {
+        edit = editBible(spec, state, body.text);
+      } catch (error) {
+        return editFailure(error, lang);
+      }
+      await repos.books.saveMemory({ userId, key: bookType, memory: edit.memory, upTo: edit.upTo });
+      res.json({ book: bookView(spec, edit.state) });
+    });
+  });
+
+  // The story bible's update tried again: the parts it has not taken in (their update failed or
+  // did not fit the model's window) are read again, as before the next step: part of the steps that wrote
+  // them, so nothing is charged. Only for a book with such a part: nothing else is sent to the model.
+  router.on('POST /progress/:bookType/bible/update', async (req, res) => {
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      if (!bookView(spec, state).parts.some((p) => p.bible_updated === false)) return res.json({ book: bookView(spec, state) });
+      // Uncharged, yet it calls the model: it takes a token from the user's generation bucket, as generating does.
+      const take = await ctx.repos.limits.take({ key: `generate:${userId}`, capacity: ctx.config.generationRate.burst, refillMs: ctx.config.generationRate.refillMs });
+      if (!take.isAllowed) {
+        res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
+        throw ApiError.catalogue(429, 'rate_limited', lang);
+      }
+      const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
+      const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+      try {
+        await session.remember({ signal: timeout });
+      } catch (error) {
+        throw failureOf(error, { lang, isTimeout: timeout.aborted });
+      }
+      res.json({ book: session.view() });
+    });
+  });
+}

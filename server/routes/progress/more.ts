@@ -1,0 +1,113 @@
+// Charged calls on a written part, each charged and refunded exactly as a step: "write more" (POST …/more),
+// a rewrite with a note or written again (POST …/rewrite), and the passage tools (POST …/passage, kept in
+// place by POST …/passage/keep).
+import { bookView, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, rewritePart, stepKey, updateBible } from '../../../engine/index.js';
+import { failureOf } from '../../core/generation.js';
+import type { AppContext } from '../../core/context.js';
+import { ApiError, errorBody } from '../../http/errors.js';
+import { openEventStream, wantsEventStream, type EventStream } from '../../http/sse.js';
+import type { ApiRoutes } from '../../http/routes.js';
+import type { BookAccess } from './book-access.js';
+
+export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
+  const { repos, catalog } = ctx;
+  const { heldBook, editFailure, proseAt, balance, charged } = book;
+  // "Write more" on a written prose part (the studio offers it on a part marked short): one request from
+  // where the part ends, with its plan, charged and refunded exactly as a step; the longer text is saved as
+  // a hand edit is (the story bible is rebuilt if it had read the part).
+  router.on('POST /progress/:bookType/more', async (req, res) => {
+    const body = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      const position = proseAt(spec, state, body.part, lang);
+      const label = stepKey(partStep(spec, position, state.totalChapters));
+      await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
+        const more = await extendPart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal });
+        const edit = editPart(spec, state, body.part, more.text);
+        if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+        await commitUsage({ words: more.words, ...(more.usage ? { tokens: more.usage } : {}) });
+        res.json({ book: bookView(spec, edit.state), words: more.words, added: more.added.split(/\s+/).filter(Boolean).length, credits_available: await balance(userId) });
+      });
+    });
+  });
+
+  // "Rewrite" (with the writer's note) and "write again" (without) on a written part: the part's
+  // own request with its current text and the note, charged and refunded exactly as a step; the text it
+  // replaces is kept as a version (restorable), the new one saved as the part, and the story bible, if it
+  // had read the part, brought up to date (one update call, part of the rewrite).
+  router.on('POST /progress/:bookType/rewrite', async (req, res) => {
+    const body = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      const position = proseAt(spec, state, body.part, lang);
+      const label = stepKey(partStep(spec, position, state.totalChapters));
+      const note = body.note?.trim() ?? '';
+      const step = `rewrite:${label}`;
+      await charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
+        const done = await rewritePart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal, ...(note ? { note } : {}) });
+        const kept = await repos.versions.keep({ userId, key: bookType, position, text: done.previous, ...(note ? { note } : {}) });
+        if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
+        let next = done.state;
+        if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: done.text, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+        if ((next.memoryUpTo ?? -1) >= position) {
+          // The bible follows the new text; a failed update leaves it as it was (the part is saved).
+          const updated = await updateBible({ spec, renderer: catalog.renderer, provider: ctx.provider, state: next, position, isRewrite: true, signal }).catch(() => null);
+          if (updated) {
+            await repos.books.saveMemory({ userId, key: bookType, memory: updated.memory, upTo: next.memoryUpTo! });
+            next = { ...next, memory: updated.memory };
+          }
+        }
+        await commitUsage({ words: done.outcome.words, ...(done.outcome.usage ? { tokens: done.outcome.usage } : {}) });
+        res.json({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, credits_available: await balance(userId) });
+      });
+    });
+  });
+
+  // Passage tools: a passage of a written part reworked by one call (its plan, the bible and the
+  // words around it go with it), charged and refunded exactly as a step; the part is unchanged until Keep,
+  // which puts the answer in place of the passage and keeps the part's earlier text as a version.
+  router.on('POST /progress/:bookType/passage', async (req, res) => {
+    const body = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      const position = proseAt(spec, state, body.part, lang);
+      const label = stepKey(partStep(spec, position, state.totalChapters));
+      const request = { position, start: body.start, end: body.end, text: body.text, action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
+      // Streamed when asked (Accept: text/event-stream): the stream opens with the first words, so a refusal
+      // before them is an ordinary error answer; one after them is the `error` event (refunded either way).
+      let stream: EventStream | null = null;
+      const onDelta = wantsEventStream(req.get('accept')) ? (text: string) => {
+        stream ??= openEventStream(res);
+        stream.send('delta', { text });
+      } : undefined;
+      try {
+        await charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
+          const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: ctx.provider, state, request, signal, ...(onDelta ? { onDelta } : {}) });
+          await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
+          const answer = { passage: done.text, words: done.words, credits_available: await balance(userId) };
+          if (stream) {
+            stream.send('done', answer);
+            stream.close();
+          } else res.json(answer);
+        });
+      } catch (error) {
+        const open = stream as EventStream | null;
+        if (!open) throw error;
+        open.send('error', errorBody(error instanceof ApiError ? error : failureOf(error, { lang, isTimeout: false })).error);
+        open.close();
+      }
+    });
+  });
+  router.on('POST /progress/:bookType/passage/keep', async (req, res) => {
+    const body = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      const position = proseAt(spec, state, body.part, lang);
+      try {
+        const previous = state.content[position]!;
+        const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text }, body.passage));
+        const kept = await repos.versions.keep({ userId, key: bookType, position, text: previous });
+        if (kept === null || !(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+        res.json({ book: bookView(spec, edit.state), kept_version: kept });
+      } catch (error) {
+        editFailure(error, lang);
+      }
+    });
+  });
+}

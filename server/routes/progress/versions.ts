@@ -1,0 +1,49 @@
+// A part's earlier texts (GET …/versions, kept by rewrites and restores) and one of them back as the part
+// (POST …/versions/restore, free).
+import { bookView, editPart, progress, type BookState } from '../../../engine/index.js';
+import type { AppContext } from '../../core/context.js';
+import { ApiError } from '../../http/errors.js';
+import { sessionOf } from '../../auth/middleware.js';
+import type { ApiRoutes } from '../../http/routes.js';
+import type { BookAccess } from './book-access.js';
+
+export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
+  const { repos } = ctx;
+  const { heldBook, editFailure, proseAt } = book;
+  // A part's earlier texts, newest first (kept by rewrites and restores).
+  router.on('GET /progress/:bookType/versions', async (req, res) => {
+    const { bookType } = req.input.params;
+    const { position } = req.input.query;
+    const userId = sessionOf(req).user.id;
+    if (!(await repos.books.load({ userId, key: bookType }))) throw ApiError.of(404, 'progress_not_found');
+    const versions = await repos.versions.list({ userId, key: bookType, position });
+    res.json({
+      position,
+      versions: versions.map((v) => ({ version: v.version, note: v.note, words: v.text.split(/\s+/).filter(Boolean).length, text: v.text, created_at: v.createdAt })),
+    });
+  });
+
+  // An earlier text back as the part (free: nothing is written); the text it replaces is kept as a version,
+  // so a restore can itself be undone. The bible is rebuilt before the next step if it had read the part.
+  router.on('POST /progress/:bookType/versions/restore', async (req, res) => {
+    const body = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      const position = proseAt(spec, state, body.part, lang);
+      const version = await repos.versions.find({ userId, key: bookType, position, version: body.version });
+      if (!version) throw ApiError.catalogue(404, 'version_not_found', lang);
+      let edit;
+      try {
+        edit = editPart(spec, state, body.part, version.text);
+      } catch (error) {
+        return editFailure(error, lang);
+      }
+      // The bible stays as it is (a restore writes nothing; the writer can edit the bible by hand).
+      const restored: BookState = { ...edit.state, ...(state.memory !== undefined ? { memory: state.memory } : {}), ...(state.memoryUpTo !== undefined ? { memoryUpTo: state.memoryUpTo } : {}) };
+      const kept = await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]! });
+      if (kept === null || !(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: restored }))) {
+        throw ApiError.catalogue(404, 'part_not_found', lang);
+      }
+      res.json({ book: bookView(spec, restored), kept_version: kept });
+    });
+  });
+}

@@ -187,7 +187,11 @@ export class BookSession {
   /** The model's continuity audit of the chapter just written, kept on its part with the step (part of the step: no extra credit). */
   private async audit(outcome: StepOutcome, opts: AdvanceOptions): Promise<void> {
     const position = stepPosition(outcome.step);
-    const audited = await auditPart({ spec: this.spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, state: outcome.state, position, ...(opts.signal ? { signal: opts.signal } : {}) });
+    // An audit that fails leaves the chapter without its findings: the chapter itself is kept.
+    const audited = await auditPart({ spec: this.spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, state: outcome.state, position, ...(opts.signal ? { signal: opts.signal } : {}) }).catch((error: unknown) => {
+      if (opts.signal?.aborted) throw error;
+      return { findings: [], usage: undefined };
+    });
     outcome.state = withAuditFindings(outcome.state, position, audited.findings);
     const usage = addUsage(outcome.usage, audited.usage);
     if (usage) outcome.usage = usage;

@@ -1,7 +1,7 @@
 // The model audit of continuity, below the CLI: its answer is untrusted text, so only "- subject | what
 // contradicts it | part" lines become findings (at most 8, each detail cut to 300 characters); and
 // `continuity: audit` in a generator's flow turns the audit on for every caller of the session (one request
-// a chapter, none for the introduction or the conclusion), while `continuityAudit: false` turns it off.
+// a chapter, none for the introduction or the conclusion), while `continuityAudit: false` turns it off; an audit that fails keeps its chapter.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,22 +29,29 @@ describe('the audit\'s answer read into findings', () => {
 
 describe('continuity: audit in a generator\'s flow', () => {
   let fake: FakeOpenAI;
+  let isFailing = false;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-audit-flow-'));
   beforeAll(async () => {
     const romance = readFileSync(path.join('generators', 'romance.yaml'), 'utf8');
     writeFileSync(path.join(dir, 'romance.yaml'), `${romance}\nflow: { continuity: audit }\n`);
     writeFileSync(path.join(dir, '_shared.yaml'), readFileSync(path.join('generators', '_shared.yaml'), 'utf8'));
     const book = continuityBook(CONTINUITY_PLAN);
-    fake = await startFakeOpenAI({ props: true, contextTokens: 32_768, answer: (body, i) => (/^Check the continuity of/.test(userMessageOf(body).trim()) ? 'NONE' : book(body, i)) });
+    const isAudit = (body: Record<string, unknown>) => /^Check the continuity of/.test(userMessageOf(body).trim());
+    fake = await startFakeOpenAI({
+      props: true, contextTokens: 32_768, answer: (body, i) => (isAudit(body) ? 'NONE' : book(body, i)),
+      reply: (body) => (isFailing && isAudit(body) ? { status: 400, body: { error: { message: 'bad request' } } } : undefined),
+    });
   });
   afterAll(() => fake.close());
 
+  let last: BookSession | undefined;
   const write = async (opts: { continuityAudit?: boolean }) => {
     const catalog = loadCatalog({ generatorsDir: dir });
     const spec = catalog.get('romance')!;
     expect(spec.flow.continuity).toBe('audit');
     const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
     const session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: inMemoryProgressStore(), key: 'b', settings: parseSettings(spec, { language: 'en' }), totalChapters: 3, onFinished: 'keep', ...opts });
+    last = session;
     const before = fake.generationRequests().length;
     while (!session.isFinished) {
       await session.advance();
@@ -55,6 +62,17 @@ describe('continuity: audit in a generator\'s flow', () => {
 
   it('audits each chapter once, and not the introduction or the conclusion', async () => {
     expect((await write({})).map((u) => /^Check the continuity of (Chapter \d+)/.exec(u)?.[1])).toEqual(['Chapter 1', 'Chapter 2', 'Chapter 3']);
+  });
+
+  it('an audit request that fails leaves its chapter written, with no audit finding', async () => {
+    isFailing = true;
+    try {
+      expect(await write({})).toHaveLength(3);
+    } finally {
+      isFailing = false;
+    }
+    expect(last!.isFinished).toBe(true);
+    expect(last!.view().parts.flatMap((p) => p.continuity ?? []).filter((f) => f.kind === 'audit')).toEqual([]);
   });
 
   it('a caller can turn it off', async () => {

@@ -101,6 +101,7 @@ function addBookCommands(program: Command): void {
     .option('--author <name>', "the author name in the export's title page, copyright page and metadata (EPUB, DOCX, PDF)")
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--fresh', 'start the book again instead of resuming saved progress')
+    .option('--continuity <mode>', "checks (the story bible's own checks, the default) or audit (also one model call a chapter that checks it against the bible; the generator's flow may turn it on)")
     .option('--json', 'print a JSON summary on stdout')
     .action(generateCommand);
 

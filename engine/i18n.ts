@@ -27,6 +27,7 @@ export const WORDS = {
   indonesianNote: { en: 'Indonesian words in {label}: {words}', ms: 'Perkataan Indonesia dalam {label}: {words}' },
   checkAgainst: { en: 'check against the rewritten {label}', ms: 'semak dengan {label} yang ditulis semula' },
   threadsResolved: { en: '{resolved} of {total} promises resolved', ms: '{resolved} daripada {total} janji diselesaikan' },
+  auditCost: { en: 'continuity audit on: {calls} more model calls (one a chapter), no extra credit', ms: 'audit kesinambungan dihidupkan: {calls} panggilan model tambahan (satu setiap bab), tanpa kredit tambahan' },
   threadsOverdue: { en: 'still open past their due part: {threads}', ms: 'masih terbuka selepas bahagian sasarannya: {threads}' },
 } as const satisfies Record<string, { en: string; ms: string }>;
 

@@ -78,6 +78,15 @@ export async function dropChapterNotes(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('chapter_notes').execute();
 }
 
+/** A book keeps what the optional model audit of continuity found per part (JSON: position → findings). */
+export async function addAuditFindings(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').addColumn('audit_findings', 'text').execute();
+}
+
+export async function dropAuditFindings(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').dropColumn('audit_findings').execute();
+}
+
 /**
  * A part's earlier texts (issue 25: rewrite keeps the text it replaces as a version the writer can restore):
  * one row per version of a part, numbered from 1 per part; they go with their book.

@@ -19,6 +19,7 @@ import * as m0017 from './0017_history_prefix_index.js';
 import * as m0019 from './0019_part_versions.js';
 import * as m0020 from './0020_part_drafts.js';
 import * as m0021 from './0021_chapter_notes.js';
+import * as m0022 from './0022_audit_findings.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0019_part_versions': m0019,
   '0020_part_drafts': m0020,
   '0021_chapter_notes': m0021,
+  '0022_audit_findings': m0022,
 };

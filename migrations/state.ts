@@ -1,7 +1,7 @@
 // The CLI's state file (`karya generate`, `karya batch`) holds saved books only: its own migration list,
 // recorded in its own table so that it never mixes with the server's history.
 import type { Migration } from 'kysely/migration';
-import { addBookMemory, addChapterNotes, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropBookMemory, dropChapterNotes, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
+import { addAuditFindings, addBookMemory, addChapterNotes, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropAuditFindings, dropBookMemory, dropChapterNotes, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
 
 export const STATE_MIGRATION_TABLE = 'karya_state_migration';
 
@@ -12,4 +12,5 @@ export const stateMigrations: Record<string, Migration> = {
   '0004_book_memory': { up: addBookMemory, down: dropBookMemory },
   '0005_part_versions': { up: createPartVersions, down: dropPartVersions },
   '0006_chapter_notes': { up: addChapterNotes, down: dropChapterNotes },
+  '0007_audit_findings': { up: addAuditFindings, down: dropAuditFindings },
 };

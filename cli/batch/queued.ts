@@ -11,7 +11,7 @@ import { bookView, planSteps, REPEATS_RATIO } from '../../engine/index.js';
 import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openQueue, openStore, postgresBookStore, submitBatch, type BatchBookJob, type BatchNotice, type StepQueue } from '../../server/index.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles } from './files.js';
-import type { BatchEvent, BatchResult } from './scheduler.js';
+import { continuityOfBook, type BatchEvent, type BatchResult } from './scheduler.js';
 
 export interface QueuedBatchInput {
   jobs: readonly BatchJob[];
@@ -186,12 +186,13 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
       written.set(row.job_key, 'done');
       const words = saved ? saved.state.content.join(' ').split(/\s+/).filter(Boolean).length : 0;
       // Parts still short after their extensions, or repeating the book, read off the saved book as the studio shows it.
-      const parts = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state).parts : [];
+      const view = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state) : undefined;
+      const parts = view?.parts ?? [];
       const shortParts = parts.filter((p) => p.is_short).length;
       const repeatingParts = parts.filter((p) => (p.repeated ?? 0) >= REPEATS_RATIO).length;
       totals.shortParts += shortParts;
       totals.repeatingParts += repeatingParts;
-      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}) });
+      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(view) });
     }));
     // A book that ended while those were written is read at once; else the next end (or half a second).
     if (written.size < input.jobs.length && !input.signal.aborted && !isWoken) {

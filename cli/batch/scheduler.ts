@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import PQueue from 'p-queue';
 import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, planSteps, renderPrompt, startBook,
-  type BookState, type CatalogueCode, type PromptRenderer, type Step, type StepResult, REPEATS_RATIO,
+  type BookState, type BookView, type CatalogueCode, type PromptRenderer, type Step, type StepResult, REPEATS_RATIO,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
 import { loadProviders } from '../../engine/node.js';
@@ -23,6 +23,16 @@ import type { BatchJob } from './jobs.js';
 import { isPlainFsError, plainFsError } from '../fs-check.js';
 import { exportLimitMessage } from '../export-format.js';
 import { TokenWindow, estimatePromptTokens, type TokenReservation } from './limits.js';
+
+/**
+ * Continuity of a finished book as its view shows it (recomputed from its story bible, with what the
+ * model audit kept): how many findings its parts have, and the promises open past their due part.
+ */
+export function continuityOfBook(view: Pick<BookView, 'parts' | 'threads'> | undefined): { continuity?: number; overdueThreads?: string[] } {
+  const findings = view?.parts.reduce((n, p) => n + (p.continuity?.length ?? 0), 0) ?? 0;
+  const overdue = view?.threads?.filter((t) => t.is_overdue).map((t) => t.thread) ?? [];
+  return { ...(findings ? { continuity: findings } : {}), ...(overdue.length ? { overdueThreads: overdue } : {}) };
+}
 
 export interface BatchLimits {
   /** Calls in flight at once. */
@@ -386,11 +396,8 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
       await writeBookFiles(job, session?.state ?? book.state, png);
       totals.shortParts += shortParts;
       totals.repeatingParts += repeatingParts;
-      // Continuity of the finished book (recomputed from its story bible): findings on its parts, promises open past their due part.
       const view = session && spec.kind === 'book' ? session.view() : undefined;
-      const findings = view?.parts.reduce((n, p) => n + (p.continuity?.length ?? 0), 0) ?? 0;
-      const overdue = view?.threads?.filter((t) => t.is_overdue).map((t) => t.thread) ?? [];
-      emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...(findings ? { continuity: findings } : {}), ...(overdue.length ? { overdueThreads: overdue } : {}) });
+      emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(view) });
       // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.
       book.state = withoutText(book.state);
       return 'done';

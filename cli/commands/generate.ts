@@ -28,6 +28,8 @@ export interface GenerateOptions {
   author?: string;
   state?: string;
   fresh?: boolean;
+  /** `checks` or `audit` (one more model call a chapter); absent: the generator's flow says. */
+  continuity?: string;
   json?: boolean;
 }
 
@@ -76,6 +78,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   // Nothing is spent on a book that could not be saved or written: the state file and --out are checked first.
   if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
   if (spec.kind !== 'image') writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
+  if (opts.continuity !== undefined && opts.continuity !== 'checks' && opts.continuity !== 'audit') fail(`--continuity: "${opts.continuity}" is not checks or audit`);
   const provider = cliProvider();
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const rule = chapterRuleNote(spec, total);
@@ -97,8 +100,12 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     const session = await BookSession.open({
       spec, renderer: catalog.renderer, provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
       key, settings, totalChapters: total, onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
+      ...(opts.continuity ? { continuityAudit: opts.continuity === 'audit' } : {}),
     });
     opened = session;
+    // The audit's cost, before anything is spent: one call a chapter still to write (part of the step: no extra credit).
+    const auditCalls = auditCallsOf(session);
+    if (auditCalls) info(`karya: ${word('auditCost', session.state.lang, { calls: auditCalls })}`);
     if (session.resumedParts !== null) {
       info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);
     }
@@ -166,7 +173,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format }, { ...opts, ...(author ? { author } : {}) }, png, image);
     if (opts.json) {
       const score = bookLengthScore(parts.map((p) => p.score));
-      process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
+      process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), ...(session.isAuditing ? { cost: { auditCalls } } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
     } else if (!result.file) process.stdout.write(result.markdown ?? '');
     if (result.file) info(`karya: wrote ${result.file}`);
   } catch (error) {
@@ -193,6 +200,13 @@ function reportNotInBible(session: BookSession, failed: ReadonlySet<string>): st
   const labels = view.filter((p) => p.bible_updated === false || (failed.has(p.label) && !taken(p.label))).map((p) => p.label);
   if (labels.length) info(`karya: the story bible did not take in ${labels.join(', ')} (its update failed or did not fit the model's context window); the next step tries again`);
   return labels;
+}
+
+/** The model calls the continuity audit adds to this run: one a chapter still to write (0 when it is off). */
+function auditCallsOf(session: BookSession): number {
+  if (!session.isAuditing || session.spec.kind !== 'book') return 0;
+  const done = session.state.content.length;
+  return planSteps(session.spec, session.state.totalChapters).filter((s) => s.kind === 'chapter' && s.position >= done).length;
 }
 
 /** The book's continuity findings on the part labelled `label` (the book view's). */

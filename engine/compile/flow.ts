@@ -42,6 +42,15 @@ export interface BookState {
    * the chapter count of its edited outline (engine/session/outline-edit.ts).
    */
   readonly chapterNotes?: Readonly<Record<number, string>>;
+  /** What the optional model audit of continuity found, per part position (kept: a model's answer cannot be recomputed). */
+  readonly auditFindings?: Readonly<Record<number, readonly AuditFinding[]>>;
+}
+
+/** One finding of the model audit of continuity: what contradicts the bible, and the part that established it. */
+export interface AuditFinding {
+  kind: 'audit';
+  detail: string;
+  part: string;
 }
 
 export interface FlowSummary {
@@ -287,7 +296,20 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     ...(typeof s.memory === 'string' && s.memory ? { memory: s.memory } : {}),
     ...(typeof s.memoryUpTo === 'number' ? { memoryUpTo: s.memoryUpTo } : {}),
     ...(s.chapterNotes && typeof s.chapterNotes === 'object' ? { chapterNotes: chapterNotesOf(s.chapterNotes) } : {}),
+    ...(auditFindingsOf(s.auditFindings) ? { auditFindings: auditFindingsOf(s.auditFindings)! } : {}),
   };
+}
+
+/** Audit findings as kept: positions (whole numbers) to well-formed findings; anything else dropped (undefined: none). */
+export function auditFindingsOf(raw: unknown): Record<number, AuditFinding[]> | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const kept: Record<number, AuditFinding[]> = {};
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    const n = Number(k);
+    const list = Array.isArray(v) ? v.filter((f): f is AuditFinding => !!f && f.kind === 'audit' && typeof f.detail === 'string' && typeof f.part === 'string') : [];
+    if (Number.isInteger(n) && n >= 0 && list.length) kept[n] = list.map(({ detail, part }) => ({ kind: 'audit' as const, detail, part }));
+  }
+  return Object.keys(kept).length ? kept : undefined;
 }
 
 /** Chapter notes as kept: positions (whole numbers from 1) to non-empty text; anything else dropped. */

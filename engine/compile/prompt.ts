@@ -158,7 +158,7 @@ export interface PromptMeta {
   family: string;
   kind: string;
   /** `memory`: the call that updates the story so far after a part. */
-  stepKind: Step['kind'] | 'memory';
+  stepKind: Step['kind'] | 'memory' | 'audit';
   stepLabel: string;
   lang: Lang;
   title: string;
@@ -250,7 +250,7 @@ export function templateFor(spec: ResolvedSpec, step: Step): string {
 /** The templates a spec uses (for drift guards and validation). */
 export function templatesUsed(spec: ResolvedSpec): string[] {
   const p = spec.prompts;
-  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, NO_REPEAT_TEMPLATE];
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, NO_REPEAT_TEMPLATE, AUDIT_TEMPLATE];
   if (spec.kind === 'image') return [p.image];
   return [p.system, p.single, CONTINUE_TEMPLATE];
 }
@@ -270,6 +270,8 @@ const ENDING_CHAPTERS = 2;
 
 /** The template that asks for the rest of an answer cut at the token limit (the same for every generator). */
 export const CONTINUE_TEMPLATE = 'continue';
+/** The template that asks a model to check a chapter against the story bible before it (the optional continuity audit). */
+export const AUDIT_TEMPLATE = 'continuity-audit';
 /** The template that updates the story so far after a part of a book. */
 export const MEMORY_TEMPLATE = 'memory';
 /** The firmer instruction a part written in the wrong language is asked again with (engine/session). */
@@ -429,7 +431,7 @@ function stepPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state
 }
 
 /** A step's prompt around a user prompt already rendered from `ctx` (the step's context): the system prompt, the model settings and the meta. */
-function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step }, ctx: PromptContext, user: string): RenderedPrompt {
+export function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step }, ctx: PromptContext, user: string): RenderedPrompt {
   const { spec, renderer, state, step } = input;
   const system = spec.kind === 'image' ? '' : renderer.renderTemplate(spec.prompts.system, ctx);
   return {

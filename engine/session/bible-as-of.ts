@@ -7,7 +7,7 @@ import { partLabel } from '../compile/labels.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { parseBible, renderBible, type StoryBible } from './bible.js';
 import { bibleAsOf, type PartOf } from './bible-time.js';
-import { dueThreadLines, outlineThreads, withOutlineThreads } from './outline-threads.js';
+import { dueThreadLines, plannedThreads, withOutlineThreads } from './outline-threads.js';
 import type { PromptState } from '../compile/prompt.js';
 
 /** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book. */
@@ -26,15 +26,15 @@ export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>)
   };
 }
 
-/** The book's bible (structured) as of part `upTo`, with the outline's promises opened by then. */
+/** The book's bible (structured) as of part `upTo`, with the planned promises (outline, brief) opened by then. */
 export function structuredAsOf(spec: ResolvedSpec, state: BookState, upTo: number): StoryBible {
   const partOf = partsOf(spec, state);
-  return withOutlineThreads(bibleAsOf(parseBible(state.memory), upTo, partOf, state.memoryUpTo ?? upTo), outlineThreads(state.outline), upTo, partOf);
+  return withOutlineThreads(bibleAsOf(parseBible(state.memory), upTo, partOf, state.memoryUpTo ?? upTo), plannedThreads(spec, state), upTo, partOf);
 }
 
 /** The book with the bible a step at `position` is sent (the bible as of the part before it), for rendering only. */
 export function stateForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
-  if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !outlineThreads(state.outline).length)) return state;
+  if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !plannedThreads(spec, state).length)) return state;
   const bible = structuredAsOf(spec, state, position - 1);
   const due = dueThreadLines(bible.threads, position, partsOf(spec, state), state.lang);
   const memory = state.memory?.trim() ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] }) : '';

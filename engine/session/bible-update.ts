@@ -15,7 +15,7 @@ import { biblePieces, fitting, windowOf } from './fit.js';
 import { addUsage, type AdvanceOptions } from './step-types.js';
 import { partsOf, stateForStep, structuredAsOf } from './bible-as-of.js';
 import { rederived } from './bible-time.js';
-import { outlineThreads, withOutlineThreads } from './outline-threads.js';
+import { plannedThreads, withOutlineThreads } from './outline-threads.js';
 
 /**
  * The story bible after it took in the part at `position` (one small update call, language-checked like
@@ -38,8 +38,8 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   const text = position === 0 && state.characterDetails ? withoutCharacterDetails(state.content[0]!) : state.content[position]!;
   const label = stepLabel(step, state.lang, spec);
   const whole = parseBible(state.memory);
-  // The outline's promises opened by this part join the bible (they are tracked from the part they open in).
-  const base = input.isRewrite ? structuredAsOf(spec, state, position - 1) : withOutlineThreads(whole, outlineThreads(state.outline), position, partsOf(spec, state));
+  // The planned promises (outline, brief) opened by this part join the bible (they are tracked from the part they open in).
+  const base = input.isRewrite ? structuredAsOf(spec, state, position - 1) : withOutlineThreads(whole, plannedThreads(spec, state), position, partsOf(spec, state));
   let next = withWriterBrief(base, writerBriefOf(spec, state.settings));
   const fold = linesToFold(next);
   const foldLines = fold.map((l) => `- ${l.label ? `${l.label}: ` : ''}${l.line}`).join('\n');

@@ -1,7 +1,12 @@
 // The promises an outline makes: its "Threads:" block ("Urusan:" / "Janji:" in Malay), one line each,
 // "- thread | opened Chapter 2 | due Chapter 5". The story bible takes them in from the part they open in,
-// and every part is told the promises due in it or overdue (templates/partials/threads-due.hbs).
-import type { Lang } from '../spec/types.js';
+// and every part is told the promises due in it or overdue (templates/partials/threads-due.hbs). The
+// writer can mark promises too, in the brief's premise or a chapter's note: "Promise: the missing key | due
+// Chapter 5" ("Janji: kunci yang hilang | sasaran Bab 5"), opened from the introduction or that chapter.
+import type { BookSpec, Lang } from '../spec/types.js';
+import type { BookState } from '../compile/flow.js';
+import { writerBriefOf } from '../compile/brief.js';
+import { partLabel } from '../compile/labels.js';
 import type { BibleThread, StoryBible } from './bible-types.js';
 import { parseThread } from './bible.js';
 import type { PartOf } from './bible-time.js';
@@ -28,6 +33,26 @@ export function outlineThreads(outline: string | undefined): BibleThread[] {
     if (thread) out.push(thread);
   }
   return out;
+}
+
+const PROMISE = /^\s*(?:[-*•]\s*)?(?:\*\*|__)?(?:promise|janji)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.+)$/i;
+
+/** The promises a writer's text marks ("Promise: … | due Chapter 5"), opened in the part labelled `opened`. */
+export function writerPromises(text: string, opened: string): BibleThread[] {
+  return text.split(/\r?\n/).flatMap((line) => {
+    const m = PROMISE.exec(line);
+    const thread = m ? parseThread(m[1]!) : undefined;
+    return thread ? [{ ...thread, opened }] : [];
+  });
+}
+
+/** The promises planned before a part is written: the outline's, then those the writer marked in the brief's premise and the chapter notes. */
+export function plannedThreads(spec: BookSpec, state: Pick<BookState, 'outline' | 'settings' | 'chapterNotes' | 'totalChapters' | 'lang'>): BibleThread[] {
+  const label = (position: number) => partLabel(spec, position, state.totalChapters, state.lang);
+  const notes = Object.entries(state.chapterNotes ?? {}).flatMap(([n, note]) => writerPromises(note, label(Number(n))));
+  const planned = [...outlineThreads(state.outline), ...writerPromises(writerBriefOf(spec, state.settings).premise, label(0)), ...notes];
+  const seen = new Set<string>();
+  return planned.filter((t) => !seen.has(norm(t.thread)) && !!seen.add(norm(t.thread)));
 }
 
 /** The bible with the outline's threads opened by part `upTo` that it does not hold yet. */

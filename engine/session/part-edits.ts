@@ -2,6 +2,7 @@
 // the part ends) and "rewrite" / "write again" (rewritePart: the part's own request with its current text
 // and the writer's note). Both are rendered from the book as it stood when the part was written and are
 // pure of storage: the caller saves, keeps versions and charges.
+import { withAuditFindings } from './continuity-audit.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
@@ -125,5 +126,7 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   if (position === 0 && outcome.state.characterDetails !== undefined) next = { ...next, characterDetails: outcome.state.characterDetails };
   next = unmarkPart(next, position);
   if (!outcome.isComplete) next = { ...next, incompleteParts: [...(next.incompleteParts ?? []), position] };
+  // What the model audit found in the old text no longer applies to the new one.
+  next = withAuditFindings(next, position, []);
   return { state: next, position, step, text: outcome.text, previous, outcome };
 }

@@ -22,6 +22,7 @@ import { addUsage, SessionError, type AdvanceOptions, type StepOutcome, type Ste
 import { runStep } from './run-step.js';
 import { extendPart, rewritePart } from './part-edits.js';
 import { updateBible } from './bible-update.js';
+import { auditPart, withAuditFindings } from './continuity-audit.js';
 
 export { SessionError, type AdvanceOptions, type LanguageRetry, type StepOutcome, type StepResult } from './step-types.js';
 export { runStep } from './run-step.js';
@@ -50,12 +51,14 @@ export interface OpenSessionInput {
   isFresh?: boolean;
   /** The writer's notes per chapter for a new book (`karya generate --brief` with "## Chapter notes"). */
   chapterNotes?: Readonly<Record<number, string>>;
+  /** Audit each chapter with one more model call (`--continuity audit`); absent: the generator's flow says (off by default). */
+  continuityAudit?: boolean;
 }
 
 export class BookSession {
   private constructor(
     readonly spec: ResolvedSpec,
-    private readonly ports: { renderer: PromptRenderer; provider: Provider; store: ProgressStore; clock: Clock },
+    private readonly ports: { renderer: PromptRenderer; provider: Provider; store: ProgressStore; clock: Clock; isAuditing: boolean },
     readonly key: string,
     private current: BookState,
     /** Parts already written when the session opened an interrupted book; null for a new book. */
@@ -66,7 +69,7 @@ export class BookSession {
   /** Open the book saved under the key, or start one with these settings (see OpenSessionInput). */
   static async open(input: OpenSessionInput): Promise<BookSession> {
     const { spec, key } = input;
-    const ports = { renderer: input.renderer, provider: input.provider, store: input.store, clock: input.clock ?? systemClock };
+    const ports = { renderer: input.renderer, provider: input.provider, store: input.store, clock: input.clock ?? systemClock, isAuditing: input.continuityAudit ?? spec.flow.continuity === 'audit' };
     let fresh: BookState;
     try {
       fresh = startBook({ spec, settings: input.settings, ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}) });
@@ -172,7 +175,26 @@ export class BookSession {
       ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
     });
     if (opts.signal?.aborted) throw new GenerationError('aborted', { cause: opts.signal.reason });
+    if (this.ports.isAuditing && step.kind === 'chapter') await this.audit(outcome, opts);
     return this.saveOutcome(step, before, outcome, opts.chapterTitle);
+  }
+
+  /** True when each chapter is audited by the model after it is written (one more call a chapter). */
+  get isAuditing(): boolean {
+    return this.ports.isAuditing;
+  }
+
+  /** The model's continuity audit of the chapter just written, kept on its part with the step (part of the step: no extra credit). */
+  private async audit(outcome: StepOutcome, opts: AdvanceOptions): Promise<void> {
+    const position = stepPosition(outcome.step);
+    // An audit that fails leaves the chapter without its findings: the chapter itself is kept.
+    const audited = await auditPart({ spec: this.spec, renderer: this.ports.renderer, provider: opts.provider ?? this.ports.provider, state: outcome.state, position, ...(opts.signal ? { signal: opts.signal } : {}) }).catch((error: unknown) => {
+      if (opts.signal?.aborted) throw error;
+      return { findings: [], usage: undefined };
+    });
+    outcome.state = withAuditFindings(outcome.state, position, audited.findings);
+    const usage = addUsage(outcome.usage, audited.usage);
+    if (usage) outcome.usage = usage;
   }
 
   /**

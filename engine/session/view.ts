@@ -41,8 +41,9 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   const missing = new Set(isBook ? partsNotInBible(state) : []);
   const prose = state.content.map((text, i) => (i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text));
   const repeated = target > 0 ? repeatedShares(prose) : [];
-  // Continuity: recomputed from the story bible and the text, never stored (a re-derived bible clears a finding).
-  const findings = isBook ? continuityFindings(spec, state, next === null) : [];
+  // Continuity: recomputed from the story bible and the text, never stored (a re-derived bible clears a
+  // finding); then what the optional model audit found, kept with the book.
+  const findings = isBook ? continuityFindings(spec, state, next === null).map((found, i) => [...found, ...(state.auditFindings?.[i] ?? [])]) : [];
   const checks = isBook ? checksAgainst(spec, state) : [];
   const parts = state.content.map((text, i) => {
     const step = partStep(spec, i, state.totalChapters);

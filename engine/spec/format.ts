@@ -116,6 +116,10 @@ export const FlowDef = z
       .boolean()
       .optional()
       .describe('false for a piece that mixes languages on purpose (a language-learning story): its answers are not checked for the output language (default true)'),
+    continuity: z
+      .enum(['checks', 'audit'])
+      .optional()
+      .describe('checks: continuity checked from the story bible only (default); audit: also one model call a chapter that checks it against the bible'),
   })
   .strict();
 

@@ -93,6 +93,7 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     characterDetails: f.characterDetails ?? false,
     retry: f.retry ?? false,
     languageCheck: f.languageCheck ?? true,
+    ...(f.continuity ? { continuity: f.continuity } : {}),
   };
   if (kind === 'book') {
     if (!chaptersField && !flow.sections) issue('flow.sections', 'a book needs fixed sections or a field with role chapters');

@@ -73,6 +73,8 @@ export interface ResolvedFlow {
    * checked for the output language (engine/session/language.ts). Absent (the studio's slice) or true: checked.
    */
   readonly languageCheck?: boolean;
+  /** 'audit': each chapter is also checked against the story bible by one model call; absent or 'checks': the bible's own checks only. */
+  readonly continuity?: 'checks' | 'audit';
 }
 
 export interface ResolvedPrompts {

@@ -305,6 +305,8 @@ export interface BooksTable {
   memory_up_to: Generated<number | null>;
   /** The writer's notes per chapter, JSON (position → note); null until the outline is shaped as chapters. */
   chapter_notes: Generated<string | null>;
+  /** What the optional model audit of continuity found, JSON (position → findings); null when it found nothing. */
+  audit_findings: Generated<string | null>;
   is_finished: number;
   created_at: Generated<string>;
   updated_at: Generated<string>;

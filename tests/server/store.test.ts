@@ -346,6 +346,24 @@ describe('books', () => {
     expect({ total: loaded.totalChapters, notes: loaded.chapterNotes, content: loaded.content }).toEqual({ total: 4, notes: { 2: 'Aisha must cry.', 4: 'Tan leaves.' }, content: ['Once.'] });
   });
 
+  it_('what the continuity audit found is kept with the book per part, and a step with none clears it', async () => {
+    const user = await newUser();
+    const found = { kind: 'audit' as const, detail: 'Mara: speaks here but drowned', part: 'Chapter 4' };
+    const state: BookState = { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, outline: 'Chapter 1: A', content: ['Once.', 'Then.'], currentChapter: 2, isLocked: true, auditFindings: { 1: [found] } };
+    const commitStep = async (s: BookState, isFirst: boolean) => {
+      const charge = (await repos.generations.start({ userId: user.id, generatorId: 'romance', step: 'chapter:1', cost: 1, reason: 'romance' }))!;
+      await repos.generations.commit({
+        userId: user.id, charge, book: { key: 'romance', save: { state: s, step: { kind: 'chapter', position: 1 }, stepKey: 'chapter:1', position: 1, text: 'Then.', isFirst, generatorId: 'romance', bookType: 'romance', isComplete: true, continuations: 0, isFinished: false, keepsProgress: true, label: 'x', words: 1, seconds: 0.1 } },
+        history: { title: 'Romance', contentType: 'romance', content: 'Then.', generatorId: 'romance' }, usage: { promptType: 'romance', metadata: {}, isPart: true },
+      });
+    };
+    await commitStep(state, true);
+    expect((await repos.books.load({ userId: user.id, key: 'romance' }))!.state.auditFindings).toEqual({ 1: [found] });
+    const { auditFindings: _found, ...cleared } = state;
+    await commitStep(cleared, false);
+    expect((await repos.books.load({ userId: user.id, key: 'romance' }))!.state.auditFindings).toBeUndefined();
+  });
+
   it_('the story bible edited by hand after a reset: its text kept with "no part read yet" (upTo -1), so the next step folds every part into it', async () => {
     const user = await newUser();
     await commitBook(user.id, 'Laut');

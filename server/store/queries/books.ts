@@ -4,7 +4,7 @@
 // (SQLite: statements prepared once; Postgres: the queue's workers) and stay in ./sqlite and ./postgres.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { KdpPackage } from '../../../engine/contract/index.js';
-import { chapterNotesOf, type BookState, type SavedBook, type StepSave } from '../../../engine/index.js';
+import { auditFindingsOf, chapterNotesOf, type BookState, type SavedBook, type StepSave } from '../../../engine/index.js';
 import type { BookRepository, UserBook } from '../ports.js';
 import type { BooksDatabase, BooksTable, Database } from '../schema.js';
 import { all, first, run, transaction, type Db, type Exec, type Program } from './run.js';
@@ -62,6 +62,7 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
     ...(row.memory !== null ? { memory: row.memory } : {}),
     ...(row.memory_up_to !== null ? { memoryUpTo: row.memory_up_to } : {}),
     ...(row.chapter_notes ? { chapterNotes: chapterNotesOf(JSON.parse(row.chapter_notes)) } : {}),
+    ...(row.audit_findings && auditFindingsOf(JSON.parse(row.audit_findings)) ? { auditFindings: auditFindingsOf(JSON.parse(row.audit_findings))! } : {}),
   };
   return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
 }
@@ -80,6 +81,7 @@ export function headerOfStep(save: StepSave) {
     memory: state.memory ?? null,
     memory_up_to: state.memoryUpTo ?? null,
     chapter_notes: state.chapterNotes ? JSON.stringify(state.chapterNotes) : null,
+    audit_findings: state.auditFindings ? JSON.stringify(state.auditFindings) : null,
     is_finished: save.isFinished ? 1 : 0,
   };
 }

@@ -12,7 +12,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const KNOWN_LONG: ReadonlyArray<{ fn: string; why: string }> = [
   { fn: 'studio/src/generator/GeneratorPage.tsx GeneratorWorkspace', why: "the studio's workspace, split into components with one job each (form, outline cards, preview, drafts, publish)" },
   { fn: 'studio/src/generator/useGeneration.ts useGeneration', why: "the generation hook: its stream handling as its own hook" },
-  { fn: 'server/queue/index.ts startStepWorker', why: "the step worker: claiming, running and finishing a job as functions of their own" },
 ];
 
 describe('function length', () => {

@@ -108,12 +108,12 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
   const list = publicJson({ generators: summaries });
   const forms = new Map<string, PublicJson>();
 
-  router.get('/', (req, res) => {
+  router.on('GET /generators', (req, res) => {
     sendPublicJson(req, res, list);
   });
 
-  router.get('/:id', (req, res) => {
-    const { id } = parse(Id, req.params);
+  router.on('GET /generators/:id', (req, res) => {
+    const { id } = req.input.params;
     let answer = forms.get(id);
     if (!answer) {
       const form = catalog.form(id);
@@ -124,6 +124,7 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
     sendPublicJson(req, res, answer);
   });
 
+  // Declared by hand: an unknown generator answers 404 before its body is read (the key would refuse a bad body first).
   router.post('/:id/generate', requireUser(repos.auth, 'not_signed_in'), async (req, res: Reply<'POST /generators/:id/generate'>) => {
     const { id } = parse(Id, req.params);
     const spec = catalog.get(id);

@@ -405,6 +405,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
     await waitForDatabase(queue.pool, { maxMs: ctx.config.generationTimeoutMs });
   };
 
+  const parts: WorkerParts = { locks, logger, leased, afterOurFailure };
   const handle = async (job: PgBoss.JobWithMetadata<StepRequest>) => {
     // Its request gave up before any worker took it (no worker answered in time): not started.
     if (job.data.startBy && Date.now() > job.data.startBy) return;
@@ -414,64 +415,8 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       // publishes its cancel, so either the mark is seen now or the cancel aborts the step (refunded).
       if ((await readOutcome(queue, job.id))?.kind === 'dropped') return;
       await leasedNow;
-      return handleStep(job, abort);
+      return handleStep(ctx, queue, parts, job, abort);
     });
-  };
-
-  const handleStep = async (job: PgBoss.JobWithMetadata<StepRequest>, abort: AbortController) => {
-    const request = job.data;
-    // Events go out in order: one chain per job.
-    let tail: Promise<void> = Promise.resolve();
-    const publish = (event: StepEvent) => {
-      tail = tail.then(() => queue.channel.publish(job.id, event)).catch((error: unknown) => logger.warn({ err: error }, 'step event not sent'));
-    };
-    let lock: { release(): Promise<void> };
-    try {
-      lock = await bookLock(ctx, locks, request, abort);
-    } catch (error) {
-      await afterOurFailure(error);
-      throw error;
-    }
-    let isCharged = false;
-    try {
-      let outcome: StepOutcome | undefined;
-      try {
-        await runUserStep(ctx, request, {
-          client: abort.signal,
-          onCharged: () => {
-            isCharged = true;
-            publish({ t: 'charged' });
-          },
-          onDelta: (text) => publish({ t: 'delta', d: text }),
-          onDone: (payload) => {
-            outcome = { kind: 'done', payload };
-            // The answer goes out before the memory update (as on the single server).
-            const done = outcome;
-            tail = tail.then(() => writeOutcome(queue, job.id, done)).then(() => queue.channel.publish(job.id, { t: 'end' }).catch(() => undefined));
-            // Awaited after the memory update; marked handled now so that a failure waits for that.
-            tail.catch(() => undefined);
-          },
-        });
-        if (!outcome) outcome = { kind: 'gone' };
-      } catch (error) {
-        if (error instanceof StepFailure) outcome = error.isClientGone ? { kind: 'gone' } : failureOutcome(error.error, true);
-        else if (error instanceof ApiError) outcome = failureOutcome(error, isCharged);
-        else throw error;
-      }
-      if (outcome.kind !== 'done') {
-        const failed = outcome;
-        tail = tail.then(() => writeOutcome(queue, job.id, failed)).then(() => queue.channel.publish(job.id, { t: 'end' }).catch(() => undefined));
-      }
-      await tail;
-    } catch (error) {
-      // Not the step's failure (that is answered above) but ours, such as a lost database connection:
-      // pg-boss tries the job again; after its last attempt the request is answered and the step refunded.
-      await afterOurFailure(error);
-      if (job.retryCount >= job.retryLimit) await giveUp(ctx, queue, job).catch((err: unknown) => logger.warn({ err }, 'could not answer a failed step'));
-      throw error;
-    } finally {
-      await lock.release();
-    }
   };
 
   // Every loop of the two queues fetches when a job is announced (onJob below), else every WORK_POLL_S:
@@ -484,74 +429,8 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       }),
     );
   }
-  // The batch queue: one loop fetching as many books as there is room for (one query for a wave of books,
-  // where a loop per book made a fetch each, queued on pg-boss's few connections), each book then
-  // completed, or failed back for its retry, on its own as it ends.
-  let batchHeld = 0;
-  let onBatchWake: (() => void) | undefined;
-  /** Something changed since the loop last fetched (a book ended, a job was announced): fetch again. */
-  let isBatchWoken = false;
-  const wakeBatch = () => {
-    isBatchWoken = true;
-    onBatchWake?.();
-  };
-  const batchEnds = new Set<Promise<void>>();
-  const runBatchJob = async (job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> => {
-    try {
-      await leased(BATCH_QUEUE, job.id, new AbortController(), async (leasedNow) => {
-        try {
-          await runBatchStep(ctx, { ...queue, locks, leasedNow, calls: batchCalls, isStopping: () => isStopping, ...(opts.batchProvider ? { provider: opts.batchProvider } : {}) }, job);
-        } catch (error) {
-          if (!(error instanceof GenerationError)) await afterOurFailure(error);
-          if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);
-          throw error;
-        }
-      });
-      await queue.boss.complete(BATCH_QUEUE, job.id);
-    } catch (error) {
-      // The queue runs it again after its pause (with backoff), as pg-boss's own workers do.
-      await queue.boss.fail(BATCH_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((err: unknown) => logger.warn({ err }, 'a batch job could not be given back; the lease sweep will'));
-    }
-  };
-  const batchLoop = (async () => {
-    while (!isStopping) {
-      isBatchWoken = false;
-      const room = (batchCalls.pending >= concurrency ? batchBooks : concurrency) - batchHeld;
-      let jobs: Array<PgBoss.JobWithMetadata<BatchBookJob>> = [];
-      if (room > 0) {
-        try {
-          jobs = (await queue.boss.fetch<BatchBookJob>(BATCH_QUEUE, { batchSize: room, includeMetadata: true })) ?? [];
-        } catch (error) {
-          // The database is away: look again at the next turn.
-          logger.warn({ err: error }, 'batch jobs could not be fetched');
-        }
-      }
-      for (const job of jobs) {
-        batchHeld++;
-        const ended: Promise<void> = runBatchJob(job).finally(() => {
-          batchHeld--;
-          batchEnds.delete(ended);
-          wakeBatch();
-        });
-        batchEnds.add(ended);
-      }
-      // The room is full or the queue empty: the next book's end, an announced job, or the poll.
-      if (isStopping || isBatchWoken || (jobs.length && jobs.length === room)) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, WORK_POLL_S * 1000);
-        function done() {
-          clearTimeout(timer);
-          onBatchWake = undefined;
-          resolve();
-        }
-        onBatchWake = done;
-      });
-    }
-  })();
-  // Every call slot has become busy: the loop may hold the second `concurrency` of books (above).
-  batchCalls.addEventListener('active', () => {
-    if (batchCalls.pending >= concurrency && batchHeld < batchBooks) wakeBatch();
-  });
+  const batch = startBatchLoop(ctx, queue, { ...parts, concurrency, batchBooks, batchCalls, isStopping: () => isStopping, ...(opts.batchProvider ? { batchProvider: opts.batchProvider } : {}) });
+  const wakeBatch = batch.wake;
   // A job queued anywhere wakes this process's workers of its queue (else they fetch at their next poll).
   const offJob = queue.channel.onJob((name) => {
     if (name === BATCH_QUEUE) wakeBatch();
@@ -571,8 +450,8 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       const until = Date.now() + (stopOpts.drainMs ?? 0);
       while (running.size && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
       // The batch books that ended are completed (or given back) before the connections go.
-      await batchLoop;
-      if (!running.size) await Promise.all(batchEnds);
+      await batch.loop;
+      if (!running.size) await Promise.all(batch.ends);
       clearInterval(heartbeat);
       offCancel();
       offStop();
@@ -581,6 +460,147 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       await locks.end().catch(() => undefined);
     },
   };
+}
+
+/** What a worker's step and batch handlers share: the lock pool, the logger, the lease and the wait after a failure of ours. */
+interface WorkerParts {
+  locks: pg.Pool;
+  logger: Logger;
+  leased: <T>(queueName: string, jobId: string, abort: AbortController, fn: (leasedNow: Promise<void>) => Promise<T>) => Promise<T>;
+  afterOurFailure: (error: unknown) => Promise<void>;
+}
+
+/** One queued step run here under its book's lock: its events published in order, its outcome written for the request. */
+async function handleStep(ctx: AppContext, queue: StepQueue, worker: WorkerParts, job: PgBoss.JobWithMetadata<StepRequest>, abort: AbortController): Promise<void> {
+  const { locks, logger, afterOurFailure } = worker;
+  const request = job.data;
+  // Events go out in order: one chain per job.
+  let tail: Promise<void> = Promise.resolve();
+  const publish = (event: StepEvent) => {
+    tail = tail.then(() => queue.channel.publish(job.id, event)).catch((error: unknown) => logger.warn({ err: error }, 'step event not sent'));
+  };
+  let lock: { release(): Promise<void> };
+  try {
+    lock = await bookLock(ctx, locks, request, abort);
+  } catch (error) {
+    await afterOurFailure(error);
+    throw error;
+  }
+  let isCharged = false;
+  try {
+    let outcome: StepOutcome | undefined;
+    try {
+      await runUserStep(ctx, request, {
+        client: abort.signal,
+        onCharged: () => {
+          isCharged = true;
+          publish({ t: 'charged' });
+        },
+        onDelta: (text) => publish({ t: 'delta', d: text }),
+        onDone: (payload) => {
+          outcome = { kind: 'done', payload };
+          // The answer goes out before the memory update (as on the single server).
+          const done = outcome;
+          tail = tail.then(() => writeOutcome(queue, job.id, done)).then(() => queue.channel.publish(job.id, { t: 'end' }).catch(() => undefined));
+          // Awaited after the memory update; marked handled now so that a failure waits for that.
+          tail.catch(() => undefined);
+        },
+      });
+      if (!outcome) outcome = { kind: 'gone' };
+    } catch (error) {
+      if (error instanceof StepFailure) outcome = error.isClientGone ? { kind: 'gone' } : failureOutcome(error.error, true);
+      else if (error instanceof ApiError) outcome = failureOutcome(error, isCharged);
+      else throw error;
+    }
+    if (outcome.kind !== 'done') {
+      const failed = outcome;
+      tail = tail.then(() => writeOutcome(queue, job.id, failed)).then(() => queue.channel.publish(job.id, { t: 'end' }).catch(() => undefined));
+    }
+    await tail;
+  } catch (error) {
+    // Not the step's failure (that is answered above) but ours, such as a lost database connection:
+    // pg-boss tries the job again; after its last attempt the request is answered and the step refunded.
+    await afterOurFailure(error);
+    if (job.retryCount >= job.retryLimit) await giveUp(ctx, queue, job).catch((err: unknown) => logger.warn({ err }, 'could not answer a failed step'));
+    throw error;
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * The batch queue: one loop fetching as many books as there is room for (one query for a wave of books,
+ * where a loop per book made a fetch each, queued on pg-boss's few connections), each book then
+ * completed, or failed back for its retry, on its own as it ends.
+ */
+function startBatchLoop(ctx: AppContext, queue: StepQueue, worker: WorkerParts & { concurrency: number; batchBooks: number; batchCalls: PQueue; batchProvider?: Provider; isStopping: () => boolean }): { wake: () => void; loop: Promise<void>; ends: Set<Promise<void>> } {
+  const { locks, logger, leased, afterOurFailure, concurrency, batchBooks, batchCalls } = worker;
+let batchHeld = 0;
+let onBatchWake: (() => void) | undefined;
+/** Something changed since the loop last fetched (a book ended, a job was announced): fetch again. */
+let isBatchWoken = false;
+const wakeBatch = () => {
+  isBatchWoken = true;
+  onBatchWake?.();
+};
+const batchEnds = new Set<Promise<void>>();
+const runBatchJob = async (job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> => {
+  try {
+    await leased(BATCH_QUEUE, job.id, new AbortController(), async (leasedNow) => {
+      try {
+        await runBatchStep(ctx, { ...queue, locks, leasedNow, calls: batchCalls, isStopping: worker.isStopping, ...(worker.batchProvider ? { provider: worker.batchProvider } : {}) }, job);
+      } catch (error) {
+        if (!(error instanceof GenerationError)) await afterOurFailure(error);
+        if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);
+        throw error;
+      }
+    });
+    await queue.boss.complete(BATCH_QUEUE, job.id);
+  } catch (error) {
+    // The queue runs it again after its pause (with backoff), as pg-boss's own workers do.
+    await queue.boss.fail(BATCH_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) }).catch((err: unknown) => logger.warn({ err }, 'a batch job could not be given back; the lease sweep will'));
+  }
+};
+const batchLoop = (async () => {
+  while (!worker.isStopping()) {
+    isBatchWoken = false;
+    const room = (batchCalls.pending >= concurrency ? batchBooks : concurrency) - batchHeld;
+    let jobs: Array<PgBoss.JobWithMetadata<BatchBookJob>> = [];
+    if (room > 0) {
+      try {
+        jobs = (await queue.boss.fetch<BatchBookJob>(BATCH_QUEUE, { batchSize: room, includeMetadata: true })) ?? [];
+      } catch (error) {
+        // The database is away: look again at the next turn.
+        logger.warn({ err: error }, 'batch jobs could not be fetched');
+      }
+    }
+    for (const job of jobs) {
+      batchHeld++;
+      const ended: Promise<void> = runBatchJob(job).finally(() => {
+        batchHeld--;
+        batchEnds.delete(ended);
+        wakeBatch();
+      });
+      batchEnds.add(ended);
+    }
+    // The room is full or the queue empty: the next book's end, an announced job, or the poll.
+    if (worker.isStopping() || isBatchWoken || (jobs.length && jobs.length === room)) continue;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, WORK_POLL_S * 1000);
+      function done() {
+        clearTimeout(timer);
+        onBatchWake = undefined;
+        resolve();
+      }
+      onBatchWake = done;
+    });
+  }
+})();
+// Every call slot has become busy: the loop may hold the second `concurrency` of books (above).
+batchCalls.addEventListener('active', () => {
+  if (batchCalls.pending >= concurrency && batchHeld < batchBooks) wakeBatch();
+});
+  return { wake: wakeBatch, loop: batchLoop, ends: batchEnds };
 }
 
 function failureOutcome(error: ApiError, charged: boolean): StepOutcome {

@@ -5,12 +5,12 @@
 import { type Request } from 'express';
 import { bookDocument, bookSummary, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
 import { renderBounded } from '../../engine/node.js';
-import { BookTypeParamsSchema, EXPORT_FILE_TYPES, ExportQuerySchema, exportFileName, NumericIdParamsSchema, type MyBook } from '../../engine/contract/index.js';
+import { EXPORT_FILE_TYPES, ExportQuerySchema, exportFileName, NumericIdParamsSchema, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
-import { sendDownload, type FileReply, type Reply } from '../http/contract.js';
+import { sendDownload, type FileReply } from '../http/contract.js';
 import type { UserBook } from '../store/ports.js';
 import { whileNoStep } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
@@ -70,12 +70,13 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
 
   // Every book of the user, finished or not, current or kept by "Start New", the most recently changed
   // first: what was written is the writer's whatever their credits.
-  router.get('/', async (req, res: Reply<'GET /books'>) => {
+  router.on('GET /books', async (req, res) => {
     const books = await repos.books.list({ userId: userId(req) });
     res.json({ books: books.map(listing).filter((b): b is MyBook => b !== null) });
   });
 
   // A saved book by id first; any other value is a book type (the next route).
+  // Declared by hand: a value that is no id passes to the next route (next('route')), before the key's params would refuse it.
   router.get('/:id/export', async (req, res: FileReply<'GET /books/:id/export'>, next) => {
     if (!isBookId(String(req.params.id))) {
       next('route');
@@ -89,9 +90,9 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     await download(res, book.state, format, ApiError.of(404, 'not_found'), author);
   });
 
-  router.get('/:bookType/export', async (req, res: FileReply<'GET /books/:bookType/export'>) => {
-    const { bookType } = parse(BookTypeParamsSchema, req.params);
-    const { format, author } = parse(ExportQuerySchema, req.query);
+  router.on('GET /books/:bookType/export', async (req, res) => {
+    const { bookType } = req.input.params;
+    const { format, author } = req.input.query;
     const saved = await repos.books.load({ userId: userId(req), key: bookType });
     if (!saved) throw ApiError.of(404, 'progress_not_found');
     await download(res, saved.state, format, ApiError.of(404, 'progress_not_found'), author);
@@ -112,8 +113,8 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
 
   // "Continue": the book becomes the current book of its type (its generator page shows it); the book that
   // was current there is kept in My Books, never lost.
-  router.post('/:id/continue', async (req, res: Reply<'POST /books/:id/continue'>) => {
-    const { id } = parse(NumericIdParamsSchema, req.params);
+  router.on('POST /books/:id/continue', async (req, res) => {
+    const { id } = req.input.params;
     const owner = userId(req);
     await whileIdle(owner, id, async (found) => {
       // Only a book its generator page can show (a book of a generator still in the catalog).
@@ -126,8 +127,8 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   });
 
   // Deleting is its own action (the studio asks first): any of the user's books, finished or not.
-  router.delete('/:id', async (req, res: Reply<'DELETE /books/:id'>) => {
-    const { id } = parse(NumericIdParamsSchema, req.params);
+  router.on('DELETE /books/:id', async (req, res) => {
+    const { id } = req.input.params;
     const owner = userId(req);
     await whileIdle(owner, id, async () => {
       if (!(await repos.books.removeById({ userId: owner, id }))) throw ApiError.of(404, 'not_found');

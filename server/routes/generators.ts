@@ -1,6 +1,7 @@
 // /api/generators: the compiled list, each generator's form model, and POST …/:id/generate, which runs
 // the user's next step (JSON answer, or `delta` events then `done`/`error` with Accept: text/event-stream).
 import { createHash } from 'node:crypto';
+import type { Response } from 'express';
 import * as z from 'zod';
 import { stepKey, withLanguage, type Lang } from '../../engine/index.js';
 import { GenerateBodySchema, GenerateHeadersSchema, GenerationEventSchemas, GeneratorIdParamsSchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
@@ -32,6 +33,64 @@ function hashRequest(input: { generatorId: string; body: unknown }): string {
   return createHash('sha256').update(JSON.stringify(canonical({ generator: input.generatorId, body: input.body ?? null }))).digest('hex');
 }
 
+type GeneratorSpec = NonNullable<ReturnType<AppContext['catalog']['get']>>;
+
+/** The settings a generation body asks for, in the language it asks for, with the language to answer refusals in. */
+function settingsOfBody(spec: GeneratorSpec, body: z.output<typeof GenerateBody>): { settings: ReturnType<typeof settingsOrError>; hintLang: Lang; chapterTitle: string | undefined } {
+  const chosen = withLanguage(spec, { ...body.settings }, body.lang);
+  if (!chosen.ok) throw new ApiError(400, 'invalid_settings', MESSAGES.invalid_request, { lang: chosen.message });
+  const raw = chosen.settings;
+  const langField = spec.fields.find((f) => f.role === 'language');
+  const hintLang: Lang = body.lang ?? (raw[langField?.name ?? ''] === 'ms' ? 'ms' : spec.fixedLanguage);
+  const settings = settingsOrError({ spec, raw, lang: hintLang });
+  const chapterField = spec.fields.find((f) => f.role === 'chapterTitle');
+  const chapterTitle = body.chapterTitle?.trim() || (chapterField ? String(settings[chapterField.name] ?? '').trim() : '') || undefined;
+  return { settings, hintLang, chapterTitle };
+}
+
+/** Every generation request of a user takes a token from their bucket (kept in the database); 429 when it is empty. */
+async function takeGenerationToken(ctx: AppContext, input: { userId: string; hintLang: Lang; res: Response }): Promise<void> {
+  const { config, repos } = ctx;
+  const take = await repos.limits.take({ key: `generate:${input.userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
+  if (take.isAllowed) return;
+  input.res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
+  throw ApiError.catalogue(429, 'rate_limited', input.hintLang);
+}
+
+/**
+ * Starts the request under its Idempotency-Key: refused while the same key runs or when it was used for
+ * another request; a finished one is answered again from the store (true), as JSON or a `done` event.
+ */
+async function replayStoredAnswer(ctx: AppContext, input: { userId: string; idempotencyKey: string; requestHash: string; hintLang: Lang; isStream: boolean; res: Response }): Promise<boolean> {
+  const { userId, idempotencyKey, requestHash, hintLang, res } = input;
+  // A key still running after three step time-outs belongs to a server that stopped during it.
+  const found = await ctx.repos.idempotency.begin({ userId, key: idempotencyKey, requestHash, ttlMs: IDEMPOTENCY_TTL_MS, staleMs: 3 * ctx.config.generationTimeoutMs });
+  if (found.status === 'running') {
+    res.set('Retry-After', '1');
+    throw ApiError.catalogue(409, 'idempotency_in_progress', hintLang);
+  }
+  if (found.status === 'mismatch') throw ApiError.catalogue(422, 'idempotency_key_reused', hintLang);
+  if (found.status !== 'done') return false;
+  res.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  const stored = JSON.parse(found.body) as DonePayload;
+  if (input.isStream) {
+    const replay: TypedEventStream<GenerationEvents> = openEventStream(res);
+    replay.send('done', stored);
+    replay.close();
+  } else res.status(found.responseStatus).json(stored);
+  return true;
+}
+
+/** A failed step: nothing when the client left, an `error` event on an open stream, else the error's JSON answer. */
+function answerFailure(error: unknown, input: { isClientGone: boolean; stream: TypedEventStream<GenerationEvents> | null }): void {
+  if (!(error instanceof StepFailure)) throw error;
+  if (error.isClientGone || input.isClientGone) return;
+  const open = input.stream;
+  if (!open) throw error.error;
+  open.send('error', errorBody(error.error).error);
+  open.close();
+}
+
 export function generatorRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog, config, logger } = ctx;
   const router = new ApiRoutes();
@@ -49,12 +108,12 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
   const list = publicJson({ generators: summaries });
   const forms = new Map<string, PublicJson>();
 
-  router.get('/', (req, res) => {
+  router.on('GET /generators', (req, res) => {
     sendPublicJson(req, res, list);
   });
 
-  router.get('/:id', (req, res) => {
-    const { id } = parse(Id, req.params);
+  router.on('GET /generators/:id', (req, res) => {
+    const { id } = req.input.params;
     let answer = forms.get(id);
     if (!answer) {
       const form = catalog.form(id);
@@ -65,6 +124,7 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
     sendPublicJson(req, res, answer);
   });
 
+  // Declared by hand: an unknown generator answers 404 before its body is read (the key would refuse a bad body first).
   router.post('/:id/generate', requireUser(repos.auth, 'not_signed_in'), async (req, res: Reply<'POST /generators/:id/generate'>) => {
     const { id } = parse(Id, req.params);
     const spec = catalog.get(id);
@@ -73,46 +133,14 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
     const headers = parse(GenerateHeaders, { 'idempotency-key': req.get('idempotency-key') });
     const userId = sessionOf(req).user.id;
 
-    const chosen = withLanguage(spec, { ...body.settings }, body.lang);
-    if (!chosen.ok) throw new ApiError(400, 'invalid_settings', MESSAGES.invalid_request, { lang: chosen.message });
-    const raw = chosen.settings;
-    const langField = spec.fields.find((f) => f.role === 'language');
-    const hintLang: Lang = body.lang ?? (raw[langField?.name ?? ''] === 'ms' ? 'ms' : spec.fixedLanguage);
-    const settings = settingsOrError({ spec, raw, lang: hintLang });
-    const chapterField = spec.fields.find((f) => f.role === 'chapterTitle');
-    const chapterTitle = body.chapterTitle?.trim() || (chapterField ? String(settings[chapterField.name] ?? '').trim() : '') || undefined;
+    const { settings, hintLang, chapterTitle } = settingsOfBody(spec, body);
 
     const isStream = wantsEventStream(req.get('accept'));
     const { user } = sessionOf(req);
 
-    // Every generation request of a user takes a token from their bucket (kept in the database).
-    const take = await repos.limits.take({ key: `generate:${userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
-    if (!take.isAllowed) {
-      res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
-      throw ApiError.catalogue(429, 'rate_limited', hintLang);
-    }
-
+    await takeGenerationToken(ctx, { userId, hintLang, res });
     const idempotencyKey = headers['idempotency-key'];
-    if (idempotencyKey) {
-      const requestHash = hashRequest({ generatorId: spec.id, body: req.body as unknown });
-      // A key still running after three step time-outs belongs to a server that stopped during it.
-      const found = await repos.idempotency.begin({ userId, key: idempotencyKey, requestHash, ttlMs: IDEMPOTENCY_TTL_MS, staleMs: 3 * config.generationTimeoutMs });
-      if (found.status === 'running') {
-        res.set('Retry-After', '1');
-        throw ApiError.catalogue(409, 'idempotency_in_progress', hintLang);
-      }
-      if (found.status === 'mismatch') throw ApiError.catalogue(422, 'idempotency_key_reused', hintLang);
-      if (found.status === 'done') {
-        res.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
-        const stored = JSON.parse(found.body) as DonePayload;
-        if (isStream) {
-          const replay: TypedEventStream<GenerationEvents> = openEventStream(res);
-          replay.send('done', stored);
-          replay.close();
-        } else res.status(found.responseStatus).json(stored);
-        return;
-      }
-    }
+    if (idempotencyKey && (await replayStoredAnswer(ctx, { userId, idempotencyKey, hintLang, isStream, requestHash: hashRequest({ generatorId: spec.id, body: req.body as unknown }), res }))) return;
 
     // The step is cancelled (and refunded) when the client goes away before anything was sent to it. Once
     // a delta has been sent, the text reached the user: the step runs to its end and is kept and paid for.
@@ -200,13 +228,7 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
         if (answered) outcome = 'done';
       } catch (error) {
         outcome = error instanceof StepFailure ? error.error.code : error instanceof ApiError ? error.code : 'unexpected';
-        if (!(error instanceof StepFailure)) throw error;
-        if (error.isClientGone || isClientGone) return;
-        const open = stream as TypedEventStream<GenerationEvents> | null;
-        if (open) {
-          open.send('error', errorBody(error.error).error);
-          open.close();
-        } else throw error.error;
+        answerFailure(error, { isClientGone, stream: stream as TypedEventStream<GenerationEvents> | null });
       }
     } finally {
       metricsOf(ctx).generations.inc({ provider: ctx.provider.name, outcome });

@@ -1,12 +1,10 @@
 // /api/history: the user's own generated items, newest first, a page at a time by cursor (titles and
 // metadata, no content), with full-text search and a type filter; one item with its content; delete
 // one item. Others' items answer 404.
-import { HistoryQuerySchema, NumericIdParamsSchema, type HistoryType } from '../../engine/contract/index.js';
+import type { HistoryType } from '../../engine/contract/index.js';
 import type { Catalog } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
-import type { Reply } from '../http/contract.js';
-import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
 import { tooMany } from '../http/security.js';
@@ -24,8 +22,8 @@ export function historyRoutes(ctx: AppContext): ApiRoutes {
   const nameOf = typeNames(ctx.catalog);
   router.use(requireUser(repos.auth));
 
-  router.get('/', async (req, res: Reply<'GET /history'>) => {
-    const query = parse(HistoryQuerySchema, req.query);
+  router.on('GET /history', async (req, res) => {
+    const query = req.input.query;
     const userId = sessionOf(req).user.id;
     // A full-text search is the costliest read: a steady few per second per user (kept in the store).
     if (query.search) {
@@ -45,15 +43,15 @@ export function historyRoutes(ctx: AppContext): ApiRoutes {
     res.json({ items: page.items, next_cursor: page.nextCursor, types: types.map(nameOf) });
   });
 
-  router.get('/:id', async (req, res: Reply<'GET /history/:id'>) => {
-    const { id } = parse(NumericIdParamsSchema, req.params);
+  router.on('GET /history/:id', async (req, res) => {
+    const { id } = req.input.params;
     const item = await repos.history.get({ userId: sessionOf(req).user.id, id });
     if (!item) throw ApiError.of(404, 'not_found');
     res.json(item);
   });
 
-  router.delete('/:id', async (req, res: Reply<'DELETE /history/:id'>) => {
-    const { id } = parse(NumericIdParamsSchema, req.params);
+  router.on('DELETE /history/:id', async (req, res) => {
+    const { id } = req.input.params;
     const deleted = await repos.history.delete({ userId: sessionOf(req).user.id, id });
     if (!deleted) throw ApiError.of(404, 'not_found');
     res.json({ message: MESSAGES.item_deleted });

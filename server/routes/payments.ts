@@ -2,7 +2,7 @@
 // (has the webhook granted this session to me yet?). /api/payments: the Stripe webhook (signed; its raw
 // body is kept for the signature, app.ts RAW_BODY_PATHS) and the payment options the studio shows.
 import express, { type Request } from 'express';
-import { CheckoutBodySchema, CheckoutSessionParamsSchema, PURCHASE_PACKAGES, TOPUP_CREDITS, isPurchasePackage, type PaymentOptions } from '../../engine/contract/index.js';
+import { CheckoutBodySchema, PURCHASE_PACKAGES, TOPUP_CREDITS, isPurchasePackage, type PaymentOptions } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
@@ -22,6 +22,7 @@ export function checkoutRoutes(ctx: AppContext): ApiRoutes {
   router.use(requireUser(repos.auth));
 
   // Each checkout asks Stripe for a session: a few a minute per user, counted in the store.
+  // Declared by hand: its own refusal for an unknown package (invalid_package, listing the packages) comes before the key's body check.
   router.post('/', storeLimiter(repos.limits, { rate: { capacity: ctx.config.checkoutRate.burst, refillMs: ctx.config.checkoutRate.refillMs }, key: (req) => `checkout:${sessionOf(req).user.id}` }), async (req, res: Reply<'POST /checkout'>) => {
     const checkout = ctx.checkout;
     if (!checkout) throw ApiError.catalogue(503, 'checkout_unavailable');
@@ -43,8 +44,8 @@ export function checkoutRoutes(ctx: AppContext): ApiRoutes {
     res.json({ url });
   });
 
-  router.get('/sessions/:sessionId', async (req, res: Reply<'GET /checkout/sessions/:sessionId'>) => {
-    const { sessionId } = parse(CheckoutSessionParamsSchema, req.params);
+  router.on('GET /checkout/sessions/:sessionId', async (req, res) => {
+    const { sessionId } = req.input.params;
     const { user } = sessionOf(req);
     const purchase = await repos.purchases.find(sessionId);
     const creditsAvailable = (await repos.credits.balanceOf(user.id)) ?? 0;
@@ -68,7 +69,7 @@ export function paymentRoutes(ctx: AppContext): ApiRoutes {
   const router = new ApiRoutes();
 
   // The raw bytes Stripe signed: parsed JSON re-serialised would not match the signature.
-  router.post('/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res: Reply<'POST /payments/webhook'>) => {
+  router.on('POST /payments/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const checkout = ctx.checkout;
     if (!checkout) throw ApiError.of(503, 'webhook_unconfigured');
     const signature = signatureOf(req);
@@ -99,7 +100,7 @@ export function paymentRoutes(ctx: AppContext): ApiRoutes {
     res.json({ received: true, granted: grant.status === 'granted' });
   });
 
-  router.get('/options', requireUser(repos.auth), (_req, res: Reply<'GET /payments/options'>) => {
+  router.on('GET /payments/options', requireUser(repos.auth), (_req, res) => {
     const options: PaymentOptions = {
       checkout: ctx.checkout !== undefined,
       topup: TOPUP_CREDITS.map((credits) => ({ credits, url: config.topupUrls[credits] ?? null })),

@@ -12,9 +12,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const KNOWN_LONG: ReadonlyArray<{ fn: string; why: string }> = [
   { fn: 'studio/src/generator/GeneratorPage.tsx GeneratorWorkspace', why: "the studio's workspace, split into components with one job each (form, outline cards, preview, drafts, publish)" },
   { fn: 'studio/src/generator/useGeneration.ts useGeneration', why: "the generation hook: its stream handling as its own hook" },
-  { fn: 'server/queue/index.ts startStepWorker', why: "the step worker: claiming, running and finishing a job as functions of their own" },
-  { fn: 'cli/batch/scheduler.ts runBatch', why: "the batch scheduler: pacing, one job's run and the summary as functions of their own" },
-  { fn: 'server/routes/generators.ts generatorRoutes', why: "the generator routes: the generation route's stream and its refusals as functions of their own" },
 ];
 
 describe('function length', () => {

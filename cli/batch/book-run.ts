@@ -1,0 +1,257 @@
+// One book of a batch run to its end: its steps (each retried on 429 and on retryable failures), the
+// memory update after each part, its files written, and its events. The calls go through the batch's
+// shared queue and token window (BatchCalls, built by runBatch in scheduler.ts); a fatal error (a bad
+// key, a broken configuration) stops every book's further calls.
+import {
+  BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
+  type BookState, type BookView, type CatalogueCode, type PromptRenderer, type Step, type StepResult, REPEATS_RATIO,
+} from '../../engine/index.js';
+import type { Provider } from '../../engine/node.js';
+import { loadProviders } from '../../engine/node.js';
+import type { StateFile } from '../../server/index.js';
+import { writeBookFiles } from './files.js';
+import type { BatchJob } from './jobs.js';
+import { isPlainFsError, plainFsError } from '../fs-check.js';
+import { exportLimitMessage } from '../export-format.js';
+import { estimatePromptTokens, type TokenReservation, type TokenWindow } from './limits.js';
+
+const { retryAfterMs } = await loadProviders();
+
+/**
+ * Continuity of a finished book as its view shows it (recomputed from its story bible, with what the
+ * model audit kept): how many findings its parts have, and the promises open past their due part.
+ */
+export function continuityOfBook(view: Pick<BookView, 'parts' | 'threads'> | undefined): { continuity?: number; overdueThreads?: string[] } {
+  const findings = view?.parts.reduce((n, p) => n + (p.continuity?.length ?? 0), 0) ?? 0;
+  const overdue = view?.threads?.filter((t) => t.is_overdue).map((t) => t.thread) ?? [];
+  return { ...(findings ? { continuity: findings } : {}), ...(overdue.length ? { overdueThreads: overdue } : {}) };
+}
+
+export { retryAfterMs };
+
+export interface RetryPolicy {
+  /** Attempts of one step answered 429 before the book fails with rate_limited. */
+  rateLimitAttempts: number;
+  /** Attempts of one step that failed with another retryable error (network, 503). */
+  attempts: number;
+  /** First back-off when the server gives no retry-after; doubles each time, at most 60 s. */
+  baseDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { rateLimitAttempts: 6, attempts: 3, baseDelayMs: 1_000 };
+
+/** A job with its saved progress loaded: what is left to do. */
+export interface BookRun {
+  job: BatchJob;
+  state: BookState;
+  totalSteps: number;
+  doneSteps: number;
+  isComplete: boolean;
+}
+
+export interface StepTokens {
+  prompt: number;
+  completion: number;
+  total: number;
+}
+
+export type BatchEvent =
+  | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string }
+  | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
+  | { type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; short?: true; repeats?: true; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number }
+  | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
+  | { type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] }
+  | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
+  | { type: 'rate_limited'; waitSeconds: number };
+
+/** What every book of one batch shares: the provider, the call queue and its pacing, the totals, the first fatal error. */
+export interface BatchCalls {
+  provider: Provider;
+  renderer: PromptRenderer;
+  progressStore: ReturnType<StateFile['progress']>;
+  retry: RetryPolicy;
+  signal?: AbortSignal;
+  emit: (event: BatchEvent) => void;
+  tokenWindow?: TokenWindow;
+  /** Runs a call in the shared queue, the book with more steps left first. */
+  schedule: <T>(task: () => Promise<T>, priority: number) => Promise<T>;
+  /** A 429: every chain waits this long. */
+  slowDown: (ms: number) => void;
+  totals: { calls: number; retries: number; tokens: number; shortParts: number; repeatingParts: number };
+  fatal?: GenerationError;
+}
+
+/** A book's state without its texts (what a finished book in a batch keeps in memory). */
+function withoutText(state: BookState): BookState {
+  const { outline: _outline, characterDetails: _details, memory: _memory, chapterTitles: _titles, ...rest } = state;
+  return { ...rest, content: [] };
+}
+
+function asGenerationError(error: unknown): GenerationError {
+  if (error instanceof GenerationError) return error;
+  return new GenerationError('unexpected', { cause: error });
+}
+
+/** Codes after which no other call can succeed either: the batch stops calling. */
+const FATAL_CODES: ReadonlySet<string> = new Set(['auth_error', 'config_error', 'init_failed', 'init_error']);
+
+/** A failure that is not the model's, in words: a file that could not be written, an export limit, else its message. */
+function unexpectedMessage(error: Error): string {
+  if (error instanceof ExportLimitError) return exportLimitMessage(error);
+  if (!isPlainFsError(error)) return error.message;
+  const file = (error as NodeJS.ErrnoException).path;
+  return `${file ? `${file}: ` : ''}${plainFsError(error)}`;
+}
+
+/** One step, retried on 429 (after the server's wait) and on retryable failures. */
+async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, step: Step, label: string, stepsLeft: number, onStart: () => void): Promise<StepResult & { budget: number }> {
+  const { spec } = book.job;
+  for (let attempt = 1; ; attempt++) {
+    if (run.fatal) throw run.fatal;
+    // The token budget needs the prompt rendered once more; only worth it when --tpm is limiting.
+    let budget = 0;
+    if (run.tokenWindow && step.kind !== 'image') {
+      const prompt = renderPrompt({ spec, renderer: run.renderer, state: session.state, step });
+      budget = estimatePromptTokens(prompt.system, prompt.user) + prompt.maxTokens;
+    }
+    let reservation: TokenReservation | undefined;
+    try {
+      if (run.tokenWindow && budget) reservation = await run.tokenWindow.acquire(budget, run.signal);
+      const outcome = await run.schedule(
+        async () => {
+          // A call queued before an authentication error never goes out.
+          if (run.fatal) throw run.fatal;
+          // The task starts exactly when the request is sent: p-queue's window and the token window count now.
+          reservation?.send();
+          run.totals.calls++;
+          onStart();
+          try {
+            // Saved before anything else happens: a kill after this never asks for this step again.
+            return await session.advance({ provider: run.provider, ...(run.signal ? { signal: run.signal } : {}) });
+          } catch (error) {
+            // Marked before p-queue hands this slot to the next call.
+            if (error instanceof GenerationError && FATAL_CODES.has(error.code)) run.fatal ??= error;
+            throw error;
+          }
+        },
+        stepsLeft,
+      );
+      return { ...outcome, budget };
+    } catch (error) {
+      reservation?.release();
+      if (run.signal?.aborted) throw error;
+      const failure = asGenerationError(error);
+      const isRateLimited = failure.code === 'rate_limited' || failure.status === 429;
+      const limit = isRateLimited ? run.retry.rateLimitAttempts : failure.isRetryable ? run.retry.attempts : 1;
+      if (attempt >= limit) throw failure;
+      const backoff = Math.min(60_000, run.retry.baseDelayMs * 2 ** (attempt - 1));
+      // A server's retry-after is honoured up to 2 minutes (a longer one means a quota, not a rate).
+      const wait = isRateLimited ? Math.min(retryAfterMs(error) ?? backoff, 120_000) : backoff;
+      run.totals.retries++;
+      run.emit({ type: 'step_retry', job: book.job.name, index: book.job.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: Number((wait / 1000).toFixed(3)) });
+      if (isRateLimited) run.slowDown(wait);
+      else await sleep(wait, run.signal);
+    }
+  }
+}
+
+/**
+ * The book's memory update after a part: one more call, scheduled and rate-limited like a step. A
+ * failure other than a fatal one is left for the next step to catch up on.
+ */
+async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: number): Promise<void> {
+  if (!session.needsMemory || run.fatal) return;
+  const last = session.state.content.at(-1) ?? '';
+  const budget = run.tokenWindow ? estimatePromptTokens(session.state.memory ?? '', last) + MEMORY_WORDS * 3 : 0;
+  let reservation: TokenReservation | undefined;
+  try {
+    if (run.tokenWindow) reservation = await run.tokenWindow.acquire(budget, run.signal);
+    await run.schedule(
+      async () => {
+        if (run.fatal) throw run.fatal;
+        reservation?.send();
+        run.totals.calls++;
+        return session.remember({ provider: run.provider, ...(run.signal ? { signal: run.signal } : {}) });
+      },
+      stepsLeft,
+    );
+  } catch (error) {
+    reservation?.release();
+    if (run.signal?.aborted) throw error;
+    if (error instanceof GenerationError && FATAL_CODES.has(error.code)) {
+      run.fatal ??= error;
+      throw error;
+    }
+  }
+}
+
+/** One book run to its end: its steps and memory updates in order, its files written; never throws. */
+export async function runBook(run: BatchCalls, book: BookRun): Promise<'done' | 'failed' | 'unfinished'> {
+  const { job } = book;
+  const { spec } = job;
+  const bookStarted = performance.now();
+  let done = book.doneSteps;
+  let words = 0;
+  let calls = 0;
+  let shortParts = 0;
+  let repeatingParts = 0;
+  let hasStarted = false;
+  const start = () => {
+    if (hasStarted) return;
+    hasStarted = true;
+    run.emit({ type: 'job_started', job: job.name, index: job.index, generator: spec.id, lang: book.state.lang, steps: book.totalSteps, done, out: job.outFile });
+  };
+  if (book.isComplete) start();
+  let label = '';
+  let png: Uint8Array | undefined;
+  try {
+    // A finished book is not written again (its file is, from the saved parts, if it went missing);
+    // a cover keeps no saved progress: its file is its progress.
+    const session = book.isComplete ? null : await BookSession.open({
+      spec, renderer: run.renderer, provider: run.provider, store: run.progressStore, key: job.key, settings: job.settings, totalChapters: job.totalChapters, onFinished: 'restart',
+    });
+    for (let step = session?.next() ?? null; session && step; step = session.next()) {
+      if (run.signal?.aborted) return 'unfinished';
+      label = session.label(step);
+      const current = label;
+      const outcome = await runOneStep(run, book, session, step, label, book.totalSteps - done, () => {
+        start();
+        run.emit({ type: 'step_started', job: job.name, index: job.index, step: current, done, steps: book.totalSteps });
+      });
+      calls++;
+      png = outcome.png ?? png;
+      done++;
+      words += outcome.words;
+      if (outcome.short) shortParts++;
+      const repeats = (outcome.repeated ?? 0) >= REPEATS_RATIO;
+      if (repeats) repeatingParts++;
+      const u = outcome.usage;
+      if (u) run.totals.tokens += u.totalTokens;
+      run.emit({
+        type: 'step_done', job: job.name, index: job.index, step: label, kind: step.kind, words: outcome.words, complete: outcome.isComplete,
+        ...(outcome.short ? { short: true as const } : {}), ...(repeats ? { repeats: true as const } : {}), ...(outcome.target ? { target: outcome.target } : {}),
+        ...(outcome.languageDrift ? { languageDrift: { expected: outcome.languageDrift.expected, found: outcome.languageDrift.found, resolved: outcome.languageDrift.isResolved } } : {}),
+        tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,
+        ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps,
+      });
+      await rememberPart(run, session, book.totalSteps - done);
+    }
+    await writeBookFiles(job, session?.state ?? book.state, png);
+    run.totals.shortParts += shortParts;
+    run.totals.repeatingParts += repeatingParts;
+    // Continuity of the finished book (recomputed from its story bible): findings on its parts, promises open past their due part.
+    const view = session && spec.kind === 'book' ? session.view() : undefined;
+    run.emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(view) });
+    // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.
+    book.state = withoutText(book.state);
+    return 'done';
+  } catch (error) {
+    if (run.signal?.aborted) return 'unfinished';
+    const failure = asGenerationError(error);
+    if (FATAL_CODES.has(failure.code) && !run.fatal) run.fatal = failure;
+    start();
+    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? unexpectedMessage(error) : failure.message, ...(failure.status ? { status: failure.status } : {}) });
+    return 'failed';
+  }
+}
+

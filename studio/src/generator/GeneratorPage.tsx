@@ -28,6 +28,8 @@ import type { ChapterEdit } from './OutlineChapters.js';
 import type { Passage, PassageAskInput } from './PassageTools.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
+import { useDrafts } from './useDrafts.js';
+import { useBookEdits, useFailed } from './useBookEdits.js';
 import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';
 import { useLang } from '../i18n/index.js';
@@ -405,151 +407,12 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     : buttonLabel(spec, { kind: spec.kind === 'image' ? 'image' : 'single' }, ui);
   const showChapterTitle = isBook && step?.kind === 'chapter' && chapterTitleField !== undefined;
 
-  // Drafts of hand edits kept on the server: loaded once the saved book is shown, kept while
-  // the writer types (Manuscript.tsx), dropped when the part is saved or the edit discarded.
-  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  // Drafts of hand edits kept on the server and the saved book's edits between steps.
   const hasSavedBook = isBook && form.flow.savesProgress && book !== null && (book.parts.length > 0 || book.outline !== null);
-  useEffect(() => {
-    if (!hasSavedBook) return;
-    let isCurrent = true;
-    call('GET /progress/:bookType/drafts', { params: { bookType: form.bookType } }).then(
-      (r) => {
-        if (isCurrent && Array.isArray(r?.drafts)) setDrafts(Object.fromEntries(r.drafts.map((d) => [d.position, d.text])));
-      },
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [hasSavedBook, form.bookType]);
-  const keepDraft = async (part: StepRef, text: string | null): Promise<boolean> => {
-    const position = draftPosition(part);
-    try {
-      if (text === null) {
-        setDrafts(({ [position]: _, ...rest }) => rest);
-        await call('DELETE /progress/:bookType/drafts/:position', { params: { bookType: form.bookType, position } });
-      } else {
-        await call('PUT /progress/:bookType/drafts', { params: { bookType: form.bookType }, body: { position, text } });
-        setDrafts((d) => ({ ...d, [position]: text }));
-      }
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const { drafts, keepDraft, dropDraft } = useDrafts(hasSavedBook, form.bookType);
+  const failed = useFailed(ui);
+  const { saveEdit, writeMore, rewrite, reworkPassage, keepPassage, versions, restoreVersion, saveChapters, updateBible, saveBible } = useBookEdits(form.bookType, ui, setBook, dropDraft);
 
-  // Why an edit or a step on a written part was refused, for the card that asked: signed out on a 401; the
-  // server's word on the text when it names it, else its catalogue message, else the card's own fallback.
-  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed' | 'passageFailed'): string => {
-    if (e instanceof ApiError) {
-      if (e.status === 401) setUser(null);
-      return e.fields?.text ?? (e.message ? studioMessage(e, ui) : pageWord(fallback, ui));
-    }
-    return pageWord(fallback, ui);
-  };
-
-  // A written part edited by hand (a saved book, between steps): the server keeps it, later steps build on it.
-  const saveEdit = async (part: StepRef, text: string): Promise<string | null> => {
-    try {
-      const answer = await call('PUT /progress/:bookType/part', { params: { bookType: form.bookType }, body: { part, text } });
-      setBook(answer.book);
-      setDrafts(({ [draftPosition(part)]: _, ...rest }) => rest);
-      toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', ui), { id: 'edit-result' });
-      return null;
-    } catch (e) {
-      return failed(e, 'editFailed');
-    }
-  };
-
-  // "Write more" on a short part: charged as a step on the server; the book comes back with the longer text.
-  const writeMore = async (part: StepRef): Promise<string | null> => {
-    try {
-      const answer = await call('POST /progress/:bookType/more', { params: { bookType: form.bookType }, body: { part } });
-      setBook(answer.book);
-      if (user) setUser({ ...user, credits_available: answer.credits_available });
-      toast.success(pageWord('wroteMore', ui, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
-      return null;
-    } catch (e) {
-      return failed(e, 'writeMoreFailed');
-    }
-  };
-
-  // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the text
-  // it replaces is kept as a version, restorable for free.
-  const rewrite = async (part: StepRef, note: string): Promise<string | null> => {
-    try {
-      const answer = await call('POST /progress/:bookType/rewrite', { params: { bookType: form.bookType }, body: { part, ...(note ? { note } : {}) } });
-      setBook(answer.book);
-      if (user) setUser({ ...user, credits_available: answer.credits_available });
-      toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
-      return null;
-    } catch (e) {
-      return failed(e, 'rewriteFailed');
-    }
-  };
-  // Passage tools: the new passage is charged as a step and shown; Keep puts it in (free).
-  // The answer streams in (delta events), then `done` carries it whole; an `error` event was refunded.
-  const reworkPassage = async (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void): Promise<{ passage: string } | string> => {
-    try {
-      const [, path] = routeUrl('POST /progress/:bookType/passage', { params: { bookType: form.bookType } });
-      let answer: PassageResponse | null = null;
-      let failure: ApiError | null = null;
-      await postEventStream(path, { part, ...passage, ...ask }, (e) => {
-        if (e.event === 'delta') onDelta((e.data as { text: string }).text);
-        else if (e.event === 'done') answer = e.data as PassageResponse;
-        else if (e.event === 'error') {
-          const error = e.data as { code: string; message: string };
-          failure = new ApiError(500, error.code, error.message);
-        }
-      });
-      if (failure || !answer) throw failure ?? new ApiError(500, 'no_content', '');
-      const done: PassageResponse = answer;
-      setCredits(done.credits_available);
-      return { passage: done.passage };
-    } catch (e) {
-      return failed(e, 'passageFailed');
-    }
-  };
-  const keepPassage = async (part: StepRef, passage: Passage, next: string): Promise<string | null> => {
-    try {
-      const answer = await call('POST /progress/:bookType/passage/keep', { params: { bookType: form.bookType }, body: { part, ...passage, passage: next } });
-      setBook(answer.book);
-      toast.success(pageWord('passageKept', ui, { n: answer.kept_version }), { id: 'edit-result' });
-      return null;
-    } catch (e) {
-      return failed(e, 'editFailed');
-    }
-  };
-  const versions = async (part: StepRef) => {
-    try {
-      return (await call('GET /progress/:bookType/versions', { params: { bookType: form.bookType }, query: { position: part.position ?? 0 } })).versions;
-    } catch (e) {
-      return failed(e, 'versionsFailed');
-    }
-  };
-  const restoreVersion = async (part: StepRef, version: number): Promise<string | null> => {
-    try {
-      const answer = await call('POST /progress/:bookType/versions/restore', { params: { bookType: form.bookType }, body: { part, version } });
-      setBook(answer.book);
-      toast.success(pageWord('restored', ui, { n: version, kept: answer.kept_version }), { id: 'restore' });
-      return null;
-    } catch (e) {
-      return failed(e, 'versionsFailed');
-    }
-  };
-
-  // The outline as chapters: the unwritten chapters' titles, plans and notes; the book's chapter
-  // count, progress and conclusion follow.
-  const saveChapters = async (chapters: Array<{ title: string; plan: string; note?: string }>): Promise<string | null> => {
-    try {
-      const answer = await call('PUT /progress/:bookType/outline', { params: { bookType: form.bookType }, body: { chapters } });
-      setBook(answer.book);
-      toast.success(pageWord('chaptersSaved', ui), { id: 'edit-result' });
-      return null;
-    } catch (e) {
-      return failed(e, 'editFailed');
-    }
-  };
   // Stop: the server stops the book's step being written, keeps its text so far as the draft of
   // that part (paid for once text had arrived; refunded before) and answers the book with it; the stream
   // then ends with step_stopped. The draft card offers Continue, Rewrite…, Keep and Discard.
@@ -579,7 +442,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         setCredits(answer.credits_available);
         toast.success(pageWord('stoppedFinished', ui, { part: label }), { id: 'generation-result' });
       }
-      setDrafts(({ [position]: _, ...rest }) => rest);
+      dropDraft(part);
       return null;
     } catch (e) {
       return failed(e, 'stoppedFailed');
@@ -597,27 +460,6 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       draft?.querySelector<HTMLElement>('[data-part-heading]')?.focus({ preventScroll: true });
     });
   }, [stopped]);
-
-  // The story bible's update tried again for the parts it has not taken in (uncharged).
-  const updateBible = async (): Promise<string | null> => {
-    try {
-      setBook((await call('POST /progress/:bookType/bible/update', { params: { bookType: form.bookType } })).book);
-      return null;
-    } catch (e) {
-      return failed(e, 'editFailed');
-    }
-  };
-  // The story bible edited by hand: the next chapter reads it.
-  const saveBible = async (text: string): Promise<string | null> => {
-    try {
-      const answer = await call('PUT /progress/:bookType/bible', { params: { bookType: form.bookType }, body: { text } });
-      setBook(answer.book);
-      toast.success(pageWord('bibleSaved', ui), { id: 'edit-result' });
-      return null;
-    } catch (e) {
-      return failed(e, 'editFailed');
-    }
-  };
 
   // Cost before spending: the step's credits on the button, the whole book's (or what is left of it) on the form.
   const have = user?.credits_available ?? 0;

@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { Lock, RotateCcw } from 'lucide-react';
 import {
   buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
   type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
@@ -21,7 +20,8 @@ import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
 import { ResumeDialog, StartNewDialog } from './BookDialogs.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
-import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
+import { CoverPreview, WritingProgress } from './parts.js';
+import { SettingsPanel, StickyNext, type NextAction } from './SettingsPanel.js';
 import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
 import { StoppedDraft, type StoppedAction } from './StoppedDraft.js';
 import type { ChapterEdit } from './OutlineChapters.js';
@@ -168,8 +168,6 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   // focus) and comes back to it after the step, unless the reader has moved on to another control.
   const buttonRef = useRef<HTMLButtonElement>(null);
   const stickyRef = useRef<HTMLButtonElement>(null);
-  // On a phone the settings fold away once the book has started (they are locked then); a button shows them.
-  const [isSettingsShown, setIsSettingsShown] = useState(false);
   const formId = `settings-${form.id}`;
   const refocus = () => {
     requestAnimationFrame(() => {
@@ -378,26 +376,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     methods.reset(defaultValues(form, ui, creditsForLength));
   };
 
-  // The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
-  // with the book, so it survives a reload and a resume).
-  const parts: PreviewPart[] = view
-    ? view.parts.map((p) => ({
-        key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
-        // The introduction as the exports print it: its character list is kept with the book, not shown in its text.
-        ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
-        ...(p.words !== undefined ? { words: p.words } : {}),
-        ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
-        ...(p.is_stopped ? { isStopped: true } : {}),
-        ...(p.bible_updated === false ? { isNotInBible: true } : {}),
-        ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
-        ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
-        ...(p.continuity?.length ? { continuity: p.continuity } : {}),
-        ...(p.check_against ? { checkAgainst: p.check_against } : {}),
-        ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
-      }))
-    : output && !output.image
-      ? [{ key: 'output', text: output.text }]
-      : [];
+  const parts = previewParts(view, output);
   const streamingHeading = isBook && generation.isLoading && pendingRef.current ? pendingRef.current.label : isFollowing ? followLabel || undefined : undefined;
   const label =
     isFollowing ? pageWord('beingWritten', ui, { step: followRef ? stepWord(spec, followRef, ui) : view?.next ? stepWord(spec, view.next, ui) : '' })
@@ -469,7 +448,12 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const hasStarted = view !== null && (view.outline !== null || view.parts.length > 0);
   const isShort = !isAdmin && user !== null && step !== null && have < stepCost;
   // Short of credits, the button says how to go on before it is clicked; its step and cost below.
-  const buttonText = isShort && !generation.isLoading && !isFollowing ? pageWord('topUpToContinue', ui) : label;
+  const isBusy = generation.isLoading || isFollowing;
+  const next: NextAction = {
+    step, isBusy,
+    text: isShort && !isBusy ? pageWord('topUpToContinue', ui) : label,
+    costLine: step && !isBusy ? (isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText) : null,
+  };
 
   return (
     <div className={`mx-auto max-w-7xl ${isBook ? 'pb-24 lg:pb-0' : ''}`}>
@@ -479,66 +463,9 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">
-          <form id={formId} onSubmit={submit} noValidate className="card p-5" aria-label={form.title[ui]} data-testid="settings-form">
-            <div className="mb-4 flex items-center justify-between gap-2">
-              <h2 className="text-sm font-semibold text-gray-700 dark:text-gray-300">{pageWord('settings', ui)}</h2>
-              {isLocked && (
-                <button type="button" className="btn-ghost px-2 py-1 text-xs lg:hidden" aria-expanded={isSettingsShown} aria-controls={`${formId}-fields`} onClick={() => setIsSettingsShown((v) => !v)} data-testid="settings-toggle">
-                  {pageWord(isSettingsShown ? 'hideSettings' : 'showSettings', ui)}
-                </button>
-              )}
-            </div>
-            <div id={`${formId}-fields`} className={isLocked && !isSettingsShown ? 'hidden lg:block' : undefined}>
-              <SettingsFields form={form} api={settingsForm} lang={ui} isLocked={isLocked || generation.isLoading} hidden={chapterTitleField ? [chapterTitleField] : []} />
-            </div>
-            {isLocked && (
-              <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="locked-note">
-                <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {pageWord('lockedNote', ui)}
-              </p>
-            )}
-            {isBook && (
-              <div className="mt-6 border-t border-gray-200 pt-4 dark:border-neutral-700">
-                <div className="flex items-baseline justify-between gap-2">
-                  <h2 className="text-base font-semibold" data-testid="chapter-heading">{view?.next ? stepWord(spec, view.next, ui) : pageWord('writingProgress', ui)}</h2>
-                  <span className="text-sm tabular-nums text-gray-600 dark:text-gray-400" data-testid="chapter-counter" aria-describedby="chapter-counter-help">{view?.counter.current ?? 0} / {view?.counter.total ?? 0}</span>
-                </div>
-                <p id="chapter-counter-help" className="mt-0.5 text-right text-xs text-gray-500 dark:text-gray-400" data-testid="chapter-counter-help">{pageWord('counterHelp', ui)}</p>
-                {showChapterTitle && (
-                  <div className="mt-3">
-                    <SettingsFields form={form} api={settingsForm} lang={ui} only={[chapterTitleField!]} isLocked={generation.isLoading} />
-                  </div>
-                )}
-                {view && <ProcessSteps spec={spec} book={view} lang={ui} />}
-              </div>
-            )}
-            {isBook && view && view.next && (
-              <div className="mt-4 rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-neutral-800/60" data-testid="book-cost">
-                <p className="font-medium">
-                  {view.parts.length === 0 && view.outline === null
-                    ? pageWord('bookCost', ui, { total: view.cost.total, have: have.toLocaleString('en') })
-                    : pageWord('bookCostLeft', ui, { n: view.cost.remaining, have: have.toLocaleString('en') })}
-                </p>
-                <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('bookCostWhy', ui, { n: stepCostText })}</p>
-                {!isAdmin && costLeft > have && <p className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="book-cost-short">{pageWord('bookCostShort', ui, { n: costLeft - have })}</p>}
-              </div>
-            )}
-            {!isBook && form.cost > 1 && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{pageWord('costNote', ui, { n: form.cost })}</p>}
-            <button
-              ref={buttonRef}
-              type="submit"
-              className="btn-primary mt-6 w-full flex-col gap-0 py-2.5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-              aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
-              data-testid="generate-button"
-            >
-              <span data-testid="generate-label">{buttonText}</span>
-              {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal" data-testid="step-cost">{isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText}</span>}
-            </button>
-            {(hasStarted || (isBook && !step)) && (
-              <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>
-                <RotateCcw className="h-4 w-4" aria-hidden="true" /> {pageWord('startNewBook', ui)}
-              </button>
-            )}
-          </form>
+          <SettingsPanel form={form} spec={spec} view={view} ui={ui} formId={formId} api={settingsForm} isBook={isBook} isLocked={isLocked} isLoading={generation.isLoading}
+            chapterTitleField={chapterTitleField} showChapterTitle={showChapterTitle} have={have} isAdmin={isAdmin} costLeft={costLeft} stepCostText={stepCostText}
+            hasStarted={hasStarted} next={next} buttonRef={buttonRef} onSubmit={submit} onStartNew={() => setIsStartNewOpen(true)} />
         </div>
         <div className="min-w-0 scroll-mt-16" ref={previewRef}>
           {isFollowing && connection !== 'ok' && (
@@ -585,22 +512,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         </div>
       </div>
 
-      {/* Phones: the next action and its cost stay in reach at the bottom of the screen (it submits the form). */}
-      {isBook && (step || isFollowing) && (
-        <div className="fixed inset-x-0 bottom-0 z-20 border-t border-gray-200 bg-white/95 px-4 py-2 backdrop-blur lg:hidden dark:border-neutral-700 dark:bg-neutral-900/95" data-testid="sticky-next">
-          <button
-            ref={stickyRef}
-            type="submit"
-            form={formId}
-            className="btn-primary w-full flex-col gap-0 py-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-            aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
-            data-testid="sticky-generate"
-          >
-            <span>{buttonText}</span>
-            {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal">{isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText}</span>}
-          </button>
-        </div>
-      )}
+      {isBook && (step || isFollowing) && <StickyNext formId={formId} next={next} stickyRef={stickyRef} />}
       <ResumeDialog saved={saved} spec={spec} form={form} lang={ui} isBook={isBook} returnTo={buttonRef}
         onContinue={() => {
           if (saved) restore(saved);
@@ -618,6 +530,29 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       {isBook && <KeptBookOffer generatorId={form.id} isActive={hasNoCurrentBook} isHidden={book !== null} lang={ui} onContinued={() => void resync()} />}
     </div>
   );
+}
+
+/** The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
+ * with the book, so it survives a reload and a resume); a short piece's text. */
+function previewParts(view: BookView | null, output: { text: string; image?: string } | null): PreviewPart[] {
+  return view
+    ? view.parts.map((p) => ({
+        key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
+        // The introduction as the exports print it: its character list is kept with the book, not shown in its text.
+        ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
+        ...(p.words !== undefined ? { words: p.words } : {}),
+        ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
+        ...(p.is_stopped ? { isStopped: true } : {}),
+        ...(p.bible_updated === false ? { isNotInBible: true } : {}),
+        ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
+        ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
+        ...(p.continuity?.length ? { continuity: p.continuity } : {}),
+        ...(p.check_against ? { checkAgainst: p.check_against } : {}),
+        ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
+      }))
+    : output && !output.image
+      ? [{ key: 'output', text: output.text }]
+      : [];
 }
 
 export type { FormValues };

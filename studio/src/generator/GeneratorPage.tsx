@@ -13,8 +13,7 @@ import {
 import { savedProgressOf } from '../engine.js';
 import { isContinuedBook } from '../lib/books.js';
 import { KeptBookOffer } from './KeptBookOffer.js';
-import { ApiError, call, fileHref, postEventStream, routeUrl } from '../lib/api.js';
-import type { PassageResponse } from '../engine.js';
+import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
@@ -22,14 +21,15 @@ import { ResumeDialog, StartNewDialog } from './BookDialogs.js';
 import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
 import { CoverPreview, WritingProgress } from './parts.js';
 import { SettingsPanel, StickyNext, type NextAction } from './SettingsPanel.js';
-import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
-import { StoppedDraft, type StoppedAction } from './StoppedDraft.js';
+import { bibleShown, Preview, type PreviewPart } from './Manuscript.js';
+import { StoppedDraft } from './StoppedDraft.js';
 import type { ChapterEdit } from './OutlineChapters.js';
-import type { Passage, PassageAskInput } from './PassageTools.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
 import { useDrafts } from './useDrafts.js';
-import { useBookEdits, useFailed } from './useBookEdits.js';
+import { useFollowStep } from './useFollowStep.js';
+import { useBookEdits } from './useBookEdits.js';
+import { useStopped } from './useStopped.js';
 import { pageWord } from './words.js';
 import { studioMessage } from './messages.js';
 import { useLang } from '../i18n/index.js';
@@ -83,10 +83,6 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const [output, setOutput] = useState<{ text: string; image?: string } | null>(null);
   const [saved, setSaved] = useState<SavedProgress | null>(null);
   const [isStartNewOpen, setIsStartNewOpen] = useState(false);
-  // A step followed rather than streamed here (a lost stream, a refused duplicate): its text so far.
-  const [following, setFollowing] = useState<{ text: string; step: StepRef | null; label: string } | null>(null);
-  const followingRef = useRef(following);
-  followingRef.current = following;
 
   const values = methods.watch();
   const isLocked = book?.is_locked === true;
@@ -254,58 +250,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     onFailure: (e, streamed) => onFailure(e, pendingRef.current?.lang ?? ui, streamed),
   });
 
-  // Following a step this page is not streaming: one the server reports running (the writer came back
-  // during it), or one whose stream was lost. The book is read again every 1.5 s until the step has
-  // landed; the text streamed so far stays; offline and server-down are said in plain words.
-  const serverRunning = isBook && !generation.isLoading ? (book?.running ?? null) : null;
-  const isFollowing = !generation.isLoading && (following !== null || serverRunning !== null);
-  const [connection, setConnection] = useState<'ok' | 'offline' | 'server'>('ok');
-  useEffect(() => {
-    if (!isFollowing) {
-      setConnection('ok');
-      return;
-    }
-    let isCurrent = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      clearTimeout(timer);
-      try {
-        const p = savedProgressOf(await call('GET /progress/:bookType', { params: { bookType: form.bookType } }));
-        if (!isCurrent) return;
-        setConnection('ok');
-        setBook(p?.book ?? null);
-        if (!p?.book?.running) {
-          const wanted = followingRef.current?.step;
-          const next = p?.book?.next;
-          const isLanded = !wanted || !next || next.kind !== wanted.kind || next.position !== wanted.position;
-          if (followingRef.current && !isLanded && followingRef.current.text) toast(pageWord('stepStopped', ui), { id: 'generation-result' });
-          void refresh();
-          setFollowing(null);
-          return;
-        }
-      } catch (e) {
-        if (!isCurrent) return;
-        if (e instanceof ApiError && e.status === 401) {
-          setUser(null);
-          return;
-        }
-        setConnection(typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'server');
-      }
-      if (isCurrent) timer = setTimeout(() => void poll(), 1500);
-    };
-    const onOnline = () => void poll();
-    window.addEventListener('online', onOnline);
-    void poll();
-    return () => {
-      isCurrent = false;
-      clearTimeout(timer);
-      window.removeEventListener('online', onOnline);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one polling loop per following episode
-  }, [isFollowing, form.bookType]);
-  const followText = serverRunning && serverRunning.text.length >= (following?.text.length ?? 0) ? serverRunning.text : (following?.text ?? '');
-  const followLabel = serverRunning?.label ?? following?.label ?? '';
-  const followRef: StepRef | null = serverRunning ? { kind: serverRunning.kind, ...(serverRunning.position !== undefined ? { position: serverRunning.position } : {}) } : (following?.step ?? null);
+  // A step the server writes while this page is not streaming it (useFollowStep.ts).
+  const { setFollowing, isFollowing, connection, followText, followLabel, followRef } = useFollowStep(form.bookType, ui, book, setBook, generation.isLoading, isBook);
 
   const start = (settings: Settings) => {
     if (!step) return;
@@ -389,56 +335,12 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   // Drafts of hand edits kept on the server and the saved book's edits between steps.
   const hasSavedBook = isBook && form.flow.savesProgress && book !== null && (book.parts.length > 0 || book.outline !== null);
   const { drafts, keepDraft, dropDraft } = useDrafts(hasSavedBook, form.bookType);
-  const failed = useFailed(ui);
   const { saveEdit, writeMore, rewrite, reworkPassage, keepPassage, versions, restoreVersion, saveChapters, updateBible, saveBible } = useBookEdits(form.bookType, ui, setBook, dropDraft);
 
-  // Stop: the server stops the book's step being written, keeps its text so far as the draft of
-  // that part (paid for once text had arrived; refunded before) and answers the book with it; the stream
-  // then ends with step_stopped. The draft card offers Continue, Rewrite…, Keep and Discard.
-  const stopStep = async () => {
-    try {
-      const answer = await call('POST /progress/:bookType/stop', { params: { bookType: form.bookType }, body: {} });
-      setBook(answer.book);
-      setFollowing(null);
-      setCredits(answer.credits_available);
-      if (answer.stopped) isStoppedShown.current = false;
-      toast(pageWord(answer.stopped ? 'stoppedKept' : 'stopped', ui), { id: 'generation-result' });
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'no_step_running') void resync();
-      else toast.error(pageWord('stopFailed', ui));
-    }
-  };
-  const finishStopped = async (part: StepRef, label: string, action: StoppedAction, note: string): Promise<string | null> => {
-    const position = draftPosition(part);
-    try {
-      if (action === 'discard') {
-        await call('DELETE /progress/:bookType/drafts/:position', { params: { bookType: form.bookType, position } });
-        setBook((b) => (b ? { ...b, stopped: undefined } : b));
-        toast(pageWord('stoppedDiscarded', ui), { id: 'generation-result' });
-      } else {
-        const answer = await call('POST /progress/:bookType/stopped', { params: { bookType: form.bookType }, body: { part, action, ...(note ? { note } : {}) } });
-        setBook(answer.book);
-        setCredits(answer.credits_available);
-        toast.success(pageWord('stoppedFinished', ui, { part: label }), { id: 'generation-result' });
-      }
-      dropDraft(part);
-      return null;
-    } catch (e) {
-      return failed(e, 'stoppedFailed');
-    }
-  };
-  const stopped = isBook && !generation.isLoading && !isFollowing ? (book?.stopped ?? null) : null;
-  // After Stop the writer is with the draft: it is brought into view and its heading focused, once.
-  const isStoppedShown = useRef(true);
-  useEffect(() => {
-    if (!stopped || isStoppedShown.current) return;
-    isStoppedShown.current = true;
-    requestAnimationFrame(() => {
-      const draft = document.getElementById('part-stopped');
-      draft?.scrollIntoView?.({ block: 'start' });
-      draft?.querySelector<HTMLElement>('[data-part-heading]')?.focus({ preventScroll: true });
-    });
-  }, [stopped]);
+  const { stopped, stopStep, finishStopped } = useStopped({
+    bookType: form.bookType, ui, book, setBook, isQuiet: isBook && !generation.isLoading && !isFollowing,
+    onStopped: () => setFollowing(null), resync, dropDraft,
+  });
 
   // Cost before spending: the step's credits on the button, the whole book's (or what is left of it) on the form.
   const have = user?.credits_available ?? 0;

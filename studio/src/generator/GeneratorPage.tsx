@@ -3,22 +3,20 @@
 // parts and their headings, the text being written) stays in the book's language. The server holds the book:
 // after every step the page renders the book the server answers (parts, next step, progress), and before
 // the settings lock it shows the book the form's settings would start.
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import {
   buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
-  type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
+  type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type Settings, type StepRef,
 } from '../engine.js';
-import { savedProgressOf } from '../engine.js';
-import { isContinuedBook } from '../lib/books.js';
 import { KeptBookOffer } from './KeptBookOffer.js';
-import { ApiError, call, fileHref } from '../lib/api.js';
+import { ApiError, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
 import { ResumeDialog, StartNewDialog } from './BookDialogs.js';
-import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
+import { defaultValues, formLanguage, useSettingsForm, type FormValues } from './form.js';
 import { CoverPreview, WritingProgress } from './parts.js';
 import { SettingsPanel, StickyNext, type NextAction } from './SettingsPanel.js';
 import { bibleShown, Preview, type PreviewPart } from './Manuscript.js';
@@ -26,6 +24,7 @@ import { StoppedDraft } from './StoppedDraft.js';
 import type { ChapterEdit } from './OutlineChapters.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
+import { useSavedBook } from './useSavedBook.js';
 import { useDrafts } from './useDrafts.js';
 import { useFollowStep } from './useFollowStep.js';
 import { useBookEdits } from './useBookEdits.js';
@@ -73,15 +72,11 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const settingsForm = useSettingsForm(form, spec, ui, creditsForLength);
   const { methods } = settingsForm;
   const navigate = useNavigate();
-  const location = useLocation();
   const isBook = spec.kind === 'book';
-  const [hasNoCurrentBook, setHasNoCurrentBook] = useState(false);
   const chapterTitleField = form.fields.find((f) => f.role === 'chapterTitle')?.name;
 
-  // The book as the server last answered it (books only).
-  const [book, setBook] = useState<BookView | null>(null);
-  const [output, setOutput] = useState<{ text: string; image?: string } | null>(null);
-  const [saved, setSaved] = useState<SavedProgress | null>(null);
+  // The book as the server holds it, resumed on entry (useSavedBook.ts).
+  const { book, setBook, output, setOutput, saved, setSaved, hasNoCurrentBook, restore, resync, clearSaved } = useSavedBook(form, isBook, methods, ui);
   const [isStartNewOpen, setIsStartNewOpen] = useState(false);
 
   const values = methods.watch();
@@ -95,70 +90,6 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const view: BookView | null = isBook ? (isLocked && book ? book : previewBook(spec, values as Settings, book?.outline?.text, shaped)) : null;
   const lang: Lang = view?.is_locked ? view.lang : formLanguage(form, values);
   const step: StepRef | null = view ? (view.next ? { kind: view.next.kind, ...(view.next.position !== undefined ? { position: view.next.position } : {}) } : null) : { kind: spec.kind === 'image' ? 'image' : 'single' };
-
-  // Resume: saved progress found on entry opens the dialog once.
-  useEffect(() => {
-    if (!form.flow.savesProgress) return;
-    let isCurrent = true;
-    call('GET /progress/:bookType', { params: { bookType: form.bookType } }).then(
-      (answer) => {
-        const p = savedProgressOf(answer);
-        // No current book: an unfinished one kept by Start New may be offered (KeptBookOffer).
-        if (isCurrent && !p) setHasNoCurrentBook(true);
-        if (!isCurrent || !p || (p.generator_id && p.generator_id !== form.id)) return;
-        // Continued from My Books or the dashboard: the page shows it at once.
-        if (isContinuedBook(location.state, p.id)) {
-          restore(p);
-          return;
-        }
-        // A step is being written (the writer left during it): the page shows it at once and follows it.
-        if (p.book?.running) {
-          restore(p);
-          return;
-        }
-        if (p.content.length === 0 && p.outline === null) return;
-        setSaved(p);
-      },
-      (e: unknown) => {
-        if (isCurrent && !(e instanceof ApiError && e.status === 401)) toast.error(pageWord('progressLoadFailed', ui));
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [form]);
-
-  const restore = useCallback(
-    (p: SavedProgress) => {
-      methods.reset(valuesFromSettings(form, p.settings));
-      if (isBook) setBook(p.book ?? null);
-      else if (p.content.length > 0) setOutput({ text: p.content[p.content.length - 1]! });
-    },
-    [form, isBook, methods],
-  );
-
-  /** Re-read the server's book after a conflict (another tab, a closed dialog). */
-  const resync = useCallback(async () => {
-    try {
-      const p = savedProgressOf(await call('GET /progress/:bookType', { params: { bookType: form.bookType } }));
-      if (p) restore(p);
-      else setBook(null);
-    } catch {
-      setBook(null);
-    }
-  }, [form.bookType, restore]);
-
-  const clearSaved = useCallback(async (l: Lang) => {
-    try {
-      await call('DELETE /progress/:bookType', { params: { bookType: form.bookType } });
-      toast.success(pageWord('progressCleared', l));
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) return true;
-      toast.error(pageWord('progressClearFailed', l));
-      return false;
-    }
-  }, [form.bookType]);
 
   // Focus stays with the generate button through a step (it is never disabled under the keyboard's
   // focus) and comes back to it after the step, unless the reader has moved on to another control.

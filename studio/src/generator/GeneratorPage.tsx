@@ -30,7 +30,7 @@ import { useFollowStep } from './useFollowStep.js';
 import { useBookEdits } from './useBookEdits.js';
 import { useStopped } from './useStopped.js';
 import { pageWord } from './words.js';
-import { studioMessage } from './messages.js';
+import { stepFailure } from './stepFailure.js';
 import { useLang } from '../i18n/index.js';
 import { nextButtonWord, stepWord } from './stepWords.js';
 
@@ -131,42 +131,13 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       setFollowing({ text: streamed, step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
       return true;
     }
-    if (e.status === 401) {
-      toast.error(e.code === 'session_expired' ? e.message : catalogueMessage('not_signed_in', l));
-      setUser(null);
-      return true;
-    }
-    if (e.status === 402) {
-      toast.error(e.message ? studioMessage(e, l) : catalogueMessage('insufficient_credits', l));
-      if (!isAdmin) navigate('/upgrade', { state: { needed: form.cost, tool: form.title[ui] } });
-      return true;
-    }
-    if (e.status === 409) {
-      // Never the jargon of a refused step: the book moved on (or its step is being written), so the page
-      // shows the book as the server holds it and follows a step still running.
-      if (isBook && (e.code === 'step_not_allowed' || e.code === 'book_complete' || e.code === 'idempotency_in_progress')) {
-        toast(pageWord('bookRefreshed', l), { id: 'generation-result' });
-        setFollowing({ text: '', step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
-        return true;
-      }
-      toast.error(studioMessage(e, l));
-      void resync();
-      return true;
-    }
-    if (e.status === 400 && e.fields) {
-      for (const [name, message] of Object.entries(e.fields)) {
-        if (form.fields.some((f) => f.name === name)) methods.setError(name, { type: 'server', message });
-      }
-      toast.error(e.code === 'invalid_chapters' ? catalogueMessage('invalid_chapters', l) : pageWord('fixHighlighted', l));
-      return true;
-    }
-    if (e.status === 400 && e.code === 'invalid_chapters') {
-      toast.error(catalogueMessage('invalid_chapters', l));
-      return true;
-    }
-    if (spec.kind === 'image') toast.error(pageWord('coverFailed', l));
-    else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries' && e.code !== 'connection_lost') toast.error(studioMessage(e, l));
-    return false;
+    const follow = () => setFollowing({ text: '', step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
+    return stepFailure(e, l, {
+      form, isBook, isImage: spec.kind === 'image', isAdmin, follow, resync: () => void resync(),
+      signOut: () => setUser(null),
+      toUpgrade: () => navigate('/upgrade', { state: { needed: form.cost, tool: form.title[ui] } }),
+      fieldError: (name, message) => methods.setError(name, { type: 'server', message }),
+    });
   };
 
   // The callbacks of the request in flight see the step it asked for.

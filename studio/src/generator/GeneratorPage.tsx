@@ -3,33 +3,34 @@
 // parts and their headings, the text being written) stays in the book's language. The server holds the book:
 // after every step the page renders the book the server answers (parts, next step, progress), and before
 // the settings lock it shows the book the form's settings would start.
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
-import { Lock, RotateCcw } from 'lucide-react';
 import {
   buttonLabel, catalogueMessage, outlineToast, previewBook, bookSpecFromForm, stepLabel, withoutCharacterDetails,
-  type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type SavedProgress, type Settings, type StepRef,
+  type BookView, type DonePayload, type FormModel, type Lang, type BookSpec, type Settings, type StepRef,
 } from '../engine.js';
-import { savedProgressOf } from '../engine.js';
-import { isContinuedBook } from '../lib/books.js';
 import { KeptBookOffer } from './KeptBookOffer.js';
-import { ApiError, call, fileHref, postEventStream, routeUrl } from '../lib/api.js';
-import type { PassageResponse } from '../engine.js';
+import { ApiError, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
 import { ResumeDialog, StartNewDialog } from './BookDialogs.js';
-import { defaultValues, formLanguage, SettingsFields, useSettingsForm, valuesFromSettings, type FormValues } from './form.js';
-import { CoverPreview, ProcessSteps, WritingProgress } from './parts.js';
-import { bibleShown, draftPosition, Preview, type PreviewPart } from './Manuscript.js';
-import { StoppedDraft, type StoppedAction } from './StoppedDraft.js';
+import { defaultValues, formLanguage, useSettingsForm, type FormValues } from './form.js';
+import { CoverPreview, WritingProgress } from './parts.js';
+import { SettingsPanel, StickyNext, type NextAction } from './SettingsPanel.js';
+import { bibleShown, Preview, type PreviewPart } from './Manuscript.js';
+import { StoppedDraft } from './StoppedDraft.js';
 import type { ChapterEdit } from './OutlineChapters.js';
-import type { Passage, PassageAskInput } from './PassageTools.js';
 import { PublishPanel } from './PublishPanel.js';
 import { useGeneration } from './useGeneration.js';
+import { useSavedBook } from './useSavedBook.js';
+import { useDrafts } from './useDrafts.js';
+import { useFollowStep } from './useFollowStep.js';
+import { useBookEdits } from './useBookEdits.js';
+import { useStopped } from './useStopped.js';
 import { pageWord } from './words.js';
-import { studioMessage } from './messages.js';
+import { stepFailure } from './stepFailure.js';
 import { useLang } from '../i18n/index.js';
 import { nextButtonWord, stepWord } from './stepWords.js';
 
@@ -71,20 +72,12 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const settingsForm = useSettingsForm(form, spec, ui, creditsForLength);
   const { methods } = settingsForm;
   const navigate = useNavigate();
-  const location = useLocation();
   const isBook = spec.kind === 'book';
-  const [hasNoCurrentBook, setHasNoCurrentBook] = useState(false);
   const chapterTitleField = form.fields.find((f) => f.role === 'chapterTitle')?.name;
 
-  // The book as the server last answered it (books only).
-  const [book, setBook] = useState<BookView | null>(null);
-  const [output, setOutput] = useState<{ text: string; image?: string } | null>(null);
-  const [saved, setSaved] = useState<SavedProgress | null>(null);
+  // The book as the server holds it, resumed on entry (useSavedBook.ts).
+  const { book, setBook, output, setOutput, saved, setSaved, hasNoCurrentBook, restore, resync, clearSaved } = useSavedBook(form, isBook, methods, ui);
   const [isStartNewOpen, setIsStartNewOpen] = useState(false);
-  // A step followed rather than streamed here (a lost stream, a refused duplicate): its text so far.
-  const [following, setFollowing] = useState<{ text: string; step: StepRef | null; label: string } | null>(null);
-  const followingRef = useRef(following);
-  followingRef.current = following;
 
   const values = methods.watch();
   const isLocked = book?.is_locked === true;
@@ -98,76 +91,10 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const lang: Lang = view?.is_locked ? view.lang : formLanguage(form, values);
   const step: StepRef | null = view ? (view.next ? { kind: view.next.kind, ...(view.next.position !== undefined ? { position: view.next.position } : {}) } : null) : { kind: spec.kind === 'image' ? 'image' : 'single' };
 
-  // Resume: saved progress found on entry opens the dialog once.
-  useEffect(() => {
-    if (!form.flow.savesProgress) return;
-    let isCurrent = true;
-    call('GET /progress/:bookType', { params: { bookType: form.bookType } }).then(
-      (answer) => {
-        const p = savedProgressOf(answer);
-        // No current book: an unfinished one kept by Start New may be offered (KeptBookOffer).
-        if (isCurrent && !p) setHasNoCurrentBook(true);
-        if (!isCurrent || !p || (p.generator_id && p.generator_id !== form.id)) return;
-        // Continued from My Books or the dashboard: the page shows it at once.
-        if (isContinuedBook(location.state, p.id)) {
-          restore(p);
-          return;
-        }
-        // A step is being written (the writer left during it): the page shows it at once and follows it.
-        if (p.book?.running) {
-          restore(p);
-          return;
-        }
-        if (p.content.length === 0 && p.outline === null) return;
-        setSaved(p);
-      },
-      (e: unknown) => {
-        if (isCurrent && !(e instanceof ApiError && e.status === 401)) toast.error(pageWord('progressLoadFailed', ui));
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [form]);
-
-  const restore = useCallback(
-    (p: SavedProgress) => {
-      methods.reset(valuesFromSettings(form, p.settings));
-      if (isBook) setBook(p.book ?? null);
-      else if (p.content.length > 0) setOutput({ text: p.content[p.content.length - 1]! });
-    },
-    [form, isBook, methods],
-  );
-
-  /** Re-read the server's book after a conflict (another tab, a closed dialog). */
-  const resync = useCallback(async () => {
-    try {
-      const p = savedProgressOf(await call('GET /progress/:bookType', { params: { bookType: form.bookType } }));
-      if (p) restore(p);
-      else setBook(null);
-    } catch {
-      setBook(null);
-    }
-  }, [form.bookType, restore]);
-
-  const clearSaved = useCallback(async (l: Lang) => {
-    try {
-      await call('DELETE /progress/:bookType', { params: { bookType: form.bookType } });
-      toast.success(pageWord('progressCleared', l));
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) return true;
-      toast.error(pageWord('progressClearFailed', l));
-      return false;
-    }
-  }, [form.bookType]);
-
   // Focus stays with the generate button through a step (it is never disabled under the keyboard's
   // focus) and comes back to it after the step, unless the reader has moved on to another control.
   const buttonRef = useRef<HTMLButtonElement>(null);
   const stickyRef = useRef<HTMLButtonElement>(null);
-  // On a phone the settings fold away once the book has started (they are locked then); a button shows them.
-  const [isSettingsShown, setIsSettingsShown] = useState(false);
   const formId = `settings-${form.id}`;
   const refocus = () => {
     requestAnimationFrame(() => {
@@ -204,42 +131,13 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       setFollowing({ text: streamed, step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
       return true;
     }
-    if (e.status === 401) {
-      toast.error(e.code === 'session_expired' ? e.message : catalogueMessage('not_signed_in', l));
-      setUser(null);
-      return true;
-    }
-    if (e.status === 402) {
-      toast.error(e.message ? studioMessage(e, l) : catalogueMessage('insufficient_credits', l));
-      if (!isAdmin) navigate('/upgrade', { state: { needed: form.cost, tool: form.title[ui] } });
-      return true;
-    }
-    if (e.status === 409) {
-      // Never the jargon of a refused step: the book moved on (or its step is being written), so the page
-      // shows the book as the server holds it and follows a step still running.
-      if (isBook && (e.code === 'step_not_allowed' || e.code === 'book_complete' || e.code === 'idempotency_in_progress')) {
-        toast(pageWord('bookRefreshed', l), { id: 'generation-result' });
-        setFollowing({ text: '', step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
-        return true;
-      }
-      toast.error(studioMessage(e, l));
-      void resync();
-      return true;
-    }
-    if (e.status === 400 && e.fields) {
-      for (const [name, message] of Object.entries(e.fields)) {
-        if (form.fields.some((f) => f.name === name)) methods.setError(name, { type: 'server', message });
-      }
-      toast.error(e.code === 'invalid_chapters' ? catalogueMessage('invalid_chapters', l) : pageWord('fixHighlighted', l));
-      return true;
-    }
-    if (e.status === 400 && e.code === 'invalid_chapters') {
-      toast.error(catalogueMessage('invalid_chapters', l));
-      return true;
-    }
-    if (spec.kind === 'image') toast.error(pageWord('coverFailed', l));
-    else if (e.status !== 0 && e.code !== 'timeout' && e.code !== 'max_retries' && e.code !== 'connection_lost') toast.error(studioMessage(e, l));
-    return false;
+    const follow = () => setFollowing({ text: '', step: pendingRef.current?.step ?? null, label: pendingRef.current?.label ?? '' });
+    return stepFailure(e, l, {
+      form, isBook, isImage: spec.kind === 'image', isAdmin, follow, resync: () => void resync(),
+      signOut: () => setUser(null),
+      toUpgrade: () => navigate('/upgrade', { state: { needed: form.cost, tool: form.title[ui] } }),
+      fieldError: (name, message) => methods.setError(name, { type: 'server', message }),
+    });
   };
 
   // The callbacks of the request in flight see the step it asked for.
@@ -254,58 +152,8 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     onFailure: (e, streamed) => onFailure(e, pendingRef.current?.lang ?? ui, streamed),
   });
 
-  // Following a step this page is not streaming: one the server reports running (the writer came back
-  // during it), or one whose stream was lost. The book is read again every 1.5 s until the step has
-  // landed; the text streamed so far stays; offline and server-down are said in plain words.
-  const serverRunning = isBook && !generation.isLoading ? (book?.running ?? null) : null;
-  const isFollowing = !generation.isLoading && (following !== null || serverRunning !== null);
-  const [connection, setConnection] = useState<'ok' | 'offline' | 'server'>('ok');
-  useEffect(() => {
-    if (!isFollowing) {
-      setConnection('ok');
-      return;
-    }
-    let isCurrent = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      clearTimeout(timer);
-      try {
-        const p = savedProgressOf(await call('GET /progress/:bookType', { params: { bookType: form.bookType } }));
-        if (!isCurrent) return;
-        setConnection('ok');
-        setBook(p?.book ?? null);
-        if (!p?.book?.running) {
-          const wanted = followingRef.current?.step;
-          const next = p?.book?.next;
-          const isLanded = !wanted || !next || next.kind !== wanted.kind || next.position !== wanted.position;
-          if (followingRef.current && !isLanded && followingRef.current.text) toast(pageWord('stepStopped', ui), { id: 'generation-result' });
-          void refresh();
-          setFollowing(null);
-          return;
-        }
-      } catch (e) {
-        if (!isCurrent) return;
-        if (e instanceof ApiError && e.status === 401) {
-          setUser(null);
-          return;
-        }
-        setConnection(typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'server');
-      }
-      if (isCurrent) timer = setTimeout(() => void poll(), 1500);
-    };
-    const onOnline = () => void poll();
-    window.addEventListener('online', onOnline);
-    void poll();
-    return () => {
-      isCurrent = false;
-      clearTimeout(timer);
-      window.removeEventListener('online', onOnline);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one polling loop per following episode
-  }, [isFollowing, form.bookType]);
-  const followText = serverRunning && serverRunning.text.length >= (following?.text.length ?? 0) ? serverRunning.text : (following?.text ?? '');
-  const followLabel = serverRunning?.label ?? following?.label ?? '';
-  const followRef: StepRef | null = serverRunning ? { kind: serverRunning.kind, ...(serverRunning.position !== undefined ? { position: serverRunning.position } : {}) } : (following?.step ?? null);
+  // A step the server writes while this page is not streaming it (useFollowStep.ts).
+  const { setFollowing, isFollowing, connection, followText, followLabel, followRef } = useFollowStep(form.bookType, ui, book, setBook, generation.isLoading, isBook);
 
   const start = (settings: Settings) => {
     if (!step) return;
@@ -376,26 +224,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     methods.reset(defaultValues(form, ui, creditsForLength));
   };
 
-  // The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
-  // with the book, so it survives a reload and a resume).
-  const parts: PreviewPart[] = view
-    ? view.parts.map((p) => ({
-        key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
-        // The introduction as the exports print it: its character list is kept with the book, not shown in its text.
-        ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
-        ...(p.words !== undefined ? { words: p.words } : {}),
-        ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
-        ...(p.is_stopped ? { isStopped: true } : {}),
-        ...(p.bible_updated === false ? { isNotInBible: true } : {}),
-        ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
-        ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
-        ...(p.continuity?.length ? { continuity: p.continuity } : {}),
-        ...(p.check_against ? { checkAgainst: p.check_against } : {}),
-        ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
-      }))
-    : output && !output.image
-      ? [{ key: 'output', text: output.text }]
-      : [];
+  const parts = previewParts(view, output);
   const streamingHeading = isBook && generation.isLoading && pendingRef.current ? pendingRef.current.label : isFollowing ? followLabel || undefined : undefined;
   const label =
     isFollowing ? pageWord('beingWritten', ui, { step: followRef ? stepWord(spec, followRef, ui) : view?.next ? stepWord(spec, view.next, ui) : '' })
@@ -405,219 +234,15 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
     : buttonLabel(spec, { kind: spec.kind === 'image' ? 'image' : 'single' }, ui);
   const showChapterTitle = isBook && step?.kind === 'chapter' && chapterTitleField !== undefined;
 
-  // Drafts of hand edits kept on the server: loaded once the saved book is shown, kept while
-  // the writer types (Manuscript.tsx), dropped when the part is saved or the edit discarded.
-  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  // Drafts of hand edits kept on the server and the saved book's edits between steps.
   const hasSavedBook = isBook && form.flow.savesProgress && book !== null && (book.parts.length > 0 || book.outline !== null);
-  useEffect(() => {
-    if (!hasSavedBook) return;
-    let isCurrent = true;
-    call('GET /progress/:bookType/drafts', { params: { bookType: form.bookType } }).then(
-      (r) => {
-        if (isCurrent && Array.isArray(r?.drafts)) setDrafts(Object.fromEntries(r.drafts.map((d) => [d.position, d.text])));
-      },
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [hasSavedBook, form.bookType]);
-  const keepDraft = async (part: StepRef, text: string | null): Promise<boolean> => {
-    const position = draftPosition(part);
-    try {
-      if (text === null) {
-        setDrafts(({ [position]: _, ...rest }) => rest);
-        await call('DELETE /progress/:bookType/drafts/:position', { params: { bookType: form.bookType, position } });
-      } else {
-        await call('PUT /progress/:bookType/drafts', { params: { bookType: form.bookType }, body: { position, text } });
-        setDrafts((d) => ({ ...d, [position]: text }));
-      }
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const { drafts, keepDraft, dropDraft } = useDrafts(hasSavedBook, form.bookType);
+  const { saveEdit, writeMore, rewrite, reworkPassage, keepPassage, versions, restoreVersion, saveChapters, updateBible, saveBible } = useBookEdits(form.bookType, ui, setBook, dropDraft);
 
-  // Why an edit or a step on a written part was refused, for the card that asked: signed out on a 401; the
-  // server's word on the text when it names it, else its catalogue message, else the card's own fallback.
-  const failed = (e: unknown, fallback: 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed' | 'passageFailed'): string => {
-    if (e instanceof ApiError) {
-      if (e.status === 401) setUser(null);
-      return e.fields?.text ?? (e.message ? studioMessage(e, ui) : pageWord(fallback, ui));
-    }
-    return pageWord(fallback, ui);
-  };
-
-  // A written part edited by hand (a saved book, between steps): the server keeps it, later steps build on it.
-  const saveEdit = async (part: StepRef, text: string): Promise<string | null> => {
-    try {
-      const answer = await call('PUT /progress/:bookType/part', { params: { bookType: form.bookType }, body: { part, text } });
-      setBook(answer.book);
-      setDrafts(({ [draftPosition(part)]: _, ...rest }) => rest);
-      toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', ui), { id: 'edit-result' });
-      return null;
-    } catch (e) {
-      return failed(e, 'editFailed');
-    }
-  };
-
-  // "Write more" on a short part: charged as a step on the server; the book comes back with the longer text.
-  const writeMore = async (part: StepRef): Promise<string | null> => {
-    try {
-      const answer = await call('POST /progress/:bookType/more', { params: { bookType: form.bookType }, body: { part } });
-      setBook(answer.book);
-      if (user) setUser({ ...user, credits_available: answer.credits_available });
-      toast.success(pageWord('wroteMore', ui, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
-      return null;
-    } catch (e) {
-      return failed(e, 'writeMoreFailed');
-    }
-  };
-
-  // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the text
-  // it replaces is kept as a version, restorable for free.
-  const rewrite = async (part: StepRef, note: string): Promise<string | null> => {
-    try {
-      const answer = await call('POST /progress/:bookType/rewrite', { params: { bookType: form.bookType }, body: { part, ...(note ? { note } : {}) } });
-      setBook(answer.book);
-      if (user) setUser({ ...user, credits_available: answer.credits_available });
-      toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
-      return null;
-    } catch (e) {
-      return failed(e, 'rewriteFailed');
-    }
-  };
-  // Passage tools: the new passage is charged as a step and shown; Keep puts it in (free).
-  // The answer streams in (delta events), then `done` carries it whole; an `error` event was refunded.
-  const reworkPassage = async (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void): Promise<{ passage: string } | string> => {
-    try {
-      const [, path] = routeUrl('POST /progress/:bookType/passage', { params: { bookType: form.bookType } });
-      let answer: PassageResponse | null = null;
-      let failure: ApiError | null = null;
-      await postEventStream(path, { part, ...passage, ...ask }, (e) => {
-        if (e.event === 'delta') onDelta((e.data as { text: string }).text);
-        else if (e.event === 'done') answer = e.data as PassageResponse;
-        else if (e.event === 'error') {
-          const error = e.data as { code: string; message: string };
-          failure = new ApiError(500, error.code, error.message);
-        }
-      });
-      if (failure || !answer) throw failure ?? new ApiError(500, 'no_content', '');
-      const done: PassageResponse = answer;
-      setCredits(done.credits_available);
-      return { passage: done.passage };
-    } catch (e) {
-      return failed(e, 'passageFailed');
-    }
-  };
-  const keepPassage = async (part: StepRef, passage: Passage, next: string): Promise<string | null> => {
-    try {
-      const answer = await call('POST /progress/:bookType/passage/keep', { params: { bookType: form.bookType }, body: { part, ...passage, passage: next } });
-      setBook(answer.book);
-      toast.success(pageWord('passageKept', ui, { n: answer.kept_version }), { id: 'edit-result' });
-      return null;
-    } catch (e) {
-      return failed(e, 'editFailed');
-    }
-  };
-  const versions = async (part: StepRef) => {
-    try {
-      return (await call('GET /progress/:bookType/versions', { params: { bookType: form.bookType }, query: { position: part.position ?? 0 } })).versions;
-    } catch (e) {
-      return failed(e, 'versionsFailed');
-    }
-  };
-  const restoreVersion = async (part: StepRef, version: number): Promise<string | null> => {
-    try {
-      const answer = await call('POST /progress/:bookType/versions/restore', { params: { bookType: form.bookType }, body: { part, version } });
-      setBook(answer.book);
-      toast.success(pageWord('restored', ui, { n: version, kept: answer.kept_version }), { id: 'restore' });
-      return null;
-    } catch (e) {
-      return failed(e, 'versionsFailed');
-    }
-  };
-
-  // The outline as chapters: the unwritten chapters' titles, plans and notes; the book's chapter
-  // count, progress and conclusion follow.
-  const saveChapters = async (chapters: Array<{ title: string; plan: string; note?: string }>): Promise<string | null> => {
-    try {
-      const answer = await call('PUT /progress/:bookType/outline', { params: { bookType: form.bookType }, body: { chapters } });
-      setBook(answer.book);
-      toast.success(pageWord('chaptersSaved', ui), { id: 'edit-result' });
-      return null;
-    } catch (e) {
-      return failed(e, 'editFailed');
-    }
-  };
-  // Stop: the server stops the book's step being written, keeps its text so far as the draft of
-  // that part (paid for once text had arrived; refunded before) and answers the book with it; the stream
-  // then ends with step_stopped. The draft card offers Continue, Rewrite…, Keep and Discard.
-  const stopStep = async () => {
-    try {
-      const answer = await call('POST /progress/:bookType/stop', { params: { bookType: form.bookType }, body: {} });
-      setBook(answer.book);
-      setFollowing(null);
-      setCredits(answer.credits_available);
-      if (answer.stopped) isStoppedShown.current = false;
-      toast(pageWord(answer.stopped ? 'stoppedKept' : 'stopped', ui), { id: 'generation-result' });
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'no_step_running') void resync();
-      else toast.error(pageWord('stopFailed', ui));
-    }
-  };
-  const finishStopped = async (part: StepRef, label: string, action: StoppedAction, note: string): Promise<string | null> => {
-    const position = draftPosition(part);
-    try {
-      if (action === 'discard') {
-        await call('DELETE /progress/:bookType/drafts/:position', { params: { bookType: form.bookType, position } });
-        setBook((b) => (b ? { ...b, stopped: undefined } : b));
-        toast(pageWord('stoppedDiscarded', ui), { id: 'generation-result' });
-      } else {
-        const answer = await call('POST /progress/:bookType/stopped', { params: { bookType: form.bookType }, body: { part, action, ...(note ? { note } : {}) } });
-        setBook(answer.book);
-        setCredits(answer.credits_available);
-        toast.success(pageWord('stoppedFinished', ui, { part: label }), { id: 'generation-result' });
-      }
-      setDrafts(({ [position]: _, ...rest }) => rest);
-      return null;
-    } catch (e) {
-      return failed(e, 'stoppedFailed');
-    }
-  };
-  const stopped = isBook && !generation.isLoading && !isFollowing ? (book?.stopped ?? null) : null;
-  // After Stop the writer is with the draft: it is brought into view and its heading focused, once.
-  const isStoppedShown = useRef(true);
-  useEffect(() => {
-    if (!stopped || isStoppedShown.current) return;
-    isStoppedShown.current = true;
-    requestAnimationFrame(() => {
-      const draft = document.getElementById('part-stopped');
-      draft?.scrollIntoView?.({ block: 'start' });
-      draft?.querySelector<HTMLElement>('[data-part-heading]')?.focus({ preventScroll: true });
-    });
-  }, [stopped]);
-
-  // The story bible's update tried again for the parts it has not taken in (uncharged).
-  const updateBible = async (): Promise<string | null> => {
-    try {
-      setBook((await call('POST /progress/:bookType/bible/update', { params: { bookType: form.bookType } })).book);
-      return null;
-    } catch (e) {
-      return failed(e, 'editFailed');
-    }
-  };
-  // The story bible edited by hand: the next chapter reads it.
-  const saveBible = async (text: string): Promise<string | null> => {
-    try {
-      const answer = await call('PUT /progress/:bookType/bible', { params: { bookType: form.bookType }, body: { text } });
-      setBook(answer.book);
-      toast.success(pageWord('bibleSaved', ui), { id: 'edit-result' });
-      return null;
-    } catch (e) {
-      return failed(e, 'editFailed');
-    }
-  };
+  const { stopped, stopStep, finishStopped } = useStopped({
+    bookType: form.bookType, ui, book, setBook, isQuiet: isBook && !generation.isLoading && !isFollowing,
+    onStopped: () => setFollowing(null), resync, dropDraft,
+  });
 
   // Cost before spending: the step's credits on the button, the whole book's (or what is left of it) on the form.
   const have = user?.credits_available ?? 0;
@@ -627,7 +252,12 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const hasStarted = view !== null && (view.outline !== null || view.parts.length > 0);
   const isShort = !isAdmin && user !== null && step !== null && have < stepCost;
   // Short of credits, the button says how to go on before it is clicked; its step and cost below.
-  const buttonText = isShort && !generation.isLoading && !isFollowing ? pageWord('topUpToContinue', ui) : label;
+  const isBusy = generation.isLoading || isFollowing;
+  const next: NextAction = {
+    step, isBusy,
+    text: isShort && !isBusy ? pageWord('topUpToContinue', ui) : label,
+    costLine: step && !isBusy ? (isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText) : null,
+  };
 
   return (
     <div className={`mx-auto max-w-7xl ${isBook ? 'pb-24 lg:pb-0' : ''}`}>
@@ -637,66 +267,9 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">
-          <form id={formId} onSubmit={submit} noValidate className="card p-5" aria-label={form.title[ui]} data-testid="settings-form">
-            <div className="mb-4 flex items-center justify-between gap-2">
-              <h2 className="text-sm font-semibold text-gray-700 dark:text-gray-300">{pageWord('settings', ui)}</h2>
-              {isLocked && (
-                <button type="button" className="btn-ghost px-2 py-1 text-xs lg:hidden" aria-expanded={isSettingsShown} aria-controls={`${formId}-fields`} onClick={() => setIsSettingsShown((v) => !v)} data-testid="settings-toggle">
-                  {pageWord(isSettingsShown ? 'hideSettings' : 'showSettings', ui)}
-                </button>
-              )}
-            </div>
-            <div id={`${formId}-fields`} className={isLocked && !isSettingsShown ? 'hidden lg:block' : undefined}>
-              <SettingsFields form={form} api={settingsForm} lang={ui} isLocked={isLocked || generation.isLoading} hidden={chapterTitleField ? [chapterTitleField] : []} />
-            </div>
-            {isLocked && (
-              <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="locked-note">
-                <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {pageWord('lockedNote', ui)}
-              </p>
-            )}
-            {isBook && (
-              <div className="mt-6 border-t border-gray-200 pt-4 dark:border-neutral-700">
-                <div className="flex items-baseline justify-between gap-2">
-                  <h2 className="text-base font-semibold" data-testid="chapter-heading">{view?.next ? stepWord(spec, view.next, ui) : pageWord('writingProgress', ui)}</h2>
-                  <span className="text-sm tabular-nums text-gray-600 dark:text-gray-400" data-testid="chapter-counter" aria-describedby="chapter-counter-help">{view?.counter.current ?? 0} / {view?.counter.total ?? 0}</span>
-                </div>
-                <p id="chapter-counter-help" className="mt-0.5 text-right text-xs text-gray-500 dark:text-gray-400" data-testid="chapter-counter-help">{pageWord('counterHelp', ui)}</p>
-                {showChapterTitle && (
-                  <div className="mt-3">
-                    <SettingsFields form={form} api={settingsForm} lang={ui} only={[chapterTitleField!]} isLocked={generation.isLoading} />
-                  </div>
-                )}
-                {view && <ProcessSteps spec={spec} book={view} lang={ui} />}
-              </div>
-            )}
-            {isBook && view && view.next && (
-              <div className="mt-4 rounded-lg bg-gray-50 px-3 py-2 text-sm dark:bg-neutral-800/60" data-testid="book-cost">
-                <p className="font-medium">
-                  {view.parts.length === 0 && view.outline === null
-                    ? pageWord('bookCost', ui, { total: view.cost.total, have: have.toLocaleString('en') })
-                    : pageWord('bookCostLeft', ui, { n: view.cost.remaining, have: have.toLocaleString('en') })}
-                </p>
-                <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('bookCostWhy', ui, { n: stepCostText })}</p>
-                {!isAdmin && costLeft > have && <p className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="book-cost-short">{pageWord('bookCostShort', ui, { n: costLeft - have })}</p>}
-              </div>
-            )}
-            {!isBook && form.cost > 1 && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{pageWord('costNote', ui, { n: form.cost })}</p>}
-            <button
-              ref={buttonRef}
-              type="submit"
-              className="btn-primary mt-6 w-full flex-col gap-0 py-2.5 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-              aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
-              data-testid="generate-button"
-            >
-              <span data-testid="generate-label">{buttonText}</span>
-              {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal" data-testid="step-cost">{isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText}</span>}
-            </button>
-            {(hasStarted || (isBook && !step)) && (
-              <button type="button" className="btn-secondary mt-2 w-full" onClick={() => setIsStartNewOpen(true)} disabled={generation.isLoading}>
-                <RotateCcw className="h-4 w-4" aria-hidden="true" /> {pageWord('startNewBook', ui)}
-              </button>
-            )}
-          </form>
+          <SettingsPanel form={form} spec={spec} view={view} ui={ui} formId={formId} api={settingsForm} isBook={isBook} isLocked={isLocked} isLoading={generation.isLoading}
+            chapterTitleField={chapterTitleField} showChapterTitle={showChapterTitle} have={have} isAdmin={isAdmin} costLeft={costLeft} stepCostText={stepCostText}
+            hasStarted={hasStarted} next={next} buttonRef={buttonRef} onSubmit={submit} onStartNew={() => setIsStartNewOpen(true)} />
         </div>
         <div className="min-w-0 scroll-mt-16" ref={previewRef}>
           {isFollowing && connection !== 'ok' && (
@@ -743,22 +316,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         </div>
       </div>
 
-      {/* Phones: the next action and its cost stay in reach at the bottom of the screen (it submits the form). */}
-      {isBook && (step || isFollowing) && (
-        <div className="fixed inset-x-0 bottom-0 z-20 border-t border-gray-200 bg-white/95 px-4 py-2 backdrop-blur lg:hidden dark:border-neutral-700 dark:bg-neutral-900/95" data-testid="sticky-next">
-          <button
-            ref={stickyRef}
-            type="submit"
-            form={formId}
-            className="btn-primary w-full flex-col gap-0 py-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-            aria-disabled={generation.isLoading || isFollowing || !step ? true : undefined}
-            data-testid="sticky-generate"
-          >
-            <span>{buttonText}</span>
-            {step && !generation.isLoading && !isFollowing && <span className="text-xs font-normal">{isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText}</span>}
-          </button>
-        </div>
-      )}
+      {isBook && (step || isFollowing) && <StickyNext formId={formId} next={next} stickyRef={stickyRef} />}
       <ResumeDialog saved={saved} spec={spec} form={form} lang={ui} isBook={isBook} returnTo={buttonRef}
         onContinue={() => {
           if (saved) restore(saved);
@@ -776,6 +334,29 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       {isBook && <KeptBookOffer generatorId={form.id} isActive={hasNoCurrentBook} isHidden={book !== null} lang={ui} onContinued={() => void resync()} />}
     </div>
   );
+}
+
+/** The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
+ * with the book, so it survives a reload and a resume); a short piece's text. */
+function previewParts(view: BookView | null, output: { text: string; image?: string } | null): PreviewPart[] {
+  return view
+    ? view.parts.map((p) => ({
+        key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
+        // The introduction as the exports print it: its character list is kept with the book, not shown in its text.
+        ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
+        ...(p.words !== undefined ? { words: p.words } : {}),
+        ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
+        ...(p.is_stopped ? { isStopped: true } : {}),
+        ...(p.bible_updated === false ? { isNotInBible: true } : {}),
+        ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
+        ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
+        ...(p.continuity?.length ? { continuity: p.continuity } : {}),
+        ...(p.check_against ? { checkAgainst: p.check_against } : {}),
+        ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
+      }))
+    : output && !output.image
+      ? [{ key: 'output', text: output.text }]
+      : [];
 }
 
 export type { FormValues };

@@ -1,0 +1,113 @@
+// The calls a saved book's written parts make between steps (hand edits, write more, rewrite, passages,
+// versions, chapter cards, the story bible): each answers the book the server now holds, and on a refusal
+// the words for the card that asked.
+import type { BookView, Lang, PassageResponse, StepRef } from '../engine.js';
+import { ApiError, call, postEventStream, routeUrl } from '../lib/api.js';
+import { useAuth } from '../lib/auth.js';
+import type { Passage, PassageAskInput } from './PassageTools.js';
+import { studioMessage } from './messages.js';
+import { pageWord } from './words.js';
+import { toast } from 'react-hot-toast';
+
+export type FailedWord = 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed' | 'passageFailed';
+
+/** Why an edit or a step on a written part was refused, for the card that asked: signed out on a 401; the
+ * server's word on the text when it names it, else its catalogue message, else the card's own fallback. */
+export function useFailed(ui: Lang) {
+  const { setUser } = useAuth();
+  return (e: unknown, fallback: FailedWord): string => {
+    if (e instanceof ApiError) {
+      if (e.status === 401) setUser(null);
+      return e.fields?.text ?? (e.message ? studioMessage(e, ui) : pageWord(fallback, ui));
+    }
+    return pageWord(fallback, ui);
+  };
+}
+
+/** The edits of the saved book of `bookType`; `setBook` takes the book each answer carries. */
+export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookView) => void, dropDraft: (part: StepRef) => void) {
+  const { user, setUser, setCredits } = useAuth();
+  const failed = useFailed(ui);
+  const params = { bookType };
+  /** One call answering the book: it is shown, `after` speaks; a refusal is worded with `fallback`. */
+  const answering = async <A extends { book: BookView }>(ask: () => Promise<A>, fallback: FailedWord, after: (answer: A) => void): Promise<string | null> => {
+    try {
+      const answer = await ask();
+      setBook(answer.book);
+      after(answer);
+      return null;
+    } catch (e) {
+      return failed(e, fallback);
+    }
+  };
+  const charged = (credits: number) => {
+    if (user) setUser({ ...user, credits_available: credits });
+  };
+  return {
+    // A written part edited by hand (a saved book, between steps): the server keeps it, later steps build on it.
+    saveEdit: (part: StepRef, text: string) => answering(() => call('PUT /progress/:bookType/part', { params, body: { part, text } }), 'editFailed', (answer) => {
+      dropDraft(part);
+      toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', ui), { id: 'edit-result' });
+    }),
+    // "Write more" on a short part: charged as a step on the server; the book comes back with the longer text.
+    writeMore: (part: StepRef) => answering(() => call('POST /progress/:bookType/more', { params, body: { part } }), 'writeMoreFailed', (answer) => {
+      charged(answer.credits_available);
+      toast.success(pageWord('wroteMore', ui, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
+    }),
+    // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the
+    // text it replaces is kept as a version, restorable for free.
+    rewrite: (part: StepRef, note: string) => answering(() => call('POST /progress/:bookType/rewrite', { params, body: { part, ...(note ? { note } : {}) } }), 'rewriteFailed', (answer) => {
+      charged(answer.credits_available);
+      toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
+    }),
+    reworkPassage: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void) => reworkPassage(bookType, { part, ...passage, ...ask }, onDelta).then(
+      (done) => {
+        setCredits(done.credits_available);
+        return { passage: done.passage };
+      },
+      (e: unknown) => failed(e, 'passageFailed'),
+    ),
+    keepPassage: (part: StepRef, passage: Passage, next: string) => answering(() => call('POST /progress/:bookType/passage/keep', { params, body: { part, ...passage, passage: next } }), 'editFailed', (answer) => {
+      toast.success(pageWord('passageKept', ui, { n: answer.kept_version }), { id: 'edit-result' });
+    }),
+    versions: async (part: StepRef) => {
+      try {
+        return (await call('GET /progress/:bookType/versions', { params, query: { position: part.position ?? 0 } })).versions;
+      } catch (e) {
+        return failed(e, 'versionsFailed');
+      }
+    },
+    restoreVersion: (part: StepRef, version: number) => answering(() => call('POST /progress/:bookType/versions/restore', { params, body: { part, version } }), 'versionsFailed', (answer) => {
+      toast.success(pageWord('restored', ui, { n: version, kept: answer.kept_version }), { id: 'restore' });
+    }),
+    // The outline as chapters: the unwritten chapters' titles, plans and notes; the book's chapter count,
+    // progress and conclusion follow.
+    saveChapters: (chapters: Array<{ title: string; plan: string; note?: string }>) => answering(() => call('PUT /progress/:bookType/outline', { params, body: { chapters } }), 'editFailed', () => {
+      toast.success(pageWord('chaptersSaved', ui), { id: 'edit-result' });
+    }),
+    // The story bible's update tried again for the parts it has not taken in (uncharged).
+    updateBible: () => answering(() => call('POST /progress/:bookType/bible/update', { params }), 'editFailed', () => undefined),
+    // The story bible edited by hand: the next chapter reads it.
+    saveBible: (text: string) => answering(() => call('PUT /progress/:bookType/bible', { params, body: { text } }), 'editFailed', () => {
+      toast.success(pageWord('bibleSaved', ui), { id: 'edit-result' });
+    }),
+  };
+}
+
+/** Passage tools: the new passage is charged as a step; the answer streams in (delta events), then `done`
+ * carries it whole; an `error` event was refunded. */
+async function reworkPassage(bookType: string, body: object, onDelta: (text: string) => void): Promise<PassageResponse> {
+  const [, path] = routeUrl('POST /progress/:bookType/passage', { params: { bookType } });
+  let answer: PassageResponse | null = null;
+  let failure: ApiError | null = null;
+  await postEventStream(path, body, (e) => {
+    if (e.event === 'delta') onDelta((e.data as { text: string }).text);
+    else if (e.event === 'done') answer = e.data as PassageResponse;
+    else if (e.event === 'error') {
+      const error = e.data as { code: string; message: string };
+      failure = new ApiError(500, error.code, error.message);
+    }
+  });
+  if (failure || !answer) throw failure ?? new ApiError(500, 'no_content', '');
+  return answer;
+}

@@ -1,0 +1,88 @@
+// The book as the server holds it: the saved book (books) or the last piece (short pieces), resumed on
+// entry (at once when continued from My Books or while a step is being written, else offered in the
+// resume dialog), read again after a conflict, and cleared by Start New.
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { toast } from 'react-hot-toast';
+import { savedProgressOf, type BookView, type FormModel, type Lang, type SavedProgress } from '../engine.js';
+import { ApiError, call } from '../lib/api.js';
+import { isContinuedBook } from '../lib/books.js';
+import { valuesFromSettings, type SettingsFormApi } from './form.js';
+import { pageWord } from './words.js';
+
+export type Output = { text: string; image?: string };
+
+export function useSavedBook(form: FormModel, isBook: boolean, methods: SettingsFormApi['methods'], ui: Lang) {
+  const location = useLocation();
+  // The book as the server last answered it (books only).
+  const [book, setBook] = useState<BookView | null>(null);
+  const [output, setOutput] = useState<Output | null>(null);
+  const [saved, setSaved] = useState<SavedProgress | null>(null);
+  const [hasNoCurrentBook, setHasNoCurrentBook] = useState(false);
+
+  // Resume: saved progress found on entry opens the dialog once.
+  useEffect(() => {
+    if (!form.flow.savesProgress) return;
+    let isCurrent = true;
+    call('GET /progress/:bookType', { params: { bookType: form.bookType } }).then(
+      (answer) => {
+        const p = savedProgressOf(answer);
+        // No current book: an unfinished one kept by Start New may be offered (KeptBookOffer).
+        if (isCurrent && !p) setHasNoCurrentBook(true);
+        if (!isCurrent || !p || (p.generator_id && p.generator_id !== form.id)) return;
+        // Continued from My Books or the dashboard: the page shows it at once.
+        if (isContinuedBook(location.state, p.id)) {
+          restore(p);
+          return;
+        }
+        // A step is being written (the writer left during it): the page shows it at once and follows it.
+        if (p.book?.running) {
+          restore(p);
+          return;
+        }
+        if (p.content.length === 0 && p.outline === null) return;
+        setSaved(p);
+      },
+      (e: unknown) => {
+        if (isCurrent && !(e instanceof ApiError && e.status === 401)) toast.error(pageWord('progressLoadFailed', ui));
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [form]);
+
+  const restore = useCallback(
+    (p: SavedProgress) => {
+      methods.reset(valuesFromSettings(form, p.settings));
+      if (isBook) setBook(p.book ?? null);
+      else if (p.content.length > 0) setOutput({ text: p.content[p.content.length - 1]! });
+    },
+    [form, isBook, methods],
+  );
+
+  /** Re-read the server's book after a conflict (another tab, a closed dialog). */
+  const resync = useCallback(async () => {
+    try {
+      const p = savedProgressOf(await call('GET /progress/:bookType', { params: { bookType: form.bookType } }));
+      if (p) restore(p);
+      else setBook(null);
+    } catch {
+      setBook(null);
+    }
+  }, [form.bookType, restore]);
+
+  const clearSaved = useCallback(async (l: Lang) => {
+    try {
+      await call('DELETE /progress/:bookType', { params: { bookType: form.bookType } });
+      toast.success(pageWord('progressCleared', l));
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) return true;
+      toast.error(pageWord('progressClearFailed', l));
+      return false;
+    }
+  }, [form.bookType]);
+
+  return { book, setBook, output, setOutput, saved, setSaved, hasNoCurrentBook, restore, resync, clearSaved };
+}

@@ -1,0 +1,68 @@
+// Stop and the stopped draft: the server stops the book's step being written, keeps its text so far as
+// the draft of that part (paid for once text had arrived; refunded before) and answers the book with it;
+// the stream then ends with step_stopped. The draft card offers Continue, Rewrite…, Keep and Discard.
+import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import { toast } from 'react-hot-toast';
+import type { BookView, Lang, StepRef } from '../engine.js';
+import { ApiError, call } from '../lib/api.js';
+import { useAuth } from '../lib/auth.js';
+import { draftPosition } from './Manuscript.js';
+import type { StoppedAction } from './StoppedDraft.js';
+import { useFailed } from './useBookEdits.js';
+import { pageWord } from './words.js';
+
+export function useStopped(opts: {
+  bookType: string; ui: Lang; book: BookView | null; setBook: Dispatch<SetStateAction<BookView | null>>;
+  /** No step is being written or followed here: a stopped draft is shown only then. */
+  isQuiet: boolean;
+  onStopped: () => void; resync: () => Promise<void>; dropDraft: (part: StepRef) => void;
+}) {
+  const { bookType, ui, setBook } = opts;
+  const { setCredits } = useAuth();
+  const failed = useFailed(ui);
+  const stopped = opts.isQuiet ? (opts.book?.stopped ?? null) : null;
+  // After Stop the writer is with the draft: it is brought into view and its heading focused, once.
+  const isStoppedShown = useRef(true);
+  useEffect(() => {
+    if (!stopped || isStoppedShown.current) return;
+    isStoppedShown.current = true;
+    requestAnimationFrame(() => {
+      const draft = document.getElementById('part-stopped');
+      draft?.scrollIntoView?.({ block: 'start' });
+      draft?.querySelector<HTMLElement>('[data-part-heading]')?.focus({ preventScroll: true });
+    });
+  }, [stopped]);
+  const stopStep = async () => {
+    try {
+      const answer = await call('POST /progress/:bookType/stop', { params: { bookType }, body: {} });
+      setBook(answer.book);
+      opts.onStopped();
+      setCredits(answer.credits_available);
+      if (answer.stopped) isStoppedShown.current = false;
+      toast(pageWord(answer.stopped ? 'stoppedKept' : 'stopped', ui), { id: 'generation-result' });
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'no_step_running') void opts.resync();
+      else toast.error(pageWord('stopFailed', ui));
+    }
+  };
+  const finishStopped = async (part: StepRef, label: string, action: StoppedAction, note: string): Promise<string | null> => {
+    const position = draftPosition(part);
+    try {
+      if (action === 'discard') {
+        await call('DELETE /progress/:bookType/drafts/:position', { params: { bookType, position } });
+        setBook((b) => (b ? { ...b, stopped: undefined } : b));
+        toast(pageWord('stoppedDiscarded', ui), { id: 'generation-result' });
+      } else {
+        const answer = await call('POST /progress/:bookType/stopped', { params: { bookType }, body: { part, action, ...(note ? { note } : {}) } });
+        setBook(answer.book);
+        setCredits(answer.credits_available);
+        toast.success(pageWord('stoppedFinished', ui, { part: label }), { id: 'generation-result' });
+      }
+      opts.dropDraft(part);
+      return null;
+    } catch (e) {
+      return failed(e, 'stoppedFailed');
+    }
+  };
+  return { stopped, stopStep, finishStopped };
+}

@@ -29,21 +29,21 @@ import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
 import { hasBearer, metricsOf, requestMetrics } from './core/metrics.js';
 import { compressJson } from './http/compress.js';
 
-/** Every route module and where its routes sit under /api (tests walk these to cover every route). */
+/** Every route module (tests walk these to cover every route); each route sits at /api and its contract key's path. */
 // Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
-export const API_ROUTERS: ReadonlyArray<readonly [string, (ctx: AppContext) => ApiRoutes]> = [
-  ['/me', meRoutes],
-  ['/auth', authRoutes],
-  ['/generators', generatorRoutes],
-  ['/progress', progressRoutes],
-  ['/books', bookRoutes],
-  ['/books', publishRoutes],
-  ['/history', historyRoutes],
-  ['/credits', creditRoutes],
-  ['/checkout', checkoutRoutes],
-  ['/payments', paymentRoutes],
-  ['/api-keys', apiKeyRoutes],
-  ['/admin', adminRoutes],
+export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
+  meRoutes,
+  authRoutes,
+  generatorRoutes,
+  progressRoutes,
+  bookRoutes,
+  publishRoutes,
+  historyRoutes,
+  creditRoutes,
+  checkoutRoutes,
+  paymentRoutes,
+  apiKeyRoutes,
+  adminRoutes,
 ];
 
 /** Where `Authorization: Bearer <key>` is accepted: generation, saved progress, books (exports, publishing) and history. */
@@ -106,8 +106,8 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   // API keys work on generation, progress, history and export routes only (never account, key or admin routes).
   app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));
   // Each route on the app's own router at its full path (server/http/routes.ts), in declaration order.
-  for (const [mount, routes] of API_ROUTERS) {
-    for (const route of routes(ctx).routes) app[route.method](fullPath(`/api${mount}`, route.path, route.isFromApiRoot), ...route.handlers);
+  for (const routes of API_ROUTERS) {
+    for (const route of routes(ctx).routes) app[route.method](fullPath(route.path), ...route.handlers);
   }
   app.use('/api', (_req, _res, next) => next(ApiError.of(404, 'not_found')));
   app.use(studioRoutes(config.studioDir));

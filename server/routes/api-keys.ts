@@ -1,13 +1,13 @@
 // /api/api-keys: the signed-in business or admin user's API keys (free and pro: 403). Only a session
 // cookie manages keys: a key cannot make, list or revoke keys.
-import { MAX_API_KEYS, NewApiKeyBodySchema } from '../../engine/contract/index.js';
+import type { Request } from 'express';
+import { MAX_API_KEYS } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { hasApiAccess, newApiKey } from '../auth/api-keys.js';
 import { ApiError } from '../http/errors.js';
 import { ApiRoutes } from '../http/routes.js';
-import type { Reply } from '../http/contract.js';
 
 export function apiKeyRoutes(ctx: AppContext): ApiRoutes {
   const { repos } = ctx;
@@ -19,16 +19,14 @@ export function apiKeyRoutes(ctx: AppContext): ApiRoutes {
     res.json({ keys: keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, created_at: k.createdAt, last_used_at: k.lastUsedAt })) });
   });
 
-  // Its own refusal for a bad name (api_key_name in the user's language), so not declared by its key.
-  router.post('/', async (req, res: Reply<'POST /api-keys'>) => {
-    const lang = requestLang(req);
-    const result = NewApiKeyBodySchema.safeParse(req.body);
-    if (!result.success) {
-      const message = catalogueMessage('api_key_name', lang);
-      throw new ApiError(400, 'api_key_name', message, { name: message });
-    }
+  // A bad name answers its own refusal, api_key_name in the user's language, on the name field.
+  const badName = (req: Request) => {
+    const message = catalogueMessage('api_key_name', requestLang(req));
+    return new ApiError(400, 'api_key_name', message, { name: message });
+  };
+  router.on('POST /api-keys', { refuseBody: badName }, async (req, res) => {
     const { key, hash, prefix } = newApiKey();
-    const created = await repos.apiKeys.create({ userId: sessionOf(req).user.id, name: result.data.name, keyHash: hash, prefix, maxKeys: MAX_API_KEYS });
+    const created = await repos.apiKeys.create({ userId: sessionOf(req).user.id, name: req.input.body.name, keyHash: hash, prefix, maxKeys: MAX_API_KEYS });
     if (!created) throw ApiError.catalogue(409, 'too_many_api_keys', undefined, { max: String(MAX_API_KEYS) });
     res.status(201).json({ id: created.id, name: created.name, key, created_at: created.createdAt });
   });

@@ -5,10 +5,9 @@
 import { type Request } from 'express';
 import { bookDocument, bookSummary, ExportLimitError, type BookState, type ExportFormat } from '../../engine/index.js';
 import { renderBounded } from '../../engine/node.js';
-import { EXPORT_FILE_TYPES, ExportQuerySchema, exportFileName, NumericIdParamsSchema, type MyBook } from '../../engine/contract/index.js';
+import { EXPORT_FILE_TYPES, exportFileName, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
-import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
 import type { UserBook } from '../store/ports.js';
@@ -76,14 +75,9 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   });
 
   // A saved book by id first; any other value is a book type (the next route).
-  // Declared by hand: a value that is no id passes to the next route (next('route')), before the key's params would refuse it.
-  router.get('/:id/export', async (req, res: FileReply<'GET /books/:id/export'>, next) => {
-    if (!isBookId(String(req.params.id))) {
-      next('route');
-      return;
-    }
-    const { id } = parse(NumericIdParamsSchema, req.params);
-    const { format, author } = parse(ExportQuerySchema, req.query);
+  router.on('GET /books/:id/export', { takes: (req) => isBookId(String(req.params.id)) }, async (req, res) => {
+    const { id } = req.input.params;
+    const { format, author } = req.input.query;
     const book = await repos.books.find({ userId: userId(req), id });
     // A book with nothing written yet has nothing to download.
     if (!book || (book.state.content.length === 0 && book.state.outline === undefined)) throw ApiError.of(404, 'not_found');

@@ -4,23 +4,19 @@ import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import * as z from 'zod';
 import { stepKey, withLanguage, type Lang } from '../../engine/index.js';
-import { GenerateBodySchema, GenerateHeadersSchema, GenerationEventSchemas, GeneratorIdParamsSchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
+import { GenerateBodySchema, GenerationEventSchemas, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
-import { parse } from '../http/validate.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { bookLockKey, bookLocks, settingsOrError } from '../core/generation.js';
-import { publicJson, sendPublicJson, type PublicJson, type Reply, type TypedEventStream } from '../http/contract.js';
+import { publicJson, sendPublicJson, type PublicJson, type TypedEventStream } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
 import { metricsOf } from '../core/metrics.js';
 
 type GenerationEvents = { [E in keyof typeof GenerationEventSchemas]: z.output<(typeof GenerationEventSchemas)[E]> };
 
-const Id = GeneratorIdParamsSchema;
-const GenerateBody = GenerateBodySchema;
-const GenerateHeaders = GenerateHeadersSchema;
 /** How long a stored answer serves retries with the same Idempotency-Key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -36,7 +32,7 @@ function hashRequest(input: { generatorId: string; body: unknown }): string {
 type GeneratorSpec = NonNullable<ReturnType<AppContext['catalog']['get']>>;
 
 /** The settings a generation body asks for, in the language it asks for, with the language to answer refusals in. */
-function settingsOfBody(spec: GeneratorSpec, body: z.output<typeof GenerateBody>): { settings: ReturnType<typeof settingsOrError>; hintLang: Lang; chapterTitle: string | undefined } {
+function settingsOfBody(spec: GeneratorSpec, body: z.output<typeof GenerateBodySchema>): { settings: ReturnType<typeof settingsOrError>; hintLang: Lang; chapterTitle: string | undefined } {
   const chosen = withLanguage(spec, { ...body.settings }, body.lang);
   if (!chosen.ok) throw new ApiError(400, 'invalid_settings', MESSAGES.invalid_request, { lang: chosen.message });
   const raw = chosen.settings;
@@ -124,13 +120,16 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
     sendPublicJson(req, res, answer);
   });
 
-  // Declared by hand: an unknown generator answers 404 before its body is read (the key would refuse a bad body first).
-  router.post('/:id/generate', requireUser(repos.auth, 'not_signed_in'), async (req, res: Reply<'POST /generators/:id/generate'>) => {
-    const { id } = parse(Id, req.params);
+  const specOf = (id: string) => {
     const spec = catalog.get(id);
     if (!spec) throw ApiError.of(404, 'generator_not_found');
-    const body = parse(GenerateBody, req.body);
-    const headers = parse(GenerateHeaders, { 'idempotency-key': req.get('idempotency-key') });
+    return spec;
+  };
+
+  // An unknown generator answers 404 before its body is read; a request without a body is refused.
+  router.on('POST /generators/:id/generate', { checkParams: ({ id }) => void specOf(id), isBodyRequired: true }, requireUser(repos.auth, 'not_signed_in'), async (req, res) => {
+    const spec = specOf(req.input.params.id);
+    const { body, headers } = req.input;
     const userId = sessionOf(req).user.id;
 
     const { settings, hintLang, chapterTitle } = settingsOfBody(spec, body);

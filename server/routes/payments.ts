@@ -2,15 +2,13 @@
 // (has the webhook granted this session to me yet?). /api/payments: the Stripe webhook (signed; its raw
 // body is kept for the signature, app.ts RAW_BODY_PATHS) and the payment options the studio shows.
 import express, { type Request } from 'express';
-import { CheckoutBodySchema, PURCHASE_PACKAGES, TOPUP_CREDITS, isPurchasePackage, type PaymentOptions } from '../../engine/contract/index.js';
+import { PURCHASE_PACKAGES, TOPUP_CREDITS, isPurchasePackage, type PaymentOptions } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../http/errors.js';
-import type { Reply } from '../http/contract.js';
-import { parse } from '../http/validate.js';
 import { amountMismatch, paidSessionOf } from '../core/payments.js';
-import { ApiRoutes } from '../http/routes.js';
+import { ApiRoutes, type Handler } from '../http/routes.js';
 import { storeLimiter } from '../http/security.js';
 
 /** The webhook's path under /api: express.json must leave its body alone (app.ts). */
@@ -22,23 +20,14 @@ export function checkoutRoutes(ctx: AppContext): ApiRoutes {
   router.use(requireUser(repos.auth));
 
   // Each checkout asks Stripe for a session: a few a minute per user, counted in the store.
-  // Declared by hand: its own refusal for an unknown package (invalid_package, listing the packages) comes before the key's body check.
-  router.post('/', storeLimiter(repos.limits, { rate: { capacity: ctx.config.checkoutRate.burst, refillMs: ctx.config.checkoutRate.refillMs }, key: (req) => `checkout:${sessionOf(req).user.id}` }), async (req, res: Reply<'POST /checkout'>) => {
-    const checkout = ctx.checkout;
-    if (!checkout) throw ApiError.catalogue(503, 'checkout_unavailable');
-    const packageId: unknown = (req.body as { package?: unknown } | undefined)?.package;
-    if (!isPurchasePackage(packageId)) {
-      const message = catalogueMessage('invalid_package', requestLang(req));
-      throw new ApiError(400, 'invalid_package', message, { package: `${message} (${Object.keys(PURCHASE_PACKAGES).join(', ')})` });
-    }
-    // The package is fine: anything else wrong (an unknown field) is the usual validation answer.
-    const body = parse(CheckoutBodySchema, req.body);
-    const { user } = sessionOf(req);
+  const limit = storeLimiter(repos.limits, { rate: { capacity: ctx.config.checkoutRate.burst, refillMs: ctx.config.checkoutRate.refillMs }, key: (req) => `checkout:${sessionOf(req).user.id}` });
+  router.on('POST /checkout', limit, checkoutOpen(ctx), async (req, res) => {
+    const { package: packageId } = req.input.body;
     let url: string;
     try {
-      url = await checkout.createSession({ packageId: body.package, user });
+      url = await checkoutOf(ctx).createSession({ packageId, user: sessionOf(req).user });
     } catch (error) {
-      logger.error({ err: error, package: body.package }, 'Stripe refused to create a Checkout Session');
+      logger.error({ err: error, package: packageId }, 'Stripe refused to create a Checkout Session');
       throw ApiError.catalogue(502, 'checkout_failed');
     }
     res.json({ url });
@@ -58,6 +47,27 @@ export function checkoutRoutes(ctx: AppContext): ApiRoutes {
   });
 
   return router;
+}
+
+/** The checkout service; 503 checkout_unavailable when Stripe is not configured. */
+function checkoutOf(ctx: AppContext): NonNullable<AppContext['checkout']> {
+  if (!ctx.checkout) throw ApiError.catalogue(503, 'checkout_unavailable');
+  return ctx.checkout;
+}
+
+/**
+ * Before a checkout's body is read: 503 when Stripe is not configured, then an unknown package answers
+ * its own refusal (invalid_package, listing the packages); anything else wrong with the body (an unknown
+ * field) is the usual validation answer.
+ */
+function checkoutOpen(ctx: AppContext): Handler {
+  return (req, _res, next) => {
+    checkoutOf(ctx);
+    const packageId: unknown = (req.body as { package?: unknown } | undefined)?.package;
+    if (isPurchasePackage(packageId)) return next();
+    const message = catalogueMessage('invalid_package', requestLang(req));
+    throw new ApiError(400, 'invalid_package', message, { package: `${message} (${Object.keys(PURCHASE_PACKAGES).join(', ')})` });
+  };
 }
 
 function signatureOf(req: Request): string | undefined {

@@ -12,7 +12,7 @@ afterAll(() => ts.close());
 const admin = await userWithRole(ts, 'admin');
 const adminCookie = admin.cookie!;
 
-const ROUTES = routesOf(adminRoutes(ts.ctx), '/api/admin');
+const ROUTES = routesOf(adminRoutes(ts.ctx));
 const ROLES = ['anonymous', 'free', 'pro', 'business', 'admin'] as const;
 
 /** A valid request for each admin route; a new route without one here fails the matrix. */

@@ -128,14 +128,14 @@ export function parseEvents(text: string): Array<{ event: string; data: unknown 
     });
 }
 
-/** Every route of a route module as `{method, path}` (path with the mount prefix), in declaration order. */
-export function routesOf(routes: ApiRoutes, prefix: string): Array<{ method: string; path: string }> {
-  return routes.routes.map((route) => ({ method: route.method.toUpperCase(), path: fullPath(prefix, route.path, route.isFromApiRoot) }));
+/** Every route of a route module as `{method, path}` (its full path), in declaration order. */
+export function routesOf(routes: ApiRoutes): Array<{ method: string; path: string }> {
+  return routes.routes.map((route) => ({ method: route.method.toUpperCase(), path: fullPath(route.path) }));
 }
 
 /** Every API route of the app, generated from the routers (plus the probes /api/health and /api/ready). */
 export function apiRoutes(ctx: AppContext): Array<{ method: string; path: string }> {
-  return [{ method: 'GET', path: '/api/health' }, { method: 'GET', path: '/api/ready' }, ...API_ROUTERS.flatMap(([path, make]) => routesOf(make(ctx), `/api${path}`))];
+  return [{ method: 'GET', path: '/api/health' }, { method: 'GET', path: '/api/ready' }, ...API_ROUTERS.flatMap((make) => routesOf(make(ctx)))];
 }
 
 /** Status of a request without reading the body (for event streams that never end). */

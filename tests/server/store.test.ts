@@ -323,7 +323,7 @@ describe('books', () => {
     expect(loaded.state.memoryUpTo).toBeUndefined();
   });
 
-  it_('the outline shaped as chapters (issue 25): its text, chapter count and notes kept; the next step keeps them; a book never shaped has none', async () => {
+  it_('the outline shaped as chapters (issue 25): its text, chapter count and notes kept; the next step keeps them; a book never shaped has none; a step writes the notes its state carries', async () => {
     const user = await newUser();
     const base: BookState = { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, outline: 'Chapter 1: A\nPlan a.', content: [], currentChapter: 0, isLocked: false };
     const commitStep = async (save: Pick<StepSave, 'state' | 'step' | 'stepKey' | 'position' | 'text' | 'isFirst'>) => {
@@ -344,6 +344,14 @@ describe('books', () => {
     await commitStep({ state: { ...loaded, content: ['Once.'], currentChapter: 1, isLocked: true }, step: { kind: 'introduction', position: 0 }, stepKey: 'introduction', position: 0, text: 'Once.', isFirst: false });
     loaded = (await repos.books.load({ userId: user.id, key: 'romance' }))!.state;
     expect({ total: loaded.totalChapters, notes: loaded.chapterNotes, content: loaded.content }).toEqual({ total: 4, notes: { 2: 'Aisha must cry.', 4: 'Tan leaves.' }, content: ['Once.'] });
+    // Every step writes the notes its state carries: a book planned with notes before its outline keeps
+    // them from its first step, and a first step without notes leaves the new book none.
+    const planned: BookState = { ...base, totalChapters: 2, chapterNotes: { 1: 'Open at sea.' } };
+    await commitStep({ state: planned, step: { kind: 'outline' }, stepKey: 'outline', position: -1, text: base.outline!, isFirst: true });
+    loaded = (await repos.books.load({ userId: user.id, key: 'romance' }))!.state;
+    expect({ total: loaded.totalChapters, notes: loaded.chapterNotes, content: loaded.content }).toEqual({ total: 2, notes: { 1: 'Open at sea.' }, content: [] });
+    await commitStep({ state: base, step: { kind: 'outline' }, stepKey: 'outline', position: -1, text: base.outline!, isFirst: true });
+    expect((await repos.books.load({ userId: user.id, key: 'romance' }))!.state.chapterNotes).toBeUndefined();
   });
 
   it_('what the continuity audit found is kept with the book per part, and a step with none clears it', async () => {

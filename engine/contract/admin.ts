@@ -61,17 +61,22 @@ export const NewCreditLinkBodySchema = z.strictObject({
 });
 export type NewCreditLinkBody = z.infer<typeof NewCreditLinkBodySchema>;
 
-/** An active credit link with its claim count and its claim URL. */
-export const CreditLinkSchema = z.strictObject({
+/** What a credit link and a credit code both are: credits an administrator made claimable, and how often they were claimed. */
+const grantColumns = {
   id: z.number().int().positive(),
-  token: z.string().min(1),
   credits: z.number().int().positive(),
   description: z.string().nullable(),
   created_by: z.string().nullable(),
-  created_by_email: z.string().nullable(),
   created_at: TimestampSchema,
   is_active: z.boolean(),
   claims: z.number().int().min(0),
+};
+
+/** An active credit link with its claim count and its claim URL. */
+export const CreditLinkSchema = z.strictObject({
+  ...grantColumns,
+  token: z.string().min(1),
+  created_by_email: z.string().nullable(),
   url: z.string().min(1),
 });
 export type CreditLink = z.infer<typeof CreditLinkSchema>;
@@ -106,18 +111,12 @@ export const NewCreditCodeBodySchema = z.strictObject({
 export type NewCreditCodeBody = z.infer<typeof NewCreditCodeBodySchema>;
 
 export const CreditCodeSchema = z.strictObject({
-  id: z.number().int().positive(),
+  ...grantColumns,
   code: z.string().min(1),
-  credits: z.number().int().positive(),
-  description: z.string().nullable(),
-  is_active: z.boolean(),
-  created_by: z.string().nullable(),
-  created_at: TimestampSchema,
   /** ISO time after which the code no longer redeems; null = never. */
   expires_at: z.string().nullable(),
   /** How many users may redeem it; null = no cap. */
   max_redemptions: z.number().int().positive().nullable(),
-  claims: z.number().int().min(0),
 });
 export type CreditCode = z.infer<typeof CreditCodeSchema>;
 

@@ -5,7 +5,7 @@ import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Response } from 'supertest';
 import { ApiErrorEnvelopeSchema, EXPORT_FILE_TYPES, EXPORT_FORMATS, exportFileName, MyBooksResponseSchema, type ExportFormat, type MyBook } from '../../engine/contract/index.js';
-import { signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { downloadOf, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 let ts: TestServer;
 beforeAll(async () => {
@@ -24,15 +24,8 @@ async function writeBook(cookie: string, opts: { generator?: string; settings?: 
   }
 }
 
-/** A download's bytes (supertest buffers binary answers only when asked to). */
-function exportOf(path: string, cookie?: string) {
-  const req = ts.http.get(path).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-  return cookie ? req.set('cookie', cookie) : req;
-}
+/** A download's bytes. */
+const exportOf = (path: string, cookie?: string) => downloadOf(ts, path, cookie);
 
 function errorOf(res: Response, status: number, code: string) {
   expect(res.status, String(res.text ?? res.body)).toBe(status);

@@ -138,6 +138,16 @@ export function apiRoutes(ctx: AppContext): Array<{ method: string; path: string
   return [{ method: 'GET', path: '/api/health' }, { method: 'GET', path: '/api/ready' }, ...API_ROUTERS.flatMap((make) => routesOf(make(ctx)))];
 }
 
+/** A GET of a download, its body read as bytes (supertest buffers binary answers only when asked to), as `cookie` when given. */
+export function downloadOf(server: TestServer, path: string, cookie?: string) {
+  const req = server.http.get(path).buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+  return cookie ? req.set('cookie', cookie) : req;
+}
+
 /** Status of a request without reading the body (for event streams that never end). */
 export async function statusOf(url: string, init: RequestInit): Promise<number> {
   const controller = new AbortController();

@@ -133,58 +133,61 @@ describe('history search', () => {
   });
 });
 
+type OldItem = { title: string; content_type: string; content: string; generator_id: string };
+
+/**
+ * A database file migrated up to just before `migration`, where a user has `items`, opened again with
+ * every migration: `check` reads the upgraded database as that user; the file is removed afterwards.
+ */
+async function afterMigration(migration: string, items: OldItem[], check: (upgraded: OpenedDatabase, userId: string) => Promise<void>): Promise<void> {
+  const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < migration));
+  const file = `/tmp/karya-history-migration${migration}-${process.pid}-${Date.now()}.db`;
+  const old = await openSqlite<Database>(file, { migrations: before });
+  const oldStore = new Store(old.db, old.sqlite);
+  const user = await sqliteRepositories(oldStore).users.create({ email: `old${migration}@karya.test`, passwordHash: 'x', role: 'free' });
+  for (const item of items) oldStore.run(oldStore.db.insertInto('content_history').values({ user_id: user!.id, ...item, created_at: nowIso() }));
+  await old.close();
+
+  const upgraded = await openDatabase(file);
+  try {
+    await check(upgraded, user!.id);
+  } finally {
+    await upgraded.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  }
+}
+
 describe('migration 0014 on a database that has items', () => {
   it('indexes existing items for search and titles them by their content', async () => {
-    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0014'));
-    const file = `/tmp/karya-history-migration-${process.pid}-${Date.now()}.db`;
-    const old = await openSqlite<Database>(file, { migrations: before });
-    const oldStore = new Store(old.db, old.sqlite);
-    const user = await sqliteRepositories(oldStore).users.create({ email: 'old@karya.test', passwordHash: 'x', role: 'free' });
-    oldStore.run(oldStore.db.insertInto('content_history').values({ user_id: user!.id, title: 'Healing Poem Creator', content_type: 'poem', content: '**Quiet Harbour**\n\nThe boats sleep.', generator_id: 'poems', created_at: nowIso() }));
-    oldStore.run(oldStore.db.insertInto('content_history').values({ user_id: user!.id, title: 'Romance: Chapter 2', content_type: 'romance', content: 'Rain fell on the city.', generator_id: 'romance', created_at: nowIso() }));
-    await old.close();
-
-    const upgraded = await openDatabase(file);
-    try {
+    const items = [
+      { title: 'Healing Poem Creator', content_type: 'poem', content: '**Quiet Harbour**\n\nThe boats sleep.', generator_id: 'poems' },
+      { title: 'Romance: Chapter 2', content_type: 'romance', content: 'Rain fell on the city.', generator_id: 'romance' },
+    ];
+    await afterMigration('0014', items, async (upgraded, userId) => {
       const repo = sqliteRepositories(new Store(upgraded.db, upgraded.sqlite)).history;
-      const items = (await repo.list({ userId: user!.id, limit: 10 })).items;
-      expect(items.map((i) => i.title)).toEqual(['Romance: Chapter 2', 'Quiet Harbour']);
-      expect((await repo.list({ userId: user!.id, search: 'boats', limit: 10 })).items.map((i) => i.title)).toEqual(['Quiet Harbour']);
-      expect((await repo.list({ userId: user!.id, search: 'rain city', limit: 10 })).items.map((i) => i.title)).toEqual(['Romance: Chapter 2']);
-    } finally {
-      await upgraded.close();
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-    }
+      const listed = (await repo.list({ userId, limit: 10 })).items;
+      expect(listed.map((i) => i.title)).toEqual(['Romance: Chapter 2', 'Quiet Harbour']);
+      expect((await repo.list({ userId, search: 'boats', limit: 10 })).items.map((i) => i.title)).toEqual(['Quiet Harbour']);
+      expect((await repo.list({ userId, search: 'rain city', limit: 10 })).items.map((i) => i.title)).toEqual(['Romance: Chapter 2']);
+    });
   });
 });
 
 describe('migration 0017 (prefix indexes up to 6 letters) on a database that has items', () => {
   it('rebuilds the search index from the items; prefix search, new items and deletes still work', async () => {
-    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0017'));
-    const file = `/tmp/karya-history-migration17-${process.pid}-${Date.now()}.db`;
-    const old = await openSqlite<Database>(file, { migrations: before });
-    const oldStore = new Store(old.db, old.sqlite);
-    const user = await sqliteRepositories(oldStore).users.create({ email: 'old17@karya.test', passwordHash: 'x', role: 'free' });
-    oldStore.run(oldStore.db.insertInto('content_history').values({ user_id: user!.id, title: 'Harbour', content_type: 'poem', content: 'The lighthouse keeper sleeps.', generator_id: 'poems', created_at: nowIso() }));
-    await old.close();
-
-    const upgraded = await openDatabase(file);
-    try {
+    await afterMigration('0017', [{ title: 'Harbour', content_type: 'poem', content: 'The lighthouse keeper sleeps.', generator_id: 'poems' }], async (upgraded, userId) => {
       const store = new Store(upgraded.db, upgraded.sqlite);
       const repo = sqliteRepositories(store).history;
-      const titles = async (search: string) => (await repo.list({ userId: user!.id, search, limit: 10 })).items.map((i) => i.title);
+      const titles = async (search: string) => (await repo.list({ userId, search, limit: 10 })).items.map((i) => i.title);
       const ddl = (upgraded.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'content_history_fts'").get() as { sql: string }).sql;
       expect(ddl).toContain("prefix='2 3 4 5 6'");
       for (const typed of ['li', 'lig', 'ligh', 'light', 'lighth', 'lighthouse', 'keep sle']) expect(await titles(typed)).toEqual(['Harbour']);
       expect(await titles('lighthouses')).toEqual([]);
-      store.run(store.db.insertInto('content_history').values({ user_id: user!.id, title: 'Storm', content_type: 'poem', content: 'Thunderclouds gather.', generator_id: 'poems', created_at: nowIso() }));
+      store.run(store.db.insertInto('content_history').values({ user_id: userId, title: 'Storm', content_type: 'poem', content: 'Thunderclouds gather.', generator_id: 'poems', created_at: nowIso() }));
       expect(await titles('thunde')).toEqual(['Storm']);
-      const harbour = (await repo.list({ userId: user!.id, limit: 10 })).items.find((i) => i.title === 'Harbour')!;
-      expect(await repo.delete({ userId: user!.id, id: harbour.id })).toBe(true);
+      const harbour = (await repo.list({ userId, limit: 10 })).items.find((i) => i.title === 'Harbour')!;
+      expect(await repo.delete({ userId, id: harbour.id })).toBe(true);
       expect(await titles('lighth')).toEqual([]);
-    } finally {
-      await upgraded.close();
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-    }
+    });
   });
 });

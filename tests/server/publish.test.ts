@@ -17,7 +17,7 @@ import { GenerationError } from '../../engine/index.js';
 import { createOfflineProvider, type Provider } from '../../engine/providers/index.js';
 import sharp from 'sharp';
 import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
-import { ADMIN_EMAIL, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { ADMIN_EMAIL, downloadOf as download, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 const STEPS = CHILDREN_BOOK_PUBLISH_STEPS;
 const COST = 10;
@@ -45,15 +45,6 @@ async function writeBook(server: TestServer, cookie: string, until?: string): Pr
     const body = res.body as { part: { kind: string }; next: unknown };
     if (body.part.kind === until || body.next === null) return;
   }
-}
-
-function download(server: TestServer, path: string, cookie?: string) {
-  const req = server.http.get(path).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-  return cookie ? req.set('cookie', cookie) : req;
 }
 
 function errorOf(res: Response, status: number, code: string) {

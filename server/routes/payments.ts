@@ -1,6 +1,6 @@
 // Buying credits. /api/checkout: a Stripe Checkout Session for a package, and the success landing's poll
 // (has the webhook granted this session to me yet?). /api/payments: the Stripe webhook (signed; its raw
-// body is kept for the signature, app.ts RAW_BODY_PATHS) and the payment options the studio shows.
+// body is kept for the signature, WEBHOOK_PATH, which app.ts leaves to the route) and the payment options the studio shows.
 import express, { type Request } from 'express';
 import { PURCHASE_PACKAGES, TOPUP_CREDITS, isPurchasePackage, type PaymentOptions } from '../../engine/contract/index.js';
 import { catalogueMessage } from '../../engine/index.js';

@@ -11,21 +11,18 @@
 //   studio assets       bytes sent for /signin (brotli) vs the files; cache headers as served
 //   engine rebuild      a real rebuild of every generator in a warm process (YAML changed) vs the cache hit
 //   per-step cost       saving a step at chapters 91-100 vs 1-10 of a 100-chapter book (bench/progress.bench.ts)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildCatalog, compileAll } from '../engine/index.js';
 import { readSources, ROOT } from '../engine/node.js';
-import { startFakeOpenAI, type FakeOpenAIOptions } from '../tests/fake-openai.js';
+import { startRemoteFake } from './remote-fake.js';
 
-const SELF = fileURLToPath(import.meta.url);
 const QUICK = process.env.BENCH_QUICK === '1';
 
 interface Row {
@@ -189,33 +186,6 @@ async function benchHistory(): Promise<void> {
 // ---------------------------------------------------------------------------------------------------
 // Batch: `karya batch` as a whole process against a fake API with a fixed latency (in its own process).
 
-async function startRemoteFake(options: FakeOpenAIOptions): Promise<{ baseURL: string; counts(): Promise<{ chat: number; probes: number }>; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF], { env: { ...process.env, KARYA_BENCH_FAKE: JSON.stringify(options) }, stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const next = async <T>() => JSON.parse((await lines.next()).value as string) as T;
-  const { baseURL } = await next<{ baseURL: string }>();
-  return {
-    baseURL,
-    counts: async () => {
-      child.stdin!.write('counts\n');
-      return next();
-    },
-    close: async () => {
-      child.stdin!.end();
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
-
-async function serveFake(): Promise<void> {
-  const fake = await startFakeOpenAI(JSON.parse(process.env.KARYA_BENCH_FAKE!) as FakeOpenAIOptions);
-  process.stdout.write(`${JSON.stringify({ baseURL: fake.baseURL })}\n`);
-  for await (const line of readline.createInterface({ input: process.stdin })) {
-    if (line.trim() === 'counts') process.stdout.write(`${JSON.stringify({ chat: fake.chatRequests().length, probes: fake.probeRequests().length })}\n`);
-  }
-  await fake.close();
-}
-
 /** Calls per book: 6 steps (outline, introduction, 3 chapters, conclusion) and a memory update after the introduction and each chapter. */
 const CALLS_PER_BOOK = 10;
 
@@ -235,15 +205,15 @@ async function benchBatch(input: { books: number; concurrency: number; latencyMs
     try {
       const jobs = Array.from({ length: books }, (_, j) => `- { id: book-${j + 1}, generator: romance, lang: ${j % 2 ? 'ms' : 'en'}, chapters: 3 }`).join('\n');
       writeFileSync(path.join(dir, 'jobs.yaml'), `${jobs}\n`);
-      const before = await fake.counts();
+      const before = await fake.stats();
       const started = performance.now();
       const run = spawnSync(process.execPath, [path.join(ROOT, 'bin/karya.js'), 'batch', path.join(dir, 'jobs.yaml'), '--concurrency', String(concurrency), '--out', path.join(dir, 'books'), '--state', path.join(dir, 'state.sqlite'), '--json'], {
         cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL },
       });
       const wall = (performance.now() - started) / 1000;
       if (run.status !== 0) throw new Error(`karya batch exited with ${run.status}: ${run.stderr.slice(-2000)}`);
-      const after = await fake.counts();
-      const sent = after.chat - before.chat;
+      const after = await fake.stats();
+      const sent = after.times.length - before.times.length;
       ratios.push(wall / bound);
       process.stdout.write(`  run ${i + 1}: wall ${wall.toFixed(2)} s = ${(wall / bound).toFixed(3)}× the lower bound ${bound.toFixed(2)} s = max(longest chain ${CALLS_PER_BOOK} × ${latencyMs} ms, ${calls} calls × ${latencyMs} ms ÷ ${concurrency}); the fake saw ${sent} chat requests (${after.probes - before.probes} 1-token checks); load ${os.loadavg()[0]!.toFixed(1)}\n`);
     } finally {
@@ -395,5 +365,4 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${rows.filter((r) => r.holds).length}/${rows.length} goals hold; ${((performance.now() - started) / 1000).toFixed(0)} s; load at end ${load()} on ${os.cpus().length} CPUs\n`);
 }
 
-if (process.env.KARYA_BENCH_FAKE) await serveFake();
-else await main();
+await main();

@@ -7,6 +7,23 @@ import { EXIT, fail } from './util.js';
 import { makeDirs } from './fs-check.js';
 import type { RenderOptions } from '../engine/node.js';
 
+/** What `karya generate` and `karya export` both take: the settings that name the book, where and how it is written, and the state file. */
+export interface BookOutOptions {
+  set: string[];
+  lang?: string;
+  chapters?: string;
+  /** The file to write; without it the book goes to stdout (an EPUB, DOCX or PDF only to a pipe or a file). */
+  out?: string;
+  /** md, epub, docx or pdf; by default the --out file's extension (Markdown on stdout without --out). */
+  format?: string;
+  withOutline?: boolean;
+  /** Print the story bible after the outline (`--with-bible`). */
+  withBible?: boolean;
+  /** The author name in an EPUB, DOCX or PDF (title page, copyright page, metadata). */
+  author?: string;
+  state?: string;
+}
+
 const ALLOWED = `${EXPORT_FORMATS.join(', ')} (.${EXPORT_FORMATS.join(', .')})`;
 
 /**

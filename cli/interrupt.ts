@@ -21,16 +21,28 @@ export interface Interrupt {
   release(): void;
 }
 
-export function listenForInterrupt(): Interrupt {
+/**
+ * Listen for Ctrl-C and SIGTERM: the first aborts the returned signal. Without `onSecond` a second one
+ * ends the process as Node does; with it (a batch), the second runs `onSecond` (stop the progress bars,
+ * flush the output) and exits at once with the interrupted exit code, and the first aborts with the
+ * reason `interrupted` (the scheduler hands it to the calls it stops).
+ */
+export function listenForInterrupt(opts: { onSecond?: () => void } = {}): Interrupt {
   const controller = new AbortController();
   let isInterrupted = false;
   const onSignal = (signal?: NodeJS.Signals) => {
     recordSignal(signal);
+    if (isInterrupted && opts.onSecond) {
+      opts.onSecond();
+      process.exit(interruptedExitCode());
+    }
     isInterrupted = true;
-    controller.abort();
+    if (opts.onSecond) controller.abort(new Error('interrupted'));
+    else controller.abort();
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const listen = (name: NodeJS.Signals) => (opts.onSecond ? process.on(name, onSignal) : process.once(name, onSignal));
+  listen('SIGINT');
+  listen('SIGTERM');
   return {
     signal: controller.signal,
     get isInterrupted() {

@@ -1,6 +1,6 @@
 // Error classes (one per kind of failure) and the user-facing message catalogue in en and ms: the
 // generation messages (CATALOGUE) and the settings issues (SETTINGS_MESSAGES), rendered from data.
-import type { Lang } from './spec/types.js';
+import type { Bilingual, Lang } from './spec/types.js';
 import { fillPlaceholders } from './i18n.js';
 
 /** One problem in a file: `generators/x.yaml: fields.heatLevel.default: "hot" is not one of …`. */
@@ -376,7 +376,7 @@ export const CATALOGUE = {
     en: 'Too many files are being made right now. Please try again in a minute.',
     ms: 'Terlalu banyak fail sedang dibuat sekarang. Sila cuba lagi dalam seminit.',
   },
-} as const satisfies Record<string, { en: string; ms: string }>;
+} as const satisfies Record<string, Bilingual>;
 
 export type CatalogueCode = keyof typeof CATALOGUE;
 

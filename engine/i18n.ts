@@ -1,5 +1,5 @@
 // Interface words the engine puts on steps, buttons and toasts, in en and ms.
-import type { Lang } from './spec/types.js';
+import type { Bilingual, Lang } from './spec/types.js';
 
 export const WORDS = {
   introduction: { en: 'Introduction', ms: 'Pengenalan' },
@@ -29,7 +29,7 @@ export const WORDS = {
   threadsResolved: { en: '{resolved} of {total} promises resolved', ms: '{resolved} daripada {total} janji diselesaikan' },
   auditCost: { en: 'continuity audit on: {calls} more model calls (one a chapter), no extra credit', ms: 'audit kesinambungan dihidupkan: {calls} panggilan model tambahan (satu setiap bab), tanpa kredit tambahan' },
   threadsOverdue: { en: 'still open past their due part: {threads}', ms: 'masih terbuka selepas bahagian sasarannya: {threads}' },
-} as const satisfies Record<string, { en: string; ms: string }>;
+} as const satisfies Record<string, Bilingual>;
 
 export type WordKey = keyof typeof WORDS;
 

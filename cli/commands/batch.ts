@@ -10,11 +10,11 @@ import { CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, wholeNumber } from '
 import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { preloadYaml } from '../../engine/node.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
-import type { BatchEvent } from '../batch/scheduler.js';
+import type { BatchEvent, BatchResult } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
-import { interruptedExitCode, recordSignal } from '../interrupt.js';
+import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 
 export interface BatchOptions {
   concurrency?: string;
@@ -116,46 +116,27 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     // The provider check runs alongside the first calls, once (not every 60 s while calls succeed).
     // (Loaded here: a queued batch makes no call of its own and does not load the SDK.)
     const provider = (await import('./generate.js')).cliProvider({ forBatch: true });
-    const controller = new AbortController();
-    let signals = 0;
     const progress = new HumanProgress({
       totalSteps: books.reduce((n, b) => n + b.totalSteps, 0),
       doneSteps: books.reduce((n, b) => n + b.doneSteps, 0),
       books: books.length,
       maxBars: Math.min(concurrency, 10),
     });
-    const onSignal = (signal?: NodeJS.Signals) => {
-      recordSignal(signal);
-      signals++;
-      if (signals > 1) {
-        progress.stop();
-        emitJson?.flush();
-        process.exit(interruptedExitCode());
-      }
-      controller.abort(new Error('interrupted'));
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
+    const interrupt = listenForInterrupt({ onSecond: () => stopOutput(progress, emitJson) });
     const onEvent = (event: BatchEvent) => {
       progress.handle(event);
       if (emitJson && isPublicEvent(event) && event.type !== 'rate_limited') emitJson(event);
     };
     let result;
     try {
-      result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: controller.signal, onEvent });
+      result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: interrupt.signal, onEvent });
     } catch (error) {
-      progress.stop();
-      emitJson?.flush();
+      stopOutput(progress, emitJson);
       throw error;
     } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      interrupt.release();
     }
-    const exitCode = result.isInterrupted ? interruptedExitCode() : result.failed ? EXIT.failed : EXIT.ok;
-    progress.finish(result);
-    emitJson?.({ type: 'summary', ...result, exitCode });
-    emitJson?.flush();
-    if (exitCode !== EXIT.ok) throw new CliExit(exitCode);
+    endBatch(result, progress, emitJson);
   } finally {
     await store?.close();
   }
@@ -163,23 +144,11 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
 
 
 /** --queue: the workers write the steps; this process queues them, shows progress and writes the books. */
-async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: ReturnType<typeof ndjsonWriter> | undefined }): Promise<void> {
+async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined }): Promise<void> {
   const { connectQueuedBatch, QueuedBatchSetupError } = await import('../batch/queued.js');
-  const controller = new AbortController();
-  let signals = 0;
   let progress: HumanProgress | undefined;
   const early: BatchEvent[] = [];
-  const onSignal = (signal?: NodeJS.Signals) => {
-    recordSignal(signal);
-    signals++;
-    if (signals > 1) {
-      progress?.stop();
-      process.exit(interruptedExitCode());
-    }
-    controller.abort(new Error('interrupted'));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const interrupt = listenForInterrupt({ onSecond: () => stopOutput(progress, opts.emitJson) });
   const onEvent = (event: BatchEvent) => {
     if (progress) progress.handle(event);
     else early.push(event);
@@ -195,21 +164,34 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
       throw error;
     }
     result = await queued.run({
-      jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: controller.signal, onEvent,
+      jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: interrupt.signal, onEvent,
       onPlanned: ({ totalSteps, doneSteps }) => {
         progress = new HumanProgress({ totalSteps, doneSteps, books: jobs.length, maxBars: Math.min(opts.concurrency, 10) });
         for (const event of early.splice(0)) progress.handle(event);
       },
     });
   } catch (error) {
-    progress?.stop();
+    stopOutput(progress, opts.emitJson);
     throw error;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    interrupt.release();
   }
+  endBatch(result, progress, opts.emitJson);
+}
+
+type JsonOut = ReturnType<typeof ndjsonWriter>;
+
+/** Before the process ends early: the bars cleared and the JSON lines gathered so far written out. */
+function stopOutput(progress: HumanProgress | undefined, emitJson: JsonOut | undefined): void {
+  progress?.stop();
+  emitJson?.flush();
+}
+
+/** The end of a batch: the bars' last line, the JSON summary, and the exit code (interrupted 130 or 143, a failed book 1). */
+function endBatch(result: BatchResult, progress: HumanProgress | undefined, emitJson: JsonOut | undefined): void {
   const exitCode = result.isInterrupted ? interruptedExitCode() : result.failed ? EXIT.failed : EXIT.ok;
   progress?.finish(result);
-  opts.emitJson?.({ type: 'summary', ...result, exitCode });
+  emitJson?.({ type: 'summary', ...result, exitCode });
+  emitJson?.flush();
   if (exitCode !== EXIT.ok) throw new CliExit(exitCode);
 }

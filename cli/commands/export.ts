@@ -8,24 +8,12 @@ import { planSteps, type ResolvedSpec } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, DEFAULT_STATE } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
-import { exportBytes, exportFormatOrExit, writeOut } from '../export-format.js';
+import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
 import { authorOrExit } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
 
-export interface ExportOptions {
-  set: string[];
-  lang?: string;
-  chapters?: string;
-  /** The file to write; without it the book goes to stdout (an EPUB, DOCX or PDF only to a pipe or a file). */
-  out?: string;
-  format?: string;
-  withOutline?: boolean;
-  /** Print the story bible after the outline (`--with-bible`). */
-  withBible?: boolean;
-  /** The author name in an EPUB, DOCX or PDF (title page, copyright page, metadata). */
-  author?: string;
-  state?: string;
+export interface ExportOptions extends BookOutOptions {
   /** A saved book by its id (`karya books`), instead of the settings. */
   book?: string;
 }

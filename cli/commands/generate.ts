@@ -10,23 +10,11 @@ import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
-import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type ImageFormat } from '../export-format.js';
+import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type BookOutOptions, type ImageFormat } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
 
-export interface GenerateOptions {
-  set: string[];
-  lang?: string;
-  chapters?: string;
-  out?: string;
-  /** md, epub, docx or pdf; by default the --out file's extension (Markdown on stdout without --out). */
-  format?: string;
-  withOutline?: boolean;
-  /** Print the story bible after the outline (`--with-bible`). */
-  withBible?: boolean;
-  /** The author name in an EPUB, DOCX or PDF (title page, copyright page, metadata). */
-  author?: string;
-  state?: string;
+export interface GenerateOptions extends BookOutOptions {
   fresh?: boolean;
   /** `checks` or `audit` (one more model call a chapter); absent: the generator's flow says. */
   continuity?: string;

@@ -8,6 +8,7 @@ import { isFieldVisible } from './schema.js';
 import { defaultChapterTitle, stepLabel, withoutCharacterDetails, type BookState, type Step } from './flow.js';
 import { LANGUAGE_NAMES } from '../i18n.js';
 import { conclusionPosition } from '../spec/conclusion.js';
+import { parseTemplateText, type HbNode, type HbPath } from '../spec/template-ast.js';
 import { withoutChapterPlan } from './chapter-plan.js';
 import { maxTokensOf, outlineWords } from './budget.js';
 import { outlineEntry } from './outline.js';
@@ -565,20 +566,6 @@ export function renderMemoryUpdate(input: { spec: ResolvedSpec; renderer: Prompt
 
 // ---- validation of templates against the context ----
 
-type HbNode = { type: string; [k: string]: unknown };
-
-/** Parsed templates by source text: each template is parsed once, however many specs use it. */
-const astCache = new Map<string, HbNode>();
-function parseTemplate(source: string): HbNode {
-  let ast = astCache.get(source);
-  if (!ast) {
-    ast = Handlebars.parse(source) as unknown as HbNode;
-    astCache.set(source, ast);
-  }
-  return ast;
-}
-type HbPath = { type: 'PathExpression'; original: string; parts: string[]; data: boolean; depth: number };
-
 /** Problems with the templates a spec uses: missing templates or partials, unknown helpers or variables. */
 export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, templateFile: (name: string) => string): SpecIssue[] {
   const issues: SpecIssue[] = [];
@@ -651,7 +638,7 @@ export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, t
 
   const walkSource = (source: string, where: { file: string; path: string }, isScoped = false) => {
     try {
-      walk(parseTemplate(source), where, isScoped);
+      walk(parseTemplateText(source), where, isScoped);
     } catch (e) {
       issues.push({ ...where, message: `template does not parse: ${(e as Error).message.split('\n')[0]}` });
     }

@@ -2,7 +2,7 @@
 // catalogue: every label, detail and fix is a code and its values (ReadinessText), kept as data in
 // readiness.json and rendered in the book's language there (and in the terminal), and in the studio's
 // language in the publish panel. Placeholders as engine/i18n.ts fills them: {name}.
-import type { Lang } from '../spec/types.js';
+import type { Bilingual, Lang } from '../spec/types.js';
 import { fillPlaceholders } from '../i18n.js';
 
 export const READINESS_WORDS = {
@@ -225,7 +225,7 @@ export const READINESS_WORDS = {
   'summary.every': { en: 'ready for every channel', ms: 'sedia untuk setiap saluran' },
   'summary.some': { en: 'ready for: {channels}; not for the others', ms: 'sedia untuk: {channels}; bukan untuk yang lain' },
   'summary.none': { en: 'not ready for any channel', ms: 'belum sedia untuk mana-mana saluran' },
-} as const satisfies Record<string, { en: string; ms: string }>;
+} as const satisfies Record<string, Bilingual>;
 
 export type ReadinessCode = keyof typeof READINESS_WORDS;
 

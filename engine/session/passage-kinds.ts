@@ -1,6 +1,6 @@
 // What the passage tools offer (engine/session/passage.ts), apart from the code that runs them, so the
 // contract and the studio read them without the prompt renderer.
-import type { Lang } from '../spec/types.js';
+import type { Bilingual } from '../spec/types.js';
 
 export const PASSAGE_ACTIONS = ['rewrite', 'expand', 'shorten', 'describe'] as const;
 export type PassageAction = (typeof PASSAGE_ACTIONS)[number];
@@ -11,7 +11,7 @@ export const PASSAGE_TONES = {
   lighter: { en: 'lighter, more humorous', ms: 'lebih ringan dan lucu' },
   formal: { en: 'more formal', ms: 'lebih formal' },
   lyrical: { en: 'more lyrical', ms: 'lebih puitis' },
-} as const satisfies Record<string, Record<Lang, string>>;
+} as const satisfies Record<string, Bilingual>;
 export type PassageTone = keyof typeof PASSAGE_TONES;
 export const PASSAGE_TONE_IDS = Object.keys(PASSAGE_TONES) as [PassageTone, ...PassageTone[]];
 /** At most this many characters are reworked at once (about a page). */

@@ -2,6 +2,7 @@
 // when a generator resolves, so a wrong name fails `karya validate`, and filled from the book's data.
 import Handlebars from 'handlebars';
 import { PUBLISH_VARIABLES } from './format.js';
+import { parseTemplateText, type HbNode, type HbPath } from './template-ast.js';
 import type { Lang } from './types.js';
 
 /** The book's data a publishing setting may use. */
@@ -25,19 +26,6 @@ const VARIABLES: ReadonlySet<string> = new Set(PUBLISH_VARIABLES);
 const FIELD_KEYED = new Set(['settings', 'labels']);
 const BLOCKS = new Set(['if', 'unless']);
 
-type HbNode = { type: string; [k: string]: unknown };
-
-/** Parsed texts: the same default values are checked for every book, so each is parsed once. */
-const parsed = new Map<string, HbNode>();
-function parse(text: string): HbNode {
-  let ast = parsed.get(text);
-  if (!ast) {
-    ast = Handlebars.parse(text) as unknown as HbNode;
-    parsed.set(text, ast);
-  }
-  return ast;
-}
-type HbPath = { original: string; parts: string[]; data: boolean; depth: number };
 
 /**
  * What is wrong with one setting's text: unknown variables, fields the book does not have, helpers, and
@@ -91,7 +79,7 @@ export function publishValueProblems(text: string, fieldNames: ReadonlySet<strin
     }
   };
   try {
-    walk(parse(text));
+    walk(parseTemplateText(text));
   } catch (error) {
     problems.push(`does not parse: ${(error as Error).message.split('\n')[0]}`);
   }

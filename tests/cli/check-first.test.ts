@@ -29,15 +29,21 @@ function expectNoModelCall(): void {
   expect(fake.requests.filter((r) => r.path.includes('/chat/') || r.path.includes('/images/'))).toEqual([]);
 }
 
+/** A run refused before it spends: exit 2, `message` on stderr, and no model call. */
+async function expectRefusedFirst(args: string[], message: string): Promise<Awaited<ReturnType<typeof karya>>> {
+  const r = await karya(args);
+  expect(r.code).toBe(2);
+  expect(r.stderr).toContain(message);
+  expectNoModelCall();
+  return r;
+}
+
 describe('unwritable output paths exit 2 before any model call', () => {
   it('karya generate --out /proc/x.epub', async () => {
     const started = performance.now();
-    const r = await karya(['generate', 'romance', '--chapters', '3', '--out', '/proc/x.epub', '--state', path.join(dir, 'a.sqlite')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--out /proc/x.epub: cannot write there');
+    const r = await expectRefusedFirst(['generate', 'romance', '--chapters', '3', '--out', '/proc/x.epub', '--state', path.join(dir, 'a.sqlite')], '--out /proc/x.epub: cannot write there');
     expect(r.stderr).not.toMatch(/ENOENT|EACCES|errno/);
     expect(performance.now() - started).toBeLessThan(10_000);
-    expectNoModelCall();
   });
 
   it('the real command (bin/karya.js) exits 2 at once for /proc paths, in a process of its own', async () => {
@@ -50,10 +56,7 @@ describe('unwritable output paths exit 2 before any model call', () => {
   }, 40_000);
 
   it('karya generate --state under /proc fails at once (it once spun forever in mkdir)', async () => {
-    const r = await karya(['generate', 'romance', '--chapters', '3', '--out', path.join(dir, 'b.md'), '--state', '/proc/karya/state.sqlite']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--state /proc/karya/state.sqlite: cannot write there');
-    expectNoModelCall();
+    await expectRefusedFirst(['generate', 'romance', '--chapters', '3', '--out', path.join(dir, 'b.md'), '--state', '/proc/karya/state.sqlite'], '--state /proc/karya/state.sqlite: cannot write there');
   });
 
   it('karya serve with KARYA_DB under /proc stops at once with the path (it once spun forever in mkdir)', async () => {
@@ -65,27 +68,18 @@ describe('unwritable output paths exit 2 before any model call', () => {
   it('karya generate --out under a file', async () => {
     const file = path.join(dir, 'plain-file');
     writeFileSync(file, 'x');
-    const r = await karya(['generate', 'romance', '--chapters', '3', '--out', path.join(file, 'book.md'), '--state', path.join(dir, 'a.sqlite')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('a part of this path is a file, not a folder');
-    expectNoModelCall();
+    await expectRefusedFirst(['generate', 'romance', '--chapters', '3', '--out', path.join(file, 'book.md'), '--state', path.join(dir, 'a.sqlite')], 'a part of this path is a file, not a folder');
   });
 
   it('karya publish --out <a file>', async () => {
     const file = path.join(dir, 'not-a-folder.txt');
     writeFileSync(file, 'x');
-    const r = await karya(['publish', 'romance', '--chapters', '3', '--out', file, '--state', path.join(dir, 'a.sqlite')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`--out ${file}: cannot write there: this is a file, not a folder`);
+    await expectRefusedFirst(['publish', 'romance', '--chapters', '3', '--out', file, '--state', path.join(dir, 'a.sqlite')], `--out ${file}: cannot write there: this is a file, not a folder`);
     expect(readFileSync(file, 'utf8')).toBe('x');
-    expectNoModelCall();
   });
 
   it('karya publish --out under /proc', async () => {
-    const r = await karya(['publish', 'romance', '--chapters', '3', '--out', '/proc/karya-package', '--state', path.join(dir, 'a.sqlite')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('cannot write there');
-    expectNoModelCall();
+    await expectRefusedFirst(['publish', 'romance', '--chapters', '3', '--out', '/proc/karya-package', '--state', path.join(dir, 'a.sqlite')], 'cannot write there');
   });
 
   it('karya batch --out <a file>', async () => {
@@ -93,10 +87,7 @@ describe('unwritable output paths exit 2 before any model call', () => {
     writeFileSync(jobs, '- generator: romance\n  chapters: 3\n');
     const file = path.join(dir, 'books-is-a-file');
     writeFileSync(file, 'x');
-    const r = await karya(['batch', jobs, '--out', file, '--state', path.join(dir, 'a.sqlite')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('this is a file, not a folder');
-    expectNoModelCall();
+    await expectRefusedFirst(['batch', jobs, '--out', file, '--state', path.join(dir, 'a.sqlite')], 'this is a file, not a folder');
   });
 
   it('karya export --out a folder', async () => {
@@ -113,12 +104,9 @@ describe('unwritable output paths exit 2 before any model call', () => {
 
 describe('numbers are plain decimal whole numbers', () => {
   it.each(['0x3', '1e1', ' 3', '3.0', '+3', ''])('--chapters %j is refused naming the flag', async (value) => {
-    const r = await karya(['generate', 'romance', '--chapters', value, '--out', path.join(dir, 'n.md'), '--state', path.join(dir, 'n.sqlite')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--chapters');
+    const r = await expectRefusedFirst(['generate', 'romance', '--chapters', value, '--out', path.join(dir, 'n.md'), '--state', path.join(dir, 'n.sqlite')], '--chapters');
     expect(r.stderr).toContain('whole number');
     expect(r.stderr).toContain('plain digits');
-    expectNoModelCall();
   });
 
   it.each([['--concurrency', '0x4'], ['--rpm', '1e2'], ['--tpm', '5.0']])('batch %s %j is refused naming the flag', async (flag, value) => {
@@ -164,11 +152,8 @@ describe('a jobs file is bounded', () => {
   it.each(['../x.md', '/tmp/karya-absolute.md', 'sub/../../x.md'])('a job writing at %j (outside --out) is refused', async (out) => {
     const jobs = path.join(dir, 'escape.yaml');
     writeFileSync(jobs, `- generator: romance\n  chapters: 3\n  out: ${out}\n`);
-    const r = await karya(['batch', jobs, '--out', path.join(dir, 'escape-books'), '--state', path.join(dir, 'escape.sqlite')]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('must be a file name inside the --out folder');
+    await expectRefusedFirst(['batch', jobs, '--out', path.join(dir, 'escape-books'), '--state', path.join(dir, 'escape.sqlite')], 'must be a file name inside the --out folder');
     expect(existsSync(path.join(dir, 'x.md'))).toBe(false);
-    expectNoModelCall();
   });
 
   it('a job writing into a folder inside --out is fine', async () => {

@@ -6,6 +6,14 @@ import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 
+/** A jobs file (jobs.yaml) in a new folder of its own. */
+function jobsFile(yaml: string): { dir: string; file: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-queue-opts-'));
+  const file = path.join(dir, 'jobs.yaml');
+  writeFileSync(file, yaml);
+  return { dir, file };
+}
+
 describe('karya worker and batch --queue without Postgres', () => {
   it('karya worker without KARYA_DATABASE_URL exits 2 and says what to set', async () => {
     const r = await runKaryaInProcess(['worker']);
@@ -32,18 +40,14 @@ describe('karya worker and batch --queue without Postgres', () => {
   });
 
   it('karya batch --queue without KARYA_DATABASE_URL exits 2 before anything is generated', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-queue-opts-'));
-    const file = path.join(dir, 'jobs.yaml');
-    writeFileSync(file, '- { id: solo, generator: poems }\n');
+    const { dir, file } = jobsFile('- { id: solo, generator: poems }\n');
     const r = await runKaryaInProcess(['batch', file, '--queue'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--queue runs the batch on `karya worker` processes through Postgres: set KARYA_DATABASE_URL=postgres://');
   });
 
   it('karya batch --queue with an invalid job names the job first, whatever the database setting', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-queue-opts-'));
-    const file = path.join(dir, 'jobs.yaml');
-    writeFileSync(file, '- { id: solo, generator: poems }\n- { id: odd, generator: no-such-thing }\n');
+    const { dir, file } = jobsFile('- { id: solo, generator: poems }\n- { id: odd, generator: no-such-thing }\n');
     for (const env of [{}, { KARYA_DATABASE_URL: 'postgres://k@127.0.0.1:1/none' }]) {
       const r = await runKaryaInProcess(['batch', file, '--queue'], { cwd: dir, env });
       expect(r.code).toBe(2);

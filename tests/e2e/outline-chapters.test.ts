@@ -14,14 +14,18 @@ const model = fakeModel({ answer: fullLength(lanternShop('Aisha walked to the ha
 describeInChromium('the outline as chapters in the studio', { what: 'fake provider', serve: model.serve }, (app) => {
   afterAll(() => model.close());
 
-  it("the writer edits chapter 2's plan and note before writing it; both reach chapter 2's request", async () => {
+  /** A romance past its outline, its chapter cards shown: the page, the cards, and how many there are. */
+  const openChapterCards = async (email: string) => {
     const page = await app.open();
-    await writeRomance(page, app.base, 'outline.cards@e2e.test', ['Generate Introduction']);
-
+    await writeRomance(page, app.base, email, ['Generate Introduction']);
     const cards = page.getByTestId('chapter-card');
     await cards.first().waitFor();
+    return { page, cards, total: await cards.count() };
+  };
+
+  it("the writer edits chapter 2's plan and note before writing it; both reach chapter 2's request", async () => {
+    const { page, cards, total } = await openChapterCards('outline.cards@e2e.test');
     // One card per chapter of the form's default count.
-    const total = await cards.count();
     expect(total).toBeGreaterThanOrEqual(5);
     expect(await cards.nth(total - 1).getByLabel('Title').inputValue()).toBe(`Lantern ${total}`);
     const second = cards.nth(1);
@@ -48,11 +52,7 @@ describeInChromium('the outline as chapters in the studio', { what: 'fake provid
   }, 180_000);
 
   it("a note typed into chapter 2's card and Generate Introduction at once: the note reaches chapter 2's request", async () => {
-    const page = await app.open();
-    await writeRomance(page, app.base, 'outline.at-once@e2e.test', ['Generate Introduction']);
-    const cards = page.getByTestId('chapter-card');
-    await cards.first().waitFor();
-    const total = await cards.count();
+    const { page, cards, total } = await openChapterCards('outline.at-once@e2e.test');
     await cards.nth(1).getByLabel('Note: what must happen here').fill('NOTE-AT-ONCE Arjun burns the first batch on purpose.');
     // No Save: Generate right away.
     await page.click(button);

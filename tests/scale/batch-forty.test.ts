@@ -14,7 +14,8 @@ import { createContext } from '../../server/start.js';
 import { openStore, type OpenedStore } from '../../server/store/open.js';
 import { openQueue, startStepWorker, type StepQueue, type StepWorker } from '../../server/queue/index.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
+import { postgresUnavailable } from '../postgres.js';
+import { usePostgresDatabase } from './postgres-database.js';
 import { bookRequests, removeTempDirs, romanceCalls, startCli, tempDir, writeJobs, type CliRun } from '../batch/helpers.js';
 import type { RecordedRequest } from '../fake-openai.js';
 
@@ -22,7 +23,7 @@ const skip = postgresUnavailable();
 if (skip) console.warn(skip);
 
 const BOOKS = 40;
-let cluster: PostgresCluster | undefined;
+const db = usePostgresDatabase();
 let fake: FakeOpenAI | undefined;
 const opened: Array<{ store: OpenedStore; queue: StepQueue; worker: StepWorker }> = [];
 let batch: CliRun | undefined;
@@ -35,20 +36,16 @@ afterAll(async () => {
     await store.close();
   }
   await fake?.close();
-  cluster?.stop();
   removeTempDirs();
 });
 
 describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 10', () => {
-  let databaseUrl = '';
   beforeAll(async () => {
-    cluster = await startPostgres();
-    databaseUrl = await cluster.createDatabase();
     fake = await startFakeOpenAI({ latencyMs: 50 });
-  }, 60_000);
+  });
 
   it('writes every book, and leaves no job active', async () => {
-    const env = { ...process.env, KARYA_DATABASE_URL: databaseUrl, OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: fake!.baseURL };
+    const env = { ...process.env, KARYA_DATABASE_URL: db.url, OPENAI_API_KEY: 'sk-test-batch', OPENAI_BASE_URL: fake!.baseURL };
     for (let i = 0; i < 2; i++) {
       const config = configFromEnv(env);
       const store = await openStore(config);
@@ -59,13 +56,13 @@ describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 
     const dir = tempDir('karya-forty-');
     const lines = Array.from({ length: BOOKS }, (_, i) => `- { id: b${i + 1}, generator: romance, lang: ${i % 2 ? 'ms' : 'en'}, chapters: 1 }`);
     const file = writeJobs(dir, 'jobs.yaml', `${lines.join('\n')}\n`);
-    batch = startCli(['batch', file, '--queue'], { cwd: dir, fake: fake!, env: { KARYA_DATABASE_URL: databaseUrl, KARYA_LOG_LEVEL: 'warn' } });
+    batch = startCli(['batch', file, '--queue'], { cwd: dir, fake: fake!, env: { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' } });
     const result = await batch.done;
     expect(result.stderr).toContain(`${BOOKS} of ${BOOKS} books written`);
     expect(result.code).toBe(0);
     expect(readdirSync(path.join(dir, 'books'))).toHaveLength(BOOKS);
     expect(bookRequests(fake!)).toHaveLength(BOOKS * romanceCalls(1).all);
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
       // (The last jobs are marked completed just after their book is: a moment is allowed for that.)
@@ -82,7 +79,7 @@ describe.skipIf(skip)('a queued batch of 40 books on two workers of concurrency 
 
   // docs/operations.md: a worker of --concurrency N holds up to 2 × N books, whose calls share N slots.
   it('a worker of concurrency 2 holds four books at once and never has more than two calls in flight', async () => {
-    const url = await cluster!.createDatabase();
+    const url = await db.cluster.createDatabase();
     const slow = await startFakeOpenAI({ latencyMs: 150 });
     const env = { ...process.env, KARYA_DATABASE_URL: url, OPENAI_API_KEY: 'sk-test-held', OPENAI_BASE_URL: slow.baseURL };
     const config = configFromEnv(env);

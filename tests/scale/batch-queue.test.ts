@@ -4,9 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
+import { postgresUnavailable } from '../postgres.js';
+import { usePostgresDatabase } from './postgres-database.js';
 import { busiestWindow, promptId, removeTempDirs, startCli, stepRequests, bookRequests, tempDir, waitFor, writeJobs, type CliRun } from '../batch/helpers.js';
 
 const skip = postgresUnavailable();
@@ -19,28 +20,21 @@ const JOBS = `
 - { id: dapur, generator: cookbook, chapters: 2, settings: { cuisineType: asian } }
 `;
 
-let cluster: PostgresCluster | undefined;
+const db = usePostgresDatabase();
 let fake: FakeOpenAI | undefined;
 const runs: CliRun[] = [];
 afterAll(async () => {
   for (const run of runs) if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
   await fake?.close();
-  cluster?.stop();
   removeTempDirs();
 });
 
 describe.skipIf(skip)('karya batch --queue with two workers', () => {
-  let databaseUrl = '';
-  beforeAll(async () => {
-    cluster = await startPostgres();
-    databaseUrl = await cluster.createDatabase();
-  }, 60_000);
-
   it('one worker killed mid-run: every book written, no finished step requested twice, one rpm budget', async () => {
     fake = await startFakeOpenAI({ latencyMs: 300 });
     const dir = tempDir('karya-queue-');
     const file = writeJobs(dir, 'jobs.yaml', JOBS);
-    const env = { KARYA_DATABASE_URL: databaseUrl, KARYA_LOG_LEVEL: 'warn' };
+    const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' };
     const start = (args: string[]) => {
       const run = startCli(args, { cwd: dir, fake, env });
       runs.push(run);
@@ -54,7 +48,7 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
     await waitFor(() => bookRequests(fake!).filter((r) => r.answeredAt).length >= 6, 90_000, '6 answered calls');
 
     // Kill the worker that holds a running step.
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     const { rows } = await client.query<{ worker_id: string }>('SELECT worker_id FROM step_leases LIMIT 1');
     await client.end();
@@ -81,7 +75,7 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
     }
     // One shared budget, in the database's clock: every call of both workers took a place in it, and no
     // 1 s window held more than 10.
-    const budget = new pg.Client({ connectionString: databaseUrl });
+    const budget = new pg.Client({ connectionString: db.url });
     await budget.connect();
     const places = (await budget.query<{ at: string }>('SELECT at FROM rate_calls')).rows.map((r) => Number(r.at));
     await budget.end();
@@ -94,14 +88,14 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
   it('an invalid jobs file with --queue: the command names the job, submits nothing, and ends at once', async () => {
     const dir = tempDir('karya-queue-');
     const file = writeJobs(dir, 'jobs.yaml', '- { id: solo, generator: romance, chapters: 1 }\n- { id: odd, generator: romance, chapters: 0 }\n');
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
       const batches = async () => ((await client.query("SELECT to_regclass('batches') AS t")).rows[0]!.t ? Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM batches')).rows[0]!.n) : 0);
       const before = await batches();
       // Twice: on a new database the first run migrates it, the second finds it ready.
       for (let i = 0; i < 2; i++) {
-        const run = startCli(['batch', file, '--queue'], { cwd: dir, env: { KARYA_DATABASE_URL: databaseUrl, KARYA_LOG_LEVEL: 'warn' } });
+        const run = startCli(['batch', file, '--queue'], { cwd: dir, env: { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' } });
         runs.push(run);
         // (Connections left open would keep it alive for the pool's 10 s of idleness.)
         const ended = await Promise.race([run.done, new Promise<'still running'>((resolve) => setTimeout(resolve, 8_000, 'still running'))]);
@@ -122,11 +116,11 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
     try {
       const dir = tempDir('karya-queue-');
       const file = writeJobs(dir, 'jobs.yaml', '- { id: solo, generator: romance, lang: ms, chapters: 1 }\n');
-      const env = { KARYA_DATABASE_URL: databaseUrl, KARYA_LOG_LEVEL: 'warn' };
+      const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' };
       const local = await startCli(['batch', file], { cwd: dir, fake: quick, env }).done;
       expect(local.stderr).toContain('1 of 1 books written');
       const calls = stepRequests(quick).length;
-      const client = new pg.Client({ connectionString: databaseUrl });
+      const client = new pg.Client({ connectionString: db.url });
       await client.connect();
       const { rows } = await client.query("SELECT is_finished FROM books WHERE owner = 'cli' AND book_key LIKE 'batch:solo:%'");
       await client.end();

@@ -6,11 +6,10 @@
 // the later chapters that mention her are listed to check against it, and chapter 7's finding is gone.
 // English and Malay. The AI API is the fake server answered by tests/continuity-book.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
-import { continuityBook, CONTINUITY_PLAN } from '../continuity-book.js';
-import { BookSession, inMemoryProgressStore, parseSettings, type BookView } from '../../engine/index.js';
+import { userMessageOf, type FakeOpenAI } from '../fake-openai.js';
+import { writeContinuityBook } from '../continuity-session.js';
+import type { BookSession, BookView } from '../../engine/index.js';
 import { outlineThreads } from '../../engine/session/outline-threads.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
@@ -26,14 +25,7 @@ describe.each(['en', 'ms'] as const)('continuity of a scripted 10-chapter book (
   let session: BookSession;
   const w = W[lang];
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ answer: continuityBook({ ...CONTINUITY_PLAN, lang }), props: true, contextTokens: 32_768 });
-    const spec = catalog.get('romance')!;
-    const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-    session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: inMemoryProgressStore(), key: 'book', settings: parseSettings(spec, { language: lang }), totalChapters: 10, onFinished: 'keep' });
-    while (!session.isFinished) {
-      await session.advance();
-      if (session.needsMemory) await session.remember();
-    }
+    ({ fake, session } = await writeContinuityBook({ catalog, lang }));
   });
   afterAll(() => fake.close());
 

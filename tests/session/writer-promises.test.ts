@@ -3,11 +3,10 @@
 // scripted 10-chapter book the promise is in chapter 5's request as due (not in chapter 4's), and, never
 // paid, it is overdue from chapter 6 and in the book's threads. English and Malay; the AI API is the fake server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
-import { continuityBook, CONTINUITY_PLAN } from '../continuity-book.js';
-import { BookSession, inMemoryProgressStore, parseSettings } from '../../engine/index.js';
+import { userMessageOf, type FakeOpenAI } from '../fake-openai.js';
+import { writeContinuityBook } from '../continuity-session.js';
+import type { BookSession } from '../../engine/index.js';
 import { writerPromises } from '../../engine/session/outline-threads.js';
-import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
@@ -30,15 +29,7 @@ describe.each(['en', 'ms'] as const)('the writer\'s promises in a scripted 10-ch
   let session: BookSession;
   const w = W[lang];
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ answer: continuityBook({ ...CONTINUITY_PLAN, lang }), props: true, contextTokens: 32_768 });
-    const spec = catalog.get('romance')!;
-    const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
-    const settings = parseSettings(spec, { language: lang, premise: `A captain and her crew search the coast.\n${w.line}` });
-    session = await BookSession.open({ spec, renderer: catalog.renderer, provider, store: inMemoryProgressStore(), key: 'book', settings, totalChapters: 10, onFinished: 'keep', chapterNotes: { 3: w.note } });
-    while (!session.isFinished) {
-      await session.advance();
-      if (session.needsMemory) await session.remember();
-    }
+    ({ fake, session } = await writeContinuityBook({ catalog, lang, settings: { premise: `A captain and her crew search the coast.\n${w.line}` }, chapterNotes: { 3: w.note } }));
   });
   afterAll(() => fake.close());
 

@@ -4,13 +4,12 @@
 // (Malay for a Malay account, as the server words it); the profile page tells the owner when sign-in to
 // the account was slowed by wrong passwords from elsewhere, and dismisses the notice.
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import type { Profile } from '../../engine/contract/index.js';
-import { AuthProvider } from '../../studio/src/lib/auth.js';
 import ChangePassword from '../../studio/src/pages/ChangePassword.js';
 import { useStudioDom } from './dom.js';
+import { renderPage } from './page.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'business', credits_available: 7, total_usage: 3, lang: 'en', created_at: at, updated_at: at };
@@ -36,19 +35,12 @@ async function fillIn(labels: { current: RegExp; next: RegExp; confirm: RegExp }
   return user;
 }
 
-const renderPage = (profile: Profile) =>
-  render(
-    <MemoryRouter>
-      <AuthProvider initialUser={profile}>
-        <ChangePassword />
-      </AuthProvider>
-    </MemoryRouter>,
-  );
+const renderChangePassword = (profile: Profile) => renderPage(<ChangePassword />, { user: profile });
 
 describe('change password', () => {
   it('offers to revoke the API keys, unticked, and sends the choice', async () => {
     const sent = serve({ status: 200, body: { message: 'Password updated successfully' } });
-    renderPage(USER);
+    renderChangePassword(USER);
     const user = await fillIn({ current: /^Current Password/, next: /^New Password/, confirm: /^Confirm New Password/ }, 'a long new passphrase');
     const revoke = screen.getByRole('checkbox', { name: 'Also revoke all my API keys (scripts using them stop working)' });
     expect((revoke as HTMLInputElement).checked).toBe(false);
@@ -59,7 +51,7 @@ describe('change password', () => {
 
   it('in Malay: the offer and a refused common password are in Malay', async () => {
     serve({ status: 400, body: { error: { code: 'password_too_common', message: TOO_COMMON_MS, fields: { newPassword: TOO_COMMON_MS } } } });
-    renderPage({ ...USER, lang: 'ms' });
+    renderChangePassword({ ...USER, lang: 'ms' });
     const user = await fillIn({ current: /^Kata Laluan Semasa/, next: /^Kata Laluan Baharu/, confirm: /^Sahkan Kata Laluan Baharu/ }, 'password');
     expect(screen.getByRole('checkbox', { name: 'Batalkan juga semua kunci API saya (skrip yang menggunakannya berhenti berfungsi)' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Kemas Kini Kata Laluan' }));
@@ -70,13 +62,7 @@ describe('change password', () => {
 describe('the sign-in notice on the profile page', () => {
   const renderProfile = async (profile: Profile) => {
     const { default: Profile } = await import('../../studio/src/pages/Profile.js');
-    return render(
-      <MemoryRouter>
-        <AuthProvider initialUser={profile}>
-          <Profile />
-        </AuthProvider>
-      </MemoryRouter>,
-    );
+    return renderPage(<Profile />, { user: profile });
   };
 
   function serveNotice() {

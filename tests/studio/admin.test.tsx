@@ -4,13 +4,12 @@
 // the role's amount) and is only sent after the confirmation; Roll back is not offered on the running
 // version; the page speaks Malay for a Malay administrator.
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import type { Profile } from '../../engine/contract/index.js';
-import { AuthProvider } from '../../studio/src/lib/auth.js';
 import Admin from '../../studio/src/pages/Admin.js';
 import { useStudioDom } from './dom.js';
+import { renderPage } from './page.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 const ADMIN: Profile = { id: 'a1', email: 'admin@karya.test', name: '', bio: '', role: 'admin', credits_available: 9999, total_usage: 0, lang: 'en', created_at: at, updated_at: at };
@@ -51,14 +50,7 @@ function serve() {
   return calls;
 }
 
-const renderAdmin = (user: Profile = ADMIN) =>
-  render(
-    <MemoryRouter>
-      <AuthProvider initialUser={user}>
-        <Admin />
-      </AuthProvider>
-    </MemoryRouter>,
-  );
+const renderAdmin = (user: Profile = ADMIN) => renderPage(<Admin />, { user });
 
 describe('admin portal', () => {
   it('a role change asks first, says the credits are reset to the role’s amount, and is sent only when confirmed', async () => {

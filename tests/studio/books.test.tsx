@@ -6,12 +6,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import type { MyBook, Profile as ProfileData } from '../../engine/contract/index.js';
 import { fileHref } from '../../studio/src/lib/api.js';
 import { browserLang } from '../../studio/src/lib/lang.js';
-import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { DownloadMenu, FORMAT_NAMES } from '../../studio/src/components/DownloadMenu.js';
 import { EXPORT_FORMATS } from '../../engine/contract/index.js';
 import Profile from '../../studio/src/pages/Profile.js';
@@ -19,6 +18,7 @@ import Books from '../../studio/src/pages/Books.js';
 import Dashboard from '../../studio/src/pages/Dashboard.js';
 import Shell from '../../studio/src/components/Shell.js';
 import { useStudioDom } from './dom.js';
+import { renderPage } from './page.js';
 
 useStudioDom();
 
@@ -132,22 +132,17 @@ describe('My Books (/books): one click from the sidebar and the dashboard; Conti
     return <p data-testid="generator-page">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
   }
 
-  const renderStudio = (path = '/', user: ProfileData = USER) =>
-    render(
-      <MemoryRouter initialEntries={[path]}>
-        <AuthProvider initialUser={user}>
-          <Routes>
-            <Route element={<Shell />}>
-              <Route index element={<Dashboard />} />
-              <Route path="/books" element={<Books />} />
-              <Route path="/profile/edit" element={<Profile />} />
-              <Route path="/romance" element={<GeneratorStandIn />} />
-            </Route>
-          </Routes>
-          <Toaster />
-        </AuthProvider>
-      </MemoryRouter>,
-    );
+  const routes = (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route index element={<Dashboard />} />
+        <Route path="/books" element={<Books />} />
+        <Route path="/profile/edit" element={<Profile />} />
+        <Route path="/romance" element={<GeneratorStandIn />} />
+      </Route>
+    </Routes>
+  );
+  const renderStudio = (path = '/', user: ProfileData = USER) => renderPage(<>{routes}<Toaster /></>, { path, user });
 
   it('the sidebar opens My Books in one click: every book with its facts, downloads by id, delete after a confirmation', async () => {
     vi.stubGlobal('navigator', { ...navigator, languages: ['en-GB'], language: 'en-GB' });

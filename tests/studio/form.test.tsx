@@ -4,18 +4,17 @@
 // validation messages in en and ms, and the parsed settings the page sends to the server. Expected
 // values come from spec/.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import type { FormModel, Settings } from '../../studio/src/engine.js';
 import type { Profile } from '../../engine/contract/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import type { Catalog } from '../../engine/index.js';
 import { defaultValues, valuesFromSettings } from '../../studio/src/generator/form.js';
 import { GeneratorWorkspace } from '../../studio/src/generator/GeneratorPage.js';
-import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { fieldMessage, serverFieldMessage } from '../../studio/src/generator/messages.js';
 import { slowHint } from '../../studio/src/generator/parts.js';
+import { renderPage } from './page.js';
 
 let catalog: Catalog;
 /** The form model as the browser receives it: through JSON, like GET /api/generators/:id. */
@@ -44,13 +43,7 @@ async function renderForm(id: string, opts: { lang?: 'en' | 'ms' } = {}) {
     return new Response(JSON.stringify({ error: { code: 'service_unavailable', message: 'Service unavailable' } }), { status: 503, headers: { 'content-type': 'application/json' } });
   });
   const form = model(id);
-  render(
-    <MemoryRouter>
-      <AuthProvider initialUser={{ ...USER, lang: opts.lang ?? 'en' }}>
-        <GeneratorWorkspace form={form} />
-      </AuthProvider>
-    </MemoryRouter>,
-  );
+  renderPage(<GeneratorWorkspace form={form} />, { user: { ...USER, lang: opts.lang ?? 'en' } });
   const user = userEvent.setup();
   return { form, sent, user };
 }

@@ -4,15 +4,13 @@
 // cover with its thumbnail, the filter named by the generators' display names (en, ms), content fetched
 // only when an item is opened, and an empty search that says nothing matched (not "No content yet.").
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import type { HistoryListItem, HistoryType, Profile as ProfileData } from '../../engine/contract/index.js';
-import { AuthProvider } from '../../studio/src/lib/auth.js';
-import { LangProvider } from '../../studio/src/i18n/index.js';
 import History from '../../studio/src/pages/History.js';
 import { useStudioDom } from './dom.js';
+import { renderPage } from './page.js';
 
 useStudioDom();
 
@@ -53,17 +51,7 @@ function serve() {
   return calls;
 }
 
-const renderHistory = (accountLang: 'en' | 'ms' = 'en') =>
-  render(
-    <MemoryRouter>
-      <AuthProvider>
-        <LangProvider accountLang={accountLang} saveAccountLang={async () => undefined}>
-          <History />
-          <Toaster />
-        </LangProvider>
-      </AuthProvider>
-    </MemoryRouter>,
-  );
+const renderHistory = (accountLang: 'en' | 'ms' = 'en') => renderPage(<><History /><Toaster /></>, { accountLang });
 
 describe('Content History', () => {
   it('one entry per book with its parts folded inside, a cover with its thumbnail; a page at a time; content fetched only on open', async () => {

@@ -3,15 +3,14 @@
 // shell speaks Malay when the account chose it: group names, menu entries (generators by their Malay
 // type labels), <html lang>, and the switch saves the choice to the account.
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import type { Profile } from '../../engine/contract/index.js';
-import { AuthProvider } from '../../studio/src/lib/auth.js';
 import Shell from '../../studio/src/components/Shell.js';
 import { LANG_KEY, MESSAGES, translate } from '../../studio/src/i18n/index.js';
 import { pageWord } from '../../studio/src/generator/words.js';
 import { useStudioDom } from './dom.js';
+import { renderPage } from './page.js';
 
 const USER: Profile = { id: 'u1', email: 'siti@karya.test', name: '', bio: '', role: 'free', credits_available: 1, total_usage: 0, lang: 'ms', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 
@@ -71,13 +70,7 @@ describe('the shell in Bahasa Malaysia', () => {
   it('names groups and menu entries in Malay, sets <html lang="ms">, and switching to English saves it to the account', async () => {
     const calls: Array<{ url: string; method: string; body: unknown }> = [];
     stub(calls);
-    render(
-      <MemoryRouter>
-        <AuthProvider initialUser={USER}>
-          <Shell><p>page</p></Shell>
-        </AuthProvider>
-      </MemoryRouter>,
-    );
+    renderPage(<Shell><p>page</p></Shell>, { user: USER });
     const nav = screen.getAllByRole('navigation', { name: 'Utama' })[0]!;
     await within(nav).findByRole('link', { name: 'Romantik' });
     for (const group of ['Fiksyen', 'Bukan Fiksyen', 'Pemasaran']) expect(within(nav).getByRole('button', { name: group })).toBeTruthy();

@@ -4,17 +4,16 @@
 // until the purchase is granted and then shows "Credits added" with the balance, a purchase of another
 // account says so, and the top-up page's savings follow its prices (spec/platform.md §9).
 import { describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 import type { Profile as ProfileData } from '../../engine/contract/index.js';
-import { AuthProvider } from '../../studio/src/lib/auth.js';
-import { LangProvider } from '../../studio/src/i18n/index.js';
 import Upgrade, { navigateTo } from '../../studio/src/pages/Upgrade.js';
 import Claim from '../../studio/src/pages/Claim.js';
 import { TOPUP_PACKAGES, topUpSavings } from '../../studio/src/data/packages.js';
 import { useStudioDom } from './dom.js';
+import { renderPage } from './page.js';
 
 // jsdom has no 2D canvas: the confetti is checked in the browser (tests/e2e/checkout.test.ts).
 const confettiFired = vi.hoisted(() => ({ count: 0 }));
@@ -37,19 +36,13 @@ function serve(route: (method: string, url: string, body: unknown) => Response |
 }
 
 function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AuthProvider>
-        <LangProvider accountLang="en" saveAccountLang={async () => undefined}>
-          <Routes>
-            <Route path="/upgrade" element={<Upgrade />} />
-            <Route path="/claim/:token" element={<Claim />} />
-          </Routes>
-          <Toaster />
-        </LangProvider>
-      </AuthProvider>
-    </MemoryRouter>,
+  const routes = (
+    <Routes>
+      <Route path="/upgrade" element={<Upgrade />} />
+      <Route path="/claim/:token" element={<Claim />} />
+    </Routes>
   );
+  return renderPage(<>{routes}<Toaster /></>, { path, accountLang: 'en' });
 }
 
 describe('/upgrade', () => {

@@ -1,7 +1,7 @@
 // The words of a book's continuity on its page, in en and ms: findings beside a part (what kind, where
 // it was established, "Rewrite with this note"), "check against the rewritten …", and the story bible's
 // threads with the part each should pay off in. Part of the page's words (PAGE_WORDS in words.ts).
-import type { Text } from '../i18n/types.js';
+import type { Table } from '../i18n/types.js';
 
 export const CONTINUITY_WORDS = {
   continuityLabel: { en: 'Continuity of {part}', ms: 'Kesinambungan {part}' },
@@ -25,4 +25,4 @@ export const CONTINUITY_WORDS = {
   thread_resolved: { en: 'Resolved', ms: 'Selesai' },
   thread_dropped: { en: 'Dropped', ms: 'Digugurkan' },
   threadOverdue: { en: 'Overdue', ms: 'Tertunggak' },
-} as const satisfies Record<string, { en: Text; ms: Text }>;
+} as const satisfies Table;

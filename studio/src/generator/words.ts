@@ -4,7 +4,7 @@
 import { fillPlaceholders } from '../engine.js';
 import type { Lang } from '../engine.js';
 import { pickForm } from '../i18n/plural.js';
-import type { Text } from '../i18n/types.js';
+import type { Table, Text } from '../i18n/types.js';
 import { CONTINUITY_WORDS } from './continuityWords.js';
 
 export const PAGE_WORDS = {
@@ -341,7 +341,7 @@ export const PAGE_WORDS = {
   packageKeywords: { en: 'Keywords', ms: 'Kata kunci' },
   packageFiles: { en: 'Files', ms: 'Fail' },
   downloadPackage: { en: 'Download package (.zip)', ms: 'Muat turun pakej (.zip)' },
-} as const satisfies Record<string, { en: Text; ms: Text }>;
+} as const satisfies Table;
 
 export type PageWord = keyof typeof PAGE_WORDS;
 

@@ -2,9 +2,10 @@
 // before sign-in the choice kept in this browser (sent with sign-up), or the browser's preference.
 // `<html lang>` follows it, and API calls send it so the server answers errors in it.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Lang } from '../engine.js';
+import { LANGS, type Lang } from '../engine.js';
 import { setRequestLang } from '../lib/api.js';
 import { browserLang } from '../lib/lang.js';
+import { keepChoice, storedChoice } from '../lib/stored.js';
 import type { MessageKey } from './messages.js';
 import { translate, type Vars } from './translate.js';
 
@@ -12,20 +13,7 @@ export const LANG_KEY = 'karya.lang';
 
 /** The language kept in this browser, or null. */
 export function storedLang(): Lang | null {
-  try {
-    const value = localStorage.getItem(LANG_KEY);
-    return value === 'en' || value === 'ms' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function storeLang(lang: Lang): void {
-  try {
-    localStorage.setItem(LANG_KEY, lang);
-  } catch {
-    /* not stored: the choice lasts for this page */
-  }
+  return storedChoice(LANG_KEY, LANGS);
 }
 
 /** The language a page shows before anything is known: this browser's choice, else its preference. */
@@ -59,13 +47,13 @@ export function LangProvider({ accountLang, saveAccountLang, children }: {
   useEffect(() => {
     document.documentElement.lang = lang;
     setRequestLang(lang);
-    storeLang(lang);
+    keepChoice(LANG_KEY, lang);
   }, [lang]);
 
   const setLang = useCallback(
     async (next: Lang) => {
       setLocalLang(next);
-      storeLang(next);
+      keepChoice(LANG_KEY, next);
       if (accountLang !== null && accountLang !== next) await saveAccountLang(next);
     },
     [accountLang, saveAccountLang],

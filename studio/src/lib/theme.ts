@@ -1,6 +1,7 @@
 // Light/dark theme: stored under `theme`, defaulting to the system preference; sets the <html> class and
 // the browser's theme colour (dark #1a1a1a, light #ffffff). One shared value for every toggle on the page.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { keepChoice, storedChoice } from './stored.js';
 
 export type Theme = 'light' | 'dark';
 export const THEME_KEY = 'theme';
@@ -10,13 +11,9 @@ function systemTheme(): Theme {
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/** The theme kept in this browser, or null. */
 export function storedTheme(): Theme | null {
-  try {
-    const v = localStorage.getItem(THEME_KEY);
-    return v === 'dark' || v === 'light' ? v : null;
-  } catch {
-    return null;
-  }
+  return storedChoice(THEME_KEY, ['light', 'dark']);
 }
 
 export function applyTheme(theme: Theme): void {
@@ -59,11 +56,7 @@ export function useTheme(): { theme: Theme; toggle(): void } {
   }, []);
   const toggle = useCallback(() => {
     const next: Theme = snapshot() === 'dark' ? 'light' : 'dark';
-    try {
-      localStorage.setItem(THEME_KEY, next);
-    } catch {
-      /* private mode: the choice lasts for this page only */
-    }
+    keepChoice(THEME_KEY, next);
     setTheme(next);
   }, []);
   return { theme, toggle };

@@ -82,6 +82,15 @@ function heldBook(id: string, saved?: Omit<BookState, 'generatorId' | 'isLocked'
   };
 }
 
+/** An English romance of 7 chapters saved after its introduction and chapter 1 (`content`), with `outline`
+ * and a story bible that knows Aisha from chapter 1. */
+function shortRomance(outline: string, content: string[]) {
+  return heldBook('romance', {
+    lang: 'en', currentChapter: 2, totalChapters: 7, content, settings: { language: 'en', numberOfChapters: 7 }, outline,
+    memory: '## Characters\n- Aisha | lead | searching | Chapter 1', memoryUpTo: 1,
+  }).saved()!;
+}
+
 function CreditProbe() {
   return <span data-testid="credit-balance-test">{useAuth().user?.credits_available}</span>;
 }
@@ -479,11 +488,7 @@ describe('the writing experience (issue 15)', () => {
 
   it('a short part shows how short it is and Write more with its cost; the outline titles head the chapters; the story bible is shown and edited', async () => {
     const outline = 'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nChapter 2: The Harbour\nShe goes to the harbour.\n\nEnding: She finds him.';
-    const held = heldBook('romance', {
-      lang: 'en', currentChapter: 2, totalChapters: 7, content: ['An opening of a few words only.', 'Chapter one as written, far shorter than asked.'], settings: { language: 'en', numberOfChapters: 7 }, outline,
-      memory: '## Characters\n- Aisha | lead | searching | Chapter 1', memoryUpTo: 1,
-    });
-    const saved = held.saved()!;
+    const saved = shortRomance(outline, ['An opening of a few words only.', 'Chapter one as written, far shorter than asked.']);
     const longer = `${saved.book.parts[1]!.text} ${'More words of the chapter. '.repeat(300)}`;
     const calls = stubServer((url, init) => {
       if (url.endsWith('/progress/romance/more')) {
@@ -537,11 +542,7 @@ describe('the writing experience (issue 15)', () => {
 
   it('a refused Write more or story bible edit says why in its card; a 401 signs the writer out', async () => {
     const outline = 'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
-    const held = heldBook('romance', {
-      lang: 'en', currentChapter: 2, totalChapters: 7, content: ['An opening of a few words only.', 'Chapter one, short.'], settings: { language: 'en', numberOfChapters: 7 }, outline,
-      memory: '## Characters\n- Aisha | lead | searching | Chapter 1', memoryUpTo: 1,
-    });
-    const saved = held.saved()!;
+    const saved = shortRomance(outline, ['An opening of a few words only.', 'Chapter one, short.']);
     let bibleCalls = 0;
     stubServer((url) => {
       if (url.endsWith('/progress/romance/more')) return json(402, { error: { code: 'insufficient_credits', message: 'Insufficient credits. Please upgrade your plan.' } });

@@ -1,11 +1,13 @@
 // The one frame of every signed-out and landing page (sign in, sign up, reset password, success,
-// redeem, claim): brand, a card with the title, the theme toggle and the language switch.
+// redeem, claim): brand, a card with the title, the theme toggle and the language switch; and the frame
+// with only a spinner while a landing page's request is under way.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BookOpen, Moon, Sun } from 'lucide-react';
 import { useTheme } from '../lib/theme.js';
 import { useT } from '../i18n/index.js';
 import { LanguageSwitch } from './LanguageSwitch.js';
+import { Spinner } from './Spinner.js';
 
 export function AuthLayout({ title, subtitle, isCentered = false, children }: {
   title: string;
@@ -34,5 +36,14 @@ export function AuthLayout({ title, subtitle, isCentered = false, children }: {
         <div className={isCentered ? 'mt-4' : 'mt-6'}>{children}</div>
       </main>
     </div>
+  );
+}
+
+/** A landing page while its request is under way (a link claimed, a code redeemed): its title and a spinner. */
+export function AuthWorking({ title, label }: { title: string; label: string }) {
+  return (
+    <AuthLayout title={title} isCentered>
+      <Spinner label={label} className="h-8 w-8" />
+    </AuthLayout>
   );
 }

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
-  BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, History, LayoutDashboard, Library, LogOut, Menu, Moon, Shield, Sun, User, X,
+  BookOpen, ChevronDown, Coins, ExternalLink, FlaskConical, History, LayoutDashboard, Library, LogOut, Menu, Moon, Shield, Sun, User, X, type LucideIcon,
 } from 'lucide-react';
 import { useAuth } from '../lib/auth.js';
 import { GROUPS, MARKETING_LINKS, catalogueCounts, useGenerators, type GeneratorSummary } from '../lib/generators.js';
@@ -49,6 +49,15 @@ function NavGroup({ id, label, isOpen, onToggle, children }: { id: string; label
   );
 }
 
+/** A sidebar link to a studio page, its icon before its name (the current page marked). */
+function SideLink({ to, end, icon: Icon, label, onNavigate }: { to: string; end?: boolean; icon: LucideIcon; label: string; onNavigate?: (() => void) | undefined }) {
+  return (
+    <NavLink to={to} end={end} className={linkClass} onClick={onNavigate}>
+      <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+    </NavLink>
+  );
+}
+
 function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | null; onNavigate?: () => void }) {
   const { user, isAdmin, signOut } = useAuth();
   const { theme, toggle } = useTheme();
@@ -85,15 +94,9 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
         </div>
       </div>
       <nav aria-label={t('shell.mainNav')} className="flex-1 overflow-y-auto px-2 py-3">
-        <NavLink to="/" end className={linkClass} onClick={onNavigate}>
-          <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> {t('shell.dashboard')}
-        </NavLink>
-        <NavLink to="/books" className={linkClass} onClick={onNavigate}>
-          <Library className="h-4 w-4" aria-hidden="true" /> {t('shell.myBooks')}
-        </NavLink>
-        <NavLink to="/history" className={linkClass} onClick={onNavigate}>
-          <History className="h-4 w-4" aria-hidden="true" /> {t('history.heading')}
-        </NavLink>
+        <SideLink to="/" end icon={LayoutDashboard} label={t('shell.dashboard')} onNavigate={onNavigate} />
+        <SideLink to="/books" icon={Library} label={t('shell.myBooks')} onNavigate={onNavigate} />
+        <SideLink to="/history" icon={History} label={t('history.heading')} onNavigate={onNavigate} />
         {GROUPS.map((group) => {
           const items = (generators ?? []).filter((g) => g.family === group.family).sort(byTitle);
           if (generators && items.length === 0 && group.family !== 'publishing') return null;
@@ -123,26 +126,14 @@ function Sidebar({ generators, onNavigate }: { generators: GeneratorSummary[] | 
           <div className="mt-3 space-y-0.5 border-t border-gray-200 pt-3 dark:border-neutral-700">
             {(generators ?? [])
               .filter((g) => !GROUPS.some((x) => x.family === g.family))
-              .map((g) => (
-                <NavLink key={g.id} to={g.route} className={linkClass} onClick={onNavigate}>
-                  <FlaskConical className="h-4 w-4" aria-hidden="true" /> {g.typeLabel[lang]}
-                </NavLink>
-              ))}
+              .map((g) => <SideLink key={g.id} to={g.route} icon={FlaskConical} label={g.typeLabel[lang]} onNavigate={onNavigate} />)}
           </div>
         )}
       </nav>
       <div className="space-y-0.5 border-t border-gray-200 px-2 py-3 dark:border-neutral-700">
-        <NavLink to="/topup" className={linkClass} onClick={onNavigate}>
-          <Coins className="h-4 w-4" aria-hidden="true" /> {t('shell.topUp')}
-        </NavLink>
-        <NavLink to="/profile/edit" className={linkClass} onClick={onNavigate}>
-          <User className="h-4 w-4" aria-hidden="true" /> {t('shell.editProfile')}
-        </NavLink>
-        {isAdmin && (
-          <NavLink to="/admin" className={linkClass} onClick={onNavigate}>
-            <Shield className="h-4 w-4" aria-hidden="true" /> {t('shell.admin')}
-          </NavLink>
-        )}
+        <SideLink to="/topup" icon={Coins} label={t('shell.topUp')} onNavigate={onNavigate} />
+        <SideLink to="/profile/edit" icon={User} label={t('shell.editProfile')} onNavigate={onNavigate} />
+        {isAdmin && <SideLink to="/admin" icon={Shield} label={t('shell.admin')} onNavigate={onNavigate} />}
         <button type="button" onClick={toggle} className={`${linkClass({ isActive: false })} w-full`} aria-label={theme === 'dark' ? t('shell.toLightTheme') : t('shell.toDarkTheme')}>
           {theme === 'dark' ? <Sun className="h-4 w-4" aria-hidden="true" /> : <Moon className="h-4 w-4" aria-hidden="true" />}
           {theme === 'dark' ? t('shell.lightTheme') : t('shell.darkTheme')}

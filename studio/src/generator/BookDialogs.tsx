@@ -1,8 +1,12 @@
 // The book page's dialogs: the resume dialog of a saved book (its title, where it stands, a stopped draft;
-// Continue Progress, or start over; closed, focus goes to the next action) and the Start New prompt.
-import type { RefObject } from 'react';
+// Continue Progress, or start over; closed, focus goes to the next action), the Start New prompt and what
+// starting over does (the saved book cleared, the page and its form afresh), and the offer of a kept book.
+import { useState, type RefObject } from 'react';
 import { extractTitle, type BookSpec, type FormModel, type Lang, type SavedProgress } from '../engine.js';
 import { ConfirmDialog, Dialog } from '../components/Dialog.js';
+import { defaultValues, type SettingsFormApi } from './form.js';
+import { KeptBookOffer } from './KeptBookOffer.js';
+import type { SavedBook } from './useSavedBook.js';
 import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 
@@ -46,6 +50,45 @@ export function StartNewDialog({ isOpen, lang, isBook, onClose, onStartNew }: { 
   return (
     <ConfirmDialog isOpen={isOpen} title={pageWord('startNewBook', lang)} message={pageWord(isBook ? 'startNewKeeps' : 'startNewDeletes', lang)} confirmLabel={pageWord('startNewBook', lang)}
       cancelLabel={pageWord('close', lang)} isCancelFirst isDanger onConfirm={onStartNew} onCancel={onClose} />
+  );
+}
+
+/** Start New and the resume dialog's start over: the saved book cleared on the server, then the page and its form afresh. */
+export function useStartNew(form: FormModel, ui: Lang, saved: SavedBook, methods: SettingsFormApi['methods'], credits: number | undefined, resetStep: () => void) {
+  const [isStartNewOpen, setIsStartNewOpen] = useState(false);
+  const afresh = () => {
+    saved.setBook(null);
+    saved.setOutput(null);
+    methods.reset(defaultValues(form, ui, credits));
+  };
+  const startNew = async () => {
+    setIsStartNewOpen(false);
+    if (form.flow.savesProgress && !(await saved.clearSaved(ui))) return;
+    resetStep();
+    afresh();
+  };
+  const startOver = async () => {
+    saved.setSaved(null);
+    if (await saved.clearSaved(ui)) afresh();
+  };
+  return { isStartNewOpen, setIsStartNewOpen, startNew, startOver };
+}
+
+/** The book page's dialogs and its offer of a kept book, over the saved book and Start New. */
+export function WorkspaceDialogs({ form, spec, ui, saved, startNew, returnTo }: {
+  form: FormModel; spec: BookSpec; ui: Lang; saved: SavedBook; startNew: ReturnType<typeof useStartNew>; returnTo: RefObject<HTMLElement | null>;
+}) {
+  const isBook = spec.kind === 'book';
+  const onContinue = () => {
+    if (saved.saved) saved.restore(saved.saved);
+    saved.setSaved(null);
+  };
+  return (
+    <>
+      <ResumeDialog saved={saved.saved} spec={spec} form={form} lang={ui} isBook={isBook} returnTo={returnTo} onContinue={onContinue} onStartNew={() => void startNew.startOver()} />
+      <StartNewDialog isOpen={startNew.isStartNewOpen} lang={ui} isBook={isBook} onClose={() => startNew.setIsStartNewOpen(false)} onStartNew={() => void startNew.startNew()} />
+      {isBook && <KeptBookOffer generatorId={form.id} isActive={saved.hasNoCurrentBook} isHidden={saved.book !== null} lang={ui} onContinued={() => void saved.resync()} />}
+    </>
   );
 }
 

@@ -28,6 +28,22 @@ interface EditablePartProps {
   children: ReactNode;
 }
 
+/** An edit's Save (saying so while it saves) and the button that leaves the edit (Cancel, Discard). */
+export function SaveOrLeave({ lang, isSaving, isSaveDisabled = isSaving, saveLabel, onSave, saveTestId, leaveLabel, onLeave, leaveTestId }: {
+  lang: Lang; isSaving: boolean; isSaveDisabled?: boolean; saveLabel: string; onSave(): void; saveTestId: string; leaveLabel: string; onLeave(): void; leaveTestId?: string;
+}) {
+  return (
+    <>
+      <button type="button" className="btn-primary px-3 py-1.5" onClick={onSave} disabled={isSaveDisabled} data-testid={saveTestId}>
+        {isSaving ? pageWord('saving', lang) : saveLabel}
+      </button>
+      <button type="button" className="btn-secondary px-3 py-1.5" onClick={onLeave} disabled={isSaving} data-testid={leaveTestId}>
+        {leaveLabel}
+      </button>
+    </>
+  );
+}
+
 /** A part with an Edit button that turns it into a text box with Save and Cancel. */
 export function EditablePart(props: EditablePartProps) {
   const { id, label, text, lang, isDisabled, isOpen, onOpen, onSave, onDraft } = props;
@@ -85,24 +101,15 @@ export function EditablePart(props: EditablePartProps) {
       </p>
       {error && <p id={`${areaId}-error`} className="field-error" role="alert">{error}</p>}
       <div className="flex gap-2">
-        <button type="button" className="btn-primary px-3 py-1.5" onClick={() => void save()} disabled={isSaving} data-testid="save-edit">
-          {isSaving ? pageWord('saving', lang) : pageWord('save', lang)}
-        </button>
-        <button
-          type="button"
-          className="btn-secondary px-3 py-1.5"
-          onClick={() => {
+        <SaveOrLeave lang={lang} isSaving={isSaving} saveLabel={pageWord('save', lang)} onSave={() => void save()} saveTestId="save-edit"
+          leaveLabel={pageWord('cancel', lang)} leaveTestId="cancel-edit"
+          onLeave={() => {
             // An edit typed here is the writer's: Cancel asks before it drops it.
             if (draft === text) {
               discard();
               onOpen(null);
             } else setIsCancelAsked(true);
-          }}
-          disabled={isSaving}
-          data-testid="cancel-edit"
-        >
-          {pageWord('cancel', lang)}
-        </button>
+          }} />
       </div>
       <CancelEditDialog isOpen={isCancelAsked} label={label} lang={lang} onKeep={() => setIsCancelAsked(false)} onDrop={() => {
         setIsCancelAsked(false);

@@ -9,6 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject } f
 import { ArrowDown, ArrowUp, Lock, Plus, Trash2 } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import type { BookView } from '../engine.js';
+import { SaveOrLeave } from './EditablePart.js';
 import { pageWord } from './words.js';
 import { useLeaveHold } from '../lib/leaveGuard.js';
 
@@ -195,20 +196,12 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
       {isDirty && (
         <div className="sticky bottom-0 z-10 -mx-3 flex flex-wrap items-center gap-2 border-t border-gray-200 bg-white/95 px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900/95" data-testid="chapters-bar">
           <span className="basis-full text-xs text-gray-600 dark:text-gray-400" role="status">{pageWord('chaptersUnsaved', lang)}</span>
-          <button type="button" className="btn-primary px-3 py-1.5" onClick={() => void save()} disabled={isSaving || isDisabled} data-testid="chapters-save">
-            {isSaving ? pageWord('saving', lang) : pageWord('chaptersSave', lang)}
-          </button>
-          <button
-            type="button"
-            className="btn-secondary px-3 py-1.5"
-            onClick={() => {
+          <SaveOrLeave lang={lang} isSaving={isSaving} isSaveDisabled={isSaving || isDisabled} saveLabel={pageWord('chaptersSave', lang)} onSave={() => void save()} saveTestId="chapters-save"
+            leaveLabel={pageWord('chaptersDiscard', lang)}
+            onLeave={() => {
               setCards(cardsOf(chapters));
               setError(null);
-            }}
-            disabled={isSaving}
-          >
-            {pageWord('chaptersDiscard', lang)}
-          </button>
+            }} />
         </div>
       )}
     </div>

@@ -2,7 +2,7 @@
 // picks a paragraph from the list), chooses Rewrite (with a note or a tone), Expand, Shorten or Describe,
 // and the new passage appears beside the old one; Keep puts it in (the part's earlier text kept as a
 // version), Discard leaves the part as it was. One step's cost per answer (POST …/passage).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Loader2, Wand2 } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../engine.js';
@@ -142,36 +142,40 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
           </div>
           {busy && busy !== 'keep' && <p role="status" className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageWorking', lang)}</p>}
           {streamed && streamed.text && (
-            <div className="grid gap-2 sm:grid-cols-2" data-testid="passage-streaming">
-              <div className="rounded border border-gray-200 p-2 dark:border-neutral-700">
-                <p className="text-xs font-semibold">{pageWord('passageBefore', lang)}</p>
-                <div lang={bookLang}><Markdown text={streamed.passage.text} /></div>
-              </div>
-              <div className="rounded border border-dashed border-brand-300 p-2 dark:border-brand-600">
-                <p className="text-xs font-semibold">{pageWord('passageAfter', lang)}</p>
-                <div lang={bookLang} data-testid="passage-streaming-text"><Markdown text={streamed.text} /></div>
-              </div>
-            </div>
+            <BeforeAfter testId="passage-streaming" before={streamed.passage.text} after={streamed.text} afterTestId="passage-streaming-text" lang={lang} bookLang={bookLang}
+              afterClass="rounded border border-dashed border-brand-300 p-2 dark:border-brand-600" />
           )}
           {answer && (
-            <div className="grid gap-2 sm:grid-cols-2" data-testid="passage-answer">
-              <div className="rounded border border-gray-200 p-2 dark:border-neutral-700">
-                <p className="text-xs font-semibold">{pageWord('passageBefore', lang)}</p>
-                <div lang={bookLang}><Markdown text={answer.passage.text} /></div>
-              </div>
-              <div className="rounded border border-brand-300 bg-brand-50/40 p-2 dark:border-brand-600 dark:bg-brand-600/10">
-                <p className="text-xs font-semibold">{pageWord('passageAfter', lang)}</p>
-                <div lang={bookLang} data-testid="passage-new"><Markdown text={answer.text} /></div>
-              </div>
+            <BeforeAfter testId="passage-answer" before={answer.passage.text} after={answer.text} afterTestId="passage-new" lang={lang} bookLang={bookLang}
+              afterClass="rounded border border-brand-300 bg-brand-50/40 p-2 dark:border-brand-600 dark:bg-brand-600/10">
               <div className="flex gap-2 sm:col-span-2">
                 <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => void keep()} disabled={isOff} data-testid="passage-keep" autoFocus>{pageWord('passageKeep', lang)}</button>
                 <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => setAnswer(null)} disabled={isOff} data-testid="passage-discard">{pageWord('passageDiscard', lang)}</button>
               </div>
-            </div>
+            </BeforeAfter>
           )}
           {error && <p className="field-error" role="alert">{error}</p>}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The passage beside its new text (as it streams in, or as answered), both in the book's language; `children` below them. */
+function BeforeAfter({ testId, before, after, afterTestId, afterClass, lang, bookLang, children }: {
+  testId: string; before: string; after: string; afterTestId: string; afterClass: string; lang: Lang; bookLang: Lang | undefined; children?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-2" data-testid={testId}>
+      <div className="rounded border border-gray-200 p-2 dark:border-neutral-700">
+        <p className="text-xs font-semibold">{pageWord('passageBefore', lang)}</p>
+        <div lang={bookLang}><Markdown text={before} /></div>
+      </div>
+      <div className={afterClass}>
+        <p className="text-xs font-semibold">{pageWord('passageAfter', lang)}</p>
+        <div lang={bookLang} data-testid={afterTestId}><Markdown text={after} /></div>
+      </div>
+      {children}
     </div>
   );
 }

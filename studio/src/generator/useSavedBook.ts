@@ -86,3 +86,6 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
 
   return { book, setBook, output, setOutput, saved, setSaved, hasNoCurrentBook, restore, resync, clearSaved };
 }
+
+/** The saved book and what changes it, as useSavedBook answers them. */
+export type SavedBook = ReturnType<typeof useSavedBook>;

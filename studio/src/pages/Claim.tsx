@@ -6,10 +6,10 @@ import { toast } from 'react-hot-toast';
 import { Gift } from 'lucide-react';
 import { ApiError, call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
-import { AuthLayout } from '../components/AuthLayout.js';
+import { AuthLayout, AuthWorking } from '../components/AuthLayout.js';
 import { SignInPrompt } from '../components/SignInPrompt.js';
 import { useT } from '../i18n/index.js';
-import { PageLoading, Spinner } from '../components/Spinner.js';
+import { PageLoading } from '../components/Spinner.js';
 import { celebrate } from '../lib/confetti.js';
 import { PurchaseLanding } from './PurchaseLanding.js';
 
@@ -53,13 +53,7 @@ export default function Claim() {
   if (!user) {
     return <SignInPrompt title={t('landing.signInRequired')} message={t('landing.signInToClaim')} icon={<Gift className="mx-auto h-12 w-12 text-brand-600" aria-hidden="true" />} />;
   }
-  if (credits === null) {
-    return (
-      <AuthLayout title={t('landing.claiming')} isCentered>
-        <Spinner label={t('landing.claiming')} className="h-8 w-8" />
-      </AuthLayout>
-    );
-  }
+  if (credits === null) return <AuthWorking title={t('landing.claiming')} label={t('landing.claiming')} />;
   return (
     <AuthLayout title={t('landing.congratulations')} isCentered>
       <Gift className="mx-auto h-14 w-14 text-brand-600" aria-hidden="true" />

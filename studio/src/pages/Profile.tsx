@@ -66,24 +66,12 @@ function SignInNotice() {
   );
 }
 
-/** Where the books list used to be: the way to My Books (/books). */
-function MyBooksLink() {
-  const { t } = useT();
+/** Where the books list and Content History used to be: the way to their own pages (/books, /history). */
+function PageLink({ to, text, label, testId }: { to: string; text: string; label: string; testId: string }) {
   return (
-    <section className="card flex flex-wrap items-center justify-between gap-3 p-5" data-testid="my-books-link">
-      <p className="text-sm">{t('books.onProfile')}</p>
-      <Link to="/books" className="btn-secondary text-sm">{t('books.title')}</Link>
-    </section>
-  );
-}
-
-/** Where Content History used to be: the way to its page (/history). */
-function HistoryLink() {
-  const { t } = useT();
-  return (
-    <section className="card flex flex-wrap items-center justify-between gap-3 p-5" data-testid="history-link">
-      <p className="text-sm">{t('history.onProfile')}</p>
-      <Link to="/history" className="btn-secondary text-sm">{t('history.heading')}</Link>
+    <section className="card flex flex-wrap items-center justify-between gap-3 p-5" data-testid={testId}>
+      <p className="text-sm">{text}</p>
+      <Link to={to} className="btn-secondary text-sm">{label}</Link>
     </section>
   );
 }
@@ -99,8 +87,8 @@ export default function Profile() {
       <ProfileForm />
       <RedeemBox />
       {hasApiAccess && <ApiKeysPanel />}
-      <MyBooksLink />
-      <HistoryLink />
+      <PageLink to="/books" text={t('books.onProfile')} label={t('books.title')} testId="my-books-link" />
+      <PageLink to="/history" text={t('history.onProfile')} label={t('history.heading')} testId="history-link" />
     </div>
   );
 }

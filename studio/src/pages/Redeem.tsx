@@ -4,11 +4,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../lib/auth.js';
-import { AuthLayout } from '../components/AuthLayout.js';
+import { AuthLayout, AuthWorking } from '../components/AuthLayout.js';
 import { SignInPrompt } from '../components/SignInPrompt.js';
 import { useT } from '../i18n/index.js';
 import { RedeemBox, redeemCode } from '../components/RedeemBox.js';
-import { PageLoading, Spinner } from '../components/Spinner.js';
+import { PageLoading } from '../components/Spinner.js';
 
 export default function Redeem() {
   const { code } = useParams();
@@ -32,13 +32,7 @@ export default function Redeem() {
   if (!user) {
     return <SignInPrompt title={t('landing.signInToRedeem')} message={code ? t('landing.signInToRedeemCode', { code: code.toUpperCase() }) : t('landing.signInToRedeemAny')} />;
   }
-  if (state === 'redeeming') {
-    return (
-      <AuthLayout title={t('landing.redeeming')} isCentered>
-        <Spinner label={t('credits.redeemingButton')} className="h-8 w-8" />
-      </AuthLayout>
-    );
-  }
+  if (state === 'redeeming') return <AuthWorking title={t('landing.redeeming')} label={t('credits.redeemingButton')} />;
   return (
     <AuthLayout title={t('landing.redeemTitle')} isCentered>
       <div className="text-left"><RedeemBox onRedeemed={() => navigate('/profile/edit')} /></div>

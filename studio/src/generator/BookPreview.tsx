@@ -1,0 +1,138 @@
+// The book page's preview side: how the connection stands while a step is followed, the book's progress,
+// and the manuscript (Manuscript.tsx) given the book's parts, the text being written, the stopped draft and
+// what the writer can do to a written book (edit, write more, rewrite, versions, passages, chapter cards,
+// the story bible, download); a short piece's text or cover; the publish panel once a book is finished.
+import { toast } from 'react-hot-toast';
+import { stepLabel, withoutCharacterDetails, type BookSpec, type BookView, type FormModel, type Lang } from '../engine.js';
+import { fileHref } from '../lib/api.js';
+import { useAuth } from '../lib/auth.js';
+import { bibleShown, Preview, type PreviewPart, type PreviewProps } from './Manuscript.js';
+import type { BookStep } from './nextStep.js';
+import { CoverPreview, WritingProgress } from './parts.js';
+import { PublishPanel } from './PublishPanel.js';
+import { StoppedDraft } from './StoppedDraft.js';
+import type { useBookEdits } from './useBookEdits.js';
+import type { useDrafts } from './useDrafts.js';
+import type { Output } from './useSavedBook.js';
+import type { StepRun } from './useStepRun.js';
+import type { useStopped } from './useStopped.js';
+import type { useSubmitStep } from './useSubmitStep.js';
+import { pageWord } from './words.js';
+
+export type BookPreviewProps = {
+  form: FormModel; spec: BookSpec; ui: Lang; shown: BookStep; book: BookView | null; output: Output | null;
+  run: StepRun; stop: ReturnType<typeof useStopped>; edits: ReturnType<typeof useBookEdits>; drafts: ReturnType<typeof useDrafts>;
+  pendingChapters: ReturnType<typeof useSubmitStep>['pendingChapters'];
+  /** A saved book with a part or an outline: its parts are edited and its drafts kept. */
+  hasSavedBook: boolean; hasStarted: boolean; stepCostText: string;
+};
+
+export function BookPreview(props: BookPreviewProps) {
+  const { form, spec, ui, shown: { view }, book, output, run: { generation, follow } } = props;
+  const isBook = spec.kind === 'book';
+  return (
+    <div className="min-w-0 scroll-mt-16">
+      {follow.isFollowing && follow.connection !== 'ok' && (
+        <p role="status" className="mb-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200" data-testid="connection-state">
+          {pageWord(follow.connection === 'offline' ? 'followOffline' : 'followServerDown', ui)}
+        </p>
+      )}
+      {view && props.hasStarted && view.progress && <WritingProgress spec={spec} book={view} lang={ui} stopped={props.stop.stopped} />}
+      {spec.kind === 'image' ? (
+        <CoverPreview image={output?.image ?? null} fileName={`${form.id}.png`} isLoading={generation.isLoading} error={generation.error} lang={ui} alt={form.title[ui]} />
+      ) : (
+        <ManuscriptOf {...props} />
+      )}
+      {isBook && form.flow.savesProgress && book?.is_finished && !generation.isLoading && <PublishPanel bookType={form.bookType} lang={ui} />}
+    </div>
+  );
+}
+
+/** The manuscript of the book (or the piece) with the text being written or followed and its Stop. */
+function ManuscriptOf(props: BookPreviewProps) {
+  const { form, spec, ui, shown: { view, lang }, run: { generation, follow, pendingRef } } = props;
+  const isBook = spec.kind === 'book';
+  const { user } = useAuth();
+  const streamingHeading = isBook && generation.isLoading && pendingRef.current ? pendingRef.current.label : follow.isFollowing ? follow.followLabel || undefined : undefined;
+  return (
+    <Preview
+      parts={previewParts(view, props.output)}
+      {...(view?.outline ? { outline: view.outline.text } : {})}
+      outlineLabel={stepLabel({ kind: 'outline' }, lang, spec)}
+      streaming={follow.isFollowing ? follow.followText : generation.streaming}
+      {...(streamingHeading ? { streamingHeading } : {})}
+      isLoading={generation.isLoading || follow.isFollowing}
+      elapsed={generation.elapsed}
+      error={generation.error}
+      canRetry={form.flow.retry}
+      onRetry={generation.retry}
+      {...stopProps(props)}
+      isBook={isBook}
+      lang={ui}
+      bookLang={lang}
+      {...bookActions(props, user?.id ?? '')}
+    />
+  );
+}
+
+/** Stop while a step is written, and the stopped draft with its own actions. */
+function stopProps({ form, spec, ui, shown, run, stop, stepCostText }: BookPreviewProps): Partial<PreviewProps> {
+  const { generation, follow } = run;
+  const { stopped } = stop;
+  const onStop = spec.kind === 'book' && form.flow.savesProgress && (generation.isLoading || follow.isFollowing) ? () => void stop.stopStep()
+    : generation.isLoading && !generation.streaming ? () => {
+      generation.reset();
+      run.refocus();
+      toast(pageWord('stopped', ui), { id: 'generation-result' });
+    } : undefined;
+  return {
+    ...(onStop ? { onStop } : {}),
+    ...(stopped ? { stoppedDraft: (
+      <StoppedDraft label={stopped.label} text={stopped.text} words={stopped.words} lang={ui} bookLang={shown.lang} costText={stepCostText} isDisabled={false}
+        onAction={(action, note) => stop.finishStopped({ kind: stopped.kind, ...(stopped.position !== undefined ? { position: stopped.position } : {}) }, stopped.label, action, note)} />
+    ), stoppedPart: { label: stopped.label, words: stopped.words } } : {}),
+  };
+}
+
+/** What the writer can do to the saved book's written parts, its story bible and its chapter cards. */
+function bookActions(props: BookPreviewProps, userId: string): Partial<PreviewProps> {
+  const { form, spec, shown: { view, lang }, book, edits, drafts, hasSavedBook, stepCostText } = props;
+  const isBook = spec.kind === 'book';
+  const hasParts = isBook && book !== null && book.parts.length > 0;
+  return {
+    ...(hasParts ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {}),
+    ...(hasSavedBook ? { onSaveEdit: edits.saveEdit, drafts: drafts.drafts, onDraft: drafts.keepDraft } : {}),
+    ...(hasParts && form.flow.savesProgress ? {
+      onWriteMore: edits.writeMore, onRewrite: edits.rewrite, onVersions: edits.versions, onRestore: edits.restoreVersion, stepCostText,
+      onSaveBible: edits.saveBible, onUpdateBible: edits.updateBible, onPassage: edits.reworkPassage, onKeepPassage: edits.keepPassage,
+    } : {}),
+    ...(isBook && view?.bible ? { bible: { ...bibleShown(view.bible, view.bible_notes ?? '', lang), ...(view.threads ? { threads: view.threads } : {}) } } : {}),
+    ...(hasSavedBook && view?.chapters ? {
+      chapters: view.chapters, onSaveChapters: edits.saveChapters, chaptersPending: props.pendingChapters,
+      chaptersDraftKey: `karya.chapters.${userId}.${form.bookType}`, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec),
+    } : {}),
+  };
+}
+
+/** The preview's finished parts, as the server labelled and titled them (a user's chapter title is kept
+ * with the book, so it survives a reload and a resume); a short piece's text. */
+function previewParts(view: BookView | null, output: Output | null): PreviewPart[] {
+  return view
+    ? view.parts.map((p) => ({
+        key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
+        // The introduction as the exports print it: its character list is kept with the book, not shown in its text.
+        ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
+        ...(p.words !== undefined ? { words: p.words } : {}),
+        ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
+        ...(p.is_stopped ? { isStopped: true } : {}),
+        ...(p.bible_updated === false ? { isNotInBible: true } : {}),
+        ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
+        ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
+        ...(p.continuity?.length ? { continuity: p.continuity } : {}),
+        ...(p.check_against ? { checkAgainst: p.check_against } : {}),
+        ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
+      }))
+    : output && !output.image
+      ? [{ key: 'output', text: output.text }]
+      : [];
+}

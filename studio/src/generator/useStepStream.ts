@@ -1,0 +1,87 @@
+// One step's event stream from the server: the words as they arrive (the first at once), then its done or
+// error event; after a network failure before any text arrived, up to 3 retries (a toast each), and after
+// one mid-stream the step is left to the server (stream_lost). It answers how the stream ended.
+import { useCallback, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { toast } from 'react-hot-toast';
+import { catalogueMessage, sleep, type DonePayload, type GenerateBody, type Lang } from '../engine.js';
+import { ApiError, postEventStream, routeUrl } from '../lib/api.js';
+import { pageWord } from './words.js';
+import { studioMessage } from './messages.js';
+
+export const NETWORK_RETRIES = 3;
+export const NETWORK_RETRY_DELAY_MS = 2000;
+
+export type GenerationRequest = GenerateBody & { settings: Record<string, unknown> };
+
+/** How a step's stream ended: the step's result, a failure (with the text that had arrived), or aborted here. */
+export type StreamOutcome = { done: DonePayload } | { failure: ApiError; streamed?: string } | { isAborted: true };
+
+/** The text streamed so far, and `stream`, which runs one request to its outcome. */
+export function useStepStream(generatorId: string) {
+  const [streaming, setStreaming] = useState('');
+  const stream = useCallback(
+    async (request: GenerationRequest, signal: AbortSignal, l: Lang): Promise<StreamOutcome> => {
+      for (let attempt = 0; ; attempt++) {
+        const sent = await attemptOnce(generatorId, request, signal, l, setStreaming);
+        if (!('thrown' in sent)) return sent;
+        if (signal.aborted) return { isAborted: true };
+        const error = sent.thrown instanceof ApiError ? sent.thrown : new ApiError(0, 'network', String(sent.thrown));
+        // Text had arrived: the server keeps writing the step (it is charged and kept), so asking again
+        // would only be refused. The page follows the book's state instead, keeping the text.
+        if (error.isNetwork && sent.text !== '') return { failure: new ApiError(0, 'stream_lost', error.message), streamed: sent.text };
+        if (!error.isNetwork) return { failure: error };
+        if (attempt >= NETWORK_RETRIES) {
+          // In plain words: offline, or the server cannot be reached (not "Maximum retry attempts reached").
+          const plain = pageWord(typeof navigator !== 'undefined' && navigator.onLine === false ? 'offlineNow' : 'serverUnreachable', l);
+          toast.error(plain, { id: 'connection-retry' });
+          return { failure: new ApiError(0, 'connection_lost', plain) };
+        }
+        toast.error(catalogueMessage('connection_retry', l, { n: String(attempt + 1), max: String(NETWORK_RETRIES) }), { id: 'connection-retry' });
+        try {
+          await sleep(NETWORK_RETRY_DELAY_MS, signal);
+        } catch {
+          return { isAborted: true };
+        }
+      }
+    },
+    [generatorId],
+  );
+  return { streaming, setStreaming, stream };
+}
+
+/** One request's stream: its outcome, or what it threw with the text that had arrived before. */
+async function attemptOnce(
+  generatorId: string, request: GenerationRequest, signal: AbortSignal, l: Lang, show: (text: string) => void,
+): Promise<StreamOutcome | { thrown: unknown; text: string }> {
+  let text = '';
+  let outcome: { done?: DonePayload; error?: ApiError } = {};
+  try {
+    await postEventStream(
+      routeUrl('POST /generators/:id/generate', { params: { id: generatorId } })[1],
+      { settings: request.settings, ...(request.chapterTitle ? { chapterTitle: request.chapterTitle } : {}), step: request.step },
+      (event) => {
+        if (event.event === 'delta') {
+          const isFirst = text === '';
+          text += (event.data as { text?: string }).text ?? '';
+          // The first words show at once; later ones render with React's normal batching.
+          if (isFirst) flushSync(() => show(text));
+          else show(text);
+        } else if (event.event === 'done') {
+          outcome = { done: event.data as DonePayload };
+        } else if (event.event === 'error') {
+          const d = event.data as { code?: string; message?: string };
+          outcome = { error: new ApiError(502, d.code ?? 'generation_failed', d.message ?? catalogueMessage('generation_failed', l)) };
+        }
+      },
+      signal,
+    );
+  } catch (e) {
+    return { thrown: e, text };
+  }
+  if (outcome.done) return { done: outcome.done };
+  const e = outcome.error ?? new ApiError(502, 'no_content', catalogueMessage('no_content', l));
+  // A stop the writer asked for is no failure to announce: the page shows the draft kept.
+  if (e.code !== 'step_stopped') toast.error(studioMessage(e, l));
+  return { failure: e };
+}

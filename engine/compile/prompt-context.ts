@@ -1,0 +1,252 @@
+// The context one step's prompt is rendered from: everything a template may use (the settings and their
+// labels, the step, the outline's entries, the story so far, the brief), in the book's language.
+
+import type { Bilingual, Lang, ResolvedSpec, Settings } from '../spec/types.js';
+import { fieldType } from '../fields/registry.js';
+import { isFieldVisible } from './schema.js';
+import { defaultChapterTitle, stepLabel, withoutCharacterDetails, type BookState, type Step } from './flow.js';
+import { LANGUAGE_NAMES } from '../i18n.js';
+import { conclusionPosition } from '../spec/conclusion.js';
+import { withoutChapterPlan } from './chapter-plan.js';
+import { outlineEntry } from './outline.js';
+import { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './plan.js';
+import { writerBriefOf } from './brief.js';
+import type { PromptRenderer } from './prompt-renderer.js';
+
+export interface SettingLine {
+  name: string;
+  label: string;
+  value: string;
+}
+
+/** Everything a template may use. checkTemplates() rejects any other root name. */
+export interface PromptContext {
+  generator: { id: string; title: string; family: string; kind: string };
+  /** The kind of book in the book's language, e.g. "Romance" / "Romantik" (the spec's typeLabel). */
+  bookName: string;
+  brief: string;
+  lang: Lang;
+  languageName: string;
+  isMalay: boolean;
+  settings: Record<string, unknown>;
+  labels: Record<string, string>;
+  settingsList: SettingLine[];
+  step: { kind: string; label: string; title: string; number: number };
+  totalChapters: number;
+  /** Chapters actually written between the introduction and the conclusion. */
+  chapterCount: number;
+  chaptersLeft: number;
+  isLastChapter: boolean;
+  /** The conclusion takes the last chapter's place (horror, sci-fi…): `chapterCount` chapters, then it. */
+  isConclusionLastChapter: boolean;
+  outline: string;
+  characterDetails: string;
+  previousEnding: string;
+  sections: Array<{ label: string; description: string }>;
+  section: { label: string; description: string };
+  wordTarget: number;
+  /** How this part is laid out (the spec's section, chapter or book format, rendered), after "Write about N words."; '' for none. */
+  format: string;
+  outputName: string;
+  /** The end of a cut answer, for the continuation prompt (templates/continue.hbs); empty otherwise. */
+  cutEnding: string;
+  /** The story so far (the session's running memory of the book), bounded; '' before it exists. */
+  storySoFar: string;
+  /** The story bible's promises due in this part or overdue, one line each (templates/partials/threads-due.hbs); '' when none. */
+  threadsDue: string;
+  /** This chapter's (or section's) entry from the outline; '' when the outline has none for it. */
+  chapterPlan: string;
+  /** The writer's note for this chapter ("what must happen here"), for its own request only; '' when none. */
+  chapterNote: string;
+  /** The part the memory step reads (templates/memory.hbs); '' otherwise. */
+  newPart: string;
+  /** The book a publishing step is about (`karya publish`): its outline and opening, shortened; '' otherwise. */
+  bookContext: string;
+  /** The book's premise, from its outline (bounded); '' when the outline gives none. */
+  premise: string;
+  /** The writer's own premise (the brief's premise field, bounded), given to every step; '' when none. */
+  writerPremise: string;
+  /** The writer's working title (the brief), kept by the outline; '' when none. */
+  workingTitle: string;
+  /** A rewrite's current text of the part (templates/rewrite.hbs); '' otherwise. */
+  currentText: string;
+  /** The writer's note for a rewrite ("make the ending darker"); '' when none. */
+  rewriteNote: string;
+  /** How the outline plans the book to end: given to the last chapters and the conclusion only; '' otherwise. */
+  plannedEnding: string;
+  /** The next chapter's entry from the outline, so this part ends leading there ('' for the last chapter). */
+  nextChapterPlan: string;
+  /** The main characters block of the outline ('' when it has none). */
+  outlineCharacters: string;
+  /** The outline is too long to send whole with the introduction (the premise, characters and chapter 1's entry go instead). */
+  isLongOutline: boolean;
+  /** A long part is asked for in scenes: how many ('' / 0 below the threshold) and about how many words each. */
+  beats: number;
+  beatWords: number;
+  /** A length extension (templates/extend.hbs): the words the part has, and about how many more it needs; 0 otherwise. */
+  wordsWritten: number;
+  wordsNeeded: number;
+  /** The outline step asked again for the entries it left out (templates/outline-more.hbs): the first and last missing chapter; 0 otherwise. */
+  missingFrom: number;
+  missingTo: number;
+  /** A bible update that must also fold older chapter lines into one arc (templates/memory.hbs): those lines; '' otherwise. */
+  foldLines: string;
+}
+
+/**
+ * The state a step is rendered from. A publishing step carries the text of the book it is for
+ * (engine/publish); every other step has none.
+ */
+export type PromptState = BookState & {
+  readonly bookContext?: string;
+  /** The promises due in this part or overdue, one line each (the session fills it from the story bible). */
+  readonly dueThreads?: string;
+};
+
+export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
+  'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
+  'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
+] satisfies Array<keyof PromptContext>);
+
+/** The end of the previous part a chapter's request carries. */
+const ENDING_WORDS = 150;
+/** The writer's premise is sent with every step, cut at this many words (the field allows 1,200 characters). */
+const WRITER_PREMISE_WORDS = 220;
+
+/** An outline longer than this is not sent whole with the introduction (its premise, characters and first entry are). */
+const LONG_OUTLINE_WORDS = 700;
+/** Parts asked for at least this many words are planned as scenes of about BEAT_WORDS each. */
+const BEATS_FROM_WORDS = 1000;
+const BEAT_WORDS = 400;
+/** The last chapters (this many before the conclusion) and the conclusion get the planned ending. */
+const ENDING_CHAPTERS = 2;
+
+/** At most `n` words of a text, for prompts. */
+function firstWords(text: string | undefined, n: number): string {
+  const words = (text ?? '').trim().split(/\s+/).filter(Boolean);
+  return words.length <= n ? words.join(' ') : `${words.slice(0, n).join(' ')} …`;
+}
+
+/**
+ * Build the context of one step. Everything that can reach the output is in the book's language: setting
+ * labels and values, chapter titles, section names, the kind of book and the output's name.
+ */
+export function buildContext(input: { spec: ResolvedSpec; state: PromptState; step: Step; chapterTitle?: string; renderer?: PromptRenderer }): PromptContext {
+  const { spec, state, step } = input;
+  const lang = state.lang;
+  const settings = state.settings as Settings;
+  const labels: Record<string, string> = {};
+  const settingsList: SettingLine[] = [];
+  for (const f of spec.fields) {
+    if (f.role === 'language' || !isFieldVisible(f, settings)) continue;
+    const value = fieldType(f).describe(settings[f.name], f, lang);
+    labels[f.name] = value;
+    // An option with an empty value is "no choice" (Point of View: Any): nothing to tell the model. A
+    // value of several lines (the brief's characters) becomes one line.
+    if (f.inPrompt && value !== '' && settings[f.name] !== '') settingsList.push({ name: f.name, label: f.label[lang], value: value.replace(/\s*\n\s*/g, '; ') });
+  }
+  const number = 'position' in step ? step.position : 0;
+  const given = input.chapterTitle?.trim();
+  let last = state.content.length ? state.content[state.content.length - 1]! : '';
+  // The introduction's "Character Details" block is sent on its own; keep it out of "how the last part ended".
+  if (state.content.length === 1 && state.characterDetails) last = withoutCharacterDetails(last);
+  if (state.content.length === 1 && spec.flow.outline === 'none') last = withoutChapterPlan(last);
+  const lastWords = last.split(/\s+/).filter(Boolean);
+  const section = step.kind === 'chapter' && step.section ? step.section : undefined;
+  const endPosition = conclusionPosition(spec.flow, state.totalChapters);
+  const parsed = spec.kind === 'book' ? parsedOutlineOf(spec, state) : undefined;
+  const entryText = (n: number) => (parsed ? outlineEntry(parsed, n)?.text ?? '' : '');
+  const isPart = step.kind === 'introduction' || step.kind === 'chapter' || step.kind === 'conclusion';
+  const outlineTitle = step.kind === 'chapter' && !section ? chapterTitleOf(spec, { ...state, chapterTitles: {} }, step) : undefined;
+  const wordTarget = wordTargetOf(spec, settings);
+  const brief = writerBriefOf(spec, settings);
+  const beats = isPart && wordTarget >= BEATS_FROM_WORDS ? Math.round(wordTarget / BEAT_WORDS) : 0;
+  const ctx: PromptContext = {
+    generator: { id: spec.id, title: spec.title.en, family: spec.family, kind: spec.kind },
+    bookName: spec.typeLabel[lang],
+    brief: '',
+    lang: state.lang,
+    languageName: LANGUAGE_NAMES[state.lang],
+    isMalay: state.lang === 'ms',
+    settings: { ...settings },
+    labels,
+    settingsList,
+    step: { kind: step.kind, label: stepLabel(step, lang, spec), title: given || outlineTitle || defaultChapterTitle(step, lang), number },
+    totalChapters: state.totalChapters,
+    chapterCount: endPosition - 1,
+    chaptersLeft: Math.max(0, endPosition - 1 - number),
+    isLastChapter: step.kind === 'chapter' && number === endPosition - 1,
+    isConclusionLastChapter: spec.flow.conclusion === 'replaces-last',
+    outline: state.outline ?? '',
+    characterDetails: state.characterDetails ?? '',
+    previousEnding: lastWords.length > ENDING_WORDS ? '…' + lastWords.slice(-ENDING_WORDS).join(' ') : lastWords.join(' '),
+    sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label[lang], description: s.description?.[lang] ?? '' })),
+    section: { label: section?.label[lang] ?? '', description: section?.description?.[lang] ?? '' },
+    wordTarget,
+    format: '',
+    outputName: spec.prompts.outputName[lang],
+    cutEnding: '',
+    bookContext: state.bookContext?.trim() ?? '',
+    storySoFar: state.memory ?? '',
+    threadsDue: state.dueThreads ?? '',
+    chapterPlan: step.kind === 'chapter' ? entryText(step.position) : '',
+    chapterNote: step.kind === 'chapter' ? state.chapterNotes?.[step.position]?.trim() ?? '' : '',
+    newPart: '',
+    premise: isPart ? firstWords(parsed?.premise, 100) : '',
+    writerPremise: firstWords(brief.premise, WRITER_PREMISE_WORDS),
+    workingTitle: brief.workingTitle,
+    currentText: '',
+    rewriteNote: '',
+    plannedEnding: (step.kind === 'chapter' && step.position >= endPosition - ENDING_CHAPTERS) || step.kind === 'conclusion' ? firstWords(parsed?.ending, 120) : '',
+    nextChapterPlan: step.kind === 'introduction' ? entryText(1) : step.kind === 'chapter' && step.position + 1 < endPosition ? entryText(step.position + 1) : '',
+    outlineCharacters: isPart ? firstWords(parsed?.characters, 150) : '',
+    isLongOutline: (state.outline ?? '').split(/\s+/).length > LONG_OUTLINE_WORDS,
+    beats,
+    beatWords: beats ? Math.round(wordTarget / beats) : 0,
+    wordsWritten: 0,
+    wordsNeeded: 0,
+    missingFrom: 0,
+    missingTo: 0,
+    foldLines: '',
+  };
+  // The brief and the format are rendered when a template reads them, once: the system prompt and the
+  // memory update never do (that was two template runs of every memory call of a batch).
+  const { renderer } = input;
+  const briefSource = spec.prompts.brief[state.lang];
+  if (renderer && briefSource) lazily(ctx, 'brief', () => renderer.renderString(briefSource, ctx));
+  const format = formatOf(spec, step);
+  if (renderer && format) lazily(ctx, 'format', () => renderer.renderString(format[state.lang], ctx));
+  return ctx;
+}
+
+/** Make `ctx[key]` a value computed on first read (an own, enumerable property, as templates and spreads expect). */
+function lazily(ctx: PromptContext, key: 'brief' | 'format', compute: () => string): void {
+  let value: string | undefined;
+  let isComputing = false;
+  Object.defineProperty(ctx, key, {
+    enumerable: true,
+    configurable: true,
+    // While it renders, the value reads as empty (as it did when it was rendered before the others).
+    get: () => {
+      if (value !== undefined) return value;
+      if (isComputing) return '';
+      isComputing = true;
+      try {
+        return (value = compute());
+      } finally {
+        isComputing = false;
+      }
+    },
+    set: (next: string) => {
+      value = next;
+    },
+  });
+}
+
+/** The layout a part asks for: its section's, else (chapters) the chapter format, else the book's; none for outlines and single outputs. */
+function formatOf(spec: ResolvedSpec, step: Step): Bilingual | undefined {
+  const p = spec.prompts;
+  if (step.kind === 'chapter') return (step.section && p.sectionFormats?.[step.section.id]) || p.chapterFormat || p.format;
+  return step.kind === 'introduction' || step.kind === 'conclusion' ? p.format : undefined;
+}

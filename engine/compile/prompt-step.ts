@@ -1,0 +1,93 @@
+// One step's prompt: the system and user prompts rendered from the step's context, with the spec's model
+// settings, the answer's token budget and the facts a provider that reads no prompt (offline) needs.
+
+import type { FieldRole, Lang, ResolvedSpec } from '../spec/types.js';
+import { fieldType } from '../fields/registry.js';
+import { isFieldVisible } from './schema.js';
+import { stepLabel, type Step } from './flow.js';
+import { conclusionPosition } from '../spec/conclusion.js';
+import { maxTokensOf, outlineWords } from './budget.js';
+import { wordTargetOf } from './plan.js';
+import { buildContext, type PromptContext, type PromptState } from './prompt-context.js';
+import type { PromptRenderer } from './prompt-renderer.js';
+import { templateFor } from './prompt-templates.js';
+
+export interface RenderedPrompt {
+  system: string;
+  user: string;
+  maxTokens: number;
+  temperature: number;
+  presencePenalty: number;
+  frequencyPenalty: number;
+  /** Structured facts for providers that do not read prompts (the offline provider). */
+  meta: PromptMeta;
+}
+
+export interface PromptMeta {
+  generatorId: string;
+  family: string;
+  kind: string;
+  /** `memory`: the call that updates the story so far after a part. */
+  stepKind: Step['kind'] | 'memory' | 'audit';
+  stepLabel: string;
+  lang: Lang;
+  title: string;
+  /** The settings as the prompt lists them; `role` lets the offline cover find its title, by-line and colours. */
+  settingsSummary: Array<{ label: string; value: string; role?: FieldRole }>;
+  wordTarget: number;
+  outline?: string;
+  /** Chapters written between the introduction and the conclusion (books). */
+  chapterCount?: number;
+  /** The introduction is asked to end with a chapter plan (a book without an outline step or sections). */
+  asksChapterPlan?: boolean;
+  isFiction: boolean;
+  /** What the offline demo writes for the chapters (the generator's prompts.demo). */
+  demo?: 'story' | 'guide' | 'recipe';
+}
+
+/**
+ * Render the system and user prompts of one step, with the model settings of the spec.
+ * @example renderPrompt({ spec, renderer, state, step: nextStep(spec, state)! })
+ */
+export function renderPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; chapterTitle?: string }): RenderedPrompt {
+  return stepPrompt(input).prompt;
+}
+
+/** A step's prompt and the context it was rendered from (for the prompts built on it). */
+export function stepPrompt(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step; chapterTitle?: string }): { ctx: PromptContext; prompt: RenderedPrompt } {
+  const ctx = buildContext(input);
+  return { ctx, prompt: promptOf(input, ctx, input.renderer.renderTemplate(templateFor(input.spec, input.step), ctx)) };
+}
+
+/** A step's prompt around a user prompt already rendered from `ctx` (the step's context): the system prompt, the model settings and the meta. */
+export function promptOf(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: PromptState; step: Step }, ctx: PromptContext, user: string): RenderedPrompt {
+  const { spec, renderer, state, step } = input;
+  const system = spec.kind === 'image' ? '' : renderer.renderTemplate(spec.prompts.system, ctx);
+  return {
+    system,
+    user,
+    maxTokens: maxTokensOf({ spec, settings: state.settings, lang: state.lang, step, words: step.kind === 'outline' ? outlineWords(ctx.chapterCount) : ctx.wordTarget }),
+    temperature: spec.model.temperature,
+    presencePenalty: spec.model.presencePenalty,
+    frequencyPenalty: spec.model.frequencyPenalty,
+    meta: {
+      generatorId: spec.id,
+      family: spec.family,
+      kind: spec.kind,
+      stepKind: step.kind,
+      stepLabel: stepLabel(step, state.lang, spec),
+      lang: state.lang,
+      title: spec.title[state.lang],
+      settingsSummary: spec.fields
+        .filter((f) => f.inPrompt && f.role !== 'language' && isFieldVisible(f, state.settings))
+        .map((f) => ({ label: f.label[state.lang], value: fieldType(f).describe(state.settings[f.name], f, state.lang), ...(f.role ? { role: f.role } : {}) }))
+        .filter((s) => s.value !== ''),
+      wordTarget: step.kind === 'outline' ? 400 : wordTargetOf(spec, state.settings),
+      ...(spec.kind === 'book' ? { chapterCount: conclusionPosition(spec.flow, state.totalChapters) - 1 } : {}),
+      ...(step.kind === 'introduction' && spec.flow.outline === 'none' && !spec.flow.sections ? { asksChapterPlan: true } : {}),
+      ...(state.outline ? { outline: state.outline } : {}),
+      isFiction: spec.family === 'fiction' || spec.flow.outline === 'story',
+      ...(spec.prompts.demo ? { demo: spec.prompts.demo } : {}),
+    },
+  };
+}

@@ -1,0 +1,154 @@
+// Which templates a step and a spec use, the names of the shared follow-up templates, and checkTemplates(),
+// which walks the templates' syntax trees so an unknown variable, helper or partial is a validate-time error.
+
+import { LANGS, type Bilingual, type ResolvedSpec } from '../spec/types.js';
+import type { SpecIssue } from '../errors.js';
+import type { Step } from './flow.js';
+import { parseTemplateText, type HbNode, type HbPath } from '../spec/template-ast.js';
+import { CONTEXT_KEYS } from './prompt-context.js';
+import { BUILTIN_BLOCKS, HELPERS, type TemplateSources } from './prompt-renderer.js';
+
+/** The template a step uses. */
+export function templateFor(spec: ResolvedSpec, step: Step): string {
+  switch (step.kind) {
+    case 'outline':
+      return spec.prompts.outline;
+    case 'introduction':
+      return spec.prompts.introduction;
+    case 'chapter':
+      return spec.prompts.chapter;
+    case 'conclusion':
+      return spec.prompts.conclusion;
+    case 'image':
+      return spec.prompts.image;
+    default:
+      return spec.prompts.single;
+  }
+}
+
+/** The templates a spec uses (for drift guards and validation). */
+export function templatesUsed(spec: ResolvedSpec): string[] {
+  const p = spec.prompts;
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, NO_REPEAT_TEMPLATE, AUDIT_TEMPLATE];
+  if (spec.kind === 'image') return [p.image];
+  return [p.system, p.single, CONTINUE_TEMPLATE];
+}
+
+/** The template that asks for the rest of an answer cut at the token limit (the same for every generator). */
+export const CONTINUE_TEMPLATE = 'continue';
+/** The template that asks a model to check a chapter against the story bible before it (the optional continuity audit). */
+export const AUDIT_TEMPLATE = 'continuity-audit';
+/** The template that updates the story so far after a part of a book. */
+export const MEMORY_TEMPLATE = 'memory';
+/** The firmer instruction a part written in the wrong language is asked again with (engine/session). */
+export const FIRM_LANGUAGE_TEMPLATE = 'firm-language';
+/** The note an extension that repeated the part is asked again with (engine/session). */
+export const NO_REPEAT_TEMPLATE = 'no-repeat';
+/** The follow-up that asks a part that came back short for the words it still needs (engine/session). */
+export const EXTEND_TEMPLATE = 'extend';
+/** A written part asked for again, with its current text and the writer's note (engine/session rewritePart). */
+export const REWRITE_TEMPLATE = 'rewrite';
+/** The follow-up that asks an outline for the chapter entries it left out (engine/session). */
+export const OUTLINE_MORE_TEMPLATE = 'outline-more';
+
+/** A passage of a written part reworked (engine/session/passage.ts): templates/passage.hbs. */
+export const PASSAGE_TEMPLATE = 'passage';
+
+/** Keys whose second path part must be a field name of the spec. */
+const FIELD_KEYED = new Set(['settings', 'labels']);
+
+/** Problems with the templates a spec uses: missing templates or partials, unknown helpers or variables. */
+export function checkTemplates(spec: ResolvedSpec, templates: TemplateSources, templateFile: (name: string) => string): SpecIssue[] {
+  const issues: SpecIssue[] = [];
+  const fieldNames = new Set(spec.fields.map((f) => f.name));
+  const visited = new Set<string>();
+
+  const checkPath = (p: HbPath, where: { file: string; path: string }, isScoped: boolean) => {
+    let parts = p.parts;
+    if (p.data) {
+      if (parts[0] !== 'root') return;
+      parts = parts.slice(1);
+    } else if (isScoped || p.depth > 0 || p.original === 'this' || p.original.startsWith('this.')) return;
+    const root = parts[0];
+    if (root === undefined) return;
+    if (!CONTEXT_KEYS.has(root)) {
+      issues.push({ ...where, message: `{{${p.original}}}: "${root}" is not a prompt variable (${[...CONTEXT_KEYS].join(', ')})` });
+    } else if (FIELD_KEYED.has(root) && parts[1] !== undefined && !fieldNames.has(parts[1])) {
+      issues.push({ ...where, message: `{{${p.original}}}: ${spec.id} has no field "${parts[1]}"` });
+    }
+  };
+
+  const walk = (node: HbNode | undefined, where: { file: string; path: string }, isScoped: boolean): void => {
+    if (!node) return;
+    const params = (node.params as HbNode[] | undefined) ?? [];
+    const hashPairs = ((node.hash as { pairs?: Array<{ value: HbNode }> } | undefined)?.pairs ?? []).map((x) => x.value);
+    const checkExpr = (e: HbNode) => {
+      if (e.type === 'PathExpression') checkPath(e as unknown as HbPath, where, isScoped);
+      else if (e.type === 'SubExpression') walk(e, where, isScoped);
+    };
+    switch (node.type) {
+      case 'Program':
+        for (const s of node.body as HbNode[]) walk(s, where, isScoped);
+        return;
+      case 'MustacheStatement':
+      case 'SubExpression': {
+        const path = node.path as HbPath;
+        if (params.length || hashPairs.length || node.type === 'SubExpression') {
+          if (!(path.original in HELPERS)) issues.push({ ...where, message: `{{${path.original} …}}: "${path.original}" is not a helper (${Object.keys(HELPERS).join(', ')})` });
+        } else checkExpr(path as unknown as HbNode);
+        params.forEach(checkExpr);
+        hashPairs.forEach(checkExpr);
+        return;
+      }
+      case 'BlockStatement': {
+        const name = (node.path as HbPath).original;
+        if (!BUILTIN_BLOCKS.has(name)) issues.push({ ...where, message: `{{#${name}}}: "${name}" is not a block helper (${[...BUILTIN_BLOCKS].join(', ')})` });
+        params.forEach(checkExpr);
+        const opensScope = name === 'each' || name === 'with';
+        walk(node.program as HbNode, where, isScoped || opensScope);
+        walk(node.inverse as HbNode | undefined, where, isScoped);
+        return;
+      }
+      case 'PartialStatement': {
+        const name = (node.name as HbPath).original;
+        const full = `partials/${name}`;
+        if (templates[full] === undefined) {
+          issues.push({ ...where, message: `{{> ${name}}}: partial ${templateFile(full)} does not exist` });
+          return;
+        }
+        if (!visited.has(full)) {
+          visited.add(full);
+          walkSource(templates[full]!, { file: templateFile(full), path: '' }, isScoped);
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  };
+
+  const walkSource = (source: string, where: { file: string; path: string }, isScoped = false) => {
+    try {
+      walk(parseTemplateText(source), where, isScoped);
+    } catch (e) {
+      issues.push({ ...where, message: `template does not parse: ${(e as Error).message.split('\n')[0]}` });
+    }
+  };
+
+  for (const name of templatesUsed(spec)) {
+    if (templates[name] === undefined) {
+      issues.push({ file: spec.file, path: 'prompts', message: `template ${templateFile(name)} does not exist` });
+      continue;
+    }
+    visited.clear();
+    walkSource(templates[name]!, { file: templateFile(name), path: `(used by ${spec.id})` });
+  }
+  for (const lang of LANGS) if (spec.prompts.brief[lang]) walkSource(spec.prompts.brief[lang], { file: spec.file, path: `prompts.brief.${lang}` });
+  const formats: Array<[string, Bilingual | undefined]> = [
+    ['prompts.format', spec.prompts.format],
+    ['prompts.chapterFormat', spec.prompts.chapterFormat],
+    ...Object.entries(spec.prompts.sectionFormats ?? {}).map(([id, f]): [string, Bilingual] => [`flow.sections.${id}.format`, f]),
+  ];
+  for (const [where, f] of formats) for (const lang of LANGS) if (f) walkSource(f[lang], { file: spec.file, path: `${where}.${lang}` });
+  return issues;
+}

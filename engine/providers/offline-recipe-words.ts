@@ -2,7 +2,36 @@
 // their amounts, ways of cooking with the frames of their steps, and the slots those frames fill. Slots
 // stand every word or two, so a cookbook of demo recipes rarely repeats eight words.
 import type { Lang } from '../spec/types.js';
-import type { Ingredient, RecipeParts } from './offline-recipes.js';
+import type { Grammar } from './offline-compose.js';
+
+/** An ingredient: its word in steps, its row in the table, the amounts it may come in, its word in a recipe's name. */
+export interface Ingredient {
+  name: string;
+  row: string;
+  amounts: readonly string[];
+  title: string;
+}
+
+/** What a recipe is made of in one language. */
+export interface RecipeParts {
+  mains: readonly Ingredient[];
+  aromas: readonly Ingredient[];
+  sauces: readonly Ingredient[];
+  /** Rows a recipe may add (salt, oil, a garnish). */
+  extras: readonly Ingredient[];
+  /** A recipe's name from [mainTitle], [aromaTitle], [sauceTitle] and [styleTitle]. */
+  name: string;
+  /** The table's header rows (ingredient, amount). */
+  headers: ReadonlyArray<readonly [string, string]>;
+  /** Ways of cooking: the word in the name and, per step, the frames it may take. */
+  styles: ReadonlyArray<{ title: string; steps: readonly (readonly string[])[] }>;
+  serves: string;
+  /** Frames of the line that opens a recipe (one of them), of the headnote after it (all) and of the tip, with the slots every frame may use. */
+  about: readonly string[];
+  headnote: readonly string[];
+  tips: readonly string[];
+  slots: Grammar['slots'];
+}
 
 /** An ingredient from its word in steps, its row, its amounts ("|" between them) and its word in a name. */
 const item = (name: string, row: string, amounts: string, title = ''): Ingredient => ({ name, row, amounts: amounts.split('|'), title });

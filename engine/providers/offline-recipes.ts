@@ -3,37 +3,8 @@
 // and a tip, in English or Malay (offline-recipe-words.ts), so a whole cookbook of demo chapters holds
 // recipes that differ rather than the same few again.
 import type { Lang } from '../spec/types.js';
-import { fillFrame, type Grammar, type Pick } from './offline-compose.js';
+import { fillFrame, type Pick } from './offline-compose.js';
 import { RECIPE_PARTS } from './offline-recipe-words.js';
-
-/** An ingredient: its word in steps, its row in the table, the amounts it may come in, its word in a recipe's name. */
-export interface Ingredient {
-  name: string;
-  row: string;
-  amounts: readonly string[];
-  title: string;
-}
-
-/** What a recipe is made of in one language. */
-export interface RecipeParts {
-  mains: readonly Ingredient[];
-  aromas: readonly Ingredient[];
-  sauces: readonly Ingredient[];
-  /** Rows a recipe may add (salt, oil, a garnish). */
-  extras: readonly Ingredient[];
-  /** A recipe's name from [mainTitle], [aromaTitle], [sauceTitle] and [styleTitle]. */
-  name: string;
-  /** The table's header rows (ingredient, amount). */
-  headers: ReadonlyArray<readonly [string, string]>;
-  /** Ways of cooking: the word in the name and, per step, the frames it may take. */
-  styles: ReadonlyArray<{ title: string; steps: readonly (readonly string[])[] }>;
-  serves: string;
-  /** Frames of the line under the servings (one of them), of the sentences that follow it (a headnote, all) and of the tip, with the slots every frame may use. */
-  about: readonly string[];
-  headnote: readonly string[];
-  tips: readonly string[];
-  slots: Grammar['slots'];
-}
 
 /** The headings and words around a recipe. */
 export const RECIPE_WORDS: Record<Lang, { ingredients: string; method: string; tip: string; opening: string }> = {

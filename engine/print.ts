@@ -84,6 +84,17 @@ export type LayoutName = keyof typeof PRINT_LAYOUTS;
 export const LAYOUT_NAMES = Object.keys(PRINT_LAYOUTS) as LayoutName[];
 export const DEFAULT_LAYOUT: LayoutName = 'book';
 
+/**
+ * A book's print layout and the trim it prints at when none is chosen: its generator's `publish.layout`
+ * (a novel's when it has none) and that layout's trim. The one choice publish, export, the server's quote
+ * and the studio's publish panel share.
+ * @example printLayoutOf({ layout: 'children' }) // { layout: 'children', trim: '5.5x8.5' }
+ */
+export function printLayoutOf(publish: { readonly layout: LayoutName } | undefined, trim?: TrimName): { layout: LayoutName; trim: TrimName } {
+  const layout = publish?.layout ?? DEFAULT_LAYOUT;
+  return { layout, trim: trim ?? PRINT_LAYOUTS[layout].trim };
+}
+
 export function isTrimName(value: string): value is TrimName {
   return (TRIM_NAMES as string[]).includes(value);
 }

@@ -10,7 +10,7 @@ import {
   checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
 } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
-import { PAPER_NAMES, PRINT_LAYOUTS, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, type TrimName } from '../../engine/index.js';
+import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
@@ -86,7 +86,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     fail(`${id} is not a book; karya publish takes one of ${books.join(', ')}`);
   }
   // Without --trim, the trim of the book's layout (a children's book: 5.5 x 8.5 in).
-  const trim = (opts.trim as TrimName | undefined) ?? PRINT_LAYOUTS[spec.publish.layout].trim;
+  const { trim } = printLayoutOf(spec.publish, opts.trim as TrimName | undefined);
   const { settings, totalChapters } = settingsFromOptions(spec, opts);
   // Nothing is spent on a package that cannot be made: every publishing generator and setting is checked first.
   const planIssues = checkPublishPlan(spec, (x) => catalog.get(x));

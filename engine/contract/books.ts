@@ -354,6 +354,8 @@ export const PublishQuoteSchema = z.strictObject({
   is_finished: z.boolean(),
   steps: z.array(PublishStepSchema),
   cost: z.number().int().min(0),
+  /** The trim the paperback is set at unless the writer picks another: the book's layout's (engine/print.ts printLayoutOf; a children's book 5.5x8.5). */
+  trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]),
   package: KdpPackageSchema.nullable(),
 });
 export type PublishQuote = z.infer<typeof PublishQuoteSchema>;

@@ -17,7 +17,7 @@ import { renderDocument } from './export/index.js';
 import { makeDirs } from './dirs.js';
 import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
-import { DEFAULT_PAPER, PRINT_LAYOUTS, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
+import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type PaperName, type TrimName } from '../print.js';
 import {
   formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize, readinessText, say,
   type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
@@ -191,8 +191,7 @@ export async function buildKdpPackage(input: {
   const { book, state, parts } = input;
   const render = input.render ?? renderDocument;
   const making = input.onProgress ?? (() => undefined);
-  const layout = book.publish?.layout ?? 'book';
-  const trim = input.trim ?? PRINT_LAYOUTS[layout].trim;
+  const { layout, trim } = printLayoutOf(book.publish, input.trim);
   const paper = input.paper ?? DEFAULT_PAPER;
   const doc = packageDocument(book, state, parts);
   making('cover.jpg');

@@ -7,9 +7,11 @@ import { GenerationError } from '../errors.js';
 import { fillPlaceholders } from '../i18n.js';
 import { renderCoverPng } from './cover.js';
 import { seeded } from './seeded.js';
-import {
-  CHARACTERS, DEMO_TITLES, ENDING_LINE, ENTRY_LINE, KIND_WORD, MEMORY_LINES, PREMISE_LINE, RECIPES, RECIPE_WORDS, SENTENCES, TITLE_LINE, recipeMarkdown, type DemoShape,
-} from './offline-demo.js';
+import { CHARACTERS, DEMO_TITLES, ENDING_LINE, ENTRY_LINE, KIND_WORD, MEMORY_LINES, PREMISE_LINE, SETTING_LINES, TITLE_LINE, type DemoShape } from './offline-demo.js';
+import { composeParagraph, picker, withArticles, type Pick } from './offline-compose.js';
+import { GUIDE } from './offline-guide.js';
+import { STORY } from './offline-story.js';
+import { RECIPE_WORDS, composeRecipe } from './offline-recipes.js';
 
 export const OFFLINE_MARK: Record<Lang, string> = {
   en: '*Offline demo text: no AI model wrote this. Set OPENAI_API_KEY to write with a real model.*',
@@ -22,7 +24,7 @@ const VAGUE_VALUES = new Set(['any', 'none', 'other', 'random', 'mixed', 'variou
 /** A demo line with its placeholders filled; in English, "a" before a vowel made "an" ("an urban street"). */
 function fillDemo(line: string, vars: Readonly<Record<string, string>>, lang: Lang): string {
   const filled = fillPlaceholders(line, vars);
-  return lang === 'en' ? filled.replace(/\b([Aa]) (?=[aeiouAEIOU])/g, '$1n ') : filled;
+  return lang === 'en' ? withArticles(filled) : filled;
 }
 
 function demoTitle(shape: DemoShape, lang: Lang, n: number): string {
@@ -40,16 +42,40 @@ function demoSettings(meta: PromptMeta): Array<{ label: string; value: string }>
     .map((s) => ({ label: s.label.toLowerCase(), value: s.value }));
 }
 
-/** A recipe chapter: an opening line, then the demo recipes from a place of the seed's choosing until the length is met. */
-function recipeChapter(lang: Lang, target: number, rand: () => number): string[] {
-  const recipes = RECIPES[lang];
-  const start = Math.floor(rand() * recipes.length);
+const wordCount = (text: string) => text.split(/\s+/).length;
+
+/** A recipe chapter: an opening line, then composed recipes (seeded each by `seed` and its place) until the length is met. */
+function recipeChapter(lang: Lang, target: number, seed: string): string[] {
   const out = [RECIPE_WORDS[lang].opening, ''];
   let words = 0;
-  for (let i = 0; i < recipes.length && (i < 2 || words < target); i++) {
-    const text = recipeMarkdown(recipes[(start + i) % recipes.length]!, lang);
+  for (let i = 0; i < 2 || words < target; i++) {
+    const text = composeRecipe(lang, picker(seeded(`${seed}\nrecipe ${i}`)));
     out.push(text, '');
-    words += text.split(/\s+/).length;
+    words += wordCount(text);
+  }
+  return out;
+}
+
+/**
+ * Paragraphs of composed prose (offline-compose.ts) until the length is met, each seeded by `seed` and its
+ * place; the first names one setting (`settingLine`), the rest are the shape's own sentences.
+ */
+function proseParagraphs(lang: Lang, shape: 'story' | 'guide', target: number, seed: string, settingLine: (pick: Pick) => string): string[] {
+  const grammar = (shape === 'story' ? STORY : GUIDE)[lang];
+  const out: string[] = [];
+  let words = 0;
+  for (let p = 0; words < target; p++) {
+    const pick = picker(seeded(`${seed}\nparagraph ${p}`));
+    const composed = composeParagraph(grammar, pick([4, 5, 6]), pick);
+    if (p === 0) composed.splice(1, 0, settingLine(pick));
+    // The last paragraph stops at the sentence that meets the length.
+    const sentences: string[] = [];
+    for (const sentence of composed) {
+      if (words >= target) break;
+      sentences.push(sentence);
+      words += wordCount(sentence);
+    }
+    out.push(sentences.join(' '), '');
   }
   return out;
 }
@@ -73,8 +99,9 @@ export function offlineText(request: TextRequest): string {
   const target = Math.max(40, Math.min(meta.wordTarget, Math.floor(request.maxTokens * 0.7)));
 
   const lines: string[] = [OFFLINE_MARK[lang], ''];
+  // The settings line once a book (outline, introduction) or piece, not again in every later part.
   const summary = meta.settingsSummary.map((s) => `${s.label}: ${s.value}`).join(' · ');
-  if (summary) lines.push(`_${meta.title} — ${summary}_`, '');
+  if (summary && meta.stepKind !== 'chapter' && meta.stepKind !== 'conclusion') lines.push(`_${meta.title} — ${summary}_`, '');
   if (meta.stepKind === 'memory') {
     // A story-bible update: a few bounded lines, whatever the length of the book.
     return MEMORY_LINES[lang].map((line) => fillDemo(line, { part: meta.stepLabel }, lang)).join('\n');
@@ -90,27 +117,14 @@ export function offlineText(request: TextRequest): string {
   if (meta.stepKind === 'introduction' && meta.isFiction) {
     lines.push(lang === 'ms' ? 'Butiran Watak:' : 'Character Details:', ...CHARACTERS[lang], '');
   }
-  if (meta.stepKind === 'chapter' && shape === 'recipe') return [...lines, ...recipeChapter(lang, target, rand)].join('\n').trim();
-  let words = 0;
+  // Seeded by the generator, the part and the request, then by each paragraph or recipe's place.
+  const seed = `${meta.generatorId}\n${meta.stepLabel}\n${request.system}\n${request.user}`;
+  if (meta.stepKind === 'chapter' && shape === 'recipe') return [...lines, ...recipeChapter(lang, target, seed)].join('\n').trim();
   const plan: string[] = meta.asksChapterPlan
     ? ['', lang === 'ms' ? 'Rancangan Bab:' : 'Chapter Plan:', ...Array.from({ length: meta.chapterCount ?? 3 }, (_, i) => `${lang === 'ms' ? 'Bab' : 'Chapter'} ${i + 1}: ${demoTitle(shape, lang, i + 1)}`)]
     : [];
-  const pool = SENTENCES[shape === 'story' ? 'story' : 'guide'][lang];
-  let last = '';
-  while (words < target) {
-    const paragraph: string[] = [];
-    for (let i = 0; i < 5 && words < target; i++) {
-      // Never the same sentence twice in a row.
-      let line = pick(pool);
-      if (line === last) line = pool[(pool.indexOf(line) + 1) % pool.length]!;
-      last = line;
-      const sentence = fillDemo(line, vars(), lang);
-      paragraph.push(sentence);
-      words += sentence.split(/\s+/).length;
-    }
-    lines.push(paragraph.join(' '), '');
-  }
-  lines.push(...plan);
+  const setting = SETTING_LINES[shape === 'story' ? 'story' : 'guide'][lang];
+  lines.push(...proseParagraphs(lang, shape === 'story' ? 'story' : 'guide', target, seed, (p) => fillDemo(p(setting), vars(), lang)), ...plan);
   return lines.join('\n').trim();
 }
 

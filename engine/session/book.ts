@@ -2,6 +2,7 @@
 // state and shared by every output (Markdown here; EPUB, DOCX and PDF in engine/node/export/). Pure, so
 // the studio can build the same document for its preview.
 import type { Lang, ResolvedSpec } from '../spec/types.js';
+import { DEFAULT_LAYOUT, printLayoutOf, type LayoutName } from '../print.js';
 import { extractTitle, withoutCharacterDetails, type BookState } from '../compile/flow.js';
 import { withoutChapterPlan } from '../compile/chapter-plan.js';
 import { partStep, stepLabel } from '../compile/labels.js';
@@ -33,6 +34,8 @@ export interface BookDocument {
   readonly typeLabel: string;
   readonly outline?: DocumentPart;
   readonly parts: readonly DocumentPart[];
+  /** How its print pages are set (engine/print.ts printLayoutOf): a children's book as one, else as a novel. */
+  readonly layout?: LayoutName;
 }
 
 /** The format a file name asks for (`book.epub` → epub), or null for an unknown extension. */
@@ -93,7 +96,9 @@ export function bookDocument(
   // The story bible only on request (`--with-bible`), as a part after the outline; its own sections one level down.
   const bible = opts.withBible ? bookBible(spec, state) : '';
   const biblePart = bible ? [{ id: 'bible', heading: BIBLE_HEADING[lang], markdown: bible.replace(/^## /gm, '### ') }] : [];
-  return { title, ...(author ? { author } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts] };
+  // A book whose generator sets its pages otherwise than a novel's (a children's book) says so to the PDF.
+  const { layout } = printLayoutOf(spec.kind === 'book' ? spec.publish : undefined);
+  return { title, ...(author ? { author } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}) };
 }
 
 /** A saved book as a list shows it (My Books, `karya books`): its title, kind, language, words and chapters. */

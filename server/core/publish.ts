@@ -3,7 +3,7 @@
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
-import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, stepLabel, type BookState, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
 import { countWords } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
@@ -45,9 +45,11 @@ export function publishableSpec(ctx: AppContext, state: BookState): ResolvedSpec
 const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
 
 /** What publishing a book costs before anything is spent: its steps and their credits. */
-export function publishQuote(ctx: AppContext, book: PublishableBook, given: { author?: string } = {}): { steps: PublishStepInfo[]; cost: number } {
+export function publishQuote(ctx: AppContext, book: PublishableBook, given: { author?: string } = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
   const planned = plannedPublishSteps({ book: book.spec, state: book.state, specOf: (id) => ctx.catalog.get(id), given });
-  return { steps: planned.steps.map(stepInfo), cost: planned.cost };
+  // The trim the package is made at when the writer picks none (a children's book: its own layout's).
+  const { trim } = printLayoutOf(book.spec.kind === 'book' ? book.spec.publish : undefined);
+  return { steps: planned.steps.map(stepInfo), cost: planned.cost, trim };
 }
 
 /** 409 book_not_finished, naming the step the book is at. */

@@ -32,10 +32,10 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
   router.on('GET /books/:bookType/publish', async (req, res) => {
     const { bookType } = req.input.params;
     const book = await bookOf(userId(req), bookType);
-    const { steps, cost } = publishQuote(ctx, book);
+    const { steps, cost, trim } = publishQuote(ctx, book);
     const kept = await repos.books.findPackage({ userId: userId(req), key: bookType });
     // A package made before readiness was per channel has no `channels`: it is shown as none (publish again).
-    res.json({ is_finished: book.isFinished, steps, cost, package: kept && 'channels' in kept ? kept : null });
+    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null });
   });
 
   router.on('POST /books/:bookType/publish', async (req, res) => {

@@ -1,7 +1,7 @@
 // Exports through the CLI, checked with the real tools: `karya generate romance --out book.epub|.docx|.pdf`
 // (offline provider, in this process) in English and Malay, epubcheck on the EPUBs, the DOCX's headings,
-// pdfinfo and pdftotext on the PDF; the format chosen from --out or --format; `karya export` writing a
-// saved book again without a call to the model.
+// pdfinfo and pdftotext on the PDF (a children's book in its own 5.5 × 8.5 in layout); the format chosen
+// from --out or --format; `karya export` writing a saved book again without a call to the model.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -193,6 +193,16 @@ describe('karya export', () => {
     } finally {
       await failing.close();
     }
+  });
+
+  it("a children's book exports to PDF in its own layout, as publish sets it: 5.5 × 8.5 in pages, not a novel's 6 × 9", async () => {
+    const args = ['children', '--chapters', '6', '--state', path.join(tmp, 'children.sqlite')];
+    const made = await runKaryaInProcess(['generate', ...args, '--out', path.join(tmp, 'kids', 'book.md')], { cwd: tmp });
+    expect(made, made.stderr).toMatchObject({ code: 0 });
+    const file = path.join(tmp, 'kids', 'book.pdf');
+    const run = await runKaryaInProcess(['export', ...args, '--format', 'pdf', '--out', file], { cwd: tmp });
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    expect((await runTool('pdfinfo', [file])).stdout).toMatch(/Page size:\s+396 x 612 pts/);
   });
 
   it('exits 2 naming the command to run when no book of those settings was saved, creating no state file', async () => {

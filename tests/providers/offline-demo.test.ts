@@ -5,6 +5,8 @@
 // doubled, a placeholder left, English words in a Malay demo, story titles in a cookbook. A cookbook's
 // chapters are recipes (a name, ingredients with amounts, numbered steps), and the offline cover letters
 // its title once: on the art (SVG text) and, on the paperback, the art's title is not lettered again.
+// A long demo book does not read as a model looping: over a whole book of long chapters, no part has a
+// fifth of its words inside an 8-word run the book already wrote (the share the repetition check marks ⚠).
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,10 @@ import { coverFacts, coverSvg, renderCoverPng } from '../../engine/providers/cov
 import { renderWrapCover } from '../../engine/node/print/cover.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { runTool } from '../export/tools.js';
+import { loadCatalog } from '../../engine/node/load.js';
+import { offlineText } from '../../engine/providers/offline.js';
+import { repeatedShares, REPEATS_RATIO } from '../../engine/session/repeat.js';
+import type { PromptMeta } from '../../engine/compile/prompt.js';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-demo-'));
 
@@ -55,7 +61,39 @@ function brokenShapes(md: string, lang: 'en' | 'ms'): string[] {
   return found;
 }
 
+/** Words asked for each part of the long book, and its chapters: longer than any generator's own 1,500. */
+const LONG = { words: 2000, chapters: 8 };
+
+/** The offline text of every part of a long book of generator `id` (a piece: the piece, at that length). */
+function longBook(id: string, lang: 'en' | 'ms'): string[] {
+  const spec = loadCatalog({ useDiskCache: true }).get(id)!;
+  const steps = spec.kind === 'book' ? ['introduction', ...Array<string>(LONG.chapters).fill('chapter'), 'conclusion'] : ['single'];
+  return steps.map((stepKind, i) => {
+    const meta: PromptMeta = {
+      generatorId: id, family: spec.family, kind: spec.kind, stepKind: stepKind as PromptMeta['stepKind'], stepLabel: `${stepKind} ${i}`, lang, title: spec.title[lang],
+      settingsSummary: [{ label: lang === 'ms' ? 'Latar' : 'Setting', value: lang === 'ms' ? 'Bandar' : 'Urban' }], wordTarget: LONG.words, chapterCount: LONG.chapters,
+      isFiction: spec.family === 'fiction', ...(spec.prompts.demo ? { demo: spec.prompts.demo } : {}),
+    };
+    return offlineText({ system: `${id} system`, user: `${id} ${lang}: write part ${i} (${stepKind})`, maxTokens: LONG.words * 3, temperature: 0.8, presencePenalty: 0, frequencyPenalty: 0, meta });
+  });
+}
+
 describe('the offline demo reads as written', () => {
+  it(`a long book of every family, in English and Malay, repeats under ${REPEATS_RATIO} of every part's words, and reads as written throughout`, () => {
+    const over: string[] = [];
+    const problems: string[] = [];
+    for (const id of Object.values(FAMILIES).flat()) {
+      for (const lang of LANGS) {
+        const parts = longBook(id, lang);
+        expect(parts.at(-1)!.split(/\s+/).length, `${id} ${lang}`).toBeGreaterThanOrEqual(LONG.words);
+        repeatedShares(parts).forEach((share, i) => share >= REPEATS_RATIO && over.push(`${id} ${lang} part ${i}: ${share}`));
+        problems.push(...brokenShapes(parts.join('\n\n'), lang).map((p) => `${id} ${lang}: ${p}`));
+      }
+    }
+    expect(over).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it('every family, in English and Malay: no lower-case title word, no "the any", no doubled word or placeholder, no English in Malay', { timeout: 120_000 }, async () => {
     const problems: string[] = [];
     for (const id of Object.values(FAMILIES).flat()) {

@@ -86,7 +86,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
   it('GET says what publishing costs before anything is spent, step by step', async () => {
     const res = await ts.http.get('/api/books/children/publish').set('cookie', author.cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, package: null });
+    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, trim: '5.5x8.5', package: null });
     expect(await balanceOf(ts, author.id)).toBe(50);
     expect(publishingRows(ts, author.id)).toEqual([]);
   });
@@ -207,6 +207,15 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
 });
 
 describe('refusals: nothing is charged', () => {
+  it("the quote names the trim the paperback is set at unless the writer picks one: a children's book's own 5.5x8.5, a novel's 6x9", async () => {
+    const cookie = await signUp(ts);
+    await writeBook(ts, cookie, 'outline');
+    expect(PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body).trim).toBe('5.5x8.5');
+    const outline = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } });
+    expect(outline.status, JSON.stringify(outline.body)).toBe(200);
+    expect(PublishQuoteSchema.parse((await ts.http.get('/api/books/romance/publish').set('cookie', cookie)).body).trim).toBe('6x9');
+  });
+
   it('409 book_not_finished for an unfinished book, naming the next step; GET still says what it would cost', async () => {
     const cookie = await signUp(ts);
     await writeBook(ts, cookie, 'introduction');

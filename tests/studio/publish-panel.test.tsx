@@ -42,7 +42,7 @@ function serve(opts: { quote?: Partial<PublishQuote>; publish?: () => Response }
     const method = init.method ?? 'GET';
     calls.push({ method, url, ...(init.body ? { body: JSON.parse(String(init.body)) as unknown } : {}) });
     if (url === '/api/me') return json(USER);
-    if (url === '/api/books/children/publish' && method === 'GET') return json({ is_finished: true, steps: STEPS, cost: 10, package: null, ...opts.quote } satisfies PublishQuote);
+    if (url === '/api/books/children/publish' && method === 'GET') return json({ is_finished: true, steps: STEPS, cost: 10, trim: '5.5x8.5', package: null, ...opts.quote } satisfies PublishQuote);
     if (url === '/api/books/children/publish' && method === 'POST') return opts.publish?.() ?? json({ package: PACKAGE, credits_charged: 9, credits_available: 21 } satisfies PublishResponse);
     return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
   });
@@ -60,6 +60,18 @@ const renderPanel = (lang: 'en' | 'ms' = 'en') =>
   );
 
 describe('PublishPanel', () => {
+  it("starts on the book's own trim, which the writer can still change: a children's book 5.5 × 8.5 in, a novel 6 × 9 in", async () => {
+    for (const [trim, label] of [['5.5x8.5', '5.5 × 8.5 in'], ['6x9', '6 × 9 in']] as const) {
+      serve({ quote: { trim } });
+      const view = renderPanel();
+      const select = (await screen.findByTestId('publish-trim')) as HTMLSelectElement;
+      await waitFor(() => expect(select.selectedOptions[0]?.textContent).toBe(label));
+      await userEvent.setup().selectOptions(select, '5x8');
+      expect(select.selectedOptions[0]?.textContent).toBe('5 × 8 in');
+      view.unmount();
+    }
+  });
+
   it('shows the cost before spending, publishes with the author, trim and paper, then the channels, the cover, description, keywords and every file', async () => {
     const calls = serve();
     const user = userEvent.setup();

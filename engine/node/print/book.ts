@@ -372,13 +372,13 @@ export interface PrintedBook {
 }
 
 /**
- * A book document as a print-ready PDF in a layout (PRINT_LAYOUTS; default `book`) at a trim size (default
+ * A book document as a print-ready PDF in a layout (PRINT_LAYOUTS; default the document's own, else `book`) at a trim size (default
  * the layout's): laid out, counted, and laid out again with a wider gutter when the page count asks for one. `isPrint`: the printer's file, without
  * bookmarks or links.
  * @example const { bytes, pageCount } = await renderBookPdf(doc, { trim: '5x8' })
  */
 export async function renderBookPdf(doc: BookDocument, opts: { trim?: TrimName; layout?: LayoutName; date?: Date; isPrint?: boolean } = {}): Promise<PrintedBook> {
-  const layout = PRINT_LAYOUTS[opts.layout ?? DEFAULT_LAYOUT];
+  const layout = PRINT_LAYOUTS[opts.layout ?? doc.layout ?? DEFAULT_LAYOUT];
   const trim = opts.trim ?? layout.trim;
   const date = opts.date ?? new Date();
   const first = pageGeometry(trim, 1);

@@ -3,7 +3,7 @@
 // (KDP eBook, KDP paperback, Google Play Books, Kobo) its readiness checks with what to fix and the rule
 // each comes from; the cover, description and keywords made; each file and the zip to download. The
 // package made last is shown again on the next visit. Words in the studio language (the page's `lang`).
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { CircleCheck, CircleHelp, CircleMinus, CircleX, Download, Loader2, TriangleAlert } from 'lucide-react';
@@ -45,7 +45,13 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
   const [hasLoadFailed, setHasLoadFailed] = useState(false);
   const [pkg, setPkg] = useState<KdpPackage | null>(null);
   const [author, setAuthor] = useState('');
+  // The book's own trim (a children's book 5.5 × 8.5 in) until the writer picks another.
   const [trim, setTrim] = useState<Trim>('6x9');
+  const isTrimPicked = useRef(false);
+  const pickTrim = (picked: Trim) => {
+    isTrimPicked.current = true;
+    setTrim(picked);
+  };
   const [paper, setPaper] = useState<Paper>('white');
   const [isPublishing, setIsPublishing] = useState(false);
 
@@ -53,6 +59,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     try {
       const q = await call('GET /books/:bookType/publish', { params: { bookType } });
       setQuote(q);
+      if (!isTrimPicked.current) setTrim(q.trim);
       setPkg(q.package);
       setHasLoadFailed(false);
     } catch {
@@ -115,7 +122,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
           <div className="mt-3 grid grid-cols-2 gap-3">
             <div>
               <label htmlFor={`${authorId}-trim`} className="label">{pageWord('publishTrim', lang)}</label>
-              <select id={`${authorId}-trim`} className="input" value={trim} disabled={isPublishing} data-testid="publish-trim" onChange={(e) => setTrim(e.target.value as Trim)}>
+              <select id={`${authorId}-trim`} className="input" value={trim} disabled={isPublishing} data-testid="publish-trim" onChange={(e) => pickTrim(e.target.value as Trim)}>
                 {PAPERBACK_TRIMS.map((t) => <option key={t} value={t}>{TRIM_LABEL[t]}</option>)}
               </select>
             </div>

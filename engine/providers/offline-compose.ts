@@ -1,0 +1,57 @@
+// Sentences the offline demo composes from a small grammar: a frame with [slot]s, each slot filled from
+// its list of short phrases (a phrase may hold slots of its own). With a few words between slots and
+// many phrases a slot, any run of eight words is rare, so a long demo book does not read as a model
+// looping on a few sentences (the repetition check of engine/session counts such runs).
+import type { Lang } from '../spec/types.js';
+
+/** Frames of sentences and the phrases of each slot ([who], [when]…) in one language. */
+export interface Grammar {
+  frames: readonly string[];
+  slots: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * Each language's grammar from frames per language and slots written with both languages side by side
+ * (a slot one language lacks is left out of the other's grammar).
+ */
+export function grammars(frames: Record<Lang, readonly string[]>, slots: Record<string, Partial<Record<Lang, readonly string[]>>>): Record<Lang, Grammar> {
+  const inLang = (lang: Lang): Grammar => ({ frames: frames[lang], slots: Object.fromEntries(Object.entries(slots).flatMap(([name, words]) => (words[lang] ? [[name, words[lang]]] : []))) });
+  return { en: inLang('en'), ms: inLang('ms') };
+}
+
+/** A pick from a list with the seeded random numbers of one paragraph. */
+export type Pick = <T>(list: readonly T[]) => T;
+
+export function picker(rand: () => number): Pick {
+  return (list) => list[Math.floor(rand() * list.length)]!;
+}
+
+/** `frame` with its slots filled (nested slots too), its first letter a capital. */
+export function fillFrame(frame: string, slots: Grammar['slots'], pick: Pick): string {
+  let text = frame;
+  for (let depth = 0; depth < 4 && text.includes('['); depth++) {
+    text = text.replace(/\[(\w+)\]/g, (whole, name: string) => (slots[name] ? pick(slots[name]) : whole));
+  }
+  // A slot left empty leaves no double space or space before punctuation.
+  return withArticles(text.replace(/ {2,}/g, ' ').replace(/ ([,.;])/g, '$1').trim()).replace(/^\P{L}*\p{Ll}/u, (c) => c.toUpperCase());
+}
+
+/** English "a" before a vowel made "an" ("an urban street"); Malay has no such word, so it is left as it is. */
+export function withArticles(text: string): string {
+  return text.replace(/\b([Aa]) (?=[aeiouAEIOU])/g, '$1n ');
+}
+
+/**
+ * A paragraph of `count` sentences, each from a different frame of the grammar.
+ * @example composeParagraph({ frames: ['[who] waits.'], slots: { who: ['Aisha'] } }, 1, picker(Math.random)) // 'Aisha waits.'
+ */
+export function composeParagraph(grammar: Grammar, count: number, pick: Pick): string[] {
+  const frames = [...grammar.frames];
+  const out: string[] = [];
+  for (let i = 0; i < count && frames.length; i++) {
+    const frame = pick(frames);
+    frames.splice(frames.indexOf(frame), 1);
+    out.push(fillFrame(frame, grammar.slots, pick));
+  }
+  return out;
+}

@@ -45,9 +45,9 @@ export function AddUserDialog({ isOpen, onClose }: { isOpen: boolean; onClose():
         <Field id={`${id}-email`} label={t('admin.email')}><input id={`${id}-email`} type="email" className="input" value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus /></Field>
         <Field id={`${id}-password`} label={t('admin.password')}><input id={`${id}-password`} type="password" autoComplete="new-password" className="input" value={password} onChange={(e) => setPassword(e.target.value)} /></Field>
         <Field id={`${id}-role`} label={t('admin.role')}>
-        <select id={`${id}-role`} className="input" value={role} onChange={(e) => setRole(e.target.value as AssignableRole)}>
-          <RoleOptions />
-        </select>
+          <select id={`${id}-role`} className="input" value={role} onChange={(e) => setRole(e.target.value as AssignableRole)}>
+            <RoleOptions />
+          </select>
         </Field>
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn-secondary" onClick={onClose}>{t('common.cancel')}</button>

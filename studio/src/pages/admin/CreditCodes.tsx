@@ -60,16 +60,16 @@ function CodeForm({ onMade }: { onMade(): void }) {
     <>
       <form onSubmit={create} noValidate className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <Field id={`${id}-code`} label={t('admin.codeLabel')} className="lg:col-span-2">
-        <input id={`${id}-code`} className="input font-mono uppercase" maxLength={40} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
+          <input id={`${id}-code`} className="input font-mono uppercase" maxLength={40} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} />
         </Field>
         <Field id={`${id}-credits`} label={t('admin.credits')}>
-        <input id={`${id}-credits`} type="number" min={1} max={10000} className="input" value={credits} onChange={(e) => setCredits(e.target.value)} />
+          <input id={`${id}-credits`} type="number" min={1} max={10000} className="input" value={credits} onChange={(e) => setCredits(e.target.value)} />
         </Field>
         <Field id={`${id}-expires`} label={t('admin.expires')}>
-        <input id={`${id}-expires`} type="datetime-local" className="input" value={expires} onChange={(e) => setExpires(e.target.value)} />
+          <input id={`${id}-expires`} type="datetime-local" className="input" value={expires} onChange={(e) => setExpires(e.target.value)} />
         </Field>
         <Field id={`${id}-cap`} label={t('admin.maxRedemptions')}>
-        <input id={`${id}-cap`} type="number" min={1} className="input" value={cap} onChange={(e) => setCap(e.target.value)} />
+          <input id={`${id}-cap`} type="number" min={1} className="input" value={cap} onChange={(e) => setCap(e.target.value)} />
         </Field>
         <button type="submit" className="btn-primary sm:col-span-2 lg:col-span-5 lg:justify-self-start"><Plus className="h-4 w-4" aria-hidden="true" /> {t('admin.createCode')}</button>
       </form>

@@ -79,11 +79,11 @@ function LinkForm({ onMade }: { onMade(): void }) {
       </fieldset>
       {preset === 'custom' && (
         <Field id={`${id}-custom`} label={t('admin.customAmount')}>
-        <input id={`${id}-custom`} type="number" min={1} max={10000} className="input sm:w-48" value={custom} onChange={(e) => setCustom(e.target.value)} />
+          <input id={`${id}-custom`} type="number" min={1} max={10000} className="input sm:w-48" value={custom} onChange={(e) => setCustom(e.target.value)} />
         </Field>
       )}
       <Field id={`${id}-desc`} label={t('admin.description')}>
-      <input id={`${id}-desc`} className="input" maxLength={200} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <input id={`${id}-desc`} className="input" maxLength={200} value={description} onChange={(e) => setDescription(e.target.value)} />
       </Field>
       {error && <p role="alert" className="field-error">{error}</p>}
       <button type="submit" className="btn-primary" disabled={isBusy}><Plus className="h-4 w-4" aria-hidden="true" /> {t('admin.generateLink')}</button>

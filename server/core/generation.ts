@@ -1,7 +1,8 @@
 // What the server adds around the engine's book session for one user's step: the request's settings
 // checked, one step of one user's book at a time, the commit of the step (its part, history, usage) as the
 // session's progress port, the answer, and the failure as an API error. Charging and refunds are the
-// generations repository's; the HTTP side (JSON or event stream) is in routes/generators.ts.
+// generations repository's; the HTTP side (JSON or event stream) is in routes/generators.ts and
+// routes/generate.ts.
 import {
   stepHistoryTitle,
   GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, generationMessage, outlineToast, parseSettings, stepRef,

@@ -2,20 +2,18 @@
 // the user's next step (JSON answer, or `delta` events then `done`/`error` with Accept: text/event-stream).
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { stepKey, withLanguage, type Lang } from '../../engine/index.js';
-import { GenerateBodySchema, GenerationEventSchemas, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
+import { GenerateBodySchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError, errorBody, MESSAGES } from '../http/errors.js';
-import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
+import { ApiError, MESSAGES } from '../http/errors.js';
+import type { StepRequest } from '../core/steps.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
-import { bookLockKey, bookLocks, settingsOrError } from '../core/generation.js';
+import { settingsOrError } from '../core/generation.js';
 import { publicJson, sendPublicJson, type PublicJson, type TypedEventStream } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
-import { metricsOf } from '../core/metrics.js';
-
-type GenerationEvents = { [E in keyof typeof GenerationEventSchemas]: z.output<(typeof GenerationEventSchemas)[E]> };
+import { runGeneration, type GenerationEvents, type SharedChecks } from './generate.js';
 
 /** How long a stored answer serves retries with the same Idempotency-Key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -77,23 +75,11 @@ async function replayStoredAnswer(ctx: AppContext, input: { userId: string; idem
   return true;
 }
 
-/** A failed step: nothing when the client left, an `error` event on an open stream, else the error's JSON answer. */
-function answerFailure(error: unknown, input: { isClientGone: boolean; stream: TypedEventStream<GenerationEvents> | null }): void {
-  if (!(error instanceof StepFailure)) throw error;
-  if (error.isClientGone || input.isClientGone) return;
-  const open = input.stream;
-  if (!open) throw error.error;
-  open.send('error', errorBody(error.error).error);
-  open.close();
-}
-
 export function generatorRoutes(ctx: AppContext): ApiRoutes {
-  const { repos, catalog, config, logger } = ctx;
+  const { repos, catalog } = ctx;
   const router = new ApiRoutes();
-  // Shared with the edit route (routes/progress.ts): an edit waits for a step's memory update.
-  const books = bookLocks(ctx).mutex;
-  /** The AI test page's last answer per settings (see isSharedCheck). */
-  const checks = new Map<string, { payload: DonePayload; at: number }>();
+  /** The AI test page's last answer per settings (see routes/generate.ts). */
+  const checks: SharedChecks = new Map();
   const summaries = catalog.specs.map((spec) => {
     const form = catalog.form(spec.id)!;
     return { id: form.id, route: form.route, family: form.family, kind: form.kind, bookType: form.bookType, title: form.title, tagline: form.tagline, typeLabel: form.typeLabel, cost: form.cost };
@@ -141,98 +127,12 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
     const idempotencyKey = headers['idempotency-key'];
     if (idempotencyKey && (await replayStoredAnswer(ctx, { userId, idempotencyKey, hintLang, isStream, requestHash: hashRequest({ generatorId: spec.id, body: req.body as unknown }), res }))) return;
 
-    // The step is cancelled (and refunded) when the client goes away before anything was sent to it. Once
-    // a delta has been sent, the text reached the user: the step runs to its end and is kept and paid for.
-    const cancel = new AbortController();
-    let hasSent = false;
-    let isClientGone = false;
-    const onClose = () => {
-      if (res.writableFinished) return;
-      isClientGone = true;
-      if (!hasSent) cancel.abort();
-    };
-    // A client that left while the request was checked (session, body, idempotency: database round
-    // trips) has closed already, and 'close' does not fire twice.
-    if (res.destroyed) onClose();
-    else res.on('close', onClose);
-
-    let stream: TypedEventStream<GenerationEvents> | null = null;
-    let isStored = false;
-    let answered: Promise<void> | undefined;
-    /** The answer of a finished step: kept under the Idempotency-Key first, then the `done` event or JSON. */
-    const answer = (payload: DonePayload) => {
-      answered = (async () => {
-        if (idempotencyKey) {
-          await repos.idempotency.finish({ userId, key: idempotencyKey, responseStatus: 200, body: JSON.stringify(payload) });
-          isStored = true;
-        }
-        if (isClientGone) logger.info({ generator: spec.id, generation: payload.generation_id }, 'client went away after text was sent: the step was kept and charged');
-        const open = stream as TypedEventStream<GenerationEvents> | null;
-        if (open) {
-          open.send('done', payload);
-          open.close();
-        } else if (!res.headersSent && !res.destroyed) res.json(payload);
-      })();
-    };
-
-    // The AI test page, for anyone but the administrator, is a health check shared by all: at most one
-    // call to the service per settings every testCheckTtlMs, whatever the number of clicks or users.
-    const isSharedCheck = spec.kind === 'test' && user.role !== 'admin';
-    const checkKey = `${spec.id}\u0000${JSON.stringify(settings)}`;
-
     const request: StepRequest = {
       userId, generatorId: spec.id, settings, hintLang,
       ...(chapterTitle ? { chapterTitle } : {}),
       ...(body.step ? { expectedStep: stepKey(body.step) } : {}),
     };
-    const hooks: StepHooks = {
-      client: cancel.signal,
-      onCharged: () => {
-        if (isStream) stream = openEventStream(res);
-      },
-      onDelta: (text) => {
-        if (isClientGone) return;
-        hasSent = true;
-        stream?.send('delta', { text });
-      },
-      onDone: (payload) => {
-        if (spec.kind === 'test') checks.set(checkKey, { payload, at: Date.now() });
-        answer(payload);
-      },
-    };
-    // With Postgres a worker runs the step (server/queue/); here, this process does. One step of one
-    // user's book at a time either way (the queue holds a lock per book).
-    const runStep = () => (ctx.steps ? ctx.steps.run(request, hooks) : runUserStep(ctx, request, hooks));
-    const lockKey = spec.kind === 'book' && !ctx.steps ? bookLockKey(userId, spec.bookType) : isSharedCheck ? `check\u0000${checkKey}` : null;
-    const run = () =>
-      books.run(lockKey, async () => {
-        if (cancel.signal.aborted) return;
-        const last = isSharedCheck ? checks.get(checkKey) : undefined;
-        if (last && Date.now() - last.at < config.testCheckTtlMs) {
-          if (isStream) stream = openEventStream(res);
-          stream?.send('delta', { text: last.payload.content });
-          answer({ ...last.payload, credits_charged: 0, credits_available: (await repos.credits.balanceOf(userId)) ?? 0, is_cached: true });
-          return;
-        }
-        await runStep();
-      });
-
-    // Counted for the metrics (server/core/metrics.ts): done, or why not.
-    let outcome = 'client_gone';
-    try {
-      if (cancel.signal.aborted) return;
-      try {
-        await run();
-        await answered;
-        if (answered) outcome = 'done';
-      } catch (error) {
-        outcome = error instanceof StepFailure ? error.error.code : error instanceof ApiError ? error.code : 'unexpected';
-        answerFailure(error, { isClientGone, stream: stream as TypedEventStream<GenerationEvents> | null });
-      }
-    } finally {
-      metricsOf(ctx).generations.inc({ provider: ctx.provider.name, outcome });
-      if (idempotencyKey && !isStored) await repos.idempotency.release({ userId, key: idempotencyKey });
-    }
+    await runGeneration(ctx, res, { spec, request, user, isStream, idempotencyKey, checks });
   });
 
   return router;

@@ -1,0 +1,98 @@
+// One queued step run by a worker: under its book's lock (a Postgres advisory lock on its own connection),
+// its events published in order, its outcome written for the request that waits for it.
+import type PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { AppContext } from '../core/context.js';
+import { ApiError } from '../http/errors.js';
+import { runUserStep, StepFailure, type StepRequest } from '../core/steps.js';
+import type { StepEvent } from './channel.js';
+import { failureOutcome, giveUp, writeOutcome, type StepOutcome, type StepQueue, type WorkerParts } from './jobs.js';
+
+/** One queued step run here under its book's lock: its events published in order, its outcome written for the request. */
+export async function handleStep(ctx: AppContext, queue: StepQueue, worker: WorkerParts, job: PgBoss.JobWithMetadata<StepRequest>, abort: AbortController): Promise<void> {
+  const { locks, logger, afterOurFailure } = worker;
+  const request = job.data;
+  // Events go out in order: one chain per job.
+  let tail: Promise<void> = Promise.resolve();
+  const publish = (event: StepEvent) => {
+    tail = tail.then(() => queue.channel.publish(job.id, event)).catch((error: unknown) => logger.warn({ err: error }, 'step event not sent'));
+  };
+  let lock: { release(): Promise<void> };
+  try {
+    lock = await bookLock(ctx, locks, request, abort);
+  } catch (error) {
+    await afterOurFailure(error);
+    throw error;
+  }
+  let isCharged = false;
+  try {
+    let outcome: StepOutcome | undefined;
+    try {
+      await runUserStep(ctx, request, {
+        client: abort.signal,
+        onCharged: () => {
+          isCharged = true;
+          publish({ t: 'charged' });
+        },
+        onDelta: (text) => publish({ t: 'delta', d: text }),
+        onDone: (payload) => {
+          outcome = { kind: 'done', payload };
+          // The answer goes out before the memory update (as on the single server).
+          const done = outcome;
+          tail = tail.then(() => writeOutcome(queue, job.id, done)).then(() => queue.channel.publish(job.id, { t: 'end' }).catch(() => undefined));
+          // Awaited after the memory update; marked handled now so that a failure waits for that.
+          tail.catch(() => undefined);
+        },
+      });
+      if (!outcome) outcome = { kind: 'gone' };
+    } catch (error) {
+      if (error instanceof StepFailure) outcome = error.isClientGone ? { kind: 'gone' } : failureOutcome(error.error, true);
+      else if (error instanceof ApiError) outcome = failureOutcome(error, isCharged);
+      else throw error;
+    }
+    if (outcome.kind !== 'done') {
+      const failed = outcome;
+      tail = tail.then(() => writeOutcome(queue, job.id, failed)).then(() => queue.channel.publish(job.id, { t: 'end' }).catch(() => undefined));
+    }
+    await tail;
+  } catch (error) {
+    // Not the step's failure (that is answered above) but ours, such as a lost database connection:
+    // pg-boss tries the job again; after its last attempt the request is answered and the step refunded.
+    await afterOurFailure(error);
+    if (job.retryCount >= job.retryLimit) await giveUp(ctx, queue, job).catch((err: unknown) => logger.warn({ err }, 'could not answer a failed step'));
+    throw error;
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * One step of one user's book at a time across every worker: an advisory lock held on its own connection
+ * (from the lock pool). Losing that connection loses the lock: the step is aborted (and refunded).
+ */
+async function bookLock(ctx: AppContext, pool: pg.Pool, request: StepRequest, abort: AbortController): Promise<{ release(): Promise<void> }> {
+  const spec = ctx.catalog.get(request.generatorId);
+  if (!spec || spec.kind !== 'book') return { release: async () => undefined };
+  const key = `karya_book|${request.userId}|${spec.bookType}`;
+  const client = await pool.connect();
+  const onLost = () => abort.abort();
+  client.on('error', onLost);
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+  } catch (error) {
+    client.off('error', onLost);
+    client.release(true);
+    throw error;
+  }
+  return {
+    release: async () => {
+      client.off('error', onLost);
+      try {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+        client.release();
+      } catch {
+        client.release(true);
+      }
+    },
+  };
+}

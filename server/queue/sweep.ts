@@ -1,0 +1,83 @@
+// The queue's sweep, run every few seconds by every process with the queue: dead workers' leases taken
+// over (their jobs failed back to pg-boss, or given up after the last attempt), and generations lost with
+// both their worker and their request refunded, which unlocks their book.
+import type { Logger } from 'pino';
+import type { AppContext } from '../core/context.js';
+import type { StepRequest } from '../core/steps.js';
+import { announceJob } from './channel.js';
+import { BATCH_QUEUE, giveUpBatchStep, type BatchBookJob } from './batch.js';
+import { ANSWER_GRACE_MS, HEARTBEAT_MS, LEASE_TIMEOUT_MS, STEP_QUEUE, giveUp, type StepQueue } from './jobs.js';
+
+/** The running sweep of a queue, once per process (worker and dispatcher share it). */
+const SWEEPS = new WeakMap<StepQueue, NodeJS.Timeout>();
+
+/**
+ * Sweep dead workers' leases and lost generations every few seconds in this process, once per queue;
+ * any process with the queue may (a `--no-worker` instance too): each lease is claimed by one sweeper.
+ */
+export function startSweeper(ctx: AppContext, queue: StepQueue, logger: Logger = ctx.logger): void {
+  if (SWEEPS.has(queue)) return;
+  const sweeper = setInterval(() => {
+    sweepDeadLeases(ctx, queue, logger).catch((error: unknown) => logger.warn({ err: error }, 'lease sweep failed'));
+  }, HEARTBEAT_MS + Math.floor(Math.random() * 1000));
+  sweeper.unref();
+  SWEEPS.set(queue, sweeper);
+}
+
+/** Stop this process's sweep of a queue (when the queue closes). */
+export function stopSweeper(queue: StepQueue): void {
+  clearInterval(SWEEPS.get(queue));
+  SWEEPS.delete(queue);
+}
+
+/** How long a generation may run before the sweep asks whether its job is still anyone's. */
+function lostAfterMs(ctx: AppContext): number {
+  return ctx.config.generationTimeoutMs + 2 * ANSWER_GRACE_MS;
+}
+
+/** Jobs still on their way: queued, waiting for a retry, or running. */
+const LIVE_STATES = new Set(['created', 'retry', 'active']);
+
+/**
+ * Take over the leases of dead workers: each is claimed by one sweeper (DELETE … RETURNING) and its job
+ * failed back to pg-boss, which queues it again while attempts remain. A job out of attempts (or
+ * cancelled: its request left) is refunded when its generation still runs, and its request answered.
+ * Then the generations still running long after the time-out whose job is no longer on its way (their
+ * worker and their request both gone): refunded, which unlocks the book.
+ */
+export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger: Logger): Promise<number> {
+  // Answers are read within seconds of being written, and a batch's budget looks back one window:
+  // anything older than an hour is nobody's any more.
+  const hourAgo = Date.now() - 3_600_000;
+  await queue.db.deleteFrom('step_results').where('created_at', '<', hourAgo).execute();
+  await queue.db.deleteFrom('rate_calls').where('at', '<', hourAgo).execute();
+  const dead = await queue.db.deleteFrom('step_leases').where('heartbeat_at', '<', Date.now() - LEASE_TIMEOUT_MS).returning(['job_id', 'queue', 'worker_id']).execute();
+  for (const lease of dead) {
+    logger.warn({ job: lease.job_id, worker: lease.worker_id }, 'worker stopped during a step; the step goes back to the queue');
+    await queue.boss.fail(lease.queue, lease.job_id, { reason: 'worker stopped' });
+    // Its retry (at once for a step) wakes the workers rather than waiting for their next poll.
+    await announceJob(queue.pool, lease.queue).catch(() => undefined);
+    if (lease.queue === BATCH_QUEUE) {
+      const job = await queue.boss.getJobById<BatchBookJob>(lease.queue, lease.job_id);
+      if (job && job.state === 'failed') await giveUpBatchStep(queue.db, queue.pool, job.data);
+      continue;
+    }
+    const job = await queue.boss.getJobById<StepRequest>(lease.queue, lease.job_id);
+    if (job && !LIVE_STATES.has(job.state)) await giveUp(ctx, queue, job);
+  }
+  await refundLostGenerations(ctx, queue, logger);
+  return dead.length;
+}
+
+/** Generations lost with both their worker and their request. */
+async function refundLostGenerations(ctx: AppContext, queue: StepQueue, logger: Logger): Promise<void> {
+  const before = new Date(Date.now() - lostAfterMs(ctx)).toISOString().slice(0, 19).replace('T', ' ');
+  const stale = await queue.db.selectFrom('generations').select(['id', 'user_id', 'generator_id', 'step', 'credits_charged']).where('status', '=', 'running').where('created_at', '<', before).limit(50).execute();
+  for (const generation of stale) {
+    const job = await queue.boss.getJobById<StepRequest>(STEP_QUEUE, generation.id);
+    if (job && LIVE_STATES.has(job.state)) continue;
+    if (await queue.db.selectFrom('step_leases').select('job_id').where('job_id', '=', generation.id).executeTakeFirst()) continue;
+    logger.warn({ generation: generation.id }, 'a generation outlived its worker and its request; refunded');
+    await ctx.repos.generations.refund({ userId: generation.user_id, charge: { generationId: generation.id, credits: generation.credits_charged }, reason: `Refund: ${generation.generator_id} ${generation.step} (workers stopped)`, errorCode: 'service_unavailable' });
+  }
+}

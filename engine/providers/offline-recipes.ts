@@ -3,14 +3,20 @@
 // and a tip, in English or Malay (offline-recipe-words.ts), so a whole cookbook of demo chapters holds
 // recipes that differ rather than the same few again.
 import type { Lang } from '../spec/types.js';
-import { fillFrame, type Pick } from './offline-compose.js';
+import { composeParagraph, fillFrame, type Pick } from './offline-compose.js';
+import { CHAPTER_OPENING, KITCHEN_NOTES } from './offline-kitchen.js';
 import { RECIPE_PARTS } from './offline-recipe-words.js';
 
 /** The headings and words around a recipe. */
-export const RECIPE_WORDS: Record<Lang, { ingredients: string; method: string; tip: string; opening: string }> = {
-  en: { ingredients: 'Ingredients', method: 'Method', tip: 'Tip', opening: 'These recipes use everyday ingredients and take no special equipment; read each one through before you start.' },
-  ms: { ingredients: 'Bahan-bahan', method: 'Cara Memasak', tip: 'Petua', opening: 'Resipi ini menggunakan bahan harian dan tidak memerlukan peralatan khas; baca setiap resipi hingga habis sebelum mula memasak.' },
+export const RECIPE_WORDS: Record<Lang, { ingredients: string; method: string; tip: string }> = {
+  en: { ingredients: 'Ingredients', method: 'Method', tip: 'Tip' },
+  ms: { ingredients: 'Bahan-bahan', method: 'Cara Memasak', tip: 'Petua' },
 };
+
+/** The line that opens a recipe chapter (one of several frames, its slots filled with `pick`). */
+export function chapterOpening(lang: Lang, pick: Pick): string {
+  return fillFrame(pick(CHAPTER_OPENING[lang].frames), CHAPTER_OPENING[lang].slots, pick);
+}
 
 /** `list` in an order of `pick`'s choosing. */
 function shuffled<T>(list: readonly T[], pick: Pick): T[] {
@@ -21,7 +27,8 @@ function shuffled<T>(list: readonly T[], pick: Pick): T[] {
 }
 
 /**
- * One recipe as Markdown, chosen with `pick`: its name as a heading, a headnote and when to serve it,
+ * One recipe as Markdown, chosen with `pick`: its name as a heading, a headnote (when to serve it, then a
+ * few kitchen notes on the dish),
  * servings and time over the ingredients as a table, numbered steps and a tip.
  */
 export function composeRecipe(lang: Lang, pick: Pick): string {
@@ -30,11 +37,12 @@ export function composeRecipe(lang: Lang, pick: Pick): string {
   const [main, aroma, sauce, style] = [pick(parts.mains), pick(parts.aromas), pick(parts.sauces), pick(parts.styles)];
   const slots = { ...parts.slots, main: [main.name], aroma: [aroma.name], sauce: [sauce.name], mainTitle: [main.title], aromaTitle: [aroma.title], sauceTitle: [sauce.title], styleTitle: [style.title] };
   const fill = (frame: string) => fillFrame(frame, slots, pick);
+  const notes = composeParagraph({ frames: KITCHEN_NOTES[lang].frames, slots: { ...KITCHEN_NOTES[lang].slots, ...slots } }, pick([5, 6, 7]), pick);
   const extras = shuffled(parts.extras, pick).slice(0, pick([1, 2, 3]));
   const rows = shuffled([main, aroma, sauce, ...extras], pick).map((item) => [item.row, pick(item.amounts)] as const);
   const [ingredient, amount] = pick(parts.headers);
   return [
-    `### ${fill(parts.name)}`, '', [pick(parts.about), ...parts.headnote].map(fill).join(' '), '', `**${w.ingredients}**`, '', fill(parts.serves), '',
+    `### ${fill(parts.name)}`, '', [fill(pick(parts.about)), ...notes].join(' '), '', `**${w.ingredients}**`, '', fill(pick(parts.serves)), '',
     `| ${ingredient} | ${amount} |`, '| --- | --- |', ...rows.map(([what, much]) => `| ${what} | ${much} |`), '',
     `**${w.method}**`, '', ...style.steps.map((step, i) => `${i + 1}. ${fill(pick(step))}`), '', `*${w.tip}:* ${fill(pick(parts.tips))}`,
   ].join('\n');

@@ -11,7 +11,7 @@ import { CHARACTERS, DEMO_TITLES, ENDING_LINE, ENTRY_LINE, KIND_WORD, MEMORY_LIN
 import { composeParagraph, picker, withArticles, type Pick } from './offline-compose.js';
 import { GUIDE } from './offline-guide.js';
 import { STORY } from './offline-story.js';
-import { RECIPE_WORDS, composeRecipe } from './offline-recipes.js';
+import { chapterOpening, composeRecipe } from './offline-recipes.js';
 
 export const OFFLINE_MARK: Record<Lang, string> = {
   en: '*Offline demo text: no AI model wrote this. Set OPENAI_API_KEY to write with a real model.*',
@@ -46,7 +46,7 @@ const wordCount = (text: string) => text.split(/\s+/).length;
 
 /** A recipe chapter: an opening line, then composed recipes (seeded each by `seed` and its place) until the length is met. */
 function recipeChapter(lang: Lang, target: number, seed: string): string[] {
-  const out = [RECIPE_WORDS[lang].opening, ''];
+  const out = [chapterOpening(lang, picker(seeded(`${seed}\nopening`))), ''];
   let words = 0;
   for (let i = 0; i < 2 || words < target; i++) {
     const text = composeRecipe(lang, picker(seeded(`${seed}\nrecipe ${i}`)));

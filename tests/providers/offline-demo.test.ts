@@ -6,7 +6,8 @@
 // chapters are recipes (a name, ingredients with amounts, numbered steps), and the offline cover letters
 // its title once: on the art (SVG text) and, on the paperback, the art's title is not lettered again.
 // A long demo book does not read as a model looping: over a whole book of long chapters, no part has a
-// fifth of its words inside an 8-word run the book already wrote (the share the repetition check marks ⚠).
+// fifth of its words inside an 8-word run the book already wrote (the share the repetition check marks ⚠),
+// and the longest demo cookbook `karya generate cookbook --chapters 12` writes reports no part as repeating.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,6 +93,23 @@ describe('the offline demo reads as written', () => {
     }
     expect(over).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it(`a 12-chapter demo cookbook, in English and Malay, reports every part under ${REPEATS_RATIO} repeated, and every chapter holds recipes`, { timeout: 120_000 }, async () => {
+    for (const lang of LANGS) {
+      const out = path.join(tmp, `cookbook-12-${lang}.md`);
+      const r = await runKaryaInProcess(['generate', 'cookbook', '--chapters', '12', '--lang', lang, '--json', '--out', out, '--state', path.join(tmp, 'state.sqlite'), '--fresh']);
+      expect(r.code, r.stderr).toBe(0);
+      const parts = (JSON.parse(r.stdout) as { parts: Array<{ label: string; repeated?: number }> }).parts;
+      const chapters = parts.filter((p) => /^(Chapter|Bab) \d+$/.test(p.label));
+      expect(chapters.map((p) => p.label), lang).toHaveLength(12);
+      expect(parts.filter((p) => (p.repeated ?? 0) >= REPEATS_RATIO).map((p) => `${lang} ${p.label}: ${p.repeated}`)).toEqual([]);
+      expect(r.stderr).not.toContain('⚠');
+      const md = readFileSync(out, 'utf8');
+      const recipeChapters = md.split(/^## /m).filter((part) => /^(Chapter|Bab) \d+:/.test(part));
+      expect(recipeChapters, lang).toHaveLength(12);
+      for (const chapter of recipeChapters) expect(chapter).toMatch(/^### \S.+\n\n\S.+\n\n\*\*\S.+\*\*\n\n.+·.+\n\n\| .+ \|\n\| --- \| --- \|\n(\| .+ \|\n)+\n\*\*\S.+\*\*\n\n1\. \S.+\n2\. \S.+\n3\. \S.+\n4\. \S.+\n(5\. \S.+\n)?\n\*\S+:\* \S/m);
+    }
   });
 
   it('every family, in English and Malay: no lower-case title word, no "the any", no doubled word or placeholder, no English in Malay', { timeout: 120_000 }, async () => {

@@ -2,7 +2,7 @@
 // spent, and the key under which a book's progress is saved.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { MAX_CHAPTER_NOTE_CHARS, SettingsError, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, settingsIssueMessage, withLanguage, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
+import { MAX_CHAPTER_NOTE_CHARS, SettingsError, chapterCount, conclusionPosition, fieldType, minChapters, parseBriefMarkdown, parseSettings, settingsIssueMessage, withLanguage, word, type Lang, type ResolvedSpec, type Settings, type SettingsIssue } from '../engine/index.js';
 import { fail, info, EXIT, CliExit, wholeNumber } from './util.js';
 
 export interface SettingsOptions {
@@ -106,7 +106,7 @@ export function progressKey(spec: ResolvedSpec, settings: Settings, totalChapter
  * What `--chapters N` makes of a book whose conclusion takes the last chapter's place (horror, sci-fi,
  * mystery thriller…), said once before the book is written; undefined for every other book.
  */
-export function chapterRuleNote(spec: ResolvedSpec, totalChapters: number): string | undefined {
+export function chapterRuleNote(spec: ResolvedSpec, totalChapters: number, lang: Lang = 'en'): string | undefined {
   if (spec.kind !== 'book' || spec.flow.sections || spec.flow.conclusion !== 'replaces-last') return undefined;
-  return `karya: ${spec.id} ends on its conclusion as chapter ${totalChapters}: the introduction, chapters 1 to ${totalChapters - 1}, then the conclusion`;
+  return `karya: ${word('conclusionAsLast', lang, { id: spec.id, n: totalChapters, before: totalChapters - 1 })}`;
 }

@@ -191,6 +191,24 @@ export const CATALOGUE = {
     en: 'The answer came back in {found}, not {expected}, even when asked again. Nothing was saved for this step and it costs nothing. Please try again.',
     ms: 'Jawapan diterima dalam {found}, bukan {expected}, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Sila cuba lagi.',
   },
+  // Answers that are not the text asked for (engine/session/answer-verdict.ts): asked again once with a firm
+  // note, then the step fails with one of these; nothing is saved as finished and nothing is charged.
+  refused: {
+    en: 'The model declined to write this, even when asked again. Nothing was saved for this step and it costs nothing. Change the settings or the note (a milder heat level, for example) and try again.',
+    ms: 'Model enggan menulis bahagian ini, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Ubah tetapan atau nota (contohnya tahap keghairahan yang lebih lembut) dan cuba lagi.',
+  },
+  echoed: {
+    en: 'The model answered with the request it was sent instead of the text, even when asked again. Nothing was saved for this step and it costs nothing. Please try again, or try another model.',
+    ms: 'Model menjawab dengan permintaan yang dihantar kepadanya, bukan teks yang diminta, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Sila cuba lagi, atau cuba model lain.',
+  },
+  reasoning_only: {
+    en: 'The model spent its answer on reasoning and wrote none of the text, even when asked again with more room. Nothing was saved for this step and it costs nothing. Give the model a larger answer budget or turn its reasoning down, and try again.',
+    ms: 'Model menghabiskan jawapannya untuk menaakul dan tidak menulis teks yang diminta, walaupun selepas diminta sekali lagi dengan ruang yang lebih besar. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Berikan model ruang jawapan yang lebih besar atau kurangkan penaakulannya, dan cuba lagi.',
+  },
+  not_text: {
+    en: 'The AI service answered with something that is not a model answer (a web page or an error page), even when asked again. Nothing was saved for this step and it costs nothing. Check the service address (OPENAI_BASE_URL) and try again.',
+    ms: 'Perkhidmatan AI menjawab dengan sesuatu yang bukan jawapan model (halaman web atau halaman ralat), walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Semak alamat perkhidmatan (OPENAI_BASE_URL) dan cuba lagi.',
+  },
   // A request larger than the model's context window (engine/providers/context.ts): not sent again as it was.
   context_too_long: {
     en: "The request does not fit the model's context window of {window} tokens. Give the model a larger window (llama.cpp: -c 16384; Ollama: num_ctx 16384 or OLLAMA_CONTEXT_LENGTH=16384; vLLM: --max-model-len 16384), then set contextTokens in karya.config.yaml (or KARYA_CONTEXT_TOKENS) to that window. See docs/providers.md.",
@@ -385,13 +403,19 @@ export function catalogueMessage(code: CatalogueCode, lang: Lang = 'en', vars: R
   return fillPlaceholders(CATALOGUE[code][lang], vars);
 }
 
-/** A language an answer can come back in (engine/session/language.ts TextLanguage). */
-export type AnswerLanguage = 'en' | 'ms' | 'id';
+/** A language an answer can come back in (engine/session/language.ts TextLanguage and ScriptLanguage). */
+export type AnswerLanguage = 'en' | 'ms' | 'id' | 'zh' | 'ja' | 'ko' | 'ar' | 'ru' | 'el' | 'he' | 'th' | 'hi' | 'ta' | 'bn';
 
 /** The names of the languages an answer can come back in, as a message in each language writes them. */
 export const ANSWER_LANGUAGE_NAMES: Readonly<Record<Lang, Readonly<Record<AnswerLanguage, string>>>> = {
-  en: { en: 'English', ms: 'Bahasa Malaysia', id: 'Indonesian' },
-  ms: { en: 'bahasa Inggeris', ms: 'Bahasa Malaysia', id: 'bahasa Indonesia' },
+  en: {
+    en: 'English', ms: 'Bahasa Malaysia', id: 'Indonesian', zh: 'Chinese', ja: 'Japanese', ko: 'Korean', ar: 'Arabic', ru: 'Russian',
+    el: 'Greek', he: 'Hebrew', th: 'Thai', hi: 'Hindi', ta: 'Tamil', bn: 'Bengali',
+  },
+  ms: {
+    en: 'bahasa Inggeris', ms: 'Bahasa Malaysia', id: 'bahasa Indonesia', zh: 'bahasa Cina', ja: 'bahasa Jepun', ko: 'bahasa Korea', ar: 'bahasa Arab',
+    ru: 'bahasa Rusia', el: 'bahasa Greek', he: 'bahasa Ibrani', th: 'bahasa Thai', hi: 'bahasa Hindi', ta: 'bahasa Tamil', bn: 'bahasa Benggali',
+  },
 };
 
 /** What a message says when it does not know the language (a failure read back from storage by its code alone). */

@@ -41,6 +41,8 @@ export interface TextResult {
   usage?: TokenUsage;
   /** Why the model stopped: `length` means the text was cut at the token limit (OpenAI's finish_reason). */
   finishReason?: string;
+  /** A stream that ended with no finish reason (the connection or the server gave out): the text may stop mid-word. */
+  isBroken?: true;
   model: string;
   /** Name of the provider config that answered (real providers). */
   config?: string;
@@ -82,6 +84,11 @@ export interface Provider {
    * the provider has one: the session fits every request in it. Absent: no limit (the offline provider).
    */
   contextWindow?(): Promise<number>;
+}
+
+/** True when the answer did not end on its own: cut at the token limit, or a stream that broke off. Such an answer is continued, never taken as whole. */
+export function isCutOff(result: Pick<TextResult, 'finishReason' | 'isBroken'>): boolean {
+  return result.finishReason === 'length' || result.isBroken === true;
 }
 
 /** Count words the way the progress lines and the preview do. */

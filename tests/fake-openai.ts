@@ -68,7 +68,40 @@ export interface FakeOpenAIOptions {
    * heading, a closing rule and a sign-off; `think` starts it with a <think> block; `loop` writes one
    * 80-word passage over and over to reach the words asked.
    */
-  habits?: ReadonlyArray<'chatter' | 'think' | 'loop'>;
+  habits?: ReadonlyArray<Habit>;
+}
+
+/**
+ * Habits of real models (FakeOpenAIOptions.habits). `chatter`, `think`, `loop`: see above. Answers that are not
+ * the text asked for: `refuse` (every answer declines, "I'm sorry, but I can't help with that request." /
+ * "Maaf, saya tidak dapat…"), `refuse-bible` (only story-bible updates decline), `echo` (the request sent back
+ * before the answer), `fence` (the answer in a ```markdown fence), `chinese` (the answer in Chinese),
+ * `open-think` (a reasoning block never closed, then the answer), `think-only` (a reasoning block and no answer),
+ * `html` (an HTML error page with status 200). Transport and shape: `broken` (a stream that stops at 60 % of
+ * its text, mid-word, with no finish reason and no [DONE]), `json-outline` (the outline as JSON),
+ * `outline-1224` (outline entries numbered 1, 2, 2, 4).
+ */
+export type Habit = 'chatter' | 'think' | 'loop' | 'refuse' | 'refuse-bible' | 'echo' | 'fence' | 'chinese' | 'open-think' | 'think-only' | 'html' | 'broken' | 'json-outline' | 'outline-1224';
+
+/** The refusal a model that declines writes, in the request's language. */
+export const REFUSAL_TEXT = { en: "I'm sorry, but I can't help with that request.", ms: 'Maaf, saya tidak dapat membantu dengan permintaan itu.' } as const;
+/** Chinese prose, as a model that drifts into Chinese writes it. */
+const CHINESE = '雨一直下着，港口的灯一盏一盏亮了起来。她把信折了两次，放进外套的口袋里。他在旧书店门口等着，假装在看门上的告示。';
+
+/** True for a request that updates the story bible (templates/memory.hbs). */
+export function isBibleRequest(body: Record<string, unknown>): boolean {
+  return /Update the story bible|Kemas kini catatan cerita/.test(userMessageOf(body));
+}
+
+/** True for a request for a book's outline (the outline templates), not its follow-ups. */
+export function isOutlineRequest(body: Record<string, unknown>): boolean {
+  return /Create a detailed (?:story|guide) outline|Hasilkan rangka (?:cerita|panduan)/.test(userMessageOf(body));
+}
+
+/** The number of chapters an outline request asks for ("of 3 chapters" / "sebanyak 3 bab"). */
+function outlineChapters(body: Record<string, unknown>): number {
+  const m = /of (\d+) chapters|sebanyak (\d+) bab/.exec(userMessageOf(body));
+  return m ? Number(m[1] ?? m[2]) : 3;
 }
 
 export interface FakeOpenAI {
@@ -314,10 +347,30 @@ function ratioAnswer(body: Record<string, unknown>, index: number, ratio: number
 export const THINK_WORDS = 'Okay, the user wants the next part. I should keep the heroine consistent, plan three scenes and aim for the length asked.';
 
 /** An answer as a model with these habits writes it (FakeOpenAIOptions.habits). */
-function withHabits(text: string, body: Record<string, unknown>, habits: ReadonlyArray<'chatter' | 'think' | 'loop'>): string {
+function withHabits(text: string, body: Record<string, unknown>, habits: ReadonlyArray<Habit>): string {
   const isMalay = isMalayRequest(body);
   const asked = askedWordsOf(body);
+  const lang = isMalay ? 'ms' : 'en';
+  if (habits.includes('refuse') || (habits.includes('refuse-bible') && isBibleRequest(body))) return REFUSAL_TEXT[lang];
+  if (habits.includes('think-only')) return `<think>\n${THINK_WORDS}\n\nI need to think about this some more before I write anything, so let me plan the scenes again.`;
   let out = text;
+  if (habits.includes('json-outline') && isOutlineRequest(body)) {
+    const n = outlineChapters(body);
+    out = JSON.stringify({
+      title: isMalay ? 'Lampu Pelabuhan' : 'Harbour Lights',
+      premise: isMalay ? 'Aisyah mesti menyelamatkan kedai buku ayahnya.' : "Aisha must save her father's bookshop.",
+      characters: [{ name: 'Aisha Rahman', role: isMalay ? 'pemilik kedai buku' : 'bookshop owner' }, { name: 'Daniel Lee', role: isMalay ? 'tukang masak' : 'chef' }],
+      chapters: Array.from({ length: n }, (_, i) => ({ chapter: i + 1, title: `${isMalay ? 'Ribut' : 'Storm'} ${i + 1}`, summary: isMalay ? `Aisyah menghadapi cabaran ${i + 1} di pelabuhan.` : `Aisha faces trial ${i + 1} at the harbour.` })),
+      ending: isMalay ? 'Kedai itu diselamatkan.' : 'The shop is saved.',
+    }, null, 2);
+  }
+  if (habits.includes('outline-1224') && isOutlineRequest(body)) {
+    const word = isMalay ? 'Bab' : 'Chapter';
+    out = [`${isMalay ? 'Tajuk' : 'Title'}: ${isMalay ? 'Lampu Pelabuhan' : 'Harbour Lights'}`, ...[1, 2, 2, 4].map((n, i) => `${word} ${n}: ${isMalay ? 'Ribut' : 'Storm'} ${'ABCD'[i]}\n${isMalay ? 'Aisyah menghadapi cabaran di pelabuhan.' : 'Aisha faces a trial at the harbour.'}`)].join('\n\n');
+  }
+  if (habits.includes('chinese') && !isBibleRequest(body)) {
+    out = Array.from({ length: Math.max(2, Math.ceil(asked / 40)) }, () => CHINESE).join('\n\n');
+  }
   if (habits.includes('loop') && asked > 0) {
     const passage = writeProse(80, PROSE_SENTENCES[isMalay ? 'ms' : 'en']);
     out = Array.from({ length: Math.max(1, Math.ceil(asked / 80)) }, () => passage).join('\n\n');
@@ -330,6 +383,12 @@ function withHabits(text: string, body: Record<string, unknown>, habits: Readonl
       : `Sure! Here's ${chapter ? `Chapter ${chapter}` : 'the next part'} of your story:\n\n---\n\n${heading}${out}\n\n---\n\nI hope you enjoyed this chapter! Let me know if you'd like any changes.`;
   }
   if (habits.includes('think')) out = `<think>\n${THINK_WORDS}\n</think>\n\n${out}`;
+  if (habits.includes('open-think')) out = `<think>\n${THINK_WORDS}\n\n${out}`;
+  if (habits.includes('fence')) out = `\`\`\`markdown\n${out}\n\`\`\``;
+  if (habits.includes('echo')) {
+    const messages = (body.messages ?? []) as Array<{ role: string; content: string }>;
+    out = `${messages.map((m) => m.content).join('\n\n')}\n\n${out}`;
+  }
   return out;
 }
 
@@ -384,6 +443,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
   const streamText = async (res: http.ServerResponse, body: Record<string, unknown>, text: string, finishReason: string) => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    // A stream that breaks off: 60 % of the text, the last word cut in half, then the connection ends.
+    if (options.habits?.includes('broken')) {
+      const cut = text.slice(0, Math.floor(text.length * 0.6)).replace(/(\S{2,}?)\S*$/, '$1');
+      const base = { id: `chatcmpl-${chatCount}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: String(body.model ?? 'fake') };
+      for (const w of cut.match(/\S+\s*/g) ?? []) res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`);
+      res.end();
+      return;
+    }
     const words = text.match(/\S+\s*/g) ?? [];
     const base = { id: `chatcmpl-${chatCount}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: String(body.model ?? 'fake') };
     for (const w of words) {
@@ -476,6 +543,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
               text = cut;
               finishReason = 'length';
             }
+          }
+          if (options.habits?.includes('html') && !isProbe) {
+            res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+            res.end('<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The upstream server is not reachable.</p></body></html>');
+            recorded.answeredAt = Date.now();
+            return;
           }
           if (b.stream) await streamText(res, b, text, finishReason);
           else sendJson(res, 200, completion(b, text, finishReason));

@@ -1,7 +1,7 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, planSteps, startBook, TEXT_LANGUAGE_NAMES, LANGUAGE_NAMES, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
+import { BookSession, GenerationError, conclusionPosition, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { countWords } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
@@ -24,15 +24,15 @@ export interface GenerateOptions extends BookOutOptions {
 import { CLI_USER, DEFAULT_STATE } from '../util.js';
 
 /** The provider from the environment, once per command; says so on stderr when it is the offline one. */
-export function cliProvider(opts: { forBatch?: boolean } = {}): Provider {
+export function cliProvider(opts: { forBatch?: boolean; lang?: Lang } = {}): Provider {
   // A batch checks the provider alongside its first calls and sends its plain calls straight through the
   // lighter fetch (engine/providers/direct.ts, engine/node/light-fetch.ts).
   const provider = providerFromEnv(process.env, opts.forBatch ? { probeAlongside: true, fetch: lightFetch, directChat: true } : {});
-  if (provider.isOffline) info('karya: OPENAI_API_KEY is not set; using the offline provider (clearly marked demo text, no network).');
+  if (provider.isOffline) info(`karya: ${word('offline', opts.lang ?? 'en')}`);
   return provider;
 }
 
-export function liveProgress(label: string): { onDelta: (d: string) => void; stop: () => void } {
+export function liveProgress(label: string, lang: Lang = 'en'): { onDelta: (d: string) => void; stop: () => void } {
   const isTty = process.stderr.isTTY === true;
   let words = 0;
   let last = 0;
@@ -42,7 +42,7 @@ export function liveProgress(label: string): { onDelta: (d: string) => void; sto
       const now = Date.now();
       if (isTty && now - last > 100) {
         last = now;
-        process.stderr.write(`\r  … ${label}: ${words} words so far`);
+        process.stderr.write(`\r  … ${label}: ${word('wordsSoFar', lang, { words })}`);
       }
     },
     stop() {
@@ -67,15 +67,19 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
   if (spec.kind !== 'image') writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
   if (opts.continuity !== undefined && opts.continuity !== 'checks' && opts.continuity !== 'audit') fail(`--continuity: "${opts.continuity}" is not checks or audit`);
-  const provider = cliProvider();
-  const total = startBook({ spec, settings, totalChapters }).totalChapters;
-  const rule = chapterRuleNote(spec, total);
+  const started = startBook({ spec, settings, totalChapters });
+  const { lang } = started;
+  const provider = cliProvider({ lang });
+  const total = started.totalChapters;
+  const rule = chapterRuleNote(spec, total, lang);
   if (rule) info(rule);
   const stateFile = spec.kind === 'image' ? null : await openStateFile(opts.state ?? DEFAULT_STATE);
   const interrupt = listenForInterrupt();
   let opened: BookSession | undefined;
   // Parts whose story-bible update failed in this run (the book view counts only those a later part follows).
   const bibleFailed = new Set<string>();
+  // The part being written, named when a step fails.
+  let current: string | undefined;
 
   try {
     const key = progressKey(spec, settings, total);
@@ -95,13 +99,14 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     const auditCalls = auditCallsOf(session);
     if (auditCalls) info(`karya: ${word('auditCost', session.state.lang, { calls: auditCalls })}`);
     if (session.resumedParts !== null) {
-      info(`karya: resuming ${spec.id}: ${session.resumedParts} of ${planSteps(spec, total).length} parts already written (use --fresh to start again)`);
+      info(`karya: ${word('resuming', lang, { id: spec.id, done: session.resumedParts, total: planSteps(spec, total).length })}`);
     }
-    const parts: Array<{ label: string; words: number; seconds: number; complete: boolean; target?: number; score?: number; short?: true; long?: true; extensions?: number; languageDrift?: LanguageRetry; repeated?: number; indonesianWords?: string[] }> = [];
+    const parts: Array<{ label: string; words: number; seconds: number; complete: boolean; target?: number; score?: number; short?: true; long?: true; extensions?: number; languageDrift?: LanguageRetry; repeated?: number; indonesianWords?: string[]; unplanned?: number[] }> = [];
     let png: Uint8Array | undefined;
     for (let step = session.next(); step; step = session.next()) {
       const label = session.label(step);
-      const live = liveProgress(label);
+      current = label;
+      const live = liveProgress(label, lang);
       let outcome;
       try {
         outcome = await session.advance({
@@ -124,30 +129,30 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
         ...(outcome.languageDrift ? { languageDrift: outcome.languageDrift } : {}),
         ...(outcome.repeated !== undefined ? { repeated: outcome.repeated } : {}),
         ...(outcome.indonesianWords ? { indonesianWords: outcome.indonesianWords } : {}),
+        ...(outcome.unplanned ? { unplanned: outcome.unplanned } : {}),
       });
       // A part that is cut off, still short or repeating itself gets no check mark.
       const repeats = isRepeating(outcome);
-      info(`  ${outcome.isComplete && !outcome.short && !repeats ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome)}${repeats ? `, ${word('repeats', session.state.lang)}` : ''}${driftNote(outcome)}`);
+      info(`  ${outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}`);
       if (repeats) info(`    ${word('repeatsNote', session.state.lang, { label, share: Math.round(100 * outcome.repeated!) })}`);
-      if (outcome.indonesianWords) info(`    ${word('indonesianNote', session.state.lang, { label, words: outcome.indonesianWords.join(', ') })}`);
-      if (outcome.extensions && outcome.target) {
-        info(outcome.short
-          ? `    ${label} is short: ${outcome.words} of ${outcome.target} words after ${outcome.extensions} extension${outcome.extensions > 1 ? 's' : ''}: kept and marked short`
-          : `    ${label} came back short; extended ${outcome.extensions} time${outcome.extensions > 1 ? 's' : ''} to ${outcome.words} words`);
-      } else if (outcome.short) info(`    ${label} is short: ${outcome.words} of ${outcome.target} words: kept and marked short`);
-      if (outcome.long) info(`    ${label} is long: ${outcome.words} words for a target of ${outcome.target}: kept as written`);
-      if (outcome.continuations) {
-        info(outcome.isComplete
-          ? `    ${label} reached the length limit; continued ${outcome.continuations} time${outcome.continuations > 1 ? 's' : ''} and joined`
-          : `    ${label} is still cut off at the length limit after ${outcome.continuations} continuations: kept and marked incomplete`);
+      if (outcome.unplanned) {
+        const total = conclusionPosition(spec.flow, session.state.totalChapters) - 1;
+        const missing = outcome.unplanned.map((n) => word('chapter', lang, { n })).join(', ');
+        info(`    ⚠ ${word('outlineShort', lang, { found: total - outcome.unplanned.length, total, missing })}`);
       }
+      if (outcome.indonesianWords) info(`    ${word('indonesianNote', session.state.lang, { label, words: outcome.indonesianWords.join(', ') })}`);
+      const said = { label, words: outcome.words, target: outcome.target ?? 0, n: outcome.extensions };
+      if (outcome.extensions && outcome.target) info(`    ${word(outcome.short ? 'shortExtended' : 'extended', lang, said)}`);
+      else if (outcome.short) info(`    ${word('shortKept', lang, said)}`);
+      if (outcome.long) info(`    ${word('longKept', lang, said)}`);
+      if (outcome.continuations || !outcome.isComplete) info(`    ${word(outcome.isComplete ? 'continued' : 'stillCut', lang, { label, n: outcome.continuations })}`);
       // The story so far, for the next part (part of this step; a failure is tried again before the next one).
       try {
         await session.remember({ signal: interrupt.signal });
       } catch (error) {
         if (interrupt.isInterrupted || !(error instanceof GenerationError)) throw error;
         bibleFailed.add(label);
-        info(`  … ${label}: the story so far could not be updated (${error.message}); it will be tried again before the next part`);
+        info(`  … ${word('bibleNotUpdated', lang, { label, message: generationMessage(error, lang) })}`);
       }
       // Continuity findings on this part (from the bible as it stood before it; the text is never changed).
       const findings = continuityOf(session, label);
@@ -163,14 +168,15 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
       const score = bookLengthScore(parts.map((p) => p.score));
       process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), ...(session.isAuditing ? { cost: { auditCalls } } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
     } else if (!result.file) process.stdout.write(result.markdown ?? '');
-    if (result.file) info(`karya: wrote ${result.file}`);
+    if (result.file) info(`karya: ${word('wrote', lang, { file: result.file })}`);
   } catch (error) {
     if (interrupt.isInterrupted) {
-      info('karya: interrupted; finished parts are saved, run the same command again to continue');
+      info(`karya: ${word('interrupted', lang)}`);
       throw new CliExit(interruptedExitCode());
     }
     if (error instanceof GenerationError && opened) reportNotInBible(opened, bibleFailed);
-    if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
+    // The part that failed and why (refused, echoed, another language…), in the book's language.
+    if (error instanceof GenerationError) fail(`${word('stepFailed', lang, { label: current ?? spec.id, message: generationMessage(error, lang) })}${error.status ? ` (HTTP ${error.status})` : ''} ${word('partsSaved', lang)}`, EXIT.failed);
     throw error;
   } finally {
     interrupt.release();
@@ -186,7 +192,7 @@ function reportNotInBible(session: BookSession, failed: ReadonlySet<string>): st
   const view = session.spec.kind === 'book' ? session.view().parts : [];
   const taken = (label: string) => session.state.memoryUpTo !== undefined && view.findIndex((p) => p.label === label) <= session.state.memoryUpTo;
   const labels = view.filter((p) => p.bible_updated === false || (failed.has(p.label) && !taken(p.label))).map((p) => p.label);
-  if (labels.length) info(`karya: the story bible did not take in ${labels.join(', ')} (its update failed or did not fit the model's context window); the next step tries again`);
+  if (labels.length) info(`karya: ${word('bibleMissing', session.state.lang, { labels: labels.join(', ') })}`);
   return labels;
 }
 
@@ -215,8 +221,8 @@ function reportThreads(session: BookSession): NonNullable<BookView['threads']> {
 }
 
 /** "  target 1500, S_l 97.3" for a part asked for a number of words ("…, short" under 0.85 of it); '' otherwise. */
-function lengthNote(outcome: StepResult): string {
-  return outcome.target ? `  target ${outcome.target}, S_l ${outcome.score!.toFixed(1)}${outcome.short ? ', short' : outcome.long ? ', long' : ''}` : '';
+function lengthNote(outcome: StepResult, lang: Lang): string {
+  return outcome.target ? `  ${word('lengthNote', lang, { target: outcome.target, score: outcome.score!.toFixed(1) })}${outcome.short ? `, ${word('short', lang)}` : outcome.long ? `, ${word('long', lang)}` : ''}` : '';
 }
 
 /** True for a prose part that repeats what the book already wrote (REPEATS_RATIO or more of its words). */
@@ -225,13 +231,11 @@ function isRepeating(outcome: StepResult): boolean {
 }
 
 /** "  language: answered in English, written again in Bahasa Malaysia" when the first answer was in another language. */
-function driftNote(outcome: StepResult): string {
+function driftNote(outcome: StepResult, lang: Lang): string {
   const drift = outcome.languageDrift;
   if (!drift) return '';
-  const found = TEXT_LANGUAGE_NAMES[drift.found];
-  return drift.isResolved
-    ? `  language: answered in ${found}, written again in ${LANGUAGE_NAMES[drift.expected]}`
-    : `  language: answered in ${found}, written again once, still not in ${LANGUAGE_NAMES[drift.expected]} (kept)`;
+  const names = ANSWER_LANGUAGE_NAMES[lang];
+  return `  ${word('languageRetried', lang, { found: names[drift.found], expected: names[drift.expected] })}`;
 }
 
 /** An --author value: trimmed, at most 100 characters (exit 2 beyond), undefined when empty. */

@@ -32,6 +32,8 @@ export interface ParsedOutline {
   readonly ending?: string;
   /** One entry per chapter found, in chapter order, at most one per number (the first wins). */
   readonly entries: readonly OutlineEntry[];
+  /** Every entry as written, in the outline's order, a number written twice included (1, 2, 2, 4): how the outline numbered itself. */
+  readonly written: readonly OutlineEntry[];
 }
 
 /**
@@ -61,11 +63,14 @@ function finishReading(r: Reading): ParsedOutline {
   for (const e of endings) if (!bookEndings.includes(e) && e.after) e.after.lines.push('', ...e.raw);
 
   const entries: OutlineEntry[] = [];
+  const written: OutlineEntry[] = [];
   const seen = new Set<number>();
   for (const rec of r.recs) {
+    const entry = entryOf(rec);
+    written.push(entry);
     if (seen.has(rec.number)) continue;
     seen.add(rec.number);
-    entries.push(entryOf(rec));
+    entries.push(entry);
   }
   entries.sort((a, b) => a.number - b.number);
 
@@ -79,6 +84,7 @@ function finishReading(r: Reading): ParsedOutline {
     ...(charactersText ? { characters: charactersText } : {}),
     ...(endingText ? { ending: endingText } : {}),
     entries,
+    written,
   };
 }
 

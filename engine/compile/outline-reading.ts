@@ -141,7 +141,11 @@ export function entryAt(r: Reading, line: string): Rec | undefined {
   if (section) return section.number === r.current?.number ? undefined : { number: section.number, head: section.head, first: line, lines: [], level: headingLevel(line) };
   if (r.style.kind === 'word') {
     const w = wordHeadOf(line);
-    if (!w || w.family !== r.style.family || w.number === r.current?.number) return undefined;
+    // The same number again right after its entry's head ("CHAPTER 3", then "Chapter 3: The Storm") is that
+    // entry's; after the entry has text, a titled head with the same number is an entry of its own (a model
+    // that numbered two chapters 2: mendedOutline numbers them in turn).
+    const isSameEntry = w?.number === r.current?.number && !(w?.head && r.current?.lines.some((l) => l.trim()));
+    if (!w || w.family !== r.style.family || isSameEntry) return undefined;
     return { number: w.number, head: w.head, first: line, lines: [], level: headingLevel(line) };
   }
   return r.style.kind === 'table' ? tableEntryAt(r, line) : numberedEntryAt(r, line);

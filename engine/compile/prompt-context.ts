@@ -50,6 +50,8 @@ export interface PromptContext {
   outputName: string;
   /** The end of a cut answer, for the continuation prompt (templates/continue.hbs); empty otherwise. */
   cutEnding: string;
+  /** Why an answer is asked again (templates/answer-again.hbs: refused, echoed, reasoning_only); empty otherwise. */
+  againFor: string;
   /** The story so far (the session's running memory of the book), bounded; '' before it exists. */
   storySoFar: string;
   /** The story bible's promises due in this part or overdue, one line each (templates/partials/threads-due.hbs); '' when none. */
@@ -105,7 +107,7 @@ export type PromptState = BookState & {
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
   'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
 ] satisfies Array<keyof PromptContext>);
 
@@ -187,6 +189,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     format: '',
     outputName: spec.prompts.outputName[lang],
     cutEnding: '',
+    againFor: '',
     bookContext: state.bookContext?.trim() ?? '',
     storySoFar: state.memory ?? '',
     threadsDue: state.dueThreads ?? '',

@@ -29,9 +29,9 @@ export function templateFor(spec: ResolvedSpec, step: Step): string {
 /** The templates a spec uses (for drift guards and validation). */
 export function templatesUsed(spec: ResolvedSpec): string[] {
   const p = spec.prompts;
-  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, NO_REPEAT_TEMPLATE, AUDIT_TEMPLATE];
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, ANSWER_AGAIN_TEMPLATE, NO_REPEAT_TEMPLATE, AUDIT_TEMPLATE];
   if (spec.kind === 'image') return [p.image];
-  return [p.system, p.single, CONTINUE_TEMPLATE];
+  return [p.system, p.single, CONTINUE_TEMPLATE, ANSWER_AGAIN_TEMPLATE];
 }
 
 /** The template that asks for the rest of an answer cut at the token limit (the same for every generator). */
@@ -42,6 +42,8 @@ export const AUDIT_TEMPLATE = 'continuity-audit';
 export const MEMORY_TEMPLATE = 'memory';
 /** The firmer instruction a part written in the wrong language is asked again with (engine/session). */
 export const FIRM_LANGUAGE_TEMPLATE = 'firm-language';
+/** The firm note an answer that was not the text asked for (refused, echoed, reasoning only) is asked again with (engine/session/answer-verdict.ts). */
+export const ANSWER_AGAIN_TEMPLATE = 'answer-again';
 /** The note an extension that repeated the part is asked again with (engine/session). */
 export const NO_REPEAT_TEMPLATE = 'no-repeat';
 /** The follow-up that asks a part that came back short for the words it still needs (engine/session). */

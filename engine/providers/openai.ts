@@ -108,30 +108,57 @@ async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSig
   let text = '';
   let usage: TokenUsage | undefined;
   let finishReason: string | undefined;
+  let hasReasoning = false;
   if (request.onDelta) {
-    const stream = await lease.client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout });
+    const { data: stream, response } = await lease.client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout }).withResponse();
+    // A web page (a proxy's or a login page) served with 200 instead of the event stream: no model answered.
+    if (!isModelAnswer(response)) throw new GenerationError('not_text', { status: response.status });
     for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta?.content ?? '';
+      const choice = chunk.choices?.[0];
+      const delta = choice?.delta?.content ?? '';
+      hasReasoning ||= !!reasoningOf(choice?.delta);
       if (delta) {
         onStart();
         text += delta;
         request.onDelta(delta);
       }
-      finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
+      finishReason = choice?.finish_reason ?? finishReason;
       usage = toUsage(chunk.usage) ?? usage;
     }
   } else {
-    const answer = direct && !(lease.client instanceof AzureOpenAI)
+    const answer: unknown = direct && !(lease.client instanceof AzureOpenAI)
       ? await directChat(lease.client, body, { signal, timeout, fetch: direct })
       : await lease.client.chat.completions.create(body, { signal, timeout });
-    text = answer.choices[0]?.message?.content ?? '';
-    finishReason = answer.choices[0]?.finish_reason ?? undefined;
-    usage = toUsage(answer.usage);
+    // The SDK hands back a body that is not JSON as text (an HTML error page served with 200).
+    const choices = typeof answer === 'object' && answer !== null ? (answer as OpenAI.ChatCompletion).choices : undefined;
+    if (!Array.isArray(choices)) throw new GenerationError('not_text');
+    const choice = choices[0];
+    text = choice?.message?.content ?? '';
+    hasReasoning = !!reasoningOf(choice?.message);
+    finishReason = choice?.finish_reason ?? undefined;
+    usage = toUsage((answer as OpenAI.ChatCompletion).usage);
   }
+  // A reasoning model that spent its whole budget thinking: reasoning came, no text.
+  if (!text.trim() && hasReasoning) throw new GenerationError('reasoning_only');
   if (!text.trim()) throw new GenerationError('no_content');
   const shownModel = lease.config.model;
   if (usage) onEvent?.({ type: 'usage', config: lease.config.name, model: shownModel, usage });
-  return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}) };
+  // A stream that ended with no finish reason broke off (the SDK ends quietly without [DONE]): its text may stop mid-word.
+  const isBroken = request.onDelta !== undefined && !finishReason;
+  return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}), ...(isBroken ? { isBroken: true as const } : {}) };
+}
+
+/** The reasoning a server sends beside the answer (DeepSeek, vLLM, Ollama: `reasoning_content`; OpenRouter: `reasoning`). */
+function reasoningOf(part: unknown): string {
+  const fields = (part ?? {}) as { reasoning_content?: unknown; reasoning?: unknown };
+  const value = fields.reasoning_content ?? fields.reasoning;
+  return typeof value === 'string' ? value : '';
+}
+
+/** True for a streamed answer's response: an event stream (or JSON), not a web page. */
+function isModelAnswer(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return !/text\/html|application\/xhtml/i.test(type);
 }
 
 /**

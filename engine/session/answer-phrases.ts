@@ -39,3 +39,33 @@ export const CLOSING_REMARKS: readonly string[] = [
 
 /** Remarks taken only after a closing rule: at the end of a part without one, "Note: …" is the writer's (a recipe's note). */
 export const NOTES_AFTER_RULE: readonly string[] = ['note:', 'notes:', "author's note:", 'nota:', 'catatan:'];
+
+/**
+ * How a model declines ("I'm sorry, but I can't help with that request.", "Maaf, saya tidak dapat…"), matched
+ * at the start of an answer's first paragraph (answer-verdict.ts): an answer that is only this is `refused`.
+ */
+export const REFUSALS: readonly string[] = [
+  "i'm sorry, but i can", "i'm sorry, but i cannot", "i am sorry, but i can", "i am sorry, but i cannot", "i'm sorry, i can", "i'm sorry, i cannot",
+  "sorry, but i can", 'sorry, but i cannot', "sorry, i can't", 'sorry, i cannot', "i apologize, but", 'i apologise, but', "i'm afraid i can", "i'm afraid i cannot",
+  "i can't help with", 'i cannot help with', "i can't assist", 'i cannot assist', "i can't fulfill", "i can't fulfil", 'i cannot fulfill', 'i cannot fulfil',
+  "i can't comply", 'i cannot comply', "i can't provide", 'i cannot provide', "i can't write", 'i cannot write', "i can't create", 'i cannot create',
+  "i can't continue", 'i cannot continue', "i can't do that", "i won't be able to", 'i will not be able to', "i'm unable to", 'i am unable to', "i'm not able to",
+  'i am not able to', 'i must decline', 'i have to decline', 'as an ai', 'as a language model', 'as an ai language model', "i can't engage", 'i cannot engage',
+  'maaf, saya tidak dapat', 'maaf, saya tidak boleh', 'maaf, tetapi saya tidak', 'maaf, namun saya tidak', 'saya minta maaf, tetapi', 'saya minta maaf, saya tidak',
+  'saya mohon maaf, tetapi', 'minta maaf, saya tidak', 'saya tidak dapat membantu', 'saya tidak boleh membantu', 'saya tidak dapat menulis', 'saya tidak boleh menulis',
+  'saya tidak dapat menghasilkan', 'saya tidak boleh menghasilkan', 'saya tidak dapat memenuhi', 'saya tidak boleh memenuhi', 'saya terpaksa menolak',
+  'sebagai ai', 'sebagai model bahasa', 'sebagai pembantu ai',
+];
+
+/** Code fence languages a whole answer may be wrapped in and still be prose: "```markdown" … "```" is unwrapped. */
+export const PROSE_FENCES: readonly string[] = ['', 'markdown', 'md', 'text', 'txt', 'plaintext', 'plain', 'prose'];
+
+/**
+ * How a model's reasoning talks (to itself, about the task), matched at the start of a paragraph or among
+ * its first words: in a reasoning block left open, the prose starts after the last paragraph like this.
+ */
+export const REASONING_MARKERS: readonly string[] = [
+  'the user', 'user wants', 'i need to', 'i should', 'i must', 'let me', "let's", "i'll", 'i will', 'i think', 'i want to', 'okay', 'ok,', 'alright', 'first,', 'wait', 'hmm',
+  'the chapter should', 'the story should', 'the part should', 'this chapter should', 'now,', 'so,', 'maybe', 'also,', 'next,', 'plan:', 'outline:', 'word count', 'the request',
+  'pengguna', 'saya perlu', 'saya patut', 'saya harus', 'biar saya', 'mari saya', 'saya akan', 'saya fikir', 'baiklah', 'mula-mula', 'tunggu', 'bab ini perlu', 'cerita ini perlu',
+];

@@ -5,7 +5,11 @@
 // Chapter 1 of your story:"), a rule after it, and a closing rule or remark ("I hope you enjoyed…"). The
 // phrases are data (answer-phrases.ts); a part's own heading is engine/compile/heading.ts's job.
 import type { Provider, TextRequest, TextResult } from '../provider.js';
-import { ANNOUNCERS, ANSWER_NOUNS, CLOSING_REMARKS, INTERJECTIONS, NOTES_AFTER_RULE, REASONING_TAGS } from './answer-phrases.js';
+import { isCutOff } from '../provider.js';
+import { GenerationError } from '../errors.js';
+import { addUsage } from './step-types.js';
+import { ANNOUNCERS, ANSWER_NOUNS, CLOSING_REMARKS, INTERJECTIONS, NOTES_AFTER_RULE, REASONING_MARKERS, REASONING_TAGS } from './answer-phrases.js';
+import { judgeAnswer, unfenced, type AnswerExpectation, type AnswerOutcome } from './answer-verdict.js';
 
 const TAGS = REASONING_TAGS.join('|');
 /** A reasoning block at the start, closed or (cut, or still streaming) left open. */
@@ -55,6 +59,33 @@ export function isClosingRemark(paragraph: string, opts: { isAfterRule?: boolean
   return !!text && wordCount(text) <= 80 && (CLOSING.test(text) || (!!opts.isAfterRule && NOTE.test(text)));
 }
 
+/** A reasoning block opened at the start and never closed. */
+const OPEN_REASONING = new RegExp(`^\\s*<(${TAGS})>(?![\\s\\S]*</\\1>)`, 'i');
+const REASONING_START = new RegExp(`^(?:${REASONING_MARKERS.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+/** Words a paragraph of reasoning has among its first ones, wherever they stand ("So the user wants…"). */
+const REASONING_ANYWHERE = /^[\s\S]{0,120}?(?<![\p{L}\p{N}])(?:the user|user wants|the request|word count|pengguna|permintaan ini)(?![\p{L}\p{N}])/iu;
+
+/** A paragraph of reasoning: talk about the task, a question to itself, or a list of plans. */
+function isReasoningTalk(paragraph: string): boolean {
+  const text = plain(paragraph);
+  return REASONING_START.test(text) || REASONING_ANYWHERE.test(text) || /\?\s*$/.test(text) || /^(?:[-*•]|\d+[.)])\s/.test(paragraph.trim());
+}
+
+/**
+ * A reasoning block opened and never closed, split off the prose after it: the reasoning is the paragraphs
+ * from its start that talk about the task ("Okay, the user wants…", "Saya perlu…", a question, a list of
+ * plans), the prose what follows (after a rule, if one is there). Undefined when the answer has no open block.
+ * @example openReasoning('<think>\nOkay, the user wants rain.\n\nRain fell on the harbour.') // { prose: 'Rain fell on the harbour.' }
+ */
+export function openReasoning(text: string): { prose: string } | undefined {
+  const open = OPEN_REASONING.exec(text);
+  if (!open) return undefined;
+  const paragraphs = text.slice(open[0].length).split(/\n\s*\n/).filter((p) => p.trim());
+  let first = 0;
+  while (first < paragraphs.length && (isReasoningTalk(paragraphs[first]!) || RULE.test(paragraphs[first]!))) first++;
+  return { prose: paragraphs.slice(first).join('\n\n').trim() };
+}
+
 /** The answer without a leading reasoning block: an open block (streaming, or cut) leaves nothing. */
 export function withoutReasoning(text: string): string {
   const block = LEADING_REASONING.exec(text);
@@ -69,7 +100,16 @@ export function withoutReasoning(text: string): string {
  * @example answerText("Sure! Here's Chapter 1 of your story:\n\nRain fell.\n\n---\n\nI hope you enjoyed it!") // 'Rain fell.'
  */
 export function answerText(answer: string, opts: { isCut?: boolean } = {}): string {
-  let lines = withoutReasoning(answer.replace(/\r\n?/g, '\n')).split('\n');
+  const unix = answer.replace(/\r\n?/g, '\n');
+  const text = cleaned(openReasoning(unix)?.prose ?? withoutReasoning(unix), opts);
+  // A whole answer in a code fence ("```markdown" … "```"): the text inside it, cleaned the same way.
+  const inner = unfenced(text);
+  return inner === text ? text : cleaned(inner, opts);
+}
+
+/** A text without the announcement, rules and closing remarks around it. */
+function cleaned(text: string, opts: { isCut?: boolean }): string {
+  let lines = text.split('\n');
   const firstText = () => lines.findIndex((l) => l.trim() !== '');
   let isAnnounced = false;
   for (let i = firstText(); i >= 0 && (isAnnouncement(lines[i]!) || RULE.test(lines[i]!)); i = firstText()) {
@@ -133,12 +173,42 @@ export function streamedText(onDelta: (delta: string) => void): (delta: string) 
   };
 }
 
+/** Provider failures that are an answer not being text, asked again once like a verdict (the provider names them). */
+const ASKED_AGAIN: ReadonlySet<string> = new Set<AnswerOutcome>(['reasoning_only', 'not_text']);
+
+/** One call: the answer's text only (answerText), judged when an expectation is given; its outcome when it is not the text. */
+async function askOnce(provider: Provider, request: TextRequest, expect: AnswerExpectation | undefined): Promise<{ result: TextResult; outcome?: AnswerOutcome }> {
+  const { onDelta, ...rest } = request;
+  let result: TextResult;
+  try {
+    result = await provider.generateText({ ...rest, ...(onDelta ? { onDelta: streamedText(onDelta) } : {}) });
+  } catch (error) {
+    if (expect && error instanceof GenerationError && ASKED_AGAIN.has(error.code) && !request.signal?.aborted) {
+      return { result: { text: '', model: '' }, outcome: error.code as AnswerOutcome };
+    }
+    throw error;
+  }
+  const text = answerText(result.text, { isCut: isCutOff(result) });
+  // Reasoning and no text after it (a block left open to the end, or closed with nothing after).
+  if (!text && withoutReasoning(result.text.replace(/\r\n?/g, '\n')) !== result.text.replace(/\r\n?/g, '\n')) return { result: { ...result, text }, outcome: 'reasoning_only' };
+  if (!expect || !text) return { result: { ...result, text } };
+  const verdict = judgeAnswer(text, request, expect);
+  return { result: { ...result, text: verdict.text }, ...(verdict.outcome ? { outcome: verdict.outcome } : {}) };
+}
+
 /**
  * Ask the provider for one answer and keep only its text (answerText), its stream shown without a
- * reasoning block. Every text call of the book session goes through here.
+ * reasoning block. Every text call of the book session goes through here. With an expectation, the answer
+ * is judged (answer-verdict.ts): one that is not the text asked for (refused, echoed, reasoning only, not a
+ * model answer) is asked again once with the expectation's firm note (not streamed; a reasoning model with
+ * twice the answer budget), and a second one that is not fails with a GenerationError naming the outcome.
  */
-export async function askText(provider: Provider, request: TextRequest): Promise<TextResult> {
-  const { onDelta, ...rest } = request;
-  const result = await provider.generateText({ ...rest, ...(onDelta ? { onDelta: streamedText(onDelta) } : {}) });
-  return { ...result, text: answerText(result.text, { isCut: result.finishReason === 'length' }) };
+export async function askText(provider: Provider, request: TextRequest, expect?: AnswerExpectation): Promise<TextResult> {
+  const first = await askOnce(provider, request, expect);
+  if (!first.outcome || !expect || request.signal?.aborted) return first.result;
+  const { onDelta: _shown, ...unstreamed } = request;
+  const roomier = first.outcome === 'reasoning_only' ? { maxTokens: request.maxTokens * 2 } : {};
+  const again = await askOnce(provider, { ...unstreamed, ...roomier, user: `${request.user}\n\n${expect.again(first.outcome)}` }, expect);
+  if (again.outcome && !request.signal?.aborted) throw new GenerationError(again.outcome);
+  return { ...again.result, ...(first.result.usage && again.result.usage ? { usage: addUsage(first.result.usage, again.result.usage)! } : {}) };
 }

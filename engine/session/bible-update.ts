@@ -1,6 +1,7 @@
 // The story bible's update after a part: one small call (a part too long for the window read in pieces),
-// language-checked like every answer and asked again once firmly; an answer still in another language
-// leaves the bible as it was. Pure of storage.
+// judged and language-checked like every answer and asked again once firmly; an answer that is still not an
+// update (refused, echoed, empty, in another language) fails the update, which is tried again before the
+// next part: the bible is never changed by it. Pure of storage.
 import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider, TokenUsage } from '../provider.js';
 import { withoutCharacterDetails, type BookState } from '../compile/flow.js';
@@ -11,6 +12,7 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { applyBibleUpdate, linesToFold, parseBible, parseBibleUpdate, renderBible, withWriterBrief } from './bible.js';
 import { findLanguageDrift } from './language.js';
 import { askText } from './answer-text.js';
+import { expectationOf } from './expectation.js';
 import { biblePieces, fitting, windowOf } from './fit.js';
 import { addUsage, type AdvanceOptions } from './step-types.js';
 import { partsOf, stateForStep, structuredAsOf } from './bible-as-of.js';
@@ -51,21 +53,29 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
   // Older lines are folded once, with the first piece.
   const render = (piece: string, isFirm = false, isFirst = true) => renderMemoryUpdate({ spec, renderer: input.renderer, state: shown, step, text: piece, foldLines: isFirst ? foldLines : '', isFirm });
   const pieces = biblePieces(text, await windowOf(input.provider), render, trimmable);
+  // Judged like every answer (answer-verdict.ts): it may repeat the bible and the part, never the request.
+  const expect = expectationOf({ spec, renderer: input.renderer, state: shown, step, kind: 'bible', extra: () => [state.memory ?? '', shown.memory ?? '', text, foldLines] });
   for (const [index, piece] of pieces.entries()) {
     const ask = async (isFirm: boolean) => {
-      const result = await askText(provider, { ...render(piece, isFirm, index === 0), ...(input.signal ? { signal: input.signal } : {}) });
+      const result = await askText(provider, { ...render(piece, isFirm, index === 0), ...(input.signal ? { signal: input.signal } : {}) }, expect);
       calls++;
       usage = addUsage(usage, result.usage);
       return result.text.trim();
     };
+    // The part's own label (a guide's section name, "Sosialisasi") is the generator's word, not the answer's language.
+    const driftOf = (answer: string) => findLanguageDrift(answer.split(label).join(' '), state.lang);
     let answer = await ask(false);
-    if (answer && findLanguageDrift(answer, state.lang)) {
+    const drift = answer ? driftOf(answer) : undefined;
+    if (drift) {
       answer = await ask(true);
-      if (findLanguageDrift(answer, state.lang)) answer = '';
+      const still = driftOf(answer);
+      if (still && !input.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
     }
     if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
+    // An empty update, or one with none of the bible's sections, is a failed update (never taken in silently).
     const update = answer ? parseBibleUpdate(answer) : undefined;
-    if (update) next = applyBibleUpdate(next, update, { label, lang: state.lang });
+    if (!update) throw new GenerationError('no_content');
+    next = applyBibleUpdate(next, update, { label, lang: state.lang });
   }
   if (input.isRewrite) next = rederived(whole, next, label, position, partsOf(spec, state), state.memoryUpTo ?? position);
   return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}) };

@@ -10,6 +10,7 @@ import type { PromptRenderer } from '../compile/prompt.js';
 import { renderContinuityAudit } from '../compile/audit-prompt.js';
 import { partStep } from '../compile/labels.js';
 import { askText } from './answer-text.js';
+import { expectationOf } from './expectation.js';
 import { fitting } from './fit.js';
 import { stateForStep } from './bible-as-of.js';
 
@@ -40,7 +41,9 @@ export async function auditPart(input: { spec: ResolvedSpec; renderer: PromptRen
   const text = state.content[position]!;
   const request = renderContinuityAudit({ spec, renderer: input.renderer, state: shown, step: partStep(spec, position, state.totalChapters), text });
   const provider = fitting(input.provider, { ...(shown.memory ? { bible: shown.memory } : {}), recent: text });
-  const result = await askText(provider, { ...request, ...(input.signal ? { signal: input.signal } : {}) });
+  const step = partStep(spec, position, state.totalChapters);
+  const expect = expectationOf({ spec, renderer: input.renderer, state: shown, step, kind: 'audit', extra: () => [text, shown.memory ?? ''] });
+  const result = await askText(provider, { ...request, ...(input.signal ? { signal: input.signal } : {}) }, expect);
   return { findings: parseAuditFindings(result.text), ...(result.usage ? { usage: result.usage } : {}) };
 }
 

@@ -7,7 +7,8 @@ export { BookSession, SessionError, joinCut, joinExtension, extendPart, rewriteP
 export * from './language.js';
 export * from './measure.js';
 export * from './repeat.js';
-export { answerText, askText } from './answer-text.js';
+export { answerText, askText, openReasoning } from './answer-text.js';
+export { isEcho, isRefusal, judgeAnswer, judgeRefusal, unfenced, type AnswerExpectation, type AnswerKind, type AnswerOutcome } from './answer-verdict.js';
 export * from './cost.js';
 export * from './edit.js';
 export * from './outline-edit.js';

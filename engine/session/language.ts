@@ -37,12 +37,15 @@ import type { Lang } from '../spec/types.js';
 /** A language an answer can be found in. */
 export type TextLanguage = 'en' | 'ms' | 'id';
 
+/** A language told by its script alone (no book is written in it): an answer mostly in one of these is in the wrong language. */
+export type ScriptLanguage = 'zh' | 'ja' | 'ko' | 'ar' | 'ru' | 'el' | 'he' | 'th' | 'hi' | 'ta' | 'bn';
+
 /** What an answer turned out to be written in, when that is not the language asked for. */
 export interface LanguageDrift {
   /** The language asked for (the book's or the piece's). */
   readonly expected: Lang;
-  /** The language found. */
-  readonly found: TextLanguage;
+  /** The language found (a language of another script: told by the script, engine/session/language.ts scriptLanguageOf). */
+  readonly found: TextLanguage | ScriptLanguage;
   /** The share of the judged words in `found` (0–1). */
   readonly share: number;
 }
@@ -369,6 +372,8 @@ export function detectLanguage(text: string): LanguageVerdict {
  * @example findLanguageDrift(englishChapter, 'ms') // { expected: 'ms', found: 'en', share: 0.97 }
  */
 export function findLanguageDrift(text: string, expected: Lang): LanguageDrift | undefined {
+  const script = scriptLanguageOf(text);
+  if (script) return { expected, found: script.language, share: script.share };
   const verdict = detectLanguage(text);
   const { en, ms, id } = verdict.words;
   const total = en + ms + id;
@@ -385,7 +390,50 @@ export function findLanguageDrift(text: string, expected: Lang): LanguageDrift |
 }
 
 /** English names of the languages an answer can be found in. */
-export const TEXT_LANGUAGE_NAMES: Record<TextLanguage, string> = { en: 'English', ms: 'Malay', id: 'Indonesian' };
+export const TEXT_LANGUAGE_NAMES: Record<TextLanguage | ScriptLanguage, string> = {
+  en: 'English', ms: 'Malay', id: 'Indonesian', zh: 'Chinese', ja: 'Japanese', ko: 'Korean', ar: 'Arabic', ru: 'Russian', el: 'Greek', he: 'Hebrew', th: 'Thai', hi: 'Hindi', ta: 'Tamil', bn: 'Bengali',
+};
+
+/** Letters of a script other than Latin, and the language an answer in it is taken for. Han is Chinese unless kana come with it. */
+const SCRIPTS: ReadonlyArray<readonly [ScriptLanguage, RegExp]> = [
+  ['ja', /[\p{Script=Hiragana}\p{Script=Katakana}]/u], ['zh', /\p{Script=Han}/u], ['ko', /\p{Script=Hangul}/u], ['ar', /\p{Script=Arabic}/u],
+  ['ru', /\p{Script=Cyrillic}/u], ['el', /\p{Script=Greek}/u], ['he', /\p{Script=Hebrew}/u], ['th', /\p{Script=Thai}/u],
+  ['hi', /\p{Script=Devanagari}/u], ['ta', /\p{Script=Tamil}/u], ['bn', /\p{Script=Bengali}/u],
+];
+/** A CJK or Thai letter stands for about a word; letters of the other scripts are counted as Latin ones are. */
+const IS_WORDLIKE_LETTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+/** Latin letters per word, to weigh a CJK letter against a Latin word. */
+const LETTERS_A_WORD = 5;
+
+/**
+ * The language of another script an answer is mostly written in (its letters outweigh the Latin ones), with
+ * its share; undefined for a Latin-script answer, or one with a few words of another script (a name, a
+ * greeting in Jawi or Chinese in a Malaysian story).
+ * @example scriptLanguageOf('雨一直下着，港口的灯一盏一盏亮了起来。') // { language: 'zh', share: 1 }
+ */
+export function scriptLanguageOf(text: string): { language: ScriptLanguage; share: number } | undefined {
+  let latin = 0;
+  const other = new Map<ScriptLanguage, number>();
+  for (const ch of text) {
+    if (!/\p{L}/u.test(ch)) continue;
+    if (/\p{Script=Latin}/u.test(ch)) {
+      latin += 1;
+      continue;
+    }
+    const found = SCRIPTS.find(([, re]) => re.test(ch));
+    if (!found) continue;
+    // Kana with Han: Japanese; Han counted under it once kana were seen is settled after the loop.
+    other.set(found[0], (other.get(found[0]) ?? 0) + (IS_WORDLIKE_LETTER.test(ch) ? LETTERS_A_WORD : 1));
+  }
+  if (other.has('ja') && other.has('zh')) {
+    other.set('ja', other.get('ja')! + other.get('zh')!);
+    other.delete('zh');
+  }
+  const [language, weight] = [...other.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+  if (!language || !weight) return undefined;
+  const share = weight / (weight + latin);
+  return share > SHARE_DRIFT && weight >= 10 * LETTERS_A_WORD ? { language, share: Number(share.toFixed(2)) } : undefined;
+}
 
 /** Indonesian everyday words a Malay book should not use, named even below the refusal level (with MARKERS of weight −3). */
 const NOTED_INDONESIAN = set('bisa kamu banget nggak gak enggak aja udah gimana kayak bikin dong sih deh gue lho kalian');

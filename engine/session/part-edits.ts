@@ -17,6 +17,7 @@ import type { Clock } from './ports.js';
 import { findLanguageDrift } from './language.js';
 import { SHORT_RATIO } from './measure.js';
 import { askText } from './answer-text.js';
+import { expectationOf } from './expectation.js';
 import { fitting } from './fit.js';
 import { addUsage, lastWords, SessionError, type AdvanceOptions, type StepOutcome } from './step-types.js';
 import { joinExtension, joinSeparator } from './follow-ups/extend-short.js';
@@ -49,12 +50,14 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const separator = joinSeparator(current);
   let isFirst = true;
   const fitted = fitting(input.provider, trimmableOf(spec, before, step));
+  // Judged like every answer (answer-verdict.ts): it may repeat the part it extends, never the request.
+  const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [current, ...(title ? [title] : [])] });
   const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(fitted, {
     ...req,
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onRetry ? { onRetry: input.onRetry } : {}),
     ...(onDelta ? { onDelta } : {}),
-  });
+  }, expect);
   let result = await ask(request, input.onDelta ? (delta: string) => { input.onDelta!(isFirst ? separator + delta.trimStart() : delta); isFirst = false; } : undefined);
   let usage = result.usage;
   // Language-checked as any answer: asked again once with the firm line (not streamed), then refused.

@@ -15,6 +15,7 @@ import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
 import { findLanguageDrift } from './language.js';
 import { SessionError } from './step-types.js';
 import { askText } from './answer-text.js';
+import { expectationOf } from './expectation.js';
 import { fitting } from './fit.js';
 import { stateForStep } from './bible-as-of.js';
 import { trimmableOf } from './run-step.js';
@@ -112,7 +113,9 @@ export async function reworkPassage(input: {
   // Like every call: the text only (askText), within the model's window (the bible trimmed first), and an
   // answer cut at the token limit continued once, as a part is.
   const provider = fitting(input.provider, trimmableOf(spec, before, step));
-  const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(onDelta ? { onDelta } : {}) });
+  // Judged like every answer (answer-verdict.ts): a refused or echoed passage fails (and is not charged); it may repeat the part and the passage.
+  const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [part, note, ...(title ? [title] : [])] });
+  const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(onDelta ? { onDelta } : {}) }, expect);
   const continuation = (soFar: string): RenderedPrompt => ({ ...prompt, user: `${prompt.user}\n\n${input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...buildContext({ spec, state: before, step }), cutEnding: lastWords(soFar, 30) })}` });
   const result = await answerWhole(call, prompt, continuation, input.onDelta, 1);
   if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });

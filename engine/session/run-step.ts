@@ -13,6 +13,9 @@ import { systemClock, type Clock } from './ports.js';
 import { indonesianWords } from './language.js';
 import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
 import { askText } from './answer-text.js';
+import { expectationOf } from './expectation.js';
+import { mendedOutline, outlineFromJson, unplannedChapters } from './outline-shape.js';
+import { conclusionPosition } from '../spec/conclusion.js';
 import { repeatedShare } from './repeat.js';
 import { fitting, type Trimmable } from './fit.js';
 import { stateForStep } from './bible-as-of.js';
@@ -53,8 +56,17 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   }
   // Every request of the step fits the model's window (fit.ts): the bible, the recent text and the outline trimmed first.
   const provider = fitting(input.provider, trimmableOf(spec, state, step));
-  const ask = (request: RenderedPrompt, onDelta?: (delta: string) => void) =>
-    askText(provider, { ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) });
+  // Every answer is judged (answer-verdict.ts): it may repeat the book, the text rewritten and what this step already wrote, never the request.
+  const written: string[] = [];
+  const expect = expectationOf({
+    spec, renderer: input.renderer, state, step, kind: step.kind === 'outline' ? 'outline' : 'prose',
+    extra: () => [...(input.rewrite ? [input.rewrite.text, input.rewrite.note ?? ''] : []), ...(input.chapterTitle ? [input.chapterTitle] : []), ...written],
+  });
+  const ask = async (request: RenderedPrompt, onDelta?: (delta: string) => void) => {
+    const result = await askText(provider, { ...request, signal: input.signal, onDelta, ...(input.onRetry ? { onRetry: input.onRetry } : {}) }, expect);
+    written.push(result.text);
+    return result;
+  };
   const tally: Tally = { continuations: 0 };
   const checkedWrite = firmLanguage({
     write: (request, onFirstDelta) => answerWhole(ask, request, (soFar) => renderContinuation({ spec, renderer: input.renderer, state, step, soFar, ...title }), onFirstDelta),
@@ -67,7 +79,10 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const answer = await checkedWrite(prompt, input.onDelta);
   // A model's own leading heading is taken off the part (the part has its heading); a title it named is kept.
   const ownTitle = input.chapterTitle ?? (step.kind === 'chapter' ? chapterTitleOf(spec, state, step) : undefined);
-  const heading = takeLeadingHeading(answer.text, step, ownTitle);
+  // An outline is read in its own shape: JSON into its lines, entries numbered out of turn renumbered (outline-shape.ts).
+  const isOutline = step.kind === 'outline' && spec.kind === 'book';
+  const shaped = isOutline ? mendedOutline(spec, outlineFromJson(answer.text, state.lang) ?? answer.text, state.lang) : answer.text;
+  const heading = takeLeadingHeading(shaped, step, ownTitle);
   if (!heading.text.trim()) throw new GenerationError('no_content');
   let extensions = 0;
   const stream = input.onDelta;
@@ -85,8 +100,11 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   };
   const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
   let draft = await outlineMore(ctx, { text: heading.text.trim(), isComplete: answer.isComplete });
+  if (isOutline) draft = { ...draft, text: mendedOutline(spec, draft.text, state.lang) };
   draft = await extendShort(target, ownTitle)(ctx, draft);
   const { text, isComplete } = draft;
+  // Chapters the outline still gives no plan, even after asking for them: named, never written from nothing silently.
+  const unplanned = isOutline ? unplannedChapters(spec, text, conclusionPosition(spec.flow, state.totalChapters) - 1) : [];
   const after = applyStep(spec, book, step, text);
   const position = stepPosition(step);
   const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
@@ -99,7 +117,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   return {
     state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
     ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measured, ...(heading.title ? { title: heading.title } : {}),
-    ...(indonesian.length ? { indonesianWords: indonesian } : {}),
+    ...(indonesian.length ? { indonesianWords: indonesian } : {}), ...(unplanned.length ? { unplanned } : {}),
   };
 }
 

@@ -60,6 +60,8 @@ export interface StepOutcome {
   repeated?: number;
   /** Indonesian words left in a Malay prose part below the refusal level (engine/session/language.ts indonesianWords). */
   indonesianWords?: string[];
+  /** An outline's chapters it gives no entry even after asking for them (engine/session/outline-shape.ts): written without a plan of their own. */
+  unplanned?: number[];
 }
 
 /** An answer found in the wrong language and asked again. */

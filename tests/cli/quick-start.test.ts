@@ -18,7 +18,7 @@ describe('the quick start writes a first book without warnings', () => {
       const args = lang === 'en' ? QUICK_START : [...QUICK_START, '--lang', 'ms'];
       const r = await runKaryaInProcess(args, { cwd });
       expect(r.code, r.stderr).toBe(0);
-      const partLines = r.stderr.split('\n').filter((line) => /^\s+\S \S.* \d+ words/.test(line));
+      const partLines = r.stderr.split('\n').filter((line) => /^\s+\S \S.* \d+ (?:words|perkataan)/.test(line));
       expect(partLines.map((line) => line.trim().split(/\s{2,}/)[0])).toEqual(PARTS[lang].map((label) => `✓ ${label}`));
       expect(r.stderr).not.toContain('⚠');
 

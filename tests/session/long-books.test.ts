@@ -342,7 +342,7 @@ describe('an outline that stops early is asked for the entries it left out', () 
 });
 
 describe('the story bible update is language-checked', () => {
-  it('an English bible update for a Malay book is asked again once, and not taken in when it stays English', async () => {
+  it('an English bible update for a Malay book is asked again once, and fails (not taken in) when it stays English', async () => {
     const english = ['## Chapter', 'Aisha searched the harbour for her father and found the old letter hidden under the stairs of the house.', '## Characters', '- Aisha | the lead | she is angry and afraid, and she does not trust anyone at the harbour | now', '## Established facts', '- The letter was written by her father before he left the town for the last time.'].join('\n');
     const fake = await startFakeOpenAI({
       answer: (body) => {
@@ -358,7 +358,9 @@ describe('the story bible update is language-checked', () => {
       await session.advance();
       await session.advance();
       const before = fake.generationRequests().length;
-      await session.remember();
+      // A failed update, named (never taken in silently): tried again before the next part.
+      await expect(session.remember()).rejects.toMatchObject({ code: 'wrong_language' });
+      expect(session.needsMemory).toBe(true);
       const updates = fake.generationRequests().slice(before).filter(isMemoryRequest);
       expect(updates).toHaveLength(2);
       expect(userPrompt(updates[1]!)).toMatch(/Bahasa Malaysia/);

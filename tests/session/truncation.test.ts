@@ -126,7 +126,8 @@ describe('karya generate says what was cut', () => {
     const r = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--json', '--state', path.join(dir, 'state.sqlite')], { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/⚠ Introduction/);
-    expect(r.stderr).toContain('Introduction is still cut off at the length limit after 2 continuations: kept and marked incomplete');
+    expect(r.stderr).toMatch(/⚠ Introduction .*ends mid-sentence/);
+    expect(r.stderr).toContain('Introduction is still cut off after 2 continuation(s): kept and marked incomplete (ends mid-sentence)');
     const summary = JSON.parse(r.stdout) as { parts: Array<{ label: string; complete: boolean }> };
     expect(summary.parts.map((p) => [p.label, p.complete])).toEqual([['Story Outline', true], ['Introduction', false], ['Chapter 1', true], ['Conclusion', true]]);
   });

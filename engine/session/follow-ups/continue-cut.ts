@@ -1,7 +1,8 @@
-// Continue when cut: an answer cut at the token limit is continued (at most MAX_CONTINUATIONS times) and
+// Continue when cut: an answer cut at the token limit, or a stream that broke off, is continued (at most MAX_CONTINUATIONS times) and
 // joined seamlessly; still cut after that, it is kept but marked incomplete, so nothing cut is stored as whole.
 import type { RenderedPrompt } from '../../compile/prompt.js';
 import { addUsage } from '../step-types.js';
+import { isCutOff } from '../../provider.js';
 import type { Answer, Ask } from './answer.js';
 
 export const MAX_CONTINUATIONS = 2;
@@ -31,7 +32,7 @@ export async function answerWhole(
   let text = result.text;
   let usage = result.usage;
   let continuations = 0;
-  while (result.finishReason === 'length' && continuations < most && text.trim()) {
+  while (isCutOff(result) && continuations < most && text.trim()) {
     continuations++;
     const soFar = text;
     let isFirstDelta = true;
@@ -45,5 +46,5 @@ export async function answerWhole(
     text = joinCut(soFar, result.text);
     usage = addUsage(usage, result.usage);
   }
-  return { text: text.trim(), isComplete: result.finishReason !== 'length', usage, continuations };
+  return { text: text.trim(), isComplete: !isCutOff(result), usage, continuations };
 }

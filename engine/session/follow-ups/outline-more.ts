@@ -4,6 +4,7 @@ import { parsedOutlineOf, renderOutlineMore } from '../../compile/prompt.js';
 import { conclusionPosition } from '../../spec/conclusion.js';
 import type { FollowUp } from './answer.js';
 import { MAX_EXTENSIONS } from './extend-short.js';
+import { outlineFromJson } from '../outline-shape.js';
 
 export const outlineMore: FollowUp = async (ctx, draft) => {
   const { spec, state, step } = ctx;
@@ -16,7 +17,7 @@ export const outlineMore: FollowUp = async (ctx, draft) => {
     if (!missing.length || !found.size) break;
     const more = await ctx.extend(renderOutlineMore({ spec, renderer: ctx.renderer, state, soFar: text, from: missing[0]!, to: chapters }), '\n\n', text);
     if (!more.text) break;
-    text = `${text}\n\n${more.text}`;
+    text = `${text}\n\n${outlineFromJson(more.text, state.lang, missing[0]) ?? more.text}`;
     isComplete = more.isComplete;
   }
   return { text, isComplete };

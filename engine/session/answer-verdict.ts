@@ -1,0 +1,136 @@
+// Is this answer the text asked for? Every answer of the book session is judged here before anything
+// counts, saves, charges or joins it (askText): a named outcome when it is not. `refused` (the model
+// declined), `echoed` (it sent the request back), `reasoning_only` (its reasoning and no text). A whole answer
+// inside a code fence is unwrapped, not refused; the language (`wrong_language`) is language.ts's check, and a
+// cut or broken answer (`incomplete`) is continued by follow-ups/continue-cut.ts. Pure.
+import type { TextRequest } from '../provider.js';
+import { PROSE_FENCES, REFUSALS } from './answer-phrases.js';
+
+/** Why an answer is not the text asked for. */
+export type AnswerOutcome = 'refused' | 'echoed' | 'reasoning_only' | 'not_text';
+
+/** What an answer is for: prose (parts, pieces, passages), an outline, a story-bible update, a continuity audit. */
+export type AnswerKind = 'prose' | 'outline' | 'bible' | 'audit';
+
+/** What the asker expects of an answer, so it can be judged. */
+export interface AnswerExpectation {
+  readonly kind: AnswerKind;
+  /**
+   * Texts the answer may rightly repeat (the book's parts, the text being rewritten or continued, the plan,
+   * the writer's settings and notes): a run of them is never an echo of the request.
+   */
+  readonly material: () => readonly string[];
+  /** The firm note an answer that was not the text is asked again with (templates/answer-again.hbs). */
+  readonly again: (outcome: AnswerOutcome) => string;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Curly apostrophes read as straight ones ("I’m sorry" is "I'm sorry"). */
+const straight = (s: string) => s.replace(/[’‘]/g, "'");
+const REFUSAL = new RegExp(`^(?:${REFUSALS.map(escape).join('|')})`, 'i');
+
+/** An answer that declines is short: a refusal with a long explanation still says so in this many words. */
+const MOST_REFUSAL_WORDS = 200;
+/** A refusal ahead of the text ("I can't write that, but here is a gentler version:") is taken off when at most this long. */
+const MOST_PREFACE_WORDS = 60;
+
+const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+/** A paragraph's words without Markdown marks and opening quotes. */
+const plainParagraph = (p: string) => straight(p.trim().replace(/^#{1,6}\s+/, '').replace(/^>\s*/, '').replace(/[*_`]+/g, '').trim());
+
+/** True when the paragraph declines the request ("I'm sorry, but I can't…", "Maaf, saya tidak dapat…"); quoted dialogue never does. */
+export function isRefusal(paragraph: string): boolean {
+  const text = plainParagraph(paragraph);
+  return !/^["“‘'«]/.test(text) && REFUSAL.test(text);
+}
+
+/**
+ * The answer when it declines: `refused` when its first paragraph refuses and the whole answer is short;
+ * a refusal ahead of the text it then gives (at most MOST_PREFACE_WORDS, ending with a colon) is taken off.
+ */
+export function judgeRefusal(text: string): { refused: boolean; text: string } {
+  const paragraphs = text.trim().split(/\n\s*\n/);
+  if (!paragraphs[0] || !isRefusal(paragraphs[0])) return { refused: false, text };
+  const rest = paragraphs.slice(1).join('\n\n').trim();
+  if (rest && wordCount(paragraphs[0]) <= MOST_PREFACE_WORDS && /:\s*$/.test(paragraphs[0].trim()) && !isRefusal(rest)) return { refused: false, text: rest };
+  return { refused: wordCount(text) <= MOST_REFUSAL_WORDS || paragraphs.filter(isRefusal).length >= 2, text };
+}
+
+/**
+ * A whole answer wrapped in a code fence ("```markdown" … "```", the closing one missing when it was cut)
+ * as the text inside it; any other answer as it came.
+ * @example unfenced('```markdown\n# Rain\n\nRain fell.\n```') // '# Rain\n\nRain fell.'
+ */
+export function unfenced(text: string): string {
+  const m = /^\s*(`{3,}|~{3,})[ \t]*([\w+-]*)[ \t]*\n([\s\S]*?)(?:\n[ \t]*\1[ \t]*)?\s*$/.exec(text);
+  if (!m || !PROSE_FENCES.includes(m[2]!.toLowerCase())) return text;
+  const inner = m[3]!;
+  // A fence closed in the middle with text after it is not a whole-answer fence.
+  if (new RegExp(`^[ \\t]*${escape(m[1]!)}[ \\t]*$`, 'm').test(inner)) return text;
+  return inner.trim();
+}
+
+/** Words of a text, lower-cased, punctuation and Markdown marks off: echoes are matched on these. */
+function wordsOf(text: string): string[] {
+  return straight(text).toLowerCase().match(/[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+/** Words in a run of the request that an echo is matched on. */
+const ECHO_RUN = 8;
+/** An echo that starts where a message of the request starts, this long, is the request sent back. */
+const ECHO_FROM_START = 12;
+/** Any run of the request's own words this long in the answer is an echo. */
+const ECHO_ANYWHERE = 40;
+/** An answer this much of which is the request's own words is an echo. */
+const ECHO_SHARE = 0.5;
+
+const runs = (words: readonly string[]) => Array.from({ length: Math.max(0, words.length - ECHO_RUN + 1) }, (_, i) => words.slice(i, i + ECHO_RUN).join(' '));
+
+/** The heading lines of a text ("## Characters" → "characters"). */
+function headingsOf(text: string): string[] {
+  return [...text.matchAll(/^#{1,6}[ \t]+(.+?)[ \t#]*$/gm)].map((m) => wordsOf(m[1]!).join(' ')).filter(Boolean);
+}
+
+/**
+ * How much of the answer is the request's own text (its system and user messages less the material the
+ * answer may repeat): `echoed` when it sends back the start of a message, a long run of it, or mostly the
+ * request; or, for prose, two or more of the request's headings (the story bible's sections) as its own.
+ */
+export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): boolean {
+  const words = wordsOf(answer);
+  const material = new Set(expect.material().flatMap((t) => runs(wordsOf(t))));
+  const messages = [request.system, request.user].map(wordsOf);
+  const own = new Set(messages.flatMap(runs).filter((r) => !material.has(r)));
+  const starts = new Set(messages.map((m) => m.slice(0, ECHO_RUN).join(' ')).filter((r) => own.has(r)));
+  const covered = new Array<boolean>(words.length).fill(false);
+  let longest = 0;
+  let run = 0;
+  let isFromStart = false;
+  runs(words).forEach((r, i) => {
+    if (!own.has(r)) {
+      run = 0;
+      return;
+    }
+    if (run === 0 && starts.has(r)) isFromStart = true;
+    covered.fill(true, i, i + ECHO_RUN);
+    run = run === 0 ? ECHO_RUN : run + 1;
+    longest = Math.max(longest, run);
+  });
+  const share = words.length ? covered.filter(Boolean).length / words.length : 0;
+  if ((isFromStart && longest >= ECHO_FROM_START) || longest >= ECHO_ANYWHERE || (share >= ECHO_SHARE && longest >= ECHO_RUN * 2)) return true;
+  if (expect.kind !== 'prose') return false;
+  const asked = new Set(headingsOf(request.user));
+  const materialHeadings = new Set(expect.material().flatMap(headingsOf));
+  return headingsOf(answer).filter((h) => asked.has(h) && !materialHeadings.has(h)).length >= 2;
+}
+
+/**
+ * The verdict on an answer's text (already cleaned of chatter by answerText): `ok` with the text to keep
+ * (unwrapped from a fence, a refusal before it taken off), or the outcome that makes it not the text.
+ */
+export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): { outcome?: AnswerOutcome; text: string } {
+  const refusal = judgeRefusal(text);
+  if (refusal.refused) return { outcome: 'refused', text };
+  if (isEcho(refusal.text, request, expect)) return { outcome: 'echoed', text };
+  return { text: refusal.text };
+}

@@ -241,8 +241,8 @@ export const PAGE_WORDS = {
     ms: 'Buku ini kekal dalam Buku Saya, tempat anda boleh meneruskan, memuat turun atau memadamkannya; halaman ini memulakan buku baharu.',
   },
   incompletePart: {
-    en: 'This part was cut off at the length limit, even after asking the model to continue it. It is kept as it is; you may want to rewrite its ending.',
-    ms: 'Bahagian ini terpotong kerana had panjang, walaupun selepas model diminta menyambungnya. Ia disimpan seadanya; anda mungkin mahu menulis semula pengakhirannya.',
+    en: 'This part ends mid-sentence: the model stopped (at its length limit, or its answer broke off), even after being asked to continue. It is kept as it is; use Write more or rewrite its ending.',
+    ms: 'Bahagian ini berhenti di tengah ayat: model berhenti (pada had panjangnya, atau jawapannya terputus), walaupun selepas diminta menyambungnya. Ia disimpan seadanya; gunakan Tulis lagi atau tulis semula pengakhirannya.',
   },
   // Length control and the story bible (the long-books issue).
   shortPart: {

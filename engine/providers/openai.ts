@@ -143,8 +143,9 @@ async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSig
   if (!text.trim()) throw new GenerationError('no_content');
   const shownModel = lease.config.model;
   if (usage) onEvent?.({ type: 'usage', config: lease.config.name, model: shownModel, usage });
-  // A stream that ended with no finish reason broke off (the SDK ends quietly without [DONE]): its text may stop mid-word.
-  const isBroken = request.onDelta !== undefined && !finishReason;
+  // A stream that ended with no finish reason broke off (the SDK ends quietly without [DONE]) when its text stops
+  // mid-sentence; one that ends on a full stop came from a server that names no finish reason at all.
+  const isBroken = request.onDelta !== undefined && !finishReason && !/[.!?…"”'’»)\]*_`~]\s*$/.test(text);
   return { text, model: shownModel, config: lease.config.name, ...(usage ? { usage } : {}), ...(finishReason ? { finishReason } : {}), ...(isBroken ? { isBroken: true as const } : {}) };
 }
 

@@ -14,13 +14,13 @@ import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
 import { partStep } from '../compile/labels.js';
 import type { Step } from '../compile/step.js';
 import type { Clock } from './ports.js';
-import { findLanguageDrift } from './language.js';
 import { SHORT_RATIO } from './measure.js';
 import { askText } from './answer-text.js';
 import { expectationOf } from './expectation.js';
 import { fitting } from './fit.js';
-import { addUsage, lastWords, SessionError, type AdvanceOptions, type StepOutcome } from './step-types.js';
+import { lastWords, SessionError, type AdvanceOptions, type StepOutcome } from './step-types.js';
 import { joinExtension, joinSeparator } from './follow-ups/extend-short.js';
+import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { runStep, trimmableOf } from './run-step.js';
 import { stateForStep } from './bible-as-of.js';
 
@@ -58,17 +58,21 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
     ...(input.onRetry ? { onRetry: input.onRetry } : {}),
     ...(onDelta ? { onDelta } : {}),
   }, expect);
-  let result = await ask(request, input.onDelta ? (delta: string) => { input.onDelta!(isFirst ? separator + delta.trimStart() : delta); isFirst = false; } : undefined);
-  let usage = result.usage;
-  // Language-checked as any answer: asked again once with the firm line (not streamed), then refused.
-  const drift = spec.flow.languageCheck !== false && result.text.trim() ? findLanguageDrift(result.text, state.lang) : undefined;
-  if (drift && !input.signal?.aborted) {
-    const firm = input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state: before, step, ...(title ? { chapterTitle: title } : {}) }), cutEnding: lastWords(soFar, 30) });
-    result = await ask({ ...request, user: `${request.user}\n\n${firm}` });
-    usage = addUsage(usage, result.usage);
-    const still = result.text.trim() ? findLanguageDrift(result.text, state.lang) : drift;
-    if (still && !input.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
-  }
+  // Language-checked as any answer (follow-ups/firm-language.ts): asked again once with the firm line (not streamed), then refused.
+  const tally: Tally = { continuations: 0 };
+  const write = firmLanguage({
+    write: async (req, onDelta) => {
+      const result = await ask(req, onDelta);
+      return { text: result.text, isComplete: true, continuations: 0, ...(result.usage ? { usage: result.usage } : {}) };
+    },
+    lang: state.lang,
+    isChecked: spec.flow.languageCheck !== false,
+    firmLine: () => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state: before, step, ...(title ? { chapterTitle: title } : {}) }), cutEnding: lastWords(soFar, 30) }),
+    ...(input.signal ? { signal: input.signal } : {}),
+    tally,
+  });
+  const result = await write(request, input.onDelta ? (delta: string) => { input.onDelta!(isFirst ? separator + delta.trimStart() : delta); isFirst = false; } : undefined);
+  const usage = tally.usage;
   const added = takeLeadingHeading(result.text, step, title).text.trim();
   if (!added) throw new GenerationError('no_content');
   const text = joinExtension(current, added);

@@ -8,11 +8,10 @@ import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
 import { withoutCharacterDetails, type BookState } from '../compile/flow.js';
-import { buildContext, chapterTitleOf, CONTINUE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { buildContext, chapterTitleOf, CONTINUE_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { partStep } from '../compile/labels.js';
 import { GenerationError } from '../errors.js';
 import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
-import { findLanguageDrift } from './language.js';
 import { SessionError } from './step-types.js';
 import { askText } from './answer-text.js';
 import { expectationOf } from './expectation.js';
@@ -20,6 +19,7 @@ import { fitting } from './fit.js';
 import { stateForStep } from './bible-as-of.js';
 import { trimmableOf } from './run-step.js';
 import { answerWhole } from './follow-ups/continue-cut.js';
+import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from './passage-kinds.js';
 
 export * from './passage-kinds.js';
@@ -117,13 +117,22 @@ export async function reworkPassage(input: {
   const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [part, note, ...(title ? [title] : [])] });
   const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(onDelta ? { onDelta } : {}) }, expect);
   const continuation = (soFar: string): RenderedPrompt => ({ ...prompt, user: `${prompt.user}\n\n${input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...buildContext({ spec, state: before, step }), cutEnding: lastWords(soFar, 30) })}` });
-  const result = await answerWhole(call, prompt, continuation, input.onDelta, 1);
+  // In the book's language, as every answer (follow-ups/firm-language.ts): asked again once firmly, then refused;
+  // a generator with `flow.languageCheck: false` is not checked.
+  const tally: Tally = { continuations: 0 };
+  const write = firmLanguage({
+    write: (req, onDelta) => answerWhole(call, req, continuation, onDelta, 1),
+    lang: state.lang,
+    isChecked: spec.flow.languageCheck !== false,
+    firmLine: () => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, buildContext({ spec, state: before, step })),
+    ...(input.signal ? { signal: input.signal } : {}),
+    tally,
+  });
+  const result = await write(prompt, input.onDelta);
   if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
   const text = cleanPassage(result.text);
   if (!text) throw new GenerationError('no_content');
-  const drift = findLanguageDrift(text, state.lang);
-  if (drift) throw new GenerationError('wrong_language', { params: { expected: drift.expected, found: drift.found } });
-  return { text, words: countWords(text), ...(result.usage ? { usage: result.usage } : {}) };
+  return { text, words: countWords(text), ...(tally.usage ? { usage: tally.usage } : {}) };
 }
 
 /** The part's text with the passage replaced by `text` (Keep); refused when the part changed since. */

@@ -61,4 +61,24 @@ describe('passage tools in the engine', () => {
     expect(cleanPassage('"""\nThe sea was calm.\n"""')).toBe('The sea was calm.');
     expect(cleanPassage('She said "yes" and left.')).toBe('She said "yes" and left.');
   });
+
+  it('an answer in English for a Malay book is asked again once in Malay, like every answer; a refusal twice fails as refused', async () => {
+    const spec = catalog.get('romance')!;
+    const state = malayBook();
+    const passage = 'Pelabuhan itu sunyi dan bot-bot masih terikat di jeti.';
+    const start = CHAPTER.indexOf(passage);
+    const request = { position: 1, start, end: start + passage.length, text: passage, action: 'expand' as const };
+    const english = 'The harbour was quiet and the boats were still tied at the jetty, waiting for the fishermen who had not yet woken up.';
+    const malay = 'Pelabuhan itu sunyi sepi dan bot-bot nelayan masih terikat di jeti, menunggu para nelayan yang belum bangun daripada tidur.';
+    const answers = [english, malay];
+    const asked: TextRequest[] = [];
+    const provider: Provider = { name: 'test', isOffline: true, generateText: async (r) => (asked.push(r), { text: answers.shift()!, model: 'test' }), generateImage: async () => { throw new Error('no images'); } };
+    const answer = await reworkPassage({ spec, renderer: catalog.renderer, provider, state, request });
+    expect(answer.text).toBe(malay);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]!.user).toContain('Bahasa Malaysia baku');
+    const refusing = recorder('Maaf, saya tidak dapat membantu dengan permintaan itu.');
+    await expect(reworkPassage({ spec, renderer: catalog.renderer, provider: refusing, state, request })).rejects.toMatchObject({ code: 'refused' });
+    expect(refusing.asked).toHaveLength(2);
+  });
 });

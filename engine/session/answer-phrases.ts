@@ -57,6 +57,17 @@ export const REFUSALS: readonly string[] = [
   'sebagai ai', 'sebagai model bahasa', 'sebagai pembantu ai',
 ];
 
+/**
+ * What a refusal is about (the request, the writing, its content, the assistant itself): a paragraph that opens
+ * like a refusal but names none of these ("I'm sorry, but I can't love you the way you want") is the text's own.
+ */
+export const REFUSAL_TOPICS: readonly string[] = [
+  'request', 'help', 'assist', 'provide', 'write', 'writing', 'create', 'generate', 'produce', 'content', 'fulfil', 'fulfill', 'comply', 'continue',
+  'explicit', 'sexual', 'graphic', 'violence', 'policy', 'policies', 'guidelines', 'appropriate', 'ai', 'language model', 'assistant', 'story', 'chapter',
+  'permintaan', 'membantu', 'bantuan', 'menulis', 'menghasilkan', 'menjana', 'kandungan', 'memenuhi', 'mematuhi', 'dasar', 'garis panduan', 'sesuai',
+  'eksplisit', 'lucah', 'ganas', 'model bahasa', 'pembantu', 'cerita', 'bab',
+];
+
 /** Code fence languages a whole answer may be wrapped in and still be prose: "```markdown" … "```" is unwrapped. */
 export const PROSE_FENCES: readonly string[] = ['', 'markdown', 'md', 'text', 'txt', 'plaintext', 'plain', 'prose'];
 

@@ -4,7 +4,7 @@
 // inside a code fence is unwrapped, not refused; the language (`wrong_language`) is language.ts's check, and a
 // cut or broken answer (`incomplete`) is continued by follow-ups/continue-cut.ts. Pure.
 import type { TextRequest } from '../provider.js';
-import { PROSE_FENCES, REFUSALS } from './answer-phrases.js';
+import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './answer-phrases.js';
 
 /** Why an answer is not the text asked for. */
 export type AnswerOutcome = 'refused' | 'echoed' | 'reasoning_only' | 'not_text';
@@ -28,6 +28,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Curly apostrophes read as straight ones ("I’m sorry" is "I'm sorry"). */
 const straight = (s: string) => s.replace(/[’‘]/g, "'");
 const REFUSAL = new RegExp(`^(?:${REFUSALS.map(escape).join('|')})`, 'i');
+const REFUSAL_TOPIC = new RegExp(`(?<![\\p{L}\\p{N}])(?:${REFUSAL_TOPICS.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 
 /** An answer that declines is short: a refusal with a long explanation still says so in this many words. */
 const MOST_REFUSAL_WORDS = 200;
@@ -38,10 +39,13 @@ const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 /** A paragraph's words without Markdown marks and opening quotes. */
 const plainParagraph = (p: string) => straight(p.trim().replace(/^#{1,6}\s+/, '').replace(/^>\s*/, '').replace(/[*_`]+/g, '').trim());
 
-/** True when the paragraph declines the request ("I'm sorry, but I can't…", "Maaf, saya tidak dapat…"); quoted dialogue never does. */
+/**
+ * True when the paragraph declines the request ("I'm sorry, but I can't help with that request.", "Maaf, saya
+ * tidak dapat membantu…"): it opens as a refusal and names what it refuses. Quoted dialogue never does.
+ */
 export function isRefusal(paragraph: string): boolean {
   const text = plainParagraph(paragraph);
-  return !/^["“‘'«]/.test(text) && REFUSAL.test(text);
+  return !/^["“‘'«]/.test(text) && REFUSAL.test(text) && REFUSAL_TOPIC.test(text);
 }
 
 /**

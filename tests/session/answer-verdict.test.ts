@@ -1,0 +1,96 @@
+// The verdict on one answer (engine/session/answer-verdict.ts, answer-text.ts, language.ts), as tables: what
+// is a refusal and what is the text's own, what is the request sent back and what is the book repeated, which
+// fences are unwrapped, what an open reasoning block keeps, and which scripts are another language.
+import { describe, expect, it } from 'vitest';
+import { answerText, isEcho, judgeRefusal, openReasoning, scriptLanguageOf, unfenced } from '../../engine/index.js';
+
+describe('refusals', () => {
+  it.each([
+    ["I'm sorry, but I can't help with that request."],
+    ['I’m sorry, but I cannot write explicit content. If you would like, I can write a version that fades to black.'],
+    ['As an AI language model, I cannot create content of this kind.'],
+    ['I must decline to write this chapter.'],
+    ['Maaf, saya tidak dapat membantu dengan permintaan itu.'],
+    ['Saya minta maaf, tetapi saya tidak boleh menulis kandungan seperti ini.'],
+  ])('%s: refused', (answer) => {
+    expect(judgeRefusal(answer).refused).toBe(true);
+  });
+
+  it.each([
+    ["I'm sorry, but I can't love you the way you want me to.\n\nThe rain fell on the harbour all night."],
+    ['"I\'m sorry, but I can\'t help you," she said, and closed the door.'],
+    ['Maaf, saya tidak dapat datang esok, tulis Aisyah dalam suratnya kepada Daniel.'],
+    [`I'm sorry, but I can't help with that, Daniel said to himself. ${'The harbour lights came on one by one. '.repeat(40)}`],
+  ])('%s: the text\'s own', (answer) => {
+    expect(judgeRefusal(answer).refused).toBe(false);
+  });
+
+  it('a refusal before the text it then gives is taken off', () => {
+    const verdict = judgeRefusal("I can't write explicit content, but here is a version that keeps it tasteful:\n\nThe door closed softly behind them.");
+    expect(verdict).toEqual({ refused: false, text: 'The door closed softly behind them.' });
+  });
+});
+
+describe('echoes', () => {
+  const request = {
+    system: 'You are an expert writer and editor who writes whole books for authors, self-publishers, parents, teachers and learners.',
+    user: 'Write Chapter 1 of 3, titled "First Light", of a book (genre: Romance).\nThe previous part ended like this; continue from here without repeating it:\nAisha closed the shop and walked down to the harbour where the boats were tied.\n\n## Characters\n- Aisha | the lead\n\n## Established facts\n- The shop is old.\nMove the plot forward as the outline plans for this chapter, with scenes, dialogue and a closing beat that leads into the next chapter.',
+  };
+  const book = ['Aisha closed the shop and walked down to the harbour where the boats were tied.'];
+  const prose = 'The morning came grey over the water. Aisha counted the lanterns twice and still found one missing, the blue one her father had painted.';
+
+  it.each([
+    ['the system prompt sent back before the chapter', `${request.system}\n\n${prose}`, true],
+    ['the whole request sent back', `${request.system}\n\n${request.user}`, true],
+    ['the bible\'s sections as the chapter\'s headings', `## Characters\n\n${prose}\n\n## Established facts\n\n${prose}`, true],
+    ['a chapter of its own', prose, false],
+    ['a chapter that repeats the previous ending it was given (the book\'s own words)', `${book[0]} ${prose}`, false],
+  ])('%s: echoed %s', (_name, answer, expected) => {
+    expect(isEcho(answer, request, { kind: 'prose', material: () => book })).toBe(expected);
+  });
+
+  it('a story-bible update may repeat the bible\'s headings it was asked for', () => {
+    expect(isEcho('## Characters\n- Aisha | the lead | at the harbour | Chapter 1\n## Established facts\n- The shop is old.', request, { kind: 'bible', material: () => book })).toBe(false);
+  });
+});
+
+describe('fences and reasoning', () => {
+  it.each([
+    ['```markdown\n# Rain\n\nRain fell.\n```', '# Rain\n\nRain fell.'],
+    ['```\nRain fell.\n```', 'Rain fell.'],
+    ['```md\nRain fell.', 'Rain fell.'],
+    ['```python\nprint(1)\n```', '```python\nprint(1)\n```'],
+    ['Rain fell.\n\n```\ncode\n```\n\nMore rain.', 'Rain fell.\n\n```\ncode\n```\n\nMore rain.'],
+  ])('%j unwraps to %j', (answer, text) => {
+    expect(unfenced(answer)).toBe(text);
+  });
+
+  it('a fenced answer with an announcement before it is the prose', () => {
+    expect(answerText("Sure! Here's Chapter 1 of your story:\n\n```markdown\nRain fell on the harbour.\n```\n\nI hope you enjoyed it!")).toBe('Rain fell on the harbour.');
+  });
+
+  it.each([
+    ['<think>\nOkay, the user wants rain.\n\nI should keep it short?\n\nRain fell on the harbour.\n\nAisha waited.', 'Rain fell on the harbour.\n\nAisha waited.'],
+    ['<think>\nPengguna mahukan hujan. Saya perlu menulis bab ini.\n\n---\n\nHujan turun di pelabuhan.', 'Hujan turun di pelabuhan.'],
+    ['<think>\nOkay, the user wants rain. Let me plan the scenes.', ''],
+  ])('an open reasoning block keeps the prose after it: %j', (answer, prose) => {
+    expect(openReasoning(answer)?.prose).toBe(prose);
+    expect(answerText(answer)).toBe(prose);
+  });
+});
+
+describe('another script is another language', () => {
+  it.each([
+    ['雨一直下着，港口的灯一盏一盏亮了起来。她把信折了两次，放进外套的口袋里。他在旧书店门口等着。', 'zh'],
+    ['雨が降っていた。港の明かりが一つずつ灯った。彼女は手紙を二回折って、コートのポケットに入れた。', 'ja'],
+    ['Дождь шёл всю ночь над гаванью, и огни города зажигались один за другим, пока она ждала его у старого книжного магазина на углу улицы.', 'ru'],
+    ['துறைமுகத்தின் மேல் இரவு முழுவதும் மழை பெய்தது, நகரத்தின் விளக்குகள் ஒவ்வொன்றாக எரிந்தன, அவள் பழைய புத்தகக் கடையில் காத்திருந்தாள்.', 'ta'],
+  ])('%s: %s', (text, language) => {
+    expect(scriptLanguageOf(text)?.language).toBe(language);
+  });
+
+  it('a Malay story with a shop sign in Jawi and a name in Chinese is still Malay', () => {
+    const text = `${'Aisyah berjalan ke kedai buku lama di hujung jalan sambil memikirkan surat ayahnya. '.repeat(6)}Papan tanda kedai itu bertulis کتاب dan nama tuan kedai, 陈, tertulis di bawahnya.`;
+    expect(scriptLanguageOf(text)).toBeUndefined();
+  });
+});

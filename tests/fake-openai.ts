@@ -445,7 +445,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     // A stream that breaks off: 60 % of the text, the last word cut in half, then the connection ends.
     if (options.habits?.includes('broken')) {
-      const cut = text.slice(0, Math.floor(text.length * 0.6)).replace(/(\S{2,}?)\S*$/, '$1');
+      const cut = text.slice(0, Math.floor(text.length * 0.6)).trimEnd().replace(/(\S{2,}?)\S*$/, '$1');
       const base = { id: `chatcmpl-${chatCount}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: String(body.model ?? 'fake') };
       for (const w of cut.match(/\S+\s*/g) ?? []) res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`);
       res.end();

@@ -39,9 +39,10 @@ export async function auditPart(input: { spec: ResolvedSpec; renderer: PromptRen
   const { spec, state, position } = input;
   const shown = stateForStep(spec, state, position);
   const text = state.content[position]!;
-  const request = renderContinuityAudit({ spec, renderer: input.renderer, state: shown, step: partStep(spec, position, state.totalChapters), text });
-  const provider = fitting(input.provider, { ...(shown.memory ? { bible: shown.memory } : {}), recent: text });
   const step = partStep(spec, position, state.totalChapters);
+  const request = renderContinuityAudit({ spec, renderer: input.renderer, state: shown, step, text });
+  const provider = fitting(input.provider, { ...(shown.memory ? { bible: shown.memory } : {}), recent: text });
+  // Judged like every answer (answer-verdict.ts): an audit that declines is no audit (the chapter keeps no findings).
   const expect = expectationOf({ spec, renderer: input.renderer, state: shown, step, kind: 'audit', extra: () => [text, shown.memory ?? ''] });
   const result = await askText(provider, { ...request, ...(input.signal ? { signal: input.signal } : {}) }, expect);
   return { findings: parseAuditFindings(result.text), ...(result.usage ? { usage: result.usage } : {}) };

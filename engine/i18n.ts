@@ -52,6 +52,10 @@ export const WORDS = {
   languageRetried: { en: 'language: answered in {found}, written again in {expected}', ms: 'bahasa: dijawab dalam {found}, ditulis semula dalam {expected}' },
   wordsSoFar: { en: '{words} words so far', ms: '{words} patah perkataan setakat ini' },
   conclusionAsLast: { en: '{id} ends on its conclusion as chapter {n}: the introduction, chapters 1 to {before}, then the conclusion', ms: '{id} berakhir dengan kesimpulannya sebagai bab {n}: pengenalan, bab 1 hingga {before}, kemudian kesimpulan' },
+  rewritten: { en: '{words} words (was {before})', ms: '{words} patah perkataan (sebelum ini {before})' },
+  rewriteKept: { en: 'the previous {label} is kept as a version in {file}; karya export shows the new one', ms: '{label} yang sebelumnya disimpan sebagai versi dalam {file}; karya export menunjukkan yang baharu' },
+  rewriteFailed: { en: '{label}: the rewrite failed ({message}); the part is as it was', ms: '{label}: penulisan semula gagal ({message}); bahagian itu kekal seperti sebelumnya' },
+  rewriteInterrupted: { en: 'interrupted; the part is as it was', ms: 'dihentikan; bahagian itu kekal seperti sebelumnya' },
   outlineShort: { en: 'the outline plans {found} of {total} chapters even after asking again; {missing} will be written from the premise and the story so far, with no plan of their own', ms: 'rangka merancang {found} daripada {total} bab walaupun selepas diminta semula; {missing} akan ditulis berdasarkan premis dan cerita setakat ini, tanpa rancangan sendiri' },
 } as const satisfies Record<string, Bilingual>;
 

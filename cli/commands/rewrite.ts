@@ -5,7 +5,7 @@
 // same settings, else the generator's latest saved book).
 // `karya export` then shows the new part; the other parts are unchanged.
 import { existsSync } from 'node:fs';
-import { BookSession, EditError, GenerationError, MAX_REWRITE_NOTE_CHARS, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, EditError, GenerationError, generationMessage, MAX_REWRITE_NOTE_CHARS, type Lang, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
 import { conclusionPosition } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
@@ -54,6 +54,8 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
   if (!existsSync(statePath)) fail(`no state file at ${statePath}, so no saved book to rewrite; write the book first with: ${command}`);
   const stateFile = await openStateFile(statePath);
   const interrupt = listenForInterrupt();
+  // The part being rewritten and its book's language, for the failure line.
+  let failing: { label: string; lang: Lang } | undefined;
   try {
     const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 });
     if (!chosen) {
@@ -66,7 +68,9 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     // The saved book, finished or not, as it is: a rewrite never starts a new one.
     const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: cliProvider(), store: stateFile.progress(CLI_USER), key, settings: saved.state.settings, totalChapters: total, onFinished: 'keep' });
     const label = session.label(partStep(spec, position, total));
-    const live = liveProgress(`${label} (${note ? 'rewrite' : 'again'})`);
+    const lang = session.state.lang;
+    failing = { label, lang };
+    const live = liveProgress(label, lang);
     let result;
     try {
       result = await session.rewrite(position, { signal: interrupt.signal, onDelta: live.onDelta, ...(note ? { note } : {}), onRetry: (n) => { live.stop(); info(`  … ${label}: ${n.message}`); } });
@@ -74,19 +78,22 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
       live.stop();
     }
     const before = result.previous.split(/\s+/).filter(Boolean).length;
-    info(`  ${result.isComplete && !result.short ? '✓' : '⚠'} ${result.label.padEnd(24)} ${String(result.words).padStart(5)} words (was ${before})  ${result.seconds.toFixed(1)}s${note ? `  note: ${note.length > 60 ? `${note.slice(0, 57)}…` : note}` : ''}`);
-    info(`karya: the previous ${result.label} is kept as a version in ${statePath}; karya export shows the new one`);
+    info(`  ${result.isComplete && !result.short ? '✓' : '⚠'} ${result.label.padEnd(24)} ${word('rewritten', lang, { words: String(result.words).padStart(5), before })}  ${result.seconds.toFixed(1)}s${note ? `  “${note.length > 60 ? `${note.slice(0, 57)}…` : note}”` : ''}`);
+    info(`karya: ${word('rewriteKept', lang, { label: result.label, file: statePath })}`);
     // The later parts that mention what the rewritten part no longer establishes: nothing later is rewritten.
     const check = session.view().parts.filter((p) => p.check_against === result.label).map((p) => ({ part: p.label, check_against: p.check_against! }));
     for (const c of check) info(`  ⚠ ${c.part.padEnd(24)} ${word('checkAgainst', session.state.lang, { label: c.check_against })}`);
     if (opts.json) process.stdout.write(JSON.stringify({ id: spec.id, part: opts.part, label: result.label, words: result.words, previousWords: before, ...(result.short ? { short: true } : {}), bibleCalls: result.bibleCalls, ...(check.length ? { check } : {}) }) + '\n');
   } catch (error) {
     if (interrupt.isInterrupted) {
-      info('karya: interrupted; the part is as it was');
+      info(`karya: ${word('rewriteInterrupted', failing?.lang ?? 'en')}`);
       throw new CliExit(EXIT.interrupted);
     }
     if (error instanceof EditError) fail(`${error.code}: ${error.message}`);
-    if (error instanceof GenerationError) fail(`the rewrite failed (${error.message}); the part is as it was`, EXIT.failed);
+    if (error instanceof GenerationError) {
+      const lang = failing?.lang ?? 'en';
+      fail(word('rewriteFailed', lang, { label: failing?.label ?? opts.part, message: generationMessage(error, lang) }), EXIT.failed);
+    }
     throw error;
   } finally {
     interrupt.release();

@@ -83,10 +83,11 @@ function wordsOf(text: string): string[] {
 const ECHO_RUN = 8;
 /** An echo that starts where a message of the request starts, this long, is the request sent back. */
 const ECHO_FROM_START = 12;
-/** Any run of the request's own words this long in the answer is an echo. */
-const ECHO_ANYWHERE = 40;
-/** An answer this much of which is the request's own words is an echo. */
-const ECHO_SHARE = 0.5;
+/**
+ * Any run of the request's own words this long in the answer is an echo. Shorter runs are the wording a piece is
+ * told to use (a copyright page's rights notice, 30–40 words, copied as asked).
+ */
+const ECHO_ANYWHERE = 60;
 
 const runs = (words: readonly string[]) => Array.from({ length: Math.max(0, words.length - ECHO_RUN + 1) }, (_, i) => words.slice(i, i + ECHO_RUN).join(' '));
 
@@ -96,9 +97,9 @@ function headingsOf(text: string): string[] {
 }
 
 /**
- * How much of the answer is the request's own text (its system and user messages less the material the
- * answer may repeat): `echoed` when it sends back the start of a message, a long run of it, or mostly the
- * request; or, for prose, two or more of the request's headings (the story bible's sections) as its own.
+ * Whether the answer is the request's own text (its system and user messages less the material the answer
+ * may repeat): `echoed` when it sends back the start of a message or a long run of it; or, for prose, two or
+ * more of the request's headings (the story bible's sections) as its own.
  */
 export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): boolean {
   const words = wordsOf(answer);
@@ -106,7 +107,6 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   const messages = [request.system, request.user].map(wordsOf);
   const own = new Set(messages.flatMap(runs).filter((r) => !material.has(r)));
   const starts = new Set(messages.map((m) => m.slice(0, ECHO_RUN).join(' ')).filter((r) => own.has(r)));
-  const covered = new Array<boolean>(words.length).fill(false);
   let longest = 0;
   let run = 0;
   let isFromStart = false;
@@ -116,12 +116,12 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
       return;
     }
     if (run === 0 && starts.has(r)) isFromStart = true;
-    covered.fill(true, i, i + ECHO_RUN);
     run = run === 0 ? ECHO_RUN : run + 1;
     longest = Math.max(longest, run);
   });
-  const share = words.length ? covered.filter(Boolean).length / words.length : 0;
-  if ((isFromStart && longest >= ECHO_FROM_START) || longest >= ECHO_ANYWHERE || (share >= ECHO_SHARE && longest >= ECHO_RUN * 2)) return true;
+  // How much of the answer the request's words cover says nothing alone: a short piece told what to say (a
+  // copyright page's notice and disclaimer) is mostly them, and rightly.
+  if ((isFromStart && longest >= ECHO_FROM_START) || longest >= ECHO_ANYWHERE) return true;
   if (expect.kind !== 'prose') return false;
   const asked = new Set(headingsOf(request.user));
   const materialHeadings = new Set(expect.material().flatMap(headingsOf));

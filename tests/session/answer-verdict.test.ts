@@ -49,6 +49,15 @@ describe('echoes', () => {
     expect(isEcho(answer, request, { kind: 'prose', material: () => book })).toBe(expected);
   });
 
+  it('a copyright page that uses the rights notice and disclaimer it was told to use is no echo', () => {
+    const asked = {
+      system: 'You are an expert writer and editor who writes polished short pieces for authors, self-publishers, parents, teachers and learners.',
+      user: 'Write a copyright page.\nWrite the copyright page of "Harbour Lights" by Aisha Rahman, ready to print on the back of the title page. Use short lines and paragraphs, in this order:\n- the rights notice: all rights reserved; no part of the book may be reproduced, stored or transmitted in any form or by any means without the prior written permission of the author, except brief quotations in reviews and other uses permitted by copyright law;\n- a disclaimer suited to the book: for fiction, that names, characters and events are the product of the author\'s imagination and any resemblance to real people is coincidental;',
+    };
+    const page = 'Harbour Lights\n\nCopyright © 2026 Aisha Rahman\n\nAll rights reserved; no part of the book may be reproduced, stored or transmitted in any form or by any means without the prior written permission of the author, except brief quotations in reviews and other uses permitted by copyright law.\n\nNames, characters and events are the product of the author\'s imagination and any resemblance to real people is coincidental.';
+    expect(isEcho(page, asked, { kind: 'prose', material: () => ['Harbour Lights', 'Aisha Rahman'] })).toBe(false);
+  });
+
   it('a story-bible update may repeat the bible\'s headings it was asked for', () => {
     expect(isEcho('## Characters\n- Aisha | the lead | at the harbour | Chapter 1\n## Established facts\n- The shop is old.', request, { kind: 'bible', material: () => book })).toBe(false);
   });

@@ -11,6 +11,7 @@ import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { nextStep, type BookState } from '../compile/flow.js';
 import { parsedOutlineOf } from '../compile/plan.js';
+import { partStep, stepLabel } from '../compile/labels.js';
 import { parseBriefCharacters } from '../compile/brief.js';
 import type { PixelSize, ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
@@ -221,6 +222,7 @@ export async function buildKdpPackage(input: {
   // In the book's language (readiness.json and the summary; `text` keeps each check's words as codes).
   const readiness = packageReadiness({
     metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
+    incompleteParts: (state.incompleteParts ?? []).map((p) => stepLabel(partStep(book, p, state.totalChapters), state.lang, book)),
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
     cover: { name: 'cover.jpg', bytes: jpeg.bytes, content: await coverContent(parts.cover.png, jpeg.bytes) },
     characterNames: parseBriefCharacters(parsedOutlineOf(book, state).characters ?? '').map((c) => c.name),

@@ -51,6 +51,8 @@ export const READINESS_WORDS = {
   // book-complete
   'book.complete': { en: 'introduction to conclusion', ms: 'dari pengenalan hingga penutup' },
   'book.unfinished': { en: 'the book is not finished', ms: 'buku belum selesai' },
+  'book.mid-sentence': { en: 'these parts end mid-sentence: {parts}', ms: 'bahagian ini berhenti di tengah ayat: {parts}' },
+  'book.mid-sentence-fix': { en: 'finish each with Write more, or rewrite its ending', ms: 'lengkapkan setiap satu dengan Tulis lagi, atau tulis semula pengakhirannya' },
   'book.finish': { en: 'write the remaining parts of the book{how_finish}', ms: 'tulis bahagian buku yang belum ditulis{how_finish}' },
   // offline-text
   'offline.found': { en: 'offline demo text in {where}: no AI model wrote it', ms: 'teks demo luar talian dalam {where}: tiada model AI yang menulisnya' },

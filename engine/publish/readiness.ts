@@ -73,6 +73,8 @@ export function hasOfflineText(text: string): boolean {
 export interface ReadinessInput {
   metadata: KdpMetadata;
   isBookComplete: boolean;
+  /** The labels of the parts that stop mid-sentence (cut at the model's limit or a broken answer, kept incomplete). */
+  incompleteParts?: readonly string[];
   /** The book's text (every part, as written), for the offline-text check. */
   manuscriptText: string;
   epub: Uint8Array;
@@ -225,7 +227,9 @@ function pageCountOutcome(input: ReadinessInput): Outcome {
 export const READINESS_RULES: readonly Rule[] = [
   {
     id: 'book-complete', label: () => say('label.book-complete'), appliesTo: everyChannel, source: () => KARYA,
-    evaluate: (i) => outcome(i.isBookComplete, say(i.isBookComplete ? 'book.complete' : 'book.unfinished'), say('book.finish')),
+    evaluate: (i) => (i.isBookComplete && i.incompleteParts?.length
+      ? outcome(false, say('book.mid-sentence', { parts: i.incompleteParts.join(', ') }), say('book.mid-sentence-fix'))
+      : outcome(i.isBookComplete, say(i.isBookComplete ? 'book.complete' : 'book.unfinished'), say('book.finish'))),
   },
   {
     id: 'offline-text', label: () => say('label.offline-text'), appliesTo: everyChannel,

@@ -277,6 +277,13 @@ describe('readiness in the book\'s language', () => {
     expect(english.channels.kdp_ebook.checks.find((c) => c.id === 'title-case')!.label).toBe('the title is in title case (English)');
   });
 
+  it('a finished book with a part that stops mid-sentence is not ready, naming the part, in the book\'s language', () => {
+    const english = packageReadiness({ ...input({ language: 'en' }), incompleteParts: ['Chapter 2'] });
+    expect(english.channels.kdp_ebook.checks.find((c) => c.id === 'book-complete')).toMatchObject({ status: 'fail', detail: 'these parts end mid-sentence: Chapter 2', fix: 'finish each with Write more, or rewrite its ending' });
+    const malay = packageReadiness({ ...input({ language: 'ms' }), incompleteParts: ['Bab 2'] });
+    expect(malay.channels.kdp_ebook.checks.find((c) => c.id === 'book-complete')).toMatchObject({ status: 'fail', detail: 'bahagian ini berhenti di tengah ayat: Bab 2' });
+  });
+
   it('each check keeps its words as texts, so the studio says them in its own language', () => {
     const check = packageReadiness(input({ language: 'en', author: '' })).channels.kobo.checks.find((c) => c.id === 'author')!;
     expect(check.detail).toBe('no author name');

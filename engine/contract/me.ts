@@ -22,7 +22,7 @@ export type ProfileUpdatedResponse = z.infer<typeof ProfileUpdatedResponseSchema
 export const PasswordChangeBodySchema = z.strictObject({
   currentPassword: failsWith('current_password_wrong', z.string().min(1)).pipe(z.string().max(MAX_PASSWORD)),
   newPassword: NewPasswordSchema,
-  /** Revoke every API key of the account too (default: no; the studio offers it). */
+  /** Revoke every API key of the account too (default: yes, as a reset does; `false` keeps them, as the studio offers). */
   revokeApiKeys: z.boolean().optional(),
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBodySchema>;

@@ -45,7 +45,15 @@ export function acceptApiKeys(ctx: AppContext): RequestHandler {
     if (!hasBearer(req)) return next();
     const key = bearerOf(req);
     const found = key.startsWith(API_KEY_PREFIX) && key.length < 100 ? await repos.apiKeys.authenticate(hashApiKey(key)) : null;
-    if (!found) return next(ApiError.catalogue(401, 'invalid_api_key'));
+    if (!found) {
+      // Guessing keys is slow: every unknown key counts against its sender's address (on every instance).
+      const guess = await repos.limits.take({ key: `apikey-invalid-ip:${req.ip ?? ''}`, capacity: config.invalidApiKeyRate.burst, refillMs: config.invalidApiKeyRate.refillMs });
+      if (!guess.isAllowed) {
+        res.set('Retry-After', String(Math.max(1, Math.ceil(guess.retryAfterMs / 1000))));
+        return next(ApiError.catalogue(429, 'rate_limited'));
+      }
+      return next(ApiError.catalogue(401, 'invalid_api_key'));
+    }
     useApiKeySession(req, found);
     if (!hasApiAccess(found.user.role)) return next(ApiError.catalogue(403, 'api_access_required'));
     const take = await repos.limits.take({ key: `apikey:${found.keyId}`, capacity: config.apiKeyRate.burst, refillMs: config.apiKeyRate.refillMs });

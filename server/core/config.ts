@@ -68,6 +68,8 @@ export interface ServerConfig {
    * `refillMs` (KARYA_API_KEY_BURST, KARYA_API_KEY_PER_MINUTE). Generations also count against generationRate.
    */
   apiKeyRate: { burst: number; refillMs: number };
+  /** Unknown API keys per client address (a token bucket in the database): guessing keys is slow. */
+  invalidApiKeyRate: { burst: number; refillMs: number };
   /** Credit code and link claims per user (a token bucket in the database): guessing codes is slow. */
   claimRate: { burst: number; refillMs: number };
   /** How long the AI test page's last answer serves users who are not the administrator. */
@@ -250,6 +252,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
       refillMs: 60_000 / intFrom(env.KARYA_API_KEY_PER_MINUTE, 60, 1, 100_000, 'KARYA_API_KEY_PER_MINUTE'),
     },
     claimRate: { burst: 10, refillMs: 60_000 },
+    invalidApiKeyRate: { burst: 20, refillMs: 6_000 },
     ...(metricsTokenFrom(env.KARYA_METRICS_TOKEN) ? { metricsToken: metricsTokenFrom(env.KARYA_METRICS_TOKEN)! } : {}),
     testCheckTtlMs: 5 * 60_000,
     sessionRecheckMs: 10_000,

@@ -8,8 +8,24 @@ import {
   GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, generationMessage, outlineToast, parseSettings, stepRef,
   type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../../engine/index.js';
+import type { Response } from 'express';
 import type { Charge, Repositories } from '../store/ports.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
+import type { AppContext } from './context.js';
+
+/**
+ * Every request that calls the model (a step, a passage, write more, a rewrite, a stopped part continued or
+ * rewritten, the story bible's update on demand, a publishing package) takes a token from the user's
+ * generation bucket, kept in the database so every instance shares it: 429 `rate_limited` with Retry-After
+ * when it is empty. A request with an API key also took one from the key's own bucket (auth/api-keys.ts).
+ */
+export async function takeGenerationToken(ctx: Pick<AppContext, 'config' | 'repos'>, input: { userId: string; lang: Lang; res: Response }): Promise<void> {
+  const { config, repos } = ctx;
+  const take = await repos.limits.take({ key: `generate:${input.userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
+  if (take.isAllowed) return;
+  input.res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
+  throw ApiError.catalogue(429, 'rate_limited', input.lang);
+}
 
 /** Runs tasks with the same key one after another (one book of one user advances one step at a time). */
 export class KeyedMutex {

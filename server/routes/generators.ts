@@ -10,7 +10,7 @@ import { ApiError, MESSAGES } from '../http/errors.js';
 import type { StepRequest } from '../core/steps.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
-import { settingsOrError } from '../core/generation.js';
+import { settingsOrError, takeGenerationToken } from '../core/generation.js';
 import { publicJson, sendPublicJson, type PublicJson, type TypedEventStream } from '../http/contract.js';
 import { ApiRoutes } from '../http/routes.js';
 import { runGeneration, type GenerationEvents, type SharedChecks } from './generate.js';
@@ -40,15 +40,6 @@ function settingsOfBody(spec: GeneratorSpec, body: z.output<typeof GenerateBodyS
   const chapterField = spec.fields.find((f) => f.role === 'chapterTitle');
   const chapterTitle = body.chapterTitle?.trim() || (chapterField ? String(settings[chapterField.name] ?? '').trim() : '') || undefined;
   return { settings, hintLang, chapterTitle };
-}
-
-/** Every generation request of a user takes a token from their bucket (kept in the database); 429 when it is empty. */
-async function takeGenerationToken(ctx: AppContext, input: { userId: string; hintLang: Lang; res: Response }): Promise<void> {
-  const { config, repos } = ctx;
-  const take = await repos.limits.take({ key: `generate:${input.userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
-  if (take.isAllowed) return;
-  input.res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
-  throw ApiError.catalogue(429, 'rate_limited', input.hintLang);
 }
 
 /**
@@ -123,7 +114,7 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
     const isStream = wantsEventStream(req.get('accept'));
     const { user } = sessionOf(req);
 
-    await takeGenerationToken(ctx, { userId, hintLang, res });
+    await takeGenerationToken(ctx, { userId, lang: hintLang, res });
     const idempotencyKey = headers['idempotency-key'];
     if (idempotencyKey && (await replayStoredAnswer(ctx, { userId, idempotencyKey, hintLang, isStream, requestHash: hashRequest({ generatorId: spec.id, body: req.body as unknown }), res }))) return;
 

@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
 import { fileOfZip, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';
+import { takeGenerationToken } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export function publishRoutes(ctx: AppContext): ApiRoutes {
@@ -52,6 +53,8 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
       const bookId = await repos.books.findBookId({ userId: user.id, key: bookType });
       if (bookId === null) throw ApiError.of(404, 'progress_not_found');
       const given = body.author ? { author: body.author } : {};
+      // Its pieces call the model: a token from the user's generation bucket first (429 past it).
+      await takeGenerationToken(ctx, { userId: user.id, lang, res });
       // Nothing is spent on a package the user cannot pay for in full (the administrator always passes).
       const { cost } = publishQuote(ctx, book, given);
       if (user.role !== 'admin' && ((await repos.credits.balanceOf(user.id)) ?? 0) < cost) throw ApiError.catalogue(402, 'insufficient_credits', lang);

@@ -38,22 +38,24 @@ async function fillIn(labels: { current: RegExp; next: RegExp; confirm: RegExp }
 const renderChangePassword = (profile: Profile) => renderPage(<ChangePassword />, { user: profile });
 
 describe('change password', () => {
-  it('offers to revoke the API keys, unticked, and sends the choice', async () => {
+  it('says a new password ends the API keys, offers to keep them, unticked, and sends the choice', async () => {
     const sent = serve({ status: 200, body: { message: 'Password updated successfully' } });
     renderChangePassword(USER);
     const user = await fillIn({ current: /^Current Password/, next: /^New Password/, confirm: /^Confirm New Password/ }, 'a long new passphrase');
-    const revoke = screen.getByRole('checkbox', { name: 'Also revoke all my API keys (scripts using them stop working)' });
-    expect((revoke as HTMLInputElement).checked).toBe(false);
-    await user.click(revoke);
+    const keep = screen.getByRole('checkbox', { name: 'Keep my API keys working (a new password ends them otherwise, and scripts using them stop)' });
+    expect((keep as HTMLInputElement).checked).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     await vi.waitFor(() => expect(sent).toEqual([{ currentPassword: 'karya-secret1', newPassword: 'a long new passphrase', revokeApiKeys: true }]));
+    await user.click(keep);
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await vi.waitFor(() => expect(sent.at(-1)).toEqual({ currentPassword: 'karya-secret1', newPassword: 'a long new passphrase', revokeApiKeys: false }));
   });
 
   it('in Malay: the offer and a refused common password are in Malay', async () => {
     serve({ status: 400, body: { error: { code: 'password_too_common', message: TOO_COMMON_MS, fields: { newPassword: TOO_COMMON_MS } } } });
     renderChangePassword({ ...USER, lang: 'ms' });
     const user = await fillIn({ current: /^Kata Laluan Semasa/, next: /^Kata Laluan Baharu/, confirm: /^Sahkan Kata Laluan Baharu/ }, 'password');
-    expect(screen.getByRole('checkbox', { name: 'Batalkan juga semua kunci API saya (skrip yang menggunakannya berhenti berfungsi)' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Kekalkan kunci API saya (kata laluan baharu menamatkannya jika tidak, dan skrip yang menggunakannya berhenti)' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Kemas Kini Kata Laluan' }));
     expect((await screen.findByRole('alert')).textContent).toBe(TOO_COMMON_MS);
   });

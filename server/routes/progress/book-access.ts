@@ -7,7 +7,7 @@ import { failureOf } from '../../core/generation.js';
 import type { Charge } from '../../store/ports.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError, MESSAGES } from '../../http/errors.js';
-import { bookLockKey, bookLocks, whileNoStep } from '../../core/generation.js';
+import { bookLockKey, bookLocks, takeGenerationToken, whileNoStep } from '../../core/generation.js';
 import { sessionOf } from '../../auth/middleware.js';
 
 /** The helpers of the progress routes, over one app context (its locks: bookLocks). */
@@ -88,6 +88,8 @@ export function bookAccess(ctx: AppContext) {
     run: (call: { signal: AbortSignal; charge: Charge; commitUsage: (metadata: { words: number; tokens?: unknown }) => Promise<void> }) => Promise<void>,
   ): Promise<void> => {
     const { userId, spec, lang, step, what } = input;
+    // A model call like a step: it takes a token from the user's generation bucket first (429 past it).
+    await takeGenerationToken(ctx, { userId, lang, res });
     const charge = await repos.generations.start({ userId, generatorId: spec.id, step, cost: input.cost ?? spec.cost, reason: input.reason });
     if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
     const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);

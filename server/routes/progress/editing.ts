@@ -2,7 +2,7 @@
 // as chapters with the writer's notes (PUT …/outline), the story bible (PUT …/bible), and the bible's
 // update tried again (POST …/bible/update, uncharged).
 import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, progress, type BookState } from '../../../engine/index.js';
-import { failureOf, userProgress } from '../../core/generation.js';
+import { failureOf, takeGenerationToken, userProgress } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../http/errors.js';
 import type { ApiRoutes } from '../../http/routes.js';
@@ -79,11 +79,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       if (!bookView(spec, state).parts.some((p) => p.bible_updated === false)) return res.json({ book: bookView(spec, state) });
       // Uncharged, yet it calls the model: it takes a token from the user's generation bucket, as generating does.
-      const take = await ctx.repos.limits.take({ key: `generate:${userId}`, capacity: ctx.config.generationRate.burst, refillMs: ctx.config.generationRate.refillMs });
-      if (!take.isAllowed) {
-        res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
-        throw ApiError.catalogue(429, 'rate_limited', lang);
-      }
+      await takeGenerationToken(ctx, { userId, lang, res });
       const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
       const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
       try {

@@ -22,7 +22,7 @@ export const PROFILE = {
   'password.current': { en: 'Current Password', ms: 'Kata Laluan Semasa' },
   'password.new': { en: 'New Password', ms: 'Kata Laluan Baharu' },
   'password.confirm': { en: 'Confirm New Password', ms: 'Sahkan Kata Laluan Baharu' },
-  'password.revokeKeys': { en: 'Also revoke all my API keys (scripts using them stop working)', ms: 'Batalkan juga semua kunci API saya (skrip yang menggunakannya berhenti berfungsi)' },
+  'password.keepKeys': { en: 'Keep my API keys working (a new password ends them otherwise, and scripts using them stop)', ms: 'Kekalkan kunci API saya (kata laluan baharu menamatkannya jika tidak, dan skrip yang menggunakannya berhenti)' },
   'password.update': { en: 'Update Password', ms: 'Kemas Kini Kata Laluan' },
   'password.updating': { en: 'Updating...', ms: 'Sedang mengemas kini...' },
   'password.enterCurrent': { en: 'Please enter your current password', ms: 'Sila masukkan kata laluan semasa anda' },

@@ -1,4 +1,4 @@
-// /profile/change-password: current, new and confirm, and whether to revoke the account's API keys too;
+// /profile/change-password: current, new and confirm; a new password ends the account's API keys unless the writer keeps them;
 // Update Password really changes it (the server checks the current one), Cancel goes back to /.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -14,7 +14,7 @@ export default function ChangePassword() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [isRevokingKeys, setIsRevokingKeys] = useState(false);
+  const [isKeepingKeys, setIsKeepingKeys] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -25,7 +25,7 @@ export default function ChangePassword() {
     setIsBusy(true);
     setError(null);
     try {
-      await call('POST /me/password', { body: { currentPassword: current, newPassword: next, revokeApiKeys: isRevokingKeys } });
+      await call('POST /me/password', { body: { currentPassword: current, newPassword: next, revokeApiKeys: !isKeepingKeys } });
       toast.success(t('password.updated'));
       navigate('/', { replace: true });
     } catch (err) {
@@ -49,8 +49,8 @@ export default function ChangePassword() {
         <label htmlFor="cp-confirm" className="label mt-4">{t('password.confirm')}</label>
         <input id="cp-confirm" type="password" autoComplete="new-password" className="input" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         <label className="mt-4 flex items-start gap-2 text-sm">
-          <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-gray-300" checked={isRevokingKeys} onChange={(e) => setIsRevokingKeys(e.target.checked)} />
-          <span>{t('password.revokeKeys')}</span>
+          <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-gray-300" checked={isKeepingKeys} onChange={(e) => setIsKeepingKeys(e.target.checked)} />
+          <span>{t('password.keepKeys')}</span>
         </label>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn-secondary" onClick={() => navigate('/')}>{t('common.cancel')}</button>

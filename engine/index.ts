@@ -4,6 +4,7 @@
 export * from './spec/types.js';
 export * from './errors.js';
 export * from './i18n.js';
+export * from './clean-text.js';
 export { resolveSpec, parseShared } from './spec/resolve.js';
 export { buildCatalog, compileAll, type Catalog, type Sources } from './catalog.js';
 export * from './compile/schema.js';

@@ -21,6 +21,7 @@ import { createCheckout } from './core/payments.js';
 import { countCredits, listen, metricsOf, withProcessMetrics, type QueueStats } from './core/metrics.js';
 import { createLifecycle, NotReady, probe, startingHandler, type Lifecycle } from './http/lifecycle.js';
 import { migrations } from '../migrations/index.js';
+import { hashPassword } from './auth/password.js';
 
 const { providerFromEnv } = await loadProviders();
 
@@ -79,12 +80,27 @@ export async function prepareStore(ctx: AppContext): Promise<void> {
   }
   await repos.auth.deleteExpiredSessions();
   await repos.limits.prune({ olderThan: Date.now() - LIMITS_KEPT_MS });
-  if (config.adminEmail) {
-    const admin = await repos.users.promoteToAdmin({ email: config.adminEmail, reason: 'KARYA_ADMIN_EMAIL account made administrator' });
-    if (admin) logger.info({ email: admin.email }, 'KARYA_ADMIN_EMAIL account is now the administrator');
-  }
+  if (config.adminEmail) await prepareAdministrator(ctx, config.adminEmail);
   const deployment = await repos.system.recordStart({ version: config.version, url: config.publicUrl });
   if (deployment) logger.info({ version: deployment.version }, 'new version: deployment recorded');
+}
+
+/**
+ * The KARYA_ADMIN_EMAIL account: made at start with KARYA_ADMIN_PASSWORD (hashed; the password is never logged)
+ * when it does not exist yet, and made administrator when it does; without a password and an account, the log
+ * says how to make one (a sign-up from this machine, or the password setting).
+ */
+async function prepareAdministrator(ctx: AppContext, email: string): Promise<void> {
+  const { repos, config, logger } = ctx;
+  if (config.adminPassword !== undefined && !(await repos.users.findByEmail(email))) {
+    const made = await repos.users.create({ email, passwordHash: await hashPassword(config.adminPassword, config.scryptLogN), role: 'admin' });
+    if (made) logger.info({ email }, 'administrator account made from KARYA_ADMIN_PASSWORD');
+  }
+  const admin = await repos.users.promoteToAdmin({ email, reason: 'KARYA_ADMIN_EMAIL account made administrator' });
+  if (admin) logger.info({ email: admin.email }, 'KARYA_ADMIN_EMAIL account is now the administrator');
+  if (!(await repos.users.findByEmail(email))) {
+    logger.info({ email }, `no administrator account yet: sign up with ${email} from this machine (${config.publicUrl}/signup opened here, or through an SSH tunnel), or set KARYA_ADMIN_PASSWORD (or KARYA_ADMIN_PASSWORD_FILE) and restart`);
+  }
 }
 
 /**

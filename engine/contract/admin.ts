@@ -2,7 +2,7 @@
 // rollback, and the AI configuration (never a key). The administrator only.
 import * as z from 'zod';
 import { EmailSchema, NewPasswordSchema } from './auth.js';
-import { AssignableRoleSchema, DisplayNameSchema, ProfileSchema, TimestampSchema } from './common.js';
+import { AssignableRoleSchema, DisplayNameSchema, ProfileSchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { failsWith } from './messages.js';
 
 // ------------------------------------------------------------------ users
@@ -57,7 +57,7 @@ const creditAmount = failsWith('invalid_credit_amount', z.number().int().min(1).
 
 export const NewCreditLinkBodySchema = z.strictObject({
   credits: creditAmount,
-  description: z.string().trim().max(200).optional(),
+  description: WriterTextSchema.trim().max(200).optional(),
 });
 export type NewCreditLinkBody = z.infer<typeof NewCreditLinkBodySchema>;
 
@@ -99,7 +99,7 @@ export const NewCreditCodeBodySchema = z.strictObject({
     .regex(/^[A-Z0-9_-]{8,40}$/, { error: 'A code is 8 to 40 letters, digits, - or _' })
     .optional(),
   credits: creditAmount,
-  description: z.string().trim().max(200).optional(),
+  description: WriterTextSchema.trim().max(200).optional(),
   /** After this time (ISO 8601, in the future) the code no longer redeems; absent = never expires. */
   expires_at: z.iso
     .datetime({ offset: true, error: 'An expiry is a date and time (ISO 8601)' })

@@ -9,7 +9,7 @@ import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../sess
 import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline-edit.js';
 import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { PAPER_NAMES, TRIM_NAMES, type PaperName, type TrimName } from '../print.js';
-import { ApiErrorBodySchema, TimestampSchema } from './common.js';
+import { ApiErrorBodySchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { BookViewSchema, LabelledStepSchema, ProgressSchema } from '../session/view-schema.js';
 
 const Lang = z.enum(['en', 'ms']);
@@ -21,7 +21,7 @@ export { BookViewSchema, LabelledStepSchema, ProgressSchema, type BookView } fro
 export const GenerateBodySchema = z.strictObject({
   settings: z.record(z.string(), z.unknown()).default({}),
   lang: Lang.optional(),
-  chapterTitle: z.string().max(120).optional(),
+  chapterTitle: WriterTextSchema.max(120).optional(),
   /** The step the client means to run; 409 when the book is elsewhere (a stale tab, a double click). */
   step: StepRefSchema.optional(),
 });
@@ -122,7 +122,7 @@ export function savedProgressOf(answer: SavedProgressResponse): SavedProgress | 
  */
 export const PartEditBodySchema = z.strictObject({
   part: StepRefSchema,
-  text: z.string().max(MAX_PART_CHARS * 2),
+  text: WriterTextSchema.max(MAX_PART_CHARS * 2),
 });
 export type PartEditBody = z.input<typeof PartEditBodySchema>;
 
@@ -137,7 +137,7 @@ export type PartEditResponse = z.infer<typeof PartEditResponseSchema>;
  */
 export const OutlineEditBodySchema = z.strictObject({
   chapters: z
-    .array(z.strictObject({ title: z.string().max(MAX_CHAPTER_TITLE_CHARS), plan: z.string().max(MAX_CHAPTER_PLAN_CHARS), note: z.string().max(MAX_CHAPTER_NOTE_CHARS).optional() }))
+    .array(z.strictObject({ title: WriterTextSchema.max(MAX_CHAPTER_TITLE_CHARS), plan: WriterTextSchema.max(MAX_CHAPTER_PLAN_CHARS), note: WriterTextSchema.max(MAX_CHAPTER_NOTE_CHARS).optional() }))
     .min(1)
     .max(MAX_OUTLINE_CHAPTERS),
 });
@@ -157,7 +157,7 @@ export type WriteMoreResponse = z.infer<typeof WriteMoreResponseSchema>;
  * POST /api/progress/:bookType/rewrite: a written part written again, with the writer's note or
  * none, charged as a step (refunded when it fails); the text it replaces is kept as a version.
  */
-export const RewriteBodySchema = z.strictObject({ part: StepRefSchema, note: z.string().max(MAX_REWRITE_NOTE_CHARS).optional() });
+export const RewriteBodySchema = z.strictObject({ part: StepRefSchema, note: WriterTextSchema.max(MAX_REWRITE_NOTE_CHARS).optional() });
 export type RewriteBody = z.input<typeof RewriteBodySchema>;
 /** The book after the rewrite, the part's words, the version number the previous text was kept as, and the credits left. */
 export const RewriteResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), kept_version: z.number().int(), credits_available: z.number() });
@@ -184,7 +184,7 @@ export const RestoreVersionResponseSchema = z.strictObject({ book: BookViewSchem
 export type RestoreVersionResponse = z.infer<typeof RestoreVersionResponseSchema>;
 
 /** The story bible edited by hand (all but the premise and planned ending, which come from the outline). */
-export const BibleEditBodySchema = z.strictObject({ text: z.string().max(MAX_BIBLE_CHARS * 2) });
+export const BibleEditBodySchema = z.strictObject({ text: WriterTextSchema.max(MAX_BIBLE_CHARS * 2) });
 export type BibleEditBody = z.input<typeof BibleEditBodySchema>;
 export const BibleEditResponseSchema = z.strictObject({ book: BookViewSchema });
 export type BibleEditResponse = z.infer<typeof BibleEditResponseSchema>;
@@ -205,7 +205,7 @@ export { EXPORT_FORMATS, type ExportFormat };
 export const ExportQuerySchema = z.strictObject({
   format: z.enum(EXPORT_FORMATS, { error: `Choose one of ${EXPORT_FORMATS.join(', ')}` }),
   /** The author name for the title page, copyright page and metadata (EPUB dc:creator, DOCX creator, PDF Author). */
-  author: z.string().trim().max(100).optional(),
+  author: WriterTextSchema.trim().max(100).optional(),
 });
 export type ExportQuery = z.infer<typeof ExportQuerySchema>;
 
@@ -273,7 +273,7 @@ export const PAPERBACK_TRIMS = TRIM_NAMES;
 export const PAPERBACK_PAPERS = PAPER_NAMES;
 
 export const PublishBodySchema = z.strictObject({
-  author: z.string().trim().max(100).optional(),
+  author: WriterTextSchema.trim().max(100).optional(),
   trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]).optional(),
   paper: z.enum(PAPER_NAMES as [PaperName, ...PaperName[]]).optional(),
 });

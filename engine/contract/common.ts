@@ -1,7 +1,14 @@
 // What every area of the HTTP contract shares: the error envelope, the `{message}` answer, times,
 // roles and the profile (the user as the API shows it, snake_case as spec/ names it).
 import * as z from 'zod';
+import { cleanText } from '../clean-text.js';
 import { ASSIGNABLE_ROLES, ROLES } from './roles.js';
+
+/**
+ * Text a writer sends (a part, a passage, a note, a card, the bible, a title, an author's name): kept without
+ * hidden characters (engine/clean-text.ts: NUL and other controls, bidi overrides, zero-width characters).
+ */
+export const WriterTextSchema = z.string().overwrite(cleanText);
 
 /** `{error: {code, message, fields?}}`: the body of every non-2xx answer and of the SSE `error` event's data (its inner object). */
 export const ApiErrorBodySchema = z.strictObject({

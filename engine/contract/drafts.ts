@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
 import { StepRefSchema } from '../compile/step.js';
 import { BookViewSchema, LabelledStepSchema } from '../session/view-schema.js';
-import { TimestampSchema } from './common.js';
+import { TimestampSchema, WriterTextSchema } from './common.js';
 
 /** One part's draft: its position (-1 the outline, 0 the introduction, then chapters) and its text. */
 export const PartDraftSchema = z.strictObject({
@@ -23,7 +23,7 @@ export type PartDraftsResponse = z.infer<typeof PartDraftsResponseSchema>;
 /** PUT /api/progress/:bookType/drafts: keep the text being edited of one written part (at most twice a part's limit). */
 export const PartDraftBodySchema = z.strictObject({
   position: z.number().int().min(-1).max(10_000),
-  text: z.string().max(MAX_PART_CHARS * 2),
+  text: WriterTextSchema.max(MAX_PART_CHARS * 2),
 });
 export type PartDraftBody = z.input<typeof PartDraftBodySchema>;
 

@@ -1,7 +1,7 @@
 // /api/me: the signed-in user's profile, profile edits (name, bio) and password change.
 import * as z from 'zod';
 import { MAX_PASSWORD, NewPasswordSchema } from './auth.js';
-import { DisplayNameSchema, LangSchema, ProfileSchema, TimestampSchema } from './common.js';
+import { DisplayNameSchema, LangSchema, ProfileSchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { failsWith } from './messages.js';
 
 export const MeResponseSchema = ProfileSchema;
@@ -11,7 +11,7 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
 export const ProfilePatchBodySchema = z
   .strictObject({
     name: DisplayNameSchema.optional(),
-    bio: z.string().trim().max(2000).optional(),
+    bio: WriterTextSchema.trim().max(2000).optional(),
   })
   .refine((b) => b.name !== undefined || b.bio !== undefined, { error: 'Give a name or a bio' });
 export type ProfilePatchBody = z.infer<typeof ProfilePatchBodySchema>;

@@ -8,6 +8,7 @@ import { MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_ACTIONS, PASSAGE_TONE_IDS } from '../session/passage-kinds.js';
 import { BookViewSchema } from '../session/view-schema.js';
 import { DeltaEventSchema, StreamErrorEventSchema } from './books.js';
+import { WriterTextSchema } from './common.js';
 
 /** Where the passage is: characters `start` to `end` of the part's text, and that text as selected. */
 const PassageRefFields = {
@@ -21,7 +22,7 @@ export const PassageBodySchema = z.strictObject({
   ...PassageRefFields,
   action: z.enum(PASSAGE_ACTIONS),
   /** Rewrite only: the writer's note, and a tone. */
-  note: z.string().max(MAX_REWRITE_NOTE_CHARS).optional(),
+  note: WriterTextSchema.max(MAX_REWRITE_NOTE_CHARS).optional(),
   tone: z.enum(PASSAGE_TONE_IDS).optional(),
 });
 export type PassageBody = z.input<typeof PassageBodySchema>;
@@ -32,7 +33,7 @@ export type PassageResponse = z.infer<typeof PassageResponseSchema>;
 export const PassageEventSchemas = { delta: DeltaEventSchema, done: PassageResponseSchema, error: StreamErrorEventSchema } as const;
 
 /** Keep: the passage (as selected) and the new text to put in its place. */
-export const PassageKeepBodySchema = z.strictObject({ ...PassageRefFields, passage: z.string().min(1).max(MAX_PASSAGE_CHARS * 4) });
+export const PassageKeepBodySchema = z.strictObject({ ...PassageRefFields, passage: WriterTextSchema.min(1).max(MAX_PASSAGE_CHARS * 4) });
 export type PassageKeepBody = z.input<typeof PassageKeepBodySchema>;
 /** The book with the new text, and the version the part's earlier text was kept as. */
 export const PassageKeepResponseSchema = z.strictObject({ book: BookViewSchema, kept_version: z.number().int() });

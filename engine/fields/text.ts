@@ -1,7 +1,8 @@
-// text and textarea: free text, trimmed; maxLength guards the prompt size.
+// text and textarea: free text without hidden characters (engine/clean-text.ts), trimmed; maxLength guards the prompt size.
 import * as z from 'zod';
 import type { FieldTypeDef } from './type.js';
 import { reportIssue } from './issue.js';
+import { cleanText } from '../clean-text.js';
 
 const DEFAULT_MAX = { text: 200, textarea: 20000 } as const;
 
@@ -17,7 +18,7 @@ function makeTextType(widget: 'text' | 'textarea'): FieldTypeDef {
           reportIssue(ctx, { code: 'not_text', params: {} });
           return z.NEVER;
         }
-        const text = v.trim();
+        const text = cleanText(v).trim();
         if (text.length > max) {
           reportIssue(ctx, { code: 'too_long', params: { max } });
           return z.NEVER;

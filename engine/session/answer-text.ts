@@ -7,6 +7,7 @@
 import type { Provider, TextRequest, TextResult } from '../provider.js';
 import { isCutOff } from '../provider.js';
 import { GenerationError } from '../errors.js';
+import { cleanText } from '../clean-text.js';
 import { addUsage } from './step-types.js';
 import { ANNOUNCERS, ANSWER_NOUNS, CLOSING_REMARKS, INTERJECTIONS, NOTES_AFTER_RULE, REASONING_MARKERS, REASONING_TAGS } from './answer-phrases.js';
 import { judgeAnswer, unfenced, type AnswerExpectation, type AnswerOutcome } from './answer-verdict.js';
@@ -188,7 +189,8 @@ async function askOnce(provider: Provider, request: TextRequest, expect: AnswerE
     }
     throw error;
   }
-  const text = answerText(result.text, { isCut: isCutOff(result) });
+  // What the model sent, without hidden characters (NUL, bidi overrides, zero-width: engine/clean-text.ts), then only its text.
+  const text = answerText(cleanText(result.text), { isCut: isCutOff(result) });
   // Reasoning and no text after it (a block left open to the end, or closed with nothing after).
   if (!text && withoutReasoning(result.text.replace(/\r\n?/g, '\n')) !== result.text.replace(/\r\n?/g, '\n')) return { result: { ...result, text }, outcome: 'reasoning_only' };
   if (!expect || !text) return { result: { ...result, text } };

@@ -1,6 +1,7 @@
 // A book as a document: its title, language and parts with their headings, built once from a book's
 // state and shared by every output (Markdown here; EPUB, DOCX and PDF in engine/node/export/). Pure, so
 // the studio can build the same document for its preview.
+import { cleanText } from '../clean-text.js';
 import type { Lang, ResolvedSpec } from '../spec/types.js';
 import { DEFAULT_LAYOUT, printLayoutOf, type LayoutName } from '../print.js';
 import { extractTitle, withoutCharacterDetails, type BookState } from '../compile/flow.js';
@@ -90,7 +91,8 @@ export function bookDocument(
     // A heading the model wrote at the top of a part (saved before the session took them off) is not printed twice.
     if (spec.kind === 'book') text = takeLeadingHeading(text, step, own).text;
     if (i === 0 && spec.kind === 'book' && spec.flow.outline === 'none') text = withoutChapterPlan(text);
-    return { id: stepKey(step), heading: own && step.kind === 'chapter' ? `${label}: ${own}` : label, markdown: text };
+    // Every export is made from here: no hidden character a book kept from before reaches a file (engine/clean-text.ts).
+    return { id: stepKey(step), heading: cleanText(own && step.kind === 'chapter' ? `${label}: ${own}` : label), markdown: cleanText(text) };
   });
   const outline = opts.withOutline && state.outline ? { id: 'outline', heading: stepLabel({ kind: 'outline' }, lang, spec), markdown: state.outline } : undefined;
   // The story bible only on request (`--with-bible`), as a part after the outline; its own sections one level down.
@@ -98,7 +100,7 @@ export function bookDocument(
   const biblePart = bible ? [{ id: 'bible', heading: BIBLE_HEADING[lang], markdown: bible.replace(/^## /gm, '### ') }] : [];
   // A book whose generator sets its pages otherwise than a novel's (a children's book) says so to the PDF.
   const { layout } = printLayoutOf(spec.kind === 'book' ? spec.publish : undefined);
-  return { title, ...(author ? { author } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}) };
+  return { title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}) };
 }
 
 /** A saved book as a list shows it (My Books, `karya books`): its title, kind, language, words and chapters. */

@@ -85,8 +85,15 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     const body = req.input.body;
     await refuseCommonPassword({ password: body.password, field: 'password', lang: body.lang ?? requestLang(req) });
     if (await repos.users.findByEmail(body.email)) throw ApiError.of(409, 'email_taken');
+    // The administrator's address: made at start when KARYA_ADMIN_PASSWORD is set (taken, like any address);
+    // without it, signed up only from the server's own machine (the client address after the proxy rule).
+    const isAdminAddress = config.adminEmail !== undefined && normaliseEmail(body.email) === config.adminEmail;
+    if (isAdminAddress && (config.adminPassword !== undefined || !isLoopbackAddress(req.ip))) {
+      logger.warn({ ip: req.ip }, 'sign-up with the administrator\'s address refused (not from this machine, or made at start)');
+      throw ApiError.of(409, 'email_taken');
+    }
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
-    const role = config.adminEmail && normaliseEmail(body.email) === config.adminEmail ? 'admin' : 'free';
+    const role = isAdminAddress ? 'admin' : 'free';
     const user = await repos.users.create({ email: body.email, passwordHash, role, ...(body.name ? { name: body.name } : {}), ...(body.lang ? { lang: body.lang } : {}) });
     if (!user) throw ApiError.of(409, 'email_taken');
     const session = await startSession(req, res, { userId: user.id, isRemembered: body.rememberMe ?? true });
@@ -178,4 +185,10 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
   });
 
   return router;
+}
+
+/** True for a client on this machine: 127.0.0.0/8, ::1 or their IPv4-mapped form (req.ip after the trusted-proxy rule). */
+export function isLoopbackAddress(ip: string | undefined): boolean {
+  const address = (ip ?? '').replace(/^::ffff:/i, '');
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address) || address === '::1';
 }

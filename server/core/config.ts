@@ -33,6 +33,14 @@ export interface ServerConfig {
   publicUrl: string;
   /** The account with this e-mail is the administrator (role admin, 9999 credits). */
   adminEmail?: string;
+  /**
+   * KARYA_ADMIN_PASSWORD (or the file KARYA_ADMIN_PASSWORD_FILE names): the administrator's account is made at
+   * start with it (stored hashed, never logged), and a sign-up with KARYA_ADMIN_EMAIL is refused as a taken
+   * address. Without it, that sign-up is accepted only from the server's own machine.
+   */
+  adminPassword?: string;
+  /** A production server (NODE_ENV=production, or a public address that is not this machine): weak settings are refused at start. */
+  isProduction: boolean;
   /** scrypt cost as log2(N): 17 (N=2^17, OWASP) by default; tests lower it. */
   scryptLogN: number;
   /** smtp:// or smtps:// URL; without it mail goes to the server log and the mail_outbox table. */
@@ -203,6 +211,36 @@ function stripeFrom(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   return { secretKey, webhookSecret, ...(apiBase ? { apiBase: httpUrl(apiBase, 'STRIPE_API_BASE') } : {}) };
 }
 
+/** scrypt's cost (N = 2^17, OWASP): the least a production server may use. */
+export const DEFAULT_SCRYPT_LOG_N = 17;
+
+/** The administrator's password at start: KARYA_ADMIN_PASSWORD, or the first line of the file KARYA_ADMIN_PASSWORD_FILE names; at least 8 characters. */
+function adminPasswordFrom(env: NodeJS.ProcessEnv): string | undefined {
+  let password = env.KARYA_ADMIN_PASSWORD;
+  const file = env.KARYA_ADMIN_PASSWORD_FILE?.trim();
+  if (!password && file) {
+    try {
+      password = readFileSync(file, 'utf8').split(/\r?\n/)[0];
+    } catch (error) {
+      throw new Error(`KARYA_ADMIN_PASSWORD_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  if (!password) return undefined;
+  if (!env.KARYA_ADMIN_EMAIL?.trim()) throw new Error('KARYA_ADMIN_PASSWORD: set KARYA_ADMIN_EMAIL too (the administrator\'s address)');
+  if ([...password].length < 8) throw new Error('KARYA_ADMIN_PASSWORD: at least 8 characters');
+  return password;
+}
+
+/** True for a URL on this machine (localhost, 127.0.0.0/8, ::1). */
+function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
+  } catch {
+    return false;
+  }
+}
+
 /** KARYA_METRICS_TOKEN: at least 16 characters when set (a scraper's secret, not a password to guess). */
 function metricsTokenFrom(value: string | undefined): string | undefined {
   const token = value?.trim();
@@ -215,6 +253,14 @@ function metricsTokenFrom(value: string | undefined): string | undefined {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = overrides.port ?? intFrom(env.PORT, DEFAULT_PORT, 0, 65535, 'PORT');
   const adminEmail = env.KARYA_ADMIN_EMAIL?.trim().toLowerCase() || undefined;
+  const adminPassword = adminPasswordFrom(env);
+  const publicUrl = publicUrlFrom(env.KARYA_PUBLIC_URL, port);
+  const isProduction = env.NODE_ENV === 'production' || !isLoopbackUrl(publicUrl);
+  const scryptLogN = intFrom(env.KARYA_SCRYPT_LOG_N, DEFAULT_SCRYPT_LOG_N, 4, 20, 'KARYA_SCRYPT_LOG_N');
+  // A weaker password hash is for tests and development machines only.
+  if (isProduction && scryptLogN < DEFAULT_SCRYPT_LOG_N) {
+    throw new Error(`KARYA_SCRYPT_LOG_N: ${scryptLogN} is below ${DEFAULT_SCRYPT_LOG_N}, the cost every production server must use (this one is production: NODE_ENV=production or KARYA_PUBLIC_URL is not this machine); remove the setting`);
+  }
   const databaseUrl = databaseUrlFrom(env);
   const stripe = overrides.stripe ?? stripeFrom(env);
   const config: ServerConfig = {
@@ -224,10 +270,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     workerConcurrency: intFrom(env.KARYA_WORKER_CONCURRENCY, 4, 1, 256, 'KARYA_WORKER_CONCURRENCY'),
     port,
     host: env.KARYA_HOST || '127.0.0.1',
-    publicUrl: publicUrlFrom(env.KARYA_PUBLIC_URL, port),
+    publicUrl,
     allowedHosts: allowedHostsFrom(env.KARYA_ALLOWED_HOSTS),
     ...(adminEmail ? { adminEmail } : {}),
-    scryptLogN: intFrom(env.KARYA_SCRYPT_LOG_N, 17, 4, 20, 'KARYA_SCRYPT_LOG_N'),
+    ...(adminEmail && adminPassword ? { adminPassword } : {}),
+    isProduction,
+    scryptLogN,
     ...(env.KARYA_SMTP_URL ? { smtpUrl: env.KARYA_SMTP_URL } : {}),
     mailFrom: env.KARYA_MAIL_FROM || 'Karya <no-reply@karya.local>',
     logLevel: env.KARYA_LOG_LEVEL || 'info',

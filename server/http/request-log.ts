@@ -1,5 +1,6 @@
-// One pino line per API request, written when its response ends: method, URL, status, time, and
-// whether the client went away. No headers, so no cookie or authorization can reach the log.
+// One pino line per API request, written when its response ends: method, path, status, time, and
+// whether the client went away. No headers, so no cookie or authorization can reach the log; no query
+// string either (a Content History search, a reset token): only the names of its parameters.
 // (pino-http builds two child loggers per request; on this 2-core machine that cost 80-100 µs, about
 // a fifth of a GET /api/me, so the server writes the same line itself.)
 // The line is written through a child logger without the redaction paths: they name headers and
@@ -20,10 +21,24 @@ export function requestLog(logger: Logger): RequestHandler {
       const isAborted = !res.writableFinished;
       const level = status >= 500 ? 'error' : status >= 400 || isAborted ? 'warn' : 'info';
       lines[level](
-        { req: { method: req.method, url: req.originalUrl }, res: { statusCode: status }, responseTime: Math.round(performance.now() - started), ...(isAborted ? { isAborted } : {}) },
+        { req: { method: req.method, url: pathOf(req.originalUrl), ...queryNames(req.originalUrl) }, res: { statusCode: status }, responseTime: Math.round(performance.now() - started), ...(isAborted ? { isAborted } : {}) },
         isAborted ? 'request aborted by the client' : 'request completed',
       );
     });
     next();
   };
+}
+
+/** The URL without its query string. */
+function pathOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? url : url.slice(0, at);
+}
+
+/** The names of the query's parameters (`{query: ['q', 'limit']}`), never their values; nothing without a query. */
+function queryNames(url: string): { query?: string[] } {
+  const at = url.indexOf('?');
+  if (at < 0) return {};
+  const names = [...new Set([...new URLSearchParams(url.slice(at + 1)).keys()])].slice(0, 20).map((n) => n.slice(0, 40));
+  return names.length ? { query: names } : {};
 }

@@ -291,6 +291,12 @@ export interface BookRepository {
    * header from `state` (character details, memory), in one transaction. False when there is no such part.
    */
   savePartEdit(input: { userId: string; key: string; position: number; text: string; state: BookState }): Promise<boolean>;
+  /**
+   * savePartEdit, with the text it replaces (`previous`) kept as the part's newest version in the same
+   * transaction (a passage Keep: never a version without its edit, nor an edit without its version). Answers
+   * the version's number; null when there is no such part.
+   */
+  savePartEditKeeping(input: { userId: string; key: string; position: number; text: string; state: BookState; previous: { text: string; note?: string } }): Promise<number | null>;
   /** The outline shaped as chapters: its text, and the chapter count and notes of `state`, in one transaction. False when there is no outline. */
   saveOutlineEdit(input: { userId: string; key: string; outline: string; state: BookState }): Promise<boolean>;
   /**

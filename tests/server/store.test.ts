@@ -323,6 +323,21 @@ describe('books', () => {
     expect(loaded.state.memoryUpTo).toBeUndefined();
   });
 
+  it_('a passage Keep: the new text and the old one as the part\'s newest version in one transaction; nothing for another user', async () => {
+    const user = await newUser();
+    const stranger = await newUser();
+    await commitBook(user.id, 'Laut');
+    const edited = { generatorId: 'poems', settings: { topic: 'sea' }, lang: 'ms' as const, totalChapters: 0, content: ['Laut biru tenang'], currentChapter: 1, isLocked: true };
+    expect(await repos.books.savePartEditKeeping({ userId: stranger.id, key: 'poems', position: 0, text: 'X', state: edited, previous: { text: 'Laut' } })).toBeNull();
+    expect(await repos.books.savePartEditKeeping({ userId: user.id, key: 'poems', position: 0, text: 'Laut biru tenang', state: edited, previous: { text: 'Laut' } })).toBe(1);
+    expect(await repos.books.savePartEditKeeping({ userId: user.id, key: 'poems', position: 0, text: 'Laut biru tenang sekali', state: edited, previous: { text: 'Laut biru tenang' } })).toBe(2);
+    expect((await repos.books.load({ userId: user.id, key: 'poems' }))!.state.content).toEqual(['Laut biru tenang sekali']);
+    expect((await repos.versions.list({ userId: user.id, key: 'poems', position: 0 })).map((v) => [v.version, v.text])).toEqual([[2, 'Laut biru tenang'], [1, 'Laut']]);
+    // A part that is not there: neither the edit nor a version.
+    expect(await repos.books.savePartEditKeeping({ userId: user.id, key: 'poems', position: 3, text: 'X', state: edited, previous: { text: 'Y' } })).toBeNull();
+    expect(await repos.versions.list({ userId: user.id, key: 'poems', position: 3 })).toEqual([]);
+  });
+
   it_('the outline shaped as chapters (issue 25): its text, chapter count and notes kept; the next step keeps them; a book never shaped has none; a step writes the notes its state carries', async () => {
     const user = await newUser();
     const base: BookState = { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, outline: 'Chapter 1: A\nPlan a.', content: [], currentChapter: 0, isLocked: false };

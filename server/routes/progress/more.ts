@@ -102,8 +102,9 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       try {
         const previous = state.content[position]!;
         const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text }, body.passage));
-        const kept = await repos.versions.keep({ userId, key: bookType, position, text: previous });
-        if (kept === null || !(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+        // The new text and the old one as a version, in one transaction.
+        const kept = await repos.books.savePartEditKeeping({ userId, key: bookType, position, text: edit.text, state: edit.state, previous: { text: previous } });
+        if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
         res.json({ book: bookView(spec, edit.state), kept_version: kept });
       } catch (error) {
         editFailure(error, lang);

@@ -8,6 +8,7 @@ import { auditFindingsOf, chapterNotesOf, type BookState, type SavedBook, type S
 import type { BookRepository, UserBook } from '../ports.js';
 import type { BooksDatabase, BooksTable, Database } from '../schema.js';
 import { all, first, run, transaction, type Db, type Exec, type Program } from './run.js';
+import { MAX_VERSIONS, insertVersionQuery, lastVersionQuery, pruneVersionsQuery, versionStamp, type VersionsDatabase } from '../versions.js';
 
 /** book_packages (migrations/0009): a server-only table, one zip and its report per book. */
 export interface BookPackagesTable {
@@ -133,7 +134,7 @@ function continueBook(db: Db, owner: string, id: number): Program<string | null>
  * A part edited by hand: its text (complete now) and the header's character details and memory from the
  * edited state, in one transaction (the book's finishing time stays). False when the book or the part is missing.
  */
-function writePartEdit(db: Db, owner: string, key: string, edit: { position: number; text: string; state: BookState }): Program<boolean> {
+function writePartEdit(db: Db, owner: string, key: string, edit: { position: number; text: string; state: BookState; keep?: { text: string; note?: string } }): Program<boolean | number> {
   const { state } = edit;
   return transaction(function* () {
     const row = yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
@@ -141,7 +142,14 @@ function writePartEdit(db: Db, owner: string, key: string, edit: { position: num
     const changed = yield* run(db.updateTable('book_parts').set({ text: edit.text, is_complete: 1 }).where('book_id', '=', row.id).where('position', '=', edit.position));
     if (changed === 0) return false;
     yield* run(db.updateTable('books').set({ character_details: state.characterDetails ?? null, memory: state.memory ?? null, memory_up_to: state.memoryUpTo ?? null }).where('id', '=', row.id));
-    return true;
+    if (!edit.keep) return true;
+    // The text it replaced, kept as the part's newest version in the same transaction (a passage Keep).
+    const versions = db as unknown as Kysely<VersionsDatabase>;
+    const last = Number((yield* first(lastVersionQuery(versions, row.id, edit.position)))?.last ?? 0);
+    const version = last + 1;
+    yield* run(insertVersionQuery(versions, { book_id: row.id, position: edit.position, version, text: edit.keep.text, note: edit.keep.note ?? '', created_at: versionStamp() }));
+    if (version > MAX_VERSIONS) yield* run(pruneVersionsQuery(versions, row.id, edit.position, version));
+    return version;
   });
 }
 
@@ -179,7 +187,11 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
     withPackages.selectFrom('book_packages').innerJoin('books', 'books.id', 'book_packages.book_id').where('books.owner', '=', owner).where('books.book_key', '=', key);
   return {
     ...hot,
-    savePartEdit: ({ userId, key, position, text, state }) => exec(writePartEdit(db, userId, key, { position, text, state })),
+    savePartEdit: async ({ userId, key, position, text, state }) => (await exec(writePartEdit(db, userId, key, { position, text, state }))) !== false,
+    savePartEditKeeping: async ({ userId, key, position, text, state, previous }) => {
+      const kept = await exec(writePartEdit(db, userId, key, { position, text, state, keep: previous }));
+      return typeof kept === 'number' ? kept : null;
+    },
     saveOutlineEdit: ({ userId, key, outline, state }) => exec(writeOutlineEdit(db, userId, key, { outline, state })),
     remove: ({ userId, key }) => exec(startNewBook(db, userId, key)),
     // The owner's books (current and kept, finished or not), the most recently changed first.

@@ -1,0 +1,78 @@
+// The administrator cannot be taken over (issue 49, item 1): a sign-up with KARYA_ADMIN_EMAIL's address from a
+// client that is not this machine (through KARYA_TRUST_PROXY) is refused as a taken address and makes no
+// administrator; from this machine it makes the administrator. With KARYA_ADMIN_PASSWORD the account exists at
+// start, signs in at once and cannot be signed up; the password never reaches the log. A production server
+// refuses a scrypt cost below the default at start.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../server/core/config.js';
+import { ADMIN_EMAIL, PASSWORD, startTestServer } from './helpers.js';
+
+const ADMIN_PASSWORD = 'the administrator passphrase';
+
+describe('the administrator\'s address', () => {
+  it('from another machine through the trusted proxy: refused, no administrator made; from this machine: the administrator', async () => {
+    const ts = await startTestServer({ config: { trustProxy: 1 } });
+    try {
+      const remote = await ts.http.post('/api/auth/sign-up/email').set('x-forwarded-for', '203.0.113.7').send({ email: ADMIN_EMAIL, password: PASSWORD });
+      expect(remote.status).toBe(409);
+      expect(remote.body.error.code).toBe('email_taken');
+      expect(await ts.ctx.repos.users.findByEmail(ADMIN_EMAIL)).toBeUndefined();
+      // Another address from the same remote client signs up as anyone does.
+      expect((await ts.http.post('/api/auth/sign-up/email').set('x-forwarded-for', '203.0.113.7').send({ email: 'writer@example.com', password: PASSWORD })).status).toBe(201);
+      const local = await ts.http.post('/api/auth/sign-up/email').set('x-forwarded-for', '127.0.0.1').send({ email: ADMIN_EMAIL, password: PASSWORD });
+      expect(local.status).toBe(201);
+      expect(local.body.user).toMatchObject({ role: 'admin', credits_available: 9999 });
+    } finally {
+      await ts.close();
+    }
+  });
+
+  it.each([
+    ['KARYA_ADMIN_PASSWORD', false],
+    ['KARYA_ADMIN_PASSWORD_FILE', true],
+  ])('with %s: the administrator signs in with it at once, the address cannot be signed up, the log never holds it', async (_name, isFile) => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+    const env = isFile
+      ? (() => {
+        const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'karya-admin-')), 'password');
+        writeFileSync(file, `${ADMIN_PASSWORD}\n`);
+        return { KARYA_ADMIN_EMAIL: ADMIN_EMAIL, KARYA_ADMIN_PASSWORD_FILE: file };
+      })()
+      : { KARYA_ADMIN_EMAIL: ADMIN_EMAIL, KARYA_ADMIN_PASSWORD: ADMIN_PASSWORD };
+    const ts = await startTestServer({ config: { adminPassword: configFromEnv(env).adminPassword! }, logger });
+    try {
+      const signIn = await ts.http.post('/api/auth/sign-in/email').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      expect(signIn.status).toBe(200);
+      expect(signIn.body.user).toMatchObject({ role: 'admin', credits_available: 9999 });
+      const signUp = await ts.http.post('/api/auth/sign-up/email').send({ email: ADMIN_EMAIL, password: PASSWORD });
+      expect(signUp.status).toBe(409);
+      expect(lines.join('')).toContain('administrator account made from KARYA_ADMIN_PASSWORD');
+      expect(lines.join('')).not.toContain(ADMIN_PASSWORD);
+    } finally {
+      await ts.close();
+    }
+  });
+
+  it('without a password or an account, the start-up log says how to make it', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+    const ts = await startTestServer({ logger });
+    await ts.close();
+    expect(lines.join('')).toMatch(/no administrator account yet: sign up with .* from this machine .* or set KARYA_ADMIN_PASSWORD/);
+  });
+});
+
+describe('settings a production server refuses', () => {
+  it('a scrypt cost below the default, with NODE_ENV=production or a public address elsewhere; a development machine may lower it', () => {
+    expect(() => configFromEnv({ NODE_ENV: 'production', KARYA_SCRYPT_LOG_N: '4' })).toThrow(/KARYA_SCRYPT_LOG_N: 4 is below 17/);
+    expect(() => configFromEnv({ KARYA_PUBLIC_URL: 'https://karya.example.com', KARYA_SCRYPT_LOG_N: '10' })).toThrow(/KARYA_SCRYPT_LOG_N: 10 is below 17/);
+    expect(configFromEnv({ KARYA_SCRYPT_LOG_N: '10' }).scryptLogN).toBe(10);
+    expect(() => configFromEnv({ KARYA_ADMIN_EMAIL: ADMIN_EMAIL, KARYA_ADMIN_PASSWORD: 'short' })).toThrow(/KARYA_ADMIN_PASSWORD: at least 8 characters/);
+  });
+});

@@ -19,7 +19,7 @@ export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
 export * from './session/index.js';
 export * from './session/book.js';
 export * from './contract/books.js';
-export { contentTitle, historyBookOf, historyTitle, stepHistoryTitle } from './session/history-title.js';
+export { contentTitle, historyBookOf, historyTitle, pieceHistoryTitle, stepHistoryTitle } from './session/history-title.js';
 export * from './error-code.js';
 export * from './markdown.js';
 export * from './print.js';

@@ -189,6 +189,17 @@ export type BibleEditBody = z.input<typeof BibleEditBodySchema>;
 export const BibleEditResponseSchema = z.strictObject({ book: BookViewSchema });
 export type BibleEditResponse = z.infer<typeof BibleEditResponseSchema>;
 
+/**
+ * POST /api/progress/:bookType/bible/update: the book, how many parts the bible read again (one model call
+ * each) and the bible's entries the update added and dropped.
+ */
+export const BibleUpdateResponseSchema = z.strictObject({
+  book: BookViewSchema,
+  parts_read: z.number().int().min(0),
+  changes: z.strictObject({ added: z.array(z.string()), removed: z.array(z.string()) }),
+});
+export type BibleUpdateResponse = z.infer<typeof BibleUpdateResponseSchema>;
+
 export const BookTypeParamsSchema = z.strictObject({ bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/) });
 
 /** How each export format is sent: its media type and file extension. */

@@ -41,3 +41,20 @@ export function stateForStep(spec: ResolvedSpec, state: BookState, position: num
   const { memory: _m, ...rest } = state;
   return { ...rest, ...(memory ? { memory } : {}), ...(due ? { dueThreads: due } : {}) };
 }
+
+/**
+ * The last part the story bible has ever taken in, by the parts its entries are stamped with (its chapter
+ * lines, arcs, characters, threads and facts); -1 for none. A part at or before it that the bible must take in
+ * again (after an edit) is re-derived, replacing what it said, rather than added a second time.
+ */
+export function bibleReadUpTo(spec: ResolvedSpec, state: BookState): number {
+  if (!state.memory?.trim()) return -1;
+  const bible = parseBible(state.memory);
+  const partOf = partsOf(spec, state);
+  const labels = [
+    ...bible.chapters.map((c) => c.label), ...bible.arcs.flatMap((a) => a.label.split(/[–-]/).map((l) => l.trim())),
+    ...bible.characters.flatMap((c) => [c.lastSeen, c.since ?? '']), ...bible.threads.flatMap((t) => [t.opened, t.changed ?? '']),
+    ...Object.values(bible.factSince ?? {}),
+  ];
+  return Math.max(-1, ...labels.map((l) => (l ? partOf(l) ?? -1 : -1)));
+}

@@ -120,11 +120,13 @@ export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: 
     const [role = '', state = '', lastSeen = ''] = r.value.split('|').map((s) => s.trim());
     return [{ name: c.name, role, state, lastSeen, ...(r.since ? { since: r.since } : {}) }];
   });
-  const facts = b.facts.flatMap((f) => {
-    if (at(b.factSince?.[f]) <= upTo) return [f];
+  // Each fact with the part it dates from: a replaced value that was true at `upTo` keeps its own date.
+  const dated = b.facts.flatMap((f): Array<[string, string | undefined]> => {
+    if (at(b.factSince?.[f]) <= upTo) return [[f, b.factSince?.[f]]];
     const r = back.find((x) => x.kind === 'fact' && x.subject === factSubject(f));
-    return r ? [r.value] : [];
+    return r ? [[r.value, r.since]] : [];
   });
+  const facts = dated.map(([f]) => f);
   const threads = b.threads.flatMap((t): BibleThread[] => {
     if (at(t.opened) > upTo) return [];
     if (at(t.changed ?? t.opened) <= upTo) return [t];
@@ -142,7 +144,7 @@ export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: 
     arcs: b.arcs.filter((a) => arcEnd(a.label) <= upTo),
     characters,
     facts,
-    factSince: Object.fromEntries(facts.flatMap((f) => (b.factSince?.[f] ? [[f, b.factSince[f]]] : []))),
+    factSince: Object.fromEntries(dated.flatMap(([f, since]) => (since ? [[f, since]] : []))),
     threads,
     replaced: (b.replaced ?? []).filter((r) => at(r.until) <= upTo),
   };

@@ -1,9 +1,10 @@
 // Editing a written part by hand between steps: the outline or one part (introduction, chapter,
 // conclusion) gets the user's text, and everything later steps read from it follows. Later steps read
 // the saved book (previous ending, outline, character details, story memory), so the edited text is
-// what they build on. The running memory is cumulative (one summary, no copy per part): when it has
-// already taken in the edited part it is dropped and rebuilt from the parts as they are now, before the
-// next step (BookSession.needsMemory / remember: part of that step, never charged).
+// what they build on. The story bible is never dropped: when it has already taken in the edited part, it
+// stays in force as it is, and the parts from the edited one on are marked for re-deriving (memoryUpTo goes
+// back to the part before it); BookSession.remember re-derives them in turn, each replacing only what that
+// part established (bible-time.ts rederived), finished book or not.
 import type { BookSpec } from '../spec/types.js';
 import { extractCharacterDetails, unmarkPart, type BookState } from '../compile/flow.js';
 import { extractChapterPlan } from '../compile/chapter-plan.js';
@@ -35,7 +36,7 @@ export interface PartEdit {
   readonly position: number;
   /** The text as kept (trimmed). */
   readonly text: string;
-  /** The story memory had taken in the old text and is now marked for a rebuild. */
+  /** The story bible had taken in the old text: it stays, and the parts from this one on are marked for re-deriving (BookSession.remember). */
   readonly isMemoryReset: boolean;
 }
 
@@ -71,10 +72,8 @@ export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: 
     }
   }
   const isMemoryReset = state.memoryUpTo !== undefined && state.memoryUpTo >= position;
-  if (isMemoryReset) {
-    const { memory: _m, memoryUpTo: _u, ...without } = next;
-    next = without;
-  }
+  // The bible stays in force (never emptied); from this part on it is re-derived (remember).
+  if (isMemoryReset) next = { ...next, memoryUpTo: position - 1 };
   return { state: next, position, text: kept, isMemoryReset };
 }
 

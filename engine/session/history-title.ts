@@ -84,6 +84,14 @@ export function stepHistoryTitle(spec: ResolvedSpec, save: StepSave, chapterTitl
   return shorten(`${bookTitleOf(spec, save.state)}${BOOK_PART}${part}`);
 }
 
+/**
+ * The history title of a publishing piece made for a book (its cover, copyright page, keywords, description):
+ * under the book's own title, as its parts are, so Content History shows them with the book.
+ */
+export function pieceHistoryTitle(bookTitle: string, piece: string): string {
+  return shorten(`${bookTitle}${BOOK_PART}${piece}`);
+}
+
 /** A picture is called by the title it was drawn for (a cover: its book's), else by its kind; never by its image prompt. */
 function imageTitle(spec: ResolvedSpec, save: StepSave): string {
   const field = spec.fields.find((f) => f.role === 'bookTitle');

@@ -22,6 +22,7 @@ import { addUsage, SessionError, type AdvanceOptions, type StepOutcome, type Ste
 import { runStep } from './run-step.js';
 import { extendPart, rewritePart } from './part-edits.js';
 import { updateBible } from './bible-update.js';
+import { bibleReadUpTo } from './bible-as-of.js';
 import { auditPart, withAuditFindings } from './continuity-audit.js';
 
 export { SessionError, type AdvanceOptions, type LanguageRetry, type StepOutcome, type StepResult } from './step-types.js';
@@ -110,26 +111,29 @@ export class BookSession {
    */
   get needsMemory(): boolean {
     const { spec } = this;
-    const last = this.current.content.length - 1;
-    if (spec.kind !== 'book' || last < 0 || this.isFinished) return false;
+    // A finished book's last part is never taken in (no part follows it); an edit of an earlier one is.
+    const last = this.current.content.length - (this.isFinished ? 2 : 1);
+    if (spec.kind !== 'book' || last < 0) return false;
     return (this.current.memoryUpTo ?? -1) < last;
   }
 
   /**
    * Update the book's memory with the parts it has not taken in (one call per part, small and not
-   * streamed) and save it. Part of the step that wrote the part: no extra credit. A failure leaves the
+   * streamed) and save it; a part it had taken in before an edit is re-derived (only what it said replaced). Part of the step that wrote the part: no extra credit. A failure leaves the
    * memory as it was (the written part is saved already) and is tried again before the next step.
    */
-  async remember(opts: Pick<AdvanceOptions, 'signal' | 'provider'> = {}): Promise<{ calls: number; usage?: TokenUsage }> {
+  async remember(opts: Pick<AdvanceOptions, 'signal' | 'provider'> & { parts?: number } = {}): Promise<{ calls: number; usage?: TokenUsage }> {
     let calls = 0;
     let usage: TokenUsage | undefined;
     const provider = opts.provider ?? this.ports.provider;
-    while (this.needsMemory) {
+    // `parts`: at most this many parts taken in by this call (a caller that lets others in between parts).
+    for (let taken = 0; this.needsMemory && taken < (opts.parts ?? Infinity); taken++) {
       const state = this.current;
       const position = (state.memoryUpTo ?? -1) + 1;
-      // The update is language-checked like any answer (updateBible); an answer still in another language
-      // is not taken in (the bible stays as it was for this part).
-      const updated = await updateBible({ spec: this.spec, renderer: this.ports.renderer, provider, state, position, ...(opts.signal ? { signal: opts.signal } : {}) });
+      // The update is judged like any answer (updateBible); one that fails leaves the bible as it was. A part the
+      // bible had taken in before (edited since) is re-derived: only what it established is replaced.
+      const isRewrite = position <= bibleReadUpTo(this.spec, state);
+      const updated = await updateBible({ spec: this.spec, renderer: this.ports.renderer, provider, state, position, ...(isRewrite ? { isRewrite } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
       calls += updated.calls;
       usage = addUsage(usage, updated.usage);
       await this.ports.store.saveMemory(this.key, { memory: updated.memory, upTo: position });

@@ -88,5 +88,10 @@ export const BookViewSchema = z.object({
    * to keep, continue, rewrite or discard. Absent when there is none.
    */
   stopped: LabelledStepSchema.extend({ text: z.string(), words: z.number().int(), updated_at: z.string() }).optional(),
+  /**
+   * Server answers only: the story bible is being brought up to date after an edit of a part it had taken in
+   * (the parts from that one on say `bible_updated: false` until then); the bible shown is still in force.
+   */
+  bible_updating: z.boolean().optional(),
 });
 export type BookView = z.infer<typeof BookViewSchema>;

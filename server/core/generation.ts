@@ -63,16 +63,25 @@ export interface RunningStep {
   stop?: () => Promise<{ charged: number }>;
 }
 
-const BOOK_LOCKS = new WeakMap<object, { mutex: KeyedMutex; writing: Set<string>; running: Map<string, RunningStep> }>();
+/** The server's locks of one app context (bookLocks). */
+export interface BookLocks {
+  mutex: KeyedMutex;
+  writing: Set<string>;
+  running: Map<string, RunningStep>;
+  /** Books whose story bible is being re-derived after an edit (bible-catch-up.ts); `again`: asked again while it ran. */
+  updating: Map<string, { again: boolean }>;
+}
+
+const BOOK_LOCKS = new WeakMap<object, BookLocks>();
 
 /**
  * The server's locks of users' books, one set per app context: `mutex` is held by a step with its memory
  * update (an edit by hand waits for it), `writing` names the books whose step is being written now (an
  * edit by hand is refused then: the text it would change is about to move on).
  */
-export function bookLocks(ctx: object): { mutex: KeyedMutex; writing: Set<string>; running: Map<string, RunningStep> } {
+export function bookLocks(ctx: object): BookLocks {
   let locks = BOOK_LOCKS.get(ctx);
-  if (!locks) BOOK_LOCKS.set(ctx, (locks = { mutex: new KeyedMutex(), writing: new Set(), running: new Map() }));
+  if (!locks) BOOK_LOCKS.set(ctx, (locks = { mutex: new KeyedMutex(), writing: new Set(), running: new Map(), updating: new Map() }));
   return locks;
 }
 
@@ -149,7 +158,8 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
 export const MAX_HISTORY_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** A step's history content: its text, or an image step's picture as a data URL (opened and downloaded again from Content History). */
-function historyContent(save: { text: string; png?: Uint8Array }): string {
+/** What Content History keeps of an answer: a picture as its image (a data URL, when small enough), else the text. */
+export function historyContent(save: { text: string; png?: Uint8Array }): string {
   return save.png && save.png.byteLength <= MAX_HISTORY_IMAGE_BYTES ? `data:image/png;base64,${Buffer.from(save.png).toString('base64')}` : save.text;
 }
 

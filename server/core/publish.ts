@@ -4,12 +4,12 @@
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
-import { countWords } from '../../engine/index.js';
+import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
 import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
-import { failureOf } from './generation.js';
+import { failureOf, historyContent } from './generation.js';
 import { ApiError } from '../http/errors.js';
 import type { Charge } from '../store/ports.js';
 
@@ -63,7 +63,7 @@ export function unfinishedError(book: PublishableBook): ApiError {
  * user cannot pay; the administrator passes), then the provider, then the commit with a history item and a
  * usage record; a failed step is refunded and answered as the generation route answers it.
  */
-export function chargedPublishStep(ctx: AppContext, input: { userId: string; lang: Lang; bookTitle: string; onCharged: (credits: number) => void; reserved?: Map<string, Charge> }): RunPublishStep {
+export function chargedPublishStep(ctx: AppContext, input: { userId: string; lang: Lang; bookTitle: string; historyBook?: string; onCharged: (credits: number) => void; reserved?: Map<string, Charge> }): RunPublishStep {
   const { repos, catalog, provider, config } = ctx;
   const { userId, lang } = input;
   return async (step) => {
@@ -79,7 +79,8 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
       await repos.generations.commit({
         userId,
         charge,
-        history: { title: `${spec.title[lang]}: ${input.bookTitle}`, contentType: spec.contentType, content: result.text, generatorId: spec.id },
+        // A cover is kept as its picture, never its prompt.
+        history: { title: input.historyBook ? pieceHistoryTitle(input.historyBook, spec.title[lang]) : `${spec.title[lang]}: ${input.bookTitle}`, contentType: spec.contentType, content: historyContent(result), generatorId: spec.id },
         usage: { promptType: spec.contentType, isPart: true, metadata: { generator: spec.id, step: `publish:${part}`, words: countWords(result.text), generation: charge.generationId } },
       });
       input.onCharged(charge.credits);
@@ -166,7 +167,8 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   let charged = 0;
   const bookTitle = bookDocument(spec, state).title;
   const reserved = await reservePublish(ctx, { userId, lang: state.lang, bookTitle, steps: publishQuote(ctx, book, input.given).steps });
-  const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle, onCharged: (n) => (charged += n), reserved });
+  // Kept in Content History under the book, with its parts (the title its parts are kept under).
+  const runStep = chargedPublishStep(ctx, { userId, lang: state.lang, bookTitle, historyBook: bookTitleOf(spec, state), onCharged: (n) => (charged += n), reserved });
   let parts: Awaited<ReturnType<typeof writePackageParts>>;
   try {
     parts = await writePackageParts({ book: spec, state, specOf: (id) => ctx.catalog.get(id), runStep, given: input.given });

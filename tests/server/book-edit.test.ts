@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookSpecFromForm, defaultSettings, previewBook, type FormModel } from '../../studio/src/engine.js';
 import { MAX_PART_CHARS } from '../../engine/index.js';
-import { signUp, startTestServer, serverOnFakeModel, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { bibleSettled, signUp, startTestServer, serverOnFakeModel, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
 
 describe('the cost shown before the first step is what the server charges for the whole book', () => {
   let ts: TestServer;
@@ -56,27 +56,33 @@ describe('editing a written part by hand', () => {
     for (let i = 0; i < 500 && !isDone(); i++) await new Promise((r) => setTimeout(r, 20));
   }
 
-  it('saves the edit; the next chapter and the rebuilt story memory read the edited text; the export has it', async () => {
+  it('saves the edit; the story bible keeps what it knew and reads the edited text at once; the next chapter and the export have it', async () => {
     const cookie = await signUp(model.ts, uniqueEmail('editor'));
     for (let i = 0; i < 3; i++) expect((await gen(cookie)).status).toBe(200); // outline, introduction, chapter 1
     await settle();
+    const bible = (await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes;
+    expect(bible).toBeTruthy();
+    const seen = model.fake.generationRequests().length;
     const res = await edit(cookie, { kind: 'chapter', position: 1 }, '  Aisha left Penang at dawn, carrying the KERONCONG-LETTER.  ');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // The memory had taken in chapter 1 (after its step), so it is rebuilt from the parts as they are now.
+    // The bible had taken in chapter 1: it stays in force (never emptied) and is being updated with the new text.
     expect(res.body.memory_reset).toBe(true);
+    expect(res.body.book).toMatchObject({ bible_updating: true, bible_notes: bible });
     expect(res.body.book.parts[1]).toMatchObject({ kind: 'chapter', position: 1, text: 'Aisha left Penang at dawn, carrying the KERONCONG-LETTER.' });
-    const saved = (await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body;
+    const saved = await bibleSettled(model.ts, cookie, 'romance');
     expect(saved.content[1]).toBe('Aisha left Penang at dawn, carrying the KERONCONG-LETTER.');
+    expect(saved.book.parts.every((p) => p.bible_updated === undefined)).toBe(true);
+    // One update call, for the edited chapter, right after the edit (no step asked for it).
+    const updates = model.fake.generationRequests().slice(seen);
+    expect(updates.length).toBe(1);
+    expect(isMemoryCall(updates[0]!) && promptOf(updates[0]!)).toContain('KERONCONG-LETTER');
 
-    const seen = model.fake.generationRequests().length;
+    const before2 = model.fake.generationRequests().length;
     expect((await gen(cookie)).status).toBe(200); // chapter 2
-    const later = model.fake.generationRequests().slice(seen);
-    // The memory catches up from the introduction, taking in the edited chapter, then chapter 2 is written after it.
-    const chapter2 = later.find((r) => !isMemoryCall(r))!;
-    expect(promptOf(chapter2)).toContain('KERONCONG-LETTER');
-    const memoryCalls = later.filter((r) => isMemoryCall(r) && later.indexOf(r) < later.indexOf(chapter2));
-    expect(memoryCalls.length).toBe(2);
-    expect(memoryCalls.some((r) => promptOf(r).includes('KERONCONG-LETTER'))).toBe(true);
+    const later = model.fake.generationRequests().slice(before2);
+    // Nothing left to catch up: chapter 2 is the first request, written after the edited text.
+    expect(isMemoryCall(later[0]!)).toBe(false);
+    expect(promptOf(later[0]!)).toContain('KERONCONG-LETTER');
 
     const md = await model.ts.http.get('/api/books/romance/export?format=md').set('cookie', cookie).buffer(true);
     expect(String(md.text ?? md.body)).toContain('KERONCONG-LETTER');

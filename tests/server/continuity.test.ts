@@ -7,15 +7,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { continuityBook, CONTINUITY_PLAN } from '../continuity-book.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
-import { signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { bibleSettled, userWithRole, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { REFUSAL_TEXT } from '../fake-openai.js';
 
-interface Part { label: string; continuity?: Array<{ kind: string; part: string; detail: string }>; check_against?: string }
+interface Part { label: string; kind: string; position?: number; text: string; bible_updated?: boolean; continuity?: Array<{ kind: string; part: string; detail: string }>; check_against?: string }
+interface Book { parts: Part[]; bible_notes?: string; bible_updating?: boolean; is_finished: boolean; threads?: Array<{ thread: string; is_overdue: boolean }> }
+
+/** The findings of a book, as "part: kind" lines. */
+const findingsOf = (book: Book) => book.parts.flatMap((p) => (p.continuity ?? []).map((f) => `${p.label}: ${f.kind}`)).sort();
+/** The bible's entries (its lines but headings). */
+const entriesOf = (bible: string | undefined) => (bible ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
 
 describe('continuity on the server', () => {
   let fake: FakeOpenAI;
   let ts: TestServer;
+  let refuseUpdates = false;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ answer: continuityBook(CONTINUITY_PLAN), props: true, contextTokens: 32_768 });
+    const books = { en: continuityBook(CONTINUITY_PLAN), ms: continuityBook({ ...CONTINUITY_PLAN, lang: 'ms' }) };
+    // Bible updates refused while `refuseUpdates` is set (a model that balks now and then).
+    fake = await startFakeOpenAI({
+      answer: (body, i) => {
+        const user = JSON.stringify(body.messages ?? '');
+        if (refuseUpdates && /Update the story bible|Kemas kini catatan cerita/.test(user)) return REFUSAL_TEXT[/Kemas kini catatan cerita/.test(user) ? 'ms' : 'en'];
+        return (/Tulis|Hasilkan|Kemas kini/.test(user) ? books.ms : books.en)(body, i);
+      },
+      props: true, contextTokens: 32_768,
+    });
     ts = await startTestServer({ provider: providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, KARYA_MAX_RETRIES: '0' }) });
   });
   afterAll(async () => {
@@ -40,5 +57,66 @@ describe('continuity on the server', () => {
     const parts = res.body.book.parts as Part[];
     expect(parts.filter((p) => p.check_against).map((p) => [p.label, p.check_against])).toEqual([['Chapter 5', 'Chapter 4'], ['Chapter 7', 'Chapter 4']]);
     expect(parts.find((p) => p.label === 'Chapter 7')!.continuity?.some((f) => f.kind === 'acts_after_death') ?? false).toBe(false);
+  });
+
+  // Issue 48: the story bible survives every edit of a finished book.
+  it.each(['en', 'ms'] as const)('a finished book (%s): a passage Keep, a rewrite and a hand edit keep all the bible knew; its update reads the parts again and the findings stay', async (lang) => {
+    const cookie = (await userWithRole(ts, 'pro')).cookie!; // credits for the book and a rewrite
+    const generate = () => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7, language: lang } });
+    for (let book: Book | undefined; !book?.is_finished;) {
+      const r = await generate();
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      book = r.body.book;
+    }
+    const done = await bibleSettled(ts, cookie, 'romance') as unknown as { book: Book };
+    const before = done.book;
+    const bible = entriesOf(before.bible_notes);
+    expect(bible.length).toBeGreaterThan(5);
+    const findings = findingsOf(before);
+    expect(findings).toContain(`${lang === 'en' ? 'Chapter' : 'Bab'} 7: acts_after_death`);
+    const chapter = (n: number) => before.parts.find((p) => p.kind === 'chapter' && p.position === n)!;
+
+    // A passage of chapter 1 kept: the bible stays in force while chapter 1 on is read again, then holds all it knew.
+    const one = chapter(1).text;
+    const passage = one.slice(0, one.indexOf('.') + 1);
+    let seen = fake.generationRequests().length;
+    const keep = await ts.http.post('/api/progress/romance/passage/keep').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 }, start: 0, end: passage.length, text: passage, passage: lang === 'en' ? 'The harbour was quiet that morning.' : 'Pelabuhan sunyi pagi itu.' });
+    expect(keep.status, JSON.stringify(keep.body)).toBe(200);
+    expect(keep.body.book.bible_updating).toBe(true);
+    expect(entriesOf(keep.body.book.bible_notes)).toEqual(bible);
+    let after = (await bibleSettled(ts, cookie, 'romance')).book as unknown as Book;
+    expect(after.parts.filter((p) => p.bible_updated === false)).toEqual([]);
+    // Chapters 1 to 7 read again, one update each (the conclusion, the last part, is never taken in).
+    expect(fake.generationRequests().slice(seen).length).toBe(7);
+    expect(entriesOf(after.bible_notes)).toEqual(expect.arrayContaining(bible.filter((l) => !/^- (?:Chapter|Bab) 1:/.test(l))));
+    expect(findingsOf(after)).toEqual(findings);
+
+    // A rewrite of chapter 2: the bible follows its new text and keeps the rest.
+    const rewrite = await ts.http.post('/api/progress/romance/rewrite').set('cookie', cookie).send({ part: { kind: 'chapter', position: 2 } });
+    expect(rewrite.status, JSON.stringify(rewrite.body)).toBe(200);
+    after = (await bibleSettled(ts, cookie, 'romance')).book as unknown as Book;
+    expect(after.parts.filter((p) => p.bible_updated === false)).toEqual([]);
+    expect(entriesOf(after.bible_notes).length).toBeGreaterThanOrEqual(bible.length - 2);
+    expect(findingsOf(after)).toEqual(findings);
+
+    // A hand edit whose update the model refuses: the bible stays as it was, the parts say so, and
+    // "Update the story bible" then makes the model requests and reports what it read.
+    refuseUpdates = true;
+    const three = chapter(3).text;
+    const edit = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'chapter', position: 3 }, text: `${three}\n\n${lang === 'en' ? 'Aisha wrote the date in her log.' : 'Aisyah mencatat tarikh dalam lognya.'}` });
+    expect(edit.status).toBe(200);
+    after = (await bibleSettled(ts, cookie, 'romance')).book as unknown as Book;
+    refuseUpdates = false;
+    expect(after.parts.filter((p) => p.bible_updated === false).map((p) => p.position)).toEqual([3, 4, 5, 6, 7]);
+    expect(entriesOf(after.bible_notes).length).toBeGreaterThanOrEqual(bible.length - 2);
+    expect(findingsOf(after)).toEqual(findings);
+    seen = fake.generationRequests().length;
+    const update = await ts.http.post('/api/progress/romance/bible/update').set('cookie', cookie);
+    expect(update.status, JSON.stringify(update.body)).toBe(200);
+    expect(fake.generationRequests().length - seen).toBe(5);
+    expect(update.body.parts_read).toBe(5);
+    expect(update.body.changes).toEqual({ added: expect.any(Array), removed: expect.any(Array) });
+    expect((update.body.book as Book).parts.filter((p) => p.bible_updated === false)).toEqual([]);
+    expect(findingsOf(update.body.book)).toEqual(findings);
   });
 });

@@ -204,3 +204,16 @@ export async function expectOneStepRefunded(ts: TestServer, user: { id: string; 
   expect(generation).toMatchObject({ status: 'refunded', error_code: errorCode });
   expect((await ts.http.get('/api/history').set('cookie', user.cookie)).body.items).toEqual([]);
 }
+
+/**
+ * The book once its story bible is up to date after an edit (the server re-derives it in the background and
+ * the book says `bible_updating` meanwhile), as GET /api/progress answers it.
+ */
+export async function bibleSettled(ts: TestServer, cookie: string, bookType: string): Promise<{ content: string[]; book: { bible_updating?: boolean; bible_notes?: string; parts: Array<Record<string, unknown>> } }> {
+  for (let i = 0; i < 500; i++) {
+    const saved = (await ts.http.get(`/api/progress/${bookType}`).set('cookie', cookie)).body;
+    if (!saved.book?.bible_updating) return saved;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the story bible was still being updated after 10 s');
+}

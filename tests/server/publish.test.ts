@@ -3,6 +3,7 @@
 // anything is spent, the administrator passing, 409 for an unfinished book or a publish already running,
 // other users' books unreachable, and the kept package downloaded as a zip and file by file; readiness per
 // channel (issue 28): no author invented, offline demo text never ready.
+import { historyBookOf } from '../../engine/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -128,6 +129,12 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     );
     const history = (await ts.ctx.repos.history.list({ userId: author.id, limit: 1000 })).items;
     expect(history.length - historyBefore).toBe(4);
+    // Kept under the book's title, as its parts are (Content History shows them with the book), the cover as its picture.
+    const pieces = history.slice(0, 4);
+    const bookTitle = historyBookOf(history.find((h) => h.generator_id === 'children')!.title)!.book;
+    expect(pieces.map((h) => historyBookOf(h.title)?.book)).toEqual([bookTitle, bookTitle, bookTitle, bookTitle]);
+    const cover = pieces.find((h) => h.content_type === 'book_cover' || /cover/i.test(h.generator_id ?? ''))!;
+    expect((await ts.ctx.repos.history.get({ userId: author.id, id: cover.id }))?.content.startsWith('data:image/png;base64,')).toBe(true);
     const ledger = (await ts.ctx.repos.credits.ledger(author.id)).filter((t) => t.type === 'charge').slice(-4);
     expect(ledger.map((t) => t.amount)).toEqual([-1, -1, -1, -6]);
   }, 60_000);

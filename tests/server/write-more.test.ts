@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
-import { signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
+import { bibleSettled, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 import { underWriter, userOf, isBibleRequest, isExtensionRequest } from '../scripted-models.js';
 
 describe('short parts, write more and the story bible on the server', () => {
@@ -129,27 +129,29 @@ describe('short parts, write more and the story bible on the server', () => {
     expect((await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.bible_notes).toBe(kept);
   });
 
-  it('a bible reset by a part edit, then a note added by hand: the next step folds the written parts into the note', async () => {
+  it('a part edit keeps the bible in force and it reads the part again at once; a note added by hand after it is what the next step reads', async () => {
     ratio = 1;
     const { cookie, book } = await writerWithIntroductionAndBible();
     expect(book.bible_notes).toContain('## Characters');
+    const seen = fake.generationRequests().length;
     const edit = await ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 }, text: `${book.parts[0].text}\n\nA closing line added by hand.` });
-    expect(edit.body).toMatchObject({ memory_reset: true, book: { bible_notes: '' } });
+    // Never emptied: the bible it had stays while the introduction is read again.
+    expect(edit.body).toMatchObject({ memory_reset: true, book: { bible_notes: book.bible_notes, bible_updating: true } });
+    const settled = await bibleSettled(ts, cookie, 'romance');
+    expect(settled.book.bible_notes).toContain('## Characters');
+    const update = fake.generationRequests().slice(seen).map((r) => userOf(r.body ?? {}));
+    expect(update.length).toBe(1);
+    expect(isBibleRequest(update[0]!)).toBe(true);
+    expect(update[0]).toContain('A closing line added by hand.');
     const note = await ts.http.put('/api/progress/romance/bible').set('cookie', cookie).send({ text: '## Established facts\n- The lighthouse keeper is called Pak Ngah.' });
     expect(note.status, JSON.stringify(note.body)).toBe(200);
     expect(note.body.book.bible_notes).toBe('## Established facts\n- The lighthouse keeper is called Pak Ngah.');
     const before = fake.generationRequests().length;
     expect((await gen(cookie)).status).toBe(200);
     const sent = fake.generationRequests().slice(before).map((r) => userOf(r.body ?? {}));
-    // The introduction is taken in again before chapter 1, on top of the note (the update request carries
-    // it, for the model to keep), and the chapter reads the rebuilt bible.
-    const fold = sent.findIndex((u) => isBibleRequest(u));
-    const chapter = sent.findIndex((u) => /Write Chapter 1 of/.test(u));
-    expect(fold).toBeGreaterThanOrEqual(0);
-    expect(fold).toBeLessThan(chapter);
-    expect(sent[fold]).toContain('Pak Ngah');
-    expect(sent[fold]).toContain('A closing line added by hand.');
-    expect(sent[chapter]).toMatch(/## Characters\n- Aisha Rahman/);
+    // Nothing to catch up before chapter 1: it is the first request, and it reads the writer's note.
+    expect(sent[0]).toMatch(/Write Chapter 1 of/);
+    expect(sent[0]).toContain('Pak Ngah');
   });
 
   it('is refused (409) while a step of the book is being written, and a part edit or a bible edit is refused while write more runs', async () => {

@@ -453,15 +453,18 @@ describe('the writing experience (issue 15)', () => {
     const held = heldBook('romance', { lang: 'en', currentChapter: 2, totalChapters: 7, content: ['The intro.', 'Chapter one as written.'], settings: { language: 'en', numberOfChapters: 7 }, outline: 'o' });
     const saved = held.saved()!;
     let n = 0;
+    let current: typeof saved = saved;
     const calls = stubServer((url, init) => {
       if (url.endsWith('/progress/romance/part')) {
         n += 1;
         if (n === 1) return json(400, { error: { code: 'part_empty', message: 'The text of a part cannot be empty.', fields: { text: 'The text of a part cannot be empty.' } } });
         const body = JSON.parse(String(init.body)) as { text: string };
         const book = { ...saved.book, parts: saved.book.parts.map((p) => (p.position === 1 ? { ...p, text: body.text } : p)) };
-        return json(200, { book, memory_reset: true });
+        // The server reads the part again for the story bible in the background: the next read has it done.
+        current = { ...saved, content: book.parts.map((p) => p.text), book };
+        return json(200, { book: { ...book, bible_updating: true, parts: book.parts.map((p) => (p.position === 1 ? { ...p, bible_updated: false } : p)) }, memory_reset: true });
       }
-      if (url.startsWith('/api/progress/')) return json(200, saved);
+      if (url.startsWith('/api/progress/')) return json(200, current);
       return json(404, {});
     });
     const user = renderPage('romance');
@@ -482,8 +485,13 @@ describe('the writing experience (issue 15)', () => {
     const put = calls.filter((c) => c.method === 'PUT').at(-1)!;
     expect(put.body).toEqual({ part: { kind: 'chapter', position: 1 }, text: 'Chapter one, rewritten by hand.' });
     expect(screen.getByTestId('preview').textContent).toContain('Chapter one, rewritten by hand.');
-    expect(await screen.findByText('Your edit is saved. The next step first re-reads the book with it, so it may take a little longer.')).toBeTruthy();
+    expect(await screen.findByText('Your edit is saved. The story bible is being updated with it and keeps everything it knew meanwhile.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Chapter 1' }));
+    // The part says the bible is being updated (no failure, no button) until the book is read again with it done.
+    expect(new Set(screen.getAllByTestId('not-in-bible').map((n) => n.textContent))).toEqual(new Set(['The story bible is being updated with this part. Until then it keeps everything it knew.']));
+    expect(screen.queryByTestId('update-bible')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('The story bible is being updated with this part. Until then it keeps everything it knew.')).toBeNull(), { timeout: 5000 });
+    expect(screen.getByTestId('preview').textContent).toContain('Chapter one, rewritten by hand.');
   });
 
   it('a short part shows how short it is and Write more with its cost; the outline titles head the chapters; the story bible is shown and edited', async () => {

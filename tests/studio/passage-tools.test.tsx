@@ -8,6 +8,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Preview } from '../../studio/src/generator/Manuscript.js';
 import { paragraphsOf, passageOf } from '../../studio/src/generator/PassageTools.js';
+import { MemoryRouter } from 'react-router-dom';
 import { useStudioDom } from './dom.js';
 
 useStudioDom();
@@ -15,13 +16,13 @@ useStudioDom();
 const CHAPTER = 'Aisha opened the shutters at dawn.\n\nThe harbour was quiet.\n\nShe lit the oldest lantern.';
 const CHAPTER1 = { kind: 'chapter', position: 1 };
 
-function renderChapter(lang: 'en' | 'ms', onPassage: (...a: unknown[]) => Promise<{ passage: string } | string>, onKeepPassage = vi.fn(async (..._a: unknown[]) => null)) {
+function renderChapter(lang: 'en' | 'ms', onPassage: (...a: unknown[]) => Promise<{ passage: string } | string>, onKeepPassage = vi.fn(async (..._a: unknown[]) => null), isShortOfCredits = false) {
   render(
-    <Preview
+    <MemoryRouter><Preview isShortOfCredits={isShortOfCredits}
       parts={[{ key: 'part-1', heading: lang === 'ms' ? 'Bab 1' : 'Chapter 1', text: CHAPTER, ref: { kind: 'chapter', position: 1 } }]}
       streaming="" outlineLabel="Story Outline" isLoading={false} elapsed={0} error={null} canRetry={false} onRetry={() => undefined} isBook lang={lang} bookLang={lang}
       onRewrite={async () => null} stepCostText={lang === 'ms' ? '1 kredit' : '1 credit'} onPassage={onPassage} onKeepPassage={onKeepPassage}
-    />,
+    /></MemoryRouter>,
   );
   return { user: userEvent.setup(), onKeepPassage };
 }
@@ -46,6 +47,8 @@ describe('passage tools', () => {
     await user.click(within(answer).getByRole('button', { name: 'Discard' }));
     expect(screen.queryByTestId('passage-answer')).toBeNull();
     expect(onKeepPassage).not.toHaveBeenCalled();
+    // Discard says the answer's credit is spent (it was written).
+    expect(screen.getByTestId('passage-discarded').textContent).toBe('Discarded: the part is as it was. The answer was written, so its cost (1 credit) stays spent.');
 
     await user.type(screen.getByLabelText('Note for Rewrite (optional)'), 'More of the sea');
     await user.selectOptions(screen.getByLabelText('Tone for Rewrite'), 'Warmer');
@@ -63,5 +66,20 @@ describe('passage tools', () => {
     for (const name of ['Tulis semula (1 kredit)', 'Panjangkan (1 kredit)', 'Pendekkan (1 kredit)', 'Gambarkan (1 kredit)']) expect(screen.getByRole('button', { name })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Pendekkan (1 kredit)' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Kredit tidak mencukupi.');
+  });
+
+  it.each([
+    ['en', 'Passage tools for Chapter 1', 'Expand (1 credit)', 'Your balance is too low for this (1 credit an answer). Top Up', 'Top Up'],
+    ['ms', 'Alat petikan untuk Bab 1', 'Panjangkan (1 kredit)', 'Baki anda tidak mencukupi untuk ini (1 kredit setiap jawapan). Tambah Kredit', 'Tambah Kredit'],
+  ] as const)('below an answer\'s cost (%s): the actions are off, say why and link to Top Up', async (lang, tools, expand, note, link) => {
+    const onPassage = vi.fn(async (..._a: unknown[]) => ({ passage: 'x' }));
+    const { user } = renderChapter(lang, onPassage, undefined, true);
+    await user.click(screen.getByRole('button', { name: tools }));
+    const button = screen.getByRole('button', { name: expand }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByTestId('passage-short').textContent).toBe(note);
+    expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('passage-short').id);
+    expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/topup');
+    expect(onPassage).not.toHaveBeenCalled();
   });
 });

@@ -2,23 +2,36 @@
 // written (withBook), the part a request names (proseAt), a charged call with its refund on failure
 // (charged), the book with its running step and stopped draft, and an edit's refusal as its 400/404.
 import type { Request, Response } from 'express';
-import { catalogueMessage, EditError, nextStep, partStep, restoreBook, SessionError, stepKey, stepLabel, stepPosition, stepRef, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../../engine/index.js';
+import { bookView, catalogueMessage, EditError, nextStep, partStep, restoreBook, SessionError, stepKey, stepLabel, stepPosition, stepRef, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../../engine/index.js';
 import { failureOf } from '../../core/generation.js';
 import type { Charge } from '../../store/ports.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError, MESSAGES } from '../../http/errors.js';
 import { bookLockKey, bookLocks, takeGenerationToken, whileNoStep } from '../../core/generation.js';
 import { sessionOf } from '../../auth/middleware.js';
+import { catchUpBible } from '../../core/bible-catch-up.js';
 
 /** The helpers of the progress routes, over one app context (its locks: bookLocks). */
 export function bookAccess(ctx: AppContext) {
   const { repos, catalog } = ctx;
-  const { writing, running } = bookLocks(ctx);
+  const { writing, running, updating } = bookLocks(ctx);
 
   /** The book with the step being written now, if one is (a writer who comes back sees it). */
   const withRunning = (view: BookView, key: string): BookView => {
     const now = running.get(key);
-    return now ? { ...view, running: { ...now.step, label: now.label, started_at: now.startedAt, text: now.text } } : view;
+    const live = updating.has(key) ? { ...view, bible_updating: true } : view;
+    return now ? { ...live, running: { ...now.step, label: now.label, started_at: now.startedAt, text: now.text } } : live;
+  };
+
+  /**
+   * The book's view after an edit of a part: when the story bible had taken the part in, its re-derive starts
+   * in the background (bible-catch-up.ts) and the view says so.
+   */
+  const afterEdit = (input: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; isMemoryReset: boolean }): BookView => {
+    const view = bookView(input.spec, input.state);
+    if (!input.isMemoryReset) return view;
+    catchUpBible(ctx, input);
+    return { ...view, bible_updating: true };
   };
 
   /** The book with the draft of its next step, kept when the writer stopped that step while it streamed. */
@@ -118,7 +131,7 @@ export function bookAccess(ctx: AppContext) {
     }
   };
 
-  return { withRunning, withStopped, withBook, heldBook, editFailure, proseAt, balance, charged, running, writing };
+  return { withRunning, afterEdit, withStopped, withBook, heldBook, editFailure, proseAt, balance, charged, running, writing };
 }
 
 /** The helpers every progress route shares. */

@@ -10,7 +10,7 @@ import type { BookAccess } from './book-access.js';
 
 export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
-  const { heldBook, editFailure, charged } = book;
+  const { heldBook, editFailure, afterEdit } = book;
   // A written part replaced by the user's text, between steps: what later steps (and exports) read.
   router.on('PUT /progress/:bookType/part', async (req, res) => {
     const body = req.input.body;
@@ -31,7 +31,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }
       await repos.drafts.remove({ userId, key: bookType, position: edit.position });
-      res.json({ book: bookView(spec, edit.state), memory_reset: edit.isMemoryReset });
+      res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), memory_reset: edit.isMemoryReset });
     });
   });
 
@@ -72,22 +72,35 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     });
   });
 
-  // The story bible's update tried again: the parts it has not taken in (their update failed or
-  // did not fit the model's window) are read again, as before the next step: part of the steps that wrote
-  // them, so nothing is charged. Only for a book with such a part: nothing else is sent to the model.
+  // The story bible's update tried again: the parts it has not taken in (their update failed, did not fit
+  // the model's window, or an edit marked them to be re-derived) are read again, as before the next step:
+  // part of the steps (and edits) that marked them, so nothing is charged. Only for a book with such a part:
+  // nothing else is sent to the model. The answer says what the bible gained and lost.
   router.on('POST /progress/:bookType/bible/update', async (req, res) => {
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      if (!bookView(spec, state).parts.some((p) => p.bible_updated === false)) return res.json({ book: bookView(spec, state) });
+      const before = bookView(spec, state);
+      if (!before.parts.some((p) => p.bible_updated === false)) return res.json({ book: before, parts_read: 0, changes: { added: [], removed: [] } });
       // Uncharged, yet it calls the model: it takes a token from the user's generation bucket, as generating does.
       await takeGenerationToken(ctx, { userId, lang, res });
       const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
       const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+      let calls = 0;
       try {
-        await session.remember({ signal: timeout });
+        ({ calls } = await session.remember({ signal: timeout }));
       } catch (error) {
         throw failureOf(error, { lang, isTimeout: timeout.aborted });
       }
-      res.json({ book: session.view() });
+      if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: 'update' } });
+      const after = session.view();
+      res.json({ book: after, parts_read: calls, changes: bibleChanges(before.bible_notes ?? '', after.bible_notes ?? '') });
     });
   });
+}
+
+/** The bible's entries (its lines, headings aside) the update added and the ones it dropped. */
+function bibleChanges(before: string, after: string): { added: string[]; removed: string[] } {
+  const entries = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const old = new Set(entries(before));
+  const now = new Set(entries(after));
+  return { added: [...now].filter((l) => !old.has(l)), removed: [...old].filter((l) => !now.has(l)) };
 }

@@ -11,10 +11,10 @@ import type { BookAccess } from './book-access.js';
 
 export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
-  const { heldBook, editFailure, proseAt, balance, charged } = book;
+  const { heldBook, editFailure, proseAt, balance, charged, afterEdit } = book;
   // "Write more" on a written prose part (the studio offers it on a part marked short): one request from
   // where the part ends, with its plan, charged and refunded exactly as a step; the longer text is saved as
-  // a hand edit is (the story bible is rebuilt if it had read the part).
+  // a hand edit is (the story bible, if it had read the part, is re-derived from it on: bible-catch-up.ts).
   router.on('POST /progress/:bookType/more', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
@@ -25,7 +25,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
         const edit = editPart(spec, state, body.part, more.text);
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
         await commitUsage({ words: more.words, ...(more.usage ? { tokens: more.usage } : {}) });
-        res.json({ book: bookView(spec, edit.state), words: more.words, added: more.added.split(/\s+/).filter(Boolean).length, credits_available: await balance(userId) });
+        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: more.added.split(/\s+/).filter(Boolean).length, credits_available: await balance(userId) });
       });
     });
   });
@@ -105,7 +105,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
         // The new text and the old one as a version, in one transaction.
         const kept = await repos.books.savePartEditKeeping({ userId, key: bookType, position, text: edit.text, state: edit.state, previous: { text: previous } });
         if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
-        res.json({ book: bookView(spec, edit.state), kept_version: kept });
+        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), kept_version: kept });
       } catch (error) {
         editFailure(error, lang);
       }

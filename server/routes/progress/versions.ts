@@ -9,7 +9,7 @@ import type { BookAccess } from './book-access.js';
 
 export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos } = ctx;
-  const { heldBook, editFailure, proseAt } = book;
+  const { heldBook, editFailure, proseAt, afterEdit } = book;
   // A part's earlier texts, newest first (kept by rewrites and restores).
   router.on('GET /progress/:bookType/versions', async (req, res) => {
     const { bookType } = req.input.params;
@@ -24,7 +24,7 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   });
 
   // An earlier text back as the part (free: nothing is written); the text it replaces is kept as a version,
-  // so a restore can itself be undone. The bible is rebuilt before the next step if it had read the part.
+  // so a restore can itself be undone. The bible, if it had read the part, is re-derived from it on.
   router.on('POST /progress/:bookType/versions/restore', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
@@ -37,13 +37,13 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       } catch (error) {
         return editFailure(error, lang);
       }
-      // The bible stays as it is (a restore writes nothing; the writer can edit the bible by hand).
-      const restored: BookState = { ...edit.state, ...(state.memory !== undefined ? { memory: state.memory } : {}), ...(state.memoryUpTo !== undefined ? { memoryUpTo: state.memoryUpTo } : {}) };
+      // The bible stays in force and, if it had read the part, is re-derived from it on (bible-catch-up.ts).
+      const restored: BookState = edit.state;
       const kept = await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]! });
       if (kept === null || !(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: restored }))) {
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }
-      res.json({ book: bookView(spec, restored), kept_version: kept });
+      res.json({ book: afterEdit({ userId, bookType, spec, state: restored, isMemoryReset: edit.isMemoryReset }), kept_version: kept });
     });
   });
 }

@@ -26,10 +26,10 @@ export function HistoryEntryRow({ entry, typeName, isImage, onDelete }: EntryPro
   if (entry.kind === 'item') {
     return <SingleRow item={entry.item} typeName={typeName} isImage={isImage(entry.item.generator_id)} onDelete={onDelete} />;
   }
-  return <BookRow entry={entry} typeName={typeName} onDelete={onDelete} />;
+  return <BookRow entry={entry} typeName={typeName} isImage={isImage} onDelete={onDelete} />;
 }
 
-function BookRow({ entry, typeName, onDelete }: { entry: Extract<HistoryEntry, { kind: 'book' }>; typeName(type: string): string; onDelete(item: HistoryListItem): void }) {
+function BookRow({ entry, typeName, isImage, onDelete }: { entry: Extract<HistoryEntry, { kind: 'book' }>; typeName(type: string): string; isImage(generatorId: string | null): boolean; onDelete(item: HistoryListItem): void }) {
   const { t, lang } = useT();
   const [isOpen, setIsOpen] = useState(false);
   const listId = useId();
@@ -47,7 +47,7 @@ function BookRow({ entry, typeName, onDelete }: { entry: Extract<HistoryEntry, {
         </span>
       </button>
       <ul id={listId} hidden={!isOpen} className="ml-6 mt-2 divide-y divide-gray-100 border-l border-gray-200 pl-3 dark:divide-neutral-800 dark:border-neutral-700" data-testid="history-book-parts">
-        {isOpen && entry.parts.map(({ item, part }) => <ItemRow key={item.id} item={item} label={part} meta={when(item.created_at, lang)} isImage={false} onDelete={onDelete} />)}
+        {isOpen && entry.parts.map(({ item, part }) => <ItemRow key={item.id} item={item} label={part} meta={when(item.created_at, lang)} isImage={isImage(item.generator_id)} onDelete={onDelete} />)}
       </ul>
     </li>
   );

@@ -25,6 +25,8 @@ export type BookPreviewProps = {
   pendingChapters: ReturnType<typeof useSubmitStep>['pendingChapters'];
   /** A saved book with a part or an outline: its parts are edited and its drafts kept. */
   hasSavedBook: boolean; hasStarted: boolean; stepCostText: string;
+  /** The balance is below a step's cost: a part's charged tools say so and link to Top Up. */
+  isShortOfCredits?: boolean;
 };
 
 export function BookPreview(props: BookPreviewProps) {
@@ -96,14 +98,14 @@ function stopProps({ form, spec, ui, shown, run, stop, stepCostText }: BookPrevi
 
 /** What the writer can do to the saved book's written parts, its story bible and its chapter cards. */
 function bookActions(props: BookPreviewProps, userId: string): Partial<PreviewProps> {
-  const { form, spec, shown: { view, lang }, book, edits, drafts, hasSavedBook, stepCostText } = props;
+  const { form, spec, shown: { view, lang }, book, edits, drafts, hasSavedBook, stepCostText, isShortOfCredits } = props;
   const isBook = spec.kind === 'book';
   const hasParts = isBook && book !== null && book.parts.length > 0;
   return {
     ...(hasParts ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {}),
     ...(hasSavedBook ? { onSaveEdit: edits.saveEdit, drafts: drafts.drafts, onDraft: drafts.keepDraft } : {}),
     ...(hasParts && form.flow.savesProgress ? {
-      onWriteMore: edits.writeMore, onRewrite: edits.rewrite, onVersions: edits.versions, onRestore: edits.restoreVersion, stepCostText,
+      onWriteMore: edits.writeMore, onRewrite: edits.rewrite, onVersions: edits.versions, onRestore: edits.restoreVersion, stepCostText, ...(isShortOfCredits ? { isShortOfCredits } : {}),
       onSaveBible: edits.saveBible, onUpdateBible: edits.updateBible, onPassage: edits.reworkPassage, onKeepPassage: edits.keepPassage,
     } : {}),
     ...(isBook && view?.bible ? { bible: { ...bibleShown(view.bible, view.bible_notes ?? '', lang), ...(view.threads ? { threads: view.threads } : {}) } } : {}),
@@ -125,7 +127,7 @@ function previewParts(view: BookView | null, output: Output | null): PreviewPart
         ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
         ...(p.is_stopped ? { isStopped: true } : {}),
-        ...(p.bible_updated === false ? { isNotInBible: true } : {}),
+        ...(p.bible_updated === false ? { isNotInBible: true, ...(view.bible_updating ? { isBibleUpdating: true } : {}) } : {}),
         ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
         ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
         ...(p.continuity?.length ? { continuity: p.continuity } : {}),

@@ -34,7 +34,7 @@ export function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { p
 }
 
 /** The note on a part the story bible has not taken in, with "Try again" (the update, uncharged). */
-export function NotInBible({ lang, isDisabled, onUpdate }: { lang: Lang; isDisabled: boolean; onUpdate?: () => Promise<string | null> }) {
+export function NotInBible({ lang, isDisabled, isUpdating, onUpdate }: { lang: Lang; isDisabled: boolean; isUpdating: boolean; onUpdate?: () => Promise<string | null> }) {
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const retry = async () => {
@@ -46,8 +46,9 @@ export function NotInBible({ lang, isDisabled, onUpdate }: { lang: Lang; isDisab
   };
   return (
     <p role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="not-in-bible">
-      <span>{pageWord('notInBible', lang)}</span>
-      {onUpdate && (
+      {isUpdating && <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />}
+      <span>{pageWord(isUpdating ? 'bibleUpdating' : 'notInBible', lang)}</span>
+      {onUpdate && !isUpdating && (
         <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void retry()} disabled={isDisabled || isBusy} data-testid="update-bible">
           {isBusy ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> : <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" />}
           {pageWord('updateBible', lang)}

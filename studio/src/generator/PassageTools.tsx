@@ -4,6 +4,7 @@
 // version), Discard leaves the part as it was. One step's cost per answer (POST …/passage).
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Loader2, Wand2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { Lang } from '../engine.js';
 import { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
@@ -43,7 +44,7 @@ const firstWords = (text: string) => {
   return words.slice(0, 8).join(' ') + (words.length > 8 ? ' …' : '');
 };
 
-export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, costText, onRework, onKeep }: {
+export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, isShortOfCredits = false, costText, onRework, onKeep }: {
   /** The id of the element the part's text is rendered in: a selection inside it is the passage. */
   textId: string;
   /** The part's text (Markdown) and its heading. */
@@ -52,6 +53,8 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
   lang: Lang;
   bookLang?: Lang;
   isDisabled: boolean;
+  /** The balance is below an answer's cost: the actions are off, and a note says why and links to Top Up. */
+  isShortOfCredits?: boolean;
   costText?: string;
   /** Ask for the new passage (its words as they arrive to `onDelta`); answers it, or an error message. */
   onRework(passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void): Promise<{ passage: string } | string>;
@@ -68,6 +71,7 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
   const [answer, setAnswer] = useState<{ passage: Passage; text: string } | null>(null);
   const [streamed, setStreamed] = useState<{ passage: Passage; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [discarded, setDiscarded] = useState(false);
   // The writer's selection inside this part, kept while they move to the tools.
   useEffect(() => {
     const onChange = () => {
@@ -90,6 +94,7 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
     if (!passage) return;
     setBusy(action);
     setError(null);
+    setDiscarded(false);
     setAnswer(null);
     setStreamed({ passage, text: '' });
     const onDelta = (text: string) => setStreamed((s) => (s ? { ...s, text: s.text + text } : s));
@@ -134,12 +139,18 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
           </select>
           <div className="flex flex-wrap gap-2">
             {ACTIONS.map((action) => (
-              <button key={action} type="button" className={action === 'rewrite' ? 'btn-primary px-3 py-1.5 text-sm' : 'btn-secondary px-3 py-1.5 text-sm'} onClick={() => void run(action)} disabled={isOff || !passage} data-testid={`passage-${action}`}>
+              <button key={action} type="button" className={action === 'rewrite' ? 'btn-primary px-3 py-1.5 text-sm' : 'btn-secondary px-3 py-1.5 text-sm'} onClick={() => void run(action)} disabled={isOff || !passage || isShortOfCredits} aria-describedby={isShortOfCredits ? `${id}-short` : undefined} data-testid={`passage-${action}`}>
                 {busy === action && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
                 {`${pageWord(`passage_${action}`, lang)}${cost}`}
               </button>
             ))}
           </div>
+          {isShortOfCredits && (
+            <p id={`${id}-short`} className="text-xs text-amber-800 dark:text-amber-300" data-testid="passage-short">
+              {pageWord('passageShort', lang, { cost: costText ?? '' })}{' '}
+              <Link to="/topup" className="font-medium underline">{pageWord('topUpLink', lang)}</Link>
+            </p>
+          )}
           {busy && busy !== 'keep' && <p role="status" className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageWorking', lang)}</p>}
           {streamed && streamed.text && (
             <BeforeAfter testId="passage-streaming" before={streamed.passage.text} after={streamed.text} afterTestId="passage-streaming-text" lang={lang} bookLang={bookLang}
@@ -150,10 +161,11 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
               afterClass="rounded border border-brand-300 bg-brand-50/40 p-2 dark:border-brand-600 dark:bg-brand-600/10">
               <div className="flex gap-2 sm:col-span-2">
                 <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => void keep()} disabled={isOff} data-testid="passage-keep" autoFocus>{pageWord('passageKeep', lang)}</button>
-                <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => setAnswer(null)} disabled={isOff} data-testid="passage-discard">{pageWord('passageDiscard', lang)}</button>
+                <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => { setAnswer(null); setDiscarded(true); }} disabled={isOff} data-testid="passage-discard">{pageWord('passageDiscard', lang)}</button>
               </div>
             </BeforeAfter>
           )}
+          {discarded && <p role="status" className="text-xs text-gray-600 dark:text-gray-400" data-testid="passage-discarded">{pageWord('passageDiscarded', lang, { cost: costText ?? '' })}</p>}
           {error && <p className="field-error" role="alert">{error}</p>}
         </div>
       )}

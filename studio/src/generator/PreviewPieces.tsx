@@ -77,7 +77,7 @@ export function BookPanels({ props, editing, onEdit, draftProps }: Editing) {
 
 /** A written part: heading and words (folded on a phone unless it is the newest), its text (edited by hand), Rewrite, passage tools, notes. */
 export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editing, onEdit, draftProps }: Editing & { part: PreviewPart; isLast: boolean; isUnfolded: boolean; onFold(): void }) {
-  const { isBook, isLoading, lang, bookLang, onSaveEdit, onRewrite, onVersions, onRestore, onPassage, onKeepPassage, onWriteMore, onUpdateBible, stepCostText } = props;
+  const { isBook, isLoading, lang, bookLang, onSaveEdit, onRewrite, onVersions, onRestore, onPassage, onKeepPassage, onWriteMore, onUpdateBible, stepCostText, isShortOfCredits } = props;
   // On a phone, earlier parts fold to their titles (the newest stays open); wider screens show all.
   const isFolded = isBook && p.heading !== undefined && !isLast && !isUnfolded && editing !== p.key;
   // "Rewrite with this note" on a continuity finding: the part's Rewrite opened with that note.
@@ -114,13 +114,13 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
         <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} onRewrite={onRewrite} {...(notePreset ? { preset: notePreset } : {})} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
       )}
       {onPassage && onKeepPassage && p.ref && p.ref.kind !== 'outline' && editing !== p.key && (
-        <PassageTools textId={`${p.key}-text`} text={p.text} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} {...(stepCostText ? { costText: stepCostText } : {})}
+        <PassageTools textId={`${p.key}-text`} text={p.text} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})}
           onRework={(passage, ask, onDelta) => onPassage(p.ref!, passage, ask, onDelta)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
       )}
       {(p.isStopped || p.isShort) && p.target !== undefined && (
         <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
       )}
-      {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
+      {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} isUpdating={p.isBibleUpdating === true} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
       {p.repeated !== undefined && p.repeated >= 0.2 && (
         <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="repeating-part">
           {pageWord('repeatingPart', lang, { share: Math.round(100 * p.repeated) })}

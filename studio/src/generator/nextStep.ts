@@ -45,7 +45,9 @@ export function nextActionOf(form: FormModel, spec: BookSpec, shown: BookStep, u
     text: isShort && !isBusy ? pageWord('topUpToContinue', ui) : label,
     costLine: step && !isBusy ? (isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText) : null,
   };
-  return { next, have, stepCost, stepCostText, costLeft, hasStarted, isShort };
+  // A written part's charged tools (passage, rewrite, write more) cost a step too, finished book or not.
+  const isShortForParts = !credits.isAdmin && credits.have !== null && have < stepCost;
+  return { next, have, stepCost, stepCostText, costLeft, hasStarted, isShort, isShortForParts };
 }
 
 /** The generate button's words: the step being written or followed, else the next one. */

@@ -29,6 +29,8 @@ export interface PreviewPart {
   isStopped?: boolean;
   /** The story bible has not taken the part in (its update failed or did not fit the model's window). */
   isNotInBible?: boolean;
+  /** The bible is being brought up to date with this part after an edit (it keeps what it knew meanwhile). */
+  isBibleUpdating?: boolean;
   /** The share of its words the book already wrote (0–1), and Indonesian words left in a Malay part. */
   repeated?: number;
   indonesianWords?: readonly string[];
@@ -62,6 +64,8 @@ export interface PreviewProps {
   onWriteMore?: (part: StepRef) => Promise<string | null>;
   /** The step cost shown on Write more ("1 credit"). */
   stepCostText?: string;
+  /** The balance is below that cost: the passage tools say so and link to Top Up. */
+  isShortOfCredits?: boolean;
   /** Rewrite a written part with the writer's note ('' writes it again; charged as a step); answers an error message, or null when done. */
   onRewrite?: (part: StepRef, note: string) => Promise<string | null>;
   /** A part's earlier versions (newest first), or an error message. */

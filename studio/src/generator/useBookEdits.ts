@@ -86,7 +86,11 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
       toast.success(pageWord('chaptersSaved', ui), { id: 'edit-result' });
     }),
     // The story bible's update tried again for the parts it has not taken in (uncharged).
-    updateBible: () => answering(() => call('POST /progress/:bookType/bible/update', { params }), 'editFailed', () => undefined),
+    // It says what the bible took in: the parts read again and the entries added and dropped.
+    updateBible: () => answering(() => call('POST /progress/:bookType/bible/update', { params }), 'editFailed', (answer) => {
+      const { added, removed } = answer.changes;
+      toast.success(pageWord('bibleUpdated', ui, { parts: answer.parts_read, added: added.length, removed: removed.length }), { id: 'edit-result' });
+    }),
     // The story bible edited by hand: the next chapter reads it.
     saveBible: (text: string) => answering(() => call('PUT /progress/:bookType/bible', { params, body: { text } }), 'editFailed', () => {
       toast.success(pageWord('bibleSaved', ui), { id: 'edit-result' });

@@ -12,6 +12,9 @@ import { pageWord } from './words.js';
 
 export type Output = { text: string; image?: string };
 
+/** How often the book is read again while its story bible is being updated after an edit. */
+const BIBLE_POLL_MS = 2500;
+
 export function useSavedBook(form: FormModel, isBook: boolean, methods: SettingsFormApi['methods'], ui: Lang) {
   const location = useLocation();
   // The book as the server last answered it (books only).
@@ -71,6 +74,28 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
       setBook(null);
     }
   }, [form.bookType, restore]);
+
+  // The story bible being brought up to date after an edit (the server does it in the background): the book
+  // is read again every few seconds until it is done, so the parts' notices clear and the bible shows the result.
+  const isBibleUpdating = book?.bible_updating === true;
+  useEffect(() => {
+    if (!isBibleUpdating) return;
+    let isCurrent = true;
+    const timer = setTimeout(() => {
+      call('GET /progress/:bookType', { params: { bookType: form.bookType } }).then(
+        (answer) => {
+          const p = savedProgressOf(answer);
+          // The read book replaces the shown one only if nothing changed it meanwhile (same parts).
+          if (isCurrent && p?.book) setBook((shown) => (shown && shown.parts.length === p.book!.parts.length ? p.book! : shown));
+        },
+        () => undefined,
+      );
+    }, BIBLE_POLL_MS);
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+  }, [isBibleUpdating, book, form.bookType]);
 
   const clearSaved = useCallback(async (l: Lang) => {
     try {

@@ -159,6 +159,12 @@ export const PAGE_WORDS = {
   passageAfter: { en: 'New passage', ms: 'Petikan baharu' },
   passageKeep: { en: 'Keep', ms: 'Simpan' },
   passageDiscard: { en: 'Discard', ms: 'Buang' },
+  passageDiscarded: {
+    en: 'Discarded: the part is as it was. The answer was written, so its cost ({cost}) stays spent.',
+    ms: 'Dibuang: bahagian ini kekal seperti asal. Jawapan itu telah ditulis, jadi kosnya ({cost}) tetap digunakan.',
+  },
+  passageShort: { en: 'Your balance is too low for this ({cost} an answer).', ms: 'Baki anda tidak mencukupi untuk ini ({cost} setiap jawapan).' },
+  topUpLink: { en: 'Top Up', ms: 'Tambah Kredit' },
   passageKept: { en: 'Passage kept. The earlier text is in Earlier versions (version {n}).', ms: 'Petikan disimpan. Teks sebelumnya ada dalam Versi terdahulu (versi {n}).' },
   passageFailed: { en: 'Could not write the new passage. Nothing was charged; please try again.', ms: 'Petikan baharu tidak dapat ditulis. Tiada caj dikenakan; sila cuba lagi.' },
   cancelEditTitle: { en: 'Drop this edit?', ms: 'Buang suntingan ini?' },
@@ -201,8 +207,8 @@ export const PAGE_WORDS = {
   saving: { en: 'Saving…', ms: 'Menyimpan…' },
   editSaved: { en: 'Your edit is saved', ms: 'Suntingan anda telah disimpan' },
   editSavedMemory: {
-    en: 'Your edit is saved. The next step first re-reads the book with it, so it may take a little longer.',
-    ms: 'Suntingan anda telah disimpan. Langkah seterusnya membaca semula buku dengannya dahulu, jadi ia mungkin mengambil masa lebih sedikit.',
+    en: 'Your edit is saved. The story bible is being updated with it and keeps everything it knew meanwhile.',
+    ms: 'Suntingan anda telah disimpan. Catatan cerita sedang dikemas kini dengannya dan mengekalkan semua yang diketahuinya sementara itu.',
   },
   editFailed: { en: 'Failed to save your edit', ms: 'Gagal menyimpan suntingan anda' },
   // The outline as chapters.
@@ -283,7 +289,16 @@ export const PAGE_WORDS = {
     en: "The story bible has not taken in this part: its update failed or did not fit the model's context window. It is tried again before the next part.",
     ms: 'Catatan cerita belum mengambil kira bahagian ini: kemas kininya gagal atau tidak muat dalam tetingkap konteks model. Ia dicuba lagi sebelum bahagian seterusnya.',
   },
+  // After an edit of a part the bible had taken in: it keeps what it knew while it reads the part again.
+  bibleUpdating: {
+    en: 'The story bible is being updated with this part. Until then it keeps everything it knew.',
+    ms: 'Catatan cerita sedang dikemas kini dengan bahagian ini. Sehingga itu, semua yang diketahuinya kekal.',
+  },
   updateBible: { en: 'Update the story bible', ms: 'Kemas kini catatan cerita' },
+  bibleUpdated: {
+    en: 'Story bible updated: {parts} part(s) read again, {added} entries added, {removed} dropped.',
+    ms: 'Catatan cerita dikemas kini: {parts} bahagian dibaca semula, {added} entri ditambah, {removed} dibuang.',
+  },
   storyBible: { en: 'Story Bible', ms: 'Catatan Cerita' },
   storyBibleHint: {
     en: 'What later chapters are told to keep consistent: recent chapters, characters, open threads and facts. The premise and planned ending come from the outline.',

@@ -18,21 +18,32 @@ export type HistoryEntry =
 
 /**
  * The items as entries, in the order of each entry's newest item: the parts of a book (an item of a book
- * generator whose title names its book) gather under one entry per generator and book title.
+ * generator whose title names its book) gather under one entry per generator and book title, and so do the
+ * publishing pieces made for it (cover, copyright page, keywords, description: kept under the book's title).
  */
 export function historyEntries(items: readonly HistoryListItem[], isBook: (generatorId: string | null) => boolean): HistoryEntry[] {
+  const keyOf = (item: HistoryListItem, book: string) => `book-${item.generator_id ?? ''}-${book}`;
+  // A book title's newest book in the list: where the pieces made for a book of that title go.
+  const newestBook = new Map<string, string>();
+  for (const item of items) {
+    const named = isBook(item.generator_id) ? historyBookOf(item.title) : undefined;
+    if (named && !newestBook.has(named.book)) newestBook.set(named.book, keyOf(item, named.book));
+  }
   const entries: HistoryEntry[] = [];
   const books = new Map<string, Extract<HistoryEntry, { kind: 'book' }>>();
   for (const item of items) {
-    const named = isBook(item.generator_id) ? historyBookOf(item.title) : undefined;
-    if (!named) {
+    const named = historyBookOf(item.title);
+    const isPart = named !== undefined && isBook(item.generator_id);
+    const key = named ? (isPart ? keyOf(item, named.book) : newestBook.get(named.book)) : undefined;
+    if (!named || !key) {
       entries.push({ kind: 'item', key: `item-${item.id}`, item });
       continue;
     }
-    const key = `book-${item.generator_id ?? ''}-${named.book}`;
     let book = books.get(key);
     if (!book) {
-      book = { kind: 'book', key, title: named.book, generatorId: item.generator_id, contentType: item.content_type, parts: [] };
+      // Made by its first part, or by a piece newer than its parts (the owner's part fills in its generator).
+      const owner = isPart ? item : items.find((i) => isBook(i.generator_id) && keyOf(i, named.book) === key)!;
+      book = { kind: 'book', key, title: named.book, generatorId: owner.generator_id, contentType: owner.content_type, parts: [] };
       books.set(key, book);
       entries.push(book);
     }

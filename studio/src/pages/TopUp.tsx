@@ -1,4 +1,4 @@
-// /topup: the current balance and the three top-up packages with trust badges.
+// /topup: the current balance, the three top-up packages with trust badges, and the credit-code box.
 // Each button opens the operator's own payment form (KARYA_TOPUP_URLS) in a new tab; the product makes
 // no call of its own. A package without a configured link says so instead.
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import type { PaymentOptions } from '../engine.js';
 import { call } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { useT } from '../i18n/index.js';
+import { RedeemBox } from '../components/RedeemBox.js';
 import { TOPUP_PACKAGES, TRUST_BADGES, topUpSavings } from '../data/packages.js';
 
 export default function TopUp() {
@@ -59,6 +60,8 @@ export default function TopUp() {
         })}
       </div>
       <p className="mt-6 text-sm text-gray-600 dark:text-gray-400">{t('topup.after')}</p>
+      {/* A credit code (a gift, a promotion) is redeemed here too, where a writer short of credits comes. */}
+      <div className="mt-6 max-w-md" data-testid="topup-redeem"><RedeemBox /></div>
       <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {TRUST_BADGES.map((b) => (
           <li key={b} className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300"><BadgeCheck className="h-5 w-5 text-green-600" aria-hidden="true" /> {t(b)}</li>

@@ -494,6 +494,21 @@ describe('the writing experience (issue 15)', () => {
     expect(screen.getByTestId('preview').textContent).toContain('Chapter one, rewritten by hand.');
   });
 
+  it('a book whose cards went from 7 to 5 says 5 chapters in its locked form (issue 48)', async () => {
+    const outline = 'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nEnding: She finds him.';
+    const saved = heldBook('romance', {
+      lang: 'en', currentChapter: 2, totalChapters: 5, content: ['An opening.', 'Chapter one as written.'], settings: { language: 'en', numberOfChapters: 7 }, outline,
+    }).saved()!;
+    stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
+    const user = renderPage('romance');
+    await screen.findByTestId('resume-dialog');
+    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    const chapters = screen.getByLabelText('Number of Chapters') as HTMLSelectElement;
+    await waitFor(() => expect(chapters.value).toBe('5'));
+    expect(chapters.selectedOptions[0]!.textContent).toBe('5 Chapters');
+    expect(chapters.disabled).toBe(true);
+  });
+
   it('a short part shows how short it is and Write more with its cost; the outline titles head the chapters; the story bible is shown and edited', async () => {
     const outline = 'Title: Rain\nPremise: Aisha looks for her father.\n\nChapter 1: The Letter\nShe finds a letter.\n\nChapter 2: The Harbour\nShe goes to the harbour.\n\nEnding: She finds him.';
     const saved = shortRomance(outline, ['An opening of a few words only.', 'Chapter one as written, far shorter than asked.']);

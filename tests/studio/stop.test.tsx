@@ -119,7 +119,8 @@ describe('Stop while a part streams', () => {
     await screen.findByTestId('stopped-draft');
     expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
     expect(calls.filter((c) => c.url.endsWith('/stop'))).toHaveLength(1);
-    await waitFor(() => expect(screen.getByTestId('generate-label').textContent).toBe('Generate Chapter 1'));
+    // The draft's own actions are the next step, and the big button says so (issue 48).
+    await waitFor(() => expect(screen.getByTestId('generate-label').textContent).toBe('Next: finish the draft of Chapter 1 above'));
   });
 
   it('a reload shows the draft again; in Malay the card is Malay, Rewrite… sends the note, Discard deletes the draft', async () => {
@@ -142,6 +143,7 @@ describe('Stop while a part streams', () => {
     expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
     expect(screen.getByTestId('draft-continue').textContent).toBe('Sambung (1 kredit)');
     expect(screen.getByTestId('draft-keep').textContent).toBe('Simpan (percuma)');
+    expect(screen.getByTestId('generate-label').textContent).toBe('Seterusnya: selesaikan draf Chapter 1 di atas');
     // Generate does not write the part afresh over the draft: it points at the draft's own actions.
     await user.click(screen.getByTestId('generate-button'));
     await screen.findByText('Chapter 1 mempunyai draf yang dihentikan: sambung, tulis semula, simpan atau buang draf itu dahulu.');

@@ -67,6 +67,12 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const { book } = saved;
   const shown = bookStepOf(form, spec, book, methods.watch());
   const { view, step, isLocked } = shown;
+  // A locked book's form says the book's own chapter count (cards deleted or added change it), as every counter does.
+  const chaptersField = form.fields.find((f) => f.role === 'chapters')?.name;
+  const bookChapters = isLocked && view ? String(view.total_chapters) : null;
+  useEffect(() => {
+    if (chaptersField && bookChapters && String(methods.getValues(chaptersField) ?? '') !== bookChapters) methods.setValue(chaptersField, bookChapters);
+  }, [chaptersField, bookChapters, methods]);
   const run = useStepRun({ form, spec, ui, methods, chapterTitleField, saved });
   const { generation, follow } = run;
   const startNew = useStartNew(form, ui, saved, methods, creditsForLength, generation.reset);
@@ -81,7 +87,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   });
 
   // Cost before spending: the step's credits on the button, the whole book's (or what is left of it) on the form.
-  const cost = nextActionOf(form, spec, shown, ui, { isLoading: generation.isLoading, isFollowing: follow.isFollowing, followRef: follow.followRef }, { have: user?.credits_available ?? null, isAdmin });
+  const cost = nextActionOf(form, spec, shown, ui, { isLoading: generation.isLoading, isFollowing: follow.isFollowing, followRef: follow.followRef, stopped: stop.stopped?.label ?? null }, { have: user?.credits_available ?? null, isAdmin });
   const { next } = cost;
   const { submit, pendingChapters } = useSubmitStep({
     form, spec, ui, methods, chapterTitleField, book, shown, run, stopped: stop.stopped, isShort: cost.isShort, stepCost: cost.stepCost, saveChapters: edits.saveChapters,

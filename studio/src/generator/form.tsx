@@ -2,7 +2,7 @@
 // (compileSettingsSchema), fields rendered from the served form model through a widget registry keyed
 // by the field's widget, labels and options in the studio language, conditional fields shown and
 // required as the model says.
-import { useId, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import {
@@ -126,13 +126,24 @@ function controlProps({ field, id, methods, isDisabled, isRequired, describedBy,
 }
 
 function SelectWidget(props: WidgetProps) {
+  const options = props.field.options ?? [];
+  // A locked book's own chapter count that the menu does not offer (the writer deleted or added cards): shown
+  // as itself, worded as the menu words its numbers ("5 Chapters", "5 Bab").
+  const value = String(props.methods.watch(props.field.name) ?? '');
+  const own = props.isDisabled && props.field.role === 'chapters' && /^\d+$/.test(value) && !options.some((o) => String(o.value) === value) ? value : null;
+  // Set again once its option is there (a select cannot show a value it has no option for).
+  const { methods, field } = props;
+  useEffect(() => {
+    if (own) methods.setValue(field.name, own);
+  }, [own, methods, field.name]);
   return (
     <select {...controlProps(props)}>
-      {(props.field.options ?? []).map((o) => (
+      {options.map((o) => (
         <option key={String(o.value)} value={String(o.value)}>
           {o.label[props.lang]}
         </option>
       ))}
+      {own && options[0] && <option value={own}>{options[0].label[props.lang].replace(/\d+/, own)}</option>}
     </select>
   );
 }

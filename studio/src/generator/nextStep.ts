@@ -26,7 +26,8 @@ export function bookStepOf(form: FormModel, spec: BookSpec, book: BookView | nul
 }
 
 /** The state of the step under way: streamed here (`isLoading`) or followed, and the step followed. */
-export type StepActivity = { isLoading: boolean; isFollowing: boolean; followRef: StepRef | null };
+/** `stopped`: the label of the next part's stopped draft, which the writer settles first (its own buttons). */
+export type StepActivity = { isLoading: boolean; isFollowing: boolean; followRef: StepRef | null; stopped?: string | null };
 
 /** What the next action costs and says, for `credits` (null: signed out) in the studio language `ui`. */
 export function nextActionOf(form: FormModel, spec: BookSpec, shown: BookStep, ui: Lang, activity: StepActivity, credits: { have: number | null; isAdmin: boolean }) {
@@ -42,8 +43,9 @@ export function nextActionOf(form: FormModel, spec: BookSpec, shown: BookStep, u
   const isBusy = activity.isLoading || activity.isFollowing;
   const next: NextAction = {
     step, isBusy,
-    text: isShort && !isBusy ? pageWord('topUpToContinue', ui) : label,
-    costLine: step && !isBusy ? (isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText) : null,
+    // A stopped draft on screen: its own Continue/Rewrite/Keep/Discard are the next step, and the button says so.
+    text: activity.stopped && !isBusy ? pageWord('stoppedNext', ui, { part: activity.stopped }) : isShort && !isBusy ? pageWord('topUpToContinue', ui) : label,
+    costLine: step && !isBusy && !activity.stopped ? (isShort ? pageWord('stepCostShort', ui, { step: label, cost: stepCostText }) : stepCostText) : null,
   };
   // A written part's charged tools (passage, rewrite, write more) cost a step too, finished book or not.
   const isShortForParts = !credits.isAdmin && credits.have !== null && have < stepCost;

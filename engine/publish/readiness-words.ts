@@ -234,9 +234,10 @@ export type ReadinessCode = keyof typeof READINESS_WORDS;
 /**
  * Who reads the words: `writer` (the studio's publish panel, readiness.json's texts said again) in the
  * writer's terms, with no command-line options, code files or config keys; `cli` the command line's own
- * words, which name its options.
+ * words, which name its options; `studio` the writer's words with no file name or size either (the publish
+ * panel: WRITER_WORDS).
  */
-export type Audience = 'writer' | 'cli';
+export type Audience = 'writer' | 'cli' | 'studio';
 
 /**
  * The only words that differ by audience: how the reader of a text does a thing, in the studio (`writer`:
@@ -244,7 +245,7 @@ export type Audience = 'writer' | 'cli';
  * A text of the catalogue names them as {how_…} placeholders, so each sentence is written once; a piece
  * may carry the text's own placeholders ({title}, {args}).
  */
-export const AUDIENCE_WORDS: Readonly<Record<Audience, Readonly<Record<Lang, Readonly<Record<string, string>>>>>> = {
+export const AUDIENCE_WORDS: Readonly<Record<Exclude<Audience, 'studio'>, Readonly<Record<Lang, Readonly<Record<string, string>>>>>> = {
   writer: {
     en: {
       how_author_given: 'yours', how_again: 'make the package again', how_finish: '', how_offline: '', how_author: 'type your author name in the publish panel',
@@ -271,6 +272,32 @@ export const AUDIENCE_WORDS: Readonly<Record<Audience, Readonly<Record<Lang, Rea
       how_version: ' dengan versi karya publish ini',
     },
   },
+};
+
+/**
+ * What the studio's publish panel says instead (audience 'studio'), where the package's words name files and sizes
+ * (readiness.json and the CLI's report keep them): the eBook, the cover, the description, never manuscript.epub or its bytes.
+ */
+const WRITER_WORDS: Readonly<Record<string, Bilingual>> = {
+  'label.manuscript-epub': { en: 'the eBook opens as an EPUB', ms: 'eBuku dibuka sebagai EPUB' },
+  'label.epubcheck': { en: "the eBook passes the stores' EPUB check (epubcheck)", ms: 'eBuku lulus semakan EPUB kedai (epubcheck)' },
+  'label.manuscript-docx': { en: 'the Word manuscript opens in Word', ms: 'manuskrip Word dibuka dalam Word' },
+  'label.ebook-cover': {
+    en: 'the eBook cover is a {formats} in RGB, {ratio}:1, at least {width} px wide',
+    ms: 'kulit eBuku ialah {formats} dalam RGB, {ratio}:1, lebar sekurang-kurangnya {width} px',
+  },
+  'label.description': {
+    en: 'the description has text, only the formatting stores keep, no links, at most {max} characters',
+    ms: 'penerangan mempunyai teks, hanya format yang dikekalkan oleh kedai, tiada pautan, paling banyak {max} aksara',
+  },
+  'label.keywords': {
+    en: 'at most {slots} keywords of {min} to {max} characters each, no refused words',
+    ms: 'paling banyak {slots} kata kunci, setiap satu {min} hingga {max} aksara, tiada perkataan yang ditolak',
+  },
+  'label.paperback-interior': { en: "the paperback's pages are a print-ready PDF", ms: 'halaman buku kulit lembut ialah PDF sedia cetak' },
+  'label.paperback-cover': { en: "the paperback's cover is a print-ready PDF", ms: 'kulit buku kulit lembut ialah PDF sedia cetak' },
+  // A file's size says nothing to a writer.
+  bytes: { en: '', ms: '' },
 };
 
 /** A value of a text: as it is (a number, a name, a file), another text, or a list of texts (said as "a, b"). */
@@ -302,9 +329,9 @@ export function readinessText(text: StoredText | readonly StoredText[], lang: La
   if (isList(text)) return text.map((t) => readinessText(t, lang, audience)).join('; ');
   const vars: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(text.params ?? {})) vars[name] = valueText(value, lang, audience);
-  const words = (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
+  const words = (audience === 'studio' ? WRITER_WORDS[text.code] : undefined) ?? (READINESS_WORDS as Record<string, { en: string; ms: string } | undefined>)[text.code];
   // The audience's words first (a piece may hold the text's own placeholders), then the text's values.
-  return words ? fillPlaceholders(fillPlaceholders(words[lang], AUDIENCE_WORDS[audience][lang]), vars) : text.code;
+  return words ? fillPlaceholders(fillPlaceholders(words[lang], AUDIENCE_WORDS[audience === 'studio' ? 'writer' : audience][lang]), vars) : text.code;
 }
 
 function valueText(value: unknown, lang: Lang, audience: Audience): string | number {

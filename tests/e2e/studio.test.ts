@@ -374,7 +374,9 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     expect(channels).toEqual(['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo']);
     const statuses = await page.locator('[data-channel="google_play"] [data-testid="readiness-check"]').evaluateAll((items) => Object.fromEntries(items.map((li) => [li.getAttribute('data-check'), li.getAttribute('data-status')])));
     expect(statuses).toMatchObject({ author: 'pass', 'offline-text': 'fail', language: 'pass' });
-    expect(await page.getByTestId('readiness-source').count()).toBeGreaterThan(10);
+    // Each store's rule with what needs action (the demo text fails in every store); what passed is folded.
+    expect(await page.getByTestId('readiness-source').count()).toBeGreaterThanOrEqual(4);
+    expect(await page.getByTestId('readiness-passed').count()).toBe(4);
     expect(await page.getByTestId('package-cover').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await panel.screenshot({ path: path.join(ARTIFACTS, 'publish-panel-1440.png') });
 

@@ -93,10 +93,15 @@ describe('PublishPanel', () => {
     const channels = await screen.findAllByTestId('channel');
     expect(channels.map((c) => [c.getAttribute('data-channel'), c.getAttribute('data-ready')])).toEqual([['kdp_ebook', 'false'], ['kdp_paperback', 'false'], ['google_play', 'true'], ['kobo', 'true']]);
     expect(within(channels[0]!).getByRole('heading', { name: 'Amazon KDP (Kindle eBook)' })).toBeTruthy();
+    // What needs action first, with its fix and rule; what passed folded into one line.
     const checks = within(channels[0]!).getAllByTestId('readiness-check');
-    expect(checks.map((c) => [c.getAttribute('data-check'), c.getAttribute('data-status')])).toEqual([['book-complete', 'pass'], ['keywords', 'fail']]);
-    expect(within(checks[0]!).getByTestId('readiness-source').textContent).toBe('Rule: book-complete rule');
-    expect(within(checks[1]!).getByTestId('readiness-fix').textContent).toBe('To fix: edit keywords.txt');
+    expect(checks.map((c) => [c.getAttribute('data-check'), c.getAttribute('data-status')])).toEqual([['keywords', 'fail'], ['book-complete', 'pass']]);
+    expect(within(checks[0]!).getByTestId('readiness-source').textContent).toBe('Rule: keywords rule');
+    expect(within(checks[0]!).getByTestId('readiness-fix').textContent).toBe('To fix: edit keywords.txt');
+    const passed = within(channels[0]!).getByTestId('readiness-passed') as HTMLDetailsElement;
+    expect([passed.open, passed.querySelector('summary')!.textContent]).toEqual([false, '1 check passed']);
+    expect(within(passed).queryByTestId('readiness-source')).toBeNull();
+    expect(within(channels[2]!).getByTestId('readiness-passed').querySelector('summary')!.textContent).toBe('1 check passed');
     const toCheck = within(channels[1]!).getByTestId('readiness-check');
     expect(toCheck.textContent).toContain('To check by hand: ');
     expect(within(toCheck).getByTestId('readiness-fix').textContent).toBe('To fix: make the package again');
@@ -157,5 +162,31 @@ describe('PublishPanel', () => {
     expect(screen.getByLabelText('Saiz buku cetak')).toBeTruthy();
     expect(within(screen.getByLabelText('Kertas')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Putih', 'Krim']);
     expect(screen.getByTestId('publish-button').textContent).toBe('Terbitkan (10 kredit)');
+  });
+
+  it('a Malay package in a Malay studio: no file name, no byte count, no English line; what needs action first', async () => {
+    const text = (code: string, params?: Record<string, unknown>) => ({ code, ...(params ? { params } : {}) });
+    const epub = { id: 'manuscript-epub', status: 'pass' as const, source: 'KDP Help, "eBook Manuscript Formatting Guide": https://kdp.amazon.com/help', label: 'manuscript.epub is an EPUB file', detail: '56817 bytes', text: { label: text('label.manuscript-epub'), detail: [text('bytes', { n: 56817 })] } };
+    const keywords = { id: 'keywords', status: 'pass' as const, source: 'KDP Help, "Keywords": https://kdp.amazon.com/help', label: 'keywords.txt has at most 7 lines', text: { label: text('label.keywords', { slots: 7, min: 2, max: 50 }) } };
+    const offline = { id: 'offline-text', status: 'pass' as const, source: 'Karya: the offline demo writes marked practice text, never a book to sell', label: 'written by an AI model', text: { label: text('label.offline-text') } };
+    const language = { id: 'language', status: 'check' as const, source: 'KDP Help, "Supported Languages": https://kdp.amazon.com/help', label: 'Amazon KDP accepts books in Malay', text: { label: text('label.language', { channel: 'Amazon KDP', language: text('lang.ms') }), detail: [text('language.not-confirmed')], fix: [text('language.read', { source: 'KDP Help' })] } };
+    const kdp = { name: 'Amazon KDP (Kindle eBook)', ready: false, checks: [epub, keywords, offline, language] };
+    const play = { name: 'Google Play Books', ready: true, checks: [epub, keywords, offline] };
+    serve({ quote: { package: { ...PACKAGE, channels: { google_play: play, kdp_ebook: kdp, kdp_paperback: play, kobo: play } } } });
+    renderPanel('ms');
+    const channels = await screen.findAllByTestId('channel');
+    // The store that needs action comes first, and in it what to do before what passed.
+    expect(channels[0]!.getAttribute('data-channel')).toBe('kdp_ebook');
+    const checks = within(channels[0]!).getAllByTestId('readiness-check');
+    expect(checks[0]!.getAttribute('data-check')).toBe('language');
+    expect(within(channels[0]!).getByTestId('readiness-passed').querySelector('summary')!.textContent).toBe('3 semakan lulus');
+    for (const d of screen.getAllByTestId('readiness-passed')) (d as HTMLDetailsElement).open = true;
+    const shown = screen.getByTestId('readiness').querySelectorAll('[data-testid="channel"]');
+    const words = [...shown].map((c) => c.textContent ?? '').join('\n');
+    expect(words).not.toMatch(/manuscript\.epub|keywords\.txt|description\.html|\d+ (?:bytes|bait)/);
+    expect(words).toContain('eBuku dibuka sebagai EPUB');
+    expect(words).toContain('paling banyak 7 kata kunci');
+    expect(words).not.toMatch(/offline demo|practice text|every part|accepts books/);
+    expect(within(checks[0]!).getByTestId('readiness-source').textContent).toBe('Peraturan: Bantuan KDP, "Supported Languages"');
   });
 });

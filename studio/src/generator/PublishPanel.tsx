@@ -157,8 +157,17 @@ function descriptionParagraphs(html: string): string[] {
   return html.split(/<\/(?:p|li|h4|h5|h6)>|<br>/).map(text).filter(Boolean);
 }
 
-/** One channel: its verdict, then its checks (what was found, what to fix, the rule it comes from). */
+/** The checks that ask the writer to act (failed, warned, or to check by hand); the rest passed or do not apply. */
+const needsAction = (status: CheckStatus) => status === 'fail' || status === 'warn' || status === 'check';
+
+/**
+ * One channel: its verdict, then what needs the writer's action (each with its fix and the rule it comes from),
+ * then what passed folded into one line (opened, the passed checks' labels).
+ */
 function ChannelChecks({ id, channel, lang }: { id: string; channel: ChannelReport; lang: Lang }) {
+  const actions = channel.checks.filter((c) => needsAction(c.status));
+  const rest = channel.checks.filter((c) => !needsAction(c.status));
+  const passed = rest.filter((c) => c.status === 'pass').length;
   return (
     <li className="rounded border border-gray-200 p-3 dark:border-neutral-700" data-testid="channel" data-channel={id} data-ready={channel.ready}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -167,35 +176,57 @@ function ChannelChecks({ id, channel, lang }: { id: string; channel: ChannelRepo
           {pageWord(channel.ready ? 'channelReady' : 'channelNotReady', lang)}
         </span>
       </div>
-      <ul className="mt-2 space-y-2">
-        {channel.checks.map((check) => {
-          const status = STATUS[check.status];
-          const Icon = status.icon;
-          // The check's words in the studio's language (the package keeps them as texts).
-          const words = checkWords(check, lang);
-          return (
-            <li key={check.id} className="flex items-start gap-2 text-sm" data-testid="readiness-check" data-check={check.id} data-status={check.status}>
-              <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${status.className}`} aria-hidden="true" />
-              <div className="min-w-0">
-                <span className="sr-only">{pageWord(status.word, lang)}: </span>
-                <span>{words.label}</span>
-                {words.detail && <span className="block break-words text-xs text-gray-500 dark:text-gray-400">{words.detail}</span>}
-                {words.fix && (check.status === 'fail' || check.status === 'warn' || check.status === 'check') && (
-                  <span className="block text-xs text-gray-700 dark:text-gray-300" data-testid="readiness-fix">{pageWord('checkFix', lang, { fix: words.fix })}</span>
-                )}
-                <SourceLine source={check.source} lang={lang} />
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      {actions.length > 0 && (
+        <ul className="mt-2 space-y-2" aria-label={pageWord('checksToAct', lang)}>
+          {actions.map((check) => <CheckLine key={check.id} check={check} lang={lang} />)}
+        </ul>
+      )}
+      {rest.length > 0 && (
+        <details className="mt-2 text-sm" data-testid="readiness-passed">
+          <summary className="cursor-pointer text-gray-700 dark:text-gray-300">{pageWord('checksPassed', lang, { n: passed })}</summary>
+          <ul className="mt-1 space-y-1">
+            {rest.map((check) => <CheckLine key={check.id} check={check} lang={lang} isBrief />)}
+          </ul>
+        </details>
+      )}
     </li>
   );
 }
 
+/** One check: its status, label and (unless brief) what was found, what to fix and the rule. */
+function CheckLine({ check, lang, isBrief = false }: { check: ChannelReport['checks'][number]; lang: Lang; isBrief?: boolean }) {
+  const status = STATUS[check.status];
+  const Icon = status.icon;
+  // The check's words in the studio's language (the package keeps them as texts).
+  const words = checkWords(check, lang, 'studio');
+  return (
+    <li className="flex items-start gap-2 text-sm" data-testid="readiness-check" data-check={check.id} data-status={check.status}>
+      <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${status.className}`} aria-hidden="true" />
+      <div className="min-w-0">
+        <span className="sr-only">{pageWord(status.word, lang)}: </span>
+        <span>{words.label}</span>
+        {!isBrief && words.detail && <span className="block break-words text-xs text-gray-600 dark:text-gray-400">{words.detail}</span>}
+        {!isBrief && words.fix && <span className="block text-xs text-gray-700 dark:text-gray-300" data-testid="readiness-fix">{pageWord('checkFix', lang, { fix: words.fix })}</span>}
+        {!isBrief && <SourceLine source={check.source} lang={lang} />}
+      </div>
+    </li>
+  );
+}
+
+/** The stores' help centres as a Malay page names them. */
+const SOURCE_NAMES_MS: ReadonlyArray<readonly [string, string]> = [
+  ['KDP Help', 'Bantuan KDP'],
+  ['Google Play Books Partner Center Help', 'Bantuan Pusat Rakan Kongsi Google Play Books'],
+  ['Kobo Writing Life User Guide', 'Panduan Pengguna Kobo Writing Life'],
+  ['Google Books Program Policies', 'Dasar Program Google Books'],
+];
+
 /** Where a check's rule comes from: its name as a link to the page (no raw address), in a colour that reads. */
 function SourceLine({ source, lang }: { source: string; lang: Lang }) {
-  const link = sourceLink(source);
+  // Karya's own rules (a sentence in English in the package) are named in the writer's language.
+  const found = /^Karya\b/.test(source) ? { text: pageWord('sourceKarya', lang) } : sourceLink(source);
+  // The help centre's name in the writer's language; the page's own title (in quotes) stays as the page has it.
+  const link = lang === 'ms' ? { ...found, text: SOURCE_NAMES_MS.reduce((t, [en, ms]) => (t.startsWith(en) ? ms + t.slice(en.length) : t), found.text) } : found;
   const [before = '', after = ''] = pageWord('checkSource', lang, { source: '\u0000' }).split('\u0000');
   return (
     <span className="block break-words text-xs text-gray-600 dark:text-gray-300" data-testid="readiness-source">
@@ -241,7 +272,8 @@ function PackageReport({ pkg, bookType, lang }: { pkg: KdpPackage; bookType: str
         </p>
       </div>
       <ul className="mt-3 space-y-3">
-        {channels.map(([id, channel]) => <ChannelChecks key={id} id={id} channel={channel} lang={lang} />)}
+        {/* The stores that need the writer's action first. */}
+        {[...channels].sort(([, a], [, b]) => Number(a.ready) - Number(b.ready)).map(([id, channel]) => <ChannelChecks key={id} id={id} channel={channel} lang={lang} />)}
       </ul>
       <h3 className="mt-4 text-sm font-semibold">{pageWord('packageFiles', lang)}</h3>
       <ul className="mt-2 flex flex-wrap gap-2" data-testid="package-files">

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { useState } from 'react';
 import type { FormModel } from '../../studio/src/engine.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { applyStep, bookView, nextStep, parseSettings, restoreBook, startBook, stepRef, type BookState, type Catalog } from '../../engine/index.js';
@@ -492,6 +493,33 @@ describe('the writing experience (issue 15)', () => {
     expect(screen.queryByTestId('update-bible')).toBeNull();
     await waitFor(() => expect(screen.queryByText('The story bible is being updated with this part. Until then it keeps everything it knew.')).toBeNull(), { timeout: 5000 });
     expect(screen.getByTestId('preview').textContent).toContain('Chapter one, rewritten by hand.');
+  });
+
+  it('leaving the page while a part streams says it goes on and will be there (issue 48)', async () => {
+    stubServer((url) => {
+      if (url.startsWith('/api/progress/')) return json(200, { book: null });
+      // The outline streams and never ends while the writer is on the page.
+      if (url.endsWith('/generate')) return new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode('event: delta\ndata: {"text":"Title: Rain"}\n\n')) }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      return json(404, {});
+    });
+    function Host() {
+      const [isShown, setIsShown] = useState(true);
+      return (
+        <MemoryRouter>
+          <AuthProvider initialUser={USER}>
+            {isShown && <GeneratorWorkspace form={model('romance')} />}
+            <button type="button" onClick={() => setIsShown(false)}>Go to My Books</button>
+            <Toaster />
+          </AuthProvider>
+        </MemoryRouter>
+      );
+    }
+    render(<Host />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('generate-button'));
+    await waitFor(() => expect(label().textContent).toBe('Generating...'));
+    await user.click(screen.getByRole('button', { name: 'Go to My Books' }));
+    expect(await screen.findByText('Story Outline is still being written: it goes on, and it will be there when you come back to read it.')).toBeTruthy();
   });
 
   it('a book whose cards went from 7 to 5 says 5 chapters in its locked form (issue 48)', async () => {

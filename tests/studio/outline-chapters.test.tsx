@@ -60,6 +60,14 @@ describe('the outline as chapter cards', () => {
     expect(within(cards()[2]!).getByLabelText('Title')).toHaveProperty('value', 'The Storm');
     await user.click(within(cards()[3]!).getByRole('button', { name: 'Delete Chapter 4' }));
     expect(cards()).toHaveLength(3);
+    // A deletion can be undone: the card comes back in its place, then it is deleted again.
+    expect(screen.getByTestId('chapter-deleted').textContent).toBe('Chapter 4: The Buyer deleted (not saved yet).Undo');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(cards()).toHaveLength(4);
+    expect(within(cards()[3]!).getByLabelText('Title')).toHaveProperty('value', 'The Buyer');
+    expect(screen.queryByTestId('chapter-deleted')).toBeNull();
+    await user.click(within(cards()[3]!).getByRole('button', { name: 'Delete Chapter 4' }));
+    expect(cards()).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Add a chapter' }));
     await user.type(within(cards()[3]!).getByLabelText('Title'), 'Homecoming');
 
@@ -71,6 +79,8 @@ describe('the outline as chapter cards', () => {
       { title: 'The Storm', plan: 'A storm floods the street.', note: 'Aisha must lose the lantern.' },
       { title: 'Homecoming', plan: '' },
     ]);
+    // Saved: the undo is gone.
+    await waitFor(() => expect(screen.queryByTestId('chapter-deleted')).toBeNull());
   });
 
   it('a refusal is said under the cards and the edits stay; Discard brings the saved chapters back', async () => {

@@ -3,8 +3,9 @@
 // parts and their headings, the text being written) stays in the book's language. The server holds the book:
 // after every step the page renders the book the server answers (parts, next step, progress), and before
 // the settings lock it shows the book the form's settings would start.
-import { useEffect, useMemo, useState } from 'react';
-import { bookSpecFromForm, type FormModel } from '../engine.js';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { bookSpecFromForm, type FormModel, type Lang } from '../engine.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
@@ -92,6 +93,14 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
   const { submit, pendingChapters } = useSubmitStep({
     form, spec, ui, methods, chapterTitleField, book, shown, run, stopped: stop.stopped, isShort: cost.isShort, stepCost: cost.stepCost, saveChapters: edits.saveChapters,
   });
+  // Leaving while a part is written: the server goes on with it, and the writer is told so as they go.
+  const writing = useRef<{ part: string; ui: Lang } | null>(null);
+  const writtenNow = isBook && (generation.isLoading || follow.isFollowing) ? (run.pendingRef.current?.label ?? view?.next?.label ?? null) : null;
+  writing.current = writtenNow ? { part: writtenNow, ui } : null;
+  useEffect(() => () => {
+    const left = writing.current;
+    if (left) toast(pageWord('leftWhileWriting', left.ui, { part: left.part }), { id: 'left-while-writing', duration: 6000 });
+  }, []);
   const formId = `settings-${form.id}`;
   const showChapterTitle = isBook && step?.kind === 'chapter' && chapterTitleField !== undefined;
 

@@ -90,6 +90,8 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
   const signature = JSON.stringify(chapters);
   const [cards, setCards] = useState<Card[]>(() => readStored(draftKey, signature) ?? cardsOf(chapters));
   const [error, setError] = useState<string | null>(null);
+  // A deleted card can be brought back (Undo) until the next deletion or a save: deleting is one click, so it is never final.
+  const [removed, setRemoved] = useState<{ card: Card; index: number; heading: string } | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const written = cards.filter((c) => c.isWritten).length;
   const isDirty = !sameAs(cards, chapters);
@@ -101,6 +103,7 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
     shown.current = signature;
     setCards((all) => rebase(all, chapters, !sameAs(all, before)));
     setError(null);
+    setRemoved(null);
   }, [signature]);
   // Kept while typed; the page sees the edits at once (a click on Generate right after typing).
   useEffect(() => writeStored(draftKey, signature, isDirty ? cards : null), [draftKey, signature, isDirty, cards]);
@@ -122,12 +125,23 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
       return next;
     });
   const insertAt = (index: number) => setCards((all) => [...all.slice(0, index), { key: nextKey++, title: '', plan: '', note: '', isWritten: false }, ...all.slice(index)]);
-  const remove = (key: number) => setCards((all) => (all.length > 1 ? all.filter((c) => c.key !== key) : all));
+  const remove = (key: number, heading: string) => {
+    const index = cards.findIndex((c) => c.key === key);
+    if (index < 0 || cards.length <= 1) return;
+    setRemoved({ card: cards[index]!, index, heading });
+    setCards((all) => all.filter((c) => c.key !== key));
+  };
+  const undoRemove = () => {
+    if (!removed) return;
+    setCards((all) => [...all.slice(0, removed.index), removed.card, ...all.slice(removed.index)]);
+    setRemoved(null);
+  };
   const save = async () => {
     setIsSaving(true);
     const failure = await onSave(editsOf(cards));
     setIsSaving(false);
     setError(failure);
+    if (!failure) setRemoved(null);
   };
 
   return (
@@ -164,7 +178,7 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
                   <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => insertAt(i + 1)} aria-label={pageWord('chapterInsert', lang, { chapter: heading })} data-testid="chapter-insert">
                     <Plus className="h-3.5 w-3.5" aria-hidden="true" />
                   </button>
-                  <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => remove(card.key)} disabled={cards.length <= 1} aria-label={pageWord('chapterDelete', lang, { chapter: heading })} data-testid="chapter-delete">
+                  <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => remove(card.key, card.title ? `${heading}: ${card.title}` : heading)} disabled={cards.length <= 1} aria-label={pageWord('chapterDelete', lang, { chapter: heading })} data-testid="chapter-delete">
                     <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
                   </button>
                 </div>
@@ -188,6 +202,12 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
           );
         })}
       </ol>
+      {removed && (
+        <p className="flex flex-wrap items-center gap-2 text-sm" role="status" data-testid="chapter-deleted">
+          <span>{pageWord('chapterDeleted', lang, { chapter: removed.heading })}</span>
+          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={undoRemove} data-testid="chapter-undo">{pageWord('chapterUndo', lang)}</button>
+        </p>
+      )}
       <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => insertAt(cards.length)} data-testid="chapter-add">
         <Plus className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('chapterAdd', lang)}
       </button>

@@ -39,6 +39,7 @@ export const PAGE_WORDS = {
   },
   // Issue 27: a step being written when the writer comes back, and connection trouble in plain words.
   beingWritten: { en: '{step} is being written…', ms: '{step} sedang ditulis…' },
+  leftWhileWriting: { en: '{part} is still being written: it goes on, and it will be there when you come back to read it.', ms: '{part} masih ditulis: ia diteruskan, dan akan ada apabila anda kembali untuk membacanya.' },
   offlineNow: {
     en: 'You are offline. Check your internet connection, then try again.',
     ms: 'Anda di luar talian. Semak sambungan internet anda, kemudian cuba lagi.',
@@ -224,6 +225,8 @@ export const PAGE_WORDS = {
   chapterDown: { en: 'Move {chapter} down', ms: 'Alih {chapter} ke bawah' },
   chapterInsert: { en: 'Add a chapter after {chapter}', ms: 'Tambah bab selepas {chapter}' },
   chapterDelete: { en: 'Delete {chapter}', ms: 'Padam {chapter}' },
+  chapterDeleted: { en: '{chapter} deleted (not saved yet).', ms: '{chapter} dipadam (belum disimpan).' },
+  chapterUndo: { en: 'Undo', ms: 'Buat asal' },
   chapterAdd: { en: 'Add a chapter', ms: 'Tambah bab' },
   chapterTitleLabel: { en: 'Title', ms: 'Tajuk' },
   chapterPlanLabel: { en: 'Plan', ms: 'Rancangan' },

@@ -87,6 +87,15 @@ export async function dropAuditFindings(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('audit_findings').execute();
 }
 
+/** A book keeps the continuity findings its writer marked as intended (JSON: their keys). */
+export async function addIntendedFindings(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').addColumn('intended_findings', 'text').execute();
+}
+
+export async function dropIntendedFindings(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').dropColumn('intended_findings').execute();
+}
+
 /**
  * A part's earlier texts (issue 25: rewrite keeps the text it replaces as a version the writer can restore):
  * one row per version of a part, numbered from 1 per part; they go with their book.

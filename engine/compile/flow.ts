@@ -44,6 +44,8 @@ export interface BookState {
   readonly chapterNotes?: Readonly<Record<number, string>>;
   /** What the optional model audit of continuity found, per part position (kept: a model's answer cannot be recomputed). */
   readonly auditFindings?: Readonly<Record<number, readonly AuditFinding[]>>;
+  /** The continuity findings the writer marked as intended (their keys: engine/session/continuity-keys.ts), no longer shown. */
+  readonly intendedFindings?: readonly string[];
 }
 
 /** One finding of the model audit of continuity: what contradicts the bible, and the part that established it. */
@@ -297,6 +299,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     ...(typeof s.memoryUpTo === 'number' ? { memoryUpTo: s.memoryUpTo } : {}),
     ...(s.chapterNotes && typeof s.chapterNotes === 'object' ? { chapterNotes: chapterNotesOf(s.chapterNotes) } : {}),
     ...(auditFindingsOf(s.auditFindings) ? { auditFindings: auditFindingsOf(s.auditFindings)! } : {}),
+    ...(Array.isArray(s.intendedFindings) && s.intendedFindings.length ? { intendedFindings: s.intendedFindings.filter((k): k is string => typeof k === 'string') } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../session/book.js';
 import { StepRefSchema } from '../compile/step.js';
 import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
+import { FINDING_KEY } from '../session/continuity-keys.js';
 import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline-edit.js';
 import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { PAPER_NAMES, TRIM_NAMES, type PaperName, type TrimName } from '../print.js';
@@ -185,6 +186,13 @@ export type RestoreVersionResponse = z.infer<typeof RestoreVersionResponseSchema
 
 /** The story bible edited by hand (all but the premise and planned ending, which come from the outline). */
 export const BibleEditBodySchema = z.strictObject({ text: WriterTextSchema.max(MAX_BIBLE_CHARS * 2) });
+
+/**
+ * PUT /api/progress/:bookType/continuity/intended: a continuity finding (its `key` from the book view) marked as
+ * intended (no longer listed) or, with `intended: false`, listed again. Answers `{book}`.
+ */
+export const IntendedFindingBodySchema = z.strictObject({ key: z.string().regex(FINDING_KEY), intended: z.boolean() });
+export type IntendedFindingBody = z.input<typeof IntendedFindingBodySchema>;
 export type BibleEditBody = z.input<typeof BibleEditBodySchema>;
 export const BibleEditResponseSchema = z.strictObject({ book: BookViewSchema });
 export type BibleEditResponse = z.infer<typeof BibleEditResponseSchema>;

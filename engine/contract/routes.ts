@@ -75,6 +75,7 @@ export const ROUTES = {
   'PUT /progress/:bookType/drafts': { params: books.BookTypeParamsSchema, body: drafts.PartDraftBodySchema, response: drafts.PartDraftResponseSchema },
   'DELETE /progress/:bookType/drafts/:position': { params: drafts.PartDraftParamsSchema, response: MessageResponseSchema },
   'PUT /progress/:bookType/bible': { params: books.BookTypeParamsSchema, body: books.BibleEditBodySchema, response: books.BibleEditResponseSchema },
+  'PUT /progress/:bookType/continuity/intended': { params: books.BookTypeParamsSchema, body: books.IntendedFindingBodySchema, response: books.BibleEditResponseSchema },
   'POST /progress/:bookType/bible/update': { params: books.BookTypeParamsSchema, response: books.BibleUpdateResponseSchema },
   'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
   'GET /books': { response: books.MyBooksResponseSchema },

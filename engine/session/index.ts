@@ -15,4 +15,5 @@ export * from './outline-edit.js';
 export * from './passage.js';
 export type { ContinuityFinding } from './view-schema.js';
 export { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
+export { findingKey, withIntended, FINDING_KEY, MAX_INTENDED_FINDINGS } from './continuity-keys.js';
 export { stateForStep } from './bible-as-of.js';

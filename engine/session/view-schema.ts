@@ -19,6 +19,8 @@ export const ContinuityFindingSchema = z.object({
   kind: z.enum(['acts_after_death', 'fact_changed', 'name_spelling', 'thread_overdue', 'audit']),
   detail: z.string(),
   part: z.string(),
+  /** Book views only: the finding's key, to mark it as intended (PUT …/continuity/intended). */
+  key: z.string().optional(),
 });
 export type ContinuityFinding = z.infer<typeof ContinuityFindingSchema>;
 
@@ -93,5 +95,7 @@ export const BookViewSchema = z.object({
    * (the parts from that one on say `bible_updated: false` until then); the bible shown is still in force.
    */
   bible_updating: z.boolean().optional(),
+  /** How many continuity findings the writer marked as intended (they are no longer listed). */
+  intended_findings: z.number().int().min(0).optional(),
 });
 export type BookView = z.infer<typeof BookViewSchema>;

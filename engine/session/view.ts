@@ -16,6 +16,7 @@ import { bookBible } from './bible.js';
 import { partWords } from './book.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 import { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
+import { findingKey } from './continuity-keys.js';
 
 
 
@@ -43,7 +44,14 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   const repeated = target > 0 ? repeatedShares(prose) : [];
   // Continuity: recomputed from the story bible and the text, never stored (a re-derived bible clears a
   // finding); then what the optional model audit found, kept with the book.
-  const findings = isBook ? continuityFindings(spec, state, next === null).map((found, i) => [...found, ...(state.auditFindings?.[i] ?? [])]) : [];
+  // Each with its key; those the writer marked as intended are left out (and counted).
+  const intended = new Set(state.intendedFindings ?? []);
+  let intendedShown = 0;
+  const findings = isBook ? continuityFindings(spec, state, next === null).map((found, i) => [...found, ...(state.auditFindings?.[i] ?? [])].map((f) => ({ ...f, key: findingKey(i, f) })).filter((f) => {
+    const isIntended = intended.has(f.key);
+    if (isIntended) intendedShown += 1;
+    return !isIntended;
+  })) : [];
   const checks = isBook ? checksAgainst(spec, state) : [];
   const parts = state.content.map((text, i) => {
     const step = partStep(spec, i, state.totalChapters);
@@ -78,6 +86,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     ...(state.chapterNotes !== undefined ? { is_outline_edited: true } : {}),
     plan: plan.map((s) => ({ ...stepRef(s), label: label(s), is_done: done.has(stepKey(s)) })),
     cost: bookCost(spec, state),
+    ...(intendedShown ? { intended_findings: intendedShown } : {}),
   };
 }
 

@@ -299,6 +299,8 @@ export interface BookRepository {
   savePartEditKeeping(input: { userId: string; key: string; position: number; text: string; state: BookState; previous: { text: string; note?: string } }): Promise<number | null>;
   /** The outline shaped as chapters: its text, and the chapter count and notes of `state`, in one transaction. False when there is no outline. */
   saveOutlineEdit(input: { userId: string; key: string; outline: string; state: BookState }): Promise<boolean>;
+  /** The continuity findings the writer marked as intended (their keys), kept with the book; false when there is no such book. */
+  saveIntendedFindings(input: { userId: string; key: string; keys: readonly string[] }): Promise<boolean>;
   /**
    * "Start New": the book under `key`, finished or not, is kept (one of `list`, same id, no longer
    * current); nothing is deleted. False when there was none.

@@ -307,6 +307,8 @@ export interface BooksTable {
   chapter_notes: Generated<string | null>;
   /** What the optional model audit of continuity found, JSON (position → findings); null when it found nothing. */
   audit_findings: Generated<string | null>;
+  /** The continuity findings the writer marked as intended, JSON (their keys); null for none (migration 0023). */
+  intended_findings: Generated<string | null>;
   is_finished: number;
   created_at: Generated<string>;
   updated_at: Generated<string>;

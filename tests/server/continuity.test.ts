@@ -119,4 +119,26 @@ describe('continuity on the server', () => {
     expect((update.body.book as Book).parts.filter((p) => p.bible_updated === false)).toEqual([]);
     expect(findingsOf(update.body.book)).toEqual(findings);
   });
+
+  it('a finding marked as intended is no longer listed, kept with the book, and can be listed again (issue 48)', async () => {
+    const cookie = (await userWithRole(ts, 'pro')).cookie!;
+    for (let i = 0; i < 9; i++) expect((await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7 } })).status).toBe(200);
+    const book = (await bibleSettled(ts, cookie, 'romance')).book as unknown as Book;
+    const found = book.parts.find((p) => p.label === 'Chapter 7')!.continuity!.find((f) => f.kind === 'acts_after_death') as unknown as { key: string };
+    expect(found.key).toMatch(/^7:acts_after_death:[0-9a-z]+$/);
+    const before = findingsOf(book).length;
+    const mark = await ts.http.put('/api/progress/romance/continuity/intended').set('cookie', cookie).send({ key: found.key, intended: true });
+    expect(mark.status, JSON.stringify(mark.body)).toBe(200);
+    expect(findingsOf(mark.body.book)).not.toContain('Chapter 7: acts_after_death');
+    expect([findingsOf(mark.body.book).length, mark.body.book.intended_findings]).toEqual([before - 1, 1]);
+    // Kept: the book read again says the same.
+    const again = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book as Book & { intended_findings?: number };
+    expect([findingsOf(again).length, again.intended_findings]).toEqual([before - 1, 1]);
+    const unmark = await ts.http.put('/api/progress/romance/continuity/intended').set('cookie', cookie).send({ key: found.key, intended: false });
+    expect(findingsOf(unmark.body.book)).toContain('Chapter 7: acts_after_death');
+    expect(unmark.body.book.intended_findings).toBeUndefined();
+    // A key of another shape is refused, naming the field.
+    const bad = await ts.http.put('/api/progress/romance/continuity/intended').set('cookie', cookie).send({ key: '<script>', intended: true });
+    expect(bad.status).toBe(400);
+  });
 });

@@ -338,6 +338,20 @@ describe('books', () => {
     expect(await repos.versions.list({ userId: user.id, key: 'poems', position: 3 })).toEqual([]);
   });
 
+  it_('continuity findings marked as intended (issue 48): kept with the book, only the owner\'s; a saved step keeps them', async () => {
+    const user = await newUser();
+    const stranger = await newUser();
+    await commitBook(user.id, 'Laut');
+    expect(await repos.books.saveIntendedFindings({ userId: stranger.id, key: 'poems', keys: ['1:fact_changed:abc'] })).toBe(false);
+    expect(await repos.books.saveIntendedFindings({ userId: user.id, key: 'poems', keys: ['1:fact_changed:abc', '3:name_spelling:z9'] })).toBe(true);
+    expect((await repos.books.load({ userId: user.id, key: 'poems' }))!.state.intendedFindings).toEqual(['1:fact_changed:abc', '3:name_spelling:z9']);
+    const edited = { generatorId: 'poems', settings: { topic: 'sea' }, lang: 'ms' as const, totalChapters: 0, content: ['Laut biru'], currentChapter: 1, isLocked: true };
+    expect(await repos.books.savePartEdit({ userId: user.id, key: 'poems', position: 0, text: 'Laut biru', state: edited })).toBe(true);
+    expect((await repos.books.load({ userId: user.id, key: 'poems' }))!.state.intendedFindings).toEqual(['1:fact_changed:abc', '3:name_spelling:z9']);
+    expect(await repos.books.saveIntendedFindings({ userId: user.id, key: 'poems', keys: [] })).toBe(true);
+    expect((await repos.books.load({ userId: user.id, key: 'poems' }))!.state.intendedFindings).toBeUndefined();
+  });
+
   it_('the outline shaped as chapters (issue 25): its text, chapter count and notes kept; the next step keeps them; a book never shaped has none; a step writes the notes its state carries', async () => {
     const user = await newUser();
     const base: BookState = { generatorId: 'romance', settings: {}, lang: 'en', totalChapters: 3, outline: 'Chapter 1: A\nPlan a.', content: [], currentChapter: 0, isLocked: false };

@@ -19,8 +19,8 @@ const SPELLING = 'The harbour town is “Kuala Sepetang” here and “Kuala Sep
 const CHAPTER_7: PreviewPart = {
   key: 'part-7', heading: 'Chapter 7: The Night Market', text: 'Pak Ali smiled at the lanterns.', ref: { kind: 'chapter', position: 7 },
   continuity: [
-    { kind: 'acts_after_death', detail: DEATH, part: 'Chapter 4' },
-    { kind: 'name_spelling', detail: SPELLING, part: 'Chapter 2' },
+    { kind: 'acts_after_death', detail: DEATH, part: 'Chapter 4', key: '7:acts_after_death:abc' },
+    { kind: 'name_spelling', detail: SPELLING, part: 'Chapter 2', key: '7:name_spelling:def' },
   ],
   checkAgainst: 'Chapter 4',
 };
@@ -34,9 +34,9 @@ const BIBLE: BibleShown = {
   ],
 };
 
-function renderBook(lang: 'en' | 'ms', onRewrite = vi.fn(async (_part: unknown, _note: string) => null as string | null)) {
+function renderBook(lang: 'en' | 'ms', onRewrite = vi.fn(async (_part: unknown, _note: string) => null as string | null), onIntended?: (key: string) => Promise<string | null>) {
   render(
-    <Preview
+    <Preview {...(onIntended ? { onIntended, intendedFindings: 1 } : {})}
       parts={[CHAPTER_7, CHAPTER_8]} outlineLabel="Story Outline" streaming="" isLoading={false} elapsed={0} error={null} canRetry={false} onRetry={() => undefined}
       isBook lang={lang} bookLang="en" stepCostText={lang === 'ms' ? '1 kredit' : '1 credit'} onRewrite={onRewrite} bible={BIBLE} onSaveBible={async () => null}
     />,
@@ -72,7 +72,7 @@ describe('continuity beside the parts and threads in the story bible', () => {
     const buttons = within(chapter).getAllByRole('button', { name: 'Rewrite with this note' });
     expect(buttons).toHaveLength(2);
     // Each button is described by its own finding, so a screen reader tells them apart.
-    expect(screen.getByRole('button', { name: 'Rewrite with this note', description: /Name spelled two ways: .+ \(see Chapter 2\)$/ })).toBe(buttons[1]);
+    expect(within(chapter).getByRole('button', { name: 'Rewrite with this note', description: /Name spelled two ways: .+ \(see Chapter 2\)$/ })).toBe(buttons[1]);
     await user.click(buttons[0]!);
     const note = await within(chapter).findByTestId('rewrite-note');
     expect((note as HTMLTextAreaElement).value).toBe(DEATH);
@@ -121,5 +121,36 @@ describe('continuity beside the parts and threads in the story bible', () => {
       'The lantern festival · dibuka dalam Chapter 3 · Selesai',
     ]);
     expect(within(threads).getByTestId('threads-hint').textContent).toContain('sasaran Bab 5');
+  });
+
+  it('the book\'s Continuity panel lists every finding with its part; Go to, Rewrite with this note and Intended (issue 48)', async () => {
+    const onIntended = vi.fn(async (_key: string) => null as string | null);
+    const { user, onRewrite } = renderBook('en', undefined, onIntended);
+    const panel = screen.getByTestId('continuity-panel');
+    expect(panel.querySelector('summary')!.textContent).toBe('Continuity (2)');
+    const rows = within(panel).getAllByTestId('panel-finding');
+    expect(rows.map((r) => r.querySelector('p')!.textContent)).toEqual([
+      `Chapter 7: The Night Market · Acts after death: ${DEATH} (see Chapter 4)`,
+      `Chapter 7: The Night Market · Name spelled two ways: ${SPELLING} (see Chapter 2)`,
+    ]);
+    expect(within(panel).getByTestId('panel-intended-count').textContent).toBe('1 finding marked as intended.');
+    expect(within(rows[0]!).getByTestId('panel-goto').textContent).toBe('Go to Chapter 7: The Night Market');
+    // Rewrite with this note: the part's own Rewrite opens with it.
+    await user.click(within(rows[1]!).getByTestId('panel-rewrite'));
+    const chapter = part('Chapter 7: The Night Market');
+    expect((await within(chapter).findByTestId('rewrite-note') as HTMLTextAreaElement).value).toBe(SPELLING);
+    await user.click(within(chapter).getByTestId('rewrite-go'));
+    await waitFor(() => expect(onRewrite).toHaveBeenCalledWith({ kind: 'chapter', position: 7 }, SPELLING));
+    // Intended: sent with the finding's key.
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Mark as intended: Chapter 7: The Night Market: Acts after death' }));
+    await waitFor(() => expect(onIntended).toHaveBeenCalledWith('7:acts_after_death:abc'));
+  });
+
+  it('in Malay the panel is Malay', () => {
+    renderBook('ms', undefined, async () => null);
+    const panel = screen.getByTestId('continuity-panel');
+    expect(panel.querySelector('summary')!.textContent).toBe('Kesinambungan (2)');
+    expect(within(panel).getAllByTestId('panel-intended').map((b) => b.textContent)).toEqual(['Disengajakan', 'Disengajakan']);
+    expect(within(panel).getByTestId('panel-intended-count').textContent).toBe('1 dapatan ditandakan sebagai disengajakan.');
   });
 });

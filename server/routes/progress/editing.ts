@@ -1,7 +1,7 @@
 // Hand edits of the user's saved book, free (nothing is written): a written part (PUT …/part), the outline
 // as chapters with the writer's notes (PUT …/outline), the story bible (PUT …/bible), and the bible's
 // update tried again (POST …/bible/update, uncharged).
-import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, progress, type BookState } from '../../../engine/index.js';
+import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, progress, withIntended, type BookState } from '../../../engine/index.js';
 import { failureOf, takeGenerationToken, userProgress } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../http/errors.js';
@@ -69,6 +69,16 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       }
       await repos.books.saveMemory({ userId, key: bookType, memory: edit.memory, upTo: edit.upTo });
       res.json({ book: bookView(spec, edit.state) });
+    });
+  });
+
+  // A continuity finding marked as intended (no longer listed, kept with the book) or listed again. Free.
+  router.on('PUT /progress/:bookType/continuity/intended', async (req, res) => {
+    const body = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      const keys = withIntended(state.intendedFindings, body.key, body.intended);
+      if (!(await repos.books.saveIntendedFindings({ userId, key: bookType, keys }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+      res.json({ book: bookView(spec, { ...state, intendedFindings: keys }) });
     });
   });
 

@@ -64,8 +64,16 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
     ...(row.memory_up_to !== null ? { memoryUpTo: row.memory_up_to } : {}),
     ...(row.chapter_notes ? { chapterNotes: chapterNotesOf(JSON.parse(row.chapter_notes)) } : {}),
     ...(row.audit_findings && auditFindingsOf(JSON.parse(row.audit_findings)) ? { auditFindings: auditFindingsOf(JSON.parse(row.audit_findings))! } : {}),
+    ...(intendedOf(row.intended_findings).length ? { intendedFindings: intendedOf(row.intended_findings) } : {}),
   };
   return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
+}
+
+/** The intended findings' keys as kept (JSON), anything else dropped. */
+function intendedOf(raw: string | null | undefined): string[] {
+  if (!raw) return [];
+  const list = JSON.parse(raw) as unknown;
+  return Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : [];
 }
 
 /** The books row a saved step writes (both adapters). */
@@ -193,6 +201,10 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
       return typeof kept === 'number' ? kept : null;
     },
     saveOutlineEdit: ({ userId, key, outline, state }) => exec(writeOutlineEdit(db, userId, key, { outline, state })),
+    saveIntendedFindings: async ({ userId, key, keys }) => {
+      const done = await exec(run(db.updateTable('books').set({ intended_findings: keys.length ? JSON.stringify(keys) : null }).where('owner', '=', userId).where('book_key', '=', key)));
+      return Number(done) > 0;
+    },
     remove: ({ userId, key }) => exec(startNewBook(db, userId, key)),
     // The owner's books (current and kept, finished or not), the most recently changed first.
     list: ({ userId }) =>

@@ -105,7 +105,7 @@ function bookActions(props: BookPreviewProps, userId: string): Partial<PreviewPr
     ...(hasParts ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {}),
     ...(hasSavedBook ? { onSaveEdit: edits.saveEdit, drafts: drafts.drafts, onDraft: drafts.keepDraft } : {}),
     ...(hasParts && form.flow.savesProgress ? {
-      onWriteMore: edits.writeMore, onRewrite: edits.rewrite, onVersions: edits.versions, onRestore: edits.restoreVersion, stepCostText, ...(isShortOfCredits ? { isShortOfCredits } : {}),
+      onWriteMore: edits.writeMore, onRewrite: edits.rewrite, onVersions: edits.versions, onRestore: edits.restoreVersion, onIntended: edits.markIntended, ...(view?.intended_findings ? { intendedFindings: view.intended_findings } : {}), stepCostText, ...(isShortOfCredits ? { isShortOfCredits } : {}),
       onSaveBible: edits.saveBible, onUpdateBible: edits.updateBible, onPassage: edits.reworkPassage, onKeepPassage: edits.keepPassage,
     } : {}),
     ...(isBook && view?.bible ? { bible: { ...bibleShown(view.bible, view.bible_notes ?? '', lang), ...(view.threads ? { threads: view.threads } : {}) } } : {}),

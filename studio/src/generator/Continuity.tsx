@@ -2,6 +2,7 @@
 // language and the part that established what it contradicts), each with "Rewrite with this note", which
 // opens the part's Rewrite with the finding as its note; and, on a part written before an earlier part was
 // rewritten, "Check against the rewritten Chapter 4". Nothing here changes the text.
+import { useState } from 'react';
 import type { BookView, Lang } from '../engine.js';
 import { pageWord } from './words.js';
 
@@ -52,5 +53,64 @@ export function ContinuityNotes({ partKey, label, findings, checkAgainst, lang, 
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * The book's Continuity panel: every finding of every part (what kind, which part, what the two facts are), each
+ * with "Go to" the part, "Rewrite with this note" (the part's Rewrite opens with it) and "Intended" (no longer
+ * listed; kept with the book). Shown once a part has a finding, or one is marked intended.
+ */
+export function ContinuityPanel({ parts, intended, lang, bookLang, isDisabled, onGoTo, onUseNote, onIntended }: {
+  parts: ReadonlyArray<{ key: string; heading?: string; continuity?: readonly ContinuityFinding[]; canRewrite: boolean }>;
+  /** How many findings the writer marked as intended. */
+  intended: number;
+  lang: Lang;
+  bookLang?: Lang;
+  isDisabled: boolean;
+  onGoTo(partKey: string): void;
+  onUseNote(partKey: string, note: string): void;
+  onIntended?: (key: string) => Promise<string | null>;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const found = parts.flatMap((p) => (p.continuity ?? []).map((f, i) => ({ part: p, finding: f, id: `${p.key}-finding-${i}` })));
+  if (found.length === 0 && intended === 0) return null;
+  const markIntended = async (key: string) => {
+    if (!onIntended) return;
+    setBusy(key);
+    setError(await onIntended(key));
+    setBusy(null);
+  };
+  return (
+    <details id="continuity-panel" className="mb-4 scroll-mt-4 rounded-lg border border-amber-200 p-3 dark:border-amber-900" data-testid="continuity-panel" lang={lang} open={found.length > 0}>
+      <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={0}>{pageWord('continuityPanel', lang, { n: found.length })}</summary>
+      <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">{pageWord('continuityPanelHint', lang)}</p>
+      <ul className="mt-2 space-y-2">
+        {found.map(({ part, finding, id }) => (
+          <li key={id} className={`${NOTE} mt-0`} data-testid="panel-finding" data-kind={finding.kind}>
+            <p id={id}>
+              <span className="font-semibold">{part.heading}</span> · <span className="font-semibold">{pageWord(`continuity_${finding.kind}`, lang)}:</span>{' '}
+              <span lang={bookLang}>{finding.detail}</span> <span>({pageWord('continuitySee', lang, { part: finding.part })})</span>
+            </p>
+            <div className="mt-1 flex flex-wrap gap-2">
+              <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => onGoTo(part.key)} data-testid="panel-goto">{pageWord('continuityGoTo', lang, { part: part.heading ?? '' })}</button>
+              {part.canRewrite && (
+                <button type="button" className="btn-secondary px-2 py-1 text-xs" aria-describedby={id} disabled={isDisabled} onClick={() => onUseNote(part.key, finding.detail)} data-testid="panel-rewrite">
+                  {pageWord('continuityRewrite', lang)}
+                </button>
+              )}
+              {onIntended && finding.key && (
+                <button type="button" className="btn-secondary px-2 py-1 text-xs" aria-label={pageWord('continuityIntendedLabel', lang, { finding: `${part.heading ?? ''}: ${pageWord(`continuity_${finding.kind}`, lang)}` })} disabled={isDisabled || busy !== null} onClick={() => void markIntended(finding.key!)} data-testid="panel-intended">
+                  {pageWord('continuityIntended', lang)}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {intended > 0 && <p className="mt-2 text-xs text-gray-600 dark:text-gray-400" data-testid="panel-intended-count">{pageWord('continuityIntendedCount', lang, { n: intended })}</p>}
+      {error && <p className="field-error" role="alert">{error}</p>}
+    </details>
   );
 }

@@ -3,6 +3,7 @@
 // written kept in view while it streams (useFollow), with "Jump to latest" when the reader has scrolled away.
 import { useEffect, useRef, useState } from 'react';
 import { ArrowDown } from 'lucide-react';
+import { ContinuityPanel } from './Continuity.js';
 import { EMPTY_BIBLE, parseBible, renderBible, type Lang, type StepRef } from '../engine.js';
 import { DownloadMenu } from '../components/DownloadMenu.js';
 import { CopyButton, countWords, slowHint } from './parts.js';
@@ -40,6 +41,9 @@ export function Preview(props: PreviewProps) {
   const follow = useFollow({ isActive: isLoading, box: boxRef, end: endRef, content: `${streaming.length}:${hint ?? ''}` });
   const [editing, setEditing] = useState<string | null>(null);
   const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
+  // "Rewrite with this note" from the Continuity panel: the part's Rewrite opens with it.
+  const [noteFor, setNoteFor] = useState<{ partKey: string; note: string; n: number } | null>(null);
+  const partProps = noteFor ? { ...props, noteFor } : props;
   // A step that starts closes an open editor (its text stays in the saved book).
   useEffect(() => {
     if (isLoading) setEditing(null);
@@ -85,9 +89,18 @@ export function Preview(props: PreviewProps) {
         <div ref={boxRef} className="h-full overflow-y-auto px-4 py-4 lg:max-h-[calc(100vh-14rem)]" data-testid="preview" aria-live="off" aria-busy={isLoading}>
           <div className="mx-auto max-w-[68ch]" data-testid="manuscript">
             <BookPanels props={props} editing={editing} onEdit={setEditing} draftProps={draftProps} />
+            {isBook && (
+              <ContinuityPanel parts={parts.map((p) => ({ key: p.key, ...(p.heading ? { heading: p.heading } : {}), ...(p.continuity ? { continuity: p.continuity } : {}), canRewrite: Boolean(props.onRewrite && p.ref && p.ref.kind !== 'outline') }))}
+                intended={props.intendedFindings ?? 0} lang={lang} {...(props.bookLang ? { bookLang: props.bookLang } : {})} isDisabled={isLoading} onGoTo={goTo}
+                onUseNote={(partKey, note) => {
+                  setUnfolded((set) => new Set(set).add(partKey));
+                  setNoteFor((was) => ({ partKey, note, n: (was?.n ?? 0) + 1 }));
+                  goTo(partKey);
+                }} {...(props.onIntended ? { onIntended: props.onIntended } : {})} />
+            )}
 
             {parts.map((p, index) => (
-              <WrittenPart key={p.key} part={p} isLast={index === parts.length - 1} props={props} editing={editing} onEdit={setEditing} draftProps={draftProps}
+              <WrittenPart key={p.key} part={p} isLast={index === parts.length - 1} props={partProps} editing={editing} onEdit={setEditing} draftProps={draftProps}
                 isUnfolded={unfolded.has(p.key)} onFold={() => setUnfolded((set) => { const next = new Set(set); if (next.has(p.key)) next.delete(p.key); else next.add(p.key); return next; })} />
             ))}
             {!isLoading && stoppedDraft}

@@ -1,7 +1,7 @@
 // The pieces of the preview's manuscript: the book's panels above its parts (the outline, the outline as
 // chapter cards, the story bible), a written part with its tools and notes, the part being written as it
 // streams, and what closes the manuscript (an error with Retry, the placeholder, the growing hint).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AlertTriangle, Loader2, RotateCcw, Square } from 'lucide-react';
 import type { StepRef } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
@@ -82,6 +82,11 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
   const isFolded = isBook && p.heading !== undefined && !isLast && !isUnfolded && editing !== p.key;
   // "Rewrite with this note" on a continuity finding: the part's Rewrite opened with that note.
   const [notePreset, setNotePreset] = useState<{ note: string; n: number } | null>(null);
+  // The Continuity panel's "Rewrite with this note" for this part.
+  const asked = props.noteFor?.partKey === p.key ? props.noteFor : undefined;
+  useEffect(() => {
+    if (asked) setNotePreset((was) => ({ note: asked.note, n: (was?.n ?? 0) + 1 }));
+  }, [asked?.n]);
   const canRewrite = Boolean(onRewrite && p.ref && p.ref.kind !== 'outline');
   return (
     <article id={p.key} className="mb-6 scroll-mt-4" data-testid="preview-part">

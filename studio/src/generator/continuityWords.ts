@@ -12,6 +12,18 @@ export const CONTINUITY_WORDS = {
   continuity_audit: { en: 'Continuity check', ms: 'Semakan kesinambungan' },
   continuitySee: { en: 'see {part}', ms: 'lihat {part}' },
   continuityRewrite: { en: 'Rewrite with this note', ms: 'Tulis semula dengan nota ini' },
+  // The book's Continuity panel: every finding, where it is, and what to do with it.
+  continuityPanel: { en: 'Continuity ({n})', ms: 'Kesinambungan ({n})' },
+  continuityPanelHint: {
+    en: 'What the story bible says against the text, part by part. Rewrite the part with the finding as its note, or mark it as intended.',
+    ms: 'Perkara dalam teks yang bercanggah dengan catatan cerita, bahagian demi bahagian. Tulis semula bahagian itu dengan dapatan sebagai notanya, atau tandakannya sebagai disengajakan.',
+  },
+  continuityGoTo: { en: 'Go to {part}', ms: 'Pergi ke {part}' },
+  continuityIntended: { en: 'Intended', ms: 'Disengajakan' },
+  continuityMarked: { en: 'Marked as intended: it is no longer listed.', ms: 'Ditandakan sebagai disengajakan: ia tidak lagi disenaraikan.' },
+  continuityIntendedLabel: { en: 'Mark as intended: {finding}', ms: 'Tandakan sebagai disengajakan: {finding}' },
+  continuityIntendedCount: { en: { one: '1 finding marked as intended.', other: '{n} findings marked as intended.' }, ms: '{n} dapatan ditandakan sebagai disengajakan.' },
+  continuityCount: { en: { one: '⚠ 1 continuity finding', other: '⚠ {n} continuity findings' }, ms: '⚠ {n} dapatan kesinambungan' },
   checkAgainst: { en: 'Check against the rewritten {part}', ms: 'Semak dengan {part} yang telah ditulis semula' },
   threadsTitle: { en: 'Threads and promises', ms: 'Urusan dan janji cerita' },
   threadsHint: {

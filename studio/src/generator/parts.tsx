@@ -103,6 +103,7 @@ export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookV
  */
 export function WritingProgress({ spec, book, lang, stopped }: { spec: BookSpec; book: BookView; lang: Lang; stopped?: { label: string; words: number } | null }) {
   const p = partsProgress(book);
+  const findings = book.parts.reduce((n, part) => n + (part.continuity?.length ?? 0), 0);
   const percent = p.total ? Math.round((p.done / p.total) * 100) : 0;
   return (
     <section className="card mb-4 p-4" aria-labelledby="progress-h" data-testid="writing-progress">
@@ -113,6 +114,18 @@ export function WritingProgress({ spec, book, lang, stopped }: { spec: BookSpec;
         </span>
       </div>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400" data-testid="progress-step">{processStepText(spec, book, lang)}</p>
+      {/* The book's continuity findings, counted; the count opens the Continuity panel. */}
+      {findings > 0 && (
+        <button type="button" className="mt-1 text-sm font-medium text-amber-800 underline dark:text-amber-300" data-testid="progress-continuity"
+          onClick={() => {
+            const panel = document.getElementById('continuity-panel') as HTMLDetailsElement | null;
+            if (panel) panel.open = true;
+            panel?.scrollIntoView?.({ block: 'start' });
+            panel?.querySelector<HTMLElement>('summary')?.focus({ preventScroll: true });
+          }}>
+          {pageWord('continuityCount', lang, { n: findings })}
+        </button>
+      )}
       {/* A stopped draft is the writer's text: counted here, though its part is not written yet. */}
       {stopped && (
         <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="progress-stopped">

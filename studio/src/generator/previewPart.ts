@@ -73,6 +73,12 @@ export interface PreviewProps {
   /** Passage tools (PassageTools.tsx): a passage reworked (charged as a step), and kept. */
   onPassage?: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void) => Promise<{ passage: string } | string>;
   onKeepPassage?: (part: StepRef, passage: Passage, next: string) => Promise<string | null>;
+  /** Mark a continuity finding (its key) as intended; answers an error message, or null when done. */
+  onIntended?: (key: string) => Promise<string | null>;
+  /** How many findings the writer marked as intended (the Continuity panel says so). */
+  intendedFindings?: number;
+  /** The Continuity panel asked a part's Rewrite to open with a finding as its note (set by Preview). */
+  noteFor?: { partKey: string; note: string; n: number };
   /** Bring an earlier version back as the part; answers an error message, or null when done. */
   onRestore?: (part: StepRef, version: number) => Promise<string | null>;
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */

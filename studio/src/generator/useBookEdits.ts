@@ -91,6 +91,10 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
       const { added, removed } = answer.changes;
       toast.success(pageWord('bibleUpdated', ui, { parts: answer.parts_read, added: added.length, removed: removed.length }), { id: 'edit-result' });
     }),
+    // A continuity finding marked as intended: no longer listed, kept with the book (free).
+    markIntended: (key: string) => answering(() => call('PUT /progress/:bookType/continuity/intended', { params, body: { key, intended: true } }), 'editFailed', () => {
+      toast.success(pageWord('continuityMarked', ui), { id: 'edit-result' });
+    }),
     // The story bible edited by hand: the next chapter reads it.
     saveBible: (text: string) => answering(() => call('PUT /progress/:bookType/bible', { params, body: { text } }), 'editFailed', () => {
       toast.success(pageWord('bibleSaved', ui), { id: 'edit-result' });

@@ -16,6 +16,7 @@ export * from './compile/prompt.js';
 export * from './compile/brief.js';
 export * from './compile/language-field.js';
 export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
+export { chaptersMost } from './fields/select.js';
 export * from './session/index.js';
 export * from './session/book.js';
 export * from './contract/books.js';

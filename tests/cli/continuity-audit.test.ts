@@ -58,7 +58,7 @@ describe.each(['en', 'ms'] as const)('karya generate --continuity audit (%s)', (
     expect(json.cost).toEqual({ auditCalls: 10 });
     const part = json.parts.find((p: { label: string }) => p.label === w.ch(7));
     const found = part.continuity.filter((f: { kind: string }) => f.kind === 'audit');
-    expect(found).toEqual([{ kind: 'audit', detail, part: w.ch(4) }]);
+    expect(found).toEqual([{ kind: 'audit', detail, part: w.ch(4), key: expect.stringMatching(/^7:audit:[0-9a-z]+$/) }]);
     const others = json.parts.filter((p: { label: string }) => p.label !== w.ch(7)).flatMap((p: { continuity?: Array<{ kind: string }> }) => p.continuity ?? []);
     expect(others.filter((f: { kind: string }) => f.kind === 'audit')).toEqual([]);
   });

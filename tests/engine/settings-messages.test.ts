@@ -21,7 +21,7 @@ describe('every field type reports its problems as a code with params', () => {
   // [raw settings, the issue]
   const cases: Array<[unknown, SettingsIssue]> = [
     [{ mood: 'angry' }, { field: 'mood', code: 'not_an_option', params: { value: 'angry', allowed: ['calm', 'tense'] } }],
-    [{ numberOfChapters: 4 }, { field: 'numberOfChapters', code: 'not_an_option', params: { value: 4, allowed: [3, 5] } }],
+    [{ numberOfChapters: 6 }, { field: 'numberOfChapters', code: 'number_range', params: { min: 1, max: 5 } }],
     [{ extras: ['atlas'] }, { field: 'extras', code: 'not_an_option', params: { value: 'atlas', allowed: ['map', 'glossary'] } }],
     [{ extras: 'map' }, { field: 'extras', code: 'not_a_list', params: {} }],
     [{ year: 'soon' }, { field: 'year', code: 'number_range', params: { min: 1900, max: 2100 } }],

@@ -226,6 +226,24 @@ describe('validation messages', () => {
     expect('isbn' in settings).toBe(false);
   });
 
+  it('a chapter count off the menu: "Another number…" opens a box, 1 to the largest preset; 5 arrives as 5; 25 is refused (issue 48)', async () => {
+    const a = await renderForm('romance');
+    await a.user.selectOptions(screen.getByLabelText('Number of Chapters'), 'Another number…');
+    const box = screen.getByLabelText('Number of chapters, 1 to 20') as HTMLInputElement;
+    expect([box.min, box.max]).toEqual(['1', '20']);
+    await a.user.type(box, '5');
+    // The menu shows the chosen count as its own entry.
+    await waitFor(() => expect((screen.getByLabelText('Number of Chapters') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('5 Chapters'));
+    await a.user.click(generate());
+    await waitFor(() => expect(a.sent).toHaveLength(1));
+    expect(a.sent[0]!.numberOfChapters).toBe(5);
+    await a.user.clear(box);
+    await a.user.type(box, '25');
+    await a.user.click(generate());
+    expect(await screen.findByText(/between 1 and 20/)).toBeTruthy();
+    expect(a.sent).toHaveLength(1);
+  });
+
   it('chapter counts arrive as integers; flags as the ticked values', async () => {
     const a = await renderForm('romance');
     await a.user.selectOptions(screen.getByLabelText('Number of Chapters'), '7');

@@ -2,14 +2,15 @@
 // (compileSettingsSchema), fields rendered from the served form model through a widget registry keyed
 // by the field's widget, labels and options in the studio language, conditional fields shown and
 // required as the model says.
-import { useEffect, useId, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Controller, useForm, type FieldError, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import {
-  bookCost, compileSettingsSchema, isFieldRequired, isFieldVisible, settingsIssueOf, bookSpecFromForm,
+  bookCost, chaptersMost, compileSettingsSchema, isFieldRequired, isFieldVisible, settingsIssueOf, bookSpecFromForm,
   type FormField, type FormModel, type Lang, type FieldShape, type BookSpec, type Settings, type SettingsIssue,
 } from '../engine.js';
 import { fieldMessage, serverFieldMessage } from './messages.js';
+import { pageWord } from './words.js';
 
 export type FormValues = Record<string, unknown>;
 
@@ -125,26 +126,63 @@ function controlProps({ field, id, methods, isDisabled, isRequired, describedBy,
   };
 }
 
+/** The select's entry that opens a number box (a chapter count off the menu). */
+const OTHER = '__other';
+
 function SelectWidget(props: WidgetProps) {
   const options = props.field.options ?? [];
-  // A locked book's own chapter count that the menu does not offer (the writer deleted or added cards): shown
-  // as itself, worded as the menu words its numbers ("5 Chapters", "5 Bab").
-  const value = String(props.methods.watch(props.field.name) ?? '');
-  const own = props.isDisabled && props.field.role === 'chapters' && /^\d+$/.test(value) && !options.some((o) => String(o.value) === value) ? value : null;
+  const { methods, field, lang } = props;
+  // A book's chapter count may be any number from 1 to the menu's largest (the menu's values are presets); one
+  // off the menu (chosen, or the book's own after cards were deleted or added) is shown as itself, worded as
+  // the menu words its numbers ("5 Chapters", "5 Bab").
+  const most = chaptersMost(field);
+  const value = String(methods.watch(field.name) ?? '');
+  const own = most !== undefined && /^\d+$/.test(value) && !options.some((o) => String(o.value) === value) ? value : null;
+  const [isOther, setIsOther] = useState(false);
+  const otherId = useId();
   // Set again once its option is there (a select cannot show a value it has no option for).
-  const { methods, field } = props;
   useEffect(() => {
     if (own) methods.setValue(field.name, own);
   }, [own, methods, field.name]);
+  const control = controlProps(props);
   return (
-    <select {...controlProps(props)}>
-      {options.map((o) => (
-        <option key={String(o.value)} value={String(o.value)}>
-          {o.label[props.lang]}
-        </option>
-      ))}
-      {own && options[0] && <option value={own}>{options[0].label[props.lang].replace(/\d+/, own)}</option>}
-    </select>
+    <>
+      <select
+        {...control}
+        onChange={(e) => {
+          if (e.target.value === OTHER) {
+            setIsOther(true);
+            return;
+          }
+          setIsOther(false);
+          void control.onChange(e);
+        }}
+      >
+        {options.map((o) => (
+          <option key={String(o.value)} value={String(o.value)}>
+            {o.label[lang]}
+          </option>
+        ))}
+        {own && options[0] && <option value={own}>{options[0].label[lang].replace(/\d+/, own)}</option>}
+        {most !== undefined && !props.isDisabled && <option value={OTHER}>{pageWord('chaptersOther', lang)}</option>}
+      </select>
+      {isOther && most !== undefined && !props.isDisabled && (
+        <input
+          id={otherId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={most}
+          step={1}
+          className="input mt-2"
+          aria-label={pageWord('chaptersOtherBox', lang, { max: most })}
+          defaultValue={own ?? ''}
+          onChange={(e) => methods.setValue(field.name, e.target.value.trim(), { shouldValidate: true, shouldDirty: true })}
+          data-testid={`${field.name}-other`}
+          autoFocus
+        />
+      )}
+    </>
   );
 }
 

@@ -199,6 +199,8 @@ export const PAGE_WORDS = {
   draftWorking: { en: 'Writing…', ms: 'Sedang menulis…' },
   stoppedFinished: { en: '{part} is written.', ms: '{part} telah ditulis.' },
   stoppedFirst: { en: '{part} has a stopped draft: continue, rewrite, keep or discard it first.', ms: '{part} mempunyai draf yang dihentikan: sambung, tulis semula, simpan atau buang draf itu dahulu.' },
+  chaptersOther: { en: 'Another number…', ms: 'Nombor lain…' },
+  chaptersOtherBox: { en: 'Number of chapters, 1 to {max}', ms: 'Bilangan bab, 1 hingga {max}' },
   stoppedNext: { en: 'Next: finish the draft of {part} above', ms: 'Seterusnya: selesaikan draf {part} di atas' },
   stoppedDiscarded: { en: 'Draft discarded. You can write the part afresh.', ms: 'Draf dibuang. Anda boleh menulis bahagian ini dari awal.' },
   stoppedFailed: { en: 'Could not finish the draft. Please try again.', ms: 'Draf tidak dapat disiapkan. Sila cuba lagi.' },

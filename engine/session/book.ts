@@ -115,17 +115,26 @@ export interface BookSummary {
   readonly chaptersTotal: number;
 }
 
+/**
+ * Chapters written and the chapters the book has (introduction and conclusion not counted): the one count My
+ * Books, `karya books`, the book view and the studio's resume dialog all say.
+ */
+export function chapterCounts(spec: Pick<ResolvedSpec, 'kind' | 'flow'>, state: Pick<BookState, 'totalChapters' | 'content'>): { written: number; total: number } {
+  const total = spec.kind === 'book' ? Math.max(0, conclusionPosition(spec.flow, state.totalChapters) - 1) : 0;
+  return { written: Math.min(total, Math.max(0, state.content.length - 1)), total };
+}
+
 export function bookSummary(spec: ResolvedSpec, state: BookState): BookSummary {
   const doc = bookDocument(spec, state);
-  const chaptersTotal = spec.kind === 'book' ? Math.max(0, conclusionPosition(spec.flow, state.totalChapters) - 1) : 0;
+  const counts = chapterCounts(spec, state);
   return {
     title: doc.title,
     typeLabel: doc.typeLabel,
     lang: doc.lang,
     // The words the book view gives each part, summed: My Books and the book page count alike.
     words: state.content.reduce((n, _text, i) => n + partWords(state, i), 0),
-    chaptersWritten: Math.min(chaptersTotal, Math.max(0, state.content.length - 1)),
-    chaptersTotal,
+    chaptersWritten: counts.written,
+    chaptersTotal: counts.total,
   };
 }
 

@@ -66,6 +66,8 @@ export const BookViewSchema = z.object({
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
   /** Progress: current out of the denominator the flow gives, with the numbered next step (compile/flow.ts stepText). */
   progress: ProgressSchema.nullable(),
+  /** Chapters written and the chapters the book has (session/book.ts chapterCounts: what My Books says). */
+  chapters_count: z.object({ written: z.number().int(), total: z.number().int() }),
   /** Chapter counter: parts written after the introduction, out of the chapter count. */
   counter: z.object({ current: z.number().int(), total: z.number().int() }),
   /**

@@ -13,7 +13,7 @@ import { SHORT_RATIO } from './measure.js';
 import { repeatedShares } from './repeat.js';
 import { indonesianWords } from './language.js';
 import { bookBible } from './bible.js';
-import { partWords } from './book.js';
+import { chapterCounts, partWords } from './book.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 import { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
 import { findingKey } from './continuity-keys.js';
@@ -82,6 +82,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     next: next ? { ...stepRef(next), label: label(next), button: buttonLabel(spec, next, lang) } : null,
     progress: isBook ? progress(spec, state) : null,
     counter: { current: Math.min(state.currentChapter, state.totalChapters), total: state.totalChapters },
+    chapters_count: chapterCounts(spec, state),
     ...(isOutlineEditable(spec, state) ? { chapters: outlineChapters(spec, state).map((c) => ({ number: c.number, title: c.title, plan: c.plan, note: c.note, is_written: c.isWritten })) } : {}),
     ...(state.chapterNotes !== undefined ? { is_outline_edited: true } : {}),
     plan: plan.map((s) => ({ ...stepRef(s), label: label(s), is_done: done.has(stepKey(s)) })),

@@ -200,7 +200,7 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     await dialog.waitFor();
     await dialog.getByRole('heading', { name: 'Teruskan Kemajuan Sebelumnya?' }).waitFor();
     // The dialog names the book by its own title (issue 38), in Malay.
-    expect(await page.getByTestId('resume-summary').textContent()).toMatch(/^Anda mempunyai kemajuan tersimpan untuk “[^”]+”, Romantik \(1 \/ 7\)\. Seterusnya: Bab 1\.$/);
+    expect(await page.getByTestId('resume-summary').textContent()).toMatch(/^Anda mempunyai kemajuan tersimpan untuk “[^”]+”, Romantik \(0 daripada 7 bab ditulis\)\. Seterusnya: Bab 1\.$/);
     await dialog.getByRole('button', { name: 'Mulakan Buku Baharu' }).waitFor();
     await dialog.getByRole('button', { name: 'Teruskan Kemajuan' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -66,7 +66,7 @@ describeInChromium('Stop keeps the text written so far', { what: 'slow streaming
     await page.reload();
     // The resume dialog names the book and its stopped draft.
     await page.getByTestId('resume-dialog').waitFor();
-    expect(await page.getByTestId('resume-summary').textContent()).toMatch(/^You have saved progress for “.+”, Romance \(0 \/ 7\)\. Next: Introduction\.$/);
+    expect(await page.getByTestId('resume-summary').textContent()).toMatch(/^You have saved progress for “.+”, Romance \(0 of 7 chapters written\)\. Next: Introduction\.$/);
     expect(await page.getByTestId('resume-stopped').textContent()).toBe(`Introduction: stopped draft, ${draftWords} words`);
     await page.getByRole('button', { name: 'Continue Progress' }).click();
     await card.waitFor();

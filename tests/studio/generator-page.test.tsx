@@ -238,7 +238,7 @@ describe('resume', () => {
     const user = renderPage('romance', { ...USER, lang: 'ms' });
     const dialog = await screen.findByTestId('resume-dialog');
     expect(dialog.textContent).toContain('Teruskan Kemajuan Sebelumnya?');
-    expect(screen.getByTestId('resume-summary').textContent).toBe('Anda mempunyai kemajuan tersimpan untuk Romantik (3 / 7). Seterusnya: Bab 3.');
+    expect(screen.getByTestId('resume-summary').textContent).toBe('Anda mempunyai kemajuan tersimpan untuk Romantik (2 daripada 7 bab ditulis). Seterusnya: Bab 3.');
     expect(screen.getByRole('button', { name: 'Mulakan Buku Baharu' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
     expect(label().textContent).toBe('Jana Bab 3');

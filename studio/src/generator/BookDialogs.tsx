@@ -95,10 +95,10 @@ export function WorkspaceDialogs({ form, spec, ui, saved, startNew, returnTo }: 
 /** What the saved book is and where it stands, in the studio language `lang` (whatever the book's language). */
 function ResumeSummary({ spec, form, saved, lang }: { spec: BookSpec; form: FormModel; saved: SavedProgress; lang: Lang }) {
   if (spec.kind !== 'book' || !saved.book) return <p>{pageWord('resumeSingle', lang, { type: form.typeLabel[lang] })}</p>;
-  const { next, counter, stopped } = saved.book;
+  const { next, chapters_count: chapters, stopped } = saved.book;
   const title = savedTitle(form, saved);
   // The book by its own title where it has one ("“The Lantern Shop”, Romance"), else by what it is.
-  const vars = { type: title ? `“${title}”, ${form.typeLabel[lang]}` : form.typeLabel[lang], n: counter.current, total: counter.total };
+  const vars = { type: title ? `“${title}”, ${form.typeLabel[lang]}` : form.typeLabel[lang], n: chapters.written, total: chapters.total };
   return (
     <>
       <p data-testid="resume-summary">{next ? pageWord('resumeBody', lang, { ...vars, step: stepWord(spec, next, lang) }) : pageWord('resumeDone', lang, vars)}</p>

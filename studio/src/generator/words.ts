@@ -73,12 +73,12 @@ export const PAGE_WORDS = {
   continueProgress: { en: 'Continue Progress', ms: 'Teruskan Kemajuan' },
   resumeTitle: { en: 'Continue Previous Progress?', ms: 'Teruskan Kemajuan Sebelumnya?' },
   resumeBody: {
-    en: 'You have saved progress for {type} ({n} / {total}). Next: {step}.',
-    ms: 'Anda mempunyai kemajuan tersimpan untuk {type} ({n} / {total}). Seterusnya: {step}.',
+    en: 'You have saved progress for {type} ({n} of {total} chapters written). Next: {step}.',
+    ms: 'Anda mempunyai kemajuan tersimpan untuk {type} ({n} daripada {total} bab ditulis). Seterusnya: {step}.',
   },
   resumeDone: {
-    en: 'You have saved progress for {type} ({n} / {total}). The book is complete.',
-    ms: 'Anda mempunyai kemajuan tersimpan untuk {type} ({n} / {total}). Buku ini telah lengkap.',
+    en: 'You have saved progress for {type} ({n} of {total} chapters written). The book is complete.',
+    ms: 'Anda mempunyai kemajuan tersimpan untuk {type} ({n} daripada {total} bab ditulis). Buku ini telah lengkap.',
   },
   resumeSingle: { en: 'You have a saved {type} result.', ms: 'Anda mempunyai hasil {type} yang disimpan.' },
   progressCleared: { en: 'Progress cleared', ms: 'Kemajuan telah dikosongkan' },

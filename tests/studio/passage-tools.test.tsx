@@ -77,9 +77,13 @@ describe('passage tools', () => {
     await user.click(screen.getByRole('button', { name: tools }));
     const button = screen.getByRole('button', { name: expand }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(screen.getByTestId('passage-short').textContent).toBe(note);
-    expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('passage-short').id);
+    expect(screen.getByTestId('credits-short').textContent).toBe(note);
+    expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('credits-short').id);
     expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/topup');
     expect(onPassage).not.toHaveBeenCalled();
+    // The part's Rewrite says the same.
+    await user.click(screen.getByTestId('rewrite-open'));
+    expect((screen.getByTestId('rewrite-go') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByTestId('credits-short')).toHaveLength(2);
   });
 });

@@ -5,9 +5,10 @@ import { Loader2, Pencil, RotateCcw } from 'lucide-react';
 import type { Lang } from '../engine.js';
 import { partWords, type PreviewPart } from './previewPart.js';
 import { pageWord } from './words.js';
+import { CreditsShort } from './CreditsShort.js';
 
 /** The note on a part still short after the engine's extensions (or stopped by the writer and kept), with its "Write more" action. */
-export function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { part: PreviewPart; lang: Lang; isDisabled: boolean; onWriteMore?: () => Promise<string | null>; costText?: string }) {
+export function ShortPart({ part, lang, isDisabled, isShortOfCredits = false, onWriteMore, costText }: { part: PreviewPart; lang: Lang; isDisabled: boolean; isShortOfCredits?: boolean; onWriteMore?: () => Promise<string | null>; costText?: string }) {
   const [isWriting, setIsWriting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const words = partWords(part);
@@ -23,11 +24,12 @@ export function ShortPart({ part, lang, isDisabled, onWriteMore, costText }: { p
     <div role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="short-part">
       <span>{pageWord(part.isStopped ? 'stoppedPart' : 'shortPart', lang, { words: words.toLocaleString('en'), target: (part.target ?? 0).toLocaleString('en') })}</span>
       {onWriteMore && (
-        <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void run()} disabled={isDisabled || isWriting} aria-label={pageWord('writeMoreLabel', lang, { part: part.heading ?? '' })} data-testid="write-more">
+        <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void run()} disabled={isDisabled || isWriting || isShortOfCredits} aria-label={pageWord('writeMoreLabel', lang, { part: part.heading ?? '' })} aria-describedby={isShortOfCredits ? `${part.key}-more-short` : undefined} data-testid="write-more">
           {isWriting ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> : <Pencil className="h-3.5 w-3.5" aria-hidden="true" />}
           {isWriting ? pageWord('writingMore', lang) : `${pageWord('writeMore', lang)}${costText ? ` (${costText})` : ''}`}
         </button>
       )}
+      {onWriteMore && isShortOfCredits && <CreditsShort id={`${part.key}-more-short`} lang={lang} {...(costText ? { costText } : {})} />}
       {error && <span className="field-error w-full" role="alert">{error}</span>}
     </div>
   );

@@ -6,12 +6,13 @@ import type { Lang, StepRef } from '../engine.js';
 import type { PartVersionView } from '../engine.js';
 import type { PreviewPart } from './previewPart.js';
 import { pageWord } from './words.js';
+import { CreditsShort } from './CreditsShort.js';
 
 /**
  * "Rewrite…" on a written part: a note field ("make the ending darker"; empty writes the part
  * again), charged as a step; and its earlier versions, each restorable (free; the text it replaces is kept too).
  */
-export function RewritePart({ part, partRef, lang, isDisabled, onRewrite, onVersions, onRestore, costText, preset }: {
+export function RewritePart({ part, partRef, lang, isDisabled, isShortOfCredits = false, onRewrite, onVersions, onRestore, costText, preset }: {
   part: PreviewPart;
   partRef: StepRef;
   lang: Lang;
@@ -20,6 +21,8 @@ export function RewritePart({ part, partRef, lang, isDisabled, onRewrite, onVers
   onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
   onRestore?: (part: StepRef, version: number) => Promise<string | null>;
   costText?: string;
+  /** The balance is below a rewrite's cost: Rewrite is off, and a note says why and links to Top Up. */
+  isShortOfCredits?: boolean;
   /** A note to open the Rewrite with (a continuity finding's); `n` changes on each request. */
   preset?: { note: string; n: number };
 }) {
@@ -82,10 +85,11 @@ export function RewritePart({ part, partRef, lang, isDisabled, onRewrite, onVers
           <label htmlFor={noteId} className="text-sm font-medium">{pageWord('rewriteNote', lang)}</label>
           <textarea ref={noteRef} id={noteId} className="input mt-1 min-h-20 w-full" maxLength={1000} value={note} placeholder={pageWord('rewriteNotePlaceholder', lang)} onChange={(e) => setNote(e.target.value)} data-testid="rewrite-note" />
           <div className="mt-2 flex flex-wrap gap-2">
-            <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => void run()} disabled={isDisabled || isBusy} data-testid="rewrite-go">
+            <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => void run()} disabled={isDisabled || isBusy || isShortOfCredits} aria-describedby={isShortOfCredits ? `${partRef.kind}-${partRef.position ?? 0}-rewrite-short` : undefined} data-testid="rewrite-go">
               {isBusy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
               {isBusy ? pageWord('rewriting', lang) : `${pageWord(note.trim() ? 'rewriteGo' : 'writeAgainGo', lang)}${costText ? ` (${costText})` : ''}`}
             </button>
+            {isShortOfCredits && <CreditsShort id={`${partRef.kind}-${partRef.position ?? 0}-rewrite-short`} lang={lang} {...(costText ? { costText } : {})} />}
             <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={() => setIsOpen(false)} disabled={isBusy}>{pageWord('cancel', lang)}</button>
           </div>
         </div>

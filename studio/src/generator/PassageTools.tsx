@@ -4,7 +4,7 @@
 // version), Discard leaves the part as it was. One step's cost per answer (POST …/passage).
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Loader2, Wand2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { CreditsShort } from './CreditsShort.js';
 import type { Lang } from '../engine.js';
 import { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
@@ -145,12 +145,7 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
               </button>
             ))}
           </div>
-          {isShortOfCredits && (
-            <p id={`${id}-short`} className="text-xs text-amber-800 dark:text-amber-300" data-testid="passage-short">
-              {pageWord('passageShort', lang, { cost: costText ?? '' })}{' '}
-              <Link to="/topup" className="font-medium underline">{pageWord('topUpLink', lang)}</Link>
-            </p>
-          )}
+          {isShortOfCredits && <CreditsShort id={`${id}-short`} lang={lang} {...(costText ? { costText } : {})} />}
           {busy && busy !== 'keep' && <p role="status" className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageWorking', lang)}</p>}
           {streamed && streamed.text && (
             <BeforeAfter testId="passage-streaming" before={streamed.passage.text} after={streamed.text} afterTestId="passage-streaming-text" lang={lang} bookLang={bookLang}

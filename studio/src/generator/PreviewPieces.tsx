@@ -116,14 +116,14 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
       <ContinuityNotes partKey={p.key} label={p.heading ?? ''} findings={p.continuity ?? []} {...(p.checkAgainst ? { checkAgainst: p.checkAgainst } : {})} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading}
         {...(canRewrite ? { onUseNote: (note: string) => setNotePreset((was) => ({ note, n: (was?.n ?? 0) + 1 })) } : {})} />
       {onRewrite && p.ref && p.ref.kind !== 'outline' && (
-        <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} onRewrite={onRewrite} {...(notePreset ? { preset: notePreset } : {})} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+        <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} onRewrite={onRewrite} {...(notePreset ? { preset: notePreset } : {})} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
       )}
       {onPassage && onKeepPassage && p.ref && p.ref.kind !== 'outline' && editing !== p.key && (
         <PassageTools textId={`${p.key}-text`} text={p.text} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})}
           onRework={(passage, ask, onDelta) => onPassage(p.ref!, passage, ask, onDelta)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
       )}
       {(p.isStopped || p.isShort) && p.target !== undefined && (
-        <ShortPart part={p} lang={lang} isDisabled={isLoading} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+        <ShortPart part={p} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
       )}
       {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} isUpdating={p.isBibleUpdating === true} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
       {p.repeated !== undefined && p.repeated >= 0.2 && (

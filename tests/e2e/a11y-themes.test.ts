@@ -122,8 +122,10 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     await page.getByTestId('chapter-card').first().waitFor();
     await page.getByTestId('bible-thread').first().waitFor();
     // The part's Rewrite opened from its finding (the note is the finding's), and its passage tools open.
-    await page.getByRole('button', { name: 'Rewrite with this note' }).click();
+    // (the one beside the part; the book's Continuity panel above has its own, checked with the page)
+    await page.getByTestId('continuity-finding').getByRole('button', { name: 'Rewrite with this note' }).click();
     expect(await page.getByTestId('rewrite-note').inputValue()).toBe(FINDING);
+    await page.getByTestId('continuity-panel').waitFor();
     await page.getByTestId('passage-open').first().click();
     await checkAll(page, 'book page (form, cards, a written part with continuity, Rewrite and passage tools open, story bible)');
 
@@ -173,6 +175,14 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
       await checkAll(p, route, route === '/' ? [] : ['aside']);
     };
     for (const [route, ready] of routes) await visit(page, route, ready);
+    // Top Up with its credit-code box, a code redeemed there: the page with the success toast on it (issue 48).
+    const made = await admin.evaluate(async () => (await fetch('/api/admin/credit-codes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits: 5, code: 'AXE-TOPUP-2026' }) })).status);
+    expect(made).toBe(201);
+    await page.goto(`${app.base}/topup`);
+    await page.getByTestId('topup-redeem').getByRole('textbox').fill('axe-topup-2026');
+    await page.getByTestId('topup-redeem').getByRole('button').click();
+    await page.getByRole('status').filter({ hasText: /redeemed|ditebus/ }).first().waitFor();
+    await checkAll(page, '/topup (a code just redeemed, its toast shown)', ['aside']);
     await visit(admin, '/admin', '[data-testid="users-table"]');
     expect(problems).toEqual([]);
   }, 120_000);

@@ -115,7 +115,7 @@ export function ApiKeysPanel() {
                   <code>{k.prefix}</code> · {t('apiKeys.createdAt', { date: relativeAge(k.created_at, new Date(), lang) })} · {k.last_used_at ? t('apiKeys.lastUsed', { date: relativeAge(k.last_used_at, new Date(), lang) }) : t('apiKeys.neverUsed')}
                 </p>
               </div>
-              <button type="button" className="btn-ghost text-red-600" aria-label={t('apiKeys.revokeLabel', { name: k.name })} onClick={() => setToRevoke(k)}>
+              <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('apiKeys.revokeLabel', { name: k.name })} onClick={() => setToRevoke(k)}>
                 <Trash2 className="h-4 w-4" aria-hidden="true" /> {t('apiKeys.revoke')}
               </button>
             </li>

@@ -93,7 +93,7 @@ function ItemRow({ item, label, meta, isImage, onDelete }: { item: HistoryListIt
             <span className="text-xs text-gray-600 dark:text-gray-400">{meta}</span>
           </span>
         </button>
-        <button type="button" className="btn-ghost text-red-600" aria-label={t('history.deleteLabel', { title: item.title })} onClick={() => onDelete(item)}>
+        <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('history.deleteLabel', { title: item.title })} onClick={() => onDelete(item)}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>

@@ -280,7 +280,7 @@ function FieldRow({ field, spec, lang, methods, isDisabled, values, errors }: {
   const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
   const Widget = WIDGETS[field.widget];
   const widget = <Widget field={field} lang={lang} id={id} methods={methods} isDisabled={isDisabled} isRequired={isRequired} describedBy={describedBy} hasError={Boolean(error)} />;
-  const marker = isRequired ? <span className="text-red-600" aria-hidden="true"> *</span> : null;
+  const marker = isRequired ? <span className="text-red-600 dark:text-red-400" aria-hidden="true"> *</span> : null;
   const help = field.help && <p id={helpId} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{field.help[lang]}</p>;
   const errorText = error && (
     <p id={errorId} className="field-error" role="alert">

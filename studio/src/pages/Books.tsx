@@ -70,7 +70,7 @@ export default function Books() {
                     </button>
                   )}
                   <DownloadMenu hrefOf={(format) => fileHref('GET /books/:id/export', { params: { id: book.id }, query: { format } })} lang={lang} testId={`download-book-${book.id}`} />
-                  <button type="button" className="btn-ghost text-red-600" aria-label={t('books.deleteLabel', { title: book.title })} onClick={() => setToDelete(book)} data-testid="delete-book">
+                  <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('books.deleteLabel', { title: book.title })} onClick={() => setToDelete(book)} data-testid="delete-book">
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </button>
                 </div>

@@ -89,7 +89,7 @@ function CodeItem({ code: c, onDeactivate }: { code: CreditCode; onDeactivate():
         {c.expires_at ? ` · ${t(Date.parse(c.expires_at) <= Date.now() ? 'admin.expired' : 'admin.expiresOn', { date: when(c.expires_at, lang) })}` : ''}
         {c.is_active ? '' : ` · ${t('admin.codeInactive')}`}
         {c.is_active && (
-          <button type="button" className="btn-ghost px-2 py-1 text-red-600" aria-label={t('admin.deactivateNamed', { name: c.code })} onClick={onDeactivate}>{t('admin.deactivate')}</button>
+          <button type="button" className="btn-ghost px-2 py-1 text-red-600 dark:text-red-400" aria-label={t('admin.deactivateNamed', { name: c.code })} onClick={onDeactivate}>{t('admin.deactivate')}</button>
         )}
       </span>
     </li>

@@ -104,7 +104,7 @@ function LinkItem({ link: l, onDelete }: { link: CreditLink; onDelete(): void })
         <button type="button" className="btn-secondary px-3 py-1.5" onClick={async () => (await copyText(l.url)) ? toast.success(t('admin.linkCopied')) : toast.error(t('admin.linkCopyFailed'))}>
           <Copy className="h-4 w-4" aria-hidden="true" /> {t('admin.copyLink')}
         </button>
-        <button type="button" className="btn-ghost text-red-600" aria-label={t('admin.deleteNamed', { name: l.token })} onClick={onDelete}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
+        <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('admin.deleteNamed', { name: l.token })} onClick={onDelete}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
       </div>
     </li>
   );

@@ -52,7 +52,7 @@ function UserRow({ user: u, isProtected, onRole, onAdjust, onDelete }: { user: P
       <td className="py-2 max-sm:ml-auto max-sm:p-0">
         <div className="flex justify-end gap-1">
           <button type="button" className="btn-secondary px-2.5 py-1" disabled={isProtected} onClick={onAdjust} aria-label={t('admin.adjustOf', { email: u.email })}>{t('admin.creditsButton')}</button>
-          <button type="button" className="btn-ghost text-red-600" disabled={isProtected} onClick={onDelete} aria-label={t('admin.deleteNamed', { name: u.email })}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
+          <button type="button" className="btn-ghost text-red-600 dark:text-red-400" disabled={isProtected} onClick={onDelete} aria-label={t('admin.deleteNamed', { name: u.email })}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
         </div>
       </td>
     </tr>

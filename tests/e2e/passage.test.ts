@@ -1,7 +1,7 @@
 // End to end, issue 38 item 1: in chapter 1 the writer selects a paragraph with the mouse and chooses
 // Expand: the new passage streams in beside it for 1 credit; Keep puts it in place of the paragraph and the
 // chapter's earlier text is in Earlier versions; another Expand then Discard leaves the chapter as it was
-// (1 credit spent); a failed call costs nothing. The AI API is the fake server of tests/fake-openai.ts.
+// (1 credit spent); a failed call costs nothing; the story bible keeps what it knew and reads the kept text. The AI API is the fake server of tests/fake-openai.ts.
 import { afterAll, expect, it } from 'vitest';
 import { fullLength, userMessageOf, type FakeOpenAIOptions } from '../fake-openai.js';
 import { describeInChromium, fakeModel, lanternShop, writeRomance } from './helpers.js';
@@ -54,6 +54,13 @@ describeInChromium('passage tools in the studio', { what: 'fake provider', serve
     expect(text.indexOf('Aisha opened the shutters')).toBeLessThan(text.indexOf('EXPANDED'));
     expect(text.indexOf('EXPANDED')).toBeLessThan(text.indexOf('She lit the oldest lantern'));
     expect(await credits()).toBe(before - 2);
+    // Issue 48: the story bible keeps what it knew: it reads chapter 1 again (one update request with the kept
+    // text), the part says "being updated" meanwhile, and then nothing is left saying it has not taken a part in.
+    await page.waitForFunction(() => !document.body.textContent?.includes('being updated with this part'), undefined, { timeout: 30_000 });
+    expect(model.fake.generationRequests().some((r) => /^Update the story bible/.test(userMessageOf(r.body ?? {})) && userMessageOf(r.body ?? {}).includes('EXPANDED'))).toBe(true);
+    expect(await page.getByTestId('not-in-bible').count()).toBe(0);
+    await page.getByText('Story Bible', { exact: true }).click();
+    expect(await page.getByTestId('bible-notes').textContent()).toContain('Aisha');
     await page.locator('#part-1').getByTestId('versions-open').click();
     expect(await page.locator('#part-1').getByTestId('version').first().textContent()).toContain('MIDDLE The harbour was quiet');
 

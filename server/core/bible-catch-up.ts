@@ -63,11 +63,13 @@ async function rememberOnePart(ctx: AppContext, input: { userId: string; bookTyp
   const { mutex, writing } = bookLocks(ctx);
   const { userId, bookType } = input;
   const turn = await mutex.run(key, async (): Promise<Turn | number> => {
-    // A step being written catches up itself before it writes (BookSession.advance).
+    // A step being written here catches up itself before it writes (BookSession.advance).
     if (writing.has(key)) return 'stop';
     const saved = await repos.books.load({ userId, key: bookType });
     const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
     if (!saved || !spec || spec.kind !== 'book' || !restoreBook(spec, saved.state)) return 'done';
+    // Nor while a worker writes a step of it (queue mode): that step catches up first too.
+    if (await repos.generations.isRunning({ userId, generatorId: spec.id })) return 'stop';
     const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: saved.state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
     if (!session.needsMemory) return 'done';
     const take = await repos.limits.take({ key: `generate:${userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { bookView, planSteps, REPEATS_RATIO } from '../../engine/index.js';
+import { bookView, countWords, planSteps, REPEATS_RATIO } from '../../engine/index.js';
 import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openQueue, openStore, postgresBookStore, submitBatch, type BatchBookJob, type BatchNotice, type StepQueue } from '../../server/index.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles } from './files.js';
@@ -184,7 +184,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
       if (job.spec.kind !== 'image' && !saved) return;
       await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
       written.set(row.job_key, 'done');
-      const words = saved ? saved.state.content.join(' ').split(/\s+/).filter(Boolean).length : 0;
+      const words = saved ? countWords(saved.state.content.join(' ')) : 0;
       // Parts still short after their extensions, or repeating the book, read off the saved book as the studio shows it.
       const view = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state) : undefined;
       const parts = view?.parts ?? [];

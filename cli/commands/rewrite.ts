@@ -5,7 +5,7 @@
 // same settings, else the generator's latest saved book).
 // `karya export` then shows the new part; the other parts are unchanged.
 import { existsSync } from 'node:fs';
-import { BookSession, EditError, GenerationError, generationMessage, MAX_REWRITE_NOTE_CHARS, type Lang, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, countWords, EditError, GenerationError, generationMessage, MAX_REWRITE_NOTE_CHARS, type Lang, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
 import { conclusionPosition } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
@@ -77,7 +77,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     } finally {
       live.stop();
     }
-    const before = result.previous.split(/\s+/).filter(Boolean).length;
+    const before = countWords(result.previous);
     info(`  ${result.isComplete && !result.short ? '✓' : '⚠'} ${result.label.padEnd(24)} ${word('rewritten', lang, { words: String(result.words).padStart(5), before })}  ${result.seconds.toFixed(1)}s${note ? `  “${note.length > 60 ? `${note.slice(0, 57)}…` : note}”` : ''}`);
     info(`karya: ${word('rewriteKept', lang, { label: result.label, file: statePath })}`);
     // The later parts that mention what the rewritten part no longer establishes: nothing later is rewritten.

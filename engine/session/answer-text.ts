@@ -5,7 +5,7 @@
 // Chapter 1 of your story:"), a rule after it, and a closing rule or remark ("I hope you enjoyed…"). The
 // phrases are data (answer-phrases.ts); a part's own heading is engine/compile/heading.ts's job.
 import type { Provider, TextRequest, TextResult } from '../provider.js';
-import { isCutOff } from '../provider.js';
+import { countWords, isCutOff } from '../provider.js';
 import { GenerationError } from '../errors.js';
 import { cleanText } from '../clean-text.js';
 import { addUsage } from './step-types.js';
@@ -35,7 +35,7 @@ function plain(line: string): string {
   return line.trim().replace(/^#{1,6}\s+/, '').replace(/^>\s*/, '').replace(/[*_`]+/g, '').trim();
 }
 
-const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+const wordCount = countWords;
 
 /**
  * True for a line that announces the answer rather than being part of it: an interjection ("Sure!",

@@ -3,7 +3,7 @@
 // declined), `echoed` (it sent the request back), `reasoning_only` (its reasoning and no text). A whole answer
 // inside a code fence is unwrapped, not refused; the language (`wrong_language`) is language.ts's check, and a
 // cut or broken answer (`incomplete`) is continued by follow-ups/continue-cut.ts. Pure.
-import type { TextRequest } from '../provider.js';
+import { countWords, type TextRequest } from '../provider.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './answer-phrases.js';
 
 /** Why an answer is not the text asked for. */
@@ -35,7 +35,7 @@ const MOST_REFUSAL_WORDS = 200;
 /** A refusal ahead of the text ("I can't write that, but here is a gentler version:") is taken off when at most this long. */
 const MOST_PREFACE_WORDS = 60;
 
-const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
+const wordCount = countWords;
 /** A paragraph's words without Markdown marks and opening quotes. */
 const plainParagraph = (p: string) => straight(p.trim().replace(/^#{1,6}\s+/, '').replace(/^>\s*/, '').replace(/[*_`]+/g, '').trim());
 

@@ -2,7 +2,7 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../../engine/index.js';
+import { BookSession, countWords, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
@@ -113,7 +113,7 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
         const text = now.text.trim();
         const draft = text ? await repos.drafts.save({ userId, key: spec.bookType, position: stepPosition(step), text }) : null;
         if (draft) {
-          await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step: stepKey(step), stopped: true, words: text.split(/\s+/).filter(Boolean).length, generation: charge.generationId } } });
+          await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step: stepKey(step), stopped: true, words: countWords(text), generation: charge.generationId } } });
           stopCharged = charge.credits;
         } else await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${label} (stopped before any text)`, errorCode: 'step_stopped' });
         throw new StepFailure(ApiError.catalogue(409, 'step_stopped', lang), false);
@@ -161,7 +161,7 @@ async function answerFromBook(ctx: AppContext, input: { session: BookSession; ge
     part: ref,
     label: view.plan.find((p) => stepKey(p) === input.stepKey)?.label ?? input.stepKey,
     content: text,
-    words: text.split(/\s+/).filter(Boolean).length,
+    words: countWords(text),
     is_complete: !(state.incompleteParts ?? []).includes(position),
     progress: view.progress,
     next: view.next,

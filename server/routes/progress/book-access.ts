@@ -2,7 +2,7 @@
 // written (withBook), the part a request names (proseAt), a charged call with its refund on failure
 // (charged), the book with its running step and stopped draft, and an edit's refusal as its 400/404.
 import type { Request, Response } from 'express';
-import { bookView, catalogueMessage, EditError, nextStep, partStep, restoreBook, SessionError, stepKey, stepLabel, stepPosition, stepRef, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../../engine/index.js';
+import { bookView, catalogueMessage, countWords, EditError, nextStep, partStep, restoreBook, SessionError, stepKey, stepLabel, stepPosition, stepRef, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../../engine/index.js';
 import { failureOf } from '../../core/generation.js';
 import type { Charge } from '../../store/ports.js';
 import type { AppContext } from '../../core/context.js';
@@ -40,7 +40,7 @@ export function bookAccess(ctx: AppContext) {
     if (!step || book.spec.kind !== 'book') return view;
     const draft = (await repos.drafts.list({ userId: book.userId, key: book.bookType })).find((d) => d.position === stepPosition(step));
     if (!draft) return view;
-    return { ...view, stopped: { ...stepRef(step), label: stepLabel(step, book.state.lang, book.spec), text: draft.text, words: draft.text.split(/\s+/).filter(Boolean).length, updated_at: draft.updatedAt } };
+    return { ...view, stopped: { ...stepRef(step), label: stepLabel(step, book.state.lang, book.spec), text: draft.text, words: countWords(draft.text), updated_at: draft.updatedAt } };
   };
 
   /**

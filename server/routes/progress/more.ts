@@ -1,7 +1,7 @@
 // Charged calls on a written part, each charged and refunded exactly as a step: "write more" (POST …/more),
 // a rewrite with a note or written again (POST …/rewrite), and the passage tools (POST …/passage, kept in
 // place by POST …/passage/keep).
-import { bookView, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, rewritePart, stepKey, updateBible } from '../../../engine/index.js';
+import { bookView, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, rewritePart, stepKey, updateBible } from '../../../engine/index.js';
 import { failureOf } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError, errorBody } from '../../http/errors.js';
@@ -25,7 +25,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
         const edit = editPart(spec, state, body.part, more.text);
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
         await commitUsage({ words: more.words, ...(more.usage ? { tokens: more.usage } : {}) });
-        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: more.added.split(/\s+/).filter(Boolean).length, credits_available: await balance(userId) });
+        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), credits_available: await balance(userId) });
       });
     });
   });

@@ -1,6 +1,6 @@
 // A part's earlier texts (GET …/versions, kept by rewrites and restores) and one of them back as the part
 // (POST …/versions/restore, free).
-import { bookView, editPart, progress, type BookState } from '../../../engine/index.js';
+import { bookView, countWords, editPart, progress, type BookState } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../http/errors.js';
 import { sessionOf } from '../../auth/middleware.js';
@@ -19,7 +19,7 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     const versions = await repos.versions.list({ userId, key: bookType, position });
     res.json({
       position,
-      versions: versions.map((v) => ({ version: v.version, note: v.note, words: v.text.split(/\s+/).filter(Boolean).length, text: v.text, created_at: v.createdAt })),
+      versions: versions.map((v) => ({ version: v.version, note: v.note, words: countWords(v.text), text: v.text, created_at: v.createdAt })),
     });
   });
 

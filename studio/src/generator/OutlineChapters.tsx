@@ -90,8 +90,7 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
   const signature = JSON.stringify(chapters);
   const [cards, setCards] = useState<Card[]>(() => readStored(draftKey, signature) ?? cardsOf(chapters));
   const [error, setError] = useState<string | null>(null);
-  // A deleted card can be brought back (Undo) until the next deletion or a save: deleting is one click, so it is never final.
-  const [removed, setRemoved] = useState<{ card: Card; index: number; heading: string } | null>(null);
+  const { removed, setRemoved, remove, undoRemove } = useUndoableRemove(cards, setCards);
   const [isSaving, setIsSaving] = useState(false);
   const written = cards.filter((c) => c.isWritten).length;
   const isDirty = !sameAs(cards, chapters);
@@ -125,17 +124,6 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
       return next;
     });
   const insertAt = (index: number) => setCards((all) => [...all.slice(0, index), { key: nextKey++, title: '', plan: '', note: '', isWritten: false }, ...all.slice(index)]);
-  const remove = (key: number, heading: string) => {
-    const index = cards.findIndex((c) => c.key === key);
-    if (index < 0 || cards.length <= 1) return;
-    setRemoved({ card: cards[index]!, index, heading });
-    setCards((all) => all.filter((c) => c.key !== key));
-  };
-  const undoRemove = () => {
-    if (!removed) return;
-    setCards((all) => [...all.slice(0, removed.index), removed.card, ...all.slice(removed.index)]);
-    setRemoved(null);
-  };
   const save = async () => {
     setIsSaving(true);
     const failure = await onSave(editsOf(cards));
@@ -202,12 +190,7 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
           );
         })}
       </ol>
-      {removed && (
-        <p className="flex flex-wrap items-center gap-2 text-sm" role="status" data-testid="chapter-deleted">
-          <span>{pageWord('chapterDeleted', lang, { chapter: removed.heading })}</span>
-          <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={undoRemove} data-testid="chapter-undo">{pageWord('chapterUndo', lang)}</button>
-        </p>
-      )}
+      {removed && <DeletedCard heading={removed.heading} lang={lang} onUndo={undoRemove} />}
       <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => insertAt(cards.length)} data-testid="chapter-add">
         <Plus className="h-3.5 w-3.5" aria-hidden="true" /> {pageWord('chapterAdd', lang)}
       </button>
@@ -225,5 +208,34 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * A card deleted with one click can be brought back (Undo) in its place until the next deletion or a save:
+ * deleting is never final before the writer saves.
+ */
+function useUndoableRemove(cards: Card[], setCards: (change: (all: Card[]) => Card[]) => void) {
+  const [removed, setRemoved] = useState<{ card: Card; index: number; heading: string } | null>(null);
+  const remove = (key: number, heading: string) => {
+    const index = cards.findIndex((c) => c.key === key);
+    if (index < 0 || cards.length <= 1) return;
+    setRemoved({ card: cards[index]!, index, heading });
+    setCards((all) => all.filter((c) => c.key !== key));
+  };
+  const undoRemove = () => {
+    if (!removed) return;
+    setCards((all) => [...all.slice(0, removed.index), removed.card, ...all.slice(removed.index)]);
+    setRemoved(null);
+  };
+  return { removed, setRemoved, remove, undoRemove };
+}
+
+function DeletedCard({ heading, lang, onUndo }: { heading: string; lang: Lang; onUndo(): void }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm" role="status" data-testid="chapter-deleted">
+      <span>{pageWord('chapterDeleted', lang, { chapter: heading })}</span>
+      <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={onUndo} data-testid="chapter-undo">{pageWord('chapterUndo', lang)}</button>
+    </p>
   );
 }

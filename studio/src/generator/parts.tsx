@@ -17,10 +17,8 @@ export function slowHint(seconds: number, lang: Lang): string | null {
   return null;
 }
 
-export function countWords(text: string): number {
-  const t = text.trim();
-  return t ? t.split(/\s+/).length : 0;
-}
+/** Words as the engine counts them everywhere (engine/provider.ts countWords: runs of non-space). */
+export { countWords } from '../engine.js';
 
 /** One row of the Generation Process list. */
 interface ProcessRow {

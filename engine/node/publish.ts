@@ -7,20 +7,19 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { nextStep, type BookState } from '../compile/flow.js';
 import { parsedOutlineOf } from '../compile/plan.js';
 import { partStep, stepLabel } from '../compile/labels.js';
 import { parseBriefCharacters } from '../compile/brief.js';
-import type { PixelSize, ResolvedSpec } from '../spec/types.js';
+import type { ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
 import { makeDirs } from './dirs.js';
 import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
 import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type PaperName, type TrimName } from '../print.js';
 import {
-  formatReadiness, packageDocument, packageMetadataOf, packageReadiness, pngSize, readinessText, say,
+  formatReadiness, packageDocument, packageMetadataOf, packageReadiness, readinessText, say,
   type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
 } from '../publish/index.js';
 
@@ -50,20 +49,6 @@ export interface PrintFacts {
   hasSpineText: boolean;
   /** The wrap cover's page size, in points. */
   coverPt: { width: number; height: number };
-}
-
-/**
- * A PNG scaled to fill a size and cropped evenly at the edges that overflow (a 1024 × 1792 cover becomes
- * 1600 × 2560). Returned unchanged when it already has that size.
- */
-export function fitPng(png: Uint8Array, size: PixelSize): Uint8Array {
-  const now = pngSize(png);
-  if (!now) throw new Error('the cover is not a PNG image');
-  if (now.width === size.width && now.height === size.height) return png;
-  const href = `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">`
-    + `<image width="${size.width}" height="${size.height}" preserveAspectRatio="xMidYMid slice" href="${href}"/></svg>`;
-  return new Uint8Array(new Resvg(svg, { fitTo: { mode: 'original' } }).render().asPng());
 }
 
 /** Where epubcheck is on PATH, or null. */

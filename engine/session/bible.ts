@@ -359,11 +359,6 @@ function mergeLabels(a: string, b: string, lang: Lang): string {
   return from && to ? `${lang === 'ms' ? 'Bab' : 'Chapters'} ${from}–${to}` : [a, b].filter(Boolean).join(' – ');
 }
 
-/** True when a bible holds nothing a chapter could use. */
-export function isEmptyBible(b: StoryBible): boolean {
-  return !b.premise && !b.ending && !b.chapters.length && !b.arcs.length && !b.characters.length && !b.threads.length && !b.facts.length;
-}
-
 /** Words of a bible as rendered (the figure `npm run eval` prints by chapter). */
 export function bibleWords(text: string | undefined): number {
   return text ? wordCount(text) : 0;

@@ -64,9 +64,6 @@ export function createLifecycle(input: { phase?: Phase; readiness?: () => Promis
   return lifecycle;
 }
 
-/** The paths that answer on any Host header (probes use the pod's IP) and while starting. */
-export const PROBE_PATHS: ReadonlySet<string> = new Set(['/api/health', '/api/ready']);
-
 /** Seconds a client is told to wait before trying again while the server starts or stops. */
 export const RETRY_AFTER_S = 1;
 

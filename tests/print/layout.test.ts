@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BookDocument } from '../../engine/session/book.js';
-import { renderBookPdf } from '../../engine/node/print/book.js';
+import { pageGeometry, renderBookPdf } from '../../engine/node/print/book.js';
+import { TRIM_NAMES } from '../../engine/print.js';
 import { runTool } from '../export/tools.js';
 
 const PT = 72;
@@ -22,6 +23,16 @@ const DOC: BookDocument = {
 };
 
 describe('the print layout', () => {
+  it('every trim keeps KDP\'s minimum margins: outside, top and bottom at least 0.25 in, the inside at least the gutter for its page count', () => {
+    for (const trim of TRIM_NAMES) {
+      for (const pages of [24, 151, 301, 501, 701]) {
+        const { margins } = pageGeometry(trim, pages);
+        expect(Math.min(margins.outside, margins.top, margins.bottom) / PT, `${trim}, ${pages} pages`).toBeGreaterThanOrEqual(0.25);
+        expect(margins.inside / PT, `${trim}, ${pages} pages`).toBeGreaterThanOrEqual(kdpGutter(pages));
+      }
+    }
+  });
+
   it('a book past 150 pages gets the wider gutter, and every word stays inside KDP margins for its page count', async () => {
     const book = await renderBookPdf(DOC, { trim: '5.5x8.5' });
     expect(book.pageCount, `${book.pageCount} pages`).toBeGreaterThan(150);

@@ -9,7 +9,7 @@
 import PDFDocument from 'pdfkit';
 import type { BookDocument } from '../../session/book.js';
 import { spansText, type Block, type Span } from '../../markdown.js';
-import { DEFAULT_LAYOUT, PRINT_LAYOUTS, PT_PER_IN, TRIM_SIZES, gutterInches, type LayoutName, type PrintLayout, type TrimName } from '../../print.js';
+import { DEFAULT_LAYOUT, MIN_OUTER_MARGIN_IN, PRINT_LAYOUTS, PT_PER_IN, TRIM_SIZES, gutterInches, type LayoutName, type PrintLayout, type TrimName } from '../../print.js';
 import { parseMarkdown } from '../../markdown.js';
 import { EXPORT_WORDS, copyrightLines, documentSections, innerHeadingLevel, type Section } from '../export/sections.js';
 import {
@@ -32,12 +32,14 @@ const GUTTER_EXTRA_IN = 0.25;
 export function pageGeometry(trim: TrimName, pageCount: number): { width: number; height: number; margins: PageMargins; gutterIn: number } {
   const size = TRIM_SIZES[trim];
   const gutterIn = gutterInches(pageCount);
-  const outsideIn = size.width >= 6 ? 0.625 : 0.55;
+  // Never under KDP's minimum outside, top and bottom margin, whatever a trim's own choice.
+  const outsideIn = Math.max(MIN_OUTER_MARGIN_IN, size.width >= 6 ? 0.625 : 0.55);
+  const edgeIn = Math.max(MIN_OUTER_MARGIN_IN, 0.75);
   return {
     width: size.width * PT_PER_IN,
     height: size.height * PT_PER_IN,
     gutterIn,
-    margins: { inside: (gutterIn + GUTTER_EXTRA_IN) * PT_PER_IN, outside: outsideIn * PT_PER_IN, top: 0.75 * PT_PER_IN, bottom: 0.75 * PT_PER_IN },
+    margins: { inside: (gutterIn + GUTTER_EXTRA_IN) * PT_PER_IN, outside: outsideIn * PT_PER_IN, top: edgeIn * PT_PER_IN, bottom: edgeIn * PT_PER_IN },
   };
 }
 

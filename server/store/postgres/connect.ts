@@ -23,10 +23,6 @@ const types = {
   }) as typeof pg.types.getTypeParser,
 };
 
-export function isPostgresUrl(url: string | undefined): url is string {
-  return !!url && /^postgres(ql)?:\/\//i.test(url.trim());
-}
-
 /** A pool on `url` (with bigint parsed as a number); `max` connections, idle ones closed after `idleMs` (10 s; 0: kept). */
 export function createPool(url: string, opts: { max?: number; applicationName?: string; idleMs?: number } = {}): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, types, ...(opts.applicationName ? { application_name: opts.applicationName } : {}), ...(opts.idleMs !== undefined ? { idleTimeoutMillis: opts.idleMs } : {}) });

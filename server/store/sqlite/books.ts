@@ -111,11 +111,6 @@ export function removeBook(runner: SyncSql, owner: string, key: string): boolean
   return runner.run(db(runner).deleteFrom('books').where('owner', '=', owner).where('book_key', '=', key)) > 0;
 }
 
-/** Delete every book of an owner (a deleted account). */
-export function removeBooksOf(runner: SyncSql, owner: string): number {
-  return runner.run(db(runner).deleteFrom('books').where('owner', '=', owner));
-}
-
 /** The ProgressStore port for one owner (a user of the server, or the CLI). */
 export function bookStore(runner: SyncSql, owner: string): ProgressStore & { remove(key: string): Promise<boolean> } {
   return {

@@ -20,6 +20,7 @@ export { chaptersMost } from './fields/select.js';
 export * from './session/index.js';
 export * from './session/book.js';
 export * from './contract/books.js';
+export * from './contract/publish.js';
 export { contentTitle, historyBookOf, historyTitle, pieceHistoryTitle, stepHistoryTitle } from './session/history-title.js';
 export * from './error-code.js';
 export * from './markdown.js';

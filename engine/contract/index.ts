@@ -17,3 +17,5 @@ export * from './generators.js';
 export * from './routes.js';
 // The book routes: POST /generators/:id/generate with its delta/done/error events, /progress/:bookType.
 export * from './books.js';
+// The publishing routes: a KDP package's quote, its making, its readiness and files.
+export * from './publish.js';

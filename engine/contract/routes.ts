@@ -5,6 +5,7 @@
 import type * as z from 'zod';
 import * as admin from './admin.js';
 import * as books from './books.js';
+import * as publish from './publish.js';
 import * as auth from './auth.js';
 import { HealthResponseSchema, MessageResponseSchema, NumericIdParamsSchema, ReadyResponseSchema } from './common.js';
 import * as credits from './credits.js';
@@ -83,10 +84,10 @@ export const ROUTES = {
   'GET /books/:id/export': { params: NumericIdParamsSchema, query: books.ExportQuerySchema, file: true },
   'DELETE /books/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
   'POST /books/:id/continue': { params: NumericIdParamsSchema, response: books.ContinueBookResponseSchema },
-  'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: books.PublishQuoteSchema },
-  'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: books.PublishBodySchema, response: books.PublishResponseSchema },
+  'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: publish.PublishQuoteSchema },
+  'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: publish.PublishBodySchema, response: publish.PublishResponseSchema },
   'GET /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, file: true },
-  'GET /books/:bookType/publish/package/:file': { params: books.PackageFileParamsSchema, file: true },
+  'GET /books/:bookType/publish/package/:file': { params: publish.PackageFileParamsSchema, file: true },
 
   'GET /history': { query: history.HistoryQuerySchema, response: history.HistoryResponseSchema },
   'GET /history/:id': { params: NumericIdParamsSchema, response: history.HistoryItemSchema },

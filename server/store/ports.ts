@@ -2,13 +2,16 @@
 // inside and answers a Promise. The use cases are written once (server/store/queries/) and run by the
 // SQLite adapter (server/store/sqlite/) and the Postgres adapter (server/store/postgres/); callers see
 // only these interfaces (through AppContext.repos).
-import type { PartVersion } from './versions.js';
-import type { BookState, MemorySave, SavedBook, StepSave } from '../../engine/index.js';
-import type { KdpPackage } from '../../engine/contract/index.js';
+import type { BookRepository, DraftRepository, VersionRepository } from './ports-books.js';
+import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
+import type { StepSave } from '../../engine/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
 import type { Selectable } from 'kysely';
 
 export type { CreditTransaction, Role, User } from './schema.js';
+// The book ports (saved books, versions, drafts) live in ports-books.ts; named here too, as every other port is.
+export type { BookRepository, DraftRepository, UserBook, VersionRepository } from './ports-books.js';
+export type { AttemptRule, BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from './ports-limits.js';
 
 /** A balance before and after one change. */
 export interface Balance {
@@ -269,67 +272,6 @@ export interface SystemRepository {
   writeToOutbox(message: MailMessage): Promise<void>;
 }
 
-/**
- * One of the user's books ("My Books"): the current book of its type (`isCurrent`, its key is the book
- * type) or one kept by "Start New" (its key is `kept:<id>`), finished or not. The id never changes.
- */
-export interface UserBook extends SavedBook {
-  id: number;
-  key: string;
-  bookType: string;
-  isCurrent: boolean;
-}
-
-/** Users' saved books (written by `generations.commit`, one part per step). */
-export interface BookRepository {
-  /** The user's book under `key` (the book type), or null. */
-  load(input: { userId: string; key: string }): Promise<(SavedBook & { bookType: string }) | null>;
-  /** Keep the book's updated memory (the story so far); its header only. */
-  saveMemory(input: { userId: string; key: string } & MemorySave): Promise<void>;
-  /**
-   * A written part (or the outline, position -1) edited by hand: its text (then complete) and the book's
-   * header from `state` (character details, memory), in one transaction. False when there is no such part.
-   */
-  savePartEdit(input: { userId: string; key: string; position: number; text: string; state: BookState }): Promise<boolean>;
-  /**
-   * savePartEdit, with the text it replaces (`previous`) kept as the part's newest version in the same
-   * transaction (a passage Keep: never a version without its edit, nor an edit without its version). Answers
-   * the version's number; null when there is no such part.
-   */
-  savePartEditKeeping(input: { userId: string; key: string; position: number; text: string; state: BookState; previous: { text: string; note?: string } }): Promise<number | null>;
-  /** The outline shaped as chapters: its text, and the chapter count and notes of `state`, in one transaction. False when there is no outline. */
-  saveOutlineEdit(input: { userId: string; key: string; outline: string; state: BookState }): Promise<boolean>;
-  /** The continuity findings the writer marked as intended (their keys), kept with the book; false when there is no such book. */
-  saveIntendedFindings(input: { userId: string; key: string; keys: readonly string[] }): Promise<boolean>;
-  /**
-   * "Start New": the book under `key`, finished or not, is kept (one of `list`, same id, no longer
-   * current); nothing is deleted. False when there was none.
-   */
-  remove(input: { userId: string; key: string }): Promise<boolean>;
-  /** The user's books (current and kept, finished or not), the most recently changed first. */
-  list(input: { userId: string }): Promise<UserBook[]>;
-  /** One of the user's books by id, or null (another user's or missing). */
-  find(input: { userId: string; id: number }): Promise<UserBook | null>;
-  /** Delete one of the user's books (its parts, versions, drafts and package with it); false when there is no such book. */
-  removeById(input: { userId: string; id: number }): Promise<boolean>;
-  /**
-   * "Continue": the book becomes the current book of its type again; the book that was current there is
-   * kept. Answers its book type, or null when the user has no such book.
-   */
-  continueBook(input: { userId: string; id: number }): Promise<string | null>;
-  /** The id of the user's book under `key` (the book a KDP package is made from), or null. */
-  findBookId(input: { userId: string; key: string }): Promise<number | null>;
-  /**
-   * Keep a KDP package with one of the user's books (by id, so it stays with the book when Start New keeps
-   * it), replacing the book's earlier package; false when the user has no such book. Deleted with the book.
-   */
-  savePackage(input: { userId: string; bookId: number; zip: Uint8Array; report: KdpPackage }): Promise<boolean>;
-  /** The report of the package of the user's book under `key`, or null. */
-  findPackage(input: { userId: string; key: string }): Promise<KdpPackage | null>;
-  /** The zip of that package with its report, or null. */
-  packageZip(input: { userId: string; key: string }): Promise<{ zip: Uint8Array; report: KdpPackage } | null>;
-}
-
 /** A paid Checkout Session, as kept. */
 export interface Purchase {
   sessionId: string;
@@ -380,95 +322,8 @@ export interface ApiKeyRepository {
   authenticate(keyHash: string): Promise<{ keyId: number; user: User } | null>;
 }
 
-/**
- * Progressive delay: the first `freeAttempts` attempts cost nothing, then each further one must wait
- * `baseDelayMs` after the last, doubling per attempt up to `maxDelayMs` (never a lockout: the wait ends).
- */
-export interface AttemptRule {
-  freeAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-/** The answer of taking from a token bucket. */
-export type BucketTake = { isAllowed: true; remaining: number } | { isAllowed: false; retryAfterMs: number };
-
-/**
- * Counters that limit how often something may happen, kept in the database so that a restart does not
- * reset them (and several servers on one database share them). Each method is one atomic step.
- */
-export interface LimitRepository {
-  /**
-   * Take one token from the bucket under `key`: full (`capacity`) at first use, refilled by one token
-   * every `refillMs`. Refused (nothing taken) when less than one token is left, with the wait until one is.
-   */
-  take(input: { key: string; capacity: number; refillMs: number; now?: number }): Promise<BucketTake>;
-  /** Whether `take` would be allowed now, taking nothing (a limit counted only on failures looks first). */
-  peek(input: { key: string; capacity: number; refillMs: number; now?: number }): Promise<BucketTake>;
-  /** The failures counted under `key` and when the last happened (ms since the epoch), or null. */
-  failures(key: string): Promise<{ failures: number; lastFailureAt: number } | null>;
-  /** Count one more failure under `key`; answers the count. */
-  recordFailure(input: { key: string; now?: number }): Promise<number>;
-  clearFailures(key: string): Promise<void>;
-  /**
-   * Count one attempt under `key` before it is checked, in one atomic step, unless `rule` says the next
-   * attempt must still wait (then nothing is counted, with the wait): a burst sent at once is held to the
-   * same numbers as attempts sent one by one. An attempt that succeeds or is not made is given back.
-   */
-  claimAttempt(input: { key: string; rule: AttemptRule; now?: number }): Promise<BucketTake>;
-  /** Give back one attempt counted by claimAttempt (the counter is forgotten at zero). */
-  returnAttempt(key: string): Promise<void>;
-  /** Give back one token taken from the bucket under `key` (never above `capacity`). */
-  give(input: { key: string; capacity: number }): Promise<void>;
-  /** Forget buckets and failure counters untouched since `olderThan` (ms since the epoch); answers how many. */
-  prune(input: { olderThan: number }): Promise<number>;
-}
-
-/** What `begin` found under a user's Idempotency-Key. */
-export type IdempotencyBegin =
-  | { status: 'new' }
-  | { status: 'running' }
-  | { status: 'mismatch' }
-  | { status: 'done'; responseStatus: number; body: string };
-
-/**
- * Stored answers of generation requests by the client's Idempotency-Key (per user, kept 24 hours): a
- * retry with the same key gets the stored answer instead of a second charge.
- */
-export interface IdempotencyRepository {
-  /**
-   * Claim the key for a request (its hash covers the route and the body), in one transaction: `new`
-   * when nobody had it (now marked running), `running` while the first request runs, `done` with its
-   * stored answer, `mismatch` when the key was used for another request. Keys older than `ttlMs` are forgotten,
-   * and a key still running after `staleMs` (its server stopped during it) is claimed anew.
-   */
-  begin(input: { userId: string; key: string; requestHash: string; ttlMs: number; staleMs?: number; now?: number }): Promise<IdempotencyBegin>;
-  /** Store the answer of the request that claimed the key. */
-  finish(input: { userId: string; key: string; responseStatus: number; body: string }): Promise<void>;
-  /** Forget a running key (its request failed and charged nothing: a retry runs it again). */
-  release(input: { userId: string; key: string }): Promise<void>;
-  /** Forget every running key (the server stopped during their requests); answers how many. */
-  releaseRunning(): Promise<number>;
-}
 
 /** Every repository of the server. */
-/** A part's earlier texts (part_versions), kept when a rewrite replaces it; found through the user's book under `key`. */
-export interface VersionRepository {
-  /** A part's versions, newest first. */
-  list(input: { userId: string; key: string; position: number }): Promise<PartVersion[]>;
-  /** Keep a text as the part's newest version; answers its number, null when the user has no book under `key`. */
-  keep(input: { userId: string; key: string; position: number; text: string; note?: string }): Promise<number | null>;
-  find(input: { userId: string; key: string; position: number; version: number }): Promise<PartVersion | null>;
-}
-
-/** Drafts of hand edits (part_drafts): one per written part of the user's current book under `key`. */
-export interface DraftRepository {
-  list(input: { userId: string; key: string }): Promise<Array<{ position: number; text: string; updatedAt: string }>>;
-  /** Keep the draft of one part; null when the user has no book under `key`. */
-  save(input: { userId: string; key: string; position: number; text: string }): Promise<{ position: number; text: string; updatedAt: string } | null>;
-  remove(input: { userId: string; key: string; position: number }): Promise<boolean>;
-}
-
 export interface Repositories {
   versions: VersionRepository;
   drafts: DraftRepository;

@@ -133,7 +133,8 @@ describe('refusals', () => {
     expect(bad.body.error.code).toBe('invalid_settings');
     expect(bad.body.error.fields.heatLevel).toBe('"hot" is not one of sweet, mild, moderate, steamy');
     expect(bad.body.error.fields.colour).toMatch(/is not a setting of romance/);
-    const chapters = await gen(ts, 'romance', u.cookie, { settings: { numberOfChapters: 3 } });
+    // Any count from 1 to the largest preset (20) is a length the writer may choose; 21 is not.
+    const chapters = await gen(ts, 'romance', u.cookie, { settings: { numberOfChapters: 21 } });
     expect(chapters.body.error).toMatchObject({ code: 'invalid_chapters', message: 'Please select a valid number of chapters' });
     const required = await gen(ts, 'travel-guide', u.cookie, { settings: {} });
     expect(required.body.error.fields).toEqual({ destination: 'is required' });

@@ -2,14 +2,12 @@
 // server), awaited on a pool, with the row-to-book mapping shared (server/store/queries/books.ts, which
 // also holds the book repository's other use cases).
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { BookPartsTable, BooksDatabase, BooksTable } from '../schema.js';
+import type { BookPartsTable, BooksTable, Database } from '../schema.js';
 import type { BookState, MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
-import { bookOfRows, headerOfStep, partCompleteness, partsOf, type BookPackagesTable } from '../queries/books.js';
+import { bookOfRows, headerOfStep, partCompleteness, partsOf } from '../queries/books.js';
 
-interface PackagesDatabase extends BooksDatabase {
-  book_packages: BookPackagesTable;
-}
-type Db = Kysely<PackagesDatabase>;
+/** The schema's database (server/store/schema.ts): the tables these queries read and write are typed. */
+type Db = Kysely<Database>;
 
 /** Run `fn` in a transaction, or inside the caller's when `db` is one already. */
 export function inTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
@@ -73,7 +71,7 @@ export async function loadBooks(db: Db, owner: string, keys: readonly string[]):
 }
 
 /** The ProgressStore port for one owner on Postgres (workers and `karya batch --queue`). */
-export function postgresBookStore(db: Kysely<any>, owner: string): ProgressStore & { remove(key: string): Promise<boolean>; loadMany(keys: readonly string[]): ReturnType<typeof loadBooks> } {
+export function postgresBookStore(db: Kysely<Database>, owner: string): ProgressStore & { remove(key: string): Promise<boolean>; loadMany(keys: readonly string[]): ReturnType<typeof loadBooks> } {
   return {
     load: (key) => loadBook(db, owner, key),
     loadMany: (keys) => loadBooks(db, owner, keys),

@@ -133,8 +133,8 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
   const exec = postgresExec(db);
   return {
     books: bookRepository(db, exec, {
-      load: ({ userId, key }) => loadBook(db as Kysely<any>, userId, key),
-      saveMemory: ({ userId, key, memory, upTo }) => writeMemory(db as Kysely<any>, userId, key, { memory, upTo }),
+      load: ({ userId, key }) => loadBook(db, userId, key),
+      saveMemory: ({ userId, key, memory, upTo }) => writeMemory(db, userId, key, { memory, upTo }),
     }),
     versions: postgresVersions(db as unknown as Kysely<unknown>),
     drafts: postgresDrafts(db as unknown as Kysely<unknown>),

@@ -3,7 +3,7 @@
 // same at chapter 95 as at chapter 1. Statements run synchronously on the connection, so a step's save
 // (and, on the server, the rows it commits with it) is one transaction.
 import type { Compilable, Kysely, Selectable } from 'kysely';
-import type { BooksDatabase, BooksTable } from '../schema.js';
+import type { BooksDatabase, BooksTable, Database } from '../schema.js';
 import { sql } from 'kysely';
 import { clearVersionsQuery, type VersionsDatabase } from '../versions.js';
 import type { MemorySave, ProgressStore, SavedBook, StepSave } from '../../../engine/index.js';
@@ -11,7 +11,7 @@ import { bookOfRows, headerOfStep, partCompleteness, partsOf } from '../queries/
 
 /** Runs kysely-built queries synchronously (the SQLite adapter's Store is one). */
 export interface SyncSql {
-  readonly db: Kysely<any>;
+  readonly db: Kysely<Database>;
   first<R>(query: Compilable<R>): R | undefined;
   all<R>(query: Compilable<R>): R[];
   run(query: Compilable<unknown>): number;

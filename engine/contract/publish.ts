@@ -1,0 +1,138 @@
+// The publishing routes' shapes: what a KDP package costs (GET /api/books/:bookType/publish), publishing it
+// (POST), its readiness report per channel and its files to download. Apart from the book routes (books.ts).
+import * as z from 'zod';
+import type { PublishPart as PublishPartName } from '../spec/types.js';
+import { PAPER_NAMES, TRIM_NAMES, type PaperName, type TrimName } from '../print.js';
+import { TimestampSchema, WriterTextSchema } from './common.js';
+import { exportFileName } from './books.js';
+
+/** The publishing steps of a KDP package, in order (engine/spec/format.ts PUBLISH_PARTS). */
+const PublishPart = z.enum(['title', 'author', 'description', 'keywords', 'copyright', 'cover'] as const satisfies readonly PublishPartName[]);
+
+/**
+ * POST /api/books/:bookType/publish: the author name to print (without it a pen name is written, one
+ * step), and the paperback's trim size and paper (default 6x9, white).
+ */
+/** The paperback trims and papers a package is made for (engine/print.ts: KDP's common fiction trims; white or cream paper). */
+export const PAPERBACK_TRIMS = TRIM_NAMES;
+export const PAPERBACK_PAPERS = PAPER_NAMES;
+
+export const PublishBodySchema = z.strictObject({
+  author: WriterTextSchema.trim().max(100).optional(),
+  trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]).optional(),
+  paper: z.enum(PAPER_NAMES as [PaperName, ...PaperName[]]).optional(),
+});
+export type PublishBody = z.input<typeof PublishBodySchema>;
+
+/**
+ * One publishing step: the generator it runs and its credits (0 when skipped: `given` author, the `book`'s
+ * own title, or `no_author`: the copyright page when no author name was given or found).
+ */
+export const PublishStepSchema = z.strictObject({
+  part: PublishPart,
+  generator_id: z.string(),
+  cost: z.number().int().min(0),
+  skipped: z.enum(['given', 'book', 'no_author']).optional(),
+});
+export type PublishStepInfo = z.infer<typeof PublishStepSchema>;
+
+/**
+ * A readiness text as data (engine/publish/readiness-words.ts): a catalogue code and the values of its
+ * placeholders (a value may be another text or a list of them), to say it in any language.
+ */
+export const ReadinessTextSchema = z.strictObject({
+  code: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * One readiness check of a package (engine/publish/readiness.ts): what is checked, the outcome (`check`:
+ * not confirmed from the channel's published rule, verify it on the `source` page), what to fix, and the
+ * published rule it comes from; label, detail and fix in the book's language, and as texts in `text` (the
+ * studio says them in its own language; a package made before has none).
+ */
+export const ReadinessCheckSchema = z.strictObject({
+  id: z.string(),
+  label: z.string(),
+  status: z.enum(['pass', 'fail', 'warn', 'skipped', 'check']),
+  detail: z.string().optional(),
+  fix: z.string().optional(),
+  source: z.string(),
+  text: z
+    .strictObject({ label: ReadinessTextSchema, detail: z.array(ReadinessTextSchema).optional(), fix: z.array(ReadinessTextSchema).optional() })
+    .optional(),
+});
+
+/** The channels a package is checked for (engine/publish/channels.ts CHANNEL_IDS). */
+export const PUBLISH_CHANNELS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const;
+
+/** One channel's readiness: ready when no check fails and none is left to check. */
+export const ChannelReadinessSchema = z.strictObject({
+  name: z.string(),
+  ready: z.boolean(),
+  checks: z.array(ReadinessCheckSchema),
+});
+
+/** A book's KDP package as kept for download: its readiness report, the steps that made it and their cost. */
+export const KdpPackageSchema = z.strictObject({
+  title: z.string(),
+  subtitle: z.string(),
+  author: z.string(),
+  /** Every channel is ready. */
+  ready: z.boolean(),
+  channels: z.record(z.enum(PUBLISH_CHANNELS), ChannelReadinessSchema),
+  /** description.html and keywords.txt as made (the panel shows them). */
+  description: z.string(),
+  keywords: z.array(z.string()),
+  steps: z.array(PublishStepSchema),
+  /** Credits of the steps run (each generator's cost; the administrator is charged 0 when short). */
+  cost: z.number().int().min(0),
+  /** The files of the zip, in order. */
+  files: z.array(z.string()),
+  created_at: TimestampSchema,
+});
+export type KdpPackage = z.infer<typeof KdpPackageSchema>;
+
+/** GET /api/books/:bookType/publish: what publishing the current book costs, and its package when made. */
+export const PublishQuoteSchema = z.strictObject({
+  /** Only a finished book is published. */
+  is_finished: z.boolean(),
+  steps: z.array(PublishStepSchema),
+  cost: z.number().int().min(0),
+  /** The trim the paperback is set at unless the writer picks another: the book's layout's (engine/print.ts printLayoutOf; a children's book 5.5x8.5). */
+  trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]),
+  package: KdpPackageSchema.nullable(),
+});
+export type PublishQuote = z.infer<typeof PublishQuoteSchema>;
+
+/** POST /api/books/:bookType/publish: the package made (kept for download) and the credits. */
+export const PublishResponseSchema = z.strictObject({
+  package: KdpPackageSchema,
+  credits_charged: z.number().int().min(0),
+  credits_available: z.number().int().min(0),
+});
+export type PublishResponse = z.infer<typeof PublishResponseSchema>;
+
+/** GET /api/books/:bookType/publish/package/:file: one file of the kept package. */
+export const PackageFileParamsSchema = z.strictObject({
+  bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/),
+  file: z.string().regex(/^[a-z][a-z-]{0,40}\.(?:epub|docx|jpg|png|pdf|html|txt|json)$/),
+});
+
+/** The content type of a package file, by extension. */
+export const PACKAGE_FILE_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  epub: 'application/epub+zip', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', jpg: 'image/jpeg', png: 'image/png',
+  pdf: 'application/pdf', html: 'text/html; charset=utf-8', txt: 'text/plain; charset=utf-8', json: 'application/json',
+};
+
+/** How a package downloads (GET /api/books/:bookType/publish/package). */
+export const PACKAGE_FILE_TYPE = { contentType: 'application/zip', extension: 'zip' } as const;
+
+/**
+ * The file name of a book's KDP package: the slug of its exports, then `-kdp.zip`.
+ * @example packageFileName('Cinta di Kuala Lumpur!') // "cinta-di-kuala-lumpur-kdp.zip"
+ */
+export function packageFileName(title: string): string {
+  const slug = exportFileName(title, 'md').slice(0, -'.md'.length);
+  return `${slug}-kdp.${PACKAGE_FILE_TYPE.extension}`;
+}

@@ -1,0 +1,241 @@
+// The catalogue of user-facing messages in English and Malay, keyed by a stable code: data only (errors.ts
+// renders it: catalogueMessage, generationMessage). A new code is added here with both languages.
+import type { Bilingual } from './spec/types.js';
+
+/** The catalogue of user-facing messages, keyed by a stable code. */
+export const CATALOGUE = {
+  auth_error: {
+    en: 'Authentication error. Please refresh the page and try again.',
+    ms: 'Ralat pengesahan. Sila muat semula halaman dan cuba lagi.',
+  },
+  rate_limited: {
+    en: 'Too many requests. Please wait a moment and try again.',
+    ms: 'Terlalu banyak permintaan. Sila tunggu sebentar dan cuba lagi.',
+  },
+  server_error: {
+    en: 'Server error. Please try again in a few moments.',
+    ms: 'Ralat pelayan. Sila cuba lagi sebentar lagi.',
+  },
+  service_unavailable: {
+    en: 'Service temporarily unavailable. Please try again in a few minutes.',
+    ms: 'Perkhidmatan tidak tersedia buat sementara waktu. Sila cuba lagi dalam beberapa minit.',
+  },
+  timeout: {
+    en: 'Content generation timed out after 3 minutes. Please try again.',
+    ms: 'Penjanaan kandungan tamat masa selepas 3 minit. Sila cuba lagi.',
+  },
+  aborted: {
+    en: 'Generation timed out. Please try again.',
+    ms: 'Penjanaan tamat masa. Sila cuba lagi.',
+  },
+  no_content: { en: 'No content generated', ms: 'Tiada kandungan dijana' },
+  // An answer in another language than asked, asked again once and still so (engine/session/language.ts).
+  // {found} and {expected} are language names in the message's language (wrongLanguageNames).
+  wrong_language: {
+    en: 'The answer came back in {found}, not {expected}, even when asked again. Nothing was saved for this step and it costs nothing. Please try again.',
+    ms: 'Jawapan diterima dalam {found}, bukan {expected}, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Sila cuba lagi.',
+  },
+  // Answers that are not the text asked for (engine/session/answer-verdict.ts): asked again once with a firm
+  // note, then the step fails with one of these; nothing is saved as finished and nothing is charged.
+  refused: {
+    en: 'The model declined to write this, even when asked again. Nothing was saved for this step and it costs nothing. Change the settings or the note (a milder heat level, for example) and try again.',
+    ms: 'Model enggan menulis bahagian ini, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Ubah tetapan atau nota (contohnya tahap keghairahan yang lebih lembut) dan cuba lagi.',
+  },
+  echoed: {
+    en: 'The model answered with the request it was sent instead of the text, even when asked again. Nothing was saved for this step and it costs nothing. Please try again, or try another model.',
+    ms: 'Model menjawab dengan permintaan yang dihantar kepadanya, bukan teks yang diminta, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Sila cuba lagi, atau cuba model lain.',
+  },
+  reasoning_only: {
+    en: 'The model spent its answer on reasoning and wrote none of the text, even when asked again with more room. Nothing was saved for this step and it costs nothing. Give the model a larger answer budget or turn its reasoning down, and try again.',
+    ms: 'Model menghabiskan jawapannya untuk menaakul dan tidak menulis teks yang diminta, walaupun selepas diminta sekali lagi dengan ruang yang lebih besar. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Berikan model ruang jawapan yang lebih besar atau kurangkan penaakulannya, dan cuba lagi.',
+  },
+  not_text: {
+    en: 'The AI service answered with something that is not a model answer (a web page or an error page), even when asked again. Nothing was saved for this step and it costs nothing. Check the service address (OPENAI_BASE_URL) and try again.',
+    ms: 'Perkhidmatan AI menjawab dengan sesuatu yang bukan jawapan model (halaman web atau halaman ralat), walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Semak alamat perkhidmatan (OPENAI_BASE_URL) dan cuba lagi.',
+  },
+  // A request larger than the model's context window (engine/providers/context.ts): not sent again as it was.
+  context_too_long: {
+    en: "The request does not fit the model's context window of {window} tokens. Give the model a larger window (llama.cpp: -c 16384; Ollama: num_ctx 16384 or OLLAMA_CONTEXT_LENGTH=16384; vLLM: --max-model-len 16384), then set contextTokens in karya.config.yaml (or KARYA_CONTEXT_TOKENS) to that window. See docs/providers.md.",
+    ms: 'Permintaan ini tidak muat dalam tetingkap konteks model sebanyak {window} token. Berikan model tetingkap yang lebih besar (llama.cpp: -c 16384; Ollama: num_ctx 16384 atau OLLAMA_CONTEXT_LENGTH=16384; vLLM: --max-model-len 16384), kemudian tetapkan contextTokens dalam karya.config.yaml (atau KARYA_CONTEXT_TOKENS) kepada saiz itu. Lihat docs/providers.md.',
+  },
+  generation_failed: {
+    en: 'Failed to generate content. Please try again.',
+    ms: 'Gagal menjana kandungan. Sila cuba lagi.',
+  },
+  config_error: {
+    en: 'System configuration error. Please try again.',
+    ms: 'Ralat konfigurasi sistem. Sila cuba lagi.',
+  },
+  init_failed: {
+    en: 'Failed to initialize AI service after multiple attempts. Please try again.',
+    ms: 'Gagal memulakan perkhidmatan AI selepas beberapa percubaan. Sila cuba lagi.',
+  },
+  max_retries: {
+    en: 'Maximum retry attempts reached. Please try again later.',
+    ms: 'Had percubaan semula telah dicapai. Sila cuba lagi kemudian.',
+  },
+  connection_retry: {
+    en: 'Connection error. Retrying... ({n}/{max})',
+    ms: 'Ralat sambungan. Mencuba semula... ({n}/{max})',
+  },
+  init_error: {
+    en: 'Failed to initialize AI service. Please try again.',
+    ms: 'Gagal memulakan perkhidmatan AI. Sila cuba lagi.',
+  },
+  insufficient_credits: {
+    en: 'Insufficient credits. Please upgrade your plan.',
+    ms: 'Kredit tidak mencukupi. Sila naik taraf pelan anda.',
+  },
+  invalid_chapters: {
+    en: 'Please select a valid number of chapters',
+    ms: 'Sila pilih bilangan bab yang sah',
+  },
+  prompt_required: { en: 'Prompt is required', ms: 'Gesaan diperlukan' },
+  not_signed_in: { en: 'Please sign in to generate content', ms: 'Sila log masuk untuk menjana kandungan' },
+  unexpected: { en: 'An unexpected error occurred', ms: 'Ralat yang tidak dijangka berlaku' },
+  image_failed: { en: 'Failed to generate image: {message}', ms: 'Gagal menjana imej: {message}' },
+  no_image_url: { en: 'No image URL in response', ms: 'Tiada URL imej dalam respons' },
+  // Editing a written part by hand (engine/session/edit.ts).
+  part_empty: { en: 'The text of a part cannot be empty.', ms: 'Teks sesuatu bahagian tidak boleh kosong.' },
+  part_too_long: {
+    en: 'A part can hold at most {max} characters. Shorten the text and save again.',
+    ms: 'Sesuatu bahagian boleh memuatkan paling banyak {max} aksara. Pendekkan teks dan simpan semula.',
+  },
+  bible_too_long: {
+    en: 'The story bible can hold at most {max} characters. Shorten it and save again.',
+    ms: 'Catatan cerita boleh memuatkan paling banyak {max} aksara. Pendekkan dan simpan semula.',
+  },
+  note_too_long: {
+    en: 'A rewrite note can hold at most {max} characters. Shorten it and try again.',
+    ms: 'Nota tulis semula boleh memuatkan paling banyak {max} aksara. Pendekkan dan cuba lagi.',
+  },
+  // Passage tools (engine/session/passage.ts).
+  passage_changed: {
+    en: 'The chosen passage is no longer in the part (it was edited since). Select it again and try again.',
+    ms: 'Petikan yang dipilih tiada lagi dalam bahagian ini (ia telah disunting). Pilih semula dan cuba lagi.',
+  },
+  passage_too_long: {
+    en: 'A passage can be at most {max} characters. Select less and try again.',
+    ms: 'Petikan boleh mengandungi paling banyak {max} aksara. Pilih kurang dan cuba lagi.',
+  },
+  // Editing the outline as chapters (engine/session/outline-edit.ts).
+  chapter_written: {
+    en: 'Chapter {chapter} is written already: it cannot be changed, moved or deleted in the outline.',
+    ms: 'Bab {chapter} sudah ditulis: ia tidak boleh diubah, dialihkan atau dipadam dalam rangka.',
+  },
+  book_finished: {
+    en: 'This book is finished: its outline can no longer be changed.',
+    ms: 'Buku ini sudah siap: rangkanya tidak boleh diubah lagi.',
+  },
+  outline_too_short: { en: 'The outline needs at least {min} chapter.', ms: 'Rangka memerlukan sekurang-kurangnya {min} bab.' },
+  outline_too_long: { en: 'The outline can have at most {max} chapters.', ms: 'Rangka boleh mempunyai paling banyak {max} bab.' },
+  chapter_too_long: {
+    en: "A chapter's title can hold at most {title} characters, its plan {plan} and its note {note}.",
+    ms: 'Tajuk sesuatu bab boleh memuatkan paling banyak {title} aksara, rancangannya {plan} dan notanya {note}.',
+  },
+  version_not_found: {
+    en: 'That earlier version of this part is not kept any more.',
+    ms: 'Versi terdahulu bahagian ini tidak disimpan lagi.',
+  },
+  part_not_found: {
+    en: 'This part is not written yet, so it cannot be edited.',
+    ms: 'Bahagian ini belum ditulis, jadi ia tidak boleh disunting.',
+  },
+  step_running: {
+    en: 'A step of this book is being written. Try again when the step is done.',
+    ms: 'Satu langkah buku ini sedang ditulis. Cuba lagi selepas langkah itu selesai.',
+  },
+  // Stopping a part while it streams.
+  no_step_running: { en: 'No part of this book is being written now.', ms: 'Tiada bahagian buku ini yang sedang ditulis sekarang.' },
+  step_stopped: {
+    en: 'Stopped. The text written so far is kept as a draft.',
+    ms: 'Dihentikan. Teks yang telah ditulis disimpan sebagai draf.',
+  },
+  no_stopped_draft: {
+    en: 'This part has no stopped draft. Write it afresh.',
+    ms: 'Bahagian ini tiada draf yang dihentikan. Tulis semula dari awal.',
+  },
+  // Publishing a finished book (KDP package).
+  book_not_finished: {
+    en: 'Finish your book before publishing it: {step} is next.',
+    ms: 'Siapkan buku anda sebelum menerbitkannya: {step} ialah langkah seterusnya.',
+  },
+  package_not_found: { en: 'This book has no KDP package yet. Publish it first.', ms: 'Buku ini belum mempunyai pakej KDP. Terbitkannya dahulu.' },
+  publish_running: { en: 'This book is being published already. Please wait.', ms: 'Buku ini sedang diterbitkan. Sila tunggu.' },
+  not_publishable: {
+    en: 'This book cannot be published: its publishing settings have errors.',
+    ms: 'Buku ini tidak dapat diterbitkan: tetapan penerbitannya mempunyai ralat.',
+  },
+  // Buying credits (Stripe Checkout) and API access.
+  invalid_package: { en: 'Invalid credit package', ms: 'Pakej kredit tidak sah' },
+  checkout_unavailable: {
+    en: 'Checkout is not set up on this server. Ask the administrator for a credit code or link.',
+    ms: 'Pembayaran dalam talian belum disediakan pada pelayan ini. Minta kod atau pautan kredit daripada pentadbir.',
+  },
+  checkout_failed: { en: 'Failed to start checkout process', ms: 'Gagal memulakan proses pembayaran' },
+  purchase_not_found: { en: 'No purchase with this checkout session', ms: 'Tiada pembelian dengan sesi pembayaran ini' },
+  credits_added: { en: 'Credits added', ms: 'Kredit ditambah' },
+  api_access_required: {
+    en: 'API access comes with the Business plan. Upgrade to use API keys.',
+    ms: 'Akses API disertakan dengan pelan Business. Naik taraf untuk menggunakan kunci API.',
+  },
+  invalid_api_key: { en: 'Invalid or revoked API key', ms: 'Kunci API tidak sah atau telah dibatalkan' },
+  api_key_not_allowed: {
+    en: 'API keys work only on generation, progress, history and export routes. Sign in for this one.',
+    ms: 'Kunci API hanya boleh digunakan untuk laluan penjanaan, kemajuan, sejarah dan eksport. Sila log masuk untuk laluan ini.',
+  },
+  api_key_name: {
+    en: 'Please give the key a name of 1 to 64 characters',
+    ms: 'Sila beri kunci itu nama sepanjang 1 hingga 64 aksara',
+  },
+  api_key_not_found: { en: 'API key not found', ms: 'Kunci API tidak dijumpai' },
+  too_many_api_keys: {
+    en: 'You have the most API keys allowed ({max}). Revoke one first.',
+    ms: 'Anda sudah mempunyai bilangan maksimum kunci API ({max}). Batalkan satu dahulu.',
+  },
+  api_key_created: { en: 'API key created. Copy it now: it is shown only once.', ms: 'Kunci API dicipta. Salin sekarang: ia hanya dipaparkan sekali.' },
+  api_key_revoked: { en: 'API key revoked', ms: 'Kunci API dibatalkan' },
+  // Metering and hardening.
+  idempotency_in_progress: {
+    en: 'This request is still running. Please wait for its answer.',
+    ms: 'Permintaan ini masih berjalan. Sila tunggu jawapannya.',
+  },
+  idempotency_key_reused: {
+    en: 'This Idempotency-Key was already used for a different request. Send a new key.',
+    ms: 'Idempotency-Key ini telah digunakan untuk permintaan lain. Hantar kunci baharu.',
+  },
+  too_many_attempts: {
+    en: 'Too many attempts. Please wait a few minutes and try again',
+    ms: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi',
+  },
+  image_unavailable: { en: 'Failed to generate image. Please try again.', ms: 'Gagal menjana imej. Sila cuba lagi.' },
+  // Start-up, readiness and stop (server/http/lifecycle.ts)
+  starting: { en: 'The server is starting. Please try again in a moment.', ms: 'Pelayan sedang bermula. Sila cuba lagi sebentar lagi.' },
+  not_ready: { en: 'The server is not ready: {parts}.', ms: 'Pelayan belum sedia: {parts}.' },
+  shutting_down: {
+    en: 'The server is restarting. Please try again in a moment.',
+    ms: 'Pelayan sedang dimulakan semula. Sila cuba lagi sebentar lagi.',
+  },
+  bad_encoding: {
+    en: 'The request body could not be decoded (Content-Encoding). Send it uncompressed or as gzip, deflate or br.',
+    ms: 'Kandungan permintaan tidak dapat dinyahkod (Content-Encoding). Hantar tanpa mampatan atau sebagai gzip, deflate atau br.',
+  },
+  bad_path: { en: 'The address is not valid.', ms: 'Alamat ini tidak sah.' },
+  host_not_allowed: {
+    en: 'This server does not answer for this address. The operator can add it to KARYA_ALLOWED_HOSTS.',
+    ms: 'Pelayan ini tidak menjawab untuk alamat ini. Pengendali boleh menambahnya dalam KARYA_ALLOWED_HOSTS.',
+  },
+  // Exports (engine/node/export/pool.ts): a file is made within a time and a memory limit.
+  export_too_slow: {
+    en: 'Making the {format} file took longer than {seconds} seconds, so it was stopped. A very long word or chapter is the usual cause: break it up and try again, or download another format.',
+    ms: 'Pembuatan fail {format} mengambil masa lebih daripada {seconds} saat, jadi ia dihentikan. Perkataan atau bab yang sangat panjang biasanya puncanya: pecahkannya dan cuba lagi, atau muat turun format lain.',
+  },
+  export_too_large: {
+    en: 'Making the {format} file needed more than {megabytes} MB of memory, so it was stopped. A very long word or chapter is the usual cause: break it up and try again, or download another format.',
+    ms: 'Pembuatan fail {format} memerlukan lebih daripada {megabytes} MB memori, jadi ia dihentikan. Perkataan atau bab yang sangat panjang biasanya puncanya: pecahkannya dan cuba lagi, atau muat turun format lain.',
+  },
+  export_busy: {
+    en: 'Too many files are being made right now. Please try again in a minute.',
+    ms: 'Terlalu banyak fail sedang dibuat sekarang. Sila cuba lagi dalam seminit.',
+  },
+} as const satisfies Record<string, Bilingual>;

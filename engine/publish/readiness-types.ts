@@ -1,0 +1,100 @@
+// The shapes of a package's readiness report (readiness.json) and of what its checks read: the package's
+// files and metadata, the cover's content, epubcheck's answer. The checks themselves are in readiness.ts.
+import type { ChannelId } from './channels.js';
+import type { KdpMetadata } from './metadata.js';
+import type { PaperName, TrimName } from '../print.js';
+import type { ReadinessCheckText, ReadinessText } from './readiness-words.js';
+
+/**
+ * `warn`: advice that does not stop the upload; `skipped`: could not be run here (epubcheck not
+ * installed); `check`: not confirmed from the channel's published rule: verify it on the page named.
+ */
+export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skipped' | 'check';
+
+export interface ReadinessCheck {
+  /** Stable name, e.g. `ebook-cover`. */
+  id: string;
+  /** What is checked, e.g. "cover.jpg is a JPEG in RGB", in the book's language. */
+  label: string;
+  status: CheckStatus;
+  /** What was found. */
+  detail?: string;
+  /** What to do when it fails (or is to be checked). */
+  fix?: string;
+  /** The published rule the check comes from (document name and URL). */
+  source: string;
+  /** label, detail and fix as catalogue texts. */
+  text: ReadinessCheckText;
+}
+
+export interface ChannelReadiness {
+  /** The channel as an author knows it. */
+  name: string;
+  /** Nothing failed and nothing is left to check (a warning or a skipped check does not count against it). */
+  ready: boolean;
+  checks: ReadinessCheck[];
+}
+
+export interface Readiness {
+  /** Every channel is ready. */
+  ready: boolean;
+  channels: Record<ChannelId, ChannelReadiness>;
+}
+
+/** The result of epubcheck on manuscript.epub (engine/node/publish.ts runs it). */
+export interface EpubcheckResult {
+  status: CheckStatus;
+  /** What epubcheck found (its counts and first messages), or why it did not run. */
+  detail: ReadinessText;
+}
+
+/** The eBook cover stores want: 1.6 times as tall as wide (KDP's ideal 2,560 × 1,600 px), at least 1,600 px wide. */
+export const EBOOK_COVER = { ratio: 1.6, minWidth: 1600, tolerance: 0.01 } as const;
+
+/**
+ * The words of the offline provider's demo text (engine/providers/offline.ts OFFLINE_MARK): text that
+ * carries them was written by no model and is never ready for a store.
+ */
+export const OFFLINE_MARKERS = ['Offline demo text', 'Teks demo luar talian'] as const;
+
+/** Where a text carries the offline provider's mark. */
+export function hasOfflineText(text: string): boolean {
+  return OFFLINE_MARKERS.some((m) => text.toLowerCase().includes(m.toLowerCase()));
+}
+
+export interface ReadinessInput {
+  metadata: KdpMetadata;
+  isBookComplete: boolean;
+  /** The labels of the parts that stop mid-sentence (cut at the model's limit or a broken answer, kept incomplete). */
+  incompleteParts?: readonly string[];
+  /** The book's text (every part, as written), for the offline-text check. */
+  manuscriptText: string;
+  epub: Uint8Array;
+  docx: Uint8Array;
+  epubcheck: EpubcheckResult;
+  /**
+   * The eBook cover: cover.jpg (or cover.png in a package without a JPEG cover), and what its pixels show
+   * when the caller looked (engine/node/publish.ts): one flat colour, the size of the art it was made from.
+   */
+  cover: { name: string; bytes: Uint8Array; content?: CoverContent };
+  /**
+   * The paperback files when the package has them, and the interior's real page count; without a count,
+   * the page-count check uses an estimate (words ÷ 300) and says so.
+   */
+  paperback?: { interior?: Uint8Array; cover?: Uint8Array; pageCount?: number; trim?: TrimName; paper?: PaperName };
+  /** The book's characters' names (its outline's), for the keywords check. */
+  characterNames?: readonly string[];
+  /** How the title and author were found (said in the detail). */
+  notes?: { title?: ReadinessText; author?: ReadinessText };
+}
+
+/** What a cover's pixels show. */
+export interface CoverContent {
+  /** Every pixel (near enough) one colour: no picture, no title. */
+  isFlat: boolean;
+  /** The art the cover was made from, before it was fitted to the cover's size. */
+  source: { width: number; height: number };
+}
+
+/** KDP's smallest eBook cover (625 × 1,000 px): art narrower than this was enlarged past sharpness. */
+export const COVER_ART_MIN_WIDTH = 625;

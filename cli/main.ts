@@ -22,6 +22,7 @@ const serveCommand = lazy(async () => (await import('./commands/serve.js')).serv
 const promptsCommand = lazy(async () => (await import('./commands/prompts.js')).promptsCommand);
 const rewriteCommand = lazy(async () => (await import('./commands/rewrite.js')).rewriteCommand);
 const booksCommand = lazy(async () => (await import('./commands/books.js')).booksCommand);
+const importCommand = lazy(async () => (await import('./commands/import.js')).importCommand);
 
 /** An example for each command's --help (clig.dev: lead with examples). */
 const EXAMPLES: Readonly<Record<string, string>> = {
@@ -32,6 +33,7 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   generate: 'karya generate romance --chapters 6 --lang ms --set heatLevel=sweet --out book.epub',
   export: 'karya export romance --format epub > book.epub',
   books: 'karya books --json',
+  import: 'karya import novel.txt --dry-run',
   rewrite: 'karya rewrite romance --part chapter:2 --note "more dialogue"',
   prompts: 'karya prompts romance --step chapter:1',
   publish: 'karya publish romance --chapters 12 --author "Siti Aminah" --paper cream --out package/',
@@ -127,6 +129,15 @@ function addBookCommands(program: Command): void {
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--json', 'print {books: [{id, generator, title, words, chapters: {written, total}, lang, updatedAt, finished, current}]}')
     .action(booksCommand);
+
+  program
+    .command('import <file>')
+    .description('read a manuscript (.txt in UTF-8, UTF-16 or Latin-1, .md, .docx or .epub) and split it into its chapters: with --dry-run, print each chapter\'s number, title, words and first line')
+    .option('--lang <lang>', 'the language of the messages and the manuscript: en or ms')
+    .option('--split <pattern>', 'a regular expression for a chapter heading line, when the headings are not found by themselves')
+    .option('--dry-run', 'show the chapters found and save nothing')
+    .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …}')
+    .action(importCommand);
 
   program
     .command('rewrite [id]')

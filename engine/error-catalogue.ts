@@ -238,4 +238,45 @@ export const CATALOGUE = {
     en: 'Too many files are being made right now. Please try again in a minute.',
     ms: 'Terlalu banyak fail sedang dibuat sekarang. Sila cuba lagi dalam seminit.',
   },
+  // Importing a manuscript (engine/import): a file is refused before anything is read into a book.
+  import_too_large: {
+    en: '{file} is {size}: a manuscript may be at most {limit}. Split it into two books, or save it as plain text.',
+    ms: '{file} bersaiz {size}: manuskrip boleh bersaiz paling banyak {limit}. Pecahkannya kepada dua buku, atau simpan sebagai teks biasa.',
+  },
+  import_too_many_words: {
+    en: '{file} has {words} words: a manuscript may have at most {limit}. Split it into two books.',
+    ms: '{file} mempunyai {words} patah perkataan: manuskrip boleh mempunyai paling banyak {limit}. Pecahkannya kepada dua buku.',
+  },
+  import_empty: {
+    en: '{file} is empty: there is no text in it to import.',
+    ms: '{file} kosong: tiada teks di dalamnya untuk diimport.',
+  },
+  import_not_format: {
+    en: '{file} is not a {format} file: its content is {found}. Karya imports .txt, .md, .docx and .epub files.',
+    ms: '{file} bukan fail {format}: kandungannya ialah {found}. Karya mengimport fail .txt, .md, .docx dan .epub.',
+  },
+  import_unknown_format: {
+    en: '{file}: Karya imports .txt, .md, .docx and .epub files.',
+    ms: '{file}: Karya mengimport fail .txt, .md, .docx dan .epub.',
+  },
+  import_zip_bomb: {
+    en: '{file} unpacks to more than {limit}, more than any manuscript needs, so it was not opened.',
+    ms: '{file} membuka kepada lebih daripada {limit}, lebih daripada yang diperlukan oleh mana-mana manuskrip, jadi ia tidak dibuka.',
+  },
+  import_unreadable: {
+    en: '{file} could not be read ({reason}). Save it again from your writing program, or save it as plain text.',
+    ms: '{file} tidak dapat dibaca ({reason}). Simpan semula daripada program penulisan anda, atau simpan sebagai teks biasa.',
+  },
+  import_protected: {
+    en: '{file} is protected by DRM (its chapters are encrypted), so it cannot be read. Import a copy without DRM: your own manuscript file.',
+    ms: '{file} dilindungi oleh DRM (bab-babnya disulitkan), jadi ia tidak dapat dibaca. Import salinan tanpa DRM: fail manuskrip anda sendiri.',
+  },
+  import_dry_run_only: {
+    en: 'karya import only reads and splits a file for now: run it with --dry-run to see the chapters found. Saving an imported book (and rebuilding its story bible from it) is not built yet.',
+    ms: 'karya import hanya membaca dan memecahkan fail buat masa ini: jalankannya dengan --dry-run untuk melihat bab yang ditemui. Menyimpan buku yang diimport (dan membina semula catatan ceritanya) belum dibina.',
+  },
+  import_bad_split: {
+    en: '--split: "{pattern}" is not a regular expression ({reason}).',
+    ms: '--split: "{pattern}" bukan ungkapan nalar ({reason}).',
+  },
 } as const satisfies Record<string, Bilingual>;

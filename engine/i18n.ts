@@ -57,6 +57,18 @@ export const WORDS = {
   rewriteFailed: { en: '{label}: the rewrite failed ({message}); the part is as it was', ms: '{label}: penulisan semula gagal ({message}); bahagian itu kekal seperti sebelumnya' },
   rewriteInterrupted: { en: 'interrupted; the part is as it was', ms: 'dihentikan; bahagian itu kekal seperti sebelumnya' },
   outlineShort: { en: 'the outline plans {found} of {total} chapters even after asking again; {missing} will be written from the premise and the story so far, with no plan of their own', ms: 'rangka merancang {found} daripada {total} bab walaupun selepas diminta semula; {missing} akan ditulis berdasarkan premis dan cerita setakat ini, tanpa rancangan sendiri' },
+  // karya import --dry-run: what was found in a manuscript.
+  importFound: { en: '{file}: {parts} parts, {words} words ({how})', ms: '{file}: {parts} bahagian, {words} patah perkataan ({how})' },
+  importFrontMatter: { en: '{words} words before the first part (title page, contents, licence) left out', ms: '{words} patah perkataan sebelum bahagian pertama (halaman judul, kandungan, lesen) tidak dimasukkan' },
+  importReadingChapterWord: { en: 'headings such as "Chapter 3" or "Bab 3"', ms: 'tajuk seperti "Chapter 3" atau "Bab 3"' },
+  importReadingRomanAlone: { en: 'a Roman numeral alone on its line', ms: 'angka Rumi sendirian pada barisnya' },
+  importReadingNumberAlone: { en: 'a number alone on its line', ms: 'nombor sendirian pada barisnya' },
+  importReadingMarkdown: { en: 'Markdown headings', ms: 'tajuk Markdown' },
+  importReadingRegex: { en: 'your --split pattern', ms: 'corak --split anda' },
+  importReadingNone: { en: 'no chapter heading found: the whole text is one chapter; give --split PATTERN to split it', ms: 'tiada tajuk bab ditemui: seluruh teks ialah satu bab; berikan --split CORAK untuk memecahkannya' },
+  importDryRun: { en: 'Nothing was saved (--dry-run).', ms: 'Tiada apa-apa yang disimpan (--dry-run).' },
+  prologue: { en: 'Prologue', ms: 'Prolog' },
+  epilogue: { en: 'Epilogue', ms: 'Epilog' },
 } as const satisfies Record<string, Bilingual>;
 
 export type WordKey = keyof typeof WORDS;

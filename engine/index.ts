@@ -30,3 +30,4 @@ export * from './provider.js';
 export * from './spec/conclusion.js';
 export { AuthoredSpec, SharedFile } from './spec/format.js';
 export * from './publish/index.js';
+export * from './import/index.js';

@@ -12,6 +12,12 @@ export type * from './providers/index.js';
 export type { PackageFile, PrintChoice } from './node/publish.js';
 
 /**
+ * A manuscript file's parts (text, Markdown, DOCX through mammoth, EPUB), its reader loaded on first use.
+ * @example const read = await readManuscriptFile('novel.docx', bytes);
+ */
+export const readManuscriptFile: typeof import('./node/import/index.js').readManuscriptFile = async (...args) => (await import('./node/import/index.js')).readManuscriptFile(...args);
+
+/**
  * fetch through node:http(s) with keep-alive (node/light-fetch.ts), its module loaded on the first request.
  * @example providerFromEnv(process.env, { fetch: lightFetch })
  */

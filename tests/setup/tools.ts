@@ -1,6 +1,7 @@
 // The system tools the tests need, checked once before any test runs (vitest globalSetup): Debian's
 // chromium (browser tests), epubcheck (EPUB validity), poppler's pdfinfo/pdftotext/pdffonts (PDF checks),
-// the Postgres binaries (throw-away clusters, tests/postgres.ts) and the DejaVu fonts (the PDF export).
+// the Postgres binaries (throw-away clusters, tests/postgres.ts), the DejaVu fonts (the PDF export) and pandoc
+// (the DOCX and EPUB manuscripts the import tests read).
 //
 // `npm test` never goes green having skipped one of them: when something is missing it is installed with
 // apt-get where it can be (root, apt-get present; as .ci/run does), else the run stops at once naming the
@@ -11,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-export type ToolId = 'chromium' | 'epubcheck' | 'poppler' | 'postgres' | 'fonts';
+export type ToolId = 'chromium' | 'epubcheck' | 'poppler' | 'postgres' | 'fonts' | 'pandoc';
 
 /** How the machine is looked at: a program on PATH, a file, the Postgres binaries' folder. */
 export interface Probe {
@@ -59,6 +60,8 @@ export const TOOLS: readonly Tool[] = [
     // KARYA_FONT_DIR: where the PDF export looks instead (engine/node/export/pdf.ts).
     isPresent: (p) => ['DejaVuSerif.ttf', 'DejaVuSerif-Italic.ttf'].every((font) => p.exists(path.join(process.env.KARYA_FONT_DIR ?? DEJAVU, font))),
   },
+  // The DOCX and EPUB manuscripts an import reads are made by another tool, as a writer's are.
+  { id: 'pandoc', what: 'pandoc (DOCX and EPUB manuscripts to import)', packages: ['pandoc'], usedBy: ['tests/import/formats.test.ts'], leaveOutQuick: true, isPresent: (p) => p.which('pandoc') },
 ];
 
 /** The folder of initdb and pg_ctl (KARYA_PG_BIN, Debian's /usr/lib/postgresql/<n>/bin, or pg_config --bindir), or null. */

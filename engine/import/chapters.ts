@@ -1,0 +1,211 @@
+// A manuscript's text split into its parts. Every heading-like line is read (headings.ts); the lines of one
+// family make one reading of the book; a reading's chapters are the longest run whose numbers go up one by one
+// (a contents list is such a run too, but one with no text under its entries, so the run that covers the most
+// words wins); a prologue just before the run and an epilogue just after it join it. Among the readings the
+// one that covers the most of the text wins, so "I know she'd be here" or a lone "1" in a list never starts a
+// chapter. A licence header and footer (Project Gutenberg's markers) and everything before the first chapter
+// (title page, contents, copyright) are front matter, kept out of the chapters. With the writer's own
+// --split pattern, every line it matches starts a chapter. Pure.
+import { countWords } from '../provider.js';
+import { isTitleLine, readHeading, type HeadingLine } from './headings.js';
+
+/** One part found in a manuscript. */
+export interface ImportedPart {
+  /** A prologue is the book's introduction, an epilogue its conclusion; the rest are chapters, numbered from 1. */
+  kind: 'introduction' | 'chapter' | 'conclusion';
+  /** The chapter's number in the book (chapters only). */
+  number?: number;
+  /** The heading's title ("The Storm"), or '' where the heading has none. */
+  title: string;
+  words: number;
+  /** The first line of its text (up to 120 characters). */
+  firstLine: string;
+  /** Its text, without its heading and title lines. */
+  text: string;
+}
+
+export interface ManuscriptSplit {
+  parts: ImportedPart[];
+  /** How the parts were found: a heading pattern, Markdown headings, the writer's --split pattern, or none (one part). */
+  reading: HeadingLine['family'] | 'none';
+  /** Words before the first part (title page, contents, copyright), kept out of the parts. */
+  frontMatterWords: number;
+  /** The book's title where the front matter or a Markdown title heading gives one. */
+  title?: string;
+}
+
+interface Found extends HeadingLine {
+  line: number;
+  /** The line after the heading that is its title (a Roman numeral's title line). */
+  titleLine?: number;
+}
+
+const LICENCE_START = /^\s*(?:\*{3}\s*)?START OF (?:THE|THIS) PROJECT GUTENBERG/i;
+const LICENCE_END = /^\s*(?:(?:\*{3}\s*)?END OF (?:THE|THIS) PROJECT GUTENBERG|End of (?:the )?Project Gutenberg)/i;
+
+/** The lines between a licence header's and footer's markers (all lines when there are none). */
+function bodyLines(text: string): string[] {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => LICENCE_START.test(l));
+  const end = lines.findIndex((l, i) => i > start && LICENCE_END.test(l));
+  return lines.slice(start + 1, end === -1 ? lines.length : end);
+}
+
+const blank = (line: string | undefined) => line === undefined || line.trim() === '';
+
+/** Every heading-like line that stands alone (a blank line or the start before it), with its title line. */
+function headingsOf(lines: readonly string[], split?: RegExp): Found[] {
+  const found: Found[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (split) {
+      if (split.test(line)) found.push({ family: 'regex', kind: 'chapter', line: i, ...splitTitle(line, split) });
+      continue;
+    }
+    const isMarkdown = /^#{1,6}\s/.test(line.trim());
+    if (!isMarkdown && !blank(lines[i - 1])) continue;
+    const heading = readHeading(line);
+    if (!heading) continue;
+    const next = nextNonBlank(lines, i + 1);
+    if (heading.family === 'number-alone' || heading.family === 'roman-alone') {
+      // A number alone is a heading only when a title or a paragraph follows after a blank line.
+      if (next === undefined || (next === i + 1 && !isTitleLine(lines[next]!))) continue;
+    }
+    const hasTitleLine = heading.title === undefined && heading.kind !== 'part' && next !== undefined && next <= i + 2 && isTitleLine(lines[next]!) && blank(lines[next + 1]);
+    found.push({ ...heading, line: i, ...(hasTitleLine ? { title: lines[next]!.trim(), titleLine: next } : {}) });
+  }
+  return found;
+}
+
+function splitTitle(line: string, split: RegExp): { title?: string } {
+  const rest = line.replace(split, '').replace(/^\s*[.:—–-]?\s*/, '').trim();
+  return rest ? { title: rest } : {};
+}
+
+function nextNonBlank(lines: readonly string[], from: number): number | undefined {
+  for (let i = from; i < lines.length && i < from + 3; i++) if (!blank(lines[i])) return i;
+  return undefined;
+}
+
+/** Words from the start of the text to the start of each line (prefix sums), so a stretch's words cost nothing to count. */
+function wordsBefore(lines: readonly string[]): number[] {
+  const before = [0];
+  for (const line of lines) before.push(before.at(-1)! + countWords(line));
+  return before;
+}
+
+/** A heading with this many words under it or more is a chapter's; fewer is a contents entry's. */
+const CHAPTER_WORDS_AT_LEAST = 20;
+
+/**
+ * One reading's chapters: the chain of headings whose numbers go up one by one (a heading out of turn, such
+ * as a lone "I" in the prose, is passed over as text), started at the heading that gives the most chapters
+ * with text under them; a contents list's chain has none. Headings without a number (Markdown's) all count.
+ */
+function bestRun(lines: readonly string[], family: readonly Found[]): { run: Found[]; words: number } {
+  const chapters = family.filter((h) => h.kind === 'chapter').slice(0, 5000);
+  const before = wordsBefore(lines);
+  const under = (chain: readonly Found[], k: number) => before[chain[k + 1]?.line ?? lines.length]! - before[(chain[k]!.titleLine ?? chain[k]!.line) + 1]!;
+  let best = { run: [] as Found[], score: -1, titled: -1, words: 0 };
+  for (let s = 0; s < chapters.length; s++) {
+    if (s > 0 && chapters[s]!.number !== undefined && best.run.includes(chapters[s]!)) continue;
+    const chain = [chapters[s]!];
+    for (let k = s + 1; k < chapters.length; k++) {
+      const h = chapters[k]!;
+      const last = chain.at(-1)!;
+      if (h.number === undefined || last.number === undefined || h.number === last.number + 1) chain.push(h);
+    }
+    const words = chain.map((_, k) => under(chain, k));
+    const score = words.filter((w) => w >= CHAPTER_WORDS_AT_LEAST).length;
+    const titled = chain.filter((h) => h.title !== undefined).length;
+    const total = words.reduce((a, b) => a + b, 0);
+    // Equal chapters with text: the chain with more titled headings (a lone "I" in the prose has no title), then
+    // the one that starts later (a contents entry before the first chapter is not its start).
+    const isBetter = score !== best.score ? score > best.score : titled !== best.titled ? titled > best.titled : total < best.words;
+    if (isBetter) best = { run: chain, score, titled, words: total };
+  }
+  return { run: best.run, words: best.score * 1e9 + best.words };
+}
+
+/** The reading to use: the writer's pattern, else the family whose best run covers the most words (two chapters at least). */
+function chooseReading(lines: readonly string[], found: Found[]): { family: HeadingLine['family']; run: Found[]; ends: number[] } | undefined {
+  const families = new Map<HeadingLine['family'], Found[]>();
+  for (const h of found) families.set(h.family, [...(families.get(h.family) ?? []), h]);
+  const markdown = families.get('markdown');
+  if (markdown) families.set('markdown', markdownChapters(markdown));
+  let chosen: { family: HeadingLine['family']; run: Found[]; words: number } | undefined;
+  for (const [family, headings] of families) {
+    const { run, words } = family === 'regex' ? { run: headings, words: 1 } : bestRun(lines, headings);
+    if (run.filter((h) => h.kind === 'chapter').length < 2 && family !== 'regex') continue;
+    if (!chosen || words > chosen.words) chosen = { family, run, words };
+  }
+  if (!chosen) return undefined;
+  const all = found.filter((h) => h.family === chosen.family);
+  return { family: chosen.family, run: withPrologueAndEpilogue(all, chosen.run), ends: all.filter((h) => h.kind === 'part').map((h) => h.line) };
+}
+
+/** Markdown's chapters are the headings of the level used most often (a lone `# Title` above `##` chapters is the title). */
+function markdownChapters(headings: Found[]): Found[] {
+  const counts = new Map<number, number>();
+  for (const h of headings) if (h.kind === 'chapter') counts.set(h.level ?? 1, (counts.get(h.level ?? 1) ?? 0) + 1);
+  const level = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
+  return headings.filter((h) => h.level === level || h.kind === 'prologue' || h.kind === 'epilogue');
+}
+
+function withPrologueAndEpilogue(family: readonly Found[], run: Found[]): Found[] {
+  const first = run[0];
+  const last = run.at(-1);
+  if (!first || !last) return run;
+  const before = family.filter((h) => h.line < first.line).at(-1);
+  const after = family.find((h) => h.line > last.line);
+  return [...(before?.kind === 'prologue' ? [before] : []), ...run.filter((h) => h.kind === 'chapter'), ...(after?.kind === 'epilogue' ? [after] : [])];
+}
+
+/** The first line of a part's text, up to 120 characters. */
+function firstLineOf(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '')?.trim() ?? '';
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
+
+/** The part's title as a writer would type it ("THE OLD HOUSE" stays as written). */
+const tidyTitle = (title: string | undefined) => (title ?? '').replace(/^[*_#\s]+|[*_\s]+$/g, '').trim();
+
+/**
+ * A manuscript's parts: see the file's comment. `split` is the writer's own pattern for a chapter's heading
+ * line (a RegExp; the text after the match on that line is the title).
+ */
+export function splitManuscript(text: string, opts: { split?: RegExp } = {}): ManuscriptSplit {
+  const lines = bodyLines(text);
+  const reading = chooseReading(lines, headingsOf(lines, opts.split));
+  if (!reading) {
+    const body = lines.join('\n').trim();
+    return { parts: [{ kind: 'chapter', number: 1, title: '', words: countWords(body), firstLine: firstLineOf(body), text: body }], reading: 'none', frontMatterWords: 0 };
+  }
+  const { run, ends } = reading;
+  let chapter = 0;
+  const parts = run.map((h, k): ImportedPart => {
+    // A part ends at the next heading of its reading (a `Part II` line too), the last one at the text's end.
+    const end = k + 1 < run.length ? Math.min(run[k + 1]!.line, ...ends.filter((line) => line > h.line)) : textEnd(lines);
+    const body = lines.slice((h.titleLine ?? h.line) + 1, end).join('\n').trim();
+    const kind = h.kind === 'prologue' ? 'introduction' : h.kind === 'epilogue' ? 'conclusion' : 'chapter';
+    if (kind === 'chapter') chapter += 1;
+    return { kind, ...(kind === 'chapter' ? { number: chapter } : {}), title: tidyTitle(h.title), words: countWords(body), firstLine: firstLineOf(body), text: body };
+  });
+  const front = lines.slice(0, run[0]!.line);
+  const title = markdownTitle(front) ?? front.find((l) => l.trim() !== '' && !/^(title|tajuk)\s*:/i.test(l))?.trim();
+  return { parts, reading: reading.family, frontMatterWords: countWords(front.join('\n')), ...(title && title.length <= 120 ? { title: tidyTitle(title) } : {}) };
+}
+
+/** The last part ends at the text's end, or at a closing `THE END` / `TAMAT` line. */
+function textEnd(lines: readonly string[]): number {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (blank(lines[i])) continue;
+    return /^(?:the end|tamat)\.?$/i.test(lines[i]!.trim()) ? i : lines.length;
+  }
+  return lines.length;
+}
+
+function markdownTitle(front: readonly string[]): string | undefined {
+  const heading = front.find((l) => /^#\s+\S/.test(l.trim()));
+  return heading?.trim().replace(/^#\s+/, '');
+}

@@ -1,0 +1,126 @@
+// What a manuscript's chapter headings look like, in English and Malay: `Chapter 3`, `CHAPTER III`,
+// `Chapter Three`, `Bab 3`, `BAB III`, `Bab Tiga`, a Roman numeral or a number alone on its line,
+// `Prologue`/`Prolog`, `Epilogue`/`Epilog`, `Part`/`Bahagian`, and Markdown's `#` headings. Each
+// pattern reads one line; chapters.ts chooses which reading of the whole text is right. Pure data and
+// small functions.
+
+/** A heading line as read: what kind of part it opens, its number (chapters) and the title on its own line. */
+export interface HeadingLine {
+  /** The reading it belongs to: one pattern family, so one book's headings are read one way. */
+  family: 'chapter-word' | 'roman-alone' | 'number-alone' | 'markdown' | 'regex';
+  kind: 'chapter' | 'prologue' | 'epilogue' | 'part';
+  number?: number;
+  /** The title written on the heading's own line ("Chapter 3: The Storm" → "The Storm"). */
+  title?: string;
+  /** Markdown's heading level (1 for `#`). */
+  level?: number;
+}
+
+const ROMAN: Readonly<Record<string, number>> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
+
+/** A Roman numeral's value (I to MMMCMXCIX, written the standard way), or undefined. */
+export function romanValue(text: string): number | undefined {
+  const upper = text.toUpperCase();
+  if (!/^M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$/.test(upper) || upper === '') return undefined;
+  let total = 0;
+  for (let i = 0; i < upper.length; i++) {
+    const value = ROMAN[upper[i]!]!;
+    const next = ROMAN[upper[i + 1] ?? ''] ?? 0;
+    total += value < next ? -value : value;
+  }
+  return total;
+}
+
+const EN_UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const EN_TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const MS_UNITS = ['kosong', 'satu', 'dua', 'tiga', 'empat', 'lima', 'enam', 'tujuh', 'lapan', 'sembilan'];
+
+/** "Three", "Twenty-One", "Satu", "Dua Belas", "Dua Puluh Satu" → 3, 21, 1, 12, 21 (1 to 99), else undefined. */
+export function numberWordValue(text: string): number | undefined {
+  const words = text.toLowerCase().replace(/-/g, ' ').split(/\s+/).filter(Boolean);
+  const [first, second] = words;
+  if (first === undefined) return undefined;
+  const enUnit = EN_UNITS.indexOf(first);
+  if (words.length === 1 && enUnit > 0) return enUnit;
+  const enTen = EN_TENS.indexOf(first);
+  if (enTen >= 2) {
+    if (words.length === 1) return enTen * 10;
+    const unit = EN_UNITS.indexOf(second ?? '');
+    if (words.length === 2 && unit >= 1 && unit <= 9) return enTen * 10 + unit;
+  }
+  return malayNumberValue(words);
+}
+
+function malayNumberValue(words: string[]): number | undefined {
+  const unitOf = (w: string | undefined) => (w === 'se' ? 1 : MS_UNITS.indexOf(w ?? ''));
+  const joined = words.join(' ').replace(/^se(puluh|belas)/, 'se $1').split(' ');
+  const [a, b, c, d] = joined;
+  if (joined.length === 1) return a === 'sepuluh' ? 10 : a === 'sebelas' ? 11 : unitOf(a) > 0 ? unitOf(a) : undefined;
+  if (joined.length === 2 && b === 'belas' && unitOf(a) >= 1) return 10 + unitOf(a);
+  if (b === 'puluh' && unitOf(a) >= 1) {
+    if (joined.length === 2) return unitOf(a) * 10;
+    if (joined.length === 3 && unitOf(c) >= 1 && d === undefined) return unitOf(a) * 10 + unitOf(c);
+  }
+  return undefined;
+}
+
+/** A chapter's number as written: digits, a Roman numeral or a number in words (English or Malay). */
+export function chapterNumber(text: string): number | undefined {
+  const t = text.trim().replace(/[.:]$/, '');
+  if (/^\d{1,3}$/.test(t)) return Number(t);
+  return romanValue(t) ?? numberWordValue(t);
+}
+
+const NUMBER_WORD = String.raw`(?:\d{1,3}|[ivxlcdm]+|(?:[a-z]+(?:[- ](?:[a-z]+)){0,3}?))`;
+const TITLE_AFTER = String.raw`(?:\s*[.:—–-]\s*(.*?))?`;
+const CHAPTER_WORD = new RegExp(String.raw`^(?:chapter|chap\.|bab)\s+(${NUMBER_WORD})${TITLE_AFTER}\s*$`, 'i');
+const PROLOGUE = new RegExp(String.raw`^(prologue|prolog|epilogue|epilog)${TITLE_AFTER}\s*$`, 'i');
+const PART = new RegExp(String.raw`^(?:part|bahagian)\s+(${NUMBER_WORD})${TITLE_AFTER}\s*$`, 'i');
+const ROMAN_ALONE = /^([IVXLCDM]+)\.?\s*$/;
+const ROMAN_TITLED = /^([IVXLCDM]+)\.\s+(\S.*?)\s*$/;
+const NUMBER_ALONE = /^(\d{1,3})\.?\s*$/;
+const MARKDOWN = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+
+/** A heading line read by the built-in patterns, or undefined for a line of prose. */
+export function readHeading(raw: string): HeadingLine | undefined {
+  const line = raw.trim().replace(/^[*_]+|[*_]+$/g, '');
+  if (line.length === 0 || line.length > 120) return undefined;
+  const md = MARKDOWN.exec(raw.trim());
+  if (md) {
+    const inner = readHeading(md[2]!);
+    const level = md[1]!.length;
+    if (inner && inner.family !== 'markdown') return { ...inner, family: 'markdown', level };
+    return { family: 'markdown', kind: 'chapter', level, ...(md[2] ? { title: md[2] } : {}) };
+  }
+  const chapter = CHAPTER_WORD.exec(line);
+  if (chapter) {
+    const number = chapterNumber(chapter[1]!);
+    if (number !== undefined) return { family: 'chapter-word', kind: 'chapter', number, ...titleOf(chapter[2]) };
+  }
+  const prologue = PROLOGUE.exec(line);
+  if (prologue) return { family: 'chapter-word', kind: /^pro/i.test(prologue[1]!) ? 'prologue' : 'epilogue', ...titleOf(prologue[2]) };
+  const part = PART.exec(line);
+  if (part && chapterNumber(part[1]!) !== undefined) return { family: 'chapter-word', kind: 'part', number: chapterNumber(part[1]!)!, ...titleOf(part[2]) };
+  const roman = ROMAN_ALONE.exec(line) ?? ROMAN_TITLED.exec(line);
+  if (roman && romanValue(roman[1]!) !== undefined) return { family: 'roman-alone', kind: 'chapter', number: romanValue(roman[1]!)!, ...titleOf(roman[2]) };
+  const number = NUMBER_ALONE.exec(line);
+  if (number) return { family: 'number-alone', kind: 'chapter', number: Number(number[1]) };
+  return undefined;
+}
+
+function titleOf(text: string | undefined): { title?: string } {
+  const title = text?.trim();
+  return title ? { title } : {};
+}
+
+/**
+ * A title on the line after a heading: short (12 words or fewer, 100 characters), not a sentence's end
+ * (no full stop, question or exclamation mark, unless it is all capitals), not a heading itself.
+ */
+export function isTitleLine(line: string): boolean {
+  const t = line.trim();
+  if (t.length === 0 || t.length > 100 || t.split(/\s+/).length > 12) return false;
+  if (readHeading(t)) return false;
+  const isCapitals = t === t.toUpperCase() && /\p{Lu}/u.test(t);
+  return isCapitals || !/[.!?…,;:]["'”’)]*$/.test(t);
+}

@@ -1,0 +1,42 @@
+// Importing a manuscript: its bytes read as text (read-text.ts), its text split into parts (chapters.ts).
+// The front door of engine/import: callers (the CLI, the server, the studio) use only what this file exports.
+import { countWords } from '../provider.js';
+import { splitManuscript, type ManuscriptSplit } from './chapters.js';
+import { checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
+
+export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
+export { checkImportFile, decodeText, fileKindOf, importRefusalMessage, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
+export { chapterNumber, numberWordValue, readHeading, romanValue } from './headings.js';
+export { decodeEntities, htmlToText } from './html-text.js';
+
+/** A manuscript read: its format, its encoding (text files), and its parts. */
+export interface ReadManuscript extends ManuscriptSplit {
+  file: string;
+  format: ImportFormat;
+  encoding?: TextEncoding;
+  /** The words of all its parts. */
+  words: number;
+}
+
+/**
+ * A text or Markdown manuscript's parts (DOCX and EPUB are read to text by the Node side first and passed
+ * as `text`). Refused (ImportRefusal) when the file is empty, too large, not what its name says, or over
+ * the word limit.
+ */
+export function readManuscript(file: string, input: { bytes: Uint8Array } | { text: string; format: ImportFormat }, opts: { split?: RegExp } = {}): ReadManuscript {
+  let format: ImportFormat;
+  let text: string;
+  let encoding: TextEncoding | undefined;
+  if ('bytes' in input) {
+    format = checkImportFile(file, input.bytes);
+    ({ text, encoding } = decodeText(input.bytes));
+  } else {
+    ({ text, format } = input);
+  }
+  const name = file.split(/[\\/]/).pop() ?? file;
+  if (text.trim() === '') throw new ImportRefusal('import_empty', { file: name });
+  const total = countWords(text);
+  if (total > IMPORT_LIMITS.words) throw new ImportRefusal('import_too_many_words', { file: name, words: String(total), limit: String(IMPORT_LIMITS.words) });
+  const split = splitManuscript(text, opts);
+  return { file: name, format, ...(encoding ? { encoding } : {}), ...split, words: split.parts.reduce((sum, p) => sum + p.words, 0) };
+}

@@ -1,0 +1,58 @@
+// Manuscripts shaped as writers and public-domain archives have them, for the import tests: a Project
+// Gutenberg-style novel (licence header and footer, a title page, a contents list, 28 chapters each headed by a
+// Roman numeral alone on its line and a title line), and Malay manuscripts headed `BAB I` or `Bab 1`.
+// The prose is varied sentences, with one-line paragraphs that look like headings to a careless reader
+// ("I know she'd be here.", "I", "1"), so only the real headings can make the chapters.
+import { countWords } from '../../engine/index.js';
+
+const ROMANS = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII', 'XIV', 'XV', 'XVI', 'XVII', 'XVIII', 'XIX', 'XX', 'XXI', 'XXII', 'XXIII', 'XXIV', 'XXV', 'XXVI', 'XXVII', 'XXVIII', 'XXIX', 'XXX'];
+const NOUNS = ['the harbour', 'the old mill', 'her brother', 'the letter', 'the orchard', 'the lamp', 'the village school', 'the river', 'his father', 'the north road'];
+const VERBS = ['remembered', 'waited by', 'walked towards', 'spoke of', 'looked at', 'left behind', 'thought about', 'wrote to'];
+const MS_NOUNS = ['pelabuhan', 'kilang lama', 'abangnya', 'surat itu', 'dusun', 'pelita', 'sekolah kampung', 'sungai', 'ayahnya', 'jalan utara'];
+const MS_VERBS = ['teringat akan', 'menunggu di tepi', 'berjalan ke arah', 'bercakap tentang', 'memandang', 'meninggalkan', 'memikirkan', 'menulis kepada'];
+
+/** A paragraph of `sentences` sentences, seeded so every chapter reads differently. */
+function paragraph(seed: number, sentences: number, lang: 'en' | 'ms'): string {
+  const out: string[] = [];
+  for (let s = 0; s < sentences; s++) {
+    const k = seed * 7 + s * 3;
+    out.push(lang === 'en'
+      ? `Margaret ${VERBS[k % VERBS.length]} ${NOUNS[(k + s) % NOUNS.length]} while the evening grew quiet around ${NOUNS[(k + 3) % NOUNS.length]}.`
+      : `Aminah ${MS_VERBS[k % MS_VERBS.length]} ${MS_NOUNS[(k + s) % MS_NOUNS.length]} ketika petang menjadi sunyi di sekitar ${MS_NOUNS[(k + 3) % MS_NOUNS.length]}.`);
+  }
+  return out.join(' ');
+}
+
+export const CHAPTER_TITLES = Array.from({ length: 28 }, (_, i) => ['THE OLD HOUSE', 'A LETTER FROM LONDON', 'THE ORCHARD GATE', 'MARGARET DECIDES', 'RAIN ON THE RIVER', 'THE VILLAGE FAIR', 'WHAT THE MILLER SAW'][i % 7] + (i >= 7 ? ` ${ROMANS[Math.floor(i / 7)]}` : ''));
+
+/** A chapter's body: paragraphs, with a one-line "I know she'd be here." and a lone "I" line among them. */
+function chapterBody(n: number, lang: 'en' | 'ms'): string {
+  const paragraphs = [paragraph(n, 6, lang), paragraph(n + 1, 5, lang)];
+  if (lang === 'en') paragraphs.push('"I know she\'d be here," he said.', 'I', paragraph(n + 2, 7, lang));
+  else paragraphs.push('"Saya tahu dia akan datang," katanya.', paragraph(n + 2, 7, lang));
+  paragraphs.push(paragraph(n + 3, 4, lang));
+  return paragraphs.join('\n\n');
+}
+
+/** The Gutenberg-style English novel: header, title page, contents, 28 chapters, THE END, footer. */
+export function gutenbergNovel(): { text: string; bodyWords: number } {
+  const header = ['The Project Gutenberg eBook of The Orchard Gate', '', 'This ebook is for the use of anyone anywhere in the United States and most', 'other parts of the world at no cost and with almost no restrictions', 'whatsoever. You may copy it, give it away or re-use it under the terms', 'of the Project Gutenberg License included with this ebook.', '', 'Title: The Orchard Gate', '', 'Author: E. M. Hartley', '', '*** START OF THE PROJECT GUTENBERG EBOOK THE ORCHARD GATE ***', ''];
+  const title = ['', 'THE ORCHARD GATE', '', 'A NOVEL', '', 'BY E. M. HARTLEY', '', '', 'CONTENTS', ''];
+  const contents = CHAPTER_TITLES.map((t, i) => `     ${ROMANS[i]}. ${t}`);
+  const chapters: string[] = [];
+  let bodyWords = 0;
+  CHAPTER_TITLES.forEach((t, i) => {
+    const body = chapterBody(i + 1, 'en');
+    bodyWords += countWords(body);
+    chapters.push('', '', '', ROMANS[i]!, '', t, '', body);
+  });
+  const footer = ['', '', 'THE END', '', '', '*** END OF THE PROJECT GUTENBERG EBOOK THE ORCHARD GATE ***', '', 'Updated editions will replace the previous one--the old editions will', 'be renamed.', '', 'START: FULL LICENSE', '', 'THE FULL PROJECT GUTENBERG LICENSE', 'PLEASE READ THIS BEFORE YOU DISTRIBUTE OR USE THIS WORK'];
+  return { text: [...header, ...title, ...contents, ...chapters, ...footer].join('\n'), bodyWords };
+}
+
+/** A Malay manuscript of `n` chapters headed `BAB I`, `BAB II`, … (roman) or `Bab 1`, `Bab 2`, … (digits), each with a title line. */
+export function malayManuscript(n: number, style: 'roman' | 'digits'): string {
+  const parts = ['LAMPU PELABUHAN', '', 'oleh Siti Aminah', ''];
+  for (let i = 1; i <= n; i++) parts.push('', style === 'roman' ? `BAB ${ROMANS[i - 1]}` : `Bab ${i}`, '', `Ribut di Pelabuhan ${i}`, '', chapterBody(i, 'ms'));
+  return parts.join('\n');
+}

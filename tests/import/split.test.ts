@@ -1,0 +1,92 @@
+// Splitting a manuscript into its chapters (engine/import): the reading whose numbers run in order and cover
+// the text wins; a contents list, a licence header and footer and a title page stay out of the chapters; a
+// line such as "I know she'd be here" is never a chapter; English and Malay headings.
+import { describe, expect, it } from 'vitest';
+import { chapterNumber, readManuscript, splitManuscript } from '../../engine/import/index.js';
+import { CHAPTER_TITLES, gutenbergNovel, malayManuscript } from './manuscript.js';
+
+describe('a Gutenberg-style novel of 28 chapters (Roman numeral alone, then a title line)', () => {
+  const { text, bodyWords } = gutenbergNovel();
+  const split = splitManuscript(text);
+
+  it('gives its 28 chapters in order with their titles, and no contents entry or licence line', () => {
+    expect(split.parts.map((p) => p.number)).toEqual(Array.from({ length: 28 }, (_, i) => i + 1));
+    expect(split.parts.map((p) => p.title)).toEqual(CHAPTER_TITLES);
+    expect(split.parts.every((p) => p.kind === 'chapter')).toBe(true);
+    const all = split.parts.map((p) => p.text).join('\n');
+    expect(all).not.toMatch(/PROJECT GUTENBERG|CONTENTS|THE END/);
+    expect(split.title).toBe('THE ORCHARD GATE');
+  });
+
+  it("keeps the chapters' words within 2 % of the body, and \"I know she'd be here\" inside its chapter", () => {
+    const words = split.parts.reduce((sum, p) => sum + p.words, 0);
+    expect(Math.abs(words - bodyWords) / bodyWords).toBeLessThan(0.02);
+    expect(split.parts[0]!.text).toContain("\"I know she'd be here,\" he said.");
+    expect(split.parts[0]!.firstLine).toMatch(/^Margaret /);
+  });
+
+  it('reads the same from UTF-8, UTF-16 with a mark, and Latin-1 with CRLF', () => {
+    const latin1 = Buffer.from(text.replace(/Margaret/g, 'Margarète').replace(/\n/g, '\r\n'), 'latin1');
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    for (const [bytes, encoding] of [[Buffer.from(text, 'utf8'), 'utf-8'], [utf16, 'utf-16le'], [latin1, 'windows-1252']] as const) {
+      const read = readManuscript('orchard.txt', { bytes: new Uint8Array(bytes) });
+      expect(read.encoding).toBe(encoding);
+      expect(read.parts).toHaveLength(28);
+      expect(read.parts[3]!.title).toBe('MARGARET DECIDES');
+    }
+    const accented = readManuscript('orchard.txt', { bytes: new Uint8Array(latin1) });
+    expect(accented.parts[0]!.firstLine).toMatch(/^Margarète /);
+    expect(accented.parts[0]!.text).not.toContain('\r');
+  });
+});
+
+describe('Malay manuscripts', () => {
+  it.each(['roman', 'digits'] as const)('headed BAB I… / Bab 1… (%s): every chapter with its title', (style) => {
+    const split = splitManuscript(malayManuscript(12, style));
+    expect(split.parts.map((p) => p.number)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(split.parts[4]!.title).toBe('Ribut di Pelabuhan 5');
+    expect(split.title).toBe('LAMPU PELABUHAN');
+  });
+
+  it('Prolog and Epilog are the introduction and the conclusion', () => {
+    const text = ['Prolog', '', 'Hujan turun di pelabuhan sejak pagi.', '', 'Bab 1: Surat', '', 'Aminah membaca surat itu dua kali.', '', 'Bab 2: Kapal', '', 'Kapal itu tiba lewat petang.', '', 'Epilog', '', 'Bertahun-tahun kemudian, dia kembali.'].join('\n');
+    const split = splitManuscript(text);
+    expect(split.parts.map((p) => [p.kind, p.number ?? null, p.title])).toEqual([['introduction', null, ''], ['chapter', 1, 'Surat'], ['chapter', 2, 'Kapal'], ['conclusion', null, '']]);
+  });
+});
+
+describe('headings in other shapes', () => {
+  it('Chapter Three, CHAPTER III and Chapter 3 are the same number; Dua Puluh Satu is 21', () => {
+    expect(['Three', 'III', '3', 'Tiga', 'twenty-one', 'Dua Puluh Satu', 'Sebelas', 'Dua Belas'].map(chapterNumber)).toEqual([3, 3, 3, 3, 21, 21, 11, 12]);
+  });
+
+  it('Markdown: the level used for chapters, a lone # title above them is the book title', () => {
+    const text = ['# Harbour Lights', '', '## Chapter 1: The Storm', '', 'Rain fell.', '', '## Chapter 2: The Letter', '', 'She read it twice.'].join('\n');
+    const split = splitManuscript(text);
+    expect(split.reading).toBe('markdown');
+    expect(split.title).toBe('Harbour Lights');
+    expect(split.parts.map((p) => p.title)).toEqual(['The Storm', 'The Letter']);
+  });
+
+  it("the writer's own pattern: every line it matches starts a chapter", () => {
+    const text = ['~ one ~ The Storm', 'Rain fell on the harbour.', '~ two ~ The Letter', 'She read it twice.'].join('\n');
+    const split = splitManuscript(text, { split: /^~ \w+ ~/ });
+    expect(split.reading).toBe('regex');
+    expect(split.parts.map((p) => [p.title, p.firstLine])).toEqual([['The Storm', 'Rain fell on the harbour.'], ['The Letter', 'She read it twice.']]);
+  });
+
+  it('no heading at all: one chapter, the whole text', () => {
+    const split = splitManuscript('It was a quiet morning.\n\nI know she\'d be here.\n\nThe end came slowly.');
+    expect(split.reading).toBe('none');
+    expect(split.parts).toHaveLength(1);
+    expect(split.parts[0]!.words).toBe(14);
+  });
+
+  it('a contents list of Chapter lines before the chapters is not taken for them', () => {
+    const rain = 'The rain came down over the town for days. '.repeat(4).trim();
+    const wind = 'Then the wind arrived from the sea and stayed. '.repeat(4).trim();
+    const text = ['Contents', '', 'Chapter 1: Rain', '', 'Chapter 2: Wind', '', '', 'Chapter 1: Rain', '', rain, '', 'Chapter 2: Wind', '', wind].join('\n');
+    const split = splitManuscript(text);
+    expect(split.parts.map((p) => p.text)).toEqual([rain, wind]);
+  });
+});

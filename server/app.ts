@@ -16,6 +16,7 @@ import { bookRoutes } from './routes/books.js';
 import { creditRoutes } from './routes/credits.js';
 import { generatorRoutes } from './routes/generators.js';
 import { historyRoutes } from './routes/history.js';
+import { importRoutes } from './routes/import.js';
 import { meRoutes } from './routes/me.js';
 import { checkoutRoutes, paymentRoutes, WEBHOOK_PATH } from './routes/payments.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -39,6 +40,7 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
   bookRoutes,
   publishRoutes,
   historyRoutes,
+  importRoutes,
   creditRoutes,
   checkoutRoutes,
   paymentRoutes,

@@ -3,7 +3,7 @@
 // firstLine}]}) and saves nothing; a file it cannot read exits 2 with the catalogue's message, in the
 // language of --lang. Saving the imported book is not built yet: without --dry-run it says so and exits 2.
 import { readFileSync, statSync } from 'node:fs';
-import { IMPORT_LIMITS, ImportRefusal, catalogueMessage, importRefusalMessage, word, type ImportedPart, type Lang, type ReadManuscript, type WordKey } from '../../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, catalogueMessage, importRefusalMessage, manuscriptPreview, word, type ImportedPart, type Lang, type ReadManuscript, type WordKey } from '../../engine/index.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import { fail } from '../util.js';
 
@@ -67,8 +67,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
   }
   if (!opts.dryRun) return fail(catalogueMessage('import_dry_run_only', lang));
   if (opts.json) {
-    const chapters = read.parts.map((p) => ({ kind: p.kind, number: p.number ?? null, title: p.title, words: p.words, firstLine: p.firstLine }));
-    process.stdout.write(`${JSON.stringify({ file: read.file, format: read.format, encoding: read.encoding ?? null, title: read.title ?? null, reading: read.reading, words: read.words, frontMatterWords: read.frontMatterWords, chapters })}\n`);
+    process.stdout.write(`${JSON.stringify(manuscriptPreview(read))}\n`);
     return;
   }
   const numbers = (n: number) => n.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB');

@@ -10,6 +10,7 @@ export * from './payments.js';
 export * from './roles.js';
 export * from './api-keys.js';
 export * from './history.js';
+export * from './import.js';
 export * from './drafts.js';
 export * from './passage.js';
 export * from './admin.js';

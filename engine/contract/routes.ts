@@ -11,6 +11,7 @@ import { HealthResponseSchema, MessageResponseSchema, NumericIdParamsSchema, Rea
 import * as credits from './credits.js';
 import * as generators from './generators.js';
 import * as history from './history.js';
+import * as manuscripts from './import.js';
 import * as me from './me.js';
 import * as payments from './payments.js';
 import * as apiKeys from './api-keys.js';
@@ -83,6 +84,8 @@ export const ROUTES = {
   'GET /books/:bookType/export': { params: books.BookTypeParamsSchema, query: books.ExportQuerySchema, file: true },
   'GET /books/:id/export': { params: NumericIdParamsSchema, query: books.ExportQuerySchema, file: true },
   'DELETE /books/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
+  // The manuscript's bytes are the raw body (any content type), at most 20 MB.
+  'POST /books/import/preview': { query: manuscripts.ImportPreviewQuerySchema, response: manuscripts.ImportPreviewSchema },
   'POST /books/:id/continue': { params: NumericIdParamsSchema, response: books.ContinueBookResponseSchema },
   'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: publish.PublishQuoteSchema },
   'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: publish.PublishBodySchema, response: publish.PublishResponseSchema },

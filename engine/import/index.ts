@@ -40,3 +40,17 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | { te
   const split = splitManuscript(text, opts);
   return { file: name, format, ...(encoding ? { encoding } : {}), ...split, words: split.parts.reduce((sum, p) => sum + p.words, 0) };
 }
+
+/** What `karya import --dry-run --json` prints and POST /api/books/import/preview answers (engine/contract/import.ts). */
+export function manuscriptPreview(read: ReadManuscript) {
+  return {
+    file: read.file,
+    format: read.format,
+    encoding: read.encoding ?? null,
+    title: read.title ?? null,
+    reading: read.reading,
+    words: read.words,
+    frontMatterWords: read.frontMatterWords,
+    chapters: read.parts.map((p) => ({ kind: p.kind, number: p.number ?? null, title: p.title, words: p.words, firstLine: p.firstLine })),
+  };
+}

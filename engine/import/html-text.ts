@@ -16,11 +16,45 @@ export function decodeEntities(text: string): string {
   });
 }
 
-const inline = (html: string) => decodeEntities(html.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '')).replace(/[ \t\u00a0]+/g, ' ').trim();
+const inline = (html: string) =>
+  decodeEntities(html.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, ''))
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .trim();
+
+const ROMAN_DIGITS: ReadonlyArray<[number, string]> = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+
+/** A list item's number as its list writes it (`type` I, i, A, a or 1). */
+function listLabel(n: number, type: string): string {
+  if (type === 'I' || type === 'i') {
+    let rest = n;
+    let out = '';
+    for (const [value, digits] of ROMAN_DIGITS) for (; rest >= value; rest -= value) out += digits;
+    return type === 'i' ? out.toLowerCase() : out;
+  }
+  if ((type === 'A' || type === 'a') && n >= 1 && n <= 26) return String.fromCharCode((type === 'A' ? 64 : 96) + n);
+  return String(n);
+}
+
+/**
+ * An ordered list that says how it is numbered (`<ol start="2" type="I">`, as pandoc writes "II." at the
+ * start of a line) becomes paragraphs that carry their numbers ("II. A LETTER FROM LONDON", or "II." alone
+ * for an empty item), so a chapter heading written as a numbered line is still a heading.
+ */
+function numberedLists(html: string): string {
+  return html.replace(/<ol\b([^>]*)>([\s\S]*?)<\/ol>/gi, (whole, attrs: string, inner: string) => {
+    const start = /\bstart\s*=\s*"(\d+)"/i.exec(attrs)?.[1];
+    const type = /\btype\s*=\s*"([1aAiI])"/.exec(attrs)?.[1];
+    if (start === undefined && type === undefined) return whole;
+    const items = [...inner.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => m[1]!);
+    return items.map((item, k) => `<p>${listLabel(Number(start ?? 1) + k, type ?? '1')}. ${item.replace(/<\/?p\b[^>]*>/gi, ' ')}</p>`).join('');
+  });
+}
 
 /** The text of an HTML document or fragment: headings as `#` lines, blocks as paragraphs. */
 export function htmlToText(html: string): string {
-  const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
+  const body = numberedLists(/<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html);
   const blocks: string[] = [];
   const re = /<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>|<(p|li|blockquote|pre|div|td)\b[^>]*>([\s\S]*?)<\/\3>/gi;
   for (let m = re.exec(body); m; m = re.exec(body)) {

@@ -90,3 +90,11 @@ describe('headings in other shapes', () => {
     expect(split.parts.map((p) => p.text)).toEqual([rain, wind]);
   });
 });
+
+describe('HTML of DOCX and EPUB chapters', () => {
+  it('headings become # lines, paragraphs paragraphs, entities decoded; a numbered list keeps its numbers', async () => {
+    const { htmlToText } = await import('../../engine/import/index.js');
+    const html = '<html><body><h1>The Orchard &amp; the Gate</h1><p>It rained &#8212; all day.</p><ol start="2" type="I"><li></li></ol><p>A LETTER</p><ol><li>milk</li></ol><pre><code> I. One\n II. Two</code></pre></body></html>';
+    expect(htmlToText(html)).toBe('# The Orchard & the Gate\n\nIt rained — all day.\n\nII.\n\nA LETTER\n\nmilk\n\nI. One\nII. Two');
+  });
+});

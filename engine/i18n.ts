@@ -64,6 +64,7 @@ export const WORDS = {
   importReadingRomanAlone: { en: 'a Roman numeral alone on its line', ms: 'angka Rumi sendirian pada barisnya' },
   importReadingNumberAlone: { en: 'a number alone on its line', ms: 'nombor sendirian pada barisnya' },
   importReadingMarkdown: { en: 'Markdown headings', ms: 'tajuk Markdown' },
+  importReadingCapsTitle: { en: 'titles alone in capitals (the file has no chapter numbers)', ms: 'tajuk sendirian dalam huruf besar (fail ini tiada nombor bab)' },
   importReadingRegex: { en: 'your --split pattern', ms: 'corak --split anda' },
   importReadingNone: { en: 'no chapter heading found: the whole text is one chapter; give --split PATTERN to split it', ms: 'tiada tajuk bab ditemui: seluruh teks ialah satu bab; berikan --split CORAK untuk memecahkannya' },
   importDryRun: { en: 'Nothing was saved (--dry-run).', ms: 'Tiada apa-apa yang disimpan (--dry-run).' },

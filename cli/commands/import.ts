@@ -20,6 +20,7 @@ const READING_WORDS: Readonly<Record<ReadManuscript['reading'], WordKey>> = {
   'number-alone': 'importReadingNumberAlone',
   markdown: 'importReadingMarkdown',
   regex: 'importReadingRegex',
+  'caps-title': 'importReadingCapsTitle',
   none: 'importReadingNone',
 };
 

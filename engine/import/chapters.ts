@@ -7,7 +7,7 @@
 // (title page, contents, copyright) are front matter, kept out of the chapters. With the writer's own
 // --split pattern, every line it matches starts a chapter. Pure.
 import { countWords } from '../provider.js';
-import { isTitleLine, readHeading, type HeadingLine } from './headings.js';
+import { isCapsTitle, isProse, isTitleLine, readHeading, type HeadingLine } from './headings.js';
 
 /** One part found in a manuscript. */
 export interface ImportedPart {
@@ -65,8 +65,12 @@ function headingsOf(lines: readonly string[], split?: RegExp): Found[] {
     const isMarkdown = /^#{1,6}\s/.test(line.trim());
     if (!isMarkdown && !blank(lines[i - 1])) continue;
     const heading = readHeading(line);
-    if (!heading) continue;
     const next = nextNonBlank(lines, i + 1);
+    if (!heading) {
+      // A title alone in capitals, then prose: a chapter whose number was lost (the last reading tried).
+      if (isCapsTitle(line) && next !== undefined && next > i + 1 && isProse(lines[next])) found.push({ family: 'caps-title', kind: 'chapter', line: i, title: line.trim() });
+      continue;
+    }
     if (heading.family === 'number-alone' || heading.family === 'roman-alone') {
       // A number alone is a heading only when a title or a paragraph follows after a blank line.
       if (next === undefined || (next === i + 1 && !isTitleLine(lines[next]!))) continue;
@@ -133,8 +137,15 @@ function chooseReading(lines: readonly string[], found: Found[]): { family: Head
   for (const h of found) families.set(h.family, [...(families.get(h.family) ?? []), h]);
   const markdown = families.get('markdown');
   if (markdown) families.set('markdown', markdownChapters(markdown));
+  const caps = families.get('caps-title');
+  if (caps) {
+    families.delete('caps-title');
+    families.set('caps-title', caps);
+  }
   let chosen: { family: HeadingLine['family']; run: Found[]; words: number } | undefined;
   for (const [family, headings] of families) {
+    // Titles alone in capitals are read only when no numbered heading gives the chapters.
+    if (family === 'caps-title' && chosen) continue;
     const { run, words } = family === 'regex' ? { run: headings, words: 1 } : bestRun(lines, headings);
     if (run.filter((h) => h.kind === 'chapter').length < 2 && family !== 'regex') continue;
     if (!chosen || words > chosen.words) chosen = { family, run, words };

@@ -7,7 +7,7 @@
 /** A heading line as read: what kind of part it opens, its number (chapters) and the title on its own line. */
 export interface HeadingLine {
   /** The reading it belongs to: one pattern family, so one book's headings are read one way. */
-  family: 'chapter-word' | 'roman-alone' | 'number-alone' | 'markdown' | 'regex';
+  family: 'chapter-word' | 'roman-alone' | 'number-alone' | 'markdown' | 'regex' | 'caps-title';
   kind: 'chapter' | 'prologue' | 'epilogue' | 'part';
   number?: number;
   /** The title written on the heading's own line ("Chapter 3: The Storm" → "The Storm"). */
@@ -123,4 +123,19 @@ export function isTitleLine(line: string): boolean {
   if (readHeading(t)) return false;
   const isCapitals = t === t.toUpperCase() && /\p{Lu}/u.test(t);
   return isCapitals || !/[.!?…,;:]["'”’)]*$/.test(t);
+}
+
+/**
+ * A title alone in capitals ("THE OLD HOUSE": letters, none lower-case, 8 words or fewer, no closing
+ * punctuation), a chapter's heading when its number was lost (a converter that drops an empty numbered line).
+ */
+export function isCapsTitle(line: string): boolean {
+  const t = line.trim();
+  return t.length > 0 && t.length <= 60 && /\p{Lu}{2}/u.test(t) && !/\p{Ll}/u.test(t) && t.split(/\s+/).length <= 8 && !/[.!?,;:…"'”’)]$/.test(t);
+}
+
+/** A line of prose: a sentence's end, or more than 12 words. */
+export function isProse(line: string | undefined): boolean {
+  const t = line?.trim() ?? '';
+  return t.split(/\s+/).length > 12 || /[.!?…]["'”’)]*$/.test(t);
 }

@@ -26,8 +26,9 @@ async function dryRun(file: string, ...args: string[]) {
 beforeAll(() => {
   writeFileSync(path.join(dir, 'orchard.txt'), text);
   writeFileSync(path.join(dir, 'orchard-latin1.txt'), Buffer.from(text.replace(/Margaret/g, 'Margarète').replace(/\n/g, '\r\n'), 'latin1'));
-  for (const out of ['orchard.docx', 'orchard.epub']) {
-    const made = spawnSync('pandoc', ['-f', 'markdown', 'orchard.txt', '-o', out, '--metadata', 'title=The Orchard Gate'], { cwd: dir, encoding: 'utf8' });
+  writeFileSync(path.join(dir, 'dotted.txt'), gutenbergNovel({ dotted: true }).text);
+  for (const [from, out] of [['orchard.txt', 'orchard.docx'], ['orchard.txt', 'orchard.epub'], ['dotted.txt', 'dotted.docx'], ['dotted.txt', 'dotted.epub']]) {
+    const made = spawnSync('pandoc', ['-f', 'markdown', from!, '-o', out!, '--metadata', 'title=The Orchard Gate'], { cwd: dir, encoding: 'utf8' });
     expect(made.status, made.stderr).toBe(0);
   }
   writeFileSync(path.join(dir, 'bab-rumi.txt'), malayManuscript(9, 'roman'));
@@ -35,7 +36,9 @@ beforeAll(() => {
 });
 
 describe('the novel of 28 chapters in every format', () => {
-  it.each(['orchard.txt', 'orchard-latin1.txt', 'orchard.docx', 'orchard.epub'])('%s: 28 chapters in order with their titles, words within 2 per cent of the body', async (file) => {
+  // dotted.*: chapters headed "I.", which pandoc makes a numbered list: the EPUB keeps the numbers in its
+  // list, the DOCX drops the empty item, so its chapters are found by their titles alone in capitals.
+  it.each(['orchard.txt', 'orchard-latin1.txt', 'orchard.docx', 'orchard.epub', 'dotted.txt', 'dotted.docx', 'dotted.epub'])('%s: 28 chapters in order with their titles, words within 2 per cent of the body', async (file) => {
     const r = await dryRun(file, '--json');
     expect(r.code, r.stderr).toBe(0);
     const chapters = r.json!.chapters;

@@ -34,8 +34,11 @@ function chapterBody(n: number, lang: 'en' | 'ms'): string {
   return paragraphs.join('\n\n');
 }
 
-/** The Gutenberg-style English novel: header, title page, contents, 28 chapters, THE END, footer. */
-export function gutenbergNovel(): { text: string; bodyWords: number } {
+/**
+ * The Gutenberg-style English novel: header, title page, contents, 28 chapters, THE END, footer. `dotted`
+ * heads the chapters "I.", "II." (a converter such as pandoc reads such a line as a numbered list).
+ */
+export function gutenbergNovel(opts: { dotted?: boolean } = {}): { text: string; bodyWords: number } {
   const header = ['The Project Gutenberg eBook of The Orchard Gate', '', 'This ebook is for the use of anyone anywhere in the United States and most', 'other parts of the world at no cost and with almost no restrictions', 'whatsoever. You may copy it, give it away or re-use it under the terms', 'of the Project Gutenberg License included with this ebook.', '', 'Title: The Orchard Gate', '', 'Author: E. M. Hartley', '', '*** START OF THE PROJECT GUTENBERG EBOOK THE ORCHARD GATE ***', ''];
   const title = ['', 'THE ORCHARD GATE', '', 'A NOVEL', '', 'BY E. M. HARTLEY', '', '', 'CONTENTS', ''];
   const contents = CHAPTER_TITLES.map((t, i) => `     ${ROMANS[i]}. ${t}`);
@@ -44,7 +47,7 @@ export function gutenbergNovel(): { text: string; bodyWords: number } {
   CHAPTER_TITLES.forEach((t, i) => {
     const body = chapterBody(i + 1, 'en');
     bodyWords += countWords(body);
-    chapters.push('', '', '', ROMANS[i]!, '', t, '', body);
+    chapters.push('', '', '', `${ROMANS[i]!}${opts.dotted ? '.' : ''}`, '', t, '', body);
   });
   const footer = ['', '', 'THE END', '', '', '*** END OF THE PROJECT GUTENBERG EBOOK THE ORCHARD GATE ***', '', 'Updated editions will replace the previous one--the old editions will', 'be renamed.', '', 'START: FULL LICENSE', '', 'THE FULL PROJECT GUTENBERG LICENSE', 'PLEASE READ THIS BEFORE YOU DISTRIBUTE OR USE THIS WORK'];
   return { text: [...header, ...title, ...contents, ...chapters, ...footer].join('\n'), bodyWords };

@@ -98,3 +98,16 @@ describe('HTML of DOCX and EPUB chapters', () => {
     expect(htmlToText(html)).toBe('# The Orchard & the Gate\n\nIt rained — all day.\n\nII.\n\nA LETTER\n\nmilk\n\nI. One\nII. Two');
   });
 });
+
+describe('DOCX numbering', () => {
+  it("a numbered paragraph gets its number as text ('II. '), bullets are left alone", async () => {
+    const { withListNumbers } = await import('../../engine/node/import/docx-numbering.js');
+    const numbering = '<w:numbering><w:abstractNum w:abstractNumId="7"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="upperRoman"/><w:lvlText w:val="%1."/></w:lvl></w:abstractNum><w:abstractNum w:abstractNumId="8"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="7"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="2"/></w:lvlOverride></w:num><w:num w:numId="2"><w:abstractNumId w:val="8"/></w:num></w:numbering>';
+    const para = (numId: number, text: string) => `<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="${numId}"/></w:numPr></w:pPr><w:r><w:t>${text}</w:t></w:r></w:p>`;
+    const out = withListNumbers(`<w:body>${para(1, 'A LETTER')}${para(1, 'THE GATE')}${para(2, 'milk')}</w:body>`, numbering);
+    expect(out).toContain('<w:t xml:space="preserve">II. </w:t></w:r><w:r><w:t>A LETTER</w:t>');
+    expect(out).toContain('<w:t xml:space="preserve">III. </w:t></w:r><w:r><w:t>THE GATE</w:t>');
+    expect(out).toContain('<w:numId w:val="2"/>');
+    expect(out.match(/<w:numPr>/g)).toHaveLength(1);
+  });
+});

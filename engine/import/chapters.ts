@@ -178,8 +178,8 @@ function firstLineOf(text: string): string {
   return line.length > 120 ? `${line.slice(0, 119)}…` : line;
 }
 
-/** The part's title as a writer would type it ("THE OLD HOUSE" stays as written). */
-const tidyTitle = (title: string | undefined) => (title ?? '').replace(/^[*_#\s]+|[*_\s]+$/g, '').trim();
+/** The part's title as a writer would type it ("THE OLD HOUSE" stays as written; a closing full stop goes, an ellipsis stays). */
+const tidyTitle = (title: string | undefined) => (title ?? '').replace(/^[*_#\s]+|[*_\s]+$/g, '').replace(/(?<![.\s])\.$/, '').trim();
 
 /**
  * A manuscript's parts: see the file's comment. `split` is the writer's own pattern for a chapter's heading

@@ -111,3 +111,17 @@ describe('DOCX numbering', () => {
     expect(out.match(/<w:numPr>/g)).toHaveLength(1);
   });
 });
+
+describe('headings as public-domain books write them', () => {
+  const prose = (n: number) => Array.from({ length: 4 }, (_, k) => `Alice walked by the river ${n} and thought about it ${k} times, until the light changed.`).join('\n');
+  const ROMAN = ['I', 'II', 'III', 'IV'];
+  it('a contents list of "CHAPTER I.     Title" lines, then "CHAPTER I." with the title on the next line', () => {
+    const text = ['Contents', '', ...ROMAN.map((r, i) => ` CHAPTER ${r}.     Title ${i + 1}`), '', '', ...ROMAN.flatMap((r, i) => ['', '', `CHAPTER ${r}.`, `Title ${i + 1}`, '', prose(i)])].join('\n');
+    expect(splitManuscript(text).parts.map((p) => [p.number, p.title, p.firstLine.slice(0, 12)])).toEqual(ROMAN.map((_, i) => [i + 1, `Title ${i + 1}`, 'Alice walked']));
+  });
+
+  it('"CHAPTER I. Down the Rabbit-Hole." loses its closing full stop; "Chapter 1" alone has no title', () => {
+    expect(splitManuscript(ROMAN.flatMap((r, i) => ['', `CHAPTER ${r}. Down the Rabbit-Hole ${i + 1}.`, '', prose(i)]).join('\n')).parts[0]!.title).toBe('Down the Rabbit-Hole 1');
+    expect(splitManuscript(ROMAN.flatMap((_, i) => ['', `Chapter ${i + 1}`, '', '', prose(i)]).join('\n')).parts.map((p) => p.title)).toEqual(['', '', '', '']);
+  });
+});

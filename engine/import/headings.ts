@@ -31,6 +31,26 @@ export function romanValue(text: string): number | undefined {
   return total;
 }
 
+const ROMAN_DIGITS: ReadonlyArray<[number, string]> = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+
+/** How a numbered list writes its numbers: Roman (upper, lower), letters (upper, lower) or digits, as HTML's `type`. */
+export type ListStyle = 'I' | 'i' | 'A' | 'a' | '1';
+
+/**
+ * A list item's number as its list writes it (1 to 3999; letters 1 to 26, else digits).
+ * @example listNumber(4, 'I') // 'IV'
+ */
+export function listNumber(n: number, style: ListStyle): string {
+  if ((style === 'I' || style === 'i') && n >= 1 && n < 4000) {
+    let rest = n;
+    let out = '';
+    for (const [value, digits] of ROMAN_DIGITS) for (; rest >= value; rest -= value) out += digits;
+    return style === 'i' ? out.toLowerCase() : out;
+  }
+  if ((style === 'A' || style === 'a') && n >= 1 && n <= 26) return String.fromCharCode((style === 'A' ? 64 : 96) + n);
+  return String(n);
+}
+
 const EN_UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const EN_TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 const MS_UNITS = ['kosong', 'satu', 'dua', 'tiga', 'empat', 'lima', 'enam', 'tujuh', 'lapan', 'sembilan'];

@@ -2,6 +2,7 @@
 // `<hN>` a Markdown heading line of N `#`, each paragraph or block its own paragraph, line breaks kept,
 // every other tag dropped and the entities decoded, so chapters.ts reads it as it reads a Markdown file.
 // Pure: no DOM (it runs in the browser, the server and the command line alike).
+import { listNumber, type ListStyle } from './headings.js';
 
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”' };
 
@@ -23,20 +24,6 @@ const inline = (html: string) =>
     .join('\n')
     .trim();
 
-const ROMAN_DIGITS: ReadonlyArray<[number, string]> = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
-
-/** A list item's number as its list writes it (`type` I, i, A, a or 1). */
-function listLabel(n: number, type: string): string {
-  if (type === 'I' || type === 'i') {
-    let rest = n;
-    let out = '';
-    for (const [value, digits] of ROMAN_DIGITS) for (; rest >= value; rest -= value) out += digits;
-    return type === 'i' ? out.toLowerCase() : out;
-  }
-  if ((type === 'A' || type === 'a') && n >= 1 && n <= 26) return String.fromCharCode((type === 'A' ? 64 : 96) + n);
-  return String(n);
-}
-
 /**
  * An ordered list that says how it is numbered (`<ol start="2" type="I">`, as pandoc writes "II." at the
  * start of a line) becomes paragraphs that carry their numbers ("II. A LETTER FROM LONDON", or "II." alone
@@ -48,7 +35,7 @@ function numberedLists(html: string): string {
     const type = /\btype\s*=\s*"([1aAiI])"/.exec(attrs)?.[1];
     if (start === undefined && type === undefined) return whole;
     const items = [...inner.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => m[1]!);
-    return items.map((item, k) => `<p>${listLabel(Number(start ?? 1) + k, type ?? '1')}. ${item.replace(/<\/?p\b[^>]*>/gi, ' ')}</p>`).join('');
+    return items.map((item, k) => `<p>${listNumber(Number(start ?? 1) + k, (type ?? '1') as ListStyle)}. ${item.replace(/<\/?p\b[^>]*>/gi, ' ')}</p>`).join('');
   });
 }
 

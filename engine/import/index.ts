@@ -6,7 +6,7 @@ import { checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, type ImportF
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
 export { checkImportFile, decodeText, fileKindOf, importRefusalMessage, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
-export { chapterNumber, numberWordValue, readHeading, romanValue } from './headings.js';
+export { chapterNumber, listNumber, numberWordValue, readHeading, romanValue, type ListStyle } from './headings.js';
 export { decodeEntities, htmlToText } from './html-text.js';
 
 /** A manuscript read: its format, its encoding (text files), and its parts. */

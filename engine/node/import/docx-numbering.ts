@@ -4,6 +4,7 @@
 // mammoth reads the document, each numbered paragraph (decimal, Roman or letter numbering; bullets are left
 // alone) gets its label as text ("II. ") and loses its list marker. Counters run per list and level, from the
 // level's start (or the list's start override), deeper levels starting again under a new item.
+import { listNumber, type ListStyle } from '../../import/index.js';
 
 interface Level {
   start: number;
@@ -37,19 +38,13 @@ function listLevels(numbering: string): Map<string, Map<string, Level>> {
   return lists;
 }
 
-const ROMAN: ReadonlyArray<[number, string]> = [[1000, 'M'], [900, 'CM'], [500, 'D'], [400, 'CD'], [100, 'C'], [90, 'XC'], [50, 'L'], [40, 'XL'], [10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
+/** Word's number formats that are numbers, as list styles (bullets and the rest are not). */
+const STYLES: Readonly<Record<string, ListStyle>> = { decimal: '1', upperRoman: 'I', lowerRoman: 'i', upperLetter: 'A', lowerLetter: 'a' };
 
 /** A number in a level's format, or undefined for a format that is not a number (bullets, none). */
 function formatted(n: number, format: string): string | undefined {
-  if (format === 'decimal') return String(n);
-  if (format === 'upperRoman' || format === 'lowerRoman') {
-    let rest = n;
-    let out = '';
-    for (const [value, digits] of ROMAN) for (; rest >= value; rest -= value) out += digits;
-    return format === 'lowerRoman' ? out.toLowerCase() : out;
-  }
-  if ((format === 'upperLetter' || format === 'lowerLetter') && n >= 1 && n <= 26) return String.fromCharCode((format === 'upperLetter' ? 64 : 96) + n);
-  return undefined;
+  const style = STYLES[format];
+  return style ? listNumber(n, style) : undefined;
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

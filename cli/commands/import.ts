@@ -3,7 +3,7 @@
 // firstLine}]}) and saves nothing; a file it cannot read exits 2 with the catalogue's message, in the
 // language of --lang. Saving the imported book is not built yet: without --dry-run it says so and exits 2.
 import { readFileSync, statSync } from 'node:fs';
-import { IMPORT_LIMITS, ImportRefusal, catalogueMessage, importRefusalMessage, manuscriptPreview, word, type ImportedPart, type Lang, type ReadManuscript, type WordKey } from '../../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, catalogueMessage, importRefusalMessage, manuscriptPreview, tooLargeRefusal, word, type ImportedPart, type Lang, type ReadManuscript, type WordKey } from '../../engine/index.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import { fail } from '../util.js';
 
@@ -46,7 +46,7 @@ function bytesOf(file: string): Uint8Array {
   } catch {
     return fail(`${file}: no such file; check the path`);
   }
-  if (size > IMPORT_LIMITS.bytes) throw new ImportRefusal('import_too_large', { file: file.split(/[\\/]/).pop() ?? file, size: `${Math.round(size / 104857.6) / 10} MB`, limit: `${IMPORT_LIMITS.bytes / (1024 * 1024)} MB` });
+  if (size > IMPORT_LIMITS.bytes) throw tooLargeRefusal(file, size);
   return new Uint8Array(readFileSync(file));
 }
 

@@ -3,6 +3,7 @@
 // `Prologue`/`Prolog`, `Epilogue`/`Epilog`, `Part`/`Bahagian`, and Markdown's `#` headings. Each
 // pattern reads one line; chapters.ts chooses which reading of the whole text is right. Pure data and
 // small functions.
+import { numberOf } from '../compile/outline-numbers.js';
 
 /** A heading line as read: what kind of part it opens, its number (chapters) and the title on its own line. */
 export interface HeadingLine {
@@ -51,44 +52,11 @@ export function listNumber(n: number, style: ListStyle): string {
   return String(n);
 }
 
-const EN_UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-const EN_TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-const MS_UNITS = ['kosong', 'satu', 'dua', 'tiga', 'empat', 'lima', 'enam', 'tujuh', 'lapan', 'sembilan'];
-
-/** "Three", "Twenty-One", "Satu", "Dua Belas", "Dua Puluh Satu" → 3, 21, 1, 12, 21 (1 to 99), else undefined. */
-export function numberWordValue(text: string): number | undefined {
-  const words = text.toLowerCase().replace(/-/g, ' ').split(/\s+/).filter(Boolean);
-  const [first, second] = words;
-  if (first === undefined) return undefined;
-  const enUnit = EN_UNITS.indexOf(first);
-  if (words.length === 1 && enUnit > 0) return enUnit;
-  const enTen = EN_TENS.indexOf(first);
-  if (enTen >= 2) {
-    if (words.length === 1) return enTen * 10;
-    const unit = EN_UNITS.indexOf(second ?? '');
-    if (words.length === 2 && unit >= 1 && unit <= 9) return enTen * 10 + unit;
-  }
-  return malayNumberValue(words);
-}
-
-function malayNumberValue(words: string[]): number | undefined {
-  const unitOf = (w: string | undefined) => (w === 'se' ? 1 : MS_UNITS.indexOf(w ?? ''));
-  const joined = words.join(' ').replace(/^se(puluh|belas)/, 'se $1').split(' ');
-  const [a, b, c, d] = joined;
-  if (joined.length === 1) return a === 'sepuluh' ? 10 : a === 'sebelas' ? 11 : unitOf(a) > 0 ? unitOf(a) : undefined;
-  if (joined.length === 2 && b === 'belas' && unitOf(a) >= 1) return 10 + unitOf(a);
-  if (b === 'puluh' && unitOf(a) >= 1) {
-    if (joined.length === 2) return unitOf(a) * 10;
-    if (joined.length === 3 && unitOf(c) >= 1 && d === undefined) return unitOf(a) * 10 + unitOf(c);
-  }
-  return undefined;
-}
-
-/** A chapter's number as written: digits, a Roman numeral or a number in words (English or Malay). */
+/** A chapter's number as written: digits, a Roman numeral or a number in words, English or Malay (the outline's numberOf). */
 export function chapterNumber(text: string): number | undefined {
   const t = text.trim().replace(/[.:]$/, '');
-  if (/^\d{1,3}$/.test(t)) return Number(t);
-  return romanValue(t) ?? numberWordValue(t);
+  const n = romanValue(t) ?? numberOf(t);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
 const NUMBER_WORD = String.raw`(?:\d{1,3}|[ivxlcdm]+|(?:[a-z]+(?:[- ](?:[a-z]+)){0,3}?))`;

@@ -5,8 +5,8 @@ import { splitManuscript, type ManuscriptSplit } from './chapters.js';
 import { checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
-export { checkImportFile, decodeText, fileKindOf, importRefusalMessage, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
-export { chapterNumber, listNumber, numberWordValue, readHeading, romanValue, type ListStyle } from './headings.js';
+export { checkImportFile, decodeText, fileKindOf, importRefusalMessage, tooLargeRefusal, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
+export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } from './headings.js';
 export { decodeEntities, htmlToText } from './html-text.js';
 
 /** A manuscript read: its format, its encoding (text files), and its parts. */

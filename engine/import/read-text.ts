@@ -77,7 +77,7 @@ export function importRefusalMessage(refusal: ImportRefusal, lang: Lang): string
  */
 export function checkImportFile(name: string, bytes: Uint8Array): ImportFormat {
   const file = name.split(/[\\/]/).pop() ?? name;
-  if (bytes.length > IMPORT_LIMITS.bytes) throw new ImportRefusal('import_too_large', { file, size: megabytes(bytes.length), limit: megabytes(IMPORT_LIMITS.bytes) });
+  if (bytes.length > IMPORT_LIMITS.bytes) throw tooLargeRefusal(file, bytes.length);
   const format = formatOfName(file);
   if (!format) throw new ImportRefusal('import_unknown_format', { file });
   const kind = fileKindOf(bytes);
@@ -85,6 +85,11 @@ export function checkImportFile(name: string, bytes: Uint8Array): ImportFormat {
   const wanted: FileKind = format === 'docx' || format === 'epub' ? 'zip' : 'text';
   if (kind !== wanted) throw new ImportRefusal('import_not_format', { file, format: format.toUpperCase(), found: kind });
   return format;
+}
+
+/** The refusal of a file of `bytes` bytes, over the size limit (callers check the size before they read the file). */
+export function tooLargeRefusal(file: string, bytes: number): ImportRefusal {
+  return new ImportRefusal('import_too_large', { file: file.split(/[\\/]/).pop() ?? file, size: megabytes(bytes), limit: megabytes(IMPORT_LIMITS.bytes) });
 }
 
 function megabytes(n: number): string {

@@ -5,7 +5,7 @@
 // so a user may preview a few files a minute (a limit kept in the store). A refused file answers 400 (413
 // when too large) with the import's catalogue message, in the request's language.
 import type { Request } from 'express';
-import { IMPORT_LIMITS, ImportRefusal, importRefusalMessage, manuscriptPreview } from '../../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, importRefusalMessage, manuscriptPreview, tooLargeRefusal } from '../../engine/index.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
 import { requireUser, requestLang, sessionOf } from '../auth/middleware.js';
@@ -16,20 +16,17 @@ import { tooMany } from '../http/security.js';
 /** Previews a user may ask for: 6 at once, then one every 10 s. */
 const PREVIEW_RATE = { capacity: 6, refillMs: 10_000 } as const;
 
-const tooLarge = (file: string, bytes: number) =>
-  new ImportRefusal('import_too_large', { file, size: `${Math.round(bytes / 104857.6) / 10} MB`, limit: `${IMPORT_LIMITS.bytes / (1024 * 1024)} MB` });
-
 /** The request's body, or an ImportRefusal as soon as it passes the limit (declared or received). */
 async function bodyOf(req: Request, file: string): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > IMPORT_LIMITS.bytes) throw tooLarge(file, declared);
+  if (declared > IMPORT_LIMITS.bytes) throw tooLargeRefusal(file, declared);
   const chunks: Buffer[] = [];
   let received = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     received += chunk.length;
     if (received > IMPORT_LIMITS.bytes) {
       req.destroy();
-      throw tooLarge(file, received);
+      throw tooLargeRefusal(file, received);
     }
     chunks.push(chunk);
   }

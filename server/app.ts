@@ -67,7 +67,7 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   app.locals[SSE_LOCAL] = { keepAliveMs: config.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS, openStreams: metrics.openStreams, lifecycle };
 
   // In this order, each pair as one router layer (series: fewer layers for Express to walk per request).
-  app.use(series(requestLog(logger), helmetMiddleware({ isHttpsSite: app.locals[HTTPS_LOCAL] === true })));
+  app.use(series(requestLog(logger), helmetMiddleware({ isHttpsSite: app.locals[HTTPS_LOCAL] === true, apiPrefix: '/api/' })));
   app.use(series(requestMetrics(metrics), (_req, res, next) => {
     lifecycle.track(res);
     next();

@@ -30,13 +30,22 @@ afterAll(async () => {
 });
 
 describe('headers and origin', () => {
-  it('sets helmet headers on the API and the studio page', async () => {
-    for (const url of ['/api/health', '/']) {
-      const res = await ts.http.get(url);
-      expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+  it("sets helmet's headers on the studio page and OWASP's REST headers on the API", async () => {
+    const page = await ts.http.get('/');
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-powered-by']).toBeUndefined();
+    // An answer, an error and a missing route alike: nothing in them runs or is framed, their type is as declared.
+    for (const res of [await ts.http.get('/api/health'), await ts.http.get('/api/me'), await ts.http.get('/api/no-such-route')]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined();
     }
   });
 

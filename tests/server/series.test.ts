@@ -46,7 +46,7 @@ describe('the API guards in one layer', () => {
     expect(badJson.status).toBe(400);
     expect(badJson.body.error.code).toBe('invalid_json');
     for (const res of [both, crossSite, badJson]) {
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
   });

@@ -102,6 +102,7 @@ function addBookCommands(program: Command): void {
     .option('--with-bible', 'include the story bible (premise, planned ending, characters, open threads, facts) after the outline')
     .option('--author <name>', "the author name in the export's title page, copyright page and metadata (EPUB, DOCX, PDF)")
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--book <id>', 'continue the saved book with this id (karya books lists them; an imported book too) with its own settings')
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--continuity <mode>', "checks (the story bible's own checks, the default) or audit (also one model call a chapter that checks it against the bible; the generator's flow may turn it on)")
     .option('--json', 'print a JSON summary on stdout')
@@ -132,11 +133,15 @@ function addBookCommands(program: Command): void {
 
   program
     .command('import <file>')
-    .description('read a manuscript (.txt in UTF-8, UTF-16 or Latin-1, .md, .docx or .epub) and split it into its chapters: with --dry-run, print each chapter\'s number, title, words and first line')
+    .description('import a manuscript (.txt in UTF-8, UTF-16 or Latin-1, .md, .docx or .epub) as a book to continue: --generator ID saves it and builds its story bible (resumable); --dry-run prints each chapter\'s number, title, words and first line and saves nothing')
     .option('--lang <lang>', 'the language of the messages and the manuscript: en or ms')
     .option('--split <pattern>', 'a regular expression for a chapter heading line, when the headings are not found by themselves')
+    .option('--generator <id>', 'save it as a book of this generator (romance, mystery-thriller, guide…), then build its story bible from it')
+    .option('--chapters <n>', 'the chapters the book will have, the imported ones included (default: as many as were imported)')
+    .option('--set <name=value>', 'a setting of the generator (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--dry-run', 'show the chapters found and save nothing')
-    .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …}')
+    .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …} (with --dry-run), else {"book": {id, generator, title, lang, words, chapters}}')
     .action(importCommand);
 
   program
@@ -184,6 +189,7 @@ function addBookCommands(program: Command): void {
     .option('--trim <size>', "the paperback trim size: 6x9, 5.5x8.5 or 5x8 (default 6x9; 5.5x8.5 for a children's book)")
     .option('--paper <paper>', "the paperback's paper: white (default) or cream (a thicker spine)")
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--book <id>', 'package the saved book with this id (karya books lists them; an imported book too), finishing it first with its own settings')
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--json', 'print a JSON summary on stdout')
     .action(publishCommand);

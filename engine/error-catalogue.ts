@@ -271,9 +271,21 @@ export const CATALOGUE = {
     en: '{file} is protected by DRM (its chapters are encrypted), so it cannot be read. Import a copy without DRM: your own manuscript file.',
     ms: '{file} dilindungi oleh DRM (bab-babnya disulitkan), jadi ia tidak dapat dibaca. Import salinan tanpa DRM: fail manuskrip anda sendiri.',
   },
-  import_dry_run_only: {
-    en: 'karya import only reads and splits a file for now: run it with --dry-run to see the chapters found. Saving an imported book (and rebuilding its story bible from it) is not built yet.',
-    ms: 'karya import hanya membaca dan memecahkan fail buat masa ini: jalankannya dengan --dry-run untuk melihat bab yang ditemui. Menyimpan buku yang diimport (dan membina semula catatan ceritanya) belum dibina.',
+  import_chapters_fewer: {
+    en: '{file} has {chapters} chapters, so the book needs at least {least}: {total} is too few. Give --chapters {least} or more (the chapters still to write come after the imported ones).',
+    ms: '{file} mempunyai {chapters} bab, jadi buku itu memerlukan sekurang-kurangnya {least}: {total} terlalu sedikit. Berikan --chapters {least} atau lebih (bab yang belum ditulis datang selepas bab yang diimport).',
+  },
+  import_book_ended: {
+    en: '{file} ends with an epilogue after its {chapters} chapters, so the book is whole: it cannot have {total} chapters. Import it without --chapters, or without its epilogue to write more chapters.',
+    ms: '{file} berakhir dengan epilog selepas {chapters} babnya, jadi buku itu sudah lengkap: ia tidak boleh mempunyai {total} bab. Import tanpa --chapters, atau tanpa epilognya untuk menulis lebih banyak bab.',
+  },
+  import_language_unclear: {
+    en: '{file} is {en}% English and {ms}% Malay, so its language is not clear: say which language the book is in with --lang en or --lang ms.',
+    ms: '{file} mengandungi {en}% bahasa Inggeris dan {ms}% bahasa Melayu, jadi bahasanya tidak jelas: nyatakan bahasa buku itu dengan --lang en atau --lang ms.',
+  },
+  import_needs_generator: {
+    en: 'Which kind of book is {file}? Give --generator with a book generator (romance, mystery-thriller, guide…; karya list shows them).',
+    ms: 'Apakah jenis buku {file}? Berikan --generator dengan penjana buku (romance, mystery-thriller, guide…; karya list menunjukkannya).',
   },
   import_bad_split: {
     en: '--split: "{pattern}" is not a regular expression ({reason}).',

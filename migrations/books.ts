@@ -96,6 +96,15 @@ export async function dropIntendedFindings(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('intended_findings').execute();
 }
 
+/** A book keeps which of its parts the writer wrote, not the model (an imported manuscript's; JSON: positions). */
+export async function addAuthoredParts(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').addColumn('authored_parts', 'text').execute();
+}
+
+export async function dropAuthoredParts(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').dropColumn('authored_parts').execute();
+}
+
 /**
  * A part's earlier texts (issue 25: rewrite keeps the text it replaces as a version the writer can restore):
  * one row per version of a part, numbered from 1 per part; they go with their book.

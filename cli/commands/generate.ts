@@ -6,7 +6,9 @@ import { countWords } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
+import { existsSync } from 'node:fs';
 import { openStateFile } from '../../server/index.js';
+import { chooseBook } from './books.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
@@ -16,6 +18,8 @@ export { settingsFromOptions, progressKey } from '../settings.js';
 
 export interface GenerateOptions extends BookOutOptions {
   fresh?: boolean;
+  /** A saved book's id (karya books): continue that book. */
+  book?: string;
   /** `checks` or `audit` (one more model call a chapter); absent: the generator's flow says. */
   continuity?: string;
   json?: boolean;
@@ -57,7 +61,9 @@ const NO_PROGRESS: ProgressStore = { load: async () => null, saveStep: async () 
 export async function generateCommand(id: string, opts: GenerateOptions): Promise<void> {
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
-  const { settings, totalChapters, chapterNotes } = settingsFromOptions(spec, opts);
+  // `--book ID`: a saved book (an imported one included) continues with its own settings and chapters.
+  const book = opts.book !== undefined ? await savedBookOrExit(spec, opts) : undefined;
+  const { settings, totalChapters, chapterNotes }: { settings: BookState['settings']; totalChapters?: number; chapterNotes?: Record<number, string> } = book ?? settingsFromOptions(spec, opts);
   const format = exportFormatOrExit(spec, opts);
   // A cover's file (or stdout) is settled before anything is spent.
   const image = spec.kind === 'image' ? imageOutOrExit(spec, opts.out, process.stdout.isTTY === true) : undefined;
@@ -82,10 +88,10 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   let current: string | undefined;
 
   try {
-    const key = progressKey(spec, settings, total);
+    const key = book?.key ?? progressKey(spec, settings, total);
     // Only an interrupted book resumes: a finished one (or a single piece) is written anew. A book written
     // anew never replaces the saved one: that is kept aside under its id (karya books, karya export --book).
-    if (stateFile && spec.kind === 'book') {
+    if (stateFile && spec.kind === 'book' && !book) {
       const saved = await stateFile.load(CLI_USER, key);
       if (saved && (saved.isFinished || opts.fresh === true)) await stateFile.books(CLI_USER).keep(key);
     }
@@ -99,7 +105,9 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     const auditCalls = auditCallsOf(session);
     if (auditCalls) info(`karya: ${word('auditCost', session.state.lang, { calls: auditCalls })}`);
     if (session.resumedParts !== null) {
-      info(`karya: ${word('resuming', lang, { id: spec.id, done: session.resumedParts, total: planSteps(spec, total).length })}`);
+      // A book with no outline of its own (an imported manuscript) has one step fewer.
+      const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || session.state.outline !== undefined || session.state.content.length === 0).length;
+      info(`karya: ${book ? word('continuingBook', lang, { book: opts.book!, id: spec.id, done: session.resumedParts, total: steps }) : word('resuming', lang, { id: spec.id, done: session.resumedParts, total: steps })}`);
     }
     const parts: Array<{ label: string; words: number; seconds: number; complete: boolean; target?: number; score?: number; short?: true; long?: true; extensions?: number; languageDrift?: LanguageRetry; repeated?: number; indonesianWords?: string[]; unplanned?: number[] }> = [];
     let png: Uint8Array | undefined;
@@ -260,4 +268,26 @@ async function writeResult(
   if (!opts.out) return { markdown: book.markdown };
   writeOut(opts.out, book.format === 'md' ? book.markdown : await exportBytes(spec, book.state, book.format, { withOutline: opts.withOutline, withBible: opts.withBible, ...(opts.author ? { author: opts.author } : {}) }));
   return { file: opts.out };
+}
+
+/**
+ * The saved book `--book ID` names, to continue: its key, settings and chapter count; exit 2 when there is
+ * none, it is another generator's, it is finished (unless `mayBeFinished`: a package of it), or settings
+ * options would change it.
+ */
+export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOptions, 'book' | 'set' | 'lang' | 'fresh' | 'state' | 'chapters'>, how: { mayBeFinished?: boolean } = {}): Promise<{ key: string; settings: BookState['settings']; totalChapters: number }> {
+  if ((opts.set?.length ?? 0) > 0 || (opts as { brief?: string }).brief !== undefined || opts.lang !== undefined || opts.fresh) fail(`--book ${opts.book}: a saved book keeps its own settings; leave out --set, --brief, --lang and --fresh`);
+  const statePath = opts.state ?? DEFAULT_STATE;
+  if (!existsSync(statePath)) fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
+  const stateFile = await openStateFile(statePath);
+  try {
+    const chosen = await chooseBook(stateFile, catalogOrExit(), { named: spec, opts: { set: [], book: opts.book! }, statePath, isUsable: () => true });
+    if (!chosen) return fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
+    const { state } = chosen.saved;
+    if (chosen.saved.isFinished && !how.mayBeFinished) fail(`--book ${opts.book}: the book is finished; export it with karya export --book ${opts.book}`);
+    if (opts.chapters !== undefined && Number(opts.chapters) !== state.totalChapters) fail(`--book ${opts.book}: the book has ${state.totalChapters} chapters; its chapter count is set when it is imported (karya import --chapters)`);
+    return { key: chosen.key, settings: state.settings, totalChapters: state.totalChapters };
+  } finally {
+    await stateFile.close();
+  }
 }

@@ -1,17 +1,30 @@
 // `karya import FILE`: a manuscript (.txt, .md, .docx, .epub) read and split into its parts (engine/import). With --dry-run it prints
 // each part's number, title, word count and first line (--json: {"chapters": [{number, title, words,
-// firstLine}]}) and saves nothing; a file it cannot read exits 2 with the catalogue's message, in the
-// language of --lang. Saving the imported book is not built yet: without --dry-run it says so and exits 2.
+// firstLine}]}) and saves nothing. Else, with --generator, it saves the manuscript as a book of that
+// generator in the state file (every part the writer's own: engine/session/import-book.ts), then builds
+// its story bible part by part with the model, saving after each: run again after a stop, it goes on from
+// the part it stopped at. `karya generate <id> --book ID` then writes its next chapters. A file it cannot
+// read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
-import { IMPORT_LIMITS, ImportRefusal, catalogueMessage, importRefusalMessage, manuscriptPreview, tooLargeRefusal, word, type ImportedPart, type Lang, type ReadManuscript, type WordKey } from '../../engine/index.js';
+import { createHash } from 'node:crypto';
+import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, partStep, stepLabel, tooLargeRefusal, word, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
 import { readManuscriptFile } from '../../engine/node.js';
-import { fail } from '../util.js';
+import { openStateFile } from '../../server/index.js';
+import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, specOrExit, wholeNumber } from '../util.js';
+import { settingsFromOptions } from '../settings.js';
+import { writableFileOrExit } from '../fs-check.js';
+import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { cliProvider } from './generate.js';
 
 export interface ImportOptions {
   lang?: string;
   split?: string;
   dryRun?: boolean;
   json?: boolean;
+  generator?: string;
+  chapters?: string;
+  set?: string[];
+  state?: string;
 }
 
 const READING_WORDS: Readonly<Record<ReadManuscript['reading'], WordKey>> = {
@@ -60,13 +73,15 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
   const lang = langOf(opts.lang);
   const split = splitPattern(opts.split, lang);
   let read: ReadManuscript;
+  let bytes: Uint8Array;
   try {
-    read = await readManuscriptFile(file, bytesOf(file), split ? { split } : {});
+    bytes = bytesOf(file);
+    read = await readManuscriptFile(file, bytes, split ? { split } : {});
   } catch (error) {
     if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, lang));
     throw error;
   }
-  if (!opts.dryRun) return fail(catalogueMessage('import_dry_run_only', lang));
+  if (!opts.dryRun) return saveImport(file, read, bytes, opts, lang);
   if (opts.json) {
     process.stdout.write(`${JSON.stringify(manuscriptPreview(read))}\n`);
     return;
@@ -83,4 +98,78 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
   }
   out.push(word('importDryRun', lang));
   process.stdout.write(`${out.join('\n')}\n`);
+}
+
+/** The generator an import is saved as: a book generator, or exit 2. */
+function bookSpecOrExit(file: string, id: string | undefined, lang: Lang): ResolvedSpec {
+  const name = file.split(/[\\/]/).pop() ?? file;
+  if (id === undefined) return fail(catalogueMessage('import_needs_generator', lang, { file: name }));
+  const spec = specOrExit(catalogOrExit(), id);
+  if (spec.kind !== 'book') return fail(`--generator: ${id} writes a single piece, not a book; give a book generator (karya list shows them)`);
+  return spec;
+}
+
+/**
+ * Save the manuscript as a book and build its story bible, part by part (saved after each); a book already
+ * imported from the same file with the same settings goes on where its bible stopped.
+ */
+async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array, opts: ImportOptions, uiLang: Lang): Promise<void> {
+  const name = read.file;
+  const spec = bookSpecOrExit(file, opts.generator, uiLang);
+  // The book's language: the writer's --lang, else the manuscript's own when it is clearly one.
+  const judged = manuscriptLanguage(read.parts);
+  const bookLang = opts.lang === 'en' || opts.lang === 'ms' ? opts.lang : judged.lang;
+  if (!bookLang) return fail(catalogueMessage('import_language_unclear', uiLang, { file: name, en: String(judged.en), ms: String(judged.ms) }));
+  const { settings } = settingsFromOptions(spec, { set: opts.set ?? [], lang: bookLang });
+  let totalChapters: number | undefined;
+  if (opts.chapters !== undefined) {
+    totalChapters = wholeNumber(opts.chapters);
+    if (totalChapters === undefined || totalChapters < 1 || totalChapters > 100) fail(`--chapters: "${opts.chapters}" must be a whole number from 1 to 100, written in plain digits (like 30)`);
+  }
+  let state;
+  try {
+    state = importedBookOf({ spec, manuscript: read, settings, file: name, ...(read.title ? { title: read.title } : {}), ...(totalChapters !== undefined ? { totalChapters } : {}) });
+  } catch (error) {
+    if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, uiLang));
+    throw error;
+  }
+  const statePath = opts.state ?? DEFAULT_STATE;
+  writableFileOrExit('--state', statePath);
+  // The same file imported with the same settings is the same book: a second run goes on with its bible.
+  const key = `${spec.id}:import-${createHash('sha256').update(bytes).update(JSON.stringify([state.settings, state.totalChapters])).digest('hex').slice(0, 16)}`;
+  const stateFile = await openStateFile(statePath);
+  const interrupt = listenForInterrupt();
+  const lang = state.lang;
+  try {
+    const store = stateFile.progress(CLI_USER);
+    const saved = await store.load(key);
+    if (!saved) await store.saveSteps!(key, importSaves(spec, state));
+    const id = (await stateFile.books(CLI_USER).list()).find((b) => b.key === key)!.id;
+    const summary = bookSummary(spec, state);
+    info(`karya: ${word(saved ? 'importResumed' : 'importSaved', lang, { file: name, id, chapters: summary.chaptersWritten, words: summary.words })}`);
+    const session = await BookSession.open({ spec, renderer: catalogOrExit().renderer, provider: cliProvider({ lang }), store, key, settings: state.settings, totalChapters: state.totalChapters, onFinished: 'keep' });
+    const parts = session.state.content.length;
+    let current = '';
+    try {
+      while (session.needsMemory) {
+        const position = (session.state.memoryUpTo ?? -1) + 1;
+        current = position === 0 ? stepLabel({ kind: 'introduction', position: 0 }, lang, spec) : stepLabel(partStep(spec, position, session.state.totalChapters), lang, spec);
+        if (session.state.content[position]?.trim()) info(`  … ${word('importReading', lang, { label: current, n: position, total: parts - 1 })}`);
+        await session.remember({ parts: 1, signal: interrupt.signal });
+      }
+    } catch (error) {
+      if (interrupt.isInterrupted) {
+        info(`karya: ${word('interrupted', lang)}`);
+        throw new CliExit(interruptedExitCode());
+      }
+      if (error instanceof GenerationError) fail(word('importBibleStopped', lang, { label: current, message: generationMessage(error, lang), id }), EXIT.failed);
+      throw error;
+    }
+    const book = { id, generator: spec.id, key, title: summary.title, lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: session.isFinished };
+    if (opts.json) process.stdout.write(`${JSON.stringify({ book })}\n`);
+    else process.stdout.write(`${word(session.isFinished ? 'importDoneFinished' : 'importDone', lang, { id, generator: spec.id })}\n`);
+  } finally {
+    interrupt.release();
+    await stateFile.close();
+  }
 }

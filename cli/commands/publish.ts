@@ -16,8 +16,8 @@ import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
-import { cliProvider } from './generate.js';
-import type { Lang } from '../../engine/index.js';
+import { cliProvider, savedBookOrExit } from './generate.js';
+import type { Lang, Settings } from '../../engine/index.js';
 
 export interface PublishOptions {
   set: string[];
@@ -33,6 +33,8 @@ export interface PublishOptions {
   seriesNumber?: string;
   readingAge?: string;
   state?: string;
+  /** A saved book's id (karya books): package that book. */
+  book?: string;
   fresh?: boolean;
   json?: boolean;
   trim?: string;
@@ -87,7 +89,9 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   }
   // Without --trim, the trim of the book's layout (a children's book: 5.5 x 8.5 in).
   const { trim } = printLayoutOf(spec.publish, opts.trim as TrimName | undefined);
-  const { settings, totalChapters } = settingsFromOptions(spec, opts);
+  // `--book ID`: a saved book (an imported one included), continued and packaged with its own settings.
+  const book = opts.book !== undefined ? await savedBookOrExit(spec, opts, { mayBeFinished: true }) : undefined;
+  const { settings, totalChapters }: { settings: Settings; totalChapters?: number } = book ?? settingsFromOptions(spec, opts);
   // Nothing is spent on a package that cannot be made: every publishing generator and setting is checked first.
   const planIssues = checkPublishPlan(spec, (x) => catalog.get(x));
   if (planIssues.length) {
@@ -108,10 +112,13 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     // A finished book saved under the same key is packaged as it is (`karya generate` then `karya publish`).
     const session = await BookSession.open({
       spec, renderer: catalog.renderer, provider, store: stateFile.progress(CLI_USER),
-      key: progressKey(spec, settings, total), settings, totalChapters: total, onFinished: 'keep', isFresh: opts.fresh === true,
+      key: book?.key ?? progressKey(spec, settings, total), settings, totalChapters: total, onFinished: 'keep', isFresh: opts.fresh === true,
     });
-    const planned = planSteps(spec, total).length;
-    if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${planned} parts already written (use --fresh to start again)`);
+    // A book with no outline of its own (an imported manuscript) has one step fewer, and the parts its
+    // writer brought cost nothing: only what the model writes is charged.
+    const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || session.state.outline !== undefined || session.state.content.length === 0).length;
+    const planned = steps - (session.state.authoredParts?.length ?? 0);
+    if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${steps} parts already written${book ? '' : ' (use --fresh to start again)'}`);
     let bookSteps = 0;
     for (let step = session.next(); step; step = session.next()) {
       const outcome = await session.advance({ signal: interrupt.signal, onRetry: (notice) => info(`  … ${session.label(step!)}: ${notice.message}`) });

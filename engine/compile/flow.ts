@@ -46,6 +46,11 @@ export interface BookState {
   readonly auditFindings?: Readonly<Record<number, readonly AuditFinding[]>>;
   /** The continuity findings the writer marked as intended (their keys: engine/session/continuity-keys.ts), no longer shown. */
   readonly intendedFindings?: readonly string[];
+  /**
+   * Positions of the parts the writer wrote, not the model (an imported manuscript's: engine/session/import-book.ts).
+   * Publishing's AI disclosure does not call them generated; a model rewrite of one makes it the model's.
+   */
+  readonly authoredParts?: readonly number[];
 }
 
 /** One finding of the model audit of continuity: what contradicts the bible, and the part that established it. */
@@ -300,6 +305,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     ...(s.chapterNotes && typeof s.chapterNotes === 'object' ? { chapterNotes: chapterNotesOf(s.chapterNotes) } : {}),
     ...(auditFindingsOf(s.auditFindings) ? { auditFindings: auditFindingsOf(s.auditFindings)! } : {}),
     ...(Array.isArray(s.intendedFindings) && s.intendedFindings.length ? { intendedFindings: s.intendedFindings.filter((k): k is string => typeof k === 'string') } : {}),
+    ...(Array.isArray(s.authoredParts) && s.authoredParts.length ? { authoredParts: s.authoredParts.filter((p): p is number => Number.isInteger(p) && p >= 0) } : {}),
   };
 }
 

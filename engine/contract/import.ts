@@ -1,12 +1,21 @@
 // Importing a manuscript: POST /api/books/import/preview reads an uploaded file (the request's raw body, at
 // most 20 MB; its name in ?file=) and answers the parts found, as `karya import FILE --dry-run --json` prints
-// them; nothing is saved and no model is called. A file the import refuses answers 400 (413 when too large)
-// with the catalogue's error, in the language of ?lang= (else the account's).
+// them (with ?generator=, what building its story bible will cost); nothing is saved and no model is called.
+// POST /api/books/import saves it as the user's current book of that generator (the one there before is kept,
+// as Start New keeps it) and builds its story bible in the background, one part at a time, each part charged
+// as it is read and refunded if it fails. A file the import refuses answers 400 (413 when too large) with the
+// catalogue's error, in the language of ?lang= (else the account's); too few credits answer 402 before
+// anything is saved.
 import * as z from 'zod';
 
+const FileNameSchema = z.string().trim().min(1).max(255).regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders');
+const GeneratorIdSchema = z.string().trim().min(1).max(60).regex(/^[a-z0-9-]+$/, 'a generator id, such as romance');
+
 export const ImportPreviewQuerySchema = z.strictObject({
-  file: z.string().trim().min(1).max(255).regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders'),
+  file: FileNameSchema,
   lang: z.enum(['en', 'ms']).optional(),
+  /** The generator the book would be: the answer then says what its story bible costs. */
+  generator: GeneratorIdSchema.optional(),
 });
 export type ImportPreviewQuery = z.infer<typeof ImportPreviewQuerySchema>;
 
@@ -28,5 +37,34 @@ export const ImportPreviewSchema = z.strictObject({
   words: z.number().int().nonnegative(),
   frontMatterWords: z.number().int().nonnegative(),
   chapters: z.array(ImportedPartPreviewSchema),
+  /** With ?generator=: the credits the story bible takes (one model call a part with text) and the parts read. */
+  cost: z.strictObject({ credits: z.number().int().nonnegative(), parts: z.number().int().nonnegative() }).optional(),
 });
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+export const ImportBookQuerySchema = z.strictObject({
+  file: FileNameSchema,
+  generator: GeneratorIdSchema,
+  /** The chapters the book will have, the imported ones included (default: as many as were imported). */
+  chapters: z.coerce.number().int().min(1).max(100).optional(),
+  /** The book's language; absent: the manuscript's own (asked when it is mixed). Also the language of an error. */
+  lang: z.enum(['en', 'ms']).optional(),
+});
+export type ImportBookQuery = z.infer<typeof ImportBookQuerySchema>;
+
+export const ImportBookResponseSchema = z.strictObject({
+  book: z.strictObject({
+    id: z.number().int().positive(),
+    book_type: z.string(),
+    generator: z.string(),
+    title: z.string(),
+    lang: z.enum(['en', 'ms']),
+    words: z.number().int().nonnegative(),
+    chapters: z.strictObject({ imported: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+    finished: z.boolean(),
+  }),
+  /** What the story bible takes, charged part by part as it is read in the background. */
+  cost: z.strictObject({ credits: z.number().int().nonnegative(), parts: z.number().int().nonnegative() }),
+  credits_available: z.number(),
+});
+export type ImportBookResponse = z.infer<typeof ImportBookResponseSchema>;

@@ -86,6 +86,7 @@ export const ROUTES = {
   'DELETE /books/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
   // The manuscript's bytes are the raw body (any content type), at most 20 MB.
   'POST /books/import/preview': { query: manuscripts.ImportPreviewQuerySchema, response: manuscripts.ImportPreviewSchema },
+  'POST /books/import': { replyHeaders: ['Retry-After'], query: manuscripts.ImportBookQuerySchema, response: manuscripts.ImportBookResponseSchema },
   'POST /books/:id/continue': { params: NumericIdParamsSchema, response: books.ContinueBookResponseSchema },
   'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: publish.PublishQuoteSchema },
   'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: publish.PublishBodySchema, response: publish.PublishResponseSchema },

@@ -16,27 +16,44 @@ export function estimatePrintPages(words: number): number {
 }
 
 /**
- * What KDP asks at title setup ("Did you use AI-based tools to create this book's content?"): Karya's
- * model writes the text and draws the cover, so both are AI-generated (KDP Help, "Content Guidelines",
+ * What KDP asks at title setup ("Did you use AI-based tools to create this book's content?"): text the
+ * model wrote is AI-generated, even where the author edited it since; the cover Karya draws is too. Text
+ * the author wrote (an imported manuscript's parts) is not: a book wholly the author's own says `none` for
+ * its text, and one the model continued names which parts are whose (KDP Help, "Content Guidelines",
  * section "Artificial intelligence (AI)-generated content": https://kdp.amazon.com/en_US/help/topic/G200672390).
  */
 export interface AiContentDisclosure {
-  /** `ai-generated`: written by the AI model (the author may have edited it since). */
-  text: 'ai-generated';
+  /** `ai-generated`: some of the text was written by the AI model (the author may have edited it since); `none`: the author wrote all of it. */
+  text: 'ai-generated' | 'none';
   images: 'ai-generated';
   /** No translation tool was used. */
   translations: 'none';
+  /** The parts by who wrote them ("Chapter 1", …), when the author wrote some of them (an imported manuscript). */
+  parts?: { author: string[]; model: string[] };
   tool: string;
   source: string;
 }
+
+const KDP_SOURCE = 'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated content: https://kdp.amazon.com/en_US/help/topic/G200672390';
 
 export const AI_CONTENT: AiContentDisclosure = {
   text: 'ai-generated',
   images: 'ai-generated',
   translations: 'none',
   tool: 'Karya (an AI model wrote the text and drew the cover)',
-  source: 'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated content: https://kdp.amazon.com/en_US/help/topic/G200672390',
+  source: KDP_SOURCE,
 };
+
+/**
+ * The disclosure of a book whose parts are labelled by who wrote them: AI_CONTENT when the model wrote
+ * every part; else the parts named, and `text: 'none'` when the author wrote them all.
+ * @example aiContentOf({ author: ['Chapter 1'], model: ['Chapter 2'] }).text // 'ai-generated'
+ */
+export function aiContentOf(parts: { author: string[]; model: string[] }): AiContentDisclosure {
+  if (parts.author.length === 0) return AI_CONTENT;
+  if (parts.model.length === 0) return { ...AI_CONTENT, text: 'none', parts, tool: 'Karya (the author wrote the text; an AI model drew the cover)' };
+  return { ...AI_CONTENT, parts, tool: `Karya (the author wrote ${parts.author.length} of the book's ${parts.author.length + parts.model.length} parts; an AI model wrote the others and drew the cover)` };
+}
 
 export interface KdpMetadata {
   title: string;
@@ -70,6 +87,8 @@ export interface KdpMetadata {
 
 /** What packageMetadata is given: the fields it copies as they are, and the optional ones as the author typed them. */
 export type MetadataInput = Pick<KdpMetadata, 'title' | 'subtitle' | 'author' | 'language' | 'description' | 'keywords' | 'categories' | 'wordCount' | 'generator' | 'pageCount'> & {
+  /** The parts by who wrote them, when the author wrote some (an imported manuscript); absent: the model wrote them all. */
+  authorship?: { author: string[]; model: string[] };
   publisher?: string;
   edition?: number;
   series?: string;
@@ -94,7 +113,7 @@ export function packageMetadata(input: MetadataInput): KdpMetadata {
     edition: input.edition ?? 1,
     series: input.series?.trim() ? { name: input.series.trim(), number: input.seriesNumber ?? null } : null,
     readingAge: input.readingAge?.trim() || null,
-    aiContent: AI_CONTENT,
+    aiContent: input.authorship ? aiContentOf(input.authorship) : AI_CONTENT,
     generator,
   };
 }

@@ -2,6 +2,7 @@
 // cover. Each runs the publishing generator its book's publish block names, with the settings it
 // declares, through a `runStep` the caller gives (the CLI runs it directly; the server can charge it).
 import { planSteps, startBook, type BookState } from '../compile/flow.js';
+import { partStep, stepLabel } from '../compile/labels.js';
 import type { PromptRenderer, PromptState } from '../compile/prompt.js';
 import type { Provider } from '../provider.js';
 import { runStep } from '../session/session.js';
@@ -253,6 +254,18 @@ export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: P
     wordCount: state.content.reduce((n, text) => n + countWords(text), 0),
     generator: book.id,
     ...(print.pageCount !== undefined ? { pageCount: print.pageCount } : {}),
+    ...(state.authoredParts?.length ? { authorship: authorshipOf(book, state) } : {}),
     ...parts.given,
   });
+}
+
+/** The labels of a book's written parts by who wrote them (an empty part, such as an import's missing prologue, is neither's). */
+function authorshipOf(book: ResolvedSpec, state: BookState): { author: string[]; model: string[] } {
+  const out = { author: [] as string[], model: [] as string[] };
+  state.content.forEach((text, i) => {
+    if (!text.trim()) return;
+    const step = i === 0 ? ({ kind: 'introduction', position: 0 } as const) : partStep(book, i, state.totalChapters);
+    (state.authoredParts?.includes(i) ? out.author : out.model).push(stepLabel(step, state.lang, book));
+  });
+  return out;
 }

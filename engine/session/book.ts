@@ -48,15 +48,19 @@ export function formatOfFile(file: string): ExportFormat | null {
 
 /**
  * A book's own title: set in its settings (a field with role bookTitle), or the working title its
- * outline gave; else what it is ("Romance Story"), never the generator's name. A single output is
- * titled by its generator.
+ * outline gave, or the one its settings give (role workingTitle: an imported manuscript's own title); else
+ * what it is ("Romance Story"), never the generator's name. A single output is titled by its generator.
  */
 export function bookTitleOf(spec: ResolvedSpec, state: BookState): string {
   const lang = state.lang;
   const field = spec.kind === 'book' ? spec.fields.find((f) => f.role === 'bookTitle') : undefined;
   const value = field ? state.settings[field.name] : undefined;
   if (typeof value === 'string' && value.trim()) return value.trim();
-  return spec.kind === 'book' ? extractTitle(state.outline) || spec.typeLabel[lang] : spec.title[lang];
+  if (spec.kind !== 'book') return spec.title[lang];
+  // A book without an outline (an imported manuscript) is titled by the working title it was given.
+  const working = spec.fields.find((f) => f.role === 'workingTitle');
+  const given = working ? state.settings[working.name] : undefined;
+  return extractTitle(state.outline) || (typeof given === 'string' ? given.trim() : '') || spec.typeLabel[lang];
 }
 
 /**
@@ -80,7 +84,9 @@ export function bookDocument(
   // is ("Romance Story"), never the generator's name.
   const title = opts.title?.trim() || bookTitleOf(spec, state);
   const author = opts.author?.trim() || setting('author');
-  const parts: DocumentPart[] = state.content.map((markdown, i) => {
+  // An imported book without a prologue has an empty introduction: no page of its own.
+  const parts: DocumentPart[] = state.content.flatMap((markdown, i) => (markdown.trim() === '' && state.authoredParts?.includes(i) ? [] : [i])).map((i) => {
+    const markdown = state.content[i]!;
     const step = partStep(spec, i, state.totalChapters);
     const label = spec.kind === 'book' ? stepLabel(step, lang, spec) : title;
     // The chapter's title: the user's own, else its outline entry's (engine/compile/prompt.ts chapterTitleOf).

@@ -23,6 +23,7 @@ import { joinExtension, joinSeparator } from './follow-ups/extend-short.js';
 import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { runStep, trimmableOf } from './run-step.js';
 import { stateForStep } from './bible-as-of.js';
+import { withoutAuthoredPart } from './import-book.js';
 
 /**
  * "Write more" on a written prose part (the studio's action on a part marked short): one extension
@@ -135,5 +136,7 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   if (!outcome.isComplete) next = { ...next, incompleteParts: [...(next.incompleteParts ?? []), position] };
   // What the model audit found in the old text no longer applies to the new one.
   next = withAuditFindings(next, position, []);
+  // The model wrote this text: a part the writer brought is now the model's (publishing's AI disclosure).
+  next = withoutAuthoredPart(next, position);
   return { state: next, position, step, text: outcome.text, previous, outcome };
 }

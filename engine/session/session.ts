@@ -132,6 +132,12 @@ export class BookSession {
       const position = (state.memoryUpTo ?? -1) + 1;
       // The update is judged like any answer (updateBible); one that fails leaves the bible as it was. A part the
       // bible had taken in before (edited since) is re-derived: only what it established is replaced.
+      // An empty part (an imported book without a prologue has no introduction) has nothing to take in.
+      if ((state.content[position] ?? '').trim() === '') {
+        await this.ports.store.saveMemory(this.key, { memory: state.memory ?? '', upTo: position });
+        this.current = { ...this.current, memory: state.memory ?? '', memoryUpTo: position };
+        continue;
+      }
       const isRewrite = position <= bibleReadUpTo(this.spec, state);
       const updated = await updateBible({ spec: this.spec, renderer: this.ports.renderer, provider, state, position, ...(isRewrite ? { isRewrite } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
       calls += updated.calls;

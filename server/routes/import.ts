@@ -1,11 +1,17 @@
-// /api/books/import/preview: a manuscript uploaded as the request's raw body (at most 20 MB, read with a cap:
-// a longer body is cut off and refused before it is all received) and read by the engine's import (text,
-// Markdown, DOCX, EPUB): the answer is the parts found, as `karya import --dry-run --json` prints them.
-// Nothing is saved, no model is called and nothing is charged; reading a large DOCX costs the server time,
-// so a user may preview a few files a minute (a limit kept in the store). A refused file answers 400 (413
-// when too large) with the import's catalogue message, in the request's language.
+// /api/books/import/preview and /api/books/import: a manuscript uploaded as the request's raw body (at most
+// 20 MB, read with a cap: a longer body is cut off and refused before it is all received) and read by the
+// engine's import (text, Markdown, DOCX, EPUB). The preview answers the parts found, as `karya import
+// --dry-run --json` prints them (and, for a generator, what its story bible costs): nothing is saved, no
+// model is called, nothing is charged. The import saves the book as the user's current book of that kind
+// (the one there before is kept, as Start New keeps it), every part the writer's own, and builds its story
+// bible in the background, a part at a time, each charged as a step (server/core/bible-catch-up.ts). Reading
+// a large DOCX costs the server time, so a user may send a few files a minute (one limit for both, kept in
+// the store). A refused file answers 400 (413 when too large) with the import's catalogue message, in the
+// request's language; too few credits for the bible answer 402 before anything is saved.
 import type { Request } from 'express';
-import { IMPORT_LIMITS, ImportRefusal, importRefusalMessage, manuscriptPreview, tooLargeRefusal } from '../../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, importBibleParts, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
+import { catchUpBible } from '../core/bible-catch-up.js';
+import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
 import { requireUser, requestLang, sessionOf } from '../auth/middleware.js';
@@ -33,24 +39,87 @@ async function bodyOf(req: Request, file: string): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+/** The uploaded manuscript read, or the import's refusal as an API error in `lang`. */
+async function manuscriptOf(req: Request, file: string, lang: Lang): Promise<ReadManuscript> {
+  try {
+    return await readManuscriptFile(file, await bodyOf(req, file));
+  } catch (error) {
+    throw refusalOf(error, lang);
+  }
+}
+
+function refusalOf(error: unknown, lang: Lang): unknown {
+  return error instanceof ImportRefusal ? new ApiError(error.code === 'import_too_large' ? 413 : 400, error.code, importRefusalMessage(error, lang)) : error;
+}
+
 export function importRoutes(ctx: AppContext): ApiRoutes {
-  const { repos } = ctx;
+  const { repos, catalog } = ctx;
   const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
 
-  router.on('POST /books/import/preview', async (req, res) => {
-    const { file, lang: asked } = req.input.query;
-    const lang = asked ?? requestLang(req);
+  /** The book generator named, or 404 before the body is read. */
+  const bookSpecOf = (id: string): ResolvedSpec & BookSpec => {
+    const spec = catalog.get(id);
+    if (!spec || spec.kind !== 'book') throw ApiError.of(404, 'generator_not_found');
+    return spec as ResolvedSpec & BookSpec;
+  };
+  /** One limit for previews and imports: reading a large file costs the server time. */
+  const takeTurn = async (req: Request, res: Parameters<typeof tooMany>[0]) => {
     const taken = await repos.limits.take({ key: `import-preview:${sessionOf(req).user.id}`, ...PREVIEW_RATE });
     if (!taken.isAllowed) throw tooMany(res, taken.retryAfterMs);
-    try {
-      const read = await readManuscriptFile(file, await bodyOf(req, file));
-      res.json(manuscriptPreview(read));
-    } catch (error) {
-      if (error instanceof ImportRefusal) throw new ApiError(error.code === 'import_too_large' ? 413 : 400, error.code, importRefusalMessage(error, lang));
-      throw error;
-    }
+  };
+
+  router.on('POST /books/import/preview', async (req, res) => {
+    const { file, lang: asked, generator } = req.input.query;
+    const lang = asked ?? requestLang(req);
+    const spec = generator !== undefined ? bookSpecOf(generator) : undefined;
+    await takeTurn(req, res);
+    const read = await manuscriptOf(req, file, lang);
+    if (!spec) return void res.json(manuscriptPreview(read));
+    // What its story bible would cost as this generator's book (the language only changes the words).
+    const state = bookOfUpload(spec, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts).lang ?? lang });
+    const parts = importBibleParts(spec, state);
+    res.json({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts } });
+  });
+
+  router.on('POST /books/import', async (req, res) => {
+    const { file, generator, chapters, lang: asked } = req.input.query;
+    const lang = asked ?? requestLang(req);
+    const userId = sessionOf(req).user.id;
+    const spec = bookSpecOf(generator);
+    await takeTurn(req, res);
+    const read = await manuscriptOf(req, file, lang);
+    // The book's language: the one asked, else the manuscript's own when it is clearly one (else asked for).
+    const judged = manuscriptLanguage(read.parts);
+    const bookLang = asked ?? judged.lang;
+    if (!bookLang) throw new ApiError(400, 'import_language_unclear', catalogueMessage('import_language_unclear', lang, { file: read.file, en: String(judged.en), ms: String(judged.ms) }));
+    const state = bookOfUpload(spec, read, { file, lang, bookLang, ...(chapters !== undefined ? { chapters } : {}) });
+    const parts = importBibleParts(spec, state);
+    const cost = { credits: parts * spec.cost, parts };
+    // Nothing is saved for a bible the credits cannot pay for (each part is charged as it is read).
+    const balance = (await repos.credits.balanceOf(userId)) ?? 0;
+    if (balance < cost.credits && sessionOf(req).user.role !== 'admin') throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    const id = await repos.books.saveImport({ userId, key: spec.bookType, saves: importSaves(spec, state) });
+    catchUpBible(ctx, { userId, bookType: spec.bookType, charged: true });
+    const summary = bookSummary(spec, state);
+    res.json({
+      book: { id, book_type: spec.bookType, generator: spec.id, title: summary.title, lang: state.lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: nextStep(spec, state) === null },
+      cost,
+      credits_available: balance,
+    });
   });
 
   return router;
+}
+
+/** The book an upload makes: the generator's settings in the book's language, the manuscript's parts; an ImportRefusal as a 400. */
+function bookOfUpload(spec: ResolvedSpec & BookSpec, read: ReadManuscript, input: { file: string; lang: Lang; bookLang: Lang; chapters?: number }) {
+  const chosen = withLanguage(spec, {}, input.bookLang);
+  if (!chosen.ok) throw new ApiError(400, 'invalid_settings', chosen.message, { lang: chosen.message });
+  const settings = settingsOrError({ spec, raw: chosen.settings, lang: input.lang });
+  try {
+    return importedBookOf({ spec, manuscript: read, settings, file: input.file, ...(read.title ? { title: read.title } : {}), ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });
+  } catch (error) {
+    throw refusalOf(error, input.lang);
+  }
 }

@@ -41,6 +41,11 @@ export interface BookRepository {
    * current); nothing is deleted. False when there was none.
    */
   remove(input: { userId: string; key: string }): Promise<boolean>;
+  /**
+   * An imported manuscript saved as the user's current book under `key`, in one transaction: the book there
+   * before is kept (as `remove` keeps it), then every part is written. Answers the new book's id.
+   */
+  saveImport(input: { userId: string; key: string; saves: readonly StepSave[] }): Promise<number>;
   /** The user's books (current and kept, finished or not), the most recently changed first. */
   list(input: { userId: string }): Promise<UserBook[]>;
   /** One of the user's books by id, or null (another user's or missing). */

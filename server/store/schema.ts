@@ -309,6 +309,7 @@ export interface BooksTable {
   audit_findings: Generated<string | null>;
   /** The continuity findings the writer marked as intended, JSON (their keys); null for none (migration 0023). */
   intended_findings: Generated<string | null>;
+  authored_parts: Generated<string | null>;
   is_finished: number;
   created_at: Generated<string>;
   updated_at: Generated<string>;

@@ -94,10 +94,10 @@ describe('files an import refuses: exit 2, the file named, nothing saved', () =>
     expect(r.stderr).toContain('cover.docx bukan fail DOCX: kandungannya ialah imej.');
   });
 
-  it('without --dry-run it says saving is not built yet, and saves nothing', async () => {
+  it('without --dry-run or --generator it asks which kind of book it is, and saves nothing', async () => {
     const r = await runKaryaInProcess(['import', path.join(dir, 'orchard.txt')], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('run it with --dry-run');
+    expect(r.stderr).toContain('Which kind of book is orchard.txt? Give --generator');
     expect(existsSync(path.join(dir, '.karya'))).toBe(false);
   });
 });

@@ -211,6 +211,28 @@ describe('books', () => {
     await repos.generations.commit({ userId, charge, book: { key: 'romance', save: unfinishedSave(text) }, usage: { promptType: 'romance', metadata: {}, isPart: true } });
   };
 
+  it_('an import is saved in one go: the book there before is kept, every part and its authorship saved, a new id', async () => {
+    const user = await newUser();
+    await commitOutline(user.id, 'Chapter 1: The Harbour');
+    const before = (await repos.books.list({ userId: user.id }))[0]!;
+    const state: BookState = {
+      generatorId: 'romance', settings: { language: 'en' }, lang: 'en', totalChapters: 3, content: ['', 'Aisha opened the shop.', 'Daniel came back.'],
+      currentChapter: 3, isLocked: true, chapterTitles: { 1: 'The Shop', 2: 'The Ferry' }, authoredParts: [0, 1, 2],
+    };
+    const saves: StepSave[] = state.content.map((text, position) => ({
+      generatorId: 'romance', bookType: 'romance', step: position === 0 ? { kind: 'introduction', position: 0 } : { kind: 'chapter', position }, stepKey: position === 0 ? 'introduction' : `chapter:${position}`,
+      position, text, state, isComplete: true, continuations: 0, ...(state.chapterTitles?.[position] ? { title: state.chapterTitles[position] } : {}),
+      isFirst: position === 0, isFinished: false, keepsProgress: true, label: `Part ${position}`, words: 3, seconds: 0,
+    }));
+    const id = await repos.books.saveImport({ userId: user.id, key: 'romance', saves });
+    expect(id).not.toBe(before.id);
+    const loaded = (await repos.books.load({ userId: user.id, key: 'romance' }))!;
+    expect(loaded.state).toMatchObject({ content: state.content, chapterTitles: { 1: 'The Shop', 2: 'The Ferry' }, authoredParts: [0, 1, 2], currentChapter: 3, totalChapters: 3 });
+    expect(loaded.state.outline).toBeUndefined();
+    const listed = await repos.books.list({ userId: user.id });
+    expect(listed.map((b) => [b.id, b.isCurrent])).toEqual(expect.arrayContaining([[id, true], [before.id, false]]));
+  });
+
   it_('Start New keeps the book under the same id (finished or not); packages stay with it; only the owner reaches it', async () => {
     const user = await newUser();
     const stranger = await newUser();

@@ -1,7 +1,7 @@
 // Charged calls on a written part, each charged and refunded exactly as a step: "write more" (POST …/more),
 // a rewrite with a note or written again (POST …/rewrite), and the passage tools (POST …/passage, kept in
 // place by POST …/passage/keep).
-import { bookView, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, rewritePart, stepKey, updateBible } from '../../../engine/index.js';
+import { bookView, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, rewritePart, stepKey, updateBible, withoutAuthoredPart } from '../../../engine/index.js';
 import { failureOf } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError, errorBody } from '../../http/errors.js';
@@ -22,7 +22,9 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       const label = stepKey(partStep(spec, position, state.totalChapters));
       await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
         const more = await extendPart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal });
-        const edit = editPart(spec, state, body.part, more.text);
+        // The model wrote the added text: a part the writer brought is now the model's (the AI disclosure).
+        const edited = editPart(spec, state, body.part, more.text);
+        const edit = { ...edited, state: withoutAuthoredPart(edited.state, position) };
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
         await commitUsage({ words: more.words, ...(more.usage ? { tokens: more.usage } : {}) });
         res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), credits_available: await balance(userId) });

@@ -7,7 +7,7 @@ import type { KdpPackage } from '../../../engine/contract/index.js';
 import { auditFindingsOf, chapterNotesOf, type BookState, type SavedBook, type StepSave } from '../../../engine/index.js';
 import type { BookRepository, UserBook } from '../ports.js';
 import type { BooksDatabase, BooksTable, Database } from '../schema.js';
-import { all, first, run, transaction, type Db, type Exec, type Program } from './run.js';
+import { all, first, run, saveStep, transaction, type Db, type Exec, type Program } from './run.js';
 import { MAX_VERSIONS, insertVersionQuery, lastVersionQuery, pruneVersionsQuery, versionStamp, type VersionsDatabase } from '../versions.js';
 
 /** book_packages (migrations/0009): a server-only table, one zip and its report per book. */
@@ -65,8 +65,20 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
     ...(row.chapter_notes ? { chapterNotes: chapterNotesOf(JSON.parse(row.chapter_notes)) } : {}),
     ...(row.audit_findings && auditFindingsOf(JSON.parse(row.audit_findings)) ? { auditFindings: auditFindingsOf(JSON.parse(row.audit_findings))! } : {}),
     ...(intendedOf(row.intended_findings).length ? { intendedFindings: intendedOf(row.intended_findings) } : {}),
+    ...(positionsOf(row.authored_parts).length ? { authoredParts: positionsOf(row.authored_parts) } : {}),
   };
   return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
+}
+
+/** Part positions as kept (JSON), anything else dropped. */
+function positionsOf(raw: string | null | undefined): number[] {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((p): p is number => Number.isInteger(p) && p >= 0) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The intended findings' keys as kept (JSON), anything else dropped. */
@@ -91,6 +103,7 @@ export function headerOfStep(save: StepSave) {
     memory_up_to: state.memoryUpTo ?? null,
     chapter_notes: state.chapterNotes ? JSON.stringify(state.chapterNotes) : null,
     audit_findings: state.auditFindings ? JSON.stringify(state.auditFindings) : null,
+    authored_parts: state.authoredParts?.length ? JSON.stringify(state.authoredParts) : null,
     is_finished: save.isFinished ? 1 : 0,
   };
 }
@@ -206,6 +219,14 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
       return Number(done) > 0;
     },
     remove: ({ userId, key }) => exec(startNewBook(db, userId, key)),
+    saveImport: ({ userId, key, saves }) =>
+      exec(
+        transaction(function* () {
+          yield* startNewBook(db, userId, key);
+          for (const save of saves) yield* saveStep(userId, key, save);
+          return (yield* first(db.selectFrom('books').select('id').where('owner', '=', userId).where('book_key', '=', key)))!.id;
+        }),
+      ),
     // The owner's books (current and kept, finished or not), the most recently changed first.
     list: ({ userId }) =>
       exec(

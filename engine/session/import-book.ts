@@ -1,0 +1,136 @@
+// A manuscript the writer brings, as a book of a generator: its prologue the introduction, its chapters the
+// chapters (with their titles), its epilogue the conclusion; every part marked as the writer's own
+// (`authoredParts`: publishing's AI disclosure reads it, and the model never rewrites one unasked). The book
+// then continues like any other: its story bible is built from the parts by `BookSession.remember()`, one
+// part at a time and saved after each, so an import stopped at chapter 17 goes on from 17.
+import type { BookSpec, ResolvedSpec, Settings } from '../spec/types.js';
+import { bookLanguage, nextStep, type BookState } from '../compile/flow.js';
+import { partStep, stepLabel } from '../compile/labels.js';
+import { stepKey, type Step } from '../compile/step.js';
+import { countWords } from '../provider.js';
+import type { StepSave } from './ports.js';
+import { detectLanguage } from './language.js';
+import type { Lang } from '../spec/types.js';
+import { conclusionPosition, minChapters } from '../spec/conclusion.js';
+import { ImportRefusal } from '../import/read-text.js';
+import type { ManuscriptSplit } from '../import/chapters.js';
+import { cleanText } from '../clean-text.js';
+
+export interface ImportBookInput {
+  spec: BookSpec;
+  manuscript: Pick<ManuscriptSplit, 'parts'>;
+  /** The book's settings (validated by the caller); its language field says the book's language. */
+  settings: Settings;
+  /** The chapters the book will have, the imported ones included; absent: as many as were imported (then its conclusion). */
+  totalChapters?: number;
+  /** The file's name, for a refusal's message. */
+  file: string;
+}
+
+/**
+ * The book state of an imported manuscript. Refused (ImportRefusal `import_chapters_fewer`) when the
+ * writer asks for fewer chapters than the manuscript has, or (`import_book_ended`) for more chapters
+ * after an epilogue.
+ * @example importedBook({ spec, manuscript: read, settings, totalChapters: 30, file: 'novel.txt' })
+ */
+export function importedBook(input: ImportBookInput): BookState {
+  const { spec, manuscript, settings } = input;
+  const prologue = manuscript.parts.find((p) => p.kind === 'introduction');
+  const chapters = manuscript.parts.filter((p) => p.kind === 'chapter');
+  const epilogue = manuscript.parts.find((p) => p.kind === 'conclusion');
+  const file = input.file.split(/[\\/]/).pop() ?? input.file;
+  // The fewest chapters that hold the imported ones: where the conclusion is the last chapter, one more.
+  const holding = Math.max(minChapters(spec.flow), conclusionPosition(spec.flow, chapters.length) === chapters.length ? chapters.length + 1 : chapters.length);
+  const total = input.totalChapters ?? holding;
+  if (!Number.isInteger(total) || total < holding) throw new ImportRefusal('import_chapters_fewer', { file, chapters: String(chapters.length), total: String(total), least: String(holding) });
+  if (epilogue && total !== holding) throw new ImportRefusal('import_book_ended', { file, chapters: String(chapters.length), total: String(total) });
+  const content = [cleanText(prologue?.text ?? ''), ...chapters.map((c) => cleanText(c.text)), ...(epilogue ? [cleanText(epilogue.text)] : [])];
+  // With an epilogue the book is whole: the epilogue sits at the conclusion's position (the one after the chapters).
+  const chapterTitles = Object.fromEntries(chapters.flatMap((c, i) => (c.title.trim() ? [[i + 1, cleanText(c.title.trim())]] : [])));
+  return {
+    generatorId: spec.id,
+    settings,
+    lang: bookLanguage(spec, settings),
+    totalChapters: total,
+    content,
+    currentChapter: content.length,
+    isLocked: true,
+    ...(Object.keys(chapterTitles).length ? { chapterTitles } : {}),
+    authoredParts: content.map((_text, i) => i),
+  };
+}
+
+/** The positions of a book's parts the writer wrote (imported), not the model. */
+export function isAuthoredPart(state: Pick<BookState, 'authoredParts'>, position: number): boolean {
+  return state.authoredParts?.includes(position) === true;
+}
+
+/** The book with the part at `position` no longer the writer's own (the model rewrote it at the writer's request). */
+export function withoutAuthoredPart(state: BookState, position: number): BookState {
+  if (!isAuthoredPart(state, position)) return state;
+  const { authoredParts, ...rest } = state;
+  const left = (authoredParts ?? []).filter((p) => p !== position);
+  return { ...rest, ...(left.length ? { authoredParts: left } : {}) };
+}
+
+/**
+ * What the store keeps of an imported book: one save per part, the first starting the book anew under its
+ * key. A store's `saveSteps` writes them in one transaction: nothing half-imported is kept.
+ */
+export function importSaves(spec: ResolvedSpec, state: BookState): StepSave[] {
+  const isFinished = nextStep(spec, state) === null;
+  return state.content.map((text, position): StepSave => {
+    const step: Step = position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, state.totalChapters);
+    const title = state.chapterTitles?.[position];
+    return {
+      generatorId: spec.id, bookType: spec.bookType, state, step, stepKey: stepKey(step), position, text, isComplete: true, continuations: 0,
+      ...(title ? { title } : {}),
+      isFirst: position === 0, isFinished, keepsProgress: true, label: stepLabel(step, state.lang, spec), words: countWords(text), seconds: 0,
+    };
+  });
+}
+
+/** The share of a manuscript's judged words in one language for the book to be taken as in it without asking. */
+export const MANUSCRIPT_LANGUAGE_SHARE = 0.8;
+
+/**
+ * The language a manuscript is written in, judged on its parts' text: English or Malay when at least
+ * MANUSCRIPT_LANGUAGE_SHARE of its judged words are (Indonesian counts as Malay's side), else null with the
+ * shares (then the writer is asked: a guess would write the next chapters in the wrong language).
+ */
+export function manuscriptLanguage(parts: ReadonlyArray<{ text: string }>): { lang: Lang | null; en: number; ms: number } {
+  const verdict = detectLanguage(parts.map((p) => p.text).join('\n\n'));
+  const en = verdict.words.en;
+  const ms = verdict.words.ms + verdict.words.id;
+  const judged = en + ms;
+  if (judged === 0) return { lang: null, en: 0, ms: 0 };
+  const share = { en: en / judged, ms: ms / judged };
+  const lang = share.en >= MANUSCRIPT_LANGUAGE_SHARE ? 'en' : share.ms >= MANUSCRIPT_LANGUAGE_SHARE ? 'ms' : null;
+  return { lang, en: Math.round(100 * share.en), ms: Math.round(100 * share.ms) };
+}
+
+/**
+ * The parts of an imported book its story bible reads, one model call each: every part with text, except a
+ * whole book's last (no part follows it, as for a written book). Times the generator's cost: what the import
+ * charges.
+ */
+export function importBibleParts(spec: BookSpec, state: BookState): number {
+  const last = state.content.length - (nextStep(spec, state) === null ? 2 : 1);
+  return state.content.slice(0, Math.max(0, last + 1)).filter((text) => text.trim() !== '').length;
+}
+
+/**
+ * What `karya import` and the API save of a manuscript: the book of `importedBook`, with the chapter count in
+ * its settings (as a written book's) and the manuscript's own title as its working title where the writer
+ * gave none.
+ */
+export function importedBookOf(input: ImportBookInput & { title?: string }): BookState {
+  const { spec } = input;
+  let state = importedBook(input);
+  const chaptersField = spec.fields.find((f) => f.role === 'chapters');
+  if (chaptersField) state = { ...state, settings: { ...state.settings, [chaptersField.name]: state.totalChapters } };
+  const titleField = spec.fields.find((f) => f.role === 'workingTitle');
+  const title = input.title ? cleanText(input.title).trim().slice(0, titleField?.maxLength ?? 120) : '';
+  if (titleField && title && !state.settings[titleField.name]) state = { ...state, settings: { ...state.settings, [titleField.name]: title } };
+  return state;
+}

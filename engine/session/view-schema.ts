@@ -45,7 +45,8 @@ export const BookViewSchema = z.object({
   outline: z.object({ label: z.string(), text: z.string() }).nullable(),
   /**
    * `title`: the chapter's title (the user's own, else its outline entry's); `is_complete` is false for a part
-   * still cut at the token limit after its continuations; `is_stopped` on a part the writer stopped and kept as
+   * still cut at the token limit after its continuations; `is_authored` on a part the writer wrote (an imported
+   * manuscript's; an imported book without a prologue shows no introduction); `is_stopped` on a part the writer stopped and kept as
    * it was; `words` of the part as the book shows it, and for
    * prose parts the words asked for (`target`) and `is_short` when it is under 0.85 of them after its
    * length extensions (the studio offers "write more"), and `repeated`, the share (0–1) of its words in an
@@ -56,7 +57,7 @@ export const BookViewSchema = z.object({
    * (never changes the text); `check_against`: the label of an earlier part the writer rewrote after this
    * part was written, which this part mentions ("check against the rewritten Chapter 4").
    */
-  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional() })),
+  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), is_authored: z.literal(true).optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional() })),
   /** The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open threads, facts; '' before it exists. */
   bible: z.string().optional(),
   /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */

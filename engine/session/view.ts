@@ -62,7 +62,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     // the share of its words the book already said (engine/session/repeat.ts).
     const indonesian = target > 0 && lang === 'ms' ? indonesianWords(prose[i]!) : [];
     const measured = target > 0 ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}) } : {};
-    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
+    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(state.authoredParts?.includes(i) ? { is_authored: true as const } : {}), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
   const plan = !isBook ? [] : bookPlan(spec, state);
@@ -78,7 +78,8 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     bible: isBook ? bookBible(spec, state) : '',
     bible_notes: state.memory ?? '',
     ...(isBook && state.memory ? { threads: bookThreads(spec, state, next === null) } : {}),
-    parts,
+    // An imported book without a prologue has an empty introduction of the writer's: nothing to show.
+    parts: parts.filter((p, i) => !(state.authoredParts?.includes(i) && !state.content[i]!.trim())),
     next: next ? { ...stepRef(next), label: label(next), button: buttonLabel(spec, next, lang) } : null,
     progress: isBook ? progress(spec, state) : null,
     counter: { current: Math.min(state.currentChapter, state.totalChapters), total: state.totalChapters },

@@ -216,3 +216,27 @@ export async function postEventStream(path: string, body: unknown, onEvent: (e: 
   const rest = parseEventBlock(buffer.trim());
   if (rest) await handle(rest);
 }
+
+/**
+ * Send a file as a route's raw body (an import's manuscript), with the contract's query; the answer is typed
+ * with the contract's response. Throws ApiError.
+ * @example await upload('POST /books/import/preview', { query: { file: f.name } }, f)
+ */
+export async function upload<K extends JsonRouteKey>(route: K, input: { query?: object; signal?: AbortSignal }, file: Blob): Promise<ResponseOf<K>> {
+  const [method, path] = routeUrl(route, input.query ? { query: input.query } : {});
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': 'application/octet-stream', ...langHeader() },
+      body: file,
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', (error as Error).message || 'Network error');
+  }
+  if (!res.ok) throw await errorFrom(res);
+  return (await res.json()) as ResponseOf<K>;
+}

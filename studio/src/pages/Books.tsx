@@ -1,6 +1,7 @@
 // /books, "My Books": every book of the writer, finished or not, the most recently changed
 // first, with its kind, language, words, chapters and last change; each with Continue (its generator page
-// opens with it), Download (every export format) and Delete (after a confirmation).
+// opens with it), Download (every export format) and Delete (after a confirmation); and "Import a manuscript"
+// (components/ImportManuscript.tsx): a book the writer began elsewhere, continued here.
 import { useState } from 'react';
 import { BookOpen, Trash2 } from 'lucide-react';
 import type { MyBook } from '../engine.js';
@@ -13,6 +14,7 @@ import { DownloadMenu } from '../components/DownloadMenu.js';
 import { LoadError } from '../components/LoadError.js';
 import { useBookRoute, useContinueBook, useMyBooks } from '../lib/books.js';
 import { BookFacts } from '../components/BookFacts.js';
+import { ImportManuscript } from '../components/ImportManuscript.js';
 
 export default function Books() {
   const { t, lang } = useT();
@@ -79,6 +81,7 @@ export default function Books() {
           </ul>
         )}
       </section>
+      <ImportManuscript />
       <ConfirmDelete item={toDelete} title={t('books.deleteTitle')} message={(book) => t('books.deleteBody', { title: book.title })} confirmLabel={t('books.delete')} onDelete={(book) => void remove(book)} onCancel={() => setToDelete(null)} />
     </div>
   );

@@ -1,0 +1,112 @@
+// "Import a manuscript" on My Books: the writer picks a file (.docx, .epub, .txt, .md) and the kind of book;
+// the server reads it and answers the chapters it found and what the story bible will cost
+// (POST /api/books/import/preview), shown to confirm; Import saves it as the current book of that kind
+// (POST /api/books/import) and its generator page opens with it, the bible being built in the background.
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-hot-toast';
+import { Upload } from 'lucide-react';
+import type { ImportPreview } from '../engine.js';
+import { ApiError, upload } from '../lib/api.js';
+import { useGenerators } from '../lib/generators.js';
+import type { ContinuedBookState } from '../lib/books.js';
+import { useT } from '../i18n/index.js';
+
+export function ImportManuscript() {
+  const { t, lang } = useT();
+  const navigate = useNavigate();
+  const { generators } = useGenerators();
+  const books = useMemo(() => (generators ?? []).filter((g) => g.kind === 'book'), [generators]);
+  const [file, setFile] = useState<File | null>(null);
+  const [generator, setGenerator] = useState('');
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [total, setTotal] = useState('');
+  const [busy, setBusy] = useState<'finding' | 'importing' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const chosen = generator || books[0]?.id || '';
+  const chapters = preview?.chapters.filter((c) => c.kind === 'chapter').length ?? 0;
+
+  const fail = (e: unknown) => setError(e instanceof ApiError ? e.message : String(e));
+  const find = async () => {
+    if (!file) return setError(t('import.chooseFile'));
+    setBusy('finding');
+    setError(null);
+    setPreview(null);
+    try {
+      const found = await upload('POST /books/import/preview', { query: { file: file.name, generator: chosen, lang } }, file);
+      setPreview(found);
+      setTotal(String(found.chapters.filter((c) => c.kind === 'chapter').length));
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const save = async () => {
+    if (!file || !preview) return;
+    setBusy('importing');
+    setError(null);
+    try {
+      const n = Number(total);
+      const done = await upload('POST /books/import', { query: { file: file.name, generator: chosen, ...(Number.isInteger(n) && n > 0 ? { chapters: n } : {}) } }, file);
+      toast.success(t('import.done', { title: done.book.title }));
+      const route = books.find((g) => g.id === done.book.generator)?.route;
+      if (route) navigate(route, { state: { continuedBook: done.book.id } satisfies ContinuedBookState });
+    } catch (e) {
+      fail(e);
+      setBusy(null);
+    }
+  };
+  const partName = (c: ImportPreview['chapters'][number]) => (c.kind === 'introduction' ? t('import.prologue') : c.kind === 'conclusion' ? t('import.epilogue') : t('import.chapter', { n: c.number ?? 0 }));
+
+  return (
+    <section className="card space-y-4 p-5" aria-labelledby="import-title" data-testid="import-manuscript">
+      <div>
+        <h2 id="import-title" className="flex items-center gap-2 text-lg font-semibold"><Upload className="h-4 w-4" aria-hidden="true" />{t('import.title')}</h2>
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('import.intro')}</p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="block text-sm font-medium">
+          {t('import.file')}
+          <input
+            type="file" accept=".docx,.epub,.txt,.md,.markdown" className="mt-1 block w-full text-sm" data-testid="import-file"
+            onChange={(e) => { setFile(e.target.files?.[0] ?? null); setPreview(null); setError(null); }}
+          />
+        </label>
+        <label className="block text-sm font-medium">
+          {t('import.kind')}
+          <select className="input mt-1 w-full" value={chosen} onChange={(e) => { setGenerator(e.target.value); setPreview(null); }} data-testid="import-generator">
+            {books.map((g) => <option key={g.id} value={g.id}>{g.typeLabel[lang]}</option>)}
+          </select>
+        </label>
+      </div>
+      <button type="button" className="btn-secondary" disabled={busy !== null || !file || !chosen} onClick={() => void find()} data-testid="import-find">
+        {busy === 'finding' ? t('import.finding') : t('import.find')}
+      </button>
+      {error !== null && <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="import-error">{error}</p>}
+      {preview && (
+        <div className="space-y-3" data-testid="import-preview">
+          <p className="text-sm font-medium">{t('import.found', { file: preview.file, n: preview.chapters.length, words: preview.words.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB') })}</p>
+          <ol className="max-h-72 divide-y divide-gray-100 overflow-y-auto rounded border border-gray-200 text-sm dark:divide-neutral-800 dark:border-neutral-700" data-testid="import-chapters">
+            {preview.chapters.map((c, i) => (
+              <li key={i} className="px-3 py-2" data-testid="import-chapter">
+                <span className="font-medium">{partName(c)}{c.title ? `: ${c.title}` : ''}</span>
+                <span className="ml-2 text-gray-500 dark:text-gray-400">{t('import.words', { n: c.words })}</span>
+                <span className="block truncate text-gray-600 dark:text-gray-400">{c.firstLine}</span>
+              </li>
+            ))}
+          </ol>
+          <label className="block max-w-xs text-sm font-medium">
+            {t('import.total')}
+            <input type="number" min={chapters} max={100} className="input mt-1 w-full" value={total} onChange={(e) => setTotal(e.target.value)} data-testid="import-total" />
+            <span className="mt-1 block text-xs font-normal text-gray-500 dark:text-gray-400">{t('import.totalHelp', { n: chapters })}</span>
+          </label>
+          {preview.cost && <p className="text-sm" data-testid="import-cost">{t('import.cost', { n: preview.cost.credits, parts: preview.cost.parts })}</p>}
+          <button type="button" className="btn-primary" disabled={busy !== null} onClick={() => void save()} data-testid="import-confirm">
+            {busy === 'importing' ? t('import.importing') : t('import.confirm')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

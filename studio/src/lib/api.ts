@@ -66,22 +66,27 @@ export interface CallOptions {
  * not list (the book routes of books.ts); every other call goes through `call`.
  */
 export async function api<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  const res = await send(path, {
+    method: opts.method ?? 'GET',
+    headers: opts.body !== undefined ? { 'content-type': 'application/json' } : {},
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** One request to the API with the session cookie and the studio language; a failure (network or not ok) as ApiError. */
+async function send(path: string, init: { method: string; headers: Record<string, string>; body?: BodyInit; signal?: AbortSignal }): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
-      method: opts.method ?? 'GET',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', ...langHeader(), ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-      ...(opts.signal ? { signal: opts.signal } : {}),
-    });
+    res = await fetch(`/api${path}`, { ...init, credentials: 'same-origin', headers: { accept: 'application/json', ...langHeader(), ...init.headers } });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network', (error as Error).message || 'Network error');
   }
   if (!res.ok) throw await errorFrom(res);
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  return res;
 }
 
 /** What `call` takes besides the route: its params, query and body as the contract types them. */
@@ -224,19 +229,6 @@ export async function postEventStream(path: string, body: unknown, onEvent: (e: 
  */
 export async function upload<K extends JsonRouteKey>(route: K, input: { query?: object; signal?: AbortSignal }, file: Blob): Promise<ResponseOf<K>> {
   const [method, path] = routeUrl(route, input.query ? { query: input.query } : {});
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/octet-stream', ...langHeader() },
-      body: file,
-      ...(input.signal ? { signal: input.signal } : {}),
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', (error as Error).message || 'Network error');
-  }
-  if (!res.ok) throw await errorFrom(res);
+  const res = await send(path, { method, headers: { 'content-type': 'application/octet-stream' }, body: file, ...(input.signal ? { signal: input.signal } : {}) });
   return (await res.json()) as ResponseOf<K>;
 }

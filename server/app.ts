@@ -29,6 +29,7 @@ import { createLifecycle, probe, readyRoute, refuseWhileStopping, type Lifecycle
 import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
 import { hasBearer, metricsOf, requestMetrics } from './core/metrics.js';
 import { compressJson } from './http/compress.js';
+import { ROUTES, type RouteDef } from '../engine/contract/index.js';
 
 /** Every route module (tests walk these to cover every route); each route sits at /api and its contract key's path. */
 // Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
@@ -96,10 +97,11 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
       hostCheck(isAllowedHost),
       noStore,
       sameOriginCheck({ trustedOrigins: [config.publicUrl], isAllowedHost }),
-      // The Stripe webhook reads its own raw body: its signature is over the exact bytes sent. A request
-      // without a body (no Content-Length, no Transfer-Encoding: body-parser's own test, made here
-      // first) skips the parser, as the parser itself would.
-      (req, res, next) => (!hasBody(req) || req.path === WEBHOOK_PATH ? next() : json(req, res, next)),
+      // The Stripe webhook reads its own raw body: its signature is over the exact bytes sent; so does an
+      // upload (an imported manuscript), whatever Content-Type a client gave it. A request without a body
+      // (no Content-Length, no Transfer-Encoding: body-parser's own test, made here first) skips the
+      // parser, as the parser itself would.
+      (req, res, next) => (!hasBody(req) || req.path === WEBHOOK_PATH || UPLOAD_PATHS.has(req.path) ? next() : json(req, res, next)),
     ),
   );
 
@@ -116,6 +118,9 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   app.use(errorHandler(logger));
   return app;
 }
+
+/** The paths (under /api) of the routes whose body is a file's raw bytes (engine/contract/routes.ts `upload`). */
+const UPLOAD_PATHS: ReadonlySet<string> = new Set(Object.entries(ROUTES as Record<string, RouteDef>).filter(([, def]) => def.upload).map(([key]) => key.slice(key.indexOf(' ') + 1)));
 
 /** No cache keeps an API answer (a profile, a balance, a book); a route may say otherwise (the catalog). */
 const noStore: RequestHandler = (_req, res, next) => {

@@ -44,7 +44,8 @@ const ERROR_TEXT: Record<number, string> = {
 function errorStatuses(key: string, def: RouteDef): number[] {
   const statuses = new Set<number>([500]);
   if (def.params || def.query || def.body || def.headers) statuses.add(400);
-  if (def.body) statuses.add(413);
+  if (def.body || def.upload) statuses.add(413);
+  if (key === 'POST /books/import') [402, 404].forEach((s) => statuses.add(s));
   const access = routeAccess(key);
   if (access === 'user' || access === 'admin') statuses.add(401);
   // 403: an administrator's route, API access (API keys), and any cross-origin write (server/http/security.ts).
@@ -156,6 +157,7 @@ export function openApiDocument(input: { version: string; apiKeyPaths: readonly 
       security,
       ...(params.length ? { parameters: params } : {}),
       ...(def.body ? { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(def.body) } } } } : {}),
+      ...(def.upload ? { requestBody: { required: true, description: `The file's bytes as they are, at most ${def.upload.maxBytes} bytes`, content: Object.fromEntries(def.upload.types.map((type) => [type, { schema: { type: 'string', format: 'binary', maxLength: def.upload!.maxBytes } }])) } } : {}),
       responses,
     };
   }

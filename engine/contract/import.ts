@@ -7,6 +7,13 @@
 // catalogue's error, in the language of ?lang= (else the account's); too few credits answer 402 before
 // anything is saved.
 import * as z from 'zod';
+import { IMPORT_LIMITS } from '../import/read-text.js';
+
+/** A manuscript's upload: its bytes as the raw body (20 MB at most, as engine/import's IMPORT_LIMITS says). */
+export const MANUSCRIPT_UPLOAD = {
+  maxBytes: IMPORT_LIMITS.bytes,
+  types: ['application/octet-stream', 'text/plain', 'text/markdown', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/epub+zip'],
+} as const;
 
 const FileNameSchema = z.string().trim().min(1).max(255).regex(/^[^/\\\u0000-\u001f]+$/, 'a file name, without folders');
 const GeneratorIdSchema = z.string().trim().min(1).max(60).regex(/^[a-z0-9-]+$/, 'a generator id, such as romance');

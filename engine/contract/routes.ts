@@ -38,6 +38,11 @@ export interface RouteDef {
    * filename="…"` (the export routes: engine/contract/books.ts EXPORT_FILE_TYPES).
    */
   readonly file?: true;
+  /**
+   * The request's body is a file's bytes as they are (any content type but JSON), at most `maxBytes`:
+   * an imported manuscript (engine/contract/import.ts).
+   */
+  readonly upload?: { readonly maxBytes: number; readonly types: readonly string[] };
 }
 
 export const ROUTES = {
@@ -85,8 +90,8 @@ export const ROUTES = {
   'GET /books/:id/export': { params: NumericIdParamsSchema, query: books.ExportQuerySchema, file: true },
   'DELETE /books/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
   // The manuscript's bytes are the raw body (any content type), at most 20 MB.
-  'POST /books/import/preview': { query: manuscripts.ImportPreviewQuerySchema, response: manuscripts.ImportPreviewSchema },
-  'POST /books/import': { replyHeaders: ['Retry-After'], query: manuscripts.ImportBookQuerySchema, response: manuscripts.ImportBookResponseSchema },
+  'POST /books/import/preview': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportPreviewQuerySchema, response: manuscripts.ImportPreviewSchema },
+  'POST /books/import': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportBookQuerySchema, response: manuscripts.ImportBookResponseSchema },
   'POST /books/:id/continue': { params: NumericIdParamsSchema, response: books.ContinueBookResponseSchema },
   'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: publish.PublishQuoteSchema },
   'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: publish.PublishBodySchema, response: publish.PublishResponseSchema },

@@ -81,6 +81,14 @@ describe('GET /api/openapi.json', () => {
     expect(doc.components.schemas.ApiErrorBody).toMatchObject({ required: expect.arrayContaining(['code', 'message']) });
     expect(doc.paths['/api/history']!.get!.parameters!.every((p) => p.in === 'query')).toBe(true);
     expect(Object.keys(doc.paths['/api/books/{id}/export']!.get!.responses['200']!.content!)).toContain('application/epub+zip');
+    // An import's body is the manuscript's bytes, bounded; too large is 413, too few credits 402.
+    const imported = doc.paths['/api/books/import']!.post!;
+    const body = imported.requestBody as { required: boolean; content: Record<string, { schema: { type: string; format: string; maxLength: number } }> };
+    expect(body.required).toBe(true);
+    expect(body.content['application/vnd.openxmlformats-officedocument.wordprocessingml.document']!.schema).toEqual({ type: 'string', format: 'binary', maxLength: 20 * 1024 * 1024 });
+    expect(body.content['application/json']).toBeUndefined();
+    expect(Object.keys(imported.responses)).toEqual(expect.arrayContaining(['400', '401', '402', '404', '413', '429']));
+    expect(imported.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['query:file', 'query:generator', 'query:chapters']));
   });
 
   it('declares every path parameter, and names each operation once', () => {

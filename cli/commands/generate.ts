@@ -1,7 +1,7 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, conclusionPosition, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
+import { BookSession, GenerationError, conclusionPosition, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { countWords } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
@@ -106,7 +106,7 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
     if (auditCalls) info(`karya: ${word('auditCost', session.state.lang, { calls: auditCalls })}`);
     if (session.resumedParts !== null) {
       // A book with no outline of its own (an imported manuscript) has one step fewer.
-      const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || session.state.outline !== undefined || session.state.content.length === 0).length;
+      const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
       info(`karya: ${book ? word('continuingBook', lang, { book: opts.book!, id: spec.id, done: session.resumedParts, total: steps }) : word('resuming', lang, { id: spec.id, done: session.resumedParts, total: steps })}`);
     }
     const parts: Array<{ label: string; words: number; seconds: number; complete: boolean; target?: number; score?: number; short?: true; long?: true; extensions?: number; languageDrift?: LanguageRetry; repeated?: number; indonesianWords?: string[]; unplanned?: number[] }> = [];

@@ -4,7 +4,7 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import path from 'node:path';
 import {
-  BookSession, GenerationError, SpecError, formatSpecIssue, planSteps, startBook,
+  BookSession, GenerationError, SpecError, formatSpecIssue, hasOutlineStep, planSteps, startBook,
 } from '../../engine/index.js';
 import {
   checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
@@ -116,7 +116,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     });
     // A book with no outline of its own (an imported manuscript) has one step fewer, and the parts its
     // writer brought cost nothing: only what the model writes is charged.
-    const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || session.state.outline !== undefined || session.state.content.length === 0).length;
+    const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
     const planned = steps - (session.state.authoredParts?.length ?? 0);
     if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${steps} parts already written${book ? '' : ' (use --fresh to start again)'}`);
     let bookSteps = 0;

@@ -117,10 +117,28 @@ export function nextStep(spec: BookSpec, state: BookState): Step | null {
   if (spec.kind !== 'book') return state.content.length ? null : { kind: 'single' };
   if (state.content.length === 0 && spec.flow.outline !== 'none' && state.outline === undefined) return { kind: 'outline' };
   const end = conclusionPosition(spec.flow, state.totalChapters);
+  // A book whose first parts the writer brought (an import) is outlined before the first chapter still to
+  // write: the written chapters as they are, and the plan of the rest (engine/compile/prompt-context.ts writtenOf).
+  if (isOutlinedLater(spec, state)) return { kind: 'outline' };
   if (state.currentChapter === 0) return { kind: 'introduction', position: 0 };
   if (state.currentChapter < end) return partStep(spec, state.currentChapter, state.totalChapters);
   if (state.currentChapter === end) return { kind: 'conclusion', position: end };
   return null;
+}
+
+/** An imported book with chapters still to write and no outline yet: its outline comes before them. */
+function isOutlinedLater(spec: BookSpec, state: BookState): boolean {
+  if (spec.flow.outline === 'none' || state.outline !== undefined || !state.authoredParts?.length) return false;
+  return state.currentChapter >= 1 && state.currentChapter < conclusionPosition(spec.flow, state.totalChapters);
+}
+
+/**
+ * Whether a book's plan has an outline step: a book's flow with one, unless the book was begun without it
+ * (an imported manuscript with no chapters left to plan).
+ */
+export function hasOutlineStep(spec: BookSpec, state: BookState): boolean {
+  if (spec.kind !== 'book' || spec.flow.outline === 'none') return false;
+  return state.outline !== undefined || state.content.length === 0 || isOutlinedLater(spec, state);
 }
 
 /**
@@ -166,7 +184,9 @@ export function progress(spec: BookSpec, state: BookState): { current: number; t
 
 /** A book's planned steps: for its chapter count, or (before the count is known) the steps around the chapters. */
 export function bookPlan(spec: BookSpec, state: BookState): Step[] {
-  return state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
+  const plan = state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
+  // A book begun without an outline that will never have one (an imported manuscript with nothing to plan).
+  return hasOutlineStep(spec, state) ? plan : plan.filter((s) => s.kind !== 'outline');
 }
 
 type StepLike = Pick<Step, 'kind'> & { position?: number };

@@ -93,6 +93,9 @@ export interface PromptContext {
   missingTo: number;
   /** A bible update that must also fold older chapter lines into one arc (templates/memory.hbs): those lines; '' otherwise. */
   foldLines: string;
+  /** The outline of a book whose first chapters the writer brought (an import): how many are written, and their titles ("Chapter 1: The Harbour; …"); 0 and '' otherwise. */
+  writtenChapters: number;
+  writtenTitles: string;
 }
 
 /**
@@ -108,7 +111,7 @@ export type PromptState = BookState & {
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
   'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
-  'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines',
+  'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines', 'writtenChapters', 'writtenTitles',
 ] satisfies Array<keyof PromptContext>);
 
 /** The end of the previous part a chapter's request carries. */
@@ -212,6 +215,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     missingFrom: 0,
     missingTo: 0,
     foldLines: '',
+    ...writtenOf(spec, state, step, endPosition),
   };
   // The brief and the format are rendered when a template reads them, once: the system prompt and the
   // memory update never do (that was two template runs of every memory call of a batch).
@@ -252,4 +256,19 @@ function formatOf(spec: ResolvedSpec, step: Step): Bilingual | undefined {
   const p = spec.prompts;
   if (step.kind === 'chapter') return (step.section && p.sectionFormats?.[step.section.id]) || p.chapterFormat || p.format;
   return step.kind === 'introduction' || step.kind === 'conclusion' ? p.format : undefined;
+}
+
+/**
+ * The chapters already written when an outline is asked for after them (an imported manuscript's): their
+ * count and titles, so the outline keeps them and plans what follows.
+ */
+function writtenOf(spec: ResolvedSpec, state: BookState, step: Step, endPosition: number): { writtenChapters: number; writtenTitles: string } {
+  const written = step.kind === 'outline' ? Math.min(state.content.length, endPosition) - 1 : 0;
+  if (written <= 0) return { writtenChapters: 0, writtenTitles: '' };
+  const titles = Array.from({ length: written }, (_, i) => {
+    const chapter = { kind: 'chapter', position: i + 1 } as const;
+    const title = state.chapterTitles?.[i + 1]?.trim();
+    return `${stepLabel(chapter, state.lang, spec)}${title ? `: ${title}` : ''}`;
+  });
+  return { writtenChapters: written, writtenTitles: titles.join('; ') };
 }

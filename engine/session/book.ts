@@ -47,9 +47,9 @@ export function formatOfFile(file: string): ExportFormat | null {
 }
 
 /**
- * A book's own title: set in its settings (a field with role bookTitle), or the working title its
- * outline gave, or the one its settings give (role workingTitle: an imported manuscript's own title); else
- * what it is ("Romance Story"), never the generator's name. A single output is titled by its generator.
+ * A book's own title: set in its settings (a field with role bookTitle), or the working title the writer
+ * gave (role workingTitle: a brief's, an imported manuscript's own), or the one its outline wrote; else what
+ * it is ("Romance Story"), never the generator's name. A single output is titled by its generator.
  */
 export function bookTitleOf(spec: ResolvedSpec, state: BookState): string {
   const lang = state.lang;
@@ -57,10 +57,10 @@ export function bookTitleOf(spec: ResolvedSpec, state: BookState): string {
   const value = field ? state.settings[field.name] : undefined;
   if (typeof value === 'string' && value.trim()) return value.trim();
   if (spec.kind !== 'book') return spec.title[lang];
-  // A book without an outline (an imported manuscript) is titled by the working title it was given.
+  // The working title the writer gave (a brief's, an imported manuscript's own) before the one an outline wrote.
   const working = spec.fields.find((f) => f.role === 'workingTitle');
   const given = working ? state.settings[working.name] : undefined;
-  return extractTitle(state.outline) || (typeof given === 'string' ? given.trim() : '') || spec.typeLabel[lang];
+  return (typeof given === 'string' ? given.trim() : '') || extractTitle(state.outline) || spec.typeLabel[lang];
 }
 
 /**

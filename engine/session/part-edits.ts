@@ -44,7 +44,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   if (spec.kind !== 'book' || current === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
   const step = partStep(spec, position, state.totalChapters);
   // The book as it was before this part: the same context the part was written with.
-  const before = stateForStep(spec, { ...state, content: state.content.slice(0, position), currentChapter: position }, position);
+  const before = stateForStep(spec, partsBefore(state, position), position);
   const soFar = position === 0 && state.characterDetails ? withoutCharacterDetails(current) : current;
   const title = chapterTitleOf(spec, state, step);
   const request = renderExtension({ spec, renderer: input.renderer, state: before, step, soFar, ...(title ? { chapterTitle: title } : {}) });
@@ -115,7 +115,7 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   const note = (input.note ?? '').trim();
   if (note.length > MAX_REWRITE_NOTE_CHARS) throw new EditError('note_too_long', { max: MAX_REWRITE_NOTE_CHARS });
   const step = partStep(spec, position, state.totalChapters);
-  const before: BookState = { ...state, content: state.content.slice(0, position), currentChapter: position };
+  const before = partsBefore(state, position);
   const title = chapterTitleOf(spec, state, step);
   const current = position === 0 && state.characterDetails ? withoutCharacterDetails(previous) : previous;
   const outcome = await runStep({
@@ -139,4 +139,14 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   // The model wrote this text: a part the writer brought is now the model's (publishing's AI disclosure).
   next = withoutAuthoredPart(next, position);
   return { state: next, position, step, text: outcome.text, previous, outcome };
+}
+
+/**
+ * The book as it stood when the part at `position` was next: the parts before it, the rest of its header as
+ * it is now. Without the writer's authorship, which only says who wrote the parts saved (an imported book
+ * still to be outlined would otherwise be asked for its outline before this part: engine/compile/flow.ts).
+ */
+function partsBefore(state: BookState, position: number): BookState {
+  const { authoredParts: _authored, ...rest } = state;
+  return { ...rest, content: state.content.slice(0, position), currentChapter: position };
 }

@@ -50,7 +50,10 @@ describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) =>
     // The generator page opens with the book: the writer's chapters, then the next one to write.
     await page.waitForURL((u) => u.pathname !== '/books');
     await page.getByText(paragraph(4).slice(0, 60)).first().waitFor({ timeout: 30_000 });
-    await page.locator(GENERATE.label, { hasText: 'Chapter 5' }).waitFor({ timeout: 30_000 });
+    // The outline first (the four chapters as written, the fifth planned), then chapter 5.
+    await page.locator(GENERATE.label, { hasText: /Outline/ }).waitFor({ timeout: 30_000 });
+    await page.click(GENERATE.button);
+    await page.locator(GENERATE.label, { hasText: 'Chapter 5' }).waitFor({ timeout: 60_000 });
     await page.click(GENERATE.button);
     await page.locator(GENERATE.label, { hasText: /Conclusion/ }).waitFor({ timeout: 60_000 });
     const { books } = (await page.evaluate(() => fetch('/api/books').then((r) => r.json()))) as { books: unknown[] };

@@ -68,14 +68,21 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
     expect(listed.books).toHaveLength(1);
   });
 
-  it('generate --book writes chapter 29 with the bible built from the import and the end of chapter 28', async () => {
+  it('generate --book outlines the book (the 28 chapters as written, the rest planned), then writes chapter 29 with the bible and the end of chapter 28', async () => {
     const { id } = (JSON.parse((await karya(['books', '--json'])).stdout) as { books: Array<{ id: number }> }).books[0]!;
     const before = fake.generationRequests().length;
     const r = await karya(['generate', 'romance', '--book', String(id), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const parts = (JSON.parse(r.stdout) as { parts: Array<{ label: string }> }).parts.map((p) => p.label);
-    expect(parts).toEqual(['Chapter 29', 'Chapter 30', 'Conclusion']);
-    const chapter29 = fake.generationRequests().slice(before).map((q) => userOf(q.body ?? {})).find((u) => !isBibleRequest(u))!;
+    expect(parts).toEqual(['Story Outline', 'Chapter 29', 'Chapter 30', 'Conclusion']);
+    const asked = fake.generationRequests().slice(before).map((q) => userOf(q.body ?? {})).filter((u) => !isBibleRequest(u));
+    // The outline is asked with the written chapters' titles and what the bible says happens in them.
+    const outline = asked.find((u) => /^Create a detailed story outline/.test(u))!;
+    expect(outline).toContain('The writer has already written Chapter 1 to Chapter 28');
+    expect(outline).toContain(`Chapter 28: ${CHAPTER_TITLES[27]}`);
+    expect(outline).toContain('Aisha Rahman');
+    expect(outline).toContain('up to Chapter 30');
+    const chapter29 = asked.find((u) => !/^Create a detailed story outline/.test(u))!;
     // The bible the scripted model gave for the imported chapters, and the imported text the chapter follows.
     expect(chapter29).toContain('Aisha Rahman');
     const lastImported = gutenbergNovel().text.split('\n').filter((l) => /Margaret/.test(l)).at(-1)!;

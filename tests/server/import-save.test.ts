@@ -50,7 +50,11 @@ describe('POST /api/books/import', () => {
     const books = (await ts.http.get('/api/books').set('cookie', user.cookie)).body.books as Array<{ title: string; is_current: boolean }>;
     expect(books).toHaveLength(1);
 
-    // Chapter 29: one credit, sent the bible of the imported chapters and the end of chapter 28.
+    // The outline first (the written chapters as they are, the rest planned), then chapter 29: sent the bible
+    // of the imported chapters and the end of chapter 28.
+    const outline = await ts.http.post('/api/generators/romance/generate').set('cookie', user.cookie).send({ settings: {} });
+    expect(outline.status, JSON.stringify(outline.body)).toBe(200);
+    expect(outline.body.part).toMatchObject({ kind: 'outline' });
     const from = fake.generationRequests().length;
     const next = await ts.http.post('/api/generators/romance/generate').set('cookie', user.cookie).send({ settings: {} });
     expect(next.status, JSON.stringify(next.body)).toBe(200);

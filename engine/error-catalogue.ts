@@ -279,6 +279,10 @@ export const CATALOGUE = {
     en: '{file} ends with an epilogue after its {chapters} chapters, so the book is whole: it cannot have {total} chapters. Import it without --chapters, or without its epilogue to write more chapters.',
     ms: '{file} berakhir dengan epilog selepas {chapters} babnya, jadi buku itu sudah lengkap: ia tidak boleh mempunyai {total} bab. Import tanpa --chapters, atau tanpa epilognya untuk menulis lebih banyak bab.',
   },
+  import_total_set: {
+    en: '{file}: the book has {total} chapters, planned by its outline; its chapter count can only change before the outline is written.',
+    ms: '{file}: buku itu mempunyai {total} bab, dirancang oleh rangkanya; bilangan babnya hanya boleh diubah sebelum rangka ditulis.',
+  },
   import_language_unclear: {
     en: '{file} is {en}% English and {ms}% Malay, so its language is not clear: say which language the book is in with --lang en or --lang ms.',
     ms: '{file} mengandungi {en}% bahasa Inggeris dan {ms}% bahasa Melayu, jadi bahasanya tidak jelas: nyatakan bahasa buku itu dengan --lang en atau --lang ms.',

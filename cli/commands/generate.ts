@@ -2,7 +2,7 @@
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
 import { BookSession, GenerationError, conclusionPosition, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
-import { countWords } from '../../engine/index.js';
+import { countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSpec } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
@@ -285,8 +285,18 @@ export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOpt
     if (!chosen) return fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
     const { state } = chosen.saved;
     if (chosen.saved.isFinished && !how.mayBeFinished) fail(`--book ${opts.book}: the book is finished; export it with karya export --book ${opts.book}`);
-    if (opts.chapters !== undefined && Number(opts.chapters) !== state.totalChapters) fail(`--book ${opts.book}: the book has ${state.totalChapters} chapters; its chapter count is set when it is imported (karya import --chapters)`);
-    return { key: chosen.key, settings: state.settings, totalChapters: state.totalChapters };
+    if (opts.chapters === undefined || Number(opts.chapters) === state.totalChapters) return { key: chosen.key, settings: state.settings, totalChapters: state.totalChapters };
+    // Another chapter count: an imported book's, before its outline plans the chapters to come (saved with its last part's header).
+    let changed: BookState;
+    try {
+      changed = withTotalChapters(spec as BookSpec, state, Number(opts.chapters), `--book ${opts.book}`);
+    } catch (error) {
+      if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, state.lang));
+      throw error;
+    }
+    const last = importSaves(spec, changed).at(-1)!;
+    await stateFile.progress(CLI_USER).saveSteps!(chosen.key, [{ ...last, isFirst: false }]);
+    return { key: chosen.key, settings: changed.settings, totalChapters: changed.totalChapters };
   } finally {
     await stateFile.close();
   }

@@ -19,7 +19,7 @@ export const IMPORT_LIMITS = { bytes: 20 * 1024 * 1024, words: 400_000 } as cons
 /** A file an import does not read, with the catalogue code that says why and its parameters. */
 export class ImportRefusal extends Error {
   constructor(
-    readonly code: 'import_too_large' | 'import_empty' | 'import_not_format' | 'import_unknown_format' | 'import_too_many_words' | 'import_bad_split' | 'import_zip_bomb' | 'import_unreadable' | 'import_protected' | 'import_chapters_fewer' | 'import_book_ended' | 'import_language_unclear' | 'import_needs_generator',
+    readonly code: 'import_too_large' | 'import_empty' | 'import_not_format' | 'import_unknown_format' | 'import_too_many_words' | 'import_bad_split' | 'import_zip_bomb' | 'import_unreadable' | 'import_protected' | 'import_chapters_fewer' | 'import_book_ended' | 'import_language_unclear' | 'import_needs_generator' | 'import_total_set',
     readonly params: Readonly<Record<string, string>>,
   ) {
     super(code);

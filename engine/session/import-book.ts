@@ -134,3 +134,16 @@ export function importedBookOf(input: ImportBookInput & { title?: string }): Boo
   if (titleField && title && !state.settings[titleField.name]) state = { ...state, settings: { ...state.settings, [titleField.name]: title } };
   return state;
 }
+
+/**
+ * An imported book with another chapter count, before its outline plans the chapters to come; refused
+ * (ImportRefusal) for a book not imported, once it has an outline or is whole, or below the chapters it holds.
+ */
+export function withTotalChapters(spec: BookSpec, state: BookState, total: number, file: string): BookState {
+  const written = Math.max(0, state.content.length - 1);
+  const holding = Math.max(minChapters(spec.flow), conclusionPosition(spec.flow, written) === written ? written + 1 : written);
+  if (!state.authoredParts?.length || state.outline !== undefined || nextStep(spec, state) === null) throw new ImportRefusal('import_total_set', { file, total: String(state.totalChapters) });
+  if (!Number.isInteger(total) || total < holding) throw new ImportRefusal('import_chapters_fewer', { file, chapters: String(written), total: String(total), least: String(holding) });
+  const chaptersField = spec.fields.find((f) => f.role === 'chapters');
+  return { ...state, totalChapters: total, ...(chaptersField ? { settings: { ...state.settings, [chaptersField.name]: total } } : {}) };
+}

@@ -17,4 +17,4 @@ export type { ContinuityFinding } from './view-schema.js';
 export { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
 export { findingKey, withIntended, FINDING_KEY, MAX_INTENDED_FINDINGS } from './continuity-keys.js';
 export { stateForStep } from './bible-as-of.js';
-export { importedBook, importedBookOf, importBibleParts, importSaves, manuscriptLanguage, MANUSCRIPT_LANGUAGE_SHARE, isAuthoredPart, withoutAuthoredPart, type ImportBookInput } from './import-book.js';
+export { importedBook, importedBookOf, withTotalChapters, importBibleParts, importSaves, manuscriptLanguage, MANUSCRIPT_LANGUAGE_SHARE, isAuthoredPart, withoutAuthoredPart, type ImportBookInput } from './import-book.js';

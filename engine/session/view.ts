@@ -61,8 +61,10 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     // A prose part under SHORT_RATIO of the words asked for: the studio offers "write more". `repeated`:
     // the share of its words the book already said (engine/session/repeat.ts).
     const indonesian = target > 0 && lang === 'ms' ? indonesianWords(prose[i]!) : [];
-    const measured = target > 0 ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}) } : {};
-    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(state.authoredParts?.includes(i) ? { is_authored: true as const } : {}), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
+    // A part the writer brought (an import) is theirs as it is: not measured against what a model is asked for.
+    const isAuthored = state.authoredParts?.includes(i) === true;
+    const measured = target > 0 && !isAuthored ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}) } : {};
+    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(isAuthored ? { is_authored: true as const } : {}), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
   const plan = !isBook ? [] : bookPlan(spec, state);

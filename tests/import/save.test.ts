@@ -135,6 +135,30 @@ describe('karya import --generator: then rewrite and publish like any book', () 
   });
 });
 
+describe('karya generate --book --chapters: an imported book given more chapters before its outline', () => {
+  it('more chapters than imported are planned and written; fewer, or a change after the outline, exit 2', async () => {
+    const fake = await startFakeOpenAI(underWriter(1).fakeOptions());
+    try {
+      const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-total-'));
+      writeFileSync(path.join(cwd, 'book.md'), ['# Harbour Lights', '', '## Chapter 1', '', 'Aisha opened the shop at dawn and swept the step.', '', '## Chapter 2', '', 'Daniel came back on the evening ferry with one bag.'].join('\n'));
+      const karya = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+      const imported = await karya(['import', 'book.md', '--generator', 'romance', '--json']);
+      expect(imported.code, imported.stderr).toBe(0);
+      const { id } = (JSON.parse(imported.stdout) as Imported).book;
+      const fewer = await karya(['generate', 'romance', '--book', String(id), '--chapters', '1']);
+      expect(fewer.code).toBe(2);
+      expect(fewer.stderr).toContain(`--book ${id} has 2 chapters, so the book needs at least 2: 1 is too few`);
+      const more = await karya(['generate', 'romance', '--book', String(id), '--chapters', '3', '--json']);
+      expect(more.code, more.stderr).toBe(0);
+      expect((JSON.parse(more.stdout) as { parts: Array<{ label: string }> }).parts.map((p) => p.label)).toEqual(['Story Outline', 'Chapter 3', 'Conclusion']);
+      const books = JSON.parse((await karya(['books', '--json'])).stdout) as { books: Array<{ chapters: { written: number; total: number }; finished: boolean }> };
+      expect(books.books[0]).toMatchObject({ chapters: { written: 3, total: 3 }, finished: true });
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
 describe('karya import --generator: an import stopped part-way', () => {
   it('fails at chapter 17 with the parts read so far saved, and the same command goes on from 17', async () => {
     const model = underWriter(1);

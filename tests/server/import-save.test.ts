@@ -47,6 +47,8 @@ describe('POST /api/books/import', () => {
     expect(user.credits()).toBe(12);
     expect(saved.book.parts.filter((p) => p.kind === 'chapter')).toHaveLength(28);
     expect(saved.book.parts.every((p) => p.bible_updated !== false)).toBe(true);
+    // The writer's chapters are marked theirs and not measured against a model's length (no Write more offered).
+    expect(saved.book.parts.every((p) => p.is_authored === true && p.is_short === undefined)).toBe(true);
     const books = (await ts.http.get('/api/books').set('cookie', user.cookie)).body.books as Array<{ title: string; is_current: boolean }>;
     expect(books).toHaveLength(1);
 

@@ -80,12 +80,15 @@ describe('files an import refuses: exit 2, the file named, nothing saved', () =>
     ['novel.pdf', () => writeFileSync(path.join(dir, 'novel.pdf'), '%PDF-1.7'), /novel\.pdf: Karya imports \.txt, \.md, \.docx and \.epub files/],
   ])('%s', async (file, make, message) => {
     make();
-    const r = await runKaryaInProcess(['import', path.join(dir, file), '--dry-run'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(message);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(existsSync(path.join(dir, '.karya'))).toBe(false);
+    // Shown (--dry-run) or saved as a book (--generator): refused the same, before anything is saved or asked.
+    for (const mode of [['--dry-run'], ['--generator', 'romance']]) {
+      const r = await runKaryaInProcess(['import', path.join(dir, file), ...mode], { cwd: dir, env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
+      expect(r.code, mode.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(path.join(dir, '.karya'))).toBe(false);
+    }
   });
 
   it('in Malay: a PNG renamed .docx', async () => {

@@ -83,6 +83,13 @@ describe('POST /api/books/import', () => {
     const few = await upload(ts, user.cookie, 'file=bab.txt&generator=romance&chapters=2', malayManuscript(4, 'roman'));
     expect(few.status).toBe(400);
     expect(few.body.error).toMatchObject({ code: 'import_chapters_fewer' });
+    // Files the import refuses: the same catalogue errors as the preview's, nothing saved.
+    const png = await upload(ts, user.cookie, 'file=cover.docx&generator=romance', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    expect([png.status, png.body.error.code]).toEqual([400, 'import_not_format']);
+    const empty = await upload(ts, user.cookie, 'file=empty.txt&generator=romance', Buffer.alloc(0));
+    expect([empty.status, empty.body.error.code]).toEqual([400, 'import_empty']);
+    const huge = await upload(ts, user.cookie, 'file=huge.txt&generator=romance', Buffer.alloc(21 * 1024 * 1024, 0x61));
+    expect([huge.status, huge.body.error.code]).toEqual([413, 'import_too_large']);
     const notBook = await upload(ts, user.cookie, 'file=bab.txt&generator=poems', malayManuscript(4, 'roman'));
     expect(notBook.status).toBe(404);
     expect(fake.generationRequests().length).toBe(before);

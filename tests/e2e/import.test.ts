@@ -50,6 +50,10 @@ describeInChromium('Import a manuscript', { what: 'offline provider' }, (app) =>
     // The generator page opens with the book: the writer's chapters, then the next one to write.
     await page.waitForURL((u) => u.pathname !== '/books');
     await page.getByText(paragraph(4).slice(0, 60)).first().waitFor({ timeout: 30_000 });
+    // Each of the writer's chapters says it is theirs.
+    await page.getByTestId('authored-part').nth(3).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('authored-part').count()).toBe(4);
+    expect(await page.getByTestId('authored-part').first().textContent()).toBe('Your text');
     // The outline first (the four chapters as written, the fifth planned), then chapter 5.
     await page.locator(GENERATE.label, { hasText: /Outline/ }).waitFor({ timeout: 30_000 });
     await page.click(GENERATE.button);

@@ -127,6 +127,7 @@ function previewParts(view: BookView | null, output: Output | null): PreviewPart
         ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
         ...(p.is_stopped ? { isStopped: true } : {}),
+        ...(p.is_authored ? { isAuthored: true } : {}),
         ...(p.bible_updated === false ? { isNotInBible: true, ...(view.bible_updating ? { isBibleUpdating: true } : {}) } : {}),
         ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
         ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),

@@ -94,6 +94,7 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
         <div className="mb-2 flex items-baseline justify-between gap-3">
           <h3 className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading lang={bookLang}>{p.heading}</h3>
           <span className="flex shrink-0 items-baseline gap-2">
+            {p.isAuthored && <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700 dark:bg-brand-600/20 dark:text-brand-100" title={pageWord('authoredPartTitle', lang)} data-testid="authored-part">{pageWord('authoredPart', lang)}</span>}
             <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(partWords(p), lang)}</span>
             {isBook && !isLast && (
               <button type="button" className="btn-ghost px-1.5 py-0.5 text-xs lg:hidden" aria-expanded={!isFolded} aria-controls={`${p.key}-text`} onClick={onFold} data-testid="part-fold">

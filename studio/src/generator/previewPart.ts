@@ -18,6 +18,8 @@ export interface PreviewPart {
   shown?: string;
   /** False when the part was still cut at the length limit after Karya asked the model to continue it. */
   isComplete?: boolean;
+  /** The writer wrote it (an imported manuscript's part), not the model. */
+  isAuthored?: boolean;
   /** The part's step: given when it can be edited by hand. */
   ref?: StepRef;
   /** The part's words as the book counts them (its character list left out); else counted here. */

@@ -261,6 +261,8 @@ export const PAGE_WORDS = {
     en: 'Short: {words} of {target} words, even after asking the model for more.',
     ms: 'Pendek: {words} daripada {target} patah perkataan, walaupun selepas model diminta menulis lagi.',
   },
+  authoredPart: { en: 'Your text', ms: 'Tulisan anda' },
+  authoredPartTitle: { en: 'You wrote this part (imported): it is yours as it is, and the AI disclosure says so.', ms: 'Anda menulis bahagian ini (diimport): ia milik anda seadanya, dan pendedahan AI menyatakannya.' },
   stoppedPart: {
     en: 'Stopped by you and kept at {words} of {target} words.',
     ms: 'Dihentikan oleh anda dan disimpan pada {words} daripada {target} patah perkataan.',

@@ -11,7 +11,7 @@ import { countWords } from '../provider.js';
 import type { StepSave } from './ports.js';
 import { detectLanguage } from './language.js';
 import type { Lang } from '../spec/types.js';
-import { conclusionPosition, minChapters } from '../spec/conclusion.js';
+import { minChapters, totalChaptersFor } from '../spec/conclusion.js';
 import { ImportRefusal } from '../import/read-text.js';
 import type { ManuscriptSplit } from '../import/chapters.js';
 import { cleanText } from '../clean-text.js';
@@ -39,8 +39,7 @@ export function importedBook(input: ImportBookInput): BookState {
   const chapters = manuscript.parts.filter((p) => p.kind === 'chapter');
   const epilogue = manuscript.parts.find((p) => p.kind === 'conclusion');
   const file = input.file.split(/[\\/]/).pop() ?? input.file;
-  // The fewest chapters that hold the imported ones: where the conclusion is the last chapter, one more.
-  const holding = Math.max(minChapters(spec.flow), conclusionPosition(spec.flow, chapters.length) === chapters.length ? chapters.length + 1 : chapters.length);
+  const holding = chaptersHolding(spec, chapters.length);
   const total = input.totalChapters ?? holding;
   if (!Number.isInteger(total) || total < holding) throw new ImportRefusal('import_chapters_fewer', { file, chapters: String(chapters.length), total: String(total), least: String(holding) });
   if (epilogue && total !== holding) throw new ImportRefusal('import_book_ended', { file, chapters: String(chapters.length), total: String(total) });
@@ -126,9 +125,7 @@ export function importBibleParts(spec: BookSpec, state: BookState): number {
  */
 export function importedBookOf(input: ImportBookInput & { title?: string }): BookState {
   const { spec } = input;
-  let state = importedBook(input);
-  const chaptersField = spec.fields.find((f) => f.role === 'chapters');
-  if (chaptersField) state = { ...state, settings: { ...state.settings, [chaptersField.name]: state.totalChapters } };
+  let state = withChapterSetting(spec, importedBook(input));
   const titleField = spec.fields.find((f) => f.role === 'workingTitle');
   const title = input.title ? cleanText(input.title).trim().slice(0, titleField?.maxLength ?? 120) : '';
   if (titleField && title && !state.settings[titleField.name]) state = { ...state, settings: { ...state.settings, [titleField.name]: title } };
@@ -141,9 +138,19 @@ export function importedBookOf(input: ImportBookInput & { title?: string }): Boo
  */
 export function withTotalChapters(spec: BookSpec, state: BookState, total: number, file: string): BookState {
   const written = Math.max(0, state.content.length - 1);
-  const holding = Math.max(minChapters(spec.flow), conclusionPosition(spec.flow, written) === written ? written + 1 : written);
+  const holding = chaptersHolding(spec, written);
   if (!state.authoredParts?.length || state.outline !== undefined || nextStep(spec, state) === null) throw new ImportRefusal('import_total_set', { file, total: String(state.totalChapters) });
   if (!Number.isInteger(total) || total < holding) throw new ImportRefusal('import_chapters_fewer', { file, chapters: String(written), total: String(total), least: String(holding) });
+  return withChapterSetting(spec, { ...state, totalChapters: total });
+}
+
+/** The fewest chapters a book needs to hold `written` chapters before its conclusion (one more where the conclusion is the last chapter). */
+function chaptersHolding(spec: BookSpec, written: number): number {
+  return Math.max(minChapters(spec.flow), totalChaptersFor(spec.flow, written));
+}
+
+/** The book's chapter count in its settings too, as a written book's says it. */
+function withChapterSetting(spec: BookSpec, state: BookState): BookState {
   const chaptersField = spec.fields.find((f) => f.role === 'chapters');
-  return { ...state, totalChapters: total, ...(chaptersField ? { settings: { ...state.settings, [chaptersField.name]: total } } : {}) };
+  return chaptersField ? { ...state, settings: { ...state.settings, [chaptersField.name]: state.totalChapters } } : state;
 }

@@ -23,6 +23,8 @@ const promptsCommand = lazy(async () => (await import('./commands/prompts.js')).
 const rewriteCommand = lazy(async () => (await import('./commands/rewrite.js')).rewriteCommand);
 const booksCommand = lazy(async () => (await import('./commands/books.js')).booksCommand);
 const importCommand = lazy(async () => (await import('./commands/import.js')).importCommand);
+const seriesListCommand = lazy(async () => (await import('./commands/series.js')).seriesListCommand);
+const seriesShowCommand = lazy(async () => (await import('./commands/series.js')).seriesShowCommand);
 
 /** An example for each command's --help (clig.dev: lead with examples). */
 const EXAMPLES: Readonly<Record<string, string>> = {
@@ -33,6 +35,7 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   generate: 'karya generate romance --chapters 6 --lang ms --set heatLevel=sweet --out book.epub',
   export: 'karya export romance --format epub > book.epub',
   books: 'karya books --json',
+  series: 'karya series show "Penang Bakery"',
   import: 'karya import novel.txt --dry-run',
   rewrite: 'karya rewrite romance --part chapter:2 --note "more dialogue"',
   prompts: 'karya prompts romance --step chapter:1',
@@ -105,6 +108,7 @@ function addBookCommands(program: Command): void {
     .option('--book <id>', 'continue the saved book with this id (karya books lists them; an imported book too) with its own settings')
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--continuity <mode>', "checks (the story bible's own checks, the default) or audit (also one model call a chapter that checks it against the bible; the generator's flow may turn it on)")
+    .option('--series <name>', "write the series' next book (the series is made on first use; its brief is filled from the books before it), or go on with its book still being written")
     .option('--json', 'print a JSON summary on stdout')
     .action(generateCommand);
 
@@ -128,8 +132,23 @@ function addBookCommands(program: Command): void {
     .command('books')
     .description('list the books saved in the state file: id, generator, title, words, chapters, language, last change, finished')
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--series <name>', 'only the books of this series, in their order')
     .option('--json', 'print {books: [{id, generator, title, words, chapters: {written, total}, lang, updatedAt, finished, current}]}')
     .action(booksCommand);
+
+  const series = program.command('series').description("a series' books in order and its story bible as of each book's end (karya generate <id> --series NAME writes its next book)");
+  series
+    .command('list')
+    .description('list your series: name, language, books')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--json', 'print {series: [{name, lang, books}]}')
+    .action(seriesListCommand);
+  series
+    .command('show <name>')
+    .description("show a series: each book in order with its id, title and state, what changed for it since it was written, the series' bible as of its end, and what the series leaves open")
+    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--json', 'print {name, lang, books: [{number, id, generator, title, finished, chapters, changes, bible, characters, threads, facts}], open}')
+    .action(seriesShowCommand);
 
   program
     .command('import <file>')

@@ -22,6 +22,7 @@ import * as m0021 from './0021_chapter_notes.js';
 import * as m0022 from './0022_audit_findings.js';
 import * as m0023 from './0023_intended_findings.js';
 import * as m0024 from './0024_authored_parts.js';
+import * as m0025 from './0025_series.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0022_audit_findings': m0022,
   '0023_intended_findings': m0023,
   '0024_authored_parts': m0024,
+  '0025_series': m0025,
 };

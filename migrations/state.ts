@@ -1,6 +1,7 @@
 // The CLI's state file (`karya generate`, `karya batch`) holds saved books only: its own migration list,
 // recorded in its own table so that it never mixes with the server's history.
 import type { Migration } from 'kysely/migration';
+import { createSeriesTables, dropSeriesTables } from './series.js';
 import { addAuditFindings, addIntendedFindings, dropIntendedFindings, addAuthoredParts, dropAuthoredParts, addBookMemory, addChapterNotes, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropAuditFindings, dropBookMemory, dropChapterNotes, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
 
 export const STATE_MIGRATION_TABLE = 'karya_state_migration';
@@ -15,4 +16,5 @@ export const stateMigrations: Record<string, Migration> = {
   '0007_audit_findings': { up: addAuditFindings, down: dropAuditFindings },
   '0008_intended_findings': { up: addIntendedFindings, down: dropIntendedFindings },
   '0009_authored_parts': { up: addAuthoredParts, down: dropAuthoredParts },
+  '0010_series': { up: createSeriesTables, down: dropSeriesTables },
 };

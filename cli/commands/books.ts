@@ -10,6 +10,8 @@ import { progressKey, settingsFromOptions, type SettingsOptions } from '../setti
 export interface BooksOptions {
   state?: string;
   json?: boolean;
+  /** Only the books of this series, in their order. */
+  series?: string;
 }
 
 /** One saved book as `karya books` shows it. */
@@ -42,10 +44,13 @@ export async function booksCommand(opts: BooksOptions): Promise<void> {
   const statePath = opts.state ?? DEFAULT_STATE;
   let lines: SavedBookLine[] = [];
   // No state file is no saved book (and none is created just to say so).
+  const inSeries = opts.series !== undefined ? await (await import('./series.js')).seriesKeysOrExit(statePath, opts.series) : undefined;
   if (existsSync(statePath)) {
     const stateFile = await openStateFile(statePath);
     try {
-      lines = (await stateFile.books(CLI_USER).list()).map((b) => lineOf(catalog, b)).filter((b): b is SavedBookLine => b !== null);
+      let books = await stateFile.books(CLI_USER).list();
+      if (inSeries) books = [...inSeries.keys()].flatMap((key) => books.filter((b) => b.key === key));
+      lines = books.map((b) => lineOf(catalog, b)).filter((b): b is SavedBookLine => b !== null);
     } finally {
       await stateFile.close();
     }

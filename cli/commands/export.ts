@@ -12,6 +12,7 @@ import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '
 import { writableFileOrExit } from '../fs-check.js';
 import { authorOrExit } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
+import { seriesOfKey } from '../series.js';
 
 export interface ExportOptions extends BookOutOptions {
   /** A saved book by its id (`karya books`), instead of the settings. */
@@ -49,7 +50,9 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
       const finish = named && opts.book === undefined ? ` Run "${command}" to finish it.` : '';
       info(`karya: this ${spec.id} book is not finished (${written} of ${planSteps(spec, saved.state.totalChapters).length} parts written); exporting the parts written so far.${finish}`);
     }
-    const bytes = await exportBytes(spec, saved.state, format, { withOutline: opts.withOutline, withBible: opts.withBible, ...(author ? { author } : {}) });
+    // A book of a series says so in its EPUB (the series' name and the book's number).
+    const series = await seriesOfKey(stateFile, catalog, chosen.key);
+    const bytes = await exportBytes(spec, series ? { ...saved.state, series } : saved.state, format, { withOutline: opts.withOutline, withBible: opts.withBible, ...(author ? { author } : {}) });
     if (opts.out === undefined) {
       await writeStdout(bytes);
       return;

@@ -2,7 +2,7 @@
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
 import { BookSession, GenerationError, conclusionPosition, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
-import { countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSpec } from '../../engine/index.js';
+import { countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
@@ -14,6 +14,7 @@ import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type BookOutOptions, type ImageFormat } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
+import { joinSeries, planSeriesBook, seriesBooks, seriesOfKey, seriesSettings, type SeriesPlan } from '../series.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
 
 export interface GenerateOptions extends BookOutOptions {
@@ -23,6 +24,8 @@ export interface GenerateOptions extends BookOutOptions {
   /** `checks` or `audit` (one more model call a chapter); absent: the generator's flow says. */
   continuity?: string;
   json?: boolean;
+  /** The series the book belongs to: its next book (or the one it is writing), made on first use. */
+  series?: string;
 }
 
 import { CLI_USER, DEFAULT_STATE } from '../util.js';
@@ -58,12 +61,17 @@ export function liveProgress(label: string, lang: Lang = 'en'): { onDelta: (d: s
 /** Progress of a CLI run lives in no file (covers: the PNG is the result). */
 const NO_PROGRESS: ProgressStore = { load: async () => null, saveStep: async () => undefined, saveMemory: async () => undefined };
 
-export async function generateCommand(id: string, opts: GenerateOptions): Promise<void> {
+export async function generateCommand(id: string, options: GenerateOptions): Promise<void> {
+  let opts = options;
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
   // `--book ID`: a saved book (an imported one included) continues with its own settings and chapters.
   const book = opts.book !== undefined ? await savedBookOrExit(spec, opts) : undefined;
-  const { settings, totalChapters, chapterNotes }: { settings: BookState['settings']; totalChapters?: number; chapterNotes?: Record<number, string> } = book ?? settingsFromOptions(spec, opts);
+  // `--series NAME`: the series' next book (or its book still being written), its brief filled from the series.
+  const plan = opts.series !== undefined ? await seriesPlanOrExit(spec, opts) : undefined;
+  if (plan?.series && opts.lang === undefined && !opts.set?.some((s) => /^language=/.test(s))) opts = { ...opts, lang: plan.series.lang };
+  const continued = plan?.continuing?.saved ? { settings: plan.continuing.saved.state.settings, totalChapters: plan.continuing.saved.state.totalChapters } : undefined;
+  const { settings, totalChapters, chapterNotes }: { settings: BookState['settings']; totalChapters?: number; chapterNotes?: Record<number, string> } = book ?? continued ?? settingsFromOptions(spec, opts);
   const format = exportFormatOrExit(spec, opts);
   // A cover's file (or stdout) is settled before anything is spent.
   const image = spec.kind === 'image' ? imageOutOrExit(spec, opts.out, process.stdout.isTTY === true) : undefined;
@@ -88,16 +96,22 @@ export async function generateCommand(id: string, opts: GenerateOptions): Promis
   let current: string | undefined;
 
   try {
-    const key = book?.key ?? progressKey(spec, settings, total);
+    // A series book is saved under its place in the series, told the series as of the end of the book before it.
+    const joined = plan && stateFile ? await joinSeries(stateFile, plan, { lang, ...(plan.continuing ? { key: plan.continuing.key } : {}), books: plan.loaded ? seriesBooks(plan.loaded).filter((b) => b.number < plan.number) : [] }) : undefined;
+    const series = joined?.series ?? (book && stateFile ? await seriesOfKey(stateFile, catalog, book.key) : undefined);
+    if (series) info(`karya: ${word('seriesBook', lang, { number: series.number, name: series.name })}`);
+    const key = joined?.key ?? book?.key ?? progressKey(spec, settings, total);
     // Only an interrupted book resumes: a finished one (or a single piece) is written anew. A book written
     // anew never replaces the saved one: that is kept aside under its id (karya books, karya export --book).
-    if (stateFile && spec.kind === 'book' && !book) {
+    if (stateFile && spec.kind === 'book' && !book && !joined) {
       const saved = await stateFile.load(CLI_USER, key);
       if (saved && (saved.isFinished || opts.fresh === true)) await stateFile.books(CLI_USER).keep(key);
     }
+    // A new series book's brief is filled from the series where the writer left it blank.
+    const bookSettings = series && joined && !plan?.continuing ? prefilled(spec as BookSpec, settings, series, lang) : settings;
     const session = await BookSession.open({
       spec, renderer: catalog.renderer, provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
-      key, settings, totalChapters: total, onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
+      key, settings: bookSettings, totalChapters: total, ...(series ? { series } : {}), onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
       ...(opts.continuity ? { continuityAudit: opts.continuity === 'audit' } : {}),
     });
     opened = session;
@@ -300,4 +314,27 @@ export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOpt
   } finally {
     await stateFile.close();
   }
+}
+
+/** `--series NAME` checked and its next book planned, or exit 2 (a single piece, with --book or --fresh, a bad name). */
+async function seriesPlanOrExit(spec: ResolvedSpec, opts: GenerateOptions): Promise<SeriesPlan> {
+  if (spec.kind !== 'book') fail(`--series: ${spec.id} writes a single piece; only books make a series`);
+  if (opts.book !== undefined) fail('--series: give --series or --book, not both (a saved book keeps its series)');
+  if (opts.fresh) fail('--series: a series book goes on where it stopped; leave out --fresh');
+  const statePath = opts.state ?? DEFAULT_STATE;
+  writableFileOrExit('--state', statePath);
+  const stateFile = await openStateFile(statePath);
+  try {
+    return await planSeriesBook(stateFile, catalogOrExit(), spec, opts.series!, opts.lang === 'ms' ? 'ms' : 'en');
+  } finally {
+    await stateFile.close();
+  }
+}
+
+/** A series book's settings with its brief filled from the series, said on stderr. */
+function prefilled(spec: BookSpec, settings: BookState['settings'], series: BookSeries, lang: Lang): BookState['settings'] {
+  const filled = seriesSettings(spec, settings, series, lang);
+  const fields = spec.fields.filter((f) => filled[f.name] !== settings[f.name]).map((f) => f.label[lang]);
+  if (fields.length) info(`karya: ${word('seriesPrefilled', lang, { number: series.number, fields: fields.join(', ') })}`);
+  return filled;
 }

@@ -17,6 +17,7 @@ import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.j
 import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { cliProvider, savedBookOrExit } from './generate.js';
+import { seriesOfKey } from '../series.js';
 import type { Lang, Settings } from '../../engine/index.js';
 
 export interface PublishOptions {
@@ -110,9 +111,12 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
 
   try {
     // A finished book saved under the same key is packaged as it is (`karya generate` then `karya publish`).
+    // A book of a series is published as its book: the series' name and number (metadata.json, readiness, the EPUB).
+    const series = book ? await seriesOfKey(stateFile, catalog, book.key) : undefined;
     const session = await BookSession.open({
       spec, renderer: catalog.renderer, provider, store: stateFile.progress(CLI_USER),
       key: book?.key ?? progressKey(spec, settings, total), settings, totalChapters: total, onFinished: 'keep', isFresh: opts.fresh === true,
+      ...(series ? { series } : {}),
     });
     // A book with no outline of its own (an imported manuscript) has one step fewer, and the parts its
     // writer brought cost nothing: only what the model writes is charged.

@@ -13,6 +13,7 @@ import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions } from '../settings.js';
 import { cliProvider, liveProgress } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
+import { changeLines, laterChanges, loadSeries, seriesOfKey } from '../series.js';
 
 export interface RewriteOptions {
   set: string[];
@@ -66,7 +67,9 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     const total = saved.state.totalChapters;
     const position = partPosition(spec, opts.part, total, saved.state.content.length);
     // The saved book, finished or not, as it is: a rewrite never starts a new one.
-    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: cliProvider(), store: stateFile.progress(CLI_USER), key, settings: saved.state.settings, totalChapters: total, onFinished: 'keep' });
+    // A book of a series sees the series as of the end of the book before it, never a later book.
+    const series = await seriesOfKey(stateFile, catalog, key);
+    const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: cliProvider(), store: stateFile.progress(CLI_USER), key, settings: saved.state.settings, totalChapters: total, onFinished: 'keep', ...(series ? { series } : {}) });
     const label = session.label(partStep(spec, position, total));
     const lang = session.state.lang;
     failing = { label, lang };
@@ -83,7 +86,10 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     // The later parts that mention what the rewritten part no longer establishes: nothing later is rewritten.
     const check = session.view().parts.filter((p) => p.check_against === result.label).map((p) => ({ part: p.label, check_against: p.check_against! }));
     for (const c of check) info(`  ⚠ ${c.part.padEnd(24)} ${word('checkAgainst', session.state.lang, { label: c.check_against })}`);
-    if (opts.json) process.stdout.write(JSON.stringify({ id: spec.id, part: opts.part, label: result.label, words: result.words, previousWords: before, ...(result.short ? { short: true } : {}), bibleCalls: result.bibleCalls, ...(check.length ? { check } : {}) }) + '\n');
+    // The later books of its series: what changed for each since it was written (the series is derived again from the books).
+    const later = series ? await laterBooksChanged(stateFile, catalog, key, series.number) : [];
+    for (const b of later) info(`  ⚠ ${word('seriesChanged', lang, { number: b.number, name: series!.name, id: b.id ?? '-', changes: b.changes.join('; ') })}`);
+    if (opts.json) process.stdout.write(JSON.stringify({ id: spec.id, part: opts.part, label: result.label, words: result.words, previousWords: before, ...(result.short ? { short: true } : {}), bibleCalls: result.bibleCalls, ...(check.length ? { check } : {}), ...(later.length ? { series: later } : {}) }) + '\n');
   } catch (error) {
     if (interrupt.isInterrupted) {
       info(`karya: ${word('rewriteInterrupted', failing?.lang ?? 'en')}`);
@@ -99,4 +105,13 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     interrupt.release();
     await stateFile.close();
   }
+}
+
+/** The books after book `number` of the series of the book under `key` whose series changed since they were written. */
+async function laterBooksChanged(stateFile: Awaited<ReturnType<typeof openStateFile>>, catalog: ReturnType<typeof catalogOrExit>, key: string, number: number): Promise<Array<{ number: number; id: number | null; changes: string[] }>> {
+  const found = await stateFile.series(CLI_USER).ofBook(key);
+  if (!found) return [];
+  const loaded = await loadSeries(stateFile, catalog, found.series);
+  const changes = laterChanges(loaded);
+  return loaded.entries.filter((e) => e.number > number && (changes.get(e.number)?.length ?? 0) > 0).map((e) => ({ number: e.number, id: e.id ?? null, changes: changeLines(changes.get(e.number)!, found.series.lang) }));
 }

@@ -51,6 +51,20 @@ export interface BookState {
    * Publishing's AI disclosure does not call them generated; a model rewrite of one makes it the model's.
    */
   readonly authoredParts?: readonly number[];
+  /**
+   * The series the book belongs to and what the books before it established (engine/session/series.ts): derived
+   * from those books whenever the book is opened, never saved with it.
+   */
+  readonly series?: BookSeries;
+}
+
+/** A book's place in a series, with the series' story bible as of the end of the book before it (Markdown, as `memory`). */
+export interface BookSeries {
+  readonly name: string;
+  /** From 1. */
+  readonly number: number;
+  /** '' for the first book. */
+  readonly bible: string;
 }
 
 /** One finding of the model audit of continuity: what contradicts the bible, and the part that established it. */

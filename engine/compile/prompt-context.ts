@@ -96,6 +96,11 @@ export interface PromptContext {
   /** The outline of a book whose first chapters the writer brought (an import): how many are written, and their titles ("Chapter 1: The Harbour; …"); 0 and '' otherwise. */
   writtenChapters: number;
   writtenTitles: string;
+  /** A book of a series (engine/session/series.ts): the series' name, this book's number, the one before, and the series' bible as of that book's end; '' and 0 otherwise. */
+  seriesName: string;
+  seriesNumber: number;
+  seriesPrevious: number;
+  seriesBible: string;
 }
 
 /**
@@ -112,6 +117,7 @@ export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
   'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
   'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines', 'writtenChapters', 'writtenTitles',
+  'seriesName', 'seriesNumber', 'seriesPrevious', 'seriesBible',
 ] satisfies Array<keyof PromptContext>);
 
 /** The end of the previous part a chapter's request carries. */
@@ -216,6 +222,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     missingTo: 0,
     foldLines: '',
     ...writtenOf(spec, state, step, endPosition),
+    ...seriesOf(state),
   };
   // The brief and the format are rendered when a template reads them, once: the system prompt and the
   // memory update never do (that was two template runs of every memory call of a batch).
@@ -262,6 +269,13 @@ function formatOf(spec: ResolvedSpec, step: Step): Bilingual | undefined {
  * The chapters already written when an outline is asked for after them (an imported manuscript's): their
  * count and titles, so the outline keeps them and plans what follows.
  */
+/** A series book's name, number and the series' bible as of the book before it, without the since cells the session keeps for itself. */
+function seriesOf(state: BookState): Pick<PromptContext, 'seriesName' | 'seriesNumber' | 'seriesPrevious' | 'seriesBible'> {
+  const s = state.series;
+  if (!s) return { seriesName: '', seriesNumber: 0, seriesPrevious: 0, seriesBible: '' };
+  return { seriesName: s.name, seriesNumber: s.number, seriesPrevious: s.number - 1, seriesBible: s.bible.replace(/ \| (?:since|sejak) [^\n|]*$/gm, '').trim() };
+}
+
 function writtenOf(spec: ResolvedSpec, state: BookState, step: Step, endPosition: number): { writtenChapters: number; writtenTitles: string } {
   const written = step.kind === 'outline' ? Math.min(state.content.length, endPosition) - 1 : 0;
   if (written <= 0) return { writtenChapters: 0, writtenTitles: '' };

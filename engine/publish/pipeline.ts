@@ -256,6 +256,8 @@ export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: P
     ...(print.pageCount !== undefined ? { pageCount: print.pageCount } : {}),
     ...(state.authoredParts?.length ? { authorship: authorshipOf(book, state) } : {}),
     ...parts.given,
+    // A book written in a series is published as its book: the series' name and the book's number.
+    ...(state.series ? { series: state.series.name, seriesNumber: state.series.number } : {}),
   });
 }
 

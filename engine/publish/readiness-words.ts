@@ -64,6 +64,10 @@ export const READINESS_WORDS = {
   'offline.none': { en: 'written by an AI model', ms: 'ditulis oleh model AI' },
   // author
   'author.none': { en: 'no author name', ms: 'tiada nama pengarang' },
+  'label.series': { en: "the series and the book's number in it, for the store's series page", ms: 'siri dan nombor buku dalam siri itu, untuk halaman siri di kedai' },
+  'series.given': { en: '"{name}", book {number}', ms: '"{name}", buku {number}' },
+  'series.no-number': { en: '"{name}", without the book\'s number in it', ms: '"{name}", tanpa nombor buku dalam siri itu' },
+  'series.fix': { en: 'give the book\'s number in the series (karya publish --series-number N; a book written with --series has it)', ms: 'berikan nombor buku dalam siri itu (karya publish --series-number N; buku yang ditulis dengan --series sudah memilikinya)' },
   'author.none-because': { en: 'no author name: {note}', ms: 'tiada nama pengarang: {note}' },
   'author.fix': { en: '{how_author} and make the package again', ms: '{how_author} dan buat pakej sekali lagi' },
   'note.title-fallback': { en: 'the {generator} answer had no "Title:" line; its first words were used', ms: 'jawapan {generator} tiada baris "Title:"; perkataan pertamanya digunakan' },

@@ -32,6 +32,8 @@ interface Rule {
   label: (input: ReadinessInput, channel: Channel) => ReadinessText;
   /** The channels the rule applies to. */
   appliesTo: (channel: Channel) => boolean;
+  /** Whether the package has what the rule checks (absent: always). */
+  when?: (input: ReadinessInput) => boolean;
   source: (input: ReadinessInput, channel: Channel) => string;
   evaluate: (input: ReadinessInput, channel: Channel) => Outcome;
 }
@@ -156,6 +158,15 @@ export const READINESS_RULES: readonly Rule[] = [
     },
   },
   {
+    // A book of a series: the stores link the books of a series by its name and each book's number.
+    id: 'series', label: () => say('label.series'), appliesTo: everyChannel, when: (i) => i.metadata.series !== null,
+    source: (_, c) => c.sources.metadata,
+    evaluate: (i) => {
+      const s = i.metadata.series!;
+      return pass(s.number !== null ? say('series.given', { name: s.name, number: s.number }) : [say('series.no-number', { name: s.name }), say('series.fix')]);
+    },
+  },
+  {
     // KDP's own limits and refused words (its metadata guidelines); the other stores' forms get the title as it is.
     id: 'title', label: () => say('label.title', { max: KDP_TITLE_MAX }), appliesTo: (c) => c.id.startsWith('kdp_'), source: (_, c) => c.sources.metadata,
     evaluate: ({ metadata: { title, subtitle }, notes }) =>
@@ -272,7 +283,7 @@ export function packageReadiness(input: ReadinessInput, lang: Lang = input.metad
   const channels = {} as Record<ChannelId, ChannelReadiness>;
   for (const id of CHANNEL_IDS) {
     const channel = CHANNELS[id];
-    const checks = READINESS_RULES.filter((r) => r.appliesTo(channel)).map((r): ReadinessCheck => {
+    const checks = READINESS_RULES.filter((r) => r.appliesTo(channel) && (r.when?.(input) ?? true)).map((r): ReadinessCheck => {
       const result = r.evaluate(input, channel);
       const text: ReadinessCheckText = {
         label: r.label(input, channel),

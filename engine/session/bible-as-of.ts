@@ -9,6 +9,7 @@ import { parseBible, renderBible, type StoryBible } from './bible.js';
 import { bibleAsOf, type PartOf } from './bible-time.js';
 import { dueThreadLines, plannedThreads, withOutlineThreads } from './outline-threads.js';
 import type { PromptState } from '../compile/prompt.js';
+import { hasSeriesBible, seriesOf, withSeries } from './series-bible.js';
 
 /** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book. */
 export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
@@ -34,10 +35,13 @@ export function structuredAsOf(spec: ResolvedSpec, state: BookState, upTo: numbe
 
 /** The book with the bible a step at `position` is sent (the bible as of the part before it), for rendering only. */
 export function stateForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
-  if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !plannedThreads(spec, state).length)) return state;
-  const bible = structuredAsOf(spec, state, position - 1);
+  // A book of a series is also sent the series as of the end of the book before it (its own entries win by key).
+  const series = seriesOf(state);
+  const isSeries = hasSeriesBible(series);
+  if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !plannedThreads(spec, state).length && !isSeries)) return state;
+  const bible = withSeries(structuredAsOf(spec, state, position - 1), series);
   const due = dueThreadLines(bible.threads, position, partsOf(spec, state), state.lang);
-  const memory = state.memory?.trim() ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] }) : '';
+  const memory = state.memory?.trim() || isSeries ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] }) : '';
   const { memory: _m, ...rest } = state;
   return { ...rest, ...(memory ? { memory } : {}), ...(due ? { dueThreads: due } : {}) };
 }

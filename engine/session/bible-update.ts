@@ -18,6 +18,7 @@ import { addUsage, type AdvanceOptions } from './step-types.js';
 import { partsOf, stateForStep, structuredAsOf } from './bible-as-of.js';
 import { rederived } from './bible-time.js';
 import { plannedThreads, withOutlineThreads } from './outline-threads.js';
+import { ownOnly, seriesOf } from './series-bible.js';
 
 /**
  * The story bible after it took in the part at `position` (one small update call, language-checked like
@@ -78,5 +79,7 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
     next = applyBibleUpdate(next, update, { label, lang: state.lang });
   }
   if (input.isRewrite) next = rederived(whole, next, label, position, partsOf(spec, state), state.memoryUpTo ?? position);
+  // A book of a series keeps only what differs from the series before it (the rest stays the series', kept up to date there).
+  next = ownOnly(next, seriesOf(state));
   return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}) };
 }

@@ -37,6 +37,8 @@ export interface BookDocument {
   readonly parts: readonly DocumentPart[];
   /** How its print pages are set (engine/print.ts printLayoutOf): a children's book as one, else as a novel. */
   readonly layout?: LayoutName;
+  /** The series the book belongs to and its number in it (the EPUB's collection metadata). */
+  readonly series?: { readonly name: string; readonly number: number };
 }
 
 /** The format a file name asks for (`book.epub` → epub), or null for an unknown extension. */
@@ -106,7 +108,7 @@ export function bookDocument(
   const biblePart = bible ? [{ id: 'bible', heading: BIBLE_HEADING[lang], markdown: bible.replace(/^## /gm, '### ') }] : [];
   // A book whose generator sets its pages otherwise than a novel's (a children's book) says so to the PDF.
   const { layout } = printLayoutOf(spec.kind === 'book' ? spec.publish : undefined);
-  return { title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}) };
+  return { title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}), ...(state.series ? { series: { name: cleanText(state.series.name), number: state.series.number } } : {}) };
 }
 
 /** A saved book as a list shows it (My Books, `karya books`): its title, kind, language, words and chapters. */

@@ -12,6 +12,7 @@ import { parseBible, type StoryBible } from './bible.js';
 import { bibleAsOf, factSubject, retractions, threadStatus, type PartOf } from './bible-time.js';
 import { partsOf } from './bible-as-of.js';
 import { ACTS, GONE_STATES, NOT_PRESENT } from './continuity-words.js';
+import { hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from './series-bible.js';
 import type { ContinuityFinding } from './view-schema.js';
 
 const DETAILS = {
@@ -53,8 +54,13 @@ function dated(spec: BookSpec, state: BookState): Dated {
   const bible = parseBible(state.memory);
   const partOf = partsOf(spec, state);
   const undated = state.memoryUpTo ?? state.content.length - 1;
-  return { bible, partOf, undated, asOf: (upTo) => bibleAsOf(bible, upTo, partOf, undated) };
+  // A book of a series is checked against the series before it too (a finding names that book's part).
+  const series = seriesOf(state);
+  return { bible, partOf, undated, asOf: (upTo) => withSeries(bibleAsOf(bible, upTo, partOf, undated), series) };
 }
+
+/** True when there is a bible to check a book against: its own, or its series'. */
+const hasBible = (state: BookState) => !!state.memory?.trim() || hasSeriesBible(seriesOf(state));
 
 /** True when two names are one edit apart (a letter added, dropped, changed or two swapped). */
 export function isOneEditApart(a: string, b: string): boolean {
@@ -124,17 +130,19 @@ function overdue(d: Dated, position: number, isEnd: boolean, lang: Lang): Contin
     if (t.isResolved) return [];
     const due = t.due ? d.partOf(t.due) : undefined;
     if (due !== undefined && due < position) return [finding('thread_overdue', 'thread_overdue', lang, { thread: t.thread, part: t.due! })];
-    return isEnd && due === undefined ? [finding('thread_overdue', 'thread_open_at_end', lang, { thread: t.thread, part: t.opened })] : [];
+    // A promise an earlier book of the series opened may be paid in a later book: the series lists what is left open.
+    return isEnd && due === undefined && !isSeriesLabel(t.opened) ? [finding('thread_overdue', 'thread_open_at_end', lang, { thread: t.thread, part: t.opened })] : [];
   });
 }
 
 /** The continuity findings of every written part (the introduction has none: nothing came before it). */
 export function continuityFindings(spec: BookSpec, state: BookState, isFinished: boolean): ContinuityFinding[][] {
-  if (spec.kind !== 'book' || !state.memory?.trim()) return state.content.map(() => []);
+  if (spec.kind !== 'book' || !hasBible(state)) return state.content.map(() => []);
   const d = dated(spec, state);
   const last = state.content.length - 1;
   return state.content.map((text, p) => {
-    if (p === 0) return [];
+    // The introduction has nothing before it, unless the books of its series came before.
+    if (p === 0 && !hasSeriesBible(seriesOf(state))) return [];
     const label = partLabel(spec, p, state.totalChapters, state.lang);
     return [...deaths(d, p, text, state.lang), ...changedFacts(d, label, p, state.lang), ...spellings(d, p, text, state.lang), ...overdue(d, p, isFinished && p === last, state.lang)];
   });
@@ -142,12 +150,12 @@ export function continuityFindings(spec: BookSpec, state: BookState, isFinished:
 
 /** The book's promises as they stand after its last written part. */
 export function bookThreads(spec: BookSpec, state: BookState, isFinished: boolean): Array<{ thread: string; opened: string; due?: string; status: 'open' | 'advanced' | 'resolved' | 'dropped'; is_overdue: boolean }> {
-  if (spec.kind !== 'book' || !state.memory?.trim()) return [];
+  if (spec.kind !== 'book' || !hasBible(state)) return [];
   const d = dated(spec, state);
   const last = state.content.length - 1;
   return d.asOf(Math.max(last, d.undated)).threads.map((t) => {
     const due = t.due ? d.partOf(t.due) : undefined;
-    const isOpen = !t.isResolved;
+    const isOpen = !t.isResolved && !isSeriesLabel(t.opened);
     return { thread: t.thread, opened: t.opened, ...(t.due ? { due: t.due } : {}), status: threadStatus(t), is_overdue: isOpen && ((due !== undefined && due < last) || (isFinished && due === undefined)) };
   });
 }

@@ -18,3 +18,4 @@ export { bookThreads, checksAgainst, continuityFindings } from './continuity.js'
 export { findingKey, withIntended, FINDING_KEY, MAX_INTENDED_FINDINGS } from './continuity-keys.js';
 export { stateForStep } from './bible-as-of.js';
 export { importedBook, importedBookOf, withTotalChapters, importBibleParts, importSaves, manuscriptLanguage, MANUSCRIPT_LANGUAGE_SHARE, isAuthoredPart, withoutAuthoredPart, type ImportBookInput } from './import-book.js';
+export { bookSeries, changesFor, hasSeriesBible, isSeriesLabel, openThreadsOf, seriesAsOf, seriesBrief, seriesChangeLine, seriesChanges, seriesLabel, seriesNameOf, seriesOf, SeriesError, MAX_SERIES_NAME, type SeriesBook, type SeriesChange, type SeriesContext } from './series.js';

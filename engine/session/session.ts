@@ -6,7 +6,7 @@
 import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
-import { applyStep, nextStep, restoreBook, startBook, type BookState } from '../compile/flow.js';
+import { applyStep, nextStep, restoreBook, startBook, type BookSeries, type BookState } from '../compile/flow.js';
 import { chapterTitleOf, type PromptRenderer } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { bookBible } from './bible.js';
@@ -54,6 +54,8 @@ export interface OpenSessionInput {
   chapterNotes?: Readonly<Record<number, string>>;
   /** Audit each chapter with one more model call (`--continuity audit`); absent: the generator's flow says (off by default). */
   continuityAudit?: boolean;
+  /** The book's place in a series and what the books before it established (engine/session/series.ts bookSeries). */
+  series?: BookSeries;
 }
 
 export class BookSession {
@@ -69,6 +71,12 @@ export class BookSession {
 
   /** Open the book saved under the key, or start one with these settings (see OpenSessionInput). */
   static async open(input: OpenSessionInput): Promise<BookSession> {
+    const session = await BookSession.opened(input);
+    if (input.series) session.current = { ...session.current, series: input.series };
+    return session;
+  }
+
+  private static async opened(input: OpenSessionInput): Promise<BookSession> {
     const { spec, key } = input;
     const ports = { renderer: input.renderer, provider: input.provider, store: input.store, clock: input.clock ?? systemClock, isAuditing: input.continuityAudit ?? spec.flow.continuity === 'audit' };
     let fresh: BookState;
@@ -111,8 +119,9 @@ export class BookSession {
    */
   get needsMemory(): boolean {
     const { spec } = this;
-    // A finished book's last part is never taken in (no part follows it); an edit of an earlier one is.
-    const last = this.current.content.length - (this.isFinished ? 2 : 1);
+    // A finished book's last part is never taken in (no part follows it), unless a later book of its series
+    // follows it; an edit of an earlier one is.
+    const last = this.current.content.length - (this.isFinished && !this.current.series ? 2 : 1);
     if (spec.kind !== 'book' || last < 0) return false;
     return (this.current.memoryUpTo ?? -1) < last;
   }

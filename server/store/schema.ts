@@ -327,7 +327,27 @@ export interface BookPartsTable {
   created_at: Generated<string>;
 }
 
+/** A series of one owner's books (migrations/series.ts). */
+export interface SeriesTable {
+  id: Generated<number>;
+  owner: string;
+  name: string;
+  lang: string;
+  created_at: Generated<string>;
+}
+
+/** A book's place in a series, by its key; `basis`: the series' bible it was last written against. */
+export interface SeriesBooksTable {
+  series_id: number;
+  number: number;
+  owner: string;
+  book_key: string;
+  basis: string | null;
+}
+
 export interface BooksDatabase {
   books: BooksTable;
   book_parts: BookPartsTable;
+  series: SeriesTable;
+  series_books: SeriesBooksTable;
 }

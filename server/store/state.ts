@@ -10,6 +10,7 @@ import type { ProgressStore, SavedBook } from '../../engine/index.js';
 import { bookRepository } from './queries/books.js';
 import { sqliteExec } from './sqlite/run.js';
 import type { UserBook } from './ports.js';
+import { seriesRepository, type SeriesRepository } from './queries/series.js';
 
 /** A book saved in the state file, by id (`karya books`, `--book ID`): current under its key, or kept. */
 export type StateBook = UserBook;
@@ -24,6 +25,8 @@ export interface StateFile {
    * which moves the book under `key` aside (same id, under `kept:<id>`) so that a new one starts there.
    */
   books(owner: string): { list(): Promise<StateBook[]>; find(id: number): Promise<StateBook | null>; keep(key: string): Promise<boolean> };
+  /** An owner's series (`karya generate --series`, `karya series`). */
+  series(owner: string): SeriesRepository;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ export async function openStateFile(file: string, opts: { isDurable?: boolean } 
       });
       return { list: () => repo.list({ userId: owner }), find: (id) => repo.find({ userId: owner, id }), keep: (key) => repo.remove({ userId: owner, key }) };
     },
+    series: (owner) => seriesRepository(runner.db as never, sqliteExec(runner), owner),
     close: () => opened.close(),
   };
 }

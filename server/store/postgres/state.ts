@@ -6,6 +6,7 @@ import { openPostgres } from './connect.js';
 import { loadBook, postgresBookStore } from './books.js';
 import { bookRepository } from '../queries/books.js';
 import { postgresExec } from './run.js';
+import { seriesRepository } from '../queries/series.js';
 
 export async function openPostgresState(url: string): Promise<StateFile> {
   const opened = await openPostgres(url);
@@ -16,6 +17,7 @@ export async function openPostgresState(url: string): Promise<StateFile> {
       const repo = bookRepository(opened.db, postgresExec(opened.db), { load: ({ userId, key }) => loadBook(opened.db as never, userId, key), saveMemory: async () => undefined });
       return { list: () => repo.list({ userId: owner }), find: (id) => repo.find({ userId: owner, id }), keep: (key) => repo.remove({ userId: owner, key }) };
     },
+    series: (owner) => seriesRepository(opened.db as never, postgresExec(opened.db), owner),
     close: () => opened.close(),
   };
 }

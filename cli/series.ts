@@ -1,0 +1,144 @@
+// Series on the command line: what `karya generate --series NAME` needs before the book session opens (the
+// series found or planned, the book's number and key, its brief filled from the series), and what every command
+// that opens a saved book of a series gives its session (the series as of the end of the book before it). The
+// series itself is derived by the engine (engine/session/series.ts); the state file keeps only names, places
+// and each book's basis.
+import {
+  bookSeries, catalogueMessage, changesFor, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf, SeriesError, ANSWER_LANGUAGE_NAMES,
+  type BookSeries, type BookSpec, type ResolvedSpec, type Catalog, type Lang, type SavedBook, type SeriesBook, type SeriesChange, type Settings,
+} from '../engine/index.js';
+import type { SeriesEntry, StateFile, StoredSeries } from '../server/index.js';
+import { fail, CLI_USER } from './util.js';
+
+/** A series' books as saved: each entry's book (null when its first step was never saved) and its id. */
+export interface LoadedSeries {
+  series: StoredSeries;
+  entries: Array<SeriesEntry & { saved: SavedBook | null; spec?: ResolvedSpec & BookSpec; id?: number }>;
+}
+
+/** Exit 2 with a series refusal in the book's language. */
+export function seriesFail(error: SeriesError, lang: Lang): never {
+  const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
+  return fail(catalogueMessage(error.code, lang, params));
+}
+
+/** Run `work`; a SeriesError exits 2 with its message. */
+export async function orSeriesExit<T>(lang: Lang, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SeriesError) seriesFail(error, lang);
+    throw error;
+  }
+}
+
+/** A series name as given (`--series`, `karya series show`), tidied; exit 2 when it is empty or too long. */
+export function seriesNameOrExit(raw: string, lang: Lang): string {
+  try {
+    return seriesNameOf(raw);
+  } catch (error) {
+    if (error instanceof SeriesError) seriesFail(error, lang);
+    throw error;
+  }
+}
+
+/** A series' entries with their saved books. */
+export async function loadSeries(stateFile: StateFile, catalog: Catalog, series: StoredSeries): Promise<LoadedSeries> {
+  const entries = await stateFile.series(CLI_USER).books(series.id);
+  const ids = new Map((await stateFile.books(CLI_USER).list()).map((b) => [b.key, b.id]));
+  const loaded: LoadedSeries['entries'] = [];
+  for (const entry of entries) {
+    const saved = await stateFile.load(CLI_USER, entry.key);
+    const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
+    loaded.push({ ...entry, saved, ...(spec?.kind === 'book' ? { spec: spec as ResolvedSpec & BookSpec } : {}), ...(ids.has(entry.key) ? { id: ids.get(entry.key)! } : {}) });
+  }
+  return { series, entries: loaded };
+}
+
+/** The books of a loaded series the engine derives the series from. */
+export function seriesBooks(loaded: LoadedSeries): SeriesBook[] {
+  return loaded.entries.flatMap((e) => (e.saved && e.spec ? [{ number: e.number, spec: e.spec, state: e.saved.state }] : []));
+}
+
+/** What a saved book under `key` is told of its series (undefined when it is in none). */
+export async function seriesOfKey(stateFile: StateFile, catalog: Catalog, key: string): Promise<BookSeries | undefined> {
+  const found = await stateFile.series(CLI_USER).ofBook(key);
+  if (!found) return undefined;
+  const loaded = await loadSeries(stateFile, catalog, found.series);
+  return bookSeries(found.series.name, found.number, seriesBooks(loaded), found.series.lang);
+}
+
+/** What `--series NAME` settles before the book's settings are read. */
+export interface SeriesPlan {
+  name: string;
+  /** The series, when it exists already. */
+  series?: StoredSeries;
+  /** The book's number in the series. */
+  number: number;
+  /** The series' book still being written (its saved settings continue it), when there is one of this generator. */
+  continuing?: { key: string; saved: SavedBook | null };
+  loaded?: LoadedSeries;
+}
+
+/**
+ * The series book `karya generate <id> --series NAME` writes: the series' last book when it is not finished
+ * (and of this generator), else the next one. Exit 2 with the catalogue's message for a bad name, or while the
+ * last book is another generator's and unfinished.
+ */
+export async function planSeriesBook(stateFile: StateFile, catalog: Catalog, spec: BookSpec, raw: string, lang: Lang): Promise<SeriesPlan> {
+  const name = seriesNameOrExit(raw, lang);
+  const series = await stateFile.series(CLI_USER).find(name);
+  if (!series) return { name, number: 1 };
+  const loaded = await loadSeries(stateFile, catalog, series);
+  const last = loaded.entries.at(-1);
+  if (last && !last.saved) return { name, series, number: last.number, continuing: { key: last.key, saved: null }, loaded };
+  if (last?.saved && !last.saved.isFinished) {
+    if (last.saved.state.generatorId !== spec.id) seriesFail(new SeriesError('series_previous_unfinished', { name, number: last.number }), series.lang);
+    return { name, series, number: last.number, continuing: { key: last.key, saved: last.saved }, loaded };
+  }
+  return { name, series, number: (last?.number ?? 0) + 1, loaded };
+}
+
+/** The key a series book is saved under in the state file. */
+export function seriesBookKey(seriesId: number, number: number): string {
+  return `series:${seriesId}:${number}`;
+}
+
+/**
+ * The series made on first use and the book joined at its place (its basis: what it is written against now),
+ * with what the book is told; exit 2 when the book's language is not the series'.
+ */
+export async function joinSeries(stateFile: StateFile, plan: SeriesPlan, input: { lang: Lang; key?: string; books: readonly SeriesBook[] }): Promise<{ key: string; series: BookSeries; stored: StoredSeries }> {
+  const repo = stateFile.series(CLI_USER);
+  if (plan.series && plan.series.lang !== input.lang) {
+    const names = ANSWER_LANGUAGE_NAMES[plan.series.lang];
+    seriesFail(new SeriesError('series_language', { name: plan.name, expected: names[plan.series.lang], found: names[input.lang] }), plan.series.lang);
+  }
+  return orSeriesExit(input.lang, async () => {
+    const stored = plan.series ?? (await repo.create(plan.name, input.lang));
+    const key = input.key ?? seriesBookKey(stored.id, plan.number);
+    await repo.join(stored.id, plan.number, key);
+    const series = bookSeries(plan.name, plan.number, input.books, stored.lang);
+    await repo.setBasis(stored.id, plan.number, series.bible);
+    return { key, series, stored };
+  });
+}
+
+/** A new series book's settings: its brief filled from the series where the writer left it blank. */
+export function seriesSettings(spec: BookSpec, settings: Settings, series: BookSeries, lang: Lang): Settings {
+  const context = seriesOf({ series });
+  return context ? seriesBrief(spec, settings, context, lang) : settings;
+}
+
+/** What changed for each later book of a series, from its basis (what it was written against) to the series now. */
+export function laterChanges(loaded: LoadedSeries): Map<number, SeriesChange[]> {
+  const books = seriesBooks(loaded);
+  return new Map(loaded.entries.map((e) => [e.number, changesFor(e.basis ?? undefined, books, e.number, loaded.series.lang)]));
+}
+
+/** Each change as a line in the series' language. */
+export function changeLines(changes: readonly SeriesChange[], lang: Lang): string[] {
+  return changes.map((c) => seriesChangeLine(c, lang));
+}
+
+export { seriesAsOf };

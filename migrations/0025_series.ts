@@ -1,0 +1,2 @@
+// Series of books (migrations/series.ts).
+export { createSeriesTables as up, dropSeriesTables as down } from './series.js';

@@ -1,6 +1,9 @@
 // Series (issue #50), shared by the server's database and the CLI's state file: a named, ordered set of one
-// owner's books in one language. A book joins by its key (the CLI's `series:<id>:<n>`), at one number; its
-// `basis` is the series' bible it was last written against (what changed for it since is derived from that).
+// owner's books in one language. A book joins at one number by its id; a book whose first step is not saved
+// yet joins by the key it will be saved under (`book_key`, the CLI's `series:<id>:<n>`, the server's book
+// type), and its id is filled in once it exists: a server's book keys change (Start New, Continue), its ids
+// do not. `basis` is the series' bible the book was last written against (what changed for it since is
+// derived from that).
 import type { Kysely } from 'kysely';
 import { autoId, defaultNow } from './dialect.js';
 
@@ -19,11 +22,12 @@ export async function createSeriesTables(db: Kysely<unknown>): Promise<void> {
     .addColumn('series_id', 'integer', (c) => c.notNull().references('series.id').onDelete('cascade'))
     .addColumn('number', 'integer', (c) => c.notNull())
     .addColumn('owner', 'text', (c) => c.notNull())
-    .addColumn('book_key', 'text', (c) => c.notNull())
+    .addColumn('book_id', 'integer', (c) => c.references('books.id').onDelete('cascade'))
+    .addColumn('book_key', 'text')
     .addColumn('basis', 'text')
     .addPrimaryKeyConstraint('series_books_pk', ['series_id', 'number'])
     // A book is in one series at most.
-    .addUniqueConstraint('series_books_owner_key', ['owner', 'book_key'])
+    .addUniqueConstraint('series_books_book', ['book_id'])
     .execute();
 }
 

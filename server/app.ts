@@ -13,6 +13,7 @@ import { series } from './http/series.js';
 import { fullPath, type ApiRoutes } from './http/routes.js';
 import { adminRoutes } from './routes/admin.js';
 import { bookRoutes } from './routes/books.js';
+import { seriesRoutes } from './routes/series.js';
 import { creditRoutes } from './routes/credits.js';
 import { generatorRoutes } from './routes/generators.js';
 import { historyRoutes } from './routes/history.js';
@@ -39,6 +40,7 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
   generatorRoutes,
   progressRoutes,
   bookRoutes,
+  seriesRoutes,
   publishRoutes,
   historyRoutes,
   importRoutes,
@@ -50,7 +52,7 @@ export const API_ROUTERS: ReadonlyArray<(ctx: AppContext) => ApiRoutes> = [
 ];
 
 /** Where `Authorization: Bearer <key>` is accepted: generation, saved progress, books (exports, publishing) and history. */
-export const API_KEY_PATHS = ['/generators', '/progress', '/books', '/history'] as const;
+export const API_KEY_PATHS = ['/generators', '/progress', '/books', '/series', '/history'] as const;
 
 export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {}): Express {
   const { config, logger, repos } = ctx;

@@ -1,6 +1,7 @@
 // Start the server: listen (answering 503 `starting` meanwhile), open the database (migrations run),
 // refund generations a crash interrupted, make the KARYA_ADMIN_EMAIL account admin, record a deployment
 // for a new version, then hand requests to the app. A graceful stop lets requests under way finish.
+import { withSeriesBooks } from './core/series.js';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { capConnections, timeoutOptions } from './http/connections.js';
 import type pg from 'pg';
@@ -64,6 +65,8 @@ export function createContext(input: { config: ServerConfig; database?: OpenedDa
   };
   // Credits charged and refunded are counted where they happen: the generations repository.
   ctx.repos = countCredits(repos, metricsOf(ctx));
+  // A book of a series is loaded with its place in it (server/core/series.ts).
+  ctx.repos = { ...ctx.repos, books: withSeriesBooks(ctx.repos.books, ctx.repos, ctx.catalog) };
   return ctx;
 }
 

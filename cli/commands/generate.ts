@@ -65,6 +65,7 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
   let opts = options;
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
+  if (opts.series !== undefined && opts.book !== undefined) fail('--series: give --series or --book, not both (a saved book keeps its series)');
   // `--book ID`: a saved book (an imported one included) continues with its own settings and chapters.
   const book = opts.book !== undefined ? await savedBookOrExit(spec, opts) : undefined;
   // `--series NAME`: the series' next book (or its book still being written), its brief filled from the series.
@@ -188,7 +189,7 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
     const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format }, { ...opts, ...(author ? { author } : {}) }, png, image);
     if (opts.json) {
       const score = bookLengthScore(parts.map((p) => p.score));
-      process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), ...(session.isAuditing ? { cost: { auditCalls } } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
+      process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}), ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), ...(session.isAuditing ? { cost: { auditCalls } } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
     } else if (!result.file) process.stdout.write(result.markdown ?? '');
     if (result.file) info(`karya: ${word('wrote', lang, { file: result.file })}`);
   } catch (error) {
@@ -319,7 +320,6 @@ export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOpt
 /** `--series NAME` checked and its next book planned, or exit 2 (a single piece, with --book or --fresh, a bad name). */
 async function seriesPlanOrExit(spec: ResolvedSpec, opts: GenerateOptions): Promise<SeriesPlan> {
   if (spec.kind !== 'book') fail(`--series: ${spec.id} writes a single piece; only books make a series`);
-  if (opts.book !== undefined) fail('--series: give --series or --book, not both (a saved book keeps its series)');
   if (opts.fresh) fail('--series: a series book goes on where it stopped; leave out --fresh');
   const statePath = opts.state ?? DEFAULT_STATE;
   writableFileOrExit('--state', statePath);

@@ -331,6 +331,8 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     currentChapter: s.currentChapter,
     ...(typeof s.characterDetails === 'string' ? { characterDetails: s.characterDetails } : {}),
     isLocked: s.content.length > 0,
+    // A book of a series keeps what its store told it of the series (never saved with it).
+    ...(s.series && typeof s.series.name === 'string' && typeof s.series.number === 'number' && typeof s.series.bible === 'string' ? { series: s.series } : {}),
     ...(Array.isArray(s.incompleteParts) && s.incompleteParts.length ? { incompleteParts: s.incompleteParts.filter((p): p is number => typeof p === 'number') } : {}),
     ...(Array.isArray(s.stoppedParts) && s.stoppedParts.length ? { stoppedParts: s.stoppedParts.filter((p): p is number => typeof p === 'number') } : {}),
     ...(s.chapterTitles && typeof s.chapterTitles === 'object' && Object.keys(s.chapterTitles).length ? { chapterTitles: { ...s.chapterTitles } } : {}),

@@ -268,6 +268,8 @@ export const MyBookSchema = z.strictObject({
   is_finished: z.boolean(),
   /** The current book of its type (its generator page shows it); false for a book kept by "Start New". */
   is_current: z.boolean(),
+  /** The series the book is in, and its number there (absent: it stands alone). */
+  series: z.strictObject({ id: z.number().int().positive(), name: z.string(), number: z.number().int().positive(), is_last: z.boolean() }).optional(),
 });
 export type MyBook = z.infer<typeof MyBookSchema>;
 

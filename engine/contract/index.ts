@@ -12,6 +12,7 @@ export * from './api-keys.js';
 export * from './history.js';
 export * from './import.js';
 export * from './drafts.js';
+export * from './series.js';
 export * from './passage.js';
 export * from './admin.js';
 export * from './generators.js';

@@ -16,6 +16,7 @@ import * as me from './me.js';
 import * as payments from './payments.js';
 import * as apiKeys from './api-keys.js';
 import * as drafts from './drafts.js';
+import * as series from './series.js';
 import * as passage from './passage.js';
 
 /** What the contract says about one route. */
@@ -93,6 +94,11 @@ export const ROUTES = {
   'POST /books/import/preview': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportPreviewQuerySchema, response: manuscripts.ImportPreviewSchema },
   'POST /books/import': { replyHeaders: ['Retry-After'], upload: manuscripts.MANUSCRIPT_UPLOAD, query: manuscripts.ImportBookQuerySchema, response: manuscripts.ImportBookResponseSchema },
   'POST /books/:id/continue': { params: NumericIdParamsSchema, response: books.ContinueBookResponseSchema },
+  'GET /series': { response: series.SeriesListResponseSchema },
+  'POST /series': { body: series.CreateSeriesBodySchema, response: series.SeriesResponseSchema, status: 201 },
+  'GET /series/:id': { params: NumericIdParamsSchema, response: series.SeriesResponseSchema },
+  'POST /series/:id/next': { params: NumericIdParamsSchema, body: series.NextBookBodySchema, response: series.NextBookResponseSchema },
+  'DELETE /series/:id': { params: NumericIdParamsSchema, response: MessageResponseSchema },
   'GET /books/:bookType/publish': { params: books.BookTypeParamsSchema, response: publish.PublishQuoteSchema },
   'POST /books/:bookType/publish': { params: books.BookTypeParamsSchema, body: publish.PublishBodySchema, response: publish.PublishResponseSchema },
   'GET /books/:bookType/publish/package': { params: books.BookTypeParamsSchema, file: true },

@@ -24,8 +24,9 @@ export interface SeriesBook {
   readonly state: BookState;
 }
 
-/** The longest series name, in characters. */
-export const MAX_SERIES_NAME = 100;
+import { MAX_SERIES_NAME } from './series-limits.js';
+
+export { MAX_SERIES_NAME } from './series-limits.js';
 
 /** A series refused (its name, a book's language or place): a catalogue code with its params, nothing saved. */
 export class SeriesError extends Error {

@@ -42,6 +42,8 @@ export const BookViewSchema = z.object({
   /** Settings are locked once the introduction exists. */
   is_locked: z.boolean(),
   is_finished: z.boolean(),
+  /** The series the book is in and its number there (absent: it stands alone). */
+  series: z.object({ name: z.string(), number: z.number().int() }).optional(),
   outline: z.object({ label: z.string(), text: z.string() }).nullable(),
   /**
    * `title`: the chapter's title (the user's own, else its outline entry's); `is_complete` is false for a part

@@ -76,6 +76,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     settings: { ...state.settings },
     is_locked: state.isLocked,
     is_finished: next === null,
+    ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}),
     outline: state.outline !== undefined ? { label: label({ kind: 'outline' }), text: state.outline } : null,
     bible: isBook ? bookBible(spec, state) : '',
     bible_notes: state.memory ?? '',

@@ -8,6 +8,7 @@ import type { StepHooks, StepRequest } from './step-request.js';
 import { ApiError, MESSAGES } from '../http/errors.js';
 import { bookLockKey, bookLocks, donePayload, failureOf, userProgress, type RunningStep } from './generation.js';
 import type { Charge } from '../store/ports.js';
+import { bookSeriesOf, plainBooks } from './series.js';
 
 export type { StepHooks, StepRequest } from './step-request.js';
 
@@ -36,8 +37,10 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
   let charge: Charge | undefined;
   let session: BookSession;
   try {
+    // A series' next book not yet saved is told the series too (a saved one is, as it loads: server/core/series.ts).
+    const series = spec.kind === 'book' ? await bookSeriesOf(plainBooks(repos.books), repos, catalog, userId, spec.bookType) : undefined;
     session = await BookSession.open({
-      spec, renderer: catalog.renderer, provider, key: spec.bookType, settings: request.settings, onFinished: 'keep',
+      spec, renderer: catalog.renderer, provider, key: spec.bookType, settings: request.settings, onFinished: 'keep', ...(series ? { series } : {}),
       store: userProgress(repos, { userId, spec, charge: () => charge, ...(chapterTitle ? { chapterTitle } : {}) }),
     });
   } catch (error) {

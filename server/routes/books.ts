@@ -70,8 +70,21 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   // Every book of the user, finished or not, current or kept by "Start New", the most recently changed
   // first: what was written is the writer's whatever their credits.
   router.on('GET /books', async (req, res) => {
-    const books = await repos.books.list({ userId: userId(req) });
-    res.json({ books: books.map(listing).filter((b): b is MyBook => b !== null) });
+    const owner = userId(req);
+    const books = await repos.books.list({ userId: owner });
+    // Each book's series and number (My Books groups them), by the keys the series hold now.
+    const inSeries = new Map<string, NonNullable<MyBook['series']>>();
+    for (const s of await repos.series(owner).list()) {
+      const entries = await repos.series(owner).books(s.id);
+      for (const e of entries) inSeries.set(e.key, { id: s.id, name: s.name, number: e.number, is_last: e === entries.at(-1) });
+    }
+    res.json({
+      books: books.flatMap((b) => {
+        const item = listing(b);
+        const series = inSeries.get(b.key);
+        return item ? [series ? { ...item, series } : item] : [];
+      }),
+    });
   });
 
   // A saved book by id first; any other value is a book type (the next route).

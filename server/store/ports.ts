@@ -3,6 +3,7 @@
 // SQLite adapter (server/store/sqlite/) and the Postgres adapter (server/store/postgres/); callers see
 // only these interfaces (through AppContext.repos).
 import type { BookRepository, DraftRepository, VersionRepository } from './ports-books.js';
+import type { SeriesRepository } from './queries/series.js';
 import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
 import type { StepSave } from '../../engine/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
@@ -325,6 +326,8 @@ export interface ApiKeyRepository {
 
 /** Every repository of the server. */
 export interface Repositories {
+  /** An owner's series of books (server/store/queries/series.ts). */
+  series(owner: string): SeriesRepository;
   versions: VersionRepository;
   drafts: DraftRepository;
   limits: LimitRepository;

@@ -336,12 +336,13 @@ export interface SeriesTable {
   created_at: Generated<string>;
 }
 
-/** A book's place in a series, by its key; `basis`: the series' bible it was last written against. */
+/** A book's place in a series: by its id, or by the key it will be saved under until it exists; `basis`: the series' bible it was last written against. */
 export interface SeriesBooksTable {
   series_id: number;
   number: number;
   owner: string;
-  book_key: string;
+  book_id: number | null;
+  book_key: string | null;
   basis: string | null;
 }
 

@@ -140,3 +140,30 @@ describe('a book of a series is published as its book: the series and its number
     expect(check.code, check.report).toBe(0);
   });
 });
+
+describe('karya generate --series and karya series: bad input exits 2 naming the field and what is allowed, nothing saved', () => {
+  it('an empty or too long name, --series with --book, a book in another language, an unknown series', async () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-series-input-'));
+    const run = (args: string[]) => runKaryaInProcess(args, { cwd });
+    const empty = await run(['generate', 'romance', '--series', '   ']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('series: the name is empty; give the series a name of 1 to 100 characters.');
+    const long = await run(['generate', 'romance', '--series', 'x'.repeat(101)]);
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain('series: the name is 101 characters; a series name may be at most 100.');
+    const both = await run(['generate', 'romance', '--series', 'Penang Bakery', '--book', '1']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--series: give --series or --book, not both');
+    expect((await run(['series', 'list', '--json'])).stdout.trim()).toBe('{"series":[]}');
+
+    expect((await run(['generate', 'romance', '--chapters', '3', '--series', 'Penang Bakery', '--out', 'b1.md'])).code).toBe(0);
+    const malay = await run(['generate', 'romance', '--chapters', '3', '--series', 'Penang Bakery', '--lang', 'ms', '--out', 'b2.md']);
+    expect(malay.code).toBe(2);
+    expect(malay.stderr).toContain('series: "Penang Bakery" is written in English, and this book is in Bahasa Malaysia; every book of a series is in its language.');
+    const unknown = await run(['series', 'show', 'Nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('series: there is no series named "Nope" (karya series list shows yours).');
+    // Nothing was saved by the refusals: one series, one book.
+    expect(JSON.parse((await run(['series', 'list', '--json'])).stdout)).toEqual({ series: [{ name: 'Penang Bakery', lang: 'en', books: 1 }] });
+  });
+});

@@ -5,6 +5,7 @@
 // Changes of users rows are told to every instance through LISTEN/NOTIFY (channel karya_users), so
 // the admin's live list follows writes made anywhere.
 import pg from 'pg';
+import { seriesRepository } from '../queries/series.js';
 import { postgresVersions } from './versions.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
@@ -136,6 +137,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
       load: ({ userId, key }) => loadBook(db, userId, key),
       saveMemory: ({ userId, key, memory, upTo }) => writeMemory(db, userId, key, { memory, upTo }),
     }),
+    series: (owner) => seriesRepository(db as never, exec, owner),
     versions: postgresVersions(db as unknown as Kysely<unknown>),
     drafts: postgresDrafts(db as unknown as Kysely<unknown>),
     users: userRepository(db, exec, (listener) => feed.subscribe(listener)),

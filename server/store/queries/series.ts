@@ -1,9 +1,10 @@
-// Series of books (issue #50), once for both databases: a series is named per owner and holds its books by key
-// at numbers 1, 2, 3…; each book's `basis` is the series' bible it was last written against. Refusals are
-// SeriesError codes (engine/error-catalogue), never half-saved: a book joins in one transaction.
+// Series of books (issue #50), once for both databases: a series is named per owner and holds its books at
+// numbers 1, 2, 3… by id (by the key a book will be saved under until its first step is saved: then its id is
+// filled in, as a server's keys change with Start New); each book's `basis` is the series' bible it was last
+// written against. Refusals are SeriesError codes (engine/error-catalogue), never half-saved.
 import type { Kysely } from 'kysely';
 import type { BooksDatabase } from '../schema.js';
-import { all, first, isUniqueViolation, run, transaction, type Exec } from './run.js';
+import { all, first, isUniqueViolation, run, transaction, type Exec, type Program } from './run.js';
 import { SeriesError } from '../../../engine/index.js';
 
 /** A series as stored. */
@@ -45,6 +46,33 @@ const seriesOfRow = (r: Row): StoredSeries => ({ id: r.id, name: r.name, lang: r
 /** An owner's series in a database holding the book tables (the server's, or the CLI's state file). */
 export function seriesRepository(db: Kysely<BooksDatabase>, exec: Exec, owner: string): SeriesRepository {
   const select = () => db.selectFrom('series').select(['id', 'name', 'lang', 'created_at']).where('owner', '=', owner);
+  const bookIdOf = (key: string) => first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
+  /** The entries of a series with their books' keys now; a book saved since it joined by key gets its id. */
+  function* entriesOf(seriesId: number): Program<SeriesEntry[]> {
+    const rows = yield* all(db.selectFrom('series_books').leftJoin('books', 'books.id', 'series_books.book_id')
+      .select(['series_books.number', 'series_books.book_id', 'series_books.book_key', 'series_books.basis', 'books.book_key as current_key'])
+      .where('series_books.series_id', '=', seriesId).where('series_books.owner', '=', owner).orderBy('series_books.number'));
+    const out: SeriesEntry[] = [];
+    for (const r of rows) {
+      const key = r.current_key ?? r.book_key;
+      if (r.book_id === null && r.book_key !== null) {
+        const saved = yield* bookIdOf(r.book_key);
+        if (saved) yield* run(db.updateTable('series_books').set({ book_id: saved.id, book_key: null }).where('series_id', '=', seriesId).where('number', '=', r.number));
+      }
+      if (key === null) continue;
+      out.push({ number: r.number, key, basis: r.basis });
+    }
+    return out;
+  }
+  /** The entry of the book under `key`: by its id, or joined by that key before it was saved. */
+  function* entryOf(key: string): Program<{ series_id: number; number: number } | undefined> {
+    const saved = yield* bookIdOf(key);
+    if (saved) {
+      const byId = yield* first(db.selectFrom('series_books').select(['series_id', 'number']).where('owner', '=', owner).where('book_id', '=', saved.id));
+      if (byId) return byId;
+    }
+    return yield* first(db.selectFrom('series_books').select(['series_id', 'number']).where('owner', '=', owner).where('book_id', 'is', null).where('book_key', '=', key));
+  }
   return {
     find: async (name) => {
       const row = await exec(first(select().where('name', '=', name)));
@@ -66,28 +94,29 @@ export function seriesRepository(db: Kysely<BooksDatabase>, exec: Exec, owner: s
       const count = new Map(counts.map((c) => [c.series_id, Number(c.n)]));
       return rows.map((r) => ({ ...seriesOfRow(r), books: count.get(r.id) ?? 0 }));
     },
-    books: async (seriesId) => {
-      const rows = await exec(all(db.selectFrom('series_books').select(['number', 'book_key', 'basis']).where('series_id', '=', seriesId).where('owner', '=', owner).orderBy('number')));
-      return rows.map((r) => ({ number: r.number, key: r.book_key, basis: r.basis }));
-    },
+    books: (seriesId) => exec(transaction(() => entriesOf(seriesId))),
     join: (seriesId, number, key) =>
       exec(transaction(function* () {
-        const held = yield* first(db.selectFrom('series_books').select(['series_id', 'number']).where('owner', '=', owner).where('book_key', '=', key));
+        const held = yield* entryOf(key);
         if (held) {
           if (held.series_id === seriesId && held.number === number) return;
           throw new SeriesError('book_in_series', {});
         }
         const taken = yield* first(db.selectFrom('series_books').select(['number']).where('series_id', '=', seriesId).where('number', '=', number));
         if (taken) throw new SeriesError('series_number_taken', { number });
-        yield* run(db.insertInto('series_books').values({ series_id: seriesId, number, owner, book_key: key, basis: null }));
+        const saved = yield* bookIdOf(key);
+        yield* run(db.insertInto('series_books').values({ series_id: seriesId, number, owner, book_id: saved?.id ?? null, book_key: saved ? null : key, basis: null }));
       })),
     setBasis: async (seriesId, number, basis) => {
       await exec(run(db.updateTable('series_books').set({ basis }).where('series_id', '=', seriesId).where('number', '=', number).where('owner', '=', owner)));
     },
-    ofBook: async (key) => {
-      const row = await exec(first(db.selectFrom('series_books').innerJoin('series', 'series.id', 'series_books.series_id').select(['series.id', 'series.name', 'series.lang', 'series.created_at', 'series_books.number']).where('series_books.owner', '=', owner).where('series_books.book_key', '=', key)));
-      return row ? { series: seriesOfRow(row), number: row.number } : null;
-    },
+    ofBook: (key) =>
+      exec((function* () {
+        const entry = yield* entryOf(key);
+        if (!entry) return null;
+        const row = yield* first(select().where('id', '=', entry.series_id));
+        return row ? { series: seriesOfRow(row), number: entry.number } : null;
+      })()),
     remove: (name) =>
       exec(transaction(function* () {
         const row = yield* first(select().where('name', '=', name));

@@ -3,6 +3,7 @@
 // written once for both databases (server/store/queries/) and run synchronously here (./run.ts); this
 // folder keeps what is SQLite's own: the session cache, the FTS5 search, a step's prepared statements.
 import type { Repositories } from '../ports.js';
+import { seriesRepository } from '../queries/series.js';
 import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
 import { generationRepository } from '../queries/generations.js';
@@ -33,6 +34,7 @@ export function sqliteRepositories(store: Store): Repositories {
         load: async ({ userId, key }) => loadBook(store, userId, key),
         saveMemory: async ({ userId, key, memory, upTo }) => writeMemory(store, userId, key, { memory, upTo }),
       }),
+      series: (owner) => seriesRepository(db as never, exec, owner),
       versions: sqliteVersions(store),
       drafts: sqliteDrafts(store),
       users: userRepository(db, exec, async (listener) => store.onUserChange(listener)),

@@ -7,8 +7,10 @@ import { toast } from 'react-hot-toast';
 import { savedProgressOf, type BookView, type FormModel, type Lang, type SavedProgress } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
 import { isContinuedBook } from '../lib/books.js';
+import { seriesNextOf } from '../components/NextInSeries.js';
 import { valuesFromSettings, type SettingsFormApi } from './form.js';
 import { pageWord } from './words.js';
+import { translate } from '../i18n/translate.js';
 
 export type Output = { text: string; image?: string };
 
@@ -30,6 +32,13 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
     call('GET /progress/:bookType', { params: { bookType: form.bookType } }).then(
       (answer) => {
         const p = savedProgressOf(answer);
+        // The next book of a series (My Books, "Write the next book"): no book yet, the form filled from the series.
+        const next = seriesNextOf(location.state);
+        if (isCurrent && !p && next) {
+          methods.reset(valuesFromSettings(form, next.settings));
+          toast(translate('series.prefilled', ui, { n: next.number, name: next.name }), { id: 'series-prefilled', duration: 8000 });
+          return;
+        }
         // No current book: an unfinished one kept by Start New may be offered (KeptBookOffer).
         if (isCurrent && !p) setHasNoCurrentBook(true);
         if (!isCurrent || !p || (p.generator_id && p.generator_id !== form.id)) return;

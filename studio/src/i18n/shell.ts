@@ -85,6 +85,23 @@ export const BOOKS = {
     en: 'You have an unfinished {type}: "{title}" ({chapters}). Continue it, or start a new one (it stays in My Books).',
     ms: 'Anda mempunyai {type} yang belum siap: "{title}" ({chapters}). Teruskan buku itu, atau mulakan yang baharu (ia kekal dalam Buku Saya).',
   },
+  // Series (issue #50): My Books groups a series' books; "Write the next book" starts its next one.
+  'series.group': { en: 'Series: {name}', ms: 'Siri: {name}' },
+  'series.number': { en: 'Book {n}', ms: 'Buku {n}' },
+  'series.next': { en: 'Write the next book', ms: 'Tulis buku seterusnya' },
+  'series.nextLabel': { en: 'Write the book after {title}', ms: 'Tulis buku selepas {title}' },
+  'series.newTitle': { en: 'Start a series', ms: 'Mulakan siri' },
+  'series.newBody': {
+    en: '"{title}" becomes book 1 of a series. The next book starts where it ends: its characters as they stand at the end, the threads still open and the facts it set, all kept in the series\' story bible.',
+    ms: '"{title}" menjadi buku 1 dalam sebuah siri. Buku seterusnya bermula di tempat buku ini berakhir: watak-wataknya seperti pada akhir buku, urusan yang masih terbuka dan fakta yang ditetapkannya, semuanya disimpan dalam catatan cerita siri itu.',
+  },
+  'series.name': { en: 'Series name', ms: 'Nama siri' },
+  'series.start': { en: 'Start the next book', ms: 'Mulakan buku seterusnya' },
+  'series.failed': { en: 'Could not start the next book. Please try again.', ms: 'Tidak dapat memulakan buku seterusnya. Sila cuba lagi.' },
+  'series.prefilled': {
+    en: 'Book {n} of "{name}": its brief is filled from the series (who is where at the end of the last book, what is still open). Check it, then write the outline.',
+    ms: 'Buku {n} dalam "{name}": ringkasannya diisi daripada siri (siapa di mana pada akhir buku lepas, apa yang masih terbuka). Semak, kemudian tulis rangka.',
+  },
   'books.onProfile': { en: 'Your books, finished or not, are in My Books.', ms: 'Buku anda, sudah siap atau belum, ada dalam Buku Saya.' },
   'dashboard.continueBook': { en: 'Continue {title}', ms: 'Teruskan {title}' },
   'dashboard.allBooks': { en: 'All my books', ms: 'Semua buku saya' },

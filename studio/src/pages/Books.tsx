@@ -1,9 +1,10 @@
 // /books, "My Books": every book of the writer, finished or not, the most recently changed
 // first, with its kind, language, words, chapters and last change; each with Continue (its generator page
 // opens with it), Download (every export format) and Delete (after a confirmation); and "Import a manuscript"
-// (components/ImportManuscript.tsx): a book the writer began elsewhere, continued here.
+// (components/ImportManuscript.tsx): a book the writer began elsewhere, continued here. The books of a series are
+// shown together in their order; a finished book offers "Write the next book" (components/NextInSeries.tsx).
 import { useState } from 'react';
-import { BookOpen, Trash2 } from 'lucide-react';
+import { BookOpen, Library, Trash2 } from 'lucide-react';
 import type { MyBook } from '../engine.js';
 import { call, fileHref } from '../lib/api.js';
 import { toasted } from '../lib/toasted.js';
@@ -15,6 +16,19 @@ import { LoadError } from '../components/LoadError.js';
 import { useBookRoute, useContinueBook, useMyBooks } from '../lib/books.js';
 import { BookFacts } from '../components/BookFacts.js';
 import { ImportManuscript } from '../components/ImportManuscript.js';
+import { NextInSeries } from '../components/NextInSeries.js';
+
+/** My Books in groups: a series' books together in their order (where its most recent book stands), every other book on its own. */
+function groupsOf(books: readonly MyBook[]): Array<{ series?: NonNullable<MyBook['series']>; books: MyBook[] }> {
+  const seen = new Set<number>();
+  return books.flatMap((book) => {
+    if (!book.series) return [{ books: [book] }];
+    if (seen.has(book.series.id)) return [];
+    seen.add(book.series.id);
+    const members = books.filter((b) => b.series?.id === book.series!.id).sort((a, b) => a.series!.number - b.series!.number);
+    return [{ series: book.series, books: members }];
+  });
+}
 
 export default function Books() {
   const { t, lang } = useT();
@@ -31,27 +45,12 @@ export default function Books() {
     }
   };
 
-  return (
-    <div className="mx-auto max-w-3xl space-y-6" data-testid="my-books-page">
-      <div>
-        <h1 className="text-2xl font-bold">{t('books.title')}</h1>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('books.intro')}</p>
-      </div>
-      <section className="card p-5" aria-label={t('books.title')} data-testid="my-books">
-        {loadError !== null ? (
-          <LoadError error={loadError} message={t('books.loadFailed')} onRetry={retry} testId="my-books-error" />
-        ) : books === null ? (
-          <div className="py-8 text-center"><Spinner label={t('books.loading')} /></div>
-        ) : books.length === 0 ? (
-          <p className="py-8 text-center text-sm text-gray-600 dark:text-gray-400">{t('books.none')}</p>
-        ) : (
-          <ul className="divide-y divide-gray-100 dark:divide-neutral-800" data-testid="my-books-list">
-            {books.map((book) => (
-              <li key={book.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="my-book">
+  const row = (book: MyBook) => (
+<li key={book.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="my-book">
                 <div className="flex min-w-0 flex-1 items-start gap-2">
                   <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
                   <div className="min-w-0">
-                    <span className="block truncate font-medium" lang={book.lang}>{book.title}</span>
+                    <span className="block truncate font-medium" lang={book.lang}>{book.series ? <span className="text-gray-500" data-testid="series-number">{t('series.number', { n: book.series.number })} · </span> : null}{book.title}</span>
                     <BookFacts book={book} />
                   </div>
                 </div>
@@ -71,14 +70,44 @@ export default function Books() {
                       {t('books.continue')}
                     </button>
                   )}
+                  {book.is_finished && (!book.series || book.series.is_last) && routeOf(book) && <NextInSeries book={book} route={routeOf(book)!} />}
                   <DownloadMenu hrefOf={(format) => fileHref('GET /books/:id/export', { params: { id: book.id }, query: { format } })} lang={lang} testId={`download-book-${book.id}`} />
                   <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('books.deleteLabel', { title: book.title })} onClick={() => setToDelete(book)} data-testid="delete-book">
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </button>
                 </div>
               </li>
-            ))}
-          </ul>
+  );
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6" data-testid="my-books-page">
+      <div>
+        <h1 className="text-2xl font-bold">{t('books.title')}</h1>
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('books.intro')}</p>
+      </div>
+      <section className="card p-5" aria-label={t('books.title')} data-testid="my-books">
+        {loadError !== null ? (
+          <LoadError error={loadError} message={t('books.loadFailed')} onRetry={retry} testId="my-books-error" />
+        ) : books === null ? (
+          <div className="py-8 text-center"><Spinner label={t('books.loading')} /></div>
+        ) : books.length === 0 ? (
+          <p className="py-8 text-center text-sm text-gray-600 dark:text-gray-400">{t('books.none')}</p>
+        ) : (
+          <div className="space-y-5" data-testid="my-books-list">
+            {groupsOf(books).map((group) =>
+              group.series ? (
+                <section key={`series-${group.series.id}`} aria-label={t('series.group', { name: group.series.name })} data-testid="series-group">
+                  <h2 className="flex items-center gap-2 text-sm font-semibold text-brand-700 dark:text-brand-300">
+                    <Library className="h-4 w-4" aria-hidden="true" />
+                    <span data-testid="series-name">{t('series.group', { name: group.series.name })}</span>
+                  </h2>
+                  <ul className="divide-y divide-gray-100 dark:divide-neutral-800">{group.books.map(row)}</ul>
+                </section>
+              ) : (
+                <ul key={`book-${group.books[0]!.id}`} className="divide-y divide-gray-100 dark:divide-neutral-800">{group.books.map(row)}</ul>
+              ),
+            )}
+          </div>
         )}
       </section>
       <ImportManuscript />

@@ -1,0 +1,99 @@
+// A user's series on the server (issue #50): its books as saved (by id, or by the key a book will be saved
+// under), what each book is told of the books before it (engine/session/series.ts derives it, never copied),
+// and a book store that tells every loaded book of a series its place: every step, rewrite, passage tool,
+// continuity check and export of book k then sees the series as of the end of book k-1, nothing later.
+import { bookSeries, bookSummary, changesFor, openThreadsOf, renderBible, seriesAsOf, seriesChangeLine, type BookSeries, type BookSpec, type Catalog, type ResolvedSpec, type SavedBook, type SeriesBook } from '../../engine/index.js';
+import type { SeriesDetail } from '../../engine/contract/index.js';
+import type { BookRepository, Repositories } from '../store/ports.js';
+import type { StoredSeries } from '../store/queries/series.js';
+
+/** One entry of a series with its saved book (null before its first step is saved). */
+export interface LoadedEntry {
+  number: number;
+  key: string;
+  basis: string | null;
+  id: number | null;
+  saved: (SavedBook & { bookType: string }) | null;
+  spec: (ResolvedSpec & BookSpec) | null;
+}
+
+/** A series' entries with their books, read through the plain book store (never the series-aware one: no loop). */
+export async function loadEntries(books: BookRepository, repos: Pick<Repositories, 'series'>, catalog: Catalog, userId: string, series: StoredSeries): Promise<LoadedEntry[]> {
+  const entries = await repos.series(userId).books(series.id);
+  const out: LoadedEntry[] = [];
+  for (const e of entries) {
+    const saved = await books.load({ userId, key: e.key });
+    const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
+    const id = saved ? await books.findBookId({ userId, key: e.key }) : null;
+    out.push({ ...e, id, saved, spec: spec?.kind === 'book' ? (spec as ResolvedSpec & BookSpec) : null });
+  }
+  return out;
+}
+
+/** The books the engine derives a series from. */
+export function seriesBooksOf(entries: readonly LoadedEntry[]): SeriesBook[] {
+  return entries.flatMap((e) => (e.saved && e.spec ? [{ number: e.number, spec: e.spec, state: e.saved.state }] : []));
+}
+
+/** What the book under `key` is told of its series, or undefined when it is in none. */
+export async function bookSeriesOf(books: BookRepository, repos: Pick<Repositories, 'series'>, catalog: Catalog, userId: string, key: string): Promise<BookSeries | undefined> {
+  const found = await repos.series(userId).ofBook(key);
+  if (!found) return undefined;
+  const entries = await loadEntries(books, repos, catalog, userId, found.series);
+  return bookSeries(found.series.name, found.number, seriesBooksOf(entries).filter((b) => b.number < found.number), found.series.lang);
+}
+
+/**
+ * The book store with series: a book of a series is loaded with its place in it and the series as of the end
+ * of the book before it (BookState.series), by key and by id; everything else as the store has it.
+ */
+export function withSeriesBooks(books: BookRepository, repos: Pick<Repositories, 'series'>, catalog: Catalog): BookRepository {
+  const wrapped: BookRepository = {
+    ...books,
+    load: async (input) => {
+      const saved = await books.load(input);
+      if (!saved) return saved;
+      const series = await bookSeriesOf(books, repos, catalog, input.userId, input.key);
+      return series ? { ...saved, state: { ...saved.state, series } } : saved;
+    },
+    find: async (input) => {
+      const book = await books.find(input);
+      if (!book) return book;
+      const series = await bookSeriesOf(books, repos, catalog, input.userId, book.key);
+      return series ? { ...book, state: { ...book.state, series } } : book;
+    },
+  };
+  plain.set(wrapped, books);
+  return wrapped;
+}
+
+const plain = new WeakMap<BookRepository, BookRepository>();
+
+/** The book store without series (withSeriesBooks's inner one): what a series reads its books from. */
+export function plainBooks(books: BookRepository): BookRepository {
+  return plain.get(books) ?? books;
+}
+
+/** A series as the API shows it: its books in order, what changed for each, its bible as of each book's end, what is left open. */
+export function seriesDetail(series: StoredSeries, entries: readonly LoadedEntry[]): SeriesDetail {
+  const books = seriesBooksOf(entries);
+  const lang = series.lang;
+  const last = entries.at(-1)?.number ?? 0;
+  return {
+    id: series.id,
+    name: series.name,
+    lang,
+    books: entries.map((e) => ({
+      number: e.number,
+      id: e.id,
+      title: e.saved && e.spec ? bookSummary(e.spec, e.saved.state).title : null,
+      generator_id: e.saved?.state.generatorId ?? null,
+      book_type: e.saved?.bookType ?? null,
+      is_finished: e.saved?.isFinished ?? false,
+      is_current: e.saved !== null && e.key === e.saved.bookType,
+      changes: changesFor(e.basis ?? undefined, books, e.number, lang).map((c) => seriesChangeLine(c, lang)),
+      bible: renderBible(seriesAsOf(books, e.number, lang), lang, { omit: ['premise', 'ending', 'replaced'] }),
+    })),
+    open: openThreadsOf(seriesAsOf(books, last, lang)).map((t) => ({ thread: t.thread, opened: t.opened })),
+  };
+}

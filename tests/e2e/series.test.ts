@@ -1,0 +1,66 @@
+// End to end (issue #50): a writer finishes a romance, chooses "Write the next book" on My Books, names the
+// series, and the romance page opens on book 2 with its brief filled from the series (the premise says which
+// book of which series and what is still open; the main characters are book 1's as they stand at its end);
+// once book 2 has its outline, My Books shows the two together under the series, in order. The same in
+// Bahasa Malaysia. The model is the offline provider.
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { GENERATE, describeInChromium, grantCredits, signUp } from './helpers.js';
+
+const PASSWORD = 'secret12';
+
+const WORDS = {
+  en: { next: 'Write the next book', dialog: 'Start a series', name: 'Series name', start: 'Start the next book', premise: 'Premise', characters: 'Main Characters', book2: 'Book 2 of the series "Penang Bakery"', group: 'Series: Penang Bakery', n: (k: number) => `Book ${k} · ` },
+  ms: { next: 'Tulis buku seterusnya', dialog: 'Mulakan siri', name: 'Nama siri', start: 'Mulakan buku seterusnya', premise: 'Premis', characters: 'Watak Utama', book2: 'Buku 2 dalam siri "Penang Bakery"', group: 'Siri: Penang Bakery', n: (k: number) => `Buku ${k} · ` },
+} as const;
+
+/** The signed-in writer's current romance written to its end through the API, as the studio's Generate does. */
+async function writeWholeRomance(page: Page, lang: 'en' | 'ms'): Promise<void> {
+  const steps = await page.evaluate(async (settings) => {
+    let n = 0;
+    for (; n < 12; n++) {
+      const res = await fetch('/api/generators/romance/generate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings }) });
+      if (!res.ok) throw new Error(`step ${n}: ${res.status} ${await res.text()}`);
+      if ((await res.json()).next === null) break;
+    }
+    return n + 1;
+  }, { numberOfChapters: '5', language: lang });
+  expect(steps).toBe(8);
+}
+
+describeInChromium('A series on My Books', { what: 'offline provider' }, (app) => {
+  it.each(['en', 'ms'] as const)('"Write the next book" on a finished book opens book 2 with its brief filled from the series; My Books groups the two (%s)', async (lang) => {
+    const w = WORDS[lang];
+    const page = await app.open();
+    const email = `series.${lang}@e2e.test`;
+    await signUp(page, app.base, email, PASSWORD);
+    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 40);
+    if (lang === 'ms') await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+    await writeWholeRomance(page, lang);
+
+    await page.goto(`${app.base}/books`);
+    await page.getByTestId('my-book').first().waitFor();
+    await page.getByRole('button', { name: new RegExp(lang === 'ms' ? 'Tulis buku selepas' : 'Write the book after') }).click();
+    const dialog = page.getByTestId('new-series');
+    await dialog.getByRole('heading', { name: w.dialog }).waitFor();
+    await dialog.getByLabel(w.name).fill('Penang Bakery');
+    await dialog.getByRole('button', { name: w.start }).click();
+
+    // The romance page, on book 2: no book yet, the brief filled from the series.
+    await page.waitForURL((u) => u.pathname === '/romance');
+    const premise = page.getByLabel(w.premise);
+    await expect.poll(() => premise.inputValue(), { timeout: 30_000 }).toContain(w.book2);
+    expect(await page.getByLabel(w.characters).inputValue()).toContain('Aisha Rahman');
+    await page.click(GENERATE.button);
+    await page.locator(GENERATE.label, { hasText: lang === 'ms' ? 'Pengenalan' : 'Introduction' }).waitFor({ timeout: 60_000 });
+
+    await page.goto(`${app.base}/books`);
+    const group = page.getByTestId('series-group');
+    await group.getByTestId('series-name').waitFor();
+    expect(await group.getByTestId('series-name').textContent()).toBe(w.group);
+    const numbers = await group.getByTestId('series-number').allTextContents();
+    expect(numbers).toEqual([w.n(1), w.n(2)]);
+    // The series' last book is not finished: no next book is offered yet.
+    expect(await page.getByTestId('next-in-series').count()).toBe(0);
+  }, 240_000);
+});

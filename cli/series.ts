@@ -142,3 +142,23 @@ export function changeLines(changes: readonly SeriesChange[], lang: Lang): strin
 }
 
 export { seriesAsOf };
+
+/**
+ * A batch job's series book (`series:` in a jobs file), once the book before it is done: the series made on first
+ * use, the book joined at its number under its key, and what it is told (its brief filled from the series).
+ * A SeriesError when the series is in another language or its place is another book's.
+ */
+export async function batchSeriesBook(stateFile: StateFile, catalog: Catalog, job: { series: { name: string; number: number }; key: string; spec: BookSpec; settings: Settings; lang: Lang }): Promise<{ series: BookSeries; settings: Settings }> {
+  const repo = stateFile.series(CLI_USER);
+  const found = await repo.find(job.series.name);
+  if (found && found.lang !== job.lang) {
+    const names = ANSWER_LANGUAGE_NAMES[found.lang];
+    throw new SeriesError('series_language', { name: found.name, expected: names[found.lang], found: names[job.lang] });
+  }
+  const stored = found ?? (await repo.create(job.series.name, job.lang));
+  await repo.join(stored.id, job.series.number, job.key);
+  const loaded = await loadSeries(stateFile, catalog, stored);
+  const series = bookSeries(stored.name, job.series.number, seriesBooks(loaded).filter((b) => b.number < job.series.number), stored.lang);
+  await repo.setBasis(stored.id, job.series.number, series.bible);
+  return { series, settings: seriesSettings(job.spec, job.settings, series, job.lang) };
+}

@@ -4,7 +4,7 @@
 // key, a broken configuration) stops every book's further calls.
 import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
-  type BookState, type BookView, type CatalogueCode, type PromptRenderer, type Step, type StepResult, REPEATS_RATIO,
+  type BookSeries, type BookState, type BookView, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult, REPEATS_RATIO,
 } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
 import { loadProviders } from '../../engine/node.js';
@@ -63,6 +63,12 @@ export type BatchEvent =
   | { type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] }
   | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
   | { type: 'rate_limited'; waitSeconds: number };
+
+/** What a series book of a batch is told before it starts: its place in the series and its settings with the brief filled from it. */
+export interface SeriesTold {
+  series: BookSeries;
+  settings: Settings;
+}
 
 /** What every book of one batch shares: the provider, the call queue and its pacing, the totals, the first fatal error. */
 export interface BatchCalls {
@@ -186,7 +192,7 @@ async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: nu
 }
 
 /** One book run to its end: its steps and memory updates in order, its files written; never throws. */
-export async function runBook(run: BatchCalls, book: BookRun): Promise<'done' | 'failed' | 'unfinished'> {
+export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold): Promise<'done' | 'failed' | 'unfinished'> {
   const { job } = book;
   const { spec } = job;
   const bookStarted = performance.now();
@@ -207,8 +213,10 @@ export async function runBook(run: BatchCalls, book: BookRun): Promise<'done' | 
   try {
     // A finished book is not written again (its file is, from the saved parts, if it went missing);
     // a cover keeps no saved progress: its file is its progress.
+    // A series book is told the series as of the book before it, its brief filled from it (scheduler.ts waits for that book).
     const session = book.isComplete ? null : await BookSession.open({
-      spec, renderer: run.renderer, provider: run.provider, store: run.progressStore, key: job.key, settings: job.settings, totalChapters: job.totalChapters, onFinished: 'restart',
+      spec, renderer: run.renderer, provider: run.provider, store: run.progressStore, key: job.key, settings: told?.settings ?? job.settings, totalChapters: job.totalChapters, onFinished: 'restart',
+      ...(told ? { series: told.series } : {}),
     });
     for (let step = session?.next() ?? null; session && step; step = session.next()) {
       if (run.signal?.aborted) return 'unfinished';

@@ -4,7 +4,7 @@
 import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/node.js';
-import { EXPORT_FORMATS, LANGS, minChapters, parseSettings, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
+import { catalogueMessage, EXPORT_FORMATS, LANGS, minChapters, parseSettings, seriesNameOf, SeriesError, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../settings.js';
 import { CliExit, wholeNumber } from '../util.js';
 import { plainFsError } from '../fs-check.js';
@@ -32,6 +32,8 @@ export interface BatchJob {
   outFile: string;
   /** The book in other formats besides the Markdown (`formats: [epub, pdf]`): `<out>.<ext>` each. */
   exports: readonly { format: ExportFormat; file: string }[];
+  /** `series: NAME`: the series the book belongs to, and its number there (the file's jobs of that series in order, from 1). */
+  series?: { name: string; number: number };
 }
 
 /** One problem with one job. `field` is the job field (`settings.heatLevel`, `lang`, …) or empty for the whole job. */
@@ -45,7 +47,7 @@ export interface JobIssue {
   isListed?: boolean;
 }
 
-export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats'] as const;
+export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series'] as const;
 
 /** The jobs file cannot be read or parsed at all (not one job is usable). */
 export class JobsFileError extends Error {
@@ -195,6 +197,8 @@ interface JobShape {
   out?: string;
   /** Formats written besides the Markdown file. */
   formats: ExportFormat[];
+  /** The series the book belongs to (its name tidied). */
+  series?: string;
 }
 
 /** Check the fields of one job (not its settings); every problem goes to `add`. */
@@ -234,11 +238,32 @@ function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue)
   if (o.out !== undefined && (typeof o.out !== 'string' || !o.out.trim())) add('out', 'must be a file name');
   else if (typeof o.out === 'string') checkOutName(o.out.trim(), (message) => add('out', message));
   const formats = checkFormats(o.formats, spec, add);
+  const series = checkSeries(o.series, spec, add);
   if (!spec || !settings) return undefined;
   return {
     ...(id !== undefined ? { id } : {}), spec, settings, ...(lang ? { lang } : {}), ...(chapters ? { chapters } : {}),
-    ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}), formats,
+    ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}), formats, ...(series ? { series } : {}),
   };
+}
+
+/** `series: NAME`: a book's series (a name of 1 to MAX_SERIES_NAME characters); only books make one. */
+function checkSeries(value: unknown, spec: ResolvedSpec | undefined, add: AddIssue): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') {
+    add('series', 'must be the series\' name, a text');
+    return undefined;
+  }
+  if (spec && spec.kind !== 'book') {
+    add('series', `${spec.id} writes a single piece; only books make a series`);
+    return undefined;
+  }
+  try {
+    return seriesNameOf(value);
+  } catch (error) {
+    if (!(error instanceof SeriesError)) throw error;
+    add('series', catalogueMessage(error.code, 'en', Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]))).replace(/^series: /, ''));
+    return undefined;
+  }
 }
 
 /** `formats: [epub, pdf]` (or one name): the formats a book is written in besides its Markdown file. */
@@ -275,6 +300,8 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
   const ids = new Map<string, number>();
   const outs = new Map<string, string>();
   const checkedSettings = new Map<string, { settings: Settings; totalChapters: number; progress: string }>();
+  // Each series' jobs so far (their number is their place among them) and its language (its first job's).
+  const seriesSoFar = new Map<string, { count: number; lang: string; first: string }>();
 
   for (const item of raw) {
     const o = item.value && typeof item.value === 'object' && !Array.isArray(item.value) ? (item.value as Record<string, unknown>) : undefined;
@@ -366,7 +393,20 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
     // Keyed by the job's id (and its settings): rerunning the file skips the jobs it finished, and a job
     // whose settings were edited since writes a new book.
     const key = `batch:${name}:${checked.progress}`;
-    jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports });
+    let series: BatchJob['series'];
+    if (shape.series) {
+      const lang = startBook({ spec, settings: checked.settings, totalChapters }).lang;
+      const held = seriesSoFar.get(shape.series);
+      if (held && held.lang !== lang) {
+        add('series', `"${shape.series}" is written in ${held.lang === 'ms' ? 'Bahasa Malaysia' : 'English'} (its first book is ${held.first}), and this book is not; every book of a series is in its language`);
+        reject();
+        continue;
+      }
+      const count = (held?.count ?? 0) + 1;
+      seriesSoFar.set(shape.series, { count, lang, first: held?.first ?? label });
+      series = { name: shape.series, number: count };
+    }
+    jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports, ...(series ? { series } : {}) });
   }
   return { jobs, issues };
 }

@@ -7,13 +7,13 @@
 import { setMaxListeners } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
 import PQueue from 'p-queue';
-import { planSteps, startBook, type PromptRenderer } from '../../engine/index.js';
+import { catalogueMessage, planSteps, SeriesError, startBook, type PromptRenderer } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../util.js';
 import type { BatchJob } from './jobs.js';
 import { TokenWindow } from './limits.js';
-import { DEFAULT_RETRY, runBook, type BatchCalls, type BatchEvent, type BookRun, type RetryPolicy } from './book-run.js';
+import { DEFAULT_RETRY, runBook, type BatchCalls, type BatchEvent, type BookRun, type RetryPolicy, type SeriesTold } from './book-run.js';
 
 export { continuityOfBook, DEFAULT_RETRY, retryAfterMs, type BatchEvent, type BookRun, type RetryPolicy, type StepTokens } from './book-run.js';
 
@@ -61,6 +61,8 @@ export interface RunBatchInput {
   retry?: Partial<RetryPolicy>;
   signal?: AbortSignal;
   onEvent?: (event: BatchEvent) => void;
+  /** A series book's place and brief, asked once the book before it in the series is done (the jobs' `series`). */
+  seriesOf?: (job: BatchJob) => Promise<SeriesTold | undefined>;
 }
 
 /** Load each job's saved progress (saved under the job's id); images are done when their file exists. */
@@ -110,6 +112,30 @@ export function requestPacing(rpm: number, windowMs: number, marginMs: number): 
 /** Books started together before the event loop gets a turn (runBatch). */
 const START_GROUP = 8;
 
+
+/**
+ * A series book once the book before it is done: told the series as of that book's end, then run. When that book
+ * failed or was left unfinished, this one is not started: it fails with series_previous_unfinished.
+ */
+async function afterSeriesBook(run: BatchCalls, book: BookRun, before: Promise<'done' | 'failed' | 'unfinished'> | undefined, seriesOf: RunBatchInput['seriesOf']): Promise<'done' | 'failed' | 'unfinished'> {
+  const { job } = book;
+  if (before && (await before) !== 'done') {
+    if (run.signal?.aborted) return 'unfinished';
+    const params = { name: job.series!.name, number: String(job.series!.number - 1) };
+    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: '', code: 'series_previous_unfinished', message: catalogueMessage('series_previous_unfinished', book.state.lang, params) });
+    return 'failed';
+  }
+  let told: SeriesTold | undefined;
+  try {
+    told = await seriesOf?.(job);
+  } catch (error) {
+    if (!(error instanceof SeriesError)) throw error;
+    const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
+    run.emit({ type: 'job_failed', job: job.name, index: job.index, step: '', code: error.code, message: catalogueMessage(error.code, book.state.lang, params) });
+    return 'failed';
+  }
+  return runBook(run, book, told);
+}
 
 /** Run every book to its end (or until the signal aborts); never throws for a failed book. */
 export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
@@ -195,8 +221,14 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     // built, so the first calls go out while the rest are still being opened (with 400 books, opening
     // them all first held every request back by a tenth of a second or more).
     const running: Array<Promise<'done' | 'failed' | 'unfinished'>> = [];
+    // A series' books in order: each waits for the one before it (its bible is what the next book is told).
+    const lastOfSeries = new Map<string, Promise<'done' | 'failed' | 'unfinished'>>();
     for (const [i, book] of input.books.entries()) {
-      running.push(runBook(run, book));
+      const series = book.job.series;
+      const before = series ? lastOfSeries.get(series.name) : undefined;
+      const outcome = series ? afterSeriesBook(run, book, before, input.seriesOf) : runBook(run, book);
+      if (series) lastOfSeries.set(series.name, outcome);
+      running.push(outcome);
       if (i % START_GROUP === START_GROUP - 1 && i < input.books.length - 1) await new Promise((resolve) => setImmediate(resolve));
     }
     const outcomes = await Promise.all(running);

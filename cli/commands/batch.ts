@@ -15,6 +15,8 @@ import type { QueuedBatchLink } from '../batch/queued.js';
 import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { batchSeriesBook } from '../series.js';
+import { startBook } from '../../engine/index.js';
 
 export interface BatchOptions {
   concurrency?: string;
@@ -93,6 +95,8 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     writableDirOrExit('--out', outDir);
     if (opts.state || (!opts.queue && !databaseUrlOrExit())) writableFileOrExit('--state', statePath);
   }
+  // A series' books wait for each other, which the job queue does not do yet: such a file runs here.
+  if (opts.queue && jobs.some((j) => j.series)) fail(`--queue: ${jobs.filter((j) => j.series).length} jobs of this file belong to a series, whose books are written one after another; run it without --queue (the books are saved the same way)`);
   if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson });
 
   // 2. Load saved progress (a dry run never creates the state file).
@@ -129,7 +133,9 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     };
     let result;
     try {
-      result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: interrupt.signal, onEvent });
+      // A series book is told the series once the book before it is done (cli/series.ts).
+      const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store!, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }) : undefined);
+      result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: interrupt.signal, onEvent, seriesOf });
     } catch (error) {
       stopOutput(progress, emitJson);
       throw error;

@@ -55,7 +55,7 @@ export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promi
         number: e.number, id: e.id ?? null, generator: e.saved?.state.generatorId ?? null, title: summary?.title ?? null,
         finished: e.saved?.isFinished ?? false, chapters: summary ? { written: summary.chaptersWritten, total: summary.chaptersTotal } : null,
         changes: changeLines(changes.get(e.number) ?? [], lang),
-        bible: renderBible(end, lang, { omit: ['premise', 'ending', 'replaced'] }),
+        bible: renderBible(end, lang, { omit: ['premise', 'ending', 'replaced', 'since'] }),
         characters: end.characters.map((c) => ({ name: c.name, role: c.role, state: c.state, since: c.since ?? c.lastSeen })),
         threads: end.threads.map((t) => ({ thread: t.thread, opened: t.opened, status: t.isResolved ? (t.dropped ? 'dropped' : 'resolved') : t.advanced ? 'advanced' : 'open' })),
         facts: end.facts,

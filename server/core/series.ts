@@ -92,7 +92,7 @@ export function seriesDetail(series: StoredSeries, entries: readonly LoadedEntry
       is_finished: e.saved?.isFinished ?? false,
       is_current: e.saved !== null && e.key === e.saved.bookType,
       changes: changesFor(e.basis ?? undefined, books, e.number, lang).map((c) => seriesChangeLine(c, lang)),
-      bible: renderBible(seriesAsOf(books, e.number, lang), lang, { omit: ['premise', 'ending', 'replaced'] }),
+      bible: renderBible(seriesAsOf(books, e.number, lang), lang, { omit: ['premise', 'ending', 'replaced', 'since'] }),
     })),
     open: openThreadsOf(seriesAsOf(books, last, lang)).map((t) => ({ thread: t.thread, opened: t.opened })),
   };

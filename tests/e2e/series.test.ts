@@ -1,8 +1,9 @@
 // End to end (issue #50): a writer finishes a romance, chooses "Write the next book" on My Books, names the
 // series, and the romance page opens on book 2 with its brief filled from the series (the premise says which
 // book of which series and what is still open; the main characters are book 1's as they stand at its end);
-// once book 2 has its outline, My Books shows the two together under the series, in order. The same in
-// Bahasa Malaysia. The model is the offline provider.
+// once book 2 has its outline, My Books shows the two together under the series, in order, and the series
+// page (on a phone) lists them with the series' bible as of book 1's end. The same in Bahasa Malaysia. The model
+// is the offline provider.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { GENERATE, describeInChromium, grantCredits, signUp } from './helpers.js';
@@ -62,5 +63,18 @@ describeInChromium('A series on My Books', { what: 'offline provider' }, (app) =
     expect(numbers).toEqual([w.n(1), w.n(2)]);
     // The series' last book is not finished: no next book is offered yet.
     expect(await page.getByTestId('next-in-series').count()).toBe(0);
+
+    // The series page, on a phone: the two books in order, the series' bible as of book 1's end, what is open.
+    const phone = await app.open({ width: 390, height: 844 });
+    await phone.context().addCookies(await page.context().cookies());
+    await phone.goto(page.url());
+    await phone.getByTestId('series-name').click();
+    await phone.getByTestId('series-page').waitFor();
+    const titles = await phone.getByTestId('series-book').locator('h2').allTextContents();
+    expect(titles.map((x) => x.split(' · ')[0])).toEqual([w.n(1).split(' · ')[0], w.n(2).split(' · ')[0]]);
+    await phone.getByTestId('series-book').first().locator('summary').click();
+    expect(await phone.getByTestId('series-bible').first().textContent()).toContain('Aisha Rahman');
+    // Nothing overflows the phone's width.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }, 240_000);
 });

@@ -98,6 +98,17 @@ export const BOOKS = {
   'series.name': { en: 'Series name', ms: 'Nama siri' },
   'series.start': { en: 'Start the next book', ms: 'Mulakan buku seterusnya' },
   'series.failed': { en: 'Could not start the next book. Please try again.', ms: 'Tidak dapat memulakan buku seterusnya. Sila cuba lagi.' },
+  'series.open': { en: 'Open the series {name}', ms: 'Buka siri {name}' },
+  'seriesPage.intro': {
+    en: "The series' story bible is kept by its books: what each book established, as it stands at that book's end. The next book is told it as of the last one's end, nothing later; revise an earlier book and the later ones list what changed.",
+    ms: 'Catatan cerita siri disimpan oleh buku-bukunya: apa yang ditetapkan oleh setiap buku, seperti pada akhir buku itu. Buku seterusnya diberitahu catatan itu setakat akhir buku terakhir, tiada yang kemudian; semak semula buku yang lebih awal dan buku-buku selepasnya menyenaraikan apa yang berubah.',
+  },
+  'seriesPage.loadFailed': { en: 'Failed to load the series', ms: 'Gagal memuatkan siri' },
+  'seriesPage.notStarted': { en: 'not started yet', ms: 'belum dimulakan' },
+  'seriesPage.changed': { en: 'Changed since it was written (an earlier book was revised):', ms: 'Berubah sejak ia ditulis (buku yang lebih awal disemak semula):' },
+  'seriesPage.bibleAt': { en: 'The series as of the end of book {n}', ms: 'Siri setakat akhir buku {n}' },
+  'seriesPage.open': { en: 'Still open in the series', ms: 'Masih terbuka dalam siri' },
+  'seriesPage.noneOpen': { en: 'Nothing is left open.', ms: 'Tiada yang masih terbuka.' },
   'series.prefilled': {
     en: 'Book {n} of "{name}": its brief is filled from the series (who is where at the end of the last book, what is still open). Check it, then write the outline.',
     ms: 'Buku {n} dalam "{name}": ringkasannya diisi daripada siri (siapa di mana pada akhir buku lepas, apa yang masih terbuka). Semak, kemudian tulis rangka.',

@@ -4,6 +4,7 @@
 // (components/ImportManuscript.tsx): a book the writer began elsewhere, continued here. The books of a series are
 // shown together in their order; a finished book offers "Write the next book" (components/NextInSeries.tsx).
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { BookOpen, Library, Trash2 } from 'lucide-react';
 import type { MyBook } from '../engine.js';
 import { call, fileHref } from '../lib/api.js';
@@ -99,7 +100,7 @@ export default function Books() {
                 <section key={`series-${group.series.id}`} aria-label={t('series.group', { name: group.series.name })} data-testid="series-group">
                   <h2 className="flex items-center gap-2 text-sm font-semibold text-brand-700 dark:text-brand-300">
                     <Library className="h-4 w-4" aria-hidden="true" />
-                    <span data-testid="series-name">{t('series.group', { name: group.series.name })}</span>
+                    <Link to={`/series/${group.series.id}`} className="underline-offset-2 hover:underline" aria-label={t('series.open', { name: group.series.name })} data-testid="series-name">{t('series.group', { name: group.series.name })}</Link>
                   </h2>
                   <ul className="divide-y divide-gray-100 dark:divide-neutral-800">{group.books.map(row)}</ul>
                 </section>

@@ -1,0 +1,106 @@
+// /series/:id: one series of the writer's (issue #50): its books in order (each with what changed for it since it
+// was written, when an earlier book was revised), the series' story bible as of each book's end (derived from the
+// books, read-only here: a book's own bible is edited on its generator page), what the series leaves open, and
+// "Write the next book" once its last book is finished. Phone and desktop: one column that stacks.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AlertTriangle, Library } from 'lucide-react';
+import type { SeriesDetail } from '../engine.js';
+import { ApiError, call } from '../lib/api.js';
+import { useGenerators } from '../lib/generators.js';
+import { useT } from '../i18n/index.js';
+import { Spinner } from '../components/Spinner.js';
+import { LoadError } from '../components/LoadError.js';
+import { Markdown } from '../components/Markdown.js';
+import type { SeriesNextState } from '../components/NextInSeries.js';
+
+export default function Series() {
+  const { t } = useT();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const { generators } = useGenerators();
+  const [series, setSeries] = useState<SeriesDetail | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [reload, setReload] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoadError(null);
+    call('GET /series/:id', { params: { id: Number(id) }, signal: controller.signal }).then(
+      (r) => setSeries(r.series),
+      (e: Error) => {
+        if (e.name !== 'AbortError') setLoadError(e);
+      },
+    );
+    return () => controller.abort();
+  }, [id, reload]);
+
+  if (loadError !== null) return <LoadError error={loadError} message={t('seriesPage.loadFailed')} onRetry={() => setReload((n) => n + 1)} />;
+  if (!series) return <div className="py-8 text-center"><Spinner label={t('books.loading')} /></div>;
+
+  const last = series.books.at(-1);
+  const route = generators?.find((g) => g.id === last?.generator_id)?.route;
+  const next = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await call('POST /series/:id/next', { params: { id: series.id }, body: {} });
+      const to = generators?.find((g) => g.id === answer.generator_id)?.route ?? route;
+      if (to) navigate(to, { state: { seriesNext: { name: answer.series.name, number: answer.number, settings: answer.settings } } satisfies SeriesNextState });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : t('series.failed'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6" data-testid="series-page">
+      <div>
+        <p className="text-sm"><Link to="/books" className="text-brand-700 underline dark:text-brand-300">{t('books.title')}</Link></p>
+        <h1 className="mt-1 flex items-center gap-2 text-2xl font-bold" lang={series.lang}>
+          <Library className="h-6 w-6 text-brand-600" aria-hidden="true" />
+          {series.name}
+        </h1>
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('seriesPage.intro')}</p>
+      </div>
+      <ol className="space-y-4" data-testid="series-books">
+        {series.books.map((book) => (
+          <li key={book.number} className="card p-4" data-testid="series-book">
+            <h2 className="font-semibold" lang={series.lang}>
+              {t('series.number', { n: book.number })} · {book.title ?? t('seriesPage.notStarted')}
+            </h2>
+            <p className="text-xs text-gray-600 dark:text-gray-400">{t(book.is_finished ? 'books.finished' : 'books.unfinished')}</p>
+            {book.changes.length > 0 && (
+              <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm dark:border-amber-700 dark:bg-amber-950" data-testid="series-changes">
+                <p className="flex items-center gap-1 font-medium"><AlertTriangle className="h-4 w-4" aria-hidden="true" />{t('seriesPage.changed')}</p>
+                <ul className="ml-5 list-disc" lang={series.lang}>{book.changes.map((c) => <li key={c}>{c}</li>)}</ul>
+              </div>
+            )}
+            {book.bible && (
+              <details className="mt-2 text-sm">
+                <summary className="cursor-pointer text-brand-700 dark:text-brand-300">{t('seriesPage.bibleAt', { n: book.number })}</summary>
+                <div className="prose prose-sm mt-2 max-w-none dark:prose-invert" lang={series.lang} data-testid="series-bible"><Markdown text={book.bible} /></div>
+              </details>
+            )}
+          </li>
+        ))}
+      </ol>
+      <section className="card p-4" aria-label={t('seriesPage.open')}>
+        <h2 className="font-semibold">{t('seriesPage.open')}</h2>
+        {series.open.length ? (
+          <ul className="ml-5 mt-1 list-disc text-sm" lang={series.lang} data-testid="series-open">{series.open.map((o) => <li key={o.thread}>{o.thread} <span className="text-gray-500">({o.opened})</span></li>)}</ul>
+        ) : (
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t('seriesPage.noneOpen')}</p>
+        )}
+      </section>
+      {last?.is_finished && route && (
+        <div>
+          <button type="button" className="btn-primary" disabled={isBusy} onClick={() => void next()} data-testid="series-next">{t('series.next')}</button>
+          {error && <p role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400">{error}</p>}
+        </div>
+      )}
+    </div>
+  );
+}

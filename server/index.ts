@@ -55,6 +55,9 @@ export { BATCH_CHANNEL, BATCH_OWNER } from './queue/names.js';
 export type { BatchBookJob, BatchNotice } from './queue/batch.js';
 export { postgresBookStore } from './store/postgres/books.js';
 export type { BatchSubmission } from './queue/batch.js';
+export async function sendBatchStep(...args: Parameters<Batch['sendBatchStep']>) {
+  return (await import('./queue/batch.js')).sendBatchStep(...args);
+}
 export async function submitBatch(...args: Parameters<Batch['submitBatch']>) {
   return (await import('./queue/batch.js')).submitBatch(...args);
 }

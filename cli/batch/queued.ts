@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { bookView, countWords, planSteps, REPEATS_RATIO } from '../../engine/index.js';
-import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openQueue, openStore, postgresBookStore, submitBatch, type BatchBookJob, type BatchNotice, type StepQueue } from '../../server/index.js';
+import { bookView, catalogueMessage, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
+import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type StateFile, type StepQueue } from '../../server/index.js';
+import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles } from './files.js';
 import { continuityOfBook, type BatchEvent, type BatchResult } from './scheduler.js';
@@ -21,6 +22,8 @@ export interface QueuedBatchInput {
   onEvent(event: BatchEvent): void;
   /** Called once the saved progress is known: steps in all and steps already written. */
   onPlanned?(plan: { totalSteps: number; doneSteps: number }): void;
+  /** The generators (a series book's series is derived from its books'). */
+  catalog?: Catalog;
 }
 
 /** A queued batch's connections: the store, the queue and the progress listener (nothing written yet). */
@@ -153,14 +156,50 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
     if (!isFinished) toQueue.push({ job, done });
   }
   input.onPlanned?.({ totalSteps, doneSteps });
+  // A series' books go one after another: a book is queued once the one before it in the series is done, told
+  // the series as of that book's end (the later ones wait here, their rows queued).
+  const series = input.jobs.some((job) => job.series) ? await openPostgresState(postgres.url) : undefined;
+  const held = new Map<string, { job: BatchJob; done: number }>();
+  const finished = new Set(rows.filter((r) => r.isFinished).map((r) => r.key));
+  const isWaiting = (job: BatchJob) => job.series !== undefined && input.jobs.some((j) => j.series?.name === job.series!.name && j.series.number < job.series!.number && !finished.has(j.key));
+  for (const item of toQueue) if (isWaiting(item.job)) held.set(item.job.key, item);
+  const dataOf = async (job: BatchJob): Promise<BatchBookJob> => {
+    const base = { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile };
+    if (!job.series || !series || !input.catalog || job.spec.kind !== 'book') return base;
+    const told = await batchSeriesBook(series, input.catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang });
+    return { ...base, settings: told.settings, series: told.series };
+  };
+  /** A series book whose series cannot take it (another language, its place taken): failed before it is queued. */
+  const failBook = async (job: BatchJob, code: SeriesError['code'], params: Record<string, string | number>) => {
+    const message = catalogueMessage(code, job.spec.kind === 'book' ? startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang : 'en', Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+    await postgres.db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', batchId).where('job_key', '=', job.key).execute();
+  };
+  const first: Array<{ job: BatchBookJob; step: string }> = [];
+  const refused: Array<{ job: BatchJob; error: SeriesError }> = [];
+  for (const { job, done } of toQueue.filter((item) => !held.has(item.job.key))) {
+    try {
+      first.push({ job: await dataOf(job), step: `from:${done}` });
+    } catch (error) {
+      if (!(error instanceof SeriesError)) throw error;
+      refused.push({ job, error });
+    }
+  }
   // The batch's row, its books' rows and their first jobs, in one transaction.
-  await submitBatch(postgres.db, queue.boss, {
-    id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, windowMs, books: rows,
-    jobs: toQueue.map(({ job, done }) => ({
-      job: { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile } satisfies BatchBookJob,
-      step: `from:${done}`,
-    })),
-  });
+  await submitBatch(postgres.db, queue.boss, { id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, windowMs, books: rows, jobs: first });
+  for (const { job, error } of refused) await failBook(job, error.code, error.params);
+  /** The book after `job` in its series, once `job` ended: queued when `job` is done, else failed with it. */
+  const nextInSeries = async (job: BatchJob, isDone: boolean) => {
+    const after = job.series && [...held.values()].find((h) => h.job.series?.name === job.series!.name && h.job.series.number === job.series!.number + 1);
+    if (!after) return;
+    held.delete(after.job.key);
+    if (!isDone) return failBook(after.job, 'series_previous_unfinished', { name: job.series!.name, number: job.series!.number });
+    try {
+      await sendBatchStep(queue.boss, postgres.pool, await dataOf(after.job), `from:${after.done}`);
+    } catch (error) {
+      if (!(error instanceof SeriesError)) throw error;
+      await failBook(after.job, error.code, error.params);
+    }
+  };
 
   // The books as they end: written here from the saved progress (or the cover's PNG).
   while (written.size < input.jobs.length && !input.signal.aborted) {
@@ -178,12 +217,14 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
       if (row.status === 'failed') {
         written.set(row.job_key, 'failed');
         input.onEvent({ type: 'job_failed', job: job.name, index: job.index, step: '', code: (row.error_code ?? 'unexpected') as never, message: row.message ?? '' });
+        await nextInSeries(job, false);
         return;
       }
       const saved = job.spec.kind === 'image' ? null : endedBooks.get(job.key);
       if (job.spec.kind !== 'image' && !saved) return;
       await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
       written.set(row.job_key, 'done');
+      await nextInSeries(job, true);
       const words = saved ? countWords(saved.state.content.join(' ')) : 0;
       // Parts still short after their extensions, or repeating the book, read off the saved book as the studio shows it.
       const view = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state) : undefined;
@@ -209,6 +250,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
       });
     }
   }
+  await series?.close();
   const isInterrupted = input.signal.aborted && written.size < input.jobs.length;
   // Interrupted: the batch's chains end after the steps running now (each saved when it finishes).
   if (isInterrupted) await postgres.db.deleteFrom('batches').where('id', '=', batchId).execute();

@@ -16,7 +16,7 @@ import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { batchSeriesBook } from '../series.js';
-import { startBook } from '../../engine/index.js';
+import { startBook, type Catalog } from '../../engine/index.js';
 
 export interface BatchOptions {
   concurrency?: string;
@@ -95,9 +95,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     writableDirOrExit('--out', outDir);
     if (opts.state || (!opts.queue && !databaseUrlOrExit())) writableFileOrExit('--state', statePath);
   }
-  // A series' books wait for each other, which the job queue does not do yet: such a file runs here.
-  if (opts.queue && jobs.some((j) => j.series)) fail(`--queue: ${jobs.filter((j) => j.series).length} jobs of this file belong to a series, whose books are written one after another; run it without --queue (the books are saved the same way)`);
-  if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson });
+  if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog });
 
   // 2. Load saved progress (a dry run never creates the state file).
   let store: StateFile | undefined;
@@ -150,7 +148,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
 
 
 /** --queue: the workers write the steps; this process queues them, shows progress and writes the books. */
-async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined }): Promise<void> {
+async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined; catalog: Catalog }): Promise<void> {
   const { connectQueuedBatch, QueuedBatchSetupError } = await import('../batch/queued.js');
   let progress: HumanProgress | undefined;
   const early: BatchEvent[] = [];
@@ -170,7 +168,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
       throw error;
     }
     result = await queued.run({
-      jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: interrupt.signal, onEvent,
+      jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: interrupt.signal, onEvent, catalog: opts.catalog,
       onPlanned: ({ totalSteps, doneSteps }) => {
         progress = new HumanProgress({ totalSteps, doneSteps, books: jobs.length, maxBars: Math.min(opts.concurrency, 10) });
         for (const event of early.splice(0)) progress.handle(event);

@@ -22,7 +22,7 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type PQueue from 'p-queue';
 import {
-  BookSession, GenerationError, planSteps, stepKey, type Settings, type Step,
+  BookSession, GenerationError, planSteps, stepKey, type BookSeries, type Settings, type Step,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
 import { sleep } from '../../engine/index.js';
@@ -50,6 +50,8 @@ export interface BatchBookJob {
   totalChapters: number;
   /** Where the command writes it (shown in progress lines only). */
   out: string;
+  /** A series book: its place and the series as of the book before it (sent once that book is done). */
+  series?: BookSeries;
 }
 
 /** What workers tell the waiting command (a subset of the batch's progress events). */
@@ -261,7 +263,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
   // progress, so that no read of its own waits between two steps.
   let isRunning = true;
   const store = postgresBookStore(saves, BATCH_OWNER);
-  const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings, totalChapters: data.totalChapters, onFinished: 'keep' });
+  const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings, totalChapters: data.totalChapters, onFinished: 'keep', ...(data.series ? { series: data.series } : {}) });
   const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
   for (let isFirst = true; ; isFirst = false) {
     const step = session.next();

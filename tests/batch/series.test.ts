@@ -1,8 +1,8 @@
 // A series in a jobs file (issue #50): `series: NAME` on two romance jobs makes them books 1 and 2 of that series,
 // written one after the other: book 2 starts once book 1 is done and its first chapter request carries book 1's
 // characters as they stand at its end (the fake model of tests/series-book.ts); its EPUB carries the series and 2.
-// A series job of a single piece, or a series in two languages, is refused with the rest of the file's problems;
-// --queue refuses a file with a series (the queue does not order books yet).
+// A series job of a single piece, or a series in two languages, is refused with the rest of the file's problems.
+// (--queue: tests/scale/batch-queue-series.test.ts.)
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +42,7 @@ describe('karya batch with a series', () => {
     expect(show.books.map((b: { number: number; finished: boolean }) => [b.number, b.finished])).toEqual([[1, true], [2, true]]);
   });
 
-  it('refuses a series on a single piece and a series in two languages, and --queue with a series', async () => {
+  it('refuses a series on a single piece, a series in two languages and an empty name, with the file\'s other problems', async () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-batch-series-bad-'));
     writeFileSync(path.join(cwd, 'jobs.yaml'), [
       '- { id: a, generator: romance, series: Kedai }',
@@ -55,9 +55,5 @@ describe('karya batch with a series', () => {
     expect(r.stderr).toContain('"Kedai" is written in English (its first book is job "a"), and this book is not; every book of a series is in its language');
     expect(r.stderr).toContain('poems writes a single piece; only books make a series');
     expect(r.stderr).toContain('the name is empty; give the series a name of 1 to 100 characters.');
-    writeFileSync(path.join(cwd, 'ok.yaml'), '- { generator: romance, series: Kedai }\n');
-    const queued = await runKaryaInProcess(['batch', 'ok.yaml', '--queue'], { cwd, env: { KARYA_DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
-    expect(queued.code).toBe(2);
-    expect(queued.stderr).toContain('--queue: 1 jobs of this file belong to a series');
   });
 });

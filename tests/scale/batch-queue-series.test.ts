@@ -1,0 +1,54 @@
+// A series in `karya batch --queue` (issue #50), on Postgres with one `karya worker`: the file's two books of
+// "Penang Bakery" go one after the other, book 2 queued once book 1 is done and told the series as of its end
+// (its first chapter request carries book 1's characters as they stand there); a book on its own runs alongside.
+// Spawned processes: the worker and the queued batch are separate processes, as in use.
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
+import { postgresUnavailable } from '../postgres.js';
+import { usePostgresDatabase } from './postgres-database.js';
+import { removeTempDirs, startCli, tempDir, waitFor, writeJobs, type CliRun } from '../batch/helpers.js';
+import { seriesModel } from '../series-book.js';
+
+const skip = postgresUnavailable();
+if (skip) console.warn(skip);
+
+const JOBS = `
+- { id: bakery-1, generator: romance, chapters: 3, series: Penang Bakery }
+- { id: bakery-2, generator: romance, chapters: 3, series: Penang Bakery }
+`;
+
+const db = usePostgresDatabase();
+let fake: FakeOpenAI | undefined;
+const runs: CliRun[] = [];
+afterAll(async () => {
+  for (const run of runs) if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+  await fake?.close();
+  removeTempDirs();
+});
+
+describe.skipIf(skip)('karya batch --queue with a series', () => {
+  it('book 2 is queued once book 1 is done and is told its end', async () => {
+    fake = await startFakeOpenAI({ answer: seriesModel().answer, contextTokens: 32_768 });
+    const dir = tempDir('karya-queue-series-');
+    const file = writeJobs(dir, 'jobs.yaml', JOBS);
+    const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' };
+    const worker = startCli(['worker', '--concurrency', '3'], { cwd: dir, fake, env });
+    runs.push(worker);
+    await waitFor(() => worker.stderr().includes('karya worker '), 90_000, 'the worker started');
+    const batch = startCli(['batch', file, '--queue'], { cwd: dir, fake, env });
+    runs.push(batch);
+    const result = await batch.done;
+    expect(result.stderr).toContain('2 of 2 books written');
+    expect(result.code).toBe(0);
+    const prompts = fake.generationRequests().map((q) => userMessageOf(q.body ?? {}));
+    const outlines = prompts.flatMap((p, i) => (p.startsWith('Create a detailed story outline') ? [i] : []));
+    expect(outlines).toHaveLength(2);
+    expect(prompts.findLastIndex((p) => p.includes('[B1]'))).toBeLessThan(outlines[1]!);
+    expect(prompts[outlines[1]!]).toContain('This is book 2 of the series "Penang Bakery"');
+    const chapter1 = prompts.slice(outlines[1]!).find((p) => p.startsWith('Write Chapter 1 of 3'))!;
+    expect(chapter1).toMatch(/Mak Som \| her aunt \| dead, passed away in her sleep \| Book 1, Conclusion/);
+    expect(readFileSync(path.join(dir, 'books', 'bakery-2.md'), 'utf8')).toContain('[B2]');
+  }, 180_000);
+});

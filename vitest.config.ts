@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: [...configDefaults.exclude, ...leftOut],
-    globalSetup: ['./tests/setup/tools.ts'],
+    globalSetup: ['./tests/setup/tools.ts', './tests/setup/postgres-cluster.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,7 +1,8 @@
 // A throw-away Postgres cluster for tests: initdb in a temporary directory (as the `postgres` user when
 // the tests run as root, since initdb refuses root), started by pg_ctl on a unix socket in that directory
-// and a free TCP port on 127.0.0.1, fsync off. One cluster per test file, one database per call of
-// `createDatabase`; `stop` ends it and deletes the directory. Without the binaries the tests fail naming
+// and a free TCP port on 127.0.0.1, fsync off. One cluster per run (tests/setup/postgres-cluster.ts), one database
+// per call of `createDatabase`; a file that halts or restarts its cluster starts its own (`own`), which `stop` ends
+// and deletes. Without the binaries the tests fail naming
 // the package, unless the run is a quick one (KARYA_QUICK=1: tests/setup/tools.ts), where they are skipped.
 import { spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,8 @@ import pg from 'pg';
 import { postgresBinDir, toolSkip } from './setup/tools.js';
 
 export interface PostgresCluster {
+  /** postgres://user@host:port, without a database. */
+  readonly base: string;
   /** postgres://… of a new empty database. */
   createDatabase(name?: string): Promise<string>;
   /** An outage: the postmaster stops (fast: open connections are cut), the data stays; `resume` starts it again. */
@@ -51,8 +54,46 @@ function run(bin: string, args: string[], opts: { allowFail?: boolean } = {}): v
 
 let counter = 0;
 
-/** Start a cluster (initdb + pg_ctl start); fsync off unless asked (benchmarks measure with it on). */
-export async function startPostgres(opts: { fsync?: boolean } = {}): Promise<PostgresCluster> {
+/**
+ * The run's shared cluster (tests/setup/postgres-cluster.ts), where there is one: databases of its own for each
+ * caller; it is never stopped or restarted by a test file.
+ */
+async function sharedCluster(): Promise<PostgresCluster | null> {
+  let base = '';
+  try {
+    base = (await import('vitest')).inject('karyaPostgres');
+  } catch {
+    return null;
+  }
+  if (!base) return null;
+  const refuse = () => {
+    throw new Error('the run\'s shared Postgres cluster is never stopped by a test: startPostgres({ own: true }) for an outage');
+  };
+  return { base, createDatabase: (name) => createDatabase(base, name), halt: refuse, resume: refuse, restart: refuse, stop: () => undefined };
+}
+
+async function createDatabase(base: string, name?: string): Promise<string> {
+  counter += 1;
+  const database = name ?? `karya_${process.pid}_${counter}`;
+  const client = new pg.Client({ connectionString: `${base}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+  return `${base}/${database}`;
+}
+
+/**
+ * A cluster for a test file: a database in the run's shared cluster by default; `own` (a file that halts or
+ * restarts it) or `fsync` (benchmarks measure with it on) start one of its own (initdb + pg_ctl start), fsync off unless asked.
+ */
+export async function startPostgres(opts: { fsync?: boolean; own?: boolean } = {}): Promise<PostgresCluster> {
+  if (!opts.own && !opts.fsync) {
+    const shared = await sharedCluster();
+    if (shared) return shared;
+  }
   const bin = postgresBinDir();
   if (!bin) throw new Error('no Postgres binaries (postgresUnavailable() says why)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-pg-'));
@@ -88,18 +129,8 @@ export async function startPostgres(opts: { fsync?: boolean } = {}): Promise<Pos
   const base = `postgres://karya@127.0.0.1:${port}`;
   const halt = () => run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
   return {
-    async createDatabase(name) {
-      counter += 1;
-      const database = name ?? `karya_${process.pid}_${counter}`;
-      const client = new pg.Client({ connectionString: `${base}/postgres` });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE "${database}"`);
-      } finally {
-        await client.end();
-      }
-      return `${base}/${database}`;
-    },
+    base,
+    createDatabase: (name) => createDatabase(base, name),
     halt,
     resume: pgStart,
     restart() {

@@ -60,7 +60,7 @@ describe.skipIf(skip)('accounts on Postgres, two instances', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ latencyMs: 300, answer: () => 'A short marked poem' });
-    cluster = await startPostgres();
+    cluster = await startPostgres({ own: true });
     const url = await cluster.createDatabase();
     const env = { KARYA_DATABASE_URL: url, KARYA_SCRYPT_LOG_N: '4', KARYA_LOG_LEVEL: 'silent', KARYA_TRUST_PROXY: '1', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL };
     // The provider is read from the process's environment.

@@ -70,7 +70,7 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
   beforeAll(async () => {
     // Each answer takes a while, so that the restart and the outage fall in the middle of the steps.
     fake = await startFakeOpenAI({ latencyMs: 1_500, answer: () => 'A short marked poem' });
-    cluster = await startPostgres();
+    cluster = await startPostgres({ own: true });
     databaseUrl = await cluster.createDatabase();
     const started = await karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/);
     server = started.match[1]!;

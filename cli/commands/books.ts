@@ -26,6 +26,8 @@ export interface SavedBookLine {
   finished: boolean;
   /** False for a book kept aside when the same settings started a new one. */
   current: boolean;
+  /** The series the book is in and its number there (absent: it stands alone). */
+  series?: { name: string; number: number };
 }
 
 function lineOf(catalog: Catalog, book: StateBook): SavedBookLine | null {
@@ -50,7 +52,14 @@ export async function booksCommand(opts: BooksOptions): Promise<void> {
     try {
       let books = await stateFile.books(CLI_USER).list();
       if (inSeries) books = [...inSeries.keys()].flatMap((key) => books.filter((b) => b.key === key));
-      lines = books.map((b) => lineOf(catalog, b)).filter((b): b is SavedBookLine => b !== null);
+      // Each book's series and number, by the keys the series hold.
+      const places = new Map<string, { name: string; number: number }>();
+      for (const s of await stateFile.series(CLI_USER).list()) for (const e of await stateFile.series(CLI_USER).books(s.id)) places.set(e.key, { name: s.name, number: e.number });
+      lines = books.flatMap((b) => {
+        const line = lineOf(catalog, b);
+        const place = places.get(b.key);
+        return line ? [place ? { ...line, series: place } : line] : [];
+      });
     } finally {
       await stateFile.close();
     }
@@ -63,11 +72,13 @@ export async function booksCommand(opts: BooksOptions): Promise<void> {
     process.stdout.write(`No saved books in ${statePath}. Write one with: karya generate <id>\n`);
     return;
   }
+  const hasSeries = lines.some((b) => b.series);
   const rows = lines.map((b) => [
     String(b.id), b.generator, b.title, String(b.words), `${b.chapters.written}/${b.chapters.total}`, b.lang, b.updatedAt.slice(0, 16).replace('T', ' '),
     b.finished ? 'finished' : 'unfinished',
+    ...(hasSeries ? [b.series ? `${b.series.name} #${b.series.number}` : '-'] : []),
   ]);
-  const header = ['ID', 'GENERATOR', 'TITLE', 'WORDS', 'CHAPTERS', 'LANG', 'LAST CHANGE (UTC)', 'STATE'];
+  const header = ['ID', 'GENERATOR', 'TITLE', 'WORDS', 'CHAPTERS', 'LANG', 'LAST CHANGE (UTC)', 'STATE', ...(hasSeries ? ['SERIES'] : [])];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const out = [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd());
   process.stdout.write(out.join('\n') + '\n');

@@ -54,6 +54,8 @@ describeInChromium('A series on My Books', { what: 'offline provider' }, (app) =
     expect(await page.getByLabel(w.characters).inputValue()).toContain('Aisha Rahman');
     await page.click(GENERATE.button);
     await page.locator(GENERATE.label, { hasText: lang === 'ms' ? 'Pengenalan' : 'Introduction' }).waitFor({ timeout: 60_000 });
+    // The page says which book of which series it is writing.
+    expect(await page.getByTestId('book-series').textContent()).toBe(lang === 'ms' ? 'Buku 2 dalam siri "Penang Bakery"' : 'Book 2 of the series "Penang Bakery"');
 
     await page.goto(`${app.base}/books`);
     const group = page.getByTestId('series-group');

@@ -22,6 +22,7 @@ import { useStopped } from './useStopped.js';
 import { useSubmitStep } from './useSubmitStep.js';
 import { pageWord } from './words.js';
 import { useLang } from '../i18n/index.js';
+import { translate } from '../i18n/translate.js';
 
 export function GeneratorPage({ summary }: { summary: GeneratorSummary }) {
   const [form, setForm] = useState<FormModel | null>(null);
@@ -109,6 +110,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       <header className="mb-6">
         <h1 className="text-2xl font-bold sm:text-3xl" data-testid="generator-title">{form.title[ui]}</h1>
         <p className="mt-1 text-gray-600 dark:text-gray-400">{form.tagline[ui]}</p>
+        {book?.series && <p className="mt-1 text-sm font-medium text-brand-700 dark:text-brand-300" data-testid="book-series">{translate('series.bookOf', ui, { n: book.series.number, name: book.series.name })}</p>}
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">

@@ -98,6 +98,7 @@ export const BOOKS = {
   'series.name': { en: 'Series name', ms: 'Nama siri' },
   'series.start': { en: 'Start the next book', ms: 'Mulakan buku seterusnya' },
   'series.failed': { en: 'Could not start the next book. Please try again.', ms: 'Tidak dapat memulakan buku seterusnya. Sila cuba lagi.' },
+  'series.bookOf': { en: 'Book {n} of the series "{name}"', ms: 'Buku {n} dalam siri "{name}"' },
   'series.open': { en: 'Open the series {name}', ms: 'Buka siri {name}' },
   'seriesPage.intro': {
     en: "The series' story bible is kept by its books: what each book established, as it stands at that book's end. The next book is told it as of the last one's end, nothing later; revise an earlier book and the later ones list what changed.",

@@ -138,7 +138,7 @@ describe('a book of a series is published as its book: the series and its number
     expect(opf).toContain('<meta refines="#series" property="group-position">2</meta>');
     const check = await epubcheck(path.join(pkg, 'manuscript.epub'));
     expect(check.code, check.report).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe('karya generate --series and karya series: bad input exits 2 naming the field and what is allowed, nothing saved', () => {
@@ -165,5 +165,5 @@ describe('karya generate --series and karya series: bad input exits 2 naming the
     expect(unknown.stderr).toContain('series: there is no series named "Nope" (karya series list shows yours).');
     // Nothing was saved by the refusals: one series, one book.
     expect(JSON.parse((await run(['series', 'list', '--json'])).stdout)).toEqual({ series: [{ name: 'Penang Bakery', lang: 'en', books: 1 }] });
-  });
+  }, 60_000);
 });

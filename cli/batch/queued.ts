@@ -158,48 +158,11 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   input.onPlanned?.({ totalSteps, doneSteps });
   // A series' books go one after another: a book is queued once the one before it in the series is done, told
   // the series as of that book's end (the later ones wait here, their rows queued).
-  const series = input.jobs.some((job) => job.series) ? await openPostgresState(postgres.url) : undefined;
-  const held = new Map<string, { job: BatchJob; done: number }>();
-  const finished = new Set(rows.filter((r) => r.isFinished).map((r) => r.key));
-  const isWaiting = (job: BatchJob) => job.series !== undefined && input.jobs.some((j) => j.series?.name === job.series!.name && j.series.number < job.series!.number && !finished.has(j.key));
-  for (const item of toQueue) if (isWaiting(item.job)) held.set(item.job.key, item);
-  const dataOf = async (job: BatchJob): Promise<BatchBookJob> => {
-    const base = { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile };
-    if (!job.series || !series || !input.catalog || job.spec.kind !== 'book') return base;
-    const told = await batchSeriesBook(series, input.catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang });
-    return { ...base, settings: told.settings, series: told.series };
-  };
-  /** A series book whose series cannot take it (another language, its place taken): failed before it is queued. */
-  const failBook = async (job: BatchJob, code: SeriesError['code'], params: Record<string, string | number>) => {
-    const message = catalogueMessage(code, job.spec.kind === 'book' ? startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang : 'en', Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
-    await postgres.db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', batchId).where('job_key', '=', job.key).execute();
-  };
-  const first: Array<{ job: BatchBookJob; step: string }> = [];
-  const refused: Array<{ job: BatchJob; error: SeriesError }> = [];
-  for (const { job, done } of toQueue.filter((item) => !held.has(item.job.key))) {
-    try {
-      first.push({ job: await dataOf(job), step: `from:${done}` });
-    } catch (error) {
-      if (!(error instanceof SeriesError)) throw error;
-      refused.push({ job, error });
-    }
-  }
+  const chains = await seriesChains(input, { batchId, postgres, queue }, toQueue, rows);
   // The batch's row, its books' rows and their first jobs, in one transaction.
-  await submitBatch(postgres.db, queue.boss, { id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, windowMs, books: rows, jobs: first });
-  for (const { job, error } of refused) await failBook(job, error.code, error.params);
-  /** The book after `job` in its series, once `job` ended: queued when `job` is done, else failed with it. */
-  const nextInSeries = async (job: BatchJob, isDone: boolean) => {
-    const after = job.series && [...held.values()].find((h) => h.job.series?.name === job.series!.name && h.job.series.number === job.series!.number + 1);
-    if (!after) return;
-    held.delete(after.job.key);
-    if (!isDone) return failBook(after.job, 'series_previous_unfinished', { name: job.series!.name, number: job.series!.number });
-    try {
-      await sendBatchStep(queue.boss, postgres.pool, await dataOf(after.job), `from:${after.done}`);
-    } catch (error) {
-      if (!(error instanceof SeriesError)) throw error;
-      await failBook(after.job, error.code, error.params);
-    }
-  };
+  await submitBatch(postgres.db, queue.boss, { id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, windowMs, books: rows, jobs: chains.first });
+  await chains.failRefused();
+  const { nextInSeries } = chains;
 
   // The books as they end: written here from the saved progress (or the cover's PNG).
   while (written.size < input.jobs.length && !input.signal.aborted) {
@@ -250,7 +213,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
       });
     }
   }
-  await series?.close();
+  await chains.close();
   const isInterrupted = input.signal.aborted && written.size < input.jobs.length;
   // Interrupted: the batch's chains end after the steps running now (each saved when it finishes).
   if (isInterrupted) await postgres.db.deleteFrom('batches').where('id', '=', batchId).execute();
@@ -259,5 +222,67 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   return {
     books: input.jobs.length, succeeded, failed, unfinished: input.jobs.length - succeeded - failed, isInterrupted,
     calls: totals.calls, retries: totals.retries, tokens: totals.tokens, shortParts: totals.shortParts, repeatingParts: totals.repeatingParts, seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
+  };
+}
+
+/**
+ * A queued batch's series: the first job of every book that waits for none (a series' book waits for the one
+ * before it), what a series book's job carries (the series as of the book before it, its brief filled from it),
+ * and `nextInSeries`, which queues (or fails) the book after one that ended.
+ */
+async function seriesChains(
+  input: QueuedBatchInput, env: { batchId: string; postgres: Postgres; queue: StepQueue },
+  toQueue: ReadonlyArray<{ job: BatchJob; done: number }>, rows: ReadonlyArray<{ key: string; isFinished: boolean }>,
+) {
+  const { batchId, postgres, queue } = env;
+  const series: StateFile | undefined = input.jobs.some((job) => job.series) ? await openPostgresState(postgres.url) : undefined;
+  const held = new Map<string, { job: BatchJob; done: number }>();
+  const finished = new Set(rows.filter((r) => r.isFinished).map((r) => r.key));
+  const isWaiting = (job: BatchJob) => job.series !== undefined && input.jobs.some((j) => j.series?.name === job.series!.name && j.series.number < job.series!.number && !finished.has(j.key));
+  for (const item of toQueue) if (isWaiting(item.job)) held.set(item.job.key, item);
+  const langOf = (job: BatchJob) => startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang;
+  const dataOf = async (job: BatchJob): Promise<BatchBookJob> => {
+    const base = { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile };
+    if (!job.series || !series || !input.catalog || job.spec.kind !== 'book') return base;
+    const told = await batchSeriesBook(series, input.catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: langOf(job) });
+    return { ...base, settings: told.settings, series: told.series };
+  };
+  /** A series book whose series cannot take it (another language, its place taken, the book before failed): failed unqueued. */
+  const failBook = async (job: BatchJob, code: SeriesError['code'], params: Readonly<Record<string, string | number>>) => {
+    const message = catalogueMessage(code, job.spec.kind === 'book' ? langOf(job) : 'en', Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+    await postgres.db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', batchId).where('job_key', '=', job.key).execute();
+  };
+  const first: Array<{ job: BatchBookJob; step: string }> = [];
+  const refused: Array<{ job: BatchJob; error: SeriesError }> = [];
+  for (const { job, done } of toQueue.filter((item) => !held.has(item.job.key))) {
+    try {
+      first.push({ job: await dataOf(job), step: `from:${done}` });
+    } catch (error) {
+      if (!(error instanceof SeriesError)) throw error;
+      refused.push({ job, error });
+    }
+  }
+  return {
+    first,
+    /** After the batch is submitted: the books refused before they were queued are marked failed. */
+    failRefused: async () => {
+      for (const { job, error } of refused) await failBook(job, error.code, error.params);
+    },
+    /** The book after `job` in its series, once `job` ended: queued when `job` is done, else failed with it. */
+    nextInSeries: async (job: BatchJob, isDone: boolean) => {
+      const after = job.series && [...held.values()].find((h) => h.job.series?.name === job.series!.name && h.job.series.number === job.series!.number + 1);
+      if (!after) return;
+      held.delete(after.job.key);
+      if (!isDone) return failBook(after.job, 'series_previous_unfinished', { name: job.series!.name, number: job.series!.number });
+      try {
+        await sendBatchStep(queue.boss, postgres.pool, await dataOf(after.job), `from:${after.done}`);
+      } catch (error) {
+        if (!(error instanceof SeriesError)) throw error;
+        await failBook(after.job, error.code, error.params);
+      }
+    },
+    close: async () => {
+      await series?.close();
+    },
   };
 }

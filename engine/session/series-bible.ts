@@ -19,7 +19,7 @@ export interface SeriesContext {
 }
 
 /** How many lines of earlier books ("where book 1 ended") a book's requests carry. */
-const SERIES_ARCS = 2;
+export const SERIES_ARCS = 2;
 
 export const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 

@@ -7,13 +7,13 @@
 // next request. A book is told the series when it is opened (BookState.series); never a later book's entries.
 import type { BookSpec, Lang, Settings } from '../spec/types.js';
 import type { BookSeries, BookState } from '../compile/flow.js';
-import { parseBible, EMPTY_BIBLE, renderBible } from './bible.js';
+import { bounded, parseBible, EMPTY_BIBLE, renderBible } from './bible.js';
 import type { BibleThread, StoryBible } from './bible-types.js';
 import { bibleAsOf } from './bible-time.js';
 import { partsOf } from './bible-as-of.js';
 import { fillPlaceholders } from '../i18n.js';
 import { cleanText } from '../clean-text.js';
-import { hasSeriesBible, isSeriesLabel, overlay, seriesChanges, seriesLabel, type SeriesChange, type SeriesContext } from './series-bible.js';
+import { hasSeriesBible, isSeriesLabel, overlay, SERIES_ARCS, seriesChanges, seriesLabel, type SeriesChange, type SeriesContext } from './series-bible.js';
 
 export { hasSeriesBible, isSeriesLabel, ownOnly, seriesChangeLine, seriesChanges, seriesLabel, seriesOf, withSeries, type SeriesChange, type SeriesContext } from './series-bible.js';
 
@@ -73,14 +73,24 @@ export function seriesAsOf(books: readonly SeriesBook[], upTo: number, lang: Lan
 
 /** What book `number` of a series is told of the books before it, as the book's state carries it. */
 export function bookSeries(name: string, number: number, books: readonly SeriesBook[], lang: Lang): BookSeries {
-  const before = seriesAsOf(books, number - 1, lang);
+  const before = toldBefore(books, number, lang);
   return { name, number, bible: hasSeriesBible({ name, number, before }) ? renderBible(before, lang, { omit: ['premise', 'ending', 'replaced'] }) : '' };
+}
+
+/**
+ * The series book `number` is told: as of the end of the book before it, within the bible's bounds (its most
+ * recent lines of earlier books, the characters and facts a bible keeps), so that the outline's and introduction's
+ * requests stay the same size however many books came before.
+ */
+function toldBefore(books: readonly SeriesBook[], number: number, lang: Lang): StoryBible {
+  const before = seriesAsOf(books, number - 1, lang);
+  return bounded({ ...before, arcs: before.arcs.slice(-SERIES_ARCS) });
 }
 
 /** What the series told book `number` when it was written (`basis`, a rendered bible) against what it says now. */
 export function changesFor(basis: string | undefined, books: readonly SeriesBook[], number: number, lang: Lang): SeriesChange[] {
   if (basis === undefined) return [];
-  return seriesChanges(basis.trim() ? parseBible(basis) : EMPTY_BIBLE, seriesAsOf(books, number - 1, lang));
+  return seriesChanges(basis.trim() ? parseBible(basis) : EMPTY_BIBLE, toldBefore(books, number, lang));
 }
 
 /** The threads a series leaves open as of a bible (the last book lists them). */

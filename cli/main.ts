@@ -23,6 +23,7 @@ const promptsCommand = lazy(async () => (await import('./commands/prompts.js')).
 const rewriteCommand = lazy(async () => (await import('./commands/rewrite.js')).rewriteCommand);
 const booksCommand = lazy(async () => (await import('./commands/books.js')).booksCommand);
 const importCommand = lazy(async () => (await import('./commands/import.js')).importCommand);
+const voiceCommand = lazy(async () => (await import('./commands/voice.js')).voiceCommand);
 const seriesListCommand = lazy(async () => (await import('./commands/series.js')).seriesListCommand);
 const seriesShowCommand = lazy(async () => (await import('./commands/series.js')).seriesShowCommand);
 
@@ -37,6 +38,7 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   books: 'karya books --json',
   series: 'karya series show "Penang Bakery"',
   import: 'karya import novel.txt --dry-run',
+  voice: 'karya voice my-chapter.txt --json',
   rewrite: 'karya rewrite romance --part chapter:2 --note "more dialogue"',
   prompts: 'karya prompts romance --step chapter:1',
   publish: 'karya publish romance --chapters 12 --author "Siti Aminah" --paper cream --out package/',
@@ -109,8 +111,17 @@ function addBookCommands(program: Command): void {
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--continuity <mode>', "checks (the story bible's own checks, the default) or audit (also one model call a chapter that checks it against the bible; the generator's flow may turn it on)")
     .option('--series <name>', "write the series' next book (the series is made on first use; its brief is filled from the books before it), or go on with its book still being written")
+    .option('--voice <file>', 'a sample of your own prose (300 to 10,000 words: .txt, .md, .docx or .epub): every writing step is told its voice and every part measured against it (karya voice FILE shows it)')
+    .option('--avoid <phrase>', 'a phrase to keep out of the book (repeatable; also a "# Avoid" section in the brief): asked for in every writing step, named on a part that uses it', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--json', 'print a JSON summary on stdout')
     .action(generateCommand);
+
+  program
+    .command('voice <file>')
+    .description("measure a sample of your prose as a voice: sentence and paragraph length, dialogue, vocabulary (MTLD), openers, point of view, tense, overused phrases; saves nothing")
+    .option('--lang <lang>', "the sample's language: en or ms (default: the sample's own)")
+    .option('--json', 'print {sentenceWords: {mean, spread}, paragraphWords, dialogueShare, diversity, openers, pointOfView, tense, overusedPerThousand, words}')
+    .action(voiceCommand);
 
   program
     .command('export [id]')
@@ -169,6 +180,7 @@ function addBookCommands(program: Command): void {
     .requiredOption('--part <part>', 'introduction, chapter:N or conclusion')
     .option('--book <id>', 'the saved book with this id (karya books lists them); else the one the settings find, else the generator\'s latest')
     .option('--note <text>', 'what the new text must do differently ("make the ending darker", "more dialogue")')
+    .option('--toward-voice', "write it again toward the book's voice (karya generate --voice): the voice guidance, with what drifted named")
     .option('--set <name=value>', 'a setting (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--brief <file>', 'the Markdown brief given to karya generate')
     .option('--lang <lang>', 'output language: en or ms')

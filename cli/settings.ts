@@ -14,7 +14,7 @@ export interface SettingsOptions {
 }
 
 /** Turn --set/--lang/--chapters into validated settings and a chapter count, or exit 2 naming the field. */
-export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, where = ''): { settings: Settings; totalChapters?: number; chapterNotes?: Record<number, string> } {
+export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, where = ''): { settings: Settings; totalChapters?: number; chapterNotes?: Record<number, string>; avoid?: string[] } {
   const brief = opts.brief !== undefined ? briefSettings(spec, opts.brief, where) : undefined;
   const raw: Record<string, unknown> = { ...brief?.values };
   for (const pair of opts.set ?? []) {
@@ -58,14 +58,14 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
       if (note.length > MAX_CHAPTER_NOTE_CHARS) fail(`${where}--brief ${opts.brief}: the note of chapter ${n} is ${note.length} characters; a note may be at most ${MAX_CHAPTER_NOTE_CHARS}`);
     }
   }
-  return { settings, ...(totalChapters !== undefined ? { totalChapters } : {}), ...(Object.keys(notes).length ? { chapterNotes: notes } : {}) };
+  return { settings, ...(totalChapters !== undefined ? { totalChapters } : {}), ...(Object.keys(notes).length ? { chapterNotes: notes } : {}), ...(brief?.avoid.length ? { avoid: brief.avoid } : {}) };
 }
 
 /** The largest brief file read (a brief is a page or two; the fields themselves are bounded too). */
 const MAX_BRIEF_BYTES = 64 * 1024;
 
 /** The settings a Markdown brief gives, or exit 2 saying what is wrong with the file. */
-function briefSettings(spec: ResolvedSpec, file: string, where: string): { values: Record<string, unknown>; chapterNotes: Record<number, string> } {
+function briefSettings(spec: ResolvedSpec, file: string, where: string): { values: Record<string, unknown>; chapterNotes: Record<number, string>; avoid: string[] } {
   let text: string;
   try {
     const size = statSync(file).size;
@@ -75,13 +75,13 @@ function briefSettings(spec: ResolvedSpec, file: string, where: string): { value
     if (error instanceof CliExit) throw error;
     fail(`${where}--brief ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); give the path of a Markdown file`);
   }
-  const { values, unknown, chapterNotes } = parseBriefMarkdown(spec, text);
+  const { values, unknown, chapterNotes, avoid } = parseBriefMarkdown(spec, text);
   if (unknown.length) {
     const headings = spec.fields.filter((f) => f.type === 'text' || f.type === 'textarea' || f.type === 'select').map((f) => f.label.en);
     fail(`${where}--brief ${file}: heading "${unknown[0]}" names no setting of ${spec.id} (headings: ${headings.join(', ')})`);
   }
-  if (!Object.keys(values).length && !Object.keys(chapterNotes).length) fail(`${where}--brief ${file}: no setting found; write a heading per setting, e.g. "# Premise" with the text under it`);
-  return { values, chapterNotes };
+  if (!Object.keys(values).length && !Object.keys(chapterNotes).length && !avoid.length) fail(`${where}--brief ${file}: no setting found; write a heading per setting, e.g. "# Premise" with the text under it`);
+  return { values, chapterNotes, avoid };
 }
 
 /**

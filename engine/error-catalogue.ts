@@ -320,6 +320,35 @@ export const CATALOGUE = {
     en: 'series: "{name}" still has books; a series with books cannot be deleted.',
     ms: 'siri: "{name}" masih mempunyai buku; siri yang mempunyai buku tidak boleh dipadam.',
   },
+  // The writer's voice (engine/session/voice.ts, voice-overused.ts): each names the limit; nothing is saved.
+  voice_too_short: {
+    en: 'voice: the sample has {words} words; give at least {min} words of your own prose to measure a voice.',
+    ms: 'suara: sampel itu mempunyai {words} patah perkataan; berikan sekurang-kurangnya {min} patah perkataan prosa anda sendiri untuk mengukur suara.',
+  },
+  voice_too_long: {
+    en: 'voice: the sample has {words} words; a sample may have at most {max} (a few chapters are enough).',
+    ms: 'suara: sampel itu mempunyai {words} patah perkataan; sampel paling banyak {max} patah perkataan (beberapa bab sudah memadai).',
+  },
+  voice_language: {
+    en: 'voice: the sample is in {found}, and this book is in {expected}; give a sample in the book\'s language.',
+    ms: 'suara: sampel itu dalam {found}, dan buku ini dalam {expected}; berikan sampel dalam bahasa buku itu.',
+  },
+  voice_not_text: {
+    en: 'voice: the sample is not text (a binary file?); give plain text, Markdown or a pasted passage.',
+    ms: 'suara: sampel itu bukan teks (fail binari?); berikan teks biasa, Markdown atau petikan yang ditampal.',
+  },
+  voice_missing: {
+    en: 'voice: this book has no voice sample yet; give one first (karya generate --voice FILE, or the Voice panel).',
+    ms: 'suara: buku ini belum mempunyai sampel suara; berikan satu dahulu (karya generate --voice FAIL, atau panel Suara).',
+  },
+  avoid_too_many: {
+    en: 'avoid: {count} phrases given; at most {max} phrases to avoid.',
+    ms: 'elak: {count} frasa diberikan; paling banyak {max} frasa untuk dielakkan.',
+  },
+  avoid_too_long: {
+    en: 'avoid: "{phrase}" is too long; a phrase to avoid may have at most {max} characters.',
+    ms: 'elak: "{phrase}" terlalu panjang; frasa untuk dielakkan paling panjang {max} aksara.',
+  },
   import_language_unclear: {
     en: '{file} is {en}% English and {ms}% Malay, so its language is not clear: say which language the book is in with --lang en or --lang ms.',
     ms: '{file} mengandungi {en}% bahasa Inggeris dan {ms}% bahasa Melayu, jadi bahasanya tidak jelas: nyatakan bahasa buku itu dengan --lang en atau --lang ms.',

@@ -10,6 +10,7 @@ export { buildCatalog, compileAll, type Catalog, type Sources } from './catalog.
 export * from './compile/schema.js';
 export * from './compile/form.js';
 export * from './compile/flow.js';
+export * from './compile/book-voice.js';
 export * from './compile/step.js';
 export * from './compile/labels.js';
 export * from './compile/prompt.js';

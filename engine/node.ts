@@ -11,6 +11,8 @@ export type { ExportLimits, ExportPool } from './node/export/pool.js';
 export type * from './providers/index.js';
 export type { PackageFile, PrintChoice } from './node/publish.js';
 
+/** A voice sample's text from its file (text, Markdown, DOCX, EPUB; refused like an import otherwise), its reader loaded on first use. */
+export const readVoiceSample: typeof import('./node/import/voice-sample.js').readVoiceSample = async (...args) => (await import('./node/import/voice-sample.js')).readVoiceSample(...args);
 /**
  * A manuscript file's parts (text, Markdown, DOCX through mammoth, EPUB), its reader loaded on first use.
  * @example const read = await readManuscriptFile('novel.docx', bytes);

@@ -105,6 +105,15 @@ export async function dropAuthoredParts(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('authored_parts').execute();
 }
 
+/** A book keeps the writer's voice (issue #52; JSON: the sample's fingerprint and exemplars, the phrases to avoid). */
+export async function addBookVoice(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').addColumn('voice', 'text').execute();
+}
+
+export async function dropBookVoice(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').dropColumn('voice').execute();
+}
+
 /**
  * A part's earlier texts (issue 25: rewrite keeps the text it replaces as a version the writer can restore):
  * one row per version of a part, numbered from 1 per part; they go with their book.

@@ -23,6 +23,7 @@ import * as m0022 from './0022_audit_findings.js';
 import * as m0023 from './0023_intended_findings.js';
 import * as m0024 from './0024_authored_parts.js';
 import * as m0025 from './0025_series.js';
+import * as m0026 from './0026_voice.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0023_intended_findings': m0023,
   '0024_authored_parts': m0024,
   '0025_series': m0025,
+  '0026_voice': m0026,
 };

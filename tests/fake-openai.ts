@@ -50,6 +50,8 @@ export interface FakeOpenAIOptions {
    * keep the usual default. `answer` and scripted replies take precedence.
    */
   writeRatio?: number | ((body: Record<string, unknown>, index: number) => number);
+  /** The sentences `writeRatio`'s prose is made of, per language (default PROSE_SENTENCES): a model with another voice, e.g. a novel's long sentences. */
+  sentences?: Readonly<Record<'en' | 'ms', readonly string[]>>;
   /**
    * Answer as a model capped at max_tokens does: an answer longer than the request's max_tokens (counted
    * with gpt-tokenizer's o200k encoding) is cut there and sent with finish_reason "length" (plain or streamed).
@@ -337,9 +339,9 @@ export function asksCharacterDetails(body: Record<string, unknown>): boolean {
 }
 
 /** The answer of `writeRatio`: round(ratio × the words asked) words of prose (and the character list when asked). */
-function ratioAnswer(body: Record<string, unknown>, index: number, ratio: number): string {
+function ratioAnswer(body: Record<string, unknown>, index: number, ratio: number, sentences: Readonly<Record<'en' | 'ms', readonly string[]>> = PROSE_SENTENCES): string {
   const lang = isMalayRequest(body) ? 'ms' : 'en';
-  const text = writeProse(Math.round(ratio * askedWordsOf(body)), PROSE_SENTENCES[lang], index * PROSE_BLOCK);
+  const text = writeProse(Math.round(ratio * askedWordsOf(body)), sentences[lang], index * PROSE_BLOCK);
   return asksCharacterDetails(body) ? `${text}\n\n${characterDetailsBlock(lang)}\n` : text;
 }
 
@@ -533,7 +535,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
           if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? { error: { message: `status ${reply.status}` } }, reply.headers);
           const ratio = typeof options.writeRatio === 'function' ? options.writeRatio(b, index) : options.writeRatio;
-          let text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : ratio !== undefined && askedWordsOf(b) > 0 ? ratioAnswer(b, index, ratio) : defaultAnswer(b, index);
+          let text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : ratio !== undefined && askedWordsOf(b) > 0 ? ratioAnswer(b, index, ratio, options.sentences) : defaultAnswer(b, index);
           if (options.habits && !isProbe && !(reply && 'text' in reply)) text = withHabits(text, b, options.habits);
           let finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';
           const maxTokens = Number(b.max_tokens ?? b.max_completion_tokens);

@@ -2,7 +2,7 @@
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
 import { BookSession, GenerationError, conclusionPosition, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
-import { countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec } from '../../engine/index.js';
+import { countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec, type BookVoice } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
@@ -14,6 +14,7 @@ import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type BookOutOptions, type ImageFormat } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
+import { bookVoiceOrExit, isVoiceMarked, voiceJson, voiceMarks } from '../voice.js';
 import { joinSeries, planSeriesBook, seriesBooks, seriesOfKey, seriesSettings, type SeriesPlan } from '../series.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
 
@@ -26,6 +27,10 @@ export interface GenerateOptions extends BookOutOptions {
   json?: boolean;
   /** The series the book belongs to: its next book (or the one it is writing), made on first use. */
   series?: string;
+  /** A sample of the writer's prose: the book's voice (cli/voice.ts). */
+  voice?: string;
+  /** The writer's phrases to keep out of the book (repeatable). */
+  avoid?: string[];
 }
 
 import { CLI_USER, DEFAULT_STATE } from '../util.js';
@@ -72,7 +77,7 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
   const plan = opts.series !== undefined ? await seriesPlanOrExit(spec, opts) : undefined;
   if (plan?.series && opts.lang === undefined && !opts.set?.some((s) => /^language=/.test(s))) opts = { ...opts, lang: plan.series.lang };
   const continued = plan?.continuing?.saved ? { settings: plan.continuing.saved.state.settings, totalChapters: plan.continuing.saved.state.totalChapters } : undefined;
-  const { settings, totalChapters, chapterNotes }: { settings: BookState['settings']; totalChapters?: number; chapterNotes?: Record<number, string> } = book ?? continued ?? settingsFromOptions(spec, opts);
+  const { settings, totalChapters, chapterNotes, avoid }: { settings: BookState['settings']; totalChapters?: number; chapterNotes?: Record<number, string>; avoid?: string[] } = book ?? continued ?? settingsFromOptions(spec, opts);
   const format = exportFormatOrExit(spec, opts);
   // A cover's file (or stdout) is settled before anything is spent.
   const image = spec.kind === 'image' ? imageOutOrExit(spec, opts.out, process.stdout.isTTY === true) : undefined;
@@ -84,6 +89,8 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
   if (opts.continuity !== undefined && opts.continuity !== 'checks' && opts.continuity !== 'audit') fail(`--continuity: "${opts.continuity}" is not checks or audit`);
   const started = startBook({ spec, settings, totalChapters });
   const { lang } = started;
+  // The writer's voice and phrases to avoid, checked before anything is spent.
+  const voice = spec.kind === 'book' ? await bookVoiceOrExit({ ...(opts.voice !== undefined ? { voice: opts.voice } : {}), avoid: [...(avoid ?? []), ...(opts.avoid ?? [])] }, lang) : undefined;
   const provider = cliProvider({ lang });
   const total = started.totalChapters;
   const rule = chapterRuleNote(spec, total, lang);
@@ -112,10 +119,11 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
     const bookSettings = series && joined && !plan?.continuing ? prefilled(spec as BookSpec, settings, series, lang) : settings;
     const session = await BookSession.open({
       spec, renderer: catalog.renderer, provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
-      key, settings: bookSettings, totalChapters: total, ...(series ? { series } : {}), onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
+      key, settings: bookSettings, totalChapters: total, ...(series ? { series } : {}), ...(voice ? { voice } : {}), onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
       ...(opts.continuity ? { continuityAudit: opts.continuity === 'audit' } : {}),
     });
     opened = session;
+    reportVoice(session.state.voice, voice !== undefined, lang);
     // The audit's cost, before anything is spent: one call a chapter still to write (part of the step: no extra credit).
     const auditCalls = auditCallsOf(session);
     if (auditCalls) info(`karya: ${word('auditCost', session.state.lang, { calls: auditCalls })}`);
@@ -124,7 +132,7 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
       const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
       info(`karya: ${book ? word('continuingBook', lang, { book: opts.book!, id: spec.id, done: session.resumedParts, total: steps }) : word('resuming', lang, { id: spec.id, done: session.resumedParts, total: steps })}`);
     }
-    const parts: Array<{ label: string; words: number; seconds: number; complete: boolean; target?: number; score?: number; short?: true; long?: true; extensions?: number; languageDrift?: LanguageRetry; repeated?: number; indonesianWords?: string[]; unplanned?: number[] }> = [];
+    const parts: PartSummary[] = [];
     let png: Uint8Array | undefined;
     for (let step = session.next(); step; step = session.next()) {
       const label = session.label(step);
@@ -143,20 +151,10 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
         live.stop();
       }
       png = outcome.png ?? png;
-      parts.push({
-        label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)), complete: outcome.isComplete,
-        ...(outcome.target ? { target: outcome.target, score: outcome.score } : {}),
-        ...(outcome.short ? { short: true as const } : {}),
-        ...(outcome.long ? { long: true as const } : {}),
-        ...(outcome.extensions ? { extensions: outcome.extensions } : {}),
-        ...(outcome.languageDrift ? { languageDrift: outcome.languageDrift } : {}),
-        ...(outcome.repeated !== undefined ? { repeated: outcome.repeated } : {}),
-        ...(outcome.indonesianWords ? { indonesianWords: outcome.indonesianWords } : {}),
-        ...(outcome.unplanned ? { unplanned: outcome.unplanned } : {}),
-      });
-      // A part that is cut off, still short or repeating itself gets no check mark.
+      parts.push(partSummary(label, outcome));
+      // A part that is cut off, still short, repeating itself or off the writer's voice gets no check mark.
       const repeats = isRepeating(outcome);
-      info(`  ${outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}`);
+      info(`  ${outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned && !isVoiceMarked(outcome) ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}${voiceMarks(outcome, lang)}`);
       if (repeats) info(`    ${word('repeatsNote', session.state.lang, { label, share: Math.round(100 * outcome.repeated!) })}`);
       if (outcome.unplanned) {
         const total = conclusionPosition(spec.flow, session.state.totalChapters) - 1;
@@ -205,6 +203,34 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
     interrupt.release();
     await stateFile?.close();
   }
+}
+
+type PartSummary = ReturnType<typeof partSummary>;
+
+/** One part as `--json` reports it: words, time, length, language, repeats, voice and overused phrases. */
+function partSummary(label: string, outcome: StepResult) {
+  return {
+    label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)), complete: outcome.isComplete,
+    ...(outcome.target ? { target: outcome.target, score: outcome.score } : {}),
+    ...(outcome.short ? { short: true as const } : {}),
+    ...(outcome.long ? { long: true as const } : {}),
+    ...(outcome.extensions ? { extensions: outcome.extensions } : {}),
+    ...(outcome.languageDrift ? { languageDrift: outcome.languageDrift as LanguageRetry } : {}),
+    ...(outcome.repeated !== undefined ? { repeated: outcome.repeated } : {}),
+    ...(outcome.indonesianWords ? { indonesianWords: outcome.indonesianWords } : {}),
+    ...(outcome.unplanned ? { unplanned: outcome.unplanned } : {}),
+    ...voiceJson(outcome),
+  };
+}
+
+const POV_WORDS = { first: 'pov_first', second: 'pov_second', third: 'pov_third' } as const;
+
+/** The book's voice as the run starts: its fingerprint in a line, and the phrases to avoid (when given now or kept). */
+function reportVoice(voice: BookVoice | undefined, isGiven: boolean, lang: Lang): void {
+  if (!voice || !isGiven) return;
+  const fp = voice.fingerprint;
+  if (fp) info(`karya: ${word('voiceSet', lang, { mean: fp.sentenceWords.mean, pov: word(POV_WORDS[fp.pointOfView], lang), tense: fp.tense === 'past' || fp.tense === 'present' ? `, ${word(fp.tense === 'past' ? 'tense_past' : 'tense_present', lang)}` : '', dialogue: Math.round(100 * fp.dialogueShare) })}`);
+  if (voice.avoid?.length) info(`karya: ${word('avoidSet', lang, { phrases: voice.avoid.map((p) => `"${p}"`).join(', ') })}`);
 }
 
 /**

@@ -4,9 +4,10 @@
 // story bible is brought up to date. The book is found as `karya export` finds it (`--book ID`, else the
 // same settings, else the generator's latest saved book).
 // `karya export` then shows the new part; the other parts are unchanged.
+import { isVoiceMarked, voiceJson, voiceMarks } from '../voice.js';
 import { existsSync } from 'node:fs';
 import { BookSession, countWords, EditError, GenerationError, generationMessage, MAX_REWRITE_NOTE_CHARS, type Lang, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
-import { conclusionPosition } from '../../engine/index.js';
+import { catalogueMessage, conclusionPosition } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
@@ -22,6 +23,8 @@ export interface RewriteOptions {
   chapters?: string;
   part: string;
   note?: string;
+  /** Write it again toward the book's voice. */
+  towardVoice?: boolean;
   state?: string;
   /** A saved book by its id (`karya books`), instead of the settings. */
   book?: string;
@@ -73,15 +76,16 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     const label = session.label(partStep(spec, position, total));
     const lang = session.state.lang;
     failing = { label, lang };
+    if (opts.towardVoice && !session.state.voice?.fingerprint) fail(catalogueMessage('voice_missing', lang));
     const live = liveProgress(label, lang);
     let result;
     try {
-      result = await session.rewrite(position, { signal: interrupt.signal, onDelta: live.onDelta, ...(note ? { note } : {}), onRetry: (n) => { live.stop(); info(`  … ${label}: ${n.message}`); } });
+      result = await session.rewrite(position, { signal: interrupt.signal, onDelta: live.onDelta, ...(note ? { note } : {}), ...(opts.towardVoice ? { towardVoice: true } : {}), onRetry: (n) => { live.stop(); info(`  … ${label}: ${n.message}`); } });
     } finally {
       live.stop();
     }
     const before = countWords(result.previous);
-    info(`  ${result.isComplete && !result.short ? '✓' : '⚠'} ${result.label.padEnd(24)} ${word('rewritten', lang, { words: String(result.words).padStart(5), before })}  ${result.seconds.toFixed(1)}s${note ? `  “${note.length > 60 ? `${note.slice(0, 57)}…` : note}”` : ''}`);
+    info(`  ${result.isComplete && !result.short && !isVoiceMarked(result) ? '✓' : '⚠'} ${result.label.padEnd(24)} ${word('rewritten', lang, { words: String(result.words).padStart(5), before })}  ${result.seconds.toFixed(1)}s${note ? `  “${note.length > 60 ? `${note.slice(0, 57)}…` : note}”` : ''}${voiceMarks(result, lang)}`);
     info(`karya: ${word('rewriteKept', lang, { label: result.label, file: statePath })}`);
     // The later parts that mention what the rewritten part no longer establishes: nothing later is rewritten.
     const check = session.view().parts.filter((p) => p.check_against === result.label).map((p) => ({ part: p.label, check_against: p.check_against! }));
@@ -89,7 +93,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     // The later books of its series: what changed for each since it was written (the series is derived again from the books).
     const later = series ? await laterBooksChanged(stateFile, catalog, key, series.number) : [];
     for (const b of later) info(`  ⚠ ${word('seriesChanged', lang, { number: b.number, name: series!.name, id: b.id ?? '-', changes: b.changes.join('; ') })}`);
-    if (opts.json) process.stdout.write(JSON.stringify({ id: spec.id, part: opts.part, label: result.label, words: result.words, previousWords: before, ...(result.short ? { short: true } : {}), bibleCalls: result.bibleCalls, ...(check.length ? { check } : {}), ...(later.length ? { series: later } : {}) }) + '\n');
+    if (opts.json) process.stdout.write(JSON.stringify({ id: spec.id, part: opts.part, label: result.label, words: result.words, previousWords: before, ...(result.short ? { short: true } : {}), bibleCalls: result.bibleCalls, ...(opts.towardVoice ? { towardVoice: true } : {}), ...voiceJson(result), ...(check.length ? { check } : {}), ...(later.length ? { series: later } : {}) }) + '\n');
   } catch (error) {
     if (interrupt.isInterrupted) {
       info(`karya: ${word('rewriteInterrupted', failing?.lang ?? 'en')}`);

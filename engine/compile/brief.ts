@@ -54,6 +54,8 @@ export function writerBriefOf(spec: WithFields, settings: Settings): WriterBrief
 
 /** The heading of a brief's chapter notes ("## Chapter notes" / "## Nota bab"). */
 const NOTES_HEADING = /^(?:chapter notes?|notes? for chapters|nota bab|catatan bab)$/;
+/** The heading of a brief's phrases to avoid ("## Avoid" / "## Elakkan"): one phrase a line, or a comma list. */
+const AVOID_HEADING = /^(?:avoid|phrases to avoid|banned phrases|do not use|elak|elakkan|frasa dielakkan|frasa yang dielakkan|jangan guna)$/;
 /** One chapter's note: "Chapter 3: …", "- Bab 3 — …", "3. …". */
 const NOTE_LINE = /^\s*(?:[-*•]\s*)?(?:(?:chapter|bab)\s+)?(\d{1,3})\s*[:.)\-–—]\s*(.+)$/i;
 
@@ -62,9 +64,10 @@ const NOTE_LINE = /^\s*(?:[-*•]\s*)?(?:(?:chapter|bab)\s+)?(\d{1,3})\s*[:.)\-�
  * Malay label, case and "(optional)" ignored) and the text under it is the value. Text before the first
  * heading is the premise when the generator has one. Headings that name no field are returned as unknown.
  * A "## Chapter notes" / "## Nota bab" section gives notes per chapter, one a line ("Chapter 3: Aisha
- * finds the letter"; a line that starts no note continues the one before).
+ * finds the letter"; a line that starts no note continues the one before). An "## Avoid" / "## Elakkan" section gives
+ * the writer's phrases to keep out of the book, one a line (or a comma list; bullets and quotes taken off).
  */
-export function parseBriefMarkdown(spec: WithFields, text: string): { values: Record<string, string>; unknown: string[]; chapterNotes: Record<number, string> } {
+export function parseBriefMarkdown(spec: WithFields, text: string): { values: Record<string, string>; unknown: string[]; chapterNotes: Record<number, string>; avoid: string[] } {
   const norm = (s: string) => s.toLowerCase().replace(/\(.*?\)/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   const byName = new Map<string, string>();
   for (const f of spec.fields) {
@@ -79,6 +82,8 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
   const chapterNotes: Record<number, string> = {};
   let current: string | null = spec.fields.some((f) => f.name === 'premise') ? 'premise' : null;
   let isNotes = false;
+  let isAvoid = false;
+  const avoid: string[] = [];
   let lastNote = 0;
   let buffer: string[] = [];
   const flush = () => {
@@ -91,10 +96,16 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
     if (heading) {
       flush();
       isNotes = NOTES_HEADING.test(norm(heading[1]!));
+      isAvoid = AVOID_HEADING.test(norm(heading[1]!));
       lastNote = 0;
-      const name = isNotes ? undefined : byName.get(norm(heading[1]!));
-      if (!name && !isNotes) unknown.push(heading[1]!);
+      const name = isNotes || isAvoid ? undefined : byName.get(norm(heading[1]!));
+      if (!name && !isNotes && !isAvoid) unknown.push(heading[1]!);
       current = name ?? null;
+      continue;
+    }
+    if (isAvoid) {
+      const item = line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim();
+      if (item) avoid.push(...item.split(/\s*[,;]\s*/).map((p) => p.replace(/^["“'‘]+|["”'’]+$/g, '').trim()).filter(Boolean));
       continue;
     }
     if (isNotes) {
@@ -116,5 +127,5 @@ export function parseBriefMarkdown(spec: WithFields, text: string): { values: Re
     const option = (f.options ?? []).find((o) => [String(o.value), o.label.en, o.label.ms].some((x) => norm(x) === want));
     values[f.name] = option ? String(option.value) : given;
   }
-  return { values, unknown, chapterNotes };
+  return { values, unknown, chapterNotes, avoid };
 }

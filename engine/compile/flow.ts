@@ -1,5 +1,6 @@
 // The book flow as pure functions: steps (outline → introduction = chapter 0 → chapters → conclusion),
 // labels, progress, settings lock, character details and resume. No I/O: callers persist BookState.
+import { bookVoiceOf, type BookVoice } from './book-voice.js';
 import type { BookSpec, ConclusionPlacement, Lang, Settings } from '../spec/types.js';
 import { word } from '../i18n.js';
 import { conclusionPosition, minChapters } from '../spec/conclusion.js';
@@ -56,6 +57,8 @@ export interface BookState {
    * from those books whenever the book is opened, never saved with it.
    */
   readonly series?: BookSeries;
+  /** The writer's voice (engine/compile/book-voice.ts): every prose part is measured against it and every writing step told it. */
+  readonly voice?: BookVoice;
 }
 
 /** A book's place in a series, with the series' story bible as of the end of the book before it (Markdown, as `memory`). */
@@ -342,6 +345,7 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     ...(auditFindingsOf(s.auditFindings) ? { auditFindings: auditFindingsOf(s.auditFindings)! } : {}),
     ...(Array.isArray(s.intendedFindings) && s.intendedFindings.length ? { intendedFindings: s.intendedFindings.filter((k): k is string => typeof k === 'string') } : {}),
     ...(Array.isArray(s.authoredParts) && s.authoredParts.length ? { authoredParts: s.authoredParts.filter((p): p is number => Number.isInteger(p) && p >= 0) } : {}),
+    ...(bookVoiceOf(s.voice) ? { voice: bookVoiceOf(s.voice)! } : {}),
   };
 }
 

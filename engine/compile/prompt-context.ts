@@ -101,6 +101,8 @@ export interface PromptContext {
   seriesNumber: number;
   seriesPrevious: number;
   seriesBible: string;
+  /** A prose part of a book: the writer's voice as instructions, the phrases to avoid and the voice's exemplars (engine/session/voice-guidance.ts); '' otherwise. */
+  voiceGuidance: string;
 }
 
 /**
@@ -111,13 +113,15 @@ export type PromptState = BookState & {
   readonly bookContext?: string;
   /** The promises due in this part or overdue, one line each (the session fills it from the story bible). */
   readonly dueThreads?: string;
+  /** The writer's voice and the phrases to avoid, for a prose part (the session fills it: engine/session/voice-guidance.ts). */
+  readonly voiceGuidance?: string;
 };
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
   'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
   'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines', 'writtenChapters', 'writtenTitles',
-  'seriesName', 'seriesNumber', 'seriesPrevious', 'seriesBible',
+  'seriesName', 'seriesNumber', 'seriesPrevious', 'seriesBible', 'voiceGuidance',
 ] satisfies Array<keyof PromptContext>);
 
 /** The end of the previous part a chapter's request carries. */
@@ -202,6 +206,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     bookContext: state.bookContext?.trim() ?? '',
     storySoFar: state.memory ?? '',
     threadsDue: state.dueThreads ?? '',
+    voiceGuidance: state.voiceGuidance ?? '',
     chapterPlan: step.kind === 'chapter' ? entryText(step.position) : '',
     chapterNote: step.kind === 'chapter' ? state.chapterNotes?.[step.position]?.trim() ?? '' : '',
     newPart: '',

@@ -1,6 +1,7 @@
 // The story bible a step is sent: the book's bible as it stood after the part before the step (a rewrite,
 // "write more" or a passage edit of chapter k never sees what later chapters established), without the
 // replaced values and the dates the session keeps for itself.
+import { voiceGuidanceOf } from './voice-guidance.js';
 import type { BookSpec, ResolvedSpec } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
 import { partLabel } from '../compile/labels.js';
@@ -35,6 +36,15 @@ export function structuredAsOf(spec: ResolvedSpec, state: BookState, upTo: numbe
 
 /** The book with the bible a step at `position` is sent (the bible as of the part before it), for rendering only. */
 export function stateForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
+  const withBible = bibleForStep(spec, state, position);
+  // A prose part is told the writer's voice and the overused phrases to keep out (the ones this book already leans on first).
+  if (spec.kind !== 'book' || position < 0) return withBible;
+  const guidance = voiceGuidanceOf(state.voice, state.lang, state.content.slice(0, position));
+  return guidance ? { ...withBible, voiceGuidance: guidance } : withBible;
+}
+
+/** The state a step of the book is rendered from, as far as its story bible goes (stateForStep). */
+function bibleForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
   // A book of a series is also sent the series as of the end of the book before it (its own entries win by key).
   const series = seriesOf(state);
   const isSeries = hasSeriesBible(series);

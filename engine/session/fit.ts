@@ -5,12 +5,15 @@
 // (`context_too_long`).
 import type { Provider, TextRequest } from '../provider.js';
 import { contextTooLong, promptTokensOf } from '../context-window.js';
+import { withoutExemplars } from './voice-guidance.js';
 
-/** Texts of a prompt that may be trimmed, in the order they are: the story bible, the recent text, the outline. */
+/** Texts of a prompt that may be trimmed, in the order they are: the voice's exemplars, the story bible, the recent text, the outline. */
 export interface Trimmable {
   bible?: string;
   recent?: string;
   outline?: string;
+  /** The writer's voice guidance (its exemplars go first). */
+  voice?: string;
 }
 
 /** The answer room a trimmed prompt keeps: its max_tokens, but at most half the window (longer answers come in pieces). */
@@ -37,6 +40,7 @@ const firstWords = (text: string, share: number) => {
 
 /** The trims, mildest first: what each makes of the text it trims. */
 const TRIMS: ReadonlyArray<[keyof Trimmable, (text: string) => string]> = [
+  ['voice', withoutExemplars],
   ['bible', (t) => withoutOldestLines(t, 1 / 3)],
   ['bible', (t) => withoutOldestLines(t, 2 / 3)],
   ['bible', (t) => withoutOldestLines(t, 1)],

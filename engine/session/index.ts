@@ -19,3 +19,8 @@ export { findingKey, withIntended, FINDING_KEY, MAX_INTENDED_FINDINGS } from './
 export { stateForStep } from './bible-as-of.js';
 export { importedBook, importedBookOf, withTotalChapters, importBibleParts, importSaves, manuscriptLanguage, MANUSCRIPT_LANGUAGE_SHARE, isAuthoredPart, withoutAuthoredPart, type ImportBookInput } from './import-book.js';
 export { bookSeries, changesFor, hasSeriesBible, isSeriesLabel, openThreadsOf, seriesAsOf, seriesBrief, seriesChangeLine, seriesChanges, seriesLabel, seriesNameOf, seriesOf, SeriesError, MAX_SERIES_NAME, type SeriesBook, type SeriesChange, type SeriesContext } from './series.js';
+export { fingerprintOf, voiceFromSample, mtld, MIN_SAMPLE_WORDS, MAX_SAMPLE_WORDS, MIN_PART_WORDS, EXEMPLAR_WORDS } from './voice.js';
+export { VoiceError, voiceMessage, type VoiceErrorCode } from './voice-error.js';
+export { overusedIn, isOverused, avoidListOf, phrasesToAvoid, OVERUSED_BAND, MAX_AVOID, MAX_AVOID_CHARS, type OverusedMeasure } from './voice-overused.js';
+export { partVoiceOf, partOverusedOf, towardVoiceNote, driftNote, statisticsOf, BANDS, type PartVoice, type VoiceStatistic } from './voice-measure.js';
+export { voiceGuidanceOf, withoutExemplars } from './voice-guidance.js';

@@ -2,6 +2,7 @@
 // SQLite, Postgres or a test double can stand behind it) and what time it is. The provider port is
 // engine/provider.ts's Provider.
 import type { BookState } from '../compile/flow.js';
+import type { BookVoice } from '../compile/book-voice.js';
 import type { TokenUsage } from '../provider.js';
 import type { Step } from '../compile/step.js';
 
@@ -63,6 +64,8 @@ export interface ProgressStore {
   saveSteps?(key: string, saves: readonly StepSave[]): Promise<void>;
   /** Keep a part's text as a version before a rewrite replaces it (a store without versions keeps none). */
   keepVersion?(key: string, version: PartVersionSave): Promise<void>;
+  /** Keep the book's voice (none: undefined), its header only; a store without it keeps the voice with the next step saved. */
+  saveVoice?(key: string, voice: BookVoice | undefined): Promise<void>;
 }
 
 /** The text of a part kept as a version when a rewrite replaces it. */

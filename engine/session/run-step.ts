@@ -5,6 +5,7 @@ import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider } from '../provider.js';
 import { countWords } from '../provider.js';
 import { applyStep, type BookState } from '../compile/flow.js';
+import type { PromptState } from '../compile/prompt-context.js';
 import { buildContext, chapterTitleOf, FIRM_LANGUAGE_TEMPLATE, renderContinuation, renderPrompt, renderRewrite, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { GenerationError } from '../errors.js';
@@ -17,6 +18,7 @@ import { expectationOf } from './expectation.js';
 import { mendedOutline, outlineFromJson, unplannedChapters } from './outline-shape.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { repeatedShare } from './repeat.js';
+import { partOverusedOf, partVoiceOf } from './voice-measure.js';
 import { fitting, type Trimmable } from './fit.js';
 import { stateForStep } from './bible-as-of.js';
 import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
@@ -114,17 +116,21 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
     ? { target, score: lengthScore(target, words), repeated: repeatedShare(prose, state.content.map((t) => proseOf(ctx, t))), ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}) }
     : {};
   const indonesian = target > 0 && state.lang === 'ms' ? indonesianWords(prose) : [];
+  // Against the writer's voice and the overused phrases (engine/session/voice-measure.ts): marked, never changed.
+  const voice = target > 0 ? partVoiceOf(book.voice, prose, state.lang) : undefined;
+  const overused = target > 0 ? partOverusedOf(book.voice, prose, state.lang) : undefined;
   return {
     state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
     ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measured, ...(heading.title ? { title: heading.title } : {}),
     ...(indonesian.length ? { indonesianWords: indonesian } : {}), ...(unplanned.length ? { unplanned } : {}),
+    ...(voice ? { voice } : {}), ...(overused ? { overused } : {}),
   };
 }
 
 /** What a step's prompts may lose to fit the model's window (fit.ts): its bible, the previous part's ending, the outline. */
-export function trimmableOf(spec: ResolvedSpec, state: BookState, step: Step): Trimmable {
+export function trimmableOf(spec: ResolvedSpec, state: PromptState, step: Step): Trimmable {
   const { previousEnding } = buildContext({ spec, state, step });
-  return { ...(state.memory ? { bible: state.memory } : {}), ...(previousEnding ? { recent: previousEnding } : {}), ...(state.outline ? { outline: state.outline } : {}) };
+  return { ...(state.memory ? { bible: state.memory } : {}), ...(previousEnding ? { recent: previousEnding } : {}), ...(state.outline ? { outline: state.outline } : {}), ...(state.voiceGuidance ? { voice: state.voiceGuidance } : {}) };
 }
 
 /** The parts whose prompt asks for a number of words (the chapter format): a book's introduction, chapters and conclusion. */

@@ -23,6 +23,8 @@ import { runStep } from './run-step.js';
 import { extendPart, rewritePart } from './part-edits.js';
 import { updateBible } from './bible-update.js';
 import { bibleReadUpTo } from './bible-as-of.js';
+import type { BookVoice } from '../compile/book-voice.js';
+import { towardVoiceNote } from './voice-measure.js';
 import { auditPart, withAuditFindings } from './continuity-audit.js';
 
 export { SessionError, type AdvanceOptions, type LanguageRetry, type StepOutcome, type StepResult } from './step-types.js';
@@ -56,6 +58,8 @@ export interface OpenSessionInput {
   continuityAudit?: boolean;
   /** The book's place in a series and what the books before it established (engine/session/series.ts bookSeries). */
   series?: BookSeries;
+  /** The writer's voice for the book (`--voice`, `--avoid`): replaces the one it kept; absent: it keeps its own. */
+  voice?: BookVoice;
 }
 
 export class BookSession {
@@ -73,7 +77,18 @@ export class BookSession {
   static async open(input: OpenSessionInput): Promise<BookSession> {
     const session = await BookSession.opened(input);
     if (input.series) session.current = { ...session.current, series: input.series };
+    if (input.voice) await session.setVoice(input.voice);
     return session;
+  }
+
+  /**
+   * Give the book its voice (none: undefined): every prose part is measured against it and every writing step
+   * told it. Kept with the book at once when the book is saved already, else with its first step.
+   */
+  async setVoice(voice: BookVoice | undefined): Promise<void> {
+    const { voice: _old, ...rest } = this.current;
+    this.current = voice ? { ...rest, voice } : rest;
+    if (this.hasSavedPart) await this.ports.store.saveVoice?.(this.key, voice);
   }
 
   private static async opened(input: OpenSessionInput): Promise<BookSession> {
@@ -94,7 +109,7 @@ export class BookSession {
     // with it an outline the writer shaped as chapters: its chapter count and notes.
     if (held?.outline !== undefined) {
       const shaped = held.chapterNotes !== undefined ? { totalChapters: held.totalChapters, chapterNotes: held.chapterNotes } : {};
-      return new BookSession(spec, ports, key, { ...fresh, outline: held.outline, ...shaped }, 1, true);
+      return new BookSession(spec, ports, key, { ...fresh, outline: held.outline, ...shaped, ...(held.voice ? { voice: held.voice } : {}) }, 1, true);
     }
     const notes = input.chapterNotes && Object.keys(input.chapterNotes).length ? { chapterNotes: { ...input.chapterNotes } } : {};
     return new BookSession(spec, ports, key, { ...fresh, ...notes }, null, false);
@@ -300,8 +315,10 @@ export class BookSession {
    * bible, if it had taken the part in, brought up to date with one update call. Refused while the book
    * has no such written part.
    */
-  async rewrite(position: number, opts: Omit<AdvanceOptions, 'chapterTitle'> & { note?: string } = {}): Promise<StepResult & { previous: string; bibleCalls: number }> {
+  async rewrite(position: number, opts: Omit<AdvanceOptions, 'chapterTitle'> & { note?: string; towardVoice?: boolean } = {}): Promise<StepResult & { previous: string; bibleCalls: number }> {
     const { spec } = this;
+    // "Rewrite toward my voice": the writing step's voice guidance, with what drifted named in the note.
+    if (opts.towardVoice) opts = { ...opts, note: towardVoiceNote(this.current, position, opts.note) };
     const provider = opts.provider ?? this.ports.provider;
     const signal = opts.signal ? { signal: opts.signal } : {};
     const done = await rewritePart({

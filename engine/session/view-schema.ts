@@ -33,6 +33,36 @@ export const ThreadViewSchema = z.object({
   is_overdue: z.boolean(),
 });
 
+/** A voice's fingerprint (engine/compile/book-voice.ts), as `karya voice --json` prints it. */
+export const VoiceFingerprintSchema = z.object({
+  sentenceWords: z.object({ mean: z.number(), spread: z.number() }),
+  paragraphWords: z.number(),
+  dialogueShare: z.number(),
+  diversity: z.number(),
+  openers: z.array(z.string()),
+  pointOfView: z.enum(['first', 'second', 'third']),
+  tense: z.enum(['past', 'present', 'mixed']).nullable(),
+  overusedPerThousand: z.number(),
+  words: z.number(),
+});
+
+const VoiceStatistic = z.enum(['sentenceWords', 'paragraphWords', 'dialogueShare', 'diversity', 'pointOfView', 'tense']);
+
+/** A prose part against the writer's voice: the overall distance (1 at the edge of the band), the statistics outside it, in words, and the part's fingerprint. */
+export const PartVoiceSchema = z.object({
+  distance: z.number(),
+  drifts: z.array(VoiceStatistic),
+  statistics: z.record(VoiceStatistic, z.number()),
+  notes: z.array(z.string()),
+  fingerprint: VoiceFingerprintSchema,
+});
+
+/** A prose part's overused phrases: per 1,000 words, those found, the writer's own among them, and whether they mark the part. */
+export const PartOverusedSchema = z.object({ per_thousand: z.number(), phrases: z.array(z.string()), avoided: z.array(z.string()).optional(), is_marked: z.boolean() });
+
+/** The book's voice: the sample's fingerprint (absent: no sample given) and the writer's phrases to avoid. */
+export const BookVoiceViewSchema = z.object({ fingerprint: VoiceFingerprintSchema.optional(), avoid: z.array(z.string()) });
+
 /** A book as the server holds it: what is written, what comes next, and progress. Rendered by the studio as is. */
 export const BookViewSchema = z.object({
   generator_id: z.string(),
@@ -44,6 +74,8 @@ export const BookViewSchema = z.object({
   is_finished: z.boolean(),
   /** The series the book is in and its number there (absent: it stands alone). */
   series: z.object({ name: z.string(), number: z.number().int() }).optional(),
+  /** The writer's voice (absent: none given): `karya generate --voice/--avoid`, the studio's Voice panel. */
+  voice: BookVoiceViewSchema.optional(),
   outline: z.object({ label: z.string(), text: z.string() }).nullable(),
   /**
    * `title`: the chapter's title (the user's own, else its outline entry's); `is_complete` is false for a part
@@ -59,7 +91,7 @@ export const BookViewSchema = z.object({
    * (never changes the text); `check_against`: the label of an earlier part the writer rewrote after this
    * part was written, which this part mentions ("check against the rewritten Chapter 4").
    */
-  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), is_authored: z.literal(true).optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional() })),
+  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), is_authored: z.literal(true).optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional(), voice: PartVoiceSchema.optional(), overused: PartOverusedSchema.optional() })),
   /** The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open threads, facts; '' before it exists. */
   bible: z.string().optional(),
   /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */

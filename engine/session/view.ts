@@ -17,6 +17,7 @@ import { chapterCounts, partWords } from './book.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 import { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
 import { findingKey } from './continuity-keys.js';
+import { partOverusedOf, partVoiceOf } from './voice-measure.js';
 
 
 
@@ -29,6 +30,13 @@ export function partsNotInBible(state: BookState): number[] {
   const upTo = state.memoryUpTo ?? -1;
   const last = state.content.length - 2;
   return Array.from({ length: Math.max(0, last - upTo) }, (_, k) => upTo + 1 + k);
+}
+
+/** A prose part against the book's voice and its overused phrases, as the view shows them. */
+function voiceMeasures(state: BookState, prose: string) {
+  const voice = partVoiceOf(state.voice, prose, state.lang);
+  const o = partOverusedOf(state.voice, prose, state.lang);
+  return { ...(voice ? { voice } : {}), overused: { per_thousand: o.perThousand, phrases: o.phrases, ...(o.avoided ? { avoided: o.avoided } : {}), is_marked: o.isMarked } };
 }
 
 /** The reader's view of a book state. */
@@ -63,7 +71,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     const indonesian = target > 0 && lang === 'ms' ? indonesianWords(prose[i]!) : [];
     // A part the writer brought (an import) is theirs as it is: not measured against what a model is asked for.
     const isAuthored = state.authoredParts?.includes(i) === true;
-    const measured = target > 0 && !isAuthored ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}) } : {};
+    const measured = target > 0 && !isAuthored ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}), ...voiceMeasures(state, prose[i]!) } : {};
     return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(isAuthored ? { is_authored: true as const } : {}), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
@@ -77,6 +85,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     is_locked: state.isLocked,
     is_finished: next === null,
     ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}),
+    ...(state.voice ? { voice: { ...(state.voice.fingerprint ? { fingerprint: state.voice.fingerprint } : {}), avoid: state.voice.avoid ?? [] } } : {}),
     outline: state.outline !== undefined ? { label: label({ kind: 'outline' }), text: state.outline } : null,
     bible: isBook ? bookBible(spec, state) : '',
     bible_notes: state.memory ?? '',

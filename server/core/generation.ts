@@ -130,6 +130,7 @@ export function userProgress(repos: Repositories, input: { userId: string; spec:
   return {
     load: (key) => repos.books.load({ userId, key }),
     saveMemory: (key, save) => repos.books.saveMemory({ userId, key, ...save }),
+    saveVoice: async (key, voice) => void (await repos.books.saveVoice({ userId, key, voice })),
     saveStep: async (key, save) => {
       const charge = input.charge();
       if (!charge) throw new Error('a step was saved before it was charged');

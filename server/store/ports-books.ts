@@ -1,7 +1,7 @@
 // The saved books' ports: users' books with their parts, packages and hand edits (BookRepository), a part's
 // earlier versions and its drafts. Part of the store's ports (ports.ts names them all).
 import type { PartVersion } from './versions.js';
-import type { BookState, MemorySave, SavedBook, StepSave } from '../../engine/index.js';
+import type { BookState, BookVoice, MemorySave, SavedBook, StepSave } from '../../engine/index.js';
 import type { KdpPackage } from '../../engine/contract/index.js';
 
 /**
@@ -34,6 +34,8 @@ export interface BookRepository {
   savePartEditKeeping(input: { userId: string; key: string; position: number; text: string; state: BookState; previous: { text: string; note?: string } }): Promise<number | null>;
   /** The outline shaped as chapters: its text, and the chapter count and notes of `state`, in one transaction. False when there is no outline. */
   saveOutlineEdit(input: { userId: string; key: string; outline: string; state: BookState }): Promise<boolean>;
+  /** The writer's voice (none: undefined), kept with the book; false when there is no such book. */
+  saveVoice(input: { userId: string; key: string; voice: BookVoice | undefined }): Promise<boolean>;
   /** The continuity findings the writer marked as intended (their keys), kept with the book; false when there is no such book. */
   saveIntendedFindings(input: { userId: string; key: string; keys: readonly string[] }): Promise<boolean>;
   /**

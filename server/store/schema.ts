@@ -310,6 +310,8 @@ export interface BooksTable {
   /** The continuity findings the writer marked as intended, JSON (their keys); null for none (migration 0023). */
   intended_findings: Generated<string | null>;
   authored_parts: Generated<string | null>;
+  /** The writer's voice, JSON (engine/session/voice.ts BookVoice); null for none (migration 0026). */
+  voice: Generated<string | null>;
   is_finished: number;
   created_at: Generated<string>;
   updated_at: Generated<string>;

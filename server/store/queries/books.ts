@@ -4,7 +4,7 @@
 // (SQLite: statements prepared once; Postgres: the queue's workers) and stay in ./sqlite and ./postgres.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { KdpPackage } from '../../../engine/contract/index.js';
-import { auditFindingsOf, chapterNotesOf, type BookState, type SavedBook, type StepSave } from '../../../engine/index.js';
+import { auditFindingsOf, bookVoiceOf, chapterNotesOf, type BookState, type BookVoice, type SavedBook, type StepSave } from '../../../engine/index.js';
 import type { BookRepository, UserBook } from '../ports.js';
 import type { BooksDatabase, BooksTable, Database } from '../schema.js';
 import { all, first, run, saveStep, transaction, type Db, type Exec, type Program } from './run.js';
@@ -66,8 +66,24 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
     ...(row.audit_findings && auditFindingsOf(JSON.parse(row.audit_findings)) ? { auditFindings: auditFindingsOf(JSON.parse(row.audit_findings))! } : {}),
     ...(intendedOf(row.intended_findings).length ? { intendedFindings: intendedOf(row.intended_findings) } : {}),
     ...(positionsOf(row.authored_parts).length ? { authoredParts: positionsOf(row.authored_parts) } : {}),
+    ...(voiceOf(row.voice) ? { voice: voiceOf(row.voice)! } : {}),
   };
   return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
+}
+
+/** Keep a book's voice (none: `undefined`): its header only; the number of books changed (0 or 1). */
+export function voiceUpdate(db: Db, owner: string, key: string, voice: BookVoice | undefined): Program<number | bigint> {
+  return run(db.updateTable('books').set({ voice: voice ? JSON.stringify(voice) : null }).where('owner', '=', owner).where('book_key', '=', key));
+}
+
+/** The voice as kept (JSON), read as the engine reads a saved one (undefined: none or unreadable). */
+function voiceOf(raw: string | null | undefined): BookVoice | undefined {
+  if (!raw) return undefined;
+  try {
+    return bookVoiceOf(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Part positions as kept (JSON), anything else dropped. */
@@ -104,6 +120,7 @@ export function headerOfStep(save: StepSave) {
     chapter_notes: state.chapterNotes ? JSON.stringify(state.chapterNotes) : null,
     audit_findings: state.auditFindings ? JSON.stringify(state.auditFindings) : null,
     authored_parts: state.authoredParts?.length ? JSON.stringify(state.authoredParts) : null,
+    voice: state.voice ? JSON.stringify(state.voice) : null,
     is_finished: save.isFinished ? 1 : 0,
   };
 }
@@ -214,6 +231,7 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
       return typeof kept === 'number' ? kept : null;
     },
     saveOutlineEdit: ({ userId, key, outline, state }) => exec(writeOutlineEdit(db, userId, key, { outline, state })),
+    saveVoice: async ({ userId, key, voice }) => Number(await exec(voiceUpdate(db, userId, key, voice))) > 0,
     saveIntendedFindings: async ({ userId, key, keys }) => {
       const done = await exec(run(db.updateTable('books').set({ intended_findings: keys.length ? JSON.stringify(keys) : null }).where('owner', '=', userId).where('book_key', '=', key)));
       return Number(done) > 0;

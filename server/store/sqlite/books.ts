@@ -21,11 +21,11 @@ export interface SyncSql {
 }
 
 // Every step's save (and every memory update) runs these: prepared once, with no query building per call.
-const UPSERT_BOOK = `INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, is_finished)
-  VALUES (@owner, @book_key, @book_type, @generator_id, @lang, @total_chapters, @current_chapter, @settings, @character_details, @memory, @memory_up_to, @chapter_notes, @audit_findings, @authored_parts, @is_finished)
+const UPSERT_BOOK = `INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, voice, is_finished)
+  VALUES (@owner, @book_key, @book_type, @generator_id, @lang, @total_chapters, @current_chapter, @settings, @character_details, @memory, @memory_up_to, @chapter_notes, @audit_findings, @authored_parts, @voice, @is_finished)
   ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id, lang = excluded.lang,
     total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter, settings = excluded.settings,
-    character_details = excluded.character_details, memory = excluded.memory, memory_up_to = excluded.memory_up_to, chapter_notes = excluded.chapter_notes, audit_findings = excluded.audit_findings, authored_parts = excluded.authored_parts,
+    character_details = excluded.character_details, memory = excluded.memory, memory_up_to = excluded.memory_up_to, chapter_notes = excluded.chapter_notes, audit_findings = excluded.audit_findings, authored_parts = excluded.authored_parts, voice = excluded.voice,
     is_finished = excluded.is_finished, updated_at = CURRENT_TIMESTAMP
   RETURNING id`;
 const DELETE_PARTS = 'DELETE FROM book_parts WHERE book_id = ?';
@@ -117,6 +117,7 @@ export function bookStore(runner: SyncSql, owner: string): ProgressStore & { rem
     load: async (key) => loadBook(runner, owner, key),
     saveStep: async (key, save) => writeStep(runner, owner, key, save),
     saveMemory: async (key, save) => writeMemory(runner, owner, key, save),
+    saveVoice: async (key, voice) => void runner.run(db(runner).updateTable('books').set({ voice: voice ? JSON.stringify(voice) : null }).where('owner', '=', owner).where('book_key', '=', key)),
     saveSteps: async (key, saves) => runner.transaction(() => saves.forEach((save) => writeStep(runner, owner, key, save))),
     remove: async (key) => removeBook(runner, owner, key),
   };

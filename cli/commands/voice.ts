@@ -1,0 +1,51 @@
+// `karya voice FILE`: a sample of the writer's prose measured as a voice (engine/session/voice.ts): sentence
+// and paragraph length, dialogue, vocabulary, openers, point of view, tense, overused phrases. Nothing is saved
+// (`karya generate <id> --voice FILE` gives a book its voice).
+import { detectLanguage, type Lang, type VoiceFingerprint } from '../../engine/index.js';
+import { fail } from '../util.js';
+import { voiceOfTextOrExit, voiceSampleTextOrExit } from '../voice.js';
+
+export interface VoiceOptions {
+  lang?: string;
+  json?: boolean;
+}
+
+const LABELS = {
+  en: { title: 'Voice of {file} ({words} words, {language})', sentences: 'sentences', paragraphs: 'paragraphs', dialogue: 'dialogue', vocabulary: 'vocabulary', openers: 'openers', pov: 'point of view', tense: 'tense', overused: 'overused', wordsAvg: '{mean} words on average (spread {spread})', words: '{n} words', share: '{n} % of the words', mtld: 'MTLD {n} (higher is more varied)', person: '{p} person', perK: '{n} per 1,000 words', none: 'none', unmarked: 'not marked in Malay', language: { en: 'English', ms: 'Bahasa Malaysia' }, first: 'first', second: 'second', third: 'third', past: 'past', present: 'present', mixed: 'mixed' },
+  ms: { title: 'Suara {file} ({words} patah perkataan, {language})', sentences: 'ayat', paragraphs: 'perenggan', dialogue: 'dialog', vocabulary: 'perbendaharaan kata', openers: 'pembuka ayat', pov: 'sudut pandangan', tense: 'kala', overused: 'frasa klise', wordsAvg: 'purata {mean} patah perkataan (sebaran {spread})', words: '{n} patah perkataan', share: '{n} % daripada perkataan', mtld: 'MTLD {n} (lebih tinggi lebih pelbagai)', person: 'orang {p}', perK: '{n} setiap 1,000 perkataan', none: 'tiada', unmarked: 'tidak ditanda dalam bahasa Melayu', language: { en: 'bahasa Inggeris', ms: 'Bahasa Malaysia' }, first: 'pertama', second: 'kedua', third: 'ketiga', past: 'lampau', present: 'kini', mixed: 'bercampur' },
+} as const;
+
+const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(p[k] ?? ''));
+
+/** The fingerprint in plain words, one statistic a line. */
+export function fingerprintLines(fp: VoiceFingerprint, lang: Lang): string[] {
+  const l = LABELS[lang];
+  const rows: Array<[string, string]> = [
+    [l.sentences, fill(l.wordsAvg, { mean: fp.sentenceWords.mean, spread: fp.sentenceWords.spread })],
+    [l.paragraphs, fill(l.words, { n: fp.paragraphWords })],
+    [l.dialogue, fill(l.share, { n: Math.round(100 * fp.dialogueShare) })],
+    [l.vocabulary, fill(l.mtld, { n: fp.diversity })],
+    [l.openers, fp.openers.length ? fp.openers.map((o) => `"${o}"`).join(', ') : l.none],
+    [l.pov, fill(l.person, { p: l[fp.pointOfView] })],
+    [l.tense, fp.tense ? l[fp.tense] : lang === 'ms' ? l.unmarked : '-'],
+    [l.overused, fill(l.perK, { n: fp.overusedPerThousand })],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`);
+}
+
+export async function voiceCommand(file: string, opts: VoiceOptions): Promise<void> {
+  if (opts.lang !== undefined && opts.lang !== 'en' && opts.lang !== 'ms') fail(`--lang: "${opts.lang}" is not a language Karya writes; use en or ms`);
+  const asked = opts.lang as Lang | undefined;
+  const text = await voiceSampleTextOrExit(file, asked ?? 'en', '');
+  // Without --lang, the sample's own language (Malay or Indonesian read as Malay).
+  const found = detectLanguage(text).language;
+  const lang: Lang = asked ?? (found === 'ms' || found === 'id' ? 'ms' : 'en');
+  const { fingerprint } = voiceOfTextOrExit(text, lang);
+  if (opts.json) {
+    process.stdout.write(JSON.stringify({ file, lang, ...fingerprint }) + '\n');
+    return;
+  }
+  const l = LABELS[lang];
+  process.stdout.write([fill(l.title, { file, words: fingerprint.words, language: l.language[lang] }), ...fingerprintLines(fingerprint, lang)].join('\n') + '\n');
+}

@@ -1,0 +1,75 @@
+// The writer's voice on the command line: a sample file read and measured (`karya voice FILE`,
+// `karya generate --voice FILE`, a batch job's `voice:`), the phrases to avoid (`--avoid`, the brief's
+// "# Avoid" section, a job's `avoid:`), and each part's marks (⚠ drifts from your voice, overused phrases).
+import { statSync, readFileSync } from 'node:fs';
+import { IMPORT_LIMITS, ImportRefusal, VoiceError, avoidListOf, importRefusalMessage, tooLargeRefusal, voiceFromSample, voiceMessage, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
+import { readVoiceSample } from '../engine/node.js';
+import { fail } from './util.js';
+
+/** A sample file's text, or exit 2 naming what is wrong with it (no such file, too large, not a format read). */
+export async function voiceSampleTextOrExit(file: string, lang: Lang, where = ''): Promise<string> {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    return fail(`${where}--voice ${file}: ${word('noSuchFile', lang)}`);
+  }
+  try {
+    if (size > IMPORT_LIMITS.bytes) throw tooLargeRefusal(file, size);
+    return await readVoiceSample(file, readFileSync(file));
+  } catch (error) {
+    if (error instanceof ImportRefusal) return fail(`${where}--voice ${importRefusalMessage(error, lang)}`);
+    throw error;
+  }
+}
+
+/** The voice a sample gives in `lang`, or exit 2 with the catalogue's message (too short, too long, another language, not text). */
+export function voiceOfTextOrExit(text: string, lang: Lang, where = ''): Required<Pick<BookVoice, 'fingerprint' | 'exemplars'>> {
+  try {
+    return voiceFromSample(text, lang);
+  } catch (error) {
+    if (error instanceof VoiceError) return fail(`${where}${voiceMessage(error, lang)}`);
+    throw error;
+  }
+}
+
+/** The writer's phrases to avoid, checked, or exit 2 naming the limit. */
+export function avoidOrExit(raw: readonly string[], lang: Lang, where = ''): string[] {
+  try {
+    return avoidListOf(raw);
+  } catch (error) {
+    if (error instanceof VoiceError) return fail(`${where}${voiceMessage(error, lang)}`);
+    throw error;
+  }
+}
+
+/** The voice `--voice FILE` and the phrases to avoid give a book; undefined when neither is given. */
+export async function bookVoiceOrExit(opts: { voice?: string; avoid?: readonly string[] }, lang: Lang, where = ''): Promise<BookVoice | undefined> {
+  const avoid = avoidOrExit(opts.avoid ?? [], lang, where);
+  const sample = opts.voice !== undefined ? voiceOfTextOrExit(await voiceSampleTextOrExit(opts.voice, lang, where), lang, where) : undefined;
+  if (!sample && !avoid.length) return undefined;
+  return { ...(sample ?? {}), ...(avoid.length ? { avoid } : {}) };
+}
+
+/** ", drifts from your voice: sentences 2.1× longer" and ", overused phrases: 6.2 per 1,000 words" for a part's CLI line; '' when neither. */
+export function voiceMarks(outcome: Pick<StepResult, 'voice' | 'overused'>, lang: Lang): string {
+  const drifts = outcome.voice?.drifts.length ? `, ${word('voiceDrifts', lang, { notes: outcome.voice.notes.join(', ') })}` : '';
+  const o = outcome.overused;
+  const overused = o?.isMarked ? `, ${word('overusedMark', lang, { rate: o.perThousand.toFixed(1), phrases: o.phrases.slice(0, 5).map((p) => `"${p}"`).join(', ') })}` : '';
+  return drifts + overused;
+}
+
+/** True when a part is marked by its voice or its overused phrases (no ✓). */
+export function isVoiceMarked(outcome: Pick<StepResult, 'voice' | 'overused'>): boolean {
+  return (outcome.voice?.drifts.length ?? 0) > 0 || outcome.overused?.isMarked === true;
+}
+
+/** A part's voice and overused phrases as `--json` carries them. */
+export function voiceJson(outcome: Pick<StepResult, 'voice' | 'overused'>) {
+  const v = outcome.voice;
+  const o = outcome.overused;
+  return {
+    ...(v ? { voice: { distance: v.distance, drifts: v.drifts, statistics: v.statistics, notes: v.notes, fingerprint: v.fingerprint } } : {}),
+    ...(o ? { overused: { perThousand: o.perThousand, phrases: o.phrases, ...(o.avoided ? { avoided: o.avoided } : {}), marked: o.isMarked } } : {}),
+  };
+}

@@ -1,0 +1,57 @@
+// A book's voice as the book keeps it (issue #52): the fingerprint of the writer's sample, one or two of its
+// paragraphs, and the writer's phrases to avoid. Measured and used by engine/session/voice*.ts; here, with the
+// book's state, so that a saved one is read back the same way by every store.
+
+export interface VoiceFingerprint {
+  /** Words per sentence: the mean and the spread (standard deviation), to 0.1. */
+  sentenceWords: { mean: number; spread: number };
+  /** Mean words per paragraph, to 0.1. */
+  paragraphWords: number;
+  /** The share (0–1) of the words inside quotation marks. */
+  dialogueShare: number;
+  /** Vocabulary diversity: MTLD (McCarthy & Jarvis, 2010), steady across text lengths; higher is more varied. */
+  diversity: number;
+  /** The most common first words of sentences, most common first (at most 5). */
+  openers: string[];
+  /** Told from the narration's pronouns (dialogue left out). */
+  pointOfView: 'first' | 'second' | 'third';
+  /** English only, told from the narration's verbs; null in Malay (its verbs do not mark tense) or when too few verbs tell. */
+  tense: 'past' | 'present' | 'mixed' | null;
+  /** Overused phrases (engine/session/voice-overused.ts) per 1,000 words. */
+  overusedPerThousand: number;
+  words: number;
+}
+
+export interface BookVoice {
+  fingerprint?: VoiceFingerprint;
+  /** Paragraphs of the sample sent with each writing step, for its rhythm. */
+  exemplars?: string[];
+  /** The writer's own phrases to keep out of the book. */
+  avoid?: string[];
+}
+
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** A fingerprint as kept, or undefined when any statistic is missing or malformed. */
+function fingerprintOf(raw: unknown): VoiceFingerprint | undefined {
+  const f = raw as Partial<VoiceFingerprint> | null;
+  if (!f || typeof f !== 'object' || !f.sentenceWords || !isNum(f.sentenceWords.mean) || !isNum(f.sentenceWords.spread)) return undefined;
+  if (!isNum(f.paragraphWords) || !isNum(f.dialogueShare) || !isNum(f.diversity) || !isNum(f.overusedPerThousand) || !isNum(f.words)) return undefined;
+  if (f.pointOfView !== 'first' && f.pointOfView !== 'second' && f.pointOfView !== 'third') return undefined;
+  const tense = f.tense === 'past' || f.tense === 'present' || f.tense === 'mixed' ? f.tense : null;
+  const openers = Array.isArray(f.openers) ? f.openers.filter((o): o is string => typeof o === 'string').slice(0, 5) : [];
+  return { sentenceWords: { mean: f.sentenceWords.mean, spread: f.sentenceWords.spread }, paragraphWords: f.paragraphWords, dialogueShare: f.dialogueShare, diversity: f.diversity, openers, pointOfView: f.pointOfView, tense, overusedPerThousand: f.overusedPerThousand, words: f.words };
+}
+
+const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string' && s.trim() !== '') : []);
+
+/** A saved voice read back: what is well-formed kept, the rest dropped; undefined when nothing is left. */
+export function bookVoiceOf(raw: unknown): BookVoice | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const v = raw as Record<string, unknown>;
+  const fingerprint = fingerprintOf(v.fingerprint);
+  const exemplars = fingerprint ? strings(v.exemplars).slice(0, 2) : [];
+  const avoid = strings(v.avoid);
+  const voice: BookVoice = { ...(fingerprint ? { fingerprint } : {}), ...(exemplars.length ? { exemplars } : {}), ...(avoid.length ? { avoid } : {}) };
+  return Object.keys(voice).length ? voice : undefined;
+}

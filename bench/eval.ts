@@ -6,7 +6,7 @@
 // books of 12 and 40 chapters, written once with the current templates and once with a baseline version
 // (`--baseline <git ref>`, templates/ read from git), side by side. Per part it prints words against the
 // target, S_l, the language and any drift, the share already written (repeated), overused phrases per
-// 1,000 words (bench/overused.yaml) and the prompt's size; per book: S_l, the share of prose parts within
+// 1,000 words (engine/session/voice-overused-words.ts: the measure the book session marks parts with) and the prompt's size; per book: S_l, the share of prose parts within
 // ±15 % of their target, parts still short, the repeated share, overused phrases, the last chapter against
 // the first, extension calls, thread recall (facts planted in the first half still in later chapters'
 // requests), outline entries carried, the bible's size by chapter and the growth of a chapter's request,
@@ -18,17 +18,16 @@
 //                   [--generators romance] [--baseline REF|none] [--real] [--quick] [--parts] [--json]
 //   npm run eval -- --language [--json]
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import {
   BookSession, GenerationError, PromptRenderer, bibleWords, bookLengthScore, detectLanguage, parseSettings, LONG_RATIO, SHORT_RATIO,
-  inMemoryProgressStore, type ResolvedSpec, type Settings, type TemplateSources, withoutCharacterDetails,
+  inMemoryProgressStore, overusedIn, type ResolvedSpec, type Settings, type TemplateSources, withoutCharacterDetails,
 } from '../engine/index.js';
 import { loadProviders, type Provider, type TextRequest } from '../engine/node.js';
 import { lightFetch } from '../engine/node.js';
-import { yamlData } from '../engine/node.js';
 import { loadCatalog, ROOT } from '../engine/node.js';
 import { startFakeOpenAI } from '../tests/fake-openai.js';
 import { describeRequest, drifter, outlineEntry, planter, plantedFact, underWriter, type RequestInfo, type ScriptedModel } from '../tests/scripted-models.js';
@@ -143,7 +142,7 @@ interface PartRow {
   drift?: string;
   /** The share of its words already written earlier in the part or the book (engine/session/repeat.ts). */
   repeated: number;
-  /** Overused phrases (bench/overused.yaml) per 1,000 words. */
+  /** Overused phrases (engine/session/voice-overused-words.ts: the measure the book session marks parts with) per 1,000 words. */
   overused: number;
   /** o200k tokens of the part's own request (system and user). */
   promptTokens?: number;
@@ -167,7 +166,7 @@ interface BookRow {
   longParts: number;
   /** The share of the book's prose words already written earlier (word-weighted over its parts). */
   repeated?: number;
-  /** Overused phrases (bench/overused.yaml) per 1,000 words of prose. */
+  /** Overused phrases (engine/session/voice-overused-words.ts: the measure the book session marks parts with) per 1,000 words of prose. */
   overused?: number;
   /** The last chapter against the first: words and repeated share. */
   firstLast?: { firstWords: number; lastWords: number; firstRepeated: number; lastRepeated: number };
@@ -230,19 +229,6 @@ function recording(provider: Provider): { provider: Provider; sent: SentRequest[
   };
 }
 
-/** Phrases models overuse, per language (bench/overused.yaml), as whole-word patterns. */
-const OVERUSED: Record<'en' | 'ms', RegExp> = (() => {
-  const lists = yamlData(readFileSync(path.join(ROOT, 'bench', 'overused.yaml'), 'utf8')).data as Record<'en' | 'ms', string[]>;
-  const pattern = (list: string[]) => new RegExp(`(?<![\\p{L}])(?:${list.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}])`, 'giu');
-  return { en: pattern(lists.en), ms: pattern(lists.ms) };
-})();
-
-/** Overused phrases of the language per 1,000 words of `text`. */
-function overusedPer1000(text: string, lang: 'en' | 'ms'): number {
-  const n = words(text);
-  return n ? (1000 * (text.match(OVERUSED[lang])?.length ?? 0)) / n : 0;
-}
-
 const BIBLE_AT = [1, 5, 10, 20, 40];
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined);
@@ -285,7 +271,7 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
           label: result.label, words: prose, target: result.target, ...(result.score !== undefined ? { score: result.score } : {}),
           extensions: result.extensions ?? 0, continuations: result.continuations, ...(short ? { short } : {}), ...(long ? { long } : {}), found,
           ...(result.languageDrift ? { drift: result.languageDrift.found } : {}),
-          repeated: result.repeated ?? 0, overused: overusedPer1000(text, lang),
+          repeated: result.repeated ?? 0, overused: result.overused?.perThousand ?? overusedIn(text, lang).perThousand,
           ...(own ? { promptTokens: encode(`${own.request.system}\n${own.request.user}`).length } : {}),
           ...(step.kind === 'chapter' ? { chapter: step.position } : {}),
         });
@@ -507,6 +493,6 @@ function printTables(): void {
   console.log('  lang✗    prose parts kept in another language than the book\'s.   drift: parts whose first answer was in another language (asked again firmly).');
   console.log('  stopped  a step whose answer was still in another language when asked again: it fails (wrong_language) and the book stops there.');
   console.log('  rep      share of the prose words already written earlier in the part or the book (8-word runs; a part at 20 % or more is marked "repeats").');
-  console.log('  over/k   overused phrases (bench/overused.yaml, per language) per 1,000 words.   ch1/chN: the first chapter against the last: words and repeated share.');
+  console.log('  over/k   overused phrases (engine/session/voice-overused-words.ts, the measure the book session marks parts with) per 1,000 words.   ch1/chN: the first chapter against the last: words and repeated share.');
   console.log('  chK      words of the story bible shown in chapter K\'s request (last: chapter N; max: the largest).   tok: o200k tokens of a chapter\'s request; N/5: chapter N\'s over chapter 5\'s.');
 }

@@ -50,7 +50,11 @@ export interface FakeOpenAIOptions {
    * keep the usual default. `answer` and scripted replies take precedence.
    */
   writeRatio?: number | ((body: Record<string, unknown>, index: number) => number);
-  /** The sentences `writeRatio`'s prose is made of, per language (default PROSE_SENTENCES): a model with another voice, e.g. a novel's long sentences. */
+  /**
+   * The sentences `writeRatio`'s prose is made of, per language (default PROSE_SENTENCES): a model with another
+   * voice, e.g. a novel's long sentences. Each answer starts at its own place in the list and takes them as they
+   * are (no woven words: give enough sentences that an answer never comes round to its first one).
+   */
   sentences?: Readonly<Record<'en' | 'ms', readonly string[]>>;
   /**
    * Answer as a model capped at max_tokens does: an answer longer than the request's max_tokens (counted
@@ -341,7 +345,10 @@ export function asksCharacterDetails(body: Record<string, unknown>): boolean {
 /** The answer of `writeRatio`: round(ratio × the words asked) words of prose (and the character list when asked). */
 function ratioAnswer(body: Record<string, unknown>, index: number, ratio: number, sentences: Readonly<Record<'en' | 'ms', readonly string[]>> = PROSE_SENTENCES): string {
   const lang = isMalayRequest(body) ? 'ms' : 'en';
-  const text = writeProse(Math.round(ratio * askedWordsOf(body)), sentences[lang], index * PROSE_BLOCK);
+  const own = sentences !== PROSE_SENTENCES;
+  const list = sentences[lang];
+  const at = (index * 37) % list.length;
+  const text = own ? writeProse(Math.round(ratio * askedWordsOf(body)), [...list.slice(at), ...list.slice(0, at)]) : writeProse(Math.round(ratio * askedWordsOf(body)), list, index * PROSE_BLOCK);
   return asksCharacterDetails(body) ? `${text}\n\n${characterDetailsBlock(lang)}\n` : text;
 }
 

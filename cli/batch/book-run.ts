@@ -6,6 +6,7 @@ import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
   type BookSeries, type BookState, type BookView, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult, REPEATS_RATIO,
 } from '../../engine/index.js';
+import { voiceMarksOf, type VoiceMarks } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
 import { loadProviders } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
@@ -58,7 +59,7 @@ export interface StepTokens {
 export type BatchEvent =
   | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string }
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | { type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; short?: true; repeats?: true; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number }
+  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; short?: true; repeats?: true; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & VoiceMarks)
   | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
   | { type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] }
   | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
@@ -216,7 +217,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
     // A series book is told the series as of the book before it, its brief filled from it (scheduler.ts waits for that book).
     const session = book.isComplete ? null : await BookSession.open({
       spec, renderer: run.renderer, provider: run.provider, store: run.progressStore, key: job.key, settings: told?.settings ?? job.settings, totalChapters: job.totalChapters, onFinished: 'restart',
-      ...(told ? { series: told.series } : {}),
+      ...(told ? { series: told.series } : {}), ...(job.voice ? { voice: job.voice } : {}),
     });
     for (let step = session?.next() ?? null; session && step; step = session.next()) {
       if (run.signal?.aborted) return 'unfinished';
@@ -240,7 +241,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
         ...(outcome.short ? { short: true as const } : {}), ...(repeats ? { repeats: true as const } : {}), ...(outcome.target ? { target: outcome.target } : {}),
         ...(outcome.languageDrift ? { languageDrift: { expected: outcome.languageDrift.expected, found: outcome.languageDrift.found, resolved: outcome.languageDrift.isResolved } } : {}),
         tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,
-        ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps,
+        ...(outcome.budget ? { budget: outcome.budget } : {}), seconds: Number(outcome.seconds.toFixed(3)), done, steps: book.totalSteps, ...voiceMarksOf(outcome),
       });
       await rememberPart(run, session, book.totalSteps - done);
     }

@@ -5,6 +5,7 @@ import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/node.js';
 import { catalogueMessage, EXPORT_FORMATS, LANGS, minChapters, parseSettings, seriesNameOf, SeriesError, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
+import { avoidListOf, checkImportFile, decodeText, ImportRefusal, importRefusalMessage, voiceFromSample, VoiceError, voiceMessage, type BookVoice, type Lang } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../settings.js';
 import { CliExit, wholeNumber } from '../util.js';
 import { plainFsError } from '../fs-check.js';
@@ -34,6 +35,8 @@ export interface BatchJob {
   exports: readonly { format: ExportFormat; file: string }[];
   /** `series: NAME`: the series the book belongs to, and its number there (the file's jobs of that series in order, from 1). */
   series?: { name: string; number: number };
+  /** `voice: FILE` (a sample of the writer's prose, beside the jobs file) and `avoid: [phrases]`: the book's voice. */
+  voice?: BookVoice;
 }
 
 /** One problem with one job. `field` is the job field (`settings.heatLevel`, `lang`, …) or empty for the whole job. */
@@ -47,7 +50,7 @@ export interface JobIssue {
   isListed?: boolean;
 }
 
-export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series'] as const;
+export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series', 'voice', 'avoid'] as const;
 
 /** The jobs file cannot be read or parsed at all (not one job is usable). */
 export class JobsFileError extends Error {
@@ -199,6 +202,10 @@ interface JobShape {
   formats: ExportFormat[];
   /** The series the book belongs to (its name tidied). */
   series?: string;
+  /** The voice sample's path as given (read once the book's language is known). */
+  voice?: string;
+  /** The writer's phrases to avoid, checked. */
+  avoid?: string[];
 }
 
 /** Check the fields of one job (not its settings); every problem goes to `add`. */
@@ -239,10 +246,11 @@ function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue)
   else if (typeof o.out === 'string') checkOutName(o.out.trim(), (message) => add('out', message));
   const formats = checkFormats(o.formats, spec, add);
   const series = checkSeries(o.series, spec, add);
+  const voice = checkVoiceFields(o, spec, add);
   if (!spec || !settings) return undefined;
   return {
     ...(id !== undefined ? { id } : {}), spec, settings, ...(lang ? { lang } : {}), ...(chapters ? { chapters } : {}),
-    ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}), formats, ...(series ? { series } : {}),
+    ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}), formats, ...(series ? { series } : {}), ...voice,
   };
 }
 
@@ -264,6 +272,53 @@ function checkSeries(value: unknown, spec: ResolvedSpec | undefined, add: AddIss
     add('series', catalogueMessage(error.code, 'en', Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]))).replace(/^series: /, ''));
     return undefined;
   }
+}
+
+/** `voice: FILE` (a path) and `avoid: [phrases]` (or one phrase): only books have a voice. */
+function checkVoiceFields(o: Record<string, unknown>, spec: ResolvedSpec | undefined, add: AddIssue): { voice?: string; avoid?: string[] } {
+  if (o.voice === undefined && o.avoid === undefined) return {};
+  if (spec && spec.kind !== 'book') {
+    add(o.voice !== undefined ? 'voice' : 'avoid', `${spec.id} writes a single piece; only books have a voice`);
+    return {};
+  }
+  const out: { voice?: string; avoid?: string[] } = {};
+  if (o.voice !== undefined && (typeof o.voice !== 'string' || !o.voice.trim())) add('voice', 'must be the path of a sample of your prose (.txt or .md)');
+  else if (typeof o.voice === 'string') out.voice = o.voice.trim();
+  if (o.avoid !== undefined) {
+    const list = Array.isArray(o.avoid) ? o.avoid : [o.avoid];
+    if (!list.every((p) => typeof p === 'string')) add('avoid', 'must be a phrase or a list of phrases');
+    else {
+      try {
+        out.avoid = avoidListOf(list as string[]);
+      } catch (error) {
+        if (!(error instanceof VoiceError)) throw error;
+        add('avoid', voiceMessage(error, 'en').replace(/^avoid: /, ''));
+      }
+    }
+  }
+  return out;
+}
+
+/** A job's voice sample read beside the jobs file and measured in the book's language (text or Markdown); an issue says why not. */
+function voiceOfJob(shape: JobShape, lang: Lang, jobsFile: string, add: AddIssue): BookVoice | undefined | null {
+  let sample: Required<Pick<BookVoice, 'fingerprint' | 'exemplars'>> | undefined;
+  if (shape.voice !== undefined) {
+    const file = path.resolve(path.dirname(jobsFile), shape.voice);
+    try {
+      const bytes = readFileSync(file);
+      const format = checkImportFile(file, bytes);
+      if (format !== 'text' && format !== 'markdown') throw new ImportRefusal('import_unknown_format', { file: shape.voice });
+      sample = voiceFromSample(decodeText(bytes).text, lang);
+    } catch (error) {
+      if (error instanceof VoiceError) add('voice', voiceMessage(error, 'en').replace(/^voice: /, ''));
+      else if (error instanceof ImportRefusal) add('voice', `${shape.voice}: give the sample as a .txt or .md file (${importRefusalMessage(error, 'en')})`);
+      else if ((error as NodeJS.ErrnoException).code === 'ENOENT') add('voice', `${shape.voice}: no such file (paths are read beside the jobs file)`);
+      else throw error;
+      return null;
+    }
+  }
+  const voice: BookVoice = { ...(sample ?? {}), ...(shape.avoid?.length ? { avoid: shape.avoid } : {}) };
+  return Object.keys(voice).length ? voice : undefined;
 }
 
 /** `formats: [epub, pdf]` (or one name): the formats a book is written in besides its Markdown file. */
@@ -406,7 +461,12 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
       seriesSoFar.set(shape.series, { count, lang, first: held?.first ?? label });
       series = { name: shape.series, number: count };
     }
-    jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports, ...(series ? { series } : {}) });
+    const voice = voiceOfJob(shape, startBook({ spec, settings: checked.settings, totalChapters }).lang, opts.file, add);
+    if (voice === null) {
+      reject();
+      continue;
+    }
+    jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports, ...(series ? { series } : {}), ...(voice ? { voice } : {}) });
   }
   return { jobs, issues };
 }

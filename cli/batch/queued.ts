@@ -242,7 +242,7 @@ async function seriesChains(
   for (const item of toQueue) if (isWaiting(item.job)) held.set(item.job.key, item);
   const langOf = (job: BatchJob) => startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang;
   const dataOf = async (job: BatchJob): Promise<BatchBookJob> => {
-    const base = { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile };
+    const base = { batchId, key: job.key, name: job.name, index: job.index, generatorId: job.spec.id, settings: job.settings, totalChapters: job.totalChapters, out: job.outFile, ...(job.voice ? { voice: job.voice } : {}) };
     if (!job.series || !series || !input.catalog || job.spec.kind !== 'book') return base;
     const told = await batchSeriesBook(series, input.catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: langOf(job) });
     return { ...base, settings: told.settings, series: told.series };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { count, formatSeconds } from './plan.js';
+import type { VoiceMarks } from '../../engine/index.js';
 
 /** The events --json prints (step_started and rate_limited are for the progress display only). */
 export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ type: 'summary'; exitCode: number } & BatchResult);
@@ -124,11 +125,11 @@ export class HumanProgress {
           if (b) {
             b.isBusy = false;
             b.lastActive = Date.now();
-            b.bar.update(event.done, { name: pad(event.job), step: `${event.step} ${event.short ? '⚠ short' : event.repeats ? '⚠ repeats' : '✓'}` });
+            b.bar.update(event.done, { name: pad(event.job), step: `${event.step} ${event.short ? '⚠ short' : event.repeats ? '⚠ repeats' : event.voiceDrifts ? '⚠ voice' : event.overused ? '⚠ overused' : '✓'}` });
           }
         } else {
           const w = String(this.total).length;
-          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${plural(event.words, 'word')}`}${event.short ? ` (short: target ${event.target})` : ''}${event.repeats ? ' (repeats)' : ''}${tokens} · ${event.seconds.toFixed(1)} s`);
+          this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${plural(event.words, 'word')}`}${event.short ? ` (short: target ${event.target})` : ''}${event.repeats ? ' (repeats)' : ''}${voiceNote(event)}${tokens} · ${event.seconds.toFixed(1)} s`);
         }
         return;
       }
@@ -219,4 +220,9 @@ function pad(name: string): string {
 
 function plural(n: number, word: string): string {
   return `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** " (drifts from your voice: …)" and " (overused phrases: 6.2 per 1,000 words)" for a step's line; '' when neither. */
+function voiceNote(event: VoiceMarks): string {
+  return `${event.voiceDrifts ? ` (drifts from your voice: ${event.voiceDrifts.join(', ')})` : ''}${event.overused ? ` (overused phrases: ${event.overused.perThousand.toFixed(1)} per 1,000 words: ${event.overused.phrases.slice(0, 4).map((p) => `"${p}"`).join(', ')})` : ''}`;
 }

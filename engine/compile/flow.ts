@@ -68,6 +68,8 @@ export interface BookSeries {
   readonly number: number;
   /** '' for the first book. */
   readonly bible: string;
+  /** The voice of the series (its most recent earlier book's): a book of it without a voice of its own takes it. */
+  readonly voice?: BookVoice;
 }
 
 /** One finding of the model audit of continuity: what contradicts the bible, and the part that established it. */

@@ -11,6 +11,9 @@ import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS
 import { ApiErrorBodySchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { BookViewSchema, LabelledStepSchema, ProgressSchema } from '../session/view-schema.js';
 
+/** The longest voice sample sent (10,000 words of prose are well under it). */
+export const MAX_VOICE_SAMPLE_CHARS = 90_000;
+
 const Lang = z.enum(['en', 'ms']);
 
 // The book view's schema is the session's (engine/session/view-schema.ts: the session builds the view).
@@ -156,7 +159,12 @@ export type WriteMoreResponse = z.infer<typeof WriteMoreResponseSchema>;
  * POST /api/progress/:bookType/rewrite: a written part written again, with the writer's note or
  * none, charged as a step (refunded when it fails); the text it replaces is kept as a version.
  */
-export const RewriteBodySchema = z.strictObject({ part: StepRefSchema, note: WriterTextSchema.max(MAX_REWRITE_NOTE_CHARS).optional() });
+export const RewriteBodySchema = z.strictObject({
+  part: StepRefSchema,
+  note: WriterTextSchema.max(MAX_REWRITE_NOTE_CHARS).optional(),
+  /** Write it again toward the book's voice: the voice guidance, with what drifted named (409 `voice_missing` for a book with no sample). */
+  toward_voice: z.boolean().optional(),
+});
 export type RewriteBody = z.input<typeof RewriteBodySchema>;
 /** The book after the rewrite, the part's words, the version number the previous text was kept as, and the credits left. */
 export const RewriteResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), kept_version: z.number().int(), credits_available: z.number() });
@@ -181,6 +189,19 @@ export const RestoreVersionBodySchema = z.strictObject({ part: StepRefSchema, ve
 export type RestoreVersionBody = z.input<typeof RestoreVersionBodySchema>;
 export const RestoreVersionResponseSchema = z.strictObject({ book: BookViewSchema, kept_version: z.number().int() });
 export type RestoreVersionResponse = z.infer<typeof RestoreVersionResponseSchema>;
+
+/**
+ * PUT /api/progress/:bookType/voice: the book's voice. `sample` (300 to 10,000 words of the writer's own prose)
+ * is measured and kept as the voice's fingerprint with one or two of its paragraphs; `null` removes it; absent,
+ * the fingerprint stays. `avoid` replaces the writer's phrases to keep out (at most 40 of 80 characters). Free.
+ */
+export const VoiceBodySchema = z.strictObject({
+  sample: WriterTextSchema.max(MAX_VOICE_SAMPLE_CHARS).nullable().optional(),
+  avoid: z.array(WriterTextSchema.max(200)).max(200).optional(),
+});
+export type VoiceBody = z.input<typeof VoiceBodySchema>;
+export const VoiceResponseSchema = z.strictObject({ book: BookViewSchema });
+export type VoiceResponse = z.infer<typeof VoiceResponseSchema>;
 
 /** The story bible edited by hand (all but the premise and planned ending, which come from the outline). */
 export const BibleEditBodySchema = z.strictObject({ text: WriterTextSchema.max(MAX_BIBLE_CHARS * 2) });

@@ -84,6 +84,7 @@ export const ROUTES = {
   'DELETE /progress/:bookType/drafts/:position': { params: drafts.PartDraftParamsSchema, response: MessageResponseSchema },
   'PUT /progress/:bookType/bible': { params: books.BookTypeParamsSchema, body: books.BibleEditBodySchema, response: books.BibleEditResponseSchema },
   'PUT /progress/:bookType/continuity/intended': { params: books.BookTypeParamsSchema, body: books.IntendedFindingBodySchema, response: books.BibleEditResponseSchema },
+  'PUT /progress/:bookType/voice': { params: books.BookTypeParamsSchema, body: books.VoiceBodySchema, response: books.VoiceResponseSchema },
   'POST /progress/:bookType/bible/update': { params: books.BookTypeParamsSchema, response: books.BibleUpdateResponseSchema },
   'DELETE /progress/:bookType': { params: books.BookTypeParamsSchema, response: MessageResponseSchema },
   'GET /books': { response: books.MyBooksResponseSchema },

@@ -22,5 +22,6 @@ export { bookSeries, changesFor, hasSeriesBible, isSeriesLabel, openThreadsOf, s
 export { fingerprintOf, voiceFromSample, mtld, MIN_SAMPLE_WORDS, MAX_SAMPLE_WORDS, MIN_PART_WORDS, EXEMPLAR_WORDS } from './voice.js';
 export { VoiceError, voiceMessage, type VoiceErrorCode } from './voice-error.js';
 export { overusedIn, isOverused, avoidListOf, phrasesToAvoid, OVERUSED_BAND, MAX_AVOID, MAX_AVOID_CHARS, type OverusedMeasure } from './voice-overused.js';
+export { voiceMarksOf, type VoiceMarks } from './voice-measure.js';
 export { partVoiceOf, partOverusedOf, towardVoiceNote, driftNote, statisticsOf, BANDS, type PartVoice, type VoiceStatistic } from './voice-measure.js';
 export { voiceGuidanceOf, withoutExemplars } from './voice-guidance.js';

@@ -74,7 +74,9 @@ export function seriesAsOf(books: readonly SeriesBook[], upTo: number, lang: Lan
 /** What book `number` of a series is told of the books before it, as the book's state carries it. */
 export function bookSeries(name: string, number: number, books: readonly SeriesBook[], lang: Lang): BookSeries {
   const before = toldBefore(books, number, lang);
-  return { name, number, bible: hasSeriesBible({ name, number, before }) ? renderBible(before, lang, { omit: ['premise', 'ending', 'replaced'] }) : '' };
+  // A series keeps its voice: the most recent earlier book's, for a book that has none of its own.
+  const voice = [...books].filter((b) => b.number < number && b.state.voice).sort((a, b) => b.number - a.number)[0]?.state.voice;
+  return { name, number, bible: hasSeriesBible({ name, number, before }) ? renderBible(before, lang, { omit: ['premise', 'ending', 'replaced'] }) : '', ...(voice ? { voice } : {}) };
 }
 
 /**

@@ -77,7 +77,9 @@ export class BookSession {
   static async open(input: OpenSessionInput): Promise<BookSession> {
     const session = await BookSession.opened(input);
     if (input.series) session.current = { ...session.current, series: input.series };
+    // A voice given now replaces the book's; a series book without one keeps its series' voice (saved with its next step).
     if (input.voice) await session.setVoice(input.voice);
+    else if (!session.current.voice && session.current.series?.voice) session.current = { ...session.current, voice: session.current.series.voice };
     return session;
   }
 

@@ -10,7 +10,7 @@ import { isOverused, overusedIn, type OverusedMeasure } from './voice-overused.j
 export type VoiceStatistic = 'sentenceWords' | 'paragraphWords' | 'dialogueShare' | 'diversity' | 'pointOfView' | 'tense';
 
 /** How far a part may stray from the voice before it drifts: a ratio for lengths and diversity, a difference for dialogue. */
-export const BANDS = { sentenceWords: 1.5, paragraphWords: 2, dialogueShare: 0.2, diversity: 1.4 } as const;
+export const BANDS = { sentenceWords: 1.5, paragraphWords: 2.5, dialogueShare: 0.2, diversity: 1.6 } as const;
 
 export interface PartVoice {
   /** The mean of the per-statistic distances, to 0.01 (1: at the edge of the band). */
@@ -117,4 +117,17 @@ export function towardVoiceNote(state: BookState, position: number, note?: strin
     ...(note?.trim() ? [note.trim()] : []),
   ];
   return lines.join(' ');
+}
+
+/** A prose part's marks as progress events carry them (batch, the queue's notices): the drifts in words and the overused phrases when they mark it. */
+export interface VoiceMarks {
+  voiceDrifts?: string[];
+  overused?: { perThousand: number; phrases: string[] };
+}
+
+export function voiceMarksOf(outcome: { voice?: PartVoice; overused?: OverusedMeasure & { isMarked: boolean } }): VoiceMarks {
+  return {
+    ...(outcome.voice?.drifts.length ? { voiceDrifts: outcome.voice.notes } : {}),
+    ...(outcome.overused?.isMarked ? { overused: { perThousand: outcome.overused.perThousand, phrases: outcome.overused.phrases.slice(0, 8) } } : {}),
+  };
 }

@@ -25,7 +25,7 @@ import {
   BookSession, GenerationError, planSteps, stepKey, type BookSeries, type Settings, type Step,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
-import { sleep } from '../../engine/index.js';
+import { sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import type { Database } from '../store/schema.js';
 import { postgresBookStore } from '../store/postgres/books.js';
@@ -52,12 +52,14 @@ export interface BatchBookJob {
   out: string;
   /** A series book: its place and the series as of the book before it (sent once that book is done). */
   series?: BookSeries;
+  /** The writer's voice and phrases to avoid (a job's `voice:` and `avoid:`). */
+  voice?: BookVoice;
 }
 
 /** What workers tell the waiting command (a subset of the batch's progress events). */
 export type BatchNotice =
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | { type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; tokens: { prompt: number; completion: number; total: number } | null; seconds: number; done: number; steps: number }
+  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; tokens: { prompt: number; completion: number; total: number } | null; seconds: number; done: number; steps: number } & VoiceMarks)
   | { type: 'step_retry'; job: string; index: number; step: string; code: GenerationError['code']; status?: number; attempt: number; waitSeconds: number }
   | { type: 'book_done'; job: string; key: string }
   | { type: 'book_failed'; job: string; key: string; step: string; code: string; message: string; status?: number };
@@ -263,7 +265,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
   // progress, so that no read of its own waits between two steps.
   let isRunning = true;
   const store = postgresBookStore(saves, BATCH_OWNER);
-  const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings, totalChapters: data.totalChapters, onFinished: 'keep', ...(data.series ? { series: data.series } : {}) });
+  const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider, store, key: data.key, settings: data.settings, totalChapters: data.totalChapters, onFinished: 'keep', ...(data.series ? { series: data.series } : {}), ...(data.voice ? { voice: data.voice } : {}) });
   const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
   for (let isFirst = true; ; isFirst = false) {
     const step = session.next();
@@ -299,6 +301,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     const notice: BatchNotice = {
       type: 'step_done', job: data.name, index: data.index, step: label, kind: step.kind, words: result.words, complete: result.isComplete,
       tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null, seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps,
+      ...voiceMarksOf(result),
     };
     // The book's progress, its notice and whether the batch still runs, in one statement, sent while the
     // memory update's call runs (awaited after it: a failure fails the job as before).

@@ -2,6 +2,8 @@
 // as chapters with the writer's notes (PUT …/outline), the story bible (PUT …/bible), and the bible's
 // update tried again (POST …/bible/update, uncharged).
 import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, progress, withIntended, type BookState } from '../../../engine/index.js';
+import { avoidListOf, voiceFromSample, VoiceError, voiceMessage, type BookVoice } from '../../../engine/index.js';
+import type { VoiceBody } from '../../../engine/contract/index.js';
 import { failureOf, takeGenerationToken, userProgress } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../http/errors.js';
@@ -82,6 +84,26 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     });
   });
 
+  // The book's voice: a sample measured (its fingerprint and one or two paragraphs kept), removed, and the
+  // writer's phrases to avoid. Free: nothing is written. A sample that cannot be measured is refused, naming
+  // the limit, and nothing is saved.
+  router.on('PUT /progress/:bookType/voice', async (req, res) => {
+    const body = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      let voice: BookVoice | undefined;
+      try {
+        voice = voiceOfBody(state, body);
+      } catch (error) {
+        if (!(error instanceof VoiceError)) throw error;
+        const message = voiceMessage(error, lang);
+        throw new ApiError(400, error.code, message, { [error.code.startsWith('avoid') ? 'avoid' : 'sample']: message });
+      }
+      if (!(await repos.books.saveVoice({ userId, key: bookType, voice }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+      const { voice: _old, ...rest } = state;
+      res.json({ book: bookView(spec, voice ? { ...rest, voice } : rest) });
+    });
+  });
+
   // The story bible's update tried again: the parts it has not taken in (their update failed, did not fit
   // the model's window, or an edit marked them to be re-derived) are read again, as before the next step:
   // part of the steps (and edits) that marked them, so nothing is charged. Only for a book with such a part:
@@ -113,4 +135,12 @@ function bibleChanges(before: string, after: string): { added: string[]; removed
   const old = new Set(entries(before));
   const now = new Set(entries(after));
   return { added: [...now].filter((l) => !old.has(l)), removed: [...old].filter((l) => !now.has(l)) };
+}
+
+/** The voice a PUT …/voice body gives the book: a new sample measured, `null` removing it, the phrases to avoid replaced (VoiceError when refused). */
+function voiceOfBody(state: BookState, body: VoiceBody): BookVoice | undefined {
+  const sample = body.sample === undefined ? { fingerprint: state.voice?.fingerprint, exemplars: state.voice?.exemplars } : body.sample === null ? {} : voiceFromSample(body.sample, state.lang);
+  const avoid = body.avoid !== undefined ? avoidListOf(body.avoid) : state.voice?.avoid ?? [];
+  const voice: BookVoice = { ...(sample.fingerprint ? { fingerprint: sample.fingerprint, exemplars: sample.exemplars ?? [] } : {}), ...(avoid.length ? { avoid } : {}) };
+  return Object.keys(voice).length ? voice : undefined;
 }

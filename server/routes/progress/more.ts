@@ -2,6 +2,7 @@
 // a rewrite with a note or written again (POST …/rewrite), and the passage tools (POST …/passage, kept in
 // place by POST …/passage/keep).
 import { bookView, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, rewritePart, stepKey, updateBible, withoutAuthoredPart } from '../../../engine/index.js';
+import { towardVoiceNote, VoiceError, voiceMessage, type BookState, type Lang } from '../../../engine/index.js';
 import { failureOf } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError, errorBody } from '../../http/errors.js';
@@ -41,7 +42,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
-      const note = body.note?.trim() ?? '';
+      // "Rewrite toward my voice": the writer's note (if any) after what drifted, with the voice guidance every prose step gets.
+      const note = body.toward_voice ? towardVoiceOrRefuse(state, position, body.note, lang) : body.note?.trim() ?? '';
       const step = `rewrite:${label}`;
       await charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
         const done = await rewritePart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal, ...(note ? { note } : {}) });
@@ -113,4 +115,14 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       }
     });
   });
+}
+
+/** The note of a rewrite toward the book's voice; 409 `voice_missing` for a book with no voice sample. */
+function towardVoiceOrRefuse(state: BookState, position: number, note: string | undefined, lang: Lang): string {
+  try {
+    return towardVoiceNote(state, position, note);
+  } catch (error) {
+    if (error instanceof VoiceError) throw new ApiError(409, error.code, voiceMessage(error, lang));
+    throw error;
+  }
 }

@@ -61,8 +61,8 @@ const languageAccuracy: ClassAccuracy[] = sampleAccuracy();
 function printLanguageSample(wrong: boolean): void {
   console.log('Language check on its labelled sample (tests/fixtures/language/; real news measured separately, see engine/session/language.ts):');
   for (const c of languageAccuracy) {
-    console.log(`  ${c.label.padEnd(9)} ${`${c.right}/${c.total}`.padStart(6)}  ${(100 * c.accuracy).toFixed(1).padStart(5)} %  ${c.about}`);
-    if (wrong) for (const w of c.wrong) console.log(`            told ${w.found ?? 'nothing'} (${w.kind}): ${w.text}…`);
+    console.log(`  ${c.label.padEnd(12)} ${`${c.right}/${c.total}`.padStart(6)}  ${(100 * c.accuracy).toFixed(1).padStart(5)} %  ${c.about}`);
+    if (wrong) for (const w of c.wrong) console.log(`               told ${w.found ?? 'nothing'} (${w.kind}): ${w.text}…`);
   }
 }
 

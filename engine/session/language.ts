@@ -1,5 +1,6 @@
 // The language an answer is written in: English, Malaysian Malay (Bahasa Malaysia) or Indonesian, told
-// from word lists in one pass over the words (a 1,500-word chapter in well under a millisecond).
+// from word lists in one pass over the words (a 1,500-word chapter in about 2 ms on this machine, npm run
+// bench:language).
 //
 // English from Malay/Indonesian: each sentence votes by its function words (the, and, of… against yang,
 // dan, di…), weighted by its words; the share of the judged words in English sentences is the answer's
@@ -8,15 +9,20 @@
 //
 // Malaysian Malay from Indonesian: weighted markers, counted outside the English sentences: spellings and
 // words that differ (kerana/karena, bahawa/bahwa, sahaja/saja, mahu/mau, wang/uang, kereta/mobil,
-// boleh/bisa, universiti/universitas, kualiti/kualitas, polis/polisi, Ogos/Agustus, Isnin/Senin…),
-// vocabulary of each press (kerajaan/pemerintah, syarikat/perusahaan, peratus/persen, bilion/miliar,
-// mangsa/korban, kemalangan/kecelakaan, mahkamah/pengadilan, Kapolres, WIB, Rp…), the -iti/-itas
-// endings, number formats (1,391 against 1.010 and 5,9 persen), Indonesian colloquial particles (nggak,
-// banget, sih, dong…) and Malaysian ones (nak, tak, je, jom…). Words the two share, or that mean
-// something else across the strait (pejabat: an office in Malaysia, an official in Indonesia), are no
-// markers. Indonesian needs a word or form Malaysian Malay does not use (weight 1 or more: saat, setelah,
-// harus… alone never make a Malay poem Indonesian) and evidence outweighing the Malaysian by ID_MARGIN;
-// otherwise Malay.
+// boleh/bisa, universiti/universitas, kualiti/kualitas, polis/polisi, Ogos/Agustus, Isnin/Senin,
+// kewangan/keuangan, rosak/rusak, sedar/sadar, kelab/klub, rekod/rekor, Eropah/Eropa…), vocabulary of each
+// press (kerajaan/pemerintah, syarikat/perusahaan, peratus/persen, bilion/miliar, mangsa/korban,
+// kemalangan/kecelakaan, mahkamah/pengadilan, suruhanjaya/komisi, Kapolres, Kemenkes, WIB, Rp…), the
+// verbs of saying after a quote (ujarnya, tuturnya, kata dia; dilaporkan berkata), the -iti/-itas
+// endings, number and clock formats (1,391 against 1.010, 5,9 persen and pukul 14.30), datelines
+// (KOMPAS.com, Bernama), Indonesian colloquial particles (nggak, banget, sih, dong…) and Malaysian ones
+// (nak, tak, je, jom…). Words the two share, or that mean something else across the strait (pejabat: an
+// office in Malaysia, an official in Indonesia; menewaskan: to kill in Indonesian news, to beat in
+// Malaysian sport), are no markers or weigh little. Indonesian needs a word or form Malaysian Malay does
+// not use (weight 1 or more: saat, setelah, harus… alone never make a Malay poem Indonesian) and evidence
+// outweighing the Malaysian by ID_MARGIN; otherwise Malay. A text under MIN_JUDGED_WORDS gets no verdict,
+// except a sentence of MIN_FIRM_SHORT_WORDS or more whose firm Indonesian markers outweigh the Malaysian by
+// FIRM_SHORT_MARKERS (and one with no function word at all by FIRM_UNJUDGED_MARKERS).
 //
 // Libraries were measured first, on real news a few sentences at a time (71 Malaysian and 240 Indonesian
 // samples from the Malaysian and Indonesian press, read for the measure and not kept here):
@@ -30,8 +36,25 @@
 // library is used: these markers do better on their own (Malay 71/71, Indonesian 430/440 on the same
 // sources, those 240 included). On real text read only after they were written: Malaysian news 66/66; Indonesian 3-sentence
 // chunks of another corpus 134/137, other news pages 13/14, and 632/672 on short 2005 feature passages of
-// one to three sentences (95.4 % of those with three). The labelled sample in tests/fixtures/language/ is
-// what the tests hold them to (npm run eval -- --language prints it).
+// one to three sentences (95.4 % of those with three). (Those figures are from before the single-sentence
+// work below and were not measured again: their sources are not kept.)
+//
+// Single sentences (issue #52), before → after the news vocabulary and the short-text rules, counting an
+// Indonesian sentence right when refused for a Malay request and a Malaysian one when kept:
+// - written for it (tests/fixtures/language/*-sentences.txt): Indonesian tuned on 45/57 → 57/57, held out
+//   20/26 → 23/26; Malaysian tuned on 57/57 → 57/57, held out 26/26 → 26/26;
+// - real Indonesian news, sentences of 12 words or more: 2005 Kompas passages 1666/2105 → 1801/2105 (86 %),
+//   2024 Detik and CNN Indonesia 37/44 → 41/44 (both looked at while tuning); held out, Antara-style
+//   sentences 581/727 → 608/727 (84 %);
+// - real Indonesian news, sentences of 6 to 11 words: no verdict before; now 232/550, held out 26/73;
+// - real Malaysian news sentences: 853/855 → 853/855 kept; held out 52/52 → 52/52;
+// - real Indonesian passages of 1 to 3 sentences 1204/1295 → 1240/1295; held out, 3 sentences 262/266 →
+//   266/266; real Malaysian news, 3 sentences, 210/210 → 210/210
+// (real text from public corpora, read for the measure and not kept here). Short of 95 % on real single
+// Indonesian sentences: most of those missed hold no word or form the two standards write differently (a
+// sentence on comets, or "Namun ada beberapa nama besar yang cukup menarik perhatian"), and lowering
+// the bar for the mild words would refuse Malay chapters. The labelled sample in tests/fixtures/language/
+// is what the tests hold them to (npm run eval -- --language prints it).
 import type { Lang } from '../spec/types.js';
 import { ENGLISH, MALAYIC, MARKERS, PHRASE_STARTS, wordSet as set } from './language-words.js';
 
@@ -76,9 +99,9 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   [/\bRp ?\d/g, -3],
   [/\bRM ?\d/g, 3],
   [/\bSdn\.? Bhd\b/g, 3],
-  [/\bPT [A-Z]/g, -2],
+  [/\b(?:PT|CV) [A-Z]/g, -2],
   [/\bTbk\b/g, -3],
-  [/(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d,]|\.\d)/g, -1],
+  [/(?<![\d.,]|RM ?)\d{1,3}(?:\.\d{3})+(?![\d,]|\.\d| ?(?:peratus|bilion|trilion|juta|saat|%))/g, -2],
   [/(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d.]|,\d)/g, 1],
   [/(?<![\d.,])\d+,\d{1,2}(?![\d,])(?= ?(?:persen|%|juta|miliar|triliun|meter|kilometer|km|kg|ton|hektare))/g, -2],
   [/(?<![\d.,])\d+\.\d{1,2}(?![\d.])(?= ?(?:peratus|%|juta|bilion|trilion))/g, 1],
@@ -87,6 +110,11 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [
   [/\(Bernama\)/g, 3],
   [/\bMinggu (?:pagi|siang|sore|malam)\b/g, -3],
   [/\bKepala (?:[A-Z]|[a-z]+ [A-Z])/g, -2],
+  // The clock: Indonesian news writes 14.30 or 10.07 WIB, the Malaysian press 2.30 petang, 10 pagi.
+  [/\b(?:pukul|jam) (?:1[3-9]|2[0-3])[.:]\d{2}\b/g, -2],
+  [/\bpukul \d{1,2}[.:]\d{2}\b(?! ?(?:pagi|petang|malam|tengah|subuh|waktu|WIB|WITA|WIT))/g, -1],
+  // Datelines of the Indonesian press ("JAKARTA, KOMPAS.com -", "Tabanan, Kompas -", "Jakarta (ANTARA) -").
+  [/\b(?:KOMPAS\.com|Kompas\.com|Kompas\.id|TEMPO\.CO|Tempo\.co|Liputan6\.com|detik(?:com|news|finance|sport|inet|health)|CNNIndonesia\.com|Tribunnews\.com)\b|, Kompas [-–]|\(ANTARA\) [-–]/g, -3],
 ];
 
 /** Indonesian when its markers outweigh the Malaysian ones by this much (and one is a firm one); otherwise Malay. */
@@ -96,6 +124,19 @@ export const ID_MARGIN = 1;
  * answer, a list of keywords or names (no function words at all) are never asked again.
  */
 const MIN_JUDGED_WORDS = 12;
+/**
+ * A shorter text (a news sentence of MIN_FIRM_SHORT_WORDS to 11 words) is still Indonesian when its firm
+ * Indonesian markers weigh this much (a word or form the Malaysian press does not use) and outweigh the
+ * Malaysian ones by as much: "Dengan suntikan dana itu, kini valuasi xAI mencapai USD 40 miliar." A title,
+ * a name or a one-line Malay reply has no such marker.
+ */
+const FIRM_SHORT_MARKERS = 3;
+const MIN_FIRM_SHORT_WORDS = 6;
+/**
+ * A text with no function word of either side (a list of nouns, a dateline sentence) is Indonesian only on
+ * two firm markers this heavy: one could be an English word (film, bus) in a list of keywords.
+ */
+const FIRM_UNJUDGED_MARKERS = 6;
 /**
  * The share of another language's judged words above which an answer is in that language for a request
  * in the other: a Malay answer with more than a quarter of its sentences in English is English-drifted
@@ -118,8 +159,15 @@ function unitsOf(text: string): string[] {
   return text.split(/(?<=[.!?…])["”’)\]]*\s+|\n+/u);
 }
 
+/** The weight of the markers found so far: Malaysian, Indonesian, and of the Indonesian the firm ones (weight 1 or more). */
+interface MarkerSums {
+  ms: number;
+  id: number;
+  idStrong: number;
+}
+
 /** The weight of the markers in a run of words: positive Malaysian, negative Indonesian. */
-function addMarkers(words: readonly string[], sums: { ms: number; id: number; idStrong: number }): void {
+function addMarkers(words: readonly string[], sums: MarkerSums): void {
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     let weight: number | undefined;
@@ -133,7 +181,7 @@ function addMarkers(words: readonly string[], sums: { ms: number; id: number; id
       weight = MARKERS.get(word);
       if (weight === undefined) {
         const stem = stemOf(word);
-        weight = (stem !== word ? MARKERS.get(stem) : undefined) ?? suffixWeight(stem);
+        weight = (stem !== word ? MARKERS.get(stem) : undefined) ?? reduplicatedWeight(stem) ?? suffixWeight(stem);
       }
     }
     if (weight > 0) sums.ms += weight;
@@ -149,6 +197,13 @@ function addMarkers(words: readonly string[], sums: { ms: number; id: number; id
 function stemOf(word: string): string {
   if (word.length < 6) return word;
   return word.endsWith('nya') || word.endsWith('lah') || word.endsWith('kah') || word.endsWith('pun') ? word.slice(0, -3) : word;
+}
+
+/** A reduplicated word weighs as its base (hewan-hewan as hewan, kedai-kedai as kedai); undefined for others. */
+function reduplicatedWeight(word: string): number | undefined {
+  const dash = word.indexOf('-');
+  if (dash < 3 || word.slice(dash + 1) !== word.slice(0, dash)) return undefined;
+  return MARKERS.get(word.slice(0, dash));
 }
 
 /** -iti (universiti, kualiti) is Malaysian and -itas (universitas, kualitas) Indonesian, for words not in MARKERS. */
@@ -169,7 +224,7 @@ export function detectLanguage(text: string): LanguageVerdict {
   // Sentences with no function word of either side (a headline, a line of names and nouns): their words
   // go to the side the judged sentences are on, once those are counted.
   let neutral = 0;
-  const sums = { ms: 0, id: 0, idStrong: 0 };
+  const sums: MarkerSums = { ms: 0, id: 0, idStrong: 0 };
   for (const unit of unitsOf(text)) {
     const tokens: string[] = [];
     const words: string[] = [];
@@ -193,10 +248,6 @@ export function detectLanguage(text: string): LanguageVerdict {
     else if (enHits === 0 && malayHits === 0 && words.length >= 3) neutral += words.length;
     if (!(enHits > malayHits)) addMarkers(words, sums);
   }
-  if (en + malay > 0) {
-    if (en >= malay) en += neutral;
-    else malay += neutral;
-  }
   for (const [pattern, weight] of PATTERNS) {
     const found = text.match(pattern)?.length ?? 0;
     if (weight > 0) sums.ms += found * weight;
@@ -205,13 +256,27 @@ export function detectLanguage(text: string): LanguageVerdict {
       sums.idStrong -= found * weight;
     }
   }
+  return verdictOf(en, malay, neutral, sums);
+}
+
+/** The verdict from the words judged English and Malay, those of neither side, and the markers (detectLanguage's last step). */
+function verdictOf(en: number, malay: number, neutral: number, sums: MarkerSums): LanguageVerdict {
   const markers = { ms: sums.ms, id: sums.id };
   // Indonesian needs firm evidence (markers of weight 1 or more adding up to 2, or a clear lead of the
   // mild ones), not only words Malaysian Malay uses less (saat, setelah, harus…), and more evidence than
   // the Malaysian markers.
   const isIndonesian = (sums.idStrong >= 2 || markers.id >= markers.ms + 3) && markers.id >= markers.ms + ID_MARGIN;
+  const firmBy = (weight: number) => isIndonesian && sums.idStrong >= weight && markers.id >= markers.ms + weight;
+  // Sentences with no function word of either side go to the side the judged sentences are on; when none
+  // is judged (a dateline sentence of nouns: "Tuban, Kompas - Empat bulan mendatang pabrik aromatik
+  // pertama… siap beroperasi."), to Indonesian on FIRM_UNJUDGED_MARKERS, and otherwise nowhere.
+  if (en + malay > 0) {
+    if (en >= malay) en += neutral;
+    else malay += neutral;
+  } else if (firmBy(FIRM_UNJUDGED_MARKERS)) malay = neutral;
   const words = { en, ms: isIndonesian ? 0 : malay, id: isIndonesian ? malay : 0 };
-  if (en + malay < MIN_JUDGED_WORDS) return { language: null, words, markers };
+  const firmShort = malay > en && malay >= MIN_FIRM_SHORT_WORDS && firmBy(FIRM_SHORT_MARKERS);
+  if (en + malay < MIN_JUDGED_WORDS && !firmShort) return { language: null, words, markers };
   const language: TextLanguage = en >= malay ? 'en' : isIndonesian ? 'id' : 'ms';
   return { language, words, markers };
 }

@@ -1,9 +1,10 @@
 // A series in `karya batch --queue` (issue #50), on Postgres with one `karya worker`: the file's two books of
 // "Penang Bakery" go one after the other, book 2 queued once book 1 is done and told the series as of its end
-// (its first chapter request carries book 1's characters as they stand there); a book on its own runs alongside.
+// (its first chapter request carries book 1's characters as they stand there). Book 1 has a voice (`voice:` and
+// `avoid:`, issue #52): the workers send it with book 1's prose requests, and book 2, given none, keeps it.
 // Spawned processes: the worker and the queued batch are separate processes, as in use.
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { postgresUnavailable } from '../postgres.js';
@@ -15,7 +16,7 @@ const skip = postgresUnavailable();
 if (skip) console.warn(skip);
 
 const JOBS = `
-- { id: bakery-1, generator: romance, chapters: 3, series: Penang Bakery }
+- { id: bakery-1, generator: romance, chapters: 3, series: Penang Bakery, voice: me.txt, avoid: [crimson dawn] }
 - { id: bakery-2, generator: romance, chapters: 3, series: Penang Bakery }
 `;
 
@@ -33,6 +34,7 @@ describe.skipIf(skip)('karya batch --queue with a series', () => {
     fake = await startFakeOpenAI({ answer: seriesModel().answer, contextTokens: 32_768 });
     const dir = tempDir('karya-queue-series-');
     const file = writeJobs(dir, 'jobs.yaml', JOBS);
+    copyFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'voice', 'en-terse.txt'), path.join(dir, 'me.txt'));
     const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' };
     const worker = startCli(['worker', '--concurrency', '3'], { cwd: dir, fake, env });
     runs.push(worker);
@@ -50,5 +52,12 @@ describe.skipIf(skip)('karya batch --queue with a series', () => {
     const chapter1 = prompts.slice(outlines[1]!).find((p) => p.startsWith('Write Chapter 1 of 3'))!;
     expect(chapter1).toMatch(/Mak Som \| her aunt \| dead, passed away in her sleep \| Book 1, Conclusion/);
     expect(readFileSync(path.join(dir, 'books', 'bakery-2.md'), 'utf8')).toContain('[B2]');
+    // The voice went with the queued books: book 1's own, and book 2's from its series.
+    const chapters = prompts.filter((p) => p.startsWith('Write Chapter 1 of 3'));
+    expect(chapters).toHaveLength(2);
+    for (const p of chapters) {
+      expect(p).toContain('first-person narration, in the present tense');
+      expect(p).toMatch(/Avoid these overused phrases: "crimson dawn"/);
+    }
   }, 180_000);
 });

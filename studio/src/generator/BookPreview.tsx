@@ -1,7 +1,7 @@
 // The book page's preview side: how the connection stands while a step is followed, the book's progress,
 // and the manuscript (Manuscript.tsx) given the book's parts, the text being written, the stopped draft and
 // what the writer can do to a written book (edit, write more, rewrite, versions, passages, chapter cards,
-// the story bible, download); a short piece's text or cover; the publish panel once a book is finished.
+// the story bible, the writer's voice, download); a short piece's text or cover; the publish panel once a book is finished.
 import { toast } from 'react-hot-toast';
 import { stepLabel, withoutCharacterDetails, type BookSpec, type BookView, type FormModel, type Lang } from '../engine.js';
 import { fileHref } from '../lib/api.js';
@@ -107,7 +107,10 @@ function bookActions(props: BookPreviewProps, userId: string): Partial<PreviewPr
     ...(hasParts && form.flow.savesProgress ? {
       onWriteMore: edits.writeMore, onRewrite: edits.rewrite, onVersions: edits.versions, onRestore: edits.restoreVersion, onIntended: edits.markIntended, ...(view?.intended_findings ? { intendedFindings: view.intended_findings } : {}), stepCostText, ...(isShortOfCredits ? { isShortOfCredits } : {}),
       onSaveBible: edits.saveBible, onUpdateBible: edits.updateBible, onPassage: edits.reworkPassage, onKeepPassage: edits.keepPassage,
+      ...(book?.voice?.fingerprint ? { onRewriteTowardVoice: edits.rewriteTowardVoice } : {}),
     } : {}),
+    // The Voice panel once the book is saved (from its outline on): the voice as the server holds it.
+    ...(hasSavedBook && form.flow.savesProgress ? { onSaveVoice: edits.saveVoice, ...(book?.voice ? { voice: book.voice } : {}) } : {}),
     ...(isBook && view?.bible ? { bible: { ...bibleShown(view.bible, view.bible_notes ?? '', lang), ...(view.threads ? { threads: view.threads } : {}) } } : {}),
     ...(hasSavedBook && view?.chapters ? {
       chapters: view.chapters, onSaveChapters: edits.saveChapters, chaptersPending: props.pendingChapters,
@@ -133,6 +136,8 @@ function previewParts(view: BookView | null, output: Output | null): PreviewPart
         ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
         ...(p.continuity?.length ? { continuity: p.continuity } : {}),
         ...(p.check_against ? { checkAgainst: p.check_against } : {}),
+        ...(p.voice ? { voice: { drifts: p.voice.drifts, notes: p.voice.notes } } : {}),
+        ...(p.overused ? { overused: p.overused } : {}),
         ...(p.position !== undefined ? { ref: { kind: p.kind, position: p.position } } : {}),
       }))
     : output && !output.image

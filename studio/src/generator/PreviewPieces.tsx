@@ -1,5 +1,5 @@
 // The pieces of the preview's manuscript: the book's panels above its parts (the outline, the outline as
-// chapter cards, the story bible), a written part with its tools and notes, the part being written as it
+// chapter cards, the story bible, the writer's voice), a written part with its tools and notes, the part being written as it
 // streams, and what closes the manuscript (an error with Retry, the placeholder, the growing hint).
 import { useEffect, useState } from 'react';
 import { AlertTriangle, Loader2, RotateCcw, Square } from 'lucide-react';
@@ -15,6 +15,8 @@ import { WORDS_FMT, partWords, type PreviewPart, type PreviewProps } from './pre
 import { pageWord } from './words.js';
 import { ContinuityNotes } from './Continuity.js';
 import { Threads } from './Threads.js';
+import { VoiceMarks } from './PartVoice.js';
+import { VoicePanel } from './VoicePanel.js';
 
 /** The preview's props, which part's editor is open, and the draft a part's editor starts from. */
 export interface Editing {
@@ -24,9 +26,9 @@ export interface Editing {
   draftProps(ref: StepRef): { savedDraft?: string; onDraft?: (text: string | null) => Promise<boolean> };
 }
 
-/** The outline (closed once the introduction starts), its chapter cards, and the story bible beside it. */
+/** The outline (closed once the introduction starts), its chapter cards, the story bible beside it, and the Voice panel. */
 export function BookPanels({ props, editing, onEdit, draftProps }: Editing) {
-  const { parts, outline, outlineLabel, isLoading, streamingHeading, lang, bookLang, onSaveEdit, chapters, onSaveChapters, chapterLabel, chaptersDraftKey, chaptersPending, bible, onSaveBible } = props;
+  const { parts, outline, outlineLabel, isLoading, streamingHeading, lang, bookLang, onSaveEdit, chapters, onSaveChapters, chapterLabel, chaptersDraftKey, chaptersPending, bible, onSaveBible, voice, onSaveVoice } = props;
   return (
     <>
     {/* The outline closes once the introduction starts: nothing above the text being written moves when it ends. */}
@@ -71,13 +73,15 @@ export function BookPanels({ props, editing, onEdit, draftProps }: Editing) {
         <Threads threads={bible.threads ?? []} lang={lang} {...(bookLang ? { bookLang } : {})} isEditable={Boolean(onSaveBible)} />
       </details>
     )}
+    {/* The writer's voice beside the story bible: a sample measured, its fingerprint, the phrases to avoid. */}
+    {onSaveVoice && <VoicePanel {...(voice ? { voice } : {})} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} onSave={onSaveVoice} />}
     </>
   );
 }
 
 /** A written part: heading and words (folded on a phone unless it is the newest), its text (edited by hand), Rewrite, passage tools, notes. */
 export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editing, onEdit, draftProps }: Editing & { part: PreviewPart; isLast: boolean; isUnfolded: boolean; onFold(): void }) {
-  const { isBook, isLoading, lang, bookLang, onSaveEdit, onRewrite, onVersions, onRestore, onPassage, onKeepPassage, onWriteMore, onUpdateBible, stepCostText, isShortOfCredits } = props;
+  const { isBook, isLoading, lang, bookLang, onSaveEdit, onRewrite, onVersions, onRestore, onPassage, onKeepPassage, onWriteMore, onUpdateBible, onRewriteTowardVoice, stepCostText, isShortOfCredits } = props;
   // On a phone, earlier parts fold to their titles (the newest stays open); wider screens show all.
   const isFolded = isBook && p.heading !== undefined && !isLast && !isUnfolded && editing !== p.key;
   // "Rewrite with this note" on a continuity finding: the part's Rewrite opened with that note.
@@ -116,6 +120,8 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
       </div>
       <ContinuityNotes partKey={p.key} label={p.heading ?? ''} findings={p.continuity ?? []} {...(p.checkAgainst ? { checkAgainst: p.checkAgainst } : {})} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading}
         {...(canRewrite ? { onUseNote: (note: string) => setNotePreset((was) => ({ note, n: (was?.n ?? 0) + 1 })) } : {})} />
+      <VoiceMarks partKey={p.key} label={p.heading ?? ''} {...(p.voice ? { voice: p.voice } : {})} {...(p.overused ? { overused: p.overused } : {})} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading}
+        isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})} {...(canRewrite && onRewriteTowardVoice ? { onRewrite: () => onRewriteTowardVoice(p.ref!) } : {})} />
       {onRewrite && p.ref && p.ref.kind !== 'outline' && (
         <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} onRewrite={onRewrite} {...(notePreset ? { preset: notePreset } : {})} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
       )}

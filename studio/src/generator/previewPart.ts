@@ -2,11 +2,13 @@
 // preview is given (PreviewProps), the story bible as shown, and the word counts its pieces share.
 import type { MutableRefObject, ReactNode } from 'react';
 import type { Lang, StepRef } from '../engine.js';
-import type { ExportFormat, PartVersionView } from '../engine.js';
+import type { ExportFormat, PartVersionView, VoiceBody } from '../engine.js';
 import type { Passage, PassageAskInput } from './PassageTools.js';
 import type { ChapterEdit, OutlineChapterView } from './OutlineChapters.js';
 import type { ContinuityFinding } from './Continuity.js';
 import type { ThreadView } from './Threads.js';
+import type { PartOverusedMark, PartVoiceMark } from './PartVoice.js';
+import type { BookVoiceShown, VoiceFailure } from './VoicePanel.js';
 import { countWords } from './parts.js';
 import { pageWord } from './words.js';
 
@@ -39,6 +41,9 @@ export interface PreviewPart {
   /** What the continuity check found in the part, and the earlier part rewritten since that it mentions. */
   continuity?: readonly ContinuityFinding[];
   checkAgainst?: string;
+  /** A prose part against the writer's voice (what drifts, in words) and its overused phrases (PartVoice.tsx). */
+  voice?: PartVoiceMark;
+  overused?: PartOverusedMark;
 }
 
 /** What the preview shows and what it can do (each action answers an error message, or null when done). */
@@ -86,6 +91,12 @@ export interface PreviewProps {
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
   bible?: BibleShown;
   onSaveBible?: (text: string) => Promise<string | null>;
+  /** The book's voice as the server holds it (absent: none given), and saving it: a sample measured (`null`
+   * removes it) or the phrases to avoid; answers the refusal, or null when saved. Absent: no Voice panel. */
+  voice?: BookVoiceShown;
+  onSaveVoice?: (body: VoiceBody) => Promise<VoiceFailure | null>;
+  /** Rewrite a part toward the book's voice (charged as a step); given when the book has a voice sample. */
+  onRewriteTowardVoice?: (part: StepRef) => Promise<string | null>;
   /** Try the story bible's update again for the parts it has not taken in (uncharged); answers an error message, or null when done. */
   onUpdateBible?: () => Promise<string | null>;
   /** Stop the step being written (a book's part keeps its text so far as a draft; else only before any text: nothing charged). */

@@ -1,15 +1,16 @@
 // The calls a saved book's written parts make between steps (hand edits, write more, rewrite, passages,
-// versions, chapter cards, the story bible): each answers the book the server now holds, and on a refusal
+// versions, chapter cards, the story bible, the writer's voice): each answers the book the server now holds, and on a refusal
 // the words for the card that asked.
-import type { BookView, Lang, PassageResponse, StepRef } from '../engine.js';
+import type { BookView, Lang, PassageResponse, StepRef, VoiceBody } from '../engine.js';
 import { ApiError, call, postEventStream, routeUrl } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import type { Passage, PassageAskInput } from './PassageTools.js';
+import type { VoiceFailure } from './VoicePanel.js';
 import { studioMessage } from './messages.js';
 import { pageWord } from './words.js';
 import { toast } from 'react-hot-toast';
 
-export type FailedWord = 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed' | 'passageFailed';
+export type FailedWord = 'rewriteFailed' | 'versionsFailed' | 'editFailed' | 'stoppedFailed' | 'writeMoreFailed' | 'passageFailed' | 'voiceFailed';
 
 /** Why an edit or a step on a written part was refused, for the card that asked: signed out on a 401; the
  * server's word on the text when it names it, else its catalogue message, else the card's own fallback. */
@@ -60,6 +61,24 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
       charged(answer.credits_available);
       toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
     }),
+    // "Rewrite toward my voice": a rewrite with the voice guidance and what drifted (409 without a sample), charged and kept as a version like any.
+    rewriteTowardVoice: (part: StepRef) => answering(() => call('POST /progress/:bookType/rewrite', { params, body: { part, toward_voice: true } }), 'rewriteFailed', (answer) => {
+      charged(answer.credits_available);
+      toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
+    }),
+    // The book's voice (free): a sample measured or removed, the phrases to avoid. A refusal names its field
+    // (the sample or the phrases) in the server's words; the panel says what was saved.
+    saveVoice: async (body: VoiceBody): Promise<VoiceFailure | null> => {
+      try {
+        setBook((await call('PUT /progress/:bookType/voice', { params, body })).book);
+        return null;
+      } catch (e) {
+        const fields = e instanceof ApiError ? e.fields : undefined;
+        if (fields?.sample !== undefined) return { field: 'sample', message: fields.sample };
+        if (fields?.avoid !== undefined) return { field: 'avoid', message: fields.avoid };
+        return { message: failed(e, 'voiceFailed') };
+      }
+    },
     reworkPassage: (part: StepRef, passage: Passage, ask: PassageAskInput, onDelta: (text: string) => void) => reworkPassage(bookType, { part, ...passage, ...ask }, onDelta).then(
       (done) => {
         setCredits(done.credits_available);

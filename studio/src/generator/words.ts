@@ -6,9 +6,11 @@ import type { Lang } from '../engine.js';
 import { pickForm } from '../i18n/plural.js';
 import type { Table, Text } from '../i18n/types.js';
 import { CONTINUITY_WORDS } from './continuityWords.js';
+import { VOICE_WORDS } from './voiceWords.js';
 
 export const PAGE_WORDS = {
   ...CONTINUITY_WORDS,
+  ...VOICE_WORDS,
   settings: { en: 'Settings', ms: 'Tetapan' },
   preview: { en: 'Preview', ms: 'Pratonton' },
   generationProcess: { en: 'Generation Process', ms: 'Proses Penjanaan' },

@@ -111,7 +111,7 @@ function addBookCommands(program: Command): void {
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--continuity <mode>', "checks (the story bible's own checks, the default) or audit (also one model call a chapter that checks it against the bible; the generator's flow may turn it on)")
     .option('--series <name>', "write the series' next book (the series is made on first use; its brief is filled from the books before it), or go on with its book still being written")
-    .option('--voice <file>', 'a sample of your own prose (300 to 10,000 words: .txt, .md, .docx or .epub): every writing step is told its voice and every part measured against it (karya voice FILE shows it)')
+    .option('--voice <file>', 'a sample of your own prose (300 to 10,000 words: .txt, .md, .docx or .epub; or book:ID, a saved book\'s first 10,000 words: an imported manuscript, a series\' first book): every writing step is told its voice and every part measured against it (karya voice FILE shows it)')
     .option('--avoid <phrase>', 'a phrase to keep out of the book (repeatable; also a "# Avoid" section in the brief): asked for in every writing step, named on a part that uses it', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--json', 'print a JSON summary on stdout')
     .action(generateCommand);
@@ -120,6 +120,7 @@ function addBookCommands(program: Command): void {
     .command('voice <file>')
     .description("measure a sample of your prose as a voice: sentence and paragraph length, dialogue, vocabulary (MTLD), openers, point of view, tense, overused phrases; saves nothing")
     .option('--lang <lang>', "the sample's language: en or ms (default: the sample's own)")
+    .option('--state <path>', 'local state database, for FILE given as book:ID (default .karya/state.sqlite)')
     .option('--json', 'print {sentenceWords: {mean, spread}, paragraphWords, dialogueShare, diversity, openers, pointOfView, tense, overusedPerThousand, words}')
     .action(voiceCommand);
 

@@ -1,13 +1,41 @@
 // The writer's voice on the command line: a sample file read and measured (`karya voice FILE`,
 // `karya generate --voice FILE`, a batch job's `voice:`), the phrases to avoid (`--avoid`, the brief's
 // "# Avoid" section, a job's `avoid:`), and each part's marks (⚠ drifts from your voice, overused phrases).
-import { statSync, readFileSync } from 'node:fs';
-import { IMPORT_LIMITS, ImportRefusal, VoiceError, avoidListOf, importRefusalMessage, tooLargeRefusal, voiceFromSample, voiceMessage, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
+import { existsSync, statSync, readFileSync } from 'node:fs';
+import { IMPORT_LIMITS, ImportRefusal, MAX_SAMPLE_WORDS, VoiceError, avoidListOf, countWords, importRefusalMessage, tooLargeRefusal, voiceFromSample, voiceMessage, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
 import { readVoiceSample } from '../engine/node.js';
-import { fail } from './util.js';
+import { openStateFile } from '../server/index.js';
+import { CLI_USER, DEFAULT_STATE, fail } from './util.js';
 
-/** A sample file's text, or exit 2 naming what is wrong with it (no such file, too large, not a format read). */
-export async function voiceSampleTextOrExit(file: string, lang: Lang, where = ''): Promise<string> {
+/** `--voice book:ID`: a saved book's own prose as the sample (an imported manuscript, a series' first book). */
+const BOOK_SAMPLE = /^book:(\d{1,12})$/;
+
+/** A saved book's prose (its parts, the introduction without its character list), its first MAX_SAMPLE_WORDS words at a paragraph's end. */
+async function bookSampleOrExit(id: string, where: string, statePath: string): Promise<string> {
+  if (!existsSync(statePath)) return fail(`${where}--voice book:${id}: no such book in ${statePath} (karya books lists them)`);
+  const stateFile = await openStateFile(statePath);
+  try {
+    const found = await stateFile.books(CLI_USER).find(Number(id));
+    if (!found || !found.state.content.some((t) => t.trim())) return fail(`${where}--voice book:${id}: no such book with written parts in ${statePath} (karya books lists them)`);
+    const paragraphs = found.state.content.map((t, i) => (i === 0 && found.state.characterDetails ? withoutCharacterDetails(t) : t)).join('\n\n').split(/\n\s*\n/).filter((p) => p.trim() && !/^#/.test(p.trim()));
+    const kept: string[] = [];
+    let words = 0;
+    for (const p of paragraphs) {
+      const n = countWords(p);
+      if (words + n > MAX_SAMPLE_WORDS) break;
+      kept.push(p);
+      words += n;
+    }
+    return kept.join('\n\n');
+  } finally {
+    await stateFile.close();
+  }
+}
+
+/** A sample file's text (or a saved book's, `book:ID`), or exit 2 naming what is wrong with it (no such file, too large, not a format read). */
+export async function voiceSampleTextOrExit(file: string, lang: Lang, where = '', statePath = DEFAULT_STATE): Promise<string> {
+  const book = BOOK_SAMPLE.exec(file);
+  if (book) return bookSampleOrExit(book[1]!, where, statePath);
   let size: number;
   try {
     size = statSync(file).size;
@@ -44,9 +72,9 @@ export function avoidOrExit(raw: readonly string[], lang: Lang, where = ''): str
 }
 
 /** The voice `--voice FILE` and the phrases to avoid give a book; undefined when neither is given. */
-export async function bookVoiceOrExit(opts: { voice?: string; avoid?: readonly string[] }, lang: Lang, where = ''): Promise<BookVoice | undefined> {
+export async function bookVoiceOrExit(opts: { voice?: string; avoid?: readonly string[]; state?: string }, lang: Lang, where = ''): Promise<BookVoice | undefined> {
   const avoid = avoidOrExit(opts.avoid ?? [], lang, where);
-  const sample = opts.voice !== undefined ? voiceOfTextOrExit(await voiceSampleTextOrExit(opts.voice, lang, where), lang, where) : undefined;
+  const sample = opts.voice !== undefined ? voiceOfTextOrExit(await voiceSampleTextOrExit(opts.voice, lang, where, opts.state ?? DEFAULT_STATE), lang, where) : undefined;
   if (!sample && !avoid.length) return undefined;
   return { ...(sample ?? {}), ...(avoid.length ? { avoid } : {}) };
 }

@@ -90,7 +90,7 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
   const started = startBook({ spec, settings, totalChapters });
   const { lang } = started;
   // The writer's voice and phrases to avoid, checked before anything is spent.
-  const voice = spec.kind === 'book' ? await bookVoiceOrExit({ ...(opts.voice !== undefined ? { voice: opts.voice } : {}), avoid: [...(avoid ?? []), ...(opts.avoid ?? [])] }, lang) : undefined;
+  const voice = spec.kind === 'book' ? await bookVoiceOrExit({ ...(opts.voice !== undefined ? { voice: opts.voice } : {}), avoid: [...(avoid ?? []), ...(opts.avoid ?? [])], ...(opts.state !== undefined ? { state: opts.state } : {}) }, lang) : undefined;
   const provider = cliProvider({ lang });
   const total = started.totalChapters;
   const rule = chapterRuleNote(spec, total, lang);

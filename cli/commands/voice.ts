@@ -8,6 +8,7 @@ import { voiceOfTextOrExit, voiceSampleTextOrExit } from '../voice.js';
 export interface VoiceOptions {
   lang?: string;
   json?: boolean;
+  state?: string;
 }
 
 const LABELS = {
@@ -37,7 +38,7 @@ export function fingerprintLines(fp: VoiceFingerprint, lang: Lang): string[] {
 export async function voiceCommand(file: string, opts: VoiceOptions): Promise<void> {
   if (opts.lang !== undefined && opts.lang !== 'en' && opts.lang !== 'ms') fail(`--lang: "${opts.lang}" is not a language Karya writes; use en or ms`);
   const asked = opts.lang as Lang | undefined;
-  const text = await voiceSampleTextOrExit(file, asked ?? 'en', '');
+  const text = await voiceSampleTextOrExit(file, asked ?? 'en', '', opts.state);
   // Without --lang, the sample's own language (Malay or Indonesian read as Malay).
   const found = detectLanguage(text).language;
   const lang: Lang = asked ?? (found === 'ms' || found === 'id' ? 'ms' : 'en');

@@ -214,3 +214,32 @@ describe('a series keeps its voice', () => {
     for (const p of lastJson(two).parts.filter((x: { target?: number }) => x.target)) expect(p.voice.drifts).toContain('pointOfView');
   });
 });
+
+describe('a saved book as the sample', () => {
+  it('karya voice book:ID measures an imported manuscript, and generate --voice book:ID gives its voice to a new book', async () => {
+    const fake = await startFakeOpenAI({ writeRatio: 1, sentences: NOVEL });
+    try {
+      const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-voice-book-sample-'));
+      const run = (args: string[]) => runKaryaInProcess(args, { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
+      // A manuscript of the writer's own: the terse sample twice as two chapters.
+      const terse = readFileSync(fixture('en-terse.txt'), 'utf8');
+      writeFileSync(path.join(cwd, 'mine.md'), `# Chapter 1\n\n${terse}\n\n# Chapter 2\n\n${terse}\n`);
+      const imported = await run(['import', 'mine.md', '--generator', 'romance', '--chapters', '3', '--json']);
+      expect(imported.code, imported.stderr).toBe(0);
+      const id = String(lastJson(imported).book.id);
+      const measured = await run(['voice', `book:${id}`, '--json']);
+      expect(measured.code, measured.stderr).toBe(0);
+      expect(JSON.parse(measured.stdout)).toMatchObject({ pointOfView: 'first', tense: 'present' });
+      const from = fake.generationRequests().length;
+      const book = await run(['generate', 'romance', '--chapters', '1', '--voice', `book:${id}`, '--out', 'new.md']);
+      expect(book.code, book.stderr).toBe(0);
+      const chapter = fake.generationRequests().slice(from).map((q) => userMessageOf(q.body ?? {})).find((p) => p.startsWith('Write Chapter 1'))!;
+      expect(chapter).toContain('first-person narration, in the present tense');
+      const missing = await run(['voice', 'book:999']);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toMatch(/book:999: no such book/);
+    } finally {
+      await fake.close();
+    }
+  });
+});

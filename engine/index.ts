@@ -28,6 +28,7 @@ export * from './markdown.js';
 export * from './print.js';
 export * from './timing.js';
 export * from './provider.js';
+export { firstWords, lastWords, wordList } from './words.js';
 export * from './spec/conclusion.js';
 export { AuthoredSpec, SharedFile } from './spec/format.js';
 export * from './publish/index.js';

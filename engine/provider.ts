@@ -91,8 +91,4 @@ export function isCutOff(result: Pick<TextResult, 'finishReason' | 'isBroken'>):
   return result.finishReason === 'length' || result.isBroken === true;
 }
 
-/** Count words the way the progress lines and the preview do. */
-export function countWords(text: string): number {
-  const m = text.match(/\S+/g);
-  return m ? m.length : 0;
-}
+export { countWords } from './words.js';

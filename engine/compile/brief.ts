@@ -2,6 +2,7 @@
 // that carry those roles (generators/_shared.yaml gives them to every book through the fiction-book and
 // guide-book presets). The outline and every later step carry the brief; the story bible starts from its
 // characters. A brief can also come as a Markdown file (`karya generate --brief FILE`): one heading per field.
+import { countWords } from '../words.js';
 import type { FieldShape, Settings } from '../spec/types.js';
 
 type WithFields = { readonly fields: readonly FieldShape[] };
@@ -37,7 +38,7 @@ export function parseBriefCharacters(text: string): BriefCharacter[] {
     const m = /^(.+?)\s*(?::|—|–|\s-\s|,|\()\s*(.*?)\)?$/.exec(line);
     const name = (m ? m[1]! : line).replace(/\*\*/g, '').trim();
     const role = m ? m[2]!.trim() : '';
-    if (name && name.split(/\s+/).length <= 6) out.push({ name, role });
+    if (name && countWords(name) <= 6) out.push({ name, role });
     else if (line) out.push({ name: line.split(/\s+/).slice(0, 3).join(' '), role: line });
   }
   return out;

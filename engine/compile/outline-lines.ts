@@ -2,6 +2,7 @@
 // block's label ("Premise:", "## Ending"), headings and rules, a model's chatter around the outline, and an
 // entry head read as a title and the start of its plan. Each tells what one line is, without context. Pure.
 
+import { countWords } from '../words.js';
 import { leadingNumber } from './outline-numbers.js';
 
 /**
@@ -129,7 +130,7 @@ export const unquote = (s: string) => trimEnd(s.replace(/^["“'‘«]+/, ''), '
 /** A line that can be a title: short, not a bullet, not a sentence, not a label. */
 export function isTitleLike(s: string): boolean {
   const t = unmark(s);
-  return !!t && t.split(/\s+/).length <= 12 && !/[.:;,]["”’]?$/.test(t) && !/^[-*•+]\s/.test(s.trim()) && !/^\d/.test(t);
+  return !!t && countWords(t) <= 12 && !/[.:;,]["”’]?$/.test(t) && !/^[-*•+]\s/.test(s.trim()) && !/^\d/.test(t);
 }
 
 /** The head of an entry (after its number) as a title and the start of its plan. */
@@ -139,15 +140,15 @@ export function splitHead(head: string): { title?: string; plan: string } {
   if (!h) return { plan: '' };
   // "**The Storm**: Aisha…", "*The Storm* – Aisha…"
   const bold = /^(\*\*|__|\*|_)(.+?)\1\s*[:.\-–—]?\s*(.*)$/.exec(h);
-  if (bold && bold[2]!.split(/\s+/).length <= 14) return withTitle(bold[2]!, bold[3]!);
+  if (bold && countWords(bold[2]!) <= 14) return withTitle(bold[2]!, bold[3]!);
   h = unmark(h);
   const quoted = /^["“‘«](.+?)["”’»]\s*[:.\-–—]?\s*(.*)$/.exec(h);
   if (quoted) return withTitle(quoted[1]!, quoted[2]!);
   // "The Storm – Aisha finds…", "The Storm: Aisha…", "The Storm. Aisha finds…" (not "Dr. Tan arrives…")
   const sep = /^(.{1,90}?)\s*(?:\s[-–—]+\s|:\s|\.\s+(?=[A-Z"“]))\s*(.+)$/.exec(h);
-  if (sep && sep[1]!.split(/\s+/).length <= 10 && !/[.!?]$/.test(sep[1]!) && !/(?:^|\s)(?:dr|mr|mrs|ms|st|prof|en|tn|pn|hj|cik|sr|jr)$/i.test(sep[1]!)) return withTitle(sep[1]!, sep[2]!);
+  if (sep && countWords(sep[1]!) <= 10 && !/[.!?]$/.test(sep[1]!) && !/(?:^|\s)(?:dr|mr|mrs|ms|st|prof|en|tn|pn|hj|cik|sr|jr)$/i.test(sep[1]!)) return withTitle(sep[1]!, sep[2]!);
   // A short head is a title unless it ends as a sentence does ("Where Does Your Salary Go?" is a title).
-  const words = h.split(/\s+/).length;
+  const words = countWords(h);
   if (words <= 12 && !/\.["”’]?$/.test(h)) return withTitle(h, '');
   return { plan: h };
 }

@@ -2,6 +2,7 @@
 // awaited title, an entry's head, a part grouping chapters, a labelled block, an entry's text, else the
 // text of the block being read. Pure.
 
+import { countWords } from '../words.js';
 import { blockOf, cellsOf, CHATTER, ENDING_PHRASE, headingLevel, INTRO, isHeadingLike, isRule, isTitleLike, unmark, unquote, wordHeadOf } from './outline-lines.js';
 import { closeEntry, entryAt, openEntry, startEnding, type Reading } from './outline-reading.js';
 
@@ -51,7 +52,7 @@ function readsEntryHead(r: Reading, line: string): boolean {
 function readsGrouping(r: Reading, line: string): boolean {
   const word = wordHeadOf(line);
   const isOtherFamily = word && !(r.style.kind === 'word' && word.family === r.style.family);
-  if (!isOtherFamily || !(word.family === 'part' || (word.family === 'section' && isHeadingLike(line))) || unmark(line).split(/\s+/).length > 14) return false;
+  if (!isOtherFamily || !(word.family === 'part' || (word.family === 'section' && isHeadingLike(line))) || countWords(unmark(line)) > 14) return false;
   closeEntry(r, 'entries');
   return true;
 }

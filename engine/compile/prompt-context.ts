@@ -1,6 +1,7 @@
 // The context one step's prompt is rendered from: everything a template may use (the settings and their
 // labels, the step, the outline's entries, the story so far, the brief), in the book's language.
 
+import { countWords, firstWords, lastWords } from '../words.js';
 import type { Bilingual, Lang, ResolvedSpec, Settings } from '../spec/types.js';
 import { fieldType } from '../fields/registry.js';
 import { isFieldVisible } from './schema.js';
@@ -138,10 +139,7 @@ const BEAT_WORDS = 400;
 const ENDING_CHAPTERS = 2;
 
 /** At most `n` words of a text, for prompts. */
-function firstWords(text: string | undefined, n: number): string {
-  const words = (text ?? '').trim().split(/\s+/).filter(Boolean);
-  return words.length <= n ? words.join(' ') : `${words.slice(0, n).join(' ')} …`;
-}
+const upTo = (text: string | undefined, n: number): string => firstWords(text ?? '', n);
 
 /**
  * Build the context of one step. Everything that can reach the output is in the book's language: setting
@@ -167,7 +165,6 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
   // The introduction's "Character Details" block is sent on its own; keep it out of "how the last part ended".
   if (state.content.length === 1 && state.characterDetails) last = withoutCharacterDetails(last);
   if (state.content.length === 1 && spec.flow.outline === 'none') last = withoutChapterPlan(last);
-  const lastWords = last.split(/\s+/).filter(Boolean);
   const section = step.kind === 'chapter' && step.section ? step.section : undefined;
   const endPosition = conclusionPosition(spec.flow, state.totalChapters);
   const parsed = spec.kind === 'book' ? parsedOutlineOf(spec, state) : undefined;
@@ -195,7 +192,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     isConclusionLastChapter: spec.flow.conclusion === 'replaces-last',
     outline: state.outline ?? '',
     characterDetails: state.characterDetails ?? '',
-    previousEnding: lastWords.length > ENDING_WORDS ? '…' + lastWords.slice(-ENDING_WORDS).join(' ') : lastWords.join(' '),
+    previousEnding: lastWords(last, ENDING_WORDS),
     sections: (spec.flow.sections ?? []).map((s) => ({ label: s.label[lang], description: s.description?.[lang] ?? '' })),
     section: { label: section?.label[lang] ?? '', description: section?.description?.[lang] ?? '' },
     wordTarget,
@@ -210,15 +207,15 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     chapterPlan: step.kind === 'chapter' ? entryText(step.position) : '',
     chapterNote: step.kind === 'chapter' ? state.chapterNotes?.[step.position]?.trim() ?? '' : '',
     newPart: '',
-    premise: isPart ? firstWords(parsed?.premise, 100) : '',
-    writerPremise: firstWords(brief.premise, WRITER_PREMISE_WORDS),
+    premise: isPart ? upTo(parsed?.premise, 100) : '',
+    writerPremise: upTo(brief.premise, WRITER_PREMISE_WORDS),
     workingTitle: brief.workingTitle,
     currentText: '',
     rewriteNote: '',
-    plannedEnding: (step.kind === 'chapter' && step.position >= endPosition - ENDING_CHAPTERS) || step.kind === 'conclusion' ? firstWords(parsed?.ending, 120) : '',
+    plannedEnding: (step.kind === 'chapter' && step.position >= endPosition - ENDING_CHAPTERS) || step.kind === 'conclusion' ? upTo(parsed?.ending, 120) : '',
     nextChapterPlan: step.kind === 'introduction' ? entryText(1) : step.kind === 'chapter' && step.position + 1 < endPosition ? entryText(step.position + 1) : '',
-    outlineCharacters: isPart ? firstWords(parsed?.characters, 150) : '',
-    isLongOutline: (state.outline ?? '').split(/\s+/).length > LONG_OUTLINE_WORDS,
+    outlineCharacters: isPart ? upTo(parsed?.characters, 150) : '',
+    isLongOutline: countWords(state.outline ?? '') > LONG_OUTLINE_WORDS,
     beats,
     beatWords: beats ? Math.round(wordTarget / beats) : 0,
     wordsWritten: 0,

@@ -1,6 +1,7 @@
 // The prompts built on a step's own: the rest of a cut answer, a rewrite, a passage reworked, the words a
 // short part still needs, the chapter entries an outline left out, and the update of the story so far.
 
+import { countWords, lastWords } from '../words.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import type { BookState, Step } from './flow.js';
 import { maxTokensOf, outlineWords } from './budget.js';
@@ -13,8 +14,7 @@ const CUT_ENDING_WORDS = 150;
 
 /** How many words a text so far has, and its last CUT_ENDING_WORDS ("…" before them when it has more). */
 function endOf(soFar: string): { wordCount: number; cutEnding: string } {
-  const words = soFar.split(/\s+/).filter(Boolean);
-  return { wordCount: words.length, cutEnding: (words.length > CUT_ENDING_WORDS ? '…' : '') + words.slice(-CUT_ENDING_WORDS).join(' ') };
+  return { wordCount: countWords(soFar), cutEnding: lastWords(soFar, CUT_ENDING_WORDS) };
 }
 
 /**

@@ -3,6 +3,7 @@
 // `Prologue`/`Prolog`, `Epilogue`/`Epilog`, `Part`/`Bahagian`, and Markdown's `#` headings. Each
 // pattern reads one line; chapters.ts chooses which reading of the whole text is right. Pure data and
 // small functions.
+import { countWords } from '../words.js';
 import { numberOf } from '../compile/outline-numbers.js';
 
 /** A heading line as read: what kind of part it opens, its number (chapters) and the title on its own line. */
@@ -107,7 +108,7 @@ function titleOf(text: string | undefined): { title?: string } {
  */
 export function isTitleLine(line: string): boolean {
   const t = line.trim();
-  if (t.length === 0 || t.length > 100 || t.split(/\s+/).length > 12) return false;
+  if (t.length === 0 || t.length > 100 || countWords(t) > 12) return false;
   if (readHeading(t)) return false;
   const isCapitals = t === t.toUpperCase() && /\p{Lu}/u.test(t);
   return isCapitals || !/[.!?…,;:]["'”’)]*$/.test(t);
@@ -119,11 +120,11 @@ export function isTitleLine(line: string): boolean {
  */
 export function isCapsTitle(line: string): boolean {
   const t = line.trim();
-  return t.length > 0 && t.length <= 60 && /\p{Lu}{2}/u.test(t) && !/\p{Ll}/u.test(t) && t.split(/\s+/).length <= 8 && !/[.!?,;:…"'”’)]$/.test(t);
+  return t.length > 0 && t.length <= 60 && /\p{Lu}{2}/u.test(t) && !/\p{Ll}/u.test(t) && countWords(t) <= 8 && !/[.!?,;:…"'”’)]$/.test(t);
 }
 
 /** A line of prose: a sentence's end, or more than 12 words. */
 export function isProse(line: string | undefined): boolean {
   const t = line?.trim() ?? '';
-  return t.split(/\s+/).length > 12 || /[.!?…]["'”’)]*$/.test(t);
+  return countWords(t) > 12 || /[.!?…]["'”’)]*$/.test(t);
 }

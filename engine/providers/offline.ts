@@ -1,5 +1,6 @@
 // The offline provider: deterministic demo text (no network) that uses the chosen settings and the
 // requested language, roughly respects the requested length, and says clearly that it is demo text.
+import { countWords } from '../words.js';
 import type { ImageRequest, ImageResult, Provider, TextRequest, TextResult } from '../provider.js';
 import type { Lang } from '../spec/types.js';
 import type { PromptMeta } from '../compile/prompt.js';
@@ -42,7 +43,7 @@ function demoSettings(meta: PromptMeta): Array<{ label: string; value: string }>
     .map((s) => ({ label: s.label.toLowerCase(), value: s.value }));
 }
 
-const wordCount = (text: string) => text.split(/\s+/).length;
+const wordCount = countWords;
 
 /** A recipe chapter: an opening line, then composed recipes (seeded each by `seed` and its place) until the length is met. */
 function recipeChapter(lang: Lang, target: number, seed: string): string[] {

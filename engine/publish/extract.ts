@@ -1,6 +1,7 @@
 // Read the answers of the publishing generators: title options, a pen name, keywords. The prompts ask for
 // a layout ("Title:", numbered names in bold, numbered keywords); an answer that does not follow it
 // (the offline demo text) still gives something usable, and says that it was a fallback.
+import { countWords, firstWords } from '../words.js';
 import { titleProblems } from './rules.js';
 
 /** Lines of an answer without Markdown emphasis, list numbers or bullets, and without lines that are all emphasis (notes). */
@@ -24,9 +25,9 @@ function unquote(text: string): string {
   return text.replace(/^["'“”‘’«»]+|["'“”‘’«»]+$/g, '').trim();
 }
 
-/** The first words of a line, without the full stop a sentence ends with. */
-function firstWords(line: string, count: number): string {
-  return line.split(/\s+/).slice(0, count).join(' ').replace(/[\s.,;:!?…-]+$/, '');
+/** The first words of a line, without the full stop a sentence ends with (a title made of a sentence's opening). */
+function openingWords(line: string, count: number): string {
+  return firstWords(line, count, '').replace(/[\s.,;:!?…-]+$/, '');
 }
 
 export interface TitleChoice {
@@ -59,7 +60,7 @@ export function chooseTitle(answer: string): TitleChoice {
     return { ...best, source: 'answer' };
   }
   const first = plainLines(answer).map(stripMarkup).find(Boolean) ?? '';
-  return { title: unquote(firstWords(first, 8)), source: 'fallback' };
+  return { title: unquote(openingWords(first, 8)), source: 'fallback' };
 }
 
 /** A pen name as people write them: one to five words of letters (with . ' - between), at most 60 characters. */
@@ -104,7 +105,7 @@ export function keywordCandidates(answer: string): { candidates: string[]; sourc
     .flatMap((l) => stripMarkup(l).split(/[.,;:!?…—–()]+/))
     .map((p) => p.trim().toLowerCase())
     .filter((p) => {
-      const n = p.split(/\s+/).length;
+      const n = countWords(p);
       return p && n >= 1 && n <= 6;
     });
   return { candidates: phrases, source: 'fallback' };

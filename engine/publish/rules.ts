@@ -1,6 +1,7 @@
 // KDP's rules for a book's title, subtitle and search keywords, and title case per language, as data and
 // small checks. They are the stores' and the languages', the same for every generator, so they live here
 // and not in the YAML. Their problems are texts of the readiness catalogue (readiness-words.ts).
+import { wordList } from '../words.js';
 import { say, type ReadinessText } from './readiness-words.js';
 import { TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 
@@ -164,7 +165,7 @@ export function leakedLabels(text: string): string[] {
 
 /** What makes a description's text not a description: leaked labels, or less than a sentence of blurb. */
 export function descriptionTextProblems(text: string): ReadinessText[] {
-  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const words = wordList(text).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   const labels = leakedLabels(text);
   return [
     ...(labels.length ? [say('description.labels', { labels: labels.map((l) => `"${l}:"`).join(', ') })] : []),

@@ -7,6 +7,7 @@
 //
 // The bible is kept as Markdown in the book's `memory` (both databases store it as they stored the
 // memory text), so the studio shows and edits it as text and a hand edit is read back by parseBible.
+import { countWords, firstWords } from '../words.js';
 import type { FieldShape, Lang, ResolvedSpec } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
 import { parsedOutlineOf } from '../compile/plan.js';
@@ -65,13 +66,12 @@ function sectionOf(line: string): Section | undefined {
 
 /** At most `n` words of `text` (an ellipsis marks a cut). */
 export function capWords(text: string, n: number): string {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  return words.length <= n ? words.join(' ') : `${words.slice(0, n).join(' ')} …`;
+  return firstWords(text, n);
 }
 
 /** Words in a text. */
 function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
+  return countWords(text);
 }
 
 const clean = (s: string) => s.replace(/^[-*•\d.)\s]+/, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();

@@ -4,6 +4,7 @@
 // (thread) still open past the part it was due in, or open at the end. Findings are recomputed from the
 // bible and the text whenever the book is viewed (never stored, never changing the text), in the book's
 // language.
+import { wordList } from '../words.js';
 import type { BookSpec, Lang } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
 import { partLabel } from '../compile/labels.js';
@@ -115,7 +116,7 @@ function changedFacts(d: Dated, label: string, position: number, lang: Lang): Co
 function spellings(d: Dated, position: number, text: string, lang: Lang): ContinuityFinding[] {
   const before = d.asOf(position - 1).characters;
   const after = new Set(d.asOf(position).characters.flatMap((c) => c.name.split(/\s+/)));
-  const known = before.flatMap((c) => c.name.split(/\s+/).filter((n) => n.length >= 4).map((n) => ({ n, c })));
+  const known = before.flatMap((c) => wordList(c.name).filter((n) => n.length >= 4).map((n) => ({ n, c })));
   const names = new Set(before.flatMap((c) => c.name.split(/\s+/)));
   const found = new Set([...wordsOf(text).filter((w) => /^\p{Lu}/u.test(w)), ...after]);
   return [...found].flatMap((w) => {
@@ -164,7 +165,7 @@ export function bookThreads(spec: BookSpec, state: BookState, isFinished: boolea
 function mentions(text: string, kind: string, subject: string): boolean {
   const words = new Set(wordsOf(text).map((w) => w.toLowerCase()));
   if (kind === 'character') return words.has(subject.split(/\s+/)[0]!.toLowerCase());
-  const key = subject.split(/\s+/).filter((w) => w.length >= 4);
+  const key = wordList(subject).filter((w) => w.length >= 4);
   return key.length > 0 && key.every((w) => words.has(w.toLowerCase()));
 }
 

@@ -3,6 +3,7 @@
 // (the provider then lowers max_tokens to what is left: engine/providers/context.ts), and a part too long
 // for one story-bible update is read in pieces. A request that still cannot fit is refused unsent
 // (`context_too_long`).
+import { countWords, lastWords } from '../words.js';
 import type { Provider, TextRequest } from '../provider.js';
 import { contextTooLong, promptTokensOf } from '../context-window.js';
 import { withoutExemplars } from './voice-guidance.js';
@@ -29,11 +30,10 @@ export function withoutOldestLines(bible: string, share: number): string {
   return lines.filter((_, i) => !dropped.has(i)).join('\n');
 }
 
-const lastWords = (text: string, n: number) => {
-  const words = text.split(/\s+/).filter(Boolean);
-  return words.length > n ? `…${words.slice(-n).join(' ')}` : text;
-};
-const firstWords = (text: string, share: number) => {
+/** The text itself when it has at most `n` words, else its last `n` words after an ellipsis. */
+const lastOf = (text: string, n: number) => (countWords(text) > n ? lastWords(text, n) : text);
+/** The first `share` of a text's words (whitespace kept), after 40 words. */
+const leadingShare = (text: string, share: number) => {
   const words = text.split(/(?<=\s)/);
   return words.length > 40 ? `${words.slice(0, Math.ceil(words.length * share)).join('').trimEnd()}…` : text;
 };
@@ -44,9 +44,9 @@ const TRIMS: ReadonlyArray<[keyof Trimmable, (text: string) => string]> = [
   ['bible', (t) => withoutOldestLines(t, 1 / 3)],
   ['bible', (t) => withoutOldestLines(t, 2 / 3)],
   ['bible', (t) => withoutOldestLines(t, 1)],
-  ['recent', (t) => lastWords(t, 60)],
-  ['outline', (t) => firstWords(t, 1 / 2)],
-  ['outline', (t) => firstWords(t, 1 / 4)],
+  ['recent', (t) => lastOf(t, 60)],
+  ['outline', (t) => leadingShare(t, 1 / 2)],
+  ['outline', (t) => leadingShare(t, 1 / 4)],
 ];
 
 /**

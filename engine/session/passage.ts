@@ -4,6 +4,7 @@
 // (templates/passage.hbs); the answer is cleaned to the text only and language-checked like any part. Pure
 // of storage: the caller charges the call, and on Keep puts the answer in (keepPassage) and keeps the
 // part's earlier text as a version.
+import { firstWords, lastWords } from '../words.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
@@ -58,14 +59,8 @@ function partOf(spec: ResolvedSpec, state: BookState, ref: PassageRef): string {
   return part;
 }
 
-const lastWords = (text: string, n: number) => {
-  const words = text.split(/\s+/).filter(Boolean);
-  return (words.length > n ? '… ' : '') + words.slice(-n).join(' ');
-};
-const firstWords = (text: string, n: number) => {
-  const words = text.split(/\s+/).filter(Boolean);
-  return words.slice(0, n).join(' ') + (words.length > n ? ' …' : '');
-};
+const wordsBefore = (text: string, n: number) => lastWords(text, n, '… ');
+const wordsAfter = (text: string, n: number) => firstWords(text, n);
 
 /** A passage answer without the wrappers askText leaves (a code fence, triple or whole-text quotes); its chatter askText takes off. */
 export function cleanPassage(answer: string): string {
@@ -103,9 +98,9 @@ export async function reworkPassage(input: {
   const shownBefore = request.position === 0 && state.characterDetails ? withoutCharacterDetails(part.slice(0, request.start)) : part.slice(0, request.start);
   const ask: PassageAsk = {
     passageAsk: request.action,
-    passageBefore: lastWords(shownBefore, AROUND_WORDS),
+    passageBefore: wordsBefore(shownBefore, AROUND_WORDS),
     passageText: request.text.trim(),
-    passageAfter: firstWords(part.slice(request.end), AROUND_WORDS),
+    passageAfter: wordsAfter(part.slice(request.end), AROUND_WORDS),
     passageNote: note,
     passageTone: request.action === 'rewrite' && request.tone ? PASSAGE_TONES[request.tone][state.lang] : '',
   };
@@ -116,7 +111,7 @@ export async function reworkPassage(input: {
   // Judged like every answer (answer-verdict.ts): a refused or echoed passage fails (and is not charged); it may repeat the part and the passage.
   const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [part, note, ...(title ? [title] : [])] });
   const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(onDelta ? { onDelta } : {}) }, expect);
-  const continuation = (soFar: string): RenderedPrompt => ({ ...prompt, user: `${prompt.user}\n\n${input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...buildContext({ spec, state: before, step }), cutEnding: lastWords(soFar, 30) })}` });
+  const continuation = (soFar: string): RenderedPrompt => ({ ...prompt, user: `${prompt.user}\n\n${input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...buildContext({ spec, state: before, step }), cutEnding: wordsBefore(soFar, 30) })}` });
   // In the book's language, as every answer (follow-ups/firm-language.ts): asked again once firmly, then refused;
   // a generator with `flow.languageCheck: false` is not checked.
   const tally: Tally = { continuations: 0 };

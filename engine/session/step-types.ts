@@ -94,8 +94,4 @@ export function addUsage(a: TokenUsage | undefined, b: TokenUsage | undefined): 
   return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens, totalTokens: a.totalTokens + b.totalTokens };
 }
 
-/** The last `n` words of a text (with a leading ellipsis when cut). */
-export function lastWords(text: string, n: number): string {
-  const words = text.split(/\s+/).filter(Boolean);
-  return (words.length > n ? '…' : '') + words.slice(-n).join(' ');
-}
+export { lastWords } from '../words.js';

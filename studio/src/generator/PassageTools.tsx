@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Loader2, Wand2 } from 'lucide-react';
 import { CreditsShort } from './CreditsShort.js';
 import type { Lang } from '../engine.js';
-import { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from '../engine.js';
+import { PASSAGE_TONE_IDS, firstWords, type PassageAction, type PassageTone } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
 import { pageWord } from './words.js';
 
@@ -39,10 +39,7 @@ export function passageOf(text: string, selected: string): Passage | null {
 }
 
 const ACTIONS: PassageAction[] = ['rewrite', 'expand', 'shorten', 'describe'];
-const firstWords = (text: string) => {
-  const words = text.trim().split(/\s+/);
-  return words.slice(0, 8).join(' ') + (words.length > 8 ? ' …' : '');
-};
+const openingOf = (text: string) => firstWords(text, 8);
 
 export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, isShortOfCredits = false, costText, onRework, onKeep }: {
   /** The id of the element the part's text is rendered in: a selection inside it is the passage. */
@@ -127,8 +124,8 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
           <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageHint', lang)}</p>
           <label htmlFor={`${id}-which`} className="label mb-0">{pageWord('passageWhich', lang)}</label>
           <select id={`${id}-which`} className="input" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="passage-which">
-            {selection && <option value="selection">{pageWord('passageSelection', lang, { text: firstWords(selection.text) })}</option>}
-            {paragraphs.map((p, i) => <option key={p.start} value={String(i)}>{pageWord('passageParagraph', lang, { n: i + 1, text: firstWords(p.text) })}</option>)}
+            {selection && <option value="selection">{pageWord('passageSelection', lang, { text: openingOf(selection.text) })}</option>}
+            {paragraphs.map((p, i) => <option key={p.start} value={String(i)}>{pageWord('passageParagraph', lang, { n: i + 1, text: openingOf(p.text) })}</option>)}
           </select>
           <label htmlFor={`${id}-note`} className="label mb-0">{pageWord('passageNote', lang)}</label>
           <input id={`${id}-note`} className="input" maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} lang={bookLang} data-testid="passage-note" />

@@ -30,3 +30,13 @@ export function lastWords(text: string, n: number, mark = '…'): string {
   const words = wordList(text);
   return (words.length > n ? mark : '') + words.slice(-n).join(' ');
 }
+
+/**
+ * The words of a text as vocabulary, lowercased: runs of letters and digits with inner apostrophes and hyphens
+ * ("don't", Malay "kanak-kanak" whole), punctuation and dashes left out. What a voice is measured on.
+ */
+export function letterWords(text: string): string[] {
+  return text.toLowerCase().match(LETTER_WORD) ?? [];
+}
+
+const LETTER_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;

@@ -5,6 +5,7 @@
 // joined to the next one. Words are runs of letters and digits with inner apostrophes and hyphens (what ICU's
 // word segmentation gives for the Latin script of both languages, with Malay reduplications kept whole, at a
 // fiftieth of its cost: a book view measures every part). Dialogue is the words inside quotation marks.
+import { letterWords } from '../words.js';
 import type { Lang } from '../spec/types.js';
 
 /** Abbreviations after which a full stop does not end a sentence (lowercase, without the stop). */
@@ -34,10 +35,8 @@ export function paragraphsOf(text: string): string[] {
 
 /** The words of a text (letters and digits, with inner apostrophes and hyphens: "don't", "kanak-kanak"), lowercased. */
 export function wordsOf(text: string, _lang?: Lang): string[] {
-  return text.toLowerCase().match(WORD) ?? [];
+  return letterWords(text);
 }
-
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
 /** The last word-like token of a sentence before its final stop, lowercased ("Dr." → "dr", "e.g." → "e.g"). */
 function lastToken(sentence: string): string {

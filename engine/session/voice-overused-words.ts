@@ -29,7 +29,7 @@ export const OVERUSED_PHRASES: Record<Lang, readonly string[]> = {
     'tersenyum lebar', 'penuh makna', 'satu perasaan', 'hembusan angin', 'tidak terucap', 'menyelinap', 'secebis harapan', 'sinar harapan', 'bukti kepada',
     'permaidani', 'bagaikan sebuah', 'menarik nafas panjang', 'menarik nafas dalam', 'hampir tidak kedengaran', 'bayang-bayang panjang', 'gelombang emosi',
     'sesuatu yang lebih besar', 'tidak dapat dinafikan', 'mata yang bersinar', 'senyuman kecil', 'meresap ke dalam', 'menjadi saksi', 'sebuah perjalanan',
-    'di tengah-tengah', 'suasana menjadi sunyi', 'udara dipenuhi', 'bergema di', 'getaran halus', 'penuh misteri', 'tidak lama kemudian', 'sebuah peringatan',
+    'suasana menjadi sunyi', 'udara dipenuhi', 'bergema di', 'getaran halus', 'penuh misteri', 'sebuah peringatan',
   ],
 };
 

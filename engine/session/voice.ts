@@ -129,21 +129,35 @@ export function fingerprintOf(text: string, lang: Lang): VoiceFingerprint {
   };
 }
 
-/** One or two paragraphs of a sample that read most like it (sentences near its mean), at most EXEMPLAR_WORDS in all. */
+/**
+ * One or two passages of a sample that read most like it, at most EXEMPLAR_WORDS in all: runs of consecutive
+ * paragraphs of at least 30 words (a terse writer's exchange of short lines is one passage, a novelist's long
+ * paragraph another), those whose sentence and paragraph lengths are nearest the sample's first.
+ */
 function exemplarsOf(text: string, lang: Lang, fp: VoiceFingerprint): string[] {
-  const scored = paragraphsOf(text)
-    .map((p) => ({ p, n: wordsOf(p, lang).length, s: sentencesOf(p, lang) }))
-    .filter((x) => x.n >= 25 && x.n <= EXEMPLAR_WORDS && x.s.length >= 2)
-    .map((x) => ({ ...x, score: Math.abs(Math.log(x.n / x.s.length / Math.max(1, fp.sentenceWords.mean))) }))
-    .sort((a, b) => a.score - b.score);
-  const out: string[] = [];
+  const paragraphs = paragraphsOf(text).map((p) => ({ p, n: wordsOf(p, lang).length, s: sentencesOf(p, lang).length }));
+  const passages: Array<{ text: string; n: number; score: number; from: number; to: number }> = [];
+  for (let from = 0; from < paragraphs.length; from++) {
+    let n = 0;
+    let s = 0;
+    for (let to = from; to < paragraphs.length && n + paragraphs[to]!.n <= EXEMPLAR_WORDS; to++) {
+      n += paragraphs[to]!.n;
+      s += paragraphs[to]!.s;
+      if (n < 30) continue;
+      const count = to - from + 1;
+      const score = Math.abs(Math.log(n / Math.max(1, s) / Math.max(1, fp.sentenceWords.mean))) + Math.abs(Math.log(n / count / Math.max(1, fp.paragraphWords)));
+      passages.push({ text: paragraphs.slice(from, to + 1).map((x) => x.p).join('\n\n'), n, score, from, to });
+      break;
+    }
+  }
+  const out: Array<(typeof passages)[number]> = [];
   let words = 0;
-  for (const x of scored) {
-    if (out.length === 2 || words + x.n > EXEMPLAR_WORDS) continue;
-    out.push(x.p);
+  for (const x of passages.sort((a, b) => a.score - b.score)) {
+    if (out.length === 2 || words + x.n > EXEMPLAR_WORDS || out.some((o) => x.from <= o.to && o.from <= x.to)) continue;
+    out.push(x);
     words += x.n;
   }
-  return out;
+  return out.sort((a, b) => a.from - b.from).map((x) => x.text);
 }
 
 /** A sample's voice: refused (VoiceError) when it is not text, too short or long to measure, or in the other language. */

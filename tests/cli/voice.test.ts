@@ -133,7 +133,7 @@ describe.each([['en'], ['ms']] as const)('a %s book with a voice, the model writ
     for (const r of chapters) {
       expect(r.user).toContain(lang === 'en' ? "Write in the writer's own voice" : 'Tulis dengan suara penulis sendiri');
       expect(r.user).toContain(lang === 'en' ? 'first-person narration, in the present tense' : 'penceritaan orang pertama');
-      expect(paragraphs.some((p) => p.split(/\s+/).length >= 25 && r.user.includes(p))).toBe(true);
+      expect(paragraphs.some((p) => p.split(/\s+/).length >= 12 && r.user.includes(p))).toBe(true);
     }
     for (const r of terseRequests) expect(r.tokens + r.max).toBeLessThanOrEqual(WINDOW);
   });

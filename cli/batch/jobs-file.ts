@@ -1,0 +1,124 @@
+// Reading `karya batch`'s jobs file: a YAML list (JSON arrays are YAML too) or JSON Lines, from a file or stdin,
+// bounded in size and in YAML aliases (each job is checked in jobs.ts).
+import { readFileSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/node.js';
+import { plainFsError } from '../fs-check.js';
+
+/** One entry of the jobs file before validation, with where it came from. */
+export interface RawJob {
+  /** 1-based position in the file. */
+  index: number;
+  /** 1-based line where the job starts. */
+  line: number;
+  value: unknown;
+}
+
+/** The jobs file cannot be read or parsed at all (not one job is usable). */
+export class JobsFileError extends Error {
+  constructor(readonly file: string, readonly line: number | undefined, message: string) {
+    super(`${file}${line ? `:${line}` : ''}: ${message}`);
+    this.name = 'JobsFileError';
+  }
+}
+
+/** A jobs file larger than this is refused unread (400 jobs take about 40 KB). */
+export const MAX_JOBS_FILE_BYTES = 8 * 1024 * 1024;
+
+/** Read a jobs file (or stdin for "-"): a YAML list (JSON arrays are YAML too) or JSON Lines. */
+export function readJobsFile(file: string): RawJob[] {
+  const tooLarge = () => new JobsFileError(file, undefined, `the jobs file is larger than ${MAX_JOBS_FILE_BYTES / 1024 / 1024} MB; split it into smaller files`);
+  let text: string;
+  try {
+    if (file !== '-') {
+      const stat = statSync(file);
+      if (stat.isDirectory()) throw new JobsFileError(file, undefined, 'is a folder, not a jobs file');
+      if (stat.size > MAX_JOBS_FILE_BYTES) throw tooLarge();
+    }
+    text = file === '-' ? readBounded(0, MAX_JOBS_FILE_BYTES + 1) : readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof JobsFileError) throw error;
+    throw new JobsFileError(file, undefined, `cannot read the jobs file: ${plainFsError(error)}`);
+  }
+  if (Buffer.byteLength(text) > MAX_JOBS_FILE_BYTES) throw tooLarge();
+  return isJsonLines(file, text) ? parseJsonLines(file, text) : parseYamlList(file, text);
+}
+
+/** At most `max` bytes of a file descriptor (standard input: `cat /dev/zero | karya batch -` must not fill the memory). */
+function readBounded(fd: number, max: number): string {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const chunk = Buffer.alloc(Math.min(64 * 1024, max - size));
+    let n: number;
+    try {
+      n = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (error) {
+      // A non-blocking standard input with nothing yet: wait a little and read again.
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+        continue;
+      }
+      if ((error as NodeJS.ErrnoException).code === 'EOF') break;
+      throw error;
+    }
+    if (n === 0) break;
+    chunks.push(chunk.subarray(0, n));
+    size += n;
+    if (size >= max) break;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function isJsonLines(file: string, text: string): boolean {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.jsonl' || ext === '.ndjson') return true;
+  if (ext === '.yaml' || ext === '.yml' || ext === '.json') return false;
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  return lines.length > 0 && lines.every((l) => l.startsWith('{') && l.endsWith('}'));
+}
+
+export function parseJsonLines(file: string, text: string): RawJob[] {
+  const jobs: RawJob[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line) return;
+    try {
+      jobs.push({ index: jobs.length + 1, line: i + 1, value: JSON.parse(line) as unknown });
+    } catch (error) {
+      throw new JobsFileError(file, i + 1, `not valid JSON (${(error as Error).message}); a JSON Lines jobs file has one job object per line`);
+    }
+  });
+  if (!jobs.length) throw new JobsFileError(file, undefined, 'no jobs in the file');
+  return jobs;
+}
+
+/**
+ * A YAML list of jobs (or `jobs: [...]`) with the line of each job. Aliases (`*name`) are expanded up to
+ * MAX_YAML_ALIASES in the whole file; a file that asks for more (a few hundred bytes of nested aliases can
+ * ask for gigabytes) is refused before anything else happens.
+ */
+export function parseYamlList(file: string, text: string): RawJob[] {
+  const { LineCounter, isMap, isSeq, parseDocument } = fullYaml();
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const first = doc.errors[0];
+  if (first) throw new JobsFileError(file, first.pos ? lineCounter.linePos(first.pos[0]).line : undefined, first.message.split('\n')[0] ?? 'invalid YAML');
+  const root = doc.contents;
+  const seq = isMap(root) && isSeq(root.get('jobs', true)) ? root.get('jobs', true) : root;
+  if (!isSeq(seq)) throw new JobsFileError(file, undefined, 'expected a list of jobs (each "- generator: …"), or JSON Lines');
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    if (isAliasBomb(error)) throw new JobsFileError(file, undefined, TOO_MANY_ALIASES);
+    throw error;
+  }
+  const values = (Array.isArray(data) ? data : (data as { jobs: unknown[] }).jobs) as unknown[];
+  const jobs = seq.items.map((item, i): RawJob => {
+    const start = (item as { range?: [number, number, number] } | null)?.range?.[0];
+    return { index: i + 1, line: start !== undefined ? lineCounter.linePos(start).line : 0, value: values[i] === undefined ? null : values[i] };
+  });
+  if (!jobs.length) throw new JobsFileError(file, undefined, 'no jobs in the file');
+  return jobs;
+}

@@ -1,14 +1,13 @@
 // resolveSpec(): authored YAML data → frozen ResolvedSpec (shared fields, presets and defaults applied).
 // Every problem is reported as file + path + message; an invalid spec never resolves.
 import type * as z from 'zod';
-import { AuthoredSpec, FIELD_ROLES, FieldDef, PUBLISH_PARTS, SharedFile, type AuthoredBrief, type AuthoredBudget, type AuthoredField, type AuthoredPublish } from './format.js';
+import { AuthoredSpec, FIELD_ROLES, FieldDef, SharedFile, type AuthoredBrief, type AuthoredField } from './format.js';
 import type { Bilingual, Condition, Family, FieldValue, Kind, Lang, PublishPart, ResolvedBudget, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
 import { SpecError, type SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
 import { findOption, listValues, quote } from '../fields/options.js';
 import { minChapters } from './conclusion.js';
-import { publishValueProblems } from './publish-values.js';
-import { DEFAULT_LAYOUT, type LayoutName } from '../print.js';
+import { resolveBudget, resolvePublish } from './resolve-publish.js';
 
 /** Engine-wide defaults; presets in _shared.yaml override them. */
 const MODEL_DEFAULTS = { tokens: 'default', temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 } as const;
@@ -305,122 +304,6 @@ function resolveBrief(authored: AuthoredBrief | undefined, offered: readonly Lan
     issue('prompts.brief', `${where}, but this generator offers ${LANGUAGE_NAMES_EN[lang]}: write it as { ${shape} }, the ${lang} brief written in ${lang === 'ms' ? 'Bahasa Malaysia' : 'English'} (see generators/README.md, "Briefs")`);
   }
   return { en: texts.en ?? '', ms: texts.ms ?? '' };
-}
-
-/** model.budget against _shared.yaml budgets: the rate exists, and the count comes from a field that holds whole numbers. */
-function resolveBudget(input: {
-  budget: AuthoredBudget;
-  kind: Kind;
-  shared: SharedFile;
-  byName: ReadonlyMap<string, ResolvedField>;
-  issue: (path: string, message: string) => void;
-}): ResolvedBudget | undefined {
-  const { budget, kind, shared, byName, issue } = input;
-  if (kind === 'image') {
-    issue('model.budget', 'an image generator writes no text, so it has no token budget');
-    return undefined;
-  }
-  const rates = shared.budgets?.rates ?? {};
-  const tokensPer = rates[budget.per];
-  if (!tokensPer) {
-    issue('model.budget.per', `"${budget.per}" is not one of ${Object.keys(rates).join(', ') || '(none: add _shared.yaml budgets.rates)'}`);
-    return undefined;
-  }
-  let itemsField: string | undefined;
-  let count: number | undefined;
-  if (typeof budget.items === 'number') count = budget.items;
-  else if (budget.items !== undefined) {
-    const target = byName.get(budget.items);
-    const isCount = (v: unknown) => Number.isInteger(Number(v)) && Number(v) >= 1;
-    if (!target) issue('model.budget.items', `"${budget.items}" is not a field of this generator`);
-    else if (target.type === 'select' && (target.options ?? []).every((o) => isCount(o.value))) itemsField = target.name;
-    else if (target.type === 'number' && target.max !== undefined && (target.min ?? 0) >= 1) itemsField = target.name;
-    else issue('model.budget.items', `"${budget.items}" must be a select of whole numbers or a number field with min >= 1 and a max`);
-  }
-  return {
-    per: budget.per,
-    tokensPer: { en: tokensPer.en, ms: tokensPer.ms },
-    ...(itemsField ? { itemsField } : {}),
-    ...(count ? { count } : {}),
-    headroom: shared.budgets!.headroom,
-    overhead: shared.budgets!.overhead,
-  };
-}
-
-const PUBLISH_DEFAULT_CONTEXT = { parts: ['outline', 'introduction'], maxWords: 600 } as const;
-
-/** Variables a part cannot use because it runs before they are known (parts run in PUBLISH_PARTS order). */
-const NOT_YET_KNOWN: Readonly<Record<PublishPart, ReadonlySet<string>>> = {
-  title: new Set(['title', 'subtitle', 'author']),
-  author: new Set(['author']),
-  description: new Set(),
-  keywords: new Set(),
-  copyright: new Set(),
-  cover: new Set(),
-};
-
-/** A book's publish block over _shared.yaml's; problems name where the value was set. */
-function resolvePublish(input: {
-  kind: Kind;
-  family: Family | undefined;
-  own: AuthoredPublish | undefined;
-  shared: SharedFile;
-  fieldNames: ReadonlySet<string>;
-  issue: (path: string, message: string) => void;
-}): ResolvedPublish | undefined {
-  const { kind, family, own, shared, issue } = input;
-  if (kind !== 'book') {
-    if (own) issue('publish', `only books are published; a ${kind} generator has no publish block`);
-    return undefined;
-  }
-  const familyBlock = family === 'fiction' || family === 'nonfiction' || family === 'creative' ? shared.publish?.[family] : undefined;
-  const layers: Array<{ from: string; block: AuthoredPublish }> = [
-    ...(shared.publish?.default ? [{ from: '_shared.yaml publish.default', block: shared.publish.default }] : []),
-    ...(familyBlock ? [{ from: `_shared.yaml publish.${family}`, block: familyBlock }] : []),
-    ...(own ? [{ from: 'this file', block: own }] : []),
-  ];
-  const context = { parts: [...PUBLISH_DEFAULT_CONTEXT.parts] as ResolvedPublish['context']['parts'], maxWords: PUBLISH_DEFAULT_CONTEXT.maxWords as number };
-  let categories: readonly string[] | undefined;
-  let layout: LayoutName = DEFAULT_LAYOUT;
-  const parts = {} as Record<PublishPart, ResolvedPublishPart>;
-  for (const { block } of layers) {
-    if (block.context?.parts) context.parts = block.context.parts;
-    if (block.context?.maxWords) context.maxWords = block.context.maxWords;
-    if (block.categories) categories = block.categories;
-    if (block.layout) layout = block.layout;
-  }
-  if (!categories) issue('publish.categories', 'is required: suggest 1 to 3 KDP categories here or in _shared.yaml publish');
-  for (const part of PUBLISH_PARTS) {
-    let generator: string | undefined;
-    let withContext = false;
-    const settings: Record<string, Scalar | readonly string[]> = {};
-    const origin: Record<string, string> = {};
-    for (const { from, block } of layers) {
-      const p = block[part];
-      if (!p) continue;
-      // Settings inherited for another generator mean nothing to this one: naming a new generator starts afresh.
-      if (p.generator && p.generator !== generator) {
-        for (const name of Object.keys(settings)) delete settings[name];
-        generator = p.generator;
-      }
-      if (p.withContext !== undefined) withContext = p.withContext;
-      for (const [name, value] of Object.entries(p.settings ?? {})) {
-        settings[name] = value as Scalar | readonly string[];
-        origin[name] = from;
-      }
-    }
-    if (!generator) {
-      issue(`publish.${part}.generator`, 'is required: name the publishing generator here or in _shared.yaml publish.default');
-      continue;
-    }
-    for (const [name, value] of Object.entries(settings)) {
-      if (typeof value !== 'string') continue;
-      const where = origin[name] === 'this file' ? '' : ` (set in ${origin[name]})`;
-      for (const problem of publishValueProblems(value, input.fieldNames, NOT_YET_KNOWN[part])) issue(`publish.${part}.settings.${name}`, `${problem}${where}`);
-    }
-    parts[part] = { generator, settings, withContext };
-  }
-  return { context, categories: categories ?? [], layout, parts };
 }
 
 /** The generator's fields, then the preset's it does not name, the chapterTitle field (own or shared by `use`) last. */

@@ -43,7 +43,7 @@ function instructionsOf(voice: BookVoice, lang: Lang): string[] {
 
 /** The guidance a prose step is sent ('' for a book with no voice and nothing written yet is still the avoid line). */
 export function voiceGuidanceOf(voice: BookVoice | undefined, lang: Lang, written: readonly string[]): string {
-  const avoid = phrasesToAvoid(lang, voice?.avoid ?? [], written);
+  const avoid = phrasesToAvoid(lang, voice?.avoid ?? [], written, { withHead: voice?.fingerprint !== undefined });
   const lines = [...(voice ? instructionsOf(voice, lang) : [])];
   if (avoid.length) lines.push(lang === 'ms' ? `Elakkan frasa yang terlalu kerap digunakan ini: ${avoid.map((p) => `"${p}"`).join(', ')}.` : `Avoid these overused phrases: ${avoid.map((p) => `"${p}"`).join(', ')}.`);
   const exemplars = voice?.fingerprint ? voice.exemplars ?? [] : [];

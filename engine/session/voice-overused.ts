@@ -92,9 +92,14 @@ export function avoidListOf(raw: readonly string[]): string[] {
   return list;
 }
 
-/** The listed phrases the prompt asks a step to avoid: the writer's own first, then those the book already used most, then the list's head; at most `n`. */
-export function phrasesToAvoid(lang: Lang, avoid: readonly string[], written: readonly string[], n = 16): string[] {
+/**
+ * The listed phrases the prompt asks a step to avoid: the writer's own first, then those the book already used
+ * most, then (`withHead`: a book with a voice) the list's head; at most `n` besides the writer's own. A book with
+ * no voice is told only the phrases it has used: a small window keeps its room for the answer.
+ */
+export function phrasesToAvoid(lang: Lang, avoid: readonly string[], written: readonly string[], opts: { n?: number; withHead?: boolean } = {}): string[] {
+  const n = opts.n ?? 16;
   const used = byCount(written.flatMap((t) => phrasesIn(t, lang, wordsOf(t, lang), []).found)).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
-  const head = OVERUSED_PHRASES[lang].slice(0, n);
-  return [...new Set([...avoid, ...used, ...head])].slice(0, Math.max(n, avoid.length));
+  const head = opts.withHead ? OVERUSED_PHRASES[lang].slice(0, n) : [];
+  return [...new Set([...avoid, ...used, ...head])].slice(0, avoid.length + n);
 }

@@ -14,13 +14,14 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { parseBriefCharacters } from '../compile/brief.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
+import { epubTitle } from './import/epub.js';
 import { makeDirs } from './dirs.js';
 import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
 import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type PaperName, type TrimName } from '../print.js';
 import {
   formatReadiness, packageDocument, packageMetadataOf, packageReadiness, readinessText, say,
-  type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness,
+  type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness, type ReadinessInput,
 } from '../publish/index.js';
 
 /** The files of a package, in the order the CLI lists them. */
@@ -128,6 +129,12 @@ export async function coverContent(art: Uint8Array, cover: Uint8Array): Promise<
   return { isFlat: channels.every((c) => c.stdev < FLAT_SPREAD), source: { width, height } };
 }
 
+/** The title the cover was drawn with and the one the EPUB names, for the title-match check. */
+function titlesOf(cover: string | undefined, epub: Uint8Array): ReadinessInput['titles'] {
+  const inEpub = epubTitle(epub);
+  return { ...(cover !== undefined ? { cover } : {}), ...(inEpub !== undefined ? { epub: inEpub } : {}) };
+}
+
 /** The files of a package in memory, by name (PACKAGE_FILES), with its metadata and readiness. */
 export interface BuiltPackage {
   files: Record<PackageFile, Uint8Array>;
@@ -173,6 +180,8 @@ export async function buildKdpPackage(input: {
   render?: typeof renderDocument;
   /** Told before each file is made (and before the EPUB check), so a caller can show progress. */
   onProgress?: (file: PackageFile | 'epubcheck') => void;
+  /** The book's place in a release plan (karya batch --publish): metadata.json's publishOn and the readiness list's date. */
+  release?: ReadinessInput['release'];
 } & PrintChoice): Promise<BuiltPackage> {
   const { book, state, parts } = input;
   const render = input.render ?? renderDocument;
@@ -198,7 +207,7 @@ export async function buildKdpPackage(input: {
     coverPt: { width: wrap.width, height: wrap.height },
   };
   // The paperback's real page count (readiness checks the page range with it) and the trim it was made at.
-  const metadata = packageMetadataOf(book, state, parts, { pageCount: print.pageCount });
+  const metadata = packageMetadataOf(book, state, parts, { pageCount: print.pageCount, ...(input.release ? { publishOn: input.release.publishOn } : {}) });
   metadata.printTrim = `${TRIM_SIZES[trim].width} x ${TRIM_SIZES[trim].height} in`;
   const text = (value: string) => new TextEncoder().encode(value);
   making('epubcheck');
@@ -213,6 +222,8 @@ export async function buildKdpPackage(input: {
     characterNames: parseBriefCharacters(parsedOutlineOf(book, state).characters ?? '').map((c) => c.name),
     paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes, trim, paper },
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
+    titles: titlesOf(parts.coverTitle, epub),
+    ...(input.release ? { release: input.release } : {}),
   });
   const files: Record<PackageFile, Uint8Array> = {
     'manuscript.epub': epub,
@@ -255,6 +266,8 @@ export async function writeKdpPackage(input: {
   render?: typeof renderDocument;
   /** Told before each file is made (buildKdpPackage). */
   onProgress?: (file: PackageFile | 'epubcheck') => void;
+  /** The book's place in a release plan (buildKdpPackage). */
+  release?: ReadinessInput['release'];
 } & PrintChoice): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
   makeDirs(dir);
@@ -262,6 +275,7 @@ export async function writeKdpPackage(input: {
   // epubcheck reads the EPUB where the package keeps it.
   const built = await buildKdpPackage({
     book, state, parts, ...(input.render ? { render: input.render } : {}), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
+    ...(input.release ? { release: input.release } : {}),
     epubcheck: async (epub) => {
       writeFileSync(at('manuscript.epub'), epub);
       return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));

@@ -12,3 +12,5 @@ export * from './channels.js';
 export * from '../spec/publish-values.js';
 export * from './plan.js';
 export * from './pipeline.js';
+export * from './release.js';
+export * from './readiness-metadata.js';

@@ -83,6 +83,10 @@ export interface KdpMetadata {
   aiContent: AiContentDisclosure;
   /** The generator that wrote the book. */
   generator: string;
+  /** The book's ISBN-13, when it has one (Google Play gives a book without one its own identifier). */
+  isbn?: string;
+  /** The release plan's day (yyyy-mm-dd): publish on or after it (karya batch --publish; engine/publish/release.ts). */
+  publishOn?: string;
 }
 
 /** What packageMetadata is given: the fields it copies as they are, and the optional ones as the author typed them. */
@@ -94,6 +98,7 @@ export type MetadataInput = Pick<KdpMetadata, 'title' | 'subtitle' | 'author' | 
   series?: string;
   seriesNumber?: number;
   readingAge?: string;
+  publishOn?: string;
 };
 
 export function packageMetadata(input: MetadataInput): KdpMetadata {
@@ -115,5 +120,6 @@ export function packageMetadata(input: MetadataInput): KdpMetadata {
     readingAge: input.readingAge?.trim() || null,
     aiContent: input.authorship ? aiContentOf(input.authorship) : AI_CONTENT,
     generator,
+    ...(input.publishOn ? { publishOn: input.publishOn } : {}),
   };
 }

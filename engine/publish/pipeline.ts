@@ -74,6 +74,8 @@ export interface PackageParts {
   /** The cover as drawn (the model's size) and the size the package wants. */
   cover: { png: Uint8Array; size: PixelSize };
   categories: string[];
+  /** The title the cover was drawn with (its generator's `title` setting), when it has one: readiness compares it with metadata.json's. */
+  coverTitle?: string;
   /** How the title, author and keywords were found when the answers did not follow the asked layout (readiness says the first two). */
   notes: { title?: ReadinessText; author?: ReadinessText; keywords?: ReadinessText[] };
   /** What the caller gave for metadata.json (publisher, edition, series, reading age). */
@@ -143,6 +145,7 @@ export async function writePackageParts(input: {
   const notes: PackageParts['notes'] = {};
   const steps: PackageStepDone[] = [];
   const out: Partial<Record<PublishPart, PublishStepResult>> = {};
+  let coverTitle: string | undefined;
   const planned = plannedPublishSteps({ book, state, specOf: input.specOf, given });
 
   for (const plan of planned.steps) {
@@ -167,6 +170,7 @@ export async function writePackageParts(input: {
     if (!settings) throw new SpecError(settingIssues);
     const result = await runStep({ part, spec: target, settings, bookContext: declared.withContext ? context : '' });
     out[part] = result;
+    if (part === 'cover' && typeof settings.title === 'string') coverTitle = settings.title;
     if (part === 'title') {
       const choice = chooseTitle(result.text);
       // A title the model chose is set in title case for the book's language ("of" stays, "lovers" becomes "Lovers").
@@ -201,6 +205,7 @@ export async function writePackageParts(input: {
     copyright: out.copyright?.text ?? '',
     cover: { png: coverPng, size: input.specOf(publish.parts.cover.generator)!.image!.publishSize! },
     categories: [...publish.categories],
+    ...(coverTitle !== undefined ? { coverTitle } : {}),
     notes,
     given: {
       ...(given.publisher?.trim() ? { publisher: given.publisher.trim() } : {}),
@@ -242,7 +247,7 @@ export function packageDocument(book: ResolvedSpec, state: BookState, parts: Pic
 }
 
 /** metadata.json of a package; the word count is the book's own text (without the copyright page). */
-export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: PackageParts, print: { pageCount?: number } = {}): KdpMetadata {
+export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: PackageParts, print: { pageCount?: number; publishOn?: string } = {}): KdpMetadata {
   return packageMetadata({
     title: parts.title,
     subtitle: parts.subtitle,
@@ -254,6 +259,7 @@ export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: P
     wordCount: state.content.reduce((n, text) => n + countWords(text), 0),
     generator: book.id,
     ...(print.pageCount !== undefined ? { pageCount: print.pageCount } : {}),
+    ...(print.publishOn ? { publishOn: print.publishOn } : {}),
     ...(state.authoredParts?.length ? { authorship: authorshipOf(book, state) } : {}),
     ...parts.given,
     // A book written in a series is published as its book: the series' name and the book's number.

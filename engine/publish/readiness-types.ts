@@ -1,6 +1,6 @@
 // The shapes of a package's readiness report (readiness.json) and of what its checks read: the package's
 // files and metadata, the cover's content, epubcheck's answer. The checks themselves are in readiness.ts.
-import type { ChannelId } from './channels.js';
+import type { Channel, ChannelId } from './channels.js';
 import type { KdpMetadata } from './metadata.js';
 import type { PaperName, TrimName } from '../print.js';
 import type { ReadinessCheckText, ReadinessText } from './readiness-words.js';
@@ -86,6 +86,10 @@ export interface ReadinessInput {
   characterNames?: readonly string[];
   /** How the title and author were found (said in the detail). */
   notes?: { title?: ReadinessText; author?: ReadinessText };
+  /** The title as the cover was drawn with it and as the EPUB names it (dc:title), when known: each must be metadata.json's. */
+  titles?: { cover?: string; epub?: string };
+  /** The book's place in a release plan (engine/publish/release.ts): the day it may be published on or after. */
+  release?: { publishOn: string; perDay: number; nthThatDay: number };
 }
 
 /** What a cover's pixels show. */
@@ -98,3 +102,25 @@ export interface CoverContent {
 
 /** KDP's smallest eBook cover (625 × 1,000 px): art narrower than this was enlarged past sharpness. */
 export const COVER_ART_MIN_WIDTH = 625;
+
+/** One text, or several (one a problem, said joined with "; "). */
+export type Said = ReadinessText | readonly ReadinessText[];
+
+/** What a rule found for one channel. */
+export interface RuleOutcome {
+  status: CheckStatus;
+  detail?: Said;
+  fix?: Said;
+}
+
+/** One readiness rule: what it checks, where it applies, the published rule it comes from, and its verdict. */
+export interface ReadinessRule {
+  id: string;
+  label: (input: ReadinessInput, channel: Channel) => ReadinessText;
+  /** The channels the rule applies to. */
+  appliesTo: (channel: Channel) => boolean;
+  /** Whether the package has what the rule checks (absent: always). */
+  when?: (input: ReadinessInput) => boolean;
+  source: (input: ReadinessInput, channel: Channel) => string;
+  evaluate: (input: ReadinessInput, channel: Channel) => RuleOutcome;
+}

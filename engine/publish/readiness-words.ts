@@ -4,6 +4,7 @@
 // language in the publish panel. Placeholders as engine/i18n.ts fills them: {name}.
 import type { Bilingual, Lang } from '../spec/types.js';
 import { fillPlaceholders } from '../i18n.js';
+import { METADATA_WORDS } from './readiness-words-metadata.js';
 
 export const READINESS_WORDS = {
   // Labels: what each check checks.
@@ -231,6 +232,8 @@ export const READINESS_WORDS = {
   'summary.every': { en: 'ready for every channel', ms: 'sedia untuk setiap saluran' },
   'summary.some': { en: 'ready for: {channels}; not for the others', ms: 'sedia untuk: {channels}; bukan untuk yang lain' },
   'summary.none': { en: 'not ready for any channel', ms: 'belum sedia untuk mana-mana saluran' },
+  // The metadata and release checks (readiness-metadata.ts).
+  ...METADATA_WORDS,
 } as const satisfies Record<string, Bilingual>;
 
 export type ReadinessCode = keyof typeof READINESS_WORDS;
@@ -300,6 +303,7 @@ const WRITER_WORDS: Readonly<Record<string, Bilingual>> = {
   },
   'label.paperback-interior': { en: "the paperback's pages are a print-ready PDF", ms: 'halaman buku kulit lembut ialah PDF sedia cetak' },
   'label.paperback-cover': { en: "the paperback's cover is a print-ready PDF", ms: 'kulit buku kulit lembut ialah PDF sedia cetak' },
+  'label.title-match': { en: 'the title is the same on the cover, in the eBook and in the store form', ms: 'tajuk sama pada kulit buku, dalam eBuku dan dalam borang kedai' },
   // A file's size says nothing to a writer.
   bytes: { en: '', ms: '' },
 };

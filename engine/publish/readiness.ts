@@ -11,32 +11,16 @@ import { isPdf, isZip, jpegInfo, pngSize } from './files.js';
 import { estimatePrintPages, type KdpMetadata } from './metadata.js';
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import { TITLE_CASE, KDP_KEYWORD_MAX, descriptionTextProblems, nameOnlyKeywords, pageLimit, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
+import { METADATA_RULES } from './readiness-metadata.js';
 import { checkWords, languageName, readinessText, say, type Audience, type ReadinessCheckText, type ReadinessText, type ReadinessValue } from './readiness-words.js';
 
 // The report's shapes and what a check reads (the package's files, its metadata, the cover) live in
 // readiness-types.ts; named here too.
 export { EBOOK_COVER, OFFLINE_MARKERS, hasOfflineText, COVER_ART_MIN_WIDTH, type CheckStatus, type ReadinessCheck, type ChannelReadiness, type Readiness, type EpubcheckResult, type ReadinessInput, type CoverContent } from './readiness-types.js';
-import { EBOOK_COVER, OFFLINE_MARKERS, hasOfflineText, COVER_ART_MIN_WIDTH, type CheckStatus, type ReadinessCheck, type ChannelReadiness, type Readiness, type ReadinessInput, type CoverContent } from './readiness-types.js';
+import { EBOOK_COVER, OFFLINE_MARKERS, hasOfflineText, COVER_ART_MIN_WIDTH, type ReadinessRule, type RuleOutcome, type Said, type CheckStatus, type ReadinessCheck, type ChannelReadiness, type Readiness, type ReadinessInput, type CoverContent } from './readiness-types.js';
 
-/** One text, or several (one a problem, said joined with "; "). */
-type Said = ReadinessText | readonly ReadinessText[];
-
-interface Outcome {
-  status: CheckStatus;
-  detail?: Said;
-  fix?: Said;
-}
-
-interface Rule {
-  id: string;
-  label: (input: ReadinessInput, channel: Channel) => ReadinessText;
-  /** The channels the rule applies to. */
-  appliesTo: (channel: Channel) => boolean;
-  /** Whether the package has what the rule checks (absent: always). */
-  when?: (input: ReadinessInput) => boolean;
-  source: (input: ReadinessInput, channel: Channel) => string;
-  evaluate: (input: ReadinessInput, channel: Channel) => Outcome;
-}
+type Rule = ReadinessRule;
+type Outcome = RuleOutcome;
 
 const pass = (detail: Said): Outcome => ({ status: 'pass', detail });
 const failed = (detail: Said, fix: Said): Outcome => ({ status: 'fail', detail, fix });
@@ -185,6 +169,7 @@ export const READINESS_RULES: readonly Rule[] = [
       return failed(say('title-case.words', { words: words.map((w) => `"${w}"`).join(', ') }), say('title-case.fix', { args: `--title "${fixed}"${fixedSub ? ` --subtitle "${fixedSub}"` : ''}`, title: `"${fixed}"${fixedSub ? ` / "${fixedSub}"` : ''}` }));
     },
   },
+  ...METADATA_RULES,
   {
     id: 'language', label: (i, c) => say('label.language', { channel: c.name, language: languageName(i.metadata.language) }), appliesTo: everyChannel,
     source: (i, c) => c.languages[i.metadata.language].source,

@@ -94,6 +94,28 @@ export function kdpKeywords(candidates: readonly string[]): { keywords: string[]
   return { keywords, dropped };
 }
 
+/** A word may stand in this many keywords; one more is stuffing (KDP's metadata guidelines: no word repeated across keywords). */
+export const KEYWORD_WORD_MAX = 2;
+
+const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}#']+/gu) ?? []);
+
+/** Keywords that repeat the whole title ("Love in Penang", "love in penang romance"): the title is searched already. */
+export function titleKeywords(keywords: readonly string[], title: string): string[] {
+  const t = wordsOf(title).join(' ');
+  return t ? keywords.filter((k) => ` ${wordsOf(k).join(' ')} `.includes(` ${t} `)) : [];
+}
+
+/**
+ * The words that stand in more than KEYWORD_WORD_MAX keywords, with their count; the language's minor
+ * words (of, the, dan, di) and words of one or two letters are not counted.
+ * @example repeatedKeywordWords(['romance novel', 'romance books', 'romance Malaysia'], 'en') // [{ word: 'romance', n: 3 }]
+ */
+export function repeatedKeywordWords(keywords: readonly string[], lang: 'en' | 'ms'): Array<{ word: string; n: number }> {
+  const counts = new Map<string, number>();
+  for (const k of keywords) for (const w of new Set(wordsOf(k))) if ([...w].length > 2 && !TITLE_CASE[lang].minor.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return [...counts].filter(([, n]) => n > KEYWORD_WORD_MAX).map(([word, n]) => ({ word, n }));
+}
+
 /** The bindings KDP prints. */
 export type Binding = 'paperback' | 'hardcover';
 

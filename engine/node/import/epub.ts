@@ -46,3 +46,21 @@ export function epubText(file: string, bytes: Uint8Array): string {
   }
   return chapters.filter((c) => c.trim() !== '').join('\n\n');
 }
+
+const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The title an EPUB names in its package document (the first dc:title), or undefined when it has none or is unreadable. */
+export function epubTitle(bytes: Uint8Array): string | undefined {
+  try {
+    const entries = unzipBounded('manuscript.epub', bytes, (name) => name === 'META-INF/container.xml' || /\.opf$/i.test(name));
+    const container = entries['META-INF/container.xml'];
+    const opfPath = container ? attr(/<rootfile\b[^>]*>/i.exec(strFromU8(container))?.[0] ?? '', 'full-path') : undefined;
+    const opf = opfPath && entries[opfPath] ? strFromU8(entries[opfPath]!) : undefined;
+    const title = opf ? /<dc:title\b[^>]*>([\s\S]*?)<\/dc:title>/i.exec(opf)?.[1] : undefined;
+    return title?.replace(/&(amp|lt|gt|quot|apos|#(\d+)|#x([0-9a-f]+));/gi, (_, name: string, dec?: string, hex?: string) =>
+      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : XML_ENTITIES[name.toLowerCase()]!).trim();
+  } catch (error) {
+    if (error instanceof ImportRefusal) return undefined;
+    throw error;
+  }
+}

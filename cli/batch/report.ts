@@ -5,9 +5,10 @@ import cliProgress from 'cli-progress';
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { count, formatSeconds } from './plan.js';
 import type { VoiceMarks } from '../../engine/index.js';
+import type { PublishEvent } from './publish.js';
 
 /** The events --json prints (step_started and rate_limited are for the progress display only). */
-export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ type: 'summary'; exitCode: number } & BatchResult);
+export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ type: 'summary'; exitCode: number } & BatchResult) | PublishEvent;
 
 export function isPublicEvent(event: BatchEvent): event is Exclude<BatchEvent, { type: 'step_started' }> {
   return event.type !== 'step_started';

@@ -16,6 +16,7 @@ import { formatPlan, planBook, summarisePlan } from '../batch/plan.js';
 import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { batchSeriesBook } from '../series.js';
+import { perDayOrExit } from '../batch/publish.js';
 import { startBook, type Catalog } from '../../engine/index.js';
 
 export interface BatchOptions {
@@ -29,6 +30,10 @@ export interface BatchOptions {
   latency?: string;
   /** --queue: run on `karya worker` processes through Postgres (KARYA_DATABASE_URL). */
   queue?: boolean;
+  /** --publish: each finished book's package and schedule.csv in --out (cli/batch/publish.ts). */
+  publish?: boolean;
+  /** --per-day: new titles a day in the release plan (default 3). */
+  perDay?: string;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -89,6 +94,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     }
     throw new CliExit(EXIT.badInput);
   }
+  const perDay = releaseOptionsOrExit(opts, jobs);
 
   // Nothing is spent on books that could not be written: the --out folder (and the state file) are checked first.
   if (!opts.dryRun) {
@@ -140,10 +146,21 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     } finally {
       interrupt.release();
     }
-    endBatch(result, progress, emitJson);
+    const publish = opts.publish && !result.isInterrupted
+      ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, ...(emitJson ? { emit: emitJson } : {}) }); }
+      : undefined;
+    await endBatch(result, progress, emitJson, publish);
   } finally {
     await store?.close();
   }
+}
+
+/** --publish and --per-day: the daily limit checked (exit 2 naming the flag and its range) before anything is spent. */
+function releaseOptionsOrExit(opts: BatchOptions, jobs: readonly BatchJob[]): number {
+  const lang = jobs.length > 0 && jobs.every((j) => startBook({ spec: j.spec, settings: j.settings, totalChapters: j.totalChapters }).lang === 'ms') ? 'ms' : 'en';
+  if (opts.perDay !== undefined && !opts.publish) fail('--per-day plans the releases of --publish; add --publish');
+  if (opts.publish && opts.queue) fail('--publish runs without --queue: once the workers have written the books, run the same command with --publish and without --queue (the books are saved and not written again)');
+  return perDayOrExit(opts.perDay, lang);
 }
 
 
@@ -180,7 +197,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
   } finally {
     interrupt.release();
   }
-  endBatch(result, progress, opts.emitJson);
+  await endBatch(result, progress, opts.emitJson);
 }
 
 type JsonOut = ReturnType<typeof ndjsonWriter>;
@@ -191,10 +208,14 @@ function stopOutput(progress: HumanProgress | undefined, emitJson: JsonOut | und
   emitJson?.flush();
 }
 
-/** The end of a batch: the bars' last line, the JSON summary, and the exit code (interrupted 130 or 143, a failed book 1). */
-function endBatch(result: BatchResult, progress: HumanProgress | undefined, emitJson: JsonOut | undefined): void {
+/**
+ * The end of a batch: the bars' last line, the packages of --publish, the JSON summary, and the exit code
+ * (interrupted 130 or 143, a failed book 1).
+ */
+async function endBatch(result: BatchResult, progress: HumanProgress | undefined, emitJson: JsonOut | undefined, publish?: () => Promise<void>): Promise<void> {
   const exitCode = result.isInterrupted ? interruptedExitCode() : result.failed ? EXIT.failed : EXIT.ok;
   progress?.finish(result);
+  await publish?.();
   emitJson?.({ type: 'summary', ...result, exitCode });
   emitJson?.flush();
   if (exitCode !== EXIT.ok) throw new CliExit(exitCode);

@@ -102,6 +102,11 @@ export const PublishQuoteSchema = z.strictObject({
   /** The trim the paperback is set at unless the writer picks another: the book's layout's (engine/print.ts printLayoutOf; a children's book 5.5x8.5). */
   trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]),
   package: KdpPackageSchema.nullable(),
+  /**
+   * The account's new titles today (packages made since the start of the day, UTC) against the daily
+   * limit of new titles a store creates (KDP: 3; engine/publish/release.ts): the publish panel shows it.
+   */
+  today: z.strictObject({ packages: z.number().int().min(0), per_day: z.number().int().min(1) }).optional(),
 });
 export type PublishQuote = z.infer<typeof PublishQuoteSchema>;
 

@@ -3,7 +3,7 @@
 // each charged as a generation step, and answers the readiness report; GET …/package downloads the kept
 // package as a zip. Other users' books are never reachable (404, as for a missing book).
 import { type Request } from 'express';
-import { nextStep } from '../../engine/index.js';
+import { RELEASES_PER_DAY, nextStep } from '../../engine/index.js';
 import { PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError } from '../http/errors.js';
@@ -36,7 +36,9 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     const { steps, cost, trim } = publishQuote(ctx, book);
     const kept = await repos.books.findPackage({ userId: userId(req), key: bookType });
     // A package made before readiness was per channel has no `channels`: it is shown as none (publish again).
-    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null });
+    const since = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
+    const today = { packages: await repos.books.countPackagesSince({ userId: userId(req), since }), per_day: RELEASES_PER_DAY.default };
+    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today });
   });
 
   router.on('POST /books/:bookType/publish', async (req, res) => {

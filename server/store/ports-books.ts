@@ -66,6 +66,8 @@ export interface BookRepository {
    * it), replacing the book's earlier package; false when the user has no such book. Deleted with the book.
    */
   savePackage(input: { userId: string; bookId: number; zip: Uint8Array; report: KdpPackage }): Promise<boolean>;
+  /** How many of the user's books had their package made at or after `since` (an ISO time: the start of today), for the daily release limit. */
+  countPackagesSince(input: { userId: string; since: string }): Promise<number>;
   /** The report of the package of the user's book under `key`, or null. */
   findPackage(input: { userId: string; key: string }): Promise<KdpPackage | null>;
   /** The zip of that package with its report, or null. */

@@ -87,7 +87,8 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
   it('GET says what publishing costs before anything is spent, step by step', async () => {
     const res = await ts.http.get('/api/books/children/publish').set('cookie', author.cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, trim: '5.5x8.5', package: null });
+    // No package made today yet: 0 of KDP's 3 new titles a day (issue 53: the publish panel shows it).
+    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, trim: '5.5x8.5', package: null, today: { packages: 0, per_day: 3 } });
     expect(await balanceOf(ts, author.id)).toBe(50);
     expect(publishingRows(ts, author.id)).toEqual([]);
   });
@@ -142,6 +143,8 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
   it('keeps the package: GET shows it, …/package downloads the zip, …/package/:file each file', async () => {
     const quote = PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', author.cookie)).body);
     expect(quote.package).toEqual(report);
+    // The package made today counts against the account's new titles of the day.
+    expect(quote.today).toEqual({ packages: 1, per_day: 3 });
 
     const res = await download(ts, '/api/books/children/publish/package', author.cookie);
     expect(res.status).toBe(200);

@@ -266,6 +266,10 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
     continueBook: ({ userId, id }) => exec(continueBook(db, userId, id)),
     findBookId: async ({ userId, key }) => (await exec(first(db.selectFrom('books').select('id').where('owner', '=', userId).where('book_key', '=', key))))?.id ?? null,
     savePackage: ({ userId, bookId, zip, report }) => exec(savePackage(withPackages, { owner: userId, bookId, zip, report })),
+    countPackagesSince: async ({ userId, since }) => Number((await exec(first(
+      withPackages.selectFrom('book_packages').innerJoin('books', 'books.id', 'book_packages.book_id').where('books.owner', '=', userId)
+        .where('book_packages.created_at', '>=', since).select((e) => e.fn.countAll<number>().as('n')),
+    )))?.n ?? 0),
     findPackage: async ({ userId, key }) => {
       const row = await exec(first(packageOf(userId, key).select('book_packages.report')));
       return row ? (JSON.parse(row.report) as KdpPackage) : null;

@@ -105,6 +105,9 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishLoading', lang)}
         </p>
       )}
+      {quote?.today && (
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400" data-testid="publish-today">{pageWord('publishToday', lang, { n: quote.today.packages, max: quote.today.per_day })}</p>
+      )}
       {quote && (
         <form onSubmit={publish} className="mt-4" noValidate>
           <label htmlFor={authorId} className="label">{pageWord('publishAuthor', lang)}</label>

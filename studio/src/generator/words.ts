@@ -345,6 +345,10 @@ export const PAGE_WORDS = {
   publishAgain: { en: 'Publish again ({n} credits)', ms: 'Terbitkan semula ({n} kredit)' },
   publishing: { en: 'Publishing… this can take a few minutes', ms: 'Sedang menerbitkan… ini mungkin mengambil masa beberapa minit' },
   publishLoading: { en: 'Loading the publishing cost', ms: 'Memuatkan kos penerbitan' },
+  publishToday: {
+    en: 'New titles published today on your account: {n} of {max} a day (stores such as KDP create at most {max} new titles a day).',
+    ms: 'Judul baharu yang diterbitkan hari ini dalam akaun anda: {n} daripada {max} sehari (kedai seperti KDP mencipta paling banyak {max} judul baharu sehari).',
+  },
   publishLoadFailed: { en: 'Could not load the publishing cost.', ms: 'Kos penerbitan tidak dapat dimuatkan.' },
   publishFailed: { en: 'Publishing failed. Please try again.', ms: 'Penerbitan gagal. Sila cuba lagi.' },
   publishDone: { en: 'Your publishing package is ready to download.', ms: 'Pakej penerbitan anda sedia untuk dimuat turun.' },

@@ -72,6 +72,18 @@ describe('PublishPanel', () => {
     }
   });
 
+  it("shows the account's new titles today against the daily limit, in English and Malay (issue 53)", async () => {
+    for (const [lang, text] of [
+      ['en', 'New titles published today on your account: 2 of 3 a day (stores such as KDP create at most 3 new titles a day).'],
+      ['ms', 'Judul baharu yang diterbitkan hari ini dalam akaun anda: 2 daripada 3 sehari (kedai seperti KDP mencipta paling banyak 3 judul baharu sehari).'],
+    ] as const) {
+      serve({ quote: { today: { packages: 2, per_day: 3 } } });
+      const view = renderPanel(lang);
+      expect((await screen.findByTestId('publish-today')).textContent).toBe(text);
+      view.unmount();
+    }
+  });
+
   it('shows the cost before spending, publishes with the author, trim and paper, then the channels, the cover, description, keywords and every file', async () => {
     const calls = serve();
     const user = userEvent.setup();

@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { isQuickRun, leftOutQuick } from './tests/setup/tools.js';
+import LongestFirst from './tests/setup/sequencer.js';
 
 // A quick run (KARYA_QUICK=1) leaves out the test files that need a tool missing here (tests/setup/tools.ts
 // prints them); a full run installs the tools or stops at once naming them (the globalSetup).
@@ -9,10 +10,12 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: [...configDefaults.exclude, ...leftOut],
-    globalSetup: ['./tests/setup/tools.ts', './tests/setup/postgres-cluster.ts'],
+    globalSetup: ['./tests/setup/tools.ts', './tests/setup/cli-bundle.ts', './tests/setup/postgres-cluster.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The longest files first (tests/setup/durations.json), so no long file starts last on 2 cores.
+    sequence: { sequencer: LongestFirst },
     reporters: ['default', './tests/summary-reporter.ts'],
   },
 });

@@ -1,6 +1,6 @@
 // A worker's loop over the batch queue: as many books fetched as there is room for, each then run,
 // completed or failed back for its retry on its own as it ends.
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata } from 'pg-boss';
 import type PQueue from 'p-queue';
 import { GenerationError } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
@@ -45,7 +45,7 @@ export function startBatchLoop(ctx: AppContext, queue: StepQueue, worker: BatchL
     while (!worker.isStopping()) {
       isBatchWoken = false;
       const room = (batchCalls.pending >= concurrency ? batchBooks : concurrency) - batchHeld;
-      let jobs: Array<PgBoss.JobWithMetadata<BatchBookJob>> = [];
+      let jobs: Array<JobWithMetadata<BatchBookJob>> = [];
       if (room > 0) {
         try {
           jobs = (await queue.boss.fetch<BatchBookJob>(BATCH_QUEUE, { batchSize: room, includeMetadata: true })) ?? [];
@@ -84,7 +84,7 @@ export function startBatchLoop(ctx: AppContext, queue: StepQueue, worker: BatchL
 }
 
 /** One batch book's step under its lease: completed, or failed back to the queue (given up after its last attempt). */
-async function runBatchJob(ctx: AppContext, queue: StepQueue, worker: BatchLoopParts, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
+async function runBatchJob(ctx: AppContext, queue: StepQueue, worker: BatchLoopParts, job: JobWithMetadata<BatchBookJob>): Promise<void> {
   const { locks, logger, leased, afterOurFailure, batchCalls } = worker;
   try {
     await leased(BATCH_QUEUE, job.id, new AbortController(), async (leasedNow) => {

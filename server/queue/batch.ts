@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type PQueue from 'p-queue';
 import {
   BookSession, GenerationError, planSteps, stepKey, type BookSeries, type Settings, type Step,
@@ -30,6 +30,7 @@ import type { AppContext } from '../core/context.js';
 import type { Database } from '../store/schema.js';
 import { postgresBookStore } from '../store/postgres/books.js';
 import { announceJob } from './channel.js';
+import { KEEP_DONE_S } from './jobs.js';
 import { BATCH_CHANNEL, BATCH_OWNER } from './names.js';
 
 export const BATCH_QUEUE = 'karya-batch-step';
@@ -106,7 +107,7 @@ export async function submitBatch(db: Kysely<Database>, boss: PgBoss, batch: Bat
     if (!batch.jobs.length) return;
     // pg-boss's insert and the wake-up, on the transaction's connection.
     const executeSql = async (text: string, values: unknown[]) => ({ rows: [...(await trx.executeQuery(CompiledQuery.raw(text, values))).rows] });
-    await boss.insert(batch.jobs.map(({ job, step }) => ({ name: BATCH_QUEUE, id: batchJobId(job.batchId, job.key, step), data: job, ...BATCH_RETRY })), { db: { executeSql } });
+    await boss.insert(BATCH_QUEUE, batch.jobs.map(({ job, step }) => ({ id: batchJobId(job.batchId, job.key, step), data: job, ...BATCH_RETRY })), { db: { executeSql } });
     await announceJob({ query: executeSql }, BATCH_QUEUE);
   });
 }
@@ -114,7 +115,7 @@ export async function submitBatch(db: Kysely<Database>, boss: PgBoss, batch: Bat
 /** Create the batch queue unless it exists (openQueue calls this under its setup lock). */
 export async function ensureBatchQueue(boss: PgBoss): Promise<void> {
   if (await boss.getQueue(BATCH_QUEUE)) return;
-  await boss.createQueue(BATCH_QUEUE, { name: BATCH_QUEUE, ...BATCH_RETRY, expireInSeconds: 30 * 60 });
+  await boss.createQueue(BATCH_QUEUE, { ...BATCH_RETRY, expireInSeconds: 30 * 60, deleteAfterSeconds: KEEP_DONE_S });
 }
 
 /** Rough tokens of a call as the API counts them: prompt (about 4 characters a token) + max_tokens. */
@@ -182,7 +183,7 @@ export interface BatchEnv {
   calls?: PQueue;
 }
 
-export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
+export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithMetadata<BatchBookJob>): Promise<void> {
   const data = job.data;
   const { db, pool, boss } = env;
   const spec = ctx.catalog.get(data.generatorId);
@@ -254,7 +255,7 @@ function onClient(client: pg.PoolClient): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => held, end: async () => undefined } as never }) });
 }
 
-async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number; saves: Kysely<Database> }, data: BatchBookJob, job: PgBoss.JobWithMetadata<BatchBookJob>): Promise<void> {
+async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number; saves: Kysely<Database> }, data: BatchBookJob, job: JobWithMetadata<BatchBookJob>): Promise<void> {
   const { db, pool, boss, provider, totalSteps, saves } = env;
   const spec = ctx.catalog.get(data.generatorId)!;
   const fail = async (step: string, code: string, message: string, status?: number) => {

@@ -1,4 +1,4 @@
-// Generation steps as jobs on Postgres (KARYA_DATABASE_URL), with pg-boss 10 (11+ needs Node 22):
+// Generation steps as jobs on Postgres (KARYA_DATABASE_URL), with pg-boss 12:
 // a server instance enqueues a user's step and relays its events; `karya worker` processes (and
 // `karya serve` itself unless --no-worker) run the steps through the same runner as the SQLite server
 // (server/core/steps.ts). Exactly once where it matters:
@@ -18,15 +18,16 @@
 // waiting request reads its step's rows every few seconds (an event sent by NOTIFY while a listener was
 // away is lost, and never needed). A request ends within the generation time-out, refunded when its step
 // did not deliver; with no worker alive it gets 503 within NO_WORKER_MS.
-// This file opens the queue and is the folder's entry; the dispatcher, the worker, the sweep and what
-// they share (jobs.ts) have a file each.
-import PgBoss from 'pg-boss';
+// This file opens the queue and is the folder's entry; the dispatcher, the worker, the sweep, what
+// they share (jobs.ts) and the move off a pg-boss 10 schema (upgrade.ts) have a file each.
+import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { OpenedPostgres } from '../store/postgres/connect.js';
 import { StepChannel } from './channel.js';
-import { ensureBatchQueue } from './batch.js';
+import { BATCH_QUEUE, ensureBatchQueue } from './batch.js';
 import { stopSweeper } from './sweep.js';
-import { RETRY_LIMIT, STEP_QUEUE, type StepQueue } from './jobs.js';
+import { moveOldJobs, setAsideOldSchema } from './upgrade.js';
+import { KEEP_DONE_S, RETRY_LIMIT, STEP_QUEUE, type StepQueue } from './jobs.js';
 
 export { HEARTBEAT_MS, LEASE_TIMEOUT_MS, NO_WORKER_MS, POLL_MS, STEP_QUEUE, WORK_POLL_S, type StepOutcome, type StepQueue } from './jobs.js';
 export { startSweeper, sweepDeadLeases } from './sweep.js';
@@ -43,20 +44,21 @@ export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, '
     connectionString: postgres.url,
     max: 4,
     application_name: 'karya-queue',
-    // Completed jobs are kept a day for inspection; pg-boss's own expiry is only a last resort behind the leases.
-    archiveCompletedAfterSeconds: 24 * 3600,
     maintenanceIntervalSeconds: 60,
     ...(opts.isSender ? { supervise: false, schedule: false } : {}),
   });
   boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
-  await boss.start();
-  // Processes starting together would deadlock creating the same queues (pg-boss adds a partition per
-  // queue): one at a time, under an advisory lock.
+  // Processes starting together would deadlock creating the same queues, and a pg-boss 10 schema is set
+  // aside and its jobs moved by one process only: one at a time, under an advisory lock.
   const setup = await postgres.pool.connect();
   try {
     await setup.query("SELECT pg_advisory_lock(hashtext('karya_queue_setup'))");
-    if (!(await boss.getQueue(STEP_QUEUE))) await boss.createQueue(STEP_QUEUE, { name: STEP_QUEUE, retryLimit: RETRY_LIMIT, retryDelay: 0, expireInSeconds: 30 * 60 });
+    await setAsideOldSchema(setup);
+    await boss.start();
+    // Completed jobs are kept a day for inspection; pg-boss's own expiry is only a last resort behind the leases.
+    if (!(await boss.getQueue(STEP_QUEUE))) await boss.createQueue(STEP_QUEUE, { retryLimit: RETRY_LIMIT, retryDelay: 0, expireInSeconds: 30 * 60, deleteAfterSeconds: KEEP_DONE_S });
     await ensureBatchQueue(boss);
+    await moveOldJobs(boss, setup, [STEP_QUEUE, BATCH_QUEUE], logger);
     await setup.query("SELECT pg_advisory_unlock(hashtext('karya_queue_setup'))");
     setup.release();
   } catch (error) {
@@ -76,7 +78,7 @@ export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, '
     close: async () => {
       stopSweeper(queue);
       await channel.close();
-      await boss.stop({ graceful: false, close: true, wait: true }).catch(() => undefined);
+      await boss.stop({ graceful: false, close: true }).catch(() => undefined);
     },
   };
   return queue;

@@ -1,6 +1,6 @@
 // What the queue's dispatcher, workers and sweep share about a step's job: the queue's names and clocks,
 // the open queue, and the step's outcome as written for its waiting request (step_results).
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -18,6 +18,8 @@ export const HEARTBEAT_MS = 5_000;
 export const LEASE_TIMEOUT_MS = 20_000;
 /** A worker's loops look for jobs this often when none was announced (seconds). */
 export const WORK_POLL_S = 2;
+/** Completed jobs are kept this long for inspection (seconds), then pg-boss deletes them. */
+export const KEEP_DONE_S = 24 * 3600;
 /** Attempts of one step: the first and two retries (a worker killed twice over is a failure). */
 export const RETRY_LIMIT = 2;
 /** A waiting request reads its step's rows this often (the fallback for events lost with a listener). */

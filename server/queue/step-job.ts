@@ -1,6 +1,6 @@
 // One queued step run by a worker: under its book's lock (a Postgres advisory lock on its own connection),
 // its events published in order, its outcome written for the request that waits for it.
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata } from 'pg-boss';
 import type pg from 'pg';
 import type { AppContext } from '../core/context.js';
 import { ApiError } from '../http/errors.js';
@@ -9,7 +9,7 @@ import type { StepEvent } from './channel.js';
 import { failureOutcome, giveUp, writeOutcome, type StepOutcome, type StepQueue, type WorkerParts } from './jobs.js';
 
 /** One queued step run here under its book's lock: its events published in order, its outcome written for the request. */
-export async function handleStep(ctx: AppContext, queue: StepQueue, worker: WorkerParts, job: PgBoss.JobWithMetadata<StepRequest>, abort: AbortController): Promise<void> {
+export async function handleStep(ctx: AppContext, queue: StepQueue, worker: WorkerParts, job: JobWithMetadata<StepRequest>, abort: AbortController): Promise<void> {
   const { locks, logger, afterOurFailure } = worker;
   const request = job.data;
   // Events go out in order: one chain per job.

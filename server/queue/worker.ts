@@ -2,7 +2,7 @@
 // books in this process under leases it renews, and on stop drains what runs and gives the rest back.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata } from 'pg-boss';
 import PQueue from 'p-queue';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -91,7 +91,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
       // A batch's book in progress goes back to the queue after its running step.
       isStopping = true;
       wakeBatch();
-      for (const id of workIds) await queue.boss.offWork({ id } as never).catch(() => undefined);
+      for (const id of workIds) await queue.boss.offWork(STEP_QUEUE, { id, wait: false }).catch(() => undefined);
       // Let running steps finish (their leases stay renewed meanwhile); what is left after `drainMs` is
       // picked up again by another worker once its lease runs out.
       const until = Date.now() + (stopOpts.drainMs ?? 0);
@@ -160,7 +160,7 @@ function leaseKeeper(queue: StepQueue, workerId: string, running: Map<string, Ab
  * back by the sweep). Returns their ids.
  */
 async function workStepQueue(ctx: AppContext, queue: StepQueue, parts: WorkerParts, concurrency: number): Promise<string[]> {
-  const handle = async (job: PgBoss.JobWithMetadata<StepRequest>) => {
+  const handle = async (job: JobWithMetadata<StepRequest>) => {
     // Its request gave up before any worker took it (no worker answered in time): not started.
     if (job.data.startBy && Date.now() > job.data.startBy) return;
     const abort = new AbortController();
@@ -175,7 +175,7 @@ async function workStepQueue(ctx: AppContext, queue: StepQueue, parts: WorkerPar
   const workIds: string[] = [];
   for (let i = 0; i < concurrency; i++) {
     workIds.push(
-      await queue.boss.work<StepRequest>(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: WORK_POLL_S, includeMetadata: true }, async ([job]) => {
+      await queue.boss.work(STEP_QUEUE, { batchSize: 1, pollingIntervalSeconds: WORK_POLL_S, includeMetadata: true }, async ([job]: Array<JobWithMetadata<StepRequest>>) => {
         if (job) await handle(job);
       }),
     );

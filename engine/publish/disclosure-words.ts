@@ -23,7 +23,7 @@ export const DISCLOSURE_WORDS = {
   'ai.images.none': { en: 'images: none AI-generated', ms: 'imej: tiada yang dijana AI' },
   'ai.translations': { en: 'translation: none', ms: 'terjemahan: tiada' },
   'ai.summary': { en: '{text} ({derived}); {images}; {translations}', ms: '{text} ({derived}); {images}; {translations}' },
-  'ai.corrected': { en: 'you declared "{level}" ({how_ai_text}); Karya derived "{derived}"', ms: 'anda mengisytiharkan "{level}" ({how_ai_text}); Karya memperoleh "{derived}"' },
+  'ai.corrected': { en: 'you declared "{level}"; Karya derived "{derived}"', ms: 'anda mengisytiharkan "{level}"; Karya memperoleh "{derived}"' },
   'ai.corrected-fix': {
     en: 'KDP counts text an AI model wrote as AI-generated even after substantial edits: declare "{derived}" unless the parts counted as the model\'s are your own',
     ms: 'KDP mengira teks yang ditulis model AI sebagai dijana AI walaupun selepas suntingan besar: isytiharkan "{derived}" melainkan bahagian yang dikira milik model ialah tulisan anda sendiri',

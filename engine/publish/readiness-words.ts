@@ -256,12 +256,10 @@ export const AUDIENCE_WORDS: Readonly<Record<Exclude<Audience, 'studio'>, Readon
     en: {
       how_author_given: 'yours', how_again: 'make the package again', how_finish: '', how_offline: '', how_author: 'type your author name in the publish panel',
       how_title: '', how_title_case: 'write the title as {title}', how_categories: '', how_cover: '', how_version: '',
-      how_ai_text: 'in the publish panel',
     },
     ms: {
       how_author_given: 'nama anda', how_again: 'buat pakej sekali lagi', how_finish: '', how_offline: '', how_author: 'taipkan nama pengarang anda dalam panel penerbitan',
       how_title: '', how_title_case: 'tulis tajuk sebagai {title}', how_categories: '', how_cover: '', how_version: '',
-      how_ai_text: 'dalam panel penerbitan',
     },
   },
   cli: {
@@ -270,14 +268,14 @@ export const AUDIENCE_WORDS: Readonly<Record<Exclude<Audience, 'studio'>, Readon
       how_offline: ' (set OPENAI_API_KEY or an AI provider config, and run with --fresh)', how_author: 'pass --author "Your Name"',
       how_title: ' (--title and --subtitle, or "title" and "subtitle" in metadata.json)', how_title_case: 'pass {args}',
       how_categories: " (or suggest them in the generator's publish block: generators/README.md)", how_cover: ' (run the command again to make cover.jpg)',
-      how_version: ' with this version of karya publish', how_ai_text: 'with --ai-text',
+      how_version: ' with this version of karya publish',
     },
     ms: {
       how_author_given: 'diberi dengan --author', how_again: 'jalankan arahan itu sekali lagi', how_finish: ' (jalankan arahan yang sama sekali lagi)',
       how_offline: ' (tetapkan OPENAI_API_KEY atau konfigurasi pembekal AI, dan jalankan dengan --fresh)', how_author: 'berikan --author "Nama Anda"',
       how_title: ' (--title dan --subtitle, atau "title" dan "subtitle" dalam metadata.json)', how_title_case: 'berikan {args}',
       how_categories: ' (atau cadangkannya dalam blok publish penjana: generators/README.md)', how_cover: ' (jalankan arahan itu sekali lagi untuk membuat cover.jpg)',
-      how_version: ' dengan versi karya publish ini', how_ai_text: 'dengan --ai-text',
+      how_version: ' dengan versi karya publish ini',
     },
   },
 };

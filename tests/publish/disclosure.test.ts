@@ -16,15 +16,18 @@ const PARTS: PackageParts = {
   cover: { png: new Uint8Array(), size: { width: 1600, height: 2560 } }, categories: [], notes: {}, given: {}, steps: [], cost: 0,
 };
 
+/** A part of a read manuscript, as engine/import/chapters.ts gives it. */
+const part = (kind: 'introduction' | 'chapter' | 'conclusion', title: string, text: string) => ({ kind, title, text, words: countWords(text), firstLine: text.slice(0, 40) });
+
 function authorsBook(): BookState {
   return importedBook({
     spec: romance, settings, file: 'book.md',
     manuscript: { parts: [
-      { kind: 'introduction', title: '', text: para('Aisha', 10) },
-      { kind: 'chapter', title: 'One', text: para('Daniel', 20) },
-      { kind: 'chapter', title: 'Two', text: para('Mak Cik', 20) },
-      { kind: 'chapter', title: 'Three', text: para('Aunt Rosnah', 20) },
-      { kind: 'conclusion', title: '', text: para('Everyone', 10) },
+      part('introduction', '', para('Aisha', 10)),
+      part('chapter', 'One', para('Daniel', 20)),
+      part('chapter', 'Two', para('Mak Cik', 20)),
+      part('chapter', 'Three', para('Aunt Rosnah', 20)),
+      part('conclusion', '', para('Everyone', 10)),
     ] },
   });
 }

@@ -21,7 +21,7 @@ describe.each(adapters)('provenance on $name', (adapter) => {
   const it_ = adapter.skip ? it.skip : it;
 
   const imported = async (email: string) => {
-    const user = await repos.users.create({ email, passwordHash: 'hash', role: 'free' });
+    const user = (await repos.users.create({ email, passwordHash: 'hash', role: 'free' }))!;
     const state: BookState = {
       generatorId: 'romance', settings: { language: 'en' }, lang: 'en', totalChapters: 3, content: ['', 'Aisha opened the shop at dawn and swept the step.', 'Daniel came back on the evening ferry.'],
       currentChapter: 3, isLocked: true, provenance: { 0: { origin: 'author' }, 1: { origin: 'author' }, 2: { origin: 'author' } },

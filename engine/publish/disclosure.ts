@@ -4,7 +4,7 @@
 // derived one. The readiness list says how it was derived (disclosureOutcome).
 import type { BookState } from '../compile/flow.js';
 import { modelWordsOf, partProvenance } from '../compile/provenance.js';
-import { countWords } from '../provider.js';
+import { countWords } from '../words.js';
 import { say, type ReadinessText } from './readiness-words.js';
 
 /** The text's level as KDP's form asks it: no AI text, some sections, most of it, the entire work. */

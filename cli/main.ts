@@ -218,6 +218,7 @@ function addBookCommands(program: Command): void {
     .option('--series <name>', 'the series the book belongs to, for metadata.json')
     .option('--series-number <n>', "the book's number in its series")
     .option('--reading-age <age>', 'reading age for metadata.json, e.g. 8-12 (children\'s books)')
+    .option('--ai-text <level>', "correct the AI disclosure's text level derived from who wrote each part: none, some, most or entirely (metadata.json keeps the derived one beside it)")
     .option('--trim <size>', "the paperback trim size: 6x9, 5.5x8.5 or 5x8 (default 6x9; 5.5x8.5 for a children's book)")
     .option('--paper <paper>', "the paperback's paper: white (default) or cream (a thicker spine)")
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')

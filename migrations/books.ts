@@ -135,3 +135,18 @@ export async function createPartVersions(db: Kysely<unknown>): Promise<void> {
 export async function dropPartVersions(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('part_versions').execute();
 }
+
+/**
+ * How each part's text came to be (issue #53; JSON: position → origin and the passages the model put in), and
+ * the same for each kept version, so a version restored is again what it was. `authored_parts` stays, read
+ * only for books saved before.
+ */
+export async function addProvenance(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('books').addColumn('provenance', 'text').execute();
+  await db.schema.alterTable('part_versions').addColumn('provenance', 'text').execute();
+}
+
+export async function dropProvenance(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('part_versions').dropColumn('provenance').execute();
+  await db.schema.alterTable('books').dropColumn('provenance').execute();
+}

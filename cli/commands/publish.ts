@@ -4,7 +4,7 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import path from 'node:path';
 import {
-  BookSession, GenerationError, SpecError, formatSpecIssue, hasOutlineStep, planSteps, startBook,
+  AI_TEXT_LEVELS, BookSession, GenerationError, SpecError, formatSpecIssue, hasOutlineStep, isAuthoredPart, planSteps, startBook, type AiTextLevel,
 } from '../../engine/index.js';
 import {
   checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
@@ -40,6 +40,8 @@ export interface PublishOptions {
   json?: boolean;
   trim?: string;
   paper?: string;
+  /** The writer's correction of the AI disclosure's text level (none, some, most, entirely). */
+  aiText?: string;
 }
 
 const PART_NAMES = { title: 'title', author: 'author', description: 'description', keywords: 'keywords', copyright: 'copyright page', cover: 'cover' } as const;
@@ -48,7 +50,7 @@ function credits(n: number): string {
   return `${n} credit${n === 1 ? '' : 's'}`;
 }
 
-/** --publisher, --edition, --series, --series-number and --reading-age for metadata.json; exits 2 on a bad number or age. */
+/** --publisher, --edition, --series, --series-number, --reading-age and --ai-text for metadata.json; exits 2 on a bad number, age or level. */
 function metadataOptions(opts: PublishOptions): GivenFacts {
   const whole = (flag: string, value: string | undefined) => {
     if (value === undefined) return undefined;
@@ -58,7 +60,10 @@ function metadataOptions(opts: PublishOptions): GivenFacts {
   if (opts.readingAge !== undefined && !/^\d{1,2}(?:-\d{1,2}|\+)?$/.test(opts.readingAge.trim())) fail(`--reading-age: "${opts.readingAge}" is not an age or a range such as 8-12`);
   const edition = whole('--edition', opts.edition);
   const seriesNumber = whole('--series-number', opts.seriesNumber);
+  const aiText = opts.aiText?.trim().toLowerCase();
+  if (aiText !== undefined && !AI_TEXT_LEVELS.includes(aiText as AiTextLevel)) fail(`--ai-text: "${opts.aiText}" is not one of ${AI_TEXT_LEVELS.join(', ')}`);
   return {
+    ...(aiText ? { aiText: aiText as AiTextLevel } : {}),
     ...(opts.publisher?.trim() ? { publisher: opts.publisher.trim() } : {}),
     ...(edition !== undefined ? { edition } : {}),
     ...(opts.series?.trim() ? { series: opts.series.trim() } : {}),
@@ -121,7 +126,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     // A book with no outline of its own (an imported manuscript) has one step fewer, and the parts its
     // writer brought cost nothing: only what the model writes is charged.
     const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
-    const planned = steps - (session.state.authoredParts?.length ?? 0);
+    const planned = steps - session.state.content.filter((_text, i) => isAuthoredPart(session.state, i)).length;
     if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${steps} parts already written${book ? '' : ' (use --fresh to start again)'}`);
     let bookSteps = 0;
     for (let step = session.next(); step; step = session.next()) {

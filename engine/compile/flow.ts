@@ -7,11 +7,13 @@ import { conclusionPosition, minChapters } from '../spec/conclusion.js';
 import { extractChapterPlan } from './chapter-plan.js';
 import { isSameStep, type Step } from './step.js';
 import { partStep } from './labels.js';
+import { bookProvenanceOf, hasAuthoredParts, type PartProvenance } from './provenance.js';
 
 export type { Step } from './step.js';
 export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef } from './step.js';
 export { conclusionPosition, minChapters } from '../spec/conclusion.js';
 export { stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle } from './labels.js';
+export { partProvenance, isAuthoredPart, hasAuthoredParts, withPartProvenance, withModelPassage, handEdited, modelWordsOf, partProvenanceOf, bookProvenanceOf, TEXT_ORIGINS, TYPED_OVER_SHARE, type TextOrigin, type PartProvenance, type PassageProvenance } from './provenance.js';
 
 /** Everything needed to continue a book (or a single output); JSON-serialisable, stored as saved progress. */
 export interface BookState {
@@ -48,10 +50,11 @@ export interface BookState {
   /** The continuity findings the writer marked as intended (their keys: engine/session/continuity-keys.ts), no longer shown. */
   readonly intendedFindings?: readonly string[];
   /**
-   * Positions of the parts the writer wrote, not the model (an imported manuscript's: engine/session/import-book.ts).
-   * Publishing's AI disclosure does not call them generated; a model rewrite of one makes it the model's.
+   * How each part's text came to be, by position (engine/compile/provenance.ts): the writer's own (an imported
+   * manuscript's: engine/session/import-book.ts), rewritten by the model, edited by hand, with the passages the
+   * model put in since; a part without a record is the model's. Publishing's AI disclosure counts from it.
    */
-  readonly authoredParts?: readonly number[];
+  readonly provenance?: Readonly<Record<number, PartProvenance>>;
   /**
    * The series the book belongs to and what the books before it established (engine/session/series.ts): derived
    * from those books whenever the book is opened, never saved with it.
@@ -147,7 +150,7 @@ export function nextStep(spec: BookSpec, state: BookState): Step | null {
 
 /** An imported book with chapters still to write and no outline yet: its outline comes before them. */
 function isOutlinedLater(spec: BookSpec, state: BookState): boolean {
-  if (spec.flow.outline === 'none' || state.outline !== undefined || !state.authoredParts?.length) return false;
+  if (spec.flow.outline === 'none' || state.outline !== undefined || !hasAuthoredParts(state)) return false;
   return state.currentChapter >= 1 && state.currentChapter < conclusionPosition(spec.flow, state.totalChapters);
 }
 
@@ -346,7 +349,8 @@ export function restoreBook(spec: BookSpec, saved: unknown): BookState | null {
     ...(s.chapterNotes && typeof s.chapterNotes === 'object' ? { chapterNotes: chapterNotesOf(s.chapterNotes) } : {}),
     ...(auditFindingsOf(s.auditFindings) ? { auditFindings: auditFindingsOf(s.auditFindings)! } : {}),
     ...(Array.isArray(s.intendedFindings) && s.intendedFindings.length ? { intendedFindings: s.intendedFindings.filter((k): k is string => typeof k === 'string') } : {}),
-    ...(Array.isArray(s.authoredParts) && s.authoredParts.length ? { authoredParts: s.authoredParts.filter((p): p is number => Number.isInteger(p) && p >= 0) } : {}),
+    // A book saved before provenance was kept names its imported parts (`authoredParts`): they are the writer's.
+    ...(bookProvenanceOf(s.provenance, (s as { authoredParts?: unknown }).authoredParts) ? { provenance: bookProvenanceOf(s.provenance, (s as { authoredParts?: unknown }).authoredParts)! } : {}),
     ...(bookVoiceOf(s.voice) ? { voice: bookVoiceOf(s.voice)! } : {}),
   };
 }

@@ -9,7 +9,7 @@ import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../sess
 import { FINDING_KEY } from '../session/continuity-keys.js';
 import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline-edit.js';
 import { ApiErrorBodySchema, TimestampSchema, WriterTextSchema } from './common.js';
-import { BookViewSchema, LabelledStepSchema, ProgressSchema } from '../session/view-schema.js';
+import { BookViewSchema, LabelledStepSchema, PartProvenanceSchema, ProgressSchema } from '../session/view-schema.js';
 
 /** The longest voice sample sent (10,000 words of prose are well under it). */
 export const MAX_VOICE_SAMPLE_CHARS = 90_000;
@@ -178,6 +178,8 @@ export const PartVersionSchema = z.strictObject({
   note: z.string(),
   words: z.number().int(),
   text: z.string(),
+  /** How the text came to be when it was kept (absent for a version kept before provenance was recorded). */
+  provenance: PartProvenanceSchema.omit({ model_words: true }).optional(),
   created_at: TimestampSchema,
 });
 export type PartVersionView = z.infer<typeof PartVersionSchema>;

@@ -6,6 +6,7 @@ export * from './rules.js';
 export * from './extract.js';
 export * from './files.js';
 export * from './metadata.js';
+export * from './disclosure.js';
 export * from './readiness.js';
 export * from './readiness-words.js';
 export * from './channels.js';

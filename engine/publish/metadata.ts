@@ -2,6 +2,7 @@
 // language, description, keywords, categories, the AI-content disclosure KDP asks at title setup, and the
 // optional publisher, edition, series and reading age.
 import type { Lang } from '../spec/types.js';
+import { aiTextLevel, aiTextShare, type AiTextLevel, type TextDerivation } from './disclosure.js';
 
 /**
  * Estimated printed pages of a 6 × 9 in paperback: about 300 words a page (an 11-pt serif with KDP's
@@ -16,16 +17,26 @@ export function estimatePrintPages(words: number): number {
 }
 
 /**
- * What KDP asks at title setup ("Did you use AI-based tools to create this book's content?"): text the
- * model wrote is AI-generated, even where the author edited it since; the cover Karya draws is too. Text
- * the author wrote (an imported manuscript's parts) is not: a book wholly the author's own says `none` for
- * its text, and one the model continued names which parts are whose (KDP Help, "Content Guidelines",
- * section "Artificial intelligence (AI)-generated content": https://kdp.amazon.com/en_US/help/topic/G200672390).
+ * What KDP asks at title setup ("Did you use AI-based tools to create this book's content?"), per kind of content
+ * with its extent, derived from the book's provenance (engine/publish/disclosure.ts): text the model wrote or
+ * rewrote is AI-generated, even where the author edited it since; text the author wrote (imported or typed) is
+ * not. The cover is AI-generated when an image model drew it. (KDP Help, "Content Guidelines", section
+ * "Artificial intelligence (AI)-generated content": https://kdp.amazon.com/en_US/help/topic/G200672390).
  */
 export interface AiContentDisclosure {
-  /** `ai-generated`: some of the text was written by the AI model (the author may have edited it since); `none`: the author wrote all of it. */
-  text: 'ai-generated' | 'none';
-  images: 'ai-generated';
+  /**
+   * The text's level to declare: `none`, `some` (some sections: under MOST_SHARE of the words), `most`,
+   * `entirely`. The writer's correction when there is one (`corrected`), else the derived level.
+   */
+  text: AiTextLevel;
+  /** The share of the book's words the model wrote or rewrote (0..1), as derived from the book's provenance. */
+  textShare: number;
+  /** What the derivation counted: words and parts by origin, passages the model rewrote or added. */
+  textDerivation: TextDerivation;
+  /** Set when the writer corrected the text's level (karya publish --ai-text): theirs and the derived one beside it. */
+  corrected?: { text: AiTextLevel; derived: AiTextLevel };
+  /** `ai-generated`: the cover was drawn by an image model; `none`: the writer's own. */
+  images: 'ai-generated' | 'none';
   /** No translation tool was used. */
   translations: 'none';
   /** The parts by who wrote them ("Chapter 1", …), when the author wrote some of them (an imported manuscript). */
@@ -36,23 +47,33 @@ export interface AiContentDisclosure {
 
 const KDP_SOURCE = 'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated content: https://kdp.amazon.com/en_US/help/topic/G200672390';
 
-export const AI_CONTENT: AiContentDisclosure = {
-  text: 'ai-generated',
-  images: 'ai-generated',
-  translations: 'none',
-  tool: 'Karya (an AI model wrote the text and drew the cover)',
-  source: KDP_SOURCE,
-};
+/** The tool line: what the model did, in plain words. */
+function toolLine(text: AiTextLevel, d: TextDerivation, images: AiContentDisclosure['images']): string {
+  const cover = images === 'ai-generated' ? 'an AI model drew the cover' : 'the cover is the author\'s';
+  if (text === 'none') return `Karya (the author wrote the text; ${cover})`;
+  if (text === 'entirely') return `Karya (an AI model wrote the text and ${images === 'ai-generated' ? 'drew the cover' : 'the cover is the author\'s'})`;
+  return `Karya (an AI model wrote or rewrote ${d.modelWords} of the book's ${d.words} words; ${cover})`;
+}
 
 /**
- * The disclosure of a book whose parts are labelled by who wrote them: AI_CONTENT when the model wrote
- * every part; else the parts named, and `text: 'none'` when the author wrote them all.
- * @example aiContentOf({ author: ['Chapter 1'], model: ['Chapter 2'] }).text // 'ai-generated'
+ * The disclosure of a book from what its derivation counted, the cover's origin and the writer's correction.
+ * @example aiContentOf({ derivation, images: 'ai-generated' }).text // 'some'
  */
-export function aiContentOf(parts: { author: string[]; model: string[] }): AiContentDisclosure {
-  if (parts.author.length === 0) return AI_CONTENT;
-  if (parts.model.length === 0) return { ...AI_CONTENT, text: 'none', parts, tool: 'Karya (the author wrote the text; an AI model drew the cover)' };
-  return { ...AI_CONTENT, parts, tool: `Karya (the author wrote ${parts.author.length} of the book's ${parts.author.length + parts.model.length} parts; an AI model wrote the others and drew the cover)` };
+export function aiContentOf(input: { derivation: TextDerivation; images: AiContentDisclosure['images']; correction?: AiTextLevel; parts?: { author: string[]; model: string[] } }): AiContentDisclosure {
+  const d = input.derivation;
+  const derived = aiTextLevel(d.modelWords, d.words);
+  const text = input.correction ?? derived;
+  return {
+    text,
+    textShare: aiTextShare(d.modelWords, d.words),
+    textDerivation: d,
+    ...(input.correction !== undefined && input.correction !== derived ? { corrected: { text: input.correction, derived } } : {}),
+    images: input.images,
+    translations: 'none',
+    ...(input.parts ? { parts: input.parts } : {}),
+    tool: toolLine(text, d, input.images),
+    source: KDP_SOURCE,
+  };
 }
 
 export interface KdpMetadata {
@@ -91,8 +112,8 @@ export interface KdpMetadata {
 
 /** What packageMetadata is given: the fields it copies as they are, and the optional ones as the author typed them. */
 export type MetadataInput = Pick<KdpMetadata, 'title' | 'subtitle' | 'author' | 'language' | 'description' | 'keywords' | 'categories' | 'wordCount' | 'generator' | 'pageCount'> & {
-  /** The parts by who wrote them, when the author wrote some (an imported manuscript); absent: the model wrote them all. */
-  authorship?: { author: string[]; model: string[] };
+  /** The AI disclosure (aiContentOf); absent: the model wrote every word and drew the cover. */
+  aiContent?: AiContentDisclosure;
   publisher?: string;
   edition?: number;
   series?: string;
@@ -118,8 +139,13 @@ export function packageMetadata(input: MetadataInput): KdpMetadata {
     edition: input.edition ?? 1,
     series: input.series?.trim() ? { name: input.series.trim(), number: input.seriesNumber ?? null } : null,
     readingAge: input.readingAge?.trim() || null,
-    aiContent: input.authorship ? aiContentOf(input.authorship) : AI_CONTENT,
+    aiContent: input.aiContent ?? aiContentOf({ derivation: wholeModel(wordCount), images: 'ai-generated' }),
     generator,
     ...(input.publishOn ? { publishOn: input.publishOn } : {}),
   };
+}
+
+/** The derivation of a book the model wrote whole (a caller that gives no provenance). */
+function wholeModel(words: number): TextDerivation {
+  return { words, modelWords: words, parts: 0, modelParts: 0, rewrittenParts: 0, handParts: 0, authorParts: 0, passages: 0, added: 0 };
 }

@@ -13,7 +13,9 @@ import { PUBLISH_PARTS } from '../spec/format.js';
 import type { PixelSize, PublishPart, ResolvedSpec, Settings } from '../spec/types.js';
 import { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
 import { markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
-import { packageMetadata, type KdpMetadata } from './metadata.js';
+import { aiContentOf, packageMetadata, type KdpMetadata } from './metadata.js';
+import { textDerivationOf, type AiTextLevel } from './disclosure.js';
+import { hasAuthoredParts, isAuthoredPart } from '../compile/provenance.js';
 import { bookContextOf, bookOwnTitle, checkPublishPlan, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './plan.js';
 import { kdpKeywords, titleCase } from './rules.js';
 import { say, type ReadinessText } from './readiness-words.js';
@@ -72,14 +74,15 @@ export interface PackageParts {
   /** The copyright page in Markdown, placed before the book. */
   copyright: string;
   /** The cover as drawn (the model's size) and the size the package wants. */
-  cover: { png: Uint8Array; size: PixelSize };
+  /** `origin`: who made the cover (absent: the cover generator's image model, so the disclosure's images are AI-generated). */
+  cover: { png: Uint8Array; size: PixelSize; origin?: 'model' | 'author' };
   categories: string[];
   /** The title the cover was drawn with (its generator's `title` setting), when it has one: readiness compares it with metadata.json's. */
   coverTitle?: string;
   /** How the title, author and keywords were found when the answers did not follow the asked layout (readiness says the first two). */
   notes: { title?: ReadinessText; author?: ReadinessText; keywords?: ReadinessText[] };
   /** What the caller gave for metadata.json (publisher, edition, series, reading age). */
-  given: Pick<GivenFacts, 'publisher' | 'edition' | 'series' | 'seriesNumber' | 'readingAge'>;
+  given: Pick<GivenFacts, 'publisher' | 'edition' | 'series' | 'seriesNumber' | 'readingAge' | 'aiText'>;
   steps: PackageStepDone[];
   /** Credits of the publishing steps run (each step's spec.cost). */
   cost: number;
@@ -99,6 +102,8 @@ export interface GivenFacts {
   seriesNumber?: number;
   /** Reading age as KDP asks it for children's books, e.g. "8-12". */
   readingAge?: string;
+  /** The writer's correction of the AI disclosure's text level (karya publish --ai-text): kept beside the derived one. */
+  aiText?: AiTextLevel;
 }
 
 /**
@@ -213,6 +218,7 @@ export async function writePackageParts(input: {
       ...(given.series?.trim() ? { series: given.series.trim() } : {}),
       ...(given.seriesNumber !== undefined ? { seriesNumber: given.seriesNumber } : {}),
       ...(given.readingAge?.trim() ? { readingAge: given.readingAge.trim() } : {}),
+      ...(given.aiText ? { aiText: given.aiText } : {}),
     },
     steps,
     cost: steps.reduce((n, s) => n + s.cost, 0),
@@ -260,8 +266,13 @@ export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: P
     generator: book.id,
     ...(print.pageCount !== undefined ? { pageCount: print.pageCount } : {}),
     ...(print.publishOn ? { publishOn: print.publishOn } : {}),
-    ...(state.authoredParts?.length ? { authorship: authorshipOf(book, state) } : {}),
-    ...parts.given,
+    aiContent: aiContentOf({
+      derivation: textDerivationOf(state),
+      images: parts.cover.origin === 'author' ? 'none' : 'ai-generated',
+      ...(parts.given.aiText ? { correction: parts.given.aiText } : {}),
+      ...(hasAuthoredParts(state) ? { parts: authorshipOf(book, state) } : {}),
+    }),
+    ...withoutAiText(parts.given),
     // A book written in a series is published as its book: the series' name and the book's number.
     ...(state.series ? { series: state.series.name, seriesNumber: state.series.number } : {}),
   });
@@ -273,7 +284,13 @@ function authorshipOf(book: ResolvedSpec, state: BookState): { author: string[];
   state.content.forEach((text, i) => {
     if (!text.trim()) return;
     const step = i === 0 ? ({ kind: 'introduction', position: 0 } as const) : partStep(book, i, state.totalChapters);
-    (state.authoredParts?.includes(i) ? out.author : out.model).push(stepLabel(step, state.lang, book));
+    (isAuthoredPart(state, i) ? out.author : out.model).push(stepLabel(step, state.lang, book));
   });
   return out;
+}
+
+/** The given facts metadata.json copies as they are (the AI correction goes into the disclosure). */
+function withoutAiText(given: PackageParts['given']): Omit<PackageParts['given'], 'aiText'> {
+  const { aiText: _ai, ...rest } = given;
+  return rest;
 }

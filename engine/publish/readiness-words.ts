@@ -5,6 +5,7 @@
 import type { Bilingual, Lang } from '../spec/types.js';
 import { fillPlaceholders } from '../i18n.js';
 import { METADATA_WORDS } from './readiness-words-metadata.js';
+import { DISCLOSURE_WORDS } from './disclosure-words.js';
 
 export const READINESS_WORDS = {
   // Labels: what each check checks.
@@ -232,8 +233,9 @@ export const READINESS_WORDS = {
   'summary.every': { en: 'ready for every channel', ms: 'sedia untuk setiap saluran' },
   'summary.some': { en: 'ready for: {channels}; not for the others', ms: 'sedia untuk: {channels}; bukan untuk yang lain' },
   'summary.none': { en: 'not ready for any channel', ms: 'belum sedia untuk mana-mana saluran' },
-  // The metadata and release checks (readiness-metadata.ts).
+  // The metadata and release checks (readiness-metadata.ts) and the AI disclosure (disclosure.ts).
   ...METADATA_WORDS,
+  ...DISCLOSURE_WORDS,
 } as const satisfies Record<string, Bilingual>;
 
 export type ReadinessCode = keyof typeof READINESS_WORDS;

@@ -9,6 +9,9 @@ import { CHANNELS, CHANNEL_IDS, type Channel, type ChannelId } from './channels.
 import { KDP_DESCRIPTION_MAX, disallowedTags, hasUrl } from './html.js';
 import { isPdf, isZip, jpegInfo, pngSize } from './files.js';
 import { estimatePrintPages, type KdpMetadata } from './metadata.js';
+import { disclosureOutcome } from './disclosure.js';
+
+const KDP_AI_SOURCE = 'KDP Help, "Content Guidelines": Artificial intelligence (AI)-generated content: https://kdp.amazon.com/en_US/help/topic/G200672390';
 import { DEFAULT_PAPER, DEFAULT_TRIM, TRIM_SIZES, type PaperName, type TrimName } from '../print.js';
 import { TITLE_CASE, KDP_KEYWORD_MAX, descriptionTextProblems, nameOnlyKeywords, pageLimit, KDP_KEYWORD_SLOTS, KDP_TITLE_MAX, KEYWORD_MIN_LETTERS, keywordProblems, titleCase, titleProblems, uncapitalisedTitleWords, type RuleProblem } from './rules.js';
 import { METADATA_RULES } from './readiness-metadata.js';
@@ -122,6 +125,11 @@ function pageCountOutcome(input: ReadinessInput): Outcome {
 
 /** Every rule, in the order each channel lists its checks. */
 export const READINESS_RULES: readonly Rule[] = [
+  {
+    // KDP's AI-content disclosure, derived from who wrote each part (disclosure.ts): said with how it was counted.
+    id: 'ai-disclosure', label: () => say('label.ai-disclosure'), appliesTo: (c) => c.id.startsWith('kdp_'),
+    source: () => KDP_AI_SOURCE, evaluate: (i) => disclosureOutcome(i.metadata.aiContent),
+  },
   {
     id: 'book-complete', label: () => say('label.book-complete'), appliesTo: everyChannel, source: () => KARYA,
     evaluate: (i) => (i.isBookComplete && i.incompleteParts?.length

@@ -10,6 +10,7 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { stepKey } from '../compile/step.js';
 import { chapterTitleOf } from '../compile/plan.js';
 import { takeLeadingHeading } from '../compile/heading.js';
+import { isAuthoredPart } from '../compile/provenance.js';
 import { bookBible } from './bible.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 
@@ -87,7 +88,7 @@ export function bookDocument(
   const title = opts.title?.trim() || bookTitleOf(spec, state);
   const author = opts.author?.trim() || setting('author');
   // An imported book without a prologue has an empty introduction: no page of its own.
-  const parts: DocumentPart[] = state.content.flatMap((markdown, i) => (markdown.trim() === '' && state.authoredParts?.includes(i) ? [] : [i])).map((i) => {
+  const parts: DocumentPart[] = state.content.flatMap((markdown, i) => (markdown.trim() === '' && isAuthoredPart(state, i) ? [] : [i])).map((i) => {
     const markdown = state.content[i]!;
     const step = partStep(spec, i, state.totalChapters);
     const label = spec.kind === 'book' ? stepLabel(step, lang, spec) : title;

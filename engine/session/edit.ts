@@ -11,6 +11,7 @@ import { extractChapterPlan } from '../compile/chapter-plan.js';
 import { partStep } from '../compile/labels.js';
 import { stepKey, stepPosition, type StepRef } from '../compile/step.js';
 import { bounded, parseBible, renderBible } from './bible.js';
+import { handEdited, partProvenance, withModelPassage, withPartProvenance, type PartProvenance } from '../compile/provenance.js';
 
 /** The longest note a writer may give a rewrite (a sentence or a short paragraph). */
 export const MAX_REWRITE_NOTE_CHARS = 1000;
@@ -41,10 +42,35 @@ export interface PartEdit {
 }
 
 /**
- * The book with one written part replaced by the user's text. Pure.
+ * What put a part's new text in, for its provenance (engine/compile/provenance.ts): the writer's hand (the
+ * default), a passage the model rewrote and the writer kept (`words`: the passage's), words the model added
+ * ("write more"), or an earlier version restored with the provenance it had (none kept: counted as a hand edit
+ * of the model's text, the side the AI disclosure errs on).
+ */
+export type PartChange =
+  | { readonly kind: 'hand' }
+  | { readonly kind: 'passage'; readonly words: number }
+  | { readonly kind: 'more'; readonly words: number }
+  | { readonly kind: 'restore'; readonly provenance?: PartProvenance };
+
+/** The book's provenance after `change` put `text` in place of `previous` at `position`. */
+function provenanceAfter(state: BookState, position: number, previous: string, text: string, change: PartChange): BookState {
+  const before = partProvenance(state, position);
+  switch (change.kind) {
+    case 'hand': return withPartProvenance(state, position, handEdited(before, previous, text));
+    case 'passage': return withModelPassage(state, position, { origin: 'model-rewrite', words: change.words });
+    // The model's words added to its own text change nothing; added to the writer's, they are counted as its.
+    case 'more': return before.origin === 'author' ? withModelPassage(state, position, { origin: 'model', words: change.words }) : state;
+    case 'restore': return withPartProvenance(state, position, change.provenance ?? { origin: 'hand' });
+  }
+}
+
+/**
+ * The book with one written part replaced by the user's text (or what `change` says put it in: its provenance
+ * follows). Pure.
  * @example editPart(spec, state, { kind: 'chapter', position: 2 }, 'Rain fell on Kuala Lumpur…')
  */
-export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: string): PartEdit {
+export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: string, change: PartChange = { kind: 'hand' }): PartEdit {
   const kept = text.replace(/\r\n?/g, '\n').trim();
   if (!kept) throw new EditError('part_empty');
   if (kept.length > MAX_PART_CHARS) throw new EditError('part_too_long', { max: MAX_PART_CHARS });
@@ -59,7 +85,7 @@ export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: 
   }
   const content = state.content.map((t, i) => (i === position ? kept : t));
   // The user finished the part: it is no longer "cut at the length limit" nor "stopped".
-  let next: BookState = unmarkPart({ ...state, content }, position);
+  let next: BookState = provenanceAfter(unmarkPart({ ...state, content }, position), position, state.content[position]!, kept, change);
   if (position === 0) {
     // What the introduction gives later steps is read again from the edited text.
     const { characterDetails: _old, ...without } = next;

@@ -1,10 +1,11 @@
 // A manuscript the writer brings, as a book of a generator: its prologue the introduction, its chapters the
 // chapters (with their titles), its epilogue the conclusion; every part marked as the writer's own
-// (`authoredParts`: publishing's AI disclosure reads it, and the model never rewrites one unasked). The book
+// (its provenance `author`: publishing's AI disclosure reads it, and the model never rewrites one unasked). The book
 // then continues like any other: its story bible is built from the parts by `BookSession.remember()`, one
 // part at a time and saved after each, so an import stopped at chapter 17 goes on from 17.
 import type { BookSpec, ResolvedSpec, Settings } from '../spec/types.js';
 import { bookLanguage, nextStep, type BookState } from '../compile/flow.js';
+import { hasAuthoredParts } from '../compile/provenance.js';
 import { partStep, stepLabel } from '../compile/labels.js';
 import { stepKey, type Step } from '../compile/step.js';
 import { countWords } from '../provider.js';
@@ -55,21 +56,8 @@ export function importedBook(input: ImportBookInput): BookState {
     currentChapter: content.length,
     isLocked: true,
     ...(Object.keys(chapterTitles).length ? { chapterTitles } : {}),
-    authoredParts: content.map((_text, i) => i),
+    provenance: Object.fromEntries(content.map((_text, i) => [i, { origin: 'author' as const }])),
   };
-}
-
-/** The positions of a book's parts the writer wrote (imported), not the model. */
-export function isAuthoredPart(state: Pick<BookState, 'authoredParts'>, position: number): boolean {
-  return state.authoredParts?.includes(position) === true;
-}
-
-/** The book with the part at `position` no longer the writer's own (the model rewrote it at the writer's request). */
-export function withoutAuthoredPart(state: BookState, position: number): BookState {
-  if (!isAuthoredPart(state, position)) return state;
-  const { authoredParts, ...rest } = state;
-  const left = (authoredParts ?? []).filter((p) => p !== position);
-  return { ...rest, ...(left.length ? { authoredParts: left } : {}) };
 }
 
 /**
@@ -139,7 +127,7 @@ export function importedBookOf(input: ImportBookInput & { title?: string }): Boo
 export function withTotalChapters(spec: BookSpec, state: BookState, total: number, file: string): BookState {
   const written = Math.max(0, state.content.length - 1);
   const holding = chaptersHolding(spec, written);
-  if (!state.authoredParts?.length || state.outline !== undefined || nextStep(spec, state) === null) throw new ImportRefusal('import_total_set', { file, total: String(state.totalChapters) });
+  if (!hasAuthoredParts(state) || state.outline !== undefined || nextStep(spec, state) === null) throw new ImportRefusal('import_total_set', { file, total: String(state.totalChapters) });
   if (!Number.isInteger(total) || total < holding) throw new ImportRefusal('import_chapters_fewer', { file, chapters: String(written), total: String(total), least: String(holding) });
   return withChapterSetting(spec, { ...state, totalChapters: total });
 }

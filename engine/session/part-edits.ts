@@ -23,7 +23,7 @@ import { joinExtension, joinSeparator } from './follow-ups/extend-short.js';
 import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { runStep, trimmableOf } from './run-step.js';
 import { stateForStep } from './bible-as-of.js';
-import { withoutAuthoredPart } from './import-book.js';
+import { withPartProvenance } from '../compile/provenance.js';
 
 /**
  * "Write more" on a written prose part (the studio's action on a part marked short): one extension
@@ -136,17 +136,18 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   if (!outcome.isComplete) next = { ...next, incompleteParts: [...(next.incompleteParts ?? []), position] };
   // What the model audit found in the old text no longer applies to the new one.
   next = withAuditFindings(next, position, []);
-  // The model wrote this text: a part the writer brought is now the model's (publishing's AI disclosure).
-  next = withoutAuthoredPart(next, position);
+  // The model wrote this text again: whatever it was (the writer's, edited by hand), it is the model's rewrite now
+  // (publishing's AI disclosure), its passages' records gone with the text they were in.
+  next = withPartProvenance(next, position, { origin: 'model-rewrite' });
   return { state: next, position, step, text: outcome.text, previous, outcome };
 }
 
 /**
  * The book as it stood when the part at `position` was next: the parts before it, the rest of its header as
- * it is now. Without the writer's authorship, which only says who wrote the parts saved (an imported book
+ * it is now. Without the parts' provenance, which only says who wrote the parts saved (an imported book
  * still to be outlined would otherwise be asked for its outline before this part: engine/compile/flow.ts).
  */
 function partsBefore(state: BookState, position: number): BookState {
-  const { authoredParts: _authored, ...rest } = state;
+  const { provenance: _provenance, ...rest } = state;
   return { ...rest, content: state.content.slice(0, position), currentChapter: position };
 }

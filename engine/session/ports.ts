@@ -2,6 +2,7 @@
 // SQLite, Postgres or a test double can stand behind it) and what time it is. The provider port is
 // engine/provider.ts's Provider.
 import type { BookState } from '../compile/flow.js';
+import type { PartProvenance } from '../compile/provenance.js';
 import type { BookVoice } from '../compile/book-voice.js';
 import type { TokenUsage } from '../provider.js';
 import type { Step } from '../compile/step.js';
@@ -74,6 +75,8 @@ export interface PartVersionSave {
   readonly text: string;
   /** The writer's note of the rewrite that replaced it. */
   readonly note?: string;
+  /** How the text came to be (engine/compile/provenance.ts): a version keeps it, and gives it back when restored. */
+  readonly provenance?: PartProvenance;
 }
 
 /** A progress store of one book held in memory, never saved (scripted runs, `karya prompts`, tests). */

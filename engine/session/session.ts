@@ -7,6 +7,7 @@ import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { Provider, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
 import { applyStep, nextStep, restoreBook, startBook, type BookSeries, type BookState } from '../compile/flow.js';
+import { partProvenance } from '../compile/provenance.js';
 import { chapterTitleOf, type PromptRenderer } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { bookBible } from './bible.js';
@@ -330,7 +331,8 @@ export class BookSession {
       ...(opts.onRetry ? { onRetry: opts.onRetry } : {}),
     });
     const label = stepLabel(done.step, this.current.lang, spec);
-    await this.ports.store.keepVersion?.(this.key, { position, text: done.previous, ...(opts.note ? { note: opts.note } : {}) });
+    // The text replaced is kept with how it came to be (the writer's, the model's): restored, it is that again.
+    await this.ports.store.keepVersion?.(this.key, { position, text: done.previous, provenance: partProvenance(this.current, position), ...(opts.note ? { note: opts.note } : {}) });
     await this.ports.store.saveStep(this.key, {
       generatorId: spec.id, bookType: spec.bookType, state: done.state, step: done.step, stepKey: stepKey(done.step), position, text: done.text,
       isComplete: done.outcome.isComplete, continuations: done.outcome.continuations, isFirst: false, isFinished: nextStep(spec, done.state) === null,

@@ -64,6 +64,15 @@ export const PartOverusedSchema = z.object({ per_thousand: z.number(), phrases: 
 export const BookVoiceViewSchema = z.object({ fingerprint: VoiceFingerprintSchema.optional(), avoid: z.array(z.string()) });
 
 /** A book as the server holds it: what is written, what comes next, and progress. Rendered by the studio as is. */
+/** How a part's text came to be (engine/compile/provenance.ts), as the book view shows it. */
+export const PartProvenanceSchema = z.object({
+  origin: z.enum(['model', 'model-rewrite', 'hand', 'author']),
+  /** The passages the model put in since (a passage tool's Keep: `model-rewrite`; "write more" on the writer's part: `model`) and their words. */
+  passages: z.array(z.object({ origin: z.enum(['model', 'model-rewrite']), words: z.number().int().min(0) })).optional(),
+  /** The words of the part the model wrote (all of them unless the part is the writer's own). */
+  model_words: z.number().int().min(0),
+});
+
 export const BookViewSchema = z.object({
   generator_id: z.string(),
   lang: Lang,
@@ -80,7 +89,9 @@ export const BookViewSchema = z.object({
   /**
    * `title`: the chapter's title (the user's own, else its outline entry's); `is_complete` is false for a part
    * still cut at the token limit after its continuations; `is_authored` on a part the writer wrote (an imported
-   * manuscript's; an imported book without a prologue shows no introduction); `is_stopped` on a part the writer stopped and kept as
+   * manuscript's; an imported book without a prologue shows no introduction); `provenance`: how its text came
+   * to be (`model`, `model-rewrite`, `hand`: the model's text edited by hand, `author`), the passages the model put
+   * in since (`passages`) and the words of it the model wrote (`model_words`: what the AI disclosure counts); `is_stopped` on a part the writer stopped and kept as
    * it was; `words` of the part as the book shows it, and for
    * prose parts the words asked for (`target`) and `is_short` when it is under 0.85 of them after its
    * length extensions (the studio offers "write more"), and `repeated`, the share (0–1) of its words in an
@@ -91,7 +102,7 @@ export const BookViewSchema = z.object({
    * (never changes the text); `check_against`: the label of an earlier part the writer rewrote after this
    * part was written, which this part mentions ("check against the rewritten Chapter 4").
    */
-  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), is_authored: z.literal(true).optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional(), voice: PartVoiceSchema.optional(), overused: PartOverusedSchema.optional() })),
+  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), is_authored: z.literal(true).optional(), provenance: PartProvenanceSchema.optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional(), voice: PartVoiceSchema.optional(), overused: PartOverusedSchema.optional() })),
   /** The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open threads, facts; '' before it exists. */
   bible: z.string().optional(),
   /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */

@@ -9,6 +9,7 @@ import { stepKey, stepRef, type Step } from '../compile/step.js';
 import { bookCost } from './cost.js';
 import { chapterTitleOf, wordTargetOf } from '../compile/plan.js';
 import { withoutCharacterDetails } from '../compile/flow.js';
+import { isAuthoredPart, modelWordsOf, partProvenance } from '../compile/provenance.js';
 import { SHORT_RATIO } from './measure.js';
 import { repeatedShares } from './repeat.js';
 import { indonesianWords } from './language.js';
@@ -70,9 +71,11 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     // the share of its words the book already said (engine/session/repeat.ts).
     const indonesian = target > 0 && lang === 'ms' ? indonesianWords(prose[i]!) : [];
     // A part the writer brought (an import) is theirs as it is: not measured against what a model is asked for.
-    const isAuthored = state.authoredParts?.includes(i) === true;
+    const record = partProvenance(state, i);
+    const isAuthored = record.origin === 'author';
+    const provenance = { origin: record.origin, ...(record.passages?.length ? { passages: record.passages.map((p) => ({ ...p })) } : {}), model_words: modelWordsOf(record, text) };
     const measured = target > 0 && !isAuthored ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}), ...voiceMeasures(state, prose[i]!) } : {};
-    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(isAuthored ? { is_authored: true as const } : {}), words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
+    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(isAuthored ? { is_authored: true as const } : {}), provenance, words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
   const plan = !isBook ? [] : bookPlan(spec, state);
@@ -91,7 +94,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     bible_notes: state.memory ?? '',
     ...(isBook && state.memory ? { threads: bookThreads(spec, state, next === null) } : {}),
     // An imported book without a prologue has an empty introduction of the writer's: nothing to show.
-    parts: parts.filter((p, i) => !(state.authoredParts?.includes(i) && !state.content[i]!.trim())),
+    parts: parts.filter((p, i) => !(isAuthoredPart(state, i) && !state.content[i]!.trim())),
     next: next ? { ...stepRef(next), label: label(next), button: buttonLabel(spec, next, lang) } : null,
     progress: isBook ? progress(spec, state) : null,
     counter: { current: Math.min(state.currentChapter, state.totalChapters), total: state.totalChapters },

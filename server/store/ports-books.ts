@@ -1,7 +1,7 @@
 // The saved books' ports: users' books with their parts, packages and hand edits (BookRepository), a part's
 // earlier versions and its drafts. Part of the store's ports (ports.ts names them all).
 import type { PartVersion } from './versions.js';
-import type { BookState, BookVoice, MemorySave, SavedBook, StepSave } from '../../engine/index.js';
+import type { BookState, BookVoice, MemorySave, PartProvenance, SavedBook, StepSave } from '../../engine/index.js';
 import type { KdpPackage } from '../../engine/contract/index.js';
 
 /**
@@ -31,7 +31,7 @@ export interface BookRepository {
    * transaction (a passage Keep: never a version without its edit, nor an edit without its version). Answers
    * the version's number; null when there is no such part.
    */
-  savePartEditKeeping(input: { userId: string; key: string; position: number; text: string; state: BookState; previous: { text: string; note?: string } }): Promise<number | null>;
+  savePartEditKeeping(input: { userId: string; key: string; position: number; text: string; state: BookState; previous: { text: string; note?: string; provenance?: PartProvenance } }): Promise<number | null>;
   /** The outline shaped as chapters: its text, and the chapter count and notes of `state`, in one transaction. False when there is no outline. */
   saveOutlineEdit(input: { userId: string; key: string; outline: string; state: BookState }): Promise<boolean>;
   /** The writer's voice (none: undefined), kept with the book; false when there is no such book. */
@@ -79,7 +79,7 @@ export interface VersionRepository {
   /** A part's versions, newest first. */
   list(input: { userId: string; key: string; position: number }): Promise<PartVersion[]>;
   /** Keep a text as the part's newest version; answers its number, null when the user has no book under `key`. */
-  keep(input: { userId: string; key: string; position: number; text: string; note?: string }): Promise<number | null>;
+  keep(input: { userId: string; key: string; position: number; text: string; note?: string; provenance?: PartProvenance }): Promise<number | null>;
   find(input: { userId: string; key: string; position: number; version: number }): Promise<PartVersion | null>;
 }
 

@@ -4,6 +4,7 @@
 // adapters share: sqlite/versions.ts runs them synchronously, postgres/versions.ts awaits them.
 import type { Kysely } from 'kysely';
 import type { BooksTable } from './schema.js';
+import { partProvenanceOf, type PartProvenance } from '../../engine/index.js';
 
 /** Versions kept per part: older ones go when a new one is kept. */
 export const MAX_VERSIONS = 10;
@@ -14,6 +15,8 @@ export interface PartVersionsTable {
   version: number;
   text: string;
   note: string;
+  /** How the text came to be (JSON: engine/compile/provenance.ts); null in a row kept before it was recorded. */
+  provenance: string | null;
   created_at: string;
 }
 
@@ -28,14 +31,30 @@ export interface PartVersion {
   readonly version: number;
   readonly text: string;
   readonly note: string;
+  /** How the text came to be when it was kept; absent for a version kept before provenance was. */
+  readonly provenance?: PartProvenance;
   /** ISO 8601. */
   readonly createdAt: string;
 }
 
-export function versionOfRow(r: Pick<PartVersionsTable, 'position' | 'version' | 'text' | 'note' | 'created_at'>): PartVersion {
+export function versionOfRow(r: Pick<PartVersionsTable, 'position' | 'version' | 'text' | 'note' | 'provenance' | 'created_at'>): PartVersion {
   const stamp = r.created_at.includes('T') ? r.created_at : `${r.created_at.replace(' ', 'T')}Z`;
-  return { position: r.position, version: r.version, text: r.text, note: r.note, createdAt: stamp };
+  const provenance = provenanceOfColumn(r.provenance);
+  return { position: r.position, version: r.version, text: r.text, note: r.note, ...(provenance ? { provenance } : {}), createdAt: stamp };
 }
+
+/** A version's provenance as kept (JSON), undefined when none or unreadable. */
+function provenanceOfColumn(raw: string | null): PartProvenance | undefined {
+  if (!raw) return undefined;
+  try {
+    return partProvenanceOf(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The provenance column of a version row. */
+export const provenanceColumn = (provenance: PartProvenance | undefined): string | null => (provenance ? JSON.stringify(provenance) : null);
 
 /** The id of the owner's book under `key`. */
 export function versionBookIdQuery(db: Kysely<VersionsDatabase>, owner: string, key: string) {
@@ -44,7 +63,7 @@ export function versionBookIdQuery(db: Kysely<VersionsDatabase>, owner: string, 
 
 /** A part's versions, newest first. */
 export function listVersionsQuery(db: Kysely<VersionsDatabase>, bookId: number, position: number) {
-  return db.selectFrom('part_versions').select(['position', 'version', 'text', 'note', 'created_at']).where('book_id', '=', bookId).where('position', '=', position).orderBy('version', 'desc');
+  return db.selectFrom('part_versions').select(['position', 'version', 'text', 'note', 'provenance', 'created_at']).where('book_id', '=', bookId).where('position', '=', position).orderBy('version', 'desc');
 }
 
 export function lastVersionQuery(db: Kysely<VersionsDatabase>, bookId: number, position: number) {
@@ -61,7 +80,7 @@ export function pruneVersionsQuery(db: Kysely<VersionsDatabase>, bookId: number,
 }
 
 export function findVersionQuery(db: Kysely<VersionsDatabase>, bookId: number, position: number, version: number) {
-  return db.selectFrom('part_versions').select(['position', 'version', 'text', 'note', 'created_at']).where('book_id', '=', bookId).where('position', '=', position).where('version', '=', version);
+  return db.selectFrom('part_versions').select(['position', 'version', 'text', 'note', 'provenance', 'created_at']).where('book_id', '=', bookId).where('position', '=', position).where('version', '=', version);
 }
 
 /** Every version of a book (a new book under the same key starts without any). */

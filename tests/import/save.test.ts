@@ -91,7 +91,7 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
 });
 
 describe('karya import --generator: then rewrite and publish like any book', () => {
-  it("rewrite --book makes that chapter the model's; the package's AI disclosure names the author's chapters and the model's", async () => {
+  it("rewrite --book makes that chapter the model's; the package's AI disclosure says some sections, with the share, and names the author's chapters and the model's", async () => {
     const fake = await startFakeOpenAI(underWriter(1).fakeOptions());
     try {
       const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-publish-'));
@@ -105,16 +105,36 @@ describe('karya import --generator: then rewrite and publish like any book', () 
       // The package: the model writes the conclusion and the publishing pieces; the imported parts cost nothing.
       const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(id), '--out', 'pkg', '--author', 'E. M. Hartley'], { cwd, env: withModel });
       expect(pkg.stderr).toMatch(/the book 2 credits \(2 parts\)/);
-      const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { title: string; aiContent: { text: string; parts: { author: string[]; model: string[] } } };
+      const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { title: string; aiContent: { text: string; textShare: number; textDerivation: { rewrittenParts: number; modelParts: number; authorParts: number }; parts: { author: string[]; model: string[] } } };
       expect(metadata.title.toLowerCase()).toBe('the orchard gate');
-      expect(metadata.aiContent.text).toBe('ai-generated');
+      // Two of 29 parts are the model's (one rewritten, one written): some sections, a small share of the words.
+      expect(metadata.aiContent.text).toBe('some');
+      expect(metadata.aiContent.textShare).toBeGreaterThan(0);
+      expect(metadata.aiContent.textShare).toBeLessThan(0.5);
+      expect(metadata.aiContent.textDerivation).toMatchObject({ rewrittenParts: 1, modelParts: 1, authorParts: 27 });
+      const readiness = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8')) as { channels: Record<string, { checks: Array<{ id: string; status: string; detail: string }> }> };
+      const said = readiness.channels.kdp_ebook!.checks.find((c) => c.id === 'ai-disclosure')!;
+      expect(said.status).toBe('pass');
+      expect(said.detail).toMatch(/^Text: some sections AI-generated \(\d+ % of words \(\d+ of \d+\): 1 of 29 parts written by the model, 1 of 29 parts rewritten by the model, 27 of 29 parts the author's own\)/);
+      // The writer corrects it: recorded beside the derived level, and the readiness list says KDP's rule.
+      const corrected = await runKaryaInProcess(['publish', 'romance', '--book', String(id), '--out', 'pkg2', '--author', 'E. M. Hartley', '--ai-text', 'none'], { cwd, env: withModel });
+      expect(corrected.stderr).toMatch(/the book 2 credits/);
+      const again = JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'metadata.json'), 'utf8')) as { aiContent: { text: string; textShare: number; corrected: unknown } };
+      expect(again.aiContent).toMatchObject({ text: 'none', textShare: metadata.aiContent.textShare, corrected: { text: 'none', derived: 'some' } });
+      const warned = (JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'readiness.json'), 'utf8')) as typeof readiness).channels.kdp_ebook!.checks.find((c) => c.id === 'ai-disclosure')!;
+      expect(warned.status).toBe('warn');
+      expect(warned.detail).toContain('you declared "none"; Karya derived "some sections"');
+      const wrong = await runKaryaInProcess(['publish', 'romance', '--book', String(id), '--out', 'pkg3', '--ai-text', 'half'], { cwd, env: withModel });
+      expect(wrong.code).toBe(2);
+      expect(wrong.stderr).toContain('--ai-text: "half" is not one of none, some, most, entirely');
       expect(metadata.aiContent.parts.model).toEqual(['Chapter 3', 'Conclusion']);
       expect(metadata.aiContent.parts.author).toHaveLength(27);
       expect(metadata.aiContent.parts.author).toContain('Chapter 28');
     } finally {
       await fake.close();
     }
-  });
+    // Three packages of a 29-part book: longer than one test's default.
+  }, 120_000);
 
   it('a manuscript with an epilogue is whole: nothing is written, and its text is the author\'s alone', async () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-import-whole-'));
@@ -129,8 +149,8 @@ describe('karya import --generator: then rewrite and publish like any book', () 
     // The package is made (a book of three short parts is too thin for a paperback: not ready, exit 1); the book costs nothing.
     const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(book.id), '--out', 'pkg', '--author', 'Siti Aminah'], { cwd });
     expect(pkg.stderr).toMatch(/the book 0 credits \(0 parts\)/);
-    const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { aiContent: { text: string; parts: { author: string[]; model: string[] } } };
-    expect(metadata.aiContent.text).toBe('none');
+    const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { aiContent: { text: string; textShare: number; images: string; parts: { author: string[]; model: string[] } } };
+    expect(metadata.aiContent).toMatchObject({ text: 'none', textShare: 0, images: 'ai-generated' });
     expect(metadata.aiContent.parts).toEqual({ author: ['Introduction', 'Chapter 1', 'Chapter 2', 'Conclusion'], model: [] });
   });
 });

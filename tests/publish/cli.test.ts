@@ -65,7 +65,8 @@ describe('karya publish', () => {
     expect(`${metadata.title}${metadata.subtitle}`.length).toBeLessThanOrEqual(200);
     // Never "Small choices add" or other first words of the text.
     expect(metadata.author).toBe('');
-    expect(metadata.aiContent).toMatchObject({ text: 'ai-generated', images: 'ai-generated' });
+    // A book the model wrote whole: its text is entirely AI-generated, every word counted.
+    expect(metadata.aiContent).toMatchObject({ text: 'entirely', textShare: 1, images: 'ai-generated', translations: 'none' });
     // The real page count of paperback-interior.pdf, and no estimate beside it (issue 41).
     const pdfPages = Number(/Pages:\s+(\d+)/.exec((await runTool('pdfinfo', [path.join(pkg, 'paperback-interior.pdf')])).stdout)![1]);
     expect(metadata.pageCount).toBe(pdfPages);

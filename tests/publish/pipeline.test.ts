@@ -83,7 +83,7 @@ describe('writePackageParts', () => {
     expect(doc.copyright).toBeUndefined();
     expect(packageMetadataOf(romance, state, parts)).toMatchObject({
       language: 'ms', wordCount: 13, estimatedPrintPages: 1, publisher: null, edition: 1, series: null, readingAge: null,
-      aiContent: { text: 'ai-generated', images: 'ai-generated' },
+      aiContent: { text: 'entirely', textShare: 1, images: 'ai-generated', translations: 'none' },
     });
   });
 

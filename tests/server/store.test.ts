@@ -217,7 +217,7 @@ describe('books', () => {
     const before = (await repos.books.list({ userId: user.id }))[0]!;
     const state: BookState = {
       generatorId: 'romance', settings: { language: 'en' }, lang: 'en', totalChapters: 3, content: ['', 'Aisha opened the shop.', 'Daniel came back.'],
-      currentChapter: 3, isLocked: true, chapterTitles: { 1: 'The Shop', 2: 'The Ferry' }, authoredParts: [0, 1, 2],
+      currentChapter: 3, isLocked: true, chapterTitles: { 1: 'The Shop', 2: 'The Ferry' }, provenance: { 0: { origin: 'author' }, 1: { origin: 'author' }, 2: { origin: 'author' } },
     };
     const saves: StepSave[] = state.content.map((text, position) => ({
       generatorId: 'romance', bookType: 'romance', step: position === 0 ? { kind: 'introduction', position: 0 } : { kind: 'chapter', position }, stepKey: position === 0 ? 'introduction' : `chapter:${position}`,
@@ -227,7 +227,7 @@ describe('books', () => {
     const id = await repos.books.saveImport({ userId: user.id, key: 'romance', saves });
     expect(id).not.toBe(before.id);
     const loaded = (await repos.books.load({ userId: user.id, key: 'romance' }))!;
-    expect(loaded.state).toMatchObject({ content: state.content, chapterTitles: { 1: 'The Shop', 2: 'The Ferry' }, authoredParts: [0, 1, 2], currentChapter: 3, totalChapters: 3 });
+    expect(loaded.state).toMatchObject({ content: state.content, chapterTitles: { 1: 'The Shop', 2: 'The Ferry' }, provenance: { 0: { origin: 'author' }, 1: { origin: 'author' }, 2: { origin: 'author' } }, currentChapter: 3, totalChapters: 3 });
     expect(loaded.state.outline).toBeUndefined();
     const listed = await repos.books.list({ userId: user.id });
     expect(listed.map((b) => [b.id, b.isCurrent])).toEqual(expect.arrayContaining([[id, true], [before.id, false]]));

@@ -1,7 +1,7 @@
 // Charged calls on a written part, each charged and refunded exactly as a step: "write more" (POST …/more),
 // a rewrite with a note or written again (POST …/rewrite), and the passage tools (POST …/passage, kept in
 // place by POST …/passage/keep).
-import { bookView, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, rewritePart, stepKey, updateBible, withoutAuthoredPart } from '../../../engine/index.js';
+import { bookView, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, updateBible } from '../../../engine/index.js';
 import { towardVoiceNote, VoiceError, voiceMessage, type BookState, type Lang } from '../../../engine/index.js';
 import { failureOf } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
@@ -23,9 +23,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       const label = stepKey(partStep(spec, position, state.totalChapters));
       await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
         const more = await extendPart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal });
-        // The model wrote the added text: a part the writer brought is now the model's (the AI disclosure).
-        const edited = editPart(spec, state, body.part, more.text);
-        const edit = { ...edited, state: withoutAuthoredPart(edited.state, position) };
+        // The model wrote the added words: on a part the writer brought they are counted as its (the AI disclosure).
+        const edit = editPart(spec, state, body.part, more.text, { kind: 'more', words: countWords(more.added) });
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
         await commitUsage({ words: more.words, ...(more.usage ? { tokens: more.usage } : {}) });
         res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), credits_available: await balance(userId) });
@@ -47,7 +46,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       const step = `rewrite:${label}`;
       await charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
         const done = await rewritePart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal, ...(note ? { note } : {}) });
-        const kept = await repos.versions.keep({ userId, key: bookType, position, text: done.previous, ...(note ? { note } : {}) });
+        // The text replaced is kept with how it came to be: restored, it is that again.
+        const kept = await repos.versions.keep({ userId, key: bookType, position, text: done.previous, provenance: partProvenance(state, position), ...(note ? { note } : {}) });
         if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
         let next = done.state;
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: done.text, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
@@ -105,9 +105,10 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       const position = proseAt(spec, state, body.part, lang);
       try {
         const previous = state.content[position]!;
-        const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text }, body.passage));
-        // The new text and the old one as a version, in one transaction.
-        const kept = await repos.books.savePartEditKeeping({ userId, key: bookType, position, text: edit.text, state: edit.state, previous: { text: previous } });
+        // The passage kept is the model's rewrite, counted by its words (the AI disclosure); the rest of the part stays what it was.
+        const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text }, body.passage), { kind: 'passage', words: countWords(body.passage) });
+        // The new text and the old one as a version (with how it came to be), in one transaction.
+        const kept = await repos.books.savePartEditKeeping({ userId, key: bookType, position, text: edit.text, state: edit.state, previous: { text: previous, provenance: partProvenance(state, position) } });
         if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
         res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), kept_version: kept });
       } catch (error) {

@@ -1,6 +1,6 @@
 // A part's earlier texts (GET …/versions, kept by rewrites and restores) and one of them back as the part
 // (POST …/versions/restore, free).
-import { bookView, countWords, editPart, progress, type BookState } from '../../../engine/index.js';
+import { bookView, countWords, editPart, partProvenance, progress, type BookState } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../http/errors.js';
 import { sessionOf } from '../../auth/middleware.js';
@@ -19,7 +19,8 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     const versions = await repos.versions.list({ userId, key: bookType, position });
     res.json({
       position,
-      versions: versions.map((v) => ({ version: v.version, note: v.note, words: countWords(v.text), text: v.text, created_at: v.createdAt })),
+      // How each version's text came to be (a version kept before it was recorded has none).
+      versions: versions.map((v) => ({ version: v.version, note: v.note, words: countWords(v.text), text: v.text, ...(v.provenance ? { provenance: { origin: v.provenance.origin, ...(v.provenance.passages ? { passages: v.provenance.passages.map((p) => ({ ...p })) } : {}) } } : {}), created_at: v.createdAt })),
     });
   });
 
@@ -33,13 +34,14 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       if (!version) throw ApiError.catalogue(404, 'version_not_found', lang);
       let edit;
       try {
-        edit = editPart(spec, state, body.part, version.text);
+        // The version comes back as what it was (the writer's, the model's), not as a hand edit.
+        edit = editPart(spec, state, body.part, version.text, { kind: 'restore', ...(version.provenance ? { provenance: version.provenance } : {}) });
       } catch (error) {
         return editFailure(error, lang);
       }
       // The bible stays in force and, if it had read the part, is re-derived from it on (bible-catch-up.ts).
       const restored: BookState = edit.state;
-      const kept = await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]! });
+      const kept = await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]!, provenance: partProvenance(state, position) });
       if (kept === null || !(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: restored }))) {
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }

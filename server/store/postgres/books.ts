@@ -42,12 +42,12 @@ export async function writeStep(db: Db, owner: string, key: string, save: StepSa
         versions AS (DELETE FROM part_versions WHERE book_id = (SELECT id FROM book))`
     : sql``;
   await sql`WITH book AS (
-      INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, voice, is_finished)
-      VALUES (${owner}, ${key}, ${h.book_type}, ${h.generator_id}, ${h.lang}, ${h.total_chapters}, ${h.current_chapter}, ${h.settings}, ${h.character_details}, ${h.memory}, ${h.memory_up_to}, ${h.chapter_notes}, ${h.audit_findings}, ${h.authored_parts}, ${h.voice}, ${h.is_finished})
+      INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice, is_finished)
+      VALUES (${owner}, ${key}, ${h.book_type}, ${h.generator_id}, ${h.lang}, ${h.total_chapters}, ${h.current_chapter}, ${h.settings}, ${h.character_details}, ${h.memory}, ${h.memory_up_to}, ${h.chapter_notes}, ${h.audit_findings}, ${h.authored_parts}, ${h.provenance}, ${h.voice}, ${h.is_finished})
       ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id, lang = excluded.lang,
         total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter, settings = excluded.settings,
         character_details = excluded.character_details, memory = excluded.memory, memory_up_to = excluded.memory_up_to, chapter_notes = excluded.chapter_notes,
-        audit_findings = excluded.audit_findings, authored_parts = excluded.authored_parts, voice = excluded.voice, is_finished = excluded.is_finished, updated_at = ${NOW}
+        audit_findings = excluded.audit_findings, authored_parts = excluded.authored_parts, provenance = excluded.provenance, voice = excluded.voice, is_finished = excluded.is_finished, updated_at = ${NOW}
       RETURNING id)${clear}
     INSERT INTO book_parts (book_id, position, step, text, is_complete, title)
     SELECT id, ${save.position}, ${part.step}, ${part.text}, ${part.is_complete}, ${part.title} FROM book

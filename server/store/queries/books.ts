@@ -4,11 +4,11 @@
 // (SQLite: statements prepared once; Postgres: the queue's workers) and stay in ./sqlite and ./postgres.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { KdpPackage } from '../../../engine/contract/index.js';
-import { auditFindingsOf, bookVoiceOf, chapterNotesOf, type BookState, type BookVoice, type SavedBook, type StepSave } from '../../../engine/index.js';
+import { auditFindingsOf, bookProvenanceOf, bookVoiceOf, chapterNotesOf, type BookState, type BookVoice, type PartProvenance, type SavedBook, type StepSave } from '../../../engine/index.js';
 import type { BookRepository, UserBook } from '../ports.js';
 import type { BooksDatabase, BooksTable, Database } from '../schema.js';
 import { all, first, run, saveStep, transaction, type Db, type Exec, type Program } from './run.js';
-import { MAX_VERSIONS, insertVersionQuery, lastVersionQuery, pruneVersionsQuery, versionStamp, type VersionsDatabase } from '../versions.js';
+import { MAX_VERSIONS, provenanceColumn, insertVersionQuery, lastVersionQuery, pruneVersionsQuery, versionStamp, type VersionsDatabase } from '../versions.js';
 
 /** book_packages (migrations/0009): a server-only table, one zip and its report per book. */
 export interface BookPackagesTable {
@@ -65,7 +65,7 @@ export function bookOfRows(row: Selectable<BooksTable>, parts: Array<{ position:
     ...(row.chapter_notes ? { chapterNotes: chapterNotesOf(JSON.parse(row.chapter_notes)) } : {}),
     ...(row.audit_findings && auditFindingsOf(JSON.parse(row.audit_findings)) ? { auditFindings: auditFindingsOf(JSON.parse(row.audit_findings))! } : {}),
     ...(intendedOf(row.intended_findings).length ? { intendedFindings: intendedOf(row.intended_findings) } : {}),
-    ...(positionsOf(row.authored_parts).length ? { authoredParts: positionsOf(row.authored_parts) } : {}),
+    ...(provenanceOfRow(row) ? { provenance: provenanceOfRow(row)! } : {}),
     ...(voiceOf(row.voice) ? { voice: voiceOf(row.voice)! } : {}),
   };
   return { state, isFinished: row.is_finished === 1, updatedAt: isoOf(row.updated_at), bookType: row.book_type };
@@ -86,16 +86,21 @@ function voiceOf(raw: string | null | undefined): BookVoice | undefined {
   }
 }
 
-/** Part positions as kept (JSON), anything else dropped. */
-function positionsOf(raw: string | null | undefined): number[] {
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.filter((p): p is number => Number.isInteger(p) && p >= 0) : [];
-  } catch {
-    return [];
-  }
+/** The parts' provenance as kept (JSON); a book saved before it was names its imported parts (`authored_parts`): the writer's. */
+function provenanceOfRow(row: Pick<Selectable<BooksTable>, 'provenance' | 'authored_parts'>): BookState['provenance'] {
+  const parse = (raw: string | null | undefined): unknown => {
+    if (!raw) return undefined;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+  };
+  return bookProvenanceOf(parse(row.provenance), parse(row.authored_parts));
 }
+
+/** The provenance column a book's header writes (null: every part the model's). */
+const provenanceOfState = (state: BookState): string | null => (state.provenance && Object.keys(state.provenance).length ? JSON.stringify(state.provenance) : null);
 
 /** The intended findings' keys as kept (JSON), anything else dropped. */
 function intendedOf(raw: string | null | undefined): string[] {
@@ -119,7 +124,9 @@ export function headerOfStep(save: StepSave) {
     memory_up_to: state.memoryUpTo ?? null,
     chapter_notes: state.chapterNotes ? JSON.stringify(state.chapterNotes) : null,
     audit_findings: state.auditFindings ? JSON.stringify(state.auditFindings) : null,
-    authored_parts: state.authoredParts?.length ? JSON.stringify(state.authoredParts) : null,
+    // Provenance says who wrote each part now; the older column is read only (books saved before it).
+    authored_parts: null,
+    provenance: provenanceOfState(state),
     voice: state.voice ? JSON.stringify(state.voice) : null,
     is_finished: save.isFinished ? 1 : 0,
   };
@@ -172,20 +179,20 @@ function continueBook(db: Db, owner: string, id: number): Program<string | null>
  * A part edited by hand: its text (complete now) and the header's character details and memory from the
  * edited state, in one transaction (the book's finishing time stays). False when the book or the part is missing.
  */
-function writePartEdit(db: Db, owner: string, key: string, edit: { position: number; text: string; state: BookState; keep?: { text: string; note?: string } }): Program<boolean | number> {
+function writePartEdit(db: Db, owner: string, key: string, edit: { position: number; text: string; state: BookState; keep?: { text: string; note?: string; provenance?: PartProvenance } }): Program<boolean | number> {
   const { state } = edit;
   return transaction(function* () {
     const row = yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key));
     if (!row) return false;
     const changed = yield* run(db.updateTable('book_parts').set({ text: edit.text, is_complete: 1 }).where('book_id', '=', row.id).where('position', '=', edit.position));
     if (changed === 0) return false;
-    yield* run(db.updateTable('books').set({ character_details: state.characterDetails ?? null, memory: state.memory ?? null, memory_up_to: state.memoryUpTo ?? null }).where('id', '=', row.id));
+    yield* run(db.updateTable('books').set({ character_details: state.characterDetails ?? null, memory: state.memory ?? null, memory_up_to: state.memoryUpTo ?? null, authored_parts: null, provenance: provenanceOfState(state) }).where('id', '=', row.id));
     if (!edit.keep) return true;
     // The text it replaced, kept as the part's newest version in the same transaction (a passage Keep).
     const versions = db as unknown as Kysely<VersionsDatabase>;
     const last = Number((yield* first(lastVersionQuery(versions, row.id, edit.position)))?.last ?? 0);
     const version = last + 1;
-    yield* run(insertVersionQuery(versions, { book_id: row.id, position: edit.position, version, text: edit.keep.text, note: edit.keep.note ?? '', created_at: versionStamp() }));
+    yield* run(insertVersionQuery(versions, { book_id: row.id, position: edit.position, version, text: edit.keep.text, note: edit.keep.note ?? '', provenance: provenanceColumn(edit.keep.provenance), created_at: versionStamp() }));
     if (version > MAX_VERSIONS) yield* run(pruneVersionsQuery(versions, row.id, edit.position, version));
     return version;
   });

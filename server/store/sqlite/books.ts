@@ -21,11 +21,11 @@ export interface SyncSql {
 }
 
 // Every step's save (and every memory update) runs these: prepared once, with no query building per call.
-const UPSERT_BOOK = `INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, voice, is_finished)
-  VALUES (@owner, @book_key, @book_type, @generator_id, @lang, @total_chapters, @current_chapter, @settings, @character_details, @memory, @memory_up_to, @chapter_notes, @audit_findings, @authored_parts, @voice, @is_finished)
+const UPSERT_BOOK = `INSERT INTO books (owner, book_key, book_type, generator_id, lang, total_chapters, current_chapter, settings, character_details, memory, memory_up_to, chapter_notes, audit_findings, authored_parts, provenance, voice, is_finished)
+  VALUES (@owner, @book_key, @book_type, @generator_id, @lang, @total_chapters, @current_chapter, @settings, @character_details, @memory, @memory_up_to, @chapter_notes, @audit_findings, @authored_parts, @provenance, @voice, @is_finished)
   ON CONFLICT (owner, book_key) DO UPDATE SET book_type = excluded.book_type, generator_id = excluded.generator_id, lang = excluded.lang,
     total_chapters = excluded.total_chapters, current_chapter = excluded.current_chapter, settings = excluded.settings,
-    character_details = excluded.character_details, memory = excluded.memory, memory_up_to = excluded.memory_up_to, chapter_notes = excluded.chapter_notes, audit_findings = excluded.audit_findings, authored_parts = excluded.authored_parts, voice = excluded.voice,
+    character_details = excluded.character_details, memory = excluded.memory, memory_up_to = excluded.memory_up_to, chapter_notes = excluded.chapter_notes, audit_findings = excluded.audit_findings, authored_parts = excluded.authored_parts, provenance = excluded.provenance, voice = excluded.voice,
     is_finished = excluded.is_finished, updated_at = CURRENT_TIMESTAMP
   RETURNING id`;
 const DELETE_PARTS = 'DELETE FROM book_parts WHERE book_id = ?';

@@ -2,16 +2,17 @@
 // state file alike.
 import type { Kysely } from 'kysely';
 import type { VersionRepository } from '../ports.js';
-import { MAX_VERSIONS, findVersionQuery, insertVersionQuery, lastVersionQuery, listVersionsQuery, pruneVersionsQuery, versionBookIdQuery, versionOfRow, versionStamp, type VersionsDatabase } from '../versions.js';
+import { MAX_VERSIONS, provenanceColumn, findVersionQuery, insertVersionQuery, lastVersionQuery, listVersionsQuery, pruneVersionsQuery, versionBookIdQuery, versionOfRow, versionStamp, type VersionsDatabase } from '../versions.js';
 import type { SyncSql } from './books.js';
+import type { PartProvenance } from '../../../engine/index.js';
 
 /** Keep `text` as the newest version of a part of book `bookId` (in one transaction); answers its number. */
-export function keepVersionSync(runner: SyncSql, bookId: number, input: { position: number; text: string; note?: string }): number {
+export function keepVersionSync(runner: SyncSql, bookId: number, input: { position: number; text: string; note?: string; provenance?: PartProvenance }): number {
   const db = runner.db as Kysely<VersionsDatabase>;
   return runner.transaction(() => {
     const last = Number(runner.first(lastVersionQuery(db, bookId, input.position))?.last ?? 0);
     const version = last + 1;
-    runner.run(insertVersionQuery(db, { book_id: bookId, position: input.position, version, text: input.text, note: input.note ?? '', created_at: versionStamp() }));
+    runner.run(insertVersionQuery(db, { book_id: bookId, position: input.position, version, text: input.text, note: input.note ?? '', provenance: provenanceColumn(input.provenance), created_at: versionStamp() }));
     if (version > MAX_VERSIONS) runner.run(pruneVersionsQuery(db, bookId, input.position, version));
     return version;
   });
@@ -25,9 +26,9 @@ export function sqliteVersions(runner: SyncSql): VersionRepository {
       const id = bookId(userId, key);
       return id === null ? [] : runner.all(listVersionsQuery(db, id, position)).map(versionOfRow);
     },
-    keep: async ({ userId, key, position, text, note }) => {
+    keep: async ({ userId, key, position, text, note, provenance }) => {
       const id = bookId(userId, key);
-      return id === null ? null : keepVersionSync(runner, id, { position, text, ...(note ? { note } : {}) });
+      return id === null ? null : keepVersionSync(runner, id, { position, text, ...(note ? { note } : {}), ...(provenance ? { provenance } : {}) });
     },
     find: async ({ userId, key, position, version }) => {
       const id = bookId(userId, key);

@@ -131,6 +131,8 @@ function previewParts(view: BookView | null, output: Output | null): PreviewPart
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
         ...(p.is_stopped ? { isStopped: true } : {}),
         ...(p.is_authored ? { isAuthored: true } : {}),
+        ...(p.provenance && p.provenance.origin !== 'model' ? { origin: p.provenance.origin } : {}),
+        ...(p.provenance?.passages?.some((x) => x.origin === 'model-rewrite') ? { passagesRewritten: p.provenance.passages.filter((x) => x.origin === 'model-rewrite').length } : {}),
         ...(p.bible_updated === false ? { isNotInBible: true, ...(view.bible_updating ? { isBibleUpdating: true } : {}) } : {}),
         ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
         ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),

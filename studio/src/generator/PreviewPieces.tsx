@@ -3,7 +3,7 @@
 // streams, and what closes the manuscript (an error with Retry, the placeholder, the growing hint).
 import { useEffect, useState } from 'react';
 import { AlertTriangle, Loader2, RotateCcw, Square } from 'lucide-react';
-import type { StepRef } from '../engine.js';
+import type { Lang, StepRef } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
 import { closeOpenMarkdown } from './streaming.js';
 import { PassageTools } from './PassageTools.js';
@@ -98,7 +98,7 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
         <div className="mb-2 flex items-baseline justify-between gap-3">
           <h3 className="text-base font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" tabIndex={-1} data-part-heading lang={bookLang}>{p.heading}</h3>
           <span className="flex shrink-0 items-baseline gap-2">
-            {p.isAuthored && <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700 dark:bg-brand-600/20 dark:text-brand-100" title={pageWord('authoredPartTitle', lang)} data-testid="authored-part">{pageWord('authoredPart', lang)}</span>}
+            <ProvenanceLabel p={p} lang={lang} />
             <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" data-testid="part-words">{WORDS_FMT(partWords(p), lang)}</span>
             {isBook && !isLast && (
               <button type="button" className="btn-ghost px-1.5 py-0.5 text-xs lg:hidden" aria-expanded={!isFolded} aria-controls={`${p.key}-text`} onClick={onFold} data-testid="part-fold">
@@ -191,5 +191,18 @@ export function PreviewEnd({ props, isEmpty }: { props: PreviewProps; isEmpty: b
     {isEmpty && !isLoading && !error && <p className="py-16 text-center text-gray-500 dark:text-gray-400" data-testid="preview-placeholder">{pageWord('placeholder', lang)}</p>}
     {isBook && !isEmpty && <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">{pageWord('growingHint', lang)}</p>}
     </>
+  );
+}
+
+/** How a part's text came to be, when not simply the model's: the writer's own, rewritten by the AI, the AI's edited by hand; and the passages the AI rewrote. */
+function ProvenanceLabel({ p, lang }: { p: PreviewPart; lang: Lang }) {
+  const origin = p.origin ?? (p.isAuthored ? 'author' : undefined);
+  const word = origin === 'author' ? 'authoredPart' : origin === 'model-rewrite' ? 'rewrittenPart' : origin === 'hand' ? 'handPart' : undefined;
+  if (!word && !p.passagesRewritten) return null;
+  const passages = p.passagesRewritten ? pageWord('passagesPart', lang, { n: p.passagesRewritten }) : '';
+  const label = [word ? pageWord(word, lang) : '', passages].filter(Boolean).join(' · ');
+  return (
+    <span className="rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700 dark:bg-brand-600/20 dark:text-brand-100" title={word ? pageWord(`${word}Title`, lang) : undefined}
+      data-testid={origin === 'author' ? 'authored-part' : 'part-provenance'} data-origin={origin ?? 'model'}>{label}</span>
   );
 }

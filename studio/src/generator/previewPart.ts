@@ -20,8 +20,11 @@ export interface PreviewPart {
   shown?: string;
   /** False when the part was still cut at the length limit after Karya asked the model to continue it. */
   isComplete?: boolean;
-  /** The writer wrote it (an imported manuscript's part), not the model. */
+  /** The writer wrote it (an imported manuscript's part, or typed over the model's), not the model. */
   isAuthored?: boolean;
+  /** How its text came to be when not simply written by the model (the book view's `provenance`), and the passages the AI rewrote in it. */
+  origin?: 'model-rewrite' | 'hand' | 'author';
+  passagesRewritten?: number;
   /** The part's step: given when it can be edited by hand. */
   ref?: StepRef;
   /** The part's words as the book counts them (its character list left out); else counted here. */

@@ -7,10 +7,12 @@ import { pickForm } from '../i18n/plural.js';
 import type { Table, Text } from '../i18n/types.js';
 import { CONTINUITY_WORDS } from './continuityWords.js';
 import { VOICE_WORDS } from './voiceWords.js';
+import { PROVENANCE_WORDS } from './provenanceWords.js';
 
 export const PAGE_WORDS = {
   ...CONTINUITY_WORDS,
   ...VOICE_WORDS,
+  ...PROVENANCE_WORDS,
   settings: { en: 'Settings', ms: 'Tetapan' },
   preview: { en: 'Preview', ms: 'Pratonton' },
   generationProcess: { en: 'Generation Process', ms: 'Proses Penjanaan' },
@@ -263,8 +265,6 @@ export const PAGE_WORDS = {
     en: 'Short: {words} of {target} words, even after asking the model for more.',
     ms: 'Pendek: {words} daripada {target} patah perkataan, walaupun selepas model diminta menulis lagi.',
   },
-  authoredPart: { en: 'Your text', ms: 'Tulisan anda' },
-  authoredPartTitle: { en: 'You wrote this part (imported): it is yours as it is, and the AI disclosure says so.', ms: 'Anda menulis bahagian ini (diimport): ia milik anda seadanya, dan pendedahan AI menyatakannya.' },
   stoppedPart: {
     en: 'Stopped by you and kept at {words} of {target} words.',
     ms: 'Dihentikan oleh anda dan disimpan pada {words} daripada {target} patah perkataan.',

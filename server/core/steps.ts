@@ -5,7 +5,7 @@
 import { BookSession, countWords, KaryaError, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { bookLockKey, bookLocks, donePayload, failureOf, userProgress, type RunningStep } from './generation.js';
 import type { Charge } from '../store/ports.js';
 import { bookSeriesOf, plainBooks } from './series.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EditError, ExportLimitError, GenerationError, ImportRefusal, KaryaError, SeriesError, SessionError, SettingsError, SpecError, VoiceError } from '../../engine/index.js';
 import { MissingFontError } from '../../engine/node/print/fonts.js';
-import { ApiError } from '../../server/http/errors.js';
+import { ApiError } from '../../server/errors/api-error.js';
 import { CliExit } from '../../cli/util.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -286,7 +286,7 @@ export async function runKarya(argv: readonly string[]): Promise<number> {
     await buildProgram().parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof CliExit) return error.code;
+    if (error instanceof CliExit) return error.exitCode;
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
     // A file system or SQLite failure says what to do instead of a raw errno.
     if (isPlainFsError(error)) {

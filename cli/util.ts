@@ -1,7 +1,7 @@
 // Shared CLI helpers: exit codes, loading the catalog with readable errors, stderr output.
 import path from 'node:path';
 import { loadCatalog } from '../engine/node.js';
-import { SpecError, formatSpecIssue, type Catalog } from '../engine/index.js';
+import { KaryaError, SpecError, formatSpecIssue, type Catalog } from '../engine/index.js';
 
 /** The owner of the command line's books in the state file, and the state file's default place. */
 export const CLI_USER = 'cli';
@@ -10,9 +10,11 @@ export const DEFAULT_STATE = path.join('.karya', 'state.sqlite');
 export const EXIT = { ok: 0, failed: 1, badInput: 2, interrupted: 130 } as const;
 
 /** Thrown to end the command with an exit code after its message was printed. */
-export class CliExit extends Error {
-  constructor(readonly code: number) {
-    super(`exit ${code}`);
+export class CliExit extends KaryaError {
+  readonly code = 'cli_exit';
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+    this.name = 'CliExit';
   }
 }
 

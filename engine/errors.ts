@@ -3,6 +3,9 @@
 import type { Bilingual, Lang } from './spec/types.js';
 import { fillPlaceholders } from './i18n.js';
 import { CATALOGUE } from './error-catalogue.js';
+import { KaryaError } from './karya-error.js';
+
+export { KaryaError, type ErrorParams } from './karya-error.js';
 
 /** One problem in a file: `generators/x.yaml: fields.heatLevel.default: "hot" is not one of …`. */
 export interface SpecIssue {
@@ -20,7 +23,8 @@ export function formatSpecIssue(issue: SpecIssue): string {
  * (karya.config.yaml and its environment variables). Each issue names the file, the path inside it and
  * the fix. Nothing starts with an invalid file.
  */
-export class SpecError extends Error {
+export class SpecError extends KaryaError {
+  readonly code = 'spec_invalid';
   readonly issues: readonly SpecIssue[];
   constructor(issues: readonly SpecIssue[]) {
     super(issues.map(formatSpecIssue).join('\n'));
@@ -150,10 +154,11 @@ export function settingsIssueMessage(issue: SettingsIssue, opts: { lang?: Lang; 
 }
 
 /** User settings do not satisfy a generator's schema. `message` is English for logs; callers read `issues`. */
-export class SettingsError extends Error {
+export class SettingsError extends KaryaError {
+  readonly code = 'invalid_settings';
   readonly issues: readonly SettingsIssue[];
   constructor(issues: readonly SettingsIssue[]) {
-    super(issues.map((i) => (i.field ? `${i.field}: ${settingsIssueMessage(i)}` : settingsIssueMessage(i))).join('\n'));
+    super(issues.map((i) => (i.field ? `${i.field}: ${settingsIssueMessage(i)}` : settingsIssueMessage(i))).join('\n'), { httpStatus: 400 });
     this.name = 'SettingsError';
     this.issues = issues;
   }
@@ -208,18 +213,17 @@ export function generationMessage(error: Pick<GenerationError, 'code'> & { param
  * what the code's message needs, as data (wrong_language: `expected` and `found`, language codes). The
  * error's own message is the English one.
  */
-export class GenerationError extends Error {
+export class GenerationError extends KaryaError {
   readonly code: CatalogueCode;
+  /** The upstream (model provider's) HTTP status, if any; the API's own status is the server's table's. */
   readonly status?: number;
-  readonly isRetryable: boolean;
-  readonly params?: Readonly<Record<string, string>>;
+  declare readonly params?: Readonly<Record<string, string>>;
   constructor(code: CatalogueCode, opts: { status?: number; isRetryable?: boolean; vars?: Record<string, string>; params?: Record<string, string>; cause?: unknown } = {}) {
-    super(opts.params ? generationMessage({ code, params: opts.params }, 'en') : catalogueMessage(code, 'en', opts.vars), { cause: opts.cause });
+    super(opts.params ? generationMessage({ code, params: opts.params }, 'en') : catalogueMessage(code, 'en', opts.vars), { httpStatus: 502, isRetryable: opts.isRetryable ?? false, cause: opts.cause });
     this.name = 'GenerationError';
     this.code = code;
     this.status = opts.status;
-    this.isRetryable = opts.isRetryable ?? false;
-    if (opts.params) this.params = opts.params;
+    if (opts.params) (this as { params?: Readonly<Record<string, string>> }).params = opts.params;
   }
 }
 
@@ -230,15 +234,17 @@ export type ExportLimitCode = 'export_too_slow' | 'export_too_large' | 'export_b
  * Making an export file hit a limit (engine/node/export/pool.ts): too slow (422), too much memory (413),
  * or too many exports at once (503). The message is the catalogue's, in any language via `vars`.
  */
-export class ExportLimitError extends Error {
+export class ExportLimitError extends KaryaError {
   readonly code: ExportLimitCode;
   readonly status: 413 | 422 | 503;
   readonly vars: Readonly<Record<string, string>>;
   constructor(code: ExportLimitCode, vars: Record<string, string>) {
-    super(catalogueMessage(code, 'en', vars));
+    const status = code === 'export_too_large' ? 413 : code === 'export_too_slow' ? 422 : 503;
+    super(catalogueMessage(code, 'en', vars), { httpStatus: status, isRetryable: code === 'export_busy' });
     this.name = 'ExportLimitError';
     this.code = code;
-    this.status = code === 'export_too_large' ? 413 : code === 'export_too_slow' ? 422 : 503;
+    this.status = status;
     this.vars = vars;
+    (this as { params?: Readonly<Record<string, string>> }).params = vars;
   }
 }

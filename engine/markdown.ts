@@ -178,3 +178,34 @@ export function parseMarkdown(markdown: string): Block[] {
 export function spansText(spans: readonly Span[]): string {
   return spans.map((s) => (s.kind === 'text' || s.kind === 'code' ? s.text : s.kind === 'break' ? ' ' : spansText(s.children))).join('');
 }
+
+function blockText(block: Block): string {
+  switch (block.kind) {
+    case 'heading':
+    case 'paragraph':
+      return spansText(block.spans);
+    case 'list':
+      // A numbered item keeps its number (it is part of the words: "1. The Storm"); a bullet goes.
+      return block.items.map((item, i) => `${block.isOrdered ? `${block.start + i}. ` : ''}${item.map(blockText).join(' ')}`).join(' ');
+    case 'quote':
+      return block.blocks.map(blockText).join(' ');
+    case 'code':
+      return block.text;
+    case 'table':
+      return [block.header, ...block.rows].map((row) => row.map(spansText).join(' ')).join(' ');
+    default:
+      return '';
+  }
+}
+
+/**
+ * One line of Markdown as plain words: heading, quote and bullet marks, emphasis, code marks and link syntax
+ * off (a link keeps its words, an image its description), stray emphasis marks at a word's edge too, one space
+ * between words. The one rule for titles, headings and the lines a check reads.
+ * @example plainLine('## **The [Storm](x.md)**') // 'The Storm'
+ */
+export function plainLine(line: string): string {
+  const text = parseMarkdown(line.replace(/\s+/g, ' ').trim()).map(blockText).join(' ');
+  // A mark the model left unclosed (`**Chapter 1`) is no emphasis to marked, but no word either.
+  return text.replace(/(^|\s)[*_`~]+|[*_`~]+(?=\s|$)/g, '$1').replace(/\s+/g, ' ').trim();
+}

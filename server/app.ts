@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { AppContext } from './core/context.js';
 import { authRoutes } from './auth/routes.js';
-import { ApiError, errorBody, localised } from './http/errors.js';
+import { ApiError, errorBody, localised } from './errors/api-error.js';
 import { requestLang } from './auth/middleware.js';
 import { HTTPS_LOCAL } from './auth/sessions.js';
 import { allowedHosts, helmetMiddleware, hostCheck, sameOriginCheck } from './http/security.js';

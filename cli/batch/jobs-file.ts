@@ -3,6 +3,7 @@
 import { readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fullYaml, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from '../../engine/node.js';
+import { KaryaError } from '../../engine/index.js';
 import { plainFsError } from '../fs-check.js';
 
 /** One entry of the jobs file before validation, with where it came from. */
@@ -15,9 +16,10 @@ export interface RawJob {
 }
 
 /** The jobs file cannot be read or parsed at all (not one job is usable). */
-export class JobsFileError extends Error {
+export class JobsFileError extends KaryaError {
+  readonly code = 'jobs_file_unreadable';
   constructor(readonly file: string, readonly line: number | undefined, message: string) {
-    super(`${file}${line ? `:${line}` : ''}: ${message}`);
+    super(`${file}${line ? `:${line}` : ''}: ${message}`, { httpStatus: 400 });
     this.name = 'JobsFileError';
   }
 }

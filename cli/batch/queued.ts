@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { bookView, catalogueMessage, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
+import { bookView, catalogueMessage, KaryaError, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
 import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type StateFile, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
@@ -33,7 +33,13 @@ export interface QueuedBatchLink {
 }
 
 /** What keeps a queued batch from starting before anything is written (the database's address); shown as is. */
-export class QueuedBatchSetupError extends Error {}
+export class QueuedBatchSetupError extends KaryaError {
+  readonly code = 'queue_setup';
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueuedBatchSetupError';
+  }
+}
 
 /** Open what a queued batch needs, side by side: the store, the queue and the progress listener. */
 export async function connectQueuedBatch(): Promise<QueuedBatchLink> {

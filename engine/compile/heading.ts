@@ -4,6 +4,7 @@
 // kept as the part's title when the part has none, engine/session); a sub-heading that starts the part's
 // content ("### Coconut Rice for Two") or a bold label ("**Ingredients**") is the writer's text and stays.
 import type { Step } from './step.js';
+import { plainLine } from '../markdown.js';
 
 /** Words that name a part in a heading, in both languages. */
 const PART_WORDS = /^(?:chapter|bab|section|bahagian|part|introduction|pengenalan|prologue|prolog|conclusion|kesimpulan|epilogue|epilog|penutup|pendahuluan|mukadimah)\b/i;
@@ -19,10 +20,7 @@ export interface LeadingHeading {
 
 /** Markdown marks and quotes off a heading's words. */
 function plain(line: string): string {
-  return line
-    .replace(/^#{1,6}\s+/, '')
-    .replace(/^(\*\*|__)(.*)\1$/, '$2')
-    .replace(/[*_`]+/g, '')
+  return plainLine(line)
     .replace(/^["“'‘]+|["”'’]+$/g, '')
     .trim();
 }

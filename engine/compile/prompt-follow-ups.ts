@@ -5,7 +5,7 @@ import { countWords, lastWords } from '../words.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import type { BookState, Step } from './flow.js';
 import { maxTokensOf, outlineWords } from './budget.js';
-import { buildContext, type PromptState } from './prompt-context.js';
+import { buildContext, type PromptContext, type PromptState } from './prompt-context.js';
 import type { PromptRenderer } from './prompt-renderer.js';
 import { promptOf, stepPrompt, type RenderedPrompt } from './prompt-step.js';
 import { CONTINUE_TEMPLATE, EXTEND_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, MEMORY_TEMPLATE, OUTLINE_MORE_TEMPLATE, PASSAGE_TEMPLATE, REWRITE_TEMPLATE } from './prompt-templates.js';
@@ -23,9 +23,14 @@ function endOf(soFar: string): { wordCount: number; cutEnding: string } {
  */
 export function renderContinuation(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState; step: Step; chapterTitle?: string; soFar: string }): RenderedPrompt {
   const { ctx, prompt: first } = stepPrompt(input);
+  return continuationOf({ renderer: input.renderer, prompt: first, ctx, soFar: input.soFar });
+}
+
+/** Any request's continuation (a step's, a passage's): its prompt, then templates/continue.hbs with the end of the text so far. */
+export function continuationOf(input: { renderer: PromptRenderer; prompt: RenderedPrompt; ctx: PromptContext; soFar: string }): RenderedPrompt {
   const { cutEnding } = endOf(input.soFar);
-  const ask = input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...ctx, cutEnding });
-  return { ...first, user: `${first.user}\n\n${ask}` };
+  const ask = input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...input.ctx, cutEnding });
+  return { ...input.prompt, user: `${input.prompt.user}\n\n${ask}` };
 }
 
 /**

@@ -12,5 +12,5 @@ export {
 export { buildContext, CONTEXT_KEYS, type PromptContext, type PromptState, type SettingLine } from './prompt-context.js';
 export { promptOf, renderPrompt, type PromptMeta, type RenderedPrompt } from './prompt-step.js';
 export {
-  MEMORY_WORDS, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPassage, renderRewrite, type PassageAsk,
+  MEMORY_WORDS, continuationOf, renderContinuation, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPassage, renderRewrite, type PassageAsk,
 } from './prompt-follow-ups.js';

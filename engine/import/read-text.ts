@@ -4,7 +4,7 @@
 // the browser, the server and the command line alike. A file that cannot be read is an ImportRefusal
 // (a catalogue code and its parameters), never an exception with English in it.
 import { cleanText } from '../clean-text.js';
-import { catalogueMessage } from '../errors.js';
+import { catalogueMessage, KaryaError } from '../errors.js';
 import type { Bilingual, Lang } from '../spec/types.js';
 
 /** What a file's first bytes say it is. */
@@ -17,12 +17,12 @@ export type ImportFormat = 'text' | 'markdown' | 'docx' | 'epub';
 export const IMPORT_LIMITS = { bytes: 20 * 1024 * 1024, words: 400_000 } as const;
 
 /** A file an import does not read, with the catalogue code that says why and its parameters. */
-export class ImportRefusal extends Error {
+export class ImportRefusal extends KaryaError {
   constructor(
     readonly code: 'import_too_large' | 'import_empty' | 'import_not_format' | 'import_unknown_format' | 'import_too_many_words' | 'import_bad_split' | 'import_zip_bomb' | 'import_unreadable' | 'import_protected' | 'import_chapters_fewer' | 'import_book_ended' | 'import_language_unclear' | 'import_needs_generator' | 'import_total_set',
-    readonly params: Readonly<Record<string, string>>,
+    override readonly params: Readonly<Record<string, string>>,
   ) {
-    super(code);
+    super(code, { httpStatus: 400 });
     this.name = 'ImportRefusal';
   }
 }

@@ -3,6 +3,7 @@
 // (the offline demo text) still gives something usable, and says that it was a fallback.
 import { countWords, firstWords } from '../words.js';
 import { titleProblems } from './rules.js';
+import { plainLine } from '../markdown.js';
 
 /** Lines of an answer without Markdown emphasis, list numbers or bullets, and without lines that are all emphasis (notes). */
 function plainLines(text: string): string[] {
@@ -14,11 +15,7 @@ function plainLines(text: string): string[] {
 }
 
 function stripMarkup(line: string): string {
-  return line
-    .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
-    .replace(/\*\*|__|`/g, '')
-    .replace(/^[*_]+|[*_]+$/g, '')
-    .trim();
+  return plainLine(line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, ''));
 }
 
 function unquote(text: string): string {

@@ -11,6 +11,7 @@ import { cleanText } from '../clean-text.js';
 import { addUsage } from './step-types.js';
 import { ANNOUNCERS, ANSWER_NOUNS, CLOSING_REMARKS, INTERJECTIONS, NOTES_AFTER_RULE, REASONING_MARKERS, REASONING_TAGS } from './answer-phrases.js';
 import { judgeAnswer, unfenced, type AnswerExpectation, type AnswerOutcome } from './answer-verdict.js';
+import { plainLine } from '../markdown.js';
 
 const TAGS = REASONING_TAGS.join('|');
 /** A reasoning block at the start, closed or (cut, or still streaming) left open. */
@@ -32,7 +33,7 @@ const NOUN = new RegExp(`(?<![\\p{L}\\p{N}])(?:${ANSWER_NOUNS.map(escape).join('
 
 /** A line's words without Markdown emphasis and heading marks. */
 function plain(line: string): string {
-  return line.trim().replace(/^#{1,6}\s+/, '').replace(/^>\s*/, '').replace(/[*_`]+/g, '').trim();
+  return plainLine(line);
 }
 
 const wordCount = countWords;

@@ -5,6 +5,7 @@
 // cut or broken answer (`incomplete`) is continued by follow-ups/continue-cut.ts. Pure.
 import { countWords, type TextRequest } from '../provider.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './answer-phrases.js';
+import { plainLine } from '../markdown.js';
 
 /** Why an answer is not the text asked for. */
 export type AnswerOutcome = 'refused' | 'echoed' | 'reasoning_only' | 'not_text';
@@ -37,7 +38,7 @@ const MOST_PREFACE_WORDS = 60;
 
 const wordCount = countWords;
 /** A paragraph's words without Markdown marks and opening quotes. */
-const plainParagraph = (p: string) => straight(p.trim().replace(/^#{1,6}\s+/, '').replace(/^>\s*/, '').replace(/[*_`]+/g, '').trim());
+const plainParagraph = (p: string) => straight(plainLine(p));
 
 /**
  * True when the paragraph declines the request ("I'm sorry, but I can't help with that request.", "Maaf, saya

@@ -5,6 +5,7 @@
 // stays in force as it is, and the parts from the edited one on are marked for re-deriving (memoryUpTo goes
 // back to the part before it); BookSession.remember re-derives them in turn, each replacing only what that
 // part established (bible-time.ts rederived), finished book or not.
+import { KaryaError } from '../karya-error.js';
 import type { BookSpec } from '../spec/types.js';
 import { extractCharacterDetails, unmarkPart, type BookState } from '../compile/flow.js';
 import { extractChapterPlan } from '../compile/chapter-plan.js';
@@ -20,12 +21,12 @@ export const MAX_REWRITE_NOTE_CHARS = 1000;
 export const MAX_PART_CHARS = 60_000;
 
 /** Why an edit is refused: no such written part, or an empty or oversized text. */
-export class EditError extends Error {
+export class EditError extends KaryaError {
   constructor(
     readonly code: 'part_not_found' | 'part_empty' | 'part_too_long' | 'bible_too_long' | 'note_too_long' | 'passage_changed' | 'passage_too_long' | 'chapter_written' | 'book_finished' | 'outline_too_short' | 'outline_too_long' | 'chapter_too_long',
-    readonly params: Readonly<Record<string, string | number>> = {},
+    override readonly params: Readonly<Record<string, string | number>> = {},
   ) {
-    super(code);
+    super(code, { httpStatus: 400 });
     this.name = 'EditError';
   }
 }

@@ -6,6 +6,7 @@
 import type { ResolvedSpec } from '../spec/types.js';
 import type { StepSave } from './ports.js';
 import { bookTitleOf } from './book.js';
+import { plainLine } from '../markdown.js';
 
 const MAX_TITLE = 120;
 /** How many lines from the top are looked at. */
@@ -18,11 +19,7 @@ const TITLE_LINE = /^[#>*_\s]*(?:working\s+title|book\s+title|title|tajuk(?:\s+k
 
 /** A line's plain text: no leading markers, no emphasis or code marks, no link syntax, one space between words. */
 function plain(line: string): string {
-  return line
-    .replace(LINE_MARKERS, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*|__|\*|_|`|~~)/g, '')
-    .replace(/\s+/g, ' ')
+  return plainLine(line.replace(LINE_MARKERS, ''))
     .replace(/[#:\s]+$/, '')
     .replace(/^["“'‘]+|["”'’]+$/g, '')
     .trim();

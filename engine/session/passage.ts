@@ -6,10 +6,11 @@
 // part's earlier text as a version.
 import { firstWords, lastWords } from '../words.js';
 import type { ResolvedSpec } from '../spec/types.js';
-import type { Provider, TokenUsage } from '../provider.js';
+import type { Provider, TextRequest, TokenUsage } from '../provider.js';
+import type { LanguageRetry } from './step-types.js';
 import { countWords } from '../provider.js';
 import { withoutCharacterDetails, type BookState } from '../compile/flow.js';
-import { buildContext, chapterTitleOf, CONTINUE_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
+import { buildContext, chapterTitleOf, continuationOf, FIRM_LANGUAGE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { partStep } from '../compile/labels.js';
 import { GenerationError } from '../errors.js';
 import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
@@ -48,6 +49,10 @@ export interface PassageAnswer {
   text: string;
   words: number;
   usage?: TokenUsage;
+  /** Continuation calls made (0 when the first answer was whole), as a step reports them. */
+  continuations: number;
+  /** The answer came back in another language and was asked again (resolved), as a step reports it. */
+  languageDrift?: LanguageRetry;
 }
 
 /** The part's text with the passage checked against it (still there, not too long, not blank). */
@@ -86,6 +91,8 @@ export async function reworkPassage(input: {
   request: PassageRequest;
   signal?: AbortSignal;
   onDelta?: (delta: string) => void;
+  /** Told of each retry of a call (a rate limit, a dropped connection), as a step's and write-more's are. */
+  onRetry?: TextRequest['onRetry'];
 }): Promise<PassageAnswer> {
   const { spec, state, request } = input;
   const part = partOf(spec, state, request);
@@ -110,8 +117,8 @@ export async function reworkPassage(input: {
   const provider = fitting(input.provider, trimmableOf(spec, before, step));
   // Judged like every answer (answer-verdict.ts): a refused or echoed passage fails (and is not charged); it may repeat the part and the passage.
   const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [part, note, ...(title ? [title] : [])] });
-  const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(onDelta ? { onDelta } : {}) }, expect);
-  const continuation = (soFar: string): RenderedPrompt => ({ ...prompt, user: `${prompt.user}\n\n${input.renderer.renderTemplate(CONTINUE_TEMPLATE, { ...buildContext({ spec, state: before, step }), cutEnding: wordsBefore(soFar, 30) })}` });
+  const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(input.onRetry ? { onRetry: input.onRetry } : {}), ...(onDelta ? { onDelta } : {}) }, expect);
+  const continuation = (soFar: string): RenderedPrompt => continuationOf({ renderer: input.renderer, prompt, ctx: buildContext({ spec, state: before, step }), soFar });
   // In the book's language, as every answer (follow-ups/firm-language.ts): asked again once firmly, then refused;
   // a generator with `flow.languageCheck: false` is not checked.
   const tally: Tally = { continuations: 0 };
@@ -127,7 +134,7 @@ export async function reworkPassage(input: {
   if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
   const text = cleanPassage(result.text);
   if (!text) throw new GenerationError('no_content');
-  return { text, words: countWords(text), ...(tally.usage ? { usage: tally.usage } : {}) };
+  return { text, words: countWords(text), continuations: tally.continuations, ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}) };
 }
 
 /** The part's text with the passage replaced by `text` (Keep); refused when the part changed since. */

@@ -5,6 +5,7 @@
 // keeps only what differs from the series before it (series-bible.ts ownOnly), so its entry with the same key
 // overrides the series for that book only, and a revision of an earlier book reaches the later ones at their
 // next request. A book is told the series when it is opened (BookState.series); never a later book's entries.
+import { KaryaError } from '../karya-error.js';
 import type { BookSpec, Lang, Settings } from '../spec/types.js';
 import type { BookSeries, BookState } from '../compile/flow.js';
 import { bounded, parseBible, EMPTY_BIBLE, renderBible } from './bible.js';
@@ -29,12 +30,12 @@ import { MAX_SERIES_NAME } from './series-limits.js';
 export { MAX_SERIES_NAME } from './series-limits.js';
 
 /** A series refused (its name, a book's language or place): a catalogue code with its params, nothing saved. */
-export class SeriesError extends Error {
+export class SeriesError extends KaryaError {
   constructor(
     readonly code: 'series_name_empty' | 'series_name_too_long' | 'series_name_taken' | 'series_not_found' | 'series_language' | 'series_previous_unfinished' | 'book_in_series' | 'series_number_taken' | 'series_not_empty',
-    readonly params: Readonly<Record<string, string | number>>,
+    override readonly params: Readonly<Record<string, string | number>>,
   ) {
-    super(code);
+    super(code, { httpStatus: 400 });
     this.name = 'SeriesError';
   }
 }

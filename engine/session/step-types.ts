@@ -1,6 +1,7 @@
 // What one step of a book gives back (its text, counts, follow-ups made, length and language notes), the
 // options a caller passes to a step, and the error a session refuses a step with. Shared by the step loop,
 // its follow-up policies and the edits of written parts.
+import { KaryaError } from '../karya-error.js';
 import type { Provider, TextRequest, TokenUsage } from '../provider.js';
 import type { BookState } from '../compile/flow.js';
 import type { Step } from '../compile/step.js';
@@ -9,12 +10,12 @@ import type { PartVoice } from './voice-measure.js';
 import type { OverusedMeasure } from './voice-overused.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
-export class SessionError extends Error {
+export class SessionError extends KaryaError {
   constructor(
     readonly code: 'book_complete' | 'step_not_allowed' | 'invalid_chapters',
-    readonly params: Readonly<Record<string, string | number>> = {},
+    override readonly params: Readonly<Record<string, string | number>> = {},
   ) {
-    super(code);
+    super(code, { httpStatus: code === 'invalid_chapters' ? 400 : 409 });
     this.name = 'SessionError';
   }
 }

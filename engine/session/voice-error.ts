@@ -3,14 +3,14 @@
 
 export type VoiceErrorCode = 'voice_too_short' | 'voice_too_long' | 'voice_language' | 'voice_not_text' | 'avoid_too_many' | 'avoid_too_long' | 'voice_missing';
 import type { Lang } from '../spec/types.js';
-import { ANSWER_LANGUAGE_NAMES, catalogueMessage, type AnswerLanguage } from '../errors.js';
+import { ANSWER_LANGUAGE_NAMES, catalogueMessage, KaryaError, type AnswerLanguage } from '../errors.js';
 
-export class VoiceError extends Error {
+export class VoiceError extends KaryaError {
   constructor(
     readonly code: VoiceErrorCode,
-    readonly params: Readonly<Record<string, string | number>>,
+    override readonly params: Readonly<Record<string, string | number>>,
   ) {
-    super(code);
+    super(code, { httpStatus: 400 });
     this.name = 'VoiceError';
   }
 }

@@ -7,7 +7,7 @@ import type { Request, RequestHandler } from 'express';
 import { API_ROLES } from '../../engine/contract/index.js';
 import type { Role } from '../store/ports.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { hasBearer, useApiKeySession } from './middleware.js';
 
 export const API_KEY_PREFIX = 'karya_';

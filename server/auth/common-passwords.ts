@@ -4,7 +4,7 @@
 // OWASP ASVS 5 asks for at least the top 3000). Loaded at the first check, compared without case.
 import type { Lang } from '../../engine/index.js';
 import { MIN_PASSWORD } from '../../engine/contract/index.js';
-import { ApiError, messageIn } from '../http/errors.js';
+import { ApiError, messageIn } from '../errors/api-error.js';
 
 export const COMMON_PASSWORDS = 10_000;
 

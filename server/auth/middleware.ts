@@ -4,7 +4,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Lang } from '../../engine/index.js';
 import type { AuthRepository } from '../store/ports.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { clearSessionCookie, findSession, readCookie, sessionCookieName, type SessionInfo } from './sessions.js';
 
 interface RequestAuth {

@@ -7,7 +7,7 @@ import { type SessionInfo } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import type { ServerConfig } from '../core/config.js';
 import { attemptWait, normaliseEmail, toProfile } from '../store/model.js';
-import { ApiError, messageIn } from '../http/errors.js';
+import { ApiError, messageIn } from '../errors/api-error.js';
 import { bucketOf, storeLimiter, tooMany } from '../http/security.js';
 import type { AttemptRule } from '../store/ports.js';
 import { claimAll, giveBack, signInNoticeKey, type Claim } from './attempts.js';

@@ -1,10 +1,19 @@
 // Server settings from the environment (and `karya serve` flags). Every value has a default that works
 // on a fresh machine: a SQLite file under .karya/, the offline provider, mail into the outbox table.
-import type { ConnectionLimits } from '../http/connections.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, packageVersion } from '../../engine/node.js';
 import { TOPUP_CREDITS, type TopUpCredits } from '../../engine/contract/index.js';
+
+/** The sockets' limits (server/http/connections.ts enforces them). */
+export interface ConnectionLimits {
+  /** The request's headers must arrive within this (ms). */
+  headersTimeoutMs: number;
+  /** The whole request, headers and body, must arrive within this (ms); answers may take as long as they need. */
+  requestTimeoutMs: number;
+  /** Open connections per remote address; 0: no cap. */
+  connectionsPerIp: number;
+}
 
 export interface RateLimit {
   limit: number;

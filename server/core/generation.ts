@@ -10,7 +10,8 @@ import {
 } from '../../engine/index.js';
 import type { Response } from 'express';
 import type { Charge, Repositories } from '../store/ports.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, MESSAGES } from '../errors/api-error.js';
+import { httpStatusOf } from '../errors/status.js';
 import type { AppContext } from './context.js';
 
 /**
@@ -192,12 +193,7 @@ export function failureOf(error: unknown, context: { lang: Lang; isTimeout: bool
   const { lang, isTimeout } = context;
   if (!(error instanceof GenerationError)) return new ApiError(500, 'unexpected', catalogueMessage('unexpected', lang));
   const code = isTimeout ? 'timeout' : error.code;
-  const status =
-    code === 'rate_limited' ? 429
-    : code === 'service_unavailable' ? 503
-    : code === 'timeout' || code === 'aborted' ? 504
-    : code === 'prompt_required' ? 400
-    : 502;
+  const status = httpStatusOf({ code, httpStatus: error.httpStatus });
   // The provider's own words (image_failed carries the upstream reason) never reach the user: they go to
   // the log with the error; the user reads the catalogue message (wrong_language naming the language found).
   const message = code === 'image_failed' ? catalogueMessage('image_unavailable', lang) : code === error.code ? generationMessage(error, lang) : catalogueMessage(code, lang);

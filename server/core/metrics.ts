@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Repositories } from '../store/ports.js';
-import { MESSAGES } from '../http/errors.js';
+import { MESSAGES } from '../errors/api-error.js';
 
 /** How many steps wait in the job queue and how old the oldest is (seconds); zeros without a queue. */
 export type QueueStats = () => Promise<{ depth: number; oldestAgeSeconds: number }>;

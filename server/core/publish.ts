@@ -10,7 +10,8 @@ import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } f
 import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { failureOf, historyContent } from './generation.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
+import { httpStatusOf } from '../errors/status.js';
 import type { Charge } from '../store/ports.js';
 
 const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
@@ -180,7 +181,7 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   try {
     built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, ...(input.print ?? {}) });
   } catch (error) {
-    if (error instanceof ExportLimitError) throw ApiError.catalogue(error.status, error.code, undefined, { ...error.vars });
+    if (error instanceof ExportLimitError) throw ApiError.catalogue(httpStatusOf(error), error.code, undefined, { ...error.vars });
     throw error;
   }
   const now = new Date();

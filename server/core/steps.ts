@@ -2,10 +2,10 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, countWords, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../../engine/index.js';
+import { BookSession, countWords, KaryaError, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { bookLockKey, bookLocks, donePayload, failureOf, userProgress, type RunningStep } from './generation.js';
 import type { Charge } from '../store/ports.js';
 import { bookSeriesOf, plainBooks } from './series.js';
@@ -13,12 +13,14 @@ import { bookSeriesOf, plainBooks } from './series.js';
 export type { StepHooks, StepRequest } from './step-request.js';
 
 /** A step that failed: the API error to answer, unless the client went away. */
-export class StepFailure extends Error {
+export class StepFailure extends KaryaError {
+  readonly code: string;
   constructor(
     readonly error: ApiError,
     readonly isClientGone: boolean,
   ) {
-    super(error.message);
+    super(error.message, { httpStatus: error.status, isRetryable: error.isRetryable });
+    this.code = error.code;
     this.name = 'StepFailure';
   }
 }

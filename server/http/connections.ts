@@ -4,15 +4,8 @@
 // the proxy's address, so the per-address cap is off unless set (the proxy limits its clients).
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ConnectionLimits } from '../core/config.js';
 
-export interface ConnectionLimits {
-  /** The request's headers must arrive within this (ms). */
-  headersTimeoutMs: number;
-  /** The whole request, headers and body, must arrive within this (ms); answers may take as long as they need. */
-  requestTimeoutMs: number;
-  /** Open connections per remote address; 0: no cap. */
-  connectionsPerIp: number;
-}
 
 /** The options of `createServer` that enforce the time-outs. */
 export function timeoutOptions(limits: ConnectionLimits): ServerOptions {

@@ -4,7 +4,7 @@
 // store, the job queue when one is used, and the migrations.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { catalogueMessage, type Lang } from '../../engine/index.js';
+import { catalogueMessage, KaryaError, type Lang } from '../../engine/index.js';
 
 export type Phase = 'starting' | 'ready' | 'stopping';
 
@@ -128,9 +128,10 @@ export function readyRoute(lifecycle: Lifecycle): (req: Request, res: Response) 
 }
 
 /** A check's own answer for what is wrong (`pending` migrations, a `missing` queue), shown as it is. */
-export class NotReady extends Error {
+export class NotReady extends KaryaError {
+  readonly code = 'not_ready';
   constructor(readonly state: string) {
-    super(state);
+    super(state, { httpStatus: 503, isRetryable: true });
     this.name = 'NotReady';
   }
 }

@@ -15,7 +15,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type * as z from 'zod';
 import { ROUTES, type FileRouteKey, type JsonRouteKey, type RouteKey, type Routes } from '../../engine/contract/index.js';
 import type { FileReply, Reply } from './contract.js';
-import type { ApiError } from './errors.js';
+import type { ApiError } from '../errors/api-error.js';
 import { parse } from './validate.js';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

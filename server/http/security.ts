@@ -5,7 +5,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { LimitRepository } from '../store/ports.js';
 import helmet from 'helmet';
 import type { RateLimit } from '../core/config.js';
-import { ApiError, errorBody, type MessageCode } from './errors.js';
+import { ApiError, errorBody, type MessageCode } from '../errors/api-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

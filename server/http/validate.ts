@@ -3,7 +3,7 @@
 // issue's params carry the code); parse() answers with the first such code, never reading the words.
 import type * as z from 'zod';
 import { errorCodeOf } from '../../engine/index.js';
-import { ApiError, MESSAGES, type MessageCode } from './errors.js';
+import { ApiError, MESSAGES, type MessageCode } from '../errors/api-error.js';
 
 function isMessageCode(code: string | undefined): code is MessageCode {
   return code !== undefined && Object.hasOwn(MESSAGES, code);

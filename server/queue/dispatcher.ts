@@ -2,7 +2,7 @@
 // outcome answered; the request always ends (503 when no worker takes it, 504 or the part once charged).
 import { randomUUID } from 'node:crypto';
 import type { AppContext, StepDispatcher } from '../core/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
 import { announceJob, liveWorkers, type StepEvent } from './channel.js';
 import { stopElsewhere } from './stop.js';

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { DonePayload } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import type { Database } from '../store/schema.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { runUserStep, type StepRequest } from '../core/steps.js';
 import type { StepChannel } from './channel.js';
 

@@ -3,7 +3,7 @@
 import type { JobWithMetadata } from 'pg-boss';
 import type pg from 'pg';
 import type { AppContext } from '../core/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { runUserStep, StepFailure, type StepRequest } from '../core/steps.js';
 import type { StepEvent } from './channel.js';
 import { failureOutcome, giveUp, writeOutcome, type StepOutcome, type StepQueue, type WorkerParts } from './jobs.js';

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../core/context.js';
 import { OPENAI_CONFIG_KEY, toProfile, type OpenAIConfigValue } from '../store/model.js';
 import type { User } from '../store/ports.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { typedStream } from '../http/contract.js';
 import { openEventStream } from '../http/sse.js';
 import { requireAdmin, sessionOf } from '../auth/middleware.js';

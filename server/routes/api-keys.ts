@@ -6,7 +6,7 @@ import { catalogueMessage } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { hasApiAccess, newApiKey } from '../auth/api-keys.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { ApiRoutes } from '../http/routes.js';
 
 export function apiKeyRoutes(ctx: AppContext): ApiRoutes {

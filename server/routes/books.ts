@@ -7,7 +7,8 @@ import { bookDocument, bookSummary, ExportLimitError, type BookState, type Expor
 import { renderBounded } from '../../engine/node.js';
 import { EXPORT_FILE_TYPES, exportFileName, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, MESSAGES } from '../errors/api-error.js';
+import { httpStatusOf } from '../errors/status.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
 import type { UserBook } from '../store/ports.js';
@@ -39,8 +40,8 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
       bytes = await renderBounded(found.doc, format);
     } catch (error) {
       if (!(error instanceof ExportLimitError)) throw error;
-      if (error.status === 503) res.setHeader('Retry-After', '30');
-      throw ApiError.catalogue(error.status, error.code, undefined, { ...error.vars });
+      if (error.isRetryable) res.setHeader('Retry-After', '30');
+      throw ApiError.catalogue(httpStatusOf(error), error.code, undefined, { ...error.vars });
     }
     sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(found.doc.title, format) });
   };

@@ -3,7 +3,7 @@ import { type CreditsGrantedResponse } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import type { ClaimResult } from '../store/ports.js';
 import type { Lang } from '../../engine/index.js';
-import { ApiError, messageIn, type MessageCode } from '../http/errors.js';
+import { ApiError, messageIn, type MessageCode } from '../errors/api-error.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
 

@@ -2,7 +2,7 @@
 // is editing by hand, one draft per part of their current book of that type. Listed when the book opens,
 // kept every few seconds while the writer types, deleted when the part is saved or the edit discarded.
 import type { AppContext } from '../core/context.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { sessionOf } from '../auth/middleware.js';
 import type { ApiRoutes } from '../http/routes.js';
 

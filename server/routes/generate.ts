@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import type * as z from 'zod';
 import type { GenerationEventSchemas, DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError, errorBody } from '../http/errors.js';
+import { ApiError, errorBody } from '../errors/api-error.js';
 import { runUserStep, StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
 import { openEventStream } from '../http/sse.js';
 import { bookLockKey, bookLocks } from '../core/generation.js';

@@ -6,7 +6,7 @@ import type * as z from 'zod';
 import { stepKey, withLanguage, type Lang } from '../../engine/index.js';
 import { GenerateBodySchema, IDEMPOTENT_REPLAYED_HEADER, type DonePayload } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, MESSAGES } from '../errors/api-error.js';
 import type { StepRequest } from '../core/steps.js';
 import { openEventStream, wantsEventStream } from '../http/sse.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';

@@ -4,7 +4,7 @@
 import type { HistoryType } from '../../engine/contract/index.js';
 import type { Catalog } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
 import { tooMany } from '../http/security.js';

@@ -15,7 +15,8 @@ import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
 import { requireUser, requestLang, sessionOf } from '../auth/middleware.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
+import { httpStatusOf } from '../errors/status.js';
 import { ApiRoutes } from '../http/routes.js';
 import { tooMany } from '../http/security.js';
 
@@ -49,7 +50,7 @@ async function manuscriptOf(req: Request, file: string, lang: Lang): Promise<Rea
 }
 
 function refusalOf(error: unknown, lang: Lang): unknown {
-  return error instanceof ImportRefusal ? new ApiError(error.code === 'import_too_large' ? 413 : 400, error.code, importRefusalMessage(error, lang)) : error;
+  return error instanceof ImportRefusal ? new ApiError(httpStatusOf(error), error.code, importRefusalMessage(error, lang)) : error;
 }
 
 export function importRoutes(ctx: AppContext): ApiRoutes {

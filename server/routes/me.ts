@@ -3,7 +3,7 @@
 import { type SignInNotice } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { normaliseEmail, toProfile } from '../store/model.js';
-import { ApiError, messageIn } from '../http/errors.js';
+import { ApiError, messageIn } from '../errors/api-error.js';
 import { bucketOf, tooMany } from '../http/security.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';

@@ -6,7 +6,7 @@ import { PURCHASE_PACKAGES, TOPUP_CREDITS, isPurchasePackage, type PaymentOption
 import { catalogueMessage } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { amountMismatch, paidSessionOf } from '../core/payments.js';
 import { ApiRoutes, type Handler } from '../http/routes.js';
 import { storeLimiter } from '../http/security.js';

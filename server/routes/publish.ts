@@ -6,7 +6,7 @@ import { type Request } from 'express';
 import { RELEASES_PER_DAY, nextStep } from '../../engine/index.js';
 import { PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../errors/api-error.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
 import { fileOfZip, publishBook, publishError, publishableSpec, publishQuote, unfinishedError, type PublishableBook } from '../core/publish.js';

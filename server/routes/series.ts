@@ -5,7 +5,8 @@
 import type { Request } from 'express';
 import { bookSeries, seriesBrief, seriesNameOf, seriesOf, SeriesError, ANSWER_LANGUAGE_NAMES, type Lang } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError, MESSAGES } from '../http/errors.js';
+import { ApiError, MESSAGES } from '../errors/api-error.js';
+import { httpStatusOf } from '../errors/status.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
 import { loadEntries, plainBooks, seriesBooksOf, seriesDetail } from '../core/series.js';
@@ -13,13 +14,7 @@ import { whileNoStep } from '../core/generation.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
 import type { StoredSeries } from '../store/queries/series.js';
 
-/** The HTTP status of each series refusal. */
-const STATUS: Record<SeriesError['code'], number> = {
-  series_name_empty: 400, series_name_too_long: 400, series_language: 400, series_previous_unfinished: 409,
-  series_name_taken: 409, book_in_series: 409, series_number_taken: 409, series_not_empty: 409, series_not_found: 404,
-};
-
-const refusal = (error: SeriesError, lang: Lang) => ApiError.catalogue(STATUS[error.code], error.code, lang, Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)])));
+const refusal = (error: SeriesError, lang: Lang) => ApiError.catalogue(httpStatusOf(error), error.code, lang, Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)])));
 
 export function seriesRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;

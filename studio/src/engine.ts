@@ -11,7 +11,7 @@ export {
   type ResolvedSpec, type Settings, type BookSpec,
   // words and the message catalogue
   WORDS, type WordKey, fillPlaceholders, word, LANGUAGE_NAMES,
-  CATALOGUE, catalogueMessage, SETTINGS_MESSAGES, settingsIssueMessage,
+  CATALOGUE, catalogueMessage, SETTINGS_MESSAGES, settingsIssueMessage, KaryaError,
   type CatalogueCode, type SettingsIssue, type SettingsIssueCode, type SettingsIssueParams,
   // the form and its schema
   conditionHolds, isFieldVisible, isFieldRequired, defaultSettings, compileSettingsSchema, settingsIssueOf, parseSettings,

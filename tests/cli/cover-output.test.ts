@@ -59,7 +59,7 @@ describe('cover output', () => {
     try {
       imageOutOrExit(spec, undefined, true);
     } catch (error) {
-      if (error instanceof CliExit) code = error.code;
+      if (error instanceof CliExit) code = error.exitCode;
     } finally {
       process.stderr.write = write;
     }

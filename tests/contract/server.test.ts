@@ -10,7 +10,7 @@ import {
   AdminUserEventSchemas, ApiErrorEnvelopeSchema, EXPORT_FILE_TYPES, PACKAGE_FILE_TYPE, ROUTES, VALIDATION_MESSAGES,
   type CreditCodeCreatedResponse, type CreditLinkCreatedResponse, type DeploymentsResponse, type FileRouteKey, type GeneratorsResponse, type HistoryResponse, type JsonRouteKey, type ResponseOf,
 } from '../../engine/contract/index.js';
-import { MESSAGES } from '../../server/http/errors.js';
+import { MESSAGES } from '../../server/errors/api-error.js';
 import { SECRET_KEY, WEBHOOK_SECRET, startFakeStripe } from '../fake-stripe.js';
 import { apiRoutes, PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from '../server/helpers.js';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../engine/contract/index.js';
 import { createApp } from '../../server/app.js';
 import { ApiRoutes, fullPath, type Handler } from '../../server/http/routes.js';
-import { ApiError } from '../../server/http/errors.js';
+import { ApiError } from '../../server/errors/api-error.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 /** Run a route's input parser on a request; what it reads, what it passes to next, or the error it throws. */

@@ -2,6 +2,7 @@
 // document, and the widths of text in them, remembered (typeset.ts breaks lines with them).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { KaryaError } from '../../karya-error.js';
 
 /** Debian's fonts-dejavu-core (regular, bold, mono, sans) and fonts-dejavu-extra (italics). */
 export const FONT_DIR = process.env.KARYA_FONT_DIR ?? '/usr/share/fonts/truetype/dejavu';
@@ -16,7 +17,8 @@ const FONT_FILES = {
 } as const;
 export type FontName = keyof typeof FONT_FILES;
 
-export class MissingFontError extends Error {
+export class MissingFontError extends KaryaError {
+  readonly code = 'font_missing';
   constructor(readonly file: string) {
     super(`${file}: font not found; the PDF export embeds DejaVu fonts: install them (apt-get install fonts-dejavu-core fonts-dejavu-extra) or set KARYA_FONT_DIR to a folder holding DejaVuSerif.ttf`);
     this.name = 'MissingFontError';

@@ -6,7 +6,8 @@ import { bookView, catalogueMessage, countWords, EditError, nextStep, partStep, 
 import { failureOf } from '../../core/generation.js';
 import type { Charge } from '../../store/ports.js';
 import type { AppContext } from '../../core/context.js';
-import { ApiError, MESSAGES } from '../../http/errors.js';
+import { ApiError, MESSAGES } from '../../errors/api-error.js';
+import { httpStatusOf } from '../../errors/status.js';
 import { bookLockKey, bookLocks, takeGenerationToken, whileNoStep } from '../../core/generation.js';
 import { sessionOf } from '../../auth/middleware.js';
 import { catchUpBible } from '../../core/bible-catch-up.js';
@@ -72,8 +73,9 @@ export function bookAccess(ctx: AppContext) {
     if (!(error instanceof EditError)) throw error;
     const vars = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
     const message = catalogueMessage(error.code, lang, vars);
-    if (error.code === 'part_not_found') throw new ApiError(404, error.code, message);
-    throw new ApiError(400, error.code, message, { text: message });
+    const status = httpStatusOf(error);
+    // A text refused is the form's `text` field; a part not found or an outline a written chapter refuses is the request's.
+    throw new ApiError(status, error.code, message, status === 400 ? { text: message } : undefined);
   };
 
   /** The position of a written prose part of the book, or 404 part_not_found. */
@@ -120,7 +122,7 @@ export function bookAccess(ctx: AppContext) {
       const isClientGone = client.signal.aborted;
       if (error instanceof ApiError || error instanceof EditError || error instanceof SessionError) {
         await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${what} (${error.code})`, errorCode: error.code });
-        if (error instanceof SessionError) throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed);
+        if (error instanceof SessionError) throw new ApiError(httpStatusOf(error), 'step_not_allowed', MESSAGES.step_not_allowed);
         return error instanceof ApiError ? Promise.reject(error) : editFailure(error, lang);
       }
       const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });

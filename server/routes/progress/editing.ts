@@ -1,12 +1,13 @@
 // Hand edits of the user's saved book, free (nothing is written): a written part (PUT …/part), the outline
 // as chapters with the writer's notes (PUT …/outline), the story bible (PUT …/bible), and the bible's
 // update tried again (POST …/bible/update, uncharged).
-import { BookSession, bookView, catalogueMessage, editBible, editOutline, editPart, EditError, progress, withIntended, type BookState } from '../../../engine/index.js';
+import { BookSession, bookView, editBible, editOutline, editPart, progress, withIntended, type BookState } from '../../../engine/index.js';
 import { avoidListOf, voiceFromSample, VoiceError, voiceMessage, type BookVoice } from '../../../engine/index.js';
 import type { VoiceBody } from '../../../engine/contract/index.js';
 import { failureOf, takeGenerationToken, userProgress } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../errors/api-error.js';
+import { httpStatusOf } from '../../errors/status.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
@@ -23,11 +24,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       try {
         edit = editPart(spec, state, body.part, body.text);
       } catch (error) {
-        if (!(error instanceof EditError)) throw error;
-        const vars = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
-        const message = catalogueMessage(error.code, lang, vars);
-        if (error.code === 'part_not_found') throw new ApiError(404, error.code, message);
-        throw new ApiError(400, error.code, message, { text: message });
+        return editFailure(error, lang);
       }
       if (!(await repos.books.savePartEdit({ userId, key: bookType, position: edit.position, text: edit.text, state: edit.state }))) {
         throw ApiError.catalogue(404, 'part_not_found', lang);
@@ -48,10 +45,6 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       try {
         next = editOutline(spec, state, body.chapters);
       } catch (error) {
-        if (error instanceof EditError && (error.code === 'chapter_written' || error.code === 'book_finished')) {
-          const message = catalogueMessage(error.code, lang, Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)])));
-          throw new ApiError(409, error.code, message);
-        }
         return editFailure(error, lang);
       }
       if (!(await repos.books.saveOutlineEdit({ userId, key: bookType, outline: next.outline!, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
@@ -96,7 +89,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       } catch (error) {
         if (!(error instanceof VoiceError)) throw error;
         const message = voiceMessage(error, lang);
-        throw new ApiError(400, error.code, message, { [error.code.startsWith('avoid') ? 'avoid' : 'sample']: message });
+        throw new ApiError(httpStatusOf(error), error.code, message, { [error.code.startsWith('avoid') ? 'avoid' : 'sample']: message });
       }
       if (!(await repos.books.saveVoice({ userId, key: bookType, voice }))) throw ApiError.catalogue(404, 'part_not_found', lang);
       const { voice: _old, ...rest } = state;

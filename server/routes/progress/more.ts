@@ -5,7 +5,8 @@ import { bookView, countWords, editPart, extendPart, keepPassage, partStep, prog
 import { towardVoiceNote, VoiceError, voiceMessage, type BookState, type Lang } from '../../../engine/index.js';
 import { failureOf } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
-import { ApiError, errorBody } from '../../http/errors.js';
+import { ApiError, errorBody } from '../../errors/api-error.js';
+import { httpStatusOf } from '../../errors/status.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../../http/sse.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
@@ -123,7 +124,7 @@ function towardVoiceOrRefuse(state: BookState, position: number, note: string | 
   try {
     return towardVoiceNote(state, position, note);
   } catch (error) {
-    if (error instanceof VoiceError) throw new ApiError(409, error.code, voiceMessage(error, lang));
+    if (error instanceof VoiceError) throw new ApiError(httpStatusOf(error), error.code, voiceMessage(error, lang));
     throw error;
   }
 }

@@ -4,7 +4,7 @@
 import { bookView, progress, restoreBook } from '../../../engine/index.js';
 import { type SavedProgress } from '../../../engine/contract/index.js';
 import type { AppContext } from '../../core/context.js';
-import { ApiError, MESSAGES } from '../../http/errors.js';
+import { ApiError, MESSAGES } from '../../errors/api-error.js';
 import { sessionOf } from '../../auth/middleware.js';
 import { bookLockKey, whileNoStep } from '../../core/generation.js';
 import type { ApiRoutes } from '../../http/routes.js';

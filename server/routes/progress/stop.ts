@@ -3,7 +3,7 @@
 import { BookSession, bookView, nextStep, progress, restoreBook, stepKey, stepPosition } from '../../../engine/index.js';
 import { userProgress } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
-import { ApiError, MESSAGES } from '../../http/errors.js';
+import { ApiError, MESSAGES } from '../../errors/api-error.js';
 import { sessionOf } from '../../auth/middleware.js';
 import { bookLockKey } from '../../core/generation.js';
 import type { ApiRoutes } from '../../http/routes.js';

@@ -2,7 +2,7 @@
 // (POST …/versions/restore, free).
 import { bookView, countWords, editPart, partProvenance, progress, type BookState } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../errors/api-error.js';
 import { sessionOf } from '../../auth/middleware.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';

@@ -2,12 +2,19 @@
 // session's row (its primary key makes a concurrent or replayed delivery insert nothing) and the
 // credits. A user's key creations queue on their row, so the cap on live keys holds under concurrency.
 import { sql } from 'kysely';
+import { KaryaError } from '../../../engine/index.js';
 import type { ApiKeyListing, ApiKeyRepository, PurchaseGrant, PurchaseRepository } from '../ports.js';
 import type { User } from '../schema.js';
 import { all, first, firstLocked, nowIso, rawQuery, run, transaction, type Db, type Exec, type Program } from './run.js';
 import { changeCredits } from './users.js';
 
-class NoUser extends Error {}
+/** The paying user is gone: the purchase is rolled back (answered as `no_user`, never thrown further). */
+class NoUser extends KaryaError {
+  readonly code = 'user_not_found';
+  constructor() {
+    super('user_not_found', { httpStatus: 404 });
+  }
+}
 
 function* grant(db: Db, input: Parameters<PurchaseRepository['grant']>[0]): Program<PurchaseGrant> {
   try {

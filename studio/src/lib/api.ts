@@ -2,15 +2,15 @@
 // Profile, `call('PATCH /me', {body})` checks the body at compile time. Errors have the server's shape
 // `{error: {code, message, fields?}}`; the generation call is read as server-sent events; a file route
 // becomes a link (`fileHref`) that the browser downloads.
-import type { ApiErrorEnvelope, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
+import { KaryaError, type ApiErrorEnvelope, EventsOf, FileRouteKey, JsonRouteKey, RequestOf, ResponseOf, StreamRouteKey } from '../engine.js';
 
 /** A failed call: HTTP status (0 when the network failed), the server's code, message and field errors. */
-export class ApiError extends Error {
+export class ApiError extends KaryaError {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
   constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
-    super(message);
+    super(message, { httpStatus: status, isRetryable: status === 0 || status === 429 || status === 503 });
     this.name = 'ApiError';
     this.status = status;
     this.code = code;

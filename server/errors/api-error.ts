@@ -3,7 +3,7 @@
 // from the engine's bilingual catalogue. MESSAGES_MS words the server's own messages in Malay: an error
 // made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
 // the caller's language when it is answered (`localised`).
-import { catalogueMessage, type CatalogueCode, type Lang } from '../../engine/index.js';
+import { catalogueMessage, KaryaError, type CatalogueCode, type Lang } from '../../engine/index.js';
 import { VALIDATION_MESSAGES } from '../../engine/contract/index.js';
 
 export const MESSAGES = {
@@ -137,14 +137,14 @@ export function messageIn(code: MessageCode, lang: Lang): string {
 type Wording = { kind: 'message'; code: MessageCode } | { kind: 'catalogue'; code: CatalogueCode; vars: Record<string, string> };
 
 /** An error that becomes an API error response. */
-export class ApiError extends Error {
+export class ApiError extends KaryaError {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
-    super(message);
+    super(message, { httpStatus: status, isRetryable: status === 429 || status === 503 });
     this.name = 'ApiError';
   }
 

@@ -1,0 +1,36 @@
+// The base every Karya error extends: a stable code and its params as data (worded per language from the
+// catalogue, never parsed), the HTTP status the class answers with unless the server's table says
+// otherwise (server/errors/status.ts), and whether trying again may help.
+
+/** A brand in the global symbol registry: two copies of this module (a bundle, a worker) share it. */
+const BRAND = Symbol.for('karya.error');
+
+/** Values an error's message is filled from (catalogue placeholders). */
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+export abstract class KaryaError extends Error {
+  /** A stable code: a catalogue or server message code (`wrong_language`, `part_not_found`…). */
+  abstract readonly code: string;
+  /** What the code's message needs, as data. */
+  readonly params?: ErrorParams;
+  /** The HTTP status an API answers with for this class, unless its code is in the server's status table. */
+  readonly httpStatus: number;
+  /** True when the same request may succeed later (a rate limit, a busy service). */
+  readonly isRetryable: boolean;
+
+  constructor(message: string, opts: { httpStatus?: number; isRetryable?: boolean; cause?: unknown } = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.httpStatus = opts.httpStatus ?? 500;
+    this.isRetryable = opts.isRetryable ?? false;
+  }
+
+  /**
+   * True for any Karya error, also one made by another copy of this module (where `instanceof` fails).
+   * @example if (KaryaError.isInstance(error)) log({ code: error.code })
+   */
+  static isInstance(error: unknown): error is KaryaError {
+    return typeof error === 'object' && error !== null && (error as { [BRAND]?: unknown })[BRAND] === true;
+  }
+}
+
+Object.defineProperty(KaryaError.prototype, BRAND, { value: true });

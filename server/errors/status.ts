@@ -1,0 +1,38 @@
+// The one table from an error's code to the HTTP status the API answers with. A code not listed answers
+// with its class's own status (KaryaError.httpStatus: a refusal 400, a generation failure 502…); an
+// ApiError already carries the status it was made with.
+import type { KaryaError } from '../../engine/index.js';
+
+/** The codes whose status differs from their class's. */
+export const HTTP_STATUS: Readonly<Record<string, number>> = {
+  // Generation failures (GenerationError, 502 otherwise): the provider's limits, a time-out, a missing prompt.
+  rate_limited: 429,
+  service_unavailable: 503,
+  timeout: 504,
+  aborted: 504,
+  prompt_required: 400,
+  // Edits (EditError, 400 otherwise): a part that is not there, an outline change a written chapter refuses.
+  part_not_found: 404,
+  chapter_written: 409,
+  book_finished: 409,
+  // The voice (VoiceError, 400 otherwise): a rewrite toward a voice the book has not got.
+  voice_missing: 409,
+  // Imports (ImportRefusal, 400 otherwise).
+  import_too_large: 413,
+  // Series (SeriesError, 400 otherwise): what the series' state refuses, and a series that is not there.
+  series_previous_unfinished: 409,
+  series_name_taken: 409,
+  book_in_series: 409,
+  series_number_taken: 409,
+  series_not_empty: 409,
+  series_not_found: 404,
+};
+
+/**
+ * The HTTP status of an error, or of a code standing for another class's failure (a time-out read as a
+ * generation failure).
+ * @example httpStatusOf(new EditError('part_not_found')) // 404
+ */
+export function httpStatusOf(error: Pick<KaryaError, 'code' | 'httpStatus'>): number {
+  return HTTP_STATUS[error.code] ?? error.httpStatus;
+}

@@ -24,6 +24,7 @@ import * as m0023 from './0023_intended_findings.js';
 import * as m0024 from './0024_authored_parts.js';
 import * as m0025 from './0025_series.js';
 import * as m0026 from './0026_voice.js';
+import * as m0027 from './0027_fingerprints.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0024_authored_parts': m0024,
   '0025_series': m0025,
   '0026_voice': m0026,
+  '0027_fingerprints': m0027,
 };

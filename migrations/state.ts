@@ -2,6 +2,7 @@
 // recorded in its own table so that it never mixes with the server's history.
 import type { Migration } from 'kysely/migration';
 import { createSeriesTables, dropSeriesTables } from './series.js';
+import { createFingerprintTable, dropFingerprintTable } from './fingerprints.js';
 import { addAuditFindings, addIntendedFindings, dropIntendedFindings, addAuthoredParts, dropAuthoredParts, addBookVoice, dropBookVoice, addBookMemory, addChapterNotes, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropAuditFindings, dropBookMemory, dropChapterNotes, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
 
 export const STATE_MIGRATION_TABLE = 'karya_state_migration';
@@ -18,4 +19,5 @@ export const stateMigrations: Record<string, Migration> = {
   '0009_authored_parts': { up: addAuthoredParts, down: dropAuthoredParts },
   '0010_series': { up: createSeriesTables, down: dropSeriesTables },
   '0011_voice': { up: addBookVoice, down: dropBookVoice },
+  '0012_fingerprints': { up: createFingerprintTable, down: dropFingerprintTable },
 };

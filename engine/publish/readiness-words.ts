@@ -5,6 +5,7 @@
 import type { Bilingual, Lang } from '../spec/types.js';
 import { fillPlaceholders } from '../i18n.js';
 import { METADATA_WORDS } from './readiness-words-metadata.js';
+import { CLOSENESS_WORDS } from './readiness-words-closeness.js';
 
 export const READINESS_WORDS = {
   // Labels: what each check checks.
@@ -234,6 +235,7 @@ export const READINESS_WORDS = {
   'summary.none': { en: 'not ready for any channel', ms: 'belum sedia untuk mana-mana saluran' },
   // The metadata and release checks (readiness-metadata.ts).
   ...METADATA_WORDS,
+  ...CLOSENESS_WORDS,
 } as const satisfies Record<string, Bilingual>;
 
 export type ReadinessCode = keyof typeof READINESS_WORDS;

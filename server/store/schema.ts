@@ -348,8 +348,18 @@ export interface SeriesBooksTable {
   basis: string | null;
 }
 
+/** A finished book's near-duplicate fingerprint (migrations/fingerprints.ts; JSON of engine/publish/near-duplicate.ts TextFingerprint). */
+export interface BookFingerprintsTable {
+  owner: string;
+  book_key: string;
+  title: string;
+  fingerprint: string;
+  updated_at: Generated<string>;
+}
+
 export interface BooksDatabase {
   books: BooksTable;
+  book_fingerprints: BookFingerprintsTable;
   book_parts: BookPartsTable;
   series: SeriesTable;
   series_books: SeriesBooksTable;

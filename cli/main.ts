@@ -240,6 +240,7 @@ function addRunCommands(program: Command): void {
     .option('--dry-run', 'print the plan (books, calls, tokens, lower-bound time) and call nothing')
     .option('--latency <seconds>', 'seconds per call the dry-run estimate assumes (default 20)')
     .option('--queue', 'with KARYA_DATABASE_URL: queue every step for `karya worker` processes (any number, any machines) under one shared --rpm/--tpm budget; this command shows progress and writes the books')
+    .option('--close-threshold <share>', 'mark a book too close to another of yours when at least this share of its text is in it: 0.01 to 1, or 1% to 100% (default 0.15)')
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--publish', "then write each finished book's publishing package (as karya publish does) in --out, dated by the release plan, and schedule.csv")
     .option('--per-day <n>', 'with --publish: new titles a day per store account, 1 to 50 (default 3, KDP\'s limit)')

@@ -1,7 +1,7 @@
 // Near-duplicate fingerprints (engine/publish/near-duplicate.ts), shared by the server's database and the CLI's
-// state file: one row per finished book of an owner, by the key it is saved under, with its title and its
-// MinHash fingerprint (JSON, about 1.3 KB), so a new book is compared with the owner's others without
-// reading their texts.
+// state file: one row per finished book of an owner, by the key it is saved under, with its title, its
+// MinHash fingerprint (JSON, about 1.3 KB) and when it was first kept (a book is too close only to books kept
+// before it: the later one is the copy), so a new book is compared with the owner's others without reading their texts.
 import type { Kysely } from 'kysely';
 import { defaultNow } from './dialect.js';
 
@@ -12,7 +12,7 @@ export async function createFingerprintTable(db: Kysely<unknown>): Promise<void>
     .addColumn('book_key', 'text', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('fingerprint', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', defaultNow(db))
+    .addColumn('kept_at', 'text', defaultNow(db))
     .addPrimaryKeyConstraint('book_fingerprints_pk', ['owner', 'book_key'])
     .execute();
 }

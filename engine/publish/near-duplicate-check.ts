@@ -13,6 +13,8 @@ export interface CatalogueEntry {
   book: string;
   title: string;
   fingerprint: TextFingerprint;
+  /** When its fingerprint was first kept (ISO 8601): a book is too close only to books kept before it. */
+  keptAt: string;
 }
 
 /** Another book this one is too close to. */
@@ -38,42 +40,48 @@ export interface Closeness {
   reuse: PartsReuse;
 }
 
-/** An owner's catalogue as an index (build once, query per book). */
+/** An owner's catalogue as an index (build once, check every book of a batch against it). */
 export function catalogueIndex(entries: readonly CatalogueEntry[]): FingerprintIndex<CatalogueEntry> {
   const index = new FingerprintIndex<CatalogueEntry>();
   for (const entry of entries) index.add(entry, entry.fingerprint);
   return index;
 }
 
+/** Kept before: by time, then by key (two books kept in the same millisecond). */
+const isBefore = (a: CatalogueEntry, b: CatalogueEntry) => a.keptAt < b.keptAt || (a.keptAt === b.keptAt && a.key < b.key);
+
 /**
- * Check a book (its key and parts) against the owner's catalogue: the close books with the share and two
- * shared passages (`partsOf` reads a close book's parts; null when it cannot), and the reuse across its parts.
- * The book's own entry (same key) is never compared with itself.
- * @example await checkCloseness({ key, parts: state.content, catalogue, partsOf: async (k) => (await store.load(owner, k))?.state.content ?? null })
+ * Check a finished book against its owner's catalogue and keep it there: the books kept before it that hold
+ * at least `threshold` of it, each with the share and two passages both have (`partsOf` reads a close book's
+ * parts; null when it cannot), and the reuse across its own parts. A book already in the catalogue (checked
+ * again, published after its batch) keeps its place: the books kept after it are its copies, not its
+ * originals. The book's entry is in `index` when this returns (added before the first await, so books of a
+ * batch finishing together each see the ones before); the caller saves `entry` to its store.
+ * @example const { closeness, entry } = await checkCloseness({ book: { key, book: 'b', title }, parts: state.content, index, partsOf })
  */
 export async function checkCloseness(input: {
-  key: string;
+  book: { key: string; book: string; title: string };
   parts: readonly string[];
-  catalogue: readonly CatalogueEntry[] | FingerprintIndex<CatalogueEntry>;
+  index: FingerprintIndex<CatalogueEntry>;
   partsOf: (key: string) => Promise<readonly string[] | null>;
   threshold?: number;
-  fingerprint?: TextFingerprint;
-}): Promise<Closeness> {
+}): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
+  const { index, book } = input;
   const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
-  const index = input.catalogue instanceof FingerprintIndex ? input.catalogue : catalogueIndex(input.catalogue);
-  const print = input.fingerprint ?? textFingerprint(input.parts);
-  const own = [...entriesOf(index)].filter((e) => e.key === input.key);
+  const print = textFingerprint(input.parts);
+  const own = [...index.keys()].find((e) => e.key === book.key);
+  const entry: CatalogueEntry = { ...book, fingerprint: print, keptAt: own?.keptAt ?? new Date().toISOString() };
+  const isEarlier = (e: CatalogueEntry) => e.key !== book.key && (!own || isBefore(e, entry));
+  const close = index.closeTo(print, threshold).filter((m) => isEarlier(m.key));
+  const compared = [...index.keys()].filter(isEarlier).length;
+  if (own) index.remove(own);
+  index.add(entry, print);
   const closeTo: CloseMatch[] = [];
-  for (const { key: entry, share } of index.closeTo(print, threshold)) {
-    if (entry.key === input.key) continue;
-    const other = await input.partsOf(entry.key);
-    closeTo.push({ book: entry.book, title: entry.title, share, passages: other ? sharedPassages(input.parts, other, 2) : [] });
+  for (const { key: other, share } of close) {
+    const parts = await input.partsOf(other.key);
+    closeTo.push({ book: other.book, title: other.title, share, passages: parts ? sharedPassages(input.parts, parts, 2) : [] });
   }
-  return { threshold, compared: index.size - own.length, shingles: print.shingles, closeTo, reuse: reuseAcrossParts(input.parts) };
-}
-
-function entriesOf(index: FingerprintIndex<CatalogueEntry>): Iterable<CatalogueEntry> {
-  return index.keys();
+  return { closeness: { threshold, compared, shingles: print.shingles, closeTo, reuse: reuseAcrossParts(input.parts) }, entry };
 }
 
 /** A share as people read it: 0.153 → "15 %" (at least 1 % when there is any). */

@@ -354,7 +354,8 @@ export interface BookFingerprintsTable {
   book_key: string;
   title: string;
   fingerprint: string;
-  updated_at: Generated<string>;
+  /** When the book's fingerprint was first kept: a book is compared only with books kept before it. */
+  kept_at: Generated<string>;
 }
 
 export interface BooksDatabase {

@@ -220,6 +220,7 @@ function addBookCommands(program: Command): void {
     .option('--reading-age <age>', 'reading age for metadata.json, e.g. 8-12 (children\'s books)')
     .option('--trim <size>', "the paperback trim size: 6x9, 5.5x8.5 or 5x8 (default 6x9; 5.5x8.5 for a children's book)")
     .option('--paper <paper>', "the paperback's paper: white (default) or cream (a thicker spine)")
+    .option('--close-threshold <share>', 'fail readiness when at least this share of the book is in another of your books: 0.01 to 1, or 1% to 100% (default 0.15)')
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--book <id>', 'package the saved book with this id (karya books lists them; an imported book too), finishing it first with its own settings')
     .option('--fresh', 'start the book again instead of resuming saved progress')

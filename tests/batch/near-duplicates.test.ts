@@ -8,10 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { askedWordsOf, asksCharacterDetails, characterDetailsBlock, isBibleRequest, isOutlineRequest, startFakeOpenAI, userMessageOf, writeProse, type FakeOpenAI } from '../fake-openai.js';
 import { events, removeTempDirs, tempDir, writeJobs } from './helpers.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
+import { postgresUnavailable, startPostgres, type PostgresCluster } from '../postgres.js';
 
 const fakes: FakeOpenAI[] = [];
+let cluster: PostgresCluster | undefined;
 afterAll(async () => {
   await Promise.all(fakes.map((f) => f.close()));
+  cluster?.stop();
   removeTempDirs();
 });
 
@@ -106,6 +109,26 @@ describe('karya batch: near-duplicates', () => {
     expect(failed[0]!.stderr).toContain(`✗ not too close to your other books (less than 15 % of its text in any one of them): too close to "${title}"`);
     expect(checks.filter((c) => c.check.status === 'pass').map((c) => c.check.detail)).toEqual([expect.stringMatching(/^compared with 2 other books: none holds 15 % or more of it$/), expect.stringMatching(/^compared with \d other books?: none holds 15 % or more of it$|^no other finished books/)]);
   }, 240_000);
+
+  it.skipIf(postgresUnavailable())('karya batch --queue marks the same book in its job_done, from the catalogue in Postgres', async () => {
+    cluster = await startPostgres();
+    const f = await startFakeOpenAI({ reply: premiseModel });
+    fakes.push(f);
+    const dir = tempDir();
+    const env = { OPENAI_API_KEY: 'sk-test-dup', OPENAI_BASE_URL: f.baseURL, KARYA_DATABASE_URL: await cluster.createDatabase(), KARYA_LOG_LEVEL: 'warn' };
+    const file = writeJobs(dir, 'jobs.yaml', JOBS);
+    // Written by a local batch saving in Postgres; the queued batch reads every book back and reports it done.
+    const local = await runKaryaInProcess(['batch', file, '--out', 'books', '--concurrency', '1'], { cwd: dir, env });
+    expect(local.code, local.stderr).toBe(0);
+    const r = await runKaryaInProcess(['batch', file, '--queue', '--out', 'again', '--json'], { cwd: dir, env });
+    expect(r.code, r.stderr).toBe(0);
+    const done = Object.fromEntries(events(r.stdout).filter((e) => e.type === 'job_done').map((e) => [e.job as string, e.closeTo as Array<{ book: string; share: number }>]));
+    expect(done.first).toEqual([]);
+    expect(done.other).toEqual([]);
+    expect(done.again).toEqual([expect.objectContaining({ book: 'first', share: expect.any(Number) })]);
+    expect(done.again![0]!.share).toBeGreaterThanOrEqual(0.9);
+    expect(r.stderr).toContain('⚠ again: too close to');
+  }, 180_000);
 
   it('refuses --close-threshold out of 0.01 to 1 before anything runs, naming the flag and the range', async () => {
     const dir = tempDir();

@@ -154,7 +154,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       interrupt.release();
     }
     const publish = opts.publish && !result.isInterrupted
-      ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, ...(emitJson ? { emit: emitJson } : {}) }); }
+      ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, ...(emitJson ? { emit: emitJson } : {}) }); }
       : undefined;
     await endBatch(result, progress, emitJson, publish);
   } finally {

@@ -11,7 +11,7 @@ export const CLOSENESS_SOURCE = 'KDP Help, "Content Guidelines" (disappointing c
 /** A book's closeness as readiness reads it, with its parts' names (by index) to say where a passage is. */
 export type ClosenessInput = Closeness & { partLabels?: readonly string[] };
 
-type Found = { status: 'pass'; detail: ReadinessText | ReadinessText[] } | { status: 'fail'; detail: ReadinessText[]; fix: ReadinessText[] };
+type Found = { status: 'pass'; detail: ReadinessText[] } | { status: 'fail'; detail: ReadinessText[]; fix: ReadinessText[] };
 
 /** The check's label: the threshold as a share. */
 export const closeLabel = (c: ClosenessInput): ReadinessText => say('label.not-too-close', { threshold: sharePercent(c.threshold) });
@@ -20,7 +20,7 @@ export const reuseLabel = (c: ClosenessInput): ReadinessText => say('label.reuse
 /** Too close to another of the owner's books: each one named with the share and two passages both have. */
 export function closeOutcome(c: ClosenessInput): Found {
   if (!c.shingles) return { status: 'fail', detail: [say('close.no-text')], fix: [say('book.finish')] };
-  if (!c.closeTo.length) return { status: 'pass', detail: c.compared ? say('close.none', { n: c.compared, threshold: sharePercent(c.threshold) }) : say('close.no-books') };
+  if (!c.closeTo.length) return { status: 'pass', detail: [c.compared ? say('close.none', { n: c.compared, threshold: sharePercent(c.threshold) }) : say('close.no-books')] };
   const detail = c.closeTo.flatMap((m) => [
     say('close.to', { title: m.title, share: sharePercent(m.share) }),
     ...(m.passages.length ? [say('close.passages', { passages: m.passages.map((p) => say('quoted', { text: p.text })) })] : []),
@@ -32,7 +32,7 @@ export function closeOutcome(c: ClosenessInput): Found {
 export function reuseOutcome(c: ClosenessInput): Found {
   const { share, example } = c.reuse;
   const found = say('reuse.share', { share: sharePercent(share) });
-  if (share < c.threshold) return { status: 'pass', detail: found };
+  if (share < c.threshold) return { status: 'pass', detail: [found] };
   const name = (i: number) => c.partLabels?.[i] ?? String(i + 1);
   return { status: 'fail', detail: [found, ...(example ? [say('reuse.example', { text: example.text, part: name(example.part), first: name(example.otherPart) })] : [])], fix: [say('reuse.fix')] };
 }

@@ -1,11 +1,13 @@
 // `npm run bench`: time to load and compile every generator (cold: a fresh process; warm: repeated in one
-// process) and the wall time of `karya list`. Prints figures; asserts nothing. Goal: warm < 100 ms.
+// process) and the wall time of `karya list`; then the near-duplicate check of one book against 1,000
+// (bench/near-duplicate.bench.ts, against a linear scan in the same run). Prints figures; asserts nothing. Goal: warm < 100 ms.
 // Warm is a real rebuild: every generator's text differs from the last build (as after an edit), so no
 // YAML comes from the parse cache; the cache hit (same text) is printed next to it.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildCatalog, compileAll } from '../engine/index.js';
 import { loadCatalog, readSources, ROOT } from '../engine/node.js';
+import { printNearDuplicateBench } from './near-duplicate.bench.js';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -66,4 +68,5 @@ if (isChild) {
   console.log(`warm load+compile with every YAML unchanged (parse cache hit, median of 10): ${f(median(hits))}`);
   console.log(`karya list (whole command, median of 5): ${f(median(list))}`);
   console.log(`goal: warm < 100 ms — ${median(warm.map((w) => w.total)) < 100 ? 'met' : 'NOT met'}`);
+  printNearDuplicateBench();
 }

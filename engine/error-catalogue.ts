@@ -366,4 +366,9 @@ export const CATALOGUE = {
     en: '--split: "{pattern}" is not a regular expression ({reason}).',
     ms: '--split: "{pattern}" bukan ungkapan nalar ({reason}).',
   },
+  // The near-duplicate threshold (engine/publish/near-duplicate.ts parseCloseThreshold).
+  close_threshold_range: {
+    en: '{flag}: "{value}" is not a share from {min} to {max} (1 % to 100 %); write it as 0.15 or 15%.',
+    ms: '{flag}: "{value}" bukan bahagian daripada {min} hingga {max} (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.',
+  },
 } as const satisfies Record<string, Bilingual>;

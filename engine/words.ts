@@ -40,3 +40,12 @@ export function letterWords(text: string): string[] {
 }
 
 const LETTER_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+
+/**
+ * The words of a text as the near-duplicate check compares them (engine/publish/near-duplicate.ts): lower
+ * case, letters and digits only, so punctuation, quotes and dashes never hide a copied passage.
+ * @example plainWords('"Don\'t," she said.') // ['dont', 'she', 'said']
+ */
+export function plainWords(text: string): string[] {
+  return letterWords(text).map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''));
+}

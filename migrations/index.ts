@@ -25,6 +25,7 @@ import * as m0024 from './0024_authored_parts.js';
 import * as m0025 from './0025_series.js';
 import * as m0026 from './0026_voice.js';
 import * as m0027 from './0027_provenance.js';
+import * as m0028 from './0028_fingerprints.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_book_progress': m0001,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0025_series': m0025,
   '0026_voice': m0026,
   '0027_provenance': m0027,
+  '0028_fingerprints': m0028,
 };

@@ -3,6 +3,7 @@
 import type { Migration } from 'kysely/migration';
 import { createSeriesTables, dropSeriesTables } from './series.js';
 import { addAuditFindings, addIntendedFindings, dropIntendedFindings, addAuthoredParts, dropAuthoredParts, addBookVoice, dropBookVoice, addProvenance, dropProvenance, addBookMemory, addChapterNotes, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropAuditFindings, dropBookMemory, dropChapterNotes, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
+import { createFingerprintTable, dropFingerprintTable } from './fingerprints.js';
 
 export const STATE_MIGRATION_TABLE = 'karya_state_migration';
 
@@ -19,4 +20,5 @@ export const stateMigrations: Record<string, Migration> = {
   '0010_series': { up: createSeriesTables, down: dropSeriesTables },
   '0011_voice': { up: addBookVoice, down: dropBookVoice },
   '0012_provenance': { up: addProvenance, down: dropProvenance },
+  '0013_fingerprints': { up: createFingerprintTable, down: dropFingerprintTable },
 };

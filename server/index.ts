@@ -18,6 +18,7 @@ export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerCo
 // The local state file (and its Postgres twin) where the command line keeps its books' progress.
 export { openStateFile, type StateBook, type StateFile } from './store/state.js';
 export type { SeriesEntry, SeriesRepository, StoredSeries } from './store/queries/series.js';
+export type { FingerprintRepository } from './store/queries/fingerprints.js';
 export async function openPostgresState(...args: Parameters<PostgresState['openPostgresState']>) {
   return (await import('./store/postgres/state.js')).openPostgresState(...args);
 }

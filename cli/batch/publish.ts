@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  RELEASES_PER_DAY, catalogueMessage, directPublishStep, isReleasesPerDay, isoDay, planReleases, scheduleCsv,
+  DEFAULT_CLOSE_THRESHOLD, RELEASES_PER_DAY, catalogueMessage, directPublishStep, isReleasesPerDay, isoDay, planReleases, scheduleCsv,
   writePackageParts, type Catalog, type Lang, type ScheduleRow,
 } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
@@ -12,6 +12,7 @@ import type { StateFile } from '../../server/index.js';
 import { CLI_USER, fail, info, wholeNumber } from '../util.js';
 import { renderOrExit } from '../export-format.js';
 import type { BatchJob } from './jobs.js';
+import { checkBook, openCatalogue } from '../closeness.js';
 
 /** What --json says of each package and of the schedule. */
 export type PublishEvent =
@@ -54,6 +55,8 @@ export async function publishBatch(input: {
   today?: string;
   signal?: AbortSignal;
   emit?: (event: PublishEvent) => void;
+  /** The near-duplicate threshold (--close-threshold): each package's readiness says how close its book is to the owner's others. */
+  closeThreshold?: number;
 }): Promise<number> {
   const { catalog, provider, store } = input;
   const finished: Array<{ job: BatchJob; state: NonNullable<Awaited<ReturnType<StateFile['load']>>>['state'] }> = [];
@@ -66,12 +69,14 @@ export async function publishBatch(input: {
   const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();
   const runStep = directPublishStep({ renderer: catalog.renderer, provider, ...(input.signal ? { signal: input.signal } : {}) });
   const rows: ScheduleRow[] = [];
+  const catalogue = await openCatalogue(store, CLI_USER, new Map(input.jobs.map((j) => [j.key, j.name])));
   for (const [i, { job, state }] of finished.entries()) {
     const release = { ...plan[i]!, perDay: input.perDay };
     const series = job.series ? { series: job.series.name, seriesNumber: job.series.number } : {};
     const parts = await writePackageParts({ book: job.spec, state, specOf: (x) => catalog.get(x), runStep, given: series });
     const dir = packageDirOf(job);
-    const written = await writeKdpPackage({ dir, book: job.spec, state, parts, render: renderOrExit, release });
+    const closeness = await checkBook(store, CLI_USER, catalogue, { key: job.key, book: job.name, title: parts.title, parts: state.content, threshold: input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD });
+    const written = await writeKdpPackage({ dir, book: job.spec, state, parts, render: renderOrExit, release, closeness });
     const folder = path.relative(input.outDir, dir);
     info(`  ✓ ${folder.padEnd(24)} ${written.readiness.ready ? '  ready' : 'not ready'}  publish on or after ${release.publishOn}: "${parts.title}"`);
     rows.push({ folder, title: parts.title, author: parts.author, language: state.lang, publishOn: release.publishOn });

@@ -7,12 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { bookView, catalogueMessage, KaryaError, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
+import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
 import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type StateFile, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles } from './files.js';
 import { continuityOfBook, type BatchEvent, type BatchResult } from './scheduler.js';
+import { batchCloseness } from './closeness.js';
 
 export interface QueuedBatchInput {
   jobs: readonly BatchJob[];
@@ -24,6 +25,8 @@ export interface QueuedBatchInput {
   onPlanned?(plan: { totalSteps: number; doneSteps: number }): void;
   /** The generators (a series book's series is derived from its books'). */
   catalog?: Catalog;
+  /** The near-duplicate threshold (default 15 %): a book done is compared with the owner's others first. */
+  closeThreshold?: number;
 }
 
 /** A queued batch's connections: the store, the queue and the progress listener (nothing written yet). */
@@ -122,7 +125,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   const written = new Map<string, 'done' | 'failed'>();
   const stepsDone = new Map<string, number>();
   const started_ = new Map<string, number>();
-  const totals = { calls: 0, tokens: 0, retries: 0, shortParts: 0, repeatingParts: 0 };
+  const totals = { calls: 0, tokens: 0, retries: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 };
   let wake: (() => void) | undefined;
   /** A book ended since the last read of the table. */
   let isWoken = false;
@@ -143,6 +146,9 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   // The window --rpm and --tpm count over: a minute (tests and benchmarks shorten it, as for a local batch).
   const windowMs = Number(process.env.KARYA_BATCH_WINDOW_MS) > 0 ? Math.round(Number(process.env.KARYA_BATCH_WINDOW_MS)) : 60_000;
   const books = postgresBookStore(postgres.db, BATCH_OWNER);
+  // The owner's catalogue of finished books, for the near-duplicate check of each book as it is done.
+  const catalogue = await openPostgresState(postgres.url);
+  const closeness = await batchCloseness(catalogue, BATCH_OWNER, input.jobs, input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD);
   const savedBooks = await books.loadMany(input.jobs.filter((job) => job.spec.kind !== 'image').map((job) => job.key));
   let totalSteps = 0;
   let doneSteps = 0;
@@ -202,7 +208,9 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
       const repeatingParts = parts.filter((p) => (p.repeated ?? 0) >= REPEATS_RATIO).length;
       totals.shortParts += shortParts;
       totals.repeatingParts += repeatingParts;
-      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(view) });
+      const close = saved ? await closeness(job, saved.state) : { closeTo: [] };
+      if (close.closeTo.length) totals.tooClose++;
+      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(view), ...close });
     }));
     // A book that ended while those were written is read at once; else the next end (or half a second).
     if (written.size < input.jobs.length && !input.signal.aborted && !isWoken) {
@@ -220,6 +228,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
     }
   }
   await chains.close();
+  await catalogue.close();
   const isInterrupted = input.signal.aborted && written.size < input.jobs.length;
   // Interrupted: the batch's chains end after the steps running now (each saved when it finishes).
   if (isInterrupted) await postgres.db.deleteFrom('batches').where('id', '=', batchId).execute();
@@ -227,7 +236,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   const failed = [...written.values()].filter((v) => v === 'failed').length;
   return {
     books: input.jobs.length, succeeded, failed, unfinished: input.jobs.length - succeeded - failed, isInterrupted,
-    calls: totals.calls, retries: totals.retries, tokens: totals.tokens, shortParts: totals.shortParts, repeatingParts: totals.repeatingParts, seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
+    calls: totals.calls, retries: totals.retries, tokens: totals.tokens, shortParts: totals.shortParts, repeatingParts: totals.repeatingParts, tooClose: totals.tooClose, seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
   };
 }
 

@@ -4,8 +4,9 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import type { BatchEvent, BatchResult } from './scheduler.js';
 import { count, formatSeconds } from './plan.js';
-import type { VoiceMarks } from '../../engine/index.js';
+import { sharePercent, type VoiceMarks } from '../../engine/index.js';
 import type { PublishEvent } from './publish.js';
+import { closeMarkLine, type CloseMark } from './closeness.js';
 
 /** The events --json prints (step_started and rate_limited are for the progress display only). */
 export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ type: 'summary'; exitCode: number } & BatchResult) | PublishEvent;
@@ -81,6 +82,8 @@ export class HumanProgress {
   private succeeded = 0;
   private failed = 0;
   private readonly total: number;
+  /** The books marked too close to another, for the closing lines. */
+  private readonly marked: Array<{ job: string; closeTo: CloseMark[] }> = [];
 
   /** Lines to a pipe or file, gathered per turn of the event loop (a terminal shows bars instead). */
   private readonly out: { write(text: string): void; flush(): void };
@@ -144,6 +147,9 @@ export class HumanProgress {
         this.succeeded++;
         this.dropBar(event.job);
         this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${event.words ? `${count(event.words)} words, ` : ''}${event.shortParts ? `${plural(event.shortParts, 'short part')}, ` : ''}${event.repeatingParts ? `${plural(event.repeatingParts, 'repeating part')}, ` : ''}${plural(event.calls, 'call')}, ${formatSeconds(event.seconds)})`);
+        for (const mark of event.closeTo) this.line(this.paint(33, `  ⚠ ${event.job}: ${closeMarkLine(mark)}`));
+        if (event.reused !== undefined) this.line(this.paint(33, `  ⚠ ${event.job}: ${sharePercent(event.reused)} of its text is repeated across its parts`));
+        if (event.closeTo.length) this.marked.push({ job: event.job, closeTo: event.closeTo });
         this.overall?.update(this.done, { counts: this.counts() });
         return;
       case 'job_failed':
@@ -164,8 +170,11 @@ export class HumanProgress {
     if (result.unfinished) parts.push(`${result.unfinished} unfinished`);
     if (result.shortParts) parts.push(this.paint(33, `${plural(result.shortParts, 'short part')} (under 0.85 of the words asked for)`));
     if (result.repeatingParts) parts.push(this.paint(33, `${plural(result.repeatingParts, 'repeating part')} (0.2 or more of their words already written)`));
+    if (result.tooClose) parts.push(this.paint(33, `${result.tooClose} too close to another book`));
     parts.push(plural(result.calls, 'call'), ...(result.retries ? [`${result.retries} ${result.retries === 1 ? 'retry' : 'retries'}`] : []), ...(result.tokens ? [`${count(result.tokens)} tokens`] : []), formatSeconds(result.seconds));
     this.stream.write(`karya batch: ${parts.join(' · ')}\n`);
+    // Stores remove a book not significantly different from another: each marked book, named again at the end.
+    for (const { job, closeTo } of this.marked) for (const mark of closeTo) this.stream.write(`  ⚠ ${job}: ${closeMarkLine(mark)}\n`);
     if (result.isInterrupted) this.stream.write('karya: interrupted; finished steps are saved, run the same command again to continue\n');
     else if (result.failed) this.stream.write('karya: run the same command again to retry the failed books (finished steps are kept)\n');
   }

@@ -13,6 +13,7 @@ import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../util.js';
 import type { BatchJob } from './jobs.js';
 import { TokenWindow } from './limits.js';
+import type { CheckJob } from './closeness.js';
 import { DEFAULT_RETRY, runBook, type BatchCalls, type BatchEvent, type BookRun, type RetryPolicy, type SeriesTold } from './book-run.js';
 
 export { continuityOfBook, DEFAULT_RETRY, retryAfterMs, type BatchEvent, type BookRun, type RetryPolicy, type StepTokens } from './book-run.js';
@@ -45,6 +46,8 @@ export interface BatchResult {
   shortParts: number;
   /** Prose parts whose words repeat what the book already wrote (engine/session/repeat.ts REPEATS_RATIO or more). */
   repeatingParts: number;
+  /** Books too close to another of the owner's books or of the batch (--close-threshold). */
+  tooClose: number;
   calls: number;
   retries: number;
   tokens: number;
@@ -63,6 +66,8 @@ export interface RunBatchInput {
   onEvent?: (event: BatchEvent) => void;
   /** A series book's place and brief, asked once the book before it in the series is done (the jobs' `series`). */
   seriesOf?: (job: BatchJob) => Promise<SeriesTold | undefined>;
+  /** Compares each finished book with the owner's others before it is reported done (cli/batch/closeness.ts). */
+  closeness?: CheckJob;
 }
 
 /** Load each job's saved progress (saved under the job's id); images are done when their file exists. */
@@ -213,7 +218,8 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   const run: BatchCalls = {
     provider, renderer, progressStore, retry, emit, schedule, slowDown,
     ...(signal ? { signal } : {}), ...(tokenWindow ? { tokenWindow } : {}),
-    totals: { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0 },
+    totals: { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 },
+    ...(input.closeness ? { closeness: input.closeness } : {}),
   };
 
   try {

@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { StateFile } from '../../server/index.js';
 import { openBatchState } from '../batch/state.js';
 import { databaseUrlFrom } from '../../server/index.js';
-import { CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
+import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
+import { closeThresholdOrExit } from '../closeness.js';
+import { batchCloseness } from '../batch/closeness.js';
 import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { preloadYaml } from '../../engine/node.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
@@ -34,6 +36,8 @@ export interface BatchOptions {
   publish?: boolean;
   /** --per-day: new titles a day in the release plan (default 3). */
   perDay?: string;
+  /** --close-threshold: the share of a book found in another above which it is too close (default 15 %). */
+  closeThreshold?: string;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -68,6 +72,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   const rpm = positive('rpm', opts.rpm, { isInteger: true });
   const tpm = positive('tpm', opts.tpm, { isInteger: true });
   const latency = positive('latency', opts.latency) ?? DEFAULT_LATENCY_SECONDS;
+  const closeThreshold = closeThresholdOrExit(opts.closeThreshold);
   const outDir = path.resolve(opts.out ?? DEFAULT_OUT);
   const statePath = opts.state ?? DEFAULT_STATE;
   const emitJson = opts.json ? ndjsonWriter() : undefined;
@@ -101,7 +106,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     writableDirOrExit('--out', outDir);
     if (opts.state || (!opts.queue && !databaseUrlOrExit())) writableFileOrExit('--state', statePath);
   }
-  if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog });
+  if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog, closeThreshold });
 
   // 2. Load saved progress (a dry run never creates the state file).
   let store: StateFile | undefined;
@@ -139,7 +144,9 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     try {
       // A series book is told the series once the book before it is done (cli/series.ts).
       const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store!, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }) : undefined);
-      result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: interrupt.signal, onEvent, seriesOf });
+      // Each book done is compared with the owner's books and the batch's done before it (cli/batch/closeness.ts).
+      const closeness = await batchCloseness(store!, CLI_USER, jobs, closeThreshold);
+      result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: interrupt.signal, onEvent, seriesOf, closeness });
     } catch (error) {
       stopOutput(progress, emitJson);
       throw error;
@@ -147,7 +154,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       interrupt.release();
     }
     const publish = opts.publish && !result.isInterrupted
-      ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, ...(emitJson ? { emit: emitJson } : {}) }); }
+      ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, ...(emitJson ? { emit: emitJson } : {}) }); }
       : undefined;
     await endBatch(result, progress, emitJson, publish);
   } finally {
@@ -165,7 +172,7 @@ function releaseOptionsOrExit(opts: BatchOptions, jobs: readonly BatchJob[]): nu
 
 
 /** --queue: the workers write the steps; this process queues them, shows progress and writes the books. */
-async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined; catalog: Catalog }): Promise<void> {
+async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number; concurrency: number; emitJson: JsonOut | undefined; catalog: Catalog; closeThreshold: number }): Promise<void> {
   const { connectQueuedBatch, QueuedBatchSetupError } = await import('../batch/queued.js');
   let progress: HumanProgress | undefined;
   const early: BatchEvent[] = [];
@@ -185,7 +192,7 @@ async function queuedBatch(jobs: BatchJob[], opts: { rpm?: number; tpm?: number;
       throw error;
     }
     result = await queued.run({
-      jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: interrupt.signal, onEvent, catalog: opts.catalog,
+      jobs, ...(opts.rpm ? { rpm: opts.rpm } : {}), ...(opts.tpm ? { tpm: opts.tpm } : {}), signal: interrupt.signal, onEvent, catalog: opts.catalog, closeThreshold: opts.closeThreshold,
       onPlanned: ({ totalSteps, doneSteps }) => {
         progress = new HumanProgress({ totalSteps, doneSteps, books: jobs.length, maxBars: Math.min(opts.concurrency, 10) });
         for (const event of early.splice(0)) progress.handle(event);

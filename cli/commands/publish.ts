@@ -18,6 +18,7 @@ import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { cliProvider, savedBookOrExit } from './generate.js';
 import { seriesOfKey } from '../series.js';
+import { checkBook, closeThresholdOrExit, openCatalogue } from '../closeness.js';
 import type { Lang, Settings } from '../../engine/index.js';
 
 export interface PublishOptions {
@@ -42,6 +43,8 @@ export interface PublishOptions {
   paper?: string;
   /** The writer's correction of the AI disclosure's text level (none, some, most, entirely). */
   aiText?: string;
+  /** --close-threshold: the share of the book found in another of yours above which it is too close (default 15 %). */
+  closeThreshold?: string;
 }
 
 const PART_NAMES = { title: 'title', author: 'author', description: 'description', keywords: 'keywords', copyright: 'copyright page', cover: 'cover' } as const;
@@ -87,6 +90,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   const paper = opts.paper ?? 'white';
   if (opts.trim !== undefined && !isTrimName(opts.trim)) fail(`--trim "${opts.trim}" is not one of ${TRIM_NAMES.join(', ')}`);
   if (!isPaperName(paper)) fail(`--paper "${paper}" is not one of ${PAPER_NAMES.join(', ')}`);
+  const closeThreshold = closeThresholdOrExit(opts.closeThreshold, opts.lang === 'ms' ? 'ms' : 'en');
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
   if (spec.kind !== 'book' || !spec.publish) {
@@ -118,9 +122,10 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     // A finished book saved under the same key is packaged as it is (`karya generate` then `karya publish`).
     // A book of a series is published as its book: the series' name and number (metadata.json, readiness, the EPUB).
     const series = book ? await seriesOfKey(stateFile, catalog, book.key) : undefined;
+    const key = book?.key ?? progressKey(spec, settings, total);
     const session = await BookSession.open({
       spec, renderer: catalog.renderer, provider, store: stateFile.progress(CLI_USER),
-      key: book?.key ?? progressKey(spec, settings, total), settings, totalChapters: total, onFinished: 'keep', isFresh: opts.fresh === true,
+      key, settings, totalChapters: total, onFinished: 'keep', isFresh: opts.fresh === true,
       ...(series ? { series } : {}),
     });
     // A book with no outline of its own (an imported manuscript) has one step fewer, and the parts its
@@ -154,7 +159,9 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
     const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();
     makeDirs(opts.out);
-    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper, onProgress: fileProgress(lang) });
+    // Before it is published: compared with the owner's other finished books (readiness: not-too-close, reused-passages).
+    const closeness = await checkBook(stateFile, CLI_USER, await openCatalogue(stateFile, CLI_USER), { key, book: opts.book ?? key, title: parts.title, parts: session.state.content, threshold: closeThreshold });
+    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper, onProgress: fileProgress(lang), closeness });
 
     for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
     const size = say('trim', { width: TRIM_SIZES[trim].width, height: TRIM_SIZES[trim].height });

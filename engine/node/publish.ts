@@ -21,7 +21,7 @@ import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from
 import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type PaperName, type TrimName } from '../print.js';
 import {
   formatReadiness, packageDocument, packageMetadataOf, packageReadiness, readinessText, say,
-  type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness, type ReadinessInput,
+  type Closeness, type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness, type ReadinessInput,
 } from '../publish/index.js';
 
 /** The files of a package, in the order the CLI lists them. */
@@ -182,6 +182,8 @@ export async function buildKdpPackage(input: {
   onProgress?: (file: PackageFile | 'epubcheck') => void;
   /** The book's place in a release plan (karya batch --publish): metadata.json's publishOn and the readiness list's date. */
   release?: ReadinessInput['release'];
+  /** The book compared with its owner's other books (checkCloseness): readiness says how close it is. */
+  closeness?: Closeness;
 } & PrintChoice): Promise<BuiltPackage> {
   const { book, state, parts } = input;
   const render = input.render ?? renderDocument;
@@ -224,6 +226,7 @@ export async function buildKdpPackage(input: {
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
     titles: titlesOf(parts.coverTitle, epub),
     ...(input.release ? { release: input.release } : {}),
+    ...(input.closeness ? { closeness: { ...input.closeness, partLabels: state.content.map((_, p) => stepLabel(partStep(book, p, state.totalChapters), state.lang, book)) } } : {}),
   });
   const files: Record<PackageFile, Uint8Array> = {
     'manuscript.epub': epub,
@@ -268,13 +271,14 @@ export async function writeKdpPackage(input: {
   onProgress?: (file: PackageFile | 'epubcheck') => void;
   /** The book's place in a release plan (buildKdpPackage). */
   release?: ReadinessInput['release'];
+  closeness?: Closeness;
 } & PrintChoice): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
   makeDirs(dir);
   const at = (name: string) => path.join(dir, name);
   // epubcheck reads the EPUB where the package keeps it.
   const built = await buildKdpPackage({
-    book, state, parts, ...(input.render ? { render: input.render } : {}), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
+    book, state, parts, ...(input.render ? { render: input.render } : {}), ...(input.closeness ? { closeness: input.closeness } : {}), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
     ...(input.release ? { release: input.release } : {}),
     epubcheck: async (epub) => {
       writeFileSync(at('manuscript.epub'), epub);

@@ -15,3 +15,7 @@ export * from './plan.js';
 export * from './pipeline.js';
 export * from './release.js';
 export * from './readiness-metadata.js';
+export * from './near-duplicate.js';
+export * from './near-duplicate-passages.js';
+export * from './near-duplicate-check.js';
+export * from './readiness-closeness.js';

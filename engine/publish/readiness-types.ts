@@ -4,6 +4,7 @@ import type { Channel, ChannelId } from './channels.js';
 import type { KdpMetadata } from './metadata.js';
 import type { PaperName, TrimName } from '../print.js';
 import type { ReadinessCheckText, ReadinessText } from './readiness-words.js';
+import type { ClosenessInput } from './readiness-closeness.js';
 
 /**
  * `warn`: advice that does not stop the upload; `skipped`: could not be run here (epubcheck not
@@ -84,6 +85,11 @@ export interface ReadinessInput {
   paperback?: { interior?: Uint8Array; cover?: Uint8Array; pageCount?: number; trim?: TrimName; paper?: PaperName };
   /** The book's characters' names (its outline's), for the keywords check. */
   characterNames?: readonly string[];
+  /**
+   * The book checked against its owner's other books (near-duplicate-check.ts checkCloseness), when the caller
+   * did: the not-too-close and reused-passages checks. Without it neither check is listed.
+   */
+  closeness?: ClosenessInput;
   /** How the title and author were found (said in the detail). */
   notes?: { title?: ReadinessText; author?: ReadinessText };
   /** The title as the cover was drawn with it and as the EPUB names it (dc:title), when known: each must be metadata.json's. */

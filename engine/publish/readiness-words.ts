@@ -6,6 +6,7 @@ import type { Bilingual, Lang } from '../spec/types.js';
 import { fillPlaceholders } from '../i18n.js';
 import { METADATA_WORDS } from './readiness-words-metadata.js';
 import { DISCLOSURE_WORDS } from './disclosure-words.js';
+import { CLOSENESS_WORDS } from './readiness-words-closeness.js';
 
 export const READINESS_WORDS = {
   // Labels: what each check checks.
@@ -236,6 +237,7 @@ export const READINESS_WORDS = {
   // The metadata and release checks (readiness-metadata.ts) and the AI disclosure (disclosure.ts).
   ...METADATA_WORDS,
   ...DISCLOSURE_WORDS,
+  ...CLOSENESS_WORDS,
 } as const satisfies Record<string, Bilingual>;
 
 export type ReadinessCode = keyof typeof READINESS_WORDS;

@@ -7,6 +7,7 @@ import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, printLayoutO
 import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
+import { catalogueIndex, checkCloseness, type Closeness } from '../../engine/index.js';
 import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { failureOf, historyContent } from './generation.js';
@@ -159,6 +160,26 @@ export function zipPackage(files: Record<PackageFile, Uint8Array>, date: Date): 
 }
 
 /**
+ * A book compared with its owner's other finished books before it is published, and kept among them (the
+ * readiness checks not-too-close and reused-passages). Kept by id (`book:<id>`): a book type's key passes to
+ * the next book on Start New, an id stays with its book.
+ */
+async function closenessOf(ctx: AppContext, input: { userId: string; bookId: number; title: string; parts: readonly string[] }): Promise<Closeness> {
+  const catalogue = ctx.repos.fingerprints(input.userId);
+  const entries = await catalogue.list();
+  const index = catalogueIndex(entries.map((e) => ({ ...e, book: e.key.replace(/^book:/, '') })));
+  const { closeness, entry } = await checkCloseness({
+    book: { key: `book:${input.bookId}`, book: String(input.bookId), title: input.title }, parts: input.parts, index,
+    partsOf: async (key) => {
+      const id = /^book:(\d+)$/.exec(key)?.[1];
+      return id ? ((await ctx.repos.books.find({ userId: input.userId, id: Number(id) }))?.state.content ?? null) : null;
+    },
+  });
+  await catalogue.save({ key: entry.key, title: entry.title, fingerprint: entry.fingerprint, keptAt: entry.keptAt });
+  return closeness;
+}
+
+/**
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
@@ -179,7 +200,8 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   // The manuscript files are made in the export pool (time and memory limits, off the request loop).
   let built: Awaited<ReturnType<typeof buildKdpPackage>>;
   try {
-    built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, ...(input.print ?? {}) });
+    const closeness = await closenessOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
+    built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, ...(input.print ?? {}) });
   } catch (error) {
     if (error instanceof ExportLimitError) throw ApiError.catalogue(httpStatusOf(error), error.code, undefined, { ...error.vars });
     throw error;

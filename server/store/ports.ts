@@ -4,6 +4,7 @@
 // only these interfaces (through AppContext.repos).
 import type { BookRepository, DraftRepository, VersionRepository } from './ports-books.js';
 import type { SeriesRepository } from './queries/series.js';
+import type { FingerprintRepository } from './queries/fingerprints.js';
 import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
 import type { StepSave } from '../../engine/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
@@ -328,6 +329,8 @@ export interface ApiKeyRepository {
 export interface Repositories {
   /** An owner's series of books (server/store/queries/series.ts). */
   series(owner: string): SeriesRepository;
+  /** An owner's near-duplicate catalogue: every finished book's fingerprint (server/store/queries/fingerprints.ts). */
+  fingerprints(owner: string): FingerprintRepository;
   versions: VersionRepository;
   drafts: DraftRepository;
   limits: LimitRepository;

@@ -351,8 +351,19 @@ export interface SeriesBooksTable {
   basis: string | null;
 }
 
+/** A finished book's near-duplicate fingerprint (migrations/fingerprints.ts; JSON of engine/publish/near-duplicate.ts TextFingerprint). */
+export interface BookFingerprintsTable {
+  owner: string;
+  book_key: string;
+  title: string;
+  fingerprint: string;
+  /** When the book's fingerprint was first kept: a book is compared only with books kept before it. */
+  kept_at: Generated<string>;
+}
+
 export interface BooksDatabase {
   books: BooksTable;
+  book_fingerprints: BookFingerprintsTable;
   book_parts: BookPartsTable;
   series: SeriesTable;
   series_books: SeriesBooksTable;

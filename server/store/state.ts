@@ -11,6 +11,7 @@ import { bookRepository } from './queries/books.js';
 import { sqliteExec } from './sqlite/run.js';
 import type { UserBook } from './ports.js';
 import { seriesRepository, type SeriesRepository } from './queries/series.js';
+import { fingerprintRepository, type FingerprintRepository } from './queries/fingerprints.js';
 
 /** A book saved in the state file, by id (`karya books`, `--book ID`): current under its key, or kept. */
 export type StateBook = UserBook;
@@ -27,6 +28,8 @@ export interface StateFile {
   books(owner: string): { list(): Promise<StateBook[]>; find(id: number): Promise<StateBook | null>; keep(key: string): Promise<boolean> };
   /** An owner's series (`karya generate --series`, `karya series`). */
   series(owner: string): SeriesRepository;
+  /** An owner's near-duplicate catalogue: every finished book's fingerprint. */
+  fingerprints(owner: string): FingerprintRepository;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,7 @@ export async function openStateFile(file: string, opts: { isDurable?: boolean } 
       return { list: () => repo.list({ userId: owner }), find: (id) => repo.find({ userId: owner, id }), keep: (key) => repo.remove({ userId: owner, key }) };
     },
     series: (owner) => seriesRepository(runner.db as never, sqliteExec(runner), owner),
+    fingerprints: (owner) => fingerprintRepository(runner.db as never, sqliteExec(runner), owner),
     close: () => opened.close(),
   };
 }

@@ -2,7 +2,7 @@
 // (a generation row, a ledger charge and a history item per step), a failing step refunded, 402 before
 // anything is spent, the administrator passing, 409 for an unfinished book or a publish already running,
 // other users' books unreachable, and the kept package downloaded as a zip and file by file; readiness per
-// channel (issue 28): no author invented, offline demo text never ready.
+// channel (issue 28): no author invented, offline demo text never ready; a second copy of the owner's book fails not-too-close (#53).
 import { historyBookOf } from '../../engine/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -328,4 +328,28 @@ describe('a failing step', () => {
     expect(PublishQuoteSchema.parse((await failing.http.get('/api/books/children/publish').set('cookie', author.cookie)).body).package).toBeNull();
     errorOf(await download(failing, '/api/books/children/publish/package', author.cookie), 404, 'package_not_found');
   }, 60_000);
+});
+
+describe('POST /api/books/:bookType/publish: a book too close to another of the owner\'s', () => {
+  it('fails not-too-close for the second of two same books, naming the first and the share; the first stays clear', async () => {
+    const author = await authorWithBook(ts, 100);
+    const publish = async () => {
+      const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return PublishResponseSchema.parse(res.body).package;
+    };
+    const first = await publish();
+    expect(first.channels.kdp_ebook.checks.find((c) => c.id === 'not-too-close')).toMatchObject({ status: 'pass', detail: 'no other finished books to compare with yet' });
+    // Start New, and the same book again: the offline provider writes the same text for the same settings.
+    expect((await ts.http.delete('/api/progress/children').set('cookie', author.cookie)).status).toBe(200);
+    await ts.ctx.repos.credits.setBalance({ userId: author.id, credits: 100, reason: 'test' });
+    await writeBook(ts, author.cookie);
+    const second = await publish();
+    for (const channel of Object.values(second.channels)) {
+      const close = channel.checks.find((c) => c.id === 'not-too-close')!;
+      expect(close.status).toBe('fail');
+      expect(close.detail).toMatch(new RegExp(`^too close to "${first.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": (9\\d|100) % of its 8-word runs are in that book; both have "`));
+      expect(close.source).toMatch(/^KDP Help, "Content Guidelines"/);
+    }
+  }, 120_000);
 });

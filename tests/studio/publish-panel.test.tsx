@@ -13,6 +13,7 @@ import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { PublishPanel } from '../../studio/src/generator/PublishPanel.js';
 import { useStudioDom } from './dom.js';
 import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
+import { CLOSENESS_SOURCE, closeLabel, closeOutcome, type ClosenessInput } from '../../engine/index.js';
 
 useStudioDom();
 
@@ -163,6 +164,28 @@ describe('PublishPanel', () => {
     expect(check!.textContent).toContain('buku belum selesai');
     expect(within(check!).getByTestId('readiness-fix').textContent).toContain('tulis bahagian buku yang belum ditulis');
     expect(check!.textContent).not.toMatch(/every part|not finished|run the same command/);
+  });
+
+  it.each([
+    ['en', 'not too close to your other books (less than 15 % of its text in any one of them)', 'too close to "Monsoon": 97 % of its 8-word runs are in that book; both have "The rain fell on the harbour all night long", "She folded the letter twice and kept it"', 'rewrite this book until it is clearly different from "Monsoon"', 'Rule: KDP Help, "Content Guidelines"'],
+    ['ms', 'tidak terlalu hampir dengan buku anda yang lain (kurang daripada 15 % teksnya dalam mana-mana satu buku)', 'terlalu hampir dengan "Monsoon": 97 % daripada rangkaian 8 perkataannya terdapat dalam buku itu; kedua-duanya mempunyai "The rain fell on the harbour all night long", "She folded the letter twice and kept it"', 'tulis semula buku ini sehingga ia jelas berbeza daripada "Monsoon"', 'Peraturan: Bantuan KDP, "Content Guidelines"'],
+  ] as const)('shows a book too close to another with the other title, the share and the passages (%s)', async (lang, label, detail, fix, source) => {
+    const closeness: ClosenessInput = {
+      threshold: 0.15, compared: 3, shingles: 9000, reuse: { share: 0 },
+      closeTo: [{ book: '2', title: 'Monsoon', share: 0.97, passages: [{ text: 'The rain fell on the harbour all night long', part: 1, otherPart: 1 }, { text: 'She folded the letter twice and kept it', part: 4, otherPart: 4 }] }],
+    };
+    const found = closeOutcome(closeness);
+    const close = { id: 'not-too-close', status: found.status, source: CLOSENESS_SOURCE, label: 'not too close', text: { label: closeLabel(closeness), detail: found.detail, ...('fix' in found ? { fix: found.fix } : {}) } };
+    const channel = { name: 'Amazon KDP (Kindle eBook)', ready: false, checks: [close] };
+    serve({ quote: { package: { ...PACKAGE, channels: { kdp_ebook: channel, kdp_paperback: channel, google_play: channel, kobo: channel } } } });
+    renderPanel(lang);
+    const [shown] = await screen.findAllByTestId('readiness-check');
+    expect(shown!.getAttribute('data-check')).toBe('not-too-close');
+    expect(shown!.getAttribute('data-status')).toBe('fail');
+    expect(shown!.textContent).toContain(label);
+    expect(shown!.textContent).toContain(detail);
+    expect(within(shown!).getByTestId('readiness-fix').textContent).toContain(fix);
+    expect(within(shown!).getByTestId('readiness-source').textContent).toBe(source);
   });
 
   it('speaks Malay in a Malay book', async () => {

@@ -6,6 +6,7 @@
 // the admin's live list follows writes made anywhere.
 import pg from 'pg';
 import { seriesRepository } from '../queries/series.js';
+import { fingerprintRepository } from '../queries/fingerprints.js';
 import { postgresVersions } from './versions.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.js';
@@ -138,6 +139,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
       saveMemory: ({ userId, key, memory, upTo }) => writeMemory(db, userId, key, { memory, upTo }),
     }),
     series: (owner) => seriesRepository(db as never, exec, owner),
+    fingerprints: (owner) => fingerprintRepository(db as never, exec, owner),
     versions: postgresVersions(db as unknown as Kysely<unknown>),
     drafts: postgresDrafts(db as unknown as Kysely<unknown>),
     users: userRepository(db, exec, (listener) => feed.subscribe(listener)),

@@ -7,6 +7,7 @@ import { loadBook, postgresBookStore } from './books.js';
 import { bookRepository } from '../queries/books.js';
 import { postgresExec } from './run.js';
 import { seriesRepository } from '../queries/series.js';
+import { fingerprintRepository } from '../queries/fingerprints.js';
 
 export async function openPostgresState(url: string): Promise<StateFile> {
   const opened = await openPostgres(url);
@@ -18,6 +19,7 @@ export async function openPostgresState(url: string): Promise<StateFile> {
       return { list: () => repo.list({ userId: owner }), find: (id) => repo.find({ userId: owner, id }), keep: (key) => repo.remove({ userId: owner, key }) };
     },
     series: (owner) => seriesRepository(opened.db as never, postgresExec(opened.db), owner),
+    fingerprints: (owner) => fingerprintRepository(opened.db as never, postgresExec(opened.db), owner),
     close: () => opened.close(),
   };
 }

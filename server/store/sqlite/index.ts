@@ -4,6 +4,7 @@
 // folder keeps what is SQLite's own: the session cache, the FTS5 search, a step's prepared statements.
 import type { Repositories } from '../ports.js';
 import { seriesRepository } from '../queries/series.js';
+import { fingerprintRepository } from '../queries/fingerprints.js';
 import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
 import { generationRepository } from '../queries/generations.js';
@@ -35,6 +36,7 @@ export function sqliteRepositories(store: Store): Repositories {
         saveMemory: async ({ userId, key, memory, upTo }) => writeMemory(store, userId, key, { memory, upTo }),
       }),
       series: (owner) => seriesRepository(db as never, exec, owner),
+      fingerprints: (owner) => fingerprintRepository(db as never, exec, owner),
       versions: sqliteVersions(store),
       drafts: sqliteDrafts(store),
       users: userRepository(db, exec, async (listener) => store.onUserChange(listener)),

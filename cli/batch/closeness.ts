@@ -1,0 +1,45 @@
+// A batch's near-duplicate check (cli/closeness.ts): before a book of the batch is reported done it is compared
+// with the owner's books kept before it (earlier batches, `karya publish`) and the batch's books done before
+// it, and kept in the catalogue for the ones after. The job_done event carries what it is too close to.
+import { bookTitleOf, sharePercent, type BookState } from '../../engine/index.js';
+import type { StateFile } from '../../server/index.js';
+import type { BatchJob } from './jobs.js';
+import { checkBook, openCatalogue } from '../closeness.js';
+
+/** Another book a finished book is too close to, as job_done says it. */
+export interface CloseMark {
+  /** The other book: its job's id in this batch, else its saved book's id (`karya books`). */
+  book: string;
+  title: string;
+  /** The share of this book's text found in that book, 0 to 1 (rounded to 3 places). */
+  share: number;
+  /** Up to two passages both books have word for word. */
+  passages: string[];
+}
+
+/** What job_done says of a book's closeness: the books it is too close to (empty when none) and its reuse across parts past the threshold. */
+export interface JobCloseness {
+  closeTo: CloseMark[];
+  /** The share of its 8-word runs found in more than one of its parts, when at least the threshold. */
+  reused?: number;
+}
+
+export type CheckJob = (job: BatchJob, state: BookState) => Promise<JobCloseness>;
+
+/** The batch's check, on the owner's catalogue in `store` (read once; each book kept in it as it is checked). */
+export async function batchCloseness(store: Pick<StateFile, 'fingerprints' | 'load'>, owner: string, jobs: readonly BatchJob[], threshold: number): Promise<CheckJob> {
+  const index = await openCatalogue(store, owner, new Map(jobs.map((j) => [j.key, j.name])));
+  return async (job, state) => {
+    if (job.spec.kind !== 'book' || !state.content.length) return { closeTo: [] };
+    const c = await checkBook(store, owner, index, { key: job.key, book: job.name, title: bookTitleOf(job.spec, state), parts: state.content, threshold });
+    return {
+      closeTo: c.closeTo.map((m) => ({ book: m.book, title: m.title, share: Number(m.share.toFixed(3)), passages: m.passages.map((p) => p.text) })),
+      ...(c.reuse.share >= threshold ? { reused: Number(c.reuse.share.toFixed(3)) } : {}),
+    };
+  };
+}
+
+/** A book's marks for the batch's summary: "too close to "Title" (a): 100 %; both have "…", "…"". */
+export function closeMarkLine(mark: CloseMark): string {
+  return `too close to "${mark.title}" (${mark.book}): ${sharePercent(mark.share)} of its text is in that book${mark.passages.length ? `; both have ${mark.passages.map((p) => `"${p}"`).join(', ')}` : ''}`;
+}

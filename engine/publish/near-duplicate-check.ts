@@ -1,0 +1,90 @@
+// A book checked against the rest of its owner's catalogue before it is published or a batch is reported done:
+// the books it shares at least the threshold with (share and two passages each), and what it repeats across
+// its own parts. The caller brings the catalogue (fingerprints kept per owner) and reads the other books'
+// texts only for the close ones.
+import { DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, textFingerprint, type TextFingerprint } from './near-duplicate.js';
+import { reuseAcrossParts, sharedPassages, type PartsReuse, type SharedPassage } from './near-duplicate-passages.js';
+
+/** One of an owner's books as the catalogue keeps it. */
+export interface CatalogueEntry {
+  /** The key the book is saved under. */
+  key: string;
+  /** What names the book to its writer (a batch job's id, a saved book's id). */
+  book: string;
+  title: string;
+  fingerprint: TextFingerprint;
+  /** When its fingerprint was first kept (ISO 8601): a book is too close only to books kept before it. */
+  keptAt: string;
+}
+
+/** Another book this one is too close to. */
+export interface CloseMatch {
+  book: string;
+  title: string;
+  /** The share of this book's 8-word runs found in that book (0 to 1). */
+  share: number;
+  /** Up to two passages both books have word for word (none when that book's text could not be read). */
+  passages: SharedPassage[];
+}
+
+/** What the check found for one book. */
+export interface Closeness {
+  threshold: number;
+  /** How many other books it was compared with. */
+  compared: number;
+  /** The book's own distinct 8-word runs (0: no text to compare). */
+  shingles: number;
+  /** The books it shares at least `threshold` with, the closest first. */
+  closeTo: CloseMatch[];
+  /** What it repeats across its own parts. */
+  reuse: PartsReuse;
+}
+
+/** An owner's catalogue as an index (build once, check every book of a batch against it). */
+export function catalogueIndex(entries: readonly CatalogueEntry[]): FingerprintIndex<CatalogueEntry> {
+  const index = new FingerprintIndex<CatalogueEntry>();
+  for (const entry of entries) index.add(entry, entry.fingerprint);
+  return index;
+}
+
+/** Kept before: by time, then by key (two books kept in the same millisecond). */
+const isBefore = (a: CatalogueEntry, b: CatalogueEntry) => a.keptAt < b.keptAt || (a.keptAt === b.keptAt && a.key < b.key);
+
+/**
+ * Check a finished book against its owner's catalogue and keep it there: the books kept before it that hold
+ * at least `threshold` of it, each with the share and two passages both have (`partsOf` reads a close book's
+ * parts; null when it cannot), and the reuse across its own parts. A book already in the catalogue (checked
+ * again, published after its batch) keeps its place: the books kept after it are its copies, not its
+ * originals. The book's entry is in `index` when this returns (added before the first await, so books of a
+ * batch finishing together each see the ones before); the caller saves `entry` to its store.
+ * @example const { closeness, entry } = await checkCloseness({ book: { key, book: 'b', title }, parts: state.content, index, partsOf })
+ */
+export async function checkCloseness(input: {
+  book: { key: string; book: string; title: string };
+  parts: readonly string[];
+  index: FingerprintIndex<CatalogueEntry>;
+  partsOf: (key: string) => Promise<readonly string[] | null>;
+  threshold?: number;
+}): Promise<{ closeness: Closeness; entry: CatalogueEntry }> {
+  const { index, book } = input;
+  const threshold = input.threshold ?? DEFAULT_CLOSE_THRESHOLD;
+  const print = textFingerprint(input.parts);
+  const own = [...index.keys()].find((e) => e.key === book.key);
+  const entry: CatalogueEntry = { ...book, fingerprint: print, keptAt: own?.keptAt ?? new Date().toISOString() };
+  const isEarlier = (e: CatalogueEntry) => e.key !== book.key && (!own || isBefore(e, entry));
+  const close = index.closeTo(print, threshold).filter((m) => isEarlier(m.key));
+  const compared = [...index.keys()].filter(isEarlier).length;
+  if (own) index.remove(own);
+  index.add(entry, print);
+  const closeTo: CloseMatch[] = [];
+  for (const { key: other, share } of close) {
+    const parts = await input.partsOf(other.key);
+    closeTo.push({ book: other.book, title: other.title, share, passages: parts ? sharedPassages(input.parts, parts, 2) : [] });
+  }
+  return { closeness: { threshold, compared, shingles: print.shingles, closeTo, reuse: reuseAcrossParts(input.parts) }, entry };
+}
+
+/** A share as people read it: 0.153 → "15 %" (at least 1 % when there is any). */
+export function sharePercent(share: number): string {
+  return `${share > 0 && share < 0.01 ? 1 : Math.round(share * 100)} %`;
+}

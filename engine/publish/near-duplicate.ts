@@ -1,0 +1,196 @@
+// Near-duplicates in an owner's catalogue (stores remove a book "not significantly different" from another):
+// a book's compact fingerprint (MinHash of its 8-word runs), an index of the owner's fingerprints that finds
+// the close ones without comparing every book (LSH), and the share one book has in another. Pure.
+// MinHash is written here: no maintained MinHash library is among the project's dependencies, and the
+// whole of it is two hash functions and a minimum per permutation.
+import { plainWords } from '../words.js';
+
+/** Words in one run (shingle): long enough that two books written apart share almost none by chance. */
+export const SHINGLE_WORDS = 8;
+/** Permutations of the MinHash signature: the share is estimated to about ±0.04 near 15 %. */
+export const MINHASH_SIZE = 128;
+/** The share of a book's 8-word runs found in another book above which it is "too close" (configurable). */
+export const DEFAULT_CLOSE_THRESHOLD = 0.15;
+/** The threshold a writer may set: 1 % to 100 %. */
+export const CLOSE_THRESHOLD_RANGE = { min: 0.01, max: 1 } as const;
+
+/** A book's fingerprint: how many distinct 8-word runs it has and the MinHash signature of their set. */
+export interface TextFingerprint {
+  shingles: number;
+  /** MINHASH_SIZE unsigned 32-bit minima, one per permutation. */
+  minhash: number[];
+}
+
+/** FNV-1a, 32 bits: a run of words to one number. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** MurmurHash3's finaliser: a good 32-bit mix, so `mix(x ^ seed)` is one of a family of permutations. */
+function mix(value: number): number {
+  let h = value;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+const SEEDS = Uint32Array.from({ length: MINHASH_SIZE }, (_, i) => mix(Math.imul(i + 1, 0x9e3779b9)));
+
+/** The hash of each 8-word run of `words`, in order (one run of all of them when there are fewer than 8). */
+export function shingleHashesOfWords(words: readonly string[]): Uint32Array {
+  if (!words.length) return new Uint32Array(0);
+  const runs = Math.max(1, words.length - SHINGLE_WORDS + 1);
+  const out = new Uint32Array(runs);
+  for (let i = 0; i < runs; i++) out[i] = fnv1a(words.slice(i, i + SHINGLE_WORDS).join(' '));
+  return out;
+}
+
+/** The distinct 8-word runs of a text (plainWords: lower case, letters and digits), as sorted hashes. */
+export function shingleSet(text: string): Uint32Array {
+  return distinct(shingleHashesOfWords(plainWords(text)));
+}
+
+function distinct(hashes: Uint32Array): Uint32Array {
+  const sorted = Uint32Array.from(hashes).sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
+  return sorted.slice(0, n);
+}
+
+/** The distinct 8-word runs of a book given as parts: runs never cross from one part into the next. */
+export function shingleSetOfParts(parts: readonly string[]): Uint32Array {
+  const sets = parts.map((p) => shingleHashesOfWords(plainWords(p)));
+  const all = new Uint32Array(sets.reduce((n, s) => n + s.length, 0));
+  let at = 0;
+  for (const s of sets) {
+    all.set(s, at);
+    at += s.length;
+  }
+  return distinct(all);
+}
+
+/** The fingerprint of a set of run hashes (shingleSet). */
+export function fingerprintOfRuns(set: Uint32Array): TextFingerprint {
+  const minhash = new Uint32Array(MINHASH_SIZE).fill(0xffffffff);
+  for (let j = 0; j < set.length; j++) {
+    const x = set[j]!;
+    for (let i = 0; i < MINHASH_SIZE; i++) {
+      const h = mix(x ^ SEEDS[i]!);
+      if (h < minhash[i]!) minhash[i] = h;
+    }
+  }
+  return { shingles: set.length, minhash: [...minhash] };
+}
+
+/**
+ * A book's fingerprint from its parts (a text is one part).
+ * @example textFingerprint(state.content) // { shingles: 41250, minhash: [128 numbers] }
+ */
+export function textFingerprint(parts: string | readonly string[]): TextFingerprint {
+  return fingerprintOfRuns(typeof parts === 'string' ? shingleSet(parts) : shingleSetOfParts(parts));
+}
+
+/** A fingerprint as stored (JSON), or null when it is not one (a row from a later version, a damaged one). */
+export function parseTextFingerprint(json: string): TextFingerprint | null {
+  try {
+    const value = JSON.parse(json) as Partial<TextFingerprint>;
+    const isValid = Number.isInteger(value.shingles) && Array.isArray(value.minhash) && value.minhash.length === MINHASH_SIZE && value.minhash.every((n) => Number.isInteger(n) && n >= 0 && n <= 0xffffffff);
+    return isValid ? { shingles: value.shingles!, minhash: value.minhash! } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The share of `book`'s 8-word runs that are also in `other` (containment, |A∩B| / |A|), estimated from the
+ * fingerprints: MinHash estimates the Jaccard index J = |A∩B| / |A∪B|, and |A∩B| = J(|A| + |B|) / (1 + J).
+ * Containment rather than Jaccard: a book copied whole into a longer one is as close as an exact copy.
+ */
+export function sharedShare(book: TextFingerprint, other: TextFingerprint, matches = matchingSlots(book, other)): number {
+  if (!book.shingles || !other.shingles) return 0;
+  const j = matches / MINHASH_SIZE;
+  return Math.min(1, (j * (book.shingles + other.shingles)) / ((1 + j) * book.shingles));
+}
+
+function matchingSlots(a: TextFingerprint, b: TextFingerprint): number {
+  let n = 0;
+  for (let i = 0; i < MINHASH_SIZE; i++) if (a.minhash[i] === b.minhash[i]) n++;
+  return n;
+}
+
+/**
+ * An owner's fingerprints, indexed by locality-sensitive hashing with one-row bands: each permutation's
+ * minimum is a band, and a book is a candidate only when it shares a band's value. One row per band (not
+ * the usual four) because the shares that matter are small: 15 % of a book's runs in another of its size is
+ * a Jaccard index near 0.08, which bands of several rows would almost never catch. Books that share no run
+ * are never touched, so a query costs what the close books cost, not the size of the catalogue.
+ */
+export class FingerprintIndex<K> {
+  private readonly bands: Array<Map<number, K[]>> = Array.from({ length: MINHASH_SIZE }, () => new Map());
+  private readonly prints = new Map<K, TextFingerprint>();
+
+  get size(): number {
+    return this.prints.size;
+  }
+
+  keys(): IterableIterator<K> {
+    return this.prints.keys();
+  }
+
+  /** Add a book (again: its old fingerprint is replaced). */
+  add(key: K, print: TextFingerprint): void {
+    this.remove(key);
+    this.prints.set(key, print);
+    if (!print.shingles) return;
+    for (let i = 0; i < MINHASH_SIZE; i++) {
+      const band = this.bands[i]!;
+      const value = print.minhash[i]!;
+      const keys = band.get(value);
+      if (keys) keys.push(key);
+      else band.set(value, [key]);
+    }
+  }
+
+  remove(key: K): void {
+    const old = this.prints.get(key);
+    if (!old) return;
+    this.prints.delete(key);
+    for (let i = 0; i < MINHASH_SIZE; i++) {
+      const keys = this.bands[i]!.get(old.minhash[i]!);
+      const at = keys?.indexOf(key) ?? -1;
+      if (keys && at >= 0) keys.splice(at, 1);
+    }
+  }
+
+  /** The books of the index holding at least `threshold` of `print`'s runs (sharedShare), the closest first; `except` is left out. */
+  closeTo(print: TextFingerprint, threshold: number, except?: K): Array<{ key: K; share: number }> {
+    if (!print.shingles) return [];
+    const matches = new Map<K, number>();
+    for (let i = 0; i < MINHASH_SIZE; i++) {
+      for (const key of this.bands[i]!.get(print.minhash[i]!) ?? []) matches.set(key, (matches.get(key) ?? 0) + 1);
+    }
+    const out: Array<{ key: K; share: number }> = [];
+    for (const [key, n] of matches) {
+      if (key === except) continue;
+      const share = sharedShare(print, this.prints.get(key)!, n);
+      if (share >= threshold) out.push({ key, share });
+    }
+    return out.sort((a, b) => b.share - a.share);
+  }
+}
+
+/** A threshold as given ("0.15" or "15%"), or why it is refused: `close_threshold_range` with the flag and the range. */
+export function parseCloseThreshold(value: string, flag = '--close-threshold'): { threshold: number } | { code: 'close_threshold_range'; params: Record<string, string> } {
+  const m = /^\s*([0-9]{1,3}(?:\.[0-9]{1,6})?)\s*(%?)\s*$/.exec(value);
+  const n = m ? Number(m[1]) / (m[2] ? 100 : 1) : Number.NaN;
+  if (n >= CLOSE_THRESHOLD_RANGE.min && n <= CLOSE_THRESHOLD_RANGE.max) return { threshold: n };
+  return { code: 'close_threshold_range', params: { flag, value, min: String(CLOSE_THRESHOLD_RANGE.min), max: String(CLOSE_THRESHOLD_RANGE.max) } };
+}

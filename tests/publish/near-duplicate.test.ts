@@ -1,0 +1,106 @@
+// The near-duplicate check (engine/publish/near-duplicate*.ts) as a publisher meets it: the same book twice is
+// one book (share ≥ 0.9), two books written apart share nothing near the 15 % threshold, a copied passage is
+// shown as it reads, a book that repeats itself across chapters says so, and a threshold out of 1 %–100 % is
+// refused naming the flag and the range in English and Malay.
+import { describe, expect, it } from 'vitest';
+import {
+  CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, catalogueIndex, catalogueMessage, checkCloseness, parseCloseThreshold,
+  reuseAcrossParts, sharedPassages, sharedShare, textFingerprint, type CatalogueEntry,
+} from '../../engine/index.js';
+
+/** A seeded book: `chapters` chapters of sentences made from a vocabulary, different per seed. */
+function book(seed: number, chapters = 4, sentences = 60): string[] {
+  let x = seed * 2654435761 + 1;
+  const next = () => ((x = Math.imul(x ^ (x >>> 15), 2246822507) + 12345) >>> 0) / 2 ** 32;
+  const words = ['rain', 'harbour', 'lamp', 'letter', 'shop', 'father', 'morning', 'river', 'quiet', 'old', 'bright', 'door', 'street', 'tea', 'window', 'map', 'ship', 'song', 'market', 'bridge', 'garden', 'cat', 'clock', 'road', 'friend', 'sister', 'promise', 'secret', 'storm', 'boat'];
+  return Array.from({ length: chapters }, () =>
+    Array.from({ length: sentences }, () => {
+      const n = 8 + Math.floor(next() * 10);
+      const s = Array.from({ length: n }, () => words[Math.floor(next() * words.length)]!).join(' ');
+      return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
+    }).join(' '));
+}
+
+const entry = (key: string, parts: string[], keptAt = '2026-01-01T00:00:00.000Z'): CatalogueEntry => ({ key, book: key, title: `Title ${key}`, fingerprint: textFingerprint(parts), keptAt });
+
+describe('near-duplicates', () => {
+  it('the same book twice shares all of it; two books written apart share well under the threshold', () => {
+    const a = book(1);
+    expect(sharedShare(textFingerprint(a), textFingerprint([...a]))).toBeGreaterThanOrEqual(0.9);
+    // Punctuation and case do not hide a copy.
+    expect(sharedShare(textFingerprint(a.map((p) => p.toUpperCase().replace(/\./g, '!'))), textFingerprint(a))).toBeGreaterThanOrEqual(0.9);
+    expect(sharedShare(textFingerprint(book(2)), textFingerprint(a))).toBeLessThan(DEFAULT_CLOSE_THRESHOLD / 3);
+  });
+
+  it('a book copied into a longer one is as close as an exact copy (containment, not Jaccard)', () => {
+    const a = book(3, 2);
+    const longer = [...a, ...book(4, 6)];
+    expect(sharedShare(textFingerprint(a), textFingerprint(longer))).toBeGreaterThan(0.75);
+    // The longer book has only a quarter of itself in the short one.
+    expect(sharedShare(textFingerprint(longer), textFingerprint(a))).toBeLessThan(0.45);
+  });
+
+  it('the index finds the close books among many and leaves the rest', () => {
+    const index = new FingerprintIndex<string>();
+    for (let i = 10; i < 60; i++) index.add(`b${i}`, textFingerprint(book(i, 2)));
+    const copy = book(33, 2);
+    const found = index.closeTo(textFingerprint(copy), DEFAULT_CLOSE_THRESHOLD);
+    expect(found.map((f) => f.key)).toEqual(['b33']);
+    expect(found[0]!.share).toBeGreaterThanOrEqual(0.9);
+    expect(index.closeTo(textFingerprint(book(99, 2)), DEFAULT_CLOSE_THRESHOLD)).toEqual([]);
+    expect(index.closeTo(textFingerprint(''), DEFAULT_CLOSE_THRESHOLD)).toEqual([]);
+  });
+
+  it('shows two passages both books have, word for word, from different places', () => {
+    const a = book(5, 3);
+    const copied = 'The lighthouse keeper counted every ship that passed the reef that winter.';
+    const other = [...book(6, 2), `Something else entirely. ${copied} And more.`];
+    const mine = [a[0]!, `${a[1]!} ${copied}`, a[2]!, `At the end she said it again: ${copied}`];
+    const passages = sharedPassages(mine, other);
+    expect(passages.length).toBe(2);
+    for (const p of passages) expect(p.text).toContain('lighthouse keeper counted every ship');
+    expect(passages.map((p) => p.part)).toEqual([1, 3]);
+    expect(passages[0]!.otherPart).toBe(2);
+  });
+
+  it('counts passages reused across a book\'s own chapters, with an example', () => {
+    const [one, two, three] = book(7, 3);
+    expect(reuseAcrossParts([one!, two!, three!]).share).toBeLessThan(0.02);
+    const reused = reuseAcrossParts([one!, two!, one!]);
+    expect(reused.share).toBeGreaterThan(0.4);
+    expect(reused.example).toMatchObject({ part: 2, otherPart: 0 });
+    expect(one).toContain(reused.example!.text.replace(/ …$/, '').slice(0, 30));
+  });
+
+  it('checks a book against the catalogue: only books kept before it, never itself, and keeps it', async () => {
+    const a = book(8);
+    const index = catalogueIndex([entry('a', a), entry('other', book(9))]);
+    const partsOf = async (key: string) => (key === 'a' ? a : null);
+    const second = await checkCloseness({ book: { key: 'b', book: 'b', title: 'Second' }, parts: [...a], index, partsOf });
+    expect(second.closeness.closeTo).toEqual([expect.objectContaining({ book: 'a', title: 'Title a', share: expect.any(Number) })]);
+    expect(second.closeness.closeTo[0]!.share).toBeGreaterThanOrEqual(0.9);
+    expect(second.closeness.closeTo[0]!.passages).toHaveLength(2);
+    expect(second.closeness.compared).toBe(2);
+    expect(index.size).toBe(3);
+    // Checked again (published after its batch), the first book is not the copy of the second.
+    const first = await checkCloseness({ book: { key: 'a', book: 'a', title: 'Title a' }, parts: a, index, partsOf });
+    expect(first.closeness.closeTo).toEqual([]);
+    // A catalogue of 0 books: nothing to compare, nothing marked.
+    const alone = await checkCloseness({ book: { key: 'x', book: 'x', title: 'X' }, parts: a, index: catalogueIndex([]), partsOf });
+    expect(alone.closeness).toMatchObject({ compared: 0, closeTo: [] });
+  });
+
+  it.each([
+    ['0.15', 0.15], ['15%', 0.15], ['1', 1], ['0.01', 0.01], ['100%', 1],
+  ])('reads the threshold %s as %s', (given, share) => {
+    expect(parseCloseThreshold(given)).toEqual({ threshold: share });
+  });
+
+  it.each(['0', '0.001', '1.5', '150%', '15', 'abc', '-0.2', ''])('refuses the threshold "%s", naming the flag and the range in en and ms', (given) => {
+    const refused = parseCloseThreshold(given);
+    expect('code' in refused).toBe(true);
+    if (!('code' in refused)) return;
+    expect(catalogueMessage(refused.code, 'en', refused.params)).toBe(`--close-threshold: "${given}" is not a share from ${CLOSE_THRESHOLD_RANGE.min} to ${CLOSE_THRESHOLD_RANGE.max} (1 % to 100 %); write it as 0.15 or 15%.`);
+    expect(catalogueMessage(refused.code, 'ms', refused.params)).toBe(`--close-threshold: "${given}" bukan bahagian daripada 0.01 hingga 1 (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.`);
+  });
+});

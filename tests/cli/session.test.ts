@@ -61,8 +61,9 @@ describe('the state file', () => {
       const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
       expect(tables).not.toContain('users');
       expect(tables).toEqual(expect.arrayContaining(['book_parts', 'books']));
-      // A saved book's parts and their earlier versions (karya rewrite), and the writer's series of books (karya generate --series).
-      expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual(['book_parts', 'books', 'part_versions', 'series', 'series_books']);
+      // A saved book's parts and their earlier versions (karya rewrite), the writer's series of books (karya generate --series)
+      // and each finished book's near-duplicate fingerprint (the catalogue a new book is compared with).
+      expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual(['book_fingerprints', 'book_parts', 'books', 'part_versions', 'series', 'series_books']);
     } finally {
       db.close();
     }

@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time. Vitest's default is one fewer than the cores: one worker on these 2-core machines, which ran
+    // the suite file after file while most files wait on child processes (karya, Postgres, Chromium, epubcheck).
+    maxWorkers: 2,
     // The longest files first (tests/setup/durations.json), so no long file starts last on 2 cores.
     sequence: { sequencer: LongestFirst },
     reporters: ['default', './tests/summary-reporter.ts'],

@@ -75,11 +75,13 @@ describe('limits, measured at the fake server', () => {
     const times = bookRequests(fake).map((r) => r.at);
     expect(fake.rateLimited()).toBe(0);
     expect(busiestWindow(times, windowMs)).toBeLessThanOrEqual(5);
-    // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer.
+    // Work-conserving: request i waits for request i-5 to leave the window (plus the margin), not longer. A scheduler that
+    // waited for the next whole window would show gaps of 2 × window (800 ms); the slack is a busy CPU's (the suite runs
+    // two files at once on two cores).
     const gaps = times.slice(5).map((t, i) => t - times[i]!).sort((a, b) => a - b);
-    expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(windowMs + marginMs + 60);
+    expect(gaps[Math.floor(gaps.length / 2)]!).toBeLessThan(windowMs + marginMs + 150);
     // `calls` requests at one per (window + margin) ÷ 5: the last goes calls − 1 paces after the first, give or take a busy CPU.
-    expect(times.at(-1)! - times[0]!).toBeLessThan(1.3 * (calls - 1) * ((windowMs + marginMs) / 5) + 200);
+    expect(times.at(-1)! - times[0]!).toBeLessThan(1.4 * (calls - 1) * ((windowMs + marginMs) / 5) + 400);
   });
 
   it('never budgets more than --tpm tokens (prompt + max_tokens) into any window', async () => {

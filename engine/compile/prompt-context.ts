@@ -53,6 +53,8 @@ export interface PromptContext {
   cutEnding: string;
   /** Why an answer is asked again (templates/answer-again.hbs: refused, echoed, reasoning_only); empty otherwise. */
   againFor: string;
+  /** The request reworks a passage of a part (engine/session/passage.ts): a follow-up asks for the passage, not the part; false otherwise. */
+  isPassage: boolean;
   /** The story so far (the session's running memory of the book), bounded; '' before it exists. */
   storySoFar: string;
   /** The story bible's promises due in this part or overdue, one line each (templates/partials/threads-due.hbs); '' when none. */
@@ -120,7 +122,7 @@ export type PromptState = BookState & {
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'isPassage', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
   'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines', 'writtenChapters', 'writtenTitles',
   'seriesName', 'seriesNumber', 'seriesPrevious', 'seriesBible', 'voiceGuidance',
 ] satisfies Array<keyof PromptContext>);
@@ -200,6 +202,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     outputName: spec.prompts.outputName[lang],
     cutEnding: '',
     againFor: '',
+    isPassage: false,
     bookContext: state.bookContext?.trim() ?? '',
     storySoFar: state.memory ?? '',
     threadsDue: state.dueThreads ?? '',

@@ -126,7 +126,8 @@ export async function reworkPassage(input: {
     write: (req, onDelta) => answerWhole(call, req, continuation, onDelta, 1),
     lang: state.lang,
     isChecked: spec.flow.languageCheck !== false,
-    firmLine: () => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, buildContext({ spec, state: before, step })),
+    // The passage again, not the whole part: the firm line names what the request asks for.
+    firmLine: () => input.renderer.renderTemplate(FIRM_LANGUAGE_TEMPLATE, { ...buildContext({ spec, state: before, step }), isPassage: true }),
     ...(input.signal ? { signal: input.signal } : {}),
     tally,
   });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import type { Provider } from '../../engine/providers/index.js';
+import type { Catalog } from '../../engine/index.js';
 import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { configFromEnv, type ServerConfig } from '../../server/core/config.js';
@@ -52,10 +53,10 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   );
 }
 
-export async function startTestServer(opts: { provider?: Provider; config?: Partial<ServerConfig>; logger?: Logger } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { provider?: Provider; config?: Partial<ServerConfig>; logger?: Logger; catalog?: Catalog } = {}): Promise<TestServer> {
   const config = testConfig(opts.config);
   const database = await openDatabase(config.dbFile);
-  const ctx = createContext({ config, database, provider: opts.provider ?? createOfflineProvider(), logger: opts.logger ?? createLogger(config.logLevel) });
+  const ctx = createContext({ config, database, provider: opts.provider ?? createOfflineProvider(), logger: opts.logger ?? createLogger(config.logLevel), ...(opts.catalog ? { catalog: opts.catalog } : {}) });
   await prepareStore(ctx);
   const server = createServer(createApp(ctx));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -158,15 +159,15 @@ export async function statusOf(url: string, init: RequestInit): Promise<number> 
 
 /**
  * A test server whose provider is a fake OpenAI API (tests/fake-openai.ts) answering as `fakeOptions`
- * say; `opts.env` adds provider variables (KARYA_MAX_RETRIES), `opts.config` server settings.
+ * say; `opts.env` adds provider variables (KARYA_MAX_RETRIES), `opts.config` server settings, `opts.catalog` other generators.
  */
 export async function startWithFakeModel(
   fakeOptions: FakeOpenAIOptions = {},
-  opts: { env?: Record<string, string>; config?: Partial<ServerConfig> } = {},
+  opts: { env?: Record<string, string>; config?: Partial<ServerConfig>; catalog?: Catalog } = {},
 ): Promise<{ fake: FakeOpenAI; ts: TestServer }> {
   const fake = await startFakeOpenAI(fakeOptions);
   const provider = providerFromEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, ...opts.env });
-  const ts = await startTestServer({ provider, ...(opts.config ? { config: opts.config } : {}) });
+  const ts = await startTestServer({ provider, ...(opts.config ? { config: opts.config } : {}), ...(opts.catalog ? { catalog: opts.catalog } : {}) });
   return { fake, ts };
 }
 

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import {
-  BookSession, GenerationError, PromptRenderer, bibleWords, bookLengthScore, detectLanguage, parseSettings, LONG_RATIO, SHORT_RATIO,
+  BookSession, GenerationError, PromptRenderer, bibleWords, bookLengthScore, countWords, detectLanguage, parseSettings, LONG_RATIO, SHORT_RATIO,
   inMemoryProgressStore, overusedIn, type ResolvedSpec, type Settings, type TemplateSources, withoutCharacterDetails,
 } from '../engine/index.js';
 import { loadProviders, type Provider, type TextRequest } from '../engine/node.js';
@@ -230,7 +230,6 @@ function recording(provider: Provider): { provider: Provider; sent: SentRequest[
 }
 
 const BIBLE_AT = [1, 5, 10, 20, 40];
-const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined);
 
 async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: ScriptedModel; provider: Provider; renderer: PromptRenderer; templates: string; lang: 'en' | 'ms'; chapters: number }): Promise<BookRow> {
@@ -264,7 +263,7 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
         const found = detectLanguage(result.text).language;
         // Measured as the engine measures a part: an introduction without its character list.
         const text = step.kind === 'introduction' && spec.flow.characterDetails ? withoutCharacterDetails(result.text) : result.text;
-        const prose = words(text);
+        const prose = countWords(text);
         const short = result.short ?? (prose < SHORT_RATIO * result.target ? true : undefined);
         const long = result.long ?? (prose > LONG_RATIO * result.target ? true : undefined);
         parts.push({

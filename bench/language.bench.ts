@@ -5,7 +5,7 @@
 // time of each over several rounds and their ratio, with the machine's load; asserts nothing.
 // The figures used to be timed assertions in tests/session/language*.test.ts; noisy machines made those flaky.
 import os from 'node:os';
-import { findLanguageDrift } from '../engine/index.js';
+import { countWords, findLanguageDrift } from '../engine/index.js';
 import { readSample } from '../tests/language-sample.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -30,7 +30,7 @@ function chapterOf(label: 'ms' | 'id' | 'en'): string {
   for (let i = 0, words = 0; words < 1500; i++) {
     const p = source[i % source.length]!;
     out.push(p);
-    words += p.split(/\s+/).length;
+    words += countWords(p);
   }
   return out.join('\n\n');
 }
@@ -45,7 +45,7 @@ const readOnce = (text: string) => {
 console.log(`bench:language on ${os.cpus().length} cores, Node ${process.version}; load ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 for (const [label, asked] of [['ms', 'ms'], ['id', 'ms'], ['en', 'ms'], ['en', 'en']] as const) {
   const chapter = chapterOf(label);
-  const words = chapter.split(/\s+/).length;
+  const words = countWords(chapter);
   const check = perCall(() => findLanguageDrift(chapter, asked));
   const reference = perCall(() => readOnce(chapter));
   console.log(`${label} text asked in ${asked} (${words} words): check ${check.toFixed(3)} ms, one read ${reference.toFixed(3)} ms, ratio ${(check / reference).toFixed(1)}×`);

@@ -8,7 +8,7 @@ import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.j
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
 import { catalogueIndex, checkCloseness, type Closeness } from '../../engine/index.js';
-import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
+import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { failureOf, historyContent } from './generation.js';
 import { ApiError } from '../errors/api-error.js';
@@ -47,7 +47,7 @@ export function publishableSpec(ctx: AppContext, state: BookState): ResolvedSpec
 const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
 
 /** What publishing a book costs before anything is spent: its steps and their credits. */
-export function publishQuote(ctx: AppContext, book: PublishableBook, given: { author?: string } = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
+export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick<GivenFacts, 'author'> = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
   const planned = plannedPublishSteps({ book: book.spec, state: book.state, specOf: (id) => ctx.catalog.get(id), given });
   // The trim the package is made at when the writer picks none (a children's book: its own layout's).
   const { trim } = printLayoutOf(book.spec.kind === 'book' ? book.spec.publish : undefined);
@@ -183,7 +183,7 @@ async function closenessOf(ctx: AppContext, input: { userId: string; bookId: num
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: { author?: string }; print?: PrintChoice }): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'aiText'>; print?: PrintChoice }): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;

@@ -88,7 +88,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     const res = await ts.http.get('/api/books/children/publish').set('cookie', author.cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // No package made today yet: 0 of KDP's 3 new titles a day (issue 53: the publish panel shows it).
-    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, trim: '5.5x8.5', package: null, today: { packages: 0, per_day: 3 } });
+    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, trim: '5.5x8.5', package: null, today: { packages: 0, per_day: 3 }, ai_text: { level: 'entirely', share: 1 } });
     expect(await balanceOf(ts, author.id)).toBe(50);
     expect(publishingRows(ts, author.id)).toEqual([]);
   });
@@ -195,6 +195,15 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     expect(new TextDecoder('latin1').decode(zip['paperback-interior.pdf'])).toContain('/MediaBox [0 0 360 576]');
   }, 60_000);
 
+  it("the writer's correction of the AI disclosure (aiText) is kept in metadata.json beside the derived level (#53)", async () => {
+    // Written wholly by the (offline) model: derived "entirely"; the writer says "most".
+    const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({ author: 'Siti Aminah', aiText: 'most' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const zip = unzipSync(new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer));
+    const metadata = JSON.parse(new TextDecoder().decode(zip['metadata.json'])) as { aiContent: { text: string; textShare: number; corrected?: { text: string; derived: string } } };
+    expect(metadata.aiContent).toMatchObject({ text: 'most', textShare: 1, corrected: { text: 'most', derived: 'entirely' } });
+  }, 60_000);
+
   it("other users never reach the book or its package", async () => {
     const other = await signUp(ts);
     errorOf(await ts.http.get('/api/books/children/publish').set('cookie', other), 404, 'progress_not_found');
@@ -251,6 +260,12 @@ describe('refusals: nothing is charged', () => {
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ author: 'x'.repeat(101) }), 400, 'invalid_request').fields).toHaveProperty('author');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ trim: 'A4' }), 400, 'invalid_request').fields).toHaveProperty('trim');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ paper: 'glossy' }), 400, 'invalid_request').fields).toHaveProperty('paper');
+    // An AI disclosure level not offered: the field named with the allowed values, in English and in Malay.
+    const en = errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ aiText: 'half' }), 400, 'invalid_ai_text');
+    expect(en.fields).toEqual({ aiText: 'AI-generated text must be one of: none, some, most, entirely' });
+    expect((await ts.http.put('/api/me/lang').set('cookie', cookie).send({ lang: 'ms' })).status).toBe(200);
+    const ms = errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ aiText: 'ai-generated' }), 400, 'invalid_ai_text');
+    expect(ms.fields).toEqual({ aiText: 'Teks yang dijana AI mestilah salah satu daripada: none, some, most, entirely' });
     errorOf(await ts.http.post('/api/books/children/publish').send({}), 401, 'unauthenticated');
     errorOf(await ts.http.get('/api/books/children/publish'), 401, 'unauthenticated');
     errorOf(await download(ts, '/api/books/children/publish/package'), 401, 'unauthenticated');

@@ -368,3 +368,37 @@ describe('POST /api/books/:bookType/publish: a book too close to another of the 
     }
   }, 120_000);
 });
+
+describe('POST /api/books/:bookType/publish: the release plan (#53)', () => {
+  it("dates a package with the owner's plan of 3 new titles a day: the 4th of a day may be published the next day", async () => {
+    const email = uniqueEmail('planner');
+    const cookie = await signUp(ts, email);
+    const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
+    await ts.ctx.repos.credits.setBalance({ userId: id, credits: 100, reason: 'test' });
+    // Three other books of the owner's, each with a package made today (as three publishes today would keep them).
+    const today = new Date().toISOString().slice(0, 10);
+    for (let i = 0; i < 3; i++) {
+      await writeBook(ts, cookie, 'outline');
+      expect(await ts.ctx.repos.books.remove({ userId: id, key: 'children' })).toBe(true);
+    }
+    const others = await ts.ctx.repos.books.list({ userId: id });
+    expect(others).toHaveLength(3);
+    const made: KdpPackage = {
+      title: 'Earlier', subtitle: '', author: '', ready: false, channels: {} as KdpPackage['channels'], description: '', keywords: [], steps: [], cost: 0, files: [], publish_on: today, created_at: new Date().toISOString(),
+    };
+    for (const other of others) expect(await ts.ctx.repos.books.savePackage({ userId: id, bookId: other.id, zip: new Uint8Array([1]), report: made })).toBe(true);
+    await writeBook(ts, cookie);
+    expect(PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body).today).toEqual({ packages: 3, per_day: 3 });
+
+    const res = await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ author: 'Siti Aminah' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+    const report = PublishResponseSchema.parse(res.body).package;
+    expect(report.publish_on).toBe(tomorrow);
+    for (const channel of Object.values(report.channels)) {
+      expect(channel.checks.find((c) => c.id === 'release-date')).toMatchObject({ status: 'pass', detail: `publish on or after ${tomorrow} (title 1 of that day)` });
+    }
+    const zip = unzipSync(new Uint8Array((await download(ts, '/api/books/children/publish/package', cookie)).body as Buffer));
+    expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).publishOn).toBe(tomorrow);
+  }, 90_000);
+});

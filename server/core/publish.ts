@@ -14,6 +14,7 @@ import { failureOf, historyContent } from './generation.js';
 import { ApiError } from '../errors/api-error.js';
 import { httpStatusOf } from '../errors/status.js';
 import type { Charge } from '../store/ports.js';
+import { bookFingerprintKey } from '../store/queries/fingerprints.js';
 
 const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
 
@@ -169,7 +170,7 @@ async function closenessOf(ctx: AppContext, input: { userId: string; bookId: num
   const entries = await catalogue.list();
   const index = catalogueIndex(entries.map((e) => ({ ...e, book: e.key.replace(/^book:/, '') })));
   const { closeness, entry } = await checkCloseness({
-    book: { key: `book:${input.bookId}`, book: String(input.bookId), title: input.title }, parts: input.parts, index,
+    book: { key: bookFingerprintKey(input.bookId), book: String(input.bookId), title: input.title }, parts: input.parts, index,
     partsOf: async (key) => {
       const id = /^book:(\d+)$/.exec(key)?.[1];
       return id ? ((await ctx.repos.books.find({ userId: input.userId, id: Number(id) }))?.state.content ?? null) : null;

@@ -216,12 +216,15 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     errorOf(await download(ts, '/api/books/children/publish/package/metadata.json', other), 404, 'package_not_found');
   });
 
-  it('deleting the book deletes its package', async () => {
+  it('deleting the book deletes its package and its near-duplicate fingerprint (#53)', async () => {
     const { books } = (await ts.http.get('/api/books').set('cookie', author.cookie)).body as { books: Array<{ id: number; book_type: string }> };
     const book = books.find((b) => b.book_type === 'children')!;
     expect(ts.store.sqlite.prepare('SELECT book_id FROM book_packages WHERE book_id = ?').all(book.id)).toEqual([{ book_id: book.id }]);
+    // Published, so kept in the owner's catalogue that later books are compared with.
+    expect((await ts.ctx.repos.fingerprints(author.id).list()).map((e) => e.key)).toEqual([`book:${book.id}`]);
     expect((await ts.http.delete(`/api/books/${book.id}`).set('cookie', author.cookie)).status).toBe(200);
     expect(ts.store.sqlite.prepare('SELECT book_id FROM book_packages WHERE book_id = ?').all(book.id)).toEqual([]);
+    expect(await ts.ctx.repos.fingerprints(author.id).list()).toEqual([]);
   });
 });
 

@@ -6,7 +6,6 @@ import { PAPER_NAMES, TRIM_NAMES, type PaperName, type TrimName } from '../print
 import { TimestampSchema, WriterTextSchema } from './common.js';
 import { exportFileName } from './books.js';
 import { failsWith } from './messages.js';
-import { AI_TEXT_LEVELS, type AiTextLevel } from '../publish/disclosure.js';
 
 /** The publishing steps of a KDP package, in order (engine/spec/format.ts PUBLISH_PARTS). */
 const PublishPart = z.enum(['title', 'author', 'description', 'keywords', 'copyright', 'cover'] as const satisfies readonly PublishPartName[]);
@@ -19,15 +18,20 @@ const PublishPart = z.enum(['title', 'author', 'description', 'keywords', 'copyr
 export const PAPERBACK_TRIMS = TRIM_NAMES;
 export const PAPERBACK_PAPERS = PAPER_NAMES;
 
-/** The levels of KDP's AI disclosure for text a writer may set instead of the derived one (engine/publish/disclosure.ts). */
-export const PUBLISH_AI_TEXT_LEVELS = AI_TEXT_LEVELS;
+/**
+ * The levels of KDP's AI disclosure for text a writer may set instead of the derived one: engine/publish/disclosure.ts
+ * AI_TEXT_LEVELS, written again here (the contract reaches the browser without the publishing code; tests/contract checks both agree).
+ */
+export const PUBLISH_AI_TEXT_LEVELS = ['none', 'some', 'most', 'entirely'] as const;
+type AiTextLevel = (typeof PUBLISH_AI_TEXT_LEVELS)[number];
+const AI_TEXT_LEVELS = PUBLISH_AI_TEXT_LEVELS as unknown as [AiTextLevel, ...AiTextLevel[]];
 
 export const PublishBodySchema = z.strictObject({
   author: WriterTextSchema.trim().max(100).optional(),
   trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]).optional(),
   paper: z.enum(PAPER_NAMES as [PaperName, ...PaperName[]]).optional(),
   /** The writer's correction of the AI disclosure's text level (karya publish --ai-text): metadata.json keeps the derived one beside it. */
-  aiText: failsWith('invalid_ai_text', z.enum(AI_TEXT_LEVELS as [AiTextLevel, ...AiTextLevel[]])).optional(),
+  aiText: failsWith('invalid_ai_text', z.enum(AI_TEXT_LEVELS)).optional(),
 });
 export type PublishBody = z.input<typeof PublishBodySchema>;
 
@@ -117,7 +121,7 @@ export const PublishQuoteSchema = z.strictObject({
    */
   today: z.strictObject({ packages: z.number().int().min(0), per_day: z.number().int().min(1) }).optional(),
   /** The AI disclosure's text level derived from who wrote each part, and the model's share of the words (0..1): what the writer may correct. */
-  ai_text: z.strictObject({ level: z.enum(AI_TEXT_LEVELS as [AiTextLevel, ...AiTextLevel[]]), share: z.number().min(0).max(1) }).optional(),
+  ai_text: z.strictObject({ level: z.enum(AI_TEXT_LEVELS), share: z.number().min(0).max(1) }).optional(),
 });
 export type PublishQuote = z.infer<typeof PublishQuoteSchema>;
 

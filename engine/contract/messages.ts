@@ -14,6 +14,7 @@ export const VALIDATION_MESSAGES = {
   invalid_credit_amount: 'Please enter a valid credit amount between 1 and 10000',
   invalid_code: 'Invalid or expired code',
   invalid_link: 'Invalid or expired credit link',
+  invalid_ai_text: 'AI-generated text must be one of: none, some, most, entirely',
 } as const;
 
 export type ValidationMessageCode = keyof typeof VALIDATION_MESSAGES;

@@ -5,6 +5,7 @@ import type { PublishPart as PublishPartName } from '../spec/types.js';
 import { PAPER_NAMES, TRIM_NAMES, type PaperName, type TrimName } from '../print.js';
 import { TimestampSchema, WriterTextSchema } from './common.js';
 import { exportFileName } from './books.js';
+import { failsWith } from './messages.js';
 
 /** The publishing steps of a KDP package, in order (engine/spec/format.ts PUBLISH_PARTS). */
 const PublishPart = z.enum(['title', 'author', 'description', 'keywords', 'copyright', 'cover'] as const satisfies readonly PublishPartName[]);
@@ -17,10 +18,20 @@ const PublishPart = z.enum(['title', 'author', 'description', 'keywords', 'copyr
 export const PAPERBACK_TRIMS = TRIM_NAMES;
 export const PAPERBACK_PAPERS = PAPER_NAMES;
 
+/**
+ * The levels of KDP's AI disclosure for text a writer may set instead of the derived one: engine/publish/disclosure.ts
+ * AI_TEXT_LEVELS, written again here (the contract reaches the browser without the publishing code; tests/contract checks both agree).
+ */
+export const PUBLISH_AI_TEXT_LEVELS = ['none', 'some', 'most', 'entirely'] as const;
+type AiTextLevel = (typeof PUBLISH_AI_TEXT_LEVELS)[number];
+const AI_TEXT_LEVELS = PUBLISH_AI_TEXT_LEVELS as unknown as [AiTextLevel, ...AiTextLevel[]];
+
 export const PublishBodySchema = z.strictObject({
   author: WriterTextSchema.trim().max(100).optional(),
   trim: z.enum(TRIM_NAMES as [TrimName, ...TrimName[]]).optional(),
   paper: z.enum(PAPER_NAMES as [PaperName, ...PaperName[]]).optional(),
+  /** The writer's correction of the AI disclosure's text level (karya publish --ai-text): metadata.json keeps the derived one beside it. */
+  aiText: failsWith('invalid_ai_text', z.enum(AI_TEXT_LEVELS)).optional(),
 });
 export type PublishBody = z.input<typeof PublishBodySchema>;
 
@@ -89,6 +100,8 @@ export const KdpPackageSchema = z.strictObject({
   cost: z.number().int().min(0),
   /** The files of the zip, in order. */
   files: z.array(z.string()),
+  /** The day (yyyy-mm-dd) the book may be published on or after: the account's release plan (at most 3 new titles a day). */
+  publish_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   created_at: TimestampSchema,
 });
 export type KdpPackage = z.infer<typeof KdpPackageSchema>;
@@ -107,6 +120,8 @@ export const PublishQuoteSchema = z.strictObject({
    * limit of new titles a store creates (KDP: 3; engine/publish/release.ts): the publish panel shows it.
    */
   today: z.strictObject({ packages: z.number().int().min(0), per_day: z.number().int().min(1) }).optional(),
+  /** The AI disclosure's text level derived from who wrote each part, and the model's share of the words (0..1): what the writer may correct. */
+  ai_text: z.strictObject({ level: z.enum(AI_TEXT_LEVELS), share: z.number().min(0).max(1) }).optional(),
 });
 export type PublishQuote = z.infer<typeof PublishQuoteSchema>;
 

@@ -7,13 +7,14 @@ import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, printLayoutO
 import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
-import { catalogueIndex, checkCloseness, type Closeness } from '../../engine/index.js';
-import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
+import { catalogueIndex, checkCloseness, planReleases, RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
+import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { failureOf, historyContent } from './generation.js';
 import { ApiError } from '../errors/api-error.js';
 import { httpStatusOf } from '../errors/status.js';
 import type { Charge } from '../store/ports.js';
+import { bookFingerprintKey } from '../store/queries/fingerprints.js';
 
 const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
 
@@ -47,7 +48,7 @@ export function publishableSpec(ctx: AppContext, state: BookState): ResolvedSpec
 const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, generator_id: s.generatorId, cost: s.cost, ...(s.skipped ? { skipped: s.skipped } : {}) });
 
 /** What publishing a book costs before anything is spent: its steps and their credits. */
-export function publishQuote(ctx: AppContext, book: PublishableBook, given: { author?: string } = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
+export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick<GivenFacts, 'author'> = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
   const planned = plannedPublishSteps({ book: book.spec, state: book.state, specOf: (id) => ctx.catalog.get(id), given });
   // The trim the package is made at when the writer picks none (a children's book: its own layout's).
   const { trim } = printLayoutOf(book.spec.kind === 'book' ? book.spec.publish : undefined);
@@ -169,7 +170,7 @@ async function closenessOf(ctx: AppContext, input: { userId: string; bookId: num
   const entries = await catalogue.list();
   const index = catalogueIndex(entries.map((e) => ({ ...e, book: e.key.replace(/^book:/, '') })));
   const { closeness, entry } = await checkCloseness({
-    book: { key: `book:${input.bookId}`, book: String(input.bookId), title: input.title }, parts: input.parts, index,
+    book: { key: bookFingerprintKey(input.bookId), book: String(input.bookId), title: input.title }, parts: input.parts, index,
     partsOf: async (key) => {
       const id = /^book:(\d+)$/.exec(key)?.[1];
       return id ? ((await ctx.repos.books.find({ userId: input.userId, id: Number(id) }))?.state.content ?? null) : null;
@@ -180,10 +181,24 @@ async function closenessOf(ctx: AppContext, input: { userId: string; bookId: num
 }
 
 /**
+ * The book's place in the owner's release plan: the first day from today (UTC) with fewer than the daily limit
+ * of new titles, counting the days the owner's other packages already took (republishing a book keeps no slot
+ * of its own: its package is replaced). Two publishes at once may share a slot (reservePublish keeps a user's
+ * publishes apart only while charging): the limit is advice for the writer, the store enforces its own.
+ */
+async function releaseOf(ctx: AppContext, input: { userId: string; bookId: number }): Promise<{ publishOn: string; perDay: number; nthThatDay: number }> {
+  const today = new Date().toISOString().slice(0, 10);
+  const taken = await ctx.repos.books.packageDaysFrom({ userId: input.userId, from: today, exceptBookId: input.bookId });
+  const perDay = RELEASES_PER_DAY.default;
+  const [planned] = planReleases([input.bookId], perDay, today, taken);
+  return { ...planned!, perDay };
+}
+
+/**
  * Publish a finished book: run and charge its steps, make and zip the files, keep the zip with the book.
  * Answers the package's report and the credits charged.
  */
-export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: { author?: string }; print?: PrintChoice }): Promise<{ report: KdpPackage; charged: number }> {
+export async function publishBook(ctx: AppContext, input: { userId: string; bookId: number; book: PublishableBook; given: Pick<GivenFacts, 'author' | 'aiText'>; print?: PrintChoice }): Promise<{ report: KdpPackage; charged: number }> {
   const { userId, book } = input;
   const { spec, state } = book;
   let charged = 0;
@@ -197,11 +212,12 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   } finally {
     await releaseReserved(ctx, { userId, reserved, errorCode: 'not_run' });
   }
+  const release = await releaseOf(ctx, { userId, bookId: input.bookId });
   // The manuscript files are made in the export pool (time and memory limits, off the request loop).
   let built: Awaited<ReturnType<typeof buildKdpPackage>>;
   try {
     const closeness = await closenessOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
-    built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, ...(input.print ?? {}) });
+    built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, release, ...(input.print ?? {}) });
   } catch (error) {
     if (error instanceof ExportLimitError) throw ApiError.catalogue(httpStatusOf(error), error.code, undefined, { ...error.vars });
     throw error;
@@ -218,6 +234,7 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
     steps: parts.steps.map(stepInfo),
     cost: parts.cost,
     files: [...PACKAGE_FILES],
+    publish_on: release.publishOn,
     created_at: now.toISOString(),
   };
   await ctx.repos.books.savePackage({ userId, bookId: input.bookId, zip: zipPackage(built.files, now), report });

@@ -78,6 +78,7 @@ export const MESSAGES_MS: Readonly<Record<MessageCode, string>> = {
   invalid_credit_amount: 'Sila masukkan jumlah kredit yang sah antara 1 dan 10000',
   invalid_code: 'Kod tidak sah atau telah tamat tempoh',
   invalid_link: 'Pautan kredit tidak sah atau telah tamat tempoh',
+  invalid_ai_text: 'Teks yang dijana AI mestilah salah satu daripada: none, some, most, entirely',
   email_taken: 'Akaun dengan e-mel ini sudah wujud',
   password_too_common: 'Kata laluan ini antara yang paling biasa digunakan. Sila pilih yang lain (ayat pendek mudah diingat)',
   reset_too_soon: 'Sila tunggu seminit sebelum meminta set semula yang lain',

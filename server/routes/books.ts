@@ -12,6 +12,7 @@ import { httpStatusOf } from '../errors/status.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
 import type { UserBook } from '../store/ports.js';
+import { bookFingerprintKey } from '../store/queries/fingerprints.js';
 import { whileNoStep } from '../core/generation.js';
 import { ApiRoutes } from '../http/routes.js';
 
@@ -140,6 +141,9 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     const owner = userId(req);
     await whileIdle(owner, id, async () => {
       if (!(await repos.books.removeById({ userId: owner, id }))) throw ApiError.of(404, 'not_found');
+      // Its near-duplicate fingerprint goes with it (kept by the book's id when it was published, core/publish.ts):
+      // a deleted book is no longer one the owner's others can be too close to.
+      await repos.fingerprints(owner).remove(bookFingerprintKey(id));
       res.json({ message: MESSAGES.item_deleted });
     });
   });

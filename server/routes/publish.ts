@@ -3,7 +3,7 @@
 // each charged as a generation step, and answers the readiness report; GET …/package downloads the kept
 // package as a zip. Other users' books are never reachable (404, as for a missing book).
 import { type Request } from 'express';
-import { RELEASES_PER_DAY, nextStep } from '../../engine/index.js';
+import { RELEASES_PER_DAY, aiTextLevel, aiTextShare, nextStep, textDerivationOf } from '../../engine/index.js';
 import { PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError } from '../errors/api-error.js';
@@ -38,7 +38,10 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     // A package made before readiness was per channel has no `channels`: it is shown as none (publish again).
     const since = `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
     const today = { packages: await repos.books.countPackagesSince({ userId: userId(req), since }), per_day: RELEASES_PER_DAY.default };
-    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today });
+    // The disclosure's text level as derived from who wrote each part: the panel offers to correct it.
+    const derivation = textDerivationOf(book.state);
+    const aiText = { level: aiTextLevel(derivation.modelWords, derivation.words), share: aiTextShare(derivation.modelWords, derivation.words) };
+    res.json({ is_finished: book.isFinished, steps, cost, trim, package: kept && 'channels' in kept ? kept : null, today, ai_text: aiText });
   });
 
   router.on('POST /books/:bookType/publish', async (req, res) => {
@@ -54,7 +57,8 @@ export function publishRoutes(ctx: AppContext): ApiRoutes {
     try {
       const bookId = await repos.books.findBookId({ userId: user.id, key: bookType });
       if (bookId === null) throw ApiError.of(404, 'progress_not_found');
-      const given = body.author ? { author: body.author } : {};
+      // The writer's correction of the AI disclosure goes with the given facts, as `karya publish --ai-text` passes it.
+      const given = { ...(body.author ? { author: body.author } : {}), ...(body.aiText ? { aiText: body.aiText } : {}) };
       // Its pieces call the model: a token from the user's generation bucket first (429 past it).
       await takeGenerationToken(ctx, { userId: user.id, lang, res });
       // Nothing is spent on a package the user cannot pay for in full (the administrator always passes).

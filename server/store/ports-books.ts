@@ -68,6 +68,12 @@ export interface BookRepository {
   savePackage(input: { userId: string; bookId: number; zip: Uint8Array; report: KdpPackage }): Promise<boolean>;
   /** How many of the user's books had their package made at or after `since` (an ISO time: the start of today), for the daily release limit. */
   countPackagesSince(input: { userId: string; since: string }): Promise<number>;
+  /**
+   * The user's new titles per day from `from` (an ISO day, yyyy-mm-dd) on: each package counted on the day it may
+   * be published (its report's publish_on; a package without one on the day it was made), `exceptBookId`'s left out
+   * (its package is being replaced). Packages made in the last RELEASE_LOOKBACK_DAYS only (the work stays bounded).
+   */
+  packageDaysFrom(input: { userId: string; from: string; exceptBookId?: number }): Promise<Record<string, number>>;
   /** The report of the package of the user's book under `key`, or null. */
   findPackage(input: { userId: string; key: string }): Promise<KdpPackage | null>;
   /** The zip of that package with its report, or null. */

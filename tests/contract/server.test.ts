@@ -300,3 +300,11 @@ describe('errors match the envelope', () => {
     expect(ApiErrorEnvelopeSchema.parse(res.body).error.fields).toEqual({ credits: VALIDATION_MESSAGES.invalid_credit_amount });
   });
 });
+
+describe('the publish body', () => {
+  it("offers exactly the AI disclosure's text levels the engine derives (issue 53)", async () => {
+    const { AI_TEXT_LEVELS } = await import('../../engine/index.js');
+    const { PUBLISH_AI_TEXT_LEVELS } = await import('../../engine/contract/index.js');
+    expect([...PUBLISH_AI_TEXT_LEVELS]).toEqual([...AI_TEXT_LEVELS]);
+  });
+});

@@ -88,7 +88,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     const res = await ts.http.get('/api/books/children/publish').set('cookie', author.cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // No package made today yet: 0 of KDP's 3 new titles a day (issue 53: the publish panel shows it).
-    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, trim: '5.5x8.5', package: null, today: { packages: 0, per_day: 3 } });
+    expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, trim: '5.5x8.5', package: null, today: { packages: 0, per_day: 3 }, ai_text: { level: 'entirely', share: 1 } });
     expect(await balanceOf(ts, author.id)).toBe(50);
     expect(publishingRows(ts, author.id)).toEqual([]);
   });
@@ -195,6 +195,15 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     expect(new TextDecoder('latin1').decode(zip['paperback-interior.pdf'])).toContain('/MediaBox [0 0 360 576]');
   }, 60_000);
 
+  it("the writer's correction of the AI disclosure (aiText) is kept in metadata.json beside the derived level (#53)", async () => {
+    // Written wholly by the (offline) model: derived "entirely"; the writer says "most".
+    const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({ author: 'Siti Aminah', aiText: 'most' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const zip = unzipSync(new Uint8Array((await download(ts, '/api/books/children/publish/package', author.cookie)).body as Buffer));
+    const metadata = JSON.parse(new TextDecoder().decode(zip['metadata.json'])) as { aiContent: { text: string; textShare: number; corrected?: { text: string; derived: string } } };
+    expect(metadata.aiContent).toMatchObject({ text: 'most', textShare: 1, corrected: { text: 'most', derived: 'entirely' } });
+  }, 60_000);
+
   it("other users never reach the book or its package", async () => {
     const other = await signUp(ts);
     errorOf(await ts.http.get('/api/books/children/publish').set('cookie', other), 404, 'progress_not_found');
@@ -207,12 +216,15 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     errorOf(await download(ts, '/api/books/children/publish/package/metadata.json', other), 404, 'package_not_found');
   });
 
-  it('deleting the book deletes its package', async () => {
+  it('deleting the book deletes its package and its near-duplicate fingerprint (#53)', async () => {
     const { books } = (await ts.http.get('/api/books').set('cookie', author.cookie)).body as { books: Array<{ id: number; book_type: string }> };
     const book = books.find((b) => b.book_type === 'children')!;
     expect(ts.store.sqlite.prepare('SELECT book_id FROM book_packages WHERE book_id = ?').all(book.id)).toEqual([{ book_id: book.id }]);
+    // Published, so kept in the owner's catalogue that later books are compared with.
+    expect((await ts.ctx.repos.fingerprints(author.id).list()).map((e) => e.key)).toEqual([`book:${book.id}`]);
     expect((await ts.http.delete(`/api/books/${book.id}`).set('cookie', author.cookie)).status).toBe(200);
     expect(ts.store.sqlite.prepare('SELECT book_id FROM book_packages WHERE book_id = ?').all(book.id)).toEqual([]);
+    expect(await ts.ctx.repos.fingerprints(author.id).list()).toEqual([]);
   });
 });
 
@@ -251,6 +263,12 @@ describe('refusals: nothing is charged', () => {
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ author: 'x'.repeat(101) }), 400, 'invalid_request').fields).toHaveProperty('author');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ trim: 'A4' }), 400, 'invalid_request').fields).toHaveProperty('trim');
     expect(errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ paper: 'glossy' }), 400, 'invalid_request').fields).toHaveProperty('paper');
+    // An AI disclosure level not offered: the field named with the allowed values, in English and in Malay.
+    const en = errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ aiText: 'half' }), 400, 'invalid_ai_text');
+    expect(en.fields).toEqual({ aiText: 'AI-generated text must be one of: none, some, most, entirely' });
+    expect((await ts.http.put('/api/me/lang').set('cookie', cookie).send({ lang: 'ms' })).status).toBe(200);
+    const ms = errorOf(await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ aiText: 'ai-generated' }), 400, 'invalid_ai_text');
+    expect(ms.fields).toEqual({ aiText: 'Teks yang dijana AI mestilah salah satu daripada: none, some, most, entirely' });
     errorOf(await ts.http.post('/api/books/children/publish').send({}), 401, 'unauthenticated');
     errorOf(await ts.http.get('/api/books/children/publish'), 401, 'unauthenticated');
     errorOf(await download(ts, '/api/books/children/publish/package'), 401, 'unauthenticated');
@@ -352,4 +370,38 @@ describe('POST /api/books/:bookType/publish: a book too close to another of the 
       expect(close.source).toMatch(/^KDP Help, "Content Guidelines"/);
     }
   }, 120_000);
+});
+
+describe('POST /api/books/:bookType/publish: the release plan (#53)', () => {
+  it("dates a package with the owner's plan of 3 new titles a day: the 4th of a day may be published the next day", async () => {
+    const email = uniqueEmail('planner');
+    const cookie = await signUp(ts, email);
+    const id = (await ts.ctx.repos.users.findByEmail(email))!.id;
+    await ts.ctx.repos.credits.setBalance({ userId: id, credits: 100, reason: 'test' });
+    // Three other books of the owner's, each with a package made today (as three publishes today would keep them).
+    const today = new Date().toISOString().slice(0, 10);
+    for (let i = 0; i < 3; i++) {
+      await writeBook(ts, cookie, 'outline');
+      expect(await ts.ctx.repos.books.remove({ userId: id, key: 'children' })).toBe(true);
+    }
+    const others = await ts.ctx.repos.books.list({ userId: id });
+    expect(others).toHaveLength(3);
+    const made: KdpPackage = {
+      title: 'Earlier', subtitle: '', author: '', ready: false, channels: {} as KdpPackage['channels'], description: '', keywords: [], steps: [], cost: 0, files: [], publish_on: today, created_at: new Date().toISOString(),
+    };
+    for (const other of others) expect(await ts.ctx.repos.books.savePackage({ userId: id, bookId: other.id, zip: new Uint8Array([1]), report: made })).toBe(true);
+    await writeBook(ts, cookie);
+    expect(PublishQuoteSchema.parse((await ts.http.get('/api/books/children/publish').set('cookie', cookie)).body).today).toEqual({ packages: 3, per_day: 3 });
+
+    const res = await ts.http.post('/api/books/children/publish').set('cookie', cookie).send({ author: 'Siti Aminah' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+    const report = PublishResponseSchema.parse(res.body).package;
+    expect(report.publish_on).toBe(tomorrow);
+    for (const channel of Object.values(report.channels)) {
+      expect(channel.checks.find((c) => c.id === 'release-date')).toMatchObject({ status: 'pass', detail: `publish on or after ${tomorrow} (title 1 of that day)` });
+    }
+    const zip = unzipSync(new Uint8Array((await download(ts, '/api/books/children/publish/package', cookie)).body as Buffer));
+    expect(JSON.parse(new TextDecoder().decode(zip['metadata.json'])).publishOn).toBe(tomorrow);
+  }, 90_000);
 });

@@ -13,7 +13,7 @@ import { AuthProvider } from '../../studio/src/lib/auth.js';
 import { PublishPanel } from '../../studio/src/generator/PublishPanel.js';
 import { useStudioDom } from './dom.js';
 import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
-import { CLOSENESS_SOURCE, closeLabel, closeOutcome, type ClosenessInput } from '../../engine/index.js';
+import { CLOSENESS_SOURCE, closeLabel, closeOutcome, disclosureOutcome, type ClosenessInput } from '../../engine/index.js';
 
 useStudioDom();
 
@@ -128,6 +128,40 @@ describe('PublishPanel', () => {
     const link = screen.getByRole('link', { name: 'Download package (.zip)' });
     expect([link.getAttribute('href'), link.hasAttribute('download')]).toEqual(['/api/books/children/publish/package', true]);
     expect(screen.getByTestId('publish-button').textContent).toBe('Publish again (9 credits)');
+  });
+
+  it.each([
+    ['en', 'AI-generated text', ['As derived (Most, 62 %)', 'None', 'Some sections', 'Most', 'Entirely'], 'Publish on or after 2025-03-03', 'you declared "some sections"; Karya derived "most"'],
+    ['ms', 'Teks yang dijana AI', ['Seperti ditentukan (Kebanyakan, 62 %)', 'Tiada', 'Sebahagian bahagian', 'Kebanyakan', 'Sepenuhnya'], 'Terbitkan pada atau selepas 2025-03-03', 'anda mengisytiharkan "sebahagian bahagian"; Karya memperoleh "kebanyakan"'],
+  ] as const)("the writer corrects the AI disclosure from the keyboard; the package says the correction and its date (%s, issue 53)", async (lang, label, options, publishOn, corrected) => {
+    // The package the server makes with the correction (below the derived level: a warning, shown with its
+    // detail; a correction upwards passes and folds with the checks passed): its readiness line as the engine says it.
+    const derivation = { words: 1000, modelWords: 620, parts: 8, modelParts: 0, rewrittenParts: 0, handParts: 0, authorParts: 8, passages: 3, added: 0 };
+    const found = disclosureOutcome({ text: 'most', textShare: 0.62, textDerivation: derivation, corrected: { text: 'some', derived: 'most' }, images: 'ai-generated' });
+    const ai = { id: 'ai-disclosure', status: found.status, source: 'KDP Help', label: 'AI disclosure', text: { label: { code: 'label.ai-disclosure' }, detail: found.detail } };
+    const channel = { name: 'Amazon KDP (Kindle eBook)', ready: false, checks: [ai] };
+    const made = { ...PACKAGE, publish_on: '2025-03-03', channels: { kdp_ebook: channel, kdp_paperback: channel, google_play: channel, kobo: channel } };
+    const calls = serve({ quote: { ai_text: { level: 'most', share: 0.62 } }, publish: () => new Response(JSON.stringify({ package: made, credits_charged: 10, credits_available: 20 }), { status: 200, headers: { 'content-type': 'application/json' } }) });
+    const user = userEvent.setup();
+    renderPanel(lang);
+    const select = (await screen.findByLabelText(label)) as HTMLSelectElement;
+    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual(options));
+    expect(select.selectedOptions[0]?.textContent).toBe(options[0]);
+    // Reached from the keyboard: the next tab stop after the author, trim and paper (jsdom does not move a
+    // select's choice with the arrow keys, so the choice is made as a browser's native select would make it).
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(select);
+    await user.selectOptions(select, 'some');
+    expect(select.selectedOptions[0]?.textContent).toBe(options[2]);
+    await user.click(screen.getByTestId('publish-button'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ trim: '5.5x8.5', paper: 'white', aiText: 'some' }]));
+    expect((await screen.findByTestId('package-publish-on')).textContent).toBe(publishOn);
+    const [check] = await screen.findAllByTestId('readiness-check');
+    expect(check!.getAttribute('data-check')).toBe('ai-disclosure');
+    expect(check!.textContent).toContain(corrected);
   });
 
   it('shows the package made last on the next visit', async () => {

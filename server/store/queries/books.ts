@@ -19,6 +19,9 @@ export interface BookPackagesTable {
   created_at: string;
 }
 
+/** How far back packages are read for the release plan: a plan reaching further ahead than this is not looked for. */
+export const RELEASE_LOOKBACK_DAYS = 120;
+
 type PackagesDb = Kysely<Database & { book_packages: BookPackagesTable }>;
 
 /** SQLite's CURRENT_TIMESTAMP ("YYYY-MM-DD HH:MM:SS", UTC) as ISO 8601. */
@@ -277,6 +280,18 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
       withPackages.selectFrom('book_packages').innerJoin('books', 'books.id', 'book_packages.book_id').where('books.owner', '=', userId)
         .where('book_packages.created_at', '>=', since).select((e) => e.fn.countAll<number>().as('n')),
     )))?.n ?? 0),
+    packageDaysFrom: async ({ userId, from, exceptBookId }) => {
+      const since = new Date(Date.parse(`${from}T00:00:00.000Z`) - RELEASE_LOOKBACK_DAYS * 86_400_000).toISOString();
+      let query = withPackages.selectFrom('book_packages').innerJoin('books', 'books.id', 'book_packages.book_id').where('books.owner', '=', userId).where('book_packages.created_at', '>=', since);
+      if (exceptBookId !== undefined) query = query.where('book_packages.book_id', '!=', exceptBookId);
+      const rows = await exec(all(query.select(['book_packages.report', 'book_packages.created_at'])));
+      const days: Record<string, number> = {};
+      for (const row of rows) {
+        const day = (JSON.parse(row.report) as KdpPackage).publish_on ?? isoOf(row.created_at).slice(0, 10);
+        if (day >= from) days[day] = (days[day] ?? 0) + 1;
+      }
+      return days;
+    },
     findPackage: async ({ userId, key }) => {
       const row = await exec(first(packageOf(userId, key).select('book_packages.report')));
       return row ? (JSON.parse(row.report) as KdpPackage) : null;

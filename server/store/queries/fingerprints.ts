@@ -15,6 +15,11 @@ export interface FingerprintRepository {
   remove(key: string): Promise<boolean>;
 }
 
+/** The key a saved book's fingerprint is kept under on the server: its id, which stays with the book (a book type's key passes to the next book). */
+export function bookFingerprintKey(bookId: number): string {
+  return `book:${bookId}`;
+}
+
 export function fingerprintRepository(db: Kysely<BooksDatabase>, exec: Exec, owner: string): FingerprintRepository {
   return {
     save: async ({ key, title, fingerprint, keptAt }) => {

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { CircleCheck, CircleHelp, CircleMinus, CircleX, Download, Loader2, TriangleAlert } from 'lucide-react';
 import type { Lang } from '../engine.js';
-import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, type KdpPackage, type PublishQuote } from '../engine.js';
+import { PAPERBACK_PAPERS, PAPERBACK_TRIMS, PUBLISH_AI_TEXT_LEVELS, type KdpPackage, type PublishQuote } from '../engine.js';
 import { ApiError, call, fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { checkWords, sourceLink } from '../engine.js';
@@ -20,6 +20,8 @@ type CheckStatus = ChannelReport['checks'][number]['status'];
 type Trim = (typeof PAPERBACK_TRIMS)[number];
 type Paper = (typeof PAPERBACK_PAPERS)[number];
 const TRIM_LABEL: Record<Trim, string> = { '6x9': '6 × 9 in', '5.5x8.5': '5.5 × 8.5 in', '5x8': '5 × 8 in' };
+type AiText = (typeof PUBLISH_AI_TEXT_LEVELS)[number];
+const AI_TEXT_WORD: Record<AiText, PageWord> = { none: 'aiTextNone', some: 'aiTextSome', most: 'aiTextMost', entirely: 'aiTextEntirely' };
 
 const STATUS: Record<CheckStatus, { word: PageWord; icon: typeof CircleCheck; className: string }> = {
   pass: { word: 'checkPass', icon: CircleCheck, className: 'text-green-600 dark:text-green-400' },
@@ -53,6 +55,8 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     setTrim(picked);
   };
   const [paper, setPaper] = useState<Paper>('white');
+  // '' keeps the level derived from who wrote each part; a level is the writer's correction.
+  const [aiText, setAiText] = useState<AiText | ''>('');
   const [isPublishing, setIsPublishing] = useState(false);
 
   const load = useCallback(async () => {
@@ -79,7 +83,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     setIsPublishing(true);
     try {
       const name = author.trim();
-      const made = await call('POST /books/:bookType/publish', { params: { bookType }, body: { ...(name ? { author: name } : {}), trim, paper } });
+      const made = await call('POST /books/:bookType/publish', { params: { bookType }, body: { ...(name ? { author: name } : {}), trim, paper, ...(aiText ? { aiText } : {}) } });
       setPkg(made.package);
       setCredits(made.credits_available);
       toast.success(pageWord('publishDone', lang), { id: 'publish-result' });
@@ -136,6 +140,14 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
               </select>
             </div>
           </div>
+          <label htmlFor={`${authorId}-ai`} className="label mt-3">{pageWord('publishAiText', lang)}</label>
+          <select id={`${authorId}-ai`} className="input" value={aiText} disabled={isPublishing} data-testid="publish-ai-text" aria-describedby={`${authorId}-ai-hint`} onChange={(e) => setAiText(e.target.value as AiText | '')}>
+            <option value="">
+              {quote.ai_text ? pageWord('aiTextDerived', lang, { level: pageWord(AI_TEXT_WORD[quote.ai_text.level], lang), share: Math.round(quote.ai_text.share * 100) }) : pageWord('aiTextDerivedPlain', lang)}
+            </option>
+            {PUBLISH_AI_TEXT_LEVELS.map((level) => <option key={level} value={level}>{pageWord(AI_TEXT_WORD[level], lang)}</option>)}
+          </select>
+          <p id={`${authorId}-ai-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAiTextHint', lang)}</p>
           <p className="mt-3 text-sm" data-testid="publish-cost">
             {pageWord('publishCost', lang, { n: cost })}
             {!isAdmin && credits < cost && <span className="ml-1 text-amber-700 dark:text-amber-400">{pageWord('publishShort', lang, { n: credits.toLocaleString('en') })}</span>}
@@ -258,6 +270,7 @@ function PackageReport({ pkg, bookType, lang }: { pkg: KdpPackage; bookType: str
         <div className="min-w-0 text-sm">
           <p className="font-semibold">{pkg.title}{pkg.subtitle ? `: ${pkg.subtitle}` : ''}</p>
           {pkg.author && <p className="text-gray-600 dark:text-gray-400">{pkg.author}</p>}
+          {pkg.publish_on && <p className="mt-1 font-medium" data-testid="package-publish-on">{pageWord('packagePublishOn', lang, { date: pkg.publish_on })}</p>}
           <h4 className="mt-3 text-xs font-semibold uppercase text-gray-500 dark:text-gray-400">{pageWord('packageDescription', lang)}</h4>
           <div data-testid="package-description">
             {descriptionParagraphs(pkg.description).map((p, i) => <p key={i} className="mt-1">{p}</p>)}

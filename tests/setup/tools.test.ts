@@ -77,7 +77,8 @@ describe('the tools the tests need', () => {
   });
 
   it('every skip in the test files goes through this helper', () => {
-    const helpers = ['hasChromium', 'SKIP_REASON', 'postgresUnavailable', 'toolSkip'];
+    // storeAdapters: each store's `skip` is tests/postgres.ts's postgresUnavailable() (tests/server/adapters.ts).
+    const helpers = ['hasChromium', 'SKIP_REASON', 'postgresUnavailable', 'toolSkip', 'storeAdapters'];
     for (const file of sourceFiles(ROOT, ['tests']).filter((f) => /\.test\.tsx?$/.test(f))) {
       const text = readFileSync(path.join(ROOT, file), 'utf8');
       if (!/\b(skipIf|runIf)\(|\.skip\(/.test(text)) continue;

@@ -1,13 +1,13 @@
 // No source file is over 400 lines: a file that grows past it is split along a seam it already has
-// (the way engine/node/print/book.ts keeps its front matter in book-front.ts). Tests, benches and
-// generated data are not source and are not counted.
+// (the way engine/node/print/book.ts keeps its front matter in book-front.ts). The benchmarks count (bench/eval.ts
+// keeps its tables in eval-report.ts); tests and generated data are not source and are not counted.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SOURCE_FOLDERS = ['engine', 'server', 'cli', 'studio/src', 'migrations', 'scripts'];
+const SOURCE_FOLDERS = ['engine', 'server', 'cli', 'studio/src', 'migrations', 'scripts', 'bench'];
 const MAX_LINES = 400;
 
 function sourceFiles(dir: string): string[] {

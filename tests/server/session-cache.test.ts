@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/store/sqlite/connect.js';
 import { sqliteRepositories, Store } from '../../server/store/sqlite/index.js';
@@ -85,6 +86,30 @@ describe('the SQLite session cache and other processes', () => {
     } finally {
       await a.close();
       await b.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a change written by another process (a connection this process did not open) is seen within a millisecond', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'karya-cache-'));
+    const file = path.join(dir, 'k.sqlite');
+    const a = await openDatabase(file);
+    // What another process's connection is to this one: a plain better-sqlite3 handle, outside openDatabase.
+    const other = new SQLite(file, { timeout: 5_000 });
+    try {
+      const repos = sqliteRepositories(new Store(a.db, a.sqlite));
+      const user = (await repos.users.create({ email: 'proc@karya.test', passwordHash: 'x', role: 'free' }))!;
+      await repos.auth.createSession({ tokenHash: 'p1', userId: user.id, isRemembered: false, expiresAt: Date.now() + 60_000 });
+      expect((await repos.auth.findSession('p1'))?.user.role).toBe('free');
+      other.prepare('UPDATE users SET role = ? WHERE id = ?').run('business', user.id);
+      await new Promise((r) => setTimeout(r, 5));
+      expect((await repos.auth.findSession('p1'))?.user.role).toBe('business');
+      other.prepare('DELETE FROM sessions').run();
+      await new Promise((r) => setTimeout(r, 5));
+      expect(await repos.auth.findSession('p1')).toBeNull();
+    } finally {
+      other.close();
+      await a.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

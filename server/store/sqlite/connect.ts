@@ -42,8 +42,26 @@ export async function openSqlite<DB>(file: string, set: MigrationSet): Promise<O
     await db.destroy();
     throw error;
   }
-  return { db, sqlite, close: () => db.destroy() };
+  openConnections.add(sqlite);
+  connectionsEpoch++;
+  return {
+    db,
+    sqlite,
+    close: async () => {
+      if (openConnections.delete(sqlite)) connectionsEpoch++;
+      await db.destroy();
+    },
+  };
 }
+
+/**
+ * Every SQLite connection this process has open (through openSqlite), and a count of opens and
+ * closes: the session cache's check that nothing changed adds up the writes of all of them
+ * (server/store/sqlite/auth.ts), and a close (which takes its writes out of the sum) changes the epoch.
+ */
+export const openConnections = new Set<SQLite.Database>();
+let connectionsEpoch = 0;
+export const openConnectionsEpoch = (): number => connectionsEpoch;
 
 /**
  * Whether the file has run exactly this set of migrations, in order: then there is nothing for the

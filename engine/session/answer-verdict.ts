@@ -103,30 +103,44 @@ function headingsOf(text: string): string[] {
  * more of the request's headings (the story bible's sections) as its own.
  */
 export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): boolean {
-  const words = wordsOf(answer);
-  const material = new Set(expect.material().flatMap((t) => runs(wordsOf(t))));
   const messages = [request.system, request.user].map(wordsOf);
-  const own = new Set(messages.flatMap(runs).filter((r) => !material.has(r)));
-  const starts = new Set(messages.map((m) => m.slice(0, ECHO_RUN).join(' ')).filter((r) => own.has(r)));
+  const asked = new Set(messages.flatMap(runs));
+  const answerRuns = runs(wordsOf(answer));
+  // The material (a whole book by its last chapter) is read only for the runs the answer shares with the
+  // request, usually none: reading it whole for every answer made a long book's answers cost its square.
+  let material: readonly string[] | undefined;
+  const materialOf = () => (material ??= expect.material());
+  let materialText: string | undefined;
+  const isMaterial = (run: string) => (materialText ??= materialOf().map((t) => ` ${wordsOf(t).join(' ')} `).join('\n')).includes(` ${run} `);
+  const ownRuns = new Map<string, boolean>();
+  const isOwn = (run: string) => {
+    if (!asked.has(run)) return false;
+    let own = ownRuns.get(run);
+    if (own === undefined) ownRuns.set(run, (own = !isMaterial(run)));
+    return own;
+  };
+  const starts = new Set(messages.map((m) => m.slice(0, ECHO_RUN).join(' ')));
   let longest = 0;
   let run = 0;
   let isFromStart = false;
-  runs(words).forEach((r, i) => {
-    if (!own.has(r)) {
+  for (const r of answerRuns) {
+    if (!isOwn(r)) {
       run = 0;
-      return;
+      continue;
     }
     if (run === 0 && starts.has(r)) isFromStart = true;
     run = run === 0 ? ECHO_RUN : run + 1;
     longest = Math.max(longest, run);
-  });
+  }
   // How much of the answer the request's words cover says nothing alone: a short piece told what to say (a
   // copyright page's notice and disclaimer) is mostly them, and rightly.
   if ((isFromStart && longest >= ECHO_FROM_START) || longest >= ECHO_ANYWHERE) return true;
   if (expect.kind !== 'prose') return false;
-  const asked = new Set(headingsOf(request.user));
-  const materialHeadings = new Set(expect.material().flatMap(headingsOf));
-  return headingsOf(answer).filter((h) => asked.has(h) && !materialHeadings.has(h)).length >= 2;
+  const askedHeadings = new Set(headingsOf(request.user));
+  const echoed = headingsOf(answer).filter((h) => askedHeadings.has(h));
+  if (echoed.length < 2) return false;
+  const materialHeadings = new Set(materialOf().flatMap(headingsOf));
+  return echoed.filter((h) => !materialHeadings.has(h)).length >= 2;
 }
 
 /**

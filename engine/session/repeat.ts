@@ -14,17 +14,66 @@ function wordsOf(text: string): string[] {
   return text.toLowerCase().split(/\s+/).map((w) => w.replace(/[^\p{L}\p{N}'-]/gu, '')).filter(Boolean);
 }
 
-const runsOf = (words: readonly string[]) => Array.from({ length: Math.max(0, words.length - RUN_WORDS + 1) }, (_, i) => words.slice(i, i + RUN_WORDS).join(' '));
+/**
+ * A text's 8-word runs as numbers (two 32-bit hashes of the words in a run, kept to 53 bits: two runs of a
+ * book share a number by chance about once in 10^9 books) and its word count. Kept for the last texts seen:
+ * a step's share is measured against every part before it, which do not change from step to step, so a
+ * 40-chapter book reads each part once instead of once per later step.
+ */
+interface Runs {
+  keys: Float64Array;
+  words: number;
+}
+const CACHED_TEXTS = 256;
+const cache = new Map<string, Runs>();
 
-/** The share of `text`'s words in a run of `seen` or further up in the text; its runs join `seen`. */
-function shareSeen(text: string, seen: Set<string>): number {
+function runsOf(text: string): Runs {
+  const hit = cache.get(text);
+  if (hit) {
+    cache.delete(text);
+    cache.set(text, hit);
+    return hit;
+  }
   const words = wordsOf(text);
-  const isRepeated = new Array<boolean>(words.length).fill(false);
-  runsOf(words).forEach((run, i) => {
-    if (seen.has(run)) isRepeated.fill(true, i, i + RUN_WORDS);
-    seen.add(run);
+  const a = new Int32Array(words.length);
+  const b = new Int32Array(words.length);
+  words.forEach((word, i) => {
+    let x = 0x811c9dc5;
+    let y = 0x9747b28c;
+    for (let c = 0; c < word.length; c++) {
+      const code = word.charCodeAt(c);
+      x = Math.imul(x ^ code, 0x01000193);
+      y = Math.imul(y ^ code, 0x5bd1e995) ^ (y >>> 15);
+    }
+    a[i] = x;
+    b[i] = y;
   });
-  return words.length ? Math.round((100 * isRepeated.filter(Boolean).length) / words.length) / 100 : 0;
+  const keys = new Float64Array(Math.max(0, words.length - RUN_WORDS + 1));
+  for (let i = 0; i < keys.length; i++) {
+    let x = 0;
+    let y = 0;
+    for (let j = i; j < i + RUN_WORDS; j++) {
+      x = (Math.imul(x, 0x01000193) + a[j]!) | 0;
+      y = (Math.imul(y, 0x2c1b3c6d) + b[j]!) | 0;
+    }
+    keys[i] = (x >>> 0) * 2 ** 21 + (y >>> 11);
+  }
+  const runs = { keys, words: words.length };
+  if (cache.size >= CACHED_TEXTS) cache.delete(cache.keys().next().value!);
+  cache.set(text, runs);
+  return runs;
+}
+
+/** The share of a text's words inside a run that `isSeen` (before the run is added to `add`). */
+function shareSeen({ keys, words }: Runs, isSeen: (key: number) => boolean, add: (key: number) => void): number {
+  const isRepeated = new Uint8Array(words);
+  keys.forEach((key, i) => {
+    if (isSeen(key)) isRepeated.fill(1, i, i + RUN_WORDS);
+    add(key);
+  });
+  let repeated = 0;
+  for (const r of isRepeated) repeated += r;
+  return words ? Math.round((100 * repeated) / words) / 100 : 0;
 }
 
 /**
@@ -33,11 +82,16 @@ function shareSeen(text: string, seen: Set<string>): number {
  * @example repeatedShares(['a b c d e f g h i.', 'x a b c d e f g h i.']) // [0, 0.9]
  */
 export function repeatedShares(texts: readonly string[]): number[] {
-  const seen = new Set<string>();
-  return texts.map((t) => shareSeen(t, seen));
+  const seen = new Set<number>();
+  return texts.map((t) => shareSeen(runsOf(t), (k) => seen.has(k), (k) => seen.add(k)));
 }
 
 /** The share of `text` already written in the `earlier` texts or further up in itself (repeatedShares). */
 export function repeatedShare(text: string, earlier: readonly string[] = []): number {
-  return repeatedShares([...earlier, text]).at(-1)!;
+  const runs = runsOf(text);
+  const own = new Set(runs.keys);
+  // Only the runs this text has matter: the earlier texts are scanned for those, not gathered whole.
+  const seen = new Set<number>();
+  for (const e of earlier) for (const key of runsOf(e).keys) if (own.has(key)) seen.add(key);
+  return shareSeen(runs, (k) => seen.has(k), (k) => seen.add(k));
 }

@@ -1,12 +1,12 @@
 // End to end, issue 15: the preview follows the writing. `karya serve` talks to a slow streaming fake
-// provider (tests/fake-openai.ts, a pause between words); while the introduction and a chapter stream,
+// provider (tests/fake-openai.ts, a pause between the words of a part); while the introduction and a chapter stream,
 // the page is sampled many times and the end of the text being written must be inside the visible part
 // of the preview (and of the window) in at least 90% of samples. Scrolling up shows "Jump to latest",
 // which brings the end back. One case on a phone-sized viewport, where the page itself scrolls.
 import { afterAll, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { askedWordsOf, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { ARTIFACTS, describeInChromium, signUp, waitForText } from './helpers.js';
 
 const PASSWORD = 'secret12';
@@ -73,7 +73,9 @@ async function sampleStep(page: Page): Promise<[number, number, number | null]> 
 let fake: FakeOpenAI;
 const slowProvider = async () => {
   fake = await startFakeOpenAI({
-    streamDelayMs: 25,
+    // Slow where the page is watched: the parts, which ask for words; the outline and the story-bible updates
+    // between parts come at once.
+    streamDelayMs: (body) => (askedWordsOf(body) > 0 ? 25 : 0),
     answer: (body) => longAnswer(JSON.stringify(body.messages ?? '').includes('Bahasa Malaysia')),
   });
   return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } };

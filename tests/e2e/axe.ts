@@ -20,6 +20,12 @@ interface AxeViolation {
  */
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // What a reader sees once things stop moving: a toast caught fading in has its text at the background's colour
+  // (axe measured 1.1:1 on one), so finite animations and transitions finish first (a spinner's endless one is left).
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime))).map((a) => a.finished.catch(() => undefined))),
+    new Promise((r) => setTimeout(r, 3_000)),
+  ]));
   const violations = await page.evaluate(async (left) => {
     const axe = (window as unknown as { axe: { run(ctx: object, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const context = left.length ? { include: [['html']], exclude: left.map((s) => [s]) } : document;

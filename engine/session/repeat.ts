@@ -16,7 +16,8 @@ function wordsOf(text: string): string[] {
 
 /**
  * A text's 8-word runs as numbers (two 32-bit hashes of the words in a run, kept to 53 bits: two runs of a
- * book share a number by chance about once in 10^9 books) and its word count. Kept for the last texts seen:
+ * book of 100,000 words share a number by chance about once in two million such books, and then 8 words count as
+ * repeated) and its word count. Kept for the last texts seen:
  * a step's share is measured against every part before it, which do not change from step to step, so a
  * 40-chapter book reads each part once instead of once per later step.
  */

@@ -6,7 +6,7 @@
 import { afterAll, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { askedWordsOf, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { askedWordsOf, fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { ARTIFACTS, describeInChromium, signUp, waitForText } from './helpers.js';
 
 const PASSWORD = 'secret12';
@@ -71,12 +71,14 @@ async function sampleStep(page: Page): Promise<[number, number, number | null]> 
 }
 
 let fake: FakeOpenAI;
+/** How long a part streams (its words spread over it): long enough for many samples and a scroll while it lasts. */
+const STREAM_MS = 6000;
 const slowProvider = async () => {
   fake = await startFakeOpenAI({
-    // Slow where the page is watched: the parts, which ask for words; the outline and the story-bible updates
-    // between parts come at once.
-    streamDelayMs: (body) => (askedWordsOf(body) > 0 ? 25 : 0),
-    answer: (body) => longAnswer(JSON.stringify(body.messages ?? '').includes('Bahasa Malaysia')),
+    // Slow where the page is watched: the parts, which ask for words, stream for about STREAM_MS each; the outline
+    // and the story-bible updates between parts come at once. Each part is as long as asked, so none is extended.
+    streamDelayMs: (body) => (askedWordsOf(body) > 0 ? Math.max(2, STREAM_MS / askedWordsOf(body)) : 0),
+    answer: fullLength((body) => longAnswer(JSON.stringify(body.messages ?? '').includes('Bahasa Malaysia'))),
   });
   return { env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL } };
 };

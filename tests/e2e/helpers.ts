@@ -13,7 +13,18 @@ import { buildWithVite, studioBuild } from '../../studio/scripts/studio-build.mj
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/**
+ * Features chromium runs without here. Playwright passes its own `--disable-features` list, and chromium keeps only
+ * the last such switch, so its list (playwright-core 1.x's chromiumSwitches.ts) is repeated before ours. Ours:
+ * the omnibox popups (WebUI pages each new window preloads in two extra renderers, 1–2 s of CPU per browser
+ * context with nothing to show in a headless window).
+ */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
+  'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup',
+];
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--disable-features=${DISABLED_FEATURES.join(',')}`];
 export const ARTIFACTS = path.join(ROOT, 'test-results', 'e2e');
 /** Missing chromium fails the browser tests, unless the run is a quick one (KARYA_QUICK=1: tests/setup/tools.ts). */
 const chromiumSkip = toolSkip('chromium');
@@ -187,7 +198,7 @@ export function describeInChromium(
   });
 }
 
-/** Wait until the element's text is exactly `text` (or matches it). */
+/** Wait until the element's text is exactly `text` (or matches it), looking every 50 ms. */
 export async function waitForText(page: Page, selector: string, text: string | RegExp, timeout = 30_000): Promise<void> {
   const source = typeof text === 'string' ? { s: text } : { r: text.source, f: text.flags };
   await page.waitForFunction(
@@ -198,7 +209,9 @@ export async function waitForText(page: Page, selector: string, text: string | R
       return want.s !== undefined ? content === want.s : new RegExp(want.r!, want.f).test(content);
     },
     [selector, source] as const,
-    { timeout },
+    // Every 50 ms, not every animation frame (playwright's default): polling by frames keeps chromium drawing
+    // frames for as long as a wait lasts, a tenth of a core each second.
+    { timeout, polling: 50 },
   );
 }
 

@@ -7,18 +7,25 @@ import LongestFirst from './tests/setup/sequencer.js';
 const leftOut = isQuickRun() ? leftOutQuick() : [];
 
 // Folders whose files share one module graph per worker (isolate: false): each file then skips importing
-// the engine anew (about a second of a worker per file). Their files start no server of their own in the
-// process, set no environment or globals another file reads, and pass in any order (checked with
-// --sequence.shuffle). Server, scale, studio (jsdom) and e2e files keep a fresh graph each.
-const SHARED_GRAPH = ['architecture', 'batch', 'cli', 'contract', 'engine', 'export', 'generators', 'import', 'print', 'providers', 'publish', 'session'].map((d) => `tests/${d}/**/*.test.ts`);
+// the engine and the server anew (1–3 s of a worker per file; tests/server alone went from 355 to 170 s of CPU).
+// Their files set no environment or globals another file reads (or put back what they set), close the servers
+// they start, and pass in any order (checked with --sequence.shuffle.files). Studio files (jsdom, whose modules
+// keep what a page loaded), e2e files and SOLO keep a fresh graph each.
+const SHARED_GRAPH = ['architecture', 'batch', 'cli', 'contract', 'engine', 'export', 'generators', 'import', 'print', 'providers', 'publish', 'scale', 'server', 'session'].map((d) => `tests/${d}/**/*.test.ts`);
+/**
+ * Files of those folders that need a process of their own: export-limits sets the export time-out the process's
+ * one export pool reads when it is first made.
+ */
+const SOLO = ['tests/server/export-limits.test.ts'];
 const ALL = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
 
 export default defineConfig({
   test: {
     // Each project's own files (a project extends this config, and its lists add to this config's: none here).
     projects: [
-      { extends: true, test: { name: 'shared', include: SHARED_GRAPH, exclude: [...configDefaults.exclude, ...leftOut], isolate: false } },
+      { extends: true, test: { name: 'shared', include: SHARED_GRAPH, exclude: [...configDefaults.exclude, ...leftOut, ...SOLO], isolate: false } },
       { extends: true, test: { name: 'isolated', include: ALL, exclude: [...configDefaults.exclude, ...leftOut, ...SHARED_GRAPH] } },
+      { extends: true, test: { name: 'solo', include: SOLO, exclude: [...configDefaults.exclude, ...leftOut] } },
     ],
     globalSetup: ['./tests/setup/tools.ts', './tests/setup/cli-bundle.ts', './tests/setup/postgres-cluster.ts'],
     testTimeout: 30_000,

@@ -9,14 +9,16 @@ const leftOut = isQuickRun() ? leftOutQuick() : [];
 // Folders whose files share one module graph per worker (isolate: false): each file then skips importing
 // the engine and the server anew (1–3 s of a worker per file; tests/server alone went from 355 to 170 s of CPU).
 // Their files set no environment or globals another file reads (or put back what they set), close the servers
-// they start, and pass in any order (checked with --sequence.shuffle.files). Studio files (jsdom, whose modules
-// keep what a page loaded), e2e files and SOLO keep a fresh graph each.
+// they start, and pass in any order (checked with --sequence.shuffle.files). Studio files share theirs in a project of
+// their own (jsdom); e2e files and SOLO keep a fresh graph each.
 const SHARED_GRAPH = ['architecture', 'batch', 'cli', 'contract', 'engine', 'export', 'generators', 'import', 'print', 'providers', 'publish', 'scale', 'server', 'session'].map((d) => `tests/${d}/**/*.test.ts`);
 /**
  * Files of those folders that need a process of their own: export-limits sets the export time-out the process's
  * one export pool reads when it is first made.
  */
 const SOLO = ['tests/server/export-limits.test.ts'];
+/** Studio files (jsdom) share a graph too, with the studio's own modules evaluated anew for each (tests/studio/fresh-modules.ts). */
+const STUDIO = ['tests/studio/**/*.test.ts', 'tests/studio/**/*.test.tsx'];
 const ALL = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
 
 export default defineConfig({
@@ -24,7 +26,8 @@ export default defineConfig({
     // Each project's own files (a project extends this config, and its lists add to this config's: none here).
     projects: [
       { extends: true, test: { name: 'shared', include: SHARED_GRAPH, exclude: [...configDefaults.exclude, ...leftOut, ...SOLO], isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ALL, exclude: [...configDefaults.exclude, ...leftOut, ...SHARED_GRAPH] } },
+      { extends: true, test: { name: 'studio', include: STUDIO, exclude: [...configDefaults.exclude, ...leftOut], isolate: false, setupFiles: ['./tests/studio/fresh-modules.ts'] } },
+      { extends: true, test: { name: 'isolated', include: ALL, exclude: [...configDefaults.exclude, ...leftOut, ...SHARED_GRAPH, ...STUDIO] } },
       { extends: true, test: { name: 'solo', include: SOLO, exclude: [...configDefaults.exclude, ...leftOut] } },
     ],
     globalSetup: ['./tests/setup/tools.ts', './tests/setup/cli-bundle.ts', './tests/setup/postgres-cluster.ts'],

@@ -215,6 +215,14 @@ export async function waitForText(page: Page, selector: string, text: string | R
   );
 }
 
+/**
+ * Wait until no toast is on screen (at most `timeout`). A toast sits over the top of a phone's page, where the menu
+ * button is, and a toast under the mouse pauses (react-hot-toast), so a click there waits for ever.
+ */
+export async function toastsGone(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('[data-rht-toaster] [role="status"]').length === 0, undefined, { timeout, polling: 100 });
+}
+
 export async function signUp(page: Page, base: string, email: string, password: string): Promise<void> {
   await page.goto(`${base}/signin`);
   await page.getByRole('link', { name: 'Sign up' }).click();

@@ -7,7 +7,7 @@ import { unzipSync } from 'fflate';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { routeSizes, SIGNIN_BUDGET_KB } from '../../bench/studio.bench.js';
-import { ARTIFACTS, describeInChromium, grantCredits, newPage, signIn, signUp, streamedLengths, waitForText, watchStreaming } from './helpers.js';
+import { ARTIFACTS, describeInChromium, grantCredits, newPage, signIn, signUp, streamedLengths, toastsGone, waitForText, watchStreaming } from './helpers.js';
 
 const PASSWORD = 'secret12';
 const AUTHOR = 'ana.author@e2e.test';
@@ -304,6 +304,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await signIn(page, app.base, AUTHOR, PASSWORD);
     await page.goto(`${app.base}/test`);
     await waitForText(page, label, 'Run AI Test');
+    await toastsGone(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.getByRole('button', { name: 'Fiction', exact: true }).waitFor();

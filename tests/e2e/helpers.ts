@@ -15,13 +15,15 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const CHROMIUM = '/usr/bin/chromium';
 /**
  * Features chromium runs without here. Playwright passes its own `--disable-features` list, and chromium keeps only
- * the last such switch, so its list (playwright-core 1.x's chromiumSwitches.ts) is repeated before ours. Ours:
+ * the last such switch, so its list (playwright-core's chromiumSwitches.ts; tests/e2e/chromium-flags.test.ts checks it
+ * is all here) is repeated before ours. Ours:
  * the omnibox popups (WebUI pages each new window preloads in two extra renderers, 1–2 s of CPU per browser
  * context with nothing to show in a headless window).
  */
-const DISABLED_FEATURES = [
+export const DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
   'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
   'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup',
 ];
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--disable-features=${DISABLED_FEATURES.join(',')}`];

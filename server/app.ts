@@ -9,6 +9,7 @@ import { requestLang } from './auth/middleware.js';
 import { HTTPS_LOCAL } from './auth/sessions.js';
 import { allowedHosts, helmetMiddleware, hostCheck, sameOriginCheck } from './http/security.js';
 import { requestLog } from './http/request-log.js';
+import { atRequestEnd } from './http/request-end.js';
 import { series } from './http/series.js';
 import { fullPath, type ApiRoutes } from './http/routes.js';
 import { adminRoutes } from './routes/admin.js';
@@ -70,11 +71,13 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   app.locals[SSE_LOCAL] = { keepAliveMs: config.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS, openStreams: metrics.openStreams, lifecycle };
 
   // In this order, each pair as one router layer (series: fewer layers for Express to walk per request).
-  app.use(series(requestLog(logger), helmetMiddleware({ isHttpsSite: app.locals[HTTPS_LOCAL] === true, apiPrefix: '/api/' })));
-  app.use(series(requestMetrics(metrics), (_req, res, next) => {
+  // When a response closes, its log line, its metrics and the end of its count, from one listener.
+  const watch = atRequestEnd(requestLog(logger), requestMetrics(metrics), (_req, res) => lifecycle.untrack(res));
+  const track: RequestHandler = (_req, res, next) => {
     lifecycle.track(res);
     next();
-  }), refuseWhileStopping(lifecycle));
+  };
+  app.use(series(watch, track, helmetMiddleware({ isHttpsSite: app.locals[HTTPS_LOCAL] === true, apiPrefix: '/api/' }), refuseWhileStopping(lifecycle)));
   // Liveness and readiness answer on any Host (a probe uses the pod's IP) and carry no secrets. Liveness
   // is this process answering, whatever the database (an outage must not restart every instance at once);
   // readiness checks the dependencies.
@@ -104,10 +107,10 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
       // (no Content-Length, no Transfer-Encoding: body-parser's own test, made here first) skips the
       // parser, as the parser itself would.
       (req, res, next) => (!hasBody(req) || req.path === WEBHOOK_PATH || UPLOAD_PATHS.has(req.path) ? next() : json(req, res, next)),
+      compressJson(),
     ),
   );
 
-  app.use('/api', compressJson());
   app.get(OPENAPI_PATH, openApiRoute({ version: config.version, apiKeyPaths: API_KEY_PATHS }));
   // API keys work on generation, progress, history and export routes only (never account, key or admin routes).
   app.use(API_KEY_PATHS.map((p) => `/api${p}`), acceptApiKeys(ctx));

@@ -13,8 +13,22 @@ interface RequestAuth {
 }
 
 
-/** Per request: the lookup while it runs, then its answer (read synchronously by sessionOf). */
-const cache = new WeakMap<Request, RequestAuth | Promise<RequestAuth>>();
+/**
+ * Per request: the lookup while it runs, then its answer (read synchronously by sessionOf), kept on the
+ * request itself (a WeakMap keyed by every request made the garbage collector's work grow with the
+ * request rate: issue 49).
+ */
+const AUTH = Symbol('karya.auth');
+type WithAuth = Request & { [AUTH]?: RequestAuth | Promise<RequestAuth> | undefined };
+const cache = {
+  get: (req: Request) => (req as WithAuth)[AUTH],
+  set: (req: Request, auth: RequestAuth | Promise<RequestAuth>) => {
+    (req as WithAuth)[AUTH] = auth;
+  },
+  delete: (req: Request) => {
+    (req as WithAuth)[AUTH] = undefined;
+  },
+};
 
 export function authOf(source: AuthRepository, req: Request): Promise<RequestAuth> {
   const cached = cache.get(req);

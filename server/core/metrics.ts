@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Repositories } from '../store/ports.js';
 import { MESSAGES } from '../errors/api-error.js';
@@ -123,22 +123,18 @@ const EXPORT_ROUTE = /\/(export|publish\/package)$/;
  * Times every request by its route pattern (`/api/books/:bookType/export`, never the raw path, so the
  * number of series stays bounded); requests that matched no route count as `unmatched`.
  */
-export function requestMetrics(metrics: Metrics): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    // 'close' fires for every request, a stream the client left included ('finish' would miss it).
-    res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const pattern = (req.route as { path?: unknown } | undefined)?.path;
-      const route = typeof pattern === 'string' ? pattern : 'unmatched';
-      // A stream's latency is its whole life: counted, but under its own route like any other.
-      metrics.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
-      if (req.method === 'GET' && EXPORT_ROUTE.test(route)) {
-        const format = typeof req.query.format === 'string' && /^[a-z]{2,5}$/.test(req.query.format) ? req.query.format : route.endsWith('package') ? 'package' : 'unknown';
-        metrics.exportDuration.observe({ format, outcome: res.statusCode < 400 ? 'ok' : String(res.statusCode) }, seconds);
-      }
-    });
-    next();
+export function requestMetrics(metrics: Metrics): (req: Request, res: Response, startedMs: number) => void {
+  // Called when the response closes, a stream the client left included (server/http/request-end.ts).
+  return (req, res, started) => {
+    const seconds = (performance.now() - started) / 1000;
+    const pattern = (req.route as { path?: unknown } | undefined)?.path;
+    const route = typeof pattern === 'string' ? pattern : 'unmatched';
+    // A stream's latency is its whole life: counted, but under its own route like any other.
+    metrics.requestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+    if (req.method === 'GET' && EXPORT_ROUTE.test(route)) {
+      const format = typeof req.query.format === 'string' && /^[a-z]{2,5}$/.test(req.query.format) ? req.query.format : route.endsWith('package') ? 'package' : 'unknown';
+      metrics.exportDuration.observe({ format, outcome: res.statusCode < 400 ? 'ok' : String(res.statusCode) }, seconds);
+    }
   };
 }
 

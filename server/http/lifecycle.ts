@@ -17,37 +17,44 @@ export interface Lifecycle {
   readonly inFlight: number;
   /** The parts /api/ready checks; a part that is not `ok`/`unused` makes it 503. */
   readiness: () => Promise<ReadinessChecks>;
-  /** Count one request until its response closes. */
+  /** Count one request; the app untracks it when its response closes (server/app.ts, one listener for all). */
   track(res: ServerResponse): void;
-  /** Stop counting a response (a stream that lives as long as its page: the admin's live user list). */
+  /** Stop counting a response (when it closes, or earlier: a stream that lives as long as its page, the admin's live user list). */
   untrack(res: ServerResponse): void;
   /** Resolves when no tracked request is under way, or after `timeoutMs`: true when all finished. */
   drained(timeoutMs: number): Promise<boolean>;
 }
 
 export function createLifecycle(input: { phase?: Phase; readiness?: () => Promise<ReadinessChecks> } = {}): Lifecycle {
-  const open = new Set<ServerResponse>();
+  // A response counted in `inFlight` carries this lifecycle's mark (a property, not a Set: no hashing per request).
+  const TRACKED = Symbol('karya.tracked');
+  type Tracked = ServerResponse & { [TRACKED]?: boolean };
+  let open = 0;
   const waiters = new Set<() => void>();
   const settle = () => {
-    if (open.size) return;
+    if (open) return;
     for (const wake of waiters) wake();
     waiters.clear();
   };
   const lifecycle: Lifecycle = {
     phase: input.phase ?? 'ready',
     get inFlight() {
-      return open.size;
+      return open;
     },
     readiness: input.readiness ?? (async () => ({})),
-    track(res) {
-      open.add(res);
-      res.once('close', () => lifecycle.untrack(res));
+    track(res: Tracked) {
+      if (res[TRACKED]) return;
+      res[TRACKED] = true;
+      open++;
     },
-    untrack(res) {
-      if (open.delete(res)) settle();
+    untrack(res: Tracked) {
+      if (!res[TRACKED]) return;
+      res[TRACKED] = false;
+      open--;
+      settle();
     },
     drained(timeoutMs) {
-      if (!open.size) return Promise.resolve(true);
+      if (!open) return Promise.resolve(true);
       return new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => {
           waiters.delete(wake);

@@ -71,12 +71,13 @@ function inputReader(schemas: Schemas, options: RouteOptions<RouteKey>): Handler
     }
     const params = read(schemas.params, req.params);
     options.checkParams?.(params as never, req);
-    const query = read(schemas.query, req.query);
+    // req.query is parsed from the URL when read: only for a route that takes a query.
+    const query = schemas.query ? read(schemas.query, req.query) : undefined;
     // A request without a body is read as an empty one (the schema says whether that is enough).
     const sent: unknown = options.isBodyRequired ? req.body : (req.body ?? {});
     if (options.refuseBody && schemas.body?.safeParse(sent).success === false) throw options.refuseBody(req);
     const body = read(schemas.body, sent);
-    (req as Request & { input: unknown }).input = { params, query, body, headers: read(schemas.headers, req.headers) };
+    (req as Request & { input: unknown }).input = { params, query, body, headers: schemas.headers ? read(schemas.headers, req.headers) : undefined };
     next();
   };
 }

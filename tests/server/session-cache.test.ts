@@ -90,7 +90,7 @@ describe('the SQLite session cache and other processes', () => {
     }
   });
 
-  it('a change written by another process (a connection this process did not open) is seen within a millisecond', async () => {
+  it('a change written by another process (a connection this process did not open) is seen within 5 ms', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'karya-cache-'));
     const file = path.join(dir, 'k.sqlite');
     const a = await openDatabase(file);
@@ -102,10 +102,10 @@ describe('the SQLite session cache and other processes', () => {
       await repos.auth.createSession({ tokenHash: 'p1', userId: user.id, isRemembered: false, expiresAt: Date.now() + 60_000 });
       expect((await repos.auth.findSession('p1'))?.user.role).toBe('free');
       other.prepare('UPDATE users SET role = ? WHERE id = ?').run('business', user.id);
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 10));
       expect((await repos.auth.findSession('p1'))?.user.role).toBe('business');
       other.prepare('DELETE FROM sessions').run();
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 10));
       expect(await repos.auth.findSession('p1')).toBeNull();
     } finally {
       other.close();

@@ -32,7 +32,7 @@ export function createLifecycle(input: { phase?: Phase; readiness?: () => Promis
   let open = 0;
   const waiters = new Set<() => void>();
   const settle = () => {
-    if (open) return;
+    if (open || !waiters.size) return;
     for (const wake of waiters) wake();
     waiters.clear();
   };

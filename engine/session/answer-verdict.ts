@@ -6,6 +6,8 @@
 import { countWords, type TextRequest } from '../provider.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './answer-phrases.js';
 import { plainLine } from '../markdown.js';
+import { RUN_WORDS, runKeys } from './repeat.js';
+import { byText } from './text-cache.js';
 
 /** Why an answer is not the text asked for. */
 export type AnswerOutcome = 'refused' | 'echoed' | 'reasoning_only' | 'not_text';
@@ -80,8 +82,8 @@ function wordsOf(text: string): string[] {
   return straight(text).toLowerCase().match(/[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
-/** Words in a run of the request that an echo is matched on. */
-const ECHO_RUN = 8;
+/** Words in a run of the request that an echo is matched on (runs are numbers: repeat.ts's runKeys). */
+const ECHO_RUN = RUN_WORDS;
 /** An echo that starts where a message of the request starts, this long, is the request sent back. */
 const ECHO_FROM_START = 12;
 /**
@@ -90,7 +92,24 @@ const ECHO_FROM_START = 12;
  */
 const ECHO_ANYWHERE = 60;
 
-const runs = (words: readonly string[]) => Array.from({ length: Math.max(0, words.length - ECHO_RUN + 1) }, (_, i) => words.slice(i, i + ECHO_RUN).join(' '));
+/**
+ * The runs of a material text, sorted (for a binary search), kept for the last 256 texts seen
+ * (text-cache.ts): an answer's material is the book so far, the same texts from step to step (8 bytes a word).
+ */
+const sortedRunsOf = byText(256, (text) => runKeys(wordsOf(text)).sort());
+
+function hasRun(sorted: Float64Array, key: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = sorted[mid]!;
+    if (at === key) return true;
+    if (at < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
 
 /** The heading lines of a text ("## Characters" → "characters"). */
 function headingsOf(text: string): string[] {
@@ -103,23 +122,25 @@ function headingsOf(text: string): string[] {
  * more of the request's headings (the story bible's sections) as its own.
  */
 export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): boolean {
-  const messages = [request.system, request.user].map(wordsOf);
-  const asked = new Set(messages.flatMap(runs));
-  const answerRuns = runs(wordsOf(answer));
+  const messages = [request.system, request.user].map((m) => runKeys(wordsOf(m)));
+  const asked = new Set<number>();
+  for (const m of messages) for (const key of m) asked.add(key);
+  const answerRuns = runKeys(wordsOf(answer));
   // The material (a whole book by its last chapter) is read only for the runs the answer shares with the
-  // request, usually none: reading it whole for every answer made a long book's answers cost its square.
+  // request, usually none, and each of its texts once (sortedRunsOf).
   let material: readonly string[] | undefined;
   const materialOf = () => (material ??= expect.material());
-  let materialText: string | undefined;
-  const isMaterial = (run: string) => (materialText ??= materialOf().map((t) => ` ${wordsOf(t).join(' ')} `).join('\n')).includes(` ${run} `);
-  const ownRuns = new Map<string, boolean>();
-  const isOwn = (run: string) => {
+  let materialSorted: Float64Array[] | undefined;
+  const isMaterial = (run: number) => (materialSorted ??= materialOf().map(sortedRunsOf)).some((keys) => hasRun(keys, run));
+  const ownRuns = new Map<number, boolean>();
+  const isOwn = (run: number) => {
     if (!asked.has(run)) return false;
     let own = ownRuns.get(run);
     if (own === undefined) ownRuns.set(run, (own = !isMaterial(run)));
     return own;
   };
-  const starts = new Set(messages.map((m) => m.slice(0, ECHO_RUN).join(' ')));
+  // Where each message starts (a message shorter than a run has none an answer could send back).
+  const starts = new Set(messages.filter((m) => m.length > 0).map((m) => m[0]!));
   let longest = 0;
   let run = 0;
   let isFromStart = false;

@@ -1,6 +1,7 @@
 // No padding: how much of a part the book has already said. A model that loops one passage to reach a
 // length scores well on length alone; KDP refuses books with repeated text. `repeated` is the share of a
 // part's words that sit in an 8-word run already written earlier in the part or in the parts before it.
+import { byText } from './text-cache.js';
 
 /** Words in a run: long enough that ordinary phrases ("she said nothing at all") do not count. */
 export const RUN_WORDS = 8;
@@ -17,25 +18,22 @@ function wordsOf(text: string): string[] {
 /**
  * A text's 8-word runs as numbers (two 32-bit hashes of the words in a run, kept to 53 bits: two runs of a
  * book of 100,000 words share a number by chance about once in two million such books, and then 8 words count as
- * repeated) and its word count. Kept for the last texts seen:
- * a step's share is measured against every part before it, which do not change from step to step, so a
- * 40-chapter book reads each part once instead of once per later step.
+ * repeated) and its word count. Kept for the last 256 texts seen (text-cache.ts).
  */
 interface Runs {
   keys: Float64Array;
   words: number;
 }
-const CACHED_TEXTS = 256;
-const cache = new Map<string, Runs>();
-
-function runsOf(text: string): Runs {
-  const hit = cache.get(text);
-  if (hit) {
-    cache.delete(text);
-    cache.set(text, hit);
-    return hit;
-  }
+const runsOf = byText<Runs>(256, (text) => {
   const words = wordsOf(text);
+  return { keys: runKeys(words), words: words.length };
+});
+
+/**
+ * The 8-word runs of a list of words as numbers (runsOf's keys; the echo check's too, on words it reads its
+ * own way): run i is words i to i+7.
+ */
+export function runKeys(words: readonly string[]): Float64Array {
   const a = new Int32Array(words.length);
   const b = new Int32Array(words.length);
   words.forEach((word, i) => {
@@ -59,10 +57,7 @@ function runsOf(text: string): Runs {
     }
     keys[i] = (x >>> 0) * 2 ** 21 + (y >>> 11);
   }
-  const runs = { keys, words: words.length };
-  if (cache.size >= CACHED_TEXTS) cache.delete(cache.keys().next().value!);
-  cache.set(text, runs);
-  return runs;
+  return keys;
 }
 
 /** The share of a text's words inside a run that `isSeen` (before the run is added to `add`). */

@@ -4,6 +4,7 @@ import type { Lang } from '../spec/types.js';
 import { NOT_X_BUT_Y, OVERUSED_PHRASES, OVERUSED_STRIPPED_EN, OVERUSED_WORDS_EN, STOP_WORDS_EN } from './voice-overused-words.js';
 import { wordsOf } from './voice-text.js';
 import { VoiceError } from './voice-error.js';
+import { byText } from './text-cache.js';
 
 /** A part over this many listed phrases per 1,000 words is marked (people's prose stays well under it; a model's stock prose does not). */
 export const OVERUSED_BAND = 5;
@@ -60,6 +61,13 @@ function phrasesIn(text: string, lang: Lang, words: readonly string[], avoid: re
   return { found, avoided };
 }
 
+/** The listed phrases a text uses (phrasesIn's `found`) in each language, kept for the last 256 texts seen (text-cache.ts). */
+const listed: Record<Lang, (text: string) => readonly string[]> = {
+  en: byText(256, (text) => phrasesIn(text, 'en', wordsOf(text, 'en'), []).found),
+  ms: byText(256, (text) => phrasesIn(text, 'ms', wordsOf(text, 'ms'), []).found),
+};
+const listedIn = (text: string, lang: Lang) => listed[lang](text);
+
 /** The most frequent first, each once. */
 function byCount(list: readonly string[]): string[] {
   const counts = new Map<string, number>();
@@ -99,7 +107,7 @@ export function avoidListOf(raw: readonly string[]): string[] {
  */
 export function phrasesToAvoid(lang: Lang, avoid: readonly string[], written: readonly string[], opts: { n?: number; withHead?: boolean } = {}): string[] {
   const n = opts.n ?? 16;
-  const used = byCount(written.flatMap((t) => phrasesIn(t, lang, wordsOf(t, lang), []).found)).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
+  const used = byCount(written.flatMap((t) => listedIn(t, lang))).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
   const head = opts.withHead ? OVERUSED_PHRASES[lang].slice(0, n) : [];
   return [...new Set([...avoid, ...used, ...head])].slice(0, avoid.length + n);
 }

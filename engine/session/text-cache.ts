@@ -1,0 +1,21 @@
+// What a book's parts give (their 8-word runs, the listed phrases they use), remembered for the last texts
+// seen: every step measures against the parts before it, which do not change from step to step, so a
+// 40-chapter book reads each part once instead of once per later step (read whole every time, a long
+// book's steps cost its square).
+
+/** `of(text)`, kept for the last `size` texts (the least recently used goes first). */
+export function byText<T>(size: number, of: (text: string) => T): (text: string) => T {
+  const cache = new Map<string, T>();
+  return (text) => {
+    const hit = cache.get(text);
+    if (hit !== undefined) {
+      cache.delete(text);
+      cache.set(text, hit);
+      return hit;
+    }
+    const value = of(text);
+    if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    cache.set(text, value);
+    return value;
+  };
+}

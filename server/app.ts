@@ -96,20 +96,23 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   });
   const isAllowedHost = allowedHosts({ publicUrl: config.publicUrl, extra: config.allowedHosts });
   const json = express.json({ limit: config.jsonLimit });
-  app.use(
-    '/api',
-    series(
-      hostCheck(isAllowedHost),
-      noStore,
-      sameOriginCheck({ trustedOrigins: [config.publicUrl], isAllowedHost }),
-      // The Stripe webhook reads its own raw body: its signature is over the exact bytes sent; so does an
-      // upload (an imported manuscript), whatever Content-Type a client gave it. A request without a body
-      // (no Content-Length, no Transfer-Encoding: body-parser's own test, made here first) skips the
-      // parser, as the parser itself would.
-      (req, res, next) => (!hasBody(req) || req.path === WEBHOOK_PATH || UPLOAD_PATHS.has(req.path) ? next() : json(req, res, next)),
-      compressJson(),
-    ),
+  // Not mounted at /api (a mounted layer strips and restores the prefix, and Express parses the URL again
+  // for the next layer: a few µs of every API request, issue 49): the path is checked here instead.
+  const api = series(
+    hostCheck(isAllowedHost),
+    noStore,
+    sameOriginCheck({ trustedOrigins: [config.publicUrl], isAllowedHost }),
+    // The Stripe webhook reads its own raw body: its signature is over the exact bytes sent; so does an
+    // upload (an imported manuscript), whatever Content-Type a client gave it. A request without a body
+    // (no Content-Length, no Transfer-Encoding: body-parser's own test, made here first) skips the
+    // parser, as the parser itself would.
+    (req, res, next) => {
+      const path = req.path.slice(API_PREFIX.length);
+      return !hasBody(req) || path === WEBHOOK_PATH || UPLOAD_PATHS.has(path) ? next() : json(req, res, next);
+    },
+    compressJson(),
   );
+  app.use((req, res, next) => (isApiPath(req.path) ? api(req, res, next) : next()));
 
   app.get(OPENAPI_PATH, openApiRoute({ version: config.version, apiKeyPaths: API_KEY_PATHS }));
   // API keys work on generation, progress, history and export routes only (never account, key or admin routes).
@@ -126,6 +129,13 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
 
 /** The paths (under /api) of the routes whose body is a file's raw bytes (engine/contract/routes.ts `upload`). */
 const UPLOAD_PATHS: ReadonlySet<string> = new Set(Object.entries(ROUTES as Record<string, RouteDef>).filter(([, def]) => def.upload).map(([key]) => key.slice(key.indexOf(' ') + 1)));
+
+const API_PREFIX = '/api';
+
+/** A path under /api, as app.use('/api', …) matches it: /api itself or /api/…, in any case (Express's routing is case-insensitive). */
+function isApiPath(path: string): boolean {
+  return path.length >= API_PREFIX.length && path.slice(0, API_PREFIX.length).toLowerCase() === API_PREFIX && (path.length === API_PREFIX.length || path[API_PREFIX.length] === '/');
+}
 
 /** No cache keeps an API answer (a profile, a balance, a book); a route may say otherwise (the catalog). */
 const noStore: RequestHandler = (_req, res, next) => {

@@ -67,7 +67,10 @@ export function App() {
         <AppRoutes />
         <Toaster
           position="top-center"
+          // Below the phone and tablet header (shown under lg), so a toast never sits over its menu button: a
+          // tap there reached the toast and paused it instead of opening the menu.
           containerStyle={{ top: 16 }}
+          containerClassName="max-lg:!top-[72px]"
           toastOptions={{
             success: { duration: 2000 },
             error: { duration: 4000 },

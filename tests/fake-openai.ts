@@ -38,7 +38,7 @@ export interface FakeOpenAIOptions {
   reply?: (body: Record<string, unknown>, index: number) => ScriptedReply | undefined;
   /** Why a default answer ended: `length` cuts it as a model does at max_tokens (default `stop`). */
   finishReason?: (body: Record<string, unknown>, index: number) => 'stop' | 'length' | undefined;
-  /** Pause between streamed words, in ms (a slow stream); per request when a function of its body. */
+  /** Pause between streamed words, in ms (a slow stream; read before each word, so a change reaches a stream already going); per request when a function of its body. */
   streamDelayMs?: number | ((body: Record<string, unknown>) => number);
   /** Text of a default answer; receives the request body. */
   answer?: (body: Record<string, unknown>, index: number) => string;
@@ -462,8 +462,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     }
     const words = text.match(/\S+\s*/g) ?? [];
     const base = { id: `chatcmpl-${chatCount}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: String(body.model ?? 'fake') };
-    const delay = typeof options.streamDelayMs === 'function' ? options.streamDelayMs(body) : options.streamDelayMs;
+    // Read before each word: a test that sets it back to 0 (after stopping a step) gets the rest at once.
+    const delayOf = () => (typeof options.streamDelayMs === 'function' ? options.streamDelayMs(body) : options.streamDelayMs);
     for (const w of words) {
+      const delay = delayOf();
       if (delay) await new Promise((r) => setTimeout(r, delay));
       if (res.destroyed) return;
       res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: w }, finish_reason: null }] })}\n\n`);

@@ -4,7 +4,7 @@
 // checking the EPUB with epubcheck when it is installed. The pure parts (steps, HTML, rules, checks) are
 // engine/publish/.
 import { execFile } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -16,6 +16,7 @@ import type { ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
 import { epubTitle } from './import/epub.js';
 import { makeDirs } from './dirs.js';
+import { findOnPath, quickJava } from './java.js';
 import { renderBookPdf } from './print/book.js';
 import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
 import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type PaperName, type TrimName } from '../print.js';
@@ -52,20 +53,6 @@ export interface PrintFacts {
   coverPt: { width: number; height: number };
 }
 
-/** Where epubcheck is on PATH, or null. */
-function findOnPath(command: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const file = path.join(dir, command);
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // not in this folder
-    }
-  }
-  return null;
-}
-
 /** True when the file is a Java archive: Debian installs /usr/bin/epubcheck as an executable JAR, which needs binfmt support to run directly. */
 function isJar(file: string): boolean {
   const fd = openSync(file, 'r');
@@ -80,9 +67,6 @@ function isJar(file: string): boolean {
 
 const EPUBCHECK_TIMEOUT_MS = 180_000;
 
-/** The JVM's quick start for a one-shot check (client compiler, serial GC): under half the CPU of its defaults (about 5 s against 12 s on 2 cores). */
-export const JAVA_QUICK_START: readonly string[] = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
-
 /**
  * epubcheck's verdict on an EPUB file: pass (no errors), fail (its first errors), or skipped with the
  * reason when epubcheck (Debian: `apt install epubcheck`) or Java is not installed.
@@ -90,9 +74,11 @@ export const JAVA_QUICK_START: readonly string[] = ['-XX:TieredStopAtLevel=1', '
 export function runEpubcheck(file: string): Promise<EpubcheckResult> {
   const found = findOnPath('epubcheck');
   if (!found) return Promise.resolve({ status: 'skipped', detail: say('epubcheck.not-installed') });
-  const [command, args] = isJar(found) ? ['java', [...JAVA_QUICK_START, '-jar', found, file]] : [found, [file]];
+  // Debian's /usr/bin/epubcheck is the jar itself: run through java, started quickly (engine/node/java.ts).
+  const [command, run] = isJar(found) ? ['java', quickJava(found, [file])] : [found, { args: [file], ended: () => undefined }];
   return new Promise((resolve) => {
-    execFile(command, args, { timeout: EPUBCHECK_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(command, run.args, { timeout: EPUBCHECK_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      run.ended();
       const output = `${stdout}\n${stderr}`;
       const summary = /Messages:\s*(\d+) fatals?\s*\/\s*(\d+) errors?\s*\/\s*(\d+) warnings?/i.exec(output);
       if (!summary) {

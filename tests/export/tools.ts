@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
-import { JAVA_QUICK_START } from '../../engine/node/publish.js';
+import { quickJava } from '../../engine/node/java.js';
 
 export interface ZipEntry {
   name: string;
@@ -65,7 +65,12 @@ const EPUBCHECK_JAR = '/usr/share/java/epubcheck.jar';
 
 /** epubcheck on a file: exit code and its report (stdout and stderr together). */
 export async function epubcheck(file: string): Promise<{ code: number; report: string }> {
-  // With the JVM flags Karya's own check uses (under half the CPU of Java's defaults).
-  const run = existsSync(EPUBCHECK_JAR) ? await runTool('java', [...JAVA_QUICK_START, '-jar', EPUBCHECK_JAR, file]) : await runTool('epubcheck', [file]);
+  // Started as Karya's own check starts it (engine/node/java.ts: the client compiler, the serial GC, the class archive).
+  if (!existsSync(EPUBCHECK_JAR)) {
+    const run = await runTool('epubcheck', [file]);
+    return { code: run.code, report: `${run.stdout}${run.stderr}` };
+  }
+  const java = quickJava(EPUBCHECK_JAR, [file]);
+  const run = await runTool('java', java.args).finally(java.ended);
   return { code: run.code, report: `${run.stdout}${run.stderr}` };
 }

@@ -42,7 +42,7 @@ export const TOOLS: readonly Tool[] = [
   { id: 'chromium', what: `chromium (${CHROMIUM})`, packages: ['chromium'], usedBy: ['tests/e2e/'], leaveOutQuick: false, isPresent: (p) => p.exists(CHROMIUM) },
   {
     id: 'epubcheck', what: `epubcheck (${EPUBCHECK_JAR} or epubcheck on PATH)`, packages: ['epubcheck'],
-    usedBy: ['tests/export/render.test.ts', 'tests/export/cli-export.test.ts'], leaveOutQuick: true,
+    usedBy: ['tests/export/render.test.ts', 'tests/export/cli-export.test.ts', 'tests/export/java.test.ts'], leaveOutQuick: true,
     isPresent: (p) => p.exists(EPUBCHECK_JAR) || p.which('epubcheck'),
   },
   {

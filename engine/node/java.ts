@@ -1,0 +1,85 @@
+// A one-shot Java program (epubcheck) started quickly. Each check is a fresh JVM, and most of its CPU is
+// the JVM's own start: loading, parsing and checking a few thousand classes, then compiling them.
+// - The client compiler and the serial GC (JAVA_QUICK_START): under half the CPU of Java's defaults on 2 cores.
+// - Class data sharing (AppCDS, Java 13 and later): the first run of a jar writes the classes it loaded to an
+//   archive at exit (-XX:ArchiveClassesAtExit), and later runs map it instead of loading them again: about a
+//   fifth less CPU per check (epubcheck: 4.9 s to 3.9 s). The archive is the user's own (~/.cache/karya/java,
+//   never a shared temporary folder: a class archive is code), named by the jar and the JVM it was made with,
+//   written under a temporary name and renamed when whole, so runs at once never read half of one. Without
+//   a writable cache folder, or with a JVM that has no such option, the run is as before.
+import { createHash } from 'node:crypto';
+import { accessSync, constants, existsSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeDirs } from './dirs.js';
+
+/** The JVM's quick start for a one-shot check (client compiler, serial GC). */
+export const JAVA_QUICK_START: readonly string[] = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
+/** Where a command is on PATH, or null. */
+export function findOnPath(command: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const file = path.join(dir, command);
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}
+
+/** The folder of the class archives, or null when there is no home to keep them in. */
+function archiveDir(): string | null {
+  const base = process.env.XDG_CACHE_HOME || (os.homedir() ? path.join(os.homedir(), '.cache') : '');
+  return base ? path.join(base, 'karya', 'java') : null;
+}
+
+/** The archive of a jar: named by the jar's real file (size, time) and the java command's (its real file and time). */
+function archiveName(java: string, jar: string): string | null {
+  try {
+    const jarFile = realpathSync(jar);
+    const jarStat = statSync(jarFile);
+    const javaFile = realpathSync(java);
+    const javaStat = statSync(javaFile);
+    const key = createHash('sha256').update([jarFile, jarStat.size, jarStat.mtimeMs, javaFile, javaStat.mtimeMs].join('\n')).digest('hex').slice(0, 16);
+    return `${path.basename(jarFile, '.jar')}-${key}.jsa`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The arguments for `java … -jar <jar> <args>` started quickly, and what to call once it has ended (a
+ * first run's archive then takes its place).
+ */
+export function quickJava(jar: string, args: readonly string[]): { args: string[]; ended: () => void } {
+  const java = findOnPath('java');
+  const plain = { args: [...JAVA_QUICK_START, '-jar', jar, ...args], ended: () => undefined };
+  const dir = archiveDir();
+  const name = java ? archiveName(java, jar) : null;
+  if (!dir || !name) return plain;
+  const archive = path.join(dir, name);
+  // Unrecognised options are ignored (a JVM before 13), and the JVM's own notes (an archive it cannot use) stay off the report.
+  const common = [...JAVA_QUICK_START, '-XX:+IgnoreUnrecognizedVMOptions', '-Xlog:disable', '-Xlog:all=error:stderr'];
+  if (existsSync(archive)) return { args: [...common, `-XX:SharedArchiveFile=${archive}`, '-jar', jar, ...args], ended: () => undefined };
+  try {
+    makeDirs(dir);
+  } catch {
+    return plain;
+  }
+  const partial = `${archive}.${process.pid}-${Math.random().toString(36).slice(2)}.part`;
+  return {
+    args: [...common, `-XX:ArchiveClassesAtExit=${partial}`, '-jar', jar, ...args],
+    ended: () => {
+      try {
+        if (existsSync(partial) && statSync(partial).size > 0) renameSync(partial, archive);
+      } catch {
+        // another run's archive is there already, or the folder went away: this run is done either way
+      } finally {
+        rmSync(partial, { force: true });
+      }
+    },
+  };
+}

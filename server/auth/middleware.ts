@@ -30,16 +30,23 @@ const cache = {
   },
 };
 
-export function authOf(source: AuthRepository, req: Request): Promise<RequestAuth> {
+/** The caller of a request: at once when the store answers at once (SQLite), else when its lookup ends. */
+export function authOf(source: AuthRepository, req: Request): RequestAuth | Promise<RequestAuth> {
   const cached = cache.get(req);
-  if (cached) return Promise.resolve(cached);
+  if (cached) return cached;
   const token = readCookie(req, sessionCookieName(req));
   if (!token) {
     const auth = { hasCookie: false, session: null };
     cache.set(req, auth);
-    return Promise.resolve(auth);
+    return auth;
   }
-  const lookup = findSession(source, token).then((session) => {
+  const found = findSession(source, token);
+  if (!(found instanceof Promise)) {
+    const auth = { hasCookie: true, session: found };
+    cache.set(req, auth);
+    return auth;
+  }
+  const lookup = found.then((session) => {
     const auth = { hasCookie: true, session };
     if (cache.get(req) === lookup) cache.set(req, auth);
     return auth;
@@ -91,8 +98,7 @@ export function forgetSession(req: Request): void {
 }
 
 export function requireUser(source: AuthRepository, unauthenticatedCode: 'unauthenticated' | 'not_signed_in' = 'unauthenticated'): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const auth = await authOf(source, req);
+  const decide = (auth: RequestAuth, req: Request, res: Response, next: NextFunction): void => {
     if (auth.session) return next();
     if (auth.hasCookie) {
       clearSessionCookie(req, res);
@@ -101,6 +107,14 @@ export function requireUser(source: AuthRepository, unauthenticatedCode: 'unauth
     // An API key on a route that does not take keys (account, keys, admin, credits): say so.
     if (hasBearer(req)) return next(ApiError.catalogue(401, 'api_key_not_allowed'));
     return next(unauthenticatedCode === 'not_signed_in' ? ApiError.catalogue(401, 'not_signed_in') : ApiError.of(401, 'unauthenticated'));
+  };
+  // Without a promise when the store answers at once (SQLite): the route then runs in the same turn, with no
+  // microtask per step (issue 49). A promise is returned to Express, which passes its failure to next.
+  return (req: Request, res: Response, next: NextFunction) => {
+    const auth = authOf(source, req);
+    if (auth instanceof Promise) return auth.then((found) => decide(found, req, res, next));
+    decide(auth, req, res, next);
+    return undefined;
   };
 }
 

@@ -53,7 +53,7 @@ export async function createSession(auth: AuthRepository, input: { userId: strin
 }
 
 /** The live session of a token, or null (unknown or expired). */
-export function findSession(auth: AuthRepository, token: string): Promise<SessionInfo | null> {
+export function findSession(auth: AuthRepository, token: string): SessionInfo | null | Promise<SessionInfo | null> {
   return auth.findSession(hashToken(token));
 }
 

@@ -40,10 +40,10 @@ function apiJson(this: Response, body?: unknown): Response {
 function compressedSend(this: Response, body?: unknown): Response {
   const res = this;
   const req = res.req;
-  const type = String(res.get('content-type') ?? '');
-  const isJson = /json/i.test(type) && (typeof body === 'string' || Buffer.isBuffer(body));
+  const type = String(res.getHeader('content-type') ?? '');
+  const isJson = (type === JSON_TYPE || /json/i.test(type)) && (typeof body === 'string' || Buffer.isBuffer(body));
   const size = typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.byteLength : 0;
-  if (!isJson || size < COMPRESS_MIN_BYTES || res.get('content-encoding') || req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304) {
+  if (!isJson || size < COMPRESS_MIN_BYTES || res.getHeader('content-encoding') || req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304) {
     return type === JSON_TYPE && typeof body === 'string' ? sendSmall(res, body, size) : plainSend(res, body);
   }
   res.vary('Accept-Encoding');

@@ -71,9 +71,10 @@ export interface AuthRepository {
   createSession(input: { tokenHash: string; userId: string; isRemembered: boolean; expiresAt: number; ip?: string; userAgent?: string }): Promise<void>;
   /**
    * The live session of a token hash with its user, or null (unknown or expired; an expired one is
-   * deleted). The hot path of every signed-in request: one indexed lookup.
+   * deleted). The hot path of every signed-in request: one indexed lookup. A store that knows at once
+   * (SQLite: a synchronous lookup behind a cache) answers without a promise; the answer may be frozen.
    */
-  findSession(tokenHash: string): Promise<SessionInfo | null>;
+  findSession(tokenHash: string): SessionInfo | null | Promise<SessionInfo | null>;
   deleteSession(sessionId: number): Promise<void>;
   /** Answers how many were deleted. */
   deleteExpiredSessions(): Promise<number>;

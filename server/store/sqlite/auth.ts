@@ -32,7 +32,11 @@ const OTHER_EVERY_MS = 5;
 const MAX_CACHED = 10_000;
 
 interface SessionCache {
-  version: string;
+  /** The version the sessions below were read at (dbVersion: three numbers, compared without building a string). */
+  epoch: number;
+  local: number;
+  other: number;
+  /** Frozen: handed out as they are, without a copy per request. */
   sessions: Map<string, SessionInfo>;
 }
 
@@ -51,36 +55,50 @@ function localChanges(connection: SQLite.Database): number {
   return statement.get() as number;
 }
 
-function dbVersion(store: Store): string {
+/** The changes made by every open connection of this process, added up. */
+function localVersion(store: Store): number {
   let local = localChanges(store.sqlite);
   for (const connection of openConnections) if (connection !== store.sqlite && connection.open) local += localChanges(connection);
+  return local;
+}
+
+/** The data_version of the store's connection, read again when the last read is 5 ms old. */
+function otherVersion(store: Store): number {
   const now = performance.now();
   let other = otherVersions.get(store);
   if (!other || now - other.at >= OTHER_EVERY_MS) {
     other = { value: store.rawValue(OTHER_VERSION).get() as number, at: now };
     otherVersions.set(store, other);
   }
-  return `${openConnectionsEpoch()}:${local}:${other.value}`;
+  return other.value;
 }
 
-/** The live session of a token hash, or null (unknown or expired; an expired row is deleted). */
+const isCurrent = (cache: SessionCache, epoch: number, local: number, other: number): boolean => cache.epoch === epoch && cache.local === local && cache.other === other;
+
+/**
+ * The live session of a token hash, or null (unknown or expired; an expired row is deleted). Answered at
+ * once (no promise: the lookup is synchronous on SQLite); the object is frozen and may be shared by requests.
+ */
 export function findSession(store: Store, tokenHash: string): SessionInfo | null {
-  const version = dbVersion(store);
+  const epoch = openConnectionsEpoch();
+  const local = localVersion(store);
+  const other = otherVersion(store);
   let cache = caches.get(store);
-  if (!cache || cache.version !== version) {
-    cache = { version, sessions: new Map() };
+  if (!cache || !isCurrent(cache, epoch, local, other)) {
+    cache = { epoch, local, other, sessions: new Map() };
     caches.set(store, cache);
   }
   const cached = cache.sessions.get(tokenHash);
-  if (cached && cached.expiresAt > Date.now()) return { ...cached, user: { ...cached.user } };
+  if (cached && cached.expiresAt > Date.now()) return cached;
   const found = lookupSession(store, tokenHash);
+  if (!found) return null;
+  const session = Object.freeze({ ...found, user: Object.freeze({ ...found.user }) });
   // Only an answer read at the version checked above is kept (the lookup itself may have deleted an expired row).
-  if (found && dbVersion(store) === version) {
+  if (isCurrent(cache, openConnectionsEpoch(), localVersion(store), otherVersion(store))) {
     if (cache.sessions.size >= MAX_CACHED) cache.sessions.clear();
-    cache.sessions.set(tokenHash, found);
-    return { ...found, user: { ...found.user } };
+    cache.sessions.set(tokenHash, session);
   }
-  return found;
+  return session;
 }
 
 function lookupSession(store: Store, tokenHash: string): SessionInfo | null {
@@ -88,5 +106,5 @@ function lookupSession(store: Store, tokenHash: string): SessionInfo | null {
 }
 
 export function sqliteAuth(store: Store): AuthRepository {
-  return authRepository(store.db, sqliteExec(store), async (tokenHash) => findSession(store, tokenHash));
+  return authRepository(store.db, sqliteExec(store), (tokenHash) => findSession(store, tokenHash));
 }

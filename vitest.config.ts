@@ -20,6 +20,8 @@ const SOLO = ['tests/server/export-limits.test.ts'];
 /** Studio files (jsdom) share a graph too, with the studio's own modules evaluated anew for each (tests/studio/fresh-modules.ts). */
 const STUDIO = ['tests/studio/**/*.test.ts', 'tests/studio/**/*.test.tsx'];
 const ALL = ['tests/**/*.test.ts', 'tests/**/*.test.tsx'];
+/** Browser files (tests/e2e): a project of their own, whose globalSetup starts the run's chromium. */
+const BROWSER = ['tests/e2e/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -27,7 +29,9 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'shared', include: SHARED_GRAPH, exclude: [...configDefaults.exclude, ...leftOut, ...SOLO], isolate: false } },
       { extends: true, test: { name: 'studio', include: STUDIO, exclude: [...configDefaults.exclude, ...leftOut], isolate: false, setupFiles: ['./tests/studio/fresh-modules.ts'] } },
-      { extends: true, test: { name: 'isolated', include: ALL, exclude: [...configDefaults.exclude, ...leftOut, ...SHARED_GRAPH, ...STUDIO] } },
+      { extends: true, test: { name: 'isolated', include: ALL, exclude: [...configDefaults.exclude, ...leftOut, ...SHARED_GRAPH, ...STUDIO, ...BROWSER] } },
+      // The browser files, each in a fresh graph, connected to the run's one chromium (started only when one of them runs).
+      { extends: true, test: { name: 'browser', include: BROWSER, exclude: [...configDefaults.exclude, ...leftOut], globalSetup: ['./tests/setup/chromium.ts'] } },
       { extends: true, test: { name: 'solo', include: SOLO, exclude: [...configDefaults.exclude, ...leftOut] } },
     ],
     globalSetup: ['./tests/setup/tools.ts', './tests/setup/cli-bundle.ts', './tests/setup/postgres-cluster.ts'],

@@ -5,28 +5,15 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { toolSkip } from '../setup/tools.js';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
 import { buildWithVite, studioBuild } from '../../studio/scripts/studio-build.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CHROMIUM = '/usr/bin/chromium';
-/**
- * Features chromium runs without here. Playwright passes its own `--disable-features` list, and chromium keeps only
- * the last such switch, so its list (playwright-core's chromiumSwitches.ts; tests/e2e/chromium-flags.test.ts checks it
- * is all here) is repeated before ours. Ours:
- * the omnibox popups (WebUI pages each new window preloads in two extra renderers, 1–2 s of CPU per browser
- * context with nothing to show in a headless window).
- */
-export const DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
-  'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
-  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
-  'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup',
-];
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--disable-features=${DISABLED_FEATURES.join(',')}`];
+export { CHROMIUM, CHROMIUM_FLAGS, DISABLED_FEATURES } from './chromium.js';
 export const ARTIFACTS = path.join(ROOT, 'test-results', 'e2e');
 /** Missing chromium fails the browser tests, unless the run is a quick one (KARYA_QUICK=1: tests/setup/tools.ts). */
 const chromiumSkip = toolSkip('chromium');
@@ -125,10 +112,28 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * The run's chromium (tests/setup/chromium.ts starts one for every browser test file: a launch is about 1.4 s of CPU),
+ * connected to; a chromium of this file's own when there is none (the file run some other way). Closing what this
+ * answers closes the file's contexts and leaves the run's browser to the others.
+ */
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  let endpoint = '';
+  try {
+    endpoint = (await import('vitest')).inject('karyaChromium') ?? '';
+  } catch {
+    endpoint = '';
+  }
+  return endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+/** A download's bytes (read through playwright: the run's chromium is connected to, so the file is not on a local path). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
@@ -139,7 +144,7 @@ export async function newPage(browser: Browser, viewport = { width: 1440, height
   return { context, page };
 }
 
-/** What a browser test file shares: one `karya serve` and one chromium, set up before its first case. */
+/** What a browser test file shares: one `karya serve` and its connection to the run's chromium, set up before its first case. */
 export interface E2eApp {
   karya: RunningKarya;
   /** The server's address (`karya.url`). */
@@ -153,8 +158,9 @@ export interface E2eApp {
 
 /**
  * A browser test file's suite: `name (chromium, karya serve, <what>)`, with the studio built, a fresh
- * `karya serve` (its options from `serve`, called first: a fake provider's address, a port) and chromium
- * started before the first case and stopped after the last. Every page opened with `app.open` gets a
+ * `karya serve` (its options from `serve`, called first: a fake provider's address, a port) and the run's
+ * chromium (launchChromium) ready before the first case; after the last, the server stops and the file's
+ * contexts close. Every page opened with `app.open` gets a
  * screenshot in test-results/e2e when a case fails. Without chromium the suite is one skipped case that
  * says why (tests/setup/tools.ts decides when that is allowed).
  */

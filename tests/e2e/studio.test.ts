@@ -2,12 +2,12 @@
 // in Debian's chromium. One server and one browser for the file; the cases run in order and share the
 // accounts they create. Skips (with the reason) only when /usr/bin/chromium is absent.
 import { beforeAll, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { routeSizes, SIGNIN_BUDGET_KB } from '../../bench/studio.bench.js';
-import { ARTIFACTS, describeInChromium, grantCredits, newPage, signIn, signUp, streamedLengths, toastsGone, waitForText, watchStreaming } from './helpers.js';
+import { ARTIFACTS, describeInChromium, downloadBytes, grantCredits, newPage, signIn, signUp, streamedLengths, toastsGone, waitForText, watchStreaming } from './helpers.js';
 
 const PASSWORD = 'secret12';
 const AUTHOR = 'ana.author@e2e.test';
@@ -135,7 +135,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'download-menu-1440.png') });
     const [epub] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     expect(epub.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
-    const bytes = readFileSync((await epub.path())!);
+    const bytes = (await downloadBytes(epub));
     expect(bytes.length).toBeGreaterThan(0);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     // The EPUB container: its first entry is the uncompressed mimetype.
@@ -163,7 +163,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await row.getByRole('button', { name: 'Download', exact: true }).click();
     const [kept] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
     expect(kept.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
-    expect(readFileSync((await kept.path())!).subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
+    expect((await downloadBytes(kept)).subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
     await page.screenshot({ path: path.join(ARTIFACTS, 'my-books-1440.png') });
 
     const title = (await row.locator('span.font-medium').textContent())!;
@@ -383,7 +383,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
 
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download package (.zip)' }).click()]);
     expect(zip.suggestedFilename()).toMatch(/^[a-z0-9-]+-kdp\.zip$/);
-    const bytes = readFileSync((await zip.path())!);
+    const bytes = (await downloadBytes(zip));
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     const names = Object.keys(unzipSync(new Uint8Array(bytes)));
     expect(names).toEqual(['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json']);

@@ -2,11 +2,10 @@
 // the fake provider (tests/fake-openai.ts): answers as long as asked, and a slow stream when a case asks
 // for one. Each case signs up its own writer.
 import { afterAll, afterEach, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
-import { ARTIFACTS, describeInChromium, grantCredits, signUp, waitForText } from './helpers.js';
+import { ARTIFACTS, describeInChromium, downloadBytes, grantCredits, signUp, waitForText } from './helpers.js';
 
 const PASSWORD = 'secret12';
 const button = '[data-testid="generate-button"]';
@@ -64,7 +63,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     await page.getByTestId('download-menu').getByRole('button', { name: 'Download' }).click();
     const [epub] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download as EPUB' }).click()]);
     expect(epub.suggestedFilename()).toMatch(/\.epub$/);
-    expect(readFileSync((await epub.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect((await downloadBytes(epub)).subarray(0, 2).toString('latin1')).toBe('PK');
 
     await page.goto(`${app.base}/books`);
     const row = page.getByTestId('my-book');
@@ -72,7 +71,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     expect(await row.textContent()).toMatch(/Unfinished · 0 of \d+ chapters/);
     await row.getByRole('button', { name: 'Download', exact: true }).click();
     const [again] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
-    expect(readFileSync((await again.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect((await downloadBytes(again)).subarray(0, 2).toString('latin1')).toBe('PK');
 
     // Continue opens the book on its generator page at once (no resume dialog).
     await row.getByTestId('continue-book').click();
@@ -206,7 +205,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     const [file] = await Promise.all([page.waitForEvent('download'), content.getByTestId('history-image-download').click()]);
     expect(file.suggestedFilename()).toMatch(/\.png$/);
-    expect(readFileSync((await file.path())!).subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect((await downloadBytes(file)).subarray(1, 4).toString('latin1')).toBe('PNG');
   }, 120_000);
 
   it('390 × 844: after the introduction the next Generate button is in view without scrolling; settings fold away; earlier parts fold to their titles', async () => {

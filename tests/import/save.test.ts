@@ -12,6 +12,9 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { CHAPTER_TITLES, gutenbergNovel, malayManuscript } from './manuscript.js';
 
+/** A folder on PATH without epubcheck: a package's EPUB check is then skipped (tests/publish/cli.test.ts runs it). */
+const WITHOUT_EPUBCHECK = { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') };
+
 interface Imported {
   book: { id: number; generator: string; title: string; lang: string; words: number; chapters: { imported: number; total: number }; finished: boolean };
 }
@@ -117,7 +120,8 @@ describe('karya import --generator: then rewrite and publish like any book', () 
       expect(said.status).toBe('pass');
       expect(said.detail).toMatch(/^Text: some sections AI-generated \(\d+ % of words \(\d+ of \d+\): 1 of 29 parts written by the model, 1 of 29 parts rewritten by the model, 27 of 29 parts the author's own\)/);
       // The writer corrects it: recorded beside the derived level, and the readiness list says KDP's rule.
-      const corrected = await runKaryaInProcess(['publish', 'romance', '--book', String(id), '--out', 'pkg2', '--author', 'E. M. Hartley', '--ai-text', 'none'], { cwd, env: withModel });
+      // The same book packaged again: its EPUB was checked with epubcheck in the first package.
+      const corrected = await runKaryaInProcess(['publish', 'romance', '--book', String(id), '--out', 'pkg2', '--author', 'E. M. Hartley', '--ai-text', 'none'], { cwd, env: { ...withModel, ...WITHOUT_EPUBCHECK } });
       expect(corrected.stderr).toMatch(/the book 2 credits/);
       const again = JSON.parse(readFileSync(path.join(cwd, 'pkg2', 'metadata.json'), 'utf8')) as { aiContent: { text: string; textShare: number; corrected: unknown } };
       expect(again.aiContent).toMatchObject({ text: 'none', textShare: metadata.aiContent.textShare, corrected: { text: 'none', derived: 'some' } });
@@ -147,7 +151,7 @@ describe('karya import --generator: then rewrite and publish like any book', () 
     expect(more.code).toBe(2);
     expect(more.stderr).toContain('book.md ends with an epilogue after its 2 chapters, so the book is whole');
     // The package is made (a book of three short parts is too thin for a paperback: not ready, exit 1); the book costs nothing.
-    const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(book.id), '--out', 'pkg', '--author', 'Siti Aminah'], { cwd });
+    const pkg = await runKaryaInProcess(['publish', 'romance', '--book', String(book.id), '--out', 'pkg', '--author', 'Siti Aminah'], { cwd, env: WITHOUT_EPUBCHECK });
     expect(pkg.stderr).toMatch(/the book 0 credits \(0 parts\)/);
     const metadata = JSON.parse(readFileSync(path.join(cwd, 'pkg', 'metadata.json'), 'utf8')) as { aiContent: { text: string; textShare: number; images: string; parts: { author: string[]; model: string[] } } };
     expect(metadata.aiContent).toMatchObject({ text: 'none', textShare: 0, images: 'ai-generated' });

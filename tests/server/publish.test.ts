@@ -29,11 +29,36 @@ const CHARGED = COST - 1;
 const FILES = ['manuscript.epub', 'manuscript.docx', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'];
 const CHANNELS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'];
 
+/**
+ * The publishes here run with a PATH without epubcheck, so a package's EPUB check is skipped: each check is
+ * a JVM run (several seconds of CPU) and no test here reads its verdict. The first publish, whose readiness
+ * report is checked channel by channel, runs the real one (withEpubcheck); tests/publish/ check the verdict.
+ */
+const PATH_BEFORE = process.env.PATH;
+const NO_EPUBCHECK = path.join(tmpdir(), 'karya-no-epubcheck');
+const setPath = (value: string | undefined) => {
+  if (value === undefined) delete process.env.PATH;
+  else process.env.PATH = value;
+};
+/** `work` with the test process's own PATH, where epubcheck is found when it is installed. */
+async function withEpubcheck<T>(work: () => Promise<T>): Promise<T> {
+  setPath(PATH_BEFORE);
+  try {
+    return await work();
+  } finally {
+    setPath(NO_EPUBCHECK);
+  }
+}
+
 let ts: TestServer;
 beforeAll(async () => {
+  setPath(NO_EPUBCHECK);
   ts = await startTestServer();
 });
-afterAll(() => ts?.close());
+afterAll(async () => {
+  await ts?.close();
+  setPath(PATH_BEFORE);
+});
 
 /**
  * Write a whole children's book (outline, introduction, 5 chapters, conclusion: 8 credits), or up to `until`.
@@ -94,7 +119,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
   });
 
   it('runs each step once, charged and kept in the history, and answers the readiness report per channel', async () => {
-    const res = await ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({});
+    const res = await withEpubcheck(async () => ts.http.post('/api/books/children/publish').set('cookie', author.cookie).send({}));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = PublishResponseSchema.parse(res.body);
     report = body.package;

@@ -36,6 +36,14 @@ export interface ServerConfig {
   runsWorker: boolean;
   /** Steps one worker process runs at once (KARYA_WORKER_CONCURRENCY, default 4). */
   workerConcurrency: number;
+  /**
+   * With Postgres (the same on every process): a running step's lease this old is a dead worker's, whose step
+   * the sweep gives back to the queue; leases are renewed, and swept, every quarter of it (KARYA_LEASE_TIMEOUT_MS;
+   * unset: server/queue/jobs.ts's LEASE_TIMEOUT_MS, 20 000). Tests shorten it, not to wait 25 s for a killed worker.
+   */
+  leaseTimeoutMs?: number;
+  /** With Postgres: no worker connected for this long while a step waits to start, and its request gets 503 (KARYA_NO_WORKER_MS; unset: NO_WORKER_MS, 15 000). */
+  noWorkerMs?: number;
   port: number;
   host: string;
   /** Origin used in e-mailed links; never taken from a request's Host header. */
@@ -277,6 +285,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, overrides: P
     ...(databaseUrl ? { databaseUrl } : {}),
     runsWorker: true,
     workerConcurrency: intFrom(env.KARYA_WORKER_CONCURRENCY, 4, 1, 256, 'KARYA_WORKER_CONCURRENCY'),
+    ...(env.KARYA_LEASE_TIMEOUT_MS?.trim() ? { leaseTimeoutMs: intFrom(env.KARYA_LEASE_TIMEOUT_MS, 0, 2_000, 3_600_000, 'KARYA_LEASE_TIMEOUT_MS') } : {}),
+    ...(env.KARYA_NO_WORKER_MS?.trim() ? { noWorkerMs: intFrom(env.KARYA_NO_WORKER_MS, 0, 1_000, 3_600_000, 'KARYA_NO_WORKER_MS') } : {}),
     port,
     host: env.KARYA_HOST || '127.0.0.1',
     publicUrl,

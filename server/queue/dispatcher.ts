@@ -16,7 +16,7 @@ export interface DispatcherOptions {
   startTimeoutMs?: number;
   /** The longest wait for the answer once the step is charged (the generation time-out). */
   runTimeoutMs?: number;
-  /** No worker connected for this long: 503 (NO_WORKER_MS). */
+  /** No worker connected for this long: 503 (the ctx's KARYA_NO_WORKER_MS, else NO_WORKER_MS). */
   noWorkerMs?: number;
   /** How often the step's rows are read (POLL_MS). */
   pollMs?: number;
@@ -44,7 +44,7 @@ export function queueDispatcher(queue: StepQueue, opts: DispatcherOptions = {}):
     ctx,
     startTimeoutMs: opts.startTimeoutMs ?? 180_000,
     runTimeoutMs: (opts.runTimeoutMs ?? opts.ctx?.config.generationTimeoutMs ?? 180_000) + ANSWER_GRACE_MS,
-    noWorkerMs: opts.noWorkerMs ?? NO_WORKER_MS,
+    noWorkerMs: opts.noWorkerMs ?? opts.ctx?.config.noWorkerMs ?? NO_WORKER_MS,
     pollMs: opts.pollMs ?? POLL_MS,
   };
   if (ctx) startSweeper(ctx, queue);

@@ -13,9 +13,19 @@ import type { StepChannel } from './channel.js';
 
 export const STEP_QUEUE = 'karya-step';
 
-/** A heartbeat renews leases this often; a lease this old belongs to a dead worker. */
+/** A heartbeat renews leases this often; a lease this old belongs to a dead worker (defaults: see leaseClock). */
 export const HEARTBEAT_MS = 5_000;
 export const LEASE_TIMEOUT_MS = 20_000;
+
+/**
+ * A deployment's lease clock: a lease older than `timeoutMs` (KARYA_LEASE_TIMEOUT_MS, else LEASE_TIMEOUT_MS)
+ * is a dead worker's; leases are renewed, and swept, every `heartbeatMs` (a quarter of it: HEARTBEAT_MS by default).
+ */
+export function leaseClock(config: { leaseTimeoutMs?: number }): { timeoutMs: number; heartbeatMs: number } {
+  const timeoutMs = config.leaseTimeoutMs ?? LEASE_TIMEOUT_MS;
+  return { timeoutMs, heartbeatMs: Math.round((timeoutMs * HEARTBEAT_MS) / LEASE_TIMEOUT_MS) };
+}
+
 /** A worker's loops look for jobs this often when none was announced (seconds). */
 export const WORK_POLL_S = 2;
 /** Completed jobs are kept this long for inspection (seconds), then pg-boss deletes them. */

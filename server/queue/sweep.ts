@@ -6,7 +6,7 @@ import type { AppContext } from '../core/context.js';
 import type { StepRequest } from '../core/steps.js';
 import { announceJob } from './channel.js';
 import { BATCH_QUEUE, giveUpBatchStep, type BatchBookJob } from './batch.js';
-import { ANSWER_GRACE_MS, HEARTBEAT_MS, LEASE_TIMEOUT_MS, STEP_QUEUE, giveUp, type StepQueue } from './jobs.js';
+import { ANSWER_GRACE_MS, STEP_QUEUE, giveUp, leaseClock, type StepQueue } from './jobs.js';
 
 /** The running sweep of a queue, once per process (worker and dispatcher share it). */
 const SWEEPS = new WeakMap<StepQueue, NodeJS.Timeout>();
@@ -17,9 +17,10 @@ const SWEEPS = new WeakMap<StepQueue, NodeJS.Timeout>();
  */
 export function startSweeper(ctx: AppContext, queue: StepQueue, logger: Logger = ctx.logger): void {
   if (SWEEPS.has(queue)) return;
+  const { heartbeatMs } = leaseClock(ctx.config);
   const sweeper = setInterval(() => {
     sweepDeadLeases(ctx, queue, logger).catch((error: unknown) => logger.warn({ err: error }, 'lease sweep failed'));
-  }, HEARTBEAT_MS + Math.floor(Math.random() * 1000));
+  }, heartbeatMs + Math.floor(Math.random() * (heartbeatMs / 5)));
   sweeper.unref();
   SWEEPS.set(queue, sweeper);
 }
@@ -51,7 +52,7 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
   const hourAgo = Date.now() - 3_600_000;
   await queue.db.deleteFrom('step_results').where('created_at', '<', hourAgo).execute();
   await queue.db.deleteFrom('rate_calls').where('at', '<', hourAgo).execute();
-  const dead = await queue.db.deleteFrom('step_leases').where('heartbeat_at', '<', Date.now() - LEASE_TIMEOUT_MS).returning(['job_id', 'queue', 'worker_id']).execute();
+  const dead = await queue.db.deleteFrom('step_leases').where('heartbeat_at', '<', Date.now() - leaseClock(ctx.config).timeoutMs).returning(['job_id', 'queue', 'worker_id']).execute();
   for (const lease of dead) {
     logger.warn({ job: lease.job_id, worker: lease.worker_id }, 'worker stopped during a step; the step goes back to the queue');
     await queue.boss.fail(lease.queue, lease.job_id, { reason: 'worker stopped' });

@@ -34,7 +34,8 @@ describe.skipIf(skip)('karya batch --queue with two workers', () => {
     fake = await startFakeOpenAI({ latencyMs: 300 });
     const dir = tempDir('karya-queue-');
     const file = writeJobs(dir, 'jobs.yaml', JOBS);
-    const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn' };
+    // The killed worker's lease is swept after 5 s (not 20: renewed and swept every 1.25 s): the same takeover, sooner.
+    const env = { KARYA_DATABASE_URL: db.url, KARYA_LOG_LEVEL: 'warn', KARYA_LEASE_TIMEOUT_MS: '5000' };
     const start = (args: string[]) => {
       const run = startCli(args, { cwd: dir, fake, env });
       runs.push(run);

@@ -19,6 +19,8 @@ let cluster: PostgresCluster | undefined;
 let fake: FakeOpenAI | undefined;
 let databaseUrl = '';
 let isSlow = false;
+/** The fake model's pause between streamed words (read before each word). */
+let wordDelayMs = 25;
 const LONG = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
 
 afterAll(async () => {
@@ -34,6 +36,9 @@ function env(): NodeJS.ProcessEnv {
     OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fake!.baseURL, KARYA_WORKER_CONCURRENCY: '4',
     // The per-user generation rate (a shared bucket) would answer 429 before the credits run out: the race is about credits.
     KARYA_GENERATION_BURST: '1000',
+    // A killed worker's lease is swept after 5 s (not 20: renewed and swept every 1.25 s), and a step with no
+    // worker connected gets 503 after 1 s (not 15; read every 2 s): the same takeover and the same bounded wait, sooner.
+    KARYA_LEASE_TIMEOUT_MS: '5000', KARYA_NO_WORKER_MS: '1000',
   };
 }
 
@@ -53,18 +58,19 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
   const workers: Array<{ child: ChildProcess; id: string }> = [];
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ streamDelayMs: 25, answer: () => (isSlow ? LONG : 'A short marked poem') });
+    fake = await startFakeOpenAI({ streamDelayMs: () => wordDelayMs, answer: () => (isSlow ? LONG : 'A short marked poem') });
     cluster = await startPostgres();
     databaseUrl = await cluster.createDatabase();
-    // The first instance migrates; the others start together against the migrated database.
-    a = (await karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/)).match[1]!;
+    // All four at once on the new database, as a deployment starts (each migrates under kysely's lock: tests/scale/startup.test.ts).
     const started = await Promise.all([
+      karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/),
       karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/),
       karya(['worker', '--concurrency', '4'], /karya worker (\S+):/),
       karya(['worker', '--concurrency', '4'], /karya worker (\S+):/),
     ]);
-    b = started[0].match[1]!;
-    for (const w of started.slice(1)) workers.push({ child: w.child, id: w.match[1]! });
+    a = started[0].match[1]!;
+    b = started[1].match[1]!;
+    for (const w of started.slice(2)) workers.push({ child: w.child, id: w.match[1]! });
     admin = (await signUp(a, ADMIN)).cookie;
   }, 240_000);
 
@@ -144,6 +150,8 @@ describe.skipIf(skip)('two server instances and two workers on one Postgres', ()
           const victim = workers.find((w) => w.id === rows[0]!.worker_id)!;
           victim.child.kill('SIGKILL');
           isKilled = true;
+          // The step's retry on the other worker: its pace is not the point (a slow first attempt was, to be killed mid-step).
+          wordDelayMs = 0;
         }
       }
       expect(isKilled).toBe(true);

@@ -72,10 +72,14 @@ describe.skipIf(skip)('a Postgres restart and a 10 s outage under load', () => {
     fake = await startFakeOpenAI({ latencyMs: 1_500, answer: () => 'A short marked poem' });
     cluster = await startPostgres({ own: true });
     databaseUrl = await cluster.createDatabase();
-    const started = await karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/);
+    // Both at once on the new database, as a deployment starts (each migrates under kysely's lock: tests/scale/startup.test.ts).
+    const [started, working] = await Promise.all([
+      karya(['serve', '--port', '0', '--no-worker'], /running at (http:\/\/\S+)/),
+      karya(['worker', '--concurrency', '10'], /karya worker (\S+):/),
+    ]);
     server = started.match[1]!;
     serverChild = started.child;
-    worker = (await karya(['worker', '--concurrency', '10'], /karya worker (\S+):/)).child;
+    worker = working.child;
     const res = await fetch(`${server}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'poet@karya.test', password: 'karya-secret1' }) });
     expect(res.status).toBe(201);
     cookie = res.headers.get('set-cookie')!.split(';')[0]!;

@@ -1,6 +1,6 @@
-// How the browser tests start chromium: Debian's, headless, with what it runs without here. Shared by the
-// e2e helpers and the run's one browser (tests/setup/chromium.ts).
-export const CHROMIUM = '/usr/bin/chromium';
+// How the browser tests start chromium: Debian's headless shell (tests/setup/tools.ts CHROMIUM), with what it runs
+// without here. Shared by the e2e helpers and the run's one browser (tests/setup/chromium.ts).
+export { CHROMIUM } from '../setup/tools.js';
 /**
  * Features chromium runs without here. Playwright passes its own `--disable-features` list, and chromium keeps only
  * the last such switch, so its list (playwright-core's chromiumSwitches.ts; tests/e2e/chromium-flags.test.ts checks it

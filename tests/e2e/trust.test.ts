@@ -138,6 +138,9 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     await waitForText(page, '[data-testid="connection-state"]', /You are offline/);
     expect(await page.locator('[data-testid="streaming-text"]').textContent()).not.toBe('');
     await page.context().setOffline(false);
+    // What was to be seen while it is written has been seen: the rest of the chapter streams at once (the fake reads
+    // the pause before each word), and the page must still end on the chapter written, never on its Generate button.
+    slowDown(0);
 
     await waitForText(page, label, 'Generate Chapter 2', 60_000);
     expect(await page.locator('[data-testid="preview-part"]').count()).toBe(2);

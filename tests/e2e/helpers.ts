@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { toolSkip } from '../setup/tools.js';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
@@ -221,6 +221,38 @@ export async function waitForText(page: Page, selector: string, text: string | R
     // frames for as long as a wait lasts, a tenth of a core each second.
     { timeout, polling: 50 },
   );
+}
+
+/**
+ * Counts the page's requests from now on; what it answers waits until none has been in flight for `quietMs` (the page's
+ * data loaded and shown), at most `timeout`, and stops counting. Playwright's 'networkidle' is the same with 500 ms of
+ * quiet; an event stream (the admin's live user list) never ends, and is not counted.
+ * @example const quiet = quietNetwork(page); await page.goto(url); await quiet();
+ */
+export function quietNetwork(page: Page): (quietMs?: number, timeout?: number) => Promise<void> {
+  const inFlight = new Set<Request>();
+  let changed = Date.now();
+  const started = (r: Request) => {
+    if (r.resourceType() === 'eventsource') return;
+    inFlight.add(r);
+    changed = Date.now();
+  };
+  const ended = (r: Request) => {
+    if (inFlight.delete(r)) changed = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return async (quietMs = 100, timeout = 10_000) => {
+    const until = Date.now() + timeout;
+    try {
+      while (Date.now() < until && (inFlight.size > 0 || Date.now() - changed < quietMs)) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    }
+  };
 }
 
 /**

@@ -9,9 +9,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { removeTempDirs, tempDir, writeJobs } from './helpers.js';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
-/** A folder on PATH without epubcheck: its check is skipped (tests/publish/cli.test.ts runs it). */
-const WITHOUT_EPUBCHECK = { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') };
 
 const localToday = () => {
   const d = new Date();

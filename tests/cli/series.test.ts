@@ -13,6 +13,7 @@ import { runKaryaInProcess, type InProcessRun } from '../karya-in-process.js';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { seriesModel } from '../series-book.js';
 import { epubcheck, readZip, zipText } from '../export/tools.js';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const SERIES = 'Penang Bakery';
 const lastJson = (r: InProcessRun) => JSON.parse(r.stdout.trim().split('\n').at(-1)!);
@@ -126,7 +127,7 @@ describe('a book of a series is published as its book: the series and its number
     const list = await runKaryaInProcess(['books', '--series', 'Kedai Roti Pulau', '--json'], { cwd });
     const [, second] = JSON.parse(list.stdout).books as Array<{ id: number }>;
     // The EPUB is checked once, by epubcheck itself below: the package's own check is left out (a PATH without it).
-    const r = await runKaryaInProcess(['publish', 'romance', '--book', String(second!.id), '--author', 'Siti Aminah', '--out', 'pkg/', '--json'], { cwd, env: { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') } });
+    const r = await runKaryaInProcess(['publish', 'romance', '--book', String(second!.id), '--author', 'Siti Aminah', '--out', 'pkg/', '--json'], { cwd, env: WITHOUT_EPUBCHECK });
     // The offline demo text is never ready to sell (exit 1); the package is made.
     expect(r.code, r.stderr).toBe(1);
     const pkg = path.join(cwd, 'pkg');

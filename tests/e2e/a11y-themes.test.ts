@@ -9,12 +9,11 @@
 // the dashboard and left out elsewhere (it is the same on every page), to keep the run short. The book's
 // continuity findings and threads are added to the saved book's reply (route interception): the session of
 // this branch does not fill them yet, and their notes must pass in both themes too.
-import os from 'node:os';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInChromium, grantCredits, signIn, signUp, waitForText } from './helpers.js';
 import { seriousViolations } from './axe.js';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const PASSWORD = 'secret12';
 const WRITER = 'axe.themes@e2e.test';
@@ -79,7 +78,7 @@ async function unfold(page: Page): Promise<void> {
  * The server runs without epubcheck (a PATH without it): the readiness list is checked for what a reader sees, not for
  * the EPUB's verdict (tests/e2e/studio.test.ts publishes with the real check), and a JVM is 5 s of CPU.
  */
-const withoutEpubcheck = async () => ({ env: { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') } });
+const withoutEpubcheck = async () => ({ env: WITHOUT_EPUBCHECK });
 
 describeInChromium('accessibility in both languages and both themes', { what: 'axe-core', serve: withoutEpubcheck }, (app) => {
   const problems: string[] = [];

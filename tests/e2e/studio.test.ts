@@ -1,6 +1,6 @@
 // End to end: the built studio served by `karya serve` (temporary database, offline provider), driven
-// in Debian's chromium. One server and one browser for the file; the cases run in order and share the
-// accounts they create. Skips (with the reason) only when /usr/bin/chromium is absent.
+// in Debian's chromium-headless-shell. One server and one browser for the file; the cases run in order and share
+// the accounts they create. Skips (with the reason) only when chromium-headless-shell is absent.
 import { beforeAll, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { unzipSync } from 'fflate';
@@ -135,7 +135,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'download-menu-1440.png') });
     const [epub] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     expect(epub.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
-    const bytes = (await downloadBytes(epub));
+    const bytes = await downloadBytes(epub);
     expect(bytes.length).toBeGreaterThan(0);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     // The EPUB container: its first entry is the uncompressed mimetype.
@@ -383,7 +383,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
 
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download package (.zip)' }).click()]);
     expect(zip.suggestedFilename()).toMatch(/^[a-z0-9-]+-kdp\.zip$/);
-    const bytes = (await downloadBytes(zip));
+    const bytes = await downloadBytes(zip);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     const names = Object.keys(unzipSync(new Uint8Array(bytes)));
     expect(names).toEqual(['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json']);

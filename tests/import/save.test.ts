@@ -11,9 +11,8 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { CHAPTER_TITLES, gutenbergNovel, malayManuscript } from './manuscript.js';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
-/** A folder on PATH without epubcheck: a package's EPUB check is then skipped (tests/publish/cli.test.ts runs it). */
-const WITHOUT_EPUBCHECK = { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') };
 
 interface Imported {
   book: { id: number; generator: string; title: string; lang: string; words: number; chapters: { imported: number; total: number }; finished: boolean };

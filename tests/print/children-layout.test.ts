@@ -16,11 +16,11 @@ import { renderCoverPng } from '../../engine/providers/cover.js';
 import { PROSE_SENTENCES, writeProse } from '../fake-openai.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { runTool } from '../export/tools.js';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const catalog = loadCatalog({ useDiskCache: false });
 const children = catalog.get('children')!;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'karya-children-'));
-const WITHOUT_EPUBCHECK = { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') };
 /** KDP's paperback minimum (KDP Help, "Set Trim Size, Bleed, and Margins"). */
 const KDP_MIN_PAGES = 24;
 /** 5.5 × 8.5 in, in points: the chapter-book trim. */

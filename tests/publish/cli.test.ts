@@ -10,12 +10,11 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import sharp from 'sharp';
 import { runTool } from '../export/tools.js';
 import { KDP_DESCRIPTION_MAX, KDP_TAGS } from '../../engine/publish/index.js';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const PACKAGE = ['cover.jpg', 'description.html', 'keywords.txt', 'manuscript.docx', 'manuscript.epub', 'metadata.json', 'paperback-cover.pdf', 'paperback-interior.pdf', 'readiness.json'];
 /** Credits from spec/: 1 a text step, 6 a cover (platform §9, the cover forms). */
 const COST = { text: 1, cover: 6 };
-/** A folder on PATH without epubcheck: the check is then skipped (one test runs the real epubcheck when it is installed). */
-const WITHOUT_EPUBCHECK = { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') };
 
 interface Summary {
   id: string;

@@ -10,8 +10,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { readZip, runTool, zipText } from '../export/tools.js';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
-const WITHOUT_EPUBCHECK = { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') };
 const AUTHOR = 'Siti Aminah';
 const PT = 72;
 /** KDP's minimum inside margin by page count (issue 28), in inches. */

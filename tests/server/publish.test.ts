@@ -19,6 +19,7 @@ import { createOfflineProvider, type Provider } from '../../engine/providers/ind
 import sharp from 'sharp';
 import { CHILDREN_BOOK_PUBLISH_STEPS } from '../publish-steps.js';
 import { ADMIN_EMAIL, downloadOf as download, signUp, startTestServer, uniqueEmail, userWithRole, type TestServer } from './helpers.js';
+import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const STEPS = CHILDREN_BOOK_PUBLISH_STEPS;
 const COST = 10;
@@ -35,7 +36,6 @@ const CHANNELS = ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'];
  * report is checked channel by channel, runs the real one (withEpubcheck); tests/publish/ check the verdict.
  */
 const PATH_BEFORE = process.env.PATH;
-const NO_EPUBCHECK = path.join(tmpdir(), 'karya-no-epubcheck');
 const setPath = (value: string | undefined) => {
   if (value === undefined) delete process.env.PATH;
   else process.env.PATH = value;
@@ -46,13 +46,13 @@ async function withEpubcheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    setPath(NO_EPUBCHECK);
+    setPath(WITHOUT_EPUBCHECK.PATH);
   }
 }
 
 let ts: TestServer;
 beforeAll(async () => {
-  setPath(NO_EPUBCHECK);
+  setPath(WITHOUT_EPUBCHECK.PATH);
   ts = await startTestServer();
 });
 afterAll(async () => {

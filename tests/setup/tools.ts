@@ -10,6 +10,7 @@
 // list is printed. The checks take their probes as arguments so that tests can give fake ones.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export type ToolId = 'chromium' | 'epubcheck' | 'poppler' | 'postgres' | 'fonts' | 'pandoc';
@@ -41,6 +42,11 @@ export interface Tool {
  */
 export const CHROMIUM = '/usr/bin/chromium-headless-shell';
 export const EPUBCHECK_JAR = '/usr/share/java/epubcheck.jar';
+/**
+ * The environment of a `karya` run whose package's EPUB check is skipped: a PATH (a folder that need not exist) where
+ * no epubcheck is found. For the tests that read no verdict: a check is a JVM, several seconds of CPU.
+ */
+export const WITHOUT_EPUBCHECK: { PATH: string } = { PATH: path.join(os.tmpdir(), 'karya-no-epubcheck') };
 const DEJAVU = '/usr/share/fonts/truetype/dejavu';
 
 export const TOOLS: readonly Tool[] = [

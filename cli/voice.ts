@@ -3,7 +3,7 @@
 // "# Avoid" section, a job's `avoid:`), and each part's marks (⚠ drifts from your voice, overused phrases).
 import { existsSync, statSync, readFileSync } from 'node:fs';
 import { IMPORT_LIMITS, ImportRefusal, MAX_SAMPLE_WORDS, VoiceError, avoidListOf, countWords, importRefusalMessage, tooLargeRefusal, voiceFromSample, voiceMessage, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
-import { readVoiceSample } from '../engine/node.js';
+import { cliImportPool } from './import-pool.js';
 import { openStateFile } from '../server/index.js';
 import { CLI_USER, DEFAULT_STATE, fail } from './util.js';
 
@@ -44,7 +44,7 @@ export async function voiceSampleTextOrExit(file: string, lang: Lang, where = ''
   }
   try {
     if (size > IMPORT_LIMITS.bytes) throw tooLargeRefusal(file, size);
-    return await readVoiceSample(file, readFileSync(file));
+    return await (await cliImportPool()).readVoiceSample(file, readFileSync(file));
   } catch (error) {
     if (error instanceof ImportRefusal) return fail(`${where}--voice ${importRefusalMessage(error, lang)}`);
     throw error;

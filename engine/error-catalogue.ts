@@ -265,12 +265,20 @@ export const CATALOGUE = {
     ms: '{file}: Karya mengimport fail .txt, .md, .docx dan .epub.',
   },
   import_zip_bomb: {
-    en: '{file} unpacks to more than {limit}, more than any manuscript needs, so it was not opened.',
-    ms: '{file} membuka kepada lebih daripada {limit}, lebih daripada yang diperlukan oleh mana-mana manuskrip, jadi ia tidak dibuka.',
+    en: '{file} unpacks to more than it declares or to more than {limit}, more than any manuscript needs, so it was not opened.',
+    ms: '{file} membuka kepada lebih daripada saiz yang dinyatakannya atau lebih daripada {limit}, lebih daripada yang diperlukan oleh mana-mana manuskrip, jadi ia tidak dibuka.',
   },
   import_unreadable: {
     en: '{file} could not be read ({reason}). Save it again from your writing program, or save it as plain text.',
     ms: '{file} tidak dapat dibaca ({reason}). Simpan semula daripada program penulisan anda, atau simpan sebagai teks biasa.',
+  },
+  import_too_complex: {
+    en: '{file} is built in a way no manuscript needs (it took too long or too much memory to read), so it was not read. Save it again from your writing program, or save it as plain text, and import that.',
+    ms: '{file} dibina dengan cara yang tidak diperlukan oleh mana-mana manuskrip (ia mengambil masa atau memori terlalu banyak untuk dibaca), jadi ia tidak dibaca. Simpan semula daripada program penulisan anda, atau simpan sebagai teks biasa, dan import fail itu.',
+  },
+  import_busy: {
+    en: 'Too many manuscripts are being read right now, so {file} was not read. Please try again in {seconds} seconds.',
+    ms: 'Terlalu banyak manuskrip sedang dibaca sekarang, jadi {file} tidak dibaca. Sila cuba lagi dalam {seconds} saat.',
   },
   import_protected: {
     en: '{file} is protected by DRM (its chapters are encrypted), so it cannot be read. Import a copy without DRM: your own manuscript file.',

@@ -11,13 +11,24 @@ export type { ExportLimits, ExportPool } from './node/export/pool.js';
 export type * from './providers/index.js';
 export type { PackageFile, PrintChoice } from './node/publish.js';
 
-/** A voice sample's text from its file (text, Markdown, DOCX, EPUB; refused like an import otherwise), its reader loaded on first use. */
-export const readVoiceSample: typeof import('./node/import/voice-sample.js').readVoiceSample = async (...args) => (await import('./node/import/voice-sample.js')).readVoiceSample(...args);
 /**
- * A manuscript file's parts (text, Markdown, DOCX through mammoth, EPUB), its reader loaded on first use.
- * @example const read = await readManuscriptFile('novel.docx', bytes);
+ * The import pool (manuscripts and voice samples read in worker threads, bounded in time and memory), loaded
+ * on first use. A CLI makes it first with its own limits: `importPool({ maxQueued: Infinity, countsWaiting: false })`.
  */
-export const readManuscriptFile: typeof import('./node/import/index.js').readManuscriptFile = async (...args) => (await import('./node/import/index.js')).readManuscriptFile(...args);
+export const loadImportPool = () => import('./node/import/pool.js');
+export type { ImportPool } from './node/import/pool.js';
+
+/**
+ * A voice sample's text from its file (text, Markdown, DOCX, EPUB; refused like an import otherwise), read in
+ * the process's import pool.
+ */
+export const readVoiceSample = async (file: string, bytes: Uint8Array, opts: { key?: string } = {}): Promise<string> => (await loadImportPool()).importPool().readVoiceSample(file, bytes, opts);
+/**
+ * A manuscript file's parts (text, Markdown, DOCX through mammoth, EPUB), read in the process's import pool
+ * (a worker thread with a time and a memory limit; at most one file of a `key` at a time).
+ * @example const read = await readManuscriptFile('novel.docx', bytes, { key: userId });
+ */
+export const readManuscriptFile = async (file: string, bytes: Uint8Array, opts: { split?: RegExp; key?: string } = {}): Promise<import('./import/index.js').ReadManuscript> => (await loadImportPool()).importPool().readManuscript(file, bytes, opts);
 
 /**
  * fetch through node:http(s) with keep-alive (node/light-fetch.ts), its module loaded on the first request.

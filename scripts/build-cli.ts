@@ -37,8 +37,8 @@ const pgOnNode: Plugin = {
 };
 const started = performance.now();
 await build({
-  // The export pool's worker thread (engine/node/export/pool.ts) starts from its own file beside the chunks.
-  entryPoints: { main: path.join(ROOT, 'cli', 'main.ts'), 'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts') },
+  // The export and import pools' worker threads (engine/node/export/pool.ts, engine/node/import/pool.ts) start from their own files beside the chunks.
+  entryPoints: { main: path.join(ROOT, 'cli', 'main.ts'), 'render-worker': path.join(ROOT, 'engine', 'node', 'export', 'render-worker.ts'), 'parse-worker': path.join(ROOT, 'engine', 'node', 'import', 'parse-worker.ts') },
   outdir,
   bundle: true,
   splitting: true,

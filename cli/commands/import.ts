@@ -8,7 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, partStep, stepLabel, tooLargeRefusal, word, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
-import { readManuscriptFile } from '../../engine/node.js';
+import { cliImportPool } from '../import-pool.js';
 import { openStateFile } from '../../server/index.js';
 import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, specOrExit, wholeNumber } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
@@ -76,7 +76,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
   let bytes: Uint8Array;
   try {
     bytes = bytesOf(file);
-    read = await readManuscriptFile(file, bytes, split ? { split } : {});
+    read = await (await cliImportPool()).readManuscript(file, bytes, split ? { split } : {});
   } catch (error) {
     if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, lang));
     throw error;

@@ -7,7 +7,7 @@ import { checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, type ImportF
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
 export { checkImportFile, decodeText, fileKindOf, importRefusalMessage, tooLargeRefusal, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
 export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } from './headings.js';
-export { decodeEntities, htmlToText } from './html-text.js';
+export { decodeEntities, DocumentTooDeep, htmlToText } from './html-text.js';
 
 /** A manuscript read: its format, its encoding (text files), and its parts. */
 export interface ReadManuscript extends ManuscriptSplit {

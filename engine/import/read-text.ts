@@ -19,8 +19,10 @@ export const IMPORT_LIMITS = { bytes: 20 * 1024 * 1024, words: 400_000 } as cons
 /** A file an import does not read, with the catalogue code that says why and its parameters. */
 export class ImportRefusal extends KaryaError {
   constructor(
-    readonly code: 'import_too_large' | 'import_empty' | 'import_not_format' | 'import_unknown_format' | 'import_too_many_words' | 'import_bad_split' | 'import_zip_bomb' | 'import_unreadable' | 'import_protected' | 'import_chapters_fewer' | 'import_book_ended' | 'import_language_unclear' | 'import_needs_generator' | 'import_total_set',
+    readonly code: 'import_too_large' | 'import_empty' | 'import_not_format' | 'import_unknown_format' | 'import_too_many_words' | 'import_bad_split' | 'import_zip_bomb' | 'import_unreadable' | 'import_too_complex' | 'import_busy' | 'import_protected' | 'import_chapters_fewer' | 'import_book_ended' | 'import_language_unclear' | 'import_needs_generator' | 'import_total_set',
     override readonly params: Readonly<Record<string, string>>,
+    /** What went wrong in a reader's own words, for the server's log: never shown to the writer. */
+    readonly detail?: string,
   ) {
     super(code, { httpStatus: 400 });
     this.name = 'ImportRefusal';
@@ -65,10 +67,25 @@ const KIND_NAMES: Readonly<Record<FileKind, Bilingual>> = {
   empty: { en: 'nothing', ms: 'kosong' },
 };
 
-/** A refusal in the writer's language (its {found} named in that language too). */
+/** Why a file could not be read (an import_unreadable's {reason}), in words. */
+export type UnreadableReason = 'zip' | 'package' | 'document' | 'xml' | 'content';
+const REASON_NAMES: Readonly<Record<UnreadableReason, Bilingual>> = {
+  zip: { en: 'its ZIP archive is damaged', ms: 'arkib ZIP-nya rosak' },
+  package: { en: 'it has no EPUB package document', ms: 'ia tiada dokumen pakej EPUB' },
+  document: { en: 'it has no Word document part', ms: 'ia tiada bahagian dokumen Word' },
+  xml: { en: 'its document is damaged: its elements do not close', ms: 'dokumennya rosak: unsur-unsurnya tidak ditutup' },
+  content: { en: 'its content is not in a form Karya reads', ms: 'kandungannya bukan dalam bentuk yang dibaca oleh Karya' },
+};
+
+/** A refusal in the writer's language (its {found} and {reason} named in that language too). */
 export function importRefusalMessage(refusal: ImportRefusal, lang: Lang): string {
   const found = refusal.params.found as FileKind | undefined;
-  return catalogueMessage(refusal.code, lang, { ...refusal.params, ...(found && KIND_NAMES[found] ? { found: KIND_NAMES[found][lang] } : {}) });
+  const reason = REASON_NAMES[refusal.params.reason as UnreadableReason] as Bilingual | undefined;
+  return catalogueMessage(refusal.code, lang, {
+    ...refusal.params,
+    ...(found && KIND_NAMES[found] ? { found: KIND_NAMES[found][lang] } : {}),
+    ...(refusal.params.reason !== undefined ? { reason: reason?.[lang] ?? REASON_NAMES.content[lang] } : {}),
+  });
 }
 
 /**

@@ -19,6 +19,8 @@ export const HTTP_STATUS: Readonly<Record<string, number>> = {
   voice_missing: 409,
   // Imports (ImportRefusal, 400 otherwise).
   import_too_large: 413,
+  import_too_complex: 422,
+  import_busy: 503,
   // Series (SeriesError, 400 otherwise): what the series' state refuses, and a series that is not there.
   series_previous_unfinished: 409,
   series_name_taken: 409,

@@ -8,7 +8,7 @@
 // a large DOCX costs the server time, so a user may send a few files a minute (one limit for both, kept in
 // the store). A refused file answers 400 (413 when too large) with the import's catalogue message, in the
 // request's language; too few credits for the bible answer 402 before anything is saved.
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, importBibleParts, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
 import { settingsOrError } from '../core/generation.js';
@@ -40,11 +40,19 @@ async function bodyOf(req: Request, file: string): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** The uploaded manuscript read, or the import's refusal as an API error in `lang`. */
-async function manuscriptOf(req: Request, file: string, lang: Lang): Promise<ReadManuscript> {
+/**
+ * The uploaded manuscript read in the import pool (a worker thread, bounded in time and memory, one file of
+ * a user at a time), or the import's refusal as an API error in `lang`: a busy pool answers 503 with
+ * Retry-After; what a reader said in its own words stays in the log.
+ */
+async function manuscriptOf(ctx: AppContext, req: Request, res: Response, file: string, lang: Lang): Promise<ReadManuscript> {
   try {
-    return await readManuscriptFile(file, await bodyOf(req, file));
+    return await readManuscriptFile(file, await bodyOf(req, file), { key: sessionOf(req).user.id });
   } catch (error) {
+    if (error instanceof ImportRefusal) {
+      if (error.detail !== undefined) ctx.logger.info({ code: error.code, detail: error.detail }, 'manuscript refused');
+      if (error.code === 'import_busy') res.set('Retry-After', error.params.seconds ?? '5');
+    }
     throw refusalOf(error, lang);
   }
 }
@@ -75,7 +83,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const lang = asked ?? requestLang(req);
     const spec = generator !== undefined ? bookSpecOf(generator) : undefined;
     await takeTurn(req, res);
-    const read = await manuscriptOf(req, file, lang);
+    const read = await manuscriptOf(ctx, req, res, file, lang);
     if (!spec) return void res.json(manuscriptPreview(read));
     // What its story bible would cost as this generator's book (the language only changes the words).
     const state = bookOfUpload(spec, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts).lang ?? lang });
@@ -89,7 +97,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const userId = sessionOf(req).user.id;
     const spec = bookSpecOf(generator);
     await takeTurn(req, res);
-    const read = await manuscriptOf(req, file, lang);
+    const read = await manuscriptOf(ctx, req, res, file, lang);
     // The book's language: the one asked, else the manuscript's own when it is clearly one (else asked for).
     const judged = manuscriptLanguage(read.parts);
     const bookLang = asked ?? judged.lang;

@@ -3,6 +3,7 @@
 // its time stays in this thread, which the pool ends when it takes too long or runs out of memory.
 import { parentPort } from 'node:worker_threads';
 import type { BookDocument, ExportFormat } from '../../session/book.js';
+import { serializeError, type WorkerReply } from '../worker-pool.js';
 import { renderDocument } from './index.js';
 
 export interface RenderRequest {
@@ -13,17 +14,15 @@ export interface RenderRequest {
   cover?: Uint8Array;
 }
 
-export type RenderReply = { id: number; bytes: Uint8Array } | { id: number; error: string };
-
 parentPort?.on('message', (request: RenderRequest) => {
   void (async () => {
     try {
       const bytes = await renderDocument(request.doc, request.format, { ...(request.date ? { date: request.date } : {}), ...(request.cover ? { cover: request.cover } : {}) });
       // A view into a larger pooled buffer is copied into its own, so only the file's bytes move.
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
-      parentPort!.postMessage({ id: request.id, bytes: own } satisfies RenderReply, [own.buffer as ArrayBuffer]);
+      parentPort!.postMessage({ id: request.id, value: own } satisfies WorkerReply<Uint8Array>, [own.buffer as ArrayBuffer]);
     } catch (error) {
-      parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies RenderReply);
+      parentPort!.postMessage({ id: request.id, error: serializeError(error) } satisfies WorkerReply<Uint8Array>);
     }
   })();
 });

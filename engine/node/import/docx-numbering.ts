@@ -4,6 +4,10 @@
 // mammoth reads the document, each numbered paragraph (decimal, Roman or letter numbering; bullets are left
 // alone) gets its label as text ("II. ") and loses its list marker. Counters run per list and level, from the
 // level's start (or the list's start override), deeper levels starting again under a new item.
+// Both parts are read by htmlparser2's streaming XML tokenizer in one pass each (no pattern scans from a
+// tag to the end of the document), and the document's edits are spliced in one pass after it; a document
+// whose elements do not close is refused as damaged (`BrokenXml`) before any reader spends time on it.
+import { Parser } from 'htmlparser2';
 import { listNumber, type ListStyle } from '../../import/index.js';
 
 interface Level {
@@ -13,27 +17,84 @@ interface Level {
   text: string;
 }
 
-const attr = (xml: string, name: string) => new RegExp(`<w:${name}\\b[^>]*w:val="([^"]*)"`).exec(xml)?.[1];
+/** A document part whose elements do not close (or close out of order): not a Word document's XML. */
+export class BrokenXml extends Error {
+  constructor(readonly part: string, readonly unclosed: number) {
+    super(`${part}: ${unclosed} element(s) not closed`);
+  }
+}
+
+type Open = (name: string, attrs: Readonly<Record<string, string>>, start: number, end: number) => void;
+
+/** Deeper than any Word part nests: a deeper one is refused before the tokenizer's own stack grows costly. */
+export const MOST_XML_DEPTH = 512;
+type Close = (name: string, end: number) => void;
+
+/**
+ * Walks an XML part in one pass, calling `open` and `close` with the element's offsets; throws BrokenXml
+ * when elements are left open or closed out of order (htmlparser2 closes them as HTML would, which a Word
+ * part never needs).
+ */
+function walkXml(part: string, xml: string, handlers: { open?: Open; close?: Close }): void {
+  const stack: string[] = [];
+  let misplaced = 0;
+  const parser: Parser = new Parser(
+    {
+      onopentag: (name, attrs) => {
+        stack.push(name);
+        if (stack.length > MOST_XML_DEPTH) throw new BrokenXml(part, stack.length);
+        handlers.open?.(name, attrs, parser.startIndex, parser.endIndex + 1);
+      },
+      onclosetag: (name, isImplied) => {
+        if (isImplied && !xml.endsWith('/>', parser.endIndex + 1)) misplaced += 1;
+        stack.pop();
+        handlers.close?.(name, parser.endIndex + 1);
+      },
+    },
+    { xmlMode: true, decodeEntities: false },
+  );
+  parser.write(xml);
+  const open = stack.length;
+  parser.end();
+  if (open > 0 || misplaced > 0) throw new BrokenXml(part, open + misplaced);
+}
 
 /** Each list's levels: numId → ilvl → level, with the list's own start overrides applied. */
 function listLevels(numbering: string): Map<string, Map<string, Level>> {
   const abstracts = new Map<string, Map<string, Level>>();
-  for (const m of numbering.matchAll(/<w:abstractNum\b[^>]*w:abstractNumId="([^"]+)"[^>]*>([\s\S]*?)<\/w:abstractNum>/g)) {
-    const levels = new Map<string, Level>();
-    for (const l of m[2]!.matchAll(/<w:lvl\b[^>]*w:ilvl="(\d+)"[^>]*>([\s\S]*?)<\/w:lvl>/g)) {
-      levels.set(l[1]!, { start: Number(attr(l[2]!, 'start') ?? 1), format: attr(l[2]!, 'numFmt') ?? 'decimal', text: attr(l[2]!, 'lvlText') ?? '%1.' });
-    }
-    abstracts.set(m[1]!, levels);
-  }
+  const nums = new Map<string, { abstract: string; starts: Map<string, number> }>();
+  let abstract: Map<string, Level> | undefined;
+  let level: Level | undefined;
+  let num: { abstract: string; starts: Map<string, number> } | undefined;
+  let override: string | undefined;
+  walkXml('word/numbering.xml', numbering, {
+    open: (name, attrs) => {
+      const val = attrs['w:val'];
+      if (name === 'w:abstractNum' && attrs['w:abstractNumId'] !== undefined) abstracts.set(attrs['w:abstractNumId'], (abstract = new Map()));
+      else if (name === 'w:lvl' && abstract && attrs['w:ilvl'] !== undefined) abstract.set(attrs['w:ilvl'], (level = { start: 1, format: 'decimal', text: '%1.' }));
+      else if (level && name === 'w:start' && val !== undefined) level.start = Number(val);
+      else if (level && name === 'w:numFmt' && val !== undefined) level.format = val;
+      else if (level && name === 'w:lvlText' && val !== undefined) level.text = val;
+      else if (name === 'w:num' && attrs['w:numId'] !== undefined) nums.set(attrs['w:numId'], (num = { abstract: '', starts: new Map() }));
+      else if (num && name === 'w:abstractNumId' && val !== undefined) num.abstract = val;
+      else if (num && name === 'w:lvlOverride') override = attrs['w:ilvl'];
+      else if (num && override !== undefined && name === 'w:startOverride' && val !== undefined) num.starts.set(override, Number(val));
+    },
+    close: (name) => {
+      if (name === 'w:abstractNum') abstract = undefined;
+      else if (name === 'w:lvl') level = undefined;
+      else if (name === 'w:num') num = undefined;
+      else if (name === 'w:lvlOverride') override = undefined;
+    },
+  });
   const lists = new Map<string, Map<string, Level>>();
-  for (const m of numbering.matchAll(/<w:num\b[^>]*w:numId="([^"]+)"[^>]*>([\s\S]*?)<\/w:num>/g)) {
-    const levels = new Map(abstracts.get(attr(m[2]!, 'abstractNumId') ?? '') ?? []);
-    for (const o of m[2]!.matchAll(/<w:lvlOverride\b[^>]*w:ilvl="(\d+)"[^>]*>([\s\S]*?)<\/w:lvlOverride>/g)) {
-      const start = attr(o[2]!, 'startOverride');
-      const level = levels.get(o[1]!);
-      if (start !== undefined && level) levels.set(o[1]!, { ...level, start: Number(start) });
+  for (const [numId, { abstract: id, starts }] of nums) {
+    const levels = new Map(abstracts.get(id) ?? []);
+    for (const [ilvl, start] of starts) {
+      const found = levels.get(ilvl);
+      if (found && Number.isFinite(start)) levels.set(ilvl, { ...found, start });
     }
-    lists.set(m[1]!, levels);
+    lists.set(numId, levels);
   }
   return lists;
 }
@@ -49,28 +110,78 @@ function formatted(n: number, format: string): string | undefined {
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** A paragraph being read: where its list marker is and where its text begins. */
+interface Paragraph {
+  /** The end of `<w:p …>`: where a label goes when the paragraph has no properties. */
+  afterOpen: number;
+  afterProps?: number;
+  numPr?: { start: number; end?: number; numId?: string; ilvl?: string };
+}
+
+/** One change to the document: the text from `start` to `end` replaced by `text`. */
+interface Splice {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The label of a numbered paragraph (counting it), or undefined when its list is not numbered. */
+function labelOf(lists: Map<string, Map<string, Level>>, counters: Map<string, number[]>, numId: string, ilvl: number): string | undefined {
+  const levels = lists.get(numId);
+  const level = levels?.get(String(ilvl));
+  if (!levels || !level || formatted(1, level.format) === undefined) return undefined;
+  const counts = counters.get(numId) ?? [];
+  counts[ilvl] = counts[ilvl] === undefined ? level.start : counts[ilvl]! + 1;
+  counts.length = ilvl + 1;
+  counters.set(numId, counts);
+  return level.text.replace(/%(\d)/g, (_, k: string) => {
+    const at = levels.get(String(Number(k) - 1));
+    return formatted(counts[Number(k) - 1] ?? at?.start ?? 1, at?.format ?? 'decimal') ?? '';
+  });
+}
+
 /** word/document.xml with every numbered paragraph's label written into its text (see the file's comment). */
 export function withListNumbers(documentXml: string, numberingXml: string | undefined): string {
-  if (!numberingXml) return documentXml;
+  if (!numberingXml) {
+    walkXml('word/document.xml', documentXml, {});
+    return documentXml;
+  }
   const lists = listLevels(numberingXml);
   const counters = new Map<string, number[]>();
-  return documentXml.replace(/<w:p\b[^>]*>[\s\S]*?<\/w:p>/g, (paragraph) => {
-    const numPr = /<w:numPr>([\s\S]*?)<\/w:numPr>/.exec(paragraph);
-    if (!numPr) return paragraph;
-    const numId = attr(numPr[1]!, 'numId') ?? '';
-    const ilvl = Number(attr(numPr[1]!, 'ilvl') ?? 0);
-    const levels = lists.get(numId);
-    const level = levels?.get(String(ilvl));
-    if (!levels || !level || formatted(1, level.format) === undefined) return paragraph;
-    const counts = counters.get(numId) ?? [];
-    counts[ilvl] = counts[ilvl] === undefined ? level.start : counts[ilvl]! + 1;
-    counts.length = ilvl + 1;
-    counters.set(numId, counts);
-    const label = level.text.replace(/%(\d)/g, (_, k: string) => formatted(counts[Number(k) - 1] ?? levels.get(String(Number(k) - 1))?.start ?? 1, levels.get(String(Number(k) - 1))?.format ?? 'decimal') ?? '');
-    const run = `<w:r><w:t xml:space="preserve">${escapeXml(label)} </w:t></w:r>`;
-    const bare = paragraph.replace(numPr[0], '');
-    const afterProps = /<\/w:pPr>/.exec(bare);
-    if (afterProps) return bare.replace('</w:pPr>', `</w:pPr>${run}`);
-    return bare.replace(/^(<w:p\b[^>]*>)/, `$1${run}`);
+  const splices: Splice[] = [];
+  const paragraphs: Paragraph[] = [];
+  walkXml('word/document.xml', documentXml, {
+    open: (name, attrs, start, end) => {
+      const p = paragraphs[paragraphs.length - 1];
+      if (name === 'w:p') paragraphs.push({ afterOpen: end });
+      else if (p && name === 'w:numPr' && !p.numPr) p.numPr = { start };
+      else if (p?.numPr && p.numPr.end === undefined && name === 'w:numId') p.numPr.numId = attrs['w:val'];
+      else if (p?.numPr && p.numPr.end === undefined && name === 'w:ilvl') p.numPr.ilvl = attrs['w:val'];
+    },
+    close: (name, end) => {
+      const p = paragraphs[paragraphs.length - 1];
+      if (!p) return;
+      if (name === 'w:numPr' && p.numPr && p.numPr.end === undefined) p.numPr.end = end;
+      else if (name === 'w:pPr' && p.afterProps === undefined) p.afterProps = end;
+      else if (name === 'w:p') {
+        paragraphs.pop();
+        const numPr = p.numPr;
+        if (!numPr || numPr.end === undefined) return;
+        const label = labelOf(lists, counters, numPr.numId ?? '', Number(numPr.ilvl ?? 0));
+        if (label === undefined) return;
+        splices.push({ start: numPr.start, end: numPr.end, text: '' });
+        splices.push({ start: p.afterProps ?? p.afterOpen, end: p.afterProps ?? p.afterOpen, text: `<w:r><w:t xml:space="preserve">${escapeXml(label)} </w:t></w:r>` });
+      }
+    },
   });
+  if (splices.length === 0) return documentXml;
+  splices.sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: string[] = [];
+  let at = 0;
+  for (const s of splices) {
+    out.push(documentXml.slice(at, s.start), s.text);
+    at = s.end;
+  }
+  out.push(documentXml.slice(at));
+  return out.join('');
 }

@@ -1,23 +1,35 @@
 // A DOCX manuscript's text: mammoth (a maintained DOCX reader) turns Word's heading styles into <h1>…<h6>
 // and paragraphs into <p>, which htmlToText makes Markdown-like text for the chapter split. The archive is
 // checked within bounds first (zip.ts), so mammoth never opens a zip bomb; numbered paragraphs get their
-// numbers written in first (docx-numbering.ts), as mammoth would drop them.
+// numbers written in first (docx-numbering.ts), as mammoth would drop them, and a document part whose
+// elements do not close is refused there, before mammoth's DOM is built from it.
 import { strFromU8, strToU8, zipSync } from 'fflate';
-import { htmlToText, ImportRefusal } from '../../import/index.js';
-import { withListNumbers } from './docx-numbering.js';
+import { DocumentTooDeep, htmlToText, ImportRefusal } from '../../import/index.js';
+import { BrokenXml, withListNumbers } from './docx-numbering.js';
 import { unzipBounded } from './zip.js';
 
 export async function docxText(file: string, bytes: Uint8Array): Promise<string> {
   const entries = unzipBounded(file, bytes);
   const document = entries['word/document.xml'];
-  if (!document) throw new ImportRefusal('import_unreadable', { file, reason: 'no word/document.xml' });
+  if (!document) throw new ImportRefusal('import_unreadable', { file, reason: 'document' });
   const numbering = entries['word/numbering.xml'];
-  entries['word/document.xml'] = strToU8(withListNumbers(strFromU8(document), numbering ? strFromU8(numbering) : undefined));
-  const { default: mammoth } = await import('mammoth');
   try {
-    const { value } = await mammoth.convertToHtml({ buffer: Buffer.from(zipSync(entries, { level: 0 })) });
-    return htmlToText(value);
+    entries['word/document.xml'] = strToU8(withListNumbers(strFromU8(document), numbering ? strFromU8(numbering) : undefined));
   } catch (error) {
-    throw new ImportRefusal('import_unreadable', { file, reason: (error as Error).message });
+    if (error instanceof BrokenXml) throw new ImportRefusal('import_unreadable', { file, reason: 'xml' }, error.message);
+    throw error;
+  }
+  const { default: mammoth } = await import('mammoth');
+  let html: string;
+  try {
+    ({ value: html } = await mammoth.convertToHtml({ buffer: Buffer.from(zipSync(entries, { level: 0 })) }));
+  } catch (error) {
+    throw new ImportRefusal('import_unreadable', { file, reason: 'content' }, (error as Error).message);
+  }
+  try {
+    return htmlToText(html);
+  } catch (error) {
+    if (error instanceof DocumentTooDeep) throw new ImportRefusal('import_too_complex', { file }, error.message);
+    throw error;
   }
 }

@@ -1,0 +1,77 @@
+// Manuscripts read off the caller's event loop, bounded in time and memory: every uploaded or imported file
+// (text, Markdown, DOCX, EPUB; a manuscript or a voice sample) is read in a small pool of worker threads
+// (parse-worker.ts, run by ../worker-pool.ts). A file that takes longer than the time limit or more memory
+// than the heap limit is refused as `import_too_complex` (422) and its thread ended; more files waiting than
+// the queue holds, or one that waited all its time, is `import_busy` (503, with Retry-After). On a server one
+// writer's files are read one at a time (`perKey` 1), so another writer's file never waits behind them all.
+//
+// Limits (environment): KARYA_IMPORT_WORKERS (threads, default 2), KARYA_IMPORT_TIMEOUT_MS (per file, default
+// 10000), KARYA_IMPORT_MEMORY_MB (heap of each thread, default 512).
+import { ImportRefusal, type ReadManuscript } from '../../import/index.js';
+import { limitFromEnv, WorkerPool, workerEntry, type PoolFailures, type PoolLimits } from '../worker-pool.js';
+import type { ParseRequest } from './parse-worker.js';
+
+export const DEFAULT_IMPORT_LIMITS: PoolLimits = { workers: 2, timeoutMs: 10_000, memoryMb: 512, maxQueued: 8, countsWaiting: true, perKey: 1 };
+
+/** The limits from KARYA_IMPORT_WORKERS, KARYA_IMPORT_TIMEOUT_MS and KARYA_IMPORT_MEMORY_MB; throws naming a bad value. */
+export function importLimitsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): PoolLimits {
+  const workers = limitFromEnv(env, 'KARYA_IMPORT_WORKERS', DEFAULT_IMPORT_LIMITS.workers, 1, 16);
+  return {
+    ...DEFAULT_IMPORT_LIMITS,
+    workers,
+    timeoutMs: limitFromEnv(env, 'KARYA_IMPORT_TIMEOUT_MS', DEFAULT_IMPORT_LIMITS.timeoutMs, 100, 600_000),
+    memoryMb: limitFromEnv(env, 'KARYA_IMPORT_MEMORY_MB', DEFAULT_IMPORT_LIMITS.memoryMb, 64, 16_384),
+    maxQueued: DEFAULT_IMPORT_LIMITS.maxQueued * workers,
+  };
+}
+
+/** A busy pool's advice to wait, in seconds (the Retry-After of a 503 import_busy). */
+export const IMPORT_BUSY_RETRY_SECONDS = 5;
+
+const nameOf = (file: string) => file.split(/[\\/]/).pop() ?? file;
+
+function failuresFor(file: string): PoolFailures {
+  const name = nameOf(file);
+  return {
+    busy: () => new ImportRefusal('import_busy', { file: name, seconds: String(IMPORT_BUSY_RETRY_SECONDS) }),
+    tooSlow: () => new ImportRefusal('import_too_complex', { file: name }, 'the time limit was reached'),
+    tooLarge: () => new ImportRefusal('import_too_complex', { file: name }, 'the memory limit was reached'),
+    revive: (error) => (error.code ? new ImportRefusal(error.code as ImportRefusal['code'], error.params ?? { file: name }, error.detail) : new ImportRefusal('import_unreadable', { file: name, reason: 'content' }, error.message)),
+  };
+}
+
+export class ImportPool {
+  private readonly pool: WorkerPool<Omit<ParseRequest, 'id'>, unknown>;
+
+  constructor(readonly limits: PoolLimits = DEFAULT_IMPORT_LIMITS) {
+    this.pool = new WorkerPool(workerEntry(import.meta.url, 'parse-worker'), limits);
+  }
+
+  get load(): { running: number; queued: number } {
+    return this.pool.load;
+  }
+
+  /** A manuscript's parts, read in a worker thread; an ImportRefusal when the file is refused or passes a limit. */
+  readManuscript(file: string, bytes: Uint8Array, opts: { split?: RegExp; key?: string } = {}): Promise<ReadManuscript> {
+    return this.pool.run({ file, bytes, purpose: 'manuscript', ...(opts.split ? { split: opts.split } : {}) }, { failures: failuresFor(file), ...(opts.key !== undefined ? { key: opts.key } : {}) }) as Promise<ReadManuscript>;
+  }
+
+  /** A voice sample's text, read in a worker thread; an ImportRefusal as for a manuscript. */
+  readVoiceSample(file: string, bytes: Uint8Array, opts: { key?: string } = {}): Promise<string> {
+    return this.pool.run({ file, bytes, purpose: 'voice' }, { failures: failuresFor(file), ...(opts.key !== undefined ? { key: opts.key } : {}) }) as Promise<string>;
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+let shared: ImportPool | undefined;
+
+/**
+ * The process's import pool, with the limits from the environment and `overrides` (made on first use: the
+ * server's, or a CLI command's with `{ maxQueued: Infinity, countsWaiting: false }`).
+ */
+export function importPool(overrides: Partial<PoolLimits> = {}): ImportPool {
+  return (shared ??= new ImportPool({ ...importLimitsFromEnv(), ...overrides }));
+}

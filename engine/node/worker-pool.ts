@@ -1,0 +1,231 @@
+// Work bounded in time and memory, off the caller's event loop: a small pool of worker threads, each with a
+// heap limit (resourceLimits), each job with a time limit. A worker that hits either is ended (whatever it is
+// stuck in) and the job answers the pool's own error for it, while the server (or the CLI) goes on with
+// everything else. Exports (export/pool.ts) and manuscript reading (import/pool.ts) each keep one.
+//
+// Jobs may carry a key (a user): at most `perKey` jobs of one key run at once, and a free thread takes the
+// oldest job whose key has room, so one writer's six uploads never hold every thread from another's.
+import { Worker } from 'node:worker_threads';
+
+export interface PoolLimits {
+  /** Worker threads at most (each runs one job at a time). */
+  workers: number;
+  /** Time a job may take, waiting included when `countsWaiting`, in ms. */
+  timeoutMs: number;
+  /** Heap of each worker thread, in MB. */
+  memoryMb: number;
+  /** Jobs waiting for a thread at most; more are refused at once (`busy`). */
+  maxQueued: number;
+  /**
+   * The time limit counts from the moment the job is asked for (a server: the request ends in time, a long
+   * wait answers `busy`), or false: from the moment a thread starts it (a CLI, whose files wait their turn).
+   */
+  countsWaiting: boolean;
+  /** Jobs of one key running at once at most (Infinity: no such rule). */
+  perKey: number;
+}
+
+/** What a worker thread answers for a job: its value, or its error as plain data. */
+export type WorkerReply<Value> = { id: number; value: Value } | { id: number; error: SerializedError };
+
+/** An error as it crosses from a worker thread: its class name, message and the data a caller rebuilds it from. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  code?: string;
+  params?: Readonly<Record<string, string>>;
+  detail?: string;
+}
+
+/** The pool's errors for a job: waited too long for a thread (or too many waiting), ran too long, ran out of memory. */
+export interface PoolFailures {
+  busy(): Error;
+  tooSlow(): Error;
+  tooLarge(): Error;
+  /** A worker's error rebuilt (its class, code and params) from what crossed the thread. */
+  revive(error: SerializedError): Error;
+}
+
+interface Job<Request, Value> {
+  id: number;
+  key?: string;
+  request: Request;
+  failures: PoolFailures;
+  transfer: readonly ArrayBuffer[];
+  resolve: (value: Value) => void;
+  reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+  slot?: Slot<Request, Value>;
+}
+
+interface Slot<Request, Value> {
+  worker: Worker;
+  job?: Job<Request, Value>;
+  idleTimer?: NodeJS.Timeout;
+}
+
+/** An idle worker is ended after this long, so a quiet server holds no threads. */
+const IDLE_MS = 30_000;
+
+/** An error thrown in a worker thread, as data for the thread's reply. */
+export function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const { code, params, detail } = error as Error & Partial<Pick<SerializedError, 'code' | 'params' | 'detail'>>;
+  return { name: error.name, message: error.message, ...(typeof code === 'string' ? { code } : {}), ...(params ? { params: { ...params } } : {}), ...(typeof detail === 'string' ? { detail } : {}) };
+}
+
+export class WorkerPool<Request extends object, Value> {
+  private readonly slots = new Set<Slot<Request, Value>>();
+  private readonly queue: Job<Request, Value>[] = [];
+  private readonly running = new Map<string, number>();
+  private nextId = 1;
+  private isClosed = false;
+
+  /** `entry` is the worker thread's module; it answers each `{id, ...request}` with a WorkerReply. */
+  constructor(private readonly entry: URL, readonly limits: PoolLimits) {}
+
+  /** Jobs running and waiting now. */
+  get load(): { running: number; queued: number } {
+    return { running: [...this.slots].filter((s) => s.job).length, queued: this.queue.length };
+  }
+
+  /** The job's value from a worker thread within the limits, or the pool's error for the limit it hit. */
+  run(request: Request, opts: { failures: PoolFailures; key?: string; transfer?: readonly ArrayBuffer[] }): Promise<Value> {
+    if (this.isClosed) return Promise.reject(new Error('the worker pool is closed'));
+    if (this.queue.length >= this.limits.maxQueued) return Promise.reject(opts.failures.busy());
+    return new Promise<Value>((resolve, reject) => {
+      const job: Job<Request, Value> = { id: this.nextId++, request, failures: opts.failures, transfer: opts.transfer ?? [], resolve, reject, ...(opts.key !== undefined ? { key: opts.key } : {}) };
+      if (this.limits.countsWaiting) job.timer = setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  /** End every worker; jobs still running or waiting are refused. */
+  async close(): Promise<void> {
+    this.isClosed = true;
+    for (const job of this.queue.splice(0)) this.settle(job, new Error('the worker pool is closed'));
+    await Promise.all([...this.slots].map(async (slot) => {
+      if (slot.job) this.settle(slot.job, new Error('the worker pool is closed'));
+      await this.end(slot);
+    }));
+  }
+
+  /** The oldest waiting job whose key has room, taken off the queue. */
+  private nextJob(): Job<Request, Value> | undefined {
+    const index = this.queue.findIndex((job) => job.key === undefined || (this.running.get(job.key) ?? 0) < this.limits.perKey);
+    return index < 0 ? undefined : this.queue.splice(index, 1)[0];
+  }
+
+  private dispatch(): void {
+    while (this.queue.length) {
+      let slot = [...this.slots].find((s) => !s.job);
+      if (!slot && this.slots.size >= this.limits.workers) return;
+      const job = this.nextJob();
+      if (!job) return;
+      slot ??= this.spawn();
+      clearTimeout(slot.idleTimer);
+      slot.job = job;
+      job.slot = slot;
+      if (job.key !== undefined) this.running.set(job.key, (this.running.get(job.key) ?? 0) + 1);
+      job.timer ??= setTimeout(() => this.timedOut(job), this.limits.timeoutMs);
+      // A busy worker keeps the process alive (a CLI awaiting its file); an idle one does not.
+      slot.worker.ref();
+      slot.worker.postMessage({ ...job.request, id: job.id }, [...job.transfer]);
+    }
+  }
+
+  private spawn(): Slot<Request, Value> {
+    const worker = new Worker(this.entry, {
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(8, Math.floor(this.limits.memoryMb / 8))) },
+      stdout: false,
+      stderr: false,
+    });
+    const slot: Slot<Request, Value> = { worker };
+    this.slots.add(slot);
+    worker.on('message', (reply: WorkerReply<Value>) => {
+      const job = slot.job;
+      if (!job || job.id !== reply.id) return;
+      this.idle(slot);
+      if ('value' in reply) this.settle(job, null, reply.value);
+      else this.settle(job, job.failures.revive(reply.error));
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      const job = slot.job;
+      this.slots.delete(slot);
+      if (job) this.settle(job, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? job.failures.tooLarge() : error);
+      this.dispatch();
+    });
+    worker.on('exit', () => {
+      if (!this.slots.delete(slot)) return;
+      // Ended without an error event (a crash of the thread itself): its job fails, the next one gets a new thread.
+      if (slot.job) this.settle(slot.job, new Error('the worker thread stopped unexpectedly'));
+      this.dispatch();
+    });
+    return slot;
+  }
+
+  private idle(slot: Slot<Request, Value>): void {
+    slot.job = undefined;
+    slot.worker.unref();
+    slot.idleTimer = setTimeout(() => void this.end(slot), IDLE_MS);
+    slot.idleTimer.unref();
+    // The next job is dispatched after this reply settles (dispatch runs from settle).
+  }
+
+  private async end(slot: Slot<Request, Value>): Promise<void> {
+    clearTimeout(slot.idleTimer);
+    this.slots.delete(slot);
+    await slot.worker.terminate();
+  }
+
+  private timedOut(job: Job<Request, Value>): void {
+    const index = this.queue.indexOf(job);
+    if (index >= 0) {
+      // It waited for a thread all its time: the pool is busy, not the job too big.
+      this.queue.splice(index, 1);
+      this.settle(job, job.failures.busy());
+      return;
+    }
+    // The thread is ended (whatever it is stuck in) and never given another job.
+    const slot = job.slot;
+    if (slot) {
+      this.slots.delete(slot);
+      clearTimeout(slot.idleTimer);
+      void slot.worker.terminate();
+    }
+    this.settle(job, job.failures.tooSlow());
+  }
+
+  private settle(job: Job<Request, Value>, error: Error | null, value?: Value): void {
+    clearTimeout(job.timer);
+    if (job.slot?.job === job) job.slot.job = undefined;
+    if (job.slot && job.key !== undefined) {
+      const left = (this.running.get(job.key) ?? 1) - 1;
+      if (left > 0) this.running.set(job.key, left);
+      else this.running.delete(job.key);
+      job.slot = undefined;
+    }
+    if (error) job.reject(error);
+    else job.resolve(value!);
+    queueMicrotask(() => this.dispatch());
+  }
+}
+
+/** A whole-number limit from the environment, within [min, max], or `fallback`; throws naming a bad value. */
+export function limitFromEnv(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= min && n <= max)) throw new Error(`${name}: "${raw}" must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+/**
+ * A worker's entry module beside `here` (the caller's import.meta.url): from the TypeScript sources (tsx,
+ * vitest) a small .mjs that registers tsx first; from the esbuild bundle (dist/cli/) the bundled .js of
+ * that name beside the chunk.
+ */
+export function workerEntry(here: string, name: string): URL {
+  return /\.[cm]?ts$/.test(new URL(here).pathname) ? new URL(`./${name}.mjs`, here) : new URL(`./${name}.js`, here);
+}

@@ -280,6 +280,10 @@ export const CATALOGUE = {
     en: 'Too many manuscripts are being read right now, so {file} was not read. Please try again in {seconds} seconds.',
     ms: 'Terlalu banyak manuskrip sedang dibaca sekarang, jadi {file} tidak dibaca. Sila cuba lagi dalam {seconds} saat.',
   },
+  import_language_other: {
+    en: '{file} reads as {language}, a language Karya does not write (it writes English and Bahasa Malaysia), so nothing was saved. If the book is in English or Malay, import it again with its language chosen (--lang en or --lang ms).',
+    ms: '{file} dibaca sebagai bahasa {language}, bahasa yang tidak ditulis oleh Karya (Karya menulis bahasa Inggeris dan Bahasa Malaysia), jadi tiada apa-apa yang disimpan. Jika buku itu dalam bahasa Inggeris atau Melayu, import semula dengan bahasanya dipilih (--lang en atau --lang ms).',
+  },
   import_protected: {
     en: '{file} is protected by DRM (its chapters are encrypted), so it cannot be read. Import a copy without DRM: your own manuscript file.',
     ms: '{file} dilindungi oleh DRM (bab-babnya disulitkan), jadi ia tidak dapat dibaca. Import salinan tanpa DRM: fail manuskrip anda sendiri.',

@@ -81,6 +81,7 @@ export const WORDS = {
   importReadingMarkdown: { en: 'Markdown headings', ms: 'tajuk Markdown' },
   importReadingCapsTitle: { en: 'titles alone in capitals (the file has no chapter numbers)', ms: 'tajuk sendirian dalam huruf besar (fail ini tiada nombor bab)' },
   importReadingRegex: { en: 'your --split pattern', ms: 'corak --split anda' },
+  importReadingContents: { en: "the file's own table of contents", ms: 'senarai kandungan fail itu sendiri' },
   importReadingNone: { en: 'no chapter heading found: the whole text is one chapter; give --split PATTERN to split it', ms: 'tiada tajuk bab ditemui: seluruh teks ialah satu bab; berikan --split CORAK untuk memecahkannya' },
   importDryRun: { en: 'Nothing was saved (--dry-run).', ms: 'Tiada apa-apa yang disimpan (--dry-run).' },
   importSaved: { en: 'saved {file} as book {id}: {chapters} chapters, {words} words, every one yours. Now its story bible is built from them, one model call a part.', ms: '{file} disimpan sebagai buku {id}: {chapters} bab, {words} patah perkataan, semuanya tulisan anda. Kini catatan ceritanya dibina daripadanya, satu panggilan model setiap bahagian.' },

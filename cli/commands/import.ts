@@ -34,6 +34,7 @@ const READING_WORDS: Readonly<Record<ReadManuscript['reading'], WordKey>> = {
   markdown: 'importReadingMarkdown',
   regex: 'importReadingRegex',
   'caps-title': 'importReadingCapsTitle',
+  contents: 'importReadingContents',
   none: 'importReadingNone',
 };
 
@@ -117,8 +118,10 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
   const name = read.file;
   const spec = bookSpecOrExit(file, opts.generator, uiLang);
   // The book's language: the writer's --lang, else the manuscript's own when it is clearly one.
-  const judged = manuscriptLanguage(read.parts);
-  const bookLang = opts.lang === 'en' || opts.lang === 'ms' ? opts.lang : judged.lang;
+  const judged = manuscriptLanguage(read.parts, read.unwrittenLanguage);
+  const isAsked = opts.lang === 'en' || opts.lang === 'ms';
+  if (!isAsked && judged.other) return fail(importRefusalMessage(new ImportRefusal('import_language_other', { file: name, language: judged.other }), uiLang));
+  const bookLang = isAsked ? opts.lang as Lang : judged.lang;
   if (!bookLang) return fail(catalogueMessage('import_language_unclear', uiLang, { file: name, en: String(judged.en), ms: String(judged.ms) }));
   const { settings } = settingsFromOptions(spec, { set: opts.set ?? [], lang: bookLang });
   let totalChapters: number | undefined;

@@ -40,7 +40,10 @@ export const ImportPreviewSchema = z.strictObject({
   format: z.enum(['text', 'markdown', 'docx', 'epub']),
   encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']).nullable(),
   title: z.string().nullable(),
-  reading: z.enum(['chapter-word', 'roman-alone', 'number-alone', 'markdown', 'regex', 'caps-title', 'none']),
+  /** The author and the language the file's own metadata name (an EPUB's package document), as written there. */
+  author: z.string().nullable(),
+  language: z.string().nullable(),
+  reading: z.enum(['chapter-word', 'roman-alone', 'number-alone', 'markdown', 'regex', 'caps-title', 'contents', 'none']),
   words: z.number().int().nonnegative(),
   frontMatterWords: z.number().int().nonnegative(),
   chapters: z.array(ImportedPartPreviewSchema),

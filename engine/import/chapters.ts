@@ -26,8 +26,8 @@ export interface ImportedPart {
 
 export interface ManuscriptSplit {
   parts: ImportedPart[];
-  /** How the parts were found: a heading pattern, Markdown headings, the writer's --split pattern, or none (one part). */
-  reading: HeadingLine['family'] | 'none';
+  /** How the parts were found: a heading pattern, Markdown headings, the writer's --split pattern, the file's own contents list (contents.ts), or none (one part). */
+  reading: HeadingLine['family'] | 'contents' | 'none';
   /** Words before the first part (title page, contents, copyright), kept out of the parts. */
   frontMatterWords: number;
   /** The book's title where the front matter or a Markdown title heading gives one. */

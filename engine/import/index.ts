@@ -1,13 +1,16 @@
 // Importing a manuscript: its bytes read as text (read-text.ts), its text split into parts (chapters.ts).
 // The front door of engine/import: callers (the CLI, the server, the studio) use only what this file exports.
+import { cleanText } from '../clean-text.js';
 import { countWords } from '../provider.js';
 import { splitManuscript, type ManuscriptSplit } from './chapters.js';
+import { splitByContents, type ContentsSection } from './contents.js';
 import { checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
 export { checkImportFile, decodeText, fileKindOf, importRefusalMessage, tooLargeRefusal, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
 export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } from './headings.js';
 export { decodeEntities, DocumentTooDeep, htmlToText } from './html-text.js';
+export { splitByContents, type ContentsSection } from './contents.js';
 
 /** A manuscript read: its format, its encoding (text files), and its parts. */
 export interface ReadManuscript extends ManuscriptSplit {
@@ -16,6 +19,20 @@ export interface ReadManuscript extends ManuscriptSplit {
   encoding?: TextEncoding;
   /** The words of all its parts. */
   words: number;
+  /** The author and the language the file's own metadata name (an EPUB's package document), as written there. */
+  author?: string;
+  language?: string;
+  /** A language Karya does not write that the text reads as (ISO 639: `deu`), found by the Node reader. */
+  unwrittenLanguage?: string;
+}
+
+/** A manuscript read to text by the Node side (DOCX, EPUB), with the sections its contents list gives and its metadata. */
+export interface ManuscriptText {
+  text: string;
+  format: ImportFormat;
+  sections?: readonly ContentsSection[];
+  frontMatterWords?: number;
+  meta?: { title?: string; author?: string; language?: string };
 }
 
 /**
@@ -23,22 +40,32 @@ export interface ReadManuscript extends ManuscriptSplit {
  * as `text`). Refused (ImportRefusal) when the file is empty, too large, not what its name says, or over
  * the word limit.
  */
-export function readManuscript(file: string, input: { bytes: Uint8Array } | { text: string; format: ImportFormat }, opts: { split?: RegExp } = {}): ReadManuscript {
+export function readManuscript(file: string, input: { bytes: Uint8Array } | ManuscriptText, opts: { split?: RegExp } = {}): ReadManuscript {
   let format: ImportFormat;
   let text: string;
   let encoding: TextEncoding | undefined;
+  let meta: ManuscriptText['meta'] = {};
   if ('bytes' in input) {
     format = checkImportFile(file, input.bytes);
     ({ text, encoding } = decodeText(input.bytes));
   } else {
     ({ text, format } = input);
+    meta = input.meta ?? {};
   }
   const name = file.split(/[\\/]/).pop() ?? file;
   if (text.trim() === '') throw new ImportRefusal('import_empty', { file: name });
   const total = countWords(text);
   if (total > IMPORT_LIMITS.words) throw new ImportRefusal('import_too_many_words', { file: name, words: String(total), limit: String(IMPORT_LIMITS.words) });
-  const split = splitManuscript(text, opts);
-  return { file: name, format, ...(encoding ? { encoding } : {}), ...split, words: split.parts.reduce((sum, p) => sum + p.words, 0) };
+  // The file's own contents list decides its chapters, unless the writer gave a pattern of their own.
+  const sections = 'sections' in input && input.sections?.length && !opts.split ? input.sections : undefined;
+  const split = sections ? splitByContents(sections, ('frontMatterWords' in input ? input.frontMatterWords : 0) ?? 0) : splitManuscript(text, opts);
+  const title = meta.title ? cleanText(meta.title).replace(/\s+/g, ' ').trim() : split.title;
+  return {
+    file: name, format, ...(encoding ? { encoding } : {}), ...split, ...(title ? { title } : {}),
+    ...(meta.author ? { author: cleanText(meta.author).replace(/\s+/g, ' ').trim() } : {}),
+    ...(meta.language ? { language: meta.language.trim().slice(0, 35) } : {}),
+    words: split.parts.reduce((sum, p) => sum + p.words, 0),
+  };
 }
 
 /** What `karya import --dry-run --json` prints and POST /api/books/import/preview answers (engine/contract/import.ts). */
@@ -48,6 +75,8 @@ export function manuscriptPreview(read: ReadManuscript) {
     format: read.format,
     encoding: read.encoding ?? null,
     title: read.title ?? null,
+    author: read.author ?? null,
+    language: read.language ?? null,
     reading: read.reading,
     words: read.words,
     frontMatterWords: read.frontMatterWords,

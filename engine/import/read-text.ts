@@ -19,7 +19,7 @@ export const IMPORT_LIMITS = { bytes: 20 * 1024 * 1024, words: 400_000 } as cons
 /** A file an import does not read, with the catalogue code that says why and its parameters. */
 export class ImportRefusal extends KaryaError {
   constructor(
-    readonly code: 'import_too_large' | 'import_empty' | 'import_not_format' | 'import_unknown_format' | 'import_too_many_words' | 'import_bad_split' | 'import_zip_bomb' | 'import_unreadable' | 'import_too_complex' | 'import_busy' | 'import_protected' | 'import_chapters_fewer' | 'import_book_ended' | 'import_language_unclear' | 'import_needs_generator' | 'import_total_set',
+    readonly code: 'import_too_large' | 'import_empty' | 'import_not_format' | 'import_unknown_format' | 'import_too_many_words' | 'import_bad_split' | 'import_zip_bomb' | 'import_unreadable' | 'import_too_complex' | 'import_busy' | 'import_protected' | 'import_chapters_fewer' | 'import_book_ended' | 'import_language_unclear' | 'import_language_other' | 'import_needs_generator' | 'import_total_set',
     override readonly params: Readonly<Record<string, string>>,
     /** What went wrong in a reader's own words, for the server's log: never shown to the writer. */
     readonly detail?: string,
@@ -77,6 +77,15 @@ const REASON_NAMES: Readonly<Record<UnreadableReason, Bilingual>> = {
   content: { en: 'its content is not in a form Karya reads', ms: 'kandungannya bukan dalam bentuk yang dibaca oleh Karya' },
 };
 
+/** A language's name in `lang` (`deu` → German, Jerman), or the code itself when it has none. */
+function languageName(code: string, lang: Lang): string {
+  try {
+    return new Intl.DisplayNames([lang], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** A refusal in the writer's language (its {found} and {reason} named in that language too). */
 export function importRefusalMessage(refusal: ImportRefusal, lang: Lang): string {
   const found = refusal.params.found as FileKind | undefined;
@@ -85,6 +94,7 @@ export function importRefusalMessage(refusal: ImportRefusal, lang: Lang): string
     ...refusal.params,
     ...(found && KIND_NAMES[found] ? { found: KIND_NAMES[found][lang] } : {}),
     ...(refusal.params.reason !== undefined ? { reason: reason?.[lang] ?? REASON_NAMES.content[lang] } : {}),
+    ...(refusal.params.language !== undefined ? { language: languageName(refusal.params.language, lang) } : {}),
   });
 }
 

@@ -83,17 +83,20 @@ export const MANUSCRIPT_LANGUAGE_SHARE = 0.8;
 /**
  * The language a manuscript is written in, judged on its parts' text: English or Malay when at least
  * MANUSCRIPT_LANGUAGE_SHARE of its judged words are (Indonesian counts as Malay's side), else null with the
- * shares (then the writer is asked: a guess would write the next chapters in the wrong language).
+ * shares (then the writer is asked: a guess would write the next chapters in the wrong language). `other`
+ * names a language Karya does not write: the one the file reader found (`unwritten`: German, French…), or
+ * Indonesian when its markers clearly lead. Such a book is refused unless the writer names its language.
  */
-export function manuscriptLanguage(parts: ReadonlyArray<{ text: string }>): { lang: Lang | null; en: number; ms: number } {
+export function manuscriptLanguage(parts: ReadonlyArray<{ text: string }>, unwritten?: string): { lang: Lang | null; en: number; ms: number; other?: string } {
   const verdict = detectLanguage(parts.map((p) => p.text).join('\n\n'));
   const en = verdict.words.en;
   const ms = verdict.words.ms + verdict.words.id;
   const judged = en + ms;
-  if (judged === 0) return { lang: null, en: 0, ms: 0 };
+  const other = unwritten ?? (verdict.language === 'id' && verdict.words.id >= MANUSCRIPT_LANGUAGE_SHARE * judged ? 'id' : undefined);
+  if (judged === 0) return { lang: null, en: 0, ms: 0, ...(other ? { other } : {}) };
   const share = { en: en / judged, ms: ms / judged };
   const lang = share.en >= MANUSCRIPT_LANGUAGE_SHARE ? 'en' : share.ms >= MANUSCRIPT_LANGUAGE_SHARE ? 'ms' : null;
-  return { lang, en: Math.round(100 * share.en), ms: Math.round(100 * share.ms) };
+  return { lang, en: Math.round(100 * share.en), ms: Math.round(100 * share.ms), ...(other ? { other } : {}) };
 }
 
 /**

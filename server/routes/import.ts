@@ -86,7 +86,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const read = await manuscriptOf(ctx, req, res, file, lang);
     if (!spec) return void res.json(manuscriptPreview(read));
     // What its story bible would cost as this generator's book (the language only changes the words).
-    const state = bookOfUpload(spec, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts).lang ?? lang });
+    const state = bookOfUpload(spec, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts, read.unwrittenLanguage).lang ?? lang });
     const parts = importBibleParts(spec, state);
     res.json({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts } });
   });
@@ -99,7 +99,8 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     await takeTurn(req, res);
     const read = await manuscriptOf(ctx, req, res, file, lang);
     // The book's language: the one asked, else the manuscript's own when it is clearly one (else asked for).
-    const judged = manuscriptLanguage(read.parts);
+    const judged = manuscriptLanguage(read.parts, read.unwrittenLanguage);
+    if (!asked && judged.other) throw refusalOf(new ImportRefusal('import_language_other', { file: read.file, language: judged.other }), lang);
     const bookLang = asked ?? judged.lang;
     if (!bookLang) throw new ApiError(400, 'import_language_unclear', catalogueMessage('import_language_unclear', lang, { file: read.file, en: String(judged.en), ms: String(judged.ms) }));
     const state = bookOfUpload(spec, read, { file, lang, bookLang, ...(chapters !== undefined ? { chapters } : {}) });

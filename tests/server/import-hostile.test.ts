@@ -2,7 +2,7 @@
 // thread with limits, one file of a writer at a time), so the server goes on answering everyone while they are
 // read, each is answered with the catalogue's refusal and no parser's words, and a good file is read after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from './helpers.js';
+import { PASSWORD, sessionCookie, signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 import { lyingSizeEpub, pandoc, unclosedNumberedDocx, unclosedParagraphsEpub } from '../import/hostile-files.js';
 
 const FOREIGN = /xmldom|Cannot read properties|TypeError|RangeError|SyntaxError|tagName|\n\s+at |Error:/;
@@ -53,5 +53,23 @@ describe('hostile uploads', () => {
       if (res.status === 503) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.body.error.message).not.toMatch(FOREIGN);
     }
+  });
+});
+
+describe('a manuscript in a language Karya does not write', () => {
+  it("calibre's German guide: 400 naming German (Jerman to a Malay writer), and nothing saved", async () => {
+    const { readFileSync } = await import('node:fs');
+    const { ROOT } = await import('../../engine/node/load.js');
+    const german = readFileSync(`${ROOT}/tests/fixtures/calibre/quick-start-deu.epub`);
+    const cookie = await signUp(ts);
+    const send = (query: string) => ts.http.post(`/api/books/import?file=kurzanleitung.epub&generator=romance${query}`).set('cookie', cookie).set('content-type', 'application/octet-stream').send(german);
+    const refused = await send('');
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.error.code).toBe('import_language_other');
+    expect(refused.body.error.message).toMatch(/^kurzanleitung\.epub reads as German, a language Karya does not write/);
+    const signedUp = await ts.http.post('/api/auth/sign-up/email').send({ email: uniqueEmail('ms'), password: PASSWORD, lang: 'ms' });
+    const malay = await ts.http.post('/api/books/import?file=kurzanleitung.epub&generator=romance').set('cookie', sessionCookie(signedUp)).set('content-type', 'application/octet-stream').send(german);
+    expect(malay.body.error.message).toMatch(/^kurzanleitung\.epub dibaca sebagai bahasa Jerman/);
+    expect((await ts.http.get('/api/books').set('cookie', cookie)).body.books).toEqual([]);
   });
 });

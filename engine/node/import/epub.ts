@@ -1,23 +1,32 @@
-// An EPUB manuscript's text: the package document named by META-INF/container.xml gives the reading order
-// (the spine, less the items marked linear="no" and the navigation document); each chapter's XHTML becomes
-// text (htmlToText) in that order. An EPUB whose content documents are encrypted (DRM: META-INF/encryption.xml
-// naming more than fonts) is refused with its own message.
+// An EPUB manuscript read by its own description (epub-package.ts): the spine gives the reading order (less
+// the items marked linear="no" and the navigation document), the table of contents gives the chapters
+// (each entry that opens a document of its own, spanning the spine's documents up to the next such entry;
+// sub-sections that point into the same document stay inside it), and the package metadata the title, the
+// author and the language. Front matter (title page, contents, copyright, dedication: by its epub:type, the
+// guide's or the landmarks' type, its contents title, or a short leading entry titled as the book) is kept
+// apart and counted, never a chapter. Without a contents list of two chapters or more, the whole text goes to
+// the heading reader (engine/import/chapters.ts). An EPUB whose content documents are encrypted (DRM:
+// META-INF/encryption.xml naming more than fonts) is refused with its own message.
 import { strFromU8 } from 'fflate';
-import { DocumentTooDeep, htmlToText, ImportRefusal } from '../../import/index.js';
+import { DocumentTooDeep, htmlToText, ImportRefusal, type ContentsSection } from '../../import/index.js';
+import { countWords } from '../../provider.js';
+import { packagePath, readNav, readNcx, readPackage, type EpubPackage, type TocEntry } from './epub-package.js';
 import { unzipBounded } from './zip.js';
 
-const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i').exec(tag)?.slice(2).find((v) => v !== undefined);
-
-/** A path inside the archive from the package document's folder and an href (`../Text/ch1.xhtml`, `%20`). */
-function resolveHref(base: string, href: string): string {
-  const parts = [...base.split('/').slice(0, -1), ...decodeURIComponent(href.split('#')[0]!).split('/')];
-  const out: string[] = [];
-  for (const p of parts) {
-    if (p === '..') out.pop();
-    else if (p !== '.' && p !== '') out.push(p);
-  }
-  return out.join('/');
+/** What an EPUB holds: its text for the heading reader, its sections when its contents list gives them, its metadata. */
+export interface EpubRead {
+  text: string;
+  sections?: ContentsSection[];
+  frontMatterWords: number;
+  meta: { title?: string; author?: string; language?: string };
 }
+
+/** The epub:type (or guide type) words that mark a document as front matter. */
+const FRONT_TYPES = /\b(cover|titlepage|title-page|halftitlepage|halftitle|toc|contents|copyright-page|copyright|dedication|imprint|frontmatter|colophon|loi|lot)\b/i;
+/** Contents titles of front matter, in English and Malay (and the contents page's title in the languages of other guides). */
+const FRONT_TITLES = /^(cover|title page|half title|table of contents|contents|copyright|copyright page|dedication|imprint|kulit|kulit buku|halaman judul|halaman tajuk|kandungan|isi kandungan|senarai kandungan|hak cipta|dedikasi|inhaltsverzeichnis|inhalt|table des matières|sommaire|índice|indice|daftar isi|inhoud|innehåll|içindekiler)$/i;
+/** A leading entry this short (a title page, a byline) is front matter when it is titled as the book. */
+const MOST_TITLE_PAGE_WORDS = 80;
 
 /** A chapter's XHTML as text, or the refusal of a chapter nested deeper than any page (thousands of unclosed elements). */
 function chapterText(file: string, xhtml: string): string {
@@ -29,46 +38,90 @@ function chapterText(file: string, xhtml: string): string {
   }
 }
 
-export function epubText(file: string, bytes: Uint8Array): string {
+/** The epub:type a document gives its body or first section (read from its first bytes: a page says it early). */
+function ownType(xhtml: string): string {
+  const head = xhtml.slice(0, 4096);
+  const body = /<(?:body|section)\b[^<>]*\bepub:type\s*=\s*["']([^"']*)["']/i.exec(head);
+  return body?.[1] ?? '';
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** The contents entries that open a document of their own, in reading order (one per document). */
+function chapterStarts(toc: readonly TocEntry[], spine: ReadonlyMap<string, number>): Array<TocEntry & { at: number }> {
+  const starts: Array<TocEntry & { at: number }> = [];
+  const claimed = new Set<string>();
+  for (const entry of toc) {
+    const at = spine.get(entry.path);
+    if (at === undefined || claimed.has(entry.path)) continue;
+    // An entry behind the one before it in the reading order is a back reference, not a new section.
+    if (starts.length && at <= starts[starts.length - 1]!.at) continue;
+    claimed.add(entry.path);
+    starts.push({ ...entry, at });
+  }
+  return starts;
+}
+
+export function epubManuscript(file: string, bytes: Uint8Array): EpubRead {
   const entries = unzipBounded(file, bytes, (name) => !/\.(png|jpe?g|gif|svg|webp|ttf|otf|woff2?|mp3|mp4)$/i.test(name));
   const text = (name: string) => (entries[name] ? strFromU8(entries[name]!) : undefined);
   const encryption = text('META-INF/encryption.xml');
-  if (encryption && [...encryption.matchAll(/<(?:\w+:)?CipherReference[^>]*URI\s*=\s*"([^"]+)"/gi)].some((m) => !/\.(ttf|otf|woff2?)$/i.test(m[1]!))) {
+  if (encryption && [...encryption.matchAll(/<(?:\w+:)?CipherReference[^<>]*URI\s*=\s*"([^"]+)"/gi)].some((m) => !/\.(ttf|otf|woff2?)$/i.test(m[1]!))) {
     throw new ImportRefusal('import_protected', { file });
   }
   const container = text('META-INF/container.xml');
-  const opfPath = container ? attr(/<rootfile\b[^<>]*>/i.exec(container)?.[0] ?? '', 'full-path') : undefined;
+  const opfPath = container ? packagePath(container) : undefined;
   const opf = opfPath ? text(opfPath) : undefined;
   if (!opfPath || !opf) throw new ImportRefusal('import_unreadable', { file, reason: 'package' });
-  const items = new Map<string, { href: string; properties: string }>();
-  for (const m of opf.matchAll(/<item\b[^<>]*>/gi)) {
-    const id = attr(m[0], 'id');
-    const href = attr(m[0], 'href');
-    if (id && href) items.set(id, { href, properties: attr(m[0], 'properties') ?? '' });
-  }
-  const chapters: string[] = [];
-  for (const m of opf.matchAll(/<itemref\b[^<>]*>/gi)) {
-    if (attr(m[0], 'linear') === 'no') continue;
-    const item = items.get(attr(m[0], 'idref') ?? '');
-    if (!item || /\bnav\b/.test(item.properties)) continue;
-    const xhtml = text(resolveHref(opfPath, item.href));
-    if (xhtml) chapters.push(chapterText(file, xhtml));
-  }
-  return chapters.filter((c) => c.trim() !== '').join('\n\n');
+  const pkg = readPackage(opfPath, opf);
+  const meta = { ...(pkg.title ? { title: pkg.title } : {}), ...(pkg.author ? { author: pkg.author } : {}), ...(pkg.language ? { language: pkg.language } : {}) };
+  const texts = new Map<string, string>();
+  const docText = (path: string) => {
+    if (!texts.has(path)) texts.set(path, chapterText(file, text(path) ?? ''));
+    return texts.get(path)!;
+  };
+  const whole = () => pkg.spine.map((d) => docText(d.path)).filter((t) => t.trim() !== '').join('\n\n');
+  const sections = sectionsOf(pkg, { text, docText });
+  if (!sections) return { text: whole(), frontMatterWords: 0, meta };
+  return { text: whole(), sections: sections.sections, frontMatterWords: sections.frontMatterWords, meta };
 }
 
-const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** The sections the contents list gives (two or more), with the front matter's words; undefined when it gives fewer. */
+function sectionsOf(pkg: EpubPackage, read: { text: (path: string) => string | undefined; docText: (path: string) => string }): { sections: ContentsSection[]; frontMatterWords: number } | undefined {
+  const navXml = pkg.navPath ? read.text(pkg.navPath) : undefined;
+  const nav = navXml && pkg.navPath ? readNav(pkg.navPath, navXml) : undefined;
+  const ncxXml = pkg.ncxPath ? read.text(pkg.ncxPath) : undefined;
+  const toc = nav?.toc.length ? nav.toc : ncxXml && pkg.ncxPath ? readNcx(pkg.ncxPath, ncxXml) : [];
+  const spine = new Map(pkg.spine.map((d, i) => [d.path, i]));
+  const starts = chapterStarts(toc, spine);
+  const guideTypes = new Map([...pkg.guide].map(([type, path]) => [path, type]));
+  const typeOf = (path: string) => `${nav?.landmarks.get(path) ?? ''} ${guideTypes.get(path) ?? ''} ${ownType(read.text(path) ?? '')}`;
+  const spanOf = (k: number) => pkg.spine.slice(starts[k]!.at, k + 1 < starts.length ? starts[k + 1]!.at : pkg.spine.length).map((d) => d.path);
+  const sections: ContentsSection[] = [];
+  let frontMatterWords = pkg.spine.slice(0, starts[0]?.at ?? 0).reduce((sum, d) => sum + countWords(read.docText(d.path)), 0);
+  starts.forEach((start, k) => {
+    const body = spanOf(k).map((path) => read.docText(path)).filter((t) => t.trim() !== '').join('\n\n');
+    const isLeading = sections.length === 0;
+    const isTitlePage = isLeading && countWords(body) <= MOST_TITLE_PAGE_WORDS && !!pkg.title && (norm(start.label).includes(norm(pkg.title)) || norm(pkg.title).includes(norm(start.label)));
+    if (FRONT_TYPES.test(typeOf(start.path)) || FRONT_TYPES.test(start.type ?? '') || FRONT_TITLES.test(start.label.trim()) || isTitlePage) frontMatterWords += countWords(body);
+    else if (body.trim() !== '') sections.push({ title: start.label, text: body });
+  });
+  return sections.length >= 2 ? { sections, frontMatterWords } : undefined;
+}
+
+/** An EPUB's text in reading order (the voice sample's reader, which needs no chapters). */
+export function epubText(file: string, bytes: Uint8Array): string {
+  return epubManuscript(file, bytes).text;
+}
 
 /** The title an EPUB names in its package document (the first dc:title), or undefined when it has none or is unreadable. */
 export function epubTitle(bytes: Uint8Array): string | undefined {
   try {
     const entries = unzipBounded('manuscript.epub', bytes, (name) => name === 'META-INF/container.xml' || /\.opf$/i.test(name));
     const container = entries['META-INF/container.xml'];
-    const opfPath = container ? attr(/<rootfile\b[^<>]*>/i.exec(strFromU8(container))?.[0] ?? '', 'full-path') : undefined;
+    const opfPath = container ? packagePath(strFromU8(container)) : undefined;
     const opf = opfPath && entries[opfPath] ? strFromU8(entries[opfPath]!) : undefined;
-    const title = opf ? /<dc:title\b[^>]*>([\s\S]*?)<\/dc:title>/i.exec(opf)?.[1] : undefined;
-    return title?.replace(/&(amp|lt|gt|quot|apos|#(\d+)|#x([0-9a-f]+));/gi, (_, name: string, dec?: string, hex?: string) =>
-      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : XML_ENTITIES[name.toLowerCase()]!).trim();
+    return opf && opfPath ? readPackage(opfPath, opf).title : undefined;
   } catch (error) {
     if (error instanceof ImportRefusal) return undefined;
     throw error;

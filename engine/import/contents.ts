@@ -1,0 +1,47 @@
+// A manuscript's parts from its own table of contents (an EPUB's navigation document or NCX): each entry the
+// contents list gives a document of its own is a part, titled as the contents title it; a "Prologue" or
+// "Epilogue" entry is the introduction or the conclusion, every other entry a chapter numbered in order.
+// What comes before the first entry, and the entries that are front matter (title page, contents,
+// copyright), are counted as front matter words, never a chapter. Pure.
+import { countWords } from '../provider.js';
+import type { ImportedPart, ManuscriptSplit } from './chapters.js';
+import { readHeading } from './headings.js';
+
+/** A section the contents list gives: its title there and its text (headings as `#` lines). */
+export interface ContentsSection {
+  title: string;
+  text: string;
+}
+
+/** The text without its first heading line when that line is the section's own title (as the contents give it). */
+function withoutOwnHeading(text: string, title: string): string {
+  const lines = text.split('\n');
+  const first = lines.findIndex((l) => l.trim() !== '');
+  if (first < 0) return text;
+  const heading = /^#{1,6}\s+(.*)$/.exec(lines[first]!.trim())?.[1];
+  const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  if (heading === undefined || !norm(title).includes(norm(heading)) && !norm(heading).includes(norm(title))) return text;
+  return lines.slice(first + 1).join('\n').trim();
+}
+
+/** The first line of a part's text, as a preview shows it. */
+function firstLineOf(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '' && !/^#{1,6}\s/.test(l.trim())) ?? '';
+  return line.trim().slice(0, 120);
+}
+
+/** The split of a manuscript whose contents list gave its sections. */
+export function splitByContents(sections: readonly ContentsSection[], frontMatterWords: number): ManuscriptSplit {
+  const parts: ImportedPart[] = [];
+  let number = 0;
+  sections.forEach((section, i) => {
+    const heading = readHeading(section.title);
+    const text = withoutOwnHeading(section.text, section.title);
+    const isFirst = i === 0;
+    const isLast = i === sections.length - 1;
+    const kind: ImportedPart['kind'] = heading?.kind === 'prologue' && isFirst ? 'introduction' : heading?.kind === 'epilogue' && isLast ? 'conclusion' : 'chapter';
+    const title = heading && heading.kind !== 'part' && heading.family !== 'caps-title' ? (heading.title ?? '') : section.title;
+    parts.push({ kind, ...(kind === 'chapter' ? { number: (number += 1) } : {}), title, words: countWords(text), firstLine: firstLineOf(text), text });
+  });
+  return { parts, reading: 'contents', frontMatterWords };
+}

@@ -1,0 +1,39 @@
+// Is a manuscript in a language Karya writes? Karya writes English and Bahasa Malaysia; a manuscript in
+// German, French or any other language would otherwise be taken for English (its sentences have none of
+// either side's function words, and those go to the side that has a few). A text whose words are almost
+// none of English's or Malay's commonest is named by franc (a maintained trigram language identifier),
+// or by the language its own metadata declares when franc cannot tell. Node side only (franc stays out of
+// the browser's bundle).
+import { francAll } from 'franc-min';
+
+/** The commonest words of English and Malay prose: a fifth or more of their running words. */
+const COMMON = new Set([
+  'the', 'and', 'of', 'to', 'a', 'in', 'is', 'was', 'that', 'he', 'she', 'it', 'his', 'her', 'you', 'i', 'with', 'for', 'as', 'on', 'had', 'at', 'be', 'this', 'not', 'but', 'they', 'we', 'are', 'have', 'from', 'by', 'or', 'an', 'were', 'said',
+  'yang', 'dan', 'di', 'ke', 'itu', 'ini', 'dengan', 'untuk', 'tidak', 'dia', 'ada', 'dalam', 'saya', 'akan', 'pada', 'mereka', 'kami', 'kita', 'anda', 'sudah', 'telah', 'juga', 'atau', 'dari', 'daripada', 'ia', 'boleh', 'kepada', 'tetapi', 'seperti',
+]);
+/** Below this share of common English and Malay words, a text is in neither. */
+const MOST_FOREIGN_SHARE = 0.06;
+/** franc's codes of English and the Malay family (Karya's own check tells Malay from Indonesian). */
+const WRITTEN = new Set(['eng', 'sco', 'zlm', 'zsm', 'msa', 'ind', 'min', 'jav', 'sun']);
+/** How much of a long manuscript is read for this (its start, past any front matter the parts left out). */
+const SAMPLE_CHARS = 40_000;
+
+/**
+ * The language of a text Karya does not write, as an ISO 639 code (`deu`, `fra`, or the metadata's own `de`),
+ * or undefined when it is English or Malay, or too little to tell.
+ * @example unwrittenLanguageOf(germanGuide) // 'deu'
+ */
+export function unwrittenLanguageOf(text: string, declared?: string): string | undefined {
+  const sample = text.slice(0, SAMPLE_CHARS);
+  let words = 0;
+  let common = 0;
+  for (const [word] of sample.toLowerCase().matchAll(/\p{L}+/gu)) {
+    words += 1;
+    if (COMMON.has(word)) common += 1;
+  }
+  if (words < 60 || common / words >= MOST_FOREIGN_SHARE) return undefined;
+  const [best] = francAll(sample, { minLength: 60 });
+  if (best && best[0] !== 'und') return WRITTEN.has(best[0]) ? undefined : best[0];
+  const primary = declared?.trim().toLowerCase().split(/[-_]/)[0];
+  return primary && /^[a-z]{2,3}$/.test(primary) && !['en', 'ms', 'id', 'eng', 'msa', 'zsm', 'ind'].includes(primary) ? primary : undefined;
+}

@@ -1,0 +1,69 @@
+// EPUBs read by their own contents: calibre's Quick Start Guide (a real EPUB 2 with an NCX, as Debian ships it)
+// imports as the chapters of its table of contents, front matter apart; pandoc's EPUB of a novel keeps its
+// title page out of Chapter 1; calibre's German guide is refused as German unless the writer names the
+// language, nothing saved.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../engine/node/load.js';
+import { runKaryaInProcess } from '../karya-in-process.js';
+import { pandoc } from './hostile-files.js';
+
+const FIXTURES = path.join(ROOT, 'tests', 'fixtures', 'calibre');
+const dir = mkdtempSync(path.join(tmpdir(), 'karya-epub-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** `karya import FILE --dry-run --json`'s preview. */
+async function preview(file: string): Promise<{ title: string; author: string; language: string; reading: string; frontMatterWords: number; chapters: Array<{ kind: string; number: number; title: string; firstLine: string; words: number }> }> {
+  const run = await runKaryaInProcess(['import', file, '--dry-run', '--json'], { cwd: dir });
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+describe('an EPUB by its table of contents', () => {
+  it("calibre's Quick Start Guide: the chapters of its contents, Tasks 1–6 each a chapter, no byline or sub-section", async () => {
+    const read = await preview(path.join(FIXTURES, 'quick-start-eng.epub'));
+    expect(read.reading).toBe('contents');
+    expect(read.chapters.map((c) => c.title)).toEqual([
+      'Introduction', 'Installing calibre', 'The Main Library Window, aka the GUI', 'Common Tasks',
+      'Task 1: Organizing', 'Task 2: Conversion', 'Task 3: The e-book editor', 'Task 4: Downloading News',
+      'Task 5: Interacting with e-book readers', 'Task 6: The e-book viewer', 'Where to get help',
+    ]);
+    expect(read.chapters.map((c) => c.number)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+    // The title page (with its byline) and the contents page are front matter, counted apart.
+    expect(read.frontMatterWords).toBeGreaterThan(20);
+    expect(read.chapters.some((c) => /^By:|^\d\.\d/.test(c.title) || /^By:/.test(c.firstLine))).toBe(false);
+    // Task 2's sub-sections (2.1 … 2.7) are inside it, not lost: it is the longest chapter.
+    const task2 = read.chapters.find((c) => c.title === 'Task 2: Conversion')!;
+    expect(task2.words).toBe(Math.max(...read.chapters.map((c) => c.words)));
+    expect(read.chapters[0]!.firstLine).toMatch(/^Calibre is an open source e-book management tool/);
+    expect({ title: read.title, author: read.author, language: read.language }).toEqual({ title: 'Quick Start Guide', author: 'John Schember', language: 'en' });
+  });
+
+  it("pandoc's EPUB of a novel: its title page is not Chapter 1", async () => {
+    const novel = ['# The Ferry', '', 'Mei Ling crossed to the island before dawn, the ferry half empty.', '', '# The Market', '', 'By noon the market smelled of durian and rain.', '', '# The Letter', '', 'The letter had waited three weeks at the post office.'].join('\n');
+    const file = path.join(dir, 'novel.epub');
+    writeFileSync(file, pandoc(novel, 'epub', 'Harbour Lights'));
+    const read = await preview(file);
+    expect(read.chapters.map((c) => [c.number, c.title, c.firstLine])).toEqual([
+      [1, 'The Ferry', 'Mei Ling crossed to the island before dawn, the ferry half empty.'],
+      [2, 'The Market', 'By noon the market smelled of durian and rain.'],
+      [3, 'The Letter', 'The letter had waited three weeks at the post office.'],
+    ]);
+    expect(read.title).toBe('Harbour Lights');
+  });
+});
+
+describe('a manuscript in a language Karya does not write', () => {
+  it("calibre's German guide is refused naming German, and nothing is saved; named as English it imports", async () => {
+    const state = path.join(dir, 'state.json');
+    const file = path.join(dir, 'kurzanleitung.epub');
+    writeFileSync(file, readFileSync(path.join(FIXTURES, 'quick-start-deu.epub')));
+    const run = await runKaryaInProcess(['import', file, '--generator', 'romance', '--state', state], { cwd: dir });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain('kurzanleitung.epub reads as German, a language Karya does not write (it writes English and Bahasa Malaysia), so nothing was saved.');
+    const books = await runKaryaInProcess(['books', '--state', state, '--json'], { cwd: dir });
+    expect(JSON.parse(books.stdout).books).toEqual([]);
+  });
+});

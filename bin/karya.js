@@ -2,7 +2,10 @@
 // Launcher for the `karya` command. Uses the esbuild bundle in dist/cli/ (built by `npm ci` through the
 // prepare script, or `npm run build`) while it is newer than every source file; otherwise runs the
 // TypeScript sources through tsx, so an edited checkout never runs stale code. KARYA_NO_BUNDLE=1 forces tsx.
-// The only place that ends the process: cli/main.ts's runKarya() returns the exit code.
+// The only place that ends the process: cli/main.ts's runKarya() returns the exit code (and node-version.js,
+// on a Node too old to run it).
+// First, alone: imports run in the order written, so an older Node stops here, before anything it cannot load.
+import './node-version.js';
 import { pathToFileURL } from 'node:url';
 import { bundleDir, isBundleFresh } from './bundle-fresh.js';
 

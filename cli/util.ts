@@ -31,6 +31,16 @@ export function wholeNumber(text: string): number | undefined {
   return /^[0-9]{1,15}$/.test(text) ? Number(text) : undefined;
 }
 
+/**
+ * What a `--json` run that fails part-way prints on stdout, so a script reading it learns why (the exit code
+ * is the same as without --json): one line, `{"error": {"code", "message", "part"}}`, where `code` is the
+ * catalogue's, `message` the text the writer reads on stderr and `part` the step that failed (`outline`,
+ * `chapter:2`, `conclusion:6`, a package part such as `description`) or null.
+ */
+export function printJsonError(error: { code: string; message: string; part: string | null }): void {
+  process.stdout.write(`${JSON.stringify({ error })}\n`);
+}
+
 export function info(message: string): void {
   process.stderr.write(`${message}\n`);
 }

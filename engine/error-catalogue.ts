@@ -209,10 +209,14 @@ export const CATALOGUE = {
     en: 'This Idempotency-Key was already used for a different request. Send a new key.',
     ms: 'Idempotency-Key ini telah digunakan untuk permintaan lain. Hantar kunci baharu.',
   },
-  too_many_attempts: {
-    en: 'Too many attempts. Please wait a few minutes and try again',
-    ms: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi',
-  },
+  // The server's own limits know when a request may come again (Retry-After): their 429s say that wait
+  // (waitText renders {wait}); the answer's code stays rate_limited, too_many_attempts or reset_too_soon.
+  rate_limited_wait: { en: 'Too many requests. Please try again in {wait}.', ms: 'Terlalu banyak permintaan. Sila cuba lagi dalam {wait}.' },
+  too_many_attempts_wait: { en: 'Too many attempts. Please try again in {wait}.', ms: 'Terlalu banyak percubaan. Sila cuba lagi dalam {wait}.' },
+  reset_too_soon_wait: { en: 'Please wait {wait} before requesting another reset.', ms: 'Sila tunggu {wait} sebelum meminta set semula yang lain.' },
+  wait_second: { en: '1 second', ms: '1 saat' },
+  wait_seconds: { en: '{n} seconds', ms: '{n} saat' },
+  wait_minutes: { en: '{n} minutes', ms: '{n} minit' },
   image_unavailable: { en: 'Failed to generate image. Please try again.', ms: 'Gagal menjana imej. Sila cuba lagi.' },
   // Start-up, readiness and stop (server/http/lifecycle.ts)
   starting: { en: 'The server is starting. Please try again in a moment.', ms: 'Pelayan sedang bermula. Sila cuba lagi sebentar lagi.' },

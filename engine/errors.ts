@@ -173,6 +173,17 @@ export function catalogueMessage(code: CatalogueCode, lang: Lang = 'en', vars: R
   return fillPlaceholders(CATALOGUE[code][lang], vars);
 }
 
+/**
+ * A wait in words, for a message's {wait}: whole seconds under 90 s, else whole minutes, both rounded up so
+ * the wait said is never shorter than the real one.
+ * @example waitText(10, 'ms') // '10 saat'; waitText(100, 'en') // '2 minutes'
+ */
+export function waitText(seconds: number, lang: Lang = 'en'): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole >= 90) return catalogueMessage('wait_minutes', lang, { n: String(Math.ceil(whole / 60)) });
+  return whole === 1 ? catalogueMessage('wait_second', lang) : catalogueMessage('wait_seconds', lang, { n: String(whole) });
+}
+
 /** A language an answer can come back in (engine/session/language.ts TextLanguage and ScriptLanguage). */
 export type AnswerLanguage = 'en' | 'ms' | 'id' | 'zh' | 'ja' | 'ko' | 'ar' | 'ru' | 'el' | 'he' | 'th' | 'hi' | 'ta' | 'bn';
 

@@ -22,7 +22,7 @@ import { createCheckout } from './core/payments.js';
 import { countCredits, listen, metricsOf, withProcessMetrics, type QueueStats } from './core/metrics.js';
 import { createLifecycle, NotReady, probe, startingHandler, type Lifecycle } from './http/lifecycle.js';
 import { migrations } from '../migrations/index.js';
-import { hashPassword } from './auth/password.js';
+import { hashPassword, verifyPassword } from './auth/password.js';
 
 const { providerFromEnv } = await loadProviders();
 
@@ -90,20 +90,43 @@ export async function prepareStore(ctx: AppContext): Promise<void> {
 }
 
 /**
- * The KARYA_ADMIN_EMAIL account: made at start with KARYA_ADMIN_PASSWORD (hashed; the password is never logged)
- * when it does not exist yet, and made administrator when it does; without a password and an account, the log
- * says how to make one (a sign-up from this machine, or the password setting).
+ * The KARYA_ADMIN_EMAIL account. With KARYA_ADMIN_PASSWORD (hashed; never logged) that password is the
+ * administrator's: the account is made when missing; an existing one is promoted as it is only when its password
+ * already is that one, and otherwise taken over (the password replaced, its sessions and API keys ended), since
+ * whoever signed the address up first must not keep the administrator. Without the password an account is
+ * administrator only when it was made so (a sign-up from this machine): an older one is left as it is and the
+ * log says how to take it over.
  */
 async function prepareAdministrator(ctx: AppContext, email: string): Promise<void> {
   const { repos, config, logger } = ctx;
-  if (config.adminPassword !== undefined && !(await repos.users.findByEmail(email))) {
-    const made = await repos.users.create({ email, passwordHash: await hashPassword(config.adminPassword, config.scryptLogN), role: 'admin' });
-    if (made) logger.info({ email }, 'administrator account made from KARYA_ADMIN_PASSWORD');
+  let existing = await repos.users.findByEmail(email);
+  if (config.adminPassword === undefined) {
+    if (!existing) {
+      logger.info({ email }, `no administrator account yet: sign up with ${email} from this machine (${config.publicUrl}/signup opened here, or through an SSH tunnel), or set KARYA_ADMIN_PASSWORD (or KARYA_ADMIN_PASSWORD_FILE) and restart`);
+    } else if (existing.role !== 'admin') {
+      logger.warn({ email }, `KARYA_ADMIN_EMAIL: the account ${email} was signed up before it was the administrator's address and is NOT made administrator (whoever signed it up holds its password); set KARYA_ADMIN_PASSWORD (or KARYA_ADMIN_PASSWORD_FILE) and restart: that password replaces the account's and ends its sessions and API keys`);
+    }
+    return;
   }
-  const admin = await repos.users.promoteToAdmin({ email, reason: 'KARYA_ADMIN_EMAIL account made administrator' });
-  if (admin) logger.info({ email: admin.email }, 'KARYA_ADMIN_EMAIL account is now the administrator');
-  if (!(await repos.users.findByEmail(email))) {
-    logger.info({ email }, `no administrator account yet: sign up with ${email} from this machine (${config.publicUrl}/signup opened here, or through an SSH tunnel), or set KARYA_ADMIN_PASSWORD (or KARYA_ADMIN_PASSWORD_FILE) and restart`);
+  if (!existing) {
+    const made = await repos.users.create({ email, passwordHash: await hashPassword(config.adminPassword, config.scryptLogN), role: 'admin' });
+    if (made) return void logger.info({ email }, 'administrator account made from KARYA_ADMIN_PASSWORD');
+    // Another instance made it meanwhile.
+    existing = await repos.users.findByEmail(email);
+    if (!existing) return;
+  }
+  const stored = await repos.auth.passwordHashOf(existing.id);
+  if (stored !== undefined && (await verifyPassword(config.adminPassword, stored))) {
+    const admin = await repos.users.promoteToAdmin({ email, reason: 'KARYA_ADMIN_EMAIL account made administrator' });
+    if (admin) logger.info({ email: admin.email }, 'KARYA_ADMIN_EMAIL account is now the administrator (its password is KARYA_ADMIN_PASSWORD)');
+    return;
+  }
+  const taken = await repos.users.takeOverAsAdmin({ email, passwordHash: await hashPassword(config.adminPassword, config.scryptLogN), reason: 'KARYA_ADMIN_EMAIL account taken over with KARYA_ADMIN_PASSWORD' });
+  if (taken) {
+    logger.warn(
+      { email, wasAdmin: existing.role === 'admin', sessionsEnded: taken.sessions, apiKeysRevoked: taken.apiKeys },
+      `KARYA_ADMIN_EMAIL: the account ${email} had a password other than KARYA_ADMIN_PASSWORD: its password is now KARYA_ADMIN_PASSWORD, its ${taken.sessions} session(s) and ${taken.apiKeys} API key(s) are ended, and it is the administrator`,
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, conclusionPosition, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
+import { BookSession, GenerationError, conclusionPosition, stepKey, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec, type BookVoice } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
@@ -9,7 +9,7 @@ const { providerFromEnv } = await loadProviders();
 import { existsSync } from 'node:fs';
 import { openStateFile } from '../../server/index.js';
 import { chooseBook } from './books.js';
-import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type BookOutOptions, type ImageFormat } from '../export-format.js';
@@ -100,8 +100,9 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
   let opened: BookSession | undefined;
   // Parts whose story-bible update failed in this run (the book view counts only those a later part follows).
   const bibleFailed = new Set<string>();
-  // The part being written, named when a step fails.
+  // The part being written (its label and its step key), named when a step fails.
   let current: string | undefined;
+  let currentKey: string | null = null;
 
   try {
     // A series book is saved under its place in the series, told the series as of the end of the book before it.
@@ -137,6 +138,7 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
     for (let step = session.next(); step; step = session.next()) {
       const label = session.label(step);
       current = label;
+      currentKey = stepKey(step);
       const live = liveProgress(label, lang);
       let outcome;
       try {
@@ -180,6 +182,7 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
       for (const f of findings) info(`  ⚠ ${label.padEnd(24)} ${f.detail}`);
       if (findings.length) Object.assign(parts[parts.length - 1]!, { continuity: findings });
     }
+    currentKey = null;
     const state = session.state;
     const notInBible = reportNotInBible(session, bibleFailed);
     for (const part of parts) if (notInBible.includes(part.label)) Object.assign(part, { bibleUpdated: false });
@@ -197,6 +200,7 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
     }
     if (error instanceof GenerationError && opened) reportNotInBible(opened, bibleFailed);
     // The part that failed and why (refused, echoed, another language…), in the book's language.
+    if (error instanceof GenerationError && opts.json) printJsonError({ code: error.code, message: generationMessage(error, lang), part: currentKey });
     if (error instanceof GenerationError) fail(`${word('stepFailed', lang, { label: current ?? spec.id, message: generationMessage(error, lang) })}${error.status ? ` (HTTP ${error.status})` : ''} ${word('partsSaved', lang)}`, EXIT.failed);
     throw error;
   } finally {

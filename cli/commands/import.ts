@@ -7,10 +7,10 @@
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, partStep, stepLabel, tooLargeRefusal, word, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
+import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
 import { openStateFile } from '../../server/index.js';
-import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, specOrExit, wholeNumber } from '../util.js';
+import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit, wholeNumber } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
 import { writableFileOrExit } from '../fs-check.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
@@ -153,10 +153,12 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
     const session = await BookSession.open({ spec, renderer: catalogOrExit().renderer, provider: cliProvider({ lang }), store, key, settings: state.settings, totalChapters: state.totalChapters, onFinished: 'keep' });
     const parts = session.state.content.length;
     let current = '';
+    let currentKey: string | null = null;
     try {
       while (session.needsMemory) {
         const position = (session.state.memoryUpTo ?? -1) + 1;
         current = position === 0 ? stepLabel({ kind: 'introduction', position: 0 }, lang, spec) : stepLabel(partStep(spec, position, session.state.totalChapters), lang, spec);
+        currentKey = stepKey(partStep(spec, position, session.state.totalChapters));
         if (session.state.content[position]?.trim()) info(`  … ${word('importReading', lang, { label: current, n: position, total: parts - 1 })}`);
         await session.remember({ parts: 1, signal: interrupt.signal });
       }
@@ -165,6 +167,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
         info(`karya: ${word('interrupted', lang)}`);
         throw new CliExit(interruptedExitCode());
       }
+      if (error instanceof GenerationError && opts.json) printJsonError({ code: error.code, message: generationMessage(error, lang), part: currentKey });
       if (error instanceof GenerationError) fail(word('importBibleStopped', lang, { label: current, message: generationMessage(error, lang), id }), EXIT.failed);
       throw error;
     }

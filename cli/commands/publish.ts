@@ -4,14 +4,14 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import path from 'node:path';
 import {
-  AI_TEXT_LEVELS, BookSession, GenerationError, SpecError, formatSpecIssue, hasOutlineStep, isAuthoredPart, planSteps, startBook, type AiTextLevel,
+  AI_TEXT_LEVELS, BookSession, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, planSteps, startBook, stepKey, type AiTextLevel,
 } from '../../engine/index.js';
 import {
   checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
 } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
-import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { renderOrExit } from '../export-format.js';
@@ -117,6 +117,9 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   if (rule) info(rule);
   const stateFile = await openStateFile(opts.state ?? DEFAULT_STATE);
   const interrupt = listenForInterrupt();
+  // The step or package part being made, named by --json when it fails.
+  let current: string | null = null;
+  let lang: Lang = opts.lang === 'ms' ? 'ms' : 'en';
 
   try {
     // A finished book saved under the same key is packaged as it is (`karya generate` then `karya publish`).
@@ -134,20 +137,22 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const planned = steps - session.state.content.filter((_text, i) => isAuthoredPart(session.state, i)).length;
     if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${steps} parts already written${book ? '' : ' (use --fresh to start again)'}`);
     let bookSteps = 0;
+    lang = session.state.lang;
     for (let step = session.next(); step; step = session.next()) {
+      current = stepKey(step);
       const outcome = await session.advance({ signal: interrupt.signal, onRetry: (notice) => info(`  … ${session.label(step!)}: ${notice.message}`) });
       bookSteps++;
       info(`  ✓ ${outcome.label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
     }
     const bookCost = planned * spec.cost;
-
-    const lang = session.state.lang;
+    current = null;
     const said = (text: ReadinessText) => info(readinessText(text, lang, 'cli'));
     said(say('status.making', { dir: opts.out }));
     const direct = directPublishStep({ renderer: catalog.renderer, provider, signal: interrupt.signal });
     let started = 0;
     const runStep: RunPublishStep = (step) => {
       started = performance.now();
+      current = step.part;
       return direct(step);
     };
     const onStep = (done: PackageStepDone) => {
@@ -157,6 +162,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     };
     const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts) };
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
+    current = null;
     const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();
     makeDirs(opts.out);
     // Before it is published: compared with the owner's other finished books (readiness: not-too-close, reused-passages).
@@ -188,6 +194,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
       for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
       throw new CliExit(EXIT.failed);
     }
+    if (error instanceof GenerationError && opts.json) printJsonError({ code: error.code, message: generationMessage(error, lang), part: current });
     if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
     throw error;
   } finally {

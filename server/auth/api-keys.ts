@@ -7,7 +7,7 @@ import type { Request, RequestHandler } from 'express';
 import { API_ROLES } from '../../engine/contract/index.js';
 import type { Role } from '../store/ports.js';
 import type { AppContext } from '../core/context.js';
-import { ApiError } from '../errors/api-error.js';
+import { ApiError, tooMany } from '../errors/api-error.js';
 import { hasBearer, useApiKeySession } from './middleware.js';
 
 export const API_KEY_PREFIX = 'karya_';
@@ -49,8 +49,7 @@ export function acceptApiKeys(ctx: AppContext): RequestHandler {
       // Guessing keys is slow: every unknown key counts against its sender's address (on every instance).
       const guess = await repos.limits.take({ key: `apikey-invalid-ip:${req.ip ?? ''}`, capacity: config.invalidApiKeyRate.burst, refillMs: config.invalidApiKeyRate.refillMs });
       if (!guess.isAllowed) {
-        res.set('Retry-After', String(Math.max(1, Math.ceil(guess.retryAfterMs / 1000))));
-        return next(ApiError.catalogue(429, 'rate_limited'));
+        return next(tooMany(res, guess.retryAfterMs, 'rate_limited'));
       }
       return next(ApiError.catalogue(401, 'invalid_api_key'));
     }
@@ -58,8 +57,7 @@ export function acceptApiKeys(ctx: AppContext): RequestHandler {
     if (!hasApiAccess(found.user.role)) return next(ApiError.catalogue(403, 'api_access_required'));
     const take = await repos.limits.take({ key: `apikey:${found.keyId}`, capacity: config.apiKeyRate.burst, refillMs: config.apiKeyRate.refillMs });
     if (!take.isAllowed) {
-      res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
-      return next(ApiError.catalogue(429, 'rate_limited'));
+      return next(tooMany(res, take.retryAfterMs, 'rate_limited'));
     }
     return next();
   };

@@ -155,8 +155,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     if (config.rateLimits.resetPerEmailMs > 0) {
       const taken = await repos.limits.take({ key: `reset-email:${address}`, capacity: 1, refillMs: config.rateLimits.resetPerEmailMs, now });
       if (!taken.isAllowed) {
-        res.set('Retry-After', String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000))));
-        throw ApiError.of(429, 'reset_too_soon');
+        throw tooMany(res, taken.retryAfterMs, 'reset_too_soon');
       }
     }
     res.json({ message: messageIn('reset_sent', requestLang(req)) });

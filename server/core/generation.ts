@@ -10,7 +10,7 @@ import {
 } from '../../engine/index.js';
 import type { Response } from 'express';
 import type { Charge, Repositories } from '../store/ports.js';
-import { ApiError, MESSAGES } from '../errors/api-error.js';
+import { ApiError, MESSAGES, tooMany } from '../errors/api-error.js';
 import { httpStatusOf } from '../errors/status.js';
 import type { AppContext } from './context.js';
 
@@ -24,8 +24,7 @@ export async function takeGenerationToken(ctx: Pick<AppContext, 'config' | 'repo
   const { config, repos } = ctx;
   const take = await repos.limits.take({ key: `generate:${input.userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
   if (take.isAllowed) return;
-  input.res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
-  throw ApiError.catalogue(429, 'rate_limited', input.lang);
+  throw tooMany(input.res, take.retryAfterMs, 'rate_limited', input.lang);
 }
 
 /** Runs tasks with the same key one after another (one book of one user advances one step at a time). */

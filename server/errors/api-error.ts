@@ -3,7 +3,7 @@
 // from the engine's bilingual catalogue. MESSAGES_MS words the server's own messages in Malay: an error
 // made from a code (ApiError.of, a catalogue code without a fixed language, a coded field) is worded in
 // the caller's language when it is answered (`localised`).
-import { catalogueMessage, KaryaError, type CatalogueCode, type Lang } from '../../engine/index.js';
+import { catalogueMessage, KaryaError, waitText, type CatalogueCode, type Lang } from '../../engine/index.js';
 import { VALIDATION_MESSAGES } from '../../engine/contract/index.js';
 
 export const MESSAGES = {
@@ -11,9 +11,7 @@ export const MESSAGES = {
   ...VALIDATION_MESSAGES,
   // Auth
   email_taken: 'An account with this email already exists',
-  reset_too_soon: 'Please wait a minute before requesting another reset',
   password_too_common: 'This password is one of the most common ones. Please choose another (a short sentence is easy to remember)',
-  too_many_attempts: 'Too many attempts. Please wait a few minutes and try again',
   reset_expired: 'Your password reset link has expired. Please request a new one.',
   password_update_failed: 'Failed to update password',
   session_expired: 'Session expired. Please sign in again.',
@@ -81,8 +79,6 @@ export const MESSAGES_MS: Readonly<Record<MessageCode, string>> = {
   invalid_ai_text: 'Teks yang dijana AI mestilah salah satu daripada: none, some, most, entirely',
   email_taken: 'Akaun dengan e-mel ini sudah wujud',
   password_too_common: 'Kata laluan ini antara yang paling biasa digunakan. Sila pilih yang lain (ayat pendek mudah diingat)',
-  reset_too_soon: 'Sila tunggu seminit sebelum meminta set semula yang lain',
-  too_many_attempts: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi',
   reset_expired: 'Pautan set semula kata laluan anda telah tamat tempoh. Sila minta yang baharu.',
   password_update_failed: 'Gagal mengemas kini kata laluan',
   session_expired: 'Sesi telah tamat. Sila log masuk semula.',
@@ -134,8 +130,16 @@ export function messageIn(code: MessageCode, lang: Lang): string {
   return lang === 'ms' ? MESSAGES_MS[code] : MESSAGES[code];
 }
 
-/** How an error's words were made, so they can be made again in the caller's language. */
-type Wording = { kind: 'message'; code: MessageCode } | { kind: 'catalogue'; code: CatalogueCode; vars: Record<string, string> };
+/** How an error's words were made, so they can be made again in the caller's language (`waitSeconds`: its {wait}). */
+type Wording = { kind: 'message'; code: MessageCode } | { kind: 'catalogue'; code: CatalogueCode; vars: Record<string, string>; waitSeconds?: number };
+
+/** The 429 codes whose message says how long to wait (the catalogue's `<code>_wait`). */
+export type WaitCode = 'rate_limited' | 'too_many_attempts' | 'reset_too_soon';
+
+/** A catalogue wording's values in a language: its own, and {wait} worded in that language. */
+function varsIn(wording: Extract<Wording, { kind: 'catalogue' }>, lang: Lang): Record<string, string> {
+  return wording.waitSeconds === undefined ? wording.vars : { ...wording.vars, wait: waitText(wording.waitSeconds, lang) };
+}
 
 /** An error that becomes an API error response. */
 export class ApiError extends KaryaError {
@@ -170,13 +174,35 @@ export class ApiError extends KaryaError {
     if (lang === undefined) error.wording = { kind: 'catalogue', code, vars };
     return error;
   }
+
+  /**
+   * A 429 whose message says the wait (`seconds`, as Retry-After gives it): "Please try again in 10 seconds."
+   * In `lang` when given, else in the caller's language when answered; the code stays `code`.
+   */
+  static waiting(code: WaitCode, seconds: number, lang?: Lang): ApiError {
+    const wording = { kind: 'catalogue', code: `${code}_wait`, vars: {}, waitSeconds: seconds } as const;
+    const error = new ApiError(429, code, catalogueMessage(wording.code, lang ?? 'en', varsIn(wording, lang ?? 'en')));
+    if (lang === undefined) error.wording = wording;
+    return error;
+  }
+}
+
+/**
+ * 429 with Retry-After set on `res` (whole seconds, at least 1) and a message saying that wait ("Please try
+ * again in 10 seconds."), in `lang` when given, else in the caller's language. Every 429 the server makes
+ * itself is made here.
+ */
+export function tooMany(res: { set(field: string, value: string): unknown }, retryAfterMs: number, code: WaitCode = 'too_many_attempts', lang?: Lang): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  res.set('Retry-After', String(seconds));
+  return ApiError.waiting(code, seconds, lang);
 }
 
 /** The error worded in `lang` where it was made from codes; otherwise as it is. */
 export function localised(error: ApiError, lang: Lang): ApiError {
   if (lang === 'en' || (!error.wording && !error.fieldCodes)) return error;
   const w = error.wording;
-  const message = !w ? error.message : w.kind === 'message' ? messageIn(w.code, lang) : catalogueMessage(w.code, lang, w.vars);
+  const message = !w ? error.message : w.kind === 'message' ? messageIn(w.code, lang) : catalogueMessage(w.code, lang, varsIn(w, lang));
   let fields = error.fields;
   if (fields && error.fieldCodes) {
     fields = { ...fields };

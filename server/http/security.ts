@@ -1,11 +1,11 @@
 // Hardening shared by every route: helmet, a same-origin check on every state-changing request, and
-// the rate limiters (429 with the spec's "Too many attempts" message): kept in the store (shared by
+// the rate limiters (429 with Retry-After and a message that says the wait): kept in the store (shared by
 // every instance) for sign-up, sign-in, resets, checkout and history search.
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { LimitRepository } from '../store/ports.js';
 import helmet from 'helmet';
 import type { RateLimit } from '../core/config.js';
-import { ApiError, errorBody, type MessageCode } from '../errors/api-error.js';
+import { ApiError, errorBody, tooMany, type WaitCode } from '../errors/api-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -158,18 +158,15 @@ export function bucketOf(rate: RateLimit): { capacity: number; refillMs: number 
   return { capacity: Math.max(1, rate.limit), refillMs: Math.max(1, rate.windowMs / Math.max(1, rate.limit)) };
 }
 
-/** 429 in the API's shape with Retry-After (whole seconds, at least 1). */
-export function tooMany(res: Response, retryAfterMs: number, code: MessageCode = 'too_many_attempts'): ApiError {
-  res.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  return ApiError.of(429, code);
-}
+// The limiters' 429 (made with the errors, so the services that are not HTTP code make it too).
+export { tooMany };
 
 /**
  * A rate limit kept in the store (a token bucket per key), so every instance counts the same requests
  * and a restart forgets nothing: each request under `key` takes a token; none left, 429 with Retry-After.
  * A request without a key (no session) is not counted here.
  */
-export function storeLimiter(limits: Pick<LimitRepository, 'take'>, input: { rate: RateLimit | { capacity: number; refillMs: number }; key: (req: Request) => string | undefined; code?: MessageCode }): RequestHandler {
+export function storeLimiter(limits: Pick<LimitRepository, 'take'>, input: { rate: RateLimit | { capacity: number; refillMs: number }; key: (req: Request) => string | undefined; code?: WaitCode }): RequestHandler {
   const bucket = 'capacity' in input.rate ? input.rate : bucketOf(input.rate);
   return (req, res, next) => {
     const key = input.key(req);

@@ -3,7 +3,7 @@ import { type CreditsGrantedResponse } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import type { ClaimResult } from '../store/ports.js';
 import type { Lang } from '../../engine/index.js';
-import { ApiError, messageIn, type MessageCode } from '../errors/api-error.js';
+import { ApiError, messageIn, tooMany, type MessageCode } from '../errors/api-error.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
 
@@ -25,8 +25,7 @@ export function creditRoutes(ctx: AppContext): ApiRoutes {
   router.use(async (req, res, next) => {
     const take = await repos.limits.take({ key: `claim:${sessionOf(req).user.id}`, capacity: config.claimRate.burst, refillMs: config.claimRate.refillMs });
     if (take.isAllowed) return next();
-    res.set('Retry-After', String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))));
-    return next(ApiError.catalogue(429, 'too_many_attempts'));
+    return next(tooMany(res, take.retryAfterMs));
   });
 
   router.on('POST /credits/redeem', async (req, res) => {

@@ -39,6 +39,13 @@ export interface UserRepository {
   setRole(input: { userId: string; role: Role; reason: string }): Promise<User | undefined>;
   /** Make the account with this e-mail admin (role and its credits) unless it is already; answers it when changed. */
   promoteToAdmin(input: { email: string; reason: string }): Promise<User | undefined>;
+  /**
+   * Make the account with this e-mail the administrator with this password hash, in one transaction: its
+   * password replaced, every session and password-reset token deleted, every API key revoked, role admin
+   * (its credits reset to the role's unless it was admin already). Answers the account and how many sessions
+   * and keys ended, or undefined when there is no such account.
+   */
+  takeOverAsAdmin(input: { email: string; passwordHash: string; reason: string }): Promise<{ user: User; sessions: number; apiKeys: number } | undefined>;
   /** Delete a user with everything that is theirs (sessions, history, claims, saved progress); the ledger stays. */
   delete(userId: string): Promise<boolean>;
   /**

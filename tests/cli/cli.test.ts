@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, cpSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KARYA, runCli, startCli } from './run-cli.js';
+import { spawnSync } from 'node:child_process';
+import { KARYA, cleanEnv, runCli, startCli } from './run-cli.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { ROOT } from '../../engine/node/load.js';
 import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
@@ -22,6 +23,30 @@ describe('the installed command', () => {
     expect((JSON.parse(list.stdout) as unknown[]).length).toBeGreaterThan(40);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown generator "nope"');
+  });
+});
+
+/** A Node older than 22 on this machine (its own, outside the PATH the tests run with), or undefined. */
+function olderNode(): string | undefined {
+  const found = spawnSync('which', ['-a', 'node'], { encoding: 'utf8', env: { PATH: '/usr/local/bin:/usr/bin:/bin' } });
+  const candidates = [...new Set([...(found.stdout ?? '').split('\n').filter(Boolean), '/usr/bin/node', '/usr/local/bin/node'])];
+  return candidates.find((node) => {
+    const version = spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' });
+    return version.status === 0 && Number(version.stdout.split('.')[0]) < 22;
+  });
+}
+const OLD_NODE = olderNode();
+
+describe('the installed command on an older Node', () => {
+  // CI's machine has Node 20 of its own; a machine with only newer ones has nothing to run it with.
+  it.skipIf(!OLD_NODE)('says in English and Malay that Karya needs Node 22.12 or later and how to install Node 24, and exits 1 (no crash)', () => {
+    const r = spawnSync(OLD_NODE!, [KARYA, 'generate', 'poems', '--state', path.join(tmp, 'old-node.sqlite')], { cwd: tmp, env: cleanEnv(), encoding: 'utf8' });
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Karya needs Node 22.12 or later (Node 24 LTS recommended)');
+    expect(r.stderr).toContain('Karya memerlukan Node 22.12 atau lebih baharu (disyorkan Node 24 LTS)');
+    expect(r.stderr).toMatch(/npm install --prefix ~\/\.cache\/karya\/node\/24 node-\w+-\w+@24/);
   });
 });
 

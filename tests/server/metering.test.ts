@@ -133,8 +133,9 @@ describe('the per-user generation rate limit', () => {
       for (let i = 0; i < 3; i++) expect((await first.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} })).status).toBe(200);
       const limited = await first.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {}, lang: 'ms' });
       expect(limited.status).toBe(429);
-      expect(limited.body.error).toEqual({ code: 'rate_limited', message: 'Terlalu banyak permintaan. Sila tunggu sebentar dan cuba lagi.' });
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // The bucket refills in an hour: the wait said in minutes, in the request's language.
+      expect(limited.body.error).toEqual({ code: 'rate_limited', message: 'Terlalu banyak permintaan. Sila cuba lagi dalam 60 minit.' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(59 * 60);
       // Another user has a bucket of their own.
       expect((await first.http.post('/api/generators/poems/generate').set('cookie', other).send({ settings: {} })).status).toBe(200);
     } finally {
@@ -147,7 +148,7 @@ describe('the per-user generation rate limit', () => {
       cookie = sessionCookie(signIn);
       const still = await second.http.post('/api/generators/poems/generate').set('cookie', cookie).send({ settings: {} });
       expect(still.status).toBe(429);
-      expect(still.body.error.message).toBe('Too many requests. Please wait a moment and try again.');
+      expect(still.body.error.message).toBe('Too many requests. Please try again in 60 minutes.');
       expect((await second.ctx.repos.credits.balanceOf((await second.ctx.repos.users.findByEmail(email))!.id))).toBe(7);
     } finally {
       await second.close();

@@ -53,6 +53,24 @@ describe('users', () => {
     expect(await repos.users.promoteToAdmin({ email: 'nobody@karya.test', reason: 'test' })).toBeUndefined();
   });
 
+  it_('takes an account over as the administrator: a new password hash, its sessions, reset tokens and API keys ended', async () => {
+    const user = await newUser();
+    await repos.auth.createSession({ tokenHash: `over-${user.id}`, userId: user.id, isRemembered: false, expiresAt: Date.now() + 60_000 });
+    await repos.auth.createPasswordReset({ tokenHash: `reset-${user.id}`, userId: user.id, expiresAt: Date.now() + 60_000 });
+    await repos.apiKeys.create({ userId: user.id, name: 'robot', keyHash: `key-${user.id}`, prefix: 'karya_x', maxKeys: 5 });
+    const taken = await repos.users.takeOverAsAdmin({ email: user.email, passwordHash: 'operator', reason: 'test' });
+    expect(taken).toMatchObject({ user: { id: user.id, role: 'admin', credits_available: 9999 }, sessions: 1, apiKeys: 1 });
+    expect(await repos.auth.passwordHashOf(user.id)).toBe('operator');
+    expect(await repos.auth.findSession(`over-${user.id}`)).toBeNull();
+    expect(await repos.auth.resetPassword({ tokenHash: `reset-${user.id}`, hash: 'theirs' })).toBeNull();
+    expect(await repos.apiKeys.authenticate(`key-${user.id}`)).toBeNull();
+    // Already the administrator: the password is replaced again, the credits stay as they are.
+    await repos.credits.setBalance({ userId: user.id, credits: 42, reason: 'test' });
+    expect(await repos.users.takeOverAsAdmin({ email: user.email, passwordHash: 'again', reason: 'test' })).toMatchObject({ user: { role: 'admin', credits_available: 42 }, sessions: 0, apiKeys: 0 });
+    expect(await repos.auth.passwordHashOf(user.id)).toBe('again');
+    expect(await repos.users.takeOverAsAdmin({ email: 'nobody@karya.test', passwordHash: 'x', reason: 'test' })).toBeUndefined();
+  });
+
   it_('tells change listeners once per user after the change is committed, until unsubscribed', async () => {
     const user = await newUser();
     const other = await newUser();

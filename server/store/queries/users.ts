@@ -103,6 +103,22 @@ export function userRepository(db: Db, exec: Exec, onChange: UserRepository['onC
           return yield* setRole(db, { userId: user.id, role: 'admin', reason: input.reason });
         }),
       ),
+    takeOverAsAdmin: (input) =>
+      exec(
+        transaction(function* () {
+          const user = yield* firstLocked(db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(input.email)));
+          if (!user) return undefined;
+          const now = nowIso();
+          yield* run(db.updateTable('user_passwords').set({ hash: input.passwordHash, updated_at: now }).where('user_id', '=', user.id));
+          const sessions = yield* run(db.deleteFrom('sessions').where('user_id', '=', user.id));
+          // A reset link mailed to whoever held the address before would set their password again.
+          yield* run(db.deleteFrom('password_resets').where('user_id', '=', user.id));
+          const apiKeys = yield* run(db.updateTable('api_keys').set({ revoked_at: now }).where('user_id', '=', user.id).where('revoked_at', 'is', null));
+          const admin = user.role === 'admin' ? user : yield* setRole(db, { userId: user.id, role: 'admin', reason: input.reason });
+          yield* userChanged(user.id);
+          return { user: admin ?? user, sessions, apiKeys };
+        }),
+      ),
     // Everything that is the user's goes with them (sessions, history, claims, saved books); the ledger stays.
     delete: (userId) =>
       exec(

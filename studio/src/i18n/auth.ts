@@ -23,8 +23,6 @@ export const AUTH = {
   'auth.sending': { en: 'Sending...', ms: 'Sedang menghantar...' },
   'auth.backToSignIn': { en: 'Back to Sign In', ms: 'Kembali ke Log Masuk' },
   'auth.resetSent': { en: 'Check your email for password reset instructions (including spam/junk folder)', ms: 'Semak e-mel anda untuk arahan set semula kata laluan (termasuk folder spam/sarap)' },
-  'auth.resetTooSoon': { en: 'Please wait a minute before requesting another reset', ms: 'Sila tunggu seminit sebelum meminta set semula yang lain' },
-  'auth.tooManyAttempts': { en: 'Too many attempts. Please wait a few minutes and try again', ms: 'Terlalu banyak percubaan. Sila tunggu beberapa minit dan cuba lagi' },
   'auth.invalidEmail': { en: 'Please enter a valid email address', ms: 'Sila masukkan alamat e-mel yang sah' },
   'auth.resetFailed': { en: 'Failed to send reset instructions. Please try again.', ms: 'Gagal menghantar arahan set semula. Sila cuba lagi.' },
   'auth.emailRequired': { en: 'Please enter your email address', ms: 'Sila masukkan alamat e-mel anda' },

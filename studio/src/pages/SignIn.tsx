@@ -9,14 +9,13 @@ import { AuthLayout } from '../components/AuthLayout.js';
 import { returnPath } from '../components/Guards.js';
 import { useT, type MessageKey } from '../i18n/index.js';
 
-/** The reset-request failure message */
-function resetRequestMessage(error: unknown): MessageKey {
+/** The reset-request failure message: a limit's is the server's, which says how long to wait (in the studio's language). */
+function resetRequestMessage(error: unknown, t: (key: MessageKey) => string): string {
   if (error instanceof ApiError) {
-    if (error.code === 'reset_too_soon') return 'auth.resetTooSoon';
-    if (error.status === 429) return 'auth.tooManyAttempts';
-    if (error.status === 400) return 'auth.invalidEmail';
+    if (error.status === 429) return error.message;
+    if (error.status === 400) return t('auth.invalidEmail');
   }
-  return 'auth.resetFailed';
+  return t('auth.resetFailed');
 }
 
 function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack(): void }) {
@@ -38,7 +37,7 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
       toast.success(t('auth.resetSent'), { duration: 8000 });
       onBack();
     } catch (err) {
-      const message = t(resetRequestMessage(err));
+      const message = resetRequestMessage(err, t);
       setError(message);
       toast.error(message);
     } finally {

@@ -89,6 +89,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
   const numbers = (n: number) => n.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB');
   const out = [word('importFound', lang, { file: read.file, parts: read.parts.length, words: numbers(read.words), how: word(READING_WORDS[read.reading], lang) })];
   if (read.frontMatterWords > 0) out.push(`  ${word('importFrontMatter', lang, { words: numbers(read.frontMatterWords) })}`);
+  if (read.replacedBytes) out.push(`  ${word('importReplacedBytes', lang, { n: numbers(read.replacedBytes) })}`);
   const labelWidth = Math.max(...read.parts.map((p) => partLabel(p, lang).length));
   const titleWidth = Math.min(40, Math.max(0, ...read.parts.map((p) => p.title.length)));
   for (const part of read.parts) {

@@ -39,6 +39,8 @@ export const ImportPreviewSchema = z.strictObject({
   file: z.string(),
   format: z.enum(['text', 'markdown', 'docx', 'epub']),
   encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']).nullable(),
+  /** A text file's broken byte sequences, each now U+FFFD in the text (absent when there are none). */
+  replacedBytes: z.number().int().positive().optional(),
   title: z.string().nullable(),
   reading: z.enum(['chapter-word', 'roman-alone', 'number-alone', 'markdown', 'regex', 'caps-title', 'none']),
   words: z.number().int().nonnegative(),

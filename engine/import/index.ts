@@ -5,7 +5,7 @@ import { splitManuscript, type ManuscriptSplit } from './chapters.js';
 import { checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
-export { checkImportFile, decodeText, fileKindOf, importRefusalMessage, tooLargeRefusal, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
+export { checkImportFile, decodeText, fileKindOf, UTF8_SHARE, type DecodedText, importRefusalMessage, tooLargeRefusal, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
 export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } from './headings.js';
 export { decodeEntities, htmlToText } from './html-text.js';
 
@@ -14,6 +14,8 @@ export interface ReadManuscript extends ManuscriptSplit {
   file: string;
   format: ImportFormat;
   encoding?: TextEncoding;
+  /** A text file's broken byte sequences, each replaced by U+FFFD (absent when none). */
+  replacedBytes?: number;
   /** The words of all its parts. */
   words: number;
 }
@@ -27,9 +29,10 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | { te
   let format: ImportFormat;
   let text: string;
   let encoding: TextEncoding | undefined;
+  let replacedBytes = 0;
   if ('bytes' in input) {
     format = checkImportFile(file, input.bytes);
-    ({ text, encoding } = decodeText(input.bytes));
+    ({ text, encoding, replacedBytes } = decodeText(input.bytes));
   } else {
     ({ text, format } = input);
   }
@@ -38,7 +41,7 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | { te
   const total = countWords(text);
   if (total > IMPORT_LIMITS.words) throw new ImportRefusal('import_too_many_words', { file: name, words: String(total), limit: String(IMPORT_LIMITS.words) });
   const split = splitManuscript(text, opts);
-  return { file: name, format, ...(encoding ? { encoding } : {}), ...split, words: split.parts.reduce((sum, p) => sum + p.words, 0) };
+  return { file: name, format, ...(encoding ? { encoding } : {}), ...(replacedBytes > 0 ? { replacedBytes } : {}), ...split, words: split.parts.reduce((sum, p) => sum + p.words, 0) };
 }
 
 /** What `karya import --dry-run --json` prints and POST /api/books/import/preview answers (engine/contract/import.ts). */
@@ -47,6 +50,7 @@ export function manuscriptPreview(read: ReadManuscript) {
     file: read.file,
     format: read.format,
     encoding: read.encoding ?? null,
+    ...(read.replacedBytes ? { replacedBytes: read.replacedBytes } : {}),
     title: read.title ?? null,
     reading: read.reading,
     words: read.words,

@@ -116,7 +116,7 @@ function bookSpecOrExit(file: string, id: string | undefined, lang: Lang): Resol
  */
 async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array, opts: ImportOptions, uiLang: Lang): Promise<void> {
   const name = read.file;
-  const spec = bookSpecOrExit(file, opts.generator, uiLang);
+  const spec = bookSpecOrExit(read.file, opts.generator, uiLang);
   // The book's language: the writer's --lang, else the manuscript's own when it is clearly one.
   const judged = manuscriptLanguage(read.parts);
   const bookLang = opts.lang === 'en' || opts.lang === 'ms' ? opts.lang : judged.lang;

@@ -2,10 +2,11 @@
 // The front door of engine/import: callers (the CLI, the server, the studio) use only what this file exports.
 import { countWords } from '../provider.js';
 import { splitManuscript, type ManuscriptSplit } from './chapters.js';
-import { checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
+import { checkImportFile, decodeText, importFileName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
+import { cleanText } from '../clean-text.js';
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
-export { checkImportFile, decodeText, fileKindOf, UTF8_SHARE, type DecodedText, importRefusalMessage, tooLargeRefusal, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
+export { checkImportFile, decodeText, fileKindOf, importFileName, UTF8_SHARE, type DecodedText, importRefusalMessage, tooLargeRefusal, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
 export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } from './headings.js';
 export { decodeEntities, htmlToText } from './html-text.js';
 
@@ -34,9 +35,11 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | { te
     format = checkImportFile(file, input.bytes);
     ({ text, encoding, replacedBytes } = decodeText(input.bytes));
   } else {
+    // DOCX and EPUB text: the same hidden characters out as decodeText takes out of a text file's, so no title or first line keeps one.
     ({ text, format } = input);
+    text = cleanText(text);
   }
-  const name = file.split(/[\\/]/).pop() ?? file;
+  const name = importFileName(file);
   if (text.trim() === '') throw new ImportRefusal('import_empty', { file: name });
   const total = countWords(text);
   if (total > IMPORT_LIMITS.words) throw new ImportRefusal('import_too_many_words', { file: name, words: String(total), limit: String(IMPORT_LIMITS.words) });

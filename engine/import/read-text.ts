@@ -20,13 +20,25 @@ export const IMPORT_LIMITS = { bytes: 20 * 1024 * 1024, words: 400_000 } as cons
 
 /** A file an import does not read, with the catalogue code that says why and its parameters. */
 export class ImportRefusal extends KaryaError {
+  override readonly params: Readonly<Record<string, string>>;
+
   constructor(
     readonly code: 'import_too_large' | 'import_empty' | 'import_not_format' | 'import_not_text' | 'import_unknown_format' | 'import_too_many_words' | 'import_bad_split' | 'import_zip_bomb' | 'import_unreadable' | 'import_protected' | 'import_chapters_fewer' | 'import_book_ended' | 'import_language_unclear' | 'import_needs_generator' | 'import_total_set',
-    override readonly params: Readonly<Record<string, string>>,
+    params: Readonly<Record<string, string>>,
   ) {
     super(code, { httpStatus: 400 });
     this.name = 'ImportRefusal';
+    // Whoever refuses (the checks here, the DOCX and EPUB readers, the book of an import), the file is named as the preview names it.
+    this.params = params.file === undefined ? params : { ...params, file: importFileName(params.file) };
   }
+}
+
+/**
+ * A file's name as a writer is shown it: without its folders and without hidden characters (cleanText), so a
+ * right-to-left override cannot make "novelgpj.txt" look like "noveltxt.jpg".
+ */
+export function importFileName(path: string): string {
+  return cleanText(path.split(/[\\/]/).pop() ?? path).trim();
 }
 
 const startsWith = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b);
@@ -78,7 +90,7 @@ export function importRefusalMessage(refusal: ImportRefusal, lang: Lang): string
  * bytes that are what its name says (a PNG renamed .docx, a ZIP named .txt are refused).
  */
 export function checkImportFile(name: string, bytes: Uint8Array): ImportFormat {
-  const file = name.split(/[\\/]/).pop() ?? name;
+  const file = importFileName(name);
   if (bytes.length > IMPORT_LIMITS.bytes) throw tooLargeRefusal(file, bytes.length);
   const format = formatOfName(file);
   if (!format) throw new ImportRefusal('import_unknown_format', { file });
@@ -95,7 +107,7 @@ export function checkImportFile(name: string, bytes: Uint8Array): ImportFormat {
 
 /** The refusal of a file of `bytes` bytes, over the size limit (callers check the size before they read the file). */
 export function tooLargeRefusal(file: string, bytes: number): ImportRefusal {
-  return new ImportRefusal('import_too_large', { file: file.split(/[\\/]/).pop() ?? file, size: megabytes(bytes), limit: megabytes(IMPORT_LIMITS.bytes) });
+  return new ImportRefusal('import_too_large', { file, size: megabytes(bytes), limit: megabytes(IMPORT_LIMITS.bytes) });
 }
 
 function megabytes(n: number): string {

@@ -1,13 +1,18 @@
 // Text with no hidden characters: every text a writer sends (parts, passages, notes, cards, the brief, the
-// bible, names, titles) and every answer a model sends is kept without NUL and the other control characters
-// (newline and tab stay), bidirectional overrides and isolates, and zero-width characters; a zero-width joiner
-// or non-joiner stays where a script needs it (inside a word, an emoji sequence). One function, used by the
-// contract's schemas, the settings' text fields and the answer path (engine/session/answer-text.ts). Pure.
+// bible, names, titles, imported manuscripts and their file names) and every answer a model sends is kept
+// without NUL and the other control characters (newline and tab stay), bidirectional controls (marks,
+// embeddings, overrides, isolates), and zero-width characters; a zero-width joiner or non-joiner stays where
+// a script needs it (inside a word, an emoji sequence). One function, used by the contract's schemas, the
+// settings' text fields, the import (engine/import) and the answer path (engine/session/answer-text.ts). Pure.
 
 /** C0 controls but tab and newline, DEL and the C1 controls (a carriage return becomes a newline first). */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-/** Bidirectional embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they reorder what a reader sees. */
-const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
+/**
+ * Unicode's bidirectional controls: the Arabic letter mark and the left-to-right and right-to-left marks
+ * (U+061C, U+200E, U+200F), embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069). They reorder
+ * or hide in what a reader sees; English and Malay text needs none of them.
+ */
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 /** Zero-width space, word joiner, invisible operators, the byte-order mark, the Mongolian vowel separator. */
 const ZERO_WIDTH = /[\u200B\u2060-\u2064\uFEFF\u180E]/g;
 /** Zero-width non-joiner and joiner: kept only between two visible characters. */
@@ -20,7 +25,7 @@ const isVisible = (ch: string | undefined) => ch !== undefined && !/[\s\u200C\u2
  * @example cleanText('می\u200Cخواهم') // kept: a non-joiner inside a word
  */
 export function cleanText(text: string): string {
-  if (!/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200B-\u200D\u202A-\u202E\u2060-\u2069\uFEFF\u180E]/.test(text)) return text;
+  if (!/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\u180E]/.test(text)) return text;
   return text
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL, '')

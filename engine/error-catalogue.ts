@@ -264,6 +264,10 @@ export const CATALOGUE = {
     en: '{file} is not a {format} file: its content is {found}. Karya imports .txt, .md, .docx and .epub files.',
     ms: '{file} bukan fail {format}: kandungannya ialah {found}. Karya mengimport fail .txt, .md, .docx dan .epub.',
   },
+  import_not_text: {
+    en: '{file} does not read as text: {share} of its characters are control codes, broken bytes or symbols beyond the usual alphabet, as in binary data, not a manuscript. If it is a manuscript, save it as UTF-8 text and import it again.',
+    ms: '{file} tidak dapat dibaca sebagai teks: {share} daripada aksaranya ialah kod kawalan, bait rosak atau simbol di luar abjad biasa, seperti dalam data binari, bukan manuskrip. Jika ia manuskrip, simpan sebagai teks UTF-8 dan import semula.',
+  },
   import_unknown_format: {
     en: '{file}: Karya imports .txt, .md, .docx and .epub files.',
     ms: '{file}: Karya mengimport fail .txt, .md, .docx dan .epub.',

@@ -75,6 +75,7 @@ export const WORDS = {
   // karya import --dry-run: what was found in a manuscript.
   importFound: { en: '{file}: {parts} parts, {words} words ({how})', ms: '{file}: {parts} bahagian, {words} patah perkataan ({how})' },
   importFrontMatter: { en: '{words} words before the first part (title page, contents, licence) left out', ms: '{words} patah perkataan sebelum bahagian pertama (halaman judul, kandungan, lesen) tidak dimasukkan' },
+  importReplacedBytes: { en: 'Bytes that are not valid UTF-8, each replaced with � (U+FFFD): {n}. Search the chapters for � to mend them.', ms: 'Bait yang bukan UTF-8 sah, setiap satu diganti dengan � (U+FFFD): {n}. Cari � dalam bab untuk membaikinya.' },
   importReadingChapterWord: { en: 'headings such as "Chapter 3" or "Bab 3"', ms: 'tajuk seperti "Chapter 3" atau "Bab 3"' },
   importReadingRomanAlone: { en: 'a Roman numeral alone on its line', ms: 'angka Rumi sendirian pada barisnya' },
   importReadingNumberAlone: { en: 'a number alone on its line', ms: 'nombor sendirian pada barisnya' },

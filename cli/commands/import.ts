@@ -90,6 +90,7 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
   const numbers = (n: number) => n.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB');
   const out = [word('importFound', lang, { file: read.file, parts: read.parts.length, words: numbers(read.words), how: word(READING_WORDS[read.reading], lang) })];
   if (read.frontMatterWords > 0) out.push(`  ${word('importFrontMatter', lang, { words: numbers(read.frontMatterWords) })}`);
+  if (read.replacedBytes) out.push(`  ${word('importReplacedBytes', lang, { n: numbers(read.replacedBytes) })}`);
   const labelWidth = Math.max(...read.parts.map((p) => partLabel(p, lang).length));
   const titleWidth = Math.min(40, Math.max(0, ...read.parts.map((p) => p.title.length)));
   for (const part of read.parts) {
@@ -116,7 +117,7 @@ function bookSpecOrExit(file: string, id: string | undefined, lang: Lang): Resol
  */
 async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array, opts: ImportOptions, uiLang: Lang): Promise<void> {
   const name = read.file;
-  const spec = bookSpecOrExit(file, opts.generator, uiLang);
+  const spec = bookSpecOrExit(read.file, opts.generator, uiLang);
   // The book's language: the writer's --lang, else the manuscript's own when it is clearly one.
   const judged = manuscriptLanguage(read.parts, read.unwrittenLanguage);
   const isAsked = opts.lang === 'en' || opts.lang === 'ms';

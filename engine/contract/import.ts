@@ -39,6 +39,8 @@ export const ImportPreviewSchema = z.strictObject({
   file: z.string(),
   format: z.enum(['text', 'markdown', 'docx', 'epub']),
   encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']).nullable(),
+  /** A text file's broken byte sequences, each now U+FFFD in the text (absent when there are none). */
+  replacedBytes: z.number().int().positive().optional(),
   title: z.string().nullable(),
   /** The author and the language the file's own metadata name (an EPUB's package document), as written there. */
   author: z.string().nullable(),

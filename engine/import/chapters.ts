@@ -105,36 +105,66 @@ const CHAPTER_WORDS_AT_LEAST = 20;
  * One reading's chapters: the chain of headings whose numbers go up one by one (a heading out of turn, such
  * as a lone "I" in the prose, is passed over as text), started at the heading that gives the most chapters
  * with text under them; a contents list's chain has none. Headings without a number (Markdown's) all count.
+ * Each heading's successor in a chain is always the same one, so the chains form a forest and every start's
+ * sums are found in one pass from the end: linear in the headings, however many chapters a book has.
  */
 function bestRun(lines: readonly string[], family: readonly Found[]): { run: Found[]; words: number } {
-  const chapters = family.filter((h) => h.kind === 'chapter').slice(0, 5000);
+  const chapters = family.filter((h) => h.kind === 'chapter');
+  const next = chainSuccessors(chapters);
   const before = wordsBefore(lines);
-  const under = (chain: readonly Found[], k: number) => before[chain[k + 1]?.line ?? lines.length]! - before[(chain[k]!.titleLine ?? chain[k]!.line) + 1]!;
-  let best = { run: [] as Found[], score: -1, titled: -1, words: 0 };
-  for (let s = 0; s < chapters.length; s++) {
-    if (s > 0 && chapters[s]!.number !== undefined && best.run.includes(chapters[s]!)) continue;
-    const chain = [chapters[s]!];
-    for (let k = s + 1; k < chapters.length; k++) {
-      const h = chapters[k]!;
-      const last = chain.at(-1)!;
-      if (h.number === undefined || last.number === undefined || h.number === last.number + 1) chain.push(h);
+  const n = chapters.length;
+  // From each heading to its chain's end: the chapters with text under them, the titled headings, the words.
+  const [score, titled, total] = [new Float64Array(n + 1), new Float64Array(n + 1), new Float64Array(n + 1)];
+  for (let i = n - 1; i >= 0; i--) {
+    const h = chapters[i]!;
+    const j = next[i]!;
+    const words = before[j < n ? chapters[j]!.line : lines.length]! - before[(h.titleLine ?? h.line) + 1]!;
+    score[i] = (words >= CHAPTER_WORDS_AT_LEAST ? 1 : 0) + score[j]!;
+    titled[i] = (h.title !== undefined ? 1 : 0) + titled[j]!;
+    total[i] = words + total[j]!;
+  }
+  let best = -1;
+  // The first heading of the best chain at or after the start being tried: a numbered start on it is passed over.
+  let onBest = n;
+  for (let s = 0; s < n; s++) {
+    if (best !== -1 && chapters[s]!.number !== undefined) {
+      while (onBest < s) onBest = next[onBest]!;
+      if (onBest === s) continue;
     }
-    const words = chain.map((_, k) => under(chain, k));
-    const score = words.filter((w) => w >= CHAPTER_WORDS_AT_LEAST).length;
-    const titled = chain.filter((h) => h.title !== undefined).length;
-    const total = words.reduce((a, b) => a + b, 0);
     // Equal chapters with text: the chain with more titled headings (a lone "I" in the prose has no title), then
     // the one that starts later (a contents entry before the first chapter is not its start).
-    const isBetter = score !== best.score ? score > best.score : titled !== best.titled ? titled > best.titled : total < best.words;
-    if (isBetter) best = { run: chain, score, titled, words: total };
+    const isBetter = best === -1 || (score[s] !== score[best] ? score[s]! > score[best]! : titled[s] !== titled[best] ? titled[s]! > titled[best]! : total[s]! < total[best]!);
+    if (isBetter) [best, onBest] = [s, s];
   }
-  return { run: best.run, words: best.score * 1e9 + best.words };
+  if (best === -1) return { run: [], words: -1e9 };
+  const run: Found[] = [];
+  for (let i = best; i < n; i = next[i]!) run.push(chapters[i]!);
+  return { run, words: score[best]! * 1e9 + total[best]! };
+}
+
+/** Each heading's successor in a chain (`chapters.length` for none): the next heading numbered one more, or any next one after an unnumbered heading, or the next unnumbered one. */
+function chainSuccessors(chapters: readonly Found[]): Int32Array {
+  const n = chapters.length;
+  const next = new Int32Array(n);
+  const firstNumbered = new Map<number, number>();
+  let firstUnnumbered = n;
+  for (let i = n - 1; i >= 0; i--) {
+    const number = chapters[i]!.number;
+    next[i] = number === undefined ? i + 1 : Math.min(firstUnnumbered, firstNumbered.get(number + 1) ?? n);
+    if (number === undefined) firstUnnumbered = i;
+    else firstNumbered.set(number, i);
+  }
+  return next;
 }
 
 /** The reading to use: the writer's pattern, else the family whose best run covers the most words (two chapters at least). */
 function chooseReading(lines: readonly string[], found: Found[]): { family: HeadingLine['family']; run: Found[]; ends: number[] } | undefined {
   const families = new Map<HeadingLine['family'], Found[]>();
-  for (const h of found) families.set(h.family, [...(families.get(h.family) ?? []), h]);
+  for (const h of found) {
+    const family = families.get(h.family);
+    if (family) family.push(h);
+    else families.set(h.family, [h]);
+  }
   const markdown = families.get('markdown');
   if (markdown) families.set('markdown', markdownChapters(markdown));
   const caps = families.get('caps-title');
@@ -194,9 +224,11 @@ export function splitManuscript(text: string, opts: { split?: RegExp } = {}): Ma
   }
   const { run, ends } = reading;
   let chapter = 0;
+  let nextEnd = 0;
   const parts = run.map((h, k): ImportedPart => {
     // A part ends at the next heading of its reading (a `Part II` line too), the last one at the text's end.
-    const end = k + 1 < run.length ? Math.min(run[k + 1]!.line, ...ends.filter((line) => line > h.line)) : textEnd(lines);
+    while (nextEnd < ends.length && ends[nextEnd]! <= h.line) nextEnd += 1;
+    const end = k + 1 < run.length ? Math.min(run[k + 1]!.line, ends[nextEnd] ?? Infinity) : textEnd(lines);
     const body = lines.slice((h.titleLine ?? h.line) + 1, end).join('\n').trim();
     const kind = h.kind === 'prologue' ? 'introduction' : h.kind === 'epilogue' ? 'conclusion' : 'chapter';
     if (kind === 'chapter') chapter += 1;

@@ -53,21 +53,76 @@ export function listNumber(n: number, style: ListStyle): string {
   return String(n);
 }
 
-/** A chapter's number as written: digits, a Roman numeral or a number in words, English or Malay (the outline's numberOf). */
+/**
+ * A chapter's number as written: digits, a Roman numeral or a number in words, English or Malay (the outline's
+ * numberOf below a hundred; hundreds and thousands here, since a long serial runs past a hundred chapters).
+ * @example chapterNumber('One Hundred and Twenty-One') // 121
+ */
 export function chapterNumber(text: string): number | undefined {
   const t = text.trim().replace(/[.:]$/, '');
-  const n = romanValue(t) ?? numberOf(t);
+  const n = /^\d+$/.test(t) ? Number(t) : romanValue(t) ?? (largeNumber(t) || numberOf(t));
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
-const NUMBER_WORD = String.raw`(?:\d{1,3}|[ivxlcdm]+|(?:[a-z]+(?:[- ](?:[a-z]+)){0,3}?))`;
-const TITLE_AFTER = String.raw`(?:\s*[.:—–-]\s*(.*?))?`;
-const CHAPTER_WORD = new RegExp(String.raw`^(?:chapter|chap\.|bab)\s+(${NUMBER_WORD})${TITLE_AFTER}\s*$`, 'i');
-const PROLOGUE = new RegExp(String.raw`^(prologue|prolog|epilogue|epilog)${TITLE_AFTER}\s*$`, 'i');
-const PART = new RegExp(String.raw`^(?:part|bahagian)\s+(${NUMBER_WORD})${TITLE_AFTER}\s*$`, 'i');
+/** The words that multiply what comes before them; `seratus` and `seribu` are one of them. */
+const SCALES: ReadonlyArray<{ value: number; words: readonly string[]; one: string }> = [
+  { value: 1000, words: ['thousand', 'thousandth', 'ribu'], one: 'seribu' },
+  { value: 100, words: ['hundred', 'hundredth', 'ratus'], one: 'seratus' },
+];
+
+/** A number in words from a hundred up ("two hundred and first", "seribu dua ratus"), or 0 when it is not one. */
+function largeNumber(text: string): number {
+  let words = text.toLowerCase().replace(/[–—]/g, '-').split(/[-\s]+/).filter((w) => w !== '' && w !== 'and');
+  let total = 0;
+  for (const scale of SCALES) {
+    const at = words.findIndex((w) => scale.words.includes(w) || w === scale.one || w === `ke${scale.one}`);
+    if (at === -1) continue;
+    const before = words.slice(0, at);
+    const isOneWord = !scale.words.includes(words[at]!);
+    const times = isOneWord ? (before.length === 0 ? 1 : NaN) : before.length === 1 && before[0] === 'a' ? 1 : numberOf(before.join(' '));
+    if (!(times >= 1 && times < 100)) return 0;
+    total += times * scale.value;
+    words = words.slice(at + 1);
+  }
+  if (total === 0) return 0;
+  const rest = words.length === 0 ? 0 : numberOf(words.join(' '));
+  return rest >= 0 && rest < 100 ? total + rest : 0;
+}
+
 const ROMAN_ALONE = /^([IVXLCDM]+)\.?\s*$/;
 const ROMAN_TITLED = /^([IVXLCDM]+)\.\s+(\S.*?)\s*$/;
-const NUMBER_ALONE = /^(\d{1,3})\.?\s*$/;
+/** Digits alone: up to six, more than the words limit leaves room for (a chapter has a word or more). */
+const NUMBER_ALONE = /^(\d{1,6})\.?\s*$/;
+const CHAPTER_WORD = /^(?:chapter|chap\.|bab)\s+(\S.*?)\s*$/i;
+const PROLOGUE = /^(prologue|prolog|epilogue|epilog)(?:\s*[.:—–-]\s*(.*?))?\s*$/i;
+const PART = /^(?:part|bahagian)\s+(\S.*?)\s*$/i;
+/** What may stand between a heading's number and its title. */
+const TITLE_AFTER = /^\s*[.:—–-]\s*(.*?)$/;
+
+/**
+ * The number that opens a heading's rest and the title after it ("Twenty-One: The Storm" → 21, "The Storm"). The
+ * longest run of words that reads as one number wins, so the hyphen inside "Twenty-One" is not taken for the
+ * one before a title; the rest must be empty or start with a separator.
+ */
+function numberAndTitle(rest: string): { number: number; title?: string } | undefined {
+  const words = [...rest.matchAll(/[a-z0-9]+/gi)];
+  let end = 0;
+  const ends: number[] = [];
+  for (const w of words.slice(0, 8)) {
+    // A number's words are joined by spaces and hyphens only ("One Hundred and One"): any other mark ends it.
+    if (!/^[-–—\s]*$/.test(rest.slice(end, w.index)) || (ends.length === 0 && w.index !== 0)) break;
+    end = w.index + w[0].length;
+    ends.push(end);
+  }
+  for (const at of ends.reverse()) {
+    const after = rest.slice(at);
+    const title = after.trim() === '' ? '' : TITLE_AFTER.exec(after)?.[1];
+    const number = title === undefined ? undefined : chapterNumber(rest.slice(0, at));
+    if (number !== undefined) return { number, ...titleOf(title) };
+  }
+  return undefined;
+}
+
 const MARKDOWN = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 
 /** A heading line read by the built-in patterns, or undefined for a line of prose. */
@@ -82,14 +137,13 @@ export function readHeading(raw: string): HeadingLine | undefined {
     return { family: 'markdown', kind: 'chapter', level, ...(md[2] ? { title: md[2] } : {}) };
   }
   const chapter = CHAPTER_WORD.exec(line);
-  if (chapter) {
-    const number = chapterNumber(chapter[1]!);
-    if (number !== undefined) return { family: 'chapter-word', kind: 'chapter', number, ...titleOf(chapter[2]) };
-  }
+  const numbered = chapter && numberAndTitle(chapter[1]!);
+  if (numbered) return { family: 'chapter-word', kind: 'chapter', ...numbered };
   const prologue = PROLOGUE.exec(line);
   if (prologue) return { family: 'chapter-word', kind: /^pro/i.test(prologue[1]!) ? 'prologue' : 'epilogue', ...titleOf(prologue[2]) };
   const part = PART.exec(line);
-  if (part && chapterNumber(part[1]!) !== undefined) return { family: 'chapter-word', kind: 'part', number: chapterNumber(part[1]!)!, ...titleOf(part[2]) };
+  const partNumbered = part && numberAndTitle(part[1]!);
+  if (partNumbered) return { family: 'chapter-word', kind: 'part', ...partNumbered };
   const roman = ROMAN_ALONE.exec(line) ?? ROMAN_TITLED.exec(line);
   if (roman && romanValue(roman[1]!) !== undefined) return { family: 'roman-alone', kind: 'chapter', number: romanValue(roman[1]!)!, ...titleOf(roman[2]) };
   const number = NUMBER_ALONE.exec(line);

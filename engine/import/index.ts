@@ -4,10 +4,10 @@ import { cleanText } from '../clean-text.js';
 import { countWords } from '../provider.js';
 import { splitManuscript, type ManuscriptSplit } from './chapters.js';
 import { splitByContents, type ContentsSection } from './contents.js';
-import { checkImportFile, decodeText, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
+import { checkImportFile, decodeText, importFileName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
-export { checkImportFile, decodeText, fileKindOf, importRefusalMessage, tooLargeRefusal, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
+export { checkImportFile, decodeText, fileKindOf, importFileName, UTF8_SHARE, type DecodedText, importRefusalMessage, tooLargeRefusal, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
 export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } from './headings.js';
 export { decodeEntities, DocumentTooDeep, htmlToText } from './html-text.js';
 export { splitByContents, type ContentsSection } from './contents.js';
@@ -17,6 +17,8 @@ export interface ReadManuscript extends ManuscriptSplit {
   file: string;
   format: ImportFormat;
   encoding?: TextEncoding;
+  /** A text file's broken byte sequences, each replaced by U+FFFD (absent when none). */
+  replacedBytes?: number;
   /** The words of all its parts. */
   words: number;
   /** The author and the language the file's own metadata name (an EPUB's package document), as written there. */
@@ -45,23 +47,26 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
   let text: string;
   let encoding: TextEncoding | undefined;
   let meta: ManuscriptText['meta'] = {};
+  let replacedBytes = 0;
   if ('bytes' in input) {
     format = checkImportFile(file, input.bytes);
-    ({ text, encoding } = decodeText(input.bytes));
+    ({ text, encoding, replacedBytes } = decodeText(input.bytes));
   } else {
+    // DOCX and EPUB text: the same hidden characters out as decodeText takes out of a text file's, so no title or first line keeps one.
     ({ text, format } = input);
+    text = cleanText(text);
     meta = input.meta ?? {};
   }
-  const name = file.split(/[\\/]/).pop() ?? file;
+  const name = importFileName(file);
   if (text.trim() === '') throw new ImportRefusal('import_empty', { file: name });
   const total = countWords(text);
   if (total > IMPORT_LIMITS.words) throw new ImportRefusal('import_too_many_words', { file: name, words: String(total), limit: String(IMPORT_LIMITS.words) });
   // The file's own contents list decides its chapters, unless the writer gave a pattern of their own.
-  const sections = 'sections' in input && input.sections?.length && !opts.split ? input.sections : undefined;
+  const sections = 'sections' in input && input.sections?.length && !opts.split ? input.sections.map((sec) => ({ title: cleanText(sec.title).trim(), text: cleanText(sec.text) })) : undefined;
   const split = sections ? splitByContents(sections, ('frontMatterWords' in input ? input.frontMatterWords : 0) ?? 0) : splitManuscript(text, opts);
   const title = meta.title ? cleanText(meta.title).replace(/\s+/g, ' ').trim() : split.title;
   return {
-    file: name, format, ...(encoding ? { encoding } : {}), ...split, ...(title ? { title } : {}),
+    file: name, format, ...(encoding ? { encoding } : {}), ...(replacedBytes > 0 ? { replacedBytes } : {}), ...split, ...(title ? { title } : {}),
     ...(meta.author ? { author: cleanText(meta.author).replace(/\s+/g, ' ').trim() } : {}),
     ...(meta.language ? { language: meta.language.trim().slice(0, 35) } : {}),
     words: split.parts.reduce((sum, p) => sum + p.words, 0),
@@ -74,6 +79,7 @@ export function manuscriptPreview(read: ReadManuscript) {
     file: read.file,
     format: read.format,
     encoding: read.encoding ?? null,
+    ...(read.replacedBytes ? { replacedBytes: read.replacedBytes } : {}),
     title: read.title ?? null,
     author: read.author ?? null,
     language: read.language ?? null,

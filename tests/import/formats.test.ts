@@ -11,7 +11,7 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { CHAPTER_TITLES, gutenbergNovel, malayManuscript } from './manuscript.js';
+import { CHAPTER_TITLES, gutenbergNovel, malayManuscript, serialManuscript } from './manuscript.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-import-'));
 const { text, bodyWords } = gutenbergNovel();
@@ -58,6 +58,21 @@ describe('the novel of 28 chapters in every format', () => {
     expect(lines.find((l) => l.trim().startsWith('Chapter 4 '))).toMatch(/Chapter 4\s+MARGARET DECIDES\s+\d{3}\s+Margaret /);
     expect(lines.at(-1)).toBe('Nothing was saved (--dry-run).');
     expect(existsSync(path.join(dir, '.karya'))).toBe(false);
+  });
+});
+
+describe('a serial of 1,200 chapters', () => {
+  it('--dry-run --json lists its 1,200 chapters, chapter 1000 on its own; the list says 1,200 parts', async () => {
+    writeFileSync(path.join(dir, 'serial.txt'), serialManuscript(1200, (i) => `Chapter ${i}`));
+    const r = await dryRun('serial.txt', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const chapters = r.json!.chapters;
+    expect(chapters.map((c) => c.number)).toEqual(Array.from({ length: 1200 }, (_, i) => i + 1));
+    expect(chapters[999]!.firstLine).toMatch(/^On the 1000th evening /);
+    // Each chapter is one paragraph of about 40 words: none holds the chapters after it.
+    expect(Math.max(...chapters.map((c) => c.words))).toBeLessThan(60);
+    const human = await dryRun('serial.txt');
+    expect(human.stdout).toMatch(/^serial\.txt: 1,?200 parts, [\d,]+ words \(headings such as "Chapter 3" or "Bab 3"\)\n/);
   });
 });
 

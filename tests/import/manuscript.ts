@@ -59,3 +59,32 @@ export function malayManuscript(n: number, style: 'roman' | 'digits'): string {
   for (let i = 1; i <= n; i++) parts.push('', style === 'roman' ? `BAB ${ROMANS[i - 1]}` : `Bab ${i}`, '', `Ribut di Pelabuhan ${i}`, '', chapterBody(i, 'ms'));
   return parts.join('\n');
 }
+
+const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
+const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
+
+/** 1 to 9999 in English words as a book's headings write them: "Twenty-One", "One Hundred and One", "One Thousand Two Hundred". */
+export function inWords(n: number): string {
+  const below100 = (k: number) => (k < 20 ? ONES[k]! : TENS[Math.floor(k / 10)]! + (k % 10 ? `-${ONES[k % 10]!}` : ''));
+  const out: string[] = [];
+  if (n >= 1000) out.push(`${ONES[Math.floor(n / 1000)]!} Thousand`);
+  if (n % 1000 >= 100) out.push(`${ONES[Math.floor((n % 1000) / 100)]!} Hundred`);
+  if (n % 100) out.push(`${out.length ? 'and ' : ''}${below100(n % 100)}`);
+  return out.join(' ');
+}
+
+/** 1 to 3999 as a Roman numeral written the standard way ("MCCXXXIV"). */
+export function inRoman(n: number): string {
+  const digits = [['', 'M', 'MM', 'MMM'], ['', 'C', 'CC', 'CCC', 'CD', 'D', 'DC', 'DCC', 'DCCC', 'CM'], ['', 'X', 'XX', 'XXX', 'XL', 'L', 'LX', 'LXX', 'LXXX', 'XC'], ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX']];
+  return digits.map((place, k) => place[Math.floor(n / 10 ** (3 - k)) % 10]!).join('');
+}
+
+/**
+ * A web serial of `n` short chapters, each headed by `heading(i)` and holding one paragraph that names its own
+ * number ("… for the 1000th evening …"), so a chapter run into the next one shows.
+ */
+export function serialManuscript(n: number, heading: (i: number) => string): string {
+  const out = ['THE LONG ROAD', '', 'A serial in many evenings', ''];
+  for (let i = 1; i <= n; i++) out.push('', heading(i), '', `On the ${i}th evening ${paragraph(i, 2, 'en')}`);
+  return out.join('\n');
+}

@@ -3,7 +3,7 @@
 // line such as "I know she'd be here" is never a chapter; English and Malay headings.
 import { describe, expect, it } from 'vitest';
 import { chapterNumber, readManuscript, splitManuscript } from '../../engine/import/index.js';
-import { CHAPTER_TITLES, gutenbergNovel, malayManuscript } from './manuscript.js';
+import { CHAPTER_TITLES, gutenbergNovel, inRoman, inWords, malayManuscript, serialManuscript } from './manuscript.js';
 
 describe('a Gutenberg-style novel of 28 chapters (Roman numeral alone, then a title line)', () => {
   const { text, bodyWords } = gutenbergNovel();
@@ -88,6 +88,29 @@ describe('headings in other shapes', () => {
     const text = ['Contents', '', 'Chapter 1: Rain', '', 'Chapter 2: Wind', '', '', 'Chapter 1: Rain', '', rain, '', 'Chapter 2: Wind', '', wind].join('\n');
     const split = splitManuscript(text);
     expect(split.parts.map((p) => p.text)).toEqual([rain, wind]);
+  });
+});
+
+describe('a serial of 1,200 chapters: every chapter its own part, none run into the next', () => {
+  it.each([
+    ['Chapter 1 … Chapter 1200', (i: number) => `Chapter ${i}`],
+    ['CHAPTER I … CHAPTER MCC', (i: number) => `CHAPTER ${inRoman(i)}`],
+    ['Chapter One … Chapter One Thousand Two Hundred', (i: number) => `Chapter ${inWords(i)}`],
+  ])('%s', (_name, heading) => {
+    const read = readManuscript('serial.txt', { bytes: new TextEncoder().encode(serialManuscript(1200, heading)) });
+    expect(read.parts).toHaveLength(1200);
+    expect(read.parts.map((p) => p.number)).toEqual(Array.from({ length: 1200 }, (_, i) => i + 1));
+    const wrong = read.parts.filter((p, i) => !p.firstLine.startsWith(`On the ${i + 1}th evening`) || /On the \d+th evening[^]*On the \d+th evening/.test(p.text));
+    expect(wrong).toEqual([]);
+    expect(read.title).toBe('THE LONG ROAD');
+  });
+
+  it('numbers in words past a hundred, English and Malay; "Twenty-One" is 21, not 20 with a title "One"', () => {
+    const table: Array<[string, number]> = [['One Hundred', 100], ['One Hundred and One', 101], ['a hundred and first', 101], ['Two Hundred Twenty-Two', 222], ['Twelve Hundred', 1200], ['One Thousand Two Hundred', 1200], ['Seratus', 100], ['Seratus Satu', 101], ['Dua Ratus Dua Puluh Dua', 222], ['Seribu Dua Ratus', 1200], ['1000', 1000], ['MCC', 1200]];
+    expect(table.map(([text]) => chapterNumber(text))).toEqual(table.map(([, n]) => n));
+    const text = Array.from({ length: 25 }, (_, i) => ['', `Chapter ${inWords(i + 1)}: Evening ${i + 1}`, '', `On the ${i + 1}th evening the lamps were lit along the harbour wall, and the boats came in one by one before the rain.`].join('\n')).join('\n');
+    const split = splitManuscript(text);
+    expect(split.parts.map((p) => [p.number, p.title])).toEqual(Array.from({ length: 25 }, (_, i) => [i + 1, `Evening ${i + 1}`]));
   });
 });
 

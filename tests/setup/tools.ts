@@ -72,7 +72,7 @@ export const TOOLS: readonly Tool[] = [
     isPresent: (p) => ['DejaVuSerif.ttf', 'DejaVuSerif-Italic.ttf'].every((font) => p.exists(path.join(process.env.KARYA_FONT_DIR ?? DEJAVU, font))),
   },
   // The DOCX and EPUB manuscripts an import reads are made by another tool, as a writer's are.
-  { id: 'pandoc', what: 'pandoc (DOCX and EPUB manuscripts to import)', packages: ['pandoc'], usedBy: ['tests/import/formats.test.ts'], leaveOutQuick: true, isPresent: (p) => p.which('pandoc') },
+  { id: 'pandoc', what: 'pandoc (DOCX and EPUB manuscripts to import)', packages: ['pandoc'], usedBy: ['tests/import/formats.test.ts', 'tests/import/invisible.test.ts'], leaveOutQuick: true, isPresent: (p) => p.which('pandoc') },
 ];
 
 /** The folder of initdb and pg_ctl (KARYA_PG_BIN, Debian's /usr/lib/postgresql/<n>/bin, or pg_config --bindir), or null. */

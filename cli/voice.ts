@@ -2,31 +2,33 @@
 // `karya generate --voice FILE`, a batch job's `voice:`), the phrases to avoid (`--avoid`, the brief's
 // "# Avoid" section, a job's `avoid:`), and each part's marks (⚠ drifts from your voice, overused phrases).
 import { existsSync, statSync, readFileSync } from 'node:fs';
-import { IMPORT_LIMITS, ImportRefusal, MAX_SAMPLE_WORDS, VoiceError, avoidListOf, countWords, importRefusalMessage, tooLargeRefusal, voiceFromSample, voiceMessage, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, VoiceError, avoidListOf, importRefusalMessage, tooLargeRefusal, voiceFromSample, voiceMessage, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
 import { cliImportPool } from './import-pool.js';
 import { openStateFile } from '../server/index.js';
 import { CLI_USER, DEFAULT_STATE, fail } from './util.js';
 
-/** `--voice book:ID`: a saved book's own prose as the sample (an imported manuscript, a series' first book). */
-const BOOK_SAMPLE = /^book:(\d{1,12})$/;
+/** `--voice book:ID` (or `book:ID:3-8`, chapters 3 to 8): a saved book's own prose as the sample (an imported manuscript, a series' first book). */
+const BOOK_SAMPLE = /^book:(\d{1,12})(?::(\d{1,4})(?:-(\d{1,4}))?)?$/;
 
-/** A saved book's prose (its parts, the introduction without its character list), its first MAX_SAMPLE_WORDS words at a paragraph's end. */
-async function bookSampleOrExit(id: string, where: string, statePath: string): Promise<string> {
+/**
+ * A saved book's prose (its parts, the introduction without its character list; only chapters `from` to `to`
+ * when given). A long one is measured on an even sample of it (voiceFromSample), never refused.
+ */
+async function bookSampleOrExit(id: string, range: { from?: number; to?: number }, where: string, statePath: string): Promise<string> {
   if (!existsSync(statePath)) return fail(`${where}--voice book:${id}: no such book in ${statePath} (karya books lists them)`);
   const stateFile = await openStateFile(statePath);
   try {
     const found = await stateFile.books(CLI_USER).find(Number(id));
     if (!found || !found.state.content.some((t) => t.trim())) return fail(`${where}--voice book:${id}: no such book with written parts in ${statePath} (karya books lists them)`);
-    const paragraphs = found.state.content.map((t, i) => (i === 0 && found.state.characterDetails ? withoutCharacterDetails(t) : t)).join('\n\n').split(/\n\s*\n/).filter((p) => p.trim() && !/^#/.test(p.trim()));
-    const kept: string[] = [];
-    let words = 0;
-    for (const p of paragraphs) {
-      const n = countWords(p);
-      if (words + n > MAX_SAMPLE_WORDS) break;
-      kept.push(p);
-      words += n;
+    const content = found.state.content;
+    const { from, to = from } = range;
+    // Chapter n is the book's part n (the introduction is part 0).
+    const chapters = Math.min(found.state.totalChapters ?? content.length - 1, content.length - 1);
+    if (from !== undefined && (from < 1 || to! < from || to! > chapters || !content.slice(from, to! + 1).some((t) => t.trim()))) {
+      return fail(`${where}--voice book:${id}:${from}-${to}: the book has chapters 1 to ${chapters}; give chapters within them, like book:${id}:1-${Math.max(1, Math.min(3, chapters))}`);
     }
-    return kept.join('\n\n');
+    const parts = from === undefined ? content : content.slice(from, to! + 1);
+    return parts.map((t, i) => (from === undefined && i === 0 && found.state.characterDetails ? withoutCharacterDetails(t) : t)).filter((t) => t.trim()).join('\n\n');
   } finally {
     await stateFile.close();
   }
@@ -35,7 +37,7 @@ async function bookSampleOrExit(id: string, where: string, statePath: string): P
 /** A sample file's text (or a saved book's, `book:ID`), or exit 2 naming what is wrong with it (no such file, too large, not a format read). */
 export async function voiceSampleTextOrExit(file: string, lang: Lang, where = '', statePath = DEFAULT_STATE): Promise<string> {
   const book = BOOK_SAMPLE.exec(file);
-  if (book) return bookSampleOrExit(book[1]!, where, statePath);
+  if (book) return bookSampleOrExit(book[1]!, { ...(book[2] ? { from: Number(book[2]) } : {}), ...(book[3] ? { to: Number(book[3]) } : {}) }, where, statePath);
   let size: number;
   try {
     size = statSync(file).size;
@@ -52,7 +54,7 @@ export async function voiceSampleTextOrExit(file: string, lang: Lang, where = ''
 }
 
 /** The voice a sample gives in `lang`, or exit 2 with the catalogue's message (too short, too long, another language, not text). */
-export function voiceOfTextOrExit(text: string, lang: Lang, where = ''): Required<Pick<BookVoice, 'fingerprint' | 'exemplars'>> {
+export function voiceOfTextOrExit(text: string, lang: Lang, where = ''): ReturnType<typeof voiceFromSample> {
   try {
     return voiceFromSample(text, lang);
   } catch (error) {
@@ -74,7 +76,8 @@ export function avoidOrExit(raw: readonly string[], lang: Lang, where = ''): str
 /** The voice `--voice FILE` and the phrases to avoid give a book; undefined when neither is given. */
 export async function bookVoiceOrExit(opts: { voice?: string; avoid?: readonly string[]; state?: string }, lang: Lang, where = ''): Promise<BookVoice | undefined> {
   const avoid = avoidOrExit(opts.avoid ?? [], lang, where);
-  const sample = opts.voice !== undefined ? voiceOfTextOrExit(await voiceSampleTextOrExit(opts.voice, lang, where, opts.state ?? DEFAULT_STATE), lang, where) : undefined;
+  const measured = opts.voice !== undefined ? voiceOfTextOrExit(await voiceSampleTextOrExit(opts.voice, lang, where, opts.state ?? DEFAULT_STATE), lang, where) : undefined;
+  const sample = measured ? { fingerprint: measured.fingerprint, exemplars: measured.exemplars } : undefined;
   if (!sample && !avoid.length) return undefined;
   return { ...(sample ?? {}), ...(avoid.length ? { avoid } : {}) };
 }

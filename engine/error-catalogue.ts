@@ -350,10 +350,6 @@ export const CATALOGUE = {
     en: 'voice: the sample has {words} words; give at least {min} words of your own prose to measure a voice.',
     ms: 'suara: sampel itu mempunyai {words} patah perkataan; berikan sekurang-kurangnya {min} patah perkataan prosa anda sendiri untuk mengukur suara.',
   },
-  voice_too_long: {
-    en: 'voice: the sample has {words} words; a sample may have at most {max} (a few chapters are enough).',
-    ms: 'suara: sampel itu mempunyai {words} patah perkataan; sampel paling banyak {max} patah perkataan (beberapa bab sudah memadai).',
-  },
   voice_language: {
     en: 'voice: the sample is in {found}, and this book is in {expected}; give a sample in the book\'s language.',
     ms: 'suara: sampel itu dalam {found}, dan buku ini dalam {expected}; berikan sampel dalam bahasa buku itu.',

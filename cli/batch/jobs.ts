@@ -190,7 +190,8 @@ function voiceOfJob(shape: JobShape, lang: Lang, jobsFile: string, add: AddIssue
       const bytes = readFileSync(file);
       const format = checkImportFile(file, bytes);
       if (format !== 'text' && format !== 'markdown') throw new ImportRefusal('import_unknown_format', { file: shape.voice });
-      sample = voiceFromSample(decodeText(bytes).text, lang);
+      const { fingerprint, exemplars } = voiceFromSample(decodeText(bytes).text, lang);
+      sample = { fingerprint, exemplars };
     } catch (error) {
       if (error instanceof VoiceError) add('voice', voiceMessage(error, 'en').replace(/^voice: /, ''));
       else if (error instanceof ImportRefusal) add('voice', `${shape.voice}: give the sample as a .txt or .md file (${importRefusalMessage(error, 'en')})`);

@@ -12,8 +12,8 @@ export interface VoiceOptions {
 }
 
 const LABELS = {
-  en: { title: 'Voice of {file} ({words} words, {language})', sentences: 'sentences', paragraphs: 'paragraphs', dialogue: 'dialogue', vocabulary: 'vocabulary', openers: 'openers', pov: 'point of view', tense: 'tense', overused: 'overused', wordsAvg: '{mean} words on average (spread {spread})', words: '{n} words', share: '{n} % of the words', mtld: 'MTLD {n} (higher is more varied)', person: '{p} person', perK: '{n} per 1,000 words', none: 'none', unmarked: 'not marked in Malay', language: { en: 'English', ms: 'Bahasa Malaysia' }, first: 'first', second: 'second', third: 'third', past: 'past', present: 'present', mixed: 'mixed' },
-  ms: { title: 'Suara {file} ({words} patah perkataan, {language})', sentences: 'ayat', paragraphs: 'perenggan', dialogue: 'dialog', vocabulary: 'perbendaharaan kata', openers: 'pembuka ayat', pov: 'sudut pandangan', tense: 'kala', overused: 'frasa klise', wordsAvg: 'purata {mean} patah perkataan (sebaran {spread})', words: '{n} patah perkataan', share: '{n} % daripada perkataan', mtld: 'MTLD {n} (lebih tinggi lebih pelbagai)', person: 'orang {p}', perK: '{n} setiap 1,000 perkataan', none: 'tiada', unmarked: 'tidak ditanda dalam bahasa Melayu', language: { en: 'bahasa Inggeris', ms: 'Bahasa Malaysia' }, first: 'pertama', second: 'kedua', third: 'ketiga', past: 'lampau', present: 'kini', mixed: 'bercampur' },
+  en: { sampled: 'measured on {words} words taken evenly across its {total}', title: 'Voice of {file} ({words} words, {language})', sentences: 'sentences', paragraphs: 'paragraphs', dialogue: 'dialogue', vocabulary: 'vocabulary', openers: 'openers', pov: 'point of view', tense: 'tense', overused: 'overused', wordsAvg: '{mean} words on average (spread {spread})', words: '{n} words', share: '{n} % of the words', mtld: 'MTLD {n} (higher is more varied)', person: '{p} person', perK: '{n} per 1,000 words', none: 'none', unmarked: 'not marked in Malay', language: { en: 'English', ms: 'Bahasa Malaysia' }, first: 'first', second: 'second', third: 'third', past: 'past', present: 'present', mixed: 'mixed' },
+  ms: { sampled: 'diukur pada {words} patah perkataan yang diambil sama rata daripada {total} patah perkataannya', title: 'Suara {file} ({words} patah perkataan, {language})', sentences: 'ayat', paragraphs: 'perenggan', dialogue: 'dialog', vocabulary: 'perbendaharaan kata', openers: 'pembuka ayat', pov: 'sudut pandangan', tense: 'kala', overused: 'frasa klise', wordsAvg: 'purata {mean} patah perkataan (sebaran {spread})', words: '{n} patah perkataan', share: '{n} % daripada perkataan', mtld: 'MTLD {n} (lebih tinggi lebih pelbagai)', person: 'orang {p}', perK: '{n} setiap 1,000 perkataan', none: 'tiada', unmarked: 'tidak ditanda dalam bahasa Melayu', language: { en: 'bahasa Inggeris', ms: 'Bahasa Malaysia' }, first: 'pertama', second: 'kedua', third: 'ketiga', past: 'lampau', present: 'kini', mixed: 'bercampur' },
 } as const;
 
 const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(p[k] ?? ''));
@@ -42,11 +42,13 @@ export async function voiceCommand(file: string, opts: VoiceOptions): Promise<vo
   // Without --lang, the sample's own language (Malay or Indonesian read as Malay).
   const found = detectLanguage(text).language;
   const lang: Lang = asked ?? (found === 'ms' || found === 'id' ? 'ms' : 'en');
-  const { fingerprint } = voiceOfTextOrExit(text, lang);
+  const { fingerprint, sampledFrom } = voiceOfTextOrExit(text, lang);
   if (opts.json) {
-    process.stdout.write(JSON.stringify({ file, lang, ...fingerprint }) + '\n');
+    process.stdout.write(JSON.stringify({ file, lang, ...fingerprint, ...(sampledFrom ? { sampledFrom } : {}) }) + '\n');
     return;
   }
   const l = LABELS[lang];
-  process.stdout.write([fill(l.title, { file, words: fingerprint.words, language: l.language[lang] }), ...fingerprintLines(fingerprint, lang)].join('\n') + '\n');
+  const numbers = (n: number) => n.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB');
+  const sampled = sampledFrom ? [`  ${fill(l.sampled, { words: numbers(fingerprint.words), total: numbers(sampledFrom) })}`] : [];
+  process.stdout.write([fill(l.title, { file, words: fingerprint.words, language: l.language[lang] }), ...sampled, ...fingerprintLines(fingerprint, lang)].join('\n') + '\n');
 }

@@ -8,6 +8,7 @@
 // --split pattern, every line it matches starts a chapter. Pure.
 import { countWords } from '../provider.js';
 import { isCapsTitle, isProse, isTitleLine, readHeading, type HeadingLine } from './headings.js';
+import { bodyLines } from './plain-text.js';
 
 /** One part found in a manuscript. */
 export interface ImportedPart {
@@ -38,17 +39,6 @@ interface Found extends HeadingLine {
   line: number;
   /** The line after the heading that is its title (a Roman numeral's title line). */
   titleLine?: number;
-}
-
-const LICENCE_START = /^\s*(?:\*{3}\s*)?START OF (?:THE|THIS) PROJECT GUTENBERG/i;
-const LICENCE_END = /^\s*(?:(?:\*{3}\s*)?END OF (?:THE|THIS) PROJECT GUTENBERG|End of (?:the )?Project Gutenberg)/i;
-
-/** The lines between a licence header's and footer's markers (all lines when there are none). */
-function bodyLines(text: string): string[] {
-  const lines = text.split('\n');
-  const start = lines.findIndex((l) => LICENCE_START.test(l));
-  const end = lines.findIndex((l, i) => i > start && LICENCE_END.test(l));
-  return lines.slice(start + 1, end === -1 ? lines.length : end);
 }
 
 const blank = (line: string | undefined) => line === undefined || line.trim() === '';

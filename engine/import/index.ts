@@ -4,6 +4,7 @@ import { cleanText } from '../clean-text.js';
 import { countWords } from '../provider.js';
 import { splitManuscript, type ManuscriptSplit } from './chapters.js';
 import { splitByContents, type ContentsSection } from './contents.js';
+import { unwrapLines } from './plain-text.js';
 import { checkImportFile, decodeText, importFileName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type TextEncoding } from './read-text.js';
 
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
@@ -11,6 +12,7 @@ export { checkImportFile, decodeText, fileKindOf, importFileName, UTF8_SHARE, ty
 export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } from './headings.js';
 export { decodeEntities, DocumentTooDeep, htmlToText } from './html-text.js';
 export { splitByContents, type ContentsSection } from './contents.js';
+export { hardWrapWidth, proseOfPlainText, unwrapLines } from './plain-text.js';
 
 /** A manuscript read: its format, its encoding (text files), and its parts. */
 export interface ReadManuscript extends ManuscriptSplit {
@@ -51,6 +53,8 @@ export function readManuscript(file: string, input: { bytes: Uint8Array } | Manu
   if ('bytes' in input) {
     format = checkImportFile(file, input.bytes);
     ({ text, encoding, replacedBytes } = decodeText(input.bytes));
+    // A hard-wrapped text's paragraphs each on one line, as the writer meant them (plain-text.ts).
+    text = unwrapLines(text);
   } else {
     // DOCX and EPUB text: the same hidden characters out as decodeText takes out of a text file's, so no title or first line keeps one.
     ({ text, format } = input);

@@ -8,6 +8,7 @@
 // overall distance is their mean, and a statistic over 1 is a drift, named to the writer in their language.
 import type { Lang } from '../spec/types.js';
 import { detectLanguage } from './language.js';
+import { proseOfPlainText, unwrapLines } from '../import/plain-text.js';
 import { narrationOf, paragraphsOf, quotedSpans, sentencesOf, wordsOf } from './voice-text.js';
 import { overusedIn, phrasesToAvoid } from './voice-overused.js';
 import { VoiceError } from './voice-error.js';
@@ -109,7 +110,9 @@ function openersOf(sentences: readonly string[], lang: Lang): string[] {
 }
 
 /** The fingerprint of a text (any length; a sample is checked first by voiceFromSample). */
-export function fingerprintOf(text: string, lang: Lang): VoiceFingerprint {
+export function fingerprintOf(raw: string, lang: Lang): VoiceFingerprint {
+  // A hard-wrapped text (an older import, a pasted Gutenberg page) measured on its paragraphs, not its lines.
+  const text = unwrapLines(raw);
   const paragraphs = paragraphsOf(text);
   const sentences = paragraphs.flatMap((p) => sentencesOf(p, lang));
   const words = wordsOf(paragraphs.join('\n\n'), lang);
@@ -160,16 +163,49 @@ function exemplarsOf(text: string, lang: Lang, fp: VoiceFingerprint): string[] {
   return out.sort((a, b) => a.from - b.from).map((x) => x.text);
 }
 
-/** A sample's voice: refused (VoiceError) when it is not text, too short or long to measure, or in the other language. */
-export function voiceFromSample(text: string, lang: Lang): Required<Pick<BookVoice, 'fingerprint' | 'exemplars'>> {
-  const controls = (text.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
-  if (text.includes('\u0000') || controls > Math.max(2, text.length / 200)) throw new VoiceError('voice_not_text', {});
+/** Windows a long sample is read in, spread evenly across it. */
+const SAMPLE_WINDOWS = 10;
+
+/**
+ * A sample of at most MAX_SAMPLE_WORDS words taken evenly across a longer text: SAMPLE_WINDOWS runs of whole
+ * paragraphs, from its start to its end, so a novel's voice is its whole book's and not its first chapter's.
+ */
+export function evenSample(text: string, most = MAX_SAMPLE_WORDS): { text: string; words: number } {
+  const paragraphs = paragraphsOf(text);
+  const counts = paragraphs.map((p) => wordsOf(p).length);
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total <= most) return { text, words: total };
+  const per = Math.floor(most / SAMPLE_WINDOWS);
+  const taken: string[] = [];
+  let kept = 0;
+  for (let w = 0; w < SAMPLE_WINDOWS; w++) {
+    let words = 0;
+    for (let i = Math.floor((w * paragraphs.length) / SAMPLE_WINDOWS); i < paragraphs.length && words < per; i++) {
+      if (kept + counts[i]! > most) break;
+      taken.push(paragraphs[i]!);
+      words += counts[i]!;
+      kept += counts[i]!;
+    }
+  }
+  return { text: taken.join('\n\n'), words: total };
+}
+
+/**
+ * A sample's voice: refused (VoiceError) when it is not text, too short to measure, or in the other language.
+ * A Project Gutenberg header and licence are left out and hard-wrapped lines read as paragraphs
+ * (proseOfPlainText); a sample over MAX_SAMPLE_WORDS is measured on an even sample of it (`sampledFrom`: its words).
+ */
+export function voiceFromSample(raw: string, lang: Lang): Required<Pick<BookVoice, 'fingerprint' | 'exemplars'>> & { sampledFrom?: number } {
+  const controls = (raw.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
+  if (raw.includes('\u0000') || controls > Math.max(2, raw.length / 200)) throw new VoiceError('voice_not_text', {});
+  const whole = proseOfPlainText(raw);
+  const sample = evenSample(whole);
+  const text = sample.text;
   const fp = fingerprintOf(text, lang);
   if (fp.words < MIN_SAMPLE_WORDS) throw new VoiceError('voice_too_short', { words: fp.words, min: MIN_SAMPLE_WORDS });
-  if (fp.words > MAX_SAMPLE_WORDS) throw new VoiceError('voice_too_long', { words: fp.words, max: MAX_SAMPLE_WORDS });
   const found = detectLanguage(text).language;
   if ((lang === 'en' && (found === 'ms' || found === 'id')) || (lang === 'ms' && found === 'en')) throw new VoiceError('voice_language', { expected: lang, found });
-  return { fingerprint: fp, exemplars: exemplarsOf(text, lang, fp) };
+  return { fingerprint: fp, exemplars: exemplarsOf(text, lang, fp), ...(sample.words > MAX_SAMPLE_WORDS ? { sampledFrom: sample.words } : {}) };
 }
 
 export { VoiceError } from './voice-error.js';

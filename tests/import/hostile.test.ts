@@ -66,7 +66,7 @@ describe('hostile manuscripts in the import pool', () => {
   });
 
   it('a file that keeps a reader busy past the time limit is refused, and this thread runs on meanwhile', async () => {
-    const pool = new ImportPool({ ...DEFAULT_IMPORT_LIMITS, timeoutMs: 400, countsWaiting: false });
+    const pool = new ImportPool({ ...DEFAULT_IMPORT_LIMITS, timeoutMs: 2_000, countsWaiting: false });
     let ticks = 0;
     const timer = setInterval(() => (ticks += 1), 10);
     try {
@@ -76,7 +76,7 @@ describe('hostile manuscripts in the import pool', () => {
       expect(refusal).toBeInstanceOf(ImportRefusal);
       expect((refusal as ImportRefusal).code).toBe('import_too_complex');
       expect(importRefusalMessage(refusal as ImportRefusal, 'en')).toMatch(/^slow\.txt is built in a way no manuscript needs/);
-      // The 400 ms the reader spun were this thread's to use.
+      // The time the reader spun was this thread's to use.
       expect(ticks).toBeGreaterThan(5);
       // The next file gets a new thread.
       expect((await pool.readManuscript('ok.md', new TextEncoder().encode('# Chapter 1\n\nIt was late.\n'))).parts.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
 import type { BookRepository, DraftRepository, VersionRepository } from './ports-books.js';
 import type { SeriesRepository } from './queries/series.js';
 import type { FingerprintRepository } from './queries/fingerprints.js';
-import type { BibleHoldRepository } from './queries/bible-holds.js';
+import type { BibleHoldRepository } from './ports-holds.js';
 import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
 import type { StepSave } from '../../engine/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
@@ -15,7 +15,7 @@ export type { CreditTransaction, Role, User } from './schema.js';
 // The book ports (saved books, versions, drafts) live in ports-books.ts; named here too, as every other port is.
 export type { BookRepository, DraftRepository, UserBook, VersionRepository } from './ports-books.js';
 export type { AttemptRule, BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from './ports-limits.js';
-export type { BibleHold, BibleHoldRepository, BibleStopReason, BibleTake } from './queries/bible-holds.js';
+export type { BibleHold, BibleHoldRepository, BibleStopReason, BibleTake } from './ports-holds.js';
 
 /** A balance before and after one change. */
 export interface Balance {

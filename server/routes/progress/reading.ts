@@ -1,7 +1,6 @@
 // Reading the signed-in user's saved book of a type (GET /progress/:bookType: the outline, progress and the
 // book as the reader sees it, with the step being written, a stopped draft and, for an imported book, the
-// parts its story bible lacks; `{book: null}` when none is
-// saved) and setting it aside (DELETE: "Start New").
+// parts its story bible lacks; `{book: null}` when none is saved) and setting it aside (DELETE: "Start New").
 import { bookView, progress, restoreBook } from '../../../engine/index.js';
 import { type SavedProgress } from '../../../engine/contract/index.js';
 import type { AppContext } from '../../core/context.js';

@@ -8,8 +8,7 @@
 // when it is settled: a part is paid once, never free while credits are held for it.
 import { randomUUID } from 'node:crypto';
 import type { Generated, Selectable } from 'kysely';
-import type { StepSave } from '../../../engine/index.js';
-import type { Charge } from '../ports.js';
+import type { BibleHold, BibleHoldRepository, BibleStopReason, BibleTake } from '../ports-holds.js';
 import { KEPT_PREFIX, importBook } from './books.js';
 import { all, first, firstLocked, nowIso, run, transaction, type Db, type Exec, type Program } from './run.js';
 import { changeCredits, findUserById } from './users.js';
@@ -26,57 +25,6 @@ export interface BibleHoldsTable {
   last_part: number;
   stop_reason: string | null;
   created_at: Generated<string>;
-}
-
-/** Why a build ended before the hold's last part: the credits ran out, the model failed twice on a part, the book was set aside. */
-export type BibleStopReason = 'credits' | 'failed' | 'set_aside';
-
-/** An imported book's hold as kept. */
-export interface BibleHold {
-  bookId: number;
-  userId: string;
-  generatorId: string;
-  /** Credits a part. */
-  cost: number;
-  /** Credits still held. */
-  held: number;
-  /** The last position read into the bible and paid for (-1: none). */
-  paidUpTo: number;
-  /** The last position the hold pays for. */
-  lastPart: number;
-  stopReason: BibleStopReason | null;
-}
-
-/** A part's charge: from the hold, from the balance (`mayCharge`), or none needed (`free`: outside the hold, or paid already). */
-export type BibleTake =
-  | { status: 'charged'; charge: Charge }
-  | { status: 'free' }
-  /** Another process reads this part now. */
-  | { status: 'busy' }
-  /** Nothing held for it and the balance may not (or cannot) pay. */
-  | { status: 'short' };
-
-export interface BibleHoldRepository {
-  /**
-   * An import accepted, in one transaction: the user's balance checked, the book saved as the current book under
-   * `key` (the one before kept, its own hold settled), `parts × cost` deducted and held for its bible. Null (nothing
-   * saved) when the user is missing or the balance is short; the administrator always passes (nothing held when short).
-   * Answers the book's id, the balance after and the credits held.
-   */
-  accept(input: { userId: string; key: string; saves: readonly StepSave[]; generatorId: string; promptType: string; cost: number; parts: number; lastPart: number; reason: string }): Promise<{ bookId: number; balance: number; held: number } | null>;
-  find(bookId: number): Promise<BibleHold | undefined>;
-  /**
-   * The charge of reading the part at `position` into the book's bible, with its running generation: the part's cost
-   * from the hold, else (`mayCharge`) from the balance as a step's (the administrator: 0 when short).
-   */
-  take(input: { bookId: number; position: number; mayCharge: boolean; reason: string }): Promise<BibleTake>;
-  /**
-   * Parts the bible took in beyond those paid for, paid from the hold; `isFinal`: the rest given back to the balance
-   * and `stopReason` kept (null: the build reached the end). Answers the credits paid and given back.
-   */
-  settle(input: { bookId: number; isFinal: boolean; stopReason?: BibleStopReason | null }): Promise<{ paid: number; released: number }>;
-  /** Holds with credits still held (of one user, or all), with the key their book is saved under now (null: deleted). */
-  open(userId?: string): Promise<Array<{ bookId: number; userId: string; key: string | null }>>;
 }
 
 const holdsOf = (db: Db) => db.withTables<{ bible_holds: BibleHoldsTable }>();

@@ -38,20 +38,26 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
     return { outcome: 'read', calls };
   }
   const { charge } = take;
-  const step = biblePartStep(position);
   let failure: unknown;
-  for (let attempt = 1; attempt <= PAID_ATTEMPTS; attempt++) {
+  let attempts = 0;
+  let read: Awaited<ReturnType<BookSession['remember']>> | undefined;
+  while (!read && attempts < PAID_ATTEMPTS) {
+    attempts++;
     try {
-      const { calls, usage } = await session.remember({ signal: signal(), parts: 1 });
-      await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, calls, after: 'import', generation: charge.generationId, ...(attempt > 1 ? { attempts: attempt } : {}), ...(usage ? { tokens: usage } : {}) } } });
-      return { outcome: 'read', calls };
+      read = await session.remember({ signal: signal(), parts: 1 });
     } catch (error) {
       failure = error;
     }
   }
-  await repos.generations.refund({ userId, charge, reason: `Refund: ${reason}`, errorCode: failure instanceof GenerationError ? failure.code : 'unexpected' });
-  ctx.logger.warn({ err: failure, generator: spec.id, position }, 'story bible: a part of an imported book failed twice; its charge refunded');
-  return { outcome: 'failed', calls: 0, error: failure };
+  if (!read) {
+    await repos.generations.refund({ userId, charge, reason: `Refund: ${reason}`, errorCode: failure instanceof GenerationError ? failure.code : 'unexpected' });
+    ctx.logger.warn({ err: failure, generator: spec.id, position }, 'story bible: a part of an imported book failed twice; its charge refunded');
+    return { outcome: 'failed', calls: 0, error: failure };
+  }
+  const { calls, usage } = read;
+  const metadata = { generator: spec.id, step: biblePartStep(position), calls, after: 'import', generation: charge.generationId, ...(attempts > 1 ? { attempts } : {}), ...(usage ? { tokens: usage } : {}) };
+  await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata } });
+  return { outcome: 'read', calls };
 }
 
 /** How a run of parts ended: the bible is up to date, or why it is not. */

@@ -115,11 +115,13 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
       const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
       let calls = 0;
+      let balance: number | undefined;
       if (hold && bookId !== null) {
         const read = await readPaidParts(ctx, { userId, spec, session, bookId, signal: timeout });
         if (read.end === 'credits' && !read.calls) throw ApiError.catalogue(402, 'insufficient_credits', lang);
         if (read.end === 'failed') throw failureOf(read.error, { lang, isTimeout: timeout.aborted });
         calls = read.calls;
+        balance = (await repos.credits.balanceOf(userId)) ?? 0;
       } else {
         try {
           ({ calls } = await session.remember({ signal: timeout }));
@@ -129,7 +131,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
         if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: 'update' } });
       }
       const after = withBibleLacking(session.view(), { spec, state: session.state, hold: bookId !== null ? await repos.bibleHolds.find(bookId) : undefined });
-      res.json({ book: after, parts_read: calls, changes: bibleChanges(before.bible_notes ?? '', after.bible_notes ?? '') });
+      res.json({ book: after, parts_read: calls, changes: bibleChanges(before.bible_notes ?? '', after.bible_notes ?? ''), ...(balance !== undefined ? { credits_available: balance } : {}) });
     });
   });
 }

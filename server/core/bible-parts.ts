@@ -11,7 +11,7 @@ import type { AppContext } from './context.js';
 /** What reading the next part came to: read, or why not (`busy`: another process reads it now). */
 export type PartRead = { outcome: 'read'; calls: number } | { outcome: 'credits' | 'busy'; calls: 0 } | { outcome: 'failed'; calls: 0; error: unknown };
 
-/** How many times a paid part's call is made before the part is given up (its charge refunded). */
+/** How many times a paid part's call is made (within one generation time-out) before the part is given up (its charge refunded). */
 const PAID_ATTEMPTS = 2;
 
 /**
@@ -23,7 +23,9 @@ const PAID_ATTEMPTS = 2;
 export async function readNextPart(ctx: AppContext, input: { userId: string; spec: ResolvedSpec; session: BookSession; bookId: number | null; mayCharge: boolean; after: string; signal?: AbortSignal }): Promise<PartRead> {
   const { repos, config } = ctx;
   const { userId, spec, session } = input;
-  const signal = () => (input.signal ? AbortSignal.any([input.signal, AbortSignal.timeout(config.generationTimeoutMs)]) : AbortSignal.timeout(config.generationTimeoutMs));
+  // One generation time-out for the part, its second asking included: a charge never runs longer than a step's.
+  const deadline = AbortSignal.timeout(config.generationTimeoutMs);
+  const signal = input.signal ? AbortSignal.any([input.signal, deadline]) : deadline;
   const state = session.state;
   const position = (state.memoryUpTo ?? -1) + 1;
   const label = stepLabel(partStep(spec, position, state.totalChapters), state.lang, spec);
@@ -33,7 +35,7 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
   if (take.status === 'busy') return { outcome: 'busy', calls: 0 };
   if (take.status === 'short') return { outcome: 'credits', calls: 0 };
   if (take.status === 'free') {
-    const { calls, usage } = await session.remember({ signal: signal(), parts: 1 });
+    const { calls, usage } = await session.remember({ signal, parts: 1 });
     if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: input.after, ...(usage ? { tokens: usage } : {}) } });
     return { outcome: 'read', calls };
   }
@@ -41,10 +43,10 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
   let failure: unknown;
   let attempts = 0;
   let read: Awaited<ReturnType<BookSession['remember']>> | undefined;
-  while (!read && attempts < PAID_ATTEMPTS) {
+  while (!read && attempts < PAID_ATTEMPTS && !signal.aborted) {
     attempts++;
     try {
-      read = await session.remember({ signal: signal(), parts: 1 });
+      read = await session.remember({ signal, parts: 1 });
     } catch (error) {
       failure = error;
     }

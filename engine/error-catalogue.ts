@@ -91,6 +91,19 @@ export const CATALOGUE = {
     en: 'Insufficient credits. Please upgrade your plan.',
     ms: 'Kredit tidak mencukupi. Sila naik taraf pelan anda.',
   },
+  // The parts of an imported book its story bible lacks, and why (server/core/bible-parts.ts withBibleLacking).
+  bible_lacking_credits: {
+    en: 'The story bible lacks {parts}: the credits ran out before they were read. Update the story bible to read them ({credits} credits).',
+    ms: 'Catatan cerita belum merangkumi {parts}: kredit habis sebelum bahagian itu dibaca. Kemas kini catatan cerita untuk membacanya ({credits} kredit).',
+  },
+  bible_lacking_failed: {
+    en: 'The story bible lacks {parts}: the model failed twice on {first}, and nothing was charged for it. Update the story bible to try again ({credits} credits).',
+    ms: 'Catatan cerita belum merangkumi {parts}: model gagal dua kali pada {first}, dan tiada bayaran dikenakan untuknya. Kemas kini catatan cerita untuk mencuba lagi ({credits} kredit).',
+  },
+  bible_lacking_set_aside: {
+    en: 'The story bible lacks {parts}: the book was set aside before they were read, and the credits held for them were given back. Update the story bible to read them ({credits} credits).',
+    ms: 'Catatan cerita belum merangkumi {parts}: buku itu diketepikan sebelum bahagian itu dibaca, dan kredit yang ditahan untuknya telah dikembalikan. Kemas kini catatan cerita untuk membacanya ({credits} kredit).',
+  },
   invalid_chapters: {
     en: 'Please select a valid number of chapters',
     ms: 'Sila pilih bilangan bab yang sah',

@@ -1,7 +1,10 @@
 // Start the server: listen (answering 503 `starting` meanwhile), open the database (migrations run),
-// refund generations a crash interrupted, make the KARYA_ADMIN_EMAIL account admin, record a deployment
-// for a new version, then hand requests to the app. A graceful stop lets requests under way finish.
+// refund generations a crash interrupted (and resume the imported books' story bibles it cut off), make the
+// KARYA_ADMIN_EMAIL account admin, record a deployment for a new version, then hand requests to the app. A
+// graceful stop lets requests under way finish.
 import { withSeriesBooks } from './core/series.js';
+import { catchUpBible } from './core/bible-catch-up.js';
+import { resumeBibleBuilds } from './core/bible-parts.js';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { capConnections, timeoutOptions } from './http/connections.js';
 import type pg from 'pg';
@@ -81,6 +84,9 @@ export async function prepareStore(ctx: AppContext): Promise<void> {
     if (refunded) logger.warn({ refunded }, 'refunded generations interrupted by the last stop');
     // Their requests were refunded above: a retry with the same Idempotency-Key runs again.
     await repos.idempotency.releaseRunning();
+    // An imported book's story bible cut off by the stop goes on, paid from the credits still held for it.
+    const resumed = await resumeBibleBuilds(ctx, (input) => catchUpBible(ctx, input));
+    if (resumed) logger.info({ resumed }, 'story bible builds of imported books cut off by the last stop go on');
   }
   await repos.auth.deleteExpiredSessions();
   await repos.limits.prune({ olderThan: Date.now() - LIMITS_KEPT_MS });

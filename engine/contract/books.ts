@@ -220,12 +220,14 @@ export type BibleEditResponse = z.infer<typeof BibleEditResponseSchema>;
 
 /**
  * POST /api/progress/:bookType/bible/update: the book, how many parts the bible read again (one model call
- * each) and the bible's entries the update added and dropped.
+ * each) and the bible's entries the update added and dropped; `credits_available`, the balance after, when it
+ * read parts of an imported book the credits held for its bible did not pay for (charged as steps).
  */
 export const BibleUpdateResponseSchema = z.strictObject({
   book: BookViewSchema,
   parts_read: z.number().int().min(0),
   changes: z.strictObject({ added: z.array(z.string()), removed: z.array(z.string()) }),
+  credits_available: z.number().optional(),
 });
 export type BibleUpdateResponse = z.infer<typeof BibleUpdateResponseSchema>;
 

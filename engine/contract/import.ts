@@ -75,8 +75,12 @@ export const ImportBookResponseSchema = z.strictObject({
     chapters: z.strictObject({ imported: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
     finished: z.boolean(),
   }),
-  /** What the story bible takes, charged part by part as it is read in the background. */
+  /**
+   * What the story bible takes: held at once (deducted from the balance), spent part by part as it is read in the
+   * background, and what is not spent given back when the build ends.
+   */
   cost: z.strictObject({ credits: z.number().int().nonnegative(), parts: z.number().int().nonnegative() }),
+  /** The balance once the bible's cost is held. */
   credits_available: z.number(),
 });
 export type ImportBookResponse = z.infer<typeof ImportBookResponseSchema>;

@@ -143,6 +143,14 @@ export const BookViewSchema = z.object({
    * (the parts from that one on say `bible_updated: false` until then); the bible shown is still in force.
    */
   bible_updating: z.boolean().optional(),
+  /**
+   * Server answers only: the parts of an imported book its story bible lacks once no build runs (credits were
+   * held for them when the book was imported), each also `bible_updated: false`: `reason` why they were not read
+   * (`credits`: the credits ran out; `failed`: the model failed twice on the first of them, which was not charged;
+   * `set_aside`: the book was set aside, and the credits held for them given back), what reading them costs now
+   * ("Update the story bible", charged a part as a step is) and `message`, the sentence that says so, in the book's language.
+   */
+  bible_lacking: z.object({ reason: z.enum(['credits', 'failed', 'set_aside']), parts: z.array(LabelledStepSchema), credits: z.number().int().min(0), message: z.string() }).optional(),
   /** How many continuity findings the writer marked as intended (they are no longer listed). */
   intended_findings: z.number().int().min(0).optional(),
 });

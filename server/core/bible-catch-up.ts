@@ -5,116 +5,135 @@
 // charged, the calls are recorded as usage and take tokens from the user's generation bucket (waiting for
 // one when it is empty). Until it is done the book view says `bible_updating` and the parts
 // `bible_updated: false`; a failure leaves them marked (the next step or "Update the story bible" tries again).
-// An imported manuscript's bible is built the same way (`charged`): there each part is a model call the
-// writer asked for, so it is charged as a step is (the generator's cost, refunded if it fails), and the run
-// stops when the credits run out (the book is saved; "Update the story bible" goes on later).
-import { BookSession, GenerationError, restoreBook, type ResolvedSpec } from '../../engine/index.js';
+// An imported manuscript's bible is built the same way, each part paid from the credits held for it when the
+// import was accepted (server/core/bible-parts.ts): the run ends when they are short or a part fails twice,
+// and then gives back what is left; a run cut off by a stop goes on at the next start.
+import { BookSession, restoreBook, type BookState, type BookView, type ResolvedSpec } from '../../engine/index.js';
+import { readNextPart, settleHolds, STOP_REASONS, withBibleLacking, type RunEnd } from './bible-parts.js';
 import type { AppContext } from './context.js';
 import { bookLockKey, bookLocks, userProgress } from './generation.js';
 
 /** The longest wait for a generation token between two parts, and how many waits before giving up. */
 const TOKEN_WAIT_MS = 60_000;
 const TOKEN_WAITS = 10;
+/** Between two looks at a step being written while credits are held for the book's bible (the run goes on after it). */
+const STEP_WAIT_MS = 1_000;
 
 /** True while the book's story bible is being re-derived in the background. */
 export function isBibleUpdating(ctx: object, userId: string, bookType: string): boolean {
   return bookLocks(ctx).updating.has(bookLockKey(userId, bookType));
 }
 
+/** How a run ended: done, stopped (a step took over, waits ran out: credits stay held), or short of credits, a part failed, another process reads. */
+type End = RunEnd;
+type Turn = End | 'more' | 'wait';
+interface Run {
+  waits: number;
+  stepWaits: number;
+  /** The books with credits held for their bible this run read (settled at its end). */
+  bookIds: Set<number>;
+}
+
 /**
  * Start (or, when one runs for the book, extend) the background re-derive of the book's story bible.
  * Returns at once; `settled` resolves when it ends (tests, shutdown).
  */
-export function catchUpBible(ctx: AppContext, input: { userId: string; bookType: string; charged?: boolean }): { settled: Promise<void> } {
+export function catchUpBible(ctx: AppContext, input: { userId: string; bookType: string }): { settled: Promise<void> } {
   const locks = bookLocks(ctx);
   const key = bookLockKey(input.userId, input.bookType);
   const running = locks.updating.get(key);
   if (running) {
-    // The running one reads the book again before each part: it takes this edit in too (and an import's
-    // parts, charged from now on: a run started by an edit never reads an imported book free).
+    // The running one reads the book again before each part: it takes this edit (or a new import) in too.
     running.again = true;
-    if (input.charged) running.charged = true;
     return { settled: Promise.resolve() };
   }
-  const entry = { again: false, charged: input.charged === true };
-  const run = { waits: 0 };
+  const entry = { again: false };
+  const run: Run = { waits: 0, stepWaits: 0, bookIds: new Set() };
   locks.updating.set(key, entry);
   const settled = (async () => {
-    try {
-      for (;;) {
-        const more = await rememberOnePart(ctx, { ...input, charged: entry.charged }, key, run);
-        // The waits for a token are counted between two parts, not over a long import's whole run.
-        if (more === 'more') run.waits = 0;
-        if (more === 'more' || more === 'wait') continue;
-        // Checked and removed in one turn: an edit after this starts a new run.
-        if (entry.again && more === 'done') {
-          entry.again = false;
-          continue;
-        }
-        break;
+    for (;;) {
+      const end = await runTurns(ctx, input, key, run, entry);
+      try {
+        await settleHolds(ctx, { userId: input.userId, bookIds: run.bookIds, stopReason: STOP_REASONS[end] });
+      } catch (err) {
+        ctx.logger.warn({ err }, 'story bible: the credits held for an imported book could not be settled; settled at the next start');
       }
-    } catch (err) {
-      ctx.logger.warn({ err }, 'story bible update after an edit failed; tried again before the next step');
-    } finally {
-      locks.updating.delete(key);
+      // Checked and removed in one turn: an edit after this starts a new run.
+      if (!entry.again) break;
+      entry.again = false;
     }
+    locks.updating.delete(key);
   })();
   return { settled };
 }
 
-type Turn = 'more' | 'done' | 'wait' | 'stop';
+/** Parts read one by one until the bible is up to date or the run must stop. */
+async function runTurns(ctx: AppContext, input: { userId: string; bookType: string }, key: string, run: Run, entry: { again: boolean }): Promise<End> {
+  try {
+    for (;;) {
+      const turn = await rememberOnePart(ctx, input, key, run);
+      // The waits are counted between two parts, not over a long import's whole run.
+      if (turn === 'more') {
+        run.waits = 0;
+        run.stepWaits = 0;
+      }
+      if (turn === 'more' || turn === 'wait') continue;
+      if (entry.again && turn === 'done') {
+        entry.again = false;
+        continue;
+      }
+      return turn;
+    }
+  } catch (err) {
+    ctx.logger.warn({ err }, 'story bible update after an edit failed; tried again before the next step');
+    return 'failed';
+  }
+}
+
+type Wait = { waitMs: number; kind: 'token' | 'step' };
 
 /** One part taken in, inside the book's lock: 'more' while parts remain, 'done' when none, 'stop' when a step runs. */
-async function rememberOnePart(ctx: AppContext, input: { userId: string; bookType: string; charged?: boolean }, key: string, run: { waits: number }): Promise<Turn> {
+async function rememberOnePart(ctx: AppContext, input: { userId: string; bookType: string }, key: string, run: Run): Promise<Turn> {
   const { repos, catalog, config } = ctx;
   const { mutex, writing } = bookLocks(ctx);
   const { userId, bookType } = input;
-  const turn = await mutex.run(key, async (): Promise<Turn | number> => {
-    // A step being written here catches up itself before it writes (BookSession.advance).
-    if (writing.has(key)) return 'stop';
+  const turn = await mutex.run(key, async (): Promise<Turn | Wait> => {
     const saved = await repos.books.load({ userId, key: bookType });
     const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
     if (!saved || !spec || spec.kind !== 'book' || !restoreBook(spec, saved.state)) return 'done';
-    // Nor while a worker writes a step of it (queue mode): that step catches up first too.
-    if (await repos.generations.isRunning({ userId, generatorId: spec.id })) return 'stop';
+    const bookId = await repos.books.findBookId({ userId, key: bookType });
+    const hold = bookId !== null ? await repos.bibleHolds.find(bookId) : undefined;
+    if (hold) run.bookIds.add(hold.bookId);
+    // A step being written here, or by a worker (queue mode), catches up itself before it writes
+    // (BookSession.advance); with credits held for the bible, the run waits for it and then settles them.
+    if (writing.has(key) || (await repos.generations.isRunning({ userId, generatorId: spec.id }))) return hold && hold.held > 0 ? { waitMs: STEP_WAIT_MS, kind: 'step' } : 'stop';
     const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: saved.state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
     if (!session.needsMemory) return 'done';
     const take = await repos.limits.take({ key: `generate:${userId}`, capacity: config.generationRate.burst, refillMs: config.generationRate.refillMs });
-    if (!take.isAllowed) return Math.min(TOKEN_WAIT_MS, Math.max(1, take.retryAfterMs));
-    if (input.charged) return (await rememberCharged(ctx, { userId, spec, session })) ? (session.needsMemory ? 'more' : 'done') : 'stop';
-    const { calls, usage } = await session.remember({ signal: AbortSignal.timeout(config.generationTimeoutMs), parts: 1 });
-    if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: 'edit', ...(usage ? { tokens: usage } : {}) } });
+    if (!take.isAllowed) return { waitMs: Math.min(TOKEN_WAIT_MS, Math.max(1, take.retryAfterMs)), kind: 'token' };
+    const read = await readNextPart(ctx, { userId, spec, session, bookId: hold ? hold.bookId : null, mayCharge: false, after: 'edit' });
+    if (read.outcome !== 'read') return read.outcome;
     return session.needsMemory ? 'more' : 'done';
   });
-  if (typeof turn !== 'number') return turn;
-  // No token now: wait for one outside the lock (bounded), then go on.
-  if (++run.waits > TOKEN_WAITS) return 'stop';
-  await new Promise<void>((resolve) => setTimeout(resolve, turn).unref());
+  if (typeof turn === 'string') return turn;
+  // No token now, or a step being written: wait outside the lock (bounded), then go on.
+  const isOver = turn.kind === 'token' ? ++run.waits > TOKEN_WAITS : ++run.stepWaits > (2 * config.generationTimeoutMs) / STEP_WAIT_MS;
+  if (isOver) return 'stop';
+  await new Promise<void>((resolve) => setTimeout(resolve, turn.waitMs).unref());
   return 'wait';
 }
 
 /**
- * One part of an imported book read into its bible, charged as a step: the charge first (false when the
- * credits are gone: the run stops), committed with the call's usage, refunded when the call fails.
+ * The book view of an imported book with its bible's credits: while credits are still held for it the bible is
+ * being built (a build a stop left is started again here), and once none are, the parts it lacks are named.
  */
-async function rememberCharged(ctx: AppContext, input: { userId: string; spec: ResolvedSpec; session: BookSession }): Promise<boolean> {
-  const { repos, config } = ctx;
-  const { userId, spec, session } = input;
-  const position = (session.state.memoryUpTo ?? -1) + 1;
-  // An empty part (an import without a prologue has no introduction) is passed over without a call.
-  if (!(session.state.content[position] ?? '').trim()) {
-    await session.remember({ parts: 1 });
-    return true;
+export async function withBibleHold(ctx: AppContext, input: { userId: string; bookType: string; bookId: number; spec: ResolvedSpec; state: BookState; view: BookView }): Promise<BookView> {
+  const { userId, bookType, view } = input;
+  const hold = await ctx.repos.bibleHolds.find(input.bookId);
+  if (!hold) return view;
+  if (hold.held > 0) {
+    if (!isBibleUpdating(ctx, userId, bookType)) catchUpBible(ctx, { userId, bookType });
+    return { ...view, bible_updating: true };
   }
-  const step = `import:${position}`;
-  const charge = await repos.generations.start({ userId, generatorId: spec.id, step, cost: spec.cost, reason: `${spec.id}: story bible of an imported book (part ${position})` });
-  if (!charge) return false;
-  try {
-    const { calls, usage } = await session.remember({ signal: AbortSignal.timeout(config.generationTimeoutMs), parts: 1 });
-    await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, calls, after: 'import', generation: charge.generationId, ...(usage ? { tokens: usage } : {}) } } });
-    return true;
-  } catch (error) {
-    await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} story bible of an imported book (part ${position})`, errorCode: error instanceof GenerationError ? error.code : 'unexpected' });
-    throw error;
-  }
+  return isBibleUpdating(ctx, userId, bookType) ? view : withBibleLacking(view, { spec: input.spec, state: input.state, hold });
 }

@@ -69,7 +69,7 @@ export interface BookLocks {
   writing: Set<string>;
   running: Map<string, RunningStep>;
   /** Books whose story bible is being re-derived after an edit (bible-catch-up.ts); `again`: asked again while it ran. */
-  updating: Map<string, { again: boolean; charged?: boolean }>;
+  updating: Map<string, { again: boolean }>;
 }
 
 const BOOK_LOCKS = new WeakMap<object, BookLocks>();

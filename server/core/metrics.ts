@@ -96,7 +96,7 @@ export function metricsOf(ctx: object): Metrics {
   return metrics;
 }
 
-/** The repositories with the generations repository counting credits charged and refunded. */
+/** The repositories with the generations repository and the bible holds counting credits charged and refunded. */
 export function countCredits(repos: Repositories, metrics: Metrics): Repositories {
   const generations = repos.generations;
   return {
@@ -110,7 +110,21 @@ export function countCredits(repos: Repositories, metrics: Metrics): Repositorie
       },
       refund: async (input) => {
         await generations.refund(input);
-        if (input.charge.credits > 0) metrics.creditsRefunded.inc(input.charge.credits);
+        // Credits taken from a hold go back to it: the balance changes when the hold is settled.
+        if (input.charge.credits > 0 && !input.charge.isHeld) metrics.creditsRefunded.inc(input.charge.credits);
+      },
+    },
+    bibleHolds: {
+      ...repos.bibleHolds,
+      accept: async (input) => {
+        const accepted = await repos.bibleHolds.accept(input);
+        if (accepted && accepted.held > 0) metrics.creditsCharged.inc(accepted.held);
+        return accepted;
+      },
+      settle: async (input) => {
+        const settled = await repos.bibleHolds.settle(input);
+        if (settled.released > 0) metrics.creditsRefunded.inc(settled.released);
+        return settled;
       },
     },
   };

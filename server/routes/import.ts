@@ -3,11 +3,12 @@
 // engine's import (text, Markdown, DOCX, EPUB). The preview answers the parts found, as `karya import
 // --dry-run --json` prints them (and, for a generator, what its story bible costs): nothing is saved, no
 // model is called, nothing is charged. The import saves the book as the user's current book of that kind
-// (the one there before is kept, as Start New keeps it), every part the writer's own, and builds its story
-// bible in the background, a part at a time, each charged as a step (server/core/bible-catch-up.ts). Reading
+// (the one there before is kept, as Start New keeps it), every part the writer's own, holds its story bible's
+// cost (deducted at once, in the transaction that saves the book) and builds the bible in the background, a
+// part at a time paid from the hold, the rest given back at the end (server/core/bible-parts.ts). Reading
 // a large DOCX costs the server time, so a user may send a few files a minute (one limit for both, kept in
 // the store). A refused file answers 400 (413 when too large) with the import's catalogue message, in the
-// request's language; too few credits for the bible answer 402 before anything is saved.
+// request's language; too few credits for the bible answer 402 and nothing is saved.
 import type { Request, Response } from 'express';
 import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, importBibleParts, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
@@ -106,16 +107,20 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const state = bookOfUpload(spec, read, { file, lang, bookLang, ...(chapters !== undefined ? { chapters } : {}) });
     const parts = importBibleParts(spec, state);
     const cost = { credits: parts * spec.cost, parts };
-    // Nothing is saved for a bible the credits cannot pay for (each part is charged as it is read).
-    const balance = (await repos.credits.balanceOf(userId)) ?? 0;
-    if (balance < cost.credits && sessionOf(req).user.role !== 'admin') throw ApiError.catalogue(402, 'insufficient_credits', lang);
-    const id = await repos.books.saveImport({ userId, key: spec.bookType, saves: importSaves(spec, state) });
-    catchUpBible(ctx, { userId, bookType: spec.bookType, charged: true });
+    const isFinished = nextStep(spec, state) === null;
+    // The bible's whole cost is held in the transaction that checks the balance and saves the book: nothing is
+    // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits.
+    const accepted = await repos.bibleHolds.accept({
+      userId, key: spec.bookType, saves: importSaves(spec, state), generatorId: spec.id, promptType: spec.contentType, cost: spec.cost, parts,
+      lastPart: state.content.length - (isFinished ? 2 : 1), reason: `${spec.id}: held for the story bible of an imported book (${parts} parts)`,
+    });
+    if (!accepted) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    catchUpBible(ctx, { userId, bookType: spec.bookType });
     const summary = bookSummary(spec, state);
     res.json({
-      book: { id, book_type: spec.bookType, generator: spec.id, title: summary.title, lang: state.lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: nextStep(spec, state) === null },
+      book: { id: accepted.bookId, book_type: spec.bookType, generator: spec.id, title: summary.title, lang: state.lang, words: summary.words, chapters: { imported: summary.chaptersWritten, total: summary.chaptersTotal }, finished: isFinished },
       cost,
-      credits_available: balance,
+      credits_available: accepted.balance,
     });
   });
 

@@ -5,6 +5,7 @@
 import type { BookRepository, DraftRepository, VersionRepository } from './ports-books.js';
 import type { SeriesRepository } from './queries/series.js';
 import type { FingerprintRepository } from './queries/fingerprints.js';
+import type { BibleHoldRepository } from './ports-holds.js';
 import type { IdempotencyRepository, LimitRepository } from './ports-limits.js';
 import type { StepSave } from '../../engine/index.js';
 import type { CreditCodesTable, CreditLinksTable, CreditTransaction, Role, User } from './schema.js';
@@ -14,6 +15,7 @@ export type { CreditTransaction, Role, User } from './schema.js';
 // The book ports (saved books, versions, drafts) live in ports-books.ts; named here too, as every other port is.
 export type { BookRepository, DraftRepository, UserBook, VersionRepository } from './ports-books.js';
 export type { AttemptRule, BucketTake, IdempotencyBegin, IdempotencyRepository, LimitRepository } from './ports-limits.js';
+export type { BibleHold, BibleHoldRepository, BibleStopReason, BibleTake } from './ports-holds.js';
 
 /** A balance before and after one change. */
 export interface Balance {
@@ -196,6 +198,8 @@ export interface HistoryRepository {
 export interface Charge {
   generationId: string;
   credits: number;
+  /** Taken from credits held for an imported book's story bible (queries/bible-holds.ts): a refund goes back there. */
+  isHeld?: boolean;
 }
 
 export interface GenerationCommit {
@@ -339,6 +343,8 @@ export interface Repositories {
   series(owner: string): SeriesRepository;
   /** An owner's near-duplicate catalogue: every finished book's fingerprint (server/store/queries/fingerprints.ts). */
   fingerprints(owner: string): FingerprintRepository;
+  /** Credits held for imported books' story bibles (server/store/queries/bible-holds.ts). */
+  bibleHolds: BibleHoldRepository;
   versions: VersionRepository;
   drafts: DraftRepository;
   limits: LimitRepository;

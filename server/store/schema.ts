@@ -90,6 +90,10 @@ export interface GenerationsTable {
   error_code: string | null;
   created_at: string;
   finished_at: string | null;
+  /** The book whose story bible this generation reads a part into (step `import:<position>`), or null (migration 0029). */
+  bible_book_id: Generated<number | null>;
+  /** 1 when the credits came from that book's hold (a refund goes back there), 0 from the balance. */
+  is_held: Generated<number>;
 }
 
 export interface CreditCodesTable {

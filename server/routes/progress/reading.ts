@@ -1,12 +1,13 @@
 // Reading the signed-in user's saved book of a type (GET /progress/:bookType: the outline, progress and the
-// book as the reader sees it, with the step being written and a stopped draft; `{book: null}` when none is
-// saved) and setting it aside (DELETE: "Start New").
+// book as the reader sees it, with the step being written, a stopped draft and, for an imported book, the
+// parts its story bible lacks; `{book: null}` when none is saved) and setting it aside (DELETE: "Start New").
 import { bookView, progress, restoreBook } from '../../../engine/index.js';
 import { type SavedProgress } from '../../../engine/contract/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError, MESSAGES } from '../../errors/api-error.js';
 import { sessionOf } from '../../auth/middleware.js';
 import { bookLockKey, whileNoStep } from '../../core/generation.js';
+import { withBibleHold } from '../../core/bible-catch-up.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
@@ -38,7 +39,7 @@ export function addReadingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       outline: state.outline ?? null,
       ...(spec ? { progress: progress(spec, state) } : {}),
       updated_at: saved.updatedAt,
-      ...(spec && held ? { book: await withStopped(withRunning(bookView(spec, held), bookLockKey(userId, bookType)), { userId, bookType, spec, state: held }) } : {}),
+      ...(spec && held ? { book: await withStopped(await withBibleHold(ctx, { userId, bookType, bookId: id, spec, state: held, view: withRunning(bookView(spec, held), bookLockKey(userId, bookType)) }), { userId, bookType, spec, state: held }) } : {}),
     };
     res.json(body);
   });

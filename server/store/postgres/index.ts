@@ -15,6 +15,7 @@ import { authRepository, deleteSession, lookupSql, sessionOfRow, type LookupRow 
 import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
 import { generationRepository } from '../queries/generations.js';
+import { bibleHoldRepository } from '../queries/bible-holds.js';
 import { historyPage, historyRepository, searchWords } from '../queries/history.js';
 import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
 import type { Exec } from '../queries/run.js';
@@ -148,6 +149,7 @@ export function postgresRepositories(opened: OpenedPostgres): Repositories & { c
     codes: codeRepository(db, exec),
     history: postgresHistory(db, exec),
     generations: generationRepository(db, exec),
+    bibleHolds: bibleHoldRepository(db, exec),
     system: systemRepository(db, exec),
     purchases: purchaseRepository(db, exec),
     apiKeys: apiKeyRepository(db, exec),

@@ -163,6 +163,15 @@ function* startNewBook(db: Db, owner: string, key: string): Program<boolean> {
   return (yield* run(db.updateTable('books').set({ book_key: keptKey }).where('owner', '=', owner).where('book_key', '=', key))) > 0;
 }
 
+/** An imported manuscript as the owner's current book under `key` (the book there before kept), in one transaction; its id. */
+export function importBook(db: Db, owner: string, key: string, saves: readonly StepSave[]): Program<number> {
+  return transaction(function* () {
+    yield* startNewBook(db, owner, key);
+    for (const save of saves) yield* saveStep(owner, key, save);
+    return (yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key)))!.id;
+  });
+}
+
 /**
  * "Continue" a book by id: it takes its book type back as its key (the current book of its type), and the
  * book that was current there is kept. The book type, or null when the owner has no such book.
@@ -247,14 +256,7 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
       return Number(done) > 0;
     },
     remove: ({ userId, key }) => exec(startNewBook(db, userId, key)),
-    saveImport: ({ userId, key, saves }) =>
-      exec(
-        transaction(function* () {
-          yield* startNewBook(db, userId, key);
-          for (const save of saves) yield* saveStep(userId, key, save);
-          return (yield* first(db.selectFrom('books').select('id').where('owner', '=', userId).where('book_key', '=', key)))!.id;
-        }),
-      ),
+    saveImport: ({ userId, key, saves }) => exec(importBook(db, userId, key, saves)),
     // The owner's books (current and kept, finished or not), the most recently changed first.
     list: ({ userId }) =>
       exec(

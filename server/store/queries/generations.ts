@@ -2,11 +2,14 @@
 // which SQLite may leave unflushed: Store.transaction's isDeferred), the refund, the commit of the
 // book's part with history and usage, and the refunds after a crash. The generation's row is locked
 // before a refund or a commit, and only a running one is changed, so a refund and a commit of the same
-// step (two workers) never both land.
+// step (two workers) never both land. A generation that reads a part into an imported book's story bible
+// gives its credits back where they came from (the book's hold or the balance), and is kept as paid when
+// the bible holds its part all the same (queries/bible-holds.ts).
 import { randomUUID } from 'node:crypto';
 import type { Charge, GenerationCommit, GenerationRepository } from '../ports.js';
 import { all, first, firstLocked, nowIso, run, saveStep, transaction, type Db, type Exec, type Program } from './run.js';
 import { addUsage, changeCredits, findUserById } from './users.js';
+import { biblePartPosition, keepReadPart, markPaid, returnToHold } from './bible-holds.js';
 
 function startGeneration(db: Db, input: Parameters<GenerationRepository['start']>[0]): Program<Charge | null> {
   const generationId = input.generationId ?? randomUUID();
@@ -33,16 +36,20 @@ function startGeneration(db: Db, input: Parameters<GenerationRepository['start']
   );
 }
 
-/** Whether the generation is still running, its row locked until the transaction ends (none: true). */
-function* isStillRunning(db: Db, generationId: string): Program<boolean> {
-  const row = yield* firstLocked(db.selectFrom('generations').select('status').where('id', '=', generationId));
-  return !row || row.status === 'running';
+/** The generation's row locked until the transaction ends, unless it is no longer running (none: an empty row, as running). */
+function* runningRow(db: Db, generationId: string) {
+  const row = yield* firstLocked(db.selectFrom('generations').select(['id', 'user_id', 'generator_id', 'step', 'credits_charged', 'status', 'bible_book_id', 'is_held']).where('id', '=', generationId));
+  if (row && row.status !== 'running') return undefined;
+  return row ?? { bible_book_id: null, is_held: 0 };
 }
 
 function refundGeneration(db: Db, input: { userId: string; charge: Charge; reason: string; errorCode: string }): Program<void> {
   return transaction(function* () {
-    if (!(yield* isStillRunning(db, input.charge.generationId))) return;
-    if (input.charge.credits > 0 && (yield* findUserById(db, input.userId))) {
+    const row = yield* runningRow(db, input.charge.generationId);
+    if (!row) return;
+    if ('id' in row && (yield* keepReadPart(db, row))) return;
+    if (row.is_held && row.bible_book_id !== null) yield* returnToHold(db, row.bible_book_id, input.charge.credits);
+    else if (input.charge.credits > 0 && (yield* findUserById(db, input.userId))) {
       yield* changeCredits(db, { userId: input.userId, amount: input.charge.credits, type: 'refund', reason: input.reason, reference: input.charge.generationId });
     }
     yield* run(
@@ -59,7 +66,9 @@ function commitGeneration(db: Db, input: GenerationCommit): Program<void> {
   const { userId, charge, history, usage } = input;
   const now = nowIso();
   return transaction(function* () {
-    if (!(yield* isStillRunning(db, charge.generationId))) return;
+    const row = yield* runningRow(db, charge.generationId);
+    if (!row) return;
+    if ('id' in row && row.bible_book_id !== null) yield* markPaid(db, row.bible_book_id, biblePartPosition(row.step));
     if (input.book) yield* saveStep(userId, input.book.key, input.book.save);
     if (history) {
       yield* run(db.insertInto('content_history').values({ user_id: userId, title: history.title, content_type: history.contentType, content: history.content, generator_id: history.generatorId, created_at: now }));

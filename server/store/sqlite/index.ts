@@ -8,6 +8,7 @@ import { fingerprintRepository } from '../queries/fingerprints.js';
 import { bookRepository } from '../queries/books.js';
 import { codeRepository } from '../queries/codes.js';
 import { generationRepository } from '../queries/generations.js';
+import { bibleHoldRepository } from '../queries/bible-holds.js';
 import { apiKeyRepository, purchaseRepository } from '../queries/purchases.js';
 import { systemRepository } from '../queries/system.js';
 import { creditRepository, userRepository } from '../queries/users.js';
@@ -45,6 +46,7 @@ export function sqliteRepositories(store: Store): Repositories {
       codes: codeRepository(db, exec),
       history: sqliteHistory(store),
       generations: generationRepository(db, exec),
+      bibleHolds: bibleHoldRepository(db, exec),
       system: systemRepository(db, exec),
       purchases: purchaseRepository(db, exec),
       apiKeys: apiKeyRepository(db, exec),

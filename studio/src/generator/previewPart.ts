@@ -36,6 +36,8 @@ export interface PreviewPart {
   isStopped?: boolean;
   /** The story bible has not taken the part in (its update failed or did not fit the model's window). */
   isNotInBible?: boolean;
+  /** Why the bible lacks it and what reading it costs: an imported book's part the credits held for its bible did not pay for. */
+  notInBibleMessage?: string;
   /** The bible is being brought up to date with this part after an edit (it keeps what it knew meanwhile). */
   isBibleUpdating?: boolean;
   /** The share of its words the book already wrote (0–1), and Indonesian words left in a Malay part. */

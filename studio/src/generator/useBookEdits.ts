@@ -104,9 +104,11 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
     saveChapters: (chapters: Array<{ title: string; plan: string; note?: string }>) => answering(() => call('PUT /progress/:bookType/outline', { params, body: { chapters } }), 'editFailed', () => {
       toast.success(pageWord('chaptersSaved', ui), { id: 'edit-result' });
     }),
-    // The story bible's update tried again for the parts it has not taken in (uncharged).
+    // The story bible's update tried again for the parts it has not taken in (uncharged, but for an imported
+    // book's parts the credits held for its bible did not pay for: then the answer has the balance after).
     // It says what the bible took in: the parts read again and the entries added and dropped.
     updateBible: () => answering(() => call('POST /progress/:bookType/bible/update', { params }), 'editFailed', (answer) => {
+      if (answer.credits_available !== undefined) charged(answer.credits_available);
       const { added, removed } = answer.changes;
       toast.success(pageWord('bibleUpdated', ui, { parts: answer.parts_read, added: added.length, removed: removed.length }), { id: 'edit-result' });
     }),

@@ -5,6 +5,7 @@
 // chapter of a hundred thousand unclosed `<p>` costs what its bytes cost. Pure: no DOM (it runs in the
 // browser, the server and the command line alike).
 import { Parser } from 'htmlparser2';
+import { KaryaError } from '../karya-error.js';
 import { listNumber, type ListStyle } from './headings.js';
 
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”' };
@@ -24,9 +25,10 @@ export function decodeEntities(text: string): string {
 export const MOST_HTML_DEPTH = 512;
 
 /** A document whose elements nest deeper than MOST_HTML_DEPTH (thousands of unclosed `<div>`s): not a book's page. */
-export class DocumentTooDeep extends Error {
+export class DocumentTooDeep extends KaryaError {
+  readonly code = 'import_too_complex';
   constructor(readonly depth: number) {
-    super(`elements nested ${depth} deep`);
+    super(`elements nested ${depth} deep`, { httpStatus: 422 });
     this.name = 'DocumentTooDeep';
   }
 }

@@ -8,6 +8,7 @@
 // tag to the end of the document), and the document's edits are spliced in one pass after it; a document
 // whose elements do not close is refused as damaged (`BrokenXml`) before any reader spends time on it.
 import { Parser } from 'htmlparser2';
+import { KaryaError } from '../../karya-error.js';
 import { listNumber, type ListStyle } from '../../import/index.js';
 
 interface Level {
@@ -18,9 +19,11 @@ interface Level {
 }
 
 /** A document part whose elements do not close (or close out of order): not a Word document's XML. */
-export class BrokenXml extends Error {
+export class BrokenXml extends KaryaError {
+  readonly code = 'import_unreadable';
   constructor(readonly part: string, readonly unclosed: number) {
-    super(`${part}: ${unclosed} element(s) not closed`);
+    super(`${part}: ${unclosed} element(s) not closed`, { httpStatus: 400 });
+    this.name = 'BrokenXml';
   }
 }
 

@@ -7,13 +7,19 @@
 import { inflateRawSync } from 'node:zlib';
 import { Unzip, UnzipPassThrough, unzipSync, type Unzipped } from 'fflate';
 import { ImportRefusal } from '../../import/index.js';
+import { KaryaError } from '../../karya-error.js';
 
 export const ZIP_LIMITS = { entries: 2000, unpackedBytes: 100 * 1024 * 1024 } as const;
 
 const LIMIT_WORDS = `${ZIP_LIMITS.unpackedBytes / (1024 * 1024)} MB`;
 
 /** An entry that unpacks to more than it declares (or than is left of the total): a zip bomb. */
-class TooMuchOutput extends Error {}
+class TooMuchOutput extends KaryaError {
+  readonly code = 'import_zip_bomb';
+  constructor() {
+    super('an entry unpacks to more than it declares', { httpStatus: 400 });
+  }
+}
 
 /**
  * fflate's decoder interface for DEFLATE entries, inflating with zlib once the entry's bytes are in, its

@@ -1,0 +1,61 @@
+// The labels on the story bible's lines (engine/session/bible-labels.ts through bible.ts): the session labels
+// each part's line itself, so the label a model writes on its own line, in either language and in any of the
+// shapes models give it, is taken off and the line kept; a line that only starts with a name is left as it
+// is. Arcs merged in a long book still name every part they fold, the introduction included.
+import { describe, expect, it } from 'vitest';
+import { applyBibleUpdate, EMPTY_BIBLE, parseBibleUpdate, renderBible, type StoryBible } from '../../engine/session/bible.js';
+import { coverageOf, partNames } from '../bible-coverage.js';
+
+const TABLES_EN = '## Characters\n- Aisha Rahman | bookshop owner | worried | Chapter 1';
+const TABLES_MS = '## Watak\n- Aisyah Rahman | pemilik kedai buku | bimbang | Bab 1';
+
+describe("a model's own label on its line", () => {
+  const en = 'Aisha meets Daniel again at the harbour.';
+  const ms = 'Aisyah bertemu semula dengan Daniel di pelabuhan.';
+  it.each([
+    ['labelled', `## Chapter\nChapter 1: ${en}\n${TABLES_EN}`, 'Chapter 1', en],
+    ['labelled with the title', `## Chapter\nChapter 1 – The Quiet Harbour: ${en}\n${TABLES_EN}`, 'Chapter 1', en],
+    ['numbered and labelled', `## Chapter\n1. Chapter 1 – ${en}\n${TABLES_EN}`, 'Chapter 1', en],
+    ['numbered', `## Chapter\n1. ${en}\n${TABLES_EN}`, 'Chapter 1', en],
+    ['bold label', `## Chapter\n**Chapter 1:** ${en}\n${TABLES_EN}`, 'Chapter 1', en],
+    ['a bold label on a line of its own', `## Chapter\n**Chapter 1:**\n${en}\n${TABLES_EN}`, 'Chapter 1', en],
+    ['under a heading with the title', `## Chapter 1: The Quiet Harbour\n${en}\n${TABLES_EN}`, 'Chapter 1', en],
+    ['under a bold heading', `**Chapter 1**\n${en}\n${TABLES_EN}`, 'Chapter 1', en],
+    ['under "## Summary"', `## Summary\n${en}\n${TABLES_EN}`, 'Chapter 1', en],
+    ['the introduction labelled', `## Chapter\nIntroduction: ${en}\n${TABLES_EN}`, 'Introduction', en],
+    ['labelled, no sections', `Chapter 1: ${en}`, 'Chapter 1', en],
+    ['Malay, labelled', `## Bab\nBab 1: ${ms}\n${TABLES_MS}`, 'Bab 1', ms],
+    ['Malay, the introduction labelled', `## Bab\nPengenalan: ${ms}\n${TABLES_MS}`, 'Pengenalan', ms],
+    ['Malay, under a heading', `### Bab 1 – Pelabuhan yang Sunyi\n${ms}\n${TABLES_MS}`, 'Bab 1', ms],
+    ['Malay, under "## Ringkasan"', `## Ringkasan\n${ms}\n${TABLES_MS}`, 'Bab 1', ms],
+    ["a guide's section name", `## Bab\nSosialisasi: ${ms}\n${TABLES_MS}`, 'Sosialisasi', ms],
+  ])('%s: the line is kept without it', (_, answer, label, line) => {
+    const update = parseBibleUpdate(answer, label)!;
+    expect(update.chapterLine).toBe(line);
+    expect(applyBibleUpdate(EMPTY_BIBLE, update, { label, lang: line === en ? 'en' : 'ms' }).chapters).toEqual([{ label, line }]);
+  });
+
+  it.each([
+    ['a name before a colon', 'Aisha: she finds the letter under the stairs.'],
+    ['a chapter named inside the sentence', 'In Chapter 1, Aisha finds the letter under the stairs.'],
+  ])('%s is the line itself and stays', (_, line) => {
+    expect(parseBibleUpdate(`## Chapter\n${line}\n${TABLES_EN}`, 'Chapter 2')!.chapterLine).toBe(line);
+  });
+
+  it('the arc line under "## Arc (Chapters 1–3)" keeps its words without the chapters the model counted', () => {
+    const update = parseBibleUpdate(`## Chapter\nChapter 6: ${'Aisha sells the boat.'}\n## Arc (Chapters 1–3)\nChapters 1–3: Aisha fights to save the shop.\n${TABLES_EN}`, 'Chapter 6')!;
+    expect(update).toMatchObject({ chapterLine: 'Aisha sells the boat.', arcLine: 'Aisha fights to save the shop.' });
+  });
+});
+
+describe('arcs merged in a long book', () => {
+  it.each(['en', 'ms'] as const)('%s: after the introduction and 30 chapters every part is still named by a line or an arc', (lang) => {
+    const names = partNames(30, lang);
+    let bible: StoryBible = EMPTY_BIBLE;
+    for (const [k, label] of names.entries()) bible = applyBibleUpdate(bible, { chapterLine: `Line of part ${k}.` }, { label, lang });
+    const shown = renderBible(bible, lang);
+    expect(coverageOf(shown, names, lang).missing, shown).toEqual([]);
+    // The oldest arc still starts at the introduction.
+    expect(bible.arcs[0]!.label).toMatch(lang === 'ms' ? /^Pengenalan – Bab \d+$/ : /^Introduction – Chapter \d+$/);
+  });
+});

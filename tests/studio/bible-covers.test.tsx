@@ -30,7 +30,7 @@ function savedBook(lang: 'en' | 'ms', lines: readonly number[]) {
   const spec = catalog.get('romance')!;
   const memory = [`## ${w.arcs}`, `- ${w.arc}: Aisha fights to save the shop.`, `## ${w.lines}`, ...lines.map((k) => `- ${w.chapter} ${k}: What happened in ${k}.`)].join('\n');
   const content = ['The introduction.', ...Array.from({ length: 7 }, (_, k) => `Chapter ${k + 1} as written.`)];
-  const state = restoreBook(spec, { generatorId: 'romance', lang, currentChapter: 8, totalChapters: 7, content, settings: { language: lang, numberOfChapters: 7 }, outline: 'Title: Rain\nPremise: Aisha looks for her father.', memory, memoryUpTo: 7 });
+  const state = restoreBook(spec, { generatorId: 'romance', lang, currentChapter: 8, totalChapters: 7, content, settings: { language: lang, numberOfChapters: 7 }, outline: 'Title: Rain\nPremise: Aisha looks for her father.', memory, memoryUpTo: 7 })!;
   return {
     book_type: spec.bookType, generator_id: 'romance', lang, current_chapter: 8, total_chapters: 7, content, settings: state.settings,
     outline: state.outline ?? null, updated_at: '2025-01-01T00:00:00.000Z', book: bookView(spec, state),

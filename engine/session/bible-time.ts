@@ -135,10 +135,8 @@ export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: 
     const { changed: _c, ...rest } = t;
     return [withStatus(r?.since ? { ...rest, changed: r.since } : rest, (r?.value as ThreadStatus | undefined) ?? 'open')];
   });
-  const arcEnd = (label: string) => {
-    const numbers = [...label.matchAll(/\d+/g)].map((m) => Number(m[0]));
-    return numbers.length ? numbers[numbers.length - 1]! : partOf(label.split(/[–-]/).pop()!.trim()) ?? undated;
-  };
+  // An arc is as of its last part (a section's name may hold a hyphen: "Introduction – Must-See Attractions").
+  const arcEnd = (label: string) => arcParts(label, partOf)?.[1] ?? undated;
   return {
     ...b,
     chapters: b.chapters.filter((c) => at(c.label) <= upTo),

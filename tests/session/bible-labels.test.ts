@@ -1,9 +1,14 @@
 // The labels on the story bible's lines (engine/session/bible-labels.ts through bible.ts): the session labels
 // each part's line itself, so the label a model writes on its own line, in either language and in any of the
 // shapes models give it, is taken off and the line kept; a line that only starts with a name is left as it
-// is. Arcs merged in a long book still name every part they fold, the introduction included.
+// is. Arcs merged in a long book still name every part they fold, the introduction included; an arc of a
+// guide's named sections ("Introduction – Must-See Attractions") names them too.
 import { describe, expect, it } from 'vitest';
-import { applyBibleUpdate, EMPTY_BIBLE, parseBibleUpdate, renderBible, type StoryBible } from '../../engine/session/bible.js';
+import { applyBibleUpdate, EMPTY_BIBLE, parseBible, parseBibleUpdate, renderBible, type StoryBible } from '../../engine/session/bible.js';
+import { bibleAsOf } from '../../engine/session/bible-time.js';
+import { partsOf } from '../../engine/session/bible-as-of.js';
+import { bibleCovers } from '../../engine/session/bible-covers.js';
+import { loadCatalog } from '../../engine/node/load.js';
 import { coverageOf, partNames } from '../bible-coverage.js';
 
 const TABLES_EN = '## Characters\n- Aisha Rahman | bookshop owner | worried | Chapter 1';
@@ -57,5 +62,20 @@ describe('arcs merged in a long book', () => {
     expect(coverageOf(shown, names, lang).missing, shown).toEqual([]);
     // The oldest arc still starts at the introduction.
     expect(bible.arcs[0]!.label).toMatch(lang === 'ms' ? /^Pengenalan – Bab \d+$/ : /^Introduction – Chapter \d+$/);
+  });
+});
+
+describe("a guide's named sections", () => {
+  const catalog = loadCatalog({ useDiskCache: true });
+  const spec = catalog.get('travel-guide')!;
+  const sections = (spec.flow.sections ?? []).map((s) => s.label.en);
+
+  it('an arc folding the introduction to "Must-See Attractions" covers them all, and counts as of its last section', () => {
+    expect(sections.slice(0, 3)).toEqual(['Cultural Highlights & History', 'Must-See Attractions', 'Food & Dining Guide']);
+    const memory = `## Earlier arcs\n- Introduction – ${sections[1]}: The island's past and its sights.\n## Chapters so far\n- ${sections[2]}: Where to eat laksa.`;
+    expect(bibleCovers(spec, { memory, totalChapters: 7, lang: 'en' })).toEqual({ positions: [0, 1, 2, 3], label: `Introduction, ${sections.slice(0, 3).join(', ')}` });
+    const partOf = partsOf(spec, { totalChapters: 7 });
+    expect(bibleAsOf(parseBible(memory), 1, partOf, 3).arcs).toEqual([]);
+    expect(bibleAsOf(parseBible(memory), 2, partOf, 3).arcs).toHaveLength(1);
   });
 });

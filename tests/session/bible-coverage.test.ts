@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookSession, bookView, inMemoryProgressStore, parseSettings } from '../../engine/index.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
-import { ARC_LINES, BIBLE_LINE_FORMATS, bibleLineOf, underWriter, type BibleLineFormat, type ScriptedModel } from '../scripted-models.js';
+import { isMalayRequest, startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
+import { ARC_LINES, BIBLE_LINE_FORMATS, bibleLineOf, chapterOfRequest, underWriter, type BibleLineFormat, type ScriptedModel } from '../scripted-models.js';
 import { coverageOf, partNames, type Lang } from '../bible-coverage.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
@@ -55,6 +55,9 @@ describe('a 7-chapter book keeps a line (or an arc naming it) for every part, wh
     expect(bible).toContain(`- ${arc}: ${ARC_LINES[lang]}`);
     // Chapters 3–7 each keep the model's own line, without the label it wrote in front of it.
     expect([...covered.lines]).toEqual(names.slice(3).map((n, i) => [n, bibleLineOf(i + 3, lang)]));
+    // As it was written: the request for each chapter from the second on carried the line of the chapter before it.
+    const asked = fake.generationRequests().filter((r) => r.body?.model === format && isMalayRequest(r.body) === (lang === 'ms')).map((r) => userMessageOf(r.body!));
+    for (let k = 2; k <= CHAPTERS; k++) expect(asked.find((u) => chapterOfRequest(u) === k), `chapter ${k}`).toContain(bibleLineOf(k - 1, lang));
     // The book view says which parts the bible covers.
     expect(bookView(spec, session.state).bible_covers).toEqual({ positions: [0, 1, 2, 3, 4, 5, 6, 7], label: lang === 'ms' ? 'Pengenalan, Bab 1–7' : 'Introduction, Chapters 1–7' });
   });

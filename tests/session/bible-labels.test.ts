@@ -2,11 +2,13 @@
 // each part's line itself, so the label a model writes on its own line, in either language and in any of the
 // shapes models give it, is taken off and the line kept; a line that only starts with a name is left as it
 // is. Arcs merged in a long book still name every part they fold, the introduction included; an arc of a
-// guide's named sections ("Introduction – Must-See Attractions") names them too.
+// guide's named sections ("Introduction – Must-See Attractions") names them too. The parts the bible has read
+// are those its own lines and arcs name, never the parts a model's table cells name.
 import { describe, expect, it } from 'vitest';
 import { applyBibleUpdate, EMPTY_BIBLE, parseBible, parseBibleUpdate, renderBible, type StoryBible } from '../../engine/session/bible.js';
 import { bibleAsOf } from '../../engine/session/bible-time.js';
-import { partsOf } from '../../engine/session/bible-as-of.js';
+import { bibleReadUpTo, partsOf } from '../../engine/session/bible-as-of.js';
+import { restoreBook } from '../../engine/index.js';
 import { bibleCovers } from '../../engine/session/bible-covers.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { coverageOf, partNames } from '../bible-coverage.js';
@@ -77,5 +79,18 @@ describe("a guide's named sections", () => {
     const partOf = partsOf(spec, { totalChapters: 7 });
     expect(bibleAsOf(parseBible(memory), 1, partOf, 3).arcs).toEqual([]);
     expect(bibleAsOf(parseBible(memory), 2, partOf, 3).arcs).toHaveLength(1);
+  });
+});
+
+describe('the parts the bible has read', () => {
+  const catalog = loadCatalog({ useDiskCache: true });
+  const spec = catalog.get('romance')!;
+
+  it("are its own lines and arcs, not the parts a model's cells name: after the introduction, chapter 1 is new", () => {
+    // The introduction's update names Chapter 2 (a character last seen there) and Chapter 1 (a thread opened there).
+    const memory = '## Chapters so far\n- Introduction: Aisha comes home.\n## Characters\n- Aunt Rohani | aunt | keeps a letter | Chapter 2\n## Open threads\n- why Daniel left | Chapter 1 | open';
+    const state = restoreBook(spec, { generatorId: 'romance', lang: 'en', currentChapter: 2, totalChapters: 7, content: ['Intro.', 'One.'], settings: { language: 'en', numberOfChapters: 7 }, memory, memoryUpTo: 0 })!;
+    expect(bibleReadUpTo(spec, state)).toBe(0);
+    expect(bibleReadUpTo(spec, { ...state, memory: `## Earlier arcs\n- Introduction – Chapter 2: x\n${memory}` })).toBe(2);
   });
 });

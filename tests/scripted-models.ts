@@ -6,7 +6,8 @@
 //   - planter(): writes every part at its target and plants one unique fact per chapter, and its bible
 //     updates echo every planted fact the request shows;
 //   - outliner(entryWords): writes outlines of the asked chapter count (every model writes outlines so).
-// Every model also writes valid story-bible updates, continues an answer cut at max_tokens from where it
+// Every model also writes valid story-bible updates (their part's line labelled as real models label it when
+// `bibleLine` says so: BibleLineFormat), continues an answer cut at max_tokens from where it
 // was cut, and can mark each answer ("[answer 12]") so a test can find which answer went where.
 //   const model = planter();
 //   const fake = await startFakeOpenAI(model.fakeOptions());
@@ -289,15 +290,50 @@ const CHAPTER_LINES: Readonly<Record<BookLang, readonly string[]>> = {
   ],
 };
 
-function bibleUpdate(info: RequestInfo, facts: readonly string[], part: number): string {
+/**
+ * How a model writes the part's one line of a story-bible update, as real models do: as asked (`plain`), with
+ * the part's name in front ("Chapter 1: …", "Bab 1: …", "Pengenalan: …"), numbered ("1. …" or "1. Chapter 1 –
+ * …"), bulleted, with a bold label ("**Chapter 1:** …"), or under a heading of its own ("## Chapter 1")
+ * instead of the "## Chapter" asked for; `none` leaves the line out (only the tables and the arc). Models that
+ * label their line label the arc too, with the chapter numbers they count ("Chapters 1–3:"), whatever parts it folds.
+ */
+export type BibleLineFormat = 'plain' | 'labelled' | 'numbered' | 'numbered-labelled' | 'bulleted' | 'bold' | 'heading' | 'none';
+/** The formats that write a line. */
+export const BIBLE_LINE_FORMATS: readonly BibleLineFormat[] = ['plain', 'labelled', 'numbered', 'numbered-labelled', 'bulleted', 'bold', 'heading'];
+
+/** The line the scripted models write for part `part` (0 the introduction) of a book in `lang`. */
+export function bibleLineOf(part: number, lang: BookLang): string {
+  return CHAPTER_LINES[lang][part % CHAPTER_LINES[lang].length]!;
+}
+
+/** The arc line the scripted models write when asked to fold older lines. */
+export const ARC_LINES: Readonly<Record<BookLang, string>> = {
+  en: "Aisha fights to save her father's shop while Daniel's return reopens old wounds and new hope.",
+  ms: 'Aisyah berjuang menyelamatkan kedai ayahnya sementara kepulangan Daniel membuka semula luka lama dan harapan baharu.',
+};
+
+/** The "## Chapter" section of an update with its line written as `format`. */
+function partLines(format: BibleLineFormat, label: string, line: string, lang: BookLang): string[] {
+  const heading = lang === 'ms' ? '## Bab' : '## Chapter';
+  switch (format) {
+    case 'plain': return [heading, line];
+    case 'labelled': return [heading, `${label}: ${line}`];
+    case 'numbered': return [heading, `1. ${line}`];
+    case 'numbered-labelled': return [heading, `1. ${label} – ${line}`];
+    case 'bulleted': return [heading, `- ${line}`];
+    case 'bold': return [heading, `**${label}:** ${line}`];
+    case 'heading': return [`## ${label}`, line];
+    case 'none': return [];
+  }
+}
+
+function bibleUpdate(info: RequestInfo, facts: readonly string[], part: number, format: BibleLineFormat = 'plain'): string {
   const ms = info.lang === 'ms';
   const label = info.label ?? (ms ? 'bahagian ini' : 'this part');
-  const line = CHAPTER_LINES[info.lang][part % CHAPTER_LINES[info.lang].length]!;
-  const out = [ms ? '## Bab' : '## Chapter', line];
+  const out = partLines(format, label, bibleLineOf(part, info.lang), info.lang);
   if (info.asksArc) {
-    out.push(ms ? '## Arka' : '## Arc', ms
-      ? 'Aisyah berjuang menyelamatkan kedai ayahnya sementara kepulangan Daniel membuka semula luka lama dan harapan baharu.'
-      : "Aisha fights to save her father's shop while Daniel's return reopens old wounds and new hope.");
+    const isLabelled = !['plain', 'numbered', 'bulleted', 'none'].includes(format);
+    out.push(ms ? '## Arka' : '## Arc', `${isLabelled ? (ms ? 'Bab 1–3: ' : 'Chapters 1–3: ') : ''}${ARC_LINES[info.lang]}`);
   }
   if (ms) {
     out.push(
@@ -369,6 +405,8 @@ export interface ModelOptions {
   mark?: boolean;
   /** Cut answers at the request's max_tokens with finish_reason length (default true). */
   honourMaxTokens?: boolean;
+  /** How its story-bible updates write the part's line (default `plain`, as the template asks). */
+  bibleLine?: BibleLineFormat;
 }
 
 interface Behaviour {
@@ -459,7 +497,7 @@ function scriptedModel(name: string, opts: ModelOptions, behaviour: Behaviour): 
     }
     if (info.kind === 'memory') {
       const part = info.label ? Number(/(\d+)/.exec(info.label)?.[1] ?? 0) : 0;
-      const text = bibleUpdate(info, behaviour.facts(info), part);
+      const text = bibleUpdate(info, behaviour.facts(info), part, opts.bibleLine);
       return record(index, info, opts.mark ? text.replace(/\n/, `\n${mark(index)}`) : text, wordsIn(text));
     }
     if (info.kind === 'outline') {

@@ -11,6 +11,7 @@ import { bibleAsOf, type PartOf } from './bible-time.js';
 import { dueThreadLines, plannedThreads, withOutlineThreads } from './outline-threads.js';
 import type { PromptState } from '../compile/prompt.js';
 import { hasSeriesBible, seriesOf, withSeries } from './series-bible.js';
+import { arcParts } from './bible-labels.js';
 
 /** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book. */
 export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
@@ -57,18 +58,32 @@ function bibleForStep(spec: ResolvedSpec, state: BookState, position: number): P
 }
 
 /**
- * The last part the story bible has ever taken in, by the parts its entries are stamped with (its chapter
- * lines, arcs, characters, threads and facts); -1 for none. A part at or before it that the bible must take in
- * again (after an edit) is re-derived, replacing what it said, rather than added a second time.
+ * The parts the story bible holds, by position: each part with a line of its own in "Chapters so far" and
+ * each part inside the span an arc's label names. Only the labels the session wrote count: a character's
+ * "last seen" or a thread's "where opened" is the model's cell and may name a part not written yet.
  */
-export function bibleReadUpTo(spec: ResolvedSpec, state: BookState): number {
-  if (!state.memory?.trim()) return -1;
+export function bibleParts(spec: BookSpec, state: Pick<BookState, 'memory' | 'totalChapters'>): number[] {
+  if (spec.kind !== 'book' || !state.memory?.trim()) return [];
   const bible = parseBible(state.memory);
   const partOf = partsOf(spec, state);
-  const labels = [
-    ...bible.chapters.map((c) => c.label), ...bible.arcs.flatMap((a) => a.label.split(/[–-]/).map((l) => l.trim())),
-    ...bible.characters.flatMap((c) => [c.lastSeen, c.since ?? '']), ...bible.threads.flatMap((t) => [t.opened, t.changed ?? '']),
-    ...Object.values(bible.factSince ?? {}),
-  ];
-  return Math.max(-1, ...labels.map((l) => (l ? partOf(l) ?? -1 : -1)));
+  const end = conclusionPosition(spec.flow, state.totalChapters);
+  const held = new Set<number>();
+  for (const c of bible.chapters) {
+    const at = c.label ? partOf(c.label) : undefined;
+    if (at !== undefined) held.add(at);
+  }
+  for (const a of bible.arcs) {
+    const span = arcParts(a.label, partOf);
+    if (span) for (let i = span[0]; i <= span[1]; i++) held.add(i);
+  }
+  return [...held].filter((i) => i >= 0 && i <= end).sort((x, y) => x - y);
+}
+
+/**
+ * The last part the story bible has taken in, by the parts it holds (bibleParts); -1 for none. A part at or
+ * before it that the bible must take in again (after an edit) is re-derived, replacing what it said, rather
+ * than added a second time; a part after it is new, and its line is added.
+ */
+export function bibleReadUpTo(spec: ResolvedSpec, state: BookState): number {
+  return Math.max(-1, ...bibleParts(spec, state));
 }

@@ -4,7 +4,8 @@
 // edit of chapter k is sent, with nothing chapters after k established. An entry of a bible written before
 // entries had dates counts as true from where it was last seen (a character's last-seen part, a thread's
 // opening part), else from the last part the bible took in.
-import type { BibleCharacter, BibleThread, Replaced, StoryBible } from './bible-types.js';
+import type { BibleCharacter, BibleLine, BibleThread, Replaced, StoryBible } from './bible-types.js';
+import { arcParts } from './bible-labels.js';
 
 export type { Replaced } from './bible-types.js';
 
@@ -134,10 +135,8 @@ export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: 
     const { changed: _c, ...rest } = t;
     return [withStatus(r?.since ? { ...rest, changed: r.since } : rest, (r?.value as ThreadStatus | undefined) ?? 'open')];
   });
-  const arcEnd = (label: string) => {
-    const numbers = [...label.matchAll(/\d+/g)].map((m) => Number(m[0]));
-    return numbers.length ? numbers[numbers.length - 1]! : partOf(label.split(/[–-]/).pop()!.trim()) ?? undated;
-  };
+  // An arc is as of its last part (a section's name may hold a hyphen: "Introduction – Must-See Attractions").
+  const arcEnd = (label: string) => arcParts(label, partOf)?.[1] ?? undated;
   return {
     ...b,
     chapters: b.chapters.filter((c) => at(c.label) <= upTo),
@@ -183,7 +182,23 @@ export function rederived(old: StoryBible, derived: StoryBible, label: string, p
     ...old.threads.filter((o) => isLater(o.opened)),
   ];
   const replaced = [...(old.replaced ?? []).filter((r) => at(r.until) !== position), ...(derived.replaced ?? []).filter((r) => at(r.until) === position), ...retracted];
-  return { ...old, chapters: old.chapters.map((c) => (c.label === label ? derived.chapters.find((d) => d.label === label) ?? c : c)), characters, facts, factSince, threads, replaced: replaced.slice(-MAX_REPLACED) };
+  return { ...old, chapters: rederivedLines(old, derived, label, position, partOf), characters, facts, factSince, threads, replaced: replaced.slice(-MAX_REPLACED) };
+}
+
+/**
+ * The chapter lines after part `label` (at `position`) was read again: its line replaced where it stands, or,
+ * when the bible had none for it and no arc folds it, put in its place among the others (never dropped).
+ */
+function rederivedLines(old: StoryBible, derived: StoryBible, label: string, position: number, partOf: PartOf): BibleLine[] {
+  const line = derived.chapters.find((d) => d.label === label);
+  if (old.chapters.some((c) => c.label === label)) return old.chapters.map((c) => (c.label === label ? line ?? c : c));
+  const isFolded = old.arcs.some((a) => {
+    const span = arcParts(a.label, partOf);
+    return span !== undefined && span[0] <= position && position <= span[1];
+  });
+  if (!line || isFolded) return [...old.chapters];
+  const after = old.chapters.findIndex((c) => (partOf(c.label) ?? -1) > position);
+  return after < 0 ? [...old.chapters, line] : [...old.chapters.slice(0, after), line, ...old.chapters.slice(after)];
 }
 
 /** The values a rewrite of a part retracted (kept from the part to itself), the most recent last. */

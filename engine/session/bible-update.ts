@@ -9,7 +9,7 @@ import { renderMemoryUpdate, type PromptRenderer } from '../compile/prompt.js';
 import { writerBriefOf } from '../compile/brief.js';
 import { GenerationError } from '../errors.js';
 import { partStep, stepLabel } from '../compile/labels.js';
-import { applyBibleUpdate, linesToFold, parseBible, parseBibleUpdate, renderBible, withWriterBrief } from './bible.js';
+import { applyBibleUpdate, BIBLE_LIMITS, capWords, linesToFold, parseBible, parseBibleUpdate, renderBible, withWriterBrief, type BibleUpdate, type StoryBible } from './bible.js';
 import { findLanguageDrift } from './language.js';
 import { askText } from './answer-text.js';
 import { expectationOf } from './expectation.js';
@@ -74,12 +74,22 @@ export async function updateBible(input: Pick<AdvanceOptions, 'signal'> & {
     }
     if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
     // An empty update, or one with none of the bible's sections, is a failed update (never taken in silently).
-    const update = answer ? parseBibleUpdate(answer) : undefined;
+    const update = answer ? parseBibleUpdate(answer, label) : undefined;
     if (!update) throw new GenerationError('no_content');
-    next = applyBibleUpdate(next, update, { label, lang: state.lang });
+    next = applyBibleUpdate(next, withPartLine(update, next, label, piece), { label, lang: state.lang });
   }
   if (input.isRewrite) next = rederived(whole, next, label, position, partsOf(spec, state), state.memoryUpTo ?? position);
   // A book of a series keeps only what differs from the series before it (the rest stays the series', kept up to date there).
   next = ownOnly(next, seriesOf(state));
   return { memory: renderBible(next, state.lang, { omit: ['premise', 'ending'] }), calls, ...(usage ? { usage } : {}) };
+}
+
+/**
+ * The update with a line for the part: an answer that kept the tables but wrote no line for the part (or one
+ * under a heading the bible does not know) gets the part's opening words, so the bible still holds the part.
+ */
+function withPartLine(update: BibleUpdate, bible: StoryBible, label: string, text: string): BibleUpdate {
+  if (update.chapterLine || bible.chapters.some((c) => c.label === label)) return update;
+  const opening = text.replace(/^#{1,6}\s.*$/gm, '').replace(/\s+/g, ' ').trim();
+  return opening ? { ...update, chapterLine: capWords(opening, BIBLE_LIMITS.lineWords) } : update;
 }

@@ -15,6 +15,7 @@ import { writerBriefOf, type WriterBrief } from '../compile/brief.js';
 import type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './bible-types.js';
 import { datedUpdate, dueCell, MAX_REPLACED, sinceCell, withStatus, type Replaced, type ThreadStatus } from './bible-time.js';
 import { renderBible } from './bible-render.js';
+import { arcLabel, mergeLabels, partHeadingOf, withoutPartLabel } from './bible-labels.js';
 
 export { renderBible } from './bible-render.js';
 
@@ -152,14 +153,18 @@ function parseLabelled(line: string): BibleLine | undefined {
   return text ? { label: '', line: capWords(text, BIBLE_LIMITS.lineWords) } : undefined;
 }
 
-/** The lines of a text under each section heading; lines before any heading are under `undefined`. */
-function sections(text: string): Map<Section | undefined, string[]> {
+/**
+ * The lines of a text under each section heading; lines before any heading are under `undefined`. In an
+ * update answer (`update`), a heading that names the part ("## Chapter 1: The Quiet Harbour", "**Bab 1**") opens
+ * the part's line and one that names an arc ("## Arc (Chapters 1–3)") the arc's.
+ */
+function sections(text: string, update?: { label?: string }): Map<Section | undefined, string[]> {
   const out = new Map<Section | undefined, string[]>();
   let current: Section | undefined;
   for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
     const line = raw.trim();
     if (!line) continue;
-    const heading = sectionOf(line);
+    const heading = sectionOf(line) ?? (update ? partHeadingOf(line, update.label) : undefined);
     if (heading && (/^#|^\*\*|^__|:$/.test(line) || line.length < 40)) {
       current = heading;
       if (!out.has(current)) out.set(current, []);
@@ -220,22 +225,26 @@ function factsOf(lines: readonly string[]): Pick<StoryBible, 'facts' | 'factSinc
 }
 
 /**
- * Read a model's update answer (the shape templates/memory.hbs asks for). Undefined when it holds nothing
- * the bible can use (an empty or unrelated answer): the bible then stays as it was.
+ * Read a model's update answer (the shape templates/memory.hbs asks for) for the part `label`. Undefined when
+ * it holds nothing the bible can use (an empty or unrelated answer): the bible then stays as it was. The
+ * session labels the part's line itself, so the label the model wrote in front of it is taken off.
  */
-export function parseBibleUpdate(answer: string): BibleUpdate | undefined {
-  const s = sections(answer);
+export function parseBibleUpdate(answer: string, label?: string): BibleUpdate | undefined {
+  const s = sections(answer, { ...(label ? { label } : {}) });
   const has = (k: Section) => s.has(k);
   const known = (['chapter', 'arc', 'characters', 'threads', 'facts', 'chapters'] as const).some(has);
+  const unlabelled = (text: string) => capWords(withoutPartLabel(text, label), BIBLE_LIMITS.lineWords);
   if (!known) {
     const line = answer.replace(/\s+/g, ' ').trim();
-    return line ? { chapterLine: capWords(line, BIBLE_LIMITS.lineWords) } : undefined;
+    return line ? { chapterLine: unlabelled(line) } : undefined;
   }
-  const chapter = (s.get('chapter') ?? s.get('chapters')?.slice(-1) ?? s.get(undefined) ?? []).map(clean).join(' ').trim();
-  const arc = (s.get('arc') ?? s.get('arcs') ?? []).map(clean).join(' ').trim();
+  // Each line without its label (a label alone on its line, "**Chapter 1:**", is taken off once the lines are joined).
+  const lineOf = (lines: readonly string[]) => lines.map((l) => withoutPartLabel(clean(l), label)).filter(Boolean).join(' ').trim();
+  const chapter = lineOf(s.get('chapter') ?? s.get('chapters')?.slice(-1) ?? s.get(undefined) ?? []);
+  const arc = lineOf(s.get('arc') ?? s.get('arcs') ?? []);
   return {
-    ...(chapter ? { chapterLine: capWords(chapter.replace(/^[^:]{1,30}:\s*(?=\S)/, (m) => (/\d|introduction|pengenalan|conclusion|kesimpulan/i.test(m) ? '' : m)), BIBLE_LIMITS.lineWords) } : {}),
-    ...(arc ? { arcLine: capWords(arc, BIBLE_LIMITS.lineWords) } : {}),
+    ...(chapter ? { chapterLine: unlabelled(chapter) } : {}),
+    ...(arc ? { arcLine: unlabelled(arc) } : {}),
     ...(has('characters') ? { characters: items(s.get('characters')).map(parseCharacter).filter((x): x is BibleCharacter => !!x) } : {}),
     ...(has('threads') ? { threads: items(s.get('threads')).map(parseThread).filter((x): x is BibleThread => !!x) } : {}),
     ...(has('facts') ? { facts: items(s.get('facts')).map(clean).filter(Boolean) } : {}),
@@ -293,19 +302,6 @@ export function linesToFold(b: StoryBible): readonly BibleLine[] {
   return b.chapters.length >= BIBLE_LIMITS.chapters ? b.chapters.slice(0, BIBLE_LIMITS.foldSize) : [];
 }
 
-/** "Chapters 1–3" / "Bab 1–3" from the labels of the lines folded ("Introduction", "Chapter 1", …). */
-function arcLabel(lines: readonly BibleLine[], lang: Lang): string {
-  const first = lines[0]?.label ?? '';
-  const last = lines[lines.length - 1]?.label ?? '';
-  const num = (l: string) => /(\d+)/.exec(l)?.[1];
-  const a = num(first);
-  const z = num(last);
-  const word = lang === 'ms' ? 'Bab' : 'Chapters';
-  if (a && z) return `${word} ${a}–${z}`;
-  if (z) return `${first} – ${lang === 'ms' ? 'Bab' : 'Chapter'} ${z}`;
-  return [first, last].filter(Boolean).join(' – ');
-}
-
 /** Join two lines into one within the line limit (a fold the model did not write). */
 function joined(lines: readonly BibleLine[]): string {
   const share = Math.max(6, Math.floor(BIBLE_LIMITS.lineWords / Math.max(1, lines.length)));
@@ -351,12 +347,6 @@ export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: 
 function mergeCharacters(old: readonly BibleCharacter[], fresh: readonly BibleCharacter[]): BibleCharacter[] {
   const names = new Set(fresh.map((c) => c.name.toLowerCase()));
   return [...fresh, ...old.filter((c) => !names.has(c.name.toLowerCase()))];
-}
-
-function mergeLabels(a: string, b: string, lang: Lang): string {
-  const from = /(\d+)/.exec(a)?.[1];
-  const to = /(\d+)(?!.*\d)/.exec(b)?.[1];
-  return from && to ? `${lang === 'ms' ? 'Bab' : 'Chapters'} ${from}–${to}` : [a, b].filter(Boolean).join(' – ');
 }
 
 /** Words of a bible as rendered (the figure `npm run eval` prints by chapter). */

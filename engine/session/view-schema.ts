@@ -107,6 +107,11 @@ export const BookViewSchema = z.object({
   bible: z.string().optional(),
   /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */
   bible_notes: z.string().optional(),
+  /**
+   * The parts the story bible covers: each has a line in it or is inside an arc that names it (positions in
+   * order, and their label in the book's language: "Introduction, Chapters 1–7"). Absent while it covers none.
+   */
+  bible_covers: z.object({ positions: z.array(z.number().int().min(0)), label: z.string() }).optional(),
   /** The book's promises (threads) from the story bible, with their due part; `is_overdue` once a thread is open past it (or open at the end). */
   threads: z.array(ThreadViewSchema).optional(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),

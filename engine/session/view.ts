@@ -14,6 +14,7 @@ import { SHORT_RATIO } from './measure.js';
 import { repeatedShares } from './repeat.js';
 import { indonesianWords } from './language.js';
 import { bookBible } from './bible.js';
+import { bibleCovers } from './bible-covers.js';
 import { chapterCounts, partWords } from './book.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
 import { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
@@ -62,6 +63,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     return !isIntended;
   })) : [];
   const checks = isBook ? checksAgainst(spec, state) : [];
+  const coverage = isBook ? bibleCovers(spec, state) : undefined;
   const parts = state.content.map((text, i) => {
     const step = partStep(spec, i, state.totalChapters);
     // The user's own title, else the one the outline gives the chapter.
@@ -92,6 +94,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     outline: state.outline !== undefined ? { label: label({ kind: 'outline' }), text: state.outline } : null,
     bible: isBook ? bookBible(spec, state) : '',
     bible_notes: state.memory ?? '',
+    ...(coverage ? { bible_covers: coverage } : {}),
     ...(isBook && state.memory ? { threads: bookThreads(spec, state, next === null) } : {}),
     // An imported book without a prologue has an empty introduction of the writer's: nothing to show.
     parts: parts.filter((p, i) => !(isAuthoredPart(state, i) && !state.content[i]!.trim())),

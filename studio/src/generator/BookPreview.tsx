@@ -111,7 +111,7 @@ function bookActions(props: BookPreviewProps, userId: string): Partial<PreviewPr
     } : {}),
     // The Voice panel once the book is saved (from its outline on): the voice as the server holds it.
     ...(hasSavedBook && form.flow.savesProgress ? { onSaveVoice: edits.saveVoice, ...(book?.voice ? { voice: book.voice } : {}) } : {}),
-    ...(isBook && view?.bible ? { bible: { ...bibleShown(view.bible, view.bible_notes ?? '', lang), ...(view.threads ? { threads: view.threads } : {}) } } : {}),
+    ...(isBook && view?.bible ? { bible: { ...bibleShown(view.bible, view.bible_notes ?? '', lang), ...(view.threads ? { threads: view.threads } : {}), ...(view.bible_covers ? { covers: view.bible_covers.label } : {}) } } : {}),
     ...(hasSavedBook && view?.chapters ? {
       chapters: view.chapters, onSaveChapters: edits.saveChapters, chaptersPending: props.pendingChapters,
       chaptersDraftKey: `karya.chapters.${userId}.${form.bookType}`, chapterLabel: (n: number) => stepLabel({ kind: 'chapter', position: n }, lang, spec),

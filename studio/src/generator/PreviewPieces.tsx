@@ -60,6 +60,8 @@ export function BookPanels({ props, editing, onEdit, draftProps }: Editing) {
       <details id="part-bible" className="mb-4 scroll-mt-4 rounded-lg border border-gray-200 p-3 dark:border-neutral-700" data-testid="story-bible">
         <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0}>{pageWord('storyBible', lang)}</summary>
         <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">{pageWord('storyBibleHint', lang)}</p>
+        {/* Which parts it holds (a line each, or an arc that names them): a part left out would show here. */}
+        {bible.covers && <p className="mt-1 text-xs text-gray-600 dark:text-gray-300" data-testid="bible-covers">{pageWord('bibleCovers', lang)} <span lang={bookLang}>{bible.covers}</span></p>}
         {bible.fromOutline && <div className="mt-2 text-sm leading-relaxed" data-testid="bible-outline" lang={bookLang}><Markdown text={bible.fromOutline} /></div>}
         <div className="mt-2 text-sm leading-relaxed" data-testid="bible-notes">
           {onSaveBible ? (

@@ -134,6 +134,8 @@ export interface BibleShown {
   notes: string;
   /** The book's threads with the part each should pay off in. */
   threads?: readonly ThreadView[];
+  /** The parts it holds a line or a naming arc for, in the book's language ("Introduction, Chapters 1–7"). */
+  covers?: string;
 }
 
 /** A part's position as drafts key it: -1 the outline. */

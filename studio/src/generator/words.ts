@@ -310,6 +310,7 @@ export const PAGE_WORDS = {
     ms: 'Catatan cerita dikemas kini: {parts} bahagian dibaca semula, {added} entri ditambah, {removed} dibuang.',
   },
   storyBible: { en: 'Story Bible', ms: 'Catatan Cerita' },
+  bibleCovers: { en: 'Covers:', ms: 'Meliputi:' },
   storyBibleHint: {
     en: 'What later chapters are told to keep consistent: recent chapters, characters, open threads and facts. The premise and planned ending come from the outline.',
     ms: 'Perkara yang mesti kekal konsisten dalam bab-bab seterusnya: bab terkini, watak, urusan belum selesai dan fakta. Premis dan pengakhiran yang dirancang diambil daripada rangka.',

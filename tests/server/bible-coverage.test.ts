@@ -1,0 +1,32 @@
+// The server's book view after every step of a 7-chapter romance whose model labels its own story-bible
+// lines ("Chapter 1: …", "Bab 1: …", "Pengenalan: …") and names parts not yet written in its tables: the
+// bible holds a line, or an earlier arc that names it, for the introduction and every chapter, in English and
+// Malay, and the view says which parts it covers. The model is a scripted one on the fake OpenAI server.
+import { describe, expect, it } from 'vitest';
+import { serverOnFakeModel, signUp, uniqueEmail } from './helpers.js';
+import { bibleLineOf, underWriter } from '../scripted-models.js';
+import { coverageOf, partNames } from '../bible-coverage.js';
+
+interface Book { is_finished: boolean; bible?: string; bible_covers?: { positions: number[]; label: string } }
+
+describe('the book view of a finished book whose model labels its bible lines', () => {
+  const run = serverOnFakeModel({ answer: underWriter(1, { bibleLine: 'labelled' }) }, { env: { KARYA_MAX_RETRIES: '0' } });
+
+  it.each(['en', 'ms'] as const)('%s: the bible holds the introduction and chapters 1–7', async (lang) => {
+    const { ts } = run;
+    const cookie = await signUp(ts, uniqueEmail());
+    // The outline, the introduction, chapters 1 to 7 and the conclusion: one step a request.
+    for (let book: Book | undefined, i = 0; !book?.is_finished; i++) {
+      expect(i).toBeLessThan(10);
+      const r = await ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7, language: lang } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      book = r.body.book;
+    }
+    const book = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book as Book;
+    const names = partNames(7, lang);
+    const covered = coverageOf(book.bible ?? '', names, lang);
+    expect(covered.missing, book.bible).toEqual([]);
+    for (const [name, line] of covered.lines) expect(line).toBe(bibleLineOf(names.indexOf(name), lang));
+    expect(book.bible_covers).toEqual({ positions: [0, 1, 2, 3, 4, 5, 6, 7], label: lang === 'ms' ? 'Pengenalan, Bab 1–7' : 'Introduction, Chapters 1–7' });
+  });
+});

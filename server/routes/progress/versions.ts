@@ -1,6 +1,6 @@
 // A part's earlier texts (GET …/versions, kept by rewrites and restores) and one of them back as the part
 // (POST …/versions/restore, free).
-import { bookView, countWords, editPart, partProvenance, progress, type BookState } from '../../../engine/index.js';
+import { bookView, checkPartSeen, countWords, editPart, partProvenance, progress, type BookState } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
 import { sessionOf } from '../../auth/middleware.js';
@@ -34,6 +34,8 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       if (!version) throw ApiError.catalogue(404, 'version_not_found', lang);
       let edit;
       try {
+        // Not over a text the writer has not seen (the part changed since the page showed it).
+        checkPartSeen(spec, state, position, body.hash);
         // The version comes back as what it was (the writer's, the model's), not as a hand edit.
         edit = editPart(spec, state, body.part, version.text, { kind: 'restore', ...(version.provenance ? { provenance: version.provenance } : {}) });
       } catch (error) {

@@ -30,12 +30,16 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
+      // Not over a text the writer has not seen (the part changed since the page showed it).
+      try {
+        checkPartSeen(spec, state, position, body.hash);
+      } catch (error) {
+        editFailure(error, lang);
+      }
       const version = await repos.versions.find({ userId, key: bookType, position, version: body.version });
       if (!version) throw ApiError.catalogue(404, 'version_not_found', lang);
       let edit;
       try {
-        // Not over a text the writer has not seen (the part changed since the page showed it).
-        checkPartSeen(spec, state, position, body.hash);
         // The version comes back as what it was (the writer's, the model's), not as a hand edit.
         edit = editPart(spec, state, body.part, version.text, { kind: 'restore', ...(version.provenance ? { provenance: version.provenance } : {}) });
       } catch (error) {

@@ -65,7 +65,7 @@ export function EditablePart(props: EditablePartProps) {
   const save = async () => {
     setIsSaving(true);
     clearTimeout(timer.current);
-    const failure = await onSave(draft, opened.current);
+    const failure = await (opened.current !== undefined ? onSave(draft, opened.current) : onSave(draft));
     setIsSaving(false);
     if (failure) {
       setError(failure);

@@ -38,7 +38,7 @@ export function BookPanels({ props, editing, onEdit, draftProps }: Editing) {
         <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0} lang={bookLang}>{outlineLabel}</summary>
         <div className="mt-2 text-sm leading-relaxed" data-testid="outline" lang={bookLang}>
           {onSaveEdit ? (
-            <EditablePart id="outline" label={outlineLabel} text={outline} {...(props.outlineHash ? { version: props.outlineHash } : {})} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={onEdit} onSave={(text, seen) => onSaveEdit({ kind: 'outline' }, text, seen)} {...draftProps({ kind: 'outline' })}>
+            <EditablePart id="outline" label={outlineLabel} text={outline} {...(props.outlineHash ? { version: props.outlineHash } : {})} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={onEdit} onSave={(text, seen) => (seen ? onSaveEdit({ kind: 'outline' }, text, seen) : onSaveEdit({ kind: 'outline' }, text))} {...draftProps({ kind: 'outline' })}>
               <Markdown text={outline} />
             </EditablePart>
           ) : (
@@ -113,7 +113,7 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
         {onSaveEdit && p.ref ? (
           // The Edit button stays while a step runs (disabled), so no part moves when the step ends. The save
           // names the text the editor opened on (its hash): a part changed since is refused, not overwritten.
-          <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} {...(p.hash ? { version: p.hash } : {})} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={onEdit} onSave={(text, seen) => onSaveEdit(p.ref!, text, seen)} {...draftProps(p.ref)}>
+          <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} {...(p.hash ? { version: p.hash } : {})} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={onEdit} onSave={(text, seen) => (seen ? onSaveEdit(p.ref!, text, seen) : onSaveEdit(p.ref!, text))} {...draftProps(p.ref)}>
             <Markdown text={p.text} isPlaced />
           </EditablePart>
         ) : (
@@ -126,17 +126,17 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
       <ContinuityNotes partKey={p.key} label={p.heading ?? ''} findings={p.continuity ?? []} {...(p.checkAgainst ? { checkAgainst: p.checkAgainst } : {})} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading}
         {...(canRewrite ? { onUseNote: (note: string) => setNotePreset((was) => ({ note, n: (was?.n ?? 0) + 1 })) } : {})} />
       <VoiceMarks partKey={p.key} label={p.heading ?? ''} {...(p.voice ? { voice: p.voice } : {})} {...(p.overused ? { overused: p.overused } : {})} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading}
-        isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})} {...(canRewrite && onRewriteTowardVoice ? { onRewrite: () => onRewriteTowardVoice(p.ref!, p.hash) } : {})} />
+        isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})} {...(canRewrite && onRewriteTowardVoice ? { onRewrite: () => (p.hash ? onRewriteTowardVoice(p.ref!, p.hash) : onRewriteTowardVoice(p.ref!)) } : {})} />
       {onRewrite && p.ref && p.ref.kind !== 'outline' && (
-        <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} onRewrite={(ref, note) => onRewrite(ref, note, p.hash)} {...(notePreset ? { preset: notePreset } : {})} {...(onVersions ? { onVersions } : {})}
-          {...(onRestore ? { onRestore: (ref: StepRef, version: number) => onRestore(ref, version, p.hash) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+        <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} onRewrite={(ref, note) => (p.hash ? onRewrite(ref, note, p.hash) : onRewrite(ref, note))} {...(notePreset ? { preset: notePreset } : {})} {...(onVersions ? { onVersions } : {})}
+          {...(onRestore ? { onRestore: (ref: StepRef, version: number) => (p.hash ? onRestore(ref, version, p.hash) : onRestore(ref, version)) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
       )}
       {onPassage && onKeepPassage && p.ref && p.ref.kind !== 'outline' && editing !== p.key && (
         <PassageTools textId={`${p.key}-text`} text={p.text} {...(p.hash ? { hash: p.hash } : {})} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})}
           onRework={(passage, ask, onDelta) => onPassage(p.ref!, passage, ask, onDelta)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
       )}
       {(p.isStopped || p.isShort) && p.target !== undefined && (
-        <ShortPart part={p} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!, p.hash) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+        <ShortPart part={p} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(onWriteMore && p.ref ? { onWriteMore: () => (p.hash ? onWriteMore(p.ref!, p.hash) : onWriteMore(p.ref!)) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
       )}
       {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} isUpdating={p.isBibleUpdating === true} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
       {p.repeated !== undefined && p.repeated >= 0.2 && (

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { loadCatalog } from '../../engine/node/load.js';
-import { applyStep, bookView, editCharacterDetails, editPart, nextStep, parseMarkdownPlaced, parseSettings, partHash, startBook, textHash, type BookState, type Catalog, type ResolvedSpec } from '../../engine/index.js';
+import { applyStep, bookView, editCharacterDetails, editPart, extendPart, nextStep, type Provider, parseMarkdownPlaced, parseSettings, partHash, startBook, textHash, type BookState, type Catalog, type ResolvedSpec } from '../../engine/index.js';
 
 let catalog: Catalog;
 beforeAll(() => {
@@ -55,6 +55,23 @@ describe("the introduction's text and its hidden blocks", () => {
     expect(plan).toMatchObject({ position: -1, savedAt: 0 });
     expect(plan.state.outline).toBe('1. The archive\n2. The vote');
     expect(bookView(spec, plan.state).parts[0]!.text).toBe(`${PROSE} A closing line.`);
+  });
+});
+
+describe('write more on an introduction', () => {
+  it('grows its prose, the character list kept after it', async () => {
+    const spec = catalog.get('romance')!;
+    const state = bookWithIntro(spec, `${PROSE}\n\nCharacter Details:\n${LIST}`);
+    const provider: Provider = {
+      name: 'scripted', isOffline: true,
+      generateText: async () => ({ text: 'The bell over the door rang once, and she turned to see who had come in from the rain.', model: 'scripted' }),
+      generateImage: async () => { throw new Error('no images'); },
+    };
+    const more = await extendPart({ spec, renderer: catalog.renderer, provider, state, position: 0 });
+    expect(more.text).toBe(`${PROSE}\n\nThe bell over the door rang once, and she turned to see who had come in from the rain.\n\nCharacter Details:\n${LIST}`);
+    const edit = editPart(spec, state, { kind: 'introduction', position: 0 }, more.text, { kind: 'more', words: 18 });
+    expect(edit.state.characterDetails).toBe(LIST);
+    expect(bookView(spec, edit.state).parts[0]!.text.endsWith('in from the rain.')).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@
 // Expand: the new passage streams in beside it for 1 credit; Keep puts it in place of the paragraph and the
 // chapter's earlier text is in Earlier versions; another Expand then Discard leaves the chapter as it was
 // (1 credit spent); a failed call costs nothing; the story bible keeps what it knew and reads the kept text.
-// Issue 67: a line the chapter repeats, selected in its fifth occurrence, Shorten, Keep: that occurrence changes,
+// And a line the chapter repeats, selected in its fifth occurrence, Shorten, Keep: that occurrence changes,
 // the other four stay; in a Malay studio, a sentence typed at the end of the introduction's editor is its last
 // sentence and the character details (their own panel) stay as they were. The AI API is the fake server of tests/fake-openai.ts.
 import { afterAll, expect, it } from 'vitest';

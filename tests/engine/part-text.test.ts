@@ -1,4 +1,4 @@
-// A part's text as the writer sees, selects and edits it (issue 67): the introduction's prose without the blocks
+// A part's text as the writer sees, selects and edits it: the introduction's prose without the blocks
 // the book never prints (its character list; a guide's chapter plan), an edit of that prose putting them back
 // as they were, the character list and the plan edited on their own, and the hash an edit names its text by.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -175,7 +175,7 @@ describe('editing a written part by hand', () => {
   });
 });
 
-describe("the introduction's character list stays out of its text (issue 67)", () => {
+describe("the introduction's character list stays out of its text", () => {
   // A model that writes every ask in full, its introductions ending with "Character Details:" / "Butiran Watak:".
   const model = serverOnFakeModel({ writeRatio: 1 });
   const gen = (cookie: string, language: 'en' | 'ms') => model.ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7, language } });

@@ -3,7 +3,7 @@
 // paragraph and the paragraph; it charges one step and answers the new passage without changing the chapter
 // (Discard is doing nothing more). POST …/passage/keep puts it in place of the paragraph and keeps the
 // chapter's earlier text as a version. A failed call is refunded; a passage the part no longer holds, or an
-// answer in another language, is refused; another user reaches nothing. Issue 67: an edit lands where the
+// answer in another language, is refused; another user reaches nothing. An edit lands where the
 // writer chose, never where the same words stand first: a sentence in its fifth occurrence, shortened and kept,
 // changes that occurrence only; a place in a part changed since (its hash, or the words no longer at the
 // offsets) answers 409 part_changed with nothing charged. The AI API is tests/fake-openai.ts.

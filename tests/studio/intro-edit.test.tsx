@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The introduction's editor holds its prose only (issue 67, item 2): the character list is shown under it in a
+// The introduction's editor holds its prose only: the character list is shown under it in a
 // panel of its own with its own editor, so a sentence typed at the end of the introduction's box is sent as the
 // introduction's last sentence (with the hash of the text the editor opened on), and the list is saved apart.
 // In Malay the panel is Malay.

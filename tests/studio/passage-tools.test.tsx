@@ -3,7 +3,7 @@
 // chooses Expand: the request names that paragraph (its place in the chapter's text and its words); the new
 // passage appears beside the old one with Keep and Discard; Keep sends both, Discard leaves the chapter as it
 // was. Rewrite carries the note and the tone. A refusal is said in the panel. In Malay the tools are Malay.
-// Issue 67: a selection is placed where the writer made it (the rendered paragraph's place in the text), never
+// A selection is placed where the writer made it (the rendered paragraph's place in the text), never
 // by searching for its words: the fifth occurrence of a repeated line sends the fifth occurrence's offsets and
 // the part's hash.
 import { describe, expect, it, vi } from 'vitest';

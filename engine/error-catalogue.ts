@@ -128,11 +128,14 @@ export const CATALOGUE = {
     en: 'A rewrite note can hold at most {max} characters. Shorten it and try again.',
     ms: 'Nota tulis semula boleh memuatkan paling banyak {max} aksara. Pendekkan dan cuba lagi.',
   },
-  // Passage tools (engine/session/passage.ts).
-  passage_changed: {
-    en: 'The chosen passage is no longer in the part (it was edited since). Select it again and try again.',
-    ms: 'Petikan yang dipilih tiada lagi dalam bahagian ini (ia telah disunting). Pilih semula dan cuba lagi.',
+  // Passage tools and edits of a place in a part (engine/session/passage.ts, part-text.ts).
+  part_changed: { en: 'This part changed since you selected the text: select it again.', ms: 'Bahagian ini telah berubah sejak anda memilih teks itu: pilih semula.' },
+  // A whole-part edit (by hand, write more, rewrite, a version restored) made on an older text of the part.
+  part_stale: {
+    en: 'This part changed since this page showed it: reload the page to see it as it is now, then try again.',
+    ms: 'Bahagian ini telah berubah sejak halaman ini memaparkannya: muat semula halaman untuk melihatnya sekarang, kemudian cuba lagi.',
   },
+  characters_too_long: { en: 'The character details can hold at most {max} characters.', ms: 'Butiran watak boleh memuatkan paling banyak {max} aksara.' },
   passage_too_long: {
     en: 'A passage can be at most {max} characters. Select less and try again.',
     ms: 'Petikan boleh mengandungi paling banyak {max} aksara. Pilih kurang dan cuba lagi.',

@@ -25,6 +25,7 @@ export * from './contract/publish.js';
 export { contentTitle, historyBookOf, historyTitle, pieceHistoryTitle, stepHistoryTitle } from './session/history-title.js';
 export * from './error-code.js';
 export * from './markdown.js';
+export { textHash, TEXT_HASH } from './text-hash.js';
 export * from './print.js';
 export * from './timing.js';
 export * from './provider.js';

@@ -174,6 +174,65 @@ export function parseMarkdown(markdown: string): Block[] {
   return blocksOf(new Lexer(LEXER_OPTIONS).lex(text));
 }
 
+/** A block of a part's Markdown and where it stands in that text: characters `start` to `end`. */
+export interface PlacedBlock {
+  readonly block: Block;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * parseMarkdown's text with, for each of its characters, the character of `markdown` it came from (and one more
+ * for the end): its two rewrites (CRLF to LF, a "•" bullet to "- ") change lengths.
+ */
+function preparedWithPlaces(markdown: string): { text: string; origin: (k: number) => number } {
+  if (!/[\r•]/.test(markdown)) return { text: markdown, origin: (k) => k };
+  const from: number[] = [];
+  let text = '';
+  let copied = 0;
+  const copyTo = (end: number) => {
+    for (let i = copied; i < end; i++) from.push(i);
+    text += markdown.slice(copied, end);
+  };
+  for (const m of markdown.matchAll(/\r\n?|•[ \t]+/g)) {
+    const isBullet = m[0][0] === '•';
+    if (isBullet && !/^\s*$/.test(markdown.slice(markdown.lastIndexOf('\n', m.index - 1) + 1, m.index))) continue;
+    copyTo(m.index);
+    const put = isBullet ? '- ' : '\n';
+    for (let k = 0; k < put.length; k++) from.push(m.index + Math.min(k, m[0].length - 1));
+    text += put;
+    copied = m.index + m[0].length;
+  }
+  copyTo(markdown.length);
+  from.push(markdown.length);
+  return { text, origin: (k) => from[Math.min(k, from.length - 1)]! };
+}
+
+/**
+ * A part's Markdown as parseMarkdown reads it, each block with its place in the text: what lets the studio map a
+ * selection in the rendered part back to characters of the text by position (never by searching for its words).
+ * @example parseMarkdownPlaced('One.\n\nTwo.').map((b) => [b.start, b.end]) // [[0, 4], [6, 10]]
+ */
+export function parseMarkdownPlaced(markdown: string): PlacedBlock[] {
+  const { text, origin } = preparedWithPlaces(markdown);
+  const blocks: Block[] = [];
+  const placed: PlacedBlock[] = [];
+  let cursor = 0;
+  for (const token of new Lexer(LEXER_OPTIONS).lex(text)) {
+    // The tokens' raw texts follow one another through the text; a token that does not is placed where it is found.
+    const found = text.startsWith(token.raw, cursor) ? cursor : text.indexOf(token.raw, cursor);
+    const start = found < 0 ? cursor : found;
+    cursor = found < 0 ? cursor : found + token.raw.length;
+    const before = blocks.length;
+    const last = blocks[before - 1];
+    blocksOf([token], blocks);
+    for (let i = before; i < blocks.length; i++) placed.push({ block: blocks[i]!, start: origin(start), end: origin(cursor) });
+    // Text joined to the paragraph before it (a tight list item's): that block now runs on to here.
+    if (blocks.length === before && before > 0 && blocks[before - 1] !== last) placed[before - 1] = { block: blocks[before - 1]!, start: placed[before - 1]!.start, end: origin(cursor) };
+  }
+  return placed;
+}
+
 /** The plain text of some spans (a line break is a space): for titles, running heads and tables of contents. */
 export function spansText(spans: readonly Span[]): string {
   return spans.map((s) => (s.kind === 'text' || s.kind === 'code' ? s.text : s.kind === 'break' ? ' ' : spansText(s.children))).join('');

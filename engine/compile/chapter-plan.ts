@@ -26,3 +26,10 @@ export function withoutChapterPlan(text: string): string {
   const start = planStart(lines);
   return start < 0 ? text : lines.slice(0, start).join('\n').trim();
 }
+
+/** An introduction split at its chapter plan: the text before the plan and the plan's block (heading included); undefined without one. */
+export function splitChapterPlan(text: string): { before: string; block: string } | undefined {
+  const lines = text.split(/\r?\n/);
+  const start = planStart(lines);
+  return start < 0 ? undefined : { before: lines.slice(0, start).join('\n').trim(), block: lines.slice(start).join('\n').trim() };
+}

@@ -8,7 +8,8 @@ import { StepRefSchema } from '../compile/step.js';
 import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
 import { FINDING_KEY } from '../session/continuity-keys.js';
 import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline-edit.js';
-import { ApiErrorBodySchema, TimestampSchema, WriterTextSchema } from './common.js';
+import { ApiErrorBodySchema, PartHashSchema, TimestampSchema, WriterTextSchema } from './common.js';
+import { MAX_CHARACTER_DETAILS_CHARS } from '../session/intro-edit.js';
 import { BookViewSchema, LabelledStepSchema, PartProvenanceSchema, ProgressSchema } from '../session/view-schema.js';
 
 /** The longest voice sample sent (10,000 words of prose are well under it). */
@@ -125,6 +126,8 @@ export function savedProgressOf(answer: SavedProgressResponse): SavedProgress | 
 export const PartEditBodySchema = z.strictObject({
   part: StepRefSchema,
   text: WriterTextSchema.max(MAX_PART_CHARS * 2),
+  /** The part's (or the outline's) `hash` in the book view the editor opened on: a part changed since is refused (409 `part_stale`). */
+  hash: PartHashSchema.optional(),
 });
 export type PartEditBody = z.input<typeof PartEditBodySchema>;
 
@@ -149,7 +152,8 @@ export const OutlineEditResponseSchema = z.strictObject({ book: BookViewSchema }
 export type OutlineEditResponse = z.infer<typeof OutlineEditResponseSchema>;
 
 /** "Write more" on a written prose part (a part marked short): one more request from where it ends, charged as a step. */
-export const WriteMoreBodySchema = z.strictObject({ part: StepRefSchema });
+/** `hash`: the part's in the book view the writer acted on (409 `part_stale` when it changed since), as for every part edit. */
+export const WriteMoreBodySchema = z.strictObject({ part: StepRefSchema, hash: PartHashSchema.optional() });
 export type WriteMoreBody = z.input<typeof WriteMoreBodySchema>;
 /** The book after "write more": the part's words now and the words added; the credits left. */
 export const WriteMoreResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), added: z.number().int(), credits_available: z.number() });
@@ -164,6 +168,7 @@ export const RewriteBodySchema = z.strictObject({
   note: WriterTextSchema.max(MAX_REWRITE_NOTE_CHARS).optional(),
   /** Write it again toward the book's voice: the voice guidance, with what drifted named (409 `voice_missing` for a book with no sample). */
   toward_voice: z.boolean().optional(),
+  hash: PartHashSchema.optional(),
 });
 export type RewriteBody = z.input<typeof RewriteBodySchema>;
 /** The book after the rewrite, the part's words, the version number the previous text was kept as, and the credits left. */
@@ -187,7 +192,7 @@ export const VersionsResponseSchema = z.strictObject({ position: z.number().int(
 export type VersionsResponse = z.infer<typeof VersionsResponseSchema>;
 
 /** POST /api/progress/:bookType/versions/restore: an earlier text back as the part; the text it replaces is kept as a version. */
-export const RestoreVersionBodySchema = z.strictObject({ part: StepRefSchema, version: z.number().int().min(1) });
+export const RestoreVersionBodySchema = z.strictObject({ part: StepRefSchema, version: z.number().int().min(1), hash: PartHashSchema.optional() });
 export type RestoreVersionBody = z.input<typeof RestoreVersionBodySchema>;
 export const RestoreVersionResponseSchema = z.strictObject({ book: BookViewSchema, kept_version: z.number().int() });
 export type RestoreVersionResponse = z.infer<typeof RestoreVersionResponseSchema>;
@@ -204,6 +209,13 @@ export const VoiceBodySchema = z.strictObject({
 export type VoiceBody = z.input<typeof VoiceBodySchema>;
 export const VoiceResponseSchema = z.strictObject({ book: BookViewSchema });
 export type VoiceResponse = z.infer<typeof VoiceResponseSchema>;
+
+/**
+ * PUT /api/progress/:bookType/characters: the introduction's character list replaced by the writer's (one
+ * character a line; empty: none). The introduction's prose stays as it is; later steps are told the new list.
+ */
+export const CharacterDetailsBodySchema = z.strictObject({ text: WriterTextSchema.max(MAX_CHARACTER_DETAILS_CHARS * 2) });
+export type CharacterDetailsBody = z.input<typeof CharacterDetailsBodySchema>;
 
 /** The story bible edited by hand (all but the premise and planned ending, which come from the outline). */
 export const BibleEditBodySchema = z.strictObject({ text: WriterTextSchema.max(MAX_BIBLE_CHARS * 2) });

@@ -2,6 +2,7 @@
 // roles and the profile (the user as the API shows it, snake_case as spec/ names it).
 import * as z from 'zod';
 import { cleanText } from '../clean-text.js';
+import { TEXT_HASH } from '../text-hash.js';
 import { ASSIGNABLE_ROLES, ROLES } from './roles.js';
 
 /**
@@ -9,6 +10,9 @@ import { ASSIGNABLE_ROLES, ROLES } from './roles.js';
  * hidden characters (engine/clean-text.ts: NUL and other controls, bidi overrides, zero-width characters).
  */
 export const WriterTextSchema = z.string().overwrite(cleanText);
+
+/** The hash of a part's text as the book view gave it (its `hash`): an edit names the text it was made on by it. */
+export const PartHashSchema = z.string().regex(TEXT_HASH);
 
 /** `{error: {code, message, fields?}}`: the body of every non-2xx answer and of the SSE `error` event's data (its inner object). */
 export const ApiErrorBodySchema = z.strictObject({

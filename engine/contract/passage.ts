@@ -8,14 +8,19 @@ import { MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_ACTIONS, PASSAGE_TONE_IDS } from '../session/passage-kinds.js';
 import { BookViewSchema } from '../session/view-schema.js';
 import { DeltaEventSchema, StreamErrorEventSchema } from './books.js';
-import { WriterTextSchema } from './common.js';
+import { PartHashSchema, WriterTextSchema } from './common.js';
 
-/** Where the passage is: characters `start` to `end` of the part's text, and that text as selected. */
+/**
+ * Where the passage is: characters `start` to `end` of the part's text as the book view gives it, that text as
+ * selected, and `hash`, the part's `hash` in the book view the writer selected in. A place the part no longer
+ * holds is refused (409 `part_changed`, nothing charged), never looked for elsewhere.
+ */
 const PassageRefFields = {
   part: StepRefSchema,
   start: z.number().int().min(0).max(MAX_PART_CHARS * 2),
   end: z.number().int().min(1).max(MAX_PART_CHARS * 2),
   text: z.string().min(1).max(MAX_PASSAGE_CHARS * 2),
+  hash: PartHashSchema.optional(),
 };
 
 export const PassageBodySchema = z.strictObject({

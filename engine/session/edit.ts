@@ -5,13 +5,15 @@
 // stays in force as it is, and the parts from the edited one on are marked for re-deriving (memoryUpTo goes
 // back to the part before it); BookSession.remember re-derives them in turn, each replacing only what that
 // part established (bible-time.ts rederived), finished book or not.
-import { KaryaError } from '../karya-error.js';
 import type { BookSpec } from '../spec/types.js';
 import { extractCharacterDetails, unmarkPart, type BookState } from '../compile/flow.js';
 import { extractChapterPlan } from '../compile/chapter-plan.js';
 import { partStep } from '../compile/labels.js';
 import { stepKey, stepPosition, type StepRef } from '../compile/step.js';
 import { bounded, parseBible, renderBible } from './bible.js';
+import { EditError } from './edit-error.js';
+import { introWithProse } from './part-text.js';
+import { planEdit } from './intro-edit.js';
 import { handEdited, partProvenance, withModelPassage, withPartProvenance, type PartProvenance } from '../compile/provenance.js';
 
 /** The longest note a writer may give a rewrite (a sentence or a short paragraph). */
@@ -20,24 +22,16 @@ export const MAX_REWRITE_NOTE_CHARS = 1000;
 /** The most characters a part may hold when edited by hand (a long chapter is ~10 000). */
 export const MAX_PART_CHARS = 60_000;
 
-/** Why an edit is refused: no such written part, or an empty or oversized text. */
-export class EditError extends KaryaError {
-  constructor(
-    readonly code: 'part_not_found' | 'part_empty' | 'part_too_long' | 'bible_too_long' | 'note_too_long' | 'passage_changed' | 'passage_too_long' | 'chapter_written' | 'book_finished' | 'outline_too_short' | 'outline_too_long' | 'chapter_too_long',
-    override readonly params: Readonly<Record<string, string | number>> = {},
-  ) {
-    super(code, { httpStatus: 400 });
-    this.name = 'EditError';
-  }
-}
+export { EditError } from './edit-error.js';
 
 export interface PartEdit {
   /** The book after the edit. */
   readonly state: BookState;
   /** -1 the outline, else the part's position. */
   readonly position: number;
-  /** The text as kept (trimmed). */
+  /** The text as stored (trimmed; the introduction with the blocks it keeps out of its prose) and the part it is stored as: `position`, or the introduction for the chapter plan a book with no outline step keeps in it. */
   readonly text: string;
+  readonly savedAt: number;
   /** The story bible had taken in the old text: it stays, and the parts from this one on are marked for re-deriving (BookSession.remember). */
   readonly isMemoryReset: boolean;
 }
@@ -77,23 +71,28 @@ export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: 
   if (kept.length > MAX_PART_CHARS) throw new EditError('part_too_long', { max: MAX_PART_CHARS });
   if (spec.kind !== 'book') throw new EditError('part_not_found');
   if (part.kind === 'outline') {
-    if (state.outline === undefined || spec.flow.outline === 'none') throw new EditError('part_not_found');
-    return { state: { ...state, outline: kept }, position: -1, text: kept, isMemoryReset: false };
+    if (state.outline === undefined) throw new EditError('part_not_found');
+    if (spec.flow.outline === 'none') return planEdit(spec, state, kept);
+    return { state: { ...state, outline: kept }, position: -1, text: kept, savedAt: -1, isMemoryReset: false };
   }
   const position = stepPosition(part);
   if (position < 0 || position >= state.content.length || stepKey(partStep(spec, position, state.totalChapters)) !== stepKey(part)) {
     throw new EditError('part_not_found');
   }
-  const content = state.content.map((t, i) => (i === position ? kept : t));
+  // The introduction's prose as the writer edited it (a hand edit, a passage kept) gets back the blocks it keeps
+  // out of its text (part-text.ts); "write more" and a version restored give the part as stored.
+  const isProse = position === 0 && (change.kind === 'hand' || change.kind === 'passage');
+  const stored = isProse ? introWithProse(spec, state, kept) : kept;
+  const content = state.content.map((t, i) => (i === position ? stored : t));
   // The user finished the part: it is no longer "cut at the length limit" nor "stopped".
-  let next: BookState = provenanceAfter(unmarkPart({ ...state, content }, position), position, state.content[position]!, kept, change);
+  let next: BookState = provenanceAfter(unmarkPart({ ...state, content }, position), position, state.content[position]!, stored, change);
   if (position === 0) {
-    // What the introduction gives later steps is read again from the edited text.
+    // What the introduction gives later steps stays as it was, unless the new text has a list or plan of its own.
     const { characterDetails: _old, ...without } = next;
-    const details = spec.flow.characterDetails ? extractCharacterDetails(kept) : undefined;
+    const details = spec.flow.characterDetails ? extractCharacterDetails(isProse ? kept : stored) ?? state.characterDetails : undefined;
     next = details ? { ...without, characterDetails: details } : without;
     if (spec.flow.outline === 'none') {
-      const plan = extractChapterPlan(kept);
+      const plan = extractChapterPlan(stored) ?? state.outline;
       const { outline: _plan, ...noPlan } = next;
       next = plan ? { ...noPlan, outline: plan } : noPlan;
     }
@@ -101,7 +100,7 @@ export function editPart(spec: BookSpec, state: BookState, part: StepRef, text: 
   const isMemoryReset = state.memoryUpTo !== undefined && state.memoryUpTo >= position;
   // The bible stays in force (never emptied); from this part on it is re-derived (remember).
   if (isMemoryReset) next = { ...next, memoryUpTo: position - 1 };
-  return { state: next, position, text: kept, isMemoryReset };
+  return { state: next, position, text: stored, savedAt: position, isMemoryReset };
 }
 
 /** The most characters a story bible edited by hand may hold (a full bible is about 15 000). */

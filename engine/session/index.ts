@@ -25,3 +25,5 @@ export { overusedIn, isOverused, avoidListOf, phrasesToAvoid, OVERUSED_BAND, MAX
 export { voiceMarksOf, type VoiceMarks } from './voice-measure.js';
 export { partVoiceOf, partOverusedOf, towardVoiceNote, driftNote, statisticsOf, BANDS, type PartVoice, type VoiceStatistic } from './voice-measure.js';
 export { voiceGuidanceOf, withoutExemplars } from './voice-guidance.js';
+export { introParts, joinIntro, introWithProse, partText, partHash, checkPartSeen, type IntroParts } from './part-text.js';
+export { editCharacterDetails, characterLines, MAX_CHARACTER_DETAILS_CHARS } from './intro-edit.js';

@@ -24,6 +24,7 @@ import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { runStep, trimmableOf } from './run-step.js';
 import { stateForStep } from './bible-as-of.js';
 import { withPartProvenance } from '../compile/provenance.js';
+import { introParts, introWithProse, joinIntro } from './part-text.js';
 
 /**
  * "Write more" on a written prose part (the studio's action on a part marked short): one extension
@@ -45,10 +46,12 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const step = partStep(spec, position, state.totalChapters);
   // The book as it was before this part: the same context the part was written with.
   const before = stateForStep(spec, partsBefore(state, position), position);
-  const soFar = position === 0 && state.characterDetails ? withoutCharacterDetails(current) : current;
+  // An introduction grows from the end of its prose: its character list and chapter plan stay after it (part-text.ts).
+  const intro = position === 0 ? introParts(spec, state, current) : undefined;
+  const soFar = intro ? intro.prose : current;
   const title = chapterTitleOf(spec, state, step);
   const request = renderExtension({ spec, renderer: input.renderer, state: before, step, soFar, ...(title ? { chapterTitle: title } : {}) });
-  const separator = joinSeparator(current);
+  const separator = joinSeparator(soFar);
   let isFirst = true;
   const fitted = fitting(input.provider, trimmableOf(spec, before, step));
   // Judged like every answer (answer-verdict.ts): it may repeat the part it extends, never the request.
@@ -76,9 +79,10 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const usage = tally.usage;
   const added = takeLeadingHeading(result.text, step, title).text.trim();
   if (!added) throw new GenerationError('no_content');
-  const text = joinExtension(current, added);
+  const grown = joinExtension(soFar, added);
+  const text = intro ? joinIntro({ ...intro, prose: grown }) : grown;
   const target = wordTargetOf(spec, state.settings);
-  const words = countWords(position === 0 && state.characterDetails ? withoutCharacterDetails(text) : text);
+  const words = countWords(grown);
   return { text, added, words, target, isShort: words < SHORT_RATIO * target, ...(usage ? { usage } : {}) };
 }
 
@@ -129,7 +133,9 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
   // The rest of the book stays as it is: only this part's text (and what the introduction gives later
   // steps, its character list) changes; the bible is brought up to date by the caller.
-  const content = state.content.map((t, i) => (i === position ? outcome.text : t));
+  // A rewritten introduction without a character list or chapter plan of its own keeps the ones it had (part-text.ts).
+  const text = position === 0 ? introWithProse(spec, state, outcome.text) : outcome.text;
+  const content = state.content.map((t, i) => (i === position ? text : t));
   let next: BookState = { ...state, content };
   if (position === 0 && outcome.state.characterDetails !== undefined) next = { ...next, characterDetails: outcome.state.characterDetails };
   next = unmarkPart(next, position);
@@ -139,7 +145,7 @@ export async function rewritePart(input: Omit<AdvanceOptions, 'provider' | 'chap
   // The model wrote this text again: whatever it was (the writer's, edited by hand), it is the model's rewrite now
   // (publishing's AI disclosure), its passages' records gone with the text they were in.
   next = withPartProvenance(next, position, { origin: 'model-rewrite' });
-  return { state: next, position, step, text: outcome.text, previous, outcome };
+  return { state: next, position, step, text, previous, outcome };
 }
 
 /**

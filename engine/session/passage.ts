@@ -9,11 +9,12 @@ import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../provider.js';
 import type { LanguageRetry } from './step-types.js';
 import { countWords } from '../provider.js';
-import { withoutCharacterDetails, type BookState } from '../compile/flow.js';
+import type { BookState } from '../compile/flow.js';
 import { buildContext, chapterTitleOf, continuationOf, FIRM_LANGUAGE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
 import { partStep } from '../compile/labels.js';
 import { GenerationError } from '../errors.js';
 import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
+import { checkPartSeen, partText } from './part-text.js';
 import { SessionError } from './step-types.js';
 import { askText } from './answer-text.js';
 import { expectationOf } from './expectation.js';
@@ -29,13 +30,15 @@ export * from './passage-kinds.js';
 /** The words either side of the passage that go with the request. */
 const AROUND_WORDS = 150;
 
-/** The passage of a part: its text from `start` to `end` (characters), as the writer saw it. */
+/** The passage of a part: its text (as the book view gives it) from `start` to `end` (characters), as the writer saw it. */
 export interface PassageRef {
   position: number;
   start: number;
   end: number;
   /** The passage's text when it was selected: a part edited since is refused, not reworked elsewhere. */
   text: string;
+  /** The hash of the part's text the writer selected in (the book view's `hash`): another text is refused. */
+  hash?: string;
 }
 
 export interface PassageRequest extends PassageRef {
@@ -55,12 +58,17 @@ export interface PassageAnswer {
   languageDrift?: LanguageRetry;
 }
 
-/** The part's text with the passage checked against it (still there, not too long, not blank). */
-function partOf(spec: ResolvedSpec, state: BookState, ref: PassageRef): string {
-  const part = state.content[ref.position];
-  if (spec.kind !== 'book' || part === undefined) throw new SessionError('step_not_allowed', { next: String(ref.position) });
+/**
+ * The part's text (as the book view gives it) with the passage checked against it: the part is the one the
+ * writer selected in (its hash), the passage stands at its offsets, not too long, not blank. A stale place is
+ * refused (`part_changed`), never looked for elsewhere: the same words often stand in several paragraphs.
+ */
+export function checkPassagePlace(spec: ResolvedSpec, state: BookState, ref: PassageRef): string {
+  if (spec.kind !== 'book' || state.content[ref.position] === undefined) throw new SessionError('step_not_allowed', { next: String(ref.position) });
+  const part = partText(spec, state, ref.position);
   if (ref.end - ref.start > MAX_PASSAGE_CHARS) throw new EditError('passage_too_long', { max: MAX_PASSAGE_CHARS });
-  if (ref.start < 0 || ref.end <= ref.start || part.slice(ref.start, ref.end) !== ref.text || !ref.text.trim()) throw new EditError('passage_changed');
+  checkPartSeen(spec, state, ref.position, ref.hash, 'part_changed');
+  if (ref.start < 0 || ref.end <= ref.start || part.slice(ref.start, ref.end) !== ref.text || !ref.text.trim()) throw new EditError('part_changed');
   return part;
 }
 
@@ -95,17 +103,16 @@ export async function reworkPassage(input: {
   onRetry?: TextRequest['onRetry'];
 }): Promise<PassageAnswer> {
   const { spec, state, request } = input;
-  const part = partOf(spec, state, request);
+  const part = checkPassagePlace(spec, state, request);
   const note = (request.note ?? '').trim();
   if (note.length > MAX_REWRITE_NOTE_CHARS) throw new EditError('note_too_long', { max: MAX_REWRITE_NOTE_CHARS });
   const step = partStep(spec, request.position, state.totalChapters);
   // The book as it stood when the part was written: the part's plan and the bible up to it.
   const before = stateForStep(spec, { ...state, content: state.content.slice(0, request.position), currentChapter: request.position }, request.position);
   const title = chapterTitleOf(spec, state, step);
-  const shownBefore = request.position === 0 && state.characterDetails ? withoutCharacterDetails(part.slice(0, request.start)) : part.slice(0, request.start);
   const ask: PassageAsk = {
     passageAsk: request.action,
-    passageBefore: wordsBefore(shownBefore, AROUND_WORDS),
+    passageBefore: wordsBefore(part.slice(0, request.start), AROUND_WORDS),
     passageText: request.text.trim(),
     passageAfter: wordsAfter(part.slice(request.end), AROUND_WORDS),
     passageNote: note,
@@ -138,8 +145,8 @@ export async function reworkPassage(input: {
   return { text, words: countWords(text), continuations: tally.continuations, ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}) };
 }
 
-/** The part's text with the passage replaced by `text` (Keep); refused when the part changed since. */
+/** The part's text (as the book view gives it) with the passage replaced by `text` (Keep); refused when the part changed since. */
 export function keepPassage(spec: ResolvedSpec, state: BookState, ref: PassageRef, text: string): string {
-  const part = partOf(spec, state, ref);
+  const part = checkPassagePlace(spec, state, ref);
   return `${part.slice(0, ref.start)}${text.trim()}${part.slice(ref.end)}`;
 }

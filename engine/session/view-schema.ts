@@ -85,7 +85,10 @@ export const BookViewSchema = z.object({
   series: z.object({ name: z.string(), number: z.number().int() }).optional(),
   /** The writer's voice (absent: none given): `karya generate --voice/--avoid`, the studio's Voice panel. */
   voice: BookVoiceViewSchema.optional(),
-  outline: z.object({ label: z.string(), text: z.string() }).nullable(),
+  /** `hash`: the short hash of the text (engine/text-hash.ts), sent back with an edit made on it (a changed outline refuses the edit). */
+  outline: z.object({ label: z.string(), text: z.string(), hash: z.string() }).nullable(),
+  /** The introduction's character list (one character a line; '' when it has none), kept out of its text: in a book whose generator keeps one, once the introduction is written. */
+  character_details: z.string().optional(),
   /**
    * `title`: the chapter's title (the user's own, else its outline entry's); `is_complete` is false for a part
    * still cut at the token limit after its continuations; `is_authored` on a part the writer wrote (an imported
@@ -100,9 +103,12 @@ export const BookViewSchema = z.object({
    * the story bible has not taken in (its update failed or did not fit the model's window: tried again before
    * the next step). `continuity`: what this part contradicts in the story bible as it stood before it
    * (never changes the text); `check_against`: the label of an earlier part the writer rewrote after this
-   * part was written, which this part mentions ("check against the rewritten Chapter 4").
+   * part was written, which this part mentions ("check against the rewritten Chapter 4"). `text` is the part as
+   * the writer reads and edits it (an introduction without its character list or chapter plan) and `hash` its
+   * short hash (engine/text-hash.ts): an edit names the text it was made on with it, and one made on an older
+   * text is refused (409 `part_changed` / `part_stale`).
    */
-  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), is_authored: z.literal(true).optional(), provenance: PartProvenanceSchema.optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional(), voice: PartVoiceSchema.optional(), overused: PartOverusedSchema.optional() })),
+  parts: z.array(LabelledStepSchema.extend({ title: z.string().optional(), text: z.string(), hash: z.string(), is_complete: z.boolean(), is_stopped: z.literal(true).optional(), is_authored: z.literal(true).optional(), provenance: PartProvenanceSchema.optional(), words: z.number().int().optional(), target: z.number().int().optional(), is_short: z.boolean().optional(), repeated: z.number().min(0).max(1).optional(), indonesian_words: z.array(z.string()).optional(), bible_updated: z.literal(false).optional(), continuity: z.array(ContinuityFindingSchema).optional(), check_against: z.string().optional(), voice: PartVoiceSchema.optional(), overused: PartOverusedSchema.optional() })),
   /** The story bible (Markdown): premise and planned ending from the outline, recent parts, arcs, characters, open threads, facts; '' before it exists. */
   bible: z.string().optional(),
   /** The part of the bible the session keeps and the writer may edit (all but the premise and planned ending, which come from the outline). */

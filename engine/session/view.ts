@@ -8,7 +8,8 @@ import { buttonLabel, partStep, stepLabel } from '../compile/labels.js';
 import { stepKey, stepRef, type Step } from '../compile/step.js';
 import { bookCost } from './cost.js';
 import { chapterTitleOf, wordTargetOf } from '../compile/plan.js';
-import { withoutCharacterDetails } from '../compile/flow.js';
+import { textHash } from '../text-hash.js';
+import { partText } from './part-text.js';
 import { isAuthoredPart, modelWordsOf, partProvenance } from '../compile/provenance.js';
 import { SHORT_RATIO } from './measure.js';
 import { repeatedShares } from './repeat.js';
@@ -50,7 +51,8 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   // The words a prose part is asked for (the studio's own spec shape has no prompts: no target there).
   const target = isBook && 'wordTarget' in spec.prompts ? wordTargetOf(spec as ResolvedSpec, state.settings) : 0;
   const missing = new Set(isBook ? partsNotInBible(state) : []);
-  const prose = state.content.map((text, i) => (i === 0 && state.characterDetails ? withoutCharacterDetails(text) : text));
+  // Each part's text as the writer sees, selects and edits it (the introduction without the blocks the book keeps out of it).
+  const prose = state.content.map((_, i) => partText(spec, state, i));
   const repeated = target > 0 ? repeatedShares(prose) : [];
   // Continuity: recomputed from the story bible and the text, never stored (a re-derived bible clears a
   // finding); then what the optional model audit found, kept with the book.
@@ -64,7 +66,8 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   })) : [];
   const checks = isBook ? checksAgainst(spec, state) : [];
   const coverage = isBook ? bibleCovers(spec, state) : undefined;
-  const parts = state.content.map((text, i) => {
+  const parts = state.content.map((stored, i) => {
+    const text = prose[i]!;
     const step = partStep(spec, i, state.totalChapters);
     // The user's own title, else the one the outline gives the chapter.
     const title = chapterTitleOf(spec, state, step) ?? state.chapterTitles?.[i];
@@ -75,9 +78,9 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     // A part the writer brought (an import) is theirs as it is: not measured against what a model is asked for.
     const record = partProvenance(state, i);
     const isAuthored = record.origin === 'author';
-    const provenance = { origin: record.origin, ...(record.passages?.length ? { passages: record.passages.map((p) => ({ ...p })) } : {}), model_words: modelWordsOf(record, text) };
+    const provenance = { origin: record.origin, ...(record.passages?.length ? { passages: record.passages.map((p) => ({ ...p })) } : {}), model_words: modelWordsOf(record, stored) };
     const measured = target > 0 && !isAuthored ? { target, is_short: words < SHORT_RATIO * target, repeated: repeated[i]!, ...(indonesian.length ? { indonesian_words: indonesian } : {}), ...voiceMeasures(state, prose[i]!) } : {};
-    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(isAuthored ? { is_authored: true as const } : {}), provenance, words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
+    return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, hash: textHash(text), is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(isAuthored ? { is_authored: true as const } : {}), provenance, words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
   const plan = !isBook ? [] : bookPlan(spec, state);
@@ -91,7 +94,9 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     is_finished: next === null,
     ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}),
     ...(state.voice ? { voice: { ...(state.voice.fingerprint ? { fingerprint: state.voice.fingerprint } : {}), avoid: state.voice.avoid ?? [] } } : {}),
-    outline: state.outline !== undefined ? { label: label({ kind: 'outline' }), text: state.outline } : null,
+    outline: state.outline !== undefined ? { label: label({ kind: 'outline' }), text: state.outline, hash: textHash(state.outline) } : null,
+    // The introduction's character list, edited on its own (PUT …/characters): never inside the introduction's text.
+    ...(isBook && spec.flow.characterDetails && state.content.length > 0 ? { character_details: state.characterDetails ?? '' } : {}),
     bible: isBook ? bookBible(spec, state) : '',
     bible_notes: state.memory ?? '',
     ...(coverage ? { bible_covers: coverage } : {}),

@@ -13,6 +13,8 @@ export const HTTP_STATUS: Readonly<Record<string, number>> = {
   prompt_required: 400,
   // Edits (EditError, 400 otherwise): a part that is not there, an outline change a written chapter refuses.
   part_not_found: 404,
+  part_changed: 409,
+  part_stale: 409,
   chapter_written: 409,
   book_finished: 409,
   // The voice (VoiceError, 400 otherwise): a rewrite toward a voice the book has not got.

@@ -23,6 +23,6 @@ export {
   stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle,
   // the reader's view, the bible, Markdown, passage tools, readiness words, waiting
   bookView, previewBook, EMPTY_BIBLE, parseBible, renderBible, type StoryBible,
-  parseMarkdown, spansText, type Block, type Span, type HeadingLevel,
+  parseMarkdown, parseMarkdownPlaced, spansText, type Block, type Span, type HeadingLevel,
   PASSAGE_TONE_IDS, type PassageAction, type PassageTone, checkWords, sourceLink, sleep, bookCost, chaptersMost, countWords, firstWords, stepText, historyBookOf,
 } from '../../engine/index.js';

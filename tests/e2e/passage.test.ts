@@ -1,17 +1,31 @@
 // End to end, issue 38 item 1: in chapter 1 the writer selects a paragraph with the mouse and chooses
 // Expand: the new passage streams in beside it for 1 credit; Keep puts it in place of the paragraph and the
 // chapter's earlier text is in Earlier versions; another Expand then Discard leaves the chapter as it was
-// (1 credit spent); a failed call costs nothing; the story bible keeps what it knew and reads the kept text. The AI API is the fake server of tests/fake-openai.ts.
+// (1 credit spent); a failed call costs nothing; the story bible keeps what it knew and reads the kept text.
+// And a line the chapter repeats, selected in its fifth occurrence, Shorten, Keep: that occurrence changes,
+// the other four stay; in a Malay studio, a sentence typed at the end of the introduction's editor is its last
+// sentence and the character details (their own panel) stay as they were. The AI API is the fake server of tests/fake-openai.ts.
 import { afterAll, expect, it } from 'vitest';
-import { fullLength, userMessageOf, type FakeOpenAIOptions } from '../fake-openai.js';
+import { asksCharacterDetails, fullLength, userMessageOf, type FakeOpenAIOptions } from '../fake-openai.js';
 import { describeInChromium, fakeModel, lanternShop, writeRomance } from './helpers.js';
 
 const EXPANDED = 'EXPANDED The harbour lay quiet under a pale sky, the boats rocking at the pier while a gull cried once.';
 let fails = false;
 
-const step = fullLength(lanternShop('Aisha opened the shutters of the lantern shop at dawn.\n\nMIDDLE The harbour was quiet, and the first boats were still tied to the pier.\n\nShe lit the oldest lantern, the one her father had mended a hundred times.'));
+/** A line the writer repeats: in paragraphs 1, 3, 4, 5 and 6 (FIFTH) of every part. */
+const LINE = '"Not yet," she said.';
+const CAST = 'Jonah Pike: harbour master, 55, shrewd';
+const step = fullLength(lanternShop([
+  `Aisha opened the shutters of the lantern shop at dawn. ${LINE}`,
+  'MIDDLE The harbour was quiet, and the first boats were still tied to the pier.',
+  `Rahim asked about the red lantern. ${LINE}`,
+  `A gull landed on the sign. ${LINE}`,
+  `The kettle whistled twice. ${LINE}`,
+  `FIFTH The tide turned. ${LINE} The bell over the door rang.`,
+  'She lit the oldest lantern, the one her father had mended a hundred times.',
+].join('\n\n')));
 const options: FakeOpenAIOptions = {
-  answer: (body, i) => (/The passage:/.test(userMessageOf(body)) ? EXPANDED : step(body, i)),
+  answer: (body, i) => (/The passage:/.test(userMessageOf(body)) ? EXPANDED : asksCharacterDetails(body) ? `${step(body, i)}\n\nCharacter Details:\n- ${CAST}` : step(body, i)),
   reply: () => (fails ? { status: 500, body: { error: { message: 'down' } } } : undefined),
 };
 const model = fakeModel(options, { KARYA_MAX_RETRIES: '0' });
@@ -75,5 +89,44 @@ describeInChromium('passage tools in the studio', { what: 'fake provider', serve
     }
     expect(await credits()).toBe(before - 2);
     expect(await chapter.textContent()).toBe(text);
+
+    // The repeated line, selected in its fifth occurrence (paragraph FIFTH) as a mouse leaves it: only that one changes.
+    const occurrences = async () => (await chapter.locator('p').allTextContents()).filter((p) => p.includes(LINE)).map((p) => p.slice(0, 12));
+    expect((await occurrences()).slice(0, 5)).toEqual(['Aisha opened', 'Rahim asked ', 'A gull lande', 'The kettle w', 'FIFTH The ti']);
+    await chapter.locator('p', { hasText: 'FIFTH' }).evaluate((p, line) => {
+      const node = Array.from(p.childNodes).find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes(line))!;
+      const at = node.textContent!.indexOf(line);
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + line.length);
+      document.getSelection()!.removeAllRanges();
+      document.getSelection()!.addRange(range);
+    }, LINE);
+    await page.waitForFunction((line) => document.querySelector('#part-1 [data-testid="passage-which"] option:checked')?.textContent?.includes(line), LINE);
+    await tools.getByTestId('passage-shorten').click();
+    await tools.getByTestId('passage-keep').click();
+    await page.waitForFunction(() => document.querySelector('#part-1-text p:nth-of-type(6)')?.textContent?.includes('EXPANDED'));
+    const paragraphs = await chapter.locator('p').allTextContents();
+    expect(paragraphs[5]).toBe(`FIFTH The tide turned. ${EXPANDED} The bell over the door rang.`);
+    for (const n of [0, 2, 3, 4]) expect(paragraphs[n]).toContain(LINE);
+    expect(await credits()).toBe(before - 3);
+
+    // In a Malay studio: the introduction's editor holds its prose only; a sentence typed at its end is its last,
+    // and the character details, in their own panel, stay as they were.
+    await page.locator('aside [data-testid="language-switch"]').selectOption('ms');
+    const intro = page.locator('#part-0');
+    await intro.getByTestId('edit-part').click();
+    const box = intro.getByTestId('part-editor').locator('textarea');
+    expect(await box.inputValue()).not.toMatch(/Character Details|Jonah/);
+    await box.press('Control+End');
+    await box.pressSequentially(' The lanterns burned all night.');
+    await intro.getByTestId('save-edit').click();
+    await intro.getByTestId('part-editor').waitFor({ state: 'detached' });
+    expect((await page.locator('#part-0-text p').last().textContent())!.trim().endsWith('The lanterns burned all night.')).toBe(true);
+    expect(await intro.getByTestId('character-details').getByRole('heading').textContent()).toBe('Butiran watak');
+    expect(await intro.getByTestId('character-details-list').textContent()).toBe(CAST);
+    const saved = await page.evaluate(async () => (await (await fetch('/api/progress/romance')).json()) as { book: { character_details: string; parts: Array<{ text: string }> } });
+    expect(saved.book.character_details).toBe(`- ${CAST}`);
+    expect(saved.book.parts[0]!.text.endsWith('The lanterns burned all night.')).toBe(true);
   }, 240_000);
 });

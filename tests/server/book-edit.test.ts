@@ -174,3 +174,78 @@ describe('editing a written part by hand', () => {
     expect(books.map((b) => [b.id, b.is_current])).toEqual([[current.id, false]]);
   });
 });
+
+describe("the introduction's character list stays out of its text", () => {
+  // A model that writes every ask in full, its introductions ending with "Character Details:" / "Butiran Watak:".
+  const model = serverOnFakeModel({ writeRatio: 1 });
+  const gen = (cookie: string, language: 'en' | 'ms') => model.ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7, language } });
+  const view = async (cookie: string) => (await model.ts.http.get('/api/progress/romance').set('cookie', cookie)).body as { content: string[]; book: { character_details?: string; parts: Array<{ kind: string; text: string; hash: string }> } };
+  const LIST = {
+    en: "- Aisha Rahman: bookshop owner, 29, calm but stubborn, wants to save her father's shop\n- Daniel Lee: chef, 31, warm and secretive, back in town to open a restaurant",
+    ms: '- Aisyah Rahman: pemilik kedai buku, 29 tahun, tenang tetapi degil, mahu menyelamatkan kedai ayahnya\n- Daniel Lee: tukang masak, 31 tahun, ramah dan berahsia, pulang untuk membuka restoran',
+  } as const;
+  const CLOSING = { en: 'The lanterns burned all night above the harbour.', ms: 'Tanglung-tanglung itu menyala sepanjang malam di atas pelabuhan.' } as const;
+
+  it.each(['en', 'ms'] as const)('a sentence typed at the end of the introduction is its last sentence; the character details stay as they were (%s)', async (lang) => {
+    const cookie = await signUp(model.ts, uniqueEmail('intro'));
+    for (let i = 0; i < 2; i++) expect((await gen(cookie, lang)).status).toBe(200);
+    const before = await view(cookie);
+    const intro = before.book.parts[0]!;
+    // The introduction's text (what its editor holds) is its prose only; the list is the book's, on its own.
+    expect(intro.text).not.toMatch(/Character Details|Butiran Watak|Daniel Lee/);
+    expect(before.book.character_details).toBe(LIST[lang]);
+    const res = await model.ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'introduction', position: 0 }, text: `${intro.text}\n\n${CLOSING[lang]}`, hash: intro.hash });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = await view(cookie);
+    expect(after.book.parts[0]!.text).toBe(`${intro.text}\n\n${CLOSING[lang]}`);
+    expect(after.book.character_details).toBe(LIST[lang]);
+    const md = await model.ts.http.get('/api/books/romance/export?format=md').set('cookie', cookie).buffer(true);
+    expect(String(md.text ?? md.body).trim().endsWith(CLOSING[lang])).toBe(true);
+    // The next chapter is told the same characters, and the introduction ending with the new sentence.
+    const seen = model.fake.generationRequests().length;
+    expect((await gen(cookie, lang)).status).toBe(200);
+    const chapter = JSON.stringify(model.fake.generationRequests().slice(seen).find((r) => /Chapter 1|Bab 1/.test(JSON.stringify(r.body)))!.body);
+    for (const line of LIST[lang].split('\n')) expect(chapter).toContain(JSON.stringify(line).slice(1, -1));
+    expect(chapter).toContain(CLOSING[lang]);
+  });
+
+  it('the character details are edited on their own (PUT …/characters): the introduction stays exactly as it was', async () => {
+    const cookie = await signUp(model.ts, uniqueEmail('cast'));
+    for (let i = 0; i < 2; i++) expect((await gen(cookie, 'ms')).status).toBe(200);
+    const before = await view(cookie);
+    const res = await model.ts.http.put('/api/progress/romance/characters').set('cookie', cookie).send({ text: 'Jonah Pike: harbour master, 55, shrewd\n\n- Mei Ling: violinist from Ipoh' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.book.character_details).toBe('- Jonah Pike: harbour master, 55, shrewd\n- Mei Ling: violinist from Ipoh');
+    const after = await view(cookie);
+    expect(after.book.parts[0]).toMatchObject({ text: before.book.parts[0]!.text, hash: before.book.parts[0]!.hash });
+    expect(after.book.character_details).toBe('- Jonah Pike: harbour master, 55, shrewd\n- Mei Ling: violinist from Ipoh');
+    const seen = model.fake.generationRequests().length;
+    expect((await gen(cookie, 'ms')).status).toBe(200);
+    const chapter = JSON.stringify(model.fake.generationRequests().slice(seen).map((r) => r.body));
+    expect(chapter).toContain('Jonah Pike: harbour master, 55, shrewd');
+    expect(chapter).not.toContain('Aisyah Rahman: pemilik kedai buku');
+    const long = await model.ts.http.put('/api/progress/romance/characters').set('cookie', cookie).send({ text: 'x'.repeat(8001) });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatchObject({ code: 'characters_too_long', message: 'Butiran watak boleh memuatkan paling banyak 8000 aksara.' });
+    const other = await signUp(model.ts, uniqueEmail('other'));
+    expect((await model.ts.http.put('/api/progress/romance/characters').set('cookie', other).send({ text: 'Hijacked' })).status).toBe(404);
+  });
+
+  it('a stale place answers 409 in the book\'s language (ms), nothing charged', async () => {
+    const cookie = await signUp(model.ts, uniqueEmail('stale'));
+    for (let i = 0; i < 3; i++) expect((await gen(cookie, 'ms')).status).toBe(200);
+    const chapter = (await view(cookie)).book.parts[1]!;
+    const edited = await model.ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 }, text: `${chapter.text}\n\nSatu ayat baharu.`, hash: chapter.hash });
+    expect(edited.status).toBe(200);
+    const credits = async () => (await model.ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
+    const balance = await credits();
+    const sentence = chapter.text.slice(0, chapter.text.indexOf('.') + 1);
+    const stale = await model.ts.http.post('/api/progress/romance/passage').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 }, start: 0, end: sentence.length, text: sentence, hash: chapter.hash, action: 'shorten' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toEqual({ code: 'part_changed', message: 'Bahagian ini telah berubah sejak anda memilih teks itu: pilih semula.' });
+    const hand = await model.ts.http.put('/api/progress/romance/part').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 }, text: 'Ditimpa.', hash: chapter.hash });
+    expect(hand.status).toBe(409);
+    expect(hand.body.error.code).toBe('part_stale');
+    expect(await credits()).toBe(balance);
+  });
+});

@@ -3,11 +3,15 @@
 // chooses Expand: the request names that paragraph (its place in the chapter's text and its words); the new
 // passage appears beside the old one with Keep and Discard; Keep sends both, Discard leaves the chapter as it
 // was. Rewrite carries the note and the tone. A refusal is said in the panel. In Malay the tools are Malay.
+// A selection is placed where the writer made it (the rendered paragraph's place in the text), never
+// by searching for its words: the fifth occurrence of a repeated line sends the fifth occurrence's offsets and
+// the part's hash.
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { Preview } from '../../studio/src/generator/Manuscript.js';
-import { paragraphsOf, passageOf } from '../../studio/src/generator/PassageTools.js';
+import { paragraphsOf } from '../../studio/src/generator/PassageTools.js';
+import { sourceIndex } from '../../studio/src/generator/selection.js';
 import { MemoryRouter } from 'react-router-dom';
 import { useStudioDom } from './dom.js';
 
@@ -16,10 +20,10 @@ useStudioDom();
 const CHAPTER = 'Aisha opened the shutters at dawn.\n\nThe harbour was quiet.\n\nShe lit the oldest lantern.';
 const CHAPTER1 = { kind: 'chapter', position: 1 };
 
-function renderChapter(lang: 'en' | 'ms', onPassage: (...a: unknown[]) => Promise<{ passage: string } | string>, onKeepPassage = vi.fn(async (..._a: unknown[]) => null), isShortOfCredits = false) {
+function renderChapter(lang: 'en' | 'ms', onPassage: (...a: unknown[]) => Promise<{ passage: string } | string>, onKeepPassage = vi.fn(async (..._a: unknown[]) => null), isShortOfCredits = false, text = CHAPTER, hash?: string) {
   render(
     <MemoryRouter><Preview isShortOfCredits={isShortOfCredits}
-      parts={[{ key: 'part-1', heading: lang === 'ms' ? 'Bab 1' : 'Chapter 1', text: CHAPTER, ref: { kind: 'chapter', position: 1 } }]}
+      parts={[{ key: 'part-1', heading: lang === 'ms' ? 'Bab 1' : 'Chapter 1', text, ...(hash ? { hash } : {}), ref: { kind: 'chapter', position: 1 } }]}
       streaming="" outlineLabel="Story Outline" isLoading={false} elapsed={0} error={null} canRetry={false} onRetry={() => undefined} isBook lang={lang} bookLang={lang}
       onRewrite={async () => null} stepCostText={lang === 'ms' ? '1 kredit' : '1 credit'} onPassage={onPassage} onKeepPassage={onKeepPassage}
     /></MemoryRouter>,
@@ -28,10 +32,41 @@ function renderChapter(lang: 'en' | 'ms', onPassage: (...a: unknown[]) => Promis
 }
 
 describe('passage tools', () => {
-  it('paragraphs and a selection are placed in the text they came from', () => {
+  it('paragraphs are placed in the text they came from; a point of a rendered block in its Markdown, marks stepped over', () => {
     expect(paragraphsOf(CHAPTER).map((p) => CHAPTER.slice(p.start, p.end))).toEqual(['Aisha opened the shutters at dawn.', 'The harbour was quiet.', 'She lit the oldest lantern.']);
-    expect(passageOf(CHAPTER, ' harbour was quiet. ')).toEqual({ start: 40, end: 58, text: 'harbour was quiet.' });
-    expect(passageOf(CHAPTER, 'not there')).toBeNull();
+    // "*Quietly,* she said." renders as "Quietly, she said.": rendered character 9 ("s") is source character 11.
+    expect(sourceIndex('*Quietly,* she said.', 'Quietly, she said.', 9, 'start')).toBe(11);
+    expect(sourceIndex('*Quietly,* she said.', 'Quietly, she said.', 8, 'end')).toBe(9);
+    expect(sourceIndex('Tom &amp; Ann.', 'Tom & Ann.', 6, 'start')).toBe(10);
+  });
+
+  it.each([
+    ['en', 'Shorten (1 credit)'],
+    ['ms', 'Pendekkan (1 kredit)'],
+  ] as const)('a line selected in its fifth occurrence sends that occurrence\'s place and the part\'s hash (%s)', async (lang, shorten) => {
+    const line = '"Not yet," she said.';
+    // Paragraphs 4, 7, 12, 13 and 22 hold the line; the 22nd has emphasis before it, as a writer's text may.
+    const text = Array.from({ length: 23 }, (_, k) => {
+      const n = k + 1;
+      if (n === 22) return `P${n} *Quietly,* ${line} The lamp hissed.`;
+      return [4, 7, 12, 13].includes(n) ? `P${n} Rahim asked. ${line} She waited.` : `P${n} The shop was still.`;
+    }).join('\n\n');
+    const fifth = text.lastIndexOf(line);
+    const onPassage = vi.fn(async (..._a: unknown[]) => ({ passage: 'She shook her head.' }));
+    const { user } = renderChapter(lang, onPassage, undefined, false, text, '0123456789abcdef');
+    // The writer selects the line in paragraph 22 of the rendered chapter.
+    const paragraph = Array.from(document.querySelectorAll('#part-1-text p')).filter((p) => p.textContent!.includes(line))[4]!;
+    expect(paragraph.textContent).toMatch(/^P22 /);
+    const node = Array.from(paragraph.childNodes).find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes(line))!;
+    const range = document.createRange();
+    range.setStart(node, node.textContent!.indexOf(line));
+    range.setEnd(node, node.textContent!.indexOf(line) + line.length);
+    document.getSelection()!.removeAllRanges();
+    document.getSelection()!.addRange(range);
+    document.dispatchEvent(new Event('selectionchange'));
+    await user.click(await screen.findByRole('button', { name: shorten }));
+    expect(onPassage).toHaveBeenCalledWith(CHAPTER1, { start: fifth, end: fifth + line.length, text: line, hash: '0123456789abcdef' }, { action: 'shorten' }, expect.any(Function));
+    expect(fifth).toBeGreaterThan(text.indexOf(line));
   });
 
   it('by keyboard: paragraph 2, Expand; the new passage beside the old; Keep sends it, Discard changes nothing', async () => {

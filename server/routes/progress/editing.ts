@@ -1,7 +1,8 @@
 // Hand edits of the user's saved book, free (nothing is written): a written part (PUT …/part), the outline
-// as chapters with the writer's notes (PUT …/outline), the story bible (PUT …/bible), and the bible's
-// update tried again (POST …/bible/update: uncharged, but for an imported book's parts not paid for yet).
-import { BookSession, bookView, editBible, editOutline, editPart, progress, withIntended, type BookState } from '../../../engine/index.js';
+// as chapters with the writer's notes (PUT …/outline), the introduction's character list (PUT …/characters),
+// the story bible (PUT …/bible), and the bible's update tried again (POST …/bible/update: uncharged, but for an
+// imported book's parts not paid for yet).
+import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, progress, withIntended, type BookState } from '../../../engine/index.js';
 import { avoidListOf, voiceFromSample, VoiceError, voiceMessage, type BookVoice } from '../../../engine/index.js';
 import type { VoiceBody } from '../../../engine/contract/index.js';
 import { failureOf, takeGenerationToken, userProgress } from '../../core/generation.js';
@@ -24,10 +25,13 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       let edit;
       try {
         edit = editPart(spec, state, body.part, body.text);
+        // The editor opened on the part as the book view gave it: a part changed since (another window, a
+        // rewrite) is refused rather than overwritten unseen.
+        checkPartSeen(spec, state, edit.position, body.hash);
       } catch (error) {
         return editFailure(error, lang);
       }
-      if (!(await repos.books.savePartEdit({ userId, key: bookType, position: edit.position, text: edit.text, state: edit.state }))) {
+      if (!(await repos.books.savePartEdit({ userId, key: bookType, position: edit.savedAt, text: edit.text, state: edit.state }))) {
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }
       await repos.drafts.remove({ userId, key: bookType, position: edit.position });
@@ -50,6 +54,22 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
       }
       if (!(await repos.books.saveOutlineEdit({ userId, key: bookType, outline: next.outline!, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
       res.json({ book: bookView(spec, next) });
+    });
+  });
+
+  // The introduction's character list, edited on its own: the introduction's prose stays exactly as it is
+  // (its editor never holds the list), and later steps are told the new list. Free.
+  router.on('PUT /progress/:bookType/characters', async (req, res) => {
+    const body = req.input.body;
+    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
+      let edit;
+      try {
+        edit = editCharacterDetails(spec, state, body.text);
+      } catch (error) {
+        return editFailure(error, lang);
+      }
+      if (!(await repos.books.savePartEdit({ userId, key: bookType, position: 0, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
+      res.json({ book: bookView(spec, edit.state) });
     });
   });
 

@@ -1,7 +1,7 @@
 // Charged calls on a written part, each charged and refunded exactly as a step: "write more" (POST …/more),
 // a rewrite with a note or written again (POST …/rewrite), and the passage tools (POST …/passage, kept in
 // place by POST …/passage/keep).
-import { bookView, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, updateBible } from '../../../engine/index.js';
+import { bookView, checkPartSeen, checkPassagePlace, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, updateBible } from '../../../engine/index.js';
 import { towardVoiceNote, VoiceError, voiceMessage, type BookState, type Lang } from '../../../engine/index.js';
 import { failureOf } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
@@ -14,6 +14,14 @@ import type { BookAccess } from './book-access.js';
 export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
   const { heldBook, editFailure, proseAt, balance, charged, afterEdit } = book;
+  /** A check of the place the writer acted on, before any charge: its refusal answered as an edit's (409 when the part changed since). */
+  const seenOrRefuse = (check: () => unknown, lang: Lang): void => {
+    try {
+      check();
+    } catch (error) {
+      editFailure(error, lang);
+    }
+  };
   // "Write more" on a written prose part (the studio offers it on a part marked short): one request from
   // where the part ends, with its plan, charged and refunded exactly as a step; the longer text is saved as
   // a hand edit is (the story bible, if it had read the part, is re-derived from it on: bible-catch-up.ts).
@@ -21,6 +29,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
+      seenOrRefuse(() => checkPartSeen(spec, state, position, body.hash), lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
         const more = await extendPart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal });
@@ -41,6 +50,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
+      seenOrRefuse(() => checkPartSeen(spec, state, position, body.hash), lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       // "Rewrite toward my voice": the writer's note (if any) after what drifted, with the voice guidance every prose step gets.
       const note = body.toward_voice ? towardVoiceOrRefuse(state, position, body.note, lang) : body.note?.trim() ?? '';
@@ -74,7 +84,9 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       const label = stepKey(partStep(spec, position, state.totalChapters));
-      const request = { position, start: body.start, end: body.end, text: body.text, action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
+      const request = { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}), action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
+      // The place is checked before anything is charged: a part changed since the selection is refused (409), not reworked elsewhere.
+      seenOrRefuse(() => checkPassagePlace(spec, state, request), lang);
       // Streamed when asked (Accept: text/event-stream): the stream opens with the first words, so a refusal
       // before them is an ordinary error answer; one after them is the `error` event (refunded either way).
       let stream: EventStream | null = null;
@@ -107,7 +119,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       try {
         const previous = state.content[position]!;
         // The passage kept is the model's rewrite, counted by its words (the AI disclosure); the rest of the part stays what it was.
-        const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text }, body.passage), { kind: 'passage', words: countWords(body.passage) });
+        const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}) }, body.passage), { kind: 'passage', words: countWords(body.passage) });
         // The new text and the old one as a version (with how it came to be), in one transaction.
         const kept = await repos.books.savePartEditKeeping({ userId, key: bookType, position, text: edit.text, state: edit.state, previous: { text: previous, provenance: partProvenance(state, position) } });
         if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);

@@ -1,6 +1,6 @@
 // A part's earlier texts (GET …/versions, kept by rewrites and restores) and one of them back as the part
 // (POST …/versions/restore, free).
-import { bookView, countWords, editPart, partProvenance, progress, type BookState } from '../../../engine/index.js';
+import { bookView, checkPartSeen, countWords, editPart, partProvenance, progress, type BookState } from '../../../engine/index.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError } from '../../errors/api-error.js';
 import { sessionOf } from '../../auth/middleware.js';
@@ -30,6 +30,12 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
+      // Not over a text the writer has not seen (the part changed since the page showed it).
+      try {
+        checkPartSeen(spec, state, position, body.hash);
+      } catch (error) {
+        editFailure(error, lang);
+      }
       const version = await repos.versions.find({ userId, key: bookType, position, version: body.version });
       if (!version) throw ApiError.catalogue(404, 'version_not_found', lang);
       let edit;

@@ -1,7 +1,8 @@
 // Generated text as React elements, from the engine's one Markdown reader (engine/markdown.ts, the same
-// blocks the EPUB, DOCX and PDF exports print): the model's text is never inserted as HTML.
-import { memo, useMemo, type ReactNode } from 'react';
-import { parseMarkdown, type Block, type Span } from '../engine.js';
+// blocks the EPUB, DOCX and PDF exports print): the model's text is never inserted as HTML. `isPlaced` marks each
+// block with its place in the text (data-src-start, data-src-end), so a selection maps back to characters of it.
+import { cloneElement, isValidElement, memo, useMemo, type ReactElement, type ReactNode } from 'react';
+import { parseMarkdown, parseMarkdownPlaced, type Block, type Span } from '../engine.js';
 
 function spans(list: readonly Span[], key: string): ReactNode[] {
   return list.map((s, i) => {
@@ -61,7 +62,14 @@ function block(b: Block, key: string): ReactNode {
 }
 
 /** Memoised: a long book re-renders only the part that is still being written. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  const blocks = useMemo(() => parseMarkdown(text), [text]);
-  return <>{blocks.map((b, i) => block(b, String(i)))}</>;
+export const Markdown = memo(function Markdown({ text, isPlaced = false }: { text: string; isPlaced?: boolean }) {
+  const blocks = useMemo(() => (isPlaced ? parseMarkdownPlaced(text) : parseMarkdown(text).map((b) => ({ block: b, start: 0, end: 0 }))), [text, isPlaced]);
+  return (
+    <>
+      {blocks.map((b, i) => {
+        const shown = block(b.block, String(i));
+        return isPlaced && isValidElement(shown) ? cloneElement(shown as ReactElement<Record<string, unknown>>, { 'data-src-start': b.start, 'data-src-end': b.end }) : shown;
+      })}
+    </>
+  );
 });

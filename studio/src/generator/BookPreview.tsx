@@ -3,7 +3,7 @@
 // what the writer can do to a written book (edit, write more, rewrite, versions, passages, chapter cards,
 // the story bible, the writer's voice, download); a short piece's text or cover; the publish panel once a book is finished.
 import { toast } from 'react-hot-toast';
-import { stepLabel, withoutCharacterDetails, type BookSpec, type BookView, type FormModel, type Lang } from '../engine.js';
+import { stepLabel, type BookSpec, type BookView, type FormModel, type Lang } from '../engine.js';
 import { fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { bibleShown, Preview, type PreviewPart, type PreviewProps } from './Manuscript.js';
@@ -103,7 +103,9 @@ function bookActions(props: BookPreviewProps, userId: string): Partial<PreviewPr
   const hasParts = isBook && book !== null && book.parts.length > 0;
   return {
     ...(hasParts ? { downloadHref: (format) => fileHref('GET /books/:bookType/export', { params: { bookType: form.bookType }, query: { format } }) } : {}),
-    ...(hasSavedBook ? { onSaveEdit: edits.saveEdit, drafts: drafts.drafts, onDraft: drafts.keepDraft } : {}),
+    ...(hasSavedBook ? { onSaveEdit: edits.saveEdit, drafts: drafts.drafts, onDraft: drafts.keepDraft, ...(view?.outline ? { outlineHash: view.outline.hash } : {}) } : {}),
+    // The introduction's character list, edited on its own: never inside the introduction's editor.
+    ...(hasSavedBook && view?.character_details !== undefined ? { characterDetails: view.character_details, onSaveCharacters: edits.saveCharacters } : {}),
     ...(hasParts && form.flow.savesProgress ? {
       onWriteMore: edits.writeMore, onRewrite: edits.rewrite, onVersions: edits.versions, onRestore: edits.restoreVersion, onIntended: edits.markIntended, ...(view?.intended_findings ? { intendedFindings: view.intended_findings } : {}), stepCostText, ...(isShortOfCredits ? { isShortOfCredits } : {}),
       onSaveBible: edits.saveBible, onUpdateBible: edits.updateBible, onPassage: edits.reworkPassage, onKeepPassage: edits.keepPassage,
@@ -124,9 +126,8 @@ function bookActions(props: BookPreviewProps, userId: string): Partial<PreviewPr
 function previewParts(view: BookView | null, output: Output | null): PreviewPart[] {
   return view
     ? view.parts.map((p) => ({
-        key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, isComplete: p.is_complete,
-        // The introduction as the exports print it: its character list is kept with the book, not shown in its text.
-        ...(p.kind === 'introduction' ? { shown: withoutCharacterDetails(p.text) } : {}),
+        // The text as the book view gives it (an introduction without its character list, which has its own editor) and its hash.
+        key: `part-${p.position ?? 0}`, heading: p.title ? `${p.label}: ${p.title}` : p.label, text: p.text, hash: p.hash, isComplete: p.is_complete,
         ...(p.words !== undefined ? { words: p.words } : {}),
         ...(p.target !== undefined ? { target: p.target, isShort: p.is_short === true } : {}),
         ...(p.is_stopped ? { isStopped: true } : {}),

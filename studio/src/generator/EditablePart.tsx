@@ -20,7 +20,9 @@ interface EditablePartProps {
   isDisabled: boolean;
   isOpen: boolean;
   onOpen(id: string | null): void;
-  onSave(text: string): Promise<string | null>;
+  /** The book view's hash of `text`: kept when the editor opens and given to `onSave`, so a save names the text it was made on. */
+  version?: string;
+  onSave(text: string, version?: string): Promise<string | null>;
   /** The part's draft kept on the server (an edit not saved yet), if any. */
   savedDraft?: string;
   /** Keep the text being edited as the part's draft (null: discard it); answers whether it is kept. */
@@ -51,16 +53,19 @@ export function EditablePart(props: EditablePartProps) {
   const [isSaving, setIsSaving] = useState(false);
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [isCancelAsked, setIsCancelAsked] = useState(false);
+  // The text's hash as the editor opened on it (the part may be shown anew while it is open).
+  const opened = useRef(props.version);
   const { draft, change, draftState, discard, pending, timer, areaRef, editRef } = useEditDraft(props, () => {
     setError(null);
     setMode('write');
+    opened.current = props.version;
   });
   if (!isOpen) return <ClosedPart {...props} editRef={editRef} discard={discard} />;
   const areaId = `edit-${id}`;
   const save = async () => {
     setIsSaving(true);
     clearTimeout(timer.current);
-    const failure = await onSave(draft);
+    const failure = await (opened.current !== undefined ? onSave(draft, opened.current) : onSave(draft));
     setIsSaving(false);
     if (failure) {
       setError(failure);

@@ -30,7 +30,7 @@ export function Preview(props: PreviewProps) {
     ...(drafts?.[draftPosition(ref)] !== undefined ? { savedDraft: drafts[draftPosition(ref)]! } : {}),
     ...(onDraft ? { onDraft: (text: string | null) => onDraft(ref, text) } : {}),
   });
-  const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.shown ?? p.text}` : (p.shown ?? p.text))), ...(streaming ? [streaming] : [])].join('\n\n');
+  const all = [...parts.map((p) => (p.heading ? `${p.heading}\n\n${p.text}` : p.text)), ...(streaming ? [streaming] : [])].join('\n\n');
   const stoppedShown = !isLoading && stoppedDraft ? stoppedPart : undefined;
   // The parts' words as the server counts them (My Books shows the same sum), then the text still streaming.
   const words = parts.reduce((n, p) => n + partWords(p), 0) + countWords(streaming) + (stoppedShown?.words ?? 0);

@@ -8,13 +8,18 @@ import { CreditsShort } from './CreditsShort.js';
 import type { Lang } from '../engine.js';
 import { PASSAGE_TONE_IDS, firstWords, type PassageAction, type PassageTone } from '../engine.js';
 import { Markdown } from '../components/Markdown.js';
+import { placeOfRange } from './selection.js';
 import { pageWord } from './words.js';
 
-/** A passage of the part's text: characters `start` to `end`, and that text. */
+/**
+ * A passage of the part's text: characters `start` to `end`, that text, and the hash of the part's text it was
+ * chosen in (the book view's), so the server refuses it once the part has changed.
+ */
 export interface Passage {
   start: number;
   end: number;
   text: string;
+  hash?: string;
 }
 export interface PassageAskInput {
   action: PassageAction;
@@ -30,22 +35,21 @@ export function paragraphsOf(text: string): Passage[] {
   return found;
 }
 
-/** Where a selected piece of the rendered part stands in its text (first match), or null. */
-export function passageOf(text: string, selected: string): Passage | null {
-  const wanted = selected.trim();
-  if (!wanted) return null;
-  const start = text.indexOf(wanted);
-  return start < 0 ? null : { start, end: start + wanted.length, text: wanted };
+/** The passage the writer selected in the part's rendered box (by where the selection stands, never by its words), or null. */
+export function selectedPassage(box: HTMLElement, text: string, range: Range, hash?: string): Passage | null {
+  const place = placeOfRange(box, text, range);
+  return place ? { ...place, text: text.slice(place.start, place.end), ...(hash ? { hash } : {}) } : null;
 }
 
 const ACTIONS: PassageAction[] = ['rewrite', 'expand', 'shorten', 'describe'];
 const openingOf = (text: string) => firstWords(text, 8);
 
-export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, isShortOfCredits = false, costText, onRework, onKeep }: {
-  /** The id of the element the part's text is rendered in: a selection inside it is the passage. */
+export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisabled, isShortOfCredits = false, costText, onRework, onKeep }: {
+  /** The id of the element the part's text is rendered in (its blocks placed: Markdown `isPlaced`): a selection inside it is the passage. */
   textId: string;
-  /** The part's text (Markdown) and its heading. */
+  /** The part's text (Markdown) as rendered, the book view's hash of it, and its heading. */
   text: string;
+  hash?: string;
   label: string;
   lang: Lang;
   bookLang?: Lang;
@@ -74,8 +78,8 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
     const onChange = () => {
       const sel = document.getSelection();
       const box = document.getElementById(textId);
-      if (!sel || sel.isCollapsed || !box || !sel.anchorNode || !box.contains(sel.anchorNode) || !box.contains(sel.focusNode)) return;
-      const found = passageOf(text, sel.toString());
+      if (!sel || sel.isCollapsed || sel.rangeCount === 0 || !box || !sel.anchorNode || !box.contains(sel.anchorNode) || !box.contains(sel.focusNode)) return;
+      const found = selectedPassage(box, text, sel.getRangeAt(0), hash);
       setSelection(found);
       if (found) {
         setChoice('selection');
@@ -84,8 +88,8 @@ export function PassageTools({ textId, text, label, lang, bookLang, isDisabled, 
     };
     document.addEventListener('selectionchange', onChange);
     return () => document.removeEventListener('selectionchange', onChange);
-  }, [textId, text]);
-  const paragraphs = paragraphsOf(text);
+  }, [textId, text, hash]);
+  const paragraphs = paragraphsOf(text).map((p) => (hash ? { ...p, hash } : p));
   const passage = choice === 'selection' ? (selection ?? paragraphs[0] ?? null) : (paragraphs[Number(choice)] ?? null);
   const run = async (action: PassageAction) => {
     if (!passage) return;

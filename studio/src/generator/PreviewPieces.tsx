@@ -17,6 +17,7 @@ import { ContinuityNotes } from './Continuity.js';
 import { Threads } from './Threads.js';
 import { VoiceMarks } from './PartVoice.js';
 import { VoicePanel } from './VoicePanel.js';
+import { CharacterDetails } from './CharacterDetails.js';
 
 /** The preview's props, which part's editor is open, and the draft a part's editor starts from. */
 export interface Editing {
@@ -37,7 +38,7 @@ export function BookPanels({ props, editing, onEdit, draftProps }: Editing) {
         <summary className="cursor-pointer rounded text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-part-heading tabIndex={0} lang={bookLang}>{outlineLabel}</summary>
         <div className="mt-2 text-sm leading-relaxed" data-testid="outline" lang={bookLang}>
           {onSaveEdit ? (
-            <EditablePart id="outline" label={outlineLabel} text={outline} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={onEdit} onSave={(text) => onSaveEdit({ kind: 'outline' }, text)} {...draftProps({ kind: 'outline' })}>
+            <EditablePart id="outline" label={outlineLabel} text={outline} {...(props.outlineHash ? { version: props.outlineHash } : {})} lang={lang} isDisabled={isLoading} isOpen={editing === 'outline'} onOpen={onEdit} onSave={(text, seen) => (seen ? onSaveEdit({ kind: 'outline' }, text, seen) : onSaveEdit({ kind: 'outline' }, text))} {...draftProps({ kind: 'outline' })}>
               <Markdown text={outline} />
             </EditablePart>
           ) : (
@@ -112,27 +113,32 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
       )}
       <div id={`${p.key}-text`} className={`text-[15px] leading-relaxed ${isFolded ? 'hidden lg:block' : ''}`} lang={bookLang}>
         {onSaveEdit && p.ref ? (
-          // The Edit button stays while a step runs (disabled), so no part moves when the step ends.
-          <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={onEdit} onSave={(text) => onSaveEdit(p.ref!, text)} {...draftProps(p.ref)}>
-            <Markdown text={p.shown ?? p.text} />
+          // The Edit button stays while a step runs (disabled), so no part moves when the step ends. The save
+          // names the text the editor opened on (its hash): a part changed since is refused, not overwritten.
+          <EditablePart id={p.key} label={p.heading ?? ''} text={p.text} {...(p.hash ? { version: p.hash } : {})} lang={lang} isDisabled={isLoading} isOpen={editing === p.key} onOpen={onEdit} onSave={(text, seen) => (seen ? onSaveEdit(p.ref!, text, seen) : onSaveEdit(p.ref!, text))} {...draftProps(p.ref)}>
+            <Markdown text={p.text} isPlaced />
           </EditablePart>
         ) : (
-          <Markdown text={p.shown ?? p.text} />
+          <Markdown text={p.text} isPlaced />
         )}
       </div>
+      {p.ref?.kind === 'introduction' && props.characterDetails !== undefined && props.onSaveCharacters && (
+        <CharacterDetails text={props.characterDetails} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} onSave={props.onSaveCharacters} />
+      )}
       <ContinuityNotes partKey={p.key} label={p.heading ?? ''} findings={p.continuity ?? []} {...(p.checkAgainst ? { checkAgainst: p.checkAgainst } : {})} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading}
         {...(canRewrite ? { onUseNote: (note: string) => setNotePreset((was) => ({ note, n: (was?.n ?? 0) + 1 })) } : {})} />
       <VoiceMarks partKey={p.key} label={p.heading ?? ''} {...(p.voice ? { voice: p.voice } : {})} {...(p.overused ? { overused: p.overused } : {})} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading}
-        isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})} {...(canRewrite && onRewriteTowardVoice ? { onRewrite: () => onRewriteTowardVoice(p.ref!) } : {})} />
+        isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})} {...(canRewrite && onRewriteTowardVoice ? { onRewrite: () => (p.hash ? onRewriteTowardVoice(p.ref!, p.hash) : onRewriteTowardVoice(p.ref!)) } : {})} />
       {onRewrite && p.ref && p.ref.kind !== 'outline' && (
-        <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} onRewrite={onRewrite} {...(notePreset ? { preset: notePreset } : {})} {...(onVersions ? { onVersions } : {})} {...(onRestore ? { onRestore } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+        <RewritePart part={p} partRef={p.ref} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} onRewrite={(ref, note) => (p.hash ? onRewrite(ref, note, p.hash) : onRewrite(ref, note))} {...(notePreset ? { preset: notePreset } : {})} {...(onVersions ? { onVersions } : {})}
+          {...(onRestore ? { onRestore: (ref: StepRef, version: number) => (p.hash ? onRestore(ref, version, p.hash) : onRestore(ref, version)) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
       )}
       {onPassage && onKeepPassage && p.ref && p.ref.kind !== 'outline' && editing !== p.key && (
-        <PassageTools textId={`${p.key}-text`} text={p.text} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})}
+        <PassageTools textId={`${p.key}-text`} text={p.text} {...(p.hash ? { hash: p.hash } : {})} label={p.heading ?? ''} lang={lang} {...(bookLang ? { bookLang } : {})} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(stepCostText ? { costText: stepCostText } : {})}
           onRework={(passage, ask, onDelta) => onPassage(p.ref!, passage, ask, onDelta)} onKeep={(passage, next) => onKeepPassage(p.ref!, passage, next)} />
       )}
       {(p.isStopped || p.isShort) && p.target !== undefined && (
-        <ShortPart part={p} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(onWriteMore && p.ref ? { onWriteMore: () => onWriteMore(p.ref!) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
+        <ShortPart part={p} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(onWriteMore && p.ref ? { onWriteMore: () => (p.hash ? onWriteMore(p.ref!, p.hash) : onWriteMore(p.ref!)) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
       )}
       {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} isUpdating={p.isBibleUpdating === true} {...(p.notInBibleMessage ? { message: p.notInBibleMessage } : {})} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
       {p.repeated !== undefined && p.repeated >= 0.2 && (

@@ -15,9 +15,10 @@ import { pageWord } from './words.js';
 export interface PreviewPart {
   key: string;
   heading?: string;
+  /** The text as the book view gives it: what is shown, selected and edited (an introduction without its character list). */
   text: string;
-  /** The text as the book prints it, when it differs (an introduction without its character list); `text` is what the editor edits. */
-  shown?: string;
+  /** The book view's hash of `text`: every edit of the part sends it, and the server refuses one made on an older text. */
+  hash?: string;
   /** False when the part was still cut at the length limit after Karya asked the model to continue it. */
   isComplete?: boolean;
   /** The writer wrote it (an imported manuscript's part, or typed over the model's), not the model. */
@@ -70,16 +71,24 @@ export interface PreviewProps {
   bookLang?: Lang;
   /** The saved book's download link per format; the Download menu shows when given (the book has a part). */
   downloadHref?: (format: ExportFormat) => string;
-  /** Save a part edited by hand; answers an error message, or null when saved. Absent: parts are not editable. */
-  onSaveEdit?: (part: StepRef, text: string) => Promise<string | null>;
+  /**
+   * Save a part edited by hand (`hash`: the part's when its editor opened); answers an error message, or null when
+   * saved. Absent: parts are not editable. Every part edit below sends the hash of the text it was made on.
+   */
+  onSaveEdit?: (part: StepRef, text: string, hash?: string) => Promise<string | null>;
   /** "Write more" on a short part (charged as a step); answers an error message, or null when done. */
-  onWriteMore?: (part: StepRef) => Promise<string | null>;
+  onWriteMore?: (part: StepRef, hash?: string) => Promise<string | null>;
+  /** The outline's hash in the book view (sent with its edit, as a part's). */
+  outlineHash?: string;
+  /** The introduction's character list (one character a line) and saving it on its own; absent: the book keeps none. */
+  characterDetails?: string;
+  onSaveCharacters?: (text: string) => Promise<string | null>;
   /** The step cost shown on Write more ("1 credit"). */
   stepCostText?: string;
   /** The balance is below that cost: the passage tools say so and link to Top Up. */
   isShortOfCredits?: boolean;
   /** Rewrite a written part with the writer's note ('' writes it again; charged as a step); answers an error message, or null when done. */
-  onRewrite?: (part: StepRef, note: string) => Promise<string | null>;
+  onRewrite?: (part: StepRef, note: string, hash?: string) => Promise<string | null>;
   /** A part's earlier versions (newest first), or an error message. */
   onVersions?: (part: StepRef) => Promise<PartVersionView[] | string>;
   /** Passage tools (PassageTools.tsx): a passage reworked (charged as a step), and kept. */
@@ -92,7 +101,7 @@ export interface PreviewProps {
   /** The Continuity panel asked a part's Rewrite to open with a finding as its note (set by Preview). */
   noteFor?: { partKey: string; note: string; n: number };
   /** Bring an earlier version back as the part; answers an error message, or null when done. */
-  onRestore?: (part: StepRef, version: number) => Promise<string | null>;
+  onRestore?: (part: StepRef, version: number, hash?: string) => Promise<string | null>;
   /** The story bible: what the outline gives (read only), what the book keeps, and that part as saved (edited by hand). */
   bible?: BibleShown;
   onSaveBible?: (text: string) => Promise<string | null>;
@@ -101,7 +110,7 @@ export interface PreviewProps {
   voice?: BookVoiceShown;
   onSaveVoice?: (body: VoiceBody) => Promise<VoiceFailure | null>;
   /** Rewrite a part toward the book's voice (charged as a step); given when the book has a voice sample. */
-  onRewriteTowardVoice?: (part: StepRef) => Promise<string | null>;
+  onRewriteTowardVoice?: (part: StepRef, hash?: string) => Promise<string | null>;
   /** Try the story bible's update again for the parts it has not taken in (uncharged); answers an error message, or null when done. */
   onUpdateBible?: () => Promise<string | null>;
   /** Stop the step being written (a book's part keeps its text so far as a draft; else only before any text: nothing charged). */

@@ -46,23 +46,24 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
   };
   return {
     // A written part edited by hand (a saved book, between steps): the server keeps it, later steps build on it.
-    saveEdit: (part: StepRef, text: string) => answering(() => call('PUT /progress/:bookType/part', { params, body: { part, text } }), 'editFailed', (answer) => {
+    // Every part edit names the text it was made on (`hash`, the book view's): the server refuses a part changed since.
+    saveEdit: (part: StepRef, text: string, hash?: string) => answering(() => call('PUT /progress/:bookType/part', { params, body: { part, text, ...(hash ? { hash } : {}) } }), 'editFailed', (answer) => {
       dropDraft(part);
       toast.success(pageWord(answer.memory_reset ? 'editSavedMemory' : 'editSaved', ui), { id: 'edit-result' });
     }),
     // "Write more" on a short part: charged as a step on the server; the book comes back with the longer text.
-    writeMore: (part: StepRef) => answering(() => call('POST /progress/:bookType/more', { params, body: { part } }), 'writeMoreFailed', (answer) => {
+    writeMore: (part: StepRef, hash?: string) => answering(() => call('POST /progress/:bookType/more', { params, body: { part, ...(hash ? { hash } : {}) } }), 'writeMoreFailed', (answer) => {
       charged(answer.credits_available);
       toast.success(pageWord('wroteMore', ui, { n: answer.added.toLocaleString('en') }), { id: 'write-more' });
     }),
     // Rewrite (with a note) or write again (without) a written part: charged as a step on the server; the
     // text it replaces is kept as a version, restorable for free.
-    rewrite: (part: StepRef, note: string) => answering(() => call('POST /progress/:bookType/rewrite', { params, body: { part, ...(note ? { note } : {}) } }), 'rewriteFailed', (answer) => {
+    rewrite: (part: StepRef, note: string, hash?: string) => answering(() => call('POST /progress/:bookType/rewrite', { params, body: { part, ...(note ? { note } : {}), ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
       charged(answer.credits_available);
       toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
     }),
     // "Rewrite toward my voice": a rewrite with the voice guidance and what drifted (409 without a sample), charged and kept as a version like any.
-    rewriteTowardVoice: (part: StepRef) => answering(() => call('POST /progress/:bookType/rewrite', { params, body: { part, toward_voice: true } }), 'rewriteFailed', (answer) => {
+    rewriteTowardVoice: (part: StepRef, hash?: string) => answering(() => call('POST /progress/:bookType/rewrite', { params, body: { part, toward_voice: true, ...(hash ? { hash } : {}) } }), 'rewriteFailed', (answer) => {
       charged(answer.credits_available);
       toast.success(pageWord('rewritten', ui, { n: answer.kept_version }), { id: 'rewrite' });
     }),
@@ -96,7 +97,7 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
         return failed(e, 'versionsFailed');
       }
     },
-    restoreVersion: (part: StepRef, version: number) => answering(() => call('POST /progress/:bookType/versions/restore', { params, body: { part, version } }), 'versionsFailed', (answer) => {
+    restoreVersion: (part: StepRef, version: number, hash?: string) => answering(() => call('POST /progress/:bookType/versions/restore', { params, body: { part, version, ...(hash ? { hash } : {}) } }), 'versionsFailed', (answer) => {
       toast.success(pageWord('restored', ui, { n: version, kept: answer.kept_version }), { id: 'restore' });
     }),
     // The outline as chapters: the unwritten chapters' titles, plans and notes; the book's chapter count,
@@ -115,6 +116,10 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
     // A continuity finding marked as intended: no longer listed, kept with the book (free).
     markIntended: (key: string) => answering(() => call('PUT /progress/:bookType/continuity/intended', { params, body: { key, intended: true } }), 'editFailed', () => {
       toast.success(pageWord('continuityMarked', ui), { id: 'edit-result' });
+    }),
+    // The introduction's character list, edited on its own (the introduction's prose stays as it is): later steps are told it.
+    saveCharacters: (text: string) => answering(() => call('PUT /progress/:bookType/characters', { params, body: { text } }), 'editFailed', () => {
+      toast.success(pageWord('charactersSaved', ui), { id: 'edit-result' });
     }),
     // The story bible edited by hand: the next chapter reads it.
     saveBible: (text: string) => answering(() => call('PUT /progress/:bookType/bible', { params, body: { text } }), 'editFailed', () => {

@@ -8,11 +8,13 @@ import type { Table, Text } from '../i18n/types.js';
 import { CONTINUITY_WORDS } from './continuityWords.js';
 import { VOICE_WORDS } from './voiceWords.js';
 import { PROVENANCE_WORDS } from './provenanceWords.js';
+import { EDIT_WORDS } from './editWords.js';
 
 export const PAGE_WORDS = {
   ...CONTINUITY_WORDS,
   ...VOICE_WORDS,
   ...PROVENANCE_WORDS,
+  ...EDIT_WORDS,
   settings: { en: 'Settings', ms: 'Tetapan' },
   preview: { en: 'Preview', ms: 'Pratonton' },
   generationProcess: { en: 'Generation Process', ms: 'Proses Penjanaan' },

@@ -63,7 +63,9 @@ describe.each(['en', 'ms'] as const)('answers that are not the text (%s)', (lang
   ] as const)('%s: asked again once, then the command names it and the part, exits 1 and keeps none of it', async (habit, named) => {
     const r = await generate(lang, [habit]);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stdout).toBe('');
+    // --json prints the failure as one object naming the part, and nothing of the refused answer.
+    expect(Object.keys(JSON.parse(r.stdout))).toEqual(['error']);
+    expect(JSON.parse(r.stdout).error.part).toBe('outline');
     expect(r.stderr).toContain(`karya: ${OUTLINE[lang]}: `);
     expect(r.stderr).toContain(NAMED[named][lang]);
     // The outline asked once and once again: nothing else was spent on it (the chat requests, not the init probe).

@@ -484,7 +484,8 @@ describe('the writing experience (issue 15)', () => {
     await user.click(screen.getByTestId('save-edit'));
     await waitFor(() => expect(screen.queryByTestId('part-editor')).toBeNull());
     const put = calls.filter((c) => c.method === 'PUT').at(-1)!;
-    expect(put.body).toEqual({ part: { kind: 'chapter', position: 1 }, text: 'Chapter one, rewritten by hand.' });
+    // The edit carries the hash of the text the writer saw, so a part changed meanwhile is refused, not overwritten.
+    expect(put.body).toEqual({ part: { kind: 'chapter', position: 1 }, text: 'Chapter one, rewritten by hand.', hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(screen.getByTestId('preview').textContent).toContain('Chapter one, rewritten by hand.');
     expect(await screen.findByText('Your edit is saved. The story bible is being updated with it and keeps everything it knew meanwhile.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Chapter 1' }));
@@ -567,7 +568,7 @@ describe('the writing experience (issue 15)', () => {
     await user.click(more);
     await waitFor(() => expect(screen.getAllByTestId('short-part')).toHaveLength(1));
     const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/more'))!;
-    expect(post.body).toEqual({ part: { kind: 'chapter', position: 1 } });
+    expect(post.body).toEqual({ part: { kind: 'chapter', position: 1 }, hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(screen.getByTestId('preview').textContent).toContain('More words of the chapter.');
     expect(screen.getByTestId('credit-balance-test').textContent).toBe('9');
     // The story bible: premise and ending from the outline (read only), the characters the book keeps; edited by hand.

@@ -103,7 +103,9 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
   let draft = await outlineMore(ctx, { text: heading.text.trim(), isComplete: answer.isComplete });
   if (isOutline) draft = { ...draft, text: mendedOutline(spec, draft.text, state.lang) };
-  draft = await extendShort(target, ownTitle)(ctx, draft);
+  // A part the time-out left unfinished was continued from where it stopped already: it is not asked for more
+  // (a server too slow to finish it would only be asked again).
+  if (draft.isComplete || !tally.isTimedOut) draft = await extendShort(target, ownTitle)(ctx, draft);
   const { text, isComplete } = draft;
   // Chapters the outline still gives no plan, even after asking for them: named, never written from nothing silently.
   const unplanned = isOutline ? unplannedChapters(spec, text, conclusionPosition(spec.flow, state.totalChapters) - 1) : [];
@@ -121,6 +123,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const overused = target > 0 ? partOverusedOf(book.voice, prose, state.lang) : undefined;
   return {
     state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
+    ...(tally.isTimedOut ? { isTimedOut: true as const } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}),
     ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measured, ...(heading.title ? { title: heading.title } : {}),
     ...(indonesian.length ? { indonesianWords: indonesian } : {}), ...(unplanned.length ? { unplanned } : {}),
     ...(voice ? { voice } : {}), ...(overused ? { overused } : {}),

@@ -143,6 +143,8 @@ export interface FakeOpenAI {
   scriptImages(...replies: ScriptedReply[]): void;
   /** Highest number of chat requests in flight at once. */
   maxInFlight(): number;
+  /** Answer Chapter 2 with the wrong kind of text from now on (FakeOpenAIOptions.wrongKind), counting its asks afresh; undefined: as usual. */
+  setWrongKind(kind: WrongKind | undefined): void;
   /** Number of chat requests refused by the rate limit. */
   rateLimited(): number;
   close(): Promise<void>;
@@ -444,9 +446,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   // What `wrongKind` needs: the asks of Chapter 2 so far and Chapter 1's first answer.
   let chapterTwoAsks = 0;
   let chapterOne: string | undefined;
+  let wrongKind = options.wrongKind;
   /** The answer to a request as `wrongKind` has it, and its finish reason when that changes. */
   const wrongAnswer = (body: Record<string, unknown>, text: string): { text: string; finishReason?: 'content_filter' } => {
-    const kind = options.wrongKind;
+    const kind = wrongKind;
     if (!kind || isBibleRequest(body)) return { text };
     const chapter = Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(userMessageOf(body))?.slice(1).find(Boolean) ?? 0);
     if (chapter === 1) chapterOne ??= text;
@@ -627,6 +630,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     script: (...replies) => chatQueue.push(...replies),
     scriptImages: (...replies) => imageQueue.push(...replies),
     maxInFlight: () => peak,
+    setWrongKind: (kind) => {
+      wrongKind = kind;
+      chapterTwoAsks = 0;
+      chapterOne = undefined;
+    },
     rateLimited: () => limited,
     close: () =>
       new Promise<void>((resolve) => {

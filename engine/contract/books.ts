@@ -62,6 +62,12 @@ export const DonePayloadSchema = z.object({
    * what was expected and found, and whether the second answer is in the book's language.
    */
   language_drift: z.object({ expected: z.enum(['en', 'ms']), found: z.string(), resolved: z.boolean() }).optional(),
+  /**
+   * What was done to the answers of this part, in the book's language: paragraphs where the model spoke as an
+   * assistant taken out, a wall of text split, an answer of the wrong kind asked again (and why), an answer
+   * stopped by the time-out and continued from where it stopped.
+   */
+  notes: z.array(z.object({ code: z.string(), message: z.string() })).optional(),
   progress: ProgressSchema.nullable(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
   /** The book after this step (books only). */

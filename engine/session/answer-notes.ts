@@ -4,7 +4,7 @@
 // (`notes`), so a writer sees what was done to the text without reading it twice.
 import type { Lang } from '../spec/types.js';
 import { fillPlaceholders } from '../i18n.js';
-import type { AnswerOutcome } from './answer-verdict.js';
+import type { AskedAgainFor } from './answer-verdict.js';
 import type { StepOutcome } from './step-types.js';
 
 const NOTES = {
@@ -31,7 +31,7 @@ const NOTES = {
 } as const;
 
 /** How each outcome of an answer asked again is named in a note ("an answer was a recipe"). */
-const WHAT: Readonly<Record<AnswerOutcome, { en: string; ms: string }>> = {
+const WHAT: Readonly<Record<AskedAgainFor, { en: string; ms: string }>> = {
   refused: { en: 'a refusal', ms: 'penolakan' },
   echoed: { en: 'the request sent back', ms: 'permintaan yang dihantar semula' },
   reasoning_only: { en: 'reasoning with no text', ms: 'penaakulan tanpa teks' },
@@ -42,6 +42,7 @@ const WHAT: Readonly<Record<AnswerOutcome, { en: string; ms: string }>> = {
   recipe: { en: 'a recipe', ms: 'resipi' },
   outlined: { en: 'an outline of chapter titles', ms: 'rangka tajuk bab' },
   copied: { en: 'a copy of an earlier part', ms: 'salinan bahagian yang lebih awal' },
+  ignores_bible: { en: "about new people, with none of the story bible's main characters", ms: 'tentang orang baharu, tanpa seorang pun watak utama catatan cerita' },
 };
 
 /** A note on a part: a stable code and its message in the book's language. */

@@ -19,14 +19,17 @@ import { judgeShape, splitWalls, type ShapeOutcome } from './answer-shape.js';
 /** Why an answer is not the text asked for. */
 export type AnswerOutcome = 'refused' | 'echoed' | 'reasoning_only' | 'not_text' | 'filtered' | 'assistant_talk' | 'copied' | ShapeOutcome;
 
+/** Why an answer was asked again and a later one kept. */
+export type AskedAgainFor = AnswerOutcome | 'ignores_bible';
+
 /** What was done to an answer that was kept: assistant paragraphs taken out, a wall split, an answer asked again and why. */
 export interface AnswerNotes {
   /** Paragraphs where the model spoke as an assistant, taken out. */
   readonly removed?: number;
   /** Paragraphs a wall of text was split into. */
   readonly split?: number;
-  /** Why earlier answers were asked again (the answer kept is the one after). */
-  readonly askedAgain?: readonly AnswerOutcome[];
+  /** Why earlier answers were asked again (the answer kept is the one after); `ignores_bible`: a chapter about none of the book's people (bible-people.ts). */
+  readonly askedAgain?: readonly AskedAgainFor[];
 }
 
 /** Two answers' notes added up. */

@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 interface Note { code: string; message: string }
-interface Part { label: string; words: number; complete: boolean; notes?: Note[]; timedOut?: true }
+interface Part { label: string; words: number; complete: boolean; notes?: Note[]; timedOut?: true; continuity?: Array<{ kind: string; detail: string }> }
 
 async function generate(lang: 'en' | 'ms', options: FakeOpenAIOptions, env: Record<string, string> = {}) {
   fake = await startFakeOpenAI({ writeRatio: 1, ...options });
@@ -90,6 +90,23 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
     expect(part.complete).toBe(true);
     expect(part.notes?.[0]?.code).toBe('answer_asked_again');
     expect(part.notes![0]!.message).toContain(NAMED[kind as keyof typeof NAMED][lang]);
+  });
+
+  it("every character renamed: asked again once with the bible's names, then kept with a continuity finding naming the absent and the new", async () => {
+    const r = await generate(lang, { wrongKind: 'renamed' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(chapterTwoAsks()).toHaveLength(2);
+    const names = lang === 'ms' ? 'Aisyah, Daniel' : 'Aisha, Daniel';
+    expect(chapterTwoAsks()[1]).toContain(names);
+    const part = partOf(r.json!.parts, lang, 2);
+    expect(part.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
+    const finding = part.continuity?.find((f) => f.kind === 'ignores_bible');
+    const said = (lang === 'ms' ? /^Mengabaikan catatan cerita: (.+) tiada; (.+) baharu$/ : /^Ignores the story bible: (.+) absent; (.+) new$/).exec(finding?.detail ?? '');
+    expect(said?.[1]).toBe(names);
+    expect(said?.[2]?.split(', ').sort()).toEqual(['Farid', 'Marcus', 'Priya']);
+    expect(r.stderr).toContain(`⚠ ${`${CHAPTER[lang]} 2`.padEnd(24)} ${finding!.detail}`);
+    // The chapters that keep the book's people have no such finding.
+    expect(r.json!.parts.filter((p) => p.continuity?.some((f) => f.kind === 'ignores_bible')).map((p) => p.label)).toEqual([`${CHAPTER[lang]} 2`]);
   });
 
   it('4,000 words on one line: kept, split into paragraphs at sentence ends, and the part says so', async () => {

@@ -131,6 +131,9 @@ const ECHO_ANYWHERE = 60;
  */
 const sortedRunsOf = byText(256, (text) => runKeys(wordsOf(text)).sort());
 
+/** An answer's runs, kept for the last few answers: the echo check and the copy check read the same answer. */
+const answerRunsOf = byText(4, (text) => runKeys(wordsOf(text)));
+
 function hasRun(sorted: Float64Array, key: number): boolean {
   let lo = 0;
   let hi = sorted.length - 1;
@@ -158,7 +161,7 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   const messages = [request.system, request.user].map((m) => runKeys(wordsOf(m)));
   const asked = new Set<number>();
   for (const m of messages) for (const key of m) asked.add(key);
-  const answerRuns = runKeys(wordsOf(answer));
+  const answerRuns = answerRunsOf(answer);
   // The material (a whole book by its last chapter) is read only for the runs the answer shares with the
   // request, usually none, and each of its texts once (sortedRunsOf).
   let material: readonly string[] | undefined;
@@ -197,25 +200,33 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   return echoed.filter((h) => !materialHeadings.has(h)).length >= 2;
 }
 
-/** Runs of an answer sampled for the copy check: every 4th, which a copy has as surely as all of them. */
-const COPY_STRIDE = 4;
+/** Runs of an answer sampled for the copy check: every 8th (runs that do not overlap), which a copy has as surely as all of them. */
+const COPY_STRIDE = 8;
 /** Fewer distinct sampled runs than this (a short answer, or one that loops one passage) is not judged a copy. */
-const COPY_LEAST_RUNS = 24;
+const COPY_LEAST_RUNS = 16;
 
 /**
- * The share (0–1) of the answer's distinct 8-word runs (sampled) found in the `earlier` texts: 1 for a part
+ * The share (0–1) of the answer's distinct 8-word runs (sampled) found in the `earlier` texts, read until
+ * `enough` is reached or out of reach (then the share read so far, on the side it is decided): 1 for a part
  * copied word for word. An answer with too few distinct runs to tell (a short one, a loop) gives 0.
  */
-export function copiedShare(answer: string, earlier: readonly string[]): number {
+export function copiedShare(answer: string, earlier: readonly string[], enough = 1): number {
   if (!earlier.length) return 0;
-  const runs = runKeys(wordsOf(answer));
+  const runs = answerRunsOf(answer);
   const sample = new Set<number>();
   for (let i = 0; i < runs.length; i += COPY_STRIDE) sample.add(runs[i]!);
-  if (sample.size < COPY_LEAST_RUNS) return 0;
+  const n = sample.size;
+  if (n < COPY_LEAST_RUNS) return 0;
   const texts = earlier.map(sortedRunsOf);
   let found = 0;
-  for (const key of sample) if (texts.some((keys) => hasRun(keys, key))) found++;
-  return found / sample.size;
+  let read = 0;
+  for (const key of sample) {
+    read++;
+    if (texts.some((keys) => hasRun(keys, key))) found++;
+    // Decided either way: the rest of the sample cannot change which side of `enough` it is on.
+    if (found >= enough * n || found + (n - read) < enough * n) break;
+  }
+  return found / n;
 }
 
 /**
@@ -238,6 +249,6 @@ export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 
   if (!shape) return kept;
   const outcome = judgeShape(walls.text, shape);
   if (outcome) return { outcome, text };
-  if (expect.earlier && copiedShare(walls.text, expect.earlier()) >= shape.copyShare) return { outcome: 'copied', text };
+  if (expect.earlier && copiedShare(walls.text, expect.earlier(), shape.copyShare) >= shape.copyShare) return { outcome: 'copied', text };
   return kept;
 }

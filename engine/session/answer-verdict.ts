@@ -204,29 +204,39 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
 const COPY_STRIDE = 8;
 /** Fewer distinct sampled runs than this (a short answer, or one that loops one passage) is not judged a copy. */
 const COPY_LEAST_RUNS = 16;
+/**
+ * Sampled runs in a row found in the book before a stretch counts as copied (3: 24 words and more). Shorter
+ * matches are phrases a model reuses (a clause, a greeting), which the repeat measure counts, not a copy.
+ */
+const COPY_STRETCH = 3;
 
 /**
- * The share (0–1) of the answer's distinct 8-word runs (sampled) found in the `earlier` texts, read until
- * `enough` is reached or out of reach (then the share read so far, on the side it is decided): 1 for a part
- * copied word for word. An answer with too few distinct runs to tell (a short one, a loop) gives 0.
+ * The share (0–1) of the answer's sampled 8-word runs that stand in stretches copied from the `earlier` texts
+ * (COPY_STRETCH runs in a row found there), read until `enough` is reached or out of reach (then the share read so
+ * far, on the side it is decided): 1 for a part copied word for word. An answer with too few distinct runs to tell
+ * (a short one, one that loops a passage) gives 0.
  */
-export function copiedShare(answer: string, earlier: readonly string[], enough = 1): number {
+export function copiedShare(answer: string, earlier: readonly string[], enough?: number): number {
   if (!earlier.length) return 0;
   const runs = answerRunsOf(answer);
-  const sample = new Set<number>();
-  for (let i = 0; i < runs.length; i += COPY_STRIDE) sample.add(runs[i]!);
-  const n = sample.size;
-  if (n < COPY_LEAST_RUNS) return 0;
+  const sample: number[] = [];
+  for (let i = 0; i < runs.length; i += COPY_STRIDE) sample.push(runs[i]!);
+  const n = sample.length;
+  const distinct = new Set(sample).size;
+  if (distinct < COPY_LEAST_RUNS || distinct < n / 2) return 0;
   const texts = earlier.map(sortedRunsOf);
-  let found = 0;
-  let read = 0;
-  for (const key of sample) {
-    read++;
-    if (texts.some((keys) => hasRun(keys, key))) found++;
+  let copied = 0;
+  let streak = 0;
+  for (let j = 0; j < n; j++) {
+    if (texts.some((keys) => hasRun(keys, sample[j]!))) streak++;
+    else {
+      if (streak >= COPY_STRETCH) copied += streak;
+      streak = 0;
+    }
     // Decided either way: the rest of the sample cannot change which side of `enough` it is on.
-    if (found >= enough * n || found + (n - read) < enough * n) break;
+    if (enough !== undefined && (copied >= enough * n || copied + streak + (n - j - 1) < enough * n)) return copied / n;
   }
-  return found / n;
+  return (copied + (streak >= COPY_STRETCH ? streak : 0)) / n;
 }
 
 /**

@@ -64,6 +64,21 @@ describe.each(['en', 'ms'] as const)('a studio step of Chapter 2 answered with t
     expect(r.charged).toBe(1);
   });
 
+  it("every character renamed: asked again with the bible's names, then saved with the continuity finding on its part", async () => {
+    const r = await chapterTwo(lang, 'renamed');
+    expect(r.done?.notes?.map((n) => n.code)).toEqual(['answer_asked_again']);
+    const book = (r.done as unknown as { book: { parts: Array<{ label: string; continuity?: Array<{ kind: string; detail: string }> }> } }).book;
+    const two = book.parts.find((p) => p.label === `${lang === 'ms' ? 'Bab' : 'Chapter'} 2`)!;
+    expect(two.continuity?.find((f) => f.kind === 'ignores_bible')?.detail).toMatch(lang === 'ms' ? /^Mengabaikan catatan cerita: Aisyah, Daniel tiada; .*Priya/ : /^Ignores the story bible: Aisha, Daniel absent; .*Priya/);
+    expect(r.charged).toBe(1);
+  });
+
+  it('a wall of text: saved split into paragraphs, the note says so', async () => {
+    const r = await chapterTwo(lang, 'wall');
+    expect(r.done?.notes?.map((n) => n.code)).toEqual(['answer_wall_split']);
+    expect(r.chapters.find((p) => p.position === 2)!.text.split('\n\n').length).toBeGreaterThanOrEqual(10);
+  });
+
   it('a stream that stalls past KARYA_TIMEOUT_MS: the opening once, not complete, the note names the time-out', async () => {
     trickle = true;
     try {
@@ -78,5 +93,42 @@ describe.each(['en', 'ms'] as const)('a studio step of Chapter 2 answered with t
     } finally {
       trickle = false;
     }
+  });
+});
+
+describe('the calls on a written part', () => {
+  /** A writer's romance up to Chapter 1, ready for its passage tools and write-more. */
+  async function chapterOne() {
+    server.fake.setWrongKind(undefined);
+    const cookie = await signUp(server.ts, uniqueEmail());
+    for (let i = 0; i < 3; i++) expect((await server.ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 5 } })).status).toBe(200);
+    const credits = async () => (await server.ts.http.get('/api/me').set('cookie', cookie)).body.credits_available as number;
+    const chapter = async () => ((await server.ts.http.get('/api/progress/romance').set('cookie', cookie)).body.book.parts as Array<{ kind: string; text: string }>).find((p) => p.kind === 'chapter')!.text;
+    return { cookie, credits, chapter };
+  }
+
+  it("a passage stopped by the content filter twice: the named error, not charged, the chapter as it was", async () => {
+    const { cookie, credits, chapter } = await chapterOne();
+    const before = { credits: await credits(), text: await chapter() };
+    const paragraph = before.text.split('\n\n')[0]!;
+    server.fake.script({ text: 'She leaned closer and', finishReason: 'content_filter' }, { text: 'She leaned', finishReason: 'content_filter' });
+    const res = await server.ts.http.post('/api/progress/romance/passage').set('cookie', cookie)
+      .send({ part: { kind: 'chapter', position: 1 }, start: 0, end: paragraph.length, text: paragraph, action: 'rewrite', note: 'More of the sea.' });
+    expect(res.body.error?.code).toBe('filtered');
+    expect(res.body.error?.message).toContain("The AI service's content filter");
+    expect(await credits()).toBe(before.credits);
+    expect(await chapter()).toBe(before.text);
+  });
+
+  it('write-more answered with an assistant paragraph: the paragraph is not added, the answer says so', async () => {
+    const { cookie, chapter } = await chapterOne();
+    const more = 'The ferry came in at noon, and Aisha went down to the pier to meet it.\n\nAs an AI language model, I cannot describe that scene in more detail, but I can continue the story.\n\nDaniel was the last to step off, with a crate of mangoes on his shoulder.';
+    server.fake.script({ text: more });
+    const res = await server.ts.http.post('/api/progress/romance/more').set('cookie', cookie).send({ part: { kind: 'chapter', position: 1 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.notes?.map((n: { code: string }) => n.code)).toEqual(['answer_talk_removed']);
+    const text = await chapter();
+    expect(text).toContain('Daniel was the last to step off');
+    expect(text).not.toContain('As an AI language model');
   });
 });

@@ -88,10 +88,18 @@ export const REASONING_MARKERS: readonly string[] = [
  */
 export const ASSISTANT_OPENERS: readonly string[] = [
   'as an ai', 'as a language model', 'as an ai language model', 'as an ai assistant', "i'm an ai", 'i am an ai', "i'm just an ai", 'i am just an ai',
-  'i cannot describe', "i can't describe", 'i cannot depict', "i can't depict", "i'm not able to describe", 'i am not able to describe', "i won't describe",
-  'i hope this helps', 'i hope this chapter', 'i hope you enjoy', 'i hope you enjoyed', 'i hope you like',
+  'i hope this helps', 'i hope this chapter',
   'sebagai model bahasa', 'sebagai ai', 'sebagai pembantu ai', 'saya ialah model bahasa', 'saya hanyalah model', 'saya hanya model bahasa',
-  'saya tidak dapat menggambarkan', 'saya tidak boleh menggambarkan', 'saya tidak dapat memperincikan', 'semoga ini membantu', 'saya harap ini membantu',
+  'semoga ini membantu', 'saya harap ini membantu',
+];
+
+/**
+ * How the model declines part of the writing inside prose ("I cannot describe that scene in more detail"): the
+ * model's only when it names the writing (TALK_TOPICS); "I cannot describe the joy I felt" is a narrator's.
+ */
+export const ASSISTANT_DECLINES: readonly string[] = [
+  'i cannot describe', "i can't describe", 'i cannot depict', "i can't depict", "i'm not able to describe", 'i am not able to describe', "i won't describe",
+  'i cannot go into', "i can't go into", 'saya tidak dapat menggambarkan', 'saya tidak boleh menggambarkan', 'saya tidak dapat memperincikan',
 ];
 
 /**

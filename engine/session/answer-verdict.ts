@@ -250,7 +250,9 @@ export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 
   if (refusal.refused) return { outcome: 'refused', text };
   if (isEcho(refusal.text, request, expect)) return { outcome: 'echoed', text };
   if (expect.kind !== 'prose') return { text: refusal.text };
-  const talk = withoutTalk(refusal.text);
+  // A book's part is prose through and through; a single piece (a poem, a description) only loses the paragraphs
+  // where the model names itself.
+  const talk = withoutTalk(refusal.text, { isOpenerOnly: !expect.shape });
   if (talk.removed && (talk.share >= 0.5 || !talk.text)) return { outcome: 'assistant_talk', text };
   const shape = expect.shape;
   const walls = shape ? splitWalls(talk.text, shape) : { text: talk.text, split: 0 };

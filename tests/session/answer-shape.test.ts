@@ -176,9 +176,16 @@ describe('assistant talk inside prose', () => {
     'Here is the harbour where we first met, and here is the bench where you left me.',
     'Ini adalah bab terakhir dalam hidupnya di pekan itu, fikir Aisyah.',
     'I hope you know what you are doing, Daniel.',
+    'I cannot describe the joy I felt when the ferry finally came round the point.',
+    'I hope you like it, she had written on the card, in her careful hand.',
     PROSE_SENTENCES.en.slice(0, 5).join(' '),
   ])('is the text: %s', (paragraph) => {
     expect(isAssistantTalk(paragraph)).toBe(false);
+  });
+
+  it('in a single piece (a poem) only the model naming itself is talk', () => {
+    expect(isAssistantTalk("I hope you remember the story of the sea,\nthe changes of the tide,", { isOpenerOnly: true })).toBe(false);
+    expect(isAssistantTalk(AI_PARAGRAPH.en, { isOpenerOnly: true })).toBe(true);
   });
 
   it('takes the paragraphs out and says how many, with their share of the words', () => {

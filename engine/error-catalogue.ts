@@ -2,6 +2,7 @@
 // renders it: catalogueMessage, generationMessage). A new code is added here with both languages.
 import type { Bilingual } from './spec/types.js';
 import { IMPORT_CATALOGUE } from './error-catalogue-import.js';
+import { ANSWER_CATALOGUE } from './answer-catalogue.js';
 
 /** The catalogue of user-facing messages, keyed by a stable code. */
 export const CATALOGUE = {
@@ -59,6 +60,8 @@ export const CATALOGUE = {
     en: 'The AI service answered with something that is not a model answer (a web page or an error page), even when asked again. Nothing was saved for this step and it costs nothing. Check the service address (OPENAI_BASE_URL) and try again.',
     ms: 'Perkhidmatan AI menjawab dengan sesuatu yang bukan jawapan model (halaman web atau halaman ralat), walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Semak alamat perkhidmatan (OPENAI_BASE_URL) dan cuba lagi.',
   },
+  // Answers of the wrong kind for the part, and the provider's filter (engine/answer-catalogue.ts).
+  ...ANSWER_CATALOGUE,
   // A request larger than the model's context window (engine/providers/context.ts): not sent again as it was.
   context_too_long: {
     en: "The request does not fit the model's context window of {window} tokens. Give the model a larger window (llama.cpp: -c 16384; Ollama: num_ctx 16384 or OLLAMA_CONTEXT_LENGTH=16384; vLLM: --max-model-len 16384), then set contextTokens in karya.config.yaml (or KARYA_CONTEXT_TOKENS) to that window. See docs/providers.md.",

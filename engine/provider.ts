@@ -43,6 +43,8 @@ export interface TextResult {
   finishReason?: string;
   /** A stream that ended with no finish reason (the connection or the server gave out): the text may stop mid-word. */
   isBroken?: true;
+  /** A stream the generation's time-out (KARYA_TIMEOUT_MS) stopped while it was still arriving: the text is what came before it. */
+  isTimedOut?: true;
   model: string;
   /** Name of the provider config that answered (real providers). */
   config?: string;
@@ -86,9 +88,24 @@ export interface Provider {
   contextWindow?(): Promise<number>;
 }
 
-/** True when the answer did not end on its own: cut at the token limit, or a stream that broke off. Such an answer is continued, never taken as whole. */
-export function isCutOff(result: Pick<TextResult, 'finishReason' | 'isBroken'>): boolean {
-  return result.finishReason === 'length' || result.isBroken === true;
+/**
+ * True when the answer did not end on its own: cut at the token limit, a stream that broke off, or one the
+ * time-out stopped. Such an answer is continued from where it stops, never taken as whole.
+ */
+export function isCutOff(result: Pick<TextResult, 'finishReason' | 'isBroken' | 'isTimedOut'>): boolean {
+  return result.finishReason === 'length' || result.isBroken === true || result.isTimedOut === true;
+}
+
+/**
+ * Finish reasons that mean the provider's own filter stopped the answer (OpenAI and Azure `content_filter`;
+ * Gemini's OpenAI-compatible `safety`, `recitation`, `prohibited_content`, `blocklist`, `spii`): the text, if
+ * any, is not the part, so it is refused as a whole, never kept as a cut answer.
+ */
+export const FILTER_FINISH_REASONS: readonly string[] = ['content_filter', 'safety', 'recitation', 'prohibited_content', 'blocklist', 'spii'];
+
+/** True for a finish reason that names the provider's filter (any case). */
+export function isFilterFinish(reason: string | null | undefined): boolean {
+  return !!reason && FILTER_FINISH_REASONS.includes(reason.toLowerCase());
 }
 
 export { countWords } from './words.js';

@@ -5,6 +5,7 @@
 // script (scriptProbes), do not advance the answer index, and never consume scripted chat replies.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bulletsAndTable, chapterTitles, filteredPart, onOneLine, RECIPE, renamed, withAiParagraph, type WrongKind } from './wrong-kind.js';
 
 export interface RecordedRequest {
   method: string;
@@ -24,7 +25,7 @@ export interface RecordedRequest {
 export type ScriptedReply =
   | { status: number; body?: unknown; headers?: Record<string, string> }
   | { hang: true }
-  | { text: string; finishReason?: 'stop' | 'length' }
+  | { text: string; finishReason?: 'stop' | 'length' | 'content_filter' }
   | { dropConnection: true };
 
 export interface FakeOpenAIOptions {
@@ -37,7 +38,7 @@ export interface FakeOpenAIOptions {
   /** Decide a reply per chat request from its body (e.g. fail one book's calls); undefined falls through to the defaults. */
   reply?: (body: Record<string, unknown>, index: number) => ScriptedReply | undefined;
   /** Why a default answer ended: `length` cuts it as a model does at max_tokens (default `stop`). */
-  finishReason?: (body: Record<string, unknown>, index: number) => 'stop' | 'length' | undefined;
+  finishReason?: (body: Record<string, unknown>, index: number) => 'stop' | 'length' | 'content_filter' | undefined;
   /** Pause between streamed words, in ms (a slow stream; read before each word, so a change reaches a stream already going); per request when a function of its body. */
   streamDelayMs?: number | ((body: Record<string, unknown>) => number);
   /** Text of a default answer; receives the request body. */
@@ -75,6 +76,11 @@ export interface FakeOpenAIOptions {
    * 80-word passage over and over to reach the words asked.
    */
   habits?: ReadonlyArray<Habit>;
+  /**
+   * Chapter 2 answered with the wrong kind of text, one way (tests/wrong-kind.ts): its first ask only, or every
+   * ask of it (`renamed`, `wall`, `content-filter`, the last with finish_reason "content_filter"), the other parts as usual.
+   */
+  wrongKind?: WrongKind;
 }
 
 /**
@@ -137,6 +143,8 @@ export interface FakeOpenAI {
   scriptImages(...replies: ScriptedReply[]): void;
   /** Highest number of chat requests in flight at once. */
   maxInFlight(): number;
+  /** Answer Chapter 2 with the wrong kind of text from now on (FakeOpenAIOptions.wrongKind), counting its asks afresh; undefined: as usual. */
+  setWrongKind(kind: WrongKind | undefined): void;
   /** Number of chat requests refused by the rate limit. */
   rateLimited(): number;
   close(): Promise<void>;
@@ -435,6 +443,29 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let limited = 0;
   let chatCount = 0;
   let origin = '';
+  // What `wrongKind` needs: the asks of Chapter 2 so far and Chapter 1's first answer.
+  let chapterTwoAsks = 0;
+  let chapterOne: string | undefined;
+  let wrongKind = options.wrongKind;
+  /** The answer to a request as `wrongKind` has it, and its finish reason when that changes. */
+  const wrongAnswer = (body: Record<string, unknown>, text: string): { text: string; finishReason?: 'content_filter' } => {
+    const kind = wrongKind;
+    if (!kind || isBibleRequest(body)) return { text };
+    const chapter = Number(/Write Chapter (\d+) of|Tulis Bab (\d+) daripada/.exec(userMessageOf(body))?.slice(1).find(Boolean) ?? 0);
+    if (chapter === 1) chapterOne ??= text;
+    if (chapter !== 2) return { text };
+    const lang = isMalayRequest(body) ? 'ms' : 'en';
+    const isFirst = ++chapterTwoAsks === 1;
+    if (kind === 'renamed') return { text: renamed(text) };
+    if (kind === 'wall') return { text: onOneLine(text) };
+    if (kind === 'content-filter') return { text: filteredPart(text), finishReason: 'content_filter' };
+    if (!isFirst) return { text };
+    if (kind === 'ai-paragraph') return { text: withAiParagraph(text, lang) };
+    if (kind === 'recipe') return { text: RECIPE[lang] };
+    if (kind === 'chapter-titles') return { text: chapterTitles(lang) };
+    if (kind === 'bullets-table') return { text: bulletsAndTable(lang, PROSE_SENTENCES[lang]) };
+    return { text: chapterOne ?? text };
+  };
 
   const sendJson = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -547,7 +578,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           const ratio = typeof options.writeRatio === 'function' ? options.writeRatio(b, index) : options.writeRatio;
           let text = reply && 'text' in reply ? reply.text : isProbe ? 'OK' : options.answer ? options.answer(b, index) : ratio !== undefined && askedWordsOf(b) > 0 ? ratioAnswer(b, index, ratio, options.sentences) : defaultAnswer(b, index);
           if (options.habits && !isProbe && !(reply && 'text' in reply)) text = withHabits(text, b, options.habits);
-          let finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';
+          const wrong = isProbe || (reply && 'text' in reply) ? { text } : wrongAnswer(b, text);
+          text = wrong.text;
+          let finishReason = (reply && 'text' in reply ? reply.finishReason : undefined) ?? wrong.finishReason ?? (isProbe ? undefined : options.finishReason?.(b, index)) ?? 'stop';
           const maxTokens = Number(b.max_tokens ?? b.max_completion_tokens);
           if (options.honourMaxTokens && !isProbe && maxTokens > 0) {
             const cut = await cutAtTokens(text, maxTokens);
@@ -597,6 +630,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     script: (...replies) => chatQueue.push(...replies),
     scriptImages: (...replies) => imageQueue.push(...replies),
     maxInFlight: () => peak,
+    setWrongKind: (kind) => {
+      wrongKind = kind;
+      chapterTwoAsks = 0;
+      chapterOne = undefined;
+    },
     rateLimited: () => limited,
     close: () =>
       new Promise<void>((resolve) => {

@@ -6,7 +6,7 @@ import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
   type BookSeries, type BookState, type BookView, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult, REPEATS_RATIO,
 } from '../../engine/index.js';
-import { voiceMarksOf, type VoiceMarks } from '../../engine/index.js';
+import { answerNotesOf, voiceMarksOf, type Lang, type StepResult as StepDone, type VoiceMarks } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
 import { loadProviders } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
@@ -60,7 +60,7 @@ export interface StepTokens {
 export type BatchEvent =
   | { type: 'job_started'; job: string; index: number; generator: string; lang: string; steps: number; done: number; out: string }
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; short?: true; repeats?: true; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & VoiceMarks)
+  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; short?: true; repeats?: true; notes?: string[]; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & VoiceMarks)
   | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
   | ({ type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] } & JobCloseness)
   | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
@@ -169,6 +169,12 @@ async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, 
  * The book's memory update after a part: one more call, scheduled and rate-limited like a step. A
  * failure other than a fatal one is left for the next step to catch up on.
  */
+/** A step's notes on its answers (assistant paragraphs taken out, asked again, the time-out), in the book's language. */
+function stepNotes(outcome: StepDone, label: string, lang: Lang): { notes?: string[] } {
+  const notes = answerNotesOf(outcome, label, lang).map((n) => n.message);
+  return notes.length ? { notes } : {};
+}
+
 async function rememberPart(run: BatchCalls, session: BookSession, stepsLeft: number): Promise<void> {
   if (!session.needsMemory || run.fatal) return;
   const last = session.state.content.at(-1) ?? '';
@@ -241,6 +247,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
       if (u) run.totals.tokens += u.totalTokens;
       run.emit({
         type: 'step_done', job: job.name, index: job.index, step: label, kind: step.kind, words: outcome.words, complete: outcome.isComplete,
+        ...stepNotes(outcome, label, session.state.lang),
         ...(outcome.short ? { short: true as const } : {}), ...(repeats ? { repeats: true as const } : {}), ...(outcome.target ? { target: outcome.target } : {}),
         ...(outcome.languageDrift ? { languageDrift: { expected: outcome.languageDrift.expected, found: outcome.languageDrift.found, resolved: outcome.languageDrift.isResolved } } : {}),
         tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null,

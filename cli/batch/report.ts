@@ -135,6 +135,8 @@ export class HumanProgress {
           const w = String(this.total).length;
           this.line(`  [${String(this.done).padStart(w)}/${this.total}] ${event.job} · ${event.step}${event.kind === 'image' ? '' : ` · ${plural(event.words, 'word')}`}${event.short ? ` (short: target ${event.target})` : ''}${event.repeats ? ' (repeats)' : ''}${voiceNote(event)}${tokens} · ${event.seconds.toFixed(1)} s`);
         }
+        // What was done to the answers (asked again, assistant paragraphs out, the time-out): said on every terminal.
+        for (const note of event.notes ?? []) this.line(`    ${event.job}: ${note}`);
         return;
       }
       case 'step_retry':

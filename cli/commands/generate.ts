@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { BookSession, GenerationError, conclusionPosition, stepKey, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec, type BookVoice } from '../../engine/index.js';
+import { answerNotesOf } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
@@ -153,7 +154,9 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
         live.stop();
       }
       png = outcome.png ?? png;
-      parts.push(partSummary(label, outcome));
+      // What was done to the answers (assistant paragraphs out, a wall split, asked again, the time-out), in the book's language.
+      const notes = answerNotesOf(outcome, label, lang);
+      parts.push({ ...partSummary(label, outcome), ...(notes.length ? { notes } : {}), ...(outcome.isTimedOut ? { timedOut: true as const } : {}) });
       // A part that is cut off, still short, repeating itself or off the writer's voice gets no check mark.
       const repeats = isRepeating(outcome);
       info(`  ${outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned && !isVoiceMarked(outcome) ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}${voiceMarks(outcome, lang)}`);
@@ -168,7 +171,8 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
       if (outcome.extensions && outcome.target) info(`    ${word(outcome.short ? 'shortExtended' : 'extended', lang, said)}`);
       else if (outcome.short) info(`    ${word('shortKept', lang, said)}`);
       if (outcome.long) info(`    ${word('longKept', lang, said)}`);
-      if (outcome.continuations || !outcome.isComplete) info(`    ${word(outcome.isComplete ? 'continued' : 'stillCut', lang, { label, n: outcome.continuations })}`);
+      if ((outcome.continuations || !outcome.isComplete) && !outcome.isTimedOut) info(`    ${word(outcome.isComplete ? 'continued' : 'stillCut', lang, { label, n: outcome.continuations })}`);
+      for (const note of notes) info(`    ${note.message}`);
       // The story so far, for the next part (part of this step; a failure is tried again before the next one).
       try {
         await session.remember({ signal: interrupt.signal });

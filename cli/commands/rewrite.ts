@@ -7,6 +7,7 @@
 import { isVoiceMarked, voiceJson, voiceMarks } from '../voice.js';
 import { existsSync } from 'node:fs';
 import { BookSession, countWords, EditError, GenerationError, generationMessage, MAX_REWRITE_NOTE_CHARS, type Lang, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
+import { answerNotesOf } from '../../engine/index.js';
 import { catalogueMessage, conclusionPosition } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
@@ -86,6 +87,8 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
     }
     const before = countWords(result.previous);
     info(`  ${result.isComplete && !result.short && !isVoiceMarked(result) ? '✓' : '⚠'} ${result.label.padEnd(24)} ${word('rewritten', lang, { words: String(result.words).padStart(5), before })}  ${result.seconds.toFixed(1)}s${note ? `  “${note.length > 60 ? `${note.slice(0, 57)}…` : note}”` : ''}${voiceMarks(result, lang)}`);
+    // What was done to the answers (asked again and why, assistant paragraphs out, the time-out), in the book's language.
+    for (const n of answerNotesOf(result, result.label, lang)) info(`    ${n.message}`);
     info(`karya: ${word('rewriteKept', lang, { label: result.label, file: statePath })}`);
     // The later parts that mention what the rewritten part no longer establishes: nothing later is rewritten.
     const check = session.view().parts.filter((p) => p.check_against === result.label).map((p) => ({ part: p.label, check_against: p.check_against! }));

@@ -51,8 +51,10 @@ export interface PromptContext {
   outputName: string;
   /** The end of a cut answer, for the continuation prompt (templates/continue.hbs); empty otherwise. */
   cutEnding: string;
-  /** Why an answer is asked again (templates/answer-again.hbs: refused, echoed, reasoning_only); empty otherwise. */
+  /** Why an answer is asked again (templates/answer-again.hbs: refused, echoed, reasoning_only, listed, ignores_bible…); empty otherwise. */
   againFor: string;
+  /** The book's main characters a chapter that ignored them is asked again with (againFor ignores_bible); empty otherwise. */
+  againNames: string;
   /** The request reworks a passage of a part (engine/session/passage.ts): a follow-up asks for the passage, not the part; false otherwise. */
   isPassage: boolean;
   /** The story so far (the session's running memory of the book), bounded; '' before it exists. */
@@ -122,7 +124,7 @@ export type PromptState = BookState & {
 
 export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
-  'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'isPassage', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
+  'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'againNames', 'isPassage', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
   'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines', 'writtenChapters', 'writtenTitles',
   'seriesName', 'seriesNumber', 'seriesPrevious', 'seriesBible', 'voiceGuidance',
 ] satisfies Array<keyof PromptContext>);
@@ -202,6 +204,7 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     outputName: spec.prompts.outputName[lang],
     cutEnding: '',
     againFor: '',
+    againNames: '',
     isPassage: false,
     bookContext: state.bookContext?.trim() ?? '',
     storySoFar: state.memory ?? '',

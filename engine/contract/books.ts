@@ -48,6 +48,9 @@ export type GenerateHeaders = z.input<typeof GenerateHeadersSchema>;
 /** The response header of an answer replayed from an earlier request with the same Idempotency-Key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
+/** What was done to a call's answers, each a stable code and its message in the book's language (engine/session/answer-notes.ts). */
+export const AnswerNotesSchema = z.array(z.strictObject({ code: z.string(), message: z.string() }));
+
 /** The answer to a generation step (JSON) and the stream's `done` event. */
 export const DonePayloadSchema = z.object({
   generation_id: z.string(),
@@ -63,6 +66,12 @@ export const DonePayloadSchema = z.object({
    * what was expected and found, and whether the second answer is in the book's language.
    */
   language_drift: z.object({ expected: z.enum(['en', 'ms']), found: z.string(), resolved: z.boolean() }).optional(),
+  /**
+   * What was done to the answers of this part, in the book's language: paragraphs where the model spoke as an
+   * assistant taken out, a wall of text split, an answer of the wrong kind asked again (and why), an answer
+   * stopped by the time-out and continued from where it stopped.
+   */
+  notes: AnswerNotesSchema.optional(),
   progress: ProgressSchema.nullable(),
   next: LabelledStepSchema.extend({ button: z.string() }).nullable(),
   /** The book after this step (books only). */
@@ -156,7 +165,7 @@ export type OutlineEditResponse = z.infer<typeof OutlineEditResponseSchema>;
 export const WriteMoreBodySchema = z.strictObject({ part: StepRefSchema, hash: PartHashSchema.optional() });
 export type WriteMoreBody = z.input<typeof WriteMoreBodySchema>;
 /** The book after "write more": the part's words now and the words added; the credits left. */
-export const WriteMoreResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), added: z.number().int(), credits_available: z.number() });
+export const WriteMoreResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), added: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
 export type WriteMoreResponse = z.infer<typeof WriteMoreResponseSchema>;
 
 /**
@@ -172,7 +181,7 @@ export const RewriteBodySchema = z.strictObject({
 });
 export type RewriteBody = z.input<typeof RewriteBodySchema>;
 /** The book after the rewrite, the part's words, the version number the previous text was kept as, and the credits left. */
-export const RewriteResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), kept_version: z.number().int(), credits_available: z.number() });
+export const RewriteResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), kept_version: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
 export type RewriteResponse = z.infer<typeof RewriteResponseSchema>;
 
 /** GET /api/progress/:bookType/versions?position=N: a part's earlier texts, newest first. */

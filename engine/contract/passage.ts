@@ -7,7 +7,7 @@ import { StepRefSchema } from '../compile/step.js';
 import { MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_ACTIONS, PASSAGE_TONE_IDS } from '../session/passage-kinds.js';
 import { BookViewSchema } from '../session/view-schema.js';
-import { DeltaEventSchema, StreamErrorEventSchema } from './books.js';
+import { AnswerNotesSchema, DeltaEventSchema, StreamErrorEventSchema } from './books.js';
 import { PartHashSchema, WriterTextSchema } from './common.js';
 
 /**
@@ -32,7 +32,7 @@ export const PassageBodySchema = z.strictObject({
 });
 export type PassageBody = z.input<typeof PassageBodySchema>;
 /** The new passage (the part is unchanged until Keep), its words, and the credits left. */
-export const PassageResponseSchema = z.strictObject({ passage: z.string(), words: z.number().int(), credits_available: z.number() });
+export const PassageResponseSchema = z.strictObject({ passage: z.string(), words: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
 export type PassageResponse = z.infer<typeof PassageResponseSchema>;
 /** With Accept: text/event-stream: the passage as it is written (`delta`), then `done` (the JSON answer) or `error` (refunded). */
 export const PassageEventSchemas = { delta: DeltaEventSchema, done: PassageResponseSchema, error: StreamErrorEventSchema } as const;

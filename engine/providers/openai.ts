@@ -4,7 +4,7 @@
 import { AzureOpenAI, type default as OpenAI } from 'openai';
 import { directChat, type ChatBody } from './direct.js';
 import { GenerationError } from '../errors.js';
-import type { ImageRequest, ImageResult, Provider, ProviderEvent, TextRequest, TextResult, TokenUsage } from '../provider.js';
+import { isFilterFinish, type ImageRequest, type ImageResult, type Provider, type ProviderEvent, type TextRequest, type TextResult, type TokenUsage } from '../provider.js';
 import { chatModelOf, configFromEnv, imageModelOf, type ProviderConfig } from './config.js';
 import { createClient } from './client.js';
 import { ClientPool, type Lease } from './pool.js';
@@ -102,13 +102,15 @@ export function imageBody(request: Pick<ImageRequest, 'prompt' | 'size'>, model:
  * One chat completion on a lease: streamed when the request takes deltas (`onStart` at the first), else one
  * answer (straight through `fetch` when `how.direct` is set and the client is not Azure); usage reported.
  */
-async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSignal, timeout: number, onStart: () => void, how: { direct: typeof globalThis.fetch | undefined; onEvent: ((event: ProviderEvent) => void) | undefined }): Promise<TextResult> {
+async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSignal, timeout: number, onStart: () => void, how: { direct: typeof globalThis.fetch | undefined; onEvent: ((event: ProviderEvent) => void) | undefined; isTimedOut: () => boolean }): Promise<TextResult> {
   const { direct, onEvent } = how;
   const body = chatBody(request, chatModelOf(lease.config));
   let text = '';
   let usage: TokenUsage | undefined;
   let finishReason: string | undefined;
   let hasReasoning = false;
+  // The model's own refusal field (OpenAI's `refusal`), sent instead of the text.
+  let isRefusal = false;
   if (request.onDelta) {
     const { data: stream, response } = await lease.client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal, timeout }).withResponse();
     // A web page (a proxy's or a login page) served with 200 instead of the event stream: no model answered.
@@ -117,6 +119,7 @@ async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSig
       const choice = chunk.choices?.[0];
       const delta = choice?.delta?.content ?? '';
       hasReasoning ||= !!reasoningOf(choice?.delta);
+      isRefusal ||= hasRefusal(choice?.delta);
       if (delta) {
         onStart();
         text += delta;
@@ -124,6 +127,12 @@ async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSig
       }
       finishReason = choice?.finish_reason ?? finishReason;
       usage = toUsage(chunk.usage) ?? usage;
+    }
+    // The SDK ends a stream quietly when its signal aborts. Our deadline's abort mid-stream keeps what came,
+    // marked as stopped by the time-out (continued from there, named as the time-out); nothing yet: the time-out.
+    if (signal.aborted && how.isTimedOut()) {
+      if (!text.trim() || isRefusal || isFilterFinish(finishReason)) throw new GenerationError(isRefusal || isFilterFinish(finishReason) ? 'filtered' : 'timeout');
+      return { text, model: lease.config.model, config: lease.config.name, ...(usage ? { usage } : {}), isTimedOut: true };
     }
   } else {
     const answer: unknown = direct && !(lease.client instanceof AzureOpenAI)
@@ -135,9 +144,13 @@ async function completeOnce(lease: Lease, request: TextRequest, signal: AbortSig
     const choice = choices[0];
     text = choice?.message?.content ?? '';
     hasReasoning = !!reasoningOf(choice?.message);
+    isRefusal = hasRefusal(choice?.message);
     finishReason = choice?.finish_reason ?? undefined;
     usage = toUsage((answer as OpenAI.ChatCompletion).usage);
   }
+  // The provider's filter stopped the answer (or the model sent its refusal field): whatever text came is not
+  // the part, and is refused as a whole (engine/session/answer-text.ts asks again once, then names the filter).
+  if (isRefusal || isFilterFinish(finishReason)) throw new GenerationError('filtered');
   // A reasoning model that spent its whole budget thinking: reasoning came, no text.
   if (!text.trim() && hasReasoning) throw new GenerationError('reasoning_only');
   if (!text.trim()) throw new GenerationError('no_content');
@@ -154,6 +167,12 @@ function reasoningOf(part: unknown): string {
   const fields = (part ?? {}) as { reasoning_content?: unknown; reasoning?: unknown };
   const value = fields.reasoning_content ?? fields.reasoning;
   return typeof value === 'string' ? value : '';
+}
+
+/** True when a message or delta carries the model's refusal (OpenAI's `refusal` field) instead of text. */
+function hasRefusal(part: unknown): boolean {
+  const value = ((part ?? {}) as { refusal?: unknown }).refusal;
+  return typeof value === 'string' && value.trim() !== '';
 }
 
 /** True for a streamed answer's response: an event stream (or JSON), not a web page. */
@@ -208,7 +227,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
           const send = (on: Lease) =>
             completeOnce(on, request, deadline.signal, requestTimeout(deadline.remainingMs() || 1), () => {
               hasStarted = true;
-            }, { direct, onEvent });
+            }, { direct, onEvent, isTimedOut: deadline.isTimedOut });
           try {
             const result = await send(lease);
             pool.markHealthy(lease);

@@ -80,3 +80,52 @@ export const REASONING_MARKERS: readonly string[] = [
   'the chapter should', 'the story should', 'the part should', 'this chapter should', 'now,', 'so,', 'maybe', 'also,', 'next,', 'plan:', 'outline:', 'word count', 'the request',
   'pengguna', 'saya perlu', 'saya patut', 'saya harus', 'biar saya', 'mari saya', 'saya akan', 'saya fikir', 'baiklah', 'mula-mula', 'tunggu', 'bab ini perlu', 'cerita ini perlu',
 ];
+
+/**
+ * How a paragraph in the middle of an answer opens when the model speaks as itself, not as the text ("As an AI
+ * language model, I cannot describe…", "Sebagai model bahasa AI…"): such a paragraph is taken out of a prose
+ * answer (answer-talk.ts), or the answer asked again when it is most of it. Matched at the paragraph's start.
+ */
+export const ASSISTANT_OPENERS: readonly string[] = [
+  'as an ai', 'as a language model', 'as an ai language model', 'as an ai assistant', "i'm an ai", 'i am an ai', "i'm just an ai", 'i am just an ai',
+  'i hope this helps', 'i hope this chapter',
+  'sebagai model bahasa', 'sebagai ai', 'sebagai pembantu ai', 'saya ialah model bahasa', 'saya hanyalah model', 'saya hanya model bahasa',
+  'semoga ini membantu', 'saya harap ini membantu',
+];
+
+/**
+ * How the model declines part of the writing inside prose ("I cannot describe that scene in more detail"): the
+ * model's only when it names the writing (TALK_TOPICS); "I cannot describe the joy I felt" is a narrator's.
+ */
+export const ASSISTANT_DECLINES: readonly string[] = [
+  'i cannot describe', "i can't describe", 'i cannot depict', "i can't depict", "i'm not able to describe", 'i am not able to describe', "i won't describe",
+  'i cannot go into', "i can't go into", 'saya tidak dapat menggambarkan', 'saya tidak boleh menggambarkan', 'saya tidak dapat memperincikan',
+];
+
+/**
+ * What a refusal or a closing remark in the middle of prose talks about when it is the model's, not a
+ * character's ("I'm sorry, but I can't write explicit content", "Let me know if you'd like any changes"):
+ * the request, the content, the rules, the writing itself. Narrower than REFUSAL_TOPICS: "I can't continue like
+ * this" in a first-person story names none of them and stays.
+ */
+export const TALK_TOPICS: readonly string[] = [
+  'request', 'content', 'explicit', 'sexual', 'graphic', 'policy', 'policies', 'guidelines', 'ai', 'language model', 'assistant', 'story', 'chapter',
+  'scene', 'in more detail', 'changes', 'adjustments', 'continuation', 'rewrite', 'draft',
+  'permintaan', 'kandungan', 'dasar', 'garis panduan', 'eksplisit', 'lucah', 'model bahasa', 'pembantu', 'cerita', 'bab', 'adegan', 'babak',
+  'perubahan', 'sambungan', 'draf',
+];
+
+/** Units of a recipe's measure lines ("2 cups rice", "1 sudu besar gula"): a novel's part made of such lines is a recipe. */
+export const RECIPE_UNITS: readonly string[] = [
+  'cup', 'cups', 'tbsp', 'tsp', 'tablespoon', 'tablespoons', 'teaspoon', 'teaspoons', 'g', 'kg', 'mg', 'ml', 'l', 'litre', 'litres', 'liter', 'liters',
+  'gram', 'grams', 'oz', 'ounce', 'ounces', 'lb', 'lbs', 'pound', 'pounds', 'pinch', 'clove', 'cloves', 'slice', 'slices', 'can', 'cans', 'sprig', 'sprigs',
+  'cawan', 'sudu besar', 'sudu kecil', 'sudu teh', 'sudu', 'gram', 'biji', 'ulas', 'secubit', 'batang', 'helai', 'keping', 'mangkuk', 'tin',
+];
+
+/** Heading lines of a recipe ("Ingredients:", "Method", "Bahan-bahan", "Cara Memasak"), matched as a whole line. */
+export const RECIPE_HEADINGS: readonly string[] = [
+  'ingredients', 'method', 'directions', 'instructions', 'preparation', 'bahan-bahan', 'bahan', 'cara memasak', 'cara penyediaan', 'cara membuat', 'langkah-langkah',
+];
+
+/** The word of a chapter-title line ("Chapter 3: The Storm", "Bab 3: Ribut"): three or more of them make an outline, not prose. */
+export const CHAPTER_WORDS: readonly string[] = ['chapter', 'bab', 'part', 'bahagian'];

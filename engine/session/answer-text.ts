@@ -10,7 +10,7 @@ import { GenerationError } from '../errors.js';
 import { cleanText } from '../clean-text.js';
 import { addUsage } from './step-types.js';
 import { ANNOUNCERS, ANSWER_NOUNS, CLOSING_REMARKS, INTERJECTIONS, NOTES_AFTER_RULE, REASONING_MARKERS, REASONING_TAGS } from './answer-phrases.js';
-import { judgeAnswer, unfenced, type AnswerExpectation, type AnswerOutcome } from './answer-verdict.js';
+import { addNotes, judgeAnswer, unfenced, type AnswerExpectation, type AnswerNotes, type AnswerOutcome } from './answer-verdict.js';
 import { plainLine } from '../markdown.js';
 
 const TAGS = REASONING_TAGS.join('|');
@@ -176,10 +176,15 @@ export function streamedText(onDelta: (delta: string) => void): (delta: string) 
 }
 
 /** Provider failures that are an answer not being text, asked again once like a verdict (the provider names them). */
-const ASKED_AGAIN: ReadonlySet<string> = new Set<AnswerOutcome>(['reasoning_only', 'not_text']);
+const ASKED_AGAIN: ReadonlySet<string> = new Set<AnswerOutcome>(['reasoning_only', 'not_text', 'filtered']);
+
+/** An answer's text kept by askText, with what was done to it (assistant paragraphs out, a wall split, asked again). */
+export interface AskedText extends TextResult {
+  notes?: AnswerNotes;
+}
 
 /** One call: the answer's text only (answerText), judged when an expectation is given; its outcome when it is not the text. */
-async function askOnce(provider: Provider, request: TextRequest, expect: AnswerExpectation | undefined): Promise<{ result: TextResult; outcome?: AnswerOutcome }> {
+async function askOnce(provider: Provider, request: TextRequest, expect: AnswerExpectation | undefined): Promise<{ result: AskedText; outcome?: AnswerOutcome }> {
   const { onDelta, ...rest } = request;
   let result: TextResult;
   try {
@@ -196,7 +201,7 @@ async function askOnce(provider: Provider, request: TextRequest, expect: AnswerE
   if (!text && withoutReasoning(result.text.replace(/\r\n?/g, '\n')) !== result.text.replace(/\r\n?/g, '\n')) return { result: { ...result, text }, outcome: 'reasoning_only' };
   if (!expect || !text) return { result: { ...result, text } };
   const verdict = judgeAnswer(text, request, expect);
-  return { result: { ...result, text: verdict.text }, ...(verdict.outcome ? { outcome: verdict.outcome } : {}) };
+  return { result: { ...result, text: verdict.text, ...(verdict.notes ? { notes: verdict.notes } : {}) }, ...(verdict.outcome ? { outcome: verdict.outcome } : {}) };
 }
 
 /**
@@ -206,12 +211,14 @@ async function askOnce(provider: Provider, request: TextRequest, expect: AnswerE
  * model answer) is asked again once with the expectation's firm note (not streamed; a reasoning model with
  * twice the answer budget), and a second one that is not fails with a GenerationError naming the outcome.
  */
-export async function askText(provider: Provider, request: TextRequest, expect?: AnswerExpectation): Promise<TextResult> {
+export async function askText(provider: Provider, request: TextRequest, expect?: AnswerExpectation): Promise<AskedText> {
   const first = await askOnce(provider, request, expect);
   if (!first.outcome || !expect || request.signal?.aborted) return first.result;
   const { onDelta: _shown, ...unstreamed } = request;
   const roomier = first.outcome === 'reasoning_only' ? { maxTokens: request.maxTokens * 2 } : {};
   const again = await askOnce(provider, { ...unstreamed, ...roomier, user: `${request.user}\n\n${expect.again(first.outcome)}` }, expect);
   if (again.outcome && !request.signal?.aborted) throw new GenerationError(again.outcome);
-  return { ...again.result, ...(first.result.usage && again.result.usage ? { usage: addUsage(first.result.usage, again.result.usage)! } : {}) };
+  // The answer kept says why the one before it was asked again (the part names it).
+  const notes = addNotes({ askedAgain: [first.outcome] }, again.result.notes);
+  return { ...again.result, ...(notes ? { notes } : {}), ...(first.result.usage && again.result.usage ? { usage: addUsage(first.result.usage, again.result.usage)! } : {}) };
 }

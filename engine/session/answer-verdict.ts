@@ -1,16 +1,45 @@
 // Is this answer the text asked for? Every answer of the book session is judged here before anything
 // counts, saves, charges or joins it (askText): a named outcome when it is not. `refused` (the model
-// declined), `echoed` (it sent the request back), `reasoning_only` (its reasoning and no text). A whole answer
-// inside a code fence is unwrapped, not refused; the language (`wrong_language`) is language.ts's check, and a
-// cut or broken answer (`incomplete`) is continued by follow-ups/continue-cut.ts. Pure.
+// declined), `echoed` (it sent the request back), `reasoning_only` (its reasoning and no text), `filtered` (the
+// provider's filter stopped it), `assistant_talk` (mostly the model speaking as an assistant; a few such
+// paragraphs inside prose are taken out: answer-talk.ts), and for a part of a book the wrong kind of text for
+// its shape (`listed`, `recipe`, `outlined`: answer-shape.ts) or `copied` (mostly the book before it). A whole
+// answer inside a code fence is unwrapped, not refused; a wall of text is split into paragraphs; the language
+// (`wrong_language`) is language.ts's check, and a cut or broken answer (`incomplete`) is continued by
+// follow-ups/continue-cut.ts. Pure.
 import { countWords, type TextRequest } from '../provider.js';
+import type { AnswerShape } from '../spec/types.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './answer-phrases.js';
 import { plainLine } from '../markdown.js';
 import { RUN_WORDS, runKeys } from './repeat.js';
 import { byText } from './text-cache.js';
+import { withoutTalk } from './answer-talk.js';
+import { judgeShape, splitWalls, type ShapeOutcome } from './answer-shape.js';
 
 /** Why an answer is not the text asked for. */
-export type AnswerOutcome = 'refused' | 'echoed' | 'reasoning_only' | 'not_text';
+export type AnswerOutcome = 'refused' | 'echoed' | 'reasoning_only' | 'not_text' | 'filtered' | 'assistant_talk' | 'copied' | ShapeOutcome;
+
+/** Why an answer was asked again and a later one kept. */
+export type AskedAgainFor = AnswerOutcome | 'ignores_bible';
+
+/** What was done to an answer that was kept: assistant paragraphs taken out, a wall split, an answer asked again and why. */
+export interface AnswerNotes {
+  /** Paragraphs where the model spoke as an assistant, taken out. */
+  readonly removed?: number;
+  /** Paragraphs a wall of text was split into. */
+  readonly split?: number;
+  /** Why earlier answers were asked again (the answer kept is the one after); `ignores_bible`: a chapter about none of the book's people (bible-people.ts). */
+  readonly askedAgain?: readonly AskedAgainFor[];
+}
+
+/** Two answers' notes added up. */
+export function addNotes(a: AnswerNotes | undefined, b: AnswerNotes | undefined): AnswerNotes | undefined {
+  if (!a || !b) return a ?? b;
+  const removed = (a.removed ?? 0) + (b.removed ?? 0);
+  const split = (a.split ?? 0) + (b.split ?? 0);
+  const askedAgain = [...(a.askedAgain ?? []), ...(b.askedAgain ?? [])];
+  return { ...(removed ? { removed } : {}), ...(split ? { split } : {}), ...(askedAgain.length ? { askedAgain } : {}) };
+}
 
 /** What an answer is for: prose (parts, pieces, passages), an outline, a story-bible update, a continuity audit. */
 export type AnswerKind = 'prose' | 'outline' | 'bible' | 'audit';
@@ -25,6 +54,10 @@ export interface AnswerExpectation {
   readonly material: () => readonly string[];
   /** The firm note an answer that was not the text is asked again with (templates/answer-again.hbs). */
   readonly again: (outcome: AnswerOutcome) => string;
+  /** What a prose answer for a part of a book must look like (answer-shape.ts); absent: no shape is judged. */
+  readonly shape?: AnswerShape;
+  /** The book before this answer (its parts so far, not the text being rewritten): an answer mostly found in it is `copied`. */
+  readonly earlier?: () => readonly string[];
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -98,6 +131,9 @@ const ECHO_ANYWHERE = 60;
  */
 const sortedRunsOf = byText(256, (text) => runKeys(wordsOf(text)).sort());
 
+/** An answer's runs, kept for the last few answers: the echo check and the copy check read the same answer. */
+const answerRunsOf = byText(4, (text) => runKeys(wordsOf(text)));
+
 function hasRun(sorted: Float64Array, key: number): boolean {
   let lo = 0;
   let hi = sorted.length - 1;
@@ -125,7 +161,7 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   const messages = [request.system, request.user].map((m) => runKeys(wordsOf(m)));
   const asked = new Set<number>();
   for (const m of messages) for (const key of m) asked.add(key);
-  const answerRuns = runKeys(wordsOf(answer));
+  const answerRuns = answerRunsOf(answer);
   // The material (a whole book by its last chapter) is read only for the runs the answer shares with the
   // request, usually none, and each of its texts once (sortedRunsOf).
   let material: readonly string[] | undefined;
@@ -164,13 +200,67 @@ export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'us
   return echoed.filter((h) => !materialHeadings.has(h)).length >= 2;
 }
 
+/** Runs of an answer sampled for the copy check: every 8th (runs that do not overlap), which a copy has as surely as all of them. */
+const COPY_STRIDE = 8;
+/** Fewer distinct sampled runs than this (a short answer, or one that loops one passage) is not judged a copy. */
+const COPY_LEAST_RUNS = 16;
+/**
+ * Sampled runs in a row found in the book before a stretch counts as copied (3: 24 words and more). Shorter
+ * matches are phrases a model reuses (a clause, a greeting), which the repeat measure counts, not a copy.
+ */
+const COPY_STRETCH = 3;
+
+/**
+ * The share (0–1) of the answer's sampled 8-word runs that stand in stretches copied from the `earlier` texts
+ * (COPY_STRETCH runs in a row found there), read until `enough` is reached or out of reach (then the share read so
+ * far, on the side it is decided): 1 for a part copied word for word. An answer with too few distinct runs to tell
+ * (a short one, one that loops a passage) gives 0.
+ */
+export function copiedShare(answer: string, earlier: readonly string[], enough?: number): number {
+  if (!earlier.length) return 0;
+  const runs = answerRunsOf(answer);
+  const sample: number[] = [];
+  for (let i = 0; i < runs.length; i += COPY_STRIDE) sample.push(runs[i]!);
+  const n = sample.length;
+  const distinct = new Set(sample).size;
+  if (distinct < COPY_LEAST_RUNS || distinct < n / 2) return 0;
+  const texts = earlier.map(sortedRunsOf);
+  let copied = 0;
+  let streak = 0;
+  for (let j = 0; j < n; j++) {
+    if (texts.some((keys) => hasRun(keys, sample[j]!))) streak++;
+    else {
+      if (streak >= COPY_STRETCH) copied += streak;
+      streak = 0;
+    }
+    // Decided either way: the rest of the sample cannot change which side of `enough` it is on.
+    if (enough !== undefined && (copied >= enough * n || copied + streak + (n - j - 1) < enough * n)) return copied / n;
+  }
+  return (copied + (streak >= COPY_STRETCH ? streak : 0)) / n;
+}
+
 /**
  * The verdict on an answer's text (already cleaned of chatter by answerText): `ok` with the text to keep
- * (unwrapped from a fence, a refusal before it taken off), or the outcome that makes it not the text.
+ * (unwrapped from a fence, a refusal before it and assistant paragraphs in it taken off, a wall split), or the
+ * outcome that makes it not the text. A prose answer for a part of a book is judged by its shape and against
+ * the book before it too.
  */
-export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): { outcome?: AnswerOutcome; text: string } {
+export function judgeAnswer(text: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material' | 'shape' | 'earlier'>): { outcome?: AnswerOutcome; text: string; notes?: AnswerNotes } {
   const refusal = judgeRefusal(text);
   if (refusal.refused) return { outcome: 'refused', text };
   if (isEcho(refusal.text, request, expect)) return { outcome: 'echoed', text };
-  return { text: refusal.text };
+  if (expect.kind !== 'prose') return { text: refusal.text };
+  // A book's part is prose through and through; a single piece (a poem, a description) only loses the paragraphs
+  // where the model names itself.
+  const talk = withoutTalk(refusal.text, { isOpenerOnly: !expect.shape });
+  if (talk.removed && (talk.share >= 0.5 || !talk.text)) return { outcome: 'assistant_talk', text };
+  const shape = expect.shape;
+  const walls = shape ? splitWalls(talk.text, shape) : { text: talk.text, split: 0 };
+  const notes: AnswerNotes = { ...(talk.removed ? { removed: talk.removed } : {}), ...(walls.split ? { split: walls.split } : {}) };
+  const kept = { text: walls.text, ...(talk.removed || walls.split ? { notes } : {}) };
+  if (!shape) return kept;
+  const outcome = judgeShape(walls.text, shape);
+  if (outcome) return { outcome, text };
+  if (expect.earlier && copiedShare(walls.text, expect.earlier(), shape.copyShare) >= shape.copyShare) return { outcome: 'copied', text };
+  return kept;
 }

@@ -7,7 +7,8 @@
 import { wordList } from '../words.js';
 import type { BookSpec, Lang } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
-import { partLabel } from '../compile/labels.js';
+import { partLabel, partStep } from '../compile/labels.js';
+import { hasPeople, ignoredBible, mainNames } from './bible-people.js';
 import { fillPlaceholders } from '../i18n.js';
 import { parseBible, type StoryBible } from './bible.js';
 import { bibleAsOf, factSubject, retractions, threadStatus, type PartOf } from './bible-time.js';
@@ -36,6 +37,10 @@ const DETAILS = {
   thread_open_at_end: {
     en: 'The promise "{thread}", opened in {part}, is still open at the end of the book',
     ms: 'Janji "{thread}", dibuka dalam {part}, masih terbuka pada akhir buku',
+  },
+  ignores_bible: {
+    en: 'Ignores the story bible: {absent} absent; {new} new',
+    ms: 'Mengabaikan catatan cerita: {absent} tiada; {new} baharu',
   },
 } as const;
 
@@ -136,16 +141,26 @@ function overdue(d: Dated, position: number, isEnd: boolean, lang: Lang): Contin
   });
 }
 
+/** A story's chapter that names none of the book's main characters and brings in new people (bible-people.ts). */
+function people(spec: BookSpec, state: BookState, p: number, d: Dated | undefined): ContinuityFinding[] {
+  if (!hasPeople(spec) || partStep(spec, p, state.totalChapters).kind !== 'chapter') return [];
+  const ignored = ignoredBible(state.content[p]!, mainNames(spec, state, d?.asOf(p - 1)), state.content.slice(0, p));
+  if (!ignored) return [];
+  return [finding('ignores_bible', 'ignores_bible', state.lang, { absent: ignored.absent.join(', '), new: ignored.newNames.join(', '), part: partLabel(spec, 0, state.totalChapters, state.lang) })];
+}
+
 /** The continuity findings of every written part (the introduction has none: nothing came before it). */
 export function continuityFindings(spec: BookSpec, state: BookState, isFinished: boolean): ContinuityFinding[][] {
-  if (spec.kind !== 'book' || !hasBible(state)) return state.content.map(() => []);
+  if (spec.kind !== 'book') return state.content.map(() => []);
+  // A story's chapters are checked against the book's people even before the bible has taken a part in.
+  if (!hasBible(state)) return state.content.map((_, p) => (p === 0 ? [] : people(spec, state, p, undefined)));
   const d = dated(spec, state);
   const last = state.content.length - 1;
   return state.content.map((text, p) => {
     // The introduction has nothing before it, unless the books of its series came before.
     if (p === 0 && !hasSeriesBible(seriesOf(state))) return [];
     const label = partLabel(spec, p, state.totalChapters, state.lang);
-    return [...deaths(d, p, text, state.lang), ...changedFacts(d, label, p, state.lang), ...spellings(d, p, text, state.lang), ...overdue(d, p, isFinished && p === last, state.lang)];
+    return [...deaths(d, p, text, state.lang), ...changedFacts(d, label, p, state.lang), ...spellings(d, p, text, state.lang), ...overdue(d, p, isFinished && p === last, state.lang), ...(p === 0 ? [] : people(spec, state, p, d))];
   });
 }
 

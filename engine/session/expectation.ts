@@ -5,6 +5,7 @@ import type { ResolvedSpec } from '../spec/types.js';
 import type { Step } from '../compile/step.js';
 import { ANSWER_AGAIN_TEMPLATE, buildContext, type PromptRenderer, type PromptState } from '../compile/prompt.js';
 import type { AnswerExpectation, AnswerKind } from './answer-verdict.js';
+import { shapeOf } from './answer-shape.js';
 
 /** The writer's and the book's texts a request carries that an answer may repeat: settings, notes, titles, the outline, the parts. */
 export function bookMaterial(state: PromptState): string[] {
@@ -42,9 +43,13 @@ export function expectationOf(input: {
   extra?: () => readonly string[];
 }): AnswerExpectation {
   const { spec, renderer, state, step } = input;
+  // A prose part of a book is judged by its shape and against the parts before it (the state a call is rendered
+  // with holds those: the text being rewritten or extended is not among them).
+  const shape = input.kind === 'prose' ? shapeOf(spec, step) : undefined;
   return {
     kind: input.kind,
     material: () => [...bookMaterial(state), ...requestMaterial(spec, state, step), ...(input.extra?.() ?? [])],
     again: (outcome) => renderer.renderTemplate(ANSWER_AGAIN_TEMPLATE, { ...buildContext({ spec, state, step }), againFor: outcome }),
+    ...(shape ? { shape, earlier: () => state.content } : {}),
   };
 }

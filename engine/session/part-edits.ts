@@ -25,6 +25,7 @@ import { runStep, trimmableOf } from './run-step.js';
 import { stateForStep } from './bible-as-of.js';
 import { withPartProvenance } from '../compile/provenance.js';
 import { introParts, introWithProse, joinIntro } from './part-text.js';
+import type { AnswerNotes } from './answer-verdict.js';
 
 /**
  * "Write more" on a written prose part (the studio's action on a part marked short): one extension
@@ -39,7 +40,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   provider: Provider;
   state: BookState;
   position: number;
-}): Promise<{ text: string; added: string; words: number; target: number; isShort: boolean; usage?: TokenUsage }> {
+}): Promise<{ text: string; added: string; words: number; target: number; isShort: boolean; usage?: TokenUsage; answerNotes?: AnswerNotes }> {
   const { spec, state, position } = input;
   const current = state.content[position];
   if (spec.kind !== 'book' || current === undefined) throw new SessionError('step_not_allowed', { next: String(position) });
@@ -67,7 +68,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const write = firmLanguage({
     write: async (req, onDelta) => {
       const result = await ask(req, onDelta);
-      return { text: result.text, isComplete: true, continuations: 0, ...(result.usage ? { usage: result.usage } : {}) };
+      return { text: result.text, isComplete: true, continuations: 0, ...(result.usage ? { usage: result.usage } : {}), ...(result.notes ? { notes: result.notes } : {}) };
     },
     lang: state.lang,
     isChecked: spec.flow.languageCheck !== false,
@@ -83,7 +84,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const text = intro ? joinIntro({ ...intro, prose: grown }) : grown;
   const target = wordTargetOf(spec, state.settings);
   const words = countWords(grown);
-  return { text, added, words, target, isShort: words < SHORT_RATIO * target, ...(usage ? { usage } : {}) };
+  return { text, added, words, target, isShort: words < SHORT_RATIO * target, ...(usage ? { usage } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}) };
 }
 
 

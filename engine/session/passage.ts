@@ -8,6 +8,7 @@ import { firstWords, lastWords } from '../words.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../provider.js';
 import type { LanguageRetry } from './step-types.js';
+import type { AnswerNotes } from './answer-verdict.js';
 import { countWords } from '../provider.js';
 import type { BookState } from '../compile/flow.js';
 import { buildContext, chapterTitleOf, continuationOf, FIRM_LANGUAGE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
@@ -56,6 +57,10 @@ export interface PassageAnswer {
   continuations: number;
   /** The answer came back in another language and was asked again (resolved), as a step reports it. */
   languageDrift?: LanguageRetry;
+  /** What was done to its answers (assistant paragraphs out, asked again and why), as a step reports it. */
+  answerNotes?: AnswerNotes;
+  /** Its answer stopped at the time-out (what came is kept, continued once). */
+  isTimedOut?: true;
 }
 
 /**
@@ -142,7 +147,10 @@ export async function reworkPassage(input: {
   if (input.signal?.aborted) throw new GenerationError('aborted', { cause: input.signal.reason });
   const text = cleanPassage(result.text);
   if (!text) throw new GenerationError('no_content');
-  return { text, words: countWords(text), continuations: tally.continuations, ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}) };
+  return {
+    text, words: countWords(text), continuations: tally.continuations, ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}),
+    ...(tally.notes ? { answerNotes: tally.notes } : {}), ...(tally.isTimedOut ? { isTimedOut: true as const } : {}),
+  };
 }
 
 /** The part's text (as the book view gives it) with the passage replaced by `text` (Keep); refused when the part changed since. */

@@ -27,6 +27,8 @@ import { answerWhole } from './follow-ups/continue-cut.js';
 import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { outlineMore } from './follow-ups/outline-more.js';
 import { extendShort, proseOf } from './follow-ups/extend-short.js';
+import { keepBiblePeople } from './follow-ups/bible-people.js';
+import { addNotes } from './answer-verdict.js';
 
 /** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
 export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
@@ -103,7 +105,14 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const target = isMeasured(spec, step) ? prompt.meta.wordTarget : 0;
   let draft = await outlineMore(ctx, { text: heading.text.trim(), isComplete: answer.isComplete });
   if (isOutline) draft = { ...draft, text: mendedOutline(spec, draft.text, state.lang) };
-  draft = await extendShort(target, ownTitle)(ctx, draft);
+  // A story's chapter about none of the book's people is asked again once with their names (follow-ups/bible-people.ts);
+  // not a rewrite the writer gave a note for (the note may be to rename them).
+  const people = input.rewrite?.note ? { draft, isAskedAgain: false } : await keepBiblePeople(ctx, { draft, prompt, ownTitle, write: (request) => checkedWrite(request, undefined) });
+  draft = people.draft;
+  if (people.isAskedAgain) tally.notes = addNotes(tally.notes, { askedAgain: ['ignores_bible'] });
+  // A part the time-out left unfinished was continued from where it stopped already: it is not asked for more
+  // (a server too slow to finish it would only be asked again).
+  if (draft.isComplete || !tally.isTimedOut) draft = await extendShort(target, ownTitle)(ctx, draft);
   const { text, isComplete } = draft;
   // Chapters the outline still gives no plan, even after asking for them: named, never written from nothing silently.
   const unplanned = isOutline ? unplannedChapters(spec, text, conclusionPosition(spec.flow, state.totalChapters) - 1) : [];
@@ -121,6 +130,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const overused = target > 0 ? partOverusedOf(book.voice, prose, state.lang) : undefined;
   return {
     state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
+    ...(tally.isTimedOut ? { isTimedOut: true as const } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}),
     ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measured, ...(heading.title ? { title: heading.title } : {}),
     ...(indonesian.length ? { indonesianWords: indonesian } : {}), ...(unplanned.length ? { unplanned } : {}),
     ...(voice ? { voice } : {}), ...(overused ? { overused } : {}),

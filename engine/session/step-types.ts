@@ -8,6 +8,7 @@ import type { Step } from '../compile/step.js';
 import type { LanguageDrift } from './language.js';
 import type { PartVoice } from './voice-measure.js';
 import type { OverusedMeasure } from './voice-overused.js';
+import type { AnswerNotes } from './answer-verdict.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
 export class SessionError extends KaryaError {
@@ -24,8 +25,15 @@ export interface StepOutcome {
   state: BookState;
   step: Step;
   text: string;
-  /** False when the text was still cut at the token limit after the continuations. */
+  /** False when the text was still cut (at the token limit, or by the time-out) after the continuations. */
   isComplete: boolean;
+  /**
+   * An answer of the step stopped at the generation's time-out (KARYA_TIMEOUT_MS) while it streamed: what came was
+   * kept and continued from where it stopped. Named as the time-out, not the length limit.
+   */
+  isTimedOut?: true;
+  /** What was done to the step's answers: assistant paragraphs taken out, a wall of text split, answers asked again and why. */
+  answerNotes?: AnswerNotes;
   /** Continuation calls made for this step (0 when the first answer was whole). */
   continuations: number;
   /**

@@ -16,7 +16,7 @@ export const LabelledStepSchema = StepRefSchema.extend({ label: z.string() });
  * what this part contradicts ("Chapter 4"; for a thread, where it was due).
  */
 export const ContinuityFindingSchema = z.object({
-  kind: z.enum(['acts_after_death', 'fact_changed', 'name_spelling', 'thread_overdue', 'audit']),
+  kind: z.enum(['acts_after_death', 'fact_changed', 'name_spelling', 'thread_overdue', 'ignores_bible', 'audit']),
   detail: z.string(),
   part: z.string(),
   /** Book views only: the finding's key, to mark it as intended (PUT …/continuity/intended). */

@@ -88,6 +88,12 @@ export const BriefText = z
 
 export type AuthoredBrief = z.infer<typeof BriefText>;
 
+/** The name of an answer shape in generators/_shared.yaml `answerShapes` (what a part's answer must look like). */
+export const ShapeName = z
+  .string()
+  .min(1)
+  .describe('a shape in generators/_shared.yaml answerShapes (prose, guide, lists, recipes…): what an answer for the part must look like to be kept');
+
 export const SectionDef = z
   .object({
     id: z.string().min(1),
@@ -95,6 +101,7 @@ export const SectionDef = z
     ms: z.string().min(1),
     description: Bilingual.optional(),
     format: FormatText.optional().describe("this section's layout, instead of prompts.chapterFormat and prompts.format (e.g. practice questions with answers)"),
+    shape: ShapeName.optional().describe("this section's answer shape, instead of prompts.chapterShape and prompts.shape (e.g. lists for practice questions)"),
   })
   .strict();
 
@@ -147,6 +154,8 @@ export const PromptsDef = z
       "the layout of every part of a book (introduction, chapters, conclusion); _shared.yaml's book presets give the plain-prose default",
     ),
     chapterFormat: FormatText.optional().describe('the layout of the numbered chapters only, instead of format (e.g. recipes: ingredients and numbered steps)'),
+    shape: ShapeName.optional().describe("the answer shape of every part of a book (introduction, chapters, conclusion, and their passages, write-more and rewrites); _shared.yaml's book presets give prose or guide"),
+    chapterShape: ShapeName.optional().describe('the answer shape of the numbered chapters only, instead of shape (e.g. recipes)'),
     outputName: Bilingual.optional().describe('what a single output is called, e.g. poem / puisi'),
     demo: z
       .enum(['story', 'guide', 'recipe'])
@@ -231,6 +240,28 @@ export const PublishDef = z
   .describe('how `karya publish` makes a KDP package of this book: the publishing generator and settings of each part; merged key by key over _shared.yaml publish.default and publish.<family>');
 export type AuthoredPublish = z.infer<typeof PublishDef>;
 
+/** What an answer for a part must look like to be kept (generators/_shared.yaml answerShapes; engine/session/answer-shape.ts). */
+export const AnswerShapeDef = z
+  .object({
+    listShare: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe("the most of an answer's words that may stand in list items, numbered lines and table rows; more is a list, not this part (1: a list is the part)"),
+    recipes: z.boolean().describe('true when recipes (ingredient and measure lines) belong in the part; false: an answer that is a recipe is asked again'),
+    outlines: z.boolean().describe('true when lines of chapter titles belong in the part; false: an answer that is an outline of the book is asked again'),
+    copyShare: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe("the most of an answer's distinct 8-word runs that may already stand in the book before it; more is a copy of an earlier part"),
+    minWords: z.number().int().min(0).describe('the fewest words an answer has before its lines are judged (a continuation of a few sentences is not)'),
+    wallWords: z.number().int().positive().describe('a paragraph of more words than this (a wall of text on one line) is split at sentence ends'),
+    paragraphWords: z.number().int().positive().describe('the words of each paragraph a wall of text is split into, at least'),
+  })
+  .strict();
+export type AuthoredAnswerShape = z.infer<typeof AnswerShapeDef>;
+
 export const FAMILIES = ['fiction', 'nonfiction', 'creative', 'publishing', 'covers', 'test'] as const;
 export const KINDS = ['book', 'single', 'image', 'test'] as const;
 
@@ -289,6 +320,10 @@ export const SharedFile = z
       .strict()
       .optional()
       .describe('what model.budget computes max_tokens from'),
+    answerShapes: z
+      .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes'), AnswerShapeDef)
+      .optional()
+      .describe('what an answer for a part of a book must look like to be kept, by name (prompts.shape, prompts.chapterShape, a section\'s shape)'),
     presets: z.record(z.string(), PresetDef),
     publish: z
       .partialRecord(z.enum(['default', 'fiction', 'nonfiction', 'creative']), PublishDef)

@@ -2,7 +2,7 @@
 // Every problem is reported as file + path + message; an invalid spec never resolves.
 import type * as z from 'zod';
 import { AuthoredSpec, FIELD_ROLES, FieldDef, SharedFile, type AuthoredBrief, type AuthoredField } from './format.js';
-import type { Bilingual, Condition, Family, FieldValue, Kind, Lang, PublishPart, ResolvedBudget, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
+import type { AnswerShape, Bilingual, Condition, Family, FieldValue, Kind, Lang, PublishPart, ResolvedBudget, ResolvedField, ResolvedSpec, ResolvedFlow, ResolvedPrompts, ResolvedModel, ResolvedPublish, ResolvedPublishPart, Scalar } from './types.js';
 import { SpecError, type SpecIssue } from '../errors.js';
 import { fieldType } from '../fields/registry.js';
 import { findOption, listValues, quote } from '../fields/options.js';
@@ -131,7 +131,11 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     for (const key of ['format', 'chapterFormat'] as const) {
       if (merged.prompts[key]) issue(`prompts.${key}`, `only the parts of a book have a format; a ${kind} generator says its layout in prompts.brief`);
     }
+    for (const key of ['shape', 'chapterShape'] as const) {
+      if (merged.prompts[key]) issue(`prompts.${key}`, `only the parts of a book have an answer shape; a ${kind} generator has none`);
+    }
   }
+  const shapes = resolveShapes({ prompts: merged.prompts, sections: f.sections ?? [], shared, issue });
   const offered: Lang[] = languageField ? (languageField.options ?? []).map((o) => String(o.value) as Lang) : [(merged.language ?? 'en') as Lang];
   const brief = resolveBrief(merged.prompts.brief, offered, issue);
   const prompts: ResolvedPrompts = {
@@ -141,6 +145,7 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
     wordTarget,
     ...(wordTargetBy ? { wordTargetBy } : {}),
     ...(Object.keys(sectionFormats).length ? { sectionFormats } : {}),
+    ...shapes,
     outputName: merged.prompts.outputName ?? { en: 'text', ms: 'teks' },
   } as ResolvedPrompts;
   const m = { ...MODEL_DEFAULTS, ...Object.fromEntries(Object.entries(merged.model).filter(([, v]) => v !== undefined)) };
@@ -193,6 +198,24 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
 }
 
 type Issue = (path: string, message: string) => void;
+
+/** A book's answer shapes by name from _shared.yaml answerShapes: every part's, the chapters', each section's. */
+function resolveShapes(input: { prompts: { shape?: string | undefined; chapterShape?: string | undefined }; sections: ReadonlyArray<{ id: string; shape?: string | undefined }>; shared: SharedFile; issue: Issue }): Pick<ResolvedPrompts, 'shape' | 'chapterShape' | 'sectionShapes'> {
+  const known = input.shared.answerShapes ?? {};
+  const named = (name: string | undefined, at: string): AnswerShape | undefined => {
+    if (name === undefined) return undefined;
+    const found = known[name];
+    if (!found) input.issue(at, `"${name}" is not one of ${Object.keys(known).join(', ') || '(none)'} (answerShapes in generators/_shared.yaml)`);
+    return found ? { name, ...found } : undefined;
+  };
+  const shape = named(input.prompts.shape, 'prompts.shape');
+  const chapterShape = named(input.prompts.chapterShape, 'prompts.chapterShape');
+  const sectionShapes = Object.fromEntries(input.sections.flatMap((s, i) => {
+    const found = named(s.shape, `flow.sections.${i}.shape`);
+    return found ? [[s.id, found] as const] : [];
+  }));
+  return { ...(shape ? { shape } : {}), ...(chapterShape ? { chapterShape } : {}), ...(Object.keys(sectionShapes).length ? { sectionShapes } : {}) };
+}
 
 /** The generator's fields: each shared definition under `use`, then the file's own keys, checked by its field type. */
 function resolveFields(input: { merged: Record<string, AuthoredField>; own: Record<string, AuthoredField> | undefined; fromPreset: Record<string, AuthoredField> | undefined; shared: SharedFile; now?: Date; issue: Issue }): ResolvedField[] {

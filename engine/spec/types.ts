@@ -100,6 +100,32 @@ export interface ResolvedPrompts {
   readonly chapterFormat?: Bilingual;
   /** The layout of a fixed section by its id, instead of `chapterFormat` and `format` (kept out of the flow the studio gets). */
   readonly sectionFormats?: Readonly<Record<string, Bilingual>>;
+  /** What an answer for every part of a book must look like (_shared.yaml answerShapes); absent for single pieces. */
+  readonly shape?: AnswerShape;
+  /** The shape of numbered chapters, instead of `shape`. */
+  readonly chapterShape?: AnswerShape;
+  /** The shape of a fixed section by its id, instead of `chapterShape` and `shape`. */
+  readonly sectionShapes?: Readonly<Record<string, AnswerShape>>;
+}
+
+/** What an answer for a part must look like to be kept (engine/session/answer-shape.ts reads it). */
+export interface AnswerShape {
+  /** Its name in _shared.yaml answerShapes (prose, guide, lists, recipes…). */
+  readonly name: string;
+  /** The most of an answer's words in list items, numbered lines and table rows. */
+  readonly listShare: number;
+  /** Recipes (ingredient and measure lines) belong in the part. */
+  readonly recipes: boolean;
+  /** Lines of chapter titles belong in the part. */
+  readonly outlines: boolean;
+  /** The most of an answer's distinct 8-word runs already in the book before it. */
+  readonly copyShare: number;
+  /** The fewest words an answer has before its lines are judged. */
+  readonly minWords: number;
+  /** A paragraph over this many words is split at sentence ends… */
+  readonly wallWords: number;
+  /** …into paragraphs of at least this many words. */
+  readonly paragraphWords: number;
 }
 
 /** max_tokens that follows the request: units × tokens per unit × headroom + overhead, never below `ResolvedModel.tokens`. */

@@ -4,9 +4,9 @@
 // generations repository's; the HTTP side (JSON or event stream) is in routes/generators.ts and
 // routes/generate.ts.
 import {
-  stepHistoryTitle,
+  stepHistoryTitle, answerNotesOf,
   GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, generationMessage, outlineToast, parseSettings, stepRef,
-  type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
+  type AnswerNote, type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../../engine/index.js';
 import type { Response } from 'express';
 import type { Charge, Repositories } from '../store/ports.js';
@@ -164,6 +164,9 @@ export function historyContent(save: { text: string; png?: Uint8Array }): string
   return save.png && save.png.byteLength <= MAX_HISTORY_IMAGE_BYTES ? `data:image/png;base64,${Buffer.from(save.png).toString('base64')}` : save.text;
 }
 
+/** A step's notes for its answer, when it has any. */
+const notesOf = (notes: readonly AnswerNote[]) => (notes.length ? { notes: notes.map((n) => ({ code: n.code, message: n.message })) } : {});
+
 /** What the client gets when a step is done (JSON answer or the stream's `done` event). */
 export function donePayload(input: { spec: ResolvedSpec; result: StepResult; book: BookView; charge: Charge; creditsAvailable: number }): DonePayload {
   const { spec, result, book } = input;
@@ -177,6 +180,7 @@ export function donePayload(input: { spec: ResolvedSpec; result: StepResult; boo
     words: result.words,
     is_complete: result.isComplete,
     ...(result.languageDrift ? { language_drift: { expected: result.languageDrift.expected, found: result.languageDrift.found, resolved: result.languageDrift.isResolved } } : {}),
+    ...notesOf(answerNotesOf(result, result.label, lang)),
     progress: book.progress,
     next: book.next,
     book: spec.kind === 'book' ? book : null,

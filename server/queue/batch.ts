@@ -25,7 +25,7 @@ import {
   BookSession, GenerationError, planSteps, stepKey, type BookSeries, type Settings, type Step,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
-import { sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
+import { answerNotesOf, sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import type { Database } from '../store/schema.js';
 import { postgresBookStore } from '../store/postgres/books.js';
@@ -60,7 +60,7 @@ export interface BatchBookJob {
 /** What workers tell the waiting command (a subset of the batch's progress events). */
 export type BatchNotice =
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
-  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; tokens: { prompt: number; completion: number; total: number } | null; seconds: number; done: number; steps: number } & VoiceMarks)
+  | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; notes?: string[]; tokens: { prompt: number; completion: number; total: number } | null; seconds: number; done: number; steps: number } & VoiceMarks)
   | { type: 'step_retry'; job: string; index: number; step: string; code: GenerationError['code']; status?: number; attempt: number; waitSeconds: number }
   | { type: 'book_done'; job: string; key: string }
   | { type: 'book_failed'; job: string; key: string; step: string; code: string; message: string; status?: number };
@@ -301,6 +301,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     const u = result.usage;
     const notice: BatchNotice = {
       type: 'step_done', job: data.name, index: data.index, step: label, kind: step.kind, words: result.words, complete: result.isComplete,
+      ...notesOf(answerNotesOf(result, label, session.state.lang).map((n) => n.message)),
       tokens: u ? { prompt: u.promptTokens, completion: u.completionTokens, total: u.totalTokens } : null, seconds: Number(result.seconds.toFixed(3)), done: doneOf(), steps: totalSteps,
       ...voiceMarksOf(result),
     };
@@ -330,3 +331,7 @@ export async function giveUpBatchStep(db: Kysely<Database>, pool: pg.Pool, data:
   await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step: '', code: 'service_unavailable', message });
 }
 
+/** A step's notes on its answers, when it has any (what the batch's report prints under the step). */
+function notesOf(notes: string[]): { notes?: string[] } {
+  return notes.length ? { notes } : {};
+}

@@ -11,10 +11,16 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'voice');
-/** Long third-person sentences: each paragraph of the long sample, taken apart at its commas and put back seven clauses a sentence. */
+/**
+ * Long third-person sentences: the long sample taken apart at its commas and put back seven clauses a sentence,
+ * drawn in a seeded order, so no two sentences (and no two parts of a book) are the same: a part that copied
+ * another would be asked again as a copy.
+ */
 const LONG = readFileSync(path.join(FIXTURES, 'en-long.txt'), 'utf8').replace(/\s+/g, ' ').split(/, /).map((c) => c.trim());
-const NOVEL = Array.from({ length: 200 }, (_, i) => {
-  const text = Array.from({ length: 7 }, (_, k) => LONG[(i * 7 + k * 3) % LONG.length]!.replace(/\.$/, '').toLowerCase()).join(', ');
+let seed = 11;
+const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+const NOVEL = Array.from({ length: 200 }, () => {
+  const text = Array.from({ length: 7 }, () => LONG[Math.floor(next() * LONG.length)]!.replace(/\.$/, '').toLowerCase()).join(', ');
   return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
 });
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess, type InProcessRun } from '../karya-in-process.js';
-import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
+import { askedWordsOf, asksCharacterDetails, characterDetailsBlock, PROSE_BLOCK, PROSE_SENTENCES, startFakeOpenAI, userMessageOf, writeProse, type FakeOpenAI } from '../fake-openai.js';
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'fixtures', 'voice');
 const fixture = (name: string) => path.join(FIXTURES, name);
@@ -171,8 +171,22 @@ describe('overused phrases and the writer\'s own', () => {
     'A wave of relief washed over her when the door opened and her brother walked in from the rain at last.',
   ];
 
+  /** `words` words (none: an outline) of the overused sentences, each followed by a sentence of new prose. */
+  const slopAnswer = (words: number, index: number, withCharacters: boolean) => {
+    if (!words) return 'Title: Market Days\n\nChapter 1: Rain\nAisha opens the shop in the rain.';
+    const fresh = writeProse(words, PROSE_SENTENCES.en, (index + 1) * PROSE_BLOCK).split(/(?<=\.)\s+/);
+    const sentences: string[] = [];
+    for (let k = 0, n = 0; n < words; k++) {
+      const sentence = k % 2 ? fresh[(k >> 1) % fresh.length]! : SLOP[(k >> 1) % SLOP.length]!;
+      sentences.push(`${sentence}${k % 8 === 7 ? '\n\n' : ' '}`);
+      n += sentence.split(' ').length;
+    }
+    return `${sentences.join('').trim()}${withCharacters ? `\n\n${characterDetailsBlock('en')}` : ''}`;
+  };
+
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ writeRatio: 1, sentences: { en: SLOP, ms: SLOP } });
+    // Every part its own: the overused sentences between new ones (a part that copied another would be asked again).
+    fake = await startFakeOpenAI({ writeRatio: 1, answer: (body, i) => slopAnswer(askedWordsOf(body), i, asksCharacterDetails(body)) });
     cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-avoid-'));
     r = await runKaryaInProcess(['generate', 'romance', '--chapters', '1', '--avoid', 'crimson dawn', '--json', '--out', 'b.md'], { cwd, env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL } });
     prompts = fake.generationRequests().map((q) => userMessageOf(q.body ?? {}));

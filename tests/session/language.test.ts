@@ -16,7 +16,7 @@ import { countWords as countWordsOf } from '../../engine/provider.js';
 import { createOfflineProvider, providerFromEnv } from '../../engine/providers/index.js';
 import { offlineText } from '../../engine/providers/offline.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { fullLength, PROSE_BLOCK, PROSE_SENTENCES, startFakeOpenAI, writeProse, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 
 const catalog = loadCatalog({ useDiskCache: true });
@@ -317,7 +317,8 @@ describe('single pieces, publishing pieces and follow-ups are checked the same w
     const shortChapter = MALAY;
     const isExtension = (prompt: string) => prompt.includes('Sambung bahagian yang sama tepat dari titik itu');
     let session = await open();
-    model = (prompt) => (!isExtension(prompt) ? shortChapter : prompt.includes(FIRM_MS) ? `${MALAY}\n\n`.repeat(12) : ENGLISH);
+    // The Malay extension is new prose: one that copied the introduction would be asked again as a copy.
+    model = (prompt) => (!isExtension(prompt) ? shortChapter : prompt.includes(FIRM_MS) ? writeProse(600, PROSE_SENTENCES.ms, PROSE_BLOCK) : ENGLISH);
     let before = fake.generationRequests().length;
     const chapter = await session.advance();
     const asked = stepPrompts(before);

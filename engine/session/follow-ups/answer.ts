@@ -1,7 +1,9 @@
 // The one shape every follow-up policy of a step shares: an answer (text, cut or whole, usage, the
 // continuations it took), the call that asks the model, and the draft a policy takes and gives back
 // (outline-more and extend-short each take the step's draft and return it grown).
-import type { TextResult, TokenUsage } from '../../provider.js';
+import type { TokenUsage } from '../../provider.js';
+import type { AskedText } from '../answer-text.js';
+import type { AnswerNotes } from '../answer-verdict.js';
 import type { BookState } from '../../compile/flow.js';
 import type { PromptRenderer, RenderedPrompt } from '../../compile/prompt.js';
 import type { ResolvedSpec } from '../../spec/types.js';
@@ -13,10 +15,14 @@ export interface Answer {
   isComplete: boolean;
   usage?: TokenUsage;
   continuations: number;
+  /** An answer of it stopped at the generation's time-out (continued from where it stopped): named as the time-out, not the length limit. */
+  isTimedOut?: boolean;
+  /** What was done to its answers (assistant paragraphs out, a wall split, asked again). */
+  notes?: AnswerNotes;
 }
 
 /** One call to the model (askText through the fitted provider), streamed or not. */
-export type Ask = (request: RenderedPrompt, onDelta?: (delta: string) => void) => Promise<TextResult>;
+export type Ask = (request: RenderedPrompt, onDelta?: (delta: string) => void) => Promise<AskedText>;
 
 /** The text of a step so far and whether its last answer was whole. */
 export interface Draft {

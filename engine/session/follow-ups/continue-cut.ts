@@ -1,11 +1,16 @@
-// Continue when cut: an answer cut at the token limit, or a stream that broke off, is continued (at most MAX_CONTINUATIONS times) and
-// joined seamlessly; still cut after that, it is kept but marked incomplete, so nothing cut is stored as whole.
+// Continue when cut: an answer cut at the token limit, a stream that broke off or one the time-out stopped, is
+// continued from where it stops (at most MAX_CONTINUATIONS times) and joined seamlessly; still cut after that, it is
+// kept but marked incomplete, so nothing cut is stored as whole. A continuation that starts the text over is not
+// glued after it.
 import type { RenderedPrompt } from '../../compile/prompt.js';
 import { addUsage } from '../step-types.js';
 import { isCutOff } from '../../provider.js';
 import type { Answer, Ask } from './answer.js';
+import { addNotes } from '../answer-verdict.js';
 
 export const MAX_CONTINUATIONS = 2;
+/** The characters of a text's opening that a continuation starting over repeats. */
+const RESTART_CHARS = 60;
 
 /**
  * `before` (an answer cut at the token limit) followed by its continuation `after`: a stretch the model
@@ -13,6 +18,11 @@ export const MAX_CONTINUATIONS = 2;
  */
 export function joinCut(before: string, after: string): string {
   const rest = after.trimStart();
+  // A continuation that starts the text over (its first words are the text's first words): one opening, the
+  // longer of the two, never the opening twice.
+  const start = before.trimStart();
+  const opening = Math.min(start.length, RESTART_CHARS);
+  if (opening >= 20 && rest.slice(0, opening) === start.slice(0, opening)) return rest.length > start.length ? rest : before;
   for (let n = Math.min(300, before.length, rest.length); n >= 20; n--) {
     if (rest.startsWith(before.slice(-n))) return before + rest.slice(n);
   }
@@ -31,6 +41,8 @@ export async function answerWhole(
   let result = await ask(request, onFirstDelta);
   let text = result.text;
   let usage = result.usage;
+  let notes = result.notes;
+  let isTimedOut = result.isTimedOut === true;
   let continuations = 0;
   while (isCutOff(result) && continuations < most && text.trim()) {
     continuations++;
@@ -45,6 +57,8 @@ export async function answerWhole(
     result = await ask(continuation(soFar), onDelta);
     text = joinCut(soFar, result.text);
     usage = addUsage(usage, result.usage);
+    notes = addNotes(notes, result.notes);
+    isTimedOut ||= result.isTimedOut === true;
   }
-  return { text: text.trim(), isComplete: !isCutOff(result), usage, continuations };
+  return { text: text.trim(), isComplete: !isCutOff(result), usage, continuations, ...(isTimedOut ? { isTimedOut } : {}), ...(notes ? { notes } : {}) };
 }

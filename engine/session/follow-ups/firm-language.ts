@@ -8,6 +8,7 @@ import { GenerationError } from '../../errors.js';
 import { findLanguageDrift } from '../language.js';
 import { addUsage, type LanguageRetry } from '../step-types.js';
 import type { Answer } from './answer.js';
+import { addNotes, type AnswerNotes } from '../answer-verdict.js';
 import type { TokenUsage } from '../../provider.js';
 
 /** What the checked answers of one step add up to. */
@@ -15,6 +16,18 @@ export interface Tally {
   continuations: number;
   usage?: TokenUsage;
   languageDrift?: LanguageRetry;
+  /** An answer stopped at the generation's time-out. */
+  isTimedOut?: boolean;
+  /** What was done to the answers kept. */
+  notes?: AnswerNotes;
+}
+
+/** An answer's counts added to the tally (the notes only of an answer that is kept). */
+function count(tally: Tally, answer: Answer, isKept: boolean): void {
+  tally.continuations += answer.continuations;
+  tally.usage = addUsage(tally.usage, answer.usage);
+  if (answer.isTimedOut) tally.isTimedOut = true;
+  if (isKept) tally.notes = addNotes(tally.notes, answer.notes);
 }
 
 export type CheckedWrite = (request: RenderedPrompt, onFirstDelta: ((delta: string) => void) | undefined, soFar?: string) => Promise<Answer>;
@@ -34,13 +47,11 @@ export function firmLanguage(opts: {
   const { write, tally } = opts;
   return async (request, onFirstDelta, soFar) => {
     const first = await write(request, onFirstDelta);
-    tally.continuations += first.continuations;
-    tally.usage = addUsage(tally.usage, first.usage);
     const drift = opts.isChecked && first.text ? findLanguageDrift(first.text, opts.lang) : undefined;
+    count(tally, first, !drift);
     if (!drift || opts.signal?.aborted) return first;
     const again = await write({ ...request, user: `${request.user}\n\n${opts.firmLine(soFar)}` });
-    tally.continuations += again.continuations;
-    tally.usage = addUsage(tally.usage, again.usage);
+    count(tally, again, true);
     const still = again.text ? findLanguageDrift(again.text, opts.lang) : drift;
     if (still && !opts.signal?.aborted) throw new GenerationError('wrong_language', { params: { expected: still.expected, found: still.found } });
     tally.languageDrift ??= { ...drift, isResolved: true };

@@ -1,7 +1,8 @@
 // Charged calls on a written part, each charged and refunded exactly as a step: "write more" (POST …/more),
 // a rewrite with a note or written again (POST …/rewrite), and the passage tools (POST …/passage, kept in
 // place by POST …/passage/keep).
-import { bookView, checkPartSeen, checkPassagePlace, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, updateBible } from '../../../engine/index.js';
+import { answerNotesOf, bookView, checkPartSeen, checkPassagePlace, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, stepLabel, updateBible } from '../../../engine/index.js';
+import type { AnswerNotes, ResolvedSpec } from '../../../engine/index.js';
 import { towardVoiceNote, VoiceError, voiceMessage, type BookState, type Lang } from '../../../engine/index.js';
 import { failureOf } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
@@ -37,7 +38,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
         const edit = editPart(spec, state, body.part, more.text, { kind: 'more', words: countWords(more.added) });
         if (!(await repos.books.savePartEdit({ userId, key: bookType, position, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
         await commitUsage({ words: more.words, ...(more.usage ? { tokens: more.usage } : {}) });
-        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), credits_available: await balance(userId) });
+        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), words: more.words, added: countWords(more.added), ...notesOf(spec, state, position, { answerNotes: more.answerNotes }), credits_available: await balance(userId) });
       });
     });
   });
@@ -71,7 +72,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
           }
         }
         await commitUsage({ words: done.outcome.words, ...(done.outcome.usage ? { tokens: done.outcome.usage } : {}) });
-        res.json({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, credits_available: await balance(userId) });
+        res.json({ book: bookView(spec, next), words: done.outcome.words, kept_version: kept, ...notesOf(spec, state, position, done.outcome), credits_available: await balance(userId) });
       });
     });
   });
@@ -98,7 +99,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
         await charged(res, { userId, bookType, spec, lang, step: `passage:${label}`, what: 'passage', reason: `${spec.id}: passage ${body.action} (${label})` }, async ({ signal, commitUsage }) => {
           const done = await reworkPassage({ spec, renderer: catalog.renderer, provider: ctx.provider, state, request, signal, ...(onDelta ? { onDelta } : {}) });
           await commitUsage({ words: done.words, ...(done.usage ? { tokens: done.usage } : {}) });
-          const answer = { passage: done.text, words: done.words, credits_available: await balance(userId) };
+          const answer = { passage: done.text, words: done.words, ...notesOf(spec, state, position, { ...done, isComplete: true }), credits_available: await balance(userId) };
           if (stream) {
             stream.send('done', answer);
             stream.close();
@@ -129,6 +130,13 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       }
     });
   });
+}
+
+/** What was done to the answers of a call on the part at `position` (answer-notes.ts), in the book's language, when anything was. */
+function notesOf(spec: ResolvedSpec, state: BookState, position: number, outcome: { answerNotes?: AnswerNotes | undefined; isTimedOut?: true | undefined; continuations?: number; isComplete?: boolean }) {
+  const label = stepLabel(partStep(spec, position, state.totalChapters), state.lang, spec);
+  const notes = answerNotesOf({ continuations: 0, isComplete: true, ...outcome }, label, state.lang);
+  return notes.length ? { notes: notes.map((n) => ({ code: n.code, message: n.message })) } : {};
 }
 
 /** The note of a rewrite toward the book's voice; 409 `voice_missing` for a book with no voice sample. */

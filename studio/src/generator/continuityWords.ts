@@ -9,6 +9,7 @@ export const CONTINUITY_WORDS = {
   continuity_fact_changed: { en: 'Fact changed', ms: 'Fakta berubah' },
   continuity_name_spelling: { en: 'Name spelled two ways', ms: 'Nama dieja dua cara' },
   continuity_thread_overdue: { en: 'Promise overdue', ms: 'Janji tertunggak' },
+  continuity_ignores_bible: { en: "Not the book's people", ms: 'Bukan watak buku ini' },
   continuity_audit: { en: 'Continuity check', ms: 'Semakan kesinambungan' },
   continuitySee: { en: 'see {part}', ms: 'lihat {part}' },
   continuityRewrite: { en: 'Rewrite with this note', ms: 'Tulis semula dengan nota ini' },

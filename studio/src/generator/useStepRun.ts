@@ -46,6 +46,9 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
     if (step.kind === 'outline') toast.success(outlineToast(spec, l), { id: 'generation-result' });
     else if (payload.is_cached) toast.success(pageWord('sharedCheck', l), { id: 'generation-result' });
     else toast.success(pageWord('successToast', l, { n: payload.credits_available.toLocaleString('en') }), { id: 'generation-result' });
+    // What was done to the answer (assistant remarks taken out, an answer asked again, the time-out), in the
+    // server's words and the book's language.
+    if (payload.notes?.length) toast(payload.notes.map((n) => n.message).join('\n'), { id: 'generation-notes', icon: 'ⓘ', duration: 8000 });
   };
 
   const onFailure = (e: ApiError, l: Lang, streamed: string): boolean => {

@@ -127,7 +127,8 @@ describe.each(['en', 'ms'] as const)('Chapter 2 answered with the wrong kind of 
   it('every answer of Chapter 2 stopped with finish_reason content_filter: the step fails naming the filter, nothing of it kept', async () => {
     const r = await generate(lang, { wrongKind: 'content-filter' });
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
+    // --json prints the failure as one object naming the part, and nothing of the filtered text.
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'filtered', part: 'chapter:2' });
     expect(r.stderr).toContain(`karya: ${CHAPTER[lang]} 2: `);
     expect(r.stderr).toContain(lang === 'ms' ? 'Penapis kandungan perkhidmatan AI' : "The AI service's content filter");
     expect(chapterTwoAsks()).toHaveLength(2);

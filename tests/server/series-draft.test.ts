@@ -2,7 +2,7 @@
 // conclusion), imports a manuscript (the romance is kept in My Books), makes the romance book 1 of a series and
 // starts book 2, then goes back to the manuscript: the manuscript stays out of the series, book 2 is a book of
 // its own in My Books (its own id, its brief filled from the series) that the writer resumes from there or from
-// the series page, and its first request tells the model Mak Som is dead. The AI API is the fake server
+// the series page, or deletes (its place in the series freed), and its first request tells the model Mak Som is dead. The AI API is the fake server
 // answering as tests/series-book.ts.
 import { describe, expect, it } from 'vitest';
 import { serverOnFakeModel, signUp, bibleSettled, type TestServer } from './helpers.js';
@@ -77,9 +77,19 @@ describe('a series is what the writer chose', () => {
     // The series page names book 2 by its id, not started; continuing it opens it with the brief from the series.
     const page = (await ts.http.get(`/api/series/${seriesId}`).set('cookie', cookie)).body.series;
     expect(page.books.map((b: { number: number; id: number; is_started: boolean }) => [b.number, b.id, b.is_started])).toEqual([[1, first!.id, true], [2, draftId, false]]);
-    expect((await ts.http.post(`/api/books/${draftId}/continue`).set('cookie', cookie)).status).toBe(200);
+
+    // Discarded (deleted from My Books), it leaves the series; started again, book 2 is a new book of its own.
+    expect((await ts.http.delete(`/api/books/${draftId}`).set('cookie', cookie)).status).toBe(200);
+    expect((await ts.http.get(`/api/series/${seriesId}`).set('cookie', cookie)).body.series.books.map((b: { number: number }) => b.number)).toEqual([1]);
+    const again = await ts.http.post(`/api/series/${seriesId}/next`).set('cookie', cookie).send({});
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const draft = again.body.book_id as number;
+    expect([draftId, manuscriptId]).not.toContain(draft);
+    expect((await ts.http.post(`/api/books/${manuscriptId}/continue`).set('cookie', cookie)).status).toBe(200);
+    expect((await myBooks(ts, cookie)).find((b) => b.id === draft)).toMatchObject({ is_current: false, chapters_written: 0, series: { id: seriesId, number: 2 } });
+    expect((await ts.http.post(`/api/books/${draft}/continue`).set('cookie', cookie)).status).toBe(200);
     const progress = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body;
-    expect(progress.id).toBe(draftId);
+    expect(progress.id).toBe(draft);
     expect(progress.settings.characters).toContain('Mak Som: her aunt; dead, passed away in her sleep');
 
     // Book 2's first request (its outline) carries Mak Som as dead at the end of book 1.
@@ -90,7 +100,8 @@ describe('a series is what the writer chose', () => {
     expect(firstRequest).toMatch(/Mak Som \| her aunt \| dead, passed away in her sleep \| Book 1, Conclusion/);
     expect(firstRequest).not.toMatch(/Mak Som[^\n]*alive/);
     books = await myBooks(ts, cookie);
-    expect(books.find((b) => b.id === draftId)).toMatchObject({ is_current: true, series: { number: 2 } });
-    expect((await ts.http.get(`/api/series/${seriesId}`).set('cookie', cookie)).body.series.books[1]).toMatchObject({ id: draftId, is_started: true });
+    expect(books.find((b) => b.id === draft)).toMatchObject({ is_current: true, series: { number: 2 } });
+    expect(books.find((b) => b.id === manuscriptId)!.series).toBeUndefined();
+    expect((await ts.http.get(`/api/series/${seriesId}`).set('cookie', cookie)).body.series.books[1]).toMatchObject({ id: draft, is_started: true });
   });
 });

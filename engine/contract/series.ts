@@ -1,9 +1,9 @@
 // /api/series (issue #50): a writer's series, each a named, ordered set of their books in one language. Its
 // story bible is derived from its books (engine/session/series.ts); the API lists the series, shows one (its
 // books in order with what changed for each since it was written, the bible as of each book's end, what is
-// left open), makes one (optionally with a finished book as its book 1), and starts its next book: the current
-// book of that type is kept as Start New keeps it, and the answer carries the brief filled from the series
-// for the writer to check before the first step.
+// left open), makes one (optionally with a finished book as its book 1), and starts its next book: saved at once as
+// a book of its own (the current book of that type kept as Start New keeps it) that joins the series by its id, its
+// brief filled from the series for the writer to check before the first step.
 import * as z from 'zod';
 import { MAX_SERIES_NAME } from '../session/series-limits.js';
 import { LangSchema, WriterTextSchema } from './common.js';
@@ -30,6 +30,8 @@ export const SeriesBookSchema = z.strictObject({
   book_type: z.string().nullable(),
   is_finished: z.boolean(),
   is_current: z.boolean(),
+  /** Something is written (an outline or a part); false for a next book the writer started and has not written yet. */
+  is_started: z.boolean(),
   changes: z.array(z.string()),
   /** The series' story bible as of this book's end (Markdown). */
   bible: z.string(),
@@ -53,10 +55,14 @@ export type SeriesResponse = z.infer<typeof SeriesResponseSchema>;
 export const NextBookBodySchema = z.strictObject({ generator_id: z.string().regex(/^[a-z0-9-]{1,80}$/).optional() });
 export type NextBookBody = z.input<typeof NextBookBodySchema>;
 
-/** The next book: its place, its generator and book type, and its settings with the brief filled from the series. */
+/**
+ * The next book: its place, its id (saved at once with nothing written, the current book of its type, listed in My
+ * Books), its generator and book type, and its settings with the brief filled from the series.
+ */
 export const NextBookResponseSchema = z.strictObject({
   series: SeriesSummarySchema,
   number: z.number().int(),
+  book_id: z.number().int().positive(),
   generator_id: z.string(),
   book_type: z.string(),
   settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])),

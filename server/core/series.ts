@@ -2,9 +2,13 @@
 // under), what each book is told of the books before it (engine/session/series.ts derives it, never copied),
 // and a book store that tells every loaded book of a series its place: every step, rewrite, passage tool,
 // continuity check and export of book k then sees the series as of the end of book k-1, nothing later.
-import { bookSeries, bookSummary, changesFor, openThreadsOf, renderBible, seriesAsOf, seriesChangeLine, type BookSeries, type BookSpec, type Catalog, type ResolvedSpec, type SavedBook, type SeriesBook } from '../../engine/index.js';
+import { bookSeries, bookSummary, BookSession, changesFor, openThreadsOf, renderBible, seriesAsOf, seriesChangeLine, type BookSeries, type BookSpec, type Catalog, type ResolvedSpec, type SavedBook, type SeriesBook } from '../../engine/index.js';
 import type { SeriesDetail } from '../../engine/contract/index.js';
-import type { BookRepository, Repositories } from '../store/ports.js';
+import type { BookRepository, Repositories, UserBook } from '../store/ports.js';
+import type { AppContext } from './context.js';
+import { catchUpBible } from './bible-catch-up.js';
+import { readNextPart } from './bible-parts.js';
+import { bookLockKey, bookLocks, userProgress } from './generation.js';
 import type { StoredSeries } from '../store/queries/series.js';
 
 /** One entry of a series with its saved book (null before its first step is saved). */
@@ -91,9 +95,34 @@ export function seriesDetail(series: StoredSeries, entries: readonly LoadedEntry
       book_type: e.saved?.bookType ?? null,
       is_finished: e.saved?.isFinished ?? false,
       is_current: e.saved !== null && e.key === e.saved.bookType,
+      is_started: e.saved !== null && (e.saved.state.content.length > 0 || e.saved.state.outline !== undefined),
       changes: changesFor(e.basis ?? undefined, books, e.number, lang).map((c) => seriesChangeLine(c, lang)),
       bible: renderBible(seriesAsOf(books, e.number, lang), lang, { omit: ['premise', 'ending', 'replaced', 'since'] }),
     })),
     open: openThreadsOf(seriesAsOf(books, last, lang)).map((t) => ({ thread: t.thread, opened: t.opened })),
   };
+}
+
+/**
+ * A book of a series takes in the parts its bible lacks before a later book is told it: a finished book's last
+ * part (read only once a book follows it), where a character may die. The current book of its type catches up as
+ * after an edit; a kept book (another became current since: an import, Start New) is read here, under its type's
+ * lock, one small call a part, part of the joining (not charged; the calls recorded as usage).
+ */
+export async function catchUpSeriesBook(ctx: AppContext, input: { userId: string; book: Pick<UserBook, 'key' | 'bookType' | 'isCurrent'> }): Promise<void> {
+  const { userId, book } = input;
+  if (book.isCurrent) {
+    await catchUpBible(ctx, { userId, bookType: book.bookType }).settled;
+    return;
+  }
+  await bookLocks(ctx).mutex.run(bookLockKey(userId, book.bookType), async () => {
+    const saved = await ctx.repos.books.load({ userId, key: book.key });
+    const spec = saved ? ctx.catalog.get(saved.state.generatorId) : undefined;
+    if (!saved || spec?.kind !== 'book') return;
+    const session = await BookSession.open({ spec, renderer: ctx.catalog.renderer, provider: ctx.provider, key: book.key, settings: saved.state.settings, onFinished: 'keep', store: userProgress(ctx.repos, { userId, spec, charge: () => undefined }) });
+    for (let left = saved.state.content.length; session.needsMemory && left > 0; left--) {
+      const read = await readNextPart(ctx, { userId, spec, session, bookId: null, mayCharge: false, after: 'series' });
+      if (read.outcome !== 'read') return;
+    }
+  });
 }

@@ -3,15 +3,14 @@
 // of each book's end, what it leaves open), start its next book, delete an empty one. A refusal is a catalogue
 // code naming the field and what is allowed (series_name_taken 409, series_language 400…); nothing half-saved.
 import type { Request } from 'express';
-import { bookSeries, seriesBrief, seriesNameOf, seriesOf, SeriesError, ANSWER_LANGUAGE_NAMES, type Lang } from '../../engine/index.js';
+import { bookSeries, seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, ANSWER_LANGUAGE_NAMES, type BookSpec, type Lang, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
 import { httpStatusOf } from '../errors/status.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
-import { loadEntries, plainBooks, seriesBooksOf, seriesDetail } from '../core/series.js';
+import { catchUpSeriesBook, loadEntries, plainBooks, seriesBooksOf, seriesDetail } from '../core/series.js';
 import { whileNoStep } from '../core/generation.js';
-import { catchUpBible } from '../core/bible-catch-up.js';
 import type { StoredSeries } from '../store/queries/series.js';
 
 const refusal = (error: SeriesError, lang: Lang) => ApiError.catalogue(httpStatusOf(error), error.code, lang, Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)])));
@@ -62,8 +61,9 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
       if (book) {
         await repos.series(owner).join(series.id, 1, book.key);
         // A finished book's last part was never taken into its bible (no part followed it); now the next book
-        // follows it: take it in before the series is shown (one update call, part of the joining, not charged).
-        if (book.isCurrent) await catchUpBible(ctx, { userId: owner, bookType: book.bookType }).settled;
+        // follows it: take it in before the series is shown (one update call, part of the joining, not charged),
+        // whether it is the current book of its type or one kept since.
+        await catchUpSeriesBook(ctx, { userId: owner, book });
       }
       res.status(201).json({ series: seriesDetail(series, await loadEntries(books(), repos, catalog, owner, series)) });
     });
@@ -75,33 +75,56 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
     res.json({ series: seriesDetail(series, await loadEntries(books(), repos, catalog, owner, series)) });
   });
 
-  // The series' next book: its last book must be finished; the current book of that type is kept (as Start New
-  // keeps it); the new book joins at the next number by the key it will be saved under, and the answer carries
-  // its settings with the brief filled from the series, for the writer to check before the first step.
+  // The series' next book: its last book must be finished (and its bible must have taken in its last part, where a
+  // character may have died). The next book is saved at once as a book of the writer's with nothing written yet (its
+  // own id in My Books, the current book of its type; the one current before is kept, as Start New keeps it) and
+  // joins the series by that id: only this act puts a book in the series, so continuing another book of the type
+  // never does. Its settings carry the brief filled from the series, for the writer to check before the first step.
   router.on('POST /series/:id/next', async (req, res) => {
     const owner = userId(req);
     const series = await seriesById(owner, req.input.params.id);
-    const entries = await loadEntries(books(), repos, catalog, owner, series);
+    let entries = await loadEntries(books(), repos, catalog, owner, series);
     const last = entries.at(-1);
     const generatorId = req.input.body?.generator_id ?? last?.saved?.state.generatorId;
     const spec = generatorId ? catalog.get(generatorId) : undefined;
     if (!spec || spec.kind !== 'book') throw ApiError.of(404, 'generator_not_found');
     await guarded(req, async () => {
       if (last && !last.saved?.isFinished) throw new SeriesError('series_previous_unfinished', { name: series.name, number: last.number });
+      const lastBook = last?.id != null ? await books().find({ userId: owner, id: last.id }) : null;
+      if (lastBook) {
+        await catchUpSeriesBook(ctx, { userId: owner, book: lastBook });
+        entries = await loadEntries(books(), repos, catalog, owner, series);
+      }
       const number = (last?.number ?? 0) + 1;
-      await whileNoStep(ctx, { userId: owner, bookType: spec.bookType, generatorIds: [spec.id], lang: langOf(req) }, async () => {
-        await repos.books.remove({ userId: owner, key: spec.bookType });
-        await repos.series(owner).join(series.id, number, spec.bookType);
-      });
       const told = bookSeries(series.name, number, seriesBooksOf(entries), series.lang);
-      await repos.series(owner).setBasis(series.id, number, told.bible);
       // The next book starts from the last one's settings (same language and kind), its brief filled from the series.
-      const base = last?.saved?.state.generatorId === spec.id ? withoutBrief(spec.fields, last.saved.state.settings) : { language: series.lang };
+      const previous = entries.at(-1)?.saved;
+      const base = previous?.state.generatorId === spec.id ? withoutBrief(spec.fields, previous.state.settings) : { language: series.lang };
       const context = seriesOf({ series: told });
-      const settings = context ? seriesBrief(spec, base, context, series.lang) : base;
-      res.json({ series: { id: series.id, name: series.name, lang: series.lang, books: entries.length + 1 }, number, generator_id: spec.id, book_type: spec.bookType, settings: settings as Record<string, string> });
+      const settings = (context ? seriesBrief(spec, base, context, series.lang) : base) as Settings;
+      const bookId = await whileNoStep(ctx, { userId: owner, bookType: spec.bookType, generatorIds: [spec.id], lang: langOf(req) }, () => startDraft(owner, { series, number, spec, settings }));
+      await repos.series(owner).setBasis(series.id, number, told.bible);
+      res.json({ series: { id: series.id, name: series.name, lang: series.lang, books: entries.length + 1 }, number, book_id: bookId, generator_id: spec.id, book_type: spec.bookType, settings: settings as Record<string, string> });
     });
   });
+
+  /**
+   * The draft of a series' next book saved (the current book of its type kept) and joined at `number` by its id;
+   * when the place was taken meanwhile, the draft is deleted and the book current before is current again.
+   */
+  const startDraft = async (owner: string, input: { series: StoredSeries; number: number; spec: ResolvedSpec & BookSpec; settings: Settings }): Promise<number> => {
+    const { spec } = input;
+    const before = await repos.books.findBookId({ userId: owner, key: spec.bookType });
+    const bookId = await repos.books.saveDraft({ userId: owner, key: spec.bookType, bookType: spec.bookType, generatorId: spec.id, state: startBook({ spec, settings: input.settings }) });
+    try {
+      await repos.series(owner).join(input.series.id, input.number, spec.bookType);
+    } catch (error) {
+      await repos.books.removeById({ userId: owner, id: bookId });
+      if (before !== null) await repos.books.continueBook({ userId: owner, id: before });
+      throw error;
+    }
+    return bookId;
+  };
 
   router.on('DELETE /series/:id', async (req, res) => {
     const owner = userId(req);

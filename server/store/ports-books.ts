@@ -48,6 +48,11 @@ export interface BookRepository {
    * before is kept (as `remove` keeps it), then every part is written. Answers the new book's id.
    */
   saveImport(input: { userId: string; key: string; saves: readonly StepSave[] }): Promise<number>;
+  /**
+   * A book with nothing written yet (a series' next book) saved as the user's current book under `key` with its
+   * settings, in one transaction: the book there before is kept (as `remove` keeps it). Answers the new book's id.
+   */
+  saveDraft(input: { userId: string; key: string; bookType: string; generatorId: string; state: BookState }): Promise<number>;
   /** The user's books (current and kept, finished or not), the most recently changed first. */
   list(input: { userId: string }): Promise<UserBook[]>;
   /** One of the user's books by id, or null (another user's or missing). */

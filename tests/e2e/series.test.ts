@@ -1,6 +1,7 @@
 // End to end (issue #50): a writer finishes a romance, chooses "Write the next book" on My Books, names the
 // series, and the romance page opens on book 2 with its brief filled from the series (the premise says which
 // book of which series and what is still open; the main characters are book 1's as they stand at its end);
+// left and come back, book 2 opens again from the series page ("Start Book 2");
 // once book 2 has its outline, My Books shows the two together under the series, in order, and the series
 // page (on a phone) lists them with the series' bible as of book 1's end. The same in Bahasa Malaysia. The model
 // is the offline provider.
@@ -11,8 +12,8 @@ import { GENERATE, describeInChromium, grantCredits, signUp } from './helpers.js
 const PASSWORD = 'secret12';
 
 const WORDS = {
-  en: { next: 'Write the next book', dialog: 'Start a series', name: 'Series name', start: 'Start the next book', premise: 'Premise', characters: 'Main Characters', book2: 'Book 2 of the series "Penang Bakery"', group: 'Series: Penang Bakery', n: (k: number) => `Book ${k} · ` },
-  ms: { next: 'Tulis buku seterusnya', dialog: 'Mulakan siri', name: 'Nama siri', start: 'Mulakan buku seterusnya', premise: 'Premis', characters: 'Watak Utama', book2: 'Buku 2 dalam siri "Penang Bakery"', group: 'Siri: Penang Bakery', n: (k: number) => `Buku ${k} · ` },
+  en: { next: 'Write the next book', dialog: 'Start a series', name: 'Series name', start: 'Start the next book', premise: 'Premise', characters: 'Main Characters', book2: 'Book 2 of the series "Penang Bakery"', group: 'Series: Penang Bakery', startBook: 'Start Book 2', n: (k: number) => `Book ${k} · ` },
+  ms: { next: 'Tulis buku seterusnya', dialog: 'Mulakan siri', name: 'Nama siri', start: 'Mulakan buku seterusnya', premise: 'Premis', characters: 'Watak Utama', book2: 'Buku 2 dalam siri "Penang Bakery"', group: 'Siri: Penang Bakery', startBook: 'Mulakan Buku 2', n: (k: number) => `Buku ${k} · ` },
 } as const;
 
 /** The signed-in writer's current romance written to its end through the API, as the studio's Generate does. */
@@ -52,6 +53,12 @@ describeInChromium('A series on My Books', { what: 'offline provider' }, (app) =
     const premise = page.getByLabel(w.premise);
     await expect.poll(() => premise.inputValue(), { timeout: 30_000 }).toContain(w.book2);
     expect(await page.getByLabel(w.characters).inputValue()).toContain('Aisha Rahman');
+    // Left and come back: book 2 is kept as a book of its own, opened again from the series page.
+    await page.goto(`${app.base}/books`);
+    await page.getByTestId('series-group').getByTestId('series-name').click();
+    await page.getByRole('button', { name: w.startBook }).click();
+    await page.waitForURL((u) => u.pathname === '/romance');
+    await expect.poll(() => page.getByLabel(w.premise).inputValue(), { timeout: 30_000 }).toContain(w.book2);
     await page.click(GENERATE.button);
     await page.locator(GENERATE.label, { hasText: lang === 'ms' ? 'Pengenalan' : 'Introduction' }).waitFor({ timeout: 60_000 });
     // The page says which book of which series it is writing.

@@ -114,10 +114,15 @@ function intendedOf(raw: string | null | undefined): string[] {
 
 /** The books row a saved step writes (both adapters). */
 export function headerOfStep(save: StepSave) {
-  const { state } = save;
+  return headerOfState({ bookType: save.bookType, generatorId: save.generatorId, state: save.state, isFinished: save.isFinished });
+}
+
+/** The books row of a book's state. */
+function headerOfState(input: { bookType: string; generatorId: string; state: BookState; isFinished: boolean }) {
+  const { state } = input;
   return {
-    book_type: save.bookType,
-    generator_id: save.generatorId,
+    book_type: input.bookType,
+    generator_id: input.generatorId,
     lang: state.lang,
     total_chapters: state.totalChapters,
     current_chapter: state.currentChapter,
@@ -131,7 +136,7 @@ export function headerOfStep(save: StepSave) {
     authored_parts: null,
     provenance: provenanceOfState(state),
     voice: state.voice ? JSON.stringify(state.voice) : null,
-    is_finished: save.isFinished ? 1 : 0,
+    is_finished: input.isFinished ? 1 : 0,
   };
 }
 
@@ -169,6 +174,18 @@ export function importBook(db: Db, owner: string, key: string, saves: readonly S
     yield* startNewBook(db, owner, key);
     for (const save of saves) yield* saveStep(owner, key, save);
     return (yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', key)))!.id;
+  });
+}
+
+/**
+ * A book with nothing written yet as the owner's current book under `key` (the book there before kept), in one
+ * transaction: its settings saved, so that it is one of the owner's books from now on (a series' next book). Its id.
+ */
+function draftBook(db: Db, owner: string, input: { key: string; bookType: string; generatorId: string; state: BookState }): Program<number> {
+  return transaction(function* () {
+    yield* startNewBook(db, owner, input.key);
+    yield* run(db.insertInto('books').values({ owner, book_key: input.key, ...headerOfState({ ...input, isFinished: false }) }));
+    return (yield* first(db.selectFrom('books').select('id').where('owner', '=', owner).where('book_key', '=', input.key)))!.id;
   });
 }
 
@@ -257,6 +274,7 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
     },
     remove: ({ userId, key }) => exec(startNewBook(db, userId, key)),
     saveImport: ({ userId, key, saves }) => exec(importBook(db, userId, key, saves)),
+    saveDraft: ({ userId, key, bookType, generatorId, state }) => exec(draftBook(db, userId, { key, bookType, generatorId, state })),
     // The owner's books (current and kept, finished or not), the most recently changed first.
     list: ({ userId }) =>
       exec(

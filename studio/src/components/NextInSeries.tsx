@@ -1,18 +1,28 @@
 // "Write the next book" on a finished book of My Books (issue #50): a book already in a series starts that
 // series' next book; a book on its own first becomes book 1 of a new series, named here (its title by default).
-// The server keeps the current book of that kind as Start New does and answers the next book's settings with
-// its brief filled from the series (who is where at the end of the book before, what is unresolved); the
-// generator page opens with them for the writer to check before the first step.
+// The server saves the next book at once as a book of its own (the current book of that kind kept as Start New
+// keeps it), its brief filled from the series (who is where at the end of the book before, what is unresolved);
+// the generator page opens with it for the writer to check before the first step, and My Books and the series
+// page offer it until it is written or deleted.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { MyBook } from '../engine.js';
+import type { MyBook, NextBookResponse } from '../engine.js';
+import type { ContinuedBookState } from '../lib/books.js';
 import { ApiError, call } from '../lib/api.js';
 import { useT } from '../i18n/index.js';
 import { Dialog } from './Dialog.js';
 
-/** The navigation state a generator page reads: the next book of a series, its settings filled from the series. */
-export interface SeriesNextState {
+/**
+ * The navigation state a generator page reads after a series' next book was started: that book (saved by the
+ * server with its brief filled from the series) opens at once, and the page says which book of which series it is.
+ */
+export interface SeriesNextState extends ContinuedBookState {
   seriesNext: { name: string; number: number; settings: Record<string, unknown> };
+}
+
+/** Where a series' next book opens, from the server's answer. */
+export function seriesNextState(next: NextBookResponse): SeriesNextState {
+  return { continuedBook: next.book_id, seriesNext: { name: next.series.name, number: next.number, settings: next.settings } };
 }
 
 export function seriesNextOf(state: unknown): SeriesNextState['seriesNext'] | undefined {
@@ -34,7 +44,7 @@ export function NextInSeries({ book, route }: { book: MyBook; route: string }) {
     try {
       const id = book.series?.id ?? (await call('POST /series', { body: { name, lang: book.lang, book_id: book.id } })).series.id;
       const next = await call('POST /series/:id/next', { params: { id }, body: { generator_id: book.generator_id } });
-      navigate(route, { state: { seriesNext: { name: next.series.name, number: next.number, settings: next.settings } } satisfies SeriesNextState });
+      navigate(route, { state: seriesNextState(next) });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('series.failed'));
       setBusy(false);

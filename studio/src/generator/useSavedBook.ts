@@ -32,19 +32,15 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
     call('GET /progress/:bookType', { params: { bookType: form.bookType } }).then(
       (answer) => {
         const p = savedProgressOf(answer);
-        // The next book of a series (My Books, "Write the next book"): no book yet, the form filled from the series.
-        const next = seriesNextOf(location.state);
-        if (isCurrent && !p && next) {
-          methods.reset(valuesFromSettings(form, next.settings));
-          toast(translate('series.prefilled', ui, { n: next.number, name: next.name }), { id: 'series-prefilled', duration: 8000 });
-          return;
-        }
         // No current book: an unfinished one kept by Start New may be offered (KeptBookOffer).
         if (isCurrent && !p) setHasNoCurrentBook(true);
         if (!isCurrent || !p || (p.generator_id && p.generator_id !== form.id)) return;
         // Continued from My Books or the dashboard: the page shows it at once.
         if (isContinuedBook(location.state, p.id)) {
           restore(p);
+          // A series' next book just started (My Books or the series page): saved with its brief filled from the series.
+          const next = seriesNextOf(location.state);
+          if (next) toast(translate('series.prefilled', ui, { n: next.number, name: next.name }), { id: 'series-prefilled', duration: 8000 });
           return;
         }
         // A step is being written (the writer left during it): the page shows it at once and follows it.

@@ -106,6 +106,8 @@ export const BOOKS = {
   },
   'seriesPage.loadFailed': { en: 'Failed to load the series', ms: 'Gagal memuatkan siri' },
   'seriesPage.notStarted': { en: 'not started yet', ms: 'belum dimulakan' },
+  'seriesPage.startBook': { en: 'Start Book {n}', ms: 'Mulakan Buku {n}' },
+  'seriesPage.continueBook': { en: 'Continue Book {n}', ms: 'Teruskan Buku {n}' },
   'seriesPage.changed': { en: 'Changed since it was written (an earlier book was revised):', ms: 'Berubah sejak ia ditulis (buku yang lebih awal disemak semula):' },
   'seriesPage.bibleAt': { en: 'The series as of the end of book {n}', ms: 'Siri setakat akhir buku {n}' },
   'seriesPage.open': { en: 'Still open in the series', ms: 'Masih terbuka dalam siri' },

@@ -49,7 +49,7 @@ export function useBookRoute(): (book: Pick<MyBook, 'generator_id'>) => string |
 }
 
 /** Continue a book: make it current, then open its generator page with it. False when that failed (said in a toast). */
-export function useContinueBook(): (book: MyBook) => Promise<boolean> {
+export function useContinueBook(): (book: Pick<MyBook, 'id' | 'generator_id'>) => Promise<boolean> {
   const navigate = useNavigate();
   const routeOf = useBookRoute();
   const { t } = useT();

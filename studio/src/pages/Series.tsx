@@ -1,7 +1,9 @@
 // /series/:id: one series of the writer's (issue #50): its books in order (each with what changed for it since it
 // was written, when an earlier book was revised), the series' story bible as of each book's end (derived from the
 // books, read-only here: a book's own bible is edited on its generator page), what the series leaves open, and
-// "Write the next book" once its last book is finished. Phone and desktop: one column that stacks.
+// "Write the next book" once its last book is finished; a book not finished yet offers "Start Book N" (a next book
+// started and kept with nothing written) or "Continue Book N", which open it on its generator page. Phone and
+// desktop: one column that stacks.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AlertTriangle, Library } from 'lucide-react';
@@ -12,7 +14,8 @@ import { useT } from '../i18n/index.js';
 import { Spinner } from '../components/Spinner.js';
 import { LoadError } from '../components/LoadError.js';
 import { Markdown } from '../components/Markdown.js';
-import type { SeriesNextState } from '../components/NextInSeries.js';
+import { seriesNextState } from '../components/NextInSeries.js';
+import { useContinueBook } from '../lib/books.js';
 
 export default function Series() {
   const { t } = useT();
@@ -24,6 +27,7 @@ export default function Series() {
   const [reload, setReload] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const continueBook = useContinueBook();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -48,7 +52,7 @@ export default function Series() {
     try {
       const answer = await call('POST /series/:id/next', { params: { id: series.id }, body: {} });
       const to = generators?.find((g) => g.id === answer.generator_id)?.route ?? route;
-      if (to) navigate(to, { state: { seriesNext: { name: answer.series.name, number: answer.number, settings: answer.settings } } satisfies SeriesNextState });
+      if (to) navigate(to, { state: seriesNextState(answer) });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : t('series.failed'));
       setBusy(false);
@@ -71,7 +75,21 @@ export default function Series() {
             <h2 className="font-semibold" lang={series.lang}>
               {t('series.number', { n: book.number })} · {book.title ?? t('seriesPage.notStarted')}
             </h2>
-            <p className="text-xs text-gray-600 dark:text-gray-400">{t(book.is_finished ? 'books.finished' : 'books.unfinished')}</p>
+            <p className="text-xs text-gray-600 dark:text-gray-400">{t(book.is_finished ? 'books.finished' : book.is_started ? 'books.unfinished' : 'seriesPage.notStarted')}</p>
+            {!book.is_finished && book.id !== null && book.generator_id && generators?.some((g) => g.id === book.generator_id) && (
+              <button
+                type="button"
+                className="btn-secondary mt-2 text-sm"
+                disabled={isBusy}
+                onClick={async () => {
+                  setBusy(true);
+                  if (!(await continueBook({ id: book.id!, generator_id: book.generator_id! }))) setBusy(false);
+                }}
+                data-testid="series-open-book"
+              >
+                {t(book.is_started ? 'seriesPage.continueBook' : 'seriesPage.startBook', { n: book.number })}
+              </button>
+            )}
             {book.changes.length > 0 && (
               <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm dark:border-amber-700 dark:bg-amber-950" data-testid="series-changes">
                 <p className="flex items-center gap-1 font-medium"><AlertTriangle className="h-4 w-4" aria-hidden="true" />{t('seriesPage.changed')}</p>

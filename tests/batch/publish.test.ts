@@ -66,7 +66,8 @@ describe('karya batch --publish', () => {
       '- { id: copy, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
       '- { id: melaka, generator: romance, chapters: 1, settings: { premise: "a librarian in Melaka falls in love" } }',
     ].join('\n'));
-    const r = await runKaryaInProcess(['batch', jobs, '--publish', '--author', 'Farid Hakim', '--per-day', '1', '--out', 'out', '--state', 'state.sqlite', '--json'], { cwd: dir, env: WITHOUT_EPUBCHECK });
+    // One call at a time: "kl" is done before "copy" (the book written first is the original).
+    const r = await runKaryaInProcess(['batch', jobs, '--publish', '--author', 'Farid Hakim', '--per-day', '1', '--concurrency', '1', '--out', 'out', '--state', 'state.sqlite', '--json'], { cwd: dir, env: WITHOUT_EPUBCHECK });
     expect(r.code, r.stderr).toBe(0);
     const today = localToday();
 

@@ -246,6 +246,8 @@ function addRunCommands(program: Command): void {
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--publish', "then write each finished book's publishing package (as karya publish does) in --out, dated by the release plan, and schedule.csv")
     .option('--per-day <n>', 'with --publish: new titles a day per store account, 1 to 50 (default 3, KDP\'s limit)')
+    .option('--author <name>', "the author every book is signed with (its files and its package); a job's own author: wins")
+    .option('--publisher <name>', "with --publish: the imprint every package names; a job's own publisher: wins")
     .action(batchCommand);
 
   program

@@ -31,7 +31,9 @@ export async function writeBookFiles(job: BatchJob, state: BookState, png?: Uint
   if (job.exports.length) {
     // In the export pool's threads, within its time and memory limits (a limit hit fails this job only).
     const { exportPool } = await (await import('../../engine/node.js')).loadExportPool();
-    const doc = bookDocument(spec, state);
+    // Signed and titled as the job (or the batch's --author) gives it, as `karya generate --author` signs its files.
+    const { author, title } = job.publish ?? {};
+    const doc = bookDocument(spec, state, { ...(author ? { author } : {}), ...(title ? { title } : {}) });
     for (const { format, file } of job.exports) await writeAtomically(file, await exportPool({ maxQueued: Infinity, countsWaiting: false }).render(doc, format));
   }
 }

@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { catalogueMessage, EXPORT_FORMATS, LANGS, minChapters, parseSettings, seriesNameOf, SeriesError, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
 import { avoidListOf, checkImportFile, decodeText, ImportRefusal, importRefusalMessage, voiceFromSample, VoiceError, voiceMessage, type BookVoice, type Lang } from '../../engine/index.js';
+import { PUBLISH_FACT_FIELDS, type PublishFacts } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../settings.js';
+import { checkPublishFacts, publishFactsOf } from './job-publish.js';
 import { CliExit, wholeNumber } from '../util.js';
 export { JobsFileError, MAX_JOBS_FILE_BYTES, parseJsonLines, parseYamlList, readJobsFile, type RawJob } from './jobs-file.js';
 import type { RawJob } from './jobs-file.js';
@@ -28,6 +30,8 @@ export interface BatchJob {
   series?: { name: string; number: number };
   /** `voice: FILE` (a sample of the writer's prose, beside the jobs file) and `avoid: [phrases]`: the book's voice. */
   voice?: BookVoice;
+  /** The book's author, title, subtitle and imprint as its files and package print them: the job's own, else the batch's (--author). */
+  publish?: PublishFacts;
 }
 
 /** One problem with one job. `field` is the job field (`settings.heatLevel`, `lang`, …) or empty for the whole job. */
@@ -41,7 +45,7 @@ export interface JobIssue {
   isListed?: boolean;
 }
 
-export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series', 'voice', 'avoid'] as const;
+export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series', 'voice', 'avoid', ...PUBLISH_FACT_FIELDS] as const;
 
 /** The longest `out` (UTF-8 bytes): with `.epub` and the like it stays under the 255 a file system allows. */
 export const MAX_OUT_BYTES = 200;
@@ -69,6 +73,8 @@ export interface ValidateOptions {
   catalog: Catalog;
   file: string;
   outDir: string;
+  /** The batch's own publishing facts (--author, --publisher): a job's own value wins. */
+  given?: PublishFacts;
 }
 
 /** A job's own fields once their shapes are right (settings not checked yet). */
@@ -88,6 +94,8 @@ interface JobShape {
   voice?: string;
   /** The writer's phrases to avoid, checked. */
   avoid?: string[];
+  /** The author, title, subtitle and imprint the job gives its book. */
+  publish?: PublishFacts;
 }
 
 /** Check the fields of one job (not its settings); every problem goes to `add`. */
@@ -129,10 +137,11 @@ function checkShape(o: Record<string, unknown>, catalog: Catalog, add: AddIssue)
   const formats = checkFormats(o.formats, spec, add);
   const series = checkSeries(o.series, spec, add);
   const voice = checkVoiceFields(o, spec, add);
+  const publish = checkPublishFacts(o, spec, add);
   if (!spec || !settings) return undefined;
   return {
     ...(id !== undefined ? { id } : {}), spec, settings, ...(lang ? { lang } : {}), ...(chapters ? { chapters } : {}),
-    ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}), formats, ...(series ? { series } : {}), ...voice,
+    ...(typeof o.out === 'string' ? { out: o.out.trim() } : {}), formats, ...(series ? { series } : {}), ...voice, ...(publish ? { publish } : {}),
   };
 }
 
@@ -349,7 +358,8 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
       reject();
       continue;
     }
-    jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports, ...(series ? { series } : {}), ...(voice ? { voice } : {}) });
+    const publish = spec.kind === 'book' ? publishFactsOf(opts.given ?? {}, shape.publish) : undefined;
+    jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports, ...(series ? { series } : {}), ...(voice ? { voice } : {}), ...(publish ? { publish } : {}) });
   }
   return { jobs, issues };
 }

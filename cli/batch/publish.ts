@@ -1,11 +1,12 @@
 // `karya batch JOBS --publish [--per-day N]`: once the books are written, each finished book's publishing
 // package (the one `karya publish` writes) in `<out>/<job>-kdp/`, dated by the release plan (at most N new
-// titles a day per store account, from today: engine/publish/release.ts), and `<out>/schedule.csv`.
+// titles a day per store account, from today: engine/publish/release.ts), and `<out>/schedule.csv`. A book
+// too close to another of the owner's is held back: its package is written, but it takes no release day.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  DEFAULT_CLOSE_THRESHOLD, RELEASES_PER_DAY, catalogueMessage, directPublishStep, isReleasesPerDay, isoDay, planReleases, scheduleCsv,
-  writePackageParts, type Catalog, type Lang, type ScheduleRow,
+  DEFAULT_CLOSE_THRESHOLD, RELEASES_PER_DAY, catalogueMessage, directPublishStep, heldFor, isReleasesPerDay, isoDay, planReleases, scheduleColumns, scheduleCsv,
+  blockingChecks, sharePercent, writePackageParts, type Catalog, type Lang, type ScheduleRow,
 } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
@@ -16,8 +17,8 @@ import { checkBook, openCatalogue } from '../closeness.js';
 
 /** What --json says of each package and of the schedule. */
 export type PublishEvent =
-  | { type: 'package_written'; job: string; index: number; out: string; title: string; publishOn: string; ready: boolean }
-  | { type: 'schedule_written'; file: string; titles: number; days: number };
+  | { type: 'package_written'; job: string; index: number; out: string; title: string; author: string; publishOn: string | null; ready: boolean; blocking: number; held?: { book: string; title: string; share: number } }
+  | { type: 'schedule_written'; file: string; titles: number; days: number; held: number };
 
 export const SCHEDULE_FILE = 'schedule.csv';
 
@@ -42,7 +43,8 @@ export function packageDirOf(job: BatchJob): string {
 /**
  * Write the package of every finished book of the batch (in the jobs' order), each dated by the release plan,
  * and schedule.csv in `outDir`. Books that are not finished (failed, interrupted) and jobs that are not books
- * are left out. Returns the packages written.
+ * are left out; a book too close to another takes no release day (its row says why). Each package is signed
+ * with its job's author (or the batch's --author). Returns the packages written.
  */
 export async function publishBatch(input: {
   jobs: readonly BatchJob[];
@@ -70,22 +72,31 @@ export async function publishBatch(input: {
   const runStep = directPublishStep({ renderer: catalog.renderer, provider, ...(input.signal ? { signal: input.signal } : {}) });
   const rows: ScheduleRow[] = [];
   const catalogue = await openCatalogue(store, CLI_USER, new Map(input.jobs.map((j) => [j.key, j.name])));
-  for (const [i, { job, state }] of finished.entries()) {
-    const release = { ...plan[i]!, perDay: input.perDay };
-    const series = job.series ? { series: job.series.name, seriesNumber: job.series.number } : {};
-    const parts = await writePackageParts({ book: job.spec, state, specOf: (x) => catalog.get(x), runStep, given: series });
+  let scheduled = 0;
+  for (const { job, state } of finished) {
+    const given = { ...(job.series ? { series: job.series.name, seriesNumber: job.series.number } : {}), ...(job.publish ?? {}) };
+    const parts = await writePackageParts({ book: job.spec, state, specOf: (x) => catalog.get(x), runStep, given });
     const dir = packageDirOf(job);
     const closeness = await checkBook(store, CLI_USER, catalogue, { key: job.key, book: job.name, title: parts.title, parts: state.content, threshold: input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD });
-    const written = await writeKdpPackage({ dir, book: job.spec, state, parts, render: renderOrExit, release, closeness });
+    // A book the stores would remove as a copy keeps no day from the books after it.
+    const held = heldFor(closeness);
+    const release = held ? undefined : { ...plan[scheduled++]!, perDay: input.perDay };
+    const written = await writeKdpPackage({ dir, book: job.spec, state, parts, render: renderOrExit, closeness, audience: 'batch', ...(release ? { release } : {}) });
     const folder = path.relative(input.outDir, dir);
-    info(`  ✓ ${folder.padEnd(24)} ${written.readiness.ready ? '  ready' : 'not ready'}  publish on or after ${release.publishOn}: "${parts.title}"`);
-    rows.push({ folder, title: parts.title, author: parts.author, language: state.lang, publishOn: release.publishOn });
-    input.emit?.({ type: 'package_written', job: job.name, index: job.index, out: dir, title: parts.title, publishOn: release.publishOn, ready: written.readiness.ready });
+    const columns = scheduleColumns({ readiness: written.readiness, lang: state.lang, ...(held ? { held } : {}) });
+    const when = release ? `publish on or after ${release.publishOn}` : `held back: ${sharePercent(held!.share)} of it is in ${held!.book} ("${held!.title}")`;
+    info(`  ${release ? '✓' : '⚠'} ${folder.padEnd(24)} ${written.readiness.ready ? '  ready' : 'not ready'}  ${when}: "${parts.title}" by ${parts.author || '(no author)'}`);
+    rows.push({ folder, title: parts.title, author: parts.author, language: state.lang, ...columns, publishOn: release?.publishOn ?? '' });
+    input.emit?.({
+      type: 'package_written', job: job.name, index: job.index, out: dir, title: parts.title, author: parts.author, publishOn: release?.publishOn ?? null,
+      ready: written.readiness.ready, blocking: blockingChecks(written.readiness).length, ...(held ? { held: { book: held.book, title: held.title, share: held.share } } : {}),
+    });
   }
   const file = path.join(input.outDir, SCHEDULE_FILE);
   await writeFile(file, scheduleCsv(rows));
-  const days = new Set(rows.map((r) => r.publishOn)).size;
-  info(`karya: ${rows.length} package${rows.length === 1 ? '' : 's'} over ${days} day${days === 1 ? '' : 's'} (at most ${input.perDay} new titles a day): ${file}`);
-  input.emit?.({ type: 'schedule_written', file, titles: rows.length, days });
+  const days = new Set(rows.filter((r) => r.publishOn).map((r) => r.publishOn)).size;
+  const heldCount = rows.length - scheduled;
+  info(`karya: ${rows.length} package${rows.length === 1 ? '' : 's'} over ${days} day${days === 1 ? '' : 's'} (at most ${input.perDay} new titles a day)${heldCount ? `, ${heldCount} held back as too close to another book` : ''}: ${file}`);
+  input.emit?.({ type: 'schedule_written', file, titles: scheduled, days, held: heldCount });
   return rows.length;
 }

@@ -19,6 +19,7 @@ import { HumanProgress, isPublicEvent, ndjsonWriter } from '../batch/report.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { batchSeriesBook } from '../series.js';
 import { perDayOrExit } from '../batch/publish.js';
+import { batchPublishFactsOrExit } from '../batch/job-publish.js';
 import { startBook, type Catalog } from '../../engine/index.js';
 
 export interface BatchOptions {
@@ -38,6 +39,10 @@ export interface BatchOptions {
   perDay?: string;
   /** --close-threshold: the share of a book found in another above which it is too close (default 15 %). */
   closeThreshold?: string;
+  /** --author: every book's author (its files and its package), unless its job names its own. */
+  author?: string;
+  /** --publisher: every package's imprint (with --publish), unless its job names its own. */
+  publisher?: string;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -88,7 +93,8 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     if (error instanceof JobsFileError) fail(error.message);
     throw error;
   }
-  const { jobs, issues } = validateJobs(raw, { catalog, file, outDir });
+  const given = batchPublishFactsOrExit(opts);
+  const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given });
   if (issues.length) {
     const bad = new Set(issues.map((i) => `${i.line}:${i.job}`)).size;
     for (const issue of issues) process.stderr.write(`karya: ${formatIssue(file, issue)}\n`);

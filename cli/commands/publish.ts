@@ -167,7 +167,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     makeDirs(opts.out);
     // Before it is published: compared with the owner's other finished books (readiness: not-too-close, reused-passages).
     const closeness = await checkBook(stateFile, CLI_USER, await openCatalogue(stateFile, CLI_USER), { key, book: opts.book ?? key, title: parts.title, parts: session.state.content, threshold: closeThreshold });
-    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper, onProgress: fileProgress(lang), closeness });
+    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper, onProgress: fileProgress(lang), closeness, audience: 'cli' });
 
     for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
     const size = say('trim', { width: TRIM_SIZES[trim].width, height: TRIM_SIZES[trim].height });

@@ -13,7 +13,7 @@ export type { Step } from './step.js';
 export { isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef } from './step.js';
 export { conclusionPosition, minChapters } from '../spec/conclusion.js';
 export { stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle } from './labels.js';
-export { partProvenance, isAuthoredPart, hasAuthoredParts, withPartProvenance, withModelPassage, handEdited, modelWordsOf, partProvenanceOf, bookProvenanceOf, TEXT_ORIGINS, TYPED_OVER_SHARE, type TextOrigin, type PartProvenance, type PassageProvenance } from './provenance.js';
+export { partProvenance, isAuthoredPart, hasAuthoredParts, isPublicDomainBook, withPartProvenance, withModelPassage, handEdited, modelWordsOf, partProvenanceOf, bookProvenanceOf, TEXT_ORIGINS, TYPED_OVER_SHARE, type TextOrigin, type PartProvenance, type PassageProvenance } from './provenance.js';
 
 /** Everything needed to continue a book (or a single output); JSON-serialisable, stored as saved progress. */
 export interface BookState {

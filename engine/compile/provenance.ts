@@ -17,6 +17,8 @@ export interface PassageProvenance {
 export interface PartProvenance {
   readonly origin: TextOrigin;
   readonly passages?: readonly PassageProvenance[];
+  /** An author's part taken from a public-domain text (an import that carried Project Gutenberg's licence): nobody's copyright to claim. */
+  readonly source?: 'public-domain';
 }
 
 /** The most passages a part keeps a record of (the oldest go first): bounded, as everything a book keeps. */
@@ -42,6 +44,15 @@ export function isAuthoredPart(state: { readonly provenance?: Readonly<Record<nu
   return partProvenance(state, position).origin === 'author';
 }
 
+/**
+ * Whether the book is a public-domain text as the writer brought it: every written part the writer's own
+ * (provenance `author`) from a public-domain source. Its copyright page claims no ©, and it is not "written with Karya".
+ */
+export function isPublicDomainBook(state: { readonly content: readonly string[]; readonly provenance?: Readonly<Record<number, PartProvenance>> }): boolean {
+  const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i)] : []));
+  return written.length > 0 && written.every((p) => p.origin === 'author' && p.source === 'public-domain');
+}
+
 /** Whether any part of the book is the writer's own. */
 export function hasAuthoredParts(state: { readonly provenance?: Readonly<Record<number, PartProvenance>> }): boolean {
   return Object.values(state.provenance ?? {}).some((p) => p.origin === 'author');
@@ -52,14 +63,17 @@ export function withPartProvenance<S extends { readonly provenance?: Readonly<Re
   const { provenance: old, ...rest } = state;
   const next: Record<number, PartProvenance> = { ...old };
   if (record.origin === 'model' && !record.passages?.length) delete next[position];
-  else next[position] = record.passages?.length ? { origin: record.origin, passages: record.passages.slice(-MAX_PASSAGE_RECORDS) } : { origin: record.origin };
+  else {
+    const source = record.origin === 'author' && record.source ? { source: record.source } : {};
+    next[position] = record.passages?.length ? { origin: record.origin, passages: record.passages.slice(-MAX_PASSAGE_RECORDS), ...source } : { origin: record.origin, ...source };
+  }
   return (Object.keys(next).length ? { ...rest, provenance: next } : rest) as S;
 }
 
 /** A passage the model put into the part at `position` (a passage kept, words added), recorded beside its origin. */
 export function withModelPassage<S extends { readonly provenance?: Readonly<Record<number, PartProvenance>> }>(state: S, position: number, passage: PassageProvenance): S {
   const now = partProvenance(state, position);
-  return withPartProvenance(state, position, { origin: now.origin, passages: [...(now.passages ?? []), passage] });
+  return withPartProvenance(state, position, { ...now, passages: [...(now.passages ?? []), passage] });
 }
 
 /**
@@ -93,12 +107,12 @@ export function modelWordsOf(record: PartProvenance, text: string): number {
 /** A part's provenance as kept (JSON), anything malformed dropped (undefined: none usable). */
 export function partProvenanceOf(raw: unknown): PartProvenance | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
-  const r = raw as { origin?: unknown; passages?: unknown };
+  const r = raw as { origin?: unknown; passages?: unknown; source?: unknown };
   if (!TEXT_ORIGINS.includes(r.origin as TextOrigin)) return undefined;
   const passages = Array.isArray(r.passages)
     ? r.passages.filter((p): p is PassageProvenance => !!p && (p.origin === 'model' || p.origin === 'model-rewrite') && Number.isInteger(p.words) && p.words >= 0).map((p) => ({ origin: p.origin, words: p.words })).slice(-MAX_PASSAGE_RECORDS)
     : [];
-  return { origin: r.origin as TextOrigin, ...(passages.length ? { passages } : {}) };
+  return { origin: r.origin as TextOrigin, ...(passages.length ? { passages } : {}), ...(r.origin === 'author' && r.source === 'public-domain' ? { source: 'public-domain' as const } : {}) };
 }
 
 /**

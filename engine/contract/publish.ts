@@ -36,6 +36,22 @@ export const PublishBodySchema = z.strictObject({
 export type PublishBody = z.input<typeof PublishBodySchema>;
 
 /**
+ * What a writer gives a package instead of a publishing step, outside the studio: a batch job's `author`,
+ * `title`, `subtitle` and `publisher` (and `karya batch --publish --author/--publisher` for every job). The
+ * limits are the stores': an author name as POST …/publish takes it, a title and subtitle within KDP's 200
+ * characters, an imprint as long as an author name.
+ */
+export const PublishFactsSchema = z.strictObject({
+  author: WriterTextSchema.trim().min(1).max(100).optional(),
+  title: WriterTextSchema.trim().min(1).max(200).optional(),
+  subtitle: WriterTextSchema.trim().min(1).max(200).optional(),
+  publisher: WriterTextSchema.trim().min(1).max(100).optional(),
+});
+export type PublishFacts = z.infer<typeof PublishFactsSchema>;
+/** The fields of PublishFactsSchema, as a batch job names them. */
+export const PUBLISH_FACT_FIELDS = ['author', 'title', 'subtitle', 'publisher'] as const;
+
+/**
  * One publishing step: the generator it runs and its credits (0 when skipped: `given` author, the `book`'s
  * own title, or `no_author`: the copyright page when no author name was given or found).
  */

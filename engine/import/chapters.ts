@@ -8,7 +8,7 @@
 // --split pattern, every line it matches starts a chapter. Pure.
 import { countWords } from '../provider.js';
 import { isCapsTitle, isProse, isTitleLine, readHeading, type HeadingLine } from './headings.js';
-import { bodyLines } from './plain-text.js';
+import { bodyLines, hasLicenceHeader } from './plain-text.js';
 
 /** One part found in a manuscript. */
 export interface ImportedPart {
@@ -33,6 +33,8 @@ export interface ManuscriptSplit {
   frontMatterWords: number;
   /** The book's title where the front matter or a Markdown title heading gives one. */
   title?: string;
+  /** The text came with Project Gutenberg's licence header: a public-domain text, not the writer's own words. */
+  publicDomain?: true;
 }
 
 interface Found extends HeadingLine {
@@ -207,10 +209,11 @@ const tidyTitle = (title: string | undefined) => (title ?? '').replace(/^[*_#\s]
  */
 export function splitManuscript(text: string, opts: { split?: RegExp } = {}): ManuscriptSplit {
   const lines = bodyLines(text);
+  const source = hasLicenceHeader(text) ? { publicDomain: true as const } : {};
   const reading = chooseReading(lines, headingsOf(lines, opts.split));
   if (!reading) {
     const body = lines.join('\n').trim();
-    return { parts: [{ kind: 'chapter', number: 1, title: '', words: countWords(body), firstLine: firstLineOf(body), text: body }], reading: 'none', frontMatterWords: 0 };
+    return { parts: [{ kind: 'chapter', number: 1, title: '', words: countWords(body), firstLine: firstLineOf(body), text: body }], reading: 'none', frontMatterWords: 0, ...source };
   }
   const { run, ends } = reading;
   let chapter = 0;
@@ -226,7 +229,7 @@ export function splitManuscript(text: string, opts: { split?: RegExp } = {}): Ma
   });
   const front = lines.slice(0, run[0]!.line);
   const title = markdownTitle(front) ?? front.find((l) => l.trim() !== '' && !/^(title|tajuk)\s*:/i.test(l))?.trim();
-  return { parts, reading: reading.family, frontMatterWords: countWords(front.join('\n')), ...(title && title.length <= 120 ? { title: tidyTitle(title) } : {}) };
+  return { parts, reading: reading.family, frontMatterWords: countWords(front.join('\n')), ...(title && title.length <= 120 ? { title: tidyTitle(title) } : {}), ...source };
 }
 
 /** The last part ends at the text's end, or at a closing `THE END` / `TAMAT` line. */

@@ -50,6 +50,11 @@ export function unwrapLines(text: string): string {
 export const LICENCE_START = /^\s*(?:\*{3}\s*)?START OF (?:THE|THIS) PROJECT GUTENBERG/i;
 export const LICENCE_END = /^\s*(?:(?:\*{3}\s*)?END OF (?:THE|THIS) PROJECT GUTENBERG|End of (?:the )?Project Gutenberg)/i;
 
+/** Whether a text carries Project Gutenberg's licence header: a public-domain text, not the writer's own. */
+export function hasLicenceHeader(text: string): boolean {
+  return text.split('\n').some((l) => LICENCE_START.test(l));
+}
+
 /** The lines between a licence header's and footer's markers (all lines when there are none). */
 export function bodyLines(text: string): string[] {
   const lines = text.split('\n');

@@ -22,7 +22,7 @@ import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from
 import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type PaperName, type TrimName } from '../print.js';
 import {
   formatReadiness, packageDocument, packageMetadataOf, packageReadiness, readinessText, say,
-  type Closeness, type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness, type ReadinessInput,
+  type Audience, type Closeness, type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness, type ReadinessInput,
 } from '../publish/index.js';
 
 /** The files of a package, in the order the CLI lists them. */
@@ -172,6 +172,8 @@ export async function buildKdpPackage(input: {
   release?: ReadinessInput['release'];
   /** The book compared with its owner's other books (checkCloseness): readiness says how close it is. */
   closeness?: Closeness;
+  /** Whose words readiness.json says its fixes in (default the studio writer's; the command line names its options). */
+  audience?: Audience;
 } & PrintChoice): Promise<BuiltPackage> {
   const { book, state, parts } = input;
   const render = input.render ?? renderDocument;
@@ -215,7 +217,7 @@ export async function buildKdpPackage(input: {
     titles: titlesOf(parts.coverTitle, epub),
     ...(input.release ? { release: input.release } : {}),
     ...(input.closeness ? { closeness: { ...input.closeness, partLabels: state.content.map((_, p) => stepLabel(partStep(book, p, state.totalChapters), state.lang, book)) } } : {}),
-  });
+  }, metadata.language, input.audience);
   const files: Record<PackageFile, Uint8Array> = {
     'manuscript.epub': epub,
     'manuscript.docx': docx,
@@ -228,7 +230,7 @@ export async function buildKdpPackage(input: {
     'readiness.json': text(`${JSON.stringify({ generator: book.id, ...readiness, ...(parts.notes.keywords ? { notes: { keywords: readinessText(parts.notes.keywords, metadata.language) } } : {}) }, null, 2)}\n`),
   };
   const { bytes: _bytes, ...coverImage } = jpeg;
-  return { files, coverImage, print, metadata, readiness, summary: formatReadiness(readiness, metadata.language) };
+  return { files, coverImage, print, metadata, readiness, summary: formatReadiness(readiness, metadata.language, input.audience === 'batch' ? 'batch' : 'cli') };
 }
 
 export interface WrittenPackage {
@@ -260,6 +262,8 @@ export async function writeKdpPackage(input: {
   /** The book's place in a release plan (buildKdpPackage). */
   release?: ReadinessInput['release'];
   closeness?: Closeness;
+  /** Whose words readiness.json says its fixes in (buildKdpPackage). */
+  audience?: Audience;
 } & PrintChoice): Promise<WrittenPackage> {
   const { dir, book, state, parts } = input;
   makeDirs(dir);
@@ -267,7 +271,7 @@ export async function writeKdpPackage(input: {
   // epubcheck reads the EPUB where the package keeps it.
   const built = await buildKdpPackage({
     book, state, parts, ...(input.render ? { render: input.render } : {}), ...(input.closeness ? { closeness: input.closeness } : {}), ...(input.onProgress ? { onProgress: input.onProgress } : {}), ...(input.trim ? { trim: input.trim } : {}), ...(input.paper ? { paper: input.paper } : {}),
-    ...(input.release ? { release: input.release } : {}),
+    ...(input.release ? { release: input.release } : {}), ...(input.audience ? { audience: input.audience } : {}),
     epubcheck: async (epub) => {
       writeFileSync(at('manuscript.epub'), epub);
       return (input.epubcheck ?? runEpubcheck)(at('manuscript.epub'));

@@ -9,6 +9,11 @@ export const METADATA_WORDS = {
     ms: 'paling banyak {perDay} judul baharu sehari bagi setiap akaun kedai (pelan terbitan)',
   },
   'release.on': { en: 'publish on or after {date} (title {n} of that day)', ms: 'terbitkan pada atau selepas {date} (judul ke-{n} pada hari itu)' },
+  // schedule.csv's status and readiness columns (karya batch --publish), in the book's language.
+  'schedule.scheduled': { en: 'scheduled', ms: 'dijadualkan' },
+  'schedule.held': { en: 'held: {share} like {book}', ms: 'ditahan: {share} seperti {book}' },
+  'schedule.ready': { en: 'ready', ms: 'sedia' },
+  'schedule.blocking': { en: '{n} blocking', ms: '{n} menghalang' },
   'label.title-match': {
     en: 'the title in metadata.json is the title on the cover and in the EPUB',
     ms: 'tajuk dalam metadata.json sama dengan tajuk pada kulit buku dan dalam EPUB',

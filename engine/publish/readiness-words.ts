@@ -245,10 +245,28 @@ export type ReadinessCode = keyof typeof READINESS_WORDS;
 /**
  * Who reads the words: `writer` (the studio's publish panel, readiness.json's texts said again) in the
  * writer's terms, with no command-line options, code files or config keys; `cli` the command line's own
- * words, which name its options; `studio` the writer's words with no file name or size either (the publish
- * panel: WRITER_WORDS).
+ * words, which name its options; `batch` those of `karya batch`, where a job's fields say it too; `studio`
+ * the writer's words with no file name or size either (the publish panel: WRITER_WORDS).
  */
-export type Audience = 'writer' | 'cli' | 'studio';
+export type Audience = 'writer' | 'cli' | 'batch' | 'studio';
+
+/** The command line's words: its options and files. */
+const CLI_WORDS = {
+  en: {
+    how_author_given: 'given with --author', how_again: 'run the command again', how_finish: ' (run the same command again)',
+    how_offline: ' (set OPENAI_API_KEY or an AI provider config, and run with --fresh)', how_author: 'pass --author "Your Name"',
+    how_title: ' (--title and --subtitle, or "title" and "subtitle" in metadata.json)', how_title_case: 'pass {args}',
+    how_categories: " (or suggest them in the generator's publish block: generators/README.md)", how_cover: ' (run the command again to make cover.jpg)',
+    how_version: ' with this version of karya publish',
+  },
+  ms: {
+    how_author_given: 'diberi dengan --author', how_again: 'jalankan arahan itu sekali lagi', how_finish: ' (jalankan arahan yang sama sekali lagi)',
+    how_offline: ' (tetapkan OPENAI_API_KEY atau konfigurasi pembekal AI, dan jalankan dengan --fresh)', how_author: 'berikan --author "Nama Anda"',
+    how_title: ' (--title dan --subtitle, atau "title" dan "subtitle" dalam metadata.json)', how_title_case: 'berikan {args}',
+    how_categories: ' (atau cadangkannya dalam blok publish penjana: generators/README.md)', how_cover: ' (jalankan arahan itu sekali lagi untuk membuat cover.jpg)',
+    how_version: ' dengan versi karya publish ini',
+  },
+};
 
 /**
  * The only words that differ by audience: how the reader of a text does a thing, in the studio (`writer`:
@@ -267,21 +285,11 @@ export const AUDIENCE_WORDS: Readonly<Record<Exclude<Audience, 'studio'>, Readon
       how_title: '', how_title_case: 'tulis tajuk sebagai {title}', how_categories: '', how_cover: '', how_version: '',
     },
   },
-  cli: {
-    en: {
-      how_author_given: 'given with --author', how_again: 'run the command again', how_finish: ' (run the same command again)',
-      how_offline: ' (set OPENAI_API_KEY or an AI provider config, and run with --fresh)', how_author: 'pass --author "Your Name"',
-      how_title: ' (--title and --subtitle, or "title" and "subtitle" in metadata.json)', how_title_case: 'pass {args}',
-      how_categories: " (or suggest them in the generator's publish block: generators/README.md)", how_cover: ' (run the command again to make cover.jpg)',
-      how_version: ' with this version of karya publish',
-    },
-    ms: {
-      how_author_given: 'diberi dengan --author', how_again: 'jalankan arahan itu sekali lagi', how_finish: ' (jalankan arahan yang sama sekali lagi)',
-      how_offline: ' (tetapkan OPENAI_API_KEY atau konfigurasi pembekal AI, dan jalankan dengan --fresh)', how_author: 'berikan --author "Nama Anda"',
-      how_title: ' (--title dan --subtitle, atau "title" dan "subtitle" dalam metadata.json)', how_title_case: 'berikan {args}',
-      how_categories: ' (atau cadangkannya dalam blok publish penjana: generators/README.md)', how_cover: ' (jalankan arahan itu sekali lagi untuk membuat cover.jpg)',
-      how_version: ' dengan versi karya publish ini',
-    },
+  cli: CLI_WORDS,
+  // A batch gives an author with --author or a job's `author:`; the rest is said as on the command line.
+  batch: {
+    en: { ...CLI_WORDS.en, how_author_given: 'given with --author or author: in the jobs file', how_author: 'pass --author "Your Name", or give the book author: "Your Name" in the jobs file' },
+    ms: { ...CLI_WORDS.ms, how_author_given: 'diberi dengan --author atau author: dalam fail kerja', how_author: 'berikan --author "Nama Anda", atau berikan buku itu author: "Nama Anda" dalam fail kerja' },
   },
 };
 

@@ -310,15 +310,15 @@ export function readyChannels(readiness: Readiness): ChannelId[] {
 }
 
 /**
- * The readiness as lines for a terminal, in `lang` and the command line's words: first the checks every
+ * The readiness as lines for a terminal, in `lang` and the command line's words (`batch`: karya batch's): first the checks every
  * channel shares (the same outcome everywhere), once; then per channel its verdict and only the checks
  * that differ, with the fix under each failure.
  */
-export function formatReadiness(readiness: Readiness, lang: Lang = 'en'): string {
+export function formatReadiness(readiness: Readiness, lang: Lang = 'en', audience: 'cli' | 'batch' = 'cli'): string {
   const mark: Record<CheckStatus, string> = { pass: '✓', fail: '✗', warn: '!', skipped: '–', check: '?' };
-  const words = (code: Parameters<typeof say>[0], params?: Parameters<typeof say>[1]) => readinessText(say(code, params), lang, 'cli');
+  const words = (code: Parameters<typeof say>[0], params?: Parameters<typeof say>[1]) => readinessText(say(code, params), lang, audience);
   const checkLines = (check: ReadinessCheck, indent: string): string[] => {
-    const c = checkWords(check, lang, 'cli');
+    const c = checkWords(check, lang, audience);
     const line = `${indent}${mark[check.status]} ${c.label}${c.detail ? `: ${c.detail}` : ''}${check.status === 'skipped' ? ` ${words('summary.skipped')}` : ''}`;
     const hasFix = (check.status === 'fail' || check.status === 'warn' || check.status === 'check') && c.fix;
     return hasFix ? [line, `${indent}    ${words('summary.fix', { fix: c.fix! })}`] : [line];

@@ -72,11 +72,19 @@ export interface ScheduleRow {
   title: string;
   author: string;
   language: string;
+  /** `scheduled`, or why the book takes no release day (`held: 100 % like first`), in the book's language. */
+  status: string;
+  /** `ready`, or how many checks keep it from a store (`2 blocking`), in the book's language. */
+  readiness: string;
+  /** The day it may be published on or after; empty for a book held back. */
   publishOn: string;
 }
 
-/** schedule.csv: a header, then one row per title with its date last. */
+/** schedule.csv: a header, then one row per title with its date last (none for a book held back). */
 export function scheduleCsv(rows: readonly ScheduleRow[]): string {
-  const lines = [['folder', 'title', 'author', 'language', 'publish_on'], ...rows.map((r) => [r.folder, r.title, r.author, r.language, r.publishOn])];
+  const lines = [
+    ['folder', 'title', 'author', 'language', 'status', 'readiness', 'publish_on'],
+    ...rows.map((r) => [r.folder, r.title, r.author, r.language, r.status, r.readiness, r.publishOn]),
+  ];
   return lines.map((l) => l.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

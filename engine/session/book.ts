@@ -10,7 +10,8 @@ import { partStep, stepLabel } from '../compile/labels.js';
 import { stepKey } from '../compile/step.js';
 import { chapterTitleOf } from '../compile/plan.js';
 import { takeLeadingHeading } from '../compile/heading.js';
-import { isAuthoredPart } from '../compile/provenance.js';
+import { isAuthoredPart, isPublicDomainBook } from '../compile/provenance.js';
+import { firstWords } from '../words.js';
 import { bookBible } from './bible.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 
@@ -40,6 +41,10 @@ export interface BookDocument {
   readonly layout?: LayoutName;
   /** The series the book belongs to and its number in it (the EPUB's collection metadata). */
   readonly series?: { readonly name: string; readonly number: number };
+  /** A public-domain text as the writer brought it (isPublicDomainBook): its copyright page claims no ©, and it was not written with Karya. */
+  readonly publicDomain?: boolean;
+  /** What the book says of itself for an EPUB's description, where the default would not be true (a public-domain text: its own first lines). */
+  readonly description?: string;
 }
 
 /** The format a file name asks for (`book.epub` → epub), or null for an unknown extension. */
@@ -109,7 +114,10 @@ export function bookDocument(
   const biblePart = bible ? [{ id: 'bible', heading: BIBLE_HEADING[lang], markdown: bible.replace(/^## /gm, '### ') }] : [];
   // A book whose generator sets its pages otherwise than a novel's (a children's book) says so to the PDF.
   const { layout } = printLayoutOf(spec.kind === 'book' ? spec.publish : undefined);
-  return { title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}), ...(state.series ? { series: { name: cleanText(state.series.name), number: state.series.number } } : {}) };
+  const isPublicDomain = spec.kind === 'book' && isPublicDomainBook(state);
+  const opening = isPublicDomain ? firstWords((parts[0]?.markdown ?? '').replace(/[*_#>`]/g, ' '), 40) : '';
+  const told = isPublicDomain ? { publicDomain: true, ...(opening ? { description: opening } : {}) } : {};
+  return { ...told, title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}), ...(state.series ? { series: { name: cleanText(state.series.name), number: state.series.number } } : {}) };
 }
 
 /** A saved book as a list shows it (My Books, `karya books`): its title, kind, language, words and chapters. */

@@ -19,7 +19,7 @@ import { cleanText } from '../clean-text.js';
 
 export interface ImportBookInput {
   spec: BookSpec;
-  manuscript: Pick<ManuscriptSplit, 'parts'>;
+  manuscript: Pick<ManuscriptSplit, 'parts' | 'publicDomain'>;
   /** The book's settings (validated by the caller); its language field says the book's language. */
   settings: Settings;
   /** The chapters the book will have, the imported ones included; absent: as many as were imported (then its conclusion). */
@@ -56,7 +56,8 @@ export function importedBook(input: ImportBookInput): BookState {
     currentChapter: content.length,
     isLocked: true,
     ...(Object.keys(chapterTitles).length ? { chapterTitles } : {}),
-    provenance: Object.fromEntries(content.map((_text, i) => [i, { origin: 'author' as const }])),
+    // A Project Gutenberg text is the writer's to publish, not theirs to claim: its parts say where they came from.
+    provenance: Object.fromEntries(content.map((_text, i) => [i, { origin: 'author' as const, ...(manuscript.publicDomain ? { source: 'public-domain' as const } : {}) }])),
   };
 }
 

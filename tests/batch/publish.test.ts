@@ -2,7 +2,9 @@
 // packaged in one run, planned at KDP's three new titles a day: schedule.csv has a header and ten rows with
 // their dates last, over four days from today (3, 3, 3, 1); each package's metadata.json carries its date
 // and its readiness list says "publish on or after <date>". A daily limit out of range is refused before
-// anything is written, naming the flag and the range (in Malay for a Malay batch).
+// anything is written, naming the flag and the range (in Malay for a Malay batch). A catalogue published
+// under its author: --author signs every package, a job's own author: wins (metadata.json, the EPUB's
+// creator and copyright page); a copy of another book is held back with its reason and takes no day.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { removeTempDirs, tempDir, writeJobs } from './helpers.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { readZip, zipText } from '../export/tools.js';
 
 
 const localToday = () => {
@@ -30,7 +33,7 @@ describe('karya batch --publish', () => {
     expect(r.code, r.stderr).toBe(0);
 
     const csv = readFileSync(path.join(dir, 'out', 'schedule.csv'), 'utf8').trim().split(/\r?\n/);
-    expect(csv[0]).toBe('folder,title,author,language,publish_on');
+    expect(csv[0]).toBe('folder,title,author,language,status,readiness,publish_on');
     const rows = csv.slice(1).map((line) => line.split(','));
     expect(rows).toHaveLength(10);
     const dates = rows.map((row) => row[row.length - 1]!);
@@ -52,6 +55,54 @@ describe('karya batch --publish', () => {
     expect(events.filter((e) => e.type === 'package_written').map((e) => e.publishOn)).toEqual(days);
     expect(events.find((e) => e.type === 'schedule_written')).toMatchObject({ titles: 10, days: 4 });
     expect(events.at(-1)?.type).toBe('summary');
+  }, 600_000);
+
+  it('--author signs every package and a job\'s own author: wins; a copy of another book is held back and takes no day', async () => {
+    const dir = tempDir();
+    // The offline provider writes the same book for the same settings: "copy" is "kl" again, word for word.
+    const jobs = writeJobs(dir, 'jobs.yaml', [
+      '- { id: kl, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
+      '- { id: penang, generator: romance, chapters: 1, author: "Nur Aisyah Tan", settings: { premise: "a ferry captain falls in love" } }',
+      '- { id: copy, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }',
+      '- { id: melaka, generator: romance, chapters: 1, settings: { premise: "a librarian in Melaka falls in love" } }',
+    ].join('\n'));
+    // One call at a time: "kl" is done before "copy" (the book written first is the original).
+    const r = await runKaryaInProcess(['batch', jobs, '--publish', '--author', 'Farid Hakim', '--per-day', '1', '--concurrency', '1', '--out', 'out', '--state', 'state.sqlite', '--json'], { cwd: dir, env: WITHOUT_EPUBCHECK });
+    expect(r.code, r.stderr).toBe(0);
+    const today = localToday();
+
+    const authors: Record<string, string> = { kl: 'Farid Hakim', penang: 'Nur Aisyah Tan', copy: 'Farid Hakim', melaka: 'Farid Hakim' };
+    for (const [job, author] of Object.entries(authors)) {
+      const pkg = path.join(dir, 'out', `${job}-kdp`);
+      expect(JSON.parse(readFileSync(path.join(pkg, 'metadata.json'), 'utf8')).author, job).toBe(author);
+      const epub = readZip(readFileSync(path.join(pkg, 'manuscript.epub')));
+      const opf = zipText(epub, epub.find((e) => e.name.endsWith('.opf'))!.name);
+      expect(opf).toContain(`<dc:creator id="creator">${author}</dc:creator>`);
+      const copyright = zipText(epub, epub.find((e) => e.name.endsWith('copyright.xhtml'))!.name);
+      expect(copyright).toContain(`© ${new Date().getFullYear()} ${author}`);
+    }
+
+    const csv = readFileSync(path.join(dir, 'out', 'schedule.csv'), 'utf8').trim().split(/\r?\n/);
+    expect(csv[0]).toBe('folder,title,author,language,status,readiness,publish_on');
+    const rows = Object.fromEntries(csv.slice(1).map((line) => line.split(',')).map((row) => [row[0]!, row]));
+    // One title a day: the copy takes no day, so the book after it is published on the second day, not the third.
+    expect(rows['kl-kdp']!.slice(2)).toEqual(['Farid Hakim', 'en', 'scheduled', expect.any(String), today]);
+    expect(rows['penang-kdp']!.slice(2)).toEqual(['Nur Aisyah Tan', 'en', 'scheduled', expect.any(String), dayAfter(today, 1)]);
+    expect(rows['copy-kdp']!.slice(2)).toEqual(['Farid Hakim', 'en', 'held: 100 % like kl', expect.stringMatching(/^\d+ blocking$/), '']);
+    expect(rows['melaka-kdp']!.slice(2)).toEqual(['Farid Hakim', 'en', 'scheduled', expect.any(String), dayAfter(today, 2)]);
+    // The readiness column counts the checks that keep a package from a store (the offline demo text is one).
+    const readiness = JSON.parse(readFileSync(path.join(dir, 'out', 'copy-kdp', 'readiness.json'), 'utf8')) as { ready: boolean; channels: Record<string, { checks: Array<{ id: string; status: string }> }> };
+    const blocking = new Set(Object.values(readiness.channels).flatMap((c) => c.checks.filter((x) => x.status === 'fail' || x.status === 'check').map((x) => x.id)));
+    expect(blocking.has('not-too-close')).toBe(true);
+    expect(rows['copy-kdp']![5]).toBe(`${blocking.size} blocking`);
+    expect(JSON.parse(readFileSync(path.join(dir, 'out', 'copy-kdp', 'metadata.json'), 'utf8')).publishOn).toBeUndefined();
+    expect(Object.values(readiness.channels).every((c) => !c.checks.some((x) => x.id === 'release-date'))).toBe(true);
+
+    expect(r.stderr).toMatch(/⚠ copy-kdp .* held back: 100 % of it is in kl/);
+    expect(r.stderr).toContain('1 held back as too close to another book');
+    const events = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events.find((e) => e.type === 'package_written' && e.job === 'copy')).toMatchObject({ publishOn: null, ready: false, author: 'Farid Hakim', held: { book: 'kl', share: 1 } });
+    expect(events.find((e) => e.type === 'schedule_written')).toMatchObject({ titles: 3, days: 3, held: 1 });
   }, 600_000);
 
   it('--per-day out of 1 to 50 is refused before anything is written, naming the flag and the range; in Malay for a Malay batch', async () => {

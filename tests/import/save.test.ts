@@ -12,6 +12,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isBibleRequest, underWriter, userOf } from '../scripted-models.js';
 import { CHAPTER_TITLES, gutenbergNovel, malayManuscript } from './manuscript.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
+import { readZip, zipText } from '../export/tools.js';
 
 
 interface Imported {
@@ -58,6 +59,21 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
     expect(text).toContain(`## Chapter 1: ${CHAPTER_TITLES[0]}`);
     expect(text).toContain(`## Chapter 28: ${CHAPTER_TITLES[27]}`);
     expect(text).toContain('"I know she\'d be here," he said.');
+
+    // A Project Gutenberg text is not the writer's to claim: its EPUB's copyright page has no "©" for the
+    // author's text and does not say "Written with Karya"; its description is the book's own opening lines.
+    const epub = await karya(['export', 'romance', '--book', String(book.id), '--out', 'imported.epub', '--author', 'E. M. Hartley']);
+    expect(epub.code, epub.stderr).toBe(0);
+    const files = readZip(readFileSync(path.join(cwd, 'imported.epub')));
+    const copyright = zipText(files, files.find((f) => f.name.endsWith('copyright.xhtml'))!.name);
+    expect(copyright).toContain('This text is in the public domain.');
+    expect(copyright).not.toContain('©');
+    expect(copyright).not.toContain('Written with Karya');
+    const opf = zipText(files, files.find((f) => f.name.endsWith('.opf'))!.name);
+    const description = /<dc:description>([^<]*)<\/dc:description>/.exec(opf)?.[1] ?? '';
+    expect(description).not.toMatch(/Written with Karya/);
+    const opening = text.split(`## Chapter 1: ${CHAPTER_TITLES[0]}`)[1]!.trim().split(/\s+/).slice(0, 6).join(' ');
+    expect(description.replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'")).toContain(opening);
   });
 
   it('importing the same file again goes on with its bible: no part is read twice, nothing saved twice', async () => {

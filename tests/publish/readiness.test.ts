@@ -98,6 +98,11 @@ describe('readiness per channel', () => {
     // In the writer's words by default (the studio); the command line's words name its option.
     expect(r.channels.kobo.checks.find((c) => c.id === 'author')!.fix).toBe('type your author name in the publish panel and make the package again');
     expect(JSON.stringify(packageReadiness(input({ author: '' }), 'en', 'cli'))).toContain('--author');
+    // karya batch: the option, or the job's own field; never the studio's panel.
+    const fixOf = (lang: 'en' | 'ms') => packageReadiness(input({ author: '' }), lang, 'batch').channels.kdp_ebook.checks.find((c) => c.id === 'author')!.fix;
+    expect(fixOf('en')).toBe('pass --author "Your Name", or give the book author: "Your Name" in the jobs file and make the package again');
+    expect(fixOf('ms')).toContain('--author "Nama Anda", atau berikan buku itu author: "Nama Anda" dalam fail kerja');
+    expect(`${fixOf('en')} ${fixOf('ms')}`).not.toMatch(/publish panel|panel penerbitan/);
   });
 
   it('the writer\'s words (the studio) name no command-line option, no code file, no config key; the command line keeps its own', () => {

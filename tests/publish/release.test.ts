@@ -72,9 +72,14 @@ describe('the release plan', () => {
     expect(catalogueMessage('release_per_day_range', 'ms', vars)).toMatch(/^--per-day: "0" bukan nombor bulat judul baharu sehari dari 1 hingga 50/);
   });
 
-  it('schedule.csv: a header, then one row per title with its date last (a comma in a title is quoted)', () => {
-    const csv = scheduleCsv([{ folder: 'a-kdp', title: 'Rain, Again', author: 'Siti', language: 'en', publishOn: '2025-01-30' }]);
-    expect(csv.split('\r\n')).toEqual(['folder,title,author,language,publish_on', 'a-kdp,"Rain, Again",Siti,en,2025-01-30', '']);
+  it('schedule.csv: a header, then one row per title with its status, readiness and date last (a comma in a title is quoted; a held book has no date)', () => {
+    const csv = scheduleCsv([
+      { folder: 'a-kdp', title: 'Rain, Again', author: 'Siti', language: 'en', status: 'scheduled', readiness: 'ready', publishOn: '2025-01-30' },
+      { folder: 'b-kdp', title: 'Rain', author: 'Siti', language: 'en', status: 'held: 100 % like a', readiness: '1 blocking', publishOn: '' },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'folder,title,author,language,status,readiness,publish_on', 'a-kdp,"Rain, Again",Siti,en,scheduled,ready,2025-01-30', 'b-kdp,Rain,Siti,en,held: 100 % like a,1 blocking,', '',
+    ]);
   });
 
   it('the readiness list names the date on every channel, in the book\'s language', () => {

@@ -155,7 +155,7 @@ export async function renderEpub(doc: BookDocument, opts: { date?: Date; cover?:
     })),
   ];
   const options: Options = {
-    title: doc.title, author: doc.author ? [doc.author] : [], publisher: 'Karya', description: `${doc.typeLabel}. ${writtenWith}.`,
+    title: doc.title, author: doc.author ? [doc.author] : [], publisher: 'Karya', description: doc.description ?? `${doc.typeLabel}. ${writtenWith}.`,
     ...(opts.cover ? { cover: new File([new Uint8Array(opts.cover)], 'cover.jpg', { type: 'image/jpeg' }) } : {}),
     lang: doc.lang, date: date.toISOString(), tocTitle: words.contents, tocInTOC: false, numberChaptersInTOC: false,
     prependChapterTitles: false, version: 3, css: CSS, verbose: false,

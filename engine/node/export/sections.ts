@@ -17,11 +17,14 @@ export interface ExportWords {
   readonly contents: string;
   readonly writtenWith: string;
   readonly by: string;
+  /** A public-domain text's copyright page: nobody's © to claim, and Karya only prepared it. */
+  readonly publicDomain: string;
+  readonly preparedWith: string;
 }
 
 export const EXPORT_WORDS: Readonly<Record<Lang, ExportWords>> = {
-  en: { contents: 'Contents', writtenWith: 'Written with Karya', by: 'by' },
-  ms: { contents: 'Kandungan', writtenWith: 'Ditulis dengan Karya', by: 'oleh' },
+  en: { contents: 'Contents', writtenWith: 'Written with Karya', by: 'by', publicDomain: 'This text is in the public domain.', preparedWith: 'Prepared for publishing with Karya' },
+  ms: { contents: 'Kandungan', writtenWith: 'Ditulis dengan Karya', by: 'oleh', publicDomain: 'Teks ini berada dalam domain awam.', preparedWith: 'Disediakan untuk penerbitan dengan Karya' },
 };
 
 const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerCase();
@@ -44,8 +47,12 @@ export function innerHeadingLevel(level: number): 2 | 3 {
   return level <= 2 ? 2 : 3;
 }
 
-/** The copyright page's lines: "© 2025 Author" (or "© 2025") and "Written with Karya". */
+/**
+ * The copyright page's lines: "© 2025 Author" (or "© 2025") and "Written with Karya"; for a public-domain text
+ * (a Project Gutenberg import), that it is in the public domain and was prepared with Karya: no © for someone else's words.
+ */
 export function copyrightLines(doc: BookDocument, year: number): { notice: string; writtenWith: string } {
+  if (doc.publicDomain) return { notice: EXPORT_WORDS[doc.lang].publicDomain, writtenWith: EXPORT_WORDS[doc.lang].preparedWith };
   return { notice: `© ${year}${doc.author ? ` ${doc.author}` : ''}`, writtenWith: EXPORT_WORDS[doc.lang].writtenWith };
 }
 

@@ -1,0 +1,55 @@
+// A batch job's publishing facts (`author`, `title`, `subtitle`, `publisher`) and the batch's own
+// (`karya batch --publish --author NAME --publisher P`): checked by the contract's PublishFactsSchema, so a
+// job says what `karya publish --author …` and the studio's publish form take, within the same limits.
+import { PUBLISH_FACT_FIELDS, PublishFactsSchema, type PublishFacts, type ResolvedSpec } from '../../engine/index.js';
+import { fail } from '../util.js';
+
+type AddIssue = (field: string, message: string) => void;
+
+/** Why a value was refused, said the way the jobs file's other issues are (the field is named by the caller). */
+function issueText(issue: { code: string; maximum?: unknown; origin?: string; input?: unknown }): string {
+  if (issue.code === 'too_big') return `is too long: at most ${String(issue.maximum)} characters`;
+  if (issue.code === 'too_small') return 'must not be empty';
+  return 'must be a text';
+}
+
+/**
+ * The publishing facts a job gives (undefined when none). A single piece or a cover has no package, so it
+ * may not name them.
+ */
+export function checkPublishFacts(o: Record<string, unknown>, spec: ResolvedSpec | undefined, add: AddIssue): PublishFacts | undefined {
+  const named = PUBLISH_FACT_FIELDS.filter((f) => o[f] !== undefined && o[f] !== null);
+  if (!named.length) return undefined;
+  if (spec && (spec.kind !== 'book' || !spec.publish)) {
+    add(named[0]!, `${spec.id} is not a book that karya batch --publish packages; only books take ${named.join(', ')}`);
+    return undefined;
+  }
+  // A number as a title ("1984") is the writer's text, as YAML wrote it.
+  const given = Object.fromEntries(named.map((f) => [f, typeof o[f] === 'number' ? String(o[f]) : o[f]]));
+  const parsed = PublishFactsSchema.safeParse(given);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issueText(issue as Parameters<typeof issueText>[0]));
+    return undefined;
+  }
+  return parsed.data;
+}
+
+/** `--author NAME` and `--publisher P` of `karya batch` (the imprint with --publish only): every job's, unless the job gives its own. */
+export function batchPublishFactsOrExit(opts: { author?: string; publisher?: string; publish?: boolean }): PublishFacts {
+  const given = { ...(opts.author !== undefined ? { author: opts.author } : {}), ...(opts.publisher !== undefined ? { publisher: opts.publisher } : {}) };
+  if (!Object.keys(given).length) return {};
+  // The author is printed in the books' own EPUB, DOCX and PDF files too (a job's `formats`); an imprint only in a package.
+  if (given.publisher !== undefined && !opts.publish) fail("--publisher names the imprint of --publish's packages; add --publish");
+  const parsed = PublishFactsSchema.safeParse(given);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    fail(`--${String(issue!.path[0])}: ${JSON.stringify((given as Record<string, string>)[String(issue!.path[0])])} ${issueText(issue as Parameters<typeof issueText>[0])}`);
+  }
+  return parsed.data;
+}
+
+/** A job's facts over the batch's: a job's own value wins. */
+export function publishFactsOf(batch: PublishFacts, own: PublishFacts | undefined): PublishFacts | undefined {
+  const facts = { ...batch, ...(own ?? {}) };
+  return Object.keys(facts).length ? facts : undefined;
+}

@@ -2,6 +2,7 @@
 // renders it: catalogueMessage, generationMessage). A new code is added here with both languages.
 import type { Bilingual } from './spec/types.js';
 import { IMPORT_CATALOGUE } from './error-catalogue-import.js';
+import { COVER_CATALOGUE } from './error-catalogue-cover.js';
 
 /** The catalogue of user-facing messages, keyed by a stable code. */
 export const CATALOGUE = {
@@ -333,4 +334,5 @@ export const CATALOGUE = {
     ms: '{flag}: "{value}" bukan bahagian daripada {min} hingga {max} (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.',
   },
   ...IMPORT_CATALOGUE,
+  ...COVER_CATALOGUE,
 } as const satisfies Record<string, Bilingual>;

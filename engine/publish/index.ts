@@ -19,3 +19,4 @@ export * from './near-duplicate.js';
 export * from './near-duplicate-passages.js';
 export * from './near-duplicate-check.js';
 export * from './readiness-closeness.js';
+export * from './cover-rules.js';

@@ -221,6 +221,7 @@ function addBookCommands(program: Command): void {
     .option('--ai-text <level>', "correct the AI disclosure's text level derived from who wrote each part: none, some, most or entirely (metadata.json keeps the derived one beside it)")
     .option('--trim <size>', "the paperback trim size: 6x9, 5.5x8.5 or 5x8 (default 6x9; 5.5x8.5 for a children's book)")
     .option('--paper <paper>', "the paperback's paper: white (default) or cream (a thicker spine)")
+    .option('--cover <file|typographic>', 'your own cover picture (JPEG, PNG or TIFF; at least 1000 x 1600 px, ideally 1600 x 2560, 1.6:1), or typographic: the title, author and series lettered on a palette of the genre (also the cover when the model server draws no pictures)')
     .option('--close-threshold <share>', 'fail readiness when at least this share of the book is in another of your books: 0.01 to 1, or 1% to 100% (default 0.15)')
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--book <id>', 'package the saved book with this id (karya books lists them; an imported book too), finishing it first with its own settings')

@@ -3,6 +3,7 @@
 import type { Bilingual } from './spec/types.js';
 import { IMPORT_CATALOGUE } from './error-catalogue-import.js';
 import { ANSWER_CATALOGUE } from './answer-catalogue.js';
+import { COVER_CATALOGUE } from './error-catalogue-cover.js';
 
 /** The catalogue of user-facing messages, keyed by a stable code. */
 export const CATALOGUE = {
@@ -336,4 +337,5 @@ export const CATALOGUE = {
     ms: '{flag}: "{value}" bukan bahagian daripada {min} hingga {max} (1 % hingga 100 %); tuliskannya sebagai 0.15 atau 15%.',
   },
   ...IMPORT_CATALOGUE,
+  ...COVER_CATALOGUE,
 } as const satisfies Record<string, Bilingual>;

@@ -81,6 +81,8 @@ export interface FakeOpenAIOptions {
    * ask of it (`renamed`, `wall`, `content-filter`, the last with finish_reason "content_filter"), the other parts as usual.
    */
   wrongKind?: WrongKind;
+  /** A chat-only server, as most local ones (Ollama, LM Studio, vLLM): every image request answers 404. */
+  noImages?: boolean;
 }
 
 /**
@@ -534,6 +536,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       }
       if (req.method === 'POST' && path.endsWith('/images/generations')) {
         const reply = imageQueue.shift();
+        if (!reply && options.noImages) return sendJson(res, 404, { error: { message: 'Not Found', type: 'invalid_request_error' } });
         if (reply && 'hang' in reply) return;
         if (reply && 'status' in reply) return sendJson(res, reply.status, reply.body ?? {}, reply.headers);
         return sendJson(res, 200, { created: 1, data: [{ url: `${origin}/images/cover.png` }] });

@@ -3,6 +3,7 @@
 // so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate` command.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { jobCoverOf, type JobCover } from './job-cover.js';
 import { catalogueMessage, EXPORT_FORMATS, LANGS, minChapters, parseSettings, seriesNameOf, SeriesError, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
 import { avoidListOf, checkImportFile, decodeText, ImportRefusal, importRefusalMessage, voiceFromSample, VoiceError, voiceMessage, type BookVoice, type Lang } from '../../engine/index.js';
 import { PUBLISH_FACT_FIELDS, type PublishFacts } from '../../engine/index.js';
@@ -32,6 +33,8 @@ export interface BatchJob {
   voice?: BookVoice;
   /** The book's author, title, subtitle and imprint as its files and package print them: the job's own, else the batch's (--author). */
   publish?: PublishFacts;
+  /** `cover: typographic` or `cover: FILE` (the writer's picture, beside the jobs file): the package's cover. */
+  cover?: JobCover;
 }
 
 /** One problem with one job. `field` is the job field (`settings.heatLevel`, `lang`, …) or empty for the whole job. */
@@ -45,7 +48,7 @@ export interface JobIssue {
   isListed?: boolean;
 }
 
-export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series', 'voice', 'avoid', ...PUBLISH_FACT_FIELDS] as const;
+export const JOB_FIELDS = ['id', 'generator', 'lang', 'chapters', 'settings', 'out', 'formats', 'series', 'voice', 'avoid', 'cover', ...PUBLISH_FACT_FIELDS] as const;
 
 /** The longest `out` (UTF-8 bytes): with `.epub` and the like it stays under the 255 a file system allows. */
 export const MAX_OUT_BYTES = 200;
@@ -354,12 +357,13 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
       series = { name: shape.series, number: count };
     }
     const voice = voiceOfJob(shape, startBook({ spec, settings: checked.settings, totalChapters }).lang, opts.file, add);
-    if (voice === null) {
+    const cover = jobCoverOf(o.cover, spec, opts.file, add);
+    if (voice === null || cover === null) {
       reject();
       continue;
     }
     const publish = spec.kind === 'book' ? publishFactsOf(opts.given ?? {}, shape.publish) : undefined;
-    jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports, ...(series ? { series } : {}), ...(voice ? { voice } : {}), ...(publish ? { publish } : {}) });
+    jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports, ...(series ? { series } : {}), ...(voice ? { voice } : {}), ...(publish ? { publish } : {}), ...(cover ? { cover } : {}) });
   }
   return { jobs, issues };
 }

@@ -2,11 +2,11 @@
 // package (the one `karya publish` writes) in `<out>/<job>-kdp/`, dated by the release plan (at most N new
 // titles a day per store account, from today: engine/publish/release.ts), and `<out>/schedule.csv`. A book
 // too close to another of the owner's is held back: its package is written, but it takes no release day.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_CLOSE_THRESHOLD, RELEASES_PER_DAY, catalogueMessage, directPublishStep, heldFor, isReleasesPerDay, isoDay, planReleases, scheduleColumns, scheduleCsv,
-  blockingChecks, sharePercent, writePackageParts, type Catalog, type Lang, type ScheduleRow,
+  blockingChecks, sharePercent, writePackageParts, type Catalog, type GivenFacts, type Lang, type ScheduleRow,
 } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
@@ -68,15 +68,25 @@ export async function publishBatch(input: {
     if (saved?.isFinished) finished.push({ job, state: saved.state });
   }
   const plan = planReleases(finished, input.perDay, input.today ?? isoDay(new Date()));
-  const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();
+  const { writeKdpPackage, readCoverPicture, CoverPictureError } = await (await import('../../engine/node.js')).loadPublishFiles();
   const runStep = directPublishStep({ renderer: catalog.renderer, provider, ...(input.signal ? { signal: input.signal } : {}) });
   const rows: ScheduleRow[] = [];
   const catalogue = await openCatalogue(store, CLI_USER, new Map(input.jobs.map((j) => [j.key, j.name])));
   let scheduled = 0;
   for (const { job, state } of finished) {
     const given = { ...(job.series ? { series: job.series.name, seriesNumber: job.series.number } : {}), ...(job.publish ?? {}) };
-    const parts = await writePackageParts({ book: job.spec, state, specOf: (x) => catalog.get(x), runStep, given });
     const dir = packageDirOf(job);
+    // The job's own picture is checked before any publishing step is spent: a store could not take it, so
+    // this book gets no package (the message names the file, its size and the rule).
+    let cover: GivenFacts['cover'];
+    try {
+      cover = job.cover?.kind === 'picture' ? { kind: 'picture', image: await readCoverPicture(await readFile(job.cover.file), job.cover.given) } : job.cover;
+    } catch (error) {
+      if (!(error instanceof CoverPictureError)) throw error;
+      info(`  ✗ ${path.relative(input.outDir, dir).padEnd(24)} ${catalogueMessage(error.code, state.lang, { ...error.vars })}`);
+      continue;
+    }
+    const parts = await writePackageParts({ book: job.spec, state, specOf: (x) => catalog.get(x), runStep, given: { ...given, ...(cover ? { cover } : {}) } });
     const closeness = await checkBook(store, CLI_USER, catalogue, { key: job.key, book: job.name, title: parts.title, parts: state.content, threshold: input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD });
     // A book the stores would remove as a copy keeps no day from the books after it.
     const held = heldFor(closeness);

@@ -2,9 +2,10 @@
 // then run the publishing generators its publish block names and write a KDP package: manuscript.epub,
 // manuscript.docx, paperback-interior.pdf and paperback-cover.pdf (at --trim, on --paper), cover.jpg,
 // description.html, keywords.txt, metadata.json and readiness.json.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  AI_TEXT_LEVELS, BookSession, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, planSteps, startBook, stepKey, type AiTextLevel,
+  AI_TEXT_LEVELS, BookSession, catalogueMessage, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, planSteps, startBook, stepKey, type AiTextLevel,
 } from '../../engine/index.js';
 import {
   checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
@@ -43,8 +44,39 @@ export interface PublishOptions {
   paper?: string;
   /** The writer's correction of the AI disclosure's text level (none, some, most, entirely). */
   aiText?: string;
+  /** --cover: the writer's own picture (a file), or `typographic`. */
+  cover?: string;
   /** --close-threshold: the share of the book found in another of yours above which it is too close (default 15 %). */
   closeThreshold?: string;
+}
+
+/** What the cover line says when no cover step ran. */
+const COVER_SKIPS: Record<string, string> = {
+  typographic: 'typographic (--cover typographic)',
+  own_cover: 'your picture (--cover)',
+  no_images: 'typographic: the model server draws no pictures',
+};
+
+/**
+ * --cover: `typographic`, or a picture checked against the stores' rules before anything is spent (exit 2
+ * naming the file, its size and the rule it breaks, in the book's language).
+ */
+async function coverOption(value: string | undefined, lang: Lang): Promise<GivenFacts['cover']> {
+  if (value === undefined) return undefined;
+  if (value.trim().toLowerCase() === 'typographic') return { kind: 'typographic' };
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(value);
+  } catch {
+    return fail(catalogueMessage('cover_not_found', lang, { file: value }));
+  }
+  const { readCoverPicture, CoverPictureError } = await (await import('../../engine/node.js')).loadPublishFiles();
+  try {
+    return { kind: 'picture', image: await readCoverPicture(bytes, value) };
+  } catch (error) {
+    if (error instanceof CoverPictureError) return fail(catalogueMessage(error.code, lang, { ...error.vars }));
+    throw error;
+  }
 }
 
 const PART_NAMES = { title: 'title', author: 'author', description: 'description', keywords: 'keywords', copyright: 'copyright page', cover: 'cover' } as const;
@@ -91,6 +123,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   if (opts.trim !== undefined && !isTrimName(opts.trim)) fail(`--trim "${opts.trim}" is not one of ${TRIM_NAMES.join(', ')}`);
   if (!isPaperName(paper)) fail(`--paper "${paper}" is not one of ${PAPER_NAMES.join(', ')}`);
   const closeThreshold = closeThresholdOrExit(opts.closeThreshold, opts.lang === 'ms' ? 'ms' : 'en');
+  const cover = await coverOption(opts.cover, opts.lang === 'ms' ? 'ms' : 'en');
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
   if (spec.kind !== 'book' || !spec.publish) {
@@ -157,10 +190,10 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     };
     const onStep = (done: PackageStepDone) => {
       const name = PART_NAMES[done.part].padEnd(16);
-      if (done.skipped) info(`  – ${name} ${done.skipped === 'given' ? 'as given' : done.skipped === 'no_author' ? 'waits for an author name (--author)' : "the book's own"} (no step)`);
+      if (done.skipped) info(`  – ${name} ${done.skipped === 'given' ? 'as given' : done.skipped === 'no_author' ? 'waits for an author name (--author)' : COVER_SKIPS[done.skipped] ?? "the book's own"} (no step)`);
       else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${credits(done.cost).padStart(9)}  ${((performance.now() - started) / 1000).toFixed(1)}s`);
     };
-    const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts) };
+    const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts), ...(cover ? { cover } : {}) };
     const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
     current = null;
     const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();

@@ -53,13 +53,14 @@ export const PUBLISH_FACT_FIELDS = ['author', 'title', 'subtitle', 'publisher'] 
 
 /**
  * One publishing step: the generator it runs and its credits (0 when skipped: `given` author, the `book`'s
- * own title, or `no_author`: the copyright page when no author name was given or found).
+ * own title, or `no_author`: the copyright page when no author name was given or found; for the cover,
+ * `typographic` or `own_cover` when the writer chose one, `no_images` when the model server draws no pictures).
  */
 export const PublishStepSchema = z.strictObject({
   part: PublishPart,
   generator_id: z.string(),
   cost: z.number().int().min(0),
-  skipped: z.enum(['given', 'book', 'no_author']).optional(),
+  skipped: z.enum(['given', 'book', 'no_author', 'typographic', 'own_cover', 'no_images']).optional(),
 });
 export type PublishStepInfo = z.infer<typeof PublishStepSchema>;
 

@@ -18,12 +18,15 @@ import { epubTitle } from './import/epub.js';
 import { makeDirs } from './dirs.js';
 import { findOnPath, quickJava } from './java.js';
 import { renderBookPdf } from './print/book.js';
-import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, type CoverImage } from './print/cover.js';
+import { ebookCoverJpeg, ebookCoverSize, renderWrapCover, wrapFrontPx, type CoverImage } from './print/cover.js';
+import { renderTypographicCover, typographicFactsOf, wrapFrontSafeArea } from './print/typographic.js';
 import { DEFAULT_PAPER, TRIM_SIZES, printLayoutOf, type PaperName, type TrimName } from '../print.js';
 import {
   formatReadiness, packageDocument, packageMetadataOf, packageReadiness, readinessText, say,
   type Audience, type Closeness, type CoverContent, type EpubcheckResult, type KdpMetadata, type PackageParts, type Readiness, type ReadinessInput,
 } from '../publish/index.js';
+
+export { CoverPictureError, readCoverPicture } from './print/cover-picture.js';
 
 /** The files of a package, in the order the CLI lists them. */
 export const PACKAGE_FILES = [
@@ -182,7 +185,11 @@ export async function buildKdpPackage(input: {
   const paper = input.paper ?? DEFAULT_PAPER;
   const doc = packageDocument(book, state, parts);
   making('cover.jpg');
-  const jpeg = await ebookCoverJpeg(parts.cover.png, ebookCoverSize(parts.cover.size));
+  const coverSize = ebookCoverSize(parts.cover.size);
+  // No picture (a typographic cover): lettered at the eBook's size, and again at the wrap's front panel.
+  const lettered = parts.cover.png ? undefined : typographicFactsOf(book, state, parts);
+  const art = parts.cover.png ?? renderTypographicCover(lettered!, coverSize);
+  const jpeg = await ebookCoverJpeg(art, coverSize);
   // The EPUB carries the eBook cover as its own (readers such as Google Play Books and Kobo show it).
   making('manuscript.epub');
   const epub = await render(doc, 'epub', { cover: jpeg.bytes });
@@ -192,7 +199,7 @@ export async function buildKdpPackage(input: {
   const interior = await renderBookPdf(doc, { trim, layout, isPrint: true });
   making('paperback-cover.pdf');
   const wrap = await renderWrapCover({
-    art: parts.cover.png, title: parts.title, author: parts.author, description: parts.description, lang: doc.lang, trim, paper, pageCount: interior.pageCount,
+    art: lettered ? renderTypographicCover(lettered, wrapFrontPx(trim), wrapFrontSafeArea()) : art, isLettered: lettered !== undefined, title: parts.title, author: parts.author, description: parts.description, lang: doc.lang, trim, paper, pageCount: interior.pageCount,
   });
   const print: PrintFacts = {
     pageCount: interior.pageCount, trim, paper, gutterIn: interior.gutterIn, spineIn: wrap.spineIn, hasSpineText: wrap.hasSpineText,
@@ -210,7 +217,7 @@ export async function buildKdpPackage(input: {
     metadata, isBookComplete: nextStep(book, state) === null, manuscriptText: state.content.join('\n\n'), epub, docx, epubcheck,
     incompleteParts: (state.incompleteParts ?? []).map((p) => stepLabel(partStep(book, p, state.totalChapters), state.lang, book)),
     // The eBook cover the stores get: cover.jpg, an RGB JPEG of 1.6:1.
-    cover: { name: 'cover.jpg', bytes: jpeg.bytes, content: await coverContent(parts.cover.png, jpeg.bytes) },
+    cover: { name: 'cover.jpg', bytes: jpeg.bytes, content: await coverContent(art, jpeg.bytes) },
     characterNames: parseBriefCharacters(parsedOutlineOf(book, state).characters ?? '').map((c) => c.name),
     paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes, trim, paper },
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },

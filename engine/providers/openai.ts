@@ -311,6 +311,10 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
         throw new GenerationError('no_image_url');
       } catch (error) {
         if (error instanceof GenerationError) throw error;
+        // Most local servers (Ollama, LM Studio, vLLM) serve chat only: their images route is missing (404),
+        // not allowed (405) or not implemented (501). Named apart so publishing can make its own cover.
+        const status = (error as { status?: unknown } | null)?.status;
+        if (status === 404 || status === 405 || status === 501) throw new GenerationError('no_image_endpoint', { status, vars: { status: String(status) } });
         const kind = classifyFailure(error, context);
         if (kind === 'timeout' || kind === 'aborted') throw mapFailure(error, context);
         throw failed(imageFailureMessage(error, secrets), mapFailure(error, context).cause);

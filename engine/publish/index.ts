@@ -20,3 +20,4 @@ export * from './near-duplicate-passages.js';
 export * from './near-duplicate-check.js';
 export * from './readiness-closeness.js';
 export * from './schedule.js';
+export * from './cover-rules.js';

@@ -58,10 +58,23 @@ export interface PackageStepDone {
   /**
    * Set when no step ran: the value was given (--title, --author), is the book's own (its outline's
    * title), or (`no_author`) the copyright page waits for an author name that neither --author nor the
-   * author-name step gave.
+   * author-name step gave; for the cover, `typographic` (asked for) or `own_cover` (the writer's picture), and
+   * `no_images` when the model server draws no pictures (the step ran, failed as such, and cost nothing).
    */
-  skipped?: 'given' | 'book' | 'no_author';
+  skipped?: 'given' | 'book' | 'no_author' | CoverSkip;
 }
+
+/** Why the cover step was not the model's picture: asked for a typographic cover, the writer's own, or a server without images. */
+export type CoverSkip = 'typographic' | 'own_cover' | 'no_images';
+
+/**
+ * Who made the cover: the cover generator's image model (absent or `model`), the writer (`author`: their own
+ * picture), or Karya's typographic cover (`typographic`: no picture at all, made when the files are).
+ */
+export type CoverOrigin = 'model' | 'author' | 'typographic';
+
+/** Errors of a model server that draws no pictures: its images route is missing, or it answers without one. */
+export const NO_IMAGES_CODES: ReadonlySet<string> = new Set(['no_image_endpoint', 'no_image_url']);
 
 /** Everything the publishing steps produced, before the files are made. */
 export interface PackageParts {
@@ -73,9 +86,11 @@ export interface PackageParts {
   keywords: string[];
   /** The copyright page in Markdown, placed before the book. */
   copyright: string;
-  /** The cover as drawn (the model's size) and the size the package wants. */
-  /** `origin`: who made the cover (absent: the cover generator's image model, so the disclosure's images are AI-generated). */
-  cover: { png: Uint8Array; size: PixelSize; origin?: 'model' | 'author' };
+  /**
+   * The cover as drawn (the model's size, or the writer's picture) and the size the package wants; no picture
+   * for a typographic cover (lettered when the files are made). `origin`: who made it (absent: the model).
+   */
+  cover: { png?: Uint8Array; size: PixelSize; origin?: CoverOrigin };
   categories: string[];
   /** The title the cover was drawn with (its generator's `title` setting), when it has one: readiness compares it with metadata.json's. */
   coverTitle?: string;
@@ -104,6 +119,8 @@ export interface GivenFacts {
   readingAge?: string;
   /** The writer's correction of the AI disclosure's text level (karya publish --ai-text): kept beside the derived one. */
   aiText?: AiTextLevel;
+  /** The cover without the cover step: a typographic one, or the writer's own picture (already checked, coverPictureProblem). */
+  cover?: { kind: 'typographic' } | { kind: 'picture'; image: Uint8Array };
 }
 
 /**
@@ -119,7 +136,9 @@ export function plannedPublishSteps(input: { book: ResolvedSpec; state: BookStat
   const steps = PUBLISH_PARTS.map((part): PackageStepDone => {
     const generator = book.publish!.parts[part].generator;
     const target = part === 'cover' ? packageCoverSpec(input.specOf(generator)!) : input.specOf(generator)!;
-    const skipped = part === 'title' && (isTitleGiven || ownTitle) ? (ownTitle ? 'book' : 'given') : part === 'author' && given.author?.trim() ? 'given' : undefined;
+    const skipped = part === 'title' && (isTitleGiven || ownTitle) ? (ownTitle ? 'book' : 'given')
+      : part === 'author' && given.author?.trim() ? 'given'
+        : part === 'cover' && given.cover ? (given.cover.kind === 'picture' ? 'own_cover' : 'typographic') : undefined;
     return skipped ? { part, generatorId: target.id, cost: 0, skipped } : { part, generatorId: target.id, cost: target.cost };
   });
   return { steps, cost: steps.reduce((n, s) => n + s.cost, 0) };
@@ -173,7 +192,18 @@ export async function writePackageParts(input: {
     const vars = publishVariables(book, state, facts, context);
     const { settings, issues: settingIssues } = partSettings({ book, part, target, vars });
     if (!settings) throw new SpecError(settingIssues);
-    const result = await runStep({ part, spec: target, settings, bookContext: declared.withContext ? context : '' });
+    let result: PublishStepResult;
+    try {
+      result = await runStep({ part, spec: target, settings, bookContext: declared.withContext ? context : '' });
+    } catch (error) {
+      // A model server that draws no pictures (most local ones) never stops publishing: the cover is
+      // lettered from the title instead, and the failed step cost nothing (the server refunded it).
+      if (part !== 'cover' || !NO_IMAGES_CODES.has(String((error as { code?: unknown } | null)?.code))) throw error;
+      const skipped: PackageStepDone = { part, generatorId: target.id, cost: 0, skipped: 'no_images' };
+      steps.push(skipped);
+      input.onStep?.(skipped);
+      continue;
+    }
     out[part] = result;
     if (part === 'cover' && typeof settings.title === 'string') coverTitle = settings.title;
     if (part === 'title') {
@@ -199,8 +229,12 @@ export async function writePackageParts(input: {
       ...(dropped.length ? [say('note.keywords-left-out', { list: dropped.map((d) => say('note.keyword-left-out', { keyword: d.keyword, reason: d.reason })) })] : []),
     ];
   }
-  const coverPng = out.cover?.png;
-  if (!coverPng) throw new Error(`the cover step (${publish.parts.cover.generator}) returned no image`);
+  const coverSize = input.specOf(publish.parts.cover.generator)!.image!.publishSize!;
+  const cover: PackageParts['cover'] = given.cover?.kind === 'picture' ? { png: given.cover.image, size: coverSize, origin: 'author' }
+    : out.cover?.png ? { png: out.cover.png, size: coverSize }
+      : { size: coverSize, origin: 'typographic' };
+  // A typographic cover is lettered with the package's own title.
+  if (cover.origin === 'typographic') coverTitle = facts.title;
   return {
     title: facts.title,
     subtitle: facts.subtitle ?? '',
@@ -208,7 +242,7 @@ export async function writePackageParts(input: {
     description: sanitizeKdpHtml(markdownToKdpHtml(out.description?.text ?? '')),
     keywords,
     copyright: out.copyright?.text ?? '',
-    cover: { png: coverPng, size: input.specOf(publish.parts.cover.generator)!.image!.publishSize! },
+    cover,
     categories: [...publish.categories],
     ...(coverTitle !== undefined ? { coverTitle } : {}),
     notes,
@@ -268,7 +302,7 @@ export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: P
     ...(print.publishOn ? { publishOn: print.publishOn } : {}),
     aiContent: aiContentOf({
       derivation: textDerivationOf(state),
-      images: parts.cover.origin === 'author' ? 'none' : 'ai-generated',
+      images: parts.cover.origin === 'author' || parts.cover.origin === 'typographic' ? 'none' : 'ai-generated',
       ...(parts.given.aiText ? { correction: parts.given.aiText } : {}),
       ...(hasAuthoredParts(state) ? { parts: authorshipOf(book, state) } : {}),
     }),

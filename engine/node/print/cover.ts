@@ -36,7 +36,9 @@ export function ebookCoverSize(wanted?: PixelSize): PixelSize {
  * @example const cover = await ebookCoverJpeg(png, { width: 1600, height: 2560 }) // cover.channels === 3
  */
 export async function ebookCoverJpeg(image: Uint8Array, size: PixelSize = ebookCoverSize()): Promise<CoverImage> {
+  // rotate(): a phone's picture stands as its EXIF orientation says.
   const { data, info } = await sharp(image)
+    .rotate()
     .resize(size.width, size.height, { fit: 'cover', position: 'centre' })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
@@ -44,6 +46,12 @@ export async function ebookCoverJpeg(image: Uint8Array, size: PixelSize = ebookC
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer({ resolveWithObject: true });
   return { bytes: new Uint8Array(data), format: 'jpeg', width: info.width, height: info.height, channels: info.channels };
+}
+
+/** The wrap's front panel with its bleed (outer edge, top and foot), in pixels at 300 dpi: the size its art is drawn at. */
+export function wrapFrontPx(trimName: TrimName): PixelSize {
+  const trim = TRIM_SIZES[trimName];
+  return { width: Math.round((trim.width + COVER_BLEED_IN) * 300), height: Math.round((trim.height + 2 * COVER_BLEED_IN) * 300) };
 }
 
 /** A description's HTML (KDP's tags) as plain paragraphs. */
@@ -105,6 +113,8 @@ export async function renderWrapCover(input: {
   paper: PaperName;
   pageCount: number;
   date?: Date;
+  /** The art is a lettered cover (title and author already on it): no author band across its foot. */
+  isLettered?: boolean;
 }): Promise<WrapCover> {
   const inches = wrapCoverInches(input);
   const trim = TRIM_SIZES[input.trim];
@@ -118,8 +128,8 @@ export async function renderWrapCover(input: {
   const frontX = bleed + trimW + spine;
 
   // The front art at 300 dpi over the front panel and its bleed; the rest in the art's dominant colour.
-  const frontPx = { width: Math.round(((W - frontX) / PT_PER_IN) * 300), height: Math.round((H / PT_PER_IN) * 300) };
-  const art = await sharp(input.art).resize(frontPx.width, frontPx.height, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 90 }).toBuffer();
+  const frontPx = wrapFrontPx(input.trim);
+  const art = await sharp(input.art).rotate().resize(frontPx.width, frontPx.height, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 90 }).toBuffer();
   const { dominant } = await sharp(input.art).stats();
   const ink = inkOn(dominant);
 
@@ -156,7 +166,7 @@ export async function renderWrapCover(input: {
   // lettering the title again would show it twice.
   const safe = pt(0.375);
   const textW = trimW - 2 * safe;
-  if (input.author) {
+  if (input.author && !input.isLettered) {
     const bandH = trimH * 0.1 + bleed;
     pdf.save().fillOpacity(0.92).rect(frontX, H - bandH, W - frontX, bandH).fill('#000000').restore();
     block(input.author, { font: 'serif', size: 14, leading: 18, x: frontX + safe, y: bleed + trimH - safe - 18, width: textW, align: 'center', color: '#ffffff', maxLines: 1 });

@@ -25,7 +25,8 @@ export class MissingFontError extends KaryaError {
   }
 }
 
-function fontPath(name: FontName): string {
+/** The file of one of the layouts' fonts (the typographic cover hands these to resvg, so it draws with what was measured). */
+export function fontPath(name: FontName): string {
   const files = FONT_FILES[name].map((f) => path.join(FONT_DIR, f));
   const found = files.find((f) => existsSync(f));
   if (!found) throw new MissingFontError(files[0]!);

@@ -1,0 +1,67 @@
+// The rules a writer's own cover picture must meet before Karya makes the stores' covers from it (karya
+// publish --cover FILE, a batch job's `cover:`, the studio's upload): each rule as data with the store it
+// comes from, and the first one a picture breaks as a catalogue code with its values. A picture that meets
+// them is converted (engine/node/print/cover.ts): cropped evenly to 1.6:1 and saved as an RGB JPEG.
+import { CHANNELS } from './channels.js';
+
+/**
+ * KDP's eBook cover (KDP Help, "eBook Cover Image Guidelines"): at least 1,000 × 1,600 px, ideally 1,600 ×
+ * 2,560, 1.6:1, under 50 MB. A picture up to a tenth off 1.6:1 is cropped evenly to it; one further off
+ * would lose too much of itself. Google Play and Kobo ask only for a JPEG or PNG in RGB (channels.ts), which
+ * the converted cover is.
+ */
+export const COVER_PICTURE_RULES = [
+  {
+    channel: 'kdp_ebook', minWidth: 1000, minHeight: 1600, idealWidth: 1600, idealHeight: 2560, ratio: 1.6, ratioTolerance: 0.1, maxBytes: 50 * 1024 * 1024,
+  },
+] as const;
+
+/** The picture formats Karya converts from (sharp's names). */
+export const COVER_PICTURE_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'tiff', 'webp']);
+
+/** What is known of a picture before it is used. */
+export interface CoverPicture {
+  /** The name the writer gave it (the file, or the upload's name). */
+  file: string;
+  bytes: number;
+  /** sharp's format name, or undefined when the bytes are no picture sharp reads. */
+  format?: string;
+  width: number;
+  height: number;
+}
+
+/** A refused picture: the catalogue code and the values of its message. */
+export interface CoverPictureProblem {
+  code: 'cover_unreadable' | 'cover_too_small' | 'cover_wrong_shape' | 'cover_file_too_large';
+  vars: Record<string, string>;
+}
+
+const MB = 1024 * 1024;
+const sizeText = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+/**
+ * The first store rule the picture breaks, or null when every store's cover can be made from it.
+ * @example coverPictureProblem({ file: 'me.jpg', bytes: 80_000, format: 'jpeg', width: 600, height: 960 })?.code // 'cover_too_small'
+ */
+export function coverPictureProblem(picture: CoverPicture): CoverPictureProblem | null {
+  const { file } = picture;
+  if (!picture.format || !COVER_PICTURE_FORMATS.has(picture.format)) {
+    return { code: 'cover_unreadable', vars: { file, reason: picture.format ? picture.format.toUpperCase() : 'not an image' } };
+  }
+  for (const rule of COVER_PICTURE_RULES) {
+    const store = CHANNELS[rule.channel].name;
+    if (picture.bytes >= rule.maxBytes) return { code: 'cover_file_too_large', vars: { file, store, size: sizeText(picture.bytes), limit: sizeText(rule.maxBytes) } };
+    const ratio = picture.height / picture.width;
+    const [min, max] = [rule.ratio * (1 - rule.ratioTolerance), rule.ratio * (1 + rule.ratioTolerance)];
+    const ideal = { idealWidth: String(rule.idealWidth), idealHeight: String(rule.idealHeight) };
+    if (ratio < min || ratio > max) {
+      return { code: 'cover_wrong_shape', vars: { file, store, width: String(picture.width), height: String(picture.height), ratio: ratio.toFixed(2), wanted: String(rule.ratio), min: min.toFixed(2), max: max.toFixed(2), ...ideal } };
+    }
+    // The size after the even crop to 1.6:1 is what the store sees.
+    const cropped = ratio > rule.ratio ? { width: picture.width, height: Math.round(picture.width * rule.ratio) } : { width: Math.round(picture.height / rule.ratio), height: picture.height };
+    if (cropped.width < rule.minWidth || cropped.height < rule.minHeight) {
+      return { code: 'cover_too_small', vars: { file, store, width: String(picture.width), height: String(picture.height), minWidth: String(rule.minWidth), minHeight: String(rule.minHeight), ...ideal } };
+    }
+  }
+  return null;
+}

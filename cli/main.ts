@@ -108,6 +108,7 @@ function addBookCommands(program: Command): void {
     .option('--author <name>', "the author name in the export's title page, copyright page and metadata (EPUB, DOCX, PDF)")
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--book <id>', 'continue the saved book with this id (karya books lists them; an imported book too) with its own settings')
+    .option('--conclusion', "a book with the writer's own chapters (an import): write its conclusion too (without it, --chapters N writes chapters up to N and stops)")
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--continuity <mode>', "checks (the story bible's own checks, the default) or audit (also one model call a chapter that checks it against the bible; the generator's flow may turn it on)")
     .option('--series <name>', "write the series' next book (the series is made on first use; its brief is filled from the books before it), or go on with its book still being written")

@@ -2,7 +2,7 @@
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
 import { BookSession, GenerationError, conclusionPosition, stepKey, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
-import { countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec, type BookVoice } from '../../engine/index.js';
+import { chaptersWritten, hasAuthoredParts, countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec, type BookVoice } from '../../engine/index.js';
 import { answerNotesOf } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
@@ -23,6 +23,8 @@ export interface GenerateOptions extends BookOutOptions {
   fresh?: boolean;
   /** A saved book's id (karya books): continue that book. */
   book?: string;
+  /** A book with the writer's own chapters writes its conclusion only when asked: its next chapters are not its end. */
+  conclusion?: boolean;
   /** `checks` or `audit` (one more model call a chapter); absent: the generator's flow says. */
   continuity?: string;
   json?: boolean;
@@ -137,6 +139,10 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
     const parts: PartSummary[] = [];
     let png: Uint8Array | undefined;
     for (let step = session.next(); step; step = session.next()) {
+      if (step.kind === 'conclusion' && hasAuthoredParts(session.state) && !opts.conclusion) {
+        info(`karya: ${word('conclusionNotAsked', lang)}`);
+        break;
+      }
       const label = session.label(step);
       current = label;
       currentKey = stepKey(step);
@@ -334,7 +340,8 @@ export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOpt
     if (!chosen) return fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
     const { state } = chosen.saved;
     if (chosen.saved.isFinished && !how.mayBeFinished) fail(`--book ${opts.book}: the book is finished; export it with karya export --book ${opts.book}`);
-    if (opts.chapters === undefined || Number(opts.chapters) === state.totalChapters) return { key: chosen.key, settings: state.settings, totalChapters: state.totalChapters };
+    // An imported book's --chapters N is the chapters it will have before its conclusion, wherever the conclusion goes.
+    if (opts.chapters === undefined || Number(opts.chapters) === chaptersWritten(spec.flow, state.totalChapters)) return { key: chosen.key, settings: state.settings, totalChapters: state.totalChapters };
     // Another chapter count: an imported book's, before its outline plans the chapters to come (saved with its last part's header).
     let changed: BookState;
     try {

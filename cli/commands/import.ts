@@ -7,11 +7,11 @@
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
+import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, manuscriptLanguage, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
 import { openStateFile } from '../../server/index.js';
 import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit, wholeNumber } from '../util.js';
-import { settingsFromOptions } from '../settings.js';
+import { readImportSettings, settingsLines, writerValues, writersBookOrExit } from '../import-settings.js';
 import { writableFileOrExit } from '../fs-check.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { cliProvider } from './generate.js';
@@ -83,8 +83,10 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
     throw error;
   }
   if (!opts.dryRun) return saveImport(file, read, bytes, opts, lang);
+  // With a generator, the preview shows the settings the book would be saved with, and where each came from.
+  const chosen = opts.generator !== undefined ? await previewSettings(read, opts, lang) : undefined;
   if (opts.json) {
-    process.stdout.write(`${JSON.stringify(manuscriptPreview(read))}\n`);
+    process.stdout.write(`${JSON.stringify({ ...manuscriptPreview(read), ...(chosen ? { settings: chosen.sources } : {}) })}\n`);
     return;
   }
   const numbers = (n: number) => n.toLocaleString(lang === 'ms' ? 'ms-MY' : 'en-GB');
@@ -98,8 +100,36 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
     const first = part.firstLine.length > 60 ? `${part.firstLine.slice(0, 59)}…` : part.firstLine;
     out.push(`  ${partLabel(part, lang).padEnd(labelWidth)}  ${title.padEnd(titleWidth)}  ${numbers(part.words).padStart(7)}  ${first}`);
   }
+  if (chosen) out.push(...settingsLines(chosen.spec, chosen, chosen.lang));
   out.push(word('importDryRun', lang));
   process.stdout.write(`${out.join('\n')}\n`);
+}
+
+/** The book's language: the writer's --lang, else the manuscript's own when it is clearly one; else exit 2. */
+function bookLangOrExit(read: ReadManuscript, opts: ImportOptions, uiLang: Lang): Lang {
+  const judged = manuscriptLanguage(read.parts, read.unwrittenLanguage);
+  const isAsked = opts.lang === 'en' || opts.lang === 'ms';
+  if (!isAsked && judged.other) return fail(importRefusalMessage(new ImportRefusal('import_language_other', { file: read.file, language: judged.other }), uiLang));
+  const bookLang = isAsked ? opts.lang as Lang : judged.lang;
+  if (!bookLang) return fail(catalogueMessage('import_language_unclear', uiLang, { file: read.file, en: String(judged.en), ms: String(judged.ms) }));
+  return bookLang;
+}
+
+function totalOrExit(chapters: string | undefined): number | undefined {
+  if (chapters === undefined) return undefined;
+  const total = wholeNumber(chapters);
+  if (total === undefined || total < 1 || total > 100) fail(`--chapters: "${chapters}" must be a whole number from 1 to 100, written in plain digits (like 30)`);
+  return total;
+}
+
+/** The settings a dry run as a generator's book shows: read from the manuscript (one model call), the writer's winning. */
+async function previewSettings(read: ReadManuscript, opts: ImportOptions, uiLang: Lang): Promise<ImportSettings & { spec: ResolvedSpec; lang: Lang }> {
+  const spec = bookSpecOrExit(read.file, opts.generator, uiLang);
+  const bookLang = bookLangOrExit(read, opts, uiLang);
+  const totalChapters = totalOrExit(opts.chapters);
+  const { settings, writer } = writerValues(spec, opts.set ?? [], bookLang);
+  const state = writersBookOrExit({ spec, read, settings, uiLang, ...(totalChapters !== undefined ? { totalChapters } : {}) });
+  return { ...(await readImportSettings({ spec, state, writer })), spec, lang: bookLang };
 }
 
 /** The generator an import is saved as: a book generator, or exit 2. */
@@ -118,28 +148,14 @@ function bookSpecOrExit(file: string, id: string | undefined, lang: Lang): Resol
 async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array, opts: ImportOptions, uiLang: Lang): Promise<void> {
   const name = read.file;
   const spec = bookSpecOrExit(read.file, opts.generator, uiLang);
-  // The book's language: the writer's --lang, else the manuscript's own when it is clearly one.
-  const judged = manuscriptLanguage(read.parts, read.unwrittenLanguage);
-  const isAsked = opts.lang === 'en' || opts.lang === 'ms';
-  if (!isAsked && judged.other) return fail(importRefusalMessage(new ImportRefusal('import_language_other', { file: name, language: judged.other }), uiLang));
-  const bookLang = isAsked ? opts.lang as Lang : judged.lang;
-  if (!bookLang) return fail(catalogueMessage('import_language_unclear', uiLang, { file: name, en: String(judged.en), ms: String(judged.ms) }));
-  const { settings } = settingsFromOptions(spec, { set: opts.set ?? [], lang: bookLang });
-  let totalChapters: number | undefined;
-  if (opts.chapters !== undefined) {
-    totalChapters = wholeNumber(opts.chapters);
-    if (totalChapters === undefined || totalChapters < 1 || totalChapters > 100) fail(`--chapters: "${opts.chapters}" must be a whole number from 1 to 100, written in plain digits (like 30)`);
-  }
-  let state;
-  try {
-    state = importedBookOf({ spec, manuscript: read, settings, file: name, ...(read.title ? { title: read.title } : {}), ...(totalChapters !== undefined ? { totalChapters } : {}) });
-  } catch (error) {
-    if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, uiLang));
-    throw error;
-  }
+  const bookLang = bookLangOrExit(read, opts, uiLang);
+  const totalChapters = totalOrExit(opts.chapters);
+  const { settings, writer } = writerValues(spec, opts.set ?? [], bookLang);
+  let state = writersBookOrExit({ spec, read, settings, uiLang, ...(totalChapters !== undefined ? { totalChapters } : {}) });
   const statePath = opts.state ?? DEFAULT_STATE;
   writableFileOrExit('--state', statePath);
-  // The same file imported with the same settings is the same book: a second run goes on with its bible.
+  // The same file imported with the same settings of the writer's is the same book: a second run goes on with its
+  // bible, without reading the settings again.
   const key = `${spec.id}:import-${createHash('sha256').update(bytes).update(JSON.stringify([state.settings, state.totalChapters])).digest('hex').slice(0, 16)}`;
   const stateFile = await openStateFile(statePath);
   const interrupt = listenForInterrupt();
@@ -147,7 +163,13 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
   try {
     const store = stateFile.progress(CLI_USER);
     const saved = await store.load(key);
-    if (!saved) await store.saveSteps!(key, importSaves(spec, state));
+    if (!saved) {
+      // Only what the manuscript decided changes: the chapter count and the working title stay the import's.
+      const chosen = await readImportSettings({ spec, state, writer, signal: interrupt.signal });
+      const fromManuscript = Object.entries(chosen.sources).filter(([, s]) => s.from === 'manuscript').map(([name, s]) => [name, s.value]);
+      state = { ...state, settings: { ...state.settings, ...Object.fromEntries(fromManuscript) } };
+      await store.saveSteps!(key, importSaves(spec, state));
+    }
     const id = (await stateFile.books(CLI_USER).list()).find((b) => b.key === key)!.id;
     const summary = bookSummary(spec, state);
     info(`karya: ${word(saved ? 'importResumed' : 'importSaved', lang, { file: name, id, chapters: summary.chaptersWritten, words: summary.words })}`);

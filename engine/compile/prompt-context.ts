@@ -12,6 +12,7 @@ import { withoutChapterPlan } from './chapter-plan.js';
 import { outlineEntry } from './outline.js';
 import { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './plan.js';
 import { writerBriefOf } from './brief.js';
+import { hasAuthoredParts } from './provenance.js';
 import type { PromptRenderer } from './prompt-renderer.js';
 
 export interface SettingLine {
@@ -108,6 +109,10 @@ export interface PromptContext {
   seriesBible: string;
   /** A prose part of a book: the writer's voice as instructions, the phrases to avoid and the voice's exemplars (engine/session/voice-guidance.ts); '' otherwise. */
   voiceGuidance: string;
+  /** The book holds the writer's own chapters (an import): every writing step is told to keep their setting, period, point of view and style. */
+  isWritersBook: boolean;
+  /** The settings a manuscript's reading may choose, one line each with the values allowed (templates/import-settings.hbs); '' otherwise. */
+  settingChoices: string;
 }
 
 /**
@@ -126,7 +131,7 @@ export const CONTEXT_KEYS: ReadonlySet<string> = new Set([
   'generator', 'bookName', 'brief', 'lang', 'languageName', 'isMalay', 'settings', 'labels', 'settingsList', 'step', 'totalChapters',
   'chapterCount', 'chaptersLeft', 'isLastChapter', 'isConclusionLastChapter', 'outline', 'characterDetails', 'previousEnding', 'sections', 'section', 'wordTarget', 'format', 'outputName', 'cutEnding', 'againFor', 'againNames', 'isPassage', 'bookContext', 'storySoFar', 'threadsDue', 'chapterPlan', 'chapterNote', 'newPart',
   'premise', 'writerPremise', 'workingTitle', 'currentText', 'rewriteNote', 'plannedEnding', 'nextChapterPlan', 'outlineCharacters', 'isLongOutline', 'beats', 'beatWords', 'wordsWritten', 'wordsNeeded', 'missingFrom', 'missingTo', 'foldLines', 'writtenChapters', 'writtenTitles',
-  'seriesName', 'seriesNumber', 'seriesPrevious', 'seriesBible', 'voiceGuidance',
+  'seriesName', 'seriesNumber', 'seriesPrevious', 'seriesBible', 'voiceGuidance', 'isWritersBook', 'settingChoices',
 ] satisfies Array<keyof PromptContext>);
 
 /** The end of the previous part a chapter's request carries. */
@@ -229,6 +234,8 @@ export function buildContext(input: { spec: ResolvedSpec; state: PromptState; st
     missingFrom: 0,
     missingTo: 0,
     foldLines: '',
+    isWritersBook: hasAuthoredParts(state),
+    settingChoices: '',
     ...writtenOf(spec, state, step, endPosition),
     ...seriesOf(state),
   };

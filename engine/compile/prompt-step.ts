@@ -28,7 +28,7 @@ export interface PromptMeta {
   family: string;
   kind: string;
   /** `memory`: the call that updates the story so far after a part. */
-  stepKind: Step['kind'] | 'memory' | 'audit';
+  stepKind: Step['kind'] | 'memory' | 'audit' | 'import-settings';
   stepLabel: string;
   lang: Lang;
   title: string;

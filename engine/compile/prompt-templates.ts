@@ -29,7 +29,7 @@ export function templateFor(spec: ResolvedSpec, step: Step): string {
 /** The templates a spec uses (for drift guards and validation). */
 export function templatesUsed(spec: ResolvedSpec): string[] {
   const p = spec.prompts;
-  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, ANSWER_AGAIN_TEMPLATE, NO_REPEAT_TEMPLATE, AUDIT_TEMPLATE];
+  if (spec.kind === 'book') return [p.system, ...(spec.flow.outline !== 'none' ? [p.outline, OUTLINE_MORE_TEMPLATE] : []), p.introduction, p.chapter, p.conclusion, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, REWRITE_TEMPLATE, MEMORY_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, ANSWER_AGAIN_TEMPLATE, NO_REPEAT_TEMPLATE, AUDIT_TEMPLATE, IMPORT_SETTINGS_TEMPLATE];
   if (spec.kind === 'image') return [p.image];
   return [p.system, p.single, CONTINUE_TEMPLATE, ANSWER_AGAIN_TEMPLATE];
 }
@@ -38,6 +38,8 @@ export function templatesUsed(spec: ResolvedSpec): string[] {
 export const CONTINUE_TEMPLATE = 'continue';
 /** The template that asks a model to check a chapter against the story bible before it (the optional continuity audit). */
 export const AUDIT_TEMPLATE = 'continuity-audit';
+/** The template that reads an imported manuscript's own settings (engine/compile/import-settings-prompt.ts). */
+export const IMPORT_SETTINGS_TEMPLATE = 'import-settings';
 /** The template that updates the story so far after a part of a book. */
 export const MEMORY_TEMPLATE = 'memory';
 /** The firmer instruction a part written in the wrong language is asked again with (engine/session). */

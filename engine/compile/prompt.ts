@@ -6,7 +6,7 @@
 export { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './plan.js';
 export { indefiniteArticle, PromptRenderer, type TemplateSources } from './prompt-renderer.js';
 export {
-  AUDIT_TEMPLATE, ANSWER_AGAIN_TEMPLATE, checkTemplates, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, MEMORY_TEMPLATE, NO_REPEAT_TEMPLATE,
+  AUDIT_TEMPLATE, ANSWER_AGAIN_TEMPLATE, IMPORT_SETTINGS_TEMPLATE, checkTemplates, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, MEMORY_TEMPLATE, NO_REPEAT_TEMPLATE,
   OUTLINE_MORE_TEMPLATE, PASSAGE_TEMPLATE, REWRITE_TEMPLATE, templateFor, templatesUsed,
 } from './prompt-templates.js';
 export { buildContext, CONTEXT_KEYS, type PromptContext, type PromptState, type SettingLine } from './prompt-context.js';

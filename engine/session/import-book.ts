@@ -125,10 +125,12 @@ export function importedBookOf(input: ImportBookInput & { title?: string }): Boo
 }
 
 /**
- * An imported book with another chapter count, before its outline plans the chapters to come; refused
+ * An imported book with `chapters` chapters before its conclusion (the writer's and those to come; where the
+ * conclusion takes the last chapter's place, one more in all), before its outline plans them; refused
  * (ImportRefusal) for a book not imported, once it has an outline or is whole, or below the chapters it holds.
  */
-export function withTotalChapters(spec: BookSpec, state: BookState, total: number, file: string): BookState {
+export function withTotalChapters(spec: BookSpec, state: BookState, chapters: number, file: string): BookState {
+  const total = Number.isInteger(chapters) ? totalChaptersFor(spec.flow, chapters) : chapters;
   const written = Math.max(0, state.content.length - 1);
   const holding = chaptersHolding(spec, written);
   if (!hasAuthoredParts(state) || state.outline !== undefined || nextStep(spec, state) === null) throw new ImportRefusal('import_total_set', { file, total: String(state.totalChapters) });

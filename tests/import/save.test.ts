@@ -41,10 +41,12 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
     expect(r.code, r.stderr).toBe(0);
     const { book } = JSON.parse(r.stdout) as Imported;
     expect(book).toMatchObject({ generator: 'romance', lang: 'en', chapters: { imported: 28, total: 30 }, finished: false });
-    // One bible update a chapter (the empty introduction of a book without a prologue needs none), nothing else.
+    // The book's settings read from it (one call, first), then one bible update a chapter (the empty
+    // introduction of a book without a prologue needs none), nothing else.
     const asked = fake.generationRequests().slice(before);
-    expect(asked).toHaveLength(28);
-    expect(asked.every((q) => isBibleRequest(userOf(q.body ?? {})))).toBe(true);
+    expect(asked).toHaveLength(29);
+    expect(userOf(asked[0]!.body ?? {})).toContain('Settings to choose');
+    expect(asked.slice(1).every((q) => isBibleRequest(userOf(q.body ?? {})))).toBe(true);
     expect(r.stderr).toMatch(/saved novel\.txt as book \d+: 28 chapters/);
     expect(r.stderr).toContain('reading Chapter 28 into the story bible (28 of 28)');
 
@@ -86,13 +88,13 @@ describe('karya import --generator: a manuscript becomes a book to continue', ()
     expect(listed.books).toHaveLength(1);
   });
 
-  it('generate --book outlines the book (the 28 chapters as written, the rest planned), then writes chapter 29 with the bible and the end of chapter 28', async () => {
+  it('generate --book outlines the book (the 28 chapters as written, the rest planned), then writes chapters 29 and 30 with the bible and the end of chapter 28, and no conclusion unasked', async () => {
     const { id } = (JSON.parse((await karya(['books', '--json'])).stdout) as { books: Array<{ id: number }> }).books[0]!;
     const before = fake.generationRequests().length;
     const r = await karya(['generate', 'romance', '--book', String(id), '--json']);
     expect(r.code, r.stderr).toBe(0);
     const parts = (JSON.parse(r.stdout) as { parts: Array<{ label: string }> }).parts.map((p) => p.label);
-    expect(parts).toEqual(['Story Outline', 'Chapter 29', 'Chapter 30', 'Conclusion']);
+    expect(parts).toEqual(['Story Outline', 'Chapter 29', 'Chapter 30']);
     const asked = fake.generationRequests().slice(before).map((q) => userOf(q.body ?? {})).filter((u) => !isBibleRequest(u));
     // The outline is asked with the written chapters' titles and what the bible says happens in them.
     const outline = asked.find((u) => /^Create a detailed story outline/.test(u))!;
@@ -187,7 +189,7 @@ describe('karya generate --book --chapters: an imported book given more chapters
       const fewer = await karya(['generate', 'romance', '--book', String(id), '--chapters', '1']);
       expect(fewer.code).toBe(2);
       expect(fewer.stderr).toContain(`--book ${id} has 2 chapters, so the book needs at least 2: 1 is too few`);
-      const more = await karya(['generate', 'romance', '--book', String(id), '--chapters', '3', '--json']);
+      const more = await karya(['generate', 'romance', '--book', String(id), '--chapters', '3', '--conclusion', '--json']);
       expect(more.code, more.stderr).toBe(0);
       expect((JSON.parse(more.stdout) as { parts: Array<{ label: string }> }).parts.map((p) => p.label)).toEqual(['Story Outline', 'Chapter 3', 'Conclusion']);
       const books = JSON.parse((await karya(['books', '--json'])).stdout) as { books: Array<{ chapters: { written: number; total: number }; finished: boolean }> };
@@ -272,6 +274,9 @@ describe('karya import --generator: what is refused before anything is saved or 
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Imported).book).toMatchObject({ lang: 'ms', chapters: { imported: 6, total: 6 } });
     expect(r.stderr).toContain('membaca Bab 6 ke dalam catatan cerita (6 daripada 6)');
-    expect(fake.generationRequests().every((q) => /Kemas kini catatan cerita/.test(userOf(q.body ?? {})))).toBe(true);
+    // The settings read first, asked in Malay too; then the bible, part by part.
+    const [settings, ...bible] = fake.generationRequests().map((q) => userOf(q.body ?? {}));
+    expect(settings).toContain('Tetapan yang boleh dipilih');
+    expect(bible.every((u) => /Kemas kini catatan cerita/.test(u))).toBe(true);
   });
 });

@@ -1,0 +1,58 @@
+// The settings an imported book is saved with (`karya import`, with or without --dry-run): the manuscript's own,
+// read with one model call (engine/session/import-settings.ts), the writer's --set values winning, and the
+// defaults the generator gave where neither decided, said on stderr (en/ms).
+import { ImportRefusal, importRefusalMessage, importSettingsOf, importedBookOf, readManuscriptSettings, word, type BookState, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
+import { catalogOrExit, fail, info } from './util.js';
+import { settingsFromOptions } from './settings.js';
+import { cliProvider } from './commands/generate.js';
+
+const FROM_WORDS: Readonly<Record<ImportSettings['sources'][string]['from'], WordKey>> = { manuscript: 'importFromManuscript', writer: 'importFromWriter', default: 'importFromDefault' };
+
+/** The fields the writer named with --set, with their checked values (an invalid one exits 2 here). */
+export function writerValues(spec: ResolvedSpec, set: readonly string[], lang: Lang): { settings: BookState['settings']; writer: Record<string, unknown> } {
+  const { settings } = settingsFromOptions(spec, { set: [...set], lang });
+  const names = new Set(set.map((pair) => pair.slice(0, pair.indexOf('=')).trim()));
+  return { settings, writer: Object.fromEntries(Object.entries(settings).filter(([name]) => names.has(name))) };
+}
+
+/** The imported book with the writer's settings only (before the reading), or exit 2 with the import's refusal. */
+export function writersBookOrExit(input: { spec: ResolvedSpec; read: ReadManuscript; settings: BookState['settings']; totalChapters?: number; uiLang: Lang }): BookState {
+  const { spec, read } = input;
+  try {
+    return importedBookOf({ spec, manuscript: read, settings: input.settings, file: read.file, ...(read.title ? { title: read.title } : {}), ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}) });
+  } catch (error) {
+    if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, input.uiLang));
+    throw error;
+  }
+}
+
+/**
+ * The book's settings read from the manuscript (one model call; none offline) over the writer's, each with its
+ * source; the defaults used are said on stderr in the book's language.
+ */
+export async function readImportSettings(input: { spec: ResolvedSpec; state: BookState; writer: Record<string, unknown>; signal?: AbortSignal }): Promise<ImportSettings> {
+  const { spec, state } = input;
+  const reading = await readManuscriptSettings({ spec, renderer: catalogOrExit().renderer, provider: cliProvider({ lang: state.lang }), state, ...(input.signal ? { signal: input.signal } : {}) });
+  const chosen = importSettingsOf({ spec, writer: input.writer, read: reading.values, lang: state.lang });
+  if (chosen.defaults.length) {
+    const labels = chosen.defaults.map((name) => `${spec.fields.find((f) => f.name === name)!.label[state.lang]} (${describe(spec, name, chosen, state.lang)})`);
+    info(`karya: ${word('importDefaultsUsed', state.lang, { fields: labels.join(', ') })}`);
+  }
+  return chosen;
+}
+
+/** A field's value as the writer reads it: a select's label, a text as it is. */
+function describe(spec: ResolvedSpec, name: string, chosen: ImportSettings, lang: Lang): string {
+  const field = spec.fields.find((f) => f.name === name)!;
+  const value = chosen.sources[name]!.value;
+  return field.options?.find((o) => o.value === value)?.label[lang] ?? String(value ?? '');
+}
+
+/** The settings' lines a dry run prints: "  Romance Type: Historical (from the manuscript)". */
+export function settingsLines(spec: ResolvedSpec, chosen: ImportSettings, lang: Lang): string[] {
+  return [word('importSettingsRead', lang, { generator: spec.id }), ...Object.entries(chosen.sources).map(([name, s]) => {
+    const label = spec.fields.find((f) => f.name === name)!.label[lang];
+    const value = describe(spec, name, chosen, lang).replace(/\s*\n\s*/g, '; ');
+    return `  ${word('importSettingFrom', lang, { label, value: value.length > 80 ? `${value.slice(0, 79)}…` : value, from: word(FROM_WORDS[s.from], lang) })}`;
+  })];
+}

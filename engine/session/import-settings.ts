@@ -1,0 +1,123 @@
+// An imported book's settings are its own: one model call reads them from the manuscript (its period, place,
+// point of view and tone, and the generator's select and text fields, each answered with one of the values the
+// spec allows), judged like every answer (askText), then checked by the settings schema: a value it refuses is
+// dropped, never replaced silently. The writer's own values (--set, the query) win; what neither decided takes
+// the generator's default, and every field says where its value came from.
+import type { FieldValue, Lang, ResolvedSpec, Settings } from '../spec/types.js';
+import type { Provider, TokenUsage } from '../provider.js';
+import type { BookState } from '../compile/flow.js';
+import type { PromptRenderer } from '../compile/prompt.js';
+import { parseSettings } from '../compile/schema.js';
+import { withLanguage } from '../compile/language-field.js';
+import { readableFields, renderImportSettings } from '../compile/import-settings-prompt.js';
+import { KaryaError, SettingsError } from '../errors.js';
+import { cleanText } from '../clean-text.js';
+import { askText } from './answer-text.js';
+import { expectationOf } from './expectation.js';
+
+/** Where a setting's value came from: read from the manuscript, given by the writer, or the generator's default. */
+export type SettingSource = 'manuscript' | 'writer' | 'default';
+
+export interface ImportSettings {
+  settings: Settings;
+  /** Each field the reading may decide, and each the writer gave: its value and where it came from. */
+  sources: Record<string, { value: FieldValue; from: SettingSource }>;
+  /** The fields left at the generator's default, in the spec's order. */
+  defaults: string[];
+}
+
+/** The manuscript's free-text description keys, in the order they are told to the model as the premise. */
+const STYLE_KEYS = ['era', 'setting', 'pointOfView', 'tone'] as const;
+const STYLE_LABELS: Readonly<Record<Lang, Record<(typeof STYLE_KEYS)[number], string>>> = {
+  en: { era: 'Period', setting: 'Setting', pointOfView: 'Point of view', tone: 'Style' },
+  ms: { era: 'Zaman', setting: 'Latar', pointOfView: 'Sudut pandangan', tone: 'Gaya' },
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A value the model gave: a non-empty string that is not a spelled-out null. */
+const given = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() && !/^(?:null|none|n\/a|tiada|unknown)$/i.test(v.trim()) ? cleanText(v).trim() : undefined);
+
+/**
+ * The values an answer chooses, untrusted: the JSON object in it (fences and chatter around it ignored), each
+ * select mapped onto its option (by value or by label, in either language), each text cut to its field's length;
+ * the period, place, point of view and tone become the premise where the generator has one. Anything else is dropped.
+ * @example manuscriptValues(romance, state, '{"fields": {"romanceType": "Historical"}}') // { romanceType: 'historical' }
+ */
+export function manuscriptValues(spec: ResolvedSpec, state: Pick<BookState, 'settings' | 'lang'>, answer: string): Record<string, string> {
+  const start = answer.indexOf('{');
+  const end = answer.lastIndexOf('}');
+  let parsed: unknown;
+  try {
+    parsed = start >= 0 && end > start ? JSON.parse(answer.slice(start, end + 1)) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!isObject(parsed)) return {};
+  const fields = isObject(parsed.fields) ? parsed.fields : {};
+  const out: Record<string, string> = {};
+  for (const f of readableFields(spec, state.settings)) {
+    const value = given(fields[f.name]);
+    if (value === undefined) continue;
+    if (f.type === 'select') {
+      const key = value.toLowerCase();
+      const option = f.options?.find((o) => o.value !== '' && (String(o.value).toLowerCase() === key || o.label.en.toLowerCase() === key || o.label.ms.toLowerCase() === key));
+      if (option) out[f.name] = String(option.value);
+    } else out[f.name] = value.slice(0, f.maxLength ?? 400);
+  }
+  const premise = readableFields(spec, state.settings).find((f) => f.role === 'premise');
+  const style = STYLE_KEYS.flatMap((k) => (given(parsed[k]) ? [`${STYLE_LABELS[state.lang][k]}: ${given(parsed[k])!.replace(/[.\s]+$/, '')}.`] : [])).join(' ');
+  if (premise && style) out[premise.name] = `${out[premise.name] ? `${out[premise.name]!.replace(/\s+$/, '')} ` : ''}${style}`.slice(0, premise.maxLength ?? 400);
+  return out;
+}
+
+/**
+ * The book's settings from the writer's values (they win) and the manuscript's (each kept only where the settings
+ * schema takes it), the rest the generator's defaults; a writer's invalid value is the caller's SettingsError.
+ */
+export function importSettingsOf(input: { spec: ResolvedSpec; writer: Readonly<Record<string, unknown>>; read: Readonly<Record<string, unknown>>; lang: Lang }): ImportSettings {
+  const { spec, writer, lang } = input;
+  const read: Record<string, unknown> = Object.fromEntries(Object.entries(input.read).filter(([name]) => !(name in writer)));
+  let settings: Settings | undefined;
+  while (!settings) {
+    const chosen = withLanguage(spec, { ...read, ...writer }, lang);
+    const raw = chosen.ok ? chosen.settings : { ...read, ...writer };
+    try {
+      settings = parseSettings(spec, raw);
+    } catch (error) {
+      const refused = error instanceof SettingsError ? error.issues.map((i) => i.field).filter((name): name is string => !!name && name in read) : [];
+      if (!refused.length) throw error;
+      for (const name of refused) delete read[name];
+    }
+  }
+  const sources: ImportSettings['sources'] = {};
+  const defaults: string[] = [];
+  const named = new Set([...readableFields(spec, settings).map((f) => f.name), ...Object.keys(writer)]);
+  for (const f of spec.fields) {
+    if (!named.has(f.name) || !(f.name in settings)) continue;
+    const from: SettingSource = f.name in writer ? 'writer' : f.name in read ? 'manuscript' : 'default';
+    sources[f.name] = { value: settings[f.name], from };
+    if (from === 'default') defaults.push(f.name);
+  }
+  return { settings, sources, defaults };
+}
+
+/**
+ * The manuscript's own values, read with one model call (none with the offline provider: it cannot read).
+ * A call that fails or an answer that is not the JSON asked for reads nothing: every field not the writer's is
+ * then marked `default`, and `isRead` says so. An interrupted call is not a failure: it throws.
+ */
+export async function readManuscriptSettings(input: { spec: ResolvedSpec; renderer: PromptRenderer; provider: Provider; state: BookState; signal?: AbortSignal }): Promise<{ values: Record<string, string>; isRead: boolean; usage?: TokenUsage }> {
+  const { spec, renderer, state } = input;
+  if (input.provider.isOffline) return { values: {}, isRead: false };
+  const request = renderImportSettings({ spec, renderer, state });
+  const expect = expectationOf({ spec, renderer, state, step: { kind: 'outline' }, kind: 'audit', extra: () => state.content });
+  try {
+    const result = await askText(input.provider, { ...request, ...(input.signal ? { signal: input.signal } : {}) }, expect);
+    const values = manuscriptValues(spec, state, result.text);
+    return { values, isRead: Object.keys(values).length > 0, ...(result.usage ? { usage: result.usage } : {}) };
+  } catch (error) {
+    // A refused or broken answer and a provider that failed (both KaryaErrors) read nothing; the import goes on.
+    if (input.signal?.aborted || !(error instanceof KaryaError)) throw error;
+    return { values: {}, isRead: false };
+  }
+}

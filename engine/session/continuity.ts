@@ -14,6 +14,7 @@ import { bibleAsOf, factSubject, retractions, threadStatus, type PartOf } from '
 import { partsOf } from './bible-as-of.js';
 import { ACTS, GONE_STATES, NOT_NAMES, NOT_PRESENT } from './continuity-words.js';
 import { hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from './series-bible.js';
+import { findingKey } from './continuity-keys.js';
 import type { ContinuityFinding } from './view-schema.js';
 
 const DETAILS = {
@@ -154,6 +155,21 @@ export function continuityFindings(spec: BookSpec, state: BookState, isFinished:
     const threads = overdue(d, p, isFinished && p === last, state.lang).filter((f) => !told.has(f.detail) && told.add(f.detail));
     return sortedBySeverity([...deaths(d, p, text, state.lang), ...changedFacts(d, label, p, state.lang), ...spellings(d, p, text, state.lang), ...threads]);
   });
+}
+
+/**
+ * The findings a writer still has to look at, per part: the checks' and the model audit's, each with its key,
+ * less those the writer marked as intended (`intended`: how many of those were found).
+ */
+export function openContinuityFindings(spec: BookSpec, state: BookState, isFinished: boolean): { findings: ContinuityFinding[][]; intended: number } {
+  const marks = new Set(state.intendedFindings ?? []);
+  let intended = 0;
+  const findings = continuityFindings(spec, state, isFinished).map((found, i) => [...found, ...(state.auditFindings?.[i] ?? [])].map((f) => ({ ...f, key: findingKey(i, f) })).filter((f) => {
+    const isIntended = marks.has(f.key);
+    if (isIntended) intended += 1;
+    return !isIntended;
+  }));
+  return { findings, intended };
 }
 
 /** Most serious first: a dead or absent character acting breaks the story; a late promise only waits. */

@@ -2,7 +2,7 @@
 // romance in English or Malay against the fake OpenAI server (32k window), the story bible updated after
 // every part. The caller closes the fake.
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai.js';
-import { continuityBook, CONTINUITY_PLAN } from './continuity-book.js';
+import { continuityBook, CONTINUITY_PLAN, type ContinuityPlan } from './continuity-book.js';
 import { BookSession, inMemoryProgressStore, parseSettings, type Catalog } from '../engine/index.js';
 import { providerFromEnv } from '../engine/providers/index.js';
 
@@ -12,9 +12,11 @@ export async function writeContinuityBook(input: {
   /** Settings besides the language (a premise, say). */
   settings?: Record<string, unknown>;
   chapterNotes?: Record<number, string>;
+  /** Where the planted faults fall (CONTINUITY_PLAN's, else); 99 leaves one out. */
+  plan?: Partial<Omit<ContinuityPlan, 'lang'>>;
 }): Promise<{ fake: FakeOpenAI; session: BookSession }> {
   const { catalog, lang } = input;
-  const fake = await startFakeOpenAI({ answer: continuityBook({ ...CONTINUITY_PLAN, lang }), props: true, contextTokens: 32_768 });
+  const fake = await startFakeOpenAI({ answer: continuityBook({ ...CONTINUITY_PLAN, ...input.plan, lang }), props: true, contextTokens: 32_768 });
   const spec = catalog.get('romance')!;
   const provider = providerFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: fake.baseURL });
   const settings = parseSettings(spec, { language: lang, ...input.settings });

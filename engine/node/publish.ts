@@ -12,6 +12,7 @@ import { nextStep, type BookState } from '../compile/flow.js';
 import { parsedOutlineOf } from '../compile/plan.js';
 import { partStep, stepLabel } from '../compile/labels.js';
 import { parseBriefCharacters } from '../compile/brief.js';
+import { openContinuityFindings } from '../session/continuity.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
 import { epubTitle } from './import/epub.js';
@@ -222,6 +223,8 @@ export async function buildKdpPackage(input: {
     paperback: { pageCount: interior.pageCount, interior: interior.bytes, cover: wrap.bytes, trim, paper },
     notes: { ...(parts.notes.title ? { title: parts.notes.title } : {}), ...(parts.notes.author ? { author: parts.notes.author } : {}) },
     titles: titlesOf(parts.coverTitle, epub),
+    // The findings the book's Continuity panel still lists (those marked as intended left out).
+    continuity: openContinuityFindings(book, state, nextStep(book, state) === null).findings.flatMap((found, p) => found.map((f) => ({ part: stepLabel(partStep(book, p, state.totalChapters), state.lang, book), kind: f.kind }))),
     ...(input.release ? { release: input.release } : {}),
     ...(input.closeness ? { closeness: { ...input.closeness, partLabels: state.content.map((_, p) => stepLabel(partStep(book, p, state.totalChapters), state.lang, book)) } } : {}),
   }, metadata.language, input.audience);

@@ -95,14 +95,29 @@ function eisbnPages(input: ReadinessInput): RuleOutcome {
   return pages >= min ? pass(detail) : { status: 'warn', detail, fix: say('eisbn.fix', { missing: min - pages }) };
 }
 
+const CONTINUITY_SOURCE = 'Karya: the continuity checks of the story bible (a character acting after leaving the story, a fact changed, a name spelled two ways, a promise left open)';
+
+function continuityOutcome(input: ReadinessInput): RuleOutcome {
+  const found = input.continuity ?? [];
+  if (!found.length) return { status: 'pass', detail: say('continuity.none') };
+  const parts = [...new Set(found.map((f) => f.part))].join(', ');
+  return { status: 'warn', detail: say('continuity.open', { n: found.length, parts }), fix: say('continuity.fix') };
+}
+
 const audienceOf = (input: ReadinessInput) => say(isChildren(input.metadata.readingAge) ? 'audience.children' : 'audience.adult');
 
 /** The metadata and release rules, in the order each channel lists them after the title's. */
 export const METADATA_RULES: readonly ReadinessRule[] = [
   {
     id: 'release-date', label: (i) => say('label.release-date', { perDay: i.release!.perDay }), appliesTo: () => true, when: (i) => i.release !== undefined,
-    source: () => RELEASE_LIMIT_SOURCE,
+    // The daily limit is KDP's; the other stores' own metadata guides name the publication date they take.
+    source: (_, c) => (isKdp(c) ? RELEASE_LIMIT_SOURCE : c.sources.metadata),
     evaluate: (i) => pass(say('release.on', { date: i.release!.publishOn, n: i.release!.nthThatDay })),
+  },
+  {
+    // What the continuity checks found and the writer left open: a reader finds it too.
+    id: 'continuity', label: () => say('label.continuity'), appliesTo: () => true, when: (i) => i.continuity !== undefined,
+    source: () => CONTINUITY_SOURCE, evaluate: continuityOutcome,
   },
   {
     id: 'title-match', label: () => say('label.title-match'), appliesTo: () => true, when: (i) => i.titles?.cover !== undefined || i.titles?.epub !== undefined,

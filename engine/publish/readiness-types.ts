@@ -94,6 +94,11 @@ export interface ReadinessInput {
   notes?: { title?: ReadinessText; author?: ReadinessText };
   /** The title as the cover was drawn with it and as the EPUB names it (dc:title), when known: each must be metadata.json's. */
   titles?: { cover?: string; epub?: string };
+  /**
+   * The continuity findings the writer has not dealt with (rewritten away or marked as intended), as the book's
+   * Continuity panel lists them: the part each is on and what kind it is. Without it the check is not listed.
+   */
+  continuity?: ReadonlyArray<{ part: string; kind: string }>;
   /** The book's place in a release plan (engine/publish/release.ts): the day it may be published on or after. */
   release?: { publishOn: string; perDay: number; nthThatDay: number };
 }

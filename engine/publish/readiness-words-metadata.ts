@@ -14,6 +14,13 @@ export const METADATA_WORDS = {
   'schedule.held': { en: 'held: {share} like {book}', ms: 'ditahan: {share} seperti {book}' },
   'schedule.ready': { en: 'ready', ms: 'sedia' },
   'schedule.blocking': { en: '{n} blocking', ms: '{n} menghalang' },
+  'label.continuity': { en: 'no continuity finding left open', ms: 'tiada dapatan kesinambungan yang masih terbuka' },
+  'continuity.none': { en: 'none open', ms: 'tiada yang terbuka' },
+  'continuity.open': { en: '{n} open: {parts}', ms: '{n} masih terbuka: {parts}' },
+  'continuity.fix': {
+    en: 'read each one in the book\'s Continuity panel: rewrite the part, or mark the finding as intended',
+    ms: 'baca setiap satu dalam panel Kesinambungan buku: tulis semula bahagian itu, atau tandakan dapatan itu sebagai disengajakan',
+  },
   'label.title-match': {
     en: 'the title in metadata.json is the title on the cover and in the EPUB',
     ms: 'tajuk dalam metadata.json sama dengan tajuk pada kulit buku dan dalam EPUB',

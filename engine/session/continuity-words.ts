@@ -18,3 +18,19 @@ export const ACTS = new Set([
 
 /** A sentence with one of these is a memory, a dream, a grave or a picture: the character is not acting in it. */
 export const NOT_PRESENT = /\b(remember(?:ed|s)?|memor(?:y|ies)|thought of|thinks of|dream(?:ed|t|s)?|ghost|grave|funeral|mourn(?:ed|s)?|photograph|portrait|letter from|teringat|ingat(?:an)?|kenangan|mimpi|bermimpi|hantu|kubur|pusara|jenazah|gambar|meratapi|arwah|mendiang|surat daripada)\b/i;
+
+/**
+ * Capitalised words that are never a character's name, so never "a name spelled two ways": the months and days
+ * in English and Malay, and common nouns and titles a sentence or a heading capitalises (lower case here).
+ */
+export const NOT_NAMES: ReadonlySet<string> = new Set(`
+  january february march april may june july august september october november december
+  monday tuesday wednesday thursday friday saturday sunday
+  januari februari mac april mei jun julai ogos september oktober november disember
+  isnin selasa rabu khamis jumaat sabtu ahad minggu
+  mister missus madam sir lady lord master miss doctor captain father mother uncle aunt auntie brother sister
+  encik puan cik tuan datuk datin dato tan sri haji hajah pakcik makcik abang kakak adik ayah ibu emak bapa
+  chapter prologue epilogue part book bab prolog epilog bahagian buku
+  north south east west utara selatan timur barat morning evening night today tomorrow yesterday
+  pagi petang malam hari esok semalam
+`.split(/\s+/).filter(Boolean));

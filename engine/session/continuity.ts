@@ -13,8 +13,9 @@ import { fillPlaceholders } from '../i18n.js';
 import { parseBible, type StoryBible } from './bible.js';
 import { bibleAsOf, factSubject, retractions, threadStatus, type PartOf } from './bible-time.js';
 import { partsOf } from './bible-as-of.js';
-import { ACTS, GONE_STATES, NOT_PRESENT } from './continuity-words.js';
+import { ACTS, GONE_STATES, NOT_NAMES, NOT_PRESENT } from './continuity-words.js';
 import { hasSeriesBible, isSeriesLabel, seriesOf, withSeries } from './series-bible.js';
+import { findingKey } from './continuity-keys.js';
 import type { ContinuityFinding } from './view-schema.js';
 
 const DETAILS = {
@@ -123,9 +124,12 @@ function spellings(d: Dated, position: number, text: string, lang: Lang): Contin
   const after = new Set(d.asOf(position).characters.flatMap((c) => c.name.split(/\s+/)));
   const known = before.flatMap((c) => wordList(c.name).filter((n) => n.length >= 4).map((n) => ({ n, c })));
   const names = new Set(before.flatMap((c) => c.name.split(/\s+/)));
-  const found = new Set([...wordsOf(text).filter((w) => /^\p{Lu}/u.test(w)), ...after]);
+  const words = wordsOf(text);
+  // A word the text also writes in lower case is a common noun capitalised at a sentence's start ("March" beside "march").
+  const lower = new Set(words.filter((w) => !/^\p{Lu}/u.test(w)));
+  const found = new Set([...words.filter((w) => /^\p{Lu}/u.test(w)), ...after]);
   return [...found].flatMap((w) => {
-    if (names.has(w) || w.length < 4) return [];
+    if (names.has(w) || w.length < 4 || NOT_NAMES.has(w.toLowerCase()) || lower.has(w.toLowerCase())) return [];
     const match = known.find((k) => isOneEditApart(w, k.n));
     return match ? [finding('name_spelling', 'name_spelling', lang, { found: w, known: match.n, part: match.c.since ?? match.c.lastSeen })] : [];
   });
@@ -156,12 +160,42 @@ export function continuityFindings(spec: BookSpec, state: BookState, isFinished:
   if (!hasBible(state)) return state.content.map((_, p) => (p === 0 ? [] : people(spec, state, p, undefined)));
   const d = dated(spec, state);
   const last = state.content.length - 1;
+  // A promise past its part is one finding, on the first part written after it was due (its key stays put as the
+  // book grows), not one on every later part: those would bury the serious findings under one overdue thread.
+  const told = new Set<string>();
   return state.content.map((text, p) => {
     // The introduction has nothing before it, unless the books of its series came before.
     if (p === 0 && !hasSeriesBible(seriesOf(state))) return [];
     const label = partLabel(spec, p, state.totalChapters, state.lang);
-    return [...deaths(d, p, text, state.lang), ...changedFacts(d, label, p, state.lang), ...spellings(d, p, text, state.lang), ...overdue(d, p, isFinished && p === last, state.lang), ...(p === 0 ? [] : people(spec, state, p, d))];
+    const threads = overdue(d, p, isFinished && p === last, state.lang).filter((f) => !told.has(f.detail) && told.add(f.detail));
+    return sortedBySeverity([...deaths(d, p, text, state.lang), ...changedFacts(d, label, p, state.lang), ...spellings(d, p, text, state.lang), ...threads, ...(p === 0 ? [] : people(spec, state, p, d))]);
   });
+}
+
+/**
+ * The findings a writer still has to look at, per part: the checks' and the model audit's, each with its key,
+ * less those the writer marked as intended (`intended`: how many of those were found).
+ */
+export function openContinuityFindings(spec: BookSpec, state: BookState, isFinished: boolean): { findings: ContinuityFinding[][]; intended: number } {
+  const marks = new Set(state.intendedFindings ?? []);
+  let intended = 0;
+  const findings = continuityFindings(spec, state, isFinished).map((found, i) => [...found, ...(state.auditFindings?.[i] ?? [])].map((f) => ({ ...f, key: findingKey(i, f) })).filter((f) => {
+    const isIntended = marks.has(f.key);
+    if (isIntended) intended += 1;
+    return !isIntended;
+  }));
+  return { findings, intended };
+}
+
+/** Most serious first: a dead or absent character acting breaks the story; a late promise only waits. */
+const SEVERITY: Readonly<Record<ContinuityFinding['kind'], number>> = { acts_after_death: 0, fact_changed: 1, ignores_bible: 2, audit: 3, name_spelling: 4, thread_overdue: 5 };
+
+/**
+ * Findings ordered most serious first (a stable sort: findings of one kind keep their order).
+ * @example sortedBySeverity(parts.flatMap((p) => p.continuity ?? [])) // acts_after_death before thread_overdue
+ */
+export function sortedBySeverity<T extends Pick<ContinuityFinding, 'kind'>>(findings: readonly T[]): T[] {
+  return [...findings].sort((a, b) => SEVERITY[a.kind] - SEVERITY[b.kind]);
 }
 
 /** The book's promises as they stand after its last written part. */

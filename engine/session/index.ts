@@ -17,7 +17,7 @@ export * from './edit.js';
 export * from './outline-edit.js';
 export * from './passage.js';
 export type { ContinuityFinding } from './view-schema.js';
-export { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
+export { bookThreads, checksAgainst, continuityFindings, openContinuityFindings, sortedBySeverity } from './continuity.js';
 export { findingKey, withIntended, FINDING_KEY, MAX_INTENDED_FINDINGS } from './continuity-keys.js';
 export { stateForStep } from './bible-as-of.js';
 export { importSettingsOf, manuscriptValues, readManuscriptSettings, type ImportSettings, type SettingSource } from './import-settings.js';

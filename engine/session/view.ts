@@ -18,8 +18,7 @@ import { bookBible } from './bible.js';
 import { bibleCovers } from './bible-covers.js';
 import { chapterCounts, partWords } from './book.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
-import { bookThreads, checksAgainst, continuityFindings } from './continuity.js';
-import { findingKey } from './continuity-keys.js';
+import { bookThreads, checksAgainst, openContinuityFindings } from './continuity.js';
 import { partOverusedOf, partVoiceOf } from './voice-measure.js';
 
 
@@ -57,13 +56,9 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
   // Continuity: recomputed from the story bible and the text, never stored (a re-derived bible clears a
   // finding); then what the optional model audit found, kept with the book.
   // Each with its key; those the writer marked as intended are left out (and counted).
-  const intended = new Set(state.intendedFindings ?? []);
-  let intendedShown = 0;
-  const findings = isBook ? continuityFindings(spec, state, next === null).map((found, i) => [...found, ...(state.auditFindings?.[i] ?? [])].map((f) => ({ ...f, key: findingKey(i, f) })).filter((f) => {
-    const isIntended = intended.has(f.key);
-    if (isIntended) intendedShown += 1;
-    return !isIntended;
-  })) : [];
+  const open = isBook ? openContinuityFindings(spec, state, next === null) : { findings: [], intended: 0 };
+  const findings = open.findings;
+  const intendedShown = open.intended;
   const checks = isBook ? checksAgainst(spec, state) : [];
   const coverage = isBook ? bibleCovers(spec, state) : undefined;
   const parts = state.content.map((stored, i) => {

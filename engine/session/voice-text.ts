@@ -24,11 +24,14 @@ function segmenterOf(lang: Lang): Intl.Segmenter {
   return found;
 }
 
-/** The paragraphs of a text: blocks between blank lines (a single line break in verse-like text too), headings and rules left out. */
+/** The paragraphs of a text: blocks between blank lines (or its lines, in a text with no blank line at all), headings and rules left out. */
 export function paragraphsOf(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
+  const lines = text.replace(/\r\n?/g, '\n').trim();
+  // A sample pasted with one line break between paragraphs (no blank line anywhere, as a chat box or a word
+  // processor's copy gives it) is read a line a paragraph; otherwise every part would measure as one paragraph.
+  const breaks = /\n\s*\n/.test(lines) ? /\n\s*\n/ : /\n/;
+  return lines
+    .split(breaks)
     .map((p) => p.trim())
     .filter((p) => p && !/^#{1,6}\s/.test(p) && !/^([-*_])\1{2,}$/.test(p));
 }

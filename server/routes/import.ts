@@ -10,7 +10,7 @@
 // the store). A refused file answers 400 (413 when too large) with the import's catalogue message, in the
 // request's language; too few credits for the bible answer 402 and nothing is saved.
 import type { Request, Response } from 'express';
-import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, importBibleParts, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, chaptersMost, importBibleParts, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
 import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
@@ -89,7 +89,9 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     // What its story bible would cost as this generator's book (the language only changes the words).
     const state = bookOfUpload(spec, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts, read.unwrittenLanguage).lang ?? lang });
     const parts = importBibleParts(spec, state);
-    res.json({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts } });
+    // The most chapters this generator's book may have, so the studio can offer chapters still to write.
+    const most = spec.fields.map((f) => chaptersMost(f)).find((n) => n !== undefined);
+    res.json({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts }, ...(most !== undefined ? { chaptersMost: most } : {}) });
   });
 
   router.on('POST /books/import', async (req, res) => {

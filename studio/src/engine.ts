@@ -24,5 +24,5 @@ export {
   // the reader's view, the bible, Markdown, passage tools, readiness words, waiting
   bookView, previewBook, EMPTY_BIBLE, parseBible, renderBible, type StoryBible,
   parseMarkdown, parseMarkdownPlaced, spansText, type Block, type Span, type HeadingLevel,
-  PASSAGE_TONE_IDS, type PassageAction, type PassageTone, checkWords, sourceLink, sleep, bookCost, chaptersMost, countWords, firstWords, stepText, historyBookOf,
+  PASSAGE_TONE_IDS, type PassageAction, type PassageTone, checkWords, sortedBySeverity, sourceLink, sleep, bookCost, chaptersMost, countWords, firstWords, stepText, historyBookOf,
 } from '../../engine/index.js';

@@ -2,7 +2,8 @@
 // planned over four days (3, 3, 3, 1) and each readiness list says "publish on or after <date>" (English and
 // Malay); a title like "Bestselling FREE Romance #1", a title used as three of seven keywords, or a cover
 // title that differs from metadata.json fails readiness with the rule named; Google Play's cover sides and
-// identifier, and the National Library of Malaysia's 32 pages for an adult eISBN, each with its source.
+// identifier, and the National Library of Malaysia's 32 pages for an adult eISBN, each with its source (each
+// store's own: KDP's daily limit is not cited for Google Play or Kobo); open continuity findings listed.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -87,11 +88,33 @@ describe('the release plan', () => {
     const en = packageReadiness(input({ release }));
     const ms = packageReadiness(input({ release, language: 'ms' }));
     for (const channel of ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const) {
-      expect(checkOf(en, channel, 'release-date')).toMatchObject({ status: 'pass', detail: 'publish on or after 2025-02-02 (title 1 of that day)', source: expect.stringContaining('KDP') });
+      expect(checkOf(en, channel, 'release-date')).toMatchObject({ status: 'pass', detail: 'publish on or after 2025-02-02 (title 1 of that day)' });
       expect(checkOf(ms, channel, 'release-date')?.detail).toBe('terbitkan pada atau selepas 2025-02-02 (judul ke-1 pada hari itu)');
     }
+    // Each store's check cites that store's own guide: KDP's limit for KDP, not for Google Play or Kobo.
+    expect(checkOf(en, 'kdp_ebook', 'release-date')?.source).toContain('KDP');
+    expect(checkOf(en, 'google_play', 'release-date')?.source).toMatch(/^Google Play Books/);
+    expect(checkOf(en, 'kobo', 'release-date')?.source).toMatch(/^Kobo Writing Life/);
     // A package made outside a plan has no date to name.
     expect(checkOf(packageReadiness(input()), 'kdp_ebook', 'release-date')).toBeUndefined();
+  });
+});
+
+describe('open continuity findings', () => {
+  it('are listed on every channel (a warning naming how many and where), in the book\'s language; none open passes', () => {
+    const continuity = [{ part: 'Chapter 7', kind: 'acts_after_death' }, { part: 'Chapter 6', kind: 'thread_overdue' }];
+    const en = packageReadiness({ ...input(), continuity });
+    const ms = packageReadiness({ ...input({ language: 'ms' }), continuity: [{ part: 'Bab 7', kind: 'acts_after_death' }] });
+    for (const channel of ['kdp_ebook', 'kdp_paperback', 'google_play', 'kobo'] as const) {
+      expect(checkOf(en, channel, 'continuity')).toMatchObject({
+        label: 'no continuity finding left open', status: 'warn', detail: '2 open: Chapter 7, Chapter 6',
+        fix: 'read each one in the book\'s Continuity panel: rewrite the part, or mark the finding as intended',
+      });
+      expect(checkOf(ms, channel, 'continuity')).toMatchObject({ label: 'tiada dapatan kesinambungan yang masih terbuka', detail: '1 masih terbuka: Bab 7' });
+    }
+    expect(checkOf(packageReadiness({ ...input(), continuity: [] }), 'kobo', 'continuity')).toMatchObject({ status: 'pass', detail: 'none open' });
+    // Not checked (no book behind the package): not listed.
+    expect(checkOf(packageReadiness(input()), 'kobo', 'continuity')).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 // Continuity on the server (what the studio shows): GET /api/progress/:bookType serves each part's
-// continuity findings (chapter 7, where the captain who died in chapter 4 speaks, names her and chapter 4)
-// and the book's threads; POST …/rewrite of chapter 4 with "Mara lives." re-derives the bible, so its
+// continuity findings (chapter 7, where the captain who died in chapter 4 speaks, names her and chapter 4;
+// the promise due in chapter 5 once, on chapter 6) and the book's threads; POST …/rewrite of chapter 4 with "Mara lives." re-derives the bible, so its
 // reply's book lists chapters 5 and 7 (which mention her) to check against chapter 4 and chapter 7's
 // finding is gone. The AI API is the fake server answered by the scripted continuity book.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,8 @@ describe('continuity on the server', () => {
     const seven = book.parts.find((p) => p.label === 'Chapter 7')!;
     expect(seven.continuity).toContainEqual(expect.objectContaining({ kind: 'acts_after_death', part: 'Chapter 4' }));
     expect(book.threads?.find((t) => t.thread === 'the stolen map')?.is_overdue).toBe(true);
+    // The promise due in chapter 5 is one finding (on chapter 6), not one on chapter 6 and another on chapter 7.
+    expect(findingsOf(book as Book)).toEqual(['Chapter 6: fact_changed', 'Chapter 6: thread_overdue', 'Chapter 7: acts_after_death']);
 
     const res = await ts.http.post('/api/progress/romance/rewrite').set('cookie', cookie).send({ part: { kind: 'chapter', position: 4 }, note: 'Mara lives.' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -38,6 +38,8 @@ describe('POST /api/books/import', () => {
     const user = await userWith(ts, 40);
     const preview = await ts.http.post('/api/books/import/preview?file=orchard.txt&generator=romance').set('cookie', user.cookie).send(Buffer.from(gutenbergNovel().text));
     expect(preview.body.cost).toEqual({ credits: 28, parts: 28 });
+    // The most chapters romance's menu offers (its chapter menu ends at 20), for the studio's form.
+    expect(preview.body.chaptersMost).toBe(20);
     const before = fake.generationRequests().length;
     const res = await upload(ts, user.cookie, 'file=orchard.txt&generator=romance&chapters=30', gutenbergNovel().text);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -51,6 +51,20 @@ describe.each([['en'], ['ms']] as const)('two voices in %s', (lang) => {
   });
 });
 
+describe('a sample pasted with single line breaks', () => {
+  it.each(['en-terse', 'en-long', 'ms-terse', 'ms-long'])('%s: measures like the same text with blank lines, and its own prose does not drift', (name) => {
+    const lang = name.slice(0, 2) as 'en' | 'ms';
+    const text = sample(`${name}.txt`);
+    // The same paragraphs, one line break between them (as a chat box or a word processor's copy pastes them).
+    const pasted = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).join('\n');
+    expect(pasted).not.toMatch(/\n\s*\n/);
+    const blank = voiceFromSample(text, lang).fingerprint;
+    const single = voiceFromSample(pasted, lang).fingerprint;
+    expect(single).toEqual(blank);
+    expect(partVoiceOf({ fingerprint: single }, text, lang)!.drifts).toEqual([]);
+  });
+});
+
 describe('sentences', () => {
   it('Malay titles and company abbreviations do not end a sentence', () => {
     expect(sentencesOf('En. Ahmad bekerja di Syarikat Maju Sdn. Bhd. di Jln. Ampang. Dr. Siti datang semalam. Pn. Rohani pula tidak.', 'ms')).toEqual([

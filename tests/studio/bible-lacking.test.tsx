@@ -2,7 +2,8 @@
 // An imported book whose story bible lacks parts (the model failed twice on one, or the credits held for the
 // bible ran out): beside each such part the studio says what the server says (why, and what reading them costs),
 // not the note on a failed update that is tried again for free; "Update the story bible" asks the server, and
-// its refusal (402: the credits cannot pay) is shown on the note. Against a scripted server (fetch stubbed).
+// its refusal (402: the credits cannot pay) is shown on the note. A finished book's note promises no next part
+// to try its update again. Against a scripted server (fetch stubbed).
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { loadCatalog } from '../../engine/node/load.js';
@@ -68,5 +69,29 @@ describe('an imported book whose story bible lacks parts', () => {
     await user.click(screen.getAllByTestId('update-bible')[0]!);
     await waitFor(() => expect(screen.queryByTestId('not-in-bible')).toBeNull());
     expect(calls.filter((c) => c.endsWith('/bible/update'))).toEqual(['POST /api/progress/romance/bible/update', 'POST /api/progress/romance/bible/update']);
+  });
+});
+
+describe('a finished book whose story bible missed a part', () => {
+  it('promises no next part to try again: it says the book is finished and offers the update', async () => {
+    const spec = catalog.get('romance')!;
+    const state: BookState = restoreBook(spec, {
+      generatorId: 'romance', lang: 'en', currentChapter: 5, totalChapters: 3, content: [words(40), words(40), words(40), words(40), words(40)], settings: { language: 'en', numberOfChapters: 3 },
+      outline: 'Title: Harbour', memory: '## Characters\n- Aisha | lead', memoryUpTo: 2,
+    })!;
+    const view = bookView(spec, state);
+    expect(view.is_finished).toBe(true);
+    const saved = { book_type: 'romance', generator_id: 'romance', lang: 'en', current_chapter: 5, total_chapters: 3, content: state.content, settings: state.settings, outline: state.outline, updated_at: '2026-11-23T10:00:00.000Z', book: view };
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/api/progress/romance') return json(200, saved);
+      if (url.endsWith('/drafts')) return json(200, { drafts: [] });
+      return json(404, {});
+    });
+    const user = renderWorkspace({ catalog, id: 'romance', user: USER });
+    await user.click(await screen.findByRole('button', { name: 'Continue Progress' }));
+    const note = await screen.findByTestId('not-in-bible');
+    expect(note.textContent).toContain('The book is finished, so nothing tries it again by itself');
+    expect(note.textContent).not.toContain('tried again before the next part');
+    expect(screen.getByTestId('update-bible').textContent).toBe('Update the story bible');
   });
 });

@@ -146,6 +146,22 @@ describe('continuity beside the parts and threads in the story bible', () => {
     await waitFor(() => expect(onIntended).toHaveBeenCalledWith('7:acts_after_death:abc'));
   });
 
+  it('one overdue promise (chapter 6) and a dead character speaking (chapter 7): the panel lists 2, the speaking one first', () => {
+    const PROMISE = 'The promise "the missing key" was due in Chapter 5 and is still open';
+    const chapter6: PreviewPart = { key: 'part-6', heading: 'Chapter 6: Low Tide', text: 'The tide went out.', ref: { kind: 'chapter', position: 6 }, continuity: [{ kind: 'thread_overdue', detail: PROMISE, part: 'Chapter 5', key: '6:thread_overdue:ghi' }] };
+    const chapter7: PreviewPart = { ...CHAPTER_7, continuity: [CHAPTER_7.continuity![0]!] };
+    render(
+      <Preview parts={[chapter6, chapter7, CHAPTER_8]} outlineLabel="Story Outline" streaming="" isLoading={false} elapsed={0} error={null} canRetry={false} onRetry={() => undefined}
+        isBook lang="en" bookLang="en" onRewrite={async () => null} onIntended={async () => null} intendedFindings={0} />,
+    );
+    const panel = screen.getByTestId('continuity-panel');
+    expect(panel.querySelector('summary')!.textContent).toBe('Continuity (2)');
+    expect(within(panel).getAllByTestId('panel-finding').map((r) => r.querySelector('p')!.textContent)).toEqual([
+      `Chapter 7: The Night Market · Acts after death: ${DEATH} (see Chapter 4)`,
+      `Chapter 6: Low Tide · Promise overdue: ${PROMISE} (see Chapter 5)`,
+    ]);
+  });
+
   it('in Malay the panel is Malay', () => {
     renderBook('ms', undefined, async () => null);
     const panel = screen.getByTestId('continuity-panel');

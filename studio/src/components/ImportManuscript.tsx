@@ -12,6 +12,24 @@ import { useGenerators } from '../lib/generators.js';
 import type { ContinuedBookState } from '../lib/books.js';
 import { useT } from '../i18n/index.js';
 
+/** Chapters the writer is offered to write after theirs, by default. */
+const MORE_CHAPTERS = 3;
+/** The most chapters an imported book may have (the import request's limit). */
+const IMPORT_MOST = 100;
+
+/**
+ * The finished book's chapters the form suggests: a few more than imported (else there is nothing left to
+ * write but the conclusion), within the generator's most (a manuscript already past it, within the import's);
+ * as imported when the manuscript has its epilogue (the book is whole).
+ */
+export function defaultTotal(found: Pick<ImportPreview, 'chapters' | 'chaptersMost'>): number {
+  const imported = found.chapters.filter((c) => c.kind === 'chapter').length;
+  if (found.chapters.some((c) => c.kind === 'conclusion')) return imported;
+  // A manuscript longer than the generator's menu goes on to the import's own limit (the server's, 100).
+  const most = found.chaptersMost !== undefined && found.chaptersMost > imported ? found.chaptersMost : IMPORT_MOST;
+  return Math.min(imported + MORE_CHAPTERS, Math.max(imported, most));
+}
+
 export function ImportManuscript() {
   const { t, lang } = useT();
   const navigate = useNavigate();
@@ -35,7 +53,7 @@ export function ImportManuscript() {
     try {
       const found = await upload('POST /books/import/preview', { query: { file: file.name, generator: chosen, lang } }, file);
       setPreview(found);
-      setTotal(String(found.chapters.filter((c) => c.kind === 'chapter').length));
+      setTotal(String(defaultTotal(found)));
     } catch (e) {
       fail(e);
     } finally {
@@ -98,7 +116,7 @@ export function ImportManuscript() {
           </ol>
           <label className="block max-w-xs text-sm font-medium">
             {t('import.total')}
-            <input type="number" min={chapters} max={100} className="input mt-1 w-full" value={total} onChange={(e) => setTotal(e.target.value)} data-testid="import-total" />
+            <input type="number" min={chapters} max={IMPORT_MOST} className="input mt-1 w-full" value={total} onChange={(e) => setTotal(e.target.value)} data-testid="import-total" />
             <span className="mt-1 block text-xs font-normal text-gray-500 dark:text-gray-400">{t('import.totalHelp', { n: chapters })}</span>
           </label>
           {preview.cost && <p className="text-sm" data-testid="import-cost">{t('import.cost', { n: preview.cost.credits, parts: preview.cost.parts })}</p>}

@@ -134,7 +134,7 @@ function previewParts(view: BookView | null, output: Output | null): PreviewPart
         ...(p.is_authored ? { isAuthored: true } : {}),
         ...(p.provenance && p.provenance.origin !== 'model' ? { origin: p.provenance.origin } : {}),
         ...(p.provenance?.passages?.some((x) => x.origin === 'model-rewrite') ? { passagesRewritten: p.provenance.passages.filter((x) => x.origin === 'model-rewrite').length } : {}),
-        ...(p.bible_updated === false ? { isNotInBible: true, ...(view.bible_updating ? { isBibleUpdating: true } : {}), ...(view.bible_lacking?.parts.some((l) => l.kind === p.kind && l.position === p.position) ? { notInBibleMessage: view.bible_lacking.message } : {}) } : {}),
+        ...(p.bible_updated === false ? { isNotInBible: true, ...(view.is_finished ? { isBookFinished: true } : {}), ...(view.bible_updating ? { isBibleUpdating: true } : {}), ...(view.bible_lacking?.parts.some((l) => l.kind === p.kind && l.position === p.position) ? { notInBibleMessage: view.bible_lacking.message } : {}) } : {}),
         ...(p.repeated !== undefined ? { repeated: p.repeated } : {}),
         ...(p.indonesian_words ? { indonesianWords: p.indonesian_words } : {}),
         ...(p.continuity?.length ? { continuity: p.continuity } : {}),

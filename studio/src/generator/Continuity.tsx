@@ -3,7 +3,7 @@
 // opens the part's Rewrite with the finding as its note; and, on a part written before an earlier part was
 // rewritten, "Check against the rewritten Chapter 4". Nothing here changes the text.
 import { useState } from 'react';
-import type { BookView, Lang } from '../engine.js';
+import { sortedBySeverity, type BookView, type Lang } from '../engine.js';
 import { pageWord } from './words.js';
 
 export type ContinuityFinding = NonNullable<BookView['parts'][number]['continuity']>[number];
@@ -57,7 +57,7 @@ export function ContinuityNotes({ partKey, label, findings, checkAgainst, lang, 
 }
 
 /**
- * The book's Continuity panel: every finding of every part (what kind, which part, what the two facts are), each
+ * The book's Continuity panel: every finding of every part, most serious first (what kind, which part, what the two facts are), each
  * with "Go to" the part, "Rewrite with this note" (the part's Rewrite opens with it) and "Intended" (no longer
  * listed; kept with the book). Shown once a part has a finding, or one is marked intended.
  */
@@ -74,7 +74,8 @@ export function ContinuityPanel({ parts, intended, lang, bookLang, isDisabled, o
 }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const found = parts.flatMap((p) => (p.continuity ?? []).map((f, i) => ({ part: p, finding: f, id: `${p.key}-finding-${i}` })));
+  // Most serious first across the book (a dead character speaking before a late promise), else in the book's order.
+  const found = sortedBySeverity(parts.flatMap((p) => (p.continuity ?? []).map((f, i) => ({ part: p, finding: f, kind: f.kind, id: `${p.key}-finding-${i}` }))));
   if (found.length === 0 && intended === 0) return null;
   const markIntended = async (key: string) => {
     if (!onIntended) return;

@@ -39,7 +39,7 @@ export function ShortPart({ part, lang, isDisabled, isShortOfCredits = false, on
  * The note on a part the story bible has not taken in, with "Try again" (the update: uncharged, but for an imported
  * book's parts the credits held for its bible did not pay for, whose `message` from the server says so and why).
  */
-export function NotInBible({ lang, isDisabled, isUpdating, message, onUpdate }: { lang: Lang; isDisabled: boolean; isUpdating: boolean; message?: string; onUpdate?: () => Promise<string | null> }) {
+export function NotInBible({ lang, isDisabled, isUpdating, isBookFinished, message, onUpdate }: { lang: Lang; isDisabled: boolean; isUpdating: boolean; isBookFinished?: boolean; message?: string; onUpdate?: () => Promise<string | null> }) {
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const retry = async () => {
@@ -52,7 +52,7 @@ export function NotInBible({ lang, isDisabled, isUpdating, message, onUpdate }: 
   return (
     <p role="note" className="mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="not-in-bible">
       {isUpdating && <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" />}
-      <span>{isUpdating ? pageWord('bibleUpdating', lang) : message ?? pageWord('notInBible', lang)}</span>
+      <span>{isUpdating ? pageWord('bibleUpdating', lang) : message ?? pageWord(isBookFinished ? 'notInBibleFinished' : 'notInBible', lang)}</span>
       {onUpdate && !isUpdating && (
         <button type="button" className="btn-secondary px-2 py-1 text-xs" onClick={() => void retry()} disabled={isDisabled || isBusy} data-testid="update-bible">
           {isBusy ? <Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden="true" /> : <RotateCcw className="h-3.5 w-3.5" aria-hidden="true" />}

@@ -140,7 +140,7 @@ export function WrittenPart({ part: p, isLast, isUnfolded, onFold, props, editin
       {(p.isStopped || p.isShort) && p.target !== undefined && (
         <ShortPart part={p} lang={lang} isDisabled={isLoading} isShortOfCredits={isShortOfCredits === true} {...(onWriteMore && p.ref ? { onWriteMore: () => (p.hash ? onWriteMore(p.ref!, p.hash) : onWriteMore(p.ref!)) } : {})} {...(stepCostText ? { costText: stepCostText } : {})} />
       )}
-      {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} isUpdating={p.isBibleUpdating === true} {...(p.notInBibleMessage ? { message: p.notInBibleMessage } : {})} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
+      {p.isNotInBible && <NotInBible lang={lang} isDisabled={isLoading} isUpdating={p.isBibleUpdating === true} isBookFinished={p.isBookFinished === true} {...(p.notInBibleMessage ? { message: p.notInBibleMessage } : {})} {...(onUpdateBible ? { onUpdate: onUpdateBible } : {})} />}
       {p.repeated !== undefined && p.repeated >= 0.2 && (
         <p role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950/40 dark:text-amber-300" data-testid="repeating-part">
           {pageWord('repeatingPart', lang, { share: Math.round(100 * p.repeated) })}

@@ -1,9 +1,20 @@
 // The words of a book's continuity on its page, in en and ms: findings beside a part (what kind, where
 // it was established, "Rewrite with this note"), "check against the rewritten …", and the story bible's
-// threads with the part each should pay off in. Part of the page's words (PAGE_WORDS in words.ts).
+// threads with the part each should pay off in; a part the story bible has not taken in. Part of the page's
+// words (PAGE_WORDS in words.ts).
 import type { Table } from '../i18n/types.js';
 
 export const CONTINUITY_WORDS = {
+  // A part the story bible has not taken in.
+  notInBible: {
+    en: "The story bible has not taken in this part: its update failed or did not fit the model's context window. It is tried again before the next part.",
+    ms: 'Catatan cerita belum mengambil kira bahagian ini: kemas kininya gagal atau tidak muat dalam tetingkap konteks model. Ia dicuba lagi sebelum bahagian seterusnya.',
+  },
+  // The same on a finished book: no next part will try it again.
+  notInBibleFinished: {
+    en: "The story bible has not taken in this part: its update failed or did not fit the model's context window. The book is finished, so nothing tries it again by itself: update the story bible to take it in.",
+    ms: 'Catatan cerita belum mengambil kira bahagian ini: kemas kininya gagal atau tidak muat dalam tetingkap konteks model. Buku ini sudah siap, jadi tiada apa yang mencubanya semula dengan sendiri: kemas kini catatan cerita untuk mengambil kiranya.',
+  },
   continuityLabel: { en: 'Continuity of {part}', ms: 'Kesinambungan {part}' },
   continuity_acts_after_death: { en: 'Acts after death', ms: 'Bertindak selepas mati' },
   continuity_fact_changed: { en: 'Fact changed', ms: 'Fakta berubah' },

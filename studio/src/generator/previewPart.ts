@@ -37,6 +37,8 @@ export interface PreviewPart {
   isStopped?: boolean;
   /** The story bible has not taken the part in (its update failed or did not fit the model's window). */
   isNotInBible?: boolean;
+  /** The book is finished: no next part will try the bible's update again. */
+  isBookFinished?: boolean;
   /** Why the bible lacks it and what reading it costs: an imported book's part the credits held for its bible did not pay for. */
   notInBibleMessage?: string;
   /** The bible is being brought up to date with this part after an edit (it keeps what it knew meanwhile). */

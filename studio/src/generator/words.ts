@@ -296,11 +296,6 @@ export const PAGE_WORDS = {
   writingMore: { en: 'Writing more…', ms: 'Sedang menulis lagi…' },
   wroteMore: { en: '{n} words added', ms: '{n} patah perkataan ditambah' },
   writeMoreFailed: { en: 'Could not write more. Please try again.', ms: 'Tidak dapat menulis lagi. Sila cuba lagi.' },
-  // A part the story bible has not taken in.
-  notInBible: {
-    en: "The story bible has not taken in this part: its update failed or did not fit the model's context window. It is tried again before the next part.",
-    ms: 'Catatan cerita belum mengambil kira bahagian ini: kemas kininya gagal atau tidak muat dalam tetingkap konteks model. Ia dicuba lagi sebelum bahagian seterusnya.',
-  },
   // After an edit of a part the bible had taken in: it keeps what it knew while it reads the part again.
   bibleUpdating: {
     en: 'The story bible is being updated with this part. Until then it keeps everything it knew.',

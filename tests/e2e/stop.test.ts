@@ -64,11 +64,10 @@ describeInChromium('Stop keeps the text written so far', { what: 'slow streaming
     await page.screenshot({ path: path.join(ARTIFACTS, 'stopped-draft-1280.png') });
 
     await page.reload();
-    // The resume dialog names the book and its stopped draft.
-    await page.getByTestId('resume-dialog').waitFor();
+    // The book is there at once, its note naming the book and its stopped draft.
+    await page.getByTestId('resume-note').waitFor();
     expect(await page.getByTestId('resume-summary').textContent()).toMatch(/^You have saved progress for “.+”, Romance \(0 of 7 chapters written\)\. Next: Introduction\.$/);
     expect(await page.getByTestId('resume-stopped').textContent()).toBe(`Introduction: stopped draft, ${draftWords} words`);
-    await page.getByRole('button', { name: 'Continue Progress' }).click();
     await card.waitFor();
     expect((await page.getByTestId('stopped-draft-text').textContent())!.trim()).toBe(kept);
 
@@ -80,7 +79,7 @@ describeInChromium('Stop keeps the text written so far', { what: 'slow streaming
     const note = page.locator('#part-0 [data-testid="short-part"]');
     expect(await note.textContent()).toMatch(/^Stopped by you and kept at \d+ of [\d,]+ words\./);
     await page.reload();
-    await page.getByTestId('resume-dialog').getByRole('button', { name: 'Continue Progress' }).click();
+    await page.getByTestId('resume-note').waitFor();
     await page.locator('#part-0 [data-testid="short-part"]').waitFor();
     expect(await page.locator('#part-0 [data-testid="short-part"]').textContent()).toMatch(/^Stopped by you/);
     expect(await page.locator('#part-0').textContent()).not.toContain('even after asking');

@@ -688,7 +688,7 @@ describe('many books (issue 25): the resume dialog offers an unfinished book kep
   const kept = { id: 7, title: 'Cinta di Pesisir', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 900, chapters_written: 2, chapters_total: 7, updated_at: '2025-03-02T10:00:00Z', is_finished: false, is_current: false };
   const keptState = { lang: 'en' as const, currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' };
 
-  it('no current book: the resume dialog for the latest unfinished one; Continue Progress makes it current and the page shows it', async () => {
+  it('no current book: a note offering the latest unfinished one; Continue Progress makes it current and the page shows it', async () => {
     const held = heldBook('romance', keptState);
     let isContinued = false;
     const calls = stubServer((url, init) => {

@@ -26,7 +26,7 @@ export function ResumeNote({ resumed, book, spec, form, lang, isBook, onStartNew
 }) {
   if (!resumed) return null;
   return (
-    <section className="mb-6 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-brand-800 dark:bg-brand-950/40" aria-labelledby="resume-note-h" data-testid="resume-note">
+    <section className="mb-6 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-700 dark:bg-neutral-800/60" aria-labelledby="resume-note-h" data-testid="resume-note">
       <div className="min-w-0">
         <h2 id="resume-note-h" className="font-semibold">{pageWord('resumeBack', lang)}</h2>
         <div className="mt-1 text-sm text-gray-700 dark:text-gray-300"><ResumeSummary spec={spec} form={form} saved={book ? { ...resumed, book } : resumed} lang={lang} /></div>

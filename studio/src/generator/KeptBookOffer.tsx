@@ -43,7 +43,7 @@ export function KeptBookOffer({ generatorId, isActive, isHidden, lang, onContinu
   if (!offered) return null;
   // A note above the page, not a dialog: the page stays usable (a new book's form) while it is there.
   return (
-    <section className="mb-6 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-brand-800 dark:bg-brand-950/40" aria-labelledby="kept-book-offer-h" data-testid="kept-book-offer">
+    <section className="mb-6 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-700 dark:bg-neutral-800/60" aria-labelledby="kept-book-offer-h" data-testid="kept-book-offer">
       <div className="min-w-0">
         <h2 id="kept-book-offer-h" className="font-semibold">{pageWord('resumeTitle', lang)}</h2>
         <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">

@@ -199,7 +199,7 @@ describeInChromium('studio language and accessibility end to end', { what: 'axe-
     const note = page.getByTestId('resume-note');
     await note.getByRole('heading', { name: 'Buku anda, seperti yang anda tinggalkan' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
-    // The note names the book by its own title (issue 38), in Malay.
+    // The note names the book by its own title, in Malay.
     expect(await page.getByTestId('resume-summary').textContent()).toMatch(/^Anda mempunyai kemajuan tersimpan untuk “[^”]+”, Romantik \(0 daripada 7 bab ditulis\)\. Seterusnya: Bab 1\.$/);
     await note.getByRole('button', { name: 'Mulakan Buku Baharu' }).waitFor();
     await waitForText(page, label, 'Jana Bab 1');

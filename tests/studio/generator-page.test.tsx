@@ -236,7 +236,7 @@ describe('resume', () => {
     expect(screen.getByRole('heading', { name: 'Chapter 2' })).toBeTruthy();
   });
 
-  it('an English book in a Malay studio: the note and the page speak Malay; the book stays English (issue 24)', async () => {
+  it('an English book in a Malay studio: the note and the page speak Malay; the book stays English', async () => {
     const held = heldBook('romance', { lang: 'en', currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' });
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
     renderPage('romance', { ...USER, lang: 'ms' });

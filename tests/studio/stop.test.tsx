@@ -175,7 +175,7 @@ describe('Stop while a part streams', () => {
       return json(404, {});
     });
     const user = renderPage({ ...USER, lang: 'ms' });
-    // The note on the book found on entry names the stopped draft (issue 38), in Malay.
+    // The note on the book found on entry names the stopped draft, in Malay.
     await screen.findByTestId('resume-note');
     expect(screen.getByTestId('resume-stopped').textContent).toBe('Chapter 1: draf yang dihentikan, 8 patah perkataan');
     const card = await screen.findByTestId('stopped-draft');

@@ -161,7 +161,8 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await row.waitFor();
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toMatch(/Romance · Finished · 7 of 7 chapters · [\d,]+ words · English · Last change/);
-    await row.getByRole('button', { name: 'Download', exact: true }).click();
+    // The row's Download is named by its book.
+    await row.getByRole('button', { name: `Download ${await row.getByTestId('my-book-title').textContent()}`, exact: true }).click();
     const [kept] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
     expect(kept.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
     expect((await downloadBytes(kept)).subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');

@@ -68,7 +68,8 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     const row = page.getByTestId('my-book');
     await row.waitFor();
     expect(await row.textContent()).toMatch(/Unfinished · 0 of \d+ chapters/);
-    await row.getByRole('button', { name: 'Download', exact: true }).click();
+    // The row's Download is named by its book.
+    await row.getByRole('button', { name: `Download ${await row.getByTestId('my-book-title').textContent()}`, exact: true }).click();
     const [again] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
     expect((await downloadBytes(again)).subarray(0, 2).toString('latin1')).toBe('PK');
 

@@ -11,7 +11,7 @@ import { GENERATE, describeInChromium, fakeModel, lanternShop, waitForText, writ
 const model = fakeModel({ answer: fullLength(lanternShop('Aisha walked to the harbour at dawn, holding the lantern close.\n\nThe boats were still tied to the pier.')) });
 
 describeInChromium("the writer's desk", { what: 'fake provider', serve: model.serve }, (app) => {
-  it('opens at a length the balance can finish, brief first; counts from the catalogue; one step count; the resume dialog names the book and leaves focus on Generate', async () => {
+  it('opens at a length the balance can finish, brief first; counts from the catalogue; one step count; back later, the book at once with a note that names it', async () => {
     const page = await app.open();
     await writeRomance(page, app.base, 'desk.writer@e2e.test', []);
     // 10 credits: 7 chapters (outline, introduction, 7 chapters, conclusion), never 12 needing 15.

@@ -27,6 +27,11 @@ export const GenerateBodySchema = z.strictObject({
   chapterTitle: WriterTextSchema.max(120).optional(),
   /** The step the client means to run; 409 when the book is elsewhere (a stale tab, a double click). */
   step: StepRefSchema.optional(),
+  /**
+   * `continue`: the step is written on from its stopped draft (the text the writer stopped), streamed and
+   * stoppable as any step; 404 `no_stopped_draft` when the step has none.
+   */
+  fromDraft: z.literal('continue').optional(),
 });
 export type GenerateBody = z.input<typeof GenerateBodySchema>;
 

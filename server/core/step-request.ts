@@ -12,6 +12,8 @@ export interface StepRequest {
   chapterTitle?: string;
   /** The step the client asked for (stepKey), checked against the book's next step. */
   expectedStep?: string;
+  /** The step is the next part written on from its stopped draft (the draft's text, then the model's). */
+  fromDraft?: 'continue';
   /**
    * The generation's id when it is known before the step runs (a queued job's id): a retried job finds
    * its generation and is not charged again; a step already committed is answered from the saved book.

@@ -71,6 +71,12 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
     throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed, { step: `the next step is ${session.label(step)}` });
   }
   const label = session.label(step);
+  // Written on from its stopped draft: the draft must be there before anything is charged.
+  const draft = request.fromDraft && spec.kind === 'book' ? (await repos.drafts.list({ userId, key: spec.bookType })).find((d) => d.position === stepPosition(step)) : undefined;
+  if (request.fromDraft && !draft) {
+    if (earlier) await repos.generations.refund({ userId, charge: { generationId: earlier.id, credits: earlier.credits }, reason: `Refund: ${spec.id} (no stopped draft)`, errorCode: 'no_stopped_draft' });
+    throw ApiError.catalogue(404, 'no_stopped_draft', lang);
+  }
   charge = earlier
     ? { generationId: earlier.id, credits: earlier.credits }
     : ((await repos.generations.start({ userId, generatorId: spec.id, step: stepKey(step), cost: spec.cost, reason: `${spec.id}: ${label}`, ...(request.generationId ? { generationId: request.generationId } : {}) })) ?? undefined);
@@ -86,8 +92,10 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
   let stopCharged = 0;
   let settleStop: (outcome: { charged: number }) => void = () => undefined;
   const stopped = new Promise<{ charged: number }>((resolve) => (settleStop = resolve));
+  // A continued draft is on screen from its first word: a writer who comes back sees it with what follows.
+  const base = draft?.text ?? '';
   const now: RunningStep = {
-    step: stepRef(step), label, startedAt: new Date().toISOString(), text: '', generationId: charge.generationId,
+    step: stepRef(step), label, startedAt: new Date().toISOString(), text: base, generationId: charge.generationId,
     stop: () => {
       stopper.abort();
       return stopped;
@@ -101,8 +109,8 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
     try {
       writing.add(writingKey);
       if (spec.kind === 'book') running.set(writingKey, now);
-      const result = await session
-        .advance({ expected: step, signal: AbortSignal.any([hooks.client, timeout, stopper.signal]), ...(chapterTitle ? { chapterTitle } : {}), ...(hooks.onDelta ? { onDelta } : {}) })
+      const options = { expected: step, signal: AbortSignal.any([hooks.client, timeout, stopper.signal]), ...(chapterTitle ? { chapterTitle } : {}), ...(hooks.onDelta ? { onDelta } : {}) };
+      const result = await (draft ? session.finishDraft(draft.text, { ...options, how: 'continue' }) : session.advance(options))
         .finally(() => {
           writing.delete(writingKey);
           if (running.get(writingKey) === now) running.delete(writingKey);
@@ -115,9 +123,10 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
       if (stopper.signal.aborted && !isClientGone) {
         // Stopped by the writer: the text that reached them is kept as the step's draft and paid for (the
         // existing rule); with none, or no saved book to keep it with, the step is refunded.
-        const text = now.text.trim();
-        const draft = text ? await repos.drafts.save({ userId, key: spec.bookType, position: stepPosition(step), text }) : null;
-        if (draft) {
+        // A continued draft stopped before new text came stays as it was, refunded.
+        const text = now.text.length > base.length ? now.text.trim() : '';
+        const kept = text ? await repos.drafts.save({ userId, key: spec.bookType, position: stepPosition(step), text }) : null;
+        if (kept) {
           await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step: stepKey(step), stopped: true, words: countWords(text), generation: charge.generationId } } });
           stopCharged = charge.credits;
         } else await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${label} (stopped before any text)`, errorCode: 'step_stopped' });

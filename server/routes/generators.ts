@@ -122,6 +122,7 @@ export function generatorRoutes(ctx: AppContext): ApiRoutes {
       userId, generatorId: spec.id, settings, hintLang,
       ...(chapterTitle ? { chapterTitle } : {}),
       ...(body.step ? { expectedStep: stepKey(body.step) } : {}),
+      ...(body.fromDraft ? { fromDraft: body.fromDraft } : {}),
     };
     await runGeneration(ctx, res, { spec, request, user, isStream, idempotencyKey, checks });
   });

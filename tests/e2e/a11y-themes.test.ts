@@ -12,7 +12,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInChromium, grantCredits, signIn, signUp, waitForText } from './helpers.js';
-import { seriousViolations } from './axe.js';
+import { problemsAtWidths, sidewaysScroll } from './axe.js';
 import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const PASSWORD = 'secret12';
@@ -85,10 +85,11 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
   /** The writer's page, signed in by the book page's case and used again by the pages' case. */
   let writer: Page | undefined;
   /** The page as it is, in each combination in turn; `exclude` leaves out what another page checks. */
+  // At a laptop's width and a phone's (where the page must not scroll sideways either).
   const checkAll = async (page: Page, where: string, exclude: string[] = []) => {
     for (const combo of COMBOS) {
       await use(page, combo);
-      for (const v of await seriousViolations(page, exclude)) problems.push(`${where} ${named(combo)}: ${v}`);
+      for (const v of await problemsAtWidths(page, exclude)) problems.push(`${where} ${named(combo)}: ${v}`);
     }
   };
 
@@ -120,10 +121,10 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     await waitForText(page, label, 'Generate Introduction', 60_000);
     await page.click(button);
     await waitForText(page, label, 'Generate Chapter 1', 60_000);
-    // Back to the book: the saved book (with continuity added) is shown after the resume dialog.
+    // Back to the book: the saved book (with continuity added) is shown at once.
     await withContinuity(page, app.base);
     await page.reload();
-    await page.getByTestId('resume-dialog').getByRole('button', { name: 'Continue Progress' }).click();
+    await page.getByTestId('resume-note').waitFor();
     await page.getByTestId('continuity-finding').waitFor();
     await unfold(page);
     await page.getByTestId('chapter-card').first().waitFor();
@@ -193,4 +194,46 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
     await visit(admin, '/admin', '[data-testid="users-table"]');
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('My Books with 30 books on a phone (390 px): every title shown whole, its buttons below it and named by it, no sideways scroll', async () => {
+    const page = writer!;
+    await use(page, COMBOS[0]!);
+    // The writer's own book, answered as 30 (titles long, short, and one long word), the list as the server gives it.
+    const titles = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `Harbour Lights ${i + 1}: The Long Night of the Lantern Makers of Kuala Terengganu` : i % 3 === 1 ? `Rusa ${i + 1}` : `Supercalifragilisticexpialidocious${i + 1}Hikayat`));
+    await page.route(`${app.base}/api/books`, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      const { books } = (await response.json()) as { books: Array<Record<string, unknown>> };
+      await route.fulfill({ response, json: { books: titles.map((title, i) => ({ ...books[0]!, id: 1000 + i, title, is_current: false, series: undefined })) } });
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${app.base}/books`);
+      await page.getByTestId('my-book').nth(29).waitFor();
+      const rows = await page.getByTestId('my-book').evaluateAll((lis) => lis.map((li) => {
+        const title = li.querySelector<HTMLElement>('[data-testid="my-book-title"]')!;
+        const box = title.getBoundingClientRect();
+        const buttons = [...li.querySelectorAll('button')].map((b) => ({ name: b.getAttribute('aria-label') ?? b.textContent ?? '', top: b.getBoundingClientRect().top }));
+        return { text: title.textContent, width: box.width, bottom: box.bottom, isCut: title.scrollWidth > title.clientWidth, facts: title.nextElementSibling!.getBoundingClientRect().bottom, buttons };
+      }));
+      expect(rows.map((r) => r.text)).toEqual(titles);
+      for (const [i, row] of rows.entries()) {
+        expect(row.width, titles[i]).toBeGreaterThan(100);
+        expect(row.isCut, titles[i]).toBe(false);
+        // The buttons sit below the title and its details, never over them.
+        for (const b of row.buttons) expect(b.top, `${titles[i]}: ${b.name}`).toBeGreaterThanOrEqual(row.facts);
+        expect(row.buttons.map((b) => b.name)).toEqual(expect.arrayContaining([`Continue ${titles[i]}`, `Download ${titles[i]}`, `Delete ${titles[i]}`]));
+      }
+      expect(await sidewaysScroll(page)).toBeNull();
+      // In Malay too: the buttons named by the book.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await use(page, COMBOS[2]!);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: `Muat Turun ${titles[1]}`, exact: true }).waitFor();
+      expect(await sidewaysScroll(page)).toBeNull();
+    } finally {
+      await page.unroute(`${app.base}/api/books`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }, 60_000);
 });

@@ -36,3 +36,47 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''}`).join(', ')}`);
 }
+
+/** The widths the studio is checked at: a laptop's and a phone's. */
+export const WIDTHS = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * The page at each of WIDTHS in turn: its serious and critical violations and, when it scrolls sideways
+ * (wider than the window), a line naming the widest element; each line starts with its width. The
+ * viewport is put back as it was.
+ */
+export async function problemsAtWidths(page: Page, exclude: string[] = []): Promise<string[]> {
+  const before = page.viewportSize();
+  const found: string[] = [];
+  try {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      for (const v of await seriousViolations(page, exclude)) found.push(`${size.width} px: ${v}`);
+      const overflow = await sidewaysScroll(page);
+      if (overflow) found.push(`${size.width} px: ${overflow}`);
+    }
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
+  return found;
+}
+
+/** null when the page fits the window's width; else how wide it is and the element that sticks out furthest. */
+export async function sidewaysScroll(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const inner = window.innerWidth;
+    const scroll = document.documentElement.scrollWidth;
+    if (scroll <= inner) return null;
+    let widest: Element | null = null;
+    let right = inner;
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect().right;
+      if (r > right) [widest, right] = [el, r];
+    }
+    const name = widest ? `${widest.tagName.toLowerCase()}${widest.id ? `#${widest.id}` : ''}${widest.getAttribute('data-testid') ? `[data-testid="${widest.getAttribute('data-testid')}"]` : ''}.${[...widest.classList].slice(0, 4).join('.')}` : 'unknown';
+    return `scrolls sideways: ${scroll} px wide in a ${inner} px window (${name} ends at ${Math.round(right)} px)`;
+  });
+}

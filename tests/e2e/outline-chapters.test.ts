@@ -85,7 +85,7 @@ describeInChromium('the outline as chapters in the studio', { what: 'fake provid
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/books$/);
     await page.goto(`${app.base}/romance`);
-    await page.getByTestId('resume-dialog').getByRole('button', { name: 'Continue Progress' }).click();
+    await page.getByTestId('resume-note').waitFor();
     const back = page.getByTestId('chapter-card').nth(2).getByLabel('Note: what must happen here');
     await back.waitFor();
     expect(await back.inputValue()).toBe('NOTE-KEPT The storm takes the pier.');

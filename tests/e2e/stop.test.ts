@@ -1,9 +1,9 @@
 // End to end, issue 25 (item 4): Stop keeps the text written so far. `karya serve` talks to a slowly
 // streaming fake provider; while the introduction streams the writer clicks Stop: the text so far stays on
-// the page as a draft card (Continue, Rewrite…, Keep, Discard), survives a reload (the resume dialog, then
-// the card with the same text), and Keep makes it the introduction. Issue 38: after Stop the draft is on
-// screen and focused, its words in the header and the progress; the resume dialog names the book and the draft;
-// the kept part says it was stopped.
+// the page as a draft card (Continue, Rewrite…, Keep, Discard), survives a reload (the book at once, with
+// the card and the same text), and Keep makes it the introduction. Issue 38: after Stop the draft is on
+// screen and focused, its words in the header and the progress; the note on the book found on entry names the
+// book and the draft; the kept part says it was stopped. Continue on the draft streams, and Stop stops it again.
 import { afterAll, expect, it } from 'vitest';
 import path from 'node:path';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
@@ -64,11 +64,10 @@ describeInChromium('Stop keeps the text written so far', { what: 'slow streaming
     await page.screenshot({ path: path.join(ARTIFACTS, 'stopped-draft-1280.png') });
 
     await page.reload();
-    // The resume dialog names the book and its stopped draft.
-    await page.getByTestId('resume-dialog').waitFor();
+    // The book is there at once, its note naming the book and its stopped draft.
+    await page.getByTestId('resume-note').waitFor();
     expect(await page.getByTestId('resume-summary').textContent()).toMatch(/^You have saved progress for “.+”, Romance \(0 of 7 chapters written\)\. Next: Introduction\.$/);
     expect(await page.getByTestId('resume-stopped').textContent()).toBe(`Introduction: stopped draft, ${draftWords} words`);
-    await page.getByRole('button', { name: 'Continue Progress' }).click();
     await card.waitFor();
     expect((await page.getByTestId('stopped-draft-text').textContent())!.trim()).toBe(kept);
 
@@ -80,9 +79,40 @@ describeInChromium('Stop keeps the text written so far', { what: 'slow streaming
     const note = page.locator('#part-0 [data-testid="short-part"]');
     expect(await note.textContent()).toMatch(/^Stopped by you and kept at \d+ of [\d,]+ words\./);
     await page.reload();
-    await page.getByTestId('resume-dialog').getByRole('button', { name: 'Continue Progress' }).click();
+    await page.getByTestId('resume-note').waitFor();
     await page.locator('#part-0 [data-testid="short-part"]').waitFor();
     expect(await page.locator('#part-0 [data-testid="short-part"]').textContent()).toMatch(/^Stopped by you/);
     expect(await page.locator('#part-0').textContent()).not.toContain('even after asking');
   }, 180_000);
+
+  it('Continue on a stopped draft streams on the page as Generate does, and Stop keeps the longer draft', async () => {
+    const page = await app.open({ width: 1280, height: 800 });
+    await signUp(page, app.base, 'sara.continue@e2e.test', 'secret12');
+    await page.goto(`${app.base}/romance`);
+    await page.getByLabel('Number of Chapters').selectOption('7');
+    await page.click(button);
+    await waitForText(page, label, 'Generate Introduction', 60_000);
+    options.streamDelayMs = 30;
+    try {
+      const streamed = () => page.evaluate(() => document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0);
+      await page.click(button);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200, undefined, { timeout: 60_000 });
+      await page.getByTestId('stop-generation').click();
+      const card = page.getByTestId('stopped-draft');
+      await card.waitFor({ timeout: 30_000 });
+      const draft = (await page.getByTestId('stopped-draft-text').textContent())!.trim();
+      await page.getByTestId('draft-continue').click();
+      // The draft stays on the page and the new words arrive after it, with Stop beside them.
+      await page.waitForFunction((n) => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > n + 150, draft.length, { timeout: 60_000 });
+      expect(await streamed()).toBeGreaterThan(draft.length);
+      await page.getByTestId('stop-generation').click();
+      await card.waitFor({ timeout: 30_000 });
+      const grown = (await page.getByTestId('stopped-draft-text').textContent())!.trim();
+      expect(grown.startsWith(draft.slice(0, 150))).toBe(true);
+      expect(grown.length).toBeGreaterThan(draft.length + 100);
+      expect(await page.getByTestId('preview-error').count()).toBe(0);
+    } finally {
+      options.streamDelayMs = 0;
+    }
+  }, 120_000);
 });

@@ -82,12 +82,12 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await author.screenshot({ path: path.join(ARTIFACTS, 'romance-1440.png') });
   }, 120_000);
 
-  it('reload: the resume dialog; Continue restores settings and position; Start New keeps it and the page offers it again', async () => {
+  it('reload: the book at once (settings, position, parts) with a note; Start New Book keeps it and the page offers it again', async () => {
     await author.reload();
-    const dialog = author.getByTestId('resume-dialog');
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('Continue Previous Progress?');
-    await author.getByRole('button', { name: 'Continue Progress' }).click();
+    const note = author.getByTestId('resume-note');
+    await note.waitFor();
+    expect(await note.textContent()).toContain('Your book, as you left it');
+    expect(await author.getByRole('dialog').count()).toBe(0);
     await waitForText(author, label, 'Generate Chapter 2');
     expect(await author.getByLabel('Heat Level').inputValue()).toBe('moderate');
     expect(await author.getByLabel('Number of Chapters').inputValue()).toBe('7');
@@ -97,8 +97,8 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     expect(await author.locator('[data-testid="preview-part"] h3').allTextContents()).toEqual(['Introduction', 'Chapter 1: The First Meeting']);
 
     await author.reload();
-    await author.getByTestId('resume-dialog').waitFor();
-    await author.getByRole('button', { name: 'Start New Book' }).click();
+    await author.getByTestId('resume-start-new').click();
+    await author.getByRole('dialog').getByRole('button', { name: 'Start New Book' }).click();
     await author.getByText('Progress cleared').waitFor();
     await waitForText(author, label, 'Generate Story Outline');
     await author.reload();
@@ -108,7 +108,8 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await offer.waitFor();
     expect(await offer.textContent()).toContain('You have an unfinished Romance');
     await offer.getByRole('button', { name: 'Start New Book' }).click();
-    expect(await author.getByTestId('resume-dialog').count()).toBe(0);
+    await offer.waitFor({ state: 'detached' });
+    expect(await author.getByTestId('resume-note').count()).toBe(0);
   }, 120_000);
 
   it('a new user downloads the EPUB of a romance from the preview (keyboard), finishes it, and after Start New Book finds it in My Books from the sidebar', async () => {
@@ -160,7 +161,8 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await row.waitFor();
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toMatch(/Romance · Finished · 7 of 7 chapters · [\d,]+ words · English · Last change/);
-    await row.getByRole('button', { name: 'Download', exact: true }).click();
+    // The row's Download is named by its book.
+    await row.getByRole('button', { name: `Download ${await row.getByTestId('my-book-title').textContent()}`, exact: true }).click();
     const [kept] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
     expect(kept.suggestedFilename()).toMatch(/^[a-z0-9-]+\.epub$/);
     expect((await downloadBytes(kept)).subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
@@ -391,8 +393,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
 
     // A reload shows the package made, ready to download again.
     await page.reload();
-    await page.getByTestId('resume-dialog').waitFor();
-    await page.getByRole('button', { name: 'Continue Progress' }).click();
+    await page.getByTestId('resume-note').waitFor();
     await waitForText(page, '[data-testid="readiness-summary"]', 'Not ready for any store yet');
     expect(await page.getByTestId('publish-button').textContent()).toBe('Publish again (10 credits)');
     await context.close();

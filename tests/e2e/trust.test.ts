@@ -42,8 +42,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
   }
 
   async function continueSaved(page: Page): Promise<void> {
-    await page.getByTestId('resume-dialog').waitFor();
-    await page.getByRole('button', { name: 'Continue Progress' }).click();
+    await page.getByTestId('resume-note').waitFor();
   }
 
   it('with 0 credits a writer opens the unfinished book, reads it, downloads it as EPUB (page and My Books); Generate leads to top-up', async () => {
@@ -69,7 +68,8 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     const row = page.getByTestId('my-book');
     await row.waitFor();
     expect(await row.textContent()).toMatch(/Unfinished · 0 of \d+ chapters/);
-    await row.getByRole('button', { name: 'Download', exact: true }).click();
+    // The row's Download is named by its book.
+    await row.getByRole('button', { name: `Download ${await row.getByTestId('my-book-title').textContent()}`, exact: true }).click();
     const [again] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: 'Download as EPUB' }).click()]);
     expect((await downloadBytes(again)).subarray(0, 2).toString('latin1')).toBe('PK');
 
@@ -78,7 +78,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
     await page.waitForURL((u) => u.pathname === '/romance');
     await waitForText(page, '[data-testid="step-cost"]', 'Generate Chapter 1: 1 credit');
     expect(await page.getByTestId('generate-label').textContent()).toBe('Top up to continue');
-    expect(await page.getByTestId('resume-dialog').count()).toBe(0);
+    expect(await page.getByTestId('resume-note').count()).toBe(0);
     await page.click(button);
     await page.waitForURL((u) => u.pathname === '/upgrade');
     expect(await page.getByTestId('upgrade-reason').textContent()).toBe('Romance Story Creator needs 1 credit for its next step. Top up below to continue: your work is kept.');
@@ -129,7 +129,7 @@ describeInChromium('a studio that keeps the writer\'s work', { what: 'fake provi
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await waitForText(page, label, 'Chapter 1 is being written…');
-    expect(await page.getByTestId('resume-dialog').count()).toBe(0);
+    expect(await page.getByTestId('resume-note').count()).toBe(0);
     await page.waitForFunction(() => (document.querySelector('[data-testid="streaming-text"]')?.textContent?.length ?? 0) > 200);
     await page.screenshot({ path: path.join(ARTIFACTS, 'trust-being-written-1440.png') });
 

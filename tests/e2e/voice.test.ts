@@ -23,11 +23,11 @@ const model = fakeModel({ writeRatio: 1, sentences: { en: sentencesOf('en-long.t
 const WORDS = {
   en: {
     outline: 'Generate Story Outline', introduction: 'Generate Introduction', chapter1: 'Generate Chapter 1', panel: 'Your voice', sample: 'A sample of your own prose', file: 'Or read a .txt or .md file',
-    resume: 'Continue Progress', save: 'Save and measure', saved: 'Your sample is measured', tooShort: /give at least 300 words/, person: 'First person, present tense', drifts: /^⚠ Drifts from your voice: .*sentences \d+(\.\d)?× longer/,
+    save: 'Save and measure', saved: 'Your sample is measured', tooShort: /give at least 300 words/, person: 'First person, present tense', drifts: /^⚠ Drifts from your voice: .*sentences \d+(\.\d)?× longer/,
   },
   ms: {
     outline: 'Jana Rangka Cerita', introduction: 'Jana Pengenalan', chapter1: 'Jana Bab 1', panel: 'Suara anda', sample: 'Sampel prosa anda sendiri', file: 'Atau baca fail .txt atau .md',
-    resume: 'Teruskan Kemajuan', save: 'Simpan dan ukur', saved: 'Sampel anda telah diukur', tooShort: /sekurang-kurangnya 300 patah perkataan/, person: 'Orang pertama', drifts: /^⚠ Menyimpang daripada suara anda: .*ayat \d+(\.\d)?× lebih panjang/,
+    save: 'Simpan dan ukur', saved: 'Sampel anda telah diukur', tooShort: /sekurang-kurangnya 300 patah perkataan/, person: 'Orang pertama', drifts: /^⚠ Menyimpang daripada suara anda: .*ayat \d+(\.\d)?× lebih panjang/,
   },
 } as const;
 
@@ -111,7 +111,7 @@ describeInChromium('the writer’s voice in the studio', { what: 'fake provider'
     const phone = await app.open({ width: 375, height: 812 });
     await phone.context().addCookies(await page.context().cookies());
     await phone.goto(`${app.base}/romance`);
-    await phone.getByRole('button', { name: w.resume }).click();
+    await phone.getByTestId('resume-note').waitFor();
     await phone.getByTestId('voice-drifts').first().waitFor();
     await phone.getByTestId('voice-panel').getByText(w.panel, { exact: true }).click();
     await phone.getByTestId('voice-fingerprint').waitFor();

@@ -11,7 +11,7 @@ import { GENERATE, describeInChromium, fakeModel, lanternShop, waitForText, writ
 const model = fakeModel({ answer: fullLength(lanternShop('Aisha walked to the harbour at dawn, holding the lantern close.\n\nThe boats were still tied to the pier.')) });
 
 describeInChromium("the writer's desk", { what: 'fake provider', serve: model.serve }, (app) => {
-  it('opens at a length the balance can finish, brief first; counts from the catalogue; one step count; the resume dialog names the book and leaves focus on Generate', async () => {
+  it('opens at a length the balance can finish, brief first; counts from the catalogue; one step count; back later, the book at once with a note that names it', async () => {
     const page = await app.open();
     await writeRomance(page, app.base, 'desk.writer@e2e.test', []);
     // 10 credits: 7 chapters (outline, introduction, 7 chapters, conclusion), never 12 needing 15.
@@ -36,14 +36,12 @@ describeInChromium("the writer's desk", { what: 'fake provider', serve: model.se
     expect(book.progress.stepText).toBe('Step 3 of 4: Generate the next sections');
     expect(await page.getByTestId('progress-step').textContent()).toBe(book.progress.stepText);
 
-    // The resume dialog names the book; closed with Continue, focus is on Generate.
+    // Back later: the book at once, with a note that names it.
     await page.reload();
-    const dialog = page.getByTestId('resume-dialog');
-    await dialog.waitFor();
-    expect(await dialog.getByTestId('resume-summary').textContent()).toContain('“The Lantern Shop”');
-    await dialog.getByRole('button', { name: 'Continue Progress' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'generate-button');
+    const note = page.getByTestId('resume-note');
+    await note.waitFor();
+    expect(await note.getByTestId('resume-summary').textContent()).toContain('“The Lantern Shop”');
+    await waitForText(page, GENERATE.label, 'Generate Chapter 1');
   }, 240_000);
 
   it("390 × 844: scrolled to the end, the last part's Rewrite row is above the sticky bar", async () => {

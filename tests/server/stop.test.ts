@@ -127,6 +127,46 @@ describe('stopping a part while it streams', () => {
     expect((await book(cookie)).stopped).toBeUndefined();
   });
 
+  it('Continue through the generate stream: the new words arrive as deltas after the draft, one step, and the part is the draft with them', async () => {
+    const { cookie, rest } = await streaming();
+    await stop(cookie);
+    const draft = (await rest()).text.trim();
+    const stream = await stepStream(ts.url, { id: 'romance', cookie, body: { settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' } });
+    const { text, last } = await stream.rest();
+    expect(last.event).toBe('done');
+    const part = (last.data as { content: string }).content;
+    // What streamed is what follows the draft: the draft and the deltas make the part.
+    expect(text.trim().length).toBeGreaterThan(20);
+    expect(part).toBe(`${draft}${text}`.trim());
+    expect((await book(cookie)).parts[0].text).toBe(part);
+    expect((await book(cookie)).stopped).toBeUndefined();
+    expect(await credits(cookie)).toBe(7);
+  });
+
+  it('Continue through the stream can be stopped: the draft grows by what arrived and that is paid for; a step without a draft is 404', async () => {
+    const { cookie, rest } = await streaming();
+    await stop(cookie);
+    const draft = (await rest()).text.trim();
+    options.streamDelayMs = 15;
+    const stream = await stepStream(ts.url, { id: 'romance', cookie, body: { settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' } });
+    await stream.until(8);
+    const res = await stop(cookie);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { text, last } = await stream.rest();
+    options.streamDelayMs = 0;
+    expect(last.data).toMatchObject({ code: 'step_stopped' });
+    expect(res.body.stopped.text).toBe(`${draft}${text}`.trim());
+    expect((await book(cookie)).stopped.text).toBe(res.body.stopped.text);
+    // 10, the outline, the first stop, the continued part stopped with new text.
+    expect(res.body.credits_available).toBe(7);
+    const fresh = await signUp(ts, uniqueEmail());
+    expect((await gen(fresh)).status).toBe(200);
+    const none = await ts.http.post('/api/generators/romance/generate').set('cookie', fresh).send({ settings: { numberOfChapters: 7 }, step: INTRO, fromDraft: 'continue' });
+    expect(none.status).toBe(404);
+    expect(none.body.error.code).toBe('no_stopped_draft');
+    expect(await credits(fresh)).toBe(9);
+  });
+
   it('Rewrite sends the note and the draft with the introduction request, for one step', async () => {
     const note = 'Open on the night market instead.';
     const { res, draft, asks } = await finishedDraft({ action: 'rewrite', note });

@@ -20,8 +20,8 @@ useStudioDom();
 const USER: Profile = { id: 'u1', email: 'ana@karya.test', name: '', bio: '', role: 'free', credits_available: 10, total_usage: 0, lang: 'en', created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 
 const WORDS = {
-  en: { chapter: 'Chapter', arcs: 'Earlier arcs', lines: 'Chapters so far', arc: 'Introduction – Chapter 2', intro: 'Introduction', resume: 'Continue Progress' },
-  ms: { chapter: 'Bab', arcs: 'Arka terdahulu', lines: 'Bab setakat ini', arc: 'Pengenalan – Bab 2', intro: 'Pengenalan', resume: 'Teruskan Kemajuan' },
+  en: { chapter: 'Chapter', arcs: 'Earlier arcs', lines: 'Chapters so far', arc: 'Introduction – Chapter 2', intro: 'Introduction' },
+  ms: { chapter: 'Bab', arcs: 'Arka terdahulu', lines: 'Bab setakat ini', arc: 'Pengenalan – Bab 2', intro: 'Pengenalan' },
 } as const;
 
 /** A romance written up to chapter 7 of 7, its bible holding the parts `lines` names as lines (and the first three in an arc). */
@@ -40,9 +40,8 @@ function savedBook(lang: 'en' | 'ms', lines: readonly number[]) {
 async function openSaved(lang: 'en' | 'ms', lines: readonly number[]) {
   const saved = savedBook(lang, lines);
   vi.stubGlobal('fetch', async (url: string) => new Response(JSON.stringify(url.startsWith('/api/progress/') ? saved : {}), { status: url.startsWith('/api/progress/') ? 200 : 404, headers: { 'content-type': 'application/json' } }));
-  const user = renderWorkspace({ catalog, id: 'romance', user: { ...USER, lang } });
-  await screen.findByTestId('resume-dialog');
-  await user.click(screen.getByRole('button', { name: WORDS[lang].resume }));
+  renderWorkspace({ catalog, id: 'romance', user: { ...USER, lang } });
+  await screen.findByTestId('resume-note');
   return screen.getByTestId('story-bible');
 }
 

@@ -59,7 +59,7 @@ describe('an imported book whose story bible lacks parts', () => {
       return json(404, {});
     });
     const user = renderWorkspace({ catalog, id: 'romance', user: USER });
-    await user.click(await screen.findByRole('button', { name: 'Continue Progress' }));
+    await screen.findByTestId('resume-note');
     const notes = await screen.findAllByTestId('not-in-bible');
     expect(notes).toHaveLength(2);
     for (const note of notes) expect(note.textContent).toContain(LACKING);

@@ -161,8 +161,9 @@ describe('My Books (/books): one click from the sidebar and the dashboard; Conti
     expect(rows[1]!.textContent).toContain('Romantik · Unfinished · 3 of 12 chapters · 12,345 words · Bahasa Malaysia · Last change 2 Mar 2025');
     expect(rows[2]!.textContent).toContain('Romance · Finished · 1 of 1 chapter · 9,000 words · English · Last change 1 Feb 2025');
 
-    // Every book downloads by its id, finished or not.
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Download' }));
+    // Every book downloads by its id, finished or not; each Download is named by its book.
+    expect(rows.map((r) => within(r).getByRole('button', { name: /^Download / }).getAttribute('aria-label'))).toEqual(['Download Second Thoughts', 'Download Cinta di Pesisir', 'Download A Tale of Gentle Beginnings']);
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Download Cinta di Pesisir' }));
     expect(within(rows[1]!).getByRole('link', { name: 'Download as EPUB' }).getAttribute('href')).toBe('/api/books/7/export?format=epub');
 
     await user.click(within(rows[2]!).getByRole('button', { name: 'Delete A Tale of Gentle Beginnings' }));

@@ -4,7 +4,7 @@
 // text in the preview, the settings lock after the introduction, the resume dialog, and the field errors a
 // 400 answer carries.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { useState } from 'react';
@@ -220,27 +220,30 @@ describe('the book language starts at the studio language', () => {
 });
 
 describe('resume', () => {
-  it('saved progress opens the dialog; Continue restores settings and position', async () => {
+  it('coming back shows the saved book at once, its settings and position, with no dialog over an empty form', async () => {
     const held = heldBook('romance', { lang: 'en', currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' });
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
-    const user = renderPage('romance');
-    const dialog = await screen.findByTestId('resume-dialog');
-    expect(dialog.textContent).toContain('Continue Previous Progress?');
-    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    renderPage('romance');
+    const note = await screen.findByTestId('resume-note');
+    expect(note.textContent).toContain('Your book, as you left it');
+    expect(screen.getByTestId('resume-summary').textContent).toBe('You have saved progress for Romance (2 of 7 chapters written). Next: Chapter 3.');
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(label().textContent).toBe('Generate Chapter 3');
     expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).value).toBe('steamy');
     expect(screen.getByTestId('chapter-counter').textContent).toBe('3 / 7');
+    // Its parts are on the page.
+    expect(screen.getByRole('heading', { name: 'Introduction' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Chapter 2' })).toBeTruthy();
   });
 
-  it('an English book in a Malay studio: the dialog and, after Continue, the page speak Malay; the book stays English (issue 24)', async () => {
+  it('an English book in a Malay studio: the note and the page speak Malay; the book stays English', async () => {
     const held = heldBook('romance', { lang: 'en', currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' });
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
-    const user = renderPage('romance', { ...USER, lang: 'ms' });
-    const dialog = await screen.findByTestId('resume-dialog');
-    expect(dialog.textContent).toContain('Teruskan Kemajuan Sebelumnya?');
+    renderPage('romance', { ...USER, lang: 'ms' });
+    const note = await screen.findByTestId('resume-note');
+    expect(note.textContent).toContain('Buku anda, seperti yang anda tinggalkan');
     expect(screen.getByTestId('resume-summary').textContent).toBe('Anda mempunyai kemajuan tersimpan untuk Romantik (2 daripada 7 bab ditulis). Seterusnya: Bab 3.');
-    expect(screen.getByRole('button', { name: 'Mulakan Buku Baharu' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
+    expect(screen.getByTestId('resume-start-new').textContent).toBe('Mulakan Buku Baharu');
     expect(label().textContent).toBe('Jana Bab 3');
     expect(screen.getByTestId('chapter-heading').textContent).toBe('Bab 3');
     expect((screen.getByLabelText('Tahap Keintiman') as HTMLSelectElement).value).toBe('steamy');
@@ -252,20 +255,23 @@ describe('resume', () => {
     expect(screen.getByRole('heading', { name: 'Chapter 2' })).toBeTruthy();
   });
 
-  it('Start New deletes the saved progress', async () => {
+  it('Start New Book on the note asks first, then clears the saved progress and the page starts a new book', async () => {
     const held = heldBook('romance', { lang: 'ms', currentChapter: 1, totalChapters: 12, content: ['x'], settings: { language: 'ms', numberOfChapters: 12 }, outline: 'o' });
     const calls = stubServer((url, init) => {
       if (url.startsWith('/api/progress/') && init.method === 'DELETE') return json(200, { message: 'Progress cleared' });
       if (url.startsWith('/api/progress/')) return json(200, held.saved());
       return json(404, {});
     });
-    // A Malay book in an English studio: the dialog speaks English.
+    // A Malay book in an English studio: the note speaks English.
     const user = renderPage('romance');
-    await screen.findByTestId('resume-dialog');
-    expect(screen.getByText('Continue Previous Progress?')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Start New Book' }));
+    await screen.findByTestId('resume-note');
+    await user.click(screen.getByTestId('resume-start-new'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('This book stays in My Books');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Start New Book' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
-    expect(screen.queryByTestId('resume-dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('resume-note')).toBeNull());
     expect(label().textContent).toBe('Generate Story Outline');
   });
 });
@@ -335,43 +341,36 @@ describe('the writing experience (issue 15)', () => {
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, { book: null }) : json(404, {})));
     renderPage('romance');
     await new Promise((r) => setTimeout(r, 50));
-    expect(screen.queryByTestId('resume-dialog')).toBeNull();
+    expect(screen.queryByTestId('resume-note')).toBeNull();
     expect(screen.queryByText('Failed to load saved progress')).toBeNull();
   });
 
-  it('closing the resume dialog (Escape or ×) keeps the saved book, focus on Generate, which asks for its next step', async () => {
-    for (const close of ['escape', 'x'] as const) {
-      const held = heldBook('romance', { lang: 'en', currentChapter: 2, totalChapters: 7, content: ['intro', 'one'], settings: { language: 'en', heatLevel: 'mild', numberOfChapters: 7 }, outline: 'the outline' });
-      const calls = stubServer((url, init) => {
-        if (url.startsWith('/api/progress/')) return json(200, held.saved());
-        if (url.endsWith('/generate')) return sse([['done', held.step(JSON.parse(String(init.body)), 'two', 9)]]);
-        return json(404, {});
-      });
-      const user = renderPage('romance');
-      await screen.findByTestId('resume-dialog');
-      if (close === 'escape') await user.keyboard('{Escape}');
-      else await user.click(screen.getByRole('button', { name: 'Close' }));
-      expect(screen.queryByTestId('resume-dialog')).toBeNull();
-      expect(label().textContent).toBe('Generate Chapter 2');
-      // Focus is on the next action, not left on the page's body.
-      expect(document.activeElement).toBe(button());
-      expect(screen.getByTestId('chapter-counter').textContent).toBe('2 / 7');
-      await user.click(button());
-      await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
-      expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({ step: { kind: 'chapter', position: 2 } });
-      expect(screen.queryByText('This step is not the next step of your book')).toBeNull();
-      cleanup();
-      vi.unstubAllGlobals();
-    }
+  it('the saved book shown on entry: Generate asks for its next step; the note goes once the writer goes on', async () => {
+    const held = heldBook('romance', { lang: 'en', currentChapter: 2, totalChapters: 7, content: ['intro', 'one'], settings: { language: 'en', heatLevel: 'mild', numberOfChapters: 7 }, outline: 'the outline' });
+    const calls = stubServer((url, init) => {
+      if (url.startsWith('/api/progress/')) return json(200, held.saved());
+      if (url.endsWith('/generate')) return sse([['done', held.step(JSON.parse(String(init.body)), 'two', 9)]]);
+      return json(404, {});
+    });
+    const user = renderPage('romance');
+    await screen.findByTestId('resume-note');
+    expect(label().textContent).toBe('Generate Chapter 2');
+    expect(screen.getByTestId('chapter-counter').textContent).toBe('2 / 7');
+    await user.click(button());
+    await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
+    expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({ step: { kind: 'chapter', position: 2 } });
+    expect(screen.queryByText('This step is not the next step of your book')).toBeNull();
+    expect(screen.queryByTestId('resume-note')).toBeNull();
   });
 
-  it('a single tool\'s resume dialog offers "Start New", not "Start New Book"', async () => {
+  it('a single tool\'s last result is shown on entry, with "Start New", not "Start New Book"', async () => {
     const saved = { book_type: 'dad_jokes', generator_id: 'dad-jokes', lang: 'en', current_chapter: 1, total_chapters: 1, content: ['Why did the chicken…'], settings: {}, outline: null, updated_at: '2025-01-01T00:00:00.000Z' };
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
     renderPage('dad-jokes');
-    const dialog = await screen.findByTestId('resume-dialog');
-    expect(dialog.textContent).not.toContain('Start New Book');
-    expect(screen.getByRole('button', { name: 'Start New' })).toBeTruthy();
+    const note = await screen.findByTestId('resume-note');
+    expect(note.textContent).not.toContain('Start New Book');
+    expect(screen.getByTestId('resume-start-new').textContent).toBe('Start New');
+    expect(screen.getByTestId('preview').textContent).toContain('Why did the chicken…');
   });
 
   it('focus returns to the generate button after a step started with Enter', async () => {
@@ -416,8 +415,7 @@ describe('the writing experience (issue 15)', () => {
     const held = heldBook('romance', { lang: 'en', currentChapter: 1, totalChapters: 7, content: ['intro'], settings: { language: 'en', numberOfChapters: 7 }, outline: 'o' });
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, held.saved()) : json(404, {})));
     const user = renderPage('romance');
-    await screen.findByTestId('resume-dialog');
-    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    await screen.findByTestId('resume-note');
     expect(screen.getByTestId('chapter-counter').textContent).toBe('1 / 7');
     expect(screen.getByTestId('chapter-counter-help').textContent).toBe('The chapter you write next, out of all chapters.');
   });
@@ -469,8 +467,7 @@ describe('the writing experience (issue 15)', () => {
       return json(404, {});
     });
     const user = renderPage('romance');
-    await screen.findByTestId('resume-dialog');
-    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    await screen.findByTestId('resume-note');
     // The manuscript: a navigator to each part with its word count.
     const nav = screen.getByRole('navigation', { name: 'Parts of the book' });
     expect(nav.textContent).toContain('Chapter 1 · 4');
@@ -530,8 +527,7 @@ describe('the writing experience (issue 15)', () => {
     }).saved()!;
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
     const user = renderPage('romance');
-    await screen.findByTestId('resume-dialog');
-    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    await screen.findByTestId('resume-note');
     const chapters = screen.getByLabelText('Number of Chapters') as HTMLSelectElement;
     await waitFor(() => expect(chapters.value).toBe('5'));
     expect(chapters.selectedOptions[0]!.textContent).toBe('5 Chapters');
@@ -555,8 +551,7 @@ describe('the writing experience (issue 15)', () => {
       return json(404, {});
     });
     const user = renderPage('romance');
-    await screen.findByTestId('resume-dialog');
-    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    await screen.findByTestId('resume-note');
     // The outline's title heads chapter 1, in the manuscript and its navigator.
     expect(screen.getByRole('heading', { name: 'Chapter 1: The Letter' })).toBeTruthy();
     // Both parts are short: each says by how much, and offers Write more at the step's cost.
@@ -607,8 +602,7 @@ describe('the writing experience (issue 15)', () => {
       return json(404, {});
     });
     const user = renderPage('romance');
-    await screen.findByTestId('resume-dialog');
-    await user.click(screen.getByRole('button', { name: 'Continue Progress' }));
+    await screen.findByTestId('resume-note');
     await user.click(screen.getByRole('button', { name: 'Write more of Chapter 1: The Letter' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Insufficient credits. Please upgrade your plan.');
     expect(screen.getByTestId('credit-balance-test').textContent).toBe('10');
@@ -628,8 +622,7 @@ describe('the writing experience (issue 15)', () => {
     const saved = held.saved()!;
     stubServer((url) => (url.startsWith('/api/progress/') ? json(200, saved) : json(404, {})));
     const user = renderPage('romance', { ...USER, lang: 'ms' });
-    await screen.findByTestId('resume-dialog');
-    await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
+    await screen.findByTestId('resume-note');
     const repeating = screen.getAllByTestId('repeating-part');
     expect(repeating).toHaveLength(1);
     expect(repeating[0]!.closest('article')!.id).toBe('part-0');
@@ -654,8 +647,7 @@ describe('the writing experience (issue 15)', () => {
       return json(404, {});
     });
     const user = renderPage('romance', { ...USER, lang: 'ms' });
-    await screen.findByTestId('resume-dialog');
-    await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
+    await screen.findByTestId('resume-note');
     const heading = screen.getByRole('heading', { name: 'Bab 1: Surat Itu' });
     expect(heading.getAttribute('lang')).toBe('ms');
     // The contents list the chapter by its title too, with its words.
@@ -697,7 +689,7 @@ describe('many books (issue 25): the resume dialog offers an unfinished book kep
   const kept = { id: 7, title: 'Cinta di Pesisir', book_type: 'romance', generator_id: 'romance', type_label: 'Romance', lang: 'en', words: 900, chapters_written: 2, chapters_total: 7, updated_at: '2025-03-02T10:00:00Z', is_finished: false, is_current: false };
   const keptState = { lang: 'en' as const, currentChapter: 3, totalChapters: 7, content: ['intro', 'one', 'two'], settings: { language: 'en', heatLevel: 'steamy', numberOfChapters: 7 }, outline: 'the outline' };
 
-  it('no current book: the resume dialog for the latest unfinished one; Continue Progress makes it current and the page shows it', async () => {
+  it('no current book: a note offering the latest unfinished one; Continue Progress makes it current and the page shows it', async () => {
     const held = heldBook('romance', keptState);
     let isContinued = false;
     const calls = stubServer((url, init) => {
@@ -717,7 +709,7 @@ describe('many books (issue 25): the resume dialog offers an unfinished book kep
     await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/books/7/continue']);
     expect(screen.queryByTestId('kept-book-offer')).toBeNull();
-    expect(screen.queryByTestId('resume-dialog')).toBeNull();
+    expect(screen.queryByTestId('resume-note')).toBeNull();
   });
 
   it('Start New Book leaves the kept book where it is; a current book is never offered another', async () => {
@@ -739,12 +731,12 @@ describe('many books (issue 25): the resume dialog offers an unfinished book kep
     const held = heldBook('romance', keptState);
     const seen = stubServer((url) => (url.startsWith('/api/progress/') ? json(200, { id: 5, ...held.saved() }) : url === '/api/books' ? json(200, { books: [kept] }) : json(404, {})));
     renderPage('romance');
-    await screen.findByTestId('resume-dialog');
+    await screen.findByTestId('resume-note');
     expect(screen.queryByTestId('kept-book-offer')).toBeNull();
     expect(seen.map((c) => c.url)).not.toContain('/api/books');
   });
 
-  it('a book continued from My Books opens at once, without the resume dialog', async () => {
+  it('a book continued from My Books opens at once, without the note', async () => {
     const held = heldBook('romance', keptState);
     stubServer((url) => (url.startsWith('/api/progress/') && !url.includes('/drafts') ? json(200, { id: 7, ...held.saved() }) : json(404, {})));
     render(
@@ -755,7 +747,7 @@ describe('many books (issue 25): the resume dialog offers an unfinished book kep
       </MemoryRouter>,
     );
     await waitFor(() => expect(label().textContent).toBe('Generate Chapter 3'));
-    expect(screen.queryByTestId('resume-dialog')).toBeNull();
+    expect(screen.queryByTestId('resume-note')).toBeNull();
   });
 });
 
@@ -776,8 +768,7 @@ describe('a part the story bible has not taken in (issue 36)', () => {
       return json(404, {});
     });
     const user = renderPage('romance', { ...USER, lang: 'ms' });
-    await screen.findByTestId('resume-dialog');
-    await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
+    await screen.findByTestId('resume-note');
     // Bab 1 only: the introduction is in the bible, and the last part's update runs after it is saved.
     const notes = screen.getAllByTestId('not-in-bible');
     expect(notes).toHaveLength(1);

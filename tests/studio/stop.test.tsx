@@ -73,7 +73,7 @@ describe('Stop while a part streams', () => {
       return json(404, {});
     });
     const user = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Continue Progress' }));
+    await screen.findByTestId('resume-note');
     await user.click(screen.getByTestId('generate-button'));
     // The text streams, and Stop is there with it.
     await waitFor(() => expect(screen.getByTestId('streaming-text').textContent).toContain('before the storm'));
@@ -98,6 +98,48 @@ describe('Stop while a part streams', () => {
     expect(calls.find((c) => c.url.endsWith('/stopped'))!.body).toEqual({ part: { kind: 'chapter', position: 1 }, action: 'keep' });
     expect(screen.getByTestId('manuscript').textContent).toContain(DRAFT);
     expect(screen.getByTestId('generate-label').textContent).toBe('Generate Chapter 2');
+  });
+
+  it('Continue on a stopped draft streams like Generate (the draft, then the new words) and Stop keeps the grown draft', async () => {
+    const MORE = ' The rain began as she reached the pier';
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const grown = { ...book(true).view, stopped: { ...book(true).view.stopped!, text: DRAFT + MORE, words: 16 } };
+    const calls = stub(async (url) => {
+      if (url === '/api/progress/romance') return json(200, book(true).saved);
+      if (url.endsWith('/drafts')) return json(200, { drafts: [] });
+      if (url.endsWith('/progress/romance/stop')) {
+        release();
+        return json(200, { book: grown, stopped: grown.stopped, credits_charged: 1, credits_available: 8 });
+      }
+      if (url.endsWith('/generate')) {
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(encoder.encode(`event: delta\ndata: ${JSON.stringify({ text: MORE })}\n\n`));
+            await gate;
+            controller.enqueue(encoder.encode(`event: error\ndata: ${JSON.stringify({ code: 'step_stopped', message: 'Stopped. The text written so far is kept as a draft.' })}\n\n`));
+            controller.close();
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      }
+      return json(404, {});
+    });
+    const user = renderPage();
+    await screen.findByTestId('stopped-draft');
+    await user.click(screen.getByTestId('draft-continue'));
+    // The draft stays on screen and the new words arrive after it, under the part's heading, with Stop.
+    await waitFor(() => expect(screen.getByTestId('streaming-text').textContent).toContain('reached the pier'));
+    expect(screen.getByTestId('streaming-text').textContent).toContain(DRAFT);
+    expect(screen.getByTestId('streaming').textContent).toContain('Chapter 1');
+    expect(calls.find((c) => c.url.endsWith('/generate'))!.body).toMatchObject({ step: { kind: 'chapter', position: 1 }, fromDraft: 'continue' });
+    expect(calls.some((c) => c.url.endsWith('/stopped'))).toBe(false);
+    await user.click(screen.getByTestId('stop-generation'));
+    await screen.findByTestId('stopped-draft');
+    expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT + MORE);
+    expect(screen.queryByTestId('preview-error')).toBeNull();
+    expect(calls.filter((c) => c.url.endsWith('/stop'))).toHaveLength(1);
   });
 
   it('a step the page follows (the writer came back during it) can be stopped too', async () => {
@@ -133,10 +175,9 @@ describe('Stop while a part streams', () => {
       return json(404, {});
     });
     const user = renderPage({ ...USER, lang: 'ms' });
-    // The resume dialog names the stopped draft (issue 38), in Malay.
-    await screen.findByRole('button', { name: 'Teruskan Kemajuan' });
+    // The note on the book found on entry names the stopped draft, in Malay.
+    await screen.findByTestId('resume-note');
     expect(screen.getByTestId('resume-stopped').textContent).toBe('Chapter 1: draf yang dihentikan, 8 patah perkataan');
-    await user.click(screen.getByRole('button', { name: 'Teruskan Kemajuan' }));
     const card = await screen.findByTestId('stopped-draft');
     expect(screen.getByTestId('draft-discard').textContent!.trim()).toBe('Buang (1 kredit untuknya sudah digunakan)');
     expect(card.textContent).toContain('Chapter 1: draf yang dihentikan');

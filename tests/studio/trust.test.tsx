@@ -66,7 +66,7 @@ describe('the book page keeps up with the server', () => {
     });
     renderPage();
     await waitFor(() => expect(label().textContent).toBe('Chapter 1 is being written…'));
-    expect(screen.queryByTestId('resume-dialog')).toBeNull();
+    expect(screen.queryByTestId('resume-note')).toBeNull();
     expect(screen.getByTestId('streaming-text').textContent).toContain('Half of the first chapter');
     expect(screen.getByTestId('generate-button').getAttribute('aria-disabled')).toBe('true');
     await waitFor(() => expect(label().textContent).toBe('Generate Chapter 2'), { timeout: 6000 });

@@ -16,7 +16,8 @@ const FORMATS = Object.keys(FORMAT_NAMES) as ExportFormat[];
  * or Space opens it, Tab or the arrow keys move through the formats, Escape closes it and returns to the
  * button; a click elsewhere or focus leaving it closes it too.
  */
-export function DownloadMenu({ hrefOf, lang, label, testId = 'download-menu' }: { hrefOf(format: ExportFormat): string; lang: Lang; label?: string; testId?: string }) {
+/** `ariaLabel`: the button's name where several menus share a page ("Download Harbour Lights"); it starts with the visible word. */
+export function DownloadMenu({ hrefOf, lang, label, ariaLabel, testId = 'download-menu' }: { hrefOf(format: ExportFormat): string; lang: Lang; label?: string; ariaLabel?: string; testId?: string }) {
   const [isOpen, setIsOpen] = useState(false);
   const listId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -58,7 +59,7 @@ export function DownloadMenu({ hrefOf, lang, label, testId = 'download-menu' }: 
         if (isOpen && !rootRef.current?.contains(e.relatedTarget as Node | null)) setIsOpen(false);
       }}
     >
-      <button ref={buttonRef} type="button" className="btn-secondary px-3 py-1.5" aria-expanded={isOpen} aria-controls={listId} onClick={() => setIsOpen((open) => !open)}>
+      <button ref={buttonRef} type="button" className="btn-secondary px-3 py-1.5" {...(ariaLabel ? { 'aria-label': ariaLabel } : {})} aria-expanded={isOpen} aria-controls={listId} onClick={() => setIsOpen((open) => !open)}>
         <Download className="h-4 w-4" aria-hidden="true" /> {label ?? pageWord('download', lang)}
         <ChevronDown className={`h-3.5 w-3.5 transition-transform ${isOpen ? 'rotate-180' : ''}`} aria-hidden="true" />
       </button>

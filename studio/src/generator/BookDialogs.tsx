@@ -1,9 +1,9 @@
-// The book page's dialogs: the resume dialog of a saved book (its title, where it stands, a stopped draft;
-// Continue Progress, or start over; closed, focus goes to the next action), the Start New prompt and what
-// starting over does (the saved book cleared, the page and its form afresh), and the offer of a kept book.
-import { useState, type RefObject } from 'react';
-import { extractTitle, type BookSpec, type FormModel, type Lang, type SavedProgress } from '../engine.js';
-import { ConfirmDialog, Dialog } from '../components/Dialog.js';
+// The book page's note on the book found on entry (its title, where it stands, a stopped draft; Start New
+// Book), the Start New prompt and what starting over does (the saved book cleared, the page and its form
+// afresh), and the offer of a kept book.
+import { useState } from 'react';
+import { extractTitle, type BookSpec, type BookView, type FormModel, type Lang, type SavedProgress } from '../engine.js';
+import { ConfirmDialog } from '../components/Dialog.js';
 import { defaultValues, type SettingsFormApi } from './form.js';
 import { KeptBookOffer } from './KeptBookOffer.js';
 import type { SavedBook } from './useSavedBook.js';
@@ -11,37 +11,28 @@ import { pageWord } from './words.js';
 import { stepWord } from './stepWords.js';
 
 /**
- * The saved book offered again (null: closed). Closing (× or Escape) keeps the saved book, as Continue
- * does: the page must show the book the server holds, or its next Generate would be refused. Starting
- * over is the explicit button.
+ * The book found on entry, shown at once, and named above the page: what it is and where it stands (a
+ * stopped draft too), with Start New Book at hand (asked first: the book stays in My Books).
  */
-export function ResumeDialog({ saved, spec, form, lang, isBook, returnTo, onContinue, onStartNew }: {
-  saved: SavedProgress | null;
+export function ResumeNote({ resumed, book, spec, form, lang, isBook, onStartNew }: {
+  resumed: SavedProgress | null;
+  /** The book as the page shows it now (the note follows it: a draft kept or settled meanwhile). */
+  book: BookView | null;
   spec: BookSpec;
   form: FormModel;
   lang: Lang;
   isBook: boolean;
-  /** The next action, focused when the dialog closes. */
-  returnTo: RefObject<HTMLElement | null>;
-  onContinue(): void;
   onStartNew(): void;
 }) {
+  if (!resumed) return null;
   return (
-    <Dialog
-      isOpen={saved !== null}
-      title={pageWord('resumeTitle', lang)}
-      onClose={onContinue}
-      testId="resume-dialog"
-      returnTo={returnTo}
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={onStartNew}>{pageWord(isBook ? 'startNewBook' : 'startNew', lang)}</button>
-          <button type="button" className="btn-primary" data-autofocus onClick={onContinue}>{pageWord('continueProgress', lang)}</button>
-        </>
-      }
-    >
-      {saved && <ResumeSummary spec={spec} form={form} saved={saved} lang={lang} />}
-    </Dialog>
+    <section className="mb-6 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-700 dark:bg-neutral-800/60" aria-labelledby="resume-note-h" data-testid="resume-note">
+      <div className="min-w-0">
+        <h2 id="resume-note-h" className="font-semibold">{pageWord('resumeBack', lang)}</h2>
+        <div className="mt-1 text-sm text-gray-700 dark:text-gray-300"><ResumeSummary spec={spec} form={form} saved={book ? { ...resumed, book } : resumed} lang={lang} /></div>
+      </div>
+      <button type="button" className="btn-secondary shrink-0 self-start sm:self-center" onClick={onStartNew} data-testid="resume-start-new">{pageWord(isBook ? 'startNewBook' : 'startNew', lang)}</button>
+    </section>
   );
 }
 
@@ -53,41 +44,29 @@ export function StartNewDialog({ isOpen, lang, isBook, onClose, onStartNew }: { 
   );
 }
 
-/** Start New and the resume dialog's start over: the saved book cleared on the server, then the page and its form afresh. */
+/** Start New: the saved book cleared on the server (a book stays in My Books), then the page and its form afresh. */
 export function useStartNew(form: FormModel, ui: Lang, saved: SavedBook, methods: SettingsFormApi['methods'], credits: number | undefined, resetStep: () => void) {
   const [isStartNewOpen, setIsStartNewOpen] = useState(false);
-  const afresh = () => {
-    saved.setBook(null);
-    saved.setOutput(null);
-    methods.reset(defaultValues(form, ui, credits));
-  };
   const startNew = async () => {
     setIsStartNewOpen(false);
     if (form.flow.savesProgress && !(await saved.clearSaved(ui))) return;
     resetStep();
-    afresh();
+    saved.setResumed(null);
+    saved.setBook(null);
+    saved.setOutput(null);
+    methods.reset(defaultValues(form, ui, credits));
   };
-  const startOver = async () => {
-    saved.setSaved(null);
-    if (await saved.clearSaved(ui)) afresh();
-  };
-  return { isStartNewOpen, setIsStartNewOpen, startNew, startOver };
+  return { isStartNewOpen, setIsStartNewOpen, startNew };
 }
 
-/** The book page's dialogs and its offer of a kept book, over the saved book and Start New. */
-export function WorkspaceDialogs({ form, spec, ui, saved, startNew, returnTo }: {
-  form: FormModel; spec: BookSpec; ui: Lang; saved: SavedBook; startNew: ReturnType<typeof useStartNew>; returnTo: RefObject<HTMLElement | null>;
-}) {
+/** Above the page: the note on the book found on entry, or the offer of a kept book when there is none. */
+export function WorkspaceNotes({ form, spec, ui, saved, startNew }: { form: FormModel; spec: BookSpec; ui: Lang; saved: SavedBook; startNew: ReturnType<typeof useStartNew> }) {
   const isBook = spec.kind === 'book';
-  const onContinue = () => {
-    if (saved.saved) saved.restore(saved.saved);
-    saved.setSaved(null);
-  };
   return (
     <>
-      <ResumeDialog saved={saved.saved} spec={spec} form={form} lang={ui} isBook={isBook} returnTo={returnTo} onContinue={onContinue} onStartNew={() => void startNew.startOver()} />
-      <StartNewDialog isOpen={startNew.isStartNewOpen} lang={ui} isBook={isBook} onClose={() => startNew.setIsStartNewOpen(false)} onStartNew={() => void startNew.startNew()} />
+      <ResumeNote resumed={saved.resumed} book={saved.book} spec={spec} form={form} lang={ui} isBook={isBook} onStartNew={() => startNew.setIsStartNewOpen(true)} />
       {isBook && <KeptBookOffer generatorId={form.id} isActive={saved.hasNoCurrentBook} isHidden={saved.book !== null} lang={ui} onContinued={() => void saved.resync()} />}
+      <StartNewDialog isOpen={startNew.isStartNewOpen} lang={ui} isBook={isBook} onClose={() => startNew.setIsStartNewOpen(false)} onStartNew={() => void startNew.startNew()} />
     </>
   );
 }

@@ -3,7 +3,7 @@
 // what the writer can do to a written book (edit, write more, rewrite, versions, passages, chapter cards,
 // the story bible, the writer's voice, download); a short piece's text or cover; the publish panel once a book is finished.
 import { toast } from 'react-hot-toast';
-import { stepLabel, type BookSpec, type BookView, type FormModel, type Lang } from '../engine.js';
+import { stepLabel, type BookSpec, type BookView, type FormModel, type Lang, type StepRef } from '../engine.js';
 import { fileHref } from '../lib/api.js';
 import { useAuth } from '../lib/auth.js';
 import { bibleShown, Preview, type PreviewPart, type PreviewProps } from './Manuscript.js';
@@ -78,9 +78,17 @@ function ManuscriptOf(props: BookPreviewProps) {
 }
 
 /** Stop while a step is written, and the stopped draft with its own actions. */
-function stopProps({ form, spec, ui, shown, run, stop, stepCostText }: BookPreviewProps): Partial<PreviewProps> {
+function stopProps({ form, spec, ui, shown, book, run, stop, stepCostText }: BookPreviewProps): Partial<PreviewProps> {
   const { generation, follow } = run;
   const { stopped } = stop;
+  // Continue writes on from the draft as Generate writes a step: streamed into the page, and Stop stops it
+  // (the server keeps the draft with what arrived).
+  const continueDraft = (part: StepRef, label: string, text: string): Promise<string | null> => {
+    run.pendingRef.current = { step: part, label, lang: ui };
+    void generation.run({ settings: { ...(book?.settings ?? {}) }, step: part, fromDraft: 'continue', draftText: text });
+    return Promise.resolve(null);
+  };
+  const draftPart = (d: NonNullable<typeof stopped>): StepRef => ({ kind: d.kind, ...(d.position !== undefined ? { position: d.position } : {}) });
   const onStop = spec.kind === 'book' && form.flow.savesProgress && (generation.isLoading || follow.isFollowing) ? () => void stop.stopStep()
     : generation.isLoading && !generation.streaming ? () => {
       generation.reset();
@@ -91,7 +99,7 @@ function stopProps({ form, spec, ui, shown, run, stop, stepCostText }: BookPrevi
     ...(onStop ? { onStop } : {}),
     ...(stopped ? { stoppedDraft: (
       <StoppedDraft label={stopped.label} text={stopped.text} words={stopped.words} lang={ui} bookLang={shown.lang} costText={stepCostText} isDisabled={false}
-        onAction={(action, note) => stop.finishStopped({ kind: stopped.kind, ...(stopped.position !== undefined ? { position: stopped.position } : {}) }, stopped.label, action, note)} />
+        onAction={(action, note) => (action === 'continue' ? continueDraft(draftPart(stopped), stopped.label, stopped.text) : stop.finishStopped(draftPart(stopped), stopped.label, action, note))} />
     ), stoppedPart: { label: stopped.label, words: stopped.words } } : {}),
   };
 }

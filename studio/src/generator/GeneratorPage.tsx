@@ -9,7 +9,7 @@ import { bookSpecFromForm, type FormModel, type Lang } from '../engine.js';
 import { useAuth } from '../lib/auth.js';
 import { loadForm, type GeneratorSummary } from '../lib/generators.js';
 import { PageLoading } from '../components/Spinner.js';
-import { useStartNew, WorkspaceDialogs } from './BookDialogs.js';
+import { useStartNew, WorkspaceNotes } from './BookDialogs.js';
 import { BookPreview } from './BookPreview.js';
 import { useSettingsForm, type FormValues } from './form.js';
 import { bookStepOf, nextActionOf } from './nextStep.js';
@@ -112,6 +112,7 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
         <p className="mt-1 text-gray-600 dark:text-gray-400">{form.tagline[ui]}</p>
         {book?.series && <p className="mt-1 text-sm font-medium text-brand-700 dark:text-brand-300" data-testid="book-series">{translate('series.bookOf', ui, { n: book.series.number, name: book.series.name })}</p>}
       </header>
+      <WorkspaceNotes form={form} spec={spec} ui={ui} saved={saved} startNew={startNew} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <div className="lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto">
           <SettingsPanel form={form} spec={spec} view={view} ui={ui} formId={formId} api={settingsForm} isBook={isBook} isLocked={isLocked} isLoading={generation.isLoading}
@@ -123,7 +124,6 @@ export function GeneratorWorkspace({ form }: { form: FormModel }) {
       </div>
 
       {isBook && (step || follow.isFollowing) && <StickyNext formId={formId} next={next} stickyRef={run.stickyRef} />}
-      <WorkspaceDialogs form={form} spec={spec} ui={ui} saved={saved} startNew={startNew} returnTo={run.buttonRef} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Entering a generator with no current book, when the writer has an unfinished book of it kept by "Start
-// New": the spec's resume dialog ("Continue Previous Progress?") for that book. Continue Progress makes it the
+// New": the spec's question ("Continue Previous Progress?") for that book, as a note above the new book's form. Continue Progress makes it the
 // current book (POST /api/books/:id/continue) and the page shows it; Start New Book leaves it in My Books.
 import { useEffect, useState } from 'react';
 import type { MyBook } from '../engine.js';
@@ -8,7 +8,6 @@ import type { Lang } from '../engine.js';
 import { ApiError, call } from '../lib/api.js';
 import { useMyBooks } from '../lib/books.js';
 import { translate } from '../i18n/index.js';
-import { Dialog } from '../components/Dialog.js';
 import { pageWord } from './words.js';
 
 /**
@@ -41,28 +40,24 @@ export function KeptBookOffer({ generatorId, isActive, isHidden, lang, onContinu
     }
   };
 
+  if (!offered) return null;
+  // A note above the page, not a dialog: the page stays usable (a new book's form) while it is there.
   return (
-    <Dialog
-      isOpen={offered !== undefined}
-      title={pageWord('resumeTitle', lang)}
-      onClose={() => setIsDismissed(true)}
-      testId="kept-book-offer"
-      footer={
-        <>
-          <button type="button" className="btn-secondary" onClick={() => setIsDismissed(true)}>{pageWord('startNewBook', lang)}</button>
-          <button type="button" className="btn-primary" data-autofocus disabled={isBusy} onClick={() => void resume()}>{pageWord('continueProgress', lang)}</button>
-        </>
-      }
-    >
-      {offered && (
-        <p>
+    <section className="mb-6 flex flex-col gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-neutral-700 dark:bg-neutral-800/60" aria-labelledby="kept-book-offer-h" data-testid="kept-book-offer">
+      <div className="min-w-0">
+        <h2 id="kept-book-offer-h" className="font-semibold">{pageWord('resumeTitle', lang)}</h2>
+        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
           {t('books.continueOfferBody', {
             type: offered.type_label,
             title: offered.title,
             chapters: t('books.chapters', { n: offered.chapters_total, written: offered.chapters_written }),
           })}
         </p>
-      )}
-    </Dialog>
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <button type="button" className="btn-secondary" onClick={() => setIsDismissed(true)}>{pageWord('startNewBook', lang)}</button>
+        <button type="button" className="btn-primary" disabled={isBusy} onClick={() => void resume()}>{pageWord('continueProgress', lang)}</button>
+      </div>
+    </section>
   );
 }

@@ -55,7 +55,7 @@ export function useGeneration(generatorId: string, lang: Lang, callbacks: Genera
       // "Generating content..." under the text being written, with its hints, and the button says so too.
       setStatus('loading');
       setError(null);
-      setStreaming('');
+      setStreaming(request.draftText ?? '');
       const fail = (e: ApiError, streamed = '') => {
         clearTimeout(timer);
         setStreaming('');

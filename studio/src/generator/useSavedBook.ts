@@ -1,6 +1,7 @@
-// The book as the server holds it: the saved book (books) or the last piece (short pieces), resumed on
-// entry (at once when continued from My Books or while a step is being written, else offered in the
-// resume dialog), read again after a conflict, and cleared by Start New.
+// The book as the server holds it: the saved book (books) or the last piece (short pieces), shown at once
+// on entry (a writer who comes back finds the book as they left it, with a note that offers a new one
+// unless they came for it from My Books or a step is being written), read again after a conflict, and
+// cleared by Start New.
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
@@ -22,10 +23,11 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
   // The book as the server last answered it (books only).
   const [book, setBook] = useState<BookView | null>(null);
   const [output, setOutput] = useState<Output | null>(null);
-  const [saved, setSaved] = useState<SavedProgress | null>(null);
+  // The book found on entry, named by the note above the page until a step is written or a new book started.
+  const [resumed, setResumed] = useState<SavedProgress | null>(null);
   const [hasNoCurrentBook, setHasNoCurrentBook] = useState(false);
 
-  // Resume: saved progress found on entry opens the dialog once.
+  // Resume: the saved progress found on entry is the page's book at once.
   useEffect(() => {
     if (!form.flow.savesProgress) return;
     let isCurrent = true;
@@ -49,7 +51,8 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
           return;
         }
         if (p.content.length === 0 && p.outline === null) return;
-        setSaved(p);
+        restore(p);
+        setResumed(p);
       },
       (e: unknown) => {
         if (isCurrent && !(e instanceof ApiError && e.status === 401)) toast.error(pageWord('progressLoadFailed', ui));
@@ -114,7 +117,7 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
     }
   }, [form.bookType]);
 
-  return { book, setBook, output, setOutput, saved, setSaved, hasNoCurrentBook, restore, resync, clearSaved };
+  return { book, setBook, output, setOutput, resumed, setResumed, hasNoCurrentBook, restore, resync, clearSaved };
 }
 
 /** The saved book and what changes it, as useSavedBook answers them. */

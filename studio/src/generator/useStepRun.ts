@@ -32,6 +32,8 @@ export function useStepRun(page: { form: FormModel; spec: BookSpec; ui: Lang; me
 
   const onDone = (payload: DonePayload, { step, lang: l }: PendingStep) => {
     focus.refocus();
+    // The note on the book found on entry has done its work once the writer goes on with it.
+    saved.setResumed(null);
     setCredits(payload.credits_available);
     void refresh();
     if (isBook) {

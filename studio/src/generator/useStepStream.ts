@@ -12,7 +12,8 @@ import { studioMessage } from './messages.js';
 export const NETWORK_RETRIES = 3;
 export const NETWORK_RETRY_DELAY_MS = 2000;
 
-export type GenerationRequest = GenerateBody & { settings: Record<string, unknown> };
+/** `draftText`: a stopped draft written on (`fromDraft`): shown first, the streamed words after it (not sent). */
+export type GenerationRequest = GenerateBody & { settings: Record<string, unknown>; draftText?: string };
 
 /** How a step's stream ended: the step's result, a failure (with the text that had arrived), or aborted here. */
 export type StreamOutcome = { done: DonePayload } | { failure: ApiError; streamed?: string } | { isAborted: true };
@@ -29,7 +30,7 @@ export function useStepStream(generatorId: string) {
         const error = sent.thrown instanceof ApiError ? sent.thrown : new ApiError(0, 'network', String(sent.thrown));
         // Text had arrived: the server keeps writing the step (it is charged and kept), so asking again
         // would only be refused. The page follows the book's state instead, keeping the text.
-        if (error.isNetwork && sent.text !== '') return { failure: new ApiError(0, 'stream_lost', error.message), streamed: sent.text };
+        if (error.isNetwork && sent.text !== '') return { failure: new ApiError(0, 'stream_lost', error.message), streamed: (request.draftText ?? '') + sent.text };
         if (!error.isNetwork) return { failure: error };
         if (attempt >= NETWORK_RETRIES) {
           // In plain words: offline, or the server cannot be reached (not "Maximum retry attempts reached").
@@ -59,14 +60,15 @@ async function attemptOnce(
   try {
     await postEventStream(
       routeUrl('POST /generators/:id/generate', { params: { id: generatorId } })[1],
-      { settings: request.settings, ...(request.chapterTitle ? { chapterTitle: request.chapterTitle } : {}), step: request.step },
+      { settings: request.settings, ...(request.chapterTitle ? { chapterTitle: request.chapterTitle } : {}), step: request.step, ...(request.fromDraft ? { fromDraft: request.fromDraft } : {}) },
       (event) => {
         if (event.event === 'delta') {
           const isFirst = text === '';
           text += (event.data as { text?: string }).text ?? '';
           // The first words show at once; later ones render with React's normal batching.
-          if (isFirst) flushSync(() => show(text));
-          else show(text);
+          const shown = (request.draftText ?? '') + text;
+          if (isFirst) flushSync(() => show(shown));
+          else show(shown);
         } else if (event.event === 'done') {
           outcome = { done: event.data as DonePayload };
         } else if (event.event === 'error') {

@@ -78,6 +78,7 @@ export const PAGE_WORDS = {
   startNewBook: { en: 'Start New Book', ms: 'Mulakan Buku Baharu' },
   continueProgress: { en: 'Continue Progress', ms: 'Teruskan Kemajuan' },
   resumeTitle: { en: 'Continue Previous Progress?', ms: 'Teruskan Kemajuan Sebelumnya?' },
+  resumeBack: { en: 'Your book, as you left it', ms: 'Buku anda, seperti yang anda tinggalkan' },
   resumeBody: {
     en: 'You have saved progress for {type} ({n} of {total} chapters written). Next: {step}.',
     ms: 'Anda mempunyai kemajuan tersimpan untuk {type} ({n} daripada {total} bab ditulis). Seterusnya: {step}.',

@@ -74,6 +74,7 @@ export const BOOKS = {
   'books.continueBusy': { en: 'A part of the open book is being written. Try again when it is done.', ms: 'Satu bahagian buku yang dibuka sedang ditulis. Cuba lagi apabila ia selesai.' },
   'books.delete': { en: 'Delete', ms: 'Padam' },
   'books.deleteLabel': { en: 'Delete {title}', ms: 'Padam {title}' },
+  'books.downloadLabel': { en: 'Download {title}', ms: 'Muat Turun {title}' },
   'books.deleteTitle': { en: 'Delete this book?', ms: 'Padam buku ini?' },
   'books.deleteBody': {
     en: '"{title}" will be deleted for good. Download it first if you want to keep a copy.',

@@ -46,38 +46,40 @@ export default function Books() {
     }
   };
 
+  // On a phone the book's words take the row's whole width and its buttons wrap below them; from `sm` up
+  // the buttons sit at the right. A long title wraps rather than shrinking to nothing.
   const row = (book: MyBook) => (
-<li key={book.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="my-book">
-                <div className="flex min-w-0 flex-1 items-start gap-2">
-                  <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
-                  <div className="min-w-0">
-                    <span className="block truncate font-medium" lang={book.lang}>{book.series ? <span className="text-gray-500" data-testid="series-number">{t('series.number', { n: book.series.number })} · </span> : null}{book.title}</span>
-                    <BookFacts book={book} />
-                  </div>
-                </div>
-                <div className="flex items-center gap-1">
-                  {routeOf(book) && (
-                    <button
-                      type="button"
-                      className="btn-secondary text-sm"
-                      aria-label={t('books.continueLabel', { title: book.title })}
-                      disabled={busy !== null}
-                      onClick={async () => {
-                        setBusy(book.id);
-                        if (!(await continueBook(book))) setBusy(null);
-                      }}
-                      data-testid="continue-book"
-                    >
-                      {t('books.continue')}
-                    </button>
-                  )}
-                  {book.is_finished && (!book.series || book.series.is_last) && routeOf(book) && <NextInSeries book={book} route={routeOf(book)!} />}
-                  <DownloadMenu hrefOf={(format) => fileHref('GET /books/:id/export', { params: { id: book.id }, query: { format } })} lang={lang} testId={`download-book-${book.id}`} />
-                  <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('books.deleteLabel', { title: book.title })} onClick={() => setToDelete(book)} data-testid="delete-book">
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                  </button>
-                </div>
-              </li>
+    <li key={book.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-3" data-testid="my-book">
+      <div className="flex min-w-0 flex-1 items-start gap-2">
+        <BookOpen className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
+        <div className="min-w-0 flex-1">
+          <span className="block font-medium break-words [overflow-wrap:anywhere]" lang={book.lang} data-testid="my-book-title">{book.series ? <span className="text-gray-500" data-testid="series-number">{t('series.number', { n: book.series.number })} · </span> : null}{book.title}</span>
+          <BookFacts book={book} />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-1 pl-6 sm:shrink-0 sm:pl-0">
+        {routeOf(book) && (
+          <button
+            type="button"
+            className="btn-secondary text-sm"
+            aria-label={t('books.continueLabel', { title: book.title })}
+            disabled={busy !== null}
+            onClick={async () => {
+              setBusy(book.id);
+              if (!(await continueBook(book))) setBusy(null);
+            }}
+            data-testid="continue-book"
+          >
+            {t('books.continue')}
+          </button>
+        )}
+        {book.is_finished && (!book.series || book.series.is_last) && routeOf(book) && <NextInSeries book={book} route={routeOf(book)!} />}
+        <DownloadMenu hrefOf={(format) => fileHref('GET /books/:id/export', { params: { id: book.id }, query: { format } })} lang={lang} ariaLabel={t('books.downloadLabel', { title: book.title })} testId={`download-book-${book.id}`} />
+        <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('books.deleteLabel', { title: book.title })} onClick={() => setToDelete(book)} data-testid="delete-book">
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </div>
+    </li>
   );
 
   return (
@@ -86,7 +88,7 @@ export default function Books() {
         <h1 className="text-2xl font-bold">{t('books.title')}</h1>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('books.intro')}</p>
       </div>
-      <section className="card p-5" aria-label={t('books.title')} data-testid="my-books">
+      <section className="card p-4 sm:p-5" aria-label={t('books.title')} data-testid="my-books">
         {loadError !== null ? (
           <LoadError error={loadError} message={t('books.loadFailed')} onRetry={retry} testId="my-books-error" />
         ) : books === null ? (

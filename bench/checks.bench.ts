@@ -1,0 +1,71 @@
+// `npm run bench:checks`: the CPU each thing Karya does with one model answer costs, per answer of a part of
+// about 1,500 words in a book of ten parts written before it: judging it (verdict, kind, assistant talk, wall
+// split, copy of the book), its language, its repeats, its voice and overused phrases, the story bible's
+// people, its near-duplicate fingerprint, the plain-text reader and the bible update's parse. Each is the
+// median of rounds of many calls (process CPU time, so another process's load does not count), printed in
+// ms per answer with the goal of at most 2 ms each; the machine's load is printed beside it.
+import os from 'node:os';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  copiedShare, detectLanguage, findLanguageDrift, fingerprintOf, judgeAnswer, judgeShape, overusedIn,
+  parseBibleUpdate, repeatedShare, shapeOf, splitWalls, textFingerprint, unwrapLines, withoutTalk, type BookSpec, type ResolvedSpec,
+} from '../engine/index.js';
+import { loadCatalog, ROOT } from '../engine/node.js';
+import { ignoredBible } from '../engine/session/bible-people.js';
+
+const GOAL_MS = 2;
+const ROUNDS = 7;
+
+const sample = readFileSync(path.join(ROOT, 'tests', 'fixtures', 'voice', 'austen-pride-ch1.txt'), 'utf8');
+const novel = readFileSync(path.join(ROOT, 'tests', 'fixtures', 'voice', 'en-long.txt'), 'utf8');
+/** A part of about 1,500 words: Austen's dialogue and a novel's narration. */
+const part = `${sample}\n\n${novel}\n\n${novel.slice(0, novel.indexOf("\n\n", 700))}`;
+/** Ten earlier parts of the book, each its own text (the same prose with its own names). */
+const earlier = Array.from({ length: 10 }, (_, i) => part.replace(/Bennet/g, `Bennet${i}`).replace(/Eleanor/g, `Eleanor${i}`));
+const bibleAnswer = ['## Chapter', 'Mrs. Bennet tells her husband that Netherfield Park is let to Mr. Bingley, a single man of large fortune.', '## Characters', '- Mr. Bennet | father | sardonic, will not visit | Chapter 1', '- Mrs. Bennet | mother | set on marrying her daughters | Chapter 1', '## Open threads', '- whether Mr. Bennet will call on Bingley | Chapter 1 | open', '## Established facts', '- Netherfield Park is let to Mr. Bingley', '- the Bennets have five daughters'].join('\n');
+
+const catalog = loadCatalog();
+const romance = catalog.get('romance') as ResolvedSpec & BookSpec;
+const shape = shapeOf(romance, { kind: 'chapter' })!;
+const request = { system: 'You are a novelist.', user: 'Write Chapter 11 of the romance.' };
+
+/** CPU ms per call of `fn`, the median of ROUNDS rounds of `n` calls. */
+function cpuPerCall(fn: () => unknown, n: number): number {
+  for (let i = 0; i < 3; i++) fn();
+  const rounds: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < n; i++) fn();
+    const used = process.cpuUsage(start);
+    rounds.push((used.user + used.system) / 1000 / n);
+  }
+  return rounds.sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
+}
+
+const checks: Array<[string, () => unknown]> = [
+  ['judge the answer (verdict, kind, talk, walls, copy)', () => judgeAnswer(part, request, { kind: 'prose', material: () => earlier, shape, earlier: () => earlier })],
+  ['  kind (lines, lists, recipes, outlines)', () => judgeShape(part, shape)],
+  ['  assistant talk', () => withoutTalk(part)],
+  ['  wall split', () => splitWalls(part, shape)],
+  ['  copy of the book so far (8-word runs)', () => copiedShare(part, earlier)],
+  ['language (drift from English)', () => findLanguageDrift(part, 'en')],
+  ['language (detect)', () => detectLanguage(part)],
+  ['repeats within the part and the book', () => repeatedShare(part, earlier)],
+  ['voice fingerprint', () => fingerprintOf(part, 'en')],
+  ['overused phrases', () => overusedIn(part, 'en')],
+  ["the bible's people", () => ignoredBible(part, ['Elizabeth', 'Darcy'], earlier)],
+  ['near-duplicate fingerprint (MinHash)', () => textFingerprint(part)],
+  ['plain-text reader (unwrap)', () => unwrapLines(part)],
+  ['bible update parse', () => parseBibleUpdate(bibleAnswer)],
+];
+
+const words = part.split(/\s+/).filter(Boolean).length;
+process.stdout.write(`CPU per answer of a ${words}-word part (${earlier.length} parts before it), median of ${ROUNDS} rounds; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n`);
+let worst = 0;
+for (const [name, fn] of checks) {
+  const ms = cpuPerCall(fn, 40);
+  if (!name.startsWith('  ')) worst = Math.max(worst, ms);
+  process.stdout.write(`${name.padEnd(54)} ${ms.toFixed(3).padStart(7)} ms  ${ms <= GOAL_MS ? 'holds' : `over ${GOAL_MS} ms`}\n`);
+}
+process.stdout.write(`\nthe costliest check: ${worst.toFixed(3)} ms per answer (goal: at most ${GOAL_MS} ms each)\n`);

@@ -8,11 +8,10 @@ import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  copiedShare, detectLanguage, findLanguageDrift, fingerprintOf, judgeAnswer, judgeShape, overusedIn,
+  copiedShare, detectLanguage, findLanguageDrift, fingerprintOf, ignoredBible, judgeAnswer, judgeShape, overusedIn,
   parseBibleUpdate, repeatedShare, shapeOf, splitWalls, textFingerprint, unwrapLines, withoutTalk, type BookSpec, type ResolvedSpec,
 } from '../engine/index.js';
 import { loadCatalog, ROOT } from '../engine/node.js';
-import { ignoredBible } from '../engine/session/bible-people.js';
 
 const GOAL_MS = 2;
 const ROUNDS = 7;

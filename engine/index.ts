@@ -32,5 +32,6 @@ export * from './provider.js';
 export { firstWords, lastWords, wordList } from './words.js';
 export * from './spec/conclusion.js';
 export { AuthoredSpec, SharedFile } from './spec/format.js';
+export { CoverDataSchema } from './spec/covers.js';
 export * from './publish/index.js';
 export * from './import/index.js';

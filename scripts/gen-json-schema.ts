@@ -1,10 +1,10 @@
-// Generate engine/spec/generator.schema.json and shared.schema.json from the zod format, so editors
+// Generate engine/spec/generator.schema.json, shared.schema.json and covers.schema.json from the zod formats, so editors
 // validate generator files while typing (each YAML file names its schema in its first line).
 // `--check` exits 1 when the committed files are out of date (a drift guard run by the tests).
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import * as z from 'zod';
-import { AuthoredSpec, SharedFile } from '../engine/index.js';
+import { AuthoredSpec, CoverDataSchema, SharedFile } from '../engine/index.js';
 import { ROOT } from '../engine/node.js';
 
 export function jsonSchemas(): Record<string, string> {
@@ -13,6 +13,7 @@ export function jsonSchemas(): Record<string, string> {
   return {
     [path.join(ROOT, 'engine/spec/generator.schema.json')]: render(AuthoredSpec),
     [path.join(ROOT, 'engine/spec/shared.schema.json')]: render(SharedFile),
+    [path.join(ROOT, 'engine/spec/covers.schema.json')]: render(CoverDataSchema),
   };
 }
 

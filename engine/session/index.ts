@@ -3,6 +3,7 @@
 export * from './ports.js';
 export * from './view.js';
 export * from './bible.js';
+export { ignoredBible } from './bible-people.js';
 export { BookSession, SessionError, joinCut, joinExtension, extendPart, rewritePart, updateBible, runStep, MAX_EXTENSIONS, type Rewrite, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput, type LanguageRetry } from './session.js';
 export * from './language.js';
 export * from './measure.js';

@@ -332,6 +332,12 @@ export function scriptLanguageOf(text: string): { language: ScriptLanguage; shar
   let latin = 0;
   const other = new Map<ScriptLanguage, number>();
   for (const ch of text) {
+    // ASCII first, without a pattern: its only letters are A–Z and a–z, all Latin (most of every answer).
+    const code = ch.charCodeAt(0);
+    if (code < 0x80) {
+      if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) latin += 1;
+      continue;
+    }
     if (!/\p{L}/u.test(ch)) continue;
     if (/\p{Script=Latin}/u.test(ch)) {
       latin += 1;

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { KARYA, cleanEnv, runCli, startCli } from './run-cli.js';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { ROOT } from '../../engine/node/load.js';
+import { OLD_NODE, toolSkip } from '../setup/tools.js';
 import { fullLength, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest } from '../batch/helpers.js';
 
@@ -27,20 +28,12 @@ describe('the installed command', () => {
 });
 
 /** A Node older than 22 on this machine (its own, outside the PATH the tests run with), or undefined. */
-function olderNode(): string | undefined {
-  const found = spawnSync('which', ['-a', 'node'], { encoding: 'utf8', env: { PATH: '/usr/local/bin:/usr/bin:/bin' } });
-  const candidates = [...new Set([...(found.stdout ?? '').split('\n').filter(Boolean), '/usr/bin/node', '/usr/local/bin/node'])];
-  return candidates.find((node) => {
-    const version = spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' });
-    return version.status === 0 && Number(version.stdout.split('.')[0]) < 22;
-  });
-}
-const OLD_NODE = olderNode();
+/** Debian's nodejs (Node 20 on these machines), or the reason this test is skipped in a quick run without it. */
+const OLD_NODE_SKIP = toolSkip('old-node');
 
 describe('the installed command on an older Node', () => {
-  // CI's machine has Node 20 of its own; a machine with only newer ones has nothing to run it with.
-  it.skipIf(!OLD_NODE)('says in English and Malay that Karya needs Node 22.12 or later and how to install Node 24, and exits 1 (no crash)', () => {
-    const r = spawnSync(OLD_NODE!, [KARYA, 'generate', 'poems', '--state', path.join(tmp, 'old-node.sqlite')], { cwd: tmp, env: cleanEnv(), encoding: 'utf8' });
+  it.skipIf(OLD_NODE_SKIP !== null)('says in English and Malay that Karya needs Node 22.12 or later and how to install Node 24, and exits 1 (no crash)', () => {
+    const r = spawnSync(OLD_NODE, [KARYA, 'generate', 'poems', '--state', path.join(tmp, 'old-node.sqlite')], { cwd: tmp, env: cleanEnv(), encoding: 'utf8' });
     expect(r.signal).toBeNull();
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');

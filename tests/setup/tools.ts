@@ -13,13 +13,15 @@ import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export type ToolId = 'chromium' | 'epubcheck' | 'poppler' | 'postgres' | 'fonts' | 'pandoc';
+export type ToolId = 'chromium' | 'epubcheck' | 'poppler' | 'postgres' | 'fonts' | 'pandoc' | 'old-node';
 
 /** How the machine is looked at: a program on PATH, a file, the Postgres binaries' folder. */
 export interface Probe {
   which(program: string): boolean;
   exists(file: string): boolean;
   postgresBinDir(): string | null;
+  /** The major version of a node binary (undefined when it does not run); a made-up machine's node is taken as old. */
+  nodeMajor?(node: string): number | undefined;
 }
 
 export interface Tool {
@@ -33,6 +35,15 @@ export interface Tool {
   /** Left out of a quick run when missing (files that do not skip themselves with toolSkip). */
   leaveOutQuick: boolean;
   isPresent(probe: Probe): boolean;
+}
+
+/** Where Debian's nodejs puts its node. */
+export const OLD_NODE = '/usr/bin/node';
+
+/** The major version of a node binary, or undefined when it does not run. */
+function nodeMajorOf(node: string): number | undefined {
+  const version = spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' });
+  return version.status === 0 ? Number(version.stdout.split('.')[0]) : undefined;
 }
 
 /**
@@ -72,8 +83,17 @@ export const TOOLS: readonly Tool[] = [
     isPresent: (p) => ['DejaVuSerif.ttf', 'DejaVuSerif-Italic.ttf'].every((font) => p.exists(path.join(process.env.KARYA_FONT_DIR ?? DEJAVU, font))),
   },
   // The DOCX and EPUB manuscripts an import reads are made by another tool, as a writer's are.
-  { id: 'pandoc', what: 'pandoc (DOCX and EPUB manuscripts to import)', packages: ['pandoc'], usedBy: ['tests/import/formats.test.ts', 'tests/import/invisible.test.ts'], leaveOutQuick: true, isPresent: (p) => p.which('pandoc') },
+  {
+    id: 'pandoc', what: 'pandoc (DOCX and EPUB manuscripts to import)', packages: ['pandoc'],
+    usedBy: ['tests/import/formats.test.ts', 'tests/import/invisible.test.ts', 'tests/import/hostile.test.ts', 'tests/import/epub-contents.test.ts', 'tests/server/import-hostile.test.ts'], leaveOutQuick: true, isPresent: (p) => p.which('pandoc'),
+  },
+  // The launcher's own Node check runs on the Node a newcomer may still have: Debian's nodejs (20 on these machines).
+  {
+    id: 'old-node', what: `a Node older than 22.12 at ${OLD_NODE} (Debian's nodejs), for the launcher's version check`, packages: ['nodejs'],
+    usedBy: ['tests/cli/cli.test.ts'], leaveOutQuick: false, isPresent: (p) => p.exists(OLD_NODE) && (p.nodeMajor?.(OLD_NODE) ?? 0) < 22,
+  },
 ];
+
 
 /** The folder of initdb and pg_ctl (KARYA_PG_BIN, Debian's /usr/lib/postgresql/<n>/bin, or pg_config --bindir), or null. */
 export function postgresBinDir(): string | null {
@@ -93,6 +113,7 @@ export const systemProbe: Probe = {
   which: (program) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && existsSync(path.join(dir, program))),
   exists: existsSync,
   postgresBinDir,
+  nodeMajor: nodeMajorOf,
 };
 
 /** The tools that are missing. */

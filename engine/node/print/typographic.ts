@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import PDFDocument from 'pdfkit';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { CoverDataSchema, type CoverPaletteSchema } from '../../spec/covers.js';
 import type { Lang, PixelSize, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
 import type { PackageParts } from '../../publish/index.js';
@@ -17,15 +18,7 @@ import { yamlData } from '../../yaml.js';
 import { ROOT } from '../load.js';
 import { Measure, fontPath, registerFonts, type FontName } from './fonts.js';
 
-const Colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour as #rrggbb');
-const PaletteSchema = z.object({ top: Colour, bottom: Colour, ink: Colour, soft: Colour, accent: Colour, font: z.enum(['serif', 'sans']) }).strict();
-const Words = z.object({ en: z.string().min(1), ms: z.string().min(1) }).strict();
-const CoverDataSchema = z.object({
-  words: z.object({ series: Words, seriesOnly: Words }).strict(),
-  palettes: z.record(z.string(), PaletteSchema).refine((p) => 'default' in p, 'needs a `default` palette'),
-}).strict();
-
-export type CoverPalette = z.infer<typeof PaletteSchema>;
+export type CoverPalette = z.infer<typeof CoverPaletteSchema>;
 export type CoverData = z.infer<typeof CoverDataSchema>;
 
 /** The covers' data file. */

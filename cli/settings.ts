@@ -31,7 +31,7 @@ export function settingsFromOptions(spec: ResolvedSpec, opts: SettingsOptions, w
     settings = parseSettings(spec, chosen.settings);
   } catch (error) {
     if (error instanceof SettingsError) {
-      for (const i of error.issues) process.stderr.write(`karya: ${where}${formatSettingsIssue(i)}\n`);
+      for (const i of error.issues) process.stderr.write(`karya: ${where}${formatSettingsIssue(i, opts.lang === 'ms' ? 'ms' : 'en')}\n`);
       throw new CliExit(EXIT.badInput);
     }
     throw error;
@@ -88,9 +88,11 @@ function briefSettings(spec: ResolvedSpec, file: string, where: string): { value
  * One settings issue as the CLI prints it: `heatLevel: "scorching" is not one of sweet, mild, moderate, steamy`;
  * an unknown name lists the settings there are.
  */
-export function formatSettingsIssue(issue: SettingsIssue): string {
-  const allowed = issue.code === 'unknown_setting' ? ` (allowed: ${issue.params.allowed.join(', ')})` : '';
-  return `${issue.field ? `${issue.field}: ` : ''}${settingsIssueMessage(issue)}${allowed}`;
+export function formatSettingsIssue(issue: SettingsIssue, lang: Lang = 'en'): string {
+  const allowed = issue.code === 'unknown_setting' ? ` (${lang === 'ms' ? 'yang dibenarkan' : 'allowed'}: ${issue.params.allowed.join(', ')})` : '';
+  // A setting the command line did not give: say how to give it.
+  const how = issue.code === 'required' && issue.field ? (lang === 'ms' ? `: berikan dengan --set ${issue.field}=…` : `: give it with --set ${issue.field}=…`) : '';
+  return `${issue.field ? `${issue.field}: ` : ''}${settingsIssueMessage(issue, { lang })}${allowed}${how}`;
 }
 
 /** The key under which the CLI saves a book: the same generator and settings resume the same book. */

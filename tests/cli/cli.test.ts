@@ -136,7 +136,8 @@ describe('karya generate (offline)', () => {
     [['generate', 'romance', '--set', 'heatlevel=mild'], 'heatlevel: is not a setting of romance'],
     [['generate', 'romance', '--lang', 'fr'], '--lang: "fr" is not one of en, ms'],
     [['generate', 'romance', '--chapters', 'zero'], '--chapters: "zero" must be a whole number from 1 to 100'],
-    [['generate', 'travel-guide'], 'destination: is required'],
+    [['generate', 'travel-guide'], 'destination: is required: give it with --set destination=…'],
+    [['generate', 'travel-guide', '--lang', 'ms'], 'destination: diperlukan: berikan dengan --set destination=…'],
     [['generate', 'nope'], 'unknown generator "nope"'],
   ])('bad input exits 2 and names the field: %j', async (args, message) => {
     const r = await runKaryaInProcess([...args, '--state', state]);

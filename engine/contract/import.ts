@@ -51,6 +51,8 @@ export const ImportPreviewSchema = z.strictObject({
   chapters: z.array(ImportedPartPreviewSchema),
   /** With ?generator=: the credits the story bible takes (one model call a part with text) and the parts read. */
   cost: z.strictObject({ credits: z.number().int().nonnegative(), parts: z.number().int().nonnegative() }).optional(),
+  /** With ?generator=: the settings the book would be saved with, each with where it came from (the manuscript, read with one model call, or the generator's default). */
+  settings: z.record(z.string(), z.strictObject({ value: z.unknown(), from: z.enum(['manuscript', 'writer', 'default']) })).optional(),
   /** With ?generator=: the most chapters that generator's book may have (its chapter menu's largest), when it says. */
   chaptersMost: z.number().int().positive().optional(),
 });

@@ -12,6 +12,7 @@
 import type { Request, Response } from 'express';
 import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, chaptersMost, importBibleParts, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
+import { manuscriptSettings, withManuscriptSettings } from '../core/import-settings.js';
 import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
@@ -91,7 +92,9 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     const parts = importBibleParts(spec, state);
     // The most chapters this generator's book may have, so the studio can offer chapters still to write.
     const most = spec.fields.map((f) => chaptersMost(f)).find((n) => n !== undefined);
-    res.json({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts }, ...(most !== undefined ? { chaptersMost: most } : {}) });
+    // The settings the book would be saved with: the manuscript's own where it decides them.
+    const chosen = await manuscriptSettings(ctx, { userId: sessionOf(req).user.id, spec, state });
+    res.json({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts }, ...(most !== undefined ? { chaptersMost: most } : {}), settings: chosen.sources });
   });
 
   router.on('POST /books/import', async (req, res) => {
@@ -106,9 +109,13 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     if (!asked && judged.other) throw refusalOf(new ImportRefusal('import_language_other', { file: read.file, language: judged.other }), lang);
     const bookLang = asked ?? judged.lang;
     if (!bookLang) throw new ApiError(400, 'import_language_unclear', catalogueMessage('import_language_unclear', lang, { file: read.file, en: String(judged.en), ms: String(judged.ms) }));
-    const state = bookOfUpload(spec, read, { file, lang, bookLang, ...(chapters !== undefined ? { chapters } : {}) });
-    const parts = importBibleParts(spec, state);
+    const written = bookOfUpload(spec, read, { file, lang, bookLang, ...(chapters !== undefined ? { chapters } : {}) });
+    const parts = importBibleParts(spec, written);
     const cost = { credits: parts * spec.cost, parts };
+    // No model call for a bible the balance cannot pay for (the hold below checks again, atomically).
+    if (sessionOf(req).user.role !== 'admin' && ((await repos.credits.balanceOf(userId)) ?? 0) < cost.credits) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    // The book is saved with the manuscript's own settings (period, setting, point of view…), not the generator's defaults.
+    const state = withManuscriptSettings(written, await manuscriptSettings(ctx, { userId, spec, state: written }));
     const isFinished = nextStep(spec, state) === null;
     // The bible's whole cost is held in the transaction that checks the balance and saves the book: nothing is
     // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits.

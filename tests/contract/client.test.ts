@@ -54,12 +54,14 @@ describe('call', () => {
   });
 });
 
-// zod, and marked: the engine's one Markdown reader (engine/markdown.ts, a heading's plain line), which the studio
-// already ships for its preview (studio/src/components/Markdown.tsx).
-const BROWSER_PACKAGES = new Set(['zod', 'marked']);
+// zod, marked: the engine's one Markdown reader (engine/markdown.ts, a heading's plain line), which the studio
+// already ships for its preview (studio/src/components/Markdown.tsx), and @noble/hashes' pure SHA-256 (the text
+// hash an edit names the part by, engine/text-hash.ts).
+const BROWSER_PACKAGES = new Set(['zod', 'marked', '@noble/hashes']);
+const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2) : spec.split('/').slice(0, 1)).join('/');
 
 describe('the contract in the browser', () => {
-  it('imports only zod, marked and pure engine files, never Node or the server', () => {
+  it('imports only zod, marked, @noble/hashes and pure engine files, never Node or the server', () => {
     const seen = new Set<string>();
     const outside: string[] = [];
     const visit = (file: string) => {
@@ -71,7 +73,7 @@ describe('the contract in the browser', () => {
           const target = path.resolve(path.dirname(file), spec!.replace(/\.js$/, '.ts'));
           if (!target.startsWith(path.join(ROOT, 'engine') + path.sep) || target.includes(`${path.sep}node${path.sep}`)) outside.push(`${path.relative(ROOT, file)} → ${spec}`);
           else visit(target);
-        } else if (!BROWSER_PACKAGES.has(spec!)) outside.push(`${path.relative(ROOT, file)} → ${spec}`);
+        } else if (!BROWSER_PACKAGES.has(packageOf(spec!))) outside.push(`${path.relative(ROOT, file)} → ${spec}`);
       }
     };
     visit(path.join(ROOT, 'engine', 'contract', 'index.ts'));

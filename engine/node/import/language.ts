@@ -5,13 +5,9 @@
 // or by the language its own metadata declares when franc cannot tell. Node side only (franc stays out of
 // the browser's bundle).
 import { francAll } from 'franc-min';
+import { ENGLISH, MALAYIC } from '../../session/language-words.js';
 
-/** The commonest words of English and Malay prose: a fifth or more of their running words. */
-const COMMON = new Set([
-  'the', 'and', 'of', 'to', 'a', 'in', 'is', 'was', 'that', 'he', 'she', 'it', 'his', 'her', 'you', 'i', 'with', 'for', 'as', 'on', 'had', 'at', 'be', 'this', 'not', 'but', 'they', 'we', 'are', 'have', 'from', 'by', 'or', 'an', 'were', 'said',
-  'yang', 'dan', 'di', 'ke', 'itu', 'ini', 'dengan', 'untuk', 'tidak', 'dia', 'ada', 'dalam', 'saya', 'akan', 'pada', 'mereka', 'kami', 'kita', 'anda', 'sudah', 'telah', 'juga', 'atau', 'dari', 'daripada', 'ia', 'boleh', 'kepada', 'tetapi', 'seperti',
-]);
-/** Below this share of common English and Malay words, a text is in neither. */
+/** Below this share of English and Malay function words (the language check's own lists), a text is in neither: their prose has two in five. */
 const MOST_FOREIGN_SHARE = 0.06;
 /** franc's codes of English and the Malay family (Karya's own check tells Malay from Indonesian). */
 const WRITTEN = new Set(['eng', 'sco', 'zlm', 'zsm', 'msa', 'ind', 'min', 'jav', 'sun']);
@@ -29,7 +25,7 @@ export function unwrittenLanguageOf(text: string, declared?: string): string | u
   let common = 0;
   for (const [word] of sample.toLowerCase().matchAll(/\p{L}+/gu)) {
     words += 1;
-    if (COMMON.has(word)) common += 1;
+    if (ENGLISH.has(word) || MALAYIC.has(word)) common += 1;
   }
   if (words < 60 || common / words >= MOST_FOREIGN_SHARE) return undefined;
   const [best] = francAll(sample, { minLength: 60 });

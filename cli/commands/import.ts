@@ -7,7 +7,7 @@
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, manuscriptLanguage, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
+import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, manuscriptLanguage, manuscriptPreview, partStep, stepKey, withManuscriptSettings, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
 import { openStateFile } from '../../server/index.js';
 import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit, wholeNumber } from '../util.js';
@@ -165,9 +165,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
     const saved = await store.load(key);
     if (!saved) {
       // Only what the manuscript decided changes: the chapter count and the working title stay the import's.
-      const chosen = await readImportSettings({ spec, state, writer, signal: interrupt.signal });
-      const fromManuscript = Object.entries(chosen.sources).filter(([, s]) => s.from === 'manuscript').map(([name, s]) => [name, s.value]);
-      state = { ...state, settings: { ...state.settings, ...Object.fromEntries(fromManuscript) } };
+      state = withManuscriptSettings(state, await readImportSettings({ spec, state, writer, signal: interrupt.signal }));
       await store.saveSteps!(key, importSaves(spec, state));
     }
     const id = (await stateFile.books(CLI_USER).list()).find((b) => b.key === key)!.id;

@@ -121,3 +121,12 @@ export async function readManuscriptSettings(input: { spec: ResolvedSpec; render
     return { values: {}, isRead: false };
   }
 }
+
+/**
+ * The imported book with the values the manuscript decided (the others, the chapter count and the working title
+ * stay as the import set them). `karya import` and POST /api/books/import both save this.
+ */
+export function withManuscriptSettings(state: BookState, chosen: ImportSettings): BookState {
+  const fromManuscript = Object.entries(chosen.sources).filter(([, s]) => s.from === 'manuscript').map(([name, s]) => [name, s.value] as const);
+  return fromManuscript.length ? { ...state, settings: { ...state.settings, ...Object.fromEntries(fromManuscript) } } : state;
+}

@@ -21,7 +21,7 @@ export type { ContinuityFinding } from './view-schema.js';
 export { bookThreads, checksAgainst, continuityFindings, openContinuityFindings, sortedBySeverity } from './continuity.js';
 export { findingKey, withIntended, FINDING_KEY, MAX_INTENDED_FINDINGS } from './continuity-keys.js';
 export { stateForStep } from './bible-as-of.js';
-export { importSettingsOf, manuscriptValues, readManuscriptSettings, type ImportSettings, type SettingSource } from './import-settings.js';
+export { importSettingsOf, manuscriptValues, readManuscriptSettings, withManuscriptSettings, type ImportSettings, type SettingSource } from './import-settings.js';
 export { importedBook, importedBookOf, withTotalChapters, importBibleParts, importSaves, manuscriptLanguage, MANUSCRIPT_LANGUAGE_SHARE, type ImportBookInput } from './import-book.js';
 export { bookSeries, changesFor, hasSeriesBible, isSeriesLabel, openThreadsOf, seriesAsOf, seriesBrief, seriesChangeLine, seriesChanges, seriesLabel, seriesNameOf, seriesOf, SeriesError, MAX_SERIES_NAME, type SeriesBook, type SeriesChange, type SeriesContext } from './series.js';
 export { fingerprintOf, voiceFromSample, mtld, MIN_SAMPLE_WORDS, MAX_SAMPLE_WORDS, MIN_PART_WORDS, EXEMPLAR_WORDS } from './voice.js';

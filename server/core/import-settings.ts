@@ -22,9 +22,3 @@ export async function manuscriptSettings(ctx: AppContext, input: { userId: strin
   }
   return importSettingsOf({ spec, writer: {}, read, lang: state.lang });
 }
-
-/** The book with the values the manuscript decided (the defaults elsewhere). */
-export function withManuscriptSettings(state: BookState, chosen: ImportSettings): BookState {
-  const fromManuscript = Object.entries(chosen.sources).filter(([, s]) => s.from === 'manuscript').map(([name]) => [name, chosen.settings[name]] as const);
-  return fromManuscript.length ? { ...state, settings: { ...state.settings, ...Object.fromEntries(fromManuscript) } } : state;
-}

@@ -10,9 +10,9 @@
 // the store). A refused file answers 400 (413 when too large) with the import's catalogue message, in the
 // request's language; too few credits for the bible answer 402 and nothing is saved.
 import type { Request, Response } from 'express';
-import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, chaptersMost, importBibleParts, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, chaptersMost, importBibleParts, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, withManuscriptSettings, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
-import { manuscriptSettings, withManuscriptSettings } from '../core/import-settings.js';
+import { manuscriptSettings } from '../core/import-settings.js';
 import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';

@@ -8,19 +8,6 @@ import { Parser } from 'htmlparser2';
 import { KaryaError } from '../karya-error.js';
 import { listNumber, type ListStyle } from './headings.js';
 
-const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”' };
-
-/** `&amp;`, `&#8217;`, `&#x2019;` and the common named entities decoded; an unknown one stays as written. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[name.toLowerCase()] ?? whole;
-  });
-}
-
 /** Deeper than any book's page nests: a deeper one is refused before the tokenizer's own stack grows costly. */
 export const MOST_HTML_DEPTH = 512;
 

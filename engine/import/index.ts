@@ -10,7 +10,7 @@ import { checkImportFile, decodeText, importFileName, IMPORT_LIMITS, ImportRefus
 export { splitManuscript, type ImportedPart, type ManuscriptSplit } from './chapters.js';
 export { checkImportFile, decodeText, fileKindOf, importFileName, UTF8_SHARE, type DecodedText, importRefusalMessage, tooLargeRefusal, formatOfName, IMPORT_LIMITS, ImportRefusal, type ImportFormat, type FileKind, type TextEncoding } from './read-text.js';
 export { chapterNumber, listNumber, readHeading, romanValue, type ListStyle } from './headings.js';
-export { decodeEntities, DocumentTooDeep, htmlToText } from './html-text.js';
+export { DocumentTooDeep, htmlToText } from './html-text.js';
 export { splitByContents, type ContentsSection } from './contents.js';
 export { hardWrapWidth, proseOfPlainText, unwrapLines } from './plain-text.js';
 

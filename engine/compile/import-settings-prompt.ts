@@ -5,7 +5,8 @@ import type { ResolvedField, ResolvedSpec } from '../spec/types.js';
 import { firstWords, lastWords } from '../words.js';
 import { isFieldVisible } from './schema.js';
 import type { BookState } from './flow.js';
-import { IMPORT_SETTINGS_TEMPLATE, buildContext, promptOf, type PromptRenderer, type RenderedPrompt } from './prompt.js';
+import { IMPORT_SETTINGS_TEMPLATE, type PromptRenderer, type RenderedPrompt } from './prompt.js';
+import { renderStructured } from './audit-prompt.js';
 
 /** Words of the manuscript the reading is sent: its opening, and the end of its last chapter. */
 export const SETTINGS_EXCERPT_WORDS = { opening: 1200, ending: 400 } as const;
@@ -40,17 +41,10 @@ function excerptOf(content: readonly string[]): string {
 
 /** The reading's request, for an imported book (its parts the manuscript's, its settings the writer's so far). */
 export function renderImportSettings(input: { spec: ResolvedSpec; renderer: PromptRenderer; state: BookState }): RenderedPrompt {
-  const step = { kind: 'outline' } as const;
-  const stepCtx = buildContext({ ...input, step });
-  const first = promptOf({ ...input, step }, stepCtx, '');
-  const ctx = Object.assign(stepCtx, { newPart: excerptOf(input.state.content), settingChoices: settingChoicesOf(input.spec, input.state), wordTarget: SETTINGS_ANSWER_WORDS });
-  return {
-    ...first,
-    user: input.renderer.renderTemplate(IMPORT_SETTINGS_TEMPLATE, ctx),
-    maxTokens: Math.round(SETTINGS_ANSWER_WORDS * 3),
-    temperature: 0.2,
-    presencePenalty: 0,
-    frequencyPenalty: 0,
-    meta: { ...first.meta, stepKind: 'import-settings', wordTarget: SETTINGS_ANSWER_WORDS },
-  };
+  return renderStructured({ ...input, step: { kind: 'outline' } }, {
+    template: IMPORT_SETTINGS_TEMPLATE,
+    extra: { newPart: excerptOf(input.state.content), settingChoices: settingChoicesOf(input.spec, input.state) },
+    words: SETTINGS_ANSWER_WORDS,
+    stepKind: 'import-settings',
+  });
 }

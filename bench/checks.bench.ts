@@ -3,12 +3,13 @@
 // split, copy of the book), its language, its repeats, its voice and overused phrases, the story bible's
 // people, its near-duplicate fingerprint, the plain-text reader and the bible update's parse. Each is the
 // median of rounds of many calls (process CPU time, so another process's load does not count), printed in
-// ms per answer with the goal of at most 2 ms each; the machine's load is printed beside it.
+// ms per answer with the goal of at most 2 ms each, and as a ratio to one plain pass over the part's words
+// (countWords) measured in the same run; the machine's load is printed beside it.
 import os from 'node:os';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  copiedShare, detectLanguage, findLanguageDrift, fingerprintOf, ignoredBible, judgeAnswer, judgeShape, overusedIn,
+  copiedShare, countWords, detectLanguage, findLanguageDrift, fingerprintOf, ignoredBible, judgeAnswer, judgeShape, overusedIn,
   parseBibleUpdate, repeatedShare, shapeOf, splitWalls, textFingerprint, unwrapLines, withoutTalk, type BookSpec, type ResolvedSpec,
 } from '../engine/index.js';
 import { loadCatalog, ROOT } from '../engine/node.js';
@@ -61,10 +62,12 @@ const checks: Array<[string, () => unknown]> = [
 
 const words = part.split(/\s+/).filter(Boolean).length;
 process.stdout.write(`CPU per answer of a ${words}-word part (${earlier.length} parts before it), median of ${ROUNDS} rounds; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n`);
+const reference = cpuPerCall(() => countWords(part), 200);
+process.stdout.write(`${'reference: one pass over the words (countWords)'.padEnd(54)} ${reference.toFixed(3).padStart(7)} ms\n`);
 let worst = 0;
 for (const [name, fn] of checks) {
   const ms = cpuPerCall(fn, 40);
   if (!name.startsWith('  ')) worst = Math.max(worst, ms);
-  process.stdout.write(`${name.padEnd(54)} ${ms.toFixed(3).padStart(7)} ms  ${ms <= GOAL_MS ? 'holds' : `over ${GOAL_MS} ms`}\n`);
+  process.stdout.write(`${name.padEnd(54)} ${ms.toFixed(3).padStart(7)} ms  ${(ms / reference).toFixed(1).padStart(6)}×  ${ms <= GOAL_MS ? 'holds' : `over ${GOAL_MS} ms`}\n`);
 }
 process.stdout.write(`\nthe costliest check: ${worst.toFixed(3)} ms per answer (goal: at most ${GOAL_MS} ms each)\n`);

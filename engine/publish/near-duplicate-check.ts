@@ -3,7 +3,7 @@
 // its own parts. The caller brings the catalogue (fingerprints kept per owner) and reads the other books'
 // texts only for the close ones.
 import { DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, textFingerprint, type TextFingerprint } from './near-duplicate.js';
-import { reuseAcrossParts, sharedPassages, type PartsReuse, type SharedPassage } from './near-duplicate-passages.js';
+import { passagesShared, reuseAcrossParts, type PartsReuse, type SharedPassage } from './near-duplicate-passages.js';
 
 /** One of an owner's books as the catalogue keeps it. */
 export interface CatalogueEntry {
@@ -23,7 +23,7 @@ export interface CloseMatch {
   title: string;
   /** The share of this book's 8-word runs found in that book (0 to 1). */
   share: number;
-  /** Up to two passages both books have word for word (none when that book's text could not be read). */
+  /** Up to two passages both books have word for word: for the closest books only (CLOSE_BOOKS_READ), none for the rest or when that book's text could not be read. */
   passages: SharedPassage[];
 }
 
@@ -46,6 +46,13 @@ export function catalogueIndex(entries: readonly CatalogueEntry[]): FingerprintI
   for (const entry of entries) index.add(entry, entry.fingerprint);
   return index;
 }
+
+/**
+ * How many of the close books are read for the passages they share, closest first. A batch of books made from
+ * one template can have every book close to every other: reading them all would make the check of the n-th
+ * book read n books (a 400-book batch read 80,000), where a writer needs the closest few to act on.
+ */
+export const CLOSE_BOOKS_READ = 3;
 
 /** Kept before: by time, then by key (two books kept in the same millisecond). */
 const isBefore = (a: CatalogueEntry, b: CatalogueEntry) => a.keptAt < b.keptAt || (a.keptAt === b.keptAt && a.key < b.key);
@@ -77,9 +84,10 @@ export async function checkCloseness(input: {
   if (own) index.remove(own);
   index.add(entry, print);
   const closeTo: CloseMatch[] = [];
-  for (const { key: other, share } of close) {
-    const parts = await input.partsOf(other.key);
-    closeTo.push({ book: other.book, title: other.title, share, passages: parts ? sharedPassages(input.parts, parts, 2) : [] });
+  const shared = close.length ? passagesShared(input.parts) : undefined;
+  for (const [rank, { key: other, share }] of close.entries()) {
+    const parts = rank < CLOSE_BOOKS_READ ? await input.partsOf(other.key) : null;
+    closeTo.push({ book: other.book, title: other.title, share, passages: parts && shared ? shared(parts, 2) : [] });
   }
   return { closeness: { threshold, compared, shingles: print.shingles, closeTo, reuse: reuseAcrossParts(input.parts) }, entry };
 }

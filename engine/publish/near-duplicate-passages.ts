@@ -76,14 +76,24 @@ function spread(runs: readonly number[], book: Located, count: number): number[]
  * from different sentences, spread over the book. Books are given as their parts.
  */
 export function sharedPassages(book: readonly string[], other: readonly string[], count = 2): SharedPassage[] {
+  return passagesShared(book)(other, count);
+}
+
+/**
+ * The book read once, for finding the passages it shares with several others (each other book read once).
+ * @example const shared = passagesShared(parts); const a = shared(first), b = shared(second)
+ */
+export function passagesShared(book: readonly string[]): (other: readonly string[], count?: number) => SharedPassage[] {
   const a = locate(book);
-  const b = locate(other);
-  const whereInOther = new Map<number, number>();
-  b.hashes.forEach((h, i) => {
-    if (!whereInOther.has(h)) whereInOther.set(h, i);
-  });
-  const runs = a.hashes.flatMap((h, i) => (whereInOther.has(h) ? [i] : []));
-  return spread(runs, a, count).map((run) => ({ text: passageAt(a, run), part: a.parts[run]!, otherPart: b.parts[whereInOther.get(a.hashes[run]!)!]! }));
+  return (other, count = 2) => {
+    const b = locate(other);
+    const whereInOther = new Map<number, number>();
+    b.hashes.forEach((h, i) => {
+      if (!whereInOther.has(h)) whereInOther.set(h, i);
+    });
+    const runs = a.hashes.flatMap((h, i) => (whereInOther.has(h) ? [i] : []));
+    return spread(runs, a, count).map((run) => ({ text: passageAt(a, run), part: a.parts[run]!, otherPart: b.parts[whereInOther.get(a.hashes[run]!)!]! }));
+  };
 }
 
 /** How much of a book is repeated across its own parts. */

@@ -21,16 +21,6 @@ export interface TextFingerprint {
   minhash: number[];
 }
 
-/** FNV-1a, 32 bits: a run of words to one number. */
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** MurmurHash3's finaliser: a good 32-bit mix, so `mix(x ^ seed)` is one of a family of permutations. */
 function mix(value: number): number {
   let h = value;
@@ -49,8 +39,20 @@ export function shingleHashesOfWords(words: readonly string[]): Uint32Array {
   if (!words.length) return new Uint32Array(0);
   const runs = Math.max(1, words.length - SHINGLE_WORDS + 1);
   const out = new Uint32Array(runs);
-  for (let i = 0; i < runs; i++) out[i] = fnv1a(words.slice(i, i + SHINGLE_WORDS).join(' '));
+  const end = Math.min(words.length, SHINGLE_WORDS);
+  for (let i = 0; i < runs; i++) out[i] = fnv1aOfRun(words, i, i + end);
   return out;
+}
+
+/** FNV-1a (32 bits) of words.slice(from, to).join(' '), without making the string: a book's runs are hashed without a string each. */
+function fnv1aOfRun(words: readonly string[], from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let w = from; w < to; w++) {
+    if (w > from) h = Math.imul(h ^ 0x20, 0x01000193);
+    const word = words[w]!;
+    for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  }
+  return h >>> 0;
 }
 
 /** The distinct 8-word runs of a text (plainWords: lower case, letters and digits), as sorted hashes. */

@@ -4,7 +4,7 @@
 // refused naming the flag and the range in English and Malay.
 import { describe, expect, it } from 'vitest';
 import {
-  CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, catalogueIndex, catalogueMessage, checkCloseness, parseCloseThreshold,
+  CLOSE_BOOKS_READ, CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, catalogueIndex, catalogueMessage, checkCloseness, parseCloseThreshold,
   reuseAcrossParts, sharedPassages, sharedShare, textFingerprint, type CatalogueEntry,
 } from '../../engine/index.js';
 
@@ -88,6 +88,24 @@ describe('near-duplicates', () => {
     // A catalogue of 0 books: nothing to compare, nothing marked.
     const alone = await checkCloseness({ book: { key: 'x', book: 'x', title: 'X' }, parts: a, index: catalogueIndex([]), partsOf });
     expect(alone.closeness).toMatchObject({ compared: 0, closeTo: [] });
+  });
+
+  it('a book close to many (a batch made from one template) names them all and reads only the closest few for passages', async () => {
+    const a = book(10);
+    // Twenty copies kept before, each a little shorter: the longer the copy, the more of the new book it holds.
+    const copies = Array.from({ length: 20 }, (_, i) => entry(`c${i}`, a.map((p) => p.slice(0, p.length - i * 40)), `2026-01-01T00:00:${String(i).padStart(2, '0')}.000Z`));
+    const read: string[] = [];
+    const partsOf = async (key: string) => {
+      read.push(key);
+      return a;
+    };
+    const { closeness } = await checkCloseness({ book: { key: 'new', book: 'new', title: 'New' }, parts: a, index: catalogueIndex(copies), partsOf });
+    expect(closeness.closeTo.map((m) => m.book).sort()).toEqual(copies.map((c) => c.key).sort());
+    expect(read).toHaveLength(CLOSE_BOOKS_READ);
+    // The books read are the closest ones, and they come first with their passages; the others have shares only.
+    expect(read).toEqual(closeness.closeTo.slice(0, CLOSE_BOOKS_READ).map((m) => m.book));
+    expect(closeness.closeTo.slice(0, CLOSE_BOOKS_READ).every((m) => m.passages.length === 2)).toBe(true);
+    expect(closeness.closeTo.slice(CLOSE_BOOKS_READ).every((m) => m.passages.length === 0 && m.share >= DEFAULT_CLOSE_THRESHOLD)).toBe(true);
   });
 
   it.each([

@@ -12,7 +12,7 @@ import type { AnswerShape } from '../spec/types.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './answer-phrases.js';
 import { plainLine } from '../markdown.js';
 import { RUN_WORDS, runKeys } from './repeat.js';
-import { byText } from './text-cache.js';
+import { TEXTS_KEPT, byText } from './text-cache.js';
 import { withoutTalk } from './answer-talk.js';
 import { judgeShape, splitWalls, type ShapeOutcome } from './answer-shape.js';
 
@@ -126,10 +126,10 @@ const ECHO_FROM_START = 12;
 const ECHO_ANYWHERE = 60;
 
 /**
- * The runs of a material text, sorted (for a binary search), kept for the last 256 texts seen
+ * The runs of a material text, sorted (for a binary search), kept for the last TEXTS_KEPT texts seen
  * (text-cache.ts): an answer's material is the book so far, the same texts from step to step (8 bytes a word).
  */
-const sortedRunsOf = byText(256, (text) => runKeys(wordsOf(text)).sort());
+const sortedRunsOf = byText(TEXTS_KEPT, (text) => runKeys(wordsOf(text)).sort());
 
 /** An answer's runs, kept for the last few answers: the echo check and the copy check read the same answer. */
 const answerRunsOf = byText(4, (text) => runKeys(wordsOf(text)));

@@ -10,7 +10,7 @@ import { parseBriefCharacters, writerBriefOf } from '../compile/brief.js';
 import { parsedOutlineOf } from '../compile/prompt.js';
 import { parseBible, withWriterBrief, type StoryBible } from './bible.js';
 import { ENGLISH, MALAYIC } from './language-words.js';
-import { byText } from './text-cache.js';
+import { TEXTS_KEPT, byText } from './text-cache.js';
 
 /** New named people a chapter brings in before it counts as ignoring the bible (one stranger is a story's right). */
 const LEAST_NEW_PEOPLE = 2;
@@ -29,7 +29,7 @@ interface Words {
   readonly lower: ReadonlySet<string>;
 }
 
-const wordsOf = byText<Words>(256, (text) => {
+const wordsOf = byText<Words>(TEXTS_KEPT, (text) => {
   const counts = new Map<string, number>();
   const lower = new Set<string>();
   for (const m of text.matchAll(WORD)) {

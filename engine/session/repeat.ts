@@ -1,7 +1,7 @@
 // No padding: how much of a part the book has already said. A model that loops one passage to reach a
 // length scores well on length alone; KDP refuses books with repeated text. `repeated` is the share of a
 // part's words that sit in an 8-word run already written earlier in the part or in the parts before it.
-import { byText } from './text-cache.js';
+import { TEXTS_KEPT, byText } from './text-cache.js';
 
 /** Words in a run: long enough that ordinary phrases ("she said nothing at all") do not count. */
 export const RUN_WORDS = 8;
@@ -18,13 +18,13 @@ function wordsOf(text: string): string[] {
 /**
  * A text's 8-word runs as numbers (two 32-bit hashes of the words in a run, kept to 53 bits: two runs of a
  * book of 100,000 words share a number by chance about once in two million such books, and then 8 words count as
- * repeated) and its word count. Kept for the last 256 texts seen (text-cache.ts).
+ * repeated) and its word count. Kept for the last TEXTS_KEPT texts seen (text-cache.ts).
  */
 interface Runs {
   keys: Float64Array;
   words: number;
 }
-const runsOf = byText<Runs>(256, (text) => {
+const runsOf = byText<Runs>(TEXTS_KEPT, (text) => {
   const words = wordsOf(text);
   return { keys: runKeys(words), words: words.length };
 });

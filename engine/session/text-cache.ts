@@ -3,6 +3,14 @@
 // 40-chapter book reads each part once instead of once per later step (read whole every time, a long
 // book's steps cost its square).
 
+/**
+ * How many texts each cache keeps: a batch runs up to 100 books at once, each measuring against every part
+ * before its step, so a cache smaller than the parts of the books in flight is emptied before a book's next
+ * step comes back to it (256 kept a 400-book batch reading every part again at every step). About 12 KB per
+ * 1,500-word part for its runs.
+ */
+export const TEXTS_KEPT = 2048;
+
 /** `of(text)`, kept for the last `size` texts (the least recently used goes first). */
 export function byText<T>(size: number, of: (text: string) => T): (text: string) => T {
   const cache = new Map<string, T>();

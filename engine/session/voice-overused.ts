@@ -4,7 +4,7 @@ import type { Lang } from '../spec/types.js';
 import { NOT_X_BUT_Y, OVERUSED_PHRASES, OVERUSED_STRIPPED_EN, OVERUSED_WORDS_EN, STOP_WORDS_EN } from './voice-overused-words.js';
 import { wordsOf } from './voice-text.js';
 import { VoiceError } from './voice-error.js';
-import { byText } from './text-cache.js';
+import { TEXTS_KEPT, byText } from './text-cache.js';
 
 /** A part over this many listed phrases per 1,000 words is marked (people's prose stays well under it; a model's stock prose does not). */
 export const OVERUSED_BAND = 5;
@@ -61,10 +61,10 @@ function phrasesIn(text: string, lang: Lang, words: readonly string[], avoid: re
   return { found, avoided };
 }
 
-/** The listed phrases a text uses (phrasesIn's `found`) in each language, kept for the last 256 texts seen (text-cache.ts). */
+/** The listed phrases a text uses (phrasesIn's `found`) in each language, kept for the last TEXTS_KEPT texts seen (text-cache.ts). */
 const listed: Record<Lang, (text: string) => readonly string[]> = {
-  en: byText(256, (text) => phrasesIn(text, 'en', wordsOf(text, 'en'), []).found),
-  ms: byText(256, (text) => phrasesIn(text, 'ms', wordsOf(text, 'ms'), []).found),
+  en: byText(TEXTS_KEPT, (text) => phrasesIn(text, 'en', wordsOf(text, 'en'), []).found),
+  ms: byText(TEXTS_KEPT, (text) => phrasesIn(text, 'ms', wordsOf(text, 'ms'), []).found),
 };
 const listedIn = (text: string, lang: Lang) => listed[lang](text);
 

@@ -1,7 +1,7 @@
 // A batch's near-duplicate check (cli/closeness.ts): before a book of the batch is reported done it is compared
 // with the owner's books kept before it (earlier batches, `karya publish`) and the batch's books done before
 // it, and kept in the catalogue for the ones after. The job_done event carries what it is too close to.
-import { bookTitleOf, sharePercent, type BookState } from '../../engine/index.js';
+import { CLOSE_BOOKS_READ, bookTitleOf, sharePercent, type BookState } from '../../engine/index.js';
 import type { StateFile } from '../../server/index.js';
 import type { BatchJob } from './jobs.js';
 import { checkBook, openCatalogue } from '../closeness.js';
@@ -42,4 +42,11 @@ export async function batchCloseness(store: Pick<StateFile, 'fingerprints' | 'lo
 /** A book's marks for the batch's summary: "too close to "Title" (a): 100 %; both have "…", "…"". */
 export function closeMarkLine(mark: CloseMark): string {
   return `too close to "${mark.title}" (${mark.book}): ${sharePercent(mark.share)} of its text is in that book${mark.passages.length ? `; both have ${mark.passages.map((p) => `"${p}"`).join(', ')}` : ''}`;
+}
+
+/** A book's marks as the summary prints them: the closest few (the ones with passages), then how many more (all of them are in --json). */
+export function closeMarkLines(marks: readonly CloseMark[]): string[] {
+  const shown = marks.slice(0, CLOSE_BOOKS_READ).map(closeMarkLine);
+  const more = marks.length - shown.length;
+  return more > 0 ? [...shown, `also too close to ${more} other ${more === 1 ? 'book' : 'books'} (--json lists them)`] : shown;
 }

@@ -6,7 +6,7 @@ import type { BatchEvent, BatchResult } from './scheduler.js';
 import { count, formatSeconds } from './plan.js';
 import { sharePercent, type VoiceMarks } from '../../engine/index.js';
 import type { PublishEvent } from './publish.js';
-import { closeMarkLine, type CloseMark } from './closeness.js';
+import { closeMarkLines, type CloseMark } from './closeness.js';
 
 /** The events --json prints (step_started and rate_limited are for the progress display only). */
 export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ type: 'summary'; exitCode: number } & BatchResult) | PublishEvent;
@@ -149,7 +149,7 @@ export class HumanProgress {
         this.succeeded++;
         this.dropBar(event.job);
         this.line(`${this.paint(32, '✓')} ${event.job} → ${this.relative(event.out)} (${event.words ? `${count(event.words)} words, ` : ''}${event.shortParts ? `${plural(event.shortParts, 'short part')}, ` : ''}${event.repeatingParts ? `${plural(event.repeatingParts, 'repeating part')}, ` : ''}${plural(event.calls, 'call')}, ${formatSeconds(event.seconds)})`);
-        for (const mark of event.closeTo) this.line(this.paint(33, `  ⚠ ${event.job}: ${closeMarkLine(mark)}`));
+        for (const line of closeMarkLines(event.closeTo)) this.line(this.paint(33, `  ⚠ ${event.job}: ${line}`));
         if (event.reused !== undefined) this.line(this.paint(33, `  ⚠ ${event.job}: ${sharePercent(event.reused)} of its text is repeated across its parts`));
         if (event.closeTo.length) this.marked.push({ job: event.job, closeTo: event.closeTo });
         this.overall?.update(this.done, { counts: this.counts() });
@@ -176,7 +176,7 @@ export class HumanProgress {
     parts.push(plural(result.calls, 'call'), ...(result.retries ? [`${result.retries} ${result.retries === 1 ? 'retry' : 'retries'}`] : []), ...(result.tokens ? [`${count(result.tokens)} tokens`] : []), formatSeconds(result.seconds));
     this.stream.write(`karya batch: ${parts.join(' · ')}\n`);
     // Stores remove a book not significantly different from another: each marked book, named again at the end.
-    for (const { job, closeTo } of this.marked) for (const mark of closeTo) this.stream.write(`  ⚠ ${job}: ${closeMarkLine(mark)}\n`);
+    for (const { job, closeTo } of this.marked) for (const line of closeMarkLines(closeTo)) this.stream.write(`  ⚠ ${job}: ${line}\n`);
     if (result.isInterrupted) this.stream.write('karya: interrupted; finished steps are saved, run the same command again to continue\n');
     else if (result.failed) this.stream.write('karya: run the same command again to retry the failed books (finished steps are kept)\n');
   }

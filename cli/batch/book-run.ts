@@ -4,7 +4,7 @@
 // key, a broken configuration) stops every book's further calls.
 import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
-  type BookSeries, type BookState, type BookView, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult, REPEATS_RATIO,
+  bookContinuity, type BookSeries, type BookSpec, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult, REPEATS_RATIO,
 } from '../../engine/index.js';
 import { answerNotesOf, voiceMarksOf, type Lang, type StepResult as StepDone, type VoiceMarks } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
@@ -23,10 +23,10 @@ const { retryAfterMs } = await loadProviders();
  * Continuity of a finished book as its view shows it (recomputed from its story bible, with what the
  * model audit kept): how many findings its parts have, and the promises open past their due part.
  */
-export function continuityOfBook(view: Pick<BookView, 'parts' | 'threads'> | undefined): { continuity?: number; overdueThreads?: string[] } {
-  const findings = view?.parts.reduce((n, p) => n + (p.continuity?.length ?? 0), 0) ?? 0;
-  const overdue = view?.threads?.filter((t) => t.is_overdue).map((t) => t.thread) ?? [];
-  return { ...(findings ? { continuity: findings } : {}), ...(overdue.length ? { overdueThreads: overdue } : {}) };
+export function continuityOfBook(spec: BookSpec, state: BookState | undefined): { continuity?: number; overdueThreads?: string[] } {
+  if (!state || spec.kind !== 'book') return {};
+  const { findings, overdueThreads } = bookContinuity(spec, state);
+  return { ...(findings ? { continuity: findings } : {}), ...(overdueThreads.length ? { overdueThreads } : {}) };
 }
 
 export { retryAfterMs };
@@ -258,12 +258,10 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
     await writeBookFiles(job, session?.state ?? book.state, png);
     run.totals.shortParts += shortParts;
     run.totals.repeatingParts += repeatingParts;
-    // Continuity of the finished book (recomputed from its story bible): findings on its parts, promises open past their due part.
-    const view = session && spec.kind === 'book' ? session.view() : undefined;
     // Not reported done before it is compared with the owner's other books and the batch's done before it.
     const close = run.closeness ? await run.closeness(job, session?.state ?? book.state) : { closeTo: [] };
     if (close.closeTo.length) run.totals.tooClose++;
-    run.emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(view), ...close });
+    run.emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...(session ? continuityOfBook(spec, session.state) : {}), ...close });
     // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.
     book.state = withoutText(book.state);
     return 'done';

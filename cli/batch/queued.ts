@@ -210,7 +210,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
       totals.repeatingParts += repeatingParts;
       const close = saved ? await closeness(job, saved.state) : { closeTo: [] };
       if (close.closeTo.length) totals.tooClose++;
-      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(view), ...close });
+      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(job.spec, saved?.state), ...close });
     }));
     // A book that ended while those were written is read at once; else the next end (or half a second).
     if (written.size < input.jobs.length && !input.signal.aborted && !isWoken) {

@@ -2,7 +2,7 @@
 // (or in another chapter of the same book) mapped back to the sentences they are in. Pure; the estimate of
 // how much is shared is near-duplicate.ts's.
 import { firstWords, plainWords } from '../words.js';
-import { SHINGLE_WORDS, shingleHashesOfWords } from './near-duplicate.js';
+import { SHINGLE_WORDS, runsOfText } from './near-duplicate.js';
 
 /** A passage both texts have: as this book says it, and the parts (0-based indexes of the books' parts) it is in. */
 export interface SharedPassage {
@@ -11,13 +11,23 @@ export interface SharedPassage {
   otherPart: number;
 }
 
-/** A book's parts as runs: each run's hash, part and sentence (runs never cross a part's end). */
+/**
+ * A book's parts as runs: each run's hash and part (runs never cross a part's end; a part under 8 words has
+ * none). Sentences are found only for the few runs a passage is shown for (sentencesOf, per part).
+ */
 interface Located {
-  hashes: number[];
-  parts: number[];
-  sentences: number[];
-  /** Every sentence's text, by index. */
+  hashes: Uint32Array;
+  parts: Uint32Array;
+  /** Each run's first word, within its part. */
+  words: Uint32Array;
+  texts: readonly string[];
+  sentences: Map<number, PartSentences>;
+}
+
+/** A part's sentences and the sentence of each of its words. */
+interface PartSentences {
   texts: string[];
+  ofWord: Uint32Array;
 }
 
 /** Most words of a passage shown. */
@@ -28,33 +38,52 @@ function sentencesOf(text: string): string[] {
 }
 
 function locate(parts: readonly string[]): Located {
-  const out: Located = { hashes: [], parts: [], sentences: [], texts: [] };
-  parts.forEach((text, part) => {
-    const words: string[] = [];
-    const sentenceOfWord: number[] = [];
-    for (const sentence of sentencesOf(text)) {
-      const index = out.texts.push(sentence) - 1;
-      for (const w of plainWords(sentence)) {
-        words.push(w);
-        sentenceOfWord.push(index);
-      }
-    }
-    if (words.length < SHINGLE_WORDS) return;
-    shingleHashesOfWords(words).forEach((h, i) => {
-      out.hashes.push(h);
-      out.parts.push(part);
-      out.sentences.push(sentenceOfWord[i]!);
-    });
+  // A part under 8 words has no run to find in another book.
+  const runs = parts.map((text) => runsOfText(text)).map((r) => (r.words < SHINGLE_WORDS ? new Uint32Array(0) : r.hashes));
+  const total = runs.reduce((n, r) => n + r.length, 0);
+  const out: Located = { hashes: new Uint32Array(total), parts: new Uint32Array(total), words: new Uint32Array(total), texts: parts, sentences: new Map() };
+  let at = 0;
+  runs.forEach((r, part) => {
+    out.hashes.set(r, at);
+    out.parts.fill(part, at, at + r.length);
+    for (let i = 0; i < r.length; i++) out.words[at + i] = i;
+    at += r.length;
   });
   return out;
 }
 
-/** The sentence a run starts in, with the next ones it runs into, cut to PASSAGE_WORDS words. */
+function sentencesOfPart(book: Located, part: number): PartSentences {
+  let found = book.sentences.get(part);
+  if (!found) {
+    const texts = sentencesOf(book.texts[part]!);
+    const ofWord: number[] = [];
+    texts.forEach((sentence, i) => {
+      for (let n = plainWords(sentence).length; n > 0; n--) ofWord.push(i);
+    });
+    book.sentences.set(part, (found = { texts, ofWord: Uint32Array.from(ofWord) }));
+  }
+  return found;
+}
+
+/** The sentences (part × sentence, as one number) a run's 8 words are in: a passage is shown once per sentence. */
+function sentencesOfRun(book: Located, run: number): number[] {
+  const part = book.parts[run]!;
+  const { ofWord } = sentencesOfPart(book, part);
+  const first = book.words[run]!;
+  const last = Math.min(first + SHINGLE_WORDS, ofWord.length) - 1;
+  const out: number[] = [];
+  for (let w = first; w <= last; w++) if (out[out.length - 1] !== ofWord[w]) out.push(part * 2 ** 20 + ofWord[w]!);
+  return out;
+}
+
+/** The sentence a run starts in, with the next ones its words run into, cut to PASSAGE_WORDS words. */
 function passageAt(book: Located, run: number): string {
-  const first = book.sentences[run]!;
-  const last = book.sentences[Math.min(run + SHINGLE_WORDS - 1, book.sentences.length - 1)]!;
-  const end = book.parts[Math.min(run + SHINGLE_WORDS - 1, book.parts.length - 1)] === book.parts[run] ? last : first;
-  return firstWords(book.texts.slice(first, Math.max(first, end) + 1).join(' '), PASSAGE_WORDS);
+  const part = book.parts[run]!;
+  const { texts, ofWord } = sentencesOfPart(book, part);
+  const first = book.words[run]!;
+  const from = ofWord[first]!;
+  const to = ofWord[Math.min(first + SHINGLE_WORDS, ofWord.length) - 1]!;
+  return firstWords(texts.slice(from, to + 1).join(' '), PASSAGE_WORDS);
 }
 
 /** Up to `count` matches of `runs` in different sentences, spread over the book (the first, then evenly after it). */
@@ -63,10 +92,11 @@ function spread(runs: readonly number[], book: Located, count: number): number[]
   const seen = new Set<number>();
   for (let k = 0; k < count && runs.length; k++) {
     const from = Math.floor((k * runs.length) / count);
-    const run = runs.slice(from).find((r) => !seen.has(book.sentences[r]!));
+    let run: number | undefined;
+    for (let i = from; i < runs.length && run === undefined; i++) if (!seen.has(sentencesOfRun(book, runs[i]!)[0]!)) run = runs[i];
     if (run === undefined) break;
     picked.push(run);
-    for (let r = run; r < run + SHINGLE_WORDS && r < book.sentences.length; r++) seen.add(book.sentences[r]!);
+    for (const sentence of sentencesOfRun(book, run)) seen.add(sentence);
   }
   return picked;
 }
@@ -91,7 +121,10 @@ export function passagesShared(book: readonly string[]): (other: readonly string
     b.hashes.forEach((h, i) => {
       if (!whereInOther.has(h)) whereInOther.set(h, i);
     });
-    const runs = a.hashes.flatMap((h, i) => (whereInOther.has(h) ? [i] : []));
+    const runs: number[] = [];
+    a.hashes.forEach((h, i) => {
+      if (whereInOther.has(h)) runs.push(i);
+    });
     return spread(runs, a, count).map((run) => ({ text: passageAt(a, run), part: a.parts[run]!, otherPart: b.parts[whereInOther.get(a.hashes[run]!)!]! }));
   };
 }

@@ -4,6 +4,7 @@
 // MinHash is written here: no maintained MinHash library is among the project's dependencies, and the
 // whole of it is two hash functions and a minimum per permutation.
 import { plainWords } from '../words.js';
+import { TEXTS_KEPT, byText } from '../session/text-cache.js';
 
 /** Words in one run (shingle): long enough that two books written apart share almost none by chance. */
 export const SHINGLE_WORDS = 8;
@@ -67,9 +68,19 @@ function distinct(hashes: Uint32Array): Uint32Array {
   return sorted.slice(0, n);
 }
 
+/**
+ * A text's run hashes (shingleHashesOfWords of its plainWords) and its word count, kept for the last TEXTS_KEPT
+ * texts: a book's fingerprint, its reuse across parts and the passages it shares read its parts once, and a
+ * batch compares each book with the closest books before it, whose parts it read when they were checked.
+ */
+export const runsOfText = byText(TEXTS_KEPT, (text: string): { hashes: Uint32Array; words: number } => {
+  const words = plainWords(text);
+  return { hashes: shingleHashesOfWords(words), words: words.length };
+});
+
 /** The distinct 8-word runs of a book given as parts: runs never cross from one part into the next. */
 export function shingleSetOfParts(parts: readonly string[]): Uint32Array {
-  const sets = parts.map((p) => shingleHashesOfWords(plainWords(p)));
+  const sets = parts.map((p) => runsOfText(p).hashes);
   const all = new Uint32Array(sets.reduce((n, s) => n + s.length, 0));
   let at = 0;
   for (const s of sets) {

@@ -41,6 +41,20 @@ function voiceMeasures(state: BookState, prose: string) {
   return { ...(voice ? { voice } : {}), overused: { per_thousand: o.perThousand, phrases: o.phrases, ...(o.avoided ? { avoided: o.avoided } : {}), is_marked: o.isMarked } };
 }
 
+/**
+ * A book's continuity as its view shows it, in two figures (what a batch reports when a book is done): how
+ * many findings its parts have and the promises open past their due part. Computed alone, it costs a batch
+ * nothing of the rest of the view (every part's repeats, voice and overused phrases).
+ * @example bookContinuity(spec, state) // { findings: 2, overdueThreads: ['the locket'] }
+ */
+export function bookContinuity(spec: BookSpec, state: BookState): { findings: number; overdueThreads: string[] } {
+  if (spec.kind !== 'book') return { findings: 0, overdueThreads: [] };
+  const isFinished = nextStep(spec, state) === null;
+  const findings = openContinuityFindings(spec, state, isFinished).findings.reduce((n, f) => n + f.length, 0);
+  const overdueThreads = state.memory ? bookThreads(spec, state, isFinished).filter((t) => t.is_overdue).map((t) => t.thread) : [];
+  return { findings, overdueThreads };
+}
+
 /** The reader's view of a book state. */
 export function bookView(spec: BookSpec, state: BookState): BookView {
   const lang = state.lang;

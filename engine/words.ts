@@ -7,10 +7,22 @@ export function wordList(text: string): string[] {
   return text.match(/\S+/g) ?? [];
 }
 
-/** Count words the way the progress lines and the preview do. */
+/** True for the characters /\s/ matches (ECMAScript's WhiteSpace and LineTerminator). */
+function isSpace(code: number): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/** Count words the way the progress lines and the preview do (wordList's length, without making the list: every answer is counted). */
 export function countWords(text: string): number {
-  const m = text.match(/\S+/g);
-  return m ? m.length : 0;
+  let n = 0;
+  let isInWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const isWordChar = !isSpace(text.charCodeAt(i));
+    if (isWordChar && !isInWord) n++;
+    isInWord = isWordChar;
+  }
+  return n;
 }
 
 /**
@@ -27,8 +39,21 @@ export function firstWords(text: string, n: number, mark = ' …'): string {
  * @example lastWords('one two three', 2) // '…two three'
  */
 export function lastWords(text: string, n: number, mark = '…'): string {
-  const words = wordList(text);
-  return (words.length > n ? mark : '') + words.slice(-n).join(' ');
+  if (n <= 0) return (countWords(text) > 0 ? mark : '') + wordList(text).join(' ');
+  // Read from the end: a prompt's "the story so far ended…" takes the last words of a whole chapter.
+  const words: string[] = [];
+  let end = text.length;
+  for (let i = text.length - 1; i >= -1; i--) {
+    const isBreak = i < 0 || isSpace(text.charCodeAt(i));
+    if (isBreak) {
+      if (end > i + 1) {
+        if (words.length === n) return mark + words.reverse().join(' ');
+        words.push(text.slice(i + 1, end));
+      }
+      end = i;
+    }
+  }
+  return words.reverse().join(' ');
 }
 
 /**

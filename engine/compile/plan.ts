@@ -5,16 +5,26 @@ import type { ResolvedSpec, Settings } from '../spec/types.js';
 import type { BookState } from './flow.js';
 import type { Step } from './step.js';
 import { outlineEntry, parseOutline, type ParsedOutline } from './outline.js';
+import { byText } from '../text-cache.js';
 
-/** The last parsed outline (a book's steps parse the same outline again and again). */
-let lastOutline: { text: string; labels: string; parsed: ParsedOutline } | undefined;
+/** Books whose outline is kept parsed: more than a batch runs at once. */
+const OUTLINES_KEPT = 256;
+
+/**
+ * Outlines parsed, by their section labels and text, for the last books seen: a book's steps parse the same
+ * outline again and again, and a batch interleaves the steps of up to 100 books (one outline kept was parsed
+ * again at nearly every call).
+ */
+const parsedOutlines = byText(OUTLINES_KEPT, (key: string): ParsedOutline => {
+  const cut = key.indexOf('\u0001');
+  const labels = key.slice(0, cut);
+  return parseOutline(key.slice(cut + 1), labels ? { sectionLabels: labels.split('\u0000') } : undefined);
+});
+
 /** The outline of a book, parsed once per text (fixed-section guides find entries by their sections' names). */
 export function parsedOutlineOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<BookState, 'outline' | 'lang'>): ParsedOutline {
-  const text = state.outline ?? '';
   const sectionLabels = spec.flow.sections?.map((s) => s.label[state.lang]);
-  const labels = sectionLabels?.join('\u0000') ?? '';
-  if (lastOutline?.text !== text || lastOutline.labels !== labels) lastOutline = { text, labels, parsed: parseOutline(text, sectionLabels ? { sectionLabels } : undefined) };
-  return lastOutline.parsed;
+  return parsedOutlines(`${sectionLabels?.join('\u0000') ?? ''}\u0001${state.outline ?? ''}`);
 }
 
 /**

@@ -4,7 +4,7 @@
 // MinHash is written here: no maintained MinHash library is among the project's dependencies, and the
 // whole of it is two hash functions and a minimum per permutation.
 import { plainWords } from '../words.js';
-import { TEXTS_KEPT, byText } from '../session/text-cache.js';
+import { TEXTS_KEPT, byText } from '../text-cache.js';
 
 /** Words in one run (shingle): long enough that two books written apart share almost none by chance. */
 export const SHINGLE_WORDS = 8;

@@ -12,7 +12,7 @@ import type { AnswerShape } from '../spec/types.js';
 import { PROSE_FENCES, REFUSAL_TOPICS, REFUSALS } from './answer-phrases.js';
 import { plainLine } from '../markdown.js';
 import { RUN_WORDS, runKeys } from './repeat.js';
-import { TEXTS_KEPT, byText } from './text-cache.js';
+import { TEXTS_KEPT, byText } from '../text-cache.js';
 import { withoutTalk } from './answer-talk.js';
 import { judgeShape, splitWalls, type ShapeOutcome } from './answer-shape.js';
 

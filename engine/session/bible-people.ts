@@ -10,7 +10,7 @@ import { parseBriefCharacters, writerBriefOf } from '../compile/brief.js';
 import { parsedOutlineOf } from '../compile/prompt.js';
 import { parseBible, withWriterBrief, type StoryBible } from './bible.js';
 import { ENGLISH, MALAYIC } from './language-words.js';
-import { TEXTS_KEPT, byText } from './text-cache.js';
+import { TEXTS_KEPT, byText } from '../text-cache.js';
 
 /** New named people a chapter brings in before it counts as ignoring the bible (one stranger is a story's right). */
 const LEAST_NEW_PEOPLE = 2;

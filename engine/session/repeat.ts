@@ -1,7 +1,7 @@
 // No padding: how much of a part the book has already said. A model that loops one passage to reach a
 // length scores well on length alone; KDP refuses books with repeated text. `repeated` is the share of a
 // part's words that sit in an 8-word run already written earlier in the part or in the parts before it.
-import { TEXTS_KEPT, byText } from './text-cache.js';
+import { TEXTS_KEPT, byText } from '../text-cache.js';
 
 /** Words in a run: long enough that ordinary phrases ("she said nothing at all") do not count. */
 export const RUN_WORDS = 8;

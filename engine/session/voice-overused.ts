@@ -4,7 +4,7 @@ import type { Lang } from '../spec/types.js';
 import { NOT_X_BUT_Y, OVERUSED_PHRASES, OVERUSED_STRIPPED_EN, OVERUSED_WORDS_EN, STOP_WORDS_EN } from './voice-overused-words.js';
 import { wordsOf } from './voice-text.js';
 import { VoiceError } from './voice-error.js';
-import { TEXTS_KEPT, byText } from './text-cache.js';
+import { TEXTS_KEPT, byText } from '../text-cache.js';
 
 /** A part over this many listed phrases per 1,000 words is marked (people's prose stays well under it; a model's stock prose does not). */
 export const OVERUSED_BAND = 5;

@@ -3,6 +3,7 @@
 // The window itself is found by engine/providers/context.ts; the session trims prompts (engine/session/fit.ts).
 import { GenerationError } from './errors.js';
 import type { TextRequest } from './provider.js';
+import { countWords } from './words.js';
 
 /** Tokens a chat request spends on its framing (roles, separators) besides its messages' text. */
 const FRAMING_TOKENS = 16;
@@ -14,7 +15,7 @@ const FRAMING_TOKENS = 16;
  * over the server's own count; a server that still refuses names its window and the request is fitted again.
  */
 export function estimateTokens(text: string): number {
-  const words = text.match(/\S+/g)?.length ?? 0;
+  const words = countWords(text);
   return Math.max(Math.ceil(text.length / 3.5), words);
 }
 

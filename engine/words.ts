@@ -72,5 +72,8 @@ const LETTER_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
  * @example plainWords('"Don\'t," she said.') // ['dont', 'she', 'said']
  */
 export function plainWords(text: string): string[] {
-  return letterWords(text).map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''));
+  // letterWords' only marks inside a word are apostrophes and hyphens: most words have none to take out.
+  return letterWords(text).map((w) => (INNER_MARK.test(w) ? w.replace(/[^\p{L}\p{N}]/gu, '') : w));
 }
+
+const INNER_MARK = /['’-]/;

@@ -131,6 +131,9 @@ const ECHO_ANYWHERE = 60;
  */
 const sortedRunsOf = byText(TEXTS_KEPT, (text) => runKeys(wordsOf(text)).sort());
 
+/** A request message's runs, kept for the last few dozen: a system prompt is the same for every step of a book (and for books alike), and a request asked again is judged again. */
+const requestRunsOf = byText(64, (text) => runKeys(wordsOf(text)));
+
 /** An answer's runs, kept for the last few answers: the echo check and the copy check read the same answer. */
 const answerRunsOf = byText(4, (text) => runKeys(wordsOf(text)));
 
@@ -158,7 +161,7 @@ function headingsOf(text: string): string[] {
  * more of the request's headings (the story bible's sections) as its own.
  */
 export function isEcho(answer: string, request: Pick<TextRequest, 'system' | 'user'>, expect: Pick<AnswerExpectation, 'kind' | 'material'>): boolean {
-  const messages = [request.system, request.user].map((m) => runKeys(wordsOf(m)));
+  const messages = [requestRunsOf(request.system), requestRunsOf(request.user)];
   const asked = new Set<number>();
   for (const m of messages) for (const key of m) asked.add(key);
   const answerRuns = answerRunsOf(answer);

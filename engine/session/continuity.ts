@@ -119,15 +119,21 @@ function changedFacts(d: Dated, label: string, position: number, lang: Lang): Co
   });
 }
 
+const CAPITAL_FIRST = /^\p{Lu}/u;
+
 function spellings(d: Dated, position: number, text: string, lang: Lang): ContinuityFinding[] {
   const before = d.asOf(position - 1).characters;
   const after = new Set(d.asOf(position).characters.flatMap((c) => c.name.split(/\s+/)));
   const known = before.flatMap((c) => wordList(c.name).filter((n) => n.length >= 4).map((n) => ({ n, c })));
   const names = new Set(before.flatMap((c) => c.name.split(/\s+/)));
-  const words = wordsOf(text);
   // A word the text also writes in lower case is a common noun capitalised at a sentence's start ("March" beside "march").
-  const lower = new Set(words.filter((w) => !/^\p{Lu}/u.test(w)));
-  const found = new Set([...words.filter((w) => /^\p{Lu}/u.test(w)), ...after]);
+  const lower = new Set<string>();
+  const capitalised: string[] = [];
+  for (const w of wordsOf(text)) {
+    if (CAPITAL_FIRST.test(w)) capitalised.push(w);
+    else lower.add(w);
+  }
+  const found = new Set([...capitalised, ...after]);
   return [...found].flatMap((w) => {
     if (names.has(w) || w.length < 4 || NOT_NAMES.has(w.toLowerCase()) || lower.has(w.toLowerCase())) return [];
     const match = known.find((k) => isOneEditApart(w, k.n));

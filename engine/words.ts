@@ -66,6 +66,35 @@ export function letterWords(text: string): string[] {
 
 const LETTER_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+/** True for a letter or digit at `i` (a code unit; the low half of a pair is read with its high half). */
+function isLetterOrDigitAt(text: string, i: number): boolean {
+  const code = text.charCodeAt(i);
+  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+  if (code >= 0xdc00 && code <= 0xdfff) return i > 0 && isHigh(text.charCodeAt(i - 1)) ? isLetterOrDigitAt(text, i - 1) : false;
+  return LETTER_OR_DIGIT.test(String.fromCodePoint(text.codePointAt(i)!));
+}
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isJoiner = (code: number) => code === 0x27 || code === 0x2019 || code === 0x2d;
+
+/**
+ * letterWords(text).length, without making the words (a voice's sentence lengths count every sentence's words).
+ * @example countLetterWords("Don't—she said, kanak-kanak.") // 4
+ */
+export function countLetterWords(raw: string): number {
+  // Lower case first, as letterWords reads it (a few capitals lower to a letter and a mark: "İ" → "i̇").
+  const text = raw.toLowerCase();
+  let n = 0;
+  let isPrevWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const isWord = isLetterOrDigitAt(text, i);
+    // A letter starts a word unless it follows one, or follows an apostrophe or hyphen that follows one.
+    if (isWord && !isPrevWord && !(i >= 2 && isJoiner(text.charCodeAt(i - 1)) && isLetterOrDigitAt(text, i - 2))) n++;
+    isPrevWord = isWord;
+  }
+  return n;
+}
+
 /**
  * The words of a text as the near-duplicate check compares them (engine/publish/near-duplicate.ts): lower
  * case, letters and digits only, so punctuation, quotes and dashes never hide a copied passage.

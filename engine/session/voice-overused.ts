@@ -37,10 +37,14 @@ function patternOf(list: readonly string[]): RegExp | null {
 
 /** English words with their contractions opened ("couldn't" → "could"), stop words left out. */
 function strippedWords(words: readonly string[]): string[] {
-  return words.map((w) => w.replace(/n['’]t$/, '').replace(/['’](?:s|d|ll|re|ve|m)$/, '')).filter((w) => w && !STOP_WORDS_EN.has(w));
+  // Only a word with an apostrophe has a contraction to open (most have none: no pattern is run on them).
+  return words.map((w) => (APOSTROPHE.test(w) ? w.replace(/n['’]t$/, '').replace(/['’](?:s|d|ll|re|ve|m)$/, '') : w)).filter((w) => w && !STOP_WORDS_EN.has(w));
 }
 
+const APOSTROPHE = /['’]/;
 const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
+/** The words a listed three-word phrase starts with: a three is only made where one of them stands. */
+const STRIPPED_FIRST = new Set(OVERUSED_STRIPPED_EN.map((p) => p.split(' ')[0]!));
 
 /** Every listed phrase a text uses, with repeats (lowercased as listed). */
 function phrasesIn(text: string, lang: Lang, words: readonly string[], avoid: readonly string[]): { found: string[]; avoided: string[] } {
@@ -51,6 +55,7 @@ function phrasesIn(text: string, lang: Lang, words: readonly string[], avoid: re
   if (lang === 'en') {
     const stripped = strippedWords(words);
     for (let i = 0; i + 2 < stripped.length; i++) {
+      if (!STRIPPED_FIRST.has(stripped[i]!)) continue;
       const three = `${stripped[i]} ${stripped[i + 1]} ${stripped[i + 2]}`;
       if (STRIPPED.has(three)) found.push(three);
     }

@@ -10,6 +10,7 @@ import type { Lang } from '../spec/types.js';
 import { detectLanguage } from './language.js';
 import { proseOfPlainText, unwrapLines } from '../import/plain-text.js';
 import { narrationOf, paragraphsOf, quotedSpans, sentencesOf, wordsOf } from './voice-text.js';
+import { countLetterWords } from '../words.js';
 import { overusedIn, phrasesToAvoid } from './voice-overused.js';
 import { VoiceError } from './voice-error.js';
 import type { BookVoice, VoiceFingerprint } from '../compile/book-voice.js';
@@ -116,8 +117,8 @@ export function fingerprintOf(raw: string, lang: Lang): VoiceFingerprint {
   const paragraphs = paragraphsOf(text);
   const sentences = paragraphs.flatMap((p) => sentencesOf(p, lang));
   const words = wordsOf(paragraphs.join('\n\n'), lang);
-  const sentenceLengths = sentences.map((s) => wordsOf(s, lang).length).filter((n) => n > 0);
-  const quoted = quotedSpans(text).reduce((n, q) => n + wordsOf(q, lang).length, 0);
+  const sentenceLengths = sentences.map(countLetterWords).filter((n) => n > 0);
+  const quoted = quotedSpans(text).reduce((n, q) => n + countLetterWords(q), 0);
   const narration = wordsOf(narrationOf(paragraphs.join('\n\n')), lang);
   return {
     sentenceWords: { mean: round(mean(sentenceLengths)), spread: round(spread(sentenceLengths)) },
@@ -138,7 +139,7 @@ export function fingerprintOf(raw: string, lang: Lang): VoiceFingerprint {
  * paragraph another), those whose sentence and paragraph lengths are nearest the sample's first.
  */
 function exemplarsOf(text: string, lang: Lang, fp: VoiceFingerprint): string[] {
-  const paragraphs = paragraphsOf(text).map((p) => ({ p, n: wordsOf(p, lang).length, s: sentencesOf(p, lang).length }));
+  const paragraphs = paragraphsOf(text).map((p) => ({ p, n: countLetterWords(p), s: sentencesOf(p, lang).length }));
   const passages: Array<{ text: string; n: number; score: number; from: number; to: number }> = [];
   for (let from = 0; from < paragraphs.length; from++) {
     let n = 0;
@@ -172,7 +173,7 @@ const SAMPLE_WINDOWS = 10;
  */
 export function evenSample(text: string, most = MAX_SAMPLE_WORDS): { text: string; words: number } {
   const paragraphs = paragraphsOf(text);
-  const counts = paragraphs.map((p) => wordsOf(p).length);
+  const counts = paragraphs.map(countLetterWords);
   const total = counts.reduce((a, b) => a + b, 0);
   if (total <= most) return { text, words: total };
   const per = Math.floor(most / SAMPLE_WINDOWS);

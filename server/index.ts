@@ -16,7 +16,9 @@ type PostgresState = typeof import('./store/postgres/state.js');
 export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './core/config.js';
 
 // The local state file (and its Postgres twin) where the command line keeps its books' progress.
-export { openStateFile, type StateBook, type StateFile } from './store/state.js';
+export { openStateFile, type StateBook, type StateFile, type StateRepositories } from './store/state.js';
+// What both front ends do with the store, wired once (server/core).
+export { scheduleReleases } from './core/release.js';
 export type { SeriesEntry, SeriesRepository, StoredSeries } from './store/queries/series.js';
 export type { FingerprintRepository } from './store/queries/fingerprints.js';
 export async function openPostgresState(...args: Parameters<PostgresState['openPostgresState']>) {

@@ -7,7 +7,7 @@ import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, printLayoutO
 import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
-import { catalogueIndex, checkCloseness, planReleases, RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
+import { catalogueIndex, checkCloseness, RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
 import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { failureOf, historyContent } from './generation.js';
@@ -15,6 +15,7 @@ import { ApiError } from '../errors/api-error.js';
 import { httpStatusOf } from '../errors/status.js';
 import type { Charge } from '../store/ports.js';
 import { bookFingerprintKey } from '../store/queries/fingerprints.js';
+import { scheduleReleases } from './release.js';
 
 const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
 
@@ -188,9 +189,8 @@ async function closenessOf(ctx: AppContext, input: { userId: string; bookId: num
  */
 async function releaseOf(ctx: AppContext, input: { userId: string; bookId: number }): Promise<{ publishOn: string; perDay: number; nthThatDay: number }> {
   const today = new Date().toISOString().slice(0, 10);
-  const taken = await ctx.repos.books.packageDaysFrom({ userId: input.userId, from: today, exceptBookId: input.bookId });
   const perDay = RELEASES_PER_DAY.default;
-  const [planned] = planReleases([input.bookId], perDay, today, taken);
+  const [planned] = await scheduleReleases(ctx.repos.books, { userId: input.userId, bookIds: [input.bookId], perDay, today });
   return { ...planned!, perDay };
 }
 

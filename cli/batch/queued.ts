@@ -6,9 +6,8 @@
 // again (after an interrupt, or a failed book) continues where the books stopped.
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import pg from 'pg';
 import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
-import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type StateFile, type StepQueue } from '../../server/index.js';
+import { BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type StateFile, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles } from './files.js';
@@ -57,49 +56,20 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   const postgres = store.postgres!;
   const batchId = randomUUID();
   let onNotice: (notice: BatchNotice) => void = () => undefined;
-  let listener: pg.Client | null = null;
-  let isClosed = false;
-  // Progress notices from the workers, for this batch only (shown as they come; a notice lost while
-  // the database was away only misses a progress line: the books' ends are read from the table).
-  const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: postgres.url });
-    client.on('notification', (message) => {
-      const payload = message.payload ?? '';
-      if (message.channel === BATCH_CHANNEL && payload.startsWith(`${batchId} `)) onNotice(JSON.parse(payload.slice(batchId.length + 1)) as BatchNotice);
-    });
-    // The connection dropped (the database restarted): listen again with backoff, for as long as it takes.
-    client.on('error', () => {
-      if (listener === client) listener = null;
-      client.end().catch(() => undefined);
-      const retry = (delay: number) => {
-        if (isClosed) return;
-        setTimeout(() => void listen().catch(() => retry(Math.min(delay * 2, 5_000))), delay).unref();
-      };
-      retry(250);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${BATCH_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    if (isClosed) await client.end().catch(() => undefined);
-    else listener = client;
-  };
   // (The queue's warnings are the workers' business: this command shows the books' progress. No logger is loaded.)
   const queueOpened = openQueue(postgres, { warn: () => undefined }, { isSender: true });
   queueOpened.catch(() => undefined);
-  // (A queue still starting when the listener failed is let start first, since it uses the store's pool;
-  // then the three close side by side.)
+  // (A queue still starting is let start first, since it uses the store's pool; then both close.)
   const close = async () => {
-    isClosed = true;
     const opened = await queueOpened.catch(() => undefined);
-    await Promise.all([(listener as pg.Client | null)?.end().catch(() => undefined), opened?.close(), store.close()]);
+    await Promise.all([opened?.close(), store.close()]);
   };
   let queue: StepQueue;
   try {
-    [, queue] = await Promise.all([listen(), queueOpened]);
+    queue = await queueOpened;
+    // Progress notices from the workers, for this batch only, through the queue's listening connection
+    // (listened again after a drop; a notice lost meanwhile only misses a progress line: the books' ends are read from the table).
+    await queue.channel.onBatch(batchId, (notice) => onNotice(notice as BatchNotice));
   } catch (error) {
     await close();
     throw error;
@@ -172,17 +142,15 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   // the series as of that book's end (the later ones wait here, their rows queued).
   const chains = await seriesChains(input, { batchId, postgres, queue }, toQueue, rows);
   // The batch's row, its books' rows and their first jobs, in one transaction.
-  await submitBatch(postgres.db, queue.boss, { id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, windowMs, books: rows, jobs: chains.first });
+  await submitBatch(queue, { id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, windowMs, books: rows, jobs: chains.first });
   await chains.failRefused();
   const { nextInSeries } = chains;
 
   // The books as they end: written here from the saved progress (or the cover's PNG).
   while (written.size < input.jobs.length && !input.signal.aborted) {
     isWoken = false;
-    const rows = await postgres.db
-      .selectFrom('batch_books').select(['job_key', 'status', 'error_code', 'message', 'png']).where('batch_id', '=', batchId).where('status', '!=', 'queued').execute()
-      // The database is away for a moment: read again at the next turn.
-      .catch(() => []);
+    // (The database is away for a moment: read again at the next turn.)
+    const rows = await queue.batches.ended(batchId).catch(() => []);
     // The books that ended since the last turn, read in one query and written side by side (books of a
     // wave end together).
     const ended = rows.filter((row) => !written.has(row.job_key));
@@ -231,7 +199,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   await catalogue.close();
   const isInterrupted = input.signal.aborted && written.size < input.jobs.length;
   // Interrupted: the batch's chains end after the steps running now (each saved when it finishes).
-  if (isInterrupted) await postgres.db.deleteFrom('batches').where('id', '=', batchId).execute();
+  if (isInterrupted) await queue.batches.stop(batchId);
   const succeeded = [...written.values()].filter((v) => v === 'done').length;
   const failed = [...written.values()].filter((v) => v === 'failed').length;
   return {
@@ -265,7 +233,7 @@ async function seriesChains(
   /** A series book whose series cannot take it (another language, its place taken, the book before failed): failed unqueued. */
   const failBook = async (job: BatchJob, code: SeriesError['code'], params: Readonly<Record<string, string | number>>) => {
     const message = catalogueMessage(code, job.spec.kind === 'book' ? langOf(job) : 'en', Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
-    await postgres.db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', batchId).where('job_key', '=', job.key).execute();
+    await queue.batches.fail({ batchId, key: job.key, code, message });
   };
   const first: Array<{ job: BatchBookJob; step: string }> = [];
   const refused: Array<{ job: BatchJob; error: SeriesError }> = [];

@@ -19,6 +19,7 @@ export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerCo
 export { openStateFile, type StateBook, type StateFile, type StateRepositories } from './store/state.js';
 // What both front ends do with the store, wired once (server/core).
 export { scheduleReleases } from './core/release.js';
+export { openNearDuplicates, type NearDuplicateBook } from './core/near-duplicates.js';
 export type { SeriesEntry, SeriesRepository, StoredSeries } from './store/queries/series.js';
 export type { FingerprintRepository } from './store/queries/fingerprints.js';
 export async function openPostgresState(...args: Parameters<PostgresState['openPostgresState']>) {

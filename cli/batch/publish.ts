@@ -9,11 +9,10 @@ import {
   blockingChecks, sharePercent, writePackageParts, type BookState, type Catalog, type GivenFacts, type Lang, type ScheduleRow,
 } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
-import { scheduleReleases, type StateFile } from '../../server/index.js';
+import { openNearDuplicates, scheduleReleases, type StateFile } from '../../server/index.js';
 import { CLI_USER, fail, info, wholeNumber } from '../util.js';
 import { renderOrExit } from '../export-format.js';
 import type { BatchJob } from './jobs.js';
-import { checkBook, openCatalogue } from '../closeness.js';
 
 /** What --json says of each package and of the schedule. */
 export type PublishEvent =
@@ -73,7 +72,8 @@ export async function publishBatch(input: {
   const { writeKdpPackage, readCoverPicture, CoverPictureError } = await (await import('../../engine/node.js')).loadPublishFiles();
   const runStep = directPublishStep({ renderer: catalog.renderer, provider, ...(input.signal ? { signal: input.signal } : {}) });
   const rows: ScheduleRow[] = [];
-  const catalogue = await openCatalogue(store, CLI_USER, new Map(input.jobs.map((j) => [j.key, j.name])));
+  const names = new Map(input.jobs.map((j) => [j.key, j.name]));
+  const catalogue = await openNearDuplicates(store.repos, CLI_USER, { nameOf: (e) => names.get(e.key) });
   let scheduled = 0;
   for (const { job, state, bookId } of finished) {
     const given = { ...(job.series ? { series: job.series.name, seriesNumber: job.series.number } : {}), ...(job.publish ?? {}) };
@@ -89,12 +89,12 @@ export async function publishBatch(input: {
       continue;
     }
     const parts = await writePackageParts({ book: job.spec, state, specOf: (x) => catalog.get(x), runStep, given: { ...given, ...(cover ? { cover } : {}) } });
-    const closeness = await checkBook(store, CLI_USER, catalogue, { key: job.key, book: job.name, title: parts.title, parts: state.content, threshold: input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD });
+    const nearDuplicates = await catalogue.check({ key: job.key, book: job.name, title: parts.title, parts: state.content, threshold: input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD });
     // A book the stores would remove as a copy keeps no day from the books after it.
-    const held = heldFor(closeness);
+    const held = heldFor(nearDuplicates);
     const release = held ? undefined : { ...plan[scheduled++]!, perDay: input.perDay };
     if (release) await store.repos.books.keepRelease({ userId: CLI_USER, bookId, publishOn: release.publishOn });
-    const written = await writeKdpPackage({ dir, book: job.spec, state, parts, render: renderOrExit, closeness, audience: 'batch', ...(release ? { release } : {}) });
+    const written = await writeKdpPackage({ dir, book: job.spec, state, parts, render: renderOrExit, closeness: nearDuplicates, audience: 'batch', ...(release ? { release } : {}) });
     const folder = path.relative(input.outDir, dir);
     const columns = scheduleColumns({ readiness: written.readiness, lang: state.lang, ...(held ? { held } : {}) });
     const when = release ? `publish on or after ${release.publishOn}` : `held back: ${sharePercent(held!.share)} of it is in ${held!.book} ("${held!.title}")`;

@@ -12,7 +12,7 @@ import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles } from './files.js';
 import { continuityOfBook, type BatchEvent, type BatchResult } from './scheduler.js';
-import { batchCloseness } from './closeness.js';
+import { batchNearDuplicates } from './near-duplicates.js';
 
 export interface QueuedBatchInput {
   jobs: readonly BatchJob[];
@@ -118,7 +118,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   const books = postgresBookStore(postgres.db, BATCH_OWNER);
   // The owner's catalogue of finished books, for the near-duplicate check of each book as it is done.
   const catalogue = await openPostgresState(postgres.url);
-  const closeness = await batchCloseness(catalogue, BATCH_OWNER, input.jobs, input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD);
+  const nearDuplicates = await batchNearDuplicates(catalogue.repos, BATCH_OWNER, input.jobs, input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD);
   const savedBooks = await books.loadMany(input.jobs.filter((job) => job.spec.kind !== 'image').map((job) => job.key));
   let totalSteps = 0;
   let doneSteps = 0;
@@ -176,7 +176,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
       const repeatingParts = parts.filter((p) => (p.repeated ?? 0) >= REPEATS_RATIO).length;
       totals.shortParts += shortParts;
       totals.repeatingParts += repeatingParts;
-      const close = saved ? await closeness(job, saved.state) : { closeTo: [] };
+      const close = saved ? await nearDuplicates(job, saved.state) : { closeTo: [] };
       if (close.closeTo.length) totals.tooClose++;
       input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(view), ...close });
     }));

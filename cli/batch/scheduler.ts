@@ -13,7 +13,7 @@ import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../util.js';
 import type { BatchJob } from './jobs.js';
 import { TokenWindow } from './limits.js';
-import type { CheckJob } from './closeness.js';
+import type { CheckJob } from './near-duplicates.js';
 import { DEFAULT_RETRY, runBook, type BatchCalls, type BatchEvent, type BookRun, type RetryPolicy, type SeriesTold } from './book-run.js';
 
 export { continuityOfBook, DEFAULT_RETRY, retryAfterMs, type BatchEvent, type BookRun, type RetryPolicy, type StepTokens } from './book-run.js';
@@ -66,8 +66,8 @@ export interface RunBatchInput {
   onEvent?: (event: BatchEvent) => void;
   /** A series book's place and brief, asked once the book before it in the series is done (the jobs' `series`). */
   seriesOf?: (job: BatchJob) => Promise<SeriesTold | undefined>;
-  /** Compares each finished book with the owner's others before it is reported done (cli/batch/closeness.ts). */
-  closeness?: CheckJob;
+  /** Compares each finished book with the owner's others before it is reported done (cli/batch/near-duplicates.ts). */
+  nearDuplicates?: CheckJob;
 }
 
 /** Load each job's saved progress (saved under the job's id); images are done when their file exists. */
@@ -219,7 +219,7 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     provider, renderer, progressStore, retry, emit, schedule, slowDown,
     ...(signal ? { signal } : {}), ...(tokenWindow ? { tokenWindow } : {}),
     totals: { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 },
-    ...(input.closeness ? { closeness: input.closeness } : {}),
+    ...(input.nearDuplicates ? { nearDuplicates: input.nearDuplicates } : {}),
   };
 
   try {

@@ -20,6 +20,7 @@ export { openStateFile, type StateBook, type StateFile, type StateRepositories }
 // What both front ends do with the store, wired once (server/core).
 export { scheduleReleases } from './core/release.js';
 export { openNearDuplicates, type NearDuplicateBook } from './core/near-duplicates.js';
+export { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry } from './core/series-books.js';
 export type { SeriesEntry, SeriesRepository, StoredSeries } from './store/queries/series.js';
 export type { FingerprintRepository } from './store/queries/fingerprints.js';
 export async function openPostgresState(...args: Parameters<PostgresState['openPostgresState']>) {

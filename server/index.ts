@@ -60,6 +60,7 @@ export { BATCH_OWNER } from './store/postgres/batch-names.js';
 export type { BatchBookJob, BatchNotice } from './queue/batch.js';
 export { postgresBookStore } from './store/postgres/books.js';
 export type { BatchSubmission } from './queue/batch.js';
+export type { EndedBatchBook } from './store/postgres/batches.js';
 export async function sendBatchStep(...args: Parameters<Batch['sendBatchStep']>) {
   return (await import('./queue/batch.js')).sendBatchStep(...args);
 }

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { openStore } from '../server/index.js';
 import { startFakeOpenAI } from '../tests/fake-openai.js';
 import { startPostgres } from '../tests/postgres.js';
 
@@ -109,9 +109,10 @@ async function main(): Promise<void> {
     const b = (await karya(['serve', '--port', '0'], env, dir, /running at (http:\/\/\S+)/)).match[1]!;
     const signUp = await fetch(`${a}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'racer@karya.test', password: 'karya-secret1' }) });
     const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('UPDATE users SET credits_available = $1 WHERE email = $2', [CREDITS, 'racer@karya.test']);
+    // The racer's credits, set through the store's own repositories (the same database the instances share).
+    const store = await openStore({ dbFile: '', databaseUrl: url });
+    const racer = (await store.repos.users.findByEmail('racer@karya.test'))!;
+    await store.repos.credits.setBalance({ userId: racer.id, credits: CREDITS, reason: 'bench: the credit race' });
     const started = performance.now();
     const statuses = await Promise.all(
       Array.from({ length: REQUESTS }, (_, i) =>
@@ -122,8 +123,8 @@ async function main(): Promise<void> {
       ),
     );
     const seconds = (performance.now() - started) / 1000;
-    const balance = (await client.query<{ credits_available: number }>('SELECT credits_available FROM users WHERE email = $1', ['racer@karya.test'])).rows[0]!.credits_available;
-    await client.end();
+    const balance = (await store.repos.users.findById(racer.id))!.credits_available;
+    await store.close();
     const ok = statuses.filter((s) => s === 200).length;
     process.stdout.write(`  credit race over 2 instances: ${REQUESTS} requests, ${CREDITS} credits → ${ok} succeeded, ${statuses.filter((s) => s === 402).length} refused (402), balance ${balance}; ${(REQUESTS / seconds).toFixed(1)} requests/s\n`);
   } finally {

@@ -5,15 +5,15 @@
 // and each book's basis.
 import {
   bookSeries, catalogueMessage, changesFor, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf, SeriesError, ANSWER_LANGUAGE_NAMES,
-  type BookSeries, type BookSpec, type ResolvedSpec, type Catalog, type Lang, type SavedBook, type SeriesBook, type SeriesChange, type Settings,
+  type BookSeries, type BookSpec, type Catalog, type Lang, type SavedBook, type SeriesBook, type SeriesChange, type Settings,
 } from '../engine/index.js';
-import type { SeriesEntry, StateFile, StoredSeries } from '../server/index.js';
+import { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry, type StateFile, type StoredSeries } from '../server/index.js';
 import { fail, CLI_USER } from './util.js';
 
 /** A series' books as saved: each entry's book (null when its first step was never saved) and its id. */
 export interface LoadedSeries {
   series: StoredSeries;
-  entries: Array<SeriesEntry & { saved: SavedBook | null; spec?: ResolvedSpec & BookSpec; id?: number }>;
+  entries: LoadedEntry[];
 }
 
 /** Exit 2 with a series refusal in the book's language. */
@@ -44,28 +44,17 @@ export function seriesNameOrExit(raw: string, lang: Lang): string {
 
 /** A series' entries with their saved books. */
 export async function loadSeries(stateFile: StateFile, catalog: Catalog, series: StoredSeries): Promise<LoadedSeries> {
-  const entries = await stateFile.series(CLI_USER).books(series.id);
-  const ids = new Map((await stateFile.books(CLI_USER).list()).map((b) => [b.key, b.id]));
-  const loaded: LoadedSeries['entries'] = [];
-  for (const entry of entries) {
-    const saved = await stateFile.load(CLI_USER, entry.key);
-    const spec = saved ? catalog.get(saved.state.generatorId) : undefined;
-    loaded.push({ ...entry, saved, ...(spec?.kind === 'book' ? { spec: spec as ResolvedSpec & BookSpec } : {}), ...(ids.has(entry.key) ? { id: ids.get(entry.key)! } : {}) });
-  }
-  return { series, entries: loaded };
+  return { series, entries: await loadEntries(stateFile.repos.books, stateFile.repos, catalog, CLI_USER, series) };
 }
 
 /** The books of a loaded series the engine derives the series from. */
 export function seriesBooks(loaded: LoadedSeries): SeriesBook[] {
-  return loaded.entries.flatMap((e) => (e.saved && e.spec ? [{ number: e.number, spec: e.spec, state: e.saved.state }] : []));
+  return seriesBooksOf(loaded.entries);
 }
 
 /** What a saved book under `key` is told of its series (undefined when it is in none). */
 export async function seriesOfKey(stateFile: StateFile, catalog: Catalog, key: string): Promise<BookSeries | undefined> {
-  const found = await stateFile.series(CLI_USER).ofBook(key);
-  if (!found) return undefined;
-  const loaded = await loadSeries(stateFile, catalog, found.series);
-  return bookSeries(found.series.name, found.number, seriesBooks(loaded), found.series.lang);
+  return bookSeriesOf(stateFile.repos.books, stateFile.repos, catalog, CLI_USER, key);
 }
 
 /** What `--series NAME` settles before the book's settings are read. */

@@ -4,6 +4,7 @@ import type { Migration } from 'kysely/migration';
 import { createSeriesTables, dropSeriesTables } from './series.js';
 import { addAuditFindings, addIntendedFindings, dropIntendedFindings, addAuthoredParts, dropAuthoredParts, addBookVoice, dropBookVoice, addProvenance, dropProvenance, addBookMemory, addChapterNotes, addPartCompleteness, addPartTitle, createBookTables, createPartVersions, dropAuditFindings, dropBookMemory, dropChapterNotes, dropBookTables, dropPartCompleteness, dropPartTitle, dropPartVersions } from './books.js';
 import { createFingerprintTable, dropFingerprintTable } from './fingerprints.js';
+import { createReleaseTable, dropReleaseTable } from './releases.js';
 
 export const STATE_MIGRATION_TABLE = 'karya_state_migration';
 
@@ -21,4 +22,5 @@ export const stateMigrations: Record<string, Migration> = {
   '0011_voice': { up: addBookVoice, down: dropBookVoice },
   '0012_provenance': { up: addProvenance, down: dropProvenance },
   '0013_fingerprints': { up: createFingerprintTable, down: dropFingerprintTable },
+  '0014_releases': { up: createReleaseTable, down: dropReleaseTable },
 };

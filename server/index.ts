@@ -16,7 +16,11 @@ type PostgresState = typeof import('./store/postgres/state.js');
 export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './core/config.js';
 
 // The local state file (and its Postgres twin) where the command line keeps its books' progress.
-export { openStateFile, type StateBook, type StateFile } from './store/state.js';
+export { openStateFile, type StateBook, type StateFile, type StateRepositories } from './store/state.js';
+// What both front ends do with the store, wired once (server/core).
+export { scheduleReleases } from './core/release.js';
+export { openNearDuplicates, type NearDuplicateBook } from './core/near-duplicates.js';
+export { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry } from './core/series-books.js';
 export type { SeriesEntry, SeriesRepository, StoredSeries } from './store/queries/series.js';
 export type { FingerprintRepository } from './store/queries/fingerprints.js';
 export async function openPostgresState(...args: Parameters<PostgresState['openPostgresState']>) {
@@ -52,10 +56,11 @@ export async function serveWorkerMetrics(...args: Parameters<Metrics['serveWorke
 }
 
 // Submit a queued batch: its books' jobs, the channel its progress comes on, where its books are saved.
-export { BATCH_CHANNEL, BATCH_OWNER } from './queue/names.js';
+export { BATCH_OWNER } from './store/postgres/batch-names.js';
 export type { BatchBookJob, BatchNotice } from './queue/batch.js';
 export { postgresBookStore } from './store/postgres/books.js';
 export type { BatchSubmission } from './queue/batch.js';
+export type { EndedBatchBook } from './store/postgres/batches.js';
 export async function sendBatchStep(...args: Parameters<Batch['sendBatchStep']>) {
   return (await import('./queue/batch.js')).sendBatchStep(...args);
 }

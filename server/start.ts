@@ -7,7 +7,6 @@ import { catchUpBible } from './core/bible-catch-up.js';
 import { resumeBibleBuilds } from './core/bible-parts.js';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { capConnections, timeoutOptions } from './http/connections.js';
-import type pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { loadCatalog } from '../engine/node.js';
 import { loadProviders, type Provider } from '../engine/node.js';
@@ -18,6 +17,7 @@ import type { OpenedDatabase } from './store/sqlite/connect.js';
 import { sqliteRepositories, Store } from './store/sqlite/index.js';
 import { openStore, type OpenedStore } from './store/open.js';
 import type { Repositories } from './store/ports.js';
+import type { QueueTables } from './store/postgres/queue-tables.js';
 import { createMailer, logsMailBodies } from './core/mail.js';
 import { openQueue, queueDispatcher, startStepWorker, STEP_QUEUE, type StepQueue, type StepWorker } from './queue/index.js';
 import { createApp } from './app.js';
@@ -201,7 +201,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
       queue = await openQueue(opened.postgres, ctx.logger);
       ctx.steps = queueDispatcher(queue, { ctx, startTimeoutMs: config.generationTimeoutMs });
       if (config.runsWorker) worker = await startStepWorker(ctx, queue, { concurrency: config.workerConcurrency });
-      metrics.setQueueStats(queueStats(opened.postgres.pool));
+      metrics.setQueueStats(queueStats(queue.tables));
     }
     await prepareStore(ctx);
     const steps = queue;
@@ -210,7 +210,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
       queue: steps ? await probe(async () => {
         if (!(await steps.boss.getQueue(STEP_QUEUE))) throw new NotReady('missing');
       }) : 'unused',
-      migrations: opened.postgres ? await probe(() => migrationsApplied(opened.postgres!.pool)) : 'ok',
+      migrations: opened.postgres ? await probe(() => migrationsApplied(steps!.tables)) : 'ok',
     });
     handler = createApp(ctx, { lifecycle });
     lifecycle.phase = 'ready';
@@ -259,20 +259,13 @@ export async function startServer(overrides: Partial<ServerConfig> = {}, env: No
 }
 
 /** Steps waiting in pg-boss's step queue and the age of the oldest, for the metrics. */
-function queueStats(pool: pg.Pool): QueueStats {
-  return async () => {
-    const { rows } = await pool.query<{ depth: number; age: number | null }>(
-      "SELECT count(*)::int AS depth, EXTRACT(EPOCH FROM now() - min(created_on))::float8 AS age FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry')",
-      [STEP_QUEUE],
-    );
-    return { depth: rows[0]?.depth ?? 0, oldestAgeSeconds: Math.max(0, rows[0]?.age ?? 0) };
-  };
+function queueStats(tables: QueueTables): QueueStats {
+  return () => tables.waiting(STEP_QUEUE);
 }
 
 /** Every migration this version knows has run on the shared database (another version may have run more). */
-async function migrationsApplied(pool: pg.Pool): Promise<void> {
-  const { rows } = await pool.query<{ name: string }>('SELECT name FROM kysely_migration');
-  const ran = new Set(rows.map((r) => r.name));
+async function migrationsApplied(tables: QueueTables): Promise<void> {
+  const ran = new Set(await tables.migrationsRun());
   const missing = Object.keys(migrations).filter((name) => !ran.has(name));
   if (missing.length) throw new NotReady('pending');
 }

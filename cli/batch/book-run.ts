@@ -15,7 +15,7 @@ import type { BatchJob } from './jobs.js';
 import { isPlainFsError, plainFsError } from '../fs-check.js';
 import { exportLimitMessage } from '../export-format.js';
 import { estimatePromptTokens, type TokenReservation, type TokenWindow } from './limits.js';
-import type { CheckJob, JobCloseness } from './closeness.js';
+import type { CheckJob, JobNearDuplicates } from './near-duplicates.js';
 
 const { retryAfterMs } = await loadProviders();
 
@@ -62,7 +62,7 @@ export type BatchEvent =
   | { type: 'step_started'; job: string; index: number; step: string; done: number; steps: number }
   | ({ type: 'step_done'; job: string; index: number; step: string; kind: Step['kind']; words: number; complete: boolean; short?: true; repeats?: true; notes?: string[]; target?: number; languageDrift?: { expected: string; found: string; resolved: boolean }; tokens: StepTokens | null; budget?: number; seconds: number; done: number; steps: number } & VoiceMarks)
   | { type: 'step_retry'; job: string; index: number; step: string; code: CatalogueCode; status?: number; attempt: number; waitSeconds: number }
-  | ({ type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] } & JobCloseness)
+  | ({ type: 'job_done'; job: string; index: number; out: string; words: number; seconds: number; calls: number; shortParts?: number; repeatingParts?: number; continuity?: number; overdueThreads?: string[] } & JobNearDuplicates)
   | { type: 'job_failed'; job: string; index: number; step: string; code: CatalogueCode; message: string; status?: number }
   | { type: 'rate_limited'; waitSeconds: number };
 
@@ -86,8 +86,8 @@ export interface BatchCalls {
   /** A 429: every chain waits this long. */
   slowDown: (ms: number) => void;
   totals: { calls: number; retries: number; tokens: number; shortParts: number; repeatingParts: number; tooClose: number };
-  /** Compares a finished book with the owner's others and the batch's done before it (cli/batch/closeness.ts). */
-  closeness?: CheckJob;
+  /** Compares a finished book with the owner's others and the batch's done before it (cli/batch/near-duplicates.ts). */
+  nearDuplicates?: CheckJob;
   fatal?: GenerationError;
 }
 
@@ -259,7 +259,7 @@ export async function runBook(run: BatchCalls, book: BookRun, told?: SeriesTold)
     run.totals.shortParts += shortParts;
     run.totals.repeatingParts += repeatingParts;
     // Not reported done before it is compared with the owner's other books and the batch's done before it.
-    const close = run.closeness ? await run.closeness(job, session?.state ?? book.state) : { closeTo: [] };
+    const close = run.nearDuplicates ? await run.nearDuplicates(job, session?.state ?? book.state) : { closeTo: [] };
     if (close.closeTo.length) run.totals.tooClose++;
     run.emit({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - bookStarted) / 1000).toFixed(3)), calls, ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...(session ? continuityOfBook(spec, session.state) : {}), ...close });
     // Written out: its text is dropped, so a batch's memory stays bounded by the books in progress.

@@ -5,15 +5,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  DEFAULT_CLOSE_THRESHOLD, RELEASES_PER_DAY, catalogueMessage, directPublishStep, heldFor, isReleasesPerDay, isoDay, planReleases, scheduleColumns, scheduleCsv,
-  blockingChecks, sharePercent, writePackageParts, type Catalog, type GivenFacts, type Lang, type ScheduleRow,
+  DEFAULT_CLOSE_THRESHOLD, RELEASES_PER_DAY, catalogueMessage, directPublishStep, heldFor, isReleasesPerDay, isoDay, scheduleColumns, scheduleCsv,
+  blockingChecks, sharePercent, writePackageParts, type BookState, type Catalog, type GivenFacts, type Lang, type ScheduleRow,
 } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
-import type { StateFile } from '../../server/index.js';
+import { openNearDuplicates, scheduleReleases, type StateFile } from '../../server/index.js';
 import { CLI_USER, fail, info, wholeNumber } from '../util.js';
 import { renderOrExit } from '../export-format.js';
 import type { BatchJob } from './jobs.js';
-import { checkBook, openCatalogue } from '../closeness.js';
 
 /** What --json says of each package and of the schedule. */
 export type PublishEvent =
@@ -61,19 +60,22 @@ export async function publishBatch(input: {
   closeThreshold?: number;
 }): Promise<number> {
   const { catalog, provider, store } = input;
-  const finished: Array<{ job: BatchJob; state: NonNullable<Awaited<ReturnType<StateFile['load']>>>['state'] }> = [];
+  const finished: Array<{ job: BatchJob; state: BookState; bookId: number }> = [];
   for (const job of input.jobs) {
     if (job.spec.kind !== 'book' || !job.spec.publish) continue;
-    const saved = await store.load(CLI_USER, job.key);
-    if (saved?.isFinished) finished.push({ job, state: saved.state });
+    const saved = await store.repos.books.load({ userId: CLI_USER, key: job.key });
+    const bookId = saved?.isFinished ? await store.repos.books.findBookId({ userId: CLI_USER, key: job.key }) : null;
+    if (saved && bookId !== null) finished.push({ job, state: saved.state, bookId });
   }
-  const plan = planReleases(finished, input.perDay, input.today ?? isoDay(new Date()));
+  // The days earlier batches' packages took count (the server's publish counts them the same way).
+  const plan = await scheduleReleases(store.repos.books, { userId: CLI_USER, bookIds: finished.map((f) => f.bookId), perDay: input.perDay, today: input.today ?? isoDay(new Date()) });
   const { writeKdpPackage, readCoverPicture, CoverPictureError } = await (await import('../../engine/node.js')).loadPublishFiles();
   const runStep = directPublishStep({ renderer: catalog.renderer, provider, ...(input.signal ? { signal: input.signal } : {}) });
   const rows: ScheduleRow[] = [];
-  const catalogue = await openCatalogue(store, CLI_USER, new Map(input.jobs.map((j) => [j.key, j.name])));
+  const names = new Map(input.jobs.map((j) => [j.key, j.name]));
+  const catalogue = await openNearDuplicates(store.repos, CLI_USER, { nameOf: (e) => names.get(e.key) });
   let scheduled = 0;
-  for (const { job, state } of finished) {
+  for (const { job, state, bookId } of finished) {
     const given = { ...(job.series ? { series: job.series.name, seriesNumber: job.series.number } : {}), ...(job.publish ?? {}) };
     const dir = packageDirOf(job);
     // The job's own picture is checked before any publishing step is spent: a store could not take it, so
@@ -87,11 +89,12 @@ export async function publishBatch(input: {
       continue;
     }
     const parts = await writePackageParts({ book: job.spec, state, specOf: (x) => catalog.get(x), runStep, given: { ...given, ...(cover ? { cover } : {}) } });
-    const closeness = await checkBook(store, CLI_USER, catalogue, { key: job.key, book: job.name, title: parts.title, parts: state.content, threshold: input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD });
+    const nearDuplicates = await catalogue.check({ key: job.key, book: job.name, title: parts.title, parts: state.content, threshold: input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD });
     // A book the stores would remove as a copy keeps no day from the books after it.
-    const held = heldFor(closeness);
+    const held = heldFor(nearDuplicates);
     const release = held ? undefined : { ...plan[scheduled++]!, perDay: input.perDay };
-    const written = await writeKdpPackage({ dir, book: job.spec, state, parts, render: renderOrExit, closeness, audience: 'batch', ...(release ? { release } : {}) });
+    if (release) await store.repos.books.keepRelease({ userId: CLI_USER, bookId, publishOn: release.publishOn });
+    const written = await writeKdpPackage({ dir, book: job.spec, state, parts, render: renderOrExit, closeness: nearDuplicates, audience: 'batch', ...(release ? { release } : {}) });
     const folder = path.relative(input.outDir, dir);
     const columns = scheduleColumns({ readiness: written.readiness, lang: state.lang, ...(held ? { held } : {}) });
     const when = release ? `publish on or after ${release.publishOn}` : `held back: ${sharePercent(held!.share)} of it is in ${held!.book} ("${held!.title}")`;

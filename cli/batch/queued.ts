@@ -6,14 +6,13 @@
 // again (after an interrupt, or a failed book) continues where the books stopped.
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import pg from 'pg';
-import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
-import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type StateFile, type StepQueue } from '../../server/index.js';
+import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog, type SavedBook } from '../../engine/index.js';
+import { BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type EndedBatchBook, type StateFile, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles } from './files.js';
 import { continuityOfBook, type BatchEvent, type BatchResult } from './scheduler.js';
-import { batchCloseness } from './closeness.js';
+import { batchNearDuplicates, type CheckJob } from './near-duplicates.js';
 
 export interface QueuedBatchInput {
   jobs: readonly BatchJob[];
@@ -57,49 +56,20 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   const postgres = store.postgres!;
   const batchId = randomUUID();
   let onNotice: (notice: BatchNotice) => void = () => undefined;
-  let listener: pg.Client | null = null;
-  let isClosed = false;
-  // Progress notices from the workers, for this batch only (shown as they come; a notice lost while
-  // the database was away only misses a progress line: the books' ends are read from the table).
-  const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: postgres.url });
-    client.on('notification', (message) => {
-      const payload = message.payload ?? '';
-      if (message.channel === BATCH_CHANNEL && payload.startsWith(`${batchId} `)) onNotice(JSON.parse(payload.slice(batchId.length + 1)) as BatchNotice);
-    });
-    // The connection dropped (the database restarted): listen again with backoff, for as long as it takes.
-    client.on('error', () => {
-      if (listener === client) listener = null;
-      client.end().catch(() => undefined);
-      const retry = (delay: number) => {
-        if (isClosed) return;
-        setTimeout(() => void listen().catch(() => retry(Math.min(delay * 2, 5_000))), delay).unref();
-      };
-      retry(250);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${BATCH_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    if (isClosed) await client.end().catch(() => undefined);
-    else listener = client;
-  };
   // (The queue's warnings are the workers' business: this command shows the books' progress. No logger is loaded.)
   const queueOpened = openQueue(postgres, { warn: () => undefined }, { isSender: true });
   queueOpened.catch(() => undefined);
-  // (A queue still starting when the listener failed is let start first, since it uses the store's pool;
-  // then the three close side by side.)
+  // (A queue still starting is let start first, since it uses the store's pool; then both close.)
   const close = async () => {
-    isClosed = true;
     const opened = await queueOpened.catch(() => undefined);
-    await Promise.all([(listener as pg.Client | null)?.end().catch(() => undefined), opened?.close(), store.close()]);
+    await Promise.all([opened?.close(), store.close()]);
   };
   let queue: StepQueue;
   try {
-    [, queue] = await Promise.all([listen(), queueOpened]);
+    queue = await queueOpened;
+    // Progress notices from the workers, for this batch only, through the queue's listening connection
+    // (listened again after a drop; a notice lost meanwhile only misses a progress line: the books' ends are read from the table).
+    await queue.channel.onBatch(batchId, (notice) => onNotice(notice as BatchNotice));
   } catch (error) {
     await close();
     throw error;
@@ -117,18 +87,73 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
 }
 
 type Postgres = NonNullable<Awaited<ReturnType<typeof openStore>>['postgres']>;
+type QueuedRun = QueuedBatchInput & { batchId: string; postgres: Postgres; queue: StepQueue; onNotice(handle: (notice: BatchNotice) => void): void };
+type Totals = { calls: number; tokens: number; retries: number; shortParts: number; repeatingParts: number; tooClose: number };
+type SavedBooks = ReturnType<typeof postgresBookStore>;
 
-async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postgres: Postgres; queue: StepQueue; onNotice(handle: (notice: BatchNotice) => void): void }): Promise<BatchResult> {
+/** What the command keeps of a batch while it runs: the books written (or failed), each one's steps done before and its start. */
+interface Progress {
+  written: Map<string, 'done' | 'failed'>;
+  stepsDone: Map<string, number>;
+  startedAt: Map<string, number>;
+  totals: Totals;
+}
+
+async function runQueuedBatch(input: QueuedRun): Promise<BatchResult> {
   const started = performance.now();
   const { batchId, postgres, queue } = input;
+  const progress: Progress = { written: new Map(), stepsDone: new Map(), startedAt: new Map(), totals: { calls: 0, tokens: 0, retries: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 } };
+  const wakeUp = hearNotices(input, progress.totals);
+  // The window --rpm and --tpm count over: a minute (tests and benchmarks shorten it, as for a local batch).
+  const windowMs = Number(process.env.KARYA_BATCH_WINDOW_MS) > 0 ? Math.round(Number(process.env.KARYA_BATCH_WINDOW_MS)) : 60_000;
+  const books = postgresBookStore(postgres.db, BATCH_OWNER);
+  // The owner's catalogue of finished books, for the near-duplicate check of each book as it is done.
+  const catalogue = await openPostgresState(postgres.url);
+  const nearDuplicates = await batchNearDuplicates(catalogue.repos, BATCH_OWNER, input.jobs, input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD);
+  const { toQueue, rows } = await preflight(input, books, progress);
+  // A series' books go one after another: a book is queued once the one before it in the series is done, told
+  // the series as of that book's end (the later ones wait here, their rows queued).
+  const chains = await seriesChains(input, { batchId, postgres, queue }, toQueue, rows);
+  // The batch's row, its books' rows and their first jobs, in one transaction.
+  await submitBatch(queue, { id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, windowMs, books: rows, jobs: chains.first });
+  await chains.failRefused();
   const byKey = new Map(input.jobs.map((job) => [job.key, job]));
-  const written = new Map<string, 'done' | 'failed'>();
-  const stepsDone = new Map<string, number>();
-  const started_ = new Map<string, number>();
-  const totals = { calls: 0, tokens: 0, retries: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 };
+  const endBook = bookEnder(input, { byKey, nearDuplicates, nextInSeries: chains.nextInSeries }, progress);
+  // The books as they end: written here from the saved progress (or the cover's PNG).
+  while (progress.written.size < input.jobs.length && !input.signal.aborted) {
+    wakeUp.isWoken = false;
+    // (The database is away for a moment: read again at the next turn.)
+    const ended = (await queue.batches.ended(batchId).catch(() => [])).filter((row) => !progress.written.has(row.job_key));
+    // The books that ended since the last turn, read in one query and written side by side (books of a wave end together).
+    const endedBooks = await books.loadMany(ended.filter((row) => row.status !== 'failed' && byKey.get(row.job_key)!.spec.kind !== 'image').map((row) => row.job_key)).catch(() => new Map<string, never>());
+    await Promise.all(ended.map((row) => endBook(row, endedBooks.get(row.job_key))));
+    // A book that ended while those were written is read at once; else the next end (or half a second).
+    if (progress.written.size < input.jobs.length && !input.signal.aborted && !wakeUp.isWoken) await wakeUp.wait();
+  }
+  await chains.close();
+  await catalogue.close();
+  return reportQueued(input, progress, started);
+}
+
+/** The workers' notices shown as they come, counted; a book's end wakes the loop (`wait` answers then, or after half a second). */
+function hearNotices(input: QueuedRun, totals: Totals): { isWoken: boolean; wait(): Promise<void> } {
   let wake: (() => void) | undefined;
-  /** A book ended since the last read of the table. */
-  let isWoken = false;
+  const state = {
+    /** A book ended since the last read of the table. */
+    isWoken: false,
+    wait: () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, 500);
+        function done() {
+          clearTimeout(timer);
+          wake = undefined;
+          input.signal.removeEventListener('abort', done);
+          resolve();
+        }
+        wake = done;
+        input.signal.addEventListener('abort', done);
+      }),
+  };
   input.onNotice((notice) => {
     if (notice.type === 'step_started' || notice.type === 'step_retry') input.onEvent(notice);
     else if (notice.type === 'step_done') {
@@ -139,16 +164,15 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
     if (notice.type === 'step_retry') totals.retries++;
     // A book ended: read the table now rather than at the next turn.
     if (notice.type === 'book_done' || notice.type === 'book_failed') {
-      isWoken = true;
+      state.isWoken = true;
       wake?.();
     }
   });
-  // The window --rpm and --tpm count over: a minute (tests and benchmarks shorten it, as for a local batch).
-  const windowMs = Number(process.env.KARYA_BATCH_WINDOW_MS) > 0 ? Math.round(Number(process.env.KARYA_BATCH_WINDOW_MS)) : 60_000;
-  const books = postgresBookStore(postgres.db, BATCH_OWNER);
-  // The owner's catalogue of finished books, for the near-duplicate check of each book as it is done.
-  const catalogue = await openPostgresState(postgres.url);
-  const closeness = await batchCloseness(catalogue, BATCH_OWNER, input.jobs, input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD);
+  return state;
+}
+
+/** Each book's saved progress: its job_started event, its row, and whether it still goes to the queue. */
+async function preflight(input: QueuedRun, books: SavedBooks, progress: Progress) {
   const savedBooks = await books.loadMany(input.jobs.filter((job) => job.spec.kind !== 'image').map((job) => job.key));
   let totalSteps = 0;
   let doneSteps = 0;
@@ -161,77 +185,51 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
     const isFinished = job.spec.kind === 'image' ? done === steps : saved?.isFinished === true;
     totalSteps += steps;
     doneSteps += done;
-    stepsDone.set(job.key, done);
-    started_.set(job.key, performance.now());
+    progress.stepsDone.set(job.key, done);
+    progress.startedAt.set(job.key, performance.now());
     input.onEvent({ type: 'job_started', job: job.name, index: job.index, generator: job.spec.id, lang: saved?.state.lang ?? String(job.settings.language ?? job.spec.fixedLanguage), steps, done, out: job.outFile });
     rows.push({ key: job.key, isFinished });
     if (!isFinished) toQueue.push({ job, done });
   }
   input.onPlanned?.({ totalSteps, doneSteps });
-  // A series' books go one after another: a book is queued once the one before it in the series is done, told
-  // the series as of that book's end (the later ones wait here, their rows queued).
-  const chains = await seriesChains(input, { batchId, postgres, queue }, toQueue, rows);
-  // The batch's row, its books' rows and their first jobs, in one transaction.
-  await submitBatch(postgres.db, queue.boss, { id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, windowMs, books: rows, jobs: chains.first });
-  await chains.failRefused();
-  const { nextInSeries } = chains;
+  return { toQueue, rows };
+}
 
-  // The books as they end: written here from the saved progress (or the cover's PNG).
-  while (written.size < input.jobs.length && !input.signal.aborted) {
-    isWoken = false;
-    const rows = await postgres.db
-      .selectFrom('batch_books').select(['job_key', 'status', 'error_code', 'message', 'png']).where('batch_id', '=', batchId).where('status', '!=', 'queued').execute()
-      // The database is away for a moment: read again at the next turn.
-      .catch(() => []);
-    // The books that ended since the last turn, read in one query and written side by side (books of a
-    // wave end together).
-    const ended = rows.filter((row) => !written.has(row.job_key));
-    const endedBooks = await books.loadMany(ended.filter((row) => row.status !== 'failed' && byKey.get(row.job_key)!.spec.kind !== 'image').map((row) => row.job_key)).catch(() => new Map<string, never>());
-    await Promise.all(ended.map(async (row) => {
-      const job = byKey.get(row.job_key)!;
-      if (row.status === 'failed') {
-        written.set(row.job_key, 'failed');
-        input.onEvent({ type: 'job_failed', job: job.name, index: job.index, step: '', code: (row.error_code ?? 'unexpected') as never, message: row.message ?? '' });
-        await nextInSeries(job, false);
-        return;
-      }
-      const saved = job.spec.kind === 'image' ? null : endedBooks.get(job.key);
-      if (job.spec.kind !== 'image' && !saved) return;
-      await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
-      written.set(row.job_key, 'done');
-      await nextInSeries(job, true);
-      const words = saved ? countWords(saved.state.content.join(' ')) : 0;
-      // Parts still short after their extensions, or repeating the book, read off the saved book as the studio shows it.
-      const view = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state) : undefined;
-      const parts = view?.parts ?? [];
-      const shortParts = parts.filter((p) => p.is_short).length;
-      const repeatingParts = parts.filter((p) => (p.repeated ?? 0) >= REPEATS_RATIO).length;
-      totals.shortParts += shortParts;
-      totals.repeatingParts += repeatingParts;
-      const close = saved ? await closeness(job, saved.state) : { closeTo: [] };
-      if (close.closeTo.length) totals.tooClose++;
-      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(job.spec, saved?.state), ...close });
-    }));
-    // A book that ended while those were written is read at once; else the next end (or half a second).
-    if (written.size < input.jobs.length && !input.signal.aborted && !isWoken) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, 500);
-        function done() {
-          clearTimeout(timer);
-          wake = undefined;
-          input.signal.removeEventListener('abort', done);
-          resolve();
-        }
-        wake = done;
-        input.signal.addEventListener('abort', done);
-      });
+/** A book that ended: its files written (or its failure told), the next book of its series queued, its job_done event. */
+function bookEnder(input: QueuedRun, env: { byKey: ReadonlyMap<string, BatchJob>; nearDuplicates: CheckJob; nextInSeries(job: BatchJob, isDone: boolean): Promise<void> }, progress: Progress) {
+  const { totals } = progress;
+  return async (row: EndedBatchBook, saved: SavedBook | undefined): Promise<void> => {
+    const job = env.byKey.get(row.job_key)!;
+    if (row.status === 'failed') {
+      progress.written.set(row.job_key, 'failed');
+      input.onEvent({ type: 'job_failed', job: job.name, index: job.index, step: '', code: (row.error_code ?? 'unexpected') as never, message: row.message ?? '' });
+      await env.nextInSeries(job, false);
+      return;
     }
-  }
-  await chains.close();
-  await catalogue.close();
+    if (job.spec.kind !== 'image' && !saved) return;
+    await writeBookFiles(job, saved?.state ?? { generatorId: job.spec.id, settings: job.settings, lang: 'en', totalChapters: job.totalChapters, content: [], currentChapter: 0, isLocked: false }, row.png ? new Uint8Array(row.png) : undefined);
+    progress.written.set(row.job_key, 'done');
+    await env.nextInSeries(job, true);
+    const words = saved ? countWords(saved.state.content.join(' ')) : 0;
+    // Parts still short after their extensions, or repeating the book, read off the saved book as the studio shows it.
+    const view = saved && job.spec.kind === 'book' ? bookView(job.spec, saved.state) : undefined;
+    const parts = view?.parts ?? [];
+    const shortParts = parts.filter((p) => p.is_short).length;
+    const repeatingParts = parts.filter((p) => (p.repeated ?? 0) >= REPEATS_RATIO).length;
+    totals.shortParts += shortParts;
+    totals.repeatingParts += repeatingParts;
+    const close = saved ? await env.nearDuplicates(job, saved.state) : { closeTo: [] };
+    if (close.closeTo.length) totals.tooClose++;
+    const seconds = Number(((performance.now() - progress.startedAt.get(job.key)!) / 1000).toFixed(3));
+    input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds, calls: planSteps(job.spec, job.totalChapters).length - (progress.stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(job.spec, saved?.state), ...close });
+  };
+}
+
+/** The batch's result; an interrupted batch is stopped (its chains end after the steps running now, each saved when it finishes). */
+async function reportQueued(input: QueuedRun, progress: Progress, started: number): Promise<BatchResult> {
+  const { written, totals } = progress;
   const isInterrupted = input.signal.aborted && written.size < input.jobs.length;
-  // Interrupted: the batch's chains end after the steps running now (each saved when it finishes).
-  if (isInterrupted) await postgres.db.deleteFrom('batches').where('id', '=', batchId).execute();
+  if (isInterrupted) await input.queue.batches.stop(input.batchId);
   const succeeded = [...written.values()].filter((v) => v === 'done').length;
   const failed = [...written.values()].filter((v) => v === 'failed').length;
   return {
@@ -265,7 +263,7 @@ async function seriesChains(
   /** A series book whose series cannot take it (another language, its place taken, the book before failed): failed unqueued. */
   const failBook = async (job: BatchJob, code: SeriesError['code'], params: Readonly<Record<string, string | number>>) => {
     const message = catalogueMessage(code, job.spec.kind === 'book' ? langOf(job) : 'en', Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
-    await postgres.db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', batchId).where('job_key', '=', job.key).execute();
+    await queue.batches.fail({ batchId, key: job.key, code, message });
   };
   const first: Array<{ job: BatchBookJob; step: string }> = [];
   const refused: Array<{ job: BatchJob; error: SeriesError }> = [];

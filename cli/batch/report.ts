@@ -6,7 +6,7 @@ import type { BatchEvent, BatchResult } from './scheduler.js';
 import { count, formatSeconds } from './plan.js';
 import { sharePercent, type VoiceMarks } from '../../engine/index.js';
 import type { PublishEvent } from './publish.js';
-import { closeMarkLines, type CloseMark } from './closeness.js';
+import { closeMarkLines, type CloseMark } from './near-duplicates.js';
 
 /** The events --json prints (step_started and rate_limited are for the progress display only). */
 export type PublicEvent = Exclude<BatchEvent, { type: 'step_started' }> | ({ type: 'summary'; exitCode: number } & BatchResult) | PublishEvent;

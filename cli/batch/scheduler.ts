@@ -13,7 +13,7 @@ import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../util.js';
 import type { BatchJob } from './jobs.js';
 import { TokenWindow } from './limits.js';
-import type { CheckJob } from './closeness.js';
+import type { CheckJob } from './near-duplicates.js';
 import { DEFAULT_RETRY, runBook, type BatchCalls, type BatchEvent, type BookRun, type RetryPolicy, type SeriesTold } from './book-run.js';
 
 export { continuityOfBook, DEFAULT_RETRY, retryAfterMs, type BatchEvent, type BookRun, type RetryPolicy, type StepTokens } from './book-run.js';
@@ -66,8 +66,8 @@ export interface RunBatchInput {
   onEvent?: (event: BatchEvent) => void;
   /** A series book's place and brief, asked once the book before it in the series is done (the jobs' `series`). */
   seriesOf?: (job: BatchJob) => Promise<SeriesTold | undefined>;
-  /** Compares each finished book with the owner's others before it is reported done (cli/batch/closeness.ts). */
-  closeness?: CheckJob;
+  /** Compares each finished book with the owner's others before it is reported done (cli/batch/near-duplicates.ts). */
+  nearDuplicates?: CheckJob;
 }
 
 /** Load each job's saved progress (saved under the job's id); images are done when their file exists. */
@@ -145,12 +145,37 @@ async function afterSeriesBook(run: BatchCalls, book: BookRun, before: Promise<'
 /** Run every book to its end (or until the signal aborts); never throws for a failed book. */
 export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
   const started = performance.now();
-  const { limits, signal, renderer } = input;
-  const progressStore = input.state.progress(CLI_USER);
-  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...input.retry };
+  const { signal, renderer } = input;
   const emit = input.onEvent ?? (() => undefined);
   // Every queued call listens to the one signal: hundreds of listeners are expected, not a leak.
   if (signal) setMaxListeners(0, signal);
+  const calls = callQueue(input.limits, signal);
+  const pause = rateLimitPause(calls.queue, emit, signal);
+  const run: BatchCalls = {
+    provider: observedProvider(input.provider, pause.slowDown), renderer, progressStore: input.state.progress(CLI_USER), retry: { ...DEFAULT_RETRY, ...input.retry }, emit, schedule: calls.schedule, slowDown: pause.slowDown,
+    ...(signal ? { signal } : {}), ...(calls.tokenWindow ? { tokenWindow: calls.tokenWindow } : {}),
+    totals: { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 },
+    ...(input.nearDuplicates ? { nearDuplicates: input.nearDuplicates } : {}),
+  };
+  try {
+    const outcomes = await startBooks(run, input);
+    return {
+      books: outcomes.length,
+      succeeded: outcomes.filter((o) => o === 'done').length,
+      failed: outcomes.filter((o) => o === 'failed').length,
+      unfinished: outcomes.filter((o) => o === 'unfinished').length,
+      isInterrupted: signal?.aborted === true,
+      ...run.totals,
+      seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
+    };
+  } finally {
+    pause.close();
+    calls.close();
+  }
+}
+
+/** The batch's call queue at its limits (concurrency, rpm pacing, the tpm window) and `schedule`, which queues a call. */
+function callQueue(limits: RunBatchInput['limits'], signal: AbortSignal | undefined) {
   const windowMs = limits.windowMs ?? 60_000;
   const marginMs = limits.marginMs ?? Math.max(25, Math.round(windowMs * 0.01));
   const queue = new PQueue({
@@ -158,7 +183,6 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
     ...(limits.rpm ? { ...requestPacing(limits.rpm, windowMs, marginMs), strict: true } : {}),
   });
   const tokenWindow = limits.tpm ? new TokenWindow(limits.tpm, windowMs + marginMs) : undefined;
-
   // One abort listener for every waiting call. p-queue's per-task `signal` adds a listener per queued
   // call, and Node's EventTarget compares each new listener with every one already there: with hundreds
   // of books waiting, that comparison was a visible share of a batch's CPU. On abort the waiting calls
@@ -179,8 +203,16 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
         return task();
       }, { priority }).then(resolve, reject);
     });
+  const close = () => {
+    signal?.removeEventListener('abort', onAbort);
+    tokenWindow?.close();
+    queue.clear();
+  };
+  return { queue, tokenWindow, schedule, close };
+}
 
-  // A 429 anywhere pauses every chain until the wait the server asked for has passed.
+/** A 429 anywhere pauses every chain until the wait the server asked for has passed. */
+function rateLimitPause(queue: PQueue, emit: (event: BatchEvent) => void, signal: AbortSignal | undefined) {
   let resumeAt = 0;
   let resumeTimer: NodeJS.Timeout | undefined;
   const slowDown = (ms: number) => {
@@ -195,12 +227,18 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
       if (!signal?.aborted) queue.start();
     }, ms);
   };
+  const close = () => {
+    if (resumeTimer) clearTimeout(resumeTimer);
+  };
+  return { slowDown, close };
+}
 
-  // Providers that retry a 429 themselves say so through onRetry: slow every chain down as well.
+/** Providers that retry a 429 themselves say so through onRetry: slow every chain down as well. */
+function observedProvider(provider: Provider, slowDown: (ms: number) => void): Provider {
   type RetryHook = (notice: { reason: string; delayMs: number }) => void;
-  const provider: Provider = {
-    name: input.provider.name,
-    isOffline: input.provider.isOffline,
+  return {
+    name: provider.name,
+    isOffline: provider.isOffline,
     generateText: (request) => {
       const own = (request as { onRetry?: RetryHook }).onRetry;
       const observed: TextRequest & { onRetry?: RetryHook } = {
@@ -210,47 +248,29 @@ export async function runBatch(input: RunBatchInput): Promise<BatchResult> {
           own?.(notice);
         },
       };
-      return input.provider.generateText(observed);
+      return provider.generateText(observed);
     },
-    generateImage: (request) => input.provider.generateImage(request),
-    ...(input.provider.contextWindow ? { contextWindow: () => input.provider.contextWindow!() } : {}),
+    generateImage: (request) => provider.generateImage(request),
+    ...(provider.contextWindow ? { contextWindow: () => provider.contextWindow!() } : {}),
   };
-  const run: BatchCalls = {
-    provider, renderer, progressStore, retry, emit, schedule, slowDown,
-    ...(signal ? { signal } : {}), ...(tokenWindow ? { tokenWindow } : {}),
-    totals: { calls: 0, retries: 0, tokens: 0, shortParts: 0, repeatingParts: 0, tooClose: 0 },
-    ...(input.closeness ? { closeness: input.closeness } : {}),
-  };
+}
 
-  try {
-    // Books start in order, a few at a time: between them the event loop sends the requests already
-    // built, so the first calls go out while the rest are still being opened (with 400 books, opening
-    // them all first held every request back by a tenth of a second or more).
-    const running: Array<Promise<'done' | 'failed' | 'unfinished'>> = [];
-    // A series' books in order: each waits for the one before it (its bible is what the next book is told).
-    const lastOfSeries = new Map<string, Promise<'done' | 'failed' | 'unfinished'>>();
-    for (const [i, book] of input.books.entries()) {
-      const series = book.job.series;
-      const before = series ? lastOfSeries.get(series.name) : undefined;
-      const outcome = series ? afterSeriesBook(run, book, before, input.seriesOf) : runBook(run, book);
-      if (series) lastOfSeries.set(series.name, outcome);
-      running.push(outcome);
-      if (i % START_GROUP === START_GROUP - 1 && i < input.books.length - 1) await new Promise((resolve) => setImmediate(resolve));
-    }
-    const outcomes = await Promise.all(running);
-    return {
-      books: outcomes.length,
-      succeeded: outcomes.filter((o) => o === 'done').length,
-      failed: outcomes.filter((o) => o === 'failed').length,
-      unfinished: outcomes.filter((o) => o === 'unfinished').length,
-      isInterrupted: signal?.aborted === true,
-      ...run.totals,
-      seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
-    };
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-    if (resumeTimer) clearTimeout(resumeTimer);
-    tokenWindow?.close();
-    queue.clear();
+/**
+ * Start the books in order, a few at a time: between them the event loop sends the requests already built, so
+ * the first calls go out while the rest are still being opened (with 400 books, opening them all first held
+ * every request back by a tenth of a second or more). A series' books in order: each waits for the one before
+ * it (its bible is what the next book is told).
+ */
+async function startBooks(run: BatchCalls, input: RunBatchInput): Promise<Array<'done' | 'failed' | 'unfinished'>> {
+  const running: Array<Promise<'done' | 'failed' | 'unfinished'>> = [];
+  const lastOfSeries = new Map<string, Promise<'done' | 'failed' | 'unfinished'>>();
+  for (const [i, book] of input.books.entries()) {
+    const series = book.job.series;
+    const before = series ? lastOfSeries.get(series.name) : undefined;
+    const outcome = series ? afterSeriesBook(run, book, before, input.seriesOf) : runBook(run, book);
+    if (series) lastOfSeries.set(series.name, outcome);
+    running.push(outcome);
+    if (i % START_GROUP === START_GROUP - 1 && i < input.books.length - 1) await new Promise((resolve) => setImmediate(resolve));
   }
+  return Promise.all(running);
 }

@@ -7,8 +7,8 @@ import type { StateFile } from '../../server/index.js';
 import { openBatchState } from '../batch/state.js';
 import { databaseUrlFrom } from '../../server/index.js';
 import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
-import { closeThresholdOrExit } from '../closeness.js';
-import { batchCloseness } from '../batch/closeness.js';
+import { closeThresholdOrExit } from '../near-duplicates.js';
+import { batchNearDuplicates } from '../batch/near-duplicates.js';
 import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { preloadYaml } from '../../engine/node.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
@@ -150,9 +150,9 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     try {
       // A series book is told the series once the book before it is done (cli/series.ts).
       const seriesOf = async (job: BatchJob) => (job.series && job.spec.kind === 'book' ? batchSeriesBook(store!, catalog, { series: job.series, key: job.key, spec: job.spec, settings: job.settings, lang: startBook({ spec: job.spec, settings: job.settings, totalChapters: job.totalChapters }).lang }) : undefined);
-      // Each book done is compared with the owner's books and the batch's done before it (cli/batch/closeness.ts).
-      const closeness = await batchCloseness(store!, CLI_USER, jobs, closeThreshold);
-      result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: interrupt.signal, onEvent, seriesOf, closeness });
+      // Each book done is compared with the owner's books and the batch's done before it (cli/batch/near-duplicates.ts).
+      const nearDuplicates = await batchNearDuplicates(store!.repos, CLI_USER, jobs, closeThreshold);
+      result = await runBatch({ books, renderer: catalog.renderer, provider, state: store!, limits: { concurrency, rpm, tpm }, signal: interrupt.signal, onEvent, seriesOf, nearDuplicates });
     } catch (error) {
       stopOutput(progress, emitJson);
       throw error;

@@ -10,7 +10,7 @@ import {
 import {
   checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
 } from '../../engine/index.js';
-import { openStateFile } from '../../server/index.js';
+import { openNearDuplicates, openStateFile } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
@@ -19,7 +19,7 @@ import { renderOrExit } from '../export-format.js';
 import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { cliProvider, savedBookOrExit } from './generate.js';
 import { seriesOfKey } from '../series.js';
-import { checkBook, closeThresholdOrExit, openCatalogue } from '../closeness.js';
+import { closeThresholdOrExit } from '../near-duplicates.js';
 import type { Lang, Settings } from '../../engine/index.js';
 
 export interface PublishOptions {
@@ -199,8 +199,8 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();
     makeDirs(opts.out);
     // Before it is published: compared with the owner's other finished books (readiness: not-too-close, reused-passages).
-    const closeness = await checkBook(stateFile, CLI_USER, await openCatalogue(stateFile, CLI_USER), { key, book: opts.book ?? key, title: parts.title, parts: session.state.content, threshold: closeThreshold });
-    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper, onProgress: fileProgress(lang), closeness, audience: 'cli' });
+    const nearDuplicates = await (await openNearDuplicates(stateFile.repos, CLI_USER)).check({ key, book: opts.book ?? key, title: parts.title, parts: session.state.content, threshold: closeThreshold });
+    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper, onProgress: fileProgress(lang), closeness: nearDuplicates, audience: 'cli' });
 
     for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
     const size = say('trim', { width: TRIM_SIZES[trim].width, height: TRIM_SIZES[trim].height });

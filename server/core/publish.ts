@@ -7,7 +7,7 @@ import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, printLayoutO
 import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
-import { catalogueIndex, checkCloseness, planReleases, RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
+import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
 import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { failureOf, historyContent } from './generation.js';
@@ -15,6 +15,8 @@ import { ApiError } from '../errors/api-error.js';
 import { httpStatusOf } from '../errors/status.js';
 import type { Charge } from '../store/ports.js';
 import { bookFingerprintKey } from '../store/queries/fingerprints.js';
+import { scheduleReleases } from './release.js';
+import { openNearDuplicates } from './near-duplicates.js';
 
 const { buildKdpPackage, PACKAGE_FILES, runEpubcheckOnBytes } = await loadPublishFiles();
 
@@ -165,19 +167,9 @@ export function zipPackage(files: Record<PackageFile, Uint8Array>, date: Date): 
  * readiness checks not-too-close and reused-passages). Kept by id (`book:<id>`): a book type's key passes to
  * the next book on Start New, an id stays with its book.
  */
-async function closenessOf(ctx: AppContext, input: { userId: string; bookId: number; title: string; parts: readonly string[] }): Promise<Closeness> {
-  const catalogue = ctx.repos.fingerprints(input.userId);
-  const entries = await catalogue.list();
-  const index = catalogueIndex(entries.map((e) => ({ ...e, book: e.key.replace(/^book:/, '') })));
-  const { closeness, entry } = await checkCloseness({
-    book: { key: bookFingerprintKey(input.bookId), book: String(input.bookId), title: input.title }, parts: input.parts, index,
-    partsOf: async (key) => {
-      const id = /^book:(\d+)$/.exec(key)?.[1];
-      return id ? ((await ctx.repos.books.find({ userId: input.userId, id: Number(id) }))?.state.content ?? null) : null;
-    },
-  });
-  await catalogue.save({ key: entry.key, title: entry.title, fingerprint: entry.fingerprint, keptAt: entry.keptAt });
-  return closeness;
+async function nearDuplicatesOf(ctx: AppContext, input: { userId: string; bookId: number; title: string; parts: readonly string[] }): Promise<Closeness> {
+  const catalogue = await openNearDuplicates(ctx.repos, input.userId, { nameOf: (e) => e.key.replace(/^book:/, '') });
+  return catalogue.check({ key: bookFingerprintKey(input.bookId), book: String(input.bookId), title: input.title, parts: input.parts });
 }
 
 /**
@@ -188,9 +180,8 @@ async function closenessOf(ctx: AppContext, input: { userId: string; bookId: num
  */
 async function releaseOf(ctx: AppContext, input: { userId: string; bookId: number }): Promise<{ publishOn: string; perDay: number; nthThatDay: number }> {
   const today = new Date().toISOString().slice(0, 10);
-  const taken = await ctx.repos.books.packageDaysFrom({ userId: input.userId, from: today, exceptBookId: input.bookId });
   const perDay = RELEASES_PER_DAY.default;
-  const [planned] = planReleases([input.bookId], perDay, today, taken);
+  const [planned] = await scheduleReleases(ctx.repos.books, { userId: input.userId, bookIds: [input.bookId], perDay, today });
   return { ...planned!, perDay };
 }
 
@@ -216,7 +207,7 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
   // The manuscript files are made in the export pool (time and memory limits, off the request loop).
   let built: Awaited<ReturnType<typeof buildKdpPackage>>;
   try {
-    const closeness = await closenessOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
+    const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
     built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, release, ...(input.print ?? {}) });
   } catch (error) {
     if (error instanceof ExportLimitError) throw ApiError.catalogue(httpStatusOf(error), error.code, undefined, { ...error.vars });

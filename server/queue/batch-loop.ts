@@ -92,7 +92,7 @@ async function runBatchJob(ctx: AppContext, queue: StepQueue, worker: BatchLoopP
         await runBatchStep(ctx, { ...queue, locks, leasedNow, calls: batchCalls, isStopping: worker.isStopping, ...(worker.batchProvider ? { provider: worker.batchProvider } : {}) }, job);
       } catch (error) {
         if (!(error instanceof GenerationError)) await afterOurFailure(error);
-        if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.db, queue.pool, job.data).catch(() => undefined);
+        if (job.retryCount >= job.retryLimit) await giveUpBatchStep(queue.batches, job.data).catch(() => undefined);
         throw error;
       }
     });

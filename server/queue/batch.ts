@@ -17,8 +17,7 @@
 //   (rpm) and tokens (tpm) kept in rate_calls and decided under an advisory lock, in the database's clock.
 // - Progress goes to the waiting command by NOTIFY (channel karya_batch) and is kept in batch_books.
 import { createHash } from 'node:crypto';
-import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
-import type pg from 'pg';
+import type { Kysely } from 'kysely';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type PQueue from 'p-queue';
 import {
@@ -27,14 +26,17 @@ import {
 import type { Provider, TextRequest } from '../../engine/node.js';
 import { answerNotesOf, sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
+import type { StepQueue } from './jobs.js';
 import type { Database } from '../store/schema.js';
 import { postgresBookStore } from '../store/postgres/books.js';
-import { announceJob } from './channel.js';
+import { announceJob } from '../store/postgres/channel.js';
+import type { BatchRepository } from '../store/postgres/batches.js';
+import type { PgPool } from '../store/postgres/connect.js';
 import { KEEP_DONE_S } from './jobs.js';
-import { BATCH_CHANNEL, BATCH_OWNER } from './names.js';
+import { BATCH_OWNER } from '../store/postgres/batch-names.js';
 
 export const BATCH_QUEUE = 'karya-batch-step';
-export { BATCH_CHANNEL, BATCH_OWNER } from './names.js';
+export { BATCH_CHANNEL, BATCH_OWNER } from '../store/postgres/batch-names.js';
 /** Attempts of a step that failed with a retryable error (network, 429, 503) before its book fails. */
 export const BATCH_RETRY_LIMIT = 5;
 /** A batch job's retries (the queue's default, and each job's as it is sent). */
@@ -71,12 +73,8 @@ export function batchJobId(batchId: string, key: string, step: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export async function notifyBatch(pool: pg.Pool, batchId: string, notice: BatchNotice): Promise<void> {
-  await pool.query('SELECT pg_notify($1, $2)', [BATCH_CHANNEL, `${batchId} ${JSON.stringify(notice)}`]);
-}
-
 /** Queue the job of a book's next step (once: the id is derived from the step), after `delaySeconds`. */
-export async function sendBatchStep(boss: PgBoss, pool: pg.Pool, job: BatchBookJob, step: string, delaySeconds = 0): Promise<void> {
+export async function sendBatchStep(boss: PgBoss, pool: PgPool, job: BatchBookJob, step: string, delaySeconds = 0): Promise<void> {
   await boss.send(BATCH_QUEUE, job, { id: batchJobId(job.batchId, job.key, step), ...BATCH_RETRY, ...(delaySeconds ? { startAfter: delaySeconds } : {}) });
   if (!delaySeconds) await announceJob(pool, BATCH_QUEUE);
 }
@@ -99,15 +97,11 @@ export interface BatchSubmission {
  * (one insert) and the workers' wake-up (a NOTIFY, sent at the commit). One wait for the disk where the
  * three writes each had their own, and no worker can take a job before its batch's rows exist.
  */
-export async function submitBatch(db: Kysely<Database>, boss: PgBoss, batch: BatchSubmission): Promise<void> {
-  const now = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('batches').values({ id: batch.id, rpm: batch.rpm, tpm: batch.tpm, window_ms: batch.windowMs, created_at: now }).execute();
-    if (batch.books.length) await trx.insertInto('batch_books').values(batch.books.map((book) => ({ batch_id: batch.id, job_key: book.key, status: book.isFinished ? 'done' : 'queued', updated_at: now }))).execute();
+export async function submitBatch(queue: Pick<StepQueue, 'batches' | 'boss'>, batch: BatchSubmission): Promise<void> {
+  await queue.batches.submit(batch, async (executeSql) => {
     if (!batch.jobs.length) return;
     // pg-boss's insert and the wake-up, on the transaction's connection.
-    const executeSql = async (text: string, values: unknown[]) => ({ rows: [...(await trx.executeQuery(CompiledQuery.raw(text, values))).rows] });
-    await boss.insert(BATCH_QUEUE, batch.jobs.map(({ job, step }) => ({ id: batchJobId(job.batchId, job.key, step), data: job, ...BATCH_RETRY })), { db: { executeSql } });
+    await queue.boss.insert(BATCH_QUEUE, batch.jobs.map(({ job, step }) => ({ id: batchJobId(job.batchId, job.key, step), data: job, ...BATCH_RETRY })), { db: { executeSql } });
     await announceJob({ query: executeSql }, BATCH_QUEUE);
   });
 }
@@ -128,34 +122,12 @@ function callTokens(request: TextRequest): number {
  * the last window holds `rpm` calls already or too many tokens. Decided under an advisory lock, with the
  * database's clock, so workers on any machines share one window.
  */
-export async function takeBudget(db: Kysely<Database>, input: { batchId: string; rpm: number | null; tpm: number | null; windowMs: number; tokens: number; signal?: AbortSignal }): Promise<void> {
-  const { batchId, rpm, tpm, windowMs } = input;
+export async function takeBudget(batches: BatchRepository, input: { batchId: string; rpm: number | null; tpm: number | null; windowMs: number; tokens: number; signal?: AbortSignal }): Promise<void> {
+  const { rpm, tpm } = input;
   if (!rpm && !tpm) return;
   const tokens = tpm ? Math.min(input.tokens, tpm) : input.tokens;
   for (;;) {
-    const waitMs = await db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`karya_budget:${batchId}`}))`.execute(trx);
-      const now = Number((await sql<{ now: string }>`SELECT floor(extract(epoch from clock_timestamp()) * 1000)::bigint AS now`.execute(trx)).rows[0]!.now);
-      // Older places stay (the worker's sweep drops them after an hour): the batch's calls can be counted.
-      const calls = await trx.selectFrom('rate_calls').select(['at', 'tokens']).where('budget', '=', batchId).where('at', '>', now - windowMs).orderBy('at').execute();
-      const used = calls.reduce((n, c) => n + c.tokens, 0);
-      const isRpmFull = rpm !== null && calls.length >= rpm;
-      const isTpmFull = tpm !== null && used + tokens > tpm;
-      if (!isRpmFull && !isTpmFull) {
-        await trx.insertInto('rate_calls').values({ budget: batchId, at: now, tokens }).execute();
-        return 0;
-      }
-      // Wait until enough of the oldest calls leave the window.
-      let index = 0;
-      if (isRpmFull) index = Math.max(index, calls.length - rpm! );
-      if (isTpmFull) {
-        let freed = 0;
-        let i = 0;
-        while (i < calls.length && used - freed + tokens > tpm!) freed += calls[i++]!.tokens;
-        index = Math.max(index, i - 1);
-      }
-      return Math.max(5, calls[Math.min(index, calls.length - 1)]!.at + windowMs - now + 1);
-    });
+    const waitMs = await batches.takePlace({ batchId: input.batchId, rpm, tpm, windowMs: input.windowMs, tokens });
     if (waitMs === 0) return;
     await sleep(waitMs, input.signal);
   }
@@ -168,11 +140,11 @@ function isRetryable(error: unknown): boolean {
 
 /** Run one queued batch step (a worker's handler); answers whether the book is over (done or failed). */
 export interface BatchEnv {
-  db: Kysely<Database>;
-  pool: pg.Pool;
+  pool: PgPool;
   boss: PgBoss;
+  batches: BatchRepository;
   /** The worker's pool for book locks (the main pool when not given). */
-  locks?: pg.Pool;
+  locks?: PgPool;
   /** The job's lease is written (awaited before the book's first call). */
   leasedNow?: Promise<void>;
   /** The worker is stopping: the chain goes back to the queue after the step running now. */
@@ -185,15 +157,11 @@ export interface BatchEnv {
 
 export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithMetadata<BatchBookJob>): Promise<void> {
   const data = job.data;
-  const { db, pool, boss } = env;
+  const { pool, batches } = env;
   const spec = ctx.catalog.get(data.generatorId);
-  const fail = async (step: string, code: string, message: string, status?: number) => {
-    await db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
-    await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) });
-  };
-  if (!spec) return fail('', 'unexpected', `generator "${data.generatorId}" is not known to this worker`);
+  if (!spec) return failBook(batches, data, { step: '', code: 'unexpected', message: `generator "${data.generatorId}" is not known to this worker` });
   // The batch was stopped (its command interrupted): its chains end here. (Read while the lock is taken.)
-  const batchRow = db.selectFrom('batches').selectAll().where('id', '=', data.batchId).executeTakeFirst();
+  const batchRow = batches.find(data.batchId);
   batchRow.catch(() => undefined);
   // One step of a book at a time, even if two batches (an interrupted command run again) hold it: an
   // advisory lock on a connection of the worker's lock pool (never the main pool: held locks would starve
@@ -201,13 +169,7 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithM
   // connection without waiting for the disk (synchronous_commit off: a crash of the database may lose
   // the last fraction of a second of them, which the job's retry writes again); the book's end is
   // committed on the main pool, waiting for the disk, which makes every earlier save durable too.
-  const lock = await (env.locks ?? pool).connect();
-  try {
-    await lock.query("SELECT pg_advisory_lock(hashtext($1)), set_config('synchronous_commit', 'off', false)", [`karya_batch_book|${BATCH_OWNER}|${data.key}`]);
-  } catch (error) {
-    lock.release(true);
-    throw error;
-  }
+  const lock = await batches.holdBook(data.key, env.locks ?? pool);
   try {
     const batch = await batchRow;
     if (!batch) return;
@@ -226,21 +188,21 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithM
       // later slot of the wave by that much (~5 ms a call on average, 20 calls a slot in the benchmark).
       generateText: (request) =>
         slot(request.signal, async () => {
-          await takeBudget(db, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
+          await takeBudget(batches, { ...budget, tokens: callTokens(request), ...(request.signal ? { signal: request.signal } : {}) });
           return calls.generateText(request);
         }).then(afterOtherAnswers),
       generateImage: (request) =>
         slot(request.signal, async () => {
-          await takeBudget(db, { ...budget, tokens: 0 });
+          await takeBudget(batches, { ...budget, tokens: 0 });
           return calls.generateImage(request);
         }),
       // The model's window, for the session to fit every request in it (engine/session/fit.ts).
       ...(calls.contextWindow ? { contextWindow: () => calls.contextWindow!() } : {}),
     };
     const totalSteps = planSteps(spec, data.totalChapters).length;
-    await runLocked(ctx, { ...env, provider, totalSteps, saves: onClient(lock) }, data, job);
+    await runLocked(ctx, { ...env, provider, totalSteps, saves: lock.db, savedBatches: lock.batches }, data, job);
   } finally {
-    await lock.query("SELECT pg_advisory_unlock_all(), set_config('synchronous_commit', (SELECT reset_val FROM pg_settings WHERE name = 'synchronous_commit'), false)").then(() => lock.release(), () => lock.release(true));
+    await lock.release();
   }
 }
 
@@ -249,19 +211,16 @@ function afterOtherAnswers<T>(value: T): Promise<T> {
   return new Promise((resolve) => setImmediate(resolve, value));
 }
 
-/** Queries on one held connection (the book's lock connection), as Kysely runs them on a pool. */
-function onClient(client: pg.PoolClient): Kysely<Database> {
-  const held = { query: client.query.bind(client), release: () => undefined };
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => held, end: async () => undefined } as never }) });
+/** A book of the batch failed: its row says why, and the waiting command is told. */
+function failBook(batches: BatchRepository, data: BatchBookJob, failure: { step: string; code: string; message: string; status?: number }): Promise<void> {
+  const { step, code, message, status } = failure;
+  const notice: BatchNotice = { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) };
+  return batches.fail({ batchId: data.batchId, key: data.key, code, message, notice });
 }
 
-async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number; saves: Kysely<Database> }, data: BatchBookJob, job: JobWithMetadata<BatchBookJob>): Promise<void> {
-  const { db, pool, boss, provider, totalSteps, saves } = env;
+async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; totalSteps: number; saves: Kysely<Database>; savedBatches: BatchRepository }, data: BatchBookJob, job: JobWithMetadata<BatchBookJob>): Promise<void> {
+  const { batches, pool, boss, provider, totalSteps, saves, savedBatches } = env;
   const spec = ctx.catalog.get(data.generatorId)!;
-  const fail = async (step: string, code: string, message: string, status?: number) => {
-    await db.updateTable('batch_books').set({ status: 'failed', error_code: code, message, updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
-    await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step, code, message, ...(status ? { status } : {}) });
-  };
   // Whether the batch still runs (its command was not interrupted): read in the statement of each step's
   // progress, so that no read of its own waits between two steps.
   let isRunning = true;
@@ -270,7 +229,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
   const doneOf = () => session.state.content.length + (session.state.outline !== undefined ? 1 : 0);
   for (let isFirst = true; ; isFirst = false) {
     const step = session.next();
-    if (!step) return finishBook(db, data, null);
+    if (!step) return finishBook(batches, data, null);
     if (!isFirst) {
       // The batch was stopped (its command interrupted) meanwhile: the chain ends here.
       if (!isRunning) return;
@@ -279,7 +238,7 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     }
     const label = session.label(step);
     // A progress line only: not waited for.
-    notifyBatch(pool, data.batchId, { type: 'step_started', job: data.name, index: data.index, step: label, done: doneOf(), steps: totalSteps }).catch(() => undefined);
+    batches.notify(data.batchId, { type: 'step_started', job: data.name, index: data.index, step: label, done: doneOf(), steps: totalSteps }).catch(() => undefined);
     let result;
     try {
       result = await session.advance({ expected: step, signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) });
@@ -290,12 +249,12 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
         // goes back to the queue as its own job, after the first pause, with its own attempts.
         const attempt = isFirst ? job.retryCount + 1 : 1;
         if (!isFirst || job.retryCount < job.retryLimit) {
-          await notifyBatch(pool, data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: isFirst ? 2 ** job.retryCount * 2 : 2 });
+          await batches.notify(data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: isFirst ? 2 ** job.retryCount * 2 : 2 });
           if (isFirst) throw error;
           return sendBatchStep(boss, pool, data, stepKey(step), 2);
         }
       }
-      await fail(label, failure.code, failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, failure.status);
+      await failBook(batches, data, { step: label, code: failure.code, message: failure.code === 'unexpected' && error instanceof Error ? error.message : failure.message, ...(failure.status ? { status: failure.status } : {}) });
       return;
     }
     const u = result.usage;
@@ -307,28 +266,25 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
     };
     // The book's progress, its notice and whether the batch still runs, in one statement, sent while the
     // memory update's call runs (awaited after it: a failure fails the job as before).
-    const progress = sql<{ running: boolean }>`WITH progress AS (UPDATE batch_books SET steps_done = ${doneOf()}, updated_at = ${Date.now()} WHERE batch_id = ${data.batchId} AND job_key = ${data.key}) SELECT pg_notify(${BATCH_CHANNEL}, ${`${data.batchId} ${JSON.stringify(notice)}`}), EXISTS (SELECT 1 FROM batches WHERE id = ${data.batchId}) AS running`.execute(saves);
+    const progress = savedBatches.progress({ batchId: data.batchId, key: data.key, stepsDone: doneOf(), notice });
     progress.catch(() => undefined);
     // The memory update belongs to this step: a failure is caught up before the next one.
     await session.remember({ signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) }).catch(() => undefined);
     // A stopped batch never runs again: either read saying so ends the chain.
-    isRunning &&= (await progress).rows[0]?.running !== false;
-    if (!session.next()) return finishBook(db, data, result.png ?? null);
+    isRunning &&= await progress;
+    if (!session.next()) return finishBook(batches, data, result.png ?? null);
   }
 }
 
-async function finishBook(db: Kysely<Database>, data: BatchBookJob, png: Uint8Array | null): Promise<void> {
+async function finishBook(batches: BatchRepository, data: BatchBookJob, png: Uint8Array | null): Promise<void> {
   // The book's end and its notice in one statement (waiting for the disk: see runBatchStep).
-  const cover = png ? Buffer.from(png.buffer, png.byteOffset, png.byteLength) : null;
   const notice: BatchNotice = { type: 'book_done', job: data.name, key: data.key };
-  await sql`WITH done AS (UPDATE batch_books SET status = 'done', updated_at = ${Date.now()}, png = COALESCE(${cover}, png) WHERE batch_id = ${data.batchId} AND job_key = ${data.key}) SELECT pg_notify(${BATCH_CHANNEL}, ${`${data.batchId} ${JSON.stringify(notice)}`})`.execute(db);
+  await batches.finish({ batchId: data.batchId, key: data.key, png, notice });
 }
 
 /** A batch step out of attempts after its workers were killed: its book fails (its finished steps stay saved). */
-export async function giveUpBatchStep(db: Kysely<Database>, pool: pg.Pool, data: BatchBookJob): Promise<void> {
-  const message = 'the workers running this step stopped; run the same command again to continue';
-  await db.updateTable('batch_books').set({ status: 'failed', error_code: 'service_unavailable', message, updated_at: Date.now() }).where('batch_id', '=', data.batchId).where('job_key', '=', data.key).execute();
-  await notifyBatch(pool, data.batchId, { type: 'book_failed', job: data.name, key: data.key, step: '', code: 'service_unavailable', message });
+export async function giveUpBatchStep(batches: BatchRepository, data: BatchBookJob): Promise<void> {
+  await failBook(batches, data, { step: '', code: 'service_unavailable', message: 'the workers running this step stopped; run the same command again to continue' });
 }
 
 /** A step's notes on its answers, when it has any (what the batch's report prints under the step). */

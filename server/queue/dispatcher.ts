@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext, StepDispatcher } from '../core/context.js';
 import { ApiError } from '../errors/api-error.js';
 import { StepFailure, type StepHooks, type StepRequest } from '../core/steps.js';
-import { announceJob, liveWorkers, type StepEvent } from './channel.js';
+import { announceJob, liveWorkers, type StepEvent } from '../store/postgres/channel.js';
 import { stopElsewhere } from './stop.js';
 import { startSweeper } from './sweep.js';
 import { ANSWER_GRACE_MS, NO_WORKER_MS, POLL_MS, STEP_QUEUE, answerDelivered, failureOutcome, readOutcome, writeOutcome, type StepOutcome, type StepQueue } from './jobs.js';
@@ -165,7 +165,7 @@ class QueuedStep {
     const { queue, jobId, request } = this;
     const ctx = this.limits.ctx;
     await this.cancel();
-    const generation = await queue.db.selectFrom('generations').select(['status', 'user_id', 'credits_charged']).where('id', '=', jobId).executeTakeFirst();
+    const generation = await queue.tables.generation(jobId);
     if (generation?.status === 'succeeded') return this.markCharged();
     if (generation?.status === 'running' && ctx) {
       await ctx.repos.generations.refund({ userId: generation.user_id, charge: { generationId: jobId, credits: generation.credits_charged }, reason: `Refund: ${request.generatorId} (no worker answered in time)`, errorCode: 'service_unavailable' });
@@ -178,11 +178,11 @@ class QueuedStep {
     const { queue, jobId, request } = this;
     const ctx = this.limits.ctx;
     await this.cancel();
-    const generation = await queue.db.selectFrom('generations').select(['status', 'user_id', 'credits_charged', 'generator_id', 'step']).where('id', '=', jobId).executeTakeFirst();
+    const generation = await queue.tables.generation(jobId);
     if (generation?.status === 'running' && ctx) {
       await ctx.repos.generations.refund({ userId: generation.user_id, charge: { generationId: jobId, credits: generation.credits_charged }, reason: `Refund: ${generation.generator_id} ${generation.step} (no answer from the workers in time)`, errorCode: 'timeout' });
     }
-    const after = await queue.db.selectFrom('generations').select('status').where('id', '=', jobId).executeTakeFirst();
+    const after = await queue.tables.generation(jobId);
     if (after?.status === 'succeeded') {
       // Delivered: its answer is about to be written; past the grace, it is read off the saved book here.
       if (ctx && Date.now() - this.chargedAt >= this.limits.runTimeoutMs + ANSWER_GRACE_MS) {
@@ -203,7 +203,7 @@ class QueuedStep {
       if (outcome && outcome.kind !== 'dropped') return this.answer(outcome);
       const now = Date.now();
       if (!this.chargedAt) {
-        const generation = await this.queue.db.selectFrom('generations').select('status').where('id', '=', this.jobId).executeTakeFirst();
+        const generation = await this.queue.tables.generation(this.jobId);
         if (generation) this.markCharged();
       }
       await this.checkDeadlines(now);

@@ -23,10 +23,12 @@
 import { PgBoss } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { OpenedPostgres } from '../store/postgres/connect.js';
-import { StepChannel } from './channel.js';
+import { StepChannel } from '../store/postgres/channel.js';
+import { postgresBatches } from '../store/postgres/batches.js';
 import { BATCH_QUEUE, ensureBatchQueue } from './batch.js';
 import { stopSweeper } from './sweep.js';
-import { moveOldJobs, setAsideOldSchema } from './upgrade.js';
+import { moveOldJobs, setAsideOldSchema } from '../store/postgres/queue-upgrade.js';
+import { postgresQueueTables } from '../store/postgres/queue-tables.js';
 import { KEEP_DONE_S, RETRY_LIMIT, STEP_QUEUE, type StepQueue } from './jobs.js';
 
 export { HEARTBEAT_MS, LEASE_TIMEOUT_MS, NO_WORKER_MS, POLL_MS, STEP_QUEUE, WORK_POLL_S, type StepOutcome, type StepQueue } from './jobs.js';
@@ -50,23 +52,21 @@ export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, '
   boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
   // Processes starting together would deadlock creating the same queues, and a pg-boss 10 schema is set
   // aside and its jobs moved by one process only: one at a time, under an advisory lock.
-  const setup = await postgres.pool.connect();
+  const tables = postgresQueueTables(postgres.db, postgres.pool);
   try {
-    await setup.query("SELECT pg_advisory_lock(hashtext('karya_queue_setup'))");
+    await tables.whileSettingUp(async (setup) => {
     await setAsideOldSchema(setup);
     await boss.start();
     // Completed jobs are kept a day for inspection; pg-boss's own expiry is only a last resort behind the leases.
     if (!(await boss.getQueue(STEP_QUEUE))) await boss.createQueue(STEP_QUEUE, { retryLimit: RETRY_LIMIT, retryDelay: 0, expireInSeconds: 30 * 60, deleteAfterSeconds: KEEP_DONE_S });
     await ensureBatchQueue(boss);
     await moveOldJobs(boss, setup, [STEP_QUEUE, BATCH_QUEUE], logger);
-    await setup.query("SELECT pg_advisory_unlock(hashtext('karya_queue_setup'))");
-    setup.release();
+    });
   } catch (error) {
-    setup.release(true);
     await boss.stop({ graceful: false, close: true }).catch(() => undefined);
     throw error;
   }
-  const channel = new StepChannel(postgres.url, postgres.pool, (error) => logger.warn({ err: error }, 'step events connection lost; listening again'));
+  const channel = new StepChannel(postgres.url, postgres.pool, (error) => logger.warn({ err: error }, 'step events connection lost; listening again'), !opts.isSender);
   // A sender announces its jobs through the pool and listens to nothing of the steps' events.
   if (!opts.isSender) await channel.start();
   const queue: StepQueue = {
@@ -74,6 +74,8 @@ export async function openQueue(postgres: OpenedPostgres, logger: Pick<Logger, '
     channel,
     db: postgres.db,
     pool: postgres.pool,
+    batches: postgresBatches(postgres.db, postgres.pool),
+    tables,
     url: postgres.url,
     close: async () => {
       stopSweeper(queue);

@@ -1,7 +1,7 @@
 // What the queue's dispatcher, workers and sweep share about a step's job: the queue's names and clocks,
 // the open queue, and the step's outcome as written for its waiting request (step_results).
 import type { PgBoss } from 'pg-boss';
-import type pg from 'pg';
+import type { PgPool } from '../store/postgres/connect.js';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DonePayload } from '../../engine/index.js';
@@ -9,7 +9,9 @@ import type { AppContext } from '../core/context.js';
 import type { Database } from '../store/schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { runUserStep, type StepRequest } from '../core/steps.js';
-import type { StepChannel } from './channel.js';
+import type { StepChannel } from '../store/postgres/channel.js';
+import type { BatchRepository } from '../store/postgres/batches.js';
+import type { QueueTables } from '../store/postgres/queue-tables.js';
 
 export const STEP_QUEUE = 'karya-step';
 
@@ -50,27 +52,30 @@ export interface StepQueue {
   boss: PgBoss;
   channel: StepChannel;
   db: Kysely<Database>;
-  pool: pg.Pool;
+  pool: PgPool;
+  /** The batch tables (`karya batch --queue`). */
+  batches: BatchRepository;
+  /** The queue's own tables and locks. */
+  tables: QueueTables;
   url: string;
   close(): Promise<void>;
 }
 
 /** What a worker's step and batch handlers share: the lock pool, the logger, the lease and the wait after a failure of ours. */
 export interface WorkerParts {
-  locks: pg.Pool;
+  locks: PgPool;
   logger: Logger;
   leased: <T>(queueName: string, jobId: string, abort: AbortController, fn: (leasedNow: Promise<void>) => Promise<T>) => Promise<T>;
   afterOurFailure: (error: unknown) => Promise<void>;
 }
 
 export async function writeOutcome(queue: StepQueue, jobId: string, outcome: StepOutcome): Promise<void> {
-  const result = JSON.stringify(outcome);
-  await queue.db.insertInto('step_results').values({ job_id: jobId, result, created_at: Date.now() }).onConflict((oc) => oc.column('job_id').doUpdateSet({ result })).execute();
+  await queue.tables.saveOutcome(jobId, JSON.stringify(outcome));
 }
 
 export async function readOutcome(queue: StepQueue, jobId: string): Promise<StepOutcome | undefined> {
-  const row = await queue.db.selectFrom('step_results').select('result').where('job_id', '=', jobId).executeTakeFirst();
-  return row ? (JSON.parse(row.result) as StepOutcome) : undefined;
+  const result = await queue.tables.readOutcome(jobId);
+  return result ? (JSON.parse(result) as StepOutcome) : undefined;
 }
 
 export function failureOutcome(error: ApiError, charged: boolean): StepOutcome {

@@ -1,11 +1,12 @@
 // One queued step run by a worker: under its book's lock (a Postgres advisory lock on its own connection),
 // its events published in order, its outcome written for the request that waits for it.
 import type { JobWithMetadata } from 'pg-boss';
-import type pg from 'pg';
+import type { PgPool } from '../store/postgres/connect.js';
+import type { HeldLock } from '../store/postgres/queue-tables.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError } from '../errors/api-error.js';
 import { runUserStep, StepFailure, type StepRequest } from '../core/steps.js';
-import type { StepEvent } from './channel.js';
+import type { StepEvent } from '../store/postgres/channel.js';
 import { failureOutcome, giveUp, writeOutcome, type StepOutcome, type StepQueue, type WorkerParts } from './jobs.js';
 
 /** One queued step run here under its book's lock: its events published in order, its outcome written for the request. */
@@ -19,7 +20,7 @@ export async function handleStep(ctx: AppContext, queue: StepQueue, worker: Work
   };
   let lock: { release(): Promise<void> };
   try {
-    lock = await bookLock(ctx, locks, request, abort);
+    lock = await bookLock(ctx, queue, locks, request, abort);
   } catch (error) {
     await afterOurFailure(error);
     throw error;
@@ -70,29 +71,8 @@ export async function handleStep(ctx: AppContext, queue: StepQueue, worker: Work
  * One step of one user's book at a time across every worker: an advisory lock held on its own connection
  * (from the lock pool). Losing that connection loses the lock: the step is aborted (and refunded).
  */
-async function bookLock(ctx: AppContext, pool: pg.Pool, request: StepRequest, abort: AbortController): Promise<{ release(): Promise<void> }> {
+async function bookLock(ctx: AppContext, queue: Pick<StepQueue, 'tables'>, pool: PgPool, request: StepRequest, abort: AbortController): Promise<HeldLock> {
   const spec = ctx.catalog.get(request.generatorId);
   if (!spec || spec.kind !== 'book') return { release: async () => undefined };
-  const key = `karya_book|${request.userId}|${spec.bookType}`;
-  const client = await pool.connect();
-  const onLost = () => abort.abort();
-  client.on('error', onLost);
-  try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
-  } catch (error) {
-    client.off('error', onLost);
-    client.release(true);
-    throw error;
-  }
-  return {
-    release: async () => {
-      client.off('error', onLost);
-      try {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
-        client.release();
-      } catch {
-        client.release(true);
-      }
-    },
-  };
+  return queue.tables.holdLock(pool, `karya_book|${request.userId}|${spec.bookType}`, () => abort.abort());
 }

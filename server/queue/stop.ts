@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../core/context.js';
 import type { Repositories } from '../store/ports.js';
 import { bookLockKey, bookLocks } from '../core/generation.js';
-import type { StepChannel, StepEvent } from './channel.js';
+import type { StepChannel, StepEvent } from '../store/postgres/channel.js';
 
 /** How long a Stop waits for the worker running the step to answer; none does: no step is running. */
 export const STOP_ACK_MS = 3_000;

@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import type { AppContext } from '../core/context.js';
 import type { StepRequest } from '../core/steps.js';
-import { announceJob } from './channel.js';
+import { announceJob } from '../store/postgres/channel.js';
 import { BATCH_QUEUE, giveUpBatchStep, type BatchBookJob } from './batch.js';
 import { ANSWER_GRACE_MS, STEP_QUEUE, giveUp, leaseClock, type StepQueue } from './jobs.js';
 
@@ -50,9 +50,8 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
   // Answers are read within seconds of being written, and a batch's budget looks back one window:
   // anything older than an hour is nobody's any more.
   const hourAgo = Date.now() - 3_600_000;
-  await queue.db.deleteFrom('step_results').where('created_at', '<', hourAgo).execute();
-  await queue.db.deleteFrom('rate_calls').where('at', '<', hourAgo).execute();
-  const dead = await queue.db.deleteFrom('step_leases').where('heartbeat_at', '<', Date.now() - leaseClock(ctx.config).timeoutMs).returning(['job_id', 'queue', 'worker_id']).execute();
+  await queue.batches.dropPlaces(hourAgo);
+  const dead = await queue.tables.sweep({ before: hourAgo, deadBefore: Date.now() - leaseClock(ctx.config).timeoutMs });
   for (const lease of dead) {
     logger.warn({ job: lease.job_id, worker: lease.worker_id }, 'worker stopped during a step; the step goes back to the queue');
     await queue.boss.fail(lease.queue, lease.job_id, { reason: 'worker stopped' });
@@ -60,7 +59,7 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
     await announceJob(queue.pool, lease.queue).catch(() => undefined);
     if (lease.queue === BATCH_QUEUE) {
       const job = await queue.boss.getJobById<BatchBookJob>(lease.queue, lease.job_id);
-      if (job && job.state === 'failed') await giveUpBatchStep(queue.db, queue.pool, job.data);
+      if (job && job.state === 'failed') await giveUpBatchStep(queue.batches, job.data);
       continue;
     }
     const job = await queue.boss.getJobById<StepRequest>(lease.queue, lease.job_id);
@@ -73,11 +72,11 @@ export async function sweepDeadLeases(ctx: AppContext, queue: StepQueue, logger:
 /** Generations lost with both their worker and their request. */
 async function refundLostGenerations(ctx: AppContext, queue: StepQueue, logger: Logger): Promise<void> {
   const before = new Date(Date.now() - lostAfterMs(ctx)).toISOString().slice(0, 19).replace('T', ' ');
-  const stale = await queue.db.selectFrom('generations').select(['id', 'user_id', 'generator_id', 'step', 'credits_charged']).where('status', '=', 'running').where('created_at', '<', before).limit(50).execute();
+  const stale = await queue.tables.runningBefore(before, 50);
   for (const generation of stale) {
     const job = await queue.boss.getJobById<StepRequest>(STEP_QUEUE, generation.id);
     if (job && LIVE_STATES.has(job.state)) continue;
-    if (await queue.db.selectFrom('step_leases').select('job_id').where('job_id', '=', generation.id).executeTakeFirst()) continue;
+    if (await queue.tables.hasLease(generation.id)) continue;
     logger.warn({ generation: generation.id }, 'a generation outlived its worker and its request; refunded');
     await ctx.repos.generations.refund({ userId: generation.user_id, charge: { generationId: generation.id, credits: generation.credits_charged }, reason: `Refund: ${generation.generator_id} ${generation.step} (workers stopped)`, errorCode: 'service_unavailable' });
   }

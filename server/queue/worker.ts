@@ -4,13 +4,13 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { JobWithMetadata } from 'pg-boss';
 import PQueue from 'p-queue';
-import type pg from 'pg';
+import type { PgPool } from '../store/postgres/connect.js';
 import type { Logger } from 'pino';
 import type { Provider } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
 import { createPool, waitForDatabase } from '../store/postgres/connect.js';
 import type { StepRequest } from '../core/steps.js';
-import { WORKER_APPLICATION } from './channel.js';
+import { WORKER_APPLICATION } from '../store/postgres/channel.js';
 import { answerStops } from './stop.js';
 import { BATCH_QUEUE } from './batch.js';
 import { startSweeper } from './sweep.js';
@@ -58,7 +58,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
   const heartbeat = setInterval(() => {
     const ids = [...running.keys()];
     if (!ids.length) return;
-    queue.db.updateTable('step_leases').set({ heartbeat_at: Date.now() }).where('worker_id', '=', workerId).where('job_id', 'in', ids).execute().catch((error: unknown) => logger.warn({ err: error }, 'lease heartbeat failed'));
+    queue.tables.renewLeases(workerId, ids).catch((error: unknown) => logger.warn({ err: error }, 'lease heartbeat failed'));
   }, leaseClock(ctx.config).heartbeatMs);
   heartbeat.unref();
   startSweeper(ctx, queue, logger);
@@ -113,7 +113,7 @@ export async function startStepWorker(ctx: AppContext, queue: StepQueue, opts: {
  * Get a worker ready before its first job: the lock pool and the store's pool opened and warm, the
  * prompt templates compiled, and the worker's name on the listening connection. Returns the lock pool.
  */
-async function prepareWorker(ctx: AppContext, queue: StepQueue, concurrency: number, batchBooks: number): Promise<pg.Pool> {
+async function prepareWorker(ctx: AppContext, queue: StepQueue, concurrency: number, batchBooks: number): Promise<PgPool> {
   // Per-book locks hold a connection for a whole step: they get their own pool, one connection per
   // handler (steps and batch steps), so that held and awaited locks never starve the queries of the
   // steps holding them (which would stop every worker).
@@ -142,14 +142,14 @@ function leaseKeeper(queue: StepQueue, workerId: string, running: Map<string, Ab
   return async <T>(queueName: string, jobId: string, abort: AbortController, fn: (leasedNow: Promise<void>) => Promise<T>): Promise<T> => {
     running.set(jobId, abort);
     try {
-      const leasedNow = queue.db.insertInto('step_leases').values({ job_id: jobId, queue: queueName, worker_id: workerId, heartbeat_at: Date.now() }).onConflict((oc) => oc.column('job_id').doUpdateSet({ queue: queueName, worker_id: workerId, heartbeat_at: Date.now() })).execute().then(() => undefined);
+      const leasedNow = queue.tables.lease({ jobId, queue: queueName, workerId });
       leasedNow.catch(() => undefined);
       const result = await fn(leasedNow);
       await leasedNow;
       return result;
     } finally {
       running.delete(jobId);
-      queue.db.deleteFrom('step_leases').where('job_id', '=', jobId).where('worker_id', '=', workerId).execute().catch(() => undefined);
+      queue.tables.endLease(jobId, workerId).catch(() => undefined);
     }
   };
 }

@@ -68,17 +68,19 @@ export interface BookRepository {
   findBookId(input: { userId: string; key: string }): Promise<number | null>;
   /**
    * Keep a KDP package with one of the user's books (by id, so it stays with the book when Start New keeps
-   * it), replacing the book's earlier package; false when the user has no such book. Deleted with the book.
+   * it), replacing the book's earlier package, and its day in the release plan (keepRelease: the report's
+   * publish_on); false when the user has no such book. Deleted with the book.
    */
   savePackage(input: { userId: string; bookId: number; zip: Uint8Array; report: KdpPackage }): Promise<boolean>;
   /** How many of the user's books had their package made at or after `since` (an ISO time: the start of today), for the daily release limit. */
   countPackagesSince(input: { userId: string; since: string }): Promise<number>;
   /**
-   * The user's new titles per day from `from` (an ISO day, yyyy-mm-dd) on: each package counted on the day it may
-   * be published (its report's publish_on; a package without one on the day it was made), `exceptBookId`'s left out
-   * (its package is being replaced). Packages made in the last RELEASE_LOOKBACK_DAYS only (the work stays bounded).
+   * The user's new titles per day from `from` (an ISO day, yyyy-mm-dd) on: each book counted on the day its
+   * release was planned (keepRelease), the books of `exceptBookIds` left out (their packages are being made again).
    */
-  packageDaysFrom(input: { userId: string; from: string; exceptBookId?: number }): Promise<Record<string, number>>;
+  releaseDaysFrom(input: { userId: string; from: string; exceptBookIds?: readonly number[] }): Promise<Record<string, number>>;
+  /** Keep the day one of the user's books may be published on or after (replacing its earlier one); false when there is no such book. */
+  keepRelease(input: { userId: string; bookId: number; publishOn: string }): Promise<boolean>;
   /** The report of the package of the user's book under `key`, or null. */
   findPackage(input: { userId: string; key: string }): Promise<KdpPackage | null>;
   /** The zip of that package with its report, or null. */

@@ -365,8 +365,15 @@ export interface BookFingerprintsTable {
   kept_at: Generated<string>;
 }
 
+/** A book's day in its owner's release plan (migrations/releases.ts): an ISO day, yyyy-mm-dd. */
+export interface BookReleasesTable {
+  book_id: number;
+  publish_on: string;
+}
+
 export interface BooksDatabase {
   books: BooksTable;
+  book_releases: BookReleasesTable;
   book_fingerprints: BookFingerprintsTable;
   book_parts: BookPartsTable;
   series: SeriesTable;

@@ -3,20 +3,25 @@
 import { STATE_MIGRATION_TABLE, stateMigrations } from '../../migrations/state.js';
 import { openSqlite } from './sqlite/connect.js';
 import { Store } from './sqlite/store.js';
-import { bookStore, loadBook } from './sqlite/books.js';
+import { bookStore, loadBook, writeMemory } from './sqlite/books.js';
 import { sqliteVersions } from './sqlite/versions.js';
 import type { BooksDatabase } from './schema.js';
 import type { ProgressStore, SavedBook } from '../../engine/index.js';
 import { bookRepository } from './queries/books.js';
 import { sqliteExec } from './sqlite/run.js';
-import type { UserBook } from './ports.js';
+import type { Repositories, UserBook } from './ports.js';
 import { seriesRepository, type SeriesRepository } from './queries/series.js';
 import { fingerprintRepository, type FingerprintRepository } from './queries/fingerprints.js';
 
 /** A book saved in the state file, by id (`karya books`, `--book ID`): current under its key, or kept. */
 export type StateBook = UserBook;
 
+/** The server's repositories that a state file holds: saved books (with their release days), series, near-duplicate fingerprints. */
+export type StateRepositories = Pick<Repositories, 'books' | 'series' | 'fingerprints'>;
+
 export interface StateFile {
+  /** The same repositories as the server's, on this file (server/store/ports.ts). */
+  repos: StateRepositories;
   /** The saved books of one owner (the CLI writes as "cli"). */
   progress(owner: string): ProgressStore & { remove(key: string): Promise<boolean> };
   /** Read one saved book (batch planning). */
@@ -43,7 +48,16 @@ export async function openStateFile(file: string, opts: { isDurable?: boolean } 
   const opened = await openSqlite<BooksDatabase>(file, { migrations: stateMigrations, tableName: STATE_MIGRATION_TABLE });
   if (opts.isDurable === false) opened.sqlite.pragma('synchronous = NORMAL');
   const runner = new Store(opened.db as never, opened.sqlite);
+  const books = bookRepository(runner.db as never, sqliteExec(runner), {
+    load: async ({ userId, key }) => loadBook(runner, userId, key),
+    saveMemory: async ({ userId, key, memory, upTo }) => writeMemory(runner, userId, key, { memory, upTo }),
+  });
   return {
+    repos: {
+      books,
+      series: (owner) => seriesRepository(runner.db as never, sqliteExec(runner), owner),
+      fingerprints: (owner) => fingerprintRepository(runner.db as never, sqliteExec(runner), owner),
+    },
     // A book's parts and, for `karya rewrite`, the texts its rewrites replaced.
     progress: (owner) => {
       const versions = sqliteVersions(runner);

@@ -1,7 +1,7 @@
 // The batch summary of a book close to many others (a batch made from one template): the closest books with
 // the passages both have, then how many more, so a 400-book batch prints a few lines a book, not 400.
 import { describe, expect, it } from 'vitest';
-import { closeMarkLines, type CloseMark } from '../../cli/batch/closeness.js';
+import { closeMarkLines, type CloseMark } from '../../cli/batch/near-duplicates.js';
 
 const mark = (i: number, passages: string[] = []): CloseMark => ({ book: `book-${i}`, title: `Romance ${i}`, share: 1 - i / 100, passages });
 

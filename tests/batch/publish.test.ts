@@ -105,6 +105,20 @@ describe('karya batch --publish', () => {
     expect(events.find((e) => e.type === 'schedule_written')).toMatchObject({ titles: 3, days: 3, held: 1 });
   }, 600_000);
 
+  it('two batches of two books on one day: the second counts the day the first took (3 titles that day, 1 the next)', async () => {
+    const dir = tempDir();
+    const first = writeJobs(dir, 'first.yaml', ['- { id: ipoh, generator: romance, chapters: 1, settings: { premise: "a baker in Ipoh falls in love" } }', '- { id: pilot, generator: romance, chapters: 1, settings: { premise: "a pilot and a poet fall in love" } }'].join('\n'));
+    const second = writeJobs(dir, 'second.yaml', ['- { id: cook, generator: romance, chapters: 1, settings: { premise: "a night-market cook falls in love" } }', '- { id: ferry, generator: romance, chapters: 1, settings: { premise: "a ferry captain falls in love" } }'].join('\n'));
+    const today = localToday();
+    const dates = async (jobs: string, out: string) => {
+      const r = await runKaryaInProcess(['batch', jobs, '--publish', '--out', out, '--state', 'state.sqlite', '--json'], { cwd: dir, env: WITHOUT_EPUBCHECK });
+      expect(r.code, r.stderr).toBe(0);
+      return readFileSync(path.join(dir, out, 'schedule.csv'), 'utf8').trim().split(/\r?\n/).slice(1).map((line) => line.split(',').at(-1));
+    };
+    expect(await dates(first, 'out1')).toEqual([today, today]);
+    expect(await dates(second, 'out2')).toEqual([today, dayAfter(today, 1)]);
+  }, 600_000);
+
   it('--per-day out of 1 to 50 is refused before anything is written, naming the flag and the range; in Malay for a Malay batch', async () => {
     const dir = tempDir();
     const en = writeJobs(dir, 'en.yaml', '- { id: one, generator: romance, chapters: 1 }');

@@ -63,7 +63,7 @@ describe('the state file', () => {
       expect(tables).toEqual(expect.arrayContaining(['book_parts', 'books']));
       // A saved book's parts and their earlier versions (karya rewrite), the writer's series of books (karya generate --series)
       // and each finished book's near-duplicate fingerprint (the catalogue a new book is compared with).
-      expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual(['book_fingerprints', 'book_parts', 'books', 'part_versions', 'series', 'series_books']);
+      expect(tables.filter((t) => !t.startsWith('karya_state_migration'))).toEqual(['book_fingerprints', 'book_parts', 'book_releases', 'books', 'part_versions', 'series', 'series_books']);
     } finally {
       db.close();
     }

@@ -8,6 +8,9 @@ import { Migrator, type Migration } from 'kysely/migration';
 import { migrations } from '../../../migrations/index.js';
 import type { Database } from '../schema.js';
 
+/** A pool of connections (the queue's locks, pg-boss's wake-ups), named without importing `pg`. */
+export type PgPool = pg.Pool;
+
 export interface OpenedPostgres<DB = Database> {
   db: Kysely<DB>;
   pool: pg.Pool;

@@ -3,7 +3,7 @@
 // under the same owner and keys and continue each other's books.
 import type { StateFile } from '../state.js';
 import { openPostgres } from './connect.js';
-import { loadBook, postgresBookStore } from './books.js';
+import { loadBook, postgresBookStore, writeMemory } from './books.js';
 import { bookRepository } from '../queries/books.js';
 import { postgresExec } from './run.js';
 import { seriesRepository } from '../queries/series.js';
@@ -11,7 +11,13 @@ import { fingerprintRepository } from '../queries/fingerprints.js';
 
 export async function openPostgresState(url: string): Promise<StateFile> {
   const opened = await openPostgres(url);
+  const exec = postgresExec(opened.db);
   return {
+    repos: {
+      books: bookRepository(opened.db, exec, { load: ({ userId, key }) => loadBook(opened.db as never, userId, key), saveMemory: ({ userId, key, memory, upTo }) => writeMemory(opened.db as never, userId, key, { memory, upTo }) }),
+      series: (owner) => seriesRepository(opened.db as never, exec, owner),
+      fingerprints: (owner) => fingerprintRepository(opened.db as never, exec, owner),
+    },
     progress: (owner) => postgresBookStore(opened.db, owner),
     load: (owner, key) => loadBook(opened.db as never, owner, key),
     books: (owner) => {

@@ -19,9 +19,6 @@ export interface BookPackagesTable {
   created_at: string;
 }
 
-/** How far back packages are read for the release plan: a plan reaching further ahead than this is not looked for. */
-export const RELEASE_LOOKBACK_DAYS = 120;
-
 type PackagesDb = Kysely<Database & { book_packages: BookPackagesTable }>;
 
 /** SQLite's CURRENT_TIMESTAMP ("YYYY-MM-DD HH:MM:SS", UTC) as ISO 8601. */
@@ -250,6 +247,19 @@ function savePackage(db: PackagesDb, input: { owner: string; bookId: number; zip
     if (!(yield* first(db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
     const row = { zip: Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), report: JSON.stringify(report), created_at: report.created_at };
     yield* run(db.insertInto('book_packages').values({ book_id: bookId, ...row }).onConflict((oc) => oc.column('book_id').doUpdateSet(row)));
+    // The package's day in the release plan (a report without one took the day it was made).
+    const day = { publish_on: report.publish_on ?? report.created_at.slice(0, 10) };
+    yield* run(db.insertInto('book_releases').values({ book_id: bookId, ...day }).onConflict((oc) => oc.column('book_id').doUpdateSet(day)));
+    return true;
+  });
+}
+
+/** Keep (or replace) the release day of one of the owner's books; false when the owner has no such book. */
+function keepRelease(db: Db, input: { owner: string; bookId: number; publishOn: string }): Program<boolean> {
+  const { owner, bookId, publishOn } = input;
+  return transaction(function* () {
+    if (!(yield* first(db.selectFrom('books').select('id').where('id', '=', bookId).where('owner', '=', owner)))) return false;
+    yield* run(db.insertInto('book_releases').values({ book_id: bookId, publish_on: publishOn }).onConflict((oc) => oc.column('book_id').doUpdateSet({ publish_on: publishOn })));
     return true;
   });
 }
@@ -300,18 +310,15 @@ export function bookRepository(db: Db, exec: Exec, hot: Pick<BookRepository, 'lo
       withPackages.selectFrom('book_packages').innerJoin('books', 'books.id', 'book_packages.book_id').where('books.owner', '=', userId)
         .where('book_packages.created_at', '>=', since).select((e) => e.fn.countAll<number>().as('n')),
     )))?.n ?? 0),
-    packageDaysFrom: async ({ userId, from, exceptBookId }) => {
-      const since = new Date(Date.parse(`${from}T00:00:00.000Z`) - RELEASE_LOOKBACK_DAYS * 86_400_000).toISOString();
-      let query = withPackages.selectFrom('book_packages').innerJoin('books', 'books.id', 'book_packages.book_id').where('books.owner', '=', userId).where('book_packages.created_at', '>=', since);
-      if (exceptBookId !== undefined) query = query.where('book_packages.book_id', '!=', exceptBookId);
-      const rows = await exec(all(query.select(['book_packages.report', 'book_packages.created_at'])));
+    releaseDaysFrom: async ({ userId, from, exceptBookIds }) => {
+      let query = db.selectFrom('book_releases').innerJoin('books', 'books.id', 'book_releases.book_id').where('books.owner', '=', userId).where('book_releases.publish_on', '>=', from);
+      if (exceptBookIds?.length) query = query.where('book_releases.book_id', 'not in', [...exceptBookIds]);
+      const rows = await exec(all(query.select('book_releases.publish_on')));
       const days: Record<string, number> = {};
-      for (const row of rows) {
-        const day = (JSON.parse(row.report) as KdpPackage).publish_on ?? isoOf(row.created_at).slice(0, 10);
-        if (day >= from) days[day] = (days[day] ?? 0) + 1;
-      }
+      for (const row of rows) days[row.publish_on] = (days[row.publish_on] ?? 0) + 1;
       return days;
     },
+    keepRelease: ({ userId, bookId, publishOn }) => exec(keepRelease(db, { owner: userId, bookId, publishOn })),
     findPackage: async ({ userId, key }) => {
       const row = await exec(first(packageOf(userId, key).select('book_packages.report')));
       return row ? (JSON.parse(row.report) as KdpPackage) : null;

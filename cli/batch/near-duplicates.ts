@@ -1,10 +1,9 @@
-// A batch's near-duplicate check (cli/closeness.ts): before a book of the batch is reported done it is compared
+// A batch's near-duplicate check (server/core/near-duplicates.ts): before a book of the batch is reported done it is compared
 // with the owner's books kept before it (earlier batches, `karya publish`) and the batch's books done before
 // it, and kept in the catalogue for the ones after. The job_done event carries what it is too close to.
 import { CLOSE_BOOKS_READ, bookTitleOf, sharePercent, type BookState } from '../../engine/index.js';
-import type { StateFile } from '../../server/index.js';
+import { openNearDuplicates, type StateRepositories } from '../../server/index.js';
 import type { BatchJob } from './jobs.js';
-import { checkBook, openCatalogue } from '../closeness.js';
 
 /** Another book a finished book is too close to, as job_done says it. */
 export interface CloseMark {
@@ -17,21 +16,22 @@ export interface CloseMark {
   passages: string[];
 }
 
-/** What job_done says of a book's closeness: the books it is too close to (empty when none) and its reuse across parts past the threshold. */
-export interface JobCloseness {
+/** What job_done says of a book's near-duplicates: the books it is too close to (empty when none) and its reuse across parts past the threshold. */
+export interface JobNearDuplicates {
   closeTo: CloseMark[];
   /** The share of its 8-word runs found in more than one of its parts, when at least the threshold. */
   reused?: number;
 }
 
-export type CheckJob = (job: BatchJob, state: BookState) => Promise<JobCloseness>;
+export type CheckJob = (job: BatchJob, state: BookState) => Promise<JobNearDuplicates>;
 
-/** The batch's check, on the owner's catalogue in `store` (read once; each book kept in it as it is checked). */
-export async function batchCloseness(store: Pick<StateFile, 'fingerprints' | 'load'>, owner: string, jobs: readonly BatchJob[], threshold: number): Promise<CheckJob> {
-  const index = await openCatalogue(store, owner, new Map(jobs.map((j) => [j.key, j.name])));
+/** The batch's check, on the owner's catalogue in `repos` (read once; each book kept in it as it is checked). */
+export async function batchNearDuplicates(repos: StateRepositories, owner: string, jobs: readonly BatchJob[], threshold: number): Promise<CheckJob> {
+  const names = new Map(jobs.map((j) => [j.key, j.name]));
+  const catalogue = await openNearDuplicates(repos, owner, { nameOf: (e) => names.get(e.key) });
   return async (job, state) => {
     if (job.spec.kind !== 'book' || !state.content.length) return { closeTo: [] };
-    const c = await checkBook(store, owner, index, { key: job.key, book: job.name, title: bookTitleOf(job.spec, state), parts: state.content, threshold });
+    const c = await catalogue.check({ key: job.key, book: job.name, title: bookTitleOf(job.spec, state), parts: state.content, threshold });
     return {
       closeTo: c.closeTo.map((m) => ({ book: m.book, title: m.title, share: Number(m.share.toFixed(3)), passages: m.passages.map((p) => p.text) })),
       ...(c.reuse.share >= threshold ? { reused: Number(c.reuse.share.toFixed(3)) } : {}),

@@ -1,7 +1,9 @@
-// Step events between processes over Postgres LISTEN/NOTIFY: a worker publishes a step's events
-// (charged, delta, end) under its job id, and the server instance holding the request relays them to the
-// client; a request that ends early publishes a cancel. One listening connection per process.
+// Events between processes over Postgres LISTEN/NOTIFY: a worker publishes a step's events (charged, delta,
+// end) under its job id, and the server instance holding the request relays them to the client; a request
+// that ends early publishes a cancel; a queued batch's command hears its books' progress (onBatch). One
+// listening connection per process, listened again after a drop.
 import pg from 'pg';
+import { BATCH_CHANNEL } from './batch-names.js';
 
 export const EVENTS_CHANNEL = 'karya_step_events';
 export const CANCEL_CHANNEL = 'karya_step_cancel';
@@ -48,6 +50,9 @@ export class StepChannel {
   private readonly stopListeners = new Set<(request: StopRequest) => void>();
   private readonly jobListeners = new Set<(queueName: string) => void>();
   private readonly reconnectListeners = new Set<() => void>();
+  private readonly batches = new Map<string, (notice: unknown) => void>();
+  /** The channels listened to: a step's (events, cancel, stop, jobs), and a batch's once onBatch is called. */
+  private readonly channels: Set<string>;
   private client: pg.Client | null = null;
   private ready: Promise<void> | null = null;
   private isClosed = false;
@@ -58,7 +63,11 @@ export class StepChannel {
     private readonly url: string,
     private readonly pool: pg.Pool,
     private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
+    /** Whether this process handles steps (false: a batch's command, which listens to its batch only). */
+    isStepListener = true,
+  ) {
+    this.channels = new Set(isStepListener ? [EVENTS_CHANNEL, CANCEL_CHANNEL, STOP_CHANNEL, JOBS_CHANNEL] : []);
+  }
 
   /** Whether the listening connection is up now (events sent while it is down are lost: read the tables). */
   get isListening(): boolean {
@@ -109,15 +118,16 @@ export class StepChannel {
       }
       const at = message.payload.indexOf(' ');
       const jobId = message.payload.slice(0, at);
+      if (message.channel === BATCH_CHANNEL) {
+        this.batches.get(jobId)?.(JSON.parse(message.payload.slice(at + 1)));
+        return;
+      }
       const handler = this.jobs.get(jobId);
       if (handler) handler(JSON.parse(message.payload.slice(at + 1)) as StepEvent);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-      await client.query(`LISTEN ${CANCEL_CHANNEL}`);
-      await client.query(`LISTEN ${STOP_CHANNEL}`);
-      await client.query(`LISTEN ${JOBS_CHANNEL}`);
+      for (const channel of this.channels) await client.query(`LISTEN ${channel}`);
     } catch (error) {
       isLost = true;
       await client.end().catch(() => undefined);
@@ -176,6 +186,21 @@ export class StepChannel {
     return () => this.stopListeners.delete(listener);
   }
 
+  /**
+   * Hear the progress notices of one queued batch (its workers' NOTIFY on BATCH_CHANNEL) until the returned
+   * function is called; answers once listening (a notice lost while the connection is away only misses a
+   * progress line: the books' ends are in batch_books).
+   */
+  async onBatch(batchId: string, handler: (notice: unknown) => void): Promise<() => void> {
+    this.batches.set(batchId, handler);
+    if (!this.channels.has(BATCH_CHANNEL)) {
+      this.channels.add(BATCH_CHANNEL);
+      await this.client?.query(`LISTEN ${BATCH_CHANNEL}`);
+    }
+    await this.start();
+    return () => this.batches.delete(batchId);
+  }
+
   onJob(listener: (queueName: string) => void): () => void {
     this.jobListeners.add(listener);
     return () => this.jobListeners.delete(listener);
@@ -205,6 +230,7 @@ export class StepChannel {
     this.cancelListeners.clear();
     this.stopListeners.clear();
     this.jobListeners.clear();
+    this.batches.clear();
     await this.ready?.catch(() => undefined);
     await this.client?.end().catch(() => undefined);
   }

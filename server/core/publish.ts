@@ -3,7 +3,7 @@
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
-import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
+import { bookDocument, formatSpecIssue, nextStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
 import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
@@ -12,7 +12,6 @@ import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageP
 import type { AppContext } from './context.js';
 import { failureOf, historyContent } from './generation.js';
 import { ApiError } from '../errors/api-error.js';
-import { httpStatusOf } from '../errors/status.js';
 import type { Charge } from '../store/ports.js';
 import { bookFingerprintKey } from '../store/queries/fingerprints.js';
 
@@ -213,15 +212,10 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
     await releaseReserved(ctx, { userId, reserved, errorCode: 'not_run' });
   }
   const release = await releaseOf(ctx, { userId, bookId: input.bookId });
-  // The manuscript files are made in the export pool (time and memory limits, off the request loop).
-  let built: Awaited<ReturnType<typeof buildKdpPackage>>;
-  try {
-    const closeness = await closenessOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
-    built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, release, ...(input.print ?? {}) });
-  } catch (error) {
-    if (error instanceof ExportLimitError) throw ApiError.catalogue(httpStatusOf(error), error.code, undefined, { ...error.vars });
-    throw error;
-  }
+  // The manuscript files are made in the export pool (time and memory limits, off the request loop); an export
+  // limit (ExportLimitError) is answered as it words itself.
+  const closeness = await closenessOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
+  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, release, ...(input.print ?? {}) });
   const now = new Date();
   const report: KdpPackage = {
     title: parts.title,

@@ -8,7 +8,6 @@ import { renderBounded } from '../../engine/node.js';
 import { EXPORT_FILE_TYPES, exportFileName, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
-import { httpStatusOf } from '../errors/status.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
 import type { UserBook } from '../store/ports.js';
@@ -40,9 +39,8 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     try {
       bytes = await renderBounded(found.doc, format);
     } catch (error) {
-      if (!(error instanceof ExportLimitError)) throw error;
-      if (error.isRetryable) res.setHeader('Retry-After', '30');
-      throw ApiError.catalogue(httpStatusOf(error), error.code, undefined, { ...error.vars });
+      if (error instanceof ExportLimitError && error.isRetryable) res.setHeader('Retry-After', '30');
+      throw error;
     }
     sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(found.doc.title, format) });
   };

@@ -3,34 +3,28 @@
 // the story bible (PUT …/bible), and the bible's update tried again (POST …/bible/update: uncharged, but for an
 // imported book's parts not paid for yet).
 import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, progress, withIntended, type BookState } from '../../../engine/index.js';
-import { avoidListOf, voiceFromSample, VoiceError, voiceMessage, type BookVoice } from '../../../engine/index.js';
+import { avoidListOf, voiceFromSample, type BookVoice } from '../../../engine/index.js';
 import type { VoiceBody } from '../../../engine/contract/index.js';
 import { failureOf, takeGenerationToken, userProgress } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { readPaidParts, withBibleLacking } from '../../core/bible-parts.js';
 import { ApiError } from '../../errors/api-error.js';
-import { httpStatusOf } from '../../errors/status.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
 export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
-  const { heldBook, editFailure, afterEdit } = book;
+  const { heldBook, afterEdit } = book;
   // A written part replaced by the user's text, between steps: what later steps (and exports) read.
   router.on('PUT /progress/:bookType/part', async (req, res) => {
     const body = req.input.body;
     // Not while a step is written (its text would build on the old one); a memory update after a step
     // is waited for, so the edit marks the memory it has just written.
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      let edit;
-      try {
-        edit = editPart(spec, state, body.part, body.text);
-        // The editor opened on the part as the book view gave it: a part changed since (another window, a
-        // rewrite) is refused rather than overwritten unseen.
-        checkPartSeen(spec, state, edit.position, body.hash);
-      } catch (error) {
-        return editFailure(error, lang);
-      }
+      const edit = editPart(spec, state, body.part, body.text);
+      // The editor opened on the part as the book view gave it: a part changed since (another window, a
+      // rewrite) is refused rather than overwritten unseen.
+      checkPartSeen(spec, state, edit.position, body.hash);
       if (!(await repos.books.savePartEdit({ userId, key: bookType, position: edit.savedAt, text: edit.text, state: edit.state }))) {
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }
@@ -46,12 +40,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   router.on('PUT /progress/:bookType/outline', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      let next: BookState;
-      try {
-        next = editOutline(spec, state, body.chapters);
-      } catch (error) {
-        return editFailure(error, lang);
-      }
+      const next = editOutline(spec, state, body.chapters);
       if (!(await repos.books.saveOutlineEdit({ userId, key: bookType, outline: next.outline!, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
       res.json({ book: bookView(spec, next) });
     });
@@ -62,12 +51,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   router.on('PUT /progress/:bookType/characters', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      let edit;
-      try {
-        edit = editCharacterDetails(spec, state, body.text);
-      } catch (error) {
-        return editFailure(error, lang);
-      }
+      const edit = editCharacterDetails(spec, state, body.text);
       if (!(await repos.books.savePartEdit({ userId, key: bookType, position: 0, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
       res.json({ book: bookView(spec, edit.state) });
     });
@@ -77,12 +61,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   router.on('PUT /progress/:bookType/bible', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      let edit;
-      try {
-        edit = editBible(spec, state, body.text);
-      } catch (error) {
-        return editFailure(error, lang);
-      }
+      const edit = editBible(spec, state, body.text);
       await repos.books.saveMemory({ userId, key: bookType, memory: edit.memory, upTo: edit.upTo });
       res.json({ book: bookView(spec, edit.state) });
     });
@@ -104,14 +83,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   router.on('PUT /progress/:bookType/voice', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      let voice: BookVoice | undefined;
-      try {
-        voice = voiceOfBody(state, body);
-      } catch (error) {
-        if (!(error instanceof VoiceError)) throw error;
-        const message = voiceMessage(error, lang);
-        throw new ApiError(httpStatusOf(error), error.code, message, { [error.code.startsWith('avoid') ? 'avoid' : 'sample']: message });
-      }
+      const voice = voiceOfBody(state, body);
       if (!(await repos.books.saveVoice({ userId, key: bookType, voice }))) throw ApiError.catalogue(404, 'part_not_found', lang);
       const { voice: _old, ...rest } = state;
       res.json({ book: bookView(spec, voice ? { ...rest, voice } : rest) });

@@ -7,8 +7,8 @@ import type { Charge } from '../store/ports.js';
 import type { AppContext } from './context.js';
 import { answerOf } from './generation.js';
 
-/** Why a charge is given back: the call failed (its code), the client went away, or the writer stopped it before any text. */
-export type RefundReason = { kind: 'failed'; code: string } | { kind: 'client_gone' } | { kind: 'stopped' } | { kind: 'not_run'; code: string };
+/** Why a charge is given back: the call failed (its code), the client went away, the writer stopped it before any text, or it was never run (its code, and why in words). */
+export type RefundReason = { kind: 'failed'; code: string } | { kind: 'client_gone' } | { kind: 'stopped' } | { kind: 'not_run'; code: string; detail?: string };
 
 /** A refund's words in the ledger and the code kept with it. */
 function refundOf(reason: RefundReason): { detail: string; errorCode: string } {
@@ -20,7 +20,7 @@ function refundOf(reason: RefundReason): { detail: string; errorCode: string } {
     case 'stopped':
       return { detail: 'stopped before any text', errorCode: 'step_stopped' };
     case 'not_run':
-      return { detail: 'not run', errorCode: reason.code };
+      return { detail: reason.detail ?? 'not run', errorCode: reason.code };
   }
 }
 

@@ -10,7 +10,8 @@ import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } f
 import { catalogueIndex, checkCloseness, planReleases, RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
 import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
-import { failureOf, historyContent } from './generation.js';
+import { historyContent } from './generation.js';
+import { refundCharge, reserveCharge, runCharged } from './charged.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Charge } from '../store/ports.js';
 import { bookFingerprintKey } from '../store/queries/fingerprints.js';
@@ -73,10 +74,10 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
     // The charge reserved for this step before the publish started (reservePublish), else one made now.
     const reserved = input.reserved?.get(part);
     input.reserved?.delete(part);
-    const charge = reserved ?? (await repos.generations.start({ userId, generatorId: spec.id, step: `publish:${part}`, cost: spec.cost, reason: `${spec.id}: ${part} of "${input.bookTitle}"` }));
-    if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    const charge = await reserveCharge(ctx, { userId, lang, reserved, start: { generatorId: spec.id, step: `publish:${part}`, cost: spec.cost, reason: `${spec.id}: ${part} of "${input.bookTitle}"` } });
     const timeout = AbortSignal.timeout(config.generationTimeoutMs);
-    try {
+    const log = { message: 'publishing step failed; charge refunded', fields: { generator: spec.id } };
+    return runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${part}`, timeout, log }, async () => {
       const result = await directPublishStep({ renderer: catalog.renderer, provider, signal: timeout })(step);
       await repos.generations.commit({
         userId,
@@ -87,12 +88,7 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
       });
       input.onCharged(charge.credits);
       return result;
-    } catch (error) {
-      const failure = error instanceof ApiError ? error : failureOf(error, { lang, isTimeout: timeout.aborted });
-      await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${part} (${failure.code})`, errorCode: failure.code });
-      if (failure.status >= 500) ctx.logger.warn({ err: error, generator: spec.id, code: failure.code }, 'publishing step failed; charge refunded');
-      throw failure;
-    }
+    });
   };
 }
 
@@ -137,9 +133,7 @@ const RESERVE_WAIT_MS = 10_000;
 
 /** Give back every reserved charge no step used (the publish failed or skipped them). */
 export async function releaseReserved(ctx: AppContext, input: { userId: string; reserved: Map<string, Charge>; errorCode: string }): Promise<void> {
-  for (const [part, charge] of input.reserved) {
-    await ctx.repos.generations.refund({ userId: input.userId, charge, reason: `Refund: publish ${part} not run`, errorCode: input.errorCode });
-  }
+  for (const [part, charge] of input.reserved) await refundCharge(ctx, { userId: input.userId, charge, what: `publish ${part}`, reason: { kind: 'not_run', code: input.errorCode } });
   input.reserved.clear();
 }
 

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
+import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, delayFor, KaryaError, RECONNECT, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
 import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type StateFile, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
@@ -67,15 +67,15 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
       const payload = message.payload ?? '';
       if (message.channel === BATCH_CHANNEL && payload.startsWith(`${batchId} `)) onNotice(JSON.parse(payload.slice(batchId.length + 1)) as BatchNotice);
     });
-    // The connection dropped (the database restarted): listen again with backoff, for as long as it takes.
+    // The connection dropped (the database restarted): listen again with backoff (engine/retry.ts), for as long as it takes.
     client.on('error', () => {
       if (listener === client) listener = null;
       client.end().catch(() => undefined);
-      const retry = (delay: number) => {
+      const retry = (attempt: number) => {
         if (isClosed) return;
-        setTimeout(() => void listen().catch(() => retry(Math.min(delay * 2, 5_000))), delay).unref();
+        setTimeout(() => void listen().catch(() => retry(attempt + 1)), delayFor(undefined, attempt, RECONNECT)).unref();
       };
-      retry(250);
+      retry(1);
     });
     try {
       await client.connect();

@@ -2,6 +2,7 @@
 // (charged, delta, end) under its job id, and the server instance holding the request relays them to the
 // client; a request that ends early publishes a cancel. One listening connection per process.
 import pg from 'pg';
+import { delayFor, RECONNECT } from '../../engine/index.js';
 
 export const EVENTS_CHANNEL = 'karya_step_events';
 export const CANCEL_CHANNEL = 'karya_step_cancel';
@@ -88,7 +89,7 @@ export class StepChannel {
       if (this.isClosed) return;
       this.onError(error);
       client.end().catch(() => undefined);
-      this.reconnect(250);
+      this.reconnect(1);
     };
     client.on('error', lost);
     client.on('end', () => lost(new Error('the listening connection ended')));
@@ -127,7 +128,8 @@ export class StepChannel {
     else this.client = client;
   }
 
-  private reconnect(delay: number): void {
+  /** Listen again after the wait of try `attempt` (engine/retry.ts RECONNECT). */
+  private reconnect(attempt: number): void {
     if (this.isClosed || this.retryTimer) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
@@ -137,10 +139,10 @@ export class StepChannel {
         },
         (error: unknown) => {
           this.onError(error);
-          this.reconnect(Math.min(delay * 2, 5_000));
+          this.reconnect(attempt + 1);
         },
       );
-    }, delay);
+    }, delayFor(undefined, attempt, RECONNECT));
     this.retryTimer.unref();
   }
 

@@ -86,42 +86,47 @@ export function bookAccess(ctx: AppContext) {
 
   const balance = async (userId: string) => (await repos.credits.balanceOf(userId)) ?? 0;
 
-  /**
-   * One charged call on the user's book, inside withBook (write more, rewrite, a stopped part continued or
-   * rewritten or kept): the cost taken first (402 without it), the book marked as being written, the call
-   * aborted when the client goes away or the time-out passes. `run` saves its result, commits (with
-   * `commitUsage`, or through the book session's commit) and answers; anything it throws refunds the charge
-   * (an edit error becomes its 400/404, a provider failure its catalogue error).
-   */
-  const charged = async (
-    res: Response,
-    input: { userId: string; bookType: string; spec: ResolvedSpec; lang: Lang; step: string; what: string; reason: string; cost?: number },
-    run: (call: { signal: AbortSignal; charge: Charge; commitUsage: (metadata: { words: number; tokens?: unknown }) => Promise<void> }) => Promise<void>,
-  ): Promise<void> => {
-    const { userId, spec, lang, step } = input;
-    // A model call like a step: it takes a token from the user's generation bucket first (429 past it).
-    await takeGenerationToken(ctx, { userId, lang, res });
-    const charge = await reserveCharge(ctx, { userId, lang, start: { generatorId: spec.id, step, cost: input.cost ?? spec.cost, reason: input.reason } });
-    const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
-    const client = new AbortController();
-    res.on('close', () => {
-      if (!res.writableEnded) client.abort();
-    });
-    const writingKey = bookLockKey(userId, input.bookType);
-    writing.add(writingKey);
-    const commitUsage = (metadata: { words: number; tokens?: unknown }) =>
-      repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } });
-    try {
-      // A refusal (an edit's, the session's) is answered as it words itself, in the book's language; a provider failure as its catalogue error.
-      await runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${input.what}`, timeout, client: client.signal, onFailure: ({ failure, error }) => (KaryaError.isInstance(error) && !(error instanceof GenerationError) ? error : failure) }, () =>
-        run({ signal: AbortSignal.any([client.signal, timeout]), charge, commitUsage }),
-      );
-    } finally {
-      writing.delete(writingKey);
-    }
-  };
+  const charged = (res: Response, input: ChargedOnBook, run: ChargedRun): Promise<void> => chargedOnBook(ctx, res, input, run);
 
   return { withRunning, afterEdit, withStopped, withBook, heldBook, proseAt, balance, charged, running, writing };
+}
+
+/** A charged call on the user's book: what it is charged as and how its refund is worded. */
+type ChargedOnBook = { userId: string; bookType: string; spec: ResolvedSpec; lang: Lang; step: string; what: string; reason: string; cost?: number };
+/** The call itself, on its signal and charge; it commits (commitUsage, or the book session's commit) and answers. */
+type ChargedRun = (call: { signal: AbortSignal; charge: Charge; commitUsage: (metadata: { words: number; tokens?: unknown }) => Promise<void> }) => Promise<void>;
+
+/**
+ * One charged call on the user's book, inside withBook (write more, rewrite, a stopped part continued or
+ * rewritten or kept): the cost taken first (402 without it), the book marked as being written, the call
+ * aborted when the client goes away or the time-out passes. `run` saves its result, commits (with
+ * `commitUsage`, or through the book session's commit) and answers; anything it throws refunds the charge
+ * (server/core/charged.ts; a refusal is answered as it words itself, a provider failure as its catalogue error).
+ */
+async function chargedOnBook(ctx: AppContext, res: Response, input: ChargedOnBook, run: ChargedRun): Promise<void> {
+  const { repos } = ctx;
+  const { writing } = bookLocks(ctx);
+  const { userId, spec, lang, step } = input;
+  // A model call like a step: it takes a token from the user's generation bucket first (429 past it).
+  await takeGenerationToken(ctx, { userId, lang, res });
+  const charge = await reserveCharge(ctx, { userId, lang, start: { generatorId: spec.id, step, cost: input.cost ?? spec.cost, reason: input.reason } });
+  const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+  const client = new AbortController();
+  res.on('close', () => {
+    if (!res.writableEnded) client.abort();
+  });
+  const writingKey = bookLockKey(userId, input.bookType);
+  writing.add(writingKey);
+  const commitUsage = (metadata: { words: number; tokens?: unknown }) =>
+    repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } });
+  try {
+    // A refusal (an edit's, the session's) is answered as it words itself, in the book's language; a provider failure as its catalogue error.
+    await runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${input.what}`, timeout, client: client.signal, onFailure: ({ failure, error }) => (KaryaError.isInstance(error) && !(error instanceof GenerationError) ? error : failure) }, () =>
+      run({ signal: AbortSignal.any([client.signal, timeout]), charge, commitUsage }),
+    );
+  } finally {
+    writing.delete(writingKey);
+  }
 }
 
 /** The helpers every progress route shares. */

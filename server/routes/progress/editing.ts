@@ -2,7 +2,8 @@
 // as chapters with the writer's notes (PUT …/outline), the introduction's character list (PUT …/characters),
 // the story bible (PUT …/bible), and the bible's update tried again (POST …/bible/update: uncharged, but for an
 // imported book's parts not paid for yet).
-import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, progress, withIntended, type BookState } from '../../../engine/index.js';
+import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, withIntended, type BookState, type Lang, type ResolvedSpec } from '../../../engine/index.js';
+import type { Response } from 'express';
 import { avoidListOf, voiceFromSample, type BookVoice } from '../../../engine/index.js';
 import type { VoiceBody } from '../../../engine/contract/index.js';
 import { failureOf, takeGenerationToken, userProgress } from '../../core/generation.js';
@@ -96,36 +97,39 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   // nothing else is sent to the model. The answer says what the bible gained and lost.
   // An imported book's parts the credits held for its bible did not pay for (they ran out, a part failed twice, the
   // book was set aside) are read here too, each charged as a step (402 when not even the first can be paid).
-  router.on('POST /progress/:bookType/bible/update', async (req, res) => {
-    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      const bookId = await repos.books.findBookId({ userId, key: bookType });
-      const hold = bookId !== null ? await repos.bibleHolds.find(bookId) : undefined;
-      const before = withBibleLacking(bookView(spec, state), { spec, state, hold });
-      if (!before.parts.some((p) => p.bible_updated === false)) return res.json({ book: before, parts_read: 0, changes: { added: [], removed: [] } });
-      // Uncharged, yet it calls the model: it takes a token from the user's generation bucket, as generating does.
-      await takeGenerationToken(ctx, { userId, lang, res });
-      const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
-      const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
-      let calls = 0;
-      let balance: number | undefined;
-      if (hold && bookId !== null) {
-        const read = await readPaidParts(ctx, { userId, spec, session, bookId, signal: timeout });
-        if (read.end === 'credits' && !read.calls) throw ApiError.catalogue(402, 'insufficient_credits', lang);
-        if (read.end === 'failed') throw failureOf(read.error, { lang, isTimeout: timeout.aborted });
-        calls = read.calls;
-        balance = (await repos.credits.balanceOf(userId)) ?? 0;
-      } else {
-        try {
-          ({ calls } = await session.remember({ signal: timeout }));
-        } catch (error) {
-          throw failureOf(error, { lang, isTimeout: timeout.aborted });
-        }
-        if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: 'update' } });
-      }
-      const after = withBibleLacking(session.view(), { spec, state: session.state, hold: bookId !== null ? await repos.bibleHolds.find(bookId) : undefined });
-      res.json({ book: after, parts_read: calls, changes: bibleChanges(before.bible_notes ?? '', after.bible_notes ?? ''), ...(balance !== undefined ? { credits_available: balance } : {}) });
-    });
-  });
+  router.on('POST /progress/:bookType/bible/update', (req, res) => heldBook(req, (held) => updateBibleAgain(ctx, held, res)));
+}
+
+/** POST …/bible/update on the held book: the parts its bible lacks read again (those an import's hold pays for, charged), and what that changed. */
+async function updateBibleAgain(ctx: AppContext, held: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; lang: Lang }, res: Response): Promise<void> {
+  const { repos, catalog } = ctx;
+  const { userId, bookType, spec, state, lang } = held;
+  const bookId = await repos.books.findBookId({ userId, key: bookType });
+  const hold = bookId !== null ? await repos.bibleHolds.find(bookId) : undefined;
+  const before = withBibleLacking(bookView(spec, state), { spec, state, hold });
+  if (!before.parts.some((p) => p.bible_updated === false)) return void res.json({ book: before, parts_read: 0, changes: { added: [], removed: [] } });
+  // Uncharged, yet it calls the model: it takes a token from the user's generation bucket, as generating does.
+  await takeGenerationToken(ctx, { userId, lang, res });
+  const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
+  const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+  let calls = 0;
+  let balance: number | undefined;
+  if (hold && bookId !== null) {
+    const read = await readPaidParts(ctx, { userId, spec, session, bookId, signal: timeout });
+    if (read.end === 'credits' && !read.calls) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    if (read.end === 'failed') throw failureOf(read.error, { lang, isTimeout: timeout.aborted });
+    calls = read.calls;
+    balance = (await repos.credits.balanceOf(userId)) ?? 0;
+  } else {
+    try {
+      ({ calls } = await session.remember({ signal: timeout }));
+    } catch (error) {
+      throw failureOf(error, { lang, isTimeout: timeout.aborted });
+    }
+    if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: 'update' } });
+  }
+  const after = withBibleLacking(session.view(), { spec, state: session.state, hold: bookId !== null ? await repos.bibleHolds.find(bookId) : undefined });
+  res.json({ book: after, parts_read: calls, changes: bibleChanges(before.bible_notes ?? '', after.bible_notes ?? ''), ...(balance !== undefined ? { credits_available: balance } : {}) });
 }
 
 /** The bible's entries (its lines, headings aside) the update added and the ones it dropped. */

@@ -106,6 +106,13 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       }
     });
   });
+  addPassageKeepRoute(router, ctx, book);
+}
+
+/** Keep: the reworked passage put in place of the one the writer chose (free), the part's earlier text kept as a version. */
+function addPassageKeepRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
+  const { repos } = ctx;
+  const { heldBook, proseAt, afterEdit } = book;
   router.on('POST /progress/:bookType/passage/keep', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {

@@ -7,6 +7,7 @@ import { refundCharge, reserveCharge, runCharged } from './charged.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
+import { apiErrorOf } from '../errors/answer.js';
 import { bookLockKey, bookLocks, donePayload, failureOf, userProgress, type RunningStep } from './generation.js';
 import type { Charge } from '../store/ports.js';
 import { bookSeriesOf, plainBooks } from './series.js';
@@ -77,7 +78,8 @@ async function openStepSession(ctx: AppContext, request: StepRequest, spec: Reso
       store: userProgress(repos, { userId, spec, charge, ...(chapterTitle ? { chapterTitle } : {}) }),
     });
   } catch (error) {
-    if (error instanceof SessionError) throw ApiError.catalogue(400, 'invalid_chapters', request.hintLang);
+    // Worded here, not by the app's handler: a queued step has no request to answer (errors/answer.ts words it alike).
+    if (error instanceof SessionError) throw apiErrorOf(error, request.hintLang);
     throw error;
   }
 }

@@ -159,7 +159,11 @@ function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     let apiError: ApiError;
     if (error instanceof ApiError) apiError = error;
-    else if (KaryaError.isInstance(error) && isWorded(error)) apiError = apiErrorOf(error, answerLangOf(req) ?? requestLang(req));
+    else if (KaryaError.isInstance(error) && isWorded(error)) {
+      apiError = apiErrorOf(error, answerLangOf(req) ?? requestLang(req));
+      // The server's own failure (a missing font, the provider down), answered in words and kept in the log.
+      if (apiError.status >= 500) logger.warn({ err: error, code: apiError.code, req: { method: req.method, url: req.originalUrl } }, 'request failed');
+    }
     // A path whose percent-encoding does not decode (`/api/generators/%E0%A4%A`): the client's mistake.
     else if (error instanceof URIError) apiError = ApiError.catalogue(400, 'bad_path');
     else if (isBodyParserError(error) && error.type === 'entity.too.large') apiError = ApiError.of(413, 'body_too_large');

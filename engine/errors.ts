@@ -236,6 +236,14 @@ export class GenerationError extends KaryaError {
     this.status = opts.status;
     if (opts.params) (this as { params?: Readonly<Record<string, string>> }).params = opts.params;
   }
+
+  /**
+   * In `lang`: wrong_language naming the languages in that language. The provider's own words (image_failed
+   * carries the upstream reason) never reach the user: they go to the log with the error.
+   */
+  override messageIn(lang: Lang): string {
+    return this.code === 'image_failed' ? catalogueMessage('image_unavailable', lang) : generationMessage(this, lang);
+  }
 }
 
 /** An export limit that was hit: the code (a catalogue code), its HTTP status and its message's values. */

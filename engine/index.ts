@@ -28,6 +28,7 @@ export * from './markdown.js';
 export { textHash, TEXT_HASH } from './text-hash.js';
 export * from './print.js';
 export * from './timing.js';
+export { delayFor, RECONNECT, retryAfterMs, shouldRetry, type RetryRule } from './retry.js';
 export * from './provider.js';
 export { firstWords, lastWords, wordList } from './words.js';
 export * from './spec/conclusion.js';

@@ -1,6 +1,10 @@
 // The base every Karya error extends: a stable code and its params as data (worded per language from the
 // catalogue, never parsed), the HTTP status the class answers with unless the server's table says
-// otherwise (server/errors/status.ts), and whether trying again may help.
+// otherwise (server/errors/status.ts), and whether trying again may help. An error words itself in a
+// language (`messageIn`): the catalogue's message for its code, filled from its params.
+import type { Lang } from './spec/types.js';
+import { CATALOGUE } from './error-catalogue.js';
+import { fillPlaceholders } from './i18n.js';
 
 /** A brand in the global symbol registry: two copies of this module (a bundle, a worker) share it. */
 const BRAND = Symbol.for('karya.error');
@@ -22,6 +26,16 @@ export abstract class KaryaError extends Error {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.httpStatus = opts.httpStatus ?? 500;
     this.isRetryable = opts.isRetryable ?? false;
+  }
+
+  /**
+   * The error in words, in `lang`: the catalogue's message for its code filled from its params, or its own
+   * message for a code the catalogue has not got. A class whose params need wording (a language's name) says so by overriding this.
+   * @example new EditError('part_not_found').messageIn('ms')
+   */
+  messageIn(lang: Lang): string {
+    const entry = (CATALOGUE as Readonly<Record<string, { en: string; ms: string }>>)[this.code];
+    return entry ? fillPlaceholders(entry[lang], this.params ?? {}) : this.message;
   }
 
   /**

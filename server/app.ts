@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { AppContext } from './core/context.js';
 import { authRoutes } from './auth/routes.js';
 import { ApiError, errorBody, localised } from './errors/api-error.js';
+import { answerLangOf, apiErrorOf, isWorded } from './errors/answer.js';
 import { requestLang } from './auth/middleware.js';
 import { HTTPS_LOCAL } from './auth/sessions.js';
 import { allowedHosts, helmetMiddleware, hostCheck, sameOriginCheck } from './http/security.js';
@@ -32,6 +33,7 @@ import { SSE_LOCAL, SSE_KEEP_ALIVE_MS } from './http/sse.js';
 import { hasBearer, metricsOf, requestMetrics } from './core/metrics.js';
 import { compressJson } from './http/compress.js';
 import { ROUTES, type RouteDef } from '../engine/contract/index.js';
+import { KaryaError } from '../engine/index.js';
 
 /** Every route module (tests walk these to cover every route); each route sits at /api and its contract key's path. */
 // Express tries routes in this order: the studio's most frequent request (GET /api/me, on every page) first.
@@ -148,11 +150,20 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
 }
 
-/** Every error becomes `{error: {code, message, fields?}}`; unexpected ones are logged and answered 500. */
+/**
+ * The one error handler: every error becomes `{error: {code, message, fields?}}`. A KaryaError (an ApiError
+ * among them) answers as it words itself (errors/answer.ts), in the language of the book the request works
+ * on or else the caller's; unexpected ones are logged and answered 500.
+ */
 function errorHandler(logger: AppContext['logger']): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     let apiError: ApiError;
     if (error instanceof ApiError) apiError = error;
+    else if (KaryaError.isInstance(error) && isWorded(error)) {
+      apiError = apiErrorOf(error, answerLangOf(req) ?? requestLang(req));
+      // The server's own failure (a missing font, the provider down), answered in words and kept in the log.
+      if (apiError.status >= 500) logger.warn({ err: error, code: apiError.code, req: { method: req.method, url: req.originalUrl } }, 'request failed');
+    }
     // A path whose percent-encoding does not decode (`/api/generators/%E0%A4%A`): the client's mistake.
     else if (error instanceof URIError) apiError = ApiError.catalogue(400, 'bad_path');
     else if (isBodyParserError(error) && error.type === 'entity.too.large') apiError = ApiError.of(413, 'body_too_large');

@@ -170,23 +170,7 @@ export function openApiDocument(input: { version: string; apiKeyPaths: readonly 
     },
   };
 
-  // The input forms no request uses (a response's) are left out.
-  const used = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (value === null || typeof value !== 'object') return;
-    for (const [k, v] of Object.entries(value)) {
-      if (k === '$ref' && typeof v === 'string') {
-        const name = v.slice('#/components/schemas/'.length);
-        if (!used.has(name)) {
-          used.add(name);
-          visit(schemas[name]);
-        }
-      } else visit(v);
-    }
-  };
-  visit(paths);
-  for (const name of Object.keys(schemas)) if (name.endsWith('Input') && !used.has(name)) delete schemas[name];
+  dropUnusedInputs(schemas, paths);
 
   return {
     openapi: '3.1.0',
@@ -208,6 +192,26 @@ export function openApiDocument(input: { version: string; apiKeyPaths: readonly 
       },
     },
   };
+}
+
+/** The input forms no request uses (a response's) left out of `schemas`: those no `$ref` reached from `paths` names. */
+function dropUnusedInputs(schemas: Record<string, JsonSchema>, paths: Json): void {
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (value === null || typeof value !== 'object') return;
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') {
+        const name = v.slice('#/components/schemas/'.length);
+        if (!used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(v);
+    }
+  };
+  visit(paths);
+  for (const name of Object.keys(schemas)) if (name.endsWith('Input') && !used.has(name)) delete schemas[name];
 }
 
 function operationId(method: string, path: string): string {

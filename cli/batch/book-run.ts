@@ -6,9 +6,8 @@ import {
   BookSession, ExportLimitError, GenerationError, MEMORY_WORDS, renderPrompt, sleep,
   bookContinuity, type BookSeries, type BookSpec, type BookState, type CatalogueCode, type PromptRenderer, type Settings, type Step, type StepResult, REPEATS_RATIO,
 } from '../../engine/index.js';
-import { answerNotesOf, voiceMarksOf, type Lang, type StepResult as StepDone, type VoiceMarks } from '../../engine/index.js';
+import { answerNotesOf, delayFor, retryAfterMs, shouldRetry, voiceMarksOf, type Lang, type RetryRule, type StepResult as StepDone, type VoiceMarks } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
-import { loadProviders } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { writeBookFiles } from './files.js';
 import type { BatchJob } from './jobs.js';
@@ -17,7 +16,6 @@ import { exportLimitMessage } from '../export-format.js';
 import { estimatePromptTokens, type TokenReservation, type TokenWindow } from './limits.js';
 import type { CheckJob, JobNearDuplicates } from './near-duplicates.js';
 
-const { retryAfterMs } = await loadProviders();
 
 /**
  * Continuity of a finished book as its view shows it (recomputed from its story bible, with what the
@@ -41,6 +39,11 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { rateLimitAttempts: 6, attempts: 3, baseDelayMs: 1_000 };
+
+/** A step's back-off (engine/retry.ts): from the policy's first delay, doubling, at most 60 s. */
+const stepBackoff = (retry: RetryPolicy): RetryRule => ({ baseMs: retry.baseDelayMs, maxMs: 60_000 });
+/** A rate-limited step honours the server's retry-after up to 2 minutes (a longer one waits 2 minutes). */
+const RATE_LIMIT_WAIT = { maxRetryAfterMs: 120_000, beyondRetryAfter: 'cap' } as const;
 
 /** A job with its saved progress loaded: what is left to do. */
 export interface BookRun {
@@ -152,11 +155,9 @@ async function runOneStep(run: BatchCalls, book: BookRun, session: BookSession, 
       if (run.signal?.aborted) throw error;
       const failure = asGenerationError(error);
       const isRateLimited = failure.code === 'rate_limited' || failure.status === 429;
-      const limit = isRateLimited ? run.retry.rateLimitAttempts : failure.isRetryable ? run.retry.attempts : 1;
+      const limit = isRateLimited ? run.retry.rateLimitAttempts : shouldRetry(failure) ? run.retry.attempts : 1;
       if (attempt >= limit) throw failure;
-      const backoff = Math.min(60_000, run.retry.baseDelayMs * 2 ** (attempt - 1));
-      // A server's retry-after is honoured up to 2 minutes (a longer one means a quota, not a rate).
-      const wait = isRateLimited ? Math.min(retryAfterMs(error) ?? backoff, 120_000) : backoff;
+      const wait = delayFor(error, attempt, isRateLimited ? { ...stepBackoff(run.retry), ...RATE_LIMIT_WAIT } : stepBackoff(run.retry));
       run.totals.retries++;
       run.emit({ type: 'step_retry', job: book.job.name, index: book.job.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: Number((wait / 1000).toFixed(3)) });
       if (isRateLimited) run.slowDown(wait);

@@ -33,6 +33,11 @@ export class ImportRefusal extends KaryaError {
     // Whoever refuses (the checks here, the DOCX and EPUB readers, the book of an import), the file is named as the preview names it.
     this.params = params.file === undefined ? params : { ...params, file: importFileName(params.file) };
   }
+
+  /** In `lang`, the kinds, reasons and languages it names in that language too. */
+  override messageIn(lang: Lang): string {
+    return importRefusalMessage(this, lang);
+  }
 }
 
 /**

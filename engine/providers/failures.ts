@@ -1,5 +1,5 @@
 // What went wrong with a provider call: classify an SDK or network failure (for the retry policy),
-// map it to a catalogue error (engine/errors.ts), read retry-after, and keep keys out of messages.
+// map it to a catalogue error (engine/errors.ts) and keep keys out of messages (Retry-After is engine/retry.ts's).
 import OpenAI from 'openai';
 import { GenerationError } from '../errors.js';
 import { contextTooLong } from '../context-window.js';
@@ -80,35 +80,6 @@ export function toGenerationError(error: unknown, ctx: FailureContext = {}): Gen
   if (status === 503) return new GenerationError('service_unavailable', { status, cause, isRetryable: true });
   if (status !== undefined && status >= 500) return new GenerationError('server_error', { status, cause });
   return new GenerationError('generation_failed', { ...(status !== undefined ? { status } : {}), cause });
-}
-
-/**
- * The wait a failure asks for, in ms: a `retryAfterMs` property, or a retry-after-ms / retry-after header
- * (seconds or an HTTP date) on the error or anywhere on its cause chain (the SDK's errors and ours alike).
- */
-export function retryAfterMs(error: unknown, now: number = Date.now()): number | undefined {
-  let e: unknown = error;
-  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = (e as { cause?: unknown }).cause) {
-    const direct = (e as { retryAfterMs?: unknown }).retryAfterMs;
-    if (typeof direct === 'number' && Number.isFinite(direct) && direct >= 0) return direct;
-    const headers = (e as { headers?: unknown }).headers;
-    const get = (name: string): string | undefined => {
-      if (!headers || typeof headers !== 'object') return undefined;
-      if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(n: string): string | null }).get(name) ?? undefined;
-      const v = (headers as Record<string, unknown>)[name];
-      return typeof v === 'string' ? v : undefined;
-    };
-    const ms = Number.parseFloat(get('retry-after-ms') ?? '');
-    if (Number.isFinite(ms) && ms >= 0) return ms;
-    const raw = get('retry-after');
-    if (raw) {
-      const seconds = Number.parseFloat(raw);
-      if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-      const date = Date.parse(raw);
-      if (!Number.isNaN(date)) return Math.max(0, date - now);
-    }
-  }
-  return undefined;
 }
 
 /** The message an image failure shows: the server's error.message, else its status text, else "Unknown error". */

@@ -15,7 +15,7 @@ export {
   type ProviderConfig, type AzureConfig, type OpenAICompatibleConfig, type LoadedConfigs,
 } from './config.js';
 export { PROVIDER_LIMITS, type ProviderLimits } from '../timing.js';
-export { retryAfterMs } from './failures.js';
+export { retryAfterMs } from '../retry.js';
 export { checkProviderConfigs, type ConfigCheck } from './check.js';
 export { RequestsByKey } from './inflight.js';
 export { streamText } from './stream.js';

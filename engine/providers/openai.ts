@@ -194,20 +194,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
   const onEvent = options.onEvent;
   const direct = options.directChat ? (options.fetch ?? globalThis.fetch) : undefined;
   const requestTimeout = (timeoutMs: number) => (timeoutMs > limits.requestTimeoutMarginMs * 2 ? timeoutMs - limits.requestTimeoutMarginMs : timeoutMs);
-  const pool = new ClientPool({
-    configs,
-    limits,
-    createClient: (config) => createClient(config, { requestTimeoutMs: requestTimeout(defaultTimeoutMs), ...(options.fetch ? { fetch: options.fetch } : {}) }),
-    // Sent directly too: a batch then never builds the SDK's request (nor loads fetch's implementation).
-    probe: direct
-      ? async (lease, signal) => {
-          if (lease.client instanceof AzureOpenAI) return probeConfig(lease, signal);
-          await directChat(lease.client, probeBody(lease.config), { signal, timeout: requestTimeout(defaultTimeoutMs), fetch: direct });
-        }
-      : probeConfig,
-    ...(onEvent ? { onEvent } : {}),
-    ...(options.probeAlongside ? { probeAlongside: true } : {}),
-  });
+  const pool = clientPool(options, { configs, limits, defaultTimeoutMs, requestTimeout, direct });
 
   /** One text request within `contextTokens`: its answer budget lowered to fit, else refused unsent; then sent with the retry policy. */
   async function generateFitted(asked: TextRequest, contextTokens: number): Promise<TextResult> {
@@ -287,40 +274,63 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): OpenAIProv
       }
     },
 
-    async generateImage(request: ImageRequest): Promise<ImageResult> {
-      if (!request.prompt.trim()) throw new GenerationError('prompt_required');
-      const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
-      const deadline = startDeadline(timeoutMs, request.signal);
-      const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets };
-      const failed = (message: string, cause?: unknown) => new GenerationError('image_failed', { vars: { message }, ...(cause ? { cause } : {}) });
-      try {
-        const lease = await pool.acquire(deadline.signal);
-        const model = imageModelOf(lease.config);
-        const answer = await lease.client.images.generate(
-          imageBody(request, model),
-          { signal: deadline.signal, timeout: requestTimeout(timeoutMs) },
-        );
-        const first = answer.data?.[0];
-        if (first?.url) {
-          const res = await (options.fetch ?? globalThis.fetch)(first.url, { signal: deadline.signal });
-          if (!res.ok) throw failed(res.statusText || statusText(res.status) || `HTTP ${res.status}`);
-          return { png: new Uint8Array(await res.arrayBuffer()), model, url: first.url, config: lease.config.name };
-        }
-        // Servers that cannot return URLs (gpt-image-1, some local servers) send the bytes inline.
-        if (first?.b64_json) return { png: new Uint8Array(Buffer.from(first.b64_json, 'base64')), model, config: lease.config.name };
-        throw new GenerationError('no_image_url');
-      } catch (error) {
-        if (error instanceof GenerationError) throw error;
-        // Most local servers (Ollama, LM Studio, vLLM) serve chat only: their images route is missing (404),
-        // not allowed (405) or not implemented (501). Named apart so publishing can make its own cover.
-        const status = (error as { status?: unknown } | null)?.status;
-        if (status === 404 || status === 405 || status === 501) throw new GenerationError('no_image_endpoint', { status, vars: { status: String(status) } });
-        const kind = classifyFailure(error, context);
-        if (kind === 'timeout' || kind === 'aborted') throw mapFailure(error, context);
-        throw failed(imageFailureMessage(error, secrets), mapFailure(error, context).cause);
-      } finally {
-        deadline.dispose();
-      }
-    },
+    generateImage: (request: ImageRequest) => generateImage({ pool, secrets, defaultTimeoutMs, requestTimeout, fetch: options.fetch ?? globalThis.fetch }, request),
   };
+}
+
+/** One picture from the pool's client (its URL fetched, or its bytes inline); a failure as the catalogue's image errors. */
+async function generateImage(env: { pool: ClientPool; secrets: string[]; defaultTimeoutMs: number; requestTimeout: (ms: number) => number; fetch: typeof globalThis.fetch }, request: ImageRequest): Promise<ImageResult> {
+  if (!request.prompt.trim()) throw new GenerationError('prompt_required');
+  const timeoutMs = request.timeoutMs ?? env.defaultTimeoutMs;
+  const deadline = startDeadline(timeoutMs, request.signal);
+  const context: FailureContext = { signal: deadline.signal, isTimedOut: deadline.isTimedOut, secrets: env.secrets };
+  const failed = (message: string, cause?: unknown) => new GenerationError('image_failed', { vars: { message }, ...(cause ? { cause } : {}) });
+  try {
+    const lease = await env.pool.acquire(deadline.signal);
+    const model = imageModelOf(lease.config);
+    const answer = await lease.client.images.generate(
+      imageBody(request, model),
+      { signal: deadline.signal, timeout: env.requestTimeout(timeoutMs) },
+    );
+    const first = answer.data?.[0];
+    if (first?.url) {
+      const res = await env.fetch(first.url, { signal: deadline.signal });
+      if (!res.ok) throw failed(res.statusText || statusText(res.status) || `HTTP ${res.status}`);
+      return { png: new Uint8Array(await res.arrayBuffer()), model, url: first.url, config: lease.config.name };
+    }
+    // Servers that cannot return URLs (gpt-image-1, some local servers) send the bytes inline.
+    if (first?.b64_json) return { png: new Uint8Array(Buffer.from(first.b64_json, 'base64')), model, config: lease.config.name };
+    throw new GenerationError('no_image_url');
+  } catch (error) {
+    if (error instanceof GenerationError) throw error;
+    // Most local servers (Ollama, LM Studio, vLLM) serve chat only: their images route is missing (404),
+    // not allowed (405) or not implemented (501). Named apart so publishing can make its own cover.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 404 || status === 405 || status === 501) throw new GenerationError('no_image_endpoint', { status, vars: { status: String(status) } });
+    const kind = classifyFailure(error, context);
+    if (kind === 'timeout' || kind === 'aborted') throw mapFailure(error, context);
+    throw failed(imageFailureMessage(error, env.secrets), mapFailure(error, context).cause);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+/** The provider's pool of clients, one per config, each checked (probed) before its first request. */
+function clientPool(options: OpenAIProviderOptions, env: { configs: readonly ProviderConfig[]; limits: ProviderLimits; defaultTimeoutMs: number; requestTimeout: (ms: number) => number; direct: typeof globalThis.fetch | undefined }): ClientPool {
+  const { configs, limits, defaultTimeoutMs, requestTimeout, direct } = env;
+  const onEvent = options.onEvent;
+  return new ClientPool({
+    configs,
+    limits,
+    createClient: (config) => createClient(config, { requestTimeoutMs: requestTimeout(defaultTimeoutMs), ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    // Sent directly too: a batch then never builds the SDK's request (nor loads fetch's implementation).
+    probe: direct
+      ? async (lease, signal) => {
+          if (lease.client instanceof AzureOpenAI) return probeConfig(lease, signal);
+          await directChat(lease.client, probeBody(lease.config), { signal, timeout: requestTimeout(defaultTimeoutMs), fetch: direct });
+        }
+      : probeConfig,
+    ...(onEvent ? { onEvent } : {}),
+    ...(options.probeAlongside ? { probeAlongside: true } : {}),
+  });
 }

@@ -5,7 +5,8 @@
 import type { Lang } from '../spec/types.js';
 import { GenerationError, catalogueMessage } from '../errors.js';
 import type { RetryNotice } from '../provider.js';
-import { classifyFailure, retryAfterMs, safeCause, type FailureContext } from './failures.js';
+import { classifyFailure, safeCause, type FailureContext } from './failures.js';
+import { delayFor } from '../retry.js';
 import { sleep, type ProviderLimits } from '../timing.js';
 
 export interface RetryPolicy {
@@ -19,10 +20,9 @@ export interface RetryPolicy {
   canRetry?: () => boolean;
 }
 
-/** The wait before retrying a 429/503: the server's retry-after when under the cap, else the fixed delay. */
-export function statusRetryDelay(error: unknown, limits: RetryPolicy['limits']): number {
-  const asked = retryAfterMs(error);
-  return asked !== undefined && asked < limits.maxRetryAfterMs ? asked : limits.statusRetryDelayMs;
+/** The wait before retrying a 429/503 (engine/retry.ts): the server's retry-after when under the cap, else the fixed delay. */
+export function statusRetryDelay(error: unknown, attempt: number, limits: RetryPolicy['limits']): number {
+  return delayFor(error, attempt, { baseMs: limits.statusRetryDelayMs, factor: 1, maxRetryAfterMs: limits.maxRetryAfterMs });
 }
 
 /**
@@ -41,7 +41,7 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, policy:
       const canRetry = policy.canRetry?.() ?? true;
       if ((kind === 'rate_limited' || kind === 'service_unavailable') && canRetry && statusRetries < limits.statusRetries) {
         statusRetries++;
-        const delayMs = statusRetryDelay(error, limits);
+        const delayMs = statusRetryDelay(error, statusRetries, limits);
         policy.onRetry?.({ reason: kind, attempt: statusRetries, of: limits.statusRetries, delayMs, message: catalogueMessage(kind, lang) });
         await sleep(delayMs, policy.signal);
         continue;
@@ -51,7 +51,7 @@ export async function withRetries<T>(attempt: (n: number) => Promise<T>, policy:
           throw new GenerationError('max_retries', { cause: safeCause(error, policy.context.secrets) });
         }
         networkRetries++;
-        const delayMs = limits.networkRetryDelayMs;
+        const delayMs = delayFor(error, networkRetries, { baseMs: limits.networkRetryDelayMs, factor: 1 });
         const message = catalogueMessage('connection_retry', lang, { n: String(networkRetries), max: String(limits.networkRetries) });
         policy.onRetry?.({ reason: 'network', attempt: networkRetries, of: limits.networkRetries, delayMs, message });
         await sleep(delayMs, policy.signal);

@@ -13,6 +13,11 @@ export class VoiceError extends KaryaError {
     super(code, { httpStatus: 400 });
     this.name = 'VoiceError';
   }
+
+  /** In `lang`, the languages it names in that language too. */
+  override messageIn(lang: Lang): string {
+    return voiceMessage(this, lang);
+  }
 }
 
 /** A VoiceError's message in the writer's language (the catalogue's, with language names in that language). */

@@ -59,39 +59,13 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
   // Made now, so the first sign-in with an unknown e-mail costs no more than later ones.
   dummyHash(ctx).catch((error: unknown) => logger.error({ err: error }, 'could not prepare the dummy password hash'));
 
-  /** A new session (a new token) for this browser, replacing the one it had; answers its JSON. */
-  const startSession = async (req: Request, res: Response, input: { userId: string; isRemembered: boolean }) => {
-    const previous = (await authOf(repos.auth, req)).session;
-    if (previous) await repos.auth.deleteSession(previous.sessionId);
-    const session = await createSession(repos.auth, { ...input, ip: req.ip, userAgent: req.get('user-agent') });
-    setSessionCookie(req, res, session, input.isRemembered);
-    forgetSession(req);
-    return sessionJson(session.expiresAt, input.isRemembered);
-  };
-
-  const sendResetLink = async (address: string, now: number) => {
-    const user = await repos.users.findByEmail(address);
-    if (!user) return;
-    const token = randomBytes(32).toString('base64url');
-    await repos.auth.createPasswordReset({ tokenHash: hashToken(token), userId: user.id, expiresAt: now + RESET_TOKEN_MS });
-    const link = `${config.publicUrl}/reset-password?type=recovery&token=${encodeURIComponent(token)}`;
-    // In the account's language, whatever language the page that asked for it spoke.
-    ctx.mailer
-      .send(resetPasswordMail({ to: user.email, link, lang: user.lang }))
-      .catch((error: unknown) => logger.error({ err: error }, 'failed to send the password reset e-mail'));
-  };
+  const startSession = (req: Request, res: Response, input: { userId: string; isRemembered: boolean }) => startBrowserSession(ctx, req, res, input);
 
   router.on('POST /auth/sign-up/email', storeLimiter(repos.limits, { rate: config.rateLimits.signUp, key: (req) => `signup-ip:${req.ip ?? ''}` }), async (req, res) => {
     const body = req.input.body;
     await refuseCommonPassword({ password: body.password, field: 'password', lang: body.lang ?? requestLang(req) });
     if (await repos.users.findByEmail(body.email)) throw ApiError.of(409, 'email_taken');
-    // The administrator's address: made at start when KARYA_ADMIN_PASSWORD is set (taken, like any address);
-    // without it, signed up only from the server's own machine (the client address after the proxy rule).
-    const isAdminAddress = config.adminEmail !== undefined && normaliseEmail(body.email) === config.adminEmail;
-    if (isAdminAddress && (config.adminPassword !== undefined || !isLoopbackAddress(req.ip))) {
-      logger.warn({ ip: req.ip }, 'sign-up with the administrator\'s address refused (not from this machine, or made at start)');
-      throw ApiError.of(409, 'email_taken');
-    }
+    const isAdminAddress = adminSignUp(ctx, body.email, req.ip);
     const passwordHash = await hashPassword(body.password, config.scryptLogN);
     const role = isAdminAddress ? 'admin' : 'free';
     const user = await repos.users.create({ email: body.email, passwordHash, role, ...(body.name ? { name: body.name } : {}), ...(body.lang ? { lang: body.lang } : {}) });
@@ -107,14 +81,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
       // Taken before the password is checked (see attempts.ts): per account and IP (wrong passwords from
       // elsewhere slow down only their sender), per account from any address (a wider allowance, each
       // further attempt waiting longer: never a lockout) and per IP across accounts.
-      const email = normaliseEmail(body.email);
-      const claims = signInClaims(config, email, req.ip ?? '');
-      const claimed = await claimAll(repos.limits, claims);
-      if (!claimed.isAllowed) {
-        // Slowed for the account as a whole: its owner is told in the studio (GET /api/me/sign-in-notice).
-        if (claimed.refused === claims[1]) await repos.limits.recordFailure({ key: signInNoticeKey(email) });
-        throw tooMany(res, claimed.retryAfterMs);
-      }
+      const claims = await claimSignIn(ctx, res, normaliseEmail(body.email), req.ip ?? '');
       const user = await repos.users.findByEmail(body.email);
       const stored = user ? await repos.auth.passwordHashOf(user.id) : undefined;
       const isValid = await verifyPassword(body.password, stored ?? (await dummyHash(ctx)));
@@ -161,7 +128,7 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
     res.json({ message: messageIn('reset_sent', requestLang(req)) });
     // After the answer, so a known address answers exactly as fast as an unknown one.
     setImmediate(() => {
-      sendResetLink(address, now).catch((error: unknown) => logger.error({ err: error }, 'failed to prepare the password reset e-mail'));
+      sendResetLink(ctx, address, now).catch((error: unknown) => logger.error({ err: error }, 'failed to prepare the password reset e-mail'));
     });
   });
 
@@ -184,6 +151,58 @@ export function authRoutes(ctx: AppContext): ApiRoutes {
   });
 
   return router;
+}
+
+/** A new session (a new token) for this browser, replacing the one it had; answers its JSON. */
+async function startBrowserSession(ctx: AppContext, req: Request, res: Response, input: { userId: string; isRemembered: boolean }): Promise<SessionInfo> {
+  const { repos } = ctx;
+  const previous = (await authOf(repos.auth, req)).session;
+  if (previous) await repos.auth.deleteSession(previous.sessionId);
+  const session = await createSession(repos.auth, { ...input, ip: req.ip, userAgent: req.get('user-agent') });
+  setSessionCookie(req, res, session, input.isRemembered);
+  forgetSession(req);
+  return sessionJson(session.expiresAt, input.isRemembered);
+}
+
+/**
+ * Whether a sign-up is the administrator's: its address is; made at start when KARYA_ADMIN_PASSWORD is set (taken,
+ * like any address), else signed up only from the server's own machine (the client address after the proxy rule): 409 email_taken otherwise.
+ */
+function adminSignUp(ctx: AppContext, email: string, ip: string | undefined): boolean {
+  const { config, logger } = ctx;
+  const isAdminAddress = config.adminEmail !== undefined && normaliseEmail(email) === config.adminEmail;
+  if (isAdminAddress && (config.adminPassword !== undefined || !isLoopbackAddress(ip))) {
+    logger.warn({ ip }, 'sign-up with the administrator\'s address refused (not from this machine, or made at start)');
+    throw ApiError.of(409, 'email_taken');
+  }
+  return isAdminAddress;
+}
+
+/** A sign-in attempt's claims taken (signInClaims), or 429 with Retry-After; the claims, to give back when the password is right. */
+async function claimSignIn(ctx: AppContext, res: Response, email: string, ip: string): Promise<Claim[]> {
+  const { repos, config } = ctx;
+  const claims = signInClaims(config, email, ip);
+  const claimed = await claimAll(repos.limits, claims);
+  if (!claimed.isAllowed) {
+    // Slowed for the account as a whole: its owner is told in the studio (GET /api/me/sign-in-notice).
+    if (claimed.refused === claims[1]) await repos.limits.recordFailure({ key: signInNoticeKey(email) });
+    throw tooMany(res, claimed.retryAfterMs);
+  }
+  return claims;
+}
+
+/** A reset link mailed to the address, in the account's language, when an account has it (nothing otherwise). */
+async function sendResetLink(ctx: AppContext, address: string, now: number): Promise<void> {
+  const { repos, config, logger } = ctx;
+  const user = await repos.users.findByEmail(address);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await repos.auth.createPasswordReset({ tokenHash: hashToken(token), userId: user.id, expiresAt: now + RESET_TOKEN_MS });
+  const link = `${config.publicUrl}/reset-password?type=recovery&token=${encodeURIComponent(token)}`;
+  // In the account's language, whatever language the page that asked for it spoke.
+  ctx.mailer
+    .send(resetPasswordMail({ to: user.email, link, lang: user.lang }))
+    .catch((error: unknown) => logger.error({ err: error }, 'failed to send the password reset e-mail'));
 }
 
 /** True for a client on this machine: 127.0.0.0/8, ::1 or their IPv4-mapped form (req.ip after the trusted-proxy rule). */

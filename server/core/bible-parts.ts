@@ -7,6 +7,7 @@ import { catalogueMessage, partStep, stepKey, stepLabel, stepRef, GenerationErro
 import type { BibleHold, BibleStopReason } from '../store/ports.js';
 import { biblePartStep, isCurrentKey } from '../store/queries/bible-holds.js';
 import type { AppContext } from './context.js';
+import { refundCharge } from './charged.js';
 
 /** What reading the next part came to: read, or why not (`busy`: another process reads it now). */
 export type PartRead = { outcome: 'read'; calls: number } | { outcome: 'credits' | 'busy'; calls: 0 } | { outcome: 'failed'; calls: 0; error: unknown };
@@ -52,7 +53,7 @@ export async function readNextPart(ctx: AppContext, input: { userId: string; spe
     }
   }
   if (!read) {
-    await repos.generations.refund({ userId, charge, reason: `Refund: ${reason}`, errorCode: failure instanceof GenerationError ? failure.code : 'unexpected' });
+    await refundCharge(ctx, { userId, charge, what: reason, reason: { kind: 'failed', code: failure instanceof GenerationError ? failure.code : 'unexpected' } });
     ctx.logger.warn({ err: failure, generator: spec.id, position }, 'story bible: a part of an imported book failed twice; its charge refunded');
     return { outcome: 'failed', calls: 0, error: failure };
   }

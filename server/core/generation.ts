@@ -5,13 +5,13 @@
 // routes/generate.ts.
 import {
   stepHistoryTitle, answerNotesOf,
-  GenerationError, SettingsError, settingsIssueMessage, catalogueMessage, generationMessage, outlineToast, parseSettings, stepRef,
+  GenerationError, KaryaError, SettingsError, settingsIssueMessage, catalogueMessage, outlineToast, parseSettings, stepRef,
   type AnswerNote, type BookView, type DonePayload, type Lang, type ProgressStore, type ResolvedSpec, type Settings, type StepResult, type StepRef,
 } from '../../engine/index.js';
 import type { Response } from 'express';
 import type { Charge, Repositories } from '../store/ports.js';
 import { ApiError, MESSAGES, tooMany } from '../errors/api-error.js';
-import { httpStatusOf } from '../errors/status.js';
+import { apiErrorOf, isWorded } from '../errors/answer.js';
 import type { AppContext } from './context.js';
 
 /**
@@ -195,10 +195,17 @@ export function donePayload(input: { spec: ResolvedSpec; result: StepResult; boo
 export function failureOf(error: unknown, context: { lang: Lang; isTimeout: boolean }): ApiError {
   const { lang, isTimeout } = context;
   if (!(error instanceof GenerationError)) return new ApiError(500, 'unexpected', catalogueMessage('unexpected', lang));
-  const code = isTimeout ? 'timeout' : error.code;
-  const status = httpStatusOf({ code, httpStatus: error.httpStatus });
-  // The provider's own words (image_failed carries the upstream reason) never reach the user: they go to
-  // the log with the error; the user reads the catalogue message (wrong_language naming the language found).
-  const message = code === 'image_failed' ? catalogueMessage('image_unavailable', lang) : code === error.code ? generationMessage(error, lang) : catalogueMessage(code, lang);
-  return new ApiError(status, code, message);
+  // The error words itself (errors/answer.ts); a call cut off by the time-out is answered as one.
+  return apiErrorOf(isTimeout && error.code !== 'timeout' ? new GenerationError('timeout') : error, lang);
+}
+
+/**
+ * A failure answered where the app's error handler cannot answer it (an event stream already open, a charged
+ * call's refund): an ApiError as it is, another error the catalogue words as it words itself, a generation
+ * failure (or anything else) as failureOf.
+ */
+export function answerOf(error: unknown, context: { lang: Lang; isTimeout: boolean }): ApiError {
+  if (error instanceof ApiError) return error;
+  if (KaryaError.isInstance(error) && !(error instanceof GenerationError) && isWorded(error)) return apiErrorOf(error, context.lang);
+  return failureOf(error, context);
 }

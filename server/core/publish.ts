@@ -3,16 +3,16 @@
 // made in memory (engine/node/publish.ts), zipped and kept with the book for download. The HTTP side is
 // routes/publish.ts.
 import { unzipSync, zipSync, type Zippable } from 'fflate';
-import { bookDocument, ExportLimitError, formatSpecIssue, nextStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
+import { bookDocument, formatSpecIssue, nextStep, printLayoutOf, stepLabel, type BookState, type Lang, type ResolvedSpec, type TrimName } from '../../engine/index.js';
 import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.js';
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
 import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
 import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
-import { failureOf, historyContent } from './generation.js';
+import { historyContent } from './generation.js';
+import { refundCharge, reserveCharge, runCharged } from './charged.js';
 import { ApiError } from '../errors/api-error.js';
-import { httpStatusOf } from '../errors/status.js';
 import type { Charge } from '../store/ports.js';
 import { bookFingerprintKey } from '../store/queries/fingerprints.js';
 import { scheduleReleases } from './release.js';
@@ -76,10 +76,10 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
     // The charge reserved for this step before the publish started (reservePublish), else one made now.
     const reserved = input.reserved?.get(part);
     input.reserved?.delete(part);
-    const charge = reserved ?? (await repos.generations.start({ userId, generatorId: spec.id, step: `publish:${part}`, cost: spec.cost, reason: `${spec.id}: ${part} of "${input.bookTitle}"` }));
-    if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    const charge = await reserveCharge(ctx, { userId, lang, reserved, start: { generatorId: spec.id, step: `publish:${part}`, cost: spec.cost, reason: `${spec.id}: ${part} of "${input.bookTitle}"` } });
     const timeout = AbortSignal.timeout(config.generationTimeoutMs);
-    try {
+    const log = { message: 'publishing step failed; charge refunded', fields: { generator: spec.id } };
+    return runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${part}`, timeout, log }, async () => {
       const result = await directPublishStep({ renderer: catalog.renderer, provider, signal: timeout })(step);
       await repos.generations.commit({
         userId,
@@ -90,12 +90,7 @@ export function chargedPublishStep(ctx: AppContext, input: { userId: string; lan
       });
       input.onCharged(charge.credits);
       return result;
-    } catch (error) {
-      const failure = error instanceof ApiError ? error : failureOf(error, { lang, isTimeout: timeout.aborted });
-      await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${part} (${failure.code})`, errorCode: failure.code });
-      if (failure.status >= 500) ctx.logger.warn({ err: error, generator: spec.id, code: failure.code }, 'publishing step failed; charge refunded');
-      throw failure;
-    }
+    });
   };
 }
 
@@ -140,9 +135,7 @@ const RESERVE_WAIT_MS = 10_000;
 
 /** Give back every reserved charge no step used (the publish failed or skipped them). */
 export async function releaseReserved(ctx: AppContext, input: { userId: string; reserved: Map<string, Charge>; errorCode: string }): Promise<void> {
-  for (const [part, charge] of input.reserved) {
-    await ctx.repos.generations.refund({ userId: input.userId, charge, reason: `Refund: publish ${part} not run`, errorCode: input.errorCode });
-  }
+  for (const [part, charge] of input.reserved) await refundCharge(ctx, { userId: input.userId, charge, what: `publish ${part}`, reason: { kind: 'not_run', code: input.errorCode } });
   input.reserved.clear();
 }
 
@@ -204,15 +197,10 @@ export async function publishBook(ctx: AppContext, input: { userId: string; book
     await releaseReserved(ctx, { userId, reserved, errorCode: 'not_run' });
   }
   const release = await releaseOf(ctx, { userId, bookId: input.bookId });
-  // The manuscript files are made in the export pool (time and memory limits, off the request loop).
-  let built: Awaited<ReturnType<typeof buildKdpPackage>>;
-  try {
-    const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
-    built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, release, ...(input.print ?? {}) });
-  } catch (error) {
-    if (error instanceof ExportLimitError) throw ApiError.catalogue(httpStatusOf(error), error.code, undefined, { ...error.vars });
-    throw error;
-  }
+  // The manuscript files are made in the export pool (time and memory limits, off the request loop); an export
+  // limit (ExportLimitError) is answered as it words itself.
+  const closeness = await nearDuplicatesOf(ctx, { userId, bookId: input.bookId, title: parts.title, parts: state.content });
+  const built = await buildKdpPackage({ book: spec, state, parts, epubcheck: runEpubcheckOnBytes, render: renderBounded, closeness, release, ...(input.print ?? {}) });
   const now = new Date();
   const report: KdpPackage = {
     title: parts.title,

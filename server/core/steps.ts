@@ -2,10 +2,12 @@
 // check the step, charge, run it (deltas to `onDelta`), commit (the session's progress port), answer, and
 // refund on failure; then the memory update. The HTTP route runs it in the server process (SQLite), and
 // with Postgres a worker runs it from the job queue (server/queue/); the code is the same.
-import { BookSession, countWords, KaryaError, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type Settings } from '../../engine/index.js';
+import { BookSession, countWords, KaryaError, SessionError, generationMessage, parseStepKey, stepKey, stepPosition, stepRef, type CatalogueCode, type DonePayload, type Lang, type ResolvedSpec, type Step } from '../../engine/index.js';
+import { refundCharge, reserveCharge, runCharged } from './charged.js';
 import type { AppContext } from './context.js';
 import type { StepHooks, StepRequest } from './step-request.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
+import { apiErrorOf } from '../errors/answer.js';
 import { bookLockKey, bookLocks, donePayload, failureOf, userProgress, type RunningStep } from './generation.js';
 import type { Charge } from '../store/ports.js';
 import { bookSeriesOf, plainBooks } from './series.js';
@@ -30,59 +32,89 @@ export class StepFailure extends KaryaError {
  * (the charge refunded). Resolves once the answer is given and the memory update is done.
  */
 export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: StepHooks): Promise<void> {
-  const { repos, catalog, provider, config, logger } = ctx;
-  const { userId, hintLang, chapterTitle } = request;
-  const spec = catalog.get(request.generatorId);
+  const { userId } = request;
+  const spec = ctx.catalog.get(request.generatorId);
   if (!spec) throw ApiError.of(404, 'generator_not_found');
   // Waited for the book's previous step, and the client left meanwhile.
   if (hooks.client.aborted) return;
-  let charge: Charge | undefined;
-  let session: BookSession;
-  try {
-    // A series' next book not yet saved is told the series too (a saved one is, as it loads: server/core/series.ts).
-    const series = spec.kind === 'book' ? await bookSeriesOf(plainBooks(repos.books), repos, catalog, userId, spec.bookType) : undefined;
-    session = await BookSession.open({
-      spec, renderer: catalog.renderer, provider, key: spec.bookType, settings: request.settings, onFinished: 'keep', ...(series ? { series } : {}),
-      store: userProgress(repos, { userId, spec, charge: () => charge, ...(chapterTitle ? { chapterTitle } : {}) }),
-    });
-  } catch (error) {
-    if (error instanceof SessionError) throw ApiError.catalogue(400, 'invalid_chapters', hintLang);
-    throw error;
-  }
+  const held: { charge?: Charge } = {};
+  const session = await openStepSession(ctx, request, spec, () => held.charge);
   const lang: Lang = session.state.lang;
 
   // A retried job: its generation is charged already, or even committed or refunded.
-  const earlier = request.generationId ? await repos.generations.find(request.generationId) : undefined;
+  const earlier = request.generationId ? await ctx.repos.generations.find(request.generationId) : undefined;
   if (earlier && earlier.status === 'succeeded') {
     hooks.onCharged?.();
     hooks.onDone(await answerFromBook(ctx, { session, generationId: earlier.id, stepKey: earlier.step, credits: earlier.credits, userId, generatorId: spec.id }));
     return;
   }
   if (earlier && earlier.status !== 'running') throw new StepFailure(new ApiError(502, earlier.errorCode ?? 'unexpected', catalogueOr(earlier.errorCode, lang)), false);
-
-  const step = session.next();
-  if (!step) {
-    if (earlier) await repos.generations.refund({ userId, charge: { generationId: earlier.id, credits: earlier.credits }, reason: `Refund: ${spec.id} (book already complete)`, errorCode: 'book_complete' });
-    throw ApiError.of(409, 'book_complete');
-  }
-  const expected = earlier?.step ?? request.expectedStep;
-  if (expected && expected !== stepKey(step)) {
-    if (earlier) await repos.generations.refund({ userId, charge: { generationId: earlier.id, credits: earlier.credits }, reason: `Refund: ${spec.id} (step moved on)`, errorCode: 'step_not_allowed' });
-    throw new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed, { step: `the next step is ${session.label(step)}` });
-  }
+  const reserved = earlier ? { generationId: earlier.id, credits: earlier.credits } : null;
+  const { step, draft } = await checkStep(ctx, { request, spec, session, lang, reserved, expected: earlier?.step ?? request.expectedStep });
   const label = session.label(step);
-  // Written on from its stopped draft: the draft must be there before anything is charged.
-  const draft = request.fromDraft && spec.kind === 'book' ? (await repos.drafts.list({ userId, key: spec.bookType })).find((d) => d.position === stepPosition(step)) : undefined;
-  if (request.fromDraft && !draft) {
-    if (earlier) await repos.generations.refund({ userId, charge: { generationId: earlier.id, credits: earlier.credits }, reason: `Refund: ${spec.id} (no stopped draft)`, errorCode: 'no_stopped_draft' });
-    throw ApiError.catalogue(404, 'no_stopped_draft', lang);
-  }
-  charge = earlier
-    ? { generationId: earlier.id, credits: earlier.credits }
-    : ((await repos.generations.start({ userId, generatorId: spec.id, step: stepKey(step), cost: spec.cost, reason: `${spec.id}: ${label}`, ...(request.generationId ? { generationId: request.generationId } : {}) })) ?? undefined);
-  if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
-
+  const charge = await reserveCharge(ctx, { userId, lang, reserved, start: { generatorId: spec.id, step: stepKey(step), cost: spec.cost, reason: `${spec.id}: ${label}`, ...(request.generationId ? { generationId: request.generationId } : {}) } });
+  held.charge = charge;
   hooks.onCharged?.();
+  await writeStep(ctx, { request, hooks, spec, session, step, label, draft, charge, lang });
+  // The story so far, for the next step (part of this one: nothing charged). The book stays locked for
+  // this user until it is done; a failure is tried again before the next step.
+  await session
+    .remember({ signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) })
+    .then(async ({ calls, usage }) => {
+      if (calls) await ctx.repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, generation: charge.generationId, ...(usage ? { tokens: usage } : {}) } });
+    })
+    .catch((err: unknown) => ctx.logger.warn({ err, generator: spec.id }, 'memory update failed; tried again before the next step'));
+}
+
+/** The user's book session for the step (a chapter count it cannot have: 400 invalid_chapters in the request's language). */
+async function openStepSession(ctx: AppContext, request: StepRequest, spec: ResolvedSpec, charge: () => Charge | undefined): Promise<BookSession> {
+  const { repos, catalog, provider } = ctx;
+  const { userId, chapterTitle } = request;
+  try {
+    // A series' next book not yet saved is told the series too (a saved one is, as it loads: server/core/series.ts).
+    const series = spec.kind === 'book' ? await bookSeriesOf(plainBooks(repos.books), repos, catalog, userId, spec.bookType) : undefined;
+    return await BookSession.open({
+      spec, renderer: catalog.renderer, provider, key: spec.bookType, settings: request.settings, onFinished: 'keep', ...(series ? { series } : {}),
+      store: userProgress(repos, { userId, spec, charge, ...(chapterTitle ? { chapterTitle } : {}) }),
+    });
+  } catch (error) {
+    // Worded here, not by the app's handler: a queued step has no request to answer (errors/answer.ts words it alike).
+    if (error instanceof SessionError) throw apiErrorOf(error, request.hintLang);
+    throw error;
+  }
+}
+
+/**
+ * The step to write, checked before anything is charged: the book's next one, the one the client expected,
+ * with its stopped draft when it is written on from one. A retried job's charge (`reserved`) is given back
+ * when the step cannot be written.
+ */
+async function checkStep(ctx: AppContext, input: { request: StepRequest; spec: ResolvedSpec; session: BookSession; lang: Lang; reserved: Charge | null; expected: string | undefined }) {
+  const { request, spec, session, reserved } = input;
+  const refuse = async (why: string, code: string, error: ApiError): Promise<never> => {
+    if (reserved) await refundCharge(ctx, { userId: request.userId, charge: reserved, what: spec.id, reason: { kind: 'not_run', code, detail: why } });
+    throw error;
+  };
+  const step = session.next();
+  if (!step) return refuse('book already complete', 'book_complete', ApiError.of(409, 'book_complete'));
+  if (input.expected && input.expected !== stepKey(step)) {
+    return refuse('step moved on', 'step_not_allowed', new ApiError(409, 'step_not_allowed', MESSAGES.step_not_allowed, { step: `the next step is ${session.label(step)}` }));
+  }
+  // Written on from its stopped draft: the draft must be there before anything is charged.
+  const draft = request.fromDraft && spec.kind === 'book' ? (await ctx.repos.drafts.list({ userId: request.userId, key: spec.bookType })).find((d) => d.position === stepPosition(step)) : undefined;
+  if (request.fromDraft && !draft) return refuse('no stopped draft', 'no_stopped_draft', ApiError.catalogue(404, 'no_stopped_draft', input.lang));
+  return { step, draft };
+}
+
+/**
+ * The step written on its charge (deltas to `onDelta`, shown to a writer who comes back, stoppable), committed
+ * through the session and answered. Stopped by the writer, the text that reached them is kept as the draft and
+ * paid for (with none, refunded); any other failure is refunded: a StepFailure either way.
+ */
+async function writeStep(ctx: AppContext, input: { request: StepRequest; hooks: StepHooks; spec: ResolvedSpec; session: BookSession; step: Step; label: string; draft: { text: string } | undefined; charge: Charge; lang: Lang }): Promise<void> {
+  const { repos, config } = ctx;
+  const { request, hooks, spec, session, step, label, draft, charge, lang } = input;
+  const { userId, chapterTitle } = request;
   const timeout = AbortSignal.timeout(config.generationTimeoutMs);
   // While the part is written an edit by hand is refused (routes/progress.ts): it would be overtaken.
   const { writing, running } = bookLocks(ctx);
@@ -106,49 +138,40 @@ export async function runUserStep(ctx: AppContext, request: StepRequest, hooks: 
     hooks.onDelta?.(text);
   };
   try {
-    try {
-      writing.add(writingKey);
-      if (spec.kind === 'book') running.set(writingKey, now);
-      const options = { expected: step, signal: AbortSignal.any([hooks.client, timeout, stopper.signal]), ...(chapterTitle ? { chapterTitle } : {}), ...(hooks.onDelta ? { onDelta } : {}) };
-      const result = await (draft ? session.finishDraft(draft.text, { ...options, how: 'continue' }) : session.advance(options))
-        .finally(() => {
+    const log = { message: 'generation failed; charge refunded', fields: { generator: spec.id } };
+    const end = await runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${label}`, timeout, client: hooks.client, log, answer: failureOf, onFailure: ({ failure, isClientGone }) => new StepFailure(failure, isClientGone) }, async () => {
+      try {
+        writing.add(writingKey);
+        if (spec.kind === 'book') running.set(writingKey, now);
+        const options = { expected: step, signal: AbortSignal.any([hooks.client, timeout, stopper.signal]), ...(chapterTitle ? { chapterTitle } : {}), ...(hooks.onDelta ? { onDelta } : {}) };
+        const result = await (draft ? session.finishDraft(draft.text, { ...options, how: 'continue' }) : session.advance(options)).finally(() => {
           writing.delete(writingKey);
           if (running.get(writingKey) === now) running.delete(writingKey);
         });
-      // A draft the writer had stopped of this part is replaced by the part written afresh.
-      if (spec.kind === 'book') await repos.drafts.remove({ userId, key: spec.bookType, position: stepPosition(step) });
-      hooks.onDone(donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }));
-    } catch (error) {
-      const isClientGone = hooks.client.aborted;
-      if (stopper.signal.aborted && !isClientGone) {
-        // Stopped by the writer: the text that reached them is kept as the step's draft and paid for (the
-        // existing rule); with none, or no saved book to keep it with, the step is refunded.
-        // A continued draft stopped before new text came stays as it was, refunded.
-        const text = now.text.length > base.length ? now.text.trim() : '';
-        const kept = text ? await repos.drafts.save({ userId, key: spec.bookType, position: stepPosition(step), text }) : null;
-        if (kept) {
-          await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step: stepKey(step), stopped: true, words: countWords(text), generation: charge.generationId } } });
-          stopCharged = charge.credits;
-        } else await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${label} (stopped before any text)`, errorCode: 'step_stopped' });
-        throw new StepFailure(ApiError.catalogue(409, 'step_stopped', lang), false);
+        // A draft the writer had stopped of this part is replaced by the part written afresh.
+        if (spec.kind === 'book') await repos.drafts.remove({ userId, key: spec.bookType, position: stepPosition(step) });
+        hooks.onDone(donePayload({ spec, result, book: session.view(), charge, creditsAvailable: (await repos.credits.balanceOf(userId)) ?? 0 }));
+        return 'done' as const;
+      } catch (error) {
+        if (stopper.signal.aborted && !hooks.client.aborted) return 'stopped' as const;
+        throw error;
       }
-      const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
-      await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${label} (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
-      if (failure.status >= 500 && !isClientGone) logger.warn({ err: error, generator: spec.id, code: failure.code }, 'generation failed; charge refunded');
-      throw new StepFailure(failure, isClientGone);
+    });
+    if (end === 'stopped') {
+      // Stopped by the writer: the text that reached them is kept as the step's draft and paid for (the
+      // existing rule); with none, or no saved book to keep it with, the step is refunded.
+      // A continued draft stopped before new text came stays as it was, refunded.
+      const text = now.text.length > base.length ? now.text.trim() : '';
+      const kept = text ? await repos.drafts.save({ userId, key: spec.bookType, position: stepPosition(step), text }) : null;
+      if (kept) {
+        await repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step: stepKey(step), stopped: true, words: countWords(text), generation: charge.generationId } } });
+        stopCharged = charge.credits;
+      } else await refundCharge(ctx, { userId, charge, what: `${spec.id} ${label}`, reason: { kind: 'stopped' } });
+      throw new StepFailure(ApiError.catalogue(409, 'step_stopped', lang), false);
     }
   } finally {
     settleStop({ charged: stopCharged });
   }
-  // The story so far, for the next step (part of this one: nothing charged). The book stays locked for
-  // this user until it is done; a failure is tried again before the next step.
-  const generationId = charge.generationId;
-  await session
-    .remember({ signal: AbortSignal.timeout(config.generationTimeoutMs) })
-    .then(async ({ calls, usage }) => {
-      if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, generation: generationId, ...(usage ? { tokens: usage } : {}) } });
-    })
-    .catch((err: unknown) => logger.warn({ err, generator: spec.id }, 'memory update failed; tried again before the next step'));
 }
 
 /** The catalogue message of a stored error code, or the generic one. */

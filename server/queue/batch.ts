@@ -24,7 +24,7 @@ import {
   BookSession, GenerationError, planSteps, stepKey, type BookSeries, type Settings, type Step,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
-import { answerNotesOf, sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
+import { answerNotesOf, delayFor, shouldRetry, sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import type { StepQueue } from './jobs.js';
 import type { Database } from '../store/schema.js';
@@ -133,10 +133,8 @@ export async function takeBudget(batches: BatchRepository, input: { batchId: str
   }
 }
 
-/** Whether a failure is worth another attempt of the job (network, rate limit, overloaded server). */
-function isRetryable(error: unknown): boolean {
-  return error instanceof GenerationError ? error.isRetryable || error.code === 'rate_limited' : true;
-}
+/** The pause pg-boss makes before a job's next attempt (BATCH_RETRY: 2 s, doubling), as engine/retry.ts computes it. */
+const JOB_BACKOFF = { baseMs: BATCH_RETRY.retryDelay * 1000 } as const;
 
 /** Run one queued batch step (a worker's handler); answers whether the book is over (done or failed). */
 export interface BatchEnv {
@@ -244,12 +242,13 @@ async function runLocked(ctx: AppContext, env: BatchEnv & { provider: Provider; 
       result = await session.advance({ expected: step, signal: AbortSignal.timeout(ctx.config.generationTimeoutMs) });
     } catch (error) {
       const failure = error instanceof GenerationError ? error : new GenerationError('unexpected', { cause: error });
-      if (isRetryable(error)) {
+      // Tried again only when the failure says so (network, rate limit, overloaded server): an unknown error is final, as in the local batch.
+      if (shouldRetry(error)) {
         // The job's own step: the queue tries the job again, with backoff. A later step of the chain: it
         // goes back to the queue as its own job, after the first pause, with its own attempts.
         const attempt = isFirst ? job.retryCount + 1 : 1;
         if (!isFirst || job.retryCount < job.retryLimit) {
-          await batches.notify(data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: isFirst ? 2 ** job.retryCount * 2 : 2 });
+          await batches.notify(data.batchId, { type: 'step_retry', job: data.name, index: data.index, step: label, code: failure.code, ...(failure.status ? { status: failure.status } : {}), attempt, waitSeconds: delayFor(error, isFirst ? job.retryCount + 1 : 1, JOB_BACKOFF) / 1000 });
           if (isFirst) throw error;
           return sendBatchStep(boss, pool, data, stepKey(step), 2);
         }

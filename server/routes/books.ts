@@ -8,7 +8,6 @@ import { renderBounded } from '../../engine/node.js';
 import { EXPORT_FILE_TYPES, exportFileName, type MyBook } from '../../engine/contract/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
-import { httpStatusOf } from '../errors/status.js';
 import { requireUser, sessionOf } from '../auth/middleware.js';
 import { sendDownload, type FileReply } from '../http/contract.js';
 import type { UserBook } from '../store/ports.js';
@@ -23,63 +22,14 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
   const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
-
-  /** The document of a saved state, or null when its generator is gone or is no book. */
-  const documentOf = (state: BookState, author?: string) => {
-    const spec = catalog.get(state.generatorId);
-    return spec?.kind === 'book' ? { spec, doc: bookDocument(spec, state, author ? { author } : {}) } : null;
-  };
-
-  const download = async (res: FileReply<'GET /books/:bookType/export' | 'GET /books/:id/export'>, state: BookState, format: ExportFormat, notFound: ApiError, author?: string) => {
-    const found = documentOf(state, author);
-    if (!found) throw notFound;
-    // Made in the export pool's worker threads, within a time and a memory limit: a book that would take
-    // too long or too much memory answers 422 export_too_slow / 413 export_too_large (503 export_busy
-    // when every thread is taken), in the caller's language, and the server goes on answering.
-    let bytes: Uint8Array;
-    try {
-      bytes = await renderBounded(found.doc, format);
-    } catch (error) {
-      if (!(error instanceof ExportLimitError)) throw error;
-      if (error.isRetryable) res.setHeader('Retry-After', '30');
-      throw ApiError.catalogue(httpStatusOf(error), error.code, undefined, { ...error.vars });
-    }
-    sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(found.doc.title, format) });
-  };
-
-  const listing = (book: UserBook): MyBook | null => {
-    const spec = catalog.get(book.state.generatorId);
-    if (spec?.kind !== 'book') return null;
-    const summary = bookSummary(spec, book.state);
-    return {
-      id: book.id,
-      title: summary.title,
-      book_type: book.bookType,
-      generator_id: spec.id,
-      type_label: summary.typeLabel,
-      lang: summary.lang,
-      words: summary.words,
-      chapters_written: summary.chaptersWritten,
-      chapters_total: summary.chaptersTotal,
-      updated_at: book.updatedAt,
-      is_finished: book.isFinished,
-      is_current: book.isCurrent,
-    };
-  };
-
-  const userId = (req: Request) => sessionOf(req).user.id;
+  const listing = (book: UserBook) => listingOf(catalog, book);
 
   // Every book of the user, finished or not, current or kept by "Start New", the most recently changed
   // first: what was written is the writer's whatever their credits.
   router.on('GET /books', async (req, res) => {
     const owner = userId(req);
     const books = await repos.books.list({ userId: owner });
-    // Each book's series and number (My Books groups them), by the keys the series hold now.
-    const inSeries = new Map<string, NonNullable<MyBook['series']>>();
-    for (const s of await repos.series(owner).list()) {
-      const entries = await repos.series(owner).books(s.id);
-      for (const e of entries) inSeries.set(e.key, { id: s.id, name: s.name, number: e.number, is_last: e === entries.at(-1) });
-    }
+    const inSeries = await seriesPlaces(ctx, owner);
     res.json({
       books: books.flatMap((b) => {
         const item = listing(b);
@@ -96,7 +46,7 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     const book = await repos.books.find({ userId: userId(req), id });
     // A book with nothing written yet has nothing to download.
     if (!book || (book.state.content.length === 0 && book.state.outline === undefined)) throw ApiError.of(404, 'not_found');
-    await download(res, book.state, format, ApiError.of(404, 'not_found'), author);
+    await download(ctx, res, { state: book.state, format, notFound: ApiError.of(404, 'not_found'), author });
   });
 
   router.on('GET /books/:bookType/export', async (req, res) => {
@@ -104,28 +54,15 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
     const { format, author } = req.input.query;
     const saved = await repos.books.load({ userId: userId(req), key: bookType });
     if (!saved) throw ApiError.of(404, 'progress_not_found');
-    await download(res, saved.state, format, ApiError.of(404, 'progress_not_found'), author);
+    await download(ctx, res, { state: saved.state, format, notFound: ApiError.of(404, 'progress_not_found'), author });
   });
-
-  /**
-   * Run `fn` on one of the user's books while no step of the current book of its type is being written
-   * (in this process or by a worker) and inside that book type's lock: 404 for no such book, 409
-   * step_running while one is.
-   */
-  const whileIdle = async <T>(owner: string, id: number, fn: (book: UserBook) => Promise<T>): Promise<T> => {
-    const book = await repos.books.find({ userId: owner, id });
-    if (!book) throw ApiError.of(404, 'not_found');
-    const current = book.isCurrent ? book : await repos.books.load({ userId: owner, key: book.bookType });
-    const generatorIds = [...new Set([book.state.generatorId, ...(current ? [current.state.generatorId] : [])])];
-    return whileNoStep(ctx, { userId: owner, bookType: book.bookType, generatorIds, lang: book.state.lang }, () => fn(book));
-  };
 
   // "Continue": the book becomes the current book of its type (its generator page shows it); the book that
   // was current there is kept in My Books, never lost.
   router.on('POST /books/:id/continue', async (req, res) => {
     const { id } = req.input.params;
     const owner = userId(req);
-    await whileIdle(owner, id, async (found) => {
+    await whileIdle(ctx, owner, id, async (found) => {
       // Only a book its generator page can show (a book of a generator still in the catalog).
       if (listing(found) === null || (await repos.books.continueBook({ userId: owner, id })) === null) throw ApiError.of(404, 'not_found');
       const book = await repos.books.find({ userId: owner, id });
@@ -139,7 +76,7 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   router.on('DELETE /books/:id', async (req, res) => {
     const { id } = req.input.params;
     const owner = userId(req);
-    await whileIdle(owner, id, async () => {
+    await whileIdle(ctx, owner, id, async () => {
       if (!(await repos.books.removeById({ userId: owner, id }))) throw ApiError.of(404, 'not_found');
       // Its near-duplicate fingerprint goes with it (kept by the book's id when it was published, core/publish.ts):
       // a deleted book is no longer one the owner's others can be too close to.
@@ -149,4 +86,70 @@ export function bookRoutes(ctx: AppContext): ApiRoutes {
   });
 
   return router;
+}
+
+const userId = (req: Request) => sessionOf(req).user.id;
+
+/** A saved book as My Books lists it, or null when its generator is gone or is no book. */
+function listingOf(catalog: AppContext['catalog'], book: UserBook): MyBook | null {
+  const spec = catalog.get(book.state.generatorId);
+  if (spec?.kind !== 'book') return null;
+  const summary = bookSummary(spec, book.state);
+  return {
+    id: book.id,
+    title: summary.title,
+    book_type: book.bookType,
+    generator_id: spec.id,
+    type_label: summary.typeLabel,
+    lang: summary.lang,
+    words: summary.words,
+    chapters_written: summary.chaptersWritten,
+    chapters_total: summary.chaptersTotal,
+    updated_at: book.updatedAt,
+    is_finished: book.isFinished,
+    is_current: book.isCurrent,
+  };
+}
+
+/** Each of the owner's books in a series, by key: the series and the book's number (My Books groups them), by the keys the series hold now. */
+async function seriesPlaces(ctx: AppContext, owner: string): Promise<Map<string, NonNullable<MyBook['series']>>> {
+  const inSeries = new Map<string, NonNullable<MyBook['series']>>();
+  for (const s of await ctx.repos.series(owner).list()) {
+    const entries = await ctx.repos.series(owner).books(s.id);
+    for (const e of entries) inSeries.set(e.key, { id: s.id, name: s.name, number: e.number, is_last: e === entries.at(-1) });
+  }
+  return inSeries;
+}
+
+/**
+ * A saved book's download. Made in the export pool's worker threads, within a time and a memory limit: a book
+ * that would take too long or too much memory answers 422 export_too_slow / 413 export_too_large (503
+ * export_busy, with Retry-After, when every thread is taken), in the caller's language, and the server goes on answering.
+ */
+async function download(ctx: AppContext, res: FileReply<'GET /books/:bookType/export' | 'GET /books/:id/export'>, input: { state: BookState; format: ExportFormat; notFound: ApiError; author?: string | undefined }): Promise<void> {
+  const { state, format, author } = input;
+  const spec = ctx.catalog.get(state.generatorId);
+  if (spec?.kind !== 'book') throw input.notFound;
+  const doc = bookDocument(spec, state, author ? { author } : {});
+  let bytes: Uint8Array;
+  try {
+    bytes = await renderBounded(doc, format);
+  } catch (error) {
+    if (error instanceof ExportLimitError && error.isRetryable) res.setHeader('Retry-After', '30');
+    throw error;
+  }
+  sendDownload(res, { bytes, contentType: EXPORT_FILE_TYPES[format].contentType, fileName: exportFileName(doc.title, format) });
+}
+
+/**
+ * Run `fn` on one of the user's books while no step of the current book of its type is being written
+ * (in this process or by a worker) and inside that book type's lock: 404 for no such book, 409
+ * step_running while one is.
+ */
+async function whileIdle<T>(ctx: AppContext, owner: string, id: number, fn: (book: UserBook) => Promise<T>): Promise<T> {
+  const book = await ctx.repos.books.find({ userId: owner, id });
+  if (!book) throw ApiError.of(404, 'not_found');
+  const current = book.isCurrent ? book : await ctx.repos.books.load({ userId: owner, key: book.bookType });
+  const generatorIds = [...new Set([book.state.generatorId, ...(current ? [current.state.generatorId] : [])])];
+  return whileNoStep(ctx, { userId: owner, bookType: book.bookType, generatorIds, lang: book.state.lang }, () => fn(book));
 }

@@ -10,7 +10,7 @@
 // the store). A refused file answers 400 (413 when too large) with the import's catalogue message, in the
 // request's language; too few credits for the bible answer 402 and nothing is saved.
 import type { Request, Response } from 'express';
-import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, chaptersMost, importBibleParts, importRefusalMessage, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, withManuscriptSettings, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, chaptersMost, importBibleParts, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, withManuscriptSettings, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
 import { manuscriptSettings } from '../core/import-settings.js';
 import { settingsOrError } from '../core/generation.js';
@@ -18,7 +18,7 @@ import { readManuscriptFile } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
 import { requireUser, requestLang, sessionOf } from '../auth/middleware.js';
 import { ApiError } from '../errors/api-error.js';
-import { httpStatusOf } from '../errors/status.js';
+import { answerIn } from '../errors/answer.js';
 import { ApiRoutes } from '../http/routes.js';
 import { tooMany } from '../http/security.js';
 
@@ -44,10 +44,10 @@ async function bodyOf(req: Request, file: string): Promise<Uint8Array> {
 
 /**
  * The uploaded manuscript read in the import pool (a worker thread, bounded in time and memory, one file of
- * a user at a time), or the import's refusal as an API error in `lang`: a busy pool answers 503 with
+ * a user at a time), or the import's refusal (answered in the request's language): a busy pool answers 503 with
  * Retry-After; what a reader said in its own words stays in the log.
  */
-async function manuscriptOf(ctx: AppContext, req: Request, res: Response, file: string, lang: Lang): Promise<ReadManuscript> {
+async function manuscriptOf(ctx: AppContext, req: Request, res: Response, file: string): Promise<ReadManuscript> {
   try {
     return await readManuscriptFile(file, await bodyOf(req, file), { key: sessionOf(req).user.id });
   } catch (error) {
@@ -55,12 +55,8 @@ async function manuscriptOf(ctx: AppContext, req: Request, res: Response, file: 
       if (error.detail !== undefined) ctx.logger.info({ code: error.code, detail: error.detail }, 'manuscript refused');
       if (error.code === 'import_busy') res.set('Retry-After', error.params.seconds ?? '5');
     }
-    throw refusalOf(error, lang);
+    throw error;
   }
-}
-
-function refusalOf(error: unknown, lang: Lang): unknown {
-  return error instanceof ImportRefusal ? new ApiError(httpStatusOf(error), error.code, importRefusalMessage(error, lang)) : error;
 }
 
 export function importRoutes(ctx: AppContext): ApiRoutes {
@@ -83,9 +79,10 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
   router.on('POST /books/import/preview', async (req, res) => {
     const { file, lang: asked, generator } = req.input.query;
     const lang = asked ?? requestLang(req);
+    answerIn(req, lang);
     const spec = generator !== undefined ? bookSpecOf(generator) : undefined;
     await takeTurn(req, res);
-    const read = await manuscriptOf(ctx, req, res, file, lang);
+    const read = await manuscriptOf(ctx, req, res, file);
     if (!spec) return void res.json(manuscriptPreview(read));
     // What its story bible would cost as this generator's book (the language only changes the words).
     const state = bookOfUpload(spec, read, { file, lang, bookLang: asked ?? manuscriptLanguage(read.parts, read.unwrittenLanguage).lang ?? lang });
@@ -100,13 +97,14 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
   router.on('POST /books/import', async (req, res) => {
     const { file, generator, chapters, lang: asked } = req.input.query;
     const lang = asked ?? requestLang(req);
+    answerIn(req, lang);
     const userId = sessionOf(req).user.id;
     const spec = bookSpecOf(generator);
     await takeTurn(req, res);
-    const read = await manuscriptOf(ctx, req, res, file, lang);
+    const read = await manuscriptOf(ctx, req, res, file);
     // The book's language: the one asked, else the manuscript's own when it is clearly one (else asked for).
     const judged = manuscriptLanguage(read.parts, read.unwrittenLanguage);
-    if (!asked && judged.other) throw refusalOf(new ImportRefusal('import_language_other', { file: read.file, language: judged.other }), lang);
+    if (!asked && judged.other) throw new ImportRefusal('import_language_other', { file: read.file, language: judged.other });
     const bookLang = asked ?? judged.lang;
     if (!bookLang) throw new ApiError(400, 'import_language_unclear', catalogueMessage('import_language_unclear', lang, { file: read.file, en: String(judged.en), ms: String(judged.ms) }));
     const written = bookOfUpload(spec, read, { file, lang, bookLang, ...(chapters !== undefined ? { chapters } : {}) });
@@ -136,14 +134,10 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
   return router;
 }
 
-/** The book an upload makes: the generator's settings in the book's language, the manuscript's parts; an ImportRefusal as a 400. */
+/** The book an upload makes: the generator's settings in the book's language, the manuscript's parts; an ImportRefusal when the manuscript cannot be that book. */
 function bookOfUpload(spec: ResolvedSpec & BookSpec, read: ReadManuscript, input: { file: string; lang: Lang; bookLang: Lang; chapters?: number }) {
   const chosen = withLanguage(spec, {}, input.bookLang);
   if (!chosen.ok) throw new ApiError(400, 'invalid_settings', chosen.message, { lang: chosen.message });
   const settings = settingsOrError({ spec, raw: chosen.settings, lang: input.lang });
-  try {
-    return importedBookOf({ spec, manuscript: read, settings, file: input.file, ...(read.title ? { title: read.title } : {}), ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });
-  } catch (error) {
-    throw refusalOf(error, input.lang);
-  }
+  return importedBookOf({ spec, manuscript: read, settings, file: input.file, ...(read.title ? { title: read.title } : {}), ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });
 }

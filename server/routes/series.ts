@@ -1,43 +1,22 @@
 // /api/series (issue #50): the signed-in writer's series. List them, make one (a finished book of theirs may be
 // its book 1), read one (its books in order, what changed for each since it was written, the series' bible as
 // of each book's end, what it leaves open), start its next book, delete an empty one. A refusal is a catalogue
-// code naming the field and what is allowed (series_name_taken 409, series_language 400…); nothing half-saved.
+// code naming the field and what is allowed (series_name_taken 409, series_language 400…), answered by the app's
+// error handler; nothing half-saved.
 import type { Request } from 'express';
 import { bookSeries, seriesBrief, seriesNameOf, seriesOf, startBook, SeriesError, ANSWER_LANGUAGE_NAMES, type BookSpec, type Lang, type ResolvedSpec, type Settings } from '../../engine/index.js';
 import type { AppContext } from '../core/context.js';
 import { ApiError, MESSAGES } from '../errors/api-error.js';
-import { httpStatusOf } from '../errors/status.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiRoutes } from '../http/routes.js';
 import { catchUpSeriesBook, loadEntries, plainBooks, seriesBooksOf, seriesDetail } from '../core/series.js';
 import { whileNoStep } from '../core/generation.js';
 import type { StoredSeries } from '../store/queries/series.js';
 
-const refusal = (error: SeriesError, lang: Lang) => ApiError.catalogue(httpStatusOf(error), error.code, lang, Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)])));
-
 export function seriesRoutes(ctx: AppContext): ApiRoutes {
   const { repos, catalog } = ctx;
   const router = new ApiRoutes();
   router.use(requireUser(repos.auth));
-  const userId = (req: Request) => sessionOf(req).user.id;
-  const langOf = (req: Request): Lang => requestLang(req);
-  const books = () => plainBooks(repos.books);
-
-  /** The user's series by id, or 404. */
-  const seriesById = async (owner: string, id: number): Promise<StoredSeries> => {
-    const found = (await repos.series(owner).list()).find((s) => s.id === id);
-    if (!found) throw ApiError.of(404, 'not_found');
-    return found;
-  };
-  /** A series refusal as the API answers it; anything else as it is. */
-  const guarded = async <T>(req: Request, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof SeriesError) throw refusal(error, langOf(req));
-      throw error;
-    }
-  };
 
   router.on('GET /series', async (req, res) => {
     const list = await repos.series(userId(req)).list();
@@ -46,33 +25,15 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
 
   // A new series; with `book_id`, that book (the writer's, in the series' language) is its book 1.
   router.on('POST /series', async (req, res) => {
-    const owner = userId(req);
-    const { name: raw, lang, book_id: bookId } = req.input.body;
-    await guarded(req, async () => {
-      const name = seriesNameOf(raw);
-      const book = bookId !== undefined ? await books().find({ userId: owner, id: bookId }) : undefined;
-      if (bookId !== undefined && !book) throw ApiError.of(404, 'not_found');
-      if (book && book.state.lang !== lang) {
-        const names = ANSWER_LANGUAGE_NAMES[langOf(req)];
-        throw new SeriesError('series_language', { name, expected: names[lang], found: names[book.state.lang] });
-      }
-      if (book && (await repos.series(owner).ofBook(book.key))) throw new SeriesError('book_in_series', {});
-      const series = await repos.series(owner).create(name, lang);
-      if (book) {
-        await repos.series(owner).join(series.id, 1, book.key);
-        // A finished book's last part was never taken into its bible (no part followed it); now the next book
-        // follows it: take it in before the series is shown (one update call, part of the joining, not charged),
-        // whether it is the current book of its type or one kept since.
-        await catchUpSeriesBook(ctx, { userId: owner, book });
-      }
-      res.status(201).json({ series: seriesDetail(series, await loadEntries(books(), repos, catalog, owner, series)) });
-    });
+    const { name, lang, book_id: bookId } = req.input.body;
+    const series = await createSeries(ctx, { owner: userId(req), name, lang, bookId, callerLang: requestLang(req) });
+    res.status(201).json({ series });
   });
 
   router.on('GET /series/:id', async (req, res) => {
     const owner = userId(req);
-    const series = await seriesById(owner, req.input.params.id);
-    res.json({ series: seriesDetail(series, await loadEntries(books(), repos, catalog, owner, series)) });
+    const series = await seriesById(ctx, owner, req.input.params.id);
+    res.json({ series: seriesDetail(series, await loadEntries(plainBooks(repos.books), repos, catalog, owner, series)) });
   });
 
   // The series' next book: its last book must be finished (and its bible must have taken in its last part, where a
@@ -82,58 +43,98 @@ export function seriesRoutes(ctx: AppContext): ApiRoutes {
   // never does. Its settings carry the brief filled from the series, for the writer to check before the first step.
   router.on('POST /series/:id/next', async (req, res) => {
     const owner = userId(req);
-    const series = await seriesById(owner, req.input.params.id);
-    let entries = await loadEntries(books(), repos, catalog, owner, series);
-    const last = entries.at(-1);
-    const generatorId = req.input.body?.generator_id ?? last?.saved?.state.generatorId;
-    const spec = generatorId ? catalog.get(generatorId) : undefined;
-    if (!spec || spec.kind !== 'book') throw ApiError.of(404, 'generator_not_found');
-    await guarded(req, async () => {
-      if (last && !last.saved?.isFinished) throw new SeriesError('series_previous_unfinished', { name: series.name, number: last.number });
-      const lastBook = last?.id != null ? await books().find({ userId: owner, id: last.id }) : null;
-      if (lastBook) {
-        await catchUpSeriesBook(ctx, { userId: owner, book: lastBook });
-        entries = await loadEntries(books(), repos, catalog, owner, series);
-      }
-      const number = (last?.number ?? 0) + 1;
-      const told = bookSeries(series.name, number, seriesBooksOf(entries), series.lang);
-      // The next book starts from the last one's settings (same language and kind), its brief filled from the series.
-      const previous = entries.at(-1)?.saved;
-      const base = previous?.state.generatorId === spec.id ? withoutBrief(spec.fields, previous.state.settings) : { language: series.lang };
-      const context = seriesOf({ series: told });
-      const settings = (context ? seriesBrief(spec, base, context, series.lang) : base) as Settings;
-      const bookId = await whileNoStep(ctx, { userId: owner, bookType: spec.bookType, generatorIds: [spec.id], lang: langOf(req) }, () => startDraft(owner, { series, number, spec, settings }));
-      await repos.series(owner).setBasis(series.id, number, told.bible);
-      res.json({ series: { id: series.id, name: series.name, lang: series.lang, books: entries.length + 1 }, number, book_id: bookId, generator_id: spec.id, book_type: spec.bookType, settings: settings as Record<string, string> });
-    });
+    const series = await seriesById(ctx, owner, req.input.params.id);
+    res.json(await startNextBook(ctx, { owner, series, generatorId: req.input.body?.generator_id, lang: requestLang(req) }));
   });
-
-  /**
-   * The draft of a series' next book saved (the current book of its type kept) and joined at `number` by its id;
-   * when the place was taken meanwhile, the draft is deleted and the book current before is current again.
-   */
-  const startDraft = async (owner: string, input: { series: StoredSeries; number: number; spec: ResolvedSpec & BookSpec; settings: Settings }): Promise<number> => {
-    const { spec } = input;
-    const before = await repos.books.findBookId({ userId: owner, key: spec.bookType });
-    const bookId = await repos.books.saveDraft({ userId: owner, key: spec.bookType, bookType: spec.bookType, generatorId: spec.id, state: startBook({ spec, settings: input.settings }) });
-    try {
-      await repos.series(owner).join(input.series.id, input.number, spec.bookType);
-    } catch (error) {
-      await repos.books.removeById({ userId: owner, id: bookId });
-      if (before !== null) await repos.books.continueBook({ userId: owner, id: before });
-      throw error;
-    }
-    return bookId;
-  };
 
   router.on('DELETE /series/:id', async (req, res) => {
     const owner = userId(req);
-    const series = await seriesById(owner, req.input.params.id);
-    await guarded(req, () => repos.series(owner).remove(series.name));
+    const series = await seriesById(ctx, owner, req.input.params.id);
+    await repos.series(owner).remove(series.name);
     res.json({ message: MESSAGES.item_deleted });
   });
 
   return router;
+}
+
+const userId = (req: Request) => sessionOf(req).user.id;
+
+/** The user's series by id, or 404. */
+async function seriesById(ctx: AppContext, owner: string, id: number): Promise<StoredSeries> {
+  const found = (await ctx.repos.series(owner).list()).find((s) => s.id === id);
+  if (!found) throw ApiError.of(404, 'not_found');
+  return found;
+}
+
+/** A new series (a SeriesError when its name or its book 1 is refused), with its book 1 when `bookId` names one. */
+async function createSeries(ctx: AppContext, input: { owner: string; name: string; lang: Lang; bookId: number | undefined; callerLang: Lang }) {
+  const { repos, catalog } = ctx;
+  const { owner, lang, bookId } = input;
+  const books = plainBooks(repos.books);
+  const name = seriesNameOf(input.name);
+  const book = bookId !== undefined ? await books.find({ userId: owner, id: bookId }) : undefined;
+  if (bookId !== undefined && !book) throw ApiError.of(404, 'not_found');
+  if (book && book.state.lang !== lang) {
+    const names = ANSWER_LANGUAGE_NAMES[input.callerLang];
+    throw new SeriesError('series_language', { name, expected: names[lang], found: names[book.state.lang] });
+  }
+  if (book && (await repos.series(owner).ofBook(book.key))) throw new SeriesError('book_in_series', {});
+  const series = await repos.series(owner).create(name, lang);
+  if (book) {
+    await repos.series(owner).join(series.id, 1, book.key);
+    // A finished book's last part was never taken into its bible (no part followed it); now the next book
+    // follows it: take it in before the series is shown (one update call, part of the joining, not charged),
+    // whether it is the current book of its type or one kept since.
+    await catchUpSeriesBook(ctx, { userId: owner, book });
+  }
+  return seriesDetail(series, await loadEntries(books, repos, catalog, owner, series));
+}
+
+/** The series' next book started (a SeriesError while its last book is unfinished), as POST /series/:id/next answers it. */
+async function startNextBook(ctx: AppContext, input: { owner: string; series: StoredSeries; generatorId: string | undefined; lang: Lang }) {
+  const { repos, catalog } = ctx;
+  const { owner, series } = input;
+  const books = plainBooks(repos.books);
+  let entries = await loadEntries(books, repos, catalog, owner, series);
+  const last = entries.at(-1);
+  const generatorId = input.generatorId ?? last?.saved?.state.generatorId;
+  const spec = generatorId ? catalog.get(generatorId) : undefined;
+  if (!spec || spec.kind !== 'book') throw ApiError.of(404, 'generator_not_found');
+  if (last && !last.saved?.isFinished) throw new SeriesError('series_previous_unfinished', { name: series.name, number: last.number });
+  const lastBook = last?.id != null ? await books.find({ userId: owner, id: last.id }) : null;
+  if (lastBook) {
+    await catchUpSeriesBook(ctx, { userId: owner, book: lastBook });
+    entries = await loadEntries(books, repos, catalog, owner, series);
+  }
+  const number = (last?.number ?? 0) + 1;
+  const told = bookSeries(series.name, number, seriesBooksOf(entries), series.lang);
+  // The next book starts from the last one's settings (same language and kind), its brief filled from the series.
+  const previous = entries.at(-1)?.saved;
+  const base = previous?.state.generatorId === spec.id ? withoutBrief(spec.fields, previous.state.settings) : { language: series.lang };
+  const context = seriesOf({ series: told });
+  const settings = (context ? seriesBrief(spec, base, context, series.lang) : base) as Settings;
+  const bookId = await whileNoStep(ctx, { userId: owner, bookType: spec.bookType, generatorIds: [spec.id], lang: input.lang }, () => startDraft(ctx, owner, { series, number, spec, settings }));
+  await repos.series(owner).setBasis(series.id, number, told.bible);
+  return { series: { id: series.id, name: series.name, lang: series.lang, books: entries.length + 1 }, number, book_id: bookId, generator_id: spec.id, book_type: spec.bookType, settings: settings as Record<string, string> };
+}
+
+/**
+ * The draft of a series' next book saved (the current book of its type kept) and joined at `number` by its id;
+ * when the place was taken meanwhile, the draft is deleted and the book current before is current again.
+ */
+async function startDraft(ctx: AppContext, owner: string, input: { series: StoredSeries; number: number; spec: ResolvedSpec & BookSpec; settings: Settings }): Promise<number> {
+  const { repos } = ctx;
+  const { spec } = input;
+  const before = await repos.books.findBookId({ userId: owner, key: spec.bookType });
+  const bookId = await repos.books.saveDraft({ userId: owner, key: spec.bookType, bookType: spec.bookType, generatorId: spec.id, state: startBook({ spec, settings: input.settings }) });
+  try {
+    await repos.series(owner).join(input.series.id, input.number, spec.bookType);
+  } catch (error) {
+    await repos.books.removeById({ userId: owner, id: bookId });
+    if (before !== null) await repos.books.continueBook({ userId: owner, id: before });
+    throw error;
+  }
+  return bookId;
 }
 
 /** A book's settings without its own brief (title, premise, characters, chapter title): what the next book keeps. */

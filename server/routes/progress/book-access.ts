@@ -1,13 +1,14 @@
 // What the /api/progress/:bookType routes share: the user's saved book read and held while no step of it is
 // written (withBook), the part a request names (proseAt), a charged call with its refund on failure
-// (charged), the book with its running step and stopped draft, and an edit's refusal as its 400/404.
+// (charged), the book with its running step and stopped draft. A refusal is thrown and answered by the app's
+// error handler, in the book's language.
 import type { Request, Response } from 'express';
-import { bookView, catalogueMessage, countWords, EditError, nextStep, partStep, restoreBook, SessionError, stepKey, stepLabel, stepPosition, stepRef, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../../engine/index.js';
-import { failureOf } from '../../core/generation.js';
+import { bookView, countWords, GenerationError, KaryaError, nextStep, partStep, restoreBook, stepKey, stepLabel, stepPosition, stepRef, type BookState, type BookView, type Lang, type ResolvedSpec, type StepRef } from '../../../engine/index.js';
 import type { Charge } from '../../store/ports.js';
 import type { AppContext } from '../../core/context.js';
-import { ApiError, MESSAGES } from '../../errors/api-error.js';
-import { httpStatusOf } from '../../errors/status.js';
+import { ApiError } from '../../errors/api-error.js';
+import { answerIn } from '../../errors/answer.js';
+import { reserveCharge, runCharged } from '../../core/charged.js';
 import { bookLockKey, bookLocks, takeGenerationToken, whileNoStep } from '../../core/generation.js';
 import { sessionOf } from '../../auth/middleware.js';
 import { catchUpBible } from '../../core/bible-catch-up.js';
@@ -66,16 +67,11 @@ export function bookAccess(ctx: AppContext) {
   const heldBook = <T>(req: Request & { input: { params: { bookType: string } } }, run: (book: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; lang: Lang }) => Promise<T>): Promise<T> => {
     const userId = sessionOf(req).user.id;
     const { bookType } = req.input.params;
-    return withBook(userId, bookType, (book) => run({ ...book, userId, bookType }));
-  };
-
-  const editFailure = (error: unknown, lang: Lang): never => {
-    if (!(error instanceof EditError)) throw error;
-    const vars = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
-    const message = catalogueMessage(error.code, lang, vars);
-    const status = httpStatusOf(error);
-    // A text refused is the form's `text` field; a part not found or an outline a written chapter refuses is the request's.
-    throw new ApiError(status, error.code, message, status === 400 ? { text: message } : undefined);
+    return withBook(userId, bookType, (book) => {
+      // A refusal of this request (an edit's, the voice's) is answered in the book's language.
+      answerIn(req, book.lang);
+      return run({ ...book, userId, bookType });
+    });
   };
 
   /** The position of a written prose part of the book, or 404 part_not_found. */
@@ -90,50 +86,47 @@ export function bookAccess(ctx: AppContext) {
 
   const balance = async (userId: string) => (await repos.credits.balanceOf(userId)) ?? 0;
 
-  /**
-   * One charged call on the user's book, inside withBook (write more, rewrite, a stopped part continued or
-   * rewritten or kept): the cost taken first (402 without it), the book marked as being written, the call
-   * aborted when the client goes away or the time-out passes. `run` saves its result, commits (with
-   * `commitUsage`, or through the book session's commit) and answers; anything it throws refunds the charge
-   * (an edit error becomes its 400/404, a provider failure its catalogue error).
-   */
-  const charged = async (
-    res: Response,
-    input: { userId: string; bookType: string; spec: ResolvedSpec; lang: Lang; step: string; what: string; reason: string; cost?: number },
-    run: (call: { signal: AbortSignal; charge: Charge; commitUsage: (metadata: { words: number; tokens?: unknown }) => Promise<void> }) => Promise<void>,
-  ): Promise<void> => {
-    const { userId, spec, lang, step, what } = input;
-    // A model call like a step: it takes a token from the user's generation bucket first (429 past it).
-    await takeGenerationToken(ctx, { userId, lang, res });
-    const charge = await repos.generations.start({ userId, generatorId: spec.id, step, cost: input.cost ?? spec.cost, reason: input.reason });
-    if (!charge) throw ApiError.catalogue(402, 'insufficient_credits', lang);
-    const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
-    const client = new AbortController();
-    res.on('close', () => {
-      if (!res.writableEnded) client.abort();
-    });
-    const writingKey = bookLockKey(userId, input.bookType);
-    writing.add(writingKey);
-    const commitUsage = (metadata: { words: number; tokens?: unknown }) =>
-      repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } });
-    try {
-      await run({ signal: AbortSignal.any([client.signal, timeout]), charge, commitUsage });
-    } catch (error) {
-      const isClientGone = client.signal.aborted;
-      if (error instanceof ApiError || error instanceof EditError || error instanceof SessionError) {
-        await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${what} (${error.code})`, errorCode: error.code });
-        if (error instanceof SessionError) throw new ApiError(httpStatusOf(error), 'step_not_allowed', MESSAGES.step_not_allowed);
-        return error instanceof ApiError ? Promise.reject(error) : editFailure(error, lang);
-      }
-      const failure = failureOf(error, { lang, isTimeout: timeout.aborted && !isClientGone });
-      await repos.generations.refund({ userId, charge, reason: `Refund: ${spec.id} ${what} (${isClientGone ? 'client went away' : failure.code})`, errorCode: isClientGone ? 'client_gone' : failure.code });
-      throw failure;
-    } finally {
-      writing.delete(writingKey);
-    }
-  };
+  const charged = (res: Response, input: ChargedOnBook, run: ChargedRun): Promise<void> => chargedOnBook(ctx, res, input, run);
 
-  return { withRunning, afterEdit, withStopped, withBook, heldBook, editFailure, proseAt, balance, charged, running, writing };
+  return { withRunning, afterEdit, withStopped, withBook, heldBook, proseAt, balance, charged, running, writing };
+}
+
+/** A charged call on the user's book: what it is charged as and how its refund is worded. */
+type ChargedOnBook = { userId: string; bookType: string; spec: ResolvedSpec; lang: Lang; step: string; what: string; reason: string; cost?: number };
+/** The call itself, on its signal and charge; it commits (commitUsage, or the book session's commit) and answers. */
+type ChargedRun = (call: { signal: AbortSignal; charge: Charge; commitUsage: (metadata: { words: number; tokens?: unknown }) => Promise<void> }) => Promise<void>;
+
+/**
+ * One charged call on the user's book, inside withBook (write more, rewrite, a stopped part continued or
+ * rewritten or kept): the cost taken first (402 without it), the book marked as being written, the call
+ * aborted when the client goes away or the time-out passes. `run` saves its result, commits (with
+ * `commitUsage`, or through the book session's commit) and answers; anything it throws refunds the charge
+ * (server/core/charged.ts; a refusal is answered as it words itself, a provider failure as its catalogue error).
+ */
+async function chargedOnBook(ctx: AppContext, res: Response, input: ChargedOnBook, run: ChargedRun): Promise<void> {
+  const { repos } = ctx;
+  const { writing } = bookLocks(ctx);
+  const { userId, spec, lang, step } = input;
+  // A model call like a step: it takes a token from the user's generation bucket first (429 past it).
+  await takeGenerationToken(ctx, { userId, lang, res });
+  const charge = await reserveCharge(ctx, { userId, lang, start: { generatorId: spec.id, step, cost: input.cost ?? spec.cost, reason: input.reason } });
+  const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+  const client = new AbortController();
+  res.on('close', () => {
+    if (!res.writableEnded) client.abort();
+  });
+  const writingKey = bookLockKey(userId, input.bookType);
+  writing.add(writingKey);
+  const commitUsage = (metadata: { words: number; tokens?: unknown }) =>
+    repos.generations.commit({ userId, charge, usage: { promptType: spec.contentType, isPart: false, metadata: { generator: spec.id, step, ...metadata, generation: charge.generationId } } });
+  try {
+    // A refusal (an edit's, the session's) is answered as it words itself, in the book's language; a provider failure as its catalogue error.
+    await runCharged(ctx, { userId, charge, lang, what: `${spec.id} ${input.what}`, timeout, client: client.signal, onFailure: ({ failure, error }) => (KaryaError.isInstance(error) && !(error instanceof GenerationError) ? error : failure) }, () =>
+      run({ signal: AbortSignal.any([client.signal, timeout]), charge, commitUsage }),
+    );
+  } finally {
+    writing.delete(writingKey);
+  }
 }
 
 /** The helpers every progress route shares. */

@@ -2,35 +2,30 @@
 // as chapters with the writer's notes (PUT …/outline), the introduction's character list (PUT …/characters),
 // the story bible (PUT …/bible), and the bible's update tried again (POST …/bible/update: uncharged, but for an
 // imported book's parts not paid for yet).
-import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, progress, withIntended, type BookState } from '../../../engine/index.js';
-import { avoidListOf, voiceFromSample, VoiceError, voiceMessage, type BookVoice } from '../../../engine/index.js';
+import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, withIntended, type BookState, type Lang, type ResolvedSpec } from '../../../engine/index.js';
+import type { Response } from 'express';
+import { avoidListOf, voiceFromSample, type BookVoice } from '../../../engine/index.js';
 import type { VoiceBody } from '../../../engine/contract/index.js';
 import { failureOf, takeGenerationToken, userProgress } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { readPaidParts, withBibleLacking } from '../../core/bible-parts.js';
 import { ApiError } from '../../errors/api-error.js';
-import { httpStatusOf } from '../../errors/status.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
 export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
-  const { heldBook, editFailure, afterEdit } = book;
+  const { heldBook, afterEdit } = book;
   // A written part replaced by the user's text, between steps: what later steps (and exports) read.
   router.on('PUT /progress/:bookType/part', async (req, res) => {
     const body = req.input.body;
     // Not while a step is written (its text would build on the old one); a memory update after a step
     // is waited for, so the edit marks the memory it has just written.
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      let edit;
-      try {
-        edit = editPart(spec, state, body.part, body.text);
-        // The editor opened on the part as the book view gave it: a part changed since (another window, a
-        // rewrite) is refused rather than overwritten unseen.
-        checkPartSeen(spec, state, edit.position, body.hash);
-      } catch (error) {
-        return editFailure(error, lang);
-      }
+      const edit = editPart(spec, state, body.part, body.text);
+      // The editor opened on the part as the book view gave it: a part changed since (another window, a
+      // rewrite) is refused rather than overwritten unseen.
+      checkPartSeen(spec, state, edit.position, body.hash);
       if (!(await repos.books.savePartEdit({ userId, key: bookType, position: edit.savedAt, text: edit.text, state: edit.state }))) {
         throw ApiError.catalogue(404, 'part_not_found', lang);
       }
@@ -46,12 +41,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   router.on('PUT /progress/:bookType/outline', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      let next: BookState;
-      try {
-        next = editOutline(spec, state, body.chapters);
-      } catch (error) {
-        return editFailure(error, lang);
-      }
+      const next = editOutline(spec, state, body.chapters);
       if (!(await repos.books.saveOutlineEdit({ userId, key: bookType, outline: next.outline!, state: next }))) throw ApiError.catalogue(404, 'part_not_found', lang);
       res.json({ book: bookView(spec, next) });
     });
@@ -62,12 +52,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   router.on('PUT /progress/:bookType/characters', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      let edit;
-      try {
-        edit = editCharacterDetails(spec, state, body.text);
-      } catch (error) {
-        return editFailure(error, lang);
-      }
+      const edit = editCharacterDetails(spec, state, body.text);
       if (!(await repos.books.savePartEdit({ userId, key: bookType, position: 0, text: edit.text, state: edit.state }))) throw ApiError.catalogue(404, 'part_not_found', lang);
       res.json({ book: bookView(spec, edit.state) });
     });
@@ -77,12 +62,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   router.on('PUT /progress/:bookType/bible', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      let edit;
-      try {
-        edit = editBible(spec, state, body.text);
-      } catch (error) {
-        return editFailure(error, lang);
-      }
+      const edit = editBible(spec, state, body.text);
       await repos.books.saveMemory({ userId, key: bookType, memory: edit.memory, upTo: edit.upTo });
       res.json({ book: bookView(spec, edit.state) });
     });
@@ -104,14 +84,7 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   router.on('PUT /progress/:bookType/voice', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      let voice: BookVoice | undefined;
-      try {
-        voice = voiceOfBody(state, body);
-      } catch (error) {
-        if (!(error instanceof VoiceError)) throw error;
-        const message = voiceMessage(error, lang);
-        throw new ApiError(httpStatusOf(error), error.code, message, { [error.code.startsWith('avoid') ? 'avoid' : 'sample']: message });
-      }
+      const voice = voiceOfBody(state, body);
       if (!(await repos.books.saveVoice({ userId, key: bookType, voice }))) throw ApiError.catalogue(404, 'part_not_found', lang);
       const { voice: _old, ...rest } = state;
       res.json({ book: bookView(spec, voice ? { ...rest, voice } : rest) });
@@ -124,36 +97,39 @@ export function addEditingRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
   // nothing else is sent to the model. The answer says what the bible gained and lost.
   // An imported book's parts the credits held for its bible did not pay for (they ran out, a part failed twice, the
   // book was set aside) are read here too, each charged as a step (402 when not even the first can be paid).
-  router.on('POST /progress/:bookType/bible/update', async (req, res) => {
-    await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
-      const bookId = await repos.books.findBookId({ userId, key: bookType });
-      const hold = bookId !== null ? await repos.bibleHolds.find(bookId) : undefined;
-      const before = withBibleLacking(bookView(spec, state), { spec, state, hold });
-      if (!before.parts.some((p) => p.bible_updated === false)) return res.json({ book: before, parts_read: 0, changes: { added: [], removed: [] } });
-      // Uncharged, yet it calls the model: it takes a token from the user's generation bucket, as generating does.
-      await takeGenerationToken(ctx, { userId, lang, res });
-      const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
-      const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
-      let calls = 0;
-      let balance: number | undefined;
-      if (hold && bookId !== null) {
-        const read = await readPaidParts(ctx, { userId, spec, session, bookId, signal: timeout });
-        if (read.end === 'credits' && !read.calls) throw ApiError.catalogue(402, 'insufficient_credits', lang);
-        if (read.end === 'failed') throw failureOf(read.error, { lang, isTimeout: timeout.aborted });
-        calls = read.calls;
-        balance = (await repos.credits.balanceOf(userId)) ?? 0;
-      } else {
-        try {
-          ({ calls } = await session.remember({ signal: timeout }));
-        } catch (error) {
-          throw failureOf(error, { lang, isTimeout: timeout.aborted });
-        }
-        if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: 'update' } });
-      }
-      const after = withBibleLacking(session.view(), { spec, state: session.state, hold: bookId !== null ? await repos.bibleHolds.find(bookId) : undefined });
-      res.json({ book: after, parts_read: calls, changes: bibleChanges(before.bible_notes ?? '', after.bible_notes ?? ''), ...(balance !== undefined ? { credits_available: balance } : {}) });
-    });
-  });
+  router.on('POST /progress/:bookType/bible/update', (req, res) => heldBook(req, (held) => updateBibleAgain(ctx, held, res)));
+}
+
+/** POST …/bible/update on the held book: the parts its bible lacks read again (those an import's hold pays for, charged), and what that changed. */
+async function updateBibleAgain(ctx: AppContext, held: { userId: string; bookType: string; spec: ResolvedSpec; state: BookState; lang: Lang }, res: Response): Promise<void> {
+  const { repos, catalog } = ctx;
+  const { userId, bookType, spec, state, lang } = held;
+  const bookId = await repos.books.findBookId({ userId, key: bookType });
+  const hold = bookId !== null ? await repos.bibleHolds.find(bookId) : undefined;
+  const before = withBibleLacking(bookView(spec, state), { spec, state, hold });
+  if (!before.parts.some((p) => p.bible_updated === false)) return void res.json({ book: before, parts_read: 0, changes: { added: [], removed: [] } });
+  // Uncharged, yet it calls the model: it takes a token from the user's generation bucket, as generating does.
+  await takeGenerationToken(ctx, { userId, lang, res });
+  const session = await BookSession.open({ spec, renderer: catalog.renderer, provider: ctx.provider, key: bookType, settings: state.settings, onFinished: 'keep', store: userProgress(repos, { userId, spec, charge: () => undefined }) });
+  const timeout = AbortSignal.timeout(ctx.config.generationTimeoutMs);
+  let calls = 0;
+  let balance: number | undefined;
+  if (hold && bookId !== null) {
+    const read = await readPaidParts(ctx, { userId, spec, session, bookId, signal: timeout });
+    if (read.end === 'credits' && !read.calls) throw ApiError.catalogue(402, 'insufficient_credits', lang);
+    if (read.end === 'failed') throw failureOf(read.error, { lang, isTimeout: timeout.aborted });
+    calls = read.calls;
+    balance = (await repos.credits.balanceOf(userId)) ?? 0;
+  } else {
+    try {
+      ({ calls } = await session.remember({ signal: timeout }));
+    } catch (error) {
+      throw failureOf(error, { lang, isTimeout: timeout.aborted });
+    }
+    if (calls) await repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'memory', calls, after: 'update' } });
+  }
+  const after = withBibleLacking(session.view(), { spec, state: session.state, hold: bookId !== null ? await repos.bibleHolds.find(bookId) : undefined });
+  res.json({ book: after, parts_read: calls, changes: bibleChanges(before.bible_notes ?? '', after.bible_notes ?? ''), ...(balance !== undefined ? { credits_available: balance } : {}) });
 }
 
 /** The bible's entries (its lines, headings aside) the update added and the ones it dropped. */

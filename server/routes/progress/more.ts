@@ -3,26 +3,17 @@
 // place by POST …/passage/keep).
 import { answerNotesOf, bookView, checkPartSeen, checkPassagePlace, countWords, editPart, extendPart, keepPassage, partStep, progress, reworkPassage, partProvenance, rewritePart, stepKey, stepLabel, updateBible } from '../../../engine/index.js';
 import type { AnswerNotes, ResolvedSpec } from '../../../engine/index.js';
-import { towardVoiceNote, VoiceError, voiceMessage, type BookState, type Lang } from '../../../engine/index.js';
-import { failureOf } from '../../core/generation.js';
+import { towardVoiceNote, type BookState } from '../../../engine/index.js';
+import { answerOf } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
 import { ApiError, errorBody } from '../../errors/api-error.js';
-import { httpStatusOf } from '../../errors/status.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../../http/sse.js';
 import type { ApiRoutes } from '../../http/routes.js';
 import type { BookAccess } from './book-access.js';
 
 export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos, catalog } = ctx;
-  const { heldBook, editFailure, proseAt, balance, charged, afterEdit } = book;
-  /** A check of the place the writer acted on, before any charge: its refusal answered as an edit's (409 when the part changed since). */
-  const seenOrRefuse = (check: () => unknown, lang: Lang): void => {
-    try {
-      check();
-    } catch (error) {
-      editFailure(error, lang);
-    }
-  };
+  const { heldBook, proseAt, balance, charged, afterEdit } = book;
   // "Write more" on a written prose part (the studio offers it on a part marked short): one request from
   // where the part ends, with its plan, charged and refunded exactly as a step; the longer text is saved as
   // a hand edit is (the story bible, if it had read the part, is re-derived from it on: bible-catch-up.ts).
@@ -30,7 +21,8 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
-      seenOrRefuse(() => checkPartSeen(spec, state, position, body.hash), lang);
+      // The place the writer acted on is checked before any charge (409 when the part changed since).
+      checkPartSeen(spec, state, position, body.hash);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       await charged(res, { userId, bookType, spec, lang, step: `more:${label}`, what: 'write more', reason: `${spec.id}: write more (${label})` }, async ({ signal, commitUsage }) => {
         const more = await extendPart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal });
@@ -51,10 +43,11 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
-      seenOrRefuse(() => checkPartSeen(spec, state, position, body.hash), lang);
+      // The place the writer acted on is checked before any charge (409 when the part changed since).
+      checkPartSeen(spec, state, position, body.hash);
       const label = stepKey(partStep(spec, position, state.totalChapters));
       // "Rewrite toward my voice": the writer's note (if any) after what drifted, with the voice guidance every prose step gets.
-      const note = body.toward_voice ? towardVoiceOrRefuse(state, position, body.note, lang) : body.note?.trim() ?? '';
+      const note = body.toward_voice ? towardVoiceNote(state, position, body.note) : body.note?.trim() ?? '';
       const step = `rewrite:${label}`;
       await charged(res, { userId, bookType, spec, lang, step, what: 'rewrite', reason: `${spec.id}: ${note ? 'rewrite' : 'write again'} (${label})` }, async ({ signal, commitUsage }) => {
         const done = await rewritePart({ spec, renderer: catalog.renderer, provider: ctx.provider, state, position, signal, ...(note ? { note } : {}) });
@@ -87,7 +80,7 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       const label = stepKey(partStep(spec, position, state.totalChapters));
       const request = { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}), action: body.action, ...(body.note?.trim() ? { note: body.note } : {}), ...(body.tone ? { tone: body.tone } : {}) };
       // The place is checked before anything is charged: a part changed since the selection is refused (409), not reworked elsewhere.
-      seenOrRefuse(() => checkPassagePlace(spec, state, request), lang);
+      checkPassagePlace(spec, state, request);
       // Streamed when asked (Accept: text/event-stream): the stream opens with the first words, so a refusal
       // before them is an ordinary error answer; one after them is the `error` event (refunded either way).
       let stream: EventStream | null = null;
@@ -108,26 +101,29 @@ export function addMoreRoutes(router: ApiRoutes, ctx: AppContext, book: BookAcce
       } catch (error) {
         const open = stream as EventStream | null;
         if (!open) throw error;
-        open.send('error', errorBody(error instanceof ApiError ? error : failureOf(error, { lang, isTimeout: false })).error);
+        open.send('error', errorBody(answerOf(error, { lang, isTimeout: false })).error);
         open.close();
       }
     });
   });
+  addPassageKeepRoute(router, ctx, book);
+}
+
+/** Keep: the reworked passage put in place of the one the writer chose (free), the part's earlier text kept as a version. */
+function addPassageKeepRoute(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
+  const { repos } = ctx;
+  const { heldBook, proseAt, afterEdit } = book;
   router.on('POST /progress/:bookType/passage/keep', async (req, res) => {
     const body = req.input.body;
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
-      try {
-        const previous = state.content[position]!;
-        // The passage kept is the model's rewrite, counted by its words (the AI disclosure); the rest of the part stays what it was.
-        const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}) }, body.passage), { kind: 'passage', words: countWords(body.passage) });
-        // The new text and the old one as a version (with how it came to be), in one transaction.
-        const kept = await repos.books.savePartEditKeeping({ userId, key: bookType, position, text: edit.text, state: edit.state, previous: { text: previous, provenance: partProvenance(state, position) } });
-        if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
-        res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), kept_version: kept });
-      } catch (error) {
-        editFailure(error, lang);
-      }
+      const previous = state.content[position]!;
+      // The passage kept is the model's rewrite, counted by its words (the AI disclosure); the rest of the part stays what it was.
+      const edit = editPart(spec, state, body.part, keepPassage(spec, state, { position, start: body.start, end: body.end, text: body.text, ...(body.hash ? { hash: body.hash } : {}) }, body.passage), { kind: 'passage', words: countWords(body.passage) });
+      // The new text and the old one as a version (with how it came to be), in one transaction.
+      const kept = await repos.books.savePartEditKeeping({ userId, key: bookType, position, text: edit.text, state: edit.state, previous: { text: previous, provenance: partProvenance(state, position) } });
+      if (kept === null) throw ApiError.catalogue(404, 'part_not_found', lang);
+      res.json({ book: afterEdit({ userId, bookType, spec, state: edit.state, isMemoryReset: edit.isMemoryReset }), kept_version: kept });
     });
   });
 }
@@ -137,14 +133,4 @@ function notesOf(spec: ResolvedSpec, state: BookState, position: number, outcome
   const label = stepLabel(partStep(spec, position, state.totalChapters), state.lang, spec);
   const notes = answerNotesOf({ continuations: 0, isComplete: true, ...outcome }, label, state.lang);
   return notes.length ? { notes: notes.map((n) => ({ code: n.code, message: n.message })) } : {};
-}
-
-/** The note of a rewrite toward the book's voice; 409 `voice_missing` for a book with no voice sample. */
-function towardVoiceOrRefuse(state: BookState, position: number, note: string | undefined, lang: Lang): string {
-  try {
-    return towardVoiceNote(state, position, note);
-  } catch (error) {
-    if (error instanceof VoiceError) throw new ApiError(httpStatusOf(error), error.code, voiceMessage(error, lang));
-    throw error;
-  }
 }

@@ -9,7 +9,7 @@ import type { BookAccess } from './book-access.js';
 
 export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookAccess): void {
   const { repos } = ctx;
-  const { heldBook, editFailure, proseAt, afterEdit } = book;
+  const { heldBook, proseAt, afterEdit } = book;
   // A part's earlier texts, newest first (kept by rewrites and restores).
   router.on('GET /progress/:bookType/versions', async (req, res) => {
     const { bookType } = req.input.params;
@@ -31,20 +31,11 @@ export function addVersionRoutes(router: ApiRoutes, ctx: AppContext, book: BookA
     await heldBook(req, async ({ userId, bookType, spec, state, lang }) => {
       const position = proseAt(spec, state, body.part, lang);
       // Not over a text the writer has not seen (the part changed since the page showed it).
-      try {
-        checkPartSeen(spec, state, position, body.hash);
-      } catch (error) {
-        editFailure(error, lang);
-      }
+      checkPartSeen(spec, state, position, body.hash);
       const version = await repos.versions.find({ userId, key: bookType, position, version: body.version });
       if (!version) throw ApiError.catalogue(404, 'version_not_found', lang);
-      let edit;
-      try {
-        // The version comes back as what it was (the writer's, the model's), not as a hand edit.
-        edit = editPart(spec, state, body.part, version.text, { kind: 'restore', ...(version.provenance ? { provenance: version.provenance } : {}) });
-      } catch (error) {
-        return editFailure(error, lang);
-      }
+      // The version comes back as what it was (the writer's, the model's), not as a hand edit.
+      const edit = editPart(spec, state, body.part, version.text, { kind: 'restore', ...(version.provenance ? { provenance: version.provenance } : {}) });
       // The bible stays in force and, if it had read the part, is re-derived from it on (bible-catch-up.ts).
       const restored: BookState = edit.state;
       const kept = await repos.versions.keep({ userId, key: bookType, position, text: state.content[position]!, provenance: partProvenance(state, position) });

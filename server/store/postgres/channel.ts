@@ -3,6 +3,7 @@
 // that ends early publishes a cancel; a queued batch's command hears its books' progress (onBatch). One
 // listening connection per process, listened again after a drop.
 import pg from 'pg';
+import { delayFor, RECONNECT } from '../../../engine/index.js';
 import { BATCH_CHANNEL } from './batch-names.js';
 
 export const EVENTS_CHANNEL = 'karya_step_events';
@@ -97,7 +98,7 @@ export class StepChannel {
       if (this.isClosed) return;
       this.onError(error);
       client.end().catch(() => undefined);
-      this.reconnect(250);
+      this.reconnect(1);
     };
     client.on('error', lost);
     client.on('end', () => lost(new Error('the listening connection ended')));
@@ -137,7 +138,8 @@ export class StepChannel {
     else this.client = client;
   }
 
-  private reconnect(delay: number): void {
+  /** Listen again after the wait of try `attempt` (engine/retry.ts RECONNECT). */
+  private reconnect(attempt: number): void {
     if (this.isClosed || this.retryTimer) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
@@ -147,10 +149,10 @@ export class StepChannel {
         },
         (error: unknown) => {
           this.onError(error);
-          this.reconnect(Math.min(delay * 2, 5_000));
+          this.reconnect(attempt + 1);
         },
       );
-    }, delay);
+    }, delayFor(undefined, attempt, RECONNECT));
     this.retryTimer.unref();
   }
 

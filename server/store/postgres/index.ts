@@ -5,6 +5,7 @@
 // Changes of users rows are told to every instance through LISTEN/NOTIFY (channel karya_users), so
 // the admin's live list follows writes made anywhere.
 import pg from 'pg';
+import { delayFor, RECONNECT } from '../../../engine/index.js';
 import { seriesRepository } from '../queries/series.js';
 import { fingerprintRepository } from '../queries/fingerprints.js';
 import { postgresVersions } from './versions.js';
@@ -59,11 +60,11 @@ class UserChangeFeed {
         this.client = null;
         this.connecting = null;
         client.end().catch(() => undefined);
-        const retry = (delay: number) => {
+        const retry = (attempt: number) => {
           if (this.isClosed || !this.listeners.size) return;
-          setTimeout(() => void this.connect().catch(() => retry(Math.min(delay * 2, 5_000))), delay).unref();
+          setTimeout(() => void this.connect().catch(() => retry(attempt + 1)), delayFor(undefined, attempt, RECONNECT)).unref();
         };
-        retry(250);
+        retry(1);
       });
       client.on('notification', (message) => {
         if (message.channel !== USERS_CHANNEL || !message.payload) return;

@@ -1,0 +1,92 @@
+// `karya translate --book ID --to ms|en [--glossary FILE] [--json]`: the book's edition in the other language,
+// a new book linked to its source (engine/session/translate), part by part in windows of whole paragraphs,
+// each window saved as it is done: run again after a stop, it goes on from the window it stopped at. The cost
+// is shown before; progress lines go to stderr; a part that cannot be had is named (exit 1). The source is only read.
+import { existsSync, readFileSync } from 'node:fs';
+import { GenerationError, catalogueMessage, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, type Lang, type PartOutcome, type TranslateProgress } from '../../engine/index.js';
+import { yamlData } from '../../engine/node.js';
+import { openStateFile } from '../../server/index.js';
+import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
+import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { bookIdOrExit } from './books.js';
+import { cliProvider } from './generate.js';
+import { translateWord as say } from '../translate-words.js';
+
+export interface TranslateOptions {
+  book?: string;
+  to?: string;
+  glossary?: string;
+  json?: boolean;
+  state?: string;
+}
+
+const LANGUAGE = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } } as const;
+
+/** The writer's glossary file (YAML term: rendering), or exit 2 naming the problem. */
+function writersGlossary(file: string | undefined, lang: Lang): Record<string, string> {
+  if (file === undefined) return {};
+  if (!existsSync(file)) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: lang === 'ms' ? 'fail itu tiada' : 'there is no such file' }));
+  const read = yamlData(readFileSync(file, 'utf8'));
+  const problem = read.errors[0] ? `${lang === 'ms' ? 'baris' : 'line'} ${read.errors[0].line}: ${read.errors[0].message}` : undefined;
+  const parsed = problem ? { problem } : glossaryFileOf(read.data);
+  if ('problem' in parsed) {
+    const what = parsed.problem === 'not_map' ? (lang === 'ms' ? 'ia bukan peta' : 'it is not a map') : problem ?? (lang === 'ms' ? `"${parsed.problem}" tidak mempunyai terjemahan teks` : `"${parsed.problem}" has no text rendering`);
+    fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: what }));
+  }
+  return parsed.glossary;
+}
+
+export async function translateCommand(opts: TranslateOptions): Promise<void> {
+  const to = opts.to;
+  if (to !== 'en' && to !== 'ms') return fail(catalogueMessage('translate_bad_language', 'en', { value: to ?? '' }));
+  if (opts.book === undefined) return fail(say('needsBook', to));
+  const id = bookIdOrExit(opts.book);
+  const statePath = opts.state ?? DEFAULT_STATE;
+  if (!existsSync(statePath)) fail(catalogueMessage('translate_no_book', to, { id: String(id) }));
+  const stateFile = await openStateFile(statePath);
+  const interrupt = listenForInterrupt();
+  try {
+    const source = await stateFile.books(CLI_USER).find(id);
+    if (!source) return fail(catalogueMessage('translate_no_book', to, { id: String(id) }));
+    const lang = source.state.lang;
+    if (source.state.lang === to) return fail(catalogueMessage('translate_same_language', lang, { id: String(id), language: LANGUAGE[lang][to], other: to === 'en' ? 'ms' : 'en' }));
+    if (editionLinkOf(source.key) || translatedFrom(source.state)) return fail(catalogueMessage('translate_is_edition', lang, { id: String(id) }));
+    if (!source.state.content.some((t) => t.trim())) return fail(catalogueMessage('translate_empty_book', lang, { id: String(id) }));
+    const spec = specOrExit(catalogOrExit(), source.state.generatorId);
+    const glossary = withWritersGlossary(glossaryOf(source.state), writersGlossary(opts.glossary, lang));
+    const key = editionKey({ generatorId: spec.id, sourceId: id, to });
+    const store = stateFile.progress(CLI_USER);
+    const saved = await store.load(key);
+    const cost = translationCost(spec, source.state, saved?.state);
+    info(`karya: ${say('costBefore', lang, { id, language: LANGUAGE[lang][to], parts: cost.parts, total: cost.total, per: cost.perPart, remaining: cost.remaining, terms: glossary.length })}`);
+    const onProgress = (e: TranslateProgress) => info(`  … ${e.isAgain ? say('askedAgain', lang, { label: e.label, n: e.window, of: e.windows, reason: problemText(e.problem!, lang) }) : say('window', lang, { label: e.label, n: e.window, of: e.windows })}`);
+    let outcome;
+    try {
+      outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider: cliProvider({ lang }), store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal: interrupt.signal, onProgress });
+    } catch (error) {
+      if (interrupt.isInterrupted) {
+        info(`karya: ${say('stopped', lang)}`);
+        throw new CliExit(interruptedExitCode());
+      }
+      if (!(error instanceof GenerationError)) throw error;
+      const message = say('providerStopped', lang, { message: generationMessage(error, lang) });
+      if (opts.json) printJsonError({ code: error.code, message, part: null });
+      return fail(message, EXIT.failed);
+    }
+    const editionId = (await stateFile.books(CLI_USER).list()).find((b) => b.key === key)?.id ?? null;
+    for (const part of outcome.parts.filter((p) => p.status === 'translated')) info(`  ✓ ${say('partDone', lang, { label: part.label, credits: part.credits })}`);
+    if (outcome.failed) {
+      const message = catalogueMessage('translate_part_failed', lang, { label: outcome.failed.label, reason: problemText(outcome.failed.problem!, lang) });
+      if (opts.json) printJsonError({ code: outcome.failed.problem!.code, message, part: partKey(outcome.failed) });
+      return fail(message, EXIT.failed);
+    }
+    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0 })) };
+    if (opts.json) process.stdout.write(`${JSON.stringify({ edition })}\n`);
+    else process.stdout.write(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
+  } finally {
+    interrupt.release();
+    await stateFile.close();
+  }
+}
+
+const partKey = (p: PartOutcome) => (p.position === 0 ? 'introduction' : `part:${p.position}`);

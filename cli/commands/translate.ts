@@ -36,7 +36,14 @@ function writersGlossary(file: string | undefined, lang: Lang): Record<string, s
   return parsed.glossary;
 }
 
-export async function translateCommand(opts: TranslateOptions): Promise<void> {
+/** Where the command's result goes (stdout; a batch keeps its own stdout for its events). */
+export interface TranslateOutput {
+  stdout(text: string): void;
+}
+
+const STDOUT: TranslateOutput = { stdout: (text) => void process.stdout.write(text) };
+
+export async function translateCommand(opts: TranslateOptions, out: TranslateOutput = STDOUT): Promise<void> {
   const to = opts.to;
   if (to !== 'en' && to !== 'ms') return fail(catalogueMessage('translate_bad_language', 'en', { value: to ?? '' }));
   if (opts.book === undefined) return fail(say('needsBook', to));
@@ -81,8 +88,8 @@ export async function translateCommand(opts: TranslateOptions): Promise<void> {
       return fail(message, EXIT.failed);
     }
     const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0 })) };
-    if (opts.json) process.stdout.write(`${JSON.stringify({ edition })}\n`);
-    else process.stdout.write(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
+    if (opts.json) out.stdout(`${JSON.stringify({ edition })}\n`);
+    else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
   } finally {
     interrupt.release();
     await stateFile.close();

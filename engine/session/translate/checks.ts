@@ -7,6 +7,7 @@ import { countWords } from '../../words.js';
 import { detectLanguage, findLanguageDrift } from '../language.js';
 import { isAssistantTalk } from '../answer-talk.js';
 import { isRefusal } from '../answer-verdict.js';
+import { isAnnouncement, isClosingRemark } from '../answer-text.js';
 import { hasTerm, type Glossary } from './glossary.js';
 
 /** Why a window's answer was not kept (a catalogue code with its params: engine/error-catalogue-translate.ts). */
@@ -59,7 +60,7 @@ export function checkWindow(input: { source: readonly string[]; answer: readonly
     const src = source[i]!;
     const out = answer[i]!;
     const n = i + 1;
-    if (isAssistantTalk(out) || (isRefusal(out) && !isRefusal(src))) return { code: 'translate_talk', paragraph: n };
+    if ((isAssistantTalk(out) || isAnnouncement(out) || isClosingRemark(out) || isRefusal(out)) && !(isAssistantTalk(src) || isAnnouncement(src) || isClosingRemark(src) || isRefusal(src))) return { code: 'translate_talk', paragraph: n };
     for (const e of glossary) if (hasTerm(src, e.term) && !hasTerm(out, e.rendering)) return { code: 'translate_glossary', paragraph: n, term: e.term, rendering: e.rendering };
     const plain = withoutTerms(out, glossary);
     if (out === src && countWords(plain) >= LEAST_UNTRANSLATED_WORDS && from !== to) return { code: 'translate_untranslated', paragraph: n };

@@ -9,6 +9,8 @@ const WORDS = {
   partDone: { en: '{label} translated ({credits} credits)', ms: '{label} diterjemah ({credits} kredit)' },
   stopped: { en: 'stopped; the windows translated so far are saved: run the same command again to go on.', ms: 'dihentikan; tetingkap yang telah diterjemah disimpan: jalankan arahan yang sama sekali lagi untuk meneruskan.' },
   providerStopped: { en: 'the translation stopped: {message} The windows translated so far are saved; run the same command again to go on.', ms: 'terjemahan berhenti: {message} Tetingkap yang telah diterjemah disimpan; jalankan arahan yang sama sekali lagi untuk meneruskan.' },
+  bible: { en: 'reading the edition\'s {label} into its own story bible', ms: 'membaca {label} edisi ini ke dalam catatan ceritanya sendiri' },
+  bibleStopped: { en: 'the edition is translated, but its story bible stopped at {label}: {message} Run the same command again to go on.', ms: 'edisi ini telah diterjemah, tetapi catatan ceritanya berhenti di {label}: {message} Jalankan arahan yang sama sekali lagi untuk meneruskan.' },
   done: { en: 'The edition is book {id}. Export it with: karya export {generator} --book {id} --out edition.epub', ms: 'Edisi ini ialah buku {id}. Eksport dengan: karya export {generator} --book {id} --out edisi.epub' },
 } as const;
 

@@ -3,7 +3,7 @@
 // each window saved as it is done: run again after a stop, it goes on from the window it stopped at. The cost
 // is shown before; progress lines go to stderr; a part that cannot be had is named (exit 1). The source is only read.
 import { existsSync, readFileSync } from 'node:fs';
-import { GenerationError, catalogueMessage, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, type Lang, type PartOutcome, type TranslateProgress } from '../../engine/index.js';
+import { BookSession, GenerationError, catalogueMessage, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, type Lang, type PartOutcome, type TranslateProgress } from '../../engine/index.js';
 import { yamlData } from '../../engine/node.js';
 import { openStateFile } from '../../server/index.js';
 import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
@@ -18,6 +18,8 @@ export interface TranslateOptions {
   glossary?: string;
   json?: boolean;
   state?: string;
+  /** Commander's --no-bible: false leaves the edition's story bible to be read when a step needs it. */
+  bible?: boolean;
 }
 
 const LANGUAGE = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } } as const;
@@ -68,8 +70,9 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     info(`karya: ${say('costBefore', lang, { id, language: LANGUAGE[lang][to], parts: cost.parts, total: cost.total, per: cost.perPart, remaining: cost.remaining, terms: glossary.length })}`);
     const onProgress = (e: TranslateProgress) => info(`  … ${e.isAgain ? say('askedAgain', lang, { label: e.label, n: e.window, of: e.windows, reason: problemText(e.problem!, lang) }) : say('window', lang, { label: e.label, n: e.window, of: e.windows })}`);
     let outcome;
+    const provider = cliProvider({ lang });
     try {
-      outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider: cliProvider({ lang }), store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal: interrupt.signal, onProgress });
+      outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal: interrupt.signal, onProgress });
     } catch (error) {
       if (interrupt.isInterrupted) {
         info(`karya: ${say('stopped', lang)}`);
@@ -85,6 +88,23 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     if (outcome.failed) {
       const message = catalogueMessage('translate_part_failed', lang, { label: outcome.failed.label, reason: problemText(outcome.failed.problem!, lang) });
       if (opts.json) printJsonError({ code: outcome.failed.problem!.code, message, part: partKey(outcome.failed) });
+      return fail(message, EXIT.failed);
+    }
+    // The edition's own story bible, read from its own text part by part (saved after each: a rerun goes on), as an import's.
+    const session = await BookSession.open({ spec, renderer: catalogOrExit().renderer, provider, store, key, settings: outcome.state.settings, totalChapters: outcome.state.totalChapters, onFinished: 'keep' });
+    let reading = '';
+    try {
+      while (opts.bible !== false && session.needsMemory) {
+        const position = (session.state.memoryUpTo ?? -1) + 1;
+        reading = stepLabel(position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, session.state.totalChapters), lang, spec);
+        if (session.state.content[position]?.trim()) info(`  … ${say('bible', lang, { label: reading })}`);
+        await session.remember({ parts: 1, signal: interrupt.signal });
+      }
+    } catch (error) {
+      if (interrupt.isInterrupted) throw new CliExit(interruptedExitCode());
+      if (!(error instanceof GenerationError)) throw error;
+      const message = say('bibleStopped', lang, { label: reading, message: generationMessage(error, lang) });
+      if (opts.json) printJsonError({ code: error.code, message, part: null });
       return fail(message, EXIT.failed);
     }
     const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0 })) };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from '../fake-openai.js';
+import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isTranslateRequest } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedEdition } from './book.js';
 
@@ -19,10 +20,10 @@ afterEach(async () => {
 async function setUp(options: FakeOpenAIOptions & { fail?: (n: number) => boolean } = {}, env: Record<string, string> = {}) {
   const translator = fakeTranslator();
   let n = 0;
-  fake = await startFakeOpenAI({ ...options, reply: (body) => {
+  fake = await startFakeOpenAI(underWriter(1).fakeOptions({ ...options, reply: (body) => {
     if (isTranslateRequest(body) && options.fail?.(n++)) return { status: 500, body: { error: { message: 'down' } } };
     return translator.reply(body);
-  } });
+  } }));
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-cli-'));
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, 'en');
@@ -36,13 +37,14 @@ describe('karya translate in a small window, with a glossary, in a batch', () =>
   it('translates in windows that fit the model, and after a stop inside a part goes on from the window it stopped at', async () => {
     // A 900-token model: a window holds a paragraph or two; the fake refuses anything larger (HTTP 400).
     const { state, karya, asks, id } = await setUp({ contextTokens: 900, fail: (n) => n === 3 }, { KARYA_CONTEXT_TOKENS: '900' });
-    const first = await karya(['translate', '--book', String(id), '--to', 'ms']);
+    // (The edition's story bible needs a larger window than this: it is left for later.)
+    const first = await karya(['translate', '--book', String(id), '--to', 'ms', '--no-bible']);
     expect(first.code).toBe(1);
     expect(first.stderr).toMatch(/translating Chapter 2 \(window 2 of \d\)/);
     // The fourth window (Chapter 2's second) failed: Chapter 1 and Chapter 2's first window are saved, Chapter 2 not finished.
     const partial = (await savedEdition(state))!;
     expect(partial.state.incompleteParts).toEqual([2]);
-    const again = await karya(['translate', '--book', String(id), '--to', 'ms', '--json']);
+    const again = await karya(['translate', '--book', String(id), '--to', 'ms', '--json', '--no-bible']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/translating Chapter 2 \(window 2 of \d\)/);
     expect(again.stderr).not.toMatch(/translating Chapter 1|translating Chapter 2 \(window 1 of/);

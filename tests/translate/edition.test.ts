@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isAskedAgain, isTranslateRequest, type Misbehaviour, type TranslatorOptions } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedBook, savedEdition } from './book.js';
 import { findLanguageDrift, type Lang } from '../../engine/index.js';
@@ -25,10 +26,11 @@ afterEach(async () => {
 async function setUp(lang: Lang, options: TranslatorOptions & { fail?: (index: number) => boolean } = {}) {
   const translator = fakeTranslator(options);
   let n = 0;
-  fake = await startFakeOpenAI({ reply: (body) => {
+  // The other requests (the edition's story bible) answered as a writer that follows the request does.
+  fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: (body) => {
     if (isTranslateRequest(body) && options.fail?.(n++)) return { status: 500, body: { error: { message: 'down' } } };
     return translator.reply(body);
-  } });
+  } }));
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'karya-translate-'));
   const state = path.join(cwd, 'state.sqlite');
   const id = await saveRomance(state, lang);
@@ -64,6 +66,9 @@ describe('karya translate: an edition in the other language', () => {
         expect(book.state.chapterTitles?.[n]).toBeTruthy();
         expect(book.state.provenance?.[n]).toMatchObject({ origin: 'model', translatedFrom: from });
       }
+      // Its own story bible, read from its own text.
+      expect(book.state.memory).toBeTruthy();
+      expect(book.state.memoryUpTo).toBe(CHAPTERS);
       // One window a chapter (each fits), none asked again.
       expect(asks()).toHaveLength(CHAPTERS);
       expect(JSON.stringify(await savedBook(state, id))).toBe(before);

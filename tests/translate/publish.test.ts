@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { underWriter } from '../scripted-models.js';
 import { fakeTranslator } from '../fake-translator.js';
 import { saveRomance } from './book.js';
 import { epubcheck, readZip, zipText } from '../export/tools.js';
@@ -15,7 +16,7 @@ import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 describe('a translated edition, published', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
-    fake = await startFakeOpenAI({ reply: fakeTranslator().reply });
+    fake = await startFakeOpenAI(underWriter(1).fakeOptions({ reply: fakeTranslator().reply }));
   });
   afterAll(() => fake.close());
 

@@ -3,6 +3,7 @@ import { fillPlaceholders, type Lang } from '../engine/index.js';
 
 const WORDS = {
   needsBook: { en: 'give the book to translate with --book ID (karya books lists your books and their ids)', ms: 'nyatakan buku untuk diterjemah dengan --book ID (karya books menyenaraikan buku anda dan idnya)' },
+  needsModel: { en: 'a translation needs a model: set OPENAI_API_KEY (and OPENAI_BASE_URL for a local server); the offline provider only writes demo text', ms: 'terjemahan memerlukan model: tetapkan OPENAI_API_KEY (dan OPENAI_BASE_URL untuk pelayan tempatan); pembekal luar talian hanya menulis teks demo' },
   costBefore: { en: 'book {id} into {language}: {parts} parts at {per} credit a part, {total} credits in all, {remaining} still to pay; {terms} glossary terms held fast', ms: 'buku {id} ke dalam {language}: {parts} bahagian pada {per} kredit setiap bahagian, {total} kredit semuanya, {remaining} belum dibayar; {terms} istilah glosari dikekalkan' },
   window: { en: 'translating {label} (window {n} of {of})', ms: 'menterjemah {label} (tetingkap {n} daripada {of})' },
   askedAgain: { en: 'asking {label} (window {n} of {of}) again: {reason}', ms: 'meminta semula {label} (tetingkap {n} daripada {of}): {reason}' },

@@ -71,6 +71,8 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     const onProgress = (e: TranslateProgress) => info(`  … ${e.isAgain ? say('askedAgain', lang, { label: e.label, n: e.window, of: e.windows, reason: problemText(e.problem!, lang) }) : say('window', lang, { label: e.label, n: e.window, of: e.windows })}`);
     let outcome;
     const provider = cliProvider({ lang });
+    // The offline provider writes demo text, never a translation: every window would be refused twice.
+    if (provider.isOffline) return fail(say('needsModel', lang));
     try {
       outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal: interrupt.signal, onProgress });
     } catch (error) {

@@ -127,9 +127,12 @@ describe('karya translate: an edition in the other language', () => {
   });
 
   it('refuses a book already in the language, an unknown language and a missing book, in words a writer reads', async () => {
-    const { id, karya } = await setUp('en');
+    const { id, karya, state } = await setUp('en');
     expect(await karya(['translate', '--book', String(id), '--to', 'en'])).toMatchObject({ code: 2, stderr: expect.stringContaining('is already in English') });
     expect(await karya(['translate', '--book', String(id), '--to', 'fr'])).toMatchObject({ code: 2, stderr: expect.stringContaining('"fr" is not a language Karya writes') });
     expect(await karya(['translate', '--book', '99', '--to', 'ms'])).toMatchObject({ code: 2, stderr: expect.stringContaining('Tiada buku 99') });
+    // Without a model (the offline provider writes demo text) nothing is asked.
+    const offline = await runKaryaInProcess(['translate', '--book', String(id), '--to', 'ms', '--state', state], { env: {} });
+    expect(offline).toMatchObject({ code: 2, stderr: expect.stringContaining('a translation needs a model: set OPENAI_API_KEY') });
   });
 });

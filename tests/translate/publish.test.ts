@@ -53,6 +53,10 @@ describe('a translated edition, published', () => {
       expect(metadata).toMatchObject({ language: to, aiContent: { translations: 'ai', translatedFrom: from } });
       const readiness = readFileSync(path.join(cwd, 'pkg', 'readiness.json'), 'utf8');
       expect(readiness).toContain(said);
+      // The stores' language lists are read for the edition's language.
+      const channels = (JSON.parse(readiness) as { channels: Record<string, { checks: Array<{ id: string }> }> }).channels;
+      expect(channels.kdp_ebook!.checks.some((c) => c.id === 'language')).toBe(true);
+      expect(channels.kdp_ebook!.checks.some((c) => c.id === 'ai-disclosure')).toBe(true);
     });
   }
 });

@@ -74,7 +74,9 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
     // The offline provider writes demo text, never a translation: every window would be refused twice.
     if (provider.isOffline) return fail(say('needsModel', lang));
     try {
-      outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal: interrupt.signal, onProgress });
+      outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal: interrupt.signal, onProgress, onPart: (p) => {
+        if (p.status === 'translated' && p.asked > 0) info(`  ✓ ${say('partDone', lang, { label: p.label, credits: p.credits })}`);
+      } });
     } catch (error) {
       if (interrupt.isInterrupted) {
         info(`karya: ${say('stopped', lang)}`);
@@ -86,7 +88,6 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       return fail(message, EXIT.failed);
     }
     const editionId = (await stateFile.books(CLI_USER).list()).find((b) => b.key === key)?.id ?? null;
-    for (const part of outcome.parts.filter((p) => p.status === 'translated')) info(`  ✓ ${say('partDone', lang, { label: part.label, credits: part.credits })}`);
     if (outcome.failed) {
       const message = catalogueMessage('translate_part_failed', lang, { label: outcome.failed.label, reason: problemText(outcome.failed.problem!, lang) });
       if (opts.json) printJsonError({ code: outcome.failed.problem!.code, message, part: partKey(outcome.failed) });

@@ -39,6 +39,8 @@ export interface TranslateInput {
   glossary: Glossary;
   signal?: AbortSignal;
   onProgress?: (event: TranslateProgress) => void;
+  /** Called as each part is done (translated, kept from a run before, or failed), for a progress line or a charge. */
+  onPart?: (part: PartOutcome) => void;
 }
 
 /** A window about to be asked (`isAgain`: asked again after an answer that was not kept). */
@@ -128,6 +130,10 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
   let isNew = !saved;
   const window = await windowOf(input.provider);
   const parts: PartOutcome[] = [];
+  const partDone = (part: PartOutcome) => {
+    parts.push(part);
+    input.onPart?.(part);
+  };
   const last = source.content.length - 1;
   for (let position = 0; position <= last; position++) {
     const step = stepOf(spec, position, source.totalChapters);
@@ -136,7 +142,7 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
     const sourceTitle = source.chapterTitles?.[position];
     const isPartial = position < state.content.length && (state.incompleteParts ?? []).includes(position);
     if (position < state.content.length && !isPartial) {
-      parts.push({ position, label, status: 'kept', asked: 0, credits: 0 });
+      partDone({ position, label, status: 'kept', asked: 0, credits: 0 });
       continue;
     }
     const paragraphs = paragraphsOf(source.content[position]!);
@@ -172,7 +178,7 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
     };
     if (!paragraphs.length) {
       await save(true);
-      parts.push({ position, label, status: 'translated', asked: 0, credits: 0 });
+      partDone({ position, label, status: 'translated', asked: 0, credits: 0 });
       continue;
     }
     for (const [index, [start, end]] of windows.entries()) {
@@ -183,7 +189,7 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
       asked += got.asked;
       if (!got.answer) {
         const failed: PartOutcome = { position, label, status: 'failed', asked, credits: 0, problem: got.problem! };
-        parts.push(failed);
+        partDone(failed);
         return { state, isFinished: false, parts, failed, credits: parts.reduce((s, p) => s + p.credits, 0) };
       }
       const answer = withTitle ? got.answer.slice(1) : got.answer;
@@ -191,7 +197,7 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
       done = [...done, ...answer];
       await save(end === paragraphs.length, got.usage);
     }
-    parts.push({ position, label, status: 'translated', asked, credits: spec.cost });
+    partDone({ position, label, status: 'translated', asked, credits: spec.cost });
   }
   const isFinished = input.isSourceFinished && parts.length === source.content.length;
   return { state, isFinished, parts, credits: parts.reduce((s, p) => s + p.credits, 0) };

@@ -31,6 +31,10 @@ export const TRANSLATE_CATALOGUE = {
     en: 'it held no translation.',
     ms: 'ia tidak mengandungi terjemahan.',
   },
+  translate_not_text: {
+    en: 'it was not a translation ({outcome}: a refusal, the request sent back, or talk about it).',
+    ms: 'ia bukan terjemahan ({outcome}: penolakan, permintaan yang dihantar semula, atau ulasan tentangnya).',
+  },
   translate_part_failed: {
     en: '{label} was not translated: {reason} It was asked twice; nothing of it is kept as finished and nothing is charged for it. Run the same command again to try it again.',
     ms: '{label} tidak diterjemah: {reason} Ia diminta dua kali; tiada bahagiannya disimpan sebagai siap dan tiada caj dikenakan untuknya. Jalankan arahan yang sama sekali lagi untuk mencubanya semula.',

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runKaryaInProcess } from '../karya-in-process.js';
-import { startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
+import { REFUSAL_TEXT, startFakeOpenAI, type FakeOpenAI } from '../fake-openai.js';
 import { underWriter } from '../scripted-models.js';
 import { fakeTranslator, isAskedAgain, isTranslateRequest, type Misbehaviour, type TranslatorOptions } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs, saveRomance, savedBook, savedEdition } from './book.js';
@@ -93,6 +93,17 @@ describe('karya translate: an edition in the other language', () => {
       for (const p of chapterParagraphs(2, 'en')) expect(chapter).not.toContain(p);
     });
   }
+
+  it('asks again a window whose answer declined, and keeps the answer that translates', async () => {
+    const { state, id, karya, asks } = await setUp('en');
+    fake!.script({ text: REFUSAL_TEXT.en });
+    const r = await karya(['translate', '--book', String(id), '--to', 'ms', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/asking Chapter 1 \(window 1 of 1\) again: it was not a translation \(refused/);
+    const book = (await savedEdition(state))!;
+    expect(book.state.content[1]).not.toContain("I'm sorry");
+    expect(asks()).toHaveLength(CHAPTERS + 1);
+  });
 
   it('names a part that cannot be had, keeps it unfinished and charges nothing for it; a rerun finishes it', async () => {
     const { state, id, karya, asks } = await setUp('en', { misbehave: 'drop', at: 2, always: true });

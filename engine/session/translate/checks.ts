@@ -18,7 +18,8 @@ export type WindowProblem =
   | { readonly code: 'translate_glossary'; readonly paragraph: number; readonly term: string; readonly rendering: string }
   | { readonly code: 'translate_length'; readonly paragraph: number; readonly ratio: number }
   | { readonly code: 'translate_talk'; readonly paragraph: number }
-  | { readonly code: 'translate_empty' };
+  | { readonly code: 'translate_empty' }
+  | { readonly code: 'translate_not_text'; readonly outcome: string };
 
 /**
  * The plausible length of a translation, in characters, as a share of its source's, per language pair:

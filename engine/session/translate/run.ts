@@ -111,7 +111,7 @@ async function askWindow(input: TranslateInput & { from: Lang; paragraphs: reado
     const glossaryLines = input.glossary.map((e) => `${e.term} ${e.rendering}`);
     const verdict = result.text ? judgeAnswer(result.text, request, { kind: 'prose', material: () => [...input.paragraphs, ...glossaryLines] }) : { text: '' };
     const answer = paragraphsOf(verdict.text);
-    problem = 'outcome' in verdict && verdict.outcome ? { code: 'translate_talk', paragraph: 0 } : checkWindow({ source: input.paragraphs, answer, glossary: input.glossary, from: input.from, to: input.to });
+    problem = 'outcome' in verdict && verdict.outcome ? { code: 'translate_not_text', outcome: verdict.outcome } : checkWindow({ source: input.paragraphs, answer, glossary: input.glossary, from: input.from, to: input.to });
     if (!problem) return { answer, asked: attempt + 1, ...(result.usage ? { usage: result.usage } : {}) };
   }
   return { problem: problem!, asked: 2 };

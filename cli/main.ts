@@ -4,6 +4,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT, CliExit } from './util.js';
 import { isPlainFsError, plainFsError } from './fs-check.js';
+import { addTranslateCommand } from './translate-program.js';
 
 // Commands load their modules on use, so `karya list` does not pay for the SDK, SQLite or resvg.
 const lazy =
@@ -40,6 +41,7 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   import: 'karya import novel.txt --dry-run',
   voice: 'karya voice my-chapter.txt --json',
   rewrite: 'karya rewrite romance --part chapter:2 --note "more dialogue"',
+  translate: 'karya translate --book 3 --to ms --glossary names.yaml',
   prompts: 'karya prompts romance --step chapter:1',
   publish: 'karya publish romance --chapters 12 --author "Siti Aminah" --paper cream --out package/',
   batch: 'karya batch jobs.yaml --concurrency 4 --rpm 60',
@@ -175,6 +177,7 @@ function addBookCommands(program: Command): void {
     .option('--dry-run', 'show the chapters found and save nothing')
     .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …} (with --dry-run), else {"book": {id, generator, title, lang, words, chapters}}')
     .action(importCommand);
+  addTranslateCommand(program);
 
   program
     .command('rewrite [id]')

@@ -4,6 +4,7 @@ import type { Bilingual } from './spec/types.js';
 import { IMPORT_CATALOGUE } from './error-catalogue-import.js';
 import { ANSWER_CATALOGUE } from './answer-catalogue.js';
 import { COVER_CATALOGUE } from './error-catalogue-cover.js';
+import { TRANSLATE_CATALOGUE } from './error-catalogue-translate.js';
 
 /** The catalogue of user-facing messages, keyed by a stable code. */
 export const CATALOGUE = {
@@ -338,4 +339,5 @@ export const CATALOGUE = {
   },
   ...IMPORT_CATALOGUE,
   ...COVER_CATALOGUE,
+  ...TRANSLATE_CATALOGUE,
 } as const satisfies Record<string, Bilingual>;

@@ -11,6 +11,7 @@ import { closeThresholdOrExit } from '../near-duplicates.js';
 import { batchNearDuplicates } from '../batch/near-duplicates.js';
 import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
 import { preloadYaml } from '../../engine/node.js';
+import { runTranslateJobs, translateJobsOf, type TranslateJob } from '../batch/translate-jobs.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
 import type { BatchEvent, BatchResult } from '../batch/scheduler.js';
 import type { QueuedBatchLink } from '../batch/queued.js';
@@ -93,6 +94,11 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
     if (error instanceof JobsFileError) fail(error.message);
     throw error;
   }
+  // Translation jobs run after the books (cli/batch/translate-jobs.ts); a file of them alone runs only them.
+  const translations = translateJobsOf(raw, file);
+  if (translations.issues.length) fail(translations.issues.join('\nkarya: '));
+  raw = translations.rest;
+  if (!raw.length) return translateOnly(translations.jobs, statePath, emitJson);
   const given = batchPublishFactsOrExit(opts);
   const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given });
   if (issues.length) {
@@ -163,9 +169,17 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, ...(emitJson ? { emit: emitJson } : {}) }); }
       : undefined;
     await endBatch(result, progress, emitJson, publish);
+    if (translations.jobs.length && !opts.dryRun) await translateOnly(translations.jobs, statePath, emitJson);
   } finally {
     await store?.close();
   }
+}
+
+/** A batch's translation jobs, one after another; exit 1 when one failed. */
+async function translateOnly(jobs: readonly TranslateJob[], state: string, emitJson: JsonOut | undefined): Promise<void> {
+  const failed = await runTranslateJobs(jobs, { state, ...(emitJson ? { emit: (event) => emitJson(event as never) } : {}) });
+  emitJson?.flush();
+  if (failed) throw new CliExit(EXIT.failed);
 }
 
 /** --publish and --per-day: the daily limit checked (exit 2 naming the flag and its range) before anything is spent. */

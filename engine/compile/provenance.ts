@@ -19,6 +19,8 @@ export interface PartProvenance {
   readonly passages?: readonly PassageProvenance[];
   /** An author's part taken from a public-domain text (an import that carried Project Gutenberg's licence): nobody's copyright to claim. */
   readonly source?: 'public-domain';
+  /** A part of a translated edition: the model's translation of its source's part, written in this language (engine/session/translate). */
+  readonly translatedFrom?: 'en' | 'ms';
 }
 
 /** The most passages a part keeps a record of (the oldest go first): bounded, as everything a book keeps. */
@@ -62,9 +64,9 @@ export function hasAuthoredParts(state: { readonly provenance?: Readonly<Record<
 export function withPartProvenance<S extends { readonly provenance?: Readonly<Record<number, PartProvenance>> }>(state: S, position: number, record: PartProvenance): S {
   const { provenance: old, ...rest } = state;
   const next: Record<number, PartProvenance> = { ...old };
-  if (record.origin === 'model' && !record.passages?.length) delete next[position];
+  if (record.origin === 'model' && !record.passages?.length && !record.translatedFrom) delete next[position];
   else {
-    const source = record.origin === 'author' && record.source ? { source: record.source } : {};
+    const source = { ...(record.origin === 'author' && record.source ? { source: record.source } : {}), ...(record.translatedFrom ? { translatedFrom: record.translatedFrom } : {}) };
     next[position] = record.passages?.length ? { origin: record.origin, passages: record.passages.slice(-MAX_PASSAGE_RECORDS), ...source } : { origin: record.origin, ...source };
   }
   return (Object.keys(next).length ? { ...rest, provenance: next } : rest) as S;
@@ -83,7 +85,7 @@ export function withModelPassage<S extends { readonly provenance?: Readonly<Reco
  */
 export function handEdited(before: PartProvenance, previous: string, text: string): PartProvenance {
   if (before.origin === 'author') return before;
-  return keptShare(previous, text) < TYPED_OVER_SHARE ? { origin: 'author' } : { origin: 'hand' };
+  return keptShare(previous, text) < TYPED_OVER_SHARE ? { origin: 'author' } : { origin: 'hand', ...(before.translatedFrom ? { translatedFrom: before.translatedFrom } : {}) };
 }
 
 /** The share of `text`'s three-word runs found in `previous` (0 when `text` has none). */
@@ -107,12 +109,12 @@ export function modelWordsOf(record: PartProvenance, text: string): number {
 /** A part's provenance as kept (JSON), anything malformed dropped (undefined: none usable). */
 export function partProvenanceOf(raw: unknown): PartProvenance | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
-  const r = raw as { origin?: unknown; passages?: unknown; source?: unknown };
+  const r = raw as { origin?: unknown; passages?: unknown; source?: unknown; translatedFrom?: unknown };
   if (!TEXT_ORIGINS.includes(r.origin as TextOrigin)) return undefined;
   const passages = Array.isArray(r.passages)
     ? r.passages.filter((p): p is PassageProvenance => !!p && (p.origin === 'model' || p.origin === 'model-rewrite') && Number.isInteger(p.words) && p.words >= 0).map((p) => ({ origin: p.origin, words: p.words })).slice(-MAX_PASSAGE_RECORDS)
     : [];
-  return { origin: r.origin as TextOrigin, ...(passages.length ? { passages } : {}), ...(r.origin === 'author' && r.source === 'public-domain' ? { source: 'public-domain' as const } : {}) };
+  return { origin: r.origin as TextOrigin, ...(passages.length ? { passages } : {}), ...(r.origin === 'author' && r.source === 'public-domain' ? { source: 'public-domain' as const } : {}), ...(r.translatedFrom === 'en' || r.translatedFrom === 'ms' ? { translatedFrom: r.translatedFrom } : {}) };
 }
 
 /**
@@ -125,7 +127,7 @@ export function bookProvenanceOf(raw: unknown, authoredParts?: unknown): Record<
     for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
       const n = Number(k);
       const record = partProvenanceOf(v);
-      if (Number.isInteger(n) && n >= 0 && record && (record.origin !== 'model' || record.passages)) out[n] = record;
+      if (Number.isInteger(n) && n >= 0 && record && (record.origin !== 'model' || record.passages || record.translatedFrom)) out[n] = record;
     }
   } else if (Array.isArray(authoredParts)) {
     for (const p of authoredParts) if (Number.isInteger(p) && p >= 0) out[p as number] = { origin: 'author' };

@@ -88,7 +88,7 @@ export function disclosureOutcome(ai: AiContentDisclosureLike): { status: 'pass'
     text: say(`ai.text.${ai.text}`),
     derived: derivationText(ai.textDerivation, ai.textShare),
     images: say(`ai.images.${ai.images}`),
-    translations: say('ai.translations'),
+    translations: ai.translations === 'ai' && ai.translatedFrom ? say(`ai.translated-from.${ai.translatedFrom}`) : say('ai.translations'),
   });
   if (!ai.corrected) return { status: 'pass', detail: [summary] };
   const said = [summary, say('ai.corrected', { level: say(`ai.level.${ai.corrected.text}`), derived: say(`ai.level.${derived}`) })];
@@ -104,4 +104,6 @@ export interface AiContentDisclosureLike {
   textDerivation: TextDerivation;
   corrected?: { text: AiTextLevel; derived: AiTextLevel };
   images: 'ai-generated' | 'none';
+  translations?: 'none' | 'ai';
+  translatedFrom?: 'en' | 'ms';
 }

@@ -37,8 +37,12 @@ export interface AiContentDisclosure {
   corrected?: { text: AiTextLevel; derived: AiTextLevel };
   /** `ai-generated`: the cover was drawn by an image model; `none`: the writer's own. */
   images: 'ai-generated' | 'none';
-  /** No translation tool was used. */
-  translations: 'none';
+  /**
+   * `none`: no translation tool was used; `ai`: the book is a translated edition, every part the model's
+   * translation of its source (engine/session/translate), from `translatedFrom` (KDP's form asks it apart).
+   */
+  translations: 'none' | 'ai';
+  translatedFrom?: Lang;
   /** The parts by who wrote them ("Chapter 1", …), when the author wrote some of them (an imported manuscript). */
   parts?: { author: string[]; model: string[] };
   tool: string;
@@ -59,7 +63,7 @@ function toolLine(text: AiTextLevel, d: TextDerivation, images: AiContentDisclos
  * The disclosure of a book from what its derivation counted, the cover's origin and the writer's correction.
  * @example aiContentOf({ derivation, images: 'ai-generated' }).text // 'some'
  */
-export function aiContentOf(input: { derivation: TextDerivation; images: AiContentDisclosure['images']; correction?: AiTextLevel; parts?: { author: string[]; model: string[] } }): AiContentDisclosure {
+export function aiContentOf(input: { derivation: TextDerivation; images: AiContentDisclosure['images']; correction?: AiTextLevel; parts?: { author: string[]; model: string[] }; translatedFrom?: Lang }): AiContentDisclosure {
   const d = input.derivation;
   const derived = aiTextLevel(d.modelWords, d.words);
   const text = input.correction ?? derived;
@@ -69,7 +73,7 @@ export function aiContentOf(input: { derivation: TextDerivation; images: AiConte
     textDerivation: d,
     ...(input.correction !== undefined && input.correction !== derived ? { corrected: { text: input.correction, derived } } : {}),
     images: input.images,
-    translations: 'none',
+    ...(input.translatedFrom ? { translations: 'ai' as const, translatedFrom: input.translatedFrom } : { translations: 'none' as const }),
     ...(input.parts ? { parts: input.parts } : {}),
     tool: toolLine(text, d, input.images),
     source: KDP_SOURCE,

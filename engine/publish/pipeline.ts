@@ -16,6 +16,7 @@ import { markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
 import { aiContentOf, packageMetadata, type KdpMetadata } from './metadata.js';
 import { textDerivationOf, type AiTextLevel } from './disclosure.js';
 import { hasAuthoredParts, isAuthoredPart } from '../compile/provenance.js';
+import { translatedFrom } from '../session/translate/index.js';
 import { bookContextOf, bookOwnTitle, checkPublishPlan, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './plan.js';
 import { kdpKeywords, titleCase } from './rules.js';
 import { say, type ReadinessText } from './readiness-words.js';
@@ -305,6 +306,7 @@ export function packageMetadataOf(book: ResolvedSpec, state: BookState, parts: P
       images: parts.cover.origin === 'author' || parts.cover.origin === 'typographic' ? 'none' : 'ai-generated',
       ...(parts.given.aiText ? { correction: parts.given.aiText } : {}),
       ...(hasAuthoredParts(state) ? { parts: authorshipOf(book, state) } : {}),
+      ...(translatedFrom(state) ? { translatedFrom: translatedFrom(state)! } : {}),
     }),
     ...withoutAiText(parts.given),
     // A book written in a series is published as its book: the series' name and the book's number.

@@ -2,6 +2,7 @@
 // state and shared by every output (Markdown here; EPUB, DOCX and PDF in engine/node/export/). Pure, so
 // the studio can build the same document for its preview.
 import { cleanText } from '../clean-text.js';
+import { translatedFrom } from './translate/edition.js';
 import type { Lang, ResolvedSpec } from '../spec/types.js';
 import { DEFAULT_LAYOUT, printLayoutOf, type LayoutName } from '../print.js';
 import { extractTitle, withoutCharacterDetails, type BookState } from '../compile/flow.js';
@@ -45,6 +46,8 @@ export interface BookDocument {
   readonly publicDomain?: boolean;
   /** What the book says of itself for an EPUB's description, where the default would not be true (a public-domain text: its own first lines). */
   readonly description?: string;
+  /** A translated edition (engine/session/translate): the language it was translated from by the model; the copyright page and metadata say so. */
+  readonly translatedFrom?: Lang;
 }
 
 /** The format a file name asks for (`book.epub` → epub), or null for an unknown extension. */
@@ -117,7 +120,8 @@ export function bookDocument(
   const isPublicDomain = spec.kind === 'book' && isPublicDomainBook(state);
   const opening = isPublicDomain ? firstWords((parts[0]?.markdown ?? '').replace(/[*_#>`]/g, ' '), 40) : '';
   const told = isPublicDomain ? { publicDomain: true, ...(opening ? { description: opening } : {}) } : {};
-  return { ...told, title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}), ...(state.series ? { series: { name: cleanText(state.series.name), number: state.series.number } } : {}) };
+  const from = translatedFrom(state);
+  return { ...told, ...(from ? { translatedFrom: from } : {}), title: cleanText(title), ...(author ? { author: cleanText(author) } : {}), lang, typeLabel: spec.typeLabel[lang], ...(outline ? { outline } : {}), parts: [...biblePart, ...parts], ...(layout !== DEFAULT_LAYOUT ? { layout } : {}), ...(state.series ? { series: { name: cleanText(state.series.name), number: state.series.number } } : {}) };
 }
 
 /** A saved book as a list shows it (My Books, `karya books`): its title, kind, language, words and chapters. */

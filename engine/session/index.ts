@@ -32,3 +32,4 @@ export { partVoiceOf, partOverusedOf, towardVoiceNote, driftNote, statisticsOf, 
 export { voiceGuidanceOf, withoutExemplars } from './voice-guidance.js';
 export { introParts, joinIntro, introWithProse, partText, partHash, checkPartSeen, type IntroParts } from './part-text.js';
 export { editCharacterDetails, characterLines, MAX_CHARACTER_DETAILS_CHARS } from './intro-edit.js';
+export * from './translate/index.js';

@@ -20,11 +20,15 @@ export interface ExportWords {
   /** A public-domain text's copyright page: nobody's © to claim, and Karya only prepared it. */
   readonly publicDomain: string;
   readonly preparedWith: string;
+  /** A translated edition's line: "Translated from {language} by AI with Karya". */
+  readonly translatedWith: string;
+  /** The language names a translated edition's line uses, in this language. */
+  readonly languages: Readonly<Record<Lang, string>>;
 }
 
 export const EXPORT_WORDS: Readonly<Record<Lang, ExportWords>> = {
-  en: { contents: 'Contents', writtenWith: 'Written with Karya', by: 'by', publicDomain: 'This text is in the public domain.', preparedWith: 'Prepared for publishing with Karya' },
-  ms: { contents: 'Kandungan', writtenWith: 'Ditulis dengan Karya', by: 'oleh', publicDomain: 'Teks ini berada dalam domain awam.', preparedWith: 'Disediakan untuk penerbitan dengan Karya' },
+  en: { contents: 'Contents', writtenWith: 'Written with Karya', by: 'by', publicDomain: 'This text is in the public domain.', preparedWith: 'Prepared for publishing with Karya', translatedWith: 'Translated from {language} by AI with Karya', languages: { en: 'English', ms: 'Malay' } },
+  ms: { contents: 'Kandungan', writtenWith: 'Ditulis dengan Karya', by: 'oleh', publicDomain: 'Teks ini berada dalam domain awam.', preparedWith: 'Disediakan untuk penerbitan dengan Karya', translatedWith: 'Diterjemah daripada {language} oleh AI dengan Karya', languages: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } },
 };
 
 const normal = (text: string) => text.replace(/[*_#:\s]+/g, ' ').trim().toLowerCase();
@@ -52,8 +56,11 @@ export function innerHeadingLevel(level: number): 2 | 3 {
  * (a Project Gutenberg import), that it is in the public domain and was prepared with Karya: no © for someone else's words.
  */
 export function copyrightLines(doc: BookDocument, year: number): { notice: string; writtenWith: string } {
-  if (doc.publicDomain) return { notice: EXPORT_WORDS[doc.lang].publicDomain, writtenWith: EXPORT_WORDS[doc.lang].preparedWith };
-  return { notice: `© ${year}${doc.author ? ` ${doc.author}` : ''}`, writtenWith: EXPORT_WORDS[doc.lang].writtenWith };
+  const words = EXPORT_WORDS[doc.lang];
+  if (doc.publicDomain) return { notice: words.publicDomain, writtenWith: words.preparedWith };
+  // A translated edition says so where "Written with Karya" stands (KDP asks AI translation to be disclosed).
+  const writtenWith = doc.translatedFrom ? words.translatedWith.replace('{language}', words.languages[doc.translatedFrom]) : words.writtenWith;
+  return { notice: `© ${year}${doc.author ? ` ${doc.author}` : ''}`, writtenWith };
 }
 
 /** Characters XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/FFFF), removed. */

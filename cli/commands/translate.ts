@@ -1,0 +1,122 @@
+// `karya translate --book ID --to ms|en [--glossary FILE] [--json]`: the book's edition in the other language,
+// a new book linked to its source (engine/session/translate), part by part in windows of whole paragraphs,
+// each window saved as it is done: run again after a stop, it goes on from the window it stopped at. The cost
+// is shown before; progress lines go to stderr; a part that cannot be had is named (exit 1). The source is only read.
+import { existsSync, readFileSync } from 'node:fs';
+import { BookSession, GenerationError, catalogueMessage, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, type Lang, type PartOutcome, type TranslateProgress } from '../../engine/index.js';
+import { yamlData } from '../../engine/node.js';
+import { openStateFile } from '../../server/index.js';
+import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
+import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
+import { bookIdOrExit } from './books.js';
+import { cliProvider } from './generate.js';
+import { translateWord as say } from '../translate-words.js';
+
+export interface TranslateOptions {
+  book?: string;
+  to?: string;
+  glossary?: string;
+  json?: boolean;
+  state?: string;
+  /** Commander's --no-bible: false leaves the edition's story bible to be read when a step needs it. */
+  bible?: boolean;
+}
+
+const LANGUAGE = { en: { en: 'English', ms: 'Malay' }, ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu' } } as const;
+
+/** The writer's glossary file (YAML term: rendering), or exit 2 naming the problem. */
+function writersGlossary(file: string | undefined, lang: Lang): Record<string, string> {
+  if (file === undefined) return {};
+  if (!existsSync(file)) fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: lang === 'ms' ? 'fail itu tiada' : 'there is no such file' }));
+  const read = yamlData(readFileSync(file, 'utf8'));
+  const problem = read.errors[0] ? `${lang === 'ms' ? 'baris' : 'line'} ${read.errors[0].line}: ${read.errors[0].message}` : undefined;
+  const parsed = problem ? { problem } : glossaryFileOf(read.data);
+  if ('problem' in parsed) {
+    const what = parsed.problem === 'not_map' ? (lang === 'ms' ? 'ia bukan peta' : 'it is not a map') : problem ?? (lang === 'ms' ? `"${parsed.problem}" tidak mempunyai terjemahan teks` : `"${parsed.problem}" has no text rendering`);
+    fail(catalogueMessage('translate_bad_glossary', lang, { file, problem: what }));
+  }
+  return parsed.glossary;
+}
+
+/** Where the command's result goes (stdout; a batch keeps its own stdout for its events). */
+export interface TranslateOutput {
+  stdout(text: string): void;
+}
+
+const STDOUT: TranslateOutput = { stdout: (text) => void process.stdout.write(text) };
+
+export async function translateCommand(opts: TranslateOptions, out: TranslateOutput = STDOUT): Promise<void> {
+  const to = opts.to;
+  if (to !== 'en' && to !== 'ms') return fail(catalogueMessage('translate_bad_language', 'en', { value: to ?? '' }));
+  if (opts.book === undefined) return fail(say('needsBook', to));
+  const id = bookIdOrExit(opts.book);
+  const statePath = opts.state ?? DEFAULT_STATE;
+  if (!existsSync(statePath)) fail(catalogueMessage('translate_no_book', to, { id: String(id) }));
+  const stateFile = await openStateFile(statePath);
+  const interrupt = listenForInterrupt();
+  try {
+    const source = await stateFile.books(CLI_USER).find(id);
+    if (!source) return fail(catalogueMessage('translate_no_book', to, { id: String(id) }));
+    const lang = source.state.lang;
+    if (source.state.lang === to) return fail(catalogueMessage('translate_same_language', lang, { id: String(id), language: LANGUAGE[lang][to], other: to === 'en' ? 'ms' : 'en' }));
+    if (editionLinkOf(source.key) || translatedFrom(source.state)) return fail(catalogueMessage('translate_is_edition', lang, { id: String(id) }));
+    if (!source.state.content.some((t) => t.trim())) return fail(catalogueMessage('translate_empty_book', lang, { id: String(id) }));
+    const spec = specOrExit(catalogOrExit(), source.state.generatorId);
+    const glossary = withWritersGlossary(glossaryOf(source.state), writersGlossary(opts.glossary, lang));
+    const key = editionKey({ generatorId: spec.id, sourceId: id, to });
+    const store = stateFile.progress(CLI_USER);
+    const saved = await store.load(key);
+    const cost = translationCost(spec, source.state, saved?.state);
+    info(`karya: ${say('costBefore', lang, { id, language: LANGUAGE[lang][to], parts: cost.parts, total: cost.total, per: cost.perPart, remaining: cost.remaining, terms: glossary.length })}`);
+    const onProgress = (e: TranslateProgress) => info(`  … ${e.isAgain ? say('askedAgain', lang, { label: e.label, n: e.window, of: e.windows, reason: problemText(e.problem!, lang) }) : say('window', lang, { label: e.label, n: e.window, of: e.windows })}`);
+    let outcome;
+    const provider = cliProvider({ lang });
+    // The offline provider writes demo text, never a translation: every window would be refused twice.
+    if (provider.isOffline) return fail(say('needsModel', lang));
+    try {
+      outcome = await translateEdition({ spec, renderer: catalogOrExit().renderer, provider, store, key, source: source.state, isSourceFinished: source.isFinished, to, glossary, signal: interrupt.signal, onProgress, onPart: (p) => {
+        if (p.status === 'translated' && p.asked > 0) info(`  ✓ ${say('partDone', lang, { label: p.label, credits: p.credits })}`);
+      } });
+    } catch (error) {
+      if (interrupt.isInterrupted) {
+        info(`karya: ${say('stopped', lang)}`);
+        throw new CliExit(interruptedExitCode());
+      }
+      if (!(error instanceof GenerationError)) throw error;
+      const message = say('providerStopped', lang, { message: generationMessage(error, lang) });
+      if (opts.json) printJsonError({ code: error.code, message, part: null });
+      return fail(message, EXIT.failed);
+    }
+    const editionId = (await stateFile.books(CLI_USER).list()).find((b) => b.key === key)?.id ?? null;
+    if (outcome.failed) {
+      const message = catalogueMessage('translate_part_failed', lang, { label: outcome.failed.label, reason: problemText(outcome.failed.problem!, lang) });
+      if (opts.json) printJsonError({ code: outcome.failed.problem!.code, message, part: partKey(outcome.failed) });
+      return fail(message, EXIT.failed);
+    }
+    // The edition's own story bible, read from its own text part by part (saved after each: a rerun goes on), as an import's.
+    const session = await BookSession.open({ spec, renderer: catalogOrExit().renderer, provider, store, key, settings: outcome.state.settings, totalChapters: outcome.state.totalChapters, onFinished: 'keep' });
+    let reading = '';
+    try {
+      while (opts.bible !== false && session.needsMemory) {
+        const position = (session.state.memoryUpTo ?? -1) + 1;
+        reading = stepLabel(position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, session.state.totalChapters), lang, spec);
+        if (session.state.content[position]?.trim()) info(`  … ${say('bible', lang, { label: reading })}`);
+        await session.remember({ parts: 1, signal: interrupt.signal });
+      }
+    } catch (error) {
+      if (interrupt.isInterrupted) throw new CliExit(interruptedExitCode());
+      if (!(error instanceof GenerationError)) throw error;
+      const message = say('bibleStopped', lang, { label: reading, message: generationMessage(error, lang) });
+      if (opts.json) printJsonError({ code: error.code, message, part: null });
+      return fail(message, EXIT.failed);
+    }
+    const edition = { id: editionId, key, source: id, from: lang, lang: to, finished: outcome.isFinished, credits: outcome.credits, glossary: glossary.length, parts: outcome.parts.map((p) => ({ position: p.position, label: p.label, status: p.status, credits: p.credits, paragraphs: outcome.state.content[p.position]?.split(/\n\s*\n/).filter((x) => x.trim()).length ?? 0 })) };
+    if (opts.json) out.stdout(`${JSON.stringify({ edition })}\n`);
+    else out.stdout(`${say('done', lang, { id: editionId ?? '?', generator: spec.id })}\n`);
+  } finally {
+    interrupt.release();
+    await stateFile.close();
+  }
+}
+
+const partKey = (p: PartOutcome) => (p.position === 0 ? 'introduction' : `part:${p.position}`);

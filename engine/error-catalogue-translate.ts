@@ -1,0 +1,70 @@
+// The catalogue's messages about translated editions (engine/session/translate): why a window's answer was not
+// kept (said to the model asked again, and to the writer on the part named), and the refusals of `karya translate`.
+import type { Bilingual } from './spec/types.js';
+
+export const TRANSLATE_CATALOGUE = {
+  translate_paragraphs: {
+    en: 'it had {found} paragraphs for {expected} source paragraphs (every paragraph must be translated, one for one).',
+    ms: 'ia mempunyai {found} perenggan bagi {expected} perenggan sumber (setiap perenggan mesti diterjemah, satu bagi satu).',
+  },
+  translate_language: {
+    en: 'paragraph {paragraph} was not in the edition\'s language ({found} found).',
+    ms: 'perenggan {paragraph} bukan dalam bahasa edisi ini ({found} ditemui).',
+  },
+  translate_untranslated: {
+    en: 'paragraph {paragraph} was left as its source was, untranslated.',
+    ms: 'perenggan {paragraph} dibiarkan seperti sumbernya, tidak diterjemah.',
+  },
+  translate_glossary: {
+    en: 'paragraph {paragraph} left out "{rendering}" (the glossary\'s rendering of "{term}", which its source paragraph holds).',
+    ms: 'perenggan {paragraph} tidak mengandungi "{rendering}" (terjemahan glosari bagi "{term}", yang ada dalam perenggan sumbernya).',
+  },
+  translate_length: {
+    en: 'paragraph {paragraph} was {ratio} times as long as its source, too short or too long for a translation of it.',
+    ms: 'perenggan {paragraph} {ratio} kali panjang sumbernya, terlalu pendek atau terlalu panjang untuk terjemahannya.',
+  },
+  translate_talk: {
+    en: 'paragraph {paragraph} was a note or a remark, not a translation.',
+    ms: 'perenggan {paragraph} ialah nota atau ulasan, bukan terjemahan.',
+  },
+  translate_empty: {
+    en: 'it held no translation.',
+    ms: 'ia tidak mengandungi terjemahan.',
+  },
+  translate_not_text: {
+    en: 'it was not a translation ({outcome}: a refusal, the request sent back, or talk about it).',
+    ms: 'ia bukan terjemahan ({outcome}: penolakan, permintaan yang dihantar semula, atau ulasan tentangnya).',
+  },
+  translate_part_failed: {
+    en: '{label} was not translated: {reason} It was asked twice; nothing of it is kept as finished and nothing is charged for it. Run the same command again to try it again.',
+    ms: '{label} tidak diterjemah: {reason} Ia diminta dua kali; tiada bahagiannya disimpan sebagai siap dan tiada caj dikenakan untuknya. Jalankan arahan yang sama sekali lagi untuk mencubanya semula.',
+  },
+  translate_same_language: {
+    en: 'Book {id} is already in {language}: an edition is made in the other language (--to {other}).',
+    ms: 'Buku {id} sudah dalam {language}: edisi dibuat dalam bahasa yang satu lagi (--to {other}).',
+  },
+  translate_bad_language: {
+    en: '--to: "{value}" is not a language Karya writes; use en or ms.',
+    ms: '--to: "{value}" bukan bahasa yang ditulis oleh Karya; gunakan en atau ms.',
+  },
+  translate_no_book: {
+    en: 'There is no book {id}: karya books lists your books and their ids.',
+    ms: 'Tiada buku {id}: karya books menyenaraikan buku anda dan idnya.',
+  },
+  translate_empty_book: {
+    en: 'Book {id} has no written part to translate yet.',
+    ms: 'Buku {id} belum mempunyai bahagian bertulis untuk diterjemah.',
+  },
+  translate_is_edition: {
+    en: 'Book {id} is itself a translated edition: translate its source book instead.',
+    ms: 'Buku {id} sendiri ialah edisi terjemahan: terjemahkan buku sumbernya.',
+  },
+  translate_bad_glossary: {
+    en: '{file}: a glossary is a YAML map of term: rendering (for example "Aisha: Aisha"); {problem}.',
+    ms: '{file}: glosari ialah peta YAML istilah: terjemahan (contohnya "Aisha: Aisha"); {problem}.',
+  },
+  translate_paragraph_too_long: {
+    en: 'A paragraph of {label} is too long for the model\'s window of {window} tokens, even alone: split it, or use a model with a larger window (KARYA_CONTEXT_TOKENS).',
+    ms: 'Satu perenggan {label} terlalu panjang untuk tetingkap model sebanyak {window} token, walaupun bersendirian: pecahkannya, atau gunakan model dengan tetingkap yang lebih besar (KARYA_CONTEXT_TOKENS).',
+  },
+} as const satisfies Record<string, Bilingual>;

@@ -1,0 +1,85 @@
+// What a translated window's answer must be before it counts: as many paragraphs as its source (aligned one to
+// one), each in the edition's language (the language guard: Malay, not Indonesian; no paragraph left in the
+// source's language), of a plausible length for its source, holding every glossary term its source paragraph
+// holds (or the term's set rendering), with no assistant talk (the answer checks of engine/session/answer-*.ts).
+import type { Lang } from '../../spec/types.js';
+import { countWords } from '../../words.js';
+import { detectLanguage, findLanguageDrift } from '../language.js';
+import { isAssistantTalk } from '../answer-talk.js';
+import { isRefusal } from '../answer-verdict.js';
+import { isAnnouncement, isClosingRemark } from '../answer-text.js';
+import { hasTerm, type Glossary } from './glossary.js';
+
+/** Why a window's answer was not kept (a catalogue code with its params: engine/error-catalogue-translate.ts). */
+export type WindowProblem =
+  | { readonly code: 'translate_paragraphs'; readonly expected: number; readonly found: number }
+  | { readonly code: 'translate_language'; readonly paragraph: number; readonly found: string }
+  | { readonly code: 'translate_untranslated'; readonly paragraph: number }
+  | { readonly code: 'translate_glossary'; readonly paragraph: number; readonly term: string; readonly rendering: string }
+  | { readonly code: 'translate_length'; readonly paragraph: number; readonly ratio: number }
+  | { readonly code: 'translate_talk'; readonly paragraph: number }
+  | { readonly code: 'translate_empty' }
+  | { readonly code: 'translate_not_text'; readonly outcome: string };
+
+/**
+ * The plausible length of a translation, in characters, as a share of its source's, per language pair:
+ * measured on English–Malay literary pairs (tests/translate/ratio.test.ts: Malay runs about 1.1–1.3 times the
+ * English), with room for a translator's freedom; a paragraph outside it dropped or invented something.
+ */
+export const LENGTH_BANDS: Readonly<Record<'en>ms' | 'ms>en', readonly [number, number]>> = {
+  'en>ms': [0.7, 2.0],
+  'ms>en': [0.5, 1.45],
+};
+
+/** Paragraphs shorter than this (words) are not held to the length band (a title, a line of dialogue: "Yes."). */
+const LEAST_BANDED_WORDS = 8;
+/** A paragraph of this many words left as its source was is untranslated (shorter: a name, an exclamation). */
+const LEAST_UNTRANSLATED_WORDS = 3;
+
+/** A text's paragraphs: blocks between blank lines, trimmed, empty ones out. */
+export function paragraphsOf(text: string): string[] {
+  return text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/).map((p) => p.trim()).filter(Boolean);
+}
+
+/** The paragraph's words without the glossary's terms (a line of names is the same in both languages). */
+function withoutTerms(text: string, glossary: Glossary): string {
+  let out = text;
+  for (const e of glossary) out = out.split(e.term).join(' ').split(e.rendering).join(' ');
+  return out;
+}
+
+/**
+ * The first problem of a window's answer (its paragraphs already taken apart), or undefined when it can be kept.
+ * @example checkWindow({ source: ['Aisha smiled at him.'], answer: ['Aisha tersenyum kepadanya.'], glossary, from: 'en', to: 'ms' }) // undefined
+ */
+export function checkWindow(input: { source: readonly string[]; answer: readonly string[]; glossary: Glossary; from: Lang; to: Lang }): WindowProblem | undefined {
+  const { source, answer, glossary, from, to } = input;
+  if (!answer.length) return { code: 'translate_empty' };
+  if (answer.length !== source.length) return { code: 'translate_paragraphs', expected: source.length, found: answer.length };
+  const band = LENGTH_BANDS[from === 'en' ? 'en>ms' : 'ms>en'];
+  for (let i = 0; i < source.length; i++) {
+    const src = source[i]!;
+    const out = answer[i]!;
+    const n = i + 1;
+    if ((isAssistantTalk(out) || isAnnouncement(out) || isClosingRemark(out) || isRefusal(out)) && !(isAssistantTalk(src) || isAnnouncement(src) || isClosingRemark(src) || isRefusal(src))) return { code: 'translate_talk', paragraph: n };
+    for (const e of glossary) if (hasTerm(src, e.term) && !hasTerm(out, e.rendering)) return { code: 'translate_glossary', paragraph: n, term: e.term, rendering: e.rendering };
+    const plain = withoutTerms(out, glossary);
+    if (out === src && countWords(plain) >= LEAST_UNTRANSLATED_WORDS && from !== to) return { code: 'translate_untranslated', paragraph: n };
+    const drift = findLanguageDrift(plain, to);
+    if (drift) return { code: 'translate_language', paragraph: n, found: drift.found };
+    if (countWords(src) >= LEAST_BANDED_WORDS) {
+      const ratio = out.length / src.length;
+      if (ratio < band[0] || ratio > band[1]) return { code: 'translate_length', paragraph: n, ratio: Math.round(ratio * 100) / 100 };
+    }
+  }
+  // Indonesian is told by its markers, which a whole window carries better than one paragraph.
+  const whole = findLanguageDrift(withoutTerms(answer.join('\n\n'), glossary), to);
+  if (whole) return { code: 'translate_language', paragraph: 0, found: whole.found };
+  return undefined;
+}
+
+/** Whether a text reads as `lang` (or is too short to tell): for a source the writer hands over. */
+export function readsAs(text: string, lang: Lang): boolean {
+  const verdict = detectLanguage(text).language;
+  return verdict === null || verdict === lang || (lang === 'ms' && verdict === 'id');
+}

@@ -1,0 +1,41 @@
+// A translated edition is a new book linked to its source: the same generator, parts and chapter count, the
+// settings with the other language, saved under a key that names its source book and language, so a rerun
+// finds it and goes on. Each part's provenance says it is the model's translation (publishing discloses it).
+import type { BookSpec, Lang } from '../../spec/types.js';
+import type { BookState } from '../../compile/flow.js';
+import { partProvenance } from '../../compile/provenance.js';
+
+/** The key of the edition of book `sourceId` in `to`: `romance:edition-ms-of-12`. */
+export function editionKey(input: { generatorId: string; sourceId: number; to: Lang }): string {
+  return `${input.generatorId}:edition-${input.to}-of-${input.sourceId}`;
+}
+
+/** The source book and language an edition's key names (undefined: not an edition's key). */
+export function editionLinkOf(key: string): { sourceId: number; to: Lang } | undefined {
+  const m = /:edition-(en|ms)-of-(\d+)$/.exec(key);
+  return m ? { to: m[1] as Lang, sourceId: Number(m[2]) } : undefined;
+}
+
+/** The empty edition of `source` in `to`: its settings with the language changed, nothing written yet. */
+export function editionStart(spec: BookSpec, source: BookState, to: Lang): BookState {
+  const field = spec.fields.find((f) => f.role === 'language');
+  return {
+    generatorId: source.generatorId,
+    settings: field ? { ...source.settings, [field.name]: to } : source.settings,
+    lang: to,
+    totalChapters: source.totalChapters,
+    content: [],
+    currentChapter: 0,
+    isLocked: true,
+  };
+}
+
+/**
+ * The language a book was translated from, when every written part of it is a translation (engine/publish
+ * discloses it: "Translated from English by AI"); undefined for a book written in its own language.
+ */
+export function translatedFrom(state: Pick<BookState, 'content' | 'provenance'>): Lang | undefined {
+  const written = state.content.flatMap((text, i) => (text.trim() ? [partProvenance(state, i).translatedFrom] : []));
+  const first = written[0];
+  return first && written.every((l) => l === first) ? first : undefined;
+}

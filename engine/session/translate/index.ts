@@ -1,0 +1,6 @@
+// A book's edition in the other language (English ↔ Malay): the door of engine/session/translate.
+export { translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome } from './run.js';
+export { checkWindow, paragraphsOf, LENGTH_BANDS, type WindowProblem } from './checks.js';
+export { glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm, otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry } from './glossary.js';
+export { editionKey, editionLinkOf, editionStart, translatedFrom } from './edition.js';
+export { problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE } from './prompt.js';

@@ -1,0 +1,67 @@
+// A window's request: templates/translate-system.hbs and templates/translate.hbs with the languages, the
+// glossary (sent with every window) and the window's paragraphs; its answer bounded by the window's length.
+import type { Lang } from '../../spec/types.js';
+import type { TextRequest } from '../../provider.js';
+import type { PromptRenderer } from '../../compile/prompt.js';
+import { LANGUAGE_NAMES } from '../../i18n.js';
+import { estimateTokens, promptTokensOf } from '../../context-window.js';
+import { fillPlaceholders } from '../../i18n.js';
+import { TRANSLATE_CATALOGUE } from '../../error-catalogue-translate.js';
+import type { Glossary } from './glossary.js';
+import type { WindowProblem } from './checks.js';
+
+export const TRANSLATE_TEMPLATE = 'translate';
+export const TRANSLATE_SYSTEM_TEMPLATE = 'translate-system';
+
+/** The answer's token budget: the source's tokens times this (a Malay translation runs longer), and some slack. */
+const ANSWER_SHARE = 2;
+const ANSWER_SLACK = 200;
+
+/** Names of the languages as the prompt of each side writes them. */
+const NAMES: Readonly<Record<Lang, Record<Lang, string>>> = {
+  en: LANGUAGE_NAMES,
+  ms: { en: 'bahasa Inggeris', ms: 'Bahasa Malaysia' },
+};
+
+export interface WindowRequestInput {
+  renderer: PromptRenderer;
+  from: Lang;
+  to: Lang;
+  glossary: Glossary;
+  /** The window's paragraphs (the part's title first when `hasTitle`). */
+  paragraphs: readonly string[];
+  hasTitle: boolean;
+  /** Why the answer before was not kept, when this is the window asked again. */
+  again?: WindowProblem;
+}
+
+/** What a problem says to the model asked again (the catalogue's words, in the edition's language). */
+export function problemText(problem: WindowProblem, lang: Lang): string {
+  const { code, ...params } = problem;
+  return fillPlaceholders(TRANSLATE_CATALOGUE[code][lang], Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+}
+
+/** The request of one window: not streamed, cool, its answer's room from the source's length. */
+export function windowRequest(input: WindowRequestInput): TextRequest {
+  const { renderer, from, to } = input;
+  const isMalay = to === 'ms';
+  const names = NAMES[to];
+  const source = input.paragraphs.join('\n\n');
+  const ctx = {
+    isMalay, fromName: names[from], toName: names[to], count: input.paragraphs.length, hasTitle: input.hasTitle,
+    glossary: input.glossary, source, again: input.again ? problemText(input.again, to) : '',
+  };
+  return {
+    system: renderer.renderTemplate(TRANSLATE_SYSTEM_TEMPLATE, ctx),
+    user: renderer.renderTemplate(TRANSLATE_TEMPLATE, ctx),
+    maxTokens: Math.ceil(estimateTokens(source) * ANSWER_SHARE) + ANSWER_SLACK,
+    temperature: 0.3,
+    presencePenalty: 0,
+    frequencyPenalty: 0,
+  };
+}
+
+/** Whether a window's request, with its answer's room, fits the model's window (no window known: it fits). */
+export function fitsWindow(request: Pick<TextRequest, 'system' | 'user' | 'maxTokens'>, window: number | undefined): boolean {
+  return window === undefined || promptTokensOf(request) + request.maxTokens <= window;
+}

@@ -1,0 +1,65 @@
+// A saved 5-chapter romance for the translation tests, in English or in Malay, its paragraphs made of the fake
+// translator's sentences (tests/fake-translator.ts), its names Aisha/Aisyah and Daniel, its chapters titled.
+import { EMPTY_BIBLE, importSaves, importedBook, renderBible, type Lang } from '../../engine/index.js';
+import { loadCatalog } from '../../engine/node.js';
+import { openStateFile } from '../../server/index.js';
+import { PROSE_SENTENCES } from '../fake-openai.js';
+import { WORD_MAP } from '../fake-translator.js';
+
+export const CHAPTERS = 5;
+
+/** Chapter n's paragraphs: three to five paragraphs of two or three sentences each. */
+export function chapterParagraphs(n: number, lang: Lang): string[] {
+  const list = PROSE_SENTENCES[lang];
+  const count = 3 + (n % 3);
+  return Array.from({ length: count }, (_, p) => {
+    const at = (n * 7 + p * 3) % list.length;
+    // Every chapter's first paragraph names the heroine (sentence 1), so the glossary is tried in each.
+    const first = p === 0 ? [list[1]!] : [];
+    return [...first, list[at]!, list[(at + 1) % list.length]!].join(' ');
+  });
+}
+
+/** Save the romance in `lang` as the CLI's book in `state`; its id. */
+export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: boolean } = {}): Promise<number> {
+  const spec = loadCatalog().specs.find((s) => s.id === 'romance')!;
+  const chapters = Array.from({ length: CHAPTERS }, (_, i) => ({ kind: 'chapter' as const, number: i + 1, title: WORD_MAP[i]![lang === 'en' ? 0 : 1], text: chapterParagraphs(i + 1, lang).join('\n\n') }));
+  // A whole book ends with its epilogue (the conclusion's place).
+  // A whole book has its prologue (what publishing reads the book's context from) and ends with its epilogue.
+  const prologue = { kind: 'introduction' as const, title: '', text: chapterParagraphs(0, lang).join('\n\n') };
+  const parts = opts.isWhole ? [prologue, ...chapters, { kind: 'conclusion' as const, title: '', text: chapterParagraphs(CHAPTERS + 1, lang).join('\n\n') }] : chapters;
+  const languageField = spec.fields.find((f) => f.role === 'language')!;
+  const imported = importedBook({ spec: spec as never, manuscript: { parts: parts as never }, settings: { [languageField.name]: lang }, file: 'romance.txt' });
+  // Its story bible knows the two leads (the glossary is read from it).
+  const heroine = lang === 'en' ? 'Aisha Rahman' : 'Aisyah Rahman';
+  const memory = renderBible({ ...EMPTY_BIBLE, characters: [{ name: heroine, role: 'bookshop owner', state: 'saving the shop', lastSeen: 'Chapter 5' }, { name: 'Daniel Lee', role: 'chef', state: 'back in town', lastSeen: 'Chapter 5' }] }, lang);
+  const book = { ...imported, memory, memoryUpTo: imported.content.length - 1 };
+  const file = await openStateFile(state);
+  try {
+    await file.progress('cli').saveSteps!(`romance:test-${lang}`, importSaves(spec as never, book));
+    return (await file.books('cli').list()).find((b) => b.key === `romance:test-${lang}`)!.id;
+  } finally {
+    await file.close();
+  }
+}
+
+/** A saved book as the state file holds it (for byte-identical checks) and its parts. */
+export async function savedBook(state: string, id: number) {
+  const file = await openStateFile(state);
+  try {
+    return await file.books('cli').find(id);
+  } finally {
+    await file.close();
+  }
+}
+
+/** The edition of a book saved in `state` (its key names its source), or null. */
+export async function savedEdition(state: string) {
+  const file = await openStateFile(state);
+  try {
+    const row = (await file.books('cli').list()).find((b) => b.key.includes(':edition-'));
+    return row ?? null;
+  } finally {
+    await file.close();
+  }
+}

@@ -76,7 +76,7 @@ export interface SeriesPlan {
  */
 export async function planSeriesBook(stateFile: StateFile, catalog: Catalog, spec: BookSpec, raw: string, lang: Lang): Promise<SeriesPlan> {
   const name = seriesNameOrExit(raw, lang);
-  const series = await stateFile.series(CLI_USER).find(name);
+  const series = await stateFile.repos.series(CLI_USER).find(name);
   if (!series) return { name, number: 1 };
   const loaded = await loadSeries(stateFile, catalog, series);
   const last = loaded.entries.at(-1);
@@ -98,7 +98,7 @@ export function seriesBookKey(seriesId: number, number: number): string {
  * with what the book is told; exit 2 when the book's language is not the series'.
  */
 export async function joinSeries(stateFile: StateFile, plan: SeriesPlan, input: { lang: Lang; key?: string; books: readonly SeriesBook[] }): Promise<{ key: string; series: BookSeries; stored: StoredSeries }> {
-  const repo = stateFile.series(CLI_USER);
+  const repo = stateFile.repos.series(CLI_USER);
   if (plan.series && plan.series.lang !== input.lang) {
     const names = ANSWER_LANGUAGE_NAMES[plan.series.lang];
     seriesFail(new SeriesError('series_language', { name: plan.name, expected: names[plan.series.lang], found: names[input.lang] }), plan.series.lang);
@@ -138,7 +138,7 @@ export { seriesAsOf };
  * A SeriesError when the series is in another language or its place is another book's.
  */
 export async function batchSeriesBook(stateFile: StateFile, catalog: Catalog, job: { series: { name: string; number: number }; key: string; spec: BookSpec; settings: Settings; lang: Lang }): Promise<{ series: BookSeries; settings: Settings }> {
-  const repo = stateFile.series(CLI_USER);
+  const repo = stateFile.repos.series(CLI_USER);
   const found = await repo.find(job.series.name);
   if (found && found.lang !== job.lang) {
     const names = ANSWER_LANGUAGE_NAMES[found.lang];

@@ -18,7 +18,7 @@ async function bookSampleOrExit(id: string, range: { from?: number; to?: number 
   if (!existsSync(statePath)) return fail(`${where}--voice book:${id}: no such book in ${statePath} (karya books lists them)`);
   const stateFile = await openStateFile(statePath);
   try {
-    const found = await stateFile.books(CLI_USER).find(Number(id));
+    const found = await stateFile.repos.books.find({ userId: CLI_USER, id: Number(id) });
     if (!found || !found.state.content.some((t) => t.trim())) return fail(`${where}--voice book:${id}: no such book with written parts in ${statePath} (karya books lists them)`);
     const content = found.state.content;
     const { from, to = from } = range;

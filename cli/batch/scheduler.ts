@@ -82,7 +82,7 @@ export async function loadBooks(state: StateFile | undefined, jobs: readonly Bat
       books.push({ job, state: fresh, totalSteps, doneSteps: isDone ? 1 : 0, isComplete: isDone });
       continue;
     }
-    const saved = state ? await state.load(CLI_USER, job.key) : null;
+    const saved = state ? await state.repos.books.load({ userId: CLI_USER, key: job.key }) : null;
     const held = saved?.state ?? fresh;
     const doneSteps = saved ? held.content.length + (held.outline !== undefined ? 1 : 0) : 0;
     books.push({ job, state: held, totalSteps, doneSteps, isComplete: saved?.isFinished === true });

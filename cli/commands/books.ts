@@ -50,11 +50,11 @@ export async function booksCommand(opts: BooksOptions): Promise<void> {
   if (existsSync(statePath)) {
     const stateFile = await openStateFile(statePath);
     try {
-      let books = await stateFile.books(CLI_USER).list();
+      let books = await stateFile.repos.books.list({ userId: CLI_USER });
       if (inSeries) books = [...inSeries.keys()].flatMap((key) => books.filter((b) => b.key === key));
       // Each book's series and number, by the keys the series hold.
       const places = new Map<string, { name: string; number: number }>();
-      for (const s of await stateFile.series(CLI_USER).list()) for (const e of await stateFile.series(CLI_USER).books(s.id)) places.set(e.key, { name: s.name, number: e.number });
+      for (const s of await stateFile.repos.series(CLI_USER).list()) for (const e of await stateFile.repos.series(CLI_USER).books(s.id)) places.set(e.key, { name: s.name, number: e.number });
       lines = books.flatMap((b) => {
         const line = lineOf(catalog, b);
         const place = places.get(b.key);
@@ -103,7 +103,7 @@ export function bookIdOrExit(value: string): number {
  * generator than the one named.
  */
 async function bookByIdOrExit(stateFile: StateFile, catalog: Catalog, input: { book: string; generator?: string; statePath: string }): Promise<ChosenBook> {
-  const found = await stateFile.books(CLI_USER).find(bookIdOrExit(input.book));
+  const found = await stateFile.repos.books.find({ userId: CLI_USER, id: bookIdOrExit(input.book) });
   if (!found) fail(`--book ${input.book}: no such book in ${input.statePath} (karya books lists them)`);
   const spec = catalog.get(found.state.generatorId);
   if (!spec) fail(`--book ${input.book}: its generator ${found.state.generatorId} is no longer in generators/`);
@@ -113,7 +113,7 @@ async function bookByIdOrExit(stateFile: StateFile, catalog: Catalog, input: { b
 
 /** The generator's latest saved book (the most recently changed), or null. */
 async function latestBookOf(stateFile: StateFile, spec: ResolvedSpec): Promise<ChosenBook | null> {
-  const latest = (await stateFile.books(CLI_USER).list()).find((b) => b.state.generatorId === spec.id);
+  const latest = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.state.generatorId === spec.id);
   return latest ? { spec, key: latest.key, saved: latest } : null;
 }
 
@@ -140,7 +140,7 @@ export async function chooseBook(
   if (!named) return null;
   const { settings, totalChapters } = settingsFromOptions(named, opts);
   const key = progressKey(named, settings, startBook({ spec: named, settings, totalChapters }).totalChapters);
-  const saved = await stateFile.load(CLI_USER, key);
+  const saved = await stateFile.repos.books.load({ userId: CLI_USER, key });
   if (saved && input.isUsable(saved)) return { spec: named, key, saved };
   if (hasSettingsOptions(opts)) return null;
   const latest = await latestBookOf(stateFile, named);

@@ -116,8 +116,8 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
     // Only an interrupted book resumes: a finished one (or a single piece) is written anew. A book written
     // anew never replaces the saved one: that is kept aside under its id (karya books, karya export --book).
     if (stateFile && spec.kind === 'book' && !book && !joined) {
-      const saved = await stateFile.load(CLI_USER, key);
-      if (saved && (saved.isFinished || opts.fresh === true)) await stateFile.books(CLI_USER).keep(key);
+      const saved = await stateFile.repos.books.load({ userId: CLI_USER, key });
+      if (saved && (saved.isFinished || opts.fresh === true)) await stateFile.repos.books.remove({ userId: CLI_USER, key });
     }
     // A new series book's brief is filled from the series where the writer left it blank.
     const bookSettings = series && joined && !plan?.continuing ? prefilled(spec as BookSpec, settings, series, lang) : settings;

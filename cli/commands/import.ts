@@ -168,7 +168,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
       state = withManuscriptSettings(state, await readImportSettings({ spec, state, writer, signal: interrupt.signal }));
       await store.saveSteps!(key, importSaves(spec, state));
     }
-    const id = (await stateFile.books(CLI_USER).list()).find((b) => b.key === key)!.id;
+    const id = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)!.id;
     const summary = bookSummary(spec, state);
     info(`karya: ${word(saved ? 'importResumed' : 'importSaved', lang, { file: name, id, chapters: summary.chaptersWritten, words: summary.words })}`);
     const session = await BookSession.open({ spec, renderer: catalogOrExit().renderer, provider: cliProvider({ lang }), store, key, settings: state.settings, totalChapters: state.totalChapters, onFinished: 'keep' });

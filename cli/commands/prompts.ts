@@ -46,7 +46,7 @@ async function savedBook(statePath: string, key: string): Promise<SavedBook | nu
   if (!existsSync(statePath)) return null;
   const stateFile = await openStateFile(statePath);
   try {
-    const saved = await stateFile.load(CLI_USER, key);
+    const saved = await stateFile.repos.books.load({ userId: CLI_USER, key });
     return saved && (saved.state.content.length > 0 || saved.state.outline !== undefined) ? saved : null;
   } finally {
     await stateFile.close();

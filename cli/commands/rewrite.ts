@@ -116,7 +116,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
 
 /** The books after book `number` of the series of the book under `key` whose series changed since they were written. */
 async function laterBooksChanged(stateFile: Awaited<ReturnType<typeof openStateFile>>, catalog: ReturnType<typeof catalogOrExit>, key: string, number: number): Promise<Array<{ number: number; id: number | null; changes: string[] }>> {
-  const found = await stateFile.series(CLI_USER).ofBook(key);
+  const found = await stateFile.repos.series(CLI_USER).ofBook(key);
   if (!found) return [];
   const loaded = await loadSeries(stateFile, catalog, found.series);
   const changes = laterChanges(loaded);

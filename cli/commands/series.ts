@@ -19,7 +19,7 @@ export async function seriesListCommand(opts: SeriesOptions): Promise<void> {
   if (existsSync(statePath)) {
     const stateFile = await openStateFile(statePath);
     try {
-      list = (await stateFile.series(CLI_USER).list()).map((s) => ({ name: s.name, lang: s.lang, books: s.books }));
+      list = (await stateFile.repos.series(CLI_USER).list()).map((s) => ({ name: s.name, lang: s.lang, books: s.books }));
     } finally {
       await stateFile.close();
     }
@@ -42,7 +42,7 @@ export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promi
   if (!existsSync(statePath)) seriesFail(new SeriesError('series_not_found', { name }), 'en');
   const stateFile = await openStateFile(statePath);
   try {
-    const series = await stateFile.series(CLI_USER).find(name);
+    const series = await stateFile.repos.series(CLI_USER).find(name);
     if (!series) return seriesFail(new SeriesError('series_not_found', { name }), 'en');
     const loaded = await loadSeries(stateFile, catalog, series);
     const books = seriesBooks(loaded);
@@ -87,9 +87,9 @@ export async function seriesKeysOrExit(statePath: string, raw: string): Promise<
   if (!existsSync(statePath)) fail(`--series: no series named "${name}" in ${statePath}`);
   const stateFile = await openStateFile(statePath);
   try {
-    const series = await stateFile.series(CLI_USER).find(name);
+    const series = await stateFile.repos.series(CLI_USER).find(name);
     if (!series) return seriesFail(new SeriesError('series_not_found', { name }), 'en');
-    return new Set((await stateFile.series(CLI_USER).books(series.id)).map((b) => b.key));
+    return new Set((await stateFile.repos.series(CLI_USER).books(series.id)).map((b) => b.key));
   } finally {
     await stateFile.close();
   }

@@ -55,7 +55,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
   const stateFile = await openStateFile(statePath);
   const interrupt = listenForInterrupt();
   try {
-    const source = await stateFile.books(CLI_USER).find(id);
+    const source = await stateFile.repos.books.find({ userId: CLI_USER, id });
     if (!source) return fail(catalogueMessage('translate_no_book', to, { id: String(id) }));
     const lang = source.state.lang;
     if (source.state.lang === to) return fail(catalogueMessage('translate_same_language', lang, { id: String(id), language: LANGUAGE[lang][to], other: to === 'en' ? 'ms' : 'en' }));
@@ -87,7 +87,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
       if (opts.json) printJsonError({ code: error.code, message, part: null });
       return fail(message, EXIT.failed);
     }
-    const editionId = (await stateFile.books(CLI_USER).list()).find((b) => b.key === key)?.id ?? null;
+    const editionId = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)?.id ?? null;
     if (outcome.failed) {
       const message = catalogueMessage('translate_part_failed', lang, { label: outcome.failed.label, reason: problemText(outcome.failed.problem!, lang) });
       if (opts.json) printJsonError({ code: outcome.failed.problem!.code, message, part: partKey(outcome.failed) });

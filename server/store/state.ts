@@ -6,12 +6,12 @@ import { Store } from './sqlite/store.js';
 import { bookStore, loadBook, writeMemory } from './sqlite/books.js';
 import { sqliteVersions } from './sqlite/versions.js';
 import type { BooksDatabase } from './schema.js';
-import type { ProgressStore, SavedBook } from '../../engine/index.js';
+import type { ProgressStore } from '../../engine/index.js';
 import { bookRepository } from './queries/books.js';
 import { sqliteExec } from './sqlite/run.js';
 import type { Repositories, UserBook } from './ports.js';
-import { seriesRepository, type SeriesRepository } from './queries/series.js';
-import { fingerprintRepository, type FingerprintRepository } from './queries/fingerprints.js';
+import { seriesRepository } from './queries/series.js';
+import { fingerprintRepository } from './queries/fingerprints.js';
 
 /** A book saved in the state file, by id (`karya books`, `--book ID`): current under its key, or kept. */
 export type StateBook = UserBook;
@@ -20,21 +20,10 @@ export type StateBook = UserBook;
 export type StateRepositories = Pick<Repositories, 'books' | 'series' | 'fingerprints'>;
 
 export interface StateFile {
-  /** The same repositories as the server's, on this file (server/store/ports.ts). */
+  /** The same repositories as the server's, on this file (server/store/ports.ts): every read and write but a step's save. */
   repos: StateRepositories;
-  /** The saved books of one owner (the CLI writes as "cli"). */
+  /** The engine's saving port for one owner's books (the CLI writes as "cli"): a step's save, uncharged, and the versions a rewrite replaces. */
   progress(owner: string): ProgressStore & { remove(key: string): Promise<boolean> };
-  /** Read one saved book (batch planning). */
-  load(owner: string, key: string): Promise<SavedBook | null>;
-  /**
-   * An owner's books by id: every saved book, the most recently changed first; one by id; and `keep`,
-   * which moves the book under `key` aside (same id, under `kept:<id>`) so that a new one starts there.
-   */
-  books(owner: string): { list(): Promise<StateBook[]>; find(id: number): Promise<StateBook | null>; keep(key: string): Promise<boolean> };
-  /** An owner's series (`karya generate --series`, `karya series`). */
-  series(owner: string): SeriesRepository;
-  /** An owner's near-duplicate catalogue: every finished book's fingerprint. */
-  fingerprints(owner: string): FingerprintRepository;
   close(): Promise<void>;
 }
 
@@ -63,16 +52,6 @@ export async function openStateFile(file: string, opts: { isDurable?: boolean } 
       const versions = sqliteVersions(runner);
       return { ...bookStore(runner, owner), keepVersion: async (key, v) => void (await versions.keep({ userId: owner, key, ...v })) };
     },
-    load: async (owner, key) => loadBook(runner, owner, key),
-    books: (owner) => {
-      const repo = bookRepository(runner.db as never, sqliteExec(runner), {
-        load: async ({ userId, key }) => loadBook(runner, userId, key),
-        saveMemory: async () => undefined,
-      });
-      return { list: () => repo.list({ userId: owner }), find: (id) => repo.find({ userId: owner, id }), keep: (key) => repo.remove({ userId: owner, key }) };
-    },
-    series: (owner) => seriesRepository(runner.db as never, sqliteExec(runner), owner),
-    fingerprints: (owner) => fingerprintRepository(runner.db as never, sqliteExec(runner), owner),
     close: () => opened.close(),
   };
 }

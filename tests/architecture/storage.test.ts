@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { openStateFile } from '../../server/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FOLDERS = ['engine', 'server', 'cli', 'studio/src', 'scripts'];
@@ -43,5 +44,42 @@ describe('one storage face', () => {
     const samples = ["import pg from 'pg';", 'await sql`SELECT 1`.execute(db);', "db.selectFrom('users')", "pool.query('SELECT count(*) FROM x')", "client.query(`LISTEN ${channel}`)"];
     for (const sample of samples) expect(DATABASE_WORDS.some(([, pattern]) => pattern.test(sample)), sample).toBe(true);
     expect(DATABASE_WORDS.some(([, pattern]) => pattern.test("label: 'Select a generator'")), 'plain text').toBe(false);
+  });
+});
+
+/** The old faces of the CLI's state file: its own ways to read books, series and fingerprints beside the repositories. */
+const STATE_ALIASES: ReadonlyArray<readonly [string, RegExp]> = [
+  ['a saved book read past the repositories', /(?<!repos\.books)\.load\(\s*(?:CLI_USER|'cli')\s*,/],
+  ["an owner's books past the repositories", /(?<!repos)\.books\(\s*(?:CLI_USER|'cli'|owner)\s*\)/],
+  ["an owner's series or fingerprints past the repositories", /(?<!repos)\.(?:series|fingerprints)\(\s*(?:CLI_USER|'cli')\s*\)/],
+  ['a SQLite file opened by hand', /\bopen(?:Sqlite|Database)\(/],
+];
+
+describe('the command line has no storage face of its own', () => {
+  it('no file in cli/ reads the state file past the server repositories (StateFile.repos) or opens SQLite itself', () => {
+    const files = sourceFiles('cli');
+    expect(files.length).toBeGreaterThan(20);
+    const found = files.flatMap((file) => {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      return STATE_ALIASES.filter(([, pattern]) => pattern.test(text)).map(([what]) => `${file}: ${what}`);
+    });
+    expect(found, 'use stateFile.repos (books, series, fingerprints): the server repositories').toEqual([]);
+  });
+
+  it('the check finds what it looks for, and lets the repositories through', () => {
+    const samples = ['await stateFile.load(CLI_USER, key)', "file.books('cli').list()", 'state.series(CLI_USER).find(name)', 'stateFile.fingerprints(CLI_USER)', "openSqlite(file, set)"];
+    for (const sample of samples) expect(STATE_ALIASES.some(([, pattern]) => pattern.test(sample)), sample).toBe(true);
+    const allowed = ['await stateFile.repos.books.load({ userId: CLI_USER, key })', 'stateFile.repos.series(CLI_USER).find(name)', 'stateFile.repos.fingerprints(CLI_USER)', 'store.load(key)'];
+    for (const sample of allowed) expect(STATE_ALIASES.some(([, pattern]) => pattern.test(sample)), sample).toBe(false);
+  });
+
+  it("the state file offers the server's repositories, the engine's saving port and close: nothing of its own", async () => {
+    const state = await openStateFile(':memory:');
+    try {
+      expect(Object.keys(state).sort()).toEqual(['close', 'progress', 'repos']);
+      expect(Object.keys(state.repos).sort()).toEqual(['books', 'fingerprints', 'series']);
+    } finally {
+      await state.close();
+    }
   });
 });

@@ -47,7 +47,7 @@ it('keeps the CLI\'s catalogue in its state file', async () => {
   dirs.push(dir);
   const state = await openStateFile(path.join(dir, 'state.sqlite'));
   try {
-    await exercise((owner) => state.fingerprints(owner));
+    await exercise((owner) => state.repos.fingerprints(owner));
   } finally {
     await state.close();
   }

@@ -37,7 +37,7 @@ export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: b
   const file = await openStateFile(state);
   try {
     await file.progress('cli').saveSteps!(`romance:test-${lang}`, importSaves(spec as never, book));
-    return (await file.books('cli').list()).find((b) => b.key === `romance:test-${lang}`)!.id;
+    return (await file.repos.books.list({ userId: 'cli' })).find((b) => b.key === `romance:test-${lang}`)!.id;
   } finally {
     await file.close();
   }
@@ -47,7 +47,7 @@ export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: b
 export async function savedBook(state: string, id: number) {
   const file = await openStateFile(state);
   try {
-    return await file.books('cli').find(id);
+    return await file.repos.books.find({ userId: 'cli', id });
   } finally {
     await file.close();
   }
@@ -57,7 +57,7 @@ export async function savedBook(state: string, id: number) {
 export async function savedEdition(state: string) {
   const file = await openStateFile(state);
   try {
-    const row = (await file.books('cli').list()).find((b) => b.key.includes(':edition-'));
+    const row = (await file.repos.books.list({ userId: 'cli' })).find((b) => b.key.includes(':edition-'));
     return row ?? null;
   } finally {
     await file.close();

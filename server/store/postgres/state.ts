@@ -19,13 +19,6 @@ export async function openPostgresState(url: string): Promise<StateFile> {
       fingerprints: (owner) => fingerprintRepository(opened.db as never, exec, owner),
     },
     progress: (owner) => postgresBookStore(opened.db, owner),
-    load: (owner, key) => loadBook(opened.db as never, owner, key),
-    books: (owner) => {
-      const repo = bookRepository(opened.db, postgresExec(opened.db), { load: ({ userId, key }) => loadBook(opened.db as never, userId, key), saveMemory: async () => undefined });
-      return { list: () => repo.list({ userId: owner }), find: (id) => repo.find({ userId: owner, id }), keep: (key) => repo.remove({ userId: owner, key }) };
-    },
-    series: (owner) => seriesRepository(opened.db as never, postgresExec(opened.db), owner),
-    fingerprints: (owner) => fingerprintRepository(opened.db as never, postgresExec(opened.db), owner),
     close: () => opened.close(),
   };
 }

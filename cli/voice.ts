@@ -4,7 +4,7 @@
 import { existsSync, statSync, readFileSync } from 'node:fs';
 import { IMPORT_LIMITS, ImportRefusal, VoiceError, avoidListOf, importRefusalMessage, tooLargeRefusal, voiceFromSample, voiceMessage, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
 import { cliImportPool } from './import-pool.js';
-import { openStateFile } from '../server/index.js';
+import { openStateStore } from '../server/index.js';
 import { CLI_USER, DEFAULT_STATE, fail } from './util.js';
 
 /** `--voice book:ID` (or `book:ID:3-8`, chapters 3 to 8): a saved book's own prose as the sample (an imported manuscript, a series' first book). */
@@ -16,7 +16,7 @@ const BOOK_SAMPLE = /^book:(\d{1,12})(?::(\d{1,4})(?:-(\d{1,4}))?)?$/;
  */
 async function bookSampleOrExit(id: string, range: { from?: number; to?: number }, where: string, statePath: string): Promise<string> {
   if (!existsSync(statePath)) return fail(`${where}--voice book:${id}: no such book in ${statePath} (karya books lists them)`);
-  const stateFile = await openStateFile(statePath);
+  const stateFile = await openStateStore({ file: statePath });
   try {
     const found = await stateFile.repos.books.find({ userId: CLI_USER, id: Number(id) });
     if (!found || !found.state.content.some((t) => t.trim())) return fail(`${where}--voice book:${id}: no such book with written parts in ${statePath} (karya books lists them)`);

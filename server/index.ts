@@ -10,22 +10,18 @@ type Open = typeof import('./store/open.js');
 type Queue = typeof import('./queue/index.js');
 type Batch = typeof import('./queue/batch.js');
 type Metrics = typeof import('./core/metrics.js');
-type PostgresState = typeof import('./store/postgres/state.js');
 
 // Read the config.
 export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './core/config.js';
 
-// The local state file (and its Postgres twin) where the command line keeps its books' progress.
-export { openStateFile, type StateBook, type StateFile, type StateRepositories } from './store/state.js';
+// Where the command line keeps its books: the state file, or the server's Postgres database (one opener).
+export { openStateStore, type StateBook, type StateFile, type StateRepositories } from './store/state.js';
 // What both front ends do with the store, wired once (server/core).
 export { scheduleReleases } from './core/release.js';
 export { openNearDuplicates, type NearDuplicateBook } from './core/near-duplicates.js';
 export { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry } from './core/series-books.js';
 export type { SeriesEntry, SeriesRepository, StoredSeries } from './store/queries/series.js';
 export type { FingerprintRepository } from './store/queries/fingerprints.js';
-export async function openPostgresState(...args: Parameters<PostgresState['openPostgresState']>) {
-  return (await import('./store/postgres/state.js')).openPostgresState(...args);
-}
 
 // Start a server.
 export type { RunningServer } from './start.js';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog, type SavedBook } from '../../engine/index.js';
-import { BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type EndedBatchBook, type StateFile, type StepQueue } from '../../server/index.js';
+import { BATCH_OWNER, configFromEnv, openStateStore, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type EndedBatchBook, type StateFile, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles } from './files.js';
@@ -108,7 +108,7 @@ async function runQueuedBatch(input: QueuedRun): Promise<BatchResult> {
   const windowMs = Number(process.env.KARYA_BATCH_WINDOW_MS) > 0 ? Math.round(Number(process.env.KARYA_BATCH_WINDOW_MS)) : 60_000;
   const books = postgresBookStore(postgres.db, BATCH_OWNER);
   // The owner's catalogue of finished books, for the near-duplicate check of each book as it is done.
-  const catalogue = await openPostgresState(postgres.url);
+  const catalogue = await openStateStore({ databaseUrl: postgres.url });
   const nearDuplicates = await batchNearDuplicates(catalogue.repos, BATCH_OWNER, input.jobs, input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD);
   const { toQueue, rows } = await preflight(input, books, progress);
   // A series' books go one after another: a book is queued once the one before it in the series is done, told
@@ -248,7 +248,7 @@ async function seriesChains(
   toQueue: ReadonlyArray<{ job: BatchJob; done: number }>, rows: ReadonlyArray<{ key: string; isFinished: boolean }>,
 ) {
   const { batchId, postgres, queue } = env;
-  const series: StateFile | undefined = input.jobs.some((job) => job.series) ? await openPostgresState(postgres.url) : undefined;
+  const series: StateFile | undefined = input.jobs.some((job) => job.series) ? await openStateStore({ databaseUrl: postgres.url }) : undefined;
   const held = new Map<string, { job: BatchJob; done: number }>();
   const finished = new Set(rows.filter((r) => r.isFinished).map((r) => r.key));
   const isWaiting = (job: BatchJob) => job.series !== undefined && input.jobs.some((j) => j.series?.name === job.series!.name && j.series.number < job.series!.number && !finished.has(j.key));

@@ -124,8 +124,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   let store: StateFile | undefined;
   // With KARYA_DATABASE_URL (and no --state) the books are saved in Postgres, where `--queue` keeps them too.
   const databaseUrl = opts.state ? undefined : databaseUrlOrExit();
-  if (databaseUrl) store = await (await import('../../server/index.js')).openPostgresState(databaseUrl);
-  else if (!opts.dryRun || existsSync(statePath)) store = await openBatchState(statePath);
+  if (databaseUrl || !opts.dryRun || existsSync(statePath)) store = await openBatchState(statePath, databaseUrl);
   try {
     // (Loaded here: a queued batch runs no scheduler of its own.)
     const { loadBooks, runBatch } = await import('../batch/scheduler.js');

@@ -3,7 +3,7 @@
 // `karya generate` (as before), else, with no settings given, the generator's latest saved book.
 import { existsSync } from 'node:fs';
 import { bookSummary, startBook, type Catalog, type ResolvedSpec, type SavedBook } from '../../engine/index.js';
-import { openStateFile, type StateBook, type StateFile } from '../../server/index.js';
+import { openStateStore, type StateBook, type StateFile } from '../../server/index.js';
 import { catalogOrExit, fail, wholeNumber, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { progressKey, settingsFromOptions, type SettingsOptions } from '../settings.js';
 
@@ -48,7 +48,7 @@ export async function booksCommand(opts: BooksOptions): Promise<void> {
   // No state file is no saved book (and none is created just to say so).
   const inSeries = opts.series !== undefined ? await (await import('./series.js')).seriesKeysOrExit(statePath, opts.series) : undefined;
   if (existsSync(statePath)) {
-    const stateFile = await openStateFile(statePath);
+    const stateFile = await openStateStore({ file: statePath });
     try {
       let books = await stateFile.repos.books.list({ userId: CLI_USER });
       if (inSeries) books = [...inSeries.keys()].flatMap((key) => books.filter((b) => b.key === key));

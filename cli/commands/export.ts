@@ -5,7 +5,7 @@
 // goes to stdout: Markdown anywhere, an EPUB, DOCX or PDF only to a pipe or a file.
 import { existsSync } from 'node:fs';
 import { planSteps, type ResolvedSpec } from '../../engine/index.js';
-import { openStateFile } from '../../server/index.js';
+import { openStateStore } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, DEFAULT_STATE } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
@@ -36,7 +36,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   if (!existsSync(statePath)) fail(`no state file at ${statePath}, so no saved book to export; write the book first with: ${command}`);
   if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
 
-  const stateFile = await openStateFile(statePath);
+  const stateFile = await openStateStore({ file: statePath });
   try {
     const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 || saved.state.outline !== undefined });
     if (!chosen) {

@@ -8,7 +8,7 @@ import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
 import { existsSync } from 'node:fs';
-import { openStateFile } from '../../server/index.js';
+import { openStateStore } from '../../server/index.js';
 import { chooseBook } from './books.js';
 import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
@@ -98,7 +98,7 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
   const total = started.totalChapters;
   const rule = chapterRuleNote(spec, total, lang);
   if (rule) info(rule);
-  const stateFile = spec.kind === 'image' ? null : await openStateFile(opts.state ?? DEFAULT_STATE);
+  const stateFile = spec.kind === 'image' ? null : await openStateStore({ file: opts.state ?? DEFAULT_STATE });
   const interrupt = listenForInterrupt();
   let opened: BookSession | undefined;
   // Parts whose story-bible update failed in this run (the book view counts only those a later part follows).
@@ -334,7 +334,7 @@ export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOpt
   if ((opts.set?.length ?? 0) > 0 || (opts as { brief?: string }).brief !== undefined || opts.lang !== undefined || opts.fresh) fail(`--book ${opts.book}: a saved book keeps its own settings; leave out --set, --brief, --lang and --fresh`);
   const statePath = opts.state ?? DEFAULT_STATE;
   if (!existsSync(statePath)) fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
-  const stateFile = await openStateFile(statePath);
+  const stateFile = await openStateStore({ file: statePath });
   try {
     const chosen = await chooseBook(stateFile, catalogOrExit(), { named: spec, opts: { set: [], book: opts.book! }, statePath, isUsable: () => true });
     if (!chosen) return fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
@@ -364,7 +364,7 @@ async function seriesPlanOrExit(spec: ResolvedSpec, opts: GenerateOptions): Prom
   if (opts.fresh) fail('--series: a series book goes on where it stopped; leave out --fresh');
   const statePath = opts.state ?? DEFAULT_STATE;
   writableFileOrExit('--state', statePath);
-  const stateFile = await openStateFile(statePath);
+  const stateFile = await openStateStore({ file: statePath });
   try {
     return await planSeriesBook(stateFile, catalogOrExit(), spec, opts.series!, opts.lang === 'ms' ? 'ms' : 'en');
   } finally {

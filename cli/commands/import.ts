@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, manuscriptLanguage, manuscriptPreview, partStep, stepKey, withManuscriptSettings, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
-import { openStateFile } from '../../server/index.js';
+import { openStateStore } from '../../server/index.js';
 import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit, wholeNumber } from '../util.js';
 import { readImportSettings, settingsLines, writerValues, writersBookOrExit } from '../import-settings.js';
 import { writableFileOrExit } from '../fs-check.js';
@@ -157,7 +157,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
   // The same file imported with the same settings of the writer's is the same book: a second run goes on with its
   // bible, without reading the settings again.
   const key = `${spec.id}:import-${createHash('sha256').update(bytes).update(JSON.stringify([state.settings, state.totalChapters])).digest('hex').slice(0, 16)}`;
-  const stateFile = await openStateFile(statePath);
+  const stateFile = await openStateStore({ file: statePath });
   const interrupt = listenForInterrupt();
   const lang = state.lang;
   try {

@@ -9,7 +9,7 @@ import { BookSession, inMemoryProgressStore, planSteps, renderPrompt, startBook,
 import { loadProviders } from '../../engine/node.js';
 
 const { createOfflineProvider, chatBody, imageBody } = await loadProviders();
-import { openStateFile } from '../../server/index.js';
+import { openStateStore } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
 
@@ -44,7 +44,7 @@ function stepNames(steps: readonly Step[]): string {
 /** The saved book of these settings, read without creating a state file; null when there is none. */
 async function savedBook(statePath: string, key: string): Promise<SavedBook | null> {
   if (!existsSync(statePath)) return null;
-  const stateFile = await openStateFile(statePath);
+  const stateFile = await openStateStore({ file: statePath });
   try {
     const saved = await stateFile.repos.books.load({ userId: CLI_USER, key });
     return saved && (saved.state.content.length > 0 || saved.state.outline !== undefined) ? saved : null;

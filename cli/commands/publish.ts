@@ -10,7 +10,7 @@ import {
 import {
   checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
 } from '../../engine/index.js';
-import { openNearDuplicates, openStateFile } from '../../server/index.js';
+import { openNearDuplicates, openStateStore } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
@@ -148,7 +148,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
   const rule = chapterRuleNote(spec, total);
   if (rule) info(rule);
-  const stateFile = await openStateFile(opts.state ?? DEFAULT_STATE);
+  const stateFile = await openStateStore({ file: opts.state ?? DEFAULT_STATE });
   const interrupt = listenForInterrupt();
   // The step or package part being made, named by --json when it fails.
   let current: string | null = null;

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { BookSession, countWords, EditError, GenerationError, generationMessage, MAX_REWRITE_NOTE_CHARS, type Lang, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
 import { answerNotesOf } from '../../engine/index.js';
 import { catalogueMessage, conclusionPosition } from '../../engine/index.js';
-import { openStateFile } from '../../server/index.js';
+import { openStateStore } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions } from '../settings.js';
@@ -57,7 +57,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
   const statePath = opts.state ?? DEFAULT_STATE;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
   if (!existsSync(statePath)) fail(`no state file at ${statePath}, so no saved book to rewrite; write the book first with: ${command}`);
-  const stateFile = await openStateFile(statePath);
+  const stateFile = await openStateStore({ file: statePath });
   const interrupt = listenForInterrupt();
   // The part being rewritten and its book's language, for the failure line.
   let failing: { label: string; lang: Lang } | undefined;
@@ -115,7 +115,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
 }
 
 /** The books after book `number` of the series of the book under `key` whose series changed since they were written. */
-async function laterBooksChanged(stateFile: Awaited<ReturnType<typeof openStateFile>>, catalog: ReturnType<typeof catalogOrExit>, key: string, number: number): Promise<Array<{ number: number; id: number | null; changes: string[] }>> {
+async function laterBooksChanged(stateFile: Awaited<ReturnType<typeof openStateStore>>, catalog: ReturnType<typeof catalogOrExit>, key: string, number: number): Promise<Array<{ number: number; id: number | null; changes: string[] }>> {
   const found = await stateFile.repos.series(CLI_USER).ofBook(key);
   if (!found) return [];
   const loaded = await loadSeries(stateFile, catalog, found.series);

@@ -4,7 +4,7 @@
 // open after its last book.
 import { existsSync } from 'node:fs';
 import { bookSummary, openThreadsOf, renderBible, seriesAsOf, SeriesError, word, type Lang } from '../../engine/index.js';
-import { openStateFile } from '../../server/index.js';
+import { openStateStore } from '../../server/index.js';
 import { catalogOrExit, CLI_USER, DEFAULT_STATE, fail } from '../util.js';
 import { changeLines, laterChanges, loadSeries, seriesBooks, seriesFail, seriesNameOrExit } from '../series.js';
 
@@ -17,7 +17,7 @@ export async function seriesListCommand(opts: SeriesOptions): Promise<void> {
   const statePath = opts.state ?? DEFAULT_STATE;
   let list: Array<{ name: string; lang: Lang; books: number }> = [];
   if (existsSync(statePath)) {
-    const stateFile = await openStateFile(statePath);
+    const stateFile = await openStateStore({ file: statePath });
     try {
       list = (await stateFile.repos.series(CLI_USER).list()).map((s) => ({ name: s.name, lang: s.lang, books: s.books }));
     } finally {
@@ -40,7 +40,7 @@ export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promi
   const statePath = opts.state ?? DEFAULT_STATE;
   const name = seriesNameOrExit(raw, 'en');
   if (!existsSync(statePath)) seriesFail(new SeriesError('series_not_found', { name }), 'en');
-  const stateFile = await openStateFile(statePath);
+  const stateFile = await openStateStore({ file: statePath });
   try {
     const series = await stateFile.repos.series(CLI_USER).find(name);
     if (!series) return seriesFail(new SeriesError('series_not_found', { name }), 'en');
@@ -85,7 +85,7 @@ export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promi
 export async function seriesKeysOrExit(statePath: string, raw: string): Promise<Set<string>> {
   const name = seriesNameOrExit(raw, 'en');
   if (!existsSync(statePath)) fail(`--series: no series named "${name}" in ${statePath}`);
-  const stateFile = await openStateFile(statePath);
+  const stateFile = await openStateStore({ file: statePath });
   try {
     const series = await stateFile.repos.series(CLI_USER).find(name);
     if (!series) return seriesFail(new SeriesError('series_not_found', { name }), 'en');

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { BookSession, GenerationError, catalogueMessage, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, type Lang, type PartOutcome, type TranslateProgress } from '../../engine/index.js';
 import { yamlData } from '../../engine/node.js';
-import { openStateFile } from '../../server/index.js';
+import { openStateStore } from '../../server/index.js';
 import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { bookIdOrExit } from './books.js';
@@ -52,7 +52,7 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
   const id = bookIdOrExit(opts.book);
   const statePath = opts.state ?? DEFAULT_STATE;
   if (!existsSync(statePath)) fail(catalogueMessage('translate_no_book', to, { id: String(id) }));
-  const stateFile = await openStateFile(statePath);
+  const stateFile = await openStateStore({ file: statePath });
   const interrupt = listenForInterrupt();
   try {
     const source = await stateFile.repos.books.find({ userId: CLI_USER, id });

@@ -1,30 +1,30 @@
-// The CLI's state file: saved books only (migrations/state.ts), opened for `karya generate` and
-// `karya batch`. Nothing else of the server's storage is reached from the CLI.
+// The CLI's books: the server's repositories for books, series and fingerprints, on the state file
+// (saved books only: migrations/state.ts) or on the server's Postgres database. Nothing else of the
+// server's storage is reached from the CLI.
 import { STATE_MIGRATION_TABLE, stateMigrations } from '../../migrations/state.js';
 import { openSqlite } from './sqlite/connect.js';
 import { Store } from './sqlite/store.js';
 import { bookStore, loadBook, writeMemory } from './sqlite/books.js';
 import { sqliteVersions } from './sqlite/versions.js';
 import type { BooksDatabase } from './schema.js';
-import type { ProgressStore } from '../../engine/index.js';
 import { bookRepository } from './queries/books.js';
 import { sqliteExec } from './sqlite/run.js';
-import type { Repositories, UserBook } from './ports.js';
+import type { StateFile } from './ports-state.js';
 import { seriesRepository } from './queries/series.js';
 import { fingerprintRepository } from './queries/fingerprints.js';
 
-/** A book saved in the state file, by id (`karya books`, `--book ID`): current under its key, or kept. */
-export type StateBook = UserBook;
+export type { StateBook, StateFile, StateRepositories } from './ports-state.js';
 
-/** The server's repositories that a state file holds: saved books (with their release days), series, near-duplicate fingerprints. */
-export type StateRepositories = Pick<Repositories, 'books' | 'series' | 'fingerprints'>;
-
-export interface StateFile {
-  /** The same repositories as the server's, on this file (server/store/ports.ts): every read and write but a step's save. */
-  repos: StateRepositories;
-  /** The engine's saving port for one owner's books (the CLI writes as "cli"): a step's save, uncharged, and the versions a rewrite replaces. */
-  progress(owner: string): ProgressStore & { remove(key: string): Promise<boolean> };
-  close(): Promise<void>;
+/**
+ * The command line's books, where the server keeps its own: on the server's Postgres database when
+ * `databaseUrl` is given (KARYA_DATABASE_URL: a local batch and `karya batch --queue` then continue each
+ * other's books), in the state file at `file` otherwise (an older file is migrated once as it opens).
+ * `isDurable` as for openStateFile. Postgres loads only when asked for.
+ */
+export async function openStateStore(input: { file: string; databaseUrl?: string; isDurable?: boolean } | { databaseUrl: string }): Promise<StateFile> {
+  if ('databaseUrl' in input && input.databaseUrl) return (await import('./postgres/state.js')).openPostgresState(input.databaseUrl);
+  const { file, isDurable } = input as { file: string; isDurable?: boolean };
+  return openStateFile(file, isDurable === undefined ? {} : { isDurable });
 }
 
 /**
@@ -33,7 +33,7 @@ export interface StateFile {
  * lose the last few, and those steps are written again. A batch uses it so that an fsync per step does
  * not block the event loop, and with it every other book's calls.
  */
-export async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): Promise<StateFile> {
+async function openStateFile(file: string, opts: { isDurable?: boolean } = {}): Promise<StateFile> {
   const opened = await openSqlite<BooksDatabase>(file, { migrations: stateMigrations, tableName: STATE_MIGRATION_TABLE });
   if (opts.isDurable === false) opened.sqlite.pragma('synchronous = NORMAL');
   const runner = new Store(opened.db as never, opened.sqlite);

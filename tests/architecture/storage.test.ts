@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { openStateFile } from '../../server/index.js';
+import { openStateStore } from '../../server/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FOLDERS = ['engine', 'server', 'cli', 'studio/src', 'scripts'];
@@ -74,7 +74,7 @@ describe('the command line has no storage face of its own', () => {
   });
 
   it("the state file offers the server's repositories, the engine's saving port and close: nothing of its own", async () => {
-    const state = await openStateFile(':memory:');
+    const state = await openStateStore({ file: ':memory:' });
     try {
       expect(Object.keys(state).sort()).toEqual(['close', 'progress', 'repos']);
       expect(Object.keys(state.repos).sort()).toEqual(['books', 'fingerprints', 'series']);

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStateFile } from '../../server/index.js';
+import { openStateStore } from '../../server/index.js';
 import { textFingerprint } from '../../engine/index.js';
 import type { FingerprintRepository } from '../../server/index.js';
 import { storeAdapters, type OpenedStore } from './adapters.js';
@@ -45,7 +45,7 @@ describe.each(storeAdapters)('near-duplicate catalogue on $name', (adapter) => {
 it('keeps the CLI\'s catalogue in its state file', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'karya-fingerprints-'));
   dirs.push(dir);
-  const state = await openStateFile(path.join(dir, 'state.sqlite'));
+  const state = await openStateStore({ file: path.join(dir, 'state.sqlite') });
   try {
     await exercise((owner) => state.repos.fingerprints(owner));
   } finally {

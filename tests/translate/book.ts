@@ -2,7 +2,7 @@
 // translator's sentences (tests/fake-translator.ts), its names Aisha/Aisyah and Daniel, its chapters titled.
 import { EMPTY_BIBLE, importSaves, importedBook, renderBible, type Lang } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node.js';
-import { openStateFile } from '../../server/index.js';
+import { openStateStore } from '../../server/index.js';
 import { PROSE_SENTENCES } from '../fake-openai.js';
 import { WORD_MAP } from '../fake-translator.js';
 
@@ -34,7 +34,7 @@ export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: b
   const heroine = lang === 'en' ? 'Aisha Rahman' : 'Aisyah Rahman';
   const memory = renderBible({ ...EMPTY_BIBLE, characters: [{ name: heroine, role: 'bookshop owner', state: 'saving the shop', lastSeen: 'Chapter 5' }, { name: 'Daniel Lee', role: 'chef', state: 'back in town', lastSeen: 'Chapter 5' }] }, lang);
   const book = { ...imported, memory, memoryUpTo: imported.content.length - 1 };
-  const file = await openStateFile(state);
+  const file = await openStateStore({ file: state });
   try {
     await file.progress('cli').saveSteps!(`romance:test-${lang}`, importSaves(spec as never, book));
     return (await file.repos.books.list({ userId: 'cli' })).find((b) => b.key === `romance:test-${lang}`)!.id;
@@ -45,7 +45,7 @@ export async function saveRomance(state: string, lang: Lang, opts: { isWhole?: b
 
 /** A saved book as the state file holds it (for byte-identical checks) and its parts. */
 export async function savedBook(state: string, id: number) {
-  const file = await openStateFile(state);
+  const file = await openStateStore({ file: state });
   try {
     return await file.repos.books.find({ userId: 'cli', id });
   } finally {
@@ -55,7 +55,7 @@ export async function savedBook(state: string, id: number) {
 
 /** The edition of a book saved in `state` (its key names its source), or null. */
 export async function savedEdition(state: string) {
-  const file = await openStateFile(state);
+  const file = await openStateStore({ file: state });
   try {
     const row = (await file.repos.books.list({ userId: 'cli' })).find((b) => b.key.includes(':edition-'));
     return row ?? null;

@@ -1,7 +1,7 @@
 // Saved books of the CLI (`karya batch` with KARYA_DATABASE_URL) on Postgres: the StateFile port of
 // server/store/state.ts on the server's database, so a local batch and `karya batch --queue` save
 // under the same owner and keys and continue each other's books.
-import type { StateFile } from '../state.js';
+import type { StateFile } from '../ports-state.js';
 import { openPostgres } from './connect.js';
 import { loadBook, postgresBookStore, writeMemory } from './books.js';
 import { bookRepository } from '../queries/books.js';

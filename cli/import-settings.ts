@@ -1,7 +1,8 @@
 // The settings an imported book is saved with (`karya import`, with or without --dry-run): the manuscript's own,
-// read with one model call (engine/session/import-settings.ts), the writer's --set values winning, and the
+// read with one model call (server/core/import.ts, as the server reads them), the writer's --set values winning, and the
 // defaults the generator gave where neither decided, said on stderr (en/ms).
-import { ImportRefusal, importRefusalMessage, importSettingsOf, importedBookOf, readManuscriptSettings, word, type BookState, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
+import { ImportRefusal, importRefusalMessage, word, type BookState, type ImportSettings, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../engine/index.js';
+import { bookOfManuscript, readImportSettings as readSettings } from '../server/index.js';
 import { catalogOrExit, fail, info } from './util.js';
 import { settingsFromOptions } from './settings.js';
 import { cliProvider } from './commands/generate.js';
@@ -19,7 +20,7 @@ export function writerValues(spec: ResolvedSpec, set: readonly string[], lang: L
 export function writersBookOrExit(input: { spec: ResolvedSpec; read: ReadManuscript; settings: BookState['settings']; totalChapters?: number; uiLang: Lang }): BookState {
   const { spec, read } = input;
   try {
-    return importedBookOf({ spec, manuscript: read, settings: input.settings, file: read.file, ...(read.title ? { title: read.title } : {}), ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}) });
+    return bookOfManuscript({ spec, read, settings: input.settings, file: read.file, ...(input.totalChapters !== undefined ? { totalChapters: input.totalChapters } : {}) });
   } catch (error) {
     if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, input.uiLang));
     throw error;
@@ -27,18 +28,18 @@ export function writersBookOrExit(input: { spec: ResolvedSpec; read: ReadManuscr
 }
 
 /**
- * The book's settings read from the manuscript (one model call; none offline) over the writer's, each with its
- * source; the defaults used are said on stderr in the book's language.
+ * The book's settings read from the manuscript (one model call; none offline: server/core/import.ts) over the
+ * writer's, each with its source, and the book with them; the defaults used are said on stderr in the book's language.
  */
-export async function readImportSettings(input: { spec: ResolvedSpec; state: BookState; writer: Record<string, unknown>; signal?: AbortSignal }): Promise<ImportSettings> {
+export async function readImportSettings(input: { spec: ResolvedSpec; state: BookState; writer: Record<string, unknown>; signal?: AbortSignal }): Promise<{ chosen: ImportSettings; state: BookState }> {
   const { spec, state } = input;
-  const reading = await readManuscriptSettings({ spec, renderer: catalogOrExit().renderer, provider: cliProvider({ lang: state.lang }), state, ...(input.signal ? { signal: input.signal } : {}) });
-  const chosen = importSettingsOf({ spec, writer: input.writer, read: reading.values, lang: state.lang });
+  const read = await readSettings({ spec, renderer: catalogOrExit().renderer, provider: cliProvider({ lang: state.lang }), state, writer: input.writer, ...(input.signal ? { signal: input.signal } : {}) });
+  const { chosen } = read;
   if (chosen.defaults.length) {
     const labels = chosen.defaults.map((name) => `${spec.fields.find((f) => f.name === name)!.label[state.lang]} (${describe(spec, name, chosen, state.lang)})`);
     info(`karya: ${word('importDefaultsUsed', state.lang, { fields: labels.join(', ') })}`);
   }
-  return chosen;
+  return read;
 }
 
 /** A field's value as the writer reads it: a select's label, a text as it is. */

@@ -4,7 +4,7 @@
 import { existsSync, statSync, readFileSync } from 'node:fs';
 import { IMPORT_LIMITS, ImportRefusal, VoiceError, avoidListOf, importRefusalMessage, tooLargeRefusal, voiceFromSample, voiceMessage, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
 import { cliImportPool } from './import-pool.js';
-import { openStateStore } from '../server/index.js';
+import { bookVoiceOf, openStateStore } from '../server/index.js';
 import { CLI_USER, DEFAULT_STATE, fail } from './util.js';
 
 /** `--voice book:ID` (or `book:ID:3-8`, chapters 3 to 8): a saved book's own prose as the sample (an imported manuscript, a series' first book). */
@@ -76,10 +76,13 @@ export function avoidOrExit(raw: readonly string[], lang: Lang, where = ''): str
 /** The voice `--voice FILE` and the phrases to avoid give a book; undefined when neither is given. */
 export async function bookVoiceOrExit(opts: { voice?: string; avoid?: readonly string[]; state?: string }, lang: Lang, where = ''): Promise<BookVoice | undefined> {
   const avoid = avoidOrExit(opts.avoid ?? [], lang, where);
-  const measured = opts.voice !== undefined ? voiceOfTextOrExit(await voiceSampleTextOrExit(opts.voice, lang, where, opts.state ?? DEFAULT_STATE), lang, where) : undefined;
-  const sample = measured ? { fingerprint: measured.fingerprint, exemplars: measured.exemplars } : undefined;
-  if (!sample && !avoid.length) return undefined;
-  return { ...(sample ?? {}), ...(avoid.length ? { avoid } : {}) };
+  const sample = opts.voice !== undefined ? await voiceSampleTextOrExit(opts.voice, lang, where, opts.state ?? DEFAULT_STATE) : undefined;
+  try {
+    return bookVoiceOf({ lang, avoid, ...(sample !== undefined ? { sample } : {}) });
+  } catch (error) {
+    if (error instanceof VoiceError) return fail(`${where}${voiceMessage(error, lang)}`);
+    throw error;
+  }
 }
 
 /** ", drifts from your voice: sentences 2.1× longer" and ", overused phrases: 6.2 per 1,000 words" for a part's CLI line; '' when neither. */

@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jobCoverOf, type JobCover } from './job-cover.js';
 import { catalogueMessage, EXPORT_FORMATS, LANGS, minChapters, parseSettings, seriesNameOf, SeriesError, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
-import { avoidListOf, checkImportFile, decodeText, ImportRefusal, importRefusalMessage, voiceFromSample, VoiceError, voiceMessage, type BookVoice, type Lang } from '../../engine/index.js';
+import { avoidListOf, checkImportFile, decodeText, ImportRefusal, importRefusalMessage, VoiceError, voiceMessage, type BookVoice, type Lang } from '../../engine/index.js';
 import { PUBLISH_FACT_FIELDS, type PublishFacts } from '../../engine/index.js';
+import { bookVoiceOf } from '../../server/index.js';
 import { progressKey, settingsFromOptions } from '../settings.js';
 import { checkPublishFacts, publishFactsOf } from './job-publish.js';
 import { CliExit, wholeNumber } from '../util.js';
@@ -195,25 +196,24 @@ function checkVoiceFields(o: Record<string, unknown>, spec: ResolvedSpec | undef
 
 /** A job's voice sample read beside the jobs file and measured in the book's language (text or Markdown); an issue says why not. */
 function voiceOfJob(shape: JobShape, lang: Lang, jobsFile: string, add: AddIssue): BookVoice | undefined | null {
-  let sample: Required<Pick<BookVoice, 'fingerprint' | 'exemplars'>> | undefined;
-  if (shape.voice !== undefined) {
-    const file = path.resolve(path.dirname(jobsFile), shape.voice);
-    try {
+  try {
+    let sample: string | undefined;
+    if (shape.voice !== undefined) {
+      const file = path.resolve(path.dirname(jobsFile), shape.voice);
       const bytes = readFileSync(file);
       const format = checkImportFile(file, bytes);
       if (format !== 'text' && format !== 'markdown') throw new ImportRefusal('import_unknown_format', { file: shape.voice });
-      const { fingerprint, exemplars } = voiceFromSample(decodeText(bytes).text, lang);
-      sample = { fingerprint, exemplars };
-    } catch (error) {
-      if (error instanceof VoiceError) add('voice', voiceMessage(error, 'en').replace(/^voice: /, ''));
-      else if (error instanceof ImportRefusal) add('voice', `${shape.voice}: give the sample as a .txt or .md file (${importRefusalMessage(error, 'en')})`);
-      else if ((error as NodeJS.ErrnoException).code === 'ENOENT') add('voice', `${shape.voice}: no such file (paths are read beside the jobs file)`);
-      else throw error;
-      return null;
+      sample = decodeText(bytes).text;
     }
+    // The phrases to avoid were checked with the job's fields: only the sample can be refused here.
+    return bookVoiceOf({ lang, ...(sample !== undefined ? { sample } : {}), ...(shape.avoid ? { avoid: shape.avoid } : {}) });
+  } catch (error) {
+    if (error instanceof VoiceError) add('voice', voiceMessage(error, 'en').replace(/^voice: /, ''));
+    else if (error instanceof ImportRefusal) add('voice', `${shape.voice}: give the sample as a .txt or .md file (${importRefusalMessage(error, 'en')})`);
+    else if ((error as NodeJS.ErrnoException).code === 'ENOENT') add('voice', `${shape.voice}: no such file (paths are read beside the jobs file)`);
+    else throw error;
+    return null;
   }
-  const voice: BookVoice = { ...(sample ?? {}), ...(shape.avoid?.length ? { avoid: shape.avoid } : {}) };
-  return Object.keys(voice).length ? voice : undefined;
 }
 
 /** `formats: [epub, pdf]` (or one name): the formats a book is written in besides its Markdown file. */

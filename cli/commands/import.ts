@@ -7,9 +7,9 @@
 // read exits 2 with the catalogue's message, in the language of --lang, before any model call.
 import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, manuscriptLanguage, manuscriptPreview, partStep, stepKey, withManuscriptSettings, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
+import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
-import { openStateStore } from '../../server/index.js';
+import { importLanguageOf, openStateStore } from '../../server/index.js';
 import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit, wholeNumber } from '../util.js';
 import { readImportSettings, settingsLines, writerValues, writersBookOrExit } from '../import-settings.js';
 import { writableFileOrExit } from '../fs-check.js';
@@ -107,12 +107,12 @@ export async function importCommand(file: string, opts: ImportOptions): Promise<
 
 /** The book's language: the writer's --lang, else the manuscript's own when it is clearly one; else exit 2. */
 function bookLangOrExit(read: ReadManuscript, opts: ImportOptions, uiLang: Lang): Lang {
-  const judged = manuscriptLanguage(read.parts, read.unwrittenLanguage);
-  const isAsked = opts.lang === 'en' || opts.lang === 'ms';
-  if (!isAsked && judged.other) return fail(importRefusalMessage(new ImportRefusal('import_language_other', { file: read.file, language: judged.other }), uiLang));
-  const bookLang = isAsked ? opts.lang as Lang : judged.lang;
-  if (!bookLang) return fail(catalogueMessage('import_language_unclear', uiLang, { file: read.file, en: String(judged.en), ms: String(judged.ms) }));
-  return bookLang;
+  try {
+    return importLanguageOf(read, opts.lang === 'en' || opts.lang === 'ms' ? opts.lang : undefined);
+  } catch (error) {
+    if (error instanceof ImportRefusal) return fail(importRefusalMessage(error, uiLang));
+    throw error;
+  }
 }
 
 function totalOrExit(chapters: string | undefined): number | undefined {
@@ -129,7 +129,7 @@ async function previewSettings(read: ReadManuscript, opts: ImportOptions, uiLang
   const totalChapters = totalOrExit(opts.chapters);
   const { settings, writer } = writerValues(spec, opts.set ?? [], bookLang);
   const state = writersBookOrExit({ spec, read, settings, uiLang, ...(totalChapters !== undefined ? { totalChapters } : {}) });
-  return { ...(await readImportSettings({ spec, state, writer })), spec, lang: bookLang };
+  return { ...(await readImportSettings({ spec, state, writer })).chosen, spec, lang: bookLang };
 }
 
 /** The generator an import is saved as: a book generator, or exit 2. */
@@ -165,7 +165,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
     const saved = await store.load(key);
     if (!saved) {
       // Only what the manuscript decided changes: the chapter count and the working title stay the import's.
-      state = withManuscriptSettings(state, await readImportSettings({ spec, state, writer, signal: interrupt.signal }));
+      ({ state } = await readImportSettings({ spec, state, writer, signal: interrupt.signal }));
       await store.saveSteps!(key, importSaves(spec, state));
     }
     const id = (await stateFile.repos.books.list({ userId: CLI_USER })).find((b) => b.key === key)!.id;

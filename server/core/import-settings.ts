@@ -1,24 +1,24 @@
-// An imported book's own settings on the server: read from the manuscript with one model call (the engine's
-// readManuscriptSettings: period, setting, point of view, tone onto the generator's options; none with the
-// offline provider), never the generator's defaults silently. The call is part of reading the manuscript: not
-// charged, recorded as usage (metered), bounded in time, and it runs only within the import's own rate limit.
-// When it fails the defaults stand, each marked `default` in the preview.
-import { importSettingsOf, readManuscriptSettings, type BookSpec, type BookState, type ImportSettings, type ResolvedSpec } from '../../engine/index.js';
+// An imported book's own settings on the server: read from the manuscript with one model call
+// (server/core/import.ts, as `karya import` reads them), never the generator's defaults silently. The call is
+// part of reading the manuscript: not charged, recorded as usage (metered), bounded in time, and it runs only
+// within the import's own rate limit. When it fails the defaults stand, each marked `default` in the preview.
+import type { BookSpec, BookState, ImportSettings, ResolvedSpec } from '../../engine/index.js';
 import type { AppContext } from './context.js';
+import { chosenSettings, readImportSettings } from './import.js';
 
 /** The longest a settings reading may take before the defaults stand (a preview is a request the writer waits on). */
 const SETTINGS_TIMEOUT_MS = 30_000;
 
-/** The settings read from the manuscript of `state` (a book of `spec` with the defaults), each with its source. */
-export async function manuscriptSettings(ctx: AppContext, input: { userId: string; spec: ResolvedSpec & BookSpec; state: BookState }): Promise<ImportSettings> {
+/** The settings read from the manuscript of `state` (a book of `spec` with the defaults), each with its source, and the book with them. */
+export async function manuscriptSettings(ctx: AppContext, input: { userId: string; spec: ResolvedSpec & BookSpec; state: BookState }): Promise<{ chosen: ImportSettings; state: BookState }> {
   const { spec, state, userId } = input;
-  let read: Record<string, string> = {};
   try {
-    const reading = await readManuscriptSettings({ spec, renderer: ctx.catalog.renderer, provider: ctx.provider, state, signal: AbortSignal.timeout(Math.min(SETTINGS_TIMEOUT_MS, ctx.config.generationTimeoutMs)) });
-    read = reading.values;
-    if (reading.isRead) await ctx.repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'import-settings', calls: 1, ...(reading.usage ? { tokens: reading.usage } : {}) } });
+    return await readImportSettings({
+      spec, renderer: ctx.catalog.renderer, provider: ctx.provider, state, signal: AbortSignal.timeout(Math.min(SETTINGS_TIMEOUT_MS, ctx.config.generationTimeoutMs)),
+      onRead: (usage) => ctx.repos.generations.recordUsage({ userId, promptType: spec.contentType, metadata: { generator: spec.id, step: 'import-settings', calls: 1, ...(usage ? { tokens: usage } : {}) } }),
+    });
   } catch (error) {
     ctx.logger.info({ err: error }, "the manuscript's settings could not be read: the generator's defaults stand");
+    return chosenSettings({ spec, state, writer: {}, read: {} });
   }
-  return importSettingsOf({ spec, writer: {}, read, lang: state.lang });
 }

@@ -10,9 +10,10 @@
 // the store). A refused file answers 400 (413 when too large) with the import's catalogue message, in the
 // request's language; too few credits for the bible answer 402 and nothing is saved.
 import type { Request, Response } from 'express';
-import { IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, chaptersMost, importBibleParts, importSaves, importedBookOf, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, withManuscriptSettings, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
+import { IMPORT_LIMITS, ImportRefusal, bookSummary, chaptersMost, importBibleParts, importSaves, manuscriptLanguage, manuscriptPreview, nextStep, tooLargeRefusal, withLanguage, type BookSpec, type Lang, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
 import { catchUpBible } from '../core/bible-catch-up.js';
 import { manuscriptSettings } from '../core/import-settings.js';
+import { bookOfManuscript, importLanguageOf } from '../core/import.js';
 import { settingsOrError } from '../core/generation.js';
 import { readManuscriptFile } from '../../engine/node.js';
 import type { AppContext } from '../core/context.js';
@@ -90,7 +91,7 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     // The most chapters this generator's book may have, so the studio can offer chapters still to write.
     const most = spec.fields.map((f) => chaptersMost(f)).find((n) => n !== undefined);
     // The settings the book would be saved with: the manuscript's own where it decides them.
-    const chosen = await manuscriptSettings(ctx, { userId: sessionOf(req).user.id, spec, state });
+    const { chosen } = await manuscriptSettings(ctx, { userId: sessionOf(req).user.id, spec, state });
     res.json({ ...manuscriptPreview(read), cost: { credits: parts * spec.cost, parts }, ...(most !== undefined ? { chaptersMost: most } : {}), settings: chosen.sources });
   });
 
@@ -103,17 +104,14 @@ export function importRoutes(ctx: AppContext): ApiRoutes {
     await takeTurn(req, res);
     const read = await manuscriptOf(ctx, req, res, file);
     // The book's language: the one asked, else the manuscript's own when it is clearly one (else asked for).
-    const judged = manuscriptLanguage(read.parts, read.unwrittenLanguage);
-    if (!asked && judged.other) throw new ImportRefusal('import_language_other', { file: read.file, language: judged.other });
-    const bookLang = asked ?? judged.lang;
-    if (!bookLang) throw new ApiError(400, 'import_language_unclear', catalogueMessage('import_language_unclear', lang, { file: read.file, en: String(judged.en), ms: String(judged.ms) }));
+    const bookLang = importLanguageOf(read, asked);
     const written = bookOfUpload(spec, read, { file, lang, bookLang, ...(chapters !== undefined ? { chapters } : {}) });
     const parts = importBibleParts(spec, written);
     const cost = { credits: parts * spec.cost, parts };
     // No model call for a bible the balance cannot pay for (the hold below checks again, atomically).
     if (sessionOf(req).user.role !== 'admin' && ((await repos.credits.balanceOf(userId)) ?? 0) < cost.credits) throw ApiError.catalogue(402, 'insufficient_credits', lang);
     // The book is saved with the manuscript's own settings (period, setting, point of view…), not the generator's defaults.
-    const state = withManuscriptSettings(written, await manuscriptSettings(ctx, { userId, spec, state: written }));
+    const { state } = await manuscriptSettings(ctx, { userId, spec, state: written });
     const isFinished = nextStep(spec, state) === null;
     // The bible's whole cost is held in the transaction that checks the balance and saves the book: nothing is
     // saved for a bible the credits cannot pay for, and two imports cannot both spend the same credits.
@@ -139,5 +137,5 @@ function bookOfUpload(spec: ResolvedSpec & BookSpec, read: ReadManuscript, input
   const chosen = withLanguage(spec, {}, input.bookLang);
   if (!chosen.ok) throw new ApiError(400, 'invalid_settings', chosen.message, { lang: chosen.message });
   const settings = settingsOrError({ spec, raw: chosen.settings, lang: input.lang });
-  return importedBookOf({ spec, manuscript: read, settings, file: input.file, ...(read.title ? { title: read.title } : {}), ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });
+  return bookOfManuscript({ spec, read, settings, file: input.file, ...(input.chapters !== undefined ? { totalChapters: input.chapters } : {}) });
 }

@@ -4,7 +4,8 @@
 // imported book's parts not paid for yet).
 import { BookSession, bookView, checkPartSeen, editBible, editCharacterDetails, editOutline, editPart, withIntended, type BookState, type Lang, type ResolvedSpec } from '../../../engine/index.js';
 import type { Response } from 'express';
-import { avoidListOf, voiceFromSample, type BookVoice } from '../../../engine/index.js';
+import type { BookVoice } from '../../../engine/index.js';
+import { bookVoiceOf } from '../../core/voice.js';
 import type { VoiceBody } from '../../../engine/contract/index.js';
 import { failureOf, takeGenerationToken, userProgress } from '../../core/generation.js';
 import type { AppContext } from '../../core/context.js';
@@ -142,8 +143,5 @@ function bibleChanges(before: string, after: string): { added: string[]; removed
 
 /** The voice a PUT …/voice body gives the book: a new sample measured, `null` removing it, the phrases to avoid replaced (VoiceError when refused). */
 function voiceOfBody(state: BookState, body: VoiceBody): BookVoice | undefined {
-  const sample = body.sample === undefined ? { fingerprint: state.voice?.fingerprint, exemplars: state.voice?.exemplars } : body.sample === null ? {} : voiceFromSample(body.sample, state.lang);
-  const avoid = body.avoid !== undefined ? avoidListOf(body.avoid) : state.voice?.avoid ?? [];
-  const voice: BookVoice = { ...(sample.fingerprint ? { fingerprint: sample.fingerprint, exemplars: sample.exemplars ?? [] } : {}), ...(avoid.length ? { avoid } : {}) };
-  return Object.keys(voice).length ? voice : undefined;
+  return bookVoiceOf({ lang: state.lang, ...(body.sample !== undefined ? { sample: body.sample } : {}), ...(body.avoid !== undefined ? { avoid: body.avoid } : {}), ...(state.voice ? { kept: state.voice } : {}) });
 }

@@ -96,6 +96,14 @@ function buildProgram(): Command {
 
 /** The commands on one book: generate, export, books, rewrite, prompts, publish. */
 function addBookCommands(program: Command): void {
+  addGenerateCommand(program);
+  addReadingCommands(program);
+  addEditingCommands(program);
+  addPublishCommand(program);
+}
+
+/** `karya generate`: a whole book (or a single output) written, resumed when interrupted. */
+function addGenerateCommand(program: Command): void {
   program
     .command('generate <id>')
     .description('write a whole book (or a single output) as Markdown, EPUB, DOCX or PDF; resumes an interrupted book')
@@ -118,7 +126,10 @@ function addBookCommands(program: Command): void {
     .option('--avoid <phrase>', 'a phrase to keep out of the book (repeatable; also a "# Avoid" section in the brief): asked for in every writing step, named on a part that uses it', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--json', 'print a JSON summary on stdout')
     .action(generateCommand);
+}
 
+/** The commands that read what is saved or given, calling no model: voice, export, books, series. */
+function addReadingCommands(program: Command): void {
   program
     .command('voice <file>')
     .description("measure a sample of your prose as a voice: sentence and paragraph length, dialogue, vocabulary (MTLD), openers, point of view, tense, overused phrases; saves nothing")
@@ -164,7 +175,10 @@ function addBookCommands(program: Command): void {
     .option('--state <path>', 'local state database (default .karya/state.sqlite)')
     .option('--json', 'print {name, lang, books: [{number, id, generator, title, finished, chapters, changes, bible, characters, threads, facts}], open}')
     .action(seriesShowCommand);
+}
 
+/** The commands that bring a book in or change it: import, translate, rewrite, prompts (what a step would send). */
+function addEditingCommands(program: Command): void {
   program
     .command('import <file>')
     .description('import a manuscript (.txt in UTF-8, UTF-16 or Latin-1, .md, .docx or .epub) as a book to continue: --generator ID saves it and builds its story bible (resumable); --dry-run prints each chapter\'s number, title, words and first line and saves nothing')
@@ -205,7 +219,10 @@ function addBookCommands(program: Command): void {
     .option('--state <path>', 'local state database, read if it exists (default .karya/state.sqlite)')
     .option('--json', 'print {messages: [{role, content}], max_tokens, temperature, …}')
     .action(promptsCommand);
+}
 
+/** `karya publish`: a book written (or finished) and its KDP package. */
+function addPublishCommand(program: Command): void {
   program
     .command('publish <id>')
     .description('write a book (resuming it like generate) and a KDP package for it: manuscript.epub and .docx, paperback-interior.pdf, paperback-cover.pdf, cover.jpg, description, keywords, metadata, readiness')

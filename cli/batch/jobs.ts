@@ -1,13 +1,12 @@
 // The jobs file of `karya batch`: read a YAML list or JSON Lines, then validate every job against its
 // generator before anything is spent. Settings go through `karya generate`'s own settingsFromOptions,
 // so a job resumes (and is resumed by) the same saved book as the equivalent `karya generate` command.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jobCoverOf, type JobCover } from './job-cover.js';
 import { catalogueMessage, EXPORT_FORMATS, LANGS, minChapters, parseSettings, seriesNameOf, SeriesError, SettingsError, settingsIssueMessage, startBook, type Catalog, type ExportFormat, type ResolvedSpec, type Settings, withLanguage } from '../../engine/index.js';
-import { avoidListOf, checkImportFile, decodeText, ImportRefusal, importRefusalMessage, VoiceError, voiceMessage, type BookVoice, type Lang } from '../../engine/index.js';
 import { PUBLISH_FACT_FIELDS, type PublishFacts } from '../../engine/index.js';
-import { bookVoiceOf } from '../../server/index.js';
+import { checkVoiceFields, voiceOfJob } from './job-voice.js';
+import type { BookVoice } from '../../engine/index.js';
 import { progressKey, settingsFromOptions } from '../settings.js';
 import { checkPublishFacts, publishFactsOf } from './job-publish.js';
 import { CliExit, wholeNumber } from '../util.js';
@@ -169,53 +168,6 @@ function checkSeries(value: unknown, spec: ResolvedSpec | undefined, add: AddIss
   }
 }
 
-/** `voice: FILE` (a path) and `avoid: [phrases]` (or one phrase): only books have a voice. */
-function checkVoiceFields(o: Record<string, unknown>, spec: ResolvedSpec | undefined, add: AddIssue): { voice?: string; avoid?: string[] } {
-  if (o.voice === undefined && o.avoid === undefined) return {};
-  if (spec && spec.kind !== 'book') {
-    add(o.voice !== undefined ? 'voice' : 'avoid', `${spec.id} writes a single piece; only books have a voice`);
-    return {};
-  }
-  const out: { voice?: string; avoid?: string[] } = {};
-  if (o.voice !== undefined && (typeof o.voice !== 'string' || !o.voice.trim())) add('voice', 'must be the path of a sample of your prose (.txt or .md)');
-  else if (typeof o.voice === 'string') out.voice = o.voice.trim();
-  if (o.avoid !== undefined) {
-    const list = Array.isArray(o.avoid) ? o.avoid : [o.avoid];
-    if (!list.every((p) => typeof p === 'string')) add('avoid', 'must be a phrase or a list of phrases');
-    else {
-      try {
-        out.avoid = avoidListOf(list as string[]);
-      } catch (error) {
-        if (!(error instanceof VoiceError)) throw error;
-        add('avoid', voiceMessage(error, 'en').replace(/^avoid: /, ''));
-      }
-    }
-  }
-  return out;
-}
-
-/** A job's voice sample read beside the jobs file and measured in the book's language (text or Markdown); an issue says why not. */
-function voiceOfJob(shape: JobShape, lang: Lang, jobsFile: string, add: AddIssue): BookVoice | undefined | null {
-  try {
-    let sample: string | undefined;
-    if (shape.voice !== undefined) {
-      const file = path.resolve(path.dirname(jobsFile), shape.voice);
-      const bytes = readFileSync(file);
-      const format = checkImportFile(file, bytes);
-      if (format !== 'text' && format !== 'markdown') throw new ImportRefusal('import_unknown_format', { file: shape.voice });
-      sample = decodeText(bytes).text;
-    }
-    // The phrases to avoid were checked with the job's fields: only the sample can be refused here.
-    return bookVoiceOf({ lang, ...(sample !== undefined ? { sample } : {}), ...(shape.avoid ? { avoid: shape.avoid } : {}) });
-  } catch (error) {
-    if (error instanceof VoiceError) add('voice', voiceMessage(error, 'en').replace(/^voice: /, ''));
-    else if (error instanceof ImportRefusal) add('voice', `${shape.voice}: give the sample as a .txt or .md file (${importRefusalMessage(error, 'en')})`);
-    else if ((error as NodeJS.ErrnoException).code === 'ENOENT') add('voice', `${shape.voice}: no such file (paths are read beside the jobs file)`);
-    else throw error;
-    return null;
-  }
-}
-
 /** `formats: [epub, pdf]` (or one name): the formats a book is written in besides its Markdown file. */
 function checkFormats(value: unknown, spec: ResolvedSpec | undefined, add: AddIssue): ExportFormat[] {
   if (value === undefined || value === null) return [];
@@ -239,6 +191,21 @@ function jobId(value: unknown): string | undefined {
   return typeof value === 'number' ? String(value) : undefined;
 }
 
+/** What a job's checks share with the jobs before it: ids, files written, settings checked, series so far. */
+interface Seen {
+  ids: Map<string, number>;
+  outs: Map<string, string>;
+  settings: Map<string, CheckedSettings>;
+  /** Each series' jobs so far (their number is their place among them) and its language (its first job's). */
+  series: Map<string, { count: number; lang: string; first: string }>;
+}
+
+interface CheckedSettings {
+  settings: Settings;
+  totalChapters: number;
+  progress: string;
+}
+
 /**
  * Validate every job; returns the usable jobs and every problem found (all jobs are checked, so one run
  * reports every invalid job). Nothing here calls a provider or touches saved progress.
@@ -247,125 +214,130 @@ export function validateJobs(raw: readonly RawJob[], opts: ValidateOptions): { j
   const jobs: BatchJob[] = [];
   const issues: JobIssue[] = [];
   const width = Math.max(2, String(raw.length).length);
-  const ids = new Map<string, number>();
-  const outs = new Map<string, string>();
-  const checkedSettings = new Map<string, { settings: Settings; totalChapters: number; progress: string }>();
-  // Each series' jobs so far (their number is their place among them) and its language (its first job's).
-  const seriesSoFar = new Map<string, { count: number; lang: string; first: string }>();
-
+  const seen: Seen = { ids: new Map(), outs: new Map(), settings: new Map(), series: new Map() };
   for (const item of raw) {
     const o = item.value && typeof item.value === 'object' && !Array.isArray(item.value) ? (item.value as Record<string, unknown>) : undefined;
     const id = jobId(o?.id);
     const label = id !== undefined ? `job "${id}"` : `job ${item.index}`;
     const found: JobIssue[] = [];
     const add: AddIssue = (field, message, allowed, isListed) => found.push({ job: label, line: item.line, field, message, ...(allowed ? { allowed } : {}), ...(isListed ? { isListed } : {}) });
-    const reject = () => {
-      issues.push(...found);
-    };
-
-    if (!o) {
-      add('', 'a job must be an object like {generator: romance, settings: {…}}');
-      reject();
-      continue;
-    }
-    const shape = checkShape(o, opts.catalog, add);
-    if (id !== undefined) {
-      const prev = ids.get(id);
-      if (prev !== undefined) add('id', `is used by job ${prev} too; ids must be unique`);
-      else ids.set(id, item.index);
-    }
-    if (!shape || found.length) {
-      reject();
-      continue;
-    }
-    const { spec } = shape;
-    // Jobs with the same generator and settings are checked once (a file of 400 jobs often has a handful of
-    // distinct settings): the check, the settings karya generate would use, the chapter count and the key.
-    const same = `${spec.id}\u0000${JSON.stringify([shape.settings, shape.lang ?? null, shape.chapters ?? null])}`;
-    let checked = checkedSettings.get(same);
-    if (!checked) {
-      const settingIssues = checkSettings(spec, shape.settings, shape.lang, label, item.line);
-      if (settingIssues.length) {
-        issues.push(...settingIssues);
-        continue;
-      }
-
-      // The settings `karya generate --set name=value … --lang … --chapters …` would use, so the key matches.
-      const set = Object.entries(shape.settings).flatMap(([name, value]) => {
-        const text = settingText(value);
-        return text === undefined ? [] : [`${name}=${text}`];
-      });
-      let resolved: { settings: Settings; totalChapters?: number };
-      try {
-        resolved = settingsFromOptions(spec, { set, ...(shape.lang ? { lang: shape.lang } : {}), ...(shape.chapters ? { chapters: shape.chapters } : {}) }, `${opts.file}:${item.line} (${label}): settings.`);
-      } catch (error) {
-        // settingsFromOptions printed its reason on stderr already.
-        if (!(error instanceof CliExit)) throw error;
-        add('settings', 'refused by the settings check of karya generate (see above)');
-        reject();
-        continue;
-      }
-      let totalChapters: number;
-      try {
-        totalChapters = startBook({ spec, settings: resolved.settings, totalChapters: resolved.totalChapters }).totalChapters;
-      } catch (error) {
-        add('chapters', error instanceof Error ? error.message : String(error));
-        reject();
-        continue;
-      }
-      checked = { settings: resolved.settings, totalChapters, progress: progressKey(spec, resolved.settings, totalChapters) };
-      checkedSettings.set(same, checked);
-    }
-    const { totalChapters } = checked;
-
-    const name = id ?? `${String(item.index).padStart(width, '0')}-${spec.id}`;
-    const ext = spec.kind === 'image' ? '.png' : '.md';
-    const chosen = shape.out ?? `${slug(name)}${ext}`;
-    // A job writes inside --out only: no absolute path, no `../` that climbs out of it.
-    if (path.isAbsolute(chosen) || /^[a-zA-Z]:/.test(chosen) || !isInside(opts.outDir, path.resolve(opts.outDir, chosen))) {
-      add('out', `${JSON.stringify(chosen)} must be a file name inside the --out folder (${path.relative(process.cwd(), opts.outDir) || '.'}), not an absolute path or one that climbs out of it with ..`);
-      reject();
-      continue;
-    }
-    const outFile = path.resolve(opts.outDir, path.extname(chosen) ? chosen : `${chosen}${ext}`);
-    // `books/romance-kl.md` with formats [epub] also writes `books/romance-kl.epub`.
-    const stem = outFile.slice(0, outFile.length - path.extname(outFile).length);
-    const exports = shape.formats.map((format) => ({ format, file: `${stem}.${format}` }));
-    const files = [outFile, ...exports.map((e) => e.file)];
-    const clash = files.map((file) => ({ file, by: outs.get(file) })).find((c) => c.by !== undefined) ?? (new Set(files).size < files.length ? { file: outFile, by: 'its own formats' } : undefined);
-    if (clash) {
-      add(clash.file === outFile ? 'out' : 'formats', `${path.relative(process.cwd(), clash.file) || clash.file} is written by ${clash.by} too`);
-      reject();
-      continue;
-    }
-    for (const file of files) outs.set(file, label);
-
-    // Keyed by the job's id (and its settings): rerunning the file skips the jobs it finished, and a job
-    // whose settings were edited since writes a new book.
-    const key = `batch:${name}:${checked.progress}`;
-    let series: BatchJob['series'];
-    if (shape.series) {
-      const lang = startBook({ spec, settings: checked.settings, totalChapters }).lang;
-      const held = seriesSoFar.get(shape.series);
-      if (held && held.lang !== lang) {
-        add('series', `"${shape.series}" is written in ${held.lang === 'ms' ? 'Bahasa Malaysia' : 'English'} (its first book is ${held.first}), and this book is not; every book of a series is in its language`);
-        reject();
-        continue;
-      }
-      const count = (held?.count ?? 0) + 1;
-      seriesSoFar.set(shape.series, { count, lang, first: held?.first ?? label });
-      series = { name: shape.series, number: count };
-    }
-    const voice = voiceOfJob(shape, startBook({ spec, settings: checked.settings, totalChapters }).lang, opts.file, add);
-    const cover = jobCoverOf(o.cover, spec, opts.file, add);
-    if (voice === null || cover === null) {
-      reject();
-      continue;
-    }
-    const publish = spec.kind === 'book' ? publishFactsOf(opts.given ?? {}, shape.publish) : undefined;
-    jobs.push({ index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, outFile, exports, ...(series ? { series } : {}), ...(voice ? { voice } : {}), ...(publish ? { publish } : {}), ...(cover ? { cover } : {}) });
+    if (!o) add('', 'a job must be an object like {generator: romance, settings: {…}}');
+    const job = o ? jobOf({ item, o, id, label, width, opts, seen, add }) : undefined;
+    if (job) jobs.push(job);
+    else issues.push(...found);
   }
   return { jobs, issues };
+}
+
+/** One job checked against its fields and the jobs before it (what it finds told to `add`); undefined when it is not usable. */
+function jobOf(input: { item: RawJob; o: Record<string, unknown>; id: string | undefined; label: string; width: number; opts: ValidateOptions; seen: Seen; add: AddIssue }): BatchJob | undefined {
+  const { item, o, id, label, opts, seen, add } = input;
+  let isFound = false;
+  const shape = checkShape(o, opts.catalog, (...args) => {
+    isFound = true;
+    add(...args);
+  });
+  if (id !== undefined) {
+    const prev = seen.ids.get(id);
+    if (prev !== undefined) {
+      isFound = true;
+      add('id', `is used by job ${prev} too; ids must be unique`);
+    } else seen.ids.set(id, item.index);
+  }
+  if (!shape || isFound) return undefined;
+  const { spec } = shape;
+  const checked = checkedSettingsOf({ spec, shape, label, file: opts.file, line: item.line, seen, add });
+  if (!checked) return undefined;
+  const { totalChapters } = checked;
+  const name = id ?? `${String(item.index).padStart(input.width, '0')}-${spec.id}`;
+  const files = outFilesOf({ spec, shape, name, outDir: opts.outDir, outs: seen.outs, label, add });
+  if (!files) return undefined;
+  // Keyed by the job's id (and its settings): rerunning the file skips the jobs it finished, and a job
+  // whose settings were edited since writes a new book.
+  const key = `batch:${name}:${checked.progress}`;
+  const lang = startBook({ spec, settings: checked.settings, totalChapters }).lang;
+  const series = shape.series ? seriesPlaceOf(shape.series, lang, seen.series, label, add) : undefined;
+  if (series === null) return undefined;
+  const voice = voiceOfJob(shape, lang, opts.file, add);
+  const cover = jobCoverOf(o.cover, spec, opts.file, add);
+  if (voice === null || cover === null) return undefined;
+  const publish = spec.kind === 'book' ? publishFactsOf(opts.given ?? {}, shape.publish) : undefined;
+  return { index: item.index, line: item.line, name, spec, settings: { ...checked.settings }, totalChapters, key, ...files, ...(series ? { series } : {}), ...(voice ? { voice } : {}), ...(publish ? { publish } : {}), ...(cover ? { cover } : {}) };
+}
+
+/**
+ * A job's settings checked, with the chapter count and the key `karya generate` would use; undefined (the
+ * reasons told to `add`) when refused. Jobs with the same generator and settings are checked once (a file of
+ * 400 jobs often has a handful of distinct settings).
+ */
+function checkedSettingsOf(input: { spec: ResolvedSpec; shape: JobShape; label: string; file: string; line: number; seen: Seen; add: AddIssue }): CheckedSettings | undefined {
+  const { spec, shape, label, add } = input;
+  const same = `${spec.id}\u0000${JSON.stringify([shape.settings, shape.lang ?? null, shape.chapters ?? null])}`;
+  const known = input.seen.settings.get(same);
+  if (known) return known;
+  const settingIssues = checkSettings(spec, shape.settings, shape.lang, label, input.line);
+  for (const i of settingIssues) add(i.field, i.message, i.allowed, i.isListed);
+  if (settingIssues.length) return undefined;
+  // The settings `karya generate --set name=value … --lang … --chapters …` would use, so the key matches.
+  const set = Object.entries(shape.settings).flatMap(([name, value]) => {
+    const text = settingText(value);
+    return text === undefined ? [] : [`${name}=${text}`];
+  });
+  let resolved: { settings: Settings; totalChapters?: number };
+  try {
+    resolved = settingsFromOptions(spec, { set, ...(shape.lang ? { lang: shape.lang } : {}), ...(shape.chapters ? { chapters: shape.chapters } : {}) }, `${input.file}:${input.line} (${label}): settings.`);
+  } catch (error) {
+    // settingsFromOptions printed its reason on stderr already.
+    if (!(error instanceof CliExit)) throw error;
+    add('settings', 'refused by the settings check of karya generate (see above)');
+    return undefined;
+  }
+  let totalChapters: number;
+  try {
+    totalChapters = startBook({ spec, settings: resolved.settings, totalChapters: resolved.totalChapters }).totalChapters;
+  } catch (error) {
+    add('chapters', error instanceof Error ? error.message : String(error));
+    return undefined;
+  }
+  const checked = { settings: resolved.settings, totalChapters, progress: progressKey(spec, resolved.settings, totalChapters) };
+  input.seen.settings.set(same, checked);
+  return checked;
+}
+
+/** The files a job writes (inside --out, written by no job before it), or undefined with the reason told to `add`. */
+function outFilesOf(input: { spec: ResolvedSpec; shape: JobShape; name: string; outDir: string; outs: Map<string, string>; label: string; add: AddIssue }): Pick<BatchJob, 'outFile' | 'exports'> | undefined {
+  const { shape, outDir, outs, add } = input;
+  const ext = input.spec.kind === 'image' ? '.png' : '.md';
+  const chosen = shape.out ?? `${slug(input.name)}${ext}`;
+  // A job writes inside --out only: no absolute path, no `../` that climbs out of it.
+  if (path.isAbsolute(chosen) || /^[a-zA-Z]:/.test(chosen) || !isInside(outDir, path.resolve(outDir, chosen))) {
+    add('out', `${JSON.stringify(chosen)} must be a file name inside the --out folder (${path.relative(process.cwd(), outDir) || '.'}), not an absolute path or one that climbs out of it with ..`);
+    return undefined;
+  }
+  const outFile = path.resolve(outDir, path.extname(chosen) ? chosen : `${chosen}${ext}`);
+  // `books/romance-kl.md` with formats [epub] also writes `books/romance-kl.epub`.
+  const stem = outFile.slice(0, outFile.length - path.extname(outFile).length);
+  const exports = shape.formats.map((format) => ({ format, file: `${stem}.${format}` }));
+  const files = [outFile, ...exports.map((e) => e.file)];
+  const clash = files.map((file) => ({ file, by: outs.get(file) })).find((c) => c.by !== undefined) ?? (new Set(files).size < files.length ? { file: outFile, by: 'its own formats' } : undefined);
+  if (clash) {
+    add(clash.file === outFile ? 'out' : 'formats', `${path.relative(process.cwd(), clash.file) || clash.file} is written by ${clash.by} too`);
+    return undefined;
+  }
+  for (const file of files) outs.set(file, input.label);
+  return { outFile, exports };
+}
+
+/** A series job's place in its series (its number among the file's jobs of that series), or null when its language is not the series'. */
+function seriesPlaceOf(name: string, lang: string, soFar: Seen['series'], label: string, add: AddIssue): BatchJob['series'] | null {
+  const held = soFar.get(name);
+  if (held && held.lang !== lang) {
+    add('series', `"${name}" is written in ${held.lang === 'ms' ? 'Bahasa Malaysia' : 'English'} (its first book is ${held.first}), and this book is not; every book of a series is in its language`);
+    return null;
+  }
+  const count = (held?.count ?? 0) + 1;
+  soFar.set(name, { count, lang, first: held?.first ?? label });
+  return { name, number: count };
 }
 
 /** True when `file` is inside `dir` (not `dir` itself). */

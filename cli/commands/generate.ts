@@ -1,21 +1,21 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, conclusionPosition, stepKey, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
-import { chaptersWritten, hasAuthoredParts, countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec, type BookVoice } from '../../engine/index.js';
-import { answerNotesOf } from '../../engine/index.js';
+import { BookSession, GenerationError, stepKey, hasOutlineStep, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, type Lang, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
+import { chaptersWritten, hasAuthoredParts, countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
 import { existsSync } from 'node:fs';
-import { openStateStore } from '../../server/index.js';
+import { openStateStore, type StateFile } from '../../server/index.js';
+import { auditCallsOf, continuityOf, reportNotInBible, reportPart, reportThreads, reportVoice, type PartSummary } from '../generate-lines.js';
 import { chooseBook } from './books.js';
 import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { exportBytes, exportFormatOrExit, imageBytes, imageOutOrExit, writeOut, type BookOutOptions, type ImageFormat } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
-import { bookVoiceOrExit, isVoiceMarked, voiceJson, voiceMarks } from '../voice.js';
+import { bookVoiceOrExit } from '../voice.js';
 import { joinSeries, planSeriesBook, seriesBooks, seriesOfKey, seriesSettings, type SeriesPlan } from '../series.js';
 export { settingsFromOptions, progressKey } from '../settings.js';
 
@@ -70,6 +70,47 @@ export function liveProgress(label: string, lang: Lang = 'en'): { onDelta: (d: s
 const NO_PROGRESS: ProgressStore = { load: async () => null, saveStep: async () => undefined, saveMemory: async () => undefined };
 
 export async function generateCommand(id: string, options: GenerateOptions): Promise<void> {
+  const run = await preflight(id, options);
+  const { opts, spec, lang } = run;
+  const stateFile = spec.kind === 'image' ? null : await openStateStore({ file: opts.state ?? DEFAULT_STATE });
+  const interrupt = listenForInterrupt();
+  // The part being written (its label and its step key), named when a step fails; the parts whose story-bible
+  // update failed in this run (the book view counts only those a later part follows).
+  const where: Where = { current: undefined, currentKey: null, bibleFailed: new Set<string>() };
+  try {
+    const { session, auditCalls } = await openBook(run, stateFile);
+    where.session = session;
+    const { parts, png } = await writeParts(session, { ...run, signal: interrupt.signal, where, isInterrupted: () => interrupt.isInterrupted });
+    where.currentKey = null;
+    await reportBook(session, run, { parts, where, auditCalls, ...(png ? { png } : {}) });
+  } catch (error) {
+    if (interrupt.isInterrupted) {
+      info(`karya: ${word('interrupted', lang)}`);
+      throw new CliExit(interruptedExitCode());
+    }
+    if (error instanceof GenerationError && where.session) reportNotInBible(where.session, where.bibleFailed);
+    // The part that failed and why (refused, echoed, another language…), in the book's language.
+    if (error instanceof GenerationError && opts.json) printJsonError({ code: error.code, message: generationMessage(error, lang), part: where.currentKey });
+    if (error instanceof GenerationError) fail(`${word('stepFailed', lang, { label: where.current ?? spec.id, message: generationMessage(error, lang) })}${error.status ? ` (HTTP ${error.status})` : ''} ${word('partsSaved', lang)}`, EXIT.failed);
+    throw error;
+  } finally {
+    interrupt.release();
+    await stateFile?.close();
+  }
+}
+
+/** Where a run is, for its failure's words: the part being written, the session, the parts the bible missed. */
+interface Where {
+  current: string | undefined;
+  currentKey: string | null;
+  bibleFailed: Set<string>;
+  session?: BookSession;
+}
+
+type Run = Awaited<ReturnType<typeof preflight>>;
+
+/** Every option checked and the book chosen (a saved one, a series' next one, or one of these settings) before anything is spent. */
+async function preflight(id: string, options: GenerateOptions) {
   let opts = options;
   const catalog = catalogOrExit();
   const spec = specOrExit(catalog, id);
@@ -98,207 +139,103 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
   const total = started.totalChapters;
   const rule = chapterRuleNote(spec, total, lang);
   if (rule) info(rule);
-  const stateFile = spec.kind === 'image' ? null : await openStateStore({ file: opts.state ?? DEFAULT_STATE });
-  const interrupt = listenForInterrupt();
-  let opened: BookSession | undefined;
-  // Parts whose story-bible update failed in this run (the book view counts only those a later part follows).
-  const bibleFailed = new Set<string>();
-  // The part being written (its label and its step key), named when a step fails.
-  let current: string | undefined;
-  let currentKey: string | null = null;
-
-  try {
-    // A series book is saved under its place in the series, told the series as of the end of the book before it.
-    const joined = plan && stateFile ? await joinSeries(stateFile, plan, { lang, ...(plan.continuing ? { key: plan.continuing.key } : {}), books: plan.loaded ? seriesBooks(plan.loaded).filter((b) => b.number < plan.number) : [] }) : undefined;
-    const series = joined?.series ?? (book && stateFile ? await seriesOfKey(stateFile, catalog, book.key) : undefined);
-    if (series) info(`karya: ${word('seriesBook', lang, { number: series.number, name: series.name })}`);
-    const key = joined?.key ?? book?.key ?? progressKey(spec, settings, total);
-    // Only an interrupted book resumes: a finished one (or a single piece) is written anew. A book written
-    // anew never replaces the saved one: that is kept aside under its id (karya books, karya export --book).
-    if (stateFile && spec.kind === 'book' && !book && !joined) {
-      const saved = await stateFile.repos.books.load({ userId: CLI_USER, key });
-      if (saved && (saved.isFinished || opts.fresh === true)) await stateFile.repos.books.remove({ userId: CLI_USER, key });
-    }
-    // A new series book's brief is filled from the series where the writer left it blank.
-    const bookSettings = series && joined && !plan?.continuing ? prefilled(spec as BookSpec, settings, series, lang) : settings;
-    const session = await BookSession.open({
-      spec, renderer: catalog.renderer, provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
-      key, settings: bookSettings, totalChapters: total, ...(series ? { series } : {}), ...(voice ? { voice } : {}), onFinished: 'restart', isFresh: opts.fresh === true, ...(chapterNotes ? { chapterNotes } : {}),
-      ...(opts.continuity ? { continuityAudit: opts.continuity === 'audit' } : {}),
-    });
-    opened = session;
-    reportVoice(session.state.voice, voice !== undefined, lang);
-    // The audit's cost, before anything is spent: one call a chapter still to write (part of the step: no extra credit).
-    const auditCalls = auditCallsOf(session);
-    if (auditCalls) info(`karya: ${word('auditCost', session.state.lang, { calls: auditCalls })}`);
-    if (session.resumedParts !== null) {
-      // A book with no outline of its own (an imported manuscript) has one step fewer.
-      const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
-      info(`karya: ${book ? word('continuingBook', lang, { book: opts.book!, id: spec.id, done: session.resumedParts, total: steps }) : word('resuming', lang, { id: spec.id, done: session.resumedParts, total: steps })}`);
-    }
-    const parts: PartSummary[] = [];
-    let png: Uint8Array | undefined;
-    for (let step = session.next(); step; step = session.next()) {
-      if (step.kind === 'conclusion' && hasAuthoredParts(session.state) && !opts.conclusion) {
-        info(`karya: ${word('conclusionNotAsked', lang)}`);
-        break;
-      }
-      const label = session.label(step);
-      current = label;
-      currentKey = stepKey(step);
-      const live = liveProgress(label, lang);
-      let outcome;
-      try {
-        outcome = await session.advance({
-          signal: interrupt.signal, onDelta: live.onDelta,
-          onRetry: (notice) => {
-            live.stop();
-            info(`  … ${label}: ${notice.message}`);
-          },
-        });
-      } finally {
-        live.stop();
-      }
-      png = outcome.png ?? png;
-      // What was done to the answers (assistant paragraphs out, a wall split, asked again, the time-out), in the book's language.
-      const notes = answerNotesOf(outcome, label, lang);
-      parts.push({ ...partSummary(label, outcome), ...(notes.length ? { notes } : {}), ...(outcome.isTimedOut ? { timedOut: true as const } : {}) });
-      // A part that is cut off, still short, repeating itself or off the writer's voice gets no check mark.
-      const repeats = isRepeating(outcome);
-      info(`  ${outcome.isComplete && !outcome.short && !repeats && !outcome.unplanned && !isVoiceMarked(outcome) ? '✓' : '⚠'} ${label.padEnd(24)} ${String(outcome.words).padStart(5)} ${word('words', lang)}  ${outcome.seconds.toFixed(1)}s${lengthNote(outcome, lang)}${outcome.isComplete ? '' : `, ${word('incomplete', lang)}`}${repeats ? `, ${word('repeats', lang)}` : ''}${driftNote(outcome, lang)}${voiceMarks(outcome, lang)}`);
-      if (repeats) info(`    ${word('repeatsNote', session.state.lang, { label, share: Math.round(100 * outcome.repeated!) })}`);
-      if (outcome.unplanned) {
-        const total = conclusionPosition(spec.flow, session.state.totalChapters) - 1;
-        const missing = outcome.unplanned.map((n) => word('chapter', lang, { n })).join(', ');
-        info(`    ⚠ ${word('outlineShort', lang, { found: total - outcome.unplanned.length, total, missing })}`);
-      }
-      if (outcome.indonesianWords) info(`    ${word('indonesianNote', session.state.lang, { label, words: outcome.indonesianWords.join(', ') })}`);
-      const said = { label, words: outcome.words, target: outcome.target ?? 0, n: outcome.extensions };
-      if (outcome.extensions && outcome.target) info(`    ${word(outcome.short ? 'shortExtended' : 'extended', lang, said)}`);
-      else if (outcome.short) info(`    ${word('shortKept', lang, said)}`);
-      if (outcome.long) info(`    ${word('longKept', lang, said)}`);
-      if ((outcome.continuations || !outcome.isComplete) && !outcome.isTimedOut) info(`    ${word(outcome.isComplete ? 'continued' : 'stillCut', lang, { label, n: outcome.continuations })}`);
-      for (const note of notes) info(`    ${note.message}`);
-      // The story so far, for the next part (part of this step; a failure is tried again before the next one).
-      try {
-        await session.remember({ signal: interrupt.signal });
-      } catch (error) {
-        if (interrupt.isInterrupted || !(error instanceof GenerationError)) throw error;
-        bibleFailed.add(label);
-        info(`  … ${word('bibleNotUpdated', lang, { label, message: generationMessage(error, lang) })}`);
-      }
-      // Continuity findings on this part (from the bible as it stood before it; the text is never changed).
-      const findings = continuityOf(session, label);
-      for (const f of findings) info(`  ⚠ ${label.padEnd(24)} ${f.detail}`);
-      if (findings.length) Object.assign(parts[parts.length - 1]!, { continuity: findings });
-    }
-    currentKey = null;
-    const state = session.state;
-    const notInBible = reportNotInBible(session, bibleFailed);
-    for (const part of parts) if (notInBible.includes(part.label)) Object.assign(part, { bibleUpdated: false });
-    const threads = reportThreads(session);
-    const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format }, { ...opts, ...(author ? { author } : {}) }, png, image);
-    if (opts.json) {
-      const score = bookLengthScore(parts.map((p) => p.score));
-      process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}), ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), ...(session.isAuditing ? { cost: { auditCalls } } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
-    } else if (!result.file) process.stdout.write(result.markdown ?? '');
-    if (result.file) info(`karya: ${word('wrote', lang, { file: result.file })}`);
-  } catch (error) {
-    if (interrupt.isInterrupted) {
-      info(`karya: ${word('interrupted', lang)}`);
-      throw new CliExit(interruptedExitCode());
-    }
-    if (error instanceof GenerationError && opened) reportNotInBible(opened, bibleFailed);
-    // The part that failed and why (refused, echoed, another language…), in the book's language.
-    if (error instanceof GenerationError && opts.json) printJsonError({ code: error.code, message: generationMessage(error, lang), part: currentKey });
-    if (error instanceof GenerationError) fail(`${word('stepFailed', lang, { label: current ?? spec.id, message: generationMessage(error, lang) })}${error.status ? ` (HTTP ${error.status})` : ''} ${word('partsSaved', lang)}`, EXIT.failed);
-    throw error;
-  } finally {
-    interrupt.release();
-    await stateFile?.close();
-  }
-}
-
-type PartSummary = ReturnType<typeof partSummary>;
-
-/** One part as `--json` reports it: words, time, length, language, repeats, voice and overused phrases. */
-function partSummary(label: string, outcome: StepResult) {
-  return {
-    label, words: outcome.words, seconds: Number(outcome.seconds.toFixed(2)), complete: outcome.isComplete,
-    ...(outcome.target ? { target: outcome.target, score: outcome.score } : {}),
-    ...(outcome.short ? { short: true as const } : {}),
-    ...(outcome.long ? { long: true as const } : {}),
-    ...(outcome.extensions ? { extensions: outcome.extensions } : {}),
-    ...(outcome.languageDrift ? { languageDrift: outcome.languageDrift as LanguageRetry } : {}),
-    ...(outcome.repeated !== undefined ? { repeated: outcome.repeated } : {}),
-    ...(outcome.indonesianWords ? { indonesianWords: outcome.indonesianWords } : {}),
-    ...(outcome.unplanned ? { unplanned: outcome.unplanned } : {}),
-    ...voiceJson(outcome),
-  };
-}
-
-const POV_WORDS = { first: 'pov_first', second: 'pov_second', third: 'pov_third' } as const;
-
-/** The book's voice as the run starts: its fingerprint in a line, and the phrases to avoid (when given now or kept). */
-function reportVoice(voice: BookVoice | undefined, isGiven: boolean, lang: Lang): void {
-  if (!voice || !isGiven) return;
-  const fp = voice.fingerprint;
-  if (fp) info(`karya: ${word('voiceSet', lang, { mean: fp.sentenceWords.mean, pov: word(POV_WORDS[fp.pointOfView], lang), tense: fp.tense === 'past' || fp.tense === 'present' ? `, ${word(fp.tense === 'past' ? 'tense_past' : 'tense_present', lang)}` : '', dialogue: Math.round(100 * fp.dialogueShare) })}`);
-  if (voice.avoid?.length) info(`karya: ${word('avoidSet', lang, { phrases: voice.avoid.map((p) => `"${p}"`).join(', ') })}`);
+  return { opts, catalog, spec, book, plan, settings, total, chapterNotes, format, image, author, lang, voice, provider };
 }
 
 /**
- * The labels of the parts the story bible has not taken in (the book view's `bible_updated: false`, and the
- * last part when its update failed), printed when there are any.
+ * The book's session opened under its key: a series book under its place in the series, told the series as of
+ * the end of the book before it; a finished book (or one written --fresh) kept aside so a new one starts.
  */
-function reportNotInBible(session: BookSession, failed: ReadonlySet<string>): string[] {
-  const view = session.spec.kind === 'book' ? session.view().parts : [];
-  const taken = (label: string) => session.state.memoryUpTo !== undefined && view.findIndex((p) => p.label === label) <= session.state.memoryUpTo;
-  const labels = view.filter((p) => p.bible_updated === false || (failed.has(p.label) && !taken(p.label))).map((p) => p.label);
-  if (labels.length) info(`karya: ${word('bibleMissing', session.state.lang, { labels: labels.join(', ') })}`);
-  return labels;
+async function openBook(run: Run, stateFile: StateFile | null): Promise<{ session: BookSession; auditCalls: number }> {
+  const { opts, catalog, spec, book, plan, settings, total, lang, voice } = run;
+  const joined = plan && stateFile ? await joinSeries(stateFile, plan, { lang, ...(plan.continuing ? { key: plan.continuing.key } : {}), books: plan.loaded ? seriesBooks(plan.loaded).filter((b) => b.number < plan.number) : [] }) : undefined;
+  const series = joined?.series ?? (book && stateFile ? await seriesOfKey(stateFile, catalog, book.key) : undefined);
+  if (series) info(`karya: ${word('seriesBook', lang, { number: series.number, name: series.name })}`);
+  const key = joined?.key ?? book?.key ?? progressKey(spec, settings, total);
+  // Only an interrupted book resumes: a finished one (or a single piece) is written anew. A book written
+  // anew never replaces the saved one: that is kept aside under its id (karya books, karya export --book).
+  if (stateFile && spec.kind === 'book' && !book && !joined) {
+    const saved = await stateFile.repos.books.load({ userId: CLI_USER, key });
+    if (saved && (saved.isFinished || opts.fresh === true)) await stateFile.repos.books.remove({ userId: CLI_USER, key });
+  }
+  // A new series book's brief is filled from the series where the writer left it blank.
+  const bookSettings = series && joined && !plan?.continuing ? prefilled(spec as BookSpec, settings, series, lang) : settings;
+  const session = await BookSession.open({
+    spec, renderer: catalog.renderer, provider: run.provider, store: stateFile?.progress(CLI_USER) ?? NO_PROGRESS,
+    key, settings: bookSettings, totalChapters: total, ...(series ? { series } : {}), ...(voice ? { voice } : {}), onFinished: 'restart', isFresh: opts.fresh === true, ...(run.chapterNotes ? { chapterNotes: run.chapterNotes } : {}),
+    ...(opts.continuity ? { continuityAudit: opts.continuity === 'audit' } : {}),
+  });
+  reportVoice(session.state.voice, voice !== undefined, lang);
+  // The audit's cost, before anything is spent: one call a chapter still to write (part of the step: no extra credit).
+  const auditCalls = auditCallsOf(session);
+  if (auditCalls) info(`karya: ${word('auditCost', session.state.lang, { calls: auditCalls })}`);
+  if (session.resumedParts !== null) {
+    // A book with no outline of its own (an imported manuscript) has one step fewer.
+    const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
+    info(`karya: ${book ? word('continuingBook', lang, { book: opts.book!, id: spec.id, done: session.resumedParts, total: steps }) : word('resuming', lang, { id: spec.id, done: session.resumedParts, total: steps })}`);
+  }
+  return { session, auditCalls };
 }
 
-/** The model calls the continuity audit adds to this run: one a chapter still to write (0 when it is off). */
-function auditCallsOf(session: BookSession): number {
-  if (!session.isAuditing || session.spec.kind !== 'book') return 0;
-  const done = session.state.content.length;
-  return planSteps(session.spec, session.state.totalChapters).filter((s) => s.kind === 'chapter' && s.position >= done).length;
+/** Every part still to write, written with its lines, the story so far brought up to date after each, and its continuity findings. */
+async function writeParts(session: BookSession, input: Run & { signal: AbortSignal; where: Where; isInterrupted: () => boolean }): Promise<{ parts: PartSummary[]; png?: Uint8Array }> {
+  const { lang, opts, where } = input;
+  const parts: PartSummary[] = [];
+  let png: Uint8Array | undefined;
+  for (let step = session.next(); step; step = session.next()) {
+    if (step.kind === 'conclusion' && hasAuthoredParts(session.state) && !opts.conclusion) {
+      info(`karya: ${word('conclusionNotAsked', lang)}`);
+      break;
+    }
+    const label = session.label(step);
+    where.current = label;
+    where.currentKey = stepKey(step);
+    const live = liveProgress(label, lang);
+    let outcome;
+    try {
+      outcome = await session.advance({
+        signal: input.signal, onDelta: live.onDelta,
+        onRetry: (notice) => {
+          live.stop();
+          info(`  … ${label}: ${notice.message}`);
+        },
+      });
+    } finally {
+      live.stop();
+    }
+    png = outcome.png ?? png;
+    parts.push(reportPart(session, label, outcome, lang));
+    // The story so far, for the next part (part of this step; a failure is tried again before the next one).
+    try {
+      await session.remember({ signal: input.signal });
+    } catch (error) {
+      if (input.isInterrupted() || !(error instanceof GenerationError)) throw error;
+      where.bibleFailed.add(label);
+      info(`  … ${word('bibleNotUpdated', lang, { label, message: generationMessage(error, lang) })}`);
+    }
+    // Continuity findings on this part (from the bible as it stood before it; the text is never changed).
+    const findings = continuityOf(session, label);
+    for (const f of findings) info(`  ⚠ ${label.padEnd(24)} ${f.detail}`);
+    if (findings.length) Object.assign(parts[parts.length - 1]!, { continuity: findings });
+  }
+  return { parts, ...(png ? { png } : {}) };
 }
 
-/** The book's continuity findings on the part labelled `label` (the book view's). */
-function continuityOf(session: BookSession, label: string): ContinuityFinding[] {
-  if (session.spec.kind !== 'book') return [];
-  return session.view().parts.find((p) => p.label === label)?.continuity ?? [];
-}
-
-/** The book's promises, with a summary line: how many were resolved, which are open past their due part. */
-function reportThreads(session: BookSession): NonNullable<BookView['threads']> {
-  const threads = session.spec.kind === 'book' ? session.view().threads ?? [] : [];
-  if (!threads.length) return threads;
-  const lang = session.state.lang;
-  const overdue = threads.filter((t) => t.is_overdue);
-  const resolved = word('threadsResolved', lang, { resolved: threads.filter((t) => t.status === 'resolved').length, total: threads.length });
-  info(`karya: ${resolved}${overdue.length ? `; ⚠ ${word('threadsOverdue', lang, { threads: overdue.map((t) => `"${t.thread}"${t.due ? ` (${t.due})` : ''}`).join(', ') })}` : ''}`);
-  return threads;
-}
-
-/** "  target 1500, S_l 97.3" for a part asked for a number of words ("…, short" under 0.85 of it); '' otherwise. */
-function lengthNote(outcome: StepResult, lang: Lang): string {
-  return outcome.target ? `  ${word('lengthNote', lang, { target: outcome.target, score: outcome.score!.toFixed(1) })}${outcome.short ? `, ${word('short', lang)}` : outcome.long ? `, ${word('long', lang)}` : ''}` : '';
-}
-
-/** True for a prose part that repeats what the book already wrote (REPEATS_RATIO or more of its words). */
-function isRepeating(outcome: StepResult): boolean {
-  return (outcome.repeated ?? 0) >= REPEATS_RATIO;
-}
-
-/** "  language: answered in English, written again in Bahasa Malaysia" when the first answer was in another language. */
-function driftNote(outcome: StepResult, lang: Lang): string {
-  const drift = outcome.languageDrift;
-  if (!drift) return '';
-  const names = ANSWER_LANGUAGE_NAMES[lang];
-  return `  ${word('languageRetried', lang, { found: names[drift.found], expected: names[drift.expected] })}`;
+/** The book written out (--out, or stdout) with what the bible missed and the book's promises said; --json's summary. */
+async function reportBook(session: BookSession, run: Run, input: { parts: PartSummary[]; where: Where; auditCalls: number; png?: Uint8Array }): Promise<void> {
+  const { spec, opts, author, lang } = run;
+  const { parts } = input;
+  const state = session.state;
+  const notInBible = reportNotInBible(session, input.where.bibleFailed);
+  for (const part of parts) if (notInBible.includes(part.label)) Object.assign(part, { bibleUpdated: false });
+  const threads = reportThreads(session);
+  const result = await writeResult(spec, { markdown: bookMarkdown(spec, state, { withOutline: opts.withOutline, withBible: opts.withBible }), state, format: run.format }, { ...opts, ...(author ? { author } : {}) }, input.png, run.image);
+  if (opts.json) {
+    const score = bookLengthScore(parts.map((p) => p.score));
+    const { auditCalls } = input;
+    process.stdout.write(JSON.stringify({ id: spec.id, lang: state.lang, totalChapters: state.totalChapters, ...(state.series ? { series: { name: state.series.name, number: state.series.number } } : {}), ...(score !== undefined ? { score } : {}), parts, ...(threads.length ? { threads } : {}), ...(session.isAuditing ? { cost: { auditCalls } } : {}), out: result.file ?? null, ...(result.file ? {} : { markdown: result.markdown }) }) + '\n');
+  } else if (!result.file) process.stdout.write(result.markdown ?? '');
+  if (result.file) info(`karya: ${word('wrote', lang, { file: result.file })}`);
 }
 
 /** An --author value: trimmed, at most 100 characters (exit 2 beyond), undefined when empty. */

@@ -20,7 +20,7 @@ import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js'
 import { cliProvider, savedBookOrExit } from './generate.js';
 import { seriesOfKey } from '../series.js';
 import { closeThresholdOrExit } from '../near-duplicates.js';
-import type { Lang, Settings } from '../../engine/index.js';
+import type { Closeness, Lang, PaperName, Settings } from '../../engine/index.js';
 
 export interface PublishOptions {
   set: string[];
@@ -118,42 +118,16 @@ function fileProgress(lang: Lang): (file: string) => void {
 }
 
 export async function publishCommand(id: string, opts: PublishOptions): Promise<void> {
-  // The paperback's choices are checked before anything else: nothing is spent on a package that cannot be made.
-  const paper = opts.paper ?? 'white';
-  if (opts.trim !== undefined && !isTrimName(opts.trim)) fail(`--trim "${opts.trim}" is not one of ${TRIM_NAMES.join(', ')}`);
-  if (!isPaperName(paper)) fail(`--paper "${paper}" is not one of ${PAPER_NAMES.join(', ')}`);
-  const closeThreshold = closeThresholdOrExit(opts.closeThreshold, opts.lang === 'ms' ? 'ms' : 'en');
-  const cover = await coverOption(opts.cover, opts.lang === 'ms' ? 'ms' : 'en');
-  const catalog = catalogOrExit();
-  const spec = specOrExit(catalog, id);
-  if (spec.kind !== 'book' || !spec.publish) {
-    const books = catalog.specs.filter((s) => s.publish).map((s) => s.id);
-    fail(`${id} is not a book; karya publish takes one of ${books.join(', ')}`);
-  }
-  // Without --trim, the trim of the book's layout (a children's book: 5.5 x 8.5 in).
-  const { trim } = printLayoutOf(spec.publish, opts.trim as TrimName | undefined);
-  // `--book ID`: a saved book (an imported one included), continued and packaged with its own settings.
-  const book = opts.book !== undefined ? await savedBookOrExit(spec, opts, { mayBeFinished: true }) : undefined;
-  const { settings, totalChapters }: { settings: Settings; totalChapters?: number } = book ?? settingsFromOptions(spec, opts);
-  // Nothing is spent on a package that cannot be made: every publishing generator and setting is checked first.
-  const planIssues = checkPublishPlan(spec, (x) => catalog.get(x));
-  if (planIssues.length) {
-    for (const issue of planIssues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
-    throw new CliExit(EXIT.failed);
-  }
-  // Nothing is spent on a package that could not be written: the --out folder and the state file are checked first.
-  writableDirOrExit('--out', opts.out);
-  writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
+  const checked = await preflight(id, opts);
+  const { spec, catalog, settings, book } = checked;
   const provider = cliProvider();
-  const total = startBook({ spec, settings, totalChapters }).totalChapters;
+  const total = startBook({ spec, settings, totalChapters: checked.totalChapters }).totalChapters;
   const rule = chapterRuleNote(spec, total);
   if (rule) info(rule);
   const stateFile = await openStateStore({ file: opts.state ?? DEFAULT_STATE });
   const interrupt = listenForInterrupt();
-  // The step or package part being made, named by --json when it fails.
-  let current: string | null = null;
-  let lang: Lang = opts.lang === 'ms' ? 'ms' : 'en';
-
+  // The step or package part being made (named by --json when it fails), and the book's language.
+  const where: Where = { current: null, lang: opts.lang === 'ms' ? 'ms' : 'en' };
   try {
     // A finished book saved under the same key is packaged as it is (`karya generate` then `karya publish`).
     // A book of a series is published as its book: the series' name and number (metadata.json, readiness, the EPUB).
@@ -164,74 +138,137 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
       key, settings, totalChapters: total, onFinished: 'keep', isFresh: opts.fresh === true,
       ...(series ? { series } : {}),
     });
-    // A book with no outline of its own (an imported manuscript) has one step fewer, and the parts its
-    // writer brought cost nothing: only what the model writes is charged.
-    const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
-    const planned = steps - session.state.content.filter((_text, i) => isAuthoredPart(session.state, i)).length;
-    if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${steps} parts already written${book ? '' : ' (use --fresh to start again)'}`);
-    let bookSteps = 0;
-    lang = session.state.lang;
-    for (let step = session.next(); step; step = session.next()) {
-      current = stepKey(step);
-      const outcome = await session.advance({ signal: interrupt.signal, onRetry: (notice) => info(`  … ${session.label(step!)}: ${notice.message}`) });
-      bookSteps++;
-      info(`  ✓ ${outcome.label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
-    }
-    const bookCost = planned * spec.cost;
-    current = null;
-    const said = (text: ReadinessText) => info(readinessText(text, lang, 'cli'));
-    said(say('status.making', { dir: opts.out }));
-    const direct = directPublishStep({ renderer: catalog.renderer, provider, signal: interrupt.signal });
-    let started = 0;
-    const runStep: RunPublishStep = (step) => {
-      started = performance.now();
-      current = step.part;
-      return direct(step);
-    };
-    const onStep = (done: PackageStepDone) => {
-      const name = PART_NAMES[done.part].padEnd(16);
-      if (done.skipped) info(`  – ${name} ${done.skipped === 'given' ? 'as given' : done.skipped === 'no_author' ? 'waits for an author name (--author)' : COVER_SKIPS[done.skipped] ?? "the book's own"} (no step)`);
-      else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${credits(done.cost).padStart(9)}  ${((performance.now() - started) / 1000).toFixed(1)}s`);
-    };
-    const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts), ...(cover ? { cover } : {}) };
-    const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
-    current = null;
-    const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();
-    makeDirs(opts.out);
-    // Before it is published: compared with the owner's other finished books (readiness: not-too-close, reused-passages).
-    const nearDuplicates = await (await openNearDuplicates(stateFile.repos, CLI_USER)).check({ key, book: opts.book ?? key, title: parts.title, parts: session.state.content, threshold: closeThreshold });
-    const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim, paper, onProgress: fileProgress(lang), closeness: nearDuplicates, audience: 'cli' });
-
-    for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
-    const size = say('trim', { width: TRIM_SIZES[trim].width, height: TRIM_SIZES[trim].height });
-    said(say('status.paperback', { size, paper: say(`paper.${paper}`), pages: written.print.pageCount, spine: written.print.spineIn.toFixed(3) }));
-    said(say('status.readiness'));
-    info(written.summary);
-    const cost = { book: bookCost, publishing: parts.cost, total: bookCost + parts.cost, thisRun: bookSteps * spec.cost + parts.cost };
-    info(`karya: the package cost ${credits(cost.total)}: the book ${credits(cost.book)} (${planned} parts), publishing ${credits(cost.publishing)} (${parts.steps.filter((s) => !s.skipped).map((s) => `${s.generatorId} ${s.cost}`).join(', ')})`
-      + (cost.thisRun !== cost.total ? `; this run ${credits(cost.thisRun)}` : ''));
-    if (opts.json) {
-      process.stdout.write(JSON.stringify({
-        id: spec.id, lang: session.state.lang, out: opts.out, files: written.files, title: parts.title, author: parts.author,
-        steps: parts.steps, cost, print: written.print, ready: written.readiness.ready, channels: written.readiness.channels,
-      }) + '\n');
-    }
-    if (!written.readiness.ready) throw new CliExit(EXIT.failed);
+    const written = await writeBook(session, { total, isSaved: book !== undefined, signal: interrupt.signal, where });
+    const made = await makePackage({ checked, opts, session, provider, signal: interrupt.signal, where, nearDuplicates: (title) => openNearDuplicates(stateFile.repos, CLI_USER).then((c) => c.check({ key, book: opts.book ?? key, title, parts: session.state.content, threshold: checked.closeThreshold })) });
+    reportPackage({ spec, opts, session, trim: checked.trim, paper: checked.paper, book: written, ...made });
   } catch (error) {
-    if (error instanceof CliExit) throw error;
-    if (interrupt.isInterrupted) {
-      info('karya: interrupted; finished parts of the book are saved, run the same command again to continue');
-      throw new CliExit(interruptedExitCode());
-    }
-    if (error instanceof SpecError) {
-      for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
-      throw new CliExit(EXIT.failed);
-    }
-    if (error instanceof GenerationError && opts.json) printJsonError({ code: error.code, message: generationMessage(error, lang), part: current });
-    if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
-    throw error;
+    publishFailed(error, { isInterrupted: interrupt.isInterrupted, opts, where });
   } finally {
     interrupt.release();
     await stateFile.close();
   }
+}
+
+interface Where {
+  current: string | null;
+  lang: Lang;
+}
+
+type Checked = Awaited<ReturnType<typeof preflight>>;
+
+/** Every option and the publishing plan checked, the book chosen, the --out folder and the state file writable: nothing is spent on a package that cannot be made. */
+async function preflight(id: string, opts: PublishOptions) {
+  // The paperback's choices are checked before anything else.
+  const paper = opts.paper ?? 'white';
+  if (opts.trim !== undefined && !isTrimName(opts.trim)) fail(`--trim "${opts.trim}" is not one of ${TRIM_NAMES.join(', ')}`);
+  if (!isPaperName(paper)) fail(`--paper "${paper}" is not one of ${PAPER_NAMES.join(', ')}`);
+  const closeThreshold = closeThresholdOrExit(opts.closeThreshold, opts.lang === 'ms' ? 'ms' : 'en');
+  const cover = await coverOption(opts.cover, opts.lang === 'ms' ? 'ms' : 'en');
+  const catalog = catalogOrExit();
+  const spec = specOrExit(catalog, id);
+  if (spec.kind !== 'book' || !spec.publish) {
+    const books = catalog.specs.filter((s) => s.publish).map((s) => s.id);
+    return fail(`${id} is not a book; karya publish takes one of ${books.join(', ')}`);
+  }
+  // Without --trim, the trim of the book's layout (a children's book: 5.5 x 8.5 in).
+  const { trim } = printLayoutOf(spec.publish, opts.trim as TrimName | undefined);
+  // `--book ID`: a saved book (an imported one included), continued and packaged with its own settings.
+  const book = opts.book !== undefined ? await savedBookOrExit(spec, opts, { mayBeFinished: true }) : undefined;
+  const { settings, totalChapters }: { settings: Settings; totalChapters?: number } = book ?? settingsFromOptions(spec, opts);
+  // Every publishing generator and setting is checked first.
+  const planIssues = checkPublishPlan(spec, (x) => catalog.get(x));
+  if (planIssues.length) {
+    for (const issue of planIssues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
+    throw new CliExit(EXIT.failed);
+  }
+  writableDirOrExit('--out', opts.out);
+  writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
+  return { paper: paper as PaperName, closeThreshold, cover, catalog, spec, trim, book, settings, totalChapters };
+}
+
+/** The book's parts still to write, written (a line each); what the book costs and what this run wrote. */
+async function writeBook(session: BookSession, input: { total: number; isSaved: boolean; signal: AbortSignal; where: Where }): Promise<{ planned: number; steps: number }> {
+  const { spec } = session;
+  // A book with no outline of its own (an imported manuscript) has one step fewer, and the parts its
+  // writer brought cost nothing: only what the model writes is charged.
+  const steps = planSteps(spec, input.total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
+  const planned = steps - session.state.content.filter((_text, i) => isAuthoredPart(session.state, i)).length;
+  if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${steps} parts already written${input.isSaved ? '' : ' (use --fresh to start again)'}`);
+  let written = 0;
+  input.where.lang = session.state.lang;
+  for (let step = session.next(); step; step = session.next()) {
+    input.where.current = stepKey(step);
+    const outcome = await session.advance({ signal: input.signal, onRetry: (notice) => info(`  … ${session.label(step!)}: ${notice.message}`) });
+    written++;
+    info(`  ✓ ${outcome.label.padEnd(24)} ${String(outcome.words).padStart(5)} words  ${outcome.seconds.toFixed(1)}s`);
+  }
+  input.where.current = null;
+  return { planned, steps: written };
+}
+
+/** The package's parts made by the publishing generators (a line each), then its files written into --out. */
+async function makePackage(input: { checked: Checked; opts: PublishOptions; session: BookSession; provider: ReturnType<typeof cliProvider>; signal: AbortSignal; where: Where; nearDuplicates: (title: string) => Promise<Closeness> }) {
+  const { checked, opts, session, where } = input;
+  const { spec, catalog } = checked;
+  info(readinessText(say('status.making', { dir: opts.out }), where.lang, 'cli'));
+  const direct = directPublishStep({ renderer: catalog.renderer, provider: input.provider, signal: input.signal });
+  let started = 0;
+  const runStep: RunPublishStep = (step) => {
+    started = performance.now();
+    where.current = step.part;
+    return direct(step);
+  };
+  const onStep = (done: PackageStepDone) => {
+    const name = PART_NAMES[done.part].padEnd(16);
+    if (done.skipped) info(`  – ${name} ${done.skipped === 'given' ? 'as given' : done.skipped === 'no_author' ? 'waits for an author name (--author)' : COVER_SKIPS[done.skipped] ?? "the book's own"} (no step)`);
+    else info(`  ✓ ${name} ${done.generatorId.padEnd(16)} ${credits(done.cost).padStart(9)}  ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  };
+  const given = { ...(opts.title ? { title: opts.title } : {}), ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), ...(opts.author ? { author: opts.author } : {}), ...metadataOptions(opts), ...(checked.cover ? { cover: checked.cover } : {}) };
+  const parts = await writePackageParts({ book: spec, state: session.state, specOf: (x) => catalog.get(x), runStep, given, onStep });
+  where.current = null;
+  const { writeKdpPackage } = await (await import('../../engine/node.js')).loadPublishFiles();
+  makeDirs(opts.out);
+  // Before it is published: compared with the owner's other finished books (readiness: not-too-close, reused-passages).
+  const closeness = await input.nearDuplicates(parts.title);
+  const written = await writeKdpPackage({ dir: opts.out, book: spec, state: session.state, parts, render: renderOrExit, trim: checked.trim, paper: checked.paper, onProgress: fileProgress(where.lang), closeness, audience: 'cli' });
+  return { parts, written };
+}
+
+/** The package's files, its paperback, readiness and cost said on stderr (and --json on stdout); exit 1 when it is not ready. */
+function reportPackage(input: { spec: Checked['spec']; opts: PublishOptions; session: BookSession; trim: TrimName; paper: PaperName; book: { planned: number; steps: number } } & Awaited<ReturnType<typeof makePackage>>): void {
+  const { spec, opts, session, parts, written } = input;
+  const lang = session.state.lang;
+  const said = (text: ReadinessText) => info(readinessText(text, lang, 'cli'));
+  for (const file of written.files) info(`  ${path.join(opts.out, file)}`);
+  const size = say('trim', { width: TRIM_SIZES[input.trim].width, height: TRIM_SIZES[input.trim].height });
+  said(say('status.paperback', { size, paper: say(`paper.${input.paper}`), pages: written.print.pageCount, spine: written.print.spineIn.toFixed(3) }));
+  said(say('status.readiness'));
+  info(written.summary);
+  const bookCost = input.book.planned * spec.cost;
+  const cost = { book: bookCost, publishing: parts.cost, total: bookCost + parts.cost, thisRun: input.book.steps * spec.cost + parts.cost };
+  info(`karya: the package cost ${credits(cost.total)}: the book ${credits(cost.book)} (${input.book.planned} parts), publishing ${credits(cost.publishing)} (${parts.steps.filter((s) => !s.skipped).map((s) => `${s.generatorId} ${s.cost}`).join(', ')})`
+    + (cost.thisRun !== cost.total ? `; this run ${credits(cost.thisRun)}` : ''));
+  if (opts.json) {
+    process.stdout.write(JSON.stringify({
+      id: spec.id, lang: session.state.lang, out: opts.out, files: written.files, title: parts.title, author: parts.author,
+      steps: parts.steps, cost, print: written.print, ready: written.readiness.ready, channels: written.readiness.channels,
+    }) + '\n');
+  }
+  if (!written.readiness.ready) throw new CliExit(EXIT.failed);
+}
+
+/** A failure of the run said as the CLI says it (interrupted, a spec's issues, a step that failed), then the exit. */
+function publishFailed(error: unknown, input: { isInterrupted: boolean; opts: PublishOptions; where: Where }): never {
+  if (error instanceof CliExit) throw error;
+  if (input.isInterrupted) {
+    info('karya: interrupted; finished parts of the book are saved, run the same command again to continue');
+    throw new CliExit(interruptedExitCode());
+  }
+  if (error instanceof SpecError) {
+    for (const issue of error.issues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
+    throw new CliExit(EXIT.failed);
+  }
+  if (error instanceof GenerationError && input.opts.json) printJsonError({ code: error.code, message: generationMessage(error, input.where.lang), part: input.where.current });
+  if (error instanceof GenerationError) fail(`${error.message}${error.status ? ` (HTTP ${error.status})` : ''}; finished parts are saved, run the same command again to continue`, EXIT.failed);
+  throw error;
 }

@@ -1,0 +1,56 @@
+// A batch job's voice: `voice: FILE` (a sample of the writer's prose, read beside the jobs file) and `avoid:`
+// (phrases to keep out), checked with the job's fields and made the book's voice by the one rule the studio and
+// `karya generate` use too (bookVoiceOf, server/core/voice.ts).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { avoidListOf, checkImportFile, decodeText, ImportRefusal, importRefusalMessage, VoiceError, voiceMessage, type BookVoice, type Lang, type ResolvedSpec } from '../../engine/index.js';
+import { bookVoiceOf } from '../../server/index.js';
+
+type AddIssue = (field: string, message: string) => void;
+
+/** `voice: FILE` (a path) and `avoid: [phrases]` (or one phrase): only books have a voice. */
+export function checkVoiceFields(o: Record<string, unknown>, spec: ResolvedSpec | undefined, add: AddIssue): { voice?: string; avoid?: string[] } {
+  if (o.voice === undefined && o.avoid === undefined) return {};
+  if (spec && spec.kind !== 'book') {
+    add(o.voice !== undefined ? 'voice' : 'avoid', `${spec.id} writes a single piece; only books have a voice`);
+    return {};
+  }
+  const out: { voice?: string; avoid?: string[] } = {};
+  if (o.voice !== undefined && (typeof o.voice !== 'string' || !o.voice.trim())) add('voice', 'must be the path of a sample of your prose (.txt or .md)');
+  else if (typeof o.voice === 'string') out.voice = o.voice.trim();
+  if (o.avoid !== undefined) {
+    const list = Array.isArray(o.avoid) ? o.avoid : [o.avoid];
+    if (!list.every((p) => typeof p === 'string')) add('avoid', 'must be a phrase or a list of phrases');
+    else {
+      try {
+        out.avoid = avoidListOf(list as string[]);
+      } catch (error) {
+        if (!(error instanceof VoiceError)) throw error;
+        add('avoid', voiceMessage(error, 'en').replace(/^avoid: /, ''));
+      }
+    }
+  }
+  return out;
+}
+
+/** A job's voice sample read beside the jobs file and measured in the book's language (text or Markdown); an issue says why not. */
+export function voiceOfJob(shape: { voice?: string; avoid?: string[] }, lang: Lang, jobsFile: string, add: AddIssue): BookVoice | undefined | null {
+  try {
+    let sample: string | undefined;
+    if (shape.voice !== undefined) {
+      const file = path.resolve(path.dirname(jobsFile), shape.voice);
+      const bytes = readFileSync(file);
+      const format = checkImportFile(file, bytes);
+      if (format !== 'text' && format !== 'markdown') throw new ImportRefusal('import_unknown_format', { file: shape.voice });
+      sample = decodeText(bytes).text;
+    }
+    // The phrases to avoid were checked with the job's fields: only the sample can be refused here.
+    return bookVoiceOf({ lang, ...(sample !== undefined ? { sample } : {}), ...(shape.avoid ? { avoid: shape.avoid } : {}) });
+  } catch (error) {
+    if (error instanceof VoiceError) add('voice', voiceMessage(error, 'en').replace(/^voice: /, ''));
+    else if (error instanceof ImportRefusal) add('voice', `${shape.voice}: give the sample as a .txt or .md file (${importRefusalMessage(error, 'en')})`);
+    else if ((error as NodeJS.ErrnoException).code === 'ENOENT') add('voice', `${shape.voice}: no such file (paths are read beside the jobs file)`);
+    else throw error;
+    return null;
+  }
+}

@@ -1,11 +1,12 @@
 // The writer's voice on the command line: a sample file read and measured (`karya voice FILE`,
 // `karya generate --voice FILE`, a batch job's `voice:`), the phrases to avoid (`--avoid`, the brief's
 // "# Avoid" section, a job's `avoid:`), and each part's marks (⚠ drifts from your voice, overused phrases).
-import { existsSync, statSync, readFileSync } from 'node:fs';
+import { statSync, readFileSync } from 'node:fs';
 import { IMPORT_LIMITS, ImportRefusal, VoiceError, avoidListOf, importRefusalMessage, tooLargeRefusal, voiceFromSample, voiceMessage, withoutCharacterDetails, word, type BookVoice, type Lang, type StepResult } from '../engine/index.js';
 import { cliImportPool } from './import-pool.js';
-import { bookVoiceOf, openStateStore } from '../server/index.js';
-import { CLI_USER, DEFAULT_STATE, fail } from './util.js';
+import { bookVoiceOf } from '../server/index.js';
+import { CLI_USER, fail } from './util.js';
+import { cliStateOf, hasBooks, openCliState } from './state.js';
 
 /** `--voice book:ID` (or `book:ID:3-8`, chapters 3 to 8): a saved book's own prose as the sample (an imported manuscript, a series' first book). */
 const BOOK_SAMPLE = /^book:(\d{1,12})(?::(\d{1,4})(?:-(\d{1,4}))?)?$/;
@@ -14,9 +15,11 @@ const BOOK_SAMPLE = /^book:(\d{1,12})(?::(\d{1,4})(?:-(\d{1,4}))?)?$/;
  * A saved book's prose (its parts, the introduction without its character list; only chapters `from` to `to`
  * when given). A long one is measured on an even sample of it (voiceFromSample), never refused.
  */
-async function bookSampleOrExit(id: string, range: { from?: number; to?: number }, where: string, statePath: string): Promise<string> {
-  if (!existsSync(statePath)) return fail(`${where}--voice book:${id}: no such book in ${statePath} (karya books lists them)`);
-  const stateFile = await openStateStore({ file: statePath });
+async function bookSampleOrExit(id: string, range: { from?: number; to?: number }, where: string, state: string | undefined): Promise<string> {
+  const place = cliStateOf(state);
+  const statePath = place.where;
+  if (!hasBooks(place)) return fail(`${where}--voice book:${id}: no such book in ${statePath} (karya books lists them)`);
+  const stateFile = await openCliState(place);
   try {
     const found = await stateFile.repos.books.find({ userId: CLI_USER, id: Number(id) });
     if (!found || !found.state.content.some((t) => t.trim())) return fail(`${where}--voice book:${id}: no such book with written parts in ${statePath} (karya books lists them)`);
@@ -35,9 +38,9 @@ async function bookSampleOrExit(id: string, range: { from?: number; to?: number 
 }
 
 /** A sample file's text (or a saved book's, `book:ID`), or exit 2 naming what is wrong with it (no such file, too large, not a format read). */
-export async function voiceSampleTextOrExit(file: string, lang: Lang, where = '', statePath = DEFAULT_STATE): Promise<string> {
+export async function voiceSampleTextOrExit(file: string, lang: Lang, where = '', state?: string): Promise<string> {
   const book = BOOK_SAMPLE.exec(file);
-  if (book) return bookSampleOrExit(book[1]!, { ...(book[2] ? { from: Number(book[2]) } : {}), ...(book[3] ? { to: Number(book[3]) } : {}) }, where, statePath);
+  if (book) return bookSampleOrExit(book[1]!, { ...(book[2] ? { from: Number(book[2]) } : {}), ...(book[3] ? { to: Number(book[3]) } : {}) }, where, state);
   let size: number;
   try {
     size = statSync(file).size;
@@ -76,7 +79,7 @@ export function avoidOrExit(raw: readonly string[], lang: Lang, where = ''): str
 /** The voice `--voice FILE` and the phrases to avoid give a book; undefined when neither is given. */
 export async function bookVoiceOrExit(opts: { voice?: string; avoid?: readonly string[]; state?: string }, lang: Lang, where = ''): Promise<BookVoice | undefined> {
   const avoid = avoidOrExit(opts.avoid ?? [], lang, where);
-  const sample = opts.voice !== undefined ? await voiceSampleTextOrExit(opts.voice, lang, where, opts.state ?? DEFAULT_STATE) : undefined;
+  const sample = opts.voice !== undefined ? await voiceSampleTextOrExit(opts.voice, lang, where, opts.state) : undefined;
   try {
     return bookVoiceOf({ lang, avoid, ...(sample !== undefined ? { sample } : {}) });
   } catch (error) {

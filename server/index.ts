@@ -15,7 +15,7 @@ type Metrics = typeof import('./core/metrics.js');
 export { configFromEnv, databaseUrlFrom, DEFAULT_DB, DEFAULT_PORT, type ServerConfig } from './core/config.js';
 
 // Where the command line keeps its books: the state file, or the server's Postgres database (one opener).
-export { openStateStore, type StateBook, type StateFile, type StateRepositories } from './store/state.js';
+export { openStateStore, statePlace, type StateBook, type StateFile, type StateRepositories } from './store/state.js';
 // What both front ends do with the store, wired once (server/core).
 export { scheduleReleases } from './core/release.js';
 export { openNearDuplicates, type NearDuplicateBook } from './core/near-duplicates.js';

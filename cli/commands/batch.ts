@@ -1,15 +1,13 @@
 // `karya batch <jobs-file>`: many books in one command, as fast as the limits allow and crash-safe.
 // Every job is validated before anything is spent; progress is saved after every step in the same
 // local state (and under the same keys) as `karya generate`, so a killed batch resumes where it stopped.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { StateFile } from '../../server/index.js';
-import { openBatchState } from '../batch/state.js';
-import { databaseUrlFrom } from '../../server/index.js';
-import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
+import { cliStateOf, hasBooks, openCliState, writableStateOrExit } from '../state.js';
+import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, wholeNumber } from '../util.js';
 import { closeThresholdOrExit } from '../near-duplicates.js';
 import { batchNearDuplicates } from '../batch/near-duplicates.js';
-import { writableDirOrExit, writableFileOrExit } from '../fs-check.js';
+import { writableDirOrExit } from '../fs-check.js';
 import { preloadYaml } from '../../engine/node.js';
 import { runTranslateJobs, translateJobsOf, type TranslateJob } from '../batch/translate-jobs.js';
 import { JobsFileError, readJobsFile, validateJobs, type BatchJob, type JobIssue, type RawJob } from '../batch/jobs.js';
@@ -60,14 +58,6 @@ function positive(name: string, value: string | undefined, opts: { isInteger?: b
   return n;
 }
 
-function databaseUrlOrExit(): string | undefined {
-  try {
-    return databaseUrlFrom(process.env);
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-}
-
 function formatIssue(file: string, issue: JobIssue): string {
   const allowed = issue.allowed && !issue.isListed ? ` (allowed: ${issue.allowed.join(', ')})` : '';
   return `${file}:${issue.line}: ${issue.job}: ${issue.field ? `${issue.field}: ` : ''}${issue.message}${allowed}`;
@@ -80,7 +70,8 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   const latency = positive('latency', opts.latency) ?? DEFAULT_LATENCY_SECONDS;
   const closeThreshold = closeThresholdOrExit(opts.closeThreshold);
   const outDir = path.resolve(opts.out ?? DEFAULT_OUT);
-  const statePath = opts.state ?? DEFAULT_STATE;
+  // The state file, or with KARYA_DATABASE_URL (and no --state) Postgres, where `--queue` keeps the books too.
+  const place = cliStateOf(opts.state);
   const emitJson = opts.json ? ndjsonWriter() : undefined;
 
   // 1. Read and validate every job. Nothing is called and nothing is saved before all of them pass.
@@ -98,7 +89,7 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   const translations = translateJobsOf(raw, file);
   if (translations.issues.length) fail(translations.issues.join('\nkarya: '));
   raw = translations.rest;
-  if (!raw.length) return translateOnly(translations.jobs, statePath, emitJson);
+  if (!raw.length) return translateOnly(translations.jobs, opts.state, emitJson);
   const given = batchPublishFactsOrExit(opts);
   const { jobs, issues } = validateJobs(raw, { catalog, file, outDir, given });
   if (issues.length) {
@@ -116,15 +107,13 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
   // Nothing is spent on books that could not be written: the --out folder (and the state file) are checked first.
   if (!opts.dryRun) {
     writableDirOrExit('--out', outDir);
-    if (opts.state || (!opts.queue && !databaseUrlOrExit())) writableFileOrExit('--state', statePath);
+    if (opts.state !== undefined || !opts.queue) writableStateOrExit(place);
   }
   if (opts.queue && !opts.dryRun) return queuedBatch(jobs, { ...(rpm ? { rpm } : {}), ...(tpm ? { tpm } : {}), concurrency, emitJson, catalog, closeThreshold });
 
   // 2. Load saved progress (a dry run never creates the state file).
   let store: StateFile | undefined;
-  // With KARYA_DATABASE_URL (and no --state) the books are saved in Postgres, where `--queue` keeps them too.
-  const databaseUrl = opts.state ? undefined : databaseUrlOrExit();
-  if (databaseUrl || !opts.dryRun || existsSync(statePath)) store = await openBatchState(statePath, databaseUrl);
+  if (!opts.dryRun || hasBooks(place)) store = await openCliState(place, { isDurable: false });
   try {
     // (Loaded here: a queued batch runs no scheduler of its own.)
     const { loadBooks, runBatch } = await import('../batch/scheduler.js');
@@ -168,15 +157,15 @@ export async function batchCommand(file: string, opts: BatchOptions): Promise<vo
       ? async () => { await (await import('../batch/publish.js')).publishBatch({ jobs, store: store!, catalog, provider, outDir, perDay, closeThreshold, ...(emitJson ? { emit: emitJson } : {}) }); }
       : undefined;
     await endBatch(result, progress, emitJson, publish);
-    if (translations.jobs.length && !opts.dryRun) await translateOnly(translations.jobs, statePath, emitJson);
+    if (translations.jobs.length && !opts.dryRun) await translateOnly(translations.jobs, opts.state, emitJson);
   } finally {
     await store?.close();
   }
 }
 
 /** A batch's translation jobs, one after another; exit 1 when one failed. */
-async function translateOnly(jobs: readonly TranslateJob[], state: string, emitJson: JsonOut | undefined): Promise<void> {
-  const failed = await runTranslateJobs(jobs, { state, ...(emitJson ? { emit: (event) => emitJson(event as never) } : {}) });
+async function translateOnly(jobs: readonly TranslateJob[], state: string | undefined, emitJson: JsonOut | undefined): Promise<void> {
+  const failed = await runTranslateJobs(jobs, { ...(state !== undefined ? { state } : {}), ...(emitJson ? { emit: (event) => emitJson(event as never) } : {}) });
   emitJson?.flush();
   if (failed) throw new CliExit(EXIT.failed);
 }

@@ -1,11 +1,11 @@
 // `karya books`: the books saved in the state file, by id (the id `karya export --book` and `karya rewrite
 // --book` take), and how those commands choose a saved book: by `--book ID`, else by the settings given to
 // `karya generate` (as before), else, with no settings given, the generator's latest saved book.
-import { existsSync } from 'node:fs';
 import { bookSummary, startBook, type Catalog, type ResolvedSpec, type SavedBook } from '../../engine/index.js';
-import { openStateStore, type StateBook, type StateFile } from '../../server/index.js';
-import { catalogOrExit, fail, wholeNumber, CLI_USER, DEFAULT_STATE } from '../util.js';
+import { type StateBook, type StateFile } from '../../server/index.js';
+import { catalogOrExit, fail, wholeNumber, CLI_USER } from '../util.js';
 import { progressKey, settingsFromOptions, type SettingsOptions } from '../settings.js';
+import { cliStateOf, hasBooks, openCliState } from '../state.js';
 
 export interface BooksOptions {
   state?: string;
@@ -43,12 +43,12 @@ function lineOf(catalog: Catalog, book: StateBook): SavedBookLine | null {
 
 export async function booksCommand(opts: BooksOptions): Promise<void> {
   const catalog = catalogOrExit();
-  const statePath = opts.state ?? DEFAULT_STATE;
+  const place = cliStateOf(opts.state);
   let lines: SavedBookLine[] = [];
   // No state file is no saved book (and none is created just to say so).
-  const inSeries = opts.series !== undefined ? await (await import('./series.js')).seriesKeysOrExit(statePath, opts.series) : undefined;
-  if (existsSync(statePath)) {
-    const stateFile = await openStateStore({ file: statePath });
+  const inSeries = opts.series !== undefined ? await (await import('./series.js')).seriesKeysOrExit(place, opts.series) : undefined;
+  if (hasBooks(place)) {
+    const stateFile = await openCliState(place);
     try {
       let books = await stateFile.repos.books.list({ userId: CLI_USER });
       if (inSeries) books = [...inSeries.keys()].flatMap((key) => books.filter((b) => b.key === key));
@@ -69,7 +69,7 @@ export async function booksCommand(opts: BooksOptions): Promise<void> {
     return;
   }
   if (lines.length === 0) {
-    process.stdout.write(`No saved books in ${statePath}. Write one with: karya generate <id>\n`);
+    process.stdout.write(`No saved books in ${place.where}. Write one with: karya generate <id>\n`);
     return;
   }
   const hasSeries = lines.some((b) => b.series);

@@ -3,16 +3,15 @@
 // settings given and no such book, the generator's latest saved book; with `--book ID`, that book
 // (`karya books` lists them). Calls no model; a book that was never saved exits 2. Without --out the book
 // goes to stdout: Markdown anywhere, an EPUB, DOCX or PDF only to a pipe or a file.
-import { existsSync } from 'node:fs';
 import { planSteps, type ResolvedSpec } from '../../engine/index.js';
-import { openStateStore } from '../../server/index.js';
-import { catalogOrExit, specOrExit, fail, info, DEFAULT_STATE } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
 import { exportBytes, exportFormatOrExit, writeOut, type BookOutOptions } from '../export-format.js';
 import { writableFileOrExit } from '../fs-check.js';
 import { authorOrExit } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
 import { seriesOfKey } from '../series.js';
+import { cliStateOf, hasBooks, openCliState } from '../state.js';
 
 export interface ExportOptions extends BookOutOptions {
   /** A saved book by its id (`karya books`), instead of the settings. */
@@ -30,13 +29,14 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
   const pipe = { isTerminal: process.stdout.isTTY === true, command: `karya export ${id ?? `--book ${opts.book}`}` };
   if (named) exportFormatOrExit(named, opts, pipe);
   const author = authorOrExit(opts.author);
-  const statePath = opts.state ?? DEFAULT_STATE;
+  const place = cliStateOf(opts.state);
+  const statePath = place.where;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
   // Never create a state file just to find it empty.
-  if (!existsSync(statePath)) fail(`no state file at ${statePath}, so no saved book to export; write the book first with: ${command}`);
+  if (!hasBooks(place)) fail(`no state file at ${statePath}, so no saved book to export; write the book first with: ${command}`);
   if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
 
-  const stateFile = await openStateStore({ file: statePath });
+  const stateFile = await openCliState(place);
   try {
     const chosen = await chooseBook(stateFile, catalog, { ...(named ? { named } : {}), opts, statePath, isUsable: (saved) => saved.state.content.length > 0 || saved.state.outline !== undefined });
     if (!chosen) {

@@ -6,8 +6,7 @@ import { chaptersWritten, hasAuthoredParts, countWords, ImportRefusal, importRef
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
 const { providerFromEnv } = await loadProviders();
-import { existsSync } from 'node:fs';
-import { openStateStore, type StateFile } from '../../server/index.js';
+import { type StateFile } from '../../server/index.js';
 import { auditCallsOf, continuityOf, reportNotInBible, reportPart, reportThreads, reportVoice, type PartSummary } from '../generate-lines.js';
 import { chooseBook } from './books.js';
 import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit } from '../util.js';
@@ -36,7 +35,8 @@ export interface GenerateOptions extends BookOutOptions {
   avoid?: string[];
 }
 
-import { CLI_USER, DEFAULT_STATE } from '../util.js';
+import { CLI_USER } from '../util.js';
+import { cliStateOf, hasBooks, openCliState, writableStateOrExit } from '../state.js';
 
 /** The provider from the environment, once per command; says so on stderr when it is the offline one. */
 export function cliProvider(opts: { forBatch?: boolean; lang?: Lang } = {}): Provider {
@@ -72,7 +72,7 @@ const NO_PROGRESS: ProgressStore = { load: async () => null, saveStep: async () 
 export async function generateCommand(id: string, options: GenerateOptions): Promise<void> {
   const run = await preflight(id, options);
   const { opts, spec, lang } = run;
-  const stateFile = spec.kind === 'image' ? null : await openStateStore({ file: opts.state ?? DEFAULT_STATE });
+  const stateFile = spec.kind === 'image' ? null : await openCliState(cliStateOf(opts.state));
   const interrupt = listenForInterrupt();
   // The part being written (its label and its step key), named when a step fails; the parts whose story-bible
   // update failed in this run (the book view counts only those a later part follows).
@@ -129,7 +129,7 @@ async function preflight(id: string, options: GenerateOptions) {
   const author = authorOrExit(opts.author);
   // Nothing is spent on a book that could not be saved or written: the state file and --out are checked first.
   if (opts.out !== undefined) writableFileOrExit('--out', opts.out);
-  if (spec.kind !== 'image') writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
+  if (spec.kind !== 'image') writableStateOrExit(cliStateOf(opts.state));
   if (opts.continuity !== undefined && opts.continuity !== 'checks' && opts.continuity !== 'audit') fail(`--continuity: "${opts.continuity}" is not checks or audit`);
   const started = startBook({ spec, settings, totalChapters });
   const { lang } = started;
@@ -269,9 +269,10 @@ async function writeResult(
  */
 export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOptions, 'book' | 'set' | 'lang' | 'fresh' | 'state' | 'chapters'>, how: { mayBeFinished?: boolean } = {}): Promise<{ key: string; settings: BookState['settings']; totalChapters: number }> {
   if ((opts.set?.length ?? 0) > 0 || (opts as { brief?: string }).brief !== undefined || opts.lang !== undefined || opts.fresh) fail(`--book ${opts.book}: a saved book keeps its own settings; leave out --set, --brief, --lang and --fresh`);
-  const statePath = opts.state ?? DEFAULT_STATE;
-  if (!existsSync(statePath)) fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
-  const stateFile = await openStateStore({ file: statePath });
+  const place = cliStateOf(opts.state);
+  const statePath = place.where;
+  if (!hasBooks(place)) fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
+  const stateFile = await openCliState(place);
   try {
     const chosen = await chooseBook(stateFile, catalogOrExit(), { named: spec, opts: { set: [], book: opts.book! }, statePath, isUsable: () => true });
     if (!chosen) return fail(`--book ${opts.book}: no such book in ${statePath} (karya books lists them)`);
@@ -299,9 +300,10 @@ export async function savedBookOrExit(spec: ResolvedSpec, opts: Pick<GenerateOpt
 async function seriesPlanOrExit(spec: ResolvedSpec, opts: GenerateOptions): Promise<SeriesPlan> {
   if (spec.kind !== 'book') fail(`--series: ${spec.id} writes a single piece; only books make a series`);
   if (opts.fresh) fail('--series: a series book goes on where it stopped; leave out --fresh');
-  const statePath = opts.state ?? DEFAULT_STATE;
-  writableFileOrExit('--state', statePath);
-  const stateFile = await openStateStore({ file: statePath });
+  const place = cliStateOf(opts.state);
+  const statePath = place.where;
+  writableStateOrExit(place);
+  const stateFile = await openCliState(place);
   try {
     return await planSeriesBook(stateFile, catalogOrExit(), spec, opts.series!, opts.lang === 'ms' ? 'ms' : 'en');
   } finally {

@@ -9,12 +9,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { BookSession, GenerationError, IMPORT_LIMITS, ImportRefusal, bookSummary, catalogueMessage, generationMessage, importRefusalMessage, importSaves, manuscriptPreview, partStep, stepKey, stepLabel, tooLargeRefusal, word, type ImportSettings, type ImportedPart, type Lang, type ReadManuscript, type ResolvedSpec, type WordKey } from '../../engine/index.js';
 import { cliImportPool } from '../import-pool.js';
-import { importLanguageOf, openStateStore } from '../../server/index.js';
-import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit, wholeNumber } from '../util.js';
+import { importLanguageOf } from '../../server/index.js';
+import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit, wholeNumber } from '../util.js';
 import { readImportSettings, settingsLines, writerValues, writersBookOrExit } from '../import-settings.js';
-import { writableFileOrExit } from '../fs-check.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { cliProvider } from './generate.js';
+import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 
 export interface ImportOptions {
   lang?: string;
@@ -152,12 +152,13 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
   const totalChapters = totalOrExit(opts.chapters);
   const { settings, writer } = writerValues(spec, opts.set ?? [], bookLang);
   let state = writersBookOrExit({ spec, read, settings, uiLang, ...(totalChapters !== undefined ? { totalChapters } : {}) });
-  const statePath = opts.state ?? DEFAULT_STATE;
-  writableFileOrExit('--state', statePath);
+  const place = cliStateOf(opts.state);
+  const statePath = place.where;
+  writableStateOrExit(place);
   // The same file imported with the same settings of the writer's is the same book: a second run goes on with its
   // bible, without reading the settings again.
   const key = `${spec.id}:import-${createHash('sha256').update(bytes).update(JSON.stringify([state.settings, state.totalChapters])).digest('hex').slice(0, 16)}`;
-  const stateFile = await openStateStore({ file: statePath });
+  const stateFile = await openCliState(place);
   const interrupt = listenForInterrupt();
   const lang = state.lang;
   try {

@@ -4,14 +4,13 @@
 // it exists) or, with none saved, a scripted one: the offline provider (local, deterministic, no network)
 // writes the parts before the step, and the session keeps its bible as a real run would. No provider is
 // ever built from the environment, so no request leaves the process whatever keys are set.
-import { existsSync } from 'node:fs';
 import { BookSession, inMemoryProgressStore, planSteps, renderPrompt, startBook, stateForStep, stepKey, stepPosition, type BookState, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
 import { loadProviders } from '../../engine/node.js';
 
 const { createOfflineProvider, chatBody, imageBody } = await loadProviders();
-import { openStateStore } from '../../server/index.js';
-import { catalogOrExit, specOrExit, fail, info, CLI_USER, DEFAULT_STATE } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info, CLI_USER } from '../util.js';
 import { settingsFromOptions, progressKey } from '../settings.js';
+import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
 
 export interface PromptsOptions {
   set: string[];
@@ -42,9 +41,9 @@ function stepNames(steps: readonly Step[]): string {
 }
 
 /** The saved book of these settings, read without creating a state file; null when there is none. */
-async function savedBook(statePath: string, key: string): Promise<SavedBook | null> {
-  if (!existsSync(statePath)) return null;
-  const stateFile = await openStateStore({ file: statePath });
+async function savedBook(place: CliState, key: string): Promise<SavedBook | null> {
+  if (!hasBooks(place)) return null;
+  const stateFile = await openCliState(place);
   try {
     const saved = await stateFile.repos.books.load({ userId: CLI_USER, key });
     return saved && (saved.state.content.length > 0 || saved.state.outline !== undefined) ? saved : null;
@@ -117,9 +116,10 @@ export async function promptsCommand(id: string, opts: PromptsOptions): Promise<
     fail(`--step: "${opts.step}" is not a step of this ${spec.kind === 'book' ? `${total}-chapter book` : `${spec.id} output`} (${stepNames(steps)})`);
   }
 
-  const statePath = opts.state ?? DEFAULT_STATE;
+  const place = cliStateOf(opts.state);
+  const statePath = place.where;
   const key = progressKey(spec, settings, total);
-  const saved = spec.kind === 'book' ? await savedBook(statePath, key) : null;
+  const saved = spec.kind === 'book' ? await savedBook(place, key) : null;
   const offline = createOfflineProvider();
   let state: BookState;
   let step: Step;

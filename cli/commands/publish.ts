@@ -4,23 +4,20 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  AI_TEXT_LEVELS, BookSession, catalogueMessage, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, planSteps, startBook, stepKey, type AiTextLevel,
-} from '../../engine/index.js';
-import {
-  checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
-} from '../../engine/index.js';
-import { openNearDuplicates, openStateStore } from '../../server/index.js';
+import { AI_TEXT_LEVELS, BookSession, catalogueMessage, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, planSteps, startBook, stepKey, type AiTextLevel } from '../../engine/index.js';
+import { checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep } from '../../engine/index.js';
+import { openNearDuplicates } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
-import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
+import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit, CLI_USER } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { chapterRuleNote, settingsFromOptions, progressKey } from '../settings.js';
 import { renderOrExit } from '../export-format.js';
-import { makeDirs, writableDirOrExit, writableFileOrExit } from '../fs-check.js';
+import { makeDirs, writableDirOrExit } from '../fs-check.js';
 import { cliProvider, savedBookOrExit } from './generate.js';
 import { seriesOfKey } from '../series.js';
 import { closeThresholdOrExit } from '../near-duplicates.js';
 import type { Closeness, Lang, PaperName, Settings } from '../../engine/index.js';
+import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
 
 export interface PublishOptions {
   set: string[];
@@ -124,7 +121,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   const total = startBook({ spec, settings, totalChapters: checked.totalChapters }).totalChapters;
   const rule = chapterRuleNote(spec, total);
   if (rule) info(rule);
-  const stateFile = await openStateStore({ file: opts.state ?? DEFAULT_STATE });
+  const stateFile = await openCliState(cliStateOf(opts.state));
   const interrupt = listenForInterrupt();
   // The step or package part being made (named by --json when it fails), and the book's language.
   const where: Where = { current: null, lang: opts.lang === 'ms' ? 'ms' : 'en' };
@@ -182,7 +179,7 @@ async function preflight(id: string, opts: PublishOptions) {
     throw new CliExit(EXIT.failed);
   }
   writableDirOrExit('--out', opts.out);
-  writableFileOrExit('--state', opts.state ?? DEFAULT_STATE);
+  writableStateOrExit(cliStateOf(opts.state));
   return { paper: paper as PaperName, closeThreshold, cover, catalog, spec, trim, book, settings, totalChapters };
 }
 

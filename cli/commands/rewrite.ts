@@ -5,17 +5,17 @@
 // same settings, else the generator's latest saved book).
 // `karya export` then shows the new part; the other parts are unchanged.
 import { isVoiceMarked, voiceJson, voiceMarks } from '../voice.js';
-import { existsSync } from 'node:fs';
 import { BookSession, countWords, EditError, GenerationError, generationMessage, MAX_REWRITE_NOTE_CHARS, type Lang, parseStepKey, partStep, stepKey, stepPosition, word, type ResolvedSpec } from '../../engine/index.js';
 import { answerNotesOf } from '../../engine/index.js';
 import { catalogueMessage, conclusionPosition } from '../../engine/index.js';
-import { openStateStore } from '../../server/index.js';
-import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER, DEFAULT_STATE } from '../util.js';
+import type { StateFile } from '../../server/index.js';
+import { catalogOrExit, specOrExit, fail, info, EXIT, CliExit, CLI_USER } from '../util.js';
 import { listenForInterrupt } from '../interrupt.js';
 import { settingsFromOptions } from '../settings.js';
 import { cliProvider, liveProgress } from './generate.js';
 import { bookIdOrExit, chooseBook } from './books.js';
 import { changeLines, laterChanges, loadSeries, seriesOfKey } from '../series.js';
+import { cliStateOf, hasBooks, openCliState } from '../state.js';
 
 export interface RewriteOptions {
   set: string[];
@@ -54,10 +54,11 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
   const note = (opts.note ?? '').trim();
   if (note.length > MAX_REWRITE_NOTE_CHARS) fail(`--note: at most ${MAX_REWRITE_NOTE_CHARS} characters (this one has ${note.length})`);
   if (named && opts.book === undefined) settingsFromOptions(named, opts);
-  const statePath = opts.state ?? DEFAULT_STATE;
+  const place = cliStateOf(opts.state);
+  const statePath = place.where;
   const command = named ? `karya generate ${named.id}${opts.set.map((s) => ` --set ${s}`).join('')}${opts.lang ? ` --lang ${opts.lang}` : ''}${opts.chapters ? ` --chapters ${opts.chapters}` : ''}` : 'karya generate <id>';
-  if (!existsSync(statePath)) fail(`no state file at ${statePath}, so no saved book to rewrite; write the book first with: ${command}`);
-  const stateFile = await openStateStore({ file: statePath });
+  if (!hasBooks(place)) fail(`no state file at ${statePath}, so no saved book to rewrite; write the book first with: ${command}`);
+  const stateFile = await openCliState(place);
   const interrupt = listenForInterrupt();
   // The part being rewritten and its book's language, for the failure line.
   let failing: { label: string; lang: Lang } | undefined;
@@ -115,7 +116,7 @@ export async function rewriteCommand(id: string | undefined, opts: RewriteOption
 }
 
 /** The books after book `number` of the series of the book under `key` whose series changed since they were written. */
-async function laterBooksChanged(stateFile: Awaited<ReturnType<typeof openStateStore>>, catalog: ReturnType<typeof catalogOrExit>, key: string, number: number): Promise<Array<{ number: number; id: number | null; changes: string[] }>> {
+async function laterBooksChanged(stateFile: StateFile, catalog: ReturnType<typeof catalogOrExit>, key: string, number: number): Promise<Array<{ number: number; id: number | null; changes: string[] }>> {
   const found = await stateFile.repos.series(CLI_USER).ofBook(key);
   if (!found) return [];
   const loaded = await loadSeries(stateFile, catalog, found.series);

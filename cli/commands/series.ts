@@ -2,11 +2,10 @@
 // with its id, title and state, the series' story bible as of each book's end (derived from the books, never
 // copied), what changed for a book since it was written (an earlier book revised), and what the series leaves
 // open after its last book.
-import { existsSync } from 'node:fs';
 import { bookSummary, openThreadsOf, renderBible, seriesAsOf, SeriesError, word, type Lang } from '../../engine/index.js';
-import { openStateStore } from '../../server/index.js';
-import { catalogOrExit, CLI_USER, DEFAULT_STATE, fail } from '../util.js';
+import { catalogOrExit, CLI_USER, fail } from '../util.js';
 import { changeLines, laterChanges, loadSeries, seriesBooks, seriesFail, seriesNameOrExit } from '../series.js';
+import { cliStateOf, hasBooks, openCliState, type CliState } from '../state.js';
 
 export interface SeriesOptions {
   state?: string;
@@ -14,10 +13,11 @@ export interface SeriesOptions {
 }
 
 export async function seriesListCommand(opts: SeriesOptions): Promise<void> {
-  const statePath = opts.state ?? DEFAULT_STATE;
+  const place = cliStateOf(opts.state);
+  const statePath = place.where;
   let list: Array<{ name: string; lang: Lang; books: number }> = [];
-  if (existsSync(statePath)) {
-    const stateFile = await openStateStore({ file: statePath });
+  if (hasBooks(place)) {
+    const stateFile = await openCliState(place);
     try {
       list = (await stateFile.repos.series(CLI_USER).list()).map((s) => ({ name: s.name, lang: s.lang, books: s.books }));
     } finally {
@@ -37,10 +37,11 @@ export async function seriesListCommand(opts: SeriesOptions): Promise<void> {
 
 export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promise<void> {
   const catalog = catalogOrExit();
-  const statePath = opts.state ?? DEFAULT_STATE;
+  const place = cliStateOf(opts.state);
+  const statePath = place.where;
   const name = seriesNameOrExit(raw, 'en');
-  if (!existsSync(statePath)) seriesFail(new SeriesError('series_not_found', { name }), 'en');
-  const stateFile = await openStateStore({ file: statePath });
+  if (!hasBooks(place)) seriesFail(new SeriesError('series_not_found', { name }), 'en');
+  const stateFile = await openCliState(place);
   try {
     const series = await stateFile.repos.series(CLI_USER).find(name);
     if (!series) return seriesFail(new SeriesError('series_not_found', { name }), 'en');
@@ -82,10 +83,11 @@ export async function seriesShowCommand(raw: string, opts: SeriesOptions): Promi
 }
 
 /** The keys of a series' books (for `karya books --series`), or exit 2 when there is no such series. */
-export async function seriesKeysOrExit(statePath: string, raw: string): Promise<Set<string>> {
+export async function seriesKeysOrExit(place: CliState, raw: string): Promise<Set<string>> {
+  const statePath = place.where;
   const name = seriesNameOrExit(raw, 'en');
-  if (!existsSync(statePath)) fail(`--series: no series named "${name}" in ${statePath}`);
-  const stateFile = await openStateStore({ file: statePath });
+  if (!hasBooks(place)) fail(`--series: no series named "${name}" in ${statePath}`);
+  const stateFile = await openCliState(place);
   try {
     const series = await stateFile.repos.series(CLI_USER).find(name);
     if (!series) return seriesFail(new SeriesError('series_not_found', { name }), 'en');

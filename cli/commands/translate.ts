@@ -5,12 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { BookSession, GenerationError, catalogueMessage, partStep, stepLabel, editionKey, editionLinkOf, generationMessage, glossaryFileOf, glossaryOf, problemText, translateEdition, translatedFrom, translationCost, withWritersGlossary, type Lang, type PartOutcome, type TranslateProgress } from '../../engine/index.js';
 import { yamlData } from '../../engine/node.js';
-import { openStateStore } from '../../server/index.js';
-import { CLI_USER, CliExit, DEFAULT_STATE, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
+import { CLI_USER, CliExit, EXIT, catalogOrExit, fail, info, printJsonError, specOrExit } from '../util.js';
 import { interruptedExitCode, listenForInterrupt } from '../interrupt.js';
 import { bookIdOrExit } from './books.js';
 import { cliProvider } from './generate.js';
 import { translateWord as say } from '../translate-words.js';
+import { cliStateOf, hasBooks, openCliState } from '../state.js';
 
 export interface TranslateOptions {
   book?: string;
@@ -50,9 +50,10 @@ export async function translateCommand(opts: TranslateOptions, out: TranslateOut
   if (to !== 'en' && to !== 'ms') return fail(catalogueMessage('translate_bad_language', 'en', { value: to ?? '' }));
   if (opts.book === undefined) return fail(say('needsBook', to));
   const id = bookIdOrExit(opts.book);
-  const statePath = opts.state ?? DEFAULT_STATE;
-  if (!existsSync(statePath)) fail(catalogueMessage('translate_no_book', to, { id: String(id) }));
-  const stateFile = await openStateStore({ file: statePath });
+  const place = cliStateOf(opts.state);
+  const statePath = place.where;
+  if (!hasBooks(place)) fail(catalogueMessage('translate_no_book', to, { id: String(id) }));
+  const stateFile = await openCliState(place);
   const interrupt = listenForInterrupt();
   try {
     const source = await stateFile.repos.books.find({ userId: CLI_USER, id });

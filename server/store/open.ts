@@ -5,6 +5,9 @@ import { openDatabase } from './sqlite/connect.js';
 import { sqliteRepositories, Store } from './sqlite/index.js';
 import { openPostgres, type OpenedPostgres } from './postgres/connect.js';
 import { postgresRepositories } from './postgres/index.js';
+import { redactUrl } from './redact.js';
+
+export { redactUrl } from './redact.js';
 
 export interface OpenedStore {
   kind: 'sqlite' | 'postgres';
@@ -14,17 +17,6 @@ export interface OpenedStore {
   /** The Postgres connection (the job queue and the shared counters use it); undefined on SQLite. */
   postgres?: OpenedPostgres;
   close(): Promise<void>;
-}
-
-/** A Postgres URL with its password replaced by `***`. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'postgres://…';
-  }
 }
 
 export async function openStore(input: { dbFile: string; databaseUrl?: string }): Promise<OpenedStore> {

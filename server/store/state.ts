@@ -10,10 +10,16 @@ import type { BooksDatabase } from './schema.js';
 import { bookRepository } from './queries/books.js';
 import { sqliteExec } from './sqlite/run.js';
 import type { StateFile } from './ports-state.js';
+import { redactUrl } from './redact.js';
 import { seriesRepository } from './queries/series.js';
 import { fingerprintRepository } from './queries/fingerprints.js';
 
 export type { StateBook, StateFile, StateRepositories } from './ports-state.js';
+
+/** Where the command line's books are, for its messages: the state file, or the Postgres URL without its password. */
+export function statePlace(input: { file: string; databaseUrl?: string }): string {
+  return input.databaseUrl ? redactUrl(input.databaseUrl) : input.file;
+}
 
 /**
  * The command line's books, where the server keeps its own: on the server's Postgres database when

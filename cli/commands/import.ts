@@ -179,7 +179,7 @@ async function saveImport(file: string, read: ReadManuscript, bytes: Uint8Array,
     try {
       while (session.needsMemory) {
         const position = (session.state.memoryUpTo ?? -1) + 1;
-        current = position === 0 ? stepLabel({ kind: 'introduction', position: 0 }, lang, spec) : stepLabel(partStep(spec, position, session.state.totalChapters), lang, spec);
+        current = stepLabel(partStep(spec, position, session.state.totalChapters), lang, spec);
         currentKey = stepKey(partStep(spec, position, session.state.totalChapters));
         if (session.state.content[position]?.trim()) info(`  … ${word('importReading', lang, { label: current, n: position, total: parts - 1 })}`);
         await session.remember({ parts: 1, signal: interrupt.signal });

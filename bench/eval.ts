@@ -6,7 +6,7 @@
 // books of 12 and 40 chapters, written once with the current templates and once with a baseline version
 // (`--baseline <git ref>`, templates/ read from git), side by side. Per part it prints words against the
 // target, S_l, the language and any drift, the share already written (repeated), overused phrases per
-// 1,000 words (engine/session/voice-overused-words.ts: the measure the book session marks parts with) and the prompt's size; per book: S_l, the share of prose parts within
+// 1,000 words (engine/session/voice/overused-words.ts: the measure the book session marks parts with) and the prompt's size; per book: S_l, the share of prose parts within
 // ±15 % of their target, parts still short, the repeated share, overused phrases, the last chapter against
 // the first, extension calls, thread recall (facts planted in the first half still in later chapters'
 // requests), outline entries carried, the bible's size by chapter and the growth of a chapter's request,

@@ -17,7 +17,7 @@ export interface VoiceFingerprint {
   pointOfView: 'first' | 'second' | 'third';
   /** English only, told from the narration's verbs; null in Malay (its verbs do not mark tense) or when too few verbs tell. */
   tense: 'past' | 'present' | 'mixed' | null;
-  /** Overused phrases (engine/session/voice-overused.ts) per 1,000 words. */
+  /** Overused phrases (engine/session/voice/overused.ts) per 1,000 words. */
   overusedPerThousand: number;
   words: number;
 }

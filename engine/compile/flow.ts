@@ -47,7 +47,7 @@ export interface BookState {
   readonly chapterNotes?: Readonly<Record<number, string>>;
   /** What the optional model audit of continuity found, per part position (kept: a model's answer cannot be recomputed). */
   readonly auditFindings?: Readonly<Record<number, readonly AuditFinding[]>>;
-  /** The continuity findings the writer marked as intended (their keys: engine/session/continuity-keys.ts), no longer shown. */
+  /** The continuity findings the writer marked as intended (their keys: engine/session/continuity/keys.ts), no longer shown. */
   readonly intendedFindings?: readonly string[];
   /**
    * How each part's text came to be, by position (engine/compile/provenance.ts): the writer's own (an imported
@@ -56,7 +56,7 @@ export interface BookState {
    */
   readonly provenance?: Readonly<Record<number, PartProvenance>>;
   /**
-   * The series the book belongs to and what the books before it established (engine/session/series.ts): derived
+   * The series the book belongs to and what the books before it established (engine/session/series/series.ts): derived
    * from those books whenever the book is opened, never saved with it.
    */
   readonly series?: BookSeries;

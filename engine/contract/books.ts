@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../session/book.js';
 import { StepRefSchema } from '../compile/step.js';
 import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
-import { FINDING_KEY } from '../session/continuity-keys.js';
+import { FINDING_KEY } from '../session/continuity/index.js';
 import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline-edit.js';
 import { ApiErrorBodySchema, PartHashSchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { MAX_CHARACTER_DETAILS_CHARS } from '../session/intro-edit.js';
@@ -53,7 +53,7 @@ export type GenerateHeaders = z.input<typeof GenerateHeadersSchema>;
 /** The response header of an answer replayed from an earlier request with the same Idempotency-Key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
-/** What was done to a call's answers, each a stable code and its message in the book's language (engine/session/answer-notes.ts). */
+/** What was done to a call's answers, each a stable code and its message in the book's language (engine/session/answers/notes.ts). */
 export const AnswerNotesSchema = z.array(z.strictObject({ code: z.string(), message: z.string() }));
 
 /** The answer to a generation step (JSON) and the stream's `done` event. */

@@ -1,11 +1,11 @@
 // /api/series (issue #50): a writer's series, each a named, ordered set of their books in one language. Its
-// story bible is derived from its books (engine/session/series.ts); the API lists the series, shows one (its
+// story bible is derived from its books (engine/session/series/series.ts); the API lists the series, shows one (its
 // books in order with what changed for each since it was written, the bible as of each book's end, what is
 // left open), makes one (optionally with a finished book as its book 1), and starts its next book: saved at once as
 // a book of its own (the current book of that type kept as Start New keeps it) that joins the series by its id, its
 // brief filled from the series for the writer to check before the first step.
 import * as z from 'zod';
-import { MAX_SERIES_NAME } from '../session/series-limits.js';
+import { MAX_SERIES_NAME } from '../session/series/index.js';
 import { LangSchema, WriterTextSchema } from './common.js';
 
 export const SeriesNameSchema = WriterTextSchema.pipe(z.string().trim().min(1).max(MAX_SERIES_NAME));

@@ -12,7 +12,7 @@ import { nextStep, type BookState } from '../compile/flow.js';
 import { parsedOutlineOf } from '../compile/plan.js';
 import { partStep, stepLabel } from '../compile/labels.js';
 import { parseBriefCharacters } from '../compile/brief.js';
-import { openContinuityFindings } from '../session/continuity.js';
+import { openContinuityFindings } from '../session/continuity/index.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
 import { epubTitle } from './import/epub.js';

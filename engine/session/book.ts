@@ -12,7 +12,7 @@ import { chapterTitleOf } from '../compile/plan.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { isAuthoredPart, isPublicDomainBook } from '../compile/provenance.js';
 import { firstWords } from '../words.js';
-import { bookBible } from './bible.js';
+import { bookBible } from './bible/bible.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;

@@ -14,12 +14,12 @@ import { isAuthoredPart, modelWordsOf, partProvenance } from '../compile/provena
 import { SHORT_RATIO } from './measure.js';
 import { repeatedShares } from './repeat.js';
 import { indonesianWords } from './language.js';
-import { bookBible } from './bible.js';
-import { bibleCovers } from './bible-covers.js';
+import { bookBible } from './bible/bible.js';
+import { bibleCovers } from './bible/covers.js';
 import { chapterCounts, partWords } from './book.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
-import { bookThreads, checksAgainst, openContinuityFindings } from './continuity.js';
-import { partOverusedOf, partVoiceOf } from './voice-measure.js';
+import { bookThreads, checksAgainst, openContinuityFindings } from './continuity/continuity.js';
+import { partOverusedOf, partVoiceOf } from './voice/measure.js';
 
 
 

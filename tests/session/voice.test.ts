@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fingerprintOf, isOverused, overusedIn, partVoiceOf, voiceFromSample, voiceGuidanceOf, VoiceError, withoutExemplars, EXEMPLAR_WORDS } from '../../engine/index.js';
-import { sentencesOf } from '../../engine/session/voice-text.js';
+import { sentencesOf } from '../../engine/session/voice/text.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'voice');
 const sample = (name: string) => readFileSync(path.join(DIR, name), 'utf8');

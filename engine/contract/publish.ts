@@ -33,7 +33,6 @@ export const PublishBodySchema = z.strictObject({
   /** The writer's correction of the AI disclosure's text level (karya publish --ai-text): metadata.json keeps the derived one beside it. */
   aiText: failsWith('invalid_ai_text', z.enum(AI_TEXT_LEVELS)).optional(),
 });
-export type PublishBody = z.input<typeof PublishBodySchema>;
 
 /**
  * What a writer gives a package instead of a publishing step, outside the studio: a batch job's `author`,

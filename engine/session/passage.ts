@@ -26,7 +26,7 @@ import { answerWhole } from './follow-ups/continue-cut.js';
 import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from './passage-kinds.js';
 
-export * from './passage-kinds.js';
+export { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from './passage-kinds.js';
 
 /** The words either side of the passage that go with the request. */
 const AROUND_WORDS = 150;

@@ -32,7 +32,7 @@ export const CATALOGUE = {
     ms: 'Penjanaan tamat masa. Sila cuba lagi.',
   },
   no_content: { en: 'No content generated', ms: 'Tiada kandungan dijana' },
-  // The release plan's daily limit out of range (karya batch --publish --per-day; engine/publish/release.ts).
+  // The release schedule's daily limit out of range (karya batch --publish --per-day; engine/publish/release.ts).
   release_per_day_range: {
     en: '{flag}: "{value}" is not a whole number of new titles a day from {min} to {max} (default {default}: KDP creates at most 3 new titles a day per account).',
     ms: '{flag}: "{value}" bukan nombor bulat judul baharu sehari dari {min} hingga {max} (lalai {default}: KDP mencipta paling banyak 3 judul baharu sehari bagi setiap akaun).',

@@ -20,7 +20,7 @@ export {
   applyStep, auditFindingsOf, bookProvenanceOf, type BookSeries, type BookState, buttonLabel, chapterCount,
   chapterNotesOf, conclusionPosition, describeFlow, extractCharacterDetails, extractTitle, hasAuthoredParts,
   hasOutlineStep, isAuthoredPart, minChapters, nextStep, outlineToast, parseStepKey, partLabel, partProvenance,
-  type PartProvenance, partProvenanceOf, partStep, planSteps, progress, restoreBook, startBook, type Step, stepKey,
+  type PartProvenance, partProvenanceOf, partStep, stepsFor, progress, restoreBook, startBook, type Step, stepKey,
   stepLabel, stepRef, type StepRef, stepText, withoutCharacterDetails,
 } from './compile/flow.js';
 export { type BookVoice, bookVoiceOf, type VoiceFingerprint } from './compile/book-voice.js';
@@ -84,12 +84,12 @@ export { AuthoredSpec, SharedFile } from './spec/format.js';
 export { CoverDataSchema } from './spec/covers.js';
 export {
   addDays, AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare, blockingChecks, type CatalogueEntry,
-  catalogueIndex, CHANNELS, checkCloseness, checkPublishPlan, checkWords, chooseAuthor, chooseTitle,
+  catalogueIndex, CHANNELS, checkCloseness, checkPublishSteps, checkWords, chooseAuthor, chooseTitle,
   CLOSE_THRESHOLD_RANGE, closeLabel, type Closeness, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome,
   closestModelSize, copyrightExtra, DEFAULT_CLOSE_THRESHOLD, directPublishStep, disclosureOutcome, FingerprintIndex,
   fingerprintOfRuns, type GivenFacts, heldFor, isoDay, isReleasesPerDay, isValidIsbn13, packageCoverSpec,
   packageDocument, packageMetadata, packageMetadataOf, type PackageParts, packageReadiness, type PackageStepDone,
-  parseCloseThreshold, parseTextFingerprint, plannedPublishSteps, planReleases, type PublishStep, type Readiness,
+  parseCloseThreshold, parseTextFingerprint, publishStepsOf, scheduleReleases, type PublishStep, type Readiness,
   type ReadinessInput, readinessText, type ReadinessText, RELEASES_PER_DAY, reuseAcrossParts, type RunPublishStep,
   say, scheduleColumns, scheduleCsv, type ScheduleRow, sharedPassages, sharedShare, sharePercent, shingleSet,
   sourceLink, textDerivationOf, textFingerprint, type TextFingerprint, writePackageParts,

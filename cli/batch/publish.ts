@@ -5,7 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  DEFAULT_CLOSE_THRESHOLD, RELEASES_PER_DAY, catalogueMessage, directPublishStep, heldFor, isReleasesPerDay, isoDay, planReleases, scheduleColumns, scheduleCsv,
+  DEFAULT_CLOSE_THRESHOLD, RELEASES_PER_DAY, catalogueMessage, directPublishStep, heldFor, isReleasesPerDay, isoDay, scheduleReleases, scheduleColumns, scheduleCsv,
   blockingChecks, sharePercent, writePackageParts, type Catalog, type GivenFacts, type Lang, type ScheduleRow,
 } from '../../engine/index.js';
 import type { Provider } from '../../engine/node.js';
@@ -67,7 +67,7 @@ export async function publishBatch(input: {
     const saved = await store.load(CLI_USER, job.key);
     if (saved?.isFinished) finished.push({ job, state: saved.state });
   }
-  const plan = planReleases(finished, input.perDay, input.today ?? isoDay(new Date()));
+  const plan = scheduleReleases(finished, input.perDay, input.today ?? isoDay(new Date()));
   const { writeKdpPackage, readCoverPicture, CoverPictureError } = await (await import('../../engine/node.js')).loadPublishFiles();
   const runStep = directPublishStep({ renderer: catalog.renderer, provider, ...(input.signal ? { signal: input.signal } : {}) });
   const rows: ScheduleRow[] = [];

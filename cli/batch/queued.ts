@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import pg from 'pg';
-import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
+import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, stepsFor, REPEATS_RATIO, SeriesError, startBook, type Catalog } from '../../engine/index.js';
 import { BATCH_CHANNEL, BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type StateFile, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
@@ -155,7 +155,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
   const toQueue: Array<{ job: BatchJob; done: number }> = [];
   const rows: Array<{ key: string; isFinished: boolean }> = [];
   for (const job of input.jobs) {
-    const steps = planSteps(job.spec, job.totalChapters).length;
+    const steps = stepsFor(job.spec, job.totalChapters).length;
     const saved = job.spec.kind === 'image' ? null : savedBooks.get(job.key);
     const done = job.spec.kind === 'image' ? (existsSync(job.outFile) && statSync(job.outFile).size > 0 ? steps : 0) : saved ? saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0) : 0;
     const isFinished = job.spec.kind === 'image' ? done === steps : saved?.isFinished === true;
@@ -210,7 +210,7 @@ async function runQueuedBatch(input: QueuedBatchInput & { batchId: string; postg
       totals.repeatingParts += repeatingParts;
       const close = saved ? await closeness(job, saved.state) : { closeTo: [] };
       if (close.closeTo.length) totals.tooClose++;
-      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: planSteps(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(view), ...close });
+      input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds: Number(((performance.now() - started_.get(job.key)!) / 1000).toFixed(3)), calls: stepsFor(job.spec, job.totalChapters).length - (stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(view), ...close });
     }));
     // A book that ended while those were written is read at once; else the next end (or half a second).
     if (written.size < input.jobs.length && !input.signal.aborted && !isWoken) {

@@ -10,7 +10,7 @@ import { LANGUAGE_NAMES } from '../i18n.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { withoutChapterPlan } from './chapter-plan.js';
 import { outlineEntry } from './outline.js';
-import { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './plan.js';
+import { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './book-outline.js';
 import { writerBriefOf } from './brief.js';
 import { hasAuthoredParts } from './provenance.js';
 import type { PromptRenderer } from './prompt-renderer.js';

@@ -18,13 +18,13 @@ export {
 } from './readiness.js';
 export { type Audience, checkWords, readinessText, type ReadinessText, say, sourceLink } from './readiness-words.js';
 export { CHANNEL_IDS, CHANNELS } from './channels.js';
-export { checkPublishPlan, closestModelSize, packageCoverSpec } from './plan.js';
+export { checkPublishSteps, closestModelSize, packageCoverSpec } from './step-settings.js';
 export {
   copyrightExtra, directPublishStep, type GivenFacts, packageDocument, packageMetadataOf, type PackageParts,
-  type PackageStepDone, plannedPublishSteps, type PublishStep, type RunPublishStep, writePackageParts,
+  type PackageStepDone, publishStepsOf, type PublishStep, type RunPublishStep, writePackageParts,
 } from './pipeline.js';
 export {
-  addDays, isoDay, isReleasesPerDay, planReleases, RELEASES_PER_DAY, scheduleCsv, type ScheduleRow,
+  addDays, isoDay, isReleasesPerDay, scheduleReleases, RELEASES_PER_DAY, scheduleCsv, type ScheduleRow,
 } from './release.js';
 export { isValidIsbn13 } from './readiness-metadata.js';
 export {

@@ -1,7 +1,7 @@
 // The publishing steps of a KDP package, in order: title, author, description, keywords, copyright page,
 // cover. Each runs the publishing generator its book's publish block names, with the settings it
 // declares, through a `runStep` the caller gives (the CLI runs it directly; the server can charge it).
-import { planSteps, startBook, type BookState } from '../compile/flow.js';
+import { stepsFor, startBook, type BookState } from '../compile/flow.js';
 import { partStep, stepLabel } from '../compile/labels.js';
 import type { PromptRenderer, PromptState } from '../compile/prompt.js';
 import type { Provider } from '../provider.js';
@@ -16,7 +16,7 @@ import { markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
 import { aiContentOf, packageMetadata, type KdpMetadata } from './metadata.js';
 import { textDerivationOf, type AiTextLevel } from './disclosure.js';
 import { hasAuthoredParts, isAuthoredPart } from '../compile/provenance.js';
-import { bookContextOf, bookOwnTitle, checkPublishPlan, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './plan.js';
+import { bookContextOf, bookOwnTitle, checkPublishSteps, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './step-settings.js';
 import { kdpKeywords, titleCase } from './rules.js';
 import { say, type ReadinessText } from './readiness-words.js';
 
@@ -46,7 +46,7 @@ export type RunPublishStep = (step: PublishStep) => Promise<PublishStepResult>;
 export function directPublishStep(ports: { renderer: PromptRenderer; provider: Provider; signal?: AbortSignal }): RunPublishStep {
   return async ({ spec, settings, bookContext }) => {
     const state: PromptState = { ...startBook({ spec, settings }), bookContext };
-    const outcome = await runStep({ spec, renderer: ports.renderer, provider: ports.provider, state, step: planSteps(spec, 0)[0]!, ...(ports.signal ? { signal: ports.signal } : {}) });
+    const outcome = await runStep({ spec, renderer: ports.renderer, provider: ports.provider, state, step: stepsFor(spec, 0)[0]!, ...(ports.signal ? { signal: ports.signal } : {}) });
     return { text: outcome.text, ...(outcome.png ? { png: outcome.png } : {}) };
   };
 }
@@ -126,10 +126,10 @@ export interface GivenFacts {
 /**
  * The steps a package of this book will run, in order, each with its generator and cost (0 when it is
  * skipped: a given title or author, or the title the book gives itself), and their total: what
- * publishing costs before anything is spent. The book's publish block must pass checkPublishPlan.
- * @example plannedPublishSteps({ book, state, specOf: catalog.get, given: { author: 'Siti Aminah' } }).cost
+ * publishing costs before anything is spent. The book's publish block must pass checkPublishSteps.
+ * @example publishStepsOf({ book, state, specOf: catalog.get, given: { author: 'Siti Aminah' } }).cost
  */
-export function plannedPublishSteps(input: { book: ResolvedSpec; state: BookState; specOf: (id: string) => ResolvedSpec | undefined; given?: GivenFacts }): { steps: PackageStepDone[]; cost: number } {
+export function publishStepsOf(input: { book: ResolvedSpec; state: BookState; specOf: (id: string) => ResolvedSpec | undefined; given?: GivenFacts }): { steps: PackageStepDone[]; cost: number } {
   const { book, state, given = {} } = input;
   const isTitleGiven = Boolean(given.title?.trim());
   const ownTitle = isTitleGiven ? undefined : bookOwnTitle(book, state);
@@ -158,7 +158,7 @@ export async function writePackageParts(input: {
   onStep?: (done: PackageStepDone) => void;
 }): Promise<PackageParts> {
   const { book, state, runStep, given = {} } = input;
-  const issues = checkPublishPlan(book, input.specOf, state);
+  const issues = checkPublishSteps(book, input.specOf, state);
   if (issues.length) throw new SpecError(issues);
   const publish = book.publish!;
   const context = bookContextOf(book, state);
@@ -170,7 +170,7 @@ export async function writePackageParts(input: {
   const steps: PackageStepDone[] = [];
   const out: Partial<Record<PublishPart, PublishStepResult>> = {};
   let coverTitle: string | undefined;
-  const planned = plannedPublishSteps({ book, state, specOf: input.specOf, given });
+  const planned = publishStepsOf({ book, state, specOf: input.specOf, given });
 
   for (const plan of planned.steps) {
     const { part } = plan;

@@ -27,7 +27,7 @@ export {
   isFieldVisible, isFieldRequired, defaultSettings, compileSettingsSchema, settingsIssueOf, parseSettings,
   bookSpecFromForm, type FormModel, type FormField,
   // the book's flow, steps and labels
-  type BookState, startBook, planSteps, nextStep, applyStep, progress,
+  type BookState, startBook, stepsFor, nextStep, applyStep, progress,
   extractTitle, restoreBook,
   type Step, stepKey, stepRef, type StepRef,
   stepLabel, buttonLabel, outlineToast,

@@ -82,15 +82,15 @@ describe('rendered prompts (golden cases)', () => {
 
 describe('bookSpecFromForm (what the studio rebuilds from the form model)', () => {
   it('validates and labels steps exactly like the resolved spec', async () => {
-    const { bookSpecFromForm, compileSettingsSchema, buttonLabel, planSteps, stepLabel } = await import('../../studio/src/engine.js');
+    const { bookSpecFromForm, compileSettingsSchema, buttonLabel, stepsFor, stepLabel } = await import('../../studio/src/engine.js');
     const form = JSON.parse(JSON.stringify(compileForm(spec)));
     const rebuilt = bookSpecFromForm(form);
     for (const raw of [{}, { mood: 'tense', numberOfChapters: '3' }, { mood: 'angry' }, { includeISBN: true }, { includeISBN: true, isbn: 'x' }]) {
       expect(compileSettingsSchema(rebuilt).safeParse(raw)).toEqual(compileSettingsSchema(spec).safeParse(raw));
     }
     for (const lang of ['en', 'ms'] as const) {
-      expect(planSteps(rebuilt, 3).map((s) => [stepLabel(s, lang, rebuilt), buttonLabel(rebuilt, s, lang)])).toEqual(
-        planSteps(spec, 3).map((s) => [stepLabel(s, lang, spec), buttonLabel(spec, s, lang)]),
+      expect(stepsFor(rebuilt, 3).map((s) => [stepLabel(s, lang, rebuilt), buttonLabel(rebuilt, s, lang)])).toEqual(
+        stepsFor(spec, 3).map((s) => [stepLabel(s, lang, spec), buttonLabel(spec, s, lang)]),
       );
     }
   });

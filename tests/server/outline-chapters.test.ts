@@ -69,7 +69,7 @@ describe('PUT /api/progress/:bookType/outline', () => {
     const eight = await put(cookie, [...chapters, { title: 'Homecoming', plan: 'ADDED-8 Aisha comes home.' }]);
     expect(eight.status).toBe(200);
     expect(eight.body.book.total_chapters).toBe(8);
-    expect(eight.body.book.plan.at(-1)).toMatchObject({ kind: 'conclusion', position: 9 });
+    expect(eight.body.book.steps.at(-1)).toMatchObject({ kind: 'conclusion', position: 9 });
     const after = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body;
     expect(after.total_chapters).toBe(8);
     expect(after.book.chapters.map((c: Card) => c.title)).toEqual(['Lantern 1', 'The Confession', 'A New Chapter', 'Lantern 3', 'Lantern 5', 'Lantern 6', 'Lantern 7', 'Homecoming']);
@@ -99,7 +99,7 @@ describe('PUT /api/progress/:bookType/outline', () => {
     const fewer = await put(cookie, plain.slice(0, 7));
     expect(fewer.status).toBe(200);
     expect(fewer.body.book.total_chapters).toBe(7);
-    expect(fewer.body.book.plan.at(-1)).toMatchObject({ kind: 'conclusion', position: 8 });
+    expect(fewer.body.book.steps.at(-1)).toMatchObject({ kind: 'conclusion', position: 8 });
     expect(fewer.body.book.next).toMatchObject({ kind: 'chapter', position: 3 });
   });
 

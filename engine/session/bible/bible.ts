@@ -10,7 +10,7 @@
 import { countWords, firstWords } from '../../words.js';
 import type { FieldShape, Lang, ResolvedSpec } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
-import { parsedOutlineOf } from '../../compile/plan.js';
+import { parsedOutlineOf } from '../../compile/book-outline.js';
 import { writerBriefOf, type WriterBrief } from '../../compile/brief.js';
 import type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './types.js';
 import { datedUpdate, dueCell, MAX_REPLACED, sinceCell, withStatus, type Replaced, type ThreadStatus } from './time.js';

@@ -1,4 +1,4 @@
-// A book's plan as the prompts, the reader's view and the exports read it: its outline parsed once, each
+// A book's outline as the prompts, the reader's view and the exports read it: its outline parsed once, each
 // chapter's title (the user's own, else the outline's) and the words a part is asked for. Free of the
 // template engine, so the studio's bundle (engine/contract → engine/session/view) can use it.
 import type { ResolvedSpec, Settings } from '../spec/types.js';

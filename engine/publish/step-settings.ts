@@ -135,7 +135,7 @@ const SAMPLE_FACTS: BookFacts = { title: 'Sample Title', subtitle: 'A Sample Sub
  * image generator with an image.publishSize, text generators for text parts, settings the generators
  * refuse. Run before a package is written, and by the tests for every book.
  */
-export function checkPublishPlan(book: ResolvedSpec, specOf: (id: string) => ResolvedSpec | undefined, state?: BookState): SpecIssue[] {
+export function checkPublishSteps(book: ResolvedSpec, specOf: (id: string) => ResolvedSpec | undefined, state?: BookState): SpecIssue[] {
   if (!book.publish) return [{ file: book.file, path: 'publish', message: `${book.id} is a ${book.kind} generator; only books are published` }];
   const sample: BookState = state ?? {
     generatorId: book.id, settings: Object.fromEntries(book.fields.map((f) => [f.name, f.default])), lang: book.fixedLanguage, totalChapters: 1, content: ['Sample introduction.'], currentChapter: 1, isLocked: true,

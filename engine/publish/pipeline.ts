@@ -10,7 +10,7 @@ import { bookDocument, type BookDocument } from '../session/book.js';
 import { SpecError } from '../errors.js';
 import { countWords } from '../provider.js';
 import { PUBLISH_PARTS } from '../spec/format.js';
-import type { PixelSize, PublishPart, ResolvedSpec, Settings } from '../spec/types.js';
+import type { Lang, PixelSize, PublishPart, ResolvedPublish, ResolvedSpec, Settings } from '../spec/types.js';
 import { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
 import { markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
 import { aiContentOf, packageMetadata, type KdpMetadata } from './metadata.js';
@@ -163,64 +163,74 @@ export async function writePackageParts(input: {
   const publish = book.publish!;
   const context = bookContextOf(book, state);
   const ownTitle = given.title?.trim() ? undefined : bookOwnTitle(book, state);
-  const facts: { -readonly [K in keyof BookFacts]: BookFacts[K] } = {
+  const facts: Facts = {
     title: given.title?.trim() || ownTitle || '', subtitle: given.subtitle?.trim() || undefined, author: given.author?.trim() ?? '',
   };
   const notes: PackageParts['notes'] = {};
   const steps: PackageStepDone[] = [];
   const out: Partial<Record<PublishPart, PublishStepResult>> = {};
   let coverTitle: string | undefined;
-  const planned = publishStepsOf({ book, state, specOf: input.specOf, given });
-
-  for (const plan of planned.steps) {
-    const { part } = plan;
-    const declared = publish.parts[part];
-    const target = part === 'cover' ? packageCoverSpec(input.specOf(declared.generator)!) : input.specOf(declared.generator)!;
-    if (plan.skipped) {
-      steps.push(plan);
-      input.onStep?.(plan);
-      continue;
+  for (const next of publishStepsOf({ book, state, specOf: input.specOf, given }).steps) {
+    const ran = next.skipped ? { done: next } : await runPackageStep({ book, state, specOf: input.specOf, runStep, facts, context }, next);
+    if (ran.result) {
+      out[next.part] = ran.result;
+      takeChoice(next.part, ran.result.text, { facts, notes, lang: state.lang, generatorId: ran.done.generatorId });
     }
-    // The copyright page names the author: without one (none given, none usable from the author-name
-    // step) it is not written, and the built-in copyright page prints the year alone.
-    if (part === 'copyright' && !facts.author) {
-      const skipped: PackageStepDone = { part, generatorId: target.id, cost: 0, skipped: 'no_author' };
-      steps.push(skipped);
-      input.onStep?.(skipped);
-      continue;
-    }
-    const vars = publishVariables(book, state, facts, context);
-    const { settings, issues: settingIssues } = partSettings({ book, part, target, vars });
-    if (!settings) throw new SpecError(settingIssues);
-    let result: PublishStepResult;
-    try {
-      result = await runStep({ part, spec: target, settings, bookContext: declared.withContext ? context : '' });
-    } catch (error) {
-      // A model server that draws no pictures (most local ones) never stops publishing: the cover is
-      // lettered from the title instead, and the failed step cost nothing (the server refunded it).
-      if (part !== 'cover' || !NO_IMAGES_CODES.has(String((error as { code?: unknown } | null)?.code))) throw error;
-      const skipped: PackageStepDone = { part, generatorId: target.id, cost: 0, skipped: 'no_images' };
-      steps.push(skipped);
-      input.onStep?.(skipped);
-      continue;
-    }
-    out[part] = result;
-    if (part === 'cover' && typeof settings.title === 'string') coverTitle = settings.title;
-    if (part === 'title') {
-      const choice = chooseTitle(result.text);
-      // A title the model chose is set in title case for the book's language ("of" stays, "lovers" becomes "Lovers").
-      facts.title = titleCase(choice.title, state.lang);
-      facts.subtitle = choice.subtitle ? titleCase(choice.subtitle, state.lang) : choice.subtitle;
-      if (choice.source === 'fallback') notes.title = say('note.title-fallback', { generator: target.id });
-    } else if (part === 'author') {
-      const choice = chooseAuthor(result.text);
-      facts.author = choice.author;
-      if (choice.source === 'none') notes.author = say('note.author-none', { generator: target.id });
-    }
-    steps.push({ part, generatorId: target.id, cost: target.cost });
-    input.onStep?.(steps[steps.length - 1]!);
+    if (ran.coverTitle !== undefined) coverTitle = ran.coverTitle;
+    steps.push(ran.done);
+    input.onStep?.(ran.done);
   }
+  return packagePartsOf({ publish, specOf: input.specOf, given, facts, notes, out, steps, coverTitle });
+}
 
+type Facts = { -readonly [K in keyof BookFacts]: BookFacts[K] };
+
+/**
+ * One publishing step that is not skipped: its settings from the book and the facts so far, run; a copyright
+ * page with no author to name, or a cover from a model server that draws no pictures, skipped instead.
+ */
+async function runPackageStep(ctx: { book: ResolvedSpec; state: BookState; specOf: (id: string) => ResolvedSpec | undefined; runStep: RunPublishStep; facts: Facts; context: string }, next: PackageStepDone): Promise<{ done: PackageStepDone; result?: PublishStepResult; coverTitle?: string }> {
+  const { part } = next;
+  const declared = ctx.book.publish!.parts[part];
+  const target = part === 'cover' ? packageCoverSpec(ctx.specOf(declared.generator)!) : ctx.specOf(declared.generator)!;
+  // The copyright page names the author: without one (none given, none usable from the author-name
+  // step) it is not written, and the built-in copyright page prints the year alone.
+  if (part === 'copyright' && !ctx.facts.author) return { done: { part, generatorId: target.id, cost: 0, skipped: 'no_author' } };
+  const vars = publishVariables(ctx.book, ctx.state, ctx.facts, ctx.context);
+  const { settings, issues } = partSettings({ book: ctx.book, part, target, vars });
+  if (!settings) throw new SpecError(issues);
+  try {
+    const result = await ctx.runStep({ part, spec: target, settings, bookContext: declared.withContext ? ctx.context : '' });
+    const coverTitle = part === 'cover' && typeof settings.title === 'string' ? settings.title : undefined;
+    return { done: { part, generatorId: target.id, cost: target.cost }, result, ...(coverTitle !== undefined ? { coverTitle } : {}) };
+  } catch (error) {
+    // A model server that draws no pictures (most local ones) never stops publishing: the cover is
+    // lettered from the title instead, and the failed step cost nothing (the server refunded it).
+    if (part !== 'cover' || !NO_IMAGES_CODES.has(String((error as { code?: unknown } | null)?.code))) throw error;
+    return { done: { part, generatorId: target.id, cost: 0, skipped: 'no_images' } };
+  }
+}
+
+/** The title or the author a step's answer names, taken into the facts (and a note when it named none). */
+function takeChoice(part: PublishPart, text: string, into: { facts: Facts; notes: PackageParts['notes']; lang: Lang; generatorId: string }): void {
+  const { facts, notes } = into;
+  if (part === 'title') {
+    const choice = chooseTitle(text);
+    // A title the model chose is set in title case for the book's language ("of" stays, "lovers" becomes "Lovers").
+    facts.title = titleCase(choice.title, into.lang);
+    facts.subtitle = choice.subtitle ? titleCase(choice.subtitle, into.lang) : choice.subtitle;
+    if (choice.source === 'fallback') notes.title = say('note.title-fallback', { generator: into.generatorId });
+  } else if (part === 'author') {
+    const choice = chooseAuthor(text);
+    facts.author = choice.author;
+    if (choice.source === 'none') notes.author = say('note.author-none', { generator: into.generatorId });
+  }
+}
+
+/** The package's parts from the steps' answers: the keywords KDP takes, the cover, the given facts and the cost. */
+function packagePartsOf(input: { publish: ResolvedPublish; specOf: (id: string) => ResolvedSpec | undefined; given: GivenFacts; facts: Facts; notes: PackageParts['notes']; out: Partial<Record<PublishPart, PublishStepResult>>; steps: PackageStepDone[]; coverTitle: string | undefined }): PackageParts {
+  const { publish, given, facts, notes, out, steps } = input;
+  let { coverTitle } = input;
   const found = keywordCandidates(out.keywords?.text ?? '');
   const { keywords, dropped } = kdpKeywords(found.candidates);
   if (found.source === 'fallback' || dropped.length) {

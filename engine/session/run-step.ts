@@ -119,21 +119,31 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const after = applyStep(spec, book, step, text);
   const position = stepPosition(step);
   const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
-  const prose = proseOf(ctx, text);
-  const words = target > 0 ? countWords(prose) : 0;
-  const measured = target > 0
-    ? { target, score: lengthScore(target, words), repeated: repeatedShare(prose, state.content.map((t) => proseOf(ctx, t))), ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}) }
-    : {};
-  const indonesian = target > 0 && state.lang === 'ms' ? indonesianWords(prose) : [];
-  // Against the writer's voice and the overused phrases (engine/session/voice/measure.ts): marked, never changed.
-  const voice = target > 0 ? partVoiceOf(book.voice, prose, state.lang) : undefined;
-  const overused = target > 0 ? partOverusedOf(book.voice, prose, state.lang) : undefined;
+  const measures = target > 0 ? partMeasures({ ctx, text, target, book, state }) : {};
   return {
     state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
     ...(tally.isTimedOut ? { isTimedOut: true as const } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}),
-    ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measured, ...(heading.title ? { title: heading.title } : {}),
-    ...(indonesian.length ? { indonesianWords: indonesian } : {}), ...(unplanned.length ? { unplanned } : {}),
-    ...(voice ? { voice } : {}), ...(overused ? { overused } : {}),
+    ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measures, ...(heading.title ? { title: heading.title } : {}),
+    ...(unplanned.length ? { unplanned } : {}),
+  };
+}
+
+/**
+ * What a measured part is marked with, never changed by: its length against the words asked for, what it
+ * repeats of the book, Indonesian words in a Malay part, and against the writer's voice and the overused
+ * phrases (voice/measure.ts).
+ */
+function partMeasures(input: { ctx: FollowUpContext; text: string; target: number; book: BookState; state: PromptState }): Partial<StepOutcome> {
+  const { ctx, target, book, state } = input;
+  const prose = proseOf(ctx, input.text);
+  const words = countWords(prose);
+  const indonesian = state.lang === 'ms' ? indonesianWords(prose) : [];
+  const voice = partVoiceOf(book.voice, prose, state.lang);
+  const overused = partOverusedOf(book.voice, prose, state.lang);
+  return {
+    target, score: lengthScore(target, words), repeated: repeatedShare(prose, state.content.map((t) => proseOf(ctx, t))),
+    ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}),
+    ...(indonesian.length ? { indonesianWords: indonesian } : {}), ...(voice ? { voice } : {}), ...(overused ? { overused } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-// `npm run bench:all`: every figure of issue 16's table in one command, each as a ratio against a
+// `npm run bench:all`: every figure of the performance goals in one command, each as a ratio against a
 // reference measured in the same run (never a bare time alone), with its goal and whether it holds, and
 // the machine's load next to it. Runs in a few minutes; BENCH_QUICK=1 shortens the server rounds.
 //

@@ -1,4 +1,4 @@
-// A book's voice as the book keeps it (issue #52): the fingerprint of the writer's sample, one or two of its
+// A book's voice as the book keeps it: the fingerprint of the writer's sample, one or two of its
 // paragraphs, and the writer's phrases to avoid. Measured and used by engine/session/voice*.ts; here, with the
 // book's state, so that a saved one is read back the same way by every store.
 

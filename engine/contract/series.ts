@@ -1,4 +1,4 @@
-// /api/series (issue #50): a writer's series, each a named, ordered set of their books in one language. Its
+// /api/series: a writer's series, each a named, ordered set of their books in one language. Its
 // story bible is derived from its books (engine/session/series/series.ts); the API lists the series, shows one (its
 // books in order with what changed for each since it was written, the bible as of each book's end, what is
 // left open), makes one (optionally with a finished book as its book 1), and starts its next book: saved at once as

@@ -1,4 +1,4 @@
-// The book flow, with expectations from spec/guides-and-fiction.md §4 and nonfiction §4.
+// The book flow, with expectations from the guides-and-fiction and the non-fiction requirements (§4 of each).
 import { describe, expect, it } from 'vitest';
 import { catalogOf, SAMPLE } from './fixtures.js';
 import {

@@ -11,7 +11,7 @@ describe('form model', () => {
   it('is ordered, plain, with widgets, bilingual labels, defaults and visibility rules', () => {
     expect(form.fields.map((f) => [f.name, f.widget])).toEqual([
       ['language', 'select'], ['mood', 'select'], ['includeISBN', 'checkbox'], ['isbn', 'text'], ['extras', 'flags'], ['year', 'number'], ['numberOfChapters', 'select'],
-      // The fiction-book preset's brief (issue 25), then the per-chapter title last.
+      // The fiction-book preset's brief, then the per-chapter title last.
       ['workingTitle', 'text'], ['premise', 'textarea'], ['characters', 'textarea'], ['pointOfView', 'select'], ['tense', 'select'], ['chapterTitle', 'text'],
     ]);
     expect(form.fields[1]).toMatchObject({ label: { en: 'Mood', ms: 'Suasana' }, default: 'calm', options: [{ value: 'calm', label: { en: 'Calm', ms: 'Tenang' } }, { value: 'tense', label: { en: 'Tense', ms: 'Tegang' } }] });

@@ -1,5 +1,5 @@
 // The book session (engine/session): the one step loop, seen through its progress port. Expectations
-// come from spec/guides-and-fiction.md §4 (steps, labels, settings locked by the introduction, character
+// come from the guides-and-fiction requirements, §4 (steps, labels, settings locked by the introduction, character
 // details) and from the rules: a step saves its own part only; only an interrupted book resumes.
 import { describe, expect, it } from 'vitest';
 import {

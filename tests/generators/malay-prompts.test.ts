@@ -1,4 +1,4 @@
-// Malay that stays Malay (issue 24): every request a Malay run sends the model is Malay. For every generator
+// Malay that stays Malay: every request a Malay run sends the model is Malay. For every generator
 // that offers Bahasa Malaysia, with sample settings (defaults, every text field filled with the Malay values
 // below, which count as typed by the user and are left out of the measure), every step is rendered: a short
 // book and a long one written through BookSession with the offline provider (outline, introduction, every
@@ -38,7 +38,7 @@ const TYPED: Record<string, string> = {
   athleteName: 'Datuk Lee Chong Wei',
   subject: 'Sains',
   destination: 'Pulau Pinang',
-  // The book brief (issue 25), as a Malay writer would type it.
+  // The book brief, as a Malay writer would type it.
   workingTitle: 'Monsun Terakhir',
   premise: 'Aisyah, guru muda di Kuala Selangor, menemui surat lama arwah datuknya yang membuka rahsia keluarga.',
   characters: 'Aisyah: guru muda yang degil\nPak Hassan: penjaga masjid yang menyimpan rahsia',
@@ -381,7 +381,7 @@ describe('every step of every Malay generator is asked for in Malay', () => {
   });
 });
 
-// Issue 24, item 5: the words a Malay answer must carry are asked for in Malay ("Answers" → "Jawapan", "Copyright" →
+// The words a Malay answer must carry are asked for in Malay ("Answers" → "Jawapan", "Copyright" →
 // "Hak Cipta", "All rights reserved" → "Hak cipta terpelihara", Malay keywords and description for stores, "Bab").
 describe('Malay output conventions are asked for in Malay', () => {
   const userOf = (id: string, overrides: Record<string, unknown> = {}, at = 0) => {

@@ -1,4 +1,4 @@
-// Streaming (deltas in order, usage recorded), cover images (spec/nonfiction-creative-publishing.md §7
+// Streaming (deltas in order, usage recorded), cover images (the publishing requirements, §7
 // "Image generation", §8, §9), and one request in flight per book.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, TINY_PNG, type FakeOpenAI } from '../fake-openai.js';

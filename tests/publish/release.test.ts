@@ -1,4 +1,4 @@
-// The release plan and the metadata checks of issue 53: ten books at KDP's three new titles a day are
+// The release schedule and the metadata checks: ten books at KDP's three new titles a day are
 // planned over four days (3, 3, 3, 1) and each readiness list says "publish on or after <date>" (English and
 // Malay); a title like "Bestselling FREE Romance #1", a title used as three of seven keywords, or a cover
 // title that differs from metadata.json fails readiness with the rule named; Google Play's cover sides and

@@ -1,4 +1,4 @@
-// The outline as chapters on the server (issue 25, item 2): PUT /api/progress/:bookType/outline replaces the
+// The outline as chapters on the server: PUT /api/progress/:bookType/outline replaces the
 // unwritten chapters' titles, plans and notes (inserted, moved, deleted), keeps the written ones (a change
 // to one is refused with a catalogue message naming it, in the book's language), and the book's chapter
 // count, progress, plan and conclusion follow; chapter 2's request carries its edited plan and note (the

@@ -1,4 +1,4 @@
-// What a part's answer is, judged on its content (issue 68): each generator's shape comes from its YAML
+// What a part's answer is, judged on its content: each generator's shape comes from its YAML
 // (answerShapes in generators/_shared.yaml), so a novel's chapter answered as a recipe, an outline or bullets and
 // a table is not the part, while a cookbook's recipes, a guide's numbered steps, pet care's checklists and a study
 // guide's practice questions are. Assistant paragraphs inside prose are found in English and Malay (dialogue and

@@ -1,4 +1,4 @@
-// The outline as chapters (issue 25, item 2): the writer edits, inserts, deletes and reorders the chapters
+// The outline as chapters: the writer edits, inserts, deletes and reorders the chapters
 // of the outline before they are written and gives each a note ("what must happen here"). The edited
 // outline is the one the chapters are written from (each chapter's request carries its own plan and
 // note, and only its own note); the chapter count, progress, the plan of steps and the conclusion's place

@@ -1,4 +1,4 @@
-// The writer's voice measured (issue #52): two samples that differ as a terse first-person present-tense
+// The writer's voice measured: two samples that differ as a terse first-person present-tense
 // writer with much dialogue and a novel's long third-person past prose differ (tests/fixtures/voice/, in
 // English and Malay); sentences are not ended by Malay or English titles and abbreviations; a part is
 // measured against a voice; overused phrases are counted per 1,000 words (6 mark a part) with the writer's

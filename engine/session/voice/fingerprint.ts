@@ -1,4 +1,4 @@
-// The writer's voice (issue #52): a fingerprint of a sample of their prose, in English or Malay, that every
+// The writer's voice: a fingerprint of a sample of their prose, in English or Malay, that every
 // prose part of their book is measured against, and the guidance every writing step is sent.
 //
 // The fingerprint is the handful of simple statistics by which model imitations are told from a writer's

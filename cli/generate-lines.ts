@@ -1,7 +1,7 @@
 // The lines `karya generate` prints as it writes (stderr, in the book's language) and the part summaries its
 // --json carries: each part's ✓ or ⚠ with its words, time, length, language, repeats and voice, the bible's
 // gaps, the book's promises.
-import { word, REPEATS_RATIO, ANSWER_LANGUAGE_NAMES, conclusionPosition, planSteps, answerNotesOf, type BookSession, type BookView, type BookVoice, type ContinuityFinding, type Lang, type LanguageRetry, type StepResult } from '../engine/index.js';
+import { word, REPEATS_RATIO, ANSWER_LANGUAGE_NAMES, conclusionPosition, stepsFor, answerNotesOf, type BookSession, type BookView, type BookVoice, type ContinuityFinding, type Lang, type LanguageRetry, type StepResult } from '../engine/index.js';
 import { info } from './util.js';
 import { isVoiceMarked, voiceJson, voiceMarks } from './voice.js';
 
@@ -49,7 +49,7 @@ export function reportNotInBible(session: BookSession, failed: ReadonlySet<strin
 export function auditCallsOf(session: BookSession): number {
   if (!session.isAuditing || session.spec.kind !== 'book') return 0;
   const done = session.state.content.length;
-  return planSteps(session.spec, session.state.totalChapters).filter((s) => s.kind === 'chapter' && s.position >= done).length;
+  return stepsFor(session.spec, session.state.totalChapters).filter((s) => s.kind === 'chapter' && s.position >= done).length;
 }
 
 /** The book's continuity findings on the part labelled `label` (the book view's). */

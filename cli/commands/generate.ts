@@ -1,7 +1,7 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, stepKey, hasOutlineStep, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, type Lang, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
+import { BookSession, GenerationError, stepKey, hasOutlineStep, word, bookLengthScore, bookMarkdown, generationMessage, stepsFor, startBook, type Lang, type BookState, type ExportFormat, type ProgressStore, type ResolvedSpec } from '../../engine/index.js';
 import { chaptersWritten, hasAuthoredParts, countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
 
@@ -171,7 +171,7 @@ async function openBook(run: Run, stateFile: StateFile | null): Promise<{ sessio
   if (auditCalls) info(`karya: ${word('auditCost', session.state.lang, { calls: auditCalls })}`);
   if (session.resumedParts !== null) {
     // A book with no outline of its own (an imported manuscript) has one step fewer.
-    const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
+    const steps = stepsFor(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
     info(`karya: ${book ? word('continuingBook', lang, { book: opts.book!, id: spec.id, done: session.resumedParts, total: steps }) : word('resuming', lang, { id: spec.id, done: session.resumedParts, total: steps })}`);
   }
   return { session, auditCalls };

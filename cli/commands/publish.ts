@@ -4,8 +4,8 @@
 // description.html, keywords.txt, metadata.json and readiness.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AI_TEXT_LEVELS, BookSession, catalogueMessage, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, planSteps, startBook, stepKey, type AiTextLevel } from '../../engine/index.js';
-import { checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep } from '../../engine/index.js';
+import { AI_TEXT_LEVELS, BookSession, catalogueMessage, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, type AiTextLevel } from '../../engine/index.js';
+import { checkPublishSteps, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep } from '../../engine/index.js';
 import { openNearDuplicates } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
 import { catalogOrExit, specOrExit, fail, info, printJsonError, EXIT, CliExit, CLI_USER } from '../util.js';
@@ -16,8 +16,10 @@ import { makeDirs, writableDirOrExit } from '../fs-check.js';
 import { cliProvider, savedBookOrExit } from './generate.js';
 import { seriesOfKey } from '../series.js';
 import { closeThresholdOrExit } from '../near-duplicates.js';
-import type { Closeness, Lang, PaperName, Settings } from '../../engine/index.js';
+import type { Closeness, Lang, Settings } from '../../engine/index.js';
 import { cliStateOf, openCliState, writableStateOrExit } from '../state.js';
+
+type PaperName = (typeof PAPER_NAMES)[number];
 
 export interface PublishOptions {
   set: string[];
@@ -173,7 +175,7 @@ async function preflight(id: string, opts: PublishOptions) {
   const book = opts.book !== undefined ? await savedBookOrExit(spec, opts, { mayBeFinished: true }) : undefined;
   const { settings, totalChapters }: { settings: Settings; totalChapters?: number } = book ?? settingsFromOptions(spec, opts);
   // Every publishing generator and setting is checked first.
-  const planIssues = checkPublishPlan(spec, (x) => catalog.get(x));
+  const planIssues = checkPublishSteps(spec, (x) => catalog.get(x));
   if (planIssues.length) {
     for (const issue of planIssues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
     throw new CliExit(EXIT.failed);
@@ -188,7 +190,7 @@ async function writeBook(session: BookSession, input: { total: number; isSaved: 
   const { spec } = session;
   // A book with no outline of its own (an imported manuscript) has one step fewer, and the parts its
   // writer brought cost nothing: only what the model writes is charged.
-  const steps = planSteps(spec, input.total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
+  const steps = stepsFor(spec, input.total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
   const planned = steps - session.state.content.filter((_text, i) => isAuthoredPart(session.state, i)).length;
   if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${steps} parts already written${input.isSaved ? '' : ' (use --fresh to start again)'}`);
   let written = 0;

@@ -3,7 +3,10 @@
 // manuscript's parts, and its settings read from the manuscript (one model call, none offline), the writer's
 // winning. What only one front end does stays with it: the server's reading pool, credit hold and paid
 // bible (server/core/bible-parts.ts), the CLI's state file key and its own bible loop (cli/commands/import.ts).
-import { ImportRefusal, importSettingsOf, importedBookOf, manuscriptLanguage, readManuscriptSettings, withManuscriptSettings, type BookState, type ImportSettings, type Lang, type PromptRenderer, type Provider, type ReadManuscript, type ResolvedSpec, type TokenUsage } from '../../engine/index.js';
+import { ImportRefusal, importSettingsOf, importedBookOf, manuscriptLanguage, readManuscriptSettings, withManuscriptSettings, type BookState, type ImportSettings, type Lang, type PromptRenderer, type Provider, type ReadManuscript, type ResolvedSpec } from '../../engine/index.js';
+
+/** A call's token usage, as the settings' reading reports it. */
+type TokenUsage = NonNullable<Awaited<ReturnType<typeof readManuscriptSettings>>['usage']>;
 
 /**
  * The language an imported book is written in: `asked` when given, else the manuscript's own. An

@@ -116,7 +116,7 @@ function addGenerateCommand(program: Command): void {
     .option('--with-outline', 'include the outline in the book')
     .option('--with-bible', 'include the story bible (premise, planned ending, characters, open threads, facts) after the outline')
     .option('--author <name>', "the author name in the export's title page, copyright page and metadata (EPUB, DOCX, PDF)")
-    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--book <id>', 'continue the saved book with this id (karya books lists them; an imported book too) with its own settings')
     .option('--conclusion', "a book with the writer's own chapters (an import): write its conclusion too (without it, --chapters N writes chapters up to N and stops)")
     .option('--fresh', 'start the book again instead of resuming saved progress')
@@ -134,7 +134,7 @@ function addReadingCommands(program: Command): void {
     .command('voice <file>')
     .description("measure a sample of your prose as a voice: sentence and paragraph length, dialogue, vocabulary (MTLD), openers, point of view, tense, overused phrases; saves nothing")
     .option('--lang <lang>', "the sample's language: en or ms (default: the sample's own)")
-    .option('--state <path>', 'local state database, for FILE given as book:ID (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database, for FILE given as book:ID (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--json', 'print {sentenceWords: {mean, spread}, paragraphWords, dialogueShare, diversity, openers, pointOfView, tense, overusedPerThousand, words}')
     .action(voiceCommand);
 
@@ -151,13 +151,13 @@ function addReadingCommands(program: Command): void {
     .option('--with-outline', 'include the outline in the book')
     .option('--with-bible', 'include the story bible (premise, planned ending, characters, open threads, facts) after the outline')
     .option('--author <name>', "the author name in the export's title page, copyright page and metadata (EPUB, DOCX, PDF)")
-    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .action(exportCommand);
 
   program
     .command('books')
     .description('list the books saved in the state file: id, generator, title, words, chapters, language, last change, finished')
-    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--series <name>', 'only the books of this series, in their order')
     .option('--json', 'print {books: [{id, generator, title, words, chapters: {written, total}, lang, updatedAt, finished, current}]}')
     .action(booksCommand);
@@ -166,13 +166,13 @@ function addReadingCommands(program: Command): void {
   series
     .command('list')
     .description('list your series: name, language, books')
-    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--json', 'print {series: [{name, lang, books}]}')
     .action(seriesListCommand);
   series
     .command('show <name>')
     .description("show a series: each book in order with its id, title and state, what changed for it since it was written, the series' bible as of its end, and what the series leaves open")
-    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--json', 'print {name, lang, books: [{number, id, generator, title, finished, chapters, changes, bible, characters, threads, facts}], open}')
     .action(seriesShowCommand);
 }
@@ -187,7 +187,7 @@ function addEditingCommands(program: Command): void {
     .option('--generator <id>', 'save it as a book of this generator (romance, mystery-thriller, guide…), then build its story bible from it')
     .option('--chapters <n>', 'the chapters the book will have, the imported ones included (default: as many as were imported)')
     .option('--set <name=value>', 'a setting of the generator (repeatable), as given to karya generate', (v: string, acc: string[]) => [...acc, v], [] as string[])
-    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--dry-run', 'show the chapters found and save nothing')
     .option('--json', 'print {"chapters": [{kind, number, title, words, firstLine}], …} (with --dry-run), else {"book": {id, generator, title, lang, words, chapters}}')
     .action(importCommand);
@@ -204,7 +204,7 @@ function addEditingCommands(program: Command): void {
     .option('--brief <file>', 'the Markdown brief given to karya generate')
     .option('--lang <lang>', 'output language: en or ms')
     .option('--chapters <n>', 'number of chapters, as given to karya generate')
-    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--json', 'print a JSON summary on stdout')
     .action(rewriteCommand);
 
@@ -216,7 +216,7 @@ function addEditingCommands(program: Command): void {
     .option('--lang <lang>', 'output language: en or ms')
     .option('--chapters <n>', 'number of chapters, as given to karya generate')
     .option('--step <step>', 'outline, introduction, chapter:N or conclusion (default: the saved book\'s next step, else the first)')
-    .option('--state <path>', 'local state database, read if it exists (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database, read if it exists (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--json', 'print {messages: [{role, content}], max_tokens, temperature, …}')
     .action(promptsCommand);
 }
@@ -244,7 +244,7 @@ function addPublishCommand(program: Command): void {
     .option('--paper <paper>', "the paperback's paper: white (default) or cream (a thicker spine)")
     .option('--cover <file|typographic>', 'your own cover picture (JPEG, PNG or TIFF; at least 1000 x 1600 px, ideally 1600 x 2560, 1.6:1), or typographic: the title, author and series lettered on a palette of the genre (also the cover when the model server draws no pictures)')
     .option('--close-threshold <share>', 'fail readiness when at least this share of the book is in another of your books: 0.01 to 1, or 1% to 100% (default 0.15)')
-    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--book <id>', 'package the saved book with this id (karya books lists them; an imported book too), finishing it first with its own settings')
     .option('--fresh', 'start the book again instead of resuming saved progress')
     .option('--json', 'print a JSON summary on stdout')
@@ -265,7 +265,7 @@ function addRunCommands(program: Command): void {
     .option('--latency <seconds>', 'seconds per call the dry-run estimate assumes (default 20)')
     .option('--queue', 'with KARYA_DATABASE_URL: queue every step for `karya worker` processes (any number, any machines) under one shared --rpm/--tpm budget; this command shows progress and writes the books')
     .option('--close-threshold <share>', 'mark a book too close to another of yours when at least this share of its text is in it: 0.01 to 1, or 1% to 100% (default 0.15)')
-    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--publish', "then write each finished book's publishing package (as karya publish does) in --out, dated by the release plan, and schedule.csv")
     .option('--per-day <n>', 'with --publish: new titles a day per store account, 1 to 50 (default 3, KDP\'s limit)')
     .option('--author <name>', "the author every book is signed with (its files and its package); a job's own author: wins")

@@ -9,7 +9,7 @@ export function addTranslateCommand(program: Command): void {
     .requiredOption('--to <lang>', 'the edition\'s language: ms or en')
     .option('--glossary <file>', 'a YAML map of term: rendering, over the glossary read from the story bible (names stay as they are by default)')
     .option('--no-bible', "leave the edition's own story bible to be read later (when a step needs it), e.g. for a model whose window is too small for it")
-    .option('--state <path>', 'local state database (default .karya/state.sqlite)')
+    .option('--state <path>', 'local state database (default .karya/state.sqlite; with KARYA_DATABASE_URL set, that Postgres database)')
     .option('--json', 'print {"edition": {id, key, source, from, lang, finished, credits, parts: [{position, label, status, credits, paragraphs}]}}')
     .action(async (opts) => (await import('./commands/translate.js')).translateCommand(opts));
 }

@@ -8,6 +8,9 @@ import {
   type BookSeries, type BookSpec, type Catalog, type Lang, type SavedBook, type SeriesBook, type SeriesChange, type Settings,
 } from '../engine/index.js';
 import { bookSeriesOf, loadEntries, seriesBooksOf, type LoadedEntry, type StateFile, type StoredSeries } from '../server/index.js';
+
+/** Where a series is read and kept: the command's books (cli/state.ts), or a queued batch's store, by their repositories. */
+type StoreOf = Pick<StateFile, 'repos'>;
 import { fail, CLI_USER } from './util.js';
 
 /** A series' books as saved: each entry's book (null when its first step was never saved) and its id. */
@@ -43,7 +46,7 @@ export function seriesNameOrExit(raw: string, lang: Lang): string {
 }
 
 /** A series' entries with their saved books. */
-export async function loadSeries(stateFile: StateFile, catalog: Catalog, series: StoredSeries): Promise<LoadedSeries> {
+export async function loadSeries(stateFile: StoreOf, catalog: Catalog, series: StoredSeries): Promise<LoadedSeries> {
   return { series, entries: await loadEntries(stateFile.repos.books, stateFile.repos, catalog, CLI_USER, series) };
 }
 
@@ -53,7 +56,7 @@ export function seriesBooks(loaded: LoadedSeries): SeriesBook[] {
 }
 
 /** What a saved book under `key` is told of its series (undefined when it is in none). */
-export async function seriesOfKey(stateFile: StateFile, catalog: Catalog, key: string): Promise<BookSeries | undefined> {
+export async function seriesOfKey(stateFile: StoreOf, catalog: Catalog, key: string): Promise<BookSeries | undefined> {
   return bookSeriesOf(stateFile.repos.books, stateFile.repos, catalog, CLI_USER, key);
 }
 
@@ -74,7 +77,7 @@ export interface SeriesPlan {
  * (and of this generator), else the next one. Exit 2 with the catalogue's message for a bad name, or while the
  * last book is another generator's and unfinished.
  */
-export async function planSeriesBook(stateFile: StateFile, catalog: Catalog, spec: BookSpec, raw: string, lang: Lang): Promise<SeriesPlan> {
+export async function planSeriesBook(stateFile: StoreOf, catalog: Catalog, spec: BookSpec, raw: string, lang: Lang): Promise<SeriesPlan> {
   const name = seriesNameOrExit(raw, lang);
   const series = await stateFile.repos.series(CLI_USER).find(name);
   if (!series) return { name, number: 1 };
@@ -97,7 +100,7 @@ export function seriesBookKey(seriesId: number, number: number): string {
  * The series made on first use and the book joined at its place (its basis: what it is written against now),
  * with what the book is told; exit 2 when the book's language is not the series'.
  */
-export async function joinSeries(stateFile: StateFile, plan: SeriesPlan, input: { lang: Lang; key?: string; books: readonly SeriesBook[] }): Promise<{ key: string; series: BookSeries; stored: StoredSeries }> {
+export async function joinSeries(stateFile: StoreOf, plan: SeriesPlan, input: { lang: Lang; key?: string; books: readonly SeriesBook[] }): Promise<{ key: string; series: BookSeries; stored: StoredSeries }> {
   const repo = stateFile.repos.series(CLI_USER);
   if (plan.series && plan.series.lang !== input.lang) {
     const names = ANSWER_LANGUAGE_NAMES[plan.series.lang];
@@ -137,7 +140,7 @@ export { seriesAsOf };
  * use, the book joined at its number under its key, and what it is told (its brief filled from the series).
  * A SeriesError when the series is in another language or its place is another book's.
  */
-export async function batchSeriesBook(stateFile: StateFile, catalog: Catalog, job: { series: { name: string; number: number }; key: string; spec: BookSpec; settings: Settings; lang: Lang }): Promise<{ series: BookSeries; settings: Settings }> {
+export async function batchSeriesBook(stateFile: StoreOf, catalog: Catalog, job: { series: { name: string; number: number }; key: string; spec: BookSpec; settings: Settings; lang: Lang }): Promise<{ series: BookSeries; settings: Settings }> {
   const repo = stateFile.repos.series(CLI_USER);
   const found = await repo.find(job.series.name);
   if (found && found.lang !== job.lang) {

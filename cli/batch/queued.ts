@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, stepsFor, REPEATS_RATIO, SeriesError, startBook, type Catalog, type SavedBook } from '../../engine/index.js';
-import { BATCH_OWNER, configFromEnv, openStateStore, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type EndedBatchBook, type StateFile, type StepQueue } from '../../server/index.js';
+import { BATCH_OWNER, configFromEnv, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type EndedBatchBook, type StateRepositories, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
 import { writeBookFiles } from './files.js';
@@ -77,7 +77,7 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
   return {
     run: async (input) => {
       try {
-        return await runQueuedBatch({ ...input, batchId, postgres, queue, onNotice: (handle) => (onNotice = handle) });
+        return await runQueuedBatch({ ...input, batchId, postgres, repos: store.repos, queue, onNotice: (handle) => (onNotice = handle) });
       } finally {
         // (A failure to close is not the batch's: its books are written and its result stands.)
         await close().catch(() => undefined);
@@ -87,7 +87,7 @@ export async function connectQueuedBatch(): Promise<QueuedBatchLink> {
 }
 
 type Postgres = NonNullable<Awaited<ReturnType<typeof openStore>>['postgres']>;
-type QueuedRun = QueuedBatchInput & { batchId: string; postgres: Postgres; queue: StepQueue; onNotice(handle: (notice: BatchNotice) => void): void };
+type QueuedRun = QueuedBatchInput & { batchId: string; postgres: Postgres; repos: StateRepositories; queue: StepQueue; onNotice(handle: (notice: BatchNotice) => void): void };
 type Totals = { calls: number; tokens: number; retries: number; shortParts: number; repeatingParts: number; tooClose: number };
 type SavedBooks = ReturnType<typeof postgresBookStore>;
 
@@ -107,13 +107,12 @@ async function runQueuedBatch(input: QueuedRun): Promise<BatchResult> {
   // The window --rpm and --tpm count over: a minute (tests and benchmarks shorten it, as for a local batch).
   const windowMs = Number(process.env.KARYA_BATCH_WINDOW_MS) > 0 ? Math.round(Number(process.env.KARYA_BATCH_WINDOW_MS)) : 60_000;
   const books = postgresBookStore(postgres.db, BATCH_OWNER);
-  // The owner's catalogue of finished books, for the near-duplicate check of each book as it is done.
-  const catalogue = await openStateStore({ databaseUrl: postgres.url });
-  const nearDuplicates = await batchNearDuplicates(catalogue.repos, BATCH_OWNER, input.jobs, input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD);
+  // The owner's catalogue of finished books (the store's repositories), for the near-duplicate check of each book as it is done.
+  const nearDuplicates = await batchNearDuplicates(input.repos, BATCH_OWNER, input.jobs, input.closeThreshold ?? DEFAULT_CLOSE_THRESHOLD);
   const { toQueue, rows } = await preflight(input, books, progress);
   // A series' books go one after another: a book is queued once the one before it in the series is done, told
   // the series as of that book's end (the later ones wait here, their rows queued).
-  const chains = await seriesChains(input, { batchId, postgres, queue }, toQueue, rows);
+  const chains = await seriesChains(input, { batchId, postgres, queue, repos: input.repos }, toQueue, rows);
   // The batch's row, its books' rows and their first jobs, in one transaction.
   await submitBatch(queue, { id: batchId, rpm: input.rpm ?? null, tpm: input.tpm ?? null, windowMs, books: rows, jobs: chains.first });
   await chains.failRefused();
@@ -130,8 +129,6 @@ async function runQueuedBatch(input: QueuedRun): Promise<BatchResult> {
     // A book that ended while those were written is read at once; else the next end (or half a second).
     if (progress.written.size < input.jobs.length && !input.signal.aborted && !wakeUp.isWoken) await wakeUp.wait();
   }
-  await chains.close();
-  await catalogue.close();
   return reportQueued(input, progress, started);
 }
 
@@ -244,11 +241,12 @@ async function reportQueued(input: QueuedRun, progress: Progress, started: numbe
  * and `nextInSeries`, which queues (or fails) the book after one that ended.
  */
 async function seriesChains(
-  input: QueuedBatchInput, env: { batchId: string; postgres: Postgres; queue: StepQueue },
+  input: QueuedBatchInput, env: { batchId: string; postgres: Postgres; queue: StepQueue; repos: StateRepositories },
   toQueue: ReadonlyArray<{ job: BatchJob; done: number }>, rows: ReadonlyArray<{ key: string; isFinished: boolean }>,
 ) {
   const { batchId, postgres, queue } = env;
-  const series: StateFile | undefined = input.jobs.some((job) => job.series) ? await openStateStore({ databaseUrl: postgres.url }) : undefined;
+  // The series are read and joined through the store's repositories, as every command's are.
+  const series = input.jobs.some((job) => job.series) ? { repos: env.repos } : undefined;
   const held = new Map<string, { job: BatchJob; done: number }>();
   const finished = new Set(rows.filter((r) => r.isFinished).map((r) => r.key));
   const isWaiting = (job: BatchJob) => job.series !== undefined && input.jobs.some((j) => j.series?.name === job.series!.name && j.series.number < job.series!.number && !finished.has(j.key));
@@ -293,9 +291,6 @@ async function seriesChains(
         if (!(error instanceof SeriesError)) throw error;
         await failBook(after.job, error.code, error.params);
       }
-    },
-    close: async () => {
-      await series?.close();
     },
   };
 }

@@ -14,6 +14,7 @@ export * from './import.js';
 export * from './drafts.js';
 export * from './series.js';
 export * from './passage.js';
+export * from './editions.js';
 export * from './admin.js';
 export * from './generators.js';
 export * from './routes.js';

@@ -71,6 +71,8 @@ export const PartProvenanceSchema = z.object({
   passages: z.array(z.object({ origin: z.enum(['model', 'model-rewrite']), words: z.number().int().min(0) })).optional(),
   /** The words of the part the model wrote (all of them unless the part is the writer's own). */
   model_words: z.number().int().min(0),
+  /** The language the part was translated from (a translated edition's part, engine/session/translate). */
+  translated_from: z.enum(['en', 'ms']).optional(),
 });
 
 export const BookViewSchema = z.object({

@@ -41,6 +41,11 @@ export interface TranslateInput {
   onProgress?: (event: TranslateProgress) => void;
   /** Called as each part is done (translated, kept from a run before, or failed), for a progress line or a charge. */
   onPart?: (part: PartOutcome) => void;
+  /**
+   * Awaited before the first window of a part is asked in this run (a part kept from before, or with no text, is
+   * never started): where a caller takes the part's charge first. What it throws stops the run there.
+   */
+  onPartStart?: (part: { position: number; label: string }) => Promise<void>;
 }
 
 /** A window about to be asked (`isAgain`: asked again after an answer that was not kept). */
@@ -181,6 +186,7 @@ export async function translateEdition(input: TranslateInput): Promise<EditionOu
       partDone({ position, label, status: 'translated', asked: 0, credits: 0 });
       continue;
     }
+    await input.onPartStart?.({ position, label });
     for (const [index, [start, end]] of windows.entries()) {
       const withTitle = start === 0 && needsTitle;
       const ask = withTitle ? [sourceTitle!, ...paragraphs.slice(start, end)] : paragraphs.slice(start, end);

@@ -13,7 +13,12 @@ import { answerOf, takeGenerationToken } from '../core/generation.js';
 import { LANGUAGE, bookOf, editionFor, editionSummary, glossaryFrom, isEdition, runEdition, runningEditions, runningKey, sourceFor } from '../core/editions.js';
 import { ApiRoutes } from '../http/routes.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
-import { typedStream } from '../http/contract.js';
+import type { TypedEventStream } from '../http/contract.js';
+import type { EditionEventSchemas } from '../../engine/contract/index.js';
+import type * as z from 'zod';
+
+/** The events of an edition's run, typed with the contract's. */
+type EditionEvents = { [E in keyof typeof EditionEventSchemas]: z.output<(typeof EditionEventSchemas)[E]> };
 
 export function editionRoutes(ctx: AppContext): ApiRoutes {
   const { repos } = ctx;
@@ -59,7 +64,7 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
       if (!res.writableEnded) client.abort();
     });
     let stream: EventStream | null = null;
-    const events = () => typedStream<'POST /books/:id/editions'>((stream ??= openEventStream(res)));
+    const events = (): TypedEventStream<EditionEvents> => (stream ??= openEventStream(res));
     const isStream = wantsEventStream(req.get('accept'));
     const total = source.state.content.filter((t) => t.trim()).length;
     let done = 0;

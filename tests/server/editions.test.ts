@@ -98,6 +98,23 @@ describe('an edition in the other language, made from the studio', () => {
     expect(part2.pairs.map((p) => p.is_stale)).toEqual(paragraphs.map((_, i) => i >= 1));
     expect(side.body.stale_paragraphs).toBe(paragraphs.length - 1);
     expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.editions[0].stale_paragraphs).toBe(paragraphs.length - 1);
+
+    // The edition is a book of its own: continued, it is the current romance, edited as any book; the link holds.
+    const editionId = made.body.edition.id as number;
+    expect((await ts.http.post(`/api/books/${editionId}/continue`).set('cookie', w.cookie)).status).toBe(200);
+    const mine = 'The rain fell again over the harbour, and Daniel did not move.';
+    const own = await ts.http.put('/api/progress/romance/part').set('cookie', w.cookie).send({ part: { kind: 'chapter', position: 1 }, text: mine });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const again = await ts.http.get(`/api/books/${editionId}/side-by-side`).set('cookie', w.cookie);
+    expect(again.body.edition).toMatchObject({ id: editionId, is_current: true });
+    expect(again.body.parts[0].pairs[0].edition).toBe(mine);
+    const listed = (await ts.http.get('/api/books').set('cookie', w.cookie)).body.books as Array<{ id: number; edition_of?: { id: number } }>;
+    expect(listed.find((b) => b.id === editionId)!.edition_of?.id).toBe(w.bookId);
+    // Started again, the edition is found under its new key: nothing is translated or charged twice.
+    const charges = await w.charges();
+    const rerun = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'en' });
+    expect([rerun.status, rerun.body.credits_charged]).toEqual([200, 0]);
+    expect(await w.charges()).toBe(charges);
   });
 
   it('gives back the charge of a part that cannot be had, and a second start goes on from it, paying each part once', async () => {

@@ -5,7 +5,7 @@ import { loadCatalog } from '../../engine/node.js';
 import { partHashes, sideBySide, type BookSpec, type BookState } from '../../engine/index.js';
 
 const spec = loadCatalog().specs.find((s) => s.id === 'romance')! as unknown as BookSpec;
-const book = (lang: 'en' | 'ms', chapter: string[]): BookState => ({ generatorId: 'romance', settings: {}, lang, totalChapters: 1, content: ['', chapter.join('\n\n')], currentChapter: 2 });
+const book = (lang: 'en' | 'ms', chapter: string[]): BookState => ({ generatorId: 'romance', settings: {}, lang, totalChapters: 1, content: ['', chapter.join('\n\n')], currentChapter: 2, isLocked: true });
 const SOURCE = ['One.', 'Two.', 'Three.', 'Four.'];
 const EDITION = ['Satu.', 'Dua.', 'Tiga.', 'Empat.'];
 

@@ -145,6 +145,9 @@ export async function runEdition(ctx: AppContext, input: EditionRunInput): Promi
         const what = `${spec.id} ${to} edition (${label})`;
         const charge = await reserveCharge(ctx, { userId, lang, start: { generatorId: spec.id, step: `translate:${to}:${step}`, cost: spec.cost, reason: `${spec.id}: ${to} edition of book ${source.id} (${label})` } });
         open = { charge, what };
+        // The writer's glossary as it is now: a change saved while the edition is made holds from this part on.
+        const now = await editions.find({ sourceId: source.id, lang: to });
+        return now?.glossary ? { glossary: now.glossary } : {};
       },
       ...(input.onProgress ? { onProgress: input.onProgress } : {}),
       onPart: (part) => input.onPart?.(part),

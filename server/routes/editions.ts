@@ -107,11 +107,9 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
 
   router.on('PUT /books/:id/editions/:lang/glossary', async (req, res) => {
     const owner = userId(req);
-    const lang = requestLang(req);
     const { id, lang: to } = req.input.params;
-    const { book } = await sourceFor(ctx, { userId: owner, id, to, lang });
-    // A glossary changed while its edition is made would hold some windows to one rendering and some to another.
-    if (runningEditions(ctx).has(runningKey(owner, book.id, to))) throw ApiError.catalogue(409, 'edition_running', lang, { language: LANGUAGE[lang][to] });
+    const { book } = await sourceFor(ctx, { userId: owner, id, to, lang: requestLang(req) });
+    // Saved while the edition is being made, it holds from the next part on (server/core/editions.ts reads it as each part starts).
     const terms = req.input.body.terms.map((t) => ({ term: t.term.trim(), rendering: t.rendering.trim() }));
     await repos.editions(owner).saveGlossary({ sourceId: book.id, lang: to, glossary: terms });
     res.json({ terms, is_writers: true, max_terms: MAX_GLOSSARY_TERMS });

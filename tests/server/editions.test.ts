@@ -12,12 +12,13 @@ import type { Lang } from '../../engine/index.js';
 
 let translator = fakeTranslator();
 let isDown = false;
-const served = serverOnFakeModel(underWriter(1).fakeOptions({
+const options = underWriter(1).fakeOptions({
   reply: (body) => {
     if (isTranslateRequest(body) && isDown) return { status: 500, body: { error: { message: 'down' } } };
     return translator.reply(body);
   },
-}), { env: { KARYA_MAX_RETRIES: '0' } });
+});
+const served = serverOnFakeModel(options, { env: { KARYA_MAX_RETRIES: '0' } });
 
 const teach = (options: TranslatorOptions = {}) => {
   translator = fakeTranslator(options);
@@ -176,6 +177,30 @@ describe('an edition in the other language, made from the studio', () => {
     // Another user's book is not found.
     const other = await signUp(ts);
     expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', other)).status).toBe(404);
+  });
+
+  it('holds a glossary changed while the edition is made from the next part on', async () => {
+    const { ts } = served;
+    teach();
+    const w = await writerWithRomance(ts, 'en');
+    options.latencyMs = 150;
+    try {
+      const stream = await fetch(`${ts.url}/api/books/${w.bookId}/editions`, { method: 'POST', headers: { cookie: w.cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: ts.url }, body: JSON.stringify({ to: 'ms' }) });
+      const reader = stream.body!.getReader();
+      await reader.read();
+      const saved = await ts.http.put(`/api/books/${w.bookId}/editions/ms/glossary`).set('cookie', w.cookie).send({ terms: [{ term: 'Aisha', rendering: 'Aisha' }, { term: 'Daniel', rendering: 'Danial' }] });
+      expect(saved.status).toBe(200);
+      while (!(await reader.read()).done);
+    } finally {
+      options.latencyMs = 0;
+    }
+    const editionId = (await ts.ctx.repos.editions(w.id).find({ sourceId: w.bookId, lang: 'ms' }))!.editionId!;
+    const side = await ts.http.get(`/api/books/${editionId}/side-by-side`).set('cookie', w.cookie);
+    const texts = (side.body.parts as Array<{ pairs: Array<{ edition: string }> }>).map((p) => p.pairs.map((x) => x.edition).join(' '));
+    // The first part was under way with the glossary as it was; the last one holds the writer's rendering.
+    expect(texts[0]).not.toMatch(/Danial/);
+    expect(texts.at(-1)).toMatch(/Danial/);
+    expect(texts.at(-1)).not.toMatch(/Daniel/);
   });
 
   it('reads the glossary from the story bible, keeps the writer\'s within its limits, and holds the edition to it', async () => {

@@ -92,7 +92,7 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
           )}
           {run.state === 'done' && <p role="status" className="font-medium text-green-700 dark:text-green-400">{run.answer.edition.parts_done === run.answer.edition.parts_total ? t('edition.done', { language }) : t('edition.nothingToDo')}</p>}
           {run.state === 'failed' && <p role="alert" className="text-red-700 dark:text-red-400" data-testid="edition-failed">{run.message}</p>}
-          {run.state !== 'done' && <GlossaryTable bookId={book.id} from={book.lang} to={offer.offer.to} isLocked={isRunning} />}
+          {run.state !== 'done' && <GlossaryTable bookId={book.id} from={book.lang} to={offer.offer.to} isRunning={isRunning} />}
         </div>
       )}
     </Dialog>

@@ -1,5 +1,6 @@
 // The glossary an edition holds fast: a table of term → rendering, read from the story bible by default, each
-// row editable, rows added and removed, saved as a whole (the server checks the limits: 200 terms, 80 characters).
+// row editable, rows added and removed, saved as a whole (the server checks the limits: 200 terms, 80 characters),
+// before the edition starts or while it is made (a saved change holds from the next part on).
 import { useEffect, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
@@ -8,7 +9,7 @@ import { useT } from '../i18n/index.js';
 import type { GlossaryResponse, Lang } from '../engine.js';
 import { Spinner } from './Spinner.js';
 
-export function GlossaryTable({ bookId, to, from, isLocked }: { bookId: number; to: Lang; from: Lang; isLocked: boolean }) {
+export function GlossaryTable({ bookId, to, from, isRunning }: { bookId: number; to: Lang; from: Lang; isRunning: boolean }) {
   const { t } = useT();
   const [glossary, setGlossary] = useState<GlossaryResponse | null>(null);
   const [rows, setRows] = useState<Array<{ term: string; rendering: string }>>([]);
@@ -41,7 +42,7 @@ export function GlossaryTable({ bookId, to, from, isLocked }: { bookId: number; 
   return (
     <section aria-labelledby="glossary-heading" className="mt-4" data-testid="glossary">
       <h3 id="glossary-heading" className="font-semibold text-gray-900 dark:text-gray-100">{t('edition.glossary')}</h3>
-      <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">{t('edition.glossaryIntro')}</p>
+      <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">{t(isRunning ? 'edition.glossaryWhileRunning' : 'edition.glossaryIntro')}</p>
       {rows.length === 0 ? <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">{t('edition.glossaryEmpty')}</p> : (
         <table className="mt-2 w-full text-sm">
           <thead>
@@ -54,10 +55,10 @@ export function GlossaryTable({ bookId, to, from, isLocked }: { bookId: number; 
           <tbody>
             {rows.map((row, i) => (
               <tr key={i} data-testid="glossary-row">
-                <td className="py-0.5 pr-1"><input className="input py-1" lang={from} aria-label={t('edition.termLabel', { n: i + 1 })} value={row.term} maxLength={80} disabled={isLocked} onChange={(e) => set(i, 'term', e.target.value)} /></td>
-                <td className="py-0.5 pr-1"><input className="input py-1" lang={to} aria-label={t('edition.renderingLabel', { n: i + 1 })} value={row.rendering} maxLength={80} disabled={isLocked} onChange={(e) => set(i, 'rendering', e.target.value)} /></td>
+                <td className="py-0.5 pr-1"><input className="input py-1" lang={from} aria-label={t('edition.termLabel', { n: i + 1 })} value={row.term} maxLength={80} onChange={(e) => set(i, 'term', e.target.value)} /></td>
+                <td className="py-0.5 pr-1"><input className="input py-1" lang={to} aria-label={t('edition.renderingLabel', { n: i + 1 })} value={row.rendering} maxLength={80} onChange={(e) => set(i, 'rendering', e.target.value)} /></td>
                 <td className="py-0.5 text-right">
-                  <button type="button" className="btn-ghost" aria-label={t('edition.removeTerm', { n: i + 1 })} disabled={isLocked} onClick={() => setRows((list) => list.filter((_, k) => k !== i))}>
+                  <button type="button" className="btn-ghost" aria-label={t('edition.removeTerm', { n: i + 1 })} onClick={() => setRows((list) => list.filter((_, k) => k !== i))}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
                   </button>
                 </td>
@@ -67,10 +68,10 @@ export function GlossaryTable({ bookId, to, from, isLocked }: { bookId: number; 
         </table>
       )}
       <div className="mt-2 flex flex-wrap gap-2">
-        <button type="button" className="btn-ghost text-sm" disabled={isLocked || rows.length >= glossary.max_terms} onClick={() => setRows((list) => [...list, { term: '', rendering: '' }])}>
+        <button type="button" className="btn-ghost text-sm" disabled={rows.length >= glossary.max_terms} onClick={() => setRows((list) => [...list, { term: '', rendering: '' }])}>
           <Plus className="h-4 w-4" aria-hidden="true" /> {t('edition.addTerm')}
         </button>
-        <button type="button" className="btn-secondary text-sm" disabled={isLocked || !isChanged || isSaving} onClick={() => void save()} data-testid="save-glossary">{t('edition.saveGlossary')}</button>
+        <button type="button" className="btn-secondary text-sm" disabled={!isChanged || isSaving} onClick={() => void save()} data-testid="save-glossary">{t('edition.saveGlossary')}</button>
       </div>
     </section>
   );

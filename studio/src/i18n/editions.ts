@@ -36,6 +36,7 @@ export const EDITIONS = {
     en: 'Names and terms held fast in every part, each written as its rendering. Read from the story bible; change any before you start.',
     ms: 'Nama dan istilah yang dikekalkan dalam setiap bahagian, setiap satu ditulis mengikut terjemahannya. Dibaca daripada bible cerita; ubah mana-mana sebelum anda bermula.',
   },
+  'edition.glossaryWhileRunning': { en: 'The edition is being made: a change you save now holds from the next part on.', ms: 'Edisi sedang dibuat: perubahan yang anda simpan sekarang berkuat kuasa dari bahagian seterusnya.' },
   'edition.glossaryEmpty': { en: 'No names found yet: add the ones to hold fast.', ms: 'Belum ada nama ditemui: tambah yang perlu dikekalkan.' },
   'edition.term': { en: 'Term', ms: 'Istilah' },
   'edition.rendering': { en: 'Rendering', ms: 'Terjemahan' },

@@ -104,6 +104,13 @@ describeInChromium('An edition in the other language', { what: 'fake model taugh
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-1366.png`) });
+    // The dark theme too (the system's preference, as tests/e2e/a11y-themes.test.ts sets it).
+    // The sidebar switched live keeps its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in the dark theme.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await problemsAtWidths(page, ['aside'])).toEqual([]);
+    await page.getByTestId('stale-paragraph').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(ARTIFACTS, `edition-stale-${lang}-dark-1366.png`) });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // My Books lists both, the edition marked as one of its source.
     await page.goto(`${app.base}/books`);
@@ -111,6 +118,10 @@ describeInChromium('An edition in the other language', { what: 'fake model taugh
     expect(await page.getByTestId('my-book').count()).toBe(2);
     expect(await page.getByTestId('edition-of').textContent()).toMatch(w.of);
     expect(await problemsAtWidths(page)).toEqual([]);
+    // The sidebar switched live keeps its transition's colours a while; tests/e2e/a11y-themes.test.ts checks it in the dark theme.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await problemsAtWidths(page, ['aside'])).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
     // The source offers no second edition once its edition has every chapter; both offer the side-by-side page.
     expect(await page.getByTestId('make-edition').count()).toBe(0);
     expect(await page.getByTestId('side-by-side-link').count()).toBe(2);

@@ -73,7 +73,7 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
       {loadFailed ? <p role="alert">{t('edition.loadFailed')}</p> : !offer ? <Spinner label={t('edition.loading')} /> : offer.offer && (
         <div className="space-y-3">
           <p>{t('edition.intro', { language, title: book.title })}</p>
-          <p className="rounded-lg bg-brand-50 px-3 py-2 font-medium text-brand-900 dark:bg-brand-900/30 dark:text-brand-100" data-testid="edition-cost">
+          <p className="rounded-lg bg-brand-50 px-3 py-2 font-medium text-brand-700 dark:bg-neutral-800 dark:text-brand-400" data-testid="edition-cost">
             {t('edition.cost', { n: offer.offer.cost.total, total: offer.offer.cost.total, parts: offer.offer.cost.parts, per: offer.offer.cost.per_part })}
             {offer.offer.cost.remaining < offer.offer.cost.total && <span className="block text-xs font-normal">{t('edition.remaining', { remaining: offer.offer.cost.remaining })}</span>}
           </p>

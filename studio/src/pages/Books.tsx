@@ -60,7 +60,7 @@ export default function Books() {
         <div className="min-w-0 flex-1">
           <span className="block font-medium break-words [overflow-wrap:anywhere]" lang={book.lang} data-testid="my-book-title">{book.series ? <span className="text-gray-500" data-testid="series-number">{t('series.number', { n: book.series.number })} · </span> : null}{book.title}</span>
           {book.edition_of && (
-            <span className="mt-0.5 flex items-center gap-1 text-xs font-medium text-brand-700 dark:text-brand-300" data-testid="edition-of">
+            <span className="mt-0.5 flex items-center gap-1 text-xs font-medium text-brand-700 dark:text-brand-400" data-testid="edition-of">
               <Languages className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
               {t('edition.of', { language: t(`edition.lang.${book.lang}`), title: book.edition_of.title })}
             </span>

@@ -75,7 +75,7 @@ export default function SideBySide() {
   const { source, edition } = view;
   return (
     <div className="mx-auto max-w-6xl space-y-5" data-testid="side-by-side">
-      <Link to="/books" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline dark:text-brand-300"><ArrowLeft className="h-4 w-4" aria-hidden="true" />{t('edition.back')}</Link>
+      <Link to="/books" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline dark:text-brand-400"><ArrowLeft className="h-4 w-4" aria-hidden="true" />{t('edition.back')}</Link>
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold break-words"><span lang={edition.lang}>{edition.title}</span></h1>

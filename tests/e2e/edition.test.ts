@@ -128,5 +128,13 @@ describeInChromium('An edition in the other language', { what: 'fake model taugh
     await shot(page, `my-books-${lang}-1366`);
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, `my-books-${lang}-390`);
+
+    // "Edit the edition": the edition opens on its generator page as a book of its own, saying its source.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByTestId('side-by-side-link').last().click();
+    await page.getByTestId('edit-edition').click();
+    await page.waitForURL((u) => u.pathname === '/romance');
+    await page.getByTestId('book-edition-of').waitFor();
+    expect(await page.getByTestId('book-edition-of').textContent()).toMatch(w.of);
   });
 });

@@ -109,6 +109,9 @@ describe('an edition in the other language, made from the studio', () => {
     const again = await ts.http.get(`/api/books/${editionId}/side-by-side`).set('cookie', w.cookie);
     expect(again.body.edition).toMatchObject({ id: editionId, is_current: true });
     expect(again.body.parts[0].pairs[0].edition).toBe(mine);
+    // Its view on the generator page says its source.
+    const view = await ts.http.get('/api/progress/romance').set('cookie', w.cookie);
+    expect(view.body.book.edition_of).toMatchObject({ id: w.bookId, lang: 'ms', edition_id: editionId });
     const listed = (await ts.http.get('/api/books').set('cookie', w.cookie)).body.books as Array<{ id: number; edition_of?: { id: number } }>;
     expect(listed.find((b) => b.id === editionId)!.edition_of?.id).toBe(w.bookId);
     // Started again, the edition is found under its new key: nothing is translated or charged twice.

@@ -68,14 +68,8 @@ export function editionSummary(input: { spec: ResolvedSpec & BookSpec; source: U
   };
 }
 
-/** Editions being made now, in this process (a second start answers 409 until the first ends). */
-const RUNNING = new WeakMap<object, Set<string>>();
-export function runningEditions(ctx: object): Set<string> {
-  let set = RUNNING.get(ctx);
-  if (!set) RUNNING.set(ctx, (set = new Set()));
-  return set;
-}
-export const runningKey = (userId: string, sourceId: number, to: Lang) => `${userId}\u0000${sourceId}\u0000${to}`;
+/** How long a run's lease holds without renewal: two parts' time-outs (it is renewed as each part starts). */
+const leaseUntil = (ctx: AppContext) => Date.now() + 2 * ctx.config.generationTimeoutMs;
 
 export interface EditionRunInput {
   userId: string;
@@ -98,6 +92,20 @@ export async function runEdition(ctx: AppContext, input: EditionRunInput): Promi
   const { repos } = ctx;
   const { userId, spec, source, to, lang } = input;
   if (ctx.provider.isOffline) throw ApiError.catalogue(503, 'edition_needs_model', lang);
+  const editions = repos.editions(userId);
+  // One run of an edition at a time, in any process: a lease in book_editions, renewed as each part starts.
+  if (!(await editions.claim({ sourceId: source.id, lang: to, now: Date.now(), until: leaseUntil(ctx) }))) throw ApiError.catalogue(409, 'edition_running', lang, { language: LANGUAGE[lang][to] });
+  try {
+    return await runLeased(ctx, input);
+  } finally {
+    await editions.release({ sourceId: source.id, lang: to });
+  }
+}
+
+/** runEdition's run, its lease held. */
+async function runLeased(ctx: AppContext, input: EditionRunInput): Promise<{ edition: UserBook; link: EditionLink; credits: number }> {
+  const { repos } = ctx;
+  const { userId, spec, source, to, lang } = input;
   const editions = repos.editions(userId);
   const found = await editionFor(ctx, { userId, sourceId: source.id, to });
   const key = found.edition?.key ?? editionKey({ generatorId: spec.id, sourceId: source.id, to });
@@ -141,6 +149,7 @@ export async function runEdition(ctx: AppContext, input: EditionRunInput): Promi
       onPartStart: async ({ position, label }) => {
         clearTimeout(timer);
         timer = setTimeout(() => perPart.abort(), ctx.config.generationTimeoutMs);
+        await editions.claim({ sourceId: source.id, lang: to, now: Date.now(), until: leaseUntil(ctx), isRenewal: true });
         const step = stepKey(position === 0 ? { kind: 'introduction', position: 0 } : partStep(spec, position, source.state.totalChapters));
         const what = `${spec.id} ${to} edition (${label})`;
         const charge = await reserveCharge(ctx, { userId, lang, start: { generatorId: spec.id, step: `translate:${to}:${step}`, cost: spec.cost, reason: `${spec.id}: ${to} edition of book ${source.id} (${label})` } });

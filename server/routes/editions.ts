@@ -10,7 +10,7 @@ import type { AppContext } from '../core/context.js';
 import { requestLang, requireUser, sessionOf } from '../auth/middleware.js';
 import { ApiError, errorBody } from '../errors/api-error.js';
 import { answerOf, takeGenerationToken } from '../core/generation.js';
-import { LANGUAGE, bookOf, editionFor, editionSummary, glossaryFrom, isEdition, runEdition, runningEditions, runningKey, sourceFor } from '../core/editions.js';
+import { bookOf, editionFor, editionSummary, glossaryFrom, isEdition, runEdition, sourceFor } from '../core/editions.js';
 import { ApiRoutes } from '../http/routes.js';
 import { openEventStream, wantsEventStream, type EventStream } from '../http/sse.js';
 import type { TypedEventStream } from '../http/contract.js';
@@ -44,7 +44,7 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     res.json({
       book: { id: book.id, title: bookSummary(spec, book.state).title, lang: book.state.lang },
       editions,
-      offer: found ? { to, cost: { per_part: cost.perPart, parts: cost.parts, total: cost.total, remaining: cost.remaining }, glossary_terms: glossaryFrom(book.state, found.link).terms.length, is_running: runningEditions(ctx).has(runningKey(owner, book.id, to)) } : null,
+      offer: found ? { to, cost: { per_part: cost.perPart, parts: cost.parts, total: cost.total, remaining: cost.remaining }, glossary_terms: glossaryFrom(book.state, found.link).terms.length, is_running: await repos.editions(owner).isRunning({ sourceId: book.id, lang: to, now: Date.now() }) } : null,
     });
   });
 
@@ -53,12 +53,9 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
     const lang = requestLang(req);
     const { to } = req.input.body;
     const { book: source, spec } = await sourceFor(ctx, { userId: owner, id: req.input.params.id, to, lang });
-    const running = runningEditions(ctx);
-    const key = runningKey(owner, source.id, to);
-    if (running.has(key)) throw ApiError.catalogue(409, 'edition_running', lang, { language: LANGUAGE[lang][to] });
-    // A start takes a token from the user's generation bucket, as a step does (429 past it).
+    // A start takes a token from the user's generation bucket, as a step does (429 past it); runEdition holds
+    // the edition's lease (409 edition_running while another run makes it, in any process).
     await takeGenerationToken(ctx, { userId: owner, lang, res });
-    running.add(key);
     const client = new AbortController();
     res.on('close', () => {
       if (!res.writableEnded) client.abort();
@@ -91,8 +88,6 @@ export function editionRoutes(ctx: AppContext): ApiRoutes {
       if (!open) throw error;
       if (!client.signal.aborted) open.send('error', errorBody(answerOf(error, { lang, isTimeout: false })).error);
       open.close();
-    } finally {
-      running.delete(key);
     }
   });
 

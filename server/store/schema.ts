@@ -298,6 +298,8 @@ export interface BookEditionsTable {
   glossary: string | null;
   /** JSON: position → the source part's paragraph hashes when it was translated. */
   source_hashes: Generated<string>;
+  /** Milliseconds since the epoch: the lease of the run making the edition, or null. */
+  running_until: number | null;
   created_at: Generated<string>;
 }
 

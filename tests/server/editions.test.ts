@@ -177,6 +177,8 @@ describe('an edition in the other language, made from the studio', () => {
     const second = await ts.http.post(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie).send({ to: 'ms' });
     expect([second.status, second.body.error.code]).toEqual([409, 'edition_running']);
     while (!(await reader.read()).done);
+    // The run's lease is let go at its end: the edition is no longer being made.
+    expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer.is_running).toBe(false);
     // Another user's book is not found.
     const other = await signUp(ts);
     expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', other)).status).toBe(404);
@@ -191,6 +193,7 @@ describe('an edition in the other language, made from the studio', () => {
       const stream = await fetch(`${ts.url}/api/books/${w.bookId}/editions`, { method: 'POST', headers: { cookie: w.cookie, 'content-type': 'application/json', accept: 'text/event-stream', origin: ts.url }, body: JSON.stringify({ to: 'ms' }) });
       const reader = stream.body!.getReader();
       await reader.read();
+      expect((await ts.http.get(`/api/books/${w.bookId}/editions`).set('cookie', w.cookie)).body.offer.is_running).toBe(true);
       const saved = await ts.http.put(`/api/books/${w.bookId}/editions/ms/glossary`).set('cookie', w.cookie).send({ terms: [{ term: 'Aisha', rendering: 'Aisha' }, { term: 'Daniel', rendering: 'Danial' }] });
       expect(saved.status).toBe(200);
       while (!(await reader.read()).done);

@@ -2,7 +2,7 @@
 // other language (by ids, which stay with a book when its key changes), the writer's glossary for it, and the
 // source's paragraph hashes each part was translated from (engine/session/translate/side-by-side.ts).
 import type { Lang, GlossaryEntry, SourceHashes, StepSave } from '../../../engine/index.js';
-import { all, first, run, saveStep, transaction, type Db, type Exec } from './run.js';
+import { all, first, firstLocked, run, saveStep, transaction, type Db, type Exec } from './run.js';
 
 /** A source book's edition in one language: its id once its first part is saved (null before), its glossary and hashes. */
 export interface EditionLink {
@@ -27,6 +27,14 @@ export interface EditionRepository {
   linkEdition(input: { sourceId: number; lang: Lang; editionId: number }): Promise<void>;
   /** Keep the source paragraph hashes a part was translated from. */
   keepHashes(input: { sourceId: number; lang: Lang; position: number; hashes: readonly string[] }): Promise<void>;
+  /**
+   * Take the lease of the run making the edition of `sourceId` in `lang` until `until` (ms since the epoch): false
+   * when another run holds it at `now`. The run renews it (`isRenewal`) as each part starts and lets it go at its end.
+   */
+  claim(input: { sourceId: number; lang: Lang; now: number; until: number; isRenewal?: boolean }): Promise<boolean>;
+  release(input: { sourceId: number; lang: Lang }): Promise<void>;
+  /** Whether a run holds the lease at `now`. */
+  isRunning(input: { sourceId: number; lang: Lang; now: number }): Promise<boolean>;
   /** Save a window of a part still being translated (not a step's commit: the part is charged when it is whole). */
   saveWindow(input: { key: string; save: StepSave }): Promise<void>;
 }
@@ -79,6 +87,19 @@ export function editionRepository(db: Db, exec: Exec, owner: string): EditionRep
         const kept = { ...parsed<SourceHashes>(row.source_hashes, {}), [position]: hashes };
         yield* run(update(sourceId, lang).set({ source_hashes: JSON.stringify(kept) }));
       })),
+    claim: ({ sourceId, lang, now, until, isRenewal }) =>
+      exec(transaction(function* () {
+        if (!(yield* ensure(sourceId, lang))) return false;
+        const row = yield* firstLocked(db.selectFrom('book_editions').select('running_until').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang));
+        if (!isRenewal && row?.running_until != null && Number(row.running_until) > now) return false;
+        yield* run(update(sourceId, lang).set({ running_until: until }));
+        return true;
+      })),
+    release: ({ sourceId, lang }) => exec(run(update(sourceId, lang).set({ running_until: null }))).then(() => undefined),
+    isRunning: async ({ sourceId, lang, now }) => {
+      const row = await exec(first(db.selectFrom('book_editions').select('running_until').where('owner', '=', owner).where('source_id', '=', sourceId).where('lang', '=', lang)));
+      return row?.running_until != null && Number(row.running_until) > now;
+    },
     saveWindow: ({ key, save }) => exec(saveStep(owner, key, save)),
   };
 }

@@ -14,7 +14,7 @@ import { fakeTranslator, WORD_MAP } from '../fake-translator.js';
 import { CHAPTERS, chapterParagraphs } from '../translate/book.js';
 
 const PASSWORD = 'secret12';
-const translator = fakeTranslator();
+let translator = fakeTranslator();
 const model = fakeModel(underWriter(1).fakeOptions({ reply: (body) => translator.reply(body) }));
 afterAll(() => model.close());
 
@@ -136,5 +136,32 @@ describeInChromium('An edition in the other language', { what: 'fake model taugh
     await page.waitForURL((u) => u.pathname === '/romance');
     await page.getByTestId('book-edition-of').waitFor();
     expect(await page.getByTestId('book-edition-of').textContent()).toMatch(w.of);
+  });
+
+  it('names a part that cannot be translated, gives its credits back, and goes on from it', async () => {
+    const page = await app.open({ width: 1366, height: 900 });
+    const email = 'edition.failed@e2e.test';
+    await signUp(page, app.base, email, PASSWORD);
+    await grantCredits(app.base, { email: app.karya.adminEmail, password: PASSWORD }, email, 40);
+    await importRomance(page, 'en');
+    // Chapter 2's window is answered with a paragraph dropped, asked again and dropped again.
+    translator = fakeTranslator({ misbehave: 'drop', at: 1, always: true });
+    try {
+      await page.goto(`${app.base}/books`);
+      await page.getByTestId('make-edition').click();
+      const dialog = page.getByTestId('edition-dialog');
+      await dialog.getByTestId('start-edition').click();
+      await dialog.getByTestId('edition-failed').waitFor({ timeout: 60_000 });
+      expect(await dialog.getByTestId('edition-failed').textContent()).toMatch(/^Chapter 2 was not translated: .*its credits were given back/);
+      expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, 'failed-en-1366');
+    } finally {
+      translator = fakeTranslator();
+    }
+    const dialog = page.getByTestId('edition-dialog');
+    await dialog.getByRole('button', { name: 'Go on translating' }).click();
+    await dialog.getByText(WORDS.en.ready).waitFor({ timeout: 60_000 });
+    expect(await dialog.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(CHAPTERS));
   });
 });

@@ -45,6 +45,9 @@ export function EditionDialog({ book, onClose, onMade }: { book: MyBook; onClose
       onMade();
     } catch (error) {
       setRun({ state: 'failed', message: (error as Error).message, done, total });
+      // What is left to pay now (the parts translated before the failure are kept): the button goes on from there.
+      call('GET /books/:id/editions', { params: { id: book.id } }).then(setOffer, () => undefined);
+      onMade();
     } finally {
       void refresh();
     }

@@ -19,7 +19,7 @@ export interface PartRow {
   drift?: string;
   /** The share of its words already written earlier in the part or the book (engine/session/repeat.ts). */
   repeated: number;
-  /** Overused phrases (engine/session/voice-overused-words.ts: the measure the book session marks parts with) per 1,000 words. */
+  /** Overused phrases (engine/session/voice/overused-words.ts: the measure the book session marks parts with) per 1,000 words. */
   overused: number;
   /** o200k tokens of the part's own request (system and user). */
   promptTokens?: number;
@@ -43,7 +43,7 @@ export interface BookRow {
   longParts: number;
   /** The share of the book's prose words already written earlier (word-weighted over its parts). */
   repeated?: number;
-  /** Overused phrases (engine/session/voice-overused-words.ts: the measure the book session marks parts with) per 1,000 words of prose. */
+  /** Overused phrases (engine/session/voice/overused-words.ts: the measure the book session marks parts with) per 1,000 words of prose. */
   overused?: number;
   /** The last chapter against the first: words and repeated share. */
   firstLast?: { firstWords: number; lastWords: number; firstRepeated: number; lastRepeated: number };
@@ -152,6 +152,6 @@ export function printTables({ rows, templates: names, generators, models: modelL
   console.log('  lang✗    prose parts kept in another language than the book\'s.   drift: parts whose first answer was in another language (asked again firmly).');
   console.log('  stopped  a step whose answer was still in another language when asked again: it fails (wrong_language) and the book stops there.');
   console.log('  rep      share of the prose words already written earlier in the part or the book (8-word runs; a part at 20 % or more is marked "repeats").');
-  console.log('  over/k   overused phrases (engine/session/voice-overused-words.ts, the measure the book session marks parts with) per 1,000 words.   ch1/chN: the first chapter against the last: words and repeated share.');
+  console.log('  over/k   overused phrases (engine/session/voice/overused-words.ts, the measure the book session marks parts with) per 1,000 words.   ch1/chN: the first chapter against the last: words and repeated share.');
   console.log('  chK      words of the story bible shown in chapter K\'s request (last: chapter N; max: the largest).   tok: o200k tokens of a chapter\'s request; N/5: chapter N\'s over chapter 5\'s.');
 }

@@ -6,7 +6,7 @@
 // books of 12 and 40 chapters, written once with the current templates and once with a baseline version
 // (`--baseline <git ref>`, templates/ read from git), side by side. Per part it prints words against the
 // target, S_l, the language and any drift, the share already written (repeated), overused phrases per
-// 1,000 words (engine/session/voice-overused-words.ts: the measure the book session marks parts with) and the prompt's size; per book: S_l, the share of prose parts within
+// 1,000 words (engine/session/voice/overused-words.ts: the measure the book session marks parts with) and the prompt's size; per book: S_l, the share of prose parts within
 // ±15 % of their target, parts still short, the repeated share, overused phrases, the last chapter against
 // the first, extension calls, thread recall (facts planted in the first half still in later chapters'
 // requests), outline entries carried, the bible's size by chapter and the growth of a chapter's request,
@@ -162,17 +162,17 @@ function recording(provider: Provider): { provider: Provider; sent: SentRequest[
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined);
 
-async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: ScriptedModel; provider: Provider; renderer: PromptRenderer; templates: string; lang: 'en' | 'ms'; chapters: number }): Promise<BookRow> {
+type WriteInput = { spec: ResolvedSpec; model: string; scripted?: ScriptedModel; provider: Provider; renderer: PromptRenderer; templates: string; lang: 'en' | 'ms'; chapters: number };
+
+/**
+ * The book written step by step, each prose part measured as the engine measures it, and each chapter's own
+ * request kept with the bible the session held when it was sent. A failure stops the book and goes on the row.
+ */
+async function writeParts(input: WriteInput, provider: Provider, sent: ReturnType<typeof recording>['sent'], row: BookRow): Promise<{ parts: PartRow[]; chapterRequests: Map<number, { text: string; bible: string }> }> {
   const { spec, lang, chapters } = input;
-  const started = performance.now();
-  const { provider, sent } = recording(input.provider);
   const parts: PartRow[] = [];
   /** Chapter k's own first request (its system and user text) and the bible the session held when it was sent. */
   const chapterRequests = new Map<number, { text: string; bible: string }>();
-  const row: BookRow = {
-    model: input.model, generator: spec.id, templates: input.templates, lang, chapters, proseParts: 0, withinTolerance: 0, shortParts: 0, longParts: 0,
-    extensions: 0, continuations: 0, bibleWords: {}, requestTokens: {}, wrongLanguage: 0, drifts: 0, requests: {}, seconds: 0,
-  };
   try {
     const session = await BookSession.open({
       spec, renderer: input.renderer, provider, store: inMemoryProgressStore(), key: `eval-${input.model}-${spec.id}-${lang}-${chapters}`,
@@ -210,27 +210,12 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
   } catch (error) {
     if (!row.languageFailed) row.error = (error as Error).message;
   }
-  // Length.
-  const score = bookLengthScore(parts.map((p) => p.score));
-  if (score !== undefined) row.score = score;
-  row.proseParts = parts.length;
-  row.withinTolerance = parts.filter((p) => p.target && Math.abs(p.words / p.target - 1) <= 0.15).length / Math.max(1, parts.length);
-  row.shortParts = parts.filter((p) => p.short).length;
-  const proseWords = parts.reduce((a, p) => a + p.words, 0);
-  if (proseWords) {
-    row.repeated = parts.reduce((a, p) => a + p.repeated * p.words, 0) / proseWords;
-    row.overused = parts.reduce((a, p) => a + (p.overused * p.words) / 1000, 0) * (1000 / proseWords);
-  }
-  const chapterParts = parts.filter((p) => p.chapter !== undefined);
-  const [first, lastChapter] = [chapterParts[0], chapterParts.at(-1)];
-  if (first && lastChapter) row.firstLast = { firstWords: first.words, lastWords: lastChapter.words, firstRepeated: first.repeated, lastRepeated: lastChapter.repeated };
-  row.longParts = parts.filter((p) => p.long).length;
-  for (const s of sent) {
-    const kind = s.request.meta?.stepKind === 'memory' ? 'memory' : s.info.follow ?? (s.info.kind === 'other' ? 'other' : s.info.kind === 'outline' ? 'outline' : 'part');
-    row.requests[kind] = (row.requests[kind] ?? 0) + 1;
-  }
-  row.extensions = row.requests.extension ?? 0;
-  row.continuations = row.requests.continuation ?? 0;
+  return { parts, chapterRequests };
+}
+
+/** What the chapters' requests carried: the planted facts of earlier chapters, their outline entries, the bible, their size. */
+function recallFigures(row: BookRow, chapterRequests: ReadonlyMap<number, { text: string; bible: string }>, input: WriteInput): void {
+  const { lang } = input;
   // Thread recall: each fact planted in chapter k ≤ N/2, in the requests of chapters k+1 … N.
   const written = [...chapterRequests.keys()].sort((a, b) => a - b);
   const last = written.at(-1) ?? 0;
@@ -263,6 +248,39 @@ async function writeBook(input: { spec: ResolvedSpec; model: string; scripted?: 
   const ch5 = tokens(5);
   const lastTokens = last > 5 ? tokens(last) : undefined;
   row.requestTokens = { ...(ch5 ? { ch5 } : {}), ...(lastTokens ? { last: lastTokens } : {}), ...(ch5 && lastTokens ? { growth: lastTokens / ch5 } : {}) };
+}
+
+async function writeBook(input: WriteInput): Promise<BookRow> {
+  const { spec, lang, chapters } = input;
+  const started = performance.now();
+  const { provider, sent } = recording(input.provider);
+  const row: BookRow = {
+    model: input.model, generator: spec.id, templates: input.templates, lang, chapters, proseParts: 0, withinTolerance: 0, shortParts: 0, longParts: 0,
+    extensions: 0, continuations: 0, bibleWords: {}, requestTokens: {}, wrongLanguage: 0, drifts: 0, requests: {}, seconds: 0,
+  };
+  const { parts, chapterRequests } = await writeParts(input, provider, sent, row);
+  // Length.
+  const score = bookLengthScore(parts.map((p) => p.score));
+  if (score !== undefined) row.score = score;
+  row.proseParts = parts.length;
+  row.withinTolerance = parts.filter((p) => p.target && Math.abs(p.words / p.target - 1) <= 0.15).length / Math.max(1, parts.length);
+  row.shortParts = parts.filter((p) => p.short).length;
+  const proseWords = parts.reduce((a, p) => a + p.words, 0);
+  if (proseWords) {
+    row.repeated = parts.reduce((a, p) => a + p.repeated * p.words, 0) / proseWords;
+    row.overused = parts.reduce((a, p) => a + (p.overused * p.words) / 1000, 0) * (1000 / proseWords);
+  }
+  const chapterParts = parts.filter((p) => p.chapter !== undefined);
+  const [first, lastChapter] = [chapterParts[0], chapterParts.at(-1)];
+  if (first && lastChapter) row.firstLast = { firstWords: first.words, lastWords: lastChapter.words, firstRepeated: first.repeated, lastRepeated: lastChapter.repeated };
+  row.longParts = parts.filter((p) => p.long).length;
+  for (const s of sent) {
+    const kind = s.request.meta?.stepKind === 'memory' ? 'memory' : s.info.follow ?? (s.info.kind === 'other' ? 'other' : s.info.kind === 'outline' ? 'outline' : 'part');
+    row.requests[kind] = (row.requests[kind] ?? 0) + 1;
+  }
+  row.extensions = row.requests.extension ?? 0;
+  row.continuations = row.requests.continuation ?? 0;
+  recallFigures(row, chapterRequests, input);
   // Language.
   row.wrongLanguage = parts.filter((p) => p.found !== null && p.found !== lang).length;
   row.drifts = parts.filter((p) => p.drift).length;

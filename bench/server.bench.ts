@@ -3,7 +3,7 @@
 // runs it) for GET /api/me with a session and a credit-charging generation with the offline provider. The cases alternate for BENCH_ROUNDS rounds (default 3) of
 // BENCH_SECONDS each (default 5), so a change in machine load hits every case alike; it prints the
 // median req/s and p99 of each and the ratios to hello-world.
-// Goal (issue 16): GET /api/me ≥ 0.6× hello-world at 10 connections. Prints figures; asserts nothing.
+// Goal: GET /api/me ≥ 0.6× hello-world at 10 connections. Prints figures; asserts nothing.
 // BENCH_SKIP_GENERATE=1 leaves out the generation case (bench:all).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';

@@ -1,7 +1,7 @@
 // Series on the command line: what `karya generate --series NAME` needs before the book session opens (the
 // series found or planned, the book's number and key, its brief filled from the series), and what every command
 // that opens a saved book of a series gives its session (the series as of the end of the book before it). The
-// series itself is derived by the engine (engine/session/series.ts); the state file keeps only names, places
+// series itself is derived by the engine (engine/session/series/series.ts); the state file keeps only names, places
 // and each book's basis.
 import {
   bookSeries, catalogueMessage, changesFor, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf, SeriesError, ANSWER_LANGUAGE_NAMES,

@@ -1,5 +1,5 @@
-// Catalogue messages of the answers that are not the kind of text a part asks for (engine/session/answer-shape.ts,
-// answer-verdict.ts) and of the provider's filter: asked again once with a firm note, then the step fails with
+// Catalogue messages of the answers that are not the kind of text a part asks for (engine/session/answers/shape.ts,
+// engine/session/answers/verdict.ts) and of the provider's filter: asked again once with a firm note, then the step fails with
 // one of these; nothing is saved as finished and nothing is charged. Data only, spread into CATALOGUE.
 
 export const ANSWER_CATALOGUE = {

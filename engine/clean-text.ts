@@ -3,7 +3,7 @@
 // without NUL and the other control characters (newline and tab stay), bidirectional controls (marks,
 // embeddings, overrides, isolates), and zero-width characters; a zero-width joiner or non-joiner stays where
 // a script needs it (inside a word, an emoji sequence). One function, used by the contract's schemas, the
-// settings' text fields, the import (engine/import) and the answer path (engine/session/answer-text.ts). Pure.
+// settings' text fields, the import (engine/import) and the answer path (engine/session/answers/text.ts). Pure.
 
 /** C0 controls but tab and newline, DEL and the C1 controls (a carriage return becomes a newline first). */
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;

@@ -33,7 +33,7 @@ export const CATALOGUE = {
     ms: 'Penjanaan tamat masa. Sila cuba lagi.',
   },
   no_content: { en: 'No content generated', ms: 'Tiada kandungan dijana' },
-  // The release plan's daily limit out of range (karya batch --publish --per-day; engine/publish/release.ts).
+  // The release schedule's daily limit out of range (karya batch --publish --per-day; engine/publish/release.ts).
   release_per_day_range: {
     en: '{flag}: "{value}" is not a whole number of new titles a day from {min} to {max} (default {default}: KDP creates at most 3 new titles a day per account).',
     ms: '{flag}: "{value}" bukan nombor bulat judul baharu sehari dari {min} hingga {max} (lalai {default}: KDP mencipta paling banyak 3 judul baharu sehari bagi setiap akaun).',
@@ -44,7 +44,7 @@ export const CATALOGUE = {
     en: 'The answer came back in {found}, not {expected}, even when asked again. Nothing was saved for this step and it costs nothing. Please try again.',
     ms: 'Jawapan diterima dalam {found}, bukan {expected}, walaupun selepas diminta sekali lagi. Tiada apa-apa yang disimpan bagi langkah ini dan ia tidak dikenakan bayaran. Sila cuba lagi.',
   },
-  // Answers that are not the text asked for (engine/session/answer-verdict.ts): asked again once with a firm
+  // Answers that are not the text asked for (engine/session/answers/verdict.ts): asked again once with a firm
   // note, then the step fails with one of these; nothing is saved as finished and nothing is charged.
   refused: {
     en: 'The model declined to write this, even when asked again. Nothing was saved for this step and it costs nothing. Change the settings or the note (a milder heat level, for example) and try again.',
@@ -270,7 +270,7 @@ export const CATALOGUE = {
     ms: 'Terlalu banyak fail sedang dibuat sekarang. Sila cuba lagi dalam seminit.',
   },
   // Importing a manuscript (engine/import): a file is refused before anything is read into a book.
-  // Series (engine/session/series.ts): each names the field and what is allowed; nothing is saved.
+  // Series (engine/session/series/series.ts): each names the field and what is allowed; nothing is saved.
   series_name_empty: {
     en: 'series: the name is empty; give the series a name of 1 to {max} characters.',
     ms: 'siri: namanya kosong; berikan siri itu nama antara 1 hingga {max} aksara.',
@@ -307,7 +307,7 @@ export const CATALOGUE = {
     en: 'series: "{name}" still has books; a series with books cannot be deleted.',
     ms: 'siri: "{name}" masih mempunyai buku; siri yang mempunyai buku tidak boleh dipadam.',
   },
-  // The writer's voice (engine/session/voice.ts, voice-overused.ts): each names the limit; nothing is saved.
+  // The writer's voice (engine/session/voice/fingerprint.ts, engine/session/voice/overused.ts): each names the limit; nothing is saved.
   voice_too_short: {
     en: 'voice: the sample has {words} words; give at least {min} words of your own prose to measure a voice.',
     ms: 'suara: sampel itu mempunyai {words} patah perkataan; berikan sekurang-kurangnya {min} patah perkataan prosa anda sendiri untuk mengukur suara.',

@@ -1,38 +1,106 @@
 // The engine's pure door: its public surface for every caller, browser included. No Node module may be
 // reachable from here (Node callers take files, providers and exports from engine/node.ts; HTTP shapes
 // come from engine/contract/index.ts).
-export * from './spec/types.js';
-export * from './errors.js';
-export * from './i18n.js';
-export * from './clean-text.js';
-export { resolveSpec, parseShared } from './spec/resolve.js';
+export {
+  type BookSpec, type FieldShape, type Kind, type Lang, LANGS, type ResolvedSpec, type Settings,
+} from './spec/types.js';
+export {
+  ANSWER_LANGUAGE_NAMES, CATALOGUE, type CatalogueCode, catalogueMessage, ExportLimitError, formatSpecIssue,
+  GenerationError, generationMessage, KaryaError, SETTINGS_MESSAGES, SettingsError, type SettingsIssue,
+  settingsIssueMessage, SpecError, waitText,
+} from './errors.js';
+export { fillPlaceholders, word, type WordKey, WORDS } from './i18n.js';
+export { cleanText } from './clean-text.js';
 export { buildCatalog, compileAll, type Catalog, type Sources } from './catalog.js';
-export * from './compile/schema.js';
-export * from './compile/form.js';
-export * from './compile/flow.js';
-export * from './compile/book-voice.js';
-export * from './compile/step.js';
-export * from './compile/labels.js';
-export * from './compile/prompt.js';
-export * from './compile/brief.js';
-export * from './compile/language-field.js';
-export { fieldType, FIELD_TYPE_REGISTRY } from './fields/registry.js';
+export {
+  compileSettingsSchema, defaultSettings, isFieldRequired, isFieldVisible, parseSettings, settingsIssueOf,
+} from './compile/schema.js';
+export { bookSpecFromForm, compileForm, type FormField, type FormModel } from './compile/form.js';
+export {
+  applyStep, auditFindingsOf, bookProvenanceOf, type BookSeries, type BookState, buttonLabel, chapterCount,
+  chapterNotesOf, conclusionPosition, describeFlow, extractCharacterDetails, extractTitle, hasAuthoredParts,
+  hasOutlineStep, isAuthoredPart, minChapters, nextStep, outlineToast, parseStepKey, partLabel, partProvenance,
+  type PartProvenance, partProvenanceOf, partStep, stepsFor, progress, restoreBook, startBook, type Step, stepKey,
+  stepLabel, stepRef, type StepRef, stepText, withoutCharacterDetails,
+} from './compile/flow.js';
+export { type BookVoice, bookVoiceOf, type VoiceFingerprint } from './compile/book-voice.js';
+export { stepPosition } from './compile/step.js';
+export {
+  buildContext, FIRM_LANGUAGE_TEMPLATE, indefiniteArticle, MEMORY_WORDS, promptOf, PromptRenderer, renderContinuation,
+  type RenderedPrompt, renderExtension, renderMemoryUpdate, renderOutlineMore, renderPrompt, type TemplateSources,
+  templatesUsed,
+} from './compile/prompt.js';
+export { parseBriefMarkdown } from './compile/brief.js';
+export { withLanguage } from './compile/language-field.js';
+export { fieldType } from './fields/registry.js';
 export { chaptersMost } from './fields/select.js';
-export * from './session/index.js';
-export * from './session/book.js';
-export * from './contract/books.js';
-export * from './contract/publish.js';
-export { contentTitle, historyBookOf, historyTitle, pieceHistoryTitle, stepHistoryTitle } from './session/history-title.js';
-export * from './error-code.js';
-export * from './markdown.js';
-export { textHash, TEXT_HASH } from './text-hash.js';
-export * from './print.js';
-export * from './timing.js';
+export {
+  type AnswerNote, type AnswerNotes, answerNotesOf, answerText, applyBibleUpdate, avoidListOf, BIBLE_LIMITS,
+  bibleWords, bookBible, bookCost, bookLengthScore, bookSeries, BookSession, bookView, bounded, changesFor,
+  checkPartSeen, checkPassagePlace, cleanPassage, type ContinuityFinding, continuityFindings, copiedShare,
+  detectLanguage, driftNote, editBible, editCharacterDetails, EditError, editOutline, editPart, EMPTY_BIBLE,
+  EXEMPLAR_WORDS, extendPart, findLanguageDrift, fingerprintOf, ignoredBible, importBibleParts, importedBook,
+  importedBookOf, importSaves, type ImportSettings, importSettingsOf, indonesianWords, inMemoryProgressStore,
+  isAssistantTalk, isEcho, isOverused, joinCut, judgeAnswer, judgeRefusal, judgeShape, keepPassage,
+  type LanguageRetry, lengthScore, LONG_RATIO, manuscriptLanguage, MAX_CHAPTER_NOTE_CHARS, MAX_PART_CHARS,
+  MAX_REWRITE_NOTE_CHARS, MAX_SERIES_NAME, type MemorySave, mtld, openReasoning, openThreadsOf, outlineChapters,
+  overusedIn, parseBible, parseBibleUpdate, partHash, partVoiceOf, PASSAGE_TONE_IDS, type PassageAction,
+  type PassageTone, previewBook, type ProgressStore, readManuscriptSettings, renderBible, repeatedShare,
+  REPEATS_RATIO, reworkPassage, type Rewrite, rewritePart, runStep, type SavedBook, scriptLanguageOf, seriesAsOf,
+  type SeriesBook, seriesBrief, type SeriesChange, seriesChangeLine, SeriesError, seriesNameOf, seriesOf,
+  SessionError, shapeOf, SHARE_DRIFT, SHORT_RATIO, sortedBySeverity, splitWalls, stateForStep, type StepOutcome,
+  type StepResult, type StepSave, type StoryBible, towardVoiceNote, unfenced, updateBible, VoiceError,
+  voiceFromSample, voiceGuidanceOf, type VoiceMarks, voiceMarksOf, voiceMessage, withIntended, withManuscriptSettings,
+  withoutExemplars, withoutTalk, withTotalChapters,
+} from './session/index.js';
+export {
+  bookContinuity, checkWindow, editionKey, editionLinkOf, glossaryFileOf, glossaryOf, type GlossaryEntry, LENGTH_BANDS, MAX_GLOSSARY_TERMS,
+  otherLanguage, partHashes, type PartOutcome, problemText, sideBySide, type SourceHashes, translatedFrom, translateEdition, translationCost,
+  type TranslateProgress, withWritersGlossary,
+} from './session/index.js';
+export {
+  bookDocument, type BookDocument, bookMarkdown, bookSummary, bookTitleOf, chapterCounts, EXPORT_FORMATS,
+  type ExportFormat, formatOfFile,
+} from './session/book.js';
+export {
+  type BookView, type DonePayload, EXPORT_FILE_TYPES, exportFileName, type GenerateBody, GenerateBodySchema,
+  IDEMPOTENT_REPLAYED_HEADER, MAX_VOICE_SAMPLE_CHARS, type MyBook, type PartVersionView, type SavedProgress,
+  savedProgressOf, type VoiceBody,
+} from './contract/books.js';
+export {
+  type KdpPackage, PACKAGE_FILE_CONTENT_TYPES, PACKAGE_FILE_TYPE, packageFileName, PAPERBACK_PAPERS, PAPERBACK_TRIMS,
+  PUBLISH_AI_TEXT_LEVELS, PUBLISH_FACT_FIELDS, type PublishFacts, PublishFactsSchema, type PublishQuote,
+  PublishQuoteSchema, type PublishResponse, PublishResponseSchema, type PublishStepInfo,
+} from './contract/publish.js';
+export {
+  contentTitle, historyBookOf, historyTitle, pieceHistoryTitle, stepHistoryTitle,
+} from './session/history-title.js';
+export { errorCodeOf, withErrorCode } from './error-code.js';
+export { type Block, parseMarkdown, parseMarkdownPlaced, plainLine, type Span } from './markdown.js';
+export { textHash } from './text-hash.js';
 export { delayFor, RECONNECT, retryAfterMs, shouldRetry, type RetryRule } from './retry.js';
-export * from './provider.js';
+export { isPaperName, isTrimName, PAPER_NAMES, printLayoutOf, TRIM_NAMES, TRIM_SIZES, type TrimName } from './print.js';
+export { sleep } from './timing.js';
+export {
+  countWords, type ImageRequest, isCutOff, type Provider, type ProviderEvent, type TextRequest, type TextResult,
+} from './provider.js';
 export { firstWords, lastWords, wordList } from './words.js';
-export * from './spec/conclusion.js';
+export { chaptersWritten } from './spec/conclusion.js';
 export { AuthoredSpec, SharedFile } from './spec/format.js';
 export { CoverDataSchema } from './spec/covers.js';
-export * from './publish/index.js';
-export * from './import/index.js';
+export {
+  addDays, AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare, blockingChecks, type CatalogueEntry,
+  catalogueIndex, CHANNELS, checkCloseness, checkPublishSteps, checkWords, chooseAuthor, chooseTitle,
+  CLOSE_THRESHOLD_RANGE, closeLabel, type Closeness, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome,
+  closestModelSize, copyrightExtra, DEFAULT_CLOSE_THRESHOLD, directPublishStep, disclosureOutcome, FingerprintIndex,
+  fingerprintOfRuns, type GivenFacts, heldFor, isoDay, isReleasesPerDay, isValidIsbn13, packageCoverSpec,
+  packageDocument, packageMetadata, packageMetadataOf, type PackageParts, packageReadiness, type PackageStepDone,
+  parseCloseThreshold, parseTextFingerprint, publishStepsOf, releaseSchedule, type ScheduledRelease, CLOSE_BOOKS_READ, type PublishStep, type Readiness,
+  type ReadinessInput, readinessText, type ReadinessText, RELEASES_PER_DAY, reuseAcrossParts, type RunPublishStep,
+  say, scheduleColumns, scheduleCsv, type ScheduleRow, sharedPassages, sharedShare, sharePercent, shingleSet,
+  sourceLink, textDerivationOf, textFingerprint, type TextFingerprint, writePackageParts,
+} from './publish/index.js';
+export {
+  checkImportFile, decodeText, IMPORT_LIMITS, type ImportedPart, ImportRefusal, importRefusalMessage,
+  manuscriptPreview, readManuscript, type ReadManuscript, tooLargeRefusal, unwrapLines,
+} from './import/index.js';

@@ -3,12 +3,11 @@
 // behind the providers, sharp and resvg behind the publishing files, node:https, the export workers —
 // comes through the loaders below, on first use, so a command that needs neither (`karya --help`,
 // `karya list`) never pays for it. The pure door is engine/index.ts; HTTP shapes are engine/contract/.
-export * from './node/dirs.js';
-export * from './node/load.js';
-export { fullYaml, preloadYaml, yamlData, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES, type YamlProblem } from './yaml.js';
-export { renderDocument, type RenderOptions } from './node/export/index.js';
-export type { ExportLimits, ExportPool } from './node/export/pool.js';
-export type * from './providers/index.js';
+export { errnoError, makeDirs, nearestExisting } from './node/dirs.js';
+export { loadCatalog, packageVersion, readSources, ROOT } from './node/load.js';
+export { fullYaml, preloadYaml, yamlData, isAliasBomb, MAX_YAML_ALIASES, TOO_MANY_ALIASES } from './yaml.js';
+export { type RenderOptions } from './node/export/index.js';
+export type { ConfigCheck, LoadedConfigs, Provider, TextRequest } from './providers/index.js';
 export type { PackageFile, PrintChoice } from './node/publish.js';
 
 /**

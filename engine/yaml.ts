@@ -1,4 +1,4 @@
-// The one YAML library, `yaml` (shared/STACK.md), loaded the first time it is needed: generator files,
+// The one YAML library, `yaml` (eemeli/yaml), loaded the first time it is needed: generator files,
 // the shared file, jobs files and provider config files. YAML 1.2 core schema everywhere (`yes`/`no`
 // stay strings, no timestamps, no `<<` merges); duplicate keys are errors; every error has its line.
 // Aliases are expanded with a bound (MAX_YAML_ALIASES), so a small file of nested aliases (an "alias

@@ -1,4 +1,4 @@
-// Accounts: users (the profile fields of spec/platform.md §3 plus role and credits), password hashes
+// Accounts: users (the profile fields the studio's profile page edits, plus role and credits), password hashes
 // kept apart from profiles, sessions and password-reset tokens (both stored as SHA-256 hashes only),
 // and the mail outbox used when no SMTP server is configured.
 import { sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Checkout and API access (issue 13): purchases paid through Stripe, granted once per Checkout Session
+// Checkout and API access: purchases paid through Stripe, granted once per Checkout Session
 // (the unique session id is what makes a replayed webhook grant nothing), the ledger's new row type
 // `purchase`, and API keys of business and admin accounts (stored only as SHA-256 hashes).
 import { sql, type Kysely } from 'kysely';

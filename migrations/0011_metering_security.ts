@@ -1,4 +1,4 @@
-// Metering and security (issue 13): token buckets (per-user generation rate, credit claim attempts) and
+// Metering and security: token buckets (per-user generation rate, credit claim attempts) and
 // failure counters (sign-in throttling per account and IP) that survive a restart; stored answers of
 // generation requests by Idempotency-Key; credit codes with an expiry, a redemption cap and deactivation.
 // Portable: times are milliseconds since the epoch as `double precision` (Postgres `integer` is 32-bit;

@@ -1,4 +1,4 @@
-// History search (issue 16): prefix indexes for word prefixes of 2 to 6 characters (0014 had 2 and 3).
+// History search: prefix indexes for word prefixes of 2 to 6 characters (0014 had 2 and 3).
 // A search asks for every word as a prefix of a word (what the user is typing), and FTS5 answers a prefix
 // longer than its longest prefix index by reading and merging, up front, the whole doclist of every
 // word that starts with it: 1.3-1.7 ms of the event loop per search for a 4-6 letter word at 20k items,

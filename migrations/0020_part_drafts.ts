@@ -1,4 +1,4 @@
-// Drafts of hand edits (issue 27: edits are never lost): the unsaved text of one written part of a book,
+// Drafts of hand edits (edits are never lost): the unsaved text of one written part of a book,
 // saved by the studio while the writer edits, one per part. A draft goes with its book (Start New of an
 // unfinished book, a deleted finished book) and when its part is saved. Server only.
 import type { Kysely } from 'kysely';

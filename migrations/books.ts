@@ -105,7 +105,7 @@ export async function dropAuthoredParts(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').dropColumn('authored_parts').execute();
 }
 
-/** A book keeps the writer's voice (issue #52; JSON: the sample's fingerprint and exemplars, the phrases to avoid). */
+/** A book keeps the writer's voice (JSON: the sample's fingerprint and exemplars, the phrases to avoid). */
 export async function addBookVoice(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('books').addColumn('voice', 'text').execute();
 }
@@ -115,7 +115,7 @@ export async function dropBookVoice(db: Kysely<unknown>): Promise<void> {
 }
 
 /**
- * A part's earlier texts (issue 25: rewrite keeps the text it replaces as a version the writer can restore):
+ * A part's earlier texts (rewrite keeps the text it replaces as a version the writer can restore):
  * one row per version of a part, numbered from 1 per part; they go with their book.
  */
 export async function createPartVersions(db: Kysely<unknown>): Promise<void> {
@@ -137,7 +137,7 @@ export async function dropPartVersions(db: Kysely<unknown>): Promise<void> {
 }
 
 /**
- * How each part's text came to be (issue #53; JSON: position → origin and the passages the model put in), and
+ * How each part's text came to be (JSON: position → origin and the passages the model put in), and
  * the same for each kept version, so a version restored is again what it was. `authored_parts` stays, read
  * only for books saved before.
  */

@@ -1,4 +1,4 @@
-// Series (issue #50), shared by the server's database and the CLI's state file: a named, ordered set of one
+// Series, shared by the server's database and the CLI's state file: a named, ordered set of one
 // owner's books in one language. A book joins at one number by its id; a book whose first step is not saved
 // yet joins by the key it will be saved under (`book_key`, the CLI's `series:<id>:<n>`, the server's book
 // type), and its id is filled in once it exists: a server's book keys change (Start New, Continue), its ids

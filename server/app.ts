@@ -101,7 +101,7 @@ export function createApp(ctx: AppContext, opts: { lifecycle?: Lifecycle } = {})
   const isAllowedHost = allowedHosts({ publicUrl: config.publicUrl, extra: config.allowedHosts });
   const json = express.json({ limit: config.jsonLimit });
   // Not mounted at /api (a mounted layer strips and restores the prefix, and Express parses the URL again
-  // for the next layer: a few µs of every API request, issue 49): the path is checked here instead.
+  // for the next layer: a few µs of every API request): the path is checked here instead.
   const api = series(
     hostCheck(isAllowedHost),
     noStore,

@@ -6,7 +6,7 @@
 // again (after an interrupt, or a failed book) continues where the books stopped.
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, planSteps, REPEATS_RATIO, SeriesError, startBook, type Catalog, type SavedBook } from '../../engine/index.js';
+import { DEFAULT_CLOSE_THRESHOLD, bookView, catalogueMessage, KaryaError, countWords, stepsFor, REPEATS_RATIO, SeriesError, startBook, type Catalog, type SavedBook } from '../../engine/index.js';
 import { BATCH_OWNER, configFromEnv, openPostgresState, openQueue, openStore, postgresBookStore, sendBatchStep, submitBatch, type BatchBookJob, type BatchNotice, type EndedBatchBook, type StateFile, type StepQueue } from '../../server/index.js';
 import { batchSeriesBook } from '../series.js';
 import type { BatchJob } from './jobs.js';
@@ -179,7 +179,7 @@ async function preflight(input: QueuedRun, books: SavedBooks, progress: Progress
   const toQueue: Array<{ job: BatchJob; done: number }> = [];
   const rows: Array<{ key: string; isFinished: boolean }> = [];
   for (const job of input.jobs) {
-    const steps = planSteps(job.spec, job.totalChapters).length;
+    const steps = stepsFor(job.spec, job.totalChapters).length;
     const saved = job.spec.kind === 'image' ? null : savedBooks.get(job.key);
     const done = job.spec.kind === 'image' ? (existsSync(job.outFile) && statSync(job.outFile).size > 0 ? steps : 0) : saved ? saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0) : 0;
     const isFinished = job.spec.kind === 'image' ? done === steps : saved?.isFinished === true;
@@ -221,7 +221,7 @@ function bookEnder(input: QueuedRun, env: { byKey: ReadonlyMap<string, BatchJob>
     const close = saved ? await env.nearDuplicates(job, saved.state) : { closeTo: [] };
     if (close.closeTo.length) totals.tooClose++;
     const seconds = Number(((performance.now() - progress.startedAt.get(job.key)!) / 1000).toFixed(3));
-    input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds, calls: planSteps(job.spec, job.totalChapters).length - (progress.stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(job.spec, saved?.state), ...close });
+    input.onEvent({ type: 'job_done', job: job.name, index: job.index, out: job.outFile, words, seconds, calls: stepsFor(job.spec, job.totalChapters).length - (progress.stepsDone.get(job.key) ?? 0), ...(shortParts ? { shortParts } : {}), ...(repeatingParts ? { repeatingParts } : {}), ...continuityOfBook(job.spec, saved?.state), ...close });
   };
 }
 

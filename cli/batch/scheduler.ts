@@ -7,7 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import { existsSync, statSync } from 'node:fs';
 import PQueue from 'p-queue';
-import { catalogueMessage, planSteps, SeriesError, startBook, type PromptRenderer } from '../../engine/index.js';
+import { catalogueMessage, stepsFor, SeriesError, startBook, type PromptRenderer } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
 import type { StateFile } from '../../server/index.js';
 import { CLI_USER } from '../util.js';
@@ -76,7 +76,7 @@ export async function loadBooks(state: StateFile | undefined, jobs: readonly Bat
   for (const job of jobs) {
     const { spec } = job;
     const fresh = startBook({ spec, settings: job.settings, totalChapters: job.totalChapters });
-    const totalSteps = planSteps(spec, job.totalChapters).length;
+    const totalSteps = stepsFor(spec, job.totalChapters).length;
     if (spec.kind === 'image') {
       const isDone = existsSync(job.outFile) && statSync(job.outFile).size > 0;
       books.push({ job, state: fresh, totalSteps, doneSteps: isDone ? 1 : 0, isComplete: isDone });

@@ -4,7 +4,7 @@
 // (`karya books` lists them). Calls no model; a book that was never saved exits 2. Without --out the book
 // goes to stdout: Markdown anywhere, an EPUB, DOCX or PDF only to a pipe or a file.
 import { existsSync } from 'node:fs';
-import { planSteps, type ResolvedSpec } from '../../engine/index.js';
+import { stepsFor, type ResolvedSpec } from '../../engine/index.js';
 import { openStateFile } from '../../server/index.js';
 import { catalogOrExit, specOrExit, fail, info, DEFAULT_STATE } from '../util.js';
 import { settingsFromOptions } from '../settings.js';
@@ -48,7 +48,7 @@ export async function exportCommand(id: string | undefined, opts: ExportOptions)
     if (!saved.isFinished) {
       const written = saved.state.content.length + (saved.state.outline !== undefined ? 1 : 0);
       const finish = named && opts.book === undefined ? ` Run "${command}" to finish it.` : '';
-      info(`karya: this ${spec.id} book is not finished (${written} of ${planSteps(spec, saved.state.totalChapters).length} parts written); exporting the parts written so far.${finish}`);
+      info(`karya: this ${spec.id} book is not finished (${written} of ${stepsFor(spec, saved.state.totalChapters).length} parts written); exporting the parts written so far.${finish}`);
     }
     // A book of a series says so in its EPUB (the series' name and the book's number).
     const series = await seriesOfKey(stateFile, catalog, chosen.key);

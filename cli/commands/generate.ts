@@ -1,7 +1,7 @@
 // `karya generate <id>`: validate settings, then run every step of the book with the provider, saving
 // progress after each one so an interrupted run resumes where it stopped.
 import path from 'node:path';
-import { BookSession, GenerationError, conclusionPosition, stepKey, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, planSteps, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
+import { BookSession, GenerationError, conclusionPosition, stepKey, hasOutlineStep, REPEATS_RATIO, word, bookLengthScore, bookMarkdown, generationMessage, stepsFor, startBook, ANSWER_LANGUAGE_NAMES, type Lang, type BookState, type BookView, type ContinuityFinding, type ExportFormat, type LanguageRetry, type ProgressStore, type ResolvedSpec, type StepResult } from '../../engine/index.js';
 import { chaptersWritten, hasAuthoredParts, countWords, ImportRefusal, importRefusalMessage, importSaves, withTotalChapters, type BookSeries, type BookSpec, type BookVoice } from '../../engine/index.js';
 import { answerNotesOf } from '../../engine/index.js';
 import { lightFetch, loadProviders, type Provider } from '../../engine/node.js';
@@ -133,7 +133,7 @@ export async function generateCommand(id: string, options: GenerateOptions): Pro
     if (auditCalls) info(`karya: ${word('auditCost', session.state.lang, { calls: auditCalls })}`);
     if (session.resumedParts !== null) {
       // A book with no outline of its own (an imported manuscript) has one step fewer.
-      const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
+      const steps = stepsFor(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
       info(`karya: ${book ? word('continuingBook', lang, { book: opts.book!, id: spec.id, done: session.resumedParts, total: steps }) : word('resuming', lang, { id: spec.id, done: session.resumedParts, total: steps })}`);
     }
     const parts: PartSummary[] = [];
@@ -263,7 +263,7 @@ function reportNotInBible(session: BookSession, failed: ReadonlySet<string>): st
 function auditCallsOf(session: BookSession): number {
   if (!session.isAuditing || session.spec.kind !== 'book') return 0;
   const done = session.state.content.length;
-  return planSteps(session.spec, session.state.totalChapters).filter((s) => s.kind === 'chapter' && s.position >= done).length;
+  return stepsFor(session.spec, session.state.totalChapters).filter((s) => s.kind === 'chapter' && s.position >= done).length;
 }
 
 /** The book's continuity findings on the part labelled `label` (the book view's). */

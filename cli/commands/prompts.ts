@@ -5,7 +5,7 @@
 // writes the parts before the step, and the session keeps its bible as a real run would. No provider is
 // ever built from the environment, so no request leaves the process whatever keys are set.
 import { existsSync } from 'node:fs';
-import { BookSession, inMemoryProgressStore, planSteps, renderPrompt, startBook, stateForStep, stepKey, stepPosition, type BookState, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
+import { BookSession, inMemoryProgressStore, stepsFor, renderPrompt, startBook, stateForStep, stepKey, stepPosition, type BookState, type ResolvedSpec, type SavedBook, type Step } from '../../engine/index.js';
 import { loadProviders } from '../../engine/node.js';
 
 const { createOfflineProvider, chatBody, imageBody } = await loadProviders();
@@ -76,7 +76,7 @@ function atStep(state: BookState, step: Step): BookState {
 /** "its story bible as saved (up to chapter:4)", for the notes. */
 function bibleNote(spec: ResolvedSpec, state: BookState): string {
   if (!state.memory || state.memoryUpTo === undefined) return 'no story bible yet';
-  const part = planSteps(spec, state.totalChapters).find((s) => 'position' in s && s.position === state.memoryUpTo);
+  const part = stepsFor(spec, state.totalChapters).find((s) => 'position' in s && s.position === state.memoryUpTo);
   return `its story bible as saved (up to ${part ? stepName(part) : `part ${state.memoryUpTo}`})`;
 }
 
@@ -110,7 +110,7 @@ export async function promptsCommand(id: string, opts: PromptsOptions): Promise<
   const spec = specOrExit(catalog, id);
   const { settings, totalChapters } = settingsFromOptions(spec, opts);
   const total = startBook({ spec, settings, totalChapters }).totalChapters;
-  const steps = planSteps(spec, total);
+  const steps = stepsFor(spec, total);
   // "conclusion" names the conclusion whatever its position (its stored key, "conclusion:13", is taken too).
   const wanted = opts.step === undefined ? undefined : steps.find((s) => stepName(s) === opts.step || stepKey(s) === opts.step);
   if (opts.step !== undefined && !wanted) {

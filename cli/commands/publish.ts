@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  AI_TEXT_LEVELS, BookSession, catalogueMessage, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, planSteps, startBook, stepKey, type AiTextLevel,
+  AI_TEXT_LEVELS, BookSession, catalogueMessage, GenerationError, SpecError, formatSpecIssue, generationMessage, hasOutlineStep, isAuthoredPart, stepsFor, startBook, stepKey, type AiTextLevel,
 } from '../../engine/index.js';
 import {
-  checkPublishPlan, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
+  checkPublishSteps, directPublishStep, readinessText, say, writePackageParts, type GivenFacts, type PackageStepDone, type ReadinessText, type RunPublishStep,
 } from '../../engine/index.js';
 import { openNearDuplicates, openStateFile } from '../../server/index.js';
 import { PAPER_NAMES, TRIM_NAMES, TRIM_SIZES, isPaperName, isTrimName, printLayoutOf, type TrimName } from '../../engine/index.js';
@@ -136,7 +136,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
   const book = opts.book !== undefined ? await savedBookOrExit(spec, opts, { mayBeFinished: true }) : undefined;
   const { settings, totalChapters }: { settings: Settings; totalChapters?: number } = book ?? settingsFromOptions(spec, opts);
   // Nothing is spent on a package that cannot be made: every publishing generator and setting is checked first.
-  const planIssues = checkPublishPlan(spec, (x) => catalog.get(x));
+  const planIssues = checkPublishSteps(spec, (x) => catalog.get(x));
   if (planIssues.length) {
     for (const issue of planIssues) process.stderr.write(`${formatSpecIssue(issue)}\n`);
     throw new CliExit(EXIT.failed);
@@ -166,7 +166,7 @@ export async function publishCommand(id: string, opts: PublishOptions): Promise<
     });
     // A book with no outline of its own (an imported manuscript) has one step fewer, and the parts its
     // writer brought cost nothing: only what the model writes is charged.
-    const steps = planSteps(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
+    const steps = stepsFor(spec, total).filter((s) => s.kind !== 'outline' || hasOutlineStep(spec, session.state)).length;
     const planned = steps - session.state.content.filter((_text, i) => isAuthoredPart(session.state, i)).length;
     if (session.resumedParts !== null) info(`karya: ${spec.id}: ${session.resumedParts} of ${steps} parts already written${book ? '' : ' (use --fresh to start again)'}`);
     let bookSteps = 0;

@@ -1,4 +1,4 @@
-// `karya voice FILE`: a sample of the writer's prose measured as a voice (engine/session/voice.ts): sentence
+// `karya voice FILE`: a sample of the writer's prose measured as a voice (engine/session/voice/fingerprint.ts): sentence
 // and paragraph length, dialogue, vocabulary, openers, point of view, tense, overused phrases. Nothing is saved
 // (`karya generate <id> --voice FILE` gives a book its voice).
 import { detectLanguage, type Lang, type VoiceFingerprint } from '../../engine/index.js';

@@ -1,4 +1,4 @@
-// A book's voice as the book keeps it (issue #52): the fingerprint of the writer's sample, one or two of its
+// A book's voice as the book keeps it: the fingerprint of the writer's sample, one or two of its
 // paragraphs, and the writer's phrases to avoid. Measured and used by engine/session/voice*.ts; here, with the
 // book's state, so that a saved one is read back the same way by every store.
 
@@ -17,7 +17,7 @@ export interface VoiceFingerprint {
   pointOfView: 'first' | 'second' | 'third';
   /** English only, told from the narration's verbs; null in Malay (its verbs do not mark tense) or when too few verbs tell. */
   tense: 'past' | 'present' | 'mixed' | null;
-  /** Overused phrases (engine/session/voice-overused.ts) per 1,000 words. */
+  /** Overused phrases (engine/session/voice/overused.ts) per 1,000 words. */
   overusedPerThousand: number;
   words: number;
 }

@@ -47,7 +47,7 @@ export interface BookState {
   readonly chapterNotes?: Readonly<Record<number, string>>;
   /** What the optional model audit of continuity found, per part position (kept: a model's answer cannot be recomputed). */
   readonly auditFindings?: Readonly<Record<number, readonly AuditFinding[]>>;
-  /** The continuity findings the writer marked as intended (their keys: engine/session/continuity-keys.ts), no longer shown. */
+  /** The continuity findings the writer marked as intended (their keys: engine/session/continuity/keys.ts), no longer shown. */
   readonly intendedFindings?: readonly string[];
   /**
    * How each part's text came to be, by position (engine/compile/provenance.ts): the writer's own (an imported
@@ -56,7 +56,7 @@ export interface BookState {
    */
   readonly provenance?: Readonly<Record<number, PartProvenance>>;
   /**
-   * The series the book belongs to and what the books before it established (engine/session/series.ts): derived
+   * The series the book belongs to and what the books before it established (engine/session/series/series.ts): derived
    * from those books whenever the book is opened, never saved with it.
    */
   readonly series?: BookSeries;
@@ -121,7 +121,7 @@ export function startBook(input: { spec: BookSpec; settings: Settings; totalChap
 }
 
 /** Every step of a book in order. */
-export function planSteps(spec: BookSpec, totalChapters: number): Step[] {
+export function stepsFor(spec: BookSpec, totalChapters: number): Step[] {
   if (spec.kind === 'image') return [{ kind: 'image' }];
   if (spec.kind !== 'book') return [{ kind: 'single' }];
   const steps: Step[] = [];
@@ -201,12 +201,12 @@ export function progress(spec: BookSpec, state: BookState): { current: number; t
   const total = d === 'total' ? state.totalChapters : d === 'total+2' ? state.totalChapters + 2 : d;
   const step = nextStep(spec, state);
   const current = step === null ? total : Math.min(state.currentChapter, total);
-  return { current, total, ratio: total > 0 ? current / total : 0, stepText: stepText(spec, bookPlan(spec, state), step, state.lang) };
+  return { current, total, ratio: total > 0 ? current / total : 0, stepText: stepText(spec, stepsOfBook(spec, state), step, state.lang) };
 }
 
 /** A book's planned steps: for its chapter count, or (before the count is known) the steps around the chapters. */
-export function bookPlan(spec: BookSpec, state: BookState): Step[] {
-  const plan = state.totalChapters > 0 ? planSteps(spec, state.totalChapters) : planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
+export function stepsOfBook(spec: BookSpec, state: BookState): Step[] {
+  const plan = state.totalChapters > 0 ? stepsFor(spec, state.totalChapters) : stepsFor(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter');
   // A book begun without an outline that will never have one (an imported manuscript with nothing to plan).
   return hasOutlineStep(spec, state) ? plan : plan.filter((s) => s.kind !== 'outline');
 }

@@ -10,7 +10,7 @@ import { LANGUAGE_NAMES } from '../i18n.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { withoutChapterPlan } from './chapter-plan.js';
 import { outlineEntry } from './outline.js';
-import { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './plan.js';
+import { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './book-outline.js';
 import { writerBriefOf } from './brief.js';
 import { hasAuthoredParts } from './provenance.js';
 import type { PromptRenderer } from './prompt-renderer.js';
@@ -102,12 +102,12 @@ export interface PromptContext {
   /** The outline of a book whose first chapters the writer brought (an import): how many are written, and their titles ("Chapter 1: The Harbour; …"); 0 and '' otherwise. */
   writtenChapters: number;
   writtenTitles: string;
-  /** A book of a series (engine/session/series.ts): the series' name, this book's number, the one before, and the series' bible as of that book's end; '' and 0 otherwise. */
+  /** A book of a series (engine/session/series/series.ts): the series' name, this book's number, the one before, and the series' bible as of that book's end; '' and 0 otherwise. */
   seriesName: string;
   seriesNumber: number;
   seriesPrevious: number;
   seriesBible: string;
-  /** A prose part of a book: the writer's voice as instructions, the phrases to avoid and the voice's exemplars (engine/session/voice-guidance.ts); '' otherwise. */
+  /** A prose part of a book: the writer's voice as instructions, the phrases to avoid and the voice's exemplars (engine/session/voice/guidance.ts); '' otherwise. */
   voiceGuidance: string;
   /** The book holds the writer's own chapters (an import): every writing step is told to keep their setting, period, point of view and style. */
   isWritersBook: boolean;
@@ -123,7 +123,7 @@ export type PromptState = BookState & {
   readonly bookContext?: string;
   /** The promises due in this part or overdue, one line each (the session fills it from the story bible). */
   readonly dueThreads?: string;
-  /** The writer's voice and the phrases to avoid, for a prose part (the session fills it: engine/session/voice-guidance.ts). */
+  /** The writer's voice and the phrases to avoid, for a prose part (the session fills it: engine/session/voice/guidance.ts). */
   readonly voiceGuidance?: string;
 };
 

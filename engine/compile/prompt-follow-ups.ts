@@ -92,7 +92,7 @@ export function renderOutlineMore(input: { spec: ResolvedSpec; renderer: PromptR
   return { ...first, user: `${first.user}\n\n${ask}`, maxTokens };
 }
 
-/** The bible update is asked for in at most this many words (its sections have their own limits: engine/session/bible.ts). */
+/** The bible update is asked for in at most this many words (its sections have their own limits: engine/session/bible/bible.ts). */
 export const MEMORY_WORDS = 450;
 
 /**

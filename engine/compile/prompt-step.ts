@@ -7,7 +7,7 @@ import { isFieldVisible } from './schema.js';
 import { stepLabel, type Step } from './flow.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { maxTokensOf, outlineWords } from './budget.js';
-import { wordTargetOf } from './plan.js';
+import { wordTargetOf } from './book-outline.js';
 import { buildContext, type PromptContext, type PromptState } from './prompt-context.js';
 import type { PromptRenderer } from './prompt-renderer.js';
 import { templateFor } from './prompt-templates.js';

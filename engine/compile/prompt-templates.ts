@@ -44,7 +44,7 @@ export const IMPORT_SETTINGS_TEMPLATE = 'import-settings';
 export const MEMORY_TEMPLATE = 'memory';
 /** The firmer instruction a part written in the wrong language is asked again with (engine/session). */
 export const FIRM_LANGUAGE_TEMPLATE = 'firm-language';
-/** The firm note an answer that was not the text asked for (refused, echoed, reasoning only) is asked again with (engine/session/answer-verdict.ts). */
+/** The firm note an answer that was not the text asked for (refused, echoed, reasoning only) is asked again with (engine/session/answers/verdict.ts). */
 export const ANSWER_AGAIN_TEMPLATE = 'answer-again';
 /** The note an extension that repeated the part is asked again with (engine/session). */
 export const NO_REPEAT_TEMPLATE = 'no-repeat';

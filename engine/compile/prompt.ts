@@ -3,7 +3,7 @@
 // templates and their check (prompt-templates.ts), a step's context (prompt-context.ts), its prompt
 // (prompt-step.ts) and the prompts built on it (prompt-follow-ups.ts).
 
-export { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './plan.js';
+export { chapterTitleOf, parsedOutlineOf, wordTargetOf } from './book-outline.js';
 export { indefiniteArticle, PromptRenderer, type TemplateSources } from './prompt-renderer.js';
 export {
   AUDIT_TEMPLATE, ANSWER_AGAIN_TEMPLATE, IMPORT_SETTINGS_TEMPLATE, checkTemplates, CONTINUE_TEMPLATE, EXTEND_TEMPLATE, FIRM_LANGUAGE_TEMPLATE, MEMORY_TEMPLATE, NO_REPEAT_TEMPLATE,

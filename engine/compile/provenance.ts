@@ -1,4 +1,4 @@
-// How each part's text came to be (issue #53): written by the model, rewritten by it, edited by hand, or the
+// How each part's text came to be: written by the model, rewritten by it, edited by hand, or the
 // writer's own (imported or typed), with the passages replaced in it since. Publishing's AI disclosure counts
 // the model's words from it (engine/publish/disclosure.ts); the book view shows it per part. Pure data helpers.
 import { countWords } from '../words.js';

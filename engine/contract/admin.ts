@@ -8,10 +8,8 @@ import { failsWith } from './messages.js';
 // ------------------------------------------------------------------ users
 
 export const UserIdParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
-export type UserIdParams = z.infer<typeof UserIdParamsSchema>;
 
 export const AdminUsersResponseSchema = z.strictObject({ users: z.array(ProfileSchema) });
-export type AdminUsersResponse = z.infer<typeof AdminUsersResponseSchema>;
 
 export const NewUserBodySchema = z.strictObject({
   email: EmailSchema,
@@ -19,37 +17,30 @@ export const NewUserBodySchema = z.strictObject({
   role: AssignableRoleSchema.default('free'),
   name: DisplayNameSchema.optional(),
 });
-export type NewUserBody = z.infer<typeof NewUserBodySchema>;
 
 /** Either a new role (the credits reset to the role's amount) or a new balance. */
 export const UserPatchBodySchema = z.union([
   z.strictObject({ role: AssignableRoleSchema }),
   z.strictObject({ credits: z.number().int().min(0).max(1_000_000_000) }),
 ]);
-export type UserPatchBody = z.infer<typeof UserPatchBodySchema>;
 
 /** A user added or changed. `user` is absent only if the user vanished while being changed. */
 export const UserUpdatedResponseSchema = z.strictObject({ message: z.string().min(1), user: ProfileSchema.optional() });
-export type UserUpdatedResponse = z.infer<typeof UserUpdatedResponseSchema>;
 
 /** `POST /api/admin/users` (201): the new user is always there. */
 export const UserAddedResponseSchema = z.strictObject({ message: z.string().min(1), user: ProfileSchema });
-export type UserAddedResponse = z.infer<typeof UserAddedResponseSchema>;
 
 /** SSE `users` of `GET /api/admin/users/events`: the whole list, sent at once. */
 export const UsersEventSchema = AdminUsersResponseSchema;
-export type UsersEvent = z.infer<typeof UsersEventSchema>;
 
 /** SSE `user`: one user changed (sign-up, credits, role, profile) or was deleted. */
 export const UserChangeEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('upsert'), id: z.string().min(1), user: ProfileSchema }),
   z.strictObject({ type: z.literal('delete'), id: z.string().min(1), user: z.null() }),
 ]);
-export type UserChangeEvent = z.infer<typeof UserChangeEventSchema>;
 
 /** Every event of the admin's user stream, by event name. */
 export const AdminUserEventSchemas = { users: UsersEventSchema, user: UserChangeEventSchema } as const;
-export type AdminUserEvents = { [E in keyof typeof AdminUserEventSchemas]: z.infer<(typeof AdminUserEventSchemas)[E]> };
 
 // ------------------------------------------------------------------ credit links and codes
 
@@ -59,7 +50,6 @@ export const NewCreditLinkBodySchema = z.strictObject({
   credits: creditAmount,
   description: WriterTextSchema.trim().max(200).optional(),
 });
-export type NewCreditLinkBody = z.infer<typeof NewCreditLinkBodySchema>;
 
 /** What a credit link and a credit code both are: credits an administrator made claimable, and how often they were claimed. */
 const grantColumns = {
@@ -82,11 +72,9 @@ export const CreditLinkSchema = z.strictObject({
 export type CreditLink = z.infer<typeof CreditLinkSchema>;
 
 export const CreditLinksResponseSchema = z.strictObject({ links: z.array(CreditLinkSchema) });
-export type CreditLinksResponse = z.infer<typeof CreditLinksResponseSchema>;
 
 /** The link just made (201): the list's row without the creator's e-mail. */
 export const CreatedCreditLinkSchema = CreditLinkSchema.omit({ created_by_email: true });
-export type CreatedCreditLink = z.infer<typeof CreatedCreditLinkSchema>;
 
 export const CreditLinkCreatedResponseSchema = z.strictObject({ message: z.string().min(1), link: CreatedCreditLinkSchema });
 export type CreditLinkCreatedResponse = z.infer<typeof CreditLinkCreatedResponseSchema>;
@@ -108,7 +96,6 @@ export const NewCreditCodeBodySchema = z.strictObject({
   /** How many users may redeem the code; absent = no cap. */
   max_redemptions: z.number({ error: 'A redemption cap is a whole number from 1 to 1000000' }).int({ error: 'A redemption cap is a whole number from 1 to 1000000' }).min(1, { error: 'A redemption cap is a whole number from 1 to 1000000' }).max(1_000_000, { error: 'A redemption cap is a whole number from 1 to 1000000' }).optional(),
 });
-export type NewCreditCodeBody = z.infer<typeof NewCreditCodeBodySchema>;
 
 export const CreditCodeSchema = z.strictObject({
   ...grantColumns,
@@ -121,7 +108,6 @@ export const CreditCodeSchema = z.strictObject({
 export type CreditCode = z.infer<typeof CreditCodeSchema>;
 
 export const CreditCodesResponseSchema = z.strictObject({ codes: z.array(CreditCodeSchema) });
-export type CreditCodesResponse = z.infer<typeof CreditCodesResponseSchema>;
 
 export const CreditCodeCreatedResponseSchema = z.strictObject({ message: z.string().min(1), code: CreditCodeSchema });
 export type CreditCodeCreatedResponse = z.infer<typeof CreditCodeCreatedResponseSchema>;
@@ -136,9 +122,7 @@ const claimColumns = {
   claimed_at: TimestampSchema,
 };
 export const CodeClaimSchema = z.strictObject({ ...claimColumns, code: z.string().min(1) });
-export type CodeClaim = z.infer<typeof CodeClaimSchema>;
 export const LinkClaimSchema = z.strictObject({ ...claimColumns, token: z.string().min(1) });
-export type LinkClaim = z.infer<typeof LinkClaimSchema>;
 
 /** Every claim, newest first. */
 export const ClaimsResponseSchema = z.strictObject({ code_claims: z.array(CodeClaimSchema), link_claims: z.array(LinkClaimSchema) });
@@ -161,10 +145,8 @@ export const DeploymentsResponseSchema = z.strictObject({ deployments: z.array(D
 export type DeploymentsResponse = z.infer<typeof DeploymentsResponseSchema>;
 
 export const RollbackBodySchema = z.strictObject({ reason: z.string().trim().max(500).optional() });
-export type RollbackBody = z.infer<typeof RollbackBodySchema>;
 
 export const RollbackResponseSchema = z.strictObject({ message: z.string().min(1), deployment: DeploymentSchema });
-export type RollbackResponse = z.infer<typeof RollbackResponseSchema>;
 
 // ------------------------------------------------------------------ AI configuration
 
@@ -179,7 +161,6 @@ export const AIProviderConfigSchema = z.strictObject({
   /** The model's context window in tokens (engine/providers/context.ts); null for the offline writer. */
   context_tokens: z.number().int().positive().nullable(),
 });
-export type AIProviderConfig = z.infer<typeof AIProviderConfigSchema>;
 
 const aiConfigColumns = {
   active: z.string(),
@@ -190,8 +171,6 @@ export const AIConfigResponseSchema = z.strictObject(aiConfigColumns);
 export type AIConfigResponse = z.infer<typeof AIConfigResponseSchema>;
 
 export const AIConfigBodySchema = z.strictObject({ useAzure: z.boolean() });
-export type AIConfigBody = z.infer<typeof AIConfigBodySchema>;
 
 /** `PUT /api/admin/ai-config`: the configuration after the change, with a message. */
 export const AIConfigUpdatedResponseSchema = z.strictObject({ message: z.string().min(1), ...aiConfigColumns });
-export type AIConfigUpdatedResponse = z.infer<typeof AIConfigUpdatedResponseSchema>;

@@ -12,7 +12,6 @@ export const MAX_API_KEY_NAME = 64;
 export const API_ROLES = ['business', 'admin'] as const;
 
 export const NewApiKeyBodySchema = z.strictObject({ name: z.string().trim().min(1).max(MAX_API_KEY_NAME) });
-export type NewApiKeyBody = z.infer<typeof NewApiKeyBodySchema>;
 
 /** `POST /api/api-keys` (201): the key itself, this once. */
 export const ApiKeyCreatedSchema = z.strictObject({
@@ -35,4 +34,3 @@ export const ApiKeySchema = z.strictObject({
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
 export const ApiKeysResponseSchema = z.strictObject({ keys: z.array(ApiKeySchema) });
-export type ApiKeysResponse = z.infer<typeof ApiKeysResponseSchema>;

@@ -27,17 +27,14 @@ export const SignUpBodySchema = z.strictObject({
   /** The studio language chosen before the account existed (kept in the browser until sign-up). */
   lang: LangSchema.optional(),
 });
-export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
 export const SignInBodySchema = z.strictObject({
   email: failsWith('email_required', z.string().trim().min(1)).pipe(z.string().max(254)),
   password: failsWith('invalid_credentials', z.string().min(1)).pipe(z.string().max(MAX_PASSWORD)),
   rememberMe: z.boolean().optional(),
 });
-export type SignInBody = z.infer<typeof SignInBodySchema>;
 
 export const ResetRequestBodySchema = z.strictObject({ email: EmailSchema });
-export type ResetRequestBody = z.infer<typeof ResetRequestBodySchema>;
 
 export const ResetPasswordBodySchema = z.strictObject({
   token: failsWith('reset_invalid', z.string().min(1)).pipe(z.string().max(200)),
@@ -45,7 +42,6 @@ export const ResetPasswordBodySchema = z.strictObject({
   /** Revoke every API key of the account too (default: yes; whoever could reset may have made keys). */
   revokeApiKeys: z.boolean().optional(),
 });
-export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
 /** The session of this browser: when it ends, and whether "remember me" keeps it 30 days. */
 export const SessionInfoSchema = z.strictObject({ expires_at: TimestampSchema, is_remembered: z.boolean() });
@@ -53,11 +49,9 @@ export type SessionInfo = z.infer<typeof SessionInfoSchema>;
 
 /** 201 of sign-up and 200 of sign-in (the session cookie comes with it). */
 export const SignedInResponseSchema = z.strictObject({ message: z.string().min(1), user: ProfileSchema, session: SessionInfoSchema });
-export type SignedInResponse = z.infer<typeof SignedInResponseSchema>;
 
 /** `GET /api/auth/get-session`: the user and session, or both null when signed out. */
 export const GetSessionResponseSchema = z.union([
   z.strictObject({ user: ProfileSchema, session: SessionInfoSchema }),
   z.strictObject({ user: z.null(), session: z.null() }),
 ]);
-export type GetSessionResponse = z.infer<typeof GetSessionResponseSchema>;

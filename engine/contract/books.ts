@@ -6,7 +6,8 @@ import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../session/book.js';
 import { StepRefSchema } from '../compile/step.js';
 import { MAX_BIBLE_CHARS, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from '../session/edit.js';
-import { FINDING_KEY } from '../session/continuity-keys.js';
+// The key's file alone, not the room's index.ts: the contract is loaded in the browser (tests/contract/client.test.ts).
+import { FINDING_KEY } from '../session/continuity/keys.js';
 import { MAX_CHAPTER_NOTE_CHARS, MAX_CHAPTER_PLAN_CHARS, MAX_CHAPTER_TITLE_CHARS, MAX_OUTLINE_CHAPTERS } from '../session/outline-edit.js';
 import { ApiErrorBodySchema, PartHashSchema, TimestampSchema, WriterTextSchema } from './common.js';
 import { MAX_CHARACTER_DETAILS_CHARS } from '../session/intro-edit.js';
@@ -49,11 +50,10 @@ export const GenerateHeadersSchema = z.object({
     .regex(/^[\x21-\x7e]{1,255}$/, { error: 'An Idempotency-Key is 1 to 255 visible ASCII characters' })
     .optional(),
 });
-export type GenerateHeaders = z.input<typeof GenerateHeadersSchema>;
 /** The response header of an answer replayed from an earlier request with the same Idempotency-Key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
-/** What was done to a call's answers, each a stable code and its message in the book's language (engine/session/answer-notes.ts). */
+/** What was done to a call's answers, each a stable code and its message in the book's language (engine/session/answers/notes.ts). */
 export const AnswerNotesSchema = z.array(z.strictObject({ code: z.string(), message: z.string() }));
 
 /** The answer to a generation step (JSON) and the stream's `done` event. */
@@ -99,10 +99,6 @@ export const DeltaEventSchema = z.object({ text: z.string() });
 /** The `error` event: the error envelope's inner object (the charge was refunded). */
 export const StreamErrorEventSchema = ApiErrorBodySchema;
 export const GenerationEventSchemas = { delta: DeltaEventSchema, done: DonePayloadSchema, error: StreamErrorEventSchema } as const;
-export type GenerationEvent =
-  | { event: 'delta'; data: z.infer<typeof DeltaEventSchema> }
-  | { event: 'done'; data: DonePayload }
-  | { event: 'error'; data: z.infer<typeof StreamErrorEventSchema> };
 
 /** GET /api/progress/:bookType: the saved book as stored, and as the reader sees it (`book`). */
 export const SavedProgressSchema = z.object({
@@ -143,11 +139,9 @@ export const PartEditBodySchema = z.strictObject({
   /** The part's (or the outline's) `hash` in the book view the editor opened on: a part changed since is refused (409 `part_stale`). */
   hash: PartHashSchema.optional(),
 });
-export type PartEditBody = z.input<typeof PartEditBodySchema>;
 
 /** The book after the edit; `memory_reset` when the story memory had read the old text and is rebuilt before the next step. */
 export const PartEditResponseSchema = z.strictObject({ book: BookViewSchema, memory_reset: z.boolean() });
-export type PartEditResponse = z.infer<typeof PartEditResponseSchema>;
 
 /**
  * PUT /api/progress/:bookType/outline: the outline as chapters, chapter 1 first: each one's
@@ -160,18 +154,14 @@ export const OutlineEditBodySchema = z.strictObject({
     .min(1)
     .max(MAX_OUTLINE_CHAPTERS),
 });
-export type OutlineEditBody = z.input<typeof OutlineEditBodySchema>;
 /** The book after the edit (its `chapters`, `total_chapters`, progress and plan follow the edited outline). */
 export const OutlineEditResponseSchema = z.strictObject({ book: BookViewSchema });
-export type OutlineEditResponse = z.infer<typeof OutlineEditResponseSchema>;
 
 /** "Write more" on a written prose part (a part marked short): one more request from where it ends, charged as a step. */
 /** `hash`: the part's in the book view the writer acted on (409 `part_stale` when it changed since), as for every part edit. */
 export const WriteMoreBodySchema = z.strictObject({ part: StepRefSchema, hash: PartHashSchema.optional() });
-export type WriteMoreBody = z.input<typeof WriteMoreBodySchema>;
 /** The book after "write more": the part's words now and the words added; the credits left. */
 export const WriteMoreResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), added: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
-export type WriteMoreResponse = z.infer<typeof WriteMoreResponseSchema>;
 
 /**
  * POST /api/progress/:bookType/rewrite: a written part written again, with the writer's note or
@@ -184,10 +174,8 @@ export const RewriteBodySchema = z.strictObject({
   toward_voice: z.boolean().optional(),
   hash: PartHashSchema.optional(),
 });
-export type RewriteBody = z.input<typeof RewriteBodySchema>;
 /** The book after the rewrite, the part's words, the version number the previous text was kept as, and the credits left. */
 export const RewriteResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), kept_version: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
-export type RewriteResponse = z.infer<typeof RewriteResponseSchema>;
 
 /** GET /api/progress/:bookType/versions?position=N: a part's earlier texts, newest first. */
 export const VersionsQuerySchema = z.strictObject({ position: z.coerce.number().int().min(0).max(10_000) });
@@ -203,13 +191,10 @@ export const PartVersionSchema = z.strictObject({
 });
 export type PartVersionView = z.infer<typeof PartVersionSchema>;
 export const VersionsResponseSchema = z.strictObject({ position: z.number().int(), versions: z.array(PartVersionSchema) });
-export type VersionsResponse = z.infer<typeof VersionsResponseSchema>;
 
 /** POST /api/progress/:bookType/versions/restore: an earlier text back as the part; the text it replaces is kept as a version. */
 export const RestoreVersionBodySchema = z.strictObject({ part: StepRefSchema, version: z.number().int().min(1), hash: PartHashSchema.optional() });
-export type RestoreVersionBody = z.input<typeof RestoreVersionBodySchema>;
 export const RestoreVersionResponseSchema = z.strictObject({ book: BookViewSchema, kept_version: z.number().int() });
-export type RestoreVersionResponse = z.infer<typeof RestoreVersionResponseSchema>;
 
 /**
  * PUT /api/progress/:bookType/voice: the book's voice. `sample` (300 to 10,000 words of the writer's own prose)
@@ -222,14 +207,12 @@ export const VoiceBodySchema = z.strictObject({
 });
 export type VoiceBody = z.input<typeof VoiceBodySchema>;
 export const VoiceResponseSchema = z.strictObject({ book: BookViewSchema });
-export type VoiceResponse = z.infer<typeof VoiceResponseSchema>;
 
 /**
  * PUT /api/progress/:bookType/characters: the introduction's character list replaced by the writer's (one
  * character a line; empty: none). The introduction's prose stays as it is; later steps are told the new list.
  */
 export const CharacterDetailsBodySchema = z.strictObject({ text: WriterTextSchema.max(MAX_CHARACTER_DETAILS_CHARS * 2) });
-export type CharacterDetailsBody = z.input<typeof CharacterDetailsBodySchema>;
 
 /** The story bible edited by hand (all but the premise and planned ending, which come from the outline). */
 export const BibleEditBodySchema = z.strictObject({ text: WriterTextSchema.max(MAX_BIBLE_CHARS * 2) });
@@ -239,10 +222,7 @@ export const BibleEditBodySchema = z.strictObject({ text: WriterTextSchema.max(M
  * intended (no longer listed) or, with `intended: false`, listed again. Answers `{book}`.
  */
 export const IntendedFindingBodySchema = z.strictObject({ key: z.string().regex(FINDING_KEY), intended: z.boolean() });
-export type IntendedFindingBody = z.input<typeof IntendedFindingBodySchema>;
-export type BibleEditBody = z.input<typeof BibleEditBodySchema>;
 export const BibleEditResponseSchema = z.strictObject({ book: BookViewSchema });
-export type BibleEditResponse = z.infer<typeof BibleEditResponseSchema>;
 
 /**
  * POST /api/progress/:bookType/bible/update: the book, how many parts the bible read again (one model call
@@ -255,7 +235,6 @@ export const BibleUpdateResponseSchema = z.strictObject({
   changes: z.strictObject({ added: z.array(z.string()), removed: z.array(z.string()) }),
   credits_available: z.number().optional(),
 });
-export type BibleUpdateResponse = z.infer<typeof BibleUpdateResponseSchema>;
 
 export const BookTypeParamsSchema = z.strictObject({ bookType: z.string().regex(/^[a-z0-9_-]{1,80}$/) });
 
@@ -275,7 +254,6 @@ export const ExportQuerySchema = z.strictObject({
   /** The author name for the title page, copyright page and metadata (EPUB dc:creator, DOCX creator, PDF Author). */
   author: WriterTextSchema.trim().max(100).optional(),
 });
-export type ExportQuery = z.infer<typeof ExportQuerySchema>;
 
 /**
  * The file name of a book's download: its title as a lower-case ASCII slug, then the format's extension.
@@ -327,8 +305,6 @@ export const MyBookSchema = z.strictObject({
 export type MyBook = z.infer<typeof MyBookSchema>;
 
 export const MyBooksResponseSchema = z.strictObject({ books: z.array(MyBookSchema) });
-export type MyBooksResponse = z.infer<typeof MyBooksResponseSchema>;
 
 /** POST /api/books/:id/continue: the book is now the current book of its type (the one that was is kept). */
 export const ContinueBookResponseSchema = z.strictObject({ book: MyBookSchema });
-export type ContinueBookResponse = z.infer<typeof ContinueBookResponseSchema>;

@@ -41,7 +41,6 @@ export const DisplayNameSchema = z
 
 /** An answer that only says what happened ("Signed out successfully"). */
 export const MessageResponseSchema = z.strictObject({ message: z.string().min(1) });
-export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 /** Every time the API answers is ISO 8601 in UTC (`2025-01-31T09:30:00.000Z`). */
 export const TimestampSchema = z.iso.datetime();
@@ -74,7 +73,6 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 /** A positive whole-number id in a path (`/api/history/:id`); the client sends a number. */
 export const NumericIdParamsSchema = z.strictObject({ id: z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER) });
-export type NumericIdParams = z.infer<typeof NumericIdParamsSchema>;
 
 /** `GET /api/health`. */
 export const HealthResponseSchema = z.strictObject({
@@ -83,7 +81,6 @@ export const HealthResponseSchema = z.strictObject({
   provider: z.string(),
   generators: z.number().int().min(0),
 });
-export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 /**
  * `GET /api/ready` (readiness): each part's state (`ok`, the queue `unused` on SQLite, or what is wrong:
@@ -93,4 +90,3 @@ export const ReadyResponseSchema = z.strictObject({
   status: z.literal('ready'),
   checks: z.record(z.string(), z.string()),
 });
-export type ReadyResponse = z.infer<typeof ReadyResponseSchema>;

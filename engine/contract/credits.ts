@@ -6,12 +6,10 @@ import { failsWith } from './messages.js';
 export const RedeemBodySchema = z.strictObject({
   code: failsWith('invalid_code', z.string().trim().min(1).max(64)).transform((c) => c.toUpperCase()),
 });
-export type RedeemBody = z.infer<typeof RedeemBodySchema>;
 
 export const ClaimBodySchema = z.strictObject({
   token: failsWith('invalid_link', z.string().trim().min(1).max(64)),
 });
-export type ClaimBody = z.infer<typeof ClaimBodySchema>;
 
 /** A granted redeem or claim: the credits it gave and the new balance. */
 export const CreditsGrantedResponseSchema = z.strictObject({

@@ -14,21 +14,17 @@ export const PartDraftSchema = z.strictObject({
   text: z.string(),
   updated_at: TimestampSchema,
 });
-export type PartDraft = z.infer<typeof PartDraftSchema>;
 
 /** GET /api/progress/:bookType/drafts: the drafts of the user's current book of that type (none without a book). */
 export const PartDraftsResponseSchema = z.strictObject({ drafts: z.array(PartDraftSchema) });
-export type PartDraftsResponse = z.infer<typeof PartDraftsResponseSchema>;
 
 /** PUT /api/progress/:bookType/drafts: keep the text being edited of one written part (at most twice a part's limit). */
 export const PartDraftBodySchema = z.strictObject({
   position: z.number().int().min(-1).max(10_000),
   text: WriterTextSchema.max(MAX_PART_CHARS * 2),
 });
-export type PartDraftBody = z.input<typeof PartDraftBodySchema>;
 
 export const PartDraftResponseSchema = z.strictObject({ draft: PartDraftSchema });
-export type PartDraftResponse = z.infer<typeof PartDraftResponseSchema>;
 
 /** DELETE /api/progress/:bookType/drafts/:position */
 export const PartDraftParamsSchema = z.strictObject({
@@ -42,7 +38,6 @@ export const PartDraftParamsSchema = z.strictObject({
  * DELETE /api/progress/:bookType/drafts/:position (the step can then be written afresh).
  */
 export const StoppedPartSchema = LabelledStepSchema.extend({ text: z.string(), words: z.number().int(), updated_at: TimestampSchema });
-export type StoppedPart = z.infer<typeof StoppedPartSchema>;
 
 /** POST /api/progress/:bookType/stop: stop the step being written now (no body). */
 export const StopBodySchema = z.strictObject({}).optional();
@@ -52,7 +47,6 @@ export const StopBodySchema = z.strictObject({}).optional();
  * (the step's cost when text was kept, else 0) and the credits left.
  */
 export const StopResponseSchema = z.strictObject({ book: BookViewSchema, stopped: StoppedPartSchema.nullable(), credits_charged: z.number(), credits_available: z.number() });
-export type StopResponse = z.infer<typeof StopResponseSchema>;
 
 /**
  * POST /api/progress/:bookType/stopped: the stopped part finished, as the book's next step: `keep` takes the
@@ -64,6 +58,4 @@ export const FinishStoppedBodySchema = z.strictObject({
   action: z.enum(['keep', 'continue', 'rewrite']),
   note: z.string().max(MAX_REWRITE_NOTE_CHARS).optional(),
 });
-export type FinishStoppedBody = z.input<typeof FinishStoppedBodySchema>;
 export const FinishStoppedResponseSchema = z.strictObject({ book: BookViewSchema, words: z.number().int(), credits_available: z.number() });
-export type FinishStoppedResponse = z.infer<typeof FinishStoppedResponseSchema>;

@@ -9,7 +9,6 @@ const Scalar = z.union([z.string(), z.number(), z.boolean()]);
 const Condition = z.strictObject({ field: z.string(), is: z.union([Scalar, z.array(Scalar)]) });
 
 export const GeneratorIdParamsSchema = z.strictObject({ id: z.string().min(1).max(80) });
-export type GeneratorIdParams = z.infer<typeof GeneratorIdParamsSchema>;
 
 /** One generator of the list: enough for the navigation, the dashboard and the credit guard. */
 export const GeneratorSummarySchema = z.strictObject({

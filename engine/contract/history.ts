@@ -14,7 +14,6 @@ export const HistoryQuerySchema = z.strictObject({
   cursor: z.coerce.number<number | string>().int().min(1).optional(),
   limit: z.coerce.number<number | string>().int().min(1).max(100).default(50),
 });
-export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
 /** An item in the list: its own title (its first heading or line) and metadata, no content. */
 export const HistoryListItemSchema = z.strictObject({

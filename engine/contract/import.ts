@@ -24,7 +24,6 @@ export const ImportPreviewQuerySchema = z.strictObject({
   /** The generator the book would be: the answer then says what its story bible costs. */
   generator: GeneratorIdSchema.optional(),
 });
-export type ImportPreviewQuery = z.infer<typeof ImportPreviewQuerySchema>;
 
 export const ImportedPartPreviewSchema = z.strictObject({
   kind: z.enum(['introduction', 'chapter', 'conclusion']),
@@ -66,7 +65,6 @@ export const ImportBookQuerySchema = z.strictObject({
   /** The book's language; absent: the manuscript's own (asked when it is mixed). Also the language of an error. */
   lang: z.enum(['en', 'ms']).optional(),
 });
-export type ImportBookQuery = z.infer<typeof ImportBookQuerySchema>;
 
 export const ImportBookResponseSchema = z.strictObject({
   book: z.strictObject({
@@ -87,4 +85,3 @@ export const ImportBookResponseSchema = z.strictObject({
   /** The balance once the bible's cost is held. */
   credits_available: z.number(),
 });
-export type ImportBookResponse = z.infer<typeof ImportBookResponseSchema>;

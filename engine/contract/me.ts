@@ -5,7 +5,6 @@ import { DisplayNameSchema, LangSchema, ProfileSchema, TimestampSchema, WriterTe
 import { failsWith } from './messages.js';
 
 export const MeResponseSchema = ProfileSchema;
-export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 /** At least one of name and bio. */
 export const ProfilePatchBodySchema = z
@@ -14,10 +13,8 @@ export const ProfilePatchBodySchema = z
     bio: WriterTextSchema.trim().max(2000).optional(),
   })
   .refine((b) => b.name !== undefined || b.bio !== undefined, { error: 'Give a name or a bio' });
-export type ProfilePatchBody = z.infer<typeof ProfilePatchBodySchema>;
 
 export const ProfileUpdatedResponseSchema = z.strictObject({ message: z.string().min(1), user: ProfileSchema });
-export type ProfileUpdatedResponse = z.infer<typeof ProfileUpdatedResponseSchema>;
 
 export const PasswordChangeBodySchema = z.strictObject({
   currentPassword: failsWith('current_password_wrong', z.string().min(1)).pipe(z.string().max(MAX_PASSWORD)),
@@ -25,11 +22,9 @@ export const PasswordChangeBodySchema = z.strictObject({
   /** Revoke every API key of the account too (default: yes, as a reset does; `false` keeps them, as the studio offers). */
   revokeApiKeys: z.boolean().optional(),
 });
-export type PasswordChangeBody = z.infer<typeof PasswordChangeBodySchema>;
 
 /** `PUT /api/me/lang`: the studio language of the account. */
 export const LangBodySchema = z.strictObject({ lang: LangSchema });
-export type LangBody = z.infer<typeof LangBodySchema>;
 
 /**
  * `GET /api/me/sign-in-notice`: when sign-in to this account was last slowed down because wrong passwords

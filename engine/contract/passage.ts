@@ -30,7 +30,6 @@ export const PassageBodySchema = z.strictObject({
   note: WriterTextSchema.max(MAX_REWRITE_NOTE_CHARS).optional(),
   tone: z.enum(PASSAGE_TONE_IDS).optional(),
 });
-export type PassageBody = z.input<typeof PassageBodySchema>;
 /** The new passage (the part is unchanged until Keep), its words, and the credits left. */
 export const PassageResponseSchema = z.strictObject({ passage: z.string(), words: z.number().int(), notes: AnswerNotesSchema.optional(), credits_available: z.number() });
 export type PassageResponse = z.infer<typeof PassageResponseSchema>;
@@ -39,7 +38,5 @@ export const PassageEventSchemas = { delta: DeltaEventSchema, done: PassageRespo
 
 /** Keep: the passage (as selected) and the new text to put in its place. */
 export const PassageKeepBodySchema = z.strictObject({ ...PassageRefFields, passage: WriterTextSchema.min(1).max(MAX_PASSAGE_CHARS * 4) });
-export type PassageKeepBody = z.input<typeof PassageKeepBodySchema>;
 /** The book with the new text, and the version the part's earlier text was kept as. */
 export const PassageKeepResponseSchema = z.strictObject({ book: BookViewSchema, kept_version: z.number().int() });
-export type PassageKeepResponse = z.infer<typeof PassageKeepResponseSchema>;

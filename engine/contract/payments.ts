@@ -25,15 +25,12 @@ export type TopUpCredits = (typeof TOPUP_CREDITS)[number];
 
 /** `POST /api/checkout`: which package to buy. */
 export const CheckoutBodySchema = z.strictObject({ package: z.enum(PURCHASE_PACKAGE_IDS) });
-export type CheckoutBody = z.infer<typeof CheckoutBodySchema>;
 
 /** Where to send the browser: the Checkout Session's page. */
 export const CheckoutResponseSchema = z.strictObject({ url: z.url() });
-export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
 
 /** A Checkout Session id as Stripe writes them (`cs_test_…`, `cs_live_…`). */
 export const CheckoutSessionParamsSchema = z.strictObject({ sessionId: z.string().regex(/^[A-Za-z0-9_]{1,255}$/) });
-export type CheckoutSessionParams = z.infer<typeof CheckoutSessionParamsSchema>;
 
 /**
  * `GET /api/checkout/sessions/:sessionId`: has this purchase of the signed-in user been granted yet (the
@@ -43,11 +40,9 @@ export const PurchaseStatusSchema = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('pending'), credits_available: z.number().int().min(0) }),
   z.strictObject({ status: z.literal('granted'), package: z.enum(PURCHASE_PACKAGE_IDS), credits_awarded: z.number().int().positive(), credits_available: z.number().int().min(0), message: z.string().min(1) }),
 ]);
-export type PurchaseStatus = z.infer<typeof PurchaseStatusSchema>;
 
 /** `POST /api/payments/webhook` (called by Stripe): received, and whether this delivery granted credits. */
 export const WebhookResponseSchema = z.strictObject({ received: z.literal(true), granted: z.boolean() });
-export type WebhookResponse = z.infer<typeof WebhookResponseSchema>;
 
 /** `GET /api/payments/options`: whether checkout is set up, and the top-up page's payment links (null: not set). */
 export const PaymentOptionsSchema = z.strictObject({

@@ -33,7 +33,6 @@ export const PublishBodySchema = z.strictObject({
   /** The writer's correction of the AI disclosure's text level (karya publish --ai-text): metadata.json keeps the derived one beside it. */
   aiText: failsWith('invalid_ai_text', z.enum(AI_TEXT_LEVELS)).optional(),
 });
-export type PublishBody = z.input<typeof PublishBodySchema>;
 
 /**
  * What a writer gives a package instead of a publishing step, outside the studio: a batch job's `author`,
@@ -117,7 +116,7 @@ export const KdpPackageSchema = z.strictObject({
   cost: z.number().int().min(0),
   /** The files of the zip, in order. */
   files: z.array(z.string()),
-  /** The day (yyyy-mm-dd) the book may be published on or after: the account's release plan (at most 3 new titles a day). */
+  /** The day (yyyy-mm-dd) the book may be published on or after: the account's release schedule (at most 3 new titles a day). */
   publish_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   created_at: TimestampSchema,
 });

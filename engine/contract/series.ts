@@ -1,25 +1,23 @@
-// /api/series (issue #50): a writer's series, each a named, ordered set of their books in one language. Its
-// story bible is derived from its books (engine/session/series.ts); the API lists the series, shows one (its
+// /api/series: a writer's series, each a named, ordered set of their books in one language. Its
+// story bible is derived from its books (engine/session/series/series.ts); the API lists the series, shows one (its
 // books in order with what changed for each since it was written, the bible as of each book's end, what is
 // left open), makes one (optionally with a finished book as its book 1), and starts its next book: saved at once as
 // a book of its own (the current book of that type kept as Start New keeps it) that joins the series by its id, its
 // brief filled from the series for the writer to check before the first step.
 import * as z from 'zod';
-import { MAX_SERIES_NAME } from '../session/series-limits.js';
+// The bounds' file alone, not the room's index.ts: the contract is loaded in the browser (tests/contract/client.test.ts).
+import { MAX_SERIES_NAME } from '../session/series/limits.js';
 import { LangSchema, WriterTextSchema } from './common.js';
 
 export const SeriesNameSchema = WriterTextSchema.pipe(z.string().trim().min(1).max(MAX_SERIES_NAME));
 
 export const SeriesSummarySchema = z.strictObject({ id: z.number().int(), name: z.string(), lang: LangSchema, books: z.number().int() });
-export type SeriesSummary = z.infer<typeof SeriesSummarySchema>;
 
 /** GET /api/series */
 export const SeriesListResponseSchema = z.strictObject({ series: z.array(SeriesSummarySchema) });
-export type SeriesListResponse = z.infer<typeof SeriesListResponseSchema>;
 
 /** POST /api/series: a new series; `book_id`, a book of the writer's that becomes its book 1. */
 export const CreateSeriesBodySchema = z.strictObject({ name: SeriesNameSchema, lang: LangSchema, book_id: z.number().int().positive().optional() });
-export type CreateSeriesBody = z.input<typeof CreateSeriesBodySchema>;
 
 /** One book of a series, in order: `changes`, what the series says differently now than when it was written. */
 export const SeriesBookSchema = z.strictObject({
@@ -36,7 +34,6 @@ export const SeriesBookSchema = z.strictObject({
   /** The series' story bible as of this book's end (Markdown). */
   bible: z.string(),
 });
-export type SeriesBookItem = z.infer<typeof SeriesBookSchema>;
 
 /** GET /api/series/:id, and the answer of POST /api/series. */
 export const SeriesDetailSchema = z.strictObject({
@@ -49,11 +46,9 @@ export const SeriesDetailSchema = z.strictObject({
 });
 export type SeriesDetail = z.infer<typeof SeriesDetailSchema>;
 export const SeriesResponseSchema = z.strictObject({ series: SeriesDetailSchema });
-export type SeriesResponse = z.infer<typeof SeriesResponseSchema>;
 
 /** POST /api/series/:id/next: start the series' next book with this generator (default: its last book's). */
 export const NextBookBodySchema = z.strictObject({ generator_id: z.string().regex(/^[a-z0-9-]{1,80}$/).optional() });
-export type NextBookBody = z.input<typeof NextBookBodySchema>;
 
 /**
  * The next book: its place, its id (saved at once with nothing written, the current book of its type, listed in My

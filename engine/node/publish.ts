@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { nextStep, type BookState } from '../compile/flow.js';
-import { parsedOutlineOf } from '../compile/plan.js';
+import { parsedOutlineOf } from '../compile/book-outline.js';
 import { partStep, stepLabel } from '../compile/labels.js';
 import { parseBriefCharacters } from '../compile/brief.js';
-import { openContinuityFindings } from '../session/continuity.js';
+import { openContinuityFindings } from '../session/continuity/index.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import { renderDocument } from './export/index.js';
 import { epubTitle } from './import/epub.js';
@@ -172,7 +172,7 @@ export async function buildKdpPackage(input: {
   render?: typeof renderDocument;
   /** Told before each file is made (and before the EPUB check), so a caller can show progress. */
   onProgress?: (file: PackageFile | 'epubcheck') => void;
-  /** The book's place in a release plan (karya batch --publish): metadata.json's publishOn and the readiness list's date. */
+  /** The book's place in a release schedule (karya batch --publish): metadata.json's publishOn and the readiness list's date. */
   release?: ReadinessInput['release'];
   /** The book compared with its owner's other books (checkCloseness): readiness says how close it is. */
   closeness?: Closeness;
@@ -269,7 +269,7 @@ export async function writeKdpPackage(input: {
   render?: typeof renderDocument;
   /** Told before each file is made (buildKdpPackage). */
   onProgress?: (file: PackageFile | 'epubcheck') => void;
-  /** The book's place in a release plan (buildKdpPackage). */
+  /** The book's place in a release schedule (buildKdpPackage). */
   release?: ReadinessInput['release'];
   closeness?: Closeness;
   /** Whose words readiness.json says its fixes in (buildKdpPackage). */

@@ -18,7 +18,6 @@ export { PROVIDER_LIMITS, type ProviderLimits } from '../timing.js';
 export { retryAfterMs } from '../retry.js';
 export { checkProviderConfigs, type ConfigCheck } from './check.js';
 export { RequestsByKey } from './inflight.js';
-export { streamText } from './stream.js';
 export { renderCoverPng, coverSvg, coverFacts, type CoverFacts } from './cover.js';
 
 export interface ProviderFromEnvOptions {

@@ -1,23 +1,39 @@
 // Publishing packages from finished books (`karya publish`): the publishing steps, the description's HTML,
 // KDP's title and keyword rules, title case, metadata, the channels (stores) and readiness per channel.
 // Pure; engine/node/publish.ts writes the files.
-export * from './html.js';
-export * from './rules.js';
-export * from './extract.js';
-export * from './files.js';
-export * from './metadata.js';
-export * from './disclosure.js';
-export * from './readiness.js';
-export * from './readiness-words.js';
-export * from './channels.js';
-export * from '../spec/publish-values.js';
-export * from './plan.js';
-export * from './pipeline.js';
-export * from './release.js';
-export * from './readiness-metadata.js';
-export * from './near-duplicate.js';
-export * from './near-duplicate-passages.js';
-export * from './near-duplicate-check.js';
-export * from './readiness-closeness.js';
-export * from './schedule.js';
-export * from './cover-rules.js';
+export { disallowedTags, KDP_DESCRIPTION_MAX, KDP_TAGS, markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
+export {
+  forbiddenWordsIn, isLargeTrim, KDP_KEYWORD_MAX, KDP_KEYWORD_SLOTS, KDP_PAGE_LIMITS, kdpKeywords, keywordProblems,
+  pageLimit, type RuleProblem, TITLE_CASE, titleCase, titleProblems, uncapitalisedTitleWords,
+} from './rules.js';
+export { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
+export { jpegInfo } from './files.js';
+export { type KdpMetadata, packageMetadata } from './metadata.js';
+export {
+  AI_TEXT_LEVELS, aiTextLevel, type AiTextLevel, aiTextShare, disclosureOutcome, textDerivationOf,
+} from './disclosure.js';
+export {
+  type CoverContent, type EpubcheckResult, formatReadiness, OFFLINE_MARKERS, packageReadiness, type Readiness,
+  type ReadinessInput,
+} from './readiness.js';
+export { type Audience, checkWords, readinessText, type ReadinessText, say, sourceLink } from './readiness-words.js';
+export { CHANNEL_IDS, CHANNELS } from './channels.js';
+export { checkPublishSteps, closestModelSize, packageCoverSpec } from './step-settings.js';
+export {
+  copyrightExtra, directPublishStep, type GivenFacts, packageDocument, packageMetadataOf, type PackageParts,
+  type PackageStepDone, publishStepsOf, type PublishStep, type RunPublishStep, writePackageParts,
+} from './pipeline.js';
+export {
+  addDays, isoDay, isReleasesPerDay, releaseSchedule, type ScheduledRelease, RELEASES_PER_DAY, scheduleCsv, type ScheduleRow,
+} from './release.js';
+export { isValidIsbn13 } from './readiness-metadata.js';
+export {
+  CLOSE_THRESHOLD_RANGE, DEFAULT_CLOSE_THRESHOLD, FingerprintIndex, fingerprintOfRuns, parseCloseThreshold,
+  parseTextFingerprint, sharedShare, shingleSet, textFingerprint, type TextFingerprint,
+} from './near-duplicate.js';
+export { reuseAcrossParts, sharedPassages } from './near-duplicate-passages.js';
+export {
+  type CatalogueEntry, catalogueIndex, checkCloseness, CLOSE_BOOKS_READ, type Closeness, sharePercent,
+} from './near-duplicate-check.js';
+export { closeLabel, CLOSENESS_SOURCE, type ClosenessInput, closeOutcome } from './readiness-closeness.js';
+export { blockingChecks, heldFor, scheduleColumns } from './schedule.js';

@@ -110,7 +110,7 @@ export interface KdpMetadata {
   generator: string;
   /** The book's ISBN-13, when it has one (Google Play gives a book without one its own identifier). */
   isbn?: string;
-  /** The release plan's day (yyyy-mm-dd): publish on or after it (karya batch --publish; engine/publish/release.ts). */
+  /** The release schedule's day (yyyy-mm-dd): publish on or after it (karya batch --publish; engine/publish/release.ts). */
   publishOn?: string;
 }
 

@@ -1,7 +1,7 @@
 // The publishing steps of a KDP package, in order: title, author, description, keywords, copyright page,
 // cover. Each runs the publishing generator its book's publish block names, with the settings it
 // declares, through a `runStep` the caller gives (the CLI runs it directly; the server can charge it).
-import { planSteps, startBook, type BookState } from '../compile/flow.js';
+import { stepsFor, startBook, type BookState } from '../compile/flow.js';
 import { partStep, stepLabel } from '../compile/labels.js';
 import type { PromptRenderer, PromptState } from '../compile/prompt.js';
 import type { Provider } from '../provider.js';
@@ -10,14 +10,14 @@ import { bookDocument, type BookDocument } from '../session/book.js';
 import { SpecError } from '../errors.js';
 import { countWords } from '../provider.js';
 import { PUBLISH_PARTS } from '../spec/format.js';
-import type { PixelSize, PublishPart, ResolvedSpec, Settings } from '../spec/types.js';
+import type { Lang, PixelSize, PublishPart, ResolvedPublish, ResolvedSpec, Settings } from '../spec/types.js';
 import { chooseAuthor, chooseTitle, keywordCandidates } from './extract.js';
 import { markdownToKdpHtml, sanitizeKdpHtml } from './html.js';
 import { aiContentOf, packageMetadata, type KdpMetadata } from './metadata.js';
 import { textDerivationOf, type AiTextLevel } from './disclosure.js';
 import { hasAuthoredParts, isAuthoredPart } from '../compile/provenance.js';
 import { translatedFrom } from '../session/translate/index.js';
-import { bookContextOf, bookOwnTitle, checkPublishPlan, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './plan.js';
+import { bookContextOf, bookOwnTitle, checkPublishSteps, packageCoverSpec, partSettings, publishVariables, type BookFacts } from './step-settings.js';
 import { kdpKeywords, titleCase } from './rules.js';
 import { say, type ReadinessText } from './readiness-words.js';
 
@@ -47,7 +47,7 @@ export type RunPublishStep = (step: PublishStep) => Promise<PublishStepResult>;
 export function directPublishStep(ports: { renderer: PromptRenderer; provider: Provider; signal?: AbortSignal }): RunPublishStep {
   return async ({ spec, settings, bookContext }) => {
     const state: PromptState = { ...startBook({ spec, settings }), bookContext };
-    const outcome = await runStep({ spec, renderer: ports.renderer, provider: ports.provider, state, step: planSteps(spec, 0)[0]!, ...(ports.signal ? { signal: ports.signal } : {}) });
+    const outcome = await runStep({ spec, renderer: ports.renderer, provider: ports.provider, state, step: stepsFor(spec, 0)[0]!, ...(ports.signal ? { signal: ports.signal } : {}) });
     return { text: outcome.text, ...(outcome.png ? { png: outcome.png } : {}) };
   };
 }
@@ -127,10 +127,10 @@ export interface GivenFacts {
 /**
  * The steps a package of this book will run, in order, each with its generator and cost (0 when it is
  * skipped: a given title or author, or the title the book gives itself), and their total: what
- * publishing costs before anything is spent. The book's publish block must pass checkPublishPlan.
- * @example plannedPublishSteps({ book, state, specOf: catalog.get, given: { author: 'Siti Aminah' } }).cost
+ * publishing costs before anything is spent. The book's publish block must pass checkPublishSteps.
+ * @example publishStepsOf({ book, state, specOf: catalog.get, given: { author: 'Siti Aminah' } }).cost
  */
-export function plannedPublishSteps(input: { book: ResolvedSpec; state: BookState; specOf: (id: string) => ResolvedSpec | undefined; given?: GivenFacts }): { steps: PackageStepDone[]; cost: number } {
+export function publishStepsOf(input: { book: ResolvedSpec; state: BookState; specOf: (id: string) => ResolvedSpec | undefined; given?: GivenFacts }): { steps: PackageStepDone[]; cost: number } {
   const { book, state, given = {} } = input;
   const isTitleGiven = Boolean(given.title?.trim());
   const ownTitle = isTitleGiven ? undefined : bookOwnTitle(book, state);
@@ -159,69 +159,79 @@ export async function writePackageParts(input: {
   onStep?: (done: PackageStepDone) => void;
 }): Promise<PackageParts> {
   const { book, state, runStep, given = {} } = input;
-  const issues = checkPublishPlan(book, input.specOf, state);
+  const issues = checkPublishSteps(book, input.specOf, state);
   if (issues.length) throw new SpecError(issues);
   const publish = book.publish!;
   const context = bookContextOf(book, state);
   const ownTitle = given.title?.trim() ? undefined : bookOwnTitle(book, state);
-  const facts: { -readonly [K in keyof BookFacts]: BookFacts[K] } = {
+  const facts: Facts = {
     title: given.title?.trim() || ownTitle || '', subtitle: given.subtitle?.trim() || undefined, author: given.author?.trim() ?? '',
   };
   const notes: PackageParts['notes'] = {};
   const steps: PackageStepDone[] = [];
   const out: Partial<Record<PublishPart, PublishStepResult>> = {};
   let coverTitle: string | undefined;
-  const planned = plannedPublishSteps({ book, state, specOf: input.specOf, given });
-
-  for (const plan of planned.steps) {
-    const { part } = plan;
-    const declared = publish.parts[part];
-    const target = part === 'cover' ? packageCoverSpec(input.specOf(declared.generator)!) : input.specOf(declared.generator)!;
-    if (plan.skipped) {
-      steps.push(plan);
-      input.onStep?.(plan);
-      continue;
+  for (const next of publishStepsOf({ book, state, specOf: input.specOf, given }).steps) {
+    const ran = next.skipped ? { done: next } : await runPackageStep({ book, state, specOf: input.specOf, runStep, facts, context }, next);
+    if (ran.result) {
+      out[next.part] = ran.result;
+      takeChoice(next.part, ran.result.text, { facts, notes, lang: state.lang, generatorId: ran.done.generatorId });
     }
-    // The copyright page names the author: without one (none given, none usable from the author-name
-    // step) it is not written, and the built-in copyright page prints the year alone.
-    if (part === 'copyright' && !facts.author) {
-      const skipped: PackageStepDone = { part, generatorId: target.id, cost: 0, skipped: 'no_author' };
-      steps.push(skipped);
-      input.onStep?.(skipped);
-      continue;
-    }
-    const vars = publishVariables(book, state, facts, context);
-    const { settings, issues: settingIssues } = partSettings({ book, part, target, vars });
-    if (!settings) throw new SpecError(settingIssues);
-    let result: PublishStepResult;
-    try {
-      result = await runStep({ part, spec: target, settings, bookContext: declared.withContext ? context : '' });
-    } catch (error) {
-      // A model server that draws no pictures (most local ones) never stops publishing: the cover is
-      // lettered from the title instead, and the failed step cost nothing (the server refunded it).
-      if (part !== 'cover' || !NO_IMAGES_CODES.has(String((error as { code?: unknown } | null)?.code))) throw error;
-      const skipped: PackageStepDone = { part, generatorId: target.id, cost: 0, skipped: 'no_images' };
-      steps.push(skipped);
-      input.onStep?.(skipped);
-      continue;
-    }
-    out[part] = result;
-    if (part === 'cover' && typeof settings.title === 'string') coverTitle = settings.title;
-    if (part === 'title') {
-      const choice = chooseTitle(result.text);
-      // A title the model chose is set in title case for the book's language ("of" stays, "lovers" becomes "Lovers").
-      facts.title = titleCase(choice.title, state.lang);
-      facts.subtitle = choice.subtitle ? titleCase(choice.subtitle, state.lang) : choice.subtitle;
-      if (choice.source === 'fallback') notes.title = say('note.title-fallback', { generator: target.id });
-    } else if (part === 'author') {
-      const choice = chooseAuthor(result.text);
-      facts.author = choice.author;
-      if (choice.source === 'none') notes.author = say('note.author-none', { generator: target.id });
-    }
-    steps.push({ part, generatorId: target.id, cost: target.cost });
-    input.onStep?.(steps[steps.length - 1]!);
+    if (ran.coverTitle !== undefined) coverTitle = ran.coverTitle;
+    steps.push(ran.done);
+    input.onStep?.(ran.done);
   }
+  return packagePartsOf({ publish, specOf: input.specOf, given, facts, notes, out, steps, coverTitle });
+}
 
+type Facts = { -readonly [K in keyof BookFacts]: BookFacts[K] };
+
+/**
+ * One publishing step that is not skipped: its settings from the book and the facts so far, run; a copyright
+ * page with no author to name, or a cover from a model server that draws no pictures, skipped instead.
+ */
+async function runPackageStep(ctx: { book: ResolvedSpec; state: BookState; specOf: (id: string) => ResolvedSpec | undefined; runStep: RunPublishStep; facts: Facts; context: string }, next: PackageStepDone): Promise<{ done: PackageStepDone; result?: PublishStepResult; coverTitle?: string }> {
+  const { part } = next;
+  const declared = ctx.book.publish!.parts[part];
+  const target = part === 'cover' ? packageCoverSpec(ctx.specOf(declared.generator)!) : ctx.specOf(declared.generator)!;
+  // The copyright page names the author: without one (none given, none usable from the author-name
+  // step) it is not written, and the built-in copyright page prints the year alone.
+  if (part === 'copyright' && !ctx.facts.author) return { done: { part, generatorId: target.id, cost: 0, skipped: 'no_author' } };
+  const vars = publishVariables(ctx.book, ctx.state, ctx.facts, ctx.context);
+  const { settings, issues } = partSettings({ book: ctx.book, part, target, vars });
+  if (!settings) throw new SpecError(issues);
+  try {
+    const result = await ctx.runStep({ part, spec: target, settings, bookContext: declared.withContext ? ctx.context : '' });
+    const coverTitle = part === 'cover' && typeof settings.title === 'string' ? settings.title : undefined;
+    return { done: { part, generatorId: target.id, cost: target.cost }, result, ...(coverTitle !== undefined ? { coverTitle } : {}) };
+  } catch (error) {
+    // A model server that draws no pictures (most local ones) never stops publishing: the cover is
+    // lettered from the title instead, and the failed step cost nothing (the server refunded it).
+    if (part !== 'cover' || !NO_IMAGES_CODES.has(String((error as { code?: unknown } | null)?.code))) throw error;
+    return { done: { part, generatorId: target.id, cost: 0, skipped: 'no_images' } };
+  }
+}
+
+/** The title or the author a step's answer names, taken into the facts (and a note when it named none). */
+function takeChoice(part: PublishPart, text: string, into: { facts: Facts; notes: PackageParts['notes']; lang: Lang; generatorId: string }): void {
+  const { facts, notes } = into;
+  if (part === 'title') {
+    const choice = chooseTitle(text);
+    // A title the model chose is set in title case for the book's language ("of" stays, "lovers" becomes "Lovers").
+    facts.title = titleCase(choice.title, into.lang);
+    facts.subtitle = choice.subtitle ? titleCase(choice.subtitle, into.lang) : choice.subtitle;
+    if (choice.source === 'fallback') notes.title = say('note.title-fallback', { generator: into.generatorId });
+  } else if (part === 'author') {
+    const choice = chooseAuthor(text);
+    facts.author = choice.author;
+    if (choice.source === 'none') notes.author = say('note.author-none', { generator: into.generatorId });
+  }
+}
+
+/** The package's parts from the steps' answers: the keywords KDP takes, the cover, the given facts and the cost. */
+function packagePartsOf(input: { publish: ResolvedPublish; specOf: (id: string) => ResolvedSpec | undefined; given: GivenFacts; facts: Facts; notes: PackageParts['notes']; out: Partial<Record<PublishPart, PublishStepResult>>; steps: PackageStepDone[]; coverTitle: string | undefined }): PackageParts {
+  const { publish, given, facts, notes, out, steps } = input;
+  let { coverTitle } = input;
   const found = keywordCandidates(out.keywords?.text ?? '');
   const { keywords, dropped } = kdpKeywords(found.candidates);
   if (found.source === 'fallback' || dropped.length) {

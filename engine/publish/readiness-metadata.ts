@@ -1,4 +1,4 @@
-// The readiness rules on what a store's form and its reviewers compare: the release plan's date, one title
+// The readiness rules on what a store's form and its reviewers compare: the release schedule's date, one title
 // on the cover, in the EPUB and in metadata.json, no keyword stuffing, Google Play's cover sides and
 // identifier, and the National Library of Malaysia's page minimum for an eISBN. Each names its source;
 // readiness.ts lists them with the others.

@@ -99,7 +99,7 @@ export interface ReadinessInput {
    * Continuity panel lists them: the part each is on and what kind it is. Without it the check is not listed.
    */
   continuity?: ReadonlyArray<{ part: string; kind: string }>;
-  /** The book's place in a release plan (engine/publish/release.ts): the day it may be published on or after. */
+  /** The book's place in a release schedule (engine/publish/release.ts): the day it may be published on or after. */
   release?: { publishOn: string; perDay: number; nthThatDay: number };
 }
 

@@ -5,8 +5,8 @@ import type { Bilingual } from '../spec/types.js';
 
 export const METADATA_WORDS = {
   'label.release-date': {
-    en: 'at most {perDay} new titles a day per store account (the release plan)',
-    ms: 'paling banyak {perDay} judul baharu sehari bagi setiap akaun kedai (pelan terbitan)',
+    en: 'at most {perDay} new titles a day per store account (the release schedule)',
+    ms: 'paling banyak {perDay} judul baharu sehari bagi setiap akaun kedai (jadual terbitan)',
   },
   'release.on': { en: 'publish on or after {date} (title {n} of that day)', ms: 'terbitkan pada atau selepas {date} (judul ke-{n} pada hari itu)' },
   // schedule.csv's status and readiness columns (karya batch --publish), in the book's language.

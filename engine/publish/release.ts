@@ -1,4 +1,4 @@
-// The release plan of many books: KDP creates at most three new titles a day per account, so a catalogue
+// The release schedule of many books: KDP creates at most three new titles a day per account, so a catalogue
 // published at once is spread over the days from today, in order, at most `perDay` titles a day. Pure:
 // dates are ISO days (yyyy-mm-dd) counted in UTC from the caller's today.
 
@@ -30,22 +30,22 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** One book's place in the plan: its day, and its number among that day's titles (from 1). */
-export interface PlannedRelease {
+/** One book's place in the schedule: its day, and its number among that day's titles (from 1). */
+export interface ScheduledRelease {
   publishOn: string;
   nthThatDay: number;
 }
 
 /**
  * The day each book may be published on or after, in the books' order: `perDay` titles a day from
- * `today`, less the titles already planned on a day (`taken`, by ISO day: the account's packages made
+ * `today`, less the titles already scheduled on a day (`taken`, by ISO day: the account's packages made
  * before).
- * @example planReleases(Array(10).fill(b), 3, '2025-01-30').map((r) => r.publishOn) // 3 × 01-30, 3 × 01-31, 3 × 02-01, 1 × 02-02
+ * @example releaseSchedule(Array(10).fill(b), 3, '2025-01-30').map((r) => r.publishOn) // 3 × 01-30, 3 × 01-31, 3 × 02-01, 1 × 02-02
  */
-export function planReleases<T>(books: readonly T[], perDay: number, today: string, taken: Readonly<Record<string, number>> = {}): PlannedRelease[] {
+export function releaseSchedule<T>(books: readonly T[], perDay: number, today: string, taken: Readonly<Record<string, number>> = {}): ScheduledRelease[] {
   if (!isReleasesPerDay(perDay)) throw new RangeError(`perDay ${perDay} is not a whole number from ${RELEASES_PER_DAY.min} to ${RELEASES_PER_DAY.max}`);
   addDays(today, 0);
-  const plan: PlannedRelease[] = [];
+  const schedule: ScheduledRelease[] = [];
   let day = today;
   let used = taken[day] ?? 0;
   for (let i = 0; i < books.length; i++) {
@@ -54,9 +54,9 @@ export function planReleases<T>(books: readonly T[], perDay: number, today: stri
       used = taken[day] ?? 0;
     }
     used += 1;
-    plan.push({ publishOn: day, nthThatDay: used });
+    schedule.push({ publishOn: day, nthThatDay: used });
   }
-  return plan;
+  return schedule;
 }
 
 /** A CSV field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. */

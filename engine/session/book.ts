@@ -9,11 +9,11 @@ import { extractTitle, withoutCharacterDetails, type BookState } from '../compil
 import { withoutChapterPlan } from '../compile/chapter-plan.js';
 import { partStep, stepLabel } from '../compile/labels.js';
 import { stepKey } from '../compile/step.js';
-import { chapterTitleOf } from '../compile/plan.js';
+import { chapterTitleOf } from '../compile/book-outline.js';
 import { takeLeadingHeading } from '../compile/heading.js';
 import { isAuthoredPart, isPublicDomainBook } from '../compile/provenance.js';
 import { firstWords } from '../words.js';
-import { bookBible } from './bible.js';
+import { bookBible } from './bible/bible.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 
 export const EXPORT_FORMATS = ['md', 'epub', 'docx', 'pdf'] as const;

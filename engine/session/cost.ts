@@ -3,7 +3,7 @@
 // each step (server/routes/generators.ts charges `spec.cost` once per step). The studio shows it on the
 // form and on each button; tests/server/book-cost.test.ts runs a whole book and compares the ledger.
 import type { BookSpec } from '../spec/types.js';
-import { planSteps, type BookState } from '../compile/flow.js';
+import { stepsFor, type BookState } from '../compile/flow.js';
 import { minChapters } from '../spec/conclusion.js';
 
 /** Credits of one step, of the whole book, and of the steps not written yet. */
@@ -20,8 +20,8 @@ export interface BookCost {
 export function bookCost(spec: BookSpec, state: Pick<BookState, 'totalChapters' | 'outline' | 'content'>): BookCost {
   // A chapter count the flow cannot reach (the form shows its error) counts the steps around the chapters.
   const steps = spec.kind === 'book' && state.totalChapters <= 0
-    ? planSteps(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter').length
-    : planSteps(spec, state.totalChapters).length;
+    ? stepsFor(spec, minChapters(spec.flow)).filter((s) => s.kind !== 'chapter').length
+    : stepsFor(spec, state.totalChapters).length;
   const done = spec.kind === 'book' ? (state.outline !== undefined ? 1 : 0) + state.content.length : Math.min(1, state.content.length);
   return { step: spec.cost, total: steps * spec.cost, remaining: Math.max(0, steps - done) * spec.cost };
 }

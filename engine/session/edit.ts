@@ -4,13 +4,13 @@
 // what they build on. The story bible is never dropped: when it has already taken in the edited part, it
 // stays in force as it is, and the parts from the edited one on are marked for re-deriving (memoryUpTo goes
 // back to the part before it); BookSession.remember re-derives them in turn, each replacing only what that
-// part established (bible-time.ts rederived), finished book or not.
+// part established (bible/time.ts rederived), finished book or not.
 import type { BookSpec } from '../spec/types.js';
 import { extractCharacterDetails, unmarkPart, type BookState } from '../compile/flow.js';
 import { extractChapterPlan } from '../compile/chapter-plan.js';
 import { partStep } from '../compile/labels.js';
 import { stepKey, stepPosition, type StepRef } from '../compile/step.js';
-import { bounded, parseBible, renderBible } from './bible.js';
+import { bounded, parseBible, renderBible } from './bible/bible.js';
 import { EditError } from './edit-error.js';
 import { introWithProse } from './part-text.js';
 import { planEdit } from './intro-edit.js';
@@ -108,7 +108,7 @@ export const MAX_BIBLE_CHARS = 30_000;
 
 /**
  * The book with its story bible replaced by the writer's text, read back into the bible's sections and
- * limits (engine/session/bible.ts). The premise and planned ending come from the outline (edited there),
+ * limits (engine/session/bible/bible.ts). The premise and planned ending come from the outline (edited there),
  * so they are not kept from this text. The parts the bible has read stay as they were (`upTo`): a part it
  * has not taken in yet (a bible reset by a part edit, an update that failed) is still folded into the
  * writer's text before the next step, so a note added to an empty bible does not replace its rebuild. Pure.

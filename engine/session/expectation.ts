@@ -1,11 +1,11 @@
-// What a call of the book session expects back, for askText's verdict (answer-verdict.ts): the kind of
+// What a call of the book session expects back, for askText's verdict (answers/verdict.ts): the kind of
 // answer, the book's own texts it may rightly repeat, and the firm note it is asked again with
 // (templates/answer-again.hbs, in the book's language).
 import type { ResolvedSpec } from '../spec/types.js';
 import type { Step } from '../compile/step.js';
 import { ANSWER_AGAIN_TEMPLATE, buildContext, type PromptRenderer, type PromptState } from '../compile/prompt.js';
-import type { AnswerExpectation, AnswerKind } from './answer-verdict.js';
-import { shapeOf } from './answer-shape.js';
+import type { AnswerExpectation, AnswerKind } from './answers/verdict.js';
+import { shapeOf } from './answers/shape.js';
 
 /** The writer's and the book's texts a request carries that an answer may repeat: settings, notes, titles, the outline, the parts. */
 export function bookMaterial(state: PromptState): string[] {

@@ -12,7 +12,7 @@ import { withLanguage } from '../compile/language-field.js';
 import { readableFields, renderImportSettings } from '../compile/import-settings-prompt.js';
 import { KaryaError, SettingsError } from '../errors.js';
 import { cleanText } from '../clean-text.js';
-import { askText } from './answer-text.js';
+import { askText } from './answers/text.js';
 import { expectationOf } from './expectation.js';
 
 /** Where a setting's value came from: read from the manuscript, given by the writer, or the generator's default. */

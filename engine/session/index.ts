@@ -1,35 +1,49 @@
 // The book session and what it is made of: ports, the reader's view, the bible, language checks, costs, edits
 // (step identity and part labels are below it, in engine/compile/).
-export * from './ports.js';
-export * from './view.js';
-export * from './bible.js';
-export { ignoredBible } from './bible-people.js';
-export { BookSession, SessionError, joinCut, joinExtension, extendPart, rewritePart, updateBible, runStep, MAX_EXTENSIONS, type Rewrite, type StepOutcome, type StepResult, type AdvanceOptions, type OpenSessionInput, type LanguageRetry } from './session.js';
-export * from './language.js';
-export * from './measure.js';
-export * from './repeat.js';
-export { answerText, askText, openReasoning } from './answer-text.js';
-export { copiedShare, isEcho, isRefusal, judgeAnswer, judgeRefusal, unfenced, type AnswerExpectation, type AnswerKind, type AnswerNotes, type AnswerOutcome } from './answer-verdict.js';
-export { countLines, judgeShape, shapeOf, splitWalls } from './answer-shape.js';
-export { isAssistantTalk, withoutTalk } from './answer-talk.js';
-export { answerNotesOf, type AnswerNote } from './answer-notes.js';
-export * from './cost.js';
-export * from './edit.js';
-export * from './outline-edit.js';
-export * from './passage.js';
+export { inMemoryProgressStore, type MemorySave, type ProgressStore, type SavedBook, type StepSave } from './ports.js';
+export { bookContinuity, bookView, previewBook } from './view.js';
+export {
+  translateEdition, translationCost, MAX_WINDOW_WORDS, type TranslateInput, type TranslateProgress, type PartOutcome, type EditionOutcome,
+  checkWindow, paragraphsOf, LENGTH_BANDS, type WindowProblem, glossaryOf, withWritersGlossary, glossaryFileOf, entriesIn, hasTerm,
+  otherLanguage, MAX_GLOSSARY_TERMS, type Glossary, type GlossaryEntry, editionKey, editionLinkOf, editionStart, translatedFrom,
+  problemText, windowRequest, TRANSLATE_TEMPLATE, TRANSLATE_SYSTEM_TEMPLATE, sideBySide, partHashes, type SourceHashes,
+} from './translate/index.js';
+export {
+  BookSession, SessionError, joinCut, extendPart, rewritePart, updateBible, runStep, type Rewrite, type StepOutcome,
+  type StepResult, type LanguageRetry,
+} from './session.js';
+export { detectLanguage, findLanguageDrift, indonesianWords, scriptLanguageOf, SHARE_DRIFT } from './language.js';
+export { bookLengthScore, lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
+export { repeatedShare, REPEATS_RATIO } from './repeat.js';
+export { bookCost } from './cost.js';
+export { editBible, EditError, editPart, MAX_PART_CHARS, MAX_REWRITE_NOTE_CHARS } from './edit.js';
+export { editOutline, MAX_CHAPTER_NOTE_CHARS, outlineChapters } from './outline-edit.js';
+export {
+  checkPassagePlace, cleanPassage, keepPassage, PASSAGE_TONE_IDS, type PassageAction, type PassageTone, reworkPassage,
+} from './passage.js';
 export type { ContinuityFinding } from './view-schema.js';
-export { bookThreads, checksAgainst, continuityFindings, openContinuityFindings, sortedBySeverity } from './continuity.js';
-export { findingKey, withIntended, FINDING_KEY, MAX_INTENDED_FINDINGS } from './continuity-keys.js';
-export { stateForStep } from './bible-as-of.js';
-export { importSettingsOf, manuscriptValues, readManuscriptSettings, withManuscriptSettings, type ImportSettings, type SettingSource } from './import-settings.js';
-export { importedBook, importedBookOf, withTotalChapters, importBibleParts, importSaves, manuscriptLanguage, MANUSCRIPT_LANGUAGE_SHARE, type ImportBookInput } from './import-book.js';
-export { bookSeries, changesFor, hasSeriesBible, isSeriesLabel, openThreadsOf, seriesAsOf, seriesBrief, seriesChangeLine, seriesChanges, seriesLabel, seriesNameOf, seriesOf, SeriesError, MAX_SERIES_NAME, type SeriesBook, type SeriesChange, type SeriesContext } from './series.js';
-export { fingerprintOf, voiceFromSample, mtld, MIN_SAMPLE_WORDS, MAX_SAMPLE_WORDS, MIN_PART_WORDS, EXEMPLAR_WORDS } from './voice.js';
-export { VoiceError, voiceMessage, type VoiceErrorCode } from './voice-error.js';
-export { overusedIn, isOverused, avoidListOf, phrasesToAvoid, OVERUSED_BAND, MAX_AVOID, MAX_AVOID_CHARS, type OverusedMeasure } from './voice-overused.js';
-export { voiceMarksOf, type VoiceMarks } from './voice-measure.js';
-export { partVoiceOf, partOverusedOf, towardVoiceNote, driftNote, statisticsOf, BANDS, type PartVoice, type VoiceStatistic } from './voice-measure.js';
-export { voiceGuidanceOf, withoutExemplars } from './voice-guidance.js';
-export { introParts, joinIntro, introWithProse, partText, partHash, checkPartSeen, type IntroParts } from './part-text.js';
-export { editCharacterDetails, characterLines, MAX_CHARACTER_DETAILS_CHARS } from './intro-edit.js';
-export * from './translate/index.js';
+export {
+  importSettingsOf, readManuscriptSettings, withManuscriptSettings, type ImportSettings,
+} from './import-settings.js';
+export {
+  importedBook, importedBookOf, withTotalChapters, importBibleParts, importSaves, manuscriptLanguage,
+} from './import-book.js';
+export { partHash, checkPartSeen } from './part-text.js';
+export { editCharacterDetails } from './intro-edit.js';
+export {
+  BIBLE_LIMITS, EMPTY_BIBLE, applyBibleUpdate, bibleWords, bookBible, bounded, parseBible, parseBibleUpdate,
+  renderBible, ignoredBible, stateForStep, type StoryBible,
+} from './bible/index.js';
+export {
+  answerText, openReasoning, copiedShare, isEcho, judgeAnswer, judgeRefusal, unfenced, judgeShape, shapeOf,
+  splitWalls, isAssistantTalk, withoutTalk, answerNotesOf, type AnswerNotes, type AnswerNote,
+} from './answers/index.js';
+export { continuityFindings, sortedBySeverity, withIntended } from './continuity/index.js';
+export {
+  bookSeries, changesFor, openThreadsOf, seriesAsOf, seriesBrief, seriesChangeLine, seriesNameOf, seriesOf,
+  SeriesError, MAX_SERIES_NAME, type SeriesBook, type SeriesChange,
+} from './series/index.js';
+export {
+  fingerprintOf, voiceFromSample, mtld, EXEMPLAR_WORDS, VoiceError, voiceMessage, overusedIn, isOverused, avoidListOf,
+  voiceMarksOf, partVoiceOf, towardVoiceNote, driftNote, voiceGuidanceOf, withoutExemplars, type VoiceMarks,
+} from './voice/index.js';

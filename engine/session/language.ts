@@ -39,7 +39,7 @@
 // one to three sentences (95.4 % of those with three). (Those figures are from before the single-sentence
 // work below and were not measured again: their sources are not kept.)
 //
-// Single sentences (issue #52), before → after the news vocabulary and the short-text rules, counting an
+// Single sentences, before → after the news vocabulary and the short-text rules, counting an
 // Indonesian sentence right when refused for a Malay request and a Malaysian one when kept:
 // - written for it (tests/fixtures/language/*-sentences.txt): Indonesian tuned on 45/57 → 57/57, held out
 //   20/26 → 23/26; Malaysian tuned on 57/57 → 57/57, held out 26/26 → 26/26;

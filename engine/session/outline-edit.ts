@@ -7,7 +7,7 @@
 import type { BookSpec } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
 import { chaptersWritten, conclusionPosition, totalChaptersFor } from '../spec/conclusion.js';
-import { parsedOutlineOf } from '../compile/plan.js';
+import { parsedOutlineOf } from '../compile/book-outline.js';
 import { chapterEntriesOf, normalizeChapterEntry, renderOutline, type ChapterEntry } from '../compile/outline.js';
 import { EditError } from './edit.js';
 

@@ -7,9 +7,9 @@ import type { BookSpec, Lang } from '../spec/types.js';
 import type { BookState } from '../compile/flow.js';
 import { writerBriefOf } from '../compile/brief.js';
 import { partLabel } from '../compile/labels.js';
-import type { BibleThread, StoryBible } from './bible-types.js';
-import { parseThread } from './bible.js';
-import type { PartOf } from './bible-time.js';
+import type { BibleThread, StoryBible } from './bible/types.js';
+import { parseThread } from './bible/bible.js';
+import type { PartOf } from './bible/time.js';
 
 const BLOCK = /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:threads|promises|open threads|urusan|janji|benang cerita)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/i;
 const OPENED = /^(?:opened(?: in)?|dibuka(?: dalam)?)\s+/i;

@@ -2,7 +2,7 @@
 // the part ends) and "rewrite" / "write again" (rewritePart: the part's own request with its current text
 // and the writer's note). Both are rendered from the book as it stood when the part was written and are
 // pure of storage: the caller saves, keeps versions and charges.
-import { withAuditFindings } from './continuity-audit.js';
+import { withAuditFindings } from './continuity/audit.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider, TokenUsage } from '../provider.js';
 import { countWords } from '../provider.js';
@@ -15,17 +15,17 @@ import { partStep } from '../compile/labels.js';
 import type { Step } from '../compile/step.js';
 import type { Clock } from './ports.js';
 import { SHORT_RATIO } from './measure.js';
-import { askText } from './answer-text.js';
+import { askText } from './answers/text.js';
 import { expectationOf } from './expectation.js';
 import { fitting } from './fit.js';
 import { lastWords, SessionError, type AdvanceOptions, type StepOutcome } from './step-types.js';
 import { joinExtension, joinSeparator } from './follow-ups/extend-short.js';
 import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { runStep, trimmableOf } from './run-step.js';
-import { stateForStep } from './bible-as-of.js';
+import { stateForStep } from './bible/as-of.js';
 import { withPartProvenance } from '../compile/provenance.js';
 import { introParts, introWithProse, joinIntro } from './part-text.js';
-import type { AnswerNotes } from './answer-verdict.js';
+import type { AnswerNotes } from './answers/verdict.js';
 
 /**
  * "Write more" on a written prose part (the studio's action on a part marked short): one extension
@@ -55,7 +55,7 @@ export async function extendPart(input: Omit<AdvanceOptions, 'provider' | 'chapt
   const separator = joinSeparator(soFar);
   let isFirst = true;
   const fitted = fitting(input.provider, trimmableOf(spec, before, step));
-  // Judged like every answer (answer-verdict.ts): it may repeat the part it extends, never the request.
+  // Judged like every answer (answers/verdict.ts): it may repeat the part it extends, never the request.
   const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [current, ...(title ? [title] : [])] });
   const ask = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(fitted, {
     ...req,

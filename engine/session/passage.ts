@@ -8,7 +8,7 @@ import { firstWords, lastWords } from '../words.js';
 import type { ResolvedSpec } from '../spec/types.js';
 import type { Provider, TextRequest, TokenUsage } from '../provider.js';
 import type { LanguageRetry } from './step-types.js';
-import type { AnswerNotes } from './answer-verdict.js';
+import type { AnswerNotes } from './answers/verdict.js';
 import { countWords } from '../provider.js';
 import type { BookState } from '../compile/flow.js';
 import { buildContext, chapterTitleOf, continuationOf, FIRM_LANGUAGE_TEMPLATE, renderPassage, type PassageAsk, type PromptRenderer, type RenderedPrompt } from '../compile/prompt.js';
@@ -17,16 +17,16 @@ import { GenerationError } from '../errors.js';
 import { EditError, MAX_REWRITE_NOTE_CHARS } from './edit.js';
 import { checkPartSeen, partText } from './part-text.js';
 import { SessionError } from './step-types.js';
-import { askText } from './answer-text.js';
+import { askText } from './answers/text.js';
 import { expectationOf } from './expectation.js';
 import { fitting } from './fit.js';
-import { stateForStep } from './bible-as-of.js';
+import { stateForStep } from './bible/as-of.js';
 import { trimmableOf } from './run-step.js';
 import { answerWhole } from './follow-ups/continue-cut.js';
 import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { MAX_PASSAGE_CHARS, PASSAGE_TONES, type PassageAction, type PassageTone } from './passage-kinds.js';
 
-export * from './passage-kinds.js';
+export { PASSAGE_TONE_IDS, type PassageAction, type PassageTone } from './passage-kinds.js';
 
 /** The words either side of the passage that go with the request. */
 const AROUND_WORDS = 150;
@@ -127,7 +127,7 @@ export async function reworkPassage(input: {
   // Like every call: the text only (askText), within the model's window (the bible trimmed first), and an
   // answer cut at the token limit continued once, as a part is.
   const provider = fitting(input.provider, trimmableOf(spec, before, step));
-  // Judged like every answer (answer-verdict.ts): a refused or echoed passage fails (and is not charged); it may repeat the part and the passage.
+  // Judged like every answer (answers/verdict.ts): a refused or echoed passage fails (and is not charged); it may repeat the part and the passage.
   const expect = expectationOf({ spec, renderer: input.renderer, state: before, step, kind: 'prose', extra: () => [part, note, ...(title ? [title] : [])] });
   const call = (req: RenderedPrompt, onDelta?: (delta: string) => void) => askText(provider, { ...req, ...(input.signal ? { signal: input.signal } : {}), ...(input.onRetry ? { onRetry: input.onRetry } : {}), ...(onDelta ? { onDelta } : {}) }, expect);
   const continuation = (soFar: string): RenderedPrompt => continuationOf({ renderer: input.renderer, prompt, ctx: buildContext({ spec, state: before, step }), soFar });

@@ -13,14 +13,14 @@ import { stepPosition, type Step } from '../compile/step.js';
 import { systemClock, type Clock } from './ports.js';
 import { indonesianWords } from './language.js';
 import { lengthScore, LONG_RATIO, SHORT_RATIO } from './measure.js';
-import { askText } from './answer-text.js';
+import { askText } from './answers/text.js';
 import { expectationOf } from './expectation.js';
 import { mendedOutline, outlineFromJson, unplannedChapters } from './outline-shape.js';
 import { conclusionPosition } from '../spec/conclusion.js';
 import { repeatedShare } from './repeat.js';
-import { partOverusedOf, partVoiceOf } from './voice-measure.js';
+import { partOverusedOf, partVoiceOf } from './voice/measure.js';
 import { fitting, type Trimmable } from './fit.js';
-import { stateForStep } from './bible-as-of.js';
+import { stateForStep } from './bible/as-of.js';
 import { lastWords, type AdvanceOptions, type StepOutcome } from './step-types.js';
 import type { FollowUpContext } from './follow-ups/answer.js';
 import { answerWhole } from './follow-ups/continue-cut.js';
@@ -28,7 +28,7 @@ import { firmLanguage, type Tally } from './follow-ups/firm-language.js';
 import { outlineMore } from './follow-ups/outline-more.js';
 import { extendShort, proseOf } from './follow-ups/extend-short.js';
 import { keepBiblePeople } from './follow-ups/bible-people.js';
-import { addNotes } from './answer-verdict.js';
+import { addNotes } from './answers/verdict.js';
 
 /** Run one step on a state, without saving: the provider call and the post-processing (character details, state). */
 export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
@@ -60,7 +60,7 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   }
   // Every request of the step fits the model's window (fit.ts): the bible, the recent text and the outline trimmed first.
   const provider = fitting(input.provider, trimmableOf(spec, state, step));
-  // Every answer is judged (answer-verdict.ts): it may repeat the book, the text rewritten and what this step already wrote, never the request.
+  // Every answer is judged (answers/verdict.ts): it may repeat the book, the text rewritten and what this step already wrote, never the request.
   const written: string[] = [];
   const expect = expectationOf({
     spec, renderer: input.renderer, state, step, kind: step.kind === 'outline' ? 'outline' : 'prose',
@@ -119,21 +119,31 @@ export async function runStep(input: Omit<AdvanceOptions, 'provider'> & {
   const after = applyStep(spec, book, step, text);
   const position = stepPosition(step);
   const marked = isComplete ? after : { ...after, incompleteParts: [...(after.incompleteParts ?? []).filter((p) => p !== position), position] };
-  const prose = proseOf(ctx, text);
-  const words = target > 0 ? countWords(prose) : 0;
-  const measured = target > 0
-    ? { target, score: lengthScore(target, words), repeated: repeatedShare(prose, state.content.map((t) => proseOf(ctx, t))), ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}) }
-    : {};
-  const indonesian = target > 0 && state.lang === 'ms' ? indonesianWords(prose) : [];
-  // Against the writer's voice and the overused phrases (engine/session/voice-measure.ts): marked, never changed.
-  const voice = target > 0 ? partVoiceOf(book.voice, prose, state.lang) : undefined;
-  const overused = target > 0 ? partOverusedOf(book.voice, prose, state.lang) : undefined;
+  const measures = target > 0 ? partMeasures({ ctx, text, target, book, state }) : {};
   return {
     state: marked, step, text, words: countWords(text), seconds: seconds(), isComplete, continuations: tally.continuations, extensions,
     ...(tally.isTimedOut ? { isTimedOut: true as const } : {}), ...(tally.notes ? { answerNotes: tally.notes } : {}),
-    ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measured, ...(heading.title ? { title: heading.title } : {}),
-    ...(indonesian.length ? { indonesianWords: indonesian } : {}), ...(unplanned.length ? { unplanned } : {}),
-    ...(voice ? { voice } : {}), ...(overused ? { overused } : {}),
+    ...(tally.usage ? { usage: tally.usage } : {}), ...(tally.languageDrift ? { languageDrift: tally.languageDrift } : {}), ...measures, ...(heading.title ? { title: heading.title } : {}),
+    ...(unplanned.length ? { unplanned } : {}),
+  };
+}
+
+/**
+ * What a measured part is marked with, never changed by: its length against the words asked for, what it
+ * repeats of the book, Indonesian words in a Malay part, and against the writer's voice and the overused
+ * phrases (voice/measure.ts).
+ */
+function partMeasures(input: { ctx: FollowUpContext; text: string; target: number; book: BookState; state: PromptState }): Partial<StepOutcome> {
+  const { ctx, target, book, state } = input;
+  const prose = proseOf(ctx, input.text);
+  const words = countWords(prose);
+  const indonesian = state.lang === 'ms' ? indonesianWords(prose) : [];
+  const voice = partVoiceOf(book.voice, prose, state.lang);
+  const overused = partOverusedOf(book.voice, prose, state.lang);
+  return {
+    target, score: lengthScore(target, words), repeated: repeatedShare(prose, state.content.map((t) => proseOf(ctx, t))),
+    ...(words < SHORT_RATIO * target ? { short: true as const } : {}), ...(words > LONG_RATIO * target ? { long: true as const } : {}),
+    ...(indonesian.length ? { indonesianWords: indonesian } : {}), ...(voice ? { voice } : {}), ...(overused ? { overused } : {}),
   };
 }
 

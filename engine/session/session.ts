@@ -10,7 +10,7 @@ import { applyStep, nextStep, restoreBook, startBook, type BookSeries, type Book
 import { partProvenance } from '../compile/provenance.js';
 import { chapterTitleOf, type PromptRenderer } from '../compile/prompt.js';
 import { takeLeadingHeading } from '../compile/heading.js';
-import { bookBible } from './bible.js';
+import { bookBible } from './bible/bible.js';
 import { GenerationError } from '../errors.js';
 import { EditError } from './edit.js';
 import { bookMarkdown } from './book.js';
@@ -22,16 +22,16 @@ import type { BookView } from './view-schema.js';
 import { addUsage, SessionError, type AdvanceOptions, type StepOutcome, type StepResult } from './step-types.js';
 import { runStep } from './run-step.js';
 import { extendPart, rewritePart } from './part-edits.js';
-import { updateBible } from './bible-update.js';
-import { bibleReadUpTo } from './bible-as-of.js';
+import { updateBible } from './bible/update.js';
+import { bibleReadUpTo } from './bible/as-of.js';
 import type { BookVoice } from '../compile/book-voice.js';
-import { towardVoiceNote } from './voice-measure.js';
-import { auditPart, withAuditFindings } from './continuity-audit.js';
+import { towardVoiceNote } from './voice/measure.js';
+import { auditPart, withAuditFindings } from './continuity/audit.js';
 
 export { SessionError, type AdvanceOptions, type LanguageRetry, type StepOutcome, type StepResult } from './step-types.js';
 export { runStep } from './run-step.js';
 export { extendPart, rewritePart, type Rewrite } from './part-edits.js';
-export { updateBible } from './bible-update.js';
+export { updateBible } from './bible/update.js';
 export { joinCut } from './follow-ups/continue-cut.js';
 export { joinExtension, MAX_EXTENSIONS } from './follow-ups/extend-short.js';
 
@@ -57,7 +57,7 @@ export interface OpenSessionInput {
   chapterNotes?: Readonly<Record<number, string>>;
   /** Audit each chapter with one more model call (`--continuity audit`); absent: the generator's flow says (off by default). */
   continuityAudit?: boolean;
-  /** The book's place in a series and what the books before it established (engine/session/series.ts bookSeries). */
+  /** The book's place in a series and what the books before it established (engine/session/series/series.ts bookSeries). */
   series?: BookSeries;
   /** The writer's voice for the book (`--voice`, `--avoid`): replaces the one it kept; absent: it keeps its own. */
   voice?: BookVoice;

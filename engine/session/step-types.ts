@@ -6,9 +6,9 @@ import type { Provider, TextRequest, TokenUsage } from '../provider.js';
 import type { BookState } from '../compile/flow.js';
 import type { Step } from '../compile/step.js';
 import type { LanguageDrift } from './language.js';
-import type { PartVoice } from './voice-measure.js';
-import type { OverusedMeasure } from './voice-overused.js';
-import type { AnswerNotes } from './answer-verdict.js';
+import type { PartVoice } from './voice/measure.js';
+import type { OverusedMeasure } from './voice/overused.js';
+import type { AnswerNotes } from './answers/verdict.js';
 
 /** A step the session refuses: the book is complete, the step is not the next one, the chapter count cannot be. */
 export class SessionError extends KaryaError {
@@ -73,7 +73,7 @@ export interface StepOutcome {
   indonesianWords?: string[];
   /** An outline's chapters it gives no entry even after asking for them (engine/session/outline-shape.ts): written without a plan of their own. */
   unplanned?: number[];
-  /** A prose part against the writer's voice (engine/session/voice-measure.ts); absent without a voice or for a part too short to measure. */
+  /** A prose part against the writer's voice (engine/session/voice/measure.ts); absent without a voice or for a part too short to measure. */
   voice?: PartVoice;
   /** A prose part's overused phrases: the language's list and the writer's own (`isMarked` over the band or any of the writer's). */
   overused?: OverusedMeasure & { isMarked: boolean };

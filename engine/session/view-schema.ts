@@ -140,7 +140,7 @@ export const BookViewSchema = z.object({
   /** The writer shaped the outline as chapters: the book keeps its chapter count (the form's no longer applies). */
   is_outline_edited: z.boolean().optional(),
   /** Every step of the book in order, chapters included. */
-  plan: z.array(LabelledStepSchema.extend({ is_done: z.boolean() })),
+  steps: z.array(LabelledStepSchema.extend({ is_done: z.boolean() })),
   /** Credits: each step, the whole book, the steps still to write (engine/session/cost.ts; what the server charges). */
   cost: z.object({ step: z.number().int().min(0), total: z.number().int().min(0), remaining: z.number().int().min(0) }),
   /**

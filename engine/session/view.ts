@@ -3,23 +3,23 @@
 // it as is, so the studio never replays the flow itself.
 import type { BookSpec, ResolvedSpec, Settings } from '../spec/types.js';
 import type { BookView } from './view-schema.js';
-import { bookLanguage, bookPlan, nextStep, progress, startBook, type BookState } from '../compile/flow.js';
+import { bookLanguage, stepsOfBook, nextStep, progress, startBook, type BookState } from '../compile/flow.js';
 import { buttonLabel, partStep, stepLabel } from '../compile/labels.js';
 import { stepKey, stepRef, type Step } from '../compile/step.js';
 import { bookCost } from './cost.js';
-import { chapterTitleOf, wordTargetOf } from '../compile/plan.js';
+import { chapterTitleOf, wordTargetOf } from '../compile/book-outline.js';
 import { textHash } from '../text-hash.js';
 import { partText } from './part-text.js';
 import { isAuthoredPart, modelWordsOf, partProvenance } from '../compile/provenance.js';
 import { SHORT_RATIO } from './measure.js';
 import { repeatedShares } from './repeat.js';
 import { indonesianWords } from './language.js';
-import { bookBible } from './bible.js';
-import { bibleCovers } from './bible-covers.js';
+import { bookBible } from './bible/bible.js';
+import { bibleCovers } from './bible/covers.js';
 import { chapterCounts, partWords } from './book.js';
 import { isOutlineEditable, outlineChapters } from './outline-edit.js';
-import { bookThreads, checksAgainst, openContinuityFindings } from './continuity.js';
-import { partOverusedOf, partVoiceOf } from './voice-measure.js';
+import { bookThreads, checksAgainst, openContinuityFindings } from './continuity/continuity.js';
+import { partOverusedOf, partVoiceOf } from './voice/measure.js';
 
 
 
@@ -92,7 +92,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     return { ...stepRef(step), label: label(step), ...(title ? { title } : {}), text, hash: textHash(text), is_complete: !state.incompleteParts?.includes(i), ...(state.stoppedParts?.includes(i) ? { is_stopped: true as const } : {}), ...(isAuthored ? { is_authored: true as const } : {}), provenance, words, ...measured, ...(missing.has(i) ? { bible_updated: false as const } : {}), ...(findings[i]?.length ? { continuity: findings[i] } : {}), ...(checks[i] ? { check_against: checks[i] } : {}) };
   });
   // A chapter count the flow cannot reach still shows the outline, introduction and conclusion.
-  const plan = !isBook ? [] : bookPlan(spec, state);
+  const steps = !isBook ? [] : stepsOfBook(spec, state);
   const done = new Set([...(state.outline !== undefined ? ['outline'] : []), ...parts.map((p) => stepKey(p))]);
   return {
     generator_id: spec.id,
@@ -118,7 +118,7 @@ export function bookView(spec: BookSpec, state: BookState): BookView {
     chapters_count: chapterCounts(spec, state),
     ...(isOutlineEditable(spec, state) ? { chapters: outlineChapters(spec, state).map((c) => ({ number: c.number, title: c.title, plan: c.plan, note: c.note, is_written: c.isWritten })) } : {}),
     ...(state.chapterNotes !== undefined ? { is_outline_edited: true } : {}),
-    plan: plan.map((s) => ({ ...stepRef(s), label: label(s), is_done: done.has(stepKey(s)) })),
+    steps: steps.map((s) => ({ ...stepRef(s), label: label(s), is_done: done.has(stepKey(s)) })),
     cost: bookCost(spec, state),
     ...(intendedShown ? { intended_findings: intendedShown } : {}),
   };

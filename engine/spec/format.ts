@@ -240,7 +240,7 @@ export const PublishDef = z
   .describe('how `karya publish` makes a KDP package of this book: the publishing generator and settings of each part; merged key by key over _shared.yaml publish.default and publish.<family>');
 export type AuthoredPublish = z.infer<typeof PublishDef>;
 
-/** What an answer for a part must look like to be kept (generators/_shared.yaml answerShapes; engine/session/answer-shape.ts). */
+/** What an answer for a part must look like to be kept (generators/_shared.yaml answerShapes; engine/session/answers/shape.ts). */
 export const AnswerShapeDef = z
   .object({
     listShare: z

@@ -81,90 +81,12 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
   const byName = checkConditions(fields, issue);
   const { languageField, chaptersField } = checkRoles(fields, issue);
 
-  // 5. Flow.
-  const f = merged.flow;
-  const flow: ResolvedFlow = {
-    outline: f.outline ?? 'none',
-    sections: f.sections?.map((s) => ({ id: s.id, label: { en: s.en, ms: s.ms }, description: s.description })),
-    conclusion: f.conclusion ?? 'after-last',
-    progressDenominator: f.progressDenominator ?? 'total',
-    savesProgress: f.savesProgress ?? kind === 'book',
-    characterDetails: f.characterDetails ?? false,
-    retry: f.retry ?? false,
-    languageCheck: f.languageCheck ?? true,
-    ...(f.continuity ? { continuity: f.continuity } : {}),
-  };
-  if (kind === 'book') {
-    if (!chaptersField && !flow.sections) issue('flow.sections', 'a book needs fixed sections or a field with role chapters');
-    if (chaptersField && flow.sections) issue('flow.sections', 'a book has either fixed sections or a chapter-count field, not both');
-    if (flow.sections && flow.conclusion === 'replaces-last') issue('flow.conclusion', 'fixed sections cannot be replaced by the conclusion');
-    const fewest = minChapters(flow);
-    for (const o of chaptersField?.options ?? []) {
-      if (typeof o.value === 'number' && o.value < fewest) issue(`fields.${chaptersField!.name}.options`, `${o.value} chapters cannot reach a conclusion that replaces the last chapter`);
-    }
-  } else if (authored.flow?.sections || authored.flow?.outline) {
-    issue('flow', `a ${kind} generator has no outline or sections`);
-  }
+  // 5. Flow. 6. Prompts and model.
+  const flow = resolveFlow({ kind, own: authored.flow, f: merged.flow, chaptersField, issue });
   if (kind === 'image' && !merged.image) issue('image', 'an image generator needs image.size');
-
-  // 6. Prompts and model.
-  const fallbackWords = kind === 'book' ? 1500 : 400;
-  const wt = merged.prompts.wordTarget;
-  let wordTarget = typeof wt === 'number' ? wt : fallbackWords;
-  let wordTargetBy: ResolvedPrompts['wordTargetBy'];
-  if (wt !== undefined && typeof wt !== 'number') {
-    const target = byName.get(wt.field);
-    if (!target || target.type !== 'select') issue('prompts.wordTarget.field', `"${wt.field}" is not a select field of this generator`);
-    else {
-      for (const o of target.options ?? []) {
-        if (wt.values[String(o.value)] === undefined) issue(`prompts.wordTarget.values`, `no word target for ${wt.field} "${o.value}"`);
-      }
-      for (const v of Object.keys(wt.values)) {
-        if (!findOption(target, v)) issue(`prompts.wordTarget.values.${v}`, `${quote(v)} is not one of ${listValues(target)}`);
-      }
-      wordTargetBy = { field: wt.field, values: wt.values };
-      wordTarget = wt.values[String(target.default)] ?? fallbackWords;
-    }
-  }
-  const sectionFormats = Object.fromEntries((f.sections ?? []).filter((s) => s.format).map((s) => [s.id, s.format!]));
-  if (kind !== 'book') {
-    for (const key of ['format', 'chapterFormat'] as const) {
-      if (merged.prompts[key]) issue(`prompts.${key}`, `only the parts of a book have a format; a ${kind} generator says its layout in prompts.brief`);
-    }
-    for (const key of ['shape', 'chapterShape'] as const) {
-      if (merged.prompts[key]) issue(`prompts.${key}`, `only the parts of a book have an answer shape; a ${kind} generator has none`);
-    }
-  }
-  const shapes = resolveShapes({ prompts: merged.prompts, sections: f.sections ?? [], shared, issue });
   const offered: Lang[] = languageField ? (languageField.options ?? []).map((o) => String(o.value) as Lang) : [(merged.language ?? 'en') as Lang];
-  const brief = resolveBrief(merged.prompts.brief, offered, issue);
-  const prompts: ResolvedPrompts = {
-    ...PROMPT_DEFAULTS,
-    ...Object.fromEntries(Object.entries(merged.prompts).filter(([, v]) => v !== undefined)),
-    brief,
-    wordTarget,
-    ...(wordTargetBy ? { wordTargetBy } : {}),
-    ...(Object.keys(sectionFormats).length ? { sectionFormats } : {}),
-    ...shapes,
-    outputName: merged.prompts.outputName ?? { en: 'text', ms: 'teks' },
-  } as ResolvedPrompts;
-  const m = { ...MODEL_DEFAULTS, ...Object.fromEntries(Object.entries(merged.model).filter(([, v]) => v !== undefined)) };
-  let tokens = 0;
-  let tokenPreset: string | undefined;
-  if (typeof m.tokens === 'number') tokens = m.tokens;
-  else if (shared.tokenPresets[m.tokens] !== undefined) {
-    tokens = shared.tokenPresets[m.tokens]!;
-    tokenPreset = m.tokens;
-  } else issue('model.tokens', `"${m.tokens}" is not one of ${Object.keys(shared.tokenPresets).join(', ')} (or a number)`);
-  const budget = merged.model.budget ? resolveBudget({ budget: merged.model.budget, kind, shared, byName, issue }) : undefined;
-  const model: ResolvedModel = {
-    tokens,
-    tokenPreset,
-    ...(budget ? { budget } : {}),
-    temperature: m.temperature,
-    presencePenalty: m.presencePenalty,
-    frequencyPenalty: m.frequencyPenalty,
-  };
+  const prompts = resolvePrompts({ kind, prompts: merged.prompts, sections: merged.flow.sections ?? [], byName, offered, shared, issue });
+  const model = resolveModel({ kind, model: merged.model, shared, byName, issue });
 
   // 7. Publishing (books only): shared default, then the family's block, then the file's own.
   const publish = resolvePublish({ kind, family, own: authored.publish, shared, fieldNames: new Set(fields.map((x) => x.name)), issue });
@@ -198,6 +120,98 @@ export function resolveSpec(input: { file: string; data: unknown; shared: Shared
 }
 
 type Issue = (path: string, message: string) => void;
+
+type AuthoredFlow = NonNullable<AuthoredSpec['flow']>;
+type AuthoredPrompts = NonNullable<AuthoredSpec['prompts']>;
+type AuthoredModel = NonNullable<AuthoredSpec['model']>;
+
+/** A generator's flow: the preset's and the file's values over the defaults, checked against its kind. */
+function resolveFlow(input: { kind: Kind; own: AuthoredSpec['flow']; f: AuthoredFlow; chaptersField: ResolvedField | undefined; issue: Issue }): ResolvedFlow {
+  const { kind, f, chaptersField, issue } = input;
+  const flow: ResolvedFlow = {
+    outline: f.outline ?? 'none',
+    sections: f.sections?.map((s) => ({ id: s.id, label: { en: s.en, ms: s.ms }, description: s.description })),
+    conclusion: f.conclusion ?? 'after-last',
+    progressDenominator: f.progressDenominator ?? 'total',
+    savesProgress: f.savesProgress ?? kind === 'book',
+    characterDetails: f.characterDetails ?? false,
+    retry: f.retry ?? false,
+    languageCheck: f.languageCheck ?? true,
+    ...(f.continuity ? { continuity: f.continuity } : {}),
+  };
+  if (kind === 'book') {
+    if (!chaptersField && !flow.sections) issue('flow.sections', 'a book needs fixed sections or a field with role chapters');
+    if (chaptersField && flow.sections) issue('flow.sections', 'a book has either fixed sections or a chapter-count field, not both');
+    if (flow.sections && flow.conclusion === 'replaces-last') issue('flow.conclusion', 'fixed sections cannot be replaced by the conclusion');
+    const fewest = minChapters(flow);
+    for (const o of chaptersField?.options ?? []) {
+      if (typeof o.value === 'number' && o.value < fewest) issue(`fields.${chaptersField!.name}.options`, `${o.value} chapters cannot reach a conclusion that replaces the last chapter`);
+    }
+  } else if (input.own?.sections || input.own?.outline) {
+    issue('flow', `a ${kind} generator has no outline or sections`);
+  }
+  return flow;
+}
+
+/** The words a part is asked for: one number, or one per value of a select field (its default's first). */
+function resolveWordTarget(kind: Kind, wt: AuthoredPrompts['wordTarget'], byName: ReadonlyMap<string, ResolvedField>, issue: Issue): Pick<ResolvedPrompts, 'wordTarget' | 'wordTargetBy'> {
+  const fallbackWords = kind === 'book' ? 1500 : 400;
+  if (wt === undefined || typeof wt === 'number') return { wordTarget: wt ?? fallbackWords };
+  const target = byName.get(wt.field);
+  if (!target || target.type !== 'select') {
+    issue('prompts.wordTarget.field', `"${wt.field}" is not a select field of this generator`);
+    return { wordTarget: fallbackWords };
+  }
+  for (const o of target.options ?? []) {
+    if (wt.values[String(o.value)] === undefined) issue(`prompts.wordTarget.values`, `no word target for ${wt.field} "${o.value}"`);
+  }
+  for (const v of Object.keys(wt.values)) {
+    if (!findOption(target, v)) issue(`prompts.wordTarget.values.${v}`, `${quote(v)} is not one of ${listValues(target)}`);
+  }
+  return { wordTarget: wt.values[String(target.default)] ?? fallbackWords, wordTargetBy: { field: wt.field, values: wt.values } };
+}
+
+/** A generator's prompts: the templates' defaults, the word target, the parts' formats and shapes, the brief. */
+function resolvePrompts(input: { kind: Kind; prompts: AuthoredPrompts; sections: NonNullable<AuthoredFlow['sections']>; byName: ReadonlyMap<string, ResolvedField>; offered: Lang[]; shared: SharedFile; issue: Issue }): ResolvedPrompts {
+  const { kind, prompts: own, sections, issue } = input;
+  const { wordTarget, wordTargetBy } = resolveWordTarget(kind, own.wordTarget, input.byName, issue);
+  const sectionFormats = Object.fromEntries(sections.filter((s) => s.format).map((s) => [s.id, s.format!]));
+  if (kind !== 'book') {
+    for (const key of ['format', 'chapterFormat'] as const) {
+      if (own[key]) issue(`prompts.${key}`, `only the parts of a book have a format; a ${kind} generator says its layout in prompts.brief`);
+    }
+    for (const key of ['shape', 'chapterShape'] as const) {
+      if (own[key]) issue(`prompts.${key}`, `only the parts of a book have an answer shape; a ${kind} generator has none`);
+    }
+  }
+  const shapes = resolveShapes({ prompts: own, sections, shared: input.shared, issue });
+  const brief = resolveBrief(own.brief, input.offered, issue);
+  return {
+    ...PROMPT_DEFAULTS,
+    ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)),
+    brief,
+    wordTarget,
+    ...(wordTargetBy ? { wordTargetBy } : {}),
+    ...(Object.keys(sectionFormats).length ? { sectionFormats } : {}),
+    ...shapes,
+    outputName: own.outputName ?? { en: 'text', ms: 'teks' },
+  } as ResolvedPrompts;
+}
+
+/** A generator's model settings over the engine's defaults, its token limit named by a preset or a number. */
+function resolveModel(input: { kind: Kind; model: AuthoredModel; shared: SharedFile; byName: ReadonlyMap<string, ResolvedField>; issue: Issue }): ResolvedModel {
+  const { kind, shared, byName, issue } = input;
+  const m = { ...MODEL_DEFAULTS, ...Object.fromEntries(Object.entries(input.model).filter(([, v]) => v !== undefined)) };
+  let tokens = 0;
+  let tokenPreset: string | undefined;
+  if (typeof m.tokens === 'number') tokens = m.tokens;
+  else if (shared.tokenPresets[m.tokens] !== undefined) {
+    tokens = shared.tokenPresets[m.tokens]!;
+    tokenPreset = m.tokens;
+  } else issue('model.tokens', `"${m.tokens}" is not one of ${Object.keys(shared.tokenPresets).join(', ')} (or a number)`);
+  const budget = input.model.budget ? resolveBudget({ budget: input.model.budget, kind, shared, byName, issue }) : undefined;
+  return { tokens, tokenPreset, ...(budget ? { budget } : {}), temperature: m.temperature, presencePenalty: m.presencePenalty, frequencyPenalty: m.frequencyPenalty };
+}
 
 /** A book's answer shapes by name from _shared.yaml answerShapes: every part's, the chapters', each section's. */
 function resolveShapes(input: { prompts: { shape?: string | undefined; chapterShape?: string | undefined }; sections: ReadonlyArray<{ id: string; shape?: string | undefined }>; shared: SharedFile; issue: Issue }): Pick<ResolvedPrompts, 'shape' | 'chapterShape' | 'sectionShapes'> {

@@ -108,7 +108,7 @@ export interface ResolvedPrompts {
   readonly sectionShapes?: Readonly<Record<string, AnswerShape>>;
 }
 
-/** What an answer for a part must look like to be kept (engine/session/answer-shape.ts reads it). */
+/** What an answer for a part must look like to be kept (engine/session/answers/shape.ts reads it). */
 export interface AnswerShape {
   /** Its name in _shared.yaml answerShapes (prose, guide, lists, recipes…). */
   readonly name: string;

@@ -16,7 +16,7 @@ interface RequestAuth {
 /**
  * Per request: the lookup while it runs, then its answer (read synchronously by sessionOf), kept on the
  * request itself (a WeakMap keyed by every request made the garbage collector's work grow with the
- * request rate: issue 49).
+ * request rate).
  */
 const AUTH = Symbol('karya.auth');
 type WithAuth = Request & { [AUTH]?: RequestAuth | Promise<RequestAuth> | undefined };
@@ -109,7 +109,7 @@ export function requireUser(source: AuthRepository, unauthenticatedCode: 'unauth
     return next(unauthenticatedCode === 'not_signed_in' ? ApiError.catalogue(401, 'not_signed_in') : ApiError.of(401, 'unauthenticated'));
   };
   // Without a promise when the store answers at once (SQLite): the route then runs in the same turn, with no
-  // microtask per step (issue 49). A promise is returned to Express, which passes its failure to next.
+  // microtask per step. A promise is returned to Express, which passes its failure to next.
   return (req: Request, res: Response, next: NextFunction) => {
     const auth = authOf(source, req);
     if (auth instanceof Promise) return auth.then((found) => decide(found, req, res, next));

@@ -8,7 +8,7 @@ import { bookTitleOf, countWords, pieceHistoryTitle } from '../../engine/index.j
 import type { KdpPackage, PublishStepInfo } from '../../engine/contract/index.js';
 import { loadPublishFiles, renderBounded, type PackageFile, type PrintChoice } from '../../engine/node.js';
 import { RELEASES_PER_DAY, type Closeness } from '../../engine/index.js';
-import { checkPublishPlan, directPublishStep, plannedPublishSteps, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
+import { checkPublishSteps, directPublishStep, publishStepsOf, writePackageParts, type GivenFacts, type PackageStepDone, type RunPublishStep } from '../../engine/index.js';
 import type { AppContext } from './context.js';
 import { historyContent } from './generation.js';
 import { refundCharge, reserveCharge, runCharged } from './charged.js';
@@ -34,12 +34,12 @@ export interface PublishableBook {
 
 /**
  * The generator of a saved book, when it can be published: a book whose publish block passes
- * checkPublishPlan. Otherwise 409 not_publishable (the problems go to the log: they are the catalog's).
+ * checkPublishSteps. Otherwise 409 not_publishable (the problems go to the log: they are the catalog's).
  */
 export function publishableSpec(ctx: AppContext, state: BookState): ResolvedSpec {
   const spec = ctx.catalog.get(state.generatorId);
   if (spec?.kind !== 'book' || !spec.publish) throw publishError(409, 'not_publishable', state.lang);
-  const issues = checkPublishPlan(spec, (id) => ctx.catalog.get(id), state);
+  const issues = checkPublishSteps(spec, (id) => ctx.catalog.get(id), state);
   if (issues.length) {
     ctx.logger.error({ generator: spec.id, issues: issues.map(formatSpecIssue) }, 'publish block refused');
     throw publishError(409, 'not_publishable', state.lang);
@@ -51,7 +51,7 @@ const stepInfo = (s: PackageStepDone): PublishStepInfo => ({ part: s.part, gener
 
 /** What publishing a book costs before anything is spent: its steps and their credits. */
 export function publishQuote(ctx: AppContext, book: PublishableBook, given: Pick<GivenFacts, 'author'> = {}): { steps: PublishStepInfo[]; cost: number; trim: TrimName } {
-  const planned = plannedPublishSteps({ book: book.spec, state: book.state, specOf: (id) => ctx.catalog.get(id), given });
+  const planned = publishStepsOf({ book: book.spec, state: book.state, specOf: (id) => ctx.catalog.get(id), given });
   // The trim the package is made at when the writer picks none (a children's book: its own layout's).
   const { trim } = printLayoutOf(book.spec.kind === 'book' ? book.spec.publish : undefined);
   return { steps: planned.steps.map(stepInfo), cost: planned.cost, trim };

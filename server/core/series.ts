@@ -1,5 +1,5 @@
-// A user's series on the server (issue #50): its books as saved (by id, or by the key a book will be saved
-// under), what each book is told of the books before it (engine/session/series.ts derives it, never copied),
+// A user's series on the server: its books as saved (by id, or by the key a book will be saved
+// under), what each book is told of the books before it (engine/session/series/series.ts derives it, never copied),
 // and a book store that tells every loaded book of a series its place: every step, rewrite, passage tool,
 // continuity check and export of book k then sees the series as of the end of book k-1, nothing later.
 import { bookSummary, BookSession, changesFor, openThreadsOf, renderBible, seriesAsOf, seriesChangeLine, type Catalog } from '../../engine/index.js';

@@ -196,7 +196,7 @@ async function answerFromBook(ctx: AppContext, input: { session: BookSession; ge
     generation_id: input.generationId,
     generator_id: spec.id,
     part: ref,
-    label: view.plan.find((p) => stepKey(p) === input.stepKey)?.label ?? input.stepKey,
+    label: view.steps.find((p) => stepKey(p) === input.stepKey)?.label ?? input.stepKey,
     content: text,
     words: countWords(text),
     is_complete: !(state.incompleteParts ?? []).includes(position),

@@ -7,7 +7,7 @@
 // Small ones (most answers: GET /api/me on every page) go out directly: Express's res.json and res.send
 // look up three JSON settings and the ETag function, and parse and re-format the Content-Type twice, on
 // every answer; an API answer has one type, no ETag (app.ts: `no-store`) and no other validator, so
-// none of that can change what is sent (issue 49: about a tenth of GET /api/me's own work).
+// none of that can change what is sent (about a tenth of GET /api/me's own work).
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 

@@ -21,7 +21,7 @@ import type { Kysely } from 'kysely';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type PQueue from 'p-queue';
 import {
-  BookSession, GenerationError, planSteps, stepKey, type BookSeries, type Settings, type Step,
+  BookSession, GenerationError, stepsFor, stepKey, type BookSeries, type Settings, type Step,
 } from '../../engine/index.js';
 import type { Provider, TextRequest } from '../../engine/node.js';
 import { answerNotesOf, delayFor, shouldRetry, sleep, voiceMarksOf, type BookVoice, type VoiceMarks } from '../../engine/index.js';
@@ -197,7 +197,7 @@ export async function runBatchStep(ctx: AppContext, env: BatchEnv, job: JobWithM
       // The model's window, for the session to fit every request in it (engine/session/fit.ts).
       ...(calls.contextWindow ? { contextWindow: () => calls.contextWindow!() } : {}),
     };
-    const totalSteps = planSteps(spec, data.totalChapters).length;
+    const totalSteps = stepsFor(spec, data.totalChapters).length;
     await runLocked(ctx, { ...env, provider, totalSteps, saves: lock.db, savedBatches: lock.batches }, data, job);
   } finally {
     await lock.release();

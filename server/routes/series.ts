@@ -1,4 +1,4 @@
-// /api/series (issue #50): the signed-in writer's series. List them, make one (a finished book of theirs may be
+// /api/series: the signed-in writer's series. List them, make one (a finished book of theirs may be
 // its book 1), read one (its books in order, what changed for each since it was written, the series' bible as
 // of each book's end, what it leaves open), start its next book, delete an empty one. A refusal is a catalogue
 // code naming the field and what is allowed (series_name_taken 409, series_language 400…), answered by the app's

@@ -333,7 +333,7 @@ export interface BooksTable {
   authored_parts: Generated<string | null>;
   /** How each part's text came to be, JSON (position → engine/compile/provenance.ts PartProvenance); null: every part the model's (migration 0027). */
   provenance: Generated<string | null>;
-  /** The writer's voice, JSON (engine/session/voice.ts BookVoice); null for none (migration 0026). */
+  /** The writer's voice, JSON (engine/session/voice/fingerprint.ts BookVoice); null for none (migration 0026). */
   voice: Generated<string | null>;
   is_finished: number;
   created_at: Generated<string>;

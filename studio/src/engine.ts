@@ -1,28 +1,39 @@
 // The studio's door to the engine: the names the browser uses from the engine's pure door (settings schema,
-// form model, flow, words, the reader's view) and every HTTP shape from the contract door. Only names taken
+// form model, flow, words, the reader's view) and the HTTP shapes it uses from the contract door. Only names taken
 // here reach the bundle: no YAML parser, no handlebars, no Node modules. The studio imports the engine
 // through this file only (tests/architecture/layers.test.ts fails on any other studio import of engine/).
-export * from '../../engine/contract/index.js';
+export {
+  type AIConfigResponse, API_ROLES, type ApiErrorEnvelope, type ApiKey, type ApiKeyCreated, ASSIGNABLE_ROLES,
+  type AssignableRole, type BookEditionsResponse, type BookView, type ClaimsResponse, type CreditCode, type CreditLink,
+  type CreditsGrantedResponse, type Deployment, type DonePayload, type EditionDone, type EditionPartEvent,
+  type EditionProgressEvent, type EventsOf, type ExportFormat, type GlossaryResponse, MAX_GLOSSARY_TERM_CHARS,
+  type FileRouteKey, type GenerateBody, type GeneratorForm, type GeneratorSummary, type HistoryItem,
+  type HistoryListItem, type HistoryType, type ImportPreview, type JsonRouteKey, type KdpPackage, MAX_API_KEY_NAME,
+  MAX_VOICE_SAMPLE_CHARS, type MyBook, type NextBookResponse, PAPERBACK_PAPERS, PAPERBACK_TRIMS,
+  type PartVersionView, type PassageResponse, type PaymentOptions, type Profile, PUBLISH_AI_TEXT_LEVELS,
+  type PublishQuote, PURCHASE_PACKAGE_IDS, PURCHASE_PACKAGES, type PurchasePackageId, type RequestOf,
+  type ResponseOf, ROLE_CREDITS, type Routes, type SavedProgress, savedProgressOf, type SeriesDetail,
+  type SideBySideResponse, type SignInNotice, type StreamRouteKey, type TopUpCredits, type VoiceBody,
+} from '../../engine/contract/index.js';
 export {
   // the settings' format
-  type Lang, LANGS, type Bilingual, type Scalar, type FieldType, type FieldRole, type Family, type Kind, type PublishPart, type PublishContextPart,
-  type Condition, type ResolvedOption, type FieldValue, type FieldShape, type ResolvedField, type ResolvedSection, type ProgressDenominator,
-  type ResolvedFlow, type ResolvedPrompts, type ResolvedBudget, type ResolvedModel, type ResolvedPublishPart, type ResolvedPublish, type PixelSize,
-  type ResolvedSpec, type Settings, type BookSpec,
+  type Lang, LANGS,
+  type FieldShape,
+  type Settings, type BookSpec,
   // words and the message catalogue
-  WORDS, type WordKey, fillPlaceholders, word, LANGUAGE_NAMES,
+  WORDS, fillPlaceholders, word,
   CATALOGUE, catalogueMessage, SETTINGS_MESSAGES, settingsIssueMessage, KaryaError,
-  type CatalogueCode, type SettingsIssue, type SettingsIssueCode, type SettingsIssueParams,
+  type CatalogueCode, type SettingsIssue,
   // the form and its schema
-  conditionHolds, isFieldVisible, isFieldRequired, defaultSettings, compileSettingsSchema, settingsIssueOf, parseSettings,
-  bookSpecFromForm, type FormModel, type FormField, fieldType,
+  isFieldVisible, isFieldRequired, defaultSettings, compileSettingsSchema, settingsIssueOf, parseSettings,
+  bookSpecFromForm, type FormModel, type FormField,
   // the book's flow, steps and labels
-  type BookState, type FlowSummary, bookLanguage, chapterCount, startBook, planSteps, nextStep, applyStep, progress, extractCharacterDetails,
-  splitCharacterDetails, withoutCharacterDetails, extractTitle, describeFlow, restoreBook, chapterNotesOf,
-  type Step, isSameStep, stepKey, stepRef, parseStepKey, StepRefSchema, type StepRef, conclusionPosition, minChapters,
-  stepLabel, partLabel, partStep, buttonLabel, outlineToast, defaultChapterTitle,
+  type BookState, startBook, stepsFor, nextStep, applyStep, progress,
+  extractTitle, restoreBook,
+  type Step, stepKey, stepRef, type StepRef,
+  stepLabel, buttonLabel, outlineToast,
   // the reader's view, the bible, Markdown, passage tools, readiness words, waiting
-  bookView, previewBook, EMPTY_BIBLE, parseBible, renderBible, type StoryBible,
-  parseMarkdown, parseMarkdownPlaced, spansText, type Block, type Span, type HeadingLevel,
+  bookView, previewBook, EMPTY_BIBLE, parseBible, renderBible,
+  parseMarkdown, parseMarkdownPlaced, type Block, type Span,
   PASSAGE_TONE_IDS, type PassageAction, type PassageTone, checkWords, sortedBySeverity, sourceLink, sleep, bookCost, chaptersMost, countWords, firstWords, stepText, historyBookOf,
 } from '../../engine/index.js';

@@ -63,13 +63,13 @@ describe('the checks themselves', () => {
     expect(layerViolations([edge('engine/session/view.ts', 'engine/contract/books.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/session/view.ts', 'engine/providers/timing.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/contract/books.ts', 'engine/node/load.ts')])).toHaveLength(1);
-    expect(layerViolations([edge('engine/publish/plan.ts', 'engine/providers/pool.ts')])).toHaveLength(1);
+    expect(layerViolations([edge('engine/publish/step-settings.ts', 'engine/providers/pool.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/providers/pool.ts', 'engine/index.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/providers/pool.ts', 'engine/node.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/node/load.ts', 'server/config.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/compile/flow.ts', 'studio/src/engine.ts')])).toHaveLength(1);
     // Looking down or sideways is fine.
-    expect(layerViolations([edge('engine/session/view.ts', 'engine/compile/flow.ts'), edge('engine/contract/books.ts', 'engine/publish/plan.ts'), edge('engine/node/load.ts', 'engine/providers/pool.ts'), edge('engine/node.ts', 'engine/node/load.ts')])).toEqual([]);
+    expect(layerViolations([edge('engine/session/view.ts', 'engine/compile/flow.ts'), edge('engine/contract/books.ts', 'engine/publish/step-settings.ts'), edge('engine/node/load.ts', 'engine/providers/pool.ts'), edge('engine/node.ts', 'engine/node/load.ts')])).toEqual([]);
     // The pure door reaches nothing Node-only.
     expect(layerViolations([edge('engine/index.ts', 'engine/node/load.ts')])).toHaveLength(1);
     expect(layerViolations([edge('engine/index.ts', 'engine/session/view.ts')])).toEqual([]);

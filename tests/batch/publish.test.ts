@@ -1,4 +1,4 @@
-// `karya batch JOBS --publish` in this process with the offline provider (issue 53): ten books written and
+// `karya batch JOBS --publish` in this process with the offline provider: ten books written and
 // packaged in one run, planned at KDP's three new titles a day: schedule.csv has a header and ten rows with
 // their dates last, over four days from today (3, 3, 3, 1); each package's metadata.json carries its date
 // and its readiness list says "publish on or after <date>". A daily limit out of range is refused before

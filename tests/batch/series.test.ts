@@ -1,4 +1,4 @@
-// A series in a jobs file (issue #50): `series: NAME` on two romance jobs makes them books 1 and 2 of that series,
+// A series in a jobs file: `series: NAME` on two romance jobs makes them books 1 and 2 of that series,
 // written one after the other: book 2 starts once book 1 is done and its first chapter request carries book 1's
 // characters as they stand at its end (the fake model of tests/series-book.ts); its EPUB carries the series and 2.
 // A series job of a single piece, or a series in two languages, is refused with the rest of the file's problems.

@@ -1,4 +1,4 @@
-// A voice in a jobs file (issue #52): `voice: FILE` (a sample of the writer's prose, beside the jobs file) and
+// A voice in a jobs file: `voice: FILE` (a sample of the writer's prose, beside the jobs file) and
 // `avoid: [phrases]` give a book its voice; with a model that writes a novel's long sentences, the terse voice's
 // parts are marked on their progress lines, naming what drifted, and the writer's phrase goes into the prompts.
 // A sample too short, in the other language or missing, or a voice on a single piece, is refused with the file's

@@ -1,4 +1,4 @@
-// `npm run eval` measures the model you configure (issue 36): with OPENAI_BASE_URL set it writes its books
+// `npm run eval` measures the model you configure: with OPENAI_BASE_URL set it writes its books
 // through that server, not the scripted models, and prints the figures the README names. The command is
 // the point here, so it runs as a process (bench/eval.ts through tsx) against the fake server.
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Many books in the CLI's state file (issue 25, items 5 and 6): a finished book written again with the same
+// Many books in the CLI's state file: a finished book written again with the same
 // settings is kept aside under its id, never written over; `karya books` lists the saved books (id,
 // generator, title, words, chapters, language, last change, finished); `karya export --book ID` and
 // `karya rewrite --book ID` choose a book by id, and a generator id alone still works (its latest book).

@@ -1,4 +1,4 @@
-// Issue 26 item 7: the command line checks before it spends. Output paths that cannot be written (a path
+// The command line checks before it spends. Output paths that cannot be written (a path
 // under /proc, under a file, a publish folder that is a file) exit 2 with a plain message before any model
 // call; a jobs file is bounded (an alias bomb, a job writing outside --out); numbers are plain decimal
 // integers; file system and SQLite failures read as sentences that say what to do. And item 1 on the

@@ -1,4 +1,4 @@
-// The command line by clig.dev (issue 41): a usage error (unknown option, missing argument) exits 2 with
+// The command line by clig.dev: a usage error (unknown option, missing argument) exits 2 with
 // one line that points to the command's --help; `karya --version` prints the version; every command's
 // --help ends with an example; `karya export` writes the book to stdout when it is piped.
 import { mkdtempSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Covers honour the output (issue 28): `--out X.png` writes a PNG, `--out X.jpg`/`.jpeg` a real JPEG
+// Covers honour the output: `--out X.png` writes a PNG, `--out X.jpg`/`.jpeg` a real JPEG
 // (RGB), anything else exits 2 before any model call; without --out the image goes to stdout when stdout
 // is not a terminal, and on a terminal the command exits 2 asking for --out (never a silent file in the
 // current folder). And `--author` on `generate` and `export` reaches every export's metadata.

@@ -1,5 +1,5 @@
-// Issue 3's promises, checked through the `karya` command (run in the test's process): exactly the 41
-// generators of spec/, and every one generates offline with `--chapters 2` (in Malay too where it has the
+// The catalogue's promises, checked through the `karya` command (run in the test's process): exactly the 41
+// generators the product requirements list, and every one generates offline with `--chapters 2` (in Malay too where it has the
 // language field).
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';

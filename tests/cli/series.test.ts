@@ -1,4 +1,4 @@
-// A series on the command line (issue #50): three 3-chapter romances written with `karya generate romance
+// A series on the command line: three 3-chapter romances written with `karya generate romance
 // --series "Penang Bakery"` against the fake model (tests/series-book.ts). Book 2's first chapter request carries
 // book 1's characters as they stand at its end and its open thread; book 3's carries book 2's end states; nothing
 // first recorded in book 3 reaches a request for book 1 or 2, a rewrite of book 1 after book 3 exists included.

@@ -1,4 +1,4 @@
-// `karya serve` as a process (issue 26): every health request sent while it starts is answered, a
+// `karya serve` as a process: every health request sent while it starts is answered, a
 // start-up failure exits non-zero and frees the port, and SIGTERM lets an open stream finish with `done`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// The writer's voice on the command line (issue #52): `karya voice FILE` prints a sample's fingerprint (two
+// The writer's voice on the command line: `karya voice FILE` prints a sample's fingerprint (two
 // samples that differ as they should, in English and Malay) and refuses what cannot be measured, naming the
 // limit; `karya generate --voice FILE` with a model that writes a novel's long sentences marks every prose part
 // of a book with the terse voice as drifting (named statistics in --json and on the CLI line) and none with the

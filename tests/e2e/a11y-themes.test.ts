@@ -183,7 +183,7 @@ describeInChromium('accessibility in both languages and both themes', { what: 'a
       await checkAll(p, route, route === '/' ? [] : ['aside']);
     };
     for (const [route, ready] of routes) await visit(page, route, ready);
-    // Top Up with its credit-code box, a code redeemed there: the page with the success toast on it (issue 48).
+    // Top Up with its credit-code box, a code redeemed there: the page with the success toast on it.
     const made = await admin.evaluate(async () => (await fetch('/api/admin/credit-codes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ credits: 5, code: 'AXE-TOPUP-2026' }) })).status);
     expect(made).toBe(201);
     await page.goto(`${app.base}/topup`);

@@ -1,4 +1,4 @@
-// End to end (issue 71): a writer's romance on My Books gets its edition in the other language: "Make a Malay
+// End to end: a writer's romance on My Books gets its edition in the other language: "Make a Malay
 // edition" shows the cost and the glossary read from the story bible before anything is charged, the progress bar
 // fills part by part, My Books then lists both books (the edition marked as one of its source), and the
 // side-by-side page pairs every source paragraph with its translation, two columns at 1366 px and stacked pairs at

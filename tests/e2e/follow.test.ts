@@ -1,4 +1,4 @@
-// End to end, issue 15: the preview follows the writing. `karya serve` talks to a slow streaming fake
+// End to end: the preview follows the writing. `karya serve` talks to a slow streaming fake
 // provider (tests/fake-openai.ts, a pause between the words of a part); while the introduction and a chapter stream,
 // the page is sampled many times and the end of the text being written must be inside the visible part
 // of the preview (and of the window) in at least 90% of samples. Scrolling up shows "Jump to latest",

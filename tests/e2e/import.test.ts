@@ -1,4 +1,4 @@
-// End to end (issue 51): a writer brings a manuscript made in a word processor (a DOCX by pandoc, as Debian's
+// End to end: a writer brings a manuscript made in a word processor (a DOCX by pandoc, as Debian's
 // pandoc writes one) to My Books, sees the chapters found with their titles and what the story bible costs,
 // imports it, reads the book on its generator page and writes its next chapter; the same in Bahasa Malaysia
 // with a manuscript headed BAB I, BAB II. The model is the offline provider (the bible and the new chapter).

@@ -1,4 +1,4 @@
-// End to end, issue 15: the whole studio in Bahasa Malaysia, and accessibility on every studio route.
+// End to end: the whole studio in Bahasa Malaysia, and accessibility on every studio route.
 // - A user who switches to Bahasa Malaysia sees the shell's groups and menu entries in Malay (expected
 //   texts typed here; generator entries are the generators' Malay names), `<html lang="ms">`, and the
 //   choice survives a reload and a sign-in in another browser context. A choice made before sign-in is
@@ -13,10 +13,10 @@ import { problemsAtWidths, seriousViolations } from './axe.js';
 
 const PASSWORD = 'secret12';
 
-/** The shell in Malay: the navigation groups of spec/platform.md §2 and the fixed entries. */
+/** The shell in Malay: the navigation groups of the platform requirements (§2) and the fixed entries. */
 const MALAY_GROUPS = ['Fiksyen', 'Bukan Fiksyen', 'Kreatif', 'Pemasaran', 'Kulit Buku'];
 const MALAY_ENTRIES = ['Papan Pemuka', 'Tambah Kredit', 'Sunting Profil', 'Log Keluar'];
-/** Some generator entries by their Malay names (spec/nonfiction-creative-publishing.md names Penjana Buku Motivasi's type). */
+/** Some generator entries by their Malay names (the non-fiction requirements name Penjana Buku Motivasi's type). */
 const MALAY_GENERATORS = ['Romantik', 'Seram', 'Fiksyen Sains', 'Buku Motivasi', 'Panduan Penjagaan Haiwan', 'Penjana Kulit Buku', 'Penjana Deskripsi Amazon', 'Jenaka Ayah'];
 const ENGLISH_SHELL = ['Fiction', 'Non-fiction', 'Creative', 'Marketing', 'Covers', 'Dashboard', 'Top Up Credits', 'Edit Profile', 'Sign Out', 'Admin', 'Design Templates', 'Publishing Guide', 'Publishing Tool'];
 

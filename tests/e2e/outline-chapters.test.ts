@@ -1,7 +1,7 @@
-// End to end, issue 25 item 2: after the outline the studio shows one card per chapter; the writer edits
+// End to end: after the outline the studio shows one card per chapter; the writer edits
 // chapter 2's plan and note, saves, writes the introduction and chapters 1 and 2, and chapter 2's request
 // (as the fake provider of tests/fake-openai.ts received it) carries both; chapter 1's does not carry the
-// note, and the written chapters show as locked cards. Issue 38: a note typed and followed at once by
+// note, and the written chapters show as locked cards. A note typed and followed at once by
 // Generate is saved first and reaches its chapter; a sidebar link with a card typed asks first, and the
 // typed text is there either way (Cancel stays; Leave keeps it as a draft that comes back).
 import { afterAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// End to end, issue 38 item 1: in chapter 1 the writer selects a paragraph with the mouse and chooses
+// End to end: in chapter 1 the writer selects a paragraph with the mouse and chooses
 // Expand: the new passage streams in beside it for 1 credit; Keep puts it in place of the paragraph and the
 // chapter's earlier text is in Earlier versions; another Expand then Discard leaves the chapter as it was
 // (1 credit spent); a failed call costs nothing; the story bible keeps what it knew and reads the kept text.
@@ -68,7 +68,7 @@ describeInChromium('passage tools in the studio', { what: 'fake provider', serve
     expect(text.indexOf('Aisha opened the shutters')).toBeLessThan(text.indexOf('EXPANDED'));
     expect(text.indexOf('EXPANDED')).toBeLessThan(text.indexOf('She lit the oldest lantern'));
     expect(await credits()).toBe(before - 2);
-    // Issue 48: the story bible keeps what it knew: it reads chapter 1 again (one update request with the kept
+    // The story bible keeps what it knew: it reads chapter 1 again (one update request with the kept
     // text), the part says "being updated" meanwhile, and then nothing is left saying it has not taken a part in.
     await page.waitForFunction(() => !document.body.textContent?.includes('being updated with this part'), undefined, { timeout: 30_000 });
     expect(model.fake.generationRequests().some((r) => /^Update the story bible/.test(userMessageOf(r.body ?? {})) && userMessageOf(r.body ?? {}).includes('EXPANDED'))).toBe(true);

@@ -1,4 +1,4 @@
-// End to end (issue #50): a writer finishes a romance, chooses "Write the next book" on My Books, names the
+// End to end: a writer finishes a romance, chooses "Write the next book" on My Books, names the
 // series, and the romance page opens on book 2 with its brief filled from the series (the premise says which
 // book of which series and what is still open; the main characters are book 1's as they stand at its end);
 // left and come back, book 2 opens again from the series page ("Start Book 2");

@@ -1,7 +1,7 @@
-// End to end, issue 25 (item 4): Stop keeps the text written so far. `karya serve` talks to a slowly
+// End to end: Stop keeps the text written so far. `karya serve` talks to a slowly
 // streaming fake provider; while the introduction streams the writer clicks Stop: the text so far stays on
 // the page as a draft card (Continue, Rewrite…, Keep, Discard), survives a reload (the book at once, with
-// the card and the same text), and Keep makes it the introduction. Issue 38: after Stop the draft is on
+// the card and the same text), and Keep makes it the introduction. After Stop the draft is on
 // screen and focused, its words in the header and the progress; the note on the book found on entry names the
 // book and the draft; the kept part says it was stopped. Continue on the draft streams, and Stop stops it again.
 import { afterAll, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ describeInChromium('Stop keeps the text written so far', { what: 'slow streaming
     expect(kept.length).toBeGreaterThan(200);
     expect(kept.length).toBeLessThan(PROSE.length);
     for (const id of ['draft-continue', 'draft-rewrite-open', 'draft-keep', 'draft-discard']) expect(await page.getByTestId(id).isVisible()).toBe(true);
-    // Issue 38: the writer is with the draft: on screen (no scrolling of ours), its heading focused, its
+    // The writer is with the draft: on screen (no scrolling of ours), its heading focused, its
     // words counted in the preview's header and in the progress; Discard says the credit is spent.
     const draftWords = Number((await page.getByTestId('stopped-draft-words').textContent())!.replace(/\D/g, ''));
     expect(draftWords).toBeGreaterThan(20);

@@ -37,7 +37,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     expect(new URL(author.url()).pathname).toBe('/');
     await waitForText(author, '[data-testid="stat-credits"]', '10');
     await waitForText(author, balance, '10');
-    // A new account is welcomed as new (issue 15), not "Welcome back".
+    // A new account is welcomed as new, not "Welcome back".
     expect(await author.textContent('h1')).toBe('Welcome to Karya, ana.author!');
     expect(await author.textContent('[data-testid="stat-plan"]')).toBe('Free');
   }, 120_000);
@@ -179,7 +179,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
   it('a Malay book in a Malay studio shows Malay labels, buttons and toasts; back in English, the controls turn English and the book stays Malay', async () => {
     await author.goto(`${app.base}/horror`);
     await waitForText(author, label, 'Generate Story Outline');
-    // The page speaks the studio language (issue 24): switching the studio relabels it, the book's language is its own field.
+    // The page speaks the studio language: switching the studio relabels it, the book's language is its own field.
     await author.locator('aside [data-testid="language-switch"]').selectOption('ms');
     await waitForText(author, label, 'Jana Rangka Cerita');
     await author.getByTestId('settings-form').getByLabel('Bahasa', { exact: true }).selectOption('ms');
@@ -370,7 +370,7 @@ describeInChromium('studio end to end', { what: 'offline provider' }, (app) => {
     await waitForText(page, '[data-testid="publish-cost"]', 'Publishing costs 9 credits.');
     await panel.getByLabel('Paperback size', { exact: true }).selectOption('5x8');
     await page.getByTestId('publish-button').click();
-    // The offline provider's demo text is never ready for a store (issue 28).
+    // The offline provider's demo text is never ready for a store.
     await waitForText(page, '[data-testid="readiness-summary"]', 'Not ready for any store yet', 150_000);
     await waitForText(page, balance, '13');
     const channels = await page.getByTestId('channel').evaluateAll((items) => items.map((li) => li.getAttribute('data-channel')));

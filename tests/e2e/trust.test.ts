@@ -1,4 +1,4 @@
-// End to end, issue 27: the studio never loses, hides or withholds a writer's work. `karya serve` talks to
+// End to end: the studio never loses, hides or withholds a writer's work. `karya serve` talks to
 // the fake provider (tests/fake-openai.ts): answers as long as asked, and a slow stream when a case asks
 // for one. Each case signs up its own writer.
 import { afterAll, afterEach, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// End to end (issue #52, item 6): the writer's voice in the studio. A writer writes a romance's outline, opens
+// End to end: the writer's voice in the studio. A writer writes a romance's outline, opens
 // the Voice panel, gives a sample of their own terse first-person prose (pasted; in Malay read from a .txt
 // file), a sample too short first being refused next to the field with the text kept, and sees its
 // fingerprint in plain words ("First person, present tense"); the model then writes the introduction in a

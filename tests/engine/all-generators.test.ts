@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog, ROOT } from '../../engine/node/load.js';
 import {
-  applyStep, compileForm, compileSettingsSchema, defaultSettings, nextStep, parseSettings, planSteps, progress, renderPrompt,
+  applyStep, compileForm, compileSettingsSchema, defaultSettings, nextStep, parseSettings, stepsFor, progress, renderPrompt,
   startBook, stepLabel, buttonLabel, templatesUsed, type ResolvedSpec, type Settings, type Lang,
 } from '../../engine/index.js';
 
@@ -96,7 +96,7 @@ describe('every generator file', () => {
           it(`walks the flow to the conclusion with ${count ?? 'its fixed'} chapters`, () => {
             const settings = filledSettings(spec, 'en');
             let state = startBook({ spec, settings: count ? { ...settings, numberOfChapters: count } : settings });
-            const plan = planSteps(spec, state.totalChapters);
+            const plan = stepsFor(spec, state.totalChapters);
             const seen: string[] = [];
             for (let step = nextStep(spec, state); step; step = nextStep(spec, state)) {
               seen.push(stepLabel(step, 'en', spec));

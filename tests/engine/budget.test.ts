@@ -1,6 +1,6 @@
 // max_tokens that follows the request (model.budget): the rates in _shared.yaml are at least what real sample
-// outputs measure with the gpt-4o-mini tokenizer, the budgets of the requests in issue 11 fit the text they ask
-// for, and no budget is ever below the token preset spec/platform.md §9 names.
+// outputs measure with the gpt-4o-mini tokenizer, the budgets of the sample requests below fit the text they ask
+// for, and no budget is ever below the token preset the platform requirements name (§9).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('token rates (_shared.yaml budgets) against sample outputs (tests/engin
   });
 });
 
-/** Spec/platform.md §9's max tokens by preset name; `story` is not in spec/ and stands in for `creative`, which spec/ names there. */
+/** The platform requirements' max tokens by preset name (§9); `story` is not among them and stands in for `creative`, which they name there. */
 const SPEC_PRESETS: Record<string, number> = { default: 2000, chapter: 1500, marketing: 800, creative: 800, facts: 1000, jokes: 500, poems: 500, story: 800 };
 
 function promptAt(spec: ResolvedSpec, raw: Record<string, unknown>, kind: Step['kind']) {
@@ -97,14 +97,14 @@ interface FitCase {
   generator: string;
   settings: Record<string, unknown>;
   step: Step['kind'];
-  /** The token preset spec/platform.md §9 gives this generator. */
+  /** The token preset the platform requirements (§9) give this generator. */
   specPreset: number;
   output: () => string;
 }
 
 const knockKnock = samples.joke!.en.filter((j) => j.startsWith('Knock, knock.'));
 
-// The requests of issue 11, with the text they ask for made from the samples.
+// The sample requests, with the text they ask for made from the samples.
 const fits: FitCase[] = [
   { name: '20 knock-knock jokes', generator: 'dad-jokes', settings: { numberOfJokes: 20, jokeType: 'knock-knock' }, step: 'single', specPreset: 500, output: () => listOutput(knockKnock, 20, '20 Knock-Knock Jokes') },
   { name: '30 "Did you know?" facts in Malay', generator: 'did-you-know', settings: { language: 'ms', topic: 'Sains', numberOfFacts: 30 }, step: 'single', specPreset: 1000, output: () => listOutput(samples.fact!.ms, 30, '30 Fakta Tahukah Anda') },

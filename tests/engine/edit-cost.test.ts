@@ -1,4 +1,4 @@
-// The engine's pieces of issue 15: a book's cost from its flow (every step at the generator's cost),
+// The engine's pieces of the book page: a book's cost from its flow (every step at the generator's cost),
 // a part edited by hand (what later steps read follows it; the story memory is marked for a rebuild when
 // it had read the old text), and the studio's streamed-Markdown closer.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ beforeAll(() => {
 });
 
 describe('bookCost: what a whole book costs before its first step', () => {
-  // Steps per spec/guides-and-fiction.md §4: outline, introduction, chapters 1..N-1 or N, conclusion.
+  // Steps per the guides-and-fiction requirements (§4): outline, introduction, chapters 1..N-1 or N, conclusion.
   const cases: Array<{ id: string; settings: Record<string, unknown>; total: number }> = [
     { id: 'romance', settings: {}, total: 15 }, // 12 chapters (default): outline + intro + 12 + conclusion
     { id: 'romance', settings: { numberOfChapters: 7 }, total: 10 },

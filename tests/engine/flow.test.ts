@@ -1,8 +1,8 @@
-// The book flow, with expectations from spec/guides-and-fiction.md §4 and nonfiction §4.
+// The book flow, with expectations from the guides-and-fiction and the non-fiction requirements (§4 of each).
 import { describe, expect, it } from 'vitest';
 import { catalogOf, SAMPLE } from './fixtures.js';
 import {
-  applyStep, buttonLabel, editOutline, extractCharacterDetails, outlineChapters, nextStep, outlineToast, planSteps, progress, restoreBook, startBook, stepLabel,
+  applyStep, buttonLabel, editOutline, extractCharacterDetails, outlineChapters, nextStep, outlineToast, stepsFor, progress, restoreBook, startBook, stepLabel,
   parseSettings, type BookState, type ResolvedSpec,
 } from '../../engine/index.js';
 
@@ -54,8 +54,8 @@ describe('book flow', () => {
     const { rows, state } = walk(get('replaces'), 'en', 3);
     expect(rows.map((r) => r.label)).toEqual(['Story Outline', 'Introduction', 'Chapter 1', 'Chapter 2', 'Conclusion']);
     expect(state.currentChapter).toBe(4);
-    expect(planSteps(get('replaces'), 3).at(-1)).toEqual({ kind: 'conclusion', position: 3 });
-    expect(planSteps(get('sample'), 3).at(-1)).toEqual({ kind: 'conclusion', position: 4 });
+    expect(stepsFor(get('replaces'), 3).at(-1)).toEqual({ kind: 'conclusion', position: 3 });
+    expect(stepsFor(get('sample'), 3).at(-1)).toEqual({ kind: 'conclusion', position: 4 });
   });
   it('a replaces-last book keeps the conclusion after the chapters the writer outlined: three chapter cards, three chapters, then the conclusion', () => {
     const spec = get('replaces');

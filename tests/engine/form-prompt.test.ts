@@ -11,7 +11,7 @@ describe('form model', () => {
   it('is ordered, plain, with widgets, bilingual labels, defaults and visibility rules', () => {
     expect(form.fields.map((f) => [f.name, f.widget])).toEqual([
       ['language', 'select'], ['mood', 'select'], ['includeISBN', 'checkbox'], ['isbn', 'text'], ['extras', 'flags'], ['year', 'number'], ['numberOfChapters', 'select'],
-      // The fiction-book preset's brief (issue 25), then the per-chapter title last.
+      // The fiction-book preset's brief, then the per-chapter title last.
       ['workingTitle', 'text'], ['premise', 'textarea'], ['characters', 'textarea'], ['pointOfView', 'select'], ['tense', 'select'], ['chapterTitle', 'text'],
     ]);
     expect(form.fields[1]).toMatchObject({ label: { en: 'Mood', ms: 'Suasana' }, default: 'calm', options: [{ value: 'calm', label: { en: 'Calm', ms: 'Tenang' } }, { value: 'tense', label: { en: 'Tense', ms: 'Tegang' } }] });
@@ -82,15 +82,15 @@ describe('rendered prompts (golden cases)', () => {
 
 describe('bookSpecFromForm (what the studio rebuilds from the form model)', () => {
   it('validates and labels steps exactly like the resolved spec', async () => {
-    const { bookSpecFromForm, compileSettingsSchema, buttonLabel, planSteps, stepLabel } = await import('../../studio/src/engine.js');
+    const { bookSpecFromForm, compileSettingsSchema, buttonLabel, stepsFor, stepLabel } = await import('../../studio/src/engine.js');
     const form = JSON.parse(JSON.stringify(compileForm(spec)));
     const rebuilt = bookSpecFromForm(form);
     for (const raw of [{}, { mood: 'tense', numberOfChapters: '3' }, { mood: 'angry' }, { includeISBN: true }, { includeISBN: true, isbn: 'x' }]) {
       expect(compileSettingsSchema(rebuilt).safeParse(raw)).toEqual(compileSettingsSchema(spec).safeParse(raw));
     }
     for (const lang of ['en', 'ms'] as const) {
-      expect(planSteps(rebuilt, 3).map((s) => [stepLabel(s, lang, rebuilt), buttonLabel(rebuilt, s, lang)])).toEqual(
-        planSteps(spec, 3).map((s) => [stepLabel(s, lang, spec), buttonLabel(spec, s, lang)]),
+      expect(stepsFor(rebuilt, 3).map((s) => [stepLabel(s, lang, rebuilt), buttonLabel(rebuilt, s, lang)])).toEqual(
+        stepsFor(spec, 3).map((s) => [stepLabel(s, lang, spec), buttonLabel(spec, s, lang)]),
       );
     }
   });

@@ -1,4 +1,4 @@
-// Format words in YAML, not code (issue 11): golden prompts of real generators whose parts are not plain prose
+// Format words in YAML, not code: golden prompts of real generators whose parts are not plain prose
 // (cookbook recipes, a picture book for ages 3-5, study-guide practice questions, pet-care checklists), the
 // prose default where nothing overrides it, and grammar across the whole catalog.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A history item's title is what the item calls itself (issue 15: not the generator's name).
+// A history item's title is what the item calls itself (not the generator's name).
 import { describe, expect, it } from 'vitest';
 import { contentTitle, historyBookOf, historyTitle, parseSettings, stepHistoryTitle, type StepSave } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node/load.js';

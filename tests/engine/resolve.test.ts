@@ -62,7 +62,7 @@ describe('resolved spec', () => {
     expect(spec.kind).toBe('book');
     expect(spec.family).toBe('fiction');
     expect(spec.flow.outline).toBe('story');
-    expect(spec.fields.map((f) => f.name)).toEqual(['language', 'mood', 'includeISBN', 'isbn', 'extras', 'year', 'numberOfChapters', 'workingTitle', 'premise', 'characters', 'pointOfView', 'tense', 'chapterTitle']); // the preset's book brief (issue 25) before the chapter title
+    expect(spec.fields.map((f) => f.name)).toEqual(['language', 'mood', 'includeISBN', 'isbn', 'extras', 'year', 'numberOfChapters', 'workingTitle', 'premise', 'characters', 'pointOfView', 'tense', 'chapterTitle']); // the preset's book brief before the chapter title
     expect(spec.fields.find((f) => f.name === 'language')!.default).toBe('en');
     expect(spec.fields.find((f) => f.name === 'mood')!.default).toBe('calm');
     expect(spec.fields.find((f) => f.name === 'year')!.default).toBe(2026);

@@ -1,9 +1,9 @@
 // The book session (engine/session): the one step loop, seen through its progress port. Expectations
-// come from spec/guides-and-fiction.md §4 (steps, labels, settings locked by the introduction, character
+// come from the guides-and-fiction requirements, §4 (steps, labels, settings locked by the introduction, character
 // details) and from the issue's rules: a step saves its own part only; only an interrupted book resumes.
 import { describe, expect, it } from 'vitest';
 import {
-  BookSession, GenerationError, SessionError, conclusionPosition, extractTitle, parseSettings, parseStepKey, planSteps, renderPrompt, stepKey, stepRef,
+  BookSession, GenerationError, SessionError, conclusionPosition, extractTitle, parseSettings, parseStepKey, stepsFor, renderPrompt, stepKey, stepRef,
   type ProgressStore, type SavedBook, type StepSave,
 } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
@@ -60,13 +60,13 @@ async function open(store: ProgressStore, provider: Provider, opts: { onFinished
 describe('step identity', () => {
   it('every step of every generator has a key that reads back as the same step', () => {
     for (const spec of catalog.specs) {
-      for (const step of planSteps(spec, 5)) {
+      for (const step of stepsFor(spec, 5)) {
         const key = stepKey(step);
         expect(parseStepKey(key), `${spec.id} ${key}`).toEqual(stepRef(step));
         expect(stepKey(parseStepKey(key)!)).toBe(key);
       }
     }
-    expect(planSteps(romance, 2).map(stepKey)).toEqual(['outline', 'introduction', 'chapter:1', 'chapter:2', 'conclusion:3']);
+    expect(stepsFor(romance, 2).map(stepKey)).toEqual(['outline', 'introduction', 'chapter:1', 'chapter:2', 'conclusion:3']);
     expect(['chapter', 'chapter:x', 'outline:1', 'introduction:2', 'nope', 'chapter:1:2'].map(parseStepKey)).toEqual([null, null, null, null, null, null]);
   });
 });
@@ -135,7 +135,7 @@ describe('BookSession', () => {
     const view = session.view();
     expect(view).toMatchObject({ is_locked: true, is_finished: false, counter: { current: 1, total: 1 }, parts: [{ kind: 'introduction', position: 0, label: 'Pengenalan' }] });
     expect(view.next).toMatchObject({ kind: 'chapter', position: 1, label: 'Bab 1', button: 'Jana Bab 1' });
-    expect(view.plan.map((p) => [p.label, p.is_done])).toEqual([['Rangka Cerita', true], ['Pengenalan', true], ['Bab 1', false], ['Kesimpulan', false]]);
+    expect(view.steps.map((p) => [p.label, p.is_done])).toEqual([['Rangka Cerita', true], ['Pengenalan', true], ['Bab 1', false], ['Kesimpulan', false]]);
   });
 
   it('a chapter count the flow cannot reach is refused before anything is written', async () => {

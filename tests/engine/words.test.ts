@@ -1,4 +1,4 @@
-// One rule for words (engine/words.ts, issue #54): counted as runs of non-space characters whatever the spaces
+// One rule for words (engine/words.ts): counted as runs of non-space characters whatever the spaces
 // around them, and cut at the start or the end with the mark where a text was cut.
 import { describe, expect, it } from 'vitest';
 import { countWords, firstWords, lastWords, wordList } from '../../engine/index.js';

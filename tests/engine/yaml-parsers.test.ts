@@ -1,4 +1,4 @@
-// One YAML library (`yaml`, issue 29) reads every generator file: YAML 1.2 core schema, so `yes`/`no`/
+// One YAML library (`yaml`) reads every generator file: YAML 1.2 core schema, so `yes`/`no`/
 // `on`/`off` stay strings, dates stay strings, `0o17` is octal and `017` is decimal 17; a duplicate key
 // and a syntax error are reported with their file and line; alias expansion is bounded.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 26: a chapter that is one 59,000-character word (no space anywhere) exports as PDF in linear time:
+// A chapter that is one 59,000-character word (no space anywhere) exports as PDF in linear time:
 // the word is cut into pieces that fit a line before pdfkit sees it (pdfkit's own line wrapper is
 // quadratic on such a word), and every character is still in the PDF, in order.
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 41: a Markdown table in a chapter is a table in every export (EPUB <table>, a Word table, columns
+// A Markdown table in a chapter is a table in every export (EPUB <table>, a Word table, columns
 // side by side in the PDF), and an EPUB made with a cover carries it as its cover image the way readers
 // look for it (ebook-meta and calibre: `<meta name="cover">` naming a manifest item; EPUB 3: the item
 // with `properties="cover-image"`), still passing epubcheck.

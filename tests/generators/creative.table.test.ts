@@ -1,6 +1,6 @@
-// The creative tools beyond poems and cookbook, typed from spec/nonfiction-creative-publishing.md
+// The creative tools beyond poems and cookbook, typed from the non-fiction, creative and publishing requirements:
 // §2 (pages: saving, retry), §3 (fields and options, in order), §4 (flows), §5 ("Creative defaults",
-// required text), §7 (content kinds), §9 (counts, lengths, temperatures) and spec/platform.md §9
+// required text), §7 (content kinds), §9 (counts, lengths, temperatures) and the platform requirements' §9
 // (token presets creative 800, facts 1000, jokes 500; penalties 0.3; 1 credit per generation).
 import { describe, expect, it } from 'vitest';
 import { checkGeneratorTable, type GeneratorExpectation } from './expect-table.js';

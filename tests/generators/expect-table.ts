@@ -42,7 +42,7 @@ export interface GeneratorExpectation {
 }
 
 /**
- * The writer's brief every book gets (issue 25): working title, premise, main characters, point of view and
+ * The writer's brief every book gets: working title, premise, main characters, point of view and
  * tense for a story; working title, premise (what the book is about), the reader's goal and what it must
  * cover for a guide. All optional.
  */

@@ -1,4 +1,4 @@
-// The eight fiction books beyond romance, typed from spec/guides-and-fiction.md §3 (fields and options,
+// The eight fiction books beyond romance, typed from the guides-and-fiction requirements: §3 (fields and options,
 // "defaults come first in each list" unless stated), §4 (flow) and §9 (chapter choices, model constants).
 import { checkGeneratorTable, type GeneratorExpectation } from './expect-table.js';
 
@@ -12,7 +12,7 @@ const adventureChapters = { options: [7, 10, 12, 15, 20], default: 12 };
 const childrenChapters = { options: [5, 7, 10, 12], default: 5 };
 
 // §9: temperature 0.8, presence and frequency penalty 0.3. Max tokens: spec/ says chapter 1500, but the
-// project gives chapters 3000 (generators/README.md, "Choices where spec/ contradicts itself"), so the
+// project gives chapters 3000 (generators/README.md, "Choices where the requirements contradict themselves"), so the
 // token budget is not asserted here. Cost §9: 1 per generation, 1 per chapter.
 const model = { temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 };
 

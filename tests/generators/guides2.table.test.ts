@@ -1,10 +1,10 @@
 // Black history, mental health, health & fitness, parenting, guide book and cookbook, typed from
-// spec/nonfiction-creative-publishing.md (§3 fields and options, §4 flow variants, §5 required fields,
-// chapter choices and defaults, §7 retry, §9 constants) and spec/platform.md §9 (model, 1 credit per chapter).
+// the non-fiction, creative and publishing requirements (§3 fields and options, §4 flow variants, §5 required fields,
+// chapter choices and defaults, §7 retry, §9 constants) and the platform requirements' §9 (model, 1 credit per chapter).
 import { checkGeneratorTable } from './expect-table.js';
 
-// spec/platform.md §9: temperature 0.8, presence and frequency penalties 0.3. The chapter token ceiling is
-// left out: spec/ says 1500 but the project gives chapters 3000 (generators/README.md, "Choices").
+// The platform requirements, §9: temperature 0.8, presence and frequency penalties 0.3. The chapter token ceiling is
+// left out: the requirements say 1500 but the project gives chapters 3000 (generators/README.md, "Choices").
 const model = { temperature: 0.8, presencePenalty: 0.3, frequencyPenalty: 0.3 };
 const language = { options: ['en', 'ms'], default: 'en' };
 const chapterTitle = { type: 'text', required: false };
@@ -109,7 +109,7 @@ checkGeneratorTable('guides2', [
   },
   {
     id: 'cookbook',
-    // Creative in spec/nonfiction-creative-publishing.md, a non-fiction guide in spec/platform.md §9; the
+    // Creative in the non-fiction, creative and publishing requirements, a non-fiction guide in the platform ones (§9); the
     // project files it as a non-fiction book.
     family: 'nonfiction',
     kind: 'book',

@@ -1,4 +1,4 @@
-// Malay that stays Malay (issue 24): every request a Malay run sends the model is Malay. For every generator
+// Malay that stays Malay: every request a Malay run sends the model is Malay. For every generator
 // that offers Bahasa Malaysia, with sample settings (defaults, every text field filled with the Malay values
 // below, which count as typed by the user and are left out of the measure), every step is rendered: a short
 // book and a long one written through BookSession with the offline provider (outline, introduction, every
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  BookSession, FIRM_LANGUAGE_TEMPLATE, applyStep, buildContext, nextStep, parseSettings, planSteps, renderContinuation, renderExtension,
+  BookSession, FIRM_LANGUAGE_TEMPLATE, applyStep, buildContext, nextStep, parseSettings, stepsFor, renderContinuation, renderExtension,
   renderMemoryUpdate, renderOutlineMore, renderPrompt, startBook, type BookState, type Lang, type ResolvedSpec, type Step,
 } from '../../engine/index.js';
 import { createOfflineProvider } from '../../engine/providers/index.js';
@@ -38,7 +38,7 @@ const TYPED: Record<string, string> = {
   athleteName: 'Datuk Lee Chong Wei',
   subject: 'Sains',
   destination: 'Pulau Pinang',
-  // The book brief (issue 25), as a Malay writer would type it.
+  // The book brief, as a Malay writer would type it.
   workingTitle: 'Monsun Terakhir',
   premise: 'Aisyah, guru muda di Kuala Selangor, menemui surat lama arwah datuknya yang membuka rahsia keluarga.',
   characters: 'Aisyah: guru muda yang degil\nPak Hassan: penjaga masjid yang menyimpan rahsia',
@@ -218,7 +218,7 @@ function singleRequests(spec: ResolvedSpec, lang: Lang, overrides: Record<string
 function bookFirstSteps(spec: ResolvedSpec, lang: Lang, overrides: Record<string, unknown>, label: string): Request[] {
   const { settings } = sampleSettings(spec, lang, overrides);
   let state = startBook({ spec, settings });
-  const steps = planSteps(spec, state.totalChapters);
+  const steps = stepsFor(spec, state.totalChapters);
   const out: Request[] = [];
   for (const [i, step] of steps.entries()) {
     const isWanted = i <= 2 || i === steps.length - 1;
@@ -312,7 +312,7 @@ describe('every step of every Malay generator is asked for in Malay', () => {
       if (!spec.prompts.brief.ms) continue;
       const { settings } = sampleSettings(spec, 'ms');
       const state = startBook({ spec, settings });
-      for (const step of planSteps(spec, state.totalChapters).slice(0, 2)) {
+      for (const step of stepsFor(spec, state.totalChapters).slice(0, 2)) {
         const brief = buildContext({ spec, state, step, renderer: catalog.renderer }).brief;
         expect(brief.length, spec.id).toBeGreaterThan(40);
         expect(renderPrompt({ spec, renderer: catalog.renderer, state, step }).user, spec.id).toContain(brief);
@@ -329,7 +329,7 @@ describe('every step of every Malay generator is asked for in Malay', () => {
       // No working title given and an outline without one, so that the title step runs too (a working title is the book's own).
       const settings = Object.fromEntries(Object.entries(sampled).filter(([name]) => book.fields.find((f) => f.name === name)?.role !== 'workingTitle'));
       let state = startBook({ spec: book, settings });
-      for (const step of planSteps(book, state.totalChapters).slice(0, 2)) state = applyStep(book, state, step, step.kind === 'outline' ? OUTLINE_MS : PART_MS);
+      for (const step of stepsFor(book, state.totalChapters).slice(0, 2)) state = applyStep(book, state, step, step.kind === 'outline' ? OUTLINE_MS : PART_MS);
       const requests: Request[] = [];
       // The book's text (its outline and opening) and the title and pen name chosen are the model's words, not instructions.
       const modelWords = [...typed, PART_MS, ...OUTLINE_MS.split('\n')];
@@ -381,13 +381,13 @@ describe('every step of every Malay generator is asked for in Malay', () => {
   });
 });
 
-// Issue 24, item 5: the words a Malay answer must carry are asked for in Malay ("Answers" → "Jawapan", "Copyright" →
+// The words a Malay answer must carry are asked for in Malay ("Answers" → "Jawapan", "Copyright" →
 // "Hak Cipta", "All rights reserved" → "Hak cipta terpelihara", Malay keywords and description for stores, "Bab").
 describe('Malay output conventions are asked for in Malay', () => {
   const userOf = (id: string, overrides: Record<string, unknown> = {}, at = 0) => {
     const spec = catalog.get(id)!;
     let state = startBook({ spec, settings: sampleSettings(spec, 'ms', overrides).settings });
-    const steps = planSteps(spec, state.totalChapters);
+    const steps = stepsFor(spec, state.totalChapters);
     for (const step of steps.slice(0, at)) state = applyStep(spec, state, step, step.kind === 'outline' ? `Tajuk: Surat Datuk\n${OUTLINE_MS}` : PART_MS);
     return renderPrompt({ spec, renderer: catalog.renderer, state, step: steps[at]! }).user;
   };

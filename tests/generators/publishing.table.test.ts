@@ -1,7 +1,7 @@
-// The publishing tools, covers and AI test page, typed from spec/nonfiction-creative-publishing.md
+// The publishing tools, covers and AI test page, typed from the non-fiction, creative and publishing requirements
 // (§2 pages and buttons, §3 "Publishing tool requests" and "Publishing enumerations", §5, §7, §9) and
-// spec/platform.md §9 (marketing: 800 tokens, temperature 0.7, penalties 0.2; covers 6 credits).
-// Where spec/ is silent the row follows the "# Choice:" comments of the YAML files, noted here.
+// the platform requirements' §9 (marketing: 800 tokens, temperature 0.7, penalties 0.2; covers 6 credits).
+// Where the requirements are silent the row follows the "# Choice:" comments of the YAML files, noted here.
 import { checkGeneratorTable } from './expect-table.js';
 
 // spec/ gives publishing tools no language field; every text tool adds the shared en/ms field (# Choice).

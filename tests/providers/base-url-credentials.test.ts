@@ -1,5 +1,5 @@
 // An API key written inside OPENAI_BASE_URL (or a config file's baseURL/endpoint) is refused when the
-// configuration is read, with a message that says where the key belongs and never repeats it (issue 26).
+// configuration is read, with a message that says where the key belongs and never repeats it.
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, credentialInUrl, parseConfigFile } from '../../engine/providers/config.js';
 import { providerFromEnv } from '../../engine/providers/index.js';

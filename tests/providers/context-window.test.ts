@@ -1,4 +1,4 @@
-// A book within the model's context window (issue 36, items 3–5), against the fake server run as a
+// A book within the model's context window, against the fake server run as a
 // llama.cpp with a small window: an overflow is named (the window and what to set), never "Please try
 // again", and never sent twice; every request Karya sends fits KARYA_CONTEXT_TOKENS and the book still
 // reaches its conclusion; a story-bible update that cannot fit leaves its part marked bibleUpdated: false.

@@ -1,4 +1,4 @@
-// How an answer ended, as the provider reads it (issue 68): the provider's filter (finish_reason content_filter,
+// How an answer ended, as the provider reads it: the provider's filter (finish_reason content_filter,
 // Gemini's safety, OpenAI's refusal field) is the named failure `filtered`, streamed or not, never a cut answer
 // kept; `length` is cut (continued by the session); a stream stopped by the generation's time-out keeps what came,
 // marked as stopped by the time-out; a time-out before any text is `timeout`.

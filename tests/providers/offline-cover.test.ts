@@ -1,4 +1,4 @@
-// The offline cover: a real PNG at the generator's size (spec/nonfiction-creative-publishing.md §9:
+// The offline cover: a real PNG at the generator's size (the publishing requirements, §9:
 // 1024x1024 kids, 1024x1792 otherwise) with the title, an author or character line, and colours by
 // genre (or the kids colour scheme) and mood.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// `karya batch`'s provider (issue 16): the 1-token check runs alongside the first requests (not before
+// `karya batch`'s provider: the 1-token check runs alongside the first requests (not before
 // them), once (not every 60 s while requests succeed); a config whose check fails still rotates to the
 // next, and the requests sent on it are sent again there. Through the light fetch the batch uses.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // Generation retries, time-outs and cancel against the fake OpenAI-compatible server. Expected
-// messages and numbers are typed from spec/platform.md §4, §8, §9 and spec/nonfiction-creative-publishing.md §8, §9.
+// messages and numbers are typed from the platform requirements (§4, §8, §9) and the non-fiction, creative and publishing ones (§8, §9).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI, type ScriptedReply } from '../fake-openai.js';
 import { createOpenAIProvider } from '../../engine/providers/openai.js';

@@ -1,4 +1,4 @@
-// Provider configs, rotation and initialisation (spec/platform.md §4, §9; spec/nonfiction-creative-publishing.md
+// Provider configs, rotation and initialisation (the platform requirements, §4 and §9; the publishing ones,
 // §4 "AI provider state", §8): rotate every 60 s and after an initialisation failure, cache a client
 // 60 s, share one initialisation, a 1-token test call retried up to 3 times 2 s apart, then the message.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,10 +1,9 @@
-// Streaming (deltas in order, usage recorded), cover images (spec/nonfiction-creative-publishing.md §7
+// Streaming (deltas in order, usage recorded), cover images (the publishing requirements, §7
 // "Image generation", §8, §9), and one request in flight per book.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, TINY_PNG, type FakeOpenAI } from '../fake-openai.js';
 import { createOpenAIProvider } from '../../engine/providers/openai.js';
 import { RequestsByKey } from '../../engine/providers/inflight.js';
-import { streamText } from '../../engine/providers/stream.js';
 import { Secret, type ProviderConfig } from '../../engine/providers/config.js';
 import type { ProviderEvent } from '../../engine/provider.js';
 import { loadCatalog } from '../../engine/node/load.js';
@@ -30,19 +29,6 @@ describe('streaming', () => {
     expect(fake.generationRequests().at(-1)!.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     expect(result.usage).toEqual({ promptTokens: 10, completionTokens: 6, totalTokens: 16 });
     expect(events.filter((e) => e.type === 'usage')).toEqual([{ type: 'usage', config: '127.0.0.1:' + fake.port, model: 'gpt-4o-mini', usage: result.usage }]);
-  });
-
-  it('streamText gives the same deltas as an async iterator and returns the result', async () => {
-    fake.script({ text: 'one two three' });
-    const it = streamText(provider(), textRequest());
-    const seen: string[] = [];
-    let r = await it.next();
-    while (!r.done) {
-      seen.push(r.value);
-      r = await it.next();
-    }
-    expect(seen).toEqual(['one ', 'two ', 'three']);
-    expect(r.value.text).toBe('one two three');
   });
 
   it('a 429 before the stream starts is retried and the deltas arrive once', async () => {

@@ -66,7 +66,7 @@ describe('karya publish', () => {
     expect(metadata.author).toBe('');
     // A book the model wrote whole: its text is entirely AI-generated, every word counted.
     expect(metadata.aiContent).toMatchObject({ text: 'entirely', textShare: 1, images: 'ai-generated', translations: 'none' });
-    // The real page count of paperback-interior.pdf, and no estimate beside it (issue 41).
+    // The real page count of paperback-interior.pdf, and no estimate beside it.
     const pdfPages = Number(/Pages:\s+(\d+)/.exec((await runTool('pdfinfo', [path.join(pkg, 'paperback-interior.pdf')])).stdout)![1]);
     expect(metadata.pageCount).toBe(pdfPages);
     expect(metadata).not.toHaveProperty('estimatedPrintPages');

@@ -1,4 +1,4 @@
-// KDP's AI disclosure derived from provenance (issue #53): a book whose chapters the author brought and two of
+// KDP's AI disclosure derived from provenance: a book whose chapters the author brought and two of
 // whose passages the model rewrote says "some" with the share of the model's words; one the model wrote whole
 // says "entirely"; the writer's own book "none". The readiness list says how it was derived, in English and Malay.
 import { describe, expect, it } from 'vitest';

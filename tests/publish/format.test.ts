@@ -3,7 +3,7 @@
 // the publishing generators it names (a drift guard).
 import { describe, expect, it } from 'vitest';
 import { SpecError, formatSpecIssue, type ResolvedSpec } from '../../engine/index.js';
-import { checkPublishPlan, packageCoverSpec, closestModelSize } from '../../engine/publish/index.js';
+import { checkPublishSteps, packageCoverSpec, closestModelSize } from '../../engine/publish/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { catalogOf, SAMPLE } from '../engine/fixtures.js';
 
@@ -60,11 +60,11 @@ describe('resolving publish', () => {
   it('a publishing setting the generator refuses is found before anything is spent', () => {
     const spec = catalogOf({ 'generators/sample.yaml': withPublish('  cover: { settings: { mood: furious, colour: red } }') }).get('sample')!;
     const specOf = (id: string) => (id === 'sample' ? spec : catalog.get(id));
-    expect(checkPublishPlan(spec, specOf).map(formatSpecIssue)).toEqual([
+    expect(checkPublishSteps(spec, specOf).map(formatSpecIssue)).toEqual([
       'generators/sample.yaml: publish.cover.settings.colour: book-cover has no field "colour" (it has title, genre, style, mainCharacter, setting, mood, additionalDetails)',
     ]);
     const moodOnly = catalogOf({ 'generators/sample.yaml': withPublish('  cover: { settings: { mood: furious } }') }).get('sample')!;
-    expect(checkPublishPlan(moodOnly, (id) => (id === 'sample' ? moodOnly : catalog.get(id))).map(formatSpecIssue)[0]).toMatch(
+    expect(checkPublishSteps(moodOnly, (id) => (id === 'sample' ? moodOnly : catalog.get(id))).map(formatSpecIssue)[0]).toMatch(
       /^generators\/sample\.yaml: publish\.cover\.settings\.mood: book-cover: .*furious/,
     );
   });
@@ -72,7 +72,7 @@ describe('resolving publish', () => {
 
 describe('every book in generators/ can be published', () => {
   it.each(books.map((b) => [b.id, b] as [string, ResolvedSpec]))('%s: its plan fits the publishing generators it names', (_id, book) => {
-    expect(checkPublishPlan(book, (id) => catalog.get(id)).map(formatSpecIssue)).toEqual([]);
+    expect(checkPublishSteps(book, (id) => catalog.get(id)).map(formatSpecIssue)).toEqual([]);
     expect(book.publish!.categories.length).toBeGreaterThanOrEqual(1);
     expect(book.publish!.categories.length).toBeLessThanOrEqual(3);
   });

@@ -31,7 +31,7 @@ describe('sanitizeKdpHtml', () => {
     const out = sanitizeKdpHtml(`<ul>${'<li>item one two three</li>'.repeat(20)}</ul>${paragraph.repeat(10)}`);
     expect(out.length).toBeLessThanOrEqual(KDP_DESCRIPTION_MAX);
     expect(out.length).toBeGreaterThan(KDP_DESCRIPTION_MAX - 60);
-    // Cut after a whole sentence (issue 28: not mid-word at exactly 4,000).
+    // Cut after a whole sentence (not mid-word at exactly 4,000).
     expect(out).toMatch(/here\.<\/p>$/);
     // Every tag is whole and closed: removing whole tags leaves no < or >, and opens equal closes.
     expect(out.replace(/<\/?[a-z0-9]+>/g, '')).not.toMatch(/[<>]/);

@@ -1,4 +1,4 @@
-// The manuscripts of a package (issue 28): one copyright page (the built-in one, with the author and the
+// The manuscripts of a package: one copyright page (the built-in one, with the author and the
 // year, carrying the generated rights text), the contents and the EPUB's landmarks starting at the
 // book's first real part, the author in the EPUB's and the DOCX's metadata, epubcheck clean, and DOCX
 // line spacing with a line rule (so the 28 pt title cannot overlap).

@@ -77,7 +77,7 @@ describe('writePackageParts', () => {
     const doc = packageDocument(romance, state, parts);
     expect(doc.title).toBe('Ombak Kuantan');
     expect(doc.author).toBe('Nur Aina Yusof');
-    // One copyright page (issue 28): the generated text is never a part; its © line is the built-in page's own.
+    // One copyright page: the generated text is never a part; its © line is the built-in page's own.
     expect(doc.parts.map((p) => p.id)).not.toContain('copyright');
     expect(doc.parts[0]!.id).toBe('introduction');
     expect(doc.copyright).toBeUndefined();

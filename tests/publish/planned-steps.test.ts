@@ -1,10 +1,10 @@
-// What publishing costs before anything is spent (plannedPublishSteps, the server's quote and its 402
+// What publishing costs before anything is spent (publishStepsOf, the server's quote and its 402
 // check): each step's generator and credits, a given author or title and the book's own title skipped at
 // no cost, and the same steps as writePackageParts then runs.
 import { describe, expect, it } from 'vitest';
 import { parseSettings, startBook, type BookState } from '../../engine/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
-import { plannedPublishSteps, writePackageParts, type GivenFacts } from '../../engine/publish/index.js';
+import { publishStepsOf, writePackageParts, type GivenFacts } from '../../engine/publish/index.js';
 import { renderCoverPng } from '../../engine/providers/cover.js';
 
 const catalog = loadCatalog({ useDiskCache: false });
@@ -27,7 +27,7 @@ function finishedBook(id: string, title?: string): BookState {
 const TEXT = 1;
 const COVER = 6;
 
-describe('plannedPublishSteps', () => {
+describe('publishStepsOf', () => {
   it.each<[string, { book: string; title?: string; given?: GivenFacts }, Record<string, 'book' | 'given'>, number]>([
     ['every step runs for a book without its own title', { book: 'romance' }, {}, 5 * TEXT + COVER],
     ["the book's own title is kept", { book: 'children', title: 'Pip and the Moon' }, { title: 'book' }, 4 * TEXT + COVER],
@@ -36,7 +36,7 @@ describe('plannedPublishSteps', () => {
     ['a blank author is no author', { book: 'romance', given: { author: '  ' } }, {}, 5 * TEXT + COVER],
   ])('%s', (_name, input, skipped, cost) => {
     const book = catalog.get(input.book)!;
-    const planned = plannedPublishSteps({ book, state: finishedBook(input.book, input.title), specOf, ...(input.given ? { given: input.given } : {}) });
+    const planned = publishStepsOf({ book, state: finishedBook(input.book, input.title), specOf, ...(input.given ? { given: input.given } : {}) });
     expect(planned.steps.map((s) => s.part)).toEqual(['title', 'author', 'description', 'keywords', 'copyright', 'cover']);
     for (const step of planned.steps) {
       const generator = book.publish!.parts[step.part].generator;
@@ -55,7 +55,7 @@ describe('plannedPublishSteps', () => {
       book, state, specOf, given,
       runStep: async (step) => (step.spec.kind === 'image' ? { text: 'cover', png: renderCoverPng({ prompt: 'x', size: step.spec.image!.size }) } : { text: '1. keyword one\n2. keyword two' }),
     });
-    const planned = plannedPublishSteps({ book, state, specOf, given });
+    const planned = publishStepsOf({ book, state, specOf, given });
     expect(parts.steps).toEqual(planned.steps);
     expect(parts.cost).toBe(planned.cost);
   });

@@ -1,4 +1,4 @@
-// `karya publish` writes a paperback (issue 28): the interior PDF and the full-wrap cover PDF, checked
+// `karya publish` writes a paperback: the interior PDF and the full-wrap cover PDF, checked
 // with poppler as KDP's upload would (page sizes, embedded fonts, text inside KDP's margins for the real
 // page count, front matter, chapters on right-hand pages, the wrap's size from KDP's formula, the barcode
 // area clear), and the eBook cover as an RGB JPEG of 1.6:1. `--trim 5x8 --paper cream` changes both PDFs;
@@ -14,7 +14,7 @@ import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 
 const AUTHOR = 'Siti Aminah';
 const PT = 72;
-/** KDP's minimum inside margin by page count (issue 28), in inches. */
+/** KDP's minimum inside margin by page count, in inches. */
 const kdpGutter = (pages: number) => (pages <= 150 ? 0.375 : pages <= 300 ? 0.5 : pages <= 500 ? 0.625 : pages <= 700 ? 0.75 : 0.875);
 const KDP_OUTER = 0.25;
 

@@ -1,8 +1,8 @@
-// readiness.json per channel (issue 28): at least three channels, each with `ready` and its checks, every
+// readiness.json per channel: at least three channels, each with `ready` and its checks, every
 // check naming the published rule it comes from; language acceptance from each channel's list as data
 // (unconfirmed = "check", never assumed); no channel that needs an author ready without one; offline demo
 // text never ready; titles in title case; the eBook cover an RGB JPEG of 1.6:1 at least 1,600 px wide;
-// the paperback within KDP's page range for its paper and trim (issue 41: 24-828 white, 24-776 cream) by the
+// the paperback within KDP's page range for its paper and trim (24-828 white, 24-776 cream) by the
 // interior's real count.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The release plan and the metadata checks of issue 53: ten books at KDP's three new titles a day are
+// The release schedule and the metadata checks: ten books at KDP's three new titles a day are
 // planned over four days (3, 3, 3, 1) and each readiness list says "publish on or after <date>" (English and
 // Malay); a title like "Bestselling FREE Romance #1", a title used as three of seven keywords, or a cover
 // title that differs from metadata.json fails readiness with the rule named; Google Play's cover sides and
@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  RELEASES_PER_DAY, addDays, isReleasesPerDay, isValidIsbn13, packageMetadata, packageReadiness, planReleases, say, scheduleCsv,
+  RELEASES_PER_DAY, addDays, isReleasesPerDay, isValidIsbn13, packageMetadata, packageReadiness, releaseSchedule, say, scheduleCsv,
   type ReadinessInput,
 } from '../../engine/publish/index.js';
 import { catalogueMessage } from '../../engine/index.js';
@@ -50,7 +50,7 @@ const checkOf = (r: ReturnType<typeof packageReadiness>, channel: keyof ReturnTy
 
 describe('the release plan', () => {
   it('ten books at three a day: 3, 3, 3 and 1 over four days from today, in order, across a month end', () => {
-    const plan = planReleases(Array.from({ length: 10 }, (_, i) => i), 3, '2025-01-30');
+    const plan = releaseSchedule(Array.from({ length: 10 }, (_, i) => i), 3, '2025-01-30');
     expect(plan.map((p) => p.publishOn)).toEqual([
       '2025-01-30', '2025-01-30', '2025-01-30', '2025-01-31', '2025-01-31', '2025-01-31', '2025-02-01', '2025-02-01', '2025-02-01', '2025-02-02',
     ]);
@@ -60,14 +60,14 @@ describe('the release plan', () => {
   });
 
   it('titles already planned on a day (the account\'s earlier packages) take its places', () => {
-    expect(planReleases([1, 2, 3], 3, '2025-03-01', { '2025-03-01': 2 }).map((p) => p.publishOn)).toEqual(['2025-03-01', '2025-03-02', '2025-03-02']);
-    expect(planReleases([1, 2], 1, '2025-03-01').map((p) => p.publishOn)).toEqual(['2025-03-01', '2025-03-02']);
+    expect(releaseSchedule([1, 2, 3], 3, '2025-03-01', { '2025-03-01': 2 }).map((p) => p.publishOn)).toEqual(['2025-03-01', '2025-03-02', '2025-03-02']);
+    expect(releaseSchedule([1, 2], 1, '2025-03-01').map((p) => p.publishOn)).toEqual(['2025-03-01', '2025-03-02']);
   });
 
   it('a daily limit out of 1 to 50 is refused, naming the flag and the range, in English and Malay', () => {
     expect(RELEASES_PER_DAY).toEqual({ default: 3, min: 1, max: 50 });
     for (const bad of [0, 51, 2.5, -3]) expect(isReleasesPerDay(bad), String(bad)).toBe(false);
-    expect(() => planReleases([1], 0, '2025-01-01')).toThrow(RangeError);
+    expect(() => releaseSchedule([1], 0, '2025-01-01')).toThrow(RangeError);
     const vars = { flag: '--per-day', value: '0', min: '1', max: '50', default: '3' };
     expect(catalogueMessage('release_per_day_range', 'en', vars)).toMatch(/^--per-day: "0" is not a whole number of new titles a day from 1 to 50/);
     expect(catalogueMessage('release_per_day_range', 'ms', vars)).toMatch(/^--per-day: "0" bukan nombor bulat judul baharu sehari dari 1 hingga 50/);

@@ -1,4 +1,4 @@
-// Accounts on Postgres (issue 42), two in-process instances on one throw-away cluster with the default
+// Accounts on Postgres, two in-process instances on one throw-away cluster with the default
 // limits: a burst of wrong passwords split over both instances is held per address; a client that leaves
 // 5 ms after asking for a poem is charged nothing, as on SQLite (the same scenario runs on both stores);
 // with the database stopped, liveness still answers 200 and readiness 503.

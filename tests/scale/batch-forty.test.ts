@@ -1,4 +1,4 @@
-// `karya batch --queue` of 40 books with two workers running 10 steps each (issue 26): every book is
+// `karya batch --queue` of 40 books with two workers running 10 steps each: every book is
 // written and no job is left active. Per-book locks used to come from the main pool: ten locks held by
 // ten steps left no connection for those steps' own queries, and both workers stopped. The two workers
 // run in this process, each on its own store (its own pools, as two processes would have); the batch

@@ -1,7 +1,7 @@
-// A series in `karya batch --queue` (issue #50), on Postgres with one `karya worker`: the file's two books of
+// A series in `karya batch --queue`, on Postgres with one `karya worker`: the file's two books of
 // "Penang Bakery" go one after the other, book 2 queued once book 1 is done and told the series as of its end
 // (its first chapter request carries book 1's characters as they stand there). Book 1 has a voice (`voice:` and
-// `avoid:`, issue #52): the workers send it with book 1's prose requests, and book 2, given none, keeps it.
+// `avoid:`): the workers send it with book 1's prose requests, and book 2, given none, keeps it.
 // Spawned processes: the worker and the queued batch are separate processes, as in use.
 import path from 'node:path';
 import { copyFileSync, readFileSync } from 'node:fs';

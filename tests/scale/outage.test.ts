@@ -1,4 +1,4 @@
-// Postgres outages under load (issue 26): one `karya serve --no-worker` instance and one `karya worker`
+// Postgres outages under load: one `karya serve --no-worker` instance and one `karya worker`
 // on a throw-away cluster, spawned for real because processes that must not exit are the point. Ten
 // concurrent generations across a Postgres restart, ten more across a 10 s outage: every request ends,
 // the credits charged equal the parts delivered, no Karya process exits, and a generation afterwards

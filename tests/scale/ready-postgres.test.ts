@@ -1,4 +1,4 @@
-// /api/ready and /metrics of a server on Postgres (issue 26): the store, the job queue and the migrations
+// /api/ready and /metrics of a server on Postgres: the store, the job queue and the migrations
 // checked; the queue's depth and the age of its oldest step reported.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/start.js';

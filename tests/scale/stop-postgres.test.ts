@@ -1,4 +1,4 @@
-// Stop on Postgres (issue 25, item 4): steps run from the job queue. Stop while the introduction streams
+// Stop on Postgres: steps run from the job queue. Stop while the introduction streams
 // reaches that step: the text that reached the writer is kept as the draft in Postgres (shown after a
 // reload), the step is paid for, and Keep makes the draft the introduction. Twice over: on `karya serve`
 // with its own worker (the default), and on `karya serve --no-worker` with a separate `karya worker` (run

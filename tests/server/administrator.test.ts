@@ -1,4 +1,4 @@
-// The administrator cannot be taken over (issue 49, item 1): a sign-up with KARYA_ADMIN_EMAIL's address from a
+// The administrator cannot be taken over: a sign-up with KARYA_ADMIN_EMAIL's address from a
 // client that is not this machine (through KARYA_TRUST_PROXY) is refused as a taken address and makes no
 // administrator; from this machine it makes the administrator. With KARYA_ADMIN_PASSWORD the account exists at
 // start, signs in at once and cannot be signed up; the password never reaches the log. A production server

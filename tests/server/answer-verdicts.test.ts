@@ -1,4 +1,4 @@
-// Only the book, or nothing charged, on the server (issue 47): a model that refuses the introduction (asked
+// Only the book, or nothing charged, on the server: a model that refuses the introduction (asked
 // again once, refused again) answers the named error `refused` in the book's language, leaves the balance as it
 // was and saves no part, streamed or not; a refused passage rewrite is not charged; a chapter sent back as the
 // prompt is `echoed`, not saved. The AI API is tests/fake-openai.ts.

@@ -1,4 +1,4 @@
-// API keys and passwords (issues 42, 49): a reset and a change both revoke the account's keys unless they say
+// API keys and passwords: a reset and a change both revoke the account's keys unless they say
 // not to (whoever had the password may have made them: a leaked password's keys end with it).
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// API access (issue 13, spec/platform.md §9: the business package's "API Access"): business and admin
+// API access (the business package's "API Access", platform requirements §9): business and admin
 // accounts make keys (shown once, stored hashed), and `Authorization: Bearer <key>` works without a
 // cookie or an Origin on the generation, progress, history and export routes only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

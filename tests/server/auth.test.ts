@@ -1,5 +1,5 @@
 // Accounts: sign-up, sign-in (remember me), sign-out, session, password reset by e-mail (outbox and
-// SMTP), change password, rate limits, and the spec's messages (spec/platform.md §5, §8).
+// SMTP), change password, rate limits, and the messages the platform requirements give (§5, §8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Issue 15 on the server: what a book costs before it starts (the engine's bookCost, which the studio
+// On the server: what a book costs before it starts (the engine's bookCost, which the studio
 // shows) against what the server charges for the whole book, and a written part edited by hand
 // (PUT /api/progress/:bookType/part): own book only, validated and size-limited, refused while a step is
 // written, and what later steps (previous ending, story memory) and the exports build on.

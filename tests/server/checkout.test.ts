@@ -1,13 +1,13 @@
 // Buying credits through Stripe Checkout against the real server app and the real `stripe` SDK, which
 // talks to a fake Stripe API (tests/fake-stripe.ts, through STRIPE_API_BASE); webhook deliveries are
-// signed as Stripe signs them. Expectations come from spec/platform.md §7 and §9 and issue 13.
+// signed as Stripe signs them. Expectations come from the platform requirements, §7 and §9.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_KEY, WEBHOOK_SECRET, startFakeStripe, type FakeSession, type FakeStripe } from '../fake-stripe.js';
 import { signUp, startTestServer, uniqueEmail, type TestServer } from './helpers.js';
 
 const PUBLIC_URL = 'https://karya.example';
 
-/** spec/platform.md §9: basic 300 credits at 29.99, pro 500 at 49.99, business 1000 at 99.99 (US dollars). */
+/** The platform requirements, §9: basic 300 credits at 29.99, pro 500 at 49.99, business 1000 at 99.99 (US dollars). */
 const PACKAGES = [
   ['basic', 300, '2999'],
   ['pro', 500, '4999'],

@@ -1,4 +1,4 @@
-// Text with no hidden characters (issue 49, item 4): a model answer, a hand edit and a kept passage that carry
+// Text with no hidden characters: a model answer, a hand edit and a kept passage that carry
 // NUL, a right-to-left override (U+202E … U+202C) and a zero-width space (U+200B) are saved and exported without
 // them; a word with a zero-width non-joiner inside it is kept whole. The AI API is tests/fake-openai.ts.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The most common passwords are refused wherever a password is chosen (issue 42): sign-up, reset, change
+// The most common passwords are refused wherever a password is chosen: sign-up, reset, change
 // and an admin adding a user, with the message in the studio's language; a passphrase is accepted, and
 // the spec's minimum of 6 characters and its message stay. Expected wording typed from the issue.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 27: large API answers are compressed. GET /api/progress/<book> of a 6,500-word book goes out with
+// Large API answers are compressed. GET /api/progress/<book> of a 6,500-word book goes out with
 // brotli or gzip when the client accepts it (and as it is when it does not), with Vary: Accept-Encoding;
 // small answers and the generation's event stream are not compressed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

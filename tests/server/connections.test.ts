@@ -1,4 +1,4 @@
-// Sockets held open on purpose (issue 42): headers and bodies sent slowly are cut at their time-outs, and
+// Sockets held open on purpose: headers and bodies sent slowly are cut at their time-outs, and
 // one address holds at most KARYA_CONNECTIONS_PER_IP connections. A real server on loopback, raw sockets.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';

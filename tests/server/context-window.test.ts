@@ -1,4 +1,4 @@
-// A step larger than the model's window on the server (issue 36): the fake model runs as a llama.cpp with
+// A step larger than the model's window on the server: the fake model runs as a llama.cpp with
 // a 600-token window it does not report, so Karya sends the outline and the server refuses it as too long.
 // The step fails with context_too_long in the writer's language (the window and what to set), is refunded
 // like any failure, and the request is sent once. The admin's AI settings show the window; a part whose

@@ -61,7 +61,7 @@ describe('continuity on the server', () => {
     expect(parts.find((p) => p.label === 'Chapter 7')!.continuity?.some((f) => f.kind === 'acts_after_death') ?? false).toBe(false);
   });
 
-  // Issue 48: the story bible survives every edit of a finished book.
+  // The story bible survives every edit of a finished book.
   it.each(['en', 'ms'] as const)('a finished book (%s): a passage Keep, a rewrite and a hand edit keep all the bible knew; its update reads the parts again and the findings stay', async (lang) => {
     const cookie = (await userWithRole(ts, 'pro')).cookie!; // credits for the book and a rewrite
     const generate = () => ts.http.post('/api/generators/romance/generate').set('cookie', cookie).send({ settings: { numberOfChapters: 7, language: lang } });

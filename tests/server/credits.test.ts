@@ -33,7 +33,7 @@ describe('credit codes', () => {
     expect(res.body).toEqual({ message: 'Credit code redeemed successfully!', credits_awarded: 50, credits_available: 60 });
     const again = await post('/api/credits/redeem', u.cookie, { code: 'WELCOME50' });
     expect(again.status).toBe(409);
-    // Redeeming twice says so, not "Invalid or expired" (issue 15).
+    // Redeeming twice says so, not "Invalid or expired".
     expect(again.body.error).toEqual({ code: 'already_claimed', message: 'You have already redeemed this code' });
     const other = await newUser();
     expect((await post('/api/credits/redeem', other.cookie, { code: 'welcome50' })).status).toBe(200);
@@ -68,7 +68,7 @@ describe('credit links', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => post('/api/credits/claim', u.cookie, { token: link.token })));
     expect(answers.filter((a) => a.status === 200).map((a) => a.body)).toEqual([{ message: 'Credits claimed successfully!', credits_awarded: 300, credits_available: 310 }]);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
-    // Claiming twice says so, not "Invalid or expired credit link" (issue 15).
+    // Claiming twice says so, not "Invalid or expired credit link".
     expect(answers.find((a) => a.status === 409)!.body.error).toEqual({ code: 'already_claimed', message: 'You have already claimed this credit link' });
     expect(u.balance()).toBe(310);
     ts.store.sqlite.prepare('UPDATE credit_links SET is_active = 0 WHERE id = ?').run(link.id);

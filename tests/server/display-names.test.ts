@@ -1,4 +1,4 @@
-// Display names lose control, bidi-override and zero-width characters before they are stored (issue 42):
+// Display names lose control, bidi-override and zero-width characters before they are stored:
 // they would spoof the text around a name in the admin's user list. Sign-up, a profile edit and an admin
 // adding a user alike; what is stored is read back from the store.
 import { afterAll, describe, expect, it } from 'vitest';

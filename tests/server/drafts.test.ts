@@ -1,4 +1,4 @@
-// Issue 27, edits are never lost: drafts of hand edits (part_drafts, migrations/0020) on both adapters
+// Edits are never lost: drafts of hand edits (part_drafts, migrations/0020) on both adapters
 // (SQLite, and Postgres on a throw-away cluster when its binaries are here), and over HTTP: one draft per
 // part of the user's current book, replaced when written again, gone when the part is saved, with Start
 // New of an unfinished book, and never seen by another user.

@@ -1,4 +1,4 @@
-// Issue 26: exports bounded in time and memory, off the request loop. A chapter of one 59,000-character
+// Exports bounded in time and memory, off the request loop. A chapter of one 59,000-character
 // word asked for as a PDF (which once froze the event loop and took the process past 3 GB) is made, or
 // refused with a clear error in the user's language, within 60 s; meanwhile /api/health answers in under
 // 1 s every time and the process stays under 1.5 GB. EPUB and DOCX of the same book are made as usual.

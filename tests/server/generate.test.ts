@@ -200,7 +200,7 @@ describe('single tools and covers', () => {
     expect(res.status).toBe(200);
     expect(res.body.image).toMatch(/^data:image\/png;base64,iVBOR/);
     expect(res.body).toMatchObject({ credits_charged: 6, credits_available: 4 });
-    // Kept (issue 27): its history item holds the picture itself, to open and download again.
+    // Kept: its history item holds the picture itself, to open and download again.
     const { items } = (await ts.http.get('/api/history').set('cookie', u.cookie)).body as { items: Array<{ id: number }> };
     const item = (await ts.http.get(`/api/history/${items[0]!.id}`).set('cookie', u.cookie)).body as { content: string };
     expect(item.content).toBe(res.body.image);

@@ -1,4 +1,4 @@
-// POST /api/books/import/preview (issue 51): a manuscript uploaded as the raw body answers its parts as
+// POST /api/books/import/preview: a manuscript uploaded as the raw body answers its parts as
 // `karya import --dry-run --json` prints them, nothing saved and nothing charged; a refused file answers 4xx
 // with the catalogue's error in the account's language; signed out, 401; past a few a minute, 429.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

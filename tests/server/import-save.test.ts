@@ -1,4 +1,4 @@
-// POST /api/books/import (issue 51): an uploaded manuscript becomes the writer's current book of a generator
+// POST /api/books/import: an uploaded manuscript becomes the writer's current book of a generator
 // (the book there before is kept), every part the writer's own; its story bible is built in the background
 // from the parts, one model call a part, paid from the credits held for it at the import (what is not spent
 // comes back); too few credits answer 402 and nothing is saved; then the book is continued with the next

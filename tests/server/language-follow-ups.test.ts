@@ -1,4 +1,4 @@
-// The book's language on the charged calls after a step (issue 54, item 2: one language re-ask shared by steps,
+// The book's language on the charged calls after a step (one language re-ask shared by steps,
 // write-more, rewrite and passages, and passages honour `languageCheck`). A passage reworked (POST …/passage),
 // "write more" (POST …/more) and a rewrite (POST …/rewrite) answered in another language than the book's are
 // asked again once with the firm language line; still so, the call fails with wrong_language (502, the

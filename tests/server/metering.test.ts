@@ -1,4 +1,4 @@
-// Metering that cannot be gamed (issue 13): text that reached the user is paid for, the AI test page is
+// Metering that cannot be gamed: text that reached the user is paid for, the AI test page is
 // a shared health check for everyone but the administrator, a per-user generation rate limit whose
 // counters survive a restart, and Idempotency-Key retries that charge once. Against the real app with
 // the fake OpenAI-compatible service, whose requests are counted.

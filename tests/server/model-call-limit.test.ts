@@ -1,4 +1,4 @@
-// One limit for every model call (issue 49, item 3): with a generation burst of 3 spent by 3 generations, a
+// One limit for every model call: with a generation burst of 3 spent by 3 generations, a
 // passage, write more and a rewrite each answer 429 `rate_limited` with Retry-After, charge nothing and change
 // nothing; unknown API keys count against their sender's address. The AI API is tests/fake-openai.ts.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// What an operator sees (issue 26): liveness and readiness on any Host, 503 while stopping, Prometheus
+// What an operator sees: liveness and readiness on any Host, 503 while stopping, Prometheus
 // metrics behind KARYA_METRICS_TOKEN, Strict-Transport-Security only over https, keep-alive comments on
 // event streams, and the start-up handler that answers at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

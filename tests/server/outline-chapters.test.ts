@@ -1,4 +1,4 @@
-// The outline as chapters on the server (issue 25, item 2): PUT /api/progress/:bookType/outline replaces the
+// The outline as chapters on the server: PUT /api/progress/:bookType/outline replaces the
 // unwritten chapters' titles, plans and notes (inserted, moved, deleted), keeps the written ones (a change
 // to one is refused with a catalogue message naming it, in the book's language), and the book's chapter
 // count, progress, plan and conclusion follow; chapter 2's request carries its edited plan and note (the
@@ -69,7 +69,7 @@ describe('PUT /api/progress/:bookType/outline', () => {
     const eight = await put(cookie, [...chapters, { title: 'Homecoming', plan: 'ADDED-8 Aisha comes home.' }]);
     expect(eight.status).toBe(200);
     expect(eight.body.book.total_chapters).toBe(8);
-    expect(eight.body.book.plan.at(-1)).toMatchObject({ kind: 'conclusion', position: 9 });
+    expect(eight.body.book.steps.at(-1)).toMatchObject({ kind: 'conclusion', position: 9 });
     const after = (await ts.http.get('/api/progress/romance').set('cookie', cookie)).body;
     expect(after.total_chapters).toBe(8);
     expect(after.book.chapters.map((c: Card) => c.title)).toEqual(['Lantern 1', 'The Confession', 'A New Chapter', 'Lantern 3', 'Lantern 5', 'Lantern 6', 'Lantern 7', 'Homecoming']);
@@ -99,7 +99,7 @@ describe('PUT /api/progress/:bookType/outline', () => {
     const fewer = await put(cookie, plain.slice(0, 7));
     expect(fewer.status).toBe(200);
     expect(fewer.body.book.total_chapters).toBe(7);
-    expect(fewer.body.book.plan.at(-1)).toMatchObject({ kind: 'conclusion', position: 8 });
+    expect(fewer.body.book.steps.at(-1)).toMatchObject({ kind: 'conclusion', position: 8 });
     expect(fewer.body.book.next).toMatchObject({ kind: 'chapter', position: 3 });
   });
 

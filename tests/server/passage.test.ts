@@ -1,4 +1,4 @@
-// Passage tools on the server (issue 38, item 1): POST /api/progress/:bookType/passage with a paragraph of
+// Passage tools on the server: POST /api/progress/:bookType/passage with a paragraph of
 // chapter 1 and Expand sends one request carrying the chapter's plan, the story bible, the words around the
 // paragraph and the paragraph; it charges one step and answers the new passage without changing the chapter
 // (Discard is doing nothing more). POST …/passage/keep puts it in place of the paragraph and keeps the

@@ -1,4 +1,4 @@
-// Provenance through the API (issue #53): the book view shows per part how its text came to be. A chapter the
+// Provenance through the API: the book view shows per part how its text came to be. A chapter the
 // writer typed over the model's is theirs; a passage kept from the passage tools is recorded as the model's
 // rewrite with its words; a rewrite makes the part the model's; the versions keep the provenance they had, and
 // a version restored is again what it was. The AI API is the fake server of tests/fake-openai.ts.

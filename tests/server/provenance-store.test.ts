@@ -1,4 +1,4 @@
-// Provenance in both stores (issue #53): how each part's text came to be is saved with the book and with each
+// Provenance in both stores: how each part's text came to be is saved with the book and with each
 // kept version (a version keeps the provenance it had), and a book saved before provenance was kept (its imported
 // parts in `authored_parts`) is read with those parts as the author's. Run on SQLite and Postgres (tests/server/adapters.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

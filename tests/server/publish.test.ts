@@ -2,7 +2,7 @@
 // (a generation row, a ledger charge and a history item per step), a failing step refunded, 402 before
 // anything is spent, the administrator passing, 409 for an unfinished book or a publish already running,
 // other users' books unreachable, and the kept package downloaded as a zip and file by file; readiness per
-// channel (issue 28): no author invented, offline demo text never ready; a second copy of the owner's book fails not-too-close (#53).
+// channel: no author invented, offline demo text never ready; a second copy of the owner's book fails not-too-close.
 import { historyBookOf } from '../../engine/index.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ import { WITHOUT_EPUBCHECK } from '../setup/tools.js';
 const STEPS = CHILDREN_BOOK_PUBLISH_STEPS;
 const COST = 10;
 const PACKAGE = ['manuscript.epub', 'manuscript.docx', 'paperback-interior.pdf', 'paperback-cover.pdf', 'cover.jpg', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'];
-/** The copyright page names the author: with none given and none usable from the offline pen-name answer, it waits (issue 28). */
+/** The copyright page names the author: with none given and none usable from the offline pen-name answer, it waits. */
 const RAN = STEPS.map((s) => (s.part === 'copyright' ? { ...s, cost: 0, skipped: 'no_author' as const } : s));
 const CHARGED = COST - 1;
 const FILES = ['manuscript.epub', 'manuscript.docx', 'description.html', 'keywords.txt', 'metadata.json', 'readiness.json'];
@@ -112,7 +112,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
   it('GET says what publishing costs before anything is spent, step by step', async () => {
     const res = await ts.http.get('/api/books/children/publish').set('cookie', author.cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    // No package made today yet: 0 of KDP's 3 new titles a day (issue 53: the publish panel shows it).
+    // No package made today yet: 0 of KDP's 3 new titles a day (the publish panel shows it).
     expect(PublishQuoteSchema.parse(res.body)).toEqual({ is_finished: true, steps: STEPS, cost: COST, trim: '5.5x8.5', package: null, today: { packages: 0, per_day: 3 }, ai_text: { level: 'entirely', share: 1 } });
     expect(await balanceOf(ts, author.id)).toBe(50);
     expect(publishingRows(ts, author.id)).toEqual([]);
@@ -130,7 +130,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
     expect(report.cost).toBe(CHARGED);
     expect(report.files).toEqual(PACKAGE);
     expect(report.title).not.toBe('');
-    // No author given and none usable from the model: none is invented (issue 28).
+    // No author given and none usable from the model: none is invented.
     expect(report.author).toBe('');
     expect(report.description).toContain('<p>');
     expect(report.keywords.length).toBeGreaterThan(0);
@@ -145,7 +145,7 @@ describe('POST /api/books/:bookType/publish: a finished book', () => {
       for (const check of channel.checks) expect(check.source).not.toBe('');
     }
 
-    // Publishing reserves every step it may run before the first one (issue 26): the copyright page, which
+    // Publishing reserves every step it may run before the first one: the copyright page, which
     // waited for an author, was reserved and then refunded (net: the steps that ran).
     expect(publishingRows(ts, author.id)).toEqual(
       STEPS.filter((s) => !('skipped' in s)).map((s) => {

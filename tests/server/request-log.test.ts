@@ -1,4 +1,4 @@
-// The request log keeps no query string (issue 49, item 5): a Content History search's words never reach the
+// The request log keeps no query string: a Content History search's words never reach the
 // log, only the names of the query's parameters.
 import { Writable } from 'node:stream';
 import pino from 'pino';

@@ -1,4 +1,4 @@
-// Rewrite and write again on the server (issue 25, item 3): POST /api/progress/:bookType/rewrite sends the
+// Rewrite and write again on the server: POST /api/progress/:bookType/rewrite sends the
 // part's own request with its current text, its plan and the writer's note, charges one step (refunded when
 // the model fails), replaces the part and keeps the text it replaced as a version; GET …/versions lists a
 // part's earlier texts newest first, POST …/versions/restore brings one back (the text it replaces kept too).

@@ -1,4 +1,4 @@
-// Security fixes from the review (issue 13), each against the real app in-process: bad percent-encoding,
+// Security fixes from the review, each against the real app in-process: bad percent-encoding,
 // reset tokens after a password change, the admin's live stream after its session ends, sign-in
 // throttling per account and IP, the Host/Origin check, credit codes (length, expiry, cap, deactivation,
 // claim attempts), KARYA_TRUST_PROXY=true refused, the Secure __Host- cookie, provider text never shown.

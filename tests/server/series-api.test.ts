@@ -1,4 +1,4 @@
-// /api/series (issue #50), the same journey on SQLite and on Postgres: a writer finishes a 5-chapter romance,
+// /api/series, the same journey on SQLite and on Postgres: a writer finishes a 5-chapter romance,
 // makes it book 1 of a series, starts the next book (the brief comes back filled from the series: who is where
 // at the end of book 1), writes it with those settings; book 2's first chapter request carries book 1's end
 // states, the series lists both books in order, book 2's EPUB carries the series and its number. Then the

@@ -1,4 +1,4 @@
-// Limits kept in the store (issue 26): two instances on one database count the same sign-ups, sign-in
+// Limits kept in the store: two instances on one database count the same sign-ups, sign-in
 // failures and resets; one person failing to sign in behind an office's address does not lock out a
 // colleague there; checkout and history search are rate limited per user.
 import { mkdtempSync, rmSync } from 'node:fs';

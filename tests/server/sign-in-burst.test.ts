@@ -1,4 +1,4 @@
-// Guesses sent at once are held to the numbers of guesses sent one by one (issue 42), on a real server on
+// Guesses sent at once are held to the numbers of guesses sent one by one, on a real server on
 // loopback with the default limits: each attempt is taken from the store before the password is checked.
 // A 401 (or 400 for a wrong current password) is a password that was verified; 429 one that was not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // A generation step's event stream read as it arrives (POST /api/generators/:id/generate with
 // Accept: text/event-stream): the text of its deltas so far, read until enough words reached the client,
-// then the rest with the last event. For tests that act while a part streams (Stop, issue 25).
+// then the rest with the last event. For tests that act while a part streams (Stop).
 import { parseEvents } from './helpers.js';
 
 export interface StepStream {

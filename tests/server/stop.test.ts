@@ -1,4 +1,4 @@
-// Stop (issue 25, item 4) on the server: POST /api/progress/:bookType/stop while a part streams aborts the
+// Stop on the server: POST /api/progress/:bookType/stop while a part streams aborts the
 // model call and keeps the text that reached the writer as the draft of that step (saved: the book shows it
 // after a reload), paid for as the existing rule says (text that reached the writer is paid for; none
 // reached them: refunded). POST …/stopped keeps it as the part (free), continues it ("write more"'s
@@ -216,7 +216,7 @@ describe('stopping a part while it streams', () => {
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({ settings: { numberOfChapters: 7 }, step: INTRO }),
       });
-      // The JSON client sees nothing until the answer; the book shows the part being written (issue 27).
+      // The JSON client sees nothing until the answer; the book shows the part being written.
       let running = '';
       for (let i = 0; i < 3000 && running.split(/\s+/).filter(Boolean).length < 12; i++) {
         await new Promise((r) => setTimeout(r, 10));

@@ -317,7 +317,7 @@ describe('books', () => {
 
   it_('books saved before many books (one per type: finished, unfinished, one kept) carry over: listed, kept by Start New, continued', async () => {
     const user = await newUser();
-    // Rows as the server kept them before issue 25: the current book of a type under its type; a finished
+    // Rows as an earlier server kept them: the current book of a type under its type; a finished
     // book that its type started anew from under kept:<id>.
     const header = (bookType: string, isFinished: number, updatedAt: string) => ({
       owner: user.id, book_key: bookType, book_type: bookType, generator_id: bookType, lang: 'en', total_chapters: 1, current_chapter: 1,

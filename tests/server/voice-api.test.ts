@@ -1,4 +1,4 @@
-// The writer's voice on the server (issue #52): PUT /api/progress/:bookType/voice measures a sample (its fingerprint
+// The writer's voice on the server: PUT /api/progress/:bookType/voice measures a sample (its fingerprint
 // in the book view, kept with the book), refuses what cannot be measured naming the limit and saves nothing, keeps
 // the writer's phrases to avoid; the next step is sent the voice and its part is marked in the view when it drifts;
 // "rewrite toward my voice" (POST …/rewrite with toward_voice) sends the guidance with what drifted and keeps the old

@@ -1,4 +1,4 @@
-// The answer is the part asked for, on the server (issue 68): a studio step (streamed, as the studio asks) of
+// The answer is the part asked for, on the server: a studio step (streamed, as the studio asks) of
 // Chapter 2 answered with the wrong kind of text. A refused answer (the provider's content filter every time)
 // ends in the named `error` event with the catalogue message in the book's language, is not saved and not
 // charged; an answer of the wrong kind asked again gives a `done` whose part is the second answer, saved and

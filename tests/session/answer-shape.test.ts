@@ -1,4 +1,4 @@
-// What a part's answer is, judged on its content (issue 68): each generator's shape comes from its YAML
+// What a part's answer is, judged on its content: each generator's shape comes from its YAML
 // (answerShapes in generators/_shared.yaml), so a novel's chapter answered as a recipe, an outline or bullets and
 // a table is not the part, while a cookbook's recipes, a guide's numbered steps, pet care's checklists and a study
 // guide's practice questions are. Assistant paragraphs inside prose are found in English and Malay (dialogue and
@@ -6,7 +6,7 @@
 // split at sentence ends; a continuation that starts over is not glued after the text.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../engine/node/load.js';
-import { copiedShare, isAssistantTalk, joinCut, judgeShape, planSteps, shapeOf, splitWalls, withoutTalk, type Catalog } from '../../engine/index.js';
+import { copiedShare, isAssistantTalk, joinCut, judgeShape, stepsFor, shapeOf, splitWalls, withoutTalk, type Catalog } from '../../engine/index.js';
 import { PROSE_SENTENCES, writeProse } from '../fake-openai.js';
 import { AI_PARAGRAPH, RECIPE, bulletsAndTable, chapterTitles } from '../wrong-kind.js';
 
@@ -18,7 +18,7 @@ beforeAll(() => {
 /** The shape of a generator's part: its first chapter (or a fixed section by id), or the introduction. */
 function shape(id: string, part: 'introduction' | 'chapter' | string = 'chapter') {
   const spec = catalog.get(id)!;
-  const steps = planSteps(spec, 5);
+  const steps = stepsFor(spec, 5);
   const step = steps.find((s) => (part === 'introduction' ? s.kind === 'introduction' : part === 'chapter' ? s.kind === 'chapter' : s.kind === 'chapter' && s.section?.id === part))!;
   return shapeOf(spec, step)!;
 }

@@ -1,10 +1,10 @@
-// Only the text (engine/session/answer-text.ts): real-looking answers of local models in English and
+// Only the text (engine/session/answers/text.ts): real-looking answers of local models in English and
 // Malay (tests/fixtures/answers/answers.yaml) keep only the text asked for; the stream hides a think block;
 // a part's heading goes only when it repeats or names the part (engine/compile/heading.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { answerText, streamedText } from '../../engine/session/answer-text.js';
+import { answerText, streamedText } from '../../engine/session/answers/text.js';
 import { takeLeadingHeading } from '../../engine/compile/heading.js';
 
 const fixtures = parse(readFileSync(new URL('../fixtures/answers/answers.yaml', import.meta.url), 'utf8')) as { name: string; answer: string; text: string }[];

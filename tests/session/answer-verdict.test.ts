@@ -1,4 +1,4 @@
-// The verdict on one answer (engine/session/answer-verdict.ts, answer-text.ts, language.ts), as tables: what
+// The verdict on one answer (engine/session/answers/verdict.ts, engine/session/answers/text.ts, language.ts), as tables: what
 // is a refusal and what is the text's own, what is the request sent back and what is the book repeated, which
 // fences are unwrapped, what an open reasoning block keeps, and which scripts are another language.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Only the book, or nothing (issue 47): `karya generate romance --chapters 3 --json` in English and Malay
+// Only the book, or nothing: `karya generate romance --chapters 3 --json` in English and Malay
 // against a fake model that misbehaves one way at a time (tests/fake-openai.ts habits). A refusal, the
 // prompt sent back or another language is asked again once, then the command names the outcome and the part
 // in the book's language and exits 1 with nothing of it kept; a fenced answer is unwrapped; a broken stream

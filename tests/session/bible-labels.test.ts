@@ -1,15 +1,15 @@
-// The labels on the story bible's lines (engine/session/bible-labels.ts through bible.ts): the session labels
+// The labels on the story bible's lines (engine/session/bible/labels.ts through bible.ts): the session labels
 // each part's line itself, so the label a model writes on its own line, in either language and in any of the
 // shapes models give it, is taken off and the line kept; a line that only starts with a name is left as it
 // is. Arcs merged in a long book still name every part they fold, the introduction included; an arc of a
 // guide's named sections ("Introduction – Must-See Attractions") names them too. The parts the bible has read
 // are those its own lines and arcs name, never the parts a model's table cells name.
 import { describe, expect, it } from 'vitest';
-import { applyBibleUpdate, EMPTY_BIBLE, parseBible, parseBibleUpdate, renderBible, type StoryBible } from '../../engine/session/bible.js';
-import { bibleAsOf } from '../../engine/session/bible-time.js';
-import { bibleReadUpTo, partsOf } from '../../engine/session/bible-as-of.js';
+import { applyBibleUpdate, EMPTY_BIBLE, parseBible, parseBibleUpdate, renderBible, type StoryBible } from '../../engine/session/bible/bible.js';
+import { bibleAsOf } from '../../engine/session/bible/time.js';
+import { bibleReadUpTo, partsOf } from '../../engine/session/bible/as-of.js';
 import { restoreBook } from '../../engine/index.js';
-import { bibleCovers } from '../../engine/session/bible-covers.js';
+import { bibleCovers } from '../../engine/session/bible/covers.js';
 import { loadCatalog } from '../../engine/node/load.js';
 import { coverageOf, partNames } from '../bible-coverage.js';
 

@@ -1,10 +1,10 @@
-// When a bible's entries were true (engine/session/bible-time.ts): a bible saved before entries had dates
+// When a bible's entries were true (engine/session/bible/time.ts): a bible saved before entries had dates
 // counts each entry from where it was last seen (a character's last-seen part, a thread's opening part,
 // else the last part the bible took in); a replaced value comes back in the bible as of a part it held in;
 // a dated bible reads back what it rendered, in English and Malay.
 import { describe, expect, it } from 'vitest';
-import { applyBibleUpdate, EMPTY_BIBLE, parseBible, parseBibleUpdate, renderBible } from '../../engine/session/bible.js';
-import { bibleAsOf } from '../../engine/session/bible-time.js';
+import { applyBibleUpdate, EMPTY_BIBLE, parseBible, parseBibleUpdate, renderBible } from '../../engine/session/bible/bible.js';
+import { bibleAsOf } from '../../engine/session/bible/time.js';
 
 const partOf = (label: string) => (/introduction|pengenalan/i.test(label) ? 0 : Number(/(\d+)/.exec(label)?.[1] ?? NaN) || undefined);
 

@@ -1,10 +1,10 @@
-// The story bible (engine/session/bible.ts): a model's update answer is read in either language, merged
+// The story bible (engine/session/bible/bible.ts): a model's update answer is read in either language, merged
 // into the bible with older chapter lines folded into arcs, and the whole stays within its limits however
 // long the book; a bible a writer edited reads back; a memory kept before the bible is not lost. And one
 // heading per part (engine/compile/heading.ts): a model's own leading heading is taken off the part.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyBibleUpdate, BIBLE_LIMITS, EMPTY_BIBLE, linesToFold, parseBible, parseBibleUpdate, renderBible, bibleWords, type StoryBible } from '../../engine/session/bible.js';
+import { applyBibleUpdate, BIBLE_LIMITS, EMPTY_BIBLE, linesToFold, parseBible, parseBibleUpdate, renderBible, bibleWords, type StoryBible } from '../../engine/session/bible/bible.js';
 import { takeLeadingHeading } from '../../engine/compile/heading.js';
 
 const UPDATE_EN = `## Chapter

@@ -1,4 +1,4 @@
-// The writer's brief (issue 25, item 1): every book generator offers a working title, a premise and main
+// The writer's brief: every book generator offers a working title, a premise and main
 // characters (fiction also point of view and tense; guides the reader's goal and what the book must cover),
 // all optional, settable with --set or a Markdown --brief file. The outline request and every later request
 // carry the premise; every chapter request names every character the writer listed; the outline keeps the

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, userMessageOf, type FakeOpenAI } from '../fake-openai.js';
 import { continuityBook, CONTINUITY_PLAN } from '../continuity-book.js';
 import { BookSession, inMemoryProgressStore, parseSettings } from '../../engine/index.js';
-import { parseAuditFindings, MAX_AUDIT_DETAIL, MAX_AUDIT_FINDINGS } from '../../engine/session/continuity-audit.js';
+import { parseAuditFindings, MAX_AUDIT_DETAIL, MAX_AUDIT_FINDINGS } from '../../engine/session/continuity/audit.js';
 import { providerFromEnv } from '../../engine/providers/index.js';
 import { loadCatalog } from '../../engine/node/load.js';
 

@@ -1,4 +1,4 @@
-// Fitting a book's requests in the model's window (engine/session/fit.ts, issue 36): the bible's oldest
+// Fitting a book's requests in the model's window (engine/session/fit.ts): the bible's oldest
 // lines go first, then the recent text, then the outline; a part too long for one story-bible update is
 // read in pieces, or refused as context_too_long; the book view marks a part the bible has not taken in.
 import { describe, expect, it } from 'vitest';

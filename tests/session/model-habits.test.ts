@@ -1,4 +1,4 @@
-// A real model's habits kept out of the book (issue 36): `karya generate romance --chapters 2` in English and
+// A real model's habits kept out of the book: `karya generate romance --chapters 2` in English and
 // Malay against the fake model with chatter (preamble, rule, heading after it, sign-off), a <think> block,
 // or one passage looped to reach the length (tests/fake-openai.ts habits).
 import { mkdtempSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The outline as chapters (issue 25, item 2): the writer edits, inserts, deletes and reorders the chapters
+// The outline as chapters: the writer edits, inserts, deletes and reorders the chapters
 // of the outline before they are written and gives each a note ("what must happen here"). The edited
 // outline is the one the chapters are written from (each chapter's request carries its own plan and
 // note, and only its own note); the chapter count, progress, the plan of steps and the conclusion's place
@@ -12,7 +12,7 @@ import { runKaryaInProcess } from '../karya-in-process.js';
 import { startFakeOpenAI } from '../fake-openai.js';
 import { isMemoryRequest, userPrompt } from '../batch/helpers.js';
 import {
-  BookSession, EditError, bookView, catalogueMessage, editOutline, outlineChapters, parseBriefMarkdown, parseSettings, planSteps, stepKey,
+  BookSession, EditError, bookView, catalogueMessage, editOutline, outlineChapters, parseBriefMarkdown, parseSettings, stepsFor, stepKey,
   type BookState, type ProgressStore, type SavedBook,
 } from '../../engine/index.js';
 import { chapterEntriesOf, normalizeChapterEntry, parseOutline, renderOutline } from '../../engine/compile/outline.js';
@@ -138,7 +138,7 @@ describe('the edited outline drives the book', () => {
       cards[2]!,
     ]);
     expect(edited.totalChapters).toBe(4);
-    expect(planSteps(romance, edited.totalChapters).map(stepKey)).toEqual(['outline', 'introduction', 'chapter:1', 'chapter:2', 'chapter:3', 'chapter:4', 'conclusion:5']);
+    expect(stepsFor(romance, edited.totalChapters).map(stepKey)).toEqual(['outline', 'introduction', 'chapter:1', 'chapter:2', 'chapter:3', 'chapter:4', 'conclusion:5']);
     const view = bookView(romance, edited);
     expect(view.progress).toMatchObject({ total: 4 });
     expect(view.counter.total).toBe(4);
@@ -169,9 +169,9 @@ describe('the edited outline drives the book', () => {
     const cards = outlineChapters(romance, session.state);
     const edited = editOutline(romance, session.state, [cards[0]!, cards[2]!]);
     expect(edited.totalChapters).toBe(2);
-    expect(planSteps(romance, 2).at(-1)).toEqual({ kind: 'conclusion', position: 3 });
+    expect(stepsFor(romance, 2).at(-1)).toEqual({ kind: 'conclusion', position: 3 });
     expect(outlineChapters(romance, edited).map((c) => c.title)).toEqual(['The Return', 'The Storm']);
-    expect(bookView(romance, edited).plan.map((s) => s.label)).toEqual(['Story Outline', 'Introduction', 'Chapter 1', 'Chapter 2', 'Conclusion']);
+    expect(bookView(romance, edited).steps.map((s) => s.label)).toEqual(['Story Outline', 'Introduction', 'Chapter 1', 'Chapter 2', 'Conclusion']);
   });
 
   it('written chapters are locked: changing, deleting or moving one is refused naming it (English and Malay); unwritten ones still change', async () => {

@@ -1,4 +1,4 @@
-// Passage tools in the engine (issue 38, item 1): a Malay book's passage is asked for in Malay with the
+// Passage tools in the engine: a Malay book's passage is asked for in Malay with the
 // tone named in Malay and the words around it; the answer comes back as the text only ("Here is…", quotes
 // and fences taken off); Keep puts it exactly in place of the passage and refuses a passage the part no
 // longer holds. No network: the provider is a small object that records the request.

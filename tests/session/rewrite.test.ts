@@ -1,4 +1,4 @@
-// Rewrite and write again (issue 25, item 3) from the command line: `karya rewrite romance --part chapter:2
+// Rewrite and write again from the command line: `karya rewrite romance --part chapter:2
 // --note "…"` on a finished book sends one request that carries the note, the chapter's plan from the
 // outline and its current text; `karya export` then shows a new chapter 2 and every other part unchanged; the
 // story bible is brought up to date; without --note the part is written again. Bad --part values and parts

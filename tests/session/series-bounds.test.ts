@@ -1,5 +1,5 @@
 // What a series book is told of the books before it stays within the story bible's bounds however many books
-// came before (issue #50): twelve books of fifteen characters and thirty facts each, and book 13's outline is
+// came before: twelve books of fifteen characters and thirty facts each, and book 13's outline is
 // told at most the characters, facts and open threads one bible keeps, the most recent book's first.
 import { describe, expect, it } from 'vitest';
 import { BIBLE_LIMITS, bookSeries, parseBible, startBook, type BookSpec, type SeriesBook } from '../../engine/index.js';

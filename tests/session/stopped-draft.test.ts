@@ -1,4 +1,4 @@
-// A stopped part finished (issue 25, item 4) in the book session: BookSession.finishDraft takes the text a
+// A stopped part finished in the book session: BookSession.finishDraft takes the text a
 // writer stopped as the next step's draft and keeps it as the part (no model call), continues it from where
 // it stops ("write more"'s request) or rewrites it with a note (the rewrite's request with the draft as the
 // current text); the result is saved as the next step, as advance saves one.

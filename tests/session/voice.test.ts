@@ -1,4 +1,4 @@
-// The writer's voice measured (issue #52): two samples that differ as a terse first-person present-tense
+// The writer's voice measured: two samples that differ as a terse first-person present-tense
 // writer with much dialogue and a novel's long third-person past prose differ (tests/fixtures/voice/, in
 // English and Malay); sentences are not ended by Malay or English titles and abbreviations; a part is
 // measured against a voice; overused phrases are counted per 1,000 words (6 mark a part) with the writer's
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fingerprintOf, isOverused, overusedIn, partVoiceOf, voiceFromSample, voiceGuidanceOf, VoiceError, withoutExemplars, EXEMPLAR_WORDS } from '../../engine/index.js';
-import { sentencesOf } from '../../engine/session/voice-text.js';
+import { sentencesOf } from '../../engine/session/voice/text.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'voice');
 const sample = (name: string) => readFileSync(path.join(DIR, name), 'utf8');

@@ -1,4 +1,4 @@
-// The answer is the part that was asked for (issue 68): `karya generate romance --chapters 3 --json` in English
+// The answer is the part that was asked for: `karya generate romance --chapters 3 --json` in English
 // and Malay against a fake model that answers the first ask of Chapter 2 with the wrong kind of text (and the
 // second ask well), or every ask of it in one wrong way. A paragraph the model writes as an assistant is taken out
 // and named; a recipe, a list of chapter titles, bullets and a table or Chapter 1 word for word is asked again and

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The account pages of issue 42, against a scripted server: the change-password page offers to revoke the
+// The account pages, against a scripted server: the change-password page offers to revoke the
 // account's API keys and sends that choice, and a refused common password shows the server's message
 // (Malay for a Malay account, as the server words it); the profile page tells the owner when sign-in to
 // the account was slowed by wrong passwords from elsewhere, and dismisses the notice.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// The admin portal's details from issue 15, against a scripted server: a role change is confirmed in a
-// dialog that states the credit consequence (spec/platform.md §6: changing a role resets the credits to
+// The admin portal's details, against a scripted server: a role change is confirmed in a
+// dialog that states the credit consequence (the platform requirements, §6: changing a role resets the credits to
 // the role's amount) and is only sent after the confirmation; Roll back is not offered on the running
 // version; the page speaks Malay for a Malay administrator.
 import { describe, expect, it, vi } from 'vitest';

@@ -139,7 +139,7 @@ describe('a book page follows the flow', () => {
     await user.click(button());
     await waitFor(() => expect(label().textContent).toBe('Generate Chapter 1'));
     expect(screen.getByTestId('chapter-counter').textContent).toBe('1 / 7');
-    // Writing Progress counts the parts written (introduction, 7 chapters, conclusion), as the process list does (issue 27).
+    // Writing Progress counts the parts written (introduction, 7 chapters, conclusion), as the process list does.
     expect(screen.getByTestId('progress-counter').textContent).toBe('1 / 9');
     expect((screen.getByLabelText('Heat Level') as HTMLSelectElement).disabled).toBe(true);
     expect(screen.getByTestId('locked-note')).toBeTruthy();
@@ -403,7 +403,7 @@ describe('the writing experience (issue 15)', () => {
     await user.selectOptions(screen.getByLabelText('Number of Chapters'), '12');
     expect(screen.getByTestId('book-cost').textContent).toContain('This book: 15 credits — you have 10');
     expect(screen.getByTestId('book-cost-short').textContent).toBe('You need 5 more credits to finish it.');
-    // One credit short is said in the singular (issue 38).
+    // One credit short is said in the singular.
     expect(pageWord('bookCostShort', 'en', { n: 1 })).toBe('You need 1 more credit to finish it.');
     await user.selectOptions(screen.getByLabelText('Number of Chapters'), '7');
     await user.click(button());

@@ -1,4 +1,4 @@
-// Content History's entries (issue 48, item 2): a book's publishing pieces (its cover, description, copyright
+// Content History's entries: a book's publishing pieces (its cover, description, copyright
 // page, keywords: kept under the book's title by the publish route, engine pieceHistoryTitle) gather under the
 // book with its parts; a picture or a piece made for no book in the list stays an entry of its own.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Nothing typed is lost (issue 38, item 2): Cancel in a part's editor asks before it drops the edit (Keep
+// Nothing typed is lost: Cancel in a part's editor asks before it drops the edit (Keep
 // editing keeps every word; Drop my changes leaves the part as saved and drops its draft); with nothing
 // changed it just closes. Chapter cards typed but not saved come back from this device's draft.
 import { describe, expect, it, vi } from 'vitest';

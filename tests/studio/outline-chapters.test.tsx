@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The outline as chapters in the studio's preview (issue 25, item 2): after the outline, one card per
+// The outline as chapters in the studio's preview: after the outline, one card per
 // chapter (title, plan) with a note field; the writer edits, moves, inserts and deletes the chapters not
 // written yet and saves them all at once; written chapters show as locked cards without fields or
 // buttons. A refusal is said under the cards and the edits stay. In Malay the controls are Malay.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Passage tools in the preview (issue 38, item 1): by keyboard the writer picks paragraph 2 of chapter 1 and
+// Passage tools in the preview: by keyboard the writer picks paragraph 2 of chapter 1 and
 // chooses Expand: the request names that paragraph (its place in the chapter's text and its words); the new
 // passage appears beside the old one with Keep and Discard; Keep sends both, Discard leaves the chapter as it
 // was. Rewrite carries the note and the tone. A refusal is said in the panel. In Malay the tools are Malay.

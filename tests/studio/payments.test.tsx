@@ -2,7 +2,7 @@
 // Buying credits in the studio against a stubbed server: Buy sends the browser to the Checkout page the
 // server answered, a server without checkout opens "Checkout is not set up", the success landing polls
 // until the purchase is granted and then shows "Credits added" with the balance, a purchase of another
-// account says so, and the top-up page's savings follow its prices (spec/platform.md §9).
+// account says so, and the top-up page's savings follow its prices (the platform requirements, §9).
 import { describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Rewrite and earlier versions in the studio's preview (issue 25): a written chapter offers "Rewrite…",
+// Rewrite and earlier versions in the studio's preview: a written chapter offers "Rewrite…",
 // which opens a note field ("make the ending darker"); with a note the button says Rewrite, without one
 // Write again, and either sends the part and the note; "Earlier versions" lists the versions the server
 // keeps (words, the start of the text, each rewrite's note with the text it produced) and Restore brings one back. A failure is said under the part.

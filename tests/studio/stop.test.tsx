@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Stop (issue 25, item 4) in the studio, against a scripted server (fetch stubbed): while a chapter streams
+// Stop in the studio, against a scripted server (fetch stubbed): while a chapter streams
 // (text already on screen) the Stop button is there; Stop asks the server to stop the step, and the text so
 // far stays on screen as a draft card with Continue, Rewrite…, Keep and Discard, without an error. Keep
 // sends the part and makes it the written chapter; a reload (the saved book with its stopped draft) shows
@@ -161,7 +161,7 @@ describe('Stop while a part streams', () => {
     await screen.findByTestId('stopped-draft');
     expect(screen.getByTestId('stopped-draft-text').textContent).toBe(DRAFT);
     expect(calls.filter((c) => c.url.endsWith('/stop'))).toHaveLength(1);
-    // The draft's own actions are the next step, and the big button says so (issue 48).
+    // The draft's own actions are the next step, and the big button says so.
     await waitFor(() => expect(screen.getByTestId('generate-label').textContent).toBe('Next: finish the draft of Chapter 1 above'));
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Top Up holds the credit-code box (issue 48, item 4): a writer sent there for being short of credits can redeem a
+// Top Up holds the credit-code box: a writer sent there for being short of credits can redeem a
 // code on the spot; the balance shown follows. In Malay the box is Malay.
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 27 on the generator page, against a scripted server (fetch stubbed): a refused step
+// Trust on the generator page, against a scripted server (fetch stubbed): a refused step
 // (step_not_allowed) becomes the book as the server holds it, never the jargon; a book whose step is
 // being written when the page opens shows "Chapter 1 is being written…" with its text so far, then the
 // chapter when it lands; a writer without credits sees the page and a Generate button that says so.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The writer's voice on a book's page (issue #52, item 6), rendered on the preview itself: a prose part that
+// The writer's voice on a book's page, rendered on the preview itself: a prose part that
 // drifts from the voice says "⚠ Drifts from your voice: …" with the drifts as the server words them (the book's
 // language), a part marked for overused phrases says how many per 1,000 words and which, naming the writer's
 // own phrases to avoid apart; with a voice sample, "Rewrite toward my voice" is confirmed with its cost and

@@ -150,48 +150,84 @@ export async function renderWrapCover(input: {
   pdf.rect(0, 0, W, H).fill(hex(dominant));
   pdf.image(art, frontX, 0, { width: W - frontX, height: H });
 
-  const draw = (op: TextOp) => {
-    pdf.font(op.font).fontSize(op.size).fillColor(op.color ?? ink);
-    pdf.text(op.text, op.x, op.y, { lineBreak: false, ...(op.wordSpacing ? { wordSpacing: op.wordSpacing } : {}) });
-  };
-  const block = (text: string, o: { font: FontName; size: number; leading: number; x: number; y: number; width: number; align: 'left' | 'center' | 'justify'; color: string; maxLines?: number; hyphenate?: boolean }) => {
-    let lines = breakLines(runsToWords([{ text, font: o.font }], m, o.size), { width: o.width, size: o.size, align: o.align, hyphenate: o.hyphenate ? hyphenatorOf(input.lang) : null }, m);
-    if (o.maxLines !== undefined && lines.length > o.maxLines) lines = lines.slice(0, o.maxLines);
-    lines.forEach((line, i) => lineOps(line, o.x, o.y + i * o.leading, o.size, m, o.color).forEach(draw));
-    return lines.length * o.leading;
-  };
+  const c: WrapCanvas = { pdf, ...textDrawer(pdf, m, input.lang, ink), m, ink, lang: input.lang, H, bleed, trimW, trimH, spine, frontX };
 
   // Front: the art carries the title (the cover prompt asks for it, and the offline cover draws it), so
   // only the author goes on a band across the foot of the art (to the bleed edge), in the safe area:
   // lettering the title again would show it twice.
   const safe = pt(0.375);
-  const textW = trimW - 2 * safe;
   if (input.author && !input.isLettered) {
     const bandH = trimH * 0.1 + bleed;
     pdf.save().fillOpacity(0.92).rect(frontX, H - bandH, W - frontX, bandH).fill('#000000').restore();
-    block(input.author, { font: 'serif', size: 14, leading: 18, x: frontX + safe, y: bleed + trimH - safe - 18, width: textW, align: 'center', color: '#ffffff', maxLines: 1 });
+    c.block(input.author, { font: 'serif', size: 14, leading: 18, x: frontX + safe, y: bleed + trimH - safe - 18, width: trimW - 2 * safe, align: 'center', color: '#ffffff', maxLines: 1 });
   }
+  const hasSpineText = drawSpine(c, input);
+  drawBack(c, input);
+  pdf.end();
+  await done;
+  return { bytes: new Uint8Array(Buffer.concat(chunks)), width: W, height: H, spineIn: inches.spine, hasSpineText };
+}
 
-  // Spine: title and author, reading top to bottom, only when KDP allows spine text and the type fits
-  // with KDP's clearance on both sides of it.
+/** The one page of a wrap cover being drawn, its sizes in points, and how text goes on it. */
+interface WrapCanvas {
+  pdf: PDFKit.PDFDocument;
+  m: Measure;
+  ink: string;
+  lang: Lang;
+  H: number;
+  bleed: number;
+  trimW: number;
+  trimH: number;
+  spine: number;
+  frontX: number;
+  draw: (op: TextOp) => void;
+  block: (text: string, o: BlockOptions) => number;
+}
+
+interface BlockOptions { font: FontName; size: number; leading: number; x: number; y: number; width: number; align: 'left' | 'center' | 'justify'; color: string; maxLines?: number; hyphenate?: boolean }
+
+/** Drawing a line's text operations, and a block of text broken into lines (its height returned). */
+function textDrawer(pdf: PDFKit.PDFDocument, m: Measure, lang: Lang, ink: string): Pick<WrapCanvas, 'draw' | 'block'> {
+  const draw = (op: TextOp) => {
+    pdf.font(op.font).fontSize(op.size).fillColor(op.color ?? ink);
+    pdf.text(op.text, op.x, op.y, { lineBreak: false, ...(op.wordSpacing ? { wordSpacing: op.wordSpacing } : {}) });
+  };
+  const block = (text: string, o: BlockOptions) => {
+    let lines = breakLines(runsToWords([{ text, font: o.font }], m, o.size), { width: o.width, size: o.size, align: o.align, hyphenate: o.hyphenate ? hyphenatorOf(lang) : null }, m);
+    if (o.maxLines !== undefined && lines.length > o.maxLines) lines = lines.slice(0, o.maxLines);
+    lines.forEach((line, i) => lineOps(line, o.x, o.y + i * o.leading, o.size, m, o.color).forEach(draw));
+    return lines.length * o.leading;
+  };
+  return { draw, block };
+}
+
+/**
+ * The spine: title and author, reading top to bottom, only when KDP allows spine text and the type fits
+ * with KDP's clearance on both sides of it. Says whether it drew them.
+ */
+function drawSpine(c: WrapCanvas, input: { title: string; author: string; pageCount: number }): boolean {
+  const { pdf, m, bleed, trimW, trimH, spine, H } = c;
   const spineSize = spineTypeSize(spine, (size) => pdf.font('bold').fontSize(size).currentLineHeight());
-  const hasSpineText = input.pageCount >= SPINE_TEXT_MIN_PAGES && spineSize !== null;
-  if (hasSpineText) {
-    const size = spineSize;
-    const lineHeight = pdf.font('bold').fontSize(size).currentLineHeight();
-    const room = trimH - pt(1);
-    let label = input.author ? `${input.title}   ·   ${input.author}` : input.title;
-    while (label.length > 1 && m.width(label, 'bold', size) > room) label = `${label.slice(0, label.length - 4).trimEnd()}…`;
-    const w = m.width(label, 'bold', size);
-    pdf.save();
-    // Rotated a quarter turn clockwise about the spine's centre: the text runs down the spine, its line
-    // (ascender to descender) centred across the spine.
-    pdf.rotate(90, { origin: [bleed + trimW + spine / 2, H / 2] });
-    pdf.font('bold').fontSize(size).fillColor(ink).text(label, bleed + trimW + spine / 2 - w / 2, H / 2 - lineHeight / 2, { lineBreak: false });
-    pdf.restore();
-  }
+  if (input.pageCount < SPINE_TEXT_MIN_PAGES || spineSize === null) return false;
+  const size = spineSize;
+  const lineHeight = pdf.font('bold').fontSize(size).currentLineHeight();
+  const room = trimH - PT_PER_IN;
+  let label = input.author ? `${input.title}   ·   ${input.author}` : input.title;
+  while (label.length > 1 && m.width(label, 'bold', size) > room) label = `${label.slice(0, label.length - 4).trimEnd()}…`;
+  const w = m.width(label, 'bold', size);
+  pdf.save();
+  // Rotated a quarter turn clockwise about the spine's centre: the text runs down the spine, its line
+  // (ascender to descender) centred across the spine.
+  pdf.rotate(90, { origin: [bleed + trimW + spine / 2, H / 2] });
+  pdf.font('bold').fontSize(size).fillColor(c.ink).text(label, bleed + trimW + spine / 2 - w / 2, H / 2 - lineHeight / 2, { lineBreak: false });
+  pdf.restore();
+  return true;
+}
 
-  // Back: the description above the barcode box, which stays empty (KDP prints the barcode there).
+/** The back: the title, then the description above the barcode box, which stays empty (KDP prints the barcode there). */
+function drawBack(c: WrapCanvas, input: { title: string; description: string }): void {
+  const { pdf, m, bleed, trimW, trimH, ink } = c;
+  const pt = (n: number) => n * PT_PER_IN;
   const box = { width: pt(BARCODE_BOX_IN.width), height: pt(BARCODE_BOX_IN.height) };
   const boxX = bleed + trimW - pt(0.375) - box.width;
   const boxY = bleed + trimH - pt(0.375) - box.height;
@@ -201,24 +237,20 @@ export async function renderWrapCover(input: {
   const bottom = boxY - pt(0.3);
   const size = 10.5;
   const leading = 15;
-  // The title heads the back, above the description.
   let y = bleed + pt(0.75);
-  y += block(input.title, { font: 'bold', size: 16, leading: 20, x: backX, y, width: backW, align: 'center', color: ink, maxLines: 2 }) + 12;
+  y += c.block(input.title, { font: 'bold', size: 16, leading: 20, x: backX, y, width: backW, align: 'center', color: ink, maxLines: 2 }) + 12;
   for (const paragraph of descriptionParagraphs(input.description)) {
     const room = Math.floor((bottom - y) / leading);
     if (room < 1) break;
-    const lines = breakLines(runsToWords([{ text: paragraph, font: 'serif' }], m, size), { width: backW, size, align: 'justify', hyphenate: hyphenatorOf(input.lang) }, m);
+    const lines = breakLines(runsToWords([{ text: paragraph, font: 'serif' }], m, size), { width: backW, size, align: 'justify', hyphenate: hyphenatorOf(c.lang) }, m);
     const shown = lines.slice(0, room);
     shown.forEach((line, i) => {
       const isCut = i === shown.length - 1 && shown.length < lines.length;
       const ops = lineOps(isCut ? { ...line, extra: 0 } : line, backX, y + i * leading, size, m, ink);
       if (isCut && ops.length) ops[ops.length - 1]!.text += ' …';
-      ops.forEach(draw);
+      ops.forEach(c.draw);
     });
     y += shown.length * leading + leading * 0.6;
     if (shown.length < lines.length) break;
   }
-  pdf.end();
-  await done;
-  return { bytes: new Uint8Array(Buffer.concat(chunks)), width: W, height: H, spineIn: inches.spine, hasSpineText };
 }

@@ -1,10 +1,10 @@
 // Keep the bible's people: a story's chapter that names none of the book's main characters while it brings in
-// new named people (bible-people.ts) is asked again once, whole, with the names (templates/answer-again.hbs,
+// new named people (bible/people.ts) is asked again once, whole, with the names (templates/answer-again.hbs,
 // ignores_bible); the second answer is kept whatever it does, and the continuity check names it on the part if
-// it still ignores them (continuity.ts). Not streamed, like every answer asked again.
+// it still ignores them (continuity/continuity.ts). Not streamed, like every answer asked again.
 import { ANSWER_AGAIN_TEMPLATE, buildContext, type RenderedPrompt } from '../../compile/prompt.js';
 import { takeLeadingHeading } from '../../compile/heading.js';
-import { hasPeople, ignoredBible, mainNames } from '../bible-people.js';
+import { hasPeople, ignoredBible, mainNames } from '../bible/people.js';
 import type { Answer, Draft, FollowUpContext } from './answer.js';
 
 /**

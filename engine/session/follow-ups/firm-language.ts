@@ -8,7 +8,7 @@ import { GenerationError } from '../../errors.js';
 import { findLanguageDrift } from '../language.js';
 import { addUsage, type LanguageRetry } from '../step-types.js';
 import type { Answer } from './answer.js';
-import { addNotes, type AnswerNotes } from '../answer-verdict.js';
+import { addNotes, type AnswerNotes } from '../answers/verdict.js';
 import type { TokenUsage } from '../../provider.js';
 
 /** What the checked answers of one step add up to. */

@@ -5,9 +5,9 @@
 import type { Lang } from '../../spec/types.js';
 import { countWords } from '../../words.js';
 import { detectLanguage, findLanguageDrift } from '../language.js';
-import { isAssistantTalk } from '../answer-talk.js';
-import { isRefusal } from '../answer-verdict.js';
-import { isAnnouncement, isClosingRemark } from '../answer-text.js';
+import { isAssistantTalk } from '../answers/talk.js';
+import { isRefusal } from '../answers/verdict.js';
+import { isAnnouncement, isClosingRemark } from '../answers/text.js';
 import { hasTerm, type Glossary } from './glossary.js';
 
 /** Why a window's answer was not kept (a catalogue code with its params: engine/error-catalogue-translate.ts). */

@@ -3,7 +3,7 @@
 // unchanged. Sent with every window; every term of a source paragraph must stand in its translation.
 import type { Lang } from '../../spec/types.js';
 import type { BookState } from '../../compile/flow.js';
-import { parseBible } from '../bible.js';
+import { parseBible } from '../bible/bible.js';
 import { ENGLISH, MALAYIC } from '../language-words.js';
 
 /** One term and its set rendering in the edition's language. */

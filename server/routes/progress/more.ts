@@ -128,7 +128,7 @@ function addPassageKeepRoute(router: ApiRoutes, ctx: AppContext, book: BookAcces
   });
 }
 
-/** What was done to the answers of a call on the part at `position` (answer-notes.ts), in the book's language, when anything was. */
+/** What was done to the answers of a call on the part at `position` (engine/session/answers/notes.ts), in the book's language, when anything was. */
 function notesOf(spec: ResolvedSpec, state: BookState, position: number, outcome: { answerNotes?: AnswerNotes | undefined; isTimedOut?: true | undefined; continuations?: number; isComplete?: boolean }) {
   const label = stepLabel(partStep(spec, position, state.totalChapters), state.lang, spec);
   const notes = answerNotesOf({ continuations: 0, isComplete: true, ...outcome }, label, state.lang);

@@ -1,4 +1,4 @@
-// Series of books (issue #50), once for both databases: a series is named per owner and holds its books at
+// Series of books, once for both databases: a series is named per owner and holds its books at
 // numbers 1, 2, 3… by id (by the key a book will be saved under until its first step is saved: then its id is
 // filled in, as a server's keys change with Start New); each book's `basis` is the series' bible it was last
 // written against. Refusals are SeriesError codes (engine/error-catalogue), never half-saved.

@@ -23,7 +23,7 @@ const LOOKUP = lookupSql('?');
  * and about 26 µs under load, a sixth of a GET /api/me in a CPU profile when read every millisecond. It
  * is read at most once per 5 ms: another process's write shows within 5 ms, as if the request had come
  * 5 ms earlier (a CLI or a second server on the same file cannot write, and a client learn of it and
- * send its next request, within 5 ms; issue 49).
+ * send its next request, within 5 ms).
  * total_changes() reads no file (0.2 µs) and is read on every lookup.
  */
 const LOCAL_VERSION = 'SELECT total_changes()';

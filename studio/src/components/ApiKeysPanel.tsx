@@ -18,7 +18,6 @@ export function ApiKeysPanel() {
   const [name, setName] = useState('');
   const [isCreating, setIsCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
-  const [isCopied, setIsCopied] = useState(false);
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
 
   const [loadError, setLoadError] = useState<unknown>(null);
@@ -43,7 +42,6 @@ export function ApiKeysPanel() {
     try {
       const made = await call('POST /api-keys', { body: { name: name.trim() } });
       setCreated(made);
-      setIsCopied(false);
       setName('');
       toast.success(t('apiKeys.created'));
       await load();
@@ -51,17 +49,6 @@ export function ApiKeysPanel() {
       toast.error(error instanceof ApiError ? error.message : t('apiKeys.loadFailed'));
     } finally {
       setIsCreating(false);
-    }
-  };
-
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setIsCopied(true);
-      setTimeout(() => setIsCopied(false), 2000);
-    } catch {
-      // The key stays selectable in its box.
     }
   };
 
@@ -88,17 +75,7 @@ export function ApiKeysPanel() {
         </label>
         <button type="submit" className="btn-primary" disabled={!name.trim() || isCreating}>{isCreating ? t('apiKeys.creating') : t('apiKeys.create')}</button>
       </form>
-      {created && (
-        <div className="mt-4 rounded-lg border border-green-600/40 bg-green-50 p-3 dark:bg-green-900/20" role="status" data-testid="new-api-key">
-          <p className="text-sm font-semibold">{t('apiKeys.newKey', { name: created.name })}</p>
-          <p className="text-sm">{t('apiKeys.created')}</p>
-          <div className="mt-2 flex items-center gap-2">
-            <input className="input font-mono text-xs" readOnly value={created.key} aria-label={t('apiKeys.newKey', { name: created.name })} onFocus={(e) => e.currentTarget.select()} />
-            <button type="button" className="btn-secondary" onClick={() => void copy()}><Copy className="h-4 w-4" aria-hidden="true" /> {isCopied ? t('apiKeys.copied') : t('apiKeys.copy')}</button>
-          </div>
-          <button type="button" className="btn-ghost mt-2 text-sm" onClick={() => setCreated(null)}>{t('apiKeys.done')}</button>
-        </div>
-      )}
+      {created && <NewKey key={created.id} created={created} onDone={() => setCreated(null)} />}
       {loadError !== null ? (
         <LoadError error={loadError} message={t('apiKeys.loadFailed')} onRetry={() => void load()} testId="api-keys-error" />
       ) : keys === null ? (
@@ -106,23 +83,57 @@ export function ApiKeysPanel() {
       ) : keys.length === 0 ? (
         <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">{t('apiKeys.none')}</p>
       ) : (
-        <ul className="mt-4 divide-y divide-gray-200 dark:divide-gray-700">
-          {keys.map((k) => (
-            <li key={k.id} className="flex items-center justify-between gap-3 py-2">
-              <div className="min-w-0">
-                <p className="truncate font-medium">{k.name}</p>
-                <p className="text-xs text-gray-600 dark:text-gray-400">
-                  <code>{k.prefix}</code> · {t('apiKeys.createdAt', { date: relativeAge(k.created_at, new Date(), lang) })} · {k.last_used_at ? t('apiKeys.lastUsed', { date: relativeAge(k.last_used_at, new Date(), lang) }) : t('apiKeys.neverUsed')}
-                </p>
-              </div>
-              <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('apiKeys.revokeLabel', { name: k.name })} onClick={() => setToRevoke(k)}>
-                <Trash2 className="h-4 w-4" aria-hidden="true" /> {t('apiKeys.revoke')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <KeyList keys={keys} onRevoke={setToRevoke} />
       )}
       <ConfirmDelete item={toRevoke} title={t('apiKeys.revokeTitle')} message={(k) => t('apiKeys.revokeBody', { name: k.name })} confirmLabel={t('apiKeys.revoke')} onDelete={(k) => void revoke(k)} onCancel={() => setToRevoke(null)} />
     </section>
+  );
+}
+
+/** A key just made, shown once with a copy button. */
+function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => void }) {
+  const { t } = useT();
+  const [isCopied, setIsCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setIsCopied(true);
+      setTimeout(() => setIsCopied(false), 2000);
+    } catch {
+      // The key stays selectable in its box.
+    }
+  };
+  return (
+    <div className="mt-4 rounded-lg border border-green-600/40 bg-green-50 p-3 dark:bg-green-900/20" role="status" data-testid="new-api-key">
+      <p className="text-sm font-semibold">{t('apiKeys.newKey', { name: created.name })}</p>
+      <p className="text-sm">{t('apiKeys.created')}</p>
+      <div className="mt-2 flex items-center gap-2">
+        <input className="input font-mono text-xs" readOnly value={created.key} aria-label={t('apiKeys.newKey', { name: created.name })} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className="btn-secondary" onClick={() => void copy()}><Copy className="h-4 w-4" aria-hidden="true" /> {isCopied ? t('apiKeys.copied') : t('apiKeys.copy')}</button>
+      </div>
+      <button type="button" className="btn-ghost mt-2 text-sm" onClick={onDone}>{t('apiKeys.done')}</button>
+    </div>
+  );
+}
+
+/** The account's keys: name, first characters, created, last used, and a revoke button each. */
+function KeyList({ keys, onRevoke }: { keys: readonly ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  const { t, lang } = useT();
+  return (
+    <ul className="mt-4 divide-y divide-gray-200 dark:divide-gray-700">
+      {keys.map((k) => (
+        <li key={k.id} className="flex items-center justify-between gap-3 py-2">
+          <div className="min-w-0">
+            <p className="truncate font-medium">{k.name}</p>
+            <p className="text-xs text-gray-600 dark:text-gray-400">
+              <code>{k.prefix}</code> · {t('apiKeys.createdAt', { date: relativeAge(k.created_at, new Date(), lang) })} · {k.last_used_at ? t('apiKeys.lastUsed', { date: relativeAge(k.last_used_at, new Date(), lang) }) : t('apiKeys.neverUsed')}
+            </p>
+          </div>
+          <button type="button" className="btn-ghost text-red-600 dark:text-red-400" aria-label={t('apiKeys.revokeLabel', { name: k.name })} onClick={() => onRevoke(k)}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> {t('apiKeys.revoke')}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,7 +6,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { ApiError, call } from '../lib/api.js';
 import { useT } from '../i18n/index.js';
-import type { GlossaryResponse, Lang } from '../engine.js';
+import { MAX_GLOSSARY_TERM_CHARS, type GlossaryResponse, type Lang } from '../engine.js';
 import { Spinner } from './Spinner.js';
 
 export function GlossaryTable({ bookId, to, from, isRunning }: { bookId: number; to: Lang; from: Lang; isRunning: boolean }) {
@@ -55,8 +55,8 @@ export function GlossaryTable({ bookId, to, from, isRunning }: { bookId: number;
           <tbody>
             {rows.map((row, i) => (
               <tr key={i} data-testid="glossary-row">
-                <td className="py-0.5 pr-1"><input className="input py-1" lang={from} aria-label={t('edition.termLabel', { n: i + 1 })} value={row.term} maxLength={80} onChange={(e) => set(i, 'term', e.target.value)} /></td>
-                <td className="py-0.5 pr-1"><input className="input py-1" lang={to} aria-label={t('edition.renderingLabel', { n: i + 1 })} value={row.rendering} maxLength={80} onChange={(e) => set(i, 'rendering', e.target.value)} /></td>
+                <td className="py-0.5 pr-1"><input className="input py-1" lang={from} aria-label={t('edition.termLabel', { n: i + 1 })} value={row.term} maxLength={MAX_GLOSSARY_TERM_CHARS} onChange={(e) => set(i, 'term', e.target.value)} /></td>
+                <td className="py-0.5 pr-1"><input className="input py-1" lang={to} aria-label={t('edition.renderingLabel', { n: i + 1 })} value={row.rendering} maxLength={MAX_GLOSSARY_TERM_CHARS} onChange={(e) => set(i, 'rendering', e.target.value)} /></td>
                 <td className="py-0.5 text-right">
                   <button type="button" className="btn-ghost" aria-label={t('edition.removeTerm', { n: i + 1 })} onClick={() => setRows((list) => list.filter((_, k) => k !== i))}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />

@@ -1,4 +1,4 @@
-// "Write the next book" on a finished book of My Books (issue #50): a book already in a series starts that
+// "Write the next book" on a finished book of My Books: a book already in a series starts that
 // series' next book; a book on its own first becomes book 1 of a new series, named here (its title by default).
 // The server saves the next book at once as a book of its own (the current book of that kind kept as Start New
 // keeps it), its brief filled from the series (who is where at the end of the book before, what is unresolved);

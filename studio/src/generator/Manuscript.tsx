@@ -72,19 +72,7 @@ export function Preview(props: PreviewProps) {
           {downloadHref && <DownloadMenu hrefOf={downloadHref} lang={lang} />}
         </div>
       </div>
-      {isBook && navItems.length > 1 && (
-        <nav aria-label={pageWord('partsNav', lang)} className="border-b border-gray-200 px-4 py-2 dark:border-neutral-700" data-testid="parts-nav">
-          <ol className="flex gap-1.5 overflow-x-auto pb-1 text-xs">
-            {navItems.map((item) => (
-              <li key={item.id} className="shrink-0">
-                <button type="button" className="rounded-full border border-gray-300 px-2.5 py-1 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-neutral-600 dark:hover:bg-neutral-800" onClick={() => goTo(item.id)}>
-                  {item.label} <span className="text-gray-500 tabular-nums dark:text-gray-400">· {item.words.toLocaleString('en')}</span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      )}
+      {isBook && navItems.length > 1 && <PartsNav items={navItems} lang={lang} onGoTo={goTo} />}
       <div className="relative flex-1">
         <div ref={boxRef} className="h-full overflow-y-auto px-4 py-4 lg:max-h-[calc(100vh-14rem)]" data-testid="preview" aria-live="off" aria-busy={isLoading}>
           <div className="mx-auto max-w-[68ch]" data-testid="manuscript">
@@ -125,5 +113,22 @@ export function Preview(props: PreviewProps) {
         )}
       </div>
     </section>
+  );
+}
+
+/** A button for every part (with its words) that scrolls the manuscript to it. */
+function PartsNav({ items, lang, onGoTo }: { items: ReadonlyArray<{ id: string; label: string; words: number }>; lang: Lang; onGoTo: (id: string) => void }) {
+  return (
+    <nav aria-label={pageWord('partsNav', lang)} className="border-b border-gray-200 px-4 py-2 dark:border-neutral-700" data-testid="parts-nav">
+      <ol className="flex gap-1.5 overflow-x-auto pb-1 text-xs">
+        {items.map((item) => (
+          <li key={item.id} className="shrink-0">
+            <button type="button" className="rounded-full border border-gray-300 px-2.5 py-1 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-neutral-600 dark:hover:bg-neutral-800" onClick={() => onGoTo(item.id)}>
+              {item.label} <span className="text-gray-500 tabular-nums dark:text-gray-400">· {item.words.toLocaleString('en')}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }

@@ -137,57 +137,13 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
       <p className="text-xs text-gray-500 dark:text-gray-400">{pageWord('chaptersHelp', lang)}</p>
       <ol className="space-y-3">
         {cards.map((card, i) => {
-          const n = i + 1;
-          const id = `chapter-card-${card.key}`;
-          const heading = chapterLabel(n);
-          if (card.isWritten) {
-            return (
-              <li key={card.key} className="rounded-lg border border-gray-200 bg-gray-50 p-3 dark:border-neutral-700 dark:bg-neutral-800/50" data-testid="chapter-card" data-locked="true">
-                <p className="flex items-center gap-1.5 text-sm font-semibold" lang={bookLang}>
-                  <Lock className="h-3.5 w-3.5" aria-hidden="true" />
-                  {heading}{card.title ? `: ${card.title}` : ''}
-                </p>
-                <p className="mt-1 text-xs text-gray-500 dark:text-gray-400" lang={lang}>{pageWord('chapterWritten', lang)}</p>
-                {card.plan && <p className="mt-1 whitespace-pre-line text-sm" lang={bookLang}>{card.plan}</p>}
-              </li>
-            );
-          }
-          return (
-            <li key={card.key} className="rounded-lg border border-gray-200 p-3 dark:border-neutral-700" data-testid="chapter-card" aria-labelledby={`${id}-heading`}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h4 id={`${id}-heading`} className="text-sm font-semibold" lang={bookLang}>{heading}</h4>
-                <div className="flex gap-1" role="group" aria-label={pageWord('chapterActions', lang, { chapter: heading })}>
-                  <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => move(i, -1)} disabled={i <= written} aria-label={pageWord('chapterUp', lang, { chapter: heading })} data-testid="chapter-up">
-                    <ArrowUp className="h-3.5 w-3.5" aria-hidden="true" />
-                  </button>
-                  <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => move(i, 1)} disabled={i >= cards.length - 1} aria-label={pageWord('chapterDown', lang, { chapter: heading })} data-testid="chapter-down">
-                    <ArrowDown className="h-3.5 w-3.5" aria-hidden="true" />
-                  </button>
-                  <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => insertAt(i + 1)} aria-label={pageWord('chapterInsert', lang, { chapter: heading })} data-testid="chapter-insert">
-                    <Plus className="h-3.5 w-3.5" aria-hidden="true" />
-                  </button>
-                  <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => remove(card.key, card.title ? `${heading}: ${card.title}` : heading)} disabled={cards.length <= 1} aria-label={pageWord('chapterDelete', lang, { chapter: heading })} data-testid="chapter-delete">
-                    <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                  </button>
-                </div>
-              </div>
-              <label htmlFor={`${id}-title`} className="label mt-2">{pageWord('chapterTitleLabel', lang)}</label>
-              <input id={`${id}-title`} className="input" value={card.title} maxLength={120} lang={bookLang} onChange={(e) => update(card.key, { title: e.target.value })} data-testid="chapter-title" />
-              <label htmlFor={`${id}-plan`} className="label mt-2">{pageWord('chapterPlanLabel', lang)}</label>
-              <textarea id={`${id}-plan`} className="input min-h-[5rem] [field-sizing:content]" value={card.plan} maxLength={4000} lang={bookLang} onChange={(e) => update(card.key, { plan: e.target.value })} data-testid="chapter-plan" />
-              <label htmlFor={`${id}-note`} className="label mt-2">{pageWord('chapterNoteLabel', lang)}</label>
-              <textarea
-                id={`${id}-note`}
-                className="input min-h-[3rem] [field-sizing:content]"
-                value={card.note}
-                maxLength={1000}
-                lang={bookLang}
-                placeholder={pageWord('chapterNotePlaceholder', lang)}
-                onChange={(e) => update(card.key, { note: e.target.value })}
-                data-testid="chapter-note"
-              />
-            </li>
-          );
+          const heading = chapterLabel(i + 1);
+          if (card.isWritten) return <WrittenCard key={card.key} card={card} heading={heading} lang={lang} bookLang={bookLang} />;
+          const actions = {
+            onUp: i <= written ? undefined : () => move(i, -1), onDown: i >= cards.length - 1 ? undefined : () => move(i, 1), onInsert: () => insertAt(i + 1),
+            onDelete: cards.length <= 1 ? undefined : () => remove(card.key, card.title ? `${heading}: ${card.title}` : heading), onChange: (change: Partial<Card>) => update(card.key, change),
+          };
+          return <EditCard key={card.key} card={card} heading={heading} lang={lang} bookLang={bookLang} {...actions} />;
         })}
       </ol>
       {removed && <DeletedCard heading={removed.heading} lang={lang} onUndo={undoRemove} />}
@@ -208,6 +164,64 @@ export function OutlineChapters({ chapters, lang, bookLang, chapterLabel, isDisa
         </div>
       )}
     </div>
+  );
+}
+
+/** A written chapter's card: its heading and plan, locked (the server keeps written chapters as they are). */
+function WrittenCard({ card, heading, lang, bookLang }: { card: Card; heading: string; lang: Lang; bookLang: Lang | undefined }) {
+  return (
+    <li className="rounded-lg border border-gray-200 bg-gray-50 p-3 dark:border-neutral-700 dark:bg-neutral-800/50" data-testid="chapter-card" data-locked="true">
+      <p className="flex items-center gap-1.5 text-sm font-semibold" lang={bookLang}>
+        <Lock className="h-3.5 w-3.5" aria-hidden="true" />
+        {heading}{card.title ? `: ${card.title}` : ''}
+      </p>
+      <p className="mt-1 text-xs text-gray-500 dark:text-gray-400" lang={lang}>{pageWord('chapterWritten', lang)}</p>
+      {card.plan && <p className="mt-1 whitespace-pre-line text-sm" lang={bookLang}>{card.plan}</p>}
+    </li>
+  );
+}
+
+/** An unwritten chapter's card: its title, plan and note, moved, inserted after or deleted (an absent action is disabled). */
+function EditCard({ card, heading, lang, bookLang, onUp, onDown, onInsert, onDelete, onChange }: {
+  card: Card; heading: string; lang: Lang; bookLang: Lang | undefined;
+  onUp?: () => void; onDown?: () => void; onInsert: () => void; onDelete?: () => void; onChange: (change: Partial<Card>) => void;
+}) {
+  const id = `chapter-card-${card.key}`;
+  return (
+    <li className="rounded-lg border border-gray-200 p-3 dark:border-neutral-700" data-testid="chapter-card" aria-labelledby={`${id}-heading`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 id={`${id}-heading`} className="text-sm font-semibold" lang={bookLang}>{heading}</h4>
+        <div className="flex gap-1" role="group" aria-label={pageWord('chapterActions', lang, { chapter: heading })}>
+          <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={onUp} disabled={!onUp} aria-label={pageWord('chapterUp', lang, { chapter: heading })} data-testid="chapter-up">
+            <ArrowUp className="h-3.5 w-3.5" aria-hidden="true" />
+          </button>
+          <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={onDown} disabled={!onDown} aria-label={pageWord('chapterDown', lang, { chapter: heading })} data-testid="chapter-down">
+            <ArrowDown className="h-3.5 w-3.5" aria-hidden="true" />
+          </button>
+          <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={onInsert} aria-label={pageWord('chapterInsert', lang, { chapter: heading })} data-testid="chapter-insert">
+            <Plus className="h-3.5 w-3.5" aria-hidden="true" />
+          </button>
+          <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={onDelete} disabled={!onDelete} aria-label={pageWord('chapterDelete', lang, { chapter: heading })} data-testid="chapter-delete">
+            <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <label htmlFor={`${id}-title`} className="label mt-2">{pageWord('chapterTitleLabel', lang)}</label>
+      <input id={`${id}-title`} className="input" value={card.title} maxLength={120} lang={bookLang} onChange={(e) => onChange({ title: e.target.value })} data-testid="chapter-title" />
+      <label htmlFor={`${id}-plan`} className="label mt-2">{pageWord('chapterPlanLabel', lang)}</label>
+      <textarea id={`${id}-plan`} className="input min-h-[5rem] [field-sizing:content]" value={card.plan} maxLength={4000} lang={bookLang} onChange={(e) => onChange({ plan: e.target.value })} data-testid="chapter-plan" />
+      <label htmlFor={`${id}-note`} className="label mt-2">{pageWord('chapterNoteLabel', lang)}</label>
+      <textarea
+        id={`${id}-note`}
+        className="input min-h-[3rem] [field-sizing:content]"
+        value={card.note}
+        maxLength={1000}
+        lang={bookLang}
+        placeholder={pageWord('chapterNotePlaceholder', lang)}
+        onChange={(e) => onChange({ note: e.target.value })}
+        data-testid="chapter-note"
+      />
+    </li>
   );
 }
 

@@ -1,4 +1,4 @@
-// Beside a written prose part: how it stands against the writer's voice (issue #52). "⚠ Drifts from your
+// Beside a written prose part: how it stands against the writer's voice. "⚠ Drifts from your
 // voice: sentences 2.1× longer, no dialogue" (the drifts in the book's language, as the server words them),
 // "⚠ Overused phrases: 6.2 per 1,000 words (…)" naming the writer's own phrases to avoid apart, and, when the
 // book has a voice sample, "Rewrite toward my voice": confirmed with its cost and charged as a rewrite (the

@@ -74,21 +74,13 @@ export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisa
   const [error, setError] = useState<string | null>(null);
   const [discarded, setDiscarded] = useState(false);
   // The writer's selection inside this part, kept while they move to the tools.
-  useEffect(() => {
-    const onChange = () => {
-      const sel = document.getSelection();
-      const box = document.getElementById(textId);
-      if (!sel || sel.isCollapsed || sel.rangeCount === 0 || !box || !sel.anchorNode || !box.contains(sel.anchorNode) || !box.contains(sel.focusNode)) return;
-      const found = selectedPassage(box, text, sel.getRangeAt(0), hash);
-      setSelection(found);
-      if (found) {
-        setChoice('selection');
-        setIsOpen(true);
-      }
-    };
-    document.addEventListener('selectionchange', onChange);
-    return () => document.removeEventListener('selectionchange', onChange);
-  }, [textId, text, hash]);
+  useSelectedPassage({ textId, text, hash }, (found) => {
+    setSelection(found);
+    if (found) {
+      setChoice('selection');
+      setIsOpen(true);
+    }
+  });
   const paragraphs = paragraphsOf(text).map((p) => (hash ? { ...p, hash } : p));
   const passage = choice === 'selection' ? (selection ?? paragraphs[0] ?? null) : (paragraphs[Number(choice)] ?? null);
   const run = async (action: PassageAction) => {
@@ -126,18 +118,7 @@ export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisa
       {isOpen && (
         <div id={`${id}-panel`} className="mt-2 space-y-2 rounded-lg border border-gray-200 p-3 text-sm dark:border-neutral-700" role="group" aria-label={pageWord('passageToolsLabel', lang, { part: label })}>
           <p className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageHint', lang)}</p>
-          <label htmlFor={`${id}-which`} className="label mb-0">{pageWord('passageWhich', lang)}</label>
-          <select id={`${id}-which`} className="input" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="passage-which">
-            {selection && <option value="selection">{pageWord('passageSelection', lang, { text: openingOf(selection.text) })}</option>}
-            {paragraphs.map((p, i) => <option key={p.start} value={String(i)}>{pageWord('passageParagraph', lang, { n: i + 1, text: openingOf(p.text) })}</option>)}
-          </select>
-          <label htmlFor={`${id}-note`} className="label mb-0">{pageWord('passageNote', lang)}</label>
-          <input id={`${id}-note`} className="input" maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} lang={bookLang} data-testid="passage-note" />
-          <label htmlFor={`${id}-tone`} className="label mb-0">{pageWord('passageTone', lang)}</label>
-          <select id={`${id}-tone`} className="input" value={tone} onChange={(e) => setTone(e.target.value as PassageTone | '')} data-testid="passage-tone">
-            <option value="">{pageWord('passageToneNone', lang)}</option>
-            {PASSAGE_TONE_IDS.map((t) => <option key={t} value={t}>{pageWord(`passageTone_${t}`, lang)}</option>)}
-          </select>
+          <PassageAsk id={id} lang={lang} bookLang={bookLang} selection={selection} paragraphs={paragraphs} choice={choice} onChoice={setChoice} note={note} onNote={setNote} tone={tone} onTone={setTone} />
           <div className="flex flex-wrap gap-2">
             {ACTIONS.map((action) => (
               <button key={action} type="button" className={action === 'rewrite' ? 'btn-primary px-3 py-1.5 text-sm' : 'btn-secondary px-3 py-1.5 text-sm'} onClick={() => void run(action)} disabled={isOff || !passage || isShortOfCredits} aria-describedby={isShortOfCredits ? `${id}-short` : undefined} data-testid={`passage-${action}`}>
@@ -148,24 +129,77 @@ export function PassageTools({ textId, text, hash, label, lang, bookLang, isDisa
           </div>
           {isShortOfCredits && <CreditsShort id={`${id}-short`} lang={lang} {...(costText ? { costText } : {})} />}
           {busy && busy !== 'keep' && <p role="status" className="text-xs text-gray-600 dark:text-gray-400">{pageWord('passageWorking', lang)}</p>}
-          {streamed && streamed.text && (
-            <BeforeAfter testId="passage-streaming" before={streamed.passage.text} after={streamed.text} afterTestId="passage-streaming-text" lang={lang} bookLang={bookLang}
-              afterClass="rounded border border-dashed border-brand-300 p-2 dark:border-brand-600" />
-          )}
-          {answer && (
-            <BeforeAfter testId="passage-answer" before={answer.passage.text} after={answer.text} afterTestId="passage-new" lang={lang} bookLang={bookLang}
-              afterClass="rounded border border-brand-300 bg-brand-50/40 p-2 dark:border-brand-600 dark:bg-brand-600/10">
-              <div className="flex gap-2 sm:col-span-2">
-                <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => void keep()} disabled={isOff} data-testid="passage-keep" autoFocus>{pageWord('passageKeep', lang)}</button>
-                <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={() => { setAnswer(null); setDiscarded(true); }} disabled={isOff} data-testid="passage-discard">{pageWord('passageDiscard', lang)}</button>
-              </div>
-            </BeforeAfter>
-          )}
-          {discarded && <p role="status" className="text-xs text-gray-600 dark:text-gray-400" data-testid="passage-discarded">{pageWord('passageDiscarded', lang, { cost: costText ?? '' })}</p>}
+          <PassageOutcome streamed={streamed} answer={answer} isDiscarded={discarded} isOff={isOff} costText={costText} lang={lang} bookLang={bookLang} onKeep={() => void keep()} onDiscard={() => { setAnswer(null); setDiscarded(true); }} />
           {error && <p className="field-error" role="alert">{error}</p>}
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Calls `onChange` with the passage the writer selects inside the part's rendered box (`textId`), or null for
+ * a selection that stands in no block of it; a selection outside the box is ignored.
+ */
+function useSelectedPassage(part: { textId: string; text: string; hash?: string }, onChange: (found: Passage | null) => void): void {
+  const { textId, text, hash } = part;
+  useEffect(() => {
+    const onSelection = () => {
+      const sel = document.getSelection();
+      const box = document.getElementById(textId);
+      if (!sel || sel.isCollapsed || sel.rangeCount === 0 || !box || !sel.anchorNode || !box.contains(sel.anchorNode) || !box.contains(sel.focusNode)) return;
+      onChange(selectedPassage(box, text, sel.getRangeAt(0), hash));
+    };
+    document.addEventListener('selectionchange', onSelection);
+    return () => document.removeEventListener('selectionchange', onSelection);
+  }, [textId, text, hash]);
+}
+
+/** Which passage (the selection or a paragraph), the writer's note and the tone a rewrite is asked with. */
+function PassageAsk({ id, lang, bookLang, selection, paragraphs, choice, onChoice, note, onNote, tone, onTone }: {
+  id: string; lang: Lang; bookLang: Lang | undefined; selection: Passage | null; paragraphs: readonly Passage[];
+  choice: string; onChoice: (choice: string) => void; note: string; onNote: (note: string) => void; tone: PassageTone | ''; onTone: (tone: PassageTone | '') => void;
+}) {
+  return (
+    <>
+      <label htmlFor={`${id}-which`} className="label mb-0">{pageWord('passageWhich', lang)}</label>
+      <select id={`${id}-which`} className="input" value={choice} onChange={(e) => onChoice(e.target.value)} data-testid="passage-which">
+        {selection && <option value="selection">{pageWord('passageSelection', lang, { text: openingOf(selection.text) })}</option>}
+        {paragraphs.map((p, i) => <option key={p.start} value={String(i)}>{pageWord('passageParagraph', lang, { n: i + 1, text: openingOf(p.text) })}</option>)}
+      </select>
+      <label htmlFor={`${id}-note`} className="label mb-0">{pageWord('passageNote', lang)}</label>
+      <input id={`${id}-note`} className="input" maxLength={1000} value={note} onChange={(e) => onNote(e.target.value)} lang={bookLang} data-testid="passage-note" />
+      <label htmlFor={`${id}-tone`} className="label mb-0">{pageWord('passageTone', lang)}</label>
+      <select id={`${id}-tone`} className="input" value={tone} onChange={(e) => onTone(e.target.value as PassageTone | '')} data-testid="passage-tone">
+        <option value="">{pageWord('passageToneNone', lang)}</option>
+        {PASSAGE_TONE_IDS.map((t) => <option key={t} value={t}>{pageWord(`passageTone_${t}`, lang)}</option>)}
+      </select>
+    </>
+  );
+}
+
+/** The new passage as it streams in, then beside the old one with Keep and Discard; a note once discarded. */
+function PassageOutcome({ streamed, answer, isDiscarded, isOff, costText, lang, bookLang, onKeep, onDiscard }: {
+  streamed: { passage: Passage; text: string } | null; answer: { passage: Passage; text: string } | null; isDiscarded: boolean; isOff: boolean;
+  costText: string | undefined; lang: Lang; bookLang: Lang | undefined; onKeep: () => void; onDiscard: () => void;
+}) {
+  return (
+    <>
+      {streamed && streamed.text && (
+        <BeforeAfter testId="passage-streaming" before={streamed.passage.text} after={streamed.text} afterTestId="passage-streaming-text" lang={lang} bookLang={bookLang}
+          afterClass="rounded border border-dashed border-brand-300 p-2 dark:border-brand-600" />
+      )}
+      {answer && (
+        <BeforeAfter testId="passage-answer" before={answer.passage.text} after={answer.text} afterTestId="passage-new" lang={lang} bookLang={bookLang}
+          afterClass="rounded border border-brand-300 bg-brand-50/40 p-2 dark:border-brand-600 dark:bg-brand-600/10">
+          <div className="flex gap-2 sm:col-span-2">
+            <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={onKeep} disabled={isOff} data-testid="passage-keep" autoFocus>{pageWord('passageKeep', lang)}</button>
+            <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={onDiscard} disabled={isOff} data-testid="passage-discard">{pageWord('passageDiscard', lang)}</button>
+          </div>
+        </BeforeAfter>
+      )}
+      {isDiscarded && <p role="status" className="text-xs text-gray-600 dark:text-gray-400" data-testid="passage-discarded">{pageWord('passageDiscarded', lang, { cost: costText ?? '' })}</p>}
+    </>
   );
 }
 

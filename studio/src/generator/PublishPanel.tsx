@@ -103,15 +103,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
     <section className="card mt-6 p-5" aria-labelledby="publish-h" data-testid="publish-panel">
       <h2 id="publish-h" className="text-base font-semibold">{pageWord('publishTitle', lang)}</h2>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{pageWord('publishIntro', lang)}</p>
-      {hasLoadFailed && !quote && <p role="alert" className="error-box mt-4">{pageWord('publishLoadFailed', lang)}</p>}
-      {!quote && !hasLoadFailed && (
-        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishLoading', lang)}
-        </p>
-      )}
-      {quote?.today && (
-        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400" data-testid="publish-today">{pageWord('publishToday', lang, { n: quote.today.packages, max: quote.today.per_day })}</p>
-      )}
+      <QuoteStatus quote={quote} hasLoadFailed={hasLoadFailed} lang={lang} />
       {quote && (
         <form onSubmit={publish} className="mt-4" noValidate>
           <label htmlFor={authorId} className="label">{pageWord('publishAuthor', lang)}</label>
@@ -126,28 +118,7 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
             onChange={(e) => setAuthor(e.target.value)}
           />
           <p id={`${authorId}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAuthorHint', lang)}</p>
-          <div className="mt-3 grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor={`${authorId}-trim`} className="label">{pageWord('publishTrim', lang)}</label>
-              <select id={`${authorId}-trim`} className="input" value={trim} disabled={isPublishing} data-testid="publish-trim" onChange={(e) => pickTrim(e.target.value as Trim)}>
-                {PAPERBACK_TRIMS.map((t) => <option key={t} value={t}>{TRIM_LABEL[t]}</option>)}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={`${authorId}-paper`} className="label">{pageWord('publishPaper', lang)}</label>
-              <select id={`${authorId}-paper`} className="input" value={paper} disabled={isPublishing} data-testid="publish-paper" onChange={(e) => setPaper(e.target.value as Paper)}>
-                {PAPERBACK_PAPERS.map((p) => <option key={p} value={p}>{pageWord(p === 'white' ? 'paperWhite' : 'paperCream', lang)}</option>)}
-              </select>
-            </div>
-          </div>
-          <label htmlFor={`${authorId}-ai`} className="label mt-3">{pageWord('publishAiText', lang)}</label>
-          <select id={`${authorId}-ai`} className="input" value={aiText} disabled={isPublishing} data-testid="publish-ai-text" aria-describedby={`${authorId}-ai-hint`} onChange={(e) => setAiText(e.target.value as AiText | '')}>
-            <option value="">
-              {quote.ai_text ? pageWord('aiTextDerived', lang, { level: pageWord(AI_TEXT_WORD[quote.ai_text.level], lang), share: Math.round(quote.ai_text.share * 100) }) : pageWord('aiTextDerivedPlain', lang)}
-            </option>
-            {PUBLISH_AI_TEXT_LEVELS.map((level) => <option key={level} value={level}>{pageWord(AI_TEXT_WORD[level], lang)}</option>)}
-          </select>
-          <p id={`${authorId}-ai-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAiTextHint', lang)}</p>
+          <PaperbackChoices id={authorId} quote={quote} lang={lang} isDisabled={isPublishing} trim={trim} paper={paper} aiText={aiText} onTrim={pickTrim} onPaper={setPaper} onAiText={setAiText} />
           <p className="mt-3 text-sm" data-testid="publish-cost">
             {pageWord('publishCost', lang, { n: cost })}
             {!isAdmin && credits < cost && <span className="ml-1 text-amber-700 dark:text-amber-400">{pageWord('publishShort', lang, { n: credits.toLocaleString('en') })}</span>}
@@ -163,6 +134,56 @@ export function PublishPanel({ bookType, lang }: { bookType: string; lang: Lang 
       )}
       {pkg && <PackageReport pkg={pkg} bookType={bookType} lang={lang} />}
     </section>
+  );
+}
+
+/** The paperback's trim and paper, and the writer's correction of the AI disclosure's text level. */
+function PaperbackChoices({ id, quote, lang, isDisabled, trim, paper, aiText, onTrim, onPaper, onAiText }: {
+  id: string; quote: PublishQuote; lang: Lang; isDisabled: boolean; trim: Trim; paper: Paper; aiText: AiText | '';
+  onTrim: (trim: Trim) => void; onPaper: (paper: Paper) => void; onAiText: (level: AiText | '') => void;
+}) {
+  return (
+    <>
+      <div className="mt-3 grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor={`${id}-trim`} className="label">{pageWord('publishTrim', lang)}</label>
+          <select id={`${id}-trim`} className="input" value={trim} disabled={isDisabled} data-testid="publish-trim" onChange={(e) => onTrim(e.target.value as Trim)}>
+            {PAPERBACK_TRIMS.map((t) => <option key={t} value={t}>{TRIM_LABEL[t]}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-paper`} className="label">{pageWord('publishPaper', lang)}</label>
+          <select id={`${id}-paper`} className="input" value={paper} disabled={isDisabled} data-testid="publish-paper" onChange={(e) => onPaper(e.target.value as Paper)}>
+            {PAPERBACK_PAPERS.map((p) => <option key={p} value={p}>{pageWord(p === 'white' ? 'paperWhite' : 'paperCream', lang)}</option>)}
+          </select>
+        </div>
+      </div>
+      <label htmlFor={`${id}-ai`} className="label mt-3">{pageWord('publishAiText', lang)}</label>
+      <select id={`${id}-ai`} className="input" value={aiText} disabled={isDisabled} data-testid="publish-ai-text" aria-describedby={`${id}-ai-hint`} onChange={(e) => onAiText(e.target.value as AiText | '')}>
+        <option value="">
+          {quote.ai_text ? pageWord('aiTextDerived', lang, { level: pageWord(AI_TEXT_WORD[quote.ai_text.level], lang), share: Math.round(quote.ai_text.share * 100) }) : pageWord('aiTextDerivedPlain', lang)}
+        </option>
+        {PUBLISH_AI_TEXT_LEVELS.map((level) => <option key={level} value={level}>{pageWord(AI_TEXT_WORD[level], lang)}</option>)}
+      </select>
+      <p id={`${id}-ai-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">{pageWord('publishAiTextHint', lang)}</p>
+    </>
+  );
+}
+
+/** The quote still loading or failed to load, and the packages made today against the daily limit. */
+function QuoteStatus({ quote, hasLoadFailed, lang }: { quote: PublishQuote | null; hasLoadFailed: boolean; lang: Lang }) {
+  return (
+    <>
+      {hasLoadFailed && !quote && <p role="alert" className="error-box mt-4">{pageWord('publishLoadFailed', lang)}</p>}
+      {!quote && !hasLoadFailed && (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> {pageWord('publishLoading', lang)}
+        </p>
+      )}
+      {quote?.today && (
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400" data-testid="publish-today">{pageWord('publishToday', lang, { n: quote.today.packages, max: quote.today.per_day })}</p>
+      )}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-// The book's Voice panel (issue #52), beside the story bible once the book has its outline: a sample of the
+// The book's Voice panel, beside the story bible once the book has its outline: a sample of the
 // writer's own prose pasted or read from a .txt or .md file (in the browser) and saved to be measured
 // (PUT …/voice), its fingerprint in plain words, "Remove sample", and the writer's phrases to keep out of the
 // book. The server measures and refuses (too short, too long, another language, not text; too many or too

@@ -28,12 +28,12 @@ interface ProcessRow {
   isDone: boolean;
 }
 
-/** The book's steps as the server planned them, chapters folded into one row unless the book has named sections. */
+/** The book's steps as the server lists them, chapters folded into one row unless the book has named sections. */
 export function processRows(spec: BookSpec, book: BookView, lang: Lang): ProcessRow[] {
   const current = book.next ? stepKey(book.next) : null;
   const rows: Array<{ key: string; label: string; isCurrent: boolean; isDone: boolean }> = [];
   const hasSections = Boolean(spec.flow.sections);
-  let chapters: BookView['plan'] = [];
+  let chapters: BookView['steps'] = [];
   const flush = () => {
     if (chapters.length === 0) return;
     const here = chapters.find((c) => stepKey(c) === current);
@@ -41,7 +41,7 @@ export function processRows(spec: BookSpec, book: BookView, lang: Lang): Process
     rows.push({ key: 'chapters', label: here ? `${folded} · ${stepWord(spec, here, lang)}` : folded, isCurrent: here !== undefined, isDone: chapters.every((c) => c.is_done) });
     chapters = [];
   };
-  for (const s of book.plan) {
+  for (const s of book.steps) {
     if (s.kind === 'chapter' && !hasSections) {
       chapters.push(s);
       continue;
@@ -59,16 +59,16 @@ export function processRows(spec: BookSpec, book: BookView, lang: Lang): Process
  * complete." when nothing is left.
  */
 export function processStepText(spec: BookSpec, book: BookView, lang: Lang): string {
-  return stepText(spec, book.plan, book.next, lang);
+  return stepText(spec, book.steps, book.next, lang);
 }
 
 /** The book's parts (introduction, chapters, conclusion) written and planned: what Writing Progress counts. */
 export function partsProgress(book: BookView): { done: number; total: number } {
-  const parts = book.plan.filter((s) => s.kind !== 'outline');
+  const parts = book.steps.filter((s) => s.kind !== 'outline');
   return { done: parts.filter((s) => s.is_done).length, total: parts.length };
 }
 
-/** The book's steps as the server planned them, chapters folded into one line unless the book has named sections; named in `lang` (the studio's). */
+/** The book's steps as the server lists them, chapters folded into one line unless the book has named sections; named in `lang` (the studio's). */
 export function ProcessSteps({ spec, book, lang }: { spec: BookSpec; book: BookView; lang: Lang }) {
   const rows = processRows(spec, book, lang);
   return (

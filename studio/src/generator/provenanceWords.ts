@@ -1,6 +1,6 @@
 // The words of a part's provenance on a book's page, in en and ms: the small label on a part card saying how its
 // text came to be (the writer's own, rewritten by the AI, the AI's edited by hand) and the passages the AI
-// rewrote in it (issue #53; the AI disclosure counts from the same record). Part of the page's words (PAGE_WORDS in words.ts).
+// rewrote in it (the AI disclosure counts from the same record). Part of the page's words (PAGE_WORDS in words.ts).
 import type { Table } from '../i18n/types.js';
 
 export const PROVENANCE_WORDS = {

@@ -30,8 +30,7 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
   const { user, setUser, setCredits } = useAuth();
   const failed = useFailed(ui);
   const params = { bookType };
-  /** One call answering the book: it is shown, `after` speaks; a refusal is worded with `fallback`. */
-  const answering = async <A extends { book: BookView }>(ask: () => Promise<A>, fallback: FailedWord, after: (answer: A) => void): Promise<string | null> => {
+  const answering: Answering = async (ask, fallback, after) => {
     try {
       const answer = await ask();
       setBook(answer.book);
@@ -100,31 +99,42 @@ export function useBookEdits(bookType: string, ui: Lang, setBook: (book: BookVie
     restoreVersion: (part: StepRef, version: number, hash?: string) => answering(() => call('POST /progress/:bookType/versions/restore', { params, body: { part, version, ...(hash ? { hash } : {}) } }), 'versionsFailed', (answer) => {
       toast.success(pageWord('restored', ui, { n: version, kept: answer.kept_version }), { id: 'restore' });
     }),
-    // The outline as chapters: the unwritten chapters' titles, plans and notes; the book's chapter count,
-    // progress and conclusion follow.
-    saveChapters: (chapters: Array<{ title: string; plan: string; note?: string }>) => answering(() => call('PUT /progress/:bookType/outline', { params, body: { chapters } }), 'editFailed', () => {
-      toast.success(pageWord('chaptersSaved', ui), { id: 'edit-result' });
-    }),
-    // The story bible's update tried again for the parts it has not taken in (uncharged, but for an imported
-    // book's parts the credits held for its bible did not pay for: then the answer has the balance after).
-    // It says what the bible took in: the parts read again and the entries added and dropped.
-    updateBible: () => answering(() => call('POST /progress/:bookType/bible/update', { params }), 'editFailed', (answer) => {
-      if (answer.credits_available !== undefined) charged(answer.credits_available);
-      const { added, removed } = answer.changes;
-      toast.success(pageWord('bibleUpdated', ui, { parts: answer.parts_read, added: added.length, removed: removed.length }), { id: 'edit-result' });
-    }),
-    // A continuity finding marked as intended: no longer listed, kept with the book (free).
-    markIntended: (key: string) => answering(() => call('PUT /progress/:bookType/continuity/intended', { params, body: { key, intended: true } }), 'editFailed', () => {
-      toast.success(pageWord('continuityMarked', ui), { id: 'edit-result' });
-    }),
-    // The introduction's character list, edited on its own (the introduction's prose stays as it is): later steps are told it.
-    saveCharacters: (text: string) => answering(() => call('PUT /progress/:bookType/characters', { params, body: { text } }), 'editFailed', () => {
-      toast.success(pageWord('charactersSaved', ui), { id: 'edit-result' });
-    }),
-    // The story bible edited by hand: the next chapter reads it.
-    saveBible: (text: string) => answering(() => call('PUT /progress/:bookType/bible', { params, body: { text } }), 'editFailed', () => {
-      toast.success(pageWord('bibleSaved', ui), { id: 'edit-result' });
-    }),
+    ...bookEdits({ answering, bookType, ui, charged }),
+  };
+}
+
+/** One call answering the book: it is shown, `after` speaks; a refusal is worded with `fallback`. */
+type Answering = <A extends { book: BookView }>(ask: () => Promise<A>, fallback: FailedWord, after: (answer: A) => void) => Promise<string | null>;
+
+/** The free edits of the book as a whole (its chapter cards, story bible, continuity findings, character list). */
+function bookEdits({ answering, bookType, ui, charged }: { answering: Answering; bookType: string; ui: Lang; charged: (credits: number) => void }) {
+  const params = { bookType };
+  return {
+  // The outline as chapters: the unwritten chapters' titles, plans and notes; the book's chapter count,
+  // progress and conclusion follow.
+  saveChapters: (chapters: Array<{ title: string; plan: string; note?: string }>) => answering(() => call('PUT /progress/:bookType/outline', { params, body: { chapters } }), 'editFailed', () => {
+    toast.success(pageWord('chaptersSaved', ui), { id: 'edit-result' });
+  }),
+  // The story bible's update tried again for the parts it has not taken in (uncharged, but for an imported
+  // book's parts the credits held for its bible did not pay for: then the answer has the balance after).
+  // It says what the bible took in: the parts read again and the entries added and dropped.
+  updateBible: () => answering(() => call('POST /progress/:bookType/bible/update', { params }), 'editFailed', (answer) => {
+    if (answer.credits_available !== undefined) charged(answer.credits_available);
+    const { added, removed } = answer.changes;
+    toast.success(pageWord('bibleUpdated', ui, { parts: answer.parts_read, added: added.length, removed: removed.length }), { id: 'edit-result' });
+  }),
+  // A continuity finding marked as intended: no longer listed, kept with the book (free).
+  markIntended: (key: string) => answering(() => call('PUT /progress/:bookType/continuity/intended', { params, body: { key, intended: true } }), 'editFailed', () => {
+    toast.success(pageWord('continuityMarked', ui), { id: 'edit-result' });
+  }),
+  // The introduction's character list, edited on its own (the introduction's prose stays as it is): later steps are told it.
+  saveCharacters: (text: string) => answering(() => call('PUT /progress/:bookType/characters', { params, body: { text } }), 'editFailed', () => {
+    toast.success(pageWord('charactersSaved', ui), { id: 'edit-result' });
+  }),
+  // The story bible edited by hand: the next chapter reads it.
+  saveBible: (text: string) => answering(() => call('PUT /progress/:bookType/bible', { params, body: { text } }), 'editFailed', () => {
+    toast.success(pageWord('bibleSaved', ui), { id: 'edit-result' });
+  }),
   };
 }
 

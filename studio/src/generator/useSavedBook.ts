@@ -2,7 +2,7 @@
 // on entry (a writer who comes back finds the book as they left it, with a note that offers a new one
 // unless they came for it from My Books or a step is being written), read again after a conflict, and
 // cleared by Start New.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useLocation } from 'react-router-dom';
 import { toast } from 'react-hot-toast';
 import { savedProgressOf, type BookView, type FormModel, type Lang, type SavedProgress } from '../engine.js';
@@ -83,27 +83,7 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
     }
   }, [form.bookType, restore]);
 
-  // The story bible being brought up to date after an edit (the server does it in the background): the book
-  // is read again every few seconds until it is done, so the parts' notices clear and the bible shows the result.
-  const isBibleUpdating = book?.bible_updating === true;
-  useEffect(() => {
-    if (!isBibleUpdating) return;
-    let isCurrent = true;
-    const timer = setTimeout(() => {
-      call('GET /progress/:bookType', { params: { bookType: form.bookType } }).then(
-        (answer) => {
-          const p = savedProgressOf(answer);
-          // The read book replaces the shown one only if nothing changed it meanwhile (same parts).
-          if (isCurrent && p?.book) setBook((shown) => (shown && shown.parts.length === p.book!.parts.length ? p.book! : shown));
-        },
-        () => undefined,
-      );
-    }, BIBLE_POLL_MS);
-    return () => {
-      isCurrent = false;
-      clearTimeout(timer);
-    };
-  }, [isBibleUpdating, book, form.bookType]);
+  useBibleCatchUp(book, form.bookType, setBook);
 
   const clearSaved = useCallback(async (l: Lang) => {
     try {
@@ -118,6 +98,32 @@ export function useSavedBook(form: FormModel, isBook: boolean, methods: Settings
   }, [form.bookType]);
 
   return { book, setBook, output, setOutput, resumed, setResumed, hasNoCurrentBook, restore, resync, clearSaved };
+}
+
+/**
+ * The story bible being brought up to date after an edit (the server does it in the background): the book
+ * is read again every few seconds until it is done, so the parts' notices clear and the bible shows the result.
+ */
+function useBibleCatchUp(book: BookView | null, bookType: string, setBook: Dispatch<SetStateAction<BookView | null>>): void {
+  const isBibleUpdating = book?.bible_updating === true;
+  useEffect(() => {
+    if (!isBibleUpdating) return;
+    let isCurrent = true;
+    const timer = setTimeout(() => {
+      call('GET /progress/:bookType', { params: { bookType: bookType } }).then(
+        (answer) => {
+          const p = savedProgressOf(answer);
+          // The read book replaces the shown one only if nothing changed it meanwhile (same parts).
+          if (isCurrent && p?.book) setBook((shown) => (shown && shown.parts.length === p.book!.parts.length ? p.book! : shown));
+        },
+        () => undefined,
+      );
+    }, BIBLE_POLL_MS);
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+  }, [isBibleUpdating, book, bookType]);
 }
 
 /** The saved book and what changes it, as useSavedBook answers them. */

@@ -43,7 +43,7 @@ export const PAGE_WORDS = {
     en: { one: 'Content generated successfully! {n} credit remaining.', other: 'Content generated successfully! {n} credits remaining.' },
     ms: 'Kandungan berjaya dijana! Baki kredit: {n}.',
   },
-  // Issue 27: a step being written when the writer comes back, and connection trouble in plain words.
+  // A step being written when the writer comes back, and connection trouble in plain words.
   beingWritten: { en: '{step} is being written…', ms: '{step} sedang ditulis…' },
   leftWhileWriting: { en: '{part} is still being written: it goes on, and it will be there when you come back to read it.', ms: '{part} masih ditulis: ia diteruskan, dan akan ada apabila anda kembali untuk membacanya.' },
   offlineNow: {

@@ -86,7 +86,7 @@ export const BOOKS = {
     en: 'You have an unfinished {type}: "{title}" ({chapters}). Continue it, or start a new one (it stays in My Books).',
     ms: 'Anda mempunyai {type} yang belum siap: "{title}" ({chapters}). Teruskan buku itu, atau mulakan yang baharu (ia kekal dalam Buku Saya).',
   },
-  // Series (issue #50): My Books groups a series' books; "Write the next book" starts its next one.
+  // Series: My Books groups a series' books; "Write the next book" starts its next one.
   'series.group': { en: 'Series: {name}', ms: 'Siri: {name}' },
   'series.number': { en: 'Book {n}', ms: 'Buku {n}' },
   'series.next': { en: 'Write the next book', ms: 'Tulis buku seterusnya' },

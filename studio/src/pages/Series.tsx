@@ -1,4 +1,4 @@
-// /series/:id: one series of the writer's (issue #50): its books in order (each with what changed for it since it
+// /series/:id: one series of the writer's: its books in order (each with what changed for it since it
 // was written, when an earlier book was revised), the series' story bible as of each book's end (derived from the
 // books, read-only here: a book's own bible is edited on its generator page), what the series leaves open, and
 // "Write the next book" once its last book is finished; a book not finished yet offers "Start Book N" (a next book
@@ -70,40 +70,14 @@ export default function Series() {
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{t('seriesPage.intro')}</p>
       </div>
       <ol className="space-y-4" data-testid="series-books">
-        {series.books.map((book) => (
-          <li key={book.number} className="card p-4" data-testid="series-book">
-            <h2 className="font-semibold" lang={series.lang}>
-              {t('series.number', { n: book.number })} · {book.title ?? t('seriesPage.notStarted')}
-            </h2>
-            <p className="text-xs text-gray-600 dark:text-gray-400">{t(book.is_finished ? 'books.finished' : book.is_started ? 'books.unfinished' : 'seriesPage.notStarted')}</p>
-            {!book.is_finished && book.id !== null && book.generator_id && generators?.some((g) => g.id === book.generator_id) && (
-              <button
-                type="button"
-                className="btn-secondary mt-2 text-sm"
-                disabled={isBusy}
-                onClick={async () => {
-                  setBusy(true);
-                  if (!(await continueBook({ id: book.id!, generator_id: book.generator_id! }))) setBusy(false);
-                }}
-                data-testid="series-open-book"
-              >
-                {t(book.is_started ? 'seriesPage.continueBook' : 'seriesPage.startBook', { n: book.number })}
-              </button>
-            )}
-            {book.changes.length > 0 && (
-              <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm dark:border-amber-700 dark:bg-amber-950" data-testid="series-changes">
-                <p className="flex items-center gap-1 font-medium"><AlertTriangle className="h-4 w-4" aria-hidden="true" />{t('seriesPage.changed')}</p>
-                <ul className="ml-5 list-disc" lang={series.lang}>{book.changes.map((c) => <li key={c}>{c}</li>)}</ul>
-              </div>
-            )}
-            {book.bible && (
-              <details className="mt-2 text-sm">
-                <summary className="cursor-pointer text-brand-700 dark:text-brand-300">{t('seriesPage.bibleAt', { n: book.number })}</summary>
-                <div className="prose prose-sm mt-2 max-w-none dark:prose-invert" lang={series.lang} data-testid="series-bible"><Markdown text={book.bible} /></div>
-              </details>
-            )}
-          </li>
-        ))}
+        {series.books.map((book) => {
+          const canOpen = !book.is_finished && book.id !== null && Boolean(book.generator_id) && Boolean(generators?.some((g) => g.id === book.generator_id));
+          const open = async () => {
+            setBusy(true);
+            if (!(await continueBook({ id: book.id!, generator_id: book.generator_id! }))) setBusy(false);
+          };
+          return <SeriesBookCard key={book.number} book={book} lang={series.lang} isBusy={isBusy} {...(canOpen ? { onOpen: () => void open() } : {})} />;
+        })}
       </ol>
       <section className="card p-4" aria-label={t('seriesPage.open')}>
         <h2 className="font-semibold">{t('seriesPage.open')}</h2>
@@ -120,5 +94,41 @@ export default function Series() {
         </div>
       )}
     </div>
+  );
+}
+
+/** One book of the series: its state, Start or Continue, what changed for it since it was written, and the series' bible at its end. */
+function SeriesBookCard({ book, lang, isBusy, onOpen }: { book: SeriesDetail['books'][number]; lang: string; isBusy: boolean; onOpen?: () => void }) {
+  const { t } = useT();
+  return (
+    <li className="card p-4" data-testid="series-book">
+      <h2 className="font-semibold" lang={lang}>
+        {t('series.number', { n: book.number })} · {book.title ?? t('seriesPage.notStarted')}
+      </h2>
+      <p className="text-xs text-gray-600 dark:text-gray-400">{t(book.is_finished ? 'books.finished' : book.is_started ? 'books.unfinished' : 'seriesPage.notStarted')}</p>
+      {onOpen && (
+        <button
+          type="button"
+          className="btn-secondary mt-2 text-sm"
+          disabled={isBusy}
+          onClick={onOpen}
+          data-testid="series-open-book"
+        >
+          {t(book.is_started ? 'seriesPage.continueBook' : 'seriesPage.startBook', { n: book.number })}
+        </button>
+      )}
+      {book.changes.length > 0 && (
+        <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm dark:border-amber-700 dark:bg-amber-950" data-testid="series-changes">
+          <p className="flex items-center gap-1 font-medium"><AlertTriangle className="h-4 w-4" aria-hidden="true" />{t('seriesPage.changed')}</p>
+          <ul className="ml-5 list-disc" lang={lang}>{book.changes.map((c) => <li key={c}>{c}</li>)}</ul>
+        </div>
+      )}
+      {book.bible && (
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer text-brand-700 dark:text-brand-300">{t('seriesPage.bibleAt', { n: book.number })}</summary>
+          <div className="prose prose-sm mt-2 max-w-none dark:prose-invert" lang={lang} data-testid="series-bible"><Markdown text={book.bible} /></div>
+        </details>
+      )}
+    </li>
   );
 }

@@ -1,0 +1,45 @@
+// A book's outline as the prompts, the reader's view and the exports read it: its outline parsed once, each
+// chapter's title (the user's own, else the outline's) and the words a part is asked for. Free of the
+// template engine, so the studio's bundle (engine/contract → engine/session/view) can use it.
+import type { ResolvedSpec, Settings } from '../spec/types.js';
+import type { BookState } from './flow.js';
+import type { Step } from './step.js';
+import { outlineEntry, parseOutline, type ParsedOutline } from './outline.js';
+import { byText } from '../text-cache.js';
+
+/** Books whose outline is kept parsed: more than a batch runs at once. */
+const OUTLINES_KEPT = 256;
+
+/**
+ * Outlines parsed, by their section labels and text, for the last books seen: a book's steps parse the same
+ * outline again and again, and a batch interleaves the steps of up to 100 books (one outline kept was parsed
+ * again at nearly every call).
+ */
+const parsedOutlines = byText(OUTLINES_KEPT, (key: string): ParsedOutline => {
+  const cut = key.indexOf('\u0001');
+  const labels = key.slice(0, cut);
+  return parseOutline(key.slice(cut + 1), labels ? { sectionLabels: labels.split('\u0000') } : undefined);
+});
+
+/** The outline of a book, parsed once per text (fixed-section guides find entries by their sections' names). */
+export function parsedOutlineOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<BookState, 'outline' | 'lang'>): ParsedOutline {
+  const sectionLabels = spec.flow.sections?.map((s) => s.label[state.lang]);
+  return parsedOutlines(`${sectionLabels?.join('\u0000') ?? ''}\u0001${state.outline ?? ''}`);
+}
+
+/**
+ * A chapter's title: the user's own (typed for it), else the one its outline entry gives; undefined
+ * for parts other than numbered chapters (introduction, conclusion, fixed sections).
+ */
+export function chapterTitleOf(spec: Pick<ResolvedSpec, 'flow'>, state: Pick<BookState, 'outline' | 'lang' | 'chapterTitles'>, step: Step): string | undefined {
+  if (step.kind !== 'chapter' || step.section) return undefined;
+  const own = state.chapterTitles?.[step.position]?.trim();
+  return own || outlineEntry(parsedOutlineOf(spec, state), step.position)?.title?.trim() || undefined;
+}
+
+
+/** Words asked for: chosen by a field (story length) when the spec says so, else the spec's number. */
+export function wordTargetOf(spec: ResolvedSpec, settings: Settings): number {
+  const by = spec.prompts.wordTargetBy;
+  return (by && by.values[String(settings[by.field])]) || spec.prompts.wordTarget;
+}

@@ -1,0 +1,67 @@
+// What a part says about the answers it was made of, in the book's language: assistant paragraphs taken out,
+// a wall of text split into paragraphs, an answer asked again and why, an answer stopped by the time-out and
+// continued from where it stopped. The CLI prints these lines, the server sends them with a step's answer
+// (`notes`), so a writer sees what was done to the text without reading it twice.
+import type { Lang } from '../../spec/types.js';
+import { fillPlaceholders } from '../../i18n.js';
+import type { AskedAgainFor } from './verdict.js';
+import type { StepOutcome } from '../step-types.js';
+
+const NOTES = {
+  answer_talk_removed: {
+    en: '{label}: {n} paragraph(s) where the model spoke as an assistant ("As an AI language model…") taken out',
+    ms: '{label}: {n} perenggan yang model bercakap sebagai pembantu ("Sebagai model bahasa AI…") dibuang',
+  },
+  answer_wall_split: {
+    en: '{label} came as a wall of text: split at sentence ends into {n} paragraphs',
+    ms: '{label} diterima sebagai satu blok teks: dipecahkan di hujung ayat kepada {n} perenggan',
+  },
+  answer_asked_again: {
+    en: '{label}: an answer was {what}; asked again, and the new answer kept',
+    ms: '{label}: satu jawapan ialah {what}; diminta sekali lagi, dan jawapan baharu disimpan',
+  },
+  answer_timed_out: {
+    en: '{label} stopped at the time-out while it was still being written; continued {n} time(s) from where it stopped and joined',
+    ms: '{label} terhenti kerana tamat masa semasa masih ditulis; disambung {n} kali dari tempat ia terhenti dan dicantumkan',
+  },
+  answer_timed_out_cut: {
+    en: '{label} stopped at the time-out while it was still being written and is unfinished after {n} continuation(s): kept and marked incomplete',
+    ms: '{label} terhenti kerana tamat masa semasa masih ditulis dan belum selesai selepas {n} kali disambung: disimpan dan ditanda tidak lengkap',
+  },
+} as const;
+
+/** How each outcome of an answer asked again is named in a note ("an answer was a recipe"). */
+const WHAT: Readonly<Record<AskedAgainFor, { en: string; ms: string }>> = {
+  refused: { en: 'a refusal', ms: 'penolakan' },
+  echoed: { en: 'the request sent back', ms: 'permintaan yang dihantar semula' },
+  reasoning_only: { en: 'reasoning with no text', ms: 'penaakulan tanpa teks' },
+  not_text: { en: 'not a model answer', ms: 'bukan jawapan model' },
+  filtered: { en: "stopped by the AI service's content filter", ms: 'dihentikan oleh penapis kandungan perkhidmatan AI' },
+  assistant_talk: { en: 'remarks from the model as an assistant', ms: 'ulasan model sebagai pembantu' },
+  listed: { en: 'a list or a table, not prose', ms: 'senarai atau jadual, bukan prosa' },
+  recipe: { en: 'a recipe', ms: 'resipi' },
+  outlined: { en: 'an outline of chapter titles', ms: 'rangka tajuk bab' },
+  copied: { en: 'a copy of an earlier part', ms: 'salinan bahagian yang lebih awal' },
+  ignores_bible: { en: "about new people, with none of the story bible's main characters", ms: 'tentang orang baharu, tanpa seorang pun watak utama catatan cerita' },
+};
+
+/** A note on a part: a stable code and its message in the book's language. */
+export interface AnswerNote {
+  readonly code: keyof typeof NOTES;
+  readonly message: string;
+}
+
+/**
+ * The notes on a step's part, in `lang`: what was taken out, split, asked again, or stopped by the time-out.
+ * @example answerNotesOf({ answerNotes: { removed: 1 }, continuations: 0, isComplete: true }, 'Chapter 2', 'en')[0].message // 'Chapter 2: 1 paragraph(s) where …'
+ */
+export function answerNotesOf(outcome: Pick<StepOutcome, 'answerNotes' | 'isTimedOut' | 'continuations' | 'isComplete'>, label: string, lang: Lang): AnswerNote[] {
+  const notes: AnswerNote[] = [];
+  const say = (code: keyof typeof NOTES, vars: Record<string, string | number>) => notes.push({ code, message: fillPlaceholders(NOTES[code][lang], { label, ...vars }) });
+  const n = outcome.answerNotes;
+  for (const outcome of new Set(n?.askedAgain ?? [])) say('answer_asked_again', { what: WHAT[outcome][lang] });
+  if (n?.removed) say('answer_talk_removed', { n: n.removed });
+  if (n?.split) say('answer_wall_split', { n: n.split });
+  if (outcome.isTimedOut) say(outcome.isComplete ? 'answer_timed_out' : 'answer_timed_out_cut', { n: outcome.continuations });
+  return notes;
+}

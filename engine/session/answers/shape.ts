@@ -1,0 +1,136 @@
+// Is this answer the kind of text the part is? A part of a book has a shape (generators/_shared.yaml
+// answerShapes, named by prompts.shape, prompts.chapterShape or a section's shape): plain prose is not mostly a
+// list or a table, has no recipe in it (ingredient and measure lines) and is no outline (chapter-title lines);
+// no part is a copy of the book before it. Read in one pass over the answer's lines, with anchored patterns
+// only; the copy is measured on the 8-word runs the echo check keeps for the book's texts (answers/verdict.ts).
+// A wall of text (a paragraph far over the book's paragraph length, often the whole answer on one line) is
+// split at sentence ends. Pure.
+import type { AnswerShape, ResolvedSpec } from '../../spec/types.js';
+import type { Step } from '../../compile/step.js';
+import { CHAPTER_WORDS, RECIPE_HEADINGS, RECIPE_UNITS } from './phrases.js';
+
+/** The outcomes of an answer of the wrong shape for its part. */
+export type ShapeOutcome = 'listed' | 'recipe' | 'outlined';
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A list item, a numbered line, a checkbox or a table row, at the line's start. */
+const LIST_LINE = /^\s{0,6}(?:[-*•+‣◦]\s|\d{1,3}[.)]\s|[a-zA-Z][.)]\s|\(\w{1,3}\)\s|\|)/;
+/** A heading line (Markdown, or wholly bold). */
+const HEADING_LINE = /^\s{0,3}(?:#{1,6}\s|\*\*[^*]{1,120}\*\*:?\s*$|__[^_]{1,120}__:?\s*$)/;
+/** A quantity and a unit ("2 cups", "200 g", "1 ½ sudu besar"). */
+const MEASURE = new RegExp(`(?<![\\p{L}\\p{N}])(?:\\d{1,4}(?:[.,/]\\d{1,3})?|[½¼¾⅓⅔])(?:\\s?[½¼¾⅓⅔])?\\s?(?:${[...RECIPE_UNITS].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'iu');
+/** A recipe's heading line, whole ("Ingredients:", "**Cara Memasak**"). */
+const RECIPE_HEADING = new RegExp(`^[\\s#*_>]*(?:${RECIPE_HEADINGS.map(escape).join('|')})[\\s*_:]*$`, 'i');
+/** A chapter-title line ("Chapter 3: The Storm", "## Bab 3", "1. Chapter One"). */
+const CHAPTER_LINE = new RegExp(`^[\\s#*_>-]*(?:\\d{1,3}[.)]\\s*)?(?:${CHAPTER_WORDS.map(escape).join('|')})\\s+(?:\\d{1,3}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|satu|dua|tiga|empat|lima)(?![\\p{L}\\p{N}])`, 'iu');
+/** Lines of this many words or more are paragraphs of prose, whatever else they are. */
+const PARAGRAPH_WORDS = 40;
+/** The most words a measure or chapter-title line has (a longer line is prose that names an amount). */
+const SHORT_LINE_WORDS = 15;
+
+const wordsIn = (line: string) => {
+  let n = 0;
+  let isWord = false;
+  for (let i = 0; i < line.length; i++) {
+    const isSpace = line.charCodeAt(i) <= 32;
+    if (!isSpace && !isWord) n++;
+    isWord = !isSpace;
+  }
+  return n;
+};
+
+/** What an answer's lines are, read once. */
+export interface LineCount {
+  words: number;
+  /** Words in list items, numbered lines and table rows. */
+  listWords: number;
+  /** Words in lines of PARAGRAPH_WORDS or more. */
+  paragraphWords: number;
+  /** Non-empty lines. */
+  lines: number;
+  /** Short lines with a quantity and a unit, and recipe heading lines. */
+  measureLines: number;
+  recipeHeadings: number;
+  /** Short chapter-title lines. */
+  chapterLines: number;
+}
+
+/** One pass over the answer's lines. */
+export function countLines(text: string): LineCount {
+  const count: LineCount = { words: 0, listWords: 0, paragraphWords: 0, lines: 0, measureLines: 0, recipeHeadings: 0, chapterLines: 0 };
+  for (const line of text.split('\n')) {
+    const words = wordsIn(line);
+    if (!words) continue;
+    count.lines++;
+    count.words += words;
+    const isList = LIST_LINE.test(line);
+    if (isList) count.listWords += words;
+    if (words >= PARAGRAPH_WORDS) count.paragraphWords += words;
+    if (words > SHORT_LINE_WORDS) continue;
+    if (RECIPE_HEADING.test(line)) count.recipeHeadings++;
+    else if ((isList || /^\s*[\d½¼¾⅓⅔]/.test(line)) && MEASURE.test(line)) count.measureLines++;
+    if (CHAPTER_LINE.test(line) && (isList || HEADING_LINE.test(line) || !/[.!?…]["”’]?\s*$/.test(line))) count.chapterLines++;
+  }
+  return count;
+}
+
+/**
+ * The outcome of an answer whose lines are not the part's shape: `outlined` (three or more chapter-title lines,
+ * a fair share of its lines, and not mostly paragraphs), `recipe` (three measure lines, or a recipe heading and
+ * two), `listed` (more of its words in lists and tables than the shape allows); undefined when it is the part.
+ * @example judgeShape('- 2 cups rice\n- 1 tsp salt\n- 3 cups water', PROSE) // 'recipe' (with minWords 0)
+ */
+export function judgeShape(text: string, shape: AnswerShape): ShapeOutcome | undefined {
+  const c = countLines(text);
+  if (c.words < shape.minWords) return undefined;
+  if (!shape.outlines && c.chapterLines >= 3 && c.chapterLines >= 0.3 * c.lines && c.paragraphWords < 0.5 * c.words) return 'outlined';
+  if (!shape.recipes && (c.measureLines >= 3 || (c.recipeHeadings >= 1 && c.measureLines >= 2))) return 'recipe';
+  if (c.listWords > shape.listShare * c.words) return 'listed';
+  return undefined;
+}
+
+/** The shape an answer for `step` must have: its section's, else (chapters) the chapters', else the book's; none for other steps. */
+export function shapeOf(spec: Pick<ResolvedSpec, 'kind' | 'prompts'>, step: Pick<Step, 'kind'> & { section?: { id: string } }): AnswerShape | undefined {
+  if (spec.kind !== 'book') return undefined;
+  const p = spec.prompts;
+  if (step.kind === 'chapter') return (step.section && p.sectionShapes?.[step.section.id]) || p.chapterShape || p.shape;
+  return step.kind === 'introduction' || step.kind === 'conclusion' ? p.shape : undefined;
+}
+
+/** Sentence ends a wall is split at: a stop (and any closing quotes or brackets) before a space. */
+const SENTENCE_END = /[.!?…]["”’»)\]]*(?=\s)/g;
+
+/**
+ * The text with each paragraph of more than `wallWords` words on one line (a wall of text) split at sentence ends
+ * into paragraphs of at least `paragraphWords`; `split` is how many paragraphs the walls became (0: none).
+ * Lists, tables and headings are left as they are.
+ * @example splitWalls(`${'Rain fell. '.repeat(300)}`, { wallWords: 400, paragraphWords: 120 }).split // 5
+ */
+export function splitWalls(text: string, shape: Pick<AnswerShape, 'wallWords' | 'paragraphWords'>): { text: string; split: number } {
+  let split = 0;
+  const lines = text.split('\n').map((line) => {
+    if (LIST_LINE.test(line) || HEADING_LINE.test(line) || wordsIn(line) <= shape.wallWords) return line;
+    const paragraphs: string[] = [];
+    let start = 0;
+    let words = 0;
+    let last = 0;
+    for (const m of line.matchAll(SENTENCE_END)) {
+      const end = m.index + m[0].length;
+      words += wordsIn(line.slice(last, end));
+      last = end;
+      if (words >= shape.paragraphWords) {
+        paragraphs.push(line.slice(start, end).trim());
+        start = end;
+        words = 0;
+      }
+    }
+    const rest = line.slice(start).trim();
+    // A short tail joins the paragraph before it.
+    if (rest && paragraphs.length && wordsIn(rest) < shape.paragraphWords / 2) paragraphs[paragraphs.length - 1] += ` ${rest}`;
+    else if (rest) paragraphs.push(rest);
+    if (paragraphs.length < 2) return line;
+    split += paragraphs.length;
+    return paragraphs.join('\n\n');
+  });
+  return split ? { text: lines.join('\n'), split } : { text, split: 0 };
+}

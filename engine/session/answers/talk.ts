@@ -1,0 +1,71 @@
+// The model speaking as itself inside prose: a paragraph that opens "As an AI language model, I cannot
+// describe…", "Here is the rest of the chapter:", "I hope this helps!" or "Sebagai model bahasa AI…" is the
+// assistant's, not the book's. Such paragraphs are taken out of a prose answer (the part says how many), and an
+// answer that is mostly them is not the text (`assistant_talk`, answers/verdict.ts). Quoted paragraphs are a
+// character's and stay. The phrases are data (answers/phrases.ts). Each paragraph's start is read once, with
+// anchored patterns, never the whole answer.
+import { ANNOUNCERS, ANSWER_NOUNS, ASSISTANT_DECLINES, ASSISTANT_OPENERS, CLOSING_REMARKS, REFUSALS, TALK_TOPICS } from './phrases.js';
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const startsWith = (words: readonly string[]) => new RegExp(`^(?:${[...words].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+const anyOf = (words: readonly string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...words].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+const OPENER = startsWith(ASSISTANT_OPENERS);
+const REFUSAL = startsWith([...REFUSALS, ...ASSISTANT_DECLINES]);
+const CLOSING = startsWith(CLOSING_REMARKS);
+const ANNOUNCER = startsWith(ANNOUNCERS);
+const TOPIC = anyOf(TALK_TOPICS);
+const NOUN = anyOf(ANSWER_NOUNS);
+/** The characters of a paragraph's start that are read: an assistant says who it is within them. */
+const HEAD_CHARS = 240;
+/** A remark or an announcement is short; a long paragraph that happens to open like one is the text's own. */
+const MOST_REMARK_WORDS = 80;
+
+const wordCount = (text: string) => text.match(/\S+/g)?.length ?? 0;
+
+/** A paragraph's start, lower-cased, without Markdown marks and with straight apostrophes. */
+function headOf(paragraph: string): string {
+  return paragraph.slice(0, HEAD_CHARS).replace(/^[\s>#*_~-]+/, '').replace(/[’‘]/g, "'").toLowerCase();
+}
+
+/**
+ * True for a paragraph where the model speaks as an assistant: it opens as an AI ("As an AI language model…",
+ * "Sebagai model bahasa AI…"), as a refusal or a remark about the writing ("I can't write explicit content…",
+ * "Let me know if you'd like changes to the chapter"), or as an announcement ending with its colon ("Here is the
+ * rest of the chapter:").
+ * A paragraph that opens with a quotation mark is dialogue and never is. `isOpenerOnly` (a poem, a piece): only a
+ * paragraph where the model names itself, since a stanza may well begin "I hope you…".
+ */
+export function isAssistantTalk(paragraph: string, opts: { isOpenerOnly?: boolean } = {}): boolean {
+  const head = headOf(paragraph);
+  if (!head || /^["“‘'«]/.test(head)) return false;
+  if (OPENER.test(head)) return true;
+  const isShort = wordCount(paragraph) <= MOST_REMARK_WORDS;
+  if (!isShort || opts.isOpenerOnly) return false;
+  if ((REFUSAL.test(head) || CLOSING.test(head)) && TOPIC.test(head)) return true;
+  // An announcement inside prose ends with its colon ("Here is the rest of the chapter:"); narration that opens
+  // "Here is…" or "Ini adalah bab…" does not.
+  return ANNOUNCER.test(head) && NOUN.test(head) && /:\s*$/.test(paragraph);
+}
+
+/**
+ * The answer without its assistant paragraphs: `removed` of them taken out, `share` the part of its words they
+ * were (the caller refuses an answer that is mostly talk rather than keeping what is left).
+ * @example withoutTalk('Rain fell.\n\nAs an AI language model, I cannot describe that scene.\n\nShe smiled.') // { text: 'Rain fell.\n\nShe smiled.', removed: 1, share: 0.5 }
+ */
+export function withoutTalk(text: string, opts: { isOpenerOnly?: boolean } = {}): { text: string; removed: number; share: number } {
+  const paragraphs = text.split(/\n[ \t]*\n/);
+  let removed = 0;
+  let talkWords = 0;
+  let words = 0;
+  const kept: string[] = [];
+  for (const p of paragraphs) {
+    const n = wordCount(p);
+    words += n;
+    if (n && isAssistantTalk(p, opts)) {
+      removed++;
+      talkWords += n;
+    } else kept.push(p);
+  }
+  if (!removed) return { text, removed: 0, share: 0 };
+  return { text: kept.join('\n\n').trim(), removed, share: words ? talkWords / words : 0 };
+}

@@ -1,0 +1,224 @@
+// Only the text: what a model wrote around the answer it was asked for is taken off before anything
+// counts, checks, saves or joins it (every answer of a step, its continuations and extensions, write-more,
+// rewrites, the outline, bible updates, single and publishing pieces go through askText). Taken: a leading
+// reasoning block (<think>…</think>, also one left open), a line announcing the answer ("Sure! Here's
+// Chapter 1 of your story:"), a rule after it, and a closing rule or remark ("I hope you enjoyed…"). The
+// phrases are data (answers/phrases.ts); a part's own heading is engine/compile/heading.ts's job.
+import type { Provider, TextRequest, TextResult } from '../../provider.js';
+import { countWords, isCutOff } from '../../provider.js';
+import { GenerationError } from '../../errors.js';
+import { cleanText } from '../../clean-text.js';
+import { addUsage } from '../step-types.js';
+import { ANNOUNCERS, ANSWER_NOUNS, CLOSING_REMARKS, INTERJECTIONS, NOTES_AFTER_RULE, REASONING_MARKERS, REASONING_TAGS } from './phrases.js';
+import { addNotes, judgeAnswer, unfenced, type AnswerExpectation, type AnswerNotes, type AnswerOutcome } from './verdict.js';
+import { plainLine } from '../../markdown.js';
+
+const TAGS = REASONING_TAGS.join('|');
+/** A reasoning block at the start, closed or (cut, or still streaming) left open. */
+const LEADING_REASONING = new RegExp(`^\\s*<(${TAGS})>[\\s\\S]*?(?:</\\1>|$)`, 'i');
+/** A closing tag with no opening one (chat templates that open the block in the prompt). */
+const LONE_CLOSING = new RegExp(`^[\\s\\S]*?</(?:${TAGS})>`, 'i');
+/** A horizontal rule line, as models set one between their remark and the text. */
+const RULE = /^\s*(?:-{3,}|\*{3,}|_{3,}|(?:\*\s){2,}\*|(?:-\s){2,}-)\s*$/;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const startsWith = (words: readonly string[]) => new RegExp(`^(?:${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+const INTERJECTION = startsWith(INTERJECTIONS);
+const ANNOUNCER = startsWith(ANNOUNCERS);
+const CLOSING = startsWith(CLOSING_REMARKS);
+const NOTE = startsWith(NOTES_AFTER_RULE);
+/** A short heading line: Markdown (any level) or wholly bold, up to 12 words. */
+const PART_HEADING = /^(?:#{1,6}\s+\S(?:\S*\s+){0,11}\S*|(\*\*|__)[^*_](?:[^*_\n]){0,100}\1)$/;
+const NOUN = new RegExp(`(?<![\\p{L}\\p{N}])(?:${ANSWER_NOUNS.map(escape).join('|')})`, 'iu');
+
+/** A line's words without Markdown emphasis and heading marks. */
+function plain(line: string): string {
+  return plainLine(line);
+}
+
+const wordCount = countWords;
+
+/**
+ * True for a line that announces the answer rather than being part of it: an interjection ("Sure!",
+ * "Tentu,") alone or followed by an announcement, or an announcer ("Here's…", "Berikut ialah…") that
+ * names what it hands over ("Chapter 1", "the continuation"). Prose that only starts with "Here" is kept.
+ */
+export function isAnnouncement(line: string): boolean {
+  const text = plain(line);
+  if (!text || wordCount(text) > 30 || /^["“‘'«]/.test(text)) return false;
+  const interjection = INTERJECTION.exec(text);
+  if (interjection) {
+    const rest = text.slice(interjection[0].length).replace(/^[\s!,.:;—–-]+/, '');
+    if (!/^[!,.:;—–-]|^\s*$/.test(text.slice(interjection[0].length))) return false;
+    return !rest || text.endsWith(':') || ANNOUNCER.test(rest) || (wordCount(rest) <= 20 && NOUN.test(rest) && /[:.!]$/.test(text));
+  }
+  return ANNOUNCER.test(text) && NOUN.test(text) && (text.endsWith(':') || wordCount(text) <= 20);
+}
+
+/** True for a paragraph that speaks to the asker about the answer ("Let me know…", "Semoga anda…"; after a rule, "Note: …"). */
+export function isClosingRemark(paragraph: string, opts: { isAfterRule?: boolean } = {}): boolean {
+  const text = plain(paragraph);
+  return !!text && wordCount(text) <= 80 && (CLOSING.test(text) || (!!opts.isAfterRule && NOTE.test(text)));
+}
+
+/** A reasoning block opened at the start and never closed. */
+const OPEN_REASONING = new RegExp(`^\\s*<(${TAGS})>(?![\\s\\S]*</\\1>)`, 'i');
+const REASONING_START = new RegExp(`^(?:${REASONING_MARKERS.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu');
+/** Words a paragraph of reasoning has among its first ones, wherever they stand ("So the user wants…"). */
+const REASONING_ANYWHERE = /^[\s\S]{0,120}?(?<![\p{L}\p{N}])(?:the user|user wants|the request|word count|pengguna|permintaan ini)(?![\p{L}\p{N}])/iu;
+
+/** A paragraph of reasoning: talk about the task, a question to itself, or a list of plans. */
+function isReasoningTalk(paragraph: string): boolean {
+  const text = plain(paragraph);
+  return REASONING_START.test(text) || REASONING_ANYWHERE.test(text) || /\?\s*$/.test(text) || /^(?:[-*•]|\d+[.)])\s/.test(paragraph.trim());
+}
+
+/**
+ * A reasoning block opened and never closed, split off the prose after it: the reasoning is the paragraphs
+ * from its start that talk about the task ("Okay, the user wants…", "Saya perlu…", a question, a list of
+ * plans), the prose what follows (after a rule, if one is there). Undefined when the answer has no open block.
+ * @example openReasoning('<think>\nOkay, the user wants rain.\n\nRain fell on the harbour.') // { prose: 'Rain fell on the harbour.' }
+ */
+export function openReasoning(text: string): { prose: string } | undefined {
+  const open = OPEN_REASONING.exec(text);
+  if (!open) return undefined;
+  const paragraphs = text.slice(open[0].length).split(/\n\s*\n/).filter((p) => p.trim());
+  let first = 0;
+  while (first < paragraphs.length && (isReasoningTalk(paragraphs[first]!) || RULE.test(paragraphs[first]!))) first++;
+  return { prose: paragraphs.slice(first).join('\n\n').trim() };
+}
+
+/** The answer without a leading reasoning block: an open block (streaming, or cut) leaves nothing. */
+export function withoutReasoning(text: string): string {
+  const block = LEADING_REASONING.exec(text);
+  if (block) return text.slice(block[0].length);
+  const lone = LONE_CLOSING.exec(text);
+  return lone && !/<\w/.test(lone[0].replace(/<\/\w+>$/, '')) ? text.slice(lone[0].length) : text;
+}
+
+/**
+ * Only the text of an answer: no reasoning block, announcement or rule before it, no rule or remark
+ * after it. `isCut` (an answer stopped at the token limit) keeps its end as written.
+ * @example answerText("Sure! Here's Chapter 1 of your story:\n\nRain fell.\n\n---\n\nI hope you enjoyed it!") // 'Rain fell.'
+ */
+export function answerText(answer: string, opts: { isCut?: boolean } = {}): string {
+  const unix = answer.replace(/\r\n?/g, '\n');
+  const text = cleaned(openReasoning(unix)?.prose ?? withoutReasoning(unix), opts);
+  // A whole answer in a code fence ("```markdown" … "```"): the text inside it, cleaned the same way.
+  const inner = unfenced(text);
+  return inner === text ? text : cleaned(inner, opts);
+}
+
+/** A text without the announcement, rules and closing remarks around it. */
+function cleaned(text: string, opts: { isCut?: boolean }): string {
+  let lines = text.split('\n');
+  const firstText = () => lines.findIndex((l) => l.trim() !== '');
+  let isAnnounced = false;
+  for (let i = firstText(); i >= 0 && (isAnnouncement(lines[i]!) || RULE.test(lines[i]!)); i = firstText()) {
+    isAnnounced ||= isAnnouncement(lines[i]!);
+    lines = lines.slice(i + 1);
+  }
+  // A heading right after an announcement heads what was announced: the part itself. Set at the part's
+  // level, so engine/compile/heading.ts takes it off (and keeps its title) as it does a part's own heading.
+  const first = firstText();
+  if (isAnnounced && first >= 0 && PART_HEADING.test(lines[first]!.trim())) lines[first] = `## ${plain(lines[first]!).replace(/[:.]$/, '')}`;
+  if (!opts.isCut) lines = withoutClosing(lines);
+  return lines.join('\n').trim();
+}
+
+/** The lines without the closing remarks (each paragraph after a rule, or starting as a remark) and rules at the end. */
+function withoutClosing(lines: string[]): string[] {
+  let paragraphs = lines.join('\n').split(/\n\s*\n/);
+  const count = paragraphs.length;
+  // Nothing taken: the lines as they came (their blank lines too, as the stream showed them).
+  const result = () => (paragraphs.length === count ? lines : paragraphs.join('\n\n').split('\n'));
+  for (;;) {
+    const last = paragraphs.at(-1);
+    if (last === undefined || paragraphs.length < 2) return result();
+    const rule = paragraphs.findLastIndex((p) => RULE.test(p));
+    // A rule near the end followed only by remarks: the rule and what follows it go.
+    if (rule > 0 && paragraphs.length - rule <= 4 && paragraphs.slice(rule + 1).every((p) => RULE.test(p) || isClosingRemark(p, { isAfterRule: true }))) {
+      paragraphs = paragraphs.slice(0, rule);
+    } else if (RULE.test(last) || isClosingRemark(last)) {
+      paragraphs = paragraphs.slice(0, -1);
+    } else {
+      return result();
+    }
+  }
+}
+
+/**
+ * A stream's deltas as the reader should see them: a leading reasoning block is held back until it
+ * closes (and never shown); everything else passes as it comes.
+ */
+export function streamedText(onDelta: (delta: string) => void): (delta: string) => void {
+  let held = '';
+  let isPassing = false;
+  const opening = new RegExp(`^\\s*<(?:${TAGS})>`, 'i');
+  return (delta) => {
+    if (isPassing) return onDelta(delta);
+    held += delta;
+    const start = held.trimStart();
+    const couldOpen = REASONING_TAGS.some((t) => `<${t}>`.startsWith(start.toLowerCase()) || start.toLowerCase().startsWith(`<${t}>`));
+    if (!start || (couldOpen && !opening.test(held))) return;
+    if (opening.test(held)) {
+      const rest = withoutReasoning(held);
+      if (rest === '' || rest === held) return;
+      held = '';
+      isPassing = true;
+      if (rest.trimStart()) onDelta(rest.trimStart());
+      return;
+    }
+    isPassing = true;
+    onDelta(held);
+    held = '';
+  };
+}
+
+/** Provider failures that are an answer not being text, asked again once like a verdict (the provider names them). */
+const ASKED_AGAIN: ReadonlySet<string> = new Set<AnswerOutcome>(['reasoning_only', 'not_text', 'filtered']);
+
+/** An answer's text kept by askText, with what was done to it (assistant paragraphs out, a wall split, asked again). */
+export interface AskedText extends TextResult {
+  notes?: AnswerNotes;
+}
+
+/** One call: the answer's text only (answerText), judged when an expectation is given; its outcome when it is not the text. */
+async function askOnce(provider: Provider, request: TextRequest, expect: AnswerExpectation | undefined): Promise<{ result: AskedText; outcome?: AnswerOutcome }> {
+  const { onDelta, ...rest } = request;
+  let result: TextResult;
+  try {
+    result = await provider.generateText({ ...rest, ...(onDelta ? { onDelta: streamedText(onDelta) } : {}) });
+  } catch (error) {
+    if (expect && error instanceof GenerationError && ASKED_AGAIN.has(error.code) && !request.signal?.aborted) {
+      return { result: { text: '', model: '' }, outcome: error.code as AnswerOutcome };
+    }
+    throw error;
+  }
+  // What the model sent, without hidden characters (NUL, bidi overrides, zero-width: engine/clean-text.ts), then only its text.
+  const text = answerText(cleanText(result.text), { isCut: isCutOff(result) });
+  // Reasoning and no text after it (a block left open to the end, or closed with nothing after).
+  if (!text && withoutReasoning(result.text.replace(/\r\n?/g, '\n')) !== result.text.replace(/\r\n?/g, '\n')) return { result: { ...result, text }, outcome: 'reasoning_only' };
+  if (!expect || !text) return { result: { ...result, text } };
+  const verdict = judgeAnswer(text, request, expect);
+  return { result: { ...result, text: verdict.text, ...(verdict.notes ? { notes: verdict.notes } : {}) }, ...(verdict.outcome ? { outcome: verdict.outcome } : {}) };
+}
+
+/**
+ * Ask the provider for one answer and keep only its text (answerText), its stream shown without a
+ * reasoning block. Every text call of the book session goes through here. With an expectation, the answer
+ * is judged (answers/verdict.ts): one that is not the text asked for (refused, echoed, reasoning only, not a
+ * model answer) is asked again once with the expectation's firm note (not streamed; a reasoning model with
+ * twice the answer budget), and a second one that is not fails with a GenerationError naming the outcome.
+ */
+export async function askText(provider: Provider, request: TextRequest, expect?: AnswerExpectation): Promise<AskedText> {
+  const first = await askOnce(provider, request, expect);
+  if (!first.outcome || !expect || request.signal?.aborted) return first.result;
+  const { onDelta: _shown, ...unstreamed } = request;
+  const roomier = first.outcome === 'reasoning_only' ? { maxTokens: request.maxTokens * 2 } : {};
+  const again = await askOnce(provider, { ...unstreamed, ...roomier, user: `${request.user}\n\n${expect.again(first.outcome)}` }, expect);
+  if (again.outcome && !request.signal?.aborted) throw new GenerationError(again.outcome);
+  // The answer kept says why the one before it was asked again (the part names it).
+  const notes = addNotes({ askedAgain: [first.outcome] }, again.result.notes);
+  return { ...again.result, ...(notes ? { notes } : {}), ...(first.result.usage && again.result.usage ? { usage: addUsage(first.result.usage, again.result.usage)! } : {}) };
+}

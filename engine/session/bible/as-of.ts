@@ -1,0 +1,89 @@
+// The story bible a step is sent: the book's bible as it stood after the part before the step (a rewrite,
+// "write more" or a passage edit of chapter k never sees what later chapters established), without the
+// replaced values and the dates the session keeps for itself.
+import { voiceGuidanceOf } from '../voice/guidance.js';
+import type { BookSpec, ResolvedSpec } from '../../spec/types.js';
+import type { BookState } from '../../compile/flow.js';
+import { partLabel } from '../../compile/labels.js';
+import { conclusionPosition } from '../../spec/conclusion.js';
+import { parseBible, renderBible, type StoryBible } from './bible.js';
+import { bibleAsOf, type PartOf } from './time.js';
+import { dueThreadLines, plannedThreads, withOutlineThreads } from '../outline-threads.js';
+import type { PromptState } from '../../compile/prompt.js';
+import { hasSeriesBible, seriesOf, withSeries } from '../series/bible.js';
+import { arcParts } from './labels.js';
+
+/** Where a part label ("Chapter 4", "Bab 4", "Introduction", a section's name) stands in this book. */
+export function partsOf(spec: BookSpec, state: Pick<BookState, 'totalChapters'>): PartOf {
+  const positions = new Map<string, number>();
+  if (spec.kind === 'book') {
+    const end = conclusionPosition(spec.flow, state.totalChapters);
+    for (let i = 0; i <= end; i++) for (const lang of ['en', 'ms'] as const) positions.set(partLabel(spec, i, state.totalChapters, lang).toLowerCase(), i);
+  }
+  return (label) => {
+    const key = label.toLowerCase().replace(/\s+/g, ' ').trim();
+    const known = positions.get(key);
+    if (known !== undefined) return known;
+    const n = /(\d+)/.exec(key)?.[1];
+    return n ? Number(n) : undefined;
+  };
+}
+
+/** The book's bible (structured) as of part `upTo`, with the planned promises (outline, brief) opened by then. */
+export function structuredAsOf(spec: ResolvedSpec, state: BookState, upTo: number): StoryBible {
+  const partOf = partsOf(spec, state);
+  return withOutlineThreads(bibleAsOf(parseBible(state.memory), upTo, partOf, state.memoryUpTo ?? upTo), plannedThreads(spec, state), upTo, partOf);
+}
+
+/** The book with the bible a step at `position` is sent (the bible as of the part before it), for rendering only. */
+export function stateForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
+  const withBible = bibleForStep(spec, state, position);
+  // A prose part is told the writer's voice and the overused phrases to keep out (the ones this book already leans on first).
+  if (spec.kind !== 'book' || position < 0) return withBible;
+  const guidance = voiceGuidanceOf(state.voice, state.lang, state.content.slice(0, position));
+  return guidance ? { ...withBible, voiceGuidance: guidance } : withBible;
+}
+
+/** The state a step of the book is rendered from, as far as its story bible goes (stateForStep). */
+function bibleForStep(spec: ResolvedSpec, state: BookState, position: number): PromptState {
+  // A book of a series is also sent the series as of the end of the book before it (its own entries win by key).
+  const series = seriesOf(state);
+  const isSeries = hasSeriesBible(series);
+  if (spec.kind !== 'book' || position < 0 || (!state.memory?.trim() && !plannedThreads(spec, state).length && !isSeries)) return state;
+  const bible = withSeries(structuredAsOf(spec, state, position - 1), series);
+  const due = dueThreadLines(bible.threads, position, partsOf(spec, state), state.lang);
+  const memory = state.memory?.trim() || isSeries ? renderBible(bible, state.lang, { omit: ['premise', 'ending', 'replaced', 'since'] }) : '';
+  const { memory: _m, ...rest } = state;
+  return { ...rest, ...(memory ? { memory } : {}), ...(due ? { dueThreads: due } : {}) };
+}
+
+/**
+ * The parts the story bible holds, by position: each part with a line of its own in "Chapters so far" and
+ * each part inside the span an arc's label names. Only the labels the session wrote count: a character's
+ * "last seen" or a thread's "where opened" is the model's cell and may name a part not written yet.
+ */
+export function bibleParts(spec: BookSpec, state: Pick<BookState, 'memory' | 'totalChapters'>): number[] {
+  if (spec.kind !== 'book' || !state.memory?.trim()) return [];
+  const bible = parseBible(state.memory);
+  const partOf = partsOf(spec, state);
+  const end = conclusionPosition(spec.flow, state.totalChapters);
+  const held = new Set<number>();
+  for (const c of bible.chapters) {
+    const at = c.label ? partOf(c.label) : undefined;
+    if (at !== undefined) held.add(at);
+  }
+  for (const a of bible.arcs) {
+    const span = arcParts(a.label, partOf);
+    if (span) for (let i = span[0]; i <= span[1]; i++) held.add(i);
+  }
+  return [...held].filter((i) => i >= 0 && i <= end).sort((x, y) => x - y);
+}
+
+/**
+ * The last part the story bible has taken in, by the parts it holds (bibleParts); -1 for none. A part at or
+ * before it that the bible must take in again (after an edit) is re-derived, replacing what it said, rather
+ * than added a second time; a part after it is new, and its line is added.
+ */
+export function bibleReadUpTo(spec: ResolvedSpec, state: BookState): number {
+  return Math.max(-1, ...bibleParts(spec, state));
+}

@@ -1,0 +1,380 @@
+// The story bible: what a long book must remember, structured and bounded. It replaces one free
+// "story so far" text: the premise and the planned ending (from the outline), one line per recent part,
+// older parts folded into arcs, a character table (name, role, current state, last seen), open threads
+// (where opened, resolved or not) and established facts. After every part the model answers a small
+// update (templates/memory.hbs asks for it); the session merges it here, and the limits below keep the
+// bible (and so every chapter's request) the same size at chapter 100 as at chapter 10.
+//
+// The bible is kept as Markdown in the book's `memory` (both databases store it as they stored the
+// memory text), so the studio shows and edits it as text and a hand edit is read back by parseBible.
+import { countWords, firstWords } from '../../words.js';
+import type { FieldShape, Lang, ResolvedSpec } from '../../spec/types.js';
+import type { BookState } from '../../compile/flow.js';
+import { parsedOutlineOf } from '../../compile/book-outline.js';
+import { writerBriefOf, type WriterBrief } from '../../compile/brief.js';
+import type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './types.js';
+import { datedUpdate, dueCell, MAX_REPLACED, sinceCell, withStatus, type Replaced, type ThreadStatus } from './time.js';
+import { renderBible } from './render.js';
+import { arcLabel, mergeLabels, partHeadingOf, withoutPartLabel } from './labels.js';
+
+export { renderBible } from './render.js';
+
+export type { BibleCharacter, BibleLine, BibleThread, BibleUpdate, StoryBible } from './types.js';
+
+/**
+ * The bounds of a bible. Chapter lines past `chapters` fold, `foldSize` at a time, into an arc; arcs past
+ * `arcs` merge pairwise. Every entry is cut at its word limit, so the bible's size has a ceiling
+ * (about 1,200 words) whatever the length of the book.
+ */
+export const BIBLE_LIMITS = {
+  premiseWords: 80,
+  endingWords: 70,
+  chapters: 6,
+  foldSize: 3,
+  arcs: 3,
+  lineWords: 40,
+  characters: 10,
+  threads: 8,
+  facts: 20,
+  entryWords: 30,
+} as const;
+
+export const EMPTY_BIBLE: StoryBible = { premise: '', ending: '', chapters: [], arcs: [], characters: [], threads: [], facts: [] };
+
+type Section = 'premise' | 'ending' | 'chapters' | 'arcs' | 'characters' | 'threads' | 'facts' | 'replaced' | 'chapter' | 'arc';
+
+/** The headings a bible or an update answer may use (both languages, and the words models write instead). */
+const SECTION_NAMES: ReadonlyArray<[RegExp, Section]> = [
+  [/^(premise|premis|the premise)$/, 'premise'],
+  [/^(planned ending|ending|how the story ends|pengakhiran yang dirancang|pengakhiran|penamat)$/, 'ending'],
+  [/^(chapters so far|chapters|story so far|parts so far|bab setakat ini|bab-bab|bahagian setakat ini)$/, 'chapters'],
+  [/^(earlier arcs|arcs|arka terdahulu|arka)$/, 'arcs'],
+  [/^(this chapter|chapter|this part|part|new chapter|bab|bab ini|bahagian|bahagian ini)$/, 'chapter'],
+  [/^(arc|new arc|folded arc|arka baharu|arka baru)$/, 'arc'],
+  [/^(characters|character table|main characters|watak|watak-watak|jadual watak)$/, 'characters'],
+  [/^(open threads|threads|plot threads|urusan belum selesai|urusan|benang cerita)$/, 'threads'],
+  [/^(established facts|facts|key facts|fakta yang ditetapkan|fakta|fakta penting)$/, 'facts'],
+  [/^(replaced|no longer true|sudah berubah|tidak lagi benar)$/, 'replaced'],
+];
+
+/** A heading line's section: `## Characters`, `**Characters**`, `Characters:`. */
+function sectionOf(line: string): Section | undefined {
+  const m = /^(?:#{1,6}\s*|\*\*|__)?\s*([^:*#_|]{2,40}?)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/.exec(line.trim());
+  if (!m) return undefined;
+  const name = m[1]!.toLowerCase().replace(/\s+/g, ' ').trim();
+  return SECTION_NAMES.find(([re]) => re.test(name))?.[1];
+}
+
+/** At most `n` words of `text` (an ellipsis marks a cut). */
+export function capWords(text: string, n: number): string {
+  return firstWords(text, n);
+}
+
+/** Words in a text. */
+function wordCount(text: string): number {
+  return countWords(text);
+}
+
+const clean = (s: string) => s.replace(/^[-*•\d.)\s]+/, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim();
+
+/** "Name | role | state | last seen", or "Name: role, state" / "Name – role". */
+function parseCharacter(line: string): BibleCharacter | undefined {
+  const text = clean(line);
+  if (!text) return undefined;
+  const all = text.split('|').map((c) => c.trim());
+  const since = all.length > 2 ? sinceCell(all[all.length - 1]!) : undefined;
+  const cells = since ? all.slice(0, -1) : all;
+  if (cells.length >= 2) {
+    const [name, role = '', state = '', lastSeen = ''] = since ? cells.map((c) => (c === '-' ? '' : c)) : cells;
+    return name ? { name: capWords(name, 8), role: capWords(role, BIBLE_LIMITS.entryWords), state: capWords(state, BIBLE_LIMITS.entryWords), lastSeen: capWords(lastSeen, 6), ...(since ? { since: capWords(since, 6) } : {}) } : undefined;
+  }
+  const m = /^([^:–—-]{1,60}?)\s*[:–—-]\s*(.+)$/.exec(text);
+  if (!m) return { name: capWords(text, 8), role: '', state: '', lastSeen: '' };
+  return { name: m[1]!.trim(), role: '', state: capWords(m[2]!, BIBLE_LIMITS.entryWords), lastSeen: '' };
+}
+
+const STATUS: ReadonlyArray<[RegExp, ThreadStatus]> = [
+  [/^(resolved|closed|done|paid|selesai|diselesaikan|terlerai|ditutup)\b/i, 'resolved'],
+  [/^(dropped|abandoned|digugurkan|ditinggalkan)\b/i, 'dropped'],
+  [/^(advanced|progressed|moved on|berkembang|bergerak)\b/i, 'advanced'],
+  [/^(open|opened|ongoing|unresolved|terbuka|dibuka|belum selesai|berterusan)\b/i, 'open'],
+];
+
+/** "resolved Chapter 6" → the status and the part it changed in. */
+function statusCell(cell: string): { status: ThreadStatus; changed?: string } | undefined {
+  for (const [re, status] of STATUS) {
+    const m = re.exec(cell);
+    if (!m) continue;
+    const rest = cell.slice(m[0].length).replace(/^\s*(in|on|dalam|pada)\s+/i, '').trim();
+    return { status, ...(/\d|introduction|pengenalan|conclusion|kesimpulan/i.test(rest) ? { changed: capWords(rest, 6) } : {}) };
+  }
+  return undefined;
+}
+
+/** "thread | where opened | open|advanced|resolved|dropped [part] | due part", or a plain thread (open). */
+export function parseThread(line: string): BibleThread | undefined {
+  const text = clean(line);
+  if (!text) return undefined;
+  const cells = text.split('|').map((c) => c.trim()).filter(Boolean);
+  const dueAt = cells.findIndex((c, i) => i > 0 && dueCell(c));
+  const due = dueAt > 0 ? dueCell(cells[dueAt]!) : undefined;
+  const rest = cells.filter((_, i) => i !== dueAt && !(i > 0 && sinceCell(cells[i]!)));
+  const found = rest.length >= 2 ? statusCell(rest[rest.length - 1]!) : undefined;
+  const marked = /\((resolved|selesai)\)\s*$/i.test(text) ? 'resolved' : undefined;
+  const body = found ? rest.slice(0, -1) : rest;
+  const thread = (body[0] ?? text).replace(/\((resolved|selesai|open|terbuka)\)\s*$/i, '').trim();
+  if (!thread) return undefined;
+  const base: BibleThread = { thread: capWords(thread, BIBLE_LIMITS.entryWords), opened: capWords(body[1] ?? '', 6), isResolved: false };
+  return { ...withStatus(base, found?.status ?? marked ?? 'open'), ...(found?.changed ? { changed: found.changed } : {}), ...(due ? { due: capWords(due, 6) } : {}) };
+}
+
+/** "fact | since Chapter 2": the fact and its part. */
+function parseFact(line: string): { fact: string; since?: string } {
+  const text = clean(line);
+  const cells = text.split('|').map((c) => c.trim());
+  const since = cells.length > 1 ? sinceCell(cells[cells.length - 1]!) : undefined;
+  return { fact: (since ? cells.slice(0, -1) : cells).join(' | ').trim(), ...(since ? { since } : {}) };
+}
+
+/** "kind | subject | value… | Chapter 1 → Chapter 4": a replaced value. */
+function parseReplaced(line: string): Replaced | undefined {
+  const cells = clean(line).split('|').map((c) => c.trim());
+  const range = /^(.*?)\s*(?:→|->)\s*(.+)$/.exec(cells[cells.length - 1] ?? '');
+  const kind = ({ character: 'character', watak: 'character', fact: 'fact', fakta: 'fact', thread: 'thread', urusan: 'thread' } as const)[(cells[0] ?? '').toLowerCase() as 'fact'];
+  if (!range || !kind || cells.length < 4) return undefined;
+  return { kind, subject: cells[1]!, value: cells.slice(2, -1).join(' | '), since: range[1]!.trim(), until: range[2]!.trim() };
+}
+
+/** "Chapter 3: line" (a recent part or an arc). */
+function parseLabelled(line: string): BibleLine | undefined {
+  const text = clean(line);
+  const m = /^([^:]{1,40}?)\s*:\s*(.+)$/.exec(text);
+  if (m) return { label: m[1]!.trim(), line: capWords(m[2]!, BIBLE_LIMITS.lineWords) };
+  return text ? { label: '', line: capWords(text, BIBLE_LIMITS.lineWords) } : undefined;
+}
+
+/**
+ * The lines of a text under each section heading; lines before any heading are under `undefined`. In an
+ * update answer (`update`), a heading that names the part ("## Chapter 1: The Quiet Harbour", "**Bab 1**") opens
+ * the part's line and one that names an arc ("## Arc (Chapters 1–3)") the arc's.
+ */
+function sections(text: string, update?: { label?: string }): Map<Section | undefined, string[]> {
+  const out = new Map<Section | undefined, string[]>();
+  let current: Section | undefined;
+  for (const raw of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const heading = sectionOf(line) ?? (update ? partHeadingOf(line, update.label) : undefined);
+    if (heading && (/^#|^\*\*|^__|:$/.test(line) || line.length < 40)) {
+      current = heading;
+      if (!out.has(current)) out.set(current, []);
+      continue;
+    }
+    // "Premise: text" on one line.
+    const inline = /^([^:]{2,40}):\s*(\S.*)$/.exec(line.replace(/^\*\*|\*\*(?=:)/g, ''));
+    const inlineSection = inline ? sectionOf(`${inline[1]}:`) : undefined;
+    if (inlineSection && (inlineSection === 'premise' || inlineSection === 'ending' || inlineSection === 'chapter' || inlineSection === 'arc')) {
+      current = inlineSection;
+      out.set(current, [...(out.get(current) ?? []), inline![2]!]);
+      continue;
+    }
+    out.set(current, [...(out.get(current) ?? []), line]);
+  }
+  return out;
+}
+
+const isItem = (line: string) => /^[-*•]|^\d+[.)]\s/.test(line);
+
+/** Items of a list section: bullet lines (a line without a bullet continues the item before it). */
+function items(lines: readonly string[] | undefined): string[] {
+  const out: string[] = [];
+  for (const line of lines ?? []) {
+    if (isItem(line) || !out.length) out.push(line);
+    else out[out.length - 1] += ` ${line}`;
+  }
+  return out.map((l) => l.trim()).filter((l) => clean(l) !== '');
+}
+
+/**
+ * Read a bible kept as Markdown (as renderBible writes it, or as a writer edited it). A memory kept before
+ * the bible existed (free text) becomes the first arc, so nothing it held is lost.
+ */
+export function parseBible(text: string | undefined): StoryBible {
+  if (!text?.trim()) return EMPTY_BIBLE;
+  const s = sections(text);
+  const known = [...s.keys()].some((k) => k !== undefined);
+  if (!known) return { ...EMPTY_BIBLE, arcs: [{ label: '', line: capWords(text.replace(/\s+/g, ' '), BIBLE_LIMITS.lineWords * 3) }] };
+  const para = (k: Section) => (s.get(k) ?? []).join(' ').trim();
+  return bounded({
+    premise: para('premise'),
+    ending: para('ending'),
+    chapters: items(s.get('chapters')).map(parseLabelled).filter((x): x is BibleLine => !!x),
+    arcs: items(s.get('arcs')).map(parseLabelled).filter((x): x is BibleLine => !!x),
+    characters: items(s.get('characters')).map(parseCharacter).filter((x): x is BibleCharacter => !!x),
+    threads: items(s.get('threads')).map(parseThread).filter((x): x is BibleThread => !!x),
+    ...factsOf(items(s.get('facts'))),
+    ...(s.has('replaced') ? { replaced: items(s.get('replaced')).map(parseReplaced).filter((x): x is Replaced => !!x) } : {}),
+  });
+}
+
+/** Fact lines as facts and their parts. */
+function factsOf(lines: readonly string[]): Pick<StoryBible, 'facts' | 'factSince'> {
+  const parsed = lines.map(parseFact).filter((f) => f.fact);
+  const since = Object.fromEntries(parsed.flatMap((f) => (f.since ? [[f.fact, f.since]] : [])));
+  return { facts: parsed.map((f) => f.fact), ...(Object.keys(since).length ? { factSince: since } : {}) };
+}
+
+/**
+ * Read a model's update answer (the shape templates/memory.hbs asks for) for the part `label`. Undefined when
+ * it holds nothing the bible can use (an empty or unrelated answer): the bible then stays as it was. The
+ * session labels the part's line itself, so the label the model wrote in front of it is taken off.
+ */
+export function parseBibleUpdate(answer: string, label?: string): BibleUpdate | undefined {
+  const s = sections(answer, { ...(label ? { label } : {}) });
+  const has = (k: Section) => s.has(k);
+  const known = (['chapter', 'arc', 'characters', 'threads', 'facts', 'chapters'] as const).some(has);
+  const unlabelled = (text: string) => capWords(withoutPartLabel(text, label), BIBLE_LIMITS.lineWords);
+  if (!known) {
+    const line = answer.replace(/\s+/g, ' ').trim();
+    return line ? { chapterLine: unlabelled(line) } : undefined;
+  }
+  // Each line without its label (a label alone on its line, "**Chapter 1:**", is taken off once the lines are joined).
+  const lineOf = (lines: readonly string[]) => lines.map((l) => withoutPartLabel(clean(l), label)).filter(Boolean).join(' ').trim();
+  const chapter = lineOf(s.get('chapter') ?? s.get('chapters')?.slice(-1) ?? s.get(undefined) ?? []);
+  const arc = lineOf(s.get('arc') ?? s.get('arcs') ?? []);
+  return {
+    ...(chapter ? { chapterLine: unlabelled(chapter) } : {}),
+    ...(arc ? { arcLine: unlabelled(arc) } : {}),
+    ...(has('characters') ? { characters: items(s.get('characters')).map(parseCharacter).filter((x): x is BibleCharacter => !!x) } : {}),
+    ...(has('threads') ? { threads: items(s.get('threads')).map(parseThread).filter((x): x is BibleThread => !!x) } : {}),
+    ...(has('facts') ? { facts: items(s.get('facts')).map(clean).filter(Boolean) } : {}),
+  };
+}
+
+/** Every section cut to its limits (entries by words, lists by count; resolved threads go first). */
+export function bounded(b: StoryBible): StoryBible {
+  const L = BIBLE_LIMITS;
+  const open = b.threads.filter((t) => !t.isResolved);
+  const resolved = b.threads.filter((t) => t.isResolved);
+  // Keep the open threads; resolved ones only while there is room (the most recently listed).
+  const threads = open.length >= L.threads ? open.slice(0, L.threads) : [...resolved.slice(-(L.threads - open.length)), ...open].slice(0, L.threads);
+  return {
+    premise: capWords(b.premise, L.premiseWords),
+    ending: capWords(b.ending, L.endingWords),
+    chapters: b.chapters.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
+    arcs: b.arcs.map((c) => ({ label: c.label, line: capWords(c.line, L.lineWords) })),
+    characters: b.characters.slice(0, L.characters).map((c) => ({ name: capWords(c.name, 8), role: capWords(c.role, L.entryWords), state: capWords(c.state, L.entryWords), lastSeen: capWords(c.lastSeen, 6), ...(c.since ? { since: c.since } : {}) })),
+    threads,
+    ...boundedFacts(b),
+    ...(b.replaced?.length ? { replaced: b.replaced.slice(-MAX_REPLACED).map((r) => ({ ...r, value: capWords(r.value, L.entryWords) })) } : {}),
+  };
+}
+
+/** The facts within their limits, each with its part. */
+function boundedFacts(b: StoryBible): Pick<StoryBible, 'facts' | 'factSince'> {
+  const facts = keepEnds(dedupe(b.facts), BIBLE_LIMITS.facts).map((f) => [capWords(f, BIBLE_LIMITS.entryWords), b.factSince?.[f]] as const);
+  const since = Object.fromEntries(facts.flatMap(([f, at]) => (at ? [[f, at]] : [])));
+  return { facts: facts.map(([f]) => f), ...(Object.keys(since).length ? { factSince: since } : {}) };
+}
+
+/**
+ * At most `n` items: past the limit, the first half (what the book established early, which a model tends
+ * to list first) and the most recent half, so neither the early facts nor the new ones are all lost.
+ */
+function keepEnds<T>(list: readonly T[], n: number): T[] {
+  if (list.length <= n) return [...list];
+  const head = Math.ceil(n / 2);
+  return [...list.slice(0, head), ...list.slice(list.length - (n - head))];
+}
+
+function dedupe(list: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return list.filter((x) => {
+    const k = x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    if (!k || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** The chapter lines the next update is asked to fold into one arc (empty while the bible has room). */
+export function linesToFold(b: StoryBible): readonly BibleLine[] {
+  return b.chapters.length >= BIBLE_LIMITS.chapters ? b.chapters.slice(0, BIBLE_LIMITS.foldSize) : [];
+}
+
+/** Join two lines into one within the line limit (a fold the model did not write). */
+function joined(lines: readonly BibleLine[]): string {
+  const share = Math.max(6, Math.floor(BIBLE_LIMITS.lineWords / Math.max(1, lines.length)));
+  return lines.map((l) => capWords(l.line, share).replace(/ …$/, '').replace(/[.;]+$/, '')).join('; ') + '.';
+}
+
+/**
+ * The bible after part `label` was written and the model answered `update`: the part's line is added,
+ * the oldest lines fold into an arc once there are too many (with the model's arc line when it wrote
+ * one), arcs merge pairwise past their limit, and the tables take the update's versions. Pure.
+ */
+export function applyBibleUpdate(bible: StoryBible, update: BibleUpdate, input: { label: string; lang: Lang; premise?: string; ending?: string }): StoryBible {
+  // A part's line replaces the line it had (a rewritten part keeps its place); a new part's line goes last.
+  const line = update.chapterLine ? { label: input.label, line: update.chapterLine } : undefined;
+  const at = bible.chapters.findIndex((c) => c.label === input.label);
+  let chapters = at >= 0
+    ? bible.chapters.flatMap((c, i) => (i === at ? (line ? [line] : []) : [c]))
+    : [...bible.chapters, ...(line ? [line] : [])];
+  let arcs = [...bible.arcs];
+  while (chapters.length > BIBLE_LIMITS.chapters) {
+    const fold = chapters.slice(0, BIBLE_LIMITS.foldSize);
+    const isAsked = linesToFold(bible).length > 0 && fold[0]?.label === linesToFold(bible)[0]?.label;
+    arcs.push({ label: arcLabel(fold, input.lang), line: isAsked && update.arcLine ? update.arcLine : joined(fold) });
+    chapters = chapters.slice(BIBLE_LIMITS.foldSize);
+  }
+  while (arcs.length > BIBLE_LIMITS.arcs) {
+    const [a, b, ...rest] = arcs;
+    arcs = [{ label: mergeLabels(a!.label, b!.label, input.lang), line: joined([a!, b!]) }, ...rest];
+  }
+  return bounded(datedUpdate(bible, {
+    ...bible,
+    premise: input.premise ?? bible.premise,
+    ending: input.ending ?? bible.ending,
+    chapters,
+    arcs,
+    characters: update.characters?.length ? mergeCharacters(bible.characters, update.characters) : bible.characters,
+    threads: update.threads?.length ? update.threads : bible.threads,
+    facts: update.facts?.length ? update.facts : bible.facts,
+  }, input.label));
+}
+
+/** The update's table, with characters it left out kept after it while there is room (a minor character who left the scene is not forgotten). */
+function mergeCharacters(old: readonly BibleCharacter[], fresh: readonly BibleCharacter[]): BibleCharacter[] {
+  const names = new Set(fresh.map((c) => c.name.toLowerCase()));
+  return [...fresh, ...old.filter((c) => !names.has(c.name.toLowerCase()))];
+}
+
+/** Words of a bible as rendered (the figure `npm run eval` prints by chapter). */
+export function bibleWords(text: string | undefined): number {
+  return text ? wordCount(text) : 0;
+}
+
+/**
+ * The story bible of a book as the writer reads it (the studio, `--with-bible` exports): the premise and
+ * planned ending from the outline, then what the session keeps; '' before anything exists.
+ */
+export function bookBible(spec: Pick<ResolvedSpec, 'kind' | 'flow'> & { readonly fields: readonly FieldShape[] }, state: BookState): string {
+  if (spec.kind !== 'book') return '';
+  const parsed = parsedOutlineOf(spec, state);
+  const brief = writerBriefOf(spec, state.settings);
+  const kept = withWriterBrief(parseBible(state.memory), brief);
+  return renderBible(bounded({ ...kept, premise: brief.premise || parsed.premise || '', ending: parsed.ending ?? '' }), state.lang);
+}
+
+/**
+ * The bible with the writer's brief in it: the writer's characters head the character table from
+ * the start (a character the bible already has keeps its entry); nothing else changes.
+ */
+export function withWriterBrief(b: StoryBible, brief: WriterBrief): StoryBible {
+  if (!brief.characters.length) return b;
+  const key = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+  const known = new Map(b.characters.map((c) => [key(c.name), c]));
+  const writers = brief.characters.map((c) => known.get(key(c.name)) ?? { name: c.name, role: c.role, state: '', lastSeen: '' });
+  const mine = new Set(writers.map((c) => key(c.name)));
+  return { ...b, characters: [...writers, ...b.characters.filter((c) => !mine.has(key(c.name)))] };
+}

@@ -1,0 +1,207 @@
+// When a story bible's entries were true. Every character state, fact and thread carries the part where
+// it became true ("since Chapter 4"); a value an update replaces is kept, bounded, with where it stopped
+// (Chapter 1 → Chapter 4). From that, the bible as of any part: what a rewrite, "write more" or a passage
+// edit of chapter k is sent, with nothing chapters after k established. An entry of a bible written before
+// entries had dates counts as true from where it was last seen (a character's last-seen part, a thread's
+// opening part), else from the last part the bible took in.
+import type { BibleCharacter, BibleLine, BibleThread, Replaced, StoryBible } from './types.js';
+import { arcParts } from './labels.js';
+
+export type { Replaced } from './types.js';
+
+/** How many replaced values a bible keeps (the most recent). */
+export const MAX_REPLACED = 8;
+
+/** Words that name a time cell, both languages. */
+const SINCE = /^(?:since|from|sejak|dari)\s+(.+)$/i;
+const DUE = /^(?:due(?: in| by)?|pays off in|sasaran|tamat(?: pada)?|perlu selesai(?: dalam)?)\s+(.+)$/i;
+
+/** "since Chapter 4" → "Chapter 4". */
+export function sinceCell(cell: string): string | undefined {
+  return SINCE.exec(cell.trim())?.[1]?.trim();
+}
+
+/** "due Chapter 5" → "Chapter 5". */
+export function dueCell(cell: string): string | undefined {
+  return DUE.exec(cell.trim())?.[1]?.trim();
+}
+
+export const sinceWord = (lang: 'en' | 'ms') => (lang === 'ms' ? 'sejak' : 'since');
+export const dueWord = (lang: 'en' | 'ms') => (lang === 'ms' ? 'sasaran' : 'due');
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** Copulas that end a fact's subject ("The ship is called the Heron"), both languages. */
+const COPULA = /\s(?:is|are|was|were|has|have|had|lives|stands|sits|adalah|ialah|merupakan|ada|terletak|berada|tinggal|bernama|berumur|mempunyai)\s/i;
+
+/** What a fact is about: "Subject: value" before its colon, else the words before its verb. */
+export function factSubject(fact: string): string {
+  const colon = /^([^:]{2,60}):\s*\S/.exec(fact);
+  if (colon) return norm(colon[1]!);
+  const verb = COPULA.exec(` ${fact} `);
+  if (verb && verb.index > 0) return norm(` ${fact} `.slice(0, verb.index));
+  return norm(fact);
+}
+
+/** A thread's status word of the four. */
+export type ThreadStatus = 'open' | 'advanced' | 'resolved' | 'dropped';
+
+export function threadStatus(t: BibleThread): ThreadStatus {
+  return t.dropped ? 'dropped' : t.isResolved ? 'resolved' : t.advanced ? 'advanced' : 'open';
+}
+
+/** The thread with this status (the flags of the status only). */
+export function withStatus(t: BibleThread, status: ThreadStatus): BibleThread {
+  const { advanced: _a, dropped: _d, ...rest } = t;
+  return { ...rest, isResolved: status === 'resolved' || status === 'dropped', ...(status === 'advanced' ? { advanced: true } : {}), ...(status === 'dropped' ? { dropped: true } : {}) };
+}
+
+/**
+ * The dates of a bible after an update of part `label`: a character whose state changed, a fact whose
+ * subject took another value and a thread whose status moved are true since `label`, their old value kept
+ * as replaced until `label`; what did not change keeps its date; what is new is true since `label`.
+ */
+export function datedUpdate(old: StoryBible, next: StoryBible, label: string): StoryBible {
+  const replaced: Replaced[] = [...(old.replaced ?? [])];
+  const oldChars = new Map(old.characters.map((c) => [norm(c.name), c]));
+  const characters = next.characters.map((c): BibleCharacter => {
+    const prev = oldChars.get(norm(c.name));
+    if (!prev) return c.since ? c : { ...c, since: label };
+    if (prev === c || norm(prev.state) === norm(c.state)) return { ...c, ...(prev.since ? { since: prev.since } : {}) };
+    if (prev.state) replaced.push({ kind: 'character', subject: prev.name, value: [prev.role, prev.state, prev.lastSeen].join(' | '), since: prev.since ?? prev.lastSeen, until: label });
+    return { ...c, since: label };
+  });
+  const oldFacts = new Map(old.facts.map((f) => [norm(f), f]));
+  const oldBySubject = new Map(old.facts.map((f) => [factSubject(f), f]));
+  const factSince: Record<string, string> = {};
+  for (const f of next.facts) {
+    const same = oldFacts.get(norm(f));
+    if (same !== undefined) {
+      const since = old.factSince?.[same] ?? next.factSince?.[f];
+      if (since) factSince[f] = since;
+      continue;
+    }
+    const earlier = oldBySubject.get(factSubject(f));
+    if (earlier !== undefined && !next.facts.includes(earlier)) {
+      replaced.push({ kind: 'fact', subject: factSubject(f), value: earlier, since: old.factSince?.[earlier] ?? '', until: label });
+    }
+    factSince[f] = next.factSince?.[f] ?? label;
+  }
+  const oldThreads = new Map(old.threads.map((t) => [norm(t.thread), t]));
+  const threads = next.threads.map((t): BibleThread => {
+    const prev = oldThreads.get(norm(t.thread));
+    const opened = t.opened || prev?.opened || label;
+    const due = t.due ?? prev?.due;
+    const dated = { ...t, opened, ...(due ? { due } : {}) };
+    if (!prev) return dated;
+    if (threadStatus(prev) === threadStatus(t)) return { ...dated, ...(prev.changed ? { changed: prev.changed } : {}) };
+    replaced.push({ kind: 'thread', subject: prev.thread, value: threadStatus(prev), since: prev.changed ?? prev.opened, until: label });
+    return { ...dated, changed: label };
+  });
+  // A promise with a due part the update left out is kept: an unpaid promise is not forgotten silently.
+  const kept = old.threads.filter((t) => t.due && !t.isResolved && !threads.some((n) => norm(n.thread) === norm(t.thread)));
+  return { ...next, characters, factSince, threads: [...threads, ...kept], replaced: replaced.slice(-MAX_REPLACED) };
+}
+
+/** Where a part label stands in the book (its position), or undefined when it names no part. */
+export type PartOf = (label: string) => number | undefined;
+
+/**
+ * The bible as it stood once part `upTo` was taken in: entries true since a later part are left out, and
+ * where a replaced value was the one true at `upTo`, it is back. Undated entries count from `undated`.
+ */
+export function bibleAsOf(b: StoryBible, upTo: number, partOf: PartOf, undated: number): StoryBible {
+  const at = (label: string | undefined) => (label ? partOf(label) ?? undated : undated);
+  const wasTrue = (r: Replaced) => at(r.since) <= upTo && upTo < at(r.until);
+  const back = (b.replaced ?? []).filter(wasTrue);
+  const characters = b.characters.flatMap((c): BibleCharacter[] => {
+    if (at(c.since ?? c.lastSeen) <= upTo) return [c];
+    const r = back.find((x) => x.kind === 'character' && norm(x.subject) === norm(c.name));
+    if (!r) return [];
+    const [role = '', state = '', lastSeen = ''] = r.value.split('|').map((s) => s.trim());
+    return [{ name: c.name, role, state, lastSeen, ...(r.since ? { since: r.since } : {}) }];
+  });
+  // Each fact with the part it dates from: a replaced value that was true at `upTo` keeps its own date.
+  const dated = b.facts.flatMap((f): Array<[string, string | undefined]> => {
+    if (at(b.factSince?.[f]) <= upTo) return [[f, b.factSince?.[f]]];
+    const r = back.find((x) => x.kind === 'fact' && x.subject === factSubject(f));
+    return r ? [[r.value, r.since]] : [];
+  });
+  const facts = dated.map(([f]) => f);
+  const threads = b.threads.flatMap((t): BibleThread[] => {
+    if (at(t.opened) > upTo) return [];
+    if (at(t.changed ?? t.opened) <= upTo) return [t];
+    const r = back.find((x) => x.kind === 'thread' && norm(x.subject) === norm(t.thread));
+    const { changed: _c, ...rest } = t;
+    return [withStatus(r?.since ? { ...rest, changed: r.since } : rest, (r?.value as ThreadStatus | undefined) ?? 'open')];
+  });
+  // An arc is as of its last part (a section's name may hold a hyphen: "Introduction – Must-See Attractions").
+  const arcEnd = (label: string) => arcParts(label, partOf)?.[1] ?? undated;
+  return {
+    ...b,
+    chapters: b.chapters.filter((c) => at(c.label) <= upTo),
+    arcs: b.arcs.filter((a) => arcEnd(a.label) <= upTo),
+    characters,
+    facts,
+    factSince: Object.fromEntries(dated.flatMap(([f, since]) => (since ? [[f, since]] : []))),
+    threads,
+    replaced: (b.replaced ?? []).filter((r) => at(r.until) <= upTo),
+  };
+}
+
+/**
+ * The bible after part `label` (at `position`) was rewritten: `derived` is its update re-run on the bible
+ * as of the part before it. What the part established before is replaced by what it establishes now;
+ * what later parts established stays (a later value of the same subject still wins); a value the part
+ * no longer establishes is kept as replaced from `label` to `label` (retracted), so the parts after it
+ * that mention it can be listed to check.
+ */
+export function rederived(old: StoryBible, derived: StoryBible, label: string, position: number, partOf: PartOf, undated: number): StoryBible {
+  const at = (l: string | undefined) => (l ? partOf(l) ?? undated : undated);
+  const isLater = (l: string | undefined) => at(l) > position;
+  const retracted: Replaced[] = [];
+  const derivedChars = new Map(derived.characters.map((c) => [norm(c.name), c]));
+  const characters = [
+    ...derived.characters.map((c) => old.characters.find((o) => norm(o.name) === norm(c.name) && isLater(o.since ?? o.lastSeen)) ?? c),
+    ...old.characters.filter((o) => !derivedChars.has(norm(o.name)) && (isLater(o.since ?? o.lastSeen) || at(o.since ?? o.lastSeen) < position)),
+  ];
+  for (const o of old.characters) {
+    const now = derivedChars.get(norm(o.name));
+    if (at(o.since) === position && (!now || norm(now.state) !== norm(o.state))) retracted.push({ kind: 'character', subject: o.name, value: [o.role, o.state, o.lastSeen].join(' | '), since: label, until: label });
+  }
+  const laterFacts = old.facts.filter((f) => isLater(old.factSince?.[f]));
+  const laterSubjects = new Set(laterFacts.map(factSubject));
+  const facts = [...derived.facts.filter((f) => !laterSubjects.has(factSubject(f))), ...laterFacts];
+  const factSince = Object.fromEntries(facts.flatMap((f) => {
+    const since = derived.factSince?.[f] ?? old.factSince?.[f];
+    return since ? [[f, since]] : [];
+  }));
+  for (const f of old.facts) if (at(old.factSince?.[f]) === position && !derived.facts.includes(f)) retracted.push({ kind: 'fact', subject: factSubject(f), value: f, since: label, until: label });
+  const threads = [
+    ...derived.threads.map((t) => old.threads.find((o) => norm(o.thread) === norm(t.thread) && isLater(o.changed)) ?? t),
+    ...old.threads.filter((o) => isLater(o.opened)),
+  ];
+  const replaced = [...(old.replaced ?? []).filter((r) => at(r.until) !== position), ...(derived.replaced ?? []).filter((r) => at(r.until) === position), ...retracted];
+  return { ...old, chapters: rederivedLines(old, derived, label, position, partOf), characters, facts, factSince, threads, replaced: replaced.slice(-MAX_REPLACED) };
+}
+
+/**
+ * The chapter lines after part `label` (at `position`) was read again: its line replaced where it stands, or,
+ * when the bible had none for it and no arc folds it, put in its place among the others (never dropped).
+ */
+function rederivedLines(old: StoryBible, derived: StoryBible, label: string, position: number, partOf: PartOf): BibleLine[] {
+  const line = derived.chapters.find((d) => d.label === label);
+  if (old.chapters.some((c) => c.label === label)) return old.chapters.map((c) => (c.label === label ? line ?? c : c));
+  const isFolded = old.arcs.some((a) => {
+    const span = arcParts(a.label, partOf);
+    return span !== undefined && span[0] <= position && position <= span[1];
+  });
+  if (!line || isFolded) return [...old.chapters];
+  const after = old.chapters.findIndex((c) => (partOf(c.label) ?? -1) > position);
+  return after < 0 ? [...old.chapters, line] : [...old.chapters.slice(0, after), line, ...old.chapters.slice(after)];
+}
+
+/** The values a rewrite of a part retracted (kept from the part to itself), the most recent last. */
+export function retractions(b: StoryBible): Replaced[] {
+  return (b.replaced ?? []).filter((r) => r.since === r.until);
+}

@@ -1,0 +1,36 @@
+// The words the continuity checks read, in English and Malay, as data: a character state that means the
+// character is dead, absent or elsewhere; verbs of speech and action that put a character in a scene; and
+// words that make a mention a memory, a dream or a grave rather than the character acting.
+import type { Lang } from '../../spec/types.js';
+
+export const GONE_STATES: Readonly<Record<Lang, RegExp>> = {
+  en: /\b(dead|died|dies|killed|deceased|murdered|drowned|perished|buried|lost (?:in|at) (?:the )?(?:storm|sea|war|fire)|absent|departed|left (?:for|town|the country|home)|gone (?:to|from|away)|away (?:in|at|to)|elsewhere|exiled|imprisoned in)\b/i,
+  ms: /\b(mati|meninggal(?: dunia)?|terbunuh|dibunuh|lemas|terkorban|dikebumikan|hilang dalam (?:ribut|laut|perang|kebakaran)|tiada lagi|telah pergi|pergi ke|berada di luar|ghaib|dipenjarakan di|dibuang negeri)\b/i,
+};
+
+/** Verbs of a character speaking or acting (both languages: a Malay book may quote English and the reverse). */
+export const ACTS = new Set([
+  'said', 'says', 'asked', 'asks', 'replied', 'shouted', 'whispered', 'called', 'answered', 'laughed', 'smiled', 'nodded', 'walked', 'ran',
+  'grabbed', 'opened', 'stood', 'turned', 'spoke', 'cried', 'muttered', 'added', 'insisted', 'reached', 'stepped', 'entered', 'shrugged', 'sighed', 'grinned', 'frowned',
+  'berkata', 'kata', 'bertanya', 'tanya', 'menjawab', 'jawab', 'menjerit', 'berbisik', 'memanggil', 'ketawa', 'tertawa', 'tersenyum', 'mengangguk', 'berjalan', 'berlari',
+  'mengambil', 'membuka', 'berdiri', 'berpaling', 'bercakap', 'menangis', 'bersuara', 'menoleh', 'melangkah', 'masuk', 'mengeluh', 'menyahut', 'membalas',
+]);
+
+/** A sentence with one of these is a memory, a dream, a grave or a picture: the character is not acting in it. */
+export const NOT_PRESENT = /\b(remember(?:ed|s)?|memor(?:y|ies)|thought of|thinks of|dream(?:ed|t|s)?|ghost|grave|funeral|mourn(?:ed|s)?|photograph|portrait|letter from|teringat|ingat(?:an)?|kenangan|mimpi|bermimpi|hantu|kubur|pusara|jenazah|gambar|meratapi|arwah|mendiang|surat daripada)\b/i;
+
+/**
+ * Capitalised words that are never a character's name, so never "a name spelled two ways": the months and days
+ * in English and Malay, and common nouns and titles a sentence or a heading capitalises (lower case here).
+ */
+export const NOT_NAMES: ReadonlySet<string> = new Set(`
+  january february march april may june july august september october november december
+  monday tuesday wednesday thursday friday saturday sunday
+  januari februari mac april mei jun julai ogos september oktober november disember
+  isnin selasa rabu khamis jumaat sabtu ahad minggu
+  mister missus madam sir lady lord master miss doctor captain father mother uncle aunt auntie brother sister
+  encik puan cik tuan datuk datin dato tan sri haji hajah pakcik makcik abang kakak adik ayah ibu emak bapa
+  chapter prologue epilogue part book bab prolog epilog bahagian buku
+  north south east west utara selatan timur barat morning evening night today tomorrow yesterday
+  pagi petang malam hari esok semalam
+`.split(/\s+/).filter(Boolean));

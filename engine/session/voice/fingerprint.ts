@@ -1,0 +1,213 @@
+// The writer's voice: a fingerprint of a sample of their prose, in English or Malay, that every
+// prose part of their book is measured against, and the guidance every writing step is sent.
+//
+// The fingerprint is the handful of simple statistics by which model imitations are told from a writer's
+// prose (sentence length and its spread, paragraph length, the share of dialogue, vocabulary diversity as
+// MTLD, the common sentence openers, point of view and tense as detected) and the overused-phrase rate.
+// A part is compared statistic by statistic: each distance is 1 at the edge of its band (BANDS), the
+// overall distance is their mean, and a statistic over 1 is a drift, named to the writer in their language.
+import type { Lang } from '../../spec/types.js';
+import { detectLanguage } from '../language.js';
+import { proseOfPlainText, unwrapLines } from '../../import/plain-text.js';
+import { countLetterWords } from '../../words.js';
+import { narrationOf, paragraphsOf, quotedSpans, sentencesOf, wordsOf } from './text.js';
+import { overusedIn, phrasesToAvoid } from './overused.js';
+import { VoiceError } from './error.js';
+import type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
+
+export type { BookVoice, VoiceFingerprint } from '../../compile/book-voice.js';
+
+/** A sample between these many words is measured. */
+export const MIN_SAMPLE_WORDS = 300;
+export const MAX_SAMPLE_WORDS = 10000;
+/** A part under this many words is too short to measure against a voice. */
+export const MIN_PART_WORDS = 80;
+/** At most this many words of exemplars are kept with a voice (and sent with a step). */
+export const EXEMPLAR_WORDS = 180;
+
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const spread = (xs: readonly number[]) => {
+  const m = mean(xs);
+  return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
+};
+
+/** MTLD one way: the text's words over the number of "factors" (runs whose type-token ratio falls to 0.72). */
+function mtldOneWay(words: readonly string[]): number {
+  let factors = 0;
+  let types = new Set<string>();
+  let tokens = 0;
+  for (const w of words) {
+    types.add(w);
+    tokens++;
+    if (types.size / tokens <= 0.72) {
+      factors++;
+      types = new Set();
+      tokens = 0;
+    }
+  }
+  if (tokens > 0) factors += (1 - types.size / tokens) / (1 - 0.72);
+  return factors > 0 ? words.length / factors : words.length;
+}
+
+/** MTLD: the mean of the forward and backward passes. */
+export function mtld(words: readonly string[]): number {
+  return words.length ? (mtldOneWay(words) + mtldOneWay([...words].reverse())) / 2 : 0;
+}
+
+const PRONOUNS: Record<Lang, { first: ReadonlySet<string>; second: ReadonlySet<string>; third: ReadonlySet<string> }> = {
+  en: {
+    first: new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i'd", "i'll", "i've"]),
+    second: new Set(['you', 'your', 'yours', 'yourself', "you're", "you'd", "you'll"]),
+    third: new Set(['he', 'she', 'him', 'her', 'his', 'hers', 'himself', 'herself', 'they', 'them', 'their', "he'd", "she'd"]),
+  },
+  ms: {
+    first: new Set(['aku', 'saya', 'daku', 'beta', 'patik']),
+    second: new Set(['kau', 'engkau', 'kamu', 'awak', 'anda']),
+    third: new Set(['dia', 'ia', 'beliau', 'mereka', 'baginda']),
+  },
+};
+
+/** The point of view of the narration: first when its own "I" is frequent, else second or third. */
+function pointOfViewOf(narration: readonly string[], lang: Lang): VoiceFingerprint['pointOfView'] {
+  const p = PRONOUNS[lang];
+  const count = (set: ReadonlySet<string>) => narration.filter((w) => set.has(w)).length;
+  const [first, second, third] = [count(p.first), count(p.second), count(p.third)];
+  const n = Math.max(1, narration.length);
+  if (first / n >= 0.012 && first >= third / 3) return 'first';
+  if (second / n >= 0.012 && second > third) return 'second';
+  return 'third';
+}
+
+const SUBJECTS = new Set(['i', 'he', 'she', 'it', 'we', 'they', 'you']);
+const PAST = new Set(['was', 'were', 'had', 'did', 'could', 'would', 'said', 'went', 'came', 'saw', 'took', 'made', 'told', 'thought', 'felt', 'knew', 'got', 'gave', 'found', 'left', 'ran', 'sat', 'stood', 'held', 'heard', 'kept', 'began', 'brought', 'spoke', 'wrote', 'put', 'let', 'set', 'turned', 'looked']);
+const PRESENT = new Set(['am', 'is', 'are', 'has', 'have', 'do', 'does', 'can', 'will', 'say', 'says', 'go', 'goes', 'come', 'comes', 'see', 'sees', 'take', 'takes', 'make', 'makes', 'tell', 'tells', 'think', 'thinks', 'feel', 'feels', 'know', 'knows', 'get', 'gets', 'give', 'gives', 'find', 'finds', 'run', 'runs', 'sit', 'sits', 'stand', 'stands', 'hold', 'holds', 'hear', 'hears', 'keep', 'keeps', 'walk', 'walks', 'look', 'looks', 'turn', 'turns', 'want', 'wants', 'need', 'needs', "i'm", "he's", "she's", "it's", "we're", "they're", "you're"]);
+
+/** English tense of the narration: the verbs right after a pronoun subject (dialogue left out). */
+function tenseOf(narration: readonly string[], lang: Lang): VoiceFingerprint['tense'] {
+  if (lang !== 'en') return null;
+  let past = 0;
+  let present = 0;
+  for (let i = 0; i < narration.length; i++) {
+    const w = narration[i]!;
+    if (/^(?:i|he|she|it|we|they|you)['’](?:m|s|re)$/.test(w)) present++;
+    if (!SUBJECTS.has(w)) continue;
+    const next = narration[i + 1] ?? '';
+    if (PAST.has(next) || /^[a-z]{3,}ed$/.test(next)) past++;
+    else if (PRESENT.has(next) || ((w === 'he' || w === 'she' || w === 'it') && /^[a-z]{3,}[^s]s$/.test(next))) present++;
+  }
+  if (past + present < 5) return null;
+  return past >= 2 * present ? 'past' : present >= 2 * past ? 'present' : 'mixed';
+}
+
+/** The first word of each sentence, after any opening quotation mark, lowercased. */
+function openersOf(sentences: readonly string[], lang: Lang): string[] {
+  const counts = new Map<string, number>();
+  for (const s of sentences) {
+    const first = wordsOf(s.slice(0, 40), lang)[0];
+    if (first) counts.set(first, (counts.get(first) ?? 0) + 1);
+  }
+  return [...counts.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([w]) => w);
+}
+
+/** The fingerprint of a text (any length; a sample is checked first by voiceFromSample). */
+export function fingerprintOf(raw: string, lang: Lang): VoiceFingerprint {
+  // A hard-wrapped text (an older import, a pasted Gutenberg page) measured on its paragraphs, not its lines.
+  const text = unwrapLines(raw);
+  const paragraphs = paragraphsOf(text);
+  const sentences = paragraphs.flatMap((p) => sentencesOf(p, lang));
+  const words = wordsOf(paragraphs.join('\n\n'), lang);
+  const sentenceLengths = sentences.map(countLetterWords).filter((n) => n > 0);
+  const quoted = quotedSpans(text).reduce((n, q) => n + countLetterWords(q), 0);
+  const narration = wordsOf(narrationOf(paragraphs.join('\n\n')), lang);
+  return {
+    sentenceWords: { mean: round(mean(sentenceLengths)), spread: round(spread(sentenceLengths)) },
+    paragraphWords: round(paragraphs.length ? words.length / paragraphs.length : 0),
+    dialogueShare: round(words.length ? Math.min(1, quoted / words.length) : 0, 2),
+    diversity: round(mtld(words)),
+    openers: openersOf(sentences, lang),
+    pointOfView: pointOfViewOf(narration, lang),
+    tense: tenseOf(narration, lang),
+    overusedPerThousand: overusedIn(text, lang).perThousand,
+    words: words.length,
+  };
+}
+
+/**
+ * One or two passages of a sample that read most like it, at most EXEMPLAR_WORDS in all: runs of consecutive
+ * paragraphs of at least 30 words (a terse writer's exchange of short lines is one passage, a novelist's long
+ * paragraph another), those whose sentence and paragraph lengths are nearest the sample's first.
+ */
+function exemplarsOf(text: string, lang: Lang, fp: VoiceFingerprint): string[] {
+  const paragraphs = paragraphsOf(text).map((p) => ({ p, n: countLetterWords(p), s: sentencesOf(p, lang).length }));
+  const passages: Array<{ text: string; n: number; score: number; from: number; to: number }> = [];
+  for (let from = 0; from < paragraphs.length; from++) {
+    let n = 0;
+    let s = 0;
+    for (let to = from; to < paragraphs.length && n + paragraphs[to]!.n <= EXEMPLAR_WORDS; to++) {
+      n += paragraphs[to]!.n;
+      s += paragraphs[to]!.s;
+      if (n < 30) continue;
+      const count = to - from + 1;
+      const score = Math.abs(Math.log(n / Math.max(1, s) / Math.max(1, fp.sentenceWords.mean))) + Math.abs(Math.log(n / count / Math.max(1, fp.paragraphWords)));
+      passages.push({ text: paragraphs.slice(from, to + 1).map((x) => x.p).join('\n\n'), n, score, from, to });
+      break;
+    }
+  }
+  const out: Array<(typeof passages)[number]> = [];
+  let words = 0;
+  for (const x of passages.sort((a, b) => a.score - b.score)) {
+    if (out.length === 2 || words + x.n > EXEMPLAR_WORDS || out.some((o) => x.from <= o.to && o.from <= x.to)) continue;
+    out.push(x);
+    words += x.n;
+  }
+  return out.sort((a, b) => a.from - b.from).map((x) => x.text);
+}
+
+/** Windows a long sample is read in, spread evenly across it. */
+const SAMPLE_WINDOWS = 10;
+
+/**
+ * A sample of at most MAX_SAMPLE_WORDS words taken evenly across a longer text: SAMPLE_WINDOWS runs of whole
+ * paragraphs, from its start to its end, so a novel's voice is its whole book's and not its first chapter's.
+ */
+export function evenSample(text: string, most = MAX_SAMPLE_WORDS): { text: string; words: number } {
+  const paragraphs = paragraphsOf(text);
+  const counts = paragraphs.map(countLetterWords);
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total <= most) return { text, words: total };
+  const per = Math.floor(most / SAMPLE_WINDOWS);
+  const taken: string[] = [];
+  let kept = 0;
+  for (let w = 0; w < SAMPLE_WINDOWS; w++) {
+    let words = 0;
+    for (let i = Math.floor((w * paragraphs.length) / SAMPLE_WINDOWS); i < paragraphs.length && words < per; i++) {
+      if (kept + counts[i]! > most) break;
+      taken.push(paragraphs[i]!);
+      words += counts[i]!;
+      kept += counts[i]!;
+    }
+  }
+  return { text: taken.join('\n\n'), words: total };
+}
+
+/**
+ * A sample's voice: refused (VoiceError) when it is not text, too short to measure, or in the other language.
+ * A Project Gutenberg header and licence are left out and hard-wrapped lines read as paragraphs
+ * (proseOfPlainText); a sample over MAX_SAMPLE_WORDS is measured on an even sample of it (`sampledFrom`: its words).
+ */
+export function voiceFromSample(raw: string, lang: Lang): Required<Pick<BookVoice, 'fingerprint' | 'exemplars'>> & { sampledFrom?: number } {
+  const controls = (raw.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g) ?? []).length;
+  if (raw.includes('\u0000') || controls > Math.max(2, raw.length / 200)) throw new VoiceError('voice_not_text', {});
+  const whole = proseOfPlainText(raw);
+  const sample = evenSample(whole);
+  const text = sample.text;
+  const fp = fingerprintOf(text, lang);
+  if (fp.words < MIN_SAMPLE_WORDS) throw new VoiceError('voice_too_short', { words: fp.words, min: MIN_SAMPLE_WORDS });
+  const found = detectLanguage(text).language;
+  if ((lang === 'en' && (found === 'ms' || found === 'id')) || (lang === 'ms' && found === 'en')) throw new VoiceError('voice_language', { expected: lang, found });
+  return { fingerprint: fp, exemplars: exemplarsOf(text, lang, fp), ...(sample.words > MAX_SAMPLE_WORDS ? { sampledFrom: sample.words } : {}) };
+}
+
+export { VoiceError } from './error.js';
+export { phrasesToAvoid };

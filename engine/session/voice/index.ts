@@ -1,0 +1,8 @@
+// The writer's voice: a fingerprint of a sample of their prose (fingerprint.ts over text.ts), every prose part
+// measured against it (measure.ts), the overused phrases of each language (overused.ts, overused-words.ts),
+// the guidance a writing step is sent (guidance.ts) and the refusals (error.ts).
+export { fingerprintOf, voiceFromSample, mtld, MIN_SAMPLE_WORDS, MAX_SAMPLE_WORDS, MIN_PART_WORDS, EXEMPLAR_WORDS } from './fingerprint.js';
+export { VoiceError, voiceMessage, type VoiceErrorCode } from './error.js';
+export { overusedIn, isOverused, avoidListOf, phrasesToAvoid, OVERUSED_BAND, MAX_AVOID, MAX_AVOID_CHARS, type OverusedMeasure } from './overused.js';
+export { voiceMarksOf, partVoiceOf, partOverusedOf, towardVoiceNote, driftNote, statisticsOf, BANDS, type VoiceMarks, type PartVoice, type VoiceStatistic } from './measure.js';
+export { voiceGuidanceOf, withoutExemplars } from './guidance.js';

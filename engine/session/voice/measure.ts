@@ -1,0 +1,156 @@
+// A part against the writer's voice: its fingerprint, the distance per statistic (1 at the edge of the
+// band), one overall figure (their mean) and the statistics outside the band, with the words that name
+// them ("sentences 2.1× longer, no dialogue"); and the overused phrases it uses.
+import type { Lang } from '../../spec/types.js';
+import type { BookState } from '../../compile/flow.js';
+import { VoiceError } from './error.js';
+import { fingerprintOf, MIN_PART_WORDS, type BookVoice, type VoiceFingerprint } from './fingerprint.js';
+import { isOverused, overusedIn, type OverusedMeasure } from './overused.js';
+
+export type VoiceStatistic = 'sentenceWords' | 'paragraphWords' | 'dialogueShare' | 'diversity' | 'pointOfView' | 'tense';
+
+/** How far a part may stray from the voice before it drifts: a ratio for lengths and diversity, a difference for dialogue. */
+export const BANDS = { sentenceWords: 1.5, paragraphWords: 2.5, dialogueShare: 0.2, diversity: 1.6 } as const;
+
+export interface PartVoice {
+  /** The mean of the per-statistic distances, to 0.01 (1: at the edge of the band). */
+  distance: number;
+  /** The statistics outside their band. */
+  drifts: VoiceStatistic[];
+  /** Per statistic, to 0.01. */
+  statistics: Record<VoiceStatistic, number>;
+  /** The drifts in words, in the book's language ("sentences 2.1× longer"). */
+  notes: string[];
+  fingerprint: VoiceFingerprint;
+}
+
+const ratioDistance = (a: number, b: number, band: number) => (a > 0 && b > 0 ? Math.abs(Math.log(a / b)) / Math.log(band) : a === b ? 0 : 2);
+const r2 = (x: number) => Math.round(100 * x) / 100;
+
+/** Each statistic's distance from the voice (1 at the edge of its band). */
+export function statisticsOf(voice: VoiceFingerprint, part: VoiceFingerprint): Record<VoiceStatistic, number> {
+  return {
+    sentenceWords: r2(ratioDistance(part.sentenceWords.mean, voice.sentenceWords.mean, BANDS.sentenceWords)),
+    paragraphWords: r2(ratioDistance(part.paragraphWords, voice.paragraphWords, BANDS.paragraphWords)),
+    dialogueShare: r2(Math.abs(part.dialogueShare - voice.dialogueShare) / BANDS.dialogueShare),
+    diversity: r2(ratioDistance(part.diversity, voice.diversity, BANDS.diversity)),
+    pointOfView: part.pointOfView === voice.pointOfView ? 0 : 2,
+    tense: part.tense && voice.tense && part.tense !== 'mixed' && voice.tense !== 'mixed' && part.tense !== voice.tense ? 2 : 0,
+  };
+}
+
+const WORDS = {
+  en: {
+    longer: 'sentences {x}× longer', shorter: 'sentences {x}× shorter', paraLonger: 'paragraphs {x}× longer', paraShorter: 'paragraphs {x}× shorter',
+    noDialogue: 'no dialogue', lessDialogue: 'less dialogue ({part} % against {voice} %)', moreDialogue: 'more dialogue ({part} % against {voice} %)',
+    narrower: 'a narrower vocabulary', wider: 'a wider vocabulary', pov: '{part} person, not {voice}', tense: '{part} tense, not {voice}',
+    first: 'first', second: 'second', third: 'third', past: 'past', present: 'present',
+  },
+  ms: {
+    longer: 'ayat {x}× lebih panjang', shorter: 'ayat {x}× lebih pendek', paraLonger: 'perenggan {x}× lebih panjang', paraShorter: 'perenggan {x}× lebih pendek',
+    noDialogue: 'tiada dialog', lessDialogue: 'kurang dialog ({part} % berbanding {voice} %)', moreDialogue: 'lebih banyak dialog ({part} % berbanding {voice} %)',
+    narrower: 'perbendaharaan kata lebih sempit', wider: 'perbendaharaan kata lebih luas', pov: 'orang {part}, bukan orang {voice}', tense: 'kala {part}, bukan {voice}',
+    first: 'pertama', second: 'kedua', third: 'ketiga', past: 'lampau', present: 'kini',
+  },
+} as const;
+
+const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(p[k] ?? ''));
+const times = (a: number, b: number) => (Math.max(a, b) / Math.max(0.1, Math.min(a, b))).toFixed(1);
+
+/** One drift in words, in the book's language. */
+export function driftNote(name: VoiceStatistic, voice: VoiceFingerprint, part: VoiceFingerprint, lang: Lang): string {
+  const w = WORDS[lang];
+  switch (name) {
+    case 'sentenceWords': {
+      const [a, b] = [part.sentenceWords.mean, voice.sentenceWords.mean];
+      return fill(a > b ? w.longer : w.shorter, { x: times(a, b) });
+    }
+    case 'paragraphWords': {
+      const [a, b] = [part.paragraphWords, voice.paragraphWords];
+      return fill(a > b ? w.paraLonger : w.paraShorter, { x: times(a, b) });
+    }
+    case 'dialogueShare': {
+      const [a, b] = [part.dialogueShare, voice.dialogueShare];
+      if (a < 0.02) return w.noDialogue;
+      return fill(a < b ? w.lessDialogue : w.moreDialogue, { part: Math.round(100 * a), voice: Math.round(100 * b) });
+    }
+    case 'diversity':
+      return part.diversity < voice.diversity ? w.narrower : w.wider;
+    case 'pointOfView':
+      return fill(w.pov, { part: w[part.pointOfView], voice: w[voice.pointOfView] });
+    case 'tense':
+      return fill(w.tense, { part: w[part.tense as 'past' | 'present'], voice: w[voice.tense as 'past' | 'present'] });
+  }
+}
+
+/** Fingerprints of parts measured lately, by language and text: a book view measures every part each time it is built. */
+const measured = new Map<string, VoiceFingerprint>();
+const MEASURED_KEPT = 500;
+
+function partFingerprint(text: string, lang: Lang): VoiceFingerprint {
+  const key = `${lang}\u0000${text}`;
+  const hit = measured.get(key);
+  if (hit) return hit;
+  const fp = fingerprintOf(text, lang);
+  if (measured.size >= MEASURED_KEPT) measured.delete(measured.keys().next().value!);
+  measured.set(key, fp);
+  return fp;
+}
+
+/** A part measured against a voice; undefined without a fingerprint or for a part too short to measure. */
+export function partVoiceOf(voice: BookVoice | undefined, text: string, lang: Lang): PartVoice | undefined {
+  if (!voice?.fingerprint) return undefined;
+  const fp = partFingerprint(text, lang);
+  if (fp.words < MIN_PART_WORDS) return undefined;
+  const statistics = statisticsOf(voice.fingerprint, fp);
+  const values = Object.values(statistics);
+  const drifts = (Object.keys(statistics) as VoiceStatistic[]).filter((k) => statistics[k] > 1);
+  return { distance: r2(values.reduce((a, b) => a + b, 0) / values.length), drifts, statistics, notes: drifts.map((d) => driftNote(d, voice.fingerprint!, fp, lang)), fingerprint: fp };
+}
+
+/** A prose part's overused phrases (the language's list and the writer's own), and whether they mark it. */
+export function partOverusedOf(voice: BookVoice | undefined, text: string, lang: Lang): OverusedMeasure & { isMarked: boolean } {
+  const avoid = voice?.avoid ?? [];
+  const key = `${lang}\u0000${avoid.join('\u0001')}\u0000${text}`;
+  const hit = counted.get(key);
+  if (hit) return hit;
+  const measure = overusedIn(text, lang, avoid);
+  const found = { ...measure, isMarked: isOverused(measure) };
+  if (counted.size >= MEASURED_KEPT) counted.delete(counted.keys().next().value!);
+  counted.set(key, found);
+  return found;
+}
+
+const counted = new Map<string, OverusedMeasure & { isMarked: boolean }>();
+
+/**
+ * The note a "rewrite toward my voice" sends (with the step's voice guidance): what drifted, in the book's
+ * language, and the writer's own note if any. A book without a voice sample is refused (`voice_missing`).
+ */
+export function towardVoiceNote(state: BookState, position: number, note?: string): string {
+  if (!state.voice?.fingerprint) throw new VoiceError('voice_missing', {});
+  const text = state.content[position] ?? '';
+  const drifts = partVoiceOf(state.voice, text, state.lang)?.notes ?? [];
+  const overused = partOverusedOf(state.voice, text, state.lang).phrases.slice(0, 8);
+  const lang = state.lang;
+  const lines = [
+    lang === 'ms' ? 'Tulis semula bahagian ini dengan suara penulis sendiri, seperti yang diterangkan di atas.' : "Write this part again in the writer's own voice, as described above.",
+    ...(drifts.length ? [lang === 'ms' ? `Ia menyimpang daripada suara itu: ${drifts.join(', ')}.` : `It drifts from that voice: ${drifts.join(', ')}.`] : []),
+    ...(overused.length ? [lang === 'ms' ? `Buang frasa ini: ${overused.map((p) => `"${p}"`).join(', ')}.` : `Take out these phrases: ${overused.map((p) => `"${p}"`).join(', ')}.`] : []),
+    ...(note?.trim() ? [note.trim()] : []),
+  ];
+  return lines.join(' ');
+}
+
+/** A prose part's marks as progress events carry them (batch, the queue's notices): the drifts in words and the overused phrases when they mark it. */
+export interface VoiceMarks {
+  voiceDrifts?: string[];
+  overused?: { perThousand: number; phrases: string[] };
+}
+
+export function voiceMarksOf(outcome: { voice?: PartVoice; overused?: OverusedMeasure & { isMarked: boolean } }): VoiceMarks {
+  return {
+    ...(outcome.voice?.drifts.length ? { voiceDrifts: outcome.voice.notes } : {}),
+    ...(outcome.overused?.isMarked ? { overused: { perThousand: outcome.overused.perThousand, phrases: outcome.overused.phrases.slice(0, 8) } } : {}),
+  };
+}

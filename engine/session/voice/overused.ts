@@ -1,0 +1,118 @@
+// Overused phrases in a text, per 1,000 words: the language's list (voice/overused-words.ts) and the
+// writer's own phrases to avoid. One measure for the book session, the book view, the CLI and `npm run eval`.
+import type { Lang } from '../../spec/types.js';
+import { NOT_X_BUT_Y, OVERUSED_PHRASES, OVERUSED_STRIPPED_EN, OVERUSED_WORDS_EN, STOP_WORDS_EN } from './overused-words.js';
+import { wordsOf } from './text.js';
+import { VoiceError } from './error.js';
+import { TEXTS_KEPT, byText } from '../../text-cache.js';
+
+/** A part over this many listed phrases per 1,000 words is marked (people's prose stays well under it; a model's stock prose does not). */
+export const OVERUSED_BAND = 5;
+/** At most this many of the writer's own phrases to avoid, each at most this many characters. */
+export const MAX_AVOID = 40;
+export const MAX_AVOID_CHARS = 80;
+
+export interface OverusedMeasure {
+  /** Listed phrases (and the writer's own) per 1,000 words, to 0.1. */
+  perThousand: number;
+  /** The phrases found, most frequent first (each once). */
+  phrases: string[];
+  /** The writer's own phrases to avoid that the text uses anyway. */
+  avoided?: string[];
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, "['’]");
+const patterns = new Map<string, RegExp>();
+/** A whole-word, case-insensitive pattern for a list of phrases. */
+function patternOf(list: readonly string[]): RegExp | null {
+  if (!list.length) return null;
+  const key = list.join('\u0000');
+  let found = patterns.get(key);
+  if (!found) {
+    found = new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...list].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+    patterns.set(key, found);
+  }
+  return found;
+}
+
+/** English words with their contractions opened ("couldn't" → "could"), stop words left out. */
+function strippedWords(words: readonly string[]): string[] {
+  // Only a word with an apostrophe has a contraction to open (most have none: no pattern is run on them).
+  return words.map((w) => (APOSTROPHE.test(w) ? w.replace(/n['’]t$/, '').replace(/['’](?:s|d|ll|re|ve|m)$/, '') : w)).filter((w) => w && !STOP_WORDS_EN.has(w));
+}
+
+const APOSTROPHE = /['’]/;
+const STRIPPED = new Set(OVERUSED_STRIPPED_EN);
+/** The words a listed three-word phrase starts with: a three is only made where one of them stands. */
+const STRIPPED_FIRST = new Set(OVERUSED_STRIPPED_EN.map((p) => p.split(' ')[0]!));
+
+/** Every listed phrase a text uses, with repeats (lowercased as listed). */
+function phrasesIn(text: string, lang: Lang, words: readonly string[], avoid: readonly string[]): { found: string[]; avoided: string[] } {
+  const found: string[] = [];
+  const listed = patternOf(lang === 'en' ? [...OVERUSED_PHRASES.en, ...OVERUSED_WORDS_EN] : OVERUSED_PHRASES.ms);
+  for (const m of text.matchAll(listed!)) found.push(m[0].toLowerCase().replace(/’/g, "'"));
+  for (const m of text.matchAll(NOT_X_BUT_Y[lang])) found.push(lang === 'en' ? 'not X, but Y' : 'bukan sekadar X, tetapi Y');
+  if (lang === 'en') {
+    const stripped = strippedWords(words);
+    for (let i = 0; i + 2 < stripped.length; i++) {
+      if (!STRIPPED_FIRST.has(stripped[i]!)) continue;
+      const three = `${stripped[i]} ${stripped[i + 1]} ${stripped[i + 2]}`;
+      if (STRIPPED.has(three)) found.push(three);
+    }
+  }
+  const avoided: string[] = [];
+  const own = patternOf(avoid);
+  if (own) for (const m of text.matchAll(own)) avoided.push(avoid.find((a) => a.toLowerCase() === m[0].toLowerCase().replace(/’/g, "'")) ?? m[0]);
+  return { found, avoided };
+}
+
+/** The listed phrases a text uses (phrasesIn's `found`) in each language, kept for the last TEXTS_KEPT texts seen (text-cache.ts). */
+const listed: Record<Lang, (text: string) => readonly string[]> = {
+  en: byText(TEXTS_KEPT, (text) => phrasesIn(text, 'en', wordsOf(text, 'en'), []).found),
+  ms: byText(TEXTS_KEPT, (text) => phrasesIn(text, 'ms', wordsOf(text, 'ms'), []).found),
+};
+const listedIn = (text: string, lang: Lang) => listed[lang](text);
+
+/** The most frequent first, each once. */
+function byCount(list: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const p of list) counts.set(p, (counts.get(p) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([p]) => p);
+}
+
+/** The overused phrases of a text: listed ones and the writer's own, per 1,000 words. */
+export function overusedIn(text: string, lang: Lang, avoid: readonly string[] = []): OverusedMeasure {
+  const words = wordsOf(text, lang);
+  const { found, avoided } = phrasesIn(text, lang, words, avoid);
+  const perThousand = words.length ? Math.round((10000 * (found.length + avoided.length)) / words.length) / 10 : 0;
+  return { perThousand, phrases: byCount([...avoided, ...found]), ...(avoided.length ? { avoided: byCount(avoided) } : {}) };
+}
+
+/** True when a part's overused phrases mark it: over the band, or any phrase the writer asked to avoid. */
+export function isOverused(measure: OverusedMeasure): boolean {
+  return measure.perThousand > OVERUSED_BAND || (measure.avoided?.length ?? 0) > 0;
+}
+
+/**
+ * The writer's phrases to avoid as given (the brief, the CLI's --avoid, a batch job): trimmed, blank and
+ * repeated ones dropped; a VoiceError names the limit when there are too many or one is too long.
+ */
+export function avoidListOf(raw: readonly string[]): string[] {
+  const list = [...new Set(raw.map((p) => p.replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean))];
+  if (list.length > MAX_AVOID) throw new VoiceError('avoid_too_many', { count: list.length, max: MAX_AVOID });
+  const long = list.find((p) => [...p].length > MAX_AVOID_CHARS);
+  if (long) throw new VoiceError('avoid_too_long', { phrase: long, max: MAX_AVOID_CHARS });
+  return list;
+}
+
+/**
+ * The listed phrases the prompt asks a step to avoid: the writer's own first, then those the book already used
+ * most, then (`withHead`: a book with a voice) the list's head; at most `n` besides the writer's own. A book with
+ * no voice is told only the phrases it has used: a small window keeps its room for the answer.
+ */
+export function phrasesToAvoid(lang: Lang, avoid: readonly string[], written: readonly string[], opts: { n?: number; withHead?: boolean } = {}): string[] {
+  const n = opts.n ?? 16;
+  const used = byCount(written.flatMap((t) => listedIn(t, lang))).filter((p) => !STRIPPED.has(p) && p !== 'not X, but Y' && p !== 'bukan sekadar X, tetapi Y');
+  const head = opts.withHead ? OVERUSED_PHRASES[lang].slice(0, n) : [];
+  return [...new Set([...avoid, ...used, ...head])].slice(0, avoid.length + n);
+}
